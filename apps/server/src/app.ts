@@ -1,0 +1,86 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Config } from './config.js';
+import type { Database } from './platform/db.js';
+import { registerAuth } from './platform/auth.js';
+import { registerErrorHandling, routeNotFoundBody } from './platform/errors.js';
+import { createServices, type Services } from './services.js';
+import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+
+export type AppDeps = { config: Config; database: Database };
+export type App = FastifyInstance & { services: Services };
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+
+/** Builds the whole HTTP app from its dependencies. It never listens: main.ts does, tests use app.inject(). */
+export async function buildApp({ config, database }: AppDeps): Promise<App> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    trustProxy: config.trustProxy,
+    // search paths carry the query: room for long queries (default 100 gives 414)
+    routerOptions: { maxParamLength: 1000 },
+    // image search posts base64 of up to 5 MB (≈ 6.7 MB of text)
+    bodyLimit: 8 * 1024 * 1024,
+    return503OnClosing: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        workerSrc: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Souq API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const log = (msg: string) => (config.logLevel === 'silent' ? undefined : app.log.warn(msg));
+  const services = createServices(config, database, log);
+  registerAuth(app, services.sessions);
+
+  await app.register(healthRoutes({ db: database.db, dbKind: database.kind, startedAt: Date.now() }));
+  await app.register(accountsRoutes({ accounts: services.accounts, vendors: services.vendors, loginRateLimit: config.loginRateLimit }));
+
+  await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
+  return Object.assign(app, { services });
+}
+
+/** Serves the built web app; unknown non-API paths get index.html so the client router decides (it sends them to /). */
+async function registerWebApp(app: FastifyInstance, dist: string) {
+  const index = path.join(dist, 'index.html');
+  const html = fs.existsSync(index) ? fs.readFileSync(index) : null;
+  if (html) {
+    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = req.url === '/api' || req.url.startsWith('/api/');
+    if (!html || isApi || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return reply.status(404).send(routeNotFoundBody(req.method, req.url));
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html').send(html);
+  });
+}

@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import {
+  check, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { vendors } from './vendors.js';
+import { tsvector } from './types.js';
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    vendorId: integer('vendor_id').references(() => vendors.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description').notNull().default(''),
+    shortDescription: text('short_description').notNull().default(''),
+    bulletPoints: text('bullet_points').array().notNull().default(sql`'{}'::text[]`),
+    priceCents: integer('price_cents').notNull(),
+    compareAtCents: integer('compare_at_cents'),
+    currency: text('currency').notNull().default('AED'),
+    stock: integer('stock').notNull().default(0),
+    status: text('status', { enum: ['active', 'inactive', 'draft', 'archived'] }).notNull().default('active'),
+    brand: text('brand').notNull().default(''),
+    sku: text('sku').notNull().default(''),
+    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    keywords: text('keywords').array().notNull().default(sql`'{}'::text[]`),
+    aiTags: text('ai_tags').array().notNull().default(sql`'{}'::text[]`),
+    /** Image URLs, first is primary. */
+    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    rating: doublePrecision('rating'),
+    reviewCount: integer('review_count').notNull().default(0),
+    badge: text('badge'),
+    seoTitle: text('seo_title').notNull().default(''),
+    metaDescription: text('meta_description').notNull().default(''),
+    targetAudience: text('target_audience'),
+    seasonality: text('seasonality'),
+    countryOfOrigin: text('country_of_origin'),
+    weight: numeric('weight', { precision: 10, scale: 2, mode: 'number' }),
+    dimLength: numeric('dim_length', { precision: 10, scale: 2, mode: 'number' }),
+    dimWidth: numeric('dim_width', { precision: 10, scale: 2, mode: 'number' }),
+    dimHeight: numeric('dim_height', { precision: 10, scale: 2, mode: 'number' }),
+    warrantyInfo: text('warranty_info'),
+    searchVector: tsvector('search_vector'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('products_slug_key').on(t.slug),
+    index('products_vendor_idx').on(t.vendorId),
+    index('products_created_idx').on(t.createdAt),
+    index('products_search_idx').using('gin', t.searchVector),
+    index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    check('products_stock_nonnegative', sql`${t.stock} >= 0`),
+    check('products_price_nonnegative', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['color', 'size', 'material'] }).notNull(),
+    value: text('value').notNull(),
+    priceAdjustmentCents: integer('price_adjustment_cents').notNull().default(0),
+    inventoryQuantity: integer('inventory_quantity').notNull().default(0),
+    skuSuffix: text('sku_suffix').notNull().default(''),
+  },
+  (t) => [index('product_variants_product_idx').on(t.productId)],
+);
+
+/** The storefront's curated shelves (16 × 5 in the demo data). */
+export const shelves = pgTable(
+  'shelves',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [uniqueIndex('shelves_slug_key').on(t.slug)],
+);
+
+export const shelfItems = pgTable(
+  'shelf_items',
+  {
+    shelfId: integer('shelf_id').notNull().references(() => shelves.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.shelfId, t.productId] })],
+);
+
+export type EmbedSettingsJson = {
+  theme: 'light' | 'dark' | 'auto';
+  width: string;
+  height: string;
+  showPrice: boolean;
+  showImage: boolean;
+  showDescription: boolean;
+  showTags: boolean;
+  showKeywords: boolean;
+};
+
+export const embeddedProducts = pgTable(
+  'embedded_products',
+  {
+    id: serial('id').primaryKey(),
+    vendorId: integer('vendor_id').references(() => vendors.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    embedCode: text('embed_code').notNull(),
+    embedSettings: jsonb('embed_settings').$type<EmbedSettingsJson>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('embedded_products_product_key').on(t.productId)],
+);
+
+/** Visual descriptors per product image, computed with sharp at create/seed time (image search). */
+export const imageFeatures = pgTable(
+  'image_features',
+  {
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    imageUrl: text('image_url').notNull(),
+    model: text('model').notNull(),
+    descriptor: doublePrecision('descriptor').array().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.imageUrl, t.model] })],
+);

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid, bigint } from 'drizzle-orm/pg-core';
+import { users } from './accounts.js';
+
+export type VendorAddressJson = {
+  street: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  country: string;
+  coordinates: { latitude: number; longitude: number };
+};
+
+export const vendors = pgTable(
+  'vendors',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    companyName: text('company_name').notNull(),
+    contactName: text('contact_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    website: text('website').notNull().default(''),
+    address: jsonb('address').$type<VendorAddressJson>().notNull(),
+    businessType: text('business_type').notNull().default(''),
+    industry: text('industry').notNull().default(''),
+    taxId: text('tax_id').notNull().default(''),
+    vatNumber: text('vat_number').notNull().default(''),
+    establishmentDate: text('establishment_date'),
+    isVerified: boolean('is_verified').notNull().default(false),
+    /** Set when an admin rejects; cleared when documents are uploaded again. */
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+    verificationDate: timestamp('verification_date', { withTimezone: true }),
+    verifiedBy: text('verified_by'),
+    verificationNotes: text('verification_notes'),
+    onboardingCompletedAt: timestamp('onboarding_completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('vendors_user_key').on(t.userId)],
+);
+
+/** Every stored upload. Private files are served only to their owner and admins. */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    storageKey: text('storage_key').notNull(),
+    originalName: text('original_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    visibility: text('visibility', { enum: ['public', 'private'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('files_storage_key_key').on(t.storageKey)],
+);
+
+export const vendorDocuments = pgTable(
+  'vendor_documents',
+  {
+    id: serial('id').primaryKey(),
+    vendorId: integer('vendor_id').notNull().references(() => vendors.id, { onDelete: 'cascade' }),
+    docType: text('doc_type', { enum: ['trade_license', 'emirates_id_front', 'emirates_id_back', 'other'] }).notNull(),
+    fileId: uuid('file_id').notNull().references(() => files.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('vendor_documents_vendor_idx').on(t.vendorId),
+    // one current document per required type; 'other' may repeat
+    uniqueIndex('vendor_documents_one_per_type').on(t.vendorId, t.docType).where(sql`doc_type <> 'other'`),
+  ],
+);

@@ -1,0 +1,151 @@
+import { eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { MSG } from '@souq/shared/messages';
+import { ADMIN_SESSION_TTL_MS, DEFAULT_MAP_POINT, DEFAULT_VENDOR_COUNTRY, SESSION_TTL_MS } from '@souq/shared/constants';
+import type { PublicUser, SignupRequest, UserRole, VendorSignupRequest } from '@souq/shared/api/auth';
+import { settings, users } from '../../db/schema/accounts.js';
+import { vendors } from '../../db/schema/vendors.js';
+import type { Db } from '../../platform/db.js';
+import type { SessionStore } from '../../platform/auth.js';
+import { AppError, conflict, unauthorized } from '../../platform/errors.js';
+import { hashToken, safeEqual } from '../../platform/tokens.js';
+import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
+import type { VendorsService } from '../vendors/vendors.service.js';
+
+type UserRow = typeof users.$inferSelect;
+
+export const toPublicUser = (u: UserRow): PublicUser => ({
+  id: u.id,
+  name: u.name,
+  email: u.email,
+  role: u.role,
+  created_at: u.createdAt.toISOString(),
+});
+
+const ADMIN_EMAIL = 'admin@souq.internal';
+const ADMIN_CODE_SETTING = 'admin_access_code_sha256';
+
+const isUniqueViolation = (err: unknown) =>
+  typeof err === 'object' && err !== null && ((err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505');
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+export function createAccountsService(deps: {
+  db: Db;
+  sessions: SessionStore;
+  vendors: VendorsService;
+  adminAccessCode: string | undefined;
+  log: (msg: string) => void;
+}) {
+  const { db, sessions } = deps;
+
+  async function createUser(input: { name: string; email: string; password: string; role: UserRole }, tx: Db = db) {
+    const passwordHash = await hashPassword(input.password);
+    try {
+      const [row] = await tx.insert(users).values({ name: input.name, email: input.email, passwordHash, role: input.role }).returning();
+      return row!;
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(input.role === 'vendor' ? MSG.vendorEmailTaken : MSG.emailTaken);
+      throw err;
+    }
+  }
+
+  /** Same answer and about the same time for an unknown e-mail and a wrong password. */
+  async function checkCredentials(email: string, password: string, role: UserRole): Promise<UserRow> {
+    const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+    const ok = row?.passwordHash ? await verifyPassword(row.passwordHash, password) : (await verifyPassword(await decoyHash(), password), false);
+    if (!row || !ok || row.role !== role) throw unauthorized(MSG.invalidCredentials);
+    return row;
+  }
+
+  /** The admin access code: from ADMIN_ACCESS_CODE, else generated at first start, printed once, stored hashed. */
+  async function ensureAdminCode(): Promise<void> {
+    if (deps.adminAccessCode) return;
+    const [row] = await db.select().from(settings).where(eq(settings.key, ADMIN_CODE_SETTING));
+    if (row) return;
+    const code = randomBytes(9).toString('base64url');
+    await db.insert(settings).values({ key: ADMIN_CODE_SETTING, value: hashToken(code) }).onConflictDoNothing();
+    deps.log(`Admin access code (shown once; set ADMIN_ACCESS_CODE to choose your own): ${code}`);
+  }
+
+  async function adminCodeMatches(code: string): Promise<boolean> {
+    if (deps.adminAccessCode) return safeEqual(code, deps.adminAccessCode);
+    const [row] = await db.select().from(settings).where(eq(settings.key, ADMIN_CODE_SETTING));
+    return row ? safeEqual(hashToken(code), row.value) : false;
+  }
+
+  async function adminPrincipal(): Promise<UserRow> {
+    await db.insert(users).values({ email: ADMIN_EMAIL, name: 'Admin User', role: 'admin' }).onConflictDoNothing();
+    const [row] = await db.select().from(users).where(eq(users.email, ADMIN_EMAIL));
+    return row!;
+  }
+
+  return {
+    createUser,
+    ensureAdminCode,
+
+    async signup(input: SignupRequest) {
+      const user = await createUser({ ...input, role: 'user' });
+      const token = await sessions.create(user.id, 'user', SESSION_TTL_MS);
+      return { token, user: toPublicUser(user) };
+    },
+
+    async login(email: string, password: string) {
+      const user = await checkCredentials(email, password, 'user');
+      const token = await sessions.create(user.id, 'user', SESSION_TTL_MS);
+      return { token, user: toPublicUser(user) };
+    },
+
+    async vendorSignup(input: VendorSignupRequest) {
+      const address =
+        typeof input.address === 'string' ? { street: input.address } : (input.address ?? {});
+      // user and vendor rows together or not at all
+      const { user, vendorId } = await db.transaction(async (tx) => {
+        const user = await createUser({ name: input.contact_name, email: input.email, password: input.password, role: 'vendor' }, tx as unknown as Db);
+        const [vendor] = await tx
+          .insert(vendors)
+          .values({
+            userId: user.id,
+            companyName: input.company_name,
+            contactName: input.contact_name,
+            email: input.email,
+            phone: input.phone ?? '',
+            address: {
+              street: address.street ?? '',
+              city: address.city ?? '',
+              state: address.state ?? '',
+              postal_code: address.postal_code ?? '',
+              country: address.country || DEFAULT_VENDOR_COUNTRY,
+              coordinates: { ...DEFAULT_MAP_POINT },
+            },
+          })
+          .returning({ id: vendors.id });
+        return { user, vendorId: vendor!.id };
+      });
+      const token = await sessions.create(user.id, 'vendor', SESSION_TTL_MS);
+      return { token, vendor: await deps.vendors.getDto(vendorId) };
+    },
+
+    async vendorLogin(email: string, password: string) {
+      const user = await checkCredentials(email, password, 'vendor');
+      const vendorId = await deps.vendors.idForUser(user.id);
+      if (vendorId === null) throw unauthorized(MSG.invalidCredentials);
+      const token = await sessions.create(user.id, 'vendor', SESSION_TTL_MS);
+      return { token, vendor: await deps.vendors.getDto(vendorId) };
+    },
+
+    async adminAccess(code: string) {
+      if (!(await adminCodeMatches(code.trim()))) throw new AppError(401, MSG.invalidAccessCode);
+      const admin = await adminPrincipal();
+      return { token: await sessions.create(admin.id, 'admin', ADMIN_SESSION_TTL_MS) };
+    },
+
+    logout: (token: string) => sessions.revoke(token),
+
+    async me(userId: number) {
+      const [row] = await db.select().from(users).where(eq(users.id, userId));
+      if (!row) throw unauthorized();
+      return toPublicUser(row);
+    },
+  };
+}

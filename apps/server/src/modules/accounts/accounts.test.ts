@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@souq/shared/messages';
+import { adminToken, call, createTestApp, signupCustomer, signupVendor, uniqueEmail, type TestContext } from '../../../test/harness.js';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('customer accounts', () => {
+  it('signs up, answers {token, user}, and the token works until logout', async () => {
+    const email = uniqueEmail();
+    const res = await call(t.app, { method: 'POST', url: '/api/auth/signup', body: { name: 'Amal', email: email.toUpperCase(), password: 'correct horse' } });
+    expect(res.status).toBe(201);
+    expect(res.json.user).toMatchObject({ name: 'Amal', email, role: 'user' });
+    expect(res.json.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(res.json.user).not.toHaveProperty('password_hash');
+
+    const me = await call(t.app, { url: '/api/auth/me', token: res.json.token });
+    expect(me.status).toBe(200);
+    expect(me.json.user.email).toBe(email);
+
+    expect((await call(t.app, { method: 'POST', url: '/api/auth/logout', token: res.json.token })).status).toBe(200);
+    const after = await call(t.app, { url: '/api/auth/me', token: res.json.token });
+    expect(after.status).toBe(401);
+    expect(after.json.error).toBe(MSG.sessionExpired);
+  });
+
+  it('stores argon2id hashes and only the SHA-256 of session tokens', async () => {
+    const { token, email } = await signupCustomer(t.app);
+    const { rows } = await t.database.db.execute<{ password_hash: string }>(
+      `select password_hash from users where email = '${email}'` as never);
+    expect(rows[0]!.password_hash).toMatch(/^\$argon2id\$/);
+    const sessions = await t.database.db.execute<{ token_hash: string }>(`select token_hash from sessions` as never);
+    expect(sessions.rows.some((r) => r.token_hash === token)).toBe(false);
+    expect(sessions.rows.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
+  });
+
+  it('refuses a duplicate e-mail with 409 and a clear message', async () => {
+    const { email } = await signupCustomer(t.app);
+    const res = await call(t.app, { method: 'POST', url: '/api/auth/signup', body: { name: 'Again', email, password: 'password-123' } });
+    expect(res.status).toBe(409);
+    expect(res.json.error).toBe(MSG.emailTaken);
+  });
+
+  it('gives the same answer for a wrong password and an unknown e-mail', async () => {
+    const { email } = await signupCustomer(t.app);
+    const wrong = await call(t.app, { method: 'POST', url: '/api/auth/login', body: { name: '', email, password: 'nope-nope' } });
+    const unknown = await call(t.app, { method: 'POST', url: '/api/auth/login', body: { email: uniqueEmail(), password: 'nope-nope' } });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.json).toEqual(unknown.json);
+    expect(wrong.json.error).toBe(MSG.invalidCredentials);
+  });
+
+  it('logs in with the right password', async () => {
+    const { email } = await signupCustomer(t.app);
+    const res = await call(t.app, { method: 'POST', url: '/api/auth/login', body: { email, password: 'password-123' } });
+    expect(res.status).toBe(200);
+    expect(res.json.user.email).toBe(email);
+  });
+
+  it('validates input with field messages', async () => {
+    const res = await call(t.app, { method: 'POST', url: '/api/auth/signup', body: { name: '', email: 'not-an-email', password: 'x' } });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toBe(MSG.validationFailed);
+    expect(Object.keys(res.json.fields)).toEqual(expect.arrayContaining(['name', 'email', 'password']));
+  });
+});
+
+describe('vendor accounts', () => {
+  it('signs up a vendor and answers {token, vendor} with the document fields', async () => {
+    const { vendor } = await signupVendor(t.app, 'Desert Rose Trading');
+    expect(vendor).toMatchObject({ company_name: 'Desert Rose Trading', license_file: null, emirates_id_front: null, emirates_id_back: null, is_verified: false, verification_status: 'incomplete' });
+  });
+
+  it('keeps customer and vendor doors apart', async () => {
+    const { email } = await signupVendor(t.app);
+    const asCustomer = await call(t.app, { method: 'POST', url: '/api/auth/login', body: { email, password: 'password-123' } });
+    expect(asCustomer.status).toBe(401);
+    const asVendor = await call(t.app, { method: 'POST', url: '/api/vendor/login', body: { email, password: 'password-123' } });
+    expect(asVendor.status).toBe(200);
+    expect(asVendor.json.vendor.email).toBe(email);
+  });
+});
+
+describe('admin access', () => {
+  it('answers 401 Invalid access code for a wrong code and a token for the right one', async () => {
+    const wrong = await call(t.app, { method: 'POST', url: '/api/admin/access', body: { code: 'wrong-code' } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.json.error).toBe('Invalid access code');
+    const token = await adminToken(t.app, t.config);
+    const me = await call(t.app, { url: '/api/auth/me', token });
+    expect(me.json.user.role).toBe('admin');
+  });
+
+  it('trims the code before comparing', async () => {
+    const res = await call(t.app, { method: 'POST', url: '/api/admin/access', body: { code: `  ${t.config.adminAccessCode}  ` } });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('rate limiting', () => {
+  it('limits repeated logins', async () => {
+    const limited = await createTestApp({ loginRateLimit: 3 });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        statuses.push((await call(limited.app, { method: 'POST', url: '/api/auth/login', body: { email: 'a@b.test', password: 'whatever' } })).status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pingDatabase, type Db } from '../../platform/db.js';
+
+export function healthRoutes(deps: { db: Db; dbKind: string; startedAt: number }) {
+  return async function plugin(app: FastifyInstance) {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    r.get('/api/health', {
+      schema: {
+        tags: ['operations'],
+        summary: 'Liveness and database reachability',
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.string(), uptime_s: z.number() }),
+          503: z.object({ status: z.literal('unavailable'), database: z.string(), error: z.string() }),
+        },
+      },
+    }, async (_req, reply) => {
+      const ok = await pingDatabase(deps.db);
+      if (!ok) return reply.status(503).send({ status: 'unavailable' as const, database: deps.dbKind, error: 'Database unreachable' });
+      return { status: 'ok' as const, database: deps.dbKind, uptime_s: Math.round((Date.now() - deps.startedAt) / 1000) };
+    });
+    // HEAD only: the performance monitor measures round-trip latency with it.
+    r.route({
+      method: 'HEAD',
+      url: '/api/ping',
+      schema: { tags: ['operations'], summary: 'Latency probe' },
+      handler: async (_req, reply) => reply.status(204).send(),
+    });
+  };
+}

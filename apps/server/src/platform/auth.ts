@@ -1,0 +1,107 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import { MSG } from '@souq/shared/messages';
+import type { UserRole } from '@souq/shared/api/auth';
+import { sessions, users } from '../db/schema/accounts.js';
+import { vendors } from '../db/schema/vendors.js';
+import type { Db } from './db.js';
+import { forbidden, unauthorized } from './errors.js';
+import { hashToken, newToken } from './tokens.js';
+
+export type Principal = {
+  sessionId: number;
+  userId: number;
+  name: string;
+  email: string;
+  /** The door the session was opened through; route groups check this. */
+  kind: UserRole;
+  /** Set for vendor sessions. */
+  vendorId: number | null;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+    /** True when a bearer token was sent but is unknown or expired. */
+    staleToken: boolean;
+  }
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;
+
+/** Opaque bearer sessions: the token goes to the client once, the database keeps its SHA-256 and an expiry. */
+export function createSessionStore(db: Db, now: () => Date = () => new Date()) {
+  return {
+    async create(userId: number, kind: UserRole, ttlMs: number): Promise<string> {
+      const token = newToken();
+      await db.insert(sessions).values({ tokenHash: hashToken(token), userId, kind, expiresAt: new Date(now().getTime() + ttlMs) });
+      return token;
+    },
+
+    async lookup(token: string): Promise<Principal | null> {
+      const [row] = await db
+        .select({
+          sessionId: sessions.id,
+          userId: users.id,
+          name: users.name,
+          email: users.email,
+          kind: sessions.kind,
+          vendorId: vendors.id,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .leftJoin(vendors, eq(vendors.userId, users.id))
+        .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now())))
+        .limit(1);
+      if (!row) return null;
+      return { ...row, vendorId: row.kind === 'vendor' ? row.vendorId : null };
+    },
+
+    async revoke(token: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    },
+
+    async purgeExpired(): Promise<void> {
+      await db.delete(sessions).where(lt(sessions.expiresAt, now()));
+    },
+  };
+}
+
+export function bearerToken(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** Resolves the bearer token of every request into req.principal (or null). */
+export function registerAuth(app: FastifyInstance, store: SessionStore) {
+  app.decorateRequest('principal', null);
+  app.decorateRequest('staleToken', false);
+  app.addHook('onRequest', async (req) => {
+    const token = bearerToken(req);
+    if (!token) return;
+    req.principal = await store.lookup(token);
+    req.staleToken = req.principal === null;
+  });
+}
+
+function requireKind(kinds: UserRole[]): preHandlerAsyncHookHandler {
+  return async function guard(req: FastifyRequest, _reply: FastifyReply) {
+    if (!req.principal) throw unauthorized(req.staleToken ? MSG.sessionExpired : MSG.authRequired);
+    if (!kinds.includes(req.principal.kind)) throw forbidden();
+  };
+}
+
+/** Route guards by group: the session kind must match; a customer token on a vendor or admin route is a 403. */
+export const requireUser = requireKind(['user']);
+export const requireSignedIn = requireKind(['user', 'vendor', 'admin']);
+export const requireVendor = requireKind(['vendor']);
+export const requireAdmin = requireKind(['admin']);
+export const requireVendorOrAdmin = requireKind(['vendor', 'admin']);
+
+/** The principal of a guarded route (the guard has already refused anonymous requests). */
+export function principalOf(req: FastifyRequest): Principal {
+  if (!req.principal) throw unauthorized();
+  return req.principal;
+}

@@ -1,0 +1,19 @@
+import type { Config } from './config.js';
+import type { Database } from './platform/db.js';
+import { createSessionStore } from './platform/auth.js';
+import { createAccountsService } from './modules/accounts/accounts.service.js';
+import { createVendorsService } from './modules/vendors/vendors.service.js';
+
+/**
+ * The composition root: every service built once from its explicit dependencies.
+ * Add a domain here, then register its routes in app.ts.
+ */
+export function createServices(config: Config, database: Database, log: (msg: string) => void) {
+  const { db } = database;
+  const sessions = createSessionStore(db);
+  const vendors = createVendorsService({ db });
+  const accounts = createAccountsService({ db, sessions, vendors, adminAccessCode: config.adminAccessCode, log });
+  return { sessions, vendors, accounts };
+}
+
+export type Services = ReturnType<typeof createServices>;

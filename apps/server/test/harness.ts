@@ -1,0 +1,95 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { buildApp, type App } from '../src/app.js';
+import { testConfig, type Config } from '../src/config.js';
+import { openDatabase, type Database } from '../src/platform/db.js';
+import { withDatabase } from './global-setup.js';
+
+/** A fresh, migrated database of its own: a copy of the run's template (PGlite by default, PostgreSQL if asked). */
+export async function freshDatabase(): Promise<Database> {
+  const pgTemplate = inject('pgTemplateDb');
+  const url = process.env.TEST_DATABASE_URL;
+  if (pgTemplate && url) {
+    // named after the run's template so the run's teardown finds and drops it
+    const name = `${pgTemplate}_f_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${pgTemplate}`);
+    await admin.end();
+    return openDatabase({ kind: 'postgres', url: withDatabase(url, name), max: 5 });
+  }
+  const tar = await fs.readFile(inject('pgliteTemplate'));
+  return openDatabase({ kind: 'pglite', loadDataDir: new Blob([tar]) });
+}
+
+export type TestContext = { app: App; database: Database; config: Config; dataDir: string; close(): Promise<void> };
+
+/** Builds the real app on a fresh database, for app.inject(). */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const database = await freshDatabase();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'souq-data-'));
+  const config = testConfig({ dataDir, webDist: path.join(dataDir, 'no-web'), ...overrides });
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type InjectArgs = { method?: string; url: string; token?: string | null; body?: unknown; headers?: Record<string, string> };
+
+/** app.inject with a bearer token and a parsed JSON body. */
+export async function call(app: App, { method = 'GET', url, token, body, headers = {} }: InjectArgs) {
+  const res = await app.inject({
+    method: method as never,
+    url,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    ...(body !== undefined ? { payload: body as never } : {}),
+  });
+  let json: any = undefined;
+  try {
+    json = res.body ? JSON.parse(res.body) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.statusCode, json, headers: res.headers, body: res.body };
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'user') => `${prefix}-${process.pid}-${++counter}-${randomBytes(3).toString('hex')}@example.test`;
+
+export async function signupCustomer(app: App, name = 'Test Customer') {
+  const email = uniqueEmail('customer');
+  const res = await call(app, { method: 'POST', url: '/api/auth/signup', body: { name, email, password: 'password-123' } });
+  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${res.body}`);
+  return { token: res.json.token as string, user: res.json.user as { id: number; email: string; name: string }, email };
+}
+
+export async function signupVendor(app: App, company = 'Test Vendor LLC') {
+  const email = uniqueEmail('vendor');
+  const res = await call(app, {
+    method: 'POST',
+    url: '/api/vendor/signup',
+    body: { company_name: company, contact_name: 'Vera Vendor', email, password: 'password-123', phone: '+971500000000', address: 'Dubai' },
+  });
+  if (res.status !== 201) throw new Error(`vendor signup failed: ${res.status} ${res.body}`);
+  return { token: res.json.token as string, vendor: res.json.vendor as { id: number }, email };
+}
+
+export async function adminToken(app: App, config: Config): Promise<string> {
+  const res = await call(app, { method: 'POST', url: '/api/admin/access', body: { code: config.adminAccessCode } });
+  if (res.status !== 200) throw new Error(`admin access failed: ${res.status} ${res.body}`);
+  return res.json.token as string;
+}

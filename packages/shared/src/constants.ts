@@ -1,0 +1,190 @@
+// Every business constant of the spec (customer-storefront §9, vendor-area §9, admin-area §9), in one place.
+// Server and client both import from here so that a rule and its on-screen mirror never drift apart.
+
+export const ASSISTANT_NAME = 'souq_assistant';
+/** localStorage key prefix for the assistant's client state (spec §3: "assistant-name prefix"). */
+export const STORAGE_PREFIX = `${ASSISTANT_NAME}_`;
+
+export const STORAGE_KEYS = {
+  authToken: 'auth_token',
+  authUser: 'auth_user',
+  vendorToken: 'vendor_token',
+  vendor: 'vendor',
+  adminAccessGranted: 'admin_access_granted',
+  adminToken: 'admin_token',
+  user: 'user',
+  cart: `${STORAGE_PREFIX}cart`,
+  preferences: `${STORAGE_PREFIX}preferences`,
+  history: `${STORAGE_PREFIX}history`,
+  searches: `${STORAGE_PREFIX}searches`,
+  categories: `${STORAGE_PREFIX}categories`,
+  budget: `${STORAGE_PREFIX}budget`,
+  lockedProduct: `${STORAGE_PREFIX}locked_product`,
+  lockedProducts: 'lockedProducts',
+  personalizeEvents: 'personalize_events',
+  mode: `${STORAGE_PREFIX}mode`,
+} as const;
+
+// Pricing (customer §9)
+export const FREE_SHIPPING_THRESHOLD_CENTS = 5000; // free when the subtotal is *above* 50
+export const SHIPPING_FEE_CENTS = 999;
+export const TAX_RATE = 0.05;
+export const TAX_LABEL = 'Tax (5%)';
+
+export const SHOP_CURRENCY_DEFAULT = 'AED';
+export const CURRENCIES = ['AED', 'USD', 'EUR', 'GBP'] as const;
+export const DEFAULT_BUDGET_CURRENCY = 'USD';
+export const EMBED_CURRENCY = 'AED';
+
+export const PAYMENT_METHODS = ['card', 'cod'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  card: 'Credit/Debit Card',
+  cod: 'Cash on Delivery',
+};
+export const PAYMENT_NOTES: Record<PaymentMethod, string> = {
+  cod: 'Payment: Cash on Delivery',
+  card: 'Payment: Card (demo)',
+};
+
+// Chat (customer §9)
+export const CHAT_HISTORY_SENT = 5;
+export const SEARCH_REPLY_MAX_PRODUCTS = 3;
+export const SEARCH_REPLY_MAX_CATEGORIES = 5;
+export const NUMBER_WORDS: Record<string, number> = {
+  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, pair: 2, couple: 2,
+};
+
+// Recommendations
+export const RECOMMENDATIONS_BLOCK_COUNT = 8;
+export const RECOMMENDATIONS_DEFAULT_COUNT = 10;
+export const HISTORY_DEFAULT_LIMIT = 50;
+export const SIMILAR_DEFAULT_COUNT = 10;
+export const FALLBACK_RECOMMENDATIONS = [
+  { itemId: '1', score: 0.95 },
+  { itemId: '2', score: 0.9 },
+  { itemId: '3', score: 0.85 },
+  { itemId: '4', score: 0.8 },
+  { itemId: '5', score: 0.75 },
+] as const;
+export const EVENT_TYPES = [
+  'view', 'click', 'add_to_cart', 'purchase', 'search', 'chat_interaction', 'session_start', 'session_end',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+export const LOCAL_EVENT_STORE_CAP = 1000;
+export const EVENT_QUEUE_CAP = 100;
+
+// Side panel / locker
+export const LOCKER_MAX = 2;
+export const FEATURED_PRODUCTS = 5;
+export const SHOPPING_HISTORY_CAP = 50;
+export const HISTORY_TO_CONTEXT = 10;
+export const CATEGORIES_FOR_RECOMMENDATIONS = 5;
+export const RECENT_SEARCHES_CAP = 10;
+
+// Support
+export const SUPPORT_POLL_MS = 5000;
+export const ADMIN_SUPPORT_POLL_MS = 3000;
+export const CHAT_MONITOR_REFRESH_MS = 60_000;
+export const SUPPORT_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
+export const SUPPORT_STATUSES = ['open', 'pending', 'resolved'] as const;
+export const DEFAULT_SUPPORT_SUBJECT = 'New Support Request';
+export const SUPPORT_QUICK_REPLIES = ['greeting', 'investigating', 'need info', 'resolved', 'follow up'] as const;
+
+// Storefront layout
+export const SHELF_COUNT = 16;
+export const SHELF_SIZE = 5;
+export const SHELF_SCROLL_STEP_PX = 304;
+export const PRODUCT_CARD_WIDTH_PX = 280;
+export const CARD_TILT_MAX_DEG = 16;
+export const CUBE_GRID_MAX = 9;
+export const SIDEBAR_WIDTH_PX = 280;
+export const SIDEBAR_COLLAPSED_PX = 70;
+export const DEV_FALLBACK_PORT = 3001;
+
+// Uploads
+export const IMAGE_SEARCH_MAX_BYTES = 5 * 1024 * 1024; // 5242880
+export const VENDOR_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024; // 10485760
+export const TRADE_LICENSE_TYPES = ['pdf', 'jpg', 'jpeg', 'png'] as const;
+export const EMIRATES_ID_TYPES = ['jpg', 'jpeg', 'png'] as const;
+
+// Vendor / products
+export const PRODUCT_CATEGORIES = [
+  'electronics', 'clothing', 'home', 'sports', 'books', 'beauty', 'toys', 'automotive', 'health', 'food',
+] as const;
+export const PRODUCT_STATUSES = ['active', 'inactive', 'draft', 'archived'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+export const TARGET_AUDIENCES = ['men', 'women', 'children', 'unisex'] as const;
+export const SEASONALITIES = ['spring', 'summer', 'fall', 'winter', 'all-year'] as const;
+export const COUNTRIES_OF_ORIGIN = ['us', 'cn', 'de', 'jp'] as const;
+export const VARIANT_TYPES = ['color', 'size', 'material'] as const;
+export const PRODUCT_LIMITS = { name: 200, description: 2000, brand: 100, sku: 100, seoTitle: 60, metaDescription: 160 } as const;
+export const LOW_STOCK_THRESHOLD = 10;
+export const ADMIN_LIST_TAGS_SHOWN = 3;
+export const ADMIN_LIST_CATEGORIES_SHOWN = 2;
+
+export const EMBED_DEFAULTS = {
+  theme: 'light',
+  width: '100%',
+  height: 'auto',
+  showPrice: true,
+  showImage: true,
+  showDescription: true,
+  showTags: false,
+  showKeywords: false,
+} as const;
+export const DEFAULT_VENDOR_ID = 1;
+
+export const EMIRATES = ['Abu Dhabi', 'Dubai', 'Sharjah', 'Ajman', 'Umm Al Quwain', 'Ras Al Khaimah', 'Fujairah'] as const;
+export const BUSINESS_TYPES = ['LLC', 'Sole Proprietorship', 'Partnership', 'Branch Office', 'Free Zone Company'] as const;
+export const INDUSTRIES = [
+  'Electronics', 'Fashion', 'Home & Garden', 'Sports', 'Beauty', 'Automotive', 'Books', 'Food', 'Health', 'Other',
+] as const;
+export const DEFAULT_VENDOR_COUNTRY = 'UAE';
+export const DEFAULT_MAP_POINT = { latitude: 25.2048, longitude: 55.2708 } as const;
+export const ONBOARDING_STEPS = [
+  'Basic Information', 'Location Details', 'Business Details', 'Document Upload', 'Review & Submit', 'Verification',
+] as const;
+export const VENDOR_DOCUMENT_TYPES = ['trade_license', 'emirates_id_front', 'emirates_id_back'] as const;
+
+// Orders
+export const ORDER_STATUSES = [
+  'pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+// Chat monitor
+export const CHAT_SESSION_STATUSES = ['active', 'paused', 'escalated', 'closed'] as const;
+export const CHAT_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
+
+// Notifications
+export const NOTIFICATION_TYPES = ['general', 'promotion', 'update', 'announcement'] as const;
+export const DEFAULT_NOTIFICATION_PREFERENCES = {
+  orderUpdates: true,
+  productRecommendations: true,
+  promotions: false,
+  aiInsights: true,
+} as const;
+
+// Optimiser (vendor §9)
+export const OPTIMISER_RUN_HISTORY = 10;
+export const OPTIMISER_ACTIVITY_LOG = 20;
+export const OPTIMISER_PERF_HISTORY = 10;
+export const PERF_MONITOR_REFRESH_MS = 10 * 60 * 1000;
+export const PERF_TARGETS = { loadMs: 3000, renderMs: 100, memoryPct: 80, latencyMs: 200 } as const;
+export const SCORE_THRESHOLDS = [90, 80, 70, 60] as const;
+
+// Static demo numbers of the admin AI chatbot section
+export const DEMO_CHATBOT_STATS = { activeChats: 156, resolutionRate: '94%', satisfaction: '4.8/5', notificationBadge: 3 } as const;
+
+// Auth
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const ADMIN_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+export const DEMO_PASSWORD = 'souq-demo-1';
+export const DEMO_CUSTOMER_EMAIL = 'customer@souq.test';
+export const DEMO_VENDOR_EMAIL = 'vendor@souq.test';
+export const PASSWORD_MIN_LENGTH = 8;
+
+// Lists
+export const LIST_DEFAULT_LIMIT = 50;
+export const LIST_MAX_LIMIT = 200;

@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+import path from 'node:path';
+
+const shared = path.resolve(import.meta.dirname, 'packages/shared/src');
+
+export default defineConfig({
+  resolve: { alias: [{ find: /^@souq\/shared\/(.*)$/, replacement: `${shared}/$1.ts` }] },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts', 'bench/**/*.test.ts'],
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // PGlite is CPU-bound; two workers fit this 2-core machine
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
