@@ -17,7 +17,13 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 
 export type AppDeps = { config: Config; database: Database };
-export type App = FastifyInstance & { services: Services };
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's services, for main.ts (seeding, start-up tasks) and tests. */
+    services: Services;
+  }
+}
+export type App = FastifyInstance;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
@@ -66,7 +72,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(accountsRoutes({ accounts: services.accounts, vendors: services.vendors, loginRateLimit: config.loginRateLimit }));
 
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
-  return Object.assign(app, { services });
+  app.decorate('services', services);
+  return app;
 }
 
 /** Serves the built web app; unknown non-API paths get index.html so the client router decides (it sends them to /). */

@@ -24,6 +24,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** Runs raw SQL text with several statements (tests, maintenance). */
   exec(text: string): Promise<void>;
+  /** One parameterised raw query returning plain rows (tests, benchmarks, maintenance). */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
   /** The underlying PGlite, for tests that clone or dump it. */
   pglite?: PGlite;
@@ -49,6 +51,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       exec: async (text) => {
         await pool.query(text);
       },
+      query: async <T,>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
       close: () => pool.end(),
     };
   }
@@ -65,6 +68,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     exec: async (text) => {
       await client.exec(text);
     },
+    query: async <T,>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
     close: () => client.close(),
   };
 }

@@ -29,12 +29,11 @@ describe('customer accounts', () => {
 
   it('stores argon2id hashes and only the SHA-256 of session tokens', async () => {
     const { token, email } = await signupCustomer(t.app);
-    const { rows } = await t.database.db.execute<{ password_hash: string }>(
-      `select password_hash from users where email = '${email}'` as never);
+    const rows = await t.database.query<{ password_hash: string }>('select password_hash from users where email = $1', [email]);
     expect(rows[0]!.password_hash).toMatch(/^\$argon2id\$/);
-    const sessions = await t.database.db.execute<{ token_hash: string }>(`select token_hash from sessions` as never);
-    expect(sessions.rows.some((r) => r.token_hash === token)).toBe(false);
-    expect(sessions.rows.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
+    const sessions = await t.database.query<{ token_hash: string }>('select token_hash from sessions');
+    expect(sessions.some((r) => r.token_hash === token)).toBe(false);
+    expect(sessions.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
   });
 
   it('refuses a duplicate e-mail with 409 and a clear message', async () => {

@@ -1,0 +1,102 @@
+import { DEV_FALLBACK_PORT } from '@souq/shared/constants';
+import { MSG } from '@souq/shared/messages';
+import { tokens } from './storage';
+
+/** An API failure with the text to show the user (spec §8 rules). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body?: { error?: string; detail?: string; fields?: Record<string, string> },
+  ) {
+    super(message);
+  }
+}
+
+type Auth = 'customer' | 'vendor' | 'admin' | 'none';
+
+export type RequestOptions = {
+  method?: string;
+  body?: unknown;
+  /** Which stored token to send as bearer. Default: customer token if present. */
+  auth?: Auth;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Retry on the local development server (port 3001) when the network fails (spec §7 catalogue calls). */
+  devFallback?: boolean;
+};
+
+function tokenFor(auth: Auth): string | null {
+  if (auth === 'none') return null;
+  return tokens[auth]();
+}
+
+/**
+ * Turns a failed response into the message the spec prescribes:
+ * server `error` plus ': detail'; a plain-text body as it is; 'Proxy error…' → API not reachable; else 'Request failed'.
+ */
+export function errorMessageFrom(status: number, text: string): { message: string; body?: ApiError['body'] } {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('Proxy error')) {
+    return { message: MSG.proxyError(`localhost:${DEV_FALLBACK_PORT}`) };
+  }
+  try {
+    const json = JSON.parse(trimmed) as ApiError['body'];
+    if (json && typeof json === 'object' && typeof json.error === 'string') {
+      return { message: json.detail && json.detail !== json.error ? `${json.error}: ${json.detail}` : json.error, body: json };
+    }
+  } catch {
+    if (trimmed && !trimmed.startsWith('<')) return { message: trimmed };
+  }
+  return { message: status === 0 ? MSG.requestFailed : MSG.requestFailed };
+}
+
+async function doFetch(base: string, path: string, opts: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+  const token = tokenFor(opts.auth ?? 'customer');
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  return fetch(base + path, { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
+}
+
+/** Typed JSON request. Throws ApiError with the user-facing message. */
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await doFetch('', path, opts);
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    if (!opts.devFallback) throw new ApiError(MSG.requestFailed, 0);
+    try {
+      res = await doFetch(`${location.protocol}//${location.hostname}:${DEV_FALLBACK_PORT}`, path, opts);
+    } catch {
+      throw new ApiError(MSG.requestFailed, 0);
+    }
+  }
+  const text = await res.text();
+  if (!res.ok) {
+    const { message, body } = errorMessageFrom(res.status, text);
+    throw new ApiError(message, res.status, body);
+  }
+  if (res.status === 204 || text === '') return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ApiError(MSG.unexpectedResponse, res.status);
+  }
+}
+
+/** Same as api() but also returns the X-Total-Count of bounded lists. */
+export async function apiList<T>(path: string, opts: RequestOptions = {}): Promise<{ items: T[]; total: number }> {
+  const token = tokenFor(opts.auth ?? 'customer');
+  const res = await fetch(path, { headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, signal: opts.signal });
+  const text = await res.text();
+  if (!res.ok) throw new ApiError(errorMessageFrom(res.status, text).message, res.status);
+  const items = JSON.parse(text) as T[];
+  return { items, total: Number(res.headers.get('x-total-count') ?? items.length) };
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+export const chatMessageInSchema = z.object({
+  id: z.union([z.string(), z.number()]).optional(),
+  isBot: z.boolean(),
+  sender: z.string().optional(),
+  text: z.string().max(4000),
+  timestamp: z.union([z.string(), z.number()]).optional(),
+});
+
+/** The product the chat is focused on, as the client holds it. Only the id is trusted; facts come from the database. */
+export const productContextSchema = z
+  .object({ id: z.union([z.number(), z.string()]), name: z.string().optional() })
+  .passthrough()
+  .nullable()
+  .optional();
+
+/** POST /api/ai/chat (customer spec §7). */
+export const chatRequestSchema = z.object({
+  message: z.string().trim().min(1, { error: 'Message is required' }).max(2000),
+  productContext: productContextSchema,
+  conversationHistory: z.array(chatMessageInSchema).max(20).optional().default([]),
+  /** Products locked in the side panel's locker, for comparisons. */
+  lockedProductIds: z.array(z.coerce.number().int().positive()).max(2).optional(),
+  /** The browser's tracking session id, so one visit's exchanges form one stored chat session. */
+  sessionId: z.string().max(100).optional(),
+});
+export type ChatRequest = z.input<typeof chatRequestSchema>;
+
+export const mentionedProductSchema = z.object({ id: z.number().int(), action: z.enum(['mention', 'focus', 'add_to_cart', 'compare']) });
+
+export const chatResponseSchema = z.object({
+  response: z.string(),
+  mentionedProducts: z.array(mentionedProductSchema),
+  suggestedSearch: z.string().nullable(),
+});
+export type ChatResponse = z.infer<typeof chatResponseSchema>;

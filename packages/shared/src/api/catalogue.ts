@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/**
+ * A product as the storefront, chat and admin read it (customer spec §3): both `price` (major units) and
+ * `price_cents`, `image` and `imageUrl`, `stock` and `stock_quantity`, `category` (first of `categories`).
+ */
+export const productSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  short_description: z.string(),
+  bullet_points: z.array(z.string()),
+  price: z.number(),
+  price_cents: z.number().int(),
+  compare_at_price: z.number().nullable(),
+  currency: z.string(),
+  category: z.string(),
+  categories: z.array(z.string()),
+  tags: z.array(z.string()),
+  keywords: z.array(z.string()),
+  brand: z.string(),
+  sku: z.string(),
+  rating: z.number().nullable(),
+  review_count: z.number().int(),
+  badge: z.string().nullable(),
+  stock: z.number().int(),
+  stock_quantity: z.number().int(),
+  status: z.enum(['active', 'inactive', 'draft', 'archived']),
+  is_active: z.boolean(),
+  image: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  image_url: z.string().nullable(),
+  images: z.array(z.string()),
+  weight: z.number().nullable(),
+  dimensions: z.string().nullable(),
+  warranty_info: z.string().nullable(),
+  vendor_id: z.number().int().nullable(),
+  embed_id: z.number().int().nullable(),
+  embed_settings: z.object({ theme: z.string() }).passthrough().nullable(),
+  created_at: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+/** A shelf item as the spec's built-in catalogue has it: title in place of name. */
+export const shelfItemSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  price: z.number(),
+  image: z.string().nullable(),
+  rating: z.number().nullable(),
+  badge: z.string().nullable(),
+});
+export type ShelfItem = z.infer<typeof shelfItemSchema>;
+
+export const shelfSchema = z.object({ id: z.number().int(), slug: z.string(), title: z.string(), items: z.array(shelfItemSchema) });
+export type Shelf = z.infer<typeof shelfSchema>;
+
+/** Filters shared by list and search endpoints (query string). */
+export const productFiltersSchema = z.object({
+  category: z.string().trim().max(100).optional(),
+  brand: z.string().trim().max(100).optional(),
+  min_price: z.coerce.number().min(0).optional(),
+  max_price: z.coerce.number().min(0).optional(),
+  in_stock: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+});
+export type ProductFilters = z.infer<typeof productFiltersSchema>;

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { ORDER_STATUSES, PAYMENT_METHODS } from '../constants.js';
+
+const text = (max: number) => z.string().trim().max(max);
+
+export const orderAddressSchema = z.object({
+  address: text(300),
+  city: text(100).default(''),
+  country: text(100).default(''),
+  zip: text(20).default(''),
+});
+
+/** POST /api/orders (customer spec §3 "Order request"). Amounts are never taken from the client. */
+export const orderRequestSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        product_id: z.coerce.number().int().positive(),
+        quantity: z.coerce.number().int().min(1).max(999),
+        variants: z.record(z.string(), z.string()).optional().default({}),
+      }),
+    )
+    .min(1, { error: 'Your cart is empty' })
+    .max(100),
+  customer_info: z.object({
+    email: z.string().trim().toLowerCase().pipe(z.email({ error: 'Enter a valid email address' })),
+    name: text(120).min(1, { error: 'Name is required' }),
+    phone: text(40).nullable().optional(),
+  }),
+  shipping_address: orderAddressSchema.extend({ address: text(300).min(1, { error: 'Address is required' }) }),
+  billing_address: orderAddressSchema.optional(),
+  payment_method: z.enum(PAYMENT_METHODS).default('cod'),
+  payment_intent_id: z.null().optional(),
+  notes: text(1000).optional().default(''),
+});
+export type OrderRequest = z.input<typeof orderRequestSchema>;
+
+export const orderItemSchema = z.object({
+  product_id: z.number().int().nullable(),
+  product_name: z.string(),
+  quantity: z.number().int(),
+  unit_price: z.number(),
+  total_price: z.number(),
+});
+
+export const orderSchema = z.object({
+  id: z.number().int(),
+  order_number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  subtotal: z.number(),
+  shipping: z.number(),
+  tax: z.number(),
+  total_amount: z.number(),
+  currency: z.string(),
+  payment_method: z.enum(PAYMENT_METHODS),
+  notes: z.string(),
+  customer_name: z.string(),
+  customer_email: z.string(),
+  created_at: z.string(),
+  items: z.array(orderItemSchema),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderResponseSchema = z.object({ order: orderSchema, order_number: z.string() });
