@@ -21,6 +21,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The app's services, for main.ts (seeding, start-up tasks) and tests. */
     services: Services;
+    /** Every route registered (method + path), for the authorization matrix test and the docs check. */
+    routeTable: { method: string; url: string }[];
   }
 }
 export type App = FastifyInstance;
@@ -39,6 +41,11 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
     bodyLimit: 8 * 1024 * 1024,
     return503OnClosing: false,
   });
+  const routeTable: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
+  app.decorate('routeTable', routeTable);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

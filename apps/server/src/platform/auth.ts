@@ -74,15 +74,24 @@ export function bearerToken(req: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** Resolves the bearer token of every request into req.principal (or null). */
+/** The doors into the admin area that must stay open to non-admins. */
+const ADMIN_PUBLIC = new Set(['/api/admin/access', '/api/admin/logout']);
+
+/**
+ * Resolves the bearer token of every request into req.principal (or null), and guards the whole /api/admin/
+ * prefix in one place, before any validation runs: a route added there later cannot forget its guard.
+ */
 export function registerAuth(app: FastifyInstance, store: SessionStore) {
   app.decorateRequest('principal', null);
   app.decorateRequest('staleToken', false);
   app.addHook('onRequest', async (req) => {
     const token = bearerToken(req);
-    if (!token) return;
-    req.principal = await store.lookup(token);
-    req.staleToken = req.principal === null;
+    if (token) {
+      req.principal = await store.lookup(token);
+      req.staleToken = req.principal === null;
+    }
+    const path = req.url.split('?')[0]!;
+    if (path.startsWith('/api/admin/') && !ADMIN_PUBLIC.has(path)) await requireAdmin.call(app, req, undefined as never);
   });
 }
 
