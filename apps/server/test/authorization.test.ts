@@ -90,3 +90,12 @@ describe('errors', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe('guard order', () => {
+  it('a guarded route answers 401 to an anonymous caller even when the body is invalid (no schema leaks)', async () => {
+    const res = await call(t.app, { method: 'PUT', url: '/api/profile', body: { dob: 'not-a-date', gender: 'robot' } });
+    expect(res.status).toBe(401);
+    const asVendor = await call(t.app, { method: 'PUT', url: '/api/profile', body: { dob: 'not-a-date' }, token: vendor });
+    expect(asVendor.status).toBe(403);
+  });
+});

@@ -93,6 +93,15 @@ export function registerAuth(app: FastifyInstance, store: SessionStore) {
     const path = req.url.split('?')[0]!;
     if (path.startsWith('/api/admin/') && !ADMIN_PUBLIC.has(path)) await requireAdmin.call(app, req, undefined as never);
   });
+  // Routes declare their guard as `preHandler: requireX`; Fastify would run that after body validation, so an
+  // anonymous caller would learn the schema from a 400. Guards are moved to onRequest: 401/403 come first.
+  app.addHook('onRoute', (route) => {
+    const pre = [route.preHandler ?? []].flat();
+    const guards = pre.filter((h) => GUARDS.has(h as never));
+    if (guards.length === 0) return;
+    route.preHandler = pre.filter((h) => !GUARDS.has(h as never)) as never;
+    route.onRequest = [...[route.onRequest ?? []].flat(), ...guards] as never;
+  });
 }
 
 function requireKind(kinds: UserRole[]): preHandlerAsyncHookHandler {
@@ -108,6 +117,8 @@ export const requireSignedIn = requireKind(['user', 'vendor', 'admin']);
 export const requireVendor = requireKind(['vendor']);
 export const requireAdmin = requireKind(['admin']);
 export const requireVendorOrAdmin = requireKind(['vendor', 'admin']);
+
+const GUARDS = new Set([requireUser, requireSignedIn, requireVendor, requireAdmin, requireVendorOrAdmin]);
 
 /** The principal of a guarded route (the guard has already refused anonymous requests). */
 export function principalOf(req: FastifyRequest): Principal {
