@@ -114,3 +114,22 @@ describe('rate limiting', () => {
     }
   });
 });
+
+describe.runIf(process.env.TEST_REDIS_URL)('rate limiting with Redis', () => {
+  it('shares login counters between two app instances through Redis', async () => {
+    const ns = `t${Date.now()}`;
+    const a = await createTestApp({ loginRateLimit: 3, redisUrl: `${process.env.TEST_REDIS_URL}` });
+    const b = await createTestApp({ loginRateLimit: 3, redisUrl: `${process.env.TEST_REDIS_URL}` });
+    try {
+      const email = `${ns}@rl.test`;
+      const statuses: number[] = [];
+      for (const app of [a.app, b.app, a.app, b.app]) {
+        statuses.push((await call(app, { method: 'POST', url: '/api/auth/login', body: { email, password: 'whatever' } })).status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
