@@ -23,6 +23,8 @@ export const STORAGE_KEYS = {
   lockedProducts: 'lockedProducts',
   personalizeEvents: 'personalize_events',
   mode: `${STORAGE_PREFIX}mode`,
+  /** Anonymous visitor id for tracking and recommendations when nobody is signed in. */
+  anonymousId: `${STORAGE_PREFIX}anonymous_id`,
 } as const;
 
 // Pricing (customer §9)
