@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import type { Database } from './platform/db.js';
 import { registerAuth } from './platform/auth.js';
+import { connectRedis } from './platform/redis.js';
 import { registerErrorHandling, routeNotFoundBody } from './platform/errors.js';
 import { createServices, type Services } from './services.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
@@ -64,7 +65,10 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: false });
+  const redis = connectRedis(config.redisUrl);
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+  // with Redis the counters are shared by every instance; skipOnError keeps the API up if Redis goes away
+  await app.register(rateLimit, { global: false, ...(redis ? { redis, skipOnError: true, nameSpace: 'souq-rl:' } : {}) });
   await app.register(swagger, {
     openapi: { info: { title: 'Souq API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
     transform: jsonSchemaTransform,
