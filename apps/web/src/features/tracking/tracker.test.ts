@@ -68,7 +68,7 @@ describe('tracker', () => {
     for (let i = 0; i < 150; i++) tracker.track('click', i);
     const queue = tracker.getQueue();
     expect(queue).toHaveLength(EVENT_QUEUE_CAP);
-    expect(queue[0].itemId).toBe('50');
+    expect(queue[0]!.itemId).toBe('50');
     expect(queue.at(-1)!.itemId).toBe('149');
     const stats = tracker.getStats();
     expect(stats.totalEvents).toBe(151);
@@ -83,8 +83,8 @@ describe('tracker', () => {
     tracker.track('add_to_cart', 7, { quantity: 2 });
     await tracker.flush();
     expect(server.sent).toHaveLength(1);
-    expect(server.sent[0].url).toBe('/api/personalize/events');
-    expect(server.sent[0].events[1]).toMatchObject({ itemId: 'search', eventType: 'search', properties: { query: 'red shoes', resultCount: 3 } });
+    expect(server.sent[0]!.url).toBe('/api/personalize/events');
+    expect(server.sent[0]!.events[1]).toMatchObject({ itemId: 'search', eventType: 'search', properties: { query: 'red shoes', resultCount: 3 } });
   });
 
   it('stores failed sends and re-sends them after the next successful send', async () => {
@@ -132,7 +132,7 @@ describe('tracker', () => {
     const stored = tracker.getStoredEvents();
     expect(stored).toHaveLength(LOCAL_EVENT_STORE_CAP);
     // session_start and items 0..99 were the 101 oldest
-    expect(stored[0].itemId).toBe('100');
+    expect(stored[0]!.itemId).toBe('100');
     expect(stored.at(-1)!.itemId).toBe('1099');
   });
 
@@ -151,7 +151,7 @@ describe('tracker', () => {
     const { tracker, server } = setup({ storage });
     expect(tracker.init().userId).toBe('12');
     await tracker.flush();
-    expect(server.sent[0].auth).toBe('Bearer tok');
+    expect(server.sent[0]!.auth).toBe('Bearer tok');
   });
 
   it('gives anonymous visitors a persisted anonymous id', () => {
