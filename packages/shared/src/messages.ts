@@ -161,4 +161,12 @@ export const MSG = {
   noVendorsFound: 'No vendors found',
   noUsersFound: 'No users found',
   noData: 'No data',
+  // Storefront chat (web): greeting, dropped product, quick questions of the product detail modal
+  chatGreeting: "Hi! I'm your AI shopping assistant. Ask me about any product, or say “add two of them to my cart”.",
+  chatAboutProduct: (name: string) => `Tell me about ${name}`,
+  quickTellMore: (name: string) => `Tell me more about ${name}`,
+  quickWorthPrice: (name: string) => `Is ${name} worth the price?`,
+  quickSimilar: (name: string) => `Show me products similar to ${name}`,
+  quickHowToPurchase: (name: string) => `How do I purchase ${name}?`,
+  liveUpdatesOff: 'Live order updates are off. Reload the page to see the latest status.',
 } as const;

@@ -1,6 +1,8 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { STORAGE_KEYS } from '@souq/shared/constants';
+import { toFiniteNumber } from '@souq/shared/rules/money';
+import { cartTotals } from '@souq/shared/rules/pricing';
 
 /** One cart line of the checkout flow (customer spec §3 "Cart item (checkout flow)"). Price in major units. */
 export type CartLine = {
@@ -31,7 +33,7 @@ type CartState = {
 };
 
 /** Prices that are not numbers count as 0 (spec §5). */
-const safePrice = (p: unknown): number => (typeof p === 'number' && Number.isFinite(p) ? p : Number(p) || 0);
+const safePrice = (p: unknown): number => toFiniteNumber(p) ?? 0;
 const wholeAtLeastOne = (n: number): number => Math.max(1, Math.floor(Number.isFinite(n) ? n : 1));
 
 export const useCart = create<CartState>()(
@@ -58,7 +60,7 @@ export const useCart = create<CartState>()(
       remove: (id) => set((s) => ({ lines: s.lines.filter((l) => l.id !== id) })),
       clear: () => set({ lines: [] }),
       count: () => cartCount(get().lines),
-      total: () => cartTotalCents(get().lines) / 100,
+      total: () => cartTotals(get().lines).subtotal,
       setOpen: (open) => set({ open }),
     }),
     {
@@ -73,10 +75,6 @@ export const useCart = create<CartState>()(
 
 /** Number of items (sum of quantities). */
 export const cartCount = (lines: CartLine[]): number => lines.reduce((n, l) => n + l.quantity, 0);
-/** Sum of price × quantity in minor units, so that 0.1 + 0.2 never shows as 0.30000000000000004. */
-export const cartTotalCents = (lines: CartLine[]): number =>
-  lines.reduce((sum, l) => sum + Math.round(safePrice(l.price) * 100) * l.quantity, 0);
-
-/** Hooks for components: item count and total (major units). */
+/** Hooks for components: item count and total (major units, the pricing rule's subtotal). */
 export const useCartCount = () => useCart((s) => cartCount(s.lines));
-export const useCartTotal = () => useCart((s) => cartTotalCents(s.lines) / 100);
+export const useCartTotal = () => useCart((s) => cartTotals(s.lines).subtotal);

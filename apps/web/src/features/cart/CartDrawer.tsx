@@ -1,0 +1,102 @@
+import { useNavigate } from 'react-router';
+import { MSG } from '@souq/shared/messages';
+import { cartTotals } from '@souq/shared/rules/pricing';
+import { Button } from '@/components/ui/Button';
+import { Drawer } from '@/components/ui/Drawer';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { Price } from '@/components/ui/Price';
+import { ProductImage } from '@/features/storefront/ProductImage';
+import { paths } from '@/app/paths';
+import { useCart } from './store';
+
+const iconPath = { minus: 'M5 10h10', plus: 'M10 5v10M5 10h10' } as const;
+const Icon = ({ d }: { d: string }) => (
+  <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+    <path d={d} />
+  </svg>
+);
+
+/** The drawer 'My Cart' (customer spec §2). Open state lives in the cart store so any cart button can open it. */
+export default function CartDrawer() {
+  const open = useCart((s) => s.open);
+  const setOpen = useCart((s) => s.setOpen);
+  const lines = useCart((s) => s.lines);
+  const setQuantity = useCart((s) => s.setQuantity);
+  const remove = useCart((s) => s.remove);
+  const navigate = useNavigate();
+  const { subtotal } = cartTotals(lines);
+  const close = () => setOpen(false);
+
+  return (
+    <Drawer
+      open={open}
+      onClose={close}
+      title="My Cart"
+      footer={
+        <div className="flex flex-col gap-3">
+          <div className="flex items-center justify-between text-base font-semibold">
+            <span>Total</span>
+            <Price value={subtotal} />
+          </div>
+          <Button
+            size="lg"
+            disabled={lines.length === 0}
+            onClick={() => {
+              close();
+              navigate(paths.checkout);
+            }}
+          >
+            Proceed to Checkout
+          </Button>
+        </div>
+      }
+    >
+      {lines.length === 0 ? (
+        <EmptyState title={MSG.cartEmpty} className="mt-4" />
+      ) : (
+        <ul className="flex flex-col divide-y divide-slate-100" aria-label="Cart items">
+          {lines.map((line) => (
+            <li key={line.id} className="flex gap-3 py-3">
+              <ProductImage src={line.image} alt={line.name} className="h-16 w-16 shrink-0 rounded-lg" />
+              <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+                <div className="flex items-start justify-between gap-2">
+                  <p className="line-clamp-2 text-sm font-medium text-slate-900">{line.name}</p>
+                  <Price value={line.price} className="shrink-0 text-sm font-semibold text-slate-900" />
+                </div>
+                <div className="flex items-center justify-between">
+                  <div className="flex items-center gap-1" role="group" aria-label={`Quantity of ${line.name}`}>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      className="w-8 px-0"
+                      aria-label={`Decrease quantity of ${line.name}`}
+                      disabled={line.quantity <= 1}
+                      onClick={() => setQuantity(line.id, line.quantity - 1)}
+                    >
+                      <Icon d={iconPath.minus} />
+                    </Button>
+                    <span className="w-8 text-center text-sm tabular-nums" aria-live="polite" aria-label={`Quantity ${line.quantity}`}>
+                      {line.quantity}
+                    </span>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      className="w-8 px-0"
+                      aria-label={`Increase quantity of ${line.name}`}
+                      onClick={() => setQuantity(line.id, line.quantity + 1)}
+                    >
+                      <Icon d={iconPath.plus} />
+                    </Button>
+                  </div>
+                  <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" aria-label={`Remove ${line.name}`} onClick={() => remove(line.id)}>
+                    Remove
+                  </Button>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Drawer>
+  );
+}
