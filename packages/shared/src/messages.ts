@@ -161,6 +161,10 @@ export const MSG = {
   noVendorsFound: 'No vendors found',
   noUsersFound: 'No users found',
   noData: 'No data',
+
+  // Landing / account shell
+  videoDemoComingSoon: 'Video demo coming soon!',
+  loadingUsers: 'Loading users...',
   // Storefront chat (web): greeting, dropped product, quick questions of the product detail modal
   chatGreeting: "Hi! I'm your AI shopping assistant. Ask me about any product, or say “add two of them to my cart”.",
   chatAboutProduct: (name: string) => `Tell me about ${name}`,
