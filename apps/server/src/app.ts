@@ -16,6 +16,8 @@ import { registerErrorHandling, routeNotFoundBody } from './platform/errors.js';
 import { createServices, type Services } from './services.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { mediaRoutes } from './platform/media.js';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 
 export type AppDeps = { config: Config; database: Database };
 declare module 'fastify' {
@@ -81,6 +83,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
 
   await app.register(healthRoutes({ db: database.db, dbKind: database.kind, startedAt: Date.now() }));
   await app.register(accountsRoutes({ accounts: services.accounts, vendors: services.vendors, loginRateLimit: config.loginRateLimit }));
+  await app.register(mediaRoutes({ dataDir: config.dataDir }));
+  await app.register(catalogueRoutes({ catalogue: services.catalogue }));
 
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
   app.decorate('services', services);

@@ -3,6 +3,9 @@ import type { Database } from './platform/db.js';
 import { createSessionStore } from './platform/auth.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { createVendorsService } from './modules/vendors/vendors.service.js';
+import { createBus } from './platform/bus.js';
+import { createMediaService } from './platform/media.js';
+import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
 
 /**
  * The composition root: every service built once from its explicit dependencies.
@@ -13,7 +16,10 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const sessions = createSessionStore(db);
   const vendors = createVendorsService({ db });
   const accounts = createAccountsService({ db, sessions, vendors, adminAccessCode: config.adminAccessCode, log });
-  return { sessions, vendors, accounts };
+  const bus = createBus(log);
+  const media = createMediaService({ dataDir: config.dataDir });
+  const catalogue = createCatalogueService({ db, bus });
+  return { sessions, vendors, accounts, bus, media, catalogue };
 }
 
 export type Services = ReturnType<typeof createServices>;

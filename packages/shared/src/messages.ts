@@ -48,6 +48,8 @@ export const MSG = {
     available > 0 ? `Only ${available} left of ${name}` : `${name} is out of stock`,
   productUnavailable: (id: string | number) => `Product ${id} is not available`,
   idempotencyConflict: 'This Idempotency-Key was already used for a different order',
+  productNotFound: 'Product not found',
+  orderNotFound: 'Order not found',
 
   // Profile
   profileLoadFailed: 'Failed to load profile',

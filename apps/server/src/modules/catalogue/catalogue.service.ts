@@ -1,0 +1,240 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { MSG } from '@souq/shared/messages';
+import type { Product, ProductFilters, Shelf } from '@souq/shared/api/catalogue';
+import { slugify } from '@souq/shared/rules/slug';
+import { products, shelfItems, shelves } from '../../db/schema/catalogue.js';
+import type { Db, Tx } from '../../platform/db.js';
+import type { Bus } from '../../platform/bus.js';
+import { conflict, notFound, unprocessable } from '../../platform/errors.js';
+import { toProductDto, toShelfItem, type EmbedInfo, type ProductRow } from './catalogue.dto.js';
+
+type Insert = typeof products.$inferInsert;
+/** What a product is created from (seed, vendor and admin tools). The slug is derived from the name when absent. */
+export type ProductInput = Omit<Insert, 'id' | 'slug' | 'searchVector' | 'updatedAt'> & { slug?: string };
+export type ProductPatch = Partial<Omit<Insert, 'id' | 'searchVector' | 'createdAt' | 'updatedAt'>>;
+
+export type ListOptions = {
+  limit: number;
+  offset: number;
+  filters?: ProductFilters;
+  /** Public lists show active products only; vendor and admin tools may ask for every status. */
+  status?: Product['status'] | 'any';
+  vendorId?: number;
+};
+
+export type StockLine = { productId: number; quantity: number };
+export type ReservedProduct = Pick<ProductRow, 'id' | 'name' | 'priceCents' | 'currency' | 'vendorId' | 'stock'>;
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;
+
+const isUniqueViolation = (err: unknown, constraint?: string) => {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } } | null;
+  const code = e?.code ?? e?.cause?.code;
+  const name = e?.constraint ?? e?.cause?.constraint;
+  return code === '23505' && (!constraint || name === constraint || name === undefined);
+};
+
+export function createCatalogueService(deps: {
+  db: Db;
+  bus: Bus;
+  /** Embed info per product id (the embeds module), when it exists. */
+  embedLookup?: (ids: number[]) => Promise<Map<number, EmbedInfo>>;
+}) {
+  const { db, bus } = deps;
+
+  async function withEmbeds(rows: ProductRow[]): Promise<Product[]> {
+    const embeds = deps.embedLookup && rows.length ? await deps.embedLookup(rows.map((r) => r.id)) : null;
+    return rows.map((r) => toProductDto(r, embeds?.get(r.id)));
+  }
+
+  function whereOf(opts: Pick<ListOptions, 'filters' | 'status' | 'vendorId'>): SQL | undefined {
+    const f = opts.filters ?? {};
+    const conds: (SQL | undefined)[] = [];
+    const status = opts.status ?? 'active';
+    if (status !== 'any') conds.push(eq(products.status, status));
+    if (opts.vendorId !== undefined) conds.push(eq(products.vendorId, opts.vendorId));
+    if (f.category) conds.push(sql`lower(${f.category}) = any(select lower(c) from unnest(${products.categories}) c)`);
+    if (f.brand) conds.push(sql`lower(${products.brand}) = lower(${f.brand})`);
+    if (f.min_price !== undefined) conds.push(gte(products.priceCents, Math.round(f.min_price * 100)));
+    if (f.max_price !== undefined) conds.push(lte(products.priceCents, Math.round(f.max_price * 100)));
+    if (f.in_stock === true) conds.push(sql`${products.stock} > 0`);
+    if (f.in_stock === false) conds.push(eq(products.stock, 0));
+    return and(...conds);
+  }
+
+  /** A slug free in the table: the name's slug, else with -2, -3, … appended. */
+  async function freeSlug(base: string, exceptId?: number): Promise<string> {
+    const root = slugify(base) || 'product';
+    const taken = await db
+      .select({ slug: products.slug, id: products.id })
+      .from(products)
+      .where(sql`${products.slug} = ${root} or ${products.slug} like ${`${root}-%`}`);
+    const used = new Set(taken.filter((t) => t.id !== exceptId).map((t) => t.slug));
+    if (!used.has(root)) return root;
+    for (let n = 2; ; n++) if (!used.has(`${root}-${n}`)) return `${root}-${n}`;
+  }
+
+  async function getRow(id: number): Promise<ProductRow | undefined> {
+    const [row] = await db.select().from(products).where(eq(products.id, id));
+    return row;
+  }
+
+  return {
+    toProductDto,
+
+    /** A bounded page, newest first, and the total for X-Total-Count. */
+    async listProducts(opts: ListOptions): Promise<{ items: Product[]; total: number }> {
+      const where = whereOf(opts);
+      const [rows, [total]] = await Promise.all([
+        db.select().from(products).where(where).orderBy(desc(products.createdAt), desc(products.id)).limit(opts.limit).offset(opts.offset),
+        db.select({ n: count() }).from(products).where(where),
+      ]);
+      return { items: await withEmbeds(rows), total: total?.n ?? 0 };
+    },
+
+    /** One public product; 404 when it does not exist or is not active (unless includeInactive). */
+    async getProduct(id: number, opts: { includeInactive?: boolean } = {}): Promise<Product> {
+      const row = await getRow(id);
+      if (!row || (!opts.includeInactive && row.status !== 'active')) throw notFound(MSG.productNotFound);
+      const [dto] = await withEmbeds([row]);
+      return dto!;
+    },
+
+    /** Products in the order of the ids asked for; unknown (and, by default, inactive) ids are left out. */
+    async getProductsByIds(ids: number[], opts: { includeInactive?: boolean } = {}): Promise<Product[]> {
+      const unique = [...new Set(ids)].filter((id) => Number.isInteger(id) && id > 0);
+      if (!unique.length) return [];
+      const rows = await db
+        .select()
+        .from(products)
+        .where(and(inArray(products.id, unique), opts.includeInactive ? undefined : eq(products.status, 'active')));
+      const byId = new Map((await withEmbeds(rows)).map((p) => [p.id, p]));
+      return unique.flatMap((id) => byId.get(id) ?? []);
+    },
+
+    /** The storefront's shelves in order, each with its active products in order. */
+    async listShelves(): Promise<Shelf[]> {
+      const rows = await db
+        .select({
+          shelfId: shelves.id,
+          slug: shelves.slug,
+          title: shelves.title,
+          id: products.id,
+          name: products.name,
+          priceCents: products.priceCents,
+          images: products.images,
+          rating: products.rating,
+          badge: products.badge,
+        })
+        .from(shelves)
+        .leftJoin(shelfItems, eq(shelfItems.shelfId, shelves.id))
+        .leftJoin(products, and(eq(products.id, shelfItems.productId), eq(products.status, 'active')))
+        .orderBy(asc(shelves.position), asc(shelves.id), asc(shelfItems.position), asc(shelfItems.productId));
+      const out = new Map<number, Shelf>();
+      for (const r of rows) {
+        let shelf = out.get(r.shelfId);
+        if (!shelf) out.set(r.shelfId, (shelf = { id: r.shelfId, slug: r.slug, title: r.title, items: [] }));
+        if (r.id !== null && r.name !== null && r.priceCents !== null && r.images !== null) {
+          shelf.items.push(toShelfItem({ id: r.id, name: r.name, priceCents: r.priceCents, images: r.images, rating: r.rating, badge: r.badge }));
+        }
+      }
+      return [...out.values()];
+    },
+
+    async createShelf(input: { slug?: string; title: string; position: number; productIds: number[] }) {
+      return db.transaction(async (tx) => {
+        const [shelf] = await tx
+          .insert(shelves)
+          .values({ slug: input.slug ?? slugify(input.title), title: input.title, position: input.position })
+          .returning();
+        if (input.productIds.length) {
+          await tx.insert(shelfItems).values(input.productIds.map((productId, position) => ({ shelfId: shelf!.id, productId, position })));
+        }
+        return shelf!;
+      });
+    },
+
+    async createProduct(input: ProductInput): Promise<ProductRow> {
+      for (let attempt = 0; ; attempt++) {
+        const slug = await freeSlug(input.slug ?? input.name);
+        try {
+          const [row] = await db.insert(products).values({ ...input, slug }).returning();
+          void bus.emit('product.changed', { id: row!.id });
+          return row!;
+        } catch (err) {
+          // two creations raced for the same slug: pick again
+          if (attempt < 3 && isUniqueViolation(err, 'products_slug_key')) continue;
+          throw err;
+        }
+      }
+    },
+
+    async updateProduct(id: number, patch: ProductPatch): Promise<ProductRow> {
+      const values: ProductPatch & { updatedAt: Date } = { ...patch, updatedAt: new Date() };
+      if (patch.slug !== undefined) values.slug = await freeSlug(patch.slug, id);
+      const [row] = await db.update(products).set(values).where(eq(products.id, id)).returning();
+      if (!row) throw notFound(MSG.productNotFound);
+      void bus.emit('product.changed', { id });
+      return row;
+    },
+
+    async deleteProduct(id: number): Promise<void> {
+      const [row] = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+      if (!row) throw notFound(MSG.productNotFound);
+      void bus.emit('product.deleted', { id });
+    },
+
+    /**
+     * Checkout step "reserve stock", inside the caller's transaction: every product must exist and be active, and
+     * each stock is decremented with a guard so it never goes below zero. Rows are locked in id order so two
+     * orders for the same products cannot deadlock. Throws 404/422/409 naming the product; the caller's
+     * transaction then rolls back everything it wrote.
+     */
+    async reserveStock(tx: Tx, lines: StockLine[]): Promise<Map<number, ReservedProduct>> {
+      const wanted = new Map<number, number>();
+      for (const l of lines) wanted.set(l.productId, (wanted.get(l.productId) ?? 0) + l.quantity);
+      const ids = [...wanted.keys()].sort((a, b) => a - b);
+      const found = await tx
+        .select({ id: products.id, name: products.name, status: products.status })
+        .from(products)
+        .where(inArray(products.id, ids));
+      const byId = new Map(found.map((p) => [p.id, p]));
+      for (const id of ids) {
+        const p = byId.get(id);
+        if (!p) throw notFound(MSG.productUnavailable(id));
+        if (p.status !== 'active') throw unprocessable(MSG.productUnavailable(p.name));
+      }
+      const reserved = new Map<number, ReservedProduct>();
+      for (const id of ids) {
+        const quantity = wanted.get(id)!;
+        const [row] = await tx
+          .update(products)
+          .set({ stock: sql`${products.stock} - ${quantity}`, updatedAt: new Date() })
+          .where(and(eq(products.id, id), eq(products.status, 'active'), gte(products.stock, quantity)))
+          .returning({
+            id: products.id, name: products.name, priceCents: products.priceCents, currency: products.currency,
+            vendorId: products.vendorId, stock: products.stock,
+          });
+        if (!row) {
+          const [now] = await tx.select({ stock: products.stock, status: products.status }).from(products).where(eq(products.id, id));
+          if (now && now.status !== 'active') throw unprocessable(MSG.productUnavailable(byId.get(id)!.name));
+          throw conflict(MSG.outOfStock(byId.get(id)!.name, now?.stock ?? 0));
+        }
+        reserved.set(id, row);
+      }
+      return reserved;
+    },
+
+    /** Puts reserved stock back (an order cancelled), inside the caller's transaction. */
+    async releaseStock(tx: Tx, lines: StockLine[]): Promise<void> {
+      for (const l of [...lines].sort((a, b) => a.productId - b.productId)) {
+        await tx.update(products).set({ stock: sql`${products.stock} + ${l.quantity}`, updatedAt: new Date() }).where(eq(products.id, l.productId));
+      }
+    },
+
+    /** Announces stock changes after the caller's transaction committed (search index, recommendations). */
+    announce(ids: Iterable<number>) {
+      for (const id of ids) void bus.emit('product.changed', { id });
+    },
+  };
+}
