@@ -1,4 +1,224 @@
-// Scaffold: replaced by the feature's real screen.
+import { lazy, Suspense, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { MSG } from '@souq/shared/messages';
+import { paths } from '@/app/paths';
+import { Alert } from '@/components/ui/Alert';
+import { Button, buttonClass } from '@/components/ui/Button';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { Spinner } from '@/components/ui/Spinner';
+import { cx } from '@/components/ui/cx';
+import { ChatPanel, type ChatPanelHandle } from '@/features/chat/ChatPanel';
+import { useCart } from '@/features/cart/store';
+import { scrollToProduct, useAddToCart } from './actions';
+import { useBrowseProducts, useCatalogue, useProductSearch, useShelves } from './api';
+import { ProductCard } from './ProductCard';
+import { ShelfList } from './ShelfList';
+import { refFromProduct, refFromShelfItem, uniqueById, type ProductRef } from './product-ref';
+import { track } from './track';
+
+const ProductDetailDialog = lazy(() => import('./ProductDetailDialog'));
+
+function ChatIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.4A8 8 0 1 1 21 12z" />
+    </svg>
+  );
+}
+
+/** /ai-assistant: the main shopping screen (customer spec §2). */
 export default function AssistantPage() {
-  return <main className="p-8"><h1 className="text-xl font-semibold">AssistantPage</h1></main>;
+  const [input, setInput] = useState('');
+  const [query, setQuery] = useState('');
+  const [context, setContext] = useState<ProductRef | null>(null);
+  const [detail, setDetail] = useState<ProductRef | null>(null);
+  const [chatOpen, setChatOpen] = useState(false);
+  const chat = useRef<ChatPanelHandle>(null);
+  const browse = useBrowseProducts();
+  const search = useProductSearch(query);
+  const shelves = useShelves();
+  const all = useCatalogue();
+  const addToCart = useAddToCart();
+  const setCartOpen = useCart((s) => s.setOpen);
+
+  const results = useMemo(() => (search.data ?? []).map(refFromProduct), [search.data]);
+  // Every product on screen is known by name to the chat's typed commands.
+  const catalogue = useMemo(
+    () =>
+      uniqueById(
+        results,
+        (all.data ?? []).map(refFromProduct),
+        (browse.data ?? []).map(refFromProduct),
+        (shelves.data ?? []).flatMap((s) => s.items.map(refFromShelfItem)),
+      ),
+    [results, all.data, browse.data, shelves.data],
+  );
+
+  function runSearch(q: string) {
+    const trimmed = q.trim();
+    setInput(trimmed);
+    setQuery(trimmed);
+    if (trimmed) track('search', 'search', { query: trimmed });
+  }
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    runSearch(input);
+  }
+
+  function openDetail(p: ProductRef) {
+    track('click', p.id, { source: 'storefront' });
+    track('view', p.id, { name: p.name });
+    setContext(p);
+    setDetail(p);
+  }
+
+  function focusProduct(p: ProductRef) {
+    setContext(p);
+    scrollToProduct(p.id);
+  }
+
+  const loading = browse.isPending || (query !== '' && search.isFetching);
+  const noProducts = !browse.isPending && (browse.data?.length ?? 0) === 0;
+
+  return (
+    <div className="min-h-dvh">
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
+        <div className="mx-auto flex max-w-[1600px] flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 lg:px-6">
+          <Link to={paths.home} className="text-lg font-bold text-brand-700">
+            Souq
+          </Link>
+          <h1 className="text-lg font-semibold text-slate-900 sm:text-xl">AI Product Assistant</h1>
+          <span className="rounded-full bg-gradient-to-r from-brand-600 to-sky-600 px-2.5 py-0.5 text-xs font-semibold text-white">Powered by AI</span>
+          <nav className="ml-auto flex items-center gap-2" aria-label="Account">
+            <Link to={paths.profile} className={buttonClass('secondary', 'sm')}>
+              Profile
+            </Link>
+            <Link to={paths.checkout} className={buttonClass('primary', 'sm')}>
+              Checkout
+            </Link>
+          </nav>
+        </div>
+      </header>
+
+      <div className="mx-auto max-w-[1600px] gap-6 px-4 lg:grid lg:grid-cols-[minmax(0,1fr)_380px] lg:px-6 xl:grid-cols-[minmax(0,1fr)_420px]">
+        <main className="min-w-0 py-6">
+          <form onSubmit={onSubmit} role="search" className="flex gap-2">
+            <label htmlFor="product-search" className="sr-only">
+              Search products
+            </label>
+            <input
+              id="product-search"
+              type="search"
+              value={input}
+              onChange={(e) => setInput(e.target.value)}
+              placeholder="Search products with AI..."
+              className="h-11 min-w-0 flex-1 rounded-xl border border-slate-300 bg-white px-4 text-sm shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
+            />
+            <Button type="submit" size="lg" className="h-11">
+              Search
+            </Button>
+          </form>
+
+          <div className="mt-6 flex flex-col gap-8">
+            {loading && (
+              <div className="flex justify-center py-8 text-slate-500">
+                <Spinner label="Loading products…" />
+              </div>
+            )}
+
+            {query !== '' && !search.isFetching && (
+              <section aria-label="Search results" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+                <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+                  <h2 className="text-lg font-semibold text-slate-900">
+                    Results for “{query}” <span className="text-sm font-normal text-slate-500">({results.length})</span>
+                  </h2>
+                  <Button variant="ghost" size="sm" onClick={() => runSearch('')}>
+                    Clear search
+                  </Button>
+                </div>
+                {search.isError ? (
+                  <Alert tone="error">{search.error.message}</Alert>
+                ) : results.length === 0 ? (
+                  <EmptyState title={MSG.emptyProducts} />
+                ) : (
+                  <div className="flex snap-x gap-6 overflow-x-auto pt-1 pb-3 [scrollbar-width:thin]">
+                    {results.map((p, i) => (
+                      <ProductCard
+                        key={p.id}
+                        product={p}
+                        eager={i < 3}
+                        draggable
+                        selected={context?.id === p.id}
+                        onOpen={openDetail}
+                        onAdd={(x) => addToCart(x)}
+                      />
+                    ))}
+                  </div>
+                )}
+              </section>
+            )}
+
+            {noProducts && query === '' ? (
+              <EmptyState title={MSG.emptyProducts} />
+            ) : (
+              !browse.isPending && <ShelfList onOpen={openDetail} onAdd={(x) => addToCart(x)} selectedId={context?.id} />
+            )}
+          </div>
+        </main>
+
+        <aside
+          aria-label="Assistant"
+          className={cx(
+            chatOpen ? 'fixed inset-0 z-40 flex flex-col gap-2 bg-slate-50 p-2' : 'hidden',
+            'lg:static lg:z-auto lg:block lg:bg-transparent lg:p-0',
+          )}
+        >
+          <div className="flex justify-end lg:hidden">
+            <Button variant="secondary" size="sm" onClick={() => setChatOpen(false)}>
+              Close chat
+            </Button>
+          </div>
+          <div className="flex min-h-0 flex-1 flex-col lg:sticky lg:top-[4.5rem] lg:h-[calc(100dvh-5.5rem)] lg:py-6">
+            <ChatPanel
+              ref={chat}
+              className="min-h-0 flex-1"
+              context={context}
+              onContextChange={setContext}
+              catalogue={catalogue}
+              onFocusProduct={focusProduct}
+              onSearch={runSearch}
+            />
+          </div>
+        </aside>
+      </div>
+
+      {!chatOpen && (
+        <Button size="lg" className="fixed right-4 bottom-4 z-30 rounded-full shadow-lg lg:hidden" icon={<ChatIcon />} onClick={() => setChatOpen(true)}>
+          Chat with AI
+        </Button>
+      )}
+
+      <Suspense fallback={null}>
+        {detail && (
+          <ProductDetailDialog
+            product={detail}
+            onClose={() => setDetail(null)}
+            onAdd={(p) => addToCart(p, 1, 'detail')}
+            onBuyNow={(p) => {
+              addToCart(p, 1, 'buy_now');
+              setDetail(null);
+              setCartOpen(true);
+            }}
+            onAsk={(q, p) => {
+              setDetail(null);
+              setContext(p);
+              setChatOpen(true);
+              chat.current?.send(q, p);
+            }}
+          />
+        )}
+      </Suspense>
+    </div>
+  );
 }

@@ -1,0 +1,418 @@
+import { lazy, Suspense, useEffect, useImperativeHandle, useMemo, useRef, useState, type DragEvent, type FormEvent, type Ref } from 'react';
+import { CHAT_HISTORY_SENT } from '@souq/shared/constants';
+import { MSG } from '@souq/shared/messages';
+import { findMentionedProduct, isClearContextCommand, parseCartCommand } from '@souq/shared/rules/chat-commands';
+import type { Product } from '@souq/shared/api/catalogue';
+import { api } from '@/lib/api-client';
+import { cx } from '@/components/ui/cx';
+import { Button } from '@/components/ui/Button';
+import { Price } from '@/components/ui/Price';
+import { useCart, useCartCount } from '@/features/cart/store';
+import { useCatalogue } from '@/features/storefront/api';
+import { PRODUCT_DRAG_TYPE, parseDraggedProduct, refFromProduct, type ProductRef } from '@/features/storefront/product-ref';
+import { ProductImage } from '@/features/storefront/ProductImage';
+import { track, trackingSessionId } from '@/features/storefront/track';
+import { FormattedText } from './FormattedText';
+import { postChat, searchPhraseOf } from './api';
+
+// Heavy pieces load on first use: the storefront's first load stays small.
+const ImageSearchDialog = lazy(() => import('@/features/image-search/ImageSearchDialog'));
+const loadCartDrawer = () => import('@/features/cart/CartDrawer');
+const CartDrawer = lazy(loadCartDrawer);
+const prefetchCart = () => void loadCartDrawer();
+
+/** A chat message (customer spec §3), optionally carrying a product card. */
+export type ChatMessage = {
+  id: string;
+  isBot: boolean;
+  sender: 'AI Assistant' | 'You';
+  text: string;
+  timestamp: number;
+  product?: ProductRef;
+};
+
+/** What a host can do to the chat from outside (detail modal quick questions, sidebar selection). */
+export type ChatPanelHandle = {
+  /**
+   * Sends a message as if the shopper typed it (commands, AI, context rules all apply). `context` overrides the
+   * current context product for this message (the host may have just set it, before the panel re-rendered).
+   */
+  send: (text: string, context?: ProductRef | null) => void;
+  /** Posts a product card from the assistant into the conversation, with an Add to Cart button. */
+  postProduct: (product: ProductRef, text?: string) => void;
+};
+
+export type ChatPanelProps = {
+  /** The product the chat is focused on (the host owns it: it also highlights that product on screen). */
+  context: ProductRef | null;
+  onContextChange: (product: ProductRef | null) => void;
+  /** Products known by name for typed commands; default: the public catalogue (GET /api/products). */
+  catalogue?: ProductRef[];
+  /** Products locked for comparison (side panel locker), sent to the AI. */
+  lockedProductIds?: number[];
+  /** A product was selected by the chat (typed name, AI focus, image search, drop): highlight and scroll to it. */
+  onFocusProduct?: (product: ProductRef) => void;
+  /** The chat asks the screen to run a product search. */
+  onSearch?: (query: string) => void;
+  /** Called after the chat added to the cart (typed command or product card button). */
+  onAddedToCart?: (product: ProductRef, quantity: number) => void;
+  className?: string;
+  ref?: Ref<ChatPanelHandle>;
+};
+
+let seq = 0;
+const newId = () => `${Date.now().toString(36)}-${(seq++).toString(36)}`;
+const message = (isBot: boolean, text: string, product?: ProductRef): ChatMessage => ({
+  id: newId(),
+  isBot,
+  sender: isBot ? 'AI Assistant' : 'You',
+  text,
+  timestamp: Date.now(),
+  product,
+});
+
+const icons = {
+  cart: 'M3 3h2l2.4 12.1a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6',
+  image: 'M4 5h16v14H4zM8.5 10.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zM20 15l-5-5-9 9',
+  send: 'M4 12l16-8-6 16-2.5-6.5z',
+  close: 'M6 6l12 12M18 6L6 18',
+};
+function Icon({ d, className = 'h-5 w-5' }: { d: string; className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d={d} />
+    </svg>
+  );
+}
+
+/**
+ * 'Chat with AI' (customer spec §2, §4): typed cart commands run locally, a named product becomes the context,
+ * everything else goes to POST /api/ai/chat. Accepts products dropped on it and images for image search.
+ */
+export function ChatPanel({ context, onContextChange, catalogue, lockedProductIds, onFocusProduct, onSearch, onAddedToCart, className, ref }: ChatPanelProps) {
+  const [messages, setMessages] = useState<ChatMessage[]>(() => [message(true, MSG.chatGreeting)]);
+  const [input, setInput] = useState('');
+  const [waiting, setWaiting] = useState(false);
+  const [dropActive, setDropActive] = useState(false);
+  const [imageFile, setImageFile] = useState<File | null>(null);
+  const addToCart = useCart((s) => s.add);
+  const setCartOpen = useCart((s) => s.setOpen);
+  const cartOpen = useCart((s) => s.open);
+  const cartCount = useCartCount();
+  const fetched = useCatalogue(catalogue === undefined);
+  const known = useMemo(() => catalogue ?? (fetched.data ?? []).map(refFromProduct), [catalogue, fetched.data]);
+  const listRef = useRef<HTMLDivElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const waitingRef = useRef(false);
+  const aborter = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    const el = listRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [messages, waiting]);
+
+  useEffect(() => () => aborter.current?.abort(), []);
+
+  const push = (...m: ChatMessage[]) => setMessages((list) => [...list, ...m]);
+
+  const selectProduct = (p: ProductRef) => {
+    onContextChange(p);
+    onFocusProduct?.(p);
+  };
+
+  /** A product the AI focused may not be in the known list (only its id comes back): fetch it. */
+  async function resolveProduct(id: number): Promise<ProductRef | null> {
+    const local = known.find((p) => p.id === id);
+    if (local) return local;
+    try {
+      return refFromProduct(await api<Product>(`/api/products/${id}`, { auth: 'none', devFallback: true }));
+    } catch {
+      return null;
+    }
+  }
+
+  async function askAi(text: string, productContext: ProductRef | null) {
+    const history = messages
+      .filter((m) => !m.product)
+      .slice(-CHAT_HISTORY_SENT)
+      .map(({ id, isBot, sender, text: t, timestamp }) => ({ id, isBot, sender, text: t, timestamp }));
+    push(message(false, text));
+    track('chat_interaction', productContext?.id ?? 'chat', { message: text.slice(0, 200) });
+    waitingRef.current = true;
+    setWaiting(true);
+    const controller = new AbortController();
+    aborter.current = controller;
+    try {
+      const reply = await postChat(
+        {
+          message: text,
+          productContext: productContext
+            ? { id: productContext.id, name: productContext.name, price: productContext.price, category: productContext.category }
+            : null,
+          conversationHistory: history,
+          ...(lockedProductIds?.length ? { lockedProductIds } : {}),
+          sessionId: await trackingSessionId(),
+        },
+        controller.signal,
+      );
+      push(message(true, reply.response));
+      const focus = reply.mentionedProducts.find((m) => m.action === 'focus');
+      if (focus) {
+        const p = await resolveProduct(focus.id);
+        if (p) selectProduct(p);
+      }
+      const phrase = searchPhraseOf(reply.response);
+      if (phrase) onSearch?.(phrase);
+    } catch (err) {
+      if ((err as Error).name === 'AbortError') return;
+      push(message(true, MSG.chatFailure));
+    } finally {
+      waitingRef.current = false;
+      setWaiting(false);
+    }
+  }
+
+  function send(raw: string, contextOverride?: ProductRef | null) {
+    const current = contextOverride !== undefined ? contextOverride : context;
+    const text = raw.trim();
+    if (!text || waitingRef.current) return;
+
+    if (isClearContextCommand(text)) {
+      push(message(false, text), message(true, MSG.contextCleared));
+      onContextChange(null);
+      return;
+    }
+
+    const command = parseCartCommand(text, known, current);
+    if (command) {
+      push(message(false, text));
+      if ('notFound' in command) {
+        push(message(true, MSG.productNotFoundInChat));
+        return;
+      }
+      const { product, quantity } = command;
+      addToCart({ id: product.id, name: product.name, price: product.price, image: product.image }, quantity);
+      track('add_to_cart', product.id, { quantity, source: 'chat' });
+      push(message(true, MSG.addedToCart(quantity, product.name)));
+      onAddedToCart?.(product, quantity);
+      return;
+    }
+
+    const named = findMentionedProduct(text, known);
+    if (named) {
+      selectProduct(named);
+      onSearch?.(named.name);
+    }
+    void askAi(text, named ?? current);
+  }
+
+  useImperativeHandle(ref, () => ({
+    send,
+    postProduct: (product, text) => {
+      push(message(true, text ?? product.name, product));
+    },
+  }));
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!input.trim() || waiting) return;
+    send(input);
+    setInput('');
+  }
+
+  function clearContext() {
+    onContextChange(null);
+    push(message(true, MSG.contextCleared));
+  }
+
+  function onFile(file: File | undefined) {
+    if (!file) return;
+    // Only image files open the image search (spec §5).
+    if (!file.type.startsWith('image/')) {
+      push(message(true, MSG.imageInvalid));
+      return;
+    }
+    setImageFile(file);
+  }
+
+  function onDragOver(e: DragEvent) {
+    if (!e.dataTransfer.types.includes(PRODUCT_DRAG_TYPE)) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'copy';
+    setDropActive(true);
+  }
+
+  function onDrop(e: DragEvent) {
+    setDropActive(false);
+    const product = parseDraggedProduct(e.dataTransfer.getData(PRODUCT_DRAG_TYPE));
+    if (!product) return;
+    e.preventDefault();
+    selectProduct(product);
+    if (!waitingRef.current) void askAi(MSG.chatAboutProduct(product.name), product);
+  }
+
+  function addCard(product: ProductRef) {
+    addToCart({ id: product.id, name: product.name, price: product.price, image: product.image }, 1);
+    track('add_to_cart', product.id, { quantity: 1, source: 'chat' });
+    onAddedToCart?.(product, 1);
+  }
+
+  return (
+    <section
+      aria-label="Chat with AI"
+      className={cx(
+        'flex min-h-0 flex-col overflow-hidden rounded-2xl border bg-white shadow-sm transition-colors',
+        dropActive ? 'border-brand-500 ring-2 ring-brand-500/30' : 'border-slate-200',
+        className,
+      )}
+      onDragOver={onDragOver}
+      onDragLeave={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDropActive(false);
+      }}
+      onDrop={onDrop}
+    >
+      <header className="flex items-center gap-3 border-b border-slate-100 px-4 py-3">
+        <div className="min-w-0 flex-1">
+          <h2 className="text-base font-semibold text-slate-900">Chat with AI</h2>
+          <p className="flex items-center gap-1.5 text-xs text-emerald-700">
+            <span className="h-2 w-2 rounded-full bg-emerald-500" aria-hidden="true" />
+            Online
+          </p>
+        </div>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => setCartOpen(true)}
+          onPointerEnter={prefetchCart}
+          onFocus={prefetchCart} aria-label={`Cart, ${cartCount} item${cartCount === 1 ? '' : 's'}`} className="relative">
+          <Icon d={icons.cart} className="h-4 w-4" />
+          Cart
+          <span
+            data-testid="cart-count"
+            aria-hidden="true"
+            className={cx(
+              'ml-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full px-1.5 text-xs font-semibold tabular-nums',
+              cartCount > 0 ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-600',
+            )}
+          >
+            {cartCount}
+          </span>
+        </Button>
+      </header>
+
+      {context && (
+        <div className="flex items-center gap-2 border-b border-slate-100 bg-brand-50 px-4 py-2 text-sm text-brand-800">
+          <span className="min-w-0 flex-1 truncate">
+            Context: <span className="font-medium">{context.name}</span>
+          </span>
+          <button
+            type="button"
+            onClick={clearContext}
+            aria-label="Clear context"
+            className="inline-flex h-7 w-7 shrink-0 items-center justify-center rounded-md hover:bg-brand-100"
+          >
+            <Icon d={icons.close} className="h-4 w-4" />
+          </button>
+        </div>
+      )}
+
+      <div ref={listRef} className="min-h-0 flex-1 space-y-3 overflow-y-auto px-4 py-4" role="log" aria-live="polite" aria-label="Messages">
+        {messages.map((m) => (
+          <div key={m.id} className={cx('flex', m.isBot ? 'justify-start' : 'justify-end')}>
+            <div
+              className={cx(
+                'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm leading-relaxed break-words',
+                m.isBot ? 'rounded-bl-sm bg-slate-100 text-slate-800' : 'rounded-br-sm bg-brand-700 text-white',
+              )}
+            >
+              <span className="sr-only">{m.sender}: </span>
+              {m.product ? (
+                <ProductCardMessage product={m.product} onAdd={() => addCard(m.product!)} onSelect={() => selectProduct(m.product!)} />
+              ) : (
+                <FormattedText text={m.text} />
+              )}
+            </div>
+          </div>
+        ))}
+        {waiting && (
+          <div className="flex justify-start">
+            <div className="flex items-center gap-1 rounded-2xl rounded-bl-sm bg-slate-100 px-4 py-3" role="status" aria-label="AI Assistant is typing">
+              {[0, 1, 2].map((i) => (
+                <span key={i} className="h-2 w-2 animate-bounce rounded-full bg-slate-400" style={{ animationDelay: `${i * 150}ms` }} />
+              ))}
+            </div>
+          </div>
+        )}
+      </div>
+
+      <form onSubmit={submit} className="flex items-center gap-2 border-t border-slate-100 p-3">
+        <input
+          ref={fileRef}
+          type="file"
+          accept="image/*"
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={(e) => {
+            onFile(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
+        <Button variant="ghost" size="icon" aria-label="Search by image" title="Search by image" onClick={() => fileRef.current?.click()}>
+          <Icon d={icons.image} />
+        </Button>
+        <label htmlFor="chat-input" className="sr-only">
+          Message
+        </label>
+        <input
+          id="chat-input"
+          value={input}
+          onChange={(e) => setInput(e.target.value)}
+          placeholder="Ask about products…"
+          autoComplete="off"
+          maxLength={2000}
+          className="h-10 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 text-sm shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
+        />
+        <Button type="submit" disabled={waiting || !input.trim()} icon={<Icon d={icons.send} className="h-4 w-4" />}>
+          Send
+        </Button>
+      </form>
+
+      <Suspense fallback={null}>
+        {imageFile && (
+          <ImageSearchDialog
+            open
+            initialFile={imageFile}
+            onClose={() => setImageFile(null)}
+            onSearched={(n) => push(message(true, n > 0 ? MSG.imageMatches(n) : MSG.imageNoMatches))}
+            onSelect={(p) => {
+              setImageFile(null);
+              selectProduct({ id: p.id, name: p.name, price: p.price, image: p.image, category: p.category });
+            }}
+          />
+        )}
+        {/* The drawer's code is a separate chunk, loaded on first open (prefetched when the pointer nears the button). */}
+        {cartOpen && <CartDrawer />}
+      </Suspense>
+    </section>
+  );
+}
+
+function ProductCardMessage({ product, onAdd, onSelect }: { product: ProductRef; onAdd: () => void; onSelect: () => void }) {
+  return (
+    <div className="flex w-64 max-w-full gap-3">
+      <ProductImage src={product.image} alt={product.name} className="h-16 w-16 shrink-0 rounded-lg" />
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <button type="button" onClick={onSelect} className="truncate text-left font-medium text-slate-900 hover:underline">
+          {product.name}
+        </button>
+        <Price value={product.price} className="text-sm text-slate-700" />
+        <Button size="sm" onClick={onAdd} className="self-start">
+          Add to Cart
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export default ChatPanel;

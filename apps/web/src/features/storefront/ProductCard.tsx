@@ -1,0 +1,98 @@
+import { useRef, type DragEvent, type PointerEvent } from 'react';
+import { CARD_TILT_MAX_DEG, PRODUCT_CARD_WIDTH_PX } from '@souq/shared/constants';
+import { Button } from '@/components/ui/Button';
+import { Price } from '@/components/ui/Price';
+import { Stars } from '@/components/ui/Stars';
+import { cx } from '@/components/ui/cx';
+import { ProductImage } from './ProductImage';
+import { PRODUCT_DRAG_TYPE, type ProductRef } from './product-ref';
+
+const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * Product card (admin spec "Product card and shelf"): 280 px, image with placeholder, optional badge, title,
+ * 2-decimal price, optional stars, Add to Cart. Tilts up to 16° toward a mouse pointer, never under reduced motion.
+ */
+export function ProductCard({ product, onOpen, onAdd, selected = false, draggable = false, eager = false }: {
+  product: ProductRef;
+  onOpen: (product: ProductRef) => void;
+  onAdd: (product: ProductRef) => void;
+  selected?: boolean;
+  /** Lets the card be dragged into the chat (not on shelves, where dragging scrolls). */
+  draggable?: boolean;
+  eager?: boolean;
+}) {
+  const ref = useRef<HTMLElement>(null);
+
+  // The transform is written straight to the element: re-rendering 80 cards per pointer move would stutter.
+  function tilt(e: PointerEvent<HTMLElement>) {
+    const el = ref.current;
+    if (!el || e.pointerType !== 'mouse' || e.buttons !== 0 || reducedMotion()) return;
+    const r = el.getBoundingClientRect();
+    const x = (e.clientX - r.left) / r.width - 0.5;
+    const y = (e.clientY - r.top) / r.height - 0.5;
+    const ry = Math.max(-1, Math.min(1, x * 2)) * CARD_TILT_MAX_DEG;
+    const rx = -Math.max(-1, Math.min(1, y * 2)) * CARD_TILT_MAX_DEG;
+    el.style.transform = `perspective(900px) rotateX(${rx.toFixed(2)}deg) rotateY(${ry.toFixed(2)}deg)`;
+  }
+  function resetTilt() {
+    if (ref.current) ref.current.style.transform = '';
+  }
+
+  function onDragStart(e: DragEvent) {
+    const { id, name, price, image, category } = product;
+    e.dataTransfer.setData(PRODUCT_DRAG_TYPE, JSON.stringify({ id, name, price, image, category }));
+    e.dataTransfer.setData('text/plain', name);
+    e.dataTransfer.effectAllowed = 'copy';
+  }
+
+  return (
+    <article
+      ref={ref}
+      data-product-id={product.id}
+      style={{ width: PRODUCT_CARD_WIDTH_PX }}
+      onPointerMove={tilt}
+      onPointerLeave={resetTilt}
+      onClick={() => onOpen(product)}
+      draggable={draggable || undefined}
+      onDragStart={draggable ? onDragStart : undefined}
+      title={draggable ? 'Drag to chat' : undefined}
+      className={cx(
+        'group relative flex shrink-0 cursor-pointer snap-start flex-col overflow-hidden rounded-2xl border bg-white shadow-sm',
+        'transition-[transform,box-shadow] duration-200 ease-out will-change-transform hover:shadow-lg',
+        selected ? 'border-brand-600 ring-2 ring-brand-600/40' : 'border-slate-200',
+      )}
+    >
+      <div className="relative">
+        <ProductImage src={product.image} alt="" eager={eager} className="aspect-[4/3] w-full" />
+        {product.badge && (
+          <span className="absolute top-3 left-3 rounded-full bg-amber-400 px-2.5 py-0.5 text-xs font-semibold text-amber-950 shadow-sm">
+            {product.badge}
+          </span>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 className="line-clamp-2 min-h-10 text-sm leading-5 font-semibold text-slate-900">
+          {/* The title is the card's keyboard target; the whole card is also clickable for the pointer. */}
+          <button type="button" className="text-left hover:underline focus-visible:underline" onClick={(e) => (e.stopPropagation(), onOpen(product))}>
+            {product.name}
+          </button>
+        </h3>
+        {product.rating != null && product.rating > 0 && <Stars rating={product.rating} showValue />}
+        <div className="mt-auto flex items-center justify-between gap-2 pt-1">
+          <Price value={product.price} className="text-lg font-bold text-slate-900" />
+          <Button
+            size="sm"
+            aria-label={`Add ${product.name} to cart`}
+            onClick={(e) => {
+              e.stopPropagation();
+              onAdd(product);
+            }}
+          >
+            Add to Cart
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}

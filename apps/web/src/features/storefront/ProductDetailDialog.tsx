@@ -1,0 +1,106 @@
+import type { ReactNode } from 'react';
+import { MSG } from '@souq/shared/messages';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { Price } from '@/components/ui/Price';
+import { Spinner } from '@/components/ui/Spinner';
+import { Stars } from '@/components/ui/Stars';
+import { useProduct } from './api';
+import { ProductImage } from './ProductImage';
+import { refFromProduct, type ProductRef } from './product-ref';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-0.5 text-sm text-slate-800">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * Product detail modal (customer spec §2). Opens at once with what the card knows and fills in the rest from
+ * GET /api/products/:id.
+ */
+export default function ProductDetailDialog({ product, onClose, onAdd, onBuyNow, onAsk }: {
+  product: ProductRef | null;
+  onClose: () => void;
+  onAdd: (p: ProductRef) => void;
+  onBuyNow: (p: ProductRef) => void;
+  onAsk: (question: string, p: ProductRef) => void;
+}) {
+  const query = useProduct(product?.id ?? null);
+  if (!product) return null;
+  const full = query.data;
+  const ref: ProductRef = full ? { ...refFromProduct(full), badge: product.badge } : product;
+  const stock = full ? full.stock_quantity ?? full.stock : undefined;
+  const questions = [MSG.quickTellMore(ref.name), MSG.quickWorthPrice(ref.name), MSG.quickSimilar(ref.name), MSG.quickHowToPurchase(ref.name)];
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={ref.name}
+      size="lg"
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onAdd(ref)}>
+            Add to Cart
+          </Button>
+          <Button onClick={() => onBuyNow(ref)}>Buy Now</Button>
+        </>
+      }
+    >
+      <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
+        <ProductImage src={ref.image} alt={ref.name} eager className="aspect-square w-full rounded-xl" />
+        <div className="flex flex-col gap-4">
+          <dl className="flex flex-col gap-3">
+            <Fact label="Price">
+              <span className="flex flex-wrap items-center gap-3">
+                <Price value={ref.price} compareAt={full?.compare_at_price ?? undefined} className="text-2xl font-bold text-slate-900" />
+                {ref.rating != null && ref.rating > 0 && <Stars rating={ref.rating} showValue />}
+              </span>
+            </Fact>
+            <Fact label="Description">
+              <span className="whitespace-pre-line">{full?.description?.trim() || full?.short_description?.trim() || MSG.noDescription}</span>
+            </Fact>
+            <Fact label="Category">{full?.category?.trim() || ref.category?.trim() || MSG.defaultCategory}</Fact>
+            {typeof stock === 'number' && <Fact label="Stock">{MSG.unitsAvailable(stock)}</Fact>}
+            {full && full.tags.length > 0 && (
+              <Fact label="Tags">
+                <ul className="mt-1 flex flex-wrap gap-1.5">
+                  {full.tags.map((t) => (
+                    <li key={t} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-700">
+                      {t}
+                    </li>
+                  ))}
+                </ul>
+              </Fact>
+            )}
+            {full?.embed_id != null && (
+              <Fact label="Embedded product">
+                Vendor ID: {full.vendor_id ?? '—'} · Theme: {String(full.embed_settings?.theme ?? 'light')}
+              </Fact>
+            )}
+          </dl>
+          {query.isPending && <Spinner size="sm" label="Loading details…" />}
+          <div>
+            <p className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">Ask the assistant</p>
+            <div className="flex flex-wrap gap-2">
+              {questions.map((q) => (
+                <button
+                  key={q}
+                  type="button"
+                  onClick={() => onAsk(q, ref)}
+                  className="rounded-full border border-brand-600/30 bg-brand-50 px-3 py-1.5 text-left text-xs font-medium text-brand-800 hover:bg-brand-100"
+                >
+                  {q}
+                </button>
+              ))}
+            </div>
+          </div>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

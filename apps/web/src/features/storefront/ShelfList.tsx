@@ -1,0 +1,37 @@
+import { Alert } from '@/components/ui/Alert';
+import { Spinner } from '@/components/ui/Spinner';
+import { useShelves } from './api';
+import { ProductCard } from './ProductCard';
+import { Shelf } from './Shelf';
+import { refFromShelfItem, type ProductRef } from './product-ref';
+
+/** The storefront's curated shelves from GET /api/shelves (16 × 5 in the demo data). */
+export function ShelfList({ onOpen, onAdd, selectedId }: {
+  onOpen: (p: ProductRef) => void;
+  onAdd: (p: ProductRef) => void;
+  selectedId?: number | null;
+}) {
+  const shelves = useShelves();
+  if (shelves.isPending) {
+    return (
+      <div className="flex justify-center py-10 text-slate-500">
+        <Spinner label="Loading shelves…" />
+      </div>
+    );
+  }
+  if (shelves.isError) return <Alert tone="error">{shelves.error.message}</Alert>;
+  return (
+    <div className="flex flex-col gap-8">
+      {shelves.data
+        .filter((s) => s.items.length > 0)
+        .map((shelf, i) => (
+          <Shelf key={shelf.id} title={shelf.title}>
+            {shelf.items.map((item, j) => {
+              const p = refFromShelfItem(item);
+              return <ProductCard key={item.id} product={p} onOpen={onOpen} onAdd={onAdd} selected={selectedId === item.id} eager={i === 0 && j < 3} />;
+            })}
+          </Shelf>
+        ))}
+    </div>
+  );
+}

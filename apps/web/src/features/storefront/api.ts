@@ -1,0 +1,78 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Product, Shelf } from '@souq/shared/api/catalogue';
+import { api } from '@/lib/api-client';
+
+/** Catalogue calls try the same origin first, then the local development server (spec §7). */
+const get = <T,>(path: string, signal?: AbortSignal) => api<T>(path, { devFallback: true, auth: 'none', signal });
+
+/** First non-empty list wins; a failed or empty embedded-products answer falls back to the catalogue (spec §7). */
+async function withFallback(primary: string, fallback: string, signal?: AbortSignal): Promise<Product[]> {
+  try {
+    const list = await get<Product[]>(primary, signal);
+    if (Array.isArray(list) && list.length > 0) return list;
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+  }
+  const list = await get<Product[]>(fallback, signal);
+  return Array.isArray(list) ? list : [];
+}
+
+export const catalogueKeys = {
+  browse: ['catalogue', 'browse'] as const,
+  search: (q: string) => ['catalogue', 'search', q] as const,
+  shelves: ['catalogue', 'shelves'] as const,
+  product: (id: number) => ['catalogue', 'product', id] as const,
+  all: ['catalogue', 'all'] as const,
+};
+
+/** Products for browsing without a query: embedded products, else the catalogue. A failure reads as empty (spec §8). */
+export function useBrowseProducts() {
+  return useQuery({
+    queryKey: catalogueKeys.browse,
+    queryFn: async ({ signal }) => {
+      try {
+        return await withFallback('/api/embedded-products/detailed', '/api/products', signal);
+      } catch (err) {
+        if ((err as Error).name === 'AbortError') throw err;
+        console.error('Product load failed', err);
+        return [];
+      }
+    },
+  });
+}
+
+/** Text search with the spec's fallback order. Disabled for a blank query. */
+export function useProductSearch(query: string) {
+  const q = query.trim();
+  return useQuery({
+    queryKey: catalogueKeys.search(q),
+    enabled: q.length > 0,
+    queryFn: ({ signal }) =>
+      withFallback(
+        `/api/embedded-products/search/${encodeURIComponent(q)}`,
+        `/api/products/search/${encodeURIComponent(q)}`,
+        signal,
+      ),
+  });
+}
+
+/** The whole public catalogue (newest first), used by the demos and for product names typed in chat. */
+export function useCatalogue(enabled = true) {
+  return useQuery({
+    queryKey: catalogueKeys.all,
+    enabled,
+    queryFn: ({ signal }) => get<Product[]>('/api/products?limit=200', signal),
+  });
+}
+
+export function useShelves(enabled = true) {
+  return useQuery({ queryKey: catalogueKeys.shelves, enabled, queryFn: ({ signal }) => get<Shelf[]>('/api/shelves', signal) });
+}
+
+export function useProduct(id: number | null) {
+  return useQuery({
+    queryKey: catalogueKeys.product(id ?? 0),
+    enabled: id !== null,
+    queryFn: ({ signal }) => get<Product>(`/api/products/${id}`, signal),
+  });
+}

@@ -1,0 +1,69 @@
+import type { Product, ShelfItem } from '@souq/shared/api/catalogue';
+
+/**
+ * The small product shape that moves between shelves, search results, the chat context, drag-and-drop and the
+ * image search dialog: `{id, name, price, image, category}`.
+ */
+export type ProductRef = {
+  id: number;
+  name: string;
+  price: number;
+  image: string | null;
+  category?: string;
+  rating?: number | null;
+  badge?: string | null;
+};
+
+/** Drag data type for products dropped into the chat (JSON of a ProductRef). */
+export const PRODUCT_DRAG_TYPE = 'application/x-souq-product';
+
+export const refFromProduct = (p: Product): ProductRef => ({
+  id: p.id,
+  name: p.name,
+  price: p.price,
+  image: p.image ?? p.imageUrl ?? p.image_url ?? p.images?.[0] ?? null,
+  category: p.category,
+  rating: p.rating,
+  badge: p.badge,
+});
+
+export const refFromShelfItem = (i: ShelfItem): ProductRef => ({
+  id: i.id,
+  name: i.title,
+  price: i.price,
+  image: i.image,
+  rating: i.rating,
+  badge: i.badge,
+});
+
+/** Reads a dropped product; anything malformed reads as null. */
+export function parseDraggedProduct(raw: string): ProductRef | null {
+  try {
+    const v = JSON.parse(raw) as Partial<ProductRef>;
+    const id = Number(v.id);
+    if (!Number.isInteger(id) || id <= 0 || typeof v.name !== 'string' || !v.name.trim()) return null;
+    return {
+      id,
+      name: v.name,
+      price: Number(v.price) || 0,
+      image: typeof v.image === 'string' ? v.image : null,
+      category: typeof v.category === 'string' ? v.category : undefined,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Merges product lists, first occurrence wins. */
+export function uniqueById(...lists: ProductRef[][]): ProductRef[] {
+  const seen = new Set<number>();
+  const out: ProductRef[] = [];
+  for (const list of lists) {
+    for (const p of list) {
+      if (seen.has(p.id)) continue;
+      seen.add(p.id);
+      out.push(p);
+    }
+  }
+  return out;
+}
