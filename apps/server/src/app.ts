@@ -18,6 +18,8 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mediaRoutes } from './platform/media.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
+import { vendorsRoutes } from './modules/vendors/vendors.routes.js';
 
 export type AppDeps = { config: Config; database: Database };
 declare module 'fastify' {
@@ -85,6 +87,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(accountsRoutes({ accounts: services.accounts, vendors: services.vendors, loginRateLimit: config.loginRateLimit }));
   await app.register(mediaRoutes({ dataDir: config.dataDir }));
   await app.register(catalogueRoutes({ catalogue: services.catalogue }));
+  await app.register(adminRoutes({ accounts: services.accounts }));
+  await app.register(vendorsRoutes({ vendors: services.vendors }));
 
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
   app.decorate('services', services);

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { MSG } from '@souq/shared/messages';
 import { ADMIN_SESSION_TTL_MS, DEFAULT_MAP_POINT, DEFAULT_VENDOR_COUNTRY, SESSION_TTL_MS } from '@souq/shared/constants';
 import type { PublicUser, SignupRequest, UserRole, VendorSignupRequest } from '@souq/shared/api/auth';
+import type { PageQuery } from '@souq/shared/api/common';
 import { settings, users } from '../../db/schema/accounts.js';
 import { vendors } from '../../db/schema/vendors.js';
 import type { Db } from '../../platform/db.js';
@@ -141,6 +142,18 @@ export function createAccountsService(deps: {
     },
 
     logout: (token: string) => sessions.revoke(token),
+
+    /** Admin user list: newest first, bounded; `search` matches name, e-mail or role (admin §5), case-insensitive. */
+    async listUsers(query: PageQuery & { search?: string }) {
+      const term = query.search?.trim();
+      const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const where = pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(sql`${users.role}::text`, pattern)) : undefined;
+      const [rows, [total]] = await Promise.all([
+        db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(query.limit).offset(query.offset),
+        db.select({ n: count() }).from(users).where(where),
+      ]);
+      return { items: rows.map(toPublicUser), total: total?.n ?? 0 };
+    },
 
     async me(userId: number) {
       const [row] = await db.select().from(users).where(eq(users.id, userId));
