@@ -1,4 +1,120 @@
-// Scaffold: replaced by the feature's real screen.
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { AuthResponse } from '@souq/shared/api/auth';
+import { paths } from '@/app/paths';
+import { api, ApiError } from '@/lib/api-client';
+import { logout, saveCustomerSession, useCustomerUser } from '@/lib/session';
+import { Alert } from '@/components/ui/Alert';
+import { AuthShell } from '@/components/ui/AuthShell';
+import { Button } from '@/components/ui/Button';
+import { Field, Input } from '@/components/ui/Field';
+
+const TEXT = {
+  signup: { title: 'Create account', button: 'Sign up', toggle: 'Already have an account? Log in', subtitle: 'Join Souq and let the assistant find what you need.' },
+  login: { title: 'Welcome back', button: 'Log in', toggle: 'New here? Create account', subtitle: 'Log in to pick up where you left off.' },
+} as const;
+
+const ASIDE = {
+  heading: 'Shop smarter with an AI assistant',
+  text: 'Ask in plain words, search by photo and compare products side by side.',
+  points: ['Answers grounded in the real catalogue', 'Search by image in one tap', 'Order tracking and support in one place'],
+};
+
+/**
+ * /login and /signup: one screen with a toggle (customer §2 Auth screens). No client checks: the server decides
+ * (customer §5) and its message is shown as the spec says (§8). Signup goes to /onboarding, login to /ai-assistant.
+ */
 export default function AuthPage() {
-  return <main className="p-8"><h1 className="text-xl font-semibold">AuthPage</h1></main>;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const mode = location.pathname === paths.signup ? 'signup' : 'login';
+  const text = TEXT[mode];
+  const signedInAs = useCustomerUser();
+
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+
+  function toggle() {
+    setError(null);
+    // the URL follows the mode so that a reload or a shared link opens the same form
+    navigate(mode === 'signup' ? paths.login : paths.signup, { replace: true });
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await api<AuthResponse>(mode === 'signup' ? '/api/auth/signup' : '/api/auth/login', {
+        method: 'POST',
+        auth: 'none',
+        // the login form sends the name too (customer §7); the server ignores it there
+        body: { name, email, password },
+      });
+      saveCustomerSession(res);
+      navigate(mode === 'signup' ? paths.onboarding : paths.assistant);
+    } catch (err) {
+      setError(err instanceof ApiError ? err : new ApiError(String((err as Error).message), 0));
+      setBusy(false);
+    }
+  }
+
+  const fieldError = (key: string) => error?.body?.fields?.[key] ?? null;
+
+  return (
+    <AuthShell
+      title={text.title}
+      subtitle={text.subtitle}
+      aside={ASIDE}
+      footer={
+        <>
+          Selling on Souq?{' '}
+          <Link className="font-medium text-brand-700 hover:underline" to={paths.vendor}>
+            Vendor login
+          </Link>
+        </>
+      }
+    >
+      {signedInAs && (
+        <Alert tone="info" className="mb-5">
+          Signed in as <strong>{signedInAs.name || signedInAs.email}</strong>.{' '}
+          <button type="button" className="font-medium underline" onClick={() => void logout('customer')}>
+            Log out
+          </button>
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate className="space-y-4" aria-label={text.title}>
+        {mode === 'signup' && (
+          <Field label="Name" error={fieldError('name')}>
+            <Input name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+          </Field>
+        )}
+        <Field label="Email" error={fieldError('email')}>
+          <Input name="email" type="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        </Field>
+        <Field label="Password" error={fieldError('password')}>
+          <Input
+            name="password"
+            type="password"
+            autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </Field>
+        <Alert tone="error">{error?.message}</Alert>
+        <Button type="submit" size="lg" loading={busy} className="w-full">
+          {text.button}
+        </Button>
+      </form>
+      <div className="mt-6 border-t border-slate-100 pt-5 text-center">
+        <button type="button" onClick={toggle} className="text-sm font-medium text-brand-700 hover:text-brand-800 hover:underline">
+          {text.toggle}
+        </button>
+      </div>
+    </AuthShell>
+  );
 }
