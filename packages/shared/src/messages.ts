@@ -175,4 +175,10 @@ export const MSG = {
   quickSimilar: (name: string) => `Show me products similar to ${name}`,
   quickHowToPurchase: (name: string) => `How do I purchase ${name}?`,
   liveUpdatesOff: 'Live order updates are off. Reload the page to see the latest status.',
+  profileSaved: 'Profile saved',
+  notificationsDisableFailed: 'Failed to disable notifications',
+  notificationsBlocked: 'Notifications are blocked. Allow them in your browser settings to turn them on.',
+  testNotificationSent: 'Test notification sent!',
+  testNotificationTitle: 'Souq test notification',
+  testNotificationBody: 'Notifications are working. We will keep you posted on your orders.',
 } as const;
