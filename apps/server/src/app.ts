@@ -18,8 +18,10 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mediaRoutes } from './platform/media.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { vendorsRoutes } from './modules/vendors/vendors.routes.js';
+import { imageSearchRoutes } from './modules/image-search/image-search.routes.js';
 
 export type AppDeps = { config: Config; database: Database };
 declare module 'fastify' {
@@ -87,8 +89,10 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(accountsRoutes({ accounts: services.accounts, vendors: services.vendors, loginRateLimit: config.loginRateLimit }));
   await app.register(mediaRoutes({ dataDir: config.dataDir }));
   await app.register(catalogueRoutes({ catalogue: services.catalogue }));
+  await app.register(searchRoutes({ search: services.search }));
   await app.register(adminRoutes({ accounts: services.accounts }));
   await app.register(vendorsRoutes({ vendors: services.vendors }));
+  await app.register(imageSearchRoutes({ imageSearch: services.imageSearch }));
 
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
   app.decorate('services', services);

@@ -6,6 +6,9 @@ import { createVendorsService } from './modules/vendors/vendors.service.js';
 import { createBus } from './platform/bus.js';
 import { createMediaService } from './platform/media.js';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
+import { createSearchService } from './modules/search/search.service.js';
+import { createSearchQueries } from './modules/search/search.queries.js';
+import { createImageSearchService } from './modules/image-search/image-search.service.js';
 
 /**
  * The composition root: every service built once from its explicit dependencies.
@@ -19,7 +22,9 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const bus = createBus(log);
   const media = createMediaService({ dataDir: config.dataDir });
   const catalogue = createCatalogueService({ db, bus });
-  return { sessions, vendors, accounts, bus, media, catalogue };
+  const search = createSearchService({ queries: createSearchQueries(db), catalogue, bus, log });
+  const imageSearch = createImageSearchService({ db, catalogue, readImage: media.read, bus, log });
+  return { sessions, vendors, accounts, bus, media, catalogue, imageSearch, search };
 }
 
 export type Services = ReturnType<typeof createServices>;
