@@ -1,0 +1,618 @@
+import {
+  analyze, editDistance, extractPrice, maxEditsFor, normalize, stem, STOPWORDS, SYNONYM_GROUPS, tokenize, trigrams,
+  type PriceIntent,
+} from './search.text.js';
+
+// The in-memory product index: BM25F over weighted fields, query expansion (synonyms, typos, prefixes,
+// split/joined words), coverage of the query's concepts, and a semantic re-ranking with TF-IDF vectors
+// (pseudo-relevance feedback). Pure data structure: the service feeds it from the database.
+
+export type SearchDoc = {
+  id: number;
+  name: string;
+  brand: string;
+  categories: string[];
+  /** tags, keywords and AI tags */
+  tags: string[];
+  /** description, short description and bullet points */
+  description: string;
+  priceCents: number;
+  stock: number;
+  rating: number | null;
+  reviewCount: number;
+};
+
+export type SearchFilters = {
+  category?: string;
+  brand?: string;
+  minCents?: number;
+  maxCents?: number;
+  /** true: in stock only; false: sold out only (as the product list reads it) */
+  inStock?: boolean;
+  /** only these products (e.g. those with an embed record) */
+  only?: ReadonlySet<number>;
+  /** products never to return (e.g. the product itself in 'similar') */
+  exclude?: ReadonlySet<number>;
+};
+
+export type SearchOptions = SearchFilters & {
+  limit: number;
+  offset?: number;
+  /** Expand the last word as a prefix (typing). On by default. */
+  prefix?: boolean;
+};
+
+export type SearchResult = {
+  ids: number[];
+  total: number;
+  /** price bounds and intent read from the query text ('under 200', 'cheap') */
+  price: { minCents?: number; maxCents?: number; intent: PriceIntent };
+  /** the words that found something, after corrections (for 'did you mean' and the assistant) */
+  interpreted: string[];
+};
+
+type FieldKey = 'name' | 'brand' | 'category' | 'tags' | 'description';
+/** Field weight and length normalisation (BM25F): the name counts most, the description least. */
+const FIELDS: Record<FieldKey, { w: number; b: number }> = {
+  name: { w: 3.0, b: 0.55 },
+  brand: { w: 2.0, b: 0.2 },
+  category: { w: 1.8, b: 0.3 },
+  tags: { w: 1.2, b: 0.5 },
+  description: { w: 0.35, b: 0.75 },
+};
+const FIELD_KEYS = Object.keys(FIELDS) as FieldKey[];
+/** Vector weights per field for the semantic side. */
+const VEC_FIELD_W: Record<FieldKey, number> = { name: 3, brand: 1, category: 2, tags: 1.5, description: 0.4 };
+const VEC_MAX_TERMS = 48;
+const K1 = 1.2;
+
+const W_SYNONYM = 0.9;
+const W_JOINED = 0.9;
+const W_PREFIX_OPEN = 0.8;
+const W_PREFIX_CLOSED = 0.3;
+const W_TYPO = [1, 0.75, 0.55];
+const MAX_QUERY_TOKENS = 24;
+const RERANK_DEPTH = 200;
+const FEEDBACK_DOCS = 5;
+
+type Doc = SearchDoc & {
+  slot: number;
+  alive: boolean;
+  brandKey: string;
+  categoryKeys: string[];
+  /** the distinct terms, to undo document frequencies on removal */
+  terms: string[];
+  vecIds: Int32Array;
+  vecW: Float32Array;
+};
+
+export type Facets = {
+  brands: Map<string, { name: string; count: number }>;
+  categories: Map<string, { name: string; count: number }>;
+};
+
+type Posting = { slots: number[]; tf: number[] };
+/** One way of reading a query concept: its terms and how much a match is worth. */
+type Alternative = { terms: string[]; weight: number };
+type Concept = { alternatives: Alternative[]; label: string };
+
+/** synonym lookup: analysed phrase → all analysed phrases of its group */
+const SYNONYMS = new Map<string, string[][]>();
+let MAX_PHRASE = 1;
+for (const group of SYNONYM_GROUPS) {
+  const analysed = group.map(analyze).filter((p) => p.length > 0);
+  for (const p of analysed) {
+    const key = p.join(' ');
+    const existing = SYNONYMS.get(key) ?? [];
+    for (const q of analysed) if (!existing.some((e) => e.join(' ') === q.join(' '))) existing.push(q);
+    SYNONYMS.set(key, existing);
+    MAX_PHRASE = Math.max(MAX_PHRASE, p.length);
+  }
+}
+
+export class SearchIndex {
+  private docs: Doc[] = [];
+  private bySlot: (Doc | undefined)[] = [];
+  private byId = new Map<number, Doc>();
+  private postings = new Map<string, Posting>();
+  private df = new Map<string, number>();
+  private termIds = new Map<string, number>();
+  private termById: string[] = [];
+  private trigramIndex = new Map<string, string[]>();
+  private sortedVocab: string[] | null = null;
+  private fieldLenSum: Record<FieldKey, number> = { name: 0, brand: 0, category: 0, tags: 0, description: 0 };
+  private dead = 0;
+  private facetCache: { version: number; facets: Facets } | null = null;
+  /** bumps on every change, so callers can cache derived facts */
+  version = 0;
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  has(id: number): boolean {
+    return this.byId.has(id);
+  }
+
+  get(id: number): Readonly<SearchDoc> | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Replaces the whole content: computes length averages and vectors over the full set first. */
+  load(docs: SearchDoc[]): void {
+    this.docs = [];
+    this.bySlot = [];
+    this.byId.clear();
+    this.postings.clear();
+    this.df.clear();
+    this.termIds.clear();
+    this.termById = [];
+    this.trigramIndex.clear();
+    this.sortedVocab = null;
+    this.dead = 0;
+    this.fieldLenSum = { name: 0, brand: 0, category: 0, tags: 0, description: 0 };
+    const analysed = docs.map((d) => ({ d, fields: analyseFields(d) }));
+    for (const { fields } of analysed) for (const f of FIELD_KEYS) this.fieldLenSum[f] += fields[f].length;
+    // averages over the whole set are known before any posting is written
+    const avg = this.averages(docs.length);
+    for (const { d, fields } of analysed) this.insert(d, fields, avg, false);
+    for (const doc of this.docs) this.computeVector(doc, analysed[doc.slot]!.fields);
+    this.version++;
+  }
+
+  /** Adds or replaces one product. */
+  upsert(d: SearchDoc): void {
+    this.remove(d.id);
+    const fields = analyseFields(d);
+    for (const f of FIELD_KEYS) this.fieldLenSum[f] += fields[f].length;
+    const doc = this.insert(d, fields, this.averages(this.byId.size + 1), true);
+    this.computeVector(doc, fields);
+    this.version++;
+  }
+
+  remove(id: number): void {
+    const doc = this.byId.get(id);
+    if (!doc) return;
+    doc.alive = false;
+    this.byId.delete(id);
+    this.dead++;
+    for (const t of doc.terms) {
+      const n = (this.df.get(t) ?? 1) - 1;
+      if (n <= 0) this.df.delete(t);
+      else this.df.set(t, n);
+    }
+    const fields = analyseFields(doc);
+    for (const f of FIELD_KEYS) this.fieldLenSum[f] -= fields[f].length;
+    this.version++;
+    // tombstones cost time on every query: rebuild once they are a quarter of the slots
+    if (this.dead > 64 && this.dead > this.docs.length / 4) this.load([...this.byId.values()].map(plainDoc));
+  }
+
+  /** Ranked ids for a free-text query with filters. */
+  search(query: string, opts: SearchOptions): SearchResult {
+    const price = extractPrice(query);
+    const filters: SearchFilters = {
+      ...opts,
+      minCents: maxDefined(opts.minCents, price.minCents),
+      maxCents: minDefined(opts.maxCents, price.maxCents),
+    };
+    const accept = this.filterFn(filters);
+    const concepts = this.parseConcepts(price.text, opts.prefix ?? true);
+    const priceInfo = { minCents: price.minCents, maxCents: price.maxCents, intent: price.intent };
+    const offset = opts.offset ?? 0;
+
+    if (concepts.length === 0) {
+      // nothing but price words ('under 100', 'cheap'): a filtered listing, ordered by the intent
+      if (price.minCents === undefined && price.maxCents === undefined && !price.intent) {
+        return { ids: [], total: 0, price: priceInfo, interpreted: [] };
+      }
+      const all = this.docs.filter((d) => d.alive && accept(d));
+      all.sort(price.intent === 'high' ? (a, b) => b.priceCents - a.priceCents || a.id - b.id
+        : price.intent === 'low' ? (a, b) => a.priceCents - b.priceCents || a.id - b.id
+          : (a, b) => popularity(b) - popularity(a) || a.id - b.id);
+      return { ids: all.slice(offset, offset + opts.limit).map((d) => d.id), total: all.length, price: priceInfo, interpreted: [] };
+    }
+
+    const N = Math.max(1, this.byId.size);
+    const total = new Map<number, number>();
+    const matched = new Map<number, number>();
+    for (const concept of concepts) {
+      const best = new Map<number, number>();
+      for (const alt of concept.alternatives) {
+        const altScores = new Map<number, number>();
+        for (const term of alt.terms) {
+          const p = this.postings.get(term);
+          if (!p) continue;
+          const df = this.df.get(term) ?? 0;
+          const idf = Math.log(1 + (N - df + 0.5) / (df + 0.5));
+          for (let i = 0; i < p.slots.length; i++) {
+            const slot = p.slots[i]!;
+            const tf = p.tf[i]!;
+            altScores.set(slot, (altScores.get(slot) ?? 0) + (idf * tf) / (K1 + tf));
+          }
+        }
+        // a phrase alternative ('running shoes') must match all its words to count fully
+        const norm = alt.terms.length > 1 ? 1 / alt.terms.length : 1;
+        for (const [slot, s] of altScores) {
+          const v = s * alt.weight * (alt.terms.length > 1 ? norm * Math.sqrt(alt.terms.length) : 1);
+          if (v > (best.get(slot) ?? 0)) best.set(slot, v);
+        }
+      }
+      for (const [slot, s] of best) {
+        total.set(slot, (total.get(slot) ?? 0) + s);
+        matched.set(slot, (matched.get(slot) ?? 0) + 1);
+      }
+    }
+
+    type Cand = { doc: Doc; lex: number; score: number };
+    const cands: Cand[] = [];
+    for (const [slot, s] of total) {
+      const doc = this.bySlot[slot];
+      if (!doc || !doc.alive || !accept(doc)) continue;
+      const coverage = (matched.get(slot) ?? 0) / concepts.length;
+      // documents that answer every part of the query come first
+      const lex = s * coverage * coverage;
+      cands.push({ doc, lex, score: lex });
+    }
+    cands.sort((a, b) => b.lex - a.lex || a.doc.id - b.doc.id);
+    const head = cands.slice(0, RERANK_DEPTH);
+    this.rerank(head, concepts, price.intent);
+    const ranked = head.concat(cands.slice(RERANK_DEPTH));
+    return {
+      ids: ranked.slice(offset, offset + opts.limit).map((c) => c.doc.id),
+      total: cands.length,
+      price: priceInfo,
+      interpreted: concepts.map((c) => c.label),
+    };
+  }
+
+  /** Products most like the given one (vector cosine, same-category bonus), best first. */
+  similar(id: number, limit: number, filters: SearchFilters = {}): number[] {
+    const doc = this.byId.get(id);
+    if (!doc) return [];
+    const accept = this.filterFn(filters);
+    const q = new Map<number, number>();
+    for (let i = 0; i < doc.vecIds.length; i++) q.set(doc.vecIds[i]!, doc.vecW[i]!);
+    // candidates share one of the product's strongest terms
+    const strongest = [...doc.vecIds.keys()].sort((a, b) => doc.vecW[b]! - doc.vecW[a]!).slice(0, 12);
+    const seen = new Set<number>();
+    const scored: { doc: Doc; s: number }[] = [];
+    for (const i of strongest) {
+      const p = this.postings.get(this.termById[doc.vecIds[i]!]!);
+      if (!p) continue;
+      for (const slot of p.slots) {
+        if (seen.has(slot)) continue;
+        seen.add(slot);
+        const other = this.bySlot[slot];
+        if (!other || !other.alive || other.id === id || !accept(other)) continue;
+        const sameCat = other.categoryKeys.some((c) => doc.categoryKeys.includes(c)) ? 0.15 : 0;
+        scored.push({ doc: other, s: cosine(other, q) + sameCat + 0.01 * popularity(other) });
+      }
+    }
+    scored.sort((a, b) => b.s - a.s || a.doc.id - b.doc.id);
+    return scored.slice(0, limit).map((x) => x.doc.id);
+  }
+
+  /** Prices (minor units, ascending) and ratings of the live products of a category, for value judgements. */
+  categoryPrices(category: string): { prices: number[]; ratings: number[] } {
+    const key = normalize(category);
+    const prices: number[] = [];
+    const ratings: number[] = [];
+    for (const d of this.byId.values()) {
+      if (!d.categoryKeys.includes(key)) continue;
+      prices.push(d.priceCents);
+      if (d.rating !== null) ratings.push(d.rating);
+    }
+    prices.sort((a, b) => a - b);
+    return { prices, ratings };
+  }
+
+  /** Brands and categories with their product counts (display spelling of the first one seen). */
+  facets(): Facets {
+    if (this.facetCache?.version === this.version) return this.facetCache.facets;
+    const brands = new Map<string, { name: string; count: number }>();
+    const categories = new Map<string, { name: string; count: number }>();
+    for (const d of this.byId.values()) {
+      if (d.brandKey) {
+        const b = brands.get(d.brandKey) ?? { name: d.brand, count: 0 };
+        b.count++;
+        brands.set(d.brandKey, b);
+      }
+      d.categories.forEach((c, i) => {
+        const k = d.categoryKeys[i]!;
+        if (!k) return;
+        const e = categories.get(k) ?? { name: c, count: 0 };
+        e.count++;
+        categories.set(k, e);
+      });
+    }
+    this.facetCache = { version: this.version, facets: { brands, categories } };
+    return { brands, categories };
+  }
+
+  /** The analysed terms a text would match in this index, with typo correction (for the assistant). */
+  correct(token: string): string | null {
+    const t = stem(normalize(token));
+    if (!t) return null;
+    if (this.df.has(t)) return t;
+    return this.fuzzy(t)[0]?.term ?? null;
+  }
+
+  // ---- internals ----
+
+  private averages(n: number): Record<FieldKey, number> {
+    const out = {} as Record<FieldKey, number>;
+    for (const f of FIELD_KEYS) out[f] = Math.max(1, this.fieldLenSum[f] / Math.max(1, n));
+    return out;
+  }
+
+  private insert(d: SearchDoc, fields: Record<FieldKey, string[]>, avg: Record<FieldKey, number>, live: boolean): Doc {
+    const slot = this.docs.length;
+    const doc: Doc = {
+      ...plainDoc(d),
+      slot,
+      alive: true,
+      brandKey: normalize(d.brand),
+      categoryKeys: d.categories.map(normalize),
+      terms: [],
+      vecIds: new Int32Array(0),
+      vecW: new Float32Array(0),
+    };
+    const tf = new Map<string, number>();
+    for (const f of FIELD_KEYS) {
+      const { w, b } = FIELDS[f];
+      const len = fields[f].length;
+      if (len === 0) continue;
+      const norm = w / (1 - b + (b * len) / avg[f]);
+      for (const t of fields[f]) tf.set(t, (tf.get(t) ?? 0) + norm);
+    }
+    for (const [t, v] of tf) {
+      let p = this.postings.get(t);
+      if (!p) {
+        p = { slots: [], tf: [] };
+        this.postings.set(t, p);
+      }
+      p.slots.push(slot);
+      p.tf.push(v);
+      const n = this.df.get(t) ?? 0;
+      this.df.set(t, n + 1);
+      if (!this.termIds.has(t)) {
+        this.termIds.set(t, this.termById.length);
+        this.termById.push(t);
+        for (const g of trigrams(t)) {
+          const list = this.trigramIndex.get(g);
+          if (list) list.push(t);
+          else this.trigramIndex.set(g, [t]);
+        }
+        this.sortedVocab = null;
+      }
+    }
+    doc.terms = [...tf.keys()];
+    this.docs.push(doc);
+    this.bySlot[slot] = doc;
+    this.byId.set(d.id, doc);
+    if (live) this.version++;
+    return doc;
+  }
+
+  private computeVector(doc: Doc, fields: Record<FieldKey, string[]>): void {
+    const N = Math.max(1, this.byId.size);
+    const w = new Map<string, number>();
+    for (const f of FIELD_KEYS) for (const t of fields[f]) w.set(t, (w.get(t) ?? 0) + VEC_FIELD_W[f]);
+    const entries: [number, number][] = [];
+    for (const [t, tfw] of w) {
+      const idf = Math.log(1 + N / (this.df.get(t) ?? 1));
+      entries.push([this.termIds.get(t)!, (1 + Math.log(tfw)) * idf]);
+    }
+    entries.sort((a, b) => b[1] - a[1]);
+    const top = entries.slice(0, VEC_MAX_TERMS);
+    const len = Math.sqrt(top.reduce((s, [, v]) => s + v * v, 0)) || 1;
+    top.sort((a, b) => a[0] - b[0]);
+    doc.vecIds = Int32Array.from(top.map(([i]) => i));
+    doc.vecW = Float32Array.from(top.map(([, v]) => v / len));
+  }
+
+  private filterFn(f: SearchFilters): (d: Doc) => boolean {
+    const cat = f.category ? normalize(f.category) : '';
+    const brand = f.brand ? normalize(f.brand) : '';
+    return (d) =>
+      (f.minCents === undefined || d.priceCents >= f.minCents) &&
+      (f.maxCents === undefined || d.priceCents <= f.maxCents) &&
+      (f.inStock === undefined || (f.inStock ? d.stock > 0 : d.stock === 0)) &&
+      (!f.only || f.only.has(d.id)) &&
+      (!cat || d.categoryKeys.includes(cat)) &&
+      (!brand || d.brandKey === brand) &&
+      (!f.exclude || !f.exclude.has(d.id));
+  }
+
+  /** Splits the query into concepts (a word or a known phrase), each with its readings. */
+  private parseConcepts(text: string, prefix: boolean): Concept[] {
+    const raw = tokenize(text).slice(0, MAX_QUERY_TOKENS);
+    const content = raw.filter((t) => !STOPWORDS.has(t));
+    const tokens = content.length > 0 ? content : raw;
+    const stems = tokens.map(stem);
+    const concepts: Concept[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      const isLast = i === tokens.length - 1;
+      // a known phrase of up to MAX_PHRASE words ('running shoes', 'smart watch')
+      let phraseLen = 0;
+      for (let n = Math.min(MAX_PHRASE, tokens.length - i); n >= 2; n--) {
+        if (SYNONYMS.has(stems.slice(i, i + n).join(' '))) {
+          phraseLen = n;
+          break;
+        }
+      }
+      if (phraseLen) {
+        const key = stems.slice(i, i + phraseLen).join(' ');
+        const alternatives = SYNONYMS.get(key)!.map((terms) => ({ terms, weight: terms.join(' ') === key ? 1 : W_SYNONYM }));
+        concepts.push({ alternatives: this.known(alternatives), label: tokens.slice(i, i + phraseLen).join(' ') });
+        i += phraseLen - 1;
+        continue;
+      }
+      const t = stems[i]!;
+      const alternatives: Alternative[] = [];
+      let label = tokens[i]!;
+      const exact = this.df.has(t);
+      if (exact) alternatives.push({ terms: [t], weight: 1 });
+      for (const syn of SYNONYMS.get(t) ?? []) if (syn.join(' ') !== t) alternatives.push({ terms: syn, weight: W_SYNONYM });
+      // 'head phones' → 'headphones'
+      const next = tokens[i + 1];
+      if (next) {
+        const joined = stem(tokens[i]! + next);
+        if (this.df.has(joined)) {
+          alternatives.push({ terms: [joined], weight: W_JOINED });
+          concepts.push({ alternatives: this.known(alternatives.concat({ terms: [t, stems[i + 1]!], weight: 0.8 })), label: `${tokens[i]} ${next}` });
+          i++;
+          continue;
+        }
+      }
+      const rare = (this.df.get(t) ?? 0) <= 2;
+      if (!exact || rare) {
+        const fixes = this.fuzzy(t);
+        for (const fix of fixes) {
+          alternatives.push({ terms: [fix.term], weight: W_TYPO[fix.dist]! * (exact ? 0.8 : 1) });
+          for (const syn of SYNONYMS.get(fix.term) ?? []) alternatives.push({ terms: syn, weight: W_TYPO[fix.dist]! * W_SYNONYM });
+        }
+        if (!exact && fixes[0]) label = this.termById[this.termIds.get(fixes[0].term)!] ?? label;
+      }
+      if (prefix && isLast && tokens[i]!.length >= 2) {
+        for (const term of this.prefixTerms(tokens[i]!, t)) alternatives.push({ terms: [term], weight: exact ? W_PREFIX_CLOSED : W_PREFIX_OPEN });
+      }
+      const known = this.known(alternatives);
+      if (known.length > 0) concepts.push({ alternatives: known, label });
+    }
+    return concepts;
+  }
+
+  private known(alts: Alternative[]): Alternative[] {
+    return alts.filter((a) => a.terms.every((t) => this.df.has(t)));
+  }
+
+  /** Vocabulary terms within the typo budget, closest first, then most frequent. */
+  private fuzzy(term: string): { term: string; dist: number }[] {
+    const max = maxEditsFor(term);
+    if (max === 0) return [];
+    const grams = trigrams(term);
+    const counts = new Map<string, number>();
+    for (const g of grams) for (const t of this.trigramIndex.get(g) ?? []) counts.set(t, (counts.get(t) ?? 0) + 1);
+    const need = Math.max(1, grams.length - 3 * max);
+    const out: { term: string; dist: number; df: number }[] = [];
+    for (const [t, c] of counts) {
+      if (c < need || t === term) continue;
+      const df = this.df.get(t) ?? 0;
+      if (df === 0) continue;
+      const dist = editDistance(term, t, max);
+      if (dist <= max) out.push({ term: t, dist, df });
+    }
+    out.sort((a, b) => a.dist - b.dist || b.df - a.df);
+    const best = out[0]?.dist;
+    return out.filter((o) => o.dist === best).slice(0, 3);
+  }
+
+  /** Frequent vocabulary terms that begin like the word being typed. */
+  private prefixTerms(raw: string, stemmed: string): string[] {
+    if (!this.sortedVocab) this.sortedVocab = [...this.termIds.keys()].sort();
+    const vocab = this.sortedVocab;
+    const prefix = raw.length <= stemmed.length ? raw : stemmed;
+    let lo = 0;
+    let hi = vocab.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (vocab[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const found: { t: string; df: number }[] = [];
+    for (let i = lo; i < vocab.length && vocab[i]!.startsWith(prefix); i++) {
+      const t = vocab[i]!;
+      const df = this.df.get(t) ?? 0;
+      if (t !== stemmed && df > 0) found.push({ t, df });
+      if (found.length > 400) break;
+    }
+    found.sort((a, b) => b.df - a.df);
+    return found.slice(0, 5).map((f) => f.t);
+  }
+
+  /**
+   * Semantic re-ranking: a query vector (the query's own terms) plus the centroid of the best lexical hits
+   * (pseudo-relevance feedback); each candidate's cosine to it is blended with its lexical score.
+   */
+  private rerank(head: { doc: Doc; lex: number; score: number }[], concepts: Concept[], intent: PriceIntent): void {
+    if (head.length === 0) return;
+    const top = head[0]!.lex || 1;
+    const q = new Map<number, number>();
+    for (const c of concepts) {
+      for (const a of c.alternatives) {
+        for (const t of a.terms) {
+          const id = this.termIds.get(t);
+          if (id !== undefined) q.set(id, Math.max(q.get(id) ?? 0, a.weight));
+        }
+      }
+    }
+    for (const c of head.slice(0, FEEDBACK_DOCS)) {
+      const f = (c.lex / top) * 0.5;
+      for (let i = 0; i < c.doc.vecIds.length; i++) {
+        const id = c.doc.vecIds[i]!;
+        q.set(id, (q.get(id) ?? 0) + f * c.doc.vecW[i]!);
+      }
+    }
+    const qLen = Math.sqrt([...q.values()].reduce((s, v) => s + v * v, 0)) || 1;
+    for (const [k, v] of q) q.set(k, v / qLen);
+    let priceRank: Map<Doc, number> | null = null;
+    if (intent) {
+      const sorted = [...head].sort((a, b) => a.doc.priceCents - b.doc.priceCents);
+      priceRank = new Map(sorted.map((c, i) => [c.doc, sorted.length > 1 ? i / (sorted.length - 1) : 0]));
+    }
+    for (const c of head) {
+      let s = 0.75 * (c.lex / top) + 0.25 * cosine(c.doc, q) + 0.02 * popularity(c.doc);
+      if (priceRank) {
+        const r = priceRank.get(c.doc)!;
+        s += 0.2 * (intent === 'low' ? 1 - r : r);
+      }
+      c.score = s;
+    }
+    head.sort((a, b) => b.score - a.score || a.doc.id - b.doc.id);
+  }
+}
+
+function analyseFields(d: SearchDoc): Record<FieldKey, string[]> {
+  return {
+    name: analyze(d.name),
+    brand: analyze(d.brand),
+    category: d.categories.flatMap(analyze),
+    tags: d.tags.flatMap(analyze),
+    description: analyze(d.description),
+  };
+}
+
+function plainDoc(d: SearchDoc): SearchDoc {
+  return {
+    id: d.id,
+    name: d.name,
+    brand: d.brand,
+    categories: d.categories,
+    tags: d.tags,
+    description: d.description,
+    priceCents: d.priceCents,
+    stock: d.stock,
+    rating: d.rating,
+    reviewCount: d.reviewCount,
+  };
+}
+
+function cosine(doc: Doc, q: Map<number, number>): number {
+  let s = 0;
+  for (let i = 0; i < doc.vecIds.length; i++) {
+    const v = q.get(doc.vecIds[i]!);
+    if (v !== undefined) s += v * doc.vecW[i]!;
+  }
+  return s;
+}
+
+/** 0..1 from rating and number of reviews: a gentle tie-breaker, never a ranking of its own. */
+function popularity(d: SearchDoc): number {
+  const r = d.rating ?? 0;
+  return (r / 5) * Math.min(1, Math.log1p(d.reviewCount) / Math.log(1000));
+}
+
+const maxDefined = (a?: number, b?: number) => (a === undefined ? b : b === undefined ? a : Math.max(a, b));
+const minDefined = (a?: number, b?: number) => (a === undefined ? b : b === undefined ? a : Math.min(a, b));

@@ -1,0 +1,124 @@
+import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
+import { embeddedProducts, products } from '../../db/schema/catalogue.js';
+import type { Db } from '../../platform/db.js';
+import type { SearchDoc } from './search.engine.js';
+
+// Read-only access to the catalogue's tables for the search index (docs/decisions/0004-search-index.md):
+// the index needs every active product's text fields in bulk, which the catalogue service does not offer.
+// Nothing here writes, and product DTOs still come from the catalogue service.
+
+const docColumns = {
+  id: products.id,
+  name: products.name,
+  brand: products.brand,
+  categories: products.categories,
+  tags: products.tags,
+  keywords: products.keywords,
+  aiTags: products.aiTags,
+  description: products.description,
+  shortDescription: products.shortDescription,
+  bulletPoints: products.bulletPoints,
+  priceCents: products.priceCents,
+  stock: products.stock,
+  rating: products.rating,
+  reviewCount: products.reviewCount,
+  status: products.status,
+};
+
+type DocRow = Pick<
+  typeof products.$inferSelect,
+  'id' | 'name' | 'brand' | 'categories' | 'tags' | 'keywords' | 'aiTags' | 'description' | 'shortDescription' |
+  'bulletPoints' | 'priceCents' | 'stock' | 'rating' | 'reviewCount' | 'status'
+>;
+
+function toDoc(r: DocRow): SearchDoc {
+  return {
+    id: r.id,
+    name: r.name,
+    brand: r.brand,
+    categories: r.categories,
+    tags: [...r.tags, ...r.keywords, ...r.aiTags],
+    description: [r.shortDescription, r.description, ...r.bulletPoints].filter(Boolean).join('\n'),
+    priceCents: r.priceCents,
+    stock: r.stock,
+    rating: r.rating,
+    reviewCount: r.reviewCount,
+  };
+}
+
+const PAGE = 5000;
+
+export function createSearchQueries(db: Db) {
+  return {
+    /** Every active product, read in id-ordered pages so 50,000 rows never sit in one result set. */
+    async activeDocs(): Promise<SearchDoc[]> {
+      const out: SearchDoc[] = [];
+      let after = 0;
+      for (;;) {
+        const rows = await db
+          .select(docColumns)
+          .from(products)
+          .where(and(eq(products.status, 'active'), gt(products.id, after)))
+          .orderBy(asc(products.id))
+          .limit(PAGE);
+        for (const r of rows) out.push(toDoc(r));
+        if (rows.length < PAGE) return out;
+        after = rows[rows.length - 1]!.id;
+      }
+    },
+
+    /** One product's searchable fields; null when it is gone or not active (then it leaves the index). */
+    async activeDoc(id: number): Promise<SearchDoc | null> {
+      const [row] = await db.select(docColumns).from(products).where(eq(products.id, id));
+      return row && row.status === 'active' ? toDoc(row) : null;
+    },
+
+    /** Ids of the products that have an embed record (the embedded-products routes search only these). */
+    async embeddedProductIds(): Promise<Set<number>> {
+      const rows = await db.select({ id: embeddedProducts.productId }).from(embeddedProducts);
+      return new Set(rows.map((r) => r.id));
+    },
+
+    /** Embed records of the given products. */
+    async embedsFor(ids: number[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({
+          id: embeddedProducts.id,
+          productId: embeddedProducts.productId,
+          vendorId: embeddedProducts.vendorId,
+          embedCode: embeddedProducts.embedCode,
+          embedSettings: embeddedProducts.embedSettings,
+        })
+        .from(embeddedProducts)
+        .where(inArray(embeddedProducts.productId, ids));
+    },
+
+    async embedsCount(): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(embeddedProducts)
+        .innerJoin(products, and(eq(products.id, embeddedProducts.productId), eq(products.status, 'active')));
+      return row?.n ?? 0;
+    },
+
+    /** Embed records of active products in creation order (bounded). */
+    async embedsPage(limit: number, offset: number) {
+      return db
+        .select({
+          id: embeddedProducts.id,
+          productId: embeddedProducts.productId,
+          vendorId: embeddedProducts.vendorId,
+          embedCode: embeddedProducts.embedCode,
+          embedSettings: embeddedProducts.embedSettings,
+        })
+        .from(embeddedProducts)
+        .innerJoin(products, and(eq(products.id, embeddedProducts.productId), eq(products.status, 'active')))
+        .orderBy(asc(embeddedProducts.id))
+        .limit(limit)
+        .offset(offset);
+    },
+  };
+}
+
+export type SearchQueries = ReturnType<typeof createSearchQueries>;

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { productSchema } from '@souq/shared/api/catalogue';
+import { errorBodySchema, pageQuerySchema } from '@souq/shared/api/common';
+import { embeddedProductSchema, searchParamsSchema, searchQuerySchema } from '@souq/shared/api/search';
+import type { SearchService } from './search.service.js';
+
+const errors = { 400: errorBodySchema };
+
+export function searchRoutes(deps: { search: SearchService }) {
+  const { search } = deps;
+  return async function plugin(app: FastifyInstance) {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    // build the index once the server is up, not on the first shopper's search
+    app.addHook('onReady', async () => search.warm());
+
+    r.get('/api/products/search/:query', {
+      schema: {
+        tags: ['search'],
+        summary: 'Ranked product search (typos, synonyms, plurals, prefix; filters in the query string; total in X-Total-Count)',
+        params: searchParamsSchema,
+        querystring: searchQuerySchema,
+        response: { 200: z.array(productSchema), ...errors },
+      },
+    }, async (req, reply) => {
+      const { limit, offset, ...filters } = req.query;
+      const { items, total } = await search.search(req.params.query, { limit, offset, filters });
+      void reply.header('x-total-count', String(total));
+      return items;
+    });
+
+    r.get('/api/embedded-products/search/:query', {
+      schema: {
+        tags: ['search'],
+        summary: 'The same search, restricted to products with an embed record (often empty: the client falls back)',
+        params: searchParamsSchema,
+        querystring: searchQuerySchema,
+        response: { 200: z.array(embeddedProductSchema), ...errors },
+      },
+    }, async (req, reply) => {
+      const { limit, offset, ...filters } = req.query;
+      const { items, total } = await search.searchEmbedded(req.params.query, { limit, offset, filters });
+      void reply.header('x-total-count', String(total));
+      return items;
+    });
+
+    r.get('/api/embedded-products/detailed', {
+      schema: {
+        tags: ['search'],
+        summary: 'Active products with their embed records merged (embed_code, embed_settings); bounded',
+        querystring: pageQuerySchema,
+        response: { 200: z.array(embeddedProductSchema), ...errors },
+      },
+    }, async (req, reply) => {
+      const { items, total } = await search.embeddedDetailed(req.query.limit, req.query.offset);
+      void reply.header('x-total-count', String(total));
+      return items;
+    });
+  };
+}

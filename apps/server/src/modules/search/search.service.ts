@@ -1,0 +1,174 @@
+import type { Product, ProductFilters } from '@souq/shared/api/catalogue';
+import type { EmbeddedProduct } from '@souq/shared/api/search';
+import type { Bus } from '../../platform/bus.js';
+import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import { SearchIndex, type SearchFilters, type SearchResult } from './search.engine.js';
+import type { SearchQueries } from './search.queries.js';
+
+export type SearchService = ReturnType<typeof createSearchService>;
+
+export type SearchRequest = { limit: number; offset?: number; filters?: ProductFilters; prefix?: boolean };
+
+/** API filters (major units) → index filters (minor units). */
+export function toIndexFilters(f: ProductFilters = {}): SearchFilters {
+  return {
+    category: f.category || undefined,
+    brand: f.brand || undefined,
+    minCents: f.min_price === undefined ? undefined : Math.round(f.min_price * 100),
+    maxCents: f.max_price === undefined ? undefined : Math.round(f.max_price * 100),
+    inStock: f.in_stock,
+  };
+}
+
+/** The index ranks; the database decides: a product whose fresh price or stock no longer fits is left out. */
+function stillMatches(p: Product, f: SearchFilters): boolean {
+  return (
+    (f.minCents === undefined || p.price_cents >= f.minCents) &&
+    (f.maxCents === undefined || p.price_cents <= f.maxCents) &&
+    (f.inStock === undefined || (f.inStock ? p.stock > 0 : p.stock === 0))
+  );
+}
+
+/**
+ * Catalogue search over an in-memory index fed from the database: loaded in full on first use (or warm()),
+ * kept current from the bus's product events, rebuilt on demand. Answers are product DTOs from the catalogue.
+ */
+export function createSearchService(deps: { queries: SearchQueries; catalogue: CatalogueService; bus: Bus; log: (msg: string) => void }) {
+  const { queries, catalogue } = deps;
+  const index = new SearchIndex();
+  let loaded: Promise<void> | null = null;
+  let building = false;
+  const changedWhileBuilding = new Set<number>();
+  // index updates run one after another, in event order
+  let updates: Promise<void> = Promise.resolve();
+
+  function refresh(id: number) {
+    updates = updates
+      .then(async () => {
+        const doc = await queries.activeDoc(id);
+        if (doc) index.upsert(doc);
+        else index.remove(id);
+      })
+      .catch((err) => deps.log(`search index update for product ${id} failed: ${err instanceof Error ? err.message : String(err)}`));
+  }
+
+  async function build(): Promise<void> {
+    building = true;
+    changedWhileBuilding.clear();
+    try {
+      index.load(await queries.activeDocs());
+    } finally {
+      building = false;
+    }
+    // a product written while the bulk read ran may have been read before the write: read it again
+    for (const id of changedWhileBuilding) refresh(id);
+    changedWhileBuilding.clear();
+  }
+
+  function onChange(id: number) {
+    if (!loaded) return; // not built yet: the build reads the fresh row
+    if (building) changedWhileBuilding.add(id);
+    else refresh(id);
+  }
+  deps.bus.on('product.changed', ({ id }) => onChange(id));
+  deps.bus.on('product.deleted', ({ id }) => onChange(id));
+
+  /** The index, built and with every announced change applied (read-your-writes inside this process). */
+  async function ready(): Promise<SearchIndex> {
+    if (!loaded) {
+      loaded = build().catch((err) => {
+        loaded = null;
+        throw err;
+      });
+    }
+    await loaded;
+    await updates;
+    return index;
+  }
+
+  async function embedsById(ids: number[]) {
+    const rows = await queries.embedsFor(ids);
+    return new Map(rows.map((r) => [r.productId, r]));
+  }
+
+  function mergeEmbed(p: Product, e: Awaited<ReturnType<SearchQueries['embedsFor']>>[number]): EmbeddedProduct {
+    return {
+      ...p,
+      product_id: p.id,
+      vendor_id: e.vendorId ?? p.vendor_id,
+      embed_id: e.id,
+      embed_settings: { ...e.embedSettings },
+      embed_code: e.embedCode,
+    };
+  }
+
+  return {
+    ready,
+
+    /** Starts building the index in the background (after start-up); failures are logged and retried on use. */
+    warm(): void {
+      ready().catch((err) => deps.log(`search index build failed: ${err instanceof Error ? err.message : String(err)}`));
+    },
+
+    /** Reloads the whole index from the database (after bulk imports that bypass the catalogue service). */
+    async rebuild(): Promise<void> {
+      await ready().catch(() => undefined);
+      loaded = build();
+      await loaded;
+    },
+
+    /** Ranked ids only (the assistant and benchmarks). */
+    async rank(query: string, req: { limit: number; offset?: number; filters?: SearchFilters; prefix?: boolean }): Promise<SearchResult> {
+      const idx = await ready();
+      return idx.search(query, { ...req.filters, limit: req.limit, offset: req.offset, prefix: req.prefix });
+    },
+
+    /** The public search: ranked active products with the filters, and the total for X-Total-Count. */
+    async search(query: string, req: SearchRequest): Promise<{ items: Product[]; total: number }> {
+      const idx = await ready();
+      const filters = toIndexFilters(req.filters);
+      const result = idx.search(query, { ...filters, limit: req.limit, offset: req.offset, prefix: req.prefix });
+      const items = (await catalogue.getProductsByIds(result.ids)).filter((p) => stillMatches(p, filters));
+      return { items, total: result.total };
+    },
+
+    /** The same ranking, restricted to products that have an embed record; the records are merged on. */
+    async searchEmbedded(query: string, req: SearchRequest): Promise<{ items: EmbeddedProduct[]; total: number }> {
+      const idx = await ready();
+      const only = await queries.embeddedProductIds();
+      if (only.size === 0) return { items: [], total: 0 };
+      const filters = { ...toIndexFilters(req.filters), only };
+      const result = idx.search(query, { ...filters, limit: req.limit, offset: req.offset, prefix: req.prefix });
+      const [products, embeds] = await Promise.all([catalogue.getProductsByIds(result.ids), embedsById(result.ids)]);
+      const items = products.flatMap((p) => {
+        const e = embeds.get(p.id);
+        return e && stillMatches(p, filters) ? [mergeEmbed(p, e)] : [];
+      });
+      return { items, total: result.total };
+    },
+
+    /** Active products that have an embed record, with embed_code and embed_settings merged (bounded). */
+    async embeddedDetailed(limit: number, offset: number): Promise<{ items: EmbeddedProduct[]; total: number }> {
+      const [rows, total] = await Promise.all([queries.embedsPage(limit, offset), queries.embedsCount()]);
+      const products = await catalogue.getProductsByIds(rows.map((r) => r.productId));
+      const byProduct = new Map(rows.map((r) => [r.productId, r]));
+      return { items: products.map((p) => mergeEmbed(p, byProduct.get(p.id)!)), total };
+    },
+
+    /** Products like the given one, as DTOs (fresh from the database). */
+    async similar(id: number, limit: number, filters: SearchFilters = {}): Promise<Product[]> {
+      const idx = await ready();
+      return catalogue.getProductsByIds(idx.similar(id, limit, filters));
+    },
+
+    /** Price distribution (minor units, ascending) and ratings of a category, from the index. */
+    async categoryPrices(category: string) {
+      return (await ready()).categoryPrices(category);
+    },
+
+    /** Known brands and categories with product counts (display names). */
+    async facets() {
+      return (await ready()).facets();
+    },
+  };
+}
