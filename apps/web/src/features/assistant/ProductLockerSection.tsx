@@ -1,0 +1,99 @@
+import { useId } from 'react';
+import { MSG } from '@souq/shared/messages';
+import { Button } from '@/components/ui/Button';
+import { Price } from '@/components/ui/Price';
+import { Stars } from '@/components/ui/Stars';
+import { cx } from '@/components/ui/cx';
+import { ProductImage } from '@/features/storefront/ProductImage';
+import { useProductLocker } from './ProductLocker';
+
+function LockIcon({ className = 'h-5 w-5' }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M6 11h12v9H6zM8.5 11V8a3.5 3.5 0 0 1 7 0v3" />
+    </svg>
+  );
+}
+
+/** The Product Locker (customer spec §2): up to two products side by side, ready for a comparison question. */
+export function ProductLockerSection({ message, className }: { message?: string | null; className?: string }) {
+  const { lockedProducts, max, isFull, unlock, clearAll } = useProductLocker();
+  const headingId = useId();
+
+  function onClearAll() {
+    if (window.confirm(MSG.lockerClearConfirm)) clearAll();
+  }
+
+  return (
+    <section aria-labelledby={headingId} className={cx('rounded-2xl border border-slate-200 bg-white p-4 shadow-sm', className)}>
+      <div className="flex items-center justify-between gap-3">
+        <h2 id={headingId} className="flex items-center gap-2 text-base font-semibold text-slate-900">
+          <LockIcon className="h-5 w-5 text-amber-600" />
+          {lockedProducts.length === 0 ? 'Product Locker' : `Locked Products (${lockedProducts.length}/${max})`}
+        </h2>
+        {lockedProducts.length > 0 && (
+          <Button variant="ghost" size="sm" onClick={onClearAll} className="text-red-700 hover:bg-red-50">
+            Clear All
+          </Button>
+        )}
+      </div>
+
+      {message && (
+        <p role="alert" className="mt-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {message}
+        </p>
+      )}
+
+      {lockedProducts.length === 0 ? (
+        <div className="mt-3 flex flex-col items-center gap-1 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-4 py-5 text-center">
+          <LockIcon className="h-7 w-7 text-slate-400" />
+          <p className="text-sm font-medium text-slate-800">No Products Locked</p>
+          <p className="max-w-sm text-xs text-slate-500">
+            Lock up to {max} products to compare them side by side. Use the lock button on any product card.
+          </p>
+        </div>
+      ) : (
+        <ul className="mt-3 grid grid-cols-3 gap-2 sm:gap-3">
+          {lockedProducts.map(({ product }) => (
+            <li key={product.id} className="relative flex min-w-0 flex-col overflow-hidden rounded-xl border border-amber-200 bg-amber-50/40">
+              <ProductImage src={product.image} alt="" className="aspect-square w-full" />
+              <button
+                type="button"
+                onClick={() => unlock(product.id)}
+                aria-label={`Unlock ${product.name}`}
+                title="Unlock"
+                className="absolute top-1.5 right-1.5 inline-flex h-7 w-7 items-center justify-center rounded-full bg-white/95 text-slate-600 shadow hover:text-red-700"
+              >
+                <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+                  <path d="M6 6l12 12M18 6L6 18" />
+                </svg>
+              </button>
+              <div className="flex min-w-0 flex-col gap-0.5 p-2 text-xs">
+                <span className="line-clamp-2 text-sm font-medium text-slate-900" title={product.name}>
+                  {product.name}
+                </span>
+                <Price value={product.price} className="font-semibold text-slate-900" />
+                <span className="truncate text-slate-500 capitalize">{product.category}</span>
+                {product.brand && <span className="truncate text-slate-500">{product.brand}</span>}
+                {typeof product.rating === 'number' && <Stars rating={product.rating} className="mt-0.5" />}
+              </div>
+            </li>
+          ))}
+          {isFull ? (
+            <li className="flex flex-col justify-center gap-1 rounded-xl border border-emerald-200 bg-emerald-50 p-2 text-xs text-emerald-900 sm:p-3">
+              <p className="text-sm font-semibold">Ready for Comparison!</p>
+              <p>Ask the assistant “which has better value?” or “how do their features compare?”</p>
+            </li>
+          ) : (
+            <li
+              aria-hidden="true"
+              className="flex items-center justify-center rounded-xl border border-dashed border-slate-300 p-2 text-center text-xs text-slate-400"
+            >
+              Lock one more to compare
+            </li>
+          )}
+        </ul>
+      )}
+    </section>
+  );
+}
