@@ -1,4 +1,16 @@
-// Scaffold: replaced by the feature's real screen.
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '@/app/paths';
+import { VendorAuthScreen } from './VendorAuthScreen';
+
+/** /vendor/login, /vendor/signup and /vendor/auth (the same forms; /vendor/auth starts on login). */
 export default function VendorAuthPage() {
-  return <main className="p-8"><h1 className="text-xl font-semibold">VendorAuthPage</h1></main>;
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  if (pathname === paths.vendorAuth) return <VendorAuthScreen initialMode="login" />;
+  return (
+    <VendorAuthScreen
+      initialMode={pathname === paths.vendorSignup ? 'signup' : 'login'}
+      onToggle={(next) => navigate(next === 'signup' ? paths.vendorSignup : paths.vendorLogin, { replace: true })}
+    />
+  );
 }

@@ -1,0 +1,90 @@
+import { Link } from 'react-router';
+import type { Vendor } from '@souq/shared/api/auth';
+import { VENDOR_STATUS_LABELS, type VendorStatus } from '@souq/shared/rules/vendor-status';
+import { paths } from '@/app/paths';
+import { buttonClass } from '@/components/ui/Button';
+import { cx } from '@/components/ui/cx';
+
+const STATUS_STYLE: Record<VendorStatus, string> = {
+  verified: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  pending: 'bg-amber-50 text-amber-800 ring-amber-200',
+  incomplete: 'bg-slate-100 text-slate-700 ring-slate-200',
+  rejected: 'bg-red-50 text-red-800 ring-red-200',
+};
+
+const STATUS_HINT: Record<VendorStatus, string> = {
+  verified: 'Your business is verified.',
+  pending: 'All documents are in. An administrator will review them.',
+  incomplete: 'Upload your trade license and both sides of your Emirates ID to be reviewed.',
+  rejected: 'Verification was declined. Check the notes and upload your documents again.',
+};
+
+export function StatusBadge({ status }: { status: VendorStatus }) {
+  return <span className={cx('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset', STATUS_STYLE[status])}>{VENDOR_STATUS_LABELS[status]}</span>;
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="grid grid-cols-3 gap-3 py-2.5 text-sm">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="col-span-2 break-words text-slate-900">{value || <span className="text-slate-400">Not provided</span>}</dd>
+    </div>
+  );
+}
+
+/** The signed-in vendor at a glance: company and contact, derived verification status, which documents are in. */
+export function VendorAccountSummary({ vendor }: { vendor: Vendor }) {
+  const docs = [
+    { label: 'Trade license', present: !!vendor.license_file },
+    { label: 'Emirates ID (front)', present: !!vendor.emirates_id_front },
+    { label: 'Emirates ID (back)', present: !!vendor.emirates_id_back },
+  ];
+  const complete = docs.every((d) => d.present);
+  const status = vendor.verification_status;
+  const place = [vendor.address.street, vendor.address.city, vendor.address.state, vendor.address.country].filter(Boolean).join(', ');
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-5">
+      <section aria-labelledby="account-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:col-span-3">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h2 id="account-heading" className="text-lg font-semibold text-slate-900">{vendor.company_name}</h2>
+            <p className="text-sm text-slate-500">Vendor #{vendor.id} · since {new Date(vendor.created_at).toLocaleDateString()}</p>
+          </div>
+          <StatusBadge status={status} />
+        </div>
+        <dl className="mt-4 divide-y divide-slate-100 border-t border-slate-100">
+          <Row label="Contact" value={vendor.contact_name} />
+          <Row label="Email" value={vendor.email} />
+          <Row label="Phone" value={vendor.phone} />
+          <Row label="Address" value={place} />
+        </dl>
+        <div className="mt-5">
+          <Link to={paths.vendorProfile} className={buttonClass('secondary', 'sm')}>
+            View profile
+          </Link>
+        </div>
+      </section>
+
+      <section aria-labelledby="verification-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:col-span-2">
+        <h2 id="verification-heading" className="text-lg font-semibold text-slate-900">Verification</h2>
+        <p className="mt-1 text-sm text-slate-600">{STATUS_HINT[status]}</p>
+        {vendor.verification_notes && <p className="mt-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">{vendor.verification_notes}</p>}
+        <ul className="mt-4 space-y-2" aria-label="Documents">
+          {docs.map((d) => (
+            <li key={d.label} className="flex items-center justify-between gap-3 rounded-lg border border-slate-100 px-3 py-2 text-sm">
+              <span className="text-slate-800">{d.label}</span>
+              <span className={cx('inline-flex items-center gap-1.5 text-xs font-medium', d.present ? 'text-emerald-700' : 'text-slate-500')}>
+                <span aria-hidden="true" className={cx('h-2 w-2 rounded-full', d.present ? 'bg-emerald-500' : 'bg-slate-300')} />
+                {d.present ? 'Uploaded' : 'Missing'}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <Link to={paths.vendorOnboarding} className={buttonClass(complete ? 'secondary' : 'primary', 'md', 'mt-5 w-full')}>
+          {complete ? 'Review onboarding' : 'Complete onboarding'}
+        </Link>
+      </section>
+    </div>
+  );
+}

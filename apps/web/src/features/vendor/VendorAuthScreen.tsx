@@ -1,0 +1,128 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { VendorAuthResponse } from '@souq/shared/api/auth';
+import { vendorLandingPath } from '@souq/shared/rules/vendor-status';
+import { paths } from '@/app/paths';
+import { api, ApiError } from '@/lib/api-client';
+import { saveVendorSession } from '@/lib/session';
+import { Alert } from '@/components/ui/Alert';
+import { AuthShell } from '@/components/ui/AuthShell';
+import { Button } from '@/components/ui/Button';
+import { Field, Input } from '@/components/ui/Field';
+
+export type VendorAuthMode = 'login' | 'signup';
+
+const TEXT = {
+  login: { title: 'Vendor Login', subtitle: 'Manage your products, orders and store profile.', button: 'Login', toggle: 'New to Souq? Create a vendor account' },
+  signup: { title: 'Vendor Sign Up', subtitle: 'Open your store on Souq in a few minutes.', button: 'Create Vendor Account', toggle: 'Already selling on Souq? Log in' },
+} as const;
+
+const ASIDE = {
+  heading: 'Sell where shoppers ask',
+  text: 'The Souq assistant recommends your products to customers who describe exactly what they need.',
+  points: ['List products with SEO and embed tools', 'Track orders and revenue', 'Get verified once, sell everywhere'],
+};
+
+const SIGNUP_FIELDS = [
+  { key: 'company_name', label: 'Company Name', autoComplete: 'organization', type: 'text' },
+  { key: 'contact_name', label: 'Contact Name', autoComplete: 'name', type: 'text' },
+  { key: 'phone', label: 'Phone', autoComplete: 'tel', type: 'tel' },
+  { key: 'address', label: 'Address', autoComplete: 'street-address', type: 'text' },
+] as const;
+
+type Values = Record<'company_name' | 'contact_name' | 'phone' | 'address' | 'email' | 'password', string>;
+const EMPTY: Values = { company_name: '', contact_name: '', phone: '', address: '', email: '', password: '' };
+
+/**
+ * Vendor login and sign-up (vendor §2). No client checks: the server decides (§5) and its message is shown (§8).
+ * Afterwards the vendor goes to onboarding while a document is missing, else to the dashboard (§4).
+ * `onToggle` switches the mode through the URL (/vendor/login ↔ /vendor/signup); without it the mode is local.
+ */
+export function VendorAuthScreen({ initialMode, onToggle, notice }: { initialMode: VendorAuthMode; onToggle?: (next: VendorAuthMode) => void; notice?: string }) {
+  const navigate = useNavigate();
+  const [localMode, setLocalMode] = useState(initialMode);
+  const mode = onToggle ? initialMode : localMode;
+  const text = TEXT[mode];
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+
+  const set = (key: keyof Values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const fieldError = (key: string) => error?.body?.fields?.[key] ?? null;
+
+  function toggle() {
+    const next = mode === 'login' ? 'signup' : 'login';
+    setError(null);
+    if (onToggle) onToggle(next);
+    else setLocalMode(next);
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const res =
+        mode === 'signup'
+          ? await api<VendorAuthResponse>('/api/vendor/signup', { method: 'POST', auth: 'none', body: values })
+          : await api<VendorAuthResponse>('/api/vendor/login', { method: 'POST', auth: 'none', body: { email: values.email, password: values.password } });
+      saveVendorSession(res);
+      navigate(vendorLandingPath(res.vendor), { replace: true });
+    } catch (err) {
+      setError(err instanceof ApiError ? err : new ApiError(String((err as Error).message), 0));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthShell
+      title={text.title}
+      subtitle={text.subtitle}
+      aside={ASIDE}
+      area="Vendor"
+      footer={
+        <>
+          Shopping instead?{' '}
+          <Link className="font-medium text-brand-700 hover:underline" to={paths.login}>
+            Customer login
+          </Link>
+        </>
+      }
+    >
+      {notice && <Alert tone="info" className="mb-5">{notice}</Alert>}
+      <form onSubmit={submit} noValidate className="space-y-4" aria-label={text.title}>
+        {mode === 'signup' && (
+          <div className="grid gap-4 sm:grid-cols-2">
+            {SIGNUP_FIELDS.map((f) => (
+              <Field key={f.key} label={f.label} error={fieldError(f.key)} className={f.key === 'address' ? 'sm:col-span-2' : undefined}>
+                <Input name={f.key} type={f.type} autoComplete={f.autoComplete} value={values[f.key]} onChange={set(f.key)} />
+              </Field>
+            ))}
+          </div>
+        )}
+        <Field label="Email" error={fieldError('email')}>
+          <Input name="email" type="email" autoComplete="email" inputMode="email" value={values.email} onChange={set('email')} />
+        </Field>
+        <Field label="Password" error={fieldError('password')}>
+          <Input
+            name="password"
+            type="password"
+            autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
+            value={values.password}
+            onChange={set('password')}
+          />
+        </Field>
+        <Alert tone="error">{error?.message}</Alert>
+        <Button type="submit" size="lg" loading={busy} className="w-full">
+          {text.button}
+        </Button>
+      </form>
+      <div className="mt-6 border-t border-slate-100 pt-5 text-center">
+        <button type="button" onClick={toggle} className="text-sm font-medium text-brand-700 hover:text-brand-800 hover:underline">
+          {text.toggle}
+        </button>
+      </div>
+    </AuthShell>
+  );
+}
