@@ -1,4 +1,274 @@
-// Scaffold: replaced by the feature's real screen.
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, Navigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { MSG } from '@souq/shared/messages';
+import { GENDERS, type Profile, type ProfileUpdate } from '@souq/shared/api/profile';
+import type { Order } from '@souq/shared/api/orders';
+import { formatRelativeTime } from '@souq/shared/rules/relative-time';
+import { paths } from '@/app/paths';
+import { api, ApiError } from '@/lib/api-client';
+import { forget, useCustomerToken } from '@/lib/session';
+import { Alert } from '@/components/ui/Alert';
+import { Button, buttonClass } from '@/components/ui/Button';
+import { Field, Input, Select } from '@/components/ui/Field';
+import { Price } from '@/components/ui/Price';
+import { Spinner } from '@/components/ui/Spinner';
+import { NotificationSettings } from '@/features/notifications/NotificationSettings';
+
+type FormState = {
+  dob: string;
+  gender: string;
+  phone: string;
+  address_line1: string;
+  address_line2: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  country: string;
+};
+
+const EMPTY: FormState = { dob: '', gender: '', phone: '', address_line1: '', address_line2: '', city: '', state: '', postal_code: '', country: '' };
+
+const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
+  male: 'Male',
+  female: 'Female',
+  other: 'Other',
+  prefer_not_to_say: 'Prefer not to say',
+};
+
+/** A profile as read; line1, line2 and zip are accepted as alternate names (customer spec §3). */
+type ProfileRead = Partial<Omit<Profile, 'address'>> & {
+  address?: Partial<Profile['address']> & { line1?: string; line2?: string; zip?: string };
+};
+
+function toForm(p: ProfileRead | undefined): FormState {
+  const a = p?.address ?? {};
+  return {
+    dob: p?.dob ?? '',
+    gender: p?.gender ?? '',
+    phone: p?.phone ?? '',
+    address_line1: a.address_line1 ?? a.line1 ?? '',
+    address_line2: a.address_line2 ?? a.line2 ?? '',
+    city: a.city ?? '',
+    state: a.state ?? '',
+    postal_code: a.postal_code ?? a.zip ?? '',
+    country: a.country ?? '',
+  };
+}
+
+/** dob, gender and phone are sent as null when empty; address parts as empty strings (customer spec §5). */
+function toUpdate(f: FormState): ProfileUpdate {
+  const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
+  return {
+    dob: orNull(f.dob),
+    gender: orNull(f.gender) as ProfileUpdate['gender'],
+    phone: orNull(f.phone),
+    address: {
+      address_line1: f.address_line1.trim(),
+      address_line2: f.address_line2.trim(),
+      city: f.city.trim(),
+      state: f.state.trim(),
+      postal_code: f.postal_code.trim(),
+      country: f.country.trim(),
+    },
+  };
+}
+
+/** A token the server no longer knows (expired, logged out elsewhere) signs the visitor out; the guard then redirects. */
+async function signedIn<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) forget('customer');
+    throw err;
+  }
+}
+
+const useProfile = () =>
+  useQuery({ queryKey: ['profile'], queryFn: ({ signal }) => signedIn(api<ProfileRead>('/api/profile', { signal })), retry: false });
+
+/**
+ * The profile form shared by /profile and /onboarding: loads GET /api/profile, saves PUT /api/profile.
+ * `actions` renders the buttons (given the saving flag); `onSaved` runs after a successful save.
+ */
+export function ProfileForm({ actions, onSaved }: { actions: (saving: boolean) => ReactNode; onSaved?: () => void }) {
+  const profile = useProfile();
+  const [form, setForm] = useState<FormState>(EMPTY);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+
+  // The form starts from the server copy once it arrives; later refetches must not overwrite typing.
+  const [loadedFrom, setLoadedFrom] = useState<unknown>(null);
+  if (profile.data && loadedFrom !== profile.data) {
+    setLoadedFrom(profile.data);
+    setForm(toForm(profile.data));
+  }
+
+  const set = (k: keyof FormState) => (e: { target: { value: string } }) => {
+    setSaved(false);
+    setForm((f) => ({ ...f, [k]: e.target.value }));
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setSaving(true);
+    setError(null);
+    setSaved(false);
+    try {
+      const updated = await signedIn(api<ProfileRead>('/api/profile', { method: 'PUT', body: toUpdate(form) }));
+      setLoadedFrom(updated);
+      setForm(toForm(updated));
+      setSaved(true);
+      onSaved?.();
+    } catch (err) {
+      setError(err instanceof ApiError && err.body?.error ? err.message : MSG.profileSaveFailed);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  if (profile.isPending) {
+    return (
+      <div className="flex justify-center py-10 text-slate-500">
+        <Spinner label="Loading profile…" />
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-5" noValidate>
+      {profile.isError && <p className="text-sm font-medium text-red-700" role="alert">{MSG.profileLoadFailed}</p>}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Date of Birth">
+          <Input type="date" value={form.dob} onChange={set('dob')} autoComplete="bday" max={new Date().toISOString().slice(0, 10)} />
+        </Field>
+        <Field label="Gender">
+          <Select value={form.gender} onChange={set('gender')}>
+            <option value="">Select…</option>
+            {GENDERS.map((g) => (
+              <option key={g} value={g}>
+                {GENDER_LABELS[g]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Phone">
+          <Input type="tel" value={form.phone} onChange={set('phone')} autoComplete="tel" />
+        </Field>
+        <div className="hidden sm:block" aria-hidden="true" />
+        <Field label="Address Line 1" className="sm:col-span-2">
+          <Input value={form.address_line1} onChange={set('address_line1')} autoComplete="address-line1" />
+        </Field>
+        <Field label="Address Line 2" className="sm:col-span-2">
+          <Input value={form.address_line2} onChange={set('address_line2')} autoComplete="address-line2" />
+        </Field>
+        <Field label="City">
+          <Input value={form.city} onChange={set('city')} autoComplete="address-level2" />
+        </Field>
+        <Field label="State/Province">
+          <Input value={form.state} onChange={set('state')} autoComplete="address-level1" />
+        </Field>
+        <Field label="Postal Code">
+          <Input value={form.postal_code} onChange={set('postal_code')} autoComplete="postal-code" />
+        </Field>
+        <Field label="Country">
+          <Input value={form.country} onChange={set('country')} autoComplete="country-name" />
+        </Field>
+      </div>
+      {error && <p className="text-sm font-medium text-red-700" role="alert">{error}</p>}
+      {saved && !onSaved && <Alert tone="success">{MSG.profileSaved}</Alert>}
+      <div className="flex flex-wrap items-center gap-3">{actions(saving)}</div>
+    </form>
+  );
+}
+
+function RecentOrders() {
+  const orders = useQuery({ queryKey: ['my-orders'], queryFn: ({ signal }) => signedIn(api<Order[]>('/api/my/orders', { signal })) });
+  // Relative times ('5m ago') move on while the page is open.
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const t = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(t);
+  }, []);
+
+  return (
+    <section aria-labelledby="recent-orders" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="recent-orders" className="text-lg font-semibold text-slate-900">
+          Your Recent Orders
+        </h2>
+        <p className="text-xs text-slate-500">{MSG.liveUpdatesOff}</p>
+      </div>
+      {orders.isPending ? (
+        <Spinner size="sm" label="Loading orders…" />
+      ) : orders.isError ? (
+        <Alert tone="error">{orders.error.message}</Alert>
+      ) : orders.data.length === 0 ? (
+        <p className="text-sm text-slate-600">{MSG.noOrdersYet}</p>
+      ) : (
+        <div className="-mx-5 overflow-x-auto sm:mx-0">
+          <table className="w-full min-w-[28rem] text-left text-sm">
+            <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
+              <tr>
+                <th scope="col" className="px-5 py-2 font-semibold sm:px-3">Order #</th>
+                <th scope="col" className="px-3 py-2 font-semibold">Status</th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">Total</th>
+                <th scope="col" className="px-5 py-2 text-right font-semibold sm:px-3">Placed</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {orders.data.map((o) => (
+                <tr key={o.id}>
+                  <td className="px-5 py-3 font-medium text-slate-900 sm:px-3">{o.order_number}</td>
+                  <td className="px-3 py-3">
+                    <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700 capitalize">{o.status}</span>
+                  </td>
+                  <td className="px-3 py-3 text-right">
+                    <Price value={o.total_amount} />
+                  </td>
+                  <td className="px-5 py-3 text-right text-slate-600 sm:px-3">
+                    <time dateTime={o.created_at} title={new Date(o.created_at).toLocaleString()}>
+                      {formatRelativeTime(o.created_at, now)}
+                    </time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** /profile 'My Profile' (customer spec §2): profile form, notification settings, recent orders. Signed-in only. */
 export default function ProfilePage() {
-  return <main className="p-8"><h1 className="text-xl font-semibold">ProfilePage</h1></main>;
+  const token = useCustomerToken();
+  if (!token) return <Navigate to={paths.login} replace />;
+  return (
+    <div className="min-h-dvh">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-3xl items-center gap-4 px-4 py-3 sm:px-6">
+          <Link to={paths.assistant} className={buttonClass('ghost', 'sm', '-ml-2')}>
+            ← Back to shop
+          </Link>
+        </div>
+      </header>
+      <main className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8">
+        <h1 className="text-2xl font-semibold text-slate-900">My Profile</h1>
+        <section aria-label="Profile details" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+          <ProfileForm
+            actions={(saving) => (
+              <Button type="submit" loading={saving}>
+                Save Changes
+              </Button>
+            )}
+          />
+        </section>
+        <NotificationSettings />
+        <RecentOrders />
+      </main>
+    </div>
+  );
 }

@@ -1,4 +1,264 @@
-// Scaffold: replaced by the feature's real screen.
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, PAYMENT_NOTES, TAX_LABEL, type PaymentMethod } from '@souq/shared/constants';
+import { MSG } from '@souq/shared/messages';
+import type { OrderRequest } from '@souq/shared/api/orders';
+import { cartTotals } from '@souq/shared/rules/pricing';
+import { paths } from '@/app/paths';
+import { ApiError } from '@/lib/api-client';
+import { useCustomerToken, useCustomerUser } from '@/lib/session';
+import { Button, buttonClass } from '@/components/ui/Button';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { Field, Input, Select } from '@/components/ui/Field';
+import { Price } from '@/components/ui/Price';
+import { useCart } from '@/features/cart/store';
+import { ProductImage } from '@/features/storefront/ProductImage';
+import { track } from '@/features/storefront/track';
+import { placeOrder } from './api';
+
+type Shipping = { name: string; email: string; phone: string; address: string; city: string; country: string; zip: string };
+
+function newKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+}
+
+function Card({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+  return (
+    <section aria-labelledby={`${title}-h`} className={`rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 ${className ?? ''}`}>
+      <h2 id={`${title}-h`} className="mb-4 text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** /checkout (customer spec §2, §5): shipping, payment, order summary; POST /api/orders with an Idempotency-Key. */
 export default function CheckoutPage() {
-  return <main className="p-8"><h1 className="text-xl font-semibold">CheckoutPage</h1></main>;
+  const lines = useCart((s) => s.lines);
+  const clearCart = useCart((s) => s.clear);
+  const token = useCustomerToken();
+  const user = useCustomerUser();
+  const [form, setForm] = useState<Shipping>(() => ({
+    name: user?.name ?? '',
+    email: user?.email ?? '',
+    phone: '',
+    address: '',
+    city: '',
+    country: '',
+    zip: '',
+  }));
+  const [method, setMethod] = useState<PaymentMethod>('card');
+  const [card, setCard] = useState({ number: '', expiry: '', cvv: '' });
+  const [placing, setPlacing] = useState(false);
+  const [placed, setPlaced] = useState<string | null>(null);
+  // One key per checkout attempt: a retry of the same order reuses it (the server then answers with the first
+  // order instead of charging twice); a changed cart or address is a new attempt with a new key.
+  const attempt = useRef<{ key: string; fingerprint: string } | null>(null);
+
+  const totals = cartTotals(lines);
+  const set = (k: keyof Shipping) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+  const missingRequired = !form.name || !form.email || !form.address;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (placing || lines.length === 0) return;
+    if (!form.name.trim() || !form.email.trim() || !form.address.trim()) {
+      window.alert(MSG.checkoutRequired);
+      return;
+    }
+    const address = { address: form.address.trim(), city: form.city.trim(), country: form.country.trim(), zip: form.zip.trim() };
+    // Card fields stay in the browser: no real payment is taken (payment intent null, spec §9).
+    const body: OrderRequest = {
+      items: lines.map((l) => ({ product_id: l.id, quantity: l.quantity, variants: {} })),
+      customer_info: { email: form.email.trim(), name: form.name.trim(), phone: form.phone.trim() || null },
+      shipping_address: address,
+      billing_address: address,
+      payment_method: method,
+      payment_intent_id: null,
+      notes: PAYMENT_NOTES[method],
+    };
+    const fingerprint = JSON.stringify([body, token]);
+    if (attempt.current?.fingerprint !== fingerprint) attempt.current = { key: newKey(), fingerprint };
+
+    setPlacing(true);
+    try {
+      const res = await placeOrder(body, attempt.current.key);
+      for (const l of lines) track('purchase', l.id, { quantity: l.quantity, price: l.price, order_number: res.order_number });
+      clearCart();
+      await useCart.persist.clearStorage();
+      attempt.current = null;
+      setPlaced(res.order_number);
+      window.alert(MSG.orderPlaced(res.order_number));
+    } catch (err) {
+      window.alert(err instanceof ApiError && err.body?.error ? err.message : MSG.orderFailed);
+    } finally {
+      setPlacing(false);
+    }
+  }
+
+  return (
+    <div className="min-h-dvh">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-3 sm:px-6">
+          <Link to={paths.assistant} className={buttonClass('ghost', 'sm', '-ml-2')}>
+            ← Back to shop
+          </Link>
+          <h1 className="text-lg font-semibold text-slate-900 sm:text-xl">Checkout</h1>
+        </div>
+      </header>
+
+      <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+        {placed ? (
+          <div className="mx-auto max-w-lg rounded-2xl border border-emerald-200 bg-white p-8 text-center shadow-sm" role="status">
+            <p className="text-sm font-medium text-emerald-700">Thank you!</p>
+            <h2 className="mt-1 text-2xl font-semibold text-slate-900">{MSG.orderPlaced(placed)}</h2>
+            <p className="mt-2 text-sm text-slate-600">A confirmation is on its way to {form.email.trim()}.</p>
+            <div className="mt-6 flex flex-wrap justify-center gap-2">
+              <Link to={paths.assistant} className={buttonClass('primary')}>
+                Continue shopping
+              </Link>
+              {token && (
+                <Link to={paths.profile} className={buttonClass('secondary')}>
+                  View my orders
+                </Link>
+              )}
+            </div>
+          </div>
+        ) : (
+          <form onSubmit={submit} noValidate className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
+            <div className="flex min-w-0 flex-col gap-6">
+              <Card title="Shipping Information">
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <Field label="Name" required>
+                    <Input value={form.name} onChange={set('name')} autoComplete="name" />
+                  </Field>
+                  <Field label="Email" required>
+                    <Input type="email" value={form.email} onChange={set('email')} autoComplete="email" />
+                  </Field>
+                  <Field label="Phone">
+                    <Input type="tel" value={form.phone} onChange={set('phone')} autoComplete="tel" />
+                  </Field>
+                  <Field label="Address" required className="sm:col-span-2">
+                    <Input value={form.address} onChange={set('address')} autoComplete="street-address" />
+                  </Field>
+                  <Field label="City">
+                    <Input value={form.city} onChange={set('city')} autoComplete="address-level2" />
+                  </Field>
+                  <Field label="Country">
+                    <Input value={form.country} onChange={set('country')} autoComplete="country-name" />
+                  </Field>
+                  <Field label="ZIP">
+                    <Input value={form.zip} onChange={set('zip')} autoComplete="postal-code" />
+                  </Field>
+                </div>
+              </Card>
+
+              <Card title="Payment">
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <Field label="Payment method" className="sm:col-span-2">
+                    <Select value={method} onChange={(e) => setMethod(e.target.value as PaymentMethod)}>
+                      {PAYMENT_METHODS.map((m) => (
+                        <option key={m} value={m}>
+                          {PAYMENT_METHOD_LABELS[m]}
+                        </option>
+                      ))}
+                    </Select>
+                  </Field>
+                  {method === 'card' && (
+                    <>
+                      <Field label="Card Number" className="sm:col-span-2">
+                        <Input
+                          inputMode="numeric"
+                          autoComplete="cc-number"
+                          value={card.number}
+                          onChange={(e) => setCard((c) => ({ ...c, number: e.target.value }))}
+                        />
+                      </Field>
+                      <Field label="Expiry" hint="MM/YY">
+                        <Input
+                          placeholder="MM/YY"
+                          autoComplete="cc-exp"
+                          value={card.expiry}
+                          onChange={(e) => setCard((c) => ({ ...c, expiry: e.target.value }))}
+                        />
+                      </Field>
+                      <Field label="CVV">
+                        <Input
+                          inputMode="numeric"
+                          autoComplete="cc-csc"
+                          value={card.cvv}
+                          onChange={(e) => setCard((c) => ({ ...c, cvv: e.target.value }))}
+                        />
+                      </Field>
+                      <p className="text-xs text-slate-500 sm:col-span-2">Demo shop: card details stay in your browser and no payment is taken.</p>
+                    </>
+                  )}
+                </div>
+              </Card>
+            </div>
+
+            <Card title="Order Summary" className="lg:sticky lg:top-6">
+              {lines.length === 0 ? (
+                <EmptyState
+                  title={MSG.cartEmpty}
+                  action={
+                    <Link to={paths.assistant} className={buttonClass('secondary', 'sm')}>
+                      Browse products
+                    </Link>
+                  }
+                />
+              ) : (
+                <ul className="mb-4 flex flex-col gap-3" aria-label="Order lines">
+                  {lines.map((l) => (
+                    <li key={l.id} className="flex items-center gap-3">
+                      <ProductImage src={l.image} alt="" className="h-12 w-12 shrink-0 rounded-lg" />
+                      <div className="min-w-0 flex-1">
+                        <p className="truncate text-sm font-medium text-slate-900">{l.name}</p>
+                        <p className="text-xs text-slate-500">
+                          {l.quantity} × <Price value={l.price} />
+                        </p>
+                      </div>
+                      <Price value={(l.price || 0) * l.quantity} className="text-sm font-medium" />
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <dl className="flex flex-col gap-2 border-t border-slate-100 pt-4 text-sm">
+                <div className="flex justify-between">
+                  <dt className="text-slate-600">Subtotal</dt>
+                  <dd>
+                    <Price value={totals.subtotal} />
+                  </dd>
+                </div>
+                <div className="flex justify-between">
+                  <dt className="text-slate-600">Shipping</dt>
+                  <dd>
+                    <Price value={totals.shipping} />
+                  </dd>
+                </div>
+                <div className="flex justify-between">
+                  <dt className="text-slate-600">{TAX_LABEL}</dt>
+                  <dd>
+                    <Price value={totals.tax} />
+                  </dd>
+                </div>
+                <div className="flex justify-between border-t border-slate-100 pt-2 text-base font-semibold">
+                  <dt>Total</dt>
+                  <dd>
+                    <Price value={totals.total} />
+                  </dd>
+                </div>
+              </dl>
+              <Button type="submit" size="lg" className="mt-5 w-full" disabled={placing || lines.length === 0 || missingRequired}>
+                {placing ? 'Placing Order...' : 'Place Order'}
+              </Button>
+            </Card>
+          </form>
+        )}
+      </main>
+    </div>
+  );
 }
