@@ -1,4 +1,319 @@
-// Scaffold: replaced by the feature's real screen.
+import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Product } from '@souq/shared/api/catalogue';
+import { EVENT_TYPES, HISTORY_DEFAULT_LIMIT, RECOMMENDATIONS_DEFAULT_COUNT, SIMILAR_DEFAULT_COUNT, type EventType } from '@souq/shared/constants';
+import { MSG } from '@souq/shared/messages';
+import { formatRelativeTime } from '@souq/shared/rules/relative-time';
+import { paths } from '@/app/paths';
+import { api, ApiError } from '@/lib/api-client';
+import { tokens } from '@/lib/storage';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { Field, Input, Select } from '@/components/ui/Field';
+import { Price } from '@/components/ui/Price';
+import { Spinner } from '@/components/ui/Spinner';
+import { cx } from '@/components/ui/cx';
+import { personalizeKeys, useInteractionHistory, useRecommendations, useSimilarItems, type ShownRecommendation } from '@/features/recommendations/api';
+import { randomId } from '@/features/tracking/tracker';
+import { useTrackingUserId } from '@/features/tracking/useTrackingUserId';
+
+type AdminUser = { id: number; name: string; email: string; role: string };
+type SentEvent = { id: string; userId: string; itemId: string; eventType: EventType; ok: boolean; error?: string };
+
+const EVENT_LABELS: Record<EventType, string> = {
+  view: 'View',
+  click: 'Click',
+  add_to_cart: 'Add to cart',
+  purchase: 'Purchase',
+  search: 'Search',
+  chat_interaction: 'Chat interaction',
+  session_start: 'Session start',
+  session_end: 'Session end',
+};
+
+const LOG_SIZE = 12;
+
+/**
+ * /admin/personalize-test (admin spec route table): send tracking events for any user and item through
+ * POST /api/personalize/events and watch that user's recommendations, history and the item's similar items change.
+ * Numeric (signed-in) user ids need the admin session; anonymous ids work for anyone.
+ */
 export default function PersonalizeTestPage() {
-  return <main className="p-8"><h1 className="text-xl font-semibold">PersonalizeTestPage</h1></main>;
+  const queryClient = useQueryClient();
+  const myId = useTrackingUserId();
+  const hasAdmin = !!tokens.admin();
+  const auth = hasAdmin ? 'admin' : 'customer';
+  const [userInput, setUserInput] = useState('');
+  const userId = (userInput.trim() || myId).slice(0, 100);
+  const [itemId, setItemId] = useState('');
+  const [query, setQuery] = useState('');
+  const [forItem, setForItem] = useState(false);
+  const [log, setLog] = useState<SentEvent[]>([]);
+  const [sending, setSending] = useState<EventType | null>(null);
+  const [sessionId] = useState(randomId);
+  const userFieldId = useId();
+
+  const products = useQuery({
+    queryKey: ['catalogue', 'personalize-test'],
+    queryFn: ({ signal }) => api<Product[]>('/api/products?limit=200', { auth: 'none', signal }),
+  });
+  const users = useQuery({
+    queryKey: ['admin', 'users', 'personalize-test'],
+    enabled: hasAdmin,
+    queryFn: ({ signal }) => api<AdminUser[]>('/api/admin/users?limit=200', { auth: 'admin', signal }),
+  });
+  const productList = useMemo(() => products.data ?? [], [products.data]);
+  const item = itemId || (productList[0] ? String(productList[0].id) : '');
+  const productName = (id: string) => productList.find((p) => String(p.id) === id)?.name ?? `Product #${id}`;
+
+  const recommendations = useRecommendations(userId, RECOMMENDATIONS_DEFAULT_COUNT, { auth, itemId: forItem ? item : undefined });
+  const history = useInteractionHistory(userId, { limit: HISTORY_DEFAULT_LIMIT, auth });
+  const similar = useSimilarItems(item, { count: SIMILAR_DEFAULT_COUNT, auth });
+
+  async function send(eventType: EventType) {
+    if (!userId || !item) return;
+    setSending(eventType);
+    const isSearch = eventType === 'search';
+    const target = isSearch ? 'search' : eventType === 'session_start' || eventType === 'session_end' ? 'session' : item;
+    const properties: Record<string, unknown> = { source: 'personalize_test' };
+    if (isSearch) properties.query = query.trim() || productName(item);
+    else if (target === item) properties.productName = productName(item);
+    if (eventType === 'add_to_cart' || eventType === 'purchase') properties.quantity = 1;
+    const entry: SentEvent = { id: randomId(), userId, itemId: target, eventType, ok: true };
+    try {
+      await api('/api/personalize/events', {
+        method: 'POST',
+        auth,
+        body: { userId, itemId: target, eventType, sessionId, properties, timestamp: new Date().toISOString() },
+      });
+    } catch (err) {
+      entry.ok = false;
+      entry.error = err instanceof ApiError ? err.message : MSG.requestFailed;
+    } finally {
+      setSending(null);
+      setLog((l) => [entry, ...l].slice(0, LOG_SIZE));
+      await queryClient.invalidateQueries({ queryKey: personalizeKeys.all });
+    }
+  }
+
+  function submitQuery(e: FormEvent) {
+    e.preventDefault();
+    void send('search');
+  }
+
+  return (
+    <main className="mx-auto flex max-w-6xl flex-col gap-5 px-4 py-6 sm:px-6">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Admin · Recommendations</p>
+          <h1 className="text-2xl font-bold text-slate-900">Personalize Test</h1>
+          <p className="mt-1 max-w-2xl text-sm text-slate-600">
+            Send interaction events for a user and an item, then watch that user&apos;s recommendations, history and the item&apos;s similar items update.
+          </p>
+        </div>
+        <Link to={paths.admin} className="text-sm font-medium text-brand-700 hover:underline">
+          ← Admin dashboard
+        </Link>
+      </header>
+
+      {!hasAdmin && (
+        <Alert tone="info" title="Anonymous ids only">
+          Testing a signed-in user&apos;s id needs the admin session. <Link to={paths.adminAccess} className="font-medium underline">Enter the access code</Link> first.
+        </Alert>
+      )}
+
+      <section aria-label="Event sender" className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 md:grid-cols-2">
+        <div className="flex flex-col gap-3">
+          <Field label="User id" hint={`Leave blank for this browser's id (${myId}).`}>
+            <Input id={userFieldId} value={userInput} onChange={(e) => setUserInput(e.target.value)} placeholder={myId} maxLength={100} spellCheck={false} />
+          </Field>
+          {hasAdmin && (users.data?.length ?? 0) > 0 && (
+            <Field label="Or pick a user">
+              <Select value={users.data!.some((u) => String(u.id) === userInput.trim()) ? userInput.trim() : ''} onChange={(e) => setUserInput(e.target.value)}>
+                <option value="">This browser ({myId})</option>
+                {users.data!.map((u) => (
+                  <option key={u.id} value={String(u.id)}>
+                    #{u.id} {u.name} ({u.email})
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          )}
+          <Field label="Item" hint={products.isError ? MSG.errorLoadingProducts(products.error.message) : undefined}>
+            <Select value={item} onChange={(e) => setItemId(e.target.value)} disabled={productList.length === 0}>
+              {productList.length === 0 && <option value="">{products.isPending ? 'Loading products...' : 'No products found.'}</option>}
+              {productList.map((p) => (
+                <option key={p.id} value={String(p.id)}>
+                  #{p.id} {p.name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </div>
+
+        <div className="flex flex-col gap-3">
+          <p className="text-sm font-medium text-slate-700">Send an event</p>
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+            {EVENT_TYPES.filter((t) => t !== 'search').map((t) => (
+              <Button key={t} variant="secondary" size="sm" onClick={() => void send(t)} loading={sending === t} disabled={!item || sending !== null}>
+                {EVENT_LABELS[t]}
+              </Button>
+            ))}
+          </div>
+          <form onSubmit={submitQuery} className="flex items-end gap-2">
+            <Field label="Search query" className="min-w-0 flex-1">
+              <Input value={query} onChange={(e) => setQuery(e.target.value)} placeholder={item ? productName(item) : 'e.g. headphones'} maxLength={200} />
+            </Field>
+            <Button type="submit" variant="secondary" loading={sending === 'search'} disabled={!item || sending !== null}>
+              Search
+            </Button>
+          </form>
+          <div>
+            <p className="mb-1 text-xs font-medium text-slate-500">Sent ({sessionId.slice(0, 8)}…)</p>
+            {log.length === 0 ? (
+              <p className="text-sm text-slate-500">No events sent yet.</p>
+            ) : (
+              <ul className="max-h-36 space-y-1 overflow-y-auto text-xs" aria-live="polite">
+                {log.map((e) => (
+                  <li key={e.id} className={cx('flex gap-2 rounded px-2 py-1', e.ok ? 'bg-emerald-50 text-emerald-900' : 'bg-red-50 text-red-800')}>
+                    <span className="font-semibold">{e.ok ? '✓' : '✗'}</span>
+                    <span className="min-w-0 flex-1 truncate">
+                      {EVENT_LABELS[e.eventType]} · user {e.userId} · item {e.itemId}
+                      {e.error ? ` — ${e.error}` : ''}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
+      </section>
+
+      <div className="grid gap-5 lg:grid-cols-3">
+        <Panel
+          title={`Recommendations for ${userId}`}
+          action={
+            <label className="flex items-center gap-1.5 text-xs text-slate-600">
+              <input type="checkbox" checked={forItem} onChange={(e) => setForItem(e.target.checked)} className="accent-brand-700" />
+              for this item
+            </label>
+          }
+          state={recommendations}
+          empty={MSG.noRecommendations}
+          errorTitle={MSG.recommendationsUnavailable}
+        >
+          {recommendations.data?.fallback && (
+            <p className="mb-2 text-xs text-amber-700">The service could not be reached: showing the fallback list.</p>
+          )}
+          <ScoredList items={recommendations.data?.items ?? []} />
+        </Panel>
+
+        <Panel title={`History of ${userId}`} state={history} empty="No interactions yet">
+          <ul className="divide-y divide-slate-100 text-sm">
+            {(history.data ?? []).map((h, i) => (
+              <li key={`${h.timestamp}-${i}`} className="flex items-center justify-between gap-2 py-1.5">
+                <span className="min-w-0 truncate">
+                  <span className="font-medium text-slate-800">{EVENT_LABELS[h.eventType] ?? h.eventType}</span>{' '}
+                  <span className="text-slate-500">
+                    {h.itemId === 'search' ? `“${String(h.properties.query ?? '')}”` : h.itemId === 'session' ? '' : productName(h.itemId)}
+                  </span>
+                </span>
+                <time dateTime={h.timestamp} className="shrink-0 text-xs text-slate-400">
+                  {formatRelativeTime(h.timestamp)}
+                </time>
+              </li>
+            ))}
+          </ul>
+        </Panel>
+
+        <Panel title={item ? `Similar to ${productName(item)}` : 'Similar items'} state={similar} empty="No similar items">
+          <ScoredList items={similar.data ?? []} />
+        </Panel>
+      </div>
+    </main>
+  );
+}
+
+type QueryState = {
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  error: Error | null;
+  data?: unknown;
+  refetch: () => unknown;
+};
+
+function isEmpty(data: unknown): boolean {
+  if (Array.isArray(data)) return data.length === 0;
+  if (data && typeof data === 'object' && 'items' in data) return (data as { items: unknown[] }).items.length === 0;
+  return !data;
+}
+
+function Panel({ title, action, state, empty, errorTitle, children }: {
+  title: string;
+  action?: ReactNode;
+  state: QueryState;
+  empty: string;
+  errorTitle?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-label={title} className="flex min-w-0 flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <h2 className="min-w-0 truncate text-base font-semibold text-slate-900" title={title}>
+          {title}
+        </h2>
+        <div className="flex shrink-0 items-center gap-2">
+          {state.isFetching && !state.isPending && <Spinner size="sm" className="text-slate-400" />}
+          {action}
+        </div>
+      </div>
+      {state.isPending ? (
+        <Spinner label="Loading..." className="text-slate-500" />
+      ) : state.isError ? (
+        <Alert tone="error" title={errorTitle}>
+          {state.error?.message}{' '}
+          <button type="button" onClick={() => void state.refetch()} className="font-medium underline">
+            Try Again
+          </button>
+        </Alert>
+      ) : isEmpty(state.data) ? (
+        <p className="text-sm text-slate-500">{empty}</p>
+      ) : (
+        children
+      )}
+    </section>
+  );
+}
+
+function ScoredList({ items }: { items: ShownRecommendation[] }) {
+  return (
+    <ol className="divide-y divide-slate-100">
+      {items.map((r) => (
+        <li key={r.itemId} className="flex items-center gap-3 py-2">
+          {r.itemImage ? (
+            <img src={r.itemImage} alt="" className="h-10 w-10 shrink-0 rounded-md bg-slate-100 object-cover" loading="lazy" />
+          ) : (
+            <span className="h-10 w-10 shrink-0 rounded-md bg-slate-100" aria-hidden="true" />
+          )}
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-sm font-medium text-slate-900">{r.itemName}</p>
+            <p className="truncate text-xs text-slate-500 capitalize">
+              {r.itemCategory}
+              {Number.isFinite(r.itemPrice) && (
+                <>
+                  {' · '}
+                  <Price value={r.itemPrice} />
+                </>
+              )}
+            </p>
+          </div>
+          <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 tabular-nums">
+            {Math.round(r.score * 100)}% match
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
 }
