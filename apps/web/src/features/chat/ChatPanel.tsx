@@ -7,7 +7,8 @@ import { api } from '@/lib/api-client';
 import { cx } from '@/components/ui/cx';
 import { Button } from '@/components/ui/Button';
 import { Price } from '@/components/ui/Price';
-import { useCart, useCartCount } from '@/features/cart/store';
+import { useCart } from '@/features/cart/store';
+import { CartButton } from '@/features/cart/CartButton';
 import { useCatalogue } from '@/features/storefront/api';
 import { PRODUCT_DRAG_TYPE, parseDraggedProduct, refFromProduct, type ProductRef } from '@/features/storefront/product-ref';
 import { ProductImage } from '@/features/storefront/ProductImage';
@@ -15,11 +16,8 @@ import { track, trackingSessionId } from '@/features/storefront/track';
 import { FormattedText } from './FormattedText';
 import { postChat, searchPhraseOf } from './api';
 
-// Heavy pieces load on first use: the storefront's first load stays small.
+// The image search loads on first use: the storefront's first load stays small.
 const ImageSearchDialog = lazy(() => import('@/features/image-search/ImageSearchDialog'));
-const loadCartDrawer = () => import('@/features/cart/CartDrawer');
-const CartDrawer = lazy(loadCartDrawer);
-const prefetchCart = () => void loadCartDrawer();
 
 /** A chat message (customer spec §3), optionally carrying a product card. */
 export type ChatMessage = {
@@ -72,7 +70,6 @@ const message = (isBot: boolean, text: string, product?: ProductRef): ChatMessag
 });
 
 const icons = {
-  cart: 'M3 3h2l2.4 12.1a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6',
   image: 'M4 5h16v14H4zM8.5 10.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zM20 15l-5-5-9 9',
   send: 'M4 12l16-8-6 16-2.5-6.5z',
   close: 'M6 6l12 12M18 6L6 18',
@@ -96,9 +93,6 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
   const [dropActive, setDropActive] = useState(false);
   const [imageFile, setImageFile] = useState<File | null>(null);
   const addToCart = useCart((s) => s.add);
-  const setCartOpen = useCart((s) => s.setOpen);
-  const cartOpen = useCart((s) => s.open);
-  const cartCount = useCartCount();
   const fetched = useCatalogue(catalogue === undefined);
   const known = useMemo(() => catalogue ?? (fetched.data ?? []).map(refFromProduct), [catalogue, fetched.data]);
   const listRef = useRef<HTMLDivElement>(null);
@@ -279,25 +273,7 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
             Online
           </p>
         </div>
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => setCartOpen(true)}
-          onPointerEnter={prefetchCart}
-          onFocus={prefetchCart} aria-label={`Cart, ${cartCount} item${cartCount === 1 ? '' : 's'}`} className="relative">
-          <Icon d={icons.cart} className="h-4 w-4" />
-          Cart
-          <span
-            data-testid="cart-count"
-            aria-hidden="true"
-            className={cx(
-              'ml-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full px-1.5 text-xs font-semibold tabular-nums',
-              cartCount > 0 ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-600',
-            )}
-          >
-            {cartCount}
-          </span>
-        </Button>
+        <CartButton />
       </header>
 
       {context && (
@@ -391,8 +367,6 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
             }}
           />
         )}
-        {/* The drawer's code is a separate chunk, loaded on first open (prefetched when the pointer nears the button). */}
-        {cartOpen && <CartDrawer />}
       </Suspense>
     </section>
   );

@@ -5,7 +5,7 @@ import { Price } from '@/components/ui/Price';
 import { Stars } from '@/components/ui/Stars';
 import { cx } from '@/components/ui/cx';
 import { ProductImage } from './ProductImage';
-import { PRODUCT_DRAG_TYPE, type ProductRef } from './product-ref';
+import { setProductDragData, type ProductRef } from './product-ref';
 
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -39,12 +39,7 @@ export function ProductCard({ product, onOpen, onAdd, selected = false, draggabl
     if (ref.current) ref.current.style.transform = '';
   }
 
-  function onDragStart(e: DragEvent) {
-    const { id, name, price, image, category } = product;
-    e.dataTransfer.setData(PRODUCT_DRAG_TYPE, JSON.stringify({ id, name, price, image, category }));
-    e.dataTransfer.setData('text/plain', name);
-    e.dataTransfer.effectAllowed = 'copy';
-  }
+  const onDragStart = (e: DragEvent) => setProductDragData(e.dataTransfer, product);
 
   return (
     <article

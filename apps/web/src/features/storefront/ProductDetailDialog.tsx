@@ -27,7 +27,8 @@ export default function ProductDetailDialog({ product, onClose, onAdd, onBuyNow,
   onClose: () => void;
   onAdd: (p: ProductRef) => void;
   onBuyNow: (p: ProductRef) => void;
-  onAsk: (question: string, p: ProductRef) => void;
+  /** Sends a quick question to the chat; without it (no chat on screen) the questions are not offered. */
+  onAsk?: (question: string, p: ProductRef) => void;
 }) {
   const query = useProduct(product?.id ?? null);
   if (!product) return null;
@@ -84,6 +85,7 @@ export default function ProductDetailDialog({ product, onClose, onAdd, onBuyNow,
             )}
           </dl>
           {query.isPending && <Spinner size="sm" label="Loading details…" />}
+          {onAsk && (
           <div>
             <p className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">Ask the assistant</p>
             <div className="flex flex-wrap gap-2">
@@ -99,6 +101,7 @@ export default function ProductDetailDialog({ product, onClose, onAdd, onBuyNow,
               ))}
             </div>
           </div>
+          )}
         </div>
       </div>
     </Dialog>

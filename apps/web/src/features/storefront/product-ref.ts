@@ -36,6 +36,14 @@ export const refFromShelfItem = (i: ShelfItem): ProductRef => ({
   badge: i.badge,
 });
 
+/** Puts a product on a drag (for dropping into the chat). */
+export function setProductDragData(dt: DataTransfer, p: ProductRef) {
+  const { id, name, price, image, category } = p;
+  dt.setData(PRODUCT_DRAG_TYPE, JSON.stringify({ id, name, price, image, category }));
+  dt.setData('text/plain', name);
+  dt.effectAllowed = 'copy';
+}
+
 /** Reads a dropped product; anything malformed reads as null. */
 export function parseDraggedProduct(raw: string): ProductRef | null {
   try {
