@@ -40,3 +40,13 @@ export const historyResponseSchema = z.object({
 });
 
 export const similarResponseSchema = z.object({ success: z.boolean(), similarItems: z.array(recommendationSchema) });
+
+/** Answer of POST /api/personalize/events: how many events were stored. */
+export const personalizeEventsResponseSchema = z.object({ success: z.literal(true), recorded: z.number().int() });
+
+/** Query of GET /api/personalize/recommendations/:userId and /similar/:itemId. */
+export const recommendationsQuerySchema = z.object({
+  numResults: z.coerce.number().int().min(1).max(100).optional(),
+  itemId: z.string().trim().min(1).max(100).optional(),
+});
+export const historyQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).optional() });
