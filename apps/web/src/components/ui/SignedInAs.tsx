@@ -1,0 +1,37 @@
+import { Link } from 'react-router';
+import type { Vendor } from '@souq/shared/api/auth';
+import { STORAGE_KEYS } from '@souq/shared/constants';
+import { readJson } from '@/lib/storage';
+import { logout, useAdminAccess, useToken } from '@/lib/session';
+import { Button, buttonClass } from './Button';
+
+/**
+ * Which session a shared tool runs under (admin first, then vendor), with Logout; links to both doors when
+ * nobody is signed in. For the tools the admin and vendor areas share (product manager, AI optimisation).
+ */
+export function SignedInAs({ prefer = 'admin' }: { prefer?: 'admin' | 'vendor' }) {
+  const admin = useAdminAccess();
+  const vendorToken = useToken('vendor');
+  const door = prefer === 'admin' ? (admin ? 'admin' : vendorToken ? 'vendor' : null) : vendorToken ? 'vendor' : admin ? 'admin' : null;
+
+  if (!door) {
+    return (
+      <div className="flex items-center gap-2">
+        <Link to="/vendor/login" className={buttonClass('ghost', 'sm')}>Vendor Login</Link>
+        <Link to="/admin-access" className={buttonClass('secondary', 'sm')}>Admin Access</Link>
+      </div>
+    );
+  }
+  const who = door === 'admin' ? 'Admin User' : (readJson<Vendor | null>(STORAGE_KEYS.vendor, null)?.company_name ?? 'Vendor');
+  return (
+    <div className="flex items-center gap-3">
+      <p className="hidden text-sm text-slate-600 sm:block">
+        Signed in as <span className="font-medium text-slate-900">{who}</span>
+        <span className="text-slate-400"> · {door === 'admin' ? 'Super Admin' : 'Vendor'}</span>
+      </p>
+      <Button variant="secondary" size="sm" onClick={() => void logout(door)}>
+        Logout
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { DEMO_CHATBOT_STATS, SIDEBAR_COLLAPSED_PX, SIDEBAR_WIDTH_PX } from '@souq/shared/constants';
+import { paths } from '@/app/paths';
+import { logout } from '@/lib/session';
+import { Button, buttonClass } from '@/components/ui/Button';
+import { Drawer } from '@/components/ui/Drawer';
+import { Logo } from '@/components/ui/Logo';
+import { cx } from '@/components/ui/cx';
+import { ADMIN_SECTIONS, type AdminSectionId } from './sections';
+
+function Icon({ d, className = 'h-5 w-5' }: { d: string; className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={cx('shrink-0', className)} aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round">
+      <path d={d} />
+    </svg>
+  );
+}
+
+function SectionNav({ active, collapsed, onSelect, tone }: { active: AdminSectionId | null; collapsed: boolean; onSelect: (id: AdminSectionId) => void; tone: 'dark' | 'light' }) {
+  return (
+    <ul className="space-y-0.5">
+      {ADMIN_SECTIONS.map((s) => (
+        <li key={s.id}>
+          <button
+            type="button"
+            onClick={() => onSelect(s.id)}
+            aria-current={active === s.id ? 'page' : undefined}
+            title={collapsed ? s.title : undefined}
+            className={cx(
+              'flex w-full items-center gap-3 rounded-lg py-2 text-left text-sm font-medium transition-colors',
+              collapsed ? 'justify-center px-0' : 'px-3',
+              active === s.id
+                ? 'bg-brand-700 text-white shadow-sm'
+                : tone === 'dark'
+                  ? 'text-slate-300 hover:bg-white/10 hover:text-white'
+                  : 'text-slate-700 hover:bg-slate-100',
+            )}
+          >
+            <Icon d={s.icon} />
+            <span className={collapsed ? 'sr-only' : 'truncate'}>{s.title}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The admin dashboard frame (admin §2): a collapsible sidebar (280 px, 70 px collapsed; a drawer on phones),
+ * a top bar with breadcrumb, 'Manage Products', the notification bell and the admin avatar, and Logout.
+ */
+export function AdminFrame({ active, crumb, onSelect, children }: {
+  active: AdminSectionId | null;
+  crumb: string;
+  onSelect: (id: AdminSectionId) => void;
+  children: ReactNode;
+}) {
+  const navigate = useNavigate();
+  const [collapsed, setCollapsed] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+
+  async function onLogout() {
+    setLeaving(true);
+    await logout('admin');
+    navigate(paths.adminAccess, { replace: true });
+  }
+
+  const select = (id: AdminSectionId) => {
+    setMenuOpen(false);
+    onSelect(id);
+  };
+
+  return (
+    <div className="flex min-h-full bg-slate-100">
+      <aside
+        aria-label="Admin sections"
+        style={{ width: collapsed ? SIDEBAR_COLLAPSED_PX : SIDEBAR_WIDTH_PX }}
+        className="sticky top-0 hidden h-screen shrink-0 flex-col bg-slate-900 transition-[width] duration-200 lg:flex"
+      >
+        <div className={cx('flex h-16 items-center border-b border-white/10', collapsed ? 'justify-center' : 'justify-between px-4')}>
+          {!collapsed && <Logo tone="light" label="Admin" to={paths.admin} />}
+          <button
+            type="button"
+            onClick={() => setCollapsed((c) => !c)}
+            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            aria-expanded={!collapsed}
+            className="rounded-lg p-2 text-slate-400 hover:bg-white/10 hover:text-white"
+          >
+            <Icon d={collapsed ? 'M9 6l6 6-6 6' : 'M15 6l-6 6 6 6'} />
+          </button>
+        </div>
+        <nav className="flex-1 overflow-y-auto px-2 py-4">
+          <SectionNav active={active} collapsed={collapsed} onSelect={select} tone="dark" />
+        </nav>
+      </aside>
+
+      <Drawer open={menuOpen} onClose={() => setMenuOpen(false)} title="Admin sections" side="left" widthClass="max-w-xs">
+        <SectionNav active={active} collapsed={false} onSelect={select} tone="light" />
+      </Drawer>
+
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6">
+          <button type="button" className="-ml-1 rounded-lg p-2 text-slate-600 hover:bg-slate-100 lg:hidden" aria-label="Open admin sections" onClick={() => setMenuOpen(true)}>
+            <Icon d="M4 6h16M4 12h16M4 18h16" />
+          </button>
+          <nav aria-label="Breadcrumb" className="min-w-0 flex-1">
+            <ol className="flex items-center gap-2 text-sm">
+              <li className="hidden text-slate-500 sm:block">
+                <button type="button" className="hover:text-slate-800" onClick={() => onSelect('overview')}>Admin</button>
+              </li>
+              <li aria-hidden="true" className="hidden text-slate-300 sm:block">/</li>
+              <li aria-current="page" className="truncate font-semibold text-slate-900">{crumb}</li>
+            </ol>
+          </nav>
+          <Link to={paths.productManager} className={buttonClass('primary', 'sm', 'hidden md:inline-flex')}>
+            Manage Products
+          </Link>
+          <span className="relative inline-flex h-9 w-9 items-center justify-center rounded-lg text-slate-600" role="img" aria-label={`${DEMO_CHATBOT_STATS.notificationBadge} notifications`}>
+            <Icon d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.9 1.9 0 0 0 3.4 0" />
+            <span aria-hidden="true" className="absolute top-0.5 right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-500 px-1 text-[10px] font-bold text-white">
+              {DEMO_CHATBOT_STATS.notificationBadge}
+            </span>
+          </span>
+          <div className="flex items-center gap-2.5 border-l border-slate-200 pl-3">
+            <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-gradient-to-br from-brand-600 to-teal-400 text-xs font-bold text-white">AU</span>
+            <div className="hidden leading-tight sm:block">
+              <p className="text-sm font-semibold text-slate-900">Admin User</p>
+              <p className="text-xs text-slate-500">Super Admin</p>
+            </div>
+          </div>
+          <Button variant="ghost" size="sm" onClick={onLogout} loading={leaving}>
+            Logout
+          </Button>
+        </header>
+        <main className="min-w-0 flex-1 p-4 sm:p-6">
+          <h1 className="sr-only">Admin Dashboard: {crumb}</h1>
+          <Link to={paths.productManager} className={buttonClass('secondary', 'sm', 'mb-4 md:hidden')}>
+            Manage Products
+          </Link>
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}
