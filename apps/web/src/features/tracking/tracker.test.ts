@@ -174,4 +174,26 @@ describe('tracker', () => {
       '5:session_start',
     ]);
   });
+
+  it('re-sends stored events when the browser comes back online and ends the session when the page is hidden', async () => {
+    const storage = new MemoryStorage();
+    const server = fakeServer();
+    const target = new EventTarget();
+    const tracker = new Tracker({ storage, fetch: server.fetch, onlineTarget: target });
+    server.state.mode = 'offline';
+    tracker.init({ userId: 'u1' });
+    await tracker.flush();
+    expect(tracker.getStoredEvents()).toHaveLength(1);
+
+    server.state.mode = 'ok';
+    target.dispatchEvent(new Event('online'));
+    await tracker.resendStored();
+    expect(server.received().map((e) => e.eventType)).toEqual(['session_start']);
+    expect(tracker.getStoredEvents()).toEqual([]);
+
+    target.dispatchEvent(new Event('pagehide'));
+    await tracker.flush();
+    expect(server.received().map((e) => e.eventType)).toEqual(['session_start', 'session_end']);
+    expect(tracker.isActive).toBe(false);
+  });
 });

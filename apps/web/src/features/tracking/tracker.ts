@@ -49,7 +49,7 @@ export type TrackerDeps = {
   endpoint?: string;
   /** Bearer token to send, when the visitor is signed in (numeric user ids are guarded by the server). */
   getToken?: () => string | null;
-  /** Where to listen for the browser's 'online' event to re-send stored events. */
+  /** Where to listen for 'online' (re-send stored events) and 'pagehide' (end the session): the window. */
   onlineTarget?: Pick<EventTarget, 'addEventListener'> | null;
 };
 
@@ -200,6 +200,8 @@ export class Tracker {
     if (!this.listening && this.onlineTarget) {
       this.listening = true;
       this.onlineTarget.addEventListener('online', () => void this.resendStored());
+      // leaving the page ends the visit's session; the next track() after a back/forward restore starts a new one
+      this.onlineTarget.addEventListener('pagehide', () => void this.end());
     }
     this.track('session_start', 'session', { startTime: new Date(this.session.startTime).toISOString() });
     return { sessionId: this.session.id, userId };
