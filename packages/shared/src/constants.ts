@@ -190,3 +190,6 @@ export const PASSWORD_MIN_LENGTH = 8;
 // Lists
 export const LIST_DEFAULT_LIMIT = 50;
 export const LIST_MAX_LIMIT = 200;
+
+// Profile (customer §2): gender choices, here so screens can list them without loading the zod contracts
+export const GENDERS = ['male', 'female', 'other', 'prefer_not_to_say'] as const;

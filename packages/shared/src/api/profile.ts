@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { GENDERS } from '../constants.js';
 
-export const GENDERS = ['male', 'female', 'other', 'prefer_not_to_say'] as const;
+export { GENDERS };
 
 const part = z.string().trim().max(200).default('');
 
