@@ -22,6 +22,7 @@ import { searchRoutes } from './modules/search/search.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { vendorsRoutes } from './modules/vendors/vendors.routes.js';
 import { imageSearchRoutes } from './modules/image-search/image-search.routes.js';
+import { recommendationsRoutes } from './modules/recommendations/recommendations.routes.js';
 
 export type AppDeps = { config: Config; database: Database };
 declare module 'fastify' {
@@ -93,6 +94,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(adminRoutes({ accounts: services.accounts }));
   await app.register(vendorsRoutes({ vendors: services.vendors }));
   await app.register(imageSearchRoutes({ imageSearch: services.imageSearch }));
+  await app.register(recommendationsRoutes({ recommendations: services.recommendations }));
 
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
   app.decorate('services', services);

@@ -9,6 +9,7 @@ import { createCatalogueService } from './modules/catalogue/catalogue.service.js
 import { createSearchService } from './modules/search/search.service.js';
 import { createSearchQueries } from './modules/search/search.queries.js';
 import { createImageSearchService } from './modules/image-search/image-search.service.js';
+import { createRecommendationsService } from './modules/recommendations/recommendations.service.js';
 
 /**
  * The composition root: every service built once from its explicit dependencies.
@@ -24,7 +25,8 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const catalogue = createCatalogueService({ db, bus });
   const search = createSearchService({ queries: createSearchQueries(db), catalogue, bus, log });
   const imageSearch = createImageSearchService({ db, catalogue, readImage: media.read, bus, log });
-  return { sessions, vendors, accounts, bus, media, catalogue, imageSearch, search };
+  const recommendations = createRecommendationsService({ db, catalogue, bus, log });
+  return { sessions, vendors, accounts, bus, media, catalogue, imageSearch, recommendations, search };
 }
 
 export type Services = ReturnType<typeof createServices>;
