@@ -25,9 +25,10 @@ export function SignedInAs({ prefer = 'admin' }: { prefer?: 'admin' | 'vendor' }
   const who = door === 'admin' ? 'Admin User' : (readJson<Vendor | null>(STORAGE_KEYS.vendor, null)?.company_name ?? 'Vendor');
   return (
     <div className="flex items-center gap-3">
-      <p className="hidden text-sm text-slate-600 sm:block">
-        Signed in as <span className="font-medium text-slate-900">{who}</span>
-        <span className="text-slate-400"> · {door === 'admin' ? 'Super Admin' : 'Vendor'}</span>
+      <p className="text-right text-sm leading-tight">
+        <span className="sr-only">Signed in as </span>
+        <span className="block max-w-40 truncate font-medium text-slate-900">{who}</span>
+        <span className="block text-xs text-slate-500">{door === 'admin' ? 'Super Admin' : 'Vendor'}</span>
       </p>
       <Button variant="secondary" size="sm" onClick={() => void logout(door)}>
         Logout

@@ -26,7 +26,7 @@ function SectionNav({ active, collapsed, onSelect, tone }: { active: AdminSectio
             type="button"
             onClick={() => onSelect(s.id)}
             aria-current={active === s.id ? 'page' : undefined}
-            title={collapsed ? s.title : undefined}
+            title={s.title}
             className={cx(
               'flex w-full items-center gap-3 rounded-lg py-2 text-left text-sm font-medium transition-colors',
               collapsed ? 'justify-center px-0' : 'px-3',
@@ -114,9 +114,11 @@ export function AdminFrame({ active, crumb, onSelect, children }: {
               <li aria-current="page" className="truncate font-semibold text-slate-900">{crumb}</li>
             </ol>
           </nav>
-          <Link to={paths.productManager} className={buttonClass('primary', 'sm', 'hidden md:inline-flex')}>
-            Manage Products
-          </Link>
+          <div className="hidden md:block">
+            <Link to={paths.productManager} className={buttonClass('primary', 'sm')}>
+              Manage Products
+            </Link>
+          </div>
           <span className="relative inline-flex h-9 w-9 items-center justify-center rounded-lg text-slate-600" role="img" aria-label={`${DEMO_CHATBOT_STATS.notificationBadge} notifications`}>
             <Icon d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.9 1.9 0 0 0 3.4 0" />
             <span aria-hidden="true" className="absolute top-0.5 right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-500 px-1 text-[10px] font-bold text-white">
@@ -136,9 +138,11 @@ export function AdminFrame({ active, crumb, onSelect, children }: {
         </header>
         <main className="min-w-0 flex-1 p-4 sm:p-6">
           <h1 className="sr-only">Admin Dashboard: {crumb}</h1>
-          <Link to={paths.productManager} className={buttonClass('secondary', 'sm', 'mb-4 md:hidden')}>
-            Manage Products
-          </Link>
+          <div className="mb-4 md:hidden">
+            <Link to={paths.productManager} className={buttonClass('secondary', 'sm')}>
+              Manage Products
+            </Link>
+          </div>
           {children}
         </main>
       </div>

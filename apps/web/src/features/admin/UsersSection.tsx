@@ -121,31 +121,31 @@ export function UsersSection() {
           <table className="w-full text-left text-sm">
             <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
               <tr>
-                <th scope="col" className="px-5 py-3">User</th>
-                <th scope="col" className="hidden px-5 py-3 md:table-cell">Email</th>
-                <th scope="col" className="px-5 py-3">Role</th>
-                <th scope="col" className="hidden px-5 py-3 sm:table-cell">Joined</th>
-                <th scope="col" className="px-5 py-3 text-right">Actions</th>
+                <th scope="col" className="px-3 py-3 sm:px-5">User</th>
+                <th scope="col" className="hidden px-3 py-3 sm:px-5 md:table-cell">Email</th>
+                <th scope="col" className="px-3 py-3 sm:px-5">Role</th>
+                <th scope="col" className="hidden px-3 py-3 sm:px-5 sm:table-cell">Joined</th>
+                <th scope="col" className="px-3 py-3 sm:px-5 text-right">Actions</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {rows.map((u) => (
                 <tr key={u.id} className="hover:bg-slate-50/70">
-                  <td className="px-5 py-3">
+                  <td className="px-3 py-3 sm:px-5">
                     <div className="flex items-center gap-3">
                       <Avatar user={u} />
-                      <div className="min-w-0">
+                      <div className="min-w-0 max-w-[9.5rem] sm:max-w-none">
                         <p className="truncate font-medium text-slate-900">{u.name || u.email}</p>
                         <p className="truncate text-xs text-slate-500 md:hidden">{u.email}</p>
                       </div>
                     </div>
                   </td>
-                  <td className="hidden px-5 py-3 text-slate-700 md:table-cell">{u.email}</td>
-                  <td className="px-5 py-3">
+                  <td className="hidden px-3 py-3 sm:px-5 text-slate-700 md:table-cell">{u.email}</td>
+                  <td className="px-3 py-3 sm:px-5">
                     <span className={cx('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset', ROLE_STYLE[u.role])}>{u.role}</span>
                   </td>
-                  <td className="hidden px-5 py-3 whitespace-nowrap text-slate-600 sm:table-cell">{joined(u.created_at)}</td>
-                  <td className="px-5 py-3 text-right">
+                  <td className="hidden px-3 py-3 sm:px-5 whitespace-nowrap text-slate-600 sm:table-cell">{joined(u.created_at)}</td>
+                  <td className="px-3 py-3 sm:px-5 text-right">
                     <Button variant="ghost" size="sm" onClick={() => setViewing(u)} aria-label={`View ${u.name || u.email}`}>
                       View
                     </Button>

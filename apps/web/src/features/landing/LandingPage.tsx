@@ -111,9 +111,11 @@ export function LandingPage() {
         <nav className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6" aria-label="Main">
           <Logo />
           <div className="flex items-center gap-1 sm:gap-2">
-            <Link to={paths.vendor} className={buttonClass('ghost', 'sm', 'hidden sm:inline-flex')}>
-              Sell on Souq
-            </Link>
+            <div className="hidden sm:block">
+              <Link to={paths.vendor} className={buttonClass('ghost', 'sm')}>
+                Sell on Souq
+              </Link>
+            </div>
             <Link to={paths.login} className={buttonClass('ghost', 'sm')}>
               Log in
             </Link>
