@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@souq/shared/api/catalogue';
 import { EVENT_TYPES, HISTORY_DEFAULT_LIMIT, RECOMMENDATIONS_DEFAULT_COUNT, SIMILAR_DEFAULT_COUNT, type EventType } from '@souq/shared/constants';
@@ -7,7 +7,7 @@ import { MSG } from '@souq/shared/messages';
 import { formatRelativeTime } from '@souq/shared/rules/relative-time';
 import { paths } from '@/app/paths';
 import { api, ApiError } from '@/lib/api-client';
-import { tokens } from '@/lib/storage';
+import { useAdminAccess } from '@/lib/session';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Field, Input, Select } from '@/components/ui/Field';
@@ -17,6 +17,8 @@ import { cx } from '@/components/ui/cx';
 import { personalizeKeys, useInteractionHistory, useRecommendations, useSimilarItems, type ShownRecommendation } from '@/features/recommendations/api';
 import { randomId } from '@/features/tracking/tracker';
 import { useTrackingUserId } from '@/features/tracking/useTrackingUserId';
+import { AdminFrame } from './AdminFrame';
+import type { AdminSectionId } from './sections';
 
 type AdminUser = { id: number; name: string; email: string; role: string };
 type SentEvent = { id: string; userId: string; itemId: string; eventType: EventType; ok: boolean; error?: string };
@@ -40,9 +42,27 @@ const LOG_SIZE = 12;
  * Numeric (signed-in) user ids need the admin session; anonymous ids work for anyone.
  */
 export default function PersonalizeTestPage() {
+  const hasAdmin = useAdminAccess();
+  const navigate = useNavigate();
+  // not gated on the client (admin §2): without the admin session it still works for anonymous ids
+  if (!hasAdmin) {
+    return (
+      <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
+        <PersonalizeTester hasAdmin={false} />
+      </main>
+    );
+  }
+  const open = (section: AdminSectionId) => navigate(paths.admin, { state: { section } });
+  return (
+    <AdminFrame active={null} crumb="Personalize Test" onSelect={open}>
+      <PersonalizeTester hasAdmin />
+    </AdminFrame>
+  );
+}
+
+function PersonalizeTester({ hasAdmin }: { hasAdmin: boolean }) {
   const queryClient = useQueryClient();
   const myId = useTrackingUserId();
-  const hasAdmin = !!tokens.admin();
   const auth = hasAdmin ? 'admin' : 'customer';
   const [userInput, setUserInput] = useState('');
   const userId = (userInput.trim() || myId).slice(0, 100);
@@ -102,19 +122,22 @@ export default function PersonalizeTestPage() {
     void send('search');
   }
 
+  const Title = hasAdmin ? 'h2' : 'h1';
   return (
-    <main className="mx-auto flex max-w-6xl flex-col gap-5 px-4 py-6 sm:px-6">
+    <div className="flex flex-col gap-5">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Admin · Recommendations</p>
-          <h1 className="text-2xl font-bold text-slate-900">Personalize Test</h1>
+          <Title className="text-2xl font-bold text-slate-900">Personalize Test</Title>
           <p className="mt-1 max-w-2xl text-sm text-slate-600">
             Send interaction events for a user and an item, then watch that user&apos;s recommendations, history and the item&apos;s similar items update.
           </p>
         </div>
-        <Link to={paths.admin} className="text-sm font-medium text-brand-700 hover:underline">
-          ← Admin dashboard
-        </Link>
+        {!hasAdmin && (
+          <Link to={paths.adminAccess} className="text-sm font-medium text-brand-700 hover:underline">
+            Admin Access →
+          </Link>
+        )}
       </header>
 
       {!hasAdmin && (
@@ -192,7 +215,8 @@ export default function PersonalizeTestPage() {
 
       <div className="grid gap-5 lg:grid-cols-3">
         <Panel
-          title={`Recommendations for ${userId}`}
+          title="Recommendations"
+          subtitle={`for ${userId}${forItem && item ? `, item ${productName(item)}` : ''}`}
           action={
             <label className="flex items-center gap-1.5 text-xs text-slate-600">
               <input type="checkbox" checked={forItem} onChange={(e) => setForItem(e.target.checked)} className="accent-brand-700" />
@@ -209,7 +233,7 @@ export default function PersonalizeTestPage() {
           <ScoredList items={recommendations.data?.items ?? []} />
         </Panel>
 
-        <Panel title={`History of ${userId}`} state={history} empty="No interactions yet">
+        <Panel title="History" subtitle={`of ${userId}`} state={history} empty="No interactions yet">
           <ul className="divide-y divide-slate-100 text-sm">
             {(history.data ?? []).map((h, i) => (
               <li key={`${h.timestamp}-${i}`} className="flex items-center justify-between gap-2 py-1.5">
@@ -227,15 +251,16 @@ export default function PersonalizeTestPage() {
           </ul>
         </Panel>
 
-        <Panel title={item ? `Similar to ${productName(item)}` : 'Similar items'} state={similar} empty="No similar items">
+        <Panel title="Similar items" subtitle={item ? `to ${productName(item)}` : 'Pick an item'} state={similar} empty="No similar items">
           <ScoredList items={similar.data ?? []} />
         </Panel>
       </div>
-    </main>
+    </div>
   );
 }
 
 type QueryState = {
+  isLoading: boolean;
   isPending: boolean;
   isError: boolean;
   isFetching: boolean;
@@ -250,8 +275,9 @@ function isEmpty(data: unknown): boolean {
   return !data;
 }
 
-function Panel({ title, action, state, empty, errorTitle, children }: {
+function Panel({ title, subtitle, action, state, empty, errorTitle, children }: {
   title: string;
+  subtitle: string;
   action?: ReactNode;
   state: QueryState;
   empty: string;
@@ -260,16 +286,19 @@ function Panel({ title, action, state, empty, errorTitle, children }: {
 }) {
   return (
     <section aria-label={title} className="flex min-w-0 flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-      <div className="mb-3 flex items-center justify-between gap-2">
-        <h2 className="min-w-0 truncate text-base font-semibold text-slate-900" title={title}>
-          {title}
-        </h2>
+      <div className="mb-3 flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="text-base font-semibold text-slate-900">{title}</h3>
+          <p className="truncate text-xs text-slate-500" title={subtitle}>
+            {subtitle}
+          </p>
+        </div>
         <div className="flex shrink-0 items-center gap-2">
           {state.isFetching && !state.isPending && <Spinner size="sm" className="text-slate-400" />}
           {action}
         </div>
       </div>
-      {state.isPending ? (
+      {state.isLoading ? (
         <Spinner label="Loading..." className="text-slate-500" />
       ) : state.isError ? (
         <Alert tone="error" title={errorTitle}>

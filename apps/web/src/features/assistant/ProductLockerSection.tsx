@@ -45,12 +45,14 @@ export function ProductLockerSection({ message, className }: { message?: string 
       )}
 
       {lockedProducts.length === 0 ? (
-        <div className="mt-3 flex flex-col items-center gap-1 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-4 py-5 text-center">
-          <LockIcon className="h-7 w-7 text-slate-400" />
-          <p className="text-sm font-medium text-slate-800">No Products Locked</p>
-          <p className="max-w-sm text-xs text-slate-500">
-            Lock up to {max} products to compare them side by side. Use the lock button on any product card.
-          </p>
+        <div className="mt-3 flex flex-col items-center gap-2 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-4 py-4 text-center sm:flex-row sm:gap-3 sm:text-left">
+          <LockIcon className="h-7 w-7 shrink-0 text-slate-400" />
+          <div>
+            <p className="text-sm font-medium text-slate-800">No Products Locked</p>
+            <p className="text-xs text-slate-500">
+              Lock up to {max} products to compare them side by side. Use the lock button on any product card.
+            </p>
+          </div>
         </div>
       ) : (
         <ul className="mt-3 grid grid-cols-3 gap-2 sm:gap-3">
