@@ -1,5 +1,5 @@
 import {
-  analyze, editDistance, extractPrice, maxEditsFor, normalize, stem, STOPWORDS, SYNONYM_GROUPS, tokenize, trigrams,
+  analyze, editDistance, headNoun, RELATED_GROUPS, extractPrice, maxEditsFor, normalize, stem, STOPWORDS, SYNONYM_GROUPS, tokenize, trigrams,
   type PriceIntent,
 } from './search.text.js';
 
@@ -51,10 +51,12 @@ export type SearchResult = {
   interpreted: string[];
 };
 
-type FieldKey = 'name' | 'brand' | 'category' | 'tags' | 'description';
+type FieldKey = 'name' | 'head' | 'brand' | 'category' | 'tags' | 'description';
 /** Field weight and length normalisation (BM25F): the name counts most, the description least. */
 const FIELDS: Record<FieldKey, { w: number; b: number }> = {
   name: { w: 3.0, b: 0.55 },
+  // the word naming what the product is gets extra weight: 'laptop' finds laptops before laptop bags
+  head: { w: 1.5, b: 0 },
   brand: { w: 2.0, b: 0.2 },
   category: { w: 1.8, b: 0.3 },
   tags: { w: 1.2, b: 0.5 },
@@ -62,11 +64,12 @@ const FIELDS: Record<FieldKey, { w: number; b: number }> = {
 };
 const FIELD_KEYS = Object.keys(FIELDS) as FieldKey[];
 /** Vector weights per field for the semantic side. */
-const VEC_FIELD_W: Record<FieldKey, number> = { name: 3, brand: 1, category: 2, tags: 1.5, description: 0.4 };
+const VEC_FIELD_W: Record<FieldKey, number> = { name: 3, head: 1, brand: 1, category: 2, tags: 1.5, description: 0.4 };
 const VEC_MAX_TERMS = 48;
 const K1 = 1.2;
 
 const W_SYNONYM = 0.9;
+const W_RELATED = 0.3;
 const W_JOINED = 0.9;
 const W_PREFIX_OPEN = 0.8;
 const W_PREFIX_CLOSED = 0.3;
@@ -110,6 +113,18 @@ for (const group of SYNONYM_GROUPS) {
   }
 }
 
+/** related lookup: analysed phrase → the analysed first entries of its related groups' synonym sets */
+const RELATED = new Map<string, string[][]>();
+for (const group of RELATED_GROUPS) {
+  const analysed = group.map(analyze);
+  for (const p of analysed) {
+    const others = analysed.filter((q) => q.join(' ') !== p.join(' '));
+    // every synonym of the related kind counts too ('headphones' → earbuds, earphones, buds …)
+    const expanded = others.flatMap((o) => SYNONYMS.get(o.join(' ')) ?? [o]);
+    for (const syn of SYNONYMS.get(p.join(' ')) ?? [p]) RELATED.set(syn.join(' '), expanded);
+  }
+}
+
 export class SearchIndex {
   private docs: Doc[] = [];
   private bySlot: (Doc | undefined)[] = [];
@@ -120,7 +135,7 @@ export class SearchIndex {
   private termById: string[] = [];
   private trigramIndex = new Map<string, string[]>();
   private sortedVocab: string[] | null = null;
-  private fieldLenSum: Record<FieldKey, number> = { name: 0, brand: 0, category: 0, tags: 0, description: 0 };
+  private fieldLenSum: Record<FieldKey, number> = { name: 0, head: 0, brand: 0, category: 0, tags: 0, description: 0 };
   private dead = 0;
   private facetCache: { version: number; facets: Facets } | null = null;
   /** bumps on every change, so callers can cache derived facts */
@@ -150,7 +165,7 @@ export class SearchIndex {
     this.trigramIndex.clear();
     this.sortedVocab = null;
     this.dead = 0;
-    this.fieldLenSum = { name: 0, brand: 0, category: 0, tags: 0, description: 0 };
+    this.fieldLenSum = { name: 0, head: 0, brand: 0, category: 0, tags: 0, description: 0 };
     const analysed = docs.map((d) => ({ d, fields: analyseFields(d) }));
     for (const { fields } of analysed) for (const f of FIELD_KEYS) this.fieldLenSum[f] += fields[f].length;
     // averages over the whole set are known before any posting is written
@@ -220,6 +235,7 @@ export class SearchIndex {
       const best = new Map<number, number>();
       for (const alt of concept.alternatives) {
         const altScores = new Map<number, number>();
+        const hits = new Map<number, number>();
         for (const term of alt.terms) {
           const p = this.postings.get(term);
           if (!p) continue;
@@ -229,12 +245,15 @@ export class SearchIndex {
             const slot = p.slots[i]!;
             const tf = p.tf[i]!;
             altScores.set(slot, (altScores.get(slot) ?? 0) + (idf * tf) / (K1 + tf));
+            if (alt.terms.length > 1) hits.set(slot, (hits.get(slot) ?? 0) + 1);
           }
         }
-        // a phrase alternative ('running shoes') must match all its words to count fully
-        const norm = alt.terms.length > 1 ? 1 / alt.terms.length : 1;
+        // a phrase alternative ('running shoes' for 'sneakers') counts only when all its words are there,
+        // scaled to the size of a one-word match
+        const scale = alt.terms.length > 1 ? 1 / Math.sqrt(alt.terms.length) : 1;
         for (const [slot, s] of altScores) {
-          const v = s * alt.weight * (alt.terms.length > 1 ? norm * Math.sqrt(alt.terms.length) : 1);
+          if (alt.terms.length > 1 && hits.get(slot) !== alt.terms.length) continue;
+          const v = s * alt.weight * scale;
           if (v > (best.get(slot) ?? 0)) best.set(slot, v);
         }
       }
@@ -445,6 +464,7 @@ export class SearchIndex {
       if (phraseLen) {
         const key = stems.slice(i, i + phraseLen).join(' ');
         const alternatives = SYNONYMS.get(key)!.map((terms) => ({ terms, weight: terms.join(' ') === key ? 1 : W_SYNONYM }));
+        for (const terms of RELATED.get(key) ?? []) alternatives.push({ terms, weight: W_RELATED });
         concepts.push({ alternatives: this.known(alternatives), label: tokens.slice(i, i + phraseLen).join(' ') });
         i += phraseLen - 1;
         continue;
@@ -455,6 +475,7 @@ export class SearchIndex {
       const exact = this.df.has(t);
       if (exact) alternatives.push({ terms: [t], weight: 1 });
       for (const syn of SYNONYMS.get(t) ?? []) if (syn.join(' ') !== t) alternatives.push({ terms: syn, weight: W_SYNONYM });
+      for (const rel of RELATED.get(t) ?? []) alternatives.push({ terms: rel, weight: W_RELATED });
       // 'head phones' → 'headphones'
       const next = tokens[i + 1];
       if (next) {
@@ -466,9 +487,10 @@ export class SearchIndex {
           continue;
         }
       }
-      const rare = (this.df.get(t) ?? 0) <= 2;
-      if (!exact || rare) {
-        const fixes = this.fuzzy(t);
+      const df = this.df.get(t) ?? 0;
+      if (!exact || df <= 2) {
+        // a real but rare word is only corrected towards a much more common one ('wireles' → 'wireless')
+        const fixes = this.fuzzy(t).filter((f) => !exact || f.df >= Math.max(5, 10 * df));
         for (const fix of fixes) {
           alternatives.push({ terms: [fix.term], weight: W_TYPO[fix.dist]! * (exact ? 0.8 : 1) });
           for (const syn of SYNONYMS.get(fix.term) ?? []) alternatives.push({ terms: syn, weight: W_TYPO[fix.dist]! * W_SYNONYM });
@@ -489,7 +511,7 @@ export class SearchIndex {
   }
 
   /** Vocabulary terms within the typo budget, closest first, then most frequent. */
-  private fuzzy(term: string): { term: string; dist: number }[] {
+  private fuzzy(term: string): { term: string; dist: number; df: number }[] {
     const max = maxEditsFor(term);
     if (max === 0) return [];
     const grams = trigrams(term);
@@ -559,15 +581,14 @@ export class SearchIndex {
     for (const [k, v] of q) q.set(k, v / qLen);
     let priceRank: Map<Doc, number> | null = null;
     if (intent) {
-      const sorted = [...head].sort((a, b) => a.doc.priceCents - b.doc.priceCents);
+      // only among good matches: 'cheap laptop' prefers cheap laptops, not cheap laptop sleeves
+      const sorted = head.filter((c) => c.lex >= 0.4 * top).sort((a, b) => a.doc.priceCents - b.doc.priceCents);
       priceRank = new Map(sorted.map((c, i) => [c.doc, sorted.length > 1 ? i / (sorted.length - 1) : 0]));
     }
     for (const c of head) {
       let s = 0.75 * (c.lex / top) + 0.25 * cosine(c.doc, q) + 0.02 * popularity(c.doc);
-      if (priceRank) {
-        const r = priceRank.get(c.doc)!;
-        s += 0.2 * (intent === 'low' ? 1 - r : r);
-      }
+      const r = priceRank?.get(c.doc);
+      if (r !== undefined) s += 0.2 * (intent === 'low' ? 1 - r : r);
       c.score = s;
     }
     head.sort((a, b) => b.score - a.score || a.doc.id - b.doc.id);
@@ -577,6 +598,7 @@ export class SearchIndex {
 function analyseFields(d: SearchDoc): Record<FieldKey, string[]> {
   return {
     name: analyze(d.name),
+    head: [headNoun(d.name)].filter((h): h is string => !!h).map(stem),
     brand: analyze(d.brand),
     category: d.categories.flatMap(analyze),
     tags: d.tags.flatMap(analyze),

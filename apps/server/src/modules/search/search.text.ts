@@ -51,7 +51,9 @@ export const STOPWORDS = new Set([
  */
 export const SYNONYM_GROUPS: string[][] = [
   ['phone', 'smartphone', 'mobile', 'mobile phone', 'cellphone', 'cell phone'],
-  ['headphones', 'earphones', 'headset', 'earbuds', 'ear buds', 'headphone'],
+  ['headphones', 'headphone', 'over ear headphones', 'cans'],
+  ['earbuds', 'earphones', 'ear buds', 'in ear headphones', 'earpods', 'buds'],
+  ['headset', 'gaming headset'],
   ['laptop', 'notebook computer', 'notebook', 'ultrabook'],
   ['tv', 'television', 'smart tv'],
   ['sneakers', 'running shoes', 'trainers', 'sneaker'],
@@ -97,6 +99,25 @@ export const SYNONYM_GROUPS: string[][] = [
   ['kettle', 'electric kettle'],
   ['stroller', 'pram', 'pushchair'],
 ];
+
+/** Kinds of product close enough to show for each other, ranked below the equivalents. */
+export const RELATED_GROUPS: string[][] = [
+  ['headphones', 'earbuds', 'headset'],
+  ['smartwatch', 'fitness tracker'],
+  ['laptop', 'tablet'],
+  ['sneakers', 'shoes'],
+  ['speaker', 'soundbar'],
+];
+
+/**
+ * The word that names what a product is: the last word of its name before 'for', 'with', 'by' or a colon,
+ * skipping sizes and model numbers ('Laptop Cooling Pad' → pad, 'Case for iPhone 15' → case).
+ */
+export function headNoun(name: string): string | null {
+  const core = name.replace(/\([^)]*\)/g, ' ').split(/\s(?:for|with|by|from|in|-)\s|:|,/i)[0] ?? name;
+  const tokens = tokenize(core).filter((t) => !/\d/.test(t));
+  return tokens.length ? tokens[tokens.length - 1]! : null;
+}
 
 export type PriceIntent = 'low' | 'high' | null;
 export type PriceConstraint = { minCents?: number; maxCents?: number; intent: PriceIntent; text: string };

@@ -1,0 +1,75 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type App } from '../../apps/server/src/app.js';
+import { loadConfig, type Config } from '../../apps/server/src/config.js';
+import { migrateDatabase, openDatabase, type Database } from '../../apps/server/src/platform/db.js';
+
+export type BenchApp = { app: App; database: Database; config: Config; close(): Promise<void> };
+
+/**
+ * The real app on a FRESH migrated database: PGlite in memory by default, or a new database created on the
+ * PostgreSQL server of `postgresUrl` (dropped again on close).
+ */
+export async function freshApp(opts: { postgresUrl?: string; env?: Record<string, string> } = {}): Promise<BenchApp> {
+  let database: Database;
+  let dropDb: (() => Promise<void>) | null = null;
+  if (opts.postgresUrl) {
+    const name = `souq_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: opts.postgresUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(opts.postgresUrl);
+    u.pathname = `/${name}`;
+    database = await openDatabase({ kind: 'postgres', url: u.toString(), max: 10 });
+    dropDb = async () => {
+      const a = new pg.Client({ connectionString: opts.postgresUrl });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    };
+  } else {
+    database = await openDatabase({ kind: 'pglite' });
+  }
+  await migrateDatabase(database);
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'souq-bench-'));
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    ADMIN_ACCESS_CODE: 'bench-admin-code',
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...opts.env,
+  });
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      if (dropDb) await dropDb();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Reads `--name value` and `--flag` arguments. */
+export function parseArgs(argv: string[]): Map<string, string | true> {
+  const out = new Map<string, string | true>();
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (!a.startsWith('--')) continue;
+    const eq = a.indexOf('=');
+    if (eq > 0) out.set(a.slice(2, eq), a.slice(eq + 1));
+    else if (argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('--')) out.set(a.slice(2), argv[++i]!);
+    else out.set(a.slice(2), true);
+  }
+  return out;
+}
