@@ -18,6 +18,8 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mediaRoutes } from './platform/media.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
+import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { profileRoutes } from './modules/profile/profile.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { vendorsRoutes } from './modules/vendors/vendors.routes.js';
@@ -90,6 +92,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(accountsRoutes({ accounts: services.accounts, vendors: services.vendors, loginRateLimit: config.loginRateLimit }));
   await app.register(mediaRoutes({ dataDir: config.dataDir }));
   await app.register(catalogueRoutes({ catalogue: services.catalogue }));
+  await app.register(ordersRoutes({ orders: services.orders }));
+  await app.register(profileRoutes({ profile: services.profile }));
   await app.register(searchRoutes({ search: services.search }));
   await app.register(adminRoutes({ accounts: services.accounts }));
   await app.register(vendorsRoutes({ vendors: services.vendors }));

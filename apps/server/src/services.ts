@@ -6,6 +6,8 @@ import { createVendorsService } from './modules/vendors/vendors.service.js';
 import { createBus } from './platform/bus.js';
 import { createMediaService } from './platform/media.js';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
+import { createOrdersService } from './modules/orders/orders.service.js';
+import { createProfileService } from './modules/profile/profile.service.js';
 import { createSearchService } from './modules/search/search.service.js';
 import { createSearchQueries } from './modules/search/search.queries.js';
 import { createImageSearchService } from './modules/image-search/image-search.service.js';
@@ -23,10 +25,12 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const bus = createBus(log);
   const media = createMediaService({ dataDir: config.dataDir });
   const catalogue = createCatalogueService({ db, bus });
+  const orders = createOrdersService({ db, bus, catalogue, currency: config.shopCurrency });
+  const profile = createProfileService({ db });
   const search = createSearchService({ queries: createSearchQueries(db), catalogue, bus, log });
   const imageSearch = createImageSearchService({ db, catalogue, readImage: media.read, bus, log });
   const recommendations = createRecommendationsService({ db, catalogue, bus, log });
-  return { sessions, vendors, accounts, bus, media, catalogue, imageSearch, recommendations, search };
+  return { sessions, vendors, accounts, bus, media, catalogue, orders, profile, imageSearch, recommendations, search };
 }
 
 export type Services = ReturnType<typeof createServices>;

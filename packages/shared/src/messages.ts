@@ -54,6 +54,7 @@ export const MSG = {
   // Profile
   profileLoadFailed: 'Failed to load profile',
   profileSaveFailed: 'Failed to save',
+  invalidDob: 'Enter a real date of birth',
   noOrdersYet: 'No orders yet',
 
   // Notifications

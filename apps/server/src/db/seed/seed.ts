@@ -1,10 +1,29 @@
-import { count } from 'drizzle-orm';
-import { DEMO_CUSTOMER_EMAIL, DEMO_PASSWORD, DEMO_VENDOR_EMAIL } from '@souq/shared/constants';
+import { count, eq } from 'drizzle-orm';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEMO_CUSTOMER_EMAIL, DEMO_PASSWORD, DEMO_VENDOR_EMAIL, type OrderStatus } from '@souq/shared/constants';
+import type { OrderRequest } from '@souq/shared/api/orders';
+import { orderRequestSchema } from '@souq/shared/api/orders';
 import { users } from '../schema/accounts.js';
+import { files, vendorDocuments, vendors } from '../schema/vendors.js';
+import { orders, orderStatusHistory } from '../schema/orders.js';
 import type { Db } from '../../platform/db.js';
+import { createDiskStorage } from '../../platform/storage.js';
+import { catalogueImageUrl } from '../../platform/media.js';
 import type { Services } from '../../services.js';
+import { SEED_SHELVES, seedImageFile } from './catalogue-data.js';
 
 export type SeedDeps = { db: Db; services: Services; dataDir: string; log: (msg: string) => void };
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DOCUMENTS_DIR = path.join(here, 'assets/documents');
+
+export const DEMO_PENDING_VENDOR_EMAIL = 'oasis@souq.test';
+export const DEMO_INCOMPLETE_VENDOR_EMAIL = 'falcon@souq.test';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 
 /** Seeds the demo data into an empty database (no users yet). Returns whether it seeded. */
 export async function seedDemoIfEmpty(deps: SeedDeps): Promise<boolean> {
@@ -14,15 +33,179 @@ export async function seedDemoIfEmpty(deps: SeedDeps): Promise<boolean> {
   return true;
 }
 
-export async function seedDemo({ services }: SeedDeps): Promise<void> {
-  const { accounts } = services;
-  await accounts.createUser({ name: 'Layla Customer', email: DEMO_CUSTOMER_EMAIL, password: DEMO_PASSWORD, role: 'user' });
-  await accounts.vendorSignup({
+/**
+ * The demo shop: a customer with past orders, three vendors (verified, pending review with its documents,
+ * incomplete), 80 products on 16 shelves. Everything goes through the services where one exists, so the demo
+ * data obeys the same rules as real data.
+ */
+export async function seedDemo(deps: SeedDeps): Promise<void> {
+  const started = Date.now();
+  const { services } = deps;
+  const now = Date.now();
+
+  const customer = await services.accounts.createUser({ name: 'Layla Customer', email: DEMO_CUSTOMER_EMAIL, password: DEMO_PASSWORD, role: 'user' });
+  const demoVendorId = await seedVendors(deps, now);
+
+  await seedCatalogue(deps, demoVendorId, now);
+
+  await services.profile.update(customer.id, {
+    dob: '1992-04-18',
+    gender: 'female',
+    phone: '+971 50 123 4567',
+    address: { address_line1: 'Marina Gate 2, Apt 1804', address_line2: 'Dubai Marina', city: 'Dubai', state: 'Dubai', postal_code: '00000', country: 'United Arab Emirates' },
+  });
+  await seedOrders(deps, customer, now);
+  deps.log(`Demo data seeded in ${Date.now() - started} ms`);
+}
+
+async function seedVendors({ db, services, dataDir }: SeedDeps, now: number): Promise<number> {
+  const signup = async (input: Parameters<Services['accounts']['vendorSignup']>[0]) => {
+    const { token, vendor } = await services.accounts.vendorSignup(input);
+    await services.accounts.logout(token); // the seed needs the account, not a session
+    return vendor;
+  };
+
+  const verified = await signup({
     company_name: 'Gulf Gadgets Trading LLC',
     contact_name: 'Omar Haddad',
     email: DEMO_VENDOR_EMAIL,
     password: DEMO_PASSWORD,
     phone: '+971 4 555 0101',
-    address: { street: 'Sheikh Zayed Road 12', city: 'Dubai', state: 'Dubai', country: 'UAE' },
+    address: { street: 'Sheikh Zayed Road 12, Office 2204', city: 'Dubai', state: 'Dubai', postal_code: '00000', country: 'UAE' },
   });
+  await db.update(vendors).set({
+    website: 'https://gulfgadgets.example',
+    businessType: 'LLC',
+    industry: 'Electronics',
+    taxId: '100234567800003',
+    vatNumber: 'AE100234567800003',
+    establishmentDate: '2016-03-01',
+    isVerified: true,
+    verificationDate: new Date(now - 120 * DAY),
+    verifiedBy: 'Admin User',
+    verificationNotes: 'Trade licence and Emirates ID checked.',
+    onboardingCompletedAt: new Date(now - 125 * DAY),
+  }).where(eq(vendors.id, verified.id));
+
+  const pending = await signup({
+    company_name: 'Oasis Home & Living Trading LLC',
+    contact_name: 'Rashid Al Mansoori',
+    email: DEMO_PENDING_VENDOR_EMAIL,
+    password: DEMO_PASSWORD,
+    phone: '+971 4 555 0202',
+    address: { street: 'Al Qusais Business Centre, Office 1204', city: 'Dubai', state: 'Dubai', postal_code: '00000', country: 'UAE' },
+  });
+  await db.update(vendors).set({
+    businessType: 'LLC',
+    industry: 'Home & Garden',
+    taxId: '100987654300003',
+    establishmentDate: '2021-09-12',
+    onboardingCompletedAt: new Date(now - 2 * DAY),
+  }).where(eq(vendors.id, pending.id));
+  await storeDocuments(db, dataDir, pending.id, pending.user_id);
+
+  await signup({
+    company_name: 'Falcon Sports Equipment',
+    contact_name: 'Sara Khalil',
+    email: DEMO_INCOMPLETE_VENDOR_EMAIL,
+    password: DEMO_PASSWORD,
+    phone: '+971 6 555 0303',
+    address: { city: 'Sharjah', state: 'Sharjah', country: 'UAE' },
+  });
+  return verified.id;
+}
+
+/** The pending vendor's three KYC documents, stored as private uploads like the onboarding form stores them. */
+async function storeDocuments(db: Db, dataDir: string, vendorId: number, userId: number) {
+  const storage = createDiskStorage(path.join(dataDir, 'uploads'));
+  const docs = [
+    { type: 'trade_license', file: 'trade-licence.pdf', mime: 'application/pdf', ext: 'pdf', name: 'trade-licence.pdf' },
+    { type: 'emirates_id_front', file: 'emirates-id-front.png', mime: 'image/png', ext: 'png', name: 'emirates-id-front.png' },
+    { type: 'emirates_id_back', file: 'emirates-id-back.png', mime: 'image/png', ext: 'png', name: 'emirates-id-back.png' },
+  ] as const;
+  for (const d of docs) {
+    const data = await fs.readFile(path.join(DOCUMENTS_DIR, d.file));
+    const stored = await storage.put(`private/vendor-documents/${vendorId}`, data, d.ext);
+    const [file] = await db.insert(files).values({
+      ownerUserId: userId, storageKey: stored.key, originalName: d.name, mimeType: d.mime, sizeBytes: stored.sizeBytes, sha256: stored.sha256, visibility: 'private',
+    }).returning({ id: files.id });
+    await db.insert(vendorDocuments).values({ vendorId, docType: d.type, fileId: file!.id });
+  }
+}
+
+async function seedCatalogue({ services }: SeedDeps, demoVendorId: number, now: number) {
+  const ids = new Map<string, number>();
+  const shelfCount = SEED_SHELVES.length;
+  for (const [s, shelf] of SEED_SHELVES.entries()) {
+    for (const [i, p] of shelf.products.entries()) {
+      const row = await services.catalogue.createProduct({
+        vendorId: p.owner === 'house' ? null : demoVendorId,
+        name: p.name,
+        description: p.description,
+        bulletPoints: p.bullets,
+        priceCents: Math.round(p.price * 100),
+        compareAtCents: p.compareAt ? Math.round(p.compareAt * 100) : null,
+        stock: p.stock,
+        status: 'active',
+        brand: p.brand,
+        sku: p.sku,
+        categories: [shelf.category, shelf.broad, ...(p.categories ?? [])],
+        tags: p.tags,
+        keywords: [...new Set([...p.tags, shelf.category.toLowerCase(), p.brand.toLowerCase()])],
+        images: [catalogueImageUrl(seedImageFile(p))],
+        rating: p.rating,
+        reviewCount: p.reviews,
+        badge: p.badge ?? null,
+        seoTitle: `${p.name} | ${p.brand}`.slice(0, 60),
+        metaDescription: p.description.slice(0, 160),
+        weight: p.weightKg ?? null,
+        dimLength: p.dimsCm?.[0] ?? null,
+        dimWidth: p.dimsCm?.[1] ?? null,
+        dimHeight: p.dimsCm?.[2] ?? null,
+        warrantyInfo: p.warranty ?? shelf.warranty,
+        // newest first interleaves the shelves, so the first page (and the 5 featured products) is a mix
+        createdAt: new Date(now - 30 * DAY + (shelfCount * (5 - i) - s) * MINUTE),
+      });
+      ids.set(p.sku, row.id);
+    }
+  }
+  for (const [position, shelf] of SEED_SHELVES.entries()) {
+    await services.catalogue.createShelf({ slug: shelf.slug, title: shelf.title, position, productIds: shelf.products.map((p) => ids.get(p.sku)!) });
+  }
+}
+
+type PastOrder = { daysAgo: number; status: OrderStatus; request: OrderRequest; userId: number | null };
+
+async function seedOrders({ db, services }: SeedDeps, customer: { id: number; name: string; email: string }, now: number) {
+  const skus = SEED_SHELVES.flatMap((s) => s.products.map((p) => p.sku));
+  const productIds = new Map<string, number>();
+  const all = await services.catalogue.listProducts({ limit: 200, offset: 0 });
+  const bySku = new Map(all.items.map((p) => [p.sku, p.id]));
+  for (const sku of skus) productIds.set(sku, bySku.get(sku)!);
+  const item = (sku: string, quantity: number) => ({ product_id: productIds.get(sku)!, quantity });
+  const home = { address: 'Marina Gate 2, Apt 1804, Dubai Marina', city: 'Dubai', country: 'United Arab Emirates', zip: '00000' };
+  const me = { email: customer.email, name: customer.name, phone: '+971 50 123 4567' };
+
+  const past: PastOrder[] = [
+    { daysAgo: 24, status: 'delivered', userId: customer.id, request: { items: [item('VLC-RUN-PRO-42', 1), item('HDP-BTL-1L-SKY', 2)], customer_info: me, shipping_address: home, payment_method: 'card', payment_intent_id: null } },
+    { daysAgo: 3, status: 'shipped', userId: customer.id, request: { items: [item('SDC-Q45-BLK', 1)], customer_info: me, shipping_address: home, payment_method: 'cod', payment_intent_id: null } },
+    { daysAgo: 0.2, status: 'processing', userId: customer.id, request: { items: [item('BK-978-0241003008', 1)], customer_info: me, shipping_address: home, payment_method: 'cod', payment_intent_id: null, notes: 'Gift wrap, please.' } },
+    // guest orders, so vendor and admin screens have something to work with
+    { daysAgo: 9, status: 'delivered', userId: null, request: { items: [item('NOV-X15P-256-BLK', 1), item('PLS-BUDP-WHT', 1)], customer_info: { email: 'ahmed.k@example.com', name: 'Ahmed Karim', phone: '+971 55 987 6543' }, shipping_address: { address: 'Al Nahda 1, Villa 22', city: 'Dubai', country: 'United Arab Emirates', zip: '00000' }, payment_method: 'card', payment_intent_id: null } },
+    { daysAgo: 1, status: 'confirmed', userId: null, request: { items: [item('CRP-AF-XL55', 1), item('HRT-SKL-28', 1)], customer_info: { email: 'maria.s@example.com', name: 'Maria Santos', phone: null }, shipping_address: { address: 'Khalidiya Tower B, Flat 702', city: 'Abu Dhabi', country: 'United Arab Emirates', zip: '00000' }, payment_method: 'cod', payment_intent_id: null } },
+    { daysAgo: 0.05, status: 'pending', userId: null, request: { items: [item('ERG-CHR-MESH', 1)], customer_info: { email: 'j.lee@example.com', name: 'Jin Lee', phone: '+971 52 111 2233' }, shipping_address: { address: 'Muwaileh Commercial, Building 5', city: 'Sharjah', country: 'United Arab Emirates', zip: '00000' }, payment_method: 'card', payment_intent_id: null } },
+  ];
+  const lifecycle: OrderStatus[] = ['pending', 'confirmed', 'processing', 'shipped', 'delivered'];
+  for (const o of past) {
+    const { order } = await services.orders.placeOrder(orderRequestSchema.parse(o.request), { userId: o.userId });
+    for (const status of lifecycle.slice(1, lifecycle.indexOf(o.status) + 1)) await services.orders.setStatus(order.id, status, { notes: `Marked ${status}` });
+    // spread the history over the order's life so timelines read naturally
+    const placedAt = now - o.daysAgo * DAY;
+    await db.update(orders).set({ createdAt: new Date(placedAt), updatedAt: new Date(placedAt) }).where(eq(orders.id, order.id));
+    const history = await db.select({ id: orderStatusHistory.id }).from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id)).orderBy(orderStatusHistory.id);
+    const step = Math.min(DAY, (o.daysAgo * DAY) / Math.max(1, history.length));
+    for (const [i, h] of history.entries()) {
+      await db.update(orderStatusHistory).set({ createdAt: new Date(placedAt + i * step) }).where(eq(orderStatusHistory.id, h.id));
+    }
+  }
 }

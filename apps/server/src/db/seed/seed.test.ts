@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_CUSTOMER_EMAIL, DEMO_PASSWORD, DEMO_VENDOR_EMAIL, SHELF_COUNT, SHELF_SIZE } from '@souq/shared/constants';
+import { call, createTestApp, type TestContext } from '../../../test/harness.js';
+import { DEMO_INCOMPLETE_VENDOR_EMAIL, DEMO_PENDING_VENDOR_EMAIL, seedDemoIfEmpty } from './seed.js';
+
+let t: TestContext;
+let seededIn = 0;
+beforeAll(async () => {
+  t = await createTestApp();
+  const started = Date.now();
+  const seeded = await seedDemoIfEmpty({ db: t.database.db, services: t.app.services, dataDir: t.dataDir, log: () => {} });
+  seededIn = Date.now() - started;
+  expect(seeded).toBe(true);
+});
+afterAll(() => t.close());
+
+const login = async (url: string, email: string) => {
+  const res = await call(t.app, { method: 'POST', url, body: { email, password: DEMO_PASSWORD } });
+  expect(res.status, `${email} ${res.body}`).toBe(200);
+  return res.json;
+};
+
+describe('demo seed', () => {
+  it('is quick and runs only on an empty database', async () => {
+    expect(seededIn).toBeLessThan(3000);
+    expect(await seedDemoIfEmpty({ db: t.database.db, services: t.app.services, dataDir: t.dataDir, log: () => {} })).toBe(false);
+    const [{ n }] = await t.database.query<{ n: number }>('select count(*)::int as n from products');
+    expect(n).toBe(80);
+  });
+
+  it('fills 16 shelves of 5 active products, each with a served image', async () => {
+    const res = await call(t.app, { url: '/api/shelves' });
+    expect(res.json).toHaveLength(SHELF_COUNT);
+    for (const shelf of res.json) expect(shelf.items, shelf.title).toHaveLength(SHELF_SIZE);
+    const titles = res.json.flatMap((s: { items: { title: string }[] }) => s.items.map((i) => i.title));
+    expect(new Set(titles).size).toBe(80);
+    expect(titles).toEqual(expect.arrayContaining(['SoundCore Q45 Wireless Headphones', 'Velocity Pro Running Shoes']));
+    const images = res.json.flatMap((s: { items: { image: string }[] }) => s.items.map((i) => i.image));
+    expect(new Set(images).size).toBe(80);
+    const img = await t.app.inject({ url: images[0] });
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/webp');
+    expect(img.headers['cache-control']).toContain('immutable');
+  });
+
+  it('gives every product real fields', async () => {
+    const res = await call(t.app, { url: '/api/products?limit=200' });
+    expect(res.headers['x-total-count']).toBe('80');
+    for (const p of res.json) {
+      expect(p.description.split(/[.!?](\s|$)/).filter((s: string | undefined) => s?.trim()).length, p.name).toBeGreaterThanOrEqual(2);
+      expect(p.brand && p.sku && p.category, p.name).toBeTruthy();
+      expect(p.price_cents).toBeGreaterThan(0);
+      expect(p.stock).toBeGreaterThan(0);
+      expect(p.bullet_points.length).toBeGreaterThanOrEqual(3);
+      expect(p.tags.length).toBeGreaterThan(0);
+      expect(p.rating).toBeGreaterThan(0);
+    }
+    expect(res.json.filter((p: { badge: string | null }) => p.badge).length).toBeGreaterThan(20);
+  });
+
+  it('creates three vendors: verified (owns most products), pending review with its three documents, incomplete', async () => {
+    const verified = await login('/api/vendor/login', DEMO_VENDOR_EMAIL);
+    expect(verified.vendor).toMatchObject({ is_verified: true, verification_status: 'verified' });
+    const pending = await login('/api/vendor/login', DEMO_PENDING_VENDOR_EMAIL);
+    expect(pending.vendor).toMatchObject({ is_verified: false, verification_status: 'pending' });
+    expect(pending.vendor.trade_license).toMatchObject({ mime_type: 'application/pdf' });
+    expect(pending.vendor.emirates_id_front).toMatchObject({ mime_type: 'image/png' });
+    const incomplete = await login('/api/vendor/login', DEMO_INCOMPLETE_VENDOR_EMAIL);
+    expect(incomplete.vendor).toMatchObject({ verification_status: 'incomplete', license_file: null });
+
+    const owners = await t.database.query<{ vendor_id: number | null; n: number }>('select vendor_id, count(*)::int as n from products group by vendor_id');
+    const mine = owners.find((o) => o.vendor_id === verified.vendor.id)?.n ?? 0;
+    expect(mine).toBeGreaterThan(40);
+    expect(owners.some((o) => o.vendor_id === pending.vendor.id || o.vendor_id === incomplete.vendor.id)).toBe(false);
+
+    // the documents are real files in private storage, recognisable by their bytes
+    const docs = await t.database.query<{ storage_key: string; visibility: string }>('select storage_key, visibility from files');
+    expect(docs).toHaveLength(3);
+    for (const d of docs) {
+      expect(d.visibility).toBe('private');
+      const head = fs.readFileSync(path.join(t.dataDir, 'uploads', d.storage_key)).subarray(0, 5).toString('latin1');
+      expect(['%PDF-', '\x89PNG\r']).toContain(head);
+    }
+  });
+
+  it('gives the demo customer a profile and past orders, newest first', async () => {
+    const { token } = await login('/api/auth/login', DEMO_CUSTOMER_EMAIL);
+    const profile = await call(t.app, { url: '/api/profile', token });
+    expect(profile.json).toMatchObject({ gender: 'female', address: { city: 'Dubai' }, onboarded: true });
+    const mine = await call(t.app, { url: '/api/my/orders', token });
+    expect(mine.json.map((o: { status: string }) => o.status)).toEqual(['processing', 'shipped', 'delivered']);
+    for (const o of mine.json) expect(o.order_number).toMatch(/^SQ-\d{6}-[2-9A-Z]{5}$/);
+    const history = await t.database.query<{ n: number }>(
+      'select count(*)::int as n from order_status_history where order_id = $1', [mine.json[2].id]);
+    expect(history[0]!.n).toBe(5);
+  });
+});

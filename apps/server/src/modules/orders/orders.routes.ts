@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { orderRequestSchema, orderResponseSchema, orderSchema } from '@souq/shared/api/orders';
+import { errorBodySchema, pageQuerySchema } from '@souq/shared/api/common';
+import { principalOf, requireUser } from '../../platform/auth.js';
+import { badRequest } from '../../platform/errors.js';
+import type { OrdersService } from './orders.service.js';
+
+const idempotencyHeaders = z.object({
+  'idempotency-key': z.string().trim().min(1).max(200).optional(),
+}).passthrough();
+
+export function ordersRoutes(deps: { orders: OrdersService }) {
+  const { orders } = deps;
+  return async function plugin(app: FastifyInstance) {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.post('/api/orders', {
+      schema: {
+        tags: ['orders'],
+        summary: 'Place an order (no sign-in needed; a customer token links it). Honours Idempotency-Key.',
+        headers: idempotencyHeaders,
+        body: orderRequestSchema,
+        response: {
+          200: orderResponseSchema, 201: orderResponseSchema,
+          400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema,
+        },
+      },
+    }, async (req, reply) => {
+      const key = req.headers['idempotency-key'];
+      if (Array.isArray(key)) throw badRequest('Send one Idempotency-Key header');
+      // checkout sends no auth header (spec §6); a customer token, when sent, links the order to the account.
+      // An expired token does not block a purchase: the order is placed as a guest order.
+      const userId = req.principal?.kind === 'user' ? req.principal.userId : null;
+      const { order, replayed } = await orders.placeOrder(req.body, { userId, idempotencyKey: key ?? null });
+      if (replayed) void reply.header('idempotent-replayed', 'true');
+      return reply.status(replayed ? 200 : 201).send({ order, order_number: order.order_number });
+    });
+
+    r.get('/api/my/orders', {
+      preHandler: requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: "The signed-in customer's orders, newest first (bounded; total in X-Total-Count)",
+        querystring: pageQuerySchema,
+        response: { 200: z.array(orderSchema), 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
+      },
+    }, async (req, reply) => {
+      const { items, total } = await orders.listForUser(principalOf(req).userId, req.query);
+      void reply.header('x-total-count', String(total));
+      return items;
+    });
+  };
+}

@@ -1,0 +1,246 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { createHash, randomInt } from 'node:crypto';
+import { MSG } from '@souq/shared/messages';
+import { PAYMENT_NOTES, type OrderStatus } from '@souq/shared/constants';
+import type { Order, orderRequestSchema } from '@souq/shared/api/orders';
+import { centsToAmount } from '@souq/shared/rules/money';
+import { computeTotals, lineTotalCents } from '@souq/shared/rules/pricing';
+import type { z } from 'zod';
+import { orderItems, orders, orderStatusHistory } from '../../db/schema/orders.js';
+import type { Db, Tx } from '../../platform/db.js';
+import type { Bus } from '../../platform/bus.js';
+import { conflict, notFound } from '../../platform/errors.js';
+import type { CatalogueService } from '../catalogue/catalogue.service.js';
+
+export type PlaceOrderInput = z.infer<typeof orderRequestSchema>;
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
+
+const pgCode = (err: unknown): { code?: string; constraint?: string } => {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } } | null;
+  return { code: e?.code ?? e?.cause?.code, constraint: e?.constraint ?? e?.cause?.constraint };
+};
+
+// No 0/O/1/I/L: the number is read out over the phone.
+const ORDER_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+
+/** 'SQ-250310-7KX4M': day of the order plus five random characters (28 million per day), unique by index. */
+export function newOrderNumber(now: Date = new Date()): string {
+  const d = now.toISOString();
+  const day = `${d.slice(2, 4)}${d.slice(5, 7)}${d.slice(8, 10)}`;
+  let tail = '';
+  for (let i = 0; i < 5; i++) tail += ORDER_ALPHABET[randomInt(ORDER_ALPHABET.length)];
+  return `SQ-${day}-${tail}`;
+}
+
+/** Luhn-valid runs of 13–19 digits (card numbers) never reach the database, even typed into the notes. */
+export function redactCardNumbers(text: string): string {
+  return text.replace(/\b(?:\d[ -]?){12,18}\d\b/g, (m) => {
+    const digits = m.replace(/\D/g, '');
+    let sum = 0;
+    for (let i = 0; i < digits.length; i++) {
+      let n = Number(digits[digits.length - 1 - i]);
+      if (i % 2 === 1) n = n * 2 > 9 ? n * 2 - 9 : n * 2;
+      sum += n;
+    }
+    return sum % 10 === 0 ? '[card number removed]' : m;
+  });
+}
+
+/** The stored note: the server's payment line, then whatever else the customer wrote (their own "Payment:" line dropped). */
+function orderNotes(method: PlaceOrderInput['payment_method'], notes: string): string {
+  const rest = redactCardNumbers(notes)
+    .split('\n')
+    .filter((line) => !/^\s*payment\s*:/i.test(line))
+    .join('\n')
+    .trim();
+  return [PAYMENT_NOTES[method], rest].filter(Boolean).join('\n');
+}
+
+/** Same request ⇔ same hash: canonical JSON of the validated body plus who placed it. */
+function requestHash(input: PlaceOrderInput, userId: number | null): string {
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]))
+        : v;
+  return createHash('sha256').update(JSON.stringify(canonical({ input, userId }))).digest('hex');
+}
+
+export function toOrderDto(o: OrderRow, items: ItemRow[]): Order {
+  return {
+    id: o.id,
+    order_number: o.orderNumber,
+    status: o.status,
+    subtotal: centsToAmount(o.subtotalCents),
+    shipping: centsToAmount(o.shippingCents),
+    tax: centsToAmount(o.taxCents),
+    total_amount: centsToAmount(o.totalCents),
+    currency: o.currency,
+    payment_method: o.paymentMethod,
+    notes: o.notes,
+    customer_name: o.customerName,
+    customer_email: o.customerEmail,
+    created_at: o.createdAt.toISOString(),
+    items: items.map((i) => ({
+      product_id: i.productId,
+      product_name: i.productName,
+      quantity: i.quantity,
+      unit_price: centsToAmount(i.unitPriceCents),
+      total_price: centsToAmount(i.lineTotalCents),
+    })),
+  };
+}
+
+export function createOrdersService(deps: { db: Db; bus: Bus; catalogue: CatalogueService; currency: string }) {
+  const { db, bus, catalogue } = deps;
+
+  async function itemsOf(orderIds: number[], tx: Db | Tx = db): Promise<Map<number, ItemRow[]>> {
+    const map = new Map<number, ItemRow[]>();
+    if (!orderIds.length) return map;
+    const rows = await tx.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(orderItems.id);
+    for (const r of rows) map.set(r.orderId, [...(map.get(r.orderId) ?? []), r]);
+    return map;
+  }
+
+  async function dtoOf(row: OrderRow, tx: Db | Tx = db): Promise<Order> {
+    return toOrderDto(row, (await itemsOf([row.id], tx)).get(row.id) ?? []);
+  }
+
+  /** An earlier order with this Idempotency-Key: the same order again for the same request, else a conflict. */
+  async function replay(tx: Db | Tx, key: string, hash: string): Promise<Order | null> {
+    const [existing] = await tx.select().from(orders).where(eq(orders.idempotencyKey, key));
+    if (!existing) return null;
+    if (existing.requestHash !== hash) throw conflict(MSG.idempotencyConflict);
+    return dtoOf(existing, tx);
+  }
+
+  /**
+   * Checkout in one transaction, as named steps: (1) idempotency check, (2) reserve stock at database prices,
+   * (3) price with the shared rule, (4) write order, items and first status. Any failure rolls all of it back.
+   */
+  async function placeOnce(input: PlaceOrderInput, userId: number | null, key: string | null, hash: string) {
+    return db.transaction(async (tx) => {
+      if (key) {
+        // concurrent requests with one key queue here; the second then finds the first's order
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order-idem:${key}`}))`);
+        const earlier = await replay(tx, key, hash);
+        if (earlier) return { order: earlier, replayed: true };
+      }
+      const reserved = await catalogue.reserveStock(tx, input.items.map((i) => ({ productId: i.product_id, quantity: i.quantity })));
+      const lines = input.items.map((i) => {
+        const p = reserved.get(i.product_id)!;
+        return { item: i, product: p, unitPriceCents: p.priceCents, quantity: i.quantity };
+      });
+      const totals = computeTotals(lines);
+      const shipping = { address: input.shipping_address.address, city: input.shipping_address.city, country: input.shipping_address.country, zip: input.shipping_address.zip };
+      const billing = input.billing_address
+        ? { address: input.billing_address.address, city: input.billing_address.city, country: input.billing_address.country, zip: input.billing_address.zip }
+        : shipping;
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          orderNumber: newOrderNumber(),
+          userId,
+          customerName: input.customer_info.name,
+          customerEmail: input.customer_info.email,
+          customerPhone: input.customer_info.phone || null,
+          shippingAddress: shipping,
+          billingAddress: billing,
+          paymentMethod: input.payment_method,
+          currency: deps.currency,
+          subtotalCents: totals.subtotalCents,
+          shippingCents: totals.shippingCents,
+          taxCents: totals.taxCents,
+          totalCents: totals.totalCents,
+          status: 'pending',
+          notes: orderNotes(input.payment_method, input.notes),
+          idempotencyKey: key,
+          requestHash: key ? hash : null,
+        })
+        .returning();
+      const items = await tx
+        .insert(orderItems)
+        .values(lines.map((l) => ({
+          orderId: order!.id,
+          productId: l.product.id,
+          vendorId: l.product.vendorId,
+          productName: l.product.name,
+          quantity: l.quantity,
+          unitPriceCents: l.unitPriceCents,
+          lineTotalCents: lineTotalCents(l),
+          variants: l.item.variants,
+        })))
+        .returning();
+      await tx.insert(orderStatusHistory).values({ orderId: order!.id, fromStatus: null, toStatus: 'pending', notes: 'Order placed', changedBy: userId });
+      const placed = lines.map((l) => ({ productId: l.product.id, vendorId: l.product.vendorId, quantity: l.quantity, unitPriceCents: l.unitPriceCents }));
+      return { order: toOrderDto(order!, items), replayed: false, placed };
+    });
+  }
+
+  return {
+    toOrderDto,
+
+    /**
+     * Places an order from a validated request. Prices, totals and stock come from the database; with an
+     * Idempotency-Key the same request answers the same order (replayed: true) and a different one is a 409.
+     */
+    async placeOrder(input: PlaceOrderInput, opts: { userId: number | null; idempotencyKey?: string | null }) {
+      const key = opts.idempotencyKey?.trim() || null;
+      const hash = requestHash(input, opts.userId);
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const result = await placeOnce(input, opts.userId, key, hash);
+          if (!result.replayed) {
+            const placed = result.placed ?? [];
+            // stock changed: search and recommendations refresh; then the order itself is announced
+            catalogue.announce(new Set(placed.map((p) => p.productId)));
+            void bus.emit('order.placed', { orderId: result.order.id, orderNumber: result.order.order_number, userId: opts.userId, items: placed });
+          }
+          return { order: result.order, replayed: result.replayed };
+        } catch (err) {
+          const { code, constraint } = pgCode(err);
+          if (code !== '23505' || attempt >= 3) throw err;
+          // the same key won a race on another instance (advisory locks are per database, so rare): replay it
+          if (key && constraint !== 'orders_number_key') {
+            const earlier = await replay(db, key, hash);
+            if (earlier) return { order: earlier, replayed: true };
+          }
+          // else an order-number collision: try again with a new number
+        }
+      }
+    },
+
+    /** A customer's own orders, newest first, bounded; total for X-Total-Count. */
+    async listForUser(userId: number, page: { limit: number; offset: number }) {
+      const [rows, [total]] = await Promise.all([
+        db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(page.limit).offset(page.offset),
+        db.select({ n: count() }).from(orders).where(eq(orders.userId, userId)),
+      ]);
+      const items = await itemsOf(rows.map((r) => r.id));
+      return { items: rows.map((r) => toOrderDto(r, items.get(r.id) ?? [])), total: total?.n ?? 0 };
+    },
+
+    async getForUser(userId: number, orderId: number): Promise<Order> {
+      const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+      if (!row) throw notFound(MSG.orderNotFound);
+      return dtoOf(row);
+    },
+
+    /** Moves an order to a new status and records the change (admin tools, seed). */
+    async setStatus(orderId: number, status: OrderStatus, opts: { changedBy?: number | null; notes?: string } = {}): Promise<Order> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+        if (!current) throw notFound(MSG.orderNotFound);
+        const [row] = await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, orderId)).returning();
+        await tx.insert(orderStatusHistory).values({
+          orderId, fromStatus: current.status, toStatus: status, notes: opts.notes ?? '', changedBy: opts.changedBy ?? null,
+        });
+        return dtoOf(row!, tx);
+      });
+    },
+  };
+}
