@@ -292,15 +292,16 @@ function layoutBlock(lab: Float32Array, size: number): Float32Array {
     cells[c * 3 + 1] = cells[c * 3 + 1]! / k / 40;
     cells[c * 3 + 2] = cells[c * 3 + 2]! / k / 40;
   }
-  // a constant offset keeps flat, grey pictures from being zero vectors (and sets the scale of "different")
-  return unit(cells, 0.35);
+  // a flat picture has no layout: a zero block, alike to nothing (not to every other flat-ish picture)
+  return unit(cells, 0);
 }
 
 // ---- edges: a small HOG ----------------------------------------------------------------------------------------
 
 const ORIENT_BINS = 8;
 const HOG_GRID = 3;
-const EDGE_DIMS = (HOG_GRID * HOG_GRID + 1) * ORIENT_BINS;
+/** Centred orientation histograms of the grid cells and the whole view, then the cells' relative edge energy. */
+const EDGE_DIMS = (HOG_GRID * HOG_GRID + 1) * ORIENT_BINS + HOG_GRID * HOG_GRID;
 
 function edgeBlock(lab: Float32Array, size: number): Float32Array {
   const hist = new Float32Array(EDGE_DIMS);
@@ -313,13 +314,14 @@ function edgeBlock(lab: Float32Array, size: number): Float32Array {
     sq += lab[i * 3]! ** 2;
   }
   mean /= size * size;
-  const sd = Math.sqrt(Math.max(sq / (size * size) - mean * mean, 1));
+  // the floor keeps faint texture (sensor noise, a nearly flat picture) from being blown up into strong edges
+  const sd = Math.sqrt(Math.max(sq / (size * size) - mean * mean, 100));
   const global = HOG_GRID * HOG_GRID * ORIENT_BINS;
   for (let y = 1; y < size - 1; y++) {
     for (let x = 1; x < size - 1; x++) {
       const gx = (L(x + 1, y) - L(x - 1, y)) / sd;
       const gy = (L(x, y + 1) - L(x, y - 1)) / sd;
-      const mag = Math.sqrt(Math.hypot(gx, gy));
+      const mag = Math.hypot(gx, gy);
       if (mag < 0.05) continue;
       let angle = Math.atan2(gy, gx);
       if (angle < 0) angle += Math.PI;
@@ -332,7 +334,21 @@ function edgeBlock(lab: Float32Array, size: number): Float32Array {
       hist[global + o1]! += mag * (1 - ow) * 2;
     }
   }
-  return unit(hist, 0);
+  // Centred: what matters is how a cell's edges lean and which cells hold more edges than others. Texture without
+  // direction (noise, grain) is then close to a zero block instead of resembling every busy picture.
+  const cells = HOG_GRID * HOG_GRID + 1;
+  const energy = new Float32Array(cells);
+  for (let c = 0; c < cells; c++) {
+    let sum = 0;
+    for (let o = 0; o < ORIENT_BINS; o++) sum += hist[c * ORIENT_BINS + o]!;
+    energy[c] = sum;
+    for (let o = 0; o < ORIENT_BINS; o++) hist[c * ORIENT_BINS + o] = hist[c * ORIENT_BINS + o]! - sum / ORIENT_BINS;
+  }
+  const meanEnergy = energy.slice(0, cells - 1).reduce((a, b) => a + b, 0) / (cells - 1);
+  const out = new Float32Array(EDGE_DIMS);
+  out.set(hist.subarray(0, EDGE_DIMS - (cells - 1)));
+  for (let c = 0; c < cells - 1; c++) out[EDGE_DIMS - (cells - 1) + c] = (energy[c]! - meanEnergy) * 0.5;
+  return unit(out, 0);
 }
 
 // ---- assembling views ------------------------------------------------------------------------------------------
@@ -350,7 +366,7 @@ function unit(v: Float32Array, offset: number): Float32Array {
 
 /** Block weights (they sum to 1, so the cosine of two views is a weighted mean of block cosines). */
 export const SOUQ_WEIGHTS = { colour: 0.45, layout: 0.25, edges: 0.3 };
-const SOUQ_DIMS = COLOUR_DIMS + LAYOUT_DIMS + 1 + EDGE_DIMS;
+const SOUQ_DIMS = COLOUR_DIMS + LAYOUT_DIMS + EDGE_DIMS;
 
 /** Pixels of a view that belong to the object rather than a plain background (null: use them all). */
 function objectMask(pixels: Float32Array, size: number): Uint8Array | null {

@@ -71,7 +71,7 @@ type UserState = { history: HistoryEntry[]; purchased: Map<string, number> };
 
 const DAY = 86_400_000;
 /** Forward transitions (b after a) say more about "what next" than backward ones. */
-const BACKWARD_SHARE = 0.6;
+const BACKWARD_SHARE = 0.5;
 /** An item seen in an earlier visit of the same user co-occurs, but less than within one visit. */
 const OTHER_SESSION_SHARE = 0.4;
 /** A purchase reported twice (order placed on the server, tracker in the browser) within this time counts once. */
@@ -83,7 +83,7 @@ const STEER: Record<EventType, number> = {
 };
 
 /** Blend weights of the three signals when all are present; missing signals hand their share to the others. */
-const BLEND = { cooccurrence: 0.6, content: 0.25, popularity: 0.15 };
+const BLEND = { cooccurrence: 0.65, content: 0.2, popularity: 0.15 };
 
 const TOKEN_WEIGHTS = { category: 3, tag: 2, brand: 1.5, word: 1 };
 const STOPWORDS = new Set('a an and are as at be by for from has in is it its of on or that the this to with your you our'.split(' '));
@@ -341,7 +341,7 @@ export class RecommendationEngine {
     let rank = 0;
     for (let i = history.length - 1; i >= 0 && steer.size < 15; i--) {
       const h = history[i]!;
-      const w = STEER[h.eventType] * 0.85 ** rank;
+      const w = STEER[h.eventType] * 0.5 ** rank;
       if (!steer.has(h.itemId)) {
         steer.set(h.itemId, w);
         rank++;
