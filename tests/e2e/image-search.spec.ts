@@ -8,26 +8,22 @@ type ApiProduct = { id: number; name: string; image: string | null };
 const chat = (page: Page) => page.getByRole('region', { name: 'Chat with AI' });
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Search by Image' });
 
-/** Crops the central 80% of an image and re-encodes it as JPEG, in the page (canvas). */
-async function cropInBrowser(page: Page, bytes: Buffer, mime: string): Promise<Buffer> {
-  const base64 = await page.evaluate(
-    async ({ b64, type }) => {
-      const blob = await (await fetch(`data:${type};base64,${b64}`)).blob();
-      const bitmap = await createImageBitmap(blob);
-      const w = Math.round(bitmap.width * 0.8);
-      const h = Math.round(bitmap.height * 0.8);
-      const canvas = document.createElement('canvas');
-      canvas.width = w;
-      canvas.height = h;
-      canvas.getContext('2d')!.drawImage(bitmap, (bitmap.width - w) / 2, (bitmap.height - h) / 2, w, h, 0, 0, w, h);
-      const out = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.9));
-      const buf = new Uint8Array(await out.arrayBuffer());
-      let s = '';
-      for (const byte of buf) s += String.fromCharCode(byte);
-      return btoa(s);
-    },
-    { b64: bytes.toString('base64'), type: mime },
-  );
+/** Loads a same-origin image, crops its central 80% and re-encodes it as JPEG, in the page (canvas). */
+async function cropInBrowser(page: Page, url: string): Promise<Buffer> {
+  const base64 = await page.evaluate(async (src) => {
+    const bitmap = await createImageBitmap(await (await fetch(src)).blob());
+    const w = Math.round(bitmap.width * 0.8);
+    const h = Math.round(bitmap.height * 0.8);
+    const canvas = document.createElement('canvas');
+    canvas.width = w;
+    canvas.height = h;
+    canvas.getContext('2d')!.drawImage(bitmap, (bitmap.width - w) / 2, (bitmap.height - h) / 2, w, h, 0, 0, w, h);
+    const out = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.9));
+    const buf = new Uint8Array(await out.arrayBuffer());
+    let s = '';
+    for (const byte of buf) s += String.fromCharCode(byte);
+    return btoa(s);
+  }, url);
   return Buffer.from(base64, 'base64');
 }
 
@@ -35,12 +31,11 @@ test('attach a product photo in the chat, pick the match, it becomes the context
   const products = (await (await request.get('/api/products?limit=20')).json()) as ApiProduct[];
   const target = products.filter((p) => p.image?.startsWith('/media/catalogue/'))[4];
   expect(target, 'demo catalogue has product images').toBeTruthy();
-  const res = await request.get(target!.image!);
-  expect(res.ok()).toBe(true);
+  expect((await request.get(target!.image!)).ok()).toBe(true);
 
   await page.goto('/assistant/panel');
   await expect(chat(page)).toBeVisible();
-  const photo = await cropInBrowser(page, await res.body(), res.headers()['content-type'] ?? 'image/png');
+  const photo = await cropInBrowser(page, target!.image!);
 
   await chat(page).locator('input[type=file]').setInputFiles({ name: 'my-photo.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expect(dialog(page)).toBeVisible();

@@ -145,9 +145,14 @@ function ImageSearchBody({ initialFile, onClose, onSelect, onSearched }: Omit<Im
       />
 
       {picked ? (
-        <div className="flex flex-col items-center gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:flex-row sm:items-start">
-          <img src={picked.dataUrl} alt="Selected image preview" className="h-40 w-40 rounded-lg bg-white object-contain shadow-sm" />
-          <div className="flex min-w-0 flex-1 flex-col items-center gap-2 sm:items-start">
+        <div className="flex items-center gap-4 rounded-xl border border-slate-200 bg-slate-50 p-3 sm:p-4">
+          <img
+            src={picked.dataUrl}
+            alt="Selected image preview"
+            // shrinks once results are in, so they get the room
+            className={cx('shrink-0 rounded-lg bg-white object-contain shadow-sm', results ? 'h-20 w-20' : 'h-28 w-28 sm:h-40 sm:w-40')}
+          />
+          <div className="flex min-w-0 flex-1 flex-col items-start gap-2">
             <p className="max-w-full truncate text-sm font-medium text-slate-800" title={picked.file.name}>
               {picked.file.name || 'Pasted image'}
             </p>
