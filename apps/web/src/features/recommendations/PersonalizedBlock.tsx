@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { cx } from '@/components/ui/cx';
 import { useCart } from '@/features/cart/store';
+import { ProductImage } from '@/features/storefront/ProductImage';
 import { tracker } from '@/features/tracking/tracker';
 import { useTrackingUserId } from '@/features/tracking/useTrackingUserId';
 import { useRecommendations, type ShownRecommendation } from './api';
@@ -67,7 +68,7 @@ export function PersonalizedBlock({ userId: givenUserId, onViewDetails, classNam
   const refreshing = query.isFetching && !query.isPending;
 
   return (
-    <section aria-labelledby={headingId} className={cx('rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5', className)}>
+    <section aria-labelledby={headingId} className={cx('@container rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5', className)}>
       <div className="mb-4 flex items-center justify-between gap-3">
         <div className="flex min-w-0 items-center gap-2">
           <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
@@ -105,7 +106,8 @@ export function PersonalizedBlock({ userId: givenUserId, onViewDetails, classNam
       ) : items.length === 0 ? (
         <EmptyState title={MSG.noRecommendations} description="Browse and add products to your cart to get suggestions tailored to you." />
       ) : (
-        <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 2xl:grid-cols-4">
+        // columns follow the block's own width: the host page decides how wide it is
+        <ul className="grid grid-cols-2 gap-3 @lg:grid-cols-3 @2xl:grid-cols-4">
           {items.map((r) => (
             <li key={r.itemId}>
               <RecommendationCard r={r} onAdd={addToCart} onView={viewDetails} />
@@ -125,11 +127,7 @@ function RecommendationCard({ r, onAdd, onView }: { r: ShownRecommendation; onAd
   return (
     <article aria-labelledby={nameId} className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white transition hover:shadow-md">
       <div className="relative aspect-[4/3] bg-slate-100">
-        {r.itemImage ? (
-          <img src={r.itemImage} alt="" loading="lazy" className="h-full w-full object-cover" />
-        ) : (
-          <div className="flex h-full w-full items-center justify-center text-xs text-slate-400">No image</div>
-        )}
+        <ProductImage src={r.itemImage} alt="" className="h-full w-full" />
         <span className="absolute top-2 left-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white shadow-sm">
           {match}% match
         </span>
