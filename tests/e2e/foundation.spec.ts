@@ -122,7 +122,7 @@ test('vendor sign-up lands on /vendor/onboarding; /vendor then shows the account
   expect(await storage(page, 'vendor_token')).toBeNull();
 });
 
-test('/vendor without a token is the vendor login; a wrong password shows the server message', async ({ page }) => {
+test('/vendor without a token is the vendor login; a wrong password shows the server message; landing by documents', async ({ page }) => {
   await page.goto('/vendor');
   await expect(page.getByRole('heading', { name: 'Vendor Login' })).toBeVisible();
   await page.getByLabel('Email').fill('vendor@souq.test');
@@ -132,8 +132,20 @@ test('/vendor without a token is the vendor login; a wrong password shows the se
 
   await page.getByLabel('Password').fill('souq-demo-1');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  // the demo vendor has not uploaded its documents yet
+  // the demo vendor is verified but has no documents on file: onboarding first (vendor §4)
   await expect(page).toHaveURL(/\/vendor\/onboarding$/);
+  await expect(page.getByText('Verified', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('heading', { name: 'Vendor Login' })).toBeVisible();
+
+  // a vendor with all three documents (seeded 'pending review' vendor) goes straight to the dashboard
+  await page.getByLabel('Email').fill('oasis@souq.test');
+  await page.getByLabel('Password').fill('souq-demo-1');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Vendor Dashboard' })).toBeVisible();
+  await expect(page).toHaveURL(/\/vendor$/);
+  await expect(page.getByText('Pending Review', { exact: true })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Documents' }).getByText('Uploaded')).toHaveCount(3);
 });
 
 test('admin: the gate, a wrong code, the right code, the users list and Logout', async ({ page }) => {
