@@ -236,14 +236,14 @@ function PersonalizeTester({ hasAdmin }: { hasAdmin: boolean }) {
         <Panel title="History" subtitle={`of ${userId}`} state={history} empty="No interactions yet">
           <ul className="divide-y divide-slate-100 text-sm">
             {(history.data ?? []).map((h, i) => (
-              <li key={`${h.timestamp}-${i}`} className="flex items-center justify-between gap-2 py-1.5">
-                <span className="min-w-0 truncate">
+              <li key={`${h.timestamp}-${i}`} className="flex items-start justify-between gap-2 py-1.5">
+                <span className="line-clamp-2 min-w-0">
                   <span className="font-medium text-slate-800">{EVENT_LABELS[h.eventType] ?? h.eventType}</span>{' '}
                   <span className="text-slate-500">
                     {h.itemId === 'search' ? `“${String(h.properties.query ?? '')}”` : h.itemId === 'session' ? '' : productName(h.itemId)}
                   </span>
                 </span>
-                <time dateTime={h.timestamp} className="shrink-0 text-xs text-slate-400">
+                <time dateTime={h.timestamp} className="shrink-0 pt-0.5 text-xs text-slate-400">
                   {formatRelativeTime(h.timestamp)}
                 </time>
               </li>
@@ -327,15 +327,12 @@ function ScoredList({ items }: { items: ShownRecommendation[] }) {
             <span className="h-10 w-10 shrink-0 rounded-md bg-slate-100" aria-hidden="true" />
           )}
           <div className="min-w-0 flex-1">
-            <p className="truncate text-sm font-medium text-slate-900">{r.itemName}</p>
-            <p className="truncate text-xs text-slate-500 capitalize">
-              {r.itemCategory}
-              {Number.isFinite(r.itemPrice) && (
-                <>
-                  {' · '}
-                  <Price value={r.itemPrice} />
-                </>
-              )}
+            <p className="line-clamp-2 text-sm leading-snug font-medium text-slate-900" title={r.itemName}>
+              {r.itemName}
+            </p>
+            <p className="flex flex-wrap gap-x-2 text-xs text-slate-500">
+              <span className="capitalize">{r.itemCategory}</span>
+              {Number.isFinite(r.itemPrice) && <Price value={r.itemPrice} />}
             </p>
           </div>
           <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 tabular-nums">
