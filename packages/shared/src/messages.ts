@@ -169,7 +169,8 @@ export const MSG = {
   videoDemoComingSoon: 'Video demo coming soon!',
   loadingUsers: 'Loading users...',
   // Storefront chat (web): greeting, dropped product, quick questions of the product detail modal
-  chatGreeting: "Hi! I'm your AI shopping assistant. Ask me about any product, or say “add two of them to my cart”.",
+  chatGreeting: "Hi! I'm your AI shopping assistant. Ask me about any product, or pick one and say “add two to my cart”.",
+  chatSuggestions: ['Show me wireless headphones', 'Gift ideas under 200', 'Which laptop is best for travel?'],
   chatAboutProduct: (name: string) => `Tell me about ${name}`,
   quickTellMore: (name: string) => `Tell me more about ${name}`,
   quickWorthPrice: (name: string) => `Is ${name} worth the price?`,
@@ -182,4 +183,9 @@ export const MSG = {
   testNotificationSent: 'Test notification sent!',
   testNotificationTitle: 'Souq test notification',
   testNotificationBody: 'Notifications are working. We will keep you posted on your orders.',
+  // Search and the admin live chat monitor
+  searchQueryRequired: 'Search query is required',
+  chatSessionNotFound: 'Chat session not found',
+  chatAssignNotAdmin: 'Chats can only be assigned to an admin',
+  chatAdminResponding: 'Admin responding',
 } as const;

@@ -292,7 +292,7 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
         </div>
       )}
 
-      <div ref={listRef} className="min-h-0 flex-1 space-y-3 overflow-y-auto px-4 py-4" role="log" aria-live="polite" aria-label="Messages">
+      <div ref={listRef} className="min-h-0 flex-1 space-y-3 overflow-y-auto px-4 py-4" role="log" aria-live="polite" aria-label="Conversation">
         {messages.map((m) => (
           <div key={m.id} className={cx('flex', m.isBot ? 'justify-start' : 'justify-end')}>
             <div
@@ -310,6 +310,20 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
             </div>
           </div>
         ))}
+        {messages.length === 1 && !waiting && (
+          <div className="flex flex-wrap gap-2 pt-1" aria-label="Suggestions">
+            {MSG.chatSuggestions.map((s) => (
+              <button
+                key={s}
+                type="button"
+                onClick={() => send(s)}
+                className="rounded-full border border-brand-600/30 bg-brand-50 px-3 py-1.5 text-xs font-medium text-brand-800 hover:bg-brand-100"
+              >
+                {s}
+              </button>
+            ))}
+          </div>
+        )}
         {waiting && (
           <div className="flex justify-start">
             <div className="flex items-center gap-1 rounded-2xl rounded-bl-sm bg-slate-100 px-4 py-3" role="status" aria-label="AI Assistant is typing">

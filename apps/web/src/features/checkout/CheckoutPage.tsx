@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, PAYMENT_NOTES, TAX_LABEL, type PaymentMethod } from '@souq/shared/constants';
 import { MSG } from '@souq/shared/messages';
@@ -25,9 +25,10 @@ function newKey(): string {
 }
 
 function Card({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+  const headingId = useId();
   return (
-    <section aria-labelledby={`${title}-h`} className={`rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 ${className ?? ''}`}>
-      <h2 id={`${title}-h`} className="mb-4 text-lg font-semibold text-slate-900">
+    <section aria-labelledby={headingId} className={`rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 ${className ?? ''}`}>
+      <h2 id={headingId} className="mb-4 text-lg font-semibold text-slate-900">
         {title}
       </h2>
       {children}

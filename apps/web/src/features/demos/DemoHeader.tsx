@@ -13,9 +13,12 @@ export function DemoHeader({ title }: { title: string }) {
         </Link>
         <h1 className="min-w-0 truncate text-lg font-semibold text-slate-900">{title}</h1>
         <div className="ml-auto flex items-center gap-2">
-          <Link to={paths.assistant} className={buttonClass('secondary', 'sm', 'hidden sm:inline-flex')}>
-            AI Assistant
-          </Link>
+          {/* A wrapper hides it on phones: the button's own display class would override 'hidden'. */}
+          <span className="hidden sm:block">
+            <Link to={paths.assistant} className={buttonClass('secondary', 'sm')}>
+              AI Assistant
+            </Link>
+          </span>
           <CartButton />
         </div>
       </div>

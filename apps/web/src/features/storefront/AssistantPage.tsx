@@ -113,9 +113,9 @@ export default function AssistantPage() {
               value={input}
               onChange={(e) => setInput(e.target.value)}
               placeholder="Search products with AI..."
-              className="h-11 min-w-0 flex-1 rounded-xl border border-slate-300 bg-white px-4 text-sm shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
+              className="h-12 min-w-0 flex-1 rounded-xl border border-slate-300 bg-white px-4 text-sm shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
             />
-            <Button type="submit" size="lg" className="h-11">
+            <Button type="submit" size="lg">
               Search
             </Button>
           </form>
@@ -179,7 +179,7 @@ export default function AssistantPage() {
               Close chat
             </Button>
           </div>
-          <div className="flex min-h-0 flex-1 flex-col lg:sticky lg:top-[4.5rem] lg:h-[calc(100dvh-5.5rem)] lg:py-6">
+          <div className="flex min-h-0 flex-1 flex-col lg:sticky lg:top-14 lg:h-[calc(100dvh-3.5rem)] lg:py-6">
             <ChatPanel
               ref={chat}
               className="min-h-0 flex-1"

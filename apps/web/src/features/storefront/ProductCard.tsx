@@ -45,6 +45,7 @@ export function ProductCard({ product, onOpen, onAdd, selected = false, draggabl
     <article
       ref={ref}
       data-product-id={product.id}
+      aria-label={product.name}
       style={{ width: PRODUCT_CARD_WIDTH_PX }}
       onPointerMove={tilt}
       onPointerLeave={resetTilt}

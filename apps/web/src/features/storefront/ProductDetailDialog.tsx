@@ -35,7 +35,13 @@ export default function ProductDetailDialog({ product, onClose, onAdd, onBuyNow,
   const full = query.data;
   const ref: ProductRef = full ? { ...refFromProduct(full), badge: product.badge } : product;
   const stock = full ? full.stock_quantity ?? full.stock : undefined;
-  const questions = [MSG.quickTellMore(ref.name), MSG.quickWorthPrice(ref.name), MSG.quickSimilar(ref.name), MSG.quickHowToPurchase(ref.name)];
+  // Short labels on the buttons; the chat receives the full question with the product's name.
+  const questions = [
+    { label: 'Tell me more', text: MSG.quickTellMore(ref.name) },
+    { label: 'Is it worth the price?', text: MSG.quickWorthPrice(ref.name) },
+    { label: 'Similar products', text: MSG.quickSimilar(ref.name) },
+    { label: 'How to purchase', text: MSG.quickHowToPurchase(ref.name) },
+  ];
 
   return (
     <Dialog
@@ -62,45 +68,53 @@ export default function ProductDetailDialog({ product, onClose, onAdd, onBuyNow,
                 {ref.rating != null && ref.rating > 0 && <Stars rating={ref.rating} showValue />}
               </span>
             </Fact>
-            <Fact label="Description">
-              <span className="whitespace-pre-line">{full?.description?.trim() || full?.short_description?.trim() || MSG.noDescription}</span>
-            </Fact>
-            <Fact label="Category">{full?.category?.trim() || ref.category?.trim() || MSG.defaultCategory}</Fact>
-            {typeof stock === 'number' && <Fact label="Stock">{MSG.unitsAvailable(stock)}</Fact>}
-            {full && full.tags.length > 0 && (
-              <Fact label="Tags">
-                <ul className="mt-1 flex flex-wrap gap-1.5">
-                  {full.tags.map((t) => (
-                    <li key={t} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-700">
-                      {t}
-                    </li>
-                  ))}
-                </ul>
-              </Fact>
-            )}
-            {full?.embed_id != null && (
-              <Fact label="Embedded product">
-                Vendor ID: {full.vendor_id ?? '—'} · Theme: {String(full.embed_settings?.theme ?? 'light')}
-              </Fact>
+            {query.isPending ? (
+              <div>
+                <Spinner size="sm" label="Loading details…" />
+              </div>
+            ) : (
+              <>
+                <Fact label="Description">
+                  <span className="whitespace-pre-line">{full?.description?.trim() || full?.short_description?.trim() || MSG.noDescription}</span>
+                </Fact>
+                <Fact label="Category">{full?.category?.trim() || ref.category?.trim() || MSG.defaultCategory}</Fact>
+                {typeof stock === 'number' && <Fact label="Stock">{MSG.unitsAvailable(stock)}</Fact>}
+                {full && full.tags.length > 0 && (
+                  <Fact label="Tags">
+                    <ul className="mt-1 flex flex-wrap gap-1.5">
+                      {full.tags.map((t) => (
+                        <li key={t} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-700">
+                          {t}
+                        </li>
+                      ))}
+                    </ul>
+                  </Fact>
+                )}
+                {full?.embed_id != null && (
+                  <Fact label="Embedded product">
+                    Vendor ID: {full.vendor_id ?? '—'} · Theme: {String(full.embed_settings?.theme ?? 'light')}
+                  </Fact>
+                )}
+              </>
             )}
           </dl>
-          {query.isPending && <Spinner size="sm" label="Loading details…" />}
           {onAsk && (
-          <div>
-            <p className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">Ask the assistant</p>
-            <div className="flex flex-wrap gap-2">
-              {questions.map((q) => (
-                <button
-                  key={q}
-                  type="button"
-                  onClick={() => onAsk(q, ref)}
-                  className="rounded-full border border-brand-600/30 bg-brand-50 px-3 py-1.5 text-left text-xs font-medium text-brand-800 hover:bg-brand-100"
-                >
-                  {q}
-                </button>
-              ))}
+            <div>
+              <p className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">Ask the assistant</p>
+              <div className="flex flex-wrap gap-2">
+                {questions.map((q) => (
+                  <button
+                    key={q.label}
+                    type="button"
+                    title={q.text}
+                    onClick={() => onAsk(q.text, ref)}
+                    className="rounded-full border border-brand-600/30 bg-brand-50 px-3 py-1.5 text-left text-xs font-medium text-brand-800 hover:bg-brand-100"
+                  >
+                    {q.label}
+                  </button>
+                ))}
+              </div>
             </div>
-          </div>
           )}
         </div>
       </div>

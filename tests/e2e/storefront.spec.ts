@@ -1,0 +1,158 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// The customer storefront (customer spec §2, §4, §5): search, product detail, a typed chat cart command, the cart
+// drawer, checkout with cash on delivery, and the order on /profile; plus the empty-cart and required-field rules.
+// Runs against the real server with the demo catalogue and the demo customer (see playwright.config.ts).
+
+const CART_KEY = 'souq_assistant_cart';
+const storage = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
+
+async function signIn(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('customer@souq.test');
+  await page.getByLabel('Password').fill('souq-demo-1');
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(/\/ai-assistant$/);
+}
+
+/** The next alert's text; the alert is accepted at once (a pending alert would block the click that raised it). */
+const nextAlert = (page: Page) =>
+  new Promise<string>((resolve) =>
+    page.once('dialog', (d) => {
+      resolve(d.message());
+      void d.accept();
+    }),
+  );
+
+const chat = (page: Page) => page.getByRole('region', { name: 'Chat with AI' });
+
+test('search → product → "add two … to my cart" in chat → checkout (cash on delivery) → order on /profile', async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'AI Product Assistant' })).toBeVisible();
+  await expect(page.getByText('Powered by AI')).toBeVisible();
+
+  // text search shows a results block above the shelves
+  await page.getByPlaceholder('Search products with AI...').fill('headphones');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const results = page.getByRole('region', { name: 'Search results' });
+  await expect(results.getByRole('article').first()).toBeVisible();
+
+  // the detail modal names the product; it becomes the chat context
+  await results.getByRole('article').first().click();
+  const detail = page.getByRole('dialog');
+  await expect(detail.getByText('Description', { exact: true })).toBeVisible();
+  await expect(detail.getByText(/\d+ units available/)).toBeVisible();
+  const name = (await detail.getByRole('heading').first().textContent())!.trim();
+  expect(name.length).toBeGreaterThan(3);
+  await page.keyboard.press('Escape');
+  await expect(detail).toBeHidden();
+  await expect(chat(page).getByText(`Context: ${name}`)).toBeVisible();
+
+  // a typed cart command adds locally with the spec's reply; the badge counts items
+  const badge = chat(page).getByTestId('cart-count');
+  await expect(badge).toHaveText('0');
+  const send = chat(page).getByRole('button', { name: 'Send' });
+  await expect(send).toBeDisabled();
+  await chat(page).getByLabel('Message', { exact: true }).fill(`add two ${name} to my cart`);
+  await send.click();
+  const reply = chat(page).getByText(`Added 2 × ${name} to your cart.`);
+  await expect(reply).toBeVisible();
+  await expect(reply.locator('strong')).toHaveText(`2 × ${name}`);
+  await expect(badge).toHaveText('2');
+  const stored = JSON.parse((await storage(page, CART_KEY))!);
+  expect(stored.state.lines).toEqual([expect.objectContaining({ name, quantity: 2 })]);
+
+  // the drawer lists the line; Proceed to Checkout goes to /checkout
+  await chat(page).getByRole('button', { name: /^Cart, 2 items$/ }).click();
+  const drawer = page.getByRole('dialog', { name: 'My Cart' });
+  await expect(drawer.getByText(name)).toBeVisible();
+  await drawer.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+
+  // the summary comes from the shared pricing rule: subtotal + shipping + 5% tax
+  const summary = page.getByRole('region', { name: 'Order Summary' });
+  await expect(summary.getByText('Tax (5%)')).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue('customer@souq.test');
+  await page.getByLabel('Name').fill('Layla Customer');
+  await page.getByLabel('Address').fill('Marina Walk 7');
+  await page.getByLabel('City').fill('Dubai');
+  await page.getByLabel('Country').fill('UAE');
+  await page.getByLabel('Payment method').selectOption({ label: 'Cash on Delivery' });
+  await expect(page.getByLabel('Card Number')).toHaveCount(0);
+
+  const alert = nextAlert(page);
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  const message = await alert;
+  const placed = /^Order placed! Order #(\S+)$/.exec(message);
+  expect(placed, message).not.toBeNull();
+  const orderNumber = placed![1]!;
+
+  // cart and its stored copy are cleared
+  await expect(page.getByRole('heading', { name: `Order placed! Order #${orderNumber}` })).toBeVisible();
+  expect(await storage(page, CART_KEY)).toBeNull();
+
+  // the order shows on the profile, placed by the signed-in customer
+  await page.getByRole('link', { name: 'View my orders' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: orderNumber });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('Just now');
+  await expect(row).toContainText('pending');
+});
+
+test('empty cart: drawer text, disabled Proceed to Checkout and Place Order; quantity stays at least 1', async ({ page }) => {
+  await page.goto('/checkout');
+  await expect(page.getByText('Your cart is empty.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+
+  await page.goto('/ai-assistant');
+  await chat(page).getByRole('button', { name: /^Cart, 0 items$/ }).click();
+  const drawer = page.getByRole('dialog', { name: 'My Cart' });
+  await expect(drawer.getByText('Your cart is empty.')).toBeVisible();
+  await expect(drawer.getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+
+  // add from the first shelf, then plus / minus / remove in the drawer
+  const firstCard = page.getByRole('region', { name: 'Smartphones' }).getByRole('article').first();
+  const productName = (await firstCard.getByRole('heading').textContent())!.trim();
+  await firstCard.getByRole('button', { name: `Add ${productName} to cart` }).click();
+  await chat(page).getByRole('button', { name: /^Cart, 1 item$/ }).click();
+  await expect(drawer.getByText(productName)).toBeVisible();
+  const minus = drawer.getByRole('button', { name: `Decrease quantity of ${productName}` });
+  await expect(minus).toBeDisabled();
+  await drawer.getByRole('button', { name: `Increase quantity of ${productName}` }).click();
+  await expect(chat(page).getByTestId('cart-count')).toHaveText('2');
+  await minus.click();
+  await expect(chat(page).getByTestId('cart-count')).toHaveText('1');
+  await drawer.getByRole('button', { name: `Remove ${productName}` }).click();
+  await expect(drawer.getByText('Your cart is empty.')).toBeVisible();
+});
+
+test('checkout requires name, email and address: disabled while empty, alert when only blanks', async ({ page }) => {
+  await page.goto('/ai-assistant');
+  const firstCard = page.getByRole('region', { name: 'Laptops' }).getByRole('article').first();
+  await firstCard.getByRole('button', { name: /^Add .* to cart$/ }).click();
+  await page.goto('/checkout');
+
+  const place = page.getByRole('button', { name: 'Place Order' });
+  await expect(place).toBeDisabled();
+  await page.getByLabel('Name').fill('   ');
+  await page.getByLabel('Email').fill('someone@example.test');
+  await expect(place).toBeDisabled();
+  await page.getByLabel('Address').fill('Street 1');
+  await expect(place).toBeEnabled();
+
+  const alert = nextAlert(page);
+  await place.click();
+  expect(await alert).toBe('Please provide name, email, and address.');
+  // nothing was ordered: the cart is still there
+  expect(JSON.parse((await storage(page, CART_KEY))!).state.lines).toHaveLength(1);
+});
+
+test('/profile and /onboarding send visitors without a token to /login', async ({ page }) => {
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/onboarding');
+  await expect(page).toHaveURL(/\/login$/);
+});
