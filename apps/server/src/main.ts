@@ -21,6 +21,13 @@ if (config.seedDemo) {
   if (seeded) app.log.info('Demo data seeded into the empty database');
 }
 await app.services.accounts.ensureAdminCode();
+// image descriptors for products that lack them (first start, new model) and the recommendation model are built in
+// the background: the server is healthy at once, and image search covers the catalogue a moment later
+void app.services.imageSearch
+  .ensureIndexed()
+  .then((n) => n && app.log.info(`image search: described the images of ${n} products`))
+  .catch((err) => app.log.error({ err }, 'image search backfill failed'));
+void app.services.recommendations.warmUp().catch((err) => app.log.error({ err }, 'recommendation model build failed'));
 
 let closing = false;
 async function shutdown(signal: string) {

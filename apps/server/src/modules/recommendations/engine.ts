@@ -62,7 +62,7 @@ export type EngineOptions = {
   maxUsers?: number;
   /** Hard cap on distinct items (only matters without a catalogue). */
   maxItems?: number;
-  /** How often (ms) the trending list may be re-sorted; 0 = whenever it changed. */
+  /** Longest time (ms) the trending list may lag behind events; 0 = always fresh. */
   trendingRefreshMs?: number;
 };
 
@@ -97,7 +97,7 @@ export class RecommendationEngine {
   private readonly popularity = new Map<string, number>();
   private maxPopularity = 0;
   private landmarkTime: number | null = null;
-  private trending: { list: Scored[]; at: number; dirty: boolean } = { list: [], at: 0, dirty: true };
+  private trending: { list: Scored[]; at: number; cost: number; dirty: boolean } = { list: [], at: 0, cost: 0, dirty: true };
 
   private catalogue: Map<string, ItemMeta> | null = null;
   private contentVectors = new Map<string, Map<string, number>>();
@@ -302,16 +302,19 @@ export class RecommendationEngine {
     return Math.min(1, 0.85 * Math.sqrt(trend) + 0.15 * prior);
   }
 
-  /** The most popular items right now (cached; refreshed after changes at most every trendingRefreshMs). */
+  /**
+   * The most popular items right now. Re-sorting every item costs O(items · log items), so after a change the list
+   * is refreshed only once the time since the last refresh is 50× what that refresh cost (a small catalogue is
+   * always fresh, a large one lags at most trendingRefreshMs).
+   */
   trendingItems(n: number): Scored[] {
-    const now = Date.now();
-    if (this.trending.dirty && (now - this.trending.at >= this.opts.trendingRefreshMs || this.trending.list.length === 0)) {
+    const now = performance.now();
+    const due = Math.min(this.opts.trendingRefreshMs, this.trending.cost * 50);
+    if (this.trending.dirty && (now - this.trending.at >= due || this.trending.list.length === 0)) {
       const ids = new Set<string>([...this.popularity.keys(), ...(this.catalogue?.keys() ?? [])]);
-      this.trending = {
-        list: [...ids].map((id) => ({ itemId: id, score: this.pop(id) })).filter((s) => s.score > 0).sort(byScore).slice(0, 500),
-        at: now,
-        dirty: false,
-      };
+      const list = [...ids].map((id) => ({ itemId: id, score: this.pop(id) })).filter((s) => s.score > 0).sort(byScore).slice(0, 500);
+      const done = performance.now();
+      this.trending = { list, at: done, cost: done - now, dirty: false };
     }
     return this.trending.list.slice(0, n);
   }
