@@ -12,6 +12,7 @@ import type { Db } from '../../platform/db.js';
 import { createDiskStorage } from '../../platform/storage.js';
 import { catalogueImageUrl } from '../../platform/media.js';
 import type { Services } from '../../services.js';
+import type { ProductInput } from '../../modules/catalogue/catalogue.service.js';
 import { SEED_SHELVES, seedImageFile } from './catalogue-data.js';
 
 export type SeedDeps = { db: Db; services: Services; dataDir: string; log: (msg: string) => void };
@@ -45,8 +46,10 @@ export async function seedDemo(deps: SeedDeps): Promise<void> {
 
   const customer = await services.accounts.createUser({ name: 'Layla Customer', email: DEMO_CUSTOMER_EMAIL, password: DEMO_PASSWORD, role: 'user' });
   const demoVendorId = await seedVendors(deps, now);
+  const accountsDone = Date.now();
 
-  await seedCatalogue(deps, demoVendorId, now);
+  const productIds = await seedCatalogue(deps, demoVendorId, now);
+  const catalogueDone = Date.now();
 
   await services.profile.update(customer.id, {
     dob: '1992-04-18',
@@ -54,8 +57,9 @@ export async function seedDemo(deps: SeedDeps): Promise<void> {
     phone: '+971 50 123 4567',
     address: { address_line1: 'Marina Gate 2, Apt 1804', address_line2: 'Dubai Marina', city: 'Dubai', state: 'Dubai', postal_code: '00000', country: 'United Arab Emirates' },
   });
-  await seedOrders(deps, customer, now);
-  deps.log(`Demo data seeded in ${Date.now() - started} ms`);
+  await seedOrders(deps, customer, productIds, now);
+  const end = Date.now();
+  deps.log(`Demo data seeded in ${end - started} ms (accounts ${accountsDone - started}, catalogue ${catalogueDone - accountsDone}, profile and orders ${end - catalogueDone})`);
 }
 
 async function seedVendors({ db, services, dataDir }: SeedDeps, now: number): Promise<number> {
@@ -134,54 +138,48 @@ async function storeDocuments(db: Db, dataDir: string, vendorId: number, userId:
 }
 
 async function seedCatalogue({ services }: SeedDeps, demoVendorId: number, now: number) {
-  const ids = new Map<string, number>();
   const shelfCount = SEED_SHELVES.length;
-  for (const [s, shelf] of SEED_SHELVES.entries()) {
-    for (const [i, p] of shelf.products.entries()) {
-      const row = await services.catalogue.createProduct({
-        vendorId: p.owner === 'house' ? null : demoVendorId,
-        name: p.name,
-        description: p.description,
-        bulletPoints: p.bullets,
-        priceCents: Math.round(p.price * 100),
-        compareAtCents: p.compareAt ? Math.round(p.compareAt * 100) : null,
-        stock: p.stock,
-        status: 'active',
-        brand: p.brand,
-        sku: p.sku,
-        categories: [shelf.category, shelf.broad, ...(p.categories ?? [])],
-        tags: p.tags,
-        keywords: [...new Set([...p.tags, shelf.category.toLowerCase(), p.brand.toLowerCase()])],
-        images: [catalogueImageUrl(seedImageFile(p))],
-        rating: p.rating,
-        reviewCount: p.reviews,
-        badge: p.badge ?? null,
-        seoTitle: `${p.name} | ${p.brand}`.slice(0, 60),
-        metaDescription: p.description.slice(0, 160),
-        weight: p.weightKg ?? null,
-        dimLength: p.dimsCm?.[0] ?? null,
-        dimWidth: p.dimsCm?.[1] ?? null,
-        dimHeight: p.dimsCm?.[2] ?? null,
-        warrantyInfo: p.warranty ?? shelf.warranty,
-        // newest first interleaves the shelves, so the first page (and the 5 featured products) is a mix
-        createdAt: new Date(now - 30 * DAY + (shelfCount * (5 - i) - s) * MINUTE),
-      });
-      ids.set(p.sku, row.id);
-    }
-  }
+  const inputs = SEED_SHELVES.flatMap((shelf, s) =>
+    shelf.products.map((p, i): ProductInput => ({
+      vendorId: p.owner === 'house' ? null : demoVendorId,
+      name: p.name,
+      description: p.description,
+      bulletPoints: p.bullets,
+      priceCents: Math.round(p.price * 100),
+      compareAtCents: p.compareAt ? Math.round(p.compareAt * 100) : null,
+      stock: p.stock,
+      status: 'active',
+      brand: p.brand,
+      sku: p.sku,
+      categories: [shelf.category, shelf.broad, ...(p.categories ?? [])],
+      tags: p.tags,
+      keywords: [...new Set([...p.tags, shelf.category.toLowerCase(), p.brand.toLowerCase()])],
+      images: [catalogueImageUrl(seedImageFile(p))],
+      rating: p.rating,
+      reviewCount: p.reviews,
+      badge: p.badge ?? null,
+      seoTitle: `${p.name} | ${p.brand}`.slice(0, 60),
+      metaDescription: p.description.slice(0, 160),
+      weight: p.weightKg ?? null,
+      dimLength: p.dimsCm?.[0] ?? null,
+      dimWidth: p.dimsCm?.[1] ?? null,
+      dimHeight: p.dimsCm?.[2] ?? null,
+      warrantyInfo: p.warranty ?? shelf.warranty,
+      // newest first interleaves the shelves, so the first page (and the 5 featured products) is a mix
+      createdAt: new Date(now - 30 * DAY + (shelfCount * (5 - i) - s) * MINUTE),
+    })),
+  );
+  const rows = await services.catalogue.createProducts(inputs);
+  const ids = new Map(rows.map((r) => [r.sku, r.id]));
   for (const [position, shelf] of SEED_SHELVES.entries()) {
     await services.catalogue.createShelf({ slug: shelf.slug, title: shelf.title, position, productIds: shelf.products.map((p) => ids.get(p.sku)!) });
   }
+  return ids;
 }
 
 type PastOrder = { daysAgo: number; status: OrderStatus; request: OrderRequest; userId: number | null };
 
-async function seedOrders({ db, services }: SeedDeps, customer: { id: number; name: string; email: string }, now: number) {
-  const skus = SEED_SHELVES.flatMap((s) => s.products.map((p) => p.sku));
-  const productIds = new Map<string, number>();
-  const all = await services.catalogue.listProducts({ limit: 200, offset: 0 });
-  const bySku = new Map(all.items.map((p) => [p.sku, p.id]));
-  for (const sku of skus) productIds.set(sku, bySku.get(sku)!);
+async function seedOrders({ db, services }: SeedDeps, customer: { id: number; name: string; email: string }, productIds: Map<string, number>, now: number) {
   const item = (sku: string, quantity: number) => ({ product_id: productIds.get(sku)!, quantity });
   const home = { address: 'Marina Gate 2, Apt 1804, Dubai Marina', city: 'Dubai', country: 'United Arab Emirates', zip: '00000' };
   const me = { email: customer.email, name: customer.name, phone: '+971 50 123 4567' };

@@ -169,6 +169,25 @@ export function createCatalogueService(deps: {
       }
     },
 
+    /**
+     * Many products in one statement (seed, imports). Slugs come from the names, de-duplicated within the batch;
+     * a clash with an existing product fails the whole batch (unique index), so nothing is half-imported.
+     */
+    async createProducts(inputs: ProductInput[]): Promise<ProductRow[]> {
+      if (!inputs.length) return [];
+      const used = new Set<string>();
+      const values = inputs.map((input) => {
+        const root = slugify(input.slug ?? input.name) || 'product';
+        let slug = root;
+        for (let n = 2; used.has(slug); n++) slug = `${root}-${n}`;
+        used.add(slug);
+        return { ...input, slug };
+      });
+      const rows = await db.insert(products).values(values).returning();
+      for (const row of rows) void bus.emit('product.changed', { id: row.id });
+      return rows;
+    },
+
     async updateProduct(id: number, patch: ProductPatch): Promise<ProductRow> {
       const values: ProductPatch & { updatedAt: Date } = { ...patch, updatedAt: new Date() };
       if (patch.slug !== undefined) values.slug = await freeSlug(patch.slug, id);

@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@souq/shared/messages';
+import { productSchema } from '@souq/shared/api/catalogue';
+import { call, createTestApp, type TestContext } from '../../../test/harness.js';
+import { CATALOGUE_ASSETS_DIR, resolveMediaPath } from '../../platform/media.js';
+import type { ProductInput } from './catalogue.service.js';
+
+let t: TestContext;
+const ids: Record<string, number> = {};
+const base = Date.parse('2025-01-01T00:00:00Z');
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const make = async (key: string, input: Partial<ProductInput> & { name: string }, minutes: number) => {
+    const row = await t.app.services.catalogue.createProduct({ priceCents: 1000, stock: 5, createdAt: new Date(base + minutes * 60_000), ...input });
+    ids[key] = row.id;
+  };
+  await make('phone', { name: 'Test Phone One', brand: 'Nova', categories: ['Smartphones', 'Electronics'], priceCents: 99_900, stock: 3, images: ['/media/catalogue/x.webp'], badge: 'New', rating: 4.5, bulletPoints: ['A', 'B'], description: 'A phone. It calls.', dimLength: 15, dimWidth: 7, dimHeight: 1 }, 1);
+  await make('shoe', { name: 'Test Running Shoe', brand: 'Velocity', categories: ['Sports'], priceCents: 4_500, stock: 0 }, 2);
+  await make('book', { name: 'Test Book', brand: 'Penguin', categories: ['Books'], priceCents: 2_000 }, 3);
+  await make('hidden', { name: 'Test Hidden Item', brand: 'Nova', categories: ['Smartphones'], status: 'draft' }, 4);
+  await t.app.services.catalogue.createShelf({ slug: 'test-shelf', title: 'Test Shelf', position: 0, productIds: [ids.book!, ids.hidden!, ids.phone!] });
+  await t.app.services.catalogue.createShelf({ slug: 'second-shelf', title: 'Second Shelf', position: 1, productIds: [ids.shoe!] });
+});
+afterAll(() => t.close());
+
+const list = (qs = '') => call(t.app, { url: `/api/products${qs}` });
+const names = (res: { json: { name: string }[] }) => res.json.map((p) => p.name);
+
+describe('GET /api/products', () => {
+  it('lists active products only, newest first, with X-Total-Count', async () => {
+    const res = await list();
+    expect(res.status).toBe(200);
+    expect(names(res)).toEqual(['Test Book', 'Test Running Shoe', 'Test Phone One']);
+    expect(res.headers['x-total-count']).toBe('3');
+    for (const p of res.json) expect(productSchema.safeParse(p).success).toBe(true);
+  });
+
+  it('is bounded by limit and offset', async () => {
+    const page = await list('?limit=1&offset=1');
+    expect(names(page)).toEqual(['Test Running Shoe']);
+    expect(page.headers['x-total-count']).toBe('3');
+    expect((await list('?limit=0')).status).toBe(400);
+    expect((await list('?limit=201')).status).toBe(400);
+    expect((await list('?offset=-1')).status).toBe(400);
+  });
+
+  it('filters by category (any, case-insensitive), brand, price and stock', async () => {
+    expect(names(await list('?category=electronics'))).toEqual(['Test Phone One']);
+    expect(names(await list('?category=SMARTPHONES'))).toEqual(['Test Phone One']);
+    expect(names(await list('?brand=velocity'))).toEqual(['Test Running Shoe']);
+    expect(names(await list('?min_price=20&max_price=100'))).toEqual(['Test Book', 'Test Running Shoe']);
+    expect(names(await list('?in_stock=true'))).toEqual(['Test Book', 'Test Phone One']);
+    expect(names(await list('?in_stock=false'))).toEqual(['Test Running Shoe']);
+    expect((await list('?category=books')).headers['x-total-count']).toBe('1');
+  });
+
+  it('reads products the way the storefront does (both naming styles)', async () => {
+    const res = await call(t.app, { url: `/api/products/${ids.phone}` });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({
+      id: ids.phone, name: 'Test Phone One', slug: 'test-phone-one', price: 999, price_cents: 99_900, category: 'Smartphones',
+      stock: 3, stock_quantity: 3, image: '/media/catalogue/x.webp', imageUrl: '/media/catalogue/x.webp', is_active: true,
+      short_description: 'A phone.', dimensions: '15 x 7 x 1 cm', badge: 'New', embed_id: null,
+    });
+  });
+});
+
+describe('GET /api/products/:id', () => {
+  it('answers 404 JSON for a missing or inactive product', async () => {
+    for (const id of [999_999, ids.hidden]) {
+      const res = await call(t.app, { url: `/api/products/${id}` });
+      expect(res.status).toBe(404);
+      expect(res.json).toEqual({ error: MSG.productNotFound });
+    }
+    expect((await call(t.app, { url: '/api/products/abc' })).status).toBe(400);
+  });
+});
+
+describe('GET /api/shelves', () => {
+  it('lists shelves in order with their active items (id, title, price, image, rating, badge)', async () => {
+    const res = await call(t.app, { url: '/api/shelves' });
+    expect(res.status).toBe(200);
+    expect(res.json.map((s: { slug: string }) => s.slug)).toEqual(['test-shelf', 'second-shelf']);
+    expect(res.json[0].items).toEqual([
+      { id: ids.book, title: 'Test Book', price: 20, image: null, rating: null, badge: null },
+      { id: ids.phone, title: 'Test Phone One', price: 999, image: '/media/catalogue/x.webp', rating: 4.5, badge: 'New' },
+    ]);
+  });
+});
+
+describe('catalogue service', () => {
+  it('gives a free slug when names repeat, and announces changes', async () => {
+    const seen: number[] = [];
+    const off = t.app.services.bus.on('product.changed', (e) => void seen.push(e.id));
+    const a = await t.app.services.catalogue.createProduct({ name: 'Same Name!', priceCents: 100 });
+    const b = await t.app.services.catalogue.createProduct({ name: 'same  name', priceCents: 100 });
+    off();
+    expect([a.slug, b.slug]).toEqual(['same-name', 'same-name-2']);
+    expect(seen).toEqual([a.id, b.id]);
+  });
+
+  it('returns products by ids in the order asked, leaving out unknown and inactive ones', async () => {
+    const got = await t.app.services.catalogue.getProductsByIds([ids.book!, 424242, ids.hidden!, ids.phone!, ids.book!]);
+    expect(got.map((p) => p.id)).toEqual([ids.book, ids.phone]);
+  });
+});
+
+describe('media', () => {
+  it('serves catalogue images with an immutable cache and refuses paths that leave the folder', async () => {
+    const file = fs.readdirSync(CATALOGUE_ASSETS_DIR).find((f) => f.endsWith('.webp'))!;
+    const ok = await t.app.inject({ url: `/media/catalogue/${file}` });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['content-type']).toBe('image/webp');
+    expect(ok.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(ok.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    for (const url of ['/media/catalogue/nope.webp', '/media/catalogue/..%2f..%2fseed.ts', '/media/catalogue/%2e%2e/seed.ts', '/media/uploads/x.png']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error).toBe(MSG.routeNotFound);
+    }
+    expect(resolveMediaPath(`/media/catalogue/${file}`)).toBe(path.join(CATALOGUE_ASSETS_DIR, file));
+    expect(resolveMediaPath(`http://shop.example/media/catalogue/${file}?v=1`)).toBe(path.join(CATALOGUE_ASSETS_DIR, file));
+    expect(resolveMediaPath('/media/catalogue/../seed.ts')).toBeNull();
+    expect(resolveMediaPath('/etc/passwd')).toBeNull();
+  });
+
+  it('serves public uploads from the data directory, and only images', async () => {
+    const dir = path.join(t.dataDir, 'uploads', 'public', 'products');
+    fs.mkdirSync(dir, { recursive: true });
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a0e5b5d50000000049454e44ae426082', 'hex');
+    fs.writeFileSync(path.join(dir, 'a.png'), png);
+    fs.writeFileSync(path.join(dir, 'notes.txt'), 'secret');
+    const res = await t.app.inject({ url: '/media/uploads/products/a.png' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect((await t.app.inject({ url: '/media/uploads/products/notes.txt' })).statusCode).toBe(404);
+    expect(t.app.services.media.resolveMediaPath('/media/uploads/products/a.png')).toBe(path.join(dir, 'a.png'));
+    expect(await t.app.services.media.read('/media/uploads/products/a.png')).toEqual(png);
+  });
+});
