@@ -54,6 +54,15 @@ test('the third dot opens the demos overlay; its buttons open the two demos', as
   await page.getByRole('button', { name: 'Explore demos' }).click();
   const overlay = page.getByRole('dialog', { name: 'Explore interactive demos' });
   await expect(overlay).toBeVisible();
+  // focus moves into the dialog and Tab cycles inside it (three controls: two demos and Close)
+  await expect(overlay.getByRole('button', { name: /Rubik/ })).toBeFocused();
+  for (let i = 0; i < 4; i++) {
+    await page.keyboard.press('Tab');
+    expect(await overlay.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  expect(await overlay.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   await page.keyboard.press('Escape');
   await expect(overlay).toBeHidden();
   await expect(page.getByRole('button', { name: 'Explore demos' })).toBeFocused();

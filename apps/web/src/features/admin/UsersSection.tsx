@@ -12,14 +12,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { Input } from '@/components/ui/Field';
 import { Spinner } from '@/components/ui/Spinner';
 import { cx } from '@/components/ui/cx';
-
-/** Initials of the name, else of the e-mail's local part (admin §2 Users). */
-export function initials(user: Pick<PublicUser, 'name' | 'email'>): string {
-  const words = user.name.trim().split(/\s+/).filter(Boolean);
-  if (words.length >= 2) return (words[0]![0]! + words[words.length - 1]![0]!).toUpperCase();
-  if (words.length === 1) return words[0]!.slice(0, 2).toUpperCase();
-  return user.email.replace(/@.*/, '').replace(/[^a-z0-9]/gi, '').slice(0, 2).toUpperCase() || '?';
-}
+import { initials } from './initials';
 
 const ROLE_STYLE: Record<PublicUser['role'], string> = {
   admin: 'bg-violet-50 text-violet-800 ring-violet-200',
