@@ -7,6 +7,8 @@ import { cx } from '@/components/ui/cx';
 import { ProductImage } from '@/features/storefront/ProductImage';
 import { useProductLocker } from './ProductLocker';
 
+const COMPARE_QUESTION = 'which has better value?';
+
 function LockIcon({ className = 'h-5 w-5' }: { className?: string }) {
   return (
     <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
@@ -16,7 +18,12 @@ function LockIcon({ className = 'h-5 w-5' }: { className?: string }) {
 }
 
 /** The Product Locker (customer spec §2): up to two products side by side, ready for a comparison question. */
-export function ProductLockerSection({ message, className }: { message?: string | null; className?: string }) {
+export function ProductLockerSection({ message, onAsk, className }: {
+  message?: string | null;
+  /** Sends a comparison question to the chat. */
+  onAsk?: (question: string) => void;
+  className?: string;
+}) {
   const { lockedProducts, max, isFull, unlock, clearAll } = useProductLocker();
   const headingId = useId();
 
@@ -57,26 +64,28 @@ export function ProductLockerSection({ message, className }: { message?: string 
       ) : (
         <ul className="mt-3 grid grid-cols-3 gap-2 sm:gap-3">
           {lockedProducts.map(({ product }) => (
-            <li key={product.id} className="relative flex min-w-0 flex-col overflow-hidden rounded-xl border border-amber-200 bg-amber-50/40">
-              <ProductImage src={product.image} alt="" className="aspect-square w-full" />
+            <li key={product.id} className="relative flex min-w-0 flex-col gap-2 rounded-xl border border-amber-200 bg-amber-50/40 p-2 sm:flex-row sm:items-start">
+              <ProductImage src={product.image} alt="" className="aspect-square w-full shrink-0 rounded-lg sm:h-16 sm:w-16" />
               <button
                 type="button"
                 onClick={() => unlock(product.id)}
                 aria-label={`Unlock ${product.name}`}
                 title="Unlock"
-                className="absolute top-1.5 right-1.5 inline-flex h-7 w-7 items-center justify-center rounded-full bg-white/95 text-slate-600 shadow hover:text-red-700"
+                className="absolute top-1 right-1 inline-flex h-7 w-7 items-center justify-center rounded-full bg-white/95 text-slate-600 shadow hover:text-red-700"
               >
                 <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
                   <path d="M6 6l12 12M18 6L6 18" />
                 </svg>
               </button>
-              <div className="flex min-w-0 flex-col gap-0.5 p-2 text-xs">
-                <span className="line-clamp-2 text-sm font-medium text-slate-900" title={product.name}>
+              <div className="flex min-w-0 flex-col gap-0.5 text-xs sm:pr-6">
+                <span className="line-clamp-2 text-sm leading-snug font-medium text-slate-900" title={product.name}>
                   {product.name}
                 </span>
                 <Price value={product.price} className="font-semibold text-slate-900" />
-                <span className="truncate text-slate-500 capitalize">{product.category}</span>
-                {product.brand && <span className="truncate text-slate-500">{product.brand}</span>}
+                <span className="truncate text-slate-500 capitalize">
+                  {product.category}
+                  {product.brand && <> · {product.brand}</>}
+                </span>
                 {typeof product.rating === 'number' && <Stars rating={product.rating} className="mt-0.5" />}
               </div>
             </li>
@@ -85,6 +94,15 @@ export function ProductLockerSection({ message, className }: { message?: string 
             <li className="flex flex-col justify-center gap-1 rounded-xl border border-emerald-200 bg-emerald-50 p-2 text-xs text-emerald-900 sm:p-3">
               <p className="text-sm font-semibold">Ready for Comparison!</p>
               <p>Ask the assistant “which has better value?” or “how do their features compare?”</p>
+              {onAsk && (
+                <button
+                  type="button"
+                  onClick={() => onAsk(COMPARE_QUESTION)}
+                  className="mt-1 self-start rounded-md bg-emerald-700 px-2.5 py-1 text-xs font-medium text-white hover:bg-emerald-800"
+                >
+                  Compare now
+                </button>
+              )}
             </li>
           ) : (
             <li

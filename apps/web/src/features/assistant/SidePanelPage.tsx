@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Product } from '@souq/shared/api/catalogue';
 import { FEATURED_PRODUCTS } from '@souq/shared/constants';
 import { MSG } from '@souq/shared/messages';
+import { formatMoney } from '@souq/shared/rules/money';
 import { paths } from '@/app/paths';
 import { api } from '@/lib/api-client';
 import { Price } from '@/components/ui/Price';
@@ -11,7 +12,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { buttonClass } from '@/components/ui/Button';
 import { cx } from '@/components/ui/cx';
 import { useCartCount, useCartTotal } from '@/features/cart/store';
-import { ChatPanel } from '@/features/chat/ChatPanel';
+import { ChatPanel, type ChatPanelHandle } from '@/features/chat/ChatPanel';
 import { useProductSearch } from '@/features/storefront/api';
 import { scrollToProduct, useAddToCart } from '@/features/storefront/actions';
 import type { ProductRef } from '@/features/storefront/product-ref';
@@ -21,6 +22,7 @@ import { useAssistantContextStore } from './context-store';
 import { PanelProductCard } from './PanelProductCard';
 import { ProductLockerProvider, useProductLocker } from './ProductLocker';
 import { ProductLockerSection } from './ProductLockerSection';
+import { ShoppingContextSection } from './ShoppingContextSection';
 
 /** Matches shown for a typed search: the panel stays a glanceable list, the chat does the long answers. */
 const SEARCH_RESULTS_SHOWN = 8;
@@ -107,6 +109,7 @@ function SidePanel() {
   const locker = useProductLocker();
   const [cartNotice, showCartNotice] = useNotice();
   const [lockerNotice, showLockerNotice] = useNotice();
+  const chat = useRef<ChatPanelHandle>(null);
 
   const ctx = useAssistantContextStore();
   const cartCount = useCartCount();
@@ -181,7 +184,7 @@ function SidePanel() {
 
   return (
     <div className="min-h-dvh bg-slate-100 lg:h-dvh lg:overflow-hidden">
-      <div className="grid gap-3 p-3 sm:gap-4 sm:p-4 lg:h-full lg:grid-cols-[minmax(0,1fr)_26rem] lg:grid-rows-[auto_minmax(0,1fr)] lg:p-0 lg:pl-4 xl:grid-cols-[minmax(0,1fr)_28rem]">
+      <div className="grid grid-cols-1 gap-3 p-3 sm:gap-4 sm:p-4 lg:h-full lg:grid-cols-[minmax(0,1fr)_26rem] lg:grid-rows-[auto_minmax(0,1fr)] lg:p-0 lg:pl-4 xl:grid-cols-[minmax(0,1fr)_28rem]">
         {/* The panel itself: docked to the right on desktop, first on a phone. */}
         <aside
           aria-label="Shopping assistant"
@@ -200,7 +203,7 @@ function SidePanel() {
             <Link
               to={paths.checkout}
               className={cx(buttonClass('secondary', 'sm'), 'h-auto flex-col items-end gap-0 py-1 leading-tight')}
-              aria-label={`Cart: ${cartCount} item${cartCount === 1 ? '' : 's'}, total ${assistantContext.cartTotal.toFixed(2)}. Go to checkout`}
+              aria-label={`Cart: ${cartCount} item${cartCount === 1 ? '' : 's'}, total ${formatMoney(cartTotal)}. Go to checkout`}
             >
               <span className="text-xs font-normal text-slate-500">
                 {cartCount} item{cartCount === 1 ? '' : 's'}
@@ -318,11 +321,14 @@ function SidePanel() {
               ))}
             </ul>
           </section>
+
+          <ShoppingContextSection context={assistantContext} onSelect={select} />
         </aside>
 
-        <ProductLockerSection message={lockerNotice} className="lg:col-start-1 lg:row-start-1 lg:mt-4" />
+        <ProductLockerSection message={lockerNotice} onAsk={(q) => chat.current?.send(q)} className="lg:col-start-1 lg:row-start-1 lg:mt-4" />
 
         <ChatPanel
+          ref={chat}
           context={context}
           onContextChange={onChatContext}
           lockedProductIds={lockedIds}

@@ -1,0 +1,114 @@
+import { useId, useState, type FormEvent } from 'react';
+import { CURRENCIES, DEFAULT_BUDGET_CURRENCY } from '@souq/shared/constants';
+import { formatAmount } from '@souq/shared/rules/money';
+import { Button } from '@/components/ui/Button';
+import { Price } from '@/components/ui/Price';
+import type { AssistantContext, PanelProduct } from './context-rules';
+import { useAssistantContextStore } from './context-store';
+
+/**
+ * What the assistant knows about this visit (customer spec §3 "Assistant context"): focus, cart, budget,
+ * favourite categories and recent views. Collapsed by default; the budget can be set here.
+ */
+export function ShoppingContextSection({ context, onSelect }: { context: AssistantContext; onSelect: (p: PanelProduct) => void }) {
+  const setBudget = useAssistantContextStore((s) => s.setBudget);
+  const removeCategory = useAssistantContextStore((s) => s.removeFavouriteCategory);
+  const ids = { min: useId(), max: useId(), currency: useId() };
+  const budget = context.budget;
+  const [min, setMin] = useState(budget?.min?.toString() ?? '');
+  const [max, setMax] = useState(budget?.max?.toString() ?? '');
+  const [currency, setCurrency] = useState(budget?.currency ?? DEFAULT_BUDGET_CURRENCY);
+  const [saved, setSaved] = useState(false);
+
+  function saveBudget(e: FormEvent) {
+    e.preventDefault();
+    const num = (v: string) => (v.trim() === '' ? null : Number(v));
+    setBudget({ min: num(min), max: num(max), currency });
+    setSaved(true);
+  }
+
+  const budgetText = budget && (budget.min !== null || budget.max !== null)
+    ? `${budget.min !== null ? formatAmount(budget.min) : '0.00'} – ${budget.max !== null ? formatAmount(budget.max) : 'any'} ${budget.currency}`
+    : 'Not set';
+
+  return (
+    <details className="group rounded-xl border border-slate-200 bg-slate-50/60 text-sm">
+      <summary className="flex cursor-pointer list-none items-center justify-between gap-2 px-3 py-2.5 font-semibold text-slate-900">
+        Your Shopping Context
+        <svg viewBox="0 0 20 20" className="h-4 w-4 text-slate-500 transition-transform group-open:rotate-180" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <path d="M5 8l5 5 5-5" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </summary>
+      <div className="flex flex-col gap-3 border-t border-slate-200 px-3 py-3">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
+          <dt className="text-slate-500">Chat focus</dt>
+          <dd className="truncate text-slate-800">{context.lockedProduct?.name ?? 'None'}</dd>
+          <dt className="text-slate-500">Cart</dt>
+          <dd className="text-slate-800">
+            {context.cartItemCount} item{context.cartItemCount === 1 ? '' : 's'} · <Price value={context.cartTotal} />
+          </dd>
+          <dt className="text-slate-500">Budget</dt>
+          <dd className="text-slate-800">{budgetText}</dd>
+        </dl>
+
+        <form onSubmit={saveBudget} className="flex flex-wrap items-end gap-2" aria-label="Budget">
+          <label className="flex w-20 flex-col gap-1 text-xs text-slate-600" htmlFor={ids.min}>
+            Min
+            <input id={ids.min} type="number" min={0} step="0.01" inputMode="decimal" value={min} onChange={(e) => (setMin(e.target.value), setSaved(false))} className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm" />
+          </label>
+          <label className="flex w-20 flex-col gap-1 text-xs text-slate-600" htmlFor={ids.max}>
+            Max
+            <input id={ids.max} type="number" min={0} step="0.01" inputMode="decimal" value={max} onChange={(e) => (setMax(e.target.value), setSaved(false))} className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm" />
+          </label>
+          <label className="flex flex-col gap-1 text-xs text-slate-600" htmlFor={ids.currency}>
+            Currency
+            <select id={ids.currency} value={currency} onChange={(e) => (setCurrency(e.target.value), setSaved(false))} className="h-8 rounded-md border border-slate-300 bg-white px-1.5 text-sm">
+              {CURRENCIES.map((c) => (
+                <option key={c}>{c}</option>
+              ))}
+            </select>
+          </label>
+          <Button type="submit" size="sm" variant="secondary">
+            {saved ? 'Saved' : 'Save budget'}
+          </Button>
+        </form>
+
+        {context.favouriteCategories.length > 0 && (
+          <div className="flex flex-col gap-1">
+            <p className="text-xs text-slate-500">Favourite categories</p>
+            <ul className="flex flex-wrap gap-1.5">
+              {context.favouriteCategories.map((c) => (
+                <li key={c} className="inline-flex items-center gap-1 rounded-full bg-rose-50 py-0.5 pr-1 pl-2.5 text-xs text-rose-800 capitalize">
+                  {c}
+                  <button type="button" onClick={() => removeCategory(c)} aria-label={`Remove ${c} from favourites`} className="rounded-full px-1 hover:bg-rose-100">
+                    ×
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+
+        {context.recentHistory.length > 0 && (
+          <div className="flex flex-col gap-1">
+            <p className="text-xs text-slate-500">Recently viewed</p>
+            <ul className="flex flex-col">
+              {context.recentHistory.map((h) => (
+                <li key={h.productId}>
+                  <button
+                    type="button"
+                    onClick={() => onSelect({ id: h.productId, name: h.productName, price: h.price, category: h.category, image: null })}
+                    className="flex w-full items-center justify-between gap-2 rounded px-1 py-0.5 text-left text-xs hover:bg-white"
+                  >
+                    <span className="truncate text-slate-800">{h.productName}</span>
+                    <Price value={h.price} className="shrink-0 text-slate-500" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
+    </details>
+  );
+}
