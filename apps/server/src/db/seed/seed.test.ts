@@ -88,7 +88,11 @@ describe('demo seed', () => {
     expect(profile.json).toMatchObject({ gender: 'female', address: { city: 'Dubai' }, onboarded: true });
     const mine = await call(t.app, { url: '/api/my/orders', token });
     expect(mine.json.map((o: { status: string }) => o.status)).toEqual(['processing', 'shipped', 'delivered']);
-    for (const o of mine.json) expect(o.order_number).toMatch(/^SQ-\d{6}-[2-9A-Z]{5}$/);
+    for (const o of mine.json) {
+      // SQ-YYMMDD-XXXXX with the day the order was placed
+      const d = o.created_at as string;
+      expect(o.order_number).toMatch(new RegExp(`^SQ-${d.slice(2, 4)}${d.slice(5, 7)}${d.slice(8, 10)}-[2-9A-Z]{5}$`));
+    }
     const history = await t.database.query<{ n: number }>(
       'select count(*)::int as n from order_status_history where order_id = $1', [mine.json[2].id]);
     expect(history[0]!.n).toBe(5);

@@ -13,6 +13,7 @@ import { createDiskStorage } from '../../platform/storage.js';
 import { catalogueImageUrl } from '../../platform/media.js';
 import type { Services } from '../../services.js';
 import type { ProductInput } from '../../modules/catalogue/catalogue.service.js';
+import { newOrderNumber } from '../../modules/orders/orders.service.js';
 import { SEED_SHELVES, seedImageFile } from './catalogue-data.js';
 
 export type SeedDeps = { db: Db; services: Services; dataDir: string; log: (msg: string) => void };
@@ -199,7 +200,8 @@ async function seedOrders({ db, services }: SeedDeps, customer: { id: number; na
     for (const status of lifecycle.slice(1, lifecycle.indexOf(o.status) + 1)) await services.orders.setStatus(order.id, status, { notes: `Marked ${status}` });
     // spread the history over the order's life so timelines read naturally
     const placedAt = now - o.daysAgo * DAY;
-    await db.update(orders).set({ createdAt: new Date(placedAt), updatedAt: new Date(placedAt) }).where(eq(orders.id, order.id));
+    // the order number carries the day it was placed
+    await db.update(orders).set({ orderNumber: newOrderNumber(new Date(placedAt)), createdAt: new Date(placedAt), updatedAt: new Date(placedAt) }).where(eq(orders.id, order.id));
     const history = await db.select({ id: orderStatusHistory.id }).from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id)).orderBy(orderStatusHistory.id);
     const step = Math.min(DAY, (o.daysAgo * DAY) / Math.max(1, history.length));
     for (const [i, h] of history.entries()) {
