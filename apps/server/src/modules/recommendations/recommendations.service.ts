@@ -176,7 +176,8 @@ export function createRecommendationsService(deps: {
 
   /** Products for scored ids, in order, active ones only, as the spec's recommendation items. */
   async function hydrate(scored: Scored[], n: number): Promise<Recommendation[]> {
-    const ids = scored.filter((s) => isAccountId(s.itemId)).map((s) => Number(s.itemId));
+    // product ids are numeric; other item ids ('search', 'session') are event markers, not products
+    const ids = scored.filter((s) => /^\d+$/.test(s.itemId)).map((s) => Number(s.itemId));
     const products = new Map((await deps.catalogue.getProductsByIds(ids)).map((p) => [String(p.id), p]));
     return scored.flatMap((s) => {
       const p = products.get(s.itemId);
