@@ -118,7 +118,9 @@ export function UsersSection() {
                 <th scope="col" className="hidden px-3 py-3 sm:px-5 md:table-cell">Email</th>
                 <th scope="col" className="px-3 py-3 sm:px-5">Role</th>
                 <th scope="col" className="hidden px-3 py-3 sm:px-5 sm:table-cell">Joined</th>
-                <th scope="col" className="px-3 py-3 sm:px-5 text-right">Actions</th>
+                <th scope="col" className="px-3 py-3 text-right sm:px-5">
+                  <span className="sr-only sm:not-sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
