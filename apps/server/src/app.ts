@@ -21,6 +21,8 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
+import { assistantRoutes } from './modules/assistant/assistant.routes.js';
+import { chatMonitorRoutes } from './modules/chat-monitor/chat-monitor.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { vendorsRoutes } from './modules/vendors/vendors.routes.js';
 import { imageSearchRoutes } from './modules/image-search/image-search.routes.js';
@@ -95,6 +97,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(ordersRoutes({ orders: services.orders }));
   await app.register(profileRoutes({ profile: services.profile }));
   await app.register(searchRoutes({ search: services.search }));
+  await app.register(assistantRoutes({ assistant: services.assistant }));
+  await app.register(chatMonitorRoutes({ chatMonitor: services.chatMonitor }));
   await app.register(adminRoutes({ accounts: services.accounts }));
   await app.register(vendorsRoutes({ vendors: services.vendors }));
   await app.register(imageSearchRoutes({ imageSearch: services.imageSearch }));

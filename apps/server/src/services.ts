@@ -10,6 +10,8 @@ import { createOrdersService } from './modules/orders/orders.service.js';
 import { createProfileService } from './modules/profile/profile.service.js';
 import { createSearchService } from './modules/search/search.service.js';
 import { createSearchQueries } from './modules/search/search.queries.js';
+import { createChatMonitorService } from './modules/chat-monitor/chat-monitor.service.js';
+import { createAssistantService } from './modules/assistant/assistant.service.js';
 import { createImageSearchService } from './modules/image-search/image-search.service.js';
 import { createRecommendationsService } from './modules/recommendations/recommendations.service.js';
 
@@ -28,9 +30,16 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const orders = createOrdersService({ db, bus, catalogue, currency: config.shopCurrency });
   const profile = createProfileService({ db });
   const search = createSearchService({ queries: createSearchQueries(db), catalogue, bus, log });
+  const chatMonitor = createChatMonitorService({
+    db,
+    // names and roles through the accounts service (one lookup per distinct user of a page)
+    userInfo: async (ids) =>
+      new Map((await Promise.all(ids.map((id) => accounts.me(id).then((u) => [id, u] as const, () => null)))).filter((e) => e !== null)),
+  });
+  const assistant = createAssistantService({ search, catalogue, chatMonitor, ai: config.ai, log });
   const imageSearch = createImageSearchService({ db, catalogue, readImage: media.read, bus, log });
   const recommendations = createRecommendationsService({ db, catalogue, bus, log });
-  return { sessions, vendors, accounts, bus, media, catalogue, orders, profile, imageSearch, recommendations, search };
+  return { sessions, vendors, accounts, bus, media, catalogue, orders, profile, imageSearch, recommendations, search, chatMonitor, assistant };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -33,5 +33,7 @@ export const chatResponseSchema = z.object({
   response: z.string(),
   mentionedProducts: z.array(mentionedProductSchema),
   suggestedSearch: z.string().nullable(),
+  /** The stored chat session (admin chat monitor) this exchange was saved in. */
+  sessionId: z.string().optional(),
 });
 export type ChatResponse = z.infer<typeof chatResponseSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from '../messages.js';
 import { pageQuerySchema } from './common.js';
 import { productFiltersSchema, productSchema } from './catalogue.js';
 
@@ -9,7 +10,7 @@ export const SEARCH_QUERY_MAX = 1000;
  * 400 'Search query is required'; a query with no searchable words (only punctuation, '%', '_') is an empty list.
  */
 export const searchParamsSchema = z.object({
-  query: z.string().trim().min(1, { error: 'Search query is required' }).max(SEARCH_QUERY_MAX),
+  query: z.string().trim().min(1, { error: MSG.searchQueryRequired }).max(SEARCH_QUERY_MAX),
 });
 
 /** Paging and the product filters in the query string. */

@@ -4,6 +4,7 @@ import type { Bus } from '../../platform/bus.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { SearchIndex, type SearchFilters, type SearchResult } from './search.engine.js';
 import type { SearchQueries } from './search.queries.js';
+import { analyze, extractPrice, normalize, STOPWORDS, tokenize } from './search.text.js';
 
 export type SearchService = ReturnType<typeof createSearchService>;
 
@@ -104,6 +105,9 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
 
   return {
     ready,
+
+    /** The search's text analysis, so the assistant reads words and prices exactly as search does. */
+    text: { analyze, extractPrice, normalize, tokenize, isStopword: (t: string) => STOPWORDS.has(t) },
 
     /** Starts building the index in the background (after start-up); failures are logged and retried on use. */
     warm(): void {

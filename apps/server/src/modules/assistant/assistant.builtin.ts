@@ -1,0 +1,396 @@
+import type { Product } from '@souq/shared/api/catalogue';
+import type { ChatResponse } from '@souq/shared/api/assistant';
+import {
+  FREE_SHIPPING_THRESHOLD_CENTS, PAYMENT_METHOD_LABELS, SEARCH_REPLY_MAX_CATEGORIES, SEARCH_REPLY_MAX_PRODUCTS,
+  SHIPPING_FEE_CENTS, TAX_RATE,
+} from '@souq/shared/constants';
+import { MSG } from '@souq/shared/messages';
+import { formatMoney } from '@souq/shared/rules/money';
+import { isCartCommand, parseQuantity } from '@souq/shared/rules/chat-commands';
+import type { SearchService } from '../search/search.service.js';
+import { percentileOf, type Toolbox } from './assistant.tools.js';
+
+// The built-in assistant: deterministic and offline. It reads the intent and the entities of a message
+// (products by name, the context product, locked products, products named earlier, brands and categories
+// through search, budgets, quantities, comparisons), calls the tools, and writes an answer from their facts.
+
+export type BuiltinInput = {
+  message: string;
+  contextId: number | null;
+  lockedIds: number[];
+  /** the last messages, oldest first */
+  history: { isBot: boolean; text: string }[];
+};
+
+type Reply = Omit<ChatResponse, 'mentionedProducts'>;
+
+const GREETING = /^(hi|hello|hey|hiya|howdy|salam|salaam|assalamu alaikum|marhaba|ahlan|greetings|yo|good (morning|afternoon|evening))\b/i;
+const THANKS = /\b(thanks|thank you|thx|cheers|appreciate it|bye|goodbye|see you)\b/i;
+const HELP = /\b(what can you do|how does this work|what do you do|who are you|help me|^help$)\b/i;
+const COMPARE = /\b(compare|comparison|versus|vs\.?|difference|differences|which (one|is|has|should|would|of)|better|best value)\b/i;
+const WORTH = /\b(worth|value for money|good (value|deal|price|buy)|overpriced|fair price|rip ?off)\b/i;
+const SIMILAR = /\b(similar|alternatives?|something like|others? like|like (this|that|it)|comparable)\b/i;
+const PURCHASE = /\b(how (do|can|would|should) i (buy|purchase|order|get|pay)|how to (buy|purchase|order)|checkout|check out|payment|pay with|cash on delivery|shipping|delivery)\b/i;
+const PRICE_Q = /\b(how much|price|cost|costs|pricing)\b/i;
+const STOCK_Q = /\b(in stock|stock|available|availability|left|sold out)\b/i;
+const RATING_Q = /\b(rating|rated|reviews?|stars?)\b/i;
+const SPEC_Q = /\b(warranty|guarantee|dimensions?|size|weight|weigh|how big|how heavy|specs?|specifications?|features?)\b/i;
+const TELL = /\b(tell me|more about|describe|details?|info|information|what is|what's|explain)\b/i;
+const SHOPPING = /\b(show|find|search|looking|look|need|want|recommend|suggest|any|have|sell|carry|got|options?|gifts?|ideas?|buy|shop|shopping)\b/i;
+const OFF_TOPIC = /\b(weather|jokes?|news|politics?|president|prime minister|capital of|football|soccer|match|score|movies?|songs?|sing|lyrics|poem|story|homework|math|time is it|what day|date today|who won|translate|meaning of life|love you|your name|are you (human|real|a bot))\b/i;
+const REF = /\b(cheaper|cheapest|less expensive|more expensive|pricier|priciest|most expensive|first|second|third|last|other|better rated|higher rated|best rated|top rated)\b/i;
+
+/** Words that ask about a product rather than name one: they never make a search. */
+const QUESTION_WORDS = new Set(
+  (
+    'tell more about describe detail details info information explain what whats is are was were be it its this that these those ' +
+    'price prices cost costs much many how worth value money good deal fair overpriced similar alternative alternatives like purchase ' +
+    'buy order checkout pay payment delivery shipping stock available availability left sold out rating rated review reviews star stars ' +
+    'warranty guarantee dimension dimensions size weight weigh big heavy spec specs specification specifications feature features compare ' +
+    'comparison versus vs difference differences better best which one ones cheaper cheapest expensive pricier priciest most less more first ' +
+    'second third last other rated higher top and but so ok okay yes no why when where who should will can could would there here them they ' +
+    'please thanks hi hello hey do does did am im i you me my your we our us to of for in on with a an the any some get show find search ' +
+    'looking look need want recommend suggest have sell carry got option options shop shopping also just really very about up gift gifts ' +
+    'idea ideas'
+  ).split(' '),
+);
+
+const stockText = (p: Product) => (p.stock > 0 ? `${p.stock} in stock` : 'out of stock');
+const ratingText = (p: Product) =>
+  p.rating !== null ? `rated ${p.rating.toFixed(1)}/5${p.review_count ? ` from ${p.review_count} reviews` : ''}` : 'not rated yet';
+const line = (p: Product, i?: number) =>
+  `${i !== undefined ? `${i + 1}. ` : ''}**${p.name}** — ${formatMoney(p.price)} · ${ratingText(p)} · ${stockText(p)}`;
+const category = (p: Product) => p.category || MSG.defaultCategory;
+
+/** Where a price sits among a category's prices, in words. */
+function pricePosition(pct: number, count: number, cat: string): string {
+  if (count <= 1) return `the only ${cat} product we have`;
+  if (pct <= 0) return `the lowest price among our ${count} ${cat} products`;
+  if (pct >= 1) return `the highest price among our ${count} ${cat} products`;
+  return `priced above ${Math.round(pct * 100)}% of our ${count} ${cat} products`;
+}
+
+/** The bold names the assistant wrote in its recent replies, newest reply first, in their order ('Added **2 × X**' → X). */
+export function boldNames(history: { isBot: boolean; text: string }[]): string[] {
+  const names: string[] = [];
+  for (const m of [...history].reverse()) {
+    if (!m.isBot) continue;
+    for (const match of m.text.matchAll(/\*\*([^*]{2,200})\*\*/g)) {
+      const name = match[1]!.replace(/^\d+\s*[×x]\s*/, '').trim();
+      if (!names.includes(name)) names.push(name);
+    }
+    if (names.length) break;
+  }
+  return names;
+}
+
+function budgetText(min: number | null, max: number | null): string {
+  if (min !== null && max !== null) return ` between ${formatMoney(min)} and ${formatMoney(max)}`;
+  if (max !== null) return ` under ${formatMoney(max)}`;
+  if (min !== null) return ` over ${formatMoney(min)}`;
+  return '';
+}
+
+export function createBuiltinAssistant(deps: { search: SearchService }) {
+  const { search } = deps;
+
+  /** Content words of a message: what is left after question words, stop words and price phrases. */
+  function contentWords(text: string): string[] {
+    const { tokenize, isStopword } = search.text;
+    return tokenize(text).filter((t) => !QUESTION_WORDS.has(t) && !isStopword(t));
+  }
+
+  async function popularCategories(): Promise<string[]> {
+    const { categories } = await search.facets();
+    return [...categories.values()].sort((a, b) => b.count - a.count).slice(0, SEARCH_REPLY_MAX_CATEGORIES).map((c) => c.name);
+  }
+
+  function describe(p: Product, tools: Toolbox): Reply {
+    tools.focus(p);
+    const parts = [`**${p.name}**${p.brand ? ` by ${p.brand}` : ''} (${category(p)})`, p.description.trim() || MSG.noDescription];
+    if (p.bullet_points.length) parts.push(`Key features:\n${p.bullet_points.slice(0, 5).map((b) => `• ${b}`).join('\n')}`);
+    const was = p.compare_at_price && p.compare_at_price > p.price ? ` (was ${formatMoney(p.compare_at_price)})` : '';
+    parts.push(`Price: ${formatMoney(p.price)}${was} · ${ratingText(p)} · ${stockText(p)}`);
+    const extra = [
+      p.warranty_info ? `Warranty: ${p.warranty_info}` : '',
+      p.dimensions ? `Dimensions: ${p.dimensions}` : '',
+      p.weight !== null ? `Weight: ${p.weight} kg` : '',
+    ].filter(Boolean);
+    if (extra.length) parts.push(extra.join(' · '));
+    if (p.tags.length) parts.push(`Tags: ${p.tags.slice(0, 6).join(', ')}`);
+    parts.push('Would you like similar products, or to know whether it is worth the price?');
+    return { response: parts.join('\n\n'), suggestedSearch: null };
+  }
+
+  async function worth(p: Product, tools: Toolbox): Promise<Reply> {
+    tools.focus(p);
+    const { prices, ratings } = await search.categoryPrices(p.category);
+    const pct = percentileOf(prices, p.price_cents);
+    const median = prices.length ? prices[Math.floor((prices.length - 1) / 2)]! / 100 : p.price;
+    const avgRating = ratings.length ? ratings.reduce((a, b) => a + b, 0) / ratings.length : null;
+    const cat = category(p);
+    const position =
+      prices.length <= 1 ? `It is the only product in ${cat} right now, so there is nothing to measure its price against.`
+        : `At ${formatMoney(p.price)} it has ${pricePosition(pct, prices.length, cat)} (median ${formatMoney(median)}).`;
+    const rating = p.rating ?? null;
+    const good = rating !== null && rating >= 4.3;
+    const weak = rating !== null && rating < 3.8;
+    let verdict: string;
+    if (pct <= 0.4 && !weak) verdict = `Yes — it is priced below most ${cat} products${rating !== null ? ` and ${ratingText(p)}` : ''}, so it is good value.`;
+    else if (pct >= 0.7 && good) verdict = `It is a premium pick, but it is ${ratingText(p)}: worth it if you want one of the best in ${cat}.`;
+    else if (pct >= 0.7) verdict = `It is on the expensive side for ${cat}${rating !== null ? ` and only ${ratingText(p)}` : ''}, so compare it with the alternatives first.`;
+    else verdict = `It is fairly priced for ${cat}${rating !== null ? ` and ${ratingText(p)}` : ''}.`;
+    if (avgRating !== null && rating !== null && ratings.length > 1) {
+      verdict += ` The ${cat} average rating is ${avgRating.toFixed(1)}/5.`;
+    }
+    if (p.compare_at_price && p.compare_at_price > p.price) {
+      verdict += ` It is currently ${Math.round((1 - p.price / p.compare_at_price) * 100)}% off its usual ${formatMoney(p.compare_at_price)}.`;
+    }
+    const parts = [position, verdict];
+    // a cheaper product at least as well rated is the honest counterpoint
+    const alts = await tools.similarProducts(p.id, 6);
+    const better = alts.find((a) => a.price_cents < p.price_cents && a.stock > 0 && (a.rating ?? 0) >= (p.rating ?? 0) && a.category === p.category);
+    if (better) parts.push(`A cheaper alternative rated as well or better: ${line(better)}.`);
+    if (p.stock === 0) parts.push('Note: it is out of stock right now.');
+    return { response: parts.join('\n\n'), suggestedSearch: null };
+  }
+
+  async function similar(p: Product, tools: Toolbox): Promise<Reply> {
+    const list = await tools.similarProducts(p.id, SEARCH_REPLY_MAX_PRODUCTS);
+    tools.mention(p.id, 'mention');
+    if (list.length === 0) return { response: `I could not find products similar to **${p.name}** right now.`, suggestedSearch: null };
+    return {
+      response: `Here are products similar to **${p.name}**:\n${list.map((x, i) => line(x, i)).join('\n')}\n\nAsk me to compare any of them with **${p.name}**.`,
+      suggestedSearch: null,
+    };
+  }
+
+  function purchase(p: Product, tools: Toolbox): Reply {
+    tools.focus(p);
+    const steps = [
+      p.stock > 0 ? `**${p.name}** costs ${formatMoney(p.price)} and ${p.stock} ${p.stock === 1 ? 'is' : 'are'} in stock. To buy it:` : `**${p.name}** is out of stock right now, so it cannot be ordered yet. When it is back:`,
+      '1. Click **Add to Cart** (or type “add it to my cart”; “add 2 to my cart” adds two).',
+      '2. Open the cart and choose **Proceed to Checkout**.',
+      '3. Enter your shipping details: name, email and address are required.',
+      `4. Pick ${PAYMENT_METHOD_LABELS.card} or ${PAYMENT_METHOD_LABELS.cod} and press **Place Order**.`,
+      `Shipping is free above ${formatMoney(FREE_SHIPPING_THRESHOLD_CENTS / 100)} (otherwise ${formatMoney(SHIPPING_FEE_CENTS / 100)}), and tax is ${Math.round(TAX_RATE * 100)}%.`,
+    ];
+    return { response: steps.join('\n'), suggestedSearch: null };
+  }
+
+  async function facts(p: Product, msg: string, tools: Toolbox): Promise<Reply> {
+    tools.focus(p);
+    const out: string[] = [];
+    if (PRICE_Q.test(msg)) {
+      const was = p.compare_at_price && p.compare_at_price > p.price ? ` (was ${formatMoney(p.compare_at_price)})` : '';
+      out.push(`**${p.name}** costs ${formatMoney(p.price)}${was}.`);
+    }
+    if (STOCK_Q.test(msg) || PRICE_Q.test(msg)) {
+      out.push(p.stock > 0 ? `It is in stock: ${p.stock} available.` : 'It is out of stock right now.');
+    }
+    if (RATING_Q.test(msg)) out.push(`**${p.name}** is ${ratingText(p)}.`);
+    if (SPEC_Q.test(msg)) {
+      const specs = [
+        p.warranty_info ? `warranty: ${p.warranty_info}` : '',
+        p.dimensions ? `dimensions: ${p.dimensions}` : '',
+        p.weight !== null ? `weight: ${p.weight} kg` : '',
+      ].filter(Boolean);
+      out.push(specs.length ? `**${p.name}** — ${specs.join(', ')}.` : `The listing of **${p.name}** does not state its warranty, dimensions or weight.`);
+      if (p.bullet_points.length) out.push(`Features:\n${p.bullet_points.slice(0, 5).map((b) => `• ${b}`).join('\n')}`);
+    }
+    if (p.stock === 0 && (STOCK_Q.test(msg) || PRICE_Q.test(msg))) {
+      const alt = (await tools.similarProducts(p.id, 3)).find((x) => x.stock > 0);
+      if (alt) out.push(`An in-stock alternative: ${line(alt)}.`);
+    }
+    if (out.length === 0) return describe(p, tools);
+    return { response: out.join(' '), suggestedSearch: null };
+  }
+
+  async function compare(list: Product[], msg: string, tools: Toolbox): Promise<Reply> {
+    const c = await tools.compareProducts(list);
+    const byId = new Map(list.map((p) => [p.id, p]));
+    const cheapest = byId.get(c.cheapest)!;
+    const dearest = [...list].sort((a, b) => b.price_cents - a.price_cents)[0]!;
+    const rows = list.map((p) => {
+      const feats = p.bullet_points.slice(0, 2).join('; ') || p.short_description;
+      return `${line(p)}${feats ? `\n   ${feats}` : ''}`;
+    });
+    const points: string[] = [];
+    if (cheapest.id !== dearest.id) points.push(`• Cheaper: **${cheapest.name}**, by ${formatMoney(dearest.price - cheapest.price)}.`);
+    else points.push('• Both cost the same.');
+    const rated = c.best_rated !== null ? byId.get(c.best_rated)! : null;
+    const ratedOthers = list.filter((p) => p.id !== rated?.id && p.rating !== null);
+    if (rated && ratedOthers.length && ratedOthers.every((o) => o.rating! < rated.rating!)) {
+      points.push(`• Better rated: **${rated.name}** (${rated.rating!.toFixed(1)} vs ${ratedOthers.map((o) => o.rating!.toFixed(1)).join(', ')}).`);
+    } else if (rated) points.push('• Their ratings are level.');
+    const value = byId.get(c.best_value)!;
+    const { prices } = await search.categoryPrices(value.category);
+    const position = pricePosition(percentileOf(prices, value.price_cents), prices.length, category(value));
+    points.push(`• Better value: **${value.name}** — ${ratingText(value)} at ${formatMoney(value.price)}, ${position}.`);
+    for (const n of c.notes) points.push(`• Note: ${n}.`);
+    let verdict: string;
+    if (/\b(cheaper|cheapest|price|cost|afford)/i.test(msg)) verdict = `**${cheapest.name}** is the cheaper one.`;
+    else if (/\b(rated|rating|reviews?|quality)\b/i.test(msg) && rated) verdict = `**${rated.name}** is the better rated one.`;
+    else verdict = `My pick for value: **${value.name}**${value.stock === 0 ? ' (once it is back in stock)' : ''}.`;
+    return { response: `Here is how they compare:\n${rows.join('\n')}\n\n${points.join('\n')}\n\n${verdict}`, suggestedSearch: null };
+  }
+
+  async function searchReply(text: string, tools: Toolbox, opts: { notFoundName?: string } = {}): Promise<Reply> {
+    const { extractPrice } = search.text;
+    const price = extractPrice(text);
+    const words = contentWords(price.text);
+    const budget = budgetText(price.minCents === undefined ? null : price.minCents / 100, price.maxCents === undefined ? null : price.maxCents / 100);
+    const pricePhrase =
+      price.minCents !== undefined && price.maxCents !== undefined ? `between ${price.minCents / 100} and ${price.maxCents / 100}`
+        : price.maxCents !== undefined ? `under ${price.maxCents / 100}`
+          : price.minCents !== undefined ? `over ${price.minCents / 100}` : '';
+    const intentWord = price.intent === 'low' ? 'cheap' : price.intent === 'high' ? 'premium' : '';
+    const label = [intentWord, ...words].filter(Boolean).join(' ');
+    const phrase = [label, pricePhrase].filter(Boolean).join(' ').trim();
+    if (!phrase) return offTopic();
+    const result = await tools.searchProducts({ query: phrase });
+    if (result.total === 0) return unknown(opts.notFoundName ?? (label || phrase));
+    const n = result.items.length;
+    if (n === 1) tools.focus(result.items[0]!);
+    const intro = opts.notFoundName
+      ? `I couldn't find a product called **${opts.notFoundName}**. The closest ${n === 1 ? 'match' : 'matches'}:`
+      : `Here ${n === 1 ? 'is the best match' : `are the top ${n}`} for **${label || 'products'}**${budget}${result.total > n ? ` (${result.total} found)` : ''}:`;
+    const parts = [intro, result.items.map((p, i) => line(p, i)).join('\n')];
+    if (result.categories.length > 1) parts.push(`Categories: ${result.categories.join(', ')}`);
+    parts.push(`I'm searching for "${phrase}" so you can see ${result.total > n ? `all ${result.total} results` : 'them on the page'}.`);
+    return { response: parts.join('\n\n'), suggestedSearch: phrase };
+  }
+
+  async function unknown(name: string): Promise<Reply> {
+    const cats = await popularCategories();
+    const hint = cats.length ? ` Try a broader search, for example by category: ${cats.join(', ')}.` : ' Try a broader search with a product type or a brand.';
+    return { response: `I couldn't find **${name}** in our catalogue.${hint}`, suggestedSearch: null };
+  }
+
+  async function offTopic(): Promise<Reply> {
+    const cats = await popularCategories();
+    return {
+      response:
+        "I'm Souq's shopping assistant, so I can't help with that — but I can find products, compare them, check prices and stock, or suggest similar items." +
+        (cats.length ? ` Popular categories: ${cats.join(', ')}. What are you looking for?` : ' What are you looking for?'),
+      suggestedSearch: null,
+    };
+  }
+
+  const greeting = (): Reply => ({
+    response:
+      "Hello! I'm Souq's shopping assistant. I can find products (try “running shoes under 200”), compare two products, tell you whether something is worth the price, or suggest similar items. What are you shopping for today?",
+    suggestedSearch: null,
+  });
+
+  /** 'the cheaper one', 'the second one': picks from the products on the table (locked, else the last listed). */
+  function pickReference(msg: string, pool: Product[]): Product | null {
+    if (pool.length === 0) return null;
+    const byPrice = [...pool].sort((a, b) => a.price_cents - b.price_cents);
+    const m = msg.toLowerCase();
+    if (/\b(cheaper|cheapest|less expensive)\b/.test(m)) return byPrice[0]!;
+    if (/\b(more expensive|pricier|priciest|most expensive)\b/.test(m)) return byPrice[byPrice.length - 1]!;
+    if (/\b(better rated|higher rated|best rated|top rated)\b/.test(m)) return [...pool].sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0))[0]!;
+    if (/\bsecond\b/.test(m)) return pool[1] ?? null;
+    if (/\bthird\b/.test(m)) return pool[2] ?? null;
+    if (/\blast\b/.test(m)) return pool[pool.length - 1]!;
+    if (/\bfirst\b/.test(m)) return pool[0]!;
+    return null;
+  }
+
+  return {
+    async reply(input: BuiltinInput, tools: Toolbox): Promise<Reply> {
+      const msg = input.message.trim();
+      const words = contentWords(search.text.extractPrice(msg).text);
+      const context = input.contextId ? await tools.getProduct(input.contextId) : null;
+      const locked = input.lockedIds.length ? await tools.products(input.lockedIds) : [];
+      let recentMemo: Product[] | null = null;
+      const recent = async () => (recentMemo ??= await tools.findExact(boldNames(input.history)));
+
+      if (GREETING.test(msg) && words.length === 0) return greeting();
+      if (THANKS.test(msg) && words.length === 0) {
+        return { response: "You're welcome! Let me know whenever you want to find, compare or buy something.", suggestedSearch: null };
+      }
+      if (HELP.test(msg) && words.length === 0) return greeting();
+
+      const named = words.length ? await tools.findNamed(msg) : [];
+
+      if (isCartCommand(msg)) {
+        const p = named[0] ?? context;
+        if (!p) return { response: MSG.productNotFoundInChat, suggestedSearch: null };
+        const qty = parseQuantity(msg, p.name);
+        const r = tools.addToCart(p, qty);
+        return {
+          response: r.in_stock
+            ? `**${p.name}** costs ${formatMoney(p.price)} each (${formatMoney(p.price * qty)} for ${qty}). Tap **Add to Cart** or say “add ${qty} to my cart” and I'll put **${qty} × ${p.name}** in your cart.`
+            : p.stock > 0 ? `Only ${p.stock} of **${p.name}** ${p.stock === 1 ? 'is' : 'are'} in stock, so I can't add ${qty}.` : `**${p.name}** is out of stock right now.`,
+          suggestedSearch: null,
+        };
+      }
+
+      if (COMPARE.test(msg)) {
+        let pool: Product[] = [];
+        if (named.length >= 2) pool = named;
+        else if (locked.length >= 2) pool = locked;
+        else if (named.length === 1 && context && named[0]!.id !== context.id) pool = [context, named[0]!];
+        else if (named.length === 1 && locked.length === 1 && named[0]!.id !== locked[0]!.id) pool = [locked[0]!, named[0]!];
+        else if ((await recent()).length >= 2) pool = (await recent()).slice(0, 3);
+        if (pool.length >= 2) return compare(pool, msg, tools);
+        if (words.length === 0) {
+          return { response: 'Which two products should I compare? Lock two products in the Product Locker, or name them in your message.', suggestedSearch: null };
+        }
+      }
+
+      // 'and the cheaper one?' refers to products already on the table
+      if (REF.test(msg) && named.length === 0 && words.length === 0) {
+        const pool = locked.length >= 2 ? locked : await recent();
+        const p = pickReference(msg, pool);
+        if (p) {
+          if (WORTH.test(msg)) return worth(p, tools);
+          if (PRICE_Q.test(msg) || STOCK_Q.test(msg) || RATING_Q.test(msg) || SPEC_Q.test(msg)) return facts(p, msg, tools);
+          tools.focus(p);
+          const other = pool.filter((x) => x.id !== p.id);
+          const versus = other.length ? ` (vs ${other.map((o) => `**${o.name}** at ${formatMoney(o.price)}`).join(', ')})` : '';
+          return { response: `That is **${p.name}**: ${formatMoney(p.price)}${versus}, ${ratingText(p)}, ${stockText(p)}.`, suggestedSearch: null };
+        }
+      }
+
+      // a question about one product: the one named, else the one in context (when the message names nothing else)
+      const productQuestion = WORTH.test(msg) || SIMILAR.test(msg) || PURCHASE.test(msg) || PRICE_Q.test(msg) || STOCK_Q.test(msg) ||
+        RATING_Q.test(msg) || SPEC_Q.test(msg) || TELL.test(msg);
+      const contextCovers = (p: Product | null) => {
+        if (!p) return false;
+        const own = new Set(search.text.tokenize(`${p.name} ${p.brand} ${p.category}`));
+        return words.every((w) => own.has(w));
+      };
+      const target = named[0] ?? (contextCovers(context) ? context : null) ?? (locked.length === 1 && contextCovers(locked[0]!) ? locked[0]! : null);
+      if (productQuestion && target) {
+        if (WORTH.test(msg)) return worth(target, tools);
+        if (SIMILAR.test(msg)) return similar(target, tools);
+        if (PURCHASE.test(msg)) return purchase(target, tools);
+        if (PRICE_Q.test(msg) || STOCK_Q.test(msg) || RATING_Q.test(msg) || SPEC_Q.test(msg)) return facts(target, msg, tools);
+        return describe(target, tools);
+      }
+      if (productQuestion && words.length === 0) {
+        return { response: 'Which product do you mean? Select one on the page or tell me its name.', suggestedSearch: null };
+      }
+      if (named.length === 1 && words.length > 0 && !SHOPPING.test(msg) && search.text.extractPrice(msg).maxCents === undefined) {
+        // just a product's name
+        return describe(named[0]!, tools);
+      }
+
+      if (OFF_TOPIC.test(msg) && named.length === 0 && !SHOPPING.test(msg)) return offTopic();
+      const price = search.text.extractPrice(msg);
+      const hasBudget = price.minCents !== undefined || price.maxCents !== undefined || price.intent !== null;
+      if (words.length > 0 || hasBudget) {
+        // 'tell me about the zorblax 9000': a product question naming something we do not have
+        const missing = productQuestion && !SIMILAR.test(msg) ? words.join(' ') : undefined;
+        const reply = await searchReply(msg, tools, { notFoundName: missing });
+        if (reply.suggestedSearch) return reply;
+        // chit-chat was caught above: anything else with words of its own is a product we do not carry
+        return reply;
+      }
+      return SHOPPING.test(msg) ? greeting() : offTopic();
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import type { ChatResponse } from '@souq/shared/api/assistant';
+import { CHAT_HISTORY_SENT } from '@souq/shared/constants';
+import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import type { ChatMonitorService } from '../chat-monitor/chat-monitor.service.js';
+import type { SearchService } from '../search/search.service.js';
+import { createBuiltinAssistant, type BuiltinInput } from './assistant.builtin.js';
+import { createModelAssistant, type ModelConfig } from './assistant.model.js';
+import { createToolbox } from './assistant.tools.js';
+
+export type AssistantService = ReturnType<typeof createAssistantService>;
+
+export type ChatInput = {
+  message: string;
+  productContext?: { id: number | string; name?: string } | null;
+  conversationHistory?: { isBot: boolean; text: string }[];
+  lockedProductIds?: number[];
+  sessionId?: string;
+};
+
+/**
+ * POST /api/ai/chat: the model server when configured (AI_BASE_URL + AI_MODEL), else — and whenever the model
+ * fails — the built-in assistant. Every exchange is stored for the admin chat monitor.
+ */
+export function createAssistantService(deps: {
+  search: SearchService;
+  catalogue: CatalogueService;
+  chatMonitor: ChatMonitorService;
+  ai: { baseUrl?: string; model?: string; apiKey?: string; timeoutMs: number };
+  log: (msg: string) => void;
+}) {
+  const builtin = createBuiltinAssistant({ search: deps.search });
+  const model =
+    deps.ai.baseUrl && deps.ai.model
+      ? createModelAssistant({ baseUrl: deps.ai.baseUrl, model: deps.ai.model, apiKey: deps.ai.apiKey, timeoutMs: deps.ai.timeoutMs } satisfies ModelConfig)
+      : null;
+  const toolDeps = { search: deps.search, catalogue: deps.catalogue };
+
+  async function answer(input: BuiltinInput): Promise<ChatResponse & { source: 'model' | 'builtin' }> {
+    if (model) {
+      const tools = createToolbox(toolDeps);
+      try {
+        const r = await model.reply(input, tools);
+        return { ...r, mentionedProducts: tools.mentioned(r.response), source: 'model' };
+      } catch (err) {
+        deps.log(`AI model failed, answering with the built-in assistant: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    const tools = createToolbox(toolDeps);
+    const r = await builtin.reply(input, tools);
+    return { ...r, mentionedProducts: tools.mentioned(r.response), source: 'builtin' };
+  }
+
+  return {
+    /** True when a model server answers first (the route then rate-limits: a model costs per message). */
+    usesModel: model !== null,
+
+    async chat(req: ChatInput, userId: number | null): Promise<ChatResponse & { sessionId?: string }> {
+      const contextId = req.productContext ? Number(req.productContext.id) : NaN;
+      const input: BuiltinInput = {
+        message: req.message,
+        contextId: Number.isInteger(contextId) && contextId > 0 ? contextId : null,
+        lockedIds: req.lockedProductIds ?? [],
+        history: (req.conversationHistory ?? []).slice(-CHAT_HISTORY_SENT).map((m) => ({ isBot: m.isBot, text: m.text })),
+      };
+      const { source: _source, ...reply } = await answer(input);
+      let sessionId: string | undefined;
+      try {
+        sessionId = await deps.chatMonitor.recordExchange({
+          clientSessionId: req.sessionId,
+          userId,
+          userMessage: req.message,
+          reply: reply.response,
+          mentionedProducts: reply.mentionedProducts,
+        });
+      } catch (err) {
+        // the shopper still gets the answer; the monitor misses this exchange, and the log says so
+        deps.log(`chat exchange not stored: ${err instanceof Error ? err.message : String(err)}`);
+      }
+      return { ...reply, ...(sessionId ? { sessionId } : {}) };
+    },
+  };
+}

@@ -1,0 +1,247 @@
+import type { Product } from '@souq/shared/api/catalogue';
+import type { ChatResponse } from '@souq/shared/api/assistant';
+import { SEARCH_REPLY_MAX_CATEGORIES, SEARCH_REPLY_MAX_PRODUCTS } from '@souq/shared/constants';
+import { formatMoney } from '@souq/shared/rules/money';
+import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import type { SearchService } from '../search/search.service.js';
+
+// The assistant's tools: the only way either assistant (built-in or model) learns about products. Every fact
+// comes from the database through the catalogue service, and every product a tool returns is recorded so the
+// answer's mentionedProducts can only name products that exist.
+
+export type Action = ChatResponse['mentionedProducts'][number]['action'];
+const ACTION_RANK: Record<Action, number> = { mention: 0, compare: 1, add_to_cart: 2, focus: 3 };
+
+export type AssistantDeps = { search: SearchService; catalogue: CatalogueService };
+
+/** What a tool tells about a product (also the JSON a model sees). */
+export type ProductFacts = {
+  id: number;
+  name: string;
+  brand: string;
+  category: string;
+  price: number;
+  price_text: string;
+  compare_at_price: number | null;
+  in_stock: boolean;
+  stock: number;
+  rating: number | null;
+  review_count: number;
+  summary: string;
+  features: string[];
+  tags: string[];
+  warranty: string | null;
+  dimensions: string | null;
+  weight: number | null;
+};
+
+export function factsOf(p: Product): ProductFacts {
+  return {
+    id: p.id,
+    name: p.name,
+    brand: p.brand,
+    category: p.category,
+    price: p.price,
+    price_text: formatMoney(p.price),
+    compare_at_price: p.compare_at_price,
+    in_stock: p.stock > 0,
+    stock: p.stock,
+    rating: p.rating,
+    review_count: p.review_count,
+    summary: p.short_description || p.description.slice(0, 200),
+    features: p.bullet_points.slice(0, 5),
+    tags: p.tags.slice(0, 6),
+    warranty: p.warranty_info,
+    dimensions: p.dimensions,
+    weight: p.weight,
+  };
+}
+
+export type SearchToolArgs = {
+  query: string;
+  category?: string;
+  brand?: string;
+  min_price?: number;
+  max_price?: number;
+  in_stock?: boolean;
+  limit?: number;
+};
+
+export type SearchToolResult = {
+  query: string;
+  total: number;
+  products: ProductFacts[];
+  categories: string[];
+  price: { min: number | null; max: number | null; intent: 'low' | 'high' | null };
+};
+
+export type Comparison = {
+  products: ProductFacts[];
+  cheapest: number;
+  best_rated: number | null;
+  best_value: number;
+  notes: string[];
+};
+
+/** Value: rating against where the price sits among the category's prices (0 = cheapest, 1 = dearest). */
+export function valueScore(rating: number | null, pricePercentile: number): number {
+  return ((rating ?? 3.5) / 5) * 2 - pricePercentile;
+}
+
+/** Share of the sorted prices strictly below the given one, 0..1. */
+export function percentileOf(sorted: number[], cents: number): number {
+  if (sorted.length <= 1) return 0.5;
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < cents) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo / (sorted.length - 1);
+}
+
+export type Toolbox = ReturnType<typeof createToolbox>;
+
+/** One request's tools; remembers which products were named and how (focus beats add_to_cart beats compare …). */
+export function createToolbox(deps: AssistantDeps) {
+  const { search, catalogue } = deps;
+  const mentions = new Map<number, Action>();
+  const seen = new Map<number, Product>();
+
+  function mention(id: number, action: Action) {
+    const prev = mentions.get(id);
+    if (prev === undefined || ACTION_RANK[action] > ACTION_RANK[prev]) mentions.set(id, action);
+  }
+
+  async function products(ids: number[]): Promise<Product[]> {
+    const list = await catalogue.getProductsByIds(ids);
+    for (const p of list) seen.set(p.id, p);
+    return list;
+  }
+
+  return {
+    /**
+     * The products the answer names, with their actions. Given the final text, a plain 'mention' is kept only when
+     * the text really names the product (a model may look at more products than it writes about).
+     */
+    mentioned(text?: string): ChatResponse['mentionedProducts'] {
+      const lower = text?.toLowerCase();
+      return [...mentions]
+        .filter(([id, action]) => action !== 'mention' || lower === undefined || lower.includes(seen.get(id)?.name.toLowerCase() ?? '\u0000'))
+        .map(([id, action]) => ({ id, action }));
+    },
+    mention,
+    products,
+
+    async getProduct(id: number): Promise<Product | null> {
+      if (!Number.isInteger(id) || id <= 0) return null;
+      return (await products([id]))[0] ?? null;
+    },
+
+    /** search_products: ranked matches (at most 3 by default) and up to 5 categories among the matches. */
+    async searchProducts(args: SearchToolArgs): Promise<SearchToolResult & { items: Product[] }> {
+      const limit = Math.min(Math.max(args.limit ?? SEARCH_REPLY_MAX_PRODUCTS, 1), 10);
+      const filters = {
+        category: args.category,
+        brand: args.brand,
+        minCents: args.min_price === undefined ? undefined : Math.round(args.min_price * 100),
+        maxCents: args.max_price === undefined ? undefined : Math.round(args.max_price * 100),
+        inStock: args.in_stock,
+      };
+      // a wider page tells which categories the matches fall in
+      const ranked = await search.rank(args.query, { limit: 20, filters, prefix: false });
+      const wide = await products(ranked.ids);
+      const items = wide.slice(0, limit);
+      const categories: string[] = [];
+      for (const p of wide) {
+        if (p.category && !categories.includes(p.category)) categories.push(p.category);
+        if (categories.length >= SEARCH_REPLY_MAX_CATEGORIES) break;
+      }
+      for (const p of items) mention(p.id, 'mention');
+      return {
+        query: args.query,
+        total: ranked.total,
+        products: items.map(factsOf),
+        items,
+        categories,
+        price: {
+          min: ranked.price.minCents === undefined ? null : ranked.price.minCents / 100,
+          max: ranked.price.maxCents === undefined ? null : ranked.price.maxCents / 100,
+          intent: ranked.price.intent,
+        },
+      };
+    },
+
+    /** Products whose names the text names (model numbers count most); best first, unambiguous only. */
+    async findNamed(text: string, limit = 2): Promise<Product[]> {
+      const { analyze, isStopword } = search.text;
+      const ranked = await search.rank(text, { limit: 8, prefix: false });
+      if (ranked.ids.length === 0) return [];
+      const said = new Set(analyze(text));
+      const candidates = await products(ranked.ids);
+      const scored = candidates
+        .map((p) => {
+          const brand = new Set(analyze(p.brand));
+          const tokens = [...new Set(analyze(p.name.replace(/\([^)]*\)/g, ' ')))].filter(
+            (t) => !brand.has(t) && !isStopword(t) && !/^\d+(gb|tb|mm|cm|ml|l|kg|g|w|mah|inch|hz)$/.test(t),
+          );
+          const weight = (t: string) => (/\d/.test(t) && /[a-z]/.test(t) ? 3 : 1);
+          const total = tokens.reduce((s, t) => s + weight(t), 0);
+          const hit = tokens.filter((t) => said.has(t)).reduce((s, t) => s + weight(t), 0);
+          return { p, score: total ? hit / total : 0, hits: tokens.filter((t) => said.has(t)).length };
+        })
+        .filter((x) => x.score >= 0.6 && (x.hits >= 2 || x.score === 1))
+        .sort((a, b) => b.score - a.score);
+      return scored.slice(0, limit).map((x) => x.p);
+    },
+
+    /** Products by exact name (names the assistant wrote in bold earlier in the conversation). */
+    async findExact(names: string[]): Promise<Product[]> {
+      const { normalize } = search.text;
+      const out: Product[] = [];
+      for (const name of names.slice(0, 6)) {
+        const ranked = await search.rank(name, { limit: 3, prefix: false });
+        const hit = (await products(ranked.ids)).find((p) => normalize(p.name) === normalize(name));
+        if (hit && !out.some((o) => o.id === hit.id)) out.push(hit);
+      }
+      return out;
+    },
+
+    /** similar_products: nearest products by content, in stock first. */
+    async similarProducts(id: number, limit = SEARCH_REPLY_MAX_PRODUCTS): Promise<Product[]> {
+      const list = await search.similar(id, limit * 2);
+      const sorted = [...list].sort((a, b) => Number(b.stock > 0) - Number(a.stock > 0)).slice(0, limit);
+      for (const p of sorted) mention(p.id, 'mention');
+      return sorted;
+    },
+
+    /** compare_products: price, rating, stock and value (rating against the category's price spread). */
+    async compareProducts(list: Product[]): Promise<Comparison> {
+      const scores = await Promise.all(
+        list.map(async (p) => {
+          const { prices } = await search.categoryPrices(p.category);
+          return valueScore(p.rating, percentileOf(prices, p.price_cents));
+        }),
+      );
+      for (const p of list) mention(p.id, 'compare');
+      const cheapest = [...list].sort((a, b) => a.price_cents - b.price_cents)[0]!.id;
+      const rated = list.filter((p) => p.rating !== null).sort((a, b) => b.rating! - a.rating! || b.review_count - a.review_count);
+      const bestValue = list[scores.indexOf(Math.max(...scores))]!.id;
+      const notes: string[] = [];
+      for (const p of list) if (p.stock === 0) notes.push(`${p.name} is out of stock`);
+      return { products: list.map(factsOf), cheapest, best_rated: rated[0]?.id ?? null, best_value: bestValue, notes };
+    },
+
+    /** add_to_cart: the client adds it; the server only checks the product and the stock. */
+    addToCart(p: Product, quantity: number) {
+      mention(p.id, 'add_to_cart');
+      return { id: p.id, name: p.name, quantity, in_stock: p.stock >= quantity, stock: p.stock };
+    },
+
+    /** focus_product: the storefront selects and scrolls to it. */
+    focus(p: Product) {
+      mention(p.id, 'focus');
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  chatAnalyticsSchema, chatAssignBodySchema, chatIdParamSchema, chatListQuerySchema, chatMarkReadBodySchema,
+  chatMessageSchema, chatReplyBodySchema, chatSessionDetailSchema, chatSessionSchema, chatStatusBodySchema,
+} from '@souq/shared/api/chat-monitor';
+import { errorBodySchema } from '@souq/shared/api/common';
+import { principalOf, requireAdmin } from '../../platform/auth.js';
+import type { ChatMonitorService } from './chat-monitor.service.js';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+/** The admin live chat monitor (admin spec §7): every route is admin-only. */
+export function chatMonitorRoutes(deps: { chatMonitor: ChatMonitorService }) {
+  const { chatMonitor } = deps;
+  return async function plugin(app: FastifyInstance) {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const tags = ['chat-monitor'];
+
+    r.get('/api/admin/chats', {
+      preHandler: requireAdmin,
+      schema: { tags, summary: 'Assistant chat sessions, latest activity first (bounded; total in X-Total-Count)', querystring: chatListQuerySchema, response: { 200: z.array(chatSessionSchema), ...errors } },
+    }, async (req, reply) => {
+      const { items, total } = await chatMonitor.list({ ...req.query, adminId: principalOf(req).userId });
+      void reply.header('x-total-count', String(total));
+      return items;
+    });
+
+    r.get('/api/admin/chats/analytics/24h', {
+      preHandler: requireAdmin,
+      schema: { tags, summary: 'Counts over the last 24 hours', response: { 200: chatAnalyticsSchema, ...errors } },
+    }, async () => chatMonitor.analytics24h());
+
+    r.get('/api/admin/chats/:id', {
+      preHandler: requireAdmin,
+      schema: { tags, summary: 'One session with its transcript', params: chatIdParamSchema, response: { 200: chatSessionDetailSchema, ...errors } },
+    }, async (req) => chatMonitor.get(req.params.id));
+
+    r.patch('/api/admin/chats/:id/status', {
+      preHandler: requireAdmin,
+      schema: { tags, summary: 'Set the status (and notes, priority)', params: chatIdParamSchema, body: chatStatusBodySchema, response: { 200: chatSessionSchema, ...errors } },
+    }, async (req) => chatMonitor.setStatus(req.params.id, req.body));
+
+    r.post('/api/admin/chats/:id/assign', {
+      preHandler: requireAdmin,
+      schema: { tags, summary: 'Assign to an admin (the caller by default; adminId null unassigns)', params: chatIdParamSchema, body: chatAssignBodySchema, response: { 200: chatSessionSchema, 422: errorBodySchema, ...errors } },
+    }, async (req) => {
+      const adminId = req.body.adminId === undefined ? principalOf(req).userId : req.body.adminId;
+      return chatMonitor.assign(req.params.id, adminId);
+    });
+
+    r.post('/api/admin/chats/:id/mark-read', {
+      preHandler: requireAdmin,
+      schema: { tags, summary: 'Reset the unread counter', params: chatIdParamSchema, body: chatMarkReadBodySchema, response: { 200: chatSessionSchema, ...errors } },
+    }, async (req) => chatMonitor.markRead(req.params.id));
+
+    r.post('/api/admin/chats/:id/messages', {
+      preHandler: requireAdmin,
+      schema: { tags, summary: "An admin reply in the transcript (status becomes active, note 'Admin responding')", params: chatIdParamSchema, body: chatReplyBodySchema, response: { 201: chatMessageSchema, ...errors } },
+    }, async (req, reply) => reply.status(201).send(await chatMonitor.reply(req.params.id, principalOf(req).userId, req.body.message)));
+  };
+}
