@@ -74,6 +74,31 @@ export function createCatalogueService(deps: {
     for (let n = 2; ; n++) if (!used.has(`${root}-${n}`)) return `${root}-${n}`;
   }
 
+  // Totals for X-Total-Count. A count over tens of thousands of rows costs more than the page itself, so it is
+  // kept per filter set until a product changes (events) or 10 s pass (changes made by other instances).
+  const TOTAL_TTL_MS = 10_000;
+  const totals = new Map<string, { n: number; at: number; pending?: Promise<number> }>();
+  const forgetTotals = () => totals.clear();
+  bus.on('product.changed', forgetTotals);
+  bus.on('product.deleted', forgetTotals);
+
+  async function totalOf(key: string, where: SQL | undefined): Promise<number> {
+    const hit = totals.get(key);
+    if (hit && Date.now() - hit.at < TOTAL_TTL_MS) return hit.pending ?? hit.n;
+    if (totals.size > 500) totals.clear();
+    const pending = db.select({ n: count() }).from(products).where(where).then(([r]) => r?.n ?? 0);
+    const entry: { n: number; at: number; pending?: Promise<number> } = { n: 0, at: Date.now(), pending };
+    totals.set(key, entry);
+    try {
+      entry.n = await pending;
+      delete entry.pending;
+      return entry.n;
+    } catch (err) {
+      if (totals.get(key) === entry) totals.delete(key);
+      throw err;
+    }
+  }
+
   async function getRow(id: number): Promise<ProductRow | undefined> {
     const [row] = await db.select().from(products).where(eq(products.id, id));
     return row;
@@ -85,11 +110,12 @@ export function createCatalogueService(deps: {
     /** A bounded page, newest first, and the total for X-Total-Count. */
     async listProducts(opts: ListOptions): Promise<{ items: Product[]; total: number }> {
       const where = whereOf(opts);
-      const [rows, [total]] = await Promise.all([
+      const key = JSON.stringify([opts.status ?? 'active', opts.vendorId ?? null, opts.filters ?? {}]);
+      const [rows, total] = await Promise.all([
         db.select().from(products).where(where).orderBy(desc(products.createdAt), desc(products.id)).limit(opts.limit).offset(opts.offset),
-        db.select({ n: count() }).from(products).where(where),
+        totalOf(key, where),
       ]);
-      return { items: await withEmbeds(rows), total: total?.n ?? 0 };
+      return { items: await withEmbeds(rows), total };
     },
 
     /** One public product; 404 when it does not exist or is not active (unless includeInactive). */

@@ -47,6 +47,17 @@ describe('GET /api/products', () => {
     expect((await list('?offset=-1')).status).toBe(400);
   });
 
+  it('keeps X-Total-Count right as products come and go', async () => {
+    const total = async () => Number((await list('?category=Gadgets')).headers['x-total-count']);
+    expect(await total()).toBe(0);
+    const row = await t.app.services.catalogue.createProduct({ name: 'Counted Gadget', priceCents: 500, categories: ['Gadgets'] });
+    expect(await total()).toBe(1);
+    await t.app.services.catalogue.updateProduct(row.id, { status: 'archived' });
+    expect(await total()).toBe(0);
+    await t.app.services.catalogue.deleteProduct(row.id);
+    expect(await total()).toBe(0);
+  });
+
   it('filters by category (any, case-insensitive), brand, price and stock', async () => {
     expect(names(await list('?category=electronics'))).toEqual(['Test Phone One']);
     expect(names(await list('?category=SMARTPHONES'))).toEqual(['Test Phone One']);
