@@ -111,3 +111,32 @@ test('an invalid stored locker resets to empty', async ({ page }) => {
   await expect(locker(page).getByText('No Products Locked')).toBeVisible();
   expect(errors).toContain('Failed to load locked products');
 });
+
+test('favourite and add to cart: the cart and the tracked events reach the server for the anonymous visitor', async ({ page, request }) => {
+  await openPanel(page);
+  const card = featuredCards(page).nth(1);
+  const name = await cardName(page, 1);
+  await card.getByRole('button', { name: 'Favourite' }).click();
+  await expect(card.getByRole('button', { name: 'Favourite' })).toHaveAttribute('aria-pressed', 'true');
+  await card.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Added 1 item(s) to cart!' })).toBeVisible();
+  await expect(chat(page).getByTestId('cart-count')).toHaveText('1');
+
+  const stored = await page.evaluate(() => ({
+    anon: localStorage.getItem('souq_assistant_anonymous_id'),
+    categories: JSON.parse(localStorage.getItem('souq_assistant_categories') ?? '[]'),
+    cart: localStorage.getItem('souq_assistant_cart'),
+  }));
+  expect(stored.anon).toMatch(/^anon-/);
+  expect(stored.categories).toHaveLength(1);
+  expect(stored.cart).toContain(name);
+
+  // the tracking client sent session_start and add_to_cart for this visitor's anonymous id
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/personalize/history/${stored.anon}?limit=50`);
+      const body = (await res.json()) as { interactions: { eventType: string }[] };
+      return body.interactions.map((i) => i.eventType);
+    })
+    .toEqual(expect.arrayContaining(['session_start', 'add_to_cart']));
+});
