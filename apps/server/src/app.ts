@@ -16,6 +16,7 @@ import { registerErrorHandling, routeNotFoundBody } from './platform/errors.js';
 import { createServices, type Services } from './services.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { filesRoutes } from './modules/files/files.routes.js';
 import { mediaRoutes } from './platform/media.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
@@ -91,6 +92,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   registerAuth(app, services.sessions);
 
   await app.register(healthRoutes({ db: database.db, dbKind: database.kind, startedAt: Date.now() }));
+  await app.register(filesRoutes({ files: services.files }));
   await app.register(accountsRoutes({ accounts: services.accounts, vendors: services.vendors, loginRateLimit: config.loginRateLimit }));
   await app.register(mediaRoutes({ dataDir: config.dataDir }));
   await app.register(catalogueRoutes({ catalogue: services.catalogue }));

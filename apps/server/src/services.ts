@@ -4,6 +4,9 @@ import { createSessionStore } from './platform/auth.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { createVendorsService } from './modules/vendors/vendors.service.js';
 import { createBus } from './platform/bus.js';
+import path from 'node:path';
+import { createDiskStorage } from './platform/storage.js';
+import { createFilesService } from './modules/files/files.service.js';
 import { createMediaService } from './platform/media.js';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
@@ -26,6 +29,8 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const accounts = createAccountsService({ db, sessions, vendors, adminAccessCode: config.adminAccessCode, log });
   const bus = createBus(log);
   const media = createMediaService({ dataDir: config.dataDir });
+  const storage = createDiskStorage(path.join(config.dataDir, 'uploads'));
+  const files = createFilesService({ db, storage });
   const catalogue = createCatalogueService({ db, bus });
   const orders = createOrdersService({ db, bus, catalogue, currency: config.shopCurrency });
   const profile = createProfileService({ db });
@@ -39,7 +44,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const assistant = createAssistantService({ search, catalogue, chatMonitor, ai: config.ai, log });
   const imageSearch = createImageSearchService({ db, catalogue, readImage: media.read, bus, log });
   const recommendations = createRecommendationsService({ db, catalogue, bus, log });
-  return { sessions, vendors, accounts, bus, media, catalogue, orders, profile, imageSearch, recommendations, search, chatMonitor, assistant };
+  return { sessions, vendors, accounts, bus, media, storage, files, catalogue, orders, profile, imageSearch, recommendations, search, chatMonitor, assistant };
 }
 
 export type Services = ReturnType<typeof createServices>;
