@@ -140,3 +140,40 @@ test('favourite and add to cart: the cart and the tracked events reach the serve
     })
     .toEqual(expect.arrayContaining(['session_start', 'add_to_cart']));
 });
+
+// The 'Personalized for You' block (customer home) shares the side panel's tracking and recommendation client.
+test.describe('Personalized for You', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('souq_assistant_mode', 'home'));
+  });
+  const block = (page: Page) => page.getByRole('region', { name: 'Personalized for You' });
+
+  test('shows 8 scored recommendations and really adds to the cart', async ({ page }) => {
+    await page.goto('/');
+    await expect(block(page).getByRole('article')).toHaveCount(8);
+    await expect(block(page).getByText(/^\d+% match$/).first()).toBeVisible();
+    const first = block(page).getByRole('article').first();
+    const name = (await first.getByRole('heading').textContent())!.trim();
+    await first.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(block(page).getByRole('status')).toHaveText('Added 1 item(s) to cart!');
+    expect(await page.evaluate(() => localStorage.getItem('souq_assistant_cart'))).toContain(name);
+  });
+
+  test('a server error shows its text with Try Again; only an unreachable service gives the fallback', async ({ page }) => {
+    let mode: 'error' | 'offline' = 'error';
+    await page.route('**/api/personalize/recommendations/**', (route) =>
+      mode === 'error'
+        ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Recommendation engine warming up' }) })
+        : route.abort('internetdisconnected'),
+    );
+    await page.goto('/');
+    await expect(block(page).getByRole('alert')).toContainText('Unable to load recommendations', { timeout: 15_000 });
+    await expect(block(page).getByRole('alert')).toContainText('Recommendation engine warming up');
+
+    mode = 'offline';
+    await block(page).getByRole('button', { name: 'Try Again' }).click();
+    await expect(block(page).getByRole('article')).toHaveCount(5);
+    await expect(block(page).getByText('95% match')).toBeVisible();
+    await expect(block(page).getByText('75% match')).toBeVisible();
+  });
+});
