@@ -208,27 +208,27 @@ function RecentOrders() {
       ) : orders.data.length === 0 ? (
         <p className="text-sm text-slate-600">{MSG.noOrdersYet}</p>
       ) : (
-        <div className="-mx-5 overflow-x-auto sm:mx-0">
-          <table className="w-full min-w-[28rem] text-left text-sm">
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
               <tr>
-                <th scope="col" className="px-5 py-2 font-semibold sm:px-3">Order #</th>
+                <th scope="col" className="py-2 pr-3 font-semibold">Order #</th>
                 <th scope="col" className="px-3 py-2 font-semibold">Status</th>
                 <th scope="col" className="px-3 py-2 text-right font-semibold">Total</th>
-                <th scope="col" className="px-5 py-2 text-right font-semibold sm:px-3">Placed</th>
+                <th scope="col" className="py-2 pl-3 text-right font-semibold">Placed</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {orders.data.map((o) => (
                 <tr key={o.id}>
-                  <td className="px-5 py-3 font-medium text-slate-900 sm:px-3">{o.order_number}</td>
+                  <td className="py-3 pr-3 font-medium break-words text-slate-900">{o.order_number}</td>
                   <td className="px-3 py-3">
-                    <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700 capitalize">{o.status}</span>
+                    <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">{o.status}</span>
                   </td>
                   <td className="px-3 py-3 text-right">
                     <Price value={o.total_amount} />
                   </td>
-                  <td className="px-5 py-3 text-right text-slate-600 sm:px-3">
+                  <td className="py-3 pl-3 text-right whitespace-nowrap text-slate-600">
                     <time dateTime={o.created_at} title={new Date(o.created_at).toLocaleString()}>
                       {formatRelativeTime(o.created_at, now)}
                     </time>

@@ -16,6 +16,20 @@ const Icon = ({ d }: { d: string }) => (
   </svg>
 );
 
+function QtyButton({ label, icon, disabled, onClick }: { label: string; icon: string; disabled?: boolean; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      disabled={disabled}
+      onClick={onClick}
+      className="inline-flex h-8 w-8 items-center justify-center rounded-md border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-slate-300"
+    >
+      <Icon d={icon} />
+    </button>
+  );
+}
+
 /** The drawer 'My Cart' (customer spec §2). Open state lives in the cart store so any cart button can open it. */
 export default function CartDrawer() {
   const open = useCart((s) => s.open);
@@ -65,32 +79,29 @@ export default function CartDrawer() {
                 </div>
                 <div className="flex items-center justify-between">
                   <div className="flex items-center gap-1" role="group" aria-label={`Quantity of ${line.name}`}>
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      className="w-8 px-0"
-                      aria-label={`Decrease quantity of ${line.name}`}
+                    <QtyButton
+                      label={`Decrease quantity of ${line.name}`}
+                      icon={iconPath.minus}
                       disabled={line.quantity <= 1}
                       onClick={() => setQuantity(line.id, line.quantity - 1)}
-                    >
-                      <Icon d={iconPath.minus} />
-                    </Button>
+                    />
                     <span className="w-8 text-center text-sm tabular-nums" aria-live="polite" aria-label={`Quantity ${line.quantity}`}>
                       {line.quantity}
                     </span>
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      className="w-8 px-0"
-                      aria-label={`Increase quantity of ${line.name}`}
+                    <QtyButton
+                      label={`Increase quantity of ${line.name}`}
+                      icon={iconPath.plus}
                       onClick={() => setQuantity(line.id, line.quantity + 1)}
-                    >
-                      <Icon d={iconPath.plus} />
-                    </Button>
+                    />
                   </div>
-                  <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" aria-label={`Remove ${line.name}`} onClick={() => remove(line.id)}>
+                  <button
+                    type="button"
+                    aria-label={`Remove ${line.name}`}
+                    onClick={() => remove(line.id)}
+                    className="rounded-md px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
+                  >
                     Remove
-                  </Button>
+                  </button>
                 </div>
               </div>
             </li>

@@ -102,7 +102,7 @@ export default function AssistantPage() {
       </header>
 
       <div className="mx-auto max-w-[1600px] gap-6 px-4 lg:grid lg:grid-cols-[minmax(0,1fr)_380px] lg:px-6 xl:grid-cols-[minmax(0,1fr)_420px]">
-        <main className="min-w-0 py-6">
+        <main className="min-w-0 pt-6 pb-24 lg:pb-6">
           <form onSubmit={onSubmit} role="search" className="flex gap-2">
             <label htmlFor="product-search" className="sr-only">
               Search products
@@ -194,9 +194,14 @@ export default function AssistantPage() {
       </div>
 
       {!chatOpen && (
-        <Button size="lg" className="fixed right-4 bottom-4 z-30 rounded-full shadow-lg lg:hidden" icon={<ChatIcon />} onClick={() => setChatOpen(true)}>
+        <button
+          type="button"
+          onClick={() => setChatOpen(true)}
+          className="fixed right-4 bottom-4 z-30 inline-flex h-12 items-center gap-2 rounded-full bg-brand-700 px-5 font-medium text-white shadow-lg hover:bg-brand-800 lg:hidden"
+        >
+          <ChatIcon />
           Chat with AI
-        </Button>
+        </button>
       )}
 
       <Suspense fallback={null}>
