@@ -156,3 +156,55 @@ test('/profile and /onboarding send visitors without a token to /login', async (
   await page.goto('/onboarding');
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test('sign up → onboarding Save & Continue → /ai-assistant; /profile keeps the values and clears a blanked phone', async ({ page, context }) => {
+  const email = `onboard-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.test`;
+  await page.goto('/signup');
+  await page.getByLabel('Name').fill('Omar Onboard');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('a-strong-password');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(page.getByRole('heading', { name: 'User Onboarding' })).toBeVisible();
+
+  await page.getByLabel('Date of Birth').fill('1990-05-17');
+  await page.getByLabel('Gender').selectOption('prefer_not_to_say');
+  await page.getByLabel('Phone').fill('+971 50 000 1111');
+  await page.getByLabel('Address Line 1').fill('Palm Street 3');
+  await page.getByLabel('City').fill('Abu Dhabi');
+  await page.getByLabel('Postal Code').fill('12345');
+  await page.getByRole('button', { name: 'Save & Continue' }).click();
+  await expect(page).toHaveURL(/\/ai-assistant$/);
+
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+  await expect(page.getByLabel('Date of Birth')).toHaveValue('1990-05-17');
+  await expect(page.getByLabel('Gender')).toHaveValue('prefer_not_to_say');
+  await expect(page.getByLabel('Phone')).toHaveValue('+971 50 000 1111');
+  await expect(page.getByLabel('City')).toHaveValue('Abu Dhabi');
+  await expect(page.getByText('No orders yet')).toBeVisible();
+
+  // an emptied phone is saved as null and reads back empty
+  await page.getByLabel('Phone').fill('');
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/profile') && r.request().method() === 'PUT');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  const body = (await saved).request().postDataJSON();
+  expect(body).toMatchObject({ dob: '1990-05-17', gender: 'prefer_not_to_say', phone: null });
+  expect(body.address).toMatchObject({ address_line1: 'Palm Street 3', address_line2: '', state: '', country: '', postal_code: '12345' });
+  await expect(page.getByText('Profile saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Phone')).toHaveValue('');
+  await expect(page.getByLabel('Address Line 1')).toHaveValue('Palm Street 3');
+
+  // notification block: undecided permission offers Enable; once granted the four preferences show
+  const block = page.getByRole('region', { name: 'Notification Settings' });
+  await expect(block.getByText('Notifications disabled')).toBeVisible();
+  await expect(block.getByRole('button', { name: 'Enable' })).toBeVisible();
+  await expect(block.getByRole('checkbox')).toHaveCount(0);
+  await context.grantPermissions(['notifications']);
+  await page.reload();
+  await expect(block.getByRole('checkbox', { name: 'Order updates and tracking' })).toBeChecked();
+  await expect(block.getByRole('checkbox', { name: 'AI-powered product recommendations' })).toBeChecked();
+  await expect(block.getByRole('checkbox', { name: 'Special promotions and deals' })).not.toBeChecked();
+  await expect(block.getByRole('checkbox', { name: 'AI shopping insights and tips' })).toBeChecked();
+});

@@ -63,8 +63,12 @@ export function NotificationSettings() {
   }
 
   const enabled = permission === 'granted' && subscribed;
-  const fail = (err: unknown, fallback: string) =>
-    setNotice({ tone: 'error', text: err instanceof ApiError && err.body?.error ? err.message : fallback });
+  // A business refusal from the server (e.g. order updates switched off) is shown as it is; a missing endpoint,
+  // an outage or a browser refusal gets the spec's message for the action.
+  const fail = (err: unknown, fallback: string) => {
+    const business = err instanceof ApiError && err.body?.error && err.status >= 400 && err.status < 500 && err.status !== 404 && err.status !== 405;
+    setNotice({ tone: 'error', text: business ? err.message : fallback });
+  };
 
   async function enable() {
     setNotice(null);
