@@ -4,7 +4,12 @@ import path from 'node:path';
 const shared = path.resolve(import.meta.dirname, 'packages/shared/src');
 
 export default defineConfig({
-  resolve: { alias: [{ find: /^@souq\/shared\/(.*)$/, replacement: `${shared}/$1.ts` }] },
+  resolve: {
+    alias: [
+      { find: /^@souq\/shared\/(.*)$/, replacement: `${shared}/$1.ts` },
+      { find: /^@\/(.*)$/, replacement: `${path.resolve(import.meta.dirname, 'apps/web/src')}/$1` },
+    ],
+  },
   test: {
     projects: [
       {
