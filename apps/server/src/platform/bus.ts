@@ -8,6 +8,8 @@ export type OrderPlacedItem = { productId: number | null; vendorId: number | nul
 export interface BusEvents {
   'product.changed': { id: number };
   'product.deleted': { id: number };
+  /** Only the stock moved (an order reserved it, a cancellation returned it): cheaper to apply than a full change. */
+  'product.stockChanged': { id: number; stock: number };
   'order.placed': { orderId: number; orderNumber: string; userId: number | null; items: OrderPlacedItem[] };
 }
 

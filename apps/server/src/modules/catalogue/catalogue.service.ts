@@ -27,6 +27,13 @@ export type ReservedProduct = Pick<ProductRow, 'id' | 'name' | 'priceCents' | 'c
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
 
+/** One quantity per product: a cart may hold one product on several lines (variants). */
+function totalsByProduct(lines: StockLine[]): Map<number, number> {
+  const wanted = new Map<number, number>();
+  for (const l of lines) wanted.set(l.productId, (wanted.get(l.productId) ?? 0) + l.quantity);
+  return wanted;
+}
+
 const isUniqueViolation = (err: unknown, constraint?: string) => {
   const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } } | null;
   const code = e?.code ?? e?.cause?.code;
@@ -81,6 +88,7 @@ export function createCatalogueService(deps: {
   const forgetTotals = () => totals.clear();
   bus.on('product.changed', forgetTotals);
   bus.on('product.deleted', forgetTotals);
+  bus.on('product.stockChanged', forgetTotals);
 
   async function totalOf(key: string, where: SQL | undefined): Promise<number> {
     const hit = totals.get(key);
@@ -230,27 +238,39 @@ export function createCatalogueService(deps: {
     },
 
     /**
-     * Checkout step "reserve stock", inside the caller's transaction: every product must exist and be active, and
-     * each stock is decremented with a guard so it never goes below zero. Rows are locked in id order so two
-     * orders for the same products cannot deadlock. Throws 404/422/409 naming the product; the caller's
-     * transaction then rolls back everything it wrote.
+     * Checkout step "check": every product exists and is active, at its current price, without locking anything.
+     * Throws 404/422 naming the product, and 409 early when the stock is already too low.
      */
-    async reserveStock(tx: Tx, lines: StockLine[]): Promise<Map<number, ReservedProduct>> {
-      const wanted = new Map<number, number>();
-      for (const l of lines) wanted.set(l.productId, (wanted.get(l.productId) ?? 0) + l.quantity);
-      const ids = [...wanted.keys()].sort((a, b) => a - b);
-      const found = await tx
-        .select({ id: products.id, name: products.name, status: products.status })
+    async productsForOrder(tx: Tx, lines: StockLine[]): Promise<Map<number, ReservedProduct>> {
+      const wanted = totalsByProduct(lines);
+      const ids = [...wanted.keys()];
+      const rows = await tx
+        .select({
+          id: products.id, name: products.name, status: products.status, priceCents: products.priceCents,
+          currency: products.currency, vendorId: products.vendorId, stock: products.stock,
+        })
         .from(products)
         .where(inArray(products.id, ids));
-      const byId = new Map(found.map((p) => [p.id, p]));
+      const byId = new Map(rows.map((p) => [p.id, p]));
       for (const id of ids) {
         const p = byId.get(id);
         if (!p) throw notFound(MSG.productUnavailable(id));
         if (p.status !== 'active') throw unprocessable(MSG.productUnavailable(p.name));
+        if (p.stock < wanted.get(id)!) throw conflict(MSG.outOfStock(p.name, p.stock));
       }
+      return new Map(rows.map(({ status: _status, ...p }) => [p.id, p]));
+    },
+
+    /**
+     * Checkout step "reserve stock", inside the caller's transaction and meant as its LAST write, so the row locks
+     * are held only until the commit that follows: each stock is decremented with a guard, so it never goes below
+     * zero, in id order, so two orders for the same products cannot deadlock. Returns the rows as locked (the
+     * caller compares prices); throws 409/422 naming the product and the caller's transaction rolls back.
+     */
+    async reserveStock(tx: Tx, lines: StockLine[]): Promise<Map<number, ReservedProduct>> {
+      const wanted = totalsByProduct(lines);
       const reserved = new Map<number, ReservedProduct>();
-      for (const id of ids) {
+      for (const id of [...wanted.keys()].sort((a, b) => a - b)) {
         const quantity = wanted.get(id)!;
         const [row] = await tx
           .update(products)
@@ -261,25 +281,33 @@ export function createCatalogueService(deps: {
             vendorId: products.vendorId, stock: products.stock,
           });
         if (!row) {
-          const [now] = await tx.select({ stock: products.stock, status: products.status }).from(products).where(eq(products.id, id));
-          if (now && now.status !== 'active') throw unprocessable(MSG.productUnavailable(byId.get(id)!.name));
-          throw conflict(MSG.outOfStock(byId.get(id)!.name, now?.stock ?? 0));
+          const [now] = await tx.select({ name: products.name, stock: products.stock, status: products.status }).from(products).where(eq(products.id, id));
+          if (!now) throw notFound(MSG.productUnavailable(id));
+          if (now.status !== 'active') throw unprocessable(MSG.productUnavailable(now.name));
+          throw conflict(MSG.outOfStock(now.name, now.stock));
         }
         reserved.set(id, row);
       }
       return reserved;
     },
 
-    /** Puts reserved stock back (an order cancelled), inside the caller's transaction. */
-    async releaseStock(tx: Tx, lines: StockLine[]): Promise<void> {
-      for (const l of [...lines].sort((a, b) => a.productId - b.productId)) {
-        await tx.update(products).set({ stock: sql`${products.stock} + ${l.quantity}`, updatedAt: new Date() }).where(eq(products.id, l.productId));
+    /** Puts reserved stock back (an order cancelled), inside the caller's transaction; returns the new stocks. */
+    async releaseStock(tx: Tx, lines: StockLine[]): Promise<{ id: number; stock: number }[]> {
+      const out: { id: number; stock: number }[] = [];
+      for (const [productId, quantity] of [...totalsByProduct(lines)].sort((a, b) => a[0] - b[0])) {
+        const [row] = await tx
+          .update(products)
+          .set({ stock: sql`${products.stock} + ${quantity}`, updatedAt: new Date() })
+          .where(eq(products.id, productId))
+          .returning({ id: products.id, stock: products.stock });
+        if (row) out.push(row);
       }
+      return out;
     },
 
-    /** Announces stock changes after the caller's transaction committed (search index, recommendations). */
-    announce(ids: Iterable<number>) {
-      for (const id of ids) void bus.emit('product.changed', { id });
+    /** Announces stock moves once the caller's transaction has committed (search filters, list totals). */
+    announceStock(changes: Iterable<{ id: number; stock: number }>) {
+      for (const { id, stock } of changes) void bus.emit('product.stockChanged', { id, stock });
     },
   };
 }

@@ -113,6 +113,20 @@ describe('catalogue service', () => {
     expect(seen).toEqual([a.id, b.id]);
   });
 
+  it('reserves stock with a guard: a short line fails the whole reservation and the transaction rolls back', async () => {
+    const a = await t.app.services.catalogue.createProduct({ name: 'Reserve A', priceCents: 100, stock: 5 });
+    const b = await t.app.services.catalogue.createProduct({ name: 'Reserve B', priceCents: 100, stock: 2 });
+    const attempt = t.database.db.transaction((tx) =>
+      t.app.services.catalogue.reserveStock(tx, [{ productId: a.id, quantity: 1 }, { productId: b.id, quantity: 2 }, { productId: b.id, quantity: 1 }]));
+    await expect(attempt).rejects.toMatchObject({ status: 409, message: MSG.outOfStock('Reserve B', 2) });
+    const rows = await t.database.query<{ stock: number }>('select stock from products where id = any($1::int[]) order by id', [[a.id, b.id]]);
+    expect(rows.map((r) => r.stock)).toEqual([5, 2]);
+    const ok = await t.database.db.transaction((tx) => t.app.services.catalogue.reserveStock(tx, [{ productId: b.id, quantity: 2 }]));
+    expect(ok.get(b.id)).toMatchObject({ stock: 0, priceCents: 100 });
+    const back = await t.database.db.transaction((tx) => t.app.services.catalogue.releaseStock(tx, [{ productId: b.id, quantity: 1 }, { productId: b.id, quantity: 1 }]));
+    expect(back).toEqual([{ id: b.id, stock: 2 }]);
+  });
+
   it('returns products by ids in the order asked, leaving out unknown and inactive ones', async () => {
     const got = await t.app.services.catalogue.getProductsByIds([ids.book!, 424242, ids.hidden!, ids.phone!, ids.book!]);
     expect(got.map((p) => p.id)).toEqual([ids.book, ids.phone]);

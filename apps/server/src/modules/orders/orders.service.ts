@@ -18,6 +18,9 @@ type ItemRow = typeof orderItems.$inferSelect;
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
+/** A product's price changed while the order was being written; the whole transaction is retried. */
+class PriceChanged extends Error {}
+
 const pgCode = (err: unknown): { code?: string; constraint?: string } => {
   const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } } | null;
   return { code: e?.code ?? e?.cause?.code, constraint: e?.constraint ?? e?.cause?.constraint };
@@ -119,8 +122,9 @@ export function createOrdersService(deps: { db: Db; bus: Bus; catalogue: Catalog
   }
 
   /**
-   * Checkout in one transaction, as named steps: (1) idempotency check, (2) reserve stock at database prices,
-   * (3) price with the shared rule, (4) write order, items and first status. Any failure rolls all of it back.
+   * Checkout in one transaction, as named steps: (1) idempotency check, (2) check the products at their database
+   * prices, (3) price with the shared rule, (4) write order, items and first status, (5) reserve stock with the
+   * guarded decrement, last, so hot rows are locked only until the commit. Any failure rolls all of it back.
    */
   async function placeOnce(input: PlaceOrderInput, userId: number | null, key: string | null, hash: string) {
     return db.transaction(async (tx) => {
@@ -130,9 +134,10 @@ export function createOrdersService(deps: { db: Db; bus: Bus; catalogue: Catalog
         const earlier = await replay(tx, key, hash);
         if (earlier) return { order: earlier, replayed: true };
       }
-      const reserved = await catalogue.reserveStock(tx, input.items.map((i) => ({ productId: i.product_id, quantity: i.quantity })));
+      const stockLines = input.items.map((i) => ({ productId: i.product_id, quantity: i.quantity }));
+      const priced = await catalogue.productsForOrder(tx, stockLines);
       const lines = input.items.map((i) => {
-        const p = reserved.get(i.product_id)!;
+        const p = priced.get(i.product_id)!;
         return { item: i, product: p, unitPriceCents: p.priceCents, quantity: i.quantity };
       });
       const totals = computeTotals(lines);
@@ -176,8 +181,12 @@ export function createOrdersService(deps: { db: Db; bus: Bus; catalogue: Catalog
         })))
         .returning();
       await tx.insert(orderStatusHistory).values({ orderId: order!.id, fromStatus: null, toStatus: 'pending', notes: 'Order placed', changedBy: userId });
+      // last write before the commit: a popular product's row stays locked for as short a time as possible
+      const reserved = await catalogue.reserveStock(tx, stockLines);
+      for (const [id, row] of reserved) if (row.priceCents !== priced.get(id)!.priceCents) throw new PriceChanged();
       const placed = lines.map((l) => ({ productId: l.product.id, vendorId: l.product.vendorId, quantity: l.quantity, unitPriceCents: l.unitPriceCents }));
-      return { order: toOrderDto(order!, items), replayed: false, placed };
+      const stock = [...reserved.values()].map((r) => ({ id: r.id, stock: r.stock }));
+      return { order: toOrderDto(order!, items), replayed: false, placed, stock };
     });
   }
 
@@ -195,13 +204,14 @@ export function createOrdersService(deps: { db: Db; bus: Bus; catalogue: Catalog
         try {
           const result = await placeOnce(input, opts.userId, key, hash);
           if (!result.replayed) {
-            const placed = result.placed ?? [];
-            // stock changed: search and recommendations refresh; then the order itself is announced
-            catalogue.announce(new Set(placed.map((p) => p.productId)));
-            void bus.emit('order.placed', { orderId: result.order.id, orderNumber: result.order.order_number, userId: opts.userId, items: placed });
+            // after the commit: the stock moves, then the order itself
+            catalogue.announceStock(result.stock ?? []);
+            void bus.emit('order.placed', { orderId: result.order.id, orderNumber: result.order.order_number, userId: opts.userId, items: result.placed ?? [] });
           }
           return { order: result.order, replayed: result.replayed };
         } catch (err) {
+          // a price changed between reading and locking: price the order again
+          if (err instanceof PriceChanged && attempt < 3) continue;
           const { code, constraint } = pgCode(err);
           if (code !== '23505' || attempt >= 3) throw err;
           // the same key won a race on another instance (advisory locks are per database, so rare): replay it

@@ -63,9 +63,11 @@ describe('POST /api/orders', () => {
   it('decrements stock, records the first status and announces the order', async () => {
     const p = await product(2000, 5);
     const seen: BusEvents['order.placed'][] = [];
-    const off = t.app.services.bus.on('order.placed', (e) => void seen.push(e));
+    const stock: BusEvents['product.stockChanged'][] = [];
+    const offs = [t.app.services.bus.on('order.placed', (e) => void seen.push(e)), t.app.services.bus.on('product.stockChanged', (e) => void stock.push(e))];
     const res = await place(body([{ product_id: p.id, quantity: 3 }]));
-    off();
+    offs.forEach((off) => off());
+    expect(stock).toEqual([{ id: p.id, stock: 2 }]);
     expect(res.status).toBe(201);
     expect(await stockOf(p.id)).toBe(2);
     const history = await t.database.query<{ from_status: string | null; to_status: string }>('select from_status, to_status from order_status_history where order_id = $1', [res.json.order.id]);
