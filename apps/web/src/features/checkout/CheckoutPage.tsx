@@ -11,6 +11,7 @@ import { Button, buttonClass } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Field, Input, Select } from '@/components/ui/Field';
 import { Price } from '@/components/ui/Price';
+import { cx } from '@/components/ui/cx';
 import { useCart } from '@/features/cart/store';
 import { ProductImage } from '@/features/storefront/ProductImage';
 import { track } from '@/features/storefront/track';
@@ -27,7 +28,7 @@ function newKey(): string {
 function Card({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className={`rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 ${className ?? ''}`}>
+    <section aria-labelledby={headingId} className={cx('rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6', className)}>
       <h2 id={headingId} className="mb-4 text-lg font-semibold text-slate-900">
         {title}
       </h2>
@@ -201,7 +202,11 @@ export default function CheckoutPage() {
               </Card>
             </div>
 
-            <Card title="Order Summary" className="lg:sticky lg:top-6">
+            <Card
+              title="Order Summary"
+              // On phones an empty cart is the first thing to see, not the last.
+              className={lines.length === 0 ? 'order-first lg:sticky lg:top-6 lg:order-none' : 'lg:sticky lg:top-6'}
+            >
               {lines.length === 0 ? (
                 <EmptyState
                   title={MSG.cartEmpty}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { FormattedText } from './FormattedText';
+import { searchPhraseOf } from './api';
+
+const html = (text: string) => renderToStaticMarkup(<FormattedText text={text} />);
+
+describe('FormattedText', () => {
+  it('renders **bold** and line breaks as formatting', () => {
+    expect(html('Added **2 × Nova X15** to your cart.\nAnything else?')).toBe(
+      'Added <strong class="font-semibold">2 × Nova X15</strong> to your cart.<br/>Anything else?',
+    );
+  });
+
+  it('never turns message text into markup', () => {
+    const out = html('<img src=x onerror=alert(1)> **<b>hi</b>**');
+    expect(out).not.toContain('<img');
+    expect(out).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(out).toContain('<strong class="font-semibold">&lt;b&gt;hi&lt;/b&gt;</strong>');
+  });
+
+  it('leaves an unmatched ** as typed', () => {
+    expect(html('5 ** 2 is 25')).toBe('5 ** 2 is 25');
+  });
+});
+
+describe('searchPhraseOf', () => {
+  it('finds the quoted phrase after "searching for"', () => {
+    expect(searchPhraseOf('I\'m searching for "wireless earbuds" so you can see them.')).toBe('wireless earbuds');
+    expect(searchPhraseOf('Searching for “running shoes” now')).toBe('running shoes');
+  });
+
+  it('ignores replies without a quoted search', () => {
+    expect(searchPhraseOf('Here are the top 3 for phones')).toBeNull();
+    expect(searchPhraseOf('searching for phones')).toBeNull();
+  });
+});
