@@ -41,7 +41,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
     userInfo: async (ids) =>
       new Map((await Promise.all(ids.map((id) => accounts.me(id).then((u) => [id, u] as const, () => null)))).filter((e) => e !== null)),
   });
-  const assistant = createAssistantService({ search, catalogue, chatMonitor, ai: config.ai, log });
+  const assistant = createAssistantService({ search, chatMonitor, ai: config.ai, log });
   const imageSearch = createImageSearchService({ db, catalogue, readImage: media.read, bus, log });
   const recommendations = createRecommendationsService({ db, catalogue, bus, log });
   return { sessions, vendors, accounts, bus, media, storage, files, catalogue, orders, profile, imageSearch, recommendations, search, chatMonitor, assistant };

@@ -1,6 +1,5 @@
 import type { ChatResponse } from '@souq/shared/api/assistant';
 import { CHAT_HISTORY_SENT } from '@souq/shared/constants';
-import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { ChatMonitorService } from '../chat-monitor/chat-monitor.service.js';
 import type { SearchService } from '../search/search.service.js';
 import { createBuiltinAssistant, type BuiltinInput } from './assistant.builtin.js';
@@ -23,7 +22,6 @@ export type ChatInput = {
  */
 export function createAssistantService(deps: {
   search: SearchService;
-  catalogue: CatalogueService;
   chatMonitor: ChatMonitorService;
   ai: { baseUrl?: string; model?: string; apiKey?: string; timeoutMs: number };
   log: (msg: string) => void;
@@ -33,7 +31,7 @@ export function createAssistantService(deps: {
     deps.ai.baseUrl && deps.ai.model
       ? createModelAssistant({ baseUrl: deps.ai.baseUrl, model: deps.ai.model, apiKey: deps.ai.apiKey, timeoutMs: deps.ai.timeoutMs } satisfies ModelConfig)
       : null;
-  const toolDeps = { search: deps.search, catalogue: deps.catalogue };
+  const toolDeps = { search: deps.search };
 
   async function answer(input: BuiltinInput): Promise<ChatResponse & { source: 'model' | 'builtin' }> {
     if (model) {

@@ -2,17 +2,16 @@ import type { Product } from '@souq/shared/api/catalogue';
 import type { ChatResponse } from '@souq/shared/api/assistant';
 import { SEARCH_REPLY_MAX_CATEGORIES, SEARCH_REPLY_MAX_PRODUCTS } from '@souq/shared/constants';
 import { formatMoney } from '@souq/shared/rules/money';
-import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { SearchService } from '../search/search.service.js';
 
 // The assistant's tools: the only way either assistant (built-in or model) learns about products. Every fact
-// comes from the database through the catalogue service, and every product a tool returns is recorded so the
+// comes from the database (the catalogue's DTOs, through the search service's event-invalidated cache), and every product a tool returns is recorded so the
 // answer's mentionedProducts can only name products that exist.
 
 export type Action = ChatResponse['mentionedProducts'][number]['action'];
 const ACTION_RANK: Record<Action, number> = { mention: 0, compare: 1, add_to_cart: 2, focus: 3 };
 
-export type AssistantDeps = { search: SearchService; catalogue: CatalogueService };
+export type AssistantDeps = { search: SearchService };
 
 /** What a tool tells about a product (also the JSON a model sees). */
 export type ProductFacts = {
@@ -105,7 +104,7 @@ export type Toolbox = ReturnType<typeof createToolbox>;
 
 /** One request's tools; remembers which products were named and how (focus beats add_to_cart beats compare …). */
 export function createToolbox(deps: AssistantDeps) {
-  const { search, catalogue } = deps;
+  const { search } = deps;
   const mentions = new Map<number, Action>();
   const seen = new Map<number, Product>();
 
@@ -115,7 +114,8 @@ export function createToolbox(deps: AssistantDeps) {
   }
 
   async function products(ids: number[]): Promise<Product[]> {
-    const list = await catalogue.getProductsByIds(ids);
+    // the search's product cache: read from the catalogue, dropped on every product change
+    const list = await search.productsByIds(ids);
     for (const p of list) seen.set(p.id, p);
     return list;
   }

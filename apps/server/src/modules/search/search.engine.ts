@@ -229,49 +229,70 @@ export class SearchIndex {
     }
 
     const N = Math.max(1, this.byId.size);
-    const total = new Map<number, number>();
-    const matched = new Map<number, number>();
+    // scores live in typed arrays indexed by slot, reused across queries; only touched slots are visited and reset
+    const sc = this.scratchFor(this.docs.length);
+    const touchedTotal: number[] = [];
     for (const concept of concepts) {
-      const best = new Map<number, number>();
+      const touchedBest: number[] = [];
       for (const alt of concept.alternatives) {
-        const altScores = new Map<number, number>();
-        const hits = new Map<number, number>();
+        const multi = alt.terms.length > 1;
+        const touchedAlt: number[] = [];
         for (const term of alt.terms) {
           const p = this.postings.get(term);
           if (!p) continue;
           const df = this.df.get(term) ?? 0;
           const idf = Math.log(1 + (N - df + 0.5) / (df + 0.5));
-          for (let i = 0; i < p.slots.length; i++) {
-            const slot = p.slots[i]!;
-            const tf = p.tf[i]!;
-            altScores.set(slot, (altScores.get(slot) ?? 0) + (idf * tf) / (K1 + tf));
-            if (alt.terms.length > 1) hits.set(slot, (hits.get(slot) ?? 0) + 1);
+          const slots = p.slots;
+          const tfs = p.tf;
+          for (let i = 0; i < slots.length; i++) {
+            const slot = slots[i]!;
+            const tf = tfs[i]!;
+            if (sc.alt[slot] === 0) touchedAlt.push(slot);
+            sc.alt[slot] = sc.alt[slot]! + (idf * tf) / (K1 + tf);
+            if (multi) sc.hits[slot]!++;
           }
         }
         // a phrase alternative ('running shoes' for 'sneakers') counts only when all its words are there,
         // scaled to the size of a one-word match
-        const scale = alt.terms.length > 1 ? 1 / Math.sqrt(alt.terms.length) : 1;
-        for (const [slot, s] of altScores) {
-          if (alt.terms.length > 1 && hits.get(slot) !== alt.terms.length) continue;
-          const v = s * alt.weight * scale;
-          if (v > (best.get(slot) ?? 0)) best.set(slot, v);
+        const scale = multi ? 1 / Math.sqrt(alt.terms.length) : 1;
+        for (const slot of touchedAlt) {
+          const v = sc.alt[slot]! * alt.weight * scale;
+          const complete = !multi || sc.hits[slot] === alt.terms.length;
+          sc.alt[slot] = 0;
+          sc.hits[slot] = 0;
+          if (!complete || v <= sc.best[slot]!) continue;
+          if (sc.best[slot] === 0) touchedBest.push(slot);
+          sc.best[slot] = v;
         }
       }
-      for (const [slot, s] of best) {
-        total.set(slot, (total.get(slot) ?? 0) + s);
-        matched.set(slot, (matched.get(slot) ?? 0) + 1);
+      for (const slot of touchedBest) {
+        if (sc.matched[slot] === 0) touchedTotal.push(slot);
+        sc.total[slot] = sc.total[slot]! + sc.best[slot]!;
+        sc.matched[slot]!++;
+        sc.best[slot] = 0;
       }
     }
 
     type Cand = { doc: Doc; lex: number; score: number };
-    const cands: Cand[] = [];
-    for (const [slot, s] of total) {
+    let cands: Cand[] = [];
+    for (const slot of touchedTotal) {
+      const s = sc.total[slot]!;
+      const coverage = sc.matched[slot]! / concepts.length;
+      sc.total[slot] = 0;
+      sc.matched[slot] = 0;
       const doc = this.bySlot[slot];
       if (!doc || !doc.alive || !accept(doc)) continue;
-      const coverage = (matched.get(slot) ?? 0) / concepts.length;
       // documents that answer every part of the query come first
       const lex = s * coverage * coverage;
       cands.push({ doc, lex, score: lex });
+    }
+    const total = cands.length;
+    const keep = Math.max(RERANK_DEPTH, offset + opts.limit);
+    if (cands.length > keep * 2) {
+      // only the first `keep` need ordering: cut at the keep-th best score before sorting
+      const lex = Float64Array.from(cands, (c) => -c.lex).sort();
+      const threshold = -lex[keep - 1]!;
+      cands = cands.filter((c) => c.lex >= threshold);
     }
     cands.sort((a, b) => b.lex - a.lex || a.doc.id - b.doc.id);
     const head = cands.slice(0, RERANK_DEPTH);
@@ -279,10 +300,20 @@ export class SearchIndex {
     const ranked = head.concat(cands.slice(RERANK_DEPTH));
     return {
       ids: ranked.slice(offset, offset + opts.limit).map((c) => c.doc.id),
-      total: cands.length,
+      total,
       price: priceInfo,
       interpreted: concepts.map((c) => c.label),
     };
+  }
+
+  private scratch = { alt: new Float64Array(0), best: new Float64Array(0), total: new Float64Array(0), hits: new Uint8Array(0), matched: new Uint8Array(0) };
+
+  private scratchFor(size: number) {
+    if (this.scratch.alt.length < size) {
+      const n = Math.max(size, Math.ceil(this.scratch.alt.length * 1.5), 1024);
+      this.scratch = { alt: new Float64Array(n), best: new Float64Array(n), total: new Float64Array(n), hits: new Uint8Array(n), matched: new Uint8Array(n) };
+    }
+    return this.scratch;
   }
 
   /** Products most like the given one (vector cosine, same-category bonus), best first. */

@@ -8,6 +8,12 @@ import type { SearchService } from './search.service.js';
 
 const errors = { 400: errorBodySchema };
 
+/**
+ * The search answers are the catalogue's typed DTOs (toProductDto); re-validating 50 of them with zod on every
+ * keystroke costs more than the search itself. The schemas stay declared for the API docs; bodies are plain JSON.
+ */
+const plainJson = () => (data: unknown) => JSON.stringify(data);
+
 export function searchRoutes(deps: { search: SearchService }) {
   const { search } = deps;
   return async function plugin(app: FastifyInstance) {
@@ -16,6 +22,7 @@ export function searchRoutes(deps: { search: SearchService }) {
     app.addHook('onReady', async () => search.warm());
 
     r.get('/api/products/search/:query', {
+      serializerCompiler: plainJson,
       schema: {
         tags: ['search'],
         summary: 'Ranked product search (typos, synonyms, plurals, prefix; filters in the query string; total in X-Total-Count)',
@@ -31,6 +38,7 @@ export function searchRoutes(deps: { search: SearchService }) {
     });
 
     r.get('/api/embedded-products/search/:query', {
+      serializerCompiler: plainJson,
       schema: {
         tags: ['search'],
         summary: 'The same search, restricted to products with an embed record (often empty: the client falls back)',

@@ -8,6 +8,8 @@ import { analyze, extractPrice, normalize, STOPWORDS, tokenize } from './search.
 
 export type SearchService = ReturnType<typeof createSearchService>;
 
+const DTO_CACHE_MAX = 20_000;
+
 export type SearchRequest = { limit: number; offset?: number; filters?: ProductFilters; prefix?: boolean };
 
 /** API filters (major units) → index filters (minor units). */
@@ -66,7 +68,32 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
     changedWhileBuilding.clear();
   }
 
+  // Product DTOs of recent answers, dropped on every product event (the catalogue announces every write,
+  // stock included), so answers stay as fresh as the database without a query per search.
+  const dtoCache = new Map<number, Product>();
+  const invalidatedAt = new Map<number, number>();
+  let epoch = 0;
+
+  async function productsByIds(ids: number[]): Promise<Product[]> {
+    const missing = ids.filter((id) => !dtoCache.has(id));
+    const fetched = new Map<number, Product>();
+    if (missing.length) {
+      const started = epoch;
+      for (const p of await catalogue.getProductsByIds(missing)) {
+        fetched.set(p.id, p);
+        // a change announced while this read ran may have come after the row was read: do not keep it
+        if ((invalidatedAt.get(p.id) ?? -1) > started) continue;
+        if (dtoCache.size >= DTO_CACHE_MAX) dtoCache.delete(dtoCache.keys().next().value!);
+        dtoCache.set(p.id, p);
+      }
+      if (invalidatedAt.size > DTO_CACHE_MAX) invalidatedAt.clear();
+    }
+    return ids.flatMap((id) => fetched.get(id) ?? dtoCache.get(id) ?? []);
+  }
+
   function onChange(id: number) {
+    dtoCache.delete(id);
+    invalidatedAt.set(id, ++epoch);
     if (!loaded) return; // not built yet: the build reads the fresh row
     if (building) changedWhileBuilding.add(id);
     else refresh(id);
@@ -121,6 +148,9 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
       await loaded;
     },
 
+    /** Active products by id, in that order, from the event-invalidated cache or the catalogue. */
+    productsByIds,
+
     /** Ranked ids only (the assistant and benchmarks). */
     async rank(query: string, req: { limit: number; offset?: number; filters?: SearchFilters; prefix?: boolean }): Promise<SearchResult> {
       const idx = await ready();
@@ -132,7 +162,7 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
       const idx = await ready();
       const filters = toIndexFilters(req.filters);
       const result = idx.search(query, { ...filters, limit: req.limit, offset: req.offset, prefix: req.prefix });
-      const items = (await catalogue.getProductsByIds(result.ids)).filter((p) => stillMatches(p, filters));
+      const items = (await productsByIds(result.ids)).filter((p) => stillMatches(p, filters));
       return { items, total: result.total };
     },
 
@@ -143,7 +173,7 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
       if (only.size === 0) return { items: [], total: 0 };
       const filters = { ...toIndexFilters(req.filters), only };
       const result = idx.search(query, { ...filters, limit: req.limit, offset: req.offset, prefix: req.prefix });
-      const [products, embeds] = await Promise.all([catalogue.getProductsByIds(result.ids), embedsById(result.ids)]);
+      const [products, embeds] = await Promise.all([productsByIds(result.ids), embedsById(result.ids)]);
       const items = products.flatMap((p) => {
         const e = embeds.get(p.id);
         return e && stillMatches(p, filters) ? [mergeEmbed(p, e)] : [];
@@ -162,7 +192,7 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
     /** Products like the given one, as DTOs (fresh from the database). */
     async similar(id: number, limit: number, filters: SearchFilters = {}): Promise<Product[]> {
       const idx = await ready();
-      return catalogue.getProductsByIds(idx.similar(id, limit, filters));
+      return productsByIds(idx.similar(id, limit, filters));
     },
 
     /** Price distribution (minor units, ascending) and ratings of a category, from the index. */
