@@ -208,3 +208,22 @@ test('sign up → onboarding Save & Continue → /ai-assistant; /profile keeps t
   await expect(block.getByRole('checkbox', { name: 'Special promotions and deals' })).not.toBeChecked();
   await expect(block.getByRole('checkbox', { name: 'AI shopping insights and tips' })).toBeChecked();
 });
+
+test('customer home: selecting a sidebar product posts its card into the chat; Add to Cart there really adds', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('souq_assistant_mode', 'home'));
+  await page.goto('/');
+  const products = page.getByRole('region', { name: 'Products' });
+  const first = products.getByRole('button').first();
+  await expect(first).toBeVisible();
+  const name = (await first.locator('span.line-clamp-2').textContent())!.trim();
+  await first.click();
+  await expect(first).toHaveAttribute('aria-pressed', 'true');
+  await expect(chat(page).getByText(`Context: ${name}`)).toBeVisible();
+
+  const log = chat(page).getByRole('log', { name: 'Conversation' });
+  await log.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Added 1 item(s) to cart!' })).toBeVisible();
+  await expect(chat(page).getByTestId('cart-count')).toHaveText('1');
+  await expect(page.getByRole('heading', { name: 'Personalized for You' })).toBeVisible();
+});

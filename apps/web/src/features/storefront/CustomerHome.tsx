@@ -79,11 +79,6 @@ export default function CustomerHome() {
         </div>
 
         <div className="hidden min-w-0 flex-1 flex-col gap-4 overflow-y-auto border-l border-slate-200 bg-slate-50 p-4 md:flex lg:p-6">
-          {notice && (
-            <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
-              {notice}
-            </p>
-          )}
           <section aria-labelledby="home-products" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
             <div className="mb-3 flex items-baseline justify-between gap-2">
               <h2 id="home-products" className="text-lg font-semibold text-slate-900">
@@ -109,6 +104,15 @@ export default function CustomerHome() {
           </section>
           <PersonalizedBlock onViewDetails={(p) => setDetail(p)} />
         </div>
+      </div>
+
+      {/* A toast, so that it shows on phones too, where the right-hand column is hidden. */}
+      <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-20 z-40 flex justify-center px-4 md:bottom-6">
+        {notice && (
+          <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-2 text-sm font-medium text-emerald-800 shadow-lg">
+            {notice}
+          </p>
+        )}
       </div>
 
       <Suspense fallback={null}>
