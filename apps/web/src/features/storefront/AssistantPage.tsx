@@ -91,6 +91,9 @@ export default function AssistantPage() {
           <h1 className="text-lg font-semibold text-slate-900 sm:text-xl">AI Product Assistant</h1>
           <span className="rounded-full bg-gradient-to-r from-brand-600 to-sky-600 px-2.5 py-0.5 text-xs font-semibold text-white">Powered by AI</span>
           <nav className="ml-auto flex items-center gap-2" aria-label="Account">
+            <Link to={paths.sidePanel} className={buttonClass('ghost', 'sm')} title="Open the shopping side panel: lock two products and compare them">
+              Compare
+            </Link>
             <Link to={paths.profile} className={buttonClass('secondary', 'sm')}>
               Profile
             </Link>
