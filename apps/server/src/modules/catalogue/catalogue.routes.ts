@@ -1,9 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { productFiltersSchema, productSchema, shelfSchema } from '@souq/shared/api/catalogue';
 import { errorBodySchema, idParamSchema, pageQuerySchema } from '@souq/shared/api/common';
 import type { CatalogueService } from './catalogue.service.js';
+
+/**
+ * Sends JSON the service already serialised (and cached). Fastify sends a string with a JSON content type as it is,
+ * so the response schema documents the shape but is not re-checked on every request.
+ */
+const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json as never);
 
 export function catalogueRoutes(deps: { catalogue: CatalogueService }) {
   const { catalogue } = deps;
@@ -19,9 +25,8 @@ export function catalogueRoutes(deps: { catalogue: CatalogueService }) {
       },
     }, async (req, reply) => {
       const { limit, offset, ...filters } = req.query;
-      const { items, total } = await catalogue.listProducts({ limit, offset, filters });
-      void reply.header('x-total-count', String(total));
-      return items;
+      const { json, total } = await catalogue.publicListJson({ limit, offset, filters });
+      return sendJson(reply.header('x-total-count', String(total)), json);
     });
 
     r.get('/api/products/:id', {
@@ -31,10 +36,10 @@ export function catalogueRoutes(deps: { catalogue: CatalogueService }) {
         params: idParamSchema,
         response: { 200: productSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
-    }, async (req) => catalogue.getProduct(req.params.id));
+    }, async (req, reply) => sendJson(reply, await catalogue.publicProductJson(req.params.id)));
 
     r.get('/api/shelves', {
       schema: { tags: ['catalogue'], summary: "The storefront's product shelves", response: { 200: z.array(shelfSchema) } },
-    }, async () => catalogue.listShelves());
+    }, async (_req, reply) => sendJson(reply, await catalogue.publicShelvesJson()));
   };
 }

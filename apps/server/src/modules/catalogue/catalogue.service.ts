@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../platform/db.js';
 import type { Bus } from '../../platform/bus.js';
 import { conflict, notFound, unprocessable } from '../../platform/errors.js';
 import { toProductDto, toShelfItem, type EmbedInfo, type ProductRow } from './catalogue.dto.js';
+import { createResponseCache } from './response-cache.js';
 
 type Insert = typeof products.$inferInsert;
 /** What a product is created from (seed, vendor and admin tools). The slug is derived from the name when absent. */
@@ -81,38 +82,32 @@ export function createCatalogueService(deps: {
     for (let n = 2; ; n++) if (!used.has(`${root}-${n}`)) return `${root}-${n}`;
   }
 
-  // Totals for X-Total-Count. A count over tens of thousands of rows costs more than the page itself, so it is
-  // kept per filter set until a product changes (events) or 10 s pass (changes made by other instances).
-  const TOTAL_TTL_MS = 10_000;
-  const totals = new Map<string, { n: number; at: number; pending?: Promise<number> }>();
-  const forgetTotals = () => totals.clear();
-  bus.on('product.changed', forgetTotals);
-  bus.on('product.deleted', forgetTotals);
-  bus.on('product.stockChanged', forgetTotals);
+  // Public reads are cached as ready-to-send JSON: serialising 50 products per request costs far more than the
+  // query. Every product event (this instance) clears the caches; the TTL bounds what other instances changed.
+  const CACHE_TTL_MS = 5_000;
+  const totals = createResponseCache<number>({ ttlMs: CACHE_TTL_MS, max: 500 });
+  const pages = createResponseCache<{ json: string; total: number }>({ ttlMs: CACHE_TTL_MS, max: 64 });
+  const details = createResponseCache<string>({ ttlMs: CACHE_TTL_MS, max: 2_000 });
+  const shelfCache = createResponseCache<string>({ ttlMs: CACHE_TTL_MS, max: 1 });
+  const forget = () => {
+    totals.clear();
+    pages.clear();
+    details.clear();
+    shelfCache.clear();
+  };
+  bus.on('product.changed', forget);
+  bus.on('product.deleted', forget);
+  bus.on('product.stockChanged', forget);
 
-  async function totalOf(key: string, where: SQL | undefined): Promise<number> {
-    const hit = totals.get(key);
-    if (hit && Date.now() - hit.at < TOTAL_TTL_MS) return hit.pending ?? hit.n;
-    if (totals.size > 500) totals.clear();
-    const pending = db.select({ n: count() }).from(products).where(where).then(([r]) => r?.n ?? 0);
-    const entry: { n: number; at: number; pending?: Promise<number> } = { n: 0, at: Date.now(), pending };
-    totals.set(key, entry);
-    try {
-      entry.n = await pending;
-      delete entry.pending;
-      return entry.n;
-    } catch (err) {
-      if (totals.get(key) === entry) totals.delete(key);
-      throw err;
-    }
-  }
+  const totalOf = (key: string, where: SQL | undefined) =>
+    totals.get(key, async () => (await db.select({ n: count() }).from(products).where(where))[0]?.n ?? 0);
 
   async function getRow(id: number): Promise<ProductRow | undefined> {
     const [row] = await db.select().from(products).where(eq(products.id, id));
     return row;
   }
 
-  return {
+  const service = {
     toProductDto,
 
     /** A bounded page, newest first, and the total for X-Total-Count. */
@@ -175,6 +170,24 @@ export function createCatalogueService(deps: {
       return [...out.values()];
     },
 
+    /** GET /api/products as JSON text, cached per page and filter set. */
+    publicListJson(opts: Pick<ListOptions, 'limit' | 'offset' | 'filters'>): Promise<{ json: string; total: number }> {
+      return pages.get(JSON.stringify([opts.limit, opts.offset, opts.filters ?? {}]), async () => {
+        const { items, total } = await service.listProducts(opts);
+        return { json: JSON.stringify(items), total };
+      });
+    },
+
+    /** GET /api/products/:id as JSON text (404 for a missing or inactive product), cached per id. */
+    publicProductJson(id: number): Promise<string> {
+      return details.get(String(id), async () => JSON.stringify(await service.getProduct(id)));
+    },
+
+    /** GET /api/shelves as JSON text, cached. */
+    publicShelvesJson(): Promise<string> {
+      return shelfCache.get('all', async () => JSON.stringify(await service.listShelves()));
+    },
+
     async createShelf(input: { slug?: string; title: string; position: number; productIds: number[] }) {
       return db.transaction(async (tx) => {
         const [shelf] = await tx
@@ -185,7 +198,7 @@ export function createCatalogueService(deps: {
           await tx.insert(shelfItems).values(input.productIds.map((productId, position) => ({ shelfId: shelf!.id, productId, position })));
         }
         return shelf!;
-      });
+      }).finally(forget);
     },
 
     async createProduct(input: ProductInput): Promise<ProductRow> {
@@ -310,4 +323,5 @@ export function createCatalogueService(deps: {
       for (const { id, stock } of changes) void bus.emit('product.stockChanged', { id, stock });
     },
   };
+  return service;
 }

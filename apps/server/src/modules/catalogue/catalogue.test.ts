@@ -52,8 +52,10 @@ describe('GET /api/products', () => {
     expect(await total()).toBe(0);
     const row = await t.app.services.catalogue.createProduct({ name: 'Counted Gadget', priceCents: 500, categories: ['Gadgets'] });
     expect(await total()).toBe(1);
+    expect((await call(t.app, { url: `/api/products/${row.id}` })).status).toBe(200);
     await t.app.services.catalogue.updateProduct(row.id, { status: 'archived' });
     expect(await total()).toBe(0);
+    expect((await call(t.app, { url: `/api/products/${row.id}` })).status).toBe(404);
     await t.app.services.catalogue.deleteProduct(row.id);
     expect(await total()).toBe(0);
   });

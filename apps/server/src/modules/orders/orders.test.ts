@@ -62,6 +62,7 @@ describe('POST /api/orders', () => {
 
   it('decrements stock, records the first status and announces the order', async () => {
     const p = await product(2000, 5);
+    expect((await call(t.app, { url: `/api/products/${p.id}` })).json.stock).toBe(5); // now cached
     const seen: BusEvents['order.placed'][] = [];
     const stock: BusEvents['product.stockChanged'][] = [];
     const offs = [t.app.services.bus.on('order.placed', (e) => void seen.push(e)), t.app.services.bus.on('product.stockChanged', (e) => void stock.push(e))];
@@ -70,6 +71,7 @@ describe('POST /api/orders', () => {
     expect(stock).toEqual([{ id: p.id, stock: 2 }]);
     expect(res.status).toBe(201);
     expect(await stockOf(p.id)).toBe(2);
+    expect((await call(t.app, { url: `/api/products/${p.id}` })).json.stock).toBe(2);
     const history = await t.database.query<{ from_status: string | null; to_status: string }>('select from_status, to_status from order_status_history where order_id = $1', [res.json.order.id]);
     expect(history).toEqual([{ from_status: null, to_status: 'pending' }]);
     expect(seen).toEqual([{ orderId: res.json.order.id, orderNumber: res.json.order_number, userId: null, items: [{ productId: p.id, vendorId: null, quantity: 3, unitPriceCents: 2000 }] }]);
