@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CUSTOMER_EMAIL, DEMO_PASSWORD, DEMO_VENDOR_EMAIL, SHELF_COUNT, SHELF_SIZE } from '@souq/shared/constants';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
-import { DEMO_INCOMPLETE_VENDOR_EMAIL, DEMO_PENDING_VENDOR_EMAIL, seedDemoIfEmpty } from './seed.js';
+import { DEMO_INCOMPLETE_VENDOR_EMAIL, DEMO_PENDING_VENDOR_EMAIL, seedDemo, seedDemoIfEmpty } from './seed.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -23,6 +23,8 @@ describe('demo seed', () => {
   // seeding speed is measured outside the tests (timed tests are flaky on a shared machine)
   it('runs only on an empty database', async () => {
     expect(await seedDemoIfEmpty({ db: t.database.db, services: t.app.services, dataDir: t.dataDir, log: () => {} })).toBe(false);
+    // a second instance that raced past the emptiness check backs off instead of failing its start-up
+    expect(await seedDemo({ db: t.database.db, services: t.app.services, dataDir: t.dataDir, log: () => {} })).toBe(false);
     const [row] = await t.database.query<{ n: number }>('select count(*)::int as n from products');
     expect(row!.n).toBe(80);
   });

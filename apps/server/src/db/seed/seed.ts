@@ -10,6 +10,7 @@ import { files, vendorDocuments, vendors } from '../schema/vendors.js';
 import { orders, orderStatusHistory } from '../schema/orders.js';
 import type { Db } from '../../platform/db.js';
 import { createDiskStorage } from '../../platform/storage.js';
+import { AppError } from '../../platform/errors.js';
 import { catalogueImageUrl } from '../../platform/media.js';
 import type { Services } from '../../services.js';
 import type { ProductInput } from '../../modules/catalogue/catalogue.service.js';
@@ -31,8 +32,7 @@ const DAY = 24 * 60 * MINUTE;
 export async function seedDemoIfEmpty(deps: SeedDeps): Promise<boolean> {
   const [row] = await deps.db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return false;
-  await seedDemo(deps);
-  return true;
+  return seedDemo(deps);
 }
 
 /**
@@ -40,12 +40,19 @@ export async function seedDemoIfEmpty(deps: SeedDeps): Promise<boolean> {
  * incomplete), 80 products on 16 shelves. Everything goes through the services where one exists, so the demo
  * data obeys the same rules as real data.
  */
-export async function seedDemo(deps: SeedDeps): Promise<void> {
+export async function seedDemo(deps: SeedDeps): Promise<boolean> {
   const started = Date.now();
   const { services } = deps;
   const now = Date.now();
 
-  const customer = await services.accounts.createUser({ name: 'Layla Customer', email: DEMO_CUSTOMER_EMAIL, password: DEMO_PASSWORD, role: 'user' });
+  let customer;
+  try {
+    customer = await services.accounts.createUser({ name: 'Layla Customer', email: DEMO_CUSTOMER_EMAIL, password: DEMO_PASSWORD, role: 'user' });
+  } catch (err) {
+    // two instances started on one empty database: the other one is seeding
+    if (err instanceof AppError && err.status === 409) return false;
+    throw err;
+  }
   const demoVendorId = await seedVendors(deps, now);
   const accountsDone = Date.now();
 
@@ -61,6 +68,7 @@ export async function seedDemo(deps: SeedDeps): Promise<void> {
   await seedOrders(deps, customer, productIds, now);
   const end = Date.now();
   deps.log(`Demo data seeded in ${end - started} ms (accounts ${accountsDone - started}, catalogue ${catalogueDone - accountsDone}, profile and orders ${end - catalogueDone})`);
+  return true;
 }
 
 async function seedVendors({ db, services, dataDir }: SeedDeps, now: number): Promise<number> {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orderRequestSchema, orderResponseSchema, orderSchema } from '@souq/shared/api/orders';
-import { errorBodySchema, pageQuerySchema } from '@souq/shared/api/common';
+import { errorBodySchema, idParamSchema, pageQuerySchema } from '@souq/shared/api/common';
 import { principalOf, requireUser } from '../../platform/auth.js';
 import { badRequest } from '../../platform/errors.js';
 import type { OrdersService } from './orders.service.js';
@@ -37,6 +37,16 @@ export function ordersRoutes(deps: { orders: OrdersService }) {
       if (replayed) void reply.header('idempotent-replayed', 'true');
       return reply.status(replayed ? 200 : 201).send({ order, order_number: order.order_number });
     });
+
+    r.get('/api/my/orders/:id', {
+      preHandler: requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: "One of the signed-in customer's orders",
+        params: idParamSchema,
+        response: { 200: orderSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
+      },
+    }, async (req) => orders.getForUser(principalOf(req).userId, req.params.id));
 
     r.get('/api/my/orders', {
       preHandler: requireUser,

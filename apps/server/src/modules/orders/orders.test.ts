@@ -226,6 +226,11 @@ describe('GET /api/my/orders', () => {
 
     const bobs = await call(t.app, { url: '/api/my/orders', token: bob.token });
     expect(bobs.json).toHaveLength(1);
+    const one = await call(t.app, { url: `/api/my/orders/${a1.json.order.id}`, token: alice.token });
+    expect(one.json).toEqual(a1.json.order);
+    const notBobs = await call(t.app, { url: `/api/my/orders/${a1.json.order.id}`, token: bob.token });
+    expect(notBobs.status).toBe(404);
+    expect(notBobs.json.error).toBe(MSG.orderNotFound);
     const [linked] = await t.database.query<{ user_id: number | null }>('select user_id from orders where id = $1', [a1.json.order.id]);
     expect(linked!.user_id).toBe(alice.user.id);
   });
