@@ -141,8 +141,8 @@ test('/vendor without a token is the vendor login; a wrong password shows the se
 
   await page.getByLabel('Password').fill('souq-demo-1');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  // the demo vendor is verified but has no documents on file: onboarding first (vendor §4)
-  await expect(page).toHaveURL(/\/vendor\/onboarding$/);
+  // the demo vendor is verified with its documents on file: straight to the dashboard (vendor §4)
+  await expect(page).toHaveURL(/\/vendor$/);
   await expect(page.getByText('Verified', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('heading', { name: 'Vendor Login' })).toBeVisible();

@@ -62,6 +62,10 @@ describe('demo seed', () => {
   it('creates three vendors: verified (owns most products), pending review with its three documents, incomplete', async () => {
     const verified = await login('/api/vendor/login', DEMO_VENDOR_EMAIL);
     expect(verified.vendor).toMatchObject({ is_verified: true, verification_status: 'verified' });
+    // its documents are on file, so the spec's routing sends it to the dashboard
+    expect(verified.vendor.license_file).not.toBeNull();
+    expect(verified.vendor.emirates_id_front).not.toBeNull();
+    expect(verified.vendor.emirates_id_back).not.toBeNull();
     const pending = await login('/api/vendor/login', DEMO_PENDING_VENDOR_EMAIL);
     expect(pending.vendor).toMatchObject({ is_verified: false, verification_status: 'pending' });
     expect(pending.vendor.trade_license).toMatchObject({ mime_type: 'application/pdf' });
@@ -76,7 +80,7 @@ describe('demo seed', () => {
 
     // the documents are real files in private storage, recognisable by their bytes
     const docs = await t.database.query<{ storage_key: string; visibility: string }>('select storage_key, visibility from files');
-    expect(docs).toHaveLength(3);
+    expect(docs).toHaveLength(6); // three each for the verified and the pending vendor
     for (const d of docs) {
       expect(d.visibility).toBe('private');
       const head = fs.readFileSync(path.join(t.dataDir, 'uploads', d.storage_key)).subarray(0, 5).toString('latin1');

@@ -99,6 +99,8 @@ async function seedVendors({ db, services, dataDir }: SeedDeps, now: number): Pr
     verificationNotes: 'Trade licence and Emirates ID checked.',
     onboardingCompletedAt: new Date(now - 125 * DAY),
   }).where(eq(vendors.id, verified.id));
+  // a verified vendor has been through onboarding: its documents are on file, so login lands on the dashboard
+  await storeDocuments(db, dataDir, verified.id, verified.user_id);
 
   const pending = await signup({
     company_name: 'Oasis Home & Living Trading LLC',
