@@ -1,5 +1,5 @@
 import {
-  analyze, editDistance, headNoun, RELATED_GROUPS, extractPrice, maxEditsFor, normalize, stem, STOPWORDS, SYNONYM_GROUPS, tokenize, trigrams,
+  editDistance, headNoun, RELATED_GROUPS, extractPrice, maxEditsFor, normalize, stem, STOPWORDS, SYNONYM_GROUPS, tokenize, trigrams,
   type PriceIntent,
 } from './search.text.js';
 
@@ -77,14 +77,22 @@ const W_TYPO = [1, 0.75, 0.55];
 const MAX_QUERY_TOKENS = 24;
 const RERANK_DEPTH = 200;
 const FEEDBACK_DOCS = 5;
+/** Above this many postings a common concept only scores candidates (see search()). */
+const SCORER_MIN_POSTINGS = 3000;
+const SIMILAR_MAX_CANDIDATES = 4000;
 
-type Doc = SearchDoc & {
+/** What the index keeps of a product: no long texts, only what ranking, filters and facets need. */
+export type IndexedProduct = Pick<SearchDoc, 'id' | 'name' | 'brand' | 'categories' | 'priceCents' | 'stock' | 'rating' | 'reviewCount'>;
+
+type Doc = IndexedProduct & {
   slot: number;
   alive: boolean;
   brandKey: string;
   categoryKeys: string[];
-  /** the distinct terms, to undo document frequencies on removal */
-  terms: string[];
+  /** the distinct term ids (ascending) and their weighted, length-normalised frequencies */
+  termIds: Int32Array;
+  termTf: Float32Array;
+  fieldLens: Int32Array;
   vecIds: Int32Array;
   vecW: Float32Array;
 };
@@ -102,8 +110,9 @@ type Concept = { alternatives: Alternative[]; label: string };
 /** synonym lookup: analysed phrase → all analysed phrases of its group */
 const SYNONYMS = new Map<string, string[][]>();
 let MAX_PHRASE = 1;
+const analyzeContent = (text: string) => tokenize(text).filter((t) => !STOPWORDS.has(t)).map(stem);
 for (const group of SYNONYM_GROUPS) {
-  const analysed = group.map(analyze).filter((p) => p.length > 0);
+  const analysed = group.map(analyzeContent).filter((p) => p.length > 0);
   for (const p of analysed) {
     const key = p.join(' ');
     const existing = SYNONYMS.get(key) ?? [];
@@ -116,7 +125,7 @@ for (const group of SYNONYM_GROUPS) {
 /** related lookup: analysed phrase → the analysed first entries of its related groups' synonym sets */
 const RELATED = new Map<string, string[][]>();
 for (const group of RELATED_GROUPS) {
-  const analysed = group.map(analyze);
+  const analysed = group.map(analyzeContent);
   for (const p of analysed) {
     const others = analysed.filter((q) => q.join(' ') !== p.join(' '));
     // every synonym of the related kind counts too ('headphones' → earbuds, earphones, buds …)
@@ -138,6 +147,7 @@ export class SearchIndex {
   private fieldLenSum: Record<FieldKey, number> = { name: 0, head: 0, brand: 0, category: 0, tags: 0, description: 0 };
   private dead = 0;
   private facetCache: { version: number; facets: Facets } | null = null;
+  private categoryCache: { version: number; all: Map<string, { prices: number[]; ratings: number[] }> } | null = null;
   /** bumps on every change, so callers can cache derived facts */
   version = 0;
 
@@ -149,7 +159,7 @@ export class SearchIndex {
     return this.byId.has(id);
   }
 
-  get(id: number): Readonly<SearchDoc> | undefined {
+  get(id: number): Readonly<IndexedProduct> | undefined {
     return this.byId.get(id);
   }
 
@@ -191,16 +201,32 @@ export class SearchIndex {
     doc.alive = false;
     this.byId.delete(id);
     this.dead++;
-    for (const t of doc.terms) {
+    for (const id of doc.termIds) {
+      const t = this.termById[id]!;
       const n = (this.df.get(t) ?? 1) - 1;
       if (n <= 0) this.df.delete(t);
       else this.df.set(t, n);
     }
-    const fields = analyseFields(doc);
-    for (const f of FIELD_KEYS) this.fieldLenSum[f] -= fields[f].length;
+    FIELD_KEYS.forEach((f, i) => (this.fieldLenSum[f] -= doc.fieldLens[i]!));
     this.version++;
-    // tombstones cost time on every query: rebuild once they are a quarter of the slots
-    if (this.dead > 64 && this.dead > this.docs.length / 4) this.load([...this.byId.values()].map(plainDoc));
+    // tombstones cost time on every query: drop them from the postings once they are a quarter of the slots
+    if (this.dead > 64 && this.dead > this.byId.size / 3) this.compact();
+  }
+
+  private compact(): void {
+    for (const p of this.postings.values()) {
+      const slots: number[] = [];
+      const tf: number[] = [];
+      for (let i = 0; i < p.slots.length; i++) {
+        if (!this.bySlot[p.slots[i]!]?.alive) continue;
+        slots.push(p.slots[i]!);
+        tf.push(p.tf[i]!);
+      }
+      p.slots = slots;
+      p.tf = tf;
+    }
+    for (let i = 0; i < this.bySlot.length; i++) if (this.bySlot[i] && !this.bySlot[i]!.alive) this.bySlot[i] = undefined;
+    this.dead = 0;
   }
 
   /** Ranked ids for a free-text query with filters. */
@@ -232,7 +258,13 @@ export class SearchIndex {
     // scores live in typed arrays indexed by slot, reused across queries; only touched slots are visited and reset
     const sc = this.scratchFor(this.docs.length);
     const touchedTotal: number[] = [];
-    for (const concept of concepts) {
+    // A concept matching a large part of the catalogue ('black', 'wireless' next to 'headphones') only scores the
+    // candidates the rarer concepts found, by looking its terms up in each candidate, instead of walking its postings.
+    const cost = concepts.map((c) => c.alternatives.reduce((n, a) => n + a.terms.reduce((m, t) => m + (this.postings.get(t)?.slots.length ?? 0), 0), 0));
+    const cheapest = Math.min(...cost);
+    const scorerOnly = concepts.map((_, i) => concepts.length > 1 && cost[i]! > SCORER_MIN_POSTINGS && cost[i]! > 4 * cheapest);
+    for (const [ci, concept] of concepts.entries()) {
+      if (scorerOnly[ci]) continue;
       const touchedBest: number[] = [];
       for (const alt of concept.alternatives) {
         const multi = alt.terms.length > 1;
@@ -270,6 +302,39 @@ export class SearchIndex {
         sc.total[slot] = sc.total[slot]! + sc.best[slot]!;
         sc.matched[slot]!++;
         sc.best[slot] = 0;
+      }
+    }
+
+    for (const [ci, concept] of concepts.entries()) {
+      if (!scorerOnly[ci]) continue;
+      const alts = concept.alternatives.map((a) => ({
+        weight: a.weight * (a.terms.length > 1 ? 1 / Math.sqrt(a.terms.length) : 1),
+        terms: a.terms.map((t) => {
+          const df = this.df.get(t) ?? 0;
+          return { id: this.termIds.get(t) ?? -1, idf: Math.log(1 + (N - df + 0.5) / (df + 0.5)) };
+        }),
+      }));
+      for (const slot of touchedTotal) {
+        const doc = this.bySlot[slot];
+        if (!doc) continue;
+        let best = 0;
+        for (const a of alts) {
+          let sum = 0;
+          let complete = true;
+          for (const t of a.terms) {
+            const tf = termTf(doc, t.id);
+            if (tf === 0) {
+              complete = false;
+              break;
+            }
+            sum += (t.idf * tf) / (K1 + tf);
+          }
+          if (complete && sum * a.weight > best) best = sum * a.weight;
+        }
+        if (best > 0) {
+          sc.total[slot] = sc.total[slot]! + best;
+          sc.matched[slot]!++;
+        }
       }
     }
 
@@ -323,38 +388,47 @@ export class SearchIndex {
     const accept = this.filterFn(filters);
     const q = new Map<number, number>();
     for (let i = 0; i < doc.vecIds.length; i++) q.set(doc.vecIds[i]!, doc.vecW[i]!);
-    // candidates share one of the product's strongest terms
-    const strongest = [...doc.vecIds.keys()].sort((a, b) => doc.vecW[b]! - doc.vecW[a]!).slice(0, 12);
-    const seen = new Set<number>();
+    // candidates share one of the product's strongest terms, rarest first, up to a bounded number
+    const strongest = [...doc.vecIds.keys()].sort((a, b) => doc.vecW[b]! - doc.vecW[a]!).slice(0, 6);
+    const seen = this.scratchFor(this.docs.length).hits;
+    const visited: number[] = [];
     const scored: { doc: Doc; s: number }[] = [];
     for (const i of strongest) {
       const p = this.postings.get(this.termById[doc.vecIds[i]!]!);
       if (!p) continue;
       for (const slot of p.slots) {
-        if (seen.has(slot)) continue;
-        seen.add(slot);
+        if (seen[slot]) continue;
+        seen[slot] = 1;
+        visited.push(slot);
         const other = this.bySlot[slot];
         if (!other || !other.alive || other.id === id || !accept(other)) continue;
         const sameCat = other.categoryKeys.some((c) => doc.categoryKeys.includes(c)) ? 0.15 : 0;
         scored.push({ doc: other, s: cosine(other, q) + sameCat + 0.01 * popularity(other) });
       }
+      if (visited.length >= SIMILAR_MAX_CANDIDATES) break;
     }
+    for (const slot of visited) seen[slot] = 0;
     scored.sort((a, b) => b.s - a.s || a.doc.id - b.doc.id);
     return scored.slice(0, limit).map((x) => x.doc.id);
   }
 
   /** Prices (minor units, ascending) and ratings of the live products of a category, for value judgements. */
   categoryPrices(category: string): { prices: number[]; ratings: number[] } {
-    const key = normalize(category);
-    const prices: number[] = [];
-    const ratings: number[] = [];
-    for (const d of this.byId.values()) {
-      if (!d.categoryKeys.includes(key)) continue;
-      prices.push(d.priceCents);
-      if (d.rating !== null) ratings.push(d.rating);
+    if (this.categoryCache?.version !== this.version) {
+      // one pass over the catalogue fills every category, kept until the next change
+      const all = new Map<string, { prices: number[]; ratings: number[] }>();
+      for (const d of this.byId.values()) {
+        for (const key of new Set(d.categoryKeys)) {
+          let e = all.get(key);
+          if (!e) all.set(key, (e = { prices: [], ratings: [] }));
+          e.prices.push(d.priceCents);
+          if (d.rating !== null) e.ratings.push(d.rating);
+        }
+      }
+      for (const e of all.values()) e.prices.sort((a, b) => a - b);
+      this.categoryCache = { version: this.version, all };
     }
-    prices.sort((a, b) => a - b);
-    return { prices, ratings };
+    return this.categoryCache.all.get(normalize(category)) ?? { prices: [], ratings: [] };
   }
 
   /** Brands and categories with their product counts (display spelling of the first one seen). */
@@ -399,12 +473,21 @@ export class SearchIndex {
   private insert(d: SearchDoc, fields: Record<FieldKey, string[]>, avg: Record<FieldKey, number>, live: boolean): Doc {
     const slot = this.docs.length;
     const doc: Doc = {
-      ...plainDoc(d),
+      id: d.id,
+      name: d.name,
+      brand: d.brand,
+      categories: d.categories,
+      priceCents: d.priceCents,
+      stock: d.stock,
+      rating: d.rating,
+      reviewCount: d.reviewCount,
       slot,
       alive: true,
       brandKey: normalize(d.brand),
       categoryKeys: d.categories.map(normalize),
-      terms: [],
+      termIds: new Int32Array(0),
+      termTf: new Float32Array(0),
+      fieldLens: Int32Array.from(FIELD_KEYS.map((f) => fields[f].length)),
       vecIds: new Int32Array(0),
       vecW: new Float32Array(0),
     };
@@ -437,7 +520,9 @@ export class SearchIndex {
         this.sortedVocab = null;
       }
     }
-    doc.terms = [...tf.keys()];
+    const pairs = [...tf].map(([t, v]) => [this.termIds.get(t)!, v] as const).sort((a, b) => a[0] - b[0]);
+    doc.termIds = Int32Array.from(pairs, (x) => x[0]);
+    doc.termTf = Float32Array.from(pairs, (x) => x[1]);
     this.docs.push(doc);
     this.bySlot[slot] = doc;
     this.byId.set(d.id, doc);
@@ -626,30 +711,33 @@ export class SearchIndex {
   }
 }
 
+/** Stop words never match anything (a query made only of them finds nothing), so they are not indexed. */
+const content = (text: string) => tokenize(text).filter((t) => !STOPWORDS.has(t)).map(stem);
+
 function analyseFields(d: SearchDoc): Record<FieldKey, string[]> {
   return {
-    name: analyze(d.name),
+    name: content(d.name),
     head: [headNoun(d.name)].filter((h): h is string => !!h).map(stem),
-    brand: analyze(d.brand),
-    category: d.categories.flatMap(analyze),
-    tags: d.tags.flatMap(analyze),
-    description: analyze(d.description),
+    brand: content(d.brand),
+    category: d.categories.flatMap(content),
+    tags: d.tags.flatMap(content),
+    description: content(d.description),
   };
 }
 
-function plainDoc(d: SearchDoc): SearchDoc {
-  return {
-    id: d.id,
-    name: d.name,
-    brand: d.brand,
-    categories: d.categories,
-    tags: d.tags,
-    description: d.description,
-    priceCents: d.priceCents,
-    stock: d.stock,
-    rating: d.rating,
-    reviewCount: d.reviewCount,
-  };
+/** A document's frequency of one term (binary search in its sorted term ids), 0 when absent. */
+function termTf(doc: Doc, termId: number): number {
+  const ids = doc.termIds;
+  let lo = 0;
+  let hi = ids.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = ids[mid]!;
+    if (v === termId) return doc.termTf[mid]!;
+    if (v < termId) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return 0;
 }
 
 function cosine(doc: Doc, q: Map<number, number>): number {
@@ -662,7 +750,7 @@ function cosine(doc: Doc, q: Map<number, number>): number {
 }
 
 /** 0..1 from rating and number of reviews: a gentle tie-breaker, never a ranking of its own. */
-function popularity(d: SearchDoc): number {
+function popularity(d: IndexedProduct): number {
   const r = d.rating ?? 0;
   return (r / 5) * Math.min(1, Math.log1p(d.reviewCount) / Math.log(1000));
 }

@@ -12,7 +12,18 @@ const errors = { 400: errorBodySchema };
  * The search answers are the catalogue's typed DTOs (toProductDto); re-validating 50 of them with zod on every
  * keystroke costs more than the search itself. The schemas stay declared for the API docs; bodies are plain JSON.
  */
-const plainJson = () => (data: unknown) => JSON.stringify(data);
+const jsonOf = new WeakMap<object, string>();
+const plainJson = () => (data: unknown) => {
+  if (!Array.isArray(data)) return JSON.stringify(data);
+  // the cached product objects are reused between answers, so is their JSON
+  return `[${data
+    .map((item: object) => {
+      let text = jsonOf.get(item);
+      if (text === undefined) jsonOf.set(item, (text = JSON.stringify(item)));
+      return text;
+    })
+    .join(',')}]`;
+};
 
 export function searchRoutes(deps: { search: SearchService }) {
   const { search } = deps;

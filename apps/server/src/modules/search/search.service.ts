@@ -2,13 +2,14 @@ import type { Product, ProductFilters } from '@souq/shared/api/catalogue';
 import type { EmbeddedProduct } from '@souq/shared/api/search';
 import type { Bus } from '../../platform/bus.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
-import { SearchIndex, type SearchFilters, type SearchResult } from './search.engine.js';
+import { SearchIndex, type SearchFilters, type SearchOptions, type SearchResult } from './search.engine.js';
 import type { SearchQueries } from './search.queries.js';
 import { analyze, extractPrice, normalize, STOPWORDS, tokenize } from './search.text.js';
 
 export type SearchService = ReturnType<typeof createSearchService>;
 
-const DTO_CACHE_MAX = 20_000;
+const DTO_CACHE_MAX = 50_000;
+const RESULT_CACHE_MAX = 5_000;
 
 export type SearchRequest = { limit: number; offset?: number; filters?: ProductFilters; prefix?: boolean };
 
@@ -91,6 +92,26 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
     return ids.flatMap((id) => fetched.get(id) ?? dtoCache.get(id) ?? []);
   }
 
+  // Answers of recent queries for the current index version: popular searches and typing repeat a lot, and any
+  // product change (a new version) retires them all.
+  const resultCache = new Map<string, SearchResult>();
+  let resultVersion = -1;
+  function ranked(idx: SearchIndex, query: string, opts: SearchOptions): SearchResult {
+    if (opts.only) return idx.search(query, opts);
+    if (resultVersion !== idx.version) {
+      resultCache.clear();
+      resultVersion = idx.version;
+    }
+    const key = JSON.stringify([query.trim().toLowerCase(), opts.category, opts.brand, opts.minCents, opts.maxCents, opts.inStock, opts.limit, opts.offset ?? 0, opts.prefix ?? true, opts.exclude ? [...opts.exclude] : null]);
+    let hit = resultCache.get(key);
+    if (!hit) {
+      hit = idx.search(query, opts);
+      if (resultCache.size >= RESULT_CACHE_MAX) resultCache.delete(resultCache.keys().next().value!);
+      resultCache.set(key, hit);
+    }
+    return hit;
+  }
+
   function onChange(id: number) {
     dtoCache.delete(id);
     invalidatedAt.set(id, ++epoch);
@@ -153,15 +174,14 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
 
     /** Ranked ids only (the assistant and benchmarks). */
     async rank(query: string, req: { limit: number; offset?: number; filters?: SearchFilters; prefix?: boolean }): Promise<SearchResult> {
-      const idx = await ready();
-      return idx.search(query, { ...req.filters, limit: req.limit, offset: req.offset, prefix: req.prefix });
+      return ranked(await ready(), query, { ...req.filters, limit: req.limit, offset: req.offset, prefix: req.prefix });
     },
 
     /** The public search: ranked active products with the filters, and the total for X-Total-Count. */
     async search(query: string, req: SearchRequest): Promise<{ items: Product[]; total: number }> {
       const idx = await ready();
       const filters = toIndexFilters(req.filters);
-      const result = idx.search(query, { ...filters, limit: req.limit, offset: req.offset, prefix: req.prefix });
+      const result = ranked(idx, query, { ...filters, limit: req.limit, offset: req.offset, prefix: req.prefix });
       const items = (await productsByIds(result.ids)).filter((p) => stillMatches(p, filters));
       return { items, total: result.total };
     },

@@ -158,6 +158,16 @@ describe('GET /api/products/search/:query', () => {
     expect(await names('tumbler')).toEqual([]);
   });
 
+  it('answers with the current price and stock after a change (no stale cached product)', async () => {
+    const first = await search('kettle');
+    expect(first.json[0]).toMatchObject({ name: 'Stainless Steel Electric Kettle', price: 45, stock: 25 });
+    await ctx.app.services.catalogue.updateProduct(ids.get('Stainless Steel Electric Kettle')!, { priceCents: 3999, stock: 0 });
+    const again = await search('kettle');
+    expect(again.json[0]).toMatchObject({ name: 'Stainless Steel Electric Kettle', price: 39.99, stock: 0 });
+    expect(await names('kettle', '?in_stock=true')).toEqual([]);
+    await ctx.app.services.catalogue.updateProduct(ids.get('Stainless Steel Electric Kettle')!, { priceCents: 4500, stock: 25 });
+  });
+
   it('rebuilds from the database after writes that bypass the catalogue', async () => {
     await ctx.database.query(`update products set name = 'Kong Puppy Teething Ring' where name = 'Dog Chew Toy Pack'`);
     expect(await names('teething')).toEqual([]);
