@@ -164,24 +164,30 @@ export class SearchIndex {
   }
 
   /** Replaces the whole content: computes length averages and vectors over the full set first. */
-  load(docs: SearchDoc[]): void {
-    this.docs = [];
-    this.bySlot = [];
-    this.byId.clear();
-    this.postings.clear();
-    this.df.clear();
-    this.termIds.clear();
-    this.termById = [];
-    this.trigramIndex.clear();
-    this.sortedVocab = null;
-    this.dead = 0;
-    this.fieldLenSum = { name: 0, head: 0, brand: 0, category: 0, tags: 0, description: 0 };
-    const analysed = docs.map((d) => ({ d, fields: analyseFields(d) }));
-    for (const { fields } of analysed) for (const f of FIELD_KEYS) this.fieldLenSum[f] += fields[f].length;
+  /**
+   * Fills an empty index with the whole catalogue: length averages first, then postings and vectors. Yields to the
+   * event loop between chunks so a large catalogue never stalls other requests (build a new index, then swap).
+   */
+  async load(docs: SearchDoc[], chunk = 2000): Promise<void> {
+    if (this.docs.length) throw new Error('load() fills a new, empty index');
+    const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+    const analysed: { d: SearchDoc; fields: Record<FieldKey, string[]> }[] = [];
+    for (let i = 0; i < docs.length; i++) {
+      const fields = analyseFields(docs[i]!);
+      analysed.push({ d: docs[i]!, fields });
+      for (const f of FIELD_KEYS) this.fieldLenSum[f] += fields[f].length;
+      if (i % chunk === chunk - 1) await pause();
+    }
     // averages over the whole set are known before any posting is written
     const avg = this.averages(docs.length);
-    for (const { d, fields } of analysed) this.insert(d, fields, avg, false);
-    for (const doc of this.docs) this.computeVector(doc, analysed[doc.slot]!.fields);
+    for (let i = 0; i < analysed.length; i++) {
+      this.insert(analysed[i]!.d, analysed[i]!.fields, avg, false);
+      if (i % chunk === chunk - 1) await pause();
+    }
+    for (let i = 0; i < this.docs.length; i++) {
+      this.computeVector(this.docs[i]!, analysed[i]!.fields);
+      if (i % chunk === chunk - 1) await pause();
+    }
     this.version++;
   }
 

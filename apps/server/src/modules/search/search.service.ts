@@ -39,7 +39,7 @@ function stillMatches(p: Product, f: SearchFilters): boolean {
  */
 export function createSearchService(deps: { queries: SearchQueries; catalogue: CatalogueService; bus: Bus; log: (msg: string) => void }) {
   const { queries, catalogue } = deps;
-  const index = new SearchIndex();
+  let index = new SearchIndex();
   let loaded: Promise<void> | null = null;
   let building = false;
   const changedWhileBuilding = new Set<number>();
@@ -60,7 +60,11 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
     building = true;
     changedWhileBuilding.clear();
     try {
-      index.load(await queries.activeDocs());
+      const next = new SearchIndex();
+      await next.load(await queries.activeDocs());
+      // keep version numbers rising across rebuilds, so caches keyed on them never see an old number again
+      next.version += index.version + 1;
+      index = next;
     } finally {
       building = false;
     }
