@@ -62,12 +62,12 @@ const line = (p: Product, i?: number) =>
   `${i !== undefined ? `${i + 1}. ` : ''}**${p.name}** — ${formatMoney(p.price)} · ${ratingText(p)} · ${stockText(p)}`;
 const category = (p: Product) => p.category || MSG.defaultCategory;
 
-/** Where a price sits among a category's prices, in words. */
+/** Where a price sits among a category's prices, as a predicate: 'it {…}'. */
 function pricePosition(pct: number, count: number, cat: string): string {
-  if (count <= 1) return `the only ${cat} product we have`;
-  if (pct <= 0) return `the lowest price among our ${count} ${cat} products`;
-  if (pct >= 1) return `the highest price among our ${count} ${cat} products`;
-  return `priced above ${Math.round(pct * 100)}% of our ${count} ${cat} products`;
+  if (count <= 1) return `is the only ${cat} product we have`;
+  if (pct <= 0) return `has the lowest price among our ${count} ${cat} products`;
+  if (pct >= 1) return `has the highest price among our ${count} ${cat} products`;
+  return `is priced above ${Math.round(pct * 100)}% of our ${count} ${cat} products`;
 }
 
 /** The bold names the assistant wrote in its recent replies, newest reply first, in their order ('Added **2 × X**' → X). */
@@ -131,7 +131,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     const cat = category(p);
     const position =
       prices.length <= 1 ? `It is the only product in ${cat} right now, so there is nothing to measure its price against.`
-        : `At ${formatMoney(p.price)} it has ${pricePosition(pct, prices.length, cat)} (median ${formatMoney(median)}).`;
+        : `At ${formatMoney(p.price)} it ${pricePosition(pct, prices.length, cat)} (median ${formatMoney(median)}).`;
     const rating = p.rating ?? null;
     const good = rating !== null && rating >= 4.3;
     const weak = rating !== null && rating < 3.8;
@@ -226,7 +226,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     const value = byId.get(c.best_value)!;
     const { prices } = await search.categoryPrices(value.category);
     const position = pricePosition(percentileOf(prices, value.price_cents), prices.length, category(value));
-    points.push(`• Better value: **${value.name}** — ${ratingText(value)} at ${formatMoney(value.price)}, ${position}.`);
+    points.push(`• Better value: **${value.name}** — ${ratingText(value)} at ${formatMoney(value.price)}; it ${position}.`);
     for (const n of c.notes) points.push(`• Note: ${n}.`);
     let verdict: string;
     if (/\b(cheaper|cheapest|price|cost|afford)/i.test(msg)) verdict = `**${cheapest.name}** is the cheaper one.`;

@@ -133,6 +133,12 @@ describe('POST /api/ai/chat (built-in assistant)', () => {
     expect(r.mentionedProducts).toEqual(expect.arrayContaining([{ id: id(a), action: 'compare' }, { id: id(b), action: 'compare' }]));
   });
 
+  it('compares products named by their model numbers', async () => {
+    const r = await chat({ message: 'which is better, the 510BT or the Q30?' });
+    expect(boldNames(r)).toEqual(expect.arrayContaining(['JBL Tune 510BT Headphones', 'Anker Soundcore Life Q30 Headphones']));
+    expect(r.response).toContain('Better rated: **Anker Soundcore Life Q30 Headphones** (4.4 vs 4.2)');
+  });
+
   it('asks which products to compare when none are on the table', async () => {
     const r = await chat({ message: 'which one is better?' });
     expect(r.response).toMatch(/Which two products should I compare/);

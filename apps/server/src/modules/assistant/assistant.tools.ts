@@ -188,10 +188,14 @@ export function createToolbox(deps: AssistantDeps) {
           );
           const weight = (t: string) => (/\d/.test(t) && /[a-z]/.test(t) ? 3 : 1);
           const total = tokens.reduce((s, t) => s + weight(t), 0);
-          const hit = tokens.filter((t) => said.has(t)).reduce((s, t) => s + weight(t), 0);
-          return { p, score: total ? hit / total : 0, hits: tokens.filter((t) => said.has(t)).length };
+          const matched = tokens.filter((t) => said.has(t));
+          const hit = matched.reduce((s, t) => s + weight(t), 0);
+          // one ordinary word is not a name ('laptop'), a model number is ('8a', 'x15')
+          const telling = matched.length >= 2 || matched.some((t) => weight(t) > 1);
+          const model = matched.some((t) => weight(t) > 1 && t.length >= 3);
+          return { p, score: total ? hit / total : 0, telling, model };
         })
-        .filter((x) => x.score >= 0.6 && (x.hits >= 2 || x.score === 1))
+        .filter((x) => (x.score >= 0.6 && x.telling) || x.score === 1 || x.model)
         .sort((a, b) => b.score - a.score);
       return scored.slice(0, limit).map((x) => x.p);
     },
