@@ -201,6 +201,14 @@ export class SearchIndex {
     this.version++;
   }
 
+  /** A stock move (orders): only the in-stock filter depends on it, so the version moves when that flips. */
+  setStock(id: number, stock: number): void {
+    const doc = this.byId.get(id);
+    if (!doc) return;
+    if (doc.stock > 0 !== stock > 0) this.version++;
+    doc.stock = stock;
+  }
+
   remove(id: number): void {
     const doc = this.byId.get(id);
     if (!doc) return;

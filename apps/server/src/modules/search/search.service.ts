@@ -123,6 +123,15 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
     if (building) changedWhileBuilding.add(id);
     else refresh(id);
   }
+  // Orders move stock without a full product change: patch the cached product and the index in place.
+  deps.bus.on('product.stockChanged', ({ id, stock }) => {
+    const cached = dtoCache.get(id);
+    invalidatedAt.set(id, ++epoch);
+    if (cached) dtoCache.set(id, { ...cached, stock, stock_quantity: stock });
+    if (!loaded) return;
+    if (building) changedWhileBuilding.add(id);
+    else index.setStock(id, stock);
+  });
   deps.bus.on('product.changed', ({ id }) => onChange(id));
   deps.bus.on('product.deleted', ({ id }) => onChange(id));
 

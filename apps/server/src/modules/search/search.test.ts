@@ -168,6 +168,20 @@ describe('GET /api/products/search/:query', () => {
     await ctx.app.services.catalogue.updateProduct(ids.get('Stainless Steel Electric Kettle')!, { priceCents: 4500, stock: 25 });
   });
 
+  it('follows stock moves announced by orders', async () => {
+    const { catalogue } = ctx.app.services;
+    const id = ids.get('Yoga Mat Non-Slip 6mm')!;
+    expect((await search('yoga mat', '?in_stock=true')).json[0]).toMatchObject({ id, stock: 40 });
+    // what an order does: the stock moves in the database, then the catalogue announces it after the commit
+    await ctx.database.query('update products set stock = 0 where id = $1', [id]);
+    catalogue.announceStock([{ id, stock: 0 }]);
+    expect(await names('yoga mat', '?in_stock=true')).not.toContain('Yoga Mat Non-Slip 6mm');
+    expect((await search('yoga mat')).json[0]).toMatchObject({ id, stock: 0, stock_quantity: 0 });
+    await ctx.database.query('update products set stock = 40 where id = $1', [id]);
+    catalogue.announceStock([{ id, stock: 40 }]);
+    expect((await search('yoga mat', '?in_stock=true')).json[0]).toMatchObject({ id, stock: 40 });
+  });
+
   it('rebuilds from the database after writes that bypass the catalogue', async () => {
     await ctx.database.query(`update products set name = 'Kong Puppy Teething Ring' where name = 'Dog Chew Toy Pack'`);
     expect(await names('teething')).toEqual([]);
