@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import { useCart } from '@/features/cart/store';
 import { useAddToCart } from '@/features/storefront/actions';
 import { ShelfList } from '@/features/storefront/ShelfList';
 import type { ProductRef } from '@/features/storefront/product-ref';
@@ -12,7 +11,6 @@ const ProductDetailDialog = lazy(() => import('@/features/storefront/ProductDeta
 export default function ProductShelvesDemoPage() {
   const [detail, setDetail] = useState<ProductRef | null>(null);
   const addToCart = useAddToCart();
-  const setCartOpen = useCart((s) => s.setOpen);
 
   function open(p: ProductRef) {
     track('click', p.id, { source: 'shelves_demo' });
@@ -32,11 +30,6 @@ export default function ProductShelvesDemoPage() {
             product={detail}
             onClose={() => setDetail(null)}
             onAdd={(p) => addToCart(p, 1, 'shelves_demo')}
-            onBuyNow={(p) => {
-              addToCart(p, 1, 'buy_now');
-              setDetail(null);
-              setCartOpen(true);
-            }}
           />
         )}
       </Suspense>

@@ -7,7 +7,6 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Price } from '@/components/ui/Price';
 import { Spinner } from '@/components/ui/Spinner';
-import { useCart } from '@/features/cart/store';
 import { useAddToCart } from '@/features/storefront/actions';
 import { ProductImage } from '@/features/storefront/ProductImage';
 import { refFromProduct, type ProductRef } from '@/features/storefront/product-ref';
@@ -38,7 +37,6 @@ export default function RubiksCubePage() {
   const [dragging, setDragging] = useState(false);
   const drag = useRef<{ x: number; y: number; from: typeof START; moved: boolean } | null>(null);
   const addToCart = useAddToCart();
-  const setCartOpen = useCart((s) => s.setOpen);
 
   const items = (products.data?.items ?? []).slice(0, CUBE_GRID_MAX).map(refFromProduct);
   const total = products.data?.total ?? 0;
@@ -166,11 +164,6 @@ export default function RubiksCubePage() {
             product={detail}
             onClose={() => setDetail(null)}
             onAdd={(p) => addToCart(p, 1, 'cube_demo')}
-            onBuyNow={(p) => {
-              addToCart(p, 1, 'buy_now');
-              setDetail(null);
-              setCartOpen(true);
-            }}
           />
         )}
       </Suspense>

@@ -8,7 +8,6 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { Spinner } from '@/components/ui/Spinner';
 import { cx } from '@/components/ui/cx';
 import { ChatPanel, type ChatPanelHandle } from '@/features/chat/ChatPanel';
-import { useCart } from '@/features/cart/store';
 import { scrollToProduct, useAddToCart } from './actions';
 import { useBrowseProducts, useCatalogue, useProductSearch, useShelves } from './api';
 import { ProductCard } from './ProductCard';
@@ -39,7 +38,6 @@ export default function AssistantPage() {
   const shelves = useShelves();
   const all = useCatalogue();
   const addToCart = useAddToCart();
-  const setCartOpen = useCart((s) => s.setOpen);
 
   const results = useMemo(() => (search.data ?? []).map(refFromProduct), [search.data]);
   // Every product on screen is known by name to the chat's typed commands.
@@ -213,11 +211,6 @@ export default function AssistantPage() {
             product={detail}
             onClose={() => setDetail(null)}
             onAdd={(p) => addToCart(p, 1, 'detail')}
-            onBuyNow={(p) => {
-              addToCart(p, 1, 'buy_now');
-              setDetail(null);
-              setCartOpen(true);
-            }}
             onAsk={(q, p) => {
               setDetail(null);
               setContext(p);

@@ -9,7 +9,6 @@ import { Price } from '@/components/ui/Price';
 import { Spinner } from '@/components/ui/Spinner';
 import { cx } from '@/components/ui/cx';
 import { ChatPanel, type ChatPanelHandle } from '@/features/chat/ChatPanel';
-import { useCart } from '@/features/cart/store';
 import { PersonalizedBlock } from '@/features/recommendations/PersonalizedBlock';
 import { useAddToCart } from './actions';
 import { useCatalogue } from './api';
@@ -33,7 +32,6 @@ export default function CustomerHome() {
   const catalogue = useCatalogue();
   const products = useMemo(() => (catalogue.data ?? []).map(refFromProduct), [catalogue.data]);
   const addToCart = useAddToCart();
-  const setCartOpen = useCart((s) => s.setOpen);
   const token = useCustomerToken();
   useEffect(() => () => clearTimeout(noticeTimer.current), []);
 
@@ -123,11 +121,6 @@ export default function CustomerHome() {
             onAdd={(p) => {
               addToCart(p, 1, 'home');
               announceAdded(1);
-            }}
-            onBuyNow={(p) => {
-              addToCart(p, 1, 'buy_now');
-              setDetail(null);
-              setCartOpen(true);
             }}
             onAsk={(q, p) => {
               setDetail(null);

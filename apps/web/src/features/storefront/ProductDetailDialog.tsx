@@ -6,6 +6,8 @@ import { Price } from '@/components/ui/Price';
 import { Spinner } from '@/components/ui/Spinner';
 import { Stars } from '@/components/ui/Stars';
 import { useProduct } from './api';
+import { useAddToCart } from './actions';
+import { useCart } from '@/features/cart/store';
 import { ProductImage } from './ProductImage';
 import { refFromProduct, type ProductRef } from './product-ref';
 
@@ -22,15 +24,16 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
  * Product detail modal (customer spec §2). Opens at once with what the card knows and fills in the rest from
  * GET /api/products/:id.
  */
-export default function ProductDetailDialog({ product, onClose, onAdd, onBuyNow, onAsk }: {
+export default function ProductDetailDialog({ product, onClose, onAdd, onAsk }: {
   product: ProductRef | null;
   onClose: () => void;
   onAdd: (p: ProductRef) => void;
-  onBuyNow: (p: ProductRef) => void;
   /** Sends a quick question to the chat; without it (no chat on screen) the questions are not offered. */
   onAsk?: (question: string, p: ProductRef) => void;
 }) {
   const query = useProduct(product?.id ?? null);
+  const addToCart = useAddToCart();
+  const openCart = useCart((s) => s.setOpen);
   if (!product) return null;
   const full = query.data;
   const ref: ProductRef = full ? { ...refFromProduct(full), badge: product.badge } : product;
@@ -54,7 +57,16 @@ export default function ProductDetailDialog({ product, onClose, onAdd, onBuyNow,
           <Button variant="secondary" onClick={() => onAdd(ref)}>
             Add to Cart
           </Button>
-          <Button onClick={() => onBuyNow(ref)}>Buy Now</Button>
+          <Button
+            onClick={() => {
+              // Buy Now (spec §2): adds one and opens the cart
+              addToCart(ref, 1, 'buy_now');
+              onClose();
+              openCart(true);
+            }}
+          >
+            Buy Now
+          </Button>
         </>
       }
     >
