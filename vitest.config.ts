@@ -11,6 +11,8 @@ export default defineConfig({
     ],
   },
   test: {
+    // PGlite is CPU-bound; two workers fit this 2-core machine
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -24,8 +26,6 @@ export default defineConfig({
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // PGlite is CPU-bound; two workers fit this 2-core machine
-          maxWorkers: 2,
         },
       },
     ],
