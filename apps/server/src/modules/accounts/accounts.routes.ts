@@ -19,6 +19,8 @@ export function accountsRoutes(deps: { accounts: AccountsService; vendors: Vendo
     rateLimit: {
       max: deps.loginRateLimit,
       timeWindow: '1 minute',
+      // after body parsing, so the key really carries the e-mail (in onRequest the body is not read yet)
+      hook: 'preHandler' as const,
       keyGenerator: (req: { ip: string; body?: unknown }) =>
         `${req.ip}|${String((req.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
     },

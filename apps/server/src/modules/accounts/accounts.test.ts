@@ -109,6 +109,9 @@ describe('rate limiting', () => {
         statuses.push((await call(limited.app, { method: 'POST', url: '/api/auth/login', body: { email: 'a@b.test', password: 'whatever' } })).status);
       }
       expect(statuses).toEqual([401, 401, 401, 429, 429]);
+      // the counter is per client and e-mail: another account from the same client is not blocked
+      const other = await call(limited.app, { method: 'POST', url: '/api/auth/login', body: { email: 'c@d.test', password: 'whatever' } });
+      expect(other.status).toBe(401);
     } finally {
       await limited.close();
     }
