@@ -1,30 +1,49 @@
 #!/usr/bin/env node
 // The one test command: typecheck + lint, unit and API tests (PGlite; PostgreSQL too when TEST_DATABASE_URL is set),
-// build, then the browser journeys in Chromium. Fails if any step fails or if no browser test ran.
-import { spawnSync } from 'node:child_process';
+// build, then the browser journeys in Chromium. Fails if any step fails or if no browser test ran, and ends with
+// one summary line 'total: N passed, N failed'.
+import { spawn } from 'node:child_process';
 
-const run = (cmd, args, env = {}) => {
+const ANSI = /\x1b\[[0-9;]*m/g;
+let passed = 0;
+
+/** Runs a step, streaming its output, and returns what it printed. */
+function run(cmd, args, env = {}) {
   console.log(`\n▶ ${cmd} ${args.join(' ')}${env.TEST_DATABASE_URL ? ' (PostgreSQL)' : ''}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  if (r.status !== 0) {
-    console.error(`✖ ${cmd} ${args.join(' ')} failed`);
-    process.exit(r.status ?? 1);
-  }
-};
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ['inherit', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      out += chunk.toString();
+    });
+    child.on('close', (code) => {
+      if (code !== 0) {
+        console.error(`✖ ${cmd} ${args.join(' ')} failed`);
+        console.log('total: 0 passed, 1 failed');
+        process.exit(code ?? 1);
+      }
+      resolve(out.replace(ANSI, ''));
+    });
+  });
+}
+
+const count = (out, re) => Number(re.exec(out)?.[1] ?? 0);
 
 const skipE2e = process.argv.includes('--no-e2e');
-run('npm', ['run', 'check']);
-run('npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' });
-if (process.env.TEST_DATABASE_URL) run('npx', ['vitest', 'run', '--project', 'api'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
-run('npm', ['run', 'build']);
+await run('npm', ['run', 'check']);
+passed += count(await run('npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' }), /Tests\s+(\d+) passed/);
+if (process.env.TEST_DATABASE_URL) {
+  passed += count(await run('npx', ['vitest', 'run', '--project', 'api'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL }), /Tests\s+(\d+) passed/);
+}
+await run('npm', ['run', 'build']);
 if (!skipE2e) {
-  const r = spawnSync('npx', ['playwright', 'test'], { stdio: ['inherit', 'pipe', 'inherit'], encoding: 'utf8' });
-  process.stdout.write(r.stdout ?? '');
-  if (r.status !== 0) process.exit(r.status ?? 1);
-  const passed = /(\d+) passed/.exec(r.stdout ?? '');
-  if (!passed || Number(passed[1]) === 0) {
+  const e2e = count(await run('npx', ['playwright', 'test']), /(\d+) passed/);
+  if (e2e === 0) {
     console.error('✖ no browser test ran');
+    console.log(`total: ${passed} passed, 1 failed`);
     process.exit(1);
   }
+  passed += e2e;
 }
-console.log('\n✔ all tests passed');
+console.log(`\n✔ all tests passed\ntotal: ${passed} passed, 0 failed`);
