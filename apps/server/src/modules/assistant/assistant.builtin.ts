@@ -249,6 +249,19 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     const phrase = [label, pricePhrase].filter(Boolean).join(' ').trim();
     if (!phrase) return offTopic();
     const result = await tools.searchProducts({ query: phrase });
+    if (result.total === 0 && pricePhrase && label) {
+      // nothing inside the budget: say so, and show the nearest prices instead of claiming we have none at all
+      const outside = await tools.searchProducts({ query: label });
+      if (outside.total > 0) {
+        const nearest = [...outside.items].sort((a, b) =>
+          price.maxCents !== undefined ? a.price_cents - b.price_cents : b.price_cents - a.price_cents).slice(0, SEARCH_REPLY_MAX_PRODUCTS);
+        if (nearest.length === 1) tools.focus(nearest[0]!);
+        return {
+          response: `I couldn't find **${label}**${budget}. The closest in price:\n\n${nearest.map((p, i) => line(p, i)).join('\n')}\n\nI'm searching for "${label}" so you can see them on the page.`,
+          suggestedSearch: label,
+        };
+      }
+    }
     if (result.total === 0) return unknown(opts.notFoundName ?? (label || phrase));
     const n = result.items.length;
     if (n === 1) tools.focus(result.items[0]!);

@@ -86,6 +86,13 @@ describe('POST /api/ai/chat (built-in assistant)', () => {
     expect(cats.length).toBeLessThanOrEqual(5);
   });
 
+  it('says when nothing fits the budget and shows the nearest prices instead', async () => {
+    const r = await chat({ message: 'show me dumbbells under 100' });
+    expect(r.response).toContain("I couldn't find **dumbbells** under");
+    expect(boldNames(r)).toEqual(['Adjustable Dumbbells 24kg']);
+    expect(r.suggestedSearch).toBe('dumbbells');
+  });
+
   it('understands a price range and brands', async () => {
     const r = await chat({ message: 'headphones between 50 and 100' });
     expect(boldNames(r)).toEqual(['Anker Soundcore Life Q30 Headphones']);
