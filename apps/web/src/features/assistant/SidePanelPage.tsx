@@ -192,9 +192,14 @@ function SidePanel() {
         >
           <header className="flex items-start justify-between gap-3">
             <div className="flex items-center gap-2.5">
-              <span aria-hidden="true" className="flex h-10 w-10 items-center justify-center rounded-xl bg-brand-700 text-lg font-bold text-white">
-                S
-              </span>
+              <Link
+                to={paths.assistant}
+                aria-label="Back to the shop"
+                title="Back to the shop"
+                className="flex h-10 w-10 items-center justify-center rounded-xl bg-brand-700 text-lg font-bold text-white hover:bg-brand-800"
+              >
+                <span aria-hidden="true">S</span>
+              </Link>
               <div>
                 <h1 className="text-xl leading-tight font-bold text-slate-900">Souq</h1>
                 <p className="text-xs text-slate-500">Smart Shopping Experience</p>
