@@ -4,6 +4,8 @@
 // one summary line 'total: N passed, N failed'.
 import { spawn } from 'node:child_process';
 
+// colour codes of the runners' output, stripped before reading their summary lines
+// eslint-disable-next-line no-control-regex
 const ANSI = /\x1b\[[0-9;]*m/g;
 let passed = 0;
 
