@@ -37,9 +37,8 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const search = createSearchService({ queries: createSearchQueries(db), catalogue, bus, log });
   const chatMonitor = createChatMonitorService({
     db,
-    // names and roles through the accounts service (one lookup per distinct user of a page)
-    userInfo: async (ids) =>
-      new Map((await Promise.all(ids.map((id) => accounts.me(id).then((u) => [id, u] as const, () => null)))).filter((e) => e !== null)),
+    // names and roles through the accounts service, one query per page of sessions
+    userInfo: (ids) => accounts.usersByIds(ids),
   });
   const assistant = createAssistantService({ search, chatMonitor, ai: config.ai, log });
   const imageSearch = createImageSearchService({ db, catalogue, readImage: media.read, bus, log });

@@ -1,4 +1,4 @@
-import { count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { MSG } from '@souq/shared/messages';
 import { ADMIN_SESSION_TTL_MS, DEFAULT_MAP_POINT, DEFAULT_VENDOR_COUNTRY, SESSION_TTL_MS } from '@souq/shared/constants';
@@ -159,6 +159,13 @@ export function createAccountsService(deps: {
       const [row] = await db.select().from(users).where(eq(users.id, userId));
       if (!row) throw unauthorized();
       return toPublicUser(row);
+    },
+
+    /** Several users in one query (names for lists of other domains); unknown ids are simply absent. */
+    async usersByIds(ids: number[]): Promise<Map<number, PublicUser>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db.select().from(users).where(inArray(users.id, [...new Set(ids)]));
+      return new Map(rows.map((r) => [r.id, toPublicUser(r)]));
     },
   };
 }
