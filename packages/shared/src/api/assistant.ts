@@ -27,7 +27,12 @@ export const chatRequestSchema = z.object({
 });
 export type ChatRequest = z.input<typeof chatRequestSchema>;
 
-export const mentionedProductSchema = z.object({ id: z.number().int(), action: z.enum(['mention', 'focus', 'add_to_cart', 'compare']) });
+/** A product the answer names; for add_to_cart the client adds `quantity` (default 1) to the cart. */
+export const mentionedProductSchema = z.object({
+  id: z.number().int(),
+  action: z.enum(['mention', 'focus', 'add_to_cart', 'compare']),
+  quantity: z.number().int().min(1).optional(),
+});
 
 export const chatResponseSchema = z.object({
   response: z.string(),

@@ -334,8 +334,9 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         const qty = parseQuantity(msg, p.name);
         const r = tools.addToCart(p, qty);
         return {
+          // the storefront adds it on the add_to_cart action, so the reply is the spec's confirmation
           response: r.in_stock
-            ? `**${p.name}** costs ${formatMoney(p.price)} each (${formatMoney(p.price * qty)} for ${qty}). Tap **Add to Cart** or say “add ${qty} to my cart” and I'll put **${qty} × ${p.name}** in your cart.`
+            ? MSG.addedToCart(qty, p.name)
             : p.stock > 0 ? `Only ${p.stock} of **${p.name}** ${p.stock === 1 ? 'is' : 'are'} in stock, so I can't add ${qty}.` : `**${p.name}** is out of stock right now.`,
           suggestedSearch: null,
         };

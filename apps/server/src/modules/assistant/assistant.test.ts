@@ -182,10 +182,13 @@ describe('POST /api/ai/chat (built-in assistant)', () => {
     expect(r.mentionedProducts).toEqual([]);
   });
 
-  it('recognises cart requests but leaves the cart to the storefront', async () => {
+  it('answers cart requests with an add_to_cart action and quantity for the storefront to perform', async () => {
     const r = await chat({ message: 'buy two of them and put them in my cart', productContext: { id: id('Yoga Mat Non-Slip') } });
-    expect(r.response).toContain('**2 × Yoga Mat Non-Slip**');
-    expect(r.mentionedProducts).toEqual([{ id: id('Yoga Mat Non-Slip'), action: 'add_to_cart' }]);
+    expect(r.response).toBe(MSG.addedToCart(2, 'Yoga Mat Non-Slip'));
+    expect(r.mentionedProducts).toEqual([{ id: id('Yoga Mat Non-Slip'), action: 'add_to_cart', quantity: 2 }]);
+    const short = await chat({ message: 'put five in my bag', productContext: { id: id('Adidas Ultraboost Light Running Shoes') } });
+    expect(short.response).toMatch(/^Only 4 of \*\*Adidas Ultraboost Light Running Shoes\*\*/);
+    expect(short.mentionedProducts.some((m) => m.action === 'add_to_cart')).toBe(false);
     const none = await chat({ message: 'add it to my cart' });
     expect(none.response).toBe(MSG.productNotFoundInChat);
   });

@@ -106,6 +106,7 @@ export type Toolbox = ReturnType<typeof createToolbox>;
 export function createToolbox(deps: AssistantDeps) {
   const { search } = deps;
   const mentions = new Map<number, Action>();
+  const quantities = new Map<number, number>();
   const seen = new Map<number, Product>();
 
   function mention(id: number, action: Action) {
@@ -129,7 +130,7 @@ export function createToolbox(deps: AssistantDeps) {
       const lower = text?.toLowerCase();
       return [...mentions]
         .filter(([id, action]) => action !== 'mention' || lower === undefined || lower.includes(seen.get(id)?.name.toLowerCase() ?? '\u0000'))
-        .map(([id, action]) => ({ id, action }));
+        .map(([id, action]) => (action === 'add_to_cart' ? { id, action, quantity: quantities.get(id) ?? 1 } : { id, action }));
     },
     mention,
     products,
@@ -237,10 +238,15 @@ export function createToolbox(deps: AssistantDeps) {
       return { products: list.map(factsOf), cheapest, best_rated: rated[0]?.id ?? null, best_value: bestValue, notes };
     },
 
-    /** add_to_cart: the client adds it; the server only checks the product and the stock. */
+    /** add_to_cart: the storefront adds it (action + quantity); the server checks the product and the stock. */
     addToCart(p: Product, quantity: number) {
-      mention(p.id, 'add_to_cart');
-      return { id: p.id, name: p.name, quantity, in_stock: p.stock >= quantity, stock: p.stock };
+      const inStock = p.stock >= quantity;
+      // only an add the stock allows becomes an action: the storefront performs it
+      if (inStock) {
+        mention(p.id, 'add_to_cart');
+        quantities.set(p.id, quantity);
+      } else mention(p.id, 'mention');
+      return { id: p.id, name: p.name, quantity, in_stock: inStock, stock: p.stock };
     },
 
     /** focus_product: the storefront selects and scrolls to it. */

@@ -125,6 +125,13 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
     }
   }
 
+  /** One way into the cart for typed commands and the assistant's actions: add, track, tell the host. */
+  function addProduct(product: ProductRef, quantity: number, source: string) {
+    addToCart({ id: product.id, name: product.name, price: product.price, image: product.image }, quantity);
+    track('add_to_cart', product.id, { quantity, source });
+    onAddedToCart?.(product, quantity);
+  }
+
   async function askAi(text: string, productContext: ProductRef | null) {
     const history = messages
       .filter((m) => !m.product)
@@ -150,6 +157,12 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
         controller.signal,
       );
       push(message(true, reply.response));
+      // the assistant's add_to_cart actions are performed here: the server has checked product and stock
+      for (const m of reply.mentionedProducts) {
+        if (m.action !== 'add_to_cart') continue;
+        const p = await resolveProduct(m.id);
+        if (p) addProduct(p, m.quantity ?? 1, 'chat_ai');
+      }
       const focus = reply.mentionedProducts.find((m) => m.action === 'focus');
       if (focus) {
         const p = await resolveProduct(focus.id);
@@ -185,10 +198,8 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
         return;
       }
       const { product, quantity } = command;
-      addToCart({ id: product.id, name: product.name, price: product.price, image: product.image }, quantity);
-      track('add_to_cart', product.id, { quantity, source: 'chat' });
+      addProduct(product, quantity, 'chat');
       push(message(true, MSG.addedToCart(quantity, product.name)));
-      onAddedToCart?.(product, quantity);
       return;
     }
 
