@@ -89,12 +89,12 @@ type Doc = IndexedProduct & {
   alive: boolean;
   brandKey: string;
   categoryKeys: string[];
-  /** the distinct term ids (ascending) and their weighted, length-normalised frequencies */
-  termIds: Int32Array;
-  termTf: Float32Array;
-  fieldLens: Int32Array;
-  vecIds: Int32Array;
-  vecW: Float32Array;
+  /** where its field lengths (one per FieldKey) and then its distinct term ids sit in the index's `ints` pool */
+  intAt: number;
+  termN: number;
+  /** where its semantic vector (term ids ascending, weights) sits in the `vecIds`/`vecW` pools */
+  vecAt: number;
+  vecN: number;
 };
 
 export type Facets = {
@@ -102,7 +102,31 @@ export type Facets = {
   categories: Map<string, { name: string; count: number }>;
 };
 
-type Posting = { slots: number[]; tf: number[] };
+/** The slots holding a term and its weighted frequency there; `n` entries used (the arrays grow by doubling). */
+type Posting = { slots: Int32Array; tf: Float64Array; n: number };
+
+/**
+ * A growable typed array: one shared store for a per-product list instead of a typed array per product (each of
+ * those costs ~180 bytes of object headers, 4 per product: 37 MB at 50,000 products).
+ */
+class Pool<A extends Int32Array | Float32Array | Float64Array> {
+  length = 0;
+  constructor(public data: A) {}
+  /** Room for n more values; returns where they start (read `data` afterwards: it may have been replaced). */
+  reserve(n: number): number {
+    const at = this.length;
+    if (at + n > this.data.length) this.data = grown(this.data, at + n);
+    this.length += n;
+    return at;
+  }
+}
+
+/** A copy of `a` with room for at least `min` values (twice as much, so appends stay amortised O(1)). */
+function grown<A extends Int32Array | Float32Array | Float64Array | Uint8Array>(a: A, min: number): A {
+  const b = new (a.constructor as new (n: number) => A)(Math.max(min, a.length * 2, 16));
+  b.set(a);
+  return b;
+}
 /** One way of reading a query concept: its terms and how much a match is worth. */
 type Alternative = { terms: string[]; weight: number };
 type Concept = { alternatives: Alternative[]; label: string };
@@ -137,6 +161,19 @@ for (const group of RELATED_GROUPS) {
 export class SearchIndex {
   private docs: Doc[] = [];
   private bySlot: (Doc | undefined)[] = [];
+  private ints = new Pool(new Int32Array(1024));
+  private vecIds = new Pool(new Int32Array(1024));
+  private vecW = new Pool(new Float32Array(1024));
+  /** one string object per distinct brand or category spelling (and one array per distinct category list) */
+  private interned = new Map<string, string>();
+  private internedLists = new Map<string, string[]>();
+  // Per-slot copies of what every candidate is checked against (liveness, price, stock): a query touches thousands
+  // of slots, and reading small typed arrays costs far less than visiting thousands of scattered objects.
+  private slotAlive = new Uint8Array(1024);
+  private slotPrice = new Float64Array(1024);
+  private slotStock = new Float64Array(1024);
+  /** query vector by term id for the semantic re-ranking, zero outside the current query */
+  private qDense = new Float64Array(1024);
   private byId = new Map<number, Doc>();
   private postings = new Map<string, Posting>();
   private df = new Map<string, number>();
@@ -188,6 +225,11 @@ export class SearchIndex {
       this.computeVector(this.docs[i]!, analysed[i]!.fields);
       if (i % chunk === chunk - 1) await pause();
     }
+    // the doubling left up to half of each posting list unused: keep exact sizes
+    for (const p of this.postings.values()) {
+      p.slots = p.slots.slice(0, p.n);
+      p.tf = p.tf.slice(0, p.n);
+    }
     this.version++;
   }
 
@@ -207,21 +249,25 @@ export class SearchIndex {
     if (!doc) return;
     if (doc.stock > 0 !== stock > 0) this.version++;
     doc.stock = stock;
+    this.slotStock[doc.slot] = stock;
   }
 
   remove(id: number): void {
     const doc = this.byId.get(id);
     if (!doc) return;
     doc.alive = false;
+    this.slotAlive[doc.slot] = 0;
     this.byId.delete(id);
     this.dead++;
-    for (const id of doc.termIds) {
-      const t = this.termById[id]!;
+    const ints = this.ints.data;
+    const termsAt = doc.intAt + FIELD_KEYS.length;
+    for (let i = termsAt; i < termsAt + doc.termN; i++) {
+      const t = this.termById[ints[i]!]!;
       const n = (this.df.get(t) ?? 1) - 1;
       if (n <= 0) this.df.delete(t);
       else this.df.set(t, n);
     }
-    FIELD_KEYS.forEach((f, i) => (this.fieldLenSum[f] -= doc.fieldLens[i]!));
+    FIELD_KEYS.forEach((f, i) => (this.fieldLenSum[f] -= ints[doc.intAt + i]!));
     this.version++;
     // tombstones cost time on every query: drop them from the postings once they are a quarter of the slots
     if (this.dead > 64 && this.dead > this.byId.size / 3) this.compact();
@@ -229,17 +275,33 @@ export class SearchIndex {
 
   private compact(): void {
     for (const p of this.postings.values()) {
-      const slots: number[] = [];
-      const tf: number[] = [];
-      for (let i = 0; i < p.slots.length; i++) {
-        if (!this.bySlot[p.slots[i]!]?.alive) continue;
-        slots.push(p.slots[i]!);
-        tf.push(p.tf[i]!);
+      let n = 0;
+      for (let i = 0; i < p.n; i++) {
+        if (this.slotAlive[p.slots[i]!] !== 1) continue;
+        p.slots[n] = p.slots[i]!;
+        p.tf[n++] = p.tf[i]!;
       }
-      p.slots = slots;
-      p.tf = tf;
+      p.n = n;
     }
     for (let i = 0; i < this.bySlot.length; i++) if (this.bySlot[i] && !this.bySlot[i]!.alive) this.bySlot[i] = undefined;
+    // the pools keep only the live products' lists
+    const ints = new Pool(new Int32Array(Math.max(1024, this.ints.length)));
+    const vecIds = new Pool(new Int32Array(Math.max(1024, this.vecIds.length)));
+    const vecW = new Pool(new Float32Array(Math.max(1024, this.vecW.length)));
+    for (const doc of this.byId.values()) {
+      const n = FIELD_KEYS.length + doc.termN;
+      const at = ints.reserve(n);
+      ints.data.set(this.ints.data.subarray(doc.intAt, doc.intAt + n), at);
+      doc.intAt = at;
+      const v = vecIds.reserve(doc.vecN);
+      vecW.reserve(doc.vecN);
+      vecIds.data.set(this.vecIds.data.subarray(doc.vecAt, doc.vecAt + doc.vecN), v);
+      vecW.data.set(this.vecW.data.subarray(doc.vecAt, doc.vecAt + doc.vecN), v);
+      doc.vecAt = v;
+    }
+    this.ints = ints;
+    this.vecIds = vecIds;
+    this.vecW = vecW;
     this.dead = 0;
   }
 
@@ -271,16 +333,22 @@ export class SearchIndex {
     const N = Math.max(1, this.byId.size);
     // scores live in typed arrays indexed by slot, reused across queries; only touched slots are visited and reset
     const sc = this.scratchFor(this.docs.length);
+    // liveness, price and stock are checked while walking the postings, so filtered-out products ('under 200')
+    // are never scored; the other filters (rarely set, they read the product) are applied to the candidates
+    const cheapAccept = this.slotFilterFn({ minCents: filters.minCents, maxCents: filters.maxCents, inStock: filters.inStock });
     const touchedTotal: number[] = [];
     // A concept matching a large part of the catalogue ('black', 'wireless' next to 'headphones') only scores the
-    // candidates the rarer concepts found, by looking its terms up in each candidate, instead of walking its postings.
-    const cost = concepts.map((c) => c.alternatives.reduce((n, a) => n + a.terms.reduce((m, t) => m + (this.postings.get(t)?.slots.length ?? 0), 0), 0));
+    // candidates the rarer concepts found: it never adds candidates of its own.
+    const cost = concepts.map((c) => c.alternatives.reduce((n, a) => n + a.terms.reduce((m, t) => m + (this.postings.get(t)?.n ?? 0), 0), 0));
     const cheapest = Math.min(...cost);
     const scorerOnly = concepts.map((_, i) => concepts.length > 1 && cost[i]! > SCORER_MIN_POSTINGS && cost[i]! > 4 * cheapest);
-    for (const [ci, concept] of concepts.entries()) {
-      if (scorerOnly[ci]) continue;
+    // The common concepts come last and walk their postings without adding slots: only the candidates found so
+    // far (matched > 0) take their score. Postings are read in order; no candidate's own term list is searched.
+    const order = [...concepts.keys()].sort((a, b) => Number(scorerOnly[a]) - Number(scorerOnly[b]));
+    for (const ci of order) {
+      const onlyFound = scorerOnly[ci]!;
       const touchedBest: number[] = [];
-      for (const alt of concept.alternatives) {
+      for (const alt of concepts[ci]!.alternatives) {
         const multi = alt.terms.length > 1;
         const touchedAlt: number[] = [];
         for (const term of alt.terms) {
@@ -290,8 +358,9 @@ export class SearchIndex {
           const idf = Math.log(1 + (N - df + 0.5) / (df + 0.5));
           const slots = p.slots;
           const tfs = p.tf;
-          for (let i = 0; i < slots.length; i++) {
+          for (let i = 0; i < p.n; i++) {
             const slot = slots[i]!;
+            if ((onlyFound && sc.matched[slot] === 0) || !cheapAccept(slot)) continue;
             const tf = tfs[i]!;
             if (sc.alt[slot] === 0) touchedAlt.push(slot);
             sc.alt[slot] = sc.alt[slot]! + (idf * tf) / (K1 + tf);
@@ -319,59 +388,28 @@ export class SearchIndex {
       }
     }
 
-    for (const [ci, concept] of concepts.entries()) {
-      if (!scorerOnly[ci]) continue;
-      const alts = concept.alternatives.map((a) => ({
-        weight: a.weight * (a.terms.length > 1 ? 1 / Math.sqrt(a.terms.length) : 1),
-        terms: a.terms.map((t) => {
-          const df = this.df.get(t) ?? 0;
-          return { id: this.termIds.get(t) ?? -1, idf: Math.log(1 + (N - df + 0.5) / (df + 0.5)) };
-        }),
-      }));
-      for (const slot of touchedTotal) {
-        const doc = this.bySlot[slot];
-        if (!doc) continue;
-        let best = 0;
-        for (const a of alts) {
-          let sum = 0;
-          let complete = true;
-          for (const t of a.terms) {
-            const tf = termTf(doc, t.id);
-            if (tf === 0) {
-              complete = false;
-              break;
-            }
-            sum += (t.idf * tf) / (K1 + tf);
-          }
-          if (complete && sum * a.weight > best) best = sum * a.weight;
-        }
-        if (best > 0) {
-          sc.total[slot] = sc.total[slot]! + best;
-          sc.matched[slot]!++;
-        }
-      }
-    }
-
     type Cand = { doc: Doc; lex: number; score: number };
-    let cands: Cand[] = [];
+    const acceptSlot = this.slotFilterFn(filters);
+    const candSlot = new Int32Array(touchedTotal.length);
+    const candLex = new Float64Array(touchedTotal.length);
+    let total = 0;
     for (const slot of touchedTotal) {
       const s = sc.total[slot]!;
       const coverage = sc.matched[slot]! / concepts.length;
       sc.total[slot] = 0;
       sc.matched[slot] = 0;
-      const doc = this.bySlot[slot];
-      if (!doc || !doc.alive || !accept(doc)) continue;
+      if (!acceptSlot(slot)) continue;
       // documents that answer every part of the query come first
-      const lex = s * coverage * coverage;
-      cands.push({ doc, lex, score: lex });
+      candSlot[total] = slot;
+      candLex[total++] = s * coverage * coverage;
     }
-    const total = cands.length;
     const keep = Math.max(RERANK_DEPTH, offset + opts.limit);
-    if (cands.length > keep * 2) {
-      // only the first `keep` need ordering: cut at the keep-th best score before sorting
-      const lex = Float64Array.from(cands, (c) => -c.lex).sort();
-      const threshold = -lex[keep - 1]!;
-      cands = cands.filter((c) => c.lex >= threshold);
+    // only the first `keep` need ordering: cut at the keep-th best score before sorting
+    const threshold = total > keep * 2 ? kthLargest(candLex.slice(0, total), keep) : -Infinity;
+    const cands: Cand[] = [];
+    for (let i = 0; i < total; i++) {
+      const lex = candLex[i]!;
+      if (lex >= threshold) cands.push({ doc: this.bySlot[candSlot[i]!]!, lex, score: lex });
     }
     cands.sort((a, b) => b.lex - a.lex || a.doc.id - b.doc.id);
     const head = cands.slice(0, RERANK_DEPTH);
@@ -401,27 +439,31 @@ export class SearchIndex {
     if (!doc) return [];
     const accept = this.filterFn(filters);
     const q = new Map<number, number>();
-    for (let i = 0; i < doc.vecIds.length; i++) q.set(doc.vecIds[i]!, doc.vecW[i]!);
+    const vecIds = this.vecIds.data;
+    const vecW = this.vecW.data;
+    for (let i = doc.vecAt; i < doc.vecAt + doc.vecN; i++) q.set(vecIds[i]!, vecW[i]!);
+    const dense = this.denseQuery(q);
     // candidates share one of the product's strongest terms, rarest first, up to a bounded number
-    const strongest = [...doc.vecIds.keys()].sort((a, b) => doc.vecW[b]! - doc.vecW[a]!).slice(0, 6);
+    const strongest = [...q.keys()].sort((a, b) => q.get(b)! - q.get(a)!).slice(0, 6);
     const seen = this.scratchFor(this.docs.length).hits;
     const visited: number[] = [];
     const scored: { doc: Doc; s: number }[] = [];
-    for (const i of strongest) {
-      const p = this.postings.get(this.termById[doc.vecIds[i]!]!);
+    for (const termId of strongest) {
+      const p = this.postings.get(this.termById[termId]!);
       if (!p) continue;
-      for (const slot of p.slots) {
+      for (const slot of p.slots.subarray(0, p.n)) {
         if (seen[slot]) continue;
         seen[slot] = 1;
         visited.push(slot);
         const other = this.bySlot[slot];
         if (!other || !other.alive || other.id === id || !accept(other)) continue;
         const sameCat = other.categoryKeys.some((c) => doc.categoryKeys.includes(c)) ? 0.15 : 0;
-        scored.push({ doc: other, s: cosine(other, q) + sameCat + 0.01 * popularity(other) });
+        scored.push({ doc: other, s: this.cosine(other, dense) + sameCat + 0.01 * popularity(other) });
       }
       if (visited.length >= SIMILAR_MAX_CANDIDATES) break;
     }
     for (const slot of visited) seen[slot] = 0;
+    for (const k of q.keys()) dense[k] = 0;
     scored.sort((a, b) => b.s - a.s || a.doc.id - b.doc.id);
     return scored.slice(0, limit).map((x) => x.doc.id);
   }
@@ -489,21 +531,20 @@ export class SearchIndex {
     const doc: Doc = {
       id: d.id,
       name: d.name,
-      brand: d.brand,
-      categories: d.categories,
+      brand: this.intern(d.brand),
+      categories: this.internList(d.categories),
       priceCents: d.priceCents,
       stock: d.stock,
       rating: d.rating,
       reviewCount: d.reviewCount,
       slot,
       alive: true,
-      brandKey: normalize(d.brand),
-      categoryKeys: d.categories.map(normalize),
-      termIds: new Int32Array(0),
-      termTf: new Float32Array(0),
-      fieldLens: Int32Array.from(FIELD_KEYS.map((f) => fields[f].length)),
-      vecIds: new Int32Array(0),
-      vecW: new Float32Array(0),
+      brandKey: this.intern(normalize(d.brand)),
+      categoryKeys: this.internList(d.categories.map(normalize)),
+      intAt: 0,
+      termN: 0,
+      vecAt: 0,
+      vecN: 0,
     };
     const tf = new Map<string, number>();
     for (const f of FIELD_KEYS) {
@@ -516,11 +557,15 @@ export class SearchIndex {
     for (const [t, v] of tf) {
       let p = this.postings.get(t);
       if (!p) {
-        p = { slots: [], tf: [] };
+        p = { slots: new Int32Array(4), tf: new Float64Array(4), n: 0 };
         this.postings.set(t, p);
       }
-      p.slots.push(slot);
-      p.tf.push(v);
+      if (p.n === p.slots.length) {
+        p.slots = grown(p.slots, p.n + 1);
+        p.tf = grown(p.tf, p.n + 1);
+      }
+      p.slots[p.n] = slot;
+      p.tf[p.n++] = v;
       const n = this.df.get(t) ?? 0;
       this.df.set(t, n + 1);
       if (!this.termIds.has(t)) {
@@ -534,11 +579,22 @@ export class SearchIndex {
         this.sortedVocab = null;
       }
     }
-    const pairs = [...tf].map(([t, v]) => [this.termIds.get(t)!, v] as const).sort((a, b) => a[0] - b[0]);
-    doc.termIds = Int32Array.from(pairs, (x) => x[0]);
-    doc.termTf = Float32Array.from(pairs, (x) => x[1]);
+    doc.termN = tf.size;
+    doc.intAt = this.ints.reserve(FIELD_KEYS.length + tf.size);
+    const ints = this.ints.data;
+    FIELD_KEYS.forEach((f, i) => (ints[doc.intAt + i] = fields[f].length));
+    let at = doc.intAt + FIELD_KEYS.length;
+    for (const t of tf.keys()) ints[at++] = this.termIds.get(t)!;
     this.docs.push(doc);
     this.bySlot[slot] = doc;
+    if (slot >= this.slotAlive.length) {
+      this.slotAlive = grown(this.slotAlive, slot + 1);
+      this.slotPrice = grown(this.slotPrice, slot + 1);
+      this.slotStock = grown(this.slotStock, slot + 1);
+    }
+    this.slotAlive[slot] = 1;
+    this.slotPrice[slot] = d.priceCents;
+    this.slotStock[slot] = d.stock;
     this.byId.set(d.id, doc);
     if (live) this.version++;
     return doc;
@@ -557,8 +613,27 @@ export class SearchIndex {
     const top = entries.slice(0, VEC_MAX_TERMS);
     const len = Math.sqrt(top.reduce((s, [, v]) => s + v * v, 0)) || 1;
     top.sort((a, b) => a[0] - b[0]);
-    doc.vecIds = Int32Array.from(top.map(([i]) => i));
-    doc.vecW = Float32Array.from(top.map(([, v]) => v / len));
+    doc.vecN = top.length;
+    doc.vecAt = this.vecIds.reserve(top.length);
+    this.vecW.reserve(top.length);
+    top.forEach(([id, v], i) => {
+      this.vecIds.data[doc.vecAt + i] = id;
+      this.vecW.data[doc.vecAt + i] = v / len;
+    });
+  }
+
+  private intern(s: string): string {
+    let v = this.interned.get(s);
+    if (v === undefined) this.interned.set(s, (v = s));
+    return v;
+  }
+
+  /** A shared, never-modified array per distinct list (most products have the same one or two categories). */
+  private internList(list: string[]): string[] {
+    const key = list.join('\u0000');
+    let v = this.internedLists.get(key);
+    if (v === undefined) this.internedLists.set(key, (v = list.map((s) => this.intern(s))));
+    return v;
   }
 
   private filterFn(f: SearchFilters): (d: Doc) => boolean {
@@ -572,6 +647,19 @@ export class SearchIndex {
       (!cat || d.categoryKeys.includes(cat)) &&
       (!brand || d.brandKey === brand) &&
       (!f.exclude || !f.exclude.has(d.id));
+  }
+
+  /** filterFn by slot: liveness, price and stock from the typed arrays, the rest (rarely set) from the product. */
+  private slotFilterFn(f: SearchFilters): (slot: number) => boolean {
+    const onDoc = f.category || f.brand || f.only || f.exclude ? this.filterFn(f) : null;
+    const { minCents, maxCents, inStock } = f;
+    return (slot) => {
+      if (this.slotAlive[slot] !== 1) return false;
+      const price = this.slotPrice[slot]!;
+      if ((minCents !== undefined && price < minCents) || (maxCents !== undefined && price > maxCents)) return false;
+      if (inStock !== undefined && !(inStock ? this.slotStock[slot]! > 0 : this.slotStock[slot] === 0)) return false;
+      return !onDoc || onDoc(this.bySlot[slot]!);
+    };
   }
 
   /** Splits the query into concepts (a word or a known phrase), each with its readings. */
@@ -684,6 +772,22 @@ export class SearchIndex {
     return found.slice(0, 5).map((f) => f.t);
   }
 
+  /** Cosine of a product's vector and a query vector held densely by term id (zero for terms not in the query). */
+  private cosine(doc: Doc, q: Float64Array): number {
+    let s = 0;
+    const ids = this.vecIds.data;
+    const w = this.vecW.data;
+    for (let i = doc.vecAt; i < doc.vecAt + doc.vecN; i++) s += q[ids[i]!]! * w[i]!;
+    return s;
+  }
+
+  /** The query vector written into the dense scratch array (the caller zeroes its terms again afterwards). */
+  private denseQuery(q: Map<number, number>): Float64Array {
+    if (this.qDense.length < this.termById.length) this.qDense = new Float64Array(Math.max(this.termById.length, this.qDense.length * 2));
+    for (const [k, v] of q) this.qDense[k] = v;
+    return this.qDense;
+  }
+
   /**
    * Semantic re-ranking: a query vector (the query's own terms) plus the centroid of the best lexical hits
    * (pseudo-relevance feedback); each candidate's cosine to it is blended with its lexical score.
@@ -702,13 +806,14 @@ export class SearchIndex {
     }
     for (const c of head.slice(0, FEEDBACK_DOCS)) {
       const f = (c.lex / top) * 0.5;
-      for (let i = 0; i < c.doc.vecIds.length; i++) {
-        const id = c.doc.vecIds[i]!;
-        q.set(id, (q.get(id) ?? 0) + f * c.doc.vecW[i]!);
+      for (let i = c.doc.vecAt; i < c.doc.vecAt + c.doc.vecN; i++) {
+        const id = this.vecIds.data[i]!;
+        q.set(id, (q.get(id) ?? 0) + f * this.vecW.data[i]!);
       }
     }
     const qLen = Math.sqrt([...q.values()].reduce((s, v) => s + v * v, 0)) || 1;
     for (const [k, v] of q) q.set(k, v / qLen);
+    const dense = this.denseQuery(q);
     let priceRank: Map<Doc, number> | null = null;
     if (intent) {
       // only among good matches: 'cheap laptop' prefers cheap laptops, not cheap laptop sleeves
@@ -716,11 +821,12 @@ export class SearchIndex {
       priceRank = new Map(sorted.map((c, i) => [c.doc, sorted.length > 1 ? i / (sorted.length - 1) : 0]));
     }
     for (const c of head) {
-      let s = 0.75 * (c.lex / top) + 0.25 * cosine(c.doc, q) + 0.02 * popularity(c.doc);
+      let s = 0.75 * (c.lex / top) + 0.25 * this.cosine(c.doc, dense) + 0.02 * popularity(c.doc);
       const r = priceRank?.get(c.doc);
       if (r !== undefined) s += 0.2 * (intent === 'low' ? 1 - r : r);
       c.score = s;
     }
+    for (const k of q.keys()) dense[k] = 0;
     head.sort((a, b) => b.score - a.score || a.doc.id - b.doc.id);
   }
 }
@@ -739,29 +845,31 @@ function analyseFields(d: SearchDoc): Record<FieldKey, string[]> {
   };
 }
 
-/** A document's frequency of one term (binary search in its sorted term ids), 0 when absent. */
-function termTf(doc: Doc, termId: number): number {
-  const ids = doc.termIds;
+/** The k-th largest value (1-based) of `a`, by quickselect; reorders `a`. */
+function kthLargest(a: Float64Array, k: number): number {
   let lo = 0;
-  let hi = ids.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const v = ids[mid]!;
-    if (v === termId) return doc.termTf[mid]!;
-    if (v < termId) lo = mid + 1;
-    else hi = mid - 1;
+  let hi = a.length - 1;
+  const target = k - 1;
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i]! > pivot) i++;
+      while (a[j]! < pivot) j--;
+      if (i <= j) {
+        const t = a[i]!;
+        a[i++] = a[j]!;
+        a[j--] = t;
+      }
+    }
+    if (target <= j) hi = j;
+    else if (target >= i) lo = i;
+    else break;
   }
-  return 0;
+  return a[target]!;
 }
 
-function cosine(doc: Doc, q: Map<number, number>): number {
-  let s = 0;
-  for (let i = 0; i < doc.vecIds.length; i++) {
-    const v = q.get(doc.vecIds[i]!);
-    if (v !== undefined) s += v * doc.vecW[i]!;
-  }
-  return s;
-}
 
 /** 0..1 from rating and number of reviews: a gentle tie-breaker, never a ranking of its own. */
 function popularity(d: IndexedProduct): number {

@@ -5,33 +5,18 @@ import type { SearchDoc } from './search.engine.js';
 
 // Read-only access to the catalogue's tables for the search index (docs/decisions/0004-search-index.md):
 // the index needs every active product's text fields in bulk, which the catalogue service does not offer.
-// Nothing here writes, and product DTOs still come from the catalogue service.
+// Nothing here writes; the rows become product DTOs through the catalogue's own toProductDto.
 
-const docColumns = {
-  id: products.id,
-  name: products.name,
-  brand: products.brand,
-  categories: products.categories,
-  tags: products.tags,
-  keywords: products.keywords,
-  aiTags: products.aiTags,
-  description: products.description,
-  shortDescription: products.shortDescription,
-  bulletPoints: products.bulletPoints,
-  priceCents: products.priceCents,
-  stock: products.stock,
-  rating: products.rating,
-  reviewCount: products.reviewCount,
-  status: products.status,
-};
+export type ProductRow = typeof products.$inferSelect;
 
 type DocRow = Pick<
-  typeof products.$inferSelect,
+  ProductRow,
   'id' | 'name' | 'brand' | 'categories' | 'tags' | 'keywords' | 'aiTags' | 'description' | 'shortDescription' |
   'bulletPoints' | 'priceCents' | 'stock' | 'rating' | 'reviewCount' | 'status'
 >;
 
-function toDoc(r: DocRow): SearchDoc {
+/** The searchable fields of a product row. */
+export function toDoc(r: DocRow): SearchDoc {
   return {
     id: r.id,
     name: r.name,
@@ -50,27 +35,29 @@ const PAGE = 5000;
 
 export function createSearchQueries(db: Db) {
   return {
-    /** Every active product, read in id-ordered pages so 50,000 rows never sit in one result set. */
-    async activeDocs(): Promise<SearchDoc[]> {
-      const out: SearchDoc[] = [];
+    /**
+     * Every active product's full row (the index keeps each one's DTO), in id-ordered pages so 50,000 rows never
+     * sit in one result set; `onPage` turns each page into compact records before the next is read.
+     */
+    async eachActivePage(onPage: (rows: ProductRow[]) => void): Promise<void> {
       let after = 0;
       for (;;) {
         const rows = await db
-          .select(docColumns)
+          .select()
           .from(products)
           .where(and(eq(products.status, 'active'), gt(products.id, after)))
           .orderBy(asc(products.id))
           .limit(PAGE);
-        for (const r of rows) out.push(toDoc(r));
-        if (rows.length < PAGE) return out;
+        onPage(rows);
+        if (rows.length < PAGE) return;
         after = rows[rows.length - 1]!.id;
       }
     },
 
-    /** One product's searchable fields; null when it is gone or not active (then it leaves the index). */
-    async activeDoc(id: number): Promise<SearchDoc | null> {
-      const [row] = await db.select(docColumns).from(products).where(eq(products.id, id));
-      return row && row.status === 'active' ? toDoc(row) : null;
+    /** One product's row; null when it is gone or not active (then it leaves the index). */
+    async activeRow(id: number): Promise<ProductRow | null> {
+      const [row] = await db.select().from(products).where(eq(products.id, id));
+      return row && row.status === 'active' ? row : null;
     },
 
     /** Ids of the products that have an embed record (the embedded-products routes search only these). */

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { productSchema } from '@souq/shared/api/catalogue';
@@ -43,9 +43,11 @@ export function searchRoutes(deps: { search: SearchService }) {
       },
     }, async (req, reply) => {
       const { limit, offset, ...filters } = req.query;
-      const { items, total } = await search.search(req.params.query, { limit, offset, filters });
-      void reply.header('x-total-count', String(total));
-      return items;
+      const { json, total } = await search.searchJson(req.params.query, { limit, offset, filters });
+      // already JSON text (the product records joined, each the catalogue's DTO): sent as it is, so the typed reply
+      // (which expects the array) is used untyped here
+      const untyped: FastifyReply = reply;
+      return untyped.header('x-total-count', String(total)).type('application/json; charset=utf-8').send(json);
     });
 
     r.get('/api/embedded-products/search/:query', {

@@ -2,13 +2,12 @@ import type { Product, ProductFilters } from '@souq/shared/api/catalogue';
 import type { EmbeddedProduct } from '@souq/shared/api/search';
 import type { Bus } from '../../platform/bus.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
-import { SearchIndex, type SearchFilters, type SearchOptions, type SearchResult } from './search.engine.js';
-import type { SearchQueries } from './search.queries.js';
+import { SearchIndex, type SearchDoc, type SearchFilters, type SearchOptions, type SearchResult } from './search.engine.js';
+import { toDoc, type ProductRow, type SearchQueries } from './search.queries.js';
 import { analyze, extractPrice, normalize, STOPWORDS, tokenize } from './search.text.js';
 
 export type SearchService = ReturnType<typeof createSearchService>;
 
-const DTO_CACHE_MAX = 50_000;
 const RESULT_CACHE_MAX = 5_000;
 
 export type SearchRequest = { limit: number; offset?: number; filters?: ProductFilters; prefix?: boolean };
@@ -24,36 +23,51 @@ export function toIndexFilters(f: ProductFilters = {}): SearchFilters {
   };
 }
 
-/** The index ranks; the database decides: a product whose fresh price or stock no longer fits is left out. */
-function stillMatches(p: Product, f: SearchFilters): boolean {
+/** A ranked answer may come from the result cache: a product whose current price or stock no longer fits is left out. */
+function stillMatches(p: { priceCents: number; stock: number }, f: SearchFilters): boolean {
   return (
-    (f.minCents === undefined || p.price_cents >= f.minCents) &&
-    (f.maxCents === undefined || p.price_cents <= f.maxCents) &&
+    (f.minCents === undefined || p.priceCents >= f.minCents) &&
+    (f.maxCents === undefined || p.priceCents <= f.maxCents) &&
     (f.inStock === undefined || (f.inStock ? p.stock > 0 : p.stock === 0))
   );
 }
 
 /**
  * Catalogue search over an in-memory index fed from the database: loaded in full on first use (or warm()),
- * kept current from the bus's product events, rebuilt on demand. Answers are product DTOs from the catalogue.
+ * kept current from the bus's product events, rebuilt on demand. Next to the index it keeps every active
+ * product's DTO (the catalogue's toProductDto of the row it read), serialised, so an answer needs no database read.
  */
 export function createSearchService(deps: { queries: SearchQueries; catalogue: CatalogueService; bus: Bus; log: (msg: string) => void }) {
   const { queries, catalogue } = deps;
   let index = new SearchIndex();
+  // product id → its DTO as JSON text, for every active product in the index (about 0.8 KB each); replaced
+  // together with the index, and changed only by the serial updates below, so both always agree
+  let records = new Map<number, string>();
   let loaded: Promise<void> | null = null;
   let building = false;
   const changedWhileBuilding = new Set<number>();
-  // index updates run one after another, in event order
+  // index and record updates run one after another, in event order
   let updates: Promise<void> = Promise.resolve();
 
-  function refresh(id: number) {
+  const recordOf = (row: ProductRow) => JSON.stringify(catalogue.toProductDto(row));
+
+  function enqueue(what: string, id: number, fn: () => Promise<void> | void) {
     updates = updates
-      .then(async () => {
-        const doc = await queries.activeDoc(id);
-        if (doc) index.upsert(doc);
-        else index.remove(id);
-      })
-      .catch((err) => deps.log(`search index update for product ${id} failed: ${err instanceof Error ? err.message : String(err)}`));
+      .then(fn)
+      .catch((err) => deps.log(`search index ${what} for product ${id} failed: ${err instanceof Error ? err.message : String(err)}`));
+  }
+
+  function refresh(id: number) {
+    enqueue('update', id, async () => {
+      const row = await queries.activeRow(id);
+      if (row) {
+        index.upsert(toDoc(row));
+        records.set(id, recordOf(row));
+      } else {
+        index.remove(id);
+        records.delete(id);
+      }
+    });
   }
 
   async function build(): Promise<void> {
@@ -61,10 +75,19 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
     changedWhileBuilding.clear();
     try {
       const next = new SearchIndex();
-      await next.load(await queries.activeDocs());
+      const nextRecords = new Map<number, string>();
+      const docs: SearchDoc[] = [];
+      await queries.eachActivePage((rows) => {
+        for (const row of rows) {
+          docs.push(toDoc(row));
+          nextRecords.set(row.id, recordOf(row));
+        }
+      });
+      await next.load(docs);
       // keep version numbers rising across rebuilds, so caches keyed on them never see an old number again
       next.version += index.version + 1;
       index = next;
+      records = nextRecords;
     } finally {
       building = false;
     }
@@ -73,27 +96,13 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
     changedWhileBuilding.clear();
   }
 
-  // Product DTOs of recent answers, dropped on every product event (the catalogue announces every write,
-  // stock included), so answers stay as fresh as the database without a query per search.
-  const dtoCache = new Map<number, Product>();
-  const invalidatedAt = new Map<number, number>();
-  let epoch = 0;
-
+  /** Active products by id, in that order (unknown and inactive ids left out), from the records: no database read. */
   async function productsByIds(ids: number[]): Promise<Product[]> {
-    const missing = ids.filter((id) => !dtoCache.has(id));
-    const fetched = new Map<number, Product>();
-    if (missing.length) {
-      const started = epoch;
-      for (const p of await catalogue.getProductsByIds(missing)) {
-        fetched.set(p.id, p);
-        // a change announced while this read ran may have come after the row was read: do not keep it
-        if ((invalidatedAt.get(p.id) ?? -1) > started) continue;
-        if (dtoCache.size >= DTO_CACHE_MAX) dtoCache.delete(dtoCache.keys().next().value!);
-        dtoCache.set(p.id, p);
-      }
-      if (invalidatedAt.size > DTO_CACHE_MAX) invalidatedAt.clear();
-    }
-    return ids.flatMap((id) => fetched.get(id) ?? dtoCache.get(id) ?? []);
+    await ready();
+    return ids.flatMap((id) => {
+      const json = records.get(id);
+      return json === undefined ? [] : [JSON.parse(json) as Product];
+    });
   }
 
   // Answers of recent queries for the current index version: popular searches and typing repeat a lot, and any
@@ -117,20 +126,23 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
   }
 
   function onChange(id: number) {
-    dtoCache.delete(id);
-    invalidatedAt.set(id, ++epoch);
     if (!loaded) return; // not built yet: the build reads the fresh row
     if (building) changedWhileBuilding.add(id);
     else refresh(id);
   }
-  // Orders move stock without a full product change: patch the cached product and the index in place.
+  // Orders move stock without a full product change: patch the index and the record in place (in event order, so
+  // a row read by an earlier refresh never overwrites a later stock).
   deps.bus.on('product.stockChanged', ({ id, stock }) => {
-    const cached = dtoCache.get(id);
-    invalidatedAt.set(id, ++epoch);
-    if (cached) dtoCache.set(id, { ...cached, stock, stock_quantity: stock });
     if (!loaded) return;
-    if (building) changedWhileBuilding.add(id);
-    else index.setStock(id, stock);
+    if (building) {
+      changedWhileBuilding.add(id);
+      return;
+    }
+    enqueue('stock update', id, () => {
+      index.setStock(id, stock);
+      const json = records.get(id);
+      if (json !== undefined) records.set(id, JSON.stringify({ ...(JSON.parse(json) as Product), stock, stock_quantity: stock }));
+    });
   });
   deps.bus.on('product.changed', ({ id }) => onChange(id));
   deps.bus.on('product.deleted', ({ id }) => onChange(id));
@@ -182,7 +194,7 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
       await loaded;
     },
 
-    /** Active products by id, in that order, from the event-invalidated cache or the catalogue. */
+    /** Active products by id, in that order, as fresh as the database (the records follow every product event). */
     productsByIds,
 
     /** Ranked ids only (the assistant and benchmarks). */
@@ -190,13 +202,21 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
       return ranked(await ready(), query, { ...req.filters, limit: req.limit, offset: req.offset, prefix: req.prefix });
     },
 
-    /** The public search: ranked active products with the filters, and the total for X-Total-Count. */
-    async search(query: string, req: SearchRequest): Promise<{ items: Product[]; total: number }> {
+    /**
+     * The public search: ranked active products with the filters, as the JSON text of the product array (the
+     * records joined, nothing re-serialised), and the total for X-Total-Count.
+     */
+    async searchJson(query: string, req: SearchRequest): Promise<{ json: string; total: number }> {
       const idx = await ready();
       const filters = toIndexFilters(req.filters);
       const result = ranked(idx, query, { ...filters, limit: req.limit, offset: req.offset, prefix: req.prefix });
-      const items = (await productsByIds(result.ids)).filter((p) => stillMatches(p, filters));
-      return { items, total: result.total };
+      const parts: string[] = [];
+      for (const id of result.ids) {
+        const doc = idx.get(id);
+        const json = records.get(id);
+        if (doc && json !== undefined && stillMatches(doc, filters)) parts.push(json);
+      }
+      return { json: `[${parts.join(',')}]`, total: result.total };
     },
 
     /** The same ranking, restricted to products that have an embed record; the records are merged on. */
@@ -209,7 +229,8 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
       const [products, embeds] = await Promise.all([productsByIds(result.ids), embedsById(result.ids)]);
       const items = products.flatMap((p) => {
         const e = embeds.get(p.id);
-        return e && stillMatches(p, filters) ? [mergeEmbed(p, e)] : [];
+        const doc = idx.get(p.id);
+        return e && doc && stillMatches(doc, filters) ? [mergeEmbed(p, e)] : [];
       });
       return { items, total: result.total };
     },

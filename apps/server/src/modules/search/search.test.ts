@@ -66,6 +66,29 @@ describe('GET /api/products/search/:query', () => {
     expect(Number(res.headers['x-total-count'])).toBeGreaterThanOrEqual(res.json.length);
   });
 
+  it('answers exactly the catalogue\'s product DTOs, also after changes and stock moves', async () => {
+    const { catalogue, search: service } = ctx.app.services;
+    const id = ids.get('Espresso Machine with Milk Frother')!;
+    const same = async () => {
+      const res = await search('espresso machine');
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      const items = res.json as { id: number }[];
+      expect(items.length).toBeGreaterThan(0);
+      // the whole DTO, field for field, as the catalogue reads it from the database now
+      expect(items).toEqual(await catalogue.getProductsByIds(items.map((p) => p.id)));
+      expect(await service.productsByIds(items.map((p) => p.id))).toEqual(items);
+    };
+    await same();
+    await catalogue.updateProduct(id, { shortDescription: 'Barista coffee at home', bulletPoints: ['15 bar pump'], compareAtCents: 34900 });
+    await same();
+    await ctx.database.query('update products set stock = 3 where id = $1', [id]);
+    catalogue.announceStock([{ id, stock: 3 }]);
+    await same();
+    await catalogue.updateProduct(id, { shortDescription: '', bulletPoints: [], compareAtCents: null, stock: 10 });
+    await same();
+  });
+
   it('puts name matches first and finds typos', async () => {
     const top = await names('wirelss hedphones');
     expect(top[0]).toBe('Sony WH-1000XM5 Wireless Noise Cancelling Headphones');
