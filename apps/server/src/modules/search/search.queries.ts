@@ -33,6 +33,15 @@ export function toDoc(r: DocRow): SearchDoc {
 
 const PAGE = 5000;
 
+/** The embed record as the search answers read it. */
+const EMBED_COLUMNS = {
+  id: embeddedProducts.id,
+  productId: embeddedProducts.productId,
+  vendorId: embeddedProducts.vendorId,
+  embedCode: embeddedProducts.embedCode,
+  embedSettings: embeddedProducts.embedSettings,
+};
+
 export function createSearchQueries(db: Db) {
   return {
     /**
@@ -70,13 +79,7 @@ export function createSearchQueries(db: Db) {
     async embedsFor(ids: number[]) {
       if (ids.length === 0) return [];
       return db
-        .select({
-          id: embeddedProducts.id,
-          productId: embeddedProducts.productId,
-          vendorId: embeddedProducts.vendorId,
-          embedCode: embeddedProducts.embedCode,
-          embedSettings: embeddedProducts.embedSettings,
-        })
+        .select(EMBED_COLUMNS)
         .from(embeddedProducts)
         .where(inArray(embeddedProducts.productId, ids));
     },
@@ -92,13 +95,7 @@ export function createSearchQueries(db: Db) {
     /** Embed records of active products in creation order (bounded). */
     async embedsPage(limit: number, offset: number) {
       return db
-        .select({
-          id: embeddedProducts.id,
-          productId: embeddedProducts.productId,
-          vendorId: embeddedProducts.vendorId,
-          embedCode: embeddedProducts.embedCode,
-          embedSettings: embeddedProducts.embedSettings,
-        })
+        .select(EMBED_COLUMNS)
         .from(embeddedProducts)
         .innerJoin(products, and(eq(products.id, embeddedProducts.productId), eq(products.status, 'active')))
         .orderBy(asc(embeddedProducts.id))
