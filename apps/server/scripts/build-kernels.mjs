@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Buffer } from 'node:buffer';
 import createWabt from 'wabt';
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/modules/image-search');

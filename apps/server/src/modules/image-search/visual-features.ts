@@ -42,11 +42,9 @@ export function scaleBox(box: Box, factor: number): Box {
 
 // ---- network feature map → descriptor --------------------------------------------------------------------------
 
-/** GeM exponent: between average (1) and max (∞) pooling, the usual choice for instance retrieval. */
-const GEM_P = 3;
-
 /**
- * Generalised-mean pooling of an H×W×C feature map (non-negative activations), then a square root per component
+ * Generalised-mean pooling (exponent 3: between average and max pooling, the usual choice for instance retrieval;
+ * written out as x·x·x and a cube root) of an H×W×C feature map (non-negative activations), then a square root per component
  * (power normalisation: tames the few dominant channels) and unit length. Cosine of two results = their similarity.
  */
 export function poolFeatureMap(map: Float32Array, channels: number): Float32Array {
@@ -189,13 +187,13 @@ export function packVectors(v: ImageVectors): Buffer {
   return out;
 }
 
-/** Null for a record of another layout (the caller re-describes that image). */
+/** Null for a record of another layout (the caller re-describes that image). Copies: a Buffer's slice is a view. */
 export function unpackVectors(buf: Uint8Array): ImageVectors | null {
   if (buf.length !== VECTOR_RECORD_BYTES) return null;
   const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
   return {
-    cnn: { scale: view.getFloat32(0, true), bytes: buf.slice(8, 8 + CNN_DIMS) },
-    colour: { scale: view.getFloat32(4, true), bytes: buf.slice(8 + CNN_DIMS) },
+    cnn: { scale: view.getFloat32(0, true), bytes: new Uint8Array(buf.subarray(8, 8 + CNN_DIMS)) },
+    colour: { scale: view.getFloat32(4, true), bytes: new Uint8Array(buf.subarray(8 + CNN_DIMS)) },
   };
 }
 
@@ -219,5 +217,5 @@ export function unpackKeypoints(buf: Uint8Array): Keypoints | null {
   if (buf.length !== 2 + n * 36) return null;
   const xy = new Float32Array(n * 2);
   for (let i = 0; i < n * 2; i++) xy[i] = view.getUint16(2 + i * 2, true) / 16;
-  return { xy, descriptors: buf.slice(2 + n * 4) };
+  return { xy, descriptors: new Uint8Array(buf.subarray(2 + n * 4)) };
 }

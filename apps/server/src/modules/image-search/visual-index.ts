@@ -129,22 +129,35 @@ export class VisualIndex {
     return out;
   }
 
-  /** The `k` products most similar to the query (each by its best image), best first. */
-  search(q: QueryVectors, k: number): Candidate[] {
+  /**
+   * The `k` products most similar to the query (each by its best image), best first, with the mean and standard
+   * deviation of the similarity over every indexed image: how far the best stands out from the crowd tells a real
+   * match from a picture that is merely as close to everything as to anything (noise, an unrelated photo).
+   */
+  search(q: QueryVectors, k: number): { candidates: Candidate[]; mean: number; sd: number } {
     const scores = this.scores(q);
+    let sum = 0;
+    let sumSq = 0;
+    for (const s of scores) {
+      sum += s;
+      sumSq += s * s;
+    }
+    const n = scores.length;
+    const mean = n ? sum / n : 0;
+    const sd = n ? Math.sqrt(Math.max(0, sumSq / n - mean * mean)) : 0;
     // take the best rows, a few per wanted product, until k distinct products are covered
     for (let want = k * 3; ; want *= 2) {
-      const rows = topRows(scores, Math.min(want, scores.length));
+      const rows = topRows(scores, Math.min(want, n));
       const seen = new Set<number>();
-      const out: Candidate[] = [];
+      const candidates: Candidate[] = [];
       for (const r of rows) {
         const productId = this.owners[r]!;
         if (seen.has(productId)) continue;
         seen.add(productId);
-        out.push({ productId, imageUrl: this.urls[r]!, similarity: scores[r]! });
-        if (out.length === k) break;
+        candidates.push({ productId, imageUrl: this.urls[r]!, similarity: scores[r]! });
+        if (candidates.length === k) break;
       }
-      if (out.length === k || rows.length === scores.length) return out;
+      if (candidates.length === k || rows.length === n) return { candidates, mean, sd };
     }
   }
 }

@@ -14,7 +14,7 @@ type Ops = {
   describe: { req: { bytes: Uint8Array }; res: { vector: Uint8Array; keypoints: Uint8Array } };
   put: { req: { entries: { productId: number; imageUrl: string; vector: Uint8Array }[] }; res: { added: number; images: number } };
   remove: { req: { productId: number; keep: string[] }; res: { images: number } };
-  search: { req: { bytes: Uint8Array; shortlist: number }; res: { candidates: Candidate[]; keypoints: Uint8Array } };
+  search: { req: { bytes: Uint8Array; shortlist: number }; res: { candidates: Candidate[]; mean: number; sd: number; keypoints: Uint8Array } };
   verify: {
     req: { keypoints: Uint8Array; candidates: (Candidate & { keypoints: Uint8Array | null })[] };
     res: { candidates: (Candidate & { inliers: number })[] };

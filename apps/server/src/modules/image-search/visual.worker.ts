@@ -42,7 +42,7 @@ async function handle(req: WorkerRequest): Promise<WorkerResult> {
     case 'search': {
       const e = await getEngine();
       const q = await e.describeQuery(Buffer.from(req.bytes));
-      return { candidates: index.search(q.vectors, req.shortlist), keypoints: packKeypoints(q.keypoints) };
+      return { ...index.search(q.vectors, req.shortlist), keypoints: packKeypoints(q.keypoints) };
     }
     case 'verify': {
       const e = await getEngine();
