@@ -61,13 +61,15 @@ async function load(): Promise<VisualModel> {
   // the module cache would keep ~6 MB of base64 text alive for nothing
   for (const f of [modelFile, ...shardFiles]) delete require.cache[f];
 
-  const model: GraphModel = await loadGraphModel(
-    tf.io.fromMemory({
-      modelTopology: json.modelTopology as tf.io.ModelArtifacts['modelTopology'],
-      weightSpecs: manifest.weights,
-      weightData: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength),
-    }),
-  );
+  const artifacts: tf.io.ModelArtifacts = {
+    modelTopology: json.modelTopology as tf.io.ModelArtifacts['modelTopology'],
+    weightSpecs: manifest.weights,
+    weightData: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength),
+  };
+  const model: GraphModel = await loadGraphModel(tf.io.fromMemory(artifacts));
+  // the weights now live in the backend's memory; the graph model keeps this object (for save()), so without this
+  // the 25 MB copy in JavaScript would stay alive for nothing
+  delete artifacts.weightData;
 
   return {
     embed(rgb: Uint8Array, pooling: 'gem' | 'average' = 'gem'): Float32Array {
