@@ -89,6 +89,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
 
   const log = (msg: string) => (config.logLevel === 'silent' ? undefined : app.log.warn(msg));
   const services = createServices(config, database, log);
+  app.addHook('onClose', () => services.bus.close());
   registerAuth(app, services.sessions);
 
   await app.register(healthRoutes({ db: database.db, dbKind: database.kind, startedAt: Date.now() }));
