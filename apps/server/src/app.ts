@@ -4,13 +4,14 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import type { Database } from './platform/db.js';
-import { registerAuth } from './platform/auth.js';
+import { isGuardedRoute, registerAuth } from './platform/auth.js';
+import { fixNullableUnions, openApiTransform } from './platform/openapi.js';
 import { connectRedis } from './platform/redis.js';
 import { registerErrorHandling, routeNotFoundBody } from './platform/errors.js';
 import { createServices, type Services } from './services.js';
@@ -82,8 +83,17 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   // with Redis the counters are shared by every instance; skipOnError keeps the API up if Redis goes away
   await app.register(rateLimit, { global: false, ...(redis ? { redis, skipOnError: true, nameSpace: 'souq-rl:' } : {}) });
   await app.register(swagger, {
-    openapi: { info: { title: 'Souq API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
-    transform: jsonSchemaTransform,
+    openapi: {
+      info: { title: 'Souq API', version: '1.0.0', license: { name: 'Proprietary' } },
+      servers: [{ url: '/', description: 'This server' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: openApiTransform(isGuardedRoute),
+    transformObject: (doc) => {
+      const document = 'openapiObject' in doc ? doc.openapiObject : doc.swaggerObject;
+      fixNullableUnions(document);
+      return document;
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
