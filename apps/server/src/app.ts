@@ -11,10 +11,12 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import type { Database } from './platform/db.js';
 import { isGuardedRoute, registerAuth } from './platform/auth.js';
+import { VENDOR_DOCUMENT_MAX_BYTES } from '@souq/shared/constants';
 import { fixNullableUnions, openApiTransform } from './platform/openapi.js';
 import { connectRedis } from './platform/redis.js';
 import { registerErrorHandling, routeNotFoundBody } from './platform/errors.js';
 import { createServices, type Services } from './services.js';
+import { registerUploads } from './platform/uploads.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
@@ -101,6 +103,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   const services = createServices(config, database, log);
   app.addHook('onClose', () => services.bus.close());
   registerAuth(app, services.sessions);
+  // the outer bound of any upload (KYC documents and product photos: 10 MB each, a few per request)
+  await registerUploads(app, { maxFileBytes: VENDOR_DOCUMENT_MAX_BYTES, maxFiles: 8 });
 
   await app.register(healthRoutes({ db: database.db, dbKind: database.kind, startedAt: Date.now() }));
   await app.register(filesRoutes({ files: services.files }));
