@@ -31,6 +31,8 @@ import { adminRoutes } from './modules/admin/admin.routes.js';
 import { vendorsRoutes } from './modules/vendors/vendors.routes.js';
 import { imageSearchRoutes } from './modules/image-search/image-search.routes.js';
 import { recommendationsRoutes } from './modules/recommendations/recommendations.routes.js';
+import { productWriteRoutes } from './modules/catalogue/products.routes.js';
+import { embedsRoutes } from './modules/embeds/embeds.routes.js';
 
 export type AppDeps = { config: Config; database: Database };
 declare module 'fastify' {
@@ -120,6 +122,9 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(vendorsRoutes({ vendors: services.vendors }));
   await app.register(imageSearchRoutes({ imageSearch: services.imageSearch }));
   await app.register(recommendationsRoutes({ recommendations: services.recommendations }));
+  // vendor products and embeds
+  await app.register(productWriteRoutes({ catalogue: services.catalogue }));
+  await app.register(embedsRoutes({ embeds: services.embeds, catalogue: services.catalogue }));
 
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
   app.decorate('services', services);

@@ -18,6 +18,7 @@ import { createChatMonitorService } from './modules/chat-monitor/chat-monitor.se
 import { createAssistantService } from './modules/assistant/assistant.service.js';
 import { createImageSearchService } from './modules/image-search/image-search.service.js';
 import { createRecommendationsService } from './modules/recommendations/recommendations.service.js';
+import { createEmbedsService } from './modules/embeds/embeds.service.js';
 
 /**
  * The composition root: every service built once from its explicit dependencies.
@@ -34,7 +35,12 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const storage = createDiskStorage(path.join(config.dataDir, 'uploads'));
   const files = createFilesService({ db, storage });
   // late-bound: orders depends on the catalogue, and the catalogue asks orders whether a product was ever sold
-  const catalogue = createCatalogueService({ db, bus, audit, productHasOrders: (id) => orders.productHasOrders(id) });
+  const catalogue = createCatalogueService({
+    db, bus, audit, productHasOrders: (id) => orders.productHasOrders(id),
+    // vendor products: uploaded photos, owners' names and verification, embeds (late-bound like orders), shop currency
+    files, owners: (ids) => vendors.summariesByIds(ids), embedLookup: (ids) => embeds.lookup(ids), currency: config.shopCurrency,
+  });
+  const embeds = createEmbedsService({ db, bus, catalogue, audit });
   const orders = createOrdersService({ db, bus, audit, catalogue, currency: config.shopCurrency });
   const profile = createProfileService({ db });
   const search = createSearchService({ queries: createSearchQueries(db), catalogue, bus, log });
@@ -46,7 +52,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const assistant = createAssistantService({ search, chatMonitor, ai: config.ai, log });
   const imageSearch = createImageSearchService({ db, catalogue, readImage: media.read, bus, log });
   const recommendations = createRecommendationsService({ db, catalogue, bus, log });
-  return { sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, orders, profile, imageSearch, recommendations, search, chatMonitor, assistant };
+  return { sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, search, chatMonitor, assistant };
 }
 
 export type Services = ReturnType<typeof createServices>;

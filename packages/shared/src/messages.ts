@@ -128,6 +128,21 @@ export const MSG = {
   noOrdersPlacedYet: 'No orders have been placed yet. Orders will appear here once customers start shopping.',
   noOrdersMatch: 'No orders match your current search criteria. Try adjusting your filters.',
   vendorNotVerified: 'Your vendor account must be verified before you can do this',
+  // Vendor products, embeds and optimisation
+  productPhotoType: 'Photos must be JPEG, PNG or WebP images',
+  productImagesTooMany: (max: number) => `A product can have at most ${max} images`,
+  productNameRequired: 'Product name is required',
+  productPriceRequired: 'Price is required',
+  productDraftUntilVerified: 'Save the product as a draft until your account is verified.',
+  productVendorRequired: 'Choose the vendor this product belongs to',
+  vendorNotFound: 'Vendor not found',
+  productArchived: 'This product has orders, so it was archived instead of deleted: order history stays whole.',
+  embedVendorMismatch: "vendor_id must be the product's vendor",
+  embedUnavailable: 'This product is no longer available',
+  noProductsFoundPm: 'No products found',
+  pmTryAdjusting: 'Try adjusting your search terms',
+  pmCreateFirst: 'Create your first product to get started',
+  optimiserApplied: (field: string) => `Optimised ${field} applied`,
 
   // Admin
   loadUsersFailed: 'Failed to load users',
