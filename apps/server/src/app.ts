@@ -33,6 +33,7 @@ import { imageSearchRoutes } from './modules/image-search/image-search.routes.js
 import { recommendationsRoutes } from './modules/recommendations/recommendations.routes.js';
 import { productWriteRoutes } from './modules/catalogue/products.routes.js';
 import { embedsRoutes } from './modules/embeds/embeds.routes.js';
+import { optimisationRoutes } from './modules/optimisation/optimisation.routes.js';
 
 export type AppDeps = { config: Config; database: Database };
 declare module 'fastify' {
@@ -125,6 +126,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   // vendor products and embeds
   await app.register(productWriteRoutes({ catalogue: services.catalogue }));
   await app.register(embedsRoutes({ embeds: services.embeds, catalogue: services.catalogue }));
+  await app.register(optimisationRoutes({ optimisation: services.optimisation }));
 
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
   app.decorate('services', services);

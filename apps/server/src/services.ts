@@ -19,6 +19,7 @@ import { createAssistantService } from './modules/assistant/assistant.service.js
 import { createImageSearchService } from './modules/image-search/image-search.service.js';
 import { createRecommendationsService } from './modules/recommendations/recommendations.service.js';
 import { createEmbedsService } from './modules/embeds/embeds.service.js';
+import { createOptimisationService } from './modules/optimisation/optimisation.service.js';
 
 /**
  * The composition root: every service built once from its explicit dependencies.
@@ -52,7 +53,8 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const assistant = createAssistantService({ search, chatMonitor, ai: config.ai, log });
   const imageSearch = createImageSearchService({ db, catalogue, readImage: media.read, bus, log });
   const recommendations = createRecommendationsService({ db, catalogue, bus, log });
-  return { sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, search, chatMonitor, assistant };
+  const optimisation = createOptimisationService({ db, catalogue, audit, categoryPrices: async (c) => (await search.categoryPrices(c)).prices });
+  return { sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant };
 }
 
 export type Services = ReturnType<typeof createServices>;
