@@ -9,7 +9,9 @@ describe('embed URL and settings', () => {
     const s = { ...defaults, theme: 'dark' as const, showTags: true, showPrice: false };
     const url = embedUrl('https://shop.example/', 12, s);
     expect(url).toBe('https://shop.example/embed/products/12?theme=dark&price=0&image=1&description=1&tags=1&keywords=0');
-    const back = embedSettingsFromQuery(Object.fromEntries(new URL(url).searchParams));
+    const query: Record<string, string> = {};
+    new URL(url).searchParams.forEach((value, key) => (query[key] = value));
+    const back = embedSettingsFromQuery(query);
     expect(back).toEqual({ theme: 'dark', showPrice: false, showImage: true, showDescription: true, showTags: true, showKeywords: false });
   });
 
