@@ -17,6 +17,7 @@ import { connectRedis } from './platform/redis.js';
 import { registerErrorHandling, routeNotFoundBody } from './platform/errors.js';
 import { createServices, type Services } from './services.js';
 import { registerUploads } from './platform/uploads.js';
+import { registerInputHygiene } from './platform/input-hygiene.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
@@ -68,6 +69,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputHygiene(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
