@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Alert } from './Alert';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
+import { Spinner } from './Spinner';
 
 /**
  * Asks before an action (the spec's browser confirm()s, e.g. 'Are you sure you want to delete this product? This
@@ -62,7 +63,16 @@ export function ConfirmDialog({ open, onClose, onConfirm, title, message, confir
           <Button variant="secondary" onClick={close} disabled={working} data-autofocus={destructive || undefined}>
             {cancelLabel}
           </Button>
-          <Button variant={destructive ? 'danger' : 'primary'} onClick={() => void confirm()} loading={working} data-autofocus={!destructive || undefined}>
+          {/* busy without `disabled`: a disabled button would drop the focus out of the dialog; confirm() ignores presses */}
+          <Button
+            variant={destructive ? 'danger' : 'primary'}
+            onClick={() => void confirm()}
+            aria-disabled={working || undefined}
+            aria-busy={working || undefined}
+            icon={working ? <Spinner size="sm" /> : undefined}
+            className={working ? 'cursor-wait opacity-80' : undefined}
+            data-autofocus={!destructive || undefined}
+          >
             {confirmLabel}
           </Button>
         </>

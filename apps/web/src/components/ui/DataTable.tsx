@@ -119,7 +119,9 @@ export function DataTable<Row>({
     </tr>
   );
 
-  let body: ReactNode;
+  let body: ReactNode = null;
+  // empty and error states sit under the table, as wide as the card (not as wide as a table scrolled sideways)
+  let state: ReactNode = null;
   if (loading) {
     const skeleton = Array.from({ length: skeletonRows }, (_, i) => (
       <tr key={i}>
@@ -138,7 +140,7 @@ export function DataTable<Row>({
       </>
     );
   } else if (showError) {
-    body = fullRow(
+    state = (
       <Alert tone="error" title={errorTitle ?? errorText}>
         {errorTitle && errorText !== errorTitle && <p>{errorText}</p>}
         {onRetry && (
@@ -146,10 +148,10 @@ export function DataTable<Row>({
             Try again
           </Button>
         )}
-      </Alert>,
+      </Alert>
     );
   } else if (!rows?.length) {
-    body = fullRow(<EmptyState title={empty.title} description={empty.description} action={empty.action} className="border-0 bg-transparent py-8" />);
+    state = <EmptyState title={empty.title} description={empty.description} action={empty.action} className="border-0 bg-transparent py-8" />;
   } else {
     body = rows.map((row) => (
       <tr
@@ -158,7 +160,7 @@ export function DataTable<Row>({
         {...rowHandlers(row)}
       >
         {columns.map((c) => (
-          <td key={c.key} className={cx(CELL, c.align === 'right' && 'text-right tabular-nums', c.hideBelow && HIDE_BELOW[c.hideBelow], c.className)}>
+          <td key={c.key} className={cx(CELL, c.align === 'right' && 'text-right whitespace-nowrap tabular-nums', c.hideBelow && HIDE_BELOW[c.hideBelow], c.className)}>
             {c.cell(row)}
           </td>
         ))}
@@ -172,44 +174,49 @@ export function DataTable<Row>({
   }
 
   return (
-    <div role="region" aria-label={caption} tabIndex={0} className={cx('min-w-0 overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600', className)}>
-      <table className="w-full text-left text-sm" aria-busy={loading || refreshing || undefined}>
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-          <tr>
-            {columns.map((c) => {
-              const active = sort?.key === c.key ? sort.order : null;
-              return (
-                <th
-                  key={c.key}
-                  scope="col"
-                  aria-sort={c.sortable ? (active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : 'none') : undefined}
-                  className={cx(CELL, 'whitespace-nowrap', c.align === 'right' && 'text-right', c.hideBelow && HIDE_BELOW[c.hideBelow])}
-                >
-                  {c.sortable && onSortChange ? (
-                    <button
-                      type="button"
-                      onClick={() => pressSort(c)}
-                      className={cx('-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-slate-800', c.align === 'right' && 'flex-row-reverse')}
-                    >
-                      {c.header}
-                      <SortIcon order={active} />
-                    </button>
-                  ) : (
-                    c.header
-                  )}
+    // w-0 min-w-full: the table never widens its card (or a grid/flex cell holding it); only its scroller scrolls.
+    // `relative` keeps sr-only (absolute) text inside the scroller, else it would widen the page.
+    <div className={cx('w-0 min-w-full', className)}>
+      <div role="region" aria-label={caption} tabIndex={0} className="relative overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600">
+        <table className="w-full text-left text-sm" aria-busy={loading || refreshing || undefined}>
+          <caption className="sr-only">{caption}</caption>
+          <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+            <tr>
+              {columns.map((c) => {
+                const active = sort?.key === c.key ? sort.order : null;
+                return (
+                  <th
+                    key={c.key}
+                    scope="col"
+                    aria-sort={c.sortable ? (active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : 'none') : undefined}
+                    className={cx(CELL, 'whitespace-nowrap', c.align === 'right' && 'text-right', c.hideBelow && HIDE_BELOW[c.hideBelow])}
+                  >
+                    {c.sortable && onSortChange ? (
+                      <button
+                        type="button"
+                        onClick={() => pressSort(c)}
+                        className={cx('-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-slate-800', c.align === 'right' && 'flex-row-reverse')}
+                      >
+                        {c.header}
+                        <SortIcon order={active} />
+                      </button>
+                    ) : (
+                      c.header
+                    )}
+                  </th>
+                );
+              })}
+              {rowActions && (
+                <th scope="col" className={cx(CELL, 'text-right')}>
+                  <span className="sr-only sm:not-sr-only">Actions</span>
                 </th>
-              );
-            })}
-            {rowActions && (
-              <th scope="col" className={cx(CELL, 'text-right')}>
-                <span className="sr-only sm:not-sr-only">Actions</span>
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody className={cx('divide-y divide-slate-100 transition-opacity', refreshing && 'opacity-60')}>{body}</tbody>
-      </table>
+              )}
+            </tr>
+          </thead>
+          <tbody className={cx('divide-y divide-slate-100 transition-opacity', refreshing && 'opacity-60')}>{body}</tbody>
+        </table>
+      </div>
+      {state && <div className="border-t border-slate-100 p-4 sm:p-5">{state}</div>}
     </div>
   );
 }

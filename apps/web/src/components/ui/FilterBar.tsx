@@ -37,11 +37,11 @@ export function FilterSelect({ label, value, onChange, options, allLabel, classN
   options: readonly { value: string; label: string }[];
   /** Text of the '' option, e.g. 'All statuses'. */
   allLabel: string;
-  /** Width classes (default: grows on phones, auto from sm). */
+  /** Width classes (default: shares the row on phones, fits its text from sm). */
   className?: string;
 }) {
   return (
-    <Select aria-label={label} value={value} onChange={(e) => onChange(e.target.value)} className={cx('w-auto min-w-0 flex-1 sm:flex-none', className)}>
+    <Select aria-label={label} value={value} onChange={(e) => onChange(e.target.value)} className={cx('min-w-0 flex-1 sm:w-auto sm:flex-none', className)}>
       <option value="">{allLabel}</option>
       {options.map((o) => (
         <option key={o.value} value={o.value}>

@@ -48,7 +48,7 @@ export function StatCard({ label, value, hint, trend, icon, loading, className }
         </>
       ) : (
         <>
-          <p className="mt-2 truncate text-2xl font-semibold tracking-tight text-slate-900 tabular-nums">{value}</p>
+          <p className="mt-2 text-xl font-semibold tracking-tight break-words text-slate-900 tabular-nums">{value}</p>
           {(trend || hint) && (
             <p className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-slate-500">
               {trend && t && (

@@ -13,7 +13,7 @@ export const notify = {
   errorFrom: (err: unknown, fallback: string) => void toast.error(err instanceof Error && err.message ? err.message : fallback, { duration: 8000 }),
 };
 
-/** The toast outlet of an area frame (AdminFrame, VendorFrame): bottom right, coloured by kind, closable. */
+/** The toast outlet of an area frame (AdminFrame, VendorFrame): top centre, clear of side sheets (right) and of phone dialogs' buttons (bottom); coloured by kind, closable. */
 export function AreaToaster() {
-  return <Toaster position="bottom-right" richColors closeButton duration={5000} toastOptions={{ style: { fontFamily: 'inherit' } }} />;
+  return <Toaster position="top-center" richColors closeButton duration={5000} toastOptions={{ style: { fontFamily: 'inherit' } }} />;
 }
