@@ -8,7 +8,7 @@ import { Dialog } from '@/components/ui/Dialog';
 import { Pagination } from '@/components/ui/Pagination';
 import { SearchInput } from '@/components/ui/SearchInput';
 import { cx } from '@/components/ui/cx';
-import { initials } from './initials';
+import { initials } from '../initials';
 
 const ROLE_STYLE: Record<PublicUser['role'], string> = {
   admin: 'bg-violet-50 text-violet-800 ring-violet-200',
