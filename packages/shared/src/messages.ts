@@ -143,6 +143,10 @@ export const MSG = {
   pmTryAdjusting: 'Try adjusting your search terms',
   pmCreateFirst: 'Create your first product to get started',
   optimiserApplied: (field: string) => `Optimised ${field} applied`,
+  productCreated: 'Product created successfully!',
+  embedSaved: 'Embed saved!',
+  noProductsMatch: 'No products match your search',
+  addFirstProduct: 'Add Your First Product',
 
   // Admin
   loadUsersFailed: 'Failed to load users',

@@ -11,9 +11,12 @@ import { formatCurrency } from '@souq/shared/rules/money';
 const esc = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
-/** Reports the card's height to the page around it, so an embed with height 'auto' fits its card. */
+/**
+ * Reports the card's height to the page around it, so an embed with height 'auto' fits its card. The body's own height
+ * (the document's scrollHeight never goes below the frame's height, so a frame could grow but never shrink).
+ */
 const RESIZE_SCRIPT =
-  `(function(){function s(){parent.postMessage({type:"${EMBED_HEIGHT_MESSAGE}",height:document.documentElement.scrollHeight},"*")}` +
+  `(function(){function s(){parent.postMessage({type:"${EMBED_HEIGHT_MESSAGE}",height:document.body.getBoundingClientRect().height},"*")}` +
   `addEventListener("load",s);if(window.ResizeObserver)new ResizeObserver(s).observe(document.body);s()})();`;
 const RESIZE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(RESIZE_SCRIPT).digest('base64')}'`;
 
