@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useEffectEvent, useMemo, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MSG } from '@souq/shared/messages';
 import { PRODUCT_QUERY_PARAM } from '@souq/shared/rules/embed';
@@ -73,11 +73,12 @@ export default function AssistantPage() {
     setDetail(p);
   }
 
-  // a link to one product (?product={id}, e.g. from an embed on another site) opens its detail once it has loaded
-  const openLinked = useEffectEvent(openDetail);
+  // a link to one product (?product={id}, e.g. from an embed on another site) shows its detail once it has loaded
+  const linkedRef = useMemo(() => (linked.product ? refFromProduct(linked.product) : null), [linked.product]);
+  const shownDetail = detail ?? linkedRef;
   useEffect(() => {
-    if (linked.product) openLinked(refFromProduct(linked.product));
-  }, [linked.product]);
+    if (linkedRef) track('view', linkedRef.id, { name: linkedRef.name, source: 'link' });
+  }, [linkedRef]);
 
   function closeDetail() {
     setDetail(null);
@@ -219,9 +220,9 @@ export default function AssistantPage() {
       )}
 
       <Suspense fallback={null}>
-        {detail && (
+        {shownDetail && (
           <ProductDetailDialog
-            product={detail}
+            product={shownDetail}
             onClose={closeDetail}
             onAdd={(p) => addToCart(p, 1, 'detail')}
             onAsk={(q, p) => {
