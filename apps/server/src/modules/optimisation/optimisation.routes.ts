@@ -3,8 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@souq/shared/api/common';
 import {
   activityEntrySchema, appliedActivitySchema, optimiserSettingsSchema, optimiserSettingsUpdateSchema, optimiserStateSchema,
-  performanceSampleInputSchema, performanceSampleSchema, runResponseSchema,
+  performanceSampleInputSchema, performanceSampleSchema, productResultSchema, runResponseSchema,
 } from '@souq/shared/api/optimisation';
+import { LIST_MAX_LIMIT } from '@souq/shared/constants';
+import { z } from 'zod';
 import { principalOf, requireVendor } from '../../platform/auth.js';
 import { actorOf } from '../../platform/audit.js';
 import type { OptimisationService } from './optimisation.service.js';
@@ -26,6 +28,20 @@ export function optimisationRoutes(deps: { optimisation: OptimisationService }) 
         response: { 200: optimiserStateSchema, 401: errorBodySchema, 403: errorBodySchema },
       },
     }, async (req) => optimisation.state(vendorOf(req)));
+
+    r.get('/api/vendor/optimisation/results', {
+      preHandler: requireVendor,
+      schema: {
+        tags: ['optimisation'],
+        summary: "Every product of the vendor scored now (SEO, performance, conversion, overall) with recommendations and optimised texts, lowest first; not recorded. Total in X-Total-Count",
+        security,
+        response: { 200: z.array(productResultSchema), 401: errorBodySchema, 403: errorBodySchema },
+      },
+    }, async (req, reply) => {
+      const results = await optimisation.score(vendorOf(req));
+      void reply.header('x-total-count', String(results.length));
+      return results.slice(0, LIST_MAX_LIMIT);
+    });
 
     r.put('/api/vendor/optimisation/settings', {
       preHandler: requireVendor,

@@ -86,6 +86,15 @@ export function createOptimisationService(deps: {
     };
   }
 
+  async function score(vendorId: number): Promise<ProductResult[]> {
+    const settings = await settingsOf(vendorId);
+    const list = await productsToAnalyse(vendorId, settings.includeDrafts);
+    const pricesByCategory = new Map<string, number[]>();
+    for (const category of new Set(list.map((p) => p.category).filter(Boolean))) pricesByCategory.set(category, await deps.categoryPrices(category));
+    const at = now();
+    return list.map((p) => resultOf(p, pricesByCategory.get(p.category) ?? [], at)).sort((a, b) => a.overall - b.overall || a.product_id - b.product_id);
+  }
+
   return {
     async state(vendorId: number): Promise<OptimiserState> {
       const [settings, entries] = await Promise.all([
@@ -112,15 +121,13 @@ export function createOptimisationService(deps: {
       });
     },
 
+    /** Every product of the vendor scored now (the Product Optimization and SEO Content tabs), lowest first; nothing is recorded. */
+    score,
+
     /** Scores every product of the vendor, keeps the run's summary in the history and logs it. */
     async run(vendorId: number, actor: Actor): Promise<RunResponse> {
       const started = performance.now();
-      const settings = await settingsOf(vendorId);
-      const list = await productsToAnalyse(vendorId, settings.includeDrafts);
-      const pricesByCategory = new Map<string, number[]>();
-      for (const category of new Set(list.map((p) => p.category).filter(Boolean))) pricesByCategory.set(category, await deps.categoryPrices(category));
-      const at = now();
-      const results = list.map((p) => resultOf(p, pricesByCategory.get(p.category) ?? [], at)).sort((a, b) => a.overall - b.overall || a.product_id - b.product_id);
+      const results = await score(vendorId);
       const mean = (pick: (r: ProductResult) => number) => (results.length ? Math.round(results.reduce((s, r) => s + pick(r), 0) / results.length) : 0);
       const count = (priority: string) => results.reduce((n, r) => n + r.recommendations.filter((x) => x.priority === priority).length, 0);
       const summary = {

@@ -44,6 +44,15 @@ describe('optimisation runs', () => {
     expect(res.json.run).toMatchObject({ products: 2, below_threshold: 1, averages: { overall: Math.round((weak.overall + strong.overall) / 2) } });
   });
 
+  it('scores the products now without recording a run', async () => {
+    const before = (await state(vendorA.token)).json.runs.length;
+    const res = await call(t.app, { url: '/api/vendor/optimisation/results', token: vendorA.token });
+    expect(res.status).toBe(200);
+    expect(res.headers['x-total-count']).toBe('2');
+    expect(res.json[0]).toMatchObject({ product_id: weakId, seo: 0 });
+    expect((await state(vendorA.token)).json.runs.length).toBe(before);
+  });
+
   it('leaves drafts out when the settings say so, and the settings persist', async () => {
     const put = await call(t.app, { method: 'PUT', url: '/api/vendor/optimisation/settings', token: vendorA.token, body: { includeDrafts: false, autoOptimize: true } });
     expect(put.json).toEqual({ autoOptimize: true, performanceMonitoring: true, includeDrafts: false });
@@ -64,8 +73,8 @@ describe('optimisation runs', () => {
     expect(s.json.activity).toHaveLength(20);
     expect(s.json.performance).toHaveLength(10);
     expect(s.json.performance[0].load_ms).toBe(911);
-    const [{ n }] = await t.database.query<{ n: number }>('select count(*)::int as n from optimiser_entries where vendor_id = $1', [vendorA.id]);
-    expect(n).toBe(40);
+    const [row] = await t.database.query<{ n: number }>('select count(*)::int as n from optimiser_entries where vendor_id = $1', [vendorA.id]);
+    expect(row!.n).toBe(40);
   });
 
   it('logs an applied proposal for an own product only', async () => {
@@ -82,7 +91,7 @@ describe('authorization', () => {
     const b = await state(vendorB.token);
     expect(b.json.runs).toEqual([]);
     for (const [method, url, body] of [
-      ['GET', '/api/vendor/optimisation', undefined], ['PUT', '/api/vendor/optimisation/settings', {}], ['POST', '/api/vendor/optimisation/runs', undefined],
+      ['GET', '/api/vendor/optimisation', undefined], ['GET', '/api/vendor/optimisation/results', undefined], ['PUT', '/api/vendor/optimisation/settings', {}], ['POST', '/api/vendor/optimisation/runs', undefined],
       ['POST', '/api/vendor/optimisation/performance', { latency_ms: 1 }], ['POST', '/api/vendor/optimisation/activity', { product_id: weakId, field: 'title' }],
     ] as const) {
       expect((await call(t.app, { method, url, body })).status).toBe(401);
