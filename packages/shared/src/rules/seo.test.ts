@@ -46,7 +46,10 @@ describe('optimised versions', () => {
     const long = 'word '.repeat(80);
     expect(optimiseDescription({ ...base, description: long })).toBe(`${long.replace(/\s+/g, ' ').trim().slice(0, 297)}...`);
     const short = optimiseDescription({ ...base, description: 'A brass lamp', brand: 'Lumo', category: 'home', bulletPoints: ['Warm LED', 'Dimmable'] });
-    expect(short).toBe('A brass lamp. Highlights: Warm LED; Dimmable. A Lumo home product chosen for quality and everyday use. Ideal if you are looking for desk lamp, brass lamp, reading, home.');
+    expect(short).toBe('A brass lamp. Highlights: Warm LED; Dimmable. Brand: Lumo. Category: Home. Ideal if you are looking for desk lamp, brass lamp, reading, home.');
+    // completing never cuts a sentence: what would pass 300 characters is left out
+    const near = optimiseDescription({ ...base, description: 'd'.repeat(140), bulletPoints: ['x'.repeat(200)], brand: 'Lumo' });
+    expect(near).toBe(`${'d'.repeat(140)}. Brand: Lumo.`);
   });
   it('proposes at most 8 keywords of 3 to 20 characters, without repeats', () => {
     const out = optimiseKeywords({ ...base, keywords: ['Desk Lamp', 'desk lamp', 'x', 'a'.repeat(25)], tags: ['gift', 'brass'], brand: 'Lumo', category: 'home' });

@@ -47,7 +47,7 @@ export function checkKeywords(keywords: string[]): SeoCheck & { invalid: string[
     ? `${list.length} keyword${list.length === 1 ? '' : 's'}: use ${min} to ${max}`
     : invalid.length
       ? `Keywords must be ${SEO_RULES.keywordLength.min} to ${SEO_RULES.keywordLength.max} characters: ${invalid.join(', ')}`
-      : `${list.length} keywords`;
+      : `Keyword count is good (${list.length})`;
   return { ok: countOk && invalid.length === 0, value: list.length, message, invalid };
 }
 
@@ -80,22 +80,27 @@ export function optimiseTitle(input: SeoInput): string {
 }
 
 /**
- * An optimised description: a short one is completed from the bullet points, brand, category and keywords; a long one
- * is truncated to 297 characters plus an ellipsis (vendor §9).
+ * An optimised description: a short one is completed, sentence by sentence while it stays within 300 characters, from
+ * the bullet points, brand, category and keywords; a long one is truncated to 297 characters plus an ellipsis
+ * (vendor §9).
  */
 export function optimiseDescription(input: SeoInput): string {
   let text = clean(input.description);
   const { min, max, truncateTo } = SEO_RULES.description;
-  if (text.length < min) {
-    const extra: string[] = [];
-    if (input.bulletPoints?.length) extra.push(`Highlights: ${input.bulletPoints.map(clean).join('; ')}.`);
-    const who = [clean(input.brand ?? ''), clean(input.category ?? '')].filter(Boolean);
-    if (who.length) extra.push(`A ${who.length === 2 ? `${who[0]} ${who[1]}` : who[0]} product chosen for quality and everyday use.`);
-    const keywords = optimiseKeywords(input).slice(0, 4);
-    if (keywords.length) extra.push(`Ideal if you are looking for ${keywords.join(', ')}.`);
-    text = [text && /[.!?]$/.test(text) ? text : text ? `${text}.` : '', ...extra].filter(Boolean).join(' ');
+  if (text.length > max) return truncateWithEllipsis(text, truncateTo);
+  if (text && !/[.!?]$/.test(text)) text = `${text}.`;
+  const extras: string[] = [];
+  if (input.bulletPoints?.length) extras.push(`Highlights: ${input.bulletPoints.map(clean).join('; ')}.`);
+  if (clean(input.brand ?? '')) extras.push(`Brand: ${clean(input.brand!)}.`);
+  if (clean(input.category ?? '')) extras.push(`Category: ${capitalise(input.category!)}.`);
+  const keywords = optimiseKeywords(input).slice(0, 4);
+  if (keywords.length) extras.push(`Ideal if you are looking for ${keywords.join(', ')}.`);
+  for (const extra of extras) {
+    if (text.length >= min) break;
+    const next = text ? `${text} ${extra}` : extra;
+    if (next.length <= max) text = next;
   }
-  return text.length > max ? truncateWithEllipsis(text, truncateTo) : text;
+  return text;
 }
 
 /** Keywords of 3–20 characters from the existing list, tags, category, brand and title words; at most 8, no repeats. */

@@ -25,4 +25,5 @@ const tab = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 export const TAB_COMPONENTS: Partial<Record<VendorTabId, LazyExoticComponent<ComponentType>>> = {
   products: tab(() => import('./ProductsTab')),
   embedding: tab(() => import('./EmbeddingTab')),
+  'ai-optimization': tab(() => import('./OptimizationTab')),
 };
