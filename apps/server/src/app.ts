@@ -90,6 +90,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   const log = (msg: string) => (config.logLevel === 'silent' ? undefined : app.log.warn(msg));
   const services = createServices(config, database, log);
   registerAuth(app, services.sessions);
+  // queued mails get a few seconds to leave before the process stops
+  if (services.mailer) app.addHook('onClose', () => services.mailer!.close());
 
   await app.register(healthRoutes({ db: database.db, dbKind: database.kind, startedAt: Date.now() }));
   await app.register(filesRoutes({ files: services.files }));

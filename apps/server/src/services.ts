@@ -17,6 +17,7 @@ import { createChatMonitorService } from './modules/chat-monitor/chat-monitor.se
 import { createAssistantService } from './modules/assistant/assistant.service.js';
 import { createImageSearchService } from './modules/image-search/image-search.service.js';
 import { createRecommendationsService } from './modules/recommendations/recommendations.service.js';
+import { createMailer } from './platform/mailer.js';
 
 /**
  * The composition root: every service built once from its explicit dependencies.
@@ -32,7 +33,9 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const storage = createDiskStorage(path.join(config.dataDir, 'uploads'));
   const files = createFilesService({ db, storage });
   const catalogue = createCatalogueService({ db, bus });
-  const orders = createOrdersService({ db, bus, catalogue, currency: config.shopCurrency });
+  // outgoing mail only with SMTP_URL (order confirmations)
+  const mailer = config.mail.smtpUrl ? createMailer({ url: config.mail.smtpUrl, from: config.mail.from, log }) : null;
+  const orders = createOrdersService({ db, bus, catalogue, currency: config.shopCurrency, mailer, log });
   const profile = createProfileService({ db });
   const search = createSearchService({ queries: createSearchQueries(db), catalogue, bus, log });
   const chatMonitor = createChatMonitorService({
@@ -43,7 +46,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const assistant = createAssistantService({ search, chatMonitor, ai: config.ai, log });
   const imageSearch = createImageSearchService({ db, catalogue, readImage: media.read, bus, log });
   const recommendations = createRecommendationsService({ db, catalogue, bus, log });
-  return { sessions, vendors, accounts, bus, media, storage, files, catalogue, orders, profile, imageSearch, recommendations, search, chatMonitor, assistant };
+  return { sessions, vendors, accounts, bus, media, storage, files, catalogue, orders, profile, imageSearch, recommendations, search, chatMonitor, assistant, mailer };
 }
 
 export type Services = ReturnType<typeof createServices>;
