@@ -27,7 +27,7 @@ function newKey(): string {
 function Card({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className={cx('rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6', className)}>
+    <section aria-labelledby={headingId} className={cx('min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6', className)}>
       <h2 id={headingId} className="mb-4 text-lg font-semibold text-slate-900">
         {title}
       </h2>
@@ -130,7 +130,8 @@ export default function CheckoutPage() {
             </div>
           </div>
         ) : (
-          <form onSubmit={submit} noValidate className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
+          // minmax(0, 1fr): a long product name must never widen the column past the screen
+          <form onSubmit={submit} noValidate className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
             <div className="flex min-w-0 flex-col gap-6">
               <Card title="Shipping Information">
                 <div className="grid gap-4 sm:grid-cols-2">
@@ -222,7 +223,9 @@ export default function CheckoutPage() {
                     <li key={l.id} className="flex items-center gap-3">
                       <ProductImage src={l.image} alt="" className="h-12 w-12 shrink-0 rounded-lg" />
                       <div className="min-w-0 flex-1">
-                        <p className="truncate text-sm font-medium text-slate-900">{l.name}</p>
+                        <p className="line-clamp-2 text-sm font-medium break-words text-slate-900" title={l.name}>
+                          {l.name}
+                        </p>
                         <p className="text-xs text-slate-500">
                           {l.quantity} × <Price value={l.price} />
                         </p>
