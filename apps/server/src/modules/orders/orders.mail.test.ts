@@ -69,13 +69,15 @@ describe('order confirmation e-mail', () => {
     const lamp = await t.app.services.catalogue.createProduct({ name: 'Brass Desk Lamp', priceCents: 2450, stock: 5, categories: ['Home'] });
     const mug = await t.app.services.catalogue.createProduct({ name: 'Clay Mug', priceCents: 1199, stock: 5, categories: ['Home'] });
     const buyer = await signupCustomer(t.app, 'Layla');
-    const res = await call(t.app, {
-      method: 'POST',
-      url: '/api/orders',
-      token: buyer.token,
-      headers: { 'idempotency-key': 'mail-test-1' },
-      body: orderBody([{ product_id: lamp.id, quantity: 2 }, { product_id: mug.id, quantity: 1 }], 'Layla@Example.com'),
-    });
+    const placeWithKey = () =>
+      call(t.app, {
+        method: 'POST',
+        url: '/api/orders',
+        token: buyer.token,
+        headers: { 'idempotency-key': 'mail-test-1' },
+        body: orderBody([{ product_id: lamp.id, quantity: 2 }, { product_id: mug.id, quantity: 1 }], 'Layla@Example.com'),
+      });
+    const res = await placeWithKey();
     expect(res.status).toBe(201);
     expect(res.json.confirmation_email_queued).toBe(true);
     const order = res.json.order;
@@ -100,13 +102,7 @@ describe('order confirmation e-mail', () => {
     expect(text).toContain('Ship to: 7 Creek Road, 00000 Dubai, UAE');
 
     // a retried request (same Idempotency-Key) answers the same order and sends no second mail
-    const again = await call(t.app, {
-      method: 'POST',
-      url: '/api/orders',
-      token: buyer.token,
-      headers: { 'idempotency-key': 'mail-test-1' },
-      body: orderBody([{ product_id: lamp.id, quantity: 2 }, { product_id: mug.id, quantity: 1 }], 'Layla@Example.com'),
-    });
+    const again = await placeWithKey();
     expect(again.status).toBe(200);
     expect(again.json.order.order_number).toBe(order.order_number);
     await t.app.services.mailer!.idle();
