@@ -10,6 +10,7 @@ import { orderItems, orders, orderStatusHistory } from '../../db/schema/orders.j
 import type { Db, Tx } from '../../platform/db.js';
 import type { Bus } from '../../platform/bus.js';
 import type { Mailer } from '../../platform/mailer.js';
+import { SYSTEM_ACTOR, type Actor, type AuditLog } from '../../platform/audit.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { orderConfirmationMail } from './orders.mail.js';
@@ -103,6 +104,7 @@ export function toOrderDto(o: OrderRow, items: ItemRow[]): Order {
 export function createOrdersService(deps: {
   db: Db;
   bus: Bus;
+  audit: AuditLog;
   catalogue: CatalogueService;
   currency: string;
   /** Sends the order confirmation; without one no mail is sent and the answer says so. */
@@ -264,17 +266,52 @@ export function createOrdersService(deps: {
       return dtoOf(row);
     },
 
-    /** Moves an order to a new status and records the change (admin tools, seed). */
-    async setStatus(orderId: number, status: OrderStatus, opts: { changedBy?: number | null; notes?: string } = {}): Promise<Order> {
-      return db.transaction(async (tx) => {
+    /** Whether any order ever held this product (a product with orders is archived, never erased). */
+    async productHasOrders(productId: number): Promise<boolean> {
+      const [row] = await db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.productId, productId)).limit(1);
+      return Boolean(row);
+    },
+
+    /**
+     * Moves an order to a new status (admin tools, a vendor shipping, seed), in one transaction with its
+     * status-history entry and its audit entry. Cancelling returns the reserved stock; moving a cancelled order back
+     * to a live status reserves it again (409 when it is gone). Announces `order.statusChanged` after the commit.
+     */
+    async setStatus(orderId: number, status: OrderStatus, opts: { actor?: Actor; notes?: string } = {}): Promise<Order> {
+      const actor = opts.actor ?? SYSTEM_ACTOR;
+      let stockMoves: { id: number; stock: number }[] = [];
+      const result = await db.transaction(async (tx) => {
         const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
         if (!current) throw notFound(MSG.orderNotFound);
+        const wasReleased = current.status === 'cancelled';
+        const releases = status === 'cancelled';
+        if (wasReleased !== releases) {
+          const lines = ((await itemsOf([orderId], tx)).get(orderId) ?? [])
+            .filter((i): i is ItemRow & { productId: number } => i.productId !== null)
+            .map((i) => ({ productId: i.productId, quantity: i.quantity }));
+          stockMoves = releases
+            ? await catalogue.releaseStock(tx, lines)
+            : [...(await catalogue.reserveStock(tx, lines)).values()].map((p) => ({ id: p.id, stock: p.stock }));
+        }
         const [row] = await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, orderId)).returning();
         await tx.insert(orderStatusHistory).values({
-          orderId, fromStatus: current.status, toStatus: status, notes: opts.notes ?? '', changedBy: opts.changedBy ?? null,
+          orderId, fromStatus: current.status, toStatus: status, notes: opts.notes ?? '', changedBy: actor.userId,
         });
-        return dtoOf(row!, tx);
+        await deps.audit.record(tx, {
+          actor,
+          action: 'order.status',
+          target: { type: 'order', id: orderId },
+          changes: { status: { before: current.status, after: status }, ...(opts.notes ? { notes: { before: null, after: opts.notes } } : {}) },
+        });
+        return { order: await dtoOf(row!, tx), from: current.status, userId: current.userId };
       });
+      catalogue.announceStock(stockMoves);
+      if (result.from !== status) {
+        void bus.emit('order.statusChanged', {
+          orderId, orderNumber: result.order.order_number, userId: result.userId, from: result.from, to: status,
+        });
+      }
+      return result.order;
     },
   };
 }

@@ -12,7 +12,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { Input } from '@/components/ui/Field';
 import { Spinner } from '@/components/ui/Spinner';
 import { cx } from '@/components/ui/cx';
-import { initials } from './initials';
+import { initials } from '../initials';
 
 const ROLE_STYLE: Record<PublicUser['role'], string> = {
   admin: 'bg-violet-50 text-violet-800 ring-violet-200',
