@@ -94,8 +94,8 @@ const useProfile = () =>
 function formFieldOf(serverField: string): keyof FormState | null {
   const name = serverField.replace(/^address\./, '');
   const alias: Record<string, keyof FormState> = { line1: 'address_line1', line2: 'address_line2', zip: 'postal_code' };
-  if (name in alias) return alias[name]!;
-  return name in EMPTY ? (name as keyof FormState) : null;
+  if (Object.hasOwn(alias, name)) return alias[name]!;
+  return Object.hasOwn(EMPTY, name) ? (name as keyof FormState) : null;
 }
 
 type FieldErrors = Partial<Record<keyof FormState, string>>;
