@@ -20,6 +20,7 @@ import { createImageSearchService } from './modules/image-search/image-search.se
 import { createRecommendationsService } from './modules/recommendations/recommendations.service.js';
 import { createEmbedsService } from './modules/embeds/embeds.service.js';
 import { createOptimisationService } from './modules/optimisation/optimisation.service.js';
+import { createMailer } from './platform/mailer.js';
 
 /**
  * The composition root: every service built once from its explicit dependencies.
@@ -42,7 +43,9 @@ export function createServices(config: Config, database: Database, log: (msg: st
     files, owners: (ids) => vendors.summariesByIds(ids), embedLookup: (ids) => embeds.lookup(ids), currency: config.shopCurrency,
   });
   const embeds = createEmbedsService({ db, bus, catalogue, audit });
-  const orders = createOrdersService({ db, bus, audit, catalogue, currency: config.shopCurrency });
+  // outgoing mail only with SMTP_URL (order confirmations)
+  const mailer = config.mail.smtpUrl ? createMailer({ url: config.mail.smtpUrl, from: config.mail.from, log }) : null;
+  const orders = createOrdersService({ db, bus, audit, catalogue, currency: config.shopCurrency, mailer, log });
   const profile = createProfileService({ db });
   const search = createSearchService({ queries: createSearchQueries(db), catalogue, bus, log });
   const chatMonitor = createChatMonitorService({
@@ -54,7 +57,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const imageSearch = createImageSearchService({ db, catalogue, readImage: media.read, bus, log });
   const recommendations = createRecommendationsService({ db, catalogue, bus, log });
   const optimisation = createOptimisationService({ db, catalogue, audit, categoryPrices: async (c) => (await search.categoryPrices(c)).prices });
-  return { sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant };
+  return { sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant, mailer };
 }
 
 export type Services = ReturnType<typeof createServices>;
