@@ -15,10 +15,10 @@ export function ProposalRow({ productId, field, current, proposal }: {
   const text = Array.isArray(proposal) ? proposal.join(', ') : proposal;
   const same = current !== undefined && (Array.isArray(current) ? current.join(', ') : current) === text;
   return (
-    <div className="flex flex-col gap-2 rounded-xl border border-slate-200 p-3 sm:flex-row sm:items-start sm:justify-between">
+    <div role="group" aria-label={`Optimised ${field}`} className="flex flex-col gap-2 rounded-xl border border-slate-200 p-3 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0">
         <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{LABEL[field]}</p>
-        <p className="mt-1 text-sm break-words text-slate-800">{text || <span className="text-slate-400">Nothing to propose</span>}</p>
+        <p className="mt-1 text-sm break-words text-slate-800" data-proposal>{text || <span className="text-slate-400">Nothing to propose</span>}</p>
       </div>
       <Button
         size="sm"
