@@ -219,7 +219,7 @@ test('Product manager: an admin creates with embedding for a chosen vendor, copi
   await create.getByRole('button', { name: 'Create Product' }).click();
   await expect(toast(page, 'Product created and embedded successfully! Ready for external use.')).toBeVisible();
 
-  const card = page.getByRole('list', { name: 'Products' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+  const card = page.getByRole('list', { name: 'Products' }).locator(':scope > li').filter({ has: page.getByRole('heading', { name }) });
   await expect(card.getByText('Embedded')).toBeVisible();
   await expect(card.getByText(DEMO_VENDOR.company)).toBeVisible();
   await expect(card.getByText('+1')).toBeVisible();
@@ -237,7 +237,7 @@ test('Product manager: an admin creates with embedding for a chosen vendor, copi
   await expect(card).toContainText('AED 129.50');
 
   await page.getByLabel('Search products').fill(tag);
-  await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('list', { name: 'Products' }).locator(':scope > li')).toHaveCount(1);
 
   await card.getByRole('button', { name: `Delete ${name}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete product' });
