@@ -133,7 +133,6 @@ export const MSG = {
   productImagesTooMany: (max: number) => `A product can have at most ${max} images`,
   productNameRequired: 'Product name is required',
   productPriceRequired: 'Price is required',
-  productDraftUntilVerified: 'Save the product as a draft until your account is verified.',
   productVendorRequired: 'Choose the vendor this product belongs to',
   vendorNotFound: 'Vendor not found',
   productArchived: 'This product has orders, so it was archived instead of deleted: order history stays whole.',
