@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { EVENTS_HEARTBEAT_MS } from '@souq/shared/constants';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -26,6 +27,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool.default(false),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  // conversations and notifications
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: bool.default(false),
 });
 
 export type Config = {
@@ -44,6 +47,10 @@ export type Config = {
   webDist: string | undefined;
   trustProxy: boolean;
   loginRateLimit: number;
+  /** Tests only: lets push endpoints on loopback/private addresses (and plain http) through, for a local push service. */
+  pushAllowPrivateEndpoints: boolean;
+  /** The live stream (GET /api/events): heartbeat period and a stream's lifetime before the client reconnects. */
+  liveEvents: { heartbeatMs: number; maxAgeMs: number };
 };
 
 /** Reads every environment variable the server knows, in one place, and fails early with a readable message. */
@@ -70,6 +77,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    pushAllowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS,
+    liveEvents: { heartbeatMs: EVENTS_HEARTBEAT_MS, maxAgeMs: 5 * 60_000 },
   };
 }
 
