@@ -40,7 +40,7 @@ export function eventsRoutes(deps: EventsRouteDeps) {
           'Live events as text/event-stream (support messages and status, admin replies in assistant chats, order status, chat monitor changes), authorised per caller; heartbeat comments keep it open',
         security: [{ bearer: [] }, {}],
         querystring: eventsQuerySchema,
-        response: { 200: z.string().describe('text/event-stream'), 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
+        response: { 200: z.string().describe('text/event-stream'), 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
       },
     }, async (req, reply) => {
       if (req.staleToken) throw unauthorized(MSG.sessionExpired);
