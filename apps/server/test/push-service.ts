@@ -1,4 +1,3 @@
-/// <reference path="./http_ece.d.ts" />
 // A local Web Push service for tests: it plays the part of FCM / Mozilla autopush on 127.0.0.1. It checks what a
 // real push service checks — the VAPID JWT's ES256 signature against the `k=` key, its audience, expiry and subject
 // — and, holding the subscriber's private key like a browser does, decrypts the aes128gcm payload (RFC 8291), so a
