@@ -4,16 +4,20 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import type { Database } from './platform/db.js';
-import { registerAuth } from './platform/auth.js';
+import { isGuardedRoute, registerAuth } from './platform/auth.js';
+import { VENDOR_DOCUMENT_MAX_BYTES } from '@souq/shared/constants';
+import { fixNullableUnions, openApiTransform } from './platform/openapi.js';
 import { connectRedis } from './platform/redis.js';
 import { registerErrorHandling, routeNotFoundBody } from './platform/errors.js';
 import { createServices, type Services } from './services.js';
+import { registerUploads } from './platform/uploads.js';
+import { registerInputHygiene } from './platform/input-hygiene.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
@@ -66,6 +70,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputHygiene(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -86,8 +91,17 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   // with Redis the counters are shared by every instance; skipOnError keeps the API up if Redis goes away
   await app.register(rateLimit, { global: false, ...(redis ? { redis, skipOnError: true, nameSpace: 'souq-rl:' } : {}) });
   await app.register(swagger, {
-    openapi: { info: { title: 'Souq API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
-    transform: jsonSchemaTransform,
+    openapi: {
+      info: { title: 'Souq API', version: '1.0.0', license: { name: 'Proprietary' } },
+      servers: [{ url: '/', description: 'This server' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: openApiTransform(isGuardedRoute),
+    transformObject: (doc) => {
+      const document = 'openapiObject' in doc ? doc.openapiObject : doc.swaggerObject;
+      fixNullableUnions(document);
+      return document;
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
@@ -95,6 +109,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   const services = createServices(config, database, log);
   app.addHook('onClose', () => services.bus.close());
   registerAuth(app, services.sessions);
+  // the outer bound of any upload (KYC documents and product photos: 10 MB each, a few per request)
+  await registerUploads(app, { maxFileBytes: VENDOR_DOCUMENT_MAX_BYTES, maxFiles: 8 });
 
   await app.register(healthRoutes({ db: database.db, dbKind: database.kind, startedAt: Date.now() }));
   await app.register(filesRoutes({ files: services.files }));
