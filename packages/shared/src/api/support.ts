@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_SUPPORT_SUBJECT, SUPPORT_MESSAGE_MAX, SUPPORT_PRIORITIES, SUPPORT_STATUSES, SUPPORT_SUBJECT_MAX } from '../constants.js';
 import { pageQuerySchema } from './common.js';
+import { canCreateSupportTicket } from '../rules/support.js';
 
 // Support chat (customer spec §2 widget, §3, §5, §7; admin spec §3, §7 "Support centre inbox").
 
@@ -58,12 +59,10 @@ export const createSupportConversationSchema = z
     message: text(SUPPORT_MESSAGE_MAX),
     priority: supportPrioritySchema.optional().default('normal'),
   })
-  .refine((v) => v.subject !== '' || v.message !== '', { error: 'Enter a subject or a message', path: ['message'] })
+  .refine((v) => canCreateSupportTicket(v.subject, v.message), { error: 'Enter a subject or a message', path: ['message'] })
   .transform((v) => ({ ...v, subject: v.subject || DEFAULT_SUPPORT_SUBJECT }));
 export type CreateSupportConversation = z.input<typeof createSupportConversationSchema>;
 
-/** True when the new-ticket form may be submitted (the client mirror of the rule above). */
-export const canCreateSupportTicket = (subject: string, message: string) => subject.trim() !== '' || message.trim() !== '';
 
 export const supportMessageBodySchema = z.object({
   message: z.string().trim().min(1, { error: 'Message is required' }).max(SUPPORT_MESSAGE_MAX),
