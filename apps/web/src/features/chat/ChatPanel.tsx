@@ -15,6 +15,7 @@ import { ProductImage } from '@/features/storefront/ProductImage';
 import { track, trackingSessionId } from '@/features/storefront/track';
 import { FormattedText } from './FormattedText';
 import { postChat, searchPhraseOf } from './api';
+import { useSupportReplies } from './support-replies';
 
 // The image search loads on first use: the storefront's first load stays small.
 const ImageSearchDialog = lazy(() => import('@/features/image-search/ImageSearchDialog'));
@@ -27,6 +28,8 @@ export type ChatMessage = {
   text: string;
   timestamp: number;
   product?: ProductRef;
+  /** A person from support answered (an admin in the live chat monitor): their name, shown on the message. */
+  person?: string;
 };
 
 /** What a host can do to the chat from outside (detail modal quick questions, sidebar selection). */
@@ -99,6 +102,11 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
   const fileRef = useRef<HTMLInputElement>(null);
   const waitingRef = useRef(false);
   const aborter = useRef<AbortController | null>(null);
+  // the stored chat session: an admin's replies in it reach this panel
+  const [sessionId, setSessionId] = useState<string | null>(null);
+  useSupportReplies(sessionId, (r) =>
+    setMessages((list) => [...list, { ...message(true, r.message), id: `support-${r.id}`, timestamp: Date.parse(r.created_at), person: r.sender_name }]),
+  );
 
   useEffect(() => {
     const el = listRef.current;
@@ -156,6 +164,7 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
         },
         controller.signal,
       );
+      if (reply.sessionId) setSessionId(reply.sessionId);
       push(message(true, reply.response));
       // the assistant's add_to_cart actions are performed here: the server has checked product and stock
       for (const m of reply.mentionedProducts) {
@@ -309,10 +318,10 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
             <div
               className={cx(
                 'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm leading-relaxed break-words',
-                m.isBot ? 'rounded-bl-sm bg-slate-100 text-slate-800' : 'rounded-br-sm bg-brand-700 text-white',
+                m.person ? 'rounded-bl-sm border border-amber-200 bg-amber-50 text-slate-900' : m.isBot ? 'rounded-bl-sm bg-slate-100 text-slate-800' : 'rounded-br-sm bg-brand-700 text-white',
               )}
             >
-              <span className="sr-only">{m.sender}: </span>
+              {m.person ? <span className="mb-0.5 block text-xs font-semibold text-amber-800">{m.person}</span> : <span className="sr-only">{m.sender}: </span>}
               {m.product ? (
                 <ProductCardMessage product={m.product} onAdd={() => addCard(m.product!)} onSelect={() => selectProduct(m.product!)} />
               ) : (
