@@ -355,7 +355,7 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
         )}
       </div>
 
-      <form onSubmit={submit} className="flex items-center gap-2 border-t border-slate-100 p-3">
+      <form onSubmit={submit} data-floating-avoid className="flex items-center gap-2 border-t border-slate-100 p-3">
         <input
           ref={fileRef}
           type="file"

@@ -12,6 +12,8 @@ import { Spinner } from '@/components/ui/Spinner';
 import { cx } from '@/components/ui/cx';
 import { useLiveEvents } from '@/lib/live-events';
 import { useCustomerToken } from '@/lib/session';
+import { useLocation } from 'react-router';
+import { useFloatingOffset } from './floating-offset';
 import { createConversation, postMessage, supportKeys, totalUnread, useConversations, useThread, type Thread } from './api';
 
 type PanelState = 'closed' | 'open' | 'minimised';
@@ -70,6 +72,9 @@ export default function SupportWidget() {
   const list = useConversations(open && view.name !== 'new');
   const thread = useThread(view.name === 'thread' ? view.id : null, open && view.name === 'thread');
   const unread = totalUnread(list.data);
+  // clear of controls docked at the bottom right (the chat's message box)
+  const lift = useFloatingOffset(useLocation().pathname);
+  const placement = lift ? { bottom: lift } : undefined;
 
   useLiveEvents('customer', (e) => {
     if (e.type === 'ready' || e.type === 'support.message' || e.type === 'support.conversation') {
@@ -82,6 +87,7 @@ export default function SupportWidget() {
       <button
         type="button"
         onClick={() => setPanel('open')}
+        style={placement}
         aria-label={unread > 0 ? `Support chat, ${unread} unread` : 'Support chat'}
         className="fixed right-4 bottom-4 z-40 inline-flex h-14 w-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg ring-1 ring-black/5 transition hover:bg-brand-800 focus-visible:ring-4 focus-visible:ring-brand-600/40 focus-visible:outline-none sm:right-6 sm:bottom-6"
       >
@@ -96,7 +102,7 @@ export default function SupportWidget() {
   return (
     <section
       aria-label="Support chat"
-      style={{ width: size.width, height: size.height }}
+      style={{ width: size.width, height: size.height, ...placement, ...(lift ? { maxHeight: `calc(100dvh - ${lift + 16}px)` } : {}) }}
       className="fixed right-4 bottom-4 z-40 flex max-h-[calc(100dvh-2rem)] max-w-[calc(100vw-2rem)] flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl sm:right-6 sm:bottom-6"
     >
       <header className="flex h-[60px] shrink-0 items-center gap-2 bg-brand-700 px-3 text-white">
