@@ -7,6 +7,7 @@ import { MSG } from '@souq/shared/messages';
 import { formatMoney } from '@souq/shared/rules/money';
 import { paths } from '@/app/paths';
 import { api } from '@/lib/api-client';
+import { useDebounced } from '@/lib/use-debounced';
 import { Price } from '@/components/ui/Price';
 import { Spinner } from '@/components/ui/Spinner';
 import { buttonClass } from '@/components/ui/Button';
@@ -63,15 +64,6 @@ function useFeaturedProducts() {
       return Array.isArray(list) ? list : [];
     },
   });
-}
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
 }
 
 /** A short-lived message (cart and locker feedback). */

@@ -1,16 +1,12 @@
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import type { PublicUser } from '@souq/shared/api/auth';
-import { LIST_MAX_LIMIT } from '@souq/shared/constants';
 import { MSG } from '@souq/shared/messages';
-import { apiList, ApiError } from '@/lib/api-client';
-import { forget } from '@/lib/session';
-import { Alert } from '@/components/ui/Alert';
+import { useListQuery } from '@/lib/use-list-query';
+import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
-import { EmptyState } from '@/components/ui/EmptyState';
-import { Input } from '@/components/ui/Field';
-import { Spinner } from '@/components/ui/Spinner';
+import { Pagination } from '@/components/ui/Pagination';
+import { SearchInput } from '@/components/ui/SearchInput';
 import { cx } from '@/components/ui/cx';
 import { initials } from '../initials';
 
@@ -31,45 +27,43 @@ function Avatar({ user }: { user: PublicUser }) {
   );
 }
 
-/** Waits until typing pauses before asking the server (the list on screen filters at once). */
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return debounced;
-}
+const COLUMNS: DataTableColumn<PublicUser>[] = [
+  {
+    key: 'user',
+    header: 'User',
+    cell: (u) => (
+      <div className="flex items-center gap-3">
+        <Avatar user={u} />
+        <div className="min-w-0 max-w-[9.5rem] sm:max-w-none">
+          <p className="truncate font-medium text-slate-900">{u.name || u.email}</p>
+          <p className="truncate text-xs text-slate-500 md:hidden">{u.email}</p>
+        </div>
+      </div>
+    ),
+  },
+  { key: 'email', header: 'Email', hideBelow: 'md', className: 'text-slate-700', cell: (u) => u.email },
+  {
+    key: 'role',
+    header: 'Role',
+    cell: (u) => <span className={cx('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset', ROLE_STYLE[u.role])}>{u.role}</span>,
+  },
+  { key: 'joined', header: 'Joined', hideBelow: 'sm', className: 'whitespace-nowrap text-slate-600', cell: (u) => joined(u.created_at) },
+];
 
 /**
- * User Management (admin §2): the server's bounded list, searched on the server (so users beyond one page are
- * found) and filtered instantly on screen by name, e-mail or role while the server answers.
+ * User Management (admin §2): the server's paged list, searched on the server (so users beyond one page are found;
+ * the search is in the URL) and filtered instantly on screen by name, e-mail or role while the server answers.
  */
 export function UsersSection() {
-  const [search, setSearch] = useState('');
-  const term = useDeferredValue(search.trim().toLowerCase());
-  const serverTerm = useDebounced(term, 250);
+  const list = useListQuery<PublicUser>({ queryKey: 'admin-users', path: '/api/admin/users', auth: 'admin' });
   const [viewing, setViewing] = useState<PublicUser | null>(null);
 
-  const q = useQuery({
-    queryKey: ['admin-users', serverTerm],
-    placeholderData: keepPreviousData,
-    retry: (n, err) => !(err instanceof ApiError && (err.status === 401 || err.status === 403)) && n < 1,
-    queryFn: async ({ signal }) => {
-      const params = new URLSearchParams({ limit: String(LIST_MAX_LIMIT) });
-      if (serverTerm) params.set('search', serverTerm);
-      try {
-        return await apiList<PublicUser>(`/api/admin/users?${params}`, { auth: 'admin', signal });
-      } catch (err) {
-        // an expired admin session: forget it so the gate sends the admin back to /admin-access
-        if (err instanceof ApiError && err.status === 401) forget('admin');
-        throw err;
-      }
-    },
-  });
-
-  const rows = useMemo(() => (q.data ? (term ? q.data.items.filter((u) => matches(u, term)) : q.data.items) : []), [q.data, term]);
-  const total = q.data && serverTerm === term ? q.data.total : rows.length;
+  // what is typed filters the rows on screen at once; the server's answer for it replaces them when it comes
+  const term = list.searchText.trim().toLowerCase();
+  const answered = term === list.search.toLowerCase() && !list.query.isPlaceholderData;
+  const rows = useMemo(() => (list.items && term && !answered ? list.items.filter((u) => matches(u, term)) : list.items), [list.items, term, answered]);
+  const shown = rows?.length ?? 0;
+  const total = answered ? list.total : shown;
 
   return (
     <section aria-labelledby="users-heading" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -77,80 +71,28 @@ export function UsersSection() {
         <div>
           <h2 id="users-heading" className="text-lg font-semibold text-slate-900">User Management</h2>
           <p className="text-sm text-slate-500" aria-live="polite">
-            {q.data ? `${rows.length === total ? total : `${rows.length} of ${total}`} user${total === 1 ? '' : 's'}` : '\u00a0'}
+            {list.items ? `${shown === total ? total : `${shown} of ${total}`} user${total === 1 ? '' : 's'}` : '\u00a0'}
           </p>
         </div>
-        <div className="flex items-center gap-3">
-          {q.isFetching && q.data && <Spinner size="sm" className="text-brand-600" />}
-          <div className="relative w-full sm:w-72">
-            <svg viewBox="0 0 20 20" className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-              <circle cx="9" cy="9" r="6" />
-              <path d="M14 14l4 4" strokeLinecap="round" />
-            </svg>
-            <Input type="search" aria-label="Search users" placeholder="Search users..." value={search} onChange={(e) => setSearch(e.target.value)} className="pl-9" />
-          </div>
-        </div>
+        <SearchInput label="Search users" placeholder="Search users..." value={list.searchText} onChange={list.setSearchText} busy={list.query.isFetching && !!list.items} />
       </div>
 
-      {q.isPending ? (
-        <div className="flex justify-center p-10 text-slate-500">
-          <Spinner label={MSG.loadingUsers} className="text-brand-600" />
-        </div>
-      ) : q.isError && !q.data ? (
-        <div className="p-5">
-          <Alert tone="error" title={MSG.loadUsersFailed}>
-            {q.error.message !== MSG.loadUsersFailed && <p>{q.error.message}</p>}
-            <Button variant="secondary" size="sm" className="mt-3" onClick={() => void q.refetch()}>
-              Try again
-            </Button>
-          </Alert>
-        </div>
-      ) : rows.length === 0 ? (
-        <div className="p-5">
-          <EmptyState title={MSG.noUsersFound} description={term ? 'Try another name, e-mail or role.' : undefined} />
-        </div>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-              <tr>
-                <th scope="col" className="px-3 py-3 sm:px-5">User</th>
-                <th scope="col" className="hidden px-3 py-3 sm:px-5 md:table-cell">Email</th>
-                <th scope="col" className="px-3 py-3 sm:px-5">Role</th>
-                <th scope="col" className="hidden px-3 py-3 sm:px-5 sm:table-cell">Joined</th>
-                <th scope="col" className="px-3 py-3 text-right sm:px-5">
-                  <span className="sr-only sm:not-sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rows.map((u) => (
-                <tr key={u.id} className="hover:bg-slate-50/70">
-                  <td className="px-3 py-3 sm:px-5">
-                    <div className="flex items-center gap-3">
-                      <Avatar user={u} />
-                      <div className="min-w-0 max-w-[9.5rem] sm:max-w-none">
-                        <p className="truncate font-medium text-slate-900">{u.name || u.email}</p>
-                        <p className="truncate text-xs text-slate-500 md:hidden">{u.email}</p>
-                      </div>
-                    </div>
-                  </td>
-                  <td className="hidden px-3 py-3 sm:px-5 text-slate-700 md:table-cell">{u.email}</td>
-                  <td className="px-3 py-3 sm:px-5">
-                    <span className={cx('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset', ROLE_STYLE[u.role])}>{u.role}</span>
-                  </td>
-                  <td className="hidden px-3 py-3 sm:px-5 whitespace-nowrap text-slate-600 sm:table-cell">{joined(u.created_at)}</td>
-                  <td className="px-3 py-3 sm:px-5 text-right">
-                    <Button variant="ghost" size="sm" onClick={() => setViewing(u)} aria-label={`View ${u.name || u.email}`}>
-                      View
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption="Users"
+        columns={COLUMNS}
+        rowKey={(u) => u.id}
+        {...list.tableProps}
+        rows={rows}
+        loadingLabel={MSG.loadingUsers}
+        errorTitle={MSG.loadUsersFailed}
+        empty={{ title: MSG.noUsersFound, description: term ? 'Try another name, e-mail or role.' : undefined }}
+        rowActions={(u) => (
+          <Button variant="ghost" size="sm" onClick={() => setViewing(u)} aria-label={`View ${u.name || u.email}`}>
+            View
+          </Button>
+        )}
+      />
+      <Pagination {...list.paginationProps} label="Users pages" />
 
       <Dialog open={viewing !== null} onClose={() => setViewing(null)} title={viewing?.name || viewing?.email || ''} size="sm">
         {viewing && (
