@@ -1,17 +1,20 @@
 import { formatRelativeTime } from '@souq/shared/rules/relative-time';
 import { cx } from './cx';
+import { FormattedText } from './FormattedText';
 
 /**
  * One message of a support conversation or chat transcript: the reader's own messages on the right, others on the
  * left, status notes centred. The sender's name is always written (not only told by the side or the colour).
  */
-export function ChatBubble({ side, sender, text, at, tone = 'default' }: {
+export function ChatBubble({ side, sender, text, at, tone = 'default', formatted = false }: {
   side: 'mine' | 'theirs' | 'note';
   sender: string;
   text: string;
   at?: string;
   /** 'person': a human from support answering in the assistant's chat. */
   tone?: 'default' | 'person';
+  /** Render **bold** markers (the assistant's answers). */
+  formatted?: boolean;
 }) {
   if (side === 'note') {
     return (
@@ -34,7 +37,7 @@ export function ChatBubble({ side, sender, text, at, tone = 'default' }: {
           mine ? 'rounded-br-sm bg-brand-700 text-white' : tone === 'person' ? 'rounded-bl-sm border border-amber-200 bg-amber-50 text-slate-900' : 'rounded-bl-sm bg-slate-100 text-slate-800',
         )}
       >
-        {text}
+        {formatted ? <FormattedText text={text} /> : text}
       </div>
     </div>
   );

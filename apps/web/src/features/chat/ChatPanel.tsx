@@ -13,7 +13,7 @@ import { useCatalogue } from '@/features/storefront/api';
 import { PRODUCT_DRAG_TYPE, parseDraggedProduct, refFromProduct, type ProductRef } from '@/features/storefront/product-ref';
 import { ProductImage } from '@/features/storefront/ProductImage';
 import { track, trackingSessionId } from '@/features/storefront/track';
-import { FormattedText } from './FormattedText';
+import { FormattedText } from '@/components/ui/FormattedText';
 import { postChat, searchPhraseOf } from './api';
 import { useSupportReplies } from './support-replies';
 

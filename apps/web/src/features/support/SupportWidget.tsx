@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/Button';
 import { ChatBubble } from '@/components/ui/ChatBubble';
 import { MessageComposer } from '@/components/ui/MessageComposer';
 import { Spinner } from '@/components/ui/Spinner';
+import { StatusBadge } from '@/components/ui/StatusBadge';
 import { cx } from '@/components/ui/cx';
 import { useLiveEvents } from '@/lib/live-events';
 import { useCustomerToken } from '@/lib/session';
@@ -20,12 +21,6 @@ type PanelState = 'closed' | 'open' | 'minimised';
 type View = { name: 'list' } | { name: 'new' } | { name: 'thread'; id: number };
 
 const PRIORITY_LABELS: Record<SupportPriority, string> = { low: 'Low', normal: 'Normal', high: 'High', urgent: 'Urgent' };
-const STATUS_STYLES: Record<string, string> = {
-  open: 'bg-emerald-50 text-emerald-800 ring-emerald-600/20',
-  pending: 'bg-amber-50 text-amber-800 ring-amber-600/20',
-  resolved: 'bg-sky-50 text-sky-800 ring-sky-600/20',
-};
-
 const icons = {
   chat: 'M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z',
   minimise: 'M5 12h14',
@@ -38,14 +33,6 @@ function Icon({ d, className = 'h-5 w-5' }: { d: string; className?: string }) {
     <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
       <path d={d} />
     </svg>
-  );
-}
-
-function StatusPill({ status }: { status: string }) {
-  return (
-    <span className={cx('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium capitalize ring-1 ring-inset', STATUS_STYLES[status] ?? 'bg-slate-50 text-slate-700 ring-slate-500/20')}>
-      {status}
-    </span>
   );
 }
 
@@ -191,7 +178,7 @@ function ConversationList({ conversations, loading, onNew, onOpen }: {
                   <span className="flex items-center gap-2">
                     <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">{c.subject}</span>
                     <UnreadBadge count={c.unread_count} />
-                    <StatusPill status={c.status} />
+                    <StatusBadge kind="support" status={c.status} />
                   </span>
                   <span className="flex items-center gap-2 text-xs text-slate-500">
                     <span className="min-w-0 flex-1 truncate">{c.last_message || '—'}</span>
@@ -296,7 +283,7 @@ function ThreadView({ id, thread, fallback, loading, onBack }: {
           <Icon d={icons.back} />
         </button>
         <h3 className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900">{conversation?.subject ?? ''}</h3>
-        {conversation && <StatusPill status={conversation.status} />}
+        {conversation && <StatusBadge kind="support" status={conversation.status} />}
       </div>
       <div role="log" aria-live="polite" aria-label="Messages" className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto px-3 py-3" ref={log}>
         {loading && !thread ? (
