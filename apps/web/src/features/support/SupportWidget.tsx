@@ -57,7 +57,8 @@ export default function SupportWidget() {
   const [view, setView] = useState<View>({ name: 'list' });
   const open = panel === 'open';
   const list = useConversations(open && view.name !== 'new');
-  const thread = useThread(view.name === 'thread' ? view.id : null, open && view.name === 'thread');
+  // a thread is read (and so marked read) only while it is on screen: a closed or minimised panel keeps its badge
+  const thread = useThread(open && view.name === 'thread' ? view.id : null, open && view.name === 'thread');
   const unread = totalUnread(list.data);
   // clear of controls docked at the bottom right (the chat's message box)
   const lift = useFloatingOffset(useLocation().pathname);
@@ -109,7 +110,16 @@ export default function SupportWidget() {
             <Icon d={icons.minimise} />
           </button>
         )}
-        <button type="button" onClick={() => setPanel('closed')} aria-label="Close support chat" className="rounded-md p-1.5 hover:bg-white/15">
+        <button
+          type="button"
+          // closing ends the visit (the next open starts at the list); minimising keeps the place
+          onClick={() => {
+            setPanel('closed');
+            setView({ name: 'list' });
+          }}
+          aria-label="Close support chat"
+          className="rounded-md p-1.5 hover:bg-white/15"
+        >
           <Icon d={icons.close} />
         </button>
       </header>
