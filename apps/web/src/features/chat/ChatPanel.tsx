@@ -5,6 +5,7 @@ import { findMentionedProduct, isClearContextCommand, parseCartCommand } from '@
 import type { Product } from '@souq/shared/api/catalogue';
 import { api } from '@/lib/api-client';
 import { cx } from '@/components/ui/cx';
+import { PathIcon } from '@/components/ui/PathIcon';
 import { Button } from '@/components/ui/Button';
 import { Price } from '@/components/ui/Price';
 import { useCart } from '@/features/cart/store';
@@ -77,14 +78,6 @@ const icons = {
   send: 'M4 12l16-8-6 16-2.5-6.5z',
   close: 'M6 6l12 12M18 6L6 18',
 };
-function Icon({ d, className = 'h-5 w-5' }: { d: string; className?: string }) {
-  return (
-    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <path d={d} />
-    </svg>
-  );
-}
-
 /**
  * 'Chat with AI' (customer spec §2, §4): typed cart commands run locally, a named product becomes the context,
  * everything else goes to POST /api/ai/chat. Accepts products dropped on it and images for image search.
@@ -307,7 +300,7 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
             aria-label="Clear context"
             className="inline-flex h-7 w-7 shrink-0 items-center justify-center rounded-md hover:bg-brand-100"
           >
-            <Icon d={icons.close} className="h-4 w-4" />
+            <PathIcon d={icons.close} className="h-4 w-4" />
           </button>
         </div>
       )}
@@ -369,7 +362,7 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
           }}
         />
         <Button variant="ghost" size="icon" aria-label="Search by image" title="Search by image" onClick={() => fileRef.current?.click()}>
-          <Icon d={icons.image} />
+          <PathIcon d={icons.image} />
         </Button>
         <label htmlFor="chat-input" className="sr-only">
           Message
@@ -383,7 +376,7 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
           maxLength={2000}
           className="h-10 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 text-sm shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
         />
-        <Button type="submit" disabled={waiting || !input.trim()} icon={<Icon d={icons.send} className="h-4 w-4" />}>
+        <Button type="submit" disabled={waiting || !input.trim()} icon={<PathIcon d={icons.send} className="h-4 w-4" />}>
           Send
         </Button>
       </form>

@@ -11,6 +11,8 @@ import { MessageComposer } from '@/components/ui/MessageComposer';
 import { Spinner } from '@/components/ui/Spinner';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { cx } from '@/components/ui/cx';
+import { PathIcon } from '@/components/ui/PathIcon';
+import { UnreadCount } from '@/components/ui/UnreadCount';
 import { useLiveEvents } from '@/lib/live-events';
 import { useCustomerToken } from '@/lib/session';
 import { useLocation } from 'react-router';
@@ -28,23 +30,6 @@ const icons = {
   back: 'M15 18l-6-6 6-6',
   plus: 'M12 5v14M5 12h14',
 };
-function Icon({ d, className = 'h-5 w-5' }: { d: string; className?: string }) {
-  return (
-    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <path d={d} />
-    </svg>
-  );
-}
-
-function UnreadBadge({ count, className }: { count: number; className?: string }) {
-  if (count <= 0) return null;
-  return (
-    <span className={cx('inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white', className)}>
-      {count > 99 ? '99+' : count}
-    </span>
-  );
-}
-
 /**
  * The floating support chat (customer spec §2 "Support chat widget", §4, §5, §8): rendered only for a signed-in
  * customer; a round button with the summed unread badge opens a 380×500 panel (300×60 minimised) with the ticket
@@ -79,8 +64,8 @@ export default function SupportWidget() {
         aria-label={unread > 0 ? `Support chat, ${unread} unread` : 'Support chat'}
         className="fixed right-4 bottom-4 z-40 inline-flex h-14 w-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg ring-1 ring-black/5 transition hover:bg-brand-800 focus-visible:ring-4 focus-visible:ring-brand-600/40 focus-visible:outline-none sm:right-6 sm:bottom-6"
       >
-        <Icon d={icons.chat} className="h-6 w-6" />
-        <UnreadBadge count={unread} className="absolute -top-1 -right-1 ring-2 ring-white" />
+        <PathIcon d={icons.chat} className="h-6 w-6" strokeWidth={2} />
+        <UnreadCount count={unread} className="absolute -top-1 -right-1 ring-2 ring-white" />
       </button>
     );
   }
@@ -101,13 +86,13 @@ export default function SupportWidget() {
           tabIndex={minimised ? 0 : -1}
           className={cx('flex min-w-0 flex-1 items-center gap-2 text-left', minimised ? 'cursor-pointer' : 'cursor-default')}
         >
-          <Icon d={icons.chat} />
+          <PathIcon d={icons.chat} strokeWidth={2} />
           <span className="truncate font-semibold">Support</span>
-          {minimised && <UnreadBadge count={unread} />}
+          {minimised && <UnreadCount count={unread} />}
         </button>
         {!minimised && (
           <button type="button" onClick={() => setPanel('minimised')} aria-label="Minimise support chat" className="rounded-md p-1.5 hover:bg-white/15">
-            <Icon d={icons.minimise} />
+            <PathIcon d={icons.minimise} strokeWidth={2} />
           </button>
         )}
         <button
@@ -120,7 +105,7 @@ export default function SupportWidget() {
           aria-label="Close support chat"
           className="rounded-md p-1.5 hover:bg-white/15"
         >
-          <Icon d={icons.close} />
+          <PathIcon d={icons.close} strokeWidth={2} />
         </button>
       </header>
       {!minimised && (
@@ -166,7 +151,7 @@ function ConversationList({ conversations, loading, onNew, onOpen }: {
   return (
     <>
       <div className="border-b border-slate-100 p-3">
-        <Button className="w-full" icon={<Icon d={icons.plus} className="h-4 w-4" />} onClick={onNew}>
+        <Button className="w-full" icon={<PathIcon d={icons.plus} className="h-4 w-4" strokeWidth={2} />} onClick={onNew}>
           New Support Ticket
         </Button>
       </div>
@@ -187,7 +172,7 @@ function ConversationList({ conversations, loading, onNew, onOpen }: {
                 <button type="button" onClick={() => onOpen(c.id)} className="flex w-full flex-col gap-1 px-4 py-3 text-left hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none">
                   <span className="flex items-center gap-2">
                     <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">{c.subject}</span>
-                    <UnreadBadge count={c.unread_count} />
+                    <UnreadCount count={c.unread_count} />
                     <StatusBadge kind="support" status={c.status} />
                   </span>
                   <span className="flex items-center gap-2 text-xs text-slate-500">
@@ -290,7 +275,7 @@ function ThreadView({ id, thread, fallback, loading, onBack }: {
     <>
       <div className="flex items-center gap-2 border-b border-slate-100 px-2 py-2">
         <button type="button" onClick={onBack} aria-label="Back to conversations" className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100">
-          <Icon d={icons.back} />
+          <PathIcon d={icons.back} strokeWidth={2} />
         </button>
         <h3 className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900">{conversation?.subject ?? ''}</h3>
         {conversation && <StatusBadge kind="support" status={conversation.status} />}

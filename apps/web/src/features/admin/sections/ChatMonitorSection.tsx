@@ -19,8 +19,9 @@ import { Pagination } from '@/components/ui/Pagination';
 import { Spinner } from '@/components/ui/Spinner';
 import { StatCard, StatGrid } from '@/components/ui/StatCard';
 import { StatusBadge } from '@/components/ui/StatusBadge';
-import { cx } from '@/components/ui/cx';
+import { UnreadCount } from '@/components/ui/UnreadCount';
 import { notify } from '@/components/ui/toast';
+import { InboxPanes, InboxRow } from './InboxPanes';
 import { useLiveRefresh } from './live-refresh';
 
 type Analytics = { active_sessions: number; urgent_sessions: number; unique_users: number; total_messages: number };
@@ -83,8 +84,10 @@ export function ChatMonitorSection() {
         <FilterSelect label="Assigned" allLabel="Anyone" className={FILTER_WIDTH} value={list.filters.assigned} onChange={(v) => list.setFilter('assigned', v)} options={ASSIGNED_FILTER} />
       </FilterBar>
 
-      <div className="grid min-h-[34rem] gap-4 lg:grid-cols-[minmax(18rem,22rem)_1fr]">
-        <div className={cx('min-h-0 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm', selected ? 'hidden lg:flex' : 'flex')}>
+      <InboxPanes
+        showingDetail={selected !== null}
+        detail={selected ? <SessionPane key={selected} id={selected} onBack={() => setSelected(null)} /> : <EmptyState className="m-4 flex-1" title="Select a session" description="Its transcript and the admin controls open here." />}
+        list={<>
           {list.query.isPending ? (
             <p className="p-6 text-center text-sm text-slate-600">
               <Spinner size="sm" label="Loading sessions..." />
@@ -94,42 +97,27 @@ export function ChatMonitorSection() {
           ) : (
             <ul aria-label="Chat sessions" className="min-h-0 flex-1 divide-y divide-slate-100 overflow-y-auto">
               {list.items.map((s) => (
-                <li key={s.id}>
-                  <button
-                    type="button"
-                    onClick={() => setSelected(s.id)}
-                    aria-current={s.id === selected ? 'true' : undefined}
-                    className={cx('flex w-full flex-col gap-1 px-4 py-3 text-left hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none', s.id === selected && 'bg-brand-50 hover:bg-brand-50')}
-                  >
-                    <span className="flex items-center gap-2">
-                      <span className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900">{who(s)}</span>
-                      <time dateTime={s.last_message_at} title={new Date(s.last_message_at).toLocaleString()} className="shrink-0 text-xs text-slate-500">
-                        {formatRelativeTime(s.last_message_at)}
-                      </time>
-                    </span>
-                    <span className="truncate text-xs text-slate-500">{s.last_message?.replace(/\*\*/g, '') ?? '—'}</span>
-                    <span className="flex flex-wrap items-center gap-1.5">
-                      <StatusBadge kind="chat" status={s.status} />
-                      <StatusBadge kind="priority" status={s.priority} />
-                      <span className="text-xs text-slate-500">{s.total_messages} messages</span>
-                      {s.unread_messages > 0 && (
-                        <span className="ml-auto inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white">
-                          {s.unread_messages}
-                          <span className="sr-only"> unread</span>
-                        </span>
-                      )}
-                    </span>
-                  </button>
-                </li>
+                <InboxRow key={s.id} selected={s.id === selected} onSelect={() => setSelected(s.id)}>
+                  <span className="flex items-center gap-2">
+                    <span className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900">{who(s)}</span>
+                    <time dateTime={s.last_message_at} title={new Date(s.last_message_at).toLocaleString()} className="shrink-0 text-xs text-slate-500">
+                      {formatRelativeTime(s.last_message_at)}
+                    </time>
+                  </span>
+                  <span className="truncate text-xs text-slate-500">{s.last_message?.replace(/\*\*/g, '') ?? '—'}</span>
+                  <span className="flex flex-wrap items-center gap-1.5">
+                    <StatusBadge kind="chat" status={s.status} />
+                    <StatusBadge kind="priority" status={s.priority} />
+                    <span className="text-xs text-slate-500">{s.total_messages} messages</span>
+                    <UnreadCount count={s.unread_messages} className="ml-auto" />
+                  </span>
+                </InboxRow>
               ))}
             </ul>
           )}
           <Pagination {...list.paginationProps} label="Session pages" />
-        </div>
-        <div className={cx('min-h-0 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm', selected ? 'flex' : 'hidden lg:flex')}>
-          {selected ? <SessionPane key={selected} id={selected} onBack={() => setSelected(null)} /> : <EmptyState className="m-4 flex-1" title="Select a session" description="Its transcript and the admin controls open here." />}
-        </div>
-      </div>
+        </>}
+      />
     </section>
   );
 }

@@ -18,8 +18,9 @@ import { Pagination } from '@/components/ui/Pagination';
 import { SearchInput } from '@/components/ui/SearchInput';
 import { Spinner } from '@/components/ui/Spinner';
 import { StatusBadge } from '@/components/ui/StatusBadge';
-import { cx } from '@/components/ui/cx';
+import { UnreadCount } from '@/components/ui/UnreadCount';
 import { notify } from '@/components/ui/toast';
+import { InboxPanes, InboxRow } from './InboxPanes';
 import { useLiveRefresh } from './live-refresh';
 
 type Thread = { conversation: AdminSupportConversation; messages: SupportMessage[] };
@@ -59,8 +60,10 @@ export function SupportSection() {
         <FilterSelect label="Priority" allLabel="All priorities" value={list.filters.priority} onChange={(v) => list.setFilter('priority', v)} options={options(SUPPORT_PRIORITIES, 'priority')} />
       </FilterBar>
 
-      <div className="grid min-h-[34rem] gap-4 lg:grid-cols-[minmax(18rem,22rem)_1fr]">
-        <div className={cx('min-h-0 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm', selected !== null ? 'hidden lg:flex' : 'flex')}>
+      <InboxPanes
+        showingDetail={selected !== null}
+        detail={selected === null ? <EmptyState className="m-4 flex-1" title="Select a conversation" description="Its messages and the reply box open here." /> : <ThreadPane key={selected} id={selected} onBack={() => setSelected(null)} />}
+        list={<>
           <ConversationList
             rows={list.items}
             loading={list.query.isPending}
@@ -70,15 +73,8 @@ export function SupportSection() {
             onSelect={setSelected}
           />
           <Pagination {...list.paginationProps} label="Conversation pages" />
-        </div>
-        <div className={cx('min-h-0 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm', selected !== null ? 'flex' : 'hidden lg:flex')}>
-          {selected === null ? (
-            <EmptyState className="m-4 flex-1" title="Select a conversation" description="Its messages and the reply box open here." />
-          ) : (
-            <ThreadPane key={selected} id={selected} onBack={() => setSelected(null)} />
-          )}
-        </div>
-      </div>
+        </>}
+      />
     </section>
   );
 }
@@ -112,33 +108,21 @@ function ConversationList({ rows, loading, error, onRetry, selected, onSelect }:
   return (
     <ul aria-label="Conversations" className="min-h-0 flex-1 divide-y divide-slate-100 overflow-y-auto">
       {rows.map((c) => (
-        <li key={c.id}>
-          <button
-            type="button"
-            onClick={() => onSelect(c.id)}
-            aria-current={c.id === selected ? 'true' : undefined}
-            className={cx('flex w-full flex-col gap-1 px-4 py-3 text-left hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none', c.id === selected && 'bg-brand-50 hover:bg-brand-50')}
-          >
-            <span className="flex items-center gap-2">
-              <span className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900">{c.user_name || c.user_email}</span>
-              <time dateTime={c.updated_at} title={new Date(c.updated_at).toLocaleString()} className="shrink-0 text-xs text-slate-500">
-                {formatRelativeTime(c.updated_at)}
-              </time>
-            </span>
-            <span className="truncate text-sm text-slate-800">{c.subject}</span>
-            <span className="truncate text-xs text-slate-500">{c.last_message || '—'}</span>
-            <span className="flex flex-wrap items-center gap-1.5">
-              <StatusBadge kind="support" status={c.status} />
-              <StatusBadge kind="priority" status={c.priority} />
-              {c.unread_count > 0 && (
-                <span className="ml-auto inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white">
-                  {c.unread_count}
-                  <span className="sr-only"> unread</span>
-                </span>
-              )}
-            </span>
-          </button>
-        </li>
+        <InboxRow key={c.id} selected={c.id === selected} onSelect={() => onSelect(c.id)}>
+          <span className="flex items-center gap-2">
+            <span className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900">{c.user_name || c.user_email}</span>
+            <time dateTime={c.updated_at} title={new Date(c.updated_at).toLocaleString()} className="shrink-0 text-xs text-slate-500">
+              {formatRelativeTime(c.updated_at)}
+            </time>
+          </span>
+          <span className="truncate text-sm text-slate-800">{c.subject}</span>
+          <span className="truncate text-xs text-slate-500">{c.last_message || '—'}</span>
+          <span className="flex flex-wrap items-center gap-1.5">
+            <StatusBadge kind="support" status={c.status} />
+            <StatusBadge kind="priority" status={c.priority} />
+            <UnreadCount count={c.unread_count} className="ml-auto" />
+          </span>
+        </InboxRow>
       ))}
     </ul>
   );
