@@ -29,6 +29,12 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   // conversations and notifications
   PUSH_ALLOW_PRIVATE_ENDPOINTS: bool.default(false),
+  // Outgoing mail (order confirmations)
+  SMTP_URL: z
+    .string()
+    .refine((v) => v === '' || /^smtps?:\/\/[^/\s]+/.test(v), { error: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Souq <orders@souq.test>'),
 });
 
 export type Config = {
@@ -51,6 +57,8 @@ export type Config = {
   pushAllowPrivateEndpoints: boolean;
   /** The live stream (GET /api/events): heartbeat period and a stream's lifetime before the client reconnects. */
   liveEvents: { heartbeatMs: number; maxAgeMs: number };
+  /** Outgoing mail: without an SMTP URL no mail is sent (and no screen says one is). */
+  mail: { smtpUrl: string | undefined; from: string };
 };
 
 /** Reads every environment variable the server knows, in one place, and fails early with a readable message. */
@@ -79,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     pushAllowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS,
     liveEvents: { heartbeatMs: EVENTS_HEARTBEAT_MS, maxAgeMs: 5 * 60_000 },
+    mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM },
   };
 }
 

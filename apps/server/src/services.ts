@@ -23,6 +23,7 @@ import { createSupportService } from './modules/support/support.service.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { createEventsService } from './modules/events/events.service.js';
 import { LIST_MAX_LIMIT } from '@souq/shared/constants';
+import { createMailer } from './platform/mailer.js';
 
 /**
  * The composition root: every service built once from its explicit dependencies.
@@ -40,7 +41,9 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const files = createFilesService({ db, storage });
   // late-bound: orders depends on the catalogue, and the catalogue asks orders whether a product was ever sold
   const catalogue = createCatalogueService({ db, bus, audit, productHasOrders: (id) => orders.productHasOrders(id) });
-  const orders = createOrdersService({ db, bus, audit, catalogue, currency: config.shopCurrency });
+  // outgoing mail only with SMTP_URL (order confirmations)
+  const mailer = config.mail.smtpUrl ? createMailer({ url: config.mail.smtpUrl, from: config.mail.from, log }) : null;
+  const orders = createOrdersService({ db, bus, audit, catalogue, currency: config.shopCurrency, mailer, log });
   const profile = createProfileService({ db });
   const search = createSearchService({ queries: createSearchQueries(db), catalogue, bus, log });
   const chatMonitor = createChatMonitorService({
@@ -75,7 +78,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const events = createEventsService({ bus });
   return {
     sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, orders, profile, imageSearch, recommendations, search, chatMonitor, assistant,
-    support, notifications, events,
+    support, notifications, events, mailer,
   };
 }
 

@@ -214,4 +214,9 @@ export const MSG = {
   deliveryReport: (ok: number, failed: number) => `Delivered to ${ok} device(s), ${failed} failed.`,
   orderStatusPush: (number: string, status: string) => `Order ${number}: ${status}`,
   orderStatusPushBody: 'Open your profile to see your orders.',
+  // Storefront fixes (customer area): profile, order confirmation mail, personalisation events
+  dobInFuture: 'Date of birth cannot be in the future',
+  orderConfirmationSent: (email: string) => `A confirmation is on its way to ${email}.`,
+  orderKeepNumber: 'Keep this order number for your records.',
+  purchaseEventsFromOrders: 'Purchases are recorded from placed orders',
 } as const;
