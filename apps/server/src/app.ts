@@ -35,6 +35,10 @@ import { recommendationsRoutes } from './modules/recommendations/recommendations
 import { productWriteRoutes } from './modules/catalogue/products.routes.js';
 import { embedsRoutes } from './modules/embeds/embeds.routes.js';
 import { optimisationRoutes } from './modules/optimisation/optimisation.routes.js';
+// conversations and notifications
+import { supportRoutes } from './modules/support/support.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { eventsRoutes } from './modules/events/events.routes.js';
 
 export type AppDeps = { config: Config; database: Database };
 declare module 'fastify' {
@@ -131,6 +135,16 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(productWriteRoutes({ catalogue: services.catalogue }));
   await app.register(embedsRoutes({ embeds: services.embeds, catalogue: services.catalogue }));
   await app.register(optimisationRoutes({ optimisation: services.optimisation }));
+  // conversations and notifications
+  await app.register(supportRoutes({ support: services.support }));
+  await app.register(notificationsRoutes({ notifications: services.notifications }));
+  await app.register(eventsRoutes({
+    events: services.events,
+    chatSessionOwner: (id) => services.chatMonitor.sessionOwner(id),
+    ...config.liveEvents,
+  }));
+  // open event streams end before the server waits for its connections to close
+  app.addHook('preClose', async () => services.events.close());
 
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
   app.decorate('services', services);

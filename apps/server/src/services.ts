@@ -20,6 +20,11 @@ import { createImageSearchService } from './modules/image-search/image-search.se
 import { createRecommendationsService } from './modules/recommendations/recommendations.service.js';
 import { createEmbedsService } from './modules/embeds/embeds.service.js';
 import { createOptimisationService } from './modules/optimisation/optimisation.service.js';
+// conversations and notifications
+import { createSupportService } from './modules/support/support.service.js';
+import { createNotificationsService } from './modules/notifications/notifications.service.js';
+import { createEventsService } from './modules/events/events.service.js';
+import { LIST_MAX_LIMIT } from '@souq/shared/constants';
 import { createMailer } from './platform/mailer.js';
 
 /**
@@ -50,14 +55,39 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const search = createSearchService({ queries: createSearchQueries(db), catalogue, bus, log });
   const chatMonitor = createChatMonitorService({
     db,
+    bus,
+    audit,
     // names and roles through the accounts service, one query per page of sessions
     userInfo: (ids) => accounts.usersByIds(ids),
   });
-  const assistant = createAssistantService({ search, chatMonitor, ai: config.ai, log });
+  const assistant = createAssistantService({
+    search,
+    chatMonitor,
+    ai: config.ai,
+    log,
+    // while an admin has the session, the assistant says a person is answering instead of replying on its own
+    isHumanHandling: (clientSessionId, userId) => chatMonitor.isHumanHandling(clientSessionId, userId),
+  });
   const imageSearch = createImageSearchService({ db, catalogue, readImage: media.read, bus, log });
   const recommendations = createRecommendationsService({ db, catalogue, bus, log });
   const optimisation = createOptimisationService({ db, catalogue, audit, categoryPrices: async (c) => (await search.categoryPrices(c)).prices });
-  return { sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant, mailer };
+  // conversations and notifications
+  const support = createSupportService({
+    db,
+    bus,
+    audit,
+    userInfo: (ids) => accounts.usersByIds(ids),
+    // a search over customers' names and e-mails, bounded like any list
+    findUserIds: async (search) => (await accounts.listUsers({ search, limit: LIST_MAX_LIMIT, offset: 0 })).items.map((u) => u.id),
+  });
+  const notifications = createNotificationsService({
+    db, bus, audit, vapid: config.vapid, allowPrivateEndpoints: config.pushAllowPrivateEndpoints, log,
+  });
+  const events = createEventsService({ bus });
+  return {
+    sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant,
+    support, notifications, events, mailer,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -92,6 +92,16 @@ export const SUPPORT_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export const SUPPORT_STATUSES = ['open', 'pending', 'resolved'] as const;
 export const DEFAULT_SUPPORT_SUBJECT = 'New Support Request';
 export const SUPPORT_QUICK_REPLIES = ['greeting', 'investigating', 'need info', 'resolved', 'follow up'] as const;
+// Support, notifications and live events (conversations area)
+export const SUPPORT_SUBJECT_MAX = 200;
+export const SUPPORT_MESSAGE_MAX = 5000;
+/** Widget panel sizes (customer §2). */
+export const SUPPORT_PANEL_SIZE = { width: 380, height: 500 } as const;
+export const SUPPORT_PANEL_MINIMISED = { width: 300, height: 60 } as const;
+/** Server-sent events: a comment line this often keeps proxies from closing an idle stream; the client reconnects when it hears nothing for twice as long. */
+export const EVENTS_HEARTBEAT_MS = 20_000;
+/** Reconnect backoff of the live stream: doubles from the first to the last, with jitter. */
+export const EVENTS_RECONNECT_MS = { first: 1000, max: 30_000 } as const;
 
 // Storefront layout
 export const SHELF_COUNT = 16;

@@ -215,6 +215,7 @@ export default function AssistantPage() {
         <button
           type="button"
           onClick={() => setChatOpen(true)}
+          data-floating-avoid
           className="fixed right-4 bottom-4 z-30 inline-flex h-12 items-center gap-2 rounded-full bg-brand-700 px-5 font-medium text-white shadow-lg hover:bg-brand-800 lg:hidden"
         >
           <ChatIcon />
