@@ -92,7 +92,7 @@ function ProductManager() {
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <SearchInput label="Search products" placeholder="Search by name, description, tag or category..." value={list.searchText} onChange={list.setSearchText} busy={list.query.isFetching && !!list.items} className="sm:w-96" />
+        <SearchInput label="Search products" placeholder="Search products..." value={list.searchText} onChange={list.setSearchText} busy={list.query.isFetching && !!list.items} className="sm:w-96" />
         <div className="flex items-center gap-3">
           <p className="text-sm text-slate-500" aria-live="polite">{list.items ? `${list.total} product${list.total === 1 ? '' : 's'}` : '\u00a0'}</p>
           <Button onClick={() => setCreating(true)}>Create Product</Button>
