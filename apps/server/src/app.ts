@@ -32,6 +32,9 @@ import { adminRoutes } from './modules/admin/admin.routes.js';
 import { vendorsRoutes } from './modules/vendors/vendors.routes.js';
 import { imageSearchRoutes } from './modules/image-search/image-search.routes.js';
 import { recommendationsRoutes } from './modules/recommendations/recommendations.routes.js';
+import { productWriteRoutes } from './modules/catalogue/products.routes.js';
+import { embedsRoutes } from './modules/embeds/embeds.routes.js';
+import { optimisationRoutes } from './modules/optimisation/optimisation.routes.js';
 // conversations and notifications
 import { supportRoutes } from './modules/support/support.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
@@ -128,6 +131,10 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(vendorsRoutes({ vendors: services.vendors }));
   await app.register(imageSearchRoutes({ imageSearch: services.imageSearch }));
   await app.register(recommendationsRoutes({ recommendations: services.recommendations }));
+  // vendor products and embeds
+  await app.register(productWriteRoutes({ catalogue: services.catalogue }));
+  await app.register(embedsRoutes({ embeds: services.embeds, catalogue: services.catalogue }));
+  await app.register(optimisationRoutes({ optimisation: services.optimisation }));
   // conversations and notifications
   await app.register(supportRoutes({ support: services.support }));
   await app.register(notificationsRoutes({ notifications: services.notifications }));

@@ -18,6 +18,8 @@ import { createChatMonitorService } from './modules/chat-monitor/chat-monitor.se
 import { createAssistantService } from './modules/assistant/assistant.service.js';
 import { createImageSearchService } from './modules/image-search/image-search.service.js';
 import { createRecommendationsService } from './modules/recommendations/recommendations.service.js';
+import { createEmbedsService } from './modules/embeds/embeds.service.js';
+import { createOptimisationService } from './modules/optimisation/optimisation.service.js';
 // conversations and notifications
 import { createSupportService } from './modules/support/support.service.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
@@ -40,7 +42,12 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const storage = createDiskStorage(path.join(config.dataDir, 'uploads'));
   const files = createFilesService({ db, storage });
   // late-bound: orders depends on the catalogue, and the catalogue asks orders whether a product was ever sold
-  const catalogue = createCatalogueService({ db, bus, audit, productHasOrders: (id) => orders.productHasOrders(id) });
+  const catalogue = createCatalogueService({
+    db, bus, audit, productHasOrders: (id) => orders.productHasOrders(id),
+    // vendor products: uploaded photos, owners' names and verification, embeds (late-bound like orders), shop currency
+    files, owners: (ids) => vendors.summariesByIds(ids), embedLookup: (ids) => embeds.lookup(ids), currency: config.shopCurrency,
+  });
+  const embeds = createEmbedsService({ db, bus, catalogue, audit });
   // outgoing mail only with SMTP_URL (order confirmations)
   const mailer = config.mail.smtpUrl ? createMailer({ url: config.mail.smtpUrl, from: config.mail.from, log }) : null;
   const orders = createOrdersService({ db, bus, audit, catalogue, currency: config.shopCurrency, mailer, log });
@@ -63,6 +70,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
   });
   const imageSearch = createImageSearchService({ db, catalogue, readImage: media.read, bus, log });
   const recommendations = createRecommendationsService({ db, catalogue, bus, log });
+  const optimisation = createOptimisationService({ db, catalogue, audit, categoryPrices: async (c) => (await search.categoryPrices(c)).prices });
   // conversations and notifications
   const support = createSupportService({
     db,
@@ -77,7 +85,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
   });
   const events = createEventsService({ bus });
   return {
-    sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, orders, profile, imageSearch, recommendations, search, chatMonitor, assistant,
+    sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant,
     support, notifications, events, mailer,
   };
 }
