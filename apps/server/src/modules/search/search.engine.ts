@@ -1,5 +1,6 @@
 import {
-  editDistance, headNoun, RELATED_GROUPS, extractPrice, maxEditsFor, normalize, stem, STOPWORDS, SYNONYM_GROUPS, tokenize, trigrams,
+  editDistance, headNoun, RELATED_GROUPS, extractPrice, maxEditsFor, normalize, splitMeasure, splitSize, stem, STOPWORDS, subSizes, SYNONYM_GROUPS,
+  tokenize, trigrams,
   type PriceIntent,
 } from './search.text.js';
 
@@ -56,7 +57,7 @@ type FieldKey = 'name' | 'head' | 'brand' | 'category' | 'tags' | 'description';
 const FIELDS: Record<FieldKey, { w: number; b: number }> = {
   name: { w: 3.0, b: 0.55 },
   // the word naming what the product is gets extra weight: 'laptop' finds laptops before laptop bags
-  head: { w: 1.5, b: 0 },
+  head: { w: 3.0, b: 0 },
   brand: { w: 2.0, b: 0.2 },
   category: { w: 1.8, b: 0.3 },
   tags: { w: 1.2, b: 0.5 },
@@ -71,9 +72,22 @@ const K1 = 1.2;
 const W_SYNONYM = 0.9;
 const W_RELATED = 0.3;
 const W_JOINED = 0.9;
+/** share of the semantic (vector) side in the re-ranking */
+const W_SEM = 0.25;
+/** bonus for each pair of neighbouring query words that stand side by side in the name, in order */
+const W_ADJ = 0.4;
+/** a known word this rare is also read as a correction towards a word RARE_RATIO times more used ('heather') */
+const RARE_DF = 10;
+const RARE_RATIO = 10;
+/** 'wiremesh' read as 'wire mesh' */
+const W_SPLIT = 0.9;
 const W_PREFIX_OPEN = 0.8;
 const W_PREFIX_CLOSED = 0.3;
-const W_TYPO = [1, 0.75, 0.55];
+const W_TYPO = [1, 0.6, 0.4];
+/** '12x24x1' read as 12x24 and 24x1 */
+const W_SIZE_PARTS = 0.9;
+/** '4x8' read as the numbers 4 and 8, '10ft' as 10 */
+const W_NUMBERS_ONLY = 0.5;
 const MAX_QUERY_TOKENS = 24;
 const RERANK_DEPTH = 200;
 const FEEDBACK_DOCS = 5;
@@ -92,6 +106,8 @@ type Doc = IndexedProduct & {
   /** where its field lengths (one per FieldKey) and then its distinct term ids sit in the index's `ints` pool */
   intAt: number;
   termN: number;
+  /** then the term ids of its name, in order (for the adjacent-words bonus) */
+  nameN: number;
   /** where its semantic vector (term ids ascending, weights) sits in the `vecIds`/`vecW` pools */
   vecAt: number;
   vecN: number;
@@ -179,8 +195,14 @@ export class SearchIndex {
   private df = new Map<string, number>();
   private termIds = new Map<string, number>();
   private termById: string[] = [];
+  // The shoppers' words as products write them (not stemmed), for typo correction and completion: a misspelling
+  // is closer to the word than to its stem ('florescent' → 'fluorescent', whose stem is 'fluoresc').
+  /** word → its stem */
+  private wordStem = new Map<string, string>();
+  /** word → how many products used it when they were added (never decremented: a ranking hint only) */
+  private wordCount = new Map<string, number>();
   private trigramIndex = new Map<string, string[]>();
-  private sortedVocab: string[] | null = null;
+  private sortedWords: string[] | null = null;
   private fieldLenSum: Record<FieldKey, number> = { name: 0, head: 0, brand: 0, category: 0, tags: 0, description: 0 };
   private dead = 0;
   private facetCache: { version: number; facets: Facets } | null = null;
@@ -212,6 +234,7 @@ export class SearchIndex {
     for (let i = 0; i < docs.length; i++) {
       const fields = analyseFields(docs[i]!);
       analysed.push({ d: docs[i]!, fields });
+      this.addWords(docs[i]!);
       for (const f of FIELD_KEYS) this.fieldLenSum[f] += fields[f].length;
       if (i % chunk === chunk - 1) await pause();
     }
@@ -237,6 +260,7 @@ export class SearchIndex {
   upsert(d: SearchDoc): void {
     this.remove(d.id);
     const fields = analyseFields(d);
+    this.addWords(d);
     for (const f of FIELD_KEYS) this.fieldLenSum[f] += fields[f].length;
     const doc = this.insert(d, fields, this.averages(this.byId.size + 1), true);
     this.computeVector(doc, fields);
@@ -289,7 +313,7 @@ export class SearchIndex {
     const vecIds = new Pool(new Int32Array(Math.max(1024, this.vecIds.length)));
     const vecW = new Pool(new Float32Array(Math.max(1024, this.vecW.length)));
     for (const doc of this.byId.values()) {
-      const n = FIELD_KEYS.length + doc.termN;
+      const n = FIELD_KEYS.length + doc.termN + doc.nameN;
       const at = ints.reserve(n);
       ints.data.set(this.ints.data.subarray(doc.intAt, doc.intAt + n), at);
       doc.intAt = at;
@@ -407,9 +431,14 @@ export class SearchIndex {
     // only the first `keep` need ordering: cut at the keep-th best score before sorting
     const threshold = total > keep * 2 ? kthLargest(candLex.slice(0, total), keep) : -Infinity;
     const cands: Cand[] = [];
+    const adjacency = this.adjacencyFn(concepts);
     for (let i = 0; i < total; i++) {
-      const lex = candLex[i]!;
-      if (lex >= threshold) cands.push({ doc: this.bySlot[candSlot[i]!]!, lex, score: lex });
+      let lex = candLex[i]!;
+      if (lex < threshold) continue;
+      const doc = this.bySlot[candSlot[i]!]!;
+      // query words side by side in the name, in the query's order
+      if (adjacency) lex *= 1 + W_ADJ * adjacency(doc);
+      cands.push({ doc, lex, score: lex });
     }
     cands.sort((a, b) => b.lex - a.lex || a.doc.id - b.doc.id);
     const head = cands.slice(0, RERANK_DEPTH);
@@ -512,10 +541,11 @@ export class SearchIndex {
 
   /** The analysed terms a text would match in this index, with typo correction (for the assistant). */
   correct(token: string): string | null {
-    const t = stem(normalize(token));
+    const word = normalize(token);
+    const t = stem(word);
     if (!t) return null;
     if (this.df.has(t)) return t;
-    return this.fuzzy(t)[0]?.term ?? null;
+    return this.fuzzy(word)[0]?.term ?? null;
   }
 
   // ---- internals ----
@@ -543,6 +573,7 @@ export class SearchIndex {
       categoryKeys: this.internList(d.categories.map(normalize)),
       intAt: 0,
       termN: 0,
+      nameN: 0,
       vecAt: 0,
       vecN: 0,
     };
@@ -552,7 +583,9 @@ export class SearchIndex {
       const len = fields[f].length;
       if (len === 0) continue;
       const norm = w / (1 - b + (b * len) / avg[f]);
-      for (const t of fields[f]) tf.set(t, (tf.get(t) ?? 0) + norm);
+      // in the short fields a repeated word ('Total Pond Pond Liner', sizes written twice) says nothing more
+      const terms = f === 'description' ? fields[f] : new Set(fields[f]);
+      for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + norm);
     }
     for (const [t, v] of tf) {
       let p = this.postings.get(t);
@@ -571,20 +604,16 @@ export class SearchIndex {
       if (!this.termIds.has(t)) {
         this.termIds.set(t, this.termById.length);
         this.termById.push(t);
-        for (const g of trigrams(t)) {
-          const list = this.trigramIndex.get(g);
-          if (list) list.push(t);
-          else this.trigramIndex.set(g, [t]);
-        }
-        this.sortedVocab = null;
       }
     }
     doc.termN = tf.size;
-    doc.intAt = this.ints.reserve(FIELD_KEYS.length + tf.size);
+    doc.nameN = fields.name.length;
+    doc.intAt = this.ints.reserve(FIELD_KEYS.length + tf.size + doc.nameN);
     const ints = this.ints.data;
     FIELD_KEYS.forEach((f, i) => (ints[doc.intAt + i] = fields[f].length));
     let at = doc.intAt + FIELD_KEYS.length;
     for (const t of tf.keys()) ints[at++] = this.termIds.get(t)!;
+    for (const t of fields.name) ints[at++] = this.termIds.get(t)!;
     this.docs.push(doc);
     this.bySlot[slot] = doc;
     if (slot >= this.slotAlive.length) {
@@ -694,9 +723,17 @@ export class SearchIndex {
       if (exact) alternatives.push({ terms: [t], weight: 1 });
       for (const syn of SYNONYMS.get(t) ?? []) if (syn.join(' ') !== t) alternatives.push({ terms: syn, weight: W_SYNONYM });
       for (const rel of RELATED.get(t) ?? []) alternatives.push({ terms: rel, weight: W_RELATED });
+      // sizes and measures also find the same numbers written another way ('12x24x1' → 12x24 and 24x1; '10ft' → 10)
+      const size = splitSize(t);
+      if (size) {
+        if (size.length > 2) alternatives.push({ terms: subSizes(size), weight: W_SIZE_PARTS });
+        alternatives.push({ terms: size, weight: W_NUMBERS_ONLY });
+      }
+      const measure = splitMeasure(t);
+      if (measure) alternatives.push({ terms: [measure.num], weight: W_NUMBERS_ONLY });
       // 'head phones' → 'headphones'
       const next = tokens[i + 1];
-      if (next) {
+      if (next && /^\p{L}+$/u.test(tokens[i]!) && /^\p{L}+$/u.test(next)) {
         const joined = stem(tokens[i]! + next);
         if (this.df.has(joined)) {
           alternatives.push({ terms: [joined], weight: W_JOINED });
@@ -706,14 +743,20 @@ export class SearchIndex {
         }
       }
       const df = this.df.get(t) ?? 0;
-      if (!exact || df <= 2) {
+      if (!exact || df <= RARE_DF) {
+        // 'wiremesh' → wire mesh, '4shelves' → 4 shelves
+        const split = this.splitCompound(tokens[i]!);
+        if (split) {
+          alternatives.push({ terms: split.terms, weight: W_SPLIT });
+          if (!exact) label = split.words.join(' ');
+        }
         // a real but rare word is only corrected towards a much more common one ('wireles' → 'wireless')
-        const fixes = this.fuzzy(t).filter((f) => !exact || f.df >= Math.max(5, 10 * df));
+        const fixes = this.fuzzy(tokens[i]!).filter((f) => !exact || f.count >= Math.max(5, RARE_RATIO * (this.wordCount.get(tokens[i]!) ?? df)));
         for (const fix of fixes) {
           alternatives.push({ terms: [fix.term], weight: W_TYPO[fix.dist]! * (exact ? 0.8 : 1) });
           for (const syn of SYNONYMS.get(fix.term) ?? []) alternatives.push({ terms: syn, weight: W_TYPO[fix.dist]! * W_SYNONYM });
         }
-        if (!exact && fixes[0]) label = this.termById[this.termIds.get(fixes[0].term)!] ?? label;
+        if (!exact && !split && fixes[0]) label = fixes[0].word;
       }
       if (prefix && isLast && tokens[i]!.length >= 2) {
         for (const term of this.prefixTerms(tokens[i]!, t)) alternatives.push({ terms: [term], weight: exact ? W_PREFIX_CLOSED : W_PREFIX_OPEN });
@@ -724,52 +767,97 @@ export class SearchIndex {
     return concepts;
   }
 
+
   private known(alts: Alternative[]): Alternative[] {
     return alts.filter((a) => a.terms.every((t) => this.df.has(t)));
   }
 
-  /** Vocabulary terms within the typo budget, closest first, then most frequent. */
-  private fuzzy(term: string): { term: string; dist: number; df: number }[] {
-    const max = maxEditsFor(term);
-    if (max === 0) return [];
-    const grams = trigrams(term);
-    const counts = new Map<string, number>();
-    for (const g of grams) for (const t of this.trigramIndex.get(g) ?? []) counts.set(t, (counts.get(t) ?? 0) + 1);
-    const need = Math.max(1, grams.length - 3 * max);
-    const out: { term: string; dist: number; df: number }[] = [];
-    for (const [t, c] of counts) {
-      if (c < need || t === term) continue;
-      const df = this.df.get(t) ?? 0;
-      if (df === 0) continue;
-      const dist = editDistance(term, t, max);
-      if (dist <= max) out.push({ term: t, dist, df });
+  /** Remembers the words of a product for corrections and completion. */
+  private addWords(d: SearchDoc): void {
+    for (const text of [d.name, d.brand, ...d.categories, ...d.tags, d.description]) {
+      for (const w of tokenize(text)) {
+        if (w.length < 3 || !/^\p{L}+$/u.test(w) || STOPWORDS.has(w)) continue;
+        const n = this.wordCount.get(w);
+        if (n !== undefined) {
+          this.wordCount.set(w, n + 1);
+          continue;
+        }
+        this.wordCount.set(w, 1);
+        this.wordStem.set(w, stem(w));
+        for (const g of trigrams(w)) {
+          const list = this.trigramIndex.get(g);
+          if (list) list.push(w);
+          else this.trigramIndex.set(g, [w]);
+        }
+        this.sortedWords = null;
+      }
     }
-    out.sort((a, b) => a.dist - b.dist || b.df - a.df);
-    const best = out[0]?.dist;
-    return out.filter((o) => o.dist === best).slice(0, 3);
   }
 
-  /** Frequent vocabulary terms that begin like the word being typed. */
+  /** Known words within the typo budget of a typed word, closest first, then most used; with their stems. */
+  private fuzzy(word: string): { term: string; word: string; dist: number; count: number }[] {
+    const max = maxEditsFor(word);
+    if (max === 0 || !/^\p{L}+$/u.test(word)) return [];
+    const grams = trigrams(word);
+    const counts = new Map<string, number>();
+    for (const g of grams) for (const w of this.trigramIndex.get(g) ?? []) counts.set(w, (counts.get(w) ?? 0) + 1);
+    const need = Math.max(1, grams.length - 3 * max);
+    const out: { term: string; word: string; dist: number; count: number }[] = [];
+    for (const [w, c] of counts) {
+      if (c < need || w === word) continue;
+      const term = this.wordStem.get(w)!;
+      if (!this.df.has(term)) continue;
+      const dist = editDistance(word, w, max);
+      if (dist <= max) out.push({ term, word: w, dist, count: this.wordCount.get(w)! });
+    }
+    out.sort((a, b) => a.dist - b.dist || b.count - a.count || (a.word < b.word ? -1 : 1));
+    const best = out[0]?.dist;
+    const seen = new Set<string>();
+    return out.filter((o) => o.dist === best && !seen.has(o.term) && seen.add(o.term)).slice(0, 3);
+  }
+
+  /**
+   * A word written together that the catalogue writes as two ('wiremesh' → wire mesh, '4shelves' → 4 shelves):
+   * the split whose rarer half is most common, when both halves are known words (or a number and a word).
+   */
+  private splitCompound(word: string): { terms: string[]; words: string[] } | null {
+    let best: { terms: string[]; words: string[]; support: number } | null = null;
+    for (let i = 1; i < word.length; i++) {
+      // never inside a number ('2708' is a model number, not 270 8)
+      if (/\d/.test(word[i - 1]!) && /\d/.test(word[i]!)) continue;
+      const a = word.slice(0, i);
+      const b = word.slice(i);
+      const support = Math.min(this.partSupport(a), this.partSupport(b));
+      if (support >= 2 && (!best || support > best.support)) best = { terms: [stem(a), stem(b)], words: [a, b], support };
+    }
+    return best && { terms: best.terms, words: best.words };
+  }
+
+  /** How much a piece of a split word looks like a real word: its use count (letters, 3+), or its df (a number). */
+  private partSupport(part: string): number {
+    if (/^\d+$/.test(part)) return this.df.get(part) ?? 0;
+    if (part.length < 3 || !/^\p{L}+$/u.test(part) || STOPWORDS.has(part)) return 0;
+    return this.df.has(stem(part)) ? this.wordCount.get(part) ?? 0 : 0;
+  }
+
+  /** Frequent terms of the words that begin like the word being typed. */
   private prefixTerms(raw: string, stemmed: string): string[] {
-    if (!this.sortedVocab) this.sortedVocab = [...this.termIds.keys()].sort();
-    const vocab = this.sortedVocab;
-    const prefix = raw.length <= stemmed.length ? raw : stemmed;
+    if (!this.sortedWords) this.sortedWords = [...this.wordStem.keys()].sort();
+    const vocab = this.sortedWords;
     let lo = 0;
     let hi = vocab.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (vocab[mid]! < prefix) lo = mid + 1;
+      if (vocab[mid]! < raw) lo = mid + 1;
       else hi = mid;
     }
-    const found: { t: string; df: number }[] = [];
-    for (let i = lo; i < vocab.length && vocab[i]!.startsWith(prefix); i++) {
-      const t = vocab[i]!;
+    const found = new Map<string, number>();
+    for (let i = lo, n = 0; i < vocab.length && vocab[i]!.startsWith(raw) && n < 400; i++, n++) {
+      const t = this.wordStem.get(vocab[i]!)!;
       const df = this.df.get(t) ?? 0;
-      if (t !== stemmed && df > 0) found.push({ t, df });
-      if (found.length > 400) break;
+      if (t !== stemmed && df > 0) found.set(t, df);
     }
-    found.sort((a, b) => b.df - a.df);
-    return found.slice(0, 5).map((f) => f.t);
+    return [...found].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([t]) => t);
   }
 
   /** Cosine of a product's vector and a query vector held densely by term id (zero for terms not in the query). */
@@ -786,6 +874,39 @@ export class SearchIndex {
     if (this.qDense.length < this.termById.length) this.qDense = new Float64Array(Math.max(this.termById.length, this.qDense.length * 2));
     for (const [k, v] of q) this.qDense[k] = v;
     return this.qDense;
+  }
+
+  /**
+   * The share of neighbouring query concepts that stand side by side, in the query's order, in a product's name
+   * ('chair rail moulding' prefers '… Chair Rail Moulding' to '… Rail … Chair …'); null for one concept.
+   */
+  private adjacencyFn(concepts: Concept[]): ((doc: Doc) => number) | null {
+    if (concepts.length < 2) return null;
+    // term id → bit mask of the concepts it can stand for (their one-word readings)
+    const masks = new Map<number, number>();
+    concepts.slice(0, 30).forEach((c, ci) => {
+      for (const a of c.alternatives) {
+        if (a.terms.length !== 1 || a.weight < 0.5) continue;
+        const id = this.termIds.get(a.terms[0]!);
+        if (id !== undefined) masks.set(id, (masks.get(id) ?? 0) | (1 << ci));
+      }
+    });
+    const pairs = Math.min(concepts.length, 30) - 1;
+    return (doc) => {
+      const ints = this.ints.data;
+      const from = doc.intAt + FIELD_KEYS.length + doc.termN;
+      let found = 0;
+      let prev = 0;
+      for (let k = from; k < from + doc.nameN; k++) {
+        const m = masks.get(ints[k]!) ?? 0;
+        // concept i then concept i + 1
+        found |= prev & (m >>> 1);
+        prev = m;
+      }
+      let n = 0;
+      for (let b = found; b; b &= b - 1) n++;
+      return n / pairs;
+    };
   }
 
   /**
@@ -821,7 +942,7 @@ export class SearchIndex {
       priceRank = new Map(sorted.map((c, i) => [c.doc, sorted.length > 1 ? i / (sorted.length - 1) : 0]));
     }
     for (const c of head) {
-      let s = 0.75 * (c.lex / top) + 0.25 * this.cosine(c.doc, dense) + 0.02 * popularity(c.doc);
+      let s = (1 - W_SEM) * (c.lex / top) + W_SEM * this.cosine(c.doc, dense) + 0.02 * popularity(c.doc);
       const r = priceRank?.get(c.doc);
       if (r !== undefined) s += 0.2 * (intent === 'low' ? 1 - r : r);
       c.score = s;
@@ -832,7 +953,7 @@ export class SearchIndex {
 }
 
 /** Stop words never match anything (a query made only of them finds nothing), so they are not indexed. */
-const content = (text: string) => tokenize(text).filter((t) => !STOPWORDS.has(t)).map(stem);
+const content = (text: string) => tokenize(text, { index: true }).filter((t) => !STOPWORDS.has(t)).map(stem);
 
 function analyseFields(d: SearchDoc): Record<FieldKey, string[]> {
   return {
