@@ -66,7 +66,8 @@ const FIELDS: Record<FieldKey, { w: number; b: number }> = {
 const FIELD_KEYS = Object.keys(FIELDS) as FieldKey[];
 /** Vector weights per field for the semantic side. */
 const VEC_FIELD_W: Record<FieldKey, number> = { name: 3, head: 1, brand: 1, category: 2, tags: 1.5, description: 0.4 };
-const VEC_MAX_TERMS = 48;
+/** vector weights are kept per term as a byte: tenths, 0.1 … 25.5 */
+const TERM_W_SCALE = 10;
 const K1 = 1.2;
 
 const W_SYNONYM = 0.9;
@@ -108,9 +109,6 @@ type Doc = IndexedProduct & {
   termN: number;
   /** then the term ids of its name, in order (for the adjacent-words bonus) */
   nameN: number;
-  /** where its semantic vector (term ids ascending, weights) sits in the `vecIds`/`vecW` pools */
-  vecAt: number;
-  vecN: number;
 };
 
 export type Facets = {
@@ -119,13 +117,13 @@ export type Facets = {
 };
 
 /** The slots holding a term and its weighted frequency there; `n` entries used (the arrays grow by doubling). */
-type Posting = { slots: Int32Array; tf: Float64Array; n: number };
+type Posting = { slots: Int32Array; tf: Float32Array; n: number };
 
 /**
  * A growable typed array: one shared store for a per-product list instead of a typed array per product (each of
  * those costs ~180 bytes of object headers, 4 per product: 37 MB at 50,000 products).
  */
-class Pool<A extends Int32Array | Float32Array | Float64Array> {
+class Pool<A extends Int32Array | Float32Array | Float64Array | Uint8Array> {
   length = 0;
   constructor(public data: A) {}
   /** Room for n more values; returns where they start (read `data` afterwards: it may have been replaced). */
@@ -178,8 +176,13 @@ export class SearchIndex {
   private docs: Doc[] = [];
   private bySlot: (Doc | undefined)[] = [];
   private ints = new Pool(new Int32Array(1024));
-  private vecIds = new Pool(new Int32Array(1024));
-  private vecW = new Pool(new Float32Array(1024));
+  /**
+   * parallel to `ints`: for each distinct term of a product, its field-weighted count (VEC_FIELD_W, in tenths), from
+   * which the product's TF-IDF vector is computed when needed (a stored vector cost 8 bytes × 48 terms per product)
+   */
+  private termW = new Pool(new Uint8Array(1024));
+  /** document frequency by term id (the vectors' idf) */
+  private dfById = new Int32Array(1024);
   /** one string object per distinct brand or category spelling (and one array per distinct category list) */
   private interned = new Map<string, string>();
   private internedLists = new Map<string, string[]>();
@@ -230,22 +233,18 @@ export class SearchIndex {
   async load(docs: SearchDoc[], chunk = 2000): Promise<void> {
     if (this.docs.length) throw new Error('load() fills a new, empty index');
     const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
-    const analysed: { d: SearchDoc; fields: Record<FieldKey, string[]> }[] = [];
+    // two passes, analysing each product twice rather than holding every product's analysed words at once (the
+    // peak memory of a build): the field lengths first, so the averages over the whole set are known before any
+    // posting is written
     for (let i = 0; i < docs.length; i++) {
       const fields = analyseFields(docs[i]!);
-      analysed.push({ d: docs[i]!, fields });
       this.addWords(docs[i]!);
       for (const f of FIELD_KEYS) this.fieldLenSum[f] += fields[f].length;
       if (i % chunk === chunk - 1) await pause();
     }
-    // averages over the whole set are known before any posting is written
     const avg = this.averages(docs.length);
-    for (let i = 0; i < analysed.length; i++) {
-      this.insert(analysed[i]!.d, analysed[i]!.fields, avg, false);
-      if (i % chunk === chunk - 1) await pause();
-    }
-    for (let i = 0; i < this.docs.length; i++) {
-      this.computeVector(this.docs[i]!, analysed[i]!.fields);
+    for (let i = 0; i < docs.length; i++) {
+      this.insert(docs[i]!, analyseFields(docs[i]!), avg, false);
       if (i % chunk === chunk - 1) await pause();
     }
     // the doubling left up to half of each posting list unused: keep exact sizes
@@ -262,8 +261,7 @@ export class SearchIndex {
     const fields = analyseFields(d);
     this.addWords(d);
     for (const f of FIELD_KEYS) this.fieldLenSum[f] += fields[f].length;
-    const doc = this.insert(d, fields, this.averages(this.byId.size + 1), true);
-    this.computeVector(doc, fields);
+    this.insert(d, fields, this.averages(this.byId.size + 1), true);
     this.version++;
   }
 
@@ -287,6 +285,7 @@ export class SearchIndex {
     const termsAt = doc.intAt + FIELD_KEYS.length;
     for (let i = termsAt; i < termsAt + doc.termN; i++) {
       const t = this.termById[ints[i]!]!;
+      this.dfById[ints[i]!]!--;
       const n = (this.df.get(t) ?? 1) - 1;
       if (n <= 0) this.df.delete(t);
       else this.df.set(t, n);
@@ -310,22 +309,17 @@ export class SearchIndex {
     for (let i = 0; i < this.bySlot.length; i++) if (this.bySlot[i] && !this.bySlot[i]!.alive) this.bySlot[i] = undefined;
     // the pools keep only the live products' lists
     const ints = new Pool(new Int32Array(Math.max(1024, this.ints.length)));
-    const vecIds = new Pool(new Int32Array(Math.max(1024, this.vecIds.length)));
-    const vecW = new Pool(new Float32Array(Math.max(1024, this.vecW.length)));
+    const termW = new Pool(new Uint8Array(Math.max(1024, this.termW.length)));
     for (const doc of this.byId.values()) {
       const n = FIELD_KEYS.length + doc.termN + doc.nameN;
       const at = ints.reserve(n);
+      termW.reserve(n);
       ints.data.set(this.ints.data.subarray(doc.intAt, doc.intAt + n), at);
+      termW.data.set(this.termW.data.subarray(doc.intAt, doc.intAt + n), at);
       doc.intAt = at;
-      const v = vecIds.reserve(doc.vecN);
-      vecW.reserve(doc.vecN);
-      vecIds.data.set(this.vecIds.data.subarray(doc.vecAt, doc.vecAt + doc.vecN), v);
-      vecW.data.set(this.vecW.data.subarray(doc.vecAt, doc.vecAt + doc.vecN), v);
-      doc.vecAt = v;
     }
     this.ints = ints;
-    this.vecIds = vecIds;
-    this.vecW = vecW;
+    this.termW = termW;
     this.dead = 0;
   }
 
@@ -468,9 +462,7 @@ export class SearchIndex {
     if (!doc) return [];
     const accept = this.filterFn(filters);
     const q = new Map<number, number>();
-    const vecIds = this.vecIds.data;
-    const vecW = this.vecW.data;
-    for (let i = doc.vecAt; i < doc.vecAt + doc.vecN; i++) q.set(vecIds[i]!, vecW[i]!);
+    this.eachVectorEntry(doc, (id, w) => q.set(id, w));
     const dense = this.denseQuery(q);
     // candidates share one of the product's strongest terms, rarest first, up to a bounded number
     const strongest = [...q.keys()].sort((a, b) => q.get(b)! - q.get(a)!).slice(0, 6);
@@ -574,8 +566,6 @@ export class SearchIndex {
       intAt: 0,
       termN: 0,
       nameN: 0,
-      vecAt: 0,
-      vecN: 0,
     };
     const tf = new Map<string, number>();
     for (const f of FIELD_KEYS) {
@@ -590,7 +580,7 @@ export class SearchIndex {
     for (const [t, v] of tf) {
       let p = this.postings.get(t);
       if (!p) {
-        p = { slots: new Int32Array(4), tf: new Float64Array(4), n: 0 };
+        p = { slots: new Int32Array(4), tf: new Float32Array(4), n: 0 };
         this.postings.set(t, p);
       }
       if (p.n === p.slots.length) {
@@ -601,18 +591,29 @@ export class SearchIndex {
       p.tf[p.n++] = v;
       const n = this.df.get(t) ?? 0;
       this.df.set(t, n + 1);
-      if (!this.termIds.has(t)) {
-        this.termIds.set(t, this.termById.length);
+      let id = this.termIds.get(t);
+      if (id === undefined) {
+        id = this.termById.length;
+        this.termIds.set(t, id);
         this.termById.push(t);
+        if (id >= this.dfById.length) this.dfById = grown(this.dfById, id + 1);
       }
+      this.dfById[id]!++;
     }
     doc.termN = tf.size;
     doc.nameN = fields.name.length;
     doc.intAt = this.ints.reserve(FIELD_KEYS.length + tf.size + doc.nameN);
+    this.termW.reserve(FIELD_KEYS.length + tf.size + doc.nameN);
     const ints = this.ints.data;
     FIELD_KEYS.forEach((f, i) => (ints[doc.intAt + i] = fields[f].length));
     let at = doc.intAt + FIELD_KEYS.length;
-    for (const t of tf.keys()) ints[at++] = this.termIds.get(t)!;
+    const vw = new Map<string, number>();
+    for (const f of FIELD_KEYS) for (const t of fields[f]) vw.set(t, (vw.get(t) ?? 0) + VEC_FIELD_W[f]);
+    const termW = this.termW.data;
+    for (const t of tf.keys()) {
+      termW[at] = Math.max(1, Math.min(255, Math.round((vw.get(t) ?? 0) * TERM_W_SCALE)));
+      ints[at++] = this.termIds.get(t)!;
+    }
     for (const t of fields.name) ints[at++] = this.termIds.get(t)!;
     this.docs.push(doc);
     this.bySlot[slot] = doc;
@@ -629,26 +630,33 @@ export class SearchIndex {
     return doc;
   }
 
-  private computeVector(doc: Doc, fields: Record<FieldKey, string[]>): void {
-    const N = Math.max(1, this.byId.size);
-    const w = new Map<string, number>();
-    for (const f of FIELD_KEYS) for (const t of fields[f]) w.set(t, (w.get(t) ?? 0) + VEC_FIELD_W[f]);
-    const entries: [number, number][] = [];
-    for (const [t, tfw] of w) {
-      const idf = Math.log(1 + N / (this.df.get(t) ?? 1));
-      entries.push([this.termIds.get(t)!, (1 + Math.log(tfw)) * idf]);
+  /**
+   * A product's TF-IDF vector, entry by entry (term id, weight; unit length), computed from its terms' stored
+   * field-weighted counts and the current document frequencies.
+   */
+  private eachVectorEntry(doc: Doc, visit: (termId: number, weight: number) => void): void {
+    const from = doc.intAt + FIELD_KEYS.length;
+    const len = Math.sqrt(this.vectorDot(doc, null)) || 1;
+    const n = Math.max(1, this.byId.size);
+    for (let k = from; k < from + doc.termN; k++) visit(this.ints.data[k]!, this.termWeight(k, n) / len);
+  }
+
+  /** The weight of the term at `k` of the pools (before normalisation). */
+  private termWeight(k: number, n: number): number {
+    const df = Math.max(1, this.dfById[this.ints.data[k]!]!);
+    return (1 + Math.log(this.termW.data[k]! / TERM_W_SCALE)) * Math.log(1 + n / df);
+  }
+
+  /** The dot product of a product's (unnormalised) vector with a dense query vector, or with itself when null. */
+  private vectorDot(doc: Doc, q: Float64Array | null): number {
+    const from = doc.intAt + FIELD_KEYS.length;
+    const n = Math.max(1, this.byId.size);
+    let s = 0;
+    for (let k = from; k < from + doc.termN; k++) {
+      const w = this.termWeight(k, n);
+      s += q ? q[this.ints.data[k]!]! * w : w * w;
     }
-    entries.sort((a, b) => b[1] - a[1]);
-    const top = entries.slice(0, VEC_MAX_TERMS);
-    const len = Math.sqrt(top.reduce((s, [, v]) => s + v * v, 0)) || 1;
-    top.sort((a, b) => a[0] - b[0]);
-    doc.vecN = top.length;
-    doc.vecAt = this.vecIds.reserve(top.length);
-    this.vecW.reserve(top.length);
-    top.forEach(([id, v], i) => {
-      this.vecIds.data[doc.vecAt + i] = id;
-      this.vecW.data[doc.vecAt + i] = v / len;
-    });
+    return s;
   }
 
   private intern(s: string): string {
@@ -862,11 +870,8 @@ export class SearchIndex {
 
   /** Cosine of a product's vector and a query vector held densely by term id (zero for terms not in the query). */
   private cosine(doc: Doc, q: Float64Array): number {
-    let s = 0;
-    const ids = this.vecIds.data;
-    const w = this.vecW.data;
-    for (let i = doc.vecAt; i < doc.vecAt + doc.vecN; i++) s += q[ids[i]!]! * w[i]!;
-    return s;
+    const len = Math.sqrt(this.vectorDot(doc, null));
+    return len ? this.vectorDot(doc, q) / len : 0;
   }
 
   /** The query vector written into the dense scratch array (the caller zeroes its terms again afterwards). */
@@ -927,10 +932,7 @@ export class SearchIndex {
     }
     for (const c of head.slice(0, FEEDBACK_DOCS)) {
       const f = (c.lex / top) * 0.5;
-      for (let i = c.doc.vecAt; i < c.doc.vecAt + c.doc.vecN; i++) {
-        const id = this.vecIds.data[i]!;
-        q.set(id, (q.get(id) ?? 0) + f * this.vecW.data[i]!);
-      }
+      this.eachVectorEntry(c.doc, (id, w) => q.set(id, (q.get(id) ?? 0) + f * w));
     }
     const qLen = Math.sqrt([...q.values()].reduce((s, v) => s + v * v, 0)) || 1;
     for (const [k, v] of q) q.set(k, v / qLen);
