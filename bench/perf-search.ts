@@ -1,6 +1,6 @@
 // Search and assistant latency at catalogue scale.
 //
-//   npm run bench:perf [-- --products 50000] [--postgres postgres://…] [--duration 10] [--json]
+//   npm run bench:perf [-- --products 50000] [--postgres postgres://…] [--duration 10] [--all-modules] [--json]
 //
 // Generates N products (multi-row INSERTs of 5,000) into a FRESH database (embedded PGlite in a temporary data
 // directory, as a real embedded deployment keeps it, or a new database on the given PostgreSQL server, dropped
@@ -139,7 +139,17 @@ async function main() {
 
     const afterLoad = memory();
     log(`after the load: ${describe(afterLoad)}`);
-    const rssMb = Math.max(afterBuild.rss_mb, afterLoad.rss_mb);
+    // --all-modules: also what the server builds at start next to search (main.ts): the recommendation model and
+    // the image index, to see what they add
+    let afterAllModules: ReturnType<typeof memory> | null = null;
+    if (args.has('all-modules')) {
+      const t0 = performance.now();
+      await bench.app.services.recommendations.warmUp();
+      await bench.app.services.imageSearch.ensureIndexed();
+      afterAllModules = memory();
+      log(`after the recommendation model and image index (${Math.round(performance.now() - t0)} ms): ${describe(afterAllModules)}`);
+    }
+    const rssMb = Math.max(afterBuild.rss_mb, afterLoad.rss_mb, afterAllModules?.rss_mb ?? 0);
     const big = n >= 1_000_000;
     const rssBudget = big ? 2000 : bench.database.kind === 'postgres' ? 300 : 500;
     const budgets = {
@@ -156,6 +166,7 @@ async function main() {
       rss_mb: rssMb,
       memory_after_build: afterBuild,
       memory_after_load: afterLoad,
+      memory_after_all_modules: afterAllModules,
       search_single: { p50: round(searchSingle.p50), p95: round(searchSingle.p95), rps: Math.round(searchSingle.rps), errors: searchSingle.errors },
       search_32: { rps: Math.round(searchConcurrent.rps), p50: round(searchConcurrent.p50), p90: round(searchConcurrent.p90), p97_5: round(searchConcurrent.p97_5), errors: searchConcurrent.errors },
       search_cold_single: { p50: round(searchColdSingle.p50), p95: round(searchColdSingle.p95), errors: searchColdSingle.errors },
