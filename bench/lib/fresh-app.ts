@@ -10,10 +10,10 @@ import { migrateDatabase, openDatabase, type Database } from '../../apps/server/
 export type BenchApp = { app: App; database: Database; config: Config; close(): Promise<void> };
 
 /**
- * The real app on a FRESH migrated database: PGlite in memory by default, or a new database created on the
- * PostgreSQL server of `postgresUrl` (dropped again on close).
+ * The real app on a FRESH migrated database: PGlite in memory by default (or in the empty directory `pgliteDir`),
+ * or a new database created on the PostgreSQL server of `postgresUrl` (dropped again on close).
  */
-export async function freshApp(opts: { postgresUrl?: string; env?: Record<string, string> } = {}): Promise<BenchApp> {
+export async function freshApp(opts: { postgresUrl?: string; pgliteDir?: string; env?: Record<string, string> } = {}): Promise<BenchApp> {
   let database: Database;
   let dropDb: (() => Promise<void>) | null = null;
   if (opts.postgresUrl) {
@@ -32,7 +32,8 @@ export async function freshApp(opts: { postgresUrl?: string; env?: Record<string
       await a.end();
     };
   } else {
-    database = await openDatabase({ kind: 'pglite' });
+    // in memory by default (quick and disposable); on disk like a real embedded deployment when asked
+    database = await openDatabase(opts.pgliteDir ? { kind: 'pglite', dataDir: opts.pgliteDir } : { kind: 'pglite' });
   }
   await migrateDatabase(database);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'souq-bench-'));

@@ -63,6 +63,12 @@ export function createSearchQueries(db: Db) {
       }
     },
 
+    /** How many active products there are (the index build sizes its record store with it). */
+    async countActive(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(products).where(eq(products.status, 'active'));
+      return row?.n ?? 0;
+    },
+
     /** One product's row; null when it is gone or not active (then it leaves the index). */
     async activeRow(id: number): Promise<ProductRow | null> {
       const [row] = await db.select().from(products).where(eq(products.id, id));

@@ -4,6 +4,7 @@ import type { Bus } from '../../platform/bus.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { SearchIndex, type SearchDoc, type SearchFilters, type SearchOptions, type SearchResult } from './search.engine.js';
 import { toDoc, type ProductRow, type SearchQueries } from './search.queries.js';
+import { RecordStore } from './search.records.js';
 import { analyze, extractPrice, normalize, STOPWORDS, tokenize } from './search.text.js';
 
 export type SearchService = ReturnType<typeof createSearchService>;
@@ -40,9 +41,10 @@ function stillMatches(p: { priceCents: number; stock: number }, f: SearchFilters
 export function createSearchService(deps: { queries: SearchQueries; catalogue: CatalogueService; bus: Bus; log: (msg: string) => void }) {
   const { queries, catalogue } = deps;
   let index = new SearchIndex();
-  // product id → its DTO as JSON text, for every active product in the index (about 0.8 KB each); replaced
-  // together with the index, and changed only by the serial updates below, so both always agree
-  let records = new Map<number, string>();
+  // product id → its DTO as JSON text, for every active product in the index (about 0.8 KB each, deflated in
+  // large catalogues); replaced together with the index, and changed only by the serial updates below, so both
+  // always agree
+  let records = new RecordStore(false);
   let loaded: Promise<void> | null = null;
   let building = false;
   const changedWhileBuilding = new Set<number>();
@@ -75,7 +77,7 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
     changedWhileBuilding.clear();
     try {
       const next = new SearchIndex();
-      const nextRecords = new Map<number, string>();
+      const nextRecords = RecordStore.forCatalogueOf(await queries.countActive());
       const docs: SearchDoc[] = [];
       await queries.eachActivePage((rows) => {
         for (const row of rows) {
