@@ -167,7 +167,8 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
     return new Map(rows.map((r) => [r.productId, r]));
   }
 
-  function mergeEmbed(p: Product, e: Awaited<ReturnType<SearchQueries['embedsFor']>>[number]): EmbeddedProduct {
+  function withEmbed(p: Product, e: Awaited<ReturnType<SearchQueries['embedsFor']>>[number] | undefined): EmbeddedProduct {
+    if (!e) return { ...p, product_id: p.id, embed_code: null };
     return {
       ...p,
       product_id: p.id,
@@ -221,28 +222,28 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
       return { json: `[${parts.join(',')}]`, total: result.total };
     },
 
-    /** The same ranking, restricted to products that have an embed record; the records are merged on. */
+    /**
+     * The same ranking over the whole catalogue, each product with its embed record merged on when it has one
+     * (embed_code null otherwise). Every product of the catalogue is embeddable, so the storefront's
+     * "embedded products first" call must not hide the products nobody embedded yet (decision 0008).
+     */
     async searchEmbedded(query: string, req: SearchRequest): Promise<{ items: EmbeddedProduct[]; total: number }> {
       const idx = await ready();
-      const only = await queries.embeddedProductIds();
-      if (only.size === 0) return { items: [], total: 0 };
-      const filters = { ...toIndexFilters(req.filters), only };
+      const filters = toIndexFilters(req.filters);
       const result = idx.search(query, { ...filters, limit: req.limit, offset: req.offset, prefix: req.prefix });
       const [products, embeds] = await Promise.all([productsByIds(result.ids), embedsById(result.ids)]);
       const items = products.flatMap((p) => {
-        const e = embeds.get(p.id);
         const doc = idx.get(p.id);
-        return e && doc && stillMatches(doc, filters) ? [mergeEmbed(p, e)] : [];
+        return doc && stillMatches(doc, filters) ? [withEmbed(p, embeds.get(p.id))] : [];
       });
       return { items, total: result.total };
     },
 
-    /** Active products that have an embed record, with embed_code and embed_settings merged (bounded). */
+    /** Active products, newest first, each with its embed record merged on when it has one (bounded). */
     async embeddedDetailed(limit: number, offset: number): Promise<{ items: EmbeddedProduct[]; total: number }> {
-      const [rows, total] = await Promise.all([queries.embedsPage(limit, offset), queries.embedsCount()]);
-      const products = await catalogue.getProductsByIds(rows.map((r) => r.productId));
-      const byProduct = new Map(rows.map((r) => [r.productId, r]));
-      return { items: products.map((p) => mergeEmbed(p, byProduct.get(p.id)!)), total };
+      const { items: products, total } = await catalogue.listProducts({ limit, offset });
+      const embeds = await embedsById(products.map((p) => p.id));
+      return { items: products.map((p) => withEmbed(p, embeds.get(p.id))), total };
     },
 
     /** Products like the given one, as DTOs (fresh from the database). */
