@@ -10,11 +10,11 @@ import { migrateDatabase, openDatabase, type Database } from '../../apps/server/
 export type BenchApp = { app: App; database: Database; config: Config; close(): Promise<void> };
 
 /**
- * The real app on a FRESH migrated database: PGlite in memory by default, or a new database created on the
- * PostgreSQL server of `postgresUrl` (dropped again on close).
+ * The real app on a FRESH migrated database: PGlite in memory by default (or in the empty directory `pgliteDir`),
+ * or a new database created on the PostgreSQL server of `postgresUrl` (dropped again on close).
  */
-export async function freshApp(opts: { postgresUrl?: string; env?: Record<string, string> } = {}): Promise<BenchApp> {
-  const { database, dropDb } = await openFreshDatabase(opts.postgresUrl);
+export async function freshApp(opts: { postgresUrl?: string; pgliteDir?: string; env?: Record<string, string> } = {}): Promise<BenchApp> {
+  const { database, dropDb } = await openFreshDatabase(opts.postgresUrl, opts.pgliteDir);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'souq-bench-'));
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -41,10 +41,13 @@ export async function freshApp(opts: { postgresUrl?: string; env?: Record<string
 }
 
 /**
- * A FRESH migrated database: PGlite in memory, or a new database on the PostgreSQL server of `postgresUrl`
- * (`dropDb` removes it again).
+ * A FRESH migrated database: PGlite in memory (or in the empty directory `pgliteDir`), or a new database on the
+ * PostgreSQL server of `postgresUrl` (`dropDb` removes it again).
  */
-export async function openFreshDatabase(postgresUrl?: string): Promise<{ database: Database; dropDb: (() => Promise<void>) | null }> {
+export async function openFreshDatabase(
+  postgresUrl?: string,
+  pgliteDir?: string,
+): Promise<{ database: Database; dropDb: (() => Promise<void>) | null }> {
   let database: Database;
   let dropDb: (() => Promise<void>) | null = null;
   if (postgresUrl) {
@@ -63,7 +66,8 @@ export async function openFreshDatabase(postgresUrl?: string): Promise<{ databas
       await a.end();
     };
   } else {
-    database = await openDatabase({ kind: 'pglite' });
+    // in memory by default (quick and disposable); on disk like a real embedded deployment when asked
+    database = await openDatabase(pgliteDir ? { kind: 'pglite', dataDir: pgliteDir } : { kind: 'pglite' });
   }
   await migrateDatabase(database);
   return { database, dropDb };

@@ -4,16 +4,20 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import type { Database } from './platform/db.js';
-import { registerAuth } from './platform/auth.js';
+import { isGuardedRoute, registerAuth } from './platform/auth.js';
+import { VENDOR_DOCUMENT_MAX_BYTES } from '@souq/shared/constants';
+import { fixNullableUnions, openApiTransform } from './platform/openapi.js';
 import { connectRedis } from './platform/redis.js';
 import { registerErrorHandling, routeNotFoundBody } from './platform/errors.js';
 import { createServices, type Services } from './services.js';
+import { registerUploads } from './platform/uploads.js';
+import { registerInputHygiene } from './platform/input-hygiene.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
@@ -28,6 +32,13 @@ import { adminRoutes } from './modules/admin/admin.routes.js';
 import { vendorsRoutes } from './modules/vendors/vendors.routes.js';
 import { imageSearchRoutes } from './modules/image-search/image-search.routes.js';
 import { recommendationsRoutes } from './modules/recommendations/recommendations.routes.js';
+import { productWriteRoutes } from './modules/catalogue/products.routes.js';
+import { embedsRoutes } from './modules/embeds/embeds.routes.js';
+import { optimisationRoutes } from './modules/optimisation/optimisation.routes.js';
+// conversations and notifications
+import { supportRoutes } from './modules/support/support.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { eventsRoutes } from './modules/events/events.routes.js';
 
 export type AppDeps = { config: Config; database: Database };
 declare module 'fastify' {
@@ -62,6 +73,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputHygiene(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -82,14 +94,28 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   // with Redis the counters are shared by every instance; skipOnError keeps the API up if Redis goes away
   await app.register(rateLimit, { global: false, ...(redis ? { redis, skipOnError: true, nameSpace: 'souq-rl:' } : {}) });
   await app.register(swagger, {
-    openapi: { info: { title: 'Souq API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
-    transform: jsonSchemaTransform,
+    openapi: {
+      info: { title: 'Souq API', version: '1.0.0', license: { name: 'Proprietary' } },
+      servers: [{ url: '/', description: 'This server' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: openApiTransform(isGuardedRoute),
+    transformObject: (doc) => {
+      const document = 'openapiObject' in doc ? doc.openapiObject : doc.swaggerObject;
+      fixNullableUnions(document);
+      return document;
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const log = (msg: string) => (config.logLevel === 'silent' ? undefined : app.log.warn(msg));
   const services = createServices(config, database, log);
+  app.addHook('onClose', () => services.bus.close());
   registerAuth(app, services.sessions);
+  // queued mails get a few seconds to leave before the process stops
+  if (services.mailer) app.addHook('onClose', () => services.mailer!.close());
+  // the outer bound of any upload (KYC documents and product photos: 10 MB each, a few per request)
+  await registerUploads(app, { maxFileBytes: VENDOR_DOCUMENT_MAX_BYTES, maxFiles: 8 });
 
   await app.register(healthRoutes({ db: database.db, dbKind: database.kind, startedAt: Date.now() }));
   await app.register(filesRoutes({ files: services.files }));
@@ -105,22 +131,49 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(vendorsRoutes({ vendors: services.vendors }));
   await app.register(imageSearchRoutes({ imageSearch: services.imageSearch }));
   await app.register(recommendationsRoutes({ recommendations: services.recommendations }));
+  // vendor products and embeds
+  await app.register(productWriteRoutes({ catalogue: services.catalogue }));
+  await app.register(embedsRoutes({ embeds: services.embeds, catalogue: services.catalogue }));
+  await app.register(optimisationRoutes({ optimisation: services.optimisation }));
+  // conversations and notifications
+  await app.register(supportRoutes({ support: services.support }));
+  await app.register(notificationsRoutes({ notifications: services.notifications }));
+  await app.register(eventsRoutes({
+    events: services.events,
+    chatSessionOwner: (id) => services.chatMonitor.sessionOwner(id),
+    ...config.liveEvents,
+  }));
+  // open event streams end before the server waits for its connections to close
+  app.addHook('preClose', async () => services.events.close());
 
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
   app.decorate('services', services);
   return app;
 }
 
+/** Source maps stay off the public server (they would publish the source); a build may keep them for error reports. */
+const isSourceMap = (pathname: string) => pathname.toLowerCase().endsWith('.map');
+
 /** Serves the built web app; unknown non-API paths get index.html so the client router decides (it sends them to /). */
 async function registerWebApp(app: FastifyInstance, dist: string) {
   const index = path.join(dist, 'index.html');
   const html = fs.existsSync(index) ? fs.readFileSync(index) : null;
   if (html) {
-    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      globIgnore: ['**/*.map'],
+      allowedPath: (pathname) => !isSourceMap(pathname),
+    });
   }
   app.setNotFoundHandler((req, reply) => {
-    const isApi = req.url === '/api' || req.url.startsWith('/api/');
-    if (!html || isApi || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    const pathname = req.url.split('?')[0]!;
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    // a missing script or map is a 404, never the app's HTML
+    const isAsset = pathname.startsWith('/assets/') || isSourceMap(pathname);
+    if (!html || isApi || isAsset || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send(routeNotFoundBody(req.method, req.url));
     }
     return reply.header('cache-control', 'no-cache').type('text/html').send(html);

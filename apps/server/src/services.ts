@@ -4,6 +4,7 @@ import { createSessionStore } from './platform/auth.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { createVendorsService } from './modules/vendors/vendors.service.js';
 import { createBus } from './platform/bus.js';
+import { createAuditLog } from './platform/audit.js';
 import path from 'node:path';
 import { createDiskStorage } from './platform/storage.js';
 import { createFilesService } from './modules/files/files.service.js';
@@ -17,6 +18,14 @@ import { createChatMonitorService } from './modules/chat-monitor/chat-monitor.se
 import { createAssistantService } from './modules/assistant/assistant.service.js';
 import { createImageSearchService } from './modules/image-search/image-search.service.js';
 import { createRecommendationsService } from './modules/recommendations/recommendations.service.js';
+import { createEmbedsService } from './modules/embeds/embeds.service.js';
+import { createOptimisationService } from './modules/optimisation/optimisation.service.js';
+// conversations and notifications
+import { createSupportService } from './modules/support/support.service.js';
+import { createNotificationsService } from './modules/notifications/notifications.service.js';
+import { createEventsService } from './modules/events/events.service.js';
+import { LIST_MAX_LIMIT } from '@souq/shared/constants';
+import { createMailer } from './platform/mailer.js';
 
 /**
  * The composition root: every service built once from its explicit dependencies.
@@ -27,23 +36,58 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const sessions = createSessionStore(db);
   const vendors = createVendorsService({ db });
   const accounts = createAccountsService({ db, sessions, vendors, adminAccessCode: config.adminAccessCode, log });
-  const bus = createBus(log);
+  const bus = createBus({ log, redisUrl: config.redisUrl });
+  const audit = createAuditLog({ db });
   const media = createMediaService({ dataDir: config.dataDir });
   const storage = createDiskStorage(path.join(config.dataDir, 'uploads'));
   const files = createFilesService({ db, storage });
-  const catalogue = createCatalogueService({ db, bus });
-  const orders = createOrdersService({ db, bus, catalogue, currency: config.shopCurrency });
+  // late-bound: orders depends on the catalogue, and the catalogue asks orders whether a product was ever sold
+  const catalogue = createCatalogueService({
+    db, bus, audit, productHasOrders: (id) => orders.productHasOrders(id),
+    // vendor products: uploaded photos, owners' names and verification, embeds (late-bound like orders), shop currency
+    files, owners: (ids) => vendors.summariesByIds(ids), embedLookup: (ids) => embeds.lookup(ids), currency: config.shopCurrency,
+  });
+  const embeds = createEmbedsService({ db, bus, catalogue, audit });
+  // outgoing mail only with SMTP_URL (order confirmations)
+  const mailer = config.mail.smtpUrl ? createMailer({ url: config.mail.smtpUrl, from: config.mail.from, log }) : null;
+  const orders = createOrdersService({ db, bus, audit, catalogue, currency: config.shopCurrency, mailer, log });
   const profile = createProfileService({ db });
   const search = createSearchService({ queries: createSearchQueries(db), catalogue, bus, log });
   const chatMonitor = createChatMonitorService({
     db,
+    bus,
+    audit,
     // names and roles through the accounts service, one query per page of sessions
     userInfo: (ids) => accounts.usersByIds(ids),
   });
-  const assistant = createAssistantService({ search, chatMonitor, ai: config.ai, log });
+  const assistant = createAssistantService({
+    search,
+    chatMonitor,
+    ai: config.ai,
+    log,
+    // while an admin has the session, the assistant says a person is answering instead of replying on its own
+    isHumanHandling: (clientSessionId, userId) => chatMonitor.isHumanHandling(clientSessionId, userId),
+  });
   const imageSearch = createImageSearchService({ db, catalogue, readImage: media.read, bus, log });
   const recommendations = createRecommendationsService({ db, catalogue, bus, log });
-  return { sessions, vendors, accounts, bus, media, storage, files, catalogue, orders, profile, imageSearch, recommendations, search, chatMonitor, assistant };
+  const optimisation = createOptimisationService({ db, catalogue, audit, categoryPrices: async (c) => (await search.categoryPrices(c)).prices });
+  // conversations and notifications
+  const support = createSupportService({
+    db,
+    bus,
+    audit,
+    userInfo: (ids) => accounts.usersByIds(ids),
+    // a search over customers' names and e-mails, bounded like any list
+    findUserIds: async (search) => (await accounts.listUsers({ search, limit: LIST_MAX_LIMIT, offset: 0 })).items.map((u) => u.id),
+  });
+  const notifications = createNotificationsService({
+    db, bus, audit, vapid: config.vapid, allowPrivateEndpoints: config.pushAllowPrivateEndpoints, log,
+  });
+  const events = createEventsService({ bus });
+  return {
+    sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant,
+    support, notifications, events, mailer,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

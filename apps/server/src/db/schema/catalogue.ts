@@ -4,6 +4,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { vendors } from './vendors.js';
 import { bytea, tsvector } from './types.js';
+import type { EmbedCardSettings } from '@souq/shared/rules/embed';
 
 export const products = pgTable(
   'products',
@@ -92,16 +93,8 @@ export const shelfItems = pgTable(
   (t) => [primaryKey({ columns: [t.shelfId, t.productId] })],
 );
 
-export type EmbedSettingsJson = {
-  theme: 'light' | 'dark' | 'auto';
-  width: string;
-  height: string;
-  showPrice: boolean;
-  showImage: boolean;
-  showDescription: boolean;
-  showTags: boolean;
-  showKeywords: boolean;
-};
+/** Theme, size and what the card shows (the embed code's settings, rules/embed.ts). */
+export type EmbedSettingsJson = EmbedCardSettings;
 
 export const embeddedProducts = pgTable(
   'embedded_products',

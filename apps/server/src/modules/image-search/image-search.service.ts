@@ -36,6 +36,9 @@ const LOAD_PAGE = 1000;
 /** Page size when walking the catalogue for the backfill. */
 const BACKFILL_PAGE = 500;
 
+/** A cosine as the API shows it: 3 decimals within 0..1 (the index's int8 rows can read a hair above 1, e.g. 1.003). */
+export const similarityScore = (cosine: number) => Math.min(1, Math.max(0, Math.round(cosine * 1000) / 1000));
+
 export type SearchResult = Pick<Product, 'id' | 'name' | 'price' | 'category' | 'image' | 'images'> & { similarity: number };
 export type Neighbour = { productId: number; similarity: number };
 
@@ -346,8 +349,7 @@ export function createImageSearchService(deps: {
         products: hits.flatMap((h) => {
           const p = byId.get(h.productId);
           if (!p) return [];
-          const similarity = Math.min(1, Math.max(0, Math.round(h.similarity * 1000) / 1000));
-          return [{ id: p.id, name: p.name, price: p.price, category: p.category, image: p.image, images: p.images, similarity }];
+          return [{ id: p.id, name: p.name, price: p.price, category: p.category, image: p.image, images: p.images, similarity: similarityScore(h.similarity) }];
         }),
       };
     },
