@@ -57,6 +57,9 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
     // image search posts base64 of up to 5 MB (≈ 6.7 MB of text)
     bodyLimit: 8 * 1024 * 1024,
     return503OnClosing: false,
+    // every schema is zod: Fastify need not load its JSON-schema compilers (ajv, fast-json-stringify) at start-up
+    // (the factory types name ajv's signatures; the zod compilers are what setValidatorCompiler installs anyway)
+    schemaController: { compilersFactory: { buildValidator: (() => validatorCompiler) as never, buildSerializer: (() => serializerCompiler) as never } },
   });
   const routeTable: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {
@@ -82,7 +85,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
     },
     crossOriginEmbedderPolicy: false,
   });
-  const redis = connectRedis(config.redisUrl);
+  const redis = await connectRedis(config.redisUrl);
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
   // with Redis the counters are shared by every instance; skipOnError keeps the API up if Redis goes away
   await app.register(rateLimit, { global: false, ...(redis ? { redis, skipOnError: true, nameSpace: 'souq-rl:' } : {}) });
