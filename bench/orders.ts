@@ -11,8 +11,10 @@
 // Afterwards every product's stock is checked against what its order lines took. Budget (ARCHITECTURE
 // "Performance budgets"): ≥ 400 orders/s on PostgreSQL with 32 clients, 0 oversold units, 1 order per key.
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import { freshApp, parseArgs, type BenchApp } from './lib/fresh-app.js';
 import { runLoad } from './lib/run-load.js';
+import { totalCpuMs } from './lib/cpu.js';
 
 const PRODUCTS = 200;
 const INITIAL_STOCK = 10_000_000;
@@ -48,6 +50,8 @@ async function insertProducts(bench: BenchApp, n: number, stock: number): Promis
   return rows.map((r) => r.id);
 }
 
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
 const post = (base: string, body: unknown, key?: string) =>
   fetch(`${base}/api/orders`, {
     method: 'POST',
@@ -65,7 +69,17 @@ async function measure(kind: 'postgres' | 'pglite', opts: { postgresUrl?: string
     opts.log(`${kind}: ${opts.clients} clients for ${opts.duration} s …`);
     // a short warm-up so the first compiled paths and pool connections are not measured
     await runLoad({ base, post: { path: '/api/orders', bodies: carts(ids, 200), idempotencyKeys: true }, mode: 'concurrent', amount: 2, connections: opts.clients });
+    // CPU per order, which a busy machine inflates far less than it cuts orders/s: the app (this process; the load
+    // client is another) and, on PostgreSQL, the backends serving this database (the pool's, open after the warm-up)
+    const backends = kind === 'postgres' ? (await bench.database.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).map((r) => r.pid) : [];
+    const appCpu0 = process.cpuUsage();
+    const dbCpu0 = totalCpuMs(backends);
     const load = await runLoad({ base, post: { path: '/api/orders', bodies: carts(ids, 2000), idempotencyKeys: true }, mode: 'concurrent', amount: opts.duration, connections: opts.clients });
+    const appCpu = process.cpuUsage(appCpu0);
+    const dbCpu1 = totalCpuMs(backends);
+    const placed = Math.max(1, load.requests - load.errors);
+    const appCpuPerOrder = (appCpu.user + appCpu.system) / 1000 / placed;
+    const dbCpuPerOrder = dbCpu0 !== null && dbCpu1 !== null && kind === 'postgres' ? (dbCpu1 - dbCpu0) / placed : null;
 
     opts.log(`${kind}: ${RACE_CLIENTS}-way race for the last ${RACE_STOCK} units …`);
     const [raceId] = await insertProducts(bench, 1, RACE_STOCK);
@@ -95,6 +109,7 @@ async function measure(kind: 'postgres' | 'pglite', opts: { postgresUrl?: string
       requests: load.requests,
       errors: load.errors,
       latency_ms: { p50: load.p50, p90: load.p90, p97_5: load.p97_5, max: load.max },
+      cpu_ms_per_order: { app: round2(appCpuPerOrder), database: dbCpuPerOrder === null ? null : round2(dbCpuPerOrder) },
       race: {
         clients: RACE_CLIENTS,
         stock: RACE_STOCK,
@@ -141,13 +156,20 @@ async function main() {
     return;
   }
   console.log('');
-  console.log('database  | orders/s | p50 ms | p97.5 ms | errors | race: placed/409/oversold | one key ×20: orders');
+  console.log('database  | orders/s | p50 ms | p97.5 ms | errors | CPU ms/order app+db | race: placed/409/oversold | one key ×20: orders');
   for (const r of results) {
     console.log(
       `${r.database.padEnd(9)} | ${String(r.orders_per_s).padStart(8)} | ${String(r.latency_ms.p50).padStart(6)} | ${String(r.latency_ms.p97_5).padStart(8)} | ${String(r.errors).padStart(6)} | ` +
+        `${r.cpu_ms_per_order.app}${r.cpu_ms_per_order.database === null ? '' : ` + ${r.cpu_ms_per_order.database}`}`.padStart(19) + ' | ' +
         `${r.race.placed}/${r.race.refused_409}/${r.race.oversold_units}`.padStart(25) + ` | ${r.idempotency.orders_in_database}`,
     );
   }
+  const pgCpu = pgResult.cpu_ms_per_order;
+  if (pgCpu.database !== null) {
+    // on an idle 2-core machine the app, PostgreSQL and the load client share 2,000 ms of CPU per second
+    console.log(`\nPostgreSQL: ${round2(pgCpu.app + pgCpu.database)} ms of CPU per order (app + database): at most ~${Math.round(2000 / (pgCpu.app + pgCpu.database))} orders/s on an idle 2-core machine before the load client's share`);
+  }
+  console.log(`(load average ${os.loadavg()[0]!.toFixed(1)}: orders/s on a busy machine are far below what it does idle)`);
   for (const [k, b] of Object.entries(budgets)) console.log(`  ${b.ok ? 'PASS' : 'FAIL'} ${k}: ${b.value} (budget ${k.startsWith('orders_per_s') ? '≥' : k === 'orders_per_key' ? '=' : '≤'} ${b.budget})`);
 }
 

@@ -1,6 +1,7 @@
 // The built product as a child process, as `npm start` runs it: for the start-up and web benchmarks.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import { cpuMsOf } from './cpu.js';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,21 +27,6 @@ export function freePort(): Promise<number> {
       srv.close(() => resolve(port));
     });
   });
-}
-
-/**
- * CPU time (user + system) a process has used so far, from /proc: all its threads, or only its main thread (the
- * JavaScript one: on an idle machine with a spare core, the critical path). Null where /proc is missing.
- */
-export function cpuMsOf(pid: number, thread: 'all' | 'main' = 'all'): number | null {
-  try {
-    const stat = thread === 'main' ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
-    const fields = fs.readFileSync(stat, 'utf8').split(') ')[1]!.split(' ');
-    // fields 14 and 15 of stat (utime, stime), counted from field 3 after the command name; clock ticks of 10 ms
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
 }
 
 export type RunningServer = {
