@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { call, createTestApp, type TestContext } from './harness.js';
+import { call, createTestApp, tempWebDist, type TestContext } from './harness.js';
 import { COMPRESS_MIN_BYTES, IMMUTABLE_CACHE, registerCompression } from '../src/platform/web-app.js';
 
 // Issue 12 item 2: precompressed static files by Accept-Encoding, a year of cache for hashed assets, index.html
@@ -18,14 +16,12 @@ describe('serving the built web app', () => {
   let dist: string;
 
   beforeAll(async () => {
-    dist = await fs.mkdtemp(path.join(os.tmpdir(), 'souq-dist-'));
-    await fs.mkdir(path.join(dist, 'assets'));
-    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>');
-    const asset = path.join(dist, 'assets', 'index-abc123.js');
-    await fs.writeFile(asset, script);
-    await fs.writeFile(`${asset}.br`, zlib.brotliCompressSync(script));
-    await fs.writeFile(`${asset}.gz`, zlib.gzipSync(script));
-    await fs.writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    dist = await tempWebDist({
+      'assets/index-abc123.js': script,
+      'assets/index-abc123.js.br': zlib.brotliCompressSync(script),
+      'assets/index-abc123.js.gz': zlib.gzipSync(script),
+      'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    });
     t = await createTestApp({ webDist: dist });
   });
   afterAll(async () => {
