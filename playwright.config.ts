@@ -32,7 +32,7 @@ export default defineConfig({
   ],
   webServer: {
     // E2E_FROM_SOURCE=1 runs the server from TypeScript (no server build); WEB_DIST picks a web build directory.
-    command: process.env.E2E_FROM_SOURCE ? 'node --conditions=development --import tsx apps/server/src/main.ts' : 'node apps/server/dist/main.js',
+    command: process.env.E2E_FROM_SOURCE ? 'node --conditions=development --import tsx apps/server/src/main.ts' : 'node apps/server/dist/server.mjs',
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // `npm start` builds only what changed since the last build: each workspace's build writes a stamp (a hash of its
 // inputs) into its dist; an up-to-date tree starts at once. `npm run build` still rebuilds everything.
+// The stamp also keeps a fingerprint of the inputs' sizes and modification times: when none moved, the check is a
+// round of stat calls instead of reading and hashing every source file.
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const shared = ['packages/shared/src', 'packages/shared/package.json', 'packages/shared/tsconfig.build.json', 'package-lock.json'];
@@ -24,22 +26,54 @@ function files(p) {
   return fs.readdirSync(full, { withFileTypes: true }).flatMap((e) => files(path.join(p, e.name)));
 }
 
-function inputsHash(inputs) {
+function inputsHash(list) {
   const h = createHash('sha256');
-  for (const f of inputs.flatMap(files).sort()) h.update(f).update('\0').update(fs.readFileSync(path.join(root, f))).update('\0');
+  for (const f of list) h.update(f).update('\0').update(fs.readFileSync(path.join(root, f))).update('\0');
+  return h.digest('hex');
+}
+
+function fingerprint(list) {
+  const h = createHash('sha256');
+  for (const f of list) {
+    const st = fs.statSync(path.join(root, f));
+    h.update(`${f}\0${st.size}\0${st.mtimeMs}\0`);
+  }
   return h.digest('hex');
 }
 
 const stampFile = (t) => path.join(root, t.out, '.build-stamp');
-for (const t of targets) {
-  const hash = inputsHash(t.inputs);
-  const current = fs.existsSync(stampFile(t)) ? fs.readFileSync(stampFile(t), 'utf8') : '';
-  if (current === hash) {
-    console.log(`✔ ${t.name} is up to date`);
-    continue;
+
+/** An older stamp is the bare hash. */
+function readStamp(t) {
+  const text = fs.existsSync(stampFile(t)) ? fs.readFileSync(stampFile(t), 'utf8') : '';
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { hash: text, fingerprint: null };
   }
-  console.log(`▶ building ${t.name}`);
-  const res = spawnSync('npm', ['run', 'build', '-w', t.name], { cwd: root, stdio: 'inherit' });
-  if (res.status !== 0) process.exit(res.status ?? 1);
-  fs.writeFileSync(stampFile(t), hash);
 }
+
+/** Builds, in order, every workspace whose inputs changed; exits the process if a build fails. */
+export function buildChanged({ quiet = false } = {}) {
+  const say = (msg) => quiet || console.log(msg);
+  for (const t of targets) {
+    const list = t.inputs.flatMap(files).sort();
+    const stamp = readStamp(t);
+    const print = fingerprint(list);
+    if (stamp.fingerprint === print) {
+      say(`✔ ${t.name} is up to date`);
+      continue;
+    }
+    const hash = inputsHash(list);
+    if (stamp.hash !== hash) {
+      say(`▶ building ${t.name}`);
+      const res = spawnSync('npm', ['run', 'build', '-w', t.name], { cwd: root, stdio: 'inherit' });
+      if (res.status !== 0) process.exit(res.status ?? 1);
+    } else {
+      say(`✔ ${t.name} is up to date`);
+    }
+    fs.writeFileSync(stampFile(t), JSON.stringify({ hash, fingerprint: print }));
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) buildChanged();

@@ -8,7 +8,7 @@ export type LoadSpec = {
   base: string;
   /** GET paths, or POST bodies when `post` is set; used round-robin */
   paths?: string[];
-  post?: { path: string; bodies: unknown[] };
+  post?: { path: string; bodies: unknown[]; /** a fresh Idempotency-Key header on every request, as checkout sends */ idempotencyKeys?: boolean };
   mode: 'sequential' | 'concurrent';
   /** sequential: number of requests (after `warmup`); concurrent: seconds */
   amount: number;
@@ -45,7 +45,16 @@ async function sequential(spec: LoadSpec): Promise<LoadResult> {
 async function concurrent(spec: LoadSpec): Promise<LoadResult> {
   let i = 0;
   const requests = spec.post
-    ? [{ method: 'POST' as const, path: spec.post.path, headers: { 'content-type': 'application/json' }, setupRequest: (req: Record<string, unknown>) => ({ ...req, body: JSON.stringify(spec.post!.bodies[i++ % spec.post!.bodies.length]) }) }]
+    ? [{
+      method: 'POST' as const,
+      path: spec.post.path,
+      headers: { 'content-type': 'application/json' },
+      setupRequest: (req: Record<string, unknown>) => {
+        const n = i++;
+        const headers = spec.post!.idempotencyKeys ? { ...(req.headers as object), 'idempotency-key': `load-${process.pid}-${n}` } : req.headers;
+        return { ...req, headers, body: JSON.stringify(spec.post!.bodies[n % spec.post!.bodies.length]) };
+      },
+    }]
     : [{ method: 'GET' as const, setupRequest: (req: Record<string, unknown>) => ({ ...req, path: spec.paths![i++ % spec.paths!.length] }) }];
   const result = await autocannon({ url: spec.base, connections: spec.connections ?? 32, duration: spec.amount, requests });
   const l = result.latency;

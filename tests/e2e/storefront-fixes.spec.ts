@@ -99,7 +99,7 @@ test('tracking: one session per visit across reloads and pages; search counts re
 
   // a reload and a full page load of /checkout continue the same visit
   await page.reload();
-  await page.getByRole('button', { name: /^Add .+ to cart$/ }).first().click();
+  await page.getByRole('button', { name: /^Add to Cart: .+/ }).first().click();
   await page.goto('/checkout');
   await page.getByLabel('Name').fill('Tariq Tracker');
   await page.getByLabel('Email').fill('tariq@example.test');

@@ -116,7 +116,7 @@ test('empty cart: drawer text, disabled Proceed to Checkout and Place Order; qua
   // add from the first shelf, then plus / minus / remove in the drawer
   const firstCard = page.getByRole('region', { name: 'Smartphones' }).getByRole('article').first();
   const productName = (await firstCard.getByRole('heading').textContent())!.trim();
-  await firstCard.getByRole('button', { name: `Add ${productName} to cart` }).click();
+  await firstCard.getByRole('button', { name: `Add to Cart: ${productName}` }).click();
   await chat(page).getByRole('button', { name: /^Cart, 1 item$/ }).click();
   await expect(drawer.getByText(productName)).toBeVisible();
   const minus = drawer.getByRole('button', { name: `Decrease quantity of ${productName}` });
@@ -132,7 +132,7 @@ test('empty cart: drawer text, disabled Proceed to Checkout and Place Order; qua
 test('checkout requires name, email and address: disabled while empty, alert when only blanks', async ({ page }) => {
   await page.goto('/ai-assistant');
   const firstCard = page.getByRole('region', { name: 'Laptops' }).getByRole('article').first();
-  await firstCard.getByRole('button', { name: /^Add .* to cart$/ }).click();
+  await firstCard.getByRole('button', { name: /^Add to Cart: / }).click();
   await page.goto('/checkout');
 
   const place = page.getByRole('button', { name: 'Place Order' });

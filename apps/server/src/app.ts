@@ -3,9 +3,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
@@ -14,7 +12,8 @@ import { isGuardedRoute, registerAuth } from './platform/auth.js';
 import { VENDOR_DOCUMENT_MAX_BYTES } from '@souq/shared/constants';
 import { fixNullableUnions, openApiTransform } from './platform/openapi.js';
 import { connectRedis } from './platform/redis.js';
-import { registerErrorHandling, routeNotFoundBody } from './platform/errors.js';
+import { registerErrorHandling } from './platform/errors.js';
+import { registerCompression, registerWebApp } from './platform/web-app.js';
 import { createServices, type Services } from './services.js';
 import { registerUploads } from './platform/uploads.js';
 import { registerInputHygiene } from './platform/input-hygiene.js';
@@ -64,6 +63,9 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
     // image search posts base64 of up to 5 MB (≈ 6.7 MB of text)
     bodyLimit: 8 * 1024 * 1024,
     return503OnClosing: false,
+    // every schema is zod: Fastify need not load its JSON-schema compilers (ajv, fast-json-stringify) at start-up
+    // (the factory types name ajv's signatures; the zod compilers are what setValidatorCompiler installs anyway)
+    schemaController: { compilersFactory: { buildValidator: (() => validatorCompiler) as never, buildSerializer: (() => serializerCompiler) as never } },
   });
   const routeTable: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {
@@ -89,7 +91,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
     },
     crossOriginEmbedderPolicy: false,
   });
-  const redis = connectRedis(config.redisUrl);
+  await registerCompression(app);
+  const redis = await connectRedis(config.redisUrl);
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
   // with Redis the counters are shared by every instance; skipOnError keeps the API up if Redis goes away
   await app.register(rateLimit, { global: false, ...(redis ? { redis, skipOnError: true, nameSpace: 'souq-rl:' } : {}) });
@@ -149,33 +152,4 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
   app.decorate('services', services);
   return app;
-}
-
-/** Source maps stay off the public server (they would publish the source); a build may keep them for error reports. */
-const isSourceMap = (pathname: string) => pathname.toLowerCase().endsWith('.map');
-
-/** Serves the built web app; unknown non-API paths get index.html so the client router decides (it sends them to /). */
-async function registerWebApp(app: FastifyInstance, dist: string) {
-  const index = path.join(dist, 'index.html');
-  const html = fs.existsSync(index) ? fs.readFileSync(index) : null;
-  if (html) {
-    await app.register(fastifyStatic, {
-      root: dist,
-      wildcard: false,
-      index: false,
-      maxAge: '1h',
-      globIgnore: ['**/*.map'],
-      allowedPath: (pathname) => !isSourceMap(pathname),
-    });
-  }
-  app.setNotFoundHandler((req, reply) => {
-    const pathname = req.url.split('?')[0]!;
-    const isApi = pathname === '/api' || pathname.startsWith('/api/');
-    // a missing script or map is a 404, never the app's HTML
-    const isAsset = pathname.startsWith('/assets/') || isSourceMap(pathname);
-    if (!html || isApi || isAsset || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      return reply.status(404).send(routeNotFoundBody(req.method, req.url));
-    }
-    return reply.header('cache-control', 'no-cache').type('text/html').send(html);
-  });
 }

@@ -2,18 +2,26 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { loadConfig } from './config.js';
 import { migrateDatabase, openDatabase } from './platform/db.js';
-import { buildApp } from './app.js';
-import { seedDemoIfEmpty } from './db/seed/seed.js';
 import { DEMO_CUSTOMER_EMAIL, DEMO_PASSWORD, DEMO_VENDOR_EMAIL } from '@souq/shared/constants';
 
 const config = loadConfig();
 const started = Date.now();
 fs.mkdirSync(config.dataDir, { recursive: true });
 
-const database = config.databaseUrl
-  ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
-  : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
-await migrateDatabase(database);
+// Start-up runs two things side by side (budget: restart ≤ 1.5 s to healthy): the database opens (the embedded one
+// compiles its WebAssembly off the main thread and reads its files) while the app's modules load.
+const opening = (
+  config.databaseUrl
+    ? openDatabase({ kind: 'postgres', url: config.databaseUrl })
+    : openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') })
+).then(async (database) => {
+  await migrateDatabase(database);
+  return database;
+});
+// a failed open is reported by the await below, not as an unhandled rejection while the modules load
+opening.catch(() => undefined);
+const [{ buildApp }, { seedDemoIfEmpty }] = await Promise.all([import('./app.js'), import('./db/seed/seed.js')]);
+const database = await opening;
 
 const app = await buildApp({ config, database });
 if (config.seedDemo) {
@@ -21,8 +29,6 @@ if (config.seedDemo) {
   if (seeded) app.log.info('Demo data seeded into the empty database');
 }
 await app.services.accounts.ensureAdminCode();
-// the recommendation model is built in the background: the server is healthy at once
-void app.services.recommendations.warmUp().catch((err) => app.log.error({ err }, 'recommendation model build failed'));
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -43,15 +49,18 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`Souq is ready on http://localhost:${config.port} (${database.kind}) in ${Date.now() - started} ms`);
-// image search starts once the server listens: its model loads in a worker thread, then the images that lack a
-// descriptor (first start, new model) are described in the background; searches meanwhile wait a bounded time
-void app.services.imageSearch
-  .start()
-  .then((n) => n && app.log.info(`image search: described the images of ${n} products`))
-  .catch((err) => app.log.error({ err }, 'image search start failed'));
 if (config.seedDemo) {
   console.log(
     `\n  Demo logins (password ${DEMO_PASSWORD}):\n    customer  ${DEMO_CUSTOMER_EMAIL}\n    vendor    ${DEMO_VENDOR_EMAIL}\n` +
       `  Admin: /admin-access with ADMIN_ACCESS_CODE${config.adminAccessCode ? '' : ' (or the generated code printed at first start)'}\n`,
   );
 }
+
+// Once the server answers, in the background so neither delays the first healthy answer: image search starts its
+// model in a worker thread and describes the images that lack a descriptor (first start, new model) — searches
+// meanwhile wait a bounded time — and the recommendation model is built.
+void app.services.imageSearch
+  .start()
+  .then((n) => n && app.log.info(`image search: described the images of ${n} products`))
+  .catch((err) => app.log.error({ err }, 'image search start failed'));
+void app.services.recommendations.warmUp().catch((err) => app.log.error({ err }, 'recommendation model build failed'));

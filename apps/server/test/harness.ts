@@ -48,6 +48,18 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   };
 }
 
+const INDEX_HTML = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
+
+/** A built web app in a temporary folder: index.html plus the given files (relative path → content), for serving tests. */
+export async function tempWebDist(files: Record<string, string | Buffer>): Promise<string> {
+  const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'souq-dist-'));
+  for (const [name, content] of Object.entries({ 'index.html': INDEX_HTML, ...files })) {
+    await fs.mkdir(path.dirname(path.join(dist, name)), { recursive: true });
+    await fs.writeFile(path.join(dist, name), content);
+  }
+  return dist;
+}
+
 type InjectArgs = { method?: string; url: string; token?: string | null; body?: unknown; headers?: Record<string, string> };
 
 /** app.inject with a bearer token and a parsed JSON body. */

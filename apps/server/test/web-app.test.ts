@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { call, createTestApp, type TestContext } from './harness.js';
+import { call, createTestApp, tempWebDist, type TestContext } from './harness.js';
 
 // Serving the built web app (issue 15 item 6): scripts and the app's routes are public, source maps never are.
 
@@ -11,13 +9,12 @@ describe('web app serving', () => {
   let dist: string;
 
   beforeAll(async () => {
-    dist = await fs.mkdtemp(path.join(os.tmpdir(), 'souq-dist-'));
-    await fs.mkdir(path.join(dist, 'assets'));
-    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>');
-    await fs.writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("souq")\n');
-    await fs.writeFile(path.join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["../src/secret.ts"],"sourcesContent":["const secret = 1"]}');
-    await fs.writeFile(path.join(dist, 'assets', 'index-abc123.css.map'), '{"version":3}');
-    await fs.writeFile(path.join(dist, 'top.map'), '{"version":3}');
+    dist = await tempWebDist({
+      'assets/index-abc123.js': 'console.log("souq")\n',
+      'assets/index-abc123.js.map': '{"version":3,"sources":["../src/secret.ts"],"sourcesContent":["const secret = 1"]}',
+      'assets/index-abc123.css.map': '{"version":3}',
+      'top.map': '{"version":3}',
+    });
     t = await createTestApp({ webDist: dist });
   });
   afterAll(async () => {

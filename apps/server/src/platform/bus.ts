@@ -3,7 +3,6 @@
 // so all instances of the server hear it: a product edited through instance A refreshes the search index of B, a
 // support reply posted on A reaches a browser connected to B.
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 
 export type OrderPlacedItem = { productId: number | null; vendorId: number | null; quantity: number; unitPriceCents: number };
 
@@ -72,11 +71,14 @@ export function createBus(opts: { log?: (msg: string) => void; redisUrl?: string
   }
 
   // Two connections: a subscribed Redis connection cannot publish. The publisher fails fast when Redis is away
-  // (the event still reaches this instance; the others catch up through their caches' TTLs).
-  const pub = opts.redisUrl ? new Redis(opts.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : null;
-  const sub = opts.redisUrl ? new Redis(opts.redisUrl, { maxRetriesPerRequest: null }) : null;
-  for (const conn of [pub, sub]) conn?.on('error', (err: Error) => log(`bus: redis ${err.message}`));
-  if (sub) {
+  // (the event still reaches this instance; the others catch up through their caches' TTLs). ioredis loads only
+  // with REDIS_URL, so a single instance does not pay for it at start-up.
+  const redis = opts.redisUrl ? connect(opts.redisUrl) : null;
+  async function connect(url: string) {
+    const { Redis } = await import('ioredis');
+    const pub = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    const sub = new Redis(url, { maxRetriesPerRequest: null });
+    for (const conn of [pub, sub]) conn.on('error', (err: Error) => log(`bus: redis ${err.message}`));
     sub.subscribe(CHANNEL).catch((err: Error) => log(`bus: subscribe failed: ${err.message}`));
     sub.on('message', (_channel: string, text: string) => {
       let msg: Wire;
@@ -87,6 +89,7 @@ export function createBus(opts: { log?: (msg: string) => void; redisUrl?: string
       }
       if (msg.origin !== origin) void dispatch(msg.event, msg.payload, false);
     });
+    return { pub, sub };
   }
 
   return {
@@ -98,14 +101,17 @@ export function createBus(opts: { log?: (msg: string) => void; redisUrl?: string
       return () => void set.delete(entry);
     },
     async emit(event, payload) {
-      if (pub) {
+      if (redis) {
         const wire: Wire = { origin, event, payload };
-        pub.publish(CHANNEL, JSON.stringify(wire)).catch((err: Error) => log(`bus: publish ${event} failed: ${err.message}`));
+        void redis
+          .then(({ pub }) => pub.publish(CHANNEL, JSON.stringify(wire)))
+          .catch((err: Error) => log(`bus: publish ${event} failed: ${err.message}`));
       }
       await dispatch(event, payload, true);
     },
     async close() {
-      await Promise.all([pub, sub].map((c) => c?.quit().catch(() => c.disconnect())));
+      const conns = await redis;
+      await Promise.all([conns?.pub, conns?.sub].map((c) => c?.quit().catch(() => c.disconnect())));
     },
   };
 }

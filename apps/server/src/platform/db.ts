@@ -3,12 +3,10 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import fs from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as schema from '../db/schema/index.js';
@@ -32,6 +30,12 @@ export type Database = {
 };
 
 export const PGLITE_EXTENSIONS = { pg_trgm, unaccent, pgcrypto };
+/**
+ * What an existing embedded database needs loaded. pgcrypto (a 3 MB WebAssembly module, about a tenth of the
+ * start-up) is declared by the first migration but nothing calls it: gen_random_uuid() is built into PostgreSQL
+ * since version 13. So it is loaded only to create a new database, where that migration runs.
+ */
+const PGLITE_RUNTIME_EXTENSIONS = { pg_trgm, unaccent };
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
 
@@ -41,6 +45,8 @@ export type DatabaseOptions =
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.kind === 'postgres') {
+    // loaded only for PostgreSQL: the embedded database's start-up does not pay for the network driver
+    const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.max ?? 10 });
     // an idle client erroring (server restart) must not crash the process; the next query reconnects
     pool.on('error', () => {});
@@ -55,10 +61,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
+  const existing = Boolean(opts.loadDataDir) || (opts.dataDir !== undefined && existsSync(path.join(opts.dataDir, 'PG_VERSION')));
   const client = await PGlite.create({
     dataDir: opts.dataDir,
     loadDataDir: opts.loadDataDir,
-    extensions: PGLITE_EXTENSIONS,
+    extensions: existing ? PGLITE_RUNTIME_EXTENSIONS : PGLITE_EXTENSIONS,
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -73,11 +80,28 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   };
 }
 
+/**
+ * Whether the database already has the newest committed migration: one read, so a restart skips the migrator's
+ * DDL round (create schema, create table, an empty transaction). Any doubt (a fresh database has no migrations
+ * table) answers false and the migrator decides.
+ */
+async function migrationsUpToDate(database: Database): Promise<boolean> {
+  try {
+    const journal = JSON.parse(await fs.readFile(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
+    const newest = Math.max(...journal.entries.map((e) => e.when));
+    const [row] = await database.query<{ created_at: string | number }>('select max(created_at) as created_at from drizzle.__drizzle_migrations');
+    return row?.created_at != null && Number(row.created_at) >= newest;
+  } catch {
+    return false;
+  }
+}
+
 /** Applies the committed SQL migrations (idempotent). */
 export async function migrateDatabase(database: Database): Promise<void> {
+  if (await migrationsUpToDate(database)) return;
   const config = { migrationsFolder: MIGRATIONS_DIR };
-  if (database.kind === 'postgres') await migratePg(database.db as never, config);
-  else await migratePglite(database.db as never, config);
+  if (database.kind === 'postgres') await (await import('drizzle-orm/node-postgres/migrator')).migrate(database.db as never, config);
+  else await (await import('drizzle-orm/pglite/migrator')).migrate(database.db as never, config);
 }
 
 export async function pingDatabase(db: Db): Promise<boolean> {

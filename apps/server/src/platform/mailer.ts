@@ -1,5 +1,3 @@
-import nodemailer from 'nodemailer';
-
 /** One plain-text e-mail. */
 export type MailMessage = { to: string; subject: string; text: string };
 
@@ -38,7 +36,9 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * The queue lives in memory: messages still waiting when the process stops are lost (decision 0012).
  */
 export function createMailer(opts: MailerOptions): Mailer {
-  const transport = nodemailer.createTransport(opts.url);
+  // nodemailer loads on first use of the mailer, not at every start-up
+  let transport: Promise<import('nodemailer').Transporter> | null = null;
+  const transporter = () => (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(opts.url)));
   const retryDelays = opts.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   const maxQueued = opts.maxQueued ?? DEFAULT_MAX_QUEUED;
   const waiting: MailMessage[] = [];
@@ -48,7 +48,7 @@ export function createMailer(opts: MailerOptions): Mailer {
   async function deliver(message: MailMessage) {
     for (let attempt = 0; ; attempt++) {
       try {
-        await transport.sendMail({ from: opts.from, ...message });
+        await (await transporter()).sendMail({ from: opts.from, ...message });
         return;
       } catch (err) {
         const reason = err instanceof Error ? err.message : String(err);
@@ -82,7 +82,7 @@ export function createMailer(opts: MailerOptions): Mailer {
     async close(graceMs = 5_000) {
       closed = true;
       await Promise.race([idle(), sleep(graceMs)]);
-      transport.close();
+      (await transport)?.close();
     },
   };
 }

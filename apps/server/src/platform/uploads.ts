@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import multipart, { type MultipartFile } from '@fastify/multipart';
-import sharp from 'sharp';
 import { AppError, badRequest } from './errors.js';
 import { sniffType } from './storage.js';
 
@@ -61,6 +60,8 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
  * Photos become WebP; the caller stores the result, never the original bytes.
  */
 export async function reencodeImage(data: Buffer, wrongType: string): Promise<{ data: Buffer; mime: 'image/webp'; ext: 'webp' }> {
+  // the native image library loads with the first upload, not at every start-up
+  const { default: sharp } = await import('sharp');
   try {
     const out = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
       .rotate() // honour the camera's orientation before the metadata is dropped

@@ -534,25 +534,36 @@ export function createCatalogueService(deps: {
      * caller compares prices); throws 409/422 naming the product and the caller's transaction rolls back.
      */
     async reserveStock(tx: Tx, lines: StockLine[]): Promise<Map<number, ReservedProduct>> {
-      const wanted = totalsByProduct(lines);
+      const wanted = [...totalsByProduct(lines)].sort((a, b) => a[0] - b[0]);
+      const ids = wanted.map(([id]) => id);
+      const quantities = wanted.map(([, quantity]) => quantity);
+      // one statement for every line: the rows are locked in id order first (the CTE), then each is decremented
+      // only where its stock still covers the quantity. NO KEY UPDATE, the lock an UPDATE of the stock takes anyway:
+      // it does not conflict with the key-share locks that concurrent orders' lines hold on the same product.
+      type Row = { id: number; name: string; price_cents: number; currency: string; vendor_id: number | null; stock: number };
+      // both drivers answer raw SQL with { rows }
+      const { rows } = (await tx.execute(sql`
+        with wanted as (
+          select w.id, w.quantity from unnest(${sql.param(ids)}::int[], ${sql.param(quantities)}::int[]) as w(id, quantity)
+        ), locked as (
+          select p.id from ${products} p where p.id in (select id from wanted) order by p.id for no key update
+        )
+        update ${products} p
+        set stock = p.stock - w.quantity, updated_at = now()
+        from wanted w, locked l
+        where p.id = w.id and l.id = p.id and p.status = 'active' and p.stock >= w.quantity
+        returning p.id, p.name, p.price_cents, p.currency, p.vendor_id, p.stock`)) as unknown as { rows: Row[] };
       const reserved = new Map<number, ReservedProduct>();
-      for (const id of [...wanted.keys()].sort((a, b) => a - b)) {
-        const quantity = wanted.get(id)!;
-        const [row] = await tx
-          .update(products)
-          .set({ stock: sql`${products.stock} - ${quantity}`, updatedAt: new Date() })
-          .where(and(eq(products.id, id), eq(products.status, 'active'), gte(products.stock, quantity)))
-          .returning({
-            id: products.id, name: products.name, priceCents: products.priceCents, currency: products.currency,
-            vendorId: products.vendorId, stock: products.stock,
-          });
-        if (!row) {
-          const [now] = await tx.select({ name: products.name, stock: products.stock, status: products.status }).from(products).where(eq(products.id, id));
-          if (!now) throw notFound(MSG.productUnavailable(id));
-          if (now.status !== 'active') throw unprocessable(MSG.productUnavailable(now.name));
-          throw conflict(MSG.outOfStock(now.name, now.stock));
-        }
-        reserved.set(id, row);
+      for (const r of rows) {
+        reserved.set(r.id, { id: r.id, name: r.name, priceCents: r.price_cents, currency: r.currency, vendorId: r.vendor_id, stock: r.stock });
+      }
+      if (reserved.size < ids.length) {
+        // name the first line that could not be reserved; the caller's transaction rolls back
+        const id = ids.find((i) => !reserved.has(i))!;
+        const [now] = await tx.select({ name: products.name, stock: products.stock, status: products.status }).from(products).where(eq(products.id, id));
+        if (!now) throw notFound(MSG.productUnavailable(id));
+        if (now.status !== 'active') throw unprocessable(MSG.productUnavailable(now.name));
+        throw conflict(MSG.outOfStock(now.name, now.stock));
       }
       return reserved;
     },

@@ -62,7 +62,7 @@ function AssistantPreview() {
           <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-xs font-semibold text-white">AI</span>
           <div>
             <p className="text-sm font-semibold">Chat with AI</p>
-            <p className="flex items-center gap-1 text-xs text-emerald-600">
+            <p className="flex items-center gap-1 text-xs text-emerald-700">
               <span className="h-1.5 w-1.5 rounded-full bg-emerald-500" />
               Online
             </p>
@@ -83,7 +83,7 @@ function AssistantPreview() {
             ))}
           </div>
         </div>
-        <div className="flex items-center gap-2 rounded-xl border border-slate-200 px-3 py-2 text-xs text-slate-400">
+        <div className="flex items-center gap-2 rounded-xl border border-slate-200 px-3 py-2 text-xs text-slate-500">
           Ask about any product…
           <span className="ml-auto rounded-lg bg-brand-700 px-2.5 py-1 font-medium text-white">Send</span>
         </div>

@@ -79,7 +79,7 @@ export function ProductCard({ product, onOpen, onAdd, selected = false, draggabl
           <Price value={product.price} className="text-lg font-bold text-slate-900" />
           <Button
             size="sm"
-            aria-label={`Add ${product.name} to cart`}
+            aria-label={`Add to Cart: ${product.name}`}
             onClick={(e) => {
               e.stopPropagation();
               onAdd(product);

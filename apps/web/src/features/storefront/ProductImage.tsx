@@ -3,7 +3,8 @@ import { cx } from '@/components/ui/cx';
 
 /**
  * A product picture that falls back to a neutral placeholder when there is no image or it fails to load.
- * Lazy by default: shelves hold 80 cards and only the visible ones should download.
+ * Lazy by default: shelves hold 80 cards and only the visible ones should download. An eager picture is one of the
+ * first in view, often the page's largest paint: it is fetched at high priority.
  */
 export function ProductImage({ src, alt, className, eager = false }: { src: string | null | undefined; alt: string; className?: string; eager?: boolean }) {
   const [failed, setFailed] = useState<string | null>(null);
@@ -23,6 +24,7 @@ export function ProductImage({ src, alt, className, eager = false }: { src: stri
       src={src}
       alt={alt}
       loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : 'auto'}
       decoding="async"
       draggable={false}
       onError={() => setFailed(src)}

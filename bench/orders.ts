@@ -1,0 +1,176 @@
+// Order placement: throughput, the last-units race and idempotency under concurrency.
+//
+//   npm run bench:orders [-- --postgres postgres://postgres@127.0.0.1:5432/postgres] [--duration 10] [--clients 32]
+//                        [--no-pglite] [--json]
+//
+// Starts the real app on a FRESH database — a new database on the given PostgreSQL server (dropped afterwards), and
+// PGlite in memory for reference — with 200 products in ample stock, then measures from a separate load process:
+//   1. orders/s with N clients for D seconds (1–3 items per order, a fresh Idempotency-Key on each, as checkout sends);
+//   2. a 64-way race for the last 10 units of one product: oversold units counted from the database;
+//   3. the same Idempotency-Key sent 20 times at once: how many orders the database holds for it (must be 1).
+// Afterwards every product's stock is checked against what its order lines took. Budget (ARCHITECTURE
+// "Performance budgets"): ≥ 400 orders/s on PostgreSQL with 32 clients, 0 oversold units, 1 order per key.
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import { freshApp, parseArgs, type BenchApp } from './lib/fresh-app.js';
+import { runLoad } from './lib/run-load.js';
+import { totalCpuMs } from './lib/cpu.js';
+
+const PRODUCTS = 200;
+const INITIAL_STOCK = 10_000_000;
+const RACE_STOCK = 10;
+const RACE_CLIENTS = 64;
+const SAME_KEY_REQUESTS = 20;
+
+const customer = {
+  customer_info: { email: 'bench@orders.test', name: 'Bench Buyer', phone: null },
+  shipping_address: { address: '1 Load Street', city: 'Dubai', country: 'UAE', zip: '00000' },
+  notes: '',
+};
+
+/** Deterministic carts of 1–3 distinct products. */
+function carts(ids: number[], n: number) {
+  let seed = 42;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  return Array.from({ length: n }, () => {
+    const size = 1 + Math.floor(next() * 3);
+    const picked = new Set<number>();
+    while (picked.size < size) picked.add(ids[Math.floor(next() * ids.length)]!);
+    return { ...customer, items: [...picked].map((id) => ({ product_id: id, quantity: 1 + Math.floor(next() * 2) })) };
+  });
+}
+
+async function insertProducts(bench: BenchApp, n: number, stock: number): Promise<number[]> {
+  const rows = await bench.database.query<{ id: number }>(
+    `insert into products (name, slug, price_cents, stock, categories, status)
+     select 'Bench item ' || g, 'bench-item-' || g || '-' || $2::text, 500 + (g * 37) % 20000, $1, array['Bench'], 'active'
+     from generate_series(1, $3::int) g returning id`,
+    [stock, String(Date.now()), n],
+  );
+  return rows.map((r) => r.id);
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+const post = (base: string, body: unknown, key?: string) =>
+  fetch(`${base}/api/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) },
+    body: JSON.stringify(body),
+  }).then(async (r) => ({ status: r.status, json: (await r.json()) as { order?: { id: number } } }));
+
+async function measure(kind: 'postgres' | 'pglite', opts: { postgresUrl?: string; duration: number; clients: number; log: (m: string) => void }) {
+  const bench = await freshApp({ postgresUrl: opts.postgresUrl });
+  try {
+    const ids = await insertProducts(bench, PRODUCTS, INITIAL_STOCK);
+    await bench.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(bench.app.server.address() as AddressInfo).port}`;
+
+    opts.log(`${kind}: ${opts.clients} clients for ${opts.duration} s …`);
+    // a short warm-up so the first compiled paths and pool connections are not measured
+    await runLoad({ base, post: { path: '/api/orders', bodies: carts(ids, 200), idempotencyKeys: true }, mode: 'concurrent', amount: 2, connections: opts.clients });
+    // CPU per order, which a busy machine inflates far less than it cuts orders/s: the app (this process; the load
+    // client is another) and, on PostgreSQL, the backends serving this database (the pool's, open after the warm-up)
+    const backends = kind === 'postgres' ? (await bench.database.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).map((r) => r.pid) : [];
+    const appCpu0 = process.cpuUsage();
+    const dbCpu0 = totalCpuMs(backends);
+    const load = await runLoad({ base, post: { path: '/api/orders', bodies: carts(ids, 2000), idempotencyKeys: true }, mode: 'concurrent', amount: opts.duration, connections: opts.clients });
+    const appCpu = process.cpuUsage(appCpu0);
+    const dbCpu1 = totalCpuMs(backends);
+    const placed = Math.max(1, load.requests - load.errors);
+    const appCpuPerOrder = (appCpu.user + appCpu.system) / 1000 / placed;
+    const dbCpuPerOrder = dbCpu0 !== null && dbCpu1 !== null && kind === 'postgres' ? (dbCpu1 - dbCpu0) / placed : null;
+
+    opts.log(`${kind}: ${RACE_CLIENTS}-way race for the last ${RACE_STOCK} units …`);
+    const [raceId] = await insertProducts(bench, 1, RACE_STOCK);
+    const race = await Promise.all(Array.from({ length: RACE_CLIENTS }, () => post(base, { ...customer, items: [{ product_id: raceId, quantity: 1 }] })));
+    const [sold] = await bench.database.query<{ sold: number; stock: number }>(
+      'select coalesce(sum(oi.quantity), 0)::int as sold, (select stock from products where id = $1) as stock from order_items oi where oi.product_id = $1',
+      [raceId],
+    );
+
+    opts.log(`${kind}: one Idempotency-Key sent ${SAME_KEY_REQUESTS} times at once …`);
+    const key = `bench-same-key-${Date.now()}`;
+    const same = await Promise.all(Array.from({ length: SAME_KEY_REQUESTS }, () => post(base, { ...customer, items: [{ product_id: ids[0]!, quantity: 1 }] }, key)));
+    const [keyed] = await bench.database.query<{ n: number }>('select count(*)::int as n from orders where idempotency_key = $1', [key]);
+
+    // every product: stock now = initial − what order lines took
+    const [ledger] = await bench.database.query<{ bad: number; negative: number }>(
+      `select count(*) filter (where p.stock <> p.initial - coalesce(s.taken, 0))::int as bad, count(*) filter (where p.stock < 0)::int as negative
+       from (select id, stock, case when id = $2::int then $3::int else $4::int end as initial from products where id = any($1::int[]) or id = $2::int) p
+       left join (select product_id, sum(quantity) as taken from order_items group by product_id) s on s.product_id = p.id`,
+      [ids, raceId, RACE_STOCK, INITIAL_STOCK],
+    );
+    return {
+      database: kind,
+      clients: opts.clients,
+      duration_s: opts.duration,
+      orders_per_s: Math.round((load.requests - load.errors) / opts.duration),
+      requests: load.requests,
+      errors: load.errors,
+      latency_ms: { p50: load.p50, p90: load.p90, p97_5: load.p97_5, max: load.max },
+      cpu_ms_per_order: { app: round2(appCpuPerOrder), database: dbCpuPerOrder === null ? null : round2(dbCpuPerOrder) },
+      race: {
+        clients: RACE_CLIENTS,
+        stock: RACE_STOCK,
+        placed: race.filter((r) => r.status === 201).length,
+        refused_409: race.filter((r) => r.status === 409).length,
+        other: race.filter((r) => r.status !== 201 && r.status !== 409).length,
+        sold: sold!.sold,
+        stock_after: sold!.stock,
+        oversold_units: Math.max(0, sold!.sold - RACE_STOCK),
+      },
+      idempotency: {
+        requests: SAME_KEY_REQUESTS,
+        orders_in_database: keyed!.n,
+        distinct_order_ids: new Set(same.map((r) => r.json.order?.id)).size,
+        statuses: [...new Set(same.map((r) => r.status))].sort(),
+      },
+      stock_ledger: { products_off: ledger!.bad, negative_stock: ledger!.negative },
+    };
+  } finally {
+    await bench.close();
+  }
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const postgresUrl = typeof args.get('postgres') === 'string' ? (args.get('postgres') as string) : 'postgres://postgres@127.0.0.1:5432/postgres';
+  const duration = Number(args.get('duration') ?? 10);
+  const clients = Number(args.get('clients') ?? 32);
+  const json = args.has('json');
+  const log = (m: string) => (json ? undefined : console.log(m));
+
+  const results = [await measure('postgres', { postgresUrl, duration, clients, log })];
+  if (!args.has('no-pglite')) results.push(await measure('pglite', { duration, clients, log }));
+
+  const pgResult = results[0]!;
+  const budgets = {
+    orders_per_s_postgres: { value: pgResult.orders_per_s, budget: 400, ok: pgResult.orders_per_s >= 400 },
+    oversold_units: { value: Math.max(...results.map((r) => r.race.oversold_units)), budget: 0, ok: results.every((r) => r.race.oversold_units === 0) },
+    orders_per_key: { value: Math.max(...results.map((r) => r.idempotency.orders_in_database)), budget: 1, ok: results.every((r) => r.idempotency.orders_in_database === 1 && r.idempotency.distinct_order_ids === 1) },
+    stock_ledger: { value: results.reduce((n, r) => n + r.stock_ledger.products_off + r.stock_ledger.negative_stock, 0), budget: 0, ok: results.every((r) => r.stock_ledger.products_off === 0 && r.stock_ledger.negative_stock === 0) },
+  };
+  if (json) {
+    console.log(JSON.stringify({ results, budgets }));
+    return;
+  }
+  console.log('');
+  console.log('database  | orders/s | p50 ms | p97.5 ms | errors | CPU ms/order app+db | race: placed/409/oversold | one key ×20: orders');
+  for (const r of results) {
+    console.log(
+      `${r.database.padEnd(9)} | ${String(r.orders_per_s).padStart(8)} | ${String(r.latency_ms.p50).padStart(6)} | ${String(r.latency_ms.p97_5).padStart(8)} | ${String(r.errors).padStart(6)} | ` +
+        `${r.cpu_ms_per_order.app}${r.cpu_ms_per_order.database === null ? '' : ` + ${r.cpu_ms_per_order.database}`}`.padStart(19) + ' | ' +
+        `${r.race.placed}/${r.race.refused_409}/${r.race.oversold_units}`.padStart(25) + ` | ${r.idempotency.orders_in_database}`,
+    );
+  }
+  const pgCpu = pgResult.cpu_ms_per_order;
+  if (pgCpu.database !== null) {
+    // on an idle 2-core machine the app, PostgreSQL and the load client share 2,000 ms of CPU per second
+    console.log(`\nPostgreSQL: ${round2(pgCpu.app + pgCpu.database)} ms of CPU per order (app + database): at most ~${Math.round(2000 / (pgCpu.app + pgCpu.database))} orders/s on an idle 2-core machine before the load client's share`);
+  }
+  console.log(`(load average ${os.loadavg()[0]!.toFixed(1)}: orders/s on a busy machine are far below what it does idle)`);
+  for (const [k, b] of Object.entries(budgets)) console.log(`  ${b.ok ? 'PASS' : 'FAIL'} ${k}: ${b.value} (budget ${k.startsWith('orders_per_s') ? '≥' : k === 'orders_per_key' ? '=' : '≤'} ${b.budget})`);
+}
+
+await main();
