@@ -32,6 +32,9 @@ import { adminRoutes } from './modules/admin/admin.routes.js';
 import { vendorsRoutes } from './modules/vendors/vendors.routes.js';
 import { imageSearchRoutes } from './modules/image-search/image-search.routes.js';
 import { recommendationsRoutes } from './modules/recommendations/recommendations.routes.js';
+import { adminOrdersRoutes } from './modules/admin/admin-orders.routes.js';
+import { adminProductsRoutes } from './modules/admin/admin-products.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
 
 export type AppDeps = { config: Config; database: Database };
 declare module 'fastify' {
@@ -118,7 +121,11 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(searchRoutes({ search: services.search }));
   await app.register(assistantRoutes({ assistant: services.assistant }));
   await app.register(chatMonitorRoutes({ chatMonitor: services.chatMonitor }));
-  await app.register(adminRoutes({ accounts: services.accounts }));
+  await app.register(adminRoutes({ accounts: services.accounts, admin: services.admin, reports: services.reports }));
+  // admin area (issue 9): orders, products and the read-only reports
+  await app.register(adminOrdersRoutes({ admin: services.admin, reports: services.reports, currency: config.shopCurrency }));
+  await app.register(adminProductsRoutes({ admin: services.admin, reports: services.reports, catalogue: services.catalogue, currency: config.shopCurrency }));
+  await app.register(reportsRoutes({ reports: services.reports }));
   await app.register(vendorsRoutes({ vendors: services.vendors }));
   await app.register(imageSearchRoutes({ imageSearch: services.imageSearch }));
   await app.register(recommendationsRoutes({ recommendations: services.recommendations }));

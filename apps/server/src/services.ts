@@ -18,6 +18,8 @@ import { createChatMonitorService } from './modules/chat-monitor/chat-monitor.se
 import { createAssistantService } from './modules/assistant/assistant.service.js';
 import { createImageSearchService } from './modules/image-search/image-search.service.js';
 import { createRecommendationsService } from './modules/recommendations/recommendations.service.js';
+import { createReportsService } from './modules/reports/reports.service.js';
+import { createAdminService } from './modules/admin/admin.service.js';
 
 /**
  * The composition root: every service built once from its explicit dependencies.
@@ -27,15 +29,19 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const { db } = database;
   const sessions = createSessionStore(db);
   const vendors = createVendorsService({ db });
-  const accounts = createAccountsService({ db, sessions, vendors, adminAccessCode: config.adminAccessCode, log });
   const bus = createBus({ log, redisUrl: config.redisUrl });
   const audit = createAuditLog({ db });
+  const accounts = createAccountsService({ db, sessions, vendors, adminAccessCode: config.adminAccessCode, log, audit });
   const media = createMediaService({ dataDir: config.dataDir });
   const storage = createDiskStorage(path.join(config.dataDir, 'uploads'));
   const files = createFilesService({ db, storage });
   // late-bound: orders depends on the catalogue, and the catalogue asks orders whether a product was ever sold
   const catalogue = createCatalogueService({ db, bus, audit, productHasOrders: (id) => orders.productHasOrders(id) });
-  const orders = createOrdersService({ db, bus, audit, catalogue, currency: config.shopCurrency });
+  const orders = createOrdersService({
+    db, bus, audit, catalogue, currency: config.shopCurrency,
+    // admin: assign an order to a vendor (404 when the vendor does not exist)
+    vendorForAssignment: (id) => vendors.getDto(id),
+  });
   const profile = createProfileService({ db });
   const search = createSearchService({ queries: createSearchQueries(db), catalogue, bus, log });
   const chatMonitor = createChatMonitorService({
@@ -46,7 +52,11 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const assistant = createAssistantService({ search, chatMonitor, ai: config.ai, log });
   const imageSearch = createImageSearchService({ db, catalogue, readImage: media.read, bus, log });
   const recommendations = createRecommendationsService({ db, catalogue, bus, log });
-  return { sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, orders, profile, imageSearch, recommendations, search, chatMonitor, assistant };
+  // admin area (issue 9): the cross-module read model and the dashboard's actions. The bell's counts come from the
+  // vendors and support modules once they offer them (vendors.countPendingReview, support.countAwaitingStaff).
+  const reports = createReportsService({ db, currency: config.shopCurrency });
+  const admin = createAdminService({ accounts, orders, catalogue, reports, checkVendor: (id) => vendors.getDto(id) });
+  return { sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, orders, profile, imageSearch, recommendations, search, chatMonitor, assistant, reports, admin };
 }
 
 export type Services = ReturnType<typeof createServices>;

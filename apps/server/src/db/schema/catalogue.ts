@@ -51,6 +51,11 @@ export const products = pgTable(
     index('products_created_idx').on(t.createdAt),
     index('products_search_idx').using('gin', t.searchVector),
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    // admin product list (0042): status filter in the list's order, price range, exact category; the search and
+    // tag-substring indexes use immutable helper functions and live in the hand-written migration admin-search
+    index('products_status_created_idx').on(t.status, t.createdAt),
+    index('products_price_idx').on(t.priceCents),
+    index('products_categories_gin').using('gin', t.categories),
     check('products_stock_nonnegative', sql`${t.stock} >= 0`),
     check('products_price_nonnegative', sql`${t.priceCents} >= 0`),
   ],

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { orderItems, orders, orderStatusHistory } from '../../db/schema/orders.js';
 import type { Db, Tx } from '../../platform/db.js';
 import type { Bus } from '../../platform/bus.js';
-import { SYSTEM_ACTOR, type Actor, type AuditLog } from '../../platform/audit.js';
+import { changesBetween, SYSTEM_ACTOR, type Actor, type AuditLog } from '../../platform/audit.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 
@@ -99,7 +99,18 @@ export function toOrderDto(o: OrderRow, items: ItemRow[]): Order {
   };
 }
 
-export function createOrdersService(deps: { db: Db; bus: Bus; audit: AuditLog; catalogue: CatalogueService; currency: string }) {
+/** What assigning a vendor needs to know about it (the vendors module answers; 404 when it does not exist). */
+export type AssignableVendor = { id: number; company_name: string; contact_name: string };
+
+export function createOrdersService(deps: {
+  db: Db;
+  bus: Bus;
+  audit: AuditLog;
+  catalogue: CatalogueService;
+  currency: string;
+  /** The vendor an admin assigns an order to; throws 404 when there is none (late-bound in services.ts). */
+  vendorForAssignment?: (vendorId: number) => Promise<AssignableVendor>;
+}) {
   const { db, bus, catalogue } = deps;
 
   async function itemsOf(orderIds: number[], tx: Db | Tx = db): Promise<Map<number, ItemRow[]>> {
@@ -245,6 +256,27 @@ export function createOrdersService(deps: { db: Db; bus: Bus; audit: AuditLog; c
     async productHasOrders(productId: number): Promise<boolean> {
       const [row] = await db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.productId, productId)).limit(1);
       return Boolean(row);
+    },
+
+    /**
+     * An admin assigns the order to a vendor (admin §2 "Assign vendor"), or takes the assignment back with null: the
+     * order's vendor and its audit entry in one transaction.
+     */
+    async assignVendor(orderId: number, vendorId: number | null, opts: { actor: Actor }): Promise<{ vendor: AssignableVendor | null }> {
+      if (vendorId !== null && !deps.vendorForAssignment) throw new Error('orders: vendorForAssignment is not wired');
+      const vendor = vendorId === null ? null : await deps.vendorForAssignment!(vendorId);
+      await db.transaction(async (tx) => {
+        const [current] = await tx.select({ vendorId: orders.vendorId }).from(orders).where(eq(orders.id, orderId)).for('update');
+        if (!current) throw notFound(MSG.orderNotFound);
+        await tx.update(orders).set({ vendorId, updatedAt: new Date() }).where(eq(orders.id, orderId));
+        await deps.audit.record(tx, {
+          actor: opts.actor,
+          action: 'order.assignVendor',
+          target: { type: 'order', id: orderId },
+          changes: changesBetween({ vendor_id: current.vendorId }, { vendor_id: vendorId }),
+        });
+      });
+      return { vendor };
     },
 
     /**
