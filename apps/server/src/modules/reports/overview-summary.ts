@@ -16,6 +16,7 @@ export type OverviewFigures = {
 
 const count = (n: number) => n.toLocaleString('en-US');
 const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
+const verb = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 /**
  * The overview's 'AI Summary' (admin §2): a few sentences written from the real figures, every number in them. No
@@ -27,11 +28,11 @@ export function overviewSummary(f: OverviewFigures): string {
   }
   const sentences: string[] = [];
   const share = Math.round((f.activeProducts / f.totalProducts) * 100);
-  sentences.push(`${count(f.activeProducts)} of ${plural(f.totalProducts, 'product')} are active (${share}%).`);
-  sentences.push(`${plural(f.totalInventory, 'unit')} are in stock, worth ${formatCurrency(f.inventoryValue, f.currency)} at current prices.`);
+  sentences.push(`${count(f.activeProducts)} of ${plural(f.totalProducts, 'product')} ${verb(f.activeProducts, 'is', 'are')} active (${share}%).`);
+  sentences.push(`${plural(f.totalInventory, 'unit')} ${verb(f.totalInventory, 'is', 'are')} in stock, worth ${formatCurrency(f.inventoryValue, f.currency)} at current prices.`);
   sentences.push(
     f.lowStock > 0
-      ? `${plural(f.lowStock, 'active product')} ${f.lowStock === 1 ? 'is' : 'are'} low on stock (under ${LOW_STOCK_THRESHOLD} units): restock before ${f.lowStock === 1 ? 'it sells' : 'they sell'} out.`
+      ? `${plural(f.lowStock, 'active product')} ${verb(f.lowStock, 'is', 'are')} low on stock (under ${LOW_STOCK_THRESHOLD} units): restock before ${verb(f.lowStock, 'it sells', 'they sell')} out.`
       : `No active product is low on stock (under ${LOW_STOCK_THRESHOLD} units).`,
   );
   if (f.orders30d === 0) {
@@ -41,6 +42,6 @@ export function overviewSummary(f: OverviewFigures): string {
     const top = f.topCategory30d ? ` ${f.topCategory30d} sold the most.` : '';
     sentences.push(`The last 30 days brought ${plural(f.orders30d, 'order')} and ${formatCurrency(f.revenue30d, f.currency)} in sales (${average} per order).${top}`);
   }
-  if (f.pendingOrders > 0) sentences.push(`${plural(f.pendingOrders, 'order')} ${f.pendingOrders === 1 ? 'waits' : 'wait'} for confirmation.`);
+  if (f.pendingOrders > 0) sentences.push(`${plural(f.pendingOrders, 'order')} ${verb(f.pendingOrders, 'waits', 'wait')} for confirmation.`);
   return sentences.join(' ');
 }
