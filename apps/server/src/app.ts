@@ -108,6 +108,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   const services = createServices(config, database, log);
   app.addHook('onClose', () => services.bus.close());
   registerAuth(app, services.sessions);
+  // queued mails get a few seconds to leave before the process stops
+  if (services.mailer) app.addHook('onClose', () => services.mailer!.close());
   // the outer bound of any upload (KYC documents and product photos: 10 MB each, a few per request)
   await registerUploads(app, { maxFileBytes: VENDOR_DOCUMENT_MAX_BYTES, maxFiles: 8 });
 
@@ -135,16 +137,29 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   return app;
 }
 
+/** Source maps stay off the public server (they would publish the source); a build may keep them for error reports. */
+const isSourceMap = (pathname: string) => pathname.toLowerCase().endsWith('.map');
+
 /** Serves the built web app; unknown non-API paths get index.html so the client router decides (it sends them to /). */
 async function registerWebApp(app: FastifyInstance, dist: string) {
   const index = path.join(dist, 'index.html');
   const html = fs.existsSync(index) ? fs.readFileSync(index) : null;
   if (html) {
-    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      globIgnore: ['**/*.map'],
+      allowedPath: (pathname) => !isSourceMap(pathname),
+    });
   }
   app.setNotFoundHandler((req, reply) => {
-    const isApi = req.url === '/api' || req.url.startsWith('/api/');
-    if (!html || isApi || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    const pathname = req.url.split('?')[0]!;
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    // a missing script or map is a 404, never the app's HTML
+    const isAsset = pathname.startsWith('/assets/') || isSourceMap(pathname);
+    if (!html || isApi || isAsset || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send(routeNotFoundBody(req.method, req.url));
     }
     return reply.header('cache-control', 'no-cache').type('text/html').send(html);

@@ -18,6 +18,7 @@ import { createChatMonitorService } from './modules/chat-monitor/chat-monitor.se
 import { createAssistantService } from './modules/assistant/assistant.service.js';
 import { createImageSearchService } from './modules/image-search/image-search.service.js';
 import { createRecommendationsService } from './modules/recommendations/recommendations.service.js';
+import { createMailer } from './platform/mailer.js';
 import { createReportsService } from './modules/reports/reports.service.js';
 import { createAdminService } from './modules/admin/admin.service.js';
 
@@ -37,8 +38,10 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const files = createFilesService({ db, storage });
   // late-bound: orders depends on the catalogue, and the catalogue asks orders whether a product was ever sold
   const catalogue = createCatalogueService({ db, bus, audit, productHasOrders: (id) => orders.productHasOrders(id) });
+  // outgoing mail only with SMTP_URL (order confirmations)
+  const mailer = config.mail.smtpUrl ? createMailer({ url: config.mail.smtpUrl, from: config.mail.from, log }) : null;
   const orders = createOrdersService({
-    db, bus, audit, catalogue, currency: config.shopCurrency,
+    db, bus, audit, catalogue, currency: config.shopCurrency, mailer, log,
     // admin: assign an order to a vendor (404 when the vendor does not exist)
     vendorForAssignment: (id) => vendors.getDto(id),
   });
@@ -56,7 +59,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
   // vendors and support modules once they offer them (vendors.countPendingReview, support.countAwaitingStaff).
   const reports = createReportsService({ db, currency: config.shopCurrency });
   const admin = createAdminService({ accounts, orders, catalogue, reports, checkVendor: (id) => vendors.getDto(id) });
-  return { sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, orders, profile, imageSearch, recommendations, search, chatMonitor, assistant, reports, admin };
+  return { sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, orders, profile, imageSearch, recommendations, search, chatMonitor, assistant, mailer, reports, admin };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -194,6 +194,11 @@ export const LIST_MAX_LIMIT = 200;
 // Profile (customer §2): gender choices, here so screens can list them without loading the zod contracts
 export const GENDERS = ['male', 'female', 'other', 'prefer_not_to_say'] as const;
 
+// Storefront tracking (admin §3 "Recommendation tracking event", §4 "Tracking session")
+/** The source of chat_interaction events: the AI chat assistant. */
+export const CHAT_TRACKING_SOURCE = 'ai_chat_assistant';
+/** A tracking session ends after this long without activity (as web analytics count visits). */
+export const TRACKING_SESSION_IDLE_MS = 30 * 60_000;
 // Admin area (issue 9): reports and admin lists
 /** Orders in these statuses bring no revenue (sales analytics, overview, product and order figures). */
 export const REVENUE_EXCLUDED_STATUSES = ['cancelled', 'refunded'] as const satisfies readonly OrderStatus[];

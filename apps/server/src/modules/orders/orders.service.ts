@@ -9,9 +9,11 @@ import type { z } from 'zod';
 import { orderItems, orders, orderStatusHistory } from '../../db/schema/orders.js';
 import type { Db, Tx } from '../../platform/db.js';
 import type { Bus } from '../../platform/bus.js';
+import type { Mailer } from '../../platform/mailer.js';
 import { changesBetween, SYSTEM_ACTOR, type Actor, type AuditLog } from '../../platform/audit.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import { orderConfirmationMail } from './orders.mail.js';
 
 export type PlaceOrderInput = z.infer<typeof orderRequestSchema>;
 type OrderRow = typeof orders.$inferSelect;
@@ -108,10 +110,24 @@ export function createOrdersService(deps: {
   audit: AuditLog;
   catalogue: CatalogueService;
   currency: string;
+  /** Sends the order confirmation; without one no mail is sent and the answer says so. */
+  mailer?: Mailer | null;
+  log?: (msg: string) => void;
   /** The vendor an admin assigns an order to; throws 404 when there is none (late-bound in services.ts). */
   vendorForAssignment?: (vendorId: number) => Promise<AssignableVendor>;
 }) {
   const { db, bus, catalogue } = deps;
+
+  /** Queues the confirmation of a committed order; a mail problem never fails the order. True when queued. */
+  function queueConfirmation(order: Order, shipTo: PlaceOrderInput['shipping_address']): boolean {
+    if (!deps.mailer) return false;
+    try {
+      return deps.mailer.queue(orderConfirmationMail(order, shipTo));
+    } catch (err) {
+      deps.log?.(`order ${order.order_number}: confirmation not queued: ${err instanceof Error ? err.message : String(err)}`);
+      return false;
+    }
+  }
 
   async function itemsOf(orderIds: number[], tx: Db | Tx = db): Promise<Map<number, ItemRow[]>> {
     const map = new Map<number, ItemRow[]>();
@@ -215,12 +231,15 @@ export function createOrdersService(deps: {
       for (let attempt = 0; ; attempt++) {
         try {
           const result = await placeOnce(input, opts.userId, key, hash);
-          if (!result.replayed) {
-            // after the commit: the stock moves, then the order itself
-            catalogue.announceStock(result.stock ?? []);
-            void bus.emit('order.placed', { orderId: result.order.id, orderNumber: result.order.order_number, userId: opts.userId, items: result.placed ?? [] });
+          if (result.replayed) {
+            // the first request queued the confirmation (when mail is configured); a replay sends no second one
+            return { order: result.order, replayed: true, confirmationQueued: Boolean(deps.mailer) };
           }
-          return { order: result.order, replayed: result.replayed };
+          // after the commit: the stock moves, then the order itself, then the customer's confirmation
+          catalogue.announceStock(result.stock ?? []);
+          void bus.emit('order.placed', { orderId: result.order.id, orderNumber: result.order.order_number, userId: opts.userId, items: result.placed ?? [] });
+          const confirmationQueued = queueConfirmation(result.order, input.shipping_address);
+          return { order: result.order, replayed: false, confirmationQueued };
         } catch (err) {
           // a price changed between reading and locking: price the order again
           if (err instanceof PriceChanged && attempt < 3) continue;
@@ -229,7 +248,7 @@ export function createOrdersService(deps: {
           // the same key won a race on another instance (advisory locks are per database, so rare): replay it
           if (key && constraint !== 'orders_number_key') {
             const earlier = await replay(db, key, hash);
-            if (earlier) return { order: earlier, replayed: true };
+            if (earlier) return { order: earlier, replayed: true, confirmationQueued: Boolean(deps.mailer) };
           }
           // else an order-number collision: try again with a new number
         }
