@@ -9,4 +9,11 @@ const section = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
  */
 export const SECTION_COMPONENTS: Partial<Record<AdminSectionId, LazyExoticComponent<ComponentType>>> = {
   users: section(() => import('./UsersSection').then((m) => ({ default: m.UsersSection }))),
+  // admin area (issue 9)
+  overview: section(() => import('./OverviewSection').then((m) => ({ default: m.OverviewSection }))),
+  products: section(() => import('./ProductsSection').then((m) => ({ default: m.ProductsSection }))),
+  orders: section(() => import('./OrdersSection').then((m) => ({ default: m.OrdersSection }))),
+  payments: section(() => import('./PaymentsSection').then((m) => ({ default: m.PaymentsSection }))),
+  'ai-chatbot': section(() => import('./AiChatbotSection').then((m) => ({ default: m.AiChatbotSection }))),
+  reports: section(() => import('./ReportsSection').then((m) => ({ default: m.ReportsSection }))),
 };
