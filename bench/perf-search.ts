@@ -7,17 +7,10 @@
 // separate process: search with one client (p50/p95) and with 32 concurrent clients (req/s), and the built-in
 // assistant with one client (p50/p95). Budgets (ARCHITECTURE "Performance budgets"): search single-client
 // p95 ≤ 10 ms and ≥ 1,000 req/s; assistant p95 ≤ 50 ms single client.
-import { execFile } from 'node:child_process';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { freshApp, parseArgs } from './lib/fresh-app.js';
-import type { LoadResult, LoadSpec } from './lib/load-client.js';
-import { coldQueries, generate, queries, type Row } from './lib/catalogue-gen.js';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
+import { insertProducts, runLoad } from './lib/run-load.js';
+import { coldQueries, generate, queries } from './lib/catalogue-gen.js';
 
 function chatBodies(sampleIds: number[]) {
   const bodies: unknown[] = [];
@@ -37,43 +30,6 @@ function chatBodies(sampleIds: number[]) {
   return bodies;
 }
 
-async function runLoad(spec: LoadSpec): Promise<LoadResult> {
-  // the spec can be large (thousands of paths): it travels in a temporary file, not on the command line
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'souq-load-'));
-  const file = path.join(dir, 'spec.json');
-  await fs.writeFile(file, JSON.stringify(spec));
-  try {
-    return await new Promise((resolve, reject) => {
-      execFile(
-        process.execPath,
-        ['--import', 'tsx', path.join(here, 'lib/load-client.ts'), file],
-        { maxBuffer: 1 << 20, timeout: 10 * 60_000 },
-        (err, stdout, stderr) => {
-          if (err) return reject(new Error(`load client failed: ${stderr || err.message}`));
-          resolve(JSON.parse(stdout.trim().split('\n').pop()!) as LoadResult);
-        },
-      );
-    });
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
-}
-
-async function insertAll(bench: Awaited<ReturnType<typeof freshApp>>, rows: Row[]) {
-  const BATCH = 2000;
-  for (let i = 0; i < rows.length; i += BATCH) {
-    const b = rows.slice(i, i + BATCH);
-    const col = <K extends keyof Row>(k: K) => b.map((r) => r[k]);
-    await bench.database.query(
-      `insert into products (name, slug, description, price_cents, stock, brand, categories, tags, rating, review_count, sku, status)
-       select n, s, d, p, st, br, array[c], string_to_array(t, ','), ra, rv, sk, 'active'
-       from unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[], $9::float8[], $10::int[], $11::text[])
-         as x(n, s, d, p, st, br, c, t, ra, rv, sk)`,
-      [col('name'), col('slug'), col('description'), col('priceCents'), col('stock'), col('brand'), col('category'), col('tags'), col('rating'), col('reviews'), col('sku')],
-    );
-  }
-}
-
 const round = (x: number | undefined) => (x === undefined ? undefined : Math.round(x * 100) / 100);
 
 async function main() {
@@ -87,7 +43,7 @@ async function main() {
   const bench = await freshApp({ postgresUrl: postgres });
   try {
     let t = performance.now();
-    await insertAll(bench, generate(n));
+    await insertProducts(bench.database, generate(n));
     log(`generated ${n} products into ${bench.database.kind} in ${Math.round(performance.now() - t)} ms`);
     t = performance.now();
     await bench.app.services.search.rebuild();
