@@ -47,6 +47,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       LOGIN_RATE_LIMIT: '1000',
+      // conversations: the push journey delivers to a local push service on 127.0.0.1
+      PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true',
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },

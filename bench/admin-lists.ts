@@ -89,7 +89,7 @@ async function main() {
   try {
     let t = performance.now();
     await seedPeople(bench.database, n);
-    const [{ lo }] = await bench.database.query<{ lo: number }>('select min(id)::int as lo from vendors');
+    const [{ lo }] = (await bench.database.query<{ lo: number }>('select min(id)::int as lo from vendors')) as [{ lo: number }];
     // a product in eight has no vendor; one in twelve is inactive, one in forty archived
     await insertProducts(bench.database, generate(n.products), {
       vendorOf: (i) => (i % 8 === 0 ? null : lo + (i % n.vendors)),
@@ -105,8 +105,8 @@ async function main() {
     const base = `http://127.0.0.1:${(bench.app.server.address() as AddressInfo).port}`;
     const access = await bench.app.inject({ method: 'POST', url: '/api/admin/access', payload: { code: bench.config.adminAccessCode } });
     const headers = { authorization: `Bearer ${(access.json() as { token: string }).token}` };
-    const [{ vendor }] = await bench.database.query<{ vendor: number }>('select min(id)::int as vendor from vendors');
-    const [{ category }] = await bench.database.query<{ category: string }>('select categories[1] as category from products limit 1');
+    const [{ vendor }] = (await bench.database.query<{ vendor: number }>('select min(id)::int as vendor from vendors')) as [{ vendor: number }];
+    const [{ category }] = (await bench.database.query<{ category: string }>('select categories[1] as category from products limit 1')) as [{ category: string }];
 
     // [name, path, is it a list's first page (the budget applies)]
     const cases: [string, string, boolean][] = [

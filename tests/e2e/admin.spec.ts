@@ -138,7 +138,7 @@ test('products: filters on the server, details with metrics, edit, delete with t
 
   await page.getByLabel('Search products').fill('');
   await page.getByLabel('Tags').fill('no-such-tag-anywhere');
-  await expect(page.getByText(MSG.noProductsMatch)).toBeVisible();
+  await expect(page.getByText(MSG.noProductsMatchFilters)).toBeVisible();
   await page.getByRole('button', { name: 'Clear filters' }).click();
 
   await page.getByLabel('Search products').fill('ChewGuard Dental');
@@ -148,7 +148,7 @@ test('products: filters on the server, details with metrics, edit, delete with t
   await expect(confirm).toContainText(MSG.deleteProductConfirm);
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, MSG.productDeleted)).toBeVisible();
-  await expect(page.getByText(MSG.noProductsMatch)).toBeVisible();
+  await expect(page.getByText(MSG.noProductsMatchFilters)).toBeVisible();
 });
 
 test('orders: details, Update Order Status with notes into the history, and the customer sees it on /profile', async ({ page }) => {

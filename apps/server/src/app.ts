@@ -32,6 +32,14 @@ import { adminRoutes } from './modules/admin/admin.routes.js';
 import { vendorsRoutes } from './modules/vendors/vendors.routes.js';
 import { imageSearchRoutes } from './modules/image-search/image-search.routes.js';
 import { recommendationsRoutes } from './modules/recommendations/recommendations.routes.js';
+import { productWriteRoutes } from './modules/catalogue/products.routes.js';
+import { embedsRoutes } from './modules/embeds/embeds.routes.js';
+import { optimisationRoutes } from './modules/optimisation/optimisation.routes.js';
+// conversations and notifications
+import { supportRoutes } from './modules/support/support.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { eventsRoutes } from './modules/events/events.routes.js';
+// admin area (issue 9)
 import { adminOrdersRoutes } from './modules/admin/admin-orders.routes.js';
 import { adminProductsRoutes } from './modules/admin/admin-products.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
@@ -131,6 +139,20 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(vendorsRoutes({ vendors: services.vendors }));
   await app.register(imageSearchRoutes({ imageSearch: services.imageSearch }));
   await app.register(recommendationsRoutes({ recommendations: services.recommendations }));
+  // vendor products and embeds
+  await app.register(productWriteRoutes({ catalogue: services.catalogue }));
+  await app.register(embedsRoutes({ embeds: services.embeds, catalogue: services.catalogue }));
+  await app.register(optimisationRoutes({ optimisation: services.optimisation }));
+  // conversations and notifications
+  await app.register(supportRoutes({ support: services.support }));
+  await app.register(notificationsRoutes({ notifications: services.notifications }));
+  await app.register(eventsRoutes({
+    events: services.events,
+    chatSessionOwner: (id) => services.chatMonitor.sessionOwner(id),
+    ...config.liveEvents,
+  }));
+  // open event streams end before the server waits for its connections to close
+  app.addHook('preClose', async () => services.events.close());
 
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
   app.decorate('services', services);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { EVENTS_HEARTBEAT_MS } from '@souq/shared/constants';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -26,6 +27,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool.default(false),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  // conversations and notifications
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: bool.default(false),
   // Outgoing mail (order confirmations)
   SMTP_URL: z
     .string()
@@ -50,6 +53,10 @@ export type Config = {
   webDist: string | undefined;
   trustProxy: boolean;
   loginRateLimit: number;
+  /** Tests only: lets push endpoints on loopback/private addresses (and plain http) through, for a local push service. */
+  pushAllowPrivateEndpoints: boolean;
+  /** The live stream (GET /api/events): heartbeat period and a stream's lifetime before the client reconnects. */
+  liveEvents: { heartbeatMs: number; maxAgeMs: number };
   /** Outgoing mail: without an SMTP URL no mail is sent (and no screen says one is). */
   mail: { smtpUrl: string | undefined; from: string };
 };
@@ -78,6 +85,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    pushAllowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS,
+    liveEvents: { heartbeatMs: EVENTS_HEARTBEAT_MS, maxAgeMs: 5 * 60_000 },
     mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM },
   };
 }

@@ -18,6 +18,13 @@ import { createChatMonitorService } from './modules/chat-monitor/chat-monitor.se
 import { createAssistantService } from './modules/assistant/assistant.service.js';
 import { createImageSearchService } from './modules/image-search/image-search.service.js';
 import { createRecommendationsService } from './modules/recommendations/recommendations.service.js';
+import { createEmbedsService } from './modules/embeds/embeds.service.js';
+import { createOptimisationService } from './modules/optimisation/optimisation.service.js';
+// conversations and notifications
+import { createSupportService } from './modules/support/support.service.js';
+import { createNotificationsService } from './modules/notifications/notifications.service.js';
+import { createEventsService } from './modules/events/events.service.js';
+import { LIST_MAX_LIMIT } from '@souq/shared/constants';
 import { createMailer } from './platform/mailer.js';
 import { createReportsService } from './modules/reports/reports.service.js';
 import { createAdminService } from './modules/admin/admin.service.js';
@@ -37,7 +44,12 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const storage = createDiskStorage(path.join(config.dataDir, 'uploads'));
   const files = createFilesService({ db, storage });
   // late-bound: orders depends on the catalogue, and the catalogue asks orders whether a product was ever sold
-  const catalogue = createCatalogueService({ db, bus, audit, productHasOrders: (id) => orders.productHasOrders(id) });
+  const catalogue = createCatalogueService({
+    db, bus, audit, productHasOrders: (id) => orders.productHasOrders(id),
+    // vendor products: uploaded photos, owners' names and verification, embeds (late-bound like orders), shop currency
+    files, owners: (ids) => vendors.summariesByIds(ids), embedLookup: (ids) => embeds.lookup(ids), currency: config.shopCurrency,
+  });
+  const embeds = createEmbedsService({ db, bus, catalogue, audit });
   // outgoing mail only with SMTP_URL (order confirmations)
   const mailer = config.mail.smtpUrl ? createMailer({ url: config.mail.smtpUrl, from: config.mail.from, log }) : null;
   const orders = createOrdersService({
@@ -49,17 +61,46 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const search = createSearchService({ queries: createSearchQueries(db), catalogue, bus, log });
   const chatMonitor = createChatMonitorService({
     db,
+    bus,
+    audit,
     // names and roles through the accounts service, one query per page of sessions
     userInfo: (ids) => accounts.usersByIds(ids),
   });
-  const assistant = createAssistantService({ search, chatMonitor, ai: config.ai, log });
+  const assistant = createAssistantService({
+    search,
+    chatMonitor,
+    ai: config.ai,
+    log,
+    // while an admin has the session, the assistant says a person is answering instead of replying on its own
+    isHumanHandling: (clientSessionId, userId) => chatMonitor.isHumanHandling(clientSessionId, userId),
+  });
   const imageSearch = createImageSearchService({ db, catalogue, readImage: media.read, bus, log });
   const recommendations = createRecommendationsService({ db, catalogue, bus, log });
-  // admin area (issue 9): the cross-module read model and the dashboard's actions. The bell's counts come from the
-  // vendors and support modules once they offer them (vendors.countPendingReview, support.countAwaitingStaff).
-  const reports = createReportsService({ db, currency: config.shopCurrency });
+  const optimisation = createOptimisationService({ db, catalogue, audit, categoryPrices: async (c) => (await search.categoryPrices(c)).prices });
+  // conversations and notifications
+  const support = createSupportService({
+    db,
+    bus,
+    audit,
+    userInfo: (ids) => accounts.usersByIds(ids),
+    // a search over customers' names and e-mails, bounded like any list
+    findUserIds: async (search) => (await accounts.listUsers({ search, limit: LIST_MAX_LIMIT, offset: 0 })).items.map((u) => u.id),
+  });
+  const notifications = createNotificationsService({
+    db, bus, audit, vapid: config.vapid, allowPrivateEndpoints: config.pushAllowPrivateEndpoints, log,
+  });
+  const events = createEventsService({ bus });
+  // admin area (issue 9): the cross-module read model and the dashboard's actions. The bell counts support
+  // conversations awaiting staff; vendors pending review join it once the vendors module offers the count
+  // (vendors.countPendingReview, issue 8): pass it as pendingVendors here.
+  const reports = createReportsService({
+    db, currency: config.shopCurrency, managedProducts: (ids) => catalogue.managedByIds(ids), supportAwaiting: () => support.countAwaitingStaff(),
+  });
   const admin = createAdminService({ accounts, orders, catalogue, reports, checkVendor: (id) => vendors.getDto(id) });
-  return { sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, orders, profile, imageSearch, recommendations, search, chatMonitor, assistant, mailer, reports, admin };
+  return {
+    sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant,
+    support, notifications, events, mailer, reports, admin,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -92,6 +92,16 @@ export const SUPPORT_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export const SUPPORT_STATUSES = ['open', 'pending', 'resolved'] as const;
 export const DEFAULT_SUPPORT_SUBJECT = 'New Support Request';
 export const SUPPORT_QUICK_REPLIES = ['greeting', 'investigating', 'need info', 'resolved', 'follow up'] as const;
+// Support, notifications and live events (conversations area)
+export const SUPPORT_SUBJECT_MAX = 200;
+export const SUPPORT_MESSAGE_MAX = 5000;
+/** Widget panel sizes (customer §2). */
+export const SUPPORT_PANEL_SIZE = { width: 380, height: 500 } as const;
+export const SUPPORT_PANEL_MINIMISED = { width: 300, height: 60 } as const;
+/** Server-sent events: a comment line this often keeps proxies from closing an idle stream; the client reconnects when it hears nothing for twice as long. */
+export const EVENTS_HEARTBEAT_MS = 20_000;
+/** Reconnect backoff of the live stream: doubles from the first to the last, with jitter. */
+export const EVENTS_RECONNECT_MS = { first: 1000, max: 30_000 } as const;
 
 // Storefront layout
 export const SHELF_COUNT = 16;
@@ -136,6 +146,34 @@ export const EMBED_DEFAULTS = {
   showKeywords: false,
 } as const;
 export const DEFAULT_VENDOR_ID = 1;
+
+// Vendor products, embeds and optimisation (vendor area: products tab, embedding tool, AI optimisation)
+/**
+ * Exchange rates into AED (1 unit of the currency = this many AED) for prices entered in another currency of the
+ * product form. AED is pegged to USD at 3.6725; EUR and GBP are configured reference rates, converted to the shop
+ * currency on the server when a product is saved.
+ */
+export const CURRENCY_RATES_TO_AED: Record<(typeof CURRENCIES)[number], number> = { AED: 1, USD: 3.6725, EUR: 4.0, GBP: 4.65 };
+/** A product holds at most this many images (URLs and uploaded photos together); the first is primary. */
+export const PRODUCT_IMAGES_MAX = 10;
+export const PRODUCT_PHOTO_MAX_BYTES = VENDOR_DOCUMENT_MAX_BYTES;
+export const PRODUCT_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const PRODUCT_VARIANTS_MAX = 50;
+/** Embed iframe sizes: a number with a CSS unit, or 'auto' (height only). */
+export const EMBED_SIZE_PATTERN = /^(auto|\d{1,4}(\.\d{1,2})?(px|%|rem|em|vw|vh)?)$/;
+/** Height of an embed whose height is 'auto' until the card reports its own (px). */
+export const EMBED_AUTO_HEIGHT_PX = 420;
+/** SEO content rules (vendor §9). */
+export const SEO_RULES = {
+  title: { min: 30, max: 60, truncateTo: 57 },
+  description: { min: 150, max: 300, truncateTo: 297 },
+  keywords: { min: 3, max: 8 },
+  keywordLength: { min: 3, max: 20 },
+} as const;
+/** A score under this triggers recommendations (vendor §9). */
+export const SCORE_RECOMMENDATION_BELOW = 80;
+/** Settings tab: the automatic re-run of the analysis. */
+export const OPTIMISER_AUTO_RUN_MS = 30 * 60 * 1000;
 
 export const EMIRATES = ['Abu Dhabi', 'Dubai', 'Sharjah', 'Ajman', 'Umm Al Quwain', 'Ras Al Khaimah', 'Fujairah'] as const;
 export const BUSINESS_TYPES = ['LLC', 'Sole Proprietorship', 'Partnership', 'Branch Office', 'Free Zone Company'] as const;

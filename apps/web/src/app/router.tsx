@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 
 import { RouteError } from './RouteError';
 import { PageSpinner } from '@/components/ui/PageSpinner';
 import { paths } from './paths';
+import { RootLayout } from './RootLayout';
 
 type PageModule = { default: React.ComponentType };
 /** Route-level code splitting: each area's pages load only when visited (vendor and admin never on the storefront). */
@@ -11,6 +12,7 @@ const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
 
 const routes: RouteObject[] = [
   {
+    element: <RootLayout />,
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageSpinner />,
     children: [

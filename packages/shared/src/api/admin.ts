@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { ORDER_STATUSES, PAYMENT_METHODS, PRODUCT_STATUSES } from '../constants.js';
+import { ORDER_STATUSES, PAYMENT_METHODS } from '../constants.js';
 import { MSG } from '../messages.js';
 import { publicUserSchema, userRoleSchema } from './auth.js';
 import { optionalText, pageQuerySchema, sortQuerySchema } from './common.js';
 import { orderAddressSchema, orderItemSchema } from './orders.js';
+import { managedProductSchema } from './products.js';
 
 // The admin dashboard's lists and their writes (admin §2, §7). Money in major units of `currency` (the shop's),
 // like the order DTOs; every list is bounded with its total in X-Total-Count.
@@ -147,58 +148,15 @@ export const assignVendorResponseSchema = z.object({
 
 // ---------- products ----------
 
-export const ADMIN_PRODUCT_SORTS = ['created_at', 'name', 'price', 'stock'] as const;
-
-const productFilterFields = {
-  search: optionalText(200),
-  category: optionalText(100),
-  status: z.enum(PRODUCT_STATUSES).optional(),
-  vendor_id: id.optional(),
-  min_price: z.coerce.number().min(0).optional(),
-  max_price: z.coerce.number().min(0).optional(),
-  tags: optionalText(100),
-};
-const priceRangeInOrder: [(q: { min_price?: number; max_price?: number }) => boolean, { error: string; path: string[] }] = [
-  (q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price,
-  { error: MSG.priceRangeInvalid, path: ['min_price'] },
-];
-
 /**
- * The admin product list's filters (admin §2, §5): search (name, description, SKU/slug, tag or category), exact
- * category, status, vendor, inclusive price range (major units), tags (a substring of any tag).
+ * A row of GET /api/admin/products: the product as its vendor and the admins manage it (the product manager's card)
+ * with the order figures of the Products section: orders holding it, units ordered and revenue (orders not cancelled
+ * or refunded).
  */
-export const adminProductFiltersSchema = z.object(productFilterFields).refine(...priceRangeInOrder);
-
-/** GET /api/admin/products: the filters, paging and the sort. */
-export const adminProductsQuerySchema = pageQuerySchema
-  .extend(productFilterFields)
-  .extend(sortQuerySchema(ADMIN_PRODUCT_SORTS, { sort: 'created_at', order: 'desc' }).shape)
-  .refine(...priceRangeInOrder);
-export type AdminProductsQuery = z.infer<typeof adminProductsQuerySchema>;
-export type AdminProductFilters = z.infer<typeof adminProductFiltersSchema>;
-
-export const adminProductRowSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  slug: z.string(),
-  description: z.string(),
-  price: z.number(),
-  price_cents: z.number().int(),
-  currency: z.string(),
-  stock_quantity: z.number().int(),
-  status: z.enum(PRODUCT_STATUSES),
-  is_active: z.boolean(),
-  categories: z.array(z.string()),
-  tags: z.array(z.string()),
-  image_url: z.string().nullable(),
-  vendor_id: z.number().int().nullable(),
-  vendor_name: z.string().nullable(),
-  vendor_contact: z.string().nullable(),
-  /** Orders holding the product, units ordered and revenue from them (orders not cancelled or refunded). */
+export const adminProductRowSchema = managedProductSchema.extend({
   order_count: z.number().int(),
   total_ordered: z.number().int(),
   total_revenue: z.number(),
-  created_at: isoDate,
 });
 export type AdminProductRow = z.infer<typeof adminProductRowSchema>;
 
@@ -225,11 +183,8 @@ export const productRecentOrderSchema = z.object({
 });
 export type ProductRecentOrder = z.infer<typeof productRecentOrderSchema>;
 
-/** GET /api/admin/products/{id}: the row plus brand, SKU, images, performance metrics and the latest orders. */
+/** GET /api/admin/products/{id}: the row plus the vendor's e-mail, performance metrics and the latest orders. */
 export const adminProductDetailSchema = adminProductRowSchema.extend({
-  brand: z.string(),
-  sku: z.string(),
-  images: z.array(z.string()),
   vendor_email: z.string().nullable(),
   metrics: z.object({
     order_count: z.number().int(),

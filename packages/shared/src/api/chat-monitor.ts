@@ -66,3 +66,15 @@ export const chatAssignBodySchema = z.object({ adminId: z.coerce.number().int().
 export const chatMarkReadBodySchema = z.object({ adminId: z.coerce.number().int().positive().optional() }).optional();
 /** An admin reply in the monitor (sets the status to active with the note 'Admin responding'). */
 export const chatReplyBodySchema = z.object({ message: z.string().trim().min(1, { error: 'Message is required' }).max(4000) });
+
+/** An admin's reply as the shopper's chat panel shows it: a person from support, not the assistant. */
+export const shopperChatReplySchema = z.object({
+  id: z.number().int(),
+  session_id: z.string(),
+  sender_name: z.string(),
+  message: z.string(),
+  created_at: z.string(),
+});
+export type ShopperChatReply = z.infer<typeof shopperChatReplySchema>;
+/** GET /api/ai/chat/sessions/{id}/replies?after= : the admin replies after a message id (the panel's catch-up). */
+export const shopperRepliesQuerySchema = z.object({ after: z.coerce.number().int().min(0).default(0) });

@@ -8,3 +8,4 @@ export * from './assistant.js';
 export * from './recommendations.js';
 export * from './notifications.js';
 export * from './audit.js';
+export * from './optimisation.js';

@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, idParamSchema } from '@souq/shared/api/common';
 import {
-  adminProductCategoriesSchema, adminProductDetailSchema, adminProductFiltersSchema, adminProductRowSchema, adminProductsQuerySchema,
-  adminProductUpdateSchema, productRemovedSchema, productStatsSchema,
+  adminProductCategoriesSchema, adminProductDetailSchema, adminProductRowSchema, adminProductUpdateSchema, productRemovedSchema, productStatsSchema,
 } from '@souq/shared/api/admin';
+import { adminProductFiltersSchema, adminProductsQuerySchema } from '@souq/shared/api/products';
 import { requireAdmin } from '../../platform/auth.js';
 import { actorOf } from '../../platform/audit.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
@@ -25,7 +25,7 @@ export function adminProductsRoutes(deps: { admin: AdminService; reports: Report
       preHandler: requireAdmin,
       schema: {
         tags: ['admin'],
-        summary: 'Products with vendor and order figures: search (name, description, SKU, tag, category), category, status (archived only when asked), vendor, price range, tags; sort; total in X-Total-Count',
+        summary: 'Products as managed (the Products section and the product manager) with order figures: search (name, slug, SKU, brand, description, tag, category), category, status (archived only when asked), vendor, price range, tags; sort; total in X-Total-Count',
         querystring: adminProductsQuerySchema,
         response: { 200: z.array(adminProductRowSchema), ...errors },
       },

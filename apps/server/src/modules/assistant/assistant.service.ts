@@ -1,5 +1,6 @@
 import type { ChatResponse } from '@souq/shared/api/assistant';
 import { CHAT_HISTORY_SENT } from '@souq/shared/constants';
+import { MSG } from '@souq/shared/messages';
 import type { ChatMonitorService } from '../chat-monitor/chat-monitor.service.js';
 import type { SearchService } from '../search/search.service.js';
 import { createBuiltinAssistant, type BuiltinInput } from './assistant.builtin.js';
@@ -25,6 +26,8 @@ export function createAssistantService(deps: {
   chatMonitor: ChatMonitorService;
   ai: { baseUrl?: string; model?: string; apiKey?: string; timeoutMs: number };
   log: (msg: string) => void;
+  /** True while a person (an admin in the chat monitor) handles this shopper's session. */
+  isHumanHandling?: (clientSessionId: string | undefined, userId: number | null) => Promise<boolean>;
 }) {
   const builtin = createBuiltinAssistant({ search: deps.search });
   const model =
@@ -53,6 +56,13 @@ export function createAssistantService(deps: {
     usesModel: model !== null,
 
     async chat(req: ChatInput, userId: number | null): Promise<ChatResponse & { sessionId?: string }> {
+      if (await deps.isHumanHandling?.(req.sessionId, userId)) {
+        // the shopper's message reaches the admin's transcript; the assistant stays out of the conversation
+        const sessionId = await deps.chatMonitor.recordExchange({
+          clientSessionId: req.sessionId, userId, userMessage: req.message, reply: MSG.chatHumanHandling, mentionedProducts: [], replyType: 'system',
+        });
+        return { response: MSG.chatHumanHandling, mentionedProducts: [], suggestedSearch: null, sessionId };
+      }
       const contextId = req.productContext ? Number(req.productContext.id) : NaN;
       const input: BuiltinInput = {
         message: req.message,

@@ -1,9 +1,13 @@
 import type { Product, ShelfItem } from '@souq/shared/api/catalogue';
+import type { ManagedProduct } from '@souq/shared/api/products';
 import { centsToAmount } from '@souq/shared/rules/money';
-import type { products } from '../../db/schema/catalogue.js';
+import type { products, productVariants } from '../../db/schema/catalogue.js';
 
 export type ProductRow = typeof products.$inferSelect;
-export type EmbedInfo = { id: number; settings: { theme: string } & Record<string, unknown> };
+export type VariantRow = typeof productVariants.$inferSelect;
+export type EmbedInfo = { id: number; settings: { theme: string } & Record<string, unknown>; code?: string };
+/** The owner as the vendor and admin tools show it. */
+export type OwnerInfo = { companyName: string; contactName: string };
 
 /** The first sentence (or first 160 characters) of a description, for cards that have no short description. */
 export function shortFrom(description: string): string {
@@ -61,4 +65,33 @@ export function toProductDto(r: ProductRow, embed?: EmbedInfo | null): Product {
 
 export function toShelfItem(r: Pick<ProductRow, 'id' | 'name' | 'priceCents' | 'images' | 'rating' | 'badge'>): ShelfItem {
   return { id: r.id, title: r.name, price: centsToAmount(r.priceCents), image: r.images[0] ?? null, rating: r.rating, badge: r.badge };
+}
+
+/** A product as its vendor and the admins manage it (Products tab, product manager): every stored field. */
+export function toManagedDto(r: ProductRow, variants: VariantRow[], owner?: OwnerInfo | null, embed?: EmbedInfo | null): ManagedProduct {
+  return {
+    ...toProductDto(r, embed),
+    compare_at_price_cents: r.compareAtCents,
+    ai_tags: r.aiTags,
+    seo_title: r.seoTitle,
+    meta_description: r.metaDescription,
+    target_audience: r.targetAudience,
+    seasonality: r.seasonality,
+    country_of_origin: r.countryOfOrigin,
+    dim_length: r.dimLength,
+    dim_width: r.dimWidth,
+    dim_height: r.dimHeight,
+    variants: variants.map((v) => ({
+      id: v.id,
+      type: v.type,
+      value: v.value,
+      price_adjustment_cents: v.priceAdjustmentCents,
+      inventory_quantity: v.inventoryQuantity,
+      sku_suffix: v.skuSuffix,
+    })),
+    vendor_name: owner?.companyName ?? null,
+    vendor_contact: owner?.contactName ?? null,
+    embed_code: embed?.code ?? null,
+    updated_at: r.updatedAt.toISOString(),
+  };
 }

@@ -1,19 +1,23 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { MSG } from '@souq/shared/messages';
+import { PRODUCT_IMAGES_MAX, SHOP_CURRENCY_DEFAULT } from '@souq/shared/constants';
 import type { Product, ProductFilters, Shelf } from '@souq/shared/api/catalogue';
+import type { AdminProductsQuery, ManagedProduct, ProductCreate, ProductUpdate } from '@souq/shared/api/products';
 import { slugify } from '@souq/shared/rules/slug';
-import { products, shelfItems, shelves } from '../../db/schema/catalogue.js';
+import { products, productVariants, shelfItems, shelves } from '../../db/schema/catalogue.js';
 import type { Db, Tx } from '../../platform/db.js';
 import type { Bus } from '../../platform/bus.js';
-import { conflict, notFound, unprocessable } from '../../platform/errors.js';
+import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/errors.js';
 import { changesBetween, type Actor, type AuditLog } from '../../platform/audit.js';
-import { toProductDto, toShelfItem, type EmbedInfo, type ProductRow } from './catalogue.dto.js';
+import type { FilesService, NewFile } from '../files/files.service.js';
+import { toManagedDto, toProductDto, toShelfItem, type EmbedInfo, type OwnerInfo, type ProductRow, type VariantRow } from './catalogue.dto.js';
+import { productColumns, variantColumns, type VariantValues } from './product-input.js';
 import { createResponseCache } from './response-cache.js';
 
 type Insert = typeof products.$inferInsert;
 /** What a product is created from (seed, vendor and admin tools). The slug is derived from the name when absent. */
-export type ProductInput = Omit<Insert, 'id' | 'slug' | 'searchVector' | 'updatedAt'> & { slug?: string };
-export type ProductPatch = Partial<Omit<Insert, 'id' | 'searchVector' | 'createdAt' | 'updatedAt'>>;
+export type ProductInput = Omit<Insert, 'id' | 'slug' | 'searchVector' | 'searchText' | 'updatedAt'> & { slug?: string };
+export type ProductPatch = Partial<Omit<Insert, 'id' | 'searchVector' | 'searchText' | 'createdAt' | 'updatedAt'>>;
 
 export type ListOptions = {
   limit: number;
@@ -28,6 +32,27 @@ export type StockLine = { productId: number; quantity: number };
 export type ReservedProduct = Pick<ProductRow, 'id' | 'name' | 'priceCents' | 'currency' | 'vendorId' | 'stock'>;
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
+
+/** A product's owner as the write rules need it (the vendors module answers). */
+export type OwnerSummary = OwnerInfo & { isVerified: boolean };
+
+/** Options of a vendor's or an admin's write: who, and what comes with the row (variants, uploaded photos). */
+export type WriteOptions = { actor: Actor; variants?: VariantValues[]; photos?: NewFile[] };
+
+/** The managed lists' filters (GET /api/vendor/products, GET /api/admin/products). */
+export type ManagedListOptions = Partial<AdminProductsQuery> & { limit: number; offset: number };
+
+/** Columns that describe a product in its audit entries (not its id, search vector or timestamps). */
+function auditSnapshot(row: ProductRow, variants?: VariantValues[]): Record<string, unknown> {
+  const { id: _id, searchVector: _sv, searchText: _st, createdAt: _c, updatedAt: _u, ...fields } = row;
+  return variants === undefined ? fields : { ...fields, variants: variants.map(variantSnapshot) };
+}
+const variantSnapshot = (v: VariantValues) => ({
+  type: v.type, value: v.value, priceAdjustmentCents: v.priceAdjustmentCents ?? 0, inventoryQuantity: v.inventoryQuantity ?? 0, skuSuffix: v.skuSuffix ?? '',
+});
+const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+/** `a%_b` → `a\%\_b`, for ILIKE patterns built from user text. */
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** One quantity per product: a cart may hold one product on several lines (variants). */
 function totalsByProduct(lines: StockLine[]): Map<number, number> {
@@ -51,8 +76,103 @@ export function createCatalogueService(deps: {
   /** Whether any order ever held the product (the orders module): such a product is archived, never erased. */
   productHasOrders?: (id: number) => Promise<boolean>;
   audit?: AuditLog;
+  /** Uploaded product photos: stored with the product's row, removed when no product shows them any more. */
+  files?: Pick<FilesService, 'storeWith' | 'removePublicUploads'>;
+  /** Owners by vendor id (the vendors module): names for the managed lists, verification for publishing. */
+  owners?: (vendorIds: number[]) => Promise<Map<number, OwnerSummary>>;
+  /** The shop currency prices are stored in (config SHOP_CURRENCY). */
+  currency?: string;
 }) {
   const { db, bus } = deps;
+  const shopCurrency = deps.currency ?? SHOP_CURRENCY_DEFAULT;
+
+  /**
+   * Runs a write in one transaction; with photos, the files are stored first and committed with the rows (their
+   * public URLs are handed to the write), and deleted again if anything fails.
+   */
+  function writeWithPhotos<T>(photos: NewFile[] | undefined, write: (tx: Tx, photoUrls: string[]) => Promise<T>): Promise<T> {
+    if (!photos?.length) return db.transaction((tx) => write(tx, []));
+    if (!deps.files) throw new Error('catalogue: photo uploads need the files service');
+    return deps.files.storeWith(photos, (tx, stored) => write(tx, stored.map((f) => f.url)));
+  }
+
+  /** URLs first, then the uploaded photos, within the image limit (the first image is the primary one). */
+  function withPhotos(images: string[], photoUrls: string[]): string[] {
+    const all = [...images, ...photoUrls];
+    if (all.length > PRODUCT_IMAGES_MAX) throw badRequest(MSG.productImagesTooMany(PRODUCT_IMAGES_MAX), { images: MSG.productImagesTooMany(PRODUCT_IMAGES_MAX) });
+    return all;
+  }
+
+  async function variantsOf(exec: Db | Tx, ids: number[]): Promise<Map<number, VariantRow[]>> {
+    const out = new Map<number, VariantRow[]>();
+    if (!ids.length) return out;
+    const rows = await exec.select().from(productVariants).where(inArray(productVariants.productId, ids)).orderBy(asc(productVariants.id));
+    for (const v of rows) out.set(v.productId, [...(out.get(v.productId) ?? []), v]);
+    return out;
+  }
+
+  async function replaceVariants(tx: Tx, productId: number, variants: VariantValues[]): Promise<void> {
+    await tx.delete(productVariants).where(eq(productVariants.productId, productId));
+    if (variants.length) await tx.insert(productVariants).values(variants.map((v) => ({ ...v, productId })));
+  }
+
+  /**
+   * Uploaded photos a write dropped that no product shows any more: their file rows go in this transaction, their
+   * objects after the commit (call the returned function then).
+   */
+  async function dropOrphanUploads(tx: Tx, before: string[], after: string[]): Promise<() => Promise<void>> {
+    const removed = before.filter((url) => !after.includes(url));
+    if (!removed.length || !deps.files) return async () => {};
+    const stillShown = await tx
+      .select({ url: sql<string>`unnest(${products.images})` })
+      .from(products)
+      .where(sql`${products.images} && ${sql.param(removed)}::text[]`);
+    const shown = new Set(stillShown.map((r) => r.url));
+    return deps.files.removePublicUploads(tx, removed.filter((url) => !shown.has(url)));
+  }
+
+  async function ownersOf(vendorIds: (number | null)[]): Promise<Map<number, OwnerSummary>> {
+    const ids = vendorIds.filter((v): v is number => v !== null);
+    return deps.owners && ids.length ? deps.owners(ids) : new Map();
+  }
+
+  /** Only a verified vendor may put a product on sale (draft and inactive are always allowed). */
+  async function assertMayPublish(actor: Actor, vendorId: number | null, status: string | undefined) {
+    if (actor.role !== 'vendor' || status !== 'active' || vendorId === null) return;
+    const owner = (await ownersOf([vendorId])).get(vendorId);
+    if (!owner?.isVerified) throw forbidden(MSG.vendorNotVerified);
+  }
+
+  async function managedDtos(rows: ProductRow[]): Promise<ManagedProduct[]> {
+    const ids = rows.map((r) => r.id);
+    const [variants, owners, embeds] = await Promise.all([
+      variantsOf(db, ids),
+      ownersOf(rows.map((r) => r.vendorId)),
+      deps.embedLookup && ids.length ? deps.embedLookup(ids) : null,
+    ]);
+    return rows.map((r) => toManagedDto(r, variants.get(r.id) ?? [], r.vendorId === null ? null : owners.get(r.vendorId), embeds?.get(r.id)));
+  }
+
+  function managedWhere(opts: ManagedListOptions & { vendorId?: number }): SQL | undefined {
+    const conds: (SQL | undefined)[] = [];
+    if (opts.vendorId !== undefined) conds.push(eq(products.vendorId, opts.vendorId));
+    if (opts.vendor_id !== undefined) conds.push(eq(products.vendorId, opts.vendor_id));
+    if (opts.status) conds.push(eq(products.status, opts.status));
+    if (opts.is_active !== undefined) conds.push(opts.is_active ? eq(products.status, 'active') : sql`${products.status} <> 'active'`);
+    if (opts.search) {
+      const like = `%${likeEscape(opts.search)}%`;
+      conds.push(sql`(${products.name} ilike ${like} or ${products.description} ilike ${like} or ${products.sku} ilike ${like} or ${products.brand} ilike ${like}
+        or exists (select 1 from unnest(${products.tags} || ${products.categories}) t where t ilike ${like}))`);
+    }
+    if (opts.category) conds.push(sql`lower(${opts.category}) = any(select lower(c) from unnest(${products.categories}) c)`);
+    if (opts.tags) {
+      const wanted = opts.tags.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean);
+      if (wanted.length) conds.push(sql`${sql.param(wanted)}::text[] <@ (select coalesce(array_agg(lower(t)), '{}') from unnest(${products.tags}) t)`);
+    }
+    if (opts.min_price !== undefined) conds.push(gte(products.priceCents, Math.round(opts.min_price * 100)));
+    if (opts.max_price !== undefined) conds.push(lte(products.priceCents, Math.round(opts.max_price * 100)));
+    return and(...conds);
+  }
 
   async function withEmbeds(rows: ProductRow[]): Promise<Product[]> {
     const embeds = deps.embedLookup && rows.length ? await deps.embedLookup(rows.map((r) => r.id)) : null;
@@ -249,34 +369,114 @@ export function createCatalogueService(deps: {
     },
 
     /**
-     * A vendor's or an admin's edit: the patch and its audit entry (changed fields before → after) in one
-     * transaction. `ownerVendorId` scopes the edit to one vendor's products (another vendor's product is a 404).
+     * A vendor's or an admin's edit: the patch, the variants (replaced when given), new photos (appended) and the audit
+     * entry (changed fields before → after) in one transaction. `ownerVendorId` scopes the edit to one vendor's
+     * products (another vendor's product is a 404). Uploaded photos the edit dropped are deleted once no product shows them.
      */
-    async editProduct(id: number, patch: ProductPatch, opts: { actor: Actor; ownerVendorId?: number }): Promise<ProductRow> {
+    async editProduct(id: number, patch: ProductPatch, opts: WriteOptions & { ownerVendorId?: number }): Promise<ProductRow> {
       const slug = patch.slug !== undefined ? await freeSlug(patch.slug, id) : undefined;
-      const row = await db.transaction(async (tx) => {
+      let dropUploads = async () => {};
+      const row = await writeWithPhotos(opts.photos, async (tx, photoUrls) => {
         const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
         if (!before || (opts.ownerVendorId !== undefined && before.vendorId !== opts.ownerVendorId)) throw notFound(MSG.productNotFound);
-        const values = { ...patch, ...(slug !== undefined ? { slug } : {}), updatedAt: new Date() };
+        const values: ProductPatch & { updatedAt: Date } = { ...patch, ...(slug !== undefined ? { slug } : {}), updatedAt: new Date() };
+        if (photoUrls.length) values.images = withPhotos(patch.images ?? before.images, photoUrls);
         const [after] = await tx.update(products).set(values).where(eq(products.id, id)).returning();
-        const changes = changesBetween(before, after!, Object.keys(patch).concat(slug !== undefined ? ['slug'] : []));
+        let variantsBefore: VariantValues[] | undefined;
+        if (opts.variants) {
+          variantsBefore = (await variantsOf(tx, [id])).get(id) ?? [];
+          await replaceVariants(tx, id, opts.variants);
+        }
+        const fields = Object.keys(values).filter((k) => k !== 'updatedAt').concat(opts.variants ? ['variants'] : []);
+        const changes = changesBetween(auditSnapshot(before, variantsBefore), auditSnapshot(after!, opts.variants), fields);
         await deps.audit?.record(tx, { actor: opts.actor, action: 'product.update', target: { type: 'product', id }, changes });
+        dropUploads = await dropOrphanUploads(tx, before.images, after!.images);
         return after!;
       });
+      await dropUploads();
       void bus.emit('product.changed', { id });
       return row;
     },
 
-    /** A vendor's or an admin's new product, with its audit entry. */
-    async addProduct(input: ProductInput, opts: { actor: Actor }): Promise<ProductRow> {
-      const row = await service.createProduct(input);
-      await deps.audit?.record(db, {
-        actor: opts.actor,
-        action: 'product.create',
-        target: { type: 'product', id: row.id },
-        changes: changesBetween(null, { name: row.name, price_cents: row.priceCents, stock: row.stock, status: row.status, vendor_id: row.vendorId }),
-      });
-      return row;
+    /**
+     * A vendor's or an admin's new product: the row, its variants, its uploaded photos and its one audit entry, in one
+     * transaction.
+     */
+    async addProduct(input: ProductInput, opts: WriteOptions): Promise<ProductRow> {
+      for (let attempt = 0; ; attempt++) {
+        const slug = await freeSlug(input.slug ?? input.name);
+        try {
+          const row = await writeWithPhotos(opts.photos, async (tx, photoUrls) => {
+            const images = withPhotos(input.images ?? [], photoUrls);
+            const [created] = await tx.insert(products).values({ ...input, images, slug }).returning();
+            await replaceVariants(tx, created!.id, opts.variants ?? []);
+            const snapshot = Object.fromEntries(Object.entries(auditSnapshot(created!, opts.variants ?? [])).filter(([, v]) => !isEmpty(v)));
+            await deps.audit?.record(tx, { actor: opts.actor, action: 'product.create', target: { type: 'product', id: created!.id }, changes: changesBetween(null, snapshot) });
+            return created!;
+          });
+          void bus.emit('product.changed', { id: row.id });
+          return row;
+        } catch (err) {
+          if (attempt < 3 && isUniqueViolation(err, 'products_slug_key')) continue;
+          throw err;
+        }
+      }
+    },
+
+    /** POST /api/products: the API's fields for one vendor (a vendor's own id, or the one an admin chose, or none). */
+    async createManaged(body: ProductCreate, opts: WriteOptions & { vendorId: number | null }): Promise<ManagedProduct> {
+      const owner = opts.vendorId === null ? undefined : (await ownersOf([opts.vendorId])).get(opts.vendorId);
+      if (opts.vendorId !== null && !owner) throw unprocessable(MSG.vendorNotFound);
+      // an unverified vendor's product waits as a draft unless the vendor asks for more (which is refused)
+      const status = body.status ?? (opts.actor.role === 'vendor' && !owner?.isVerified ? 'draft' : 'active');
+      await assertMayPublish(opts.actor, opts.vendorId, status);
+      const columns = productColumns(body, shopCurrency);
+      const row = await service.addProduct(
+        { ...columns, name: body.name, priceCents: columns.priceCents!, status, vendorId: opts.vendorId, slug: body.slug || body.name, currency: shopCurrency },
+        { ...opts, variants: variantColumns(body.variants ?? [], body.currency, shopCurrency) },
+      );
+      return service.getManaged(row.id);
+    },
+
+    /** PUT /api/products/{id}: the fields present change; `ownerVendorId` limits a vendor to its own products. */
+    async updateManaged(id: number, body: ProductUpdate, opts: WriteOptions & { ownerVendorId?: number }): Promise<ManagedProduct> {
+      const { vendor_id: vendorId, ...rest } = body;
+      const patch = productColumns(rest, shopCurrency);
+      if (opts.ownerVendorId === undefined && vendorId !== undefined) {
+        if (vendorId !== null && !(await ownersOf([vendorId])).has(vendorId)) throw unprocessable(MSG.vendorNotFound);
+        patch.vendorId = vendorId;
+      }
+      const slugBase = rest.slug || rest.name;
+      if (slugBase) patch.slug = slugBase;
+      if (opts.ownerVendorId !== undefined) await assertMayPublish(opts.actor, opts.ownerVendorId, patch.status);
+      const variants = rest.variants === undefined ? undefined : variantColumns(rest.variants, rest.currency, shopCurrency);
+      await service.editProduct(id, patch, { ...opts, variants });
+      return service.getManaged(id);
+    },
+
+    /** One product with every managed field (any status). */
+    async getManaged(id: number, opts: { ownerVendorId?: number } = {}): Promise<ManagedProduct> {
+      const row = await getRow(id);
+      if (!row || (opts.ownerVendorId !== undefined && row.vendorId !== opts.ownerVendorId)) throw notFound(MSG.productNotFound);
+      return (await managedDtos([row]))[0]!;
+    },
+
+    /** Managed products by id, in the order asked; unknown ids are left out (the admin list pages through its own query). */
+    async managedByIds(ids: number[]): Promise<ManagedProduct[]> {
+      if (!ids.length) return [];
+      const rows = await db.select().from(products).where(inArray(products.id, ids));
+      const byId = new Map((await managedDtos(rows)).map((p) => [p.id, p]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
+    /** The Products tab's list: every status, newest first, bounded, with the total. */
+    async listManaged(opts: ManagedListOptions & { vendorId?: number }): Promise<{ items: ManagedProduct[]; total: number }> {
+      const where = managedWhere(opts);
+      const [rows, [total]] = await Promise.all([
+        db.select().from(products).where(where).orderBy(desc(products.createdAt), desc(products.id)).limit(opts.limit).offset(opts.offset),
+        db.select({ n: count() }).from(products).where(where),
+      ]);
+      return { items: await managedDtos(rows), total: total?.n ?? 0 };
     },
 
     /**
@@ -285,6 +485,7 @@ export function createCatalogueService(deps: {
      */
     async removeProduct(id: number, opts: { actor: Actor; ownerVendorId?: number }): Promise<'deleted' | 'archived'> {
       const sold = (await deps.productHasOrders?.(id)) ?? false;
+      let dropUploads = async () => {};
       const outcome = await db.transaction(async (tx) => {
         const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
         if (!before || (opts.ownerVendorId !== undefined && before.vendorId !== opts.ownerVendorId)) throw notFound(MSG.productNotFound);
@@ -292,12 +493,14 @@ export function createCatalogueService(deps: {
           await tx.update(products).set({ status: 'archived', updatedAt: new Date() }).where(eq(products.id, id));
         } else {
           await tx.delete(products).where(eq(products.id, id));
+          dropUploads = await dropOrphanUploads(tx, before.images, []);
         }
         const action = sold ? 'product.archive' : 'product.delete';
         const changes = sold ? { status: { before: before.status, after: 'archived' } } : changesBetween({ name: before.name, status: before.status }, null);
         await deps.audit?.record(tx, { actor: opts.actor, action, target: { type: 'product', id }, changes });
         return sold ? ('archived' as const) : ('deleted' as const);
       });
+      await dropUploads();
       void bus.emit(outcome === 'deleted' ? 'product.deleted' : 'product.changed', { id });
       return outcome;
     },

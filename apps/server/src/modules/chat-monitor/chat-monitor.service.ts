@@ -1,11 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, countDistinct, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { ChatMonitorMessage, ChatSession } from '@souq/shared/api/chat-monitor';
+import { and, count, countDistinct, desc, eq, gt, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { ChatMonitorMessage, ChatSession, ShopperChatReply } from '@souq/shared/api/chat-monitor';
 import type { CHAT_PRIORITIES, CHAT_SESSION_STATUSES } from '@souq/shared/constants';
 import { MSG } from '@souq/shared/messages';
 import { chatMessages, chatSessions } from '../../db/schema/assistant.js';
 import type { Db } from '../../platform/db.js';
-import { notFound, unprocessable } from '../../platform/errors.js';
+import type { Bus } from '../../platform/bus.js';
+import { changesBetween, type Actor, type AuditLog } from '../../platform/audit.js';
+import { forbidden, notFound, unprocessable } from '../../platform/errors.js';
+
+declare module '../../platform/bus.js' {
+  interface BusEvents {
+    /** An admin answered in an assistant chat: the shopper's open chat panel shows it. */
+    'chat.reply': { sessionId: string; userId: number | null; reply: ShopperChatReply };
+    /** A session changed (new exchange, admin action): the live monitor refreshes. */
+    'chat.session': { sessionId: string };
+  }
+}
 
 /** Messages kept per session: older ones are dropped as new ones arrive (the counters keep counting). */
 export const CHAT_HISTORY_KEPT = 200;
@@ -33,8 +44,14 @@ function splitName(name: string | undefined): { first_name: string; last_name: s
  * The stored side of the shopping assistant: every exchange lands in a chat session (one per browser visit and
  * user), and admins read, assign, prioritise and answer them in the live chat monitor.
  */
-export function createChatMonitorService(deps: { db: Db; userInfo: (ids: number[]) => Promise<Map<number, UserInfo>> }) {
-  const { db } = deps;
+export function createChatMonitorService(deps: {
+  db: Db;
+  bus: Bus;
+  audit: AuditLog;
+  userInfo: (ids: number[]) => Promise<Map<number, UserInfo>>;
+}) {
+  const { db, bus, audit } = deps;
+  const announce = (sessionId: string) => void bus.emit('chat.session', { sessionId });
 
   /**
    * The stored key of a visit: a signed-in user's sessions are keyed by their id as well, so nobody can write
@@ -51,6 +68,21 @@ export function createChatMonitorService(deps: { db: Db; userInfo: (ids: number[
     const [row] = await db.select().from(chatSessions).where(eq(chatSessions.id, id));
     if (!row) throw notFound(MSG.chatSessionNotFound);
     return row;
+  }
+
+  /**
+   * One audited admin change of a session's fields, in one transaction with its audit entry; announced after the
+   * commit. Returns the session as the monitor shows it.
+   */
+  async function adminUpdate(id: string, actor: Actor, action: string, set: Partial<SessionRow>) {
+    await getRow(id);
+    await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(chatSessions).where(eq(chatSessions.id, id)).for('update');
+      await tx.update(chatSessions).set({ ...set, updatedAt: new Date() }).where(eq(chatSessions.id, id));
+      await audit.record(tx, { actor, action, target: { type: 'chat_session', id }, changes: changesBetween(before!, set, Object.keys(set)) });
+    });
+    announce(id);
+    return (await toSessionDtos([await getRow(id)]))[0]!;
   }
 
   async function lastMessages(ids: string[]): Promise<Map<string, string>> {
@@ -100,6 +132,17 @@ export function createChatMonitorService(deps: { db: Db; userInfo: (ids: number[
     };
   }
 
+  function toShopperReply(m: MessageRow, users: Map<number, UserInfo>): ShopperChatReply {
+    const name = m.userId ? users.get(m.userId)?.name : undefined;
+    return {
+      id: m.id,
+      session_id: m.sessionId,
+      sender_name: name ? `${name} · ${MSG.chatSupportLabel}` : MSG.chatSupportLabel,
+      message: m.messageContent,
+      created_at: m.createdAt.toISOString(),
+    };
+  }
+
   /** Drops a session's oldest messages beyond the kept history. */
   async function trim(tx: Db, sessionId: string) {
     await tx.execute(sql`
@@ -123,9 +166,11 @@ export function createChatMonitorService(deps: { db: Db; userInfo: (ids: number[
       userMessage: string;
       reply: string;
       mentionedProducts: Mention[];
+      /** 'system' when the reply is a note (a person is handling the chat), not the assistant's answer. */
+      replyType?: 'assistant' | 'system';
     }): Promise<string> {
       const key = sessionKey(input.clientSessionId, input.userId);
-      return db.transaction(async (tx) => {
+      const id = await db.transaction(async (tx) => {
         const now = new Date();
         const [session] = await tx
           .insert(chatSessions)
@@ -144,11 +189,48 @@ export function createChatMonitorService(deps: { db: Db; userInfo: (ids: number[
         await tx.insert(chatMessages).values([
           { sessionId: id, userId: input.userId, messageType: 'user', messageContent: input.userMessage, createdAt: now },
           // a millisecond later, so the transcript orders the reply after the question by time as well as by id
-          { sessionId: id, userId: null, messageType: 'assistant', messageContent: input.reply, mentionedProducts: input.mentionedProducts, createdAt: new Date(now.getTime() + 1) },
+          { sessionId: id, userId: null, messageType: input.replyType ?? 'assistant', messageContent: input.reply, mentionedProducts: input.mentionedProducts, createdAt: new Date(now.getTime() + 1) },
         ]);
         if (session!.total > CHAT_HISTORY_KEPT) await trim(tx as unknown as Db, id);
         return id;
       });
+      announce(id);
+      return id;
+    },
+
+    /**
+     * True while a person handles the shopper's session: an admin has it assigned and has not closed it. The
+     * assistant then says so instead of answering on its own.
+     */
+    async isHumanHandling(clientSessionId: string | undefined, userId: number | null): Promise<boolean> {
+      if (!clientSessionId && !userId) return false;
+      const [row] = await db
+        .select({ admin: chatSessions.adminAssigned, status: chatSessions.status })
+        .from(chatSessions)
+        .where(eq(chatSessions.clientSessionId, sessionKey(clientSessionId, userId)));
+      return !!row && row.admin !== null && row.status !== 'closed';
+    },
+
+    /** The owner of a session (null: an anonymous visit); 404 when there is none. */
+    async sessionOwner(id: string): Promise<number | null> {
+      return (await getRow(id)).userId;
+    },
+
+    /**
+     * The admin replies after a message id, for the shopper's chat panel (its catch-up after a reconnect and its
+     * polling fallback). A signed-in shopper's session is theirs alone; an anonymous one is held by its id.
+     */
+    async repliesFor(id: string, callerUserId: number | null, afterId: number): Promise<ShopperChatReply[]> {
+      const row = await getRow(id);
+      if (row.userId !== null && row.userId !== callerUserId) throw forbidden();
+      const rows = await db
+        .select()
+        .from(chatMessages)
+        .where(and(eq(chatMessages.sessionId, id), eq(chatMessages.messageType, 'admin'), gt(chatMessages.id, afterId)))
+        .orderBy(chatMessages.id)
+        .limit(CHAT_HISTORY_KEPT);
+      const users = await deps.userInfo([...new Set(rows.flatMap((m) => (m.userId ? [m.userId] : [])))]);
+      return rows.map((m) => toShopperReply(m, users));
     },
 
     /** The monitor's session list, most recent activity first (bounded; total for X-Total-Count). */
@@ -205,56 +287,65 @@ export function createChatMonitorService(deps: { db: Db; userInfo: (ids: number[
       return { session: session!, messages: messages.map((m) => toMessageDto(m, users)) };
     },
 
-    async setStatus(id: string, input: { status: Status; notes?: string; priority?: Priority }) {
-      await getRow(id);
-      await db
-        .update(chatSessions)
-        .set({
-          status: input.status,
-          ...(input.notes !== undefined ? { statusNotes: input.notes } : {}),
-          ...(input.priority ? { priority: input.priority } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(chatSessions.id, id));
-      return (await toSessionDtos([await getRow(id)]))[0]!;
+    async setStatus(id: string, actor: Actor, input: { status: Status; notes?: string; priority?: Priority }) {
+      return adminUpdate(id, actor, 'chat.status', {
+        status: input.status,
+        ...(input.notes !== undefined ? { statusNotes: input.notes } : {}),
+        ...(input.priority ? { priority: input.priority } : {}),
+      });
     },
 
     /** Assigns the session to an admin (the caller unless another admin's id is given); null unassigns. */
-    async assign(id: string, adminId: number | null) {
-      await getRow(id);
+    async assign(id: string, actor: Actor, adminId: number | null) {
       if (adminId !== null) {
         const info = (await deps.userInfo([adminId])).get(adminId);
         if (!info || info.role !== 'admin') throw unprocessable(MSG.chatAssignNotAdmin);
       }
-      await db.update(chatSessions).set({ adminAssigned: adminId, updatedAt: new Date() }).where(eq(chatSessions.id, id));
-      return (await toSessionDtos([await getRow(id)]))[0]!;
+      return adminUpdate(id, actor, 'chat.assign', { adminAssigned: adminId });
     },
 
-    async markRead(id: string) {
-      await getRow(id);
-      await db.update(chatSessions).set({ unreadMessages: 0, updatedAt: new Date() }).where(eq(chatSessions.id, id));
-      return (await toSessionDtos([await getRow(id)]))[0]!;
+    async markRead(id: string, actor: Actor) {
+      return adminUpdate(id, actor, 'chat.markRead', { unreadMessages: 0 });
     },
 
-    /** An admin's reply in the transcript: the session becomes active with the note 'Admin responding'. */
-    async reply(id: string, adminId: number, message: string) {
+    /**
+     * An admin's reply in the transcript: the session becomes active with the note 'Admin responding', and the
+     * replying admin takes it when nobody has it (from then on the assistant tells the shopper a person answers).
+     * The reply reaches the shopper's open chat through the bus and their live stream.
+     */
+    async reply(id: string, actor: Actor, message: string) {
       await getRow(id);
+      const adminId = actor.userId;
       // read before the transaction: on PGlite a query outside an open transaction waits for it to end
-      const users = await deps.userInfo([adminId]);
-      const row = await db.transaction(async (tx) => {
+      const users = adminId ? await deps.userInfo([adminId]) : new Map<number, UserInfo>();
+      const { row, owner } = await db.transaction(async (tx) => {
         const now = new Date();
+        const [before] = await tx.select().from(chatSessions).where(eq(chatSessions.id, id)).for('update');
         const [row] = await tx
           .insert(chatMessages)
           .values({ sessionId: id, userId: adminId, messageType: 'admin', messageContent: message, createdAt: now })
           .returning();
+        const set = {
+          status: 'active' as const,
+          statusNotes: MSG.chatAdminResponding,
+          adminAssigned: before!.adminAssigned ?? adminId,
+        };
         const [s] = await tx
           .update(chatSessions)
-          .set({ status: 'active', statusNotes: MSG.chatAdminResponding, totalMessages: sql`${chatSessions.totalMessages} + 1`, lastMessageAt: now, updatedAt: now })
+          .set({ ...set, totalMessages: sql`${chatSessions.totalMessages} + 1`, lastMessageAt: now, updatedAt: now })
           .where(eq(chatSessions.id, id))
           .returning({ total: chatSessions.totalMessages });
         if (s!.total > CHAT_HISTORY_KEPT) await trim(tx as unknown as Db, id);
-        return row!;
+        await audit.record(tx, {
+          actor,
+          action: 'chat.reply',
+          target: { type: 'chat_session', id },
+          changes: { ...changesBetween(before!, set, Object.keys(set)), message: { before: null, after: message } },
+        });
+        return { row: row!, owner: before!.userId };
       });
+      void bus.emit('chat.reply', { sessionId: id, userId: owner, reply: toShopperReply(row, users) });
+      announce(id);
       return toMessageDto(row, users);
     },
   };

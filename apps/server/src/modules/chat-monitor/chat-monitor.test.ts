@@ -101,3 +101,52 @@ describe('admin chat monitor', () => {
     expect((await call(ctx.app, { method: 'POST', url: `/api/admin/chats/${sessionId}/messages`, token: admin, body: { message: '  ' } })).status).toBe(400);
   });
 });
+
+describe('admin writes in the monitor', () => {
+  it('are audited: status, assign, mark read, reply', async () => {
+    const rows = await ctx.database.query<{ action: string; actor_role: string }>(
+      "select action, actor_role from audit_log where target_type = 'chat_session' and target_id = $1 order by id", [sessionId]);
+    expect(rows.map((r) => r.action)).toEqual(['chat.status', 'chat.assign', 'chat.markRead', 'chat.reply']);
+    expect(new Set(rows.map((r) => r.actor_role))).toEqual(new Set(['admin']));
+    // refused writes leave nothing behind
+    const before = rows.length;
+    await call(ctx.app, { method: 'POST', url: `/api/admin/chats/${sessionId}/assign`, token: admin, body: { adminId: customer.user.id } });
+    expect((await ctx.database.query("select 1 from audit_log where target_type = 'chat_session' and target_id = $1", [sessionId])).length).toBe(before);
+  });
+});
+
+describe("the shopper's side of an admin reply", () => {
+  it('lists the admin replies of their own session after a message id, marked as a person from support', async () => {
+    const res = await call(ctx.app, { url: `/api/ai/chat/sessions/${sessionId}/replies`, token: customer.token });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual([expect.objectContaining({ message: 'Hello from the team', session_id: sessionId, sender_name: expect.stringContaining(MSG.chatSupportLabel) })]);
+    expect((await call(ctx.app, { url: `/api/ai/chat/sessions/${sessionId}/replies?after=${res.json[0].id}`, token: customer.token })).json).toEqual([]);
+    // nobody else reads it: another customer, or an anonymous caller
+    const other = await signupCustomer(ctx.app, 'Someone Else');
+    expect((await call(ctx.app, { url: `/api/ai/chat/sessions/${sessionId}/replies`, token: other.token })).status).toBe(403);
+    expect((await call(ctx.app, { url: `/api/ai/chat/sessions/${sessionId}/replies` })).status).toBe(403);
+  });
+
+  it('while an admin has the session, the assistant says a person is answering instead of replying', async () => {
+    const ask = (message: string) => call(ctx.app, { method: 'POST', url: '/api/ai/chat', token: customer.token, body: { message, sessionId: 'browser-1' } });
+    const handled = await ask('show me yoga mats');
+    expect(handled.json).toEqual({ response: MSG.chatHumanHandling, mentionedProducts: [], suggestedSearch: null, sessionId });
+    const transcript = (await call(ctx.app, { url: `/api/admin/chats/${sessionId}`, token: admin })).json.messages;
+    expect(transcript.slice(-2).map((m: { message_type: string; message_content: string }) => [m.message_type, m.message_content]))
+      .toEqual([['user', 'show me yoga mats'], ['system', MSG.chatHumanHandling]]);
+    // closing the session gives the conversation back to the assistant
+    await call(ctx.app, { method: 'PATCH', url: `/api/admin/chats/${sessionId}/status`, token: admin, body: { status: 'closed' } });
+    const back = await ask('show me yoga mats');
+    expect(back.json.response).toContain('Yoga Mat Non-Slip');
+  });
+
+  it('an admin reply takes an unassigned session for the replying admin', async () => {
+    const anon = (await call(ctx.app, { method: 'POST', url: '/api/ai/chat', body: { message: 'anyone there?', sessionId: 'anon-2' } })).json.sessionId;
+    await call(ctx.app, { method: 'POST', url: `/api/admin/chats/${anon}/messages`, token: admin, body: { message: 'Yes, I am here' } });
+    const s = (await call(ctx.app, { url: `/api/admin/chats/${anon}`, token: admin })).json.session;
+    expect(s).toMatchObject({ status: 'active', status_notes: MSG.chatAdminResponding, admin_assigned: expect.any(Number) });
+    // the anonymous shopper holds the session by its id
+    expect((await call(ctx.app, { url: `/api/ai/chat/sessions/${anon}/replies` })).json.map((r: { message: string }) => r.message)).toEqual(['Yes, I am here']);
+    expect((await call(ctx.app, { method: 'POST', url: '/api/ai/chat', body: { message: 'great', sessionId: 'anon-2' } })).json.response).toBe(MSG.chatHumanHandling);
+  });
+});

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { files } from '../../db/schema/vendors.js';
 import type { Db, Tx } from '../../platform/db.js';
 import type { Principal } from '../../platform/auth.js';
 import { forbidden, notFound, unauthorized } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage.js';
-import { PUBLIC_UPLOADS_PREFIX, publicUploadUrl } from '../../platform/media.js';
+import { PUBLIC_UPLOADS_PREFIX, UPLOADS_MEDIA_PREFIX, publicUploadUrl } from '../../platform/media.js';
 
 export type FilesService = ReturnType<typeof createFilesService>;
 
@@ -24,6 +24,15 @@ export type StoredFile = { id: string; storageKey: string; mime: string; origina
 export function createFilesService(deps: { db: Db; storage: Storage }) {
   const { db, storage } = deps;
   const urlOf = (id: string, key: string, visibility: 'public' | 'private') => (visibility === 'public' ? publicUploadUrl(key) : `/api/files/${id}`);
+
+  /** Deletes the matching rows in the caller's transaction; the returned function deletes their objects after the commit. */
+  async function removeWhere(tx: Tx, where: SQL | null): Promise<() => Promise<void>> {
+    if (!where) return async () => {};
+    const rows = await tx.delete(files).where(where).returning({ key: files.storageKey });
+    return async () => {
+      await Promise.all(rows.map((r) => storage.delete(r.key).catch(() => undefined)));
+    };
+  }
 
   return {
     async read(id: string, principal: Principal | null) {
@@ -73,11 +82,18 @@ export function createFilesService(deps: { db: Db; storage: Storage }) {
      * that deletes their objects; call it once the transaction has committed (a rollback keeps the objects).
      */
     async removeRows(tx: Tx, ids: string[]): Promise<() => Promise<void>> {
-      if (!ids.length) return async () => {};
-      const rows = await tx.delete(files).where(inArray(files.id, ids)).returning({ key: files.storageKey });
-      return async () => {
-        await Promise.all(rows.map((r) => storage.delete(r.key).catch(() => undefined)));
-      };
+      return removeWhere(tx, ids.length ? inArray(files.id, ids) : null);
+    },
+
+    /**
+     * The same for public uploads named by their URLs (/media/uploads/…), e.g. product photos no product shows any
+     * more. URLs that are not our public uploads are ignored.
+     */
+    async removePublicUploads(tx: Tx, urls: string[]): Promise<() => Promise<void>> {
+      const keys = urls
+        .filter((u) => u.startsWith(UPLOADS_MEDIA_PREFIX))
+        .map((u) => `${PUBLIC_UPLOADS_PREFIX}/${u.slice(UPLOADS_MEDIA_PREFIX.length)}`);
+      return removeWhere(tx, keys.length ? and(inArray(files.storageKey, keys), eq(files.visibility, 'public'))! : null);
     },
   };
 }

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_RECENT_ORDERS, LOW_STOCK_THRESHOLD } from '@souq/shared/constants';
 import { MSG } from '@souq/shared/messages';
-import type { AdminProductDetail, AdminProductFilters, AdminProductRow, AdminProductsQuery, ProductStats } from '@souq/shared/api/admin';
+import type { AdminProductDetail, AdminProductRow, ProductStats } from '@souq/shared/api/admin';
+import type { AdminProductFilters, AdminProductsQuery, ManagedProduct } from '@souq/shared/api/products';
 import { amountToCents, centsToAmount } from '@souq/shared/rules/money';
 import { products } from '../../db/schema/catalogue.js';
 import { orderItems, orders } from '../../db/schema/orders.js';
@@ -11,30 +12,26 @@ import { notFound } from '../../platform/errors.js';
 import { containsPattern } from '../../platform/like.js';
 import { bringsRevenue, intOf } from './report-sql.js';
 
-type ProductRow = typeof products.$inferSelect;
 type Figures = { orderCount: number; units: number; revenueCents: number };
 const NO_FIGURES: Figures = { orderCount: 0, units: 0, revenueCents: 0 };
 
 /**
  * The admin product list's filters as SQL (admin §5). Without a status filter archived products (deleted while
- * orders held them) are left out: the admin deleted them. Search and tags go through the trigram indexes of
- * migration admin-search; the expressions here must stay those indexes' expressions.
+ * orders held them) are left out: the admin deleted them. The search reads the generated column search_text and
+ * the tags filter souq_tags_text(tags), each through its trigram index (migration admin-lists); each tag term must
+ * then be a substring of one tag, not of two joined.
  */
 function whereOf(f: AdminProductFilters): SQL | undefined {
-  const tagPattern = f.tags ? containsPattern(f.tags) : null;
+  const tagTerms = (f.tags ?? '').split(',').map((t) => t.trim()).filter(Boolean).map(containsPattern);
   return and(
     f.status ? eq(products.status, f.status) : ne(products.status, 'archived'),
-    f.search
-      ? sql`souq_product_search_text(${products.name}, ${products.slug}, ${products.description}, ${products.tags}, ${products.categories}) like ${containsPattern(f.search)}`
-      : undefined,
+    f.is_active === true ? eq(products.status, 'active') : f.is_active === false ? ne(products.status, 'active') : undefined,
+    f.search ? sql`${products.searchText} like ${containsPattern(f.search)}` : undefined,
     f.category ? sql`${products.categories} @> array[${f.category}]::text[]` : undefined,
     f.vendor_id !== undefined ? eq(products.vendorId, f.vendor_id) : undefined,
     f.min_price !== undefined ? gte(products.priceCents, amountToCents(f.min_price)) : undefined,
     f.max_price !== undefined ? lte(products.priceCents, amountToCents(f.max_price)) : undefined,
-    // the index finds candidates by the joined tags; the exact rule is "a substring of one tag"
-    tagPattern
-      ? sql`souq_tags_text(${products.tags}) like ${tagPattern} and exists (select 1 from unnest(${products.tags}) as t(tag) where lower(t.tag) like ${tagPattern})`
-      : undefined,
+    ...tagTerms.map((pattern) => sql`souq_tags_text(${products.tags}) like ${pattern} and exists (select 1 from unnest(${products.tags}) as t(tag) where lower(t.tag) like ${pattern})`),
   );
 }
 
@@ -45,35 +42,18 @@ const SORT_COLUMN = {
   stock: products.stock,
 } as const;
 
-type Vendor = { name: string | null; contact: string | null; email: string | null };
+const withFigures = (p: ManagedProduct, f: Figures): AdminProductRow => ({
+  ...p,
+  order_count: f.orderCount,
+  total_ordered: f.units,
+  total_revenue: centsToAmount(f.revenueCents),
+});
 
-function toRow(p: ProductRow, v: Vendor, f: Figures): AdminProductRow {
-  return {
-    id: p.id,
-    name: p.name,
-    slug: p.slug,
-    description: p.description,
-    price: centsToAmount(p.priceCents),
-    price_cents: p.priceCents,
-    currency: p.currency,
-    stock_quantity: p.stock,
-    status: p.status,
-    is_active: p.status === 'active',
-    categories: p.categories,
-    tags: p.tags,
-    image_url: p.images[0] ?? null,
-    vendor_id: p.vendorId,
-    vendor_name: v.name,
-    vendor_contact: v.contact,
-    order_count: f.orderCount,
-    total_ordered: f.units,
-    total_revenue: centsToAmount(f.revenueCents),
-    created_at: p.createdAt.toISOString(),
-  };
-}
-
-/** Admin reads of products with their vendor and their order figures (decision 0040). */
-export function createAdminProductQueries(db: Db) {
+/**
+ * Admin reads of products with their order figures (decision 0040): the page is chosen here (filters and sort in
+ * SQL), the products themselves come from the catalogue as it manages them (`managedProducts`).
+ */
+export function createAdminProductQueries(db: Db, managedProducts: (ids: number[]) => Promise<ManagedProduct[]>) {
   /** Orders, units and revenue per product, from order lines of orders that bring revenue; only for the given ids. */
   async function figuresOf(ids: number[]): Promise<Map<number, Figures>> {
     if (!ids.length) return new Map();
@@ -91,24 +71,18 @@ export function createAdminProductQueries(db: Db) {
     return new Map(rows.map((r) => [r.productId!, r]));
   }
 
-  const withVendor = () =>
-    db
-      .select({ p: products, vendorName: vendors.companyName, vendorContact: vendors.contactName, vendorEmail: vendors.email })
-      .from(products)
-      .leftJoin(vendors, eq(vendors.id, products.vendorId));
-
   return {
     /** A page of the list (figures computed for that page only) and the total of the filters. */
     async list(q: AdminProductsQuery): Promise<{ items: AdminProductRow[]; total: number }> {
       const where = whereOf(q);
       const dir = q.order === 'asc' ? asc : desc;
-      const [rows, [total]] = await Promise.all([
-        withVendor().where(where).orderBy(dir(SORT_COLUMN[q.sort]), dir(products.id)).limit(q.limit).offset(q.offset),
+      const [page, [total]] = await Promise.all([
+        db.select({ id: products.id }).from(products).where(where).orderBy(dir(SORT_COLUMN[q.sort]), dir(products.id)).limit(q.limit).offset(q.offset),
         db.select({ n: count() }).from(products).where(where),
       ]);
-      const figures = await figuresOf(rows.map((r) => r.p.id));
-      const items = rows.map((r) => toRow(r.p, { name: r.vendorName, contact: r.vendorContact, email: r.vendorEmail }, figures.get(r.p.id) ?? NO_FIGURES));
-      return { items, total: total?.n ?? 0 };
+      const ids = page.map((r) => r.id);
+      const [items, figures] = await Promise.all([managedProducts(ids), figuresOf(ids)]);
+      return { items: items.map((p) => withFigures(p, figures.get(p.id) ?? NO_FIGURES)), total: total?.n ?? 0 };
     },
 
     /** The stat cards over the list's filters: counts, low stock (under 10), and the orders and revenue they drew. */
@@ -141,8 +115,9 @@ export function createAdminProductQueries(db: Db) {
 
     /** The details modal: the row, brand/SKU/images, performance metrics and the latest orders holding it. */
     async detail(productId: number): Promise<AdminProductDetail> {
-      const [[found], [metrics], recent] = await Promise.all([
-        withVendor().where(eq(products.id, productId)),
+      const [[found], [vendor], [metrics], recent] = await Promise.all([
+        managedProducts([productId]),
+        db.select({ email: vendors.email }).from(products).innerJoin(vendors, eq(vendors.id, products.vendorId)).where(eq(products.id, productId)),
         db
           .select({
             orderCount: intOf(sql`count(distinct ${orderItems.orderId}) filter (where ${bringsRevenue})`),
@@ -167,13 +142,9 @@ export function createAdminProductQueries(db: Db) {
       ]);
       if (!found) throw notFound(MSG.productNotFound);
       const m = { orderCount: metrics?.orderCount ?? 0, units: metrics?.units ?? 0, revenueCents: metrics?.revenueCents ?? 0 };
-      const p = found.p;
       return {
-        ...toRow(p, { name: found.vendorName, contact: found.vendorContact, email: found.vendorEmail }, m),
-        brand: p.brand,
-        sku: p.sku,
-        images: p.images,
-        vendor_email: found.vendorEmail,
+        ...withFigures(found, m),
+        vendor_email: vendor?.email ?? null,
         metrics: {
           order_count: m.orderCount,
           units_sold: m.units,

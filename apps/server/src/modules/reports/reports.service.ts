@@ -3,6 +3,7 @@ import {
   ADMIN_RECENT_ORDERS, CHAT_CART_SOURCES, CHATBOT_WINDOW_HOURS, COD_SETTLED_STATUSES, LOW_STOCK_THRESHOLD, PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
 } from '@souq/shared/constants';
+import type { ManagedProduct } from '@souq/shared/api/products';
 import type { AdminAlerts, AdminOverview, ChatbotStats, PaymentsSummary, SalesAnalytics, SalesQuery } from '@souq/shared/api/reports';
 import { centsToAmount } from '@souq/shared/rules/money';
 import { products } from '../../db/schema/catalogue.js';
@@ -29,6 +30,8 @@ const HOUR_MS = 3_600_000;
 export function createReportsService(deps: {
   db: Db;
   currency: string;
+  /** Products as the catalogue manages them, by id in the order asked (the admin product list's rows). */
+  managedProducts: (ids: number[]) => Promise<ManagedProduct[]>;
   /** Vendors waiting for verification (the vendors module), for the bell; absent until that module offers it. */
   pendingVendors?: () => Promise<number>;
   /** Support conversations waiting for staff (the support module), for the bell; absent until it exists. */
@@ -38,7 +41,7 @@ export function createReportsService(deps: {
   const { db, currency } = deps;
   const now = deps.now ?? (() => new Date());
   const adminOrders = createAdminOrderQueries(db);
-  const adminProducts = createAdminProductQueries(db);
+  const adminProducts = createAdminProductQueries(db, deps.managedProducts);
   const salesQueries = createSalesQueries(db);
 
   async function overview(): Promise<AdminOverview> {

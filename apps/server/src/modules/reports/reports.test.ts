@@ -196,7 +196,7 @@ describe('GET /api/admin/chatbot', () => {
 
 describe('the bell (reports.alerts)', () => {
   it('adds up what the vendors and support modules report, one line each', async () => {
-    const reports = createReportsService({ db: t.database.db, currency: 'AED', pendingVendors: async () => 2, supportAwaiting: async () => 1 });
+    const reports = createReportsService({ db: t.database.db, currency: 'AED', managedProducts: async () => [], pendingVendors: async () => 2, supportAwaiting: async () => 1 });
     expect(await reports.alerts()).toEqual({
       total: 3,
       items: [
@@ -204,6 +204,6 @@ describe('the bell (reports.alerts)', () => {
         { kind: 'support_awaiting_staff', label: 'support conversation awaiting a reply', count: 1, section: 'support' },
       ],
     });
-    expect(await createReportsService({ db: t.database.db, currency: 'AED' }).alerts()).toEqual({ total: 0, items: [] });
+    expect(await createReportsService({ db: t.database.db, currency: 'AED', managedProducts: async () => [] }).alerts()).toEqual({ total: 0, items: [] });
   });
 });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { DEFAULT_VENDOR_COUNTRY } from '@souq/shared/constants';
 import type { VendorProfileUpdate } from '@souq/shared/api/vendors';
 import { files, vendorDocuments, vendors } from '../../db/schema/vendors.js';
@@ -7,6 +7,8 @@ import { notFound } from '../../platform/errors.js';
 import { toVendorDto } from './vendors.dto.js';
 
 export type VendorsService = ReturnType<typeof createVendorsService>;
+/** What other modules need to show or check a vendor beside its data (products' owner, the product manager's picker). */
+export type VendorSummary = { id: number; companyName: string; contactName: string; email: string; isVerified: boolean };
 
 export function createVendorsService(deps: { db: Db }) {
   const { db } = deps;
@@ -29,6 +31,17 @@ export function createVendorsService(deps: { db: Db }) {
     },
 
     getDto,
+
+    /** Names, contact and verification of some vendors, by id (one query). */
+    async summariesByIds(ids: number[]): Promise<Map<number, VendorSummary>> {
+      const unique = [...new Set(ids)];
+      if (!unique.length) return new Map();
+      const rows = await db
+        .select({ id: vendors.id, companyName: vendors.companyName, contactName: vendors.contactName, email: vendors.email, isVerified: vendors.isVerified })
+        .from(vendors)
+        .where(inArray(vendors.id, unique));
+      return new Map(rows.map((r) => [r.id, r]));
+    },
 
     /**
      * Applies the edited profile: only the fields present change. The address is merged field by field inside

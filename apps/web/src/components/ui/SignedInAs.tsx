@@ -27,7 +27,7 @@ export function SignedInAs({ prefer = 'admin' }: { prefer?: 'admin' | 'vendor' }
     <div className="flex items-center gap-3">
       <p className="text-right text-sm leading-tight">
         <span className="sr-only">Signed in as </span>
-        <span className="block max-w-40 truncate font-medium text-slate-900">{who}</span>
+        <span className="block max-w-28 truncate font-medium text-slate-900 sm:max-w-40">{who}</span>
         <span className="block text-xs text-slate-500">{door === 'admin' ? 'Super Admin' : 'Vendor'}</span>
       </p>
       <Button variant="secondary" size="sm" onClick={() => void logout(door)}>

@@ -4,8 +4,9 @@ import { useAdminAccess } from '@/lib/session';
 import { AdminAccessRequired } from './AdminAccessRequired';
 import { AdminFrame } from './AdminFrame';
 import type { AdminSectionId } from './sections';
+import { SupportSection } from './sections/SupportSection';
 
-/** /admin/support (admin §2): the support screen inside the admin frame; not gated on the client. */
+/** /admin/support (admin §2): the support inbox inside the admin frame (the same screen as the dashboard's section). */
 export default function AdminSupportPage() {
   const granted = useAdminAccess();
   const navigate = useNavigate();
@@ -13,10 +14,7 @@ export default function AdminSupportPage() {
   const open = (section: AdminSectionId) => navigate(paths.admin, { state: { section } });
   return (
     <AdminFrame active="support" crumb="Support Center" onSelect={open}>
-      <section aria-labelledby="support-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-        <h2 id="support-heading" className="text-lg font-semibold text-slate-900">Support Center</h2>
-        <p className="mt-1 text-sm text-slate-600">Signed in as Admin User (Super Admin).</p>
-      </section>
+      <SupportSection />
     </AdminFrame>
   );
 }

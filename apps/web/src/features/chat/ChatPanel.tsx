@@ -5,6 +5,7 @@ import { findMentionedProduct, isClearContextCommand, parseCartCommand } from '@
 import type { Product } from '@souq/shared/api/catalogue';
 import { api } from '@/lib/api-client';
 import { cx } from '@/components/ui/cx';
+import { PathIcon } from '@/components/ui/PathIcon';
 import { Button } from '@/components/ui/Button';
 import { Price } from '@/components/ui/Price';
 import { useCart } from '@/features/cart/store';
@@ -13,8 +14,9 @@ import { useCatalogue } from '@/features/storefront/api';
 import { PRODUCT_DRAG_TYPE, parseDraggedProduct, refFromProduct, type ProductRef } from '@/features/storefront/product-ref';
 import { ProductImage } from '@/features/storefront/ProductImage';
 import { track, trackChat, trackingSessionId, type ChatMessageType } from '@/features/storefront/track';
-import { FormattedText } from './FormattedText';
+import { FormattedText } from '@/components/ui/FormattedText';
 import { postChat, searchPhraseOf } from './api';
+import { useSupportReplies } from './support-replies';
 
 // The image search loads on first use: the storefront's first load stays small.
 const ImageSearchDialog = lazy(() => import('@/features/image-search/ImageSearchDialog'));
@@ -27,6 +29,8 @@ export type ChatMessage = {
   text: string;
   timestamp: number;
   product?: ProductRef;
+  /** A person from support answered (an admin in the live chat monitor): their name, shown on the message. */
+  person?: string;
 };
 
 /** What a host can do to the chat from outside (detail modal quick questions, sidebar selection). */
@@ -74,14 +78,6 @@ const icons = {
   send: 'M4 12l16-8-6 16-2.5-6.5z',
   close: 'M6 6l12 12M18 6L6 18',
 };
-function Icon({ d, className = 'h-5 w-5' }: { d: string; className?: string }) {
-  return (
-    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <path d={d} />
-    </svg>
-  );
-}
-
 /**
  * 'Chat with AI' (customer spec §2, §4): typed cart commands run locally, a named product becomes the context,
  * everything else goes to POST /api/ai/chat. Accepts products dropped on it and images for image search.
@@ -99,6 +95,11 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
   const fileRef = useRef<HTMLInputElement>(null);
   const waitingRef = useRef(false);
   const aborter = useRef<AbortController | null>(null);
+  // the stored chat session: an admin's replies in it reach this panel
+  const [sessionId, setSessionId] = useState<string | null>(null);
+  useSupportReplies(sessionId, (r) =>
+    setMessages((list) => [...list, { ...message(true, r.message), id: `support-${r.id}`, timestamp: Date.parse(r.created_at), person: r.sender_name }]),
+  );
 
   useEffect(() => {
     const el = listRef.current;
@@ -156,6 +157,7 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
         },
         controller.signal,
       );
+      if (reply.sessionId) setSessionId(reply.sessionId);
       push(message(true, reply.response));
       // the assistant's add_to_cart actions are performed here: the server has checked product and stock
       for (const m of reply.mentionedProducts) {
@@ -300,7 +302,7 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
             aria-label="Clear context"
             className="inline-flex h-7 w-7 shrink-0 items-center justify-center rounded-md hover:bg-brand-100"
           >
-            <Icon d={icons.close} className="h-4 w-4" />
+            <PathIcon d={icons.close} className="h-4 w-4" />
           </button>
         </div>
       )}
@@ -311,10 +313,10 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
             <div
               className={cx(
                 'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm leading-relaxed break-words',
-                m.isBot ? 'rounded-bl-sm bg-slate-100 text-slate-800' : 'rounded-br-sm bg-brand-700 text-white',
+                m.person ? 'rounded-bl-sm border border-amber-200 bg-amber-50 text-slate-900' : m.isBot ? 'rounded-bl-sm bg-slate-100 text-slate-800' : 'rounded-br-sm bg-brand-700 text-white',
               )}
             >
-              <span className="sr-only">{m.sender}: </span>
+              {m.person ? <span className="mb-0.5 block text-xs font-semibold text-amber-800">{m.person}</span> : <span className="sr-only">{m.sender}: </span>}
               {m.product ? (
                 <ProductCardMessage product={m.product} onAdd={() => addCard(m.product!)} onSelect={() => selectProduct(m.product!)} />
               ) : (
@@ -348,7 +350,7 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
         )}
       </div>
 
-      <form onSubmit={submit} className="flex items-center gap-2 border-t border-slate-100 p-3">
+      <form onSubmit={submit} data-floating-avoid className="flex items-center gap-2 border-t border-slate-100 p-3">
         <input
           ref={fileRef}
           type="file"
@@ -362,7 +364,7 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
           }}
         />
         <Button variant="ghost" size="icon" aria-label="Search by image" title="Search by image" onClick={() => fileRef.current?.click()}>
-          <Icon d={icons.image} />
+          <PathIcon d={icons.image} />
         </Button>
         <label htmlFor="chat-input" className="sr-only">
           Message
@@ -376,7 +378,7 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
           maxLength={2000}
           className="h-10 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 text-sm shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
         />
-        <Button type="submit" disabled={waiting || !input.trim()} icon={<Icon d={icons.send} className="h-4 w-4" />}>
+        <Button type="submit" disabled={waiting || !input.trim()} icon={<PathIcon d={icons.send} className="h-4 w-4" />}>
           Send
         </Button>
       </form>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { FormattedText } from './FormattedText';
+import { FormattedText } from '@/components/ui/FormattedText';
 import { searchPhraseOf } from './api';
 
 const html = (text: string) => renderToStaticMarkup(<FormattedText text={text} />);

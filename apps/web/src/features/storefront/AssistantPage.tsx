@@ -1,6 +1,7 @@
-import { lazy, Suspense, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { MSG } from '@souq/shared/messages';
+import { PRODUCT_QUERY_PARAM } from '@souq/shared/rules/embed';
 import { paths } from '@/app/paths';
 import { Alert } from '@/components/ui/Alert';
 import { Button, buttonClass } from '@/components/ui/Button';
@@ -9,7 +10,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { cx } from '@/components/ui/cx';
 import { ChatPanel, type ChatPanelHandle } from '@/features/chat/ChatPanel';
 import { scrollToProduct, useAddToCart } from './actions';
-import { useBrowseProducts, useCatalogue, useProductSearch, useShelves } from './api';
+import { useBrowseProducts, useCatalogue, useProduct, useProductSearch, useShelves } from './api';
 import { ProductCard } from './ProductCard';
 import { ShelfList } from './ShelfList';
 import { refFromProduct, refFromShelfItem, uniqueById, type ProductRef } from './product-ref';
@@ -41,6 +42,7 @@ export default function AssistantPage() {
   const shelves = useShelves();
   const all = useCatalogue();
   const addToCart = useAddToCart();
+  const linked = useLinkedProduct();
 
   const results = useMemo(() => (search.data ?? []).map(refFromProduct), [search.data]);
   // Every product on screen is known by name to the chat's typed commands.
@@ -72,6 +74,18 @@ export default function AssistantPage() {
     track('view', p.id, { name: p.name });
     setContext(p);
     setDetail(p);
+  }
+
+  // a link to one product (?product={id}, e.g. from an embed on another site) shows its detail once it has loaded
+  const linkedRef = useMemo(() => (linked.product ? refFromProduct(linked.product) : null), [linked.product]);
+  const shownDetail = detail ?? linkedRef;
+  useEffect(() => {
+    if (linkedRef) track('view', linkedRef.id, { name: linkedRef.name, source: 'link' });
+  }, [linkedRef]);
+
+  function closeDetail() {
+    setDetail(null);
+    if (linked.id !== null) linked.clear();
   }
 
   function focusProduct(p: ProductRef) {
@@ -201,6 +215,7 @@ export default function AssistantPage() {
         <button
           type="button"
           onClick={() => setChatOpen(true)}
+          data-floating-avoid
           className="fixed right-4 bottom-4 z-30 inline-flex h-12 items-center gap-2 rounded-full bg-brand-700 px-5 font-medium text-white shadow-lg hover:bg-brand-800 lg:hidden"
         >
           <ChatIcon />
@@ -209,13 +224,13 @@ export default function AssistantPage() {
       )}
 
       <Suspense fallback={null}>
-        {detail && (
+        {shownDetail && (
           <ProductDetailDialog
-            product={detail}
-            onClose={() => setDetail(null)}
+            product={shownDetail}
+            onClose={closeDetail}
             onAdd={(p) => addToCart(p, 1, 'detail')}
             onAsk={(q, p) => {
-              setDetail(null);
+              closeDetail();
               setContext(p);
               setChatOpen(true);
               chat.current?.send(q, p);
@@ -225,4 +240,20 @@ export default function AssistantPage() {
       </Suspense>
     </div>
   );
+}
+
+/** The product named in the URL (?product={id}), loaded; `clear` takes it out of the URL once its detail closes. */
+function useLinkedProduct() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const id = useMemo(() => {
+    const n = Number(new URLSearchParams(location.search).get(PRODUCT_QUERY_PARAM));
+    return Number.isInteger(n) && n > 0 ? n : null;
+  }, [location.search]);
+  const query = useProduct(id);
+  return {
+    id,
+    product: id !== null ? query.data : undefined,
+    clear: () => navigate({ search: '' }, { replace: true }),
+  };
 }

@@ -338,7 +338,7 @@ export function ProductsSection() {
           {...list.tableProps}
           loadingLabel={MSG.loadingProducts}
           errorTitle={MSG.loadProductsFailed}
-          empty={{ title: list.isFiltered ? MSG.noProductsMatch : MSG.noProductsInSystem }}
+          empty={{ title: list.isFiltered ? MSG.noProductsMatchFilters : MSG.noProductsInSystem }}
           onRowClick={(p) => setViewing(p.id)}
           rowClickLabel={(p) => `View details of ${p.name}`}
           rowActions={(p) => (
@@ -374,7 +374,7 @@ export function ProductsSection() {
           } catch (err) {
             throw new Error(MSG.deleteProductFailed(err instanceof Error ? err.message : MSG.requestFailed));
           }
-          notify.success(outcome === 'archived' ? `${MSG.productDeleted} ${MSG.productArchived}` : MSG.productDeleted);
+          notify.success(outcome === 'archived' ? MSG.productArchived : MSG.productDeleted);
           setDeleting(null);
         }}
       />

@@ -9,6 +9,9 @@ const section = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
  */
 export const SECTION_COMPONENTS: Partial<Record<AdminSectionId, LazyExoticComponent<ComponentType>>> = {
   users: section(() => import('./UsersSection').then((m) => ({ default: m.UsersSection }))),
+  support: section(() => import('./SupportSection').then((m) => ({ default: m.SupportSection }))),
+  'chat-monitor': section(() => import('./ChatMonitorSection').then((m) => ({ default: m.ChatMonitorSection }))),
+  notifications: section(() => import('./NotificationsSection').then((m) => ({ default: m.NotificationsSection }))),
   // admin area (issue 9)
   overview: section(() => import('./OverviewSection').then((m) => ({ default: m.OverviewSection }))),
   products: section(() => import('./ProductsSection').then((m) => ({ default: m.ProductsSection }))),

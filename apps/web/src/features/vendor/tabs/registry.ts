@@ -23,6 +23,7 @@ const tab = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
  * (Filled in by the vendor area's screens; a tab not listed here is not rendered.)
  */
 export const TAB_COMPONENTS: Partial<Record<VendorTabId, LazyExoticComponent<ComponentType>>> = {
-  // products: tab(() => import('./ProductsTab')),
+  products: tab(() => import('./ProductsTab')),
+  embedding: tab(() => import('./EmbeddingTab')),
+  'ai-optimization': tab(() => import('./OptimizationTab')),
 };
-void tab;

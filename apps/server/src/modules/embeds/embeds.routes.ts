@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema, idParamSchema } from '@souq/shared/api/common';
+import { embedListQuerySchema, embedRecordSchema, embedSaveSchema } from '@souq/shared/api/embeds';
+import { embedSettingsFromQuery, EMBED_PATH_PREFIX, productPageUrl } from '@souq/shared/rules/embed';
+import { principalOf, requireVendorOrAdmin } from '../../platform/auth.js';
+import { actorOf } from '../../platform/audit.js';
+import { AppError } from '../../platform/errors.js';
+import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import { EMBED_CARD_HEADERS, renderEmbedCard, renderEmbedGone } from './embed-card.js';
+import type { EmbedsService } from './embeds.service.js';
+
+const security = [{ bearer: [] }];
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+/** The address of this Souq as the caller reached it (behind a proxy: TRUST_PROXY makes X-Forwarded-* count). */
+const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
+
+export function embedsRoutes(deps: { embeds: EmbedsService; catalogue: CatalogueService }) {
+  const { embeds, catalogue } = deps;
+  return async function plugin(app: FastifyInstance) {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.post('/api/embedded-products', {
+      preHandler: requireVendorOrAdmin,
+      schema: {
+        tags: ['embeds'],
+        summary: "Save a product's embed (created, or replaced with new settings). Vendors: their own products only. The stored embed_code is computed by the server",
+        security,
+        body: embedSaveSchema,
+        response: { 200: embedRecordSchema, 201: embedRecordSchema, ...errors, 422: errorBodySchema },
+      },
+    }, async (req, reply) => {
+      const p = principalOf(req);
+      const { record, created } = await embeds.save(
+        { productId: req.body.product_id, vendorId: req.body.vendor_id, settings: req.body.embed_settings },
+        { actor: actorOf(req), ownerVendorId: p.kind === 'vendor' ? p.vendorId! : undefined, origin: originOf(req) },
+      );
+      return reply.status(created ? 201 : 200).send(record);
+    });
+
+    r.get('/api/embedded-products', {
+      preHandler: requireVendorOrAdmin,
+      schema: {
+        tags: ['embeds'],
+        summary: "Embed records, newest first: a vendor's own, or every vendor's for admins. Total in X-Total-Count",
+        security,
+        querystring: embedListQuerySchema,
+        response: { 200: z.array(embedRecordSchema), 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
+      },
+    }, async (req, reply) => {
+      const p = principalOf(req);
+      const { items, total } = await embeds.list(
+        { vendorId: p.kind === 'vendor' ? p.vendorId! : undefined, productId: req.query.product_id },
+        { limit: req.query.limit, offset: req.query.offset },
+      );
+      void reply.header('x-total-count', String(total));
+      return items;
+    });
+
+    // The card other sites frame: a page, not an API call (hidden from the API document like /media).
+    r.get(`${EMBED_PATH_PREFIX}:id`, {
+      schema: { hide: true, params: idParamSchema, querystring: z.record(z.string(), z.unknown()) },
+    }, async (req, reply) => {
+      const settings = embedSettingsFromQuery(req.query);
+      // the app's own headers forbid framing; this page alone may be framed by any site
+      void reply.removeHeader('x-frame-options').headers(EMBED_CARD_HEADERS).type('text/html; charset=utf-8');
+      try {
+        const product = await catalogue.getProduct(req.params.id);
+        return reply.send(renderEmbedCard(product, settings, productPageUrl(originOf(req), product.id)));
+      } catch (err) {
+        if (err instanceof AppError && err.status === 404) return reply.status(404).send(renderEmbedGone(settings.theme));
+        throw err;
+      }
+    });
+  };
+}

@@ -1,0 +1,74 @@
+import dns from 'node:dns';
+import net from 'node:net';
+import type { LookupFunction } from 'node:net';
+
+// Where the server may send a push. A subscription's endpoint is an address the browser gave us: without a check
+// anyone could make the server POST to its own network (SSRF). Real push services are public HTTPS hosts; private,
+// loopback and link-local addresses are refused unless PUSH_ALLOW_PRIVATE_ENDPOINTS=true (the tests' local push
+// service). The address is checked when the subscription is saved AND when the connection is made (a name can
+// resolve differently later).
+
+const blocked = new net.BlockList();
+for (const [net4, prefix] of [
+  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
+  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
+] as const) blocked.addSubnet(net4, prefix, 'ipv4');
+for (const [net6, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) blocked.addSubnet(net6, prefix, 'ipv6');
+
+/** True for addresses that are not on the public internet (IPv4-mapped IPv6 judged by their IPv4 part). */
+export function isPrivateAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return blocked.check(mapped[1]!, 'ipv4');
+  const family = net.isIP(address);
+  if (family === 0) return true;
+  return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+export class EndpointRefused extends Error {
+  readonly code = 'EPUSHREFUSED';
+}
+
+const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
+
+/**
+ * Checks an endpoint before it is stored: https (http only with private endpoints allowed), and no private
+ * address, literal or resolved. A name that does not resolve now is accepted: the send-time check still applies.
+ */
+export async function checkEndpoint(endpoint: string, allowPrivate: boolean): Promise<void> {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    throw new EndpointRefused('not a URL');
+  }
+  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) throw new EndpointRefused('not https');
+  if (url.username || url.password) throw new EndpointRefused('credentials in URL');
+  if (allowPrivate) return;
+  const host = hostOf(url);
+  if (net.isIP(host)) {
+    if (isPrivateAddress(host)) throw new EndpointRefused('private address');
+    return;
+  }
+  if (host === 'localhost' || host.endsWith('.localhost')) throw new EndpointRefused('private address');
+  const addresses = await dns.promises.lookup(host, { all: true }).catch(() => []);
+  if (addresses.some((a) => isPrivateAddress(a.address))) throw new EndpointRefused('private address');
+}
+
+/** A DNS lookup for outgoing push requests that never yields a private address (unless allowed). */
+export function guardedLookup(allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, '', 0);
+      const usable = allowPrivate ? addresses : addresses.filter((a) => !isPrivateAddress(a.address));
+      if (usable.length === 0) return callback(new EndpointRefused('private address'), '', 0);
+      if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, usable);
+      callback(null, usable[0]!.address, usable[0]!.family);
+    });
+  };
+}
+
+/** The send-time check of a literal address (a connection to an IP literal skips the lookup). */
+export function literalAllowed(url: URL, allowPrivate: boolean): boolean {
+  const host = hostOf(url);
+  return allowPrivate || !net.isIP(host) || !isPrivateAddress(host);
+}

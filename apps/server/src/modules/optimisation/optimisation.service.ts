@@ -1,0 +1,169 @@
+import { and, desc, eq, notInArray } from 'drizzle-orm';
+import { LIST_MAX_LIMIT, OPTIMISER_ACTIVITY_LOG, OPTIMISER_PERF_HISTORY, OPTIMISER_RUN_HISTORY, SCORE_RECOMMENDATION_BELOW } from '@souq/shared/constants';
+import {
+  optimiserSettingsSchema, type ActivityEntry, type OptimiserRun, type OptimiserSettings, type OptimiserState, type PerformanceSample,
+  type ProductResult, type RunResponse,
+} from '@souq/shared/api/optimisation';
+import type { ManagedProduct } from '@souq/shared/api/products';
+import { median, optimiserInputOf, scoreProduct } from '@souq/shared/rules/product-score';
+import { optimiseDescription, optimiseKeywords, optimiseTitle } from '@souq/shared/rules/seo';
+import { optimiserEntries, optimiserSettings } from '../../db/schema/optimisation.js';
+import type { Db, Tx } from '../../platform/db.js';
+import { changesBetween, type Actor, type AuditLog } from '../../platform/audit.js';
+import type { CatalogueService } from '../catalogue/catalogue.service.js';
+
+export type OptimisationService = ReturnType<typeof createOptimisationService>;
+
+type Kind = 'run' | 'activity' | 'performance';
+const KEEP: Record<Kind, number> = { run: OPTIMISER_RUN_HISTORY, activity: OPTIMISER_ACTIVITY_LOG, performance: OPTIMISER_PERF_HISTORY };
+type Entry = typeof optimiserEntries.$inferSelect;
+
+const FIELD_LABEL = { title: 'title', description: 'description', keywords: 'keywords' } as const;
+const onOff = (v: boolean) => (v ? 'on' : 'off');
+
+/**
+ * The AI optimisation dashboard's server side: runs score every product of the vendor with the shared rules (the
+ * competitor prices are the catalogue's prices in the product's category), and the settings, run history (10),
+ * activity log (20) and performance history (10) persist per vendor.
+ */
+export function createOptimisationService(deps: {
+  db: Db;
+  catalogue: CatalogueService;
+  /** Prices (cents) of the active products in a category (the search index keeps them). */
+  categoryPrices: (category: string) => Promise<number[]>;
+  audit?: AuditLog;
+  now?: () => Date;
+}) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** Adds an entry and prunes that kind's history to its size, in the caller's transaction. */
+  async function append(tx: Tx, vendorId: number, kind: Kind, data: Record<string, unknown>): Promise<Entry> {
+    const [row] = await tx.insert(optimiserEntries).values({ vendorId, kind, data, createdAt: now() }).returning();
+    const keep = tx
+      .select({ id: optimiserEntries.id })
+      .from(optimiserEntries)
+      .where(and(eq(optimiserEntries.vendorId, vendorId), eq(optimiserEntries.kind, kind)))
+      .orderBy(desc(optimiserEntries.id))
+      .limit(KEEP[kind]);
+    await tx.delete(optimiserEntries).where(and(eq(optimiserEntries.vendorId, vendorId), eq(optimiserEntries.kind, kind), notInArray(optimiserEntries.id, keep)));
+    return row!;
+  }
+
+  const recordAudit = (tx: Tx, actor: Actor, vendorId: number, action: string, changes: Record<string, unknown>) =>
+    deps.audit?.record(tx, { actor, action, target: { type: 'vendor', id: vendorId }, changes: changesBetween(null, changes) });
+
+  const toActivity = (e: Entry): ActivityEntry => ({ id: e.id, created_at: e.createdAt.toISOString(), kind: e.data.kind as ActivityEntry['kind'], message: String(e.data.message) });
+  const toRun = (e: Entry): OptimiserRun => ({ ...(e.data as Omit<OptimiserRun, 'id' | 'created_at'>), id: e.id, created_at: e.createdAt.toISOString() });
+  const toSample = (e: Entry): PerformanceSample => ({ ...(e.data as Omit<PerformanceSample, 'id' | 'created_at'>), id: e.id, created_at: e.createdAt.toISOString() });
+
+  async function settingsOf(vendorId: number): Promise<OptimiserSettings> {
+    const [row] = await db.select().from(optimiserSettings).where(eq(optimiserSettings.vendorId, vendorId));
+    return optimiserSettingsSchema.parse(row?.settings ?? {});
+  }
+
+  /** Every product the run looks at: all but archived ones (and, unless asked, only active ones). */
+  async function productsToAnalyse(vendorId: number, includeDrafts: boolean): Promise<ManagedProduct[]> {
+    const out: ManagedProduct[] = [];
+    for (let offset = 0; ; offset += LIST_MAX_LIMIT) {
+      const page = await deps.catalogue.listManaged({ vendorId, limit: LIST_MAX_LIMIT, offset, ...(includeDrafts ? {} : { status: 'active' as const }) });
+      out.push(...page.items.filter((p) => p.status !== 'archived'));
+      if (offset + LIST_MAX_LIMIT >= page.total) return out;
+    }
+  }
+
+  function resultOf(p: ManagedProduct, competitorPrices: number[], at: Date): ProductResult {
+    const scores = scoreProduct(optimiserInputOf(p, competitorPrices), at);
+    const seo = { title: p.name, description: p.description, keywords: p.keywords, brand: p.brand, category: p.category, tags: p.tags, bulletPoints: p.bullet_points };
+    return {
+      product_id: p.id, name: p.name, status: p.status, image: p.image,
+      seo: scores.seo, performance: scores.performance, conversion: scores.conversion, overall: scores.overall,
+      recommendations: scores.recommendations,
+      optimised_title: optimiseTitle(seo),
+      optimised_description: optimiseDescription(seo),
+      optimised_keywords: optimiseKeywords(seo),
+      median_competitor_price_cents: median(competitorPrices),
+    };
+  }
+
+  async function score(vendorId: number): Promise<ProductResult[]> {
+    const settings = await settingsOf(vendorId);
+    const list = await productsToAnalyse(vendorId, settings.includeDrafts);
+    const pricesByCategory = new Map<string, number[]>();
+    for (const category of new Set(list.map((p) => p.category).filter(Boolean))) pricesByCategory.set(category, await deps.categoryPrices(category));
+    const at = now();
+    return list.map((p) => resultOf(p, pricesByCategory.get(p.category) ?? [], at)).sort((a, b) => a.overall - b.overall || a.product_id - b.product_id);
+  }
+
+  return {
+    async state(vendorId: number): Promise<OptimiserState> {
+      const [settings, entries] = await Promise.all([
+        settingsOf(vendorId),
+        db.select().from(optimiserEntries).where(eq(optimiserEntries.vendorId, vendorId)).orderBy(desc(optimiserEntries.id)),
+      ]);
+      const of = (kind: Kind) => entries.filter((e) => e.kind === kind).slice(0, KEEP[kind]);
+      return { settings, runs: of('run').map(toRun), activity: of('activity').map(toActivity), performance: of('performance').map(toSample) };
+    },
+
+    async updateSettings(vendorId: number, patch: Partial<OptimiserSettings>, actor: Actor): Promise<OptimiserSettings> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(optimiserSettings).where(eq(optimiserSettings.vendorId, vendorId)).for('update');
+        const before = optimiserSettingsSchema.parse(row?.settings ?? {});
+        const after = optimiserSettingsSchema.parse({ ...before, ...patch });
+        await tx
+          .insert(optimiserSettings)
+          .values({ vendorId, settings: after, updatedAt: now() })
+          .onConflictDoUpdate({ target: optimiserSettings.vendorId, set: { settings: after, updatedAt: now() } });
+        const message = `Settings updated: auto-optimisation ${onOff(after.autoOptimize)}, performance monitoring ${onOff(after.performanceMonitoring)}, drafts ${after.includeDrafts ? 'included' : 'left out'}`;
+        await append(tx, vendorId, 'activity', { kind: 'settings', message });
+        await deps.audit?.record(tx, { actor, action: 'optimiser.settings', target: { type: 'vendor', id: vendorId }, changes: changesBetween(before, after) });
+        return after;
+      });
+    },
+
+    /** Every product of the vendor scored now (the Product Optimization and SEO Content tabs), lowest first; nothing is recorded. */
+    score,
+
+    /** Scores every product of the vendor, keeps the run's summary in the history and logs it. */
+    async run(vendorId: number, actor: Actor): Promise<RunResponse> {
+      const started = performance.now();
+      const results = await score(vendorId);
+      const mean = (pick: (r: ProductResult) => number) => (results.length ? Math.round(results.reduce((s, r) => s + pick(r), 0) / results.length) : 0);
+      const count = (priority: string) => results.reduce((n, r) => n + r.recommendations.filter((x) => x.priority === priority).length, 0);
+      const summary = {
+        products: results.length,
+        averages: { seo: mean((r) => r.seo), performance: mean((r) => r.performance), conversion: mean((r) => r.conversion), overall: mean((r) => r.overall) },
+        below_threshold: results.filter((r) => r.overall < SCORE_RECOMMENDATION_BELOW).length,
+        recommendations: { critical: count('critical'), high: count('high'), medium: count('medium') },
+        duration_ms: Math.round((performance.now() - started) * 10) / 10,
+      };
+      const entry = await db.transaction(async (tx) => {
+        const row = await append(tx, vendorId, 'run', summary);
+        const message = `Analysed ${summary.products} product${summary.products === 1 ? '' : 's'}: average score ${summary.averages.overall}, ${summary.below_threshold} below ${SCORE_RECOMMENDATION_BELOW}`;
+        await append(tx, vendorId, 'activity', { kind: 'run', message });
+        await recordAudit(tx, actor, vendorId, 'optimiser.run', { products: summary.products, averageScore: summary.averages.overall });
+        return row;
+      });
+      return { run: toRun(entry), results: results.slice(0, LIST_MAX_LIMIT) };
+    },
+
+    async recordPerformance(vendorId: number, sample: Omit<PerformanceSample, 'id' | 'created_at'>, actor: Actor): Promise<PerformanceSample> {
+      return db.transaction(async (tx) => {
+        const row = await append(tx, vendorId, 'performance', sample);
+        await recordAudit(tx, actor, vendorId, 'optimiser.performance', sample);
+        return toSample(row);
+      });
+    },
+
+    /** Logs that the vendor applied a proposal to one of its own products (404 for another vendor's product). */
+    async recordApplied(vendorId: number, input: { product_id: number; field: keyof typeof FIELD_LABEL }, actor: Actor): Promise<ActivityEntry> {
+      const product = await deps.catalogue.getManaged(input.product_id, { ownerVendorId: vendorId });
+      return db.transaction(async (tx) => {
+        const row = await append(tx, vendorId, 'activity', { kind: 'applied', message: `Applied the optimised ${FIELD_LABEL[input.field]} to “${product.name}”` });
+        await recordAudit(tx, actor, vendorId, 'optimiser.applied', { productId: product.id, field: input.field });
+        return toActivity(row);
+      });
+    },
+  };
+}
+

@@ -1,0 +1,71 @@
+import type { OptimiserState } from '@souq/shared/api/optimisation';
+import { SCORE_RECOMMENDATION_BELOW } from '@souq/shared/constants';
+import { formatRelativeTime } from '@souq/shared/rules/relative-time';
+import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { StatCard, StatGrid } from '@/components/ui/StatCard';
+import { ScoreBadge } from './ScoreBadge';
+
+type Run = OptimiserState['runs'][number];
+
+const when = (iso: string) => <time dateTime={iso} title={new Date(iso).toLocaleString()}>{formatRelativeTime(iso)}</time>;
+
+const RUN_COLUMNS: DataTableColumn<Run>[] = [
+  { key: 'when', header: 'Run', className: 'whitespace-nowrap text-slate-700', cell: (r) => when(r.created_at) },
+  { key: 'products', header: 'Products', align: 'right', cell: (r) => r.products },
+  { key: 'seo', header: 'SEO', align: 'right', hideBelow: 'md', cell: (r) => <ScoreBadge score={r.averages.seo} /> },
+  { key: 'performance', header: 'Performance', align: 'right', hideBelow: 'md', cell: (r) => <ScoreBadge score={r.averages.performance} /> },
+  { key: 'conversion', header: 'Conversion', align: 'right', hideBelow: 'md', cell: (r) => <ScoreBadge score={r.averages.conversion} /> },
+  { key: 'overall', header: 'Overall', align: 'right', cell: (r) => <ScoreBadge score={r.averages.overall} /> },
+  { key: 'below', header: `Below ${SCORE_RECOMMENDATION_BELOW}`, align: 'right', hideBelow: 'sm', cell: (r) => r.below_threshold },
+];
+
+/** Overview tab: the latest run's numbers, the run history (10) and the activity log (20). */
+export function OverviewPanel({ state, loading }: { state: OptimiserState | undefined; loading: boolean }) {
+  const last = state?.runs[0];
+  const recs = last ? last.recommendations.critical + last.recommendations.high + last.recommendations.medium : 0;
+  return (
+    <div className="flex flex-col gap-6">
+      <StatGrid label="Latest optimisation run">
+        <StatCard label="Products analysed" value={last?.products ?? '—'} hint={last ? <>Last run: {formatRelativeTime(last.created_at)}</> : 'No run yet'} loading={loading} />
+        <StatCard label="Average score" value={last ? <ScoreBadge score={last.averages.overall} className="px-3 py-1 text-base" /> : '—'} hint="Mean of SEO, performance and conversion" loading={loading} />
+        <StatCard label={`Below ${SCORE_RECOMMENDATION_BELOW}`} value={last?.below_threshold ?? '—'} hint="Products with recommendations" loading={loading} />
+        <StatCard
+          label="Recommendations"
+          value={last ? recs : '—'}
+          hint={last ? `${last.recommendations.critical} critical · ${last.recommendations.high} high · ${last.recommendations.medium} medium` : undefined}
+          loading={loading}
+        />
+      </StatGrid>
+
+      <div className="flex flex-col gap-6">
+        <section aria-labelledby="run-history" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+          <h3 id="run-history" className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900 sm:px-5">Run history</h3>
+          <DataTable
+            caption="Run history"
+            columns={RUN_COLUMNS}
+            rows={state?.runs}
+            rowKey={(r) => r.id}
+            loading={loading}
+            empty={{ title: 'No runs yet', description: 'Run the optimisation to score every product.' }}
+          />
+        </section>
+        <section aria-labelledby="activity-log" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+          <h3 id="activity-log" className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900 sm:px-5">Activity</h3>
+          {state?.activity.length ? (
+            <ol className="divide-y divide-slate-100">
+              {state.activity.map((a) => (
+                <li key={a.id} className="flex items-start justify-between gap-3 px-4 py-3 text-sm sm:px-5">
+                  <span className="text-slate-800">{a.message}</span>
+                  <span className="shrink-0 text-xs text-slate-500">{when(a.created_at)}</span>
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <EmptyState className="border-0 bg-transparent py-8" title={loading ? 'Loading...' : 'No activity yet'} description={loading ? undefined : 'Runs, applied proposals and settings changes appear here.'} />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import type { PerformanceSample } from '@souq/shared/api/optimisation';
+import { formatRelativeTime } from '@souq/shared/rules/relative-time';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
+import { StatCard, StatGrid } from '@/components/ui/StatCard';
+import { cx } from '@/components/ui/cx';
+import { METRICS, meetsTarget } from './performance-monitor';
+
+const fmt = (v: number | null, unit: string) => (v === null ? 'n/a' : `${v.toLocaleString(undefined, { maximumFractionDigits: 1 })}${unit === '%' ? '%' : ' ms'}`);
+
+function Verdict({ ok }: { ok: boolean | null }) {
+  if (ok === null) return <span className="text-xs text-slate-500">Not measurable here</span>;
+  return <span className={cx('text-xs font-semibold', ok ? 'text-green-700' : 'text-red-700')}>{ok ? 'On target' : 'Over target'}</span>;
+}
+
+const COLUMNS: DataTableColumn<PerformanceSample>[] = [
+  { key: 'when', header: 'Measured', className: 'whitespace-nowrap text-slate-700', cell: (s) => <time dateTime={s.created_at} title={new Date(s.created_at).toLocaleString()}>{formatRelativeTime(s.created_at)}</time> },
+  ...METRICS.map((m): DataTableColumn<PerformanceSample> => ({
+    key: m.key,
+    header: m.label,
+    align: 'right',
+    hideBelow: m.key === 'latency_ms' ? undefined : 'sm',
+    cell: (s) => {
+      const ok = meetsTarget(s[m.key], m.target);
+      return <span className={cx(ok === false && 'font-semibold text-red-700')}>{fmt(s[m.key], m.unit)}</span>;
+    },
+  })),
+];
+
+/** Performance tab: the latest reading against the §9 targets, Measure now, and the history of the last 10 readings. */
+export function PerformancePanel({ history, loading, measure, measuring, error, autoRefresh }: {
+  history: PerformanceSample[] | undefined;
+  loading: boolean;
+  measure: () => void;
+  measuring: boolean;
+  error: string | null;
+  autoRefresh: boolean;
+}) {
+  const last = history?.[0];
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-600">
+          {autoRefresh ? 'Measured again every 10 minutes while this dashboard is open.' : 'Automatic measuring is off (Settings).'}
+          {last && <> Last reading {formatRelativeTime(last.created_at)}.</>}
+        </p>
+        <Button onClick={measure} loading={measuring}>Measure now</Button>
+      </div>
+      {error && <Alert tone="error" title="Measurement failed">{error}</Alert>}
+      <StatGrid label="Latest reading">
+        {METRICS.map((m) => {
+          const value = last ? last[m.key] : null;
+          return (
+            <StatCard
+              key={m.key}
+              label={m.label}
+              value={last ? fmt(value, m.unit) : '—'}
+              hint={<span className="flex flex-col gap-0.5"><span>Target: under {m.target}{m.unit === '%' ? '%' : ' ms'}</span>{last && <Verdict ok={meetsTarget(value, m.target)} />}</span>}
+              loading={loading}
+            />
+          );
+        })}
+      </StatGrid>
+      <ul className="grid gap-1 text-xs text-slate-500 sm:grid-cols-2">
+        {METRICS.map((m) => <li key={m.key}><span className="font-medium text-slate-600">{m.label}:</span> {m.how}</li>)}
+      </ul>
+      <section aria-labelledby="perf-history" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+        <h3 id="perf-history" className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900 sm:px-5">Performance history</h3>
+        <DataTable caption="Performance history" columns={COLUMNS} rows={history} rowKey={(s) => s.id} loading={loading} empty={{ title: 'No readings yet', description: 'Measure now to take the first one.' }} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import type { ProductResult } from '@souq/shared/api/optimisation';
+import { SCORE_RECOMMENDATION_BELOW } from '@souq/shared/constants';
+import { CONVERSION_RULES, PERFORMANCE_RULES, SEO_SCORE_RULES, type Rule } from '@souq/shared/rules/product-score';
+import { Button } from '@/components/ui/Button';
+import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
+import { Drawer } from '@/components/ui/Drawer';
+import { Pagination } from '@/components/ui/Pagination';
+import { StatusBadge } from '@/components/ui/StatusBadge';
+import { PriorityBadge, ScoreBadge } from './ScoreBadge';
+import { ProposalRow } from './ProposalRow';
+
+const PAGE = 20;
+const AREA_LABEL = { seo: 'SEO', performance: 'Performance', conversion: 'Conversion' } as const;
+
+const COLUMNS: DataTableColumn<ProductResult>[] = [
+  {
+    key: 'product',
+    header: 'Product',
+    cell: (r) => (
+      <div className="min-w-0 max-w-[11rem] sm:max-w-xs">
+        <p className="truncate font-medium text-slate-900" title={r.name}>{r.name}</p>
+        <p className="text-xs text-slate-500">
+          {r.recommendations.length ? `${r.recommendations.length} recommendation${r.recommendations.length === 1 ? '' : 's'}` : 'No recommendations'}
+        </p>
+      </div>
+    ),
+  },
+  { key: 'status', header: 'Status', hideBelow: 'lg', cell: (r) => <StatusBadge kind="product" status={r.status} /> },
+  { key: 'seo', header: 'SEO', align: 'right', hideBelow: 'md', cell: (r) => <ScoreBadge score={r.seo} /> },
+  { key: 'performance', header: 'Performance', align: 'right', hideBelow: 'md', cell: (r) => <ScoreBadge score={r.performance} /> },
+  { key: 'conversion', header: 'Conversion', align: 'right', hideBelow: 'md', cell: (r) => <ScoreBadge score={r.conversion} /> },
+  { key: 'overall', header: 'Overall', align: 'right', cell: (r) => <ScoreBadge score={r.overall} /> },
+];
+
+function RuleList({ title, rules }: { title: string; rules: Rule[] }) {
+  return (
+    <div>
+      <h4 className="text-sm font-semibold text-slate-800">{title}</h4>
+      <ul className="mt-1 list-disc pl-5 text-sm text-slate-600">
+        {rules.map((r) => <li key={r.text}>{r.text} <span className="text-slate-400">(up to {r.points})</span></li>)}
+      </ul>
+    </div>
+  );
+}
+
+/** How every score is computed, written out (the spec gives the SEO rule; performance and conversion are ours). */
+export function ScoringRules() {
+  return (
+    <details className="rounded-xl border border-slate-200 bg-white p-4 text-sm open:shadow-sm">
+      <summary className="cursor-pointer font-medium text-slate-800">How the scores are computed</summary>
+      <div className="mt-3 grid gap-4 md:grid-cols-3">
+        <RuleList title="SEO (25 points each)" rules={SEO_SCORE_RULES} />
+        <RuleList title="Performance" rules={PERFORMANCE_RULES} />
+        <RuleList title="Conversion" rules={CONVERSION_RULES} />
+      </div>
+      <p className="mt-3 text-slate-600">
+        Each score is out of 100; the overall score is their mean. An area under {SCORE_RECOMMENDATION_BELOW} brings recommendations: critical under 50,
+        high under 70, medium otherwise. Competitor prices are the shop's prices in the product's category.
+      </p>
+    </details>
+  );
+}
+
+/** Product Optimization tab: every product's scores, lowest first; a row opens its recommendations and proposals. */
+export function ProductOptimizationPanel({ results, loading, error, onRetry }: {
+  results: ProductResult[] | undefined;
+  loading: boolean;
+  error: Error | null;
+  onRetry: () => void;
+}) {
+  const [offset, setOffset] = useState(0);
+  const [open, setOpen] = useState<ProductResult | null>(null);
+  const page = results?.slice(offset, offset + PAGE);
+  const current = open && results?.find((r) => r.product_id === open.product_id);
+  const shown = current ?? open;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <ScoringRules />
+      <section className="rounded-2xl border border-slate-200 bg-white shadow-sm" aria-label="Product scores">
+        <DataTable
+          caption="Product scores, lowest overall first"
+          columns={COLUMNS}
+          rows={page}
+          rowKey={(r) => r.product_id}
+          loading={loading}
+          error={error}
+          errorTitle="Failed to score products"
+          onRetry={onRetry}
+          empty={{ title: 'No products to analyse', description: 'Add products in the Products tab, then run the optimisation.' }}
+          onRowClick={setOpen}
+          rowClickLabel={(r) => `Open the recommendations for ${r.name}`}
+          rowActions={(r) => <Button variant="ghost" size="sm" onClick={() => setOpen(r)} aria-label={`Details of ${r.name}`}>Details</Button>}
+        />
+        <Pagination limit={PAGE} offset={offset} total={results?.length ?? 0} onOffsetChange={setOffset} label="Product score pages" />
+      </section>
+
+      <Drawer open={shown !== null} onClose={() => setOpen(null)} title={shown?.name ?? ''} widthClass="max-w-xl">
+        {shown && (
+          <div className="flex flex-col gap-5">
+            <dl className="grid grid-cols-4 gap-2 text-center">
+              {(['seo', 'performance', 'conversion', 'overall'] as const).map((k) => (
+                <div key={k} className="rounded-xl border border-slate-200 p-2">
+                  <dt className="text-xs text-slate-500">{k === 'overall' ? 'Overall' : AREA_LABEL[k]}</dt>
+                  <dd className="mt-1"><ScoreBadge score={shown[k]} /></dd>
+                </div>
+              ))}
+            </dl>
+            <section aria-labelledby="recs-heading">
+              <h3 id="recs-heading" className="text-sm font-semibold text-slate-900">Recommendations</h3>
+              {shown.recommendations.length ? (
+                <ul className="mt-2 flex flex-col gap-2">
+                  {shown.recommendations.map((rec) => (
+                    <li key={`${rec.area}-${rec.message}`} className="flex items-start gap-2 text-sm">
+                      <PriorityBadge priority={rec.priority} />
+                      <span><span className="font-medium text-slate-800">{AREA_LABEL[rec.area]}:</span> <span className="text-slate-700">{rec.message}</span></span>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="mt-1 text-sm text-slate-600">Every area scores {SCORE_RECOMMENDATION_BELOW} or more.</p>
+              )}
+            </section>
+            <section aria-labelledby="proposals-heading" className="flex flex-col gap-3">
+              <h3 id="proposals-heading" className="text-sm font-semibold text-slate-900">Optimised content</h3>
+              <ProposalRow productId={shown.product_id} field="title" current={shown.name} proposal={shown.optimised_title} />
+              <ProposalRow productId={shown.product_id} field="description" proposal={shown.optimised_description} />
+              <ProposalRow productId={shown.product_id} field="keywords" proposal={shown.optimised_keywords} />
+            </section>
+          </div>
+        )}
+      </Drawer>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Vendor } from '@souq/shared/api/auth';
+import { MSG } from '@souq/shared/messages';
+import { apiList } from '@/lib/api-client';
+import { useDebounced } from '@/lib/use-debounced';
+import { Field, Input, Select } from '@/components/ui/Field';
+
+/** The vendor a new product is made for: searched on the server (admin vendor list), picked from the matches. */
+export function VendorPicker({ value, onChange, error }: { value: string; onChange: (vendorId: string) => void; error?: string | null }) {
+  const [search, setSearch] = useState('');
+  const term = useDebounced(search.trim(), 250);
+  const vendors = useQuery({
+    queryKey: ['admin-vendor-options', term],
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) => apiList<Vendor>(`/api/admin/vendors?limit=50${term ? `&search=${encodeURIComponent(term)}` : ''}`, { auth: 'admin', signal }),
+  });
+  // the chosen vendor stays selectable when a later search no longer lists it
+  const [chosen, setChosen] = useState<Vendor | null>(null);
+  const listed = vendors.data?.items ?? [];
+  const items = chosen && String(chosen.id) === value && !listed.some((v) => v.id === chosen.id) ? [chosen, ...listed] : listed;
+  return (
+    <div className="grid gap-2 sm:col-span-2 sm:grid-cols-2">
+      <Field label="Find vendor" hint="Company, contact or e-mail.">
+        <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search vendors..." />
+      </Field>
+      <Field label="Vendor" required error={error ?? (vendors.isError ? `${MSG.loadVendorsFailed}: ${vendors.error.message}` : null)}>
+        <Select
+          value={value}
+          onChange={(e) => {
+            setChosen(items.find((v) => String(v.id) === e.target.value) ?? null);
+            onChange(e.target.value);
+          }}
+          disabled={vendors.isPending}
+        >
+          <option value="">{vendors.isPending ? 'Loading vendors...' : items.length ? 'Choose a vendor' : MSG.noVendorsFound}</option>
+          {items.map((v) => (
+            <option key={v.id} value={v.id}>
+              {v.company_name} — {v.contact_name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+
+/** Width of the bottom-right corner the widget's button occupies (button plus margin). */
+const CORNER_PX = 96;
+const GAP_PX = 12;
+
+/**
+ * How far above the bottom edge the floating widget must sit so it never covers a control docked at the bottom
+ * right (the chat's message box, the storefront's "Chat with AI" button): such elements carry
+ * `data-floating-avoid`. Recomputed on scroll, resize and route changes (0 when nothing is in the way).
+ */
+export function useFloatingOffset(pathname: string): number {
+  const [offset, setOffset] = useState(0);
+  useEffect(() => {
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      const w = window.innerWidth;
+      const h = window.innerHeight;
+      let needed = 0;
+      for (const el of document.querySelectorAll<HTMLElement>('[data-floating-avoid]')) {
+        const r = el.getBoundingClientRect();
+        const visible = r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < h;
+        // only what reaches into the bottom-right corner matters
+        if (visible && r.right > w - CORNER_PX && r.bottom > h - CORNER_PX * 1.5) needed = Math.max(needed, h - r.top + GAP_PX);
+      }
+      setOffset(Math.round(needed));
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(measure);
+    };
+    schedule();
+    // the page renders its docked bars after lazy chunks load: measure again shortly after a route change
+    const late = setTimeout(schedule, 600);
+    const observer = new MutationObserver(schedule);
+    observer.observe(document.body, { childList: true, subtree: true });
+    window.addEventListener('resize', schedule);
+    window.addEventListener('scroll', schedule, { passive: true, capture: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(late);
+      observer.disconnect();
+      window.removeEventListener('resize', schedule);
+      window.removeEventListener('scroll', schedule, { capture: true });
+    };
+  }, [pathname]);
+  return offset;
+}

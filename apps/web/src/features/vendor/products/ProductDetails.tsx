@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react';
+import type { ManagedProduct } from '@souq/shared/api/products';
+import { formatCurrency, centsToAmount } from '@souq/shared/rules/money';
+import { Price } from '@/components/ui/Price';
+import { StatusBadge } from '@/components/ui/StatusBadge';
+
+const dash = <span className="text-slate-400">—</span>;
+const orDash = (v: ReactNode) => (v === null || v === undefined || v === '' ? dash : v);
+const list = (items: string[]) => (items.length ? items.join(', ') : dash);
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[9rem_1fr] gap-3 py-2 text-sm">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="min-w-0 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** Every stored field of a product, read-only (the Products tab's view action). */
+export function ProductDetails({ product: p }: { product: ManagedProduct }) {
+  const dims = [p.dim_length, p.dim_width, p.dim_height];
+  return (
+    <div className="flex flex-col gap-4">
+      {p.images.length > 0 && (
+        <ul className="flex gap-2 overflow-x-auto pb-1" aria-label="Images">
+          {p.images.map((src, i) => (
+            <li key={src} className="shrink-0">
+              <img src={src} alt={i === 0 ? `${p.name} (primary image)` : `${p.name}, image ${i + 1}`} className="h-24 w-24 rounded-lg border border-slate-200 object-cover" />
+            </li>
+          ))}
+        </ul>
+      )}
+      <dl className="divide-y divide-slate-100">
+        <Row label="Status"><StatusBadge kind="product" status={p.status} /></Row>
+        <Row label="Brand">{orDash(p.brand)}</Row>
+        <Row label="SKU">{orDash(p.sku)}</Row>
+        <Row label="Category">{orDash(p.categories.join(', '))}</Row>
+        <Row label="Price"><Price cents={p.price_cents} currency={p.currency} compareAt={p.compare_at_price ?? undefined} /></Row>
+        <Row label="Inventory">{p.stock}</Row>
+        <Row label="Description"><p className="whitespace-pre-line">{orDash(p.description)}</p></Row>
+        <Row label="Bullet points">
+          {p.bullet_points.length ? <ul className="list-disc pl-4">{p.bullet_points.map((b) => <li key={b}>{b}</li>)}</ul> : dash}
+        </Row>
+        <Row label="Tags">{list(p.tags)}</Row>
+        <Row label="Keywords">{list(p.keywords)}</Row>
+        <Row label="Variants">
+          {p.variants.length ? (
+            <ul className="flex flex-col gap-1">
+              {p.variants.map((v) => (
+                <li key={v.id}>
+                  <span className="capitalize">{v.type}</span> {v.value} · {v.price_adjustment_cents >= 0 ? '+' : '−'}
+                  {formatCurrency(Math.abs(centsToAmount(v.price_adjustment_cents)), p.currency)} · {v.inventory_quantity} in stock{v.sku_suffix && ` · ${p.sku}${v.sku_suffix}`}
+                </li>
+              ))}
+            </ul>
+          ) : dash}
+        </Row>
+        <Row label="Target audience"><span className="capitalize">{orDash(p.target_audience)}</span></Row>
+        <Row label="Seasonality"><span className="capitalize">{orDash(p.seasonality)}</span></Row>
+        <Row label="Country of origin"><span className="uppercase">{orDash(p.country_of_origin)}</span></Row>
+        <Row label="SEO title">{orDash(p.seo_title)}</Row>
+        <Row label="Meta description">{orDash(p.meta_description)}</Row>
+        <Row label="Weight">{p.weight === null ? dash : `${p.weight} kg`}</Row>
+        <Row label="Dimensions">{dims.every((d) => d === null) ? dash : `${dims.map((d) => d ?? 0).join(' × ')} cm`}</Row>
+        <Row label="Created">{new Date(p.created_at).toLocaleString()}</Row>
+        <Row label="Updated">{new Date(p.updated_at).toLocaleString()}</Row>
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,232 @@
+import { useState } from 'react';
+import { MSG } from '@souq/shared/messages';
+import type { ManagedProduct } from '@souq/shared/api/products';
+import { useListQuery } from '@/lib/use-list-query';
+import { productListKeys, useCreateProduct, useDeleteProduct, useUpdateProduct } from '@/lib/products-api';
+import { Button } from '@/components/ui/Button';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
+import { Dialog } from '@/components/ui/Dialog';
+import { Drawer } from '@/components/ui/Drawer';
+import { FilterBar, FilterSelect } from '@/components/ui/FilterBar';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { Pagination } from '@/components/ui/Pagination';
+import { Price } from '@/components/ui/Price';
+import { SearchInput } from '@/components/ui/SearchInput';
+import { StatusBadge } from '@/components/ui/StatusBadge';
+import { notify } from '@/components/ui/toast';
+import { cx } from '@/components/ui/cx';
+import { useVendorMe } from '../api';
+import { emptyProductForm, formFromProduct } from '../products/form-model';
+import { ProductDetails } from '../products/ProductDetails';
+import { ProductForm, type ProductFormSubmit } from '../products/ProductForm';
+
+const STATUS_OPTIONS = [
+  { value: 'active', label: 'Active' },
+  { value: 'draft', label: 'Draft' },
+  { value: 'inactive', label: 'Inactive' },
+  { value: 'archived', label: 'Archived' },
+] as const;
+
+const icon = (d: string) => (
+  <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <path d={d} />
+  </svg>
+);
+const ICONS = {
+  view: icon('M1.5 10s3-6 8.5-6 8.5 6 8.5 6-3 6-8.5 6-8.5-6-8.5-6zM10 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z'),
+  edit: icon('M13.5 3.5l3 3L7 16H4v-3zM11.5 5.5l3 3'),
+  delete: icon('M3.5 5.5h13M8 5.5V3.5h4v2M5.5 5.5l.8 11h7.4l.8-11M8.5 8.5v5M11.5 8.5v5'),
+};
+
+function Thumb({ src, name }: { src: string | null; name: string }) {
+  return src ? (
+    <img src={src} alt="" className="hidden h-10 w-10 shrink-0 rounded-lg border border-slate-200 object-cover sm:block" loading="lazy" />
+  ) : (
+    <span aria-hidden="true" className="hidden h-10 w-10 shrink-0 sm:flex items-center justify-center rounded-lg bg-slate-100 text-xs font-semibold text-slate-500">
+      {name.slice(0, 2).toUpperCase()}
+    </span>
+  );
+}
+
+const COLUMNS: DataTableColumn<ManagedProduct>[] = [
+  {
+    key: 'product',
+    header: 'Product',
+    cell: (p) => (
+      <div className="flex items-center gap-3">
+        <Thumb src={p.image} name={p.name} />
+        <div className="min-w-0 max-w-[10rem] sm:max-w-xs">
+          <p className="truncate font-medium text-slate-900" title={p.name}>{p.name}</p>
+          <p className="truncate text-xs text-slate-500">{[p.brand, p.sku && `SKU ${p.sku}`].filter(Boolean).join(' · ') || '\u00a0'}</p>
+          {/* phones: price, stock and status here, their columns fold away */}
+          <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600 sm:hidden">
+            <Price cents={p.price_cents} currency={p.currency} className="font-medium text-slate-800" />
+            <span>{p.stock} in stock</span>
+            <StatusBadge kind="product" status={p.status} />
+          </p>
+        </div>
+      </div>
+    ),
+  },
+  { key: 'category', header: 'Category', hideBelow: 'md', className: 'capitalize text-slate-700', cell: (p) => p.category || <span className="text-slate-400">—</span> },
+  { key: 'price', header: 'Price', align: 'right', hideBelow: 'sm', cell: (p) => <Price cents={p.price_cents} currency={p.currency} /> },
+  {
+    key: 'inventory',
+    header: 'Inventory',
+    align: 'right',
+    hideBelow: 'sm',
+    cell: (p) => <span className={cx(p.stock === 0 ? 'font-medium text-red-700' : p.stock < 10 ? 'text-amber-700' : 'text-slate-900')}>{p.stock}</span>,
+  },
+  { key: 'status', header: 'Status', hideBelow: 'sm', cell: (p) => <StatusBadge kind="product" status={p.status} /> },
+];
+
+/**
+ * The vendor dashboard's Products tab (vendor §2): 'Add New Product' opens the create form (its label becomes Cancel),
+ * the list of the vendor's own products comes from the server (every status, searchable, paged) with Refresh, and
+ * each row can be viewed, edited (every field) and deleted after a confirmation. A product with orders is archived.
+ */
+export default function ProductsTab() {
+  const me = useVendorMe();
+  const canPublish = me.data?.vendor?.is_verified ?? false;
+  const list = useListQuery<ManagedProduct, { status: string }>({
+    queryKey: productListKeys.vendor, path: '/api/vendor/products', auth: 'vendor', filters: { status: '' }, urlPrefix: 'products_',
+  });
+  const [adding, setAdding] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+  const [viewing, setViewing] = useState<ManagedProduct | null>(null);
+  const [editing, setEditing] = useState<ManagedProduct | null>(null);
+  const [deleting, setDeleting] = useState<ManagedProduct | null>(null);
+  const create = useCreateProduct('vendor');
+  const update = useUpdateProduct('vendor');
+  const remove = useDeleteProduct('vendor');
+
+  const onCreate: ProductFormSubmit = async (body, photos, onProgress) => {
+    await create.mutateAsync({ body, photos, onProgress });
+    notify.success(MSG.productCreated);
+    setAdding(false);
+    setFormKey((k) => k + 1);
+  };
+
+  const onEdit: ProductFormSubmit = async (body, photos, onProgress) => {
+    if (!editing) return;
+    await update.mutateAsync({ id: editing.id, body, photos, onProgress });
+    notify.success(MSG.productUpdated);
+    setEditing(null);
+  };
+
+  async function onDelete() {
+    if (!deleting) return;
+    try {
+      const res = await remove.mutateAsync(deleting.id);
+      notify.success(res.outcome === 'archived' ? MSG.productArchived : MSG.productDeleted);
+      setDeleting(null);
+    } catch (err) {
+      throw new Error(MSG.deleteProductFailed(err instanceof Error ? err.message : MSG.requestFailed));
+    }
+  }
+
+  const openForm = () => {
+    setAdding(true);
+    requestAnimationFrame(() => document.getElementById('new-product-heading')?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+  };
+
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader
+        title="Products"
+        description="Create, edit and remove the products you sell."
+        actions={
+          <Button variant={adding ? 'secondary' : 'primary'} onClick={() => (adding ? setAdding(false) : openForm())} aria-expanded={adding} aria-controls="new-product">
+            {adding ? 'Cancel' : 'Add New Product'}
+          </Button>
+        }
+      />
+
+      {adding && (
+        <section id="new-product" aria-labelledby="new-product-heading" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+          <h3 id="new-product-heading" className="mb-5 text-lg font-semibold text-slate-900">New product</h3>
+          <ProductForm
+            key={formKey}
+            initial={emptyProductForm(canPublish ? 'active' : 'draft')}
+            onSubmit={onCreate}
+            submitLabel="Create Product"
+            failureText={MSG.vendorProductCreateFailed}
+            canPublish={canPublish}
+            onCancel={() => setAdding(false)}
+          />
+        </section>
+      )}
+
+      <section aria-labelledby="product-list-heading" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+        <div className="flex flex-col gap-3 border-b border-slate-100 p-4 sm:p-5">
+          <div className="flex items-center justify-between gap-3">
+            <div>
+              <h3 id="product-list-heading" className="text-lg font-semibold text-slate-900">Your products</h3>
+              <p className="text-sm text-slate-500" aria-live="polite">{list.items ? `${list.total} product${list.total === 1 ? '' : 's'}` : '\u00a0'}</p>
+            </div>
+            <Button variant="secondary" size="sm" onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isPending}>
+              Refresh
+            </Button>
+          </div>
+          <FilterBar onClear={list.resetFilters} canClear={list.isFiltered}>
+            <SearchInput label="Search products" placeholder="Search products..." value={list.searchText} onChange={list.setSearchText} busy={list.query.isFetching && !!list.items} />
+            <FilterSelect label="Status" value={list.filters.status} onChange={(v) => list.setFilter('status', v)} options={STATUS_OPTIONS} allLabel="All statuses" />
+          </FilterBar>
+        </div>
+        <DataTable
+          caption="Your products"
+          columns={COLUMNS}
+          rowKey={(p) => p.id}
+          {...list.tableProps}
+          loadingLabel="Loading products..."
+          errorTitle={MSG.loadProductsFailed}
+          empty={
+            list.isFiltered
+              ? { title: MSG.noProductsMatch, description: 'Try another word or status.', action: <Button variant="secondary" size="sm" onClick={list.resetFilters}>Clear filters</Button> }
+              : { title: MSG.noProductsYet, description: 'Products you add appear here.', action: <Button onClick={openForm}>{MSG.addFirstProduct}</Button> }
+          }
+          rowActions={(p) => (
+            <>
+              <Button variant="ghost" size="icon" onClick={() => setViewing(p)} aria-label={`View ${p.name}`} title="View">{ICONS.view}</Button>
+              <Button variant="ghost" size="icon" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`} title="Edit">{ICONS.edit}</Button>
+              <Button variant="ghost" size="icon" className="text-red-700 hover:bg-red-50" onClick={() => setDeleting(p)} aria-label={`Delete ${p.name}`} title="Delete">
+                {ICONS.delete}
+              </Button>
+            </>
+          )}
+        />
+        <Pagination {...list.paginationProps} label="Product pages" />
+      </section>
+
+      <Dialog open={viewing !== null} onClose={() => setViewing(null)} title={viewing?.name ?? ''} size="lg"
+        footer={viewing && <Button variant="secondary" onClick={() => { setEditing(viewing); setViewing(null); }}>Edit</Button>}>
+        {viewing && <ProductDetails product={viewing} />}
+      </Dialog>
+
+      <Drawer open={editing !== null} onClose={() => setEditing(null)} title={editing ? `Edit ${editing.name}` : ''} widthClass="max-w-3xl">
+        {editing && (
+          <ProductForm
+            key={editing.id}
+            initial={formFromProduct(editing)}
+            onSubmit={onEdit}
+            submitLabel="Save changes"
+            failureText={MSG.pmUpdateFailed}
+            canPublish={canPublish || editing.status === 'active'}
+            onCancel={() => setEditing(null)}
+          />
+        )}
+      </Drawer>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        onConfirm={onDelete}
+        title="Delete product"
+        message={MSG.deleteProductConfirm}
+        confirmLabel="Delete"
+        destructive
+      />
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import type { ShopperChatReply } from './chat-monitor.js';
+import type { SupportMessage, SupportPriority, SupportStatus } from './support.js';
+
+// GET /api/events: the live stream (server-sent events) each browser keeps open. Every event names what changed;
+// screens apply it or refetch. The spec's polling stays as the fallback, so a missed event only costs a poll.
+
+export type LiveEvents = {
+  /** Sent once the stream is authorised and subscribed: a (re)connected client refetches what it shows. */
+  ready: { at: string };
+  /** A message in a support conversation (to its customer and to staff). */
+  'support.message': { conversationId: number; message: SupportMessage };
+  /** A conversation's status or priority changed, or a new one was opened (to its customer and to staff). */
+  'support.conversation': { conversationId: number; status: SupportStatus; priority: SupportPriority };
+  /** An admin answered in an assistant chat (to the shopper of that session). */
+  'chat.reply': { sessionId: string; reply: ShopperChatReply };
+  /** A chat session changed: a new exchange, an admin action (to staff: the live monitor). */
+  'chat.session': { sessionId: string };
+  /** An order moved to another status (to its customer). */
+  'order.status': { orderId: number; orderNumber: string; status: string };
+};
+export type LiveEventType = keyof LiveEvents;
+export type LiveEvent = { [K in LiveEventType]: { type: K; data: LiveEvents[K] } }[LiveEventType];
+
+/** GET /api/events?chat={sessionId}: an anonymous shopper listens to their own assistant chat by its id. */
+export const eventsQuerySchema = z.object({ chat: z.string().uuid().optional() });

@@ -1,0 +1,157 @@
+// The product optimiser's scores (vendor §9): SEO, performance and conversion, each out of 100, overall the mean.
+// The spec gives the SEO rule (25 points each); it leaves the performance and conversion formulas open, so they are
+// written here, once, and the screens print them from PERFORMANCE_RULES / CONVERSION_RULES.
+import { SCORE_RECOMMENDATION_BELOW, SCORE_THRESHOLDS, SEO_RULES } from '../constants.js';
+import { checkDescription, checkKeywords, checkTitle } from './seo.js';
+
+/** The optimiser's inputs (vendor §3 "Optimiser inputs"), read from a product. Prices in cents. */
+export type OptimiserInput = {
+  title: string;
+  description: string;
+  keywords: string[];
+  images: string[];
+  price: number;
+  /** Prices of comparable products (same category) in the catalogue. */
+  competitorPrices: number[];
+  stock: number;
+  rating: number | null;
+  reviewCount: number;
+  lastUpdated: string | Date;
+  discountPercentage: number;
+  category: string;
+  brand: string;
+};
+
+export type Priority = 'critical' | 'high' | 'medium';
+export type ScoreArea = 'seo' | 'performance' | 'conversion';
+export type Recommendation = { area: ScoreArea; priority: Priority; message: string };
+export type Rule = { points: number; text: string };
+
+export type ProductScores = {
+  seo: number;
+  performance: number;
+  conversion: number;
+  overall: number;
+  recommendations: Recommendation[];
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** SEO (spec): 25 points each. */
+export const SEO_SCORE_RULES: Rule[] = [
+  { points: 25, text: `Title of ${SEO_RULES.title.min} to ${SEO_RULES.title.max} characters` },
+  { points: 25, text: `Description of ${SEO_RULES.description.min} to ${SEO_RULES.description.max} characters` },
+  { points: 25, text: `${SEO_RULES.keywords.min} to ${SEO_RULES.keywords.max} keywords` },
+  { points: 25, text: 'At least one image' },
+];
+
+/** Performance: how well the product can sell now — availability, reputation and upkeep. */
+export const PERFORMANCE_RULES: Rule[] = [
+  { points: 25, text: 'Stock: 10 or more 25, 1–9 15, none 0' },
+  { points: 25, text: 'Rating: 4.5+ 25, 4.0+ 20, 3.0+ 10, lower or none 0' },
+  { points: 25, text: 'Reviews: 50+ 25, 10+ 15, 1+ 5, none 0' },
+  { points: 25, text: 'Updated: within 30 days 25, 90 days 15, older 5' },
+];
+
+/** Conversion: how likely a visitor buys — price against comparable products, offer, photos, trust. */
+export const CONVERSION_RULES: Rule[] = [
+  { points: 25, text: 'Price vs. category median: at or below 25, up to 10% above 15, higher 5, no comparison 15' },
+  { points: 25, text: 'Discount: 10% or more 25, any 15, none 0' },
+  { points: 25, text: 'Photos: 3 or more 25, 2 15, 1 10, none 0' },
+  { points: 25, text: 'Brand and category: both 25, one 15, neither 0' },
+];
+
+/** The median of some numbers (null when there are none). */
+export function median(values: number[]): number | null {
+  if (!values.length) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Priority of a shortfall in an area, from that area's score: under 50 critical, under 70 high, else medium. */
+export function priorityFor(score: number): Priority {
+  return score < 50 ? 'critical' : score < 70 ? 'high' : 'medium';
+}
+
+/** Score bands of the screens (vendor §9 thresholds 90, 80, 70, 60). */
+export function scoreBand(score: number): 'excellent' | 'good' | 'fair' | 'poor' | 'critical' {
+  const [excellent, good, fair, poor] = SCORE_THRESHOLDS;
+  return score >= excellent ? 'excellent' : score >= good ? 'good' : score >= fair ? 'fair' : score >= poor ? 'poor' : 'critical';
+}
+
+type Part = { points: number; fix?: string };
+
+function seoParts(p: OptimiserInput): Part[] {
+  const title = checkTitle(p.title);
+  const description = checkDescription(p.description);
+  const keywordCount = p.keywords.filter((k) => k.trim()).length;
+  const keywordsOk = keywordCount >= SEO_RULES.keywords.min && keywordCount <= SEO_RULES.keywords.max;
+  return [
+    { points: title.ok ? 25 : 0, fix: title.ok ? undefined : title.message },
+    { points: description.ok ? 25 : 0, fix: description.ok ? undefined : description.message },
+    { points: keywordsOk ? 25 : 0, fix: keywordsOk ? undefined : checkKeywords(p.keywords).message },
+    { points: p.images.length > 0 ? 25 : 0, fix: p.images.length ? undefined : 'Add at least one product image' },
+  ];
+}
+
+function performanceParts(p: OptimiserInput, now: Date): Part[] {
+  const rating = p.rating ?? 0;
+  const ageDays = (now.getTime() - new Date(p.lastUpdated).getTime()) / DAY_MS;
+  return [
+    p.stock >= 10 ? { points: 25 } : p.stock > 0 ? { points: 15, fix: `Only ${p.stock} in stock: restock to 10 or more` } : { points: 0, fix: 'Out of stock: restock so it can sell' },
+    rating >= 4.5 ? { points: 25 } : rating >= 4 ? { points: 20, fix: 'Rating under 4.5: answer reviews and fix common complaints' }
+      : rating >= 3 ? { points: 10, fix: 'Rating under 4.0: look at what reviewers dislike' } : { points: 0, fix: p.rating === null ? 'No rating yet: invite buyers to rate it' : 'Rating under 3.0: review quality and description accuracy' },
+    p.reviewCount >= 50 ? { points: 25 } : p.reviewCount >= 10 ? { points: 15, fix: 'Under 50 reviews: ask buyers for reviews' }
+      : p.reviewCount >= 1 ? { points: 5, fix: 'Under 10 reviews: ask buyers for reviews' } : { points: 0, fix: 'No reviews yet: ask your first buyers for one' },
+    ageDays <= 30 ? { points: 25 } : ageDays <= 90 ? { points: 15, fix: 'Not updated for over 30 days: refresh photos, price or text' } : { points: 5, fix: 'Not updated for over 90 days: review the listing' },
+  ];
+}
+
+function conversionParts(p: OptimiserInput): Part[] {
+  const mid = median(p.competitorPrices);
+  const brand = p.brand.trim() !== '';
+  const category = p.category.trim() !== '';
+  return [
+    mid === null ? { points: 15, fix: 'No comparable products in its category to compare the price with' }
+      : p.price <= mid ? { points: 25 } : p.price <= mid * 1.1 ? { points: 15, fix: 'Priced up to 10% above the category median' }
+        : { points: 5, fix: `Priced ${Math.round((p.price / mid - 1) * 100)}% above the category median: consider a lower price` },
+    p.discountPercentage >= 10 ? { points: 25 } : p.discountPercentage > 0 ? { points: 15, fix: 'A discount of 10% or more converts better' } : { points: 0, fix: 'No discount: a compare-at price shows the saving' },
+    p.images.length >= 3 ? { points: 25 } : p.images.length === 2 ? { points: 15, fix: 'Add a third photo' } : p.images.length === 1 ? { points: 10, fix: 'Add more photos (3 or more)' } : { points: 0, fix: 'Add photos (3 or more)' },
+    brand && category ? { points: 25 } : brand || category ? { points: 15, fix: brand ? 'Add a category' : 'Add the brand' } : { points: 0, fix: 'Add the brand and a category' },
+  ];
+}
+
+const total = (parts: Part[]) => parts.reduce((sum, part) => sum + part.points, 0);
+
+/** The three scores, the overall mean and, for every area under 80, what to fix with its priority. */
+export function scoreProduct(p: OptimiserInput, now: Date = new Date()): ProductScores {
+  const areas: [ScoreArea, Part[]][] = [['seo', seoParts(p)], ['performance', performanceParts(p, now)], ['conversion', conversionParts(p)]];
+  const scores = Object.fromEntries(areas.map(([area, parts]) => [area, total(parts)])) as Record<ScoreArea, number>;
+  const recommendations: Recommendation[] = [];
+  for (const [area, parts] of areas) {
+    if (scores[area] >= SCORE_RECOMMENDATION_BELOW) continue;
+    const priority = priorityFor(scores[area]);
+    for (const part of parts) if (part.fix) recommendations.push({ area, priority, message: part.fix });
+  }
+  const order: Record<Priority, number> = { critical: 0, high: 1, medium: 2 };
+  recommendations.sort((a, b) => order[a.priority] - order[b.priority]);
+  return { ...scores, overall: Math.round((scores.seo + scores.performance + scores.conversion) / 3), recommendations };
+}
+
+/** A product (as the API reads it) as optimiser input; competitor prices come from its category. */
+export function optimiserInputOf(
+  product: {
+    name: string; description: string; keywords: string[]; images: string[]; price_cents: number; compare_at_price_cents: number | null;
+    stock: number; rating: number | null; review_count: number; updated_at: string; category: string; brand: string;
+  },
+  competitorPrices: number[],
+): OptimiserInput {
+  const compare = product.compare_at_price_cents;
+  const discount = compare && compare > product.price_cents ? ((compare - product.price_cents) / compare) * 100 : 0;
+  return {
+    title: product.name, description: product.description, keywords: product.keywords, images: product.images, price: product.price_cents,
+    competitorPrices, stock: product.stock, rating: product.rating, reviewCount: product.review_count, lastUpdated: product.updated_at,
+    discountPercentage: Math.round(discount * 10) / 10, category: product.category, brand: product.brand,
+  };
+}
