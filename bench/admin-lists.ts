@@ -87,7 +87,7 @@ async function main() {
 
   const bench = await freshApp({ postgresUrl: postgres });
   try {
-    let t = performance.now();
+    const t = performance.now();
     await seedPeople(bench.database, n);
     const [{ lo }] = (await bench.database.query<{ lo: number }>('select min(id)::int as lo from vendors')) as [{ lo: number }];
     // a product in eight has no vendor; one in twelve is inactive, one in forty archived
@@ -95,6 +95,8 @@ async function main() {
       vendorOf: (i) => (i % 8 === 0 ? null : lo + (i % n.vendors)),
       statusOf: (i) => (i % 40 === 0 ? 'archived' : i % 12 === 0 ? 'inactive' : 'active'),
     });
+    // a shop's products arrive over time: one a minute, not one batch at the same instant
+    await bench.database.query("update products set created_at = now() - (id * interval '1 minute')");
     await seedOrders(bench.database, n);
     const [counts] = await bench.database.query<{ orders: number; lines: number; products: number; users: number }>(
       'select (select count(*) from orders)::int as orders, (select count(*) from order_items)::int as lines, (select count(*) from products)::int as products, (select count(*) from users)::int as users',

@@ -8,7 +8,7 @@ import {
   managedProductSchema, productCreateSchema, productDeleteResponseSchema, productUpdateSchema,
   productWriteResponseSchema, vendorProductsQuerySchema,
 } from '@souq/shared/api/products';
-import { principalOf, requireAdmin, requireVendor, requireVendorOrAdmin } from '../../platform/auth.js';
+import { principalOf, requireVendor, requireVendorOrAdmin } from '../../platform/auth.js';
 import { actorOf } from '../../platform/audit.js';
 import { badRequest } from '../../platform/errors.js';
 import { readUpload, reencodeImage } from '../../platform/uploads.js';
