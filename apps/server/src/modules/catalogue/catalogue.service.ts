@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { MSG } from '@souq/shared/messages';
 import { PRODUCT_IMAGES_MAX, SHOP_CURRENCY_DEFAULT } from '@souq/shared/constants';
 import type { Product, ProductFilters, Shelf } from '@souq/shared/api/catalogue';
@@ -464,8 +464,10 @@ export function createCatalogueService(deps: {
     /** Managed products by id, in the order asked; unknown ids are left out (the admin list pages through its own query). */
     async managedByIds(ids: number[]): Promise<ManagedProduct[]> {
       if (!ids.length) return [];
-      const rows = await db.select().from(products).where(inArray(products.id, ids));
-      const byId = new Map((await managedDtos(rows)).map((p) => [p.id, p]));
+      // the search columns are large and never shown: left in the database
+      const { searchVector: _sv, searchText: _st, ...shown } = getTableColumns(products);
+      const rows = await db.select(shown).from(products).where(inArray(products.id, ids));
+      const byId = new Map((await managedDtos(rows.map((r) => ({ ...r, searchVector: null, searchText: null })))).map((p) => [p.id, p]));
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
 
