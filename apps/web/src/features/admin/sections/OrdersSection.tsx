@@ -290,7 +290,7 @@ export function OrdersSection() {
         <StatCard label="Total Orders" loading={stats.isPending} value={s?.total_orders.toLocaleString('en-US')} />
         <StatCard label="Pending" loading={stats.isPending} value={s?.pending.toLocaleString('en-US')} />
         <StatCard label="Processing" loading={stats.isPending} value={s?.processing.toLocaleString('en-US')} />
-        <StatCard label="Total Revenue" loading={stats.isPending} value={s && money(s.total_revenue, s.currency)} hint="without cancelled and refunded orders" />
+        <StatCard label="Total Revenue" className="col-span-2 sm:col-span-1" loading={stats.isPending} value={s && money(s.total_revenue, s.currency)} hint="without cancelled and refunded orders" />
       </StatGrid>
 
       <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">

@@ -43,7 +43,8 @@ export function OverviewSection() {
             <StatCard label="Total Products" loading={loading} value={o && count(o.total_products)} hint={o && `${count(o.low_stock)} active low on stock`} />
             <StatCard label="Active Products" loading={loading} value={o && count(o.active_products)} hint={o && o.total_products > 0 ? `${Math.round((o.active_products / o.total_products) * 100)}% of the catalogue` : undefined} />
             <StatCard label="Total Inventory" loading={loading} value={o && `${count(o.total_inventory)} units`} />
-            <StatCard label="Inventory Value" loading={loading} value={o && formatCurrency(o.inventory_value, o.currency)} hint="at current prices" />
+            {/* money cards take a whole row of the phones' two-column grid: amounts stay on one line */}
+            <StatCard label="Inventory Value" className="col-span-2 sm:col-span-1" loading={loading} value={o && formatCurrency(o.inventory_value, o.currency)} hint="at current prices" />
           </StatGrid>
           <StatGrid label="Last 30 days" columns={3}>
             <StatCard label="Orders (30 days)" loading={loading} value={o && count(o.orders_30d)} hint={o && `${count(o.pending_orders)} pending`} />

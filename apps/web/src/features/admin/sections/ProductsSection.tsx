@@ -306,11 +306,11 @@ export function ProductsSection() {
   return (
     <section aria-labelledby="products-heading" className="space-y-5">
       <PageHeader id="products-heading" title="Products" description="Every product in the shop with its vendor, stock and sales. Filters apply on the server." />
-      <StatGrid label="Product figures" columns={3} className="grid-cols-2 xl:grid-cols-5">
+      <StatGrid label="Product figures" columns={3} className="grid-cols-2 2xl:grid-cols-5">
         <StatCard label="Total Products" loading={stats.isPending} value={s?.total_products.toLocaleString('en-US')} />
         <StatCard label="Active Products" loading={stats.isPending} value={s?.active_products.toLocaleString('en-US')} />
         <StatCard label="Low Stock" loading={stats.isPending} value={s?.low_stock.toLocaleString('en-US')} hint={`stock under ${LOW_STOCK_THRESHOLD}`} />
-        <StatCard label="Total Revenue" loading={stats.isPending} value={s && money(s.total_revenue, currency)} hint="from order lines" />
+        <StatCard label="Total Revenue" className="col-span-2 sm:col-span-1" loading={stats.isPending} value={s && money(s.total_revenue, currency)} hint="from order lines" />
         <StatCard label="Total Orders" loading={stats.isPending} value={s?.total_orders.toLocaleString('en-US')} />
       </StatGrid>
 
