@@ -9,6 +9,7 @@ import { users } from '../../db/schema/accounts.js';
 import type { Db } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { containsPattern } from '../../platform/like.js';
+import { toOrderDto } from '../orders/orders.service.js';
 import { bringsRevenue, intOf } from './report-sql.js';
 
 /** Units in an order (the Items column), one indexed look-up per row of the page. */
@@ -136,22 +137,18 @@ export function createAdminOrderQueries(db: Db) {
           .orderBy(orderStatusHistory.createdAt, orderStatusHistory.id),
       ]);
       if (!order || !row) throw notFound(MSG.orderNotFound);
+      // amounts and items as the orders module writes them for the customer
+      const { subtotal, shipping, tax, notes, items: lines } = toOrderDto(order, items);
       return {
         ...row,
-        subtotal: centsToAmount(order.subtotalCents),
-        shipping: centsToAmount(order.shippingCents),
-        tax: centsToAmount(order.taxCents),
-        notes: order.notes,
+        subtotal,
+        shipping,
+        tax,
+        notes,
         shipping_address: order.shippingAddress,
         billing_address: order.billingAddress,
         updated_at: order.updatedAt.toISOString(),
-        items: items.map((i) => ({
-          product_id: i.productId,
-          product_name: i.productName,
-          quantity: i.quantity,
-          unit_price: centsToAmount(i.unitPriceCents),
-          total_price: centsToAmount(i.lineTotalCents),
-        })),
+        items: lines,
         status_history: history.map(({ h, by }) => ({
           from_status: h.fromStatus,
           to_status: h.toStatus,

@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { StatCard, StatGrid } from '@/components/ui/StatCard';
 import { useAdminQuery } from '../api';
 import { LoadError } from '../parts/LoadError';
+import { RefreshButton } from '../parts/RefreshButton';
 import { sectionUrl } from '../sections';
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
@@ -31,9 +32,7 @@ export function AiChatbotSection() {
         actions={
           <>
             <Button variant="secondary" size="sm" onClick={() => navigate(sectionUrl('chat-monitor'))}>Open Live Chat Monitor</Button>
-            <Button variant="secondary" size="sm" onClick={() => void stats.refetch()} loading={stats.isFetching && !stats.isPending}>
-              {stats.isFetching && !stats.isPending ? MSG.refreshing : 'Refresh'}
-            </Button>
+            <RefreshButton query={stats} />
           </>
         }
       />

@@ -1,13 +1,12 @@
 import type { AdminOverview } from '@souq/shared/api/reports';
 import { MSG } from '@souq/shared/messages';
 import { formatCurrency } from '@souq/shared/rules/money';
-import { Button } from '@/components/ui/Button';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { Skeleton } from '@/components/ui/Skeleton';
-import { Spinner } from '@/components/ui/Spinner';
 import { StatCard, StatGrid } from '@/components/ui/StatCard';
 import { useAdminQuery } from '../api';
 import { LoadError } from '../parts/LoadError';
+import { RefreshButton } from '../parts/RefreshButton';
 import { When } from '../parts/When';
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -28,12 +27,7 @@ export function OverviewSection() {
         id="overview-heading"
         title="Dashboard"
         description="The catalogue and its stock at a glance, with a summary of the last 30 days."
-        actions={
-          <Button variant="secondary" size="sm" onClick={() => void overview.refetch()} disabled={overview.isFetching} aria-busy={refreshing || undefined}>
-            {refreshing ? <Spinner size="sm" /> : null}
-            {refreshing ? MSG.refreshing : 'Refresh'}
-          </Button>
-        }
+        actions={<RefreshButton query={overview} />}
       />
       {overview.isError && !o ? (
         <LoadError title={MSG.loadOverviewFailed} error={overview.error} onRetry={() => void overview.refetch()} />
