@@ -214,9 +214,6 @@ export const PERF_MONITOR_REFRESH_MS = 10 * 60 * 1000;
 export const PERF_TARGETS = { loadMs: 3000, renderMs: 100, memoryPct: 80, latencyMs: 200 } as const;
 export const SCORE_THRESHOLDS = [90, 80, 70, 60] as const;
 
-// Static demo numbers of the admin AI chatbot section
-export const DEMO_CHATBOT_STATS = { activeChats: 156, resolutionRate: '94%', satisfaction: '4.8/5', notificationBadge: 3 } as const;
-
 // Auth
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const ADMIN_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
