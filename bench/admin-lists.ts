@@ -10,8 +10,9 @@
 // process, one client: p50/p95. Budget (ARCHITECTURE "Performance budgets"): first page p95 ≤ 100 ms on PostgreSQL.
 import type { AddressInfo } from 'node:net';
 import { freshApp, parseArgs } from './lib/fresh-app.js';
-import { insertProducts, runLoad } from './lib/run-load.js';
-import { generate } from './lib/catalogue-gen.js';
+import { runLoad } from './lib/run-load.js';
+import { insertProducts } from './lib/bulk-insert.js';
+import { generateBatches } from './lib/catalogue-gen.js';
 import type { Database } from '../apps/server/src/platform/db.js';
 
 /** Customers and vendors (each with its user), set-based. */
@@ -90,14 +91,16 @@ async function main() {
   try {
     const t = performance.now();
     await seedPeople(bench.database, n);
-    const [{ lo }] = (await bench.database.query<{ lo: number }>('select min(id)::int as lo from vendors')) as [{ lo: number }];
-    // a product in eight has no vendor; one in twelve is inactive, one in forty archived
-    await insertProducts(bench.database, generate(n.products), {
-      vendorOf: (i) => (i % 8 === 0 ? null : lo + (i % n.vendors)),
-      statusOf: (i) => (i % 40 === 0 ? 'archived' : i % 12 === 0 ? 'inactive' : 'active'),
-    });
-    // a shop's products arrive over time: one a minute, not one batch at the same instant
-    await bench.database.query("update products set created_at = now() - (id * interval '1 minute')");
+    for (const batch of generateBatches(n.products)) await insertProducts(bench.database, batch);
+    // a product in eight has no vendor, one in twelve is inactive, one in forty archived; products arrive over time
+    // (one a minute), not in one batch at the same instant
+    await bench.database.query(
+      `update products set
+         vendor_id = case when id % 8 = 0 then null else (select min(id) from vendors) + id % $1::int end,
+         status = case when id % 40 = 0 then 'archived' when id % 12 = 0 then 'inactive' else 'active' end,
+         created_at = now() - id * interval '1 minute'`,
+      [n.vendors],
+    );
     await seedOrders(bench.database, n);
     const [counts] = await bench.database.query<{ orders: number; lines: number; products: number; users: number }>(
       'select (select count(*) from orders)::int as orders, (select count(*) from order_items)::int as lines, (select count(*) from products)::int as products, (select count(*) from users)::int as users',

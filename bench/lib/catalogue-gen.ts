@@ -1,3 +1,5 @@
+import { seededRandom, type BulkProduct } from './bulk-insert.js';
+
 // A deterministic synthetic catalogue for the performance benchmarks: 16 departments, 20 brands, realistic names.
 
 // A deterministic catalogue: 16 departments of product types, brands, series, features.
@@ -23,22 +25,20 @@ const BRANDS = ['Sonex', 'Veltra', 'Orbis', 'Kairo', 'Lumen', 'Nexa', 'Tavor', '
 const SERIES = ['Aurora', 'Pulse', 'Nova', 'Edge', 'Prime', 'Flex', 'Core', 'Max', 'Air', 'Pro', 'Lite', 'Ultra', 'Neo', 'Zen', 'Arc'];
 const ADJECTIVES = ['Compact', 'Premium', 'Classic', 'Portable', 'Advanced', 'Essential', 'Deluxe', 'Smart', 'Pro', 'Everyday'];
 
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** The first n products of the catalogue, in batches (a million rows never sit in memory at once). */
+export function* generateBatches(n: number, batch = 5000): Generator<BulkProduct[]> {
+  const r = seededRandom(42);
+  for (let from = 0; from < n; from += batch) yield generateRange(r, from, Math.min(n, from + batch));
 }
 
-export function generate(n: number) {
-  const r = rng(42);
+export function generate(n: number): BulkProduct[] {
+  return [...generateBatches(n)].flat();
+}
+
+function generateRange(r: () => number, from: number, to: number): BulkProduct[] {
   const pick = <T,>(xs: T[]) => xs[Math.floor(r() * xs.length)]!;
-  const rows = [];
-  for (let i = 0; i < n; i++) {
+  const rows: BulkProduct[] = [];
+  for (let i = from; i < to; i++) {
     const d = DEPARTMENTS[i % DEPARTMENTS.length]!;
     const type = pick(d.types);
     const brand = pick(BRANDS);
@@ -64,7 +64,6 @@ export function generate(n: number) {
   return rows;
 }
 
-export type Row = ReturnType<typeof generate>[number];
 
 export function queries(): string[] {
   const out: string[] = [];

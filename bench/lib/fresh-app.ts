@@ -10,31 +10,11 @@ import { migrateDatabase, openDatabase, type Database } from '../../apps/server/
 export type BenchApp = { app: App; database: Database; config: Config; close(): Promise<void> };
 
 /**
- * The real app on a FRESH migrated database: PGlite in memory by default, or a new database created on the
- * PostgreSQL server of `postgresUrl` (dropped again on close).
+ * The real app on a FRESH migrated database: PGlite in memory by default (or in the empty directory `pgliteDir`),
+ * or a new database created on the PostgreSQL server of `postgresUrl` (dropped again on close).
  */
-export async function freshApp(opts: { postgresUrl?: string; env?: Record<string, string> } = {}): Promise<BenchApp> {
-  let database: Database;
-  let dropDb: (() => Promise<void>) | null = null;
-  if (opts.postgresUrl) {
-    const name = `souq_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: opts.postgresUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(opts.postgresUrl);
-    u.pathname = `/${name}`;
-    database = await openDatabase({ kind: 'postgres', url: u.toString(), max: 10 });
-    dropDb = async () => {
-      const a = new pg.Client({ connectionString: opts.postgresUrl });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    };
-  } else {
-    database = await openDatabase({ kind: 'pglite' });
-  }
-  await migrateDatabase(database);
+export async function freshApp(opts: { postgresUrl?: string; pgliteDir?: string; env?: Record<string, string> } = {}): Promise<BenchApp> {
+  const { database, dropDb } = await openFreshDatabase(opts.postgresUrl, opts.pgliteDir);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'souq-bench-'));
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -58,6 +38,39 @@ export async function freshApp(opts: { postgresUrl?: string; env?: Record<string
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A FRESH migrated database: PGlite in memory (or in the empty directory `pgliteDir`), or a new database on the
+ * PostgreSQL server of `postgresUrl` (`dropDb` removes it again).
+ */
+export async function openFreshDatabase(
+  postgresUrl?: string,
+  pgliteDir?: string,
+): Promise<{ database: Database; dropDb: (() => Promise<void>) | null }> {
+  let database: Database;
+  let dropDb: (() => Promise<void>) | null = null;
+  if (postgresUrl) {
+    const name = `souq_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(postgresUrl);
+    u.pathname = `/${name}`;
+    database = await openDatabase({ kind: 'postgres', url: u.toString(), max: 10 });
+    dropDb = async () => {
+      const a = new pg.Client({ connectionString: postgresUrl });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    };
+  } else {
+    // in memory by default (quick and disposable); on disk like a real embedded deployment when asked
+    database = await openDatabase(pgliteDir ? { kind: 'pglite', dataDir: pgliteDir } : { kind: 'pglite' });
+  }
+  await migrateDatabase(database);
+  return { database, dropDb };
 }
 
 /** Reads `--name value` and `--flag` arguments. */

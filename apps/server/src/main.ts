@@ -21,12 +21,7 @@ if (config.seedDemo) {
   if (seeded) app.log.info('Demo data seeded into the empty database');
 }
 await app.services.accounts.ensureAdminCode();
-// image descriptors for products that lack them (first start, new model) and the recommendation model are built in
-// the background: the server is healthy at once, and image search covers the catalogue a moment later
-void app.services.imageSearch
-  .ensureIndexed()
-  .then((n) => n && app.log.info(`image search: described the images of ${n} products`))
-  .catch((err) => app.log.error({ err }, 'image search backfill failed'));
+// the recommendation model is built in the background: the server is healthy at once
 void app.services.recommendations.warmUp().catch((err) => app.log.error({ err }, 'recommendation model build failed'));
 
 let closing = false;
@@ -48,6 +43,12 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`Souq is ready on http://localhost:${config.port} (${database.kind}) in ${Date.now() - started} ms`);
+// image search starts once the server listens: its model loads in a worker thread, then the images that lack a
+// descriptor (first start, new model) are described in the background; searches meanwhile wait a bounded time
+void app.services.imageSearch
+  .start()
+  .then((n) => n && app.log.info(`image search: described the images of ${n} products`))
+  .catch((err) => app.log.error({ err }, 'image search start failed'));
 if (config.seedDemo) {
   console.log(
     `\n  Demo logins (password ${DEMO_PASSWORD}):\n    customer  ${DEMO_CUSTOMER_EMAIL}\n    vendor    ${DEMO_VENDOR_EMAIL}\n` +

@@ -19,6 +19,7 @@ export const searchQuerySchema = pageQuerySchema.extend(productFiltersSchema.sha
 /** A product with its embed record merged on (GET /api/embedded-products/detailed, embedded search). */
 export const embeddedProductSchema = productSchema.extend({
   product_id: z.number().int(),
-  embed_code: z.string(),
+  /** Null for a product nobody embedded yet. */
+  embed_code: z.string().nullable(),
 });
 export type EmbeddedProduct = z.infer<typeof embeddedProductSchema>;

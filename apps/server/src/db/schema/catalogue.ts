@@ -3,7 +3,7 @@ import {
   check, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { vendors } from './vendors.js';
-import { tsvector } from './types.js';
+import { bytea, tsvector } from './types.js';
 import type { EmbedCardSettings } from '@souq/shared/rules/embed';
 
 export const products = pgTable(
@@ -123,7 +123,11 @@ export const embeddedProducts = pgTable(
   (t) => [uniqueIndex('embedded_products_product_key').on(t.productId)],
 );
 
-/** Visual descriptors per product image, computed with sharp at create/seed time (image search). */
+/**
+ * Visual descriptors per product image (image search), one row per image and descriptor model. The learned model
+ * stores packed bytes in `vector` (loaded into the index) and `keypoints` (read for a query's short list only);
+ * `descriptor` holds the float vectors of the older hand-made descriptors (empty for the learned model).
+ */
 export const imageFeatures = pgTable(
   'image_features',
   {
@@ -131,6 +135,8 @@ export const imageFeatures = pgTable(
     imageUrl: text('image_url').notNull(),
     model: text('model').notNull(),
     descriptor: doublePrecision('descriptor').array().notNull(),
+    vector: bytea('vector'),
+    keypoints: bytea('keypoints'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.productId, t.imageUrl, t.model] })],

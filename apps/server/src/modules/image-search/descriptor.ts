@@ -34,15 +34,16 @@ const VIEW_SIZE = 48;
 export class ImageDecodeError extends Error {}
 
 /**
- * Decodes any format sharp reads (EXIF orientation applied, transparency flattened on white) to small RGB.
+ * Decodes any format sharp reads (EXIF orientation applied, transparency flattened on white) to small RGB, the longer
+ * side `size` pixels (smaller pictures are enlarged).
  * Throws ImageDecodeError for data that is not a readable image (truncated, corrupt).
  */
-export async function decodeImage(input: Buffer): Promise<DecodedImage> {
+export async function decodeImage(input: Buffer, size = WORK_SIZE): Promise<DecodedImage> {
   try {
     const { data, info } = await sharp(input, { failOn: 'error', limitInputPixels: 60_000_000, animated: false })
       .rotate()
       .flatten({ background: '#ffffff' })
-      .resize(WORK_SIZE, WORK_SIZE, { fit: 'inside', fastShrinkOnLoad: true })
+      .resize(size, size, { fit: 'inside', fastShrinkOnLoad: true })
       .removeAlpha()
       .toColourspace('srgb')
       .raw()
@@ -54,7 +55,7 @@ export async function decodeImage(input: Buffer): Promise<DecodedImage> {
   }
 }
 
-type Box = { x0: number; y0: number; x1: number; y1: number };
+export type Box = { x0: number; y0: number; x1: number; y1: number };
 
 /**
  * Finds the object: pixels that differ from the background, bounded with percentiles so specks don't stretch it.

@@ -14,6 +14,8 @@ const IMAGE_SEARCH_BODY_LIMIT = 16 * 1024 * 1024;
 export function imageSearchRoutes(deps: { imageSearch: ImageSearchService; rateLimitPerMinute?: number }) {
   return async function plugin(app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    // the inference worker goes with the app
+    app.addHook('onClose', async () => deps.imageSearch.close());
     r.post('/api/image-search', {
       bodyLimit: IMAGE_SEARCH_BODY_LIMIT,
       // decoding and describing an image costs CPU: a moderate per-client budget
@@ -24,7 +26,7 @@ export function imageSearchRoutes(deps: { imageSearch: ImageSearchService; rateL
         body: imageSearchRequestSchema,
         response: {
           200: imageSearchResponseSchema,
-          400: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema, 429: errorBodySchema,
+          400: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema,
         },
       },
       // even a body beyond the route's limit is answered in the spec's words; everything else goes to the app's handler

@@ -84,7 +84,10 @@ describe('POST /api/image-search', () => {
   afterAll(() => t.close());
 
   it('stores descriptors in image_features for every product image', async () => {
-    const rows = await t.database.query<{ n: number }>('select count(*)::int as n from image_features');
+    const rows = await t.database.query<{ n: number }>(
+      'select count(*)::int as n from image_features where model = $1 and vector is not null and keypoints is not null',
+      [t.app.services.imageSearch.model],
+    );
     expect(rows[0]!.n).toBe(12);
     expect(t.app.services.imageSearch.indexedImages()).toBe(12);
     // a second backfill finds nothing left to do
@@ -102,7 +105,47 @@ describe('POST /api/image-search', () => {
     expect(res.status).toBe(200);
     expect(res.json.products[0]).toMatchObject({ id: ids[5], name: 'Picture product 5', price: 10.05, category: 'home' });
     expect(res.json.products[0].similarity).toBeGreaterThan(0.7);
+    for (const p of res.json.products) expect(p.similarity).toBeLessThanOrEqual(1);
     expect(res.json.products[0].images).toEqual(['/media/uploads/test/p5.webp']);
+  });
+
+  it('makes a newly saved product image searchable, and follows a replaced image', async () => {
+    const dir = path.join(t.dataDir, 'uploads', 'public', 'test');
+    await fs.writeFile(path.join(dir, 'new.webp'), await productPicture(21));
+    await fs.writeFile(path.join(dir, 'other.webp'), await productPicture(26));
+    const photoOf = async (i: number) => b64(await jpegImage(await cropImage(await productPicture(i), seededRng(i)), seededRng(i + 1)));
+    const search = async (i: number) =>
+      (await call(t.app, { method: 'POST', url: '/api/image-search', body: { image: await photoOf(i) } })).json.products.map((p: { id: number }) => p.id);
+
+    // saved through the catalogue: its product.changed event describes the picture (indexProduct waits for that work)
+    const row = await t.app.services.catalogue.createProduct({ name: 'Fresh arrival', priceCents: 2500, categories: ['home'], images: ['/media/uploads/test/new.webp'] });
+    await t.app.services.imageSearch.indexProduct(row.id);
+    expect((await search(21))[0]).toBe(row.id);
+
+    // the vendor swaps the picture: a photo of the old one no longer finds this product first, one of the new does
+    await t.app.services.catalogue.updateProduct(row.id, { images: ['/media/uploads/test/other.webp'] });
+    await t.app.services.imageSearch.indexProduct(row.id);
+    expect((await search(21))[0]).not.toBe(row.id);
+    expect((await search(26))[0]).toBe(row.id);
+    const stored = await t.database.query<{ image_url: string }>('select image_url from image_features where product_id = $1', [row.id]);
+    expect(stored.map((r) => r.image_url)).toEqual(['/media/uploads/test/other.webp']);
+  });
+
+  it('describes one saved image on request (indexProductImage) for code that must wait for it', async () => {
+    const dir = path.join(t.dataDir, 'uploads', 'public', 'test');
+    await fs.writeFile(path.join(dir, 'explicit.webp'), await productPicture(31));
+    const row = await t.app.services.catalogue.createProduct({ name: 'Explicit', priceCents: 900, categories: ['home'], images: ['/media/uploads/test/explicit.webp'] });
+    await t.app.services.imageSearch.indexProductImage(row.id, '/media/uploads/test/explicit.webp');
+    const res = await call(t.app, { method: 'POST', url: '/api/image-search', body: { image: b64(await jpegImage(await productPicture(31), seededRng(8))) } });
+    expect(res.json.products[0].id).toBe(row.id);
+  });
+
+  it('keeps answering after the inference worker stops: a new one reloads the index from image_features', async () => {
+    await t.app.services.imageSearch.close();
+    const photo = await jpegImage(await productPicture(3), seededRng(12));
+    const res = await call(t.app, { method: 'POST', url: '/api/image-search', body: { image: b64(photo) } });
+    expect(res.status).toBe(200);
+    expect(res.json.products[0].id).toBe(ids[3]);
   });
 
   it('scores stay within 0..1, also for the very image of a product', async () => {

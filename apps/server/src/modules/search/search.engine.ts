@@ -1,5 +1,6 @@
 import {
-  editDistance, headNoun, RELATED_GROUPS, extractPrice, maxEditsFor, normalize, stem, STOPWORDS, SYNONYM_GROUPS, tokenize, trigrams,
+  editDistance, headNoun, RELATED_GROUPS, extractPrice, maxEditsFor, normalize, splitMeasure, splitSize, stem, STOPWORDS, subSizes, SYNONYM_GROUPS,
+  tokenize, trigrams,
   type PriceIntent,
 } from './search.text.js';
 
@@ -56,7 +57,7 @@ type FieldKey = 'name' | 'head' | 'brand' | 'category' | 'tags' | 'description';
 const FIELDS: Record<FieldKey, { w: number; b: number }> = {
   name: { w: 3.0, b: 0.55 },
   // the word naming what the product is gets extra weight: 'laptop' finds laptops before laptop bags
-  head: { w: 1.5, b: 0 },
+  head: { w: 3.0, b: 0 },
   brand: { w: 2.0, b: 0.2 },
   category: { w: 1.8, b: 0.3 },
   tags: { w: 1.2, b: 0.5 },
@@ -65,15 +66,29 @@ const FIELDS: Record<FieldKey, { w: number; b: number }> = {
 const FIELD_KEYS = Object.keys(FIELDS) as FieldKey[];
 /** Vector weights per field for the semantic side. */
 const VEC_FIELD_W: Record<FieldKey, number> = { name: 3, head: 1, brand: 1, category: 2, tags: 1.5, description: 0.4 };
-const VEC_MAX_TERMS = 48;
+/** vector weights are kept per term as a byte: tenths, 0.1 … 25.5 */
+const TERM_W_SCALE = 10;
 const K1 = 1.2;
 
 const W_SYNONYM = 0.9;
 const W_RELATED = 0.3;
 const W_JOINED = 0.9;
+/** share of the semantic (vector) side in the re-ranking */
+const W_SEM = 0.25;
+/** bonus for each pair of neighbouring query words that stand side by side in the name, in order */
+const W_ADJ = 0.4;
+/** a known word this rare is also read as a correction towards a word RARE_RATIO times more used ('heather') */
+const RARE_DF = 10;
+const RARE_RATIO = 10;
+/** 'wiremesh' read as 'wire mesh' */
+const W_SPLIT = 0.9;
 const W_PREFIX_OPEN = 0.8;
 const W_PREFIX_CLOSED = 0.3;
-const W_TYPO = [1, 0.75, 0.55];
+const W_TYPO = [1, 0.6, 0.4];
+/** '12x24x1' read as 12x24 and 24x1 */
+const W_SIZE_PARTS = 0.9;
+/** '4x8' read as the numbers 4 and 8, '10ft' as 10 */
+const W_NUMBERS_ONLY = 0.5;
 const MAX_QUERY_TOKENS = 24;
 const RERANK_DEPTH = 200;
 const FEEDBACK_DOCS = 5;
@@ -92,9 +107,8 @@ type Doc = IndexedProduct & {
   /** where its field lengths (one per FieldKey) and then its distinct term ids sit in the index's `ints` pool */
   intAt: number;
   termN: number;
-  /** where its semantic vector (term ids ascending, weights) sits in the `vecIds`/`vecW` pools */
-  vecAt: number;
-  vecN: number;
+  /** then the term ids of its name, in order (for the adjacent-words bonus) */
+  nameN: number;
 };
 
 export type Facets = {
@@ -103,13 +117,13 @@ export type Facets = {
 };
 
 /** The slots holding a term and its weighted frequency there; `n` entries used (the arrays grow by doubling). */
-type Posting = { slots: Int32Array; tf: Float64Array; n: number };
+type Posting = { slots: Int32Array; tf: Float32Array; n: number };
 
 /**
  * A growable typed array: one shared store for a per-product list instead of a typed array per product (each of
  * those costs ~180 bytes of object headers, 4 per product: 37 MB at 50,000 products).
  */
-class Pool<A extends Int32Array | Float32Array | Float64Array> {
+class Pool<A extends Int32Array | Float32Array | Float64Array | Uint8Array> {
   length = 0;
   constructor(public data: A) {}
   /** Room for n more values; returns where they start (read `data` afterwards: it may have been replaced). */
@@ -162,8 +176,13 @@ export class SearchIndex {
   private docs: Doc[] = [];
   private bySlot: (Doc | undefined)[] = [];
   private ints = new Pool(new Int32Array(1024));
-  private vecIds = new Pool(new Int32Array(1024));
-  private vecW = new Pool(new Float32Array(1024));
+  /**
+   * parallel to `ints`: for each distinct term of a product, its field-weighted count (VEC_FIELD_W, in tenths), from
+   * which the product's TF-IDF vector is computed when needed (a stored vector cost 8 bytes × 48 terms per product)
+   */
+  private termW = new Pool(new Uint8Array(1024));
+  /** document frequency by term id (the vectors' idf) */
+  private dfById = new Int32Array(1024);
   /** one string object per distinct brand or category spelling (and one array per distinct category list) */
   private interned = new Map<string, string>();
   private internedLists = new Map<string, string[]>();
@@ -179,8 +198,14 @@ export class SearchIndex {
   private df = new Map<string, number>();
   private termIds = new Map<string, number>();
   private termById: string[] = [];
+  // The shoppers' words as products write them (not stemmed), for typo correction and completion: a misspelling
+  // is closer to the word than to its stem ('florescent' → 'fluorescent', whose stem is 'fluoresc').
+  /** word → its stem */
+  private wordStem = new Map<string, string>();
+  /** word → how many products used it when they were added (never decremented: a ranking hint only) */
+  private wordCount = new Map<string, number>();
   private trigramIndex = new Map<string, string[]>();
-  private sortedVocab: string[] | null = null;
+  private sortedWords: string[] | null = null;
   private fieldLenSum: Record<FieldKey, number> = { name: 0, head: 0, brand: 0, category: 0, tags: 0, description: 0 };
   private dead = 0;
   private facetCache: { version: number; facets: Facets } | null = null;
@@ -208,21 +233,18 @@ export class SearchIndex {
   async load(docs: SearchDoc[], chunk = 2000): Promise<void> {
     if (this.docs.length) throw new Error('load() fills a new, empty index');
     const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
-    const analysed: { d: SearchDoc; fields: Record<FieldKey, string[]> }[] = [];
+    // two passes, analysing each product twice rather than holding every product's analysed words at once (the
+    // peak memory of a build): the field lengths first, so the averages over the whole set are known before any
+    // posting is written
     for (let i = 0; i < docs.length; i++) {
       const fields = analyseFields(docs[i]!);
-      analysed.push({ d: docs[i]!, fields });
+      this.addWords(docs[i]!);
       for (const f of FIELD_KEYS) this.fieldLenSum[f] += fields[f].length;
       if (i % chunk === chunk - 1) await pause();
     }
-    // averages over the whole set are known before any posting is written
     const avg = this.averages(docs.length);
-    for (let i = 0; i < analysed.length; i++) {
-      this.insert(analysed[i]!.d, analysed[i]!.fields, avg, false);
-      if (i % chunk === chunk - 1) await pause();
-    }
-    for (let i = 0; i < this.docs.length; i++) {
-      this.computeVector(this.docs[i]!, analysed[i]!.fields);
+    for (let i = 0; i < docs.length; i++) {
+      this.insert(docs[i]!, analyseFields(docs[i]!), avg, false);
       if (i % chunk === chunk - 1) await pause();
     }
     // the doubling left up to half of each posting list unused: keep exact sizes
@@ -237,9 +259,9 @@ export class SearchIndex {
   upsert(d: SearchDoc): void {
     this.remove(d.id);
     const fields = analyseFields(d);
+    this.addWords(d);
     for (const f of FIELD_KEYS) this.fieldLenSum[f] += fields[f].length;
-    const doc = this.insert(d, fields, this.averages(this.byId.size + 1), true);
-    this.computeVector(doc, fields);
+    this.insert(d, fields, this.averages(this.byId.size + 1), true);
     this.version++;
   }
 
@@ -263,6 +285,7 @@ export class SearchIndex {
     const termsAt = doc.intAt + FIELD_KEYS.length;
     for (let i = termsAt; i < termsAt + doc.termN; i++) {
       const t = this.termById[ints[i]!]!;
+      this.dfById[ints[i]!]!--;
       const n = (this.df.get(t) ?? 1) - 1;
       if (n <= 0) this.df.delete(t);
       else this.df.set(t, n);
@@ -286,22 +309,17 @@ export class SearchIndex {
     for (let i = 0; i < this.bySlot.length; i++) if (this.bySlot[i] && !this.bySlot[i]!.alive) this.bySlot[i] = undefined;
     // the pools keep only the live products' lists
     const ints = new Pool(new Int32Array(Math.max(1024, this.ints.length)));
-    const vecIds = new Pool(new Int32Array(Math.max(1024, this.vecIds.length)));
-    const vecW = new Pool(new Float32Array(Math.max(1024, this.vecW.length)));
+    const termW = new Pool(new Uint8Array(Math.max(1024, this.termW.length)));
     for (const doc of this.byId.values()) {
-      const n = FIELD_KEYS.length + doc.termN;
+      const n = FIELD_KEYS.length + doc.termN + doc.nameN;
       const at = ints.reserve(n);
+      termW.reserve(n);
       ints.data.set(this.ints.data.subarray(doc.intAt, doc.intAt + n), at);
+      termW.data.set(this.termW.data.subarray(doc.intAt, doc.intAt + n), at);
       doc.intAt = at;
-      const v = vecIds.reserve(doc.vecN);
-      vecW.reserve(doc.vecN);
-      vecIds.data.set(this.vecIds.data.subarray(doc.vecAt, doc.vecAt + doc.vecN), v);
-      vecW.data.set(this.vecW.data.subarray(doc.vecAt, doc.vecAt + doc.vecN), v);
-      doc.vecAt = v;
     }
     this.ints = ints;
-    this.vecIds = vecIds;
-    this.vecW = vecW;
+    this.termW = termW;
     this.dead = 0;
   }
 
@@ -407,9 +425,14 @@ export class SearchIndex {
     // only the first `keep` need ordering: cut at the keep-th best score before sorting
     const threshold = total > keep * 2 ? kthLargest(candLex.slice(0, total), keep) : -Infinity;
     const cands: Cand[] = [];
+    const adjacency = this.adjacencyFn(concepts);
     for (let i = 0; i < total; i++) {
-      const lex = candLex[i]!;
-      if (lex >= threshold) cands.push({ doc: this.bySlot[candSlot[i]!]!, lex, score: lex });
+      let lex = candLex[i]!;
+      if (lex < threshold) continue;
+      const doc = this.bySlot[candSlot[i]!]!;
+      // query words side by side in the name, in the query's order
+      if (adjacency) lex *= 1 + W_ADJ * adjacency(doc);
+      cands.push({ doc, lex, score: lex });
     }
     cands.sort((a, b) => b.lex - a.lex || a.doc.id - b.doc.id);
     const head = cands.slice(0, RERANK_DEPTH);
@@ -439,9 +462,7 @@ export class SearchIndex {
     if (!doc) return [];
     const accept = this.filterFn(filters);
     const q = new Map<number, number>();
-    const vecIds = this.vecIds.data;
-    const vecW = this.vecW.data;
-    for (let i = doc.vecAt; i < doc.vecAt + doc.vecN; i++) q.set(vecIds[i]!, vecW[i]!);
+    this.eachVectorEntry(doc, (id, w) => q.set(id, w));
     const dense = this.denseQuery(q);
     // candidates share one of the product's strongest terms, rarest first, up to a bounded number
     const strongest = [...q.keys()].sort((a, b) => q.get(b)! - q.get(a)!).slice(0, 6);
@@ -512,10 +533,11 @@ export class SearchIndex {
 
   /** The analysed terms a text would match in this index, with typo correction (for the assistant). */
   correct(token: string): string | null {
-    const t = stem(normalize(token));
+    const word = normalize(token);
+    const t = stem(word);
     if (!t) return null;
     if (this.df.has(t)) return t;
-    return this.fuzzy(t)[0]?.term ?? null;
+    return this.fuzzy(word)[0]?.term ?? null;
   }
 
   // ---- internals ----
@@ -543,8 +565,7 @@ export class SearchIndex {
       categoryKeys: this.internList(d.categories.map(normalize)),
       intAt: 0,
       termN: 0,
-      vecAt: 0,
-      vecN: 0,
+      nameN: 0,
     };
     const tf = new Map<string, number>();
     for (const f of FIELD_KEYS) {
@@ -552,12 +573,14 @@ export class SearchIndex {
       const len = fields[f].length;
       if (len === 0) continue;
       const norm = w / (1 - b + (b * len) / avg[f]);
-      for (const t of fields[f]) tf.set(t, (tf.get(t) ?? 0) + norm);
+      // in the short fields a repeated word ('Total Pond Pond Liner', sizes written twice) says nothing more
+      const terms = f === 'description' ? fields[f] : new Set(fields[f]);
+      for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + norm);
     }
     for (const [t, v] of tf) {
       let p = this.postings.get(t);
       if (!p) {
-        p = { slots: new Int32Array(4), tf: new Float64Array(4), n: 0 };
+        p = { slots: new Int32Array(4), tf: new Float32Array(4), n: 0 };
         this.postings.set(t, p);
       }
       if (p.n === p.slots.length) {
@@ -568,23 +591,30 @@ export class SearchIndex {
       p.tf[p.n++] = v;
       const n = this.df.get(t) ?? 0;
       this.df.set(t, n + 1);
-      if (!this.termIds.has(t)) {
-        this.termIds.set(t, this.termById.length);
+      let id = this.termIds.get(t);
+      if (id === undefined) {
+        id = this.termById.length;
+        this.termIds.set(t, id);
         this.termById.push(t);
-        for (const g of trigrams(t)) {
-          const list = this.trigramIndex.get(g);
-          if (list) list.push(t);
-          else this.trigramIndex.set(g, [t]);
-        }
-        this.sortedVocab = null;
+        if (id >= this.dfById.length) this.dfById = grown(this.dfById, id + 1);
       }
+      this.dfById[id]!++;
     }
     doc.termN = tf.size;
-    doc.intAt = this.ints.reserve(FIELD_KEYS.length + tf.size);
+    doc.nameN = fields.name.length;
+    doc.intAt = this.ints.reserve(FIELD_KEYS.length + tf.size + doc.nameN);
+    this.termW.reserve(FIELD_KEYS.length + tf.size + doc.nameN);
     const ints = this.ints.data;
     FIELD_KEYS.forEach((f, i) => (ints[doc.intAt + i] = fields[f].length));
     let at = doc.intAt + FIELD_KEYS.length;
-    for (const t of tf.keys()) ints[at++] = this.termIds.get(t)!;
+    const vw = new Map<string, number>();
+    for (const f of FIELD_KEYS) for (const t of fields[f]) vw.set(t, (vw.get(t) ?? 0) + VEC_FIELD_W[f]);
+    const termW = this.termW.data;
+    for (const t of tf.keys()) {
+      termW[at] = Math.max(1, Math.min(255, Math.round((vw.get(t) ?? 0) * TERM_W_SCALE)));
+      ints[at++] = this.termIds.get(t)!;
+    }
+    for (const t of fields.name) ints[at++] = this.termIds.get(t)!;
     this.docs.push(doc);
     this.bySlot[slot] = doc;
     if (slot >= this.slotAlive.length) {
@@ -600,26 +630,33 @@ export class SearchIndex {
     return doc;
   }
 
-  private computeVector(doc: Doc, fields: Record<FieldKey, string[]>): void {
-    const N = Math.max(1, this.byId.size);
-    const w = new Map<string, number>();
-    for (const f of FIELD_KEYS) for (const t of fields[f]) w.set(t, (w.get(t) ?? 0) + VEC_FIELD_W[f]);
-    const entries: [number, number][] = [];
-    for (const [t, tfw] of w) {
-      const idf = Math.log(1 + N / (this.df.get(t) ?? 1));
-      entries.push([this.termIds.get(t)!, (1 + Math.log(tfw)) * idf]);
+  /**
+   * A product's TF-IDF vector, entry by entry (term id, weight; unit length), computed from its terms' stored
+   * field-weighted counts and the current document frequencies.
+   */
+  private eachVectorEntry(doc: Doc, visit: (termId: number, weight: number) => void): void {
+    const from = doc.intAt + FIELD_KEYS.length;
+    const len = Math.sqrt(this.vectorDot(doc, null)) || 1;
+    const n = Math.max(1, this.byId.size);
+    for (let k = from; k < from + doc.termN; k++) visit(this.ints.data[k]!, this.termWeight(k, n) / len);
+  }
+
+  /** The weight of the term at `k` of the pools (before normalisation). */
+  private termWeight(k: number, n: number): number {
+    const df = Math.max(1, this.dfById[this.ints.data[k]!]!);
+    return (1 + Math.log(this.termW.data[k]! / TERM_W_SCALE)) * Math.log(1 + n / df);
+  }
+
+  /** The dot product of a product's (unnormalised) vector with a dense query vector, or with itself when null. */
+  private vectorDot(doc: Doc, q: Float64Array | null): number {
+    const from = doc.intAt + FIELD_KEYS.length;
+    const n = Math.max(1, this.byId.size);
+    let s = 0;
+    for (let k = from; k < from + doc.termN; k++) {
+      const w = this.termWeight(k, n);
+      s += q ? q[this.ints.data[k]!]! * w : w * w;
     }
-    entries.sort((a, b) => b[1] - a[1]);
-    const top = entries.slice(0, VEC_MAX_TERMS);
-    const len = Math.sqrt(top.reduce((s, [, v]) => s + v * v, 0)) || 1;
-    top.sort((a, b) => a[0] - b[0]);
-    doc.vecN = top.length;
-    doc.vecAt = this.vecIds.reserve(top.length);
-    this.vecW.reserve(top.length);
-    top.forEach(([id, v], i) => {
-      this.vecIds.data[doc.vecAt + i] = id;
-      this.vecW.data[doc.vecAt + i] = v / len;
-    });
+    return s;
   }
 
   private intern(s: string): string {
@@ -694,9 +731,17 @@ export class SearchIndex {
       if (exact) alternatives.push({ terms: [t], weight: 1 });
       for (const syn of SYNONYMS.get(t) ?? []) if (syn.join(' ') !== t) alternatives.push({ terms: syn, weight: W_SYNONYM });
       for (const rel of RELATED.get(t) ?? []) alternatives.push({ terms: rel, weight: W_RELATED });
+      // sizes and measures also find the same numbers written another way ('12x24x1' → 12x24 and 24x1; '10ft' → 10)
+      const size = splitSize(t);
+      if (size) {
+        if (size.length > 2) alternatives.push({ terms: subSizes(size), weight: W_SIZE_PARTS });
+        alternatives.push({ terms: size, weight: W_NUMBERS_ONLY });
+      }
+      const measure = splitMeasure(t);
+      if (measure) alternatives.push({ terms: [measure.num], weight: W_NUMBERS_ONLY });
       // 'head phones' → 'headphones'
       const next = tokens[i + 1];
-      if (next) {
+      if (next && /^\p{L}+$/u.test(tokens[i]!) && /^\p{L}+$/u.test(next)) {
         const joined = stem(tokens[i]! + next);
         if (this.df.has(joined)) {
           alternatives.push({ terms: [joined], weight: W_JOINED });
@@ -706,14 +751,20 @@ export class SearchIndex {
         }
       }
       const df = this.df.get(t) ?? 0;
-      if (!exact || df <= 2) {
+      if (!exact || df <= RARE_DF) {
+        // 'wiremesh' → wire mesh, '4shelves' → 4 shelves
+        const split = this.splitCompound(tokens[i]!);
+        if (split) {
+          alternatives.push({ terms: split.terms, weight: W_SPLIT });
+          if (!exact) label = split.words.join(' ');
+        }
         // a real but rare word is only corrected towards a much more common one ('wireles' → 'wireless')
-        const fixes = this.fuzzy(t).filter((f) => !exact || f.df >= Math.max(5, 10 * df));
+        const fixes = this.fuzzy(tokens[i]!).filter((f) => !exact || f.count >= Math.max(5, RARE_RATIO * (this.wordCount.get(tokens[i]!) ?? df)));
         for (const fix of fixes) {
           alternatives.push({ terms: [fix.term], weight: W_TYPO[fix.dist]! * (exact ? 0.8 : 1) });
           for (const syn of SYNONYMS.get(fix.term) ?? []) alternatives.push({ terms: syn, weight: W_TYPO[fix.dist]! * W_SYNONYM });
         }
-        if (!exact && fixes[0]) label = this.termById[this.termIds.get(fixes[0].term)!] ?? label;
+        if (!exact && !split && fixes[0]) label = fixes[0].word;
       }
       if (prefix && isLast && tokens[i]!.length >= 2) {
         for (const term of this.prefixTerms(tokens[i]!, t)) alternatives.push({ terms: [term], weight: exact ? W_PREFIX_CLOSED : W_PREFIX_OPEN });
@@ -724,61 +775,103 @@ export class SearchIndex {
     return concepts;
   }
 
+
   private known(alts: Alternative[]): Alternative[] {
     return alts.filter((a) => a.terms.every((t) => this.df.has(t)));
   }
 
-  /** Vocabulary terms within the typo budget, closest first, then most frequent. */
-  private fuzzy(term: string): { term: string; dist: number; df: number }[] {
-    const max = maxEditsFor(term);
-    if (max === 0) return [];
-    const grams = trigrams(term);
-    const counts = new Map<string, number>();
-    for (const g of grams) for (const t of this.trigramIndex.get(g) ?? []) counts.set(t, (counts.get(t) ?? 0) + 1);
-    const need = Math.max(1, grams.length - 3 * max);
-    const out: { term: string; dist: number; df: number }[] = [];
-    for (const [t, c] of counts) {
-      if (c < need || t === term) continue;
-      const df = this.df.get(t) ?? 0;
-      if (df === 0) continue;
-      const dist = editDistance(term, t, max);
-      if (dist <= max) out.push({ term: t, dist, df });
+  /** Remembers the words of a product for corrections and completion. */
+  private addWords(d: SearchDoc): void {
+    for (const text of [d.name, d.brand, ...d.categories, ...d.tags, d.description]) {
+      for (const w of tokenize(text)) {
+        if (w.length < 3 || !/^\p{L}+$/u.test(w) || STOPWORDS.has(w)) continue;
+        const n = this.wordCount.get(w);
+        if (n !== undefined) {
+          this.wordCount.set(w, n + 1);
+          continue;
+        }
+        this.wordCount.set(w, 1);
+        this.wordStem.set(w, stem(w));
+        for (const g of trigrams(w)) {
+          const list = this.trigramIndex.get(g);
+          if (list) list.push(w);
+          else this.trigramIndex.set(g, [w]);
+        }
+        this.sortedWords = null;
+      }
     }
-    out.sort((a, b) => a.dist - b.dist || b.df - a.df);
-    const best = out[0]?.dist;
-    return out.filter((o) => o.dist === best).slice(0, 3);
   }
 
-  /** Frequent vocabulary terms that begin like the word being typed. */
+  /** Known words within the typo budget of a typed word, closest first, then most used; with their stems. */
+  private fuzzy(word: string): { term: string; word: string; dist: number; count: number }[] {
+    const max = maxEditsFor(word);
+    if (max === 0 || !/^\p{L}+$/u.test(word)) return [];
+    const grams = trigrams(word);
+    const counts = new Map<string, number>();
+    for (const g of grams) for (const w of this.trigramIndex.get(g) ?? []) counts.set(w, (counts.get(w) ?? 0) + 1);
+    const need = Math.max(1, grams.length - 3 * max);
+    const out: { term: string; word: string; dist: number; count: number }[] = [];
+    for (const [w, c] of counts) {
+      if (c < need || w === word) continue;
+      const term = this.wordStem.get(w)!;
+      if (!this.df.has(term)) continue;
+      const dist = editDistance(word, w, max);
+      if (dist <= max) out.push({ term, word: w, dist, count: this.wordCount.get(w)! });
+    }
+    out.sort((a, b) => a.dist - b.dist || b.count - a.count || (a.word < b.word ? -1 : 1));
+    const best = out[0]?.dist;
+    const seen = new Set<string>();
+    return out.filter((o) => o.dist === best && !seen.has(o.term) && seen.add(o.term)).slice(0, 3);
+  }
+
+  /**
+   * A word written together that the catalogue writes as two ('wiremesh' → wire mesh, '4shelves' → 4 shelves):
+   * the split whose rarer half is most common, when both halves are known words (or a number and a word).
+   */
+  private splitCompound(word: string): { terms: string[]; words: string[] } | null {
+    let best: { terms: string[]; words: string[]; support: number } | null = null;
+    for (let i = 1; i < word.length; i++) {
+      // never inside a number ('2708' is a model number, not 270 8)
+      if (/\d/.test(word[i - 1]!) && /\d/.test(word[i]!)) continue;
+      const a = word.slice(0, i);
+      const b = word.slice(i);
+      const support = Math.min(this.partSupport(a), this.partSupport(b));
+      if (support >= 2 && (!best || support > best.support)) best = { terms: [stem(a), stem(b)], words: [a, b], support };
+    }
+    return best && { terms: best.terms, words: best.words };
+  }
+
+  /** How much a piece of a split word looks like a real word: its use count (letters, 3+), or its df (a number). */
+  private partSupport(part: string): number {
+    if (/^\d+$/.test(part)) return this.df.get(part) ?? 0;
+    if (part.length < 3 || !/^\p{L}+$/u.test(part) || STOPWORDS.has(part)) return 0;
+    return this.df.has(stem(part)) ? this.wordCount.get(part) ?? 0 : 0;
+  }
+
+  /** Frequent terms of the words that begin like the word being typed. */
   private prefixTerms(raw: string, stemmed: string): string[] {
-    if (!this.sortedVocab) this.sortedVocab = [...this.termIds.keys()].sort();
-    const vocab = this.sortedVocab;
-    const prefix = raw.length <= stemmed.length ? raw : stemmed;
+    if (!this.sortedWords) this.sortedWords = [...this.wordStem.keys()].sort();
+    const vocab = this.sortedWords;
     let lo = 0;
     let hi = vocab.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (vocab[mid]! < prefix) lo = mid + 1;
+      if (vocab[mid]! < raw) lo = mid + 1;
       else hi = mid;
     }
-    const found: { t: string; df: number }[] = [];
-    for (let i = lo; i < vocab.length && vocab[i]!.startsWith(prefix); i++) {
-      const t = vocab[i]!;
+    const found = new Map<string, number>();
+    for (let i = lo, n = 0; i < vocab.length && vocab[i]!.startsWith(raw) && n < 400; i++, n++) {
+      const t = this.wordStem.get(vocab[i]!)!;
       const df = this.df.get(t) ?? 0;
-      if (t !== stemmed && df > 0) found.push({ t, df });
-      if (found.length > 400) break;
+      if (t !== stemmed && df > 0) found.set(t, df);
     }
-    found.sort((a, b) => b.df - a.df);
-    return found.slice(0, 5).map((f) => f.t);
+    return [...found].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([t]) => t);
   }
 
   /** Cosine of a product's vector and a query vector held densely by term id (zero for terms not in the query). */
   private cosine(doc: Doc, q: Float64Array): number {
-    let s = 0;
-    const ids = this.vecIds.data;
-    const w = this.vecW.data;
-    for (let i = doc.vecAt; i < doc.vecAt + doc.vecN; i++) s += q[ids[i]!]! * w[i]!;
-    return s;
+    const len = Math.sqrt(this.vectorDot(doc, null));
+    return len ? this.vectorDot(doc, q) / len : 0;
   }
 
   /** The query vector written into the dense scratch array (the caller zeroes its terms again afterwards). */
@@ -786,6 +879,39 @@ export class SearchIndex {
     if (this.qDense.length < this.termById.length) this.qDense = new Float64Array(Math.max(this.termById.length, this.qDense.length * 2));
     for (const [k, v] of q) this.qDense[k] = v;
     return this.qDense;
+  }
+
+  /**
+   * The share of neighbouring query concepts that stand side by side, in the query's order, in a product's name
+   * ('chair rail moulding' prefers '… Chair Rail Moulding' to '… Rail … Chair …'); null for one concept.
+   */
+  private adjacencyFn(concepts: Concept[]): ((doc: Doc) => number) | null {
+    if (concepts.length < 2) return null;
+    // term id → bit mask of the concepts it can stand for (their one-word readings)
+    const masks = new Map<number, number>();
+    concepts.slice(0, 30).forEach((c, ci) => {
+      for (const a of c.alternatives) {
+        if (a.terms.length !== 1 || a.weight < 0.5) continue;
+        const id = this.termIds.get(a.terms[0]!);
+        if (id !== undefined) masks.set(id, (masks.get(id) ?? 0) | (1 << ci));
+      }
+    });
+    const pairs = Math.min(concepts.length, 30) - 1;
+    return (doc) => {
+      const ints = this.ints.data;
+      const from = doc.intAt + FIELD_KEYS.length + doc.termN;
+      let found = 0;
+      let prev = 0;
+      for (let k = from; k < from + doc.nameN; k++) {
+        const m = masks.get(ints[k]!) ?? 0;
+        // concept i then concept i + 1
+        found |= prev & (m >>> 1);
+        prev = m;
+      }
+      let n = 0;
+      for (let b = found; b; b &= b - 1) n++;
+      return n / pairs;
+    };
   }
 
   /**
@@ -806,10 +932,7 @@ export class SearchIndex {
     }
     for (const c of head.slice(0, FEEDBACK_DOCS)) {
       const f = (c.lex / top) * 0.5;
-      for (let i = c.doc.vecAt; i < c.doc.vecAt + c.doc.vecN; i++) {
-        const id = this.vecIds.data[i]!;
-        q.set(id, (q.get(id) ?? 0) + f * this.vecW.data[i]!);
-      }
+      this.eachVectorEntry(c.doc, (id, w) => q.set(id, (q.get(id) ?? 0) + f * w));
     }
     const qLen = Math.sqrt([...q.values()].reduce((s, v) => s + v * v, 0)) || 1;
     for (const [k, v] of q) q.set(k, v / qLen);
@@ -821,7 +944,7 @@ export class SearchIndex {
       priceRank = new Map(sorted.map((c, i) => [c.doc, sorted.length > 1 ? i / (sorted.length - 1) : 0]));
     }
     for (const c of head) {
-      let s = 0.75 * (c.lex / top) + 0.25 * this.cosine(c.doc, dense) + 0.02 * popularity(c.doc);
+      let s = (1 - W_SEM) * (c.lex / top) + W_SEM * this.cosine(c.doc, dense) + 0.02 * popularity(c.doc);
       const r = priceRank?.get(c.doc);
       if (r !== undefined) s += 0.2 * (intent === 'low' ? 1 - r : r);
       c.score = s;
@@ -832,7 +955,7 @@ export class SearchIndex {
 }
 
 /** Stop words never match anything (a query made only of them finds nothing), so they are not indexed. */
-const content = (text: string) => tokenize(text).filter((t) => !STOPWORDS.has(t)).map(stem);
+const content = (text: string) => tokenize(text, { index: true }).filter((t) => !STOPWORDS.has(t)).map(stem);
 
 function analyseFields(d: SearchDoc): Record<FieldKey, string[]> {
   return {

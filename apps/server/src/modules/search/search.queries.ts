@@ -63,16 +63,16 @@ export function createSearchQueries(db: Db) {
       }
     },
 
+    /** How many active products there are (the index build sizes its record store with it). */
+    async countActive(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(products).where(eq(products.status, 'active'));
+      return row?.n ?? 0;
+    },
+
     /** One product's row; null when it is gone or not active (then it leaves the index). */
     async activeRow(id: number): Promise<ProductRow | null> {
       const [row] = await db.select().from(products).where(eq(products.id, id));
       return row && row.status === 'active' ? row : null;
-    },
-
-    /** Ids of the products that have an embed record (the embedded-products routes search only these). */
-    async embeddedProductIds(): Promise<Set<number>> {
-      const rows = await db.select({ id: embeddedProducts.productId }).from(embeddedProducts);
-      return new Set(rows.map((r) => r.id));
     },
 
     /** Embed records of the given products. */
@@ -82,25 +82,6 @@ export function createSearchQueries(db: Db) {
         .select(EMBED_COLUMNS)
         .from(embeddedProducts)
         .where(inArray(embeddedProducts.productId, ids));
-    },
-
-    async embedsCount(): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(embeddedProducts)
-        .innerJoin(products, and(eq(products.id, embeddedProducts.productId), eq(products.status, 'active')));
-      return row?.n ?? 0;
-    },
-
-    /** Embed records of active products in creation order (bounded). */
-    async embedsPage(limit: number, offset: number) {
-      return db
-        .select(EMBED_COLUMNS)
-        .from(embeddedProducts)
-        .innerJoin(products, and(eq(products.id, embeddedProducts.productId), eq(products.status, 'active')))
-        .orderBy(asc(embeddedProducts.id))
-        .limit(limit)
-        .offset(offset);
     },
   };
 }

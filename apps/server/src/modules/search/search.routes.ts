@@ -54,7 +54,7 @@ export function searchRoutes(deps: { search: SearchService }) {
       serializerCompiler: plainJson,
       schema: {
         tags: ['search'],
-        summary: 'The same search, restricted to products with an embed record (often empty: the client falls back)',
+        summary: 'The same search over the whole catalogue, each product with its embed record merged on (embed_code null when none)',
         params: searchParamsSchema,
         querystring: searchQuerySchema,
         response: { 200: z.array(embeddedProductSchema), ...errors },
@@ -69,7 +69,7 @@ export function searchRoutes(deps: { search: SearchService }) {
     r.get('/api/embedded-products/detailed', {
       schema: {
         tags: ['search'],
-        summary: 'Active products with their embed records merged (embed_code, embed_settings); bounded',
+        summary: 'Active products, newest first, each with its embed record merged on when it has one; bounded',
         querystring: pageQuerySchema,
         response: { 200: z.array(embeddedProductSchema), ...errors },
       },

@@ -4,6 +4,7 @@ import type { Bus } from '../../platform/bus.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { SearchIndex, type SearchDoc, type SearchFilters, type SearchOptions, type SearchResult } from './search.engine.js';
 import { toDoc, type ProductRow, type SearchQueries } from './search.queries.js';
+import { RecordStore } from './search.records.js';
 import { analyze, extractPrice, normalize, STOPWORDS, tokenize } from './search.text.js';
 
 export type SearchService = ReturnType<typeof createSearchService>;
@@ -40,9 +41,10 @@ function stillMatches(p: { priceCents: number; stock: number }, f: SearchFilters
 export function createSearchService(deps: { queries: SearchQueries; catalogue: CatalogueService; bus: Bus; log: (msg: string) => void }) {
   const { queries, catalogue } = deps;
   let index = new SearchIndex();
-  // product id → its DTO as JSON text, for every active product in the index (about 0.8 KB each); replaced
-  // together with the index, and changed only by the serial updates below, so both always agree
-  let records = new Map<number, string>();
+  // product id → its DTO as JSON text, for every active product in the index (about 0.8 KB each, deflated in
+  // large catalogues); replaced together with the index, and changed only by the serial updates below, so both
+  // always agree
+  let records = new RecordStore(false);
   let loaded: Promise<void> | null = null;
   let building = false;
   const changedWhileBuilding = new Set<number>();
@@ -75,7 +77,7 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
     changedWhileBuilding.clear();
     try {
       const next = new SearchIndex();
-      const nextRecords = new Map<number, string>();
+      const nextRecords = RecordStore.forCatalogueOf(await queries.countActive());
       const docs: SearchDoc[] = [];
       await queries.eachActivePage((rows) => {
         for (const row of rows) {
@@ -165,7 +167,8 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
     return new Map(rows.map((r) => [r.productId, r]));
   }
 
-  function mergeEmbed(p: Product, e: Awaited<ReturnType<SearchQueries['embedsFor']>>[number]): EmbeddedProduct {
+  function withEmbed(p: Product, e: Awaited<ReturnType<SearchQueries['embedsFor']>>[number] | undefined): EmbeddedProduct {
+    if (!e) return { ...p, product_id: p.id, embed_code: null };
     return {
       ...p,
       product_id: p.id,
@@ -219,28 +222,28 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
       return { json: `[${parts.join(',')}]`, total: result.total };
     },
 
-    /** The same ranking, restricted to products that have an embed record; the records are merged on. */
+    /**
+     * The same ranking over the whole catalogue, each product with its embed record merged on when it has one
+     * (embed_code null otherwise). Every product of the catalogue is embeddable, so the storefront's
+     * "embedded products first" call must not hide the products nobody embedded yet (decision 0008).
+     */
     async searchEmbedded(query: string, req: SearchRequest): Promise<{ items: EmbeddedProduct[]; total: number }> {
       const idx = await ready();
-      const only = await queries.embeddedProductIds();
-      if (only.size === 0) return { items: [], total: 0 };
-      const filters = { ...toIndexFilters(req.filters), only };
+      const filters = toIndexFilters(req.filters);
       const result = idx.search(query, { ...filters, limit: req.limit, offset: req.offset, prefix: req.prefix });
       const [products, embeds] = await Promise.all([productsByIds(result.ids), embedsById(result.ids)]);
       const items = products.flatMap((p) => {
-        const e = embeds.get(p.id);
         const doc = idx.get(p.id);
-        return e && doc && stillMatches(doc, filters) ? [mergeEmbed(p, e)] : [];
+        return doc && stillMatches(doc, filters) ? [withEmbed(p, embeds.get(p.id))] : [];
       });
       return { items, total: result.total };
     },
 
-    /** Active products that have an embed record, with embed_code and embed_settings merged (bounded). */
+    /** Active products, newest first, each with its embed record merged on when it has one (bounded). */
     async embeddedDetailed(limit: number, offset: number): Promise<{ items: EmbeddedProduct[]; total: number }> {
-      const [rows, total] = await Promise.all([queries.embedsPage(limit, offset), queries.embedsCount()]);
-      const products = await catalogue.getProductsByIds(rows.map((r) => r.productId));
-      const byProduct = new Map(rows.map((r) => [r.productId, r]));
-      return { items: products.map((p) => mergeEmbed(p, byProduct.get(p.id)!)), total };
+      const { items: products, total } = await catalogue.listProducts({ limit, offset });
+      const embeds = await embedsById(products.map((p) => p.id));
+      return { items: products.map((p) => withEmbed(p, embeds.get(p.id))), total };
     },
 
     /** Products like the given one, as DTOs (fresh from the database). */

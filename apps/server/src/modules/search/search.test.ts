@@ -214,9 +214,10 @@ describe('GET /api/products/search/:query', () => {
 });
 
 describe('embedded products', () => {
-  it('are empty without embed records, then searchable and detailed with their embed merged', async () => {
-    expect((await call(ctx.app, { url: '/api/embedded-products/search/headphones' })).json).toEqual([]);
-    expect((await call(ctx.app, { url: '/api/embedded-products/detailed' })).json).toEqual([]);
+  it('are the whole catalogue, with the embed record merged on the products that have one', async () => {
+    const before = await call(ctx.app, { url: '/api/embedded-products/search/headphones' });
+    expect(before.json.length).toBeGreaterThan(0);
+    expect(before.json.every((p: { embed_code: string | null }) => p.embed_code === null)).toBe(true);
     const sony = ids.get('Sony WH-1000XM5 Wireless Noise Cancelling Headphones')!;
     const settings = { theme: 'dark', width: '100%', height: 'auto', showPrice: true, showImage: true, showDescription: true, showTags: false, showKeywords: false };
     await ctx.database.query(
@@ -225,11 +226,13 @@ describe('embedded products', () => {
     );
     const found = await call(ctx.app, { url: '/api/embedded-products/search/headphones' });
     expect(found.status).toBe(200);
-    expect(found.json.map((p: { id: number }) => p.id)).toEqual([sony]);
-    expect(found.json[0]).toMatchObject({ product_id: sony, embed_code: '<div data-souq-product="1"></div>', embed_settings: { theme: 'dark' } });
-    const detailed = await call(ctx.app, { url: '/api/embedded-products/detailed' });
-    expect(detailed.json).toHaveLength(1);
-    expect(detailed.json[0]).toMatchObject({ id: sony, name: 'Sony WH-1000XM5 Wireless Noise Cancelling Headphones', embed_settings: { theme: 'dark', showPrice: true } });
-    expect(detailed.headers['x-total-count']).toBe('1');
+    // one embed must not hide the rest of the catalogue from the storefront
+    expect(found.json.map((p: { id: number }) => p.id)).toEqual(before.json.map((p: { id: number }) => p.id));
+    expect(found.json.find((p: { id: number }) => p.id === sony)).toMatchObject({ product_id: sony, embed_code: '<div data-souq-product="1"></div>', embed_settings: { theme: 'dark' } });
+    const detailed = await call(ctx.app, { url: '/api/embedded-products/detailed?limit=200' });
+    const plain = await call(ctx.app, { url: '/api/products?limit=200' });
+    expect(detailed.headers['x-total-count']).toBe(plain.headers['x-total-count']);
+    expect(detailed.json.map((p: { id: number }) => p.id)).toEqual(plain.json.map((p: { id: number }) => p.id));
+    expect(detailed.json.find((p: { id: number }) => p.id === sony)).toMatchObject({ name: 'Sony WH-1000XM5 Wireless Noise Cancelling Headphones', embed_settings: { theme: 'dark', showPrice: true } });
   });
 });

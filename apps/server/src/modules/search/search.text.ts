@@ -3,20 +3,160 @@ import porterStem from 'wink-porter2-stemmer';
 // Text analysis shared by the index, the query side and the assistant: one normalisation, one stemmer,
 // so a word typed by a shopper and the same word in a product meet on the same term.
 
-/** Lower case, accents folded, everything but letters and digits turned into spaces. */
+/** Lower case, accents folded, everything but letters and digits turned into spaces ('.' and '/' kept inside numbers). */
 export function normalize(text: string): string {
+  return fold(text)
+    .replace(/[^\p{L}\p{N}./]+/gu, ' ')
+    .replace(/(?<!\d)[./]+|[./]+(?!\d)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Lower case, accents folded, thousands separators dropped ('5,000' → '5000'). */
+function fold(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/(\d),(\d{3})\b/g, '$1$2')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+    .replace(/(\d),(\d{3})\b/g, '$1$2');
 }
 
-export function tokenize(text: string): string[] {
-  const n = normalize(text);
-  return n ? n.split(' ') : [];
+// ---- numbers, units and sizes ----
+// Catalogues and shoppers write the same size many ways: '10 ft.', '10ft', "10'", '10-Foot'; '2 in. x 4 in.' and
+// '2x4'. Every spelling becomes one token: the number fused with a canonical unit ('10ft'), and a size made of
+// several numbers joined by 'x' ('2x4').
+
+/** Unit words after a number → their canonical short form. */
+const UNITS: Record<string, string> = {};
+for (const [canon, words] of Object.entries({
+  in: ['in', 'inch', 'inches'], ft: ['ft', 'foot', 'feet'], yd: ['yd', 'yard', 'yards'],
+  mm: ['mm', 'millimeter', 'millimeters', 'millimetre', 'millimetres'], cm: ['cm', 'centimeter', 'centimeters', 'centimetre', 'centimetres'],
+  m: ['m', 'meter', 'meters', 'metre', 'metres'],
+  lb: ['lb', 'lbs', 'pound', 'pounds'], oz: ['oz', 'ounce', 'ounces'], kg: ['kg', 'kilo', 'kilos', 'kilogram', 'kilograms'], g: ['g', 'gram', 'grams'],
+  gal: ['gal', 'gallon', 'gallons'], qt: ['qt', 'quart', 'quarts'], pt: ['pt', 'pint', 'pints'],
+  l: ['l', 'liter', 'liters', 'litre', 'litres'], ml: ['ml', 'milliliter', 'milliliters', 'millilitre', 'millilitres'],
+  v: ['v', 'volt', 'volts', 'vac', 'vdc'], w: ['w', 'watt', 'watts'], kw: ['kw', 'kilowatt', 'kilowatts'], a: ['a', 'amp', 'amps', 'ampere', 'amperes'],
+  ah: ['ah'], mah: ['mah'], hp: ['hp'], cc: ['cc'], btu: ['btu', 'btus'], psi: ['psi'], gpm: ['gpm'], gpf: ['gpf'], cfm: ['cfm'], rpm: ['rpm'],
+  k: ['k', 'kelvin'], hz: ['hz'], mp: ['mp', 'megapixel', 'megapixels'], gb: ['gb'], tb: ['tb'], mb: ['mb'],
+  pk: ['pk', 'pack', 'packs'], pc: ['pc', 'pcs', 'piece', 'pieces'], ct: ['ct', 'count'], ga: ['ga', 'gauge'],
+  gang: ['gang'], light: ['light', 'lights'], tier: ['tier', 'tiers'], cuft: ['cuft'], sqft: ['sqft'], cu: ['cu'], sq: ['sq'],
+})) for (const w of words) UNITS[w] = canon;
+/** 'cu. ft.', 'sq ft' → one unit */
+const AREA_VOLUME = new Set(['cu', 'sq']);
+// one-letter units (and 'in') only count when written against the number or after a hyphen: '15a', '15-Amp',
+// '3/4 in.' — but never '2 a' or '3 m'
+const LOOSE_UNIT_OK = (word: string) => word.length > 1 || word === 'v' || word === 'w';
+
+const NUMBER = /^\d+(?:[./]\d+)?$/;
+const NUMBER_THEN_LETTERS = /^(\d+(?:[./]\d+)?)([a-z]+)$/;
+
+/**
+ * The words of a text, in order, with sizes made uniform: a number followed by a unit becomes one token
+ * ('10 ft.', '10ft', "10'" → '10ft'), numbers joined by 'x' become one size token ('4 ft. x 8 ft.', '4x8', '4 x 8'
+ * → '4x8'; units inside a size are left out).
+ */
+export function tokenize(text: string, opts: { index?: boolean } = {}): string[] {
+  const marked = fold(text)
+    // inch and foot marks: 10" and 10'' → 10 in, 6' → 6 ft
+    .replace(/(\d)\s*(?:''|"|\u201d|\u2033)/g, '$1 in ')
+    .replace(/(\d)\s*(?:'|\u2019|\u2032)(?![a-wyz])/g, '$1 ft ')
+    // 'x' written against the next number of a size: 4 ft x8 ft → 4 ft x 8 ft
+    .replace(/(\d(?:\s*[a-wyz]{1,6}\.?\s*|\s+))x(?=\d)/g, '$1x ')
+    // '4*8', '4×8' → 4 x 8
+    .replace(/(\d)\s*[*\u00d7]\s*(?=\d)/g, '$1 x ')
+    // '.75' → 0.75
+    .replace(/(^|\s)\.(\d)/g, '$10.$2')
+    // mixed numbers: '1-1/2', '1 1/2' → 1.5
+    .replace(/\b(\d+)[-\s]+(\d+)\/(\d+)\b/g, (m, whole: string, a: string, b: string) => mixedNumber(whole, a, b) ?? m)
+    // a hyphen between a number and a unit binds them like writing them together ('15-Amp'), not other words ('3-Way')
+    .replace(/(\d)-([a-z]+)\b/g, (m, d: string, word: string) => (UNITS[word] ? d + word : `${d} ${word}`));
+  const words = normalize(marked).split(' ').filter(Boolean).map(canonicalNumber);
+  const out: string[] = [];
+  /** a number with the unit that follows it at words[at], if any; `next` is the index after it */
+  const measureAt = (at: number): { num: string; unit: string; next: number } | null => {
+    const w = words[at];
+    if (w === undefined) return null;
+    const glued = NUMBER_THEN_LETTERS.exec(w);
+    if (glued && UNITS[glued[2]!]) return withArea(glued[1]!, UNITS[glued[2]!]!, at + 1);
+    if (!NUMBER.test(w)) return null;
+    const next = words[at + 1];
+    if (next !== undefined && UNITS[next] && LOOSE_UNIT_OK(next)) return withArea(w, UNITS[next]!, at + 2);
+    return { num: w, unit: '', next: at + 1 };
+  };
+  const withArea = (num: string, unit: string, next: number) => {
+    // '24.7 cu. ft.' → 24.7cuft
+    if (AREA_VOLUME.has(unit) && ['ft', 'in', 'yd', 'm'].includes(UNITS[words[next] ?? ''] ?? '')) return { num, unit: unit + UNITS[words[next]!], next: next + 1 };
+    return { num, unit, next };
+  };
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    const parts = splitSize(w);
+    if (parts) {
+      // a written-together size: '4x8', '12x24x1'
+      out.push(parts.join('x'));
+      if (opts.index) out.push(...subSizes(parts), ...parts);
+      continue;
+    }
+    const first = measureAt(i);
+    if (!first) {
+      out.push(w);
+      continue;
+    }
+    // a size: number [unit] x number [unit] …
+    const dims = [first];
+    let j = first.next;
+    while (words[j] === 'x') {
+      const m = measureAt(j + 1);
+      if (!m) break;
+      dims.push(m);
+      j = m.next;
+    }
+    i = j - 1;
+    const measures = dims.map((d) => d.num + d.unit);
+    if (dims.length === 1) {
+      out.push(measures[0]!);
+      // the bare number too, for a query that names no unit
+      if (opts.index && first.unit) out.push(first.num);
+      continue;
+    }
+    const nums = dims.map((d) => d.num);
+    out.push(nums.join('x'));
+    if (opts.index) out.push(...subSizes(nums), ...measures.filter((m, k) => m !== nums[k]), ...nums);
+  }
+  return out;
+}
+
+/** The sizes of two neighbouring numbers in a longer size: 2x4x96 → 2x4, 4x96. */
+export const subSizes = (nums: string[]) => (nums.length > 2 ? nums.slice(1).map((n, k) => `${nums[k]}x${n}`) : []);
+
+/** '0.750' → '0.75', '1.0' → '1', '3/4' → '0.75' (fractions of halves, quarters … 64ths, and tenths). */
+function canonicalNumber(word: string): string {
+  const frac = /^(\d+)\/(\d+)$/.exec(word);
+  if (frac) return fraction(0, Number(frac[1]), Number(frac[2])) ?? word;
+  if (/^\d+\.\d+$/.test(word)) return word.replace(/0+$/, '').replace(/\.$/, '');
+  return word;
+}
+
+function mixedNumber(whole: string, a: string, b: string): string | null {
+  return fraction(Number(whole), Number(a), Number(b));
+}
+
+function fraction(whole: number, a: number, b: number): string | null {
+  if (!(a > 0 && a < b && (b === 10 || (b <= 64 && (b & (b - 1)) === 0)))) return null;
+  return String(Math.round((whole + a / b) * 1e6) / 1e6);
+}
+
+/** '4x8' → ['4', '8'], '12x24x1' → ['12', '24', '1']; null for anything else. */
+export function splitSize(token: string): string[] | null {
+  if (!/^\d[\d./]*x\d/.test(token)) return null;
+  const parts = token.split('x');
+  return parts.every((p) => NUMBER.test(p)) ? parts : null;
+}
+
+/** '10ft' → { num: '10', unit: 'ft' }; null for anything else. */
+export function splitMeasure(token: string): { num: string; unit: string } | null {
+  const m = NUMBER_THEN_LETTERS.exec(token);
+  return m && UNITS[m[2]!] === m[2] ? { num: m[1]!, unit: m[2]! } : null;
 }
 
 const STEM_CACHE_MAX = 200_000;

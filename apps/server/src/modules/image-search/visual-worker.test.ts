@@ -1,0 +1,58 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { createVisualWorker, WorkerDecodeError } from './visual-worker.js';
+import { seededRng } from '../../../../../bench/lib/image-transforms.js';
+
+const word = (rng: () => number) => Array.from({ length: 5 }, () => String.fromCharCode(65 + Math.floor(rng() * 26))).join('');
+
+/** A busy, printed-packaging-like picture: many shapes and words, so it has plenty of corner keypoints. */
+function packagingSvg(seed: number): string {
+  const rng = seededRng(seed);
+  let shapes = '';
+  for (let i = 0; i < 40; i++) {
+    const x = Math.round(rng() * 360), y = Math.round(rng() * 360);
+    const hue = Math.round(rng() * 360);
+    shapes += i % 2
+      ? `<rect x="${x}" y="${y}" width="${10 + Math.round(rng() * 40)}" height="${10 + Math.round(rng() * 40)}" fill="hsl(${hue},70%,45%)"/>`
+      : `<text x="${x}" y="${y}" font-size="${14 + Math.round(rng() * 18)}" font-family="sans-serif" fill="hsl(${hue},60%,25%)">${word(rng)}</text>`;
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><rect width="400" height="400" fill="#f4f1ea"/>${shapes}</svg>`;
+}
+const picture = (seed: number) => sharp(Buffer.from(packagingSvg(seed))).png().toBuffer();
+const own = (b: Buffer) => new Uint8Array(b);
+
+describe('inference worker', () => {
+  const worker = createVisualWorker();
+  afterAll(() => worker.close());
+
+  it('describes, indexes, searches and verifies geometry off the main thread', async () => {
+    await worker.ready();
+    const a = await worker.call('describe', { bytes: own(await picture(1)) });
+    const b = await worker.call('describe', { bytes: own(await picture(2)) });
+    expect(a.vector.length).toBe(b.vector.length);
+    await worker.call('put', { entries: [{ productId: 1, imageUrl: 'a.png', vector: a.vector }, { productId: 2, imageUrl: 'b.png', vector: b.vector }] });
+
+    // a shopper's photo of picture 1: rotated, cropped, scaled, recompressed
+    const photo = await sharp(await picture(1)).rotate(12, { background: '#808080' }).extract({ left: 40, top: 50, width: 380, height: 360 }).resize(300).jpeg({ quality: 80 }).toBuffer();
+    const found = await worker.call('search', { bytes: own(photo), shortlist: 2 });
+    expect(found.candidates.map((c) => c.productId)).toEqual([1, 2]);
+    const verified = await worker.call('verify', {
+      keypoints: found.keypoints,
+      candidates: found.candidates.map((c) => ({ ...c, keypoints: c.productId === 1 ? a.keypoints : b.keypoints })),
+    });
+    const [one, two] = verified.candidates;
+    // the same packaging agrees under one homography; another one does not
+    expect(one!.inliers).toBeGreaterThan(25);
+    expect(two!.inliers).toBeLessThan(10);
+    expect(one!.similarity).toBeGreaterThan(found.candidates[0]!.similarity);
+    expect(one!.similarity).toBeLessThan(1);
+    expect((await worker.call('stats', {})).images).toBe(2);
+  });
+
+  it('says when bytes are not a readable picture', async () => {
+    const truncated = (await picture(3)).subarray(0, 100);
+    await expect(worker.call('describe', { bytes: own(truncated) })).rejects.toBeInstanceOf(WorkerDecodeError);
+    // and keeps working afterwards
+    await expect(worker.call('remove', { productId: 2, keep: [] })).resolves.toEqual({ images: 1 });
+  });
+});

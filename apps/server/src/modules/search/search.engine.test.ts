@@ -1,0 +1,84 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SearchIndex, type SearchDoc } from './search.engine.js';
+
+// The engine's text handling on a small hardware-store catalogue (no database: the index is a plain data structure).
+const NAMES = [
+  'Everbilt 36 in. x 36 in. Galvanized Wire Mesh Panel',
+  'Wire Shelf Bracket 12 in. White',
+  'Steel Mesh Gutter Guard 3 ft.',
+  '2 in. x 4 in. x 8 ft. Premium Kiln-Dried Stud',
+  '2 in. x 6 in. x 8 ft. Pressure-Treated Lumber',
+  '4 ft. x 8 ft. MDF Panel',
+  '4 in. x 8 in. Red Clay Brick',
+  '16 in. x 25 in. x 1 in. Pleated Air Filter',
+  '12 in. x 24 in. x 1 in. Pleated Air Filter',
+  'Werner 10 ft. Fiberglass Step Ladder',
+  'Werner 6 ft. Fiberglass Step Ladder',
+  'Ladder Tool Tray for 10 ft. Step Ladders',
+  'Philips 4 ft. T8 Linear Fluorescent Light Bulb (10-Pack)',
+  'Fluorescent Light Fixture 4 ft. 2-Light',
+  'Heathered Gray Curtain Panel',
+  'Rheem 40 Gal. Electric Water Heater',
+  'Rheem 50 Gal. Gas Water Heater',
+  'Water Heater Blanket',
+  'Hot Water Dispenser',
+  'Elongated Toilet Seat in White',
+  'Round Toilet Seat in Bone',
+  'Chair Rail Moulding Primed MDF',
+  'Rail Moulding for Chair Backs',
+  'Snow Blower 24 in. Two-Stage Gas',
+  'Snow Shovel 18 in.',
+  'Leaf Blower Cordless 20-Volt',
+  'Garden Hose 50 ft.',
+];
+
+const docs: SearchDoc[] = NAMES.map((name, i) => ({
+  id: i + 1, name, brand: '', categories: [], tags: [], description: '', priceCents: 1000, stock: 5, rating: null, reviewCount: 0,
+}));
+
+let index: SearchIndex;
+const top = (q: string, n = 1) => index.search(q, { limit: n, prefix: false }).ids.map((id) => NAMES[id - 1]);
+
+beforeAll(async () => {
+  index = new SearchIndex();
+  await index.load(docs);
+  // a run of products using one spelling a lot makes it the frequent word that corrections lean towards
+  for (let i = 0; i < 12; i++) {
+    index.upsert({ ...docs[0]!, id: 100 + i, name: `Heater Element ${i}` });
+  }
+});
+
+describe('SearchIndex text handling', () => {
+  it('finds sizes however they are written', () => {
+    expect(top('2x4 stud')).toEqual(['2 in. x 4 in. x 8 ft. Premium Kiln-Dried Stud']);
+    expect(top('2 x 6 lumber')).toEqual(['2 in. x 6 in. x 8 ft. Pressure-Treated Lumber']);
+    expect(top('4x8 mdf')).toEqual(['4 ft. x 8 ft. MDF Panel']);
+    expect(top('12x24x1 filter')).toEqual(['12 in. x 24 in. x 1 in. Pleated Air Filter']);
+    expect(top("16'' x 25'' filter")).toEqual(['16 in. x 25 in. x 1 in. Pleated Air Filter']);
+  });
+
+  it('matches numbers with units, not just the number', () => {
+    expect(top('10ft ladder')).toEqual(['Werner 10 ft. Fiberglass Step Ladder']);
+    expect(top('6 foot step ladder')).toEqual(['Werner 6 ft. Fiberglass Step Ladder']);
+    expect(top('40 gallon water heater')).toEqual(['Rheem 40 Gal. Electric Water Heater']);
+  });
+
+  it('splits and joins compound words', () => {
+    expect(top('wiremesh')).toEqual(['Everbilt 36 in. x 36 in. Galvanized Wire Mesh Panel']);
+    expect(index.search('snowblower', { limit: 1, prefix: false }).interpreted).toEqual(['snow blower']);
+    expect(top('snowblower')).toEqual(['Snow Blower 24 in. Two-Stage Gas']);
+  });
+
+  it('corrects unknown words towards the words of the catalogue, before stemming', () => {
+    expect(top('florescent bulb')).toEqual(['Philips 4 ft. T8 Linear Fluorescent Light Bulb (10-Pack)']);
+    expect(index.search('toliet seat', { limit: 1, prefix: false }).interpreted).toEqual(['toilet', 'seat']);
+    expect(top('tiolet seat round')).toEqual(['Round Toilet Seat in Bone']);
+    // a rare real word is also read as the much more frequent word one edit away
+    expect(top('water heather', 3)).toContain('Rheem 40 Gal. Electric Water Heater');
+  });
+
+  it('prefers the query words side by side and in order', () => {
+    expect(top('chair rail moulding')).toEqual(['Chair Rail Moulding Primed MDF']);
+    expect(top('rail moulding chair')).toEqual(['Rail Moulding for Chair Backs']);
+  });
+});
