@@ -11,21 +11,17 @@
 // include tsx and the benchmark's own small state. Budgets (ARCHITECTURE "Performance budgets"): search
 // single-client p95 ≤ 10 ms and ≥ 1,000 req/s at 50,000 products; assistant p95 ≤ 50 ms single client; RSS
 // ≤ 300 MB (PostgreSQL) / ≤ 500 MB (embedded) at 50,000 products, search p95 ≤ 50 ms and RSS ≤ 2 GB at 1,000,000.
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { freshApp, parseArgs } from './lib/fresh-app.js';
-import type { LoadResult, LoadSpec } from './lib/load-client.js';
+import { runLoad } from './lib/run-load.js';
 import { insertProducts } from './lib/bulk-insert.js';
 import { coldQueries, generateBatches, queries } from './lib/catalogue-gen.js';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
 
 function chatBodies(sampleIds: number[]) {
   const bodies: unknown[] = [];
@@ -43,28 +39,6 @@ function chatBodies(sampleIds: number[]) {
     }
   }
   return bodies;
-}
-
-async function runLoad(spec: LoadSpec): Promise<LoadResult> {
-  // the spec can be large (thousands of paths): it travels in a temporary file, not on the command line
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'souq-load-'));
-  const file = path.join(dir, 'spec.json');
-  await fs.writeFile(file, JSON.stringify(spec));
-  try {
-    return await new Promise((resolve, reject) => {
-      execFile(
-        process.execPath,
-        ['--import', 'tsx', path.join(here, 'lib/load-client.ts'), file],
-        { maxBuffer: 1 << 20, timeout: 10 * 60_000 },
-        (err, stdout, stderr) => {
-          if (err) return reject(new Error(`load client failed: ${stderr || err.message}`));
-          resolve(JSON.parse(stdout.trim().split('\n').pop()!) as LoadResult);
-        },
-      );
-    });
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
 }
 
 // a full collection before each reading, so the figures show what is kept rather than garbage not yet collected

@@ -14,6 +14,8 @@ export type LoadSpec = {
   amount: number;
   warmup?: number;
   connections?: number;
+  /** Sent with every request (e.g. an admin session's authorization header). */
+  headers?: Record<string, string>;
 };
 
 export type LoadResult = { requests: number; errors: number; rps: number; p50: number; p95?: number; p90?: number; p97_5?: number; max: number };
@@ -28,10 +30,10 @@ async function sequential(spec: LoadSpec): Promise<LoadResult> {
     const res = spec.post
       ? await fetch(spec.base + spec.post.path, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...spec.headers },
         body: JSON.stringify(spec.post.bodies[i % spec.post.bodies.length]),
       })
-      : await fetch(spec.base + spec.paths![i % spec.paths!.length]!);
+      : await fetch(spec.base + spec.paths![i % spec.paths!.length]!, { headers: spec.headers });
     await res.arrayBuffer();
     const ms = performance.now() - t0;
     if (res.status !== 200) errors++;
@@ -56,7 +58,7 @@ async function concurrent(spec: LoadSpec): Promise<LoadResult> {
       },
     }]
     : [{ method: 'GET' as const, setupRequest: (req: Record<string, unknown>) => ({ ...req, path: spec.paths![i++ % spec.paths!.length] }) }];
-  const result = await autocannon({ url: spec.base, connections: spec.connections ?? 32, duration: spec.amount, requests });
+  const result = await autocannon({ url: spec.base, connections: spec.connections ?? 32, duration: spec.amount, requests, headers: spec.headers });
   const l = result.latency;
   return {
     requests: result.requests.total,

@@ -38,6 +38,10 @@ import { optimisationRoutes } from './modules/optimisation/optimisation.routes.j
 import { supportRoutes } from './modules/support/support.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
+// admin area (issue 9)
+import { adminOrdersRoutes } from './modules/admin/admin-orders.routes.js';
+import { adminProductsRoutes } from './modules/admin/admin-products.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
 
 export type AppDeps = { config: Config; database: Database };
 declare module 'fastify' {
@@ -130,7 +134,11 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(searchRoutes({ search: services.search }));
   await app.register(assistantRoutes({ assistant: services.assistant }));
   await app.register(chatMonitorRoutes({ chatMonitor: services.chatMonitor }));
-  await app.register(adminRoutes({ accounts: services.accounts }));
+  await app.register(adminRoutes({ accounts: services.accounts, admin: services.admin, reports: services.reports }));
+  // admin area (issue 9): orders, products and the read-only reports
+  await app.register(adminOrdersRoutes({ admin: services.admin, reports: services.reports, currency: config.shopCurrency }));
+  await app.register(adminProductsRoutes({ admin: services.admin, reports: services.reports, catalogue: services.catalogue, currency: config.shopCurrency }));
+  await app.register(reportsRoutes({ reports: services.reports }));
   await app.register(vendorsRoutes({ vendors: services.vendors }));
   await app.register(imageSearchRoutes({ imageSearch: services.imageSearch }));
   await app.register(recommendationsRoutes({ recommendations: services.recommendations }));

@@ -26,6 +26,8 @@ import { createNotificationsService } from './modules/notifications/notification
 import { createEventsService } from './modules/events/events.service.js';
 import { LIST_MAX_LIMIT } from '@souq/shared/constants';
 import { createMailer } from './platform/mailer.js';
+import { createReportsService } from './modules/reports/reports.service.js';
+import { createAdminService } from './modules/admin/admin.service.js';
 
 /**
  * The composition root: every service built once from its explicit dependencies.
@@ -35,9 +37,9 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const { db } = database;
   const sessions = createSessionStore(db);
   const vendors = createVendorsService({ db });
-  const accounts = createAccountsService({ db, sessions, vendors, adminAccessCode: config.adminAccessCode, log });
   const bus = createBus({ log, redisUrl: config.redisUrl });
   const audit = createAuditLog({ db });
+  const accounts = createAccountsService({ db, sessions, vendors, adminAccessCode: config.adminAccessCode, log, audit });
   const media = createMediaService({ dataDir: config.dataDir });
   const storage = createDiskStorage(path.join(config.dataDir, 'uploads'));
   const files = createFilesService({ db, storage });
@@ -50,7 +52,11 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const embeds = createEmbedsService({ db, bus, catalogue, audit });
   // outgoing mail only with SMTP_URL (order confirmations)
   const mailer = config.mail.smtpUrl ? createMailer({ url: config.mail.smtpUrl, from: config.mail.from, log }) : null;
-  const orders = createOrdersService({ db, bus, audit, catalogue, currency: config.shopCurrency, mailer, log });
+  const orders = createOrdersService({
+    db, bus, audit, catalogue, currency: config.shopCurrency, mailer, log,
+    // admin: assign an order to a vendor (404 when the vendor does not exist)
+    vendorForAssignment: (id) => vendors.getDto(id),
+  });
   const profile = createProfileService({ db });
   const search = createSearchService({ queries: createSearchQueries(db), catalogue, bus, log });
   const chatMonitor = createChatMonitorService({
@@ -84,9 +90,16 @@ export function createServices(config: Config, database: Database, log: (msg: st
     db, bus, audit, vapid: config.vapid, allowPrivateEndpoints: config.pushAllowPrivateEndpoints, log,
   });
   const events = createEventsService({ bus });
+  // admin area (issue 9): the cross-module read model and the dashboard's actions. The bell counts support
+  // conversations awaiting staff; vendors pending review join it once the vendors module offers the count
+  // (vendors.countPendingReview, issue 8): pass it as pendingVendors here.
+  const reports = createReportsService({
+    db, currency: config.shopCurrency, managedProducts: (ids) => catalogue.managedByIds(ids), supportAwaiting: () => support.countAwaitingStaff(),
+  });
+  const admin = createAdminService({ accounts, orders, catalogue, reports, checkVendor: (id) => vendors.getDto(id) });
   return {
     sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant,
-    support, notifications, events, mailer,
+    support, notifications, events, mailer, reports, admin,
   };
 }
 

@@ -214,9 +214,6 @@ export const PERF_MONITOR_REFRESH_MS = 10 * 60 * 1000;
 export const PERF_TARGETS = { loadMs: 3000, renderMs: 100, memoryPct: 80, latencyMs: 200 } as const;
 export const SCORE_THRESHOLDS = [90, 80, 70, 60] as const;
 
-// Static demo numbers of the admin AI chatbot section
-export const DEMO_CHATBOT_STATS = { activeChats: 156, resolutionRate: '94%', satisfaction: '4.8/5', notificationBadge: 3 } as const;
-
 // Auth
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const ADMIN_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
@@ -237,3 +234,25 @@ export const GENDERS = ['male', 'female', 'other', 'prefer_not_to_say'] as const
 export const CHAT_TRACKING_SOURCE = 'ai_chat_assistant';
 /** A tracking session ends after this long without activity (as web analytics count visits). */
 export const TRACKING_SESSION_IDLE_MS = 30 * 60_000;
+// Admin area (issue 9): reports and admin lists
+/** Orders in these statuses bring no revenue (sales analytics, overview, product and order figures). */
+export const REVENUE_EXCLUDED_STATUSES = ['cancelled', 'refunded'] as const satisfies readonly OrderStatus[];
+/** Cash on delivery still to collect: COD orders not yet delivered and not in these statuses either. */
+export const COD_SETTLED_STATUSES = ['delivered', 'cancelled', 'refunded'] as const satisfies readonly OrderStatus[];
+/** Sales analytics: a unit price falls in [edge, next edge), in major units of the shop currency; the last is open. */
+export const PRICE_BUCKET_EDGES = [0, 50, 100, 250, 500, 1000] as const;
+/** Sales analytics: an order's total falls in [edge, next edge), major units; the last is open. */
+export const CART_VALUE_BUCKET_EDGES = [0, 100, 250, 500, 1000, 2500] as const;
+/** Sales analytics: default window (days, today included) and the longest range one request may ask for. */
+export const SALES_DEFAULT_DAYS = 30;
+export const SALES_MAX_DAYS = 366;
+/** Sales analytics: rows of the Top Categories and Top Products tables. */
+export const SALES_TOP_ROWS = 10;
+/** Admin views: orders shown in a user's and a product's details. */
+export const ADMIN_RECENT_ORDERS = 10;
+/** The AI chatbot figures look back this far (the spec's "last 24 hours" of the chat monitor). */
+export const CHATBOT_WINDOW_HOURS = 24;
+/** How often the admin bell asks again what is waiting. */
+export const ADMIN_BELL_REFRESH_MS = 60_000;
+/** The add_to_cart interaction events the shop's chat records (spec: source 'ai_chat_assistant'; our chat panel: 'chat_ai' for the assistant's actions, 'chat' for typed commands). */
+export const CHAT_CART_SOURCES = ['ai_chat_assistant', 'chat_ai', 'chat'] as const;

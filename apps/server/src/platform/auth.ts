@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import { MSG } from '@souq/shared/messages';
 import type { UserRole } from '@souq/shared/api/auth';
 import { sessions, users } from '../db/schema/accounts.js';
 import { vendors } from '../db/schema/vendors.js';
-import type { Db } from './db.js';
+import type { Db, Tx } from './db.js';
 import { forbidden, unauthorized } from './errors.js';
 import { hashToken, newToken } from './tokens.js';
 
@@ -51,7 +51,8 @@ export function createSessionStore(db: Db, now: () => Date = () => new Date()) {
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .leftJoin(vendors, eq(vendors.userId, users.id))
-        .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now())))
+        // a deactivated account's sessions are refused even if one escaped the revocation (decision 0041)
+        .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now()), isNull(users.deactivatedAt)))
         .limit(1);
       if (!row) return null;
       return { ...row, vendorId: row.kind === 'vendor' ? row.vendorId : null };
@@ -59,6 +60,18 @@ export function createSessionStore(db: Db, now: () => Date = () => new Date()) {
 
     async revoke(token: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    },
+
+    /**
+     * Ends a user's sessions inside the caller's transaction (deactivation; a role change keeps the sessions of the
+     * new role's door with `keepKind`). Returns how many ended.
+     */
+    async revokeForUser(exec: Db | Tx, userId: number, opts: { keepKind?: UserRole } = {}): Promise<number> {
+      const ended = await exec
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), opts.keepKind ? ne(sessions.kind, opts.keepKind) : undefined))
+        .returning({ id: sessions.id });
+      return ended.length;
     },
 
     async purgeExpired(): Promise<void> {

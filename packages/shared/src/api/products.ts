@@ -4,7 +4,7 @@ import {
   VARIANT_TYPES,
 } from '../constants.js';
 import { MSG } from '../messages.js';
-import { optionalText, pageQuerySchema } from './common.js';
+import { optionalText, pageQuerySchema, sortQuerySchema } from './common.js';
 import { productSchema } from './catalogue.js';
 
 // The product write API (POST /api/products, PUT/DELETE /api/products/{id}) and the managed lists of the vendor's
@@ -127,15 +127,36 @@ export const vendorProductsQuerySchema = pageQuerySchema.extend({
 });
 export type VendorProductsQuery = z.infer<typeof vendorProductsQuerySchema>;
 
-/** GET /api/admin/products (admin §7): every product, filtered. `search` matches name, description, tag or category. */
-export const adminProductsQuerySchema = vendorProductsQuerySchema.extend({
-  category: optionalText(60),
+// GET /api/admin/products: the admin Products section and the product manager read one list (decision 0042).
+export const ADMIN_PRODUCT_SORTS = ['created_at', 'name', 'price', 'stock'] as const;
+const adminProductFilterFields = {
+  /** Substring of name, slug (the SKU shown), SKU, brand, description, a tag or a category. */
+  search: optionalText(200),
+  /** One exact status; without it archived products (deleted while orders held them) are left out. */
+  status: managedStatus.optional(),
+  /** Exact category (admin §5). */
+  category: optionalText(100),
   vendor_id: z.coerce.number().int().positive().optional(),
+  /** Inclusive price range in major units. */
   min_price: z.coerce.number().min(0).optional(),
   max_price: z.coerce.number().min(0).optional(),
-  /** Comma-separated; a product matches when it has every tag. */
+  /** Comma-separated; each must be a substring of one of the product's tags (admin §5: a substring match). */
   tags: optionalText(300),
-  /** The spec's Active/Inactive filter reads is_active; `status` picks one exact status. */
+  /** The spec's Active/Inactive filter as a flag (false: any status but active). */
   is_active: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
-});
+};
+const priceRangeInOrder: [(q: { min_price?: number; max_price?: number }) => boolean, { error: string; path: string[] }] = [
+  (q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price,
+  { error: MSG.priceRangeInvalid, path: ['min_price'] },
+];
+
+/** The admin product list's filters (also the Products section's stat cards). */
+export const adminProductFiltersSchema = z.object(adminProductFilterFields).refine(...priceRangeInOrder);
+export type AdminProductFilters = z.infer<typeof adminProductFiltersSchema>;
+
+/** GET /api/admin/products: the filters, paging and the sort (`sort`/`order`, newest first by default). */
+export const adminProductsQuerySchema = pageQuerySchema
+  .extend(adminProductFilterFields)
+  .extend(sortQuerySchema(ADMIN_PRODUCT_SORTS, { sort: 'created_at', order: 'desc' }).shape)
+  .refine(...priceRangeInOrder);
 export type AdminProductsQuery = z.infer<typeof adminProductsQuerySchema>;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const userRole = pgEnum('user_role', ['user', 'vendor', 'admin']);
@@ -10,10 +11,17 @@ export const users = pgTable(
     name: text('name').notNull(),
     passwordHash: text('password_hash'), // null for the built-in admin principal (it signs in with the access code)
     role: userRole('role').notNull().default('user'),
+    /** Set when an admin deactivates the account: sign-in and every session are refused, orders are kept. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    // admin user list: newest first, searched by name or e-mail (substring, trigram)
+    index('users_created_idx').on(t.createdAt),
+    index('users_admin_search_trgm').using('gin', sql`lower(${t.name} || ' ' || ${t.email}) gin_trgm_ops`),
+  ],
 );
 
 export const sessions = pgTable(

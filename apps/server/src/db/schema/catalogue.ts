@@ -43,6 +43,12 @@ export const products = pgTable(
     dimHeight: numeric('dim_height', { precision: 10, scale: 2, mode: 'number' }),
     warrantyInfo: text('warranty_info'),
     searchVector: tsvector('search_vector'),
+    /**
+     * The admin list's search text (decision 0042): name, slug, SKU, brand, description, tags and categories,
+     * lower-cased, kept by the database (migration admin-search defines the function). A substring search reads it
+     * through a trigram index instead of computing it per row.
+     */
+    searchText: text('search_text').generatedAlwaysAs(sql`souq_product_search_text(name, slug, sku, brand, description, tags, categories)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -52,6 +58,13 @@ export const products = pgTable(
     index('products_created_idx').on(t.createdAt),
     index('products_search_idx').using('gin', t.searchVector),
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    // admin product list (0042): status filter in the list's order, price range, exact category, substring search
+    // and tags (souq_tags_text: migration admin-search)
+    index('products_status_created_idx').on(t.status, t.createdAt),
+    index('products_price_idx').on(t.priceCents),
+    index('products_categories_gin').using('gin', t.categories),
+    index('products_search_text_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('products_tags_trgm').using('gin', sql`souq_tags_text(${t.tags}) gin_trgm_ops`),
     check('products_stock_nonnegative', sql`${t.stock} >= 0`),
     check('products_price_nonnegative', sql`${t.priceCents} >= 0`),
   ],

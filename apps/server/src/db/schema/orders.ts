@@ -40,6 +40,10 @@ export const orders = pgTable(
     uniqueIndex('orders_idempotency_key').on(t.idempotencyKey),
     index('orders_user_idx').on(t.userId),
     index('orders_created_idx').on(t.createdAt),
+    // admin order list (0042): status and assigned-vendor filters in the list's order, search by number/customer
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+    index('orders_vendor_created_idx').on(t.vendorId, t.createdAt),
+    index('orders_admin_search_trgm').using('gin', sql`lower(${t.orderNumber} || ' ' || ${t.customerName} || ' ' || ${t.customerEmail}) gin_trgm_ops`),
     check('orders_amounts_nonnegative', sql`${t.totalCents} >= 0 and ${t.subtotalCents} >= 0`),
   ],
 );

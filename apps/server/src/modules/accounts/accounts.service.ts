@@ -1,15 +1,18 @@
-import { count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { MSG } from '@souq/shared/messages';
 import { ADMIN_SESSION_TTL_MS, DEFAULT_MAP_POINT, DEFAULT_VENDOR_COUNTRY, SESSION_TTL_MS } from '@souq/shared/constants';
 import type { PublicUser, SignupRequest, UserRole, VendorSignupRequest } from '@souq/shared/api/auth';
 import type { PageQuery } from '@souq/shared/api/common';
+import type { AdminUser, AdminUserUpdate } from '@souq/shared/api/admin';
 import { settings, users } from '../../db/schema/accounts.js';
 import { vendors } from '../../db/schema/vendors.js';
 import type { Db } from '../../platform/db.js';
 import type { SessionStore } from '../../platform/auth.js';
-import { AppError, conflict, unauthorized } from '../../platform/errors.js';
+import { AppError, conflict, forbidden, notFound, unauthorized, unprocessable } from '../../platform/errors.js';
+import { changesBetween, type Actor, type AuditLog } from '../../platform/audit.js';
 import { hashToken, safeEqual } from '../../platform/tokens.js';
+import { containsPattern } from '../../platform/like.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 import type { VendorsService } from '../vendors/vendors.service.js';
 
@@ -22,6 +25,10 @@ export const toPublicUser = (u: UserRow): PublicUser => ({
   role: u.role,
   created_at: u.createdAt.toISOString(),
 });
+
+export const toAdminUser = (u: UserRow): AdminUser => ({ ...toPublicUser(u), deactivated_at: u.deactivatedAt?.toISOString() ?? null });
+
+const ROLES: UserRole[] = ['user', 'vendor', 'admin'];
 
 const ADMIN_EMAIL = 'admin@souq.internal';
 const ADMIN_CODE_SETTING = 'admin_access_code_sha256';
@@ -37,6 +44,7 @@ export function createAccountsService(deps: {
   vendors: VendorsService;
   adminAccessCode: string | undefined;
   log: (msg: string) => void;
+  audit: AuditLog;
 }) {
   const { db, sessions } = deps;
 
@@ -56,6 +64,8 @@ export function createAccountsService(deps: {
     const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
     const ok = row?.passwordHash ? await verifyPassword(row.passwordHash, password) : (await verifyPassword(await decoyHash(), password), false);
     if (!row || !ok || row.role !== role) throw unauthorized(MSG.invalidCredentials);
+    // said only to whoever knows the password, so it does not reveal which e-mails have accounts
+    if (row.deactivatedAt) throw forbidden(MSG.accountDeactivated);
     return row;
   }
 
@@ -143,16 +153,84 @@ export function createAccountsService(deps: {
 
     logout: (token: string) => sessions.revoke(token),
 
-    /** Admin user list: newest first, bounded; `search` matches name, e-mail or role (admin §5), case-insensitive. */
+    /**
+     * Admin user list: newest first, bounded; `search` matches name, e-mail or role (admin §5), case-insensitive.
+     * Name and e-mail through one trigram index (users_admin_search_trgm); the role by the roles whose name holds
+     * the term, so the whole condition stays indexable.
+     */
     async listUsers(query: PageQuery & { search?: string }) {
-      const term = query.search?.trim();
-      const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-      const where = pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(sql`${users.role}::text`, pattern)) : undefined;
+      const term = query.search?.trim().toLowerCase();
+      const roles = term ? ROLES.filter((r) => r.includes(term)) : [];
+      const where = term
+        ? or(sql`lower(${users.name} || ' ' || ${users.email}) like ${containsPattern(term)}`, roles.length ? inArray(users.role, roles) : undefined)
+        : undefined;
       const [rows, [total]] = await Promise.all([
         db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(query.limit).offset(query.offset),
         db.select({ n: count() }).from(users).where(where),
       ]);
-      return { items: rows.map(toPublicUser), total: total?.n ?? 0 };
+      return { items: rows.map(toAdminUser), total: total?.n ?? 0 };
+    },
+
+    async adminUser(userId: number): Promise<AdminUser> {
+      const [row] = await db.select().from(users).where(eq(users.id, userId));
+      if (!row) throw notFound(MSG.userNotFound);
+      return toAdminUser(row);
+    },
+
+    /**
+     * An admin's edit of a user's name and role (decision 0041). A role must match the account's records: 'vendor'
+     * only with a vendor record, never away from 'vendor' while one exists, 'admin' never (admins come in through
+     * the access code); the built-in admin and deactivated accounts are not edited. A role change ends the sessions
+     * opened through another door. One audit entry, in the same transaction.
+     */
+    async updateUser(userId: number, patch: AdminUserUpdate, opts: { actor: Actor }): Promise<AdminUser> {
+      // asked before the transaction: the vendors module reads on its own connection (one connection on PGlite)
+      const hasVendor = patch.role !== undefined && (await deps.vendors.idForUser(userId)) !== null;
+      const row = await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+        if (!before) throw notFound(MSG.userNotFound);
+        if (before.role === 'admin') throw unprocessable(MSG.adminAccountLocked);
+        if (before.deactivatedAt) throw unprocessable(MSG.userDeactivatedNoEdit);
+        const role = patch.role ?? before.role;
+        if (role !== before.role) {
+          if (role === 'admin') throw unprocessable(MSG.roleAdminNotAssignable);
+          if (role === 'vendor' && !hasVendor) throw unprocessable(MSG.roleNeedsVendorRecord);
+          if (role === 'user' && hasVendor) throw unprocessable(MSG.roleVendorHasRecord);
+        }
+        const [after] = await tx
+          .update(users)
+          .set({ ...(patch.name !== undefined && { name: patch.name }), role, updatedAt: new Date() })
+          .where(eq(users.id, userId))
+          .returning();
+        if (role !== before.role) await sessions.revokeForUser(tx, userId, { keepKind: role });
+        const changes = changesBetween(before, after!, ['name', 'role']);
+        await deps.audit.record(tx, { actor: opts.actor, action: 'user.update', target: { type: 'user', id: userId }, changes });
+        return after!;
+      });
+      return toAdminUser(row);
+    },
+
+    /**
+     * "Delete" in the admin list: the account is deactivated, never erased, so its orders and history stay whole.
+     * Every session ends in the same transaction; sign-in and session lookup refuse it from then on.
+     */
+    async deactivateUser(userId: number, opts: { actor: Actor }) {
+      return db.transaction(async (tx) => {
+        const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+        if (!before) throw notFound(MSG.userNotFound);
+        if (before.role === 'admin') throw unprocessable(MSG.adminAccountLocked);
+        if (before.deactivatedAt) throw conflict(MSG.userAlreadyDeactivated);
+        const now = new Date();
+        const [after] = await tx.update(users).set({ deactivatedAt: now, updatedAt: now }).where(eq(users.id, userId)).returning();
+        const revoked = await sessions.revokeForUser(tx, userId);
+        await deps.audit.record(tx, {
+          actor: opts.actor,
+          action: 'user.deactivate',
+          target: { type: 'user', id: userId },
+          changes: { ...changesBetween(before, after!, ['deactivatedAt']), sessions_revoked: { before: null, after: revoked } },
+        });
+        return { user: toAdminUser(after!), sessionsRevoked: revoked };
+      });
     },
 
     async me(userId: number) {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { MSG } from '@souq/shared/messages';
 import { PRODUCT_IMAGES_MAX, SHOP_CURRENCY_DEFAULT } from '@souq/shared/constants';
 import type { Product, ProductFilters, Shelf } from '@souq/shared/api/catalogue';
@@ -16,8 +16,8 @@ import { createResponseCache } from './response-cache.js';
 
 type Insert = typeof products.$inferInsert;
 /** What a product is created from (seed, vendor and admin tools). The slug is derived from the name when absent. */
-export type ProductInput = Omit<Insert, 'id' | 'slug' | 'searchVector' | 'updatedAt'> & { slug?: string };
-export type ProductPatch = Partial<Omit<Insert, 'id' | 'searchVector' | 'createdAt' | 'updatedAt'>>;
+export type ProductInput = Omit<Insert, 'id' | 'slug' | 'searchVector' | 'searchText' | 'updatedAt'> & { slug?: string };
+export type ProductPatch = Partial<Omit<Insert, 'id' | 'searchVector' | 'searchText' | 'createdAt' | 'updatedAt'>>;
 
 export type ListOptions = {
   limit: number;
@@ -44,7 +44,7 @@ export type ManagedListOptions = Partial<AdminProductsQuery> & { limit: number; 
 
 /** Columns that describe a product in its audit entries (not its id, search vector or timestamps). */
 function auditSnapshot(row: ProductRow, variants?: VariantValues[]): Record<string, unknown> {
-  const { id: _id, searchVector: _sv, createdAt: _c, updatedAt: _u, ...fields } = row;
+  const { id: _id, searchVector: _sv, searchText: _st, createdAt: _c, updatedAt: _u, ...fields } = row;
   return variants === undefined ? fields : { ...fields, variants: variants.map(variantSnapshot) };
 }
 const variantSnapshot = (v: VariantValues) => ({
@@ -461,7 +461,17 @@ export function createCatalogueService(deps: {
       return (await managedDtos([row]))[0]!;
     },
 
-    /** The Products tab's and the product manager's list: every status, newest first, bounded, with the total. */
+    /** Managed products by id, in the order asked; unknown ids are left out (the admin list pages through its own query). */
+    async managedByIds(ids: number[]): Promise<ManagedProduct[]> {
+      if (!ids.length) return [];
+      // the search columns are large and never shown: left in the database
+      const { searchVector: _sv, searchText: _st, ...shown } = getTableColumns(products);
+      const rows = await db.select(shown).from(products).where(inArray(products.id, ids));
+      const byId = new Map((await managedDtos(rows.map((r) => ({ ...r, searchVector: null, searchText: null })))).map((p) => [p.id, p]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
+    /** The Products tab's list: every status, newest first, bounded, with the total. */
     async listManaged(opts: ManagedListOptions & { vendorId?: number }): Promise<{ items: ManagedProduct[]; total: number }> {
       const where = managedWhere(opts);
       const [rows, [total]] = await Promise.all([

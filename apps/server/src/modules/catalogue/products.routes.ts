@@ -5,10 +5,10 @@ import { MSG } from '@souq/shared/messages';
 import { PRODUCT_IMAGES_MAX, PRODUCT_PHOTO_MAX_BYTES, PRODUCT_PHOTO_TYPES } from '@souq/shared/constants';
 import { errorBodySchema, idParamSchema } from '@souq/shared/api/common';
 import {
-  adminProductsQuerySchema, managedProductSchema, productCreateSchema, productDeleteResponseSchema, productUpdateSchema,
+  managedProductSchema, productCreateSchema, productDeleteResponseSchema, productUpdateSchema,
   productWriteResponseSchema, vendorProductsQuerySchema,
 } from '@souq/shared/api/products';
-import { principalOf, requireAdmin, requireVendor, requireVendorOrAdmin } from '../../platform/auth.js';
+import { principalOf, requireVendor, requireVendorOrAdmin } from '../../platform/auth.js';
 import { actorOf } from '../../platform/audit.js';
 import { badRequest } from '../../platform/errors.js';
 import { readUpload, reencodeImage } from '../../platform/uploads.js';
@@ -143,21 +143,8 @@ export function productWriteRoutes(deps: { catalogue: CatalogueService }) {
         response: { 200: managedProductSchema, ...errors },
       },
     }, async (req) => catalogue.getManaged(req.params.id, { ownerVendorId: principalOf(req).vendorId! }));
-
-    r.get('/api/admin/products', {
-      preHandler: requireAdmin,
-      schema: {
-        tags: ['admin'],
-        summary: 'Every product, any status, newest first; filters: search (name, description, tag or category), category, status, vendor, price range, tags. Total in X-Total-Count',
-        security,
-        querystring: adminProductsQuerySchema,
-        response: { 200: z.array(managedProductSchema), 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
-      },
-    }, async (req, reply) => {
-      const { items, total } = await catalogue.listManaged(req.query);
-      void reply.header('x-total-count', String(total));
-      return items;
-    });
+    // GET /api/admin/products (the admin Products section and the product manager) is served by the admin module:
+    // the managed product with its order figures (decision 0042)
   };
 }
 

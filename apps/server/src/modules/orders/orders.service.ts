@@ -10,7 +10,7 @@ import { orderItems, orders, orderStatusHistory } from '../../db/schema/orders.j
 import type { Db, Tx } from '../../platform/db.js';
 import type { Bus, OrderPlacedItem } from '../../platform/bus.js';
 import type { Mailer } from '../../platform/mailer.js';
-import { SYSTEM_ACTOR, type Actor, type AuditLog } from '../../platform/audit.js';
+import { changesBetween, SYSTEM_ACTOR, type Actor, type AuditLog } from '../../platform/audit.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import type { CatalogueService, ReservedProduct } from '../catalogue/catalogue.service.js';
 import { orderConfirmationMail } from './orders.mail.js';
@@ -107,6 +107,9 @@ export function toOrderDto(o: OrderRow, items: ItemRow[]): Order {
   };
 }
 
+/** What assigning a vendor needs to know about it (the vendors module answers; 404 when it does not exist). */
+export type AssignableVendor = { id: number; company_name: string; contact_name: string };
+
 export function createOrdersService(deps: {
   db: Db;
   bus: Bus;
@@ -116,6 +119,8 @@ export function createOrdersService(deps: {
   /** Sends the order confirmation; without one no mail is sent and the answer says so. */
   mailer?: Mailer | null;
   log?: (msg: string) => void;
+  /** The vendor an admin assigns an order to; throws 404 when there is none (late-bound in services.ts). */
+  vendorForAssignment?: (vendorId: number) => Promise<AssignableVendor>;
 }) {
   const { db, bus, catalogue } = deps;
 
@@ -285,6 +290,27 @@ export function createOrdersService(deps: {
     async productHasOrders(productId: number): Promise<boolean> {
       const [row] = await db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.productId, productId)).limit(1);
       return Boolean(row);
+    },
+
+    /**
+     * An admin assigns the order to a vendor (admin §2 "Assign vendor"), or takes the assignment back with null: the
+     * order's vendor and its audit entry in one transaction.
+     */
+    async assignVendor(orderId: number, vendorId: number | null, opts: { actor: Actor }): Promise<{ vendor: AssignableVendor | null }> {
+      if (vendorId !== null && !deps.vendorForAssignment) throw new Error('orders: vendorForAssignment is not wired');
+      const vendor = vendorId === null ? null : await deps.vendorForAssignment!(vendorId);
+      await db.transaction(async (tx) => {
+        const [current] = await tx.select({ vendorId: orders.vendorId }).from(orders).where(eq(orders.id, orderId)).for('update');
+        if (!current) throw notFound(MSG.orderNotFound);
+        await tx.update(orders).set({ vendorId, updatedAt: new Date() }).where(eq(orders.id, orderId));
+        await deps.audit.record(tx, {
+          actor: opts.actor,
+          action: 'order.assignVendor',
+          target: { type: 'order', id: orderId },
+          changes: changesBetween({ vendor_id: current.vendorId }, { vendor_id: vendorId }),
+        });
+      });
+      return { vendor };
     },
 
     /**

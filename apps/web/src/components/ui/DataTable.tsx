@@ -8,8 +8,11 @@ import { Spinner } from './Spinner';
 import { cx } from './cx';
 
 /** Hides a column on screens narrower than the breakpoint (phones keep the essential columns). */
-const HIDE_BELOW = { sm: 'hidden sm:table-cell', md: 'hidden md:table-cell', lg: 'hidden lg:table-cell', xl: 'hidden xl:table-cell' } as const;
-const CELL = 'px-3 py-3 sm:px-5';
+const HIDE_BELOW = {
+  sm: 'hidden sm:table-cell', md: 'hidden md:table-cell', lg: 'hidden lg:table-cell', xl: 'hidden xl:table-cell', '2xl': 'hidden 2xl:table-cell',
+} as const;
+/** Cell padding: roomy by default; `compact` for wide admin tables with many columns beside a sidebar. */
+const CELLS = { comfortable: 'px-3 py-3 sm:px-5', compact: 'px-3 py-2.5' } as const;
 
 export type DataTableColumn<Row> = {
   /** Stable id of the column; for a sortable column also the `sort` key sent to the server. */
@@ -64,6 +67,8 @@ export type DataTableProps<Row> = {
   onRowClick?: (row: Row) => void;
   /** Accessible description of what a row click does, e.g. (row) => `Open order ${row.number}`. */
   rowClickLabel?: (row: Row) => string;
+  /** Tighter cell padding, for tables with many columns (default comfortable). */
+  density?: keyof typeof CELLS;
   className?: string;
 };
 
@@ -86,8 +91,9 @@ const isInteractive = (target: EventTarget | null) =>
  */
 export function DataTable<Row>({
   caption, columns, rows, rowKey, loading, loadingLabel, skeletonRows = 5, refreshing, error, errorTitle, onRetry, empty,
-  sort, onSortChange, rowActions, onRowClick, rowClickLabel, className,
+  sort, onSortChange, rowActions, onRowClick, rowClickLabel, density = 'comfortable', className,
 }: DataTableProps<Row>) {
+  const CELL = CELLS[density];
   const span = columns.length + (rowActions ? 1 : 0);
   const errorText = typeof error === 'string' ? error : error?.message;
   const showError = !!errorText && !rows?.length && !loading;

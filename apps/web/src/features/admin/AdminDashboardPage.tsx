@@ -1,12 +1,11 @@
-import { Suspense, useState } from 'react';
-import { useLocation } from 'react-router';
-import { paths } from '@/app/paths';
+import { Suspense } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { AdminFrame } from './AdminFrame';
 import { AdminGate } from './AdminGate';
 import { Spinner } from '@/components/ui/Spinner';
 import { SECTION_COMPONENTS } from './sections/registry';
-import { DEFAULT_ADMIN_SECTION, isAdminSection, sectionTitle, type AdminSectionId } from './sections';
+import { sectionFromLocation, sectionTitle, sectionUrl, type AdminSectionId } from './sections';
 
 /** The spec's placeholder texts of sections without content (admin §2). */
 const PLACEHOLDER: Partial<Record<AdminSectionId, string>> = {
@@ -36,18 +35,21 @@ function Section({ id }: { id: AdminSectionId }) {
 
 /**
  * /admin (and /admin/vendors, which opens on the vendors section): one screen whose sidebar switches sections
- * without changing the route (admin §2). Another admin page can open a section by passing {section} as state.
+ * (admin §2). The section is kept in the query string, so a reload or a shared link shows the same section; the
+ * other query keys belong to the section's list (search, filters, page) and are left behind when switching.
  */
 export default function AdminDashboardPage() {
   const location = useLocation();
-  const requested = (location.state as { section?: unknown } | null)?.section;
-  const initial: AdminSectionId = isAdminSection(requested) ? requested : location.pathname === paths.adminVendors ? 'vendors' : DEFAULT_ADMIN_SECTION;
-  const [section, setSection] = useState<AdminSectionId>(initial);
+  const navigate = useNavigate();
+  const section = sectionFromLocation(location);
+  const select = (id: AdminSectionId) => {
+    if (id !== section) navigate(sectionUrl(id));
+  };
 
   return (
     <AdminGate>
-      <AdminFrame active={section} crumb={sectionTitle(section)} onSelect={setSection}>
-        <Section id={section} />
+      <AdminFrame active={section} crumb={sectionTitle(section)} onSelect={select}>
+        <Section key={section} id={section} />
       </AdminFrame>
     </AdminGate>
   );

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { DEMO_CHATBOT_STATS, SIDEBAR_COLLAPSED_PX, SIDEBAR_WIDTH_PX } from '@souq/shared/constants';
+import { SIDEBAR_COLLAPSED_PX, SIDEBAR_WIDTH_PX } from '@souq/shared/constants';
 import { paths } from '@/app/paths';
 import { logout } from '@/lib/session';
 import { Button, buttonClass } from '@/components/ui/Button';
@@ -9,6 +9,7 @@ import { Logo } from '@/components/ui/Logo';
 import { AreaToaster } from '@/components/ui/toast';
 import { cx } from '@/components/ui/cx';
 import { ADMIN_SECTIONS, type AdminSectionId } from './sections';
+import { NotificationBell } from './NotificationBell';
 
 function Icon({ d, className = 'h-5 w-5' }: { d: string; className?: string }) {
   return (
@@ -120,12 +121,7 @@ export function AdminFrame({ active, crumb, onSelect, children }: {
               Manage Products
             </Link>
           </div>
-          <span className="relative inline-flex h-9 w-9 items-center justify-center rounded-lg text-slate-600" role="img" aria-label={`${DEMO_CHATBOT_STATS.notificationBadge} notifications`}>
-            <Icon d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.9 1.9 0 0 0 3.4 0" />
-            <span aria-hidden="true" className="absolute top-0.5 right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-500 px-1 text-[10px] font-bold text-white">
-              {DEMO_CHATBOT_STATS.notificationBadge}
-            </span>
-          </span>
+          <NotificationBell onSelect={onSelect} />
           <div className="flex items-center gap-2.5 border-l border-slate-200 pl-3">
             <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-gradient-to-br from-brand-600 to-teal-400 text-xs font-bold text-white">AU</span>
             <div className="hidden leading-tight sm:block">

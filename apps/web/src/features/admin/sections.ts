@@ -1,3 +1,5 @@
+import { paths } from '@/app/paths';
+
 /** The admin dashboard's sections, by identifier and title (admin §2), with a 24px outline icon path each. */
 export const ADMIN_SECTIONS = [
   { id: 'overview', title: 'Dashboard', icon: 'M4 13h6V4H4zM14 20h6v-9h-6zM4 20h6v-4H4zM14 4v4h6V4z' },
@@ -21,3 +23,15 @@ export const DEFAULT_ADMIN_SECTION: AdminSectionId = 'overview';
 
 export const sectionTitle = (id: AdminSectionId) => ADMIN_SECTIONS.find((s) => s.id === id)!.title;
 export const isAdminSection = (v: unknown): v is AdminSectionId => ADMIN_SECTIONS.some((s) => s.id === v);
+
+/** The section a URL shows: `?section=` (a reload keeps it), else the state another admin page passed, else the path's. */
+export function sectionFromLocation(location: { pathname: string; search: string; state: unknown }): AdminSectionId {
+  const fromQuery = new URLSearchParams(location.search).get('section');
+  if (isAdminSection(fromQuery)) return fromQuery;
+  const fromState = (location.state as { section?: unknown } | null)?.section;
+  if (isAdminSection(fromState)) return fromState;
+  return location.pathname === paths.adminVendors ? 'vendors' : DEFAULT_ADMIN_SECTION;
+}
+
+/** The URL of a section: /admin for the default one, /admin?section=<id> for the others. */
+export const sectionUrl = (id: AdminSectionId) => (id === DEFAULT_ADMIN_SECTION ? paths.admin : `${paths.admin}?section=${id}`);

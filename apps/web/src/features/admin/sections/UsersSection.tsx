@@ -1,33 +1,54 @@
-import { useMemo, useState } from 'react';
-import type { PublicUser } from '@souq/shared/api/auth';
+import { useMemo, useState, type FormEvent } from 'react';
+import type { AdminUser, AdminUserDetail } from '@souq/shared/api/admin';
+import type { UserRole } from '@souq/shared/api/auth';
 import { MSG } from '@souq/shared/messages';
+import { formatCurrency } from '@souq/shared/rules/money';
 import { useListQuery } from '@/lib/use-list-query';
 import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
+import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Dialog } from '@/components/ui/Dialog';
+import { Drawer } from '@/components/ui/Drawer';
+import { Field, Input, Select } from '@/components/ui/Field';
 import { Pagination } from '@/components/ui/Pagination';
 import { SearchInput } from '@/components/ui/SearchInput';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { StatusBadge } from '@/components/ui/StatusBadge';
+import { notify } from '@/components/ui/toast';
 import { cx } from '@/components/ui/cx';
 import { initials } from '../initials';
+import { adminApi, useAdminMutation, useAdminQuery } from '../api';
+import { LoadError } from '../parts/LoadError';
+import { formatDate, When } from '../parts/When';
 
-const ROLE_STYLE: Record<PublicUser['role'], string> = {
+const ROLE_STYLE: Record<UserRole, string> = {
   admin: 'bg-violet-50 text-violet-800 ring-violet-200',
   vendor: 'bg-amber-50 text-amber-800 ring-amber-200',
   user: 'bg-sky-50 text-sky-800 ring-sky-200',
 };
+const ROLES: UserRole[] = ['user', 'vendor', 'admin'];
 
-const matches = (u: PublicUser, term: string) => [u.name, u.email, u.role].some((f) => f.toLowerCase().includes(term));
-const joined = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+const matches = (u: AdminUser, term: string) => [u.name, u.email, u.role].some((f) => f.toLowerCase().includes(term));
+const who = (u: AdminUser) => u.name || u.email;
 
-function Avatar({ user }: { user: PublicUser }) {
+function Avatar({ user }: { user: AdminUser }) {
   return (
-    <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-800">
+    <span aria-hidden="true" className={cx('flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-xs font-semibold', user.deactivated_at ? 'bg-slate-100 text-slate-500' : 'bg-brand-100 text-brand-800')}>
       {initials(user)}
     </span>
   );
 }
 
-const COLUMNS: DataTableColumn<PublicUser>[] = [
+function RoleBadge({ role }: { role: UserRole }) {
+  return <span className={cx('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset', ROLE_STYLE[role])}>{role}</span>;
+}
+
+function Deactivated() {
+  return <span className="inline-flex rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 ring-1 ring-slate-300 ring-inset">Deactivated</span>;
+}
+
+const COLUMNS: DataTableColumn<AdminUser>[] = [
   {
     key: 'user',
     header: 'User',
@@ -35,7 +56,7 @@ const COLUMNS: DataTableColumn<PublicUser>[] = [
       <div className="flex items-center gap-3">
         <Avatar user={u} />
         <div className="min-w-0 max-w-[9.5rem] sm:max-w-none">
-          <p className="truncate font-medium text-slate-900">{u.name || u.email}</p>
+          <p className={cx('truncate font-medium', u.deactivated_at ? 'text-slate-500' : 'text-slate-900')}>{who(u)}</p>
           <p className="truncate text-xs text-slate-500 md:hidden">{u.email}</p>
         </div>
       </div>
@@ -45,18 +66,133 @@ const COLUMNS: DataTableColumn<PublicUser>[] = [
   {
     key: 'role',
     header: 'Role',
-    cell: (u) => <span className={cx('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset', ROLE_STYLE[u.role])}>{u.role}</span>,
+    cell: (u) => (
+      <div className="flex flex-wrap items-center gap-1">
+        <RoleBadge role={u.role} />
+        {u.deactivated_at && <Deactivated />}
+      </div>
+    ),
   },
-  { key: 'joined', header: 'Joined', hideBelow: 'sm', className: 'whitespace-nowrap text-slate-600', cell: (u) => joined(u.created_at) },
+  { key: 'joined', header: 'Joined', hideBelow: 'sm', className: 'whitespace-nowrap text-slate-600', cell: (u) => formatDate(u.created_at) },
 ];
 
+/** The user's details: sign-up date, role, status, order figures and the latest orders (admin §2 Users, view). */
+function UserSheet({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  const detail = useAdminQuery<AdminUserDetail>(['admin-user', user?.id], `/api/admin/users/${user?.id}`, { enabled: user !== null });
+  const d = detail.data;
+  return (
+    <Drawer open={user !== null} onClose={onClose} title={user ? who(user) : ''} widthClass="max-w-lg">
+      {user && (
+        <div className="space-y-5">
+          <dl className="grid grid-cols-3 gap-y-3 text-sm">
+            <dt className="text-slate-500">User ID</dt>
+            <dd className="col-span-2 text-slate-900">{user.id}</dd>
+            <dt className="text-slate-500">Email</dt>
+            <dd className="col-span-2 break-all text-slate-900">{user.email}</dd>
+            <dt className="text-slate-500">Role</dt>
+            <dd className="col-span-2"><RoleBadge role={user.role} /></dd>
+            <dt className="text-slate-500">Signed up</dt>
+            <dd className="col-span-2 text-slate-900">{formatDate(user.created_at)}</dd>
+            <dt className="text-slate-500">Status</dt>
+            <dd className="col-span-2 text-slate-900">{user.deactivated_at ? <>Deactivated {formatDate(user.deactivated_at)}</> : 'Active'}</dd>
+          </dl>
+          <section aria-labelledby="user-orders-heading">
+            <div className="flex items-baseline justify-between gap-2">
+              <h3 id="user-orders-heading" className="text-sm font-semibold text-slate-900">Orders</h3>
+              {d && <p className="text-xs text-slate-500">{d.order_count} in total · {formatCurrency(d.total_spent, d.currency)} spent</p>}
+            </div>
+            {detail.isPending ? (
+              <div className="mt-3 space-y-2"><Skeleton className="h-10 w-full" /><Skeleton className="h-10 w-full" /></div>
+            ) : detail.isError ? (
+              <div className="mt-3"><LoadError title={MSG.loadOrdersFailed} error={detail.error} onRetry={() => void detail.refetch()} /></div>
+            ) : d && d.orders.length === 0 ? (
+              <p className="mt-3 text-sm text-slate-500">{MSG.noOrdersYet}</p>
+            ) : (
+              <ul className="mt-3 divide-y divide-slate-100 rounded-xl border border-slate-200">
+                {d?.orders.map((o) => (
+                  <li key={o.id} className="flex items-center justify-between gap-3 px-3 py-2.5 text-sm">
+                    <div className="min-w-0">
+                      <p className="truncate font-medium text-slate-900">{o.order_number}</p>
+                      <p className="text-xs text-slate-500"><When iso={o.created_at} /> · {o.item_count} item{o.item_count === 1 ? '' : 's'}</p>
+                    </div>
+                    <div className="flex shrink-0 items-center gap-2">
+                      <span className="tabular-nums text-slate-900">{formatCurrency(o.total_amount, o.currency)}</span>
+                      <StatusBadge kind="order" status={o.status} />
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      )}
+    </Drawer>
+  );
+}
+
+/** Edit name and role (decision 0041: the server refuses roles that do not match the account's records, with the reason). */
+function EditUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  const [name, setName] = useState(user?.name ?? '');
+  const [role, setRole] = useState<UserRole>(user?.role ?? 'user');
+  const [error, setError] = useState<string | null>(null);
+  const save = useAdminMutation(
+    (body: { name?: string; role?: UserRole }) => adminApi<AdminUser>(`/api/admin/users/${user!.id}`, { method: 'PUT', body }),
+    ['admin-users', 'admin-user'],
+  );
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!user) return;
+    setError(null);
+    try {
+      await save.mutateAsync({ ...(name.trim() !== user.name ? { name: name.trim() } : {}), ...(role !== user.role ? { role } : {}) });
+      notify.success(MSG.userUpdated);
+      onClose();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : MSG.requestFailed);
+    }
+  }
+
+  const unchanged = !!user && name.trim() === user.name && role === user.role;
+  return (
+    <Dialog
+      open={user !== null}
+      onClose={() => !save.isPending && onClose()}
+      title={`Edit ${user ? who(user) : 'user'}`}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>Cancel</Button>
+          <Button type="submit" form="edit-user-form" loading={save.isPending} disabled={unchanged || !name.trim()}>Save changes</Button>
+        </>
+      }
+    >
+      <form id="edit-user-form" onSubmit={submit} className="space-y-4" noValidate>
+        <Field label="Name" required error={!name.trim() ? 'Name is required' : null}>
+          <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={120} autoComplete="off" />
+        </Field>
+        <Field label="Role" hint="A vendor account keeps the vendor role; admins sign in with the access code.">
+          <Select value={role} onChange={(e) => setRole(e.target.value as UserRole)}>
+            {ROLES.map((r) => <option key={r} value={r}>{r[0]!.toUpperCase() + r.slice(1)}</option>)}
+          </Select>
+        </Field>
+        {error && <Alert tone="error" title={MSG.updateUserFailed(error)} />}
+      </form>
+    </Dialog>
+  );
+}
+
 /**
- * User Management (admin §2): the server's paged list, searched on the server (so users beyond one page are found;
- * the search is in the URL) and filtered instantly on screen by name, e-mail or role while the server answers.
+ * User Management (admin §2): the server's paged list, searched on the server by name, e-mail or role (the search is
+ * in the URL, and what is typed filters the rows on screen at once). View shows the user's orders and sign-up date;
+ * Edit changes name and role; Delete deactivates the account after a confirmation (sessions end, orders stay).
  */
 export function UsersSection() {
-  const list = useListQuery<PublicUser>({ queryKey: 'admin-users', path: '/api/admin/users', auth: 'admin' });
-  const [viewing, setViewing] = useState<PublicUser | null>(null);
+  const list = useListQuery<AdminUser>({ queryKey: 'admin-users', path: '/api/admin/users', auth: 'admin' });
+  const [viewing, setViewing] = useState<AdminUser | null>(null);
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [deactivating, setDeactivating] = useState<AdminUser | null>(null);
+  const deactivate = useAdminMutation((id: number) => adminApi(`/api/admin/users/${id}`, { method: 'DELETE' }), ['admin-users', 'admin-user']);
 
   // what is typed filters the rows on screen at once; the server's answer for it replaces them when it comes
   const term = list.searchText.trim().toLowerCase();
@@ -87,27 +223,39 @@ export function UsersSection() {
         errorTitle={MSG.loadUsersFailed}
         empty={{ title: MSG.noUsersFound, description: term ? 'Try another name, e-mail or role.' : undefined }}
         rowActions={(u) => (
-          <Button variant="ghost" size="sm" onClick={() => setViewing(u)} aria-label={`View ${u.name || u.email}`}>
-            View
-          </Button>
+          <>
+            <Button variant="ghost" size="sm" onClick={() => setViewing(u)} aria-label={`View ${who(u)}`}>View</Button>
+            {u.role !== 'admin' && !u.deactivated_at && (
+              <>
+                <Button variant="ghost" size="sm" onClick={() => setEditing(u)} aria-label={`Edit ${who(u)}`}>Edit</Button>
+                <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setDeactivating(u)} aria-label={`Delete ${who(u)}`}>Delete</Button>
+              </>
+            )}
+          </>
         )}
       />
       <Pagination {...list.paginationProps} label="Users pages" />
 
-      <Dialog open={viewing !== null} onClose={() => setViewing(null)} title={viewing?.name || viewing?.email || ''} size="sm">
-        {viewing && (
-          <dl className="grid grid-cols-3 gap-y-3 text-sm">
-            <dt className="text-slate-500">User ID</dt>
-            <dd className="col-span-2 text-slate-900">{viewing.id}</dd>
-            <dt className="text-slate-500">Email</dt>
-            <dd className="col-span-2 break-all text-slate-900">{viewing.email}</dd>
-            <dt className="text-slate-500">Role</dt>
-            <dd className="col-span-2 capitalize text-slate-900">{viewing.role}</dd>
-            <dt className="text-slate-500">Joined</dt>
-            <dd className="col-span-2 text-slate-900">{joined(viewing.created_at)}</dd>
-          </dl>
-        )}
-      </Dialog>
+      <UserSheet user={viewing} onClose={() => setViewing(null)} />
+      {/* keyed so the form starts from the chosen user's values each time */}
+      <EditUserDialog key={editing?.id ?? 'none'} user={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={deactivating !== null}
+        onClose={() => setDeactivating(null)}
+        title="Deactivate user"
+        message={deactivating ? MSG.deactivateUserConfirm(who(deactivating)) : ''}
+        confirmLabel="Deactivate"
+        destructive
+        onConfirm={async () => {
+          try {
+            await deactivate.mutateAsync(deactivating!.id);
+          } catch (err) {
+            throw new Error(MSG.deactivateUserFailed(err instanceof Error ? err.message : MSG.requestFailed));
+          }
+          notify.success(MSG.userDeactivated);
+          setDeactivating(null);
+        }}
+      />
     </section>
   );
 }

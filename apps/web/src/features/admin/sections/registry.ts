@@ -12,4 +12,11 @@ export const SECTION_COMPONENTS: Partial<Record<AdminSectionId, LazyExoticCompon
   support: section(() => import('./SupportSection').then((m) => ({ default: m.SupportSection }))),
   'chat-monitor': section(() => import('./ChatMonitorSection').then((m) => ({ default: m.ChatMonitorSection }))),
   notifications: section(() => import('./NotificationsSection').then((m) => ({ default: m.NotificationsSection }))),
+  // admin area (issue 9)
+  overview: section(() => import('./OverviewSection').then((m) => ({ default: m.OverviewSection }))),
+  products: section(() => import('./ProductsSection').then((m) => ({ default: m.ProductsSection }))),
+  orders: section(() => import('./OrdersSection').then((m) => ({ default: m.OrdersSection }))),
+  payments: section(() => import('./PaymentsSection').then((m) => ({ default: m.PaymentsSection }))),
+  'ai-chatbot': section(() => import('./AiChatbotSection').then((m) => ({ default: m.AiChatbotSection }))),
+  reports: section(() => import('./ReportsSection').then((m) => ({ default: m.ReportsSection }))),
 };

@@ -1,0 +1,108 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { CART_VALUE_BUCKET_EDGES, PRICE_BUCKET_EDGES, SALES_DEFAULT_DAYS, SALES_MAX_DAYS, SALES_TOP_ROWS } from '@souq/shared/constants';
+import { MSG } from '@souq/shared/messages';
+import type { SalesAnalytics, SalesQuery } from '@souq/shared/api/reports';
+import { centsToAmount, formatAmount } from '@souq/shared/rules/money';
+import { products } from '../../db/schema/catalogue.js';
+import { orderItems, orders } from '../../db/schema/orders.js';
+import type { Db } from '../../platform/db.js';
+import { badRequest } from '../../platform/errors.js';
+import { bringsRevenue, rowsOf } from './report-sql.js';
+
+const DAY_MS = 86_400_000;
+
+/** An inclusive range of UTC days as the half-open time range [start, end). */
+export type DayRange = { from: string; to: string; start: Date; end: Date };
+
+export function dayRange(from: string, to: string): DayRange {
+  const start = new Date(`${from}T00:00:00.000Z`);
+  return { from, to, start, end: new Date(new Date(`${to}T00:00:00.000Z`).getTime() + DAY_MS) };
+}
+
+const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * The range a sales request asks for: both ends as given; only `from` runs to today; only `to` (or neither) covers
+ * the default window ending there. 400 when it is reversed or longer than the longest allowed.
+ */
+export function resolveRange(q: SalesQuery, now = new Date()): DayRange {
+  const to = q.to ?? now.toISOString().slice(0, 10);
+  const from = q.from ?? shiftDay(to, -(SALES_DEFAULT_DAYS - 1));
+  if (from > to) throw badRequest(MSG.dateRangeInvalid, { from: MSG.dateRangeInvalid });
+  if ((Date.parse(to) - Date.parse(from)) / DAY_MS >= SALES_MAX_DAYS) throw badRequest(MSG.dateRangeTooLong(SALES_MAX_DAYS), { to: MSG.dateRangeTooLong(SALES_MAX_DAYS) });
+  return dayRange(from, to);
+}
+
+/** 'AED 50–100', the last one 'AED 1,000+' (edges in major units). */
+export function bucketLabels(edges: readonly number[], currency: string): string[] {
+  const money = (n: number) => formatAmount(n).replace(/\.00$/, '');
+  return edges.map((edge, i) => (i + 1 < edges.length ? `${currency} ${money(edge)}–${money(edges[i + 1]!)}` : `${currency} ${money(edge)}+`));
+}
+
+/** The index (0-based) of the bucket a cents amount falls in, as SQL: edges are major units, [edge, next). */
+const bucketIndex = (cents: SQL, edges: readonly number[]) =>
+  sql`(width_bucket(${cents}::float8 / 100, array[${sql.join(edges.slice(1).map((e) => sql`${e}`), sql`, `)}]::float8[]))`;
+
+/**
+ * Sales analytics over orders that bring revenue, placed in the range (decision 0040). Revenue is merchandise:
+ * order lines (or the order subtotal), without shipping and tax. Every figure is one grouped SQL query.
+ */
+export function createSalesQueries(db: Db) {
+  return {
+    async sales(range: DayRange, currency: string): Promise<SalesAnalytics> {
+      const inRange = sql`${orders.createdAt} >= ${range.start.toISOString()} and ${orders.createdAt} < ${range.end.toISOString()} and ${bringsRevenue}`;
+      const linesInRange = sql`${orderItems} join ${orders} on ${orders.id} = ${orderItems.orderId} where ${inRange}`;
+      const primaryCategory = sql`coalesce(nullif(${products.categories}[1], ''), 'Uncategorized')`;
+      const [totals, categories, top, priceBuckets, cartBuckets, days] = await Promise.all([
+        rowsOf<{ orders: number; revenue: number; units: number }>(db, sql`
+          select count(distinct ${orders.id})::int8 as orders, coalesce(sum(${orderItems.lineTotalCents}), 0)::int8 as revenue,
+                 coalesce(sum(${orderItems.quantity}), 0)::int8 as units
+          from ${linesInRange}`),
+        // a product counts under its primary category, so the rows add up to the total; a deleted product's lines are 'Uncategorized'
+        rowsOf<{ category: string; revenue: number; units: number }>(db, sql`
+          select ${primaryCategory} as category, sum(${orderItems.lineTotalCents})::int8 as revenue, sum(${orderItems.quantity})::int8 as units
+          from ${orderItems} join ${orders} on ${orders.id} = ${orderItems.orderId}
+            left join ${products} on ${products.id} = ${orderItems.productId}
+          where ${inRange}
+          group by 1 order by 2 desc, 1 limit ${SALES_TOP_ROWS}`),
+        rowsOf<{ id: number | null; name: string; revenue: number; units: number }>(db, sql`
+          select ${orderItems.productId} as id, max(${orderItems.productName}) as name,
+                 sum(${orderItems.lineTotalCents})::int8 as revenue, sum(${orderItems.quantity})::int8 as units
+          from ${linesInRange}
+          group by ${orderItems.productId}, case when ${orderItems.productId} is null then ${orderItems.productName} end
+          order by 3 desc, 2 limit ${SALES_TOP_ROWS}`),
+        rowsOf<{ bucket: number; items: number; revenue: number }>(db, sql`
+          select ${bucketIndex(sql`${orderItems.unitPriceCents}`, PRICE_BUCKET_EDGES)} as bucket,
+                 sum(${orderItems.quantity})::int8 as items, sum(${orderItems.lineTotalCents})::int8 as revenue
+          from ${linesInRange} group by 1`),
+        rowsOf<{ bucket: number; orders: number; revenue: number }>(db, sql`
+          select ${bucketIndex(sql`${orders.subtotalCents}`, CART_VALUE_BUCKET_EDGES)} as bucket,
+                 count(*)::int8 as orders, sum(${orders.subtotalCents})::int8 as revenue
+          from ${orders} where ${inRange} group by 1`),
+        rowsOf<{ date: string; revenue: number; orders: number }>(db, sql`
+          select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(sum(${orders.subtotalCents}), 0)::int8 as revenue, count(${orders.id})::int8 as orders
+          from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') as d(day)
+            left join ${orders} on (${orders.createdAt} at time zone 'UTC')::date = d.day::date and ${inRange}
+          group by d.day order by d.day`),
+      ]);
+      const priceLabels = bucketLabels(PRICE_BUCKET_EDGES, currency);
+      const cartLabels = bucketLabels(CART_VALUE_BUCKET_EDGES, currency);
+      const byIndex = <T extends { bucket: number }>(rows: T[]) => new Map(rows.map((r) => [Number(r.bucket), r]));
+      const prices = byIndex(priceBuckets);
+      const carts = byIndex(cartBuckets);
+      const t = totals[0];
+      return {
+        from: range.from,
+        to: range.to,
+        currency,
+        totals: { orders: Number(t?.orders ?? 0), revenue: centsToAmount(t?.revenue ?? 0), units_sold: Number(t?.units ?? 0) },
+        categories: categories.map((c) => ({ category: c.category, revenue: centsToAmount(c.revenue), units_sold: Number(c.units) })),
+        products: top.map((p) => ({ id: p.id === null ? null : Number(p.id), name: p.name, revenue: centsToAmount(p.revenue), units_sold: Number(p.units) })),
+        // every bucket, empty ones with zeros, so the table reads as a distribution
+        price_buckets: priceLabels.map((bucket, i) => ({ bucket, items: Number(prices.get(i)?.items ?? 0), revenue: centsToAmount(prices.get(i)?.revenue ?? 0) })),
+        cart_value_buckets: cartLabels.map((bucket, i) => ({ bucket, orders: Number(carts.get(i)?.orders ?? 0), revenue: centsToAmount(carts.get(i)?.revenue ?? 0) })),
+        revenue_by_day: days.map((d) => ({ date: d.date, revenue: centsToAmount(d.revenue), orders: Number(d.orders) })),
+      };
+    },
+  };
+}

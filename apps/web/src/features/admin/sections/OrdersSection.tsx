@@ -1,0 +1,338 @@
+import { useState, type FormEvent } from 'react';
+import type { AdminOrderDetail, AdminOrderRow, OrderStats } from '@souq/shared/api/admin';
+import { ORDER_STATUSES, PAYMENT_METHOD_LABELS, type OrderStatus } from '@souq/shared/constants';
+import { MSG } from '@souq/shared/messages';
+import { formatCurrency } from '@souq/shared/rules/money';
+import { useListQuery } from '@/lib/use-list-query';
+import { statusBadge } from '@/lib/status-badges';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
+import { Dialog } from '@/components/ui/Dialog';
+import { Field, Select, Textarea } from '@/components/ui/Field';
+import { FilterBar, FilterSelect } from '@/components/ui/FilterBar';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { Pagination } from '@/components/ui/Pagination';
+import { SearchInput } from '@/components/ui/SearchInput';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { StatCard, StatGrid } from '@/components/ui/StatCard';
+import { StatusBadge } from '@/components/ui/StatusBadge';
+import { notify } from '@/components/ui/toast';
+import { adminApi, queryString, useAdminMutation, useAdminQuery, useVendorOptions } from '../api';
+import { LoadError } from '../parts/LoadError';
+import { VendorFilter } from '../parts/VendorSelect';
+import { When } from '../parts/When';
+
+const FILTERS = { status: '', vendor_id: '' };
+const ORDER_KEYS = ['admin-orders', 'admin-order-stats', 'admin-order', 'admin-overview', 'admin-payments'];
+const money = (value: number, currency: string) => formatCurrency(value, currency);
+
+/** The spec's Update Order Status form: all seven statuses and optional notes; the history shows the change. */
+function StatusForm({ order, autoFocus, onDone }: { order: AdminOrderDetail; autoFocus: boolean; onDone: () => void }) {
+  const [status, setStatus] = useState<OrderStatus>(order.status);
+  const [notes, setNotes] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const update = useAdminMutation(
+    (body: { status: OrderStatus; notes?: string }) => adminApi<AdminOrderDetail>(`/api/admin/orders/${order.id}/status`, { method: 'PUT', body }),
+    ORDER_KEYS,
+  );
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    try {
+      await update.mutateAsync({ status, ...(notes.trim() ? { notes: notes.trim() } : {}) });
+      notify.success(MSG.orderStatusUpdated);
+      onDone();
+    } catch (err) {
+      const text = MSG.updateOrderStatusFailed(err instanceof Error ? err.message : MSG.requestFailed);
+      setError(text);
+      notify.error(text);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-3 rounded-xl border border-slate-200 bg-slate-50/60 p-4" aria-labelledby="update-status-heading">
+      <h3 id="update-status-heading" className="text-sm font-semibold text-slate-900">Update Order Status</h3>
+      <Field label="Status">
+        {/* the row's "Status" action opens the details to change the status: the select takes the focus */}
+        <Select value={status} onChange={(e) => setStatus(e.target.value as OrderStatus)} autoFocus={autoFocus}>
+          {ORDER_STATUSES.map((s) => <option key={s} value={s}>{statusBadge('order', s).label}</option>)}
+        </Select>
+      </Field>
+      <Field label="Notes" hint="Optional; kept in the status history.">
+        <Textarea value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={1000} rows={2} className="min-h-16" />
+      </Field>
+      {error && <Alert tone="error">{error}</Alert>}
+      <div className="flex justify-end">
+        <Button type="submit" loading={update.isPending} disabled={status === order.status && !notes.trim()}>Update status</Button>
+      </div>
+    </form>
+  );
+}
+
+/** The order details modal (admin §2): identity, customer, items, status history and the status form. */
+function OrderDetails({ id, focusStatus, onClose, onAssign }: { id: number | null; focusStatus: boolean; onClose: () => void; onAssign: (o: AdminOrderRow) => void }) {
+  const detail = useAdminQuery<AdminOrderDetail>(['admin-order', id], `/api/admin/orders/${id}`, { enabled: id !== null });
+  const o = detail.data;
+  return (
+    <Dialog open={id !== null} onClose={onClose} title={o ? `Order ${o.order_number}` : 'Order details'} size="lg">
+      {detail.isPending ? (
+        <div className="space-y-3"><Skeleton className="h-5 w-1/2" /><Skeleton className="h-24 w-full" /></div>
+      ) : detail.isError || !o ? (
+        <LoadError title={MSG.loadOrdersFailed} error={detail.error} onRetry={() => void detail.refetch()} />
+      ) : (
+        <div className="space-y-6">
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-4">
+            <div><dt className="text-slate-500">Order ID</dt><dd className="text-slate-900">{o.id}</dd></div>
+            <div><dt className="text-slate-500">Status</dt><dd><StatusBadge kind="order" status={o.status} /></dd></div>
+            <div><dt className="text-slate-500">Created</dt><dd className="text-slate-900"><When iso={o.created_at} /></dd></div>
+            <div><dt className="text-slate-500">Total</dt><dd className="font-semibold text-slate-900 tabular-nums">{money(o.total_amount, o.currency)}</dd></div>
+            <div className="col-span-2"><dt className="text-slate-500">Customer</dt><dd className="text-slate-900">{o.customer_name}<span className="block break-all text-slate-600">{o.customer_email}</span>{o.customer_phone && <span className="block text-slate-600">{o.customer_phone}</span>}</dd></div>
+            <div><dt className="text-slate-500">Payment</dt><dd className="text-slate-900">{PAYMENT_METHOD_LABELS[o.payment_method]}</dd></div>
+            <div>
+              <dt className="text-slate-500">Vendor</dt>
+              <dd className="text-slate-900">
+                {o.vendor_name ?? (
+                  <Button variant="secondary" size="sm" className="mt-0.5" onClick={() => onAssign(o)}>Assign Vendor</Button>
+                )}
+              </dd>
+            </div>
+            <div className="col-span-2 sm:col-span-4"><dt className="text-slate-500">Ship to</dt><dd className="text-slate-900">{[o.shipping_address.address, o.shipping_address.city, o.shipping_address.country].filter(Boolean).join(', ')}</dd></div>
+          </dl>
+
+          <section aria-labelledby="items-heading">
+            <h3 id="items-heading" className="text-sm font-semibold text-slate-900">Items</h3>
+            <div className="mt-2 overflow-x-auto rounded-xl border border-slate-200">
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">Items of order {o.order_number}</caption>
+                <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
+                  <tr><th className="px-3 py-2">Product</th><th className="px-3 py-2 text-right">Qty</th><th className="px-3 py-2 text-right">Unit price</th><th className="px-3 py-2 text-right">Total</th></tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {o.items.map((i, n) => (
+                    <tr key={n}>
+                      <td className="px-3 py-2">{i.product_name}</td>
+                      <td className="px-3 py-2 text-right tabular-nums">{i.quantity}</td>
+                      <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{money(i.unit_price, o.currency)}</td>
+                      <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{money(i.total_price, o.currency)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot className="text-slate-600">
+                  <tr><td colSpan={3} className="px-3 pt-2 text-right">Subtotal</td><td className="px-3 pt-2 text-right tabular-nums">{money(o.subtotal, o.currency)}</td></tr>
+                  <tr><td colSpan={3} className="px-3 text-right">Shipping</td><td className="px-3 text-right tabular-nums">{money(o.shipping, o.currency)}</td></tr>
+                  <tr><td colSpan={3} className="px-3 text-right">Tax</td><td className="px-3 text-right tabular-nums">{money(o.tax, o.currency)}</td></tr>
+                  <tr className="font-semibold text-slate-900"><td colSpan={3} className="px-3 pb-2 text-right">Total</td><td className="px-3 pb-2 text-right tabular-nums">{money(o.total_amount, o.currency)}</td></tr>
+                </tfoot>
+              </table>
+            </div>
+            {o.notes && <p className="mt-2 text-sm whitespace-pre-line text-slate-600"><span className="font-medium text-slate-700">Notes: </span>{o.notes}</p>}
+          </section>
+
+          <section aria-labelledby="history-heading">
+            <h3 id="history-heading" className="text-sm font-semibold text-slate-900">Status history</h3>
+            <ol className="mt-2 space-y-2 border-l-2 border-slate-200 pl-4">
+              {o.status_history.map((h, n) => (
+                <li key={n} className="text-sm">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <StatusBadge kind="order" status={h.to_status} />
+                    <span className="text-xs text-slate-500"><When iso={h.created_at} />{h.changed_by ? ` · ${h.changed_by}` : ''}</span>
+                  </div>
+                  {h.notes && <p className="mt-0.5 text-slate-700">{h.notes}</p>}
+                </li>
+              ))}
+            </ol>
+          </section>
+
+          <StatusForm key={o.status} order={o} autoFocus={focusStatus} onDone={onClose} />
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+/** The Assign Vendor modal (admin §2): vendors with company, contact and e-mail, searched on the server; a click assigns. */
+function AssignVendor({ order, onClose }: { order: AdminOrderRow | null; onClose: () => void }) {
+  const [search, setSearch] = useState('');
+  const vendors = useVendorOptions(search, order !== null);
+  const assign = useAdminMutation(
+    (vendorId: number) => adminApi(`/api/admin/orders/${order!.id}/assign-vendor`, { method: 'PUT', body: { vendor_id: vendorId } }),
+    ORDER_KEYS,
+  );
+  const [busyId, setBusyId] = useState<number | null>(null);
+
+  async function pick(vendorId: number) {
+    if (!order) return notify.error(MSG.noOrderSelected);
+    setBusyId(vendorId);
+    try {
+      await assign.mutateAsync(vendorId);
+      notify.success(MSG.vendorAssigned);
+      onClose();
+    } catch (err) {
+      notify.error(MSG.assignVendorFailed(err instanceof Error ? err.message : MSG.requestFailed));
+    }
+  }
+
+  return (
+    <Dialog open={order !== null} onClose={() => !assign.isPending && onClose()} title="Assign Vendor" description={order ? `Order ${order.order_number}` : undefined}>
+      <SearchInput label="Search vendors" placeholder="Search vendors..." value={search} onChange={setSearch} className="sm:w-full" busy={vendors.isFetching} />
+      <div className="mt-3">
+        {vendors.isPending ? (
+          <div className="space-y-2"><Skeleton className="h-14 w-full" /><Skeleton className="h-14 w-full" /></div>
+        ) : vendors.isError ? (
+          <LoadError title={MSG.loadVendorsFailed} error={vendors.error} onRetry={() => void vendors.refetch()} />
+        ) : vendors.data?.length === 0 ? (
+          <p className="py-6 text-center text-sm text-slate-500">{MSG.noVendorsFound}</p>
+        ) : (
+          <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
+            {vendors.data?.map((v) => (
+              <li key={v.id}>
+                <button
+                  type="button"
+                  onClick={() => void pick(v.id)}
+                  disabled={assign.isPending}
+                  className="flex w-full items-center justify-between gap-3 px-4 py-3 text-left hover:bg-slate-50 disabled:opacity-60"
+                >
+                  <span className="min-w-0">
+                    <span className="block truncate font-medium text-slate-900">{v.company_name}</span>
+                    <span className="block truncate text-sm text-slate-600">{v.contact_name} · {v.email}</span>
+                  </span>
+                  <span className="shrink-0 text-sm font-medium text-brand-700">{assign.isPending && busyId === v.id ? 'Assigning…' : 'Assign'}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Dialog>
+  );
+}
+
+/**
+ * Orders (admin §2): search, status and vendor filters on the server (in the URL), stat cards over the same filters,
+ * the spec's columns, details with Update Order Status, and Assign Vendor.
+ */
+export function OrdersSection() {
+  const list = useListQuery<AdminOrderRow, typeof FILTERS>({ queryKey: 'admin-orders', path: '/api/admin/orders', auth: 'admin', filters: FILTERS });
+  const filterQuery = queryString({ search: list.search, ...list.filters });
+  const stats = useAdminQuery<OrderStats>(['admin-order-stats', filterQuery], `/api/admin/orders/stats${filterQuery}`);
+  const [viewing, setViewing] = useState<{ id: number; focusStatus: boolean } | null>(null);
+  const [assigning, setAssigning] = useState<AdminOrderRow | null>(null);
+  const s = stats.data;
+
+  const columns: DataTableColumn<AdminOrderRow>[] = [
+    {
+      key: 'order_number',
+      header: 'Order',
+      sortable: true,
+      cell: (o) => (
+        <div className="min-w-0">
+          <p className="font-medium whitespace-nowrap text-slate-900">{o.order_number}</p>
+          <p className="text-xs text-slate-500">
+            ID {o.id}
+            <span className="2xl:hidden"> · {o.item_count} item{o.item_count === 1 ? '' : 's'}</span>
+          </p>
+          {/* folded columns: the customer below xl, the vendor below 2xl */}
+          <p className="max-w-[12rem] truncate text-xs text-slate-500 xl:hidden">{o.customer_name}</p>
+          {o.vendor_name && <p className="max-w-[12rem] truncate text-xs text-slate-500 2xl:hidden">Vendor: {o.vendor_name}</p>}
+        </div>
+      ),
+    },
+    {
+      key: 'customer',
+      header: 'Customer',
+      hideBelow: 'xl',
+      cell: (o) => (
+        <div className="min-w-0 max-w-[13rem]">
+          <p className="truncate text-slate-900" title={o.customer_name}>{o.customer_name}</p>
+          <p className="truncate text-xs text-slate-500" title={o.customer_email}>{o.customer_email}</p>
+        </div>
+      ),
+    },
+    { key: 'items', header: 'Items', align: 'right', hideBelow: '2xl', cell: (o) => o.item_count },
+    {
+      key: 'total_amount',
+      header: 'Total',
+      align: 'right',
+      sortable: true,
+      firstOrder: 'desc',
+      cell: (o) => (
+        <>
+          {money(o.total_amount, o.currency)}
+          {/* phones: the status under the total */}
+          <span className="mt-1 block sm:hidden"><StatusBadge kind="order" status={o.status} /></span>
+        </>
+      ),
+    },
+    { key: 'status', header: 'Status', sortable: true, hideBelow: 'sm', cell: (o) => <StatusBadge kind="order" status={o.status} /> },
+    {
+      key: 'vendor',
+      header: 'Vendor',
+      hideBelow: '2xl',
+      cell: (o) =>
+        o.vendor_name ? (
+          <div className="min-w-0 max-w-[11rem]">
+            <p className="truncate text-slate-900">{o.vendor_name}</p>
+            <p className="truncate text-xs text-slate-500">{o.vendor_contact}</p>
+          </div>
+        ) : (
+          <Button variant="secondary" size="sm" onClick={() => setAssigning(o)} aria-label={`Assign vendor to order ${o.order_number}`}>Assign Vendor</Button>
+        ),
+    },
+    { key: 'created_at', header: 'Date', sortable: true, firstOrder: 'desc', hideBelow: 'sm', className: 'whitespace-nowrap text-slate-600', cell: (o) => <When iso={o.created_at} /> },
+  ];
+
+  return (
+    <section aria-labelledby="orders-heading" className="space-y-5">
+      <PageHeader id="orders-heading" title="Orders" description="Every order in the shop. Update a status, assign a vendor, follow the history." />
+      <StatGrid label="Order figures" className="grid-cols-2">
+        <StatCard label="Total Orders" loading={stats.isPending} value={s?.total_orders.toLocaleString('en-US')} />
+        <StatCard label="Pending" loading={stats.isPending} value={s?.pending.toLocaleString('en-US')} />
+        <StatCard label="Processing" loading={stats.isPending} value={s?.processing.toLocaleString('en-US')} />
+        <StatCard label="Total Revenue" className="col-span-2 sm:col-span-1" loading={stats.isPending} value={s && money(s.total_revenue, s.currency)} hint="without cancelled and refunded orders" />
+      </StatGrid>
+
+      <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+        <div className="border-b border-slate-100 p-4 sm:p-5">
+          <FilterBar label="Order filters" onClear={list.resetFilters} canClear={list.isFiltered}>
+            <SearchInput label="Search orders" placeholder="Order number, customer e-mail or name..." value={list.searchText} onChange={list.setSearchText} busy={list.query.isFetching && !!list.items} className="sm:w-80" />
+            <FilterSelect label="Status" value={list.filters.status} onChange={(v) => list.setFilter('status', v)} allLabel="All statuses" options={ORDER_STATUSES.map((v) => ({ value: v, label: statusBadge('order', v).label }))} />
+            <VendorFilter value={list.filters.vendor_id} onChange={(v) => list.setFilter('vendor_id', v)} />
+          </FilterBar>
+        </div>
+        <DataTable
+          caption="Orders"
+          density="compact"
+          columns={columns}
+          rowKey={(o) => o.id}
+          {...list.tableProps}
+          loadingLabel={MSG.loadingOrders}
+          errorTitle={MSG.loadOrdersFailed}
+          empty={{ title: list.isFiltered ? MSG.noOrdersFoundAdmin : MSG.noOrdersYetAdmin }}
+          onRowClick={(o) => setViewing({ id: o.id, focusStatus: false })}
+          rowClickLabel={(o) => `View order ${o.order_number}`}
+          rowActions={(o) => (
+            // on phones a row opens its details, which hold the status form and Assign Vendor
+            <span className="hidden md:contents">
+              <Button variant="ghost" size="sm" onClick={() => setViewing({ id: o.id, focusStatus: false })} aria-label={`View order ${o.order_number}`}>View</Button>
+              <Button variant="ghost" size="sm" onClick={() => setViewing({ id: o.id, focusStatus: true })} aria-label={`Update status of order ${o.order_number}`}>Status</Button>
+              {o.vendor_id === null && (
+                <Button variant="ghost" size="sm" className="2xl:hidden" onClick={() => setAssigning(o)} aria-label={`Assign vendor to order ${o.order_number}`}>Assign</Button>
+              )}
+            </span>
+          )}
+        />
+        <Pagination {...list.paginationProps} label="Orders pages" />
+      </div>
+
+      <OrderDetails
+        id={viewing?.id ?? null}
+        focusStatus={viewing?.focusStatus ?? false}
+        onClose={() => setViewing(null)}
+        onAssign={(o) => { setViewing(null); setAssigning(o); }}
+      />
+      <AssignVendor key={assigning?.id ?? 'none'} order={assigning} onClose={() => setAssigning(null)} />
+    </section>
+  );
+}

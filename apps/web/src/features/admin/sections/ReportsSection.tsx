@@ -1,0 +1,182 @@
+import type { ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { SalesAnalytics } from '@souq/shared/api/reports';
+import { SALES_DEFAULT_DAYS } from '@souq/shared/constants';
+import { MSG } from '@souq/shared/messages';
+import { formatCurrency } from '@souq/shared/rules/money';
+import { CategoryBarChart, TimeSeriesChart } from '@/components/charts';
+import { Button } from '@/components/ui/Button';
+import { Input } from '@/components/ui/Field';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { StatCard, StatGrid } from '@/components/ui/StatCard';
+import { cx } from '@/components/ui/cx';
+import { queryString, useAdminQuery } from '../api';
+import { LoadError } from '../parts/LoadError';
+
+const DAY_MS = 86_400_000;
+const today = () => new Date().toISOString().slice(0, 10);
+const daysBefore = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) - n * DAY_MS).toISOString().slice(0, 10);
+const PRESETS = [7, 30, 90] as const;
+
+type Column<Row> = { header: string; cell: (row: Row) => ReactNode; numeric?: boolean };
+
+/** One of the spec's four tables, with its 'No data' text. */
+function ReportTable<Row>({ title, rows, columns, rowKey }: { title: string; rows: Row[] | undefined; columns: Column<Row>[]; rowKey: (row: Row, i: number) => string }) {
+  return (
+    <section aria-label={title} className="min-w-0 rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <h3 className="border-b border-slate-100 px-4 py-3 text-sm font-semibold text-slate-900 sm:px-5">{title}</h3>
+      {!rows ? (
+        <div className="space-y-2 p-4"><Skeleton className="h-4 w-full" /><Skeleton className="h-4 w-5/6" /><Skeleton className="h-4 w-2/3" /></div>
+      ) : rows.length === 0 ? (
+        <p className="px-4 py-6 text-center text-sm text-slate-500 sm:px-5">{MSG.noData}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{title}</caption>
+            <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
+              <tr>{columns.map((c) => <th key={c.header} scope="col" className={cx('px-4 py-2 sm:px-5', c.numeric && 'text-right')}>{c.header}</th>)}</tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {rows.map((row, i) => (
+                <tr key={rowKey(row, i)}>
+                  {columns.map((c) => <td key={c.header} className={cx('px-4 py-2 sm:px-5', c.numeric ? 'text-right whitespace-nowrap tabular-nums' : 'max-w-[14rem] truncate')}>{c.cell(row)}</td>)}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Sales Analytics (admin §2): a date range (in the URL), revenue per day and by category as charts with their
+ * tables for screen readers, and the spec's four tables (Top Categories, Top Products, Price Buckets, Cart Value
+ * Buckets) from real orders, cancelled and refunded ones left out.
+ */
+export function ReportsSection() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const params = new URLSearchParams(location.search);
+  const to = params.get('to') || today();
+  const from = params.get('from') || daysBefore(to, SALES_DEFAULT_DAYS - 1);
+  const reversed = from > to;
+  const setRange = (next: { from: string; to: string }) => {
+    const q = new URLSearchParams(location.search);
+    q.set('from', next.from);
+    q.set('to', next.to);
+    navigate({ search: `?${q}` }, { replace: true, state: location.state });
+  };
+  const sales = useAdminQuery<SalesAnalytics>(['admin-sales', from, to], `/api/analytics/sales${queryString({ from, to })}`, { enabled: !reversed });
+  const s = sales.data;
+  const money = (v: number) => formatCurrency(v, s?.currency ?? '');
+  const hasOrders = (s?.totals.orders ?? 0) > 0;
+  // the bucket tables list every bucket; with no orders at all they read 'No data' like the others
+  const buckets = <T,>(rows: T[] | undefined) => (s ? (hasOrders ? rows : []) : undefined);
+
+  return (
+    <section aria-labelledby="reports-heading" className="space-y-5">
+      <PageHeader
+        id="reports-heading"
+        title="Sales Analytics"
+        description="Revenue from order lines (without shipping and tax); cancelled and refunded orders are left out. Days in UTC."
+      />
+      <div role="group" aria-label="Date range" className="flex flex-wrap items-end gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+          From
+          <Input type="date" value={from} max={to} onChange={(e) => e.target.value && setRange({ from: e.target.value, to })} className="w-40" />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+          To
+          <Input type="date" value={to} min={from} onChange={(e) => e.target.value && setRange({ from, to: e.target.value })} className="w-40" />
+        </label>
+        <div className="flex flex-wrap gap-2">
+          {PRESETS.map((days) => {
+            const end = today();
+            const start = daysBefore(end, days - 1);
+            return (
+              <Button key={days} variant={from === start && to === end ? 'primary' : 'secondary'} size="sm" onClick={() => setRange({ from: start, to: end })} aria-pressed={from === start && to === end}>
+                Last {days} days
+              </Button>
+            );
+          })}
+        </div>
+        {reversed && <p role="alert" className="w-full text-sm text-red-700">{MSG.dateRangeInvalid}</p>}
+      </div>
+
+      {sales.isError && !s ? (
+        <LoadError title={MSG.loadSalesFailed} error={sales.error} onRetry={() => void sales.refetch()} />
+      ) : (
+        <>
+          <StatGrid label="Sales totals" columns={3}>
+            <StatCard label="Revenue" loading={!s} value={s && money(s.totals.revenue)} hint={s && `${s.from} to ${s.to}`} />
+            <StatCard label="Orders" loading={!s} value={s?.totals.orders.toLocaleString('en-US')} hint={s && hasOrders ? `${money(s.totals.revenue / s.totals.orders)} per order` : undefined} />
+            <StatCard label="Units sold" loading={!s} value={s?.totals.units_sold.toLocaleString('en-US')} />
+          </StatGrid>
+          <div className="grid gap-4 xl:grid-cols-2">
+            <TimeSeriesChart
+              title="Revenue per day"
+              loading={!s}
+              currency={s?.currency ?? ''}
+              data={hasOrders ? s!.revenue_by_day.map((d) => ({ date: d.date, value: d.revenue })) : []}
+              empty={{ title: MSG.noData, description: 'No orders in this range.' }}
+              variant={(s?.revenue_by_day.length ?? 0) <= 14 ? 'bar' : 'line'}
+            />
+            <CategoryBarChart
+              title="Revenue by category"
+              description="Each product under its first category"
+              loading={!s}
+              currency={s?.currency ?? ''}
+              data={(s?.categories ?? []).map((c) => ({ category: c.category, value: c.revenue }))}
+              empty={{ title: MSG.noData, description: 'No orders in this range.' }}
+            />
+          </div>
+          <div className="grid gap-4 lg:grid-cols-2">
+            <ReportTable
+              title="Top Categories"
+              rows={s?.categories}
+              rowKey={(r) => r.category}
+              columns={[
+                { header: 'Category', cell: (r) => r.category },
+                { header: 'Revenue', numeric: true, cell: (r) => money(r.revenue) },
+                { header: 'Units', numeric: true, cell: (r) => r.units_sold },
+              ]}
+            />
+            <ReportTable
+              title="Top Products"
+              rows={s?.products}
+              rowKey={(r, i) => `${r.id ?? r.name}-${i}`}
+              columns={[
+                { header: 'Product', cell: (r) => <span title={r.name}>{r.name}</span> },
+                { header: 'Revenue', numeric: true, cell: (r) => money(r.revenue) },
+                { header: 'Units', numeric: true, cell: (r) => r.units_sold },
+              ]}
+            />
+            <ReportTable
+              title="Price Buckets"
+              rows={buckets(s?.price_buckets)}
+              rowKey={(r) => r.bucket}
+              columns={[
+                { header: 'Bucket', cell: (r) => r.bucket },
+                { header: 'Items', numeric: true, cell: (r) => r.items },
+                { header: 'Revenue', numeric: true, cell: (r) => money(r.revenue) },
+              ]}
+            />
+            <ReportTable
+              title="Cart Value Buckets"
+              rows={buckets(s?.cart_value_buckets)}
+              rowKey={(r) => r.bucket}
+              columns={[
+                { header: 'Bucket', cell: (r) => r.bucket },
+                { header: 'Orders', numeric: true, cell: (r) => r.orders },
+                { header: 'Revenue', numeric: true, cell: (r) => money(r.revenue) },
+              ]}
+            />
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
