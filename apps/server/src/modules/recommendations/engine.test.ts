@@ -119,12 +119,55 @@ describe('recommendation engine', () => {
   });
 
   it('stays within its memory bounds', () => {
-    const engine = new RecommendationEngine({ maxUsers: 50, maxNeighbours: 5, trendingRefreshMs: 0 });
+    const engine = new RecommendationEngine({ maxUsers: 50, maxSessions: 40, maxSessionsPerItem: 5, maxItemsPerSession: 4, trendingRefreshMs: 0 });
     for (let u = 0; u < 500; u++) {
       for (let k = 0; k < 6; k++) engine.addEvent(ev(`u${u}`, `i${(u * 7 + k * 13) % 300}`));
     }
     const stats = engine.stats();
     expect(stats.users).toBe(50);
-    expect(stats.neighbours).toBeLessThanOrEqual(stats.items * 10);
+    expect(stats.sessions).toBe(40);
+    expect(stats.edges).toBeLessThanOrEqual(40 * 4);
+    // the bounded graph still answers
+    expect(engine.recommend('u499', { n: 5 }).length).toBe(5);
+  });
+
+  it("puts the visit's earlier items first, most recent first, then what the walk reaches", () => {
+    const engine = trained();
+    engine.addEvent(ev('browser', 'tent', 'view', 'visit-1'));
+    engine.addEvent(ev('browser', 'novel', 'view', 'visit-1'));
+    engine.addEvent(ev('browser', 'phone', 'view', 'visit-1'));
+    const ids = engine.recommend('browser', { n: 5 }).map((r) => r.itemId);
+    expect(ids.slice(0, 2)).toEqual(['novel', 'tent']);
+    expect(ids[2]).toBe('case');
+    expect(ids).not.toContain('phone');
+    // a new visit starts afresh: the earlier visit's items are not re-visits any more, they only steer
+    engine.addEvent(ev('browser', 'atlas', 'view', 'visit-2'));
+    expect(engine.recommend('browser', { n: 5 }).map((r) => r.itemId).slice(0, 2)).not.toEqual(['phone', 'novel']);
+  });
+
+  it('reaches items two steps away on the item–visit graph', () => {
+    const engine = new RecommendationEngine({ trendingRefreshMs: 0, walkSteps: 2 });
+    // a and b are seen together, b and c are seen together; nobody saw a with c
+    for (let u = 0; u < 5; u++) {
+      engine.addEvent(ev(`x${u}`, 'a'));
+      engine.addEvent(ev(`x${u}`, 'b'));
+      engine.addEvent(ev(`y${u}`, 'b'));
+      engine.addEvent(ev(`y${u}`, 'c'));
+    }
+    for (let u = 0; u < 30; u++) engine.addEvent(ev(`z${u}`, 'popular'));
+    engine.addEvent(ev('walker', 'a'));
+    const ids = engine.recommend('walker', { n: 3 }).map((r) => r.itemId);
+    expect(ids.slice(0, 2)).toEqual(['b', 'c']);
+    const oneStep = new RecommendationEngine({ trendingRefreshMs: 0, walkSteps: 1 });
+    for (let u = 0; u < 5; u++) {
+      oneStep.addEvent(ev(`x${u}`, 'a'));
+      oneStep.addEvent(ev(`x${u}`, 'b'));
+      oneStep.addEvent(ev(`y${u}`, 'b'));
+      oneStep.addEvent(ev(`y${u}`, 'c'));
+    }
+    for (let u = 0; u < 30; u++) oneStep.addEvent(ev(`z${u}`, 'popular'));
+    oneStep.addEvent(ev('walker', 'a'));
+    // one step never reaches c: after b come trending items
+    expect(oneStep.recommend('walker', { n: 3 }).map((r) => r.itemId).slice(0, 2)).toEqual(['b', 'popular']);
   });
 });
