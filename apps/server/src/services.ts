@@ -40,7 +40,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
     // names and roles through the accounts service, one query per page of sessions
     userInfo: (ids) => accounts.usersByIds(ids),
   });
-  const assistant = createAssistantService({ search, chatMonitor, ai: config.ai, log });
+  const assistant = createAssistantService({ search, orders, chatMonitor, ai: config.ai, log });
   const imageSearch = createImageSearchService({ db, catalogue, readImage: media.read, bus, log });
   const recommendations = createRecommendationsService({ db, catalogue, bus, log });
   return { sessions, vendors, accounts, bus, media, storage, files, catalogue, orders, profile, imageSearch, recommendations, search, chatMonitor, assistant };

@@ -9,6 +9,7 @@ import { formatMoney } from '@souq/shared/rules/money';
 import { isCartCommand, parseQuantity } from '@souq/shared/rules/chat-commands';
 import type { SearchService } from '../search/search.service.js';
 import { percentileOf, type Toolbox } from './assistant.tools.js';
+import { isOrderQuestion, orderReply, policyReply, policyTopics } from './assistant.shop.js';
 
 // The built-in assistant: deterministic and offline. It reads the intent and the entities of a message
 // (products by name, the context product, locked products, products named earlier, brands and categories
@@ -51,7 +52,7 @@ const QUESTION_WORDS = new Set(
     'second third last other rated higher top and but so ok okay yes no why when where who should will can could would there here them they ' +
     'please thanks hi hello hey do does did am im i you me my your we our us to of for in on with a an the any some get show find search ' +
     'looking look need want recommend suggest have sell carry got option options shop shopping also just really very about up gift gifts ' +
-    'idea ideas'
+    'idea ideas product products item items thing things stuff'
   ).split(' '),
 );
 
@@ -326,6 +327,9 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       }
       if (HELP.test(msg) && words.length === 0) return greeting();
 
+      // the shopper's own orders, before anything else reads "order" or "delivered" as shopping words
+      if (isOrderQuestion(msg)) return orderReply(msg, tools);
+
       const named = words.length ? await tools.findNamed(msg) : [];
 
       if (isCartCommand(msg)) {
@@ -341,6 +345,10 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
           suggestedSearch: null,
         };
       }
+
+      // the shop's rules (shipping, tax, payment, returns) come from its own data, not from a product search
+      const asked = policyTopics(msg, { productInQuestion: named.length > 0 || context !== null });
+      if (asked.length) return policyReply(asked, tools, named[0] ?? context);
 
       if (COMPARE.test(msg)) {
         let pool: Product[] = [];

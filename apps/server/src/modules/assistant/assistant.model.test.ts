@@ -81,7 +81,7 @@ describe('AI model server option', () => {
     expect(seen[0]!.auth).toBe('Bearer secret-key');
     expect(seen[0]!.body.model).toBe('fake-model');
     expect(seen[0]!.body.tools.map((t) => t.function.name)).toEqual([
-      'search_products', 'get_product', 'similar_products', 'compare_products', 'add_to_cart', 'focus_product',
+      'search_products', 'get_product', 'similar_products', 'compare_products', 'add_to_cart', 'order_status', 'shop_policy', 'focus_product',
     ]);
     expect(seen[0]!.body.messages.at(-1)).toEqual({ role: 'user', content: 'I want good wireless headphones' });
     // stored like any other exchange

@@ -240,6 +240,12 @@ export function createOrdersService(deps: { db: Db; bus: Bus; catalogue: Catalog
       return dtoOf(row);
     },
 
+    /** A customer's own order by its number (the assistant's order answers); null when it is not theirs or unknown. */
+    async findForUserByNumber(userId: number, orderNumber: string): Promise<Order | null> {
+      const [row] = await db.select().from(orders).where(and(eq(orders.orderNumber, orderNumber.trim().toUpperCase()), eq(orders.userId, userId)));
+      return row ? dtoOf(row) : null;
+    },
+
     /** Moves an order to a new status and records the change (admin tools, seed). */
     async setStatus(orderId: number, status: OrderStatus, opts: { changedBy?: number | null; notes?: string } = {}): Promise<Order> {
       return db.transaction(async (tx) => {
