@@ -2,7 +2,8 @@
 // The one test command: typecheck + lint, unit and API tests (PGlite; PostgreSQL too when TEST_DATABASE_URL is set),
 // build, then the browser journeys in Chromium. Fails if any step fails or if no browser test ran, and ends with
 // one summary line 'total: N passed, N failed'.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 
 // colour codes of the runners' output, stripped before reading their summary lines
 // eslint-disable-next-line no-control-regex
@@ -33,6 +34,27 @@ function run(cmd, args, env = {}) {
 const count = (out, re) => Number(re.exec(out)?.[1] ?? 0);
 
 const skipE2e = process.argv.includes('--no-e2e');
+
+/**
+ * The browser journeys drive Debian's Chromium. On a fresh machine the test command installs it itself when it runs
+ * as root, or stops at once with the exact command to run, before spending minutes on the other steps.
+ */
+function ensureChromium() {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (fs.existsSync(chromium)) return;
+  const install = 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium';
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (isRoot && hasApt && !process.env.CHROMIUM_PATH) {
+    console.log(`\n▶ Chromium is missing: ${install}`);
+    const res = spawnSync('sh', ['-c', install], { stdio: 'inherit' });
+    if (res.status === 0 && fs.existsSync(chromium)) return;
+  }
+  console.error(`✖ The browser tests need Chromium at ${chromium}. Install it with:\n    sudo sh -c '${install}'\n  or set CHROMIUM_PATH to a Chromium binary, or run \`npm test -- --no-e2e\` to skip the browser step.`);
+  console.log('total: 0 passed, 1 failed');
+  process.exit(1);
+}
+if (!skipE2e) ensureChromium();
 await run('npm', ['run', 'check']);
 passed += count(await run('npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' }), /Tests\s+(\d+) passed/);
 if (process.env.TEST_DATABASE_URL) {

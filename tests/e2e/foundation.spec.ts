@@ -185,6 +185,8 @@ test('admin: the gate, a wrong code, the right code, the users list and Logout',
   await page.getByLabel('Search users').fill('layla');
   await expect(table.getByRole('row', { name: /vendor@souq\.test/ })).toHaveCount(0);
   await expect(table.getByRole('row', { name: /customer@souq\.test/ })).toBeVisible();
+  // the search lives in the URL once typing pauses (a view can be shared)
+  await expect(page).toHaveURL(/\/admin\?search=layla$/);
   await page.getByLabel('Search users').fill('no-such-person-xyz');
   await expect(page.getByText('No users found')).toBeVisible();
 

@@ -4,16 +4,20 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import type { Database } from './platform/db.js';
-import { registerAuth } from './platform/auth.js';
+import { isGuardedRoute, registerAuth } from './platform/auth.js';
+import { VENDOR_DOCUMENT_MAX_BYTES } from '@souq/shared/constants';
+import { fixNullableUnions, openApiTransform } from './platform/openapi.js';
 import { connectRedis } from './platform/redis.js';
 import { registerErrorHandling, routeNotFoundBody } from './platform/errors.js';
 import { createServices, type Services } from './services.js';
+import { registerUploads } from './platform/uploads.js';
+import { registerInputHygiene } from './platform/input-hygiene.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
@@ -62,6 +66,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputHygiene(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -82,14 +87,28 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   // with Redis the counters are shared by every instance; skipOnError keeps the API up if Redis goes away
   await app.register(rateLimit, { global: false, ...(redis ? { redis, skipOnError: true, nameSpace: 'souq-rl:' } : {}) });
   await app.register(swagger, {
-    openapi: { info: { title: 'Souq API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
-    transform: jsonSchemaTransform,
+    openapi: {
+      info: { title: 'Souq API', version: '1.0.0', license: { name: 'Proprietary' } },
+      servers: [{ url: '/', description: 'This server' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: openApiTransform(isGuardedRoute),
+    transformObject: (doc) => {
+      const document = 'openapiObject' in doc ? doc.openapiObject : doc.swaggerObject;
+      fixNullableUnions(document);
+      return document;
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const log = (msg: string) => (config.logLevel === 'silent' ? undefined : app.log.warn(msg));
   const services = createServices(config, database, log);
+  app.addHook('onClose', () => services.bus.close());
   registerAuth(app, services.sessions);
+  // queued mails get a few seconds to leave before the process stops
+  if (services.mailer) app.addHook('onClose', () => services.mailer!.close());
+  // the outer bound of any upload (KYC documents and product photos: 10 MB each, a few per request)
+  await registerUploads(app, { maxFileBytes: VENDOR_DOCUMENT_MAX_BYTES, maxFiles: 8 });
 
   await app.register(healthRoutes({ db: database.db, dbKind: database.kind, startedAt: Date.now() }));
   await app.register(filesRoutes({ files: services.files }));
@@ -111,16 +130,29 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   return app;
 }
 
+/** Source maps stay off the public server (they would publish the source); a build may keep them for error reports. */
+const isSourceMap = (pathname: string) => pathname.toLowerCase().endsWith('.map');
+
 /** Serves the built web app; unknown non-API paths get index.html so the client router decides (it sends them to /). */
 async function registerWebApp(app: FastifyInstance, dist: string) {
   const index = path.join(dist, 'index.html');
   const html = fs.existsSync(index) ? fs.readFileSync(index) : null;
   if (html) {
-    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      globIgnore: ['**/*.map'],
+      allowedPath: (pathname) => !isSourceMap(pathname),
+    });
   }
   app.setNotFoundHandler((req, reply) => {
-    const isApi = req.url === '/api' || req.url.startsWith('/api/');
-    if (!html || isApi || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    const pathname = req.url.split('?')[0]!;
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    // a missing script or map is a 404, never the app's HTML
+    const isAsset = pathname.startsWith('/assets/') || isSourceMap(pathname);
+    if (!html || isApi || isAsset || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send(routeNotFoundBody(req.method, req.url));
     }
     return reply.header('cache-control', 'no-cache').type('text/html').send(html);

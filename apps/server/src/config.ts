@@ -26,6 +26,12 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool.default(false),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  // Outgoing mail (order confirmations)
+  SMTP_URL: z
+    .string()
+    .refine((v) => v === '' || /^smtps?:\/\/[^/\s]+/.test(v), { error: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Souq <orders@souq.test>'),
 });
 
 export type Config = {
@@ -44,6 +50,8 @@ export type Config = {
   webDist: string | undefined;
   trustProxy: boolean;
   loginRateLimit: number;
+  /** Outgoing mail: without an SMTP URL no mail is sent (and no screen says one is). */
+  mail: { smtpUrl: string | undefined; from: string };
 };
 
 /** Reads every environment variable the server knows, in one place, and fails early with a readable message. */
@@ -70,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM },
   };
 }
 

@@ -93,3 +93,20 @@ export async function adminToken(app: App, config: Config): Promise<string> {
   if (res.status !== 200) throw new Error(`admin access failed: ${res.status} ${res.body}`);
   return res.json.token as string;
 }
+
+export type MultipartFilePart = { field: string; filename: string; contentType: string; data: Buffer };
+
+/** A multipart/form-data body for app.inject: text fields, then files. */
+export function multipart(fields: Record<string, string>, filesToSend: MultipartFilePart[] = []) {
+  const boundary = `----souq${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const f of filesToSend) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: ${f.contentType}\r\n\r\n`));
+    chunks.push(f.data, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

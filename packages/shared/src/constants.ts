@@ -198,3 +198,9 @@ export const LIST_MAX_LIMIT = 200;
 
 // Profile (customer §2): gender choices, here so screens can list them without loading the zod contracts
 export const GENDERS = ['male', 'female', 'other', 'prefer_not_to_say'] as const;
+
+// Storefront tracking (admin §3 "Recommendation tracking event", §4 "Tracking session")
+/** The source of chat_interaction events: the AI chat assistant. */
+export const CHAT_TRACKING_SOURCE = 'ai_chat_assistant';
+/** A tracking session ends after this long without activity (as web analytics count visits). */
+export const TRACKING_SESSION_IDLE_MS = 30 * 60_000;

@@ -188,6 +188,11 @@ export const MSG = {
   chatSessionNotFound: 'Chat session not found',
   chatAssignNotAdmin: 'Chats can only be assigned to an admin',
   chatAdminResponding: 'Admin responding',
+  // Storefront fixes (customer area): profile, order confirmation mail, personalisation events
+  dobInFuture: 'Date of birth cannot be in the future',
+  orderConfirmationSent: (email: string) => `A confirmation is on its way to ${email}.`,
+  orderKeepNumber: 'Keep this order number for your records.',
+  purchaseEventsFromOrders: 'Purchases are recorded from placed orders',
 
   // Shopping assistant: orders, shop rules, a person taking over (assistant area)
   assistantOrdersSignIn: 'Please sign in to your account and ask me again: I can only look up the orders of the person signed in.',

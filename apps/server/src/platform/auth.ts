@@ -120,6 +120,12 @@ export const requireVendorOrAdmin = requireKind(['vendor', 'admin']);
 
 const GUARDS = new Set([requireUser, requireSignedIn, requireVendor, requireAdmin, requireVendorOrAdmin]);
 
+/** Whether a route needs a session: a guard among its hooks, or a path under the centrally guarded admin prefix. */
+export function isGuardedRoute(route: { url: string; onRequest?: unknown; preHandler?: unknown }): boolean {
+  if (route.url.startsWith('/api/admin/') && !ADMIN_PUBLIC.has(route.url)) return true;
+  return [route.onRequest ?? [], route.preHandler ?? []].flat().some((h) => GUARDS.has(h as never));
+}
+
 /** The principal of a guarded route (the guard has already refused anonymous requests). */
 export function principalOf(req: FastifyRequest): Principal {
   if (!req.principal) throw unauthorized();

@@ -1,52 +1,111 @@
-// A tiny typed in-process event bus. Modules announce facts ("a product changed") without knowing who listens
-// (search index, image features, recommendations, notifications). A Redis fan-out between instances can wrap the
-// same surface later; the interface stays: on(), emit().
+// A small typed event bus. Modules announce facts ("a product changed") without knowing who listens (search index,
+// caches, image features, real-time streams, push). With REDIS_URL every fact is also published on a Redis channel,
+// so all instances of the server hear it: a product edited through instance A refreshes the search index of B, a
+// support reply posted on A reaches a browser connected to B.
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 
 export type OrderPlacedItem = { productId: number | null; vendorId: number | null; quantity: number; unitPriceCents: number };
 
-/** Event name → payload. Other modules may add events by augmenting this interface (`declare module`). */
+/**
+ * Event name → payload. Payloads are plain JSON (they cross process boundaries through Redis): numbers, strings,
+ * booleans, arrays and objects of those; dates as ISO text. Other modules may add events by augmenting this
+ * interface (`declare module '../../platform/bus.js' { interface BusEvents { … } }`).
+ */
 export interface BusEvents {
   'product.changed': { id: number };
   'product.deleted': { id: number };
   /** Only the stock moved (an order reserved it, a cancellation returned it): cheaper to apply than a full change. */
   'product.stockChanged': { id: number; stock: number };
   'order.placed': { orderId: number; orderNumber: string; userId: number | null; items: OrderPlacedItem[] };
+  /** An order moved to another status (admin, vendor shipping): the customer's page and push notifications follow. */
+  'order.statusChanged': { orderId: number; orderNumber: string; userId: number | null; from: string; to: string };
 }
 
 export type BusEvent = keyof BusEvents;
 export type BusHandler<K extends BusEvent> = (payload: BusEvents[K]) => void | Promise<void>;
 
+/**
+ * Where a handler runs:
+ * - 'cluster' (default): on every instance, for every event wherever it was emitted. For in-memory state that each
+ *   instance keeps (caches, indexes, open browser streams).
+ * - 'origin': only on the instance that emitted the event. For side effects that must happen once in the cluster
+ *   (sending a push notification or an e-mail, writing a row).
+ */
+export type HandlerScope = 'cluster' | 'origin';
+
 export type Bus = {
   /** Subscribes; returns the unsubscribe function. */
-  on<K extends BusEvent>(event: K, fn: BusHandler<K>): () => void;
+  on<K extends BusEvent>(event: K, fn: BusHandler<K>, opts?: { scope?: HandlerScope }): () => void;
   /**
-   * Calls every handler. A failing handler is logged and never fails the emitter (the fact already happened).
-   * The promise settles when all handlers are done; callers normally do not wait (`void bus.emit(...)`).
+   * Calls every local handler and publishes the event to the other instances. A failing handler is logged and
+   * never fails the emitter (the fact already happened). The promise settles when the local handlers are done;
+   * callers normally do not wait (`void bus.emit(...)`).
    */
   emit<K extends BusEvent>(event: K, payload: BusEvents[K]): Promise<void>;
+  /** Stops listening to other instances and closes the Redis connections. */
+  close(): Promise<void>;
 };
 
-export function createBus(log: (msg: string) => void = () => {}): Bus {
-  const handlers = new Map<BusEvent, Set<BusHandler<never>>>();
+const CHANNEL = 'souq:bus';
+type Wire = { origin: string; event: BusEvent; payload: unknown };
+type Entry = { fn: BusHandler<never>; scope: HandlerScope };
+
+export function createBus(opts: { log?: (msg: string) => void; redisUrl?: string } = {}): Bus {
+  const log = opts.log ?? (() => {});
+  const handlers = new Map<BusEvent, Set<Entry>>();
+  const origin = randomUUID();
+
+  async function dispatch(event: BusEvent, payload: unknown, fromHere: boolean) {
+    const set = handlers.get(event);
+    if (!set?.size) return;
+    await Promise.all(
+      [...set].map(async ({ fn, scope }) => {
+        if (scope === 'origin' && !fromHere) return;
+        try {
+          await (fn as BusHandler<BusEvent>)(payload as never);
+        } catch (err) {
+          log(`event handler for ${event} failed: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }),
+    );
+  }
+
+  // Two connections: a subscribed Redis connection cannot publish. The publisher fails fast when Redis is away
+  // (the event still reaches this instance; the others catch up through their caches' TTLs).
+  const pub = opts.redisUrl ? new Redis(opts.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : null;
+  const sub = opts.redisUrl ? new Redis(opts.redisUrl, { maxRetriesPerRequest: null }) : null;
+  for (const conn of [pub, sub]) conn?.on('error', (err: Error) => log(`bus: redis ${err.message}`));
+  if (sub) {
+    sub.subscribe(CHANNEL).catch((err: Error) => log(`bus: subscribe failed: ${err.message}`));
+    sub.on('message', (_channel: string, text: string) => {
+      let msg: Wire;
+      try {
+        msg = JSON.parse(text) as Wire;
+      } catch {
+        return log('bus: ignored a malformed message');
+      }
+      if (msg.origin !== origin) void dispatch(msg.event, msg.payload, false);
+    });
+  }
+
   return {
-    on(event, fn) {
+    on(event, fn, { scope = 'cluster' } = {}) {
       let set = handlers.get(event);
       if (!set) handlers.set(event, (set = new Set()));
-      set.add(fn as BusHandler<never>);
-      return () => void set.delete(fn as BusHandler<never>);
+      const entry: Entry = { fn: fn as BusHandler<never>, scope };
+      set.add(entry);
+      return () => void set.delete(entry);
     },
     async emit(event, payload) {
-      const set = handlers.get(event);
-      if (!set?.size) return;
-      await Promise.all(
-        [...set].map(async (fn) => {
-          try {
-            await (fn as BusHandler<typeof event>)(payload);
-          } catch (err) {
-            log(`event handler for ${event} failed: ${err instanceof Error ? err.message : String(err)}`);
-          }
-        }),
-      );
+      if (pub) {
+        const wire: Wire = { origin, event, payload };
+        pub.publish(CHANNEL, JSON.stringify(wire)).catch((err: Error) => log(`bus: publish ${event} failed: ${err.message}`));
+      }
+      await dispatch(event, payload, true);
+    },
+    async close() {
+      await Promise.all([pub, sub].map((c) => c?.quit().catch(() => c.disconnect())));
     },
   };
 }

@@ -16,6 +16,8 @@ export class AppError extends Error {
 }
 
 export const badRequest = (msg: string, fields?: Record<string, string>) => new AppError(400, msg, undefined, fields);
+/** One field's rule failed: 'Validation failed', that field's message as detail (what the screen shows) and in fields. */
+export const invalidField = (field: string, message: string) => new AppError(400, MSG.validationFailed, message, { [field]: message });
 export const unauthorized = (msg: string = MSG.authRequired) => new AppError(401, msg);
 export const forbidden = (msg: string = MSG.forbidden) => new AppError(403, msg);
 export const notFound = (msg: string = MSG.notFound) => new AppError(404, msg);

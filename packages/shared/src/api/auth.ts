@@ -108,7 +108,8 @@ export type Vendor = z.infer<typeof vendorSchema>;
 export const vendorAuthResponseSchema = z.object({ token: z.string(), vendor: vendorSchema });
 export type VendorAuthResponse = z.infer<typeof vendorAuthResponseSchema>;
 
-export const adminAccessRequestSchema = z.object({ code: z.string().trim().min(1, { error: 'Access code is required' }).max(200) });
+/** An empty code is just a wrong code: the gate answers 'Invalid access code' for both (admin spec §2). */
+export const adminAccessRequestSchema = z.object({ code: z.string().trim().max(200).default('') });
 export const adminAccessResponseSchema = z.object({ token: z.string() });
 
 export const meResponseSchema = z.object({ user: publicUserSchema, vendor: vendorSchema.nullable() });

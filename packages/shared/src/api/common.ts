@@ -24,3 +24,9 @@ export const optionalText = (max = 500) =>
     z.string().max(max).optional());
 
 export const successSchema = z.object({ success: z.literal(true) });
+
+// UI kit (0060): the sort convention of sortable lists, `?sort=<column>&order=asc|desc` (useListQuery sends it)
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+/** Query keys `sort` and `order` of a sortable list: `sort` must be one of the endpoint's columns. */
+export const sortQuerySchema = <C extends string>(columns: readonly [C, ...C[]], defaults: { sort: C; order: (typeof SORT_ORDERS)[number] }) =>
+  z.object({ sort: z.enum(columns).default(defaults.sort), order: z.enum(SORT_ORDERS).default(defaults.order) });

@@ -61,4 +61,9 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-export const orderResponseSchema = z.object({ order: orderSchema, order_number: z.string() });
+export const orderResponseSchema = z.object({
+  order: orderSchema,
+  order_number: z.string(),
+  /** True when a confirmation e-mail to the customer was queued; screens promise one only then. */
+  confirmation_email_queued: z.boolean(),
+});

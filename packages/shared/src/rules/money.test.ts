@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountToCents, centsToAmount, formatAmount, formatCents, formatCurrency, formatMoney } from './money.js';
+import { amountToCents, centsToAmount, formatAmount, formatCents, formatCurrency, formatCurrencyCompact, formatMoney } from './money.js';
 
 describe('money', () => {
   it('shows two decimals with a dollar sign', () => {
@@ -24,5 +24,13 @@ describe('money', () => {
     expect(centsToAmount(1999)).toBe(19.99);
     expect(formatCents(3624)).toBe('$36.24');
     expect(formatCurrency(1299, 'AED')).toBe('AED 1,299.00');
+  });
+
+  it('shortens amounts for chart axes', () => {
+    expect(formatCurrencyCompact(950, 'AED')).toBe('AED 950');
+    expect(formatCurrencyCompact(1234.5, 'AED')).toBe('AED 1.2K');
+    expect(formatCurrencyCompact(12_000, 'USD')).toBe('USD 12K');
+    expect(formatCurrencyCompact(3_450_000, 'AED')).toBe('AED 3.5M');
+    expect(formatCurrencyCompact('x', 'AED')).toBe('AED 0');
   });
 });

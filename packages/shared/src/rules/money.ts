@@ -35,6 +35,15 @@ export function formatCurrency(value: unknown, currency: string): string {
   return `${currency} ${formatAmount(value)}`;
 }
 
+// made on first use: a module-level formatter would be kept in every bundle that imports money.ts
+let compactNumber: Intl.NumberFormat | undefined;
+
+/** A short amount for chart axes, e.g. 'AED 1.2K', 'AED 950', 'AED 3.4M'; non-numbers read 'AED 0'. */
+export function formatCurrencyCompact(value: unknown, currency: string): string {
+  compactNumber ??= new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+  return `${currency} ${compactNumber.format(toFiniteNumber(value) ?? 0)}`;
+}
+
 /** Major units → integer cents, rounded half away from zero; non-numbers become 0. */
 export function amountToCents(value: unknown): number {
   const n = toFiniteNumber(value) ?? 0;

@@ -7,3 +7,4 @@ export * from './support.js';
 export * from './assistant.js';
 export * from './recommendations.js';
 export * from './notifications.js';
+export * from './audit.js';

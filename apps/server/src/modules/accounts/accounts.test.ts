@@ -94,6 +94,14 @@ describe('admin access', () => {
     expect(me.json.user.role).toBe('admin');
   });
 
+  it("answers an empty, blank or missing code with the gate's own 'Invalid access code' (admin spec §2)", async () => {
+    for (const body of [{ code: '' }, { code: '   ' }, {}]) {
+      const res = await call(t.app, { method: 'POST', url: '/api/admin/access', body });
+      expect(res.status, JSON.stringify(body)).toBe(401);
+      expect(res.json, JSON.stringify(body)).toEqual({ error: MSG.invalidAccessCode });
+    }
+  });
+
   it('trims the code before comparing', async () => {
     const res = await call(t.app, { method: 'POST', url: '/api/admin/access', body: { code: `  ${t.config.adminAccessCode}  ` } });
     expect(res.status).toBe(200);

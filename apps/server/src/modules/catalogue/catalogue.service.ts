@@ -6,6 +6,7 @@ import { products, shelfItems, shelves } from '../../db/schema/catalogue.js';
 import type { Db, Tx } from '../../platform/db.js';
 import type { Bus } from '../../platform/bus.js';
 import { conflict, notFound, unprocessable } from '../../platform/errors.js';
+import { changesBetween, type Actor, type AuditLog } from '../../platform/audit.js';
 import { toProductDto, toShelfItem, type EmbedInfo, type ProductRow } from './catalogue.dto.js';
 import { createResponseCache } from './response-cache.js';
 
@@ -47,6 +48,9 @@ export function createCatalogueService(deps: {
   bus: Bus;
   /** Embed info per product id (the embeds module), when it exists. */
   embedLookup?: (ids: number[]) => Promise<Map<number, EmbedInfo>>;
+  /** Whether any order ever held the product (the orders module): such a product is archived, never erased. */
+  productHasOrders?: (id: number) => Promise<boolean>;
+  audit?: AuditLog;
 }) {
   const { db, bus } = deps;
 
@@ -242,6 +246,60 @@ export function createCatalogueService(deps: {
       if (!row) throw notFound(MSG.productNotFound);
       void bus.emit('product.changed', { id });
       return row;
+    },
+
+    /**
+     * A vendor's or an admin's edit: the patch and its audit entry (changed fields before → after) in one
+     * transaction. `ownerVendorId` scopes the edit to one vendor's products (another vendor's product is a 404).
+     */
+    async editProduct(id: number, patch: ProductPatch, opts: { actor: Actor; ownerVendorId?: number }): Promise<ProductRow> {
+      const slug = patch.slug !== undefined ? await freeSlug(patch.slug, id) : undefined;
+      const row = await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+        if (!before || (opts.ownerVendorId !== undefined && before.vendorId !== opts.ownerVendorId)) throw notFound(MSG.productNotFound);
+        const values = { ...patch, ...(slug !== undefined ? { slug } : {}), updatedAt: new Date() };
+        const [after] = await tx.update(products).set(values).where(eq(products.id, id)).returning();
+        const changes = changesBetween(before, after!, Object.keys(patch).concat(slug !== undefined ? ['slug'] : []));
+        await deps.audit?.record(tx, { actor: opts.actor, action: 'product.update', target: { type: 'product', id }, changes });
+        return after!;
+      });
+      void bus.emit('product.changed', { id });
+      return row;
+    },
+
+    /** A vendor's or an admin's new product, with its audit entry. */
+    async addProduct(input: ProductInput, opts: { actor: Actor }): Promise<ProductRow> {
+      const row = await service.createProduct(input);
+      await deps.audit?.record(db, {
+        actor: opts.actor,
+        action: 'product.create',
+        target: { type: 'product', id: row.id },
+        changes: changesBetween(null, { name: row.name, price_cents: row.priceCents, stock: row.stock, status: row.status, vendor_id: row.vendorId }),
+      });
+      return row;
+    },
+
+    /**
+     * Deletes a product, or archives it when orders hold it so order history stays whole (order lines keep their
+     * name and prices either way). Returns what happened. `ownerVendorId` as in editProduct.
+     */
+    async removeProduct(id: number, opts: { actor: Actor; ownerVendorId?: number }): Promise<'deleted' | 'archived'> {
+      const sold = (await deps.productHasOrders?.(id)) ?? false;
+      const outcome = await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+        if (!before || (opts.ownerVendorId !== undefined && before.vendorId !== opts.ownerVendorId)) throw notFound(MSG.productNotFound);
+        if (sold) {
+          await tx.update(products).set({ status: 'archived', updatedAt: new Date() }).where(eq(products.id, id));
+        } else {
+          await tx.delete(products).where(eq(products.id, id));
+        }
+        const action = sold ? 'product.archive' : 'product.delete';
+        const changes = sold ? { status: { before: before.status, after: 'archived' } } : changesBetween({ name: before.name, status: before.status }, null);
+        await deps.audit?.record(tx, { actor: opts.actor, action, target: { type: 'product', id }, changes });
+        return sold ? ('archived' as const) : ('deleted' as const);
+      });
+      void bus.emit(outcome === 'deleted' ? 'product.deleted' : 'product.changed', { id });
+      return outcome;
     },
 
     async deleteProduct(id: number): Promise<void> {

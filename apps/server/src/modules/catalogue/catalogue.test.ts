@@ -168,3 +168,44 @@ describe('media', () => {
     expect(await t.app.services.media.read('/media/uploads/products/a.png')).toEqual(png);
   });
 });
+
+describe('vendor and admin writes (editProduct, removeProduct)', () => {
+  const actor = { userId: null, role: 'vendor' as const, name: 'Vera Vendor', ip: null };
+  const auditOf = (id: number) =>
+    t.database.query<{ action: string; changes: Record<string, unknown> }>(
+      `select action, changes from audit_log where target_type = 'product' and target_id = $1 order by id`, [String(id)]);
+
+  it('edits with one audit entry of the changed fields, scoped to the owner vendor', async () => {
+    const row = await t.app.services.catalogue.createProduct({ name: 'Audit Lamp', priceCents: 1500, stock: 4 });
+    await expect(t.app.services.catalogue.editProduct(row.id, { priceCents: 1 }, { actor, ownerVendorId: 999_999 })).rejects.toMatchObject({ status: 404 });
+    const after = await t.app.services.catalogue.editProduct(row.id, { name: 'Audit Lamp XL', priceCents: 1500, stock: 9 }, { actor });
+    expect(after).toMatchObject({ name: 'Audit Lamp XL', stock: 9 });
+    expect(await auditOf(row.id)).toEqual([
+      { action: 'product.update', changes: { name: { before: 'Audit Lamp', after: 'Audit Lamp XL' }, stock: { before: 4, after: 9 } } },
+    ]);
+  });
+
+  it('deletes an unsold product and archives a sold one', async () => {
+    const unsold = await t.app.services.catalogue.createProduct({ name: 'Never Sold Mug', priceCents: 900, stock: 4 });
+    expect(await t.app.services.catalogue.removeProduct(unsold.id, { actor })).toBe('deleted');
+    expect((await t.database.query('select id from products where id = $1', [unsold.id])).length).toBe(0);
+
+    const sold = await t.app.services.catalogue.createProduct({ name: 'Sold Mug', priceCents: 900, stock: 4 });
+    const order = await call(t.app, {
+      method: 'POST', url: '/api/orders',
+      body: {
+        items: [{ product_id: sold.id, quantity: 1 }], customer_info: { email: 'a@b.test', name: 'A B', phone: null },
+        shipping_address: { address: 'x', city: 'Dubai', country: 'UAE', zip: '1' }, billing_address: { address: 'x', city: 'Dubai', country: 'UAE', zip: '1' },
+        payment_intent_id: null, notes: '',
+      },
+    });
+    expect(order.status).toBe(201);
+    expect(await t.app.services.catalogue.removeProduct(sold.id, { actor })).toBe('archived');
+    const [kept] = await t.database.query<{ status: string }>('select status from products where id = $1', [sold.id]);
+    expect(kept!.status).toBe('archived');
+    expect((await call(t.app, { url: `/api/products/${sold.id}` })).status).toBe(404);
+    const [line] = await t.database.query<{ product_id: number; product_name: string }>('select product_id, product_name from order_items where order_id = $1', [order.json.order.id]);
+    expect(line).toEqual({ product_id: sold.id, product_name: 'Sold Mug' });
+    expect((await auditOf(sold.id)).map((a) => a.action)).toEqual(['product.archive']);
+  });
+});

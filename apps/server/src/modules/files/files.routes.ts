@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorBodySchema } from '@souq/shared/api/common';
 import type { FilesService } from './files.service.js';
 
 export function filesRoutes(deps: { files: FilesService }) {
@@ -11,6 +12,9 @@ export function filesRoutes(deps: { files: FilesService }) {
         tags: ['files'],
         summary: 'An uploaded file; private documents only for their owner and admins (bearer token)',
         params: z.object({ id: z.uuid({ error: 'File not found' }) }),
+        // public files need no session; private documents need their owner's or an admin's bearer token
+        security: [{}, { bearer: [] }],
+        response: { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
       },
     }, async (req, reply) => {
       const file = await deps.files.read(req.params.id, req.principal);
@@ -20,7 +24,7 @@ export function filesRoutes(deps: { files: FilesService }) {
         .header('content-disposition', `inline; filename="${safeName}"`)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', file.visibility === 'private' ? 'private, no-store' : 'public, max-age=3600')
-        .send(file.data);
+        .send(file.data as never); // raw bytes: the response schemas above describe only the errors
     });
   };
 }

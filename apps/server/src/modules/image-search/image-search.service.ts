@@ -25,6 +25,9 @@ const DEFAULT_LIMIT = 12;
 /** Page size when walking the catalogue for the backfill. */
 const BACKFILL_PAGE = 500;
 
+/** A cosine as the API shows it: 3 decimals within 0..1 (the index's int8 rows can read a hair above 1, e.g. 1.003). */
+export const similarityScore = (cosine: number) => Math.min(1, Math.max(0, Math.round(cosine * 1000) / 1000));
+
 export type SearchResult = Pick<Product, 'id' | 'name' | 'price' | 'category' | 'image' | 'images'> & { similarity: number };
 
 /** Decoded size of a base64 text without decoding it (so a huge body is refused before any allocation). */
@@ -205,7 +208,7 @@ export function createImageSearchService(deps: {
         products: hits.flatMap((h) => {
           const p = byId.get(h.productId);
           if (!p) return [];
-          return [{ id: p.id, name: p.name, price: p.price, category: p.category, image: p.image, images: p.images, similarity: Math.round(h.similarity * 1000) / 1000 }];
+          return [{ id: p.id, name: p.name, price: p.price, category: p.category, image: p.image, images: p.images, similarity: similarityScore(h.similarity) }];
         }),
       };
     },

@@ -7,6 +7,7 @@ import { call, createTestApp, type TestContext } from '../../../test/harness.js'
 import { cropImage, brightnessImage, jpegImage, noiseImage, rotateImage, seededRng, backgroundImage } from '../../../../../bench/lib/image-transforms.js';
 import { decodeImage, findObjectBox, souqEmbedder } from './descriptor.js';
 import { VectorIndex } from './vector-index.js';
+import { similarityScore } from './image-search.service.js';
 
 /** Product-like pictures: a distinct shape and palette on a light background, as the demo catalogue's are. */
 function productSvg(i: number): string {
@@ -102,6 +103,18 @@ describe('POST /api/image-search', () => {
     expect(res.json.products[0]).toMatchObject({ id: ids[5], name: 'Picture product 5', price: 10.05, category: 'home' });
     expect(res.json.products[0].similarity).toBeGreaterThan(0.7);
     expect(res.json.products[0].images).toEqual(['/media/uploads/test/p5.webp']);
+  });
+
+  it('scores stay within 0..1, also for the very image of a product', async () => {
+    for (const i of [0, 1, 2, 3, 5, 8]) {
+      const res = await call(t.app, { method: 'POST', url: '/api/image-search', body: { image: b64(await productPicture(i)), imageType: 'image/webp' } });
+      expect(res.json.products[0].id).toBe(ids[i]);
+      for (const p of res.json.products) {
+        expect(p.similarity).toBeGreaterThanOrEqual(0);
+        expect(p.similarity).toBeLessThanOrEqual(1);
+      }
+    }
+    expect([similarityScore(1.0034), similarityScore(-0.2), similarityScore(0.71249)]).toEqual([1, 0, 0.712]);
   });
 
   it('answers no products for an unrelated random-noise image', async () => {

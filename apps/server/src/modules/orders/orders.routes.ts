@@ -33,9 +33,9 @@ export function ordersRoutes(deps: { orders: OrdersService }) {
       // checkout sends no auth header (spec §6); a customer token, when sent, links the order to the account.
       // An expired token does not block a purchase: the order is placed as a guest order.
       const userId = req.principal?.kind === 'user' ? req.principal.userId : null;
-      const { order, replayed } = await orders.placeOrder(req.body, { userId, idempotencyKey: key ?? null });
+      const { order, replayed, confirmationQueued } = await orders.placeOrder(req.body, { userId, idempotencyKey: key ?? null });
       if (replayed) void reply.header('idempotent-replayed', 'true');
-      return reply.status(replayed ? 200 : 201).send({ order, order_number: order.order_number });
+      return reply.status(replayed ? 200 : 201).send({ order, order_number: order.order_number, confirmation_email_queued: confirmationQueued });
     });
 
     r.get('/api/my/orders/:id', {

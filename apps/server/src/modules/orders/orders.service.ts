@@ -9,8 +9,11 @@ import type { z } from 'zod';
 import { orderItems, orders, orderStatusHistory } from '../../db/schema/orders.js';
 import type { Db, Tx } from '../../platform/db.js';
 import type { Bus } from '../../platform/bus.js';
+import type { Mailer } from '../../platform/mailer.js';
+import { SYSTEM_ACTOR, type Actor, type AuditLog } from '../../platform/audit.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import { orderConfirmationMail } from './orders.mail.js';
 
 export type PlaceOrderInput = z.infer<typeof orderRequestSchema>;
 type OrderRow = typeof orders.$inferSelect;
@@ -98,8 +101,28 @@ export function toOrderDto(o: OrderRow, items: ItemRow[]): Order {
   };
 }
 
-export function createOrdersService(deps: { db: Db; bus: Bus; catalogue: CatalogueService; currency: string }) {
+export function createOrdersService(deps: {
+  db: Db;
+  bus: Bus;
+  audit: AuditLog;
+  catalogue: CatalogueService;
+  currency: string;
+  /** Sends the order confirmation; without one no mail is sent and the answer says so. */
+  mailer?: Mailer | null;
+  log?: (msg: string) => void;
+}) {
   const { db, bus, catalogue } = deps;
+
+  /** Queues the confirmation of a committed order; a mail problem never fails the order. True when queued. */
+  function queueConfirmation(order: Order, shipTo: PlaceOrderInput['shipping_address']): boolean {
+    if (!deps.mailer) return false;
+    try {
+      return deps.mailer.queue(orderConfirmationMail(order, shipTo));
+    } catch (err) {
+      deps.log?.(`order ${order.order_number}: confirmation not queued: ${err instanceof Error ? err.message : String(err)}`);
+      return false;
+    }
+  }
 
   async function itemsOf(orderIds: number[], tx: Db | Tx = db): Promise<Map<number, ItemRow[]>> {
     const map = new Map<number, ItemRow[]>();
@@ -203,12 +226,15 @@ export function createOrdersService(deps: { db: Db; bus: Bus; catalogue: Catalog
       for (let attempt = 0; ; attempt++) {
         try {
           const result = await placeOnce(input, opts.userId, key, hash);
-          if (!result.replayed) {
-            // after the commit: the stock moves, then the order itself
-            catalogue.announceStock(result.stock ?? []);
-            void bus.emit('order.placed', { orderId: result.order.id, orderNumber: result.order.order_number, userId: opts.userId, items: result.placed ?? [] });
+          if (result.replayed) {
+            // the first request queued the confirmation (when mail is configured); a replay sends no second one
+            return { order: result.order, replayed: true, confirmationQueued: Boolean(deps.mailer) };
           }
-          return { order: result.order, replayed: result.replayed };
+          // after the commit: the stock moves, then the order itself, then the customer's confirmation
+          catalogue.announceStock(result.stock ?? []);
+          void bus.emit('order.placed', { orderId: result.order.id, orderNumber: result.order.order_number, userId: opts.userId, items: result.placed ?? [] });
+          const confirmationQueued = queueConfirmation(result.order, input.shipping_address);
+          return { order: result.order, replayed: false, confirmationQueued };
         } catch (err) {
           // a price changed between reading and locking: price the order again
           if (err instanceof PriceChanged && attempt < 3) continue;
@@ -217,7 +243,7 @@ export function createOrdersService(deps: { db: Db; bus: Bus; catalogue: Catalog
           // the same key won a race on another instance (advisory locks are per database, so rare): replay it
           if (key && constraint !== 'orders_number_key') {
             const earlier = await replay(db, key, hash);
-            if (earlier) return { order: earlier, replayed: true };
+            if (earlier) return { order: earlier, replayed: true, confirmationQueued: Boolean(deps.mailer) };
           }
           // else an order-number collision: try again with a new number
         }
@@ -240,6 +266,7 @@ export function createOrdersService(deps: { db: Db; bus: Bus; catalogue: Catalog
       return dtoOf(row);
     },
 
+<<<<<<< HEAD
     /** A customer's own order by its number (the assistant's order answers); null when it is not theirs or unknown. */
     async findForUserByNumber(userId: number, orderNumber: string): Promise<Order | null> {
       const [row] = await db.select().from(orders).where(and(eq(orders.orderNumber, orderNumber.trim().toUpperCase()), eq(orders.userId, userId)));
@@ -249,14 +276,54 @@ export function createOrdersService(deps: { db: Db; bus: Bus; catalogue: Catalog
     /** Moves an order to a new status and records the change (admin tools, seed). */
     async setStatus(orderId: number, status: OrderStatus, opts: { changedBy?: number | null; notes?: string } = {}): Promise<Order> {
       return db.transaction(async (tx) => {
+=======
+    /** Whether any order ever held this product (a product with orders is archived, never erased). */
+    async productHasOrders(productId: number): Promise<boolean> {
+      const [row] = await db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.productId, productId)).limit(1);
+      return Boolean(row);
+    },
+
+    /**
+     * Moves an order to a new status (admin tools, a vendor shipping, seed), in one transaction with its
+     * status-history entry and its audit entry. Cancelling returns the reserved stock; moving a cancelled order back
+     * to a live status reserves it again (409 when it is gone). Announces `order.statusChanged` after the commit.
+     */
+    async setStatus(orderId: number, status: OrderStatus, opts: { actor?: Actor; notes?: string } = {}): Promise<Order> {
+      const actor = opts.actor ?? SYSTEM_ACTOR;
+      let stockMoves: { id: number; stock: number }[] = [];
+      const result = await db.transaction(async (tx) => {
+>>>>>>> main
         const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
         if (!current) throw notFound(MSG.orderNotFound);
+        const wasReleased = current.status === 'cancelled';
+        const releases = status === 'cancelled';
+        if (wasReleased !== releases) {
+          const lines = ((await itemsOf([orderId], tx)).get(orderId) ?? [])
+            .filter((i): i is ItemRow & { productId: number } => i.productId !== null)
+            .map((i) => ({ productId: i.productId, quantity: i.quantity }));
+          stockMoves = releases
+            ? await catalogue.releaseStock(tx, lines)
+            : [...(await catalogue.reserveStock(tx, lines)).values()].map((p) => ({ id: p.id, stock: p.stock }));
+        }
         const [row] = await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, orderId)).returning();
         await tx.insert(orderStatusHistory).values({
-          orderId, fromStatus: current.status, toStatus: status, notes: opts.notes ?? '', changedBy: opts.changedBy ?? null,
+          orderId, fromStatus: current.status, toStatus: status, notes: opts.notes ?? '', changedBy: actor.userId,
         });
-        return dtoOf(row!, tx);
+        await deps.audit.record(tx, {
+          actor,
+          action: 'order.status',
+          target: { type: 'order', id: orderId },
+          changes: { status: { before: current.status, after: status }, ...(opts.notes ? { notes: { before: null, after: opts.notes } } : {}) },
+        });
+        return { order: await dtoOf(row!, tx), from: current.status, userId: current.userId };
       });
+      catalogue.announceStock(stockMoves);
+      if (result.from !== status) {
+        void bus.emit('order.statusChanged', {
+          orderId, orderNumber: result.order.order_number, userId: result.userId, from: result.from, to: status,
+        });
+      }
+      return result.order;
     },
   };
 }

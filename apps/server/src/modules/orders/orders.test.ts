@@ -256,3 +256,37 @@ describe('GET /api/my/orders', () => {
     expect(row!.user_id).toBeNull();
   });
 });
+
+describe('orders.setStatus', () => {
+  const sara = { userId: null, role: 'admin' as const, name: 'Sara Admin', ip: '10.0.0.1' };
+
+  it('records history and one audit entry, announces the change, and returns stock on cancel', async () => {
+    const p = await product(1000, 5);
+    const placed = await place(body([{ product_id: p.id, quantity: 2 }]));
+    expect(await stockOf(p.id)).toBe(3);
+    const seen: BusEvents['order.statusChanged'][] = [];
+    const off = t.app.services.bus.on('order.statusChanged', (e) => void seen.push(e));
+    const id = placed.json.order.id as number;
+
+    const shipped = await t.app.services.orders.setStatus(id, 'cancelled', { actor: sara, notes: 'customer asked' });
+    expect(shipped.status).toBe('cancelled');
+    expect(await stockOf(p.id)).toBe(5);
+    const history = await t.database.query<{ from_status: string; to_status: string; notes: string }>(
+      'select from_status, to_status, notes from order_status_history where order_id = $1 order by id', [id]);
+    expect(history.at(-1)).toEqual({ from_status: 'pending', to_status: 'cancelled', notes: 'customer asked' });
+    const audit = await t.database.query<{ action: string; actor_name: string; changes: unknown }>(
+      `select action, actor_name, changes from audit_log where target_type = 'order' and target_id = $1`, [String(id)]);
+    expect(audit).toEqual([{ action: 'order.status', actor_name: 'Sara Admin', changes: { status: { before: 'pending', after: 'cancelled' }, notes: { before: null, after: 'customer asked' } } }]);
+    expect(seen).toEqual([{ orderId: id, orderNumber: placed.json.order_number, userId: null, from: 'pending', to: 'cancelled' }]);
+
+    // back to a live status takes the stock again; when it is gone, the move is refused and nothing changes
+    await t.app.services.orders.setStatus(id, 'pending', { actor: sara });
+    expect(await stockOf(p.id)).toBe(3);
+    await t.app.services.orders.setStatus(id, 'cancelled', { actor: sara });
+    await place(body([{ product_id: p.id, quantity: 5 }]));
+    await expect(t.app.services.orders.setStatus(id, 'processing', { actor: sara })).rejects.toMatchObject({ status: 409 });
+    const [row] = await t.database.query<{ status: string }>('select status from orders where id = $1', [id]);
+    expect(row!.status).toBe('cancelled');
+    off();
+  });
+});

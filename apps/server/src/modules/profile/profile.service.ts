@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Profile, ProfileUpdate } from '@souq/shared/api/profile';
 import { profiles } from '../../db/schema/accounts.js';
 import type { Db } from '../../platform/db.js';
-import { badRequest } from '../../platform/errors.js';
+import { invalidField } from '../../platform/errors.js';
 import { MSG } from '@souq/shared/messages';
 
 type ProfileRow = typeof profiles.$inferSelect;
@@ -41,9 +41,9 @@ const keepFirstOnboarded = (now: Date) => sql`coalesce(${profiles.onboardedAt}, 
 function checkDob(dob: string | null | undefined) {
   if (!dob) return;
   const t = Date.parse(`${dob}T00:00:00Z`);
-  if (Number.isNaN(t) || t > Date.now() || t < Date.parse('1900-01-01T00:00:00Z')) {
-    throw badRequest(MSG.validationFailed, { dob: MSG.invalidDob });
-  }
+  if (Number.isNaN(t) || t < Date.parse('1900-01-01T00:00:00Z')) throw invalidField('dob', MSG.invalidDob);
+  // 'today' somewhere on Earth (UTC+14) is not the future yet
+  if (t > Date.now() + 14 * 3_600_000) throw invalidField('dob', MSG.dobInFuture);
 }
 
 /** '' and whitespace mean "not given" for the nullable fields (spec §5: sent as null when empty). */

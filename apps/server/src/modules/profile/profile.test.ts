@@ -83,6 +83,18 @@ describe('profile', () => {
     expect(await t.database.query('select 1 from profiles where user_id = $1', [user.id])).toHaveLength(0);
   });
 
+  it("names the date of birth's own problem: a future date, or one before 1900", async () => {
+    const { token } = await signupCustomer(t.app);
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const future = await call(t.app, { method: 'PUT', url: '/api/profile', token, body: { dob: tomorrow } });
+    expect(future.status).toBe(400);
+    expect(future.json).toEqual({ error: MSG.validationFailed, detail: MSG.dobInFuture, fields: { dob: MSG.dobInFuture } });
+    const ancient = await call(t.app, { method: 'PUT', url: '/api/profile', token, body: { dob: '1850-02-01' } });
+    expect(ancient.json).toEqual({ error: MSG.validationFailed, detail: MSG.invalidDob, fields: { dob: MSG.invalidDob } });
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await call(t.app, { method: 'PUT', url: '/api/profile', token, body: { dob: today } })).status).toBe(200);
+  });
+
   it('keeps profiles apart and needs a customer session', async () => {
     const a = await signupCustomer(t.app);
     const b = await signupCustomer(t.app);

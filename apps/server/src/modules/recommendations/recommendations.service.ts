@@ -9,6 +9,7 @@ import type { Bus } from '../../platform/bus.js';
 import type { Principal } from '../../platform/auth.js';
 import { badRequest, forbidden, unauthorized } from '../../platform/errors.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import { isStoredFromClient, storedProperties } from './event-rules.js';
 import { RecommendationEngine, type EngineEvent, type EngineOptions, type ItemMeta, type Scored } from './engine.js';
 
 export type RecommendationsService = ReturnType<typeof createRecommendationsService>;
@@ -216,7 +217,10 @@ export function createRecommendationsService(deps: {
       timer = null;
     },
 
-    /** POST /api/personalize/events: authorizes every event, stores them in one statement, then learns from them. */
+    /**
+     * POST /api/personalize/events: authorizes every event, stores them in one statement, then learns from them.
+     * Purchases are not taken from clients and chat events lose any text (event-rules.ts); answers how many were stored.
+     */
     async recordEvents(events: IncomingEvent[], principal: Principal | null): Promise<number> {
       for (const e of events) assertMayActFor(e.userId, principal);
       for (const [i, e] of events.entries()) {
@@ -225,11 +229,12 @@ export function createRecommendationsService(deps: {
         }
       }
       await model();
+      const kept = events.filter((e) => isStoredFromClient(e.eventType, principal));
       await insert(
-        events.map((e) => ({ userId: e.userId, sessionId: e.sessionId ?? '', itemId: e.itemId, eventType: e.eventType, createdAt: eventTime(e.timestamp) })),
-        events.map((e) => e.properties),
+        kept.map((e) => ({ userId: e.userId, sessionId: e.sessionId ?? '', itemId: e.itemId, eventType: e.eventType, createdAt: eventTime(e.timestamp) })),
+        kept.map((e) => storedProperties(e.eventType, e.properties)),
       );
-      return events.length;
+      return kept.length;
     },
 
     /** GET /api/personalize/recommendations/:userId: personal, else trending; never the items just bought. */

@@ -113,7 +113,12 @@ describe('personalize API', () => {
   it('never recommends what the user just bought', async () => {
     const buyer = await signupCustomer(t.app, 'Buyer');
     const id = String(buyer.user.id);
-    await post({ events: [{ userId: id, itemId: String(p.phone), eventType: 'view' }, { userId: id, itemId: String(p.case), eventType: 'purchase' }] }, buyer.token);
+    await post({ events: [{ userId: id, itemId: String(p.phone), eventType: 'view' }] }, buyer.token);
+    // purchases come from placed orders only (a client's own purchase event is not stored)
+    await t.app.services.bus.emit('order.placed', {
+      orderId: 2, orderNumber: 'ORD-TEST-2', userId: buyer.user.id,
+      items: [{ productId: p.case!, vendorId: null, quantity: 1, unitPriceCents: 2000 }],
+    });
     const res = await call(t.app, { url: `/api/personalize/recommendations/${id}?numResults=10`, token: buyer.token });
     expect(res.status).toBe(200);
     expect(res.json.recommendations.length).toBeGreaterThan(0);

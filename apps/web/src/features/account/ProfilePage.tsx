@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@souq/shared/messages';
 import { GENDERS } from '@souq/shared/constants';
 import type { Profile, ProfileUpdate } from '@souq/shared/api/profile';
@@ -85,29 +85,57 @@ async function signedIn<T>(call: Promise<T>): Promise<T> {
   }
 }
 
+const PROFILE_KEY = ['profile'] as const;
+
 const useProfile = () =>
-  useQuery({ queryKey: ['profile'], queryFn: ({ signal }) => signedIn(api<ProfileRead>('/api/profile', { signal })), retry: false });
+  useQuery({ queryKey: PROFILE_KEY, queryFn: ({ signal }) => signedIn(api<ProfileRead>('/api/profile', { signal })), retry: false });
+
+/** The server's field names ('address.city') → the form's (city). */
+function formFieldOf(serverField: string): keyof FormState | null {
+  const name = serverField.replace(/^address\./, '');
+  const alias: Record<string, keyof FormState> = { line1: 'address_line1', line2: 'address_line2', zip: 'postal_code' };
+  if (Object.hasOwn(alias, name)) return alias[name]!;
+  return Object.hasOwn(EMPTY, name) ? (name as keyof FormState) : null;
+}
+
+type FieldErrors = Partial<Record<keyof FormState, string>>;
+
+/** A failed save as the screen shows it: the server's message per field where it names one, else one line. */
+function saveErrorOf(err: unknown): { message: string | null; fields: FieldErrors } {
+  if (!(err instanceof ApiError) || !err.body?.error) return { message: MSG.profileSaveFailed, fields: {} };
+  const fields: FieldErrors = {};
+  for (const [name, text] of Object.entries(err.body.fields ?? {})) {
+    const field = formFieldOf(name);
+    if (field) fields[field] ??= text;
+  }
+  return { message: Object.keys(fields).length > 0 ? null : err.message, fields };
+}
 
 /**
  * The profile form shared by /profile and /onboarding: loads GET /api/profile, saves PUT /api/profile.
  * `actions` renders the buttons (given the saving flag); `onSaved` runs after a successful save.
  */
 export function ProfileForm({ actions, onSaved }: { actions: (saving: boolean) => ReactNode; onSaved?: () => void }) {
+  const queryClient = useQueryClient();
   const profile = useProfile();
   const [form, setForm] = useState<FormState>(EMPTY);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [saved, setSaved] = useState(false);
 
-  // The form starts from the server copy once it arrives; later refetches must not overwrite typing.
-  const [loadedFrom, setLoadedFrom] = useState<unknown>(null);
-  if (profile.data && loadedFrom !== profile.data) {
-    setLoadedFrom(profile.data);
+  // The form shows the server's copy: when it first arrives, and whenever it changes (a save, a refetch) while
+  // nothing typed is waiting to be saved. Typing marks the form edited, so a refetch never overwrites it.
+  const [shown, setShown] = useState<{ from: unknown; edited: boolean }>({ from: null, edited: false });
+  if (profile.data && shown.from !== profile.data && !shown.edited) {
+    setShown({ from: profile.data, edited: false });
     setForm(toForm(profile.data));
   }
 
   const set = (k: keyof FormState) => (e: { target: { value: string } }) => {
     setSaved(false);
+    setShown((s) => (s.edited ? s : { ...s, edited: true }));
+    setFieldErrors((f) => (f[k] ? { ...f, [k]: undefined } : f));
     setForm((f) => ({ ...f, [k]: e.target.value }));
   };
 
@@ -115,15 +143,20 @@ export function ProfileForm({ actions, onSaved }: { actions: (saving: boolean) =
     e.preventDefault();
     setSaving(true);
     setError(null);
+    setFieldErrors({});
     setSaved(false);
     try {
       const updated = await signedIn(api<ProfileRead>('/api/profile', { method: 'PUT', body: toUpdate(form) }));
-      setLoadedFrom(updated);
+      // the stored copy is the truth from now on: the cache holds it, and the form shows it
+      queryClient.setQueryData(PROFILE_KEY, updated);
+      setShown({ from: updated, edited: false });
       setForm(toForm(updated));
       setSaved(true);
       onSaved?.();
     } catch (err) {
-      setError(err instanceof ApiError && err.body?.error ? err.message : MSG.profileSaveFailed);
+      const failure = saveErrorOf(err);
+      setError(failure.message);
+      setFieldErrors(failure.fields);
     } finally {
       setSaving(false);
     }
@@ -141,10 +174,10 @@ export function ProfileForm({ actions, onSaved }: { actions: (saving: boolean) =
     <form onSubmit={submit} className="flex flex-col gap-5" noValidate>
       {profile.isError && <p className="text-sm font-medium text-red-700" role="alert">{MSG.profileLoadFailed}</p>}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Date of Birth">
+        <Field label="Date of Birth" error={fieldErrors.dob}>
           <Input type="date" value={form.dob} onChange={set('dob')} autoComplete="bday" max={new Date().toISOString().slice(0, 10)} />
         </Field>
-        <Field label="Gender">
+        <Field label="Gender" error={fieldErrors.gender}>
           <Select value={form.gender} onChange={set('gender')}>
             <option value="">Select…</option>
             {GENDERS.map((g) => (
@@ -154,26 +187,26 @@ export function ProfileForm({ actions, onSaved }: { actions: (saving: boolean) =
             ))}
           </Select>
         </Field>
-        <Field label="Phone">
+        <Field label="Phone" error={fieldErrors.phone}>
           <Input type="tel" value={form.phone} onChange={set('phone')} autoComplete="tel" />
         </Field>
         <div className="hidden sm:block" aria-hidden="true" />
-        <Field label="Address Line 1" className="sm:col-span-2">
+        <Field label="Address Line 1" className="sm:col-span-2" error={fieldErrors.address_line1}>
           <Input value={form.address_line1} onChange={set('address_line1')} autoComplete="address-line1" />
         </Field>
-        <Field label="Address Line 2" className="sm:col-span-2">
+        <Field label="Address Line 2" className="sm:col-span-2" error={fieldErrors.address_line2}>
           <Input value={form.address_line2} onChange={set('address_line2')} autoComplete="address-line2" />
         </Field>
-        <Field label="City">
+        <Field label="City" error={fieldErrors.city}>
           <Input value={form.city} onChange={set('city')} autoComplete="address-level2" />
         </Field>
-        <Field label="State/Province">
+        <Field label="State/Province" error={fieldErrors.state}>
           <Input value={form.state} onChange={set('state')} autoComplete="address-level1" />
         </Field>
-        <Field label="Postal Code">
+        <Field label="Postal Code" error={fieldErrors.postal_code}>
           <Input value={form.postal_code} onChange={set('postal_code')} autoComplete="postal-code" />
         </Field>
-        <Field label="Country">
+        <Field label="Country" error={fieldErrors.country}>
           <Input value={form.country} onChange={set('country')} autoComplete="country-name" />
         </Field>
       </div>

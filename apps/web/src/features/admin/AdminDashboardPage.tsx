@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
 import { paths } from '@/app/paths';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { AdminFrame } from './AdminFrame';
 import { AdminGate } from './AdminGate';
-import { UsersSection } from './UsersSection';
+import { Spinner } from '@/components/ui/Spinner';
+import { SECTION_COMPONENTS } from './sections/registry';
 import { DEFAULT_ADMIN_SECTION, isAdminSection, sectionTitle, type AdminSectionId } from './sections';
 
 /** The spec's placeholder texts of sections without content (admin §2). */
@@ -16,7 +17,14 @@ const PLACEHOLDER: Partial<Record<AdminSectionId, string>> = {
 };
 
 function Section({ id }: { id: AdminSectionId }) {
-  if (id === 'users') return <UsersSection />;
+  const Screen = SECTION_COMPONENTS[id];
+  if (Screen) {
+    return (
+      <Suspense fallback={<div className="flex justify-center p-10 text-slate-500"><Spinner className="text-brand-600" /></div>}>
+        <Screen />
+      </Suspense>
+    );
+  }
   const title = sectionTitle(id);
   return (
     <section aria-labelledby="section-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">

@@ -6,6 +6,7 @@ import { logout } from '@/lib/session';
 import { Button, buttonClass } from '@/components/ui/Button';
 import { Drawer } from '@/components/ui/Drawer';
 import { Logo } from '@/components/ui/Logo';
+import { AreaToaster } from '@/components/ui/toast';
 import { cx } from '@/components/ui/cx';
 import { ADMIN_SECTIONS, type AdminSectionId } from './sections';
 
@@ -146,6 +147,7 @@ export function AdminFrame({ active, crumb, onSelect, children }: {
           {children}
         </main>
       </div>
+      <AreaToaster />
     </div>
   );
 }

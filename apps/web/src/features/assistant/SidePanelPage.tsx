@@ -7,6 +7,7 @@ import { MSG } from '@souq/shared/messages';
 import { formatMoney } from '@souq/shared/rules/money';
 import { paths } from '@/app/paths';
 import { api } from '@/lib/api-client';
+import { useDebounced } from '@/lib/use-debounced';
 import { Price } from '@/components/ui/Price';
 import { Spinner } from '@/components/ui/Spinner';
 import { buttonClass } from '@/components/ui/Button';
@@ -16,7 +17,7 @@ import { ChatPanel, type ChatPanelHandle } from '@/features/chat/ChatPanel';
 import { useProductSearch } from '@/features/storefront/api';
 import { scrollToProduct, useAddToCart } from '@/features/storefront/actions';
 import type { ProductRef } from '@/features/storefront/product-ref';
-import { track } from '@/features/storefront/track';
+import { track, useSearchTracking } from '@/features/storefront/track';
 import { buildAssistantContext, type PanelProduct } from './context-rules';
 import { useAssistantContextStore } from './context-store';
 import { PanelProductCard } from './PanelProductCard';
@@ -65,15 +66,6 @@ function useFeaturedProducts() {
   });
 }
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
-
 /** A short-lived message (cart and locker feedback). */
 function useNotice(): [string | null, (text: string) => void] {
   const [text, setText] = useState<string | null>(null);
@@ -105,6 +97,10 @@ function SidePanel() {
   const query = useDebounced(input.trim(), SEARCH_DEBOUNCE_MS);
   const featured = useFeaturedProducts();
   const search = useProductSearch(query);
+  // a submitted search is one event with its result count, sent once the (debounced) results are in
+  const [searchRun, setSearchRun] = useState<{ query: string; seq: number } | null>(null);
+  useSearchTracking(searchRun, searchRun?.query === query ? search.data : undefined, 'side_panel');
+  const runSearchEvent = (q: string) => setSearchRun((run) => ({ query: q, seq: (run?.seq ?? 0) + 1 }));
   const addToCart = useAddToCart();
   const locker = useProductLocker();
   const [cartNotice, showCartNotice] = useNotice();
@@ -142,13 +138,13 @@ function SidePanel() {
     // blank after trimming is ignored (spec §5)
     if (!ctx.addSearch(q)) return;
     setInput(q);
-    track('search', 'search', { query: q, source: 'side_panel' });
+    runSearchEvent(q);
   }
 
   function runRecentSearch(q: string) {
     setInput(q);
     ctx.addSearch(q);
-    track('search', 'search', { query: q, source: 'side_panel' });
+    runSearchEvent(q);
   }
 
   function select(p: PanelProduct) {

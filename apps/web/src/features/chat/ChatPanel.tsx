@@ -12,7 +12,7 @@ import { CartButton } from '@/features/cart/CartButton';
 import { useCatalogue } from '@/features/storefront/api';
 import { PRODUCT_DRAG_TYPE, parseDraggedProduct, refFromProduct, type ProductRef } from '@/features/storefront/product-ref';
 import { ProductImage } from '@/features/storefront/ProductImage';
-import { track, trackingSessionId } from '@/features/storefront/track';
+import { track, trackChat, trackingSessionId, type ChatMessageType } from '@/features/storefront/track';
 import { FormattedText } from './FormattedText';
 import { postChat, searchPhraseOf } from './api';
 
@@ -132,13 +132,13 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
     onAddedToCart?.(product, quantity);
   }
 
-  async function askAi(text: string, productContext: ProductRef | null) {
+  async function askAi(text: string, productContext: ProductRef | null, messageType: ChatMessageType = 'question') {
     const history = messages
       .filter((m) => !m.product)
       .slice(-CHAT_HISTORY_SENT)
       .map(({ id, isBot, sender, text: t, timestamp }) => ({ id, isBot, sender, text: t, timestamp }));
     push(message(false, text));
-    track('chat_interaction', productContext?.id ?? 'chat', { message: text.slice(0, 200) });
+    trackChat(productContext?.id ?? 'chat', messageType, text);
     waitingRef.current = true;
     setWaiting(true);
     const controller = new AbortController();
@@ -185,6 +185,7 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
     if (!text || waitingRef.current) return;
 
     if (isClearContextCommand(text)) {
+      trackChat(current?.id ?? 'chat', 'clear_context', text);
       push(message(false, text), message(true, MSG.contextCleared));
       onContextChange(null);
       return;
@@ -192,6 +193,7 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
 
     const command = parseCartCommand(text, known, current);
     if (command) {
+      trackChat('notFound' in command ? (current?.id ?? 'chat') : command.product.id, 'cart_command', text);
       push(message(false, text));
       if ('notFound' in command) {
         push(message(true, MSG.productNotFoundInChat));
@@ -253,7 +255,7 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
     if (!product) return;
     e.preventDefault();
     selectProduct(product);
-    if (!waitingRef.current) void askAi(MSG.chatAboutProduct(product.name), product);
+    if (!waitingRef.current) void askAi(MSG.chatAboutProduct(product.name), product, 'product_drop');
   }
 
   function addCard(product: ProductRef) {

@@ -14,7 +14,6 @@ import { Price } from '@/components/ui/Price';
 import { cx } from '@/components/ui/cx';
 import { useCart } from '@/features/cart/store';
 import { ProductImage } from '@/features/storefront/ProductImage';
-import { track } from '@/features/storefront/track';
 import { placeOrder } from './api';
 
 type Shipping = { name: string; email: string; phone: string; address: string; city: string; country: string; zip: string };
@@ -28,7 +27,7 @@ function newKey(): string {
 function Card({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className={cx('rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6', className)}>
+    <section aria-labelledby={headingId} className={cx('min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6', className)}>
       <h2 id={headingId} className="mb-4 text-lg font-semibold text-slate-900">
         {title}
       </h2>
@@ -55,7 +54,7 @@ export default function CheckoutPage() {
   const [method, setMethod] = useState<PaymentMethod>('card');
   const [card, setCard] = useState({ number: '', expiry: '', cvv: '' });
   const [placing, setPlacing] = useState(false);
-  const [placed, setPlaced] = useState<string | null>(null);
+  const [placed, setPlaced] = useState<{ number: string; email: string; mailQueued: boolean } | null>(null);
   // One key per checkout attempt: a retry of the same order reuses it (the server then answers with the first
   // order instead of charging twice); a changed cart or address is a new attempt with a new key.
   const attempt = useRef<{ key: string; fingerprint: string } | null>(null);
@@ -87,12 +86,12 @@ export default function CheckoutPage() {
 
     setPlacing(true);
     try {
+      // the purchase events come from the server, which records the order's lines once (decision 0010)
       const res = await placeOrder(body, attempt.current.key);
-      for (const l of lines) track('purchase', l.id, { quantity: l.quantity, price: l.price, order_number: res.order_number });
       clearCart();
       await useCart.persist.clearStorage();
       attempt.current = null;
-      setPlaced(res.order_number);
+      setPlaced({ number: res.order_number, email: res.order.customer_email, mailQueued: res.confirmation_email_queued });
       window.alert(MSG.orderPlaced(res.order_number));
     } catch (err) {
       window.alert(err instanceof ApiError && err.body?.error ? err.message : MSG.orderFailed);
@@ -116,8 +115,9 @@ export default function CheckoutPage() {
         {placed ? (
           <div className="mx-auto max-w-lg rounded-2xl border border-emerald-200 bg-white p-8 text-center shadow-sm" role="status">
             <p className="text-sm font-medium text-emerald-700">Thank you!</p>
-            <h2 className="mt-1 text-2xl font-semibold text-slate-900">{MSG.orderPlaced(placed)}</h2>
-            <p className="mt-2 text-sm text-slate-600">A confirmation is on its way to {form.email.trim()}.</p>
+            <h2 className="mt-1 text-2xl font-semibold break-words text-slate-900">{MSG.orderPlaced(placed.number)}</h2>
+            {/* promise a mail only when the server queued one */}
+            <p className="mt-2 text-sm break-words text-slate-600">{placed.mailQueued ? MSG.orderConfirmationSent(placed.email) : MSG.orderKeepNumber}</p>
             <div className="mt-6 flex flex-wrap justify-center gap-2">
               <Link to={paths.assistant} className={buttonClass('primary')}>
                 Continue shopping
@@ -130,7 +130,8 @@ export default function CheckoutPage() {
             </div>
           </div>
         ) : (
-          <form onSubmit={submit} noValidate className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
+          // minmax(0, 1fr): a long product name must never widen the column past the screen
+          <form onSubmit={submit} noValidate className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
             <div className="flex min-w-0 flex-col gap-6">
               <Card title="Shipping Information">
                 <div className="grid gap-4 sm:grid-cols-2">
@@ -222,7 +223,9 @@ export default function CheckoutPage() {
                     <li key={l.id} className="flex items-center gap-3">
                       <ProductImage src={l.image} alt="" className="h-12 w-12 shrink-0 rounded-lg" />
                       <div className="min-w-0 flex-1">
-                        <p className="truncate text-sm font-medium text-slate-900">{l.name}</p>
+                        <p className="line-clamp-2 text-sm font-medium break-words text-slate-900" title={l.name}>
+                          {l.name}
+                        </p>
                         <p className="text-xs text-slate-500">
                           {l.quantity} × <Price value={l.price} />
                         </p>

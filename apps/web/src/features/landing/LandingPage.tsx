@@ -92,6 +92,9 @@ function AssistantPreview() {
   );
 }
 
+const DOT_TARGET =
+  'inline-flex h-7 min-w-7 items-center justify-center rounded-full px-2 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600';
+
 /** The landing page of '/' (customer §2): hero, Get Started, video demo, three dots, the demos overlay. */
 export function LandingPage() {
   const navigate = useNavigate();
@@ -145,7 +148,8 @@ export function LandingPage() {
                   Watch video demo
                 </Button>
               </div>
-              <div className="mt-10 flex items-center gap-3" role="group" aria-label="Highlights">
+              {/* each dot is a 12 px mark inside a 28 px target (WCAG 2.2 target size: at least 24 × 24) */}
+              <div className="mt-10 -ml-2 flex items-center gap-1" role="group" aria-label="Highlights">
                 {SLIDES.map((s, i) => (
                   <button
                     key={s.eyebrow}
@@ -153,16 +157,14 @@ export function LandingPage() {
                     aria-label={`Show highlight ${i + 1}: ${s.eyebrow}`}
                     aria-pressed={slide === i}
                     onClick={() => setSlide(i)}
-                    className={cx('h-3 rounded-full transition-all', slide === i ? 'w-8 bg-brand-700' : 'w-3 bg-slate-300 hover:bg-slate-400')}
-                  />
+                    className={cx(DOT_TARGET, 'group')}
+                  >
+                    <span aria-hidden="true" className={cx('h-3 rounded-full transition-all', slide === i ? 'w-8 bg-brand-700' : 'w-3 bg-slate-300 group-hover:bg-slate-400')} />
+                  </button>
                 ))}
-                <button
-                  type="button"
-                  aria-label="Explore demos"
-                  aria-haspopup="dialog"
-                  onClick={() => setDemosOpen(true)}
-                  className="h-3 w-3 rounded-full bg-slate-300 transition-all hover:bg-slate-400"
-                />
+                <button type="button" aria-label="Explore demos" aria-haspopup="dialog" onClick={() => setDemosOpen(true)} className={cx(DOT_TARGET, 'group')}>
+                  <span aria-hidden="true" className="h-3 w-3 rounded-full bg-slate-300 transition-all group-hover:bg-slate-400" />
+                </button>
               </div>
             </div>
             <AssistantPreview />

@@ -121,7 +121,7 @@ export function PersonalizedBlock({ userId: givenUserId, onViewDetails, classNam
 
 function RecommendationCard({ r, onAdd, onView }: { r: ShownRecommendation; onAdd: (r: ShownRecommendation) => void; onView: (r: ShownRecommendation) => void }) {
   const match = Math.round(Math.min(1, Math.max(0, r.score)) * 100);
-  // the offline fallback may only know an id: no price means nothing sensible to put in the cart
+  // a price that is not a number means nothing sensible to put in the cart
   const priced = Number.isFinite(r.itemPrice);
   const nameId = useId();
   return (

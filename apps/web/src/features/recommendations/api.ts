@@ -39,28 +39,46 @@ export const personalizeKeys = {
 /** An unreachable service: the request never got an HTTP answer (api() reports status 0). */
 const isNetworkFailure = (err: unknown) => err instanceof ApiError && err.status === 0;
 
-/**
- * The spec's fallback (admin §7 "Recommendation service"): five fixed item ids 1–5 scored 0.95 … 0.75, used only
- * when the service cannot be reached. Details come from any product list already in the query cache.
- */
-export function fallbackRecommendations(queryClient?: QueryClient): ShownRecommendation[] {
+/** Products already in the query cache (shelves, search results, product pages), by id. */
+function cachedProducts(queryClient?: QueryClient): Map<string, Product> {
   const known = new Map<string, Product>();
   for (const [, data] of queryClient?.getQueriesData<unknown>({ queryKey: ['catalogue'] }) ?? []) {
     const list = Array.isArray(data) ? data : data && typeof data === 'object' && 'id' in data ? [data] : [];
     for (const p of list as Product[]) if (p && typeof p.id === 'number') known.set(String(p.id), p);
   }
-  return FALLBACK_RECOMMENDATIONS.map(({ itemId, score }) => {
-    const p = known.get(itemId);
-    return {
+  return known;
+}
+
+/**
+ * The spec's fallback (admin §7 "Recommendation service"): five fixed item ids 1–5 scored 0.95 … 0.75, used only
+ * when the service cannot be reached. They are shown as the real products — name, image, price, a working Add to
+ * Cart — from the query cache or the catalogue; ids that are no longer for sale are left out. Throws when none
+ * can be loaded (the block then shows its error and Try Again).
+ */
+export async function fallbackRecommendations(
+  opts: { queryClient?: QueryClient; signal?: AbortSignal; fetchProduct?: (id: string, signal?: AbortSignal) => Promise<Product> } = {},
+): Promise<ShownRecommendation[]> {
+  const known = cachedProducts(opts.queryClient);
+  const fetchProduct =
+    opts.fetchProduct ?? ((id: string, signal?: AbortSignal) => api<Product>(`/api/products/${id}`, { auth: 'none', devFallback: true, signal }));
+  const products = await Promise.all(
+    FALLBACK_RECOMMENDATIONS.map(async ({ itemId }) => known.get(itemId) ?? (await fetchProduct(itemId, opts.signal).catch(() => null))),
+  );
+  const shown = FALLBACK_RECOMMENDATIONS.flatMap(({ itemId, score }, i) => {
+    const p = products[i];
+    if (!p || !Number.isFinite(p.price)) return [];
+    return [{
       itemId,
       score,
-      itemName: p?.name ?? `Product #${itemId}`,
-      itemImage: p ? (p.image ?? p.imageUrl ?? p.images?.[0] ?? null) : null,
-      itemCategory: p?.category ?? MSG.defaultCategory,
-      itemPrice: p ? p.price : Number.NaN,
+      itemName: p.name,
+      itemImage: p.image ?? p.imageUrl ?? p.images?.[0] ?? null,
+      itemCategory: p.category || MSG.defaultCategory,
+      itemPrice: p.price,
       fallback: true,
-    };
+    }];
   });
+  if (shown.length === 0) throw new Error(MSG.recommendationsFailed);
+  return shown;
 }
 
 /** GET /api/personalize/recommendations/{userId}?numResults=N[&itemId=]. Throws the server's error or the spec's. */
@@ -77,7 +95,7 @@ export async function fetchRecommendations(
       signal: opts.signal,
     });
   } catch (err) {
-    if (isNetworkFailure(err)) return { items: fallbackRecommendations(opts.queryClient), fallback: true };
+    if (isNetworkFailure(err)) return { items: await fallbackRecommendations({ queryClient: opts.queryClient, signal: opts.signal }), fallback: true };
     throw err instanceof ApiError && err.body?.error ? err : new Error(MSG.recommendationsFailed);
   }
   if (!res || res.success === false || !Array.isArray(res.recommendations)) {

@@ -13,7 +13,7 @@ import { useBrowseProducts, useCatalogue, useProductSearch, useShelves } from '.
 import { ProductCard } from './ProductCard';
 import { ShelfList } from './ShelfList';
 import { refFromProduct, refFromShelfItem, uniqueById, type ProductRef } from './product-ref';
-import { track } from './track';
+import { track, useSearchTracking } from './track';
 
 const ProductDetailDialog = lazy(() => import('./ProductDetailDialog'));
 
@@ -29,12 +29,15 @@ function ChatIcon() {
 export default function AssistantPage() {
   const [input, setInput] = useState('');
   const [query, setQuery] = useState('');
+  // every submit is one search event, sent with the result count once the results are in
+  const [searchRun, setSearchRun] = useState<{ query: string; seq: number } | null>(null);
   const [context, setContext] = useState<ProductRef | null>(null);
   const [detail, setDetail] = useState<ProductRef | null>(null);
   const [chatOpen, setChatOpen] = useState(false);
   const chat = useRef<ChatPanelHandle>(null);
   const browse = useBrowseProducts();
   const search = useProductSearch(query);
+  useSearchTracking(searchRun, searchRun?.query === query ? search.data : undefined, 'storefront');
   const shelves = useShelves();
   const all = useCatalogue();
   const addToCart = useAddToCart();
@@ -56,7 +59,7 @@ export default function AssistantPage() {
     const trimmed = q.trim();
     setInput(trimmed);
     setQuery(trimmed);
-    if (trimmed) track('search', 'search', { query: trimmed });
+    if (trimmed) setSearchRun((run) => ({ query: trimmed, seq: (run?.seq ?? 0) + 1 }));
   }
 
   function onSubmit(e: FormEvent) {

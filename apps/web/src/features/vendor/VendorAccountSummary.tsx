@@ -1,16 +1,10 @@
 import { Link } from 'react-router';
 import type { Vendor } from '@souq/shared/api/auth';
-import { VENDOR_STATUS_LABELS, type VendorStatus } from '@souq/shared/rules/vendor-status';
+import type { VendorStatus } from '@souq/shared/rules/vendor-status';
 import { paths } from '@/app/paths';
 import { buttonClass } from '@/components/ui/Button';
+import { StatusBadge } from '@/components/ui/StatusBadge';
 import { cx } from '@/components/ui/cx';
-
-const STATUS_STYLE: Record<VendorStatus, string> = {
-  verified: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
-  pending: 'bg-amber-50 text-amber-800 ring-amber-200',
-  incomplete: 'bg-slate-100 text-slate-700 ring-slate-200',
-  rejected: 'bg-red-50 text-red-800 ring-red-200',
-};
 
 const STATUS_HINT: Record<VendorStatus, string> = {
   verified: 'Your business is verified.',
@@ -18,10 +12,6 @@ const STATUS_HINT: Record<VendorStatus, string> = {
   incomplete: 'Upload your trade license and both sides of your Emirates ID to be reviewed.',
   rejected: 'Verification was declined. Check the notes and upload your documents again.',
 };
-
-export function StatusBadge({ status }: { status: VendorStatus }) {
-  return <span className={cx('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset', STATUS_STYLE[status])}>{VENDOR_STATUS_LABELS[status]}</span>;
-}
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -51,7 +41,7 @@ export function VendorAccountSummary({ vendor }: { vendor: Vendor }) {
             <h2 id="account-heading" className="text-lg font-semibold text-slate-900">{vendor.company_name}</h2>
             <p className="text-sm text-slate-500">Vendor #{vendor.id} · since {new Date(vendor.created_at).toLocaleDateString()}</p>
           </div>
-          <StatusBadge status={status} />
+          <StatusBadge kind="vendor" status={status} />
         </div>
         <dl className="mt-4 divide-y divide-slate-100 border-t border-slate-100">
           <Row label="Contact" value={vendor.contact_name} />

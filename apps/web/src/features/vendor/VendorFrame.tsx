@@ -4,6 +4,7 @@ import { paths } from '@/app/paths';
 import { logout, useToken } from '@/lib/session';
 import { Button } from '@/components/ui/Button';
 import { Logo } from '@/components/ui/Logo';
+import { AreaToaster } from '@/components/ui/toast';
 import { cx } from '@/components/ui/cx';
 import { useVendorMe } from './api';
 
@@ -72,6 +73,7 @@ export function VendorFrame({ title, description, actions, children }: { title: 
         </div>
         {children}
       </main>
+      <AreaToaster />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { Vendor } from '@souq/shared/api/auth';
 import { ONBOARDING_STEPS } from '@souq/shared/constants';
 import { cx } from '@/components/ui/cx';
-import { StatusBadge } from './VendorAccountSummary';
+import { StatusBadge } from '@/components/ui/StatusBadge';
 import { VendorFrame } from './VendorFrame';
 import { VendorSignedIn } from './VendorSignedIn';
 
@@ -33,7 +33,7 @@ export default function VendorOnboardingPage() {
                   <h2 id="progress-heading" className="text-lg font-semibold text-slate-900">{vendor.company_name}</h2>
                   <p className="text-sm text-slate-500">Signed in as {vendor.email}</p>
                 </div>
-                <StatusBadge status={vendor.verification_status} />
+                <StatusBadge kind="vendor" status={vendor.verification_status} />
               </div>
               <ol className="mt-6 space-y-2">
                 {ONBOARDING_STEPS.map((step, i) => (

@@ -6,7 +6,7 @@ import { api } from '@/lib/api-client';
 import { tokens } from '@/lib/storage';
 import { Alert } from '@/components/ui/Alert';
 import { PageSpinner } from '@/components/ui/PageSpinner';
-import { StatusBadge } from './VendorAccountSummary';
+import { StatusBadge } from '@/components/ui/StatusBadge';
 import { VendorFrame } from './VendorFrame';
 import { VendorSignedIn } from './VendorSignedIn';
 
@@ -95,7 +95,7 @@ function Profile({ id }: { id: number }) {
         <Doc label="Trade license" file={v.license_file} />
         <Doc label="Emirates ID (front)" file={v.emirates_id_front} />
         <Doc label="Emirates ID (back)" file={v.emirates_id_back} />
-        <Item label="Status" value={<StatusBadge status={v.verification_status} />} />
+        <Item label="Status" value={<StatusBadge kind="vendor" status={v.verification_status} />} />
         {v.verification_notes && <Item label="Verification notes" value={v.verification_notes} />}
       </Section>
     </div>

@@ -1,0 +1,36 @@
+import type { Order } from '@souq/shared/api/orders';
+import { PAYMENT_METHOD_LABELS, TAX_LABEL } from '@souq/shared/constants';
+import { formatMoney } from '@souq/shared/rules/money';
+import type { MailMessage } from '../../platform/mailer.js';
+
+/** Pads a label so the amounts of the totals block line up in a fixed-width mail reader. */
+const row = (label: string, amount: number) => `${`${label}:`.padEnd(14)}${formatMoney(amount)}`;
+
+/**
+ * The order confirmation sent to the customer after the order is committed: number, lines and totals as the
+ * checkout showed them (the shopper's money format), the payment method and the shipping city.
+ */
+export function orderConfirmationMail(order: Order, shipTo: { address: string; city: string; country: string; zip: string }): MailMessage {
+  const lines = order.items.map((i) => `- ${i.quantity} × ${i.product_name} @ ${formatMoney(i.unit_price)} = ${formatMoney(i.total_price)}`);
+  const address = [shipTo.address, [shipTo.zip, shipTo.city].filter(Boolean).join(' '), shipTo.country].filter(Boolean).join(', ');
+  const text = [
+    `Hello ${order.customer_name},`,
+    '',
+    `thank you for your order ${order.order_number}. We have received it and will let you know when it ships.`,
+    '',
+    'Items:',
+    ...lines,
+    '',
+    row('Subtotal', order.subtotal),
+    row('Shipping', order.shipping),
+    row(TAX_LABEL, order.tax),
+    row('Total', order.total_amount),
+    '',
+    `Payment: ${PAYMENT_METHOD_LABELS[order.payment_method]}`,
+    `Ship to: ${address}`,
+    '',
+    `Please quote ${order.order_number} if you contact support.`,
+    'Souq',
+  ].join('\n');
+  return { to: order.customer_email, subject: `Your Souq order ${order.order_number}`, text };
+}

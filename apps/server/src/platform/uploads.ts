@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import sharp from 'sharp';
+import { AppError, badRequest } from './errors.js';
+import { sniffType } from './storage.js';
+
+/** A file read from a multipart request: its bytes, and its type as its first bytes say (never its name). */
+export type Upload = { field: string; filename: string; data: Buffer; mime: string; ext: string };
+
+export type UploadRule = {
+  /** Bytes; the stream is cut the moment it passes this (nothing bigger is ever held in memory or on disk). */
+  maxBytes: number;
+  /** Accepted types by magic bytes, e.g. ['application/pdf', 'image/jpeg', 'image/png']. */
+  accept: readonly string[];
+  /** The error texts, in the spec's words. */
+  tooLarge: string;
+  wrongType: string;
+};
+
+/**
+ * Registers multipart parsing. Routes read parts with `req.parts()` and `readUpload`, which enforces each field's
+ * own limit; the plugin's limits are the outer bound (largest upload we take, few files, small text fields).
+ */
+export async function registerUploads(app: FastifyInstance, outer: { maxFileBytes: number; maxFiles: number }) {
+  await app.register(multipart, {
+    limits: { fileSize: outer.maxFileBytes + 1, files: outer.maxFiles, fields: 100, fieldSize: 64 * 1024, parts: outer.maxFiles + 100 },
+    throwFileSizeLimit: false, // readUpload answers with the spec's own message instead
+  });
+}
+
+/**
+ * Reads one file part, counting bytes as they stream in: past `maxBytes` it stops reading and answers 413 with the
+ * rule's text. Then checks the type by magic bytes (415 otherwise).
+ */
+export async function readUpload(part: MultipartFile, rule: UploadRule): Promise<Upload> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of part.file) {
+    size += (chunk as Buffer).length;
+    if (size > rule.maxBytes) {
+      part.file.resume(); // drain the rest without keeping it, so the connection can answer
+      throw new AppError(413, rule.tooLarge);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  if (part.file.truncated) throw new AppError(413, rule.tooLarge);
+  const data = Buffer.concat(chunks);
+  if (data.length === 0) throw badRequest(rule.wrongType);
+  const type = sniffType(data);
+  if (!type || !rule.accept.includes(type.mime)) throw new AppError(415, rule.wrongType);
+  return { field: part.fieldname, filename: part.filename || 'upload', data, mime: type.mime, ext: type.ext };
+}
+
+/** Images larger than this on their longest side are scaled down when re-encoded. */
+export const MAX_IMAGE_SIDE = 2048;
+/** Decoding bombs: a small file that unpacks into a huge bitmap is refused before decoding. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+/**
+ * Re-encodes an uploaded image (drops metadata such as GPS tags, neutralises crafted files, bounds its size).
+ * Photos become WebP; the caller stores the result, never the original bytes.
+ */
+export async function reencodeImage(data: Buffer, wrongType: string): Promise<{ data: Buffer; mime: 'image/webp'; ext: 'webp' }> {
+  try {
+    const out = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
+      .rotate() // honour the camera's orientation before the metadata is dropped
+      .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+    return { data: out, mime: 'image/webp', ext: 'webp' };
+  } catch {
+    throw new AppError(415, wrongType);
+  }
+}

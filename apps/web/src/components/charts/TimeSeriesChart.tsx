@@ -1,0 +1,46 @@
+// The recharts drawing of a time series. Loaded lazily through ./index.tsx; import the chart from
+// '@/components/charts', never this file, so recharts stays out of the chunks that import the chart.
+import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatCurrency, formatCurrencyCompact } from '@souq/shared/rules/money';
+import { formatDayLong, formatDayShort, type TimePoint } from './format';
+
+const BRAND = 'var(--color-brand-600)';
+const GRID = '#e2e8f0'; // slate-200
+const TICK = { fontSize: 12, fill: '#64748b' }; // slate-500
+
+export default function TimeSeriesDrawing({ data, variant, currency, valueLabel, height }: {
+  data: TimePoint[];
+  variant: 'line' | 'bar';
+  currency: string;
+  valueLabel: string;
+  height: number;
+}) {
+  const axes = (
+    <>
+      <CartesianGrid stroke={GRID} vertical={false} />
+      <XAxis dataKey="date" tickFormatter={formatDayShort} tick={TICK} tickLine={false} axisLine={{ stroke: GRID }} minTickGap={24} />
+      <YAxis tickFormatter={(v: number) => formatCurrencyCompact(v, currency)} tick={TICK} tickLine={false} axisLine={false} width={76} />
+      <Tooltip
+        formatter={(v) => [formatCurrency(v, currency), valueLabel]}
+        labelFormatter={(d) => formatDayLong(String(d))}
+        contentStyle={{ borderRadius: 12, borderColor: GRID, fontSize: 13 }}
+        cursor={variant === 'bar' ? { fill: '#f1f5f9' } : { stroke: GRID }}
+      />
+    </>
+  );
+  return (
+    <ResponsiveContainer width="100%" height={height}>
+      {variant === 'bar' ? (
+        <BarChart data={data} margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
+          {axes}
+          <Bar dataKey="value" name={valueLabel} fill={BRAND} radius={[4, 4, 0, 0]} maxBarSize={36} isAnimationActive={false} />
+        </BarChart>
+      ) : (
+        <LineChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
+          {axes}
+          <Line dataKey="value" name={valueLabel} type="monotone" stroke={BRAND} strokeWidth={2} dot={data.length <= 31 ? { r: 2.5, fill: BRAND } : false} activeDot={{ r: 4 }} isAnimationActive={false} />
+        </LineChart>
+      )}
+    </ResponsiveContainer>
+  );
+}

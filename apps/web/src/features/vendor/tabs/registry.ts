@@ -1,0 +1,28 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/** The vendor dashboard's eight tabs, in the spec's order (vendor §2). */
+export const VENDOR_TABS = [
+  { id: 'products', label: 'Products' },
+  { id: 'embedding', label: 'Product Embedding' },
+  { id: 'orders', label: 'Orders' },
+  { id: 'analytics', label: 'Analytics' },
+  { id: 'ai-optimization', label: 'AI Optimization' },
+  { id: 'onboarding', label: 'Onboarding' },
+  { id: 'profile', label: 'Profile' },
+  { id: 'settings', label: 'Settings' },
+] as const;
+
+export type VendorTabId = (typeof VENDOR_TABS)[number]['id'];
+export const DEFAULT_VENDOR_TAB: VendorTabId = 'products';
+export const isVendorTab = (v: unknown): v is VendorTabId => VENDOR_TABS.some((t) => t.id === v);
+
+const tab = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+
+/**
+ * Each tab's screen, loaded when the tab is first opened. One line per tab, each tab in its own file under tabs/.
+ * (Filled in by the vendor area's screens; a tab not listed here is not rendered.)
+ */
+export const TAB_COMPONENTS: Partial<Record<VendorTabId, LazyExoticComponent<ComponentType>>> = {
+  // products: tab(() => import('./ProductsTab')),
+};
+void tab;

@@ -1,0 +1,77 @@
+// One place for the status → words and colour of every badge in the vendor and admin areas (UI.md "Tables":
+// text as well as colour, so a badge reads without colour). Order colours are the spec's (admin §4).
+import type { CHAT_PRIORITIES, CHAT_SESSION_STATUSES, OrderStatus, ProductStatus, SUPPORT_PRIORITIES, SUPPORT_STATUSES } from '@souq/shared/constants';
+import { VENDOR_STATUS_LABELS, type VendorStatus } from '@souq/shared/rules/vendor-status';
+
+/** Badge colours: Tailwind classes of a soft pill with a ring (delivered is the one solid, dark green pill). */
+export const BADGE_TONES = {
+  amber: 'bg-amber-50 text-amber-800 ring-amber-300',
+  blue: 'bg-blue-50 text-blue-800 ring-blue-200',
+  purple: 'bg-purple-50 text-purple-800 ring-purple-200',
+  green: 'bg-green-50 text-green-800 ring-green-300',
+  darkGreen: 'bg-green-800 text-white ring-green-800',
+  red: 'bg-red-50 text-red-800 ring-red-200',
+  grey: 'bg-slate-100 text-slate-700 ring-slate-300',
+  orange: 'bg-orange-50 text-orange-800 ring-orange-300',
+} as const;
+export type BadgeTone = keyof typeof BADGE_TONES;
+export type BadgeStyle = { label: string; tone: BadgeTone };
+
+type ChatStatus = (typeof CHAT_SESSION_STATUSES)[number];
+type SupportStatus = (typeof SUPPORT_STATUSES)[number];
+type Priority = (typeof SUPPORT_PRIORITIES)[number] & (typeof CHAT_PRIORITIES)[number];
+
+const ORDER: Record<OrderStatus, BadgeStyle> = {
+  pending: { label: 'Pending', tone: 'amber' },
+  confirmed: { label: 'Confirmed', tone: 'blue' },
+  processing: { label: 'Processing', tone: 'purple' },
+  shipped: { label: 'Shipped', tone: 'green' },
+  delivered: { label: 'Delivered', tone: 'darkGreen' },
+  cancelled: { label: 'Cancelled', tone: 'red' },
+  refunded: { label: 'Refunded', tone: 'grey' },
+};
+
+const VENDOR_TONE: Record<VendorStatus, BadgeTone> = { verified: 'green', pending: 'amber', incomplete: 'grey', rejected: 'red' };
+const VENDOR = Object.fromEntries(
+  (Object.keys(VENDOR_TONE) as VendorStatus[]).map((s) => [s, { label: VENDOR_STATUS_LABELS[s], tone: VENDOR_TONE[s] }]),
+) as Record<VendorStatus, BadgeStyle>;
+
+const PRODUCT: Record<ProductStatus, BadgeStyle> = {
+  active: { label: 'Active', tone: 'green' },
+  inactive: { label: 'Inactive', tone: 'grey' },
+  draft: { label: 'Draft', tone: 'blue' },
+  archived: { label: 'Archived', tone: 'amber' },
+};
+
+const SUPPORT: Record<SupportStatus, BadgeStyle> = {
+  open: { label: 'Open', tone: 'blue' },
+  pending: { label: 'Pending', tone: 'amber' },
+  resolved: { label: 'Resolved', tone: 'green' },
+};
+
+const CHAT: Record<ChatStatus, BadgeStyle> = {
+  active: { label: 'Active', tone: 'green' },
+  paused: { label: 'Paused', tone: 'amber' },
+  escalated: { label: 'Escalated', tone: 'red' },
+  closed: { label: 'Closed', tone: 'grey' },
+};
+
+const PRIORITY: Record<Priority, BadgeStyle> = {
+  low: { label: 'Low', tone: 'grey' },
+  normal: { label: 'Normal', tone: 'blue' },
+  high: { label: 'High', tone: 'orange' },
+  urgent: { label: 'Urgent', tone: 'red' },
+};
+
+/** Every badge family with its statuses (support tickets and chat sessions share the priorities). */
+export const STATUS_BADGES = { order: ORDER, vendor: VENDOR, product: PRODUCT, support: SUPPORT, chat: CHAT, priority: PRIORITY } as const;
+export type StatusKind = keyof typeof STATUS_BADGES;
+export type StatusOf<K extends StatusKind> = keyof (typeof STATUS_BADGES)[K] & string;
+
+/** Words and colour of a status; a value the map does not know (a newer server) reads as itself, in grey. */
+export function statusBadge(kind: StatusKind, status: string): BadgeStyle {
+  const known = (STATUS_BADGES[kind] as Record<string, BadgeStyle>)[status];
+  if (known) return known;
+  const words = status.replace(/[_-]+/g, ' ').trim();
+  return { label: words ? words[0]!.toUpperCase() + words.slice(1) : 'Unknown', tone: 'grey' };
+}
