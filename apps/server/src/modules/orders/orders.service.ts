@@ -266,17 +266,12 @@ export function createOrdersService(deps: {
       return dtoOf(row);
     },
 
-<<<<<<< HEAD
     /** A customer's own order by its number (the assistant's order answers); null when it is not theirs or unknown. */
     async findForUserByNumber(userId: number, orderNumber: string): Promise<Order | null> {
       const [row] = await db.select().from(orders).where(and(eq(orders.orderNumber, orderNumber.trim().toUpperCase()), eq(orders.userId, userId)));
       return row ? dtoOf(row) : null;
     },
 
-    /** Moves an order to a new status and records the change (admin tools, seed). */
-    async setStatus(orderId: number, status: OrderStatus, opts: { changedBy?: number | null; notes?: string } = {}): Promise<Order> {
-      return db.transaction(async (tx) => {
-=======
     /** Whether any order ever held this product (a product with orders is archived, never erased). */
     async productHasOrders(productId: number): Promise<boolean> {
       const [row] = await db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.productId, productId)).limit(1);
@@ -292,7 +287,6 @@ export function createOrdersService(deps: {
       const actor = opts.actor ?? SYSTEM_ACTOR;
       let stockMoves: { id: number; stock: number }[] = [];
       const result = await db.transaction(async (tx) => {
->>>>>>> main
         const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
         if (!current) throw notFound(MSG.orderNotFound);
         const wasReleased = current.status === 'cancelled';
