@@ -50,6 +50,8 @@ type ProductExpect = {
 };
 
 type Expect = {
+  /** Products the question is about (named loosely, 'the crispo air fryer'): the reply may name them besides its list. */
+  about?: string[];
   /** Products listed, and what they must satisfy. */
   products?: ProductExpect;
   /** No product named at all (policies, orders, off-topic, greetings). */
@@ -130,21 +132,25 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const amount = (text: string) => Number(text.replace(/[^\d.]/g, '').replace(/\.$/, ''));
 const money = (n: number) => n.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
-/** Catalogue products whose names the reply writes (longest names first, so a name inside another counts once). */
+/**
+ * Catalogue products whose names the reply writes, in the order it first writes them (longest names first, so a
+ * name inside another counts once).
+ */
 function namedIn(text: string): Product[] {
   let rest = text.toLowerCase();
-  const found: Product[] = [];
+  const found: { p: Product; at: number }[] = [];
   for (const p of [...catalogue].sort((a, b) => b.name.length - a.name.length)) {
     const name = p.name.toLowerCase();
-    if (rest.includes(name)) {
-      found.push(p);
-      rest = rest.split(name).join(' ');
+    const at = rest.indexOf(name);
+    if (at >= 0) {
+      found.push({ p, at });
+      rest = rest.split(name).join(' '.repeat(name.length));
     }
   }
-  return found;
+  return found.sort((a, b) => a.at - b.at).map((f) => f.p);
 }
 
-function grounding(reply: Reply, signedIn: boolean): Check[] {
+function grounding(reply: Reply, signedIn: boolean, message: string): Check[] {
   const checks: Check[] = [];
   const ids = new Set(reply.mentionedProducts.map((m) => m.id));
   const unknownIds = [...ids].filter((id) => !byId.has(id));
@@ -158,7 +164,8 @@ function grounding(reply: Reply, signedIn: boolean): Check[] {
   }
   checks.push({ kind: 'grounding', name: 'prices are the catalogue prices', ok: wrongPrices.length === 0, detail: wrongPrices.join('; ') });
   const numbers = [...reply.response.matchAll(/\bSQ-\d{6}-[A-Z0-9]{5}\b/g)].map((m) => m[0]);
-  const leaked = numbers.filter((n) => allNumbers.has(n) && (!signedIn || !ownNumbers.has(n)));
+  // a number the shopper typed may be repeated; any other order number must be their own
+  const leaked = numbers.filter((n) => allNumbers.has(n) && !message.includes(n) && (!signedIn || !ownNumbers.has(n)));
   checks.push({ kind: 'grounding', name: "no order of anyone else's", ok: leaked.length === 0, detail: leaked.join(', ') });
   return checks;
 }
@@ -268,6 +275,7 @@ for (const conv of conversations) {
     const about = new Set<number>([...(context ? [context.id] : []), ...(conv.locked ?? []).map((n) => product(n).id)]);
     // products the question itself names are what it is about, not a listing
     for (const p of namedIn(message)) about.add(p.id);
+    for (const name of turn.expect.about ?? []) about.add(product(name).id);
     const started = performance.now();
     const res = await app.inject({
       method: 'POST',
@@ -285,7 +293,7 @@ for (const conv of conversations) {
     const reply = res.json() as Reply;
     const checks: Check[] = res.statusCode !== 200
       ? [{ kind: 'grounding', name: 'answers', ok: false, detail: `${res.statusCode} ${res.body.slice(0, 200)}` }]
-      : [...grounding(reply, conv.signedIn === true), ...constraints(turn.expect, reply, { about, previous, context })];
+      : [...grounding(reply, conv.signedIn === true, message), ...constraints(turn.expect, reply, { about, previous, context })];
     results.push({ conversation: conv.id, kind: turn.kind ?? conv.kind, message, checks, ms, response: reply.response ?? '' });
     history.push({ isBot: false, text: message }, { isBot: true, text: reply.response ?? '' });
     const focused = reply.mentionedProducts?.find((m) => m.action === 'focus');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Product } from '@souq/shared/api/catalogue';
 import { POLICY_TOPICS } from '@souq/shared/rules/policies';
 import type { BuiltinInput } from './assistant.builtin.js';
-import { factsOf, type Toolbox } from './assistant.tools.js';
+import { factsOf, searchPhraseIn, type Toolbox } from './assistant.tools.js';
 
 // The model-server option: any OpenAI-compatible /chat/completions endpoint with tool calling, over the same
 // tools as the built-in assistant. Every failure (timeout, HTTP error, malformed answer, too many rounds)
@@ -168,7 +168,7 @@ async function runTool(name: string, rawArgs: string, tools: Toolbox): Promise<u
   const a = parsed.data as Record<string, unknown>;
   switch (name as ToolName) {
     case 'search_products': {
-      const { items: _items, ...result } = await tools.searchProducts(a as never);
+      const { items: _items, onTopic: _onTopic, ...result } = await tools.searchProducts(a as never);
       return result;
     }
     case 'get_product': {
@@ -202,11 +202,6 @@ async function runTool(name: string, rawArgs: string, tools: Toolbox): Promise<u
   }
 }
 
-/** A `searching for "phrase"` in the answer is the storefront's cue to search. */
-export function searchPhraseIn(text: string): string | null {
-  const m = /searching for\s+["“]([^"”]{1,200})["”]/i.exec(text);
-  return m ? m[1]!.trim() : null;
-}
 
 export function createModelAssistant(config: ModelConfig, fetchImpl: typeof fetch = fetch) {
   const url = `${config.baseUrl.replace(/\/+$/, '')}/chat/completions`;

@@ -19,9 +19,13 @@ const ORDER_QUESTION = new RegExp(
     String.raw`\b(where|when|status)\b.*\b(orders?|packages?|parcels?)\b.*\b(is|are|arrive|arriving|come|coming|deliver(ed)?|ship(ped)?)\b`,
     String.raw`\bwhat did i (order|buy|purchase)\b`,
     String.raw`\b(has|have|did) (it|they|my stuff) (shipped|arrived|been (shipped|delivered|sent))\b`,
+    String.raw`\b(did|has|have|is|are) my( \w+){1,2} (ship|shipped|arrive|arrived|come|came|been (shipped|delivered|sent)|delivered|on (its|their|the) way)\b`,
   ].join('|'),
   'i',
 );
+
+/** What shipping costs is a question about the rules, even when it says 'my order' ('the fee if my order is 40?'). */
+const COST_WORDS = /\b(fee|fees|cost|costs|charge|charges|how much|free|price|pay for)\b/i;
 
 /** Rules per topic; "cash on delivery" is about paying, not shipping, so it is taken out before shipping is looked for. */
 const POLICY_QUESTIONS: Record<PolicyTopic, RegExp> = {
@@ -40,7 +44,7 @@ export function orderNumbersIn(text: string): string[] {
 
 /** Is this a question about the shopper's own orders? */
 export function isOrderQuestion(text: string): boolean {
-  return orderNumbersIn(text).length > 0 || ORDER_QUESTION.test(text);
+  return orderNumbersIn(text).length > 0 || (ORDER_QUESTION.test(text) && !COST_WORDS.test(text));
 }
 
 /** The shop-rule topics a message asks about (in a fixed order), or none. */

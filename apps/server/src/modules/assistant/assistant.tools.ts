@@ -5,6 +5,7 @@ import { SEARCH_REPLY_MAX_CATEGORIES, SEARCH_REPLY_MAX_PRODUCTS } from '@souq/sh
 import { formatMoney } from '@souq/shared/rules/money';
 import { ORDER_STATUS_EXPLAINED, SHOP_POLICIES, type PolicyTopic, type ShopPolicy } from '@souq/shared/rules/policies';
 import type { OrdersService } from '../orders/orders.service.js';
+import { aboutTheQuery, namedProducts } from './assistant.matching.js';
 import type { SearchService } from '../search/search.service.js';
 
 // The assistant's tools: the only way either assistant (built-in or model) learns about products. Every fact
@@ -150,6 +151,12 @@ export function percentileOf(sorted: number[], cents: number): number {
 
 export type Toolbox = ReturnType<typeof createToolbox>;
 
+/** A `searching for "phrase"` in an answer is the storefront's cue to search (and the topic of a follow-up). */
+export function searchPhraseIn(text: string): string | null {
+  const m = /searching for\s+["“]([^"”]{1,200})["”]/i.exec(text);
+  return m ? m[1]!.trim() : null;
+}
+
 /** One request's tools; remembers which products were named and how (focus beats add_to_cart beats compare …). */
 export function createToolbox(deps: AssistantDeps) {
   const { search, orders, userId } = deps;
@@ -195,7 +202,7 @@ export function createToolbox(deps: AssistantDeps) {
     },
 
     /** search_products: ranked matches (at most 3 by default) and up to 5 categories among the matches. */
-    async searchProducts(args: SearchToolArgs): Promise<SearchToolResult & { items: Product[] }> {
+    async searchProducts(args: SearchToolArgs): Promise<SearchToolResult & { items: Product[]; onTopic: boolean }> {
       const limit = Math.min(Math.max(args.limit ?? SEARCH_REPLY_MAX_PRODUCTS, 1), 10);
       const filters = {
         category: args.category,
@@ -204,9 +211,9 @@ export function createToolbox(deps: AssistantDeps) {
         maxCents: args.max_price === undefined ? undefined : Math.round(args.max_price * 100),
         inStock: args.in_stock,
       };
-      // a wider page tells which categories the matches fall in
+      // a wider page tells which categories the matches fall in, and leaves enough once the stray ones go
       const ranked = await search.rank(args.query, { limit: 20, filters, prefix: false });
-      const wide = await products(ranked.ids);
+      const { list: wide, onTopic } = aboutTheQuery(search.text, ranked.interpreted, await products(ranked.ids));
       const items = wide.slice(0, limit);
       const categories: string[] = [];
       for (const p of wide) {
@@ -219,6 +226,7 @@ export function createToolbox(deps: AssistantDeps) {
         total: ranked.total,
         products: items.map(factsOf),
         items,
+        onTopic,
         categories,
         price: {
           min: ranked.price.minCents === undefined ? null : ranked.price.minCents / 100,
@@ -228,31 +236,11 @@ export function createToolbox(deps: AssistantDeps) {
       };
     },
 
-    /** Products whose names the text names (model numbers count most); best first, unambiguous only. */
+    /** Products whose names the text names (assistant.matching.ts), best first. */
     async findNamed(text: string, limit = 2): Promise<Product[]> {
-      const { analyze, isStopword } = search.text;
-      const ranked = await search.rank(text, { limit: 8, prefix: false });
+      const ranked = await search.rank(text, { limit: 12, prefix: false });
       if (ranked.ids.length === 0) return [];
-      const said = new Set(analyze(text));
-      const candidates = await products(ranked.ids);
-      const scored = candidates
-        .map((p) => {
-          const brand = new Set(analyze(p.brand));
-          const tokens = [...new Set(analyze(p.name.replace(/\([^)]*\)/g, ' ')))].filter(
-            (t) => !brand.has(t) && !isStopword(t) && !/^\d+(gb|tb|mm|cm|ml|l|kg|g|w|mah|inch|hz)$/.test(t),
-          );
-          const weight = (t: string) => (/\d/.test(t) && /[a-z]/.test(t) ? 3 : 1);
-          const total = tokens.reduce((s, t) => s + weight(t), 0);
-          const matched = tokens.filter((t) => said.has(t));
-          const hit = matched.reduce((s, t) => s + weight(t), 0);
-          // one ordinary word is not a name ('laptop'), a model number is ('8a', 'x15')
-          const telling = matched.length >= 2 || matched.some((t) => weight(t) > 1);
-          const model = matched.some((t) => weight(t) > 1 && t.length >= 3);
-          return { p, score: total ? hit / total : 0, telling, model };
-        })
-        .filter((x) => (x.score >= 0.6 && x.telling) || x.score === 1 || x.model)
-        .sort((a, b) => b.score - a.score);
-      return scored.slice(0, limit).map((x) => x.p);
+      return (await namedProducts(search, text, await products(ranked.ids))).slice(0, limit);
     },
 
     /** Products by exact name (names the assistant wrote in bold earlier in the conversation). */
@@ -267,10 +255,15 @@ export function createToolbox(deps: AssistantDeps) {
       return out;
     },
 
-    /** similar_products: nearest products by content, in stock first. */
-    async similarProducts(id: number, limit = SEARCH_REPLY_MAX_PRODUCTS): Promise<Product[]> {
-      const list = await search.similar(id, limit * 2);
-      const sorted = [...list].sort((a, b) => Number(b.stock > 0) - Number(a.stock > 0)).slice(0, limit);
+    /**
+     * similar_products: nearest products by content, the same category first, then in stock; `cheaperThan` (cents)
+     * keeps the cheaper ones.
+     */
+    async similarProducts(id: number, limit = SEARCH_REPLY_MAX_PRODUCTS, opts: { cheaperThan?: number } = {}): Promise<Product[]> {
+      const [self] = await products([id]);
+      const list = (await search.similar(id, limit * 6)).filter((p) => opts.cheaperThan === undefined || p.price_cents < opts.cheaperThan);
+      const rank = (p: Product) => (p.category === self?.category ? 0 : 2) + (p.stock > 0 ? 0 : 1);
+      const sorted = list.map((p, i) => ({ p, i })).sort((a, b) => rank(a.p) - rank(b.p) || a.i - b.i).map((x) => x.p).slice(0, limit);
       // remembered, so the answer's text can be checked for their names (mentioned())
       for (const p of sorted) {
         seen.set(p.id, p);
