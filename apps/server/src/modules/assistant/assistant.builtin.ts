@@ -32,6 +32,9 @@ const COMPARE = /\b(compare|comparison|versus|vs\.?|difference|differences|which
 const WORTH = /\b(worth|value for money|good (value|deal|price|buy)|overpriced|fair price|rip ?off)\b/i;
 const SIMILAR = /\b(similar|alternatives?|(something|anything) like|others? like|options like|like (this|that|it)|comparable)\b/i;
 const GIFT = /\b(gifts?|presents?|birthday|christmas|eid|anniversary)\b/i;
+const PRONOUN = /\b(it|this|that|this one|that one)\b/i;
+const CHEAPEST = /\b(cheapest|least expensive|lowest priced?|most affordable)\b/i;
+const PRICIEST = /\b(most expensive|priciest|highest priced?)\b/i;
 const CHEAPER = /\b(cheaper|less expensive|lower price|more affordable|for less)\b/i;
 /** 'does X have Y', 'is X waterproof': a yes/no question about what one product has or is. */
 const FEATURE_Q = /^(does|do|is|are|has|can|will)\b.*\b(have|has|come with|comes with|include|includes|support|supports|work with|got|waterproof|wireless|compatible)\b/i;
@@ -42,7 +45,7 @@ const RATING_Q = /\b(rating|rated|reviews?|stars?)\b/i;
 const SPEC_Q = /\b(warranty|guarantee|dimensions?|size|weight|weigh|how big|how heavy|specs?|specifications?|features?)\b/i;
 const TELL = /\b(tell me|more about|describe|details?|info|information|what is|what's|explain)\b/i;
 const SHOPPING = /\b(show|find|search|looking|look|need|want|recommend|suggest|any|have|sell|carry|got|options?|gifts?|ideas?|buy|shop|shopping)\b/i;
-const OFF_TOPIC = /\b(weather|jokes?|news|politics?|president|prime minister|capital of|movies?|songs?|sing|lyrics|poem|story|homework|math|time is it|what day|date today|who won|who is winning|translate|meaning of life|love you|do you love|your name|are you (a |an )?(human|real|bot|robot|person|ai|machine)|who (made|built|created) you)\b/i;
+const OFF_TOPIC = /\b(weather|jokes?|news|politics?|president|prime minister|capital of|movies?|songs?|sing|lyrics|poem|story|homework|math|time is it|what day|date today|who won|who is winning|translate|meaning of life|love you|do you love|your name|are you (a |an )?(human|real|bot|robot|person|ai|machine)|who (made|built|created) you|taxis?|cabs?|uber|flights?|hotels?|restaurants?|appointments?)\b|\d+\s*(times|plus|minus|divided by|multiplied by|[*+])\s*\d+/i;
 const REF = /\b(cheaper|cheapest|less expensive|more expensive|pricier|priciest|most expensive|first|second|third|last|other|better rated|higher rated|best rated|top rated)\b/i;
 
 /** Words that ask about a product rather than name one: they never make a search. */
@@ -56,7 +59,7 @@ const QUESTION_WORDS = new Set(
     'second third last other rated higher top and but so ok okay yes no why when where who should will can could would there here them they ' +
     'please thanks hi hello hey do does did am im i you me my your we our us to of for in on with a an the any some get show find search ' +
     'looking look need want recommend suggest have sell carry got option options shop shopping also just really very about up gift gifts ' +
-    'idea ideas product products item items thing things stuff anything something help morning afternoon evening there'
+    'idea ideas product products item items thing things stuff anything something help morning afternoon evening there s t d ll re ve'
   ).split(' '),
 );
 
@@ -78,7 +81,28 @@ function budgetPhrases(text: string): string {
   const cur = String.raw`(\s*(?:aed|dhs?|dirhams?|usd|dollars?|bucks))?`;
   return text
     .replace(new RegExp(String.raw`\b(?:for\s+)?\$?(\d+(?:\.\d+)?k?)${cur}\s+(?:or|and)\s+(?:less|under|below|cheaper)\b`, 'gi'), ' under $1$2 ')
-    .replace(new RegExp(String.raw`\b\$?(\d+(?:\.\d+)?k?)${cur}\s+(?:or more|and up|and above|or above|plus)\b`, 'gi'), ' over $1$2 ');
+    .replace(new RegExp(String.raw`\b\$?(\d+(?:\.\d+)?k?)${cur}\s+(?:or more|and up|and above|or above|plus)\b`, 'gi'), ' over $1$2 ')
+    .replace(new RegExp(String.raw`\b(?:have|got)\s+(?:about\s+|around\s+|up to\s+)?\$?(\d+(?:\.\d+)?k?)${cur}\s+to\s+spend\b`, 'gi'), ' under $1$2 ')
+    .replace(new RegExp(String.raw`\bspend(?:ing)?\s+(?:about\s+|around\s+|up to\s+|max\s+)?\$?(\d+(?:\.\d+)?k?)${cur}`, 'gi'), ' under $1$2 ');
+}
+
+/** What a hobby is shopped as: the department words a shop uses for someone who likes it. */
+const INTERESTS: Record<string, string> = {
+  reading: 'books', reader: 'books', readers: 'books', bookworm: 'books', novels: 'novel', photography: 'camera',
+  photographer: 'camera', photos: 'camera', musician: 'musical instruments', chef: 'cooking', baking: 'kitchen',
+  gym: 'fitness', workout: 'fitness', workouts: 'fitness', traveller: 'travel', traveler: 'travel', travelling: 'travel',
+  traveling: 'travel', gardening: 'garden', gardener: 'garden',
+};
+
+/**
+ * The message without runs of two or more words of the product's name, so 'add the nexus 5 console' is one console, not
+ * five ('add 5 to my cart' keeps its 5).
+ */
+function withoutNameWords(text: string, name: string): string {
+  const own = new Set(name.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+  const words = text.split(/\s+/);
+  const inName = words.map((w) => own.has(w.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')));
+  return words.filter((_, i) => !(inName[i] && (inName[i - 1] || inName[i + 1]))).join(' ');
 }
 
 /** Ages and little ones read as the shop's word for them; teenagers and adults need no word of their own. */
@@ -325,7 +349,8 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
   async function searchReply(text: string, tools: Toolbox, opts: { notFoundName?: string; shopping?: boolean } = {}): Promise<Reply> {
     const { extractPrice } = search.text;
     const price = extractPrice(audienceWords(text));
-    const words = await activityWords(contentWords(price.text));
+    const words = await activityWords(contentWords(price.text).flatMap((w) => (INTERESTS[w] ?? w).split(' ')));
+    const byPrice = CHEAPEST.test(text) ? 1 : PRICIEST.test(text) ? -1 : 0;
     const budget = budgetText(price.minCents === undefined ? null : price.minCents / 100, price.maxCents === undefined ? null : price.maxCents / 100);
     const pricePhrase =
       price.minCents !== undefined && price.maxCents !== undefined ? `between ${price.minCents / 100} and ${price.maxCents / 100}`
@@ -335,7 +360,9 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     const label = [intentWord, ...words].filter(Boolean).join(' ');
     const phrase = [label, pricePhrase].filter(Boolean).join(' ').trim();
     if (!phrase) return offTopic();
-    const result = await tools.searchProducts({ query: phrase });
+    // 'the cheapest laptop': the matches by price, not by relevance
+    const result = await tools.searchProducts({ query: phrase, limit: byPrice ? 10 : undefined });
+    if (byPrice) result.items = [...result.items].sort((a, b) => byPrice * (a.price_cents - b.price_cents)).slice(0, SEARCH_REPLY_MAX_PRODUCTS);
     if (result.total === 0 && pricePhrase && label) {
       // nothing inside the budget: say so, and show the nearest prices instead of claiming we have none at all
       const outside = await tools.searchProducts({ query: label });
@@ -350,8 +377,11 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       }
     }
     if (result.total === 0) return unknown(opts.notFoundName ?? (label || phrase));
-    // only descriptions mention these words, and nothing asked to shop: it is not a shopping question
-    if (!result.onTopic && !opts.shopping && !opts.notFoundName && !pricePhrase) return offTopic();
+    // only descriptions mention these words: not a shopping question, or a gift we have nothing about
+    if (!result.onTopic && !opts.notFoundName && !pricePhrase) {
+      if (GIFT.test(text)) return giftIdeas(tools, label);
+      if (!opts.shopping) return offTopic();
+    }
     const n = result.items.length;
     if (n === 1) tools.focus(result.items[0]!);
     const intro = opts.notFoundName
@@ -380,7 +410,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
   }
 
   /** 'A gift for my sister' and nothing more: the best-rated product of each of the biggest departments, and a question. */
-  async function giftIdeas(tools: Toolbox): Promise<Reply> {
+  async function giftIdeas(tools: Toolbox, notFound?: string): Promise<Reply> {
     const picks: Product[] = [];
     for (const cat of (await popularCategories()).slice(0, SEARCH_REPLY_MAX_PRODUCTS)) {
       const { items } = await tools.searchProducts({ query: cat, limit: 10, in_stock: true });
@@ -389,7 +419,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     }
     if (picks.length === 0) return greeting();
     return {
-      response: `Here are well-loved gift ideas from our biggest departments:\n${picks.map((p, i) => line(p, i)).join('\n')}\n\nTell me what they like, their age or your budget, and I'll narrow it down.`,
+      response: `${notFound ? `I couldn't find gifts about **${notFound}**. ` : ''}Here are well-loved gift ideas from our biggest departments:\n${picks.map((p, i) => line(p, i)).join('\n')}\n\nTell me what they like, their age or your budget, and I'll narrow it down.`,
       suggestedSearch: null,
     };
   }
@@ -438,7 +468,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       if (isCartCommand(msg)) {
         const p = named[0] ?? context;
         if (!p) return { response: MSG.productNotFoundInChat, suggestedSearch: null };
-        const qty = parseQuantity(msg, p.name);
+        const qty = parseQuantity(withoutNameWords(msg, p.name), p.name);
         const r = tools.addToCart(p, qty);
         return {
           // the storefront adds it on the add_to_cart action, so the reply is the spec's confirmation
@@ -460,6 +490,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         if (p) {
           if (WORTH.test(msg)) return worth(p, tools);
           if (PRICE_Q.test(msg) || STOCK_Q.test(msg) || RATING_Q.test(msg) || SPEC_Q.test(msg)) return facts(p, msg, tools);
+          if (FEATURE_Q.test(msg)) return feature(p, msg, tools);
           if (TELL.test(msg)) return describe(p, tools);
           tools.focus(p);
           const other = pool.filter((x) => x.id !== p.id);
@@ -492,7 +523,9 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         const own = new Set(search.text.tokenize(`${p.name} ${p.brand} ${p.category}`));
         return words.every((w) => own.has(w));
       };
-      const target = named[0] ?? (contextCovers(context) ? context : null) ?? (locked.length === 1 && contextCovers(locked[0]!) ? locked[0]! : null);
+      let target = named[0] ?? (contextCovers(context) ? context : null) ?? (locked.length === 1 && contextCovers(locked[0]!) ? locked[0]! : null);
+      // 'is it waterproof?': the product selected, else the one the last answer put first
+      if (!target && PRONOUN.test(msg) && (productQuestion || FEATURE_Q.test(msg))) target = context ?? (await recent())[0] ?? null;
       if (target && FEATURE_Q.test(msg) && !PRICE_Q.test(msg) && !STOCK_Q.test(msg)) return feature(target, msg, tools);
       if (productQuestion && target) {
         if (WORTH.test(msg)) return worth(target, tools);

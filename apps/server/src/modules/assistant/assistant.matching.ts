@@ -33,8 +33,8 @@ const isModelNumber = (t: string) => /\d/.test(t) && /[a-z]/.test(t);
 
 /**
  * The products a message names, best first. A product is named when the message has at least two words of its name
- * or brand, one of them telling (a model number, or a word at most three products use), or one word only this
- * product uses that is not its brand ('liftdesk'). A product whose matched words another named product also matched,
+ * or brand, one of them telling (a model number, or a word at most three products use), or its model number, or one
+ * word only this product uses that is not its brand ('liftdesk'). A product whose matched words another named product also matched,
  * and more, is not named on its own ('nova x15 pro' names the Pro, not also the Mini).
  */
 export async function namedProducts(search: SearchService, text: string, candidates: Product[]): Promise<Product[]> {
@@ -51,8 +51,14 @@ export async function namedProducts(search: SearchService, text: string, candida
     let telling = 0;
     let unique = false;
     for (const t of matched) {
-      const df = isModelNumber(t) ? 1 : await documentFrequency(search, t);
-      if (isModelNumber(t) || (df <= DISTINCT_MAX && t.length >= 3)) telling++;
+      if (isModelNumber(t)) {
+        telling++;
+        // a model number names its product on its own ('the Q30')
+        if (t.length >= 3) unique = true;
+        continue;
+      }
+      const df = await documentFrequency(search, t);
+      if (df <= DISTINCT_MAX && t.length >= 3) telling++;
       if (df === 1 && !brand.has(t) && t.length >= 4 && !/^\d+$/.test(t)) unique = true;
     }
     if ((telling >= 1 && words.size >= 2) || unique) matches.push({ p, words, telling });

@@ -32,7 +32,7 @@ const POLICY_QUESTIONS: Record<PolicyTopic, RegExp> = {
   shipping: /\b(shipping|ship|ships|shipped to|delivery|deliveries|deliver|delivers|postage|courier)\b/i,
   tax: /\b(tax|taxes|vat)\b/i,
   payment: /\b(pay|paying|payment|payments|cash on delivery|cod|cash|(credit|debit|bank) cards?|by card|card payments?|visa|mastercard|apple pay|paypal|instal?lments?)\b/i,
-  returns: /\b(returns?|returning|returnable|refunds?|refunded|refundable|exchange|exchanges|send (it |them |this |that )?back|money back)\b/i,
+  returns: /\b(returns?|returning|returnable|refunds?|refunded|refundable|exchange|exchanges|(send|bring|take) (\w+ ){0,2}back|money back)\b/i,
 };
 
 /** 'How do I buy X': the purchase walkthrough (it already quotes shipping, tax and payment), not a rules answer. */
