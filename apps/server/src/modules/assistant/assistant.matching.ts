@@ -9,37 +9,28 @@ type Text = SearchService['text'];
 
 /** Sizes, capacities and the like are no part of a name a shopper would type ('256gb', '1l', '6mm'). */
 const UNIT = /^\d+(gb|tb|mm|cm|ml|l|kg|g|w|mah|inch|hz)$/;
-/** A word at most this many products contain (anywhere) tells one product from the rest. */
-const DISTINCT_MAX = 3;
-const DF_TTL_MS = 60_000;
-const DF_CACHE_MAX = 5_000;
-
-const dfCaches = new WeakMap<object, Map<string, { df: number; at: number }>>();
-
-/** How many products the search finds for one word (its document frequency), cached briefly per search service. */
-async function documentFrequency(search: SearchService, token: string): Promise<number> {
-  let cache = dfCaches.get(search);
-  if (!cache) dfCaches.set(search, (cache = new Map()));
-  const hit = cache.get(token);
-  const now = Date.now();
-  if (hit && now - hit.at < DF_TTL_MS) return hit.df;
-  const df = (await search.rank(token, { limit: 1, prefix: false })).total;
-  if (cache.size >= DF_CACHE_MAX) cache.clear();
-  cache.set(token, { df, at: now });
-  return df;
-}
+/** A word in the names of at most this many of the message's best matches tells one product from the rest. */
+const DISTINCT_MAX = 2;
 
 const isModelNumber = (t: string) => /\d/.test(t) && /[a-z]/.test(t);
 
 /**
- * The products a message names, best first. A product is named when the message has at least two words of its name
- * or brand, one of them telling (a model number, or a word at most three products use), or its model number, or one
- * word only this product uses that is not its brand ('liftdesk'). A product whose matched words another named product also matched,
- * and more, is not named on its own ('nova x15 pro' names the Pro, not also the Mini).
+ * The products a message names, best first, among the search's best matches for it (`candidates`). A product is named
+ * when the message has at least two words of its name or brand, one of them telling (a model number, or a word in the
+ * names of at most two of the candidates and no kind of product), or its model number, or a word no other
+ * candidate's name has that is not its brand ('liftdesk'). A product whose matched words another named product also matched, and more, is not named on
+ * its own ('nova x15 pro' names the Pro, not also the Mini).
  */
-export async function namedProducts(search: SearchService, text: string, candidates: Product[]): Promise<Product[]> {
-  const { analyze, isStopword } = search.text;
-  const said = new Set(analyze(text));
+export function namedProducts(text: Text, message: string, candidates: Product[]): Product[] {
+  const { analyze, isStopword } = text;
+  const said = new Set(analyze(message));
+  const nameWords = new Map(candidates.map((p) => [p.id, new Set([...analyze(p.name.replace(/\([^)]*\)/g, ' ')), ...analyze(p.brand)])]));
+  const frequency = (t: string) => candidates.filter((p) => nameWords.get(p.id)!.has(t)).length;
+  // a kind of product names none: a category word, or a tag several candidates share ('books', 'headphones')
+  const categoryWords = new Set(candidates.flatMap((p) => analyze(p.categories.join(' '))));
+  const tagCount = new Map<string, number>();
+  for (const p of candidates) for (const t of new Set(analyze([...p.tags, ...p.keywords].join(' ')))) tagCount.set(t, (tagCount.get(t) ?? 0) + 1);
+  const kindWord = (t: string) => categoryWords.has(t) || (tagCount.get(t) ?? 0) >= 2;
   type Match = { p: Product; words: Set<string>; telling: number };
   const matches: Match[] = [];
   for (const p of candidates) {
@@ -57,9 +48,10 @@ export async function namedProducts(search: SearchService, text: string, candida
         if (t.length >= 3) unique = true;
         continue;
       }
-      const df = await documentFrequency(search, t);
-      if (df <= DISTINCT_MAX && t.length >= 3) telling++;
-      if (df === 1 && !brand.has(t) && t.length >= 4 && !/^\d+$/.test(t)) unique = true;
+      if (kindWord(t)) continue;
+      const n = frequency(t);
+      if (n <= DISTINCT_MAX && t.length >= 3) telling++;
+      if (n === 1 && !brand.has(t) && t.length >= 4 && !/^\d+$/.test(t)) unique = true;
     }
     if ((telling >= 1 && words.size >= 2) || unique) matches.push({ p, words, telling });
   }

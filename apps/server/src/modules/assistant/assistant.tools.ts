@@ -240,7 +240,7 @@ export function createToolbox(deps: AssistantDeps) {
     async findNamed(text: string, limit = 2): Promise<Product[]> {
       const ranked = await search.rank(text, { limit: 12, prefix: false });
       if (ranked.ids.length === 0) return [];
-      return (await namedProducts(search, text, await products(ranked.ids))).slice(0, limit);
+      return namedProducts(search.text, text, await products(ranked.ids)).slice(0, limit);
     },
 
     /** Products by exact name (names the assistant wrote in bold earlier in the conversation). */
