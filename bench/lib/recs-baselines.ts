@@ -54,14 +54,24 @@ export class PopularityBaseline implements Recommender {
   }
 }
 
-export class SessionKnnBaseline implements Recommender {
-  private readonly index = new SessionIndex();
-  constructor(readonly k: number) {}
+/** A baseline that keeps the sessions it has seen; `current` is the session being predicted, as far as it has come. */
+abstract class SessionBaseline implements Recommender {
+  protected readonly index = new SessionIndex();
   learn(e: BenchEvent) {
     this.index.learn(e);
   }
+  protected current(e: BenchEvent): string[] {
+    return this.index.items.get(e.sessionId) ?? [e.itemId];
+  }
+  abstract recommend(e: BenchEvent, n: number): string[];
+}
+
+export class SessionKnnBaseline extends SessionBaseline {
+  constructor(readonly k: number) {
+    super();
+  }
   recommend(e: BenchEvent, n: number) {
-    const current = this.index.items.get(e.sessionId) ?? [e.itemId];
+    const current = this.current(e);
     const mine = new Set(current);
     const candidates = new Set<string>();
     for (const item of current) for (const s of this.index.sessionsOf.get(item) ?? []) if (s !== e.sessionId) candidates.add(s);
@@ -80,15 +90,12 @@ export class SessionKnnBaseline implements Recommender {
   }
 }
 
-export class RecentThenItemKnnBaseline implements Recommender {
-  private readonly index = new SessionIndex();
-  constructor(readonly shrinkage: number) {}
-  learn(e: BenchEvent) {
-    this.index.learn(e);
+export class RecentThenItemKnnBaseline extends SessionBaseline {
+  constructor(readonly shrinkage: number) {
+    super();
   }
   recommend(e: BenchEvent, n: number) {
-    const current = this.index.items.get(e.sessionId) ?? [e.itemId];
-    const recent = current.filter((i) => i !== e.itemId).reverse();
+    const recent = this.current(e).filter((i) => i !== e.itemId).reverse();
     const own = this.index.sessionsOf.get(e.itemId) ?? new Set<string>();
     const cooccurrence = new Map<string, number>();
     for (const s of own) {
