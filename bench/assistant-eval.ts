@@ -313,6 +313,9 @@ await bench.close();
 
 const passed = (r: Result, kind?: Check['kind']) => r.checks.filter((c) => !kind || c.kind === kind).every((c) => c.ok);
 const rate = (n: number) => Math.round((n / results.length) * 10_000) / 10_000;
+/** '99.1 % (233/235)', from the counts (no rounding of a rounded rate). */
+const share = (n: number) => `${(Math.floor((n / results.length) * 1000) / 10).toFixed(1)} % (${n}/${results.length})`;
+const passing = (kind?: Check['kind']) => results.filter((r) => passed(r, kind)).length;
 const kinds = [...new Set(results.map((r) => r.kind))];
 const perKind = Object.fromEntries(kinds.map((k) => {
   const list = results.filter((r) => r.kind === k);
@@ -325,9 +328,9 @@ const out = {
   benchmark: 'assistant',
   questions: results.length,
   conversations: conversations.length,
-  score: rate(results.filter((r) => passed(r)).length),
-  grounding: rate(results.filter((r) => passed(r, 'grounding')).length),
-  constraints: rate(results.filter((r) => passed(r, 'constraint')).length),
+  score: rate(passing()),
+  grounding: rate(passing('grounding')),
+  constraints: rate(passing('constraint')),
   failures: perKind,
   latency_ms: { p50: ms(latencies, 50), p95: ms(latencies, 95) },
   cpu_ms: { p50: ms(cpuTimes, 50), p95: ms(cpuTimes, 95) },
@@ -336,7 +339,8 @@ const out = {
 if (json) console.log(JSON.stringify(out));
 else {
   console.log(`Assistant evaluation: ${results.length} questions in ${conversations.length} conversations (${path.relative(process.cwd(), questionsFile)})`);
-  console.log(`  score ${(out.score * 100).toFixed(1)} %   grounding ${(out.grounding * 100).toFixed(1)} %   constraints ${(out.constraints * 100).toFixed(1)} %   latency p50 ${out.latency_ms.p50} ms, p95 ${out.latency_ms.p95} ms, CPU p50 ${out.cpu_ms.p50} ms, p95 ${out.cpu_ms.p95} ms (built-in assistant, one client)`);
+  console.log(`  score ${share(passing())}   grounding ${share(passing('grounding'))}   constraints ${share(passing('constraint'))}`);
+  console.log(`  latency p50 ${out.latency_ms.p50} ms, p95 ${out.latency_ms.p95} ms, CPU p50 ${out.cpu_ms.p50} ms, p95 ${out.cpu_ms.p95} ms (built-in assistant, one client)`);
   console.log('');
   console.log('  kind            questions   failed');
   for (const [k, v] of Object.entries(perKind)) console.log(`  ${k.padEnd(15)} ${String(v.questions).padStart(9)}   ${String(v.failed).padStart(6)}`);

@@ -95,7 +95,7 @@ export async function orderReply(text: string, tools: Toolbox): Promise<Reply> {
 export function policyReply(topics: PolicyTopic[], tools: Toolbox, product: Product | null): Reply {
   const parts = topics.map((t) => {
     const policy = tools.shopPolicy(t);
-    return `${policy.title}: ${policy.text}`;
+    return `**${policy.title}**: ${policy.text}`;
   });
   if (product) {
     tools.focus(product);
