@@ -140,6 +140,8 @@ describe('recommendation engine', () => {
     expect(ids.slice(0, 2)).toEqual(['novel', 'tent']);
     expect(ids[2]).toBe('case');
     expect(ids).not.toContain('phone');
+    // asked about one item, what goes with it leads
+    expect(engine.recommend('browser', { n: 3, itemId: 'tent' }).map((r) => r.itemId)[0]).toBe('stove');
     // a new visit starts afresh: the earlier visit's items are not re-visits any more, they only steer
     engine.addEvent(ev('browser', 'atlas', 'view', 'visit-2'));
     expect(engine.recommend('browser', { n: 5 }).map((r) => r.itemId).slice(0, 2)).not.toEqual(['phone', 'novel']);

@@ -299,8 +299,7 @@ export class RecommendationEngine {
     const session = e.sessionId ?? '';
     const previous = user.history[user.history.length - 1];
     if (previous && previous.sessionId === session && previous.itemId !== e.itemId) this.follow(previous.itemId, e.itemId);
-    // the visit node: a user's visits are their own (two users' empty session ids are different visits)
-    this.graph.link(`${e.userId}\u0001${session}`, e.itemId, weight);
+    this.graph.link(this.sessionKey(e.userId, session), e.itemId, weight);
     this.occurrence.set(e.itemId, (this.occurrence.get(e.itemId) ?? 0) + weight);
 
     // trending
@@ -313,6 +312,11 @@ export class RecommendationEngine {
 
     user.history.push({ itemId: e.itemId, sessionId: session, weight, eventType: e.eventType, timestamp: e.timestamp });
     if (user.history.length > this.opts.historySize) user.history.splice(0, user.history.length - this.opts.historySize);
+  }
+
+  /** The visit node: a user's visits are their own (two users' empty session ids are different visits). */
+  private sessionKey(userId: string, sessionId: string): string {
+    return `${userId}\u0001${sessionId}`;
   }
 
   private follow(from: string, to: string): void {
@@ -424,7 +428,7 @@ export class RecommendationEngine {
 
     const total = [...start.values()].reduce((s, w) => s + w, 0);
     for (const [id, w] of start) start.set(id, w / total);
-    const walk = this.graph.walk(start, this.opts.walkSteps, this.opts.stepDiscount);
+    const walk = this.graph.walk(start, this.opts.walkSteps, this.opts.stepDiscount, latest ? this.sessionKey(userId, latest.sessionId) : undefined);
     for (const [id, mass] of walk) walk.set(id, mass * Math.max(1, this.graph.degree(id)) ** this.opts.popularityExponent);
     if (this.opts.sequenceWeight > 0) {
       // the walk ignores order; where visits have a direction (a phone, then its case) the sequence adds it
@@ -444,7 +448,8 @@ export class RecommendationEngine {
         content.set(nb.itemId, 1 - (1 - (content.get(nb.itemId) ?? 0)) * (1 - weight * nb.score));
       }
     }
-    const block = this.opts.revisitsAt === null ? [] : revisits.filter((id) => !this.catalogue || this.catalogue.has(id)).slice(0, opts.n);
+    // asked about one item (a product page), the walk from it leads and earlier items only compete like the rest
+    const block = this.opts.revisitsAt === null || opts.itemId ? [] : revisits.filter((id) => !this.catalogue || this.catalogue.has(id)).slice(0, opts.n);
     const placed = new Set([...exclude, ...block]);
     let wWalk = walk.size ? BLEND.walk : 0;
     let wContent = content.size ? BLEND.content : 0;

@@ -141,7 +141,8 @@ export class SessionGraph {
         let sum = 0;
         for (const w of items.values()) sum += w;
         const toVisit = (items.get(itemId) ?? 0) / total;
-        for (const [j, w] of items) out.set(j, (out.get(j) ?? 0) + (toVisit * w) / sum);
+        // no step back to the item itself: a walk is about where else its visits went
+        for (const [j, w] of items) if (j !== itemId) out.set(j, (out.get(j) ?? 0) + (toVisit * w) / sum);
       }
     }
     const row = out.size > this.limits.rowSize ? new Map([...out].sort((a, b) => b[1] - a[1]).slice(0, this.limits.rowSize)) : out;
@@ -151,20 +152,42 @@ export class SessionGraph {
 
   /**
    * A multi-step walk from a start distribution: the visit probability of every item after 1..steps steps, step l
-   * discounted by discount^(l−1) and summed. Each further step continues from the `frontier` strongest items.
+   * discounted by discount^(l−1) and summed. Each further step continues from the `frontier` strongest items. The
+   * first step does not go through `ownSession` (the visit the walk is for: its items are known already).
    */
-  walk(start: ReadonlyMap<string, number>, steps: number, discount: number): Map<string, number> {
+  walk(start: ReadonlyMap<string, number>, steps: number, discount: number, ownSession?: string): Map<string, number> {
     const scores = new Map<string, number>();
     let frontier = new Map(start);
     let coefficient = 1;
     for (let step = 0; step < steps && frontier.size > 0; step++) {
       const next = new Map<string, number>();
       for (const [i, mass] of frontier) for (const [j, p] of this.row(i)) next.set(j, (next.get(j) ?? 0) + mass * p);
+      if (step === 0 && ownSession !== undefined) this.withoutSession(next, frontier, ownSession);
       for (const [j, mass] of next) scores.set(j, (scores.get(j) ?? 0) + coefficient * mass);
       coefficient *= discount;
       frontier = next.size > this.limits.frontier ? new Map([...next].sort((a, b) => b[1] - a[1]).slice(0, this.limits.frontier)) : next;
     }
     return scores;
+  }
+
+  /** Takes back what one step from `from` sent through one visit (the cached rows include every visit). */
+  private withoutSession(next: Map<string, number>, from: ReadonlyMap<string, number>, sessionKey: string): void {
+    const items = this.sessions.get(sessionKey);
+    if (!items) return;
+    let sum = 0;
+    for (const w of items.values()) sum += w;
+    for (const [i, mass] of from) {
+      const wi = items.get(i);
+      if (!wi) continue;
+      let total = 0;
+      for (const s of this.itemSessions.get(i) ?? []) total += this.sessions.get(s)?.get(i) ?? 0;
+      for (const [j, wj] of items) {
+        if (j === i) continue;
+        const left = (next.get(j) ?? 0) - (mass * (wi / total) * wj) / sum;
+        if (left > 1e-12) next.set(j, left);
+        else next.delete(j);
+      }
+    }
   }
 
   stats() {
