@@ -68,11 +68,12 @@ export function createServices(config: Config, database: Database, log: (msg: st
   });
   const assistant = createAssistantService({
     search,
+    orders,
     chatMonitor,
     ai: config.ai,
     log,
     // while an admin has the session, the assistant says a person is answering instead of replying on its own
-    isHumanHandling: (clientSessionId, userId) => chatMonitor.isHumanHandling(clientSessionId, userId),
+    isHumanHandling: ({ clientSessionId, userId }) => chatMonitor.isHumanHandling(clientSessionId, userId),
   });
   const imageSearch = createImageSearchService({ db, catalogue, readImage: media.read, bus, log });
   const recommendations = createRecommendationsService({ db, catalogue, bus, log });

@@ -49,6 +49,11 @@ export const PAYMENT_NOTES: Record<PaymentMethod, string> = {
   card: 'Payment: Card (demo)',
 };
 
+// Shop policies the assistant quotes (assistant area). The spec has no returns rule: this one is the shop's own
+// (docs/decisions/0027-assistant-orders-and-policies.md).
+export const RETURN_WINDOW_DAYS = 14;
+export const REFUND_BUSINESS_DAYS = 5;
+
 // Chat (customer §9)
 export const CHAT_HISTORY_SENT = 5;
 export const SEARCH_REPLY_MAX_PRODUCTS = 3;

@@ -266,4 +266,10 @@ export const MSG = {
   loadOverviewFailed: 'Failed to load analytics',
   loadChatbotFailed: 'Failed to load chatbot figures',
   loadPaymentsFailed: 'Failed to load payments',
+
+  // Shopping assistant: orders, shop rules, a person taking over (assistant area)
+  assistantOrdersSignIn: 'Please sign in to your account and ask me again: I can only look up the orders of the person signed in.',
+  assistantNoOrders: "You haven't placed any orders yet. When you do, ask me here and I'll tell you where they are.",
+  assistantOrderUnknown: (orderNumber: string) =>
+    `I couldn't find an order ${orderNumber} on your account. Please check the number in your order confirmation (it looks like SQ-250310-7KX4M), or ask me "where are my orders?" to see your latest ones.`,
 } as const;

@@ -8,7 +8,8 @@ import { MSG } from '@souq/shared/messages';
 import { formatMoney } from '@souq/shared/rules/money';
 import { isCartCommand, parseQuantity } from '@souq/shared/rules/chat-commands';
 import type { SearchService } from '../search/search.service.js';
-import { percentileOf, type Toolbox } from './assistant.tools.js';
+import { percentileOf, searchPhraseIn, type Toolbox } from './assistant.tools.js';
+import { isOrderQuestion, orderReply, policyReply, policyTopics } from './assistant.shop.js';
 
 // The built-in assistant: deterministic and offline. It reads the intent and the entities of a message
 // (products by name, the context product, locked products, products named earlier, brands and categories
@@ -29,7 +30,14 @@ const THANKS = /\b(thanks|thank you|thx|cheers|appreciate it|bye|goodbye|see you
 const HELP = /\b(what can you do|how does this work|what do you do|who are you|help me|^help$)\b/i;
 const COMPARE = /\b(compare|comparison|versus|vs\.?|difference|differences|which (one|is|has|should|would|of)|better|best value)\b/i;
 const WORTH = /\b(worth|value for money|good (value|deal|price|buy)|overpriced|fair price|rip ?off)\b/i;
-const SIMILAR = /\b(similar|alternatives?|something like|others? like|like (this|that|it)|comparable)\b/i;
+const SIMILAR = /\b(similar|alternatives?|(something|anything) like|others? like|options like|like (this|that|it)|comparable)\b/i;
+const GIFT = /\b(gifts?|presents?|birthday|christmas|eid|anniversary)\b/i;
+const PRONOUN = /\b(it|this|that|this one|that one)\b/i;
+const CHEAPEST = /\b(cheapest|least expensive|lowest priced?|most affordable)\b/i;
+const PRICIEST = /\b(most expensive|priciest|highest priced?)\b/i;
+const CHEAPER = /\b(cheaper|less expensive|lower price|more affordable|for less)\b/i;
+/** 'does X have Y', 'is X waterproof': a yes/no question about what one product has or is. */
+const FEATURE_Q = /^(does|do|is|are|has|can|will)\b.*\b(have|has|come with|comes with|include|includes|support|supports|work with|got|waterproof|wireless|compatible)\b/i;
 const PURCHASE = /\b(how (do|can|would|should) i (buy|purchase|order|get|pay)|how to (buy|purchase|order)|checkout|check out|payment|pay with|cash on delivery|shipping|delivery)\b/i;
 const PRICE_Q = /\b(how much|price|cost|costs|pricing)\b/i;
 const STOCK_Q = /\b(in stock|stock|available|availability|left|sold out)\b/i;
@@ -37,7 +45,7 @@ const RATING_Q = /\b(rating|rated|reviews?|stars?)\b/i;
 const SPEC_Q = /\b(warranty|guarantee|dimensions?|size|weight|weigh|how big|how heavy|specs?|specifications?|features?)\b/i;
 const TELL = /\b(tell me|more about|describe|details?|info|information|what is|what's|explain)\b/i;
 const SHOPPING = /\b(show|find|search|looking|look|need|want|recommend|suggest|any|have|sell|carry|got|options?|gifts?|ideas?|buy|shop|shopping)\b/i;
-const OFF_TOPIC = /\b(weather|jokes?|news|politics?|president|prime minister|capital of|football|soccer|match|score|movies?|songs?|sing|lyrics|poem|story|homework|math|time is it|what day|date today|who won|translate|meaning of life|love you|your name|are you (human|real|a bot))\b/i;
+const OFF_TOPIC = /\b(weather|jokes?|news|politics?|president|prime minister|capital of|movies?|songs?|sing|lyrics|poem|story|homework|math|time is it|what day|date today|who won|who is winning|translate|meaning of life|love you|do you love|your name|are you (a |an )?(human|real|bot|robot|person|ai|machine)|who (made|built|created) you|taxis?|cabs?|uber|flights?|hotels?|restaurants?|appointments?)\b|\d+\s*(times|plus|minus|divided by|multiplied by|[*+])\s*\d+/i;
 const REF = /\b(cheaper|cheapest|less expensive|more expensive|pricier|priciest|most expensive|first|second|third|last|other|better rated|higher rated|best rated|top rated)\b/i;
 
 /** Words that ask about a product rather than name one: they never make a search. */
@@ -51,9 +59,59 @@ const QUESTION_WORDS = new Set(
     'second third last other rated higher top and but so ok okay yes no why when where who should will can could would there here them they ' +
     'please thanks hi hello hey do does did am im i you me my your we our us to of for in on with a an the any some get show find search ' +
     'looking look need want recommend suggest have sell carry got option options shop shopping also just really very about up gift gifts ' +
-    'idea ideas'
+    'idea ideas product products item items thing things stuff anything something help morning afternoon evening there s t d ll re ve'
   ).split(' '),
 );
+
+/**
+ * Who a gift is for and why, and how a shopper says what someone likes: they shape the question, they name no product
+ * ('a gift for my dad, he loves coffee' is about coffee).
+ */
+const PEOPLE_WORDS = new Set(
+  (
+    'dad father mum mom mother parents wife husband partner sister brother son daughter friend friends boyfriend girlfriend ' +
+    'boss colleague coworker grandma grandmother grandpa grandfather uncle aunt cousin nephew niece family him her he she they ' +
+    'them his hers someone somebody person people who likes like loves love enjoys enjoy into fan lover lovers birthday ' +
+    'christmas eid anniversary present presents occasion surprise special starting'
+  ).split(' '),
+);
+
+/** A shopper's way of saying a budget the search does not read: '50 dirhams or less', '300 and up'. */
+function budgetPhrases(text: string): string {
+  const cur = String.raw`(\s*(?:aed|dhs?|dirhams?|usd|dollars?|bucks))?`;
+  return text
+    .replace(new RegExp(String.raw`\b(?:for\s+)?\$?(\d+(?:\.\d+)?k?)${cur}\s+(?:or|and)\s+(?:less|under|below|cheaper)\b`, 'gi'), ' under $1$2 ')
+    .replace(new RegExp(String.raw`\b\$?(\d+(?:\.\d+)?k?)${cur}\s+(?:or more|and up|and above|or above|plus)\b`, 'gi'), ' over $1$2 ')
+    .replace(new RegExp(String.raw`\b(?:have|got)\s+(?:about\s+|around\s+|up to\s+)?\$?(\d+(?:\.\d+)?k?)${cur}\s+to\s+spend\b`, 'gi'), ' under $1$2 ')
+    .replace(new RegExp(String.raw`\bspend(?:ing)?\s+(?:about\s+|around\s+|up to\s+|max\s+)?\$?(\d+(?:\.\d+)?k?)${cur}`, 'gi'), ' under $1$2 ');
+}
+
+/** What a hobby is shopped as: the department words a shop uses for someone who likes it. */
+const INTERESTS: Record<string, string> = {
+  reading: 'books', reader: 'books', readers: 'books', bookworm: 'books', novels: 'novel', photography: 'camera',
+  photographer: 'camera', photos: 'camera', musician: 'musical instruments', chef: 'cooking', baking: 'kitchen',
+  gym: 'fitness', workout: 'fitness', workouts: 'fitness', traveller: 'travel', traveler: 'travel', travelling: 'travel',
+  traveling: 'travel', gardening: 'garden', gardener: 'garden',
+};
+
+/**
+ * The message without runs of two or more words of the product's name, so 'add the nexus 5 console' is one console, not
+ * five ('add 5 to my cart' keeps its 5).
+ */
+function withoutNameWords(text: string, name: string): string {
+  const own = new Set(name.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+  const words = text.split(/\s+/);
+  const inName = words.map((w) => own.has(w.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')));
+  return words.filter((_, i) => !(inName[i] && (inName[i - 1] || inName[i + 1]))).join(' ');
+}
+
+/** Ages and little ones read as the shop's word for them; teenagers and adults need no word of their own. */
+function audienceWords(text: string): string {
+  return text
+    .replace(/\b(\d{1,2})[\s-]*(?:years?|yrs?)[\s-]*old\b/gi, (_m, age: string) => (Number(age) <= 12 ? ' kids ' : ' '))
+    .replace(/\b(toddlers?|bab(?:y|ies)|infants?|little ones?|child|children|kid|boys?|girls?)\b/gi, ' kids ')
+    .replace(/\b(teen|teens|teenagers?|adults?|grown[- ]?ups?)\b/gi, ' ');
+}
 
 const stockText = (p: Product) => (p.stock > 0 ? `${p.stock} in stock` : 'out of stock');
 const ratingText = (p: Product) =>
@@ -97,7 +155,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
   /** Content words of a message: what is left after question words, stop words and price phrases. */
   function contentWords(text: string): string[] {
     const { tokenize, isStopword } = search.text;
-    return tokenize(text).filter((t) => !QUESTION_WORDS.has(t) && !isStopword(t));
+    return tokenize(text).filter((t) => !QUESTION_WORDS.has(t) && !PEOPLE_WORDS.has(t) && !isStopword(t));
   }
 
   async function popularCategories(): Promise<string[]> {
@@ -155,12 +213,35 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     return { response: parts.join('\n\n'), suggestedSearch: null };
   }
 
-  async function similar(p: Product, tools: Toolbox): Promise<Reply> {
-    const list = await tools.similarProducts(p.id, SEARCH_REPLY_MAX_PRODUCTS);
+  async function similar(p: Product, tools: Toolbox, opts: { cheaper: boolean }): Promise<Reply> {
+    const list = await tools.similarProducts(p.id, SEARCH_REPLY_MAX_PRODUCTS, opts.cheaper ? { cheaperThan: p.price_cents } : {});
     tools.mention(p.id, 'mention');
-    if (list.length === 0) return { response: `I could not find products similar to **${p.name}** right now.`, suggestedSearch: null };
+    const kind = opts.cheaper ? `cheaper than **${p.name}** (${formatMoney(p.price)})` : `similar to **${p.name}**`;
+    if (list.length === 0) return { response: `I could not find products ${kind} right now.`, suggestedSearch: null };
     return {
-      response: `Here are products similar to **${p.name}**:\n${list.map((x, i) => line(x, i)).join('\n')}\n\nAsk me to compare any of them with **${p.name}**.`,
+      response: `Here are products ${kind}:\n${list.map((x, i) => line(x, i)).join('\n')}\n\nAsk me to compare any of them with **${p.name}**.`,
+      suggestedSearch: null,
+    };
+  }
+
+  /** 'Does X have Y?': yes when the listing says so (its features first), else what the listing does say. */
+  function feature(p: Product, msg: string, tools: Toolbox): Reply {
+    tools.focus(p);
+    const { analyze } = search.text;
+    const own = new Set(analyze(`${p.name} ${p.brand}`));
+    const asked = contentWords(msg).filter((w) => !analyze(w).every((s) => own.has(s)));
+    if (asked.length === 0) return describe(p, tools);
+    const stems = asked.flatMap((w) => analyze(w));
+    const has = (text: string) => {
+      const t = new Set(analyze(text));
+      return stems.every((s) => t.has(s));
+    };
+    const where = [...p.bullet_points, p.short_description, ...p.description.split(/(?<=\.)\s+/), p.tags.join(', ')].find((t) => t && has(t));
+    const features = p.bullet_points.length ? `\n\nWhat its listing lists:\n${p.bullet_points.slice(0, 5).map((b) => `• ${b}`).join('\n')}` : '';
+    return {
+      response: where
+        ? `Yes: **${p.name}** (${formatMoney(p.price)}) — ${where.trim()}`
+        : `The listing of **${p.name}** (${formatMoney(p.price)}) does not mention ${asked.join(' ')}.${features}`,
       suggestedSearch: null,
     };
   }
@@ -235,10 +316,41 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     return { response: `Here is how they compare:\n${rows.join('\n')}\n\n${points.join('\n')}\n\n${verdict}`, suggestedSearch: null };
   }
 
-  async function searchReply(text: string, tools: Toolbox, opts: { notFoundName?: string } = {}): Promise<Reply> {
+  /**
+   * '-er' words the catalogue does not use, read as the activity ('a runner' → run, 'a gamer' → game, 'a camper' →
+   * camp): kept as typed when the search knows the word itself.
+   */
+  async function activityWords(words: string[]): Promise<string[]> {
+    const { analyze } = search.text;
+    const knows = async (w: string) => {
+      const r = await search.rank(w, { limit: 1, prefix: false });
+      return r.total > 0 && r.interpreted.some((t) => analyze(t)[0] === analyze(w)[0]);
+    };
+    const out: string[] = [];
+    for (const w of words) {
+      if (!/^[a-z]{3,}ers?$/.test(w) || (await knows(w))) {
+        out.push(w);
+        continue;
+      }
+      const base = w.replace(/s$/, '').slice(0, -2);
+      const candidates = [base, `${base}e`, ...(/(.)\1$/.test(base) ? [base.slice(0, -1)] : [])];
+      let found = w;
+      for (const c of candidates) {
+        if (c.length >= 3 && (await knows(c))) {
+          found = c;
+          break;
+        }
+      }
+      out.push(found);
+    }
+    return out;
+  }
+
+  async function searchReply(text: string, tools: Toolbox, opts: { notFoundName?: string; shopping?: boolean } = {}): Promise<Reply> {
     const { extractPrice } = search.text;
-    const price = extractPrice(text);
-    const words = contentWords(price.text);
+    const price = extractPrice(audienceWords(text));
+    const words = await activityWords(contentWords(price.text).flatMap((w) => (INTERESTS[w] ?? w).split(' ')));
+    const byPrice = CHEAPEST.test(text) ? 1 : PRICIEST.test(text) ? -1 : 0;
     const budget = budgetText(price.minCents === undefined ? null : price.minCents / 100, price.maxCents === undefined ? null : price.maxCents / 100);
     const pricePhrase =
       price.minCents !== undefined && price.maxCents !== undefined ? `between ${price.minCents / 100} and ${price.maxCents / 100}`
@@ -248,7 +360,9 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     const label = [intentWord, ...words].filter(Boolean).join(' ');
     const phrase = [label, pricePhrase].filter(Boolean).join(' ').trim();
     if (!phrase) return offTopic();
-    const result = await tools.searchProducts({ query: phrase });
+    // 'the cheapest laptop': the matches by price, not by relevance
+    const result = await tools.searchProducts({ query: phrase, limit: byPrice ? 10 : undefined });
+    if (byPrice) result.items = [...result.items].sort((a, b) => byPrice * (a.price_cents - b.price_cents)).slice(0, SEARCH_REPLY_MAX_PRODUCTS);
     if (result.total === 0 && pricePhrase && label) {
       // nothing inside the budget: say so, and show the nearest prices instead of claiming we have none at all
       const outside = await tools.searchProducts({ query: label });
@@ -263,6 +377,11 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       }
     }
     if (result.total === 0) return unknown(opts.notFoundName ?? (label || phrase));
+    // only descriptions mention these words: not a shopping question, or a gift we have nothing about
+    if (!result.onTopic && !opts.notFoundName && !pricePhrase) {
+      if (GIFT.test(text)) return giftIdeas(tools, label);
+      if (!opts.shopping) return offTopic();
+    }
     const n = result.items.length;
     if (n === 1) tools.focus(result.items[0]!);
     const intro = opts.notFoundName
@@ -290,6 +409,21 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     };
   }
 
+  /** 'A gift for my sister' and nothing more: the best-rated product of each of the biggest departments, and a question. */
+  async function giftIdeas(tools: Toolbox, notFound?: string): Promise<Reply> {
+    const picks: Product[] = [];
+    for (const cat of (await popularCategories()).slice(0, SEARCH_REPLY_MAX_PRODUCTS)) {
+      const { items } = await tools.searchProducts({ query: cat, limit: 10, in_stock: true });
+      const best = [...items].sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0) || b.review_count - a.review_count).find((p) => !picks.some((x) => x.id === p.id));
+      if (best) picks.push(best);
+    }
+    if (picks.length === 0) return greeting();
+    return {
+      response: `${notFound ? `I couldn't find gifts about **${notFound}**. ` : ''}Here are well-loved gift ideas from our biggest departments:\n${picks.map((p, i) => line(p, i)).join('\n')}\n\nTell me what they like, their age or your budget, and I'll narrow it down.`,
+      suggestedSearch: null,
+    };
+  }
+
   const greeting = (): Reply => ({
     response:
       "Hello! I'm Souq's shopping assistant. I can find products (try “running shoes under 200”), compare two products, tell you whether something is worth the price, or suggest similar items. What are you shopping for today?",
@@ -313,7 +447,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
 
   return {
     async reply(input: BuiltinInput, tools: Toolbox): Promise<Reply> {
-      const msg = input.message.trim();
+      const msg = budgetPhrases(input.message.trim()).replace(/\s+/g, ' ').trim();
       const words = contentWords(search.text.extractPrice(msg).text);
       const context = input.contextId ? await tools.getProduct(input.contextId) : null;
       const locked = input.lockedIds.length ? await tools.products(input.lockedIds) : [];
@@ -326,12 +460,15 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       }
       if (HELP.test(msg) && words.length === 0) return greeting();
 
+      // the shopper's own orders, before anything else reads "order" or "delivered" as shopping words
+      if (isOrderQuestion(msg)) return orderReply(msg, tools);
+
       const named = words.length ? await tools.findNamed(msg) : [];
 
       if (isCartCommand(msg)) {
         const p = named[0] ?? context;
         if (!p) return { response: MSG.productNotFoundInChat, suggestedSearch: null };
-        const qty = parseQuantity(msg, p.name);
+        const qty = parseQuantity(withoutNameWords(msg, p.name), p.name);
         const r = tools.addToCart(p, qty);
         return {
           // the storefront adds it on the add_to_cart action, so the reply is the spec's confirmation
@@ -342,6 +479,29 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         };
       }
 
+      // the shop's rules (shipping, tax, payment, returns) come from its own data, not from a product search
+      const asked = policyTopics(msg, { productInQuestion: named.length > 0 || context !== null });
+      if (asked.length) return policyReply(asked, tools, named[0] ?? context);
+
+      // 'and the cheaper one?', 'the second one': products already on the table (locked, else the last listed)
+      if (REF.test(msg) && named.length === 0 && words.length === 0) {
+        const pool = locked.length >= 2 ? locked : await recent();
+        const p = pickReference(msg, pool);
+        if (p) {
+          if (WORTH.test(msg)) return worth(p, tools);
+          if (PRICE_Q.test(msg) || STOCK_Q.test(msg) || RATING_Q.test(msg) || SPEC_Q.test(msg)) return facts(p, msg, tools);
+          if (FEATURE_Q.test(msg)) return feature(p, msg, tools);
+          if (TELL.test(msg)) return describe(p, tools);
+          tools.focus(p);
+          const other = pool.filter((x) => x.id !== p.id);
+          for (const o of other) tools.mention(o.id, 'mention');
+          const versus = other.length ? ` (vs ${other.map((o) => `**${o.name}** at ${formatMoney(o.price)}`).join(', ')})` : '';
+          return { response: `That is **${p.name}**: ${formatMoney(p.price)}${versus}, ${ratingText(p)}, ${stockText(p)}.`, suggestedSearch: null };
+        }
+      }
+
+      // two products named with 'or' / 'vs' are a comparison even without the word
+      if (named.length >= 2 && !COMPARE.test(msg) && /\b(or|vs\.?|versus)\b/i.test(msg)) return compare(named, msg, tools);
       if (COMPARE.test(msg)) {
         let pool: Product[] = [];
         if (named.length >= 2) pool = named;
@@ -355,20 +515,6 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         }
       }
 
-      // 'and the cheaper one?' refers to products already on the table
-      if (REF.test(msg) && named.length === 0 && words.length === 0) {
-        const pool = locked.length >= 2 ? locked : await recent();
-        const p = pickReference(msg, pool);
-        if (p) {
-          if (WORTH.test(msg)) return worth(p, tools);
-          if (PRICE_Q.test(msg) || STOCK_Q.test(msg) || RATING_Q.test(msg) || SPEC_Q.test(msg)) return facts(p, msg, tools);
-          tools.focus(p);
-          const other = pool.filter((x) => x.id !== p.id);
-          const versus = other.length ? ` (vs ${other.map((o) => `**${o.name}** at ${formatMoney(o.price)}`).join(', ')})` : '';
-          return { response: `That is **${p.name}**: ${formatMoney(p.price)}${versus}, ${ratingText(p)}, ${stockText(p)}.`, suggestedSearch: null };
-        }
-      }
-
       // a question about one product: the one named, else the one in context (when the message names nothing else)
       const productQuestion = WORTH.test(msg) || SIMILAR.test(msg) || PURCHASE.test(msg) || PRICE_Q.test(msg) || STOCK_Q.test(msg) ||
         RATING_Q.test(msg) || SPEC_Q.test(msg) || TELL.test(msg);
@@ -377,10 +523,13 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         const own = new Set(search.text.tokenize(`${p.name} ${p.brand} ${p.category}`));
         return words.every((w) => own.has(w));
       };
-      const target = named[0] ?? (contextCovers(context) ? context : null) ?? (locked.length === 1 && contextCovers(locked[0]!) ? locked[0]! : null);
+      let target = named[0] ?? (contextCovers(context) ? context : null) ?? (locked.length === 1 && contextCovers(locked[0]!) ? locked[0]! : null);
+      // 'is it waterproof?': the product selected, else the one the last answer put first
+      if (!target && PRONOUN.test(msg) && (productQuestion || FEATURE_Q.test(msg))) target = context ?? (await recent())[0] ?? null;
+      if (target && FEATURE_Q.test(msg) && !PRICE_Q.test(msg) && !STOCK_Q.test(msg)) return feature(target, msg, tools);
       if (productQuestion && target) {
         if (WORTH.test(msg)) return worth(target, tools);
-        if (SIMILAR.test(msg)) return similar(target, tools);
+        if (SIMILAR.test(msg)) return similar(target, tools, { cheaper: CHEAPER.test(msg) });
         if (PURCHASE.test(msg)) return purchase(target, tools);
         if (PRICE_Q.test(msg) || STOCK_Q.test(msg) || RATING_Q.test(msg) || SPEC_Q.test(msg)) return facts(target, msg, tools);
         return describe(target, tools);
@@ -388,22 +537,27 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       if (productQuestion && words.length === 0) {
         return { response: 'Which product do you mean? Select one on the page or tell me its name.', suggestedSearch: null };
       }
-      if (named.length === 1 && words.length > 0 && !SHOPPING.test(msg) && search.text.extractPrice(msg).maxCents === undefined) {
+      if (named.length === 1 && words.length > 0 && !SHOPPING.test(msg) && !OFF_TOPIC.test(msg) && search.text.extractPrice(msg).maxCents === undefined) {
         // just a product's name
         return describe(named[0]!, tools);
       }
 
-      if (OFF_TOPIC.test(msg) && named.length === 0 && !SHOPPING.test(msg)) return offTopic();
+      // chit-chat, even when it happens to name a product ('who won the football match?')
+      if (OFF_TOPIC.test(msg) && !SHOPPING.test(msg)) return offTopic();
       const price = search.text.extractPrice(msg);
       const hasBudget = price.minCents !== undefined || price.maxCents !== undefined || price.intent !== null;
+      if (words.length === 0 && hasBudget) {
+        // 'anything under 600?' narrows the last search: its words, this budget
+        const last = [...input.history].reverse().find((m) => m.isBot && searchPhraseIn(m.text));
+        const topic = last ? contentWords(search.text.extractPrice(searchPhraseIn(last.text)!).text).join(' ') : '';
+        if (topic) return searchReply(`${topic} ${msg}`, tools, { shopping: true });
+      }
       if (words.length > 0 || hasBudget) {
         // 'tell me about the zorblax 9000': a product question naming something we do not have
         const missing = productQuestion && !SIMILAR.test(msg) ? words.join(' ') : undefined;
-        const reply = await searchReply(msg, tools, { notFoundName: missing });
-        if (reply.suggestedSearch) return reply;
-        // chit-chat was caught above: anything else with words of its own is a product we do not carry
-        return reply;
+        return searchReply(msg, tools, { notFoundName: missing, shopping: SHOPPING.test(msg) });
       }
+      if (GIFT.test(msg)) return giftIdeas(tools);
       return SHOPPING.test(msg) ? greeting() : offTopic();
     },
   };

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import type { Product } from '@souq/shared/api/catalogue';
-import { FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_FEE_CENTS, TAX_RATE } from '@souq/shared/constants';
-import { formatMoney } from '@souq/shared/rules/money';
+import { POLICY_TOPICS } from '@souq/shared/rules/policies';
 import type { BuiltinInput } from './assistant.builtin.js';
-import { factsOf, type Toolbox } from './assistant.tools.js';
+import { factsOf, searchPhraseIn, type Toolbox } from './assistant.tools.js';
 
 // The model-server option: any OpenAI-compatible /chat/completions endpoint with tool calling, over the same
 // tools as the built-in assistant. Every failure (timeout, HTTP error, malformed answer, too many rounds)
@@ -72,6 +71,24 @@ const TOOLS = [
   {
     type: 'function',
     function: {
+      name: 'order_status',
+      description:
+        "The signed-in shopper's own orders: one by its number (SQ-yymmdd-XXXXX), else the latest ones, each with status, date, total and items. " +
+        'signed_in false: ask the shopper to sign in. not_found: no such order on their account (say exactly that, nothing more).',
+      parameters: { type: 'object', properties: { order_number: { type: 'string' } } },
+    },
+  },
+  {
+    type: 'function',
+    function: {
+      name: 'shop_policy',
+      description: "The shop's own rule on shipping, tax, payment methods or returns, to quote (never answer these from memory).",
+      parameters: { type: 'object', properties: { topic: { type: 'string', enum: [...POLICY_TOPICS] } }, required: ['topic'] },
+    },
+  },
+  {
+    type: 'function',
+    function: {
       name: 'focus_product',
       description: 'Select and show one product on the page when the shopper clearly means it.',
       parameters: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] },
@@ -95,6 +112,8 @@ const toolArgs = {
   compare_products: z.object({ ids: z.array(z.coerce.number().int().positive()).min(2).max(3) }),
   add_to_cart: idArgs.extend({ quantity: z.coerce.number().int().min(1).max(99).optional() }),
   focus_product: idArgs,
+  order_status: z.object({ order_number: z.string().trim().max(40).optional() }),
+  shop_policy: z.object({ topic: z.enum(POLICY_TOPICS) }),
 };
 type ToolName = keyof typeof toolArgs;
 
@@ -128,7 +147,7 @@ function systemPrompt(context: Product | null, locked: Product[]): string {
     'Use the tools for every product fact. Name only products the tools returned, write product names in **bold**, and give prices exactly as the tools give them (price_text).',
     'List at most 3 products and at most 5 categories. When the shopper should see a full result list, write: searching for "<phrase>".',
     'Call focus_product when one product is clearly meant; call add_to_cart only when the shopper asks to buy or add it.',
-    `Shipping is free above ${formatMoney(FREE_SHIPPING_THRESHOLD_CENTS / 100)}, otherwise ${formatMoney(SHIPPING_FEE_CENTS / 100)}; tax is ${Math.round(TAX_RATE * 100)}%. Payment: card or cash on delivery.`,
+    'For shipping, tax, payment methods and returns call shop_policy and quote it. For the shopper\'s orders call order_status: it only ever sees the signed-in shopper\'s own orders.',
     'Keep answers short and friendly.',
   ];
   if (context) lines.push(`The product in context: ${JSON.stringify(factsOf(context))}`);
@@ -149,7 +168,7 @@ async function runTool(name: string, rawArgs: string, tools: Toolbox): Promise<u
   const a = parsed.data as Record<string, unknown>;
   switch (name as ToolName) {
     case 'search_products': {
-      const { items: _items, ...result } = await tools.searchProducts(a as never);
+      const { items: _items, onTopic: _onTopic, ...result } = await tools.searchProducts(a as never);
       return result;
     }
     case 'get_product': {
@@ -176,14 +195,13 @@ async function runTool(name: string, rawArgs: string, tools: Toolbox): Promise<u
       tools.focus(p);
       return { focused: p.id, name: p.name };
     }
+    case 'order_status':
+      return tools.orderStatus(a.order_number as string | undefined);
+    case 'shop_policy':
+      return tools.shopPolicy(a.topic as (typeof POLICY_TOPICS)[number]);
   }
 }
 
-/** A `searching for "phrase"` in the answer is the storefront's cue to search. */
-export function searchPhraseIn(text: string): string | null {
-  const m = /searching for\s+["“]([^"”]{1,200})["”]/i.exec(text);
-  return m ? m[1]!.trim() : null;
-}
 
 export function createModelAssistant(config: ModelConfig, fetchImpl: typeof fetch = fetch) {
   const url = `${config.baseUrl.replace(/\/+$/, '')}/chat/completions`;

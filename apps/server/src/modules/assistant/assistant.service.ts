@@ -5,7 +5,7 @@ import type { ChatMonitorService } from '../chat-monitor/chat-monitor.service.js
 import type { SearchService } from '../search/search.service.js';
 import { createBuiltinAssistant, type BuiltinInput } from './assistant.builtin.js';
 import { createModelAssistant, type ModelConfig } from './assistant.model.js';
-import { createToolbox } from './assistant.tools.js';
+import { createToolbox, type OrdersReader } from './assistant.tools.js';
 
 export type AssistantService = ReturnType<typeof createAssistantService>;
 
@@ -17,26 +17,33 @@ export type ChatInput = {
   sessionId?: string;
 };
 
+/** The chat a message belongs to: the browser's session id and the signed-in shopper, if any. */
+export type ChatSessionRef = { clientSessionId?: string; userId: number | null };
+
 /**
  * POST /api/ai/chat: the model server when configured (AI_BASE_URL + AI_MODEL), else — and whenever the model
- * fails — the built-in assistant. Every exchange is stored for the admin chat monitor.
+ * fails — the built-in assistant. Every exchange is stored for the admin chat monitor. When a person from the team
+ * has taken the chat over (`isHumanHandling`, answered by the chat monitor), the assistant stays out of it.
  */
 export function createAssistantService(deps: {
   search: SearchService;
+  /** Orders are read through the orders service, for the signed-in shopper only. */
+  orders: OrdersReader;
   chatMonitor: ChatMonitorService;
   ai: { baseUrl?: string; model?: string; apiKey?: string; timeoutMs: number };
   log: (msg: string) => void;
-  /** True while a person (an admin in the chat monitor) handles this shopper's session. */
-  isHumanHandling?: (clientSessionId: string | undefined, userId: number | null) => Promise<boolean>;
+  /** True while a person (an admin in the chat monitor) handles this chat (default: never). */
+  isHumanHandling?: (session: ChatSessionRef) => Promise<boolean>;
 }) {
   const builtin = createBuiltinAssistant({ search: deps.search });
   const model =
     deps.ai.baseUrl && deps.ai.model
       ? createModelAssistant({ baseUrl: deps.ai.baseUrl, model: deps.ai.model, apiKey: deps.ai.apiKey, timeoutMs: deps.ai.timeoutMs } satisfies ModelConfig)
       : null;
-  const toolDeps = { search: deps.search };
+  const isHumanHandling = deps.isHumanHandling ?? (async () => false);
 
-  async function answer(input: BuiltinInput): Promise<ChatResponse & { source: 'model' | 'builtin' }> {
+  async function answer(input: BuiltinInput, userId: number | null): Promise<ChatResponse & { source: 'model' | 'builtin' }> {
+    const toolDeps = { search: deps.search, orders: deps.orders, userId };
     if (model) {
       const tools = createToolbox(toolDeps);
       try {
@@ -56,7 +63,7 @@ export function createAssistantService(deps: {
     usesModel: model !== null,
 
     async chat(req: ChatInput, userId: number | null): Promise<ChatResponse & { sessionId?: string }> {
-      if (await deps.isHumanHandling?.(req.sessionId, userId)) {
+      if (await isHumanHandling({ clientSessionId: req.sessionId, userId })) {
         // the shopper's message reaches the admin's transcript; the assistant stays out of the conversation
         const sessionId = await deps.chatMonitor.recordExchange({
           clientSessionId: req.sessionId, userId, userMessage: req.message, reply: MSG.chatHumanHandling, mentionedProducts: [], replyType: 'system',
@@ -70,7 +77,7 @@ export function createAssistantService(deps: {
         lockedIds: req.lockedProductIds ?? [],
         history: (req.conversationHistory ?? []).slice(-CHAT_HISTORY_SENT).map((m) => ({ isBot: m.isBot, text: m.text })),
       };
-      const { source: _source, ...reply } = await answer(input);
+      const reply: ChatResponse = withoutSource(await answer(input, userId));
       let sessionId: string | undefined;
       try {
         sessionId = await deps.chatMonitor.recordExchange({
@@ -88,3 +95,5 @@ export function createAssistantService(deps: {
     },
   };
 }
+
+const withoutSource = ({ source: _source, ...reply }: ChatResponse & { source: string }): ChatResponse => reply;

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '@souq/shared/rules/money';
 import { MSG } from '@souq/shared/messages';
+import { orderRequestSchema } from '@souq/shared/api/orders';
+import { SHOP_POLICIES } from '@souq/shared/rules/policies';
 import { call, createTestApp, signupCustomer, type TestContext } from '../../../test/harness.js';
+import { createAssistantService } from './assistant.service.js';
 
 type Seed = { name: string; brand: string; categories: string[]; price: number; stock: number; rating: number; reviews: number; description?: string; bullets?: string[]; warranty?: string };
 
@@ -19,6 +22,7 @@ const PRODUCTS: Seed[] = [
   { name: 'Acer Aspire 3 Laptop', brand: 'Acer', categories: ['laptops', 'electronics'], price: 379, stock: 11, rating: 4.0, reviews: 180, description: 'Budget laptop for students.' },
   { name: 'Yoga Mat Non-Slip', brand: 'Gaiam', categories: ['fitness'], price: 35, stock: 40, rating: 4.6, reviews: 800, description: 'Cushioned exercise mat.' },
   { name: 'Adjustable Dumbbells 24kg', brand: 'Bowflex', categories: ['fitness'], price: 399, stock: 6, rating: 4.7, reviews: 330, description: 'Space-saving dumbbells.' },
+  { name: 'Nordic Down Puffer Jacket', brand: 'Nordic', categories: ['fashion'], price: 799, stock: 22, rating: 4.6, reviews: 512, description: 'Warm winter jacket.', warranty: '30-day returns' },
 ];
 
 let ctx: TestContext;
@@ -236,5 +240,116 @@ describe('stored chat sessions', () => {
     expect(oldest!.message_content).toBe('message 2');
     const [s] = await ctx.database.query<{ total_messages: number }>('select total_messages from chat_sessions where id = $1', [sessionId]);
     expect(s!.total_messages).toBe(204);
+  });
+});
+
+describe('orders, shop rules and similar products', () => {
+  async function placeFor(userId: number, product: string, quantity = 1) {
+    const request = orderRequestSchema.parse({
+      items: [{ product_id: id(product), quantity }],
+      customer_info: { email: 'buyer@example.test', name: 'Buyer' },
+      shipping_address: { address: 'Marina Gate 2', city: 'Dubai' },
+      payment_method: 'cod',
+    });
+    return (await ctx.app.services.orders.placeOrder(request, { userId })).order;
+  }
+
+  it("tells a signed-in shopper the real status of their own orders, by number or the latest", async () => {
+    const { token, user } = await signupCustomer(ctx.app, 'Omar Orders');
+    const none = await chat({ message: 'where is my order?' }, token);
+    expect(none.response).toBe(MSG.assistantNoOrders);
+
+    const first = await placeFor(user.id, 'Yoga Mat Non-Slip', 2);
+    const second = await placeFor(user.id, 'JBL Tune 510BT Headphones');
+    await ctx.app.services.orders.setStatus(first.id, 'shipped');
+    const latest = await chat({ message: 'where is my order?' }, token);
+    expect(latest.response).toContain(`${second.order_number} · placed`);
+    expect(latest.response).toMatch(new RegExp(`${first.order_number} .*shipped — shipped and on its way to you`));
+    expect(latest.response).toMatch(new RegExp(`${second.order_number} .*pending — received and waiting to be confirmed`));
+
+    // typed loosely, in lower case and without dashes
+    const loose = first.order_number.toLowerCase().replace(/-/g, '');
+    const one = await chat({ message: `has ${loose} shipped yet??` }, token);
+    expect(one.response).toContain(`Order ${first.order_number}`);
+    expect(one.response).toContain('is shipped — shipped and on its way to you');
+    expect(one.response).toContain('2 × Yoga Mat Non-Slip');
+    // the product the answer names is listed like any other
+    expect(one.mentionedProducts).toContainEqual({ id: id('Yoga Mat Non-Slip'), action: 'mention' });
+  });
+
+  it("answers someone else's order number exactly like a number that does not exist", async () => {
+    const owner = await signupCustomer(ctx.app, 'Owner');
+    const order = await placeFor(owner.user.id, 'Sony SRS-XB13 Bluetooth Speaker');
+    const other = await signupCustomer(ctx.app, 'Curious Neighbour');
+    const theirs = await chat({ message: `has ${order.order_number} shipped?` }, other.token);
+    expect(theirs.response).toBe(MSG.assistantOrderUnknown(order.order_number));
+    const madeUp = await chat({ message: 'has SQ-250101-ABCDE shipped?' }, other.token);
+    expect(madeUp.response).toBe(MSG.assistantOrderUnknown('SQ-250101-ABCDE'));
+    for (const r of [theirs, madeUp]) {
+      expect(r.response).not.toMatch(/pending|Sony|\$/);
+      expect(r.mentionedProducts).toEqual([]);
+    }
+    // and "my orders" never lists the owner's order for the other shopper
+    const list = await chat({ message: 'show me my orders' }, other.token);
+    expect(list.response).not.toContain(order.order_number);
+  });
+
+  it('asks an anonymous shopper to sign in, whatever number they give', async () => {
+    const owner = await signupCustomer(ctx.app, 'Private Person');
+    const order = await placeFor(owner.user.id, 'Yoga Mat Non-Slip');
+    for (const message of ['where is my order?', `has ${order.order_number} shipped?`, 'track my package please']) {
+      const r = await chat({ message });
+      expect(r.response).toBe(MSG.assistantOrdersSignIn);
+      expect(r.mentionedProducts).toEqual([]);
+    }
+  });
+
+  it("answers shipping, tax, payment and returns from the shop's rules, not with products", async () => {
+    const cases: [string, (keyof typeof SHOP_POLICIES)[]][] = [
+      ['how much is shipping?', ['shipping']],
+      ['do you charge VAT on orders', ['tax']],
+      ['what payment methods do you accept? can i pay cash on delivery', ['payment']],
+      ['whats your return policy', ['returns']],
+      ['is delivery free and is tax included?', ['shipping', 'tax']],
+    ];
+    for (const [message, topics] of cases) {
+      const r = await chat({ message });
+      for (const t of topics) expect(r.response, message).toContain(SHOP_POLICIES[t].text);
+      expect(r.mentionedProducts, message).toEqual([]);
+      expect(r.suggestedSearch).toBeNull();
+    }
+    // about a product: its own return promise and whether it ships free
+    const jacket = 'Nordic Down Puffer Jacket';
+    const r = await chat({ message: 'can I return it if it does not fit?', productContext: { id: id(jacket) } });
+    expect(r.response).toContain(SHOP_POLICIES.returns.text);
+    expect(r.response).toContain(`The listing of **${jacket}** says: 30-day returns.`);
+    const free = await chat({ message: 'does the JBL Tune 510BT ship free?' });
+    expect(free.response).toContain('**JBL Tune 510BT Headphones** costs $49.00, so shipping is free once your order is above $50.00');
+  });
+
+  it("'show me similar products' lists them and returns every one it names", async () => {
+    const sony = 'Sony WH-1000XM5 Wireless Headphones';
+    for (const message of ['Show me similar products', 'any alternatives?', 'something like this but cheaper?']) {
+      const r = await chat({ message, productContext: { id: id(sony), name: sony } });
+      const names = boldNames(r);
+      expect(names.filter((n) => n !== sony).length, message).toBeGreaterThan(0);
+      for (const n of names) expect(r.mentionedProducts.map((m) => m.id), `${message}: ${n}`).toContain(id(n));
+    }
+  });
+
+  it('stays out of a chat a person from the team has taken over', async () => {
+    const { search, orders, chatMonitor } = ctx.app.services;
+    const assistant = createAssistantService({
+      search, orders, chatMonitor, ai: { timeoutMs: 1000 }, log: () => {},
+      isHumanHandling: async (s) => s.clientSessionId === 'taken-over',
+    });
+    const taken = await assistant.chat({ message: 'show me headphones', sessionId: 'taken-over' }, null);
+    expect(taken).toMatchObject({ response: MSG.chatHumanHandling, mentionedProducts: [], suggestedSearch: null });
+    // the shopper's message still reaches the stored conversation the person reads
+    const [row] = await ctx.database.query<{ message_content: string }>(
+      "select message_content from chat_messages where session_id = $1 and message_type = 'user'", [taken.sessionId]);
+    expect(row!.message_content).toBe('show me headphones');
+    const free = await assistant.chat({ message: 'show me headphones', sessionId: 'not-taken' }, null);
+    expect(free.response).toContain('searching for "headphones"');
   });
 });

@@ -1,7 +1,11 @@
 import type { Product } from '@souq/shared/api/catalogue';
 import type { ChatResponse } from '@souq/shared/api/assistant';
+import type { Order } from '@souq/shared/api/orders';
 import { SEARCH_REPLY_MAX_CATEGORIES, SEARCH_REPLY_MAX_PRODUCTS } from '@souq/shared/constants';
 import { formatMoney } from '@souq/shared/rules/money';
+import { ORDER_STATUS_EXPLAINED, SHOP_POLICIES, type PolicyTopic, type ShopPolicy } from '@souq/shared/rules/policies';
+import type { OrdersService } from '../orders/orders.service.js';
+import { aboutTheQuery, namedProducts } from './assistant.matching.js';
 import type { SearchService } from '../search/search.service.js';
 
 // The assistant's tools: the only way either assistant (built-in or model) learns about products. Every fact
@@ -11,7 +15,52 @@ import type { SearchService } from '../search/search.service.js';
 export type Action = ChatResponse['mentionedProducts'][number]['action'];
 const ACTION_RANK: Record<Action, number> = { mention: 0, compare: 1, add_to_cart: 2, focus: 3 };
 
-export type AssistantDeps = { search: SearchService };
+/** How the assistant reads orders: through the orders service, only ever the signed-in shopper's own. */
+export type OrdersReader = Pick<OrdersService, 'listForUser' | 'findForUserByNumber'>;
+
+export type AssistantDeps = {
+  search: SearchService;
+  orders: OrdersReader;
+  /** The signed-in shopper (null: anonymous). Order tools answer for this account only. */
+  userId: number | null;
+};
+
+/** How many recent orders "where are my orders?" lists. */
+export const ORDERS_LISTED = 3;
+/** An order number as printed on confirmations: SQ-<yymmdd>-<5 characters>. */
+export const ORDER_NUMBER = /\bSQ-?\d{6}-?[A-Z0-9]{5}\b/gi;
+
+/** What the order tool tells about an order (also the JSON a model sees). */
+export type OrderFacts = {
+  order_number: string;
+  status: Order['status'];
+  status_text: string;
+  placed_on: string;
+  total_text: string;
+  items: { name: string; quantity: number }[];
+};
+
+export type OrderStatusResult =
+  | { signed_in: false }
+  | { signed_in: true; orders: OrderFacts[]; total: number }
+  | { signed_in: true; not_found: string };
+
+function orderFacts(o: Order): OrderFacts {
+  return {
+    order_number: o.order_number,
+    status: o.status,
+    status_text: ORDER_STATUS_EXPLAINED[o.status],
+    placed_on: o.created_at.slice(0, 10),
+    total_text: formatMoney(o.total_amount),
+    items: o.items.map((i) => ({ name: i.product_name, quantity: i.quantity })),
+  };
+}
+
+/** 'sq250310 7kx4m' → 'SQ-250310-7KX4M'. */
+export function normalizeOrderNumber(raw: string): string {
+  const m = /^SQ-?(\d{6})-?([A-Z0-9]{5})$/i.exec(raw.trim());
+  return m ? `SQ-${m[1]}-${m[2]!.toUpperCase()}` : raw.trim().toUpperCase();
+}
 
 /** What a tool tells about a product (also the JSON a model sees). */
 export type ProductFacts = {
@@ -102,9 +151,15 @@ export function percentileOf(sorted: number[], cents: number): number {
 
 export type Toolbox = ReturnType<typeof createToolbox>;
 
+/** A `searching for "phrase"` in an answer is the storefront's cue to search (and the topic of a follow-up). */
+export function searchPhraseIn(text: string): string | null {
+  const m = /searching for\s+["“]([^"”]{1,200})["”]/i.exec(text);
+  return m ? m[1]!.trim() : null;
+}
+
 /** One request's tools; remembers which products were named and how (focus beats add_to_cart beats compare …). */
 export function createToolbox(deps: AssistantDeps) {
-  const { search } = deps;
+  const { search, orders, userId } = deps;
   const mentions = new Map<number, Action>();
   const quantities = new Map<number, number>();
   const seen = new Map<number, Product>();
@@ -112,6 +167,12 @@ export function createToolbox(deps: AssistantDeps) {
   function mention(id: number, action: Action) {
     const prev = mentions.get(id);
     if (prev === undefined || ACTION_RANK[action] > ACTION_RANK[prev]) mentions.set(id, action);
+  }
+
+  /** Products of orders that still exist: named in an answer, they are mentioned like any other product. */
+  async function mentionOrderItems(list: Order[]) {
+    const ids = [...new Set(list.flatMap((o) => o.items.flatMap((i) => (i.product_id === null ? [] : [i.product_id]))))];
+    for (const p of await products(ids)) mention(p.id, 'mention');
   }
 
   async function products(ids: number[]): Promise<Product[]> {
@@ -141,7 +202,7 @@ export function createToolbox(deps: AssistantDeps) {
     },
 
     /** search_products: ranked matches (at most 3 by default) and up to 5 categories among the matches. */
-    async searchProducts(args: SearchToolArgs): Promise<SearchToolResult & { items: Product[] }> {
+    async searchProducts(args: SearchToolArgs): Promise<SearchToolResult & { items: Product[]; onTopic: boolean }> {
       const limit = Math.min(Math.max(args.limit ?? SEARCH_REPLY_MAX_PRODUCTS, 1), 10);
       const filters = {
         category: args.category,
@@ -150,9 +211,9 @@ export function createToolbox(deps: AssistantDeps) {
         maxCents: args.max_price === undefined ? undefined : Math.round(args.max_price * 100),
         inStock: args.in_stock,
       };
-      // a wider page tells which categories the matches fall in
+      // a wider page tells which categories the matches fall in, and leaves enough once the stray ones go
       const ranked = await search.rank(args.query, { limit: 20, filters, prefix: false });
-      const wide = await products(ranked.ids);
+      const { list: wide, onTopic } = aboutTheQuery(search.text, ranked.interpreted, await products(ranked.ids));
       const items = wide.slice(0, limit);
       const categories: string[] = [];
       for (const p of wide) {
@@ -165,6 +226,7 @@ export function createToolbox(deps: AssistantDeps) {
         total: ranked.total,
         products: items.map(factsOf),
         items,
+        onTopic,
         categories,
         price: {
           min: ranked.price.minCents === undefined ? null : ranked.price.minCents / 100,
@@ -174,31 +236,11 @@ export function createToolbox(deps: AssistantDeps) {
       };
     },
 
-    /** Products whose names the text names (model numbers count most); best first, unambiguous only. */
+    /** Products whose names the text names (assistant.matching.ts), best first. */
     async findNamed(text: string, limit = 2): Promise<Product[]> {
-      const { analyze, isStopword } = search.text;
-      const ranked = await search.rank(text, { limit: 8, prefix: false });
+      const ranked = await search.rank(text, { limit: 12, prefix: false });
       if (ranked.ids.length === 0) return [];
-      const said = new Set(analyze(text));
-      const candidates = await products(ranked.ids);
-      const scored = candidates
-        .map((p) => {
-          const brand = new Set(analyze(p.brand));
-          const tokens = [...new Set(analyze(p.name.replace(/\([^)]*\)/g, ' ')))].filter(
-            (t) => !brand.has(t) && !isStopword(t) && !/^\d+(gb|tb|mm|cm|ml|l|kg|g|w|mah|inch|hz)$/.test(t),
-          );
-          const weight = (t: string) => (/\d/.test(t) && /[a-z]/.test(t) ? 3 : 1);
-          const total = tokens.reduce((s, t) => s + weight(t), 0);
-          const matched = tokens.filter((t) => said.has(t));
-          const hit = matched.reduce((s, t) => s + weight(t), 0);
-          // one ordinary word is not a name ('laptop'), a model number is ('8a', 'x15')
-          const telling = matched.length >= 2 || matched.some((t) => weight(t) > 1);
-          const model = matched.some((t) => weight(t) > 1 && t.length >= 3);
-          return { p, score: total ? hit / total : 0, telling, model };
-        })
-        .filter((x) => (x.score >= 0.6 && x.telling) || x.score === 1 || x.model)
-        .sort((a, b) => b.score - a.score);
-      return scored.slice(0, limit).map((x) => x.p);
+      return namedProducts(search.text, text, await products(ranked.ids)).slice(0, limit);
     },
 
     /** Products by exact name (names the assistant wrote in bold earlier in the conversation). */
@@ -213,11 +255,20 @@ export function createToolbox(deps: AssistantDeps) {
       return out;
     },
 
-    /** similar_products: nearest products by content, in stock first. */
-    async similarProducts(id: number, limit = SEARCH_REPLY_MAX_PRODUCTS): Promise<Product[]> {
-      const list = await search.similar(id, limit * 2);
-      const sorted = [...list].sort((a, b) => Number(b.stock > 0) - Number(a.stock > 0)).slice(0, limit);
-      for (const p of sorted) mention(p.id, 'mention');
+    /**
+     * similar_products: nearest products by content, the same category first, then in stock; `cheaperThan` (cents)
+     * keeps the cheaper ones.
+     */
+    async similarProducts(id: number, limit = SEARCH_REPLY_MAX_PRODUCTS, opts: { cheaperThan?: number } = {}): Promise<Product[]> {
+      const [self] = await products([id]);
+      const list = (await search.similar(id, limit * 6)).filter((p) => opts.cheaperThan === undefined || p.price_cents < opts.cheaperThan);
+      const rank = (p: Product) => (p.category === self?.category ? 0 : 2) + (p.stock > 0 ? 0 : 1);
+      const sorted = list.map((p, i) => ({ p, i })).sort((a, b) => rank(a.p) - rank(b.p) || a.i - b.i).map((x) => x.p).slice(0, limit);
+      // remembered, so the answer's text can be checked for their names (mentioned())
+      for (const p of sorted) {
+        seen.set(p.id, p);
+        mention(p.id, 'mention');
+      }
       return sorted;
     },
 
@@ -252,6 +303,29 @@ export function createToolbox(deps: AssistantDeps) {
     /** focus_product: the storefront selects and scrolls to it. */
     focus(p: Product) {
       mention(p.id, 'focus');
+    },
+
+    /**
+     * order_status: the signed-in shopper's orders — one by number, else the latest few. A number that is not theirs
+     * gets the same answer as one that does not exist, so nothing about other people's orders leaks.
+     */
+    async orderStatus(orderNumber?: string): Promise<OrderStatusResult> {
+      if (userId === null) return { signed_in: false };
+      if (orderNumber) {
+        const number = normalizeOrderNumber(orderNumber);
+        const order = await orders.findForUserByNumber(userId, number);
+        if (!order) return { signed_in: true, not_found: number };
+        await mentionOrderItems([order]);
+        return { signed_in: true, orders: [orderFacts(order)], total: 1 };
+      }
+      const page = await orders.listForUser(userId, { limit: ORDERS_LISTED, offset: 0 });
+      await mentionOrderItems(page.items);
+      return { signed_in: true, orders: page.items.map(orderFacts), total: page.total };
+    },
+
+    /** shop_policy: the shop's own rules (packages/shared), never a product. */
+    shopPolicy(topic: PolicyTopic): ShopPolicy {
+      return SHOP_POLICIES[topic];
     },
   };
 }

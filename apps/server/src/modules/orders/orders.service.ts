@@ -286,6 +286,12 @@ export function createOrdersService(deps: {
       return dtoOf(row);
     },
 
+    /** A customer's own order by its number (the assistant's order answers); null when it is not theirs or unknown. */
+    async findForUserByNumber(userId: number, orderNumber: string): Promise<Order | null> {
+      const [row] = await db.select().from(orders).where(and(eq(orders.orderNumber, orderNumber.trim().toUpperCase()), eq(orders.userId, userId)));
+      return row ? dtoOf(row) : null;
+    },
+
     /** Whether any order ever held this product (a product with orders is archived, never erased). */
     async productHasOrders(productId: number): Promise<boolean> {
       const [row] = await db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.productId, productId)).limit(1);

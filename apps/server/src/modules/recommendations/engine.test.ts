@@ -119,12 +119,50 @@ describe('recommendation engine', () => {
   });
 
   it('stays within its memory bounds', () => {
-    const engine = new RecommendationEngine({ maxUsers: 50, maxNeighbours: 5, trendingRefreshMs: 0 });
+    const engine = new RecommendationEngine({ maxUsers: 50, maxSessions: 40, maxSessionsPerItem: 5, maxItemsPerSession: 4, trendingRefreshMs: 0 });
     for (let u = 0; u < 500; u++) {
       for (let k = 0; k < 6; k++) engine.addEvent(ev(`u${u}`, `i${(u * 7 + k * 13) % 300}`));
     }
     const stats = engine.stats();
     expect(stats.users).toBe(50);
-    expect(stats.neighbours).toBeLessThanOrEqual(stats.items * 10);
+    expect(stats.sessions).toBe(40);
+    expect(stats.edges).toBeLessThanOrEqual(40 * 4);
+    // the bounded graph still answers
+    expect(engine.recommend('u499', { n: 5 }).length).toBe(5);
+  });
+
+  it("puts the visit's earlier items first, most recent first, then what the walk reaches", () => {
+    const engine = trained();
+    engine.addEvent(ev('browser', 'tent', 'view', 'visit-1'));
+    engine.addEvent(ev('browser', 'novel', 'view', 'visit-1'));
+    engine.addEvent(ev('browser', 'phone', 'view', 'visit-1'));
+    const ids = engine.recommend('browser', { n: 5 }).map((r) => r.itemId);
+    expect(ids.slice(0, 2)).toEqual(['novel', 'tent']);
+    expect(ids[2]).toBe('case');
+    expect(ids).not.toContain('phone');
+    // asked about one item, what goes with it leads
+    expect(engine.recommend('browser', { n: 3, itemId: 'tent' }).map((r) => r.itemId)[0]).toBe('stove');
+    // a new visit starts afresh: the earlier visit's items are not re-visits any more, they only steer
+    engine.addEvent(ev('browser', 'atlas', 'view', 'visit-2'));
+    expect(engine.recommend('browser', { n: 5 }).map((r) => r.itemId).slice(0, 2)).not.toEqual(['phone', 'novel']);
+  });
+
+  it('reaches items two steps away on the item–visit graph', () => {
+    // a and b are seen together, b and c are seen together; nobody saw a with c; 'popular' is seen alone a lot
+    const chain = (walkSteps: number) => {
+      const engine = new RecommendationEngine({ trendingRefreshMs: 0, walkSteps });
+      for (let u = 0; u < 5; u++) {
+        engine.addEvent(ev(`x${u}`, 'a'));
+        engine.addEvent(ev(`x${u}`, 'b'));
+        engine.addEvent(ev(`y${u}`, 'b'));
+        engine.addEvent(ev(`y${u}`, 'c'));
+      }
+      for (let u = 0; u < 30; u++) engine.addEvent(ev(`z${u}`, 'popular'));
+      engine.addEvent(ev('walker', 'a'));
+      return engine.recommend('walker', { n: 3 }).map((r) => r.itemId);
+    };
+    expect(chain(2).slice(0, 2)).toEqual(['b', 'c']);
+    // one step never reaches c: after b come trending items
+    expect(chain(1).slice(0, 2)).toEqual(['b', 'popular']);
   });
 });

@@ -1,17 +1,20 @@
 import type { EventType } from '@souq/shared/constants';
+import { SessionGraph } from './session-graph.js';
 
 /**
  * The recommendation engine: a pure, in-memory model with no database, so the server and the benchmark train the
  * very same code. Fed one event at a time (incremental) or replayed from the event table (rebuild).
  *
- *   events ──► user histories (recent items, purchases)         ─┐
- *          ──► item-to-item co-occurrence within a user's recent  ├─► blended, per user:
- *              window (forward transitions count more)             │   co-occurrence (collaborative) +
- *          ──► trending popularity (exponential time decay)        │   content similarity (category, tags, brand, text) +
- *   catalogue ► content vectors (TF-IDF over categories/tags/words)┘   popularity, scores in [0, 1]
+ *   events ──► user histories (recent items and visits, purchases)   ─┐
+ *          ──► item–visit graph (session-graph.ts)                     ├─► per user: the current visit's earlier items
+ *          ──► trending popularity (exponential time decay)            │   first (shoppers go back), then a multi-step
+ *   catalogue ► content vectors (TF-IDF over categories/tags/words)   ─┘   random walk from the recent items, blended
+ *                                                                          with content similarity and popularity
  *
- * Memory is bounded: users and neighbour lists are capped (least recently active users are dropped first,
- * weakest neighbours are pruned), and in strict mode events for items outside the catalogue are ignored.
+ * Why this shape (docs/decisions/0025-session-recommendations.md): measured on real session logs, re-visits of the
+ * visit's own items are the likeliest next step, and a walk over visits beats item-to-item co-occurrence for the rest.
+ * Memory is bounded: users, visits and the graph's edges are capped, and in strict mode events for items outside the
+ * catalogue are ignored.
  */
 
 /** How much an event says about interest in its item (search and session markers carry no item). */
@@ -28,7 +31,7 @@ export const EVENT_WEIGHTS: Record<EventType, number> = {
 
 export type EngineEvent = {
   userId: string;
-  /** The visit; co-occurrence is strongest within one. Empty: the user's whole recent history is one visit. */
+  /** The visit. Empty: the user's whole recent history is one visit. */
   sessionId?: string;
   itemId: string;
   eventType: EventType;
@@ -49,41 +52,84 @@ export type ItemMeta = {
 
 export type Scored = { itemId: string; score: number };
 
-export type EngineOptions = {
+/** The hyper-parameters of the walk and the ranking (benchmarks tune them on a validation split). */
+export type RankingOptions = {
+  /** Steps of the random walk (item → visit → item is one). */
+  walkSteps?: number;
+  /** Weight of step l+1 relative to step l. */
+  stepDiscount?: number;
+  /** Walk scores are multiplied by (visits of the item)^this: > 0 favours items many visits touched. */
+  popularityExponent?: number;
+  /** Weight of the k-th most recent item of the visit as a starting point: decay^k. */
+  recencyDecay?: number;
+  /** Weight of the sequence signal (what followed these items within a visit) next to the walk's (1). */
+  sequenceWeight?: number;
+  /** Weight of trending popularity in the blend with the walk (0.65) and content (0.2) signals. */
+  popularityWeight?: number;
+  /**
+   * Where the current visit's earlier items (most recent first) enter the list: at this rank (0 = first), or null
+   * for not as a block (they then compete like any other item).
+   */
+  revisitsAt?: number | null;
+};
+
+export type EngineOptions = RankingOptions & {
   /** Half-life of trending popularity. */
   popularityHalfLifeMs?: number;
   /** Items kept per user history. */
   historySize?: number;
-  /** How many earlier items of a user a new event co-occurs with. */
-  window?: number;
-  /** Neighbours kept per item (co-occurrence). */
-  maxNeighbours?: number;
   /** Users (or anonymous ids) kept; the least recently active go first. */
   maxUsers?: number;
   /** Hard cap on distinct items (only matters without a catalogue). */
   maxItems?: number;
+  /** Visits kept in the graph; the least recently active go first. */
+  maxSessions?: number;
+  /** Visits remembered per item. */
+  maxSessionsPerItem?: number;
+  /** Distinct items remembered per visit. */
+  maxItemsPerSession?: number;
   /** Longest time (ms) the trending list may lag behind events; 0 = always fresh. */
   trendingRefreshMs?: number;
+};
+
+/**
+ * The ranking defaults: what bench/recommendations.ts chose on the validation split of a real session log
+ * (Diginetica): re-visits first, a three-step walk favouring items many visits touched, no sequence signal.
+ */
+export const DEFAULT_RANKING: Required<RankingOptions> = {
+  walkSteps: 3,
+  stepDiscount: 0.5,
+  popularityExponent: 1.5,
+  recencyDecay: 0.3,
+  sequenceWeight: 0,
+  popularityWeight: 0,
+  revisitsAt: 0,
 };
 
 type HistoryEntry = { itemId: string; sessionId: string; weight: number; eventType: EventType; timestamp: number };
 type UserState = { history: HistoryEntry[]; purchased: Map<string, number> };
 
 const DAY = 86_400_000;
-/** Forward transitions (b after a) say more about "what next" than backward ones. */
-const BACKWARD_SHARE = 0.5;
-/** An item seen in an earlier visit of the same user co-occurs, but less than within one visit. */
+/** Items of an earlier visit of the same user steer, but less than the current visit's. */
 const OTHER_SESSION_SHARE = 0.4;
+/** Successors kept per item for the sequence signal. */
+const MAX_SUCCESSORS = 50;
+/** Starting points of the walk (the user's most recent distinct items). */
+const MAX_STEERING_ITEMS = 15;
 /** A purchase reported twice (order placed on the server, tracker in the browser) within this time counts once. */
 const PURCHASE_DEDUPE_MS = 3_600_000;
+/** Re-visits score this much below the item ranked before them (1 when first); scores never rise down the list. */
+const REVISIT_STEP = 0.02;
+/** Trending items that top a personal list up score at most this share of their popularity. */
+const TRENDING_FILL_SHARE = 0.15;
 
 /** Affinity of a history entry to steer recommendations, by event type (purchases steer towards complements). */
 const STEER: Record<EventType, number> = {
   view: 0.55, click: 0.65, chat_interaction: 0.5, add_to_cart: 0.85, purchase: 1, search: 0, session_start: 0, session_end: 0,
 };
 
-/** Blend weights of the three signals when all are present; missing signals hand their share to the others. */
-const BLEND = { cooccurrence: 0.65, content: 0.2, popularity: 0.15 };
+/** Blend weights of the walk and content signals (popularity's is a ranking option); missing signals hand their share to the others. */
+const BLEND = { walk: 0.65, content: 0.2 };
 
 const TOKEN_WEIGHTS = { category: 3, tag: 2, brand: 1.5, word: 1 };
 const STOPWORDS = new Set('a an and are as at be by for from has in is it its of on or that the this to with your you our'.split(' '));
@@ -91,7 +137,9 @@ const STOPWORDS = new Set('a an and are as at be by for from has in is it its of
 export class RecommendationEngine {
   private readonly opts: Required<EngineOptions>;
   private readonly users = new Map<string, UserState>();
-  private readonly co = new Map<string, Map<string, number>>();
+  private readonly graph: SessionGraph;
+  /** item → the items that followed it directly within a visit, with counts (the strongest kept). */
+  private readonly successors = new Map<string, Map<string, number>>();
   private readonly occurrence = new Map<string, number>();
   /** Forward-decayed popularity: weight × e^((t − landmark)/τ); ratios between items never need "now". */
   private readonly popularity = new Map<string, number>();
@@ -110,12 +158,27 @@ export class RecommendationEngine {
     this.opts = {
       popularityHalfLifeMs: options.popularityHalfLifeMs ?? 7 * DAY,
       historySize: options.historySize ?? 50,
-      window: options.window ?? 8,
-      maxNeighbours: options.maxNeighbours ?? 60,
       maxUsers: options.maxUsers ?? 100_000,
       maxItems: options.maxItems ?? 200_000,
+      maxSessions: options.maxSessions ?? 200_000,
+      maxSessionsPerItem: options.maxSessionsPerItem ?? 500,
+      maxItemsPerSession: options.maxItemsPerSession ?? 50,
       trendingRefreshMs: options.trendingRefreshMs ?? 5_000,
+      walkSteps: options.walkSteps ?? DEFAULT_RANKING.walkSteps,
+      stepDiscount: options.stepDiscount ?? DEFAULT_RANKING.stepDiscount,
+      popularityExponent: options.popularityExponent ?? DEFAULT_RANKING.popularityExponent,
+      recencyDecay: options.recencyDecay ?? DEFAULT_RANKING.recencyDecay,
+      sequenceWeight: options.sequenceWeight ?? DEFAULT_RANKING.sequenceWeight,
+      popularityWeight: options.popularityWeight ?? DEFAULT_RANKING.popularityWeight,
+      revisitsAt: options.revisitsAt === undefined ? DEFAULT_RANKING.revisitsAt : options.revisitsAt,
     };
+    this.graph = new SessionGraph({
+      maxSessions: this.opts.maxSessions,
+      maxSessionsPerItem: this.opts.maxSessionsPerItem,
+      maxItemsPerSession: this.opts.maxItemsPerSession,
+      rowSize: 100,
+      frontier: 50,
+    });
   }
 
   // ---- catalogue (content model) -------------------------------------------------------------------------------
@@ -141,8 +204,9 @@ export class RecommendationEngine {
   removeItem(itemId: string): void {
     this.catalogue?.delete(itemId);
     this.popularity.delete(itemId);
-    this.co.delete(itemId);
-    for (const n of this.co.values()) n.delete(itemId);
+    this.graph.removeItem(itemId);
+    this.successors.delete(itemId);
+    for (const next of this.successors.values()) next.delete(itemId);
     this.trending.dirty = true;
     this.contentDirty = true;
   }
@@ -233,20 +297,9 @@ export class RecommendationEngine {
       user.purchased.set(e.itemId, e.timestamp);
     }
     const session = e.sessionId ?? '';
-
-    // co-occurrence with the user's recent distinct items
-    const seen = new Set<string>([e.itemId]);
-    let distance = 0;
-    for (let i = user.history.length - 1; i >= 0 && distance < this.opts.window; i--) {
-      const prev = user.history[i]!;
-      if (seen.has(prev.itemId)) continue;
-      seen.add(prev.itemId);
-      distance++;
-      const share = prev.sessionId === session ? 1 : OTHER_SESSION_SHARE;
-      const inc = (Math.sqrt(weight * prev.weight) * share) / distance;
-      this.bump(prev.itemId, e.itemId, inc);
-      this.bump(e.itemId, prev.itemId, inc * BACKWARD_SHARE);
-    }
+    const previous = user.history[user.history.length - 1];
+    if (previous && previous.sessionId === session && previous.itemId !== e.itemId) this.follow(previous.itemId, e.itemId);
+    this.graph.link(this.sessionKey(e.userId, session), e.itemId, weight);
     this.occurrence.set(e.itemId, (this.occurrence.get(e.itemId) ?? 0) + weight);
 
     // trending
@@ -261,14 +314,29 @@ export class RecommendationEngine {
     if (user.history.length > this.opts.historySize) user.history.splice(0, user.history.length - this.opts.historySize);
   }
 
-  private bump(a: string, b: string, inc: number): void {
-    let n = this.co.get(a);
-    if (!n) this.co.set(a, (n = new Map()));
-    n.set(b, (n.get(b) ?? 0) + inc);
-    if (n.size > this.opts.maxNeighbours * 2) {
-      const keep = [...n].sort((x, y) => y[1] - x[1]).slice(0, this.opts.maxNeighbours);
-      this.co.set(a, new Map(keep));
+  /** The visit node: a user's visits are their own (two users' empty session ids are different visits). */
+  private sessionKey(userId: string, sessionId: string): string {
+    return `${userId}\u0001${sessionId}`;
+  }
+
+  private follow(from: string, to: string): void {
+    let next = this.successors.get(from);
+    if (!next) this.successors.set(from, (next = new Map()));
+    next.set(to, (next.get(to) ?? 0) + 1);
+    if (next.size > 2 * MAX_SUCCESSORS) this.successors.set(from, new Map([...next].sort((a, b) => b[1] - a[1]).slice(0, MAX_SUCCESSORS)));
+  }
+
+  /** What followed the starting items directly within visits, weighted like the walk's start. */
+  private sequence(start: ReadonlyMap<string, number>): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const [item, w] of start) {
+      const next = this.successors.get(item);
+      if (!next) continue;
+      let total = 0;
+      for (const c of next.values()) total += c;
+      for (const [j, c] of next) out.set(j, (out.get(j) ?? 0) + (w * c) / total);
     }
+    return out;
   }
 
   private touchUser(userId: string): UserState {
@@ -285,14 +353,10 @@ export class RecommendationEngine {
 
   // ---- scoring ----------------------------------------------------------------------------------------------------
 
-  /** Co-occurrence similarity a → b in [0, 1] (cosine-like normalisation by both items' activity). */
-  private coSim(a: string, b: string, both = false): number {
-    let c = this.co.get(a)?.get(b) ?? 0;
-    if (both) c = Math.max(c, this.co.get(b)?.get(a) ?? 0);
-    if (c === 0) return 0;
-    const na = this.occurrence.get(a) ?? 1;
-    const nb = this.occurrence.get(b) ?? 1;
-    return Math.min(1, c / Math.sqrt(na * nb));
+  /** Co-visit similarity in [0, 1]: the cosine of the two items' visit sets. */
+  private coVisit(a: string, b: string): number {
+    const shared = this.graph.sharedSessions(a, b);
+    return shared ? Math.min(1, shared / Math.sqrt(this.graph.degree(a) * this.graph.degree(b))) : 0;
   }
 
   /** Popularity in [0, 1]: trending (decayed events) with the catalogue prior for items nobody has touched yet. */
@@ -325,66 +389,91 @@ export class RecommendationEngine {
   }
 
   /**
-   * Personal recommendations: items related to what the user did lately (and to `itemId`, the item in view), blended
-   * with content similarity and popularity. Excludes what the user bought and the item in view. A user with no
-   * history gets trending items.
+   * Personal recommendations. The current visit's earlier items come first, most recent first (a shopper goes back
+   * to what they compared); then items a random walk on the item–visit graph reaches from the user's recent items
+   * (and from `itemId`, the item in view), blended with content similarity and popularity. Excludes what the user
+   * bought, the item in view and the one just looked at. A user with no history gets trending items.
    */
   recommend(userId: string, opts: { n: number; itemId?: string; exclude?: Iterable<string> }): Scored[] {
     const user = this.users.get(userId);
     const exclude = new Set<string>(opts.exclude ?? []);
     for (const id of user?.purchased.keys() ?? []) exclude.add(id);
-
-    // steering items: distinct recent items, newest first, weight by event type and recency
-    const steer = new Map<string, number>();
-    if (opts.itemId) {
-      steer.set(opts.itemId, 1);
-      exclude.add(opts.itemId);
-    }
     const history = user?.history ?? [];
-    let rank = 0;
-    for (let i = history.length - 1; i >= 0 && steer.size < 15; i--) {
-      const h = history[i]!;
-      const w = STEER[h.eventType] * 0.5 ** rank;
-      if (!steer.has(h.itemId)) {
-        steer.set(h.itemId, w);
-        rank++;
-      } else steer.set(h.itemId, Math.max(steer.get(h.itemId)!, w));
-    }
+    const latest = history[history.length - 1];
     // the item just looked at is where the user is; recommending it again helps no one
-    const latest = history[history.length - 1]?.itemId;
-    if (latest) exclude.add(latest);
+    if (latest) exclude.add(latest.itemId);
+    if (opts.itemId) exclude.add(opts.itemId);
 
-    if (steer.size === 0) return this.fill([], opts.n, exclude, 1);
+    // starting points: the item in view, then the user's distinct recent items, newest first, by event type and
+    // recency; the current visit's items are also the re-visit candidates
+    const start = new Map<string, number>();
+    const revisits: string[] = [];
+    let rank = 0;
+    if (opts.itemId) {
+      start.set(opts.itemId, 1);
+      rank = 1;
+    }
+    for (let i = history.length - 1; i >= 0; i--) {
+      const h = history[i]!;
+      const sameVisit = h.sessionId === latest!.sessionId;
+      if (sameVisit && !exclude.has(h.itemId) && !revisits.includes(h.itemId)) revisits.push(h.itemId);
+      if (start.size >= MAX_STEERING_ITEMS) continue;
+      const w = STEER[h.eventType] * this.opts.recencyDecay ** rank * (sameVisit ? 1 : OTHER_SESSION_SHARE);
+      if (!start.has(h.itemId)) {
+        start.set(h.itemId, w);
+        rank++;
+      } else start.set(h.itemId, Math.max(start.get(h.itemId)!, w));
+    }
+    if (start.size === 0) return this.fill([], opts.n, exclude, 1);
 
-    // noisy-or keeps each signal in [0, 1] and rewards items supported by several steering items
-    const cf = new Map<string, number>();
-    const content = new Map<string, number>();
-    for (const [item, w] of steer) {
-      for (const [other] of this.co.get(item) ?? []) {
-        const s = w * this.coSim(item, other);
-        if (s > 0) cf.set(other, 1 - (1 - (cf.get(other) ?? 0)) * (1 - s));
-      }
-      for (const nb of this.contentNeighbours(item, 30)) {
-        const s = w * nb.score;
-        content.set(nb.itemId, 1 - (1 - (content.get(nb.itemId) ?? 0)) * (1 - s));
+    const total = [...start.values()].reduce((s, w) => s + w, 0);
+    for (const [id, w] of start) start.set(id, w / total);
+    const walk = this.graph.walk(start, this.opts.walkSteps, this.opts.stepDiscount, latest ? this.sessionKey(userId, latest.sessionId) : undefined);
+    for (const [id, mass] of walk) walk.set(id, mass * Math.max(1, this.graph.degree(id)) ** this.opts.popularityExponent);
+    if (this.opts.sequenceWeight > 0) {
+      // the walk ignores order; where visits have a direction (a phone, then its case) the sequence adds it
+      const followed = this.sequence(start);
+      const [maxWalk, maxFollowed] = [maxOf(walk), maxOf(followed)];
+      for (const id of new Set([...walk.keys(), ...followed.keys()])) {
+        walk.set(id, (walk.get(id) ?? 0) / (maxWalk || 1) + (this.opts.sequenceWeight * (followed.get(id) ?? 0)) / (maxFollowed || 1));
       }
     }
-    const candidates = new Set([...cf.keys(), ...content.keys()]);
-    let wCf = cf.size ? BLEND.cooccurrence : 0;
+    const maxWalk = maxOf(walk);
+    // noisy-or keeps the content signal in [0, 1] and rewards items like several starting points
+    const content = new Map<string, number>();
+    const strongest = Math.max(...start.values());
+    for (const [item, w] of start) {
+      const weight = w / strongest;
+      for (const nb of this.contentNeighbours(item, 30)) {
+        content.set(nb.itemId, 1 - (1 - (content.get(nb.itemId) ?? 0)) * (1 - weight * nb.score));
+      }
+    }
+    // asked about one item (a product page), the walk from it leads and earlier items only compete like the rest
+    const block = this.opts.revisitsAt === null || opts.itemId ? [] : revisits.filter((id) => !this.catalogue || this.catalogue.has(id)).slice(0, opts.n);
+    const placed = new Set([...exclude, ...block]);
+    let wWalk = walk.size ? BLEND.walk : 0;
     let wContent = content.size ? BLEND.content : 0;
-    const wPop = BLEND.popularity;
-    const total = wCf + wContent + wPop;
-    wCf /= total;
-    wContent /= total;
+    let wPop = this.opts.popularityWeight;
+    const sum = wWalk + wContent + wPop;
+    if (sum === 0) return this.fill(block.map((id, k) => ({ itemId: id, score: clamp01(1 - REVISIT_STEP * k) })), opts.n, placed, TRENDING_FILL_SHARE);
+    [wWalk, wContent, wPop] = [wWalk / sum, wContent / sum, wPop / sum];
     const scored: Scored[] = [];
-    for (const id of candidates) {
-      if (exclude.has(id) || (this.catalogue && !this.catalogue.has(id))) continue;
-      // evidence strength lifts the score: a single weak co-occurrence is not a 90 % match
-      const score = wCf * (cf.get(id) ?? 0) + wContent * (content.get(id) ?? 0) + (wPop / total) * this.pop(id);
+    for (const id of new Set([...walk.keys(), ...content.keys()])) {
+      if (placed.has(id) || (this.catalogue && !this.catalogue.has(id))) continue;
+      const score = wWalk * ((walk.get(id) ?? 0) / (maxWalk || 1)) + wContent * (content.get(id) ?? 0) + wPop * this.pop(id);
       scored.push({ itemId: id, score: clamp01(score) });
     }
     scored.sort(byScore);
-    return this.fill(scored.slice(0, opts.n), opts.n, exclude, wPop / total);
+    const at = Math.min(this.opts.revisitsAt ?? 0, scored.length);
+    const list = [...scored.slice(0, at), ...block.map((id) => ({ itemId: id, score: 1 })), ...scored.slice(at)].slice(0, opts.n);
+    // scores follow the ranks: a re-visit takes the score of the item before it (1 when first), less a step per rank
+    let previous = 1 + REVISIT_STEP;
+    const ranked = list.map((s) => {
+      const score = clamp01(placed.has(s.itemId) ? previous - REVISIT_STEP : Math.min(s.score, previous));
+      previous = score;
+      return { itemId: s.itemId, score };
+    });
+    return this.fill(ranked, opts.n, placed, Math.max(wPop, TRENDING_FILL_SHARE) * (ranked.length ? ranked[ranked.length - 1]!.score : 1));
   }
 
   /** Tops a list up with trending items (scored by popularity share only), skipping excluded and present ones. */
@@ -401,13 +490,11 @@ export class RecommendationEngine {
     return list;
   }
 
-  /** Items similar to one item: co-occurrence in both directions and content, for cold items content alone. */
+  /** Items similar to one item: visited together (co-visit cosine) and alike in content, for cold items content alone. */
   similar(itemId: string, n: number): Scored[] {
     const scores = new Map<string, number>();
-    const neighbours = new Set<string>([...(this.co.get(itemId)?.keys() ?? [])]);
-    for (const [other, m] of this.co) if (m.has(itemId)) neighbours.add(other);
-    for (const other of neighbours) {
-      const s = this.coSim(itemId, other, true);
+    for (const other of this.graph.neighbours(itemId)) {
+      const s = this.coVisit(itemId, other);
       if (s > 0) scores.set(other, 0.7 * s);
     }
     for (const nb of this.contentNeighbours(itemId, 50)) {
@@ -423,11 +510,15 @@ export class RecommendationEngine {
 
   /** Size of the model, for health and tests of the memory bounds. */
   stats() {
-    let neighbours = 0;
-    for (const m of this.co.values()) neighbours += m.size;
-    return { users: this.users.size, items: this.occurrence.size, neighbours, catalogue: this.catalogue?.size ?? 0 };
+    return { users: this.users.size, items: this.occurrence.size, ...this.graph.stats(), catalogue: this.catalogue?.size ?? 0 };
   }
 }
+
+const maxOf = (scores: Map<string, number>) => {
+  let max = 0;
+  for (const s of scores.values()) if (s > max) max = s;
+  return max;
+};
 
 const clamp01 = (x: number) => (x < 0 ? 0 : x > 1 ? 1 : Math.round(x * 10_000) / 10_000);
 function byScore(a: Scored, b: Scored): number {

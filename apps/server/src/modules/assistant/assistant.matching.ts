@@ -1,0 +1,92 @@
+import type { Product } from '@souq/shared/api/catalogue';
+import type { SearchService } from '../search/search.service.js';
+
+// How the assistant reads products out of a shopper's words, on top of the search's ranking (never inside it):
+// which products a message NAMES ('the aura studio', 'nova x15 pro'), and which of the search's matches are about the
+// words the shopper typed rather than merely mentioning them in a description (a tote "fits a laptop" is no laptop).
+
+type Text = SearchService['text'];
+
+/** Sizes, capacities and the like are no part of a name a shopper would type ('256gb', '1l', '6mm'). */
+const UNIT = /^\d+(gb|tb|mm|cm|ml|l|kg|g|w|mah|inch|hz)$/;
+/** A word in the names of at most this many of the message's best matches tells one product from the rest. */
+const DISTINCT_MAX = 2;
+
+const isModelNumber = (t: string) => /\d/.test(t) && /[a-z]/.test(t);
+
+/**
+ * The products a message names, best first, among the search's best matches for it (`candidates`). A product is named
+ * when the message has at least two words of its name or brand, one of them telling (a model number, or a word in the
+ * names of at most two of the candidates and no kind of product), or its model number, or a word no other
+ * candidate's name has that is not its brand ('liftdesk'). A product whose matched words another named product also matched, and more, is not named on
+ * its own ('nova x15 pro' names the Pro, not also the Mini).
+ */
+export function namedProducts(text: Text, message: string, candidates: Product[]): Product[] {
+  const { analyze, isStopword } = text;
+  const said = new Set(analyze(message));
+  const nameWords = new Map(candidates.map((p) => [p.id, new Set([...analyze(p.name.replace(/\([^)]*\)/g, ' ')), ...analyze(p.brand)])]));
+  const frequency = (t: string) => candidates.filter((p) => nameWords.get(p.id)!.has(t)).length;
+  // a kind of product names none: a category word, or a tag several candidates share ('books', 'headphones')
+  const categoryWords = new Set(candidates.flatMap((p) => analyze(p.categories.join(' '))));
+  const tagCount = new Map<string, number>();
+  for (const p of candidates) for (const t of new Set(analyze([...p.tags, ...p.keywords].join(' ')))) tagCount.set(t, (tagCount.get(t) ?? 0) + 1);
+  const kindWord = (t: string) => categoryWords.has(t) || (tagCount.get(t) ?? 0) >= 2;
+  type Match = { p: Product; words: Set<string>; telling: number };
+  const matches: Match[] = [];
+  for (const p of candidates) {
+    const brand = new Set(analyze(p.brand));
+    const tokens = [...new Set(analyze(p.name.replace(/\([^)]*\)/g, ' ')))].filter((t) => !isStopword(t) && !UNIT.test(t));
+    const matched = tokens.filter((t) => said.has(t));
+    if (matched.length === 0) continue;
+    const words = new Set([...matched, ...[...brand].filter((t) => said.has(t))]);
+    let telling = 0;
+    let unique = false;
+    for (const t of matched) {
+      if (isModelNumber(t)) {
+        telling++;
+        // a model number names its product on its own ('the Q30')
+        if (t.length >= 3) unique = true;
+        continue;
+      }
+      if (kindWord(t)) continue;
+      const n = frequency(t);
+      if (n <= DISTINCT_MAX && t.length >= 3) telling++;
+      if (n === 1 && !brand.has(t) && t.length >= 4 && !/^\d+$/.test(t)) unique = true;
+    }
+    if ((telling >= 1 && words.size >= 2) || unique) matches.push({ p, words, telling });
+  }
+  const dominated = (a: Match) => matches.some((b) => b !== a && b.words.size > a.words.size && [...a.words].every((w) => b.words.has(w)));
+  return matches
+    .filter((m) => !dominated(m))
+    .sort((a, b) => b.telling - a.telling || b.words.size - a.words.size)
+    .map((m) => m.p);
+}
+
+/** The words of a product's own fields: name, brand, categories, tags and keywords (not its description). */
+function strongTokens(text: Text, p: Product): { raw: string[]; stems: Set<string> } {
+  const raw = text.tokenize([p.name, p.brand, ...p.categories, ...p.tags, ...p.keywords].join(' '));
+  return { raw, stems: new Set(raw.map((t) => text.analyze(t)[0] ?? t)) };
+}
+
+/** Whether a query term (as the search interpreted it) is one of the product's own words, also inside a compound. */
+function strongMatch(text: Text, term: string, fields: { raw: string[]; stems: Set<string> }): boolean {
+  const stems = text.analyze(term);
+  if (stems.length > 0 && stems.every((s) => fields.stems.has(s))) return true;
+  const t = text.normalize(term);
+  return fields.raw.some((f) => (t.length >= 4 && (f.startsWith(t) || f.endsWith(t))) || (f.length >= 4 && t.startsWith(f)));
+}
+
+/**
+ * Keeps the matches whose own fields carry the most of the interpreted query terms: when some matches are laptops, a
+ * tote whose description mentions a laptop goes. Nothing is dropped when no match carries any term in its fields; the
+ * matches are then only mentions in descriptions (onTopic false: 'do you love me' finds a novel about love).
+ */
+export function aboutTheQuery(text: Text, interpreted: string[], list: Product[]): { list: Product[]; onTopic: boolean } {
+  if (interpreted.length === 0 || list.length === 0) return { list, onTopic: true };
+  const scored = list.map((p) => {
+    const fields = strongTokens(text, p);
+    return { p, n: interpreted.filter((term) => strongMatch(text, term, fields)).length };
+  });
+  const best = Math.max(...scored.map((s) => s.n));
+  return best === 0 ? { list, onTopic: false } : { list: scored.filter((s) => s.n === best).map((s) => s.p), onTopic: true };
+}

@@ -1,0 +1,62 @@
+import {
+  FREE_SHIPPING_THRESHOLD_CENTS, PAYMENT_METHOD_LABELS, REFUND_BUSINESS_DAYS, RETURN_WINDOW_DAYS, SHIPPING_FEE_CENTS, TAX_LABEL,
+  TAX_RATE, type OrderStatus,
+} from '../constants.js';
+import { formatCents } from './money.js';
+
+// The shop's own rules as data: the assistant quotes them (built-in and model alike), and the amounts come from the
+// same constants the checkout prices with (rules/pricing.ts), so an answer can never disagree with the order summary.
+
+export const POLICY_TOPICS = ['shipping', 'tax', 'payment', 'returns'] as const;
+export type PolicyTopic = (typeof POLICY_TOPICS)[number];
+
+export type ShopPolicy = {
+  topic: PolicyTopic;
+  title: string;
+  /** The rule in sentences a shopper reads (also what a model is given to quote). */
+  text: string;
+};
+
+const percent = `${Math.round(TAX_RATE * 100)}%`;
+
+export const SHOP_POLICIES: Record<PolicyTopic, ShopPolicy> = {
+  shipping: {
+    topic: 'shipping',
+    title: 'Shipping',
+    text:
+      `Shipping is free when your order's subtotal is above ${formatCents(FREE_SHIPPING_THRESHOLD_CENTS)}; ` +
+      `otherwise it costs ${formatCents(SHIPPING_FEE_CENTS)} per order. The checkout's order summary shows it before you place the order.`,
+  },
+  tax: {
+    topic: 'tax',
+    title: 'Tax',
+    text: `Tax is ${percent} of the subtotal (shipping is not taxed), shown as '${TAX_LABEL}' in the order summary.`,
+  },
+  payment: {
+    topic: 'payment',
+    title: 'Payment methods',
+    text:
+      `You can pay by ${PAYMENT_METHOD_LABELS.card} or ${PAYMENT_METHOD_LABELS.cod}. Card payment is a demo: no card is charged. ` +
+      `With ${PAYMENT_METHOD_LABELS.cod} you pay when the order arrives.`,
+  },
+  returns: {
+    topic: 'returns',
+    title: 'Returns and refunds',
+    text:
+      `You can return an item within ${RETURN_WINDOW_DAYS} days of delivery, unused and in its original packaging, for a full refund ` +
+      `of the item's price to your original payment method, within ${REFUND_BUSINESS_DAYS} business days of the return reaching us. ` +
+      'A product whose listing promises a longer period (for example 30-day returns) keeps that period. ' +
+      'To start a return, open a support conversation with your order number.',
+  },
+};
+
+/** What each order status means to the shopper (the assistant's order answers). */
+export const ORDER_STATUS_EXPLAINED: Record<OrderStatus, string> = {
+  pending: 'received and waiting to be confirmed',
+  confirmed: 'confirmed and being prepared',
+  processing: 'being packed for shipping',
+  shipped: 'shipped and on its way to you',
+  delivered: 'delivered',
+  cancelled: 'cancelled',
+  refunded: 'refunded',
+};
