@@ -42,6 +42,8 @@ import { eventsRoutes } from './modules/events/events.routes.js';
 import { adminOrdersRoutes } from './modules/admin/admin-orders.routes.js';
 import { adminProductsRoutes } from './modules/admin/admin-products.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
+// admin access gate and Security section (issue 13)
+import { securityRoutes } from './modules/security/security.routes.js';
 
 export type AppDeps = { config: Config; database: Database };
 declare module 'fastify' {
@@ -116,7 +118,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const log = (msg: string) => (config.logLevel === 'silent' ? undefined : app.log.warn(msg));
-  const services = createServices(config, database, log);
+  const services = createServices(config, database, log, { redis });
   app.addHook('onClose', () => services.bus.close());
   registerAuth(app, services.sessions);
   // queued mails get a few seconds to leave before the process stops
@@ -139,6 +141,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(adminOrdersRoutes({ admin: services.admin, reports: services.reports, currency: config.shopCurrency }));
   await app.register(adminProductsRoutes({ admin: services.admin, reports: services.reports, catalogue: services.catalogue, currency: config.shopCurrency }));
   await app.register(reportsRoutes({ reports: services.reports }));
+  await app.register(securityRoutes({ security: services.security }));
   await app.register(vendorsRoutes({ vendors: services.vendors }));
   await app.register(imageSearchRoutes({ imageSearch: services.imageSearch }));
   await app.register(recommendationsRoutes({ recommendations: services.recommendations }));
