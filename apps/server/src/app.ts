@@ -8,7 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import type { Database } from './platform/db.js';
-import { isGuardedRoute, registerAuth } from './platform/auth.js';
+import { isGuardedRoute, registerAuth, routeAccess } from './platform/auth.js';
+import type { UserRole } from '@souq/shared/api/auth';
 import { VENDOR_DOCUMENT_MAX_BYTES } from '@souq/shared/constants';
 import { fixNullableUnions, openApiTransform } from './platform/openapi.js';
 import { connectRedis } from './platform/redis.js';
@@ -46,12 +47,16 @@ import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { securityRoutes } from './modules/security/security.routes.js';
 
 export type AppDeps = { config: Config; database: Database };
+export type RouteEntry = { method: string; url: string; access: UserRole[] | null };
 declare module 'fastify' {
   interface FastifyInstance {
     /** The app's services, for main.ts (seeding, start-up tasks) and tests. */
     services: Services;
-    /** Every route registered (method + path), for the authorization matrix test and the docs check. */
-    routeTable: { method: string; url: string }[];
+    /**
+     * Every route registered (method + path, and the session kinds its guards admit, null when public), for the
+     * authorization matrix, the docs check and the audit-coverage test.
+     */
+    routeTable: RouteEntry[];
   }
 }
 export type App = FastifyInstance;
@@ -73,9 +78,9 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
     // (the factory types name ajv's signatures; the zod compilers are what setValidatorCompiler installs anyway)
     schemaController: { compilersFactory: { buildValidator: (() => validatorCompiler) as never, buildSerializer: (() => serializerCompiler) as never } },
   });
-  const routeTable: { method: string; url: string }[] = [];
+  const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, access: routeAccess(route) });
   });
   app.decorate('routeTable', routeTable);
   app.setValidatorCompiler(validatorCompiler);

@@ -142,11 +142,16 @@ export function registerAuth(app: FastifyInstance, store: SessionStore) {
   });
 }
 
+/** Each guard and the session kinds it lets through (route introspection: docs, the audit-coverage test). */
+const GUARD_KINDS = new Map<unknown, UserRole[]>();
+
 function requireKind(kinds: UserRole[]): preHandlerAsyncHookHandler {
-  return async function guard(req: FastifyRequest, _reply: FastifyReply) {
+  const guard = async function guard(req: FastifyRequest, _reply: FastifyReply) {
     if (!req.principal) throw unauthorized(req.staleToken ? MSG.sessionExpired : MSG.authRequired);
     if (!kinds.includes(req.principal.kind)) throw forbidden();
   };
+  GUARD_KINDS.set(guard, kinds);
+  return guard;
 }
 
 /** Route guards by group: the session kind must match; a customer token on a vendor or admin route is a 403. */
@@ -157,6 +162,16 @@ export const requireAdmin = requireKind(['admin']);
 export const requireVendorOrAdmin = requireKind(['vendor', 'admin']);
 
 const GUARDS = new Set([requireUser, requireSignedIn, requireVendor, requireAdmin, requireVendorOrAdmin]);
+
+/**
+ * The session kinds a route admits: the admin prefix's central guard, else its own guards' kinds; null for a public
+ * route. Read at registration time (before or after the guards move to onRequest).
+ */
+export function routeAccess(route: { url: string; onRequest?: unknown; preHandler?: unknown }): UserRole[] | null {
+  if (route.url.startsWith('/api/admin/') && !ADMIN_PUBLIC.has(route.url)) return ['admin'];
+  const kinds = [route.onRequest ?? [], route.preHandler ?? []].flat().flatMap((h) => GUARD_KINDS.get(h) ?? []);
+  return kinds.length ? [...new Set(kinds)] : null;
+}
 
 /** Whether a route needs a session: a guard among its hooks, or a path under the centrally guarded admin prefix. */
 export function isGuardedRoute(route: { url: string; onRequest?: unknown; preHandler?: unknown }): boolean {
