@@ -6,26 +6,22 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { adminCodeCreateSchema } from '@souq/shared/api/security';
-import { loadConfig } from '../config.js';
+import { loadConfig, type Config } from '../config.js';
 import { migrateDatabase, openDatabase, type Database } from '../platform/db.js';
-import { createSessionStore } from '../platform/auth.js';
-import { createAuditLog, type Actor } from '../platform/audit.js';
-import { createVendorsService } from '../modules/vendors/vendors.service.js';
-import { createAccountsService } from '../modules/accounts/accounts.service.js';
-import { createSecurityService } from '../modules/security/security.service.js';
-import { createAccessLimiter, DEFAULT_ACCESS_LIMITS, memoryCounters } from '../modules/security/access-limiter.js';
+import { createServices } from '../services.js';
+import type { Actor } from '../platform/audit.js';
 
 /** Who the trail names for codes made on the command line. */
 const COMMAND_LINE_ACTOR: Actor = { userId: null, role: 'system', name: 'command line (admin:add)', ip: null };
 
-/** Creates the named admin and their code on an open, migrated database. */
-async function addAdmin(database: Database, name: string) {
-  const { db } = database;
-  const sessions = createSessionStore(db);
-  const audit = createAuditLog({ db });
-  const accounts = createAccountsService({ db, sessions, vendors: createVendorsService({ db }), adminAccessCode: undefined, log: () => undefined, audit });
-  const security = createSecurityService({ db, sessions, accounts, audit, limiter: createAccessLimiter(memoryCounters(), DEFAULT_ACCESS_LIMITS) });
-  return security.createCode(name, COMMAND_LINE_ACTOR);
+/** Creates the named admin and their code on an open, migrated database, through the app's own services. */
+async function addAdmin(database: Database, config: Config, name: string) {
+  const services = createServices(config, database, () => undefined);
+  try {
+    return await services.security.createCode(name, COMMAND_LINE_ACTOR);
+  } finally {
+    await services.bus.close();
+  }
 }
 
 async function main() {
@@ -42,7 +38,7 @@ async function main() {
     : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
   try {
     await migrateDatabase(database);
-    const created = await addAdmin(database, parsed.data.name);
+    const created = await addAdmin(database, config, parsed.data.name);
     console.log(`Admin "${created.name}" created. Their access code (shown once, give it to them privately):\n\n  ${created.code}\n`);
   } finally {
     await database.close();
@@ -51,6 +47,7 @@ async function main() {
 
 try {
   await main();
+  process.exit(0);
 } catch (err) {
   console.error(`admin:add failed: ${(err as Error).message}`);
   process.exit(1);
