@@ -50,6 +50,9 @@ const ROLES = [
   { value: 'system', label: 'System' },
 ] as const;
 
+/** A filter's box: half the row on phones (two a row, beside the gap), its control's own width from sm. */
+const HALF = 'w-[calc(50%-0.25rem)] sm:w-auto';
+
 const AUDIT_FILTERS = { action: '', role: '', target_type: '', target_id: '', from: '', to: '' };
 
 /** A value of the trail as short text: JSON for objects, '—' for nothing. */
@@ -85,17 +88,19 @@ function RoleTag({ role }: { role: string }) {
 }
 
 const AUDIT_COLUMNS: DataTableColumn<AuditEntryDto>[] = [
-  { key: 'created_at', header: 'Time', className: 'whitespace-nowrap text-slate-600', cell: (e) => <When iso={e.created_at} /> },
+  { key: 'created_at', header: 'Time', hideBelow: 'sm', className: 'whitespace-nowrap text-slate-600', cell: (e) => <When iso={e.created_at} /> },
   {
     key: 'who',
     header: 'Who',
     cell: (e) => (
-      <div className="min-w-0 max-w-[12rem]">
+      <div className="min-w-0 max-w-[9rem] sm:max-w-[12rem]">
         <p className="truncate font-medium text-slate-900" title={e.actor_name}>{e.actor_name}</p>
         <p className="mt-0.5 flex flex-wrap items-center gap-1 text-xs text-slate-500">
           <RoleTag role={e.actor_role} />
           {e.ip && <span className="font-mono">{e.ip}</span>}
         </p>
+        {/* phones: the time under the author */}
+        <p className="mt-0.5 text-xs text-slate-500 sm:hidden"><When iso={e.created_at} /></p>
       </div>
     ),
   },
@@ -104,8 +109,10 @@ const AUDIT_COLUMNS: DataTableColumn<AuditEntryDto>[] = [
     header: 'Action',
     cell: (e) => (
       <div className="min-w-0">
-        <p className="font-mono text-xs whitespace-nowrap text-slate-900">{e.action}</p>
-        <p className="text-xs whitespace-nowrap text-slate-500">{e.target_type} #{e.target_id.length > 12 ? `${e.target_id.slice(0, 8)}…` : e.target_id}</p>
+        <p className="font-mono text-xs break-all text-slate-900 md:whitespace-nowrap">{e.action}</p>
+        <p className="text-xs break-all text-slate-500 md:whitespace-nowrap">{e.target_type} #{e.target_id.length > 12 ? `${e.target_id.slice(0, 8)}…` : e.target_id}</p>
+        {/* phones and tablets: the changes under the action */}
+        <div className="mt-1.5 md:hidden"><Changes changes={e.changes} /></div>
       </div>
     ),
   },
@@ -122,18 +129,19 @@ function AuditTrail() {
     <div>
       <div className="border-b border-slate-100 p-4 sm:p-5">
         <FilterBar label="Audit filters" onClear={list.resetFilters} canClear={list.isFiltered}>
-          <SearchInput label="Who" placeholder="Who (name)..." value={list.searchText} onChange={list.setSearchText} busy={list.query.isFetching && !!list.items} className="sm:w-56" />
-          <FilterSelect label="Role" value={f.role} onChange={(v) => list.setFilter('role', v)} allLabel="All roles" options={ROLES} />
-          <FilterSelect label="Action" value={f.action} onChange={(v) => list.setFilter('action', v)} allLabel="All actions" options={ACTION_DOMAINS} />
-          <FilterInput label="Target type" placeholder="Target type" value={f.target_type} onChange={(v) => list.setFilter('target_type', v)} className="sm:w-36" />
-          <FilterInput label="Target ID" placeholder="Target ID" value={f.target_id} onChange={(v) => list.setFilter('target_id', v)} className="sm:w-28" />
-          <label className="flex min-w-0 flex-1 items-center gap-2 text-sm text-slate-600 sm:flex-none">
+          <SearchInput label="Who" placeholder="Who (name)..." value={list.searchText} onChange={list.setSearchText} busy={list.query.isFetching && !!list.items} className="w-full sm:w-56" />
+          {/* phones: two filters a row */}
+          <div className={HALF}><FilterSelect label="Role" value={f.role} onChange={(v) => list.setFilter('role', v)} allLabel="All roles" options={ROLES} className="w-full" /></div>
+          <div className={HALF}><FilterSelect label="Action" value={f.action} onChange={(v) => list.setFilter('action', v)} allLabel="All actions" options={ACTION_DOMAINS} className="w-full" /></div>
+          <div className={HALF}><FilterInput label="Target type" placeholder="Target type" value={f.target_type} onChange={(v) => list.setFilter('target_type', v)} className="w-full sm:w-36" /></div>
+          <div className={HALF}><FilterInput label="Target ID" placeholder="Target ID" value={f.target_id} onChange={(v) => list.setFilter('target_id', v)} className="w-full sm:w-28" /></div>
+          <label className={cx(HALF, 'flex items-center gap-2 text-sm text-slate-600')}>
             <span className="shrink-0">From</span>
-            <Input type="date" value={f.from} max={f.to || undefined} onChange={(e) => list.setFilter('from', e.target.value)} className="min-w-0 sm:w-40" />
+            <Input type="date" value={f.from} max={f.to || undefined} onChange={(e) => list.setFilter('from', e.target.value)} className="min-w-0 flex-1 sm:w-40 sm:flex-none" />
           </label>
-          <label className="flex min-w-0 flex-1 items-center gap-2 text-sm text-slate-600 sm:flex-none">
+          <label className={cx(HALF, 'flex items-center gap-2 text-sm text-slate-600')}>
             <span className="shrink-0">To</span>
-            <Input type="date" value={f.to} min={f.from || undefined} onChange={(e) => list.setFilter('to', e.target.value)} className="min-w-0 sm:w-40" />
+            <Input type="date" value={f.to} min={f.from || undefined} onChange={(e) => list.setFilter('to', e.target.value)} className="min-w-0 flex-1 sm:w-40 sm:flex-none" />
           </label>
         </FilterBar>
         <p className="mt-3 text-xs text-slate-500" aria-live="polite">
@@ -316,11 +324,12 @@ function Codes() {
 
   return (
     <div>
-      <form onSubmit={submit} className="flex flex-col gap-3 border-b border-slate-100 p-4 sm:flex-row sm:items-end sm:p-5" noValidate>
+      <form onSubmit={submit} className="flex flex-col gap-3 border-b border-slate-100 p-4 sm:flex-row sm:items-start sm:p-5" noValidate>
         <Field label="New admin's name" error={error} hint="Each admin gets a personal code; the owner keeps signing in with ADMIN_ACCESS_CODE." className="min-w-0 flex-1 sm:max-w-sm">
           <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={ADMIN_NAME_MAX} autoComplete="off" placeholder="e.g. Sara Haddad" />
         </Field>
-        <Button type="submit" loading={create.isPending} className="sm:mb-6">Create code</Button>
+        {/* level with the input, below the field's label */}
+        <Button type="submit" loading={create.isPending} className="sm:mt-7">Create code</Button>
       </form>
       <DataTable
         caption="Admin codes"
@@ -376,7 +385,7 @@ function Attempts() {
   return (
     <div>
       <p className="border-b border-slate-100 p-4 text-sm text-slate-600 sm:p-5">
-        After 5 wrong codes an address waits before it may try again, longer after each further miss; right codes never count.
+        After too many wrong codes an address waits before it may try again, longer after each further miss; right codes never count.
       </p>
       <DataTable
         caption="Failed access attempts"
