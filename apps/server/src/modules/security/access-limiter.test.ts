@@ -31,6 +31,16 @@ describe('access limiter (pure, with a moved clock)', () => {
     expect(await limiter.failed('a')).toBe(60_000);
   });
 
+  it('reports only the first refusal of a wait (a flood of refused requests is kept once)', async () => {
+    let clock = 0;
+    const limiter = createAccessLimiter(memoryCounters(() => clock), DEFAULT_ACCESS_LIMITS);
+    expect(await limiter.firstRefusal('a', 60_000)).toBe(true);
+    expect(await limiter.firstRefusal('a', 60_000)).toBe(false);
+    expect(await limiter.firstRefusal('b', 60_000)).toBe(true);
+    clock += 60_000;
+    expect(await limiter.firstRefusal('a', 120_000)).toBe(true);
+  });
+
   it('stops every client when the global budget of wrong codes is spent, until its window ends', async () => {
     let clock = 0;
     const limiter = createAccessLimiter(memoryCounters(() => clock), { ...DEFAULT_ACCESS_LIMITS, globalLimit: 3 });

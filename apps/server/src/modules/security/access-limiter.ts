@@ -129,6 +129,13 @@ export function createAccessLimiter(store: CounterStore, limits: AccessLimits) {
       if (lock > 0) await store.set(lockKey(client), lock);
       return lock;
     },
+    /**
+     * Whether a refused attempt is the first of this client's current wait: only that one is kept for review, so a
+     * flood of refused requests cannot fill the table.
+     */
+    async firstRefusal(client: string, waitMs: number): Promise<boolean> {
+      return (await store.incr(`refused:${client}`, Math.max(1, waitMs), false)) === 1;
+    },
     async succeeded(client: string): Promise<void> {
       await store.del(failKey(client));
     },

@@ -136,7 +136,7 @@ export function createSecurityService(deps: {
     async exchange(rawCode: string, client: Client): Promise<{ token: string }> {
       const wait = await limiter.wait(client.ip);
       if (wait > 0) {
-        await noteFailure(client, true);
+        if (await limiter.firstRefusal(client.ip, wait)) await noteFailure(client, true);
         throw new AccessLockedError(wait);
       }
       const match = await adminForCode(rawCode.trim());

@@ -53,6 +53,9 @@ describe('POST /api/admin/access: the limiter', () => {
     expect(sixth.json.error).toBe(MSG.adminAccessLocked('60 seconds'));
     // the lock holds even for the right code: a locked client learns nothing about the codes it sends
     expect((await access(t.app, t.config.adminAccessCode!, guesser)).status).toBe(429);
+    // kept for review: the 5 wrong codes and the first refusal of the wait (not every refused request)
+    const kept = await t.database.query<{ limited: boolean }>('select limited from admin_access_attempts where ip = $1 order by id', [guesser]);
+    expect(kept.map((k) => k.limited)).toEqual([false, false, false, false, false, true]);
     const other = await access(t.app, t.config.adminAccessCode!, randomIp());
     expect(other.status).toBe(200);
     expect(other.json.token).toBeTruthy();
