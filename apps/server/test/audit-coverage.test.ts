@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, signupCustomer, signupVendor, type TestContext } from './harness.js';
+import type { OrderStatus } from '@souq/shared/constants';
 import { makeProduct, placeOrder } from './admin-fixtures.js';
 
 // Issue 13: every write of the admin and vendor areas leaves exactly one audit entry naming who did it, from where,
@@ -17,7 +18,9 @@ type Expected = {
   /** Matched with toMatchObject: the changed fields that must be there, before → after (one side when the other varies). */
   changes: Record<string, { before?: unknown; after?: unknown }>;
 };
-type Case = { as: Who; prepare: (fx: Fixtures) => Promise<{ method?: string; url: string; body?: unknown; expect: Expected }> };
+/** What a case sends: a JSON `body`, or a multipart `form` (see harness `multipart`) for upload routes. */
+type Prepared = { url: string; body?: unknown; form?: { payload: Buffer; headers: Record<string, string> }; expect: Expected };
+type Case = { as: Who; prepare: (fx: Fixtures) => Promise<Prepared> };
 
 const CASES: Record<string, Case> = {
   // ---- admin: users, orders, products (admin §2) ----
@@ -153,7 +156,13 @@ async function fixtures(t: TestContext) {
     adminCode,
     customer: async (name: string) => (await signupCustomer(t.app, name)).user.id,
     product: async (name: string, priceCents: number, vendorId: number | null = null) => (await makeProduct(t.app, { name, priceCents, vendorId })).id,
-    order: async () => (await placeOrder(t.app, [{ productId: (await makeProduct(t.app, { name: 'Order Lamp', priceCents: 900 })).id, quantity: 1 }])).id,
+    /** An order of one product (the given vendor's, or the shop's own), moved on to `status` by the system. */
+    order: async (opts: { vendorId?: number; status?: OrderStatus } = {}) => {
+      const product = await makeProduct(t.app, { name: 'Order Lamp', priceCents: 900, vendorId: opts.vendorId ?? null });
+      const order = await placeOrder(t.app, [{ productId: product.id, quantity: 1 }]);
+      if (opts.status) await t.app.services.orders.setStatus(order.id, opts.status);
+      return order.id;
+    },
     chat: async () => {
       await call(t.app, { method: 'POST', url: '/api/ai/chat', token: shopper.token, body: { message: 'hello', sessionId: `coverage-${++chats}` } });
       return (await t.database.query<{ id: string }>('select id from chat_sessions order by created_at desc limit 1'))[0]!.id;
@@ -194,7 +203,11 @@ describe('audit coverage of the admin and vendor areas', () => {
     const method = route.split(' ')[0]!;
     const req = await c.prepare(fx);
     const [{ last } = { last: 0 }] = await t.database.query<{ last: number }>('select coalesce(max(id), 0)::int as last from audit_log');
-    const res = await call(t.app, { method, url: req.url, body: req.body ?? (method === 'DELETE' ? undefined : {}), token: fx.tokens[c.as] });
+    const token = fx.tokens[c.as];
+    const res = req.form
+      ? await t.app.inject({ method: method as 'POST', url: req.url, payload: req.form.payload, headers: { ...req.form.headers, authorization: `Bearer ${token}` } })
+          .then((r) => ({ status: r.statusCode, body: r.body }))
+      : await call(t.app, { method, url: req.url, body: req.body ?? (method === 'DELETE' ? undefined : {}), token });
     expect(res.status, `${route}: ${res.body}`).toBeLessThan(300);
     const entries = await t.database.query<{
       actor_user_id: number | null; actor_role: string; actor_name: string; ip: string | null; action: string; target_type: string; target_id: string;
