@@ -149,3 +149,24 @@ export const vendorDocumentParamSchema = z.object({
   id: z.coerce.number().int().positive(),
   type: z.enum(VENDOR_DOCUMENT_FIELDS, { error: 'Document type must be trade_license, emirates_id_front or emirates_id_back' }),
 });
+
+/** The wizard's field problems by dotted path ('address.street'), first message per field: the client's step gating. */
+export function onboardingFieldErrors(values: unknown): Record<string, string> {
+  const result = vendorOnboardingSchema.safeParse(values);
+  if (result.success) return {};
+  const out: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join('.');
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}
+
+/** A chosen file's problem before it is sent (size, and type by its declared type or name; the server reads the bytes). */
+export function documentFileProblem(field: VendorDocumentField, file: { size: number; type: string; name: string }, maxBytes: number, messages: { tooLarge: string; wrongType: string }): string | null {
+  if (file.size > maxBytes) return messages.tooLarge;
+  const ext = file.name.toLowerCase().split('.').pop() ?? '';
+  const byExt: Record<string, string> = { pdf: 'application/pdf', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png' };
+  const mime = VENDOR_DOCUMENT_MIME[field].includes(file.type) ? file.type : byExt[ext];
+  return mime && VENDOR_DOCUMENT_MIME[field].includes(mime) ? null : messages.wrongType;
+}
