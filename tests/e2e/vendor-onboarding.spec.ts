@@ -52,7 +52,7 @@ test('a new vendor signs up, onboards with three documents, an admin verifies, t
   await expect(page.getByLabel('Longitude')).toHaveValue('55.2708');
   await page.getByRole('button', { name: 'Next' }).click();
   // gated: city and emirate are missing
-  await expect(page.getByRole('alert').filter({ hasText: MSG.onboardingIncomplete })).toBeVisible();
+  await expect(toast(page, MSG.onboardingIncomplete)).toBeVisible();
   await expect(page.getByText('City is required')).toBeVisible();
   await step(page, 2, 'Location Details');
   await page.getByLabel('City').fill('Dubai');

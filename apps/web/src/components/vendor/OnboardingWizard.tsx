@@ -161,7 +161,6 @@ export function OnboardingWizard({ vendor: initial, actingAs, onSaved }: { vendo
         <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 outline-none">
           <span className="text-slate-500">Step {step} of 6 · </span>{title}
         </h2>
-        {tried && !stepValid(step) && <Alert tone="error" className="mt-4">{MSG.onboardingIncomplete}</Alert>}
 
         <div className="mt-5">
           {step === 1 && (
@@ -258,6 +257,9 @@ export function OnboardingWizard({ vendor: initial, actingAs, onSaved }: { vendo
   );
 }
 
+const fileSize = (bytes: number) =>
+  bytes < 1024 ? `${bytes} bytes` : bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
 function Grid({ children }: { children: ReactNode }) {
   return <div className="grid gap-4 sm:grid-cols-2">{children}</div>;
 }
@@ -350,7 +352,7 @@ function DocumentDrop({ field, file, onFile, actingAs, error, onChoose, onClear 
           <>
             {preview ? <img src={preview} alt={`${label} preview`} className="h-20 max-w-full rounded object-contain" /> : <span aria-hidden="true" className="rounded bg-red-100 px-2 py-1 text-xs font-bold text-red-800">PDF</span>}
             <span className="max-w-full truncate font-medium text-slate-900" title={file.name}>{file.name}</span>
-            <span className="text-xs text-slate-500">{(file.size / 1024).toFixed(file.size < 10240 ? 1 : 0)} KB · click to change</span>
+            <span className="text-xs text-slate-500">{fileSize(file.size)} · click to change</span>
           </>
         ) : (
           <>

@@ -35,13 +35,15 @@ const COLUMNS: DataTableColumn<Vendor>[] = [
         <p className="truncate font-medium text-slate-900" title={v.company_name}>{v.company_name}</p>
         <p className="truncate text-xs text-slate-500" title={v.email}>{v.email}</p>
         <p className="truncate text-xs text-slate-500 md:hidden">{v.contact_name}</p>
+        {/* phones: the status folds under the name so the row's actions stay on screen */}
+        <StatusBadge kind="vendor" status={v.verification_status} className="mt-1 sm:hidden" />
       </div>
     ),
   },
-  { key: 'contact', header: 'Contact', hideBelow: 'md', className: 'text-slate-700', cell: (v) => <><p>{v.contact_name}</p><p className="text-xs text-slate-500">{v.phone}</p></> },
-  { key: 'status', header: 'Status', cell: (v) => <StatusBadge kind="vendor" status={v.verification_status} /> },
-  { key: 'documents', header: 'Documents', align: 'right', hideBelow: 'sm', cell: (v) => `${docCount(v)} / ${VENDOR_DOCUMENT_FIELDS.length}` },
-  { key: 'created_at', header: 'Joined', hideBelow: 'lg', className: 'whitespace-nowrap text-slate-600', cell: (v) => formatDate(v.created_at) },
+  { key: 'contact', header: 'Contact', hideBelow: 'md', className: 'whitespace-nowrap text-slate-700', cell: (v) => <><p>{v.contact_name}</p><p className="text-xs text-slate-500">{v.phone}</p></> },
+  { key: 'status', header: 'Status', hideBelow: 'sm', cell: (v) => <StatusBadge kind="vendor" status={v.verification_status} /> },
+  { key: 'documents', header: 'Documents', align: 'right', hideBelow: 'lg', cell: (v) => `${docCount(v)} / ${VENDOR_DOCUMENT_FIELDS.length}` },
+  { key: 'created_at', header: 'Joined', hideBelow: 'xl', className: 'whitespace-nowrap text-slate-600', cell: (v) => formatDate(v.created_at) },
 ];
 
 /**
