@@ -31,7 +31,7 @@ const COLUMNS: DataTableColumn<Vendor>[] = [
     key: 'vendor',
     header: 'Vendor',
     cell: (v) => (
-      <div className="min-w-0 max-w-[11rem] sm:max-w-xs">
+      <div className="min-w-0 max-w-[10.5rem] sm:max-w-[16rem]">
         <p className="truncate font-medium text-slate-900" title={v.company_name}>{v.company_name}</p>
         <p className="truncate text-xs text-slate-500" title={v.email}>{v.email}</p>
         <p className="truncate text-xs text-slate-500 md:hidden">{v.contact_name}</p>
@@ -42,8 +42,8 @@ const COLUMNS: DataTableColumn<Vendor>[] = [
   },
   { key: 'contact', header: 'Contact', hideBelow: 'md', className: 'whitespace-nowrap text-slate-700', cell: (v) => <><p>{v.contact_name}</p><p className="text-xs text-slate-500">{v.phone}</p></> },
   { key: 'status', header: 'Status', hideBelow: 'sm', cell: (v) => <StatusBadge kind="vendor" status={v.verification_status} /> },
-  { key: 'documents', header: 'Documents', align: 'right', hideBelow: 'lg', cell: (v) => `${docCount(v)} / ${VENDOR_DOCUMENT_FIELDS.length}` },
-  { key: 'created_at', header: 'Joined', hideBelow: 'xl', className: 'whitespace-nowrap text-slate-600', cell: (v) => formatDate(v.created_at) },
+  { key: 'documents', header: 'Documents', align: 'right', hideBelow: 'xl', cell: (v) => `${docCount(v)} / ${VENDOR_DOCUMENT_FIELDS.length}` },
+  { key: 'created_at', header: 'Joined', hideBelow: '2xl', className: 'whitespace-nowrap text-slate-600', cell: (v) => formatDate(v.created_at) },
 ];
 
 /**
@@ -89,6 +89,7 @@ export function VendorsSection() {
         </div>
         <DataTable
           caption="Vendors"
+          density="compact"
           columns={COLUMNS}
           rowKey={(v) => v.id}
           {...list.tableProps}
