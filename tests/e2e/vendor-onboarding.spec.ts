@@ -125,3 +125,29 @@ test('a new vendor signs up, onboards with three documents, an admin verifies, t
   await expect(page.getByRole('button', { name: 'Update Trade license' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'View Trade license' })).toBeVisible();
 });
+
+test('login routing (vendor §4): documents missing → /vendor/onboarding, all on file → /vendor', async ({ page }) => {
+  const login = async (email: string) => {
+    await page.goto('/vendor/login');
+    const form = page.getByRole('form', { name: 'Vendor Login' });
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password').fill('souq-demo-1');
+    await form.getByRole('button', { name: 'Login' }).click();
+  };
+  // seeded: falcon has no documents, the demo vendor is verified with all three
+  await login('falcon@souq.test');
+  await expect(page).toHaveURL(/\/vendor\/onboarding$/);
+  await step(page, 1, 'Basic Information');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await login('vendor@souq.test');
+  await expect(page).toHaveURL(/\/vendor$/);
+  // the wrong password is refused with the server's message
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.goto('/vendor/login');
+  const form = page.getByRole('form', { name: 'Vendor Login' });
+  await form.getByLabel('Email').fill('vendor@souq.test');
+  await form.getByLabel('Password').fill('wrong-password');
+  await form.getByRole('button', { name: 'Login' }).click();
+  await expect(form.getByRole('alert')).toBeVisible();
+  await expect(page).toHaveURL(/\/vendor\/login$/);
+});
