@@ -55,8 +55,8 @@ async function storedState() {
     const nested = await Promise.all(entries.map((e) => (e.isDirectory() ? list(path.join(dir, e.name)) : Promise.resolve([path.join(dir, e.name)]))));
     return nested.flat();
   };
-  const [{ n }] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(files);
-  return { objects: (await list(root)).sort(), rows: n };
+  const [count] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(files);
+  return { objects: (await list(root)).sort(), rows: count!.n };
 }
 
 const auditCount = async (vendorId: number) =>
@@ -259,7 +259,18 @@ describe('admin vendor management', () => {
   it('a rejected vendor that sends a document again is back in Pending Review', async () => {
     const res = await onboard(b.token, { ...FIELDS, company_name: 'Vendor B LLC' }, [file('emirates_id_back', PNG, 'back-new.png', 'image/png')]);
     expect(res.status).toBe(200);
-    expect(res.json.verification_status).toBe('pending');
+    expect(res.json).toMatchObject({ verification_status: 'pending', verification_date: null, verified_by: null });
+    const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.targetId, String(b.vendor.id)), eq(auditLog.action, 'vendor.onboarding'), eq(auditLog.actorRole, 'vendor')));
+    expect(entry!.changes).toMatchObject({ emirates_id_back: { after: res.json.emirates_id_back.id }, rejected_at: { after: null } });
+  });
+
+  it('a verified vendor that sends new documents is reviewed again; new data alone keeps the verification', async () => {
+    const dataOnly = await onboard(a.token, { ...FIELDS, phone: '+971 4 123 4567' }, []);
+    expect(dataOnly.json.verification_status).toBe('verified');
+    const docs = await onboard(a.token, FIELDS, [file('emirates_id_back', PNG, 'back-2.png', 'image/png')]);
+    expect(docs.json).toMatchObject({ verification_status: 'pending', is_verified: false, verified_by: null });
+    const again = await call(t.app, { method: 'PUT', url: `/api/admin/vendors/${a.vendor.id}/verify`, token: admin, body: { is_verified: true, verification_notes: 'New ID checked' } });
+    expect(again.json.verification_status).toBe('verified');
   });
 
   it('PUT /api/admin/vendors/:id/documents/:type: admins replace one document under the same rules; old file deleted', async () => {

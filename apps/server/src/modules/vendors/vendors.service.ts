@@ -38,6 +38,9 @@ const STATUS_WHERE: Record<VendorStatus, SQL> = {
   incomplete: and(eq(vendors.isVerified, false), isNull(vendors.rejectedAt), sql`${requiredDocCount} < ${VENDOR_DOCUMENT_FIELDS.length}`)!,
 };
 
+/** The audited snapshot of a vendor's verification decision. */
+const decision = (v: VendorRow) => ({ is_verified: v.isVerified, rejected_at: v.rejectedAt, verification_date: v.verificationDate, verified_by: v.verifiedBy });
+
 /** The audited snapshot of a vendor's editable data (what `changesBetween` compares). */
 function snapshot(v: VendorRow) {
   return {
@@ -214,15 +217,16 @@ export function createVendorsService(deps: { db: Db; audit: AuditLog; files: Pic
           address, businessType: data.business_type, industry: data.industry, taxId: data.tax_id, vatNumber: data.vat_number,
           establishmentDate: data.establishment_date,
         };
-        const reopen = newDocuments && actor.role !== 'admin';
+        // the previous decision no longer applies to new documents: it stays in the audit trail, not on the record
+        const unverify = newDocuments && actor.role !== 'admin' && row.isVerified;
+        const endRejection = newDocuments && row.rejectedAt !== null;
         const [after] = await tx
           .update(vendors)
           .set({
             ...set,
             onboardingCompletedAt: now(),
             updatedAt: now(),
-            ...(newDocuments ? { rejectedAt: null } : {}),
-            ...(reopen && row.isVerified ? { isVerified: false } : {}),
+            ...(unverify || endRejection ? { isVerified: false, rejectedAt: null, verificationDate: null, verifiedBy: null } : {}),
           })
           .where(eq(vendors.id, vendorId))
           .returning();
@@ -230,12 +234,7 @@ export function createVendorsService(deps: { db: Db; audit: AuditLog; files: Pic
           actor,
           action: 'vendor.onboarding',
           target: { type: 'vendor', id: vendorId },
-          changes: {
-            ...changesBetween(snapshot(row), snapshot(after!)),
-            ...replaced,
-            ...(row.isVerified !== after!.isVerified ? { is_verified: { before: row.isVerified, after: after!.isVerified } } : {}),
-            ...(row.rejectedAt && !after!.rejectedAt ? { rejected_at: { before: row.rejectedAt.toISOString(), after: null } } : {}),
-          },
+          changes: { ...changesBetween(snapshot(row), snapshot(after!)), ...replaced, ...changesBetween(decision(row), decision(after!)) },
         });
       });
       return getDto(vendorId);
@@ -244,12 +243,17 @@ export function createVendorsService(deps: { db: Db; audit: AuditLog; files: Pic
     /** An admin's 'Update' of one document on the vendor's profile (vendor §2): the same storage path as onboarding. */
     async replaceDocument(vendorId: number, field: VendorDocumentField, upload: Upload, actor: Actor): Promise<Vendor> {
       await withDocuments(vendorId, { [field]: upload }, async (tx, { row }, replaced) => {
-        await tx.update(vendors).set({ rejectedAt: null, updatedAt: now() }).where(eq(vendors.id, vendorId));
+        // a new document ends a rejection (back to Pending Review); an admin's replacement keeps a verification
+        const [after] = await tx
+          .update(vendors)
+          .set({ updatedAt: now(), ...(row.rejectedAt ? { rejectedAt: null, verificationDate: null, verifiedBy: null } : {}) })
+          .where(eq(vendors.id, vendorId))
+          .returning();
         await audit.record(tx, {
           actor,
           action: 'vendor.document',
           target: { type: 'vendor', id: vendorId },
-          changes: { ...replaced, ...(row.rejectedAt ? { rejected_at: { before: row.rejectedAt.toISOString(), after: null } } : {}) },
+          changes: { ...replaced, ...changesBetween(decision(row), decision(after!)) },
         });
       });
       return getDto(vendorId);

@@ -46,7 +46,7 @@ export function VerificationPanel({ vendor, actingAs, onChanged }: { vendor: Ven
         <div>
           <dt className="text-slate-500">Decided</dt>
           <dd className="mt-1 text-slate-900">
-            {vendor.verification_date ? <>{formatDate(vendor.verification_date)}{vendor.verified_by && <> by {vendor.verified_by}</>}</> : <span className="text-slate-400">Not yet</span>}
+            {vendor.verification_date && (vendor.verification_status === 'verified' || vendor.verification_status === 'rejected') ? <>{formatDate(vendor.verification_date)}{vendor.verified_by && <> by {vendor.verified_by}</>}</> : <span className="text-slate-400">Not yet</span>}
           </dd>
         </div>
         {!canDecide && (
