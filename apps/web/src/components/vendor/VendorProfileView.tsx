@@ -19,7 +19,7 @@ export const vendorProfileKey = (id: number) => ['vendor-profile', id] as const;
 
 function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
-    <section className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+    <section className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <div className="flex items-center justify-between gap-3">
         <h3 className="text-base font-semibold text-slate-900">{title}</h3>
         {action}
@@ -84,7 +84,7 @@ export function VendorProfileView({ vendorId, actingAs }: { vendorId: number; ac
   const v = q.data;
   if (editing) return <ProfileForm vendor={v} actingAs={actingAs} onCancel={() => setEditing(false)} onSaved={async (saved) => { await refresh(saved); setEditing(false); }} />;
   return (
-    <div className="grid gap-4 lg:grid-cols-2 lg:gap-6">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 lg:gap-6">
       <Section title="Company" action={<Button variant="secondary" size="sm" onClick={() => setEditing(true)}>Edit profile</Button>}>
         <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
           <Item label="Company name" value={v.company_name} />
@@ -124,7 +124,7 @@ export function VendorProfileView({ vendorId, actingAs }: { vendorId: number; ac
           ))}
         </ul>
       </Section>
-      <div className="lg:col-span-2">
+      <div className="min-w-0 lg:col-span-2">
         <Section title="Verification">
           <VerificationPanel key={`${v.verification_status}-${v.verification_date}`} vendor={v} actingAs={actingAs} onChanged={refresh} />
         </Section>
