@@ -151,3 +151,55 @@ test('login routing (vendor §4): documents missing → /vendor/onboarding, all 
   await expect(form.getByRole('alert')).toBeVisible();
   await expect(page).toHaveURL(/\/vendor\/login$/);
 });
+
+test('an admin onboards an Incomplete vendor on its behalf, then updates one of its documents', async ({ page, request }) => {
+  const stamp = Date.now();
+  const company = `Nomad Crafts ${stamp}`;
+  const signup = await request.post('/api/vendor/signup', {
+    data: { company_name: company, contact_name: 'Nora Nomad', email: `nomad-${stamp}@example.test`, password: 'nomad-password-1', phone: '+971 6 000 1111', address: 'Sharjah' },
+  });
+  expect(signup.status()).toBe(201);
+
+  await page.goto('/admin-access');
+  await page.getByLabel('Access code').fill(CODE);
+  await page.getByRole('button', { name: 'Unlock dashboard' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto('/admin/vendors?status=incomplete');
+  const row = page.getByRole('table', { name: 'Vendors' }).getByRole('row').filter({ hasText: company });
+  await expect(row).toContainText('Incomplete');
+  await row.getByRole('button', { name: `Onboard ${company}` }).click();
+
+  const wizard = page.getByRole('dialog', { name: `Onboard ${company}` });
+  await expect(wizard.getByLabel('Company Name')).toHaveValue(company);
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  await wizard.getByLabel('City').fill('Sharjah');
+  await wizard.getByLabel('State / Emirate').selectOption('Sharjah');
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  await wizard.getByLabel('Business type').selectOption('Sole Proprietorship');
+  await wizard.getByLabel('Industry').selectOption('Other');
+  await wizard.getByLabel('Establishment date').fill('2019-05-06');
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  await wizard.locator('input[name="trade_license"]').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: PNG });
+  await wizard.locator('input[name="emirates_id_front"]').setInputFiles({ name: 'front.jpg', mimeType: 'image/jpeg', buffer: JPG });
+  await wizard.locator('input[name="emirates_id_back"]').setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: PNG });
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  await wizard.getByRole('button', { name: 'Submit for verification' }).click();
+  await expect(toast(page, MSG.onboardingSuccess)).toBeVisible();
+  // step 6 for an admin: the decision can be taken right here
+  await expect(wizard.getByText('Pending Review', { exact: true })).toBeVisible();
+  await expect(wizard.getByRole('button', { name: 'Verify vendor' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // the list follows (the filter is still Incomplete, so the vendor left it); View → Update a document
+  await expect(row).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('pending');
+  await expect(row).toContainText('Pending Review');
+  await row.getByRole('button', { name: `View ${company}`, exact: true }).click();
+  const sheet = page.getByRole('dialog', { name: company });
+  await expect(sheet.getByText('licence.png')).toBeVisible();
+  const chooser = page.waitForEvent('filechooser');
+  await sheet.getByRole('button', { name: 'Update Trade license' }).click();
+  await (await chooser).setFiles({ name: 'licence-renewed.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(toast(page, MSG.documentUpdated)).toBeVisible();
+  await expect(sheet.getByText('licence-renewed.pdf')).toBeVisible();
+});
