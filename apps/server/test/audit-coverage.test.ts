@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, signupCustomer, signupVendor, type TestContext } from './harness.js';
+import { call, createTestApp, multipart, signupCustomer, signupVendor, type TestContext } from './harness.js';
 import type { OrderStatus } from '@souq/shared/constants';
 import { makeProduct, placeOrder } from './admin-fixtures.js';
 
@@ -129,7 +129,42 @@ const CASES: Record<string, Case> = {
     const p = await fx.product('Vendor Applied Mug', 1500, fx.vendorId);
     return { url: '/api/vendor/optimisation/activity', body: { product_id: p, field: 'title' }, expect: { action: 'optimiser.applied', target: { type: 'vendor', id: fx.vendorId }, changes: { productId: { before: null, after: p }, field: { before: null, after: 'title' } } } };
   } },
+  // ---- vendor lifecycle (issue 8): onboarding, verification, documents ----
+  'POST /api/vendors/onboarding': { as: 'vendor', prepare: async (fx) => ({
+    url: '/api/vendors/onboarding',
+    form: multipart({ ...ONBOARDING, company_name: 'Coverage Vendor LLC', email: 'vera@coverage.example' }, ALL_DOCUMENTS),
+    expect: { action: 'vendor.onboarding', target: { type: 'vendor', id: fx.vendorId }, changes: { business_type: { after: 'LLC' } } },
+  }) },
+  'PUT /api/admin/vendors/:id/verify': { as: 'admin', prepare: async (fx) => {
+    const v = await fx.pendingVendor();
+    return { url: `/api/admin/vendors/${v}/verify`, body: { is_verified: true, verification_notes: 'Documents checked' }, expect: { action: 'vendor.verify', target: { type: 'vendor', id: v }, changes: { is_verified: { before: false, after: true } } } };
+  } },
+  'PUT /api/admin/vendors/:id/documents/:type': { as: 'admin', prepare: async (fx) => {
+    const v = await fx.pendingVendor();
+    return {
+      url: `/api/admin/vendors/${v}/documents/trade_license`,
+      form: multipart({}, [{ field: 'file', filename: 'licence.pdf', contentType: 'application/pdf', data: DOC.pdf }]),
+      // the replaced file's id before → after, never its contents
+      expect: { action: 'vendor.document', target: { type: 'vendor', id: v }, changes: { trade_license: { before: expect.anything(), after: expect.anything() } } },
+    };
+  } },
 };
+
+/** The smallest documents the upload type checks accept (the type is read from the first bytes). */
+const DOC = {
+  pdf: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+  png: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]),
+  jpg: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]),
+};
+const ONBOARDING = {
+  contact_name: 'Pia Pending', phone: '+971 4 000 0001', business_type: 'LLC', industry: 'Books', establishment_date: '2021-01-01',
+  address: JSON.stringify({ street: 'Wait Street 2', city: 'Dubai', state: 'Dubai', country: 'UAE' }),
+};
+const ALL_DOCUMENTS = [
+  { field: 'trade_license', filename: 'l.pdf', contentType: 'application/pdf', data: DOC.pdf },
+  { field: 'emirates_id_front', filename: 'f.png', contentType: 'image/png', data: DOC.png },
+  { field: 'emirates_id_back', filename: 'b.jpg', contentType: 'image/jpeg', data: DOC.jpg },
+];
 
 type Fixtures = Awaited<ReturnType<typeof fixtures>>;
 
@@ -166,6 +201,14 @@ async function fixtures(t: TestContext) {
     chat: async () => {
       await call(t.app, { method: 'POST', url: '/api/ai/chat', token: shopper.token, body: { message: 'hello', sessionId: `coverage-${++chats}` } });
       return (await t.database.query<{ id: string }>('select id from chat_sessions order by created_at desc limit 1'))[0]!.id;
+    },
+    /** A vendor whose three documents are on file: Pending Review (onboarded by itself). */
+    pendingVendor: async () => {
+      const v = await signupVendor(t.app, 'Pending Review LLC');
+      const form = multipart({ ...ONBOARDING, company_name: 'Pending Review LLC', email: 'pia@pending.example' }, ALL_DOCUMENTS);
+      const res = await t.app.inject({ method: 'POST', url: '/api/vendors/onboarding', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${v.token}` } });
+      if (res.statusCode !== 200) throw new Error(`onboarding: ${res.statusCode} ${res.body}`);
+      return v.vendor.id;
     },
     conversation: async () => {
       const res = await call(t.app, { method: 'POST', url: '/api/support/conversations', token: shopper.token, body: { subject: 'Late parcel', message: 'Where is it?' } });
