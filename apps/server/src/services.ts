@@ -28,12 +28,15 @@ import { LIST_MAX_LIMIT } from '@souq/shared/constants';
 import { createMailer } from './platform/mailer.js';
 import { createReportsService } from './modules/reports/reports.service.js';
 import { createAdminService } from './modules/admin/admin.service.js';
+import type { Redis } from 'ioredis';
+import { createSecurityService } from './modules/security/security.service.js';
+import { createAccessLimiter, DEFAULT_ACCESS_LIMITS, memoryCounters, redisCounters, resilientCounters } from './modules/security/access-limiter.js';
 
 /**
  * The composition root: every service built once from its explicit dependencies.
  * Add a domain here, then register its routes in app.ts.
  */
-export function createServices(config: Config, database: Database, log: (msg: string) => void) {
+export function createServices(config: Config, database: Database, log: (msg: string) => void, opts: { redis?: Redis | null } = {}) {
   const { db } = database;
   const sessions = createSessionStore(db);
   const bus = createBus({ log, redisUrl: config.redisUrl });
@@ -98,10 +101,14 @@ export function createServices(config: Config, database: Database, log: (msg: st
     db, currency: config.shopCurrency, managedProducts: (ids) => catalogue.managedByIds(ids),
     pendingVendors: () => vendors.countPendingReview(), supportAwaiting: () => support.countAwaitingStaff(),
   });
+  // admin access gate (issue 13): wrong-code counters shared through Redis when configured
+  const counters = opts.redis ? resilientCounters(redisCounters(opts.redis), memoryCounters(), log) : memoryCounters();
+  const limiter = createAccessLimiter(counters, { ...DEFAULT_ACCESS_LIMITS, ...config.adminAccess });
+  const security = createSecurityService({ db, sessions, accounts, audit, limiter });
   const admin = createAdminService({ accounts, orders, catalogue, reports, checkVendor: (id) => vendors.getDto(id) });
   return {
     sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant,
-    support, notifications, events, mailer, reports, admin,
+    support, notifications, events, mailer, reports, admin, security,
   };
 }
 

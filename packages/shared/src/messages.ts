@@ -20,6 +20,25 @@ export const MSG = {
   emailTaken: 'An account with this email already exists',
   vendorEmailTaken: 'A vendor account with this email already exists',
   invalidAccessCode: 'Invalid access code',
+  adminAccessLocked: (wait: string) => `Too many wrong access codes. Try again in ${wait}.`,
+  adminCodeTooShort: (min: number) => `ADMIN_ACCESS_CODE must be at least ${min} characters long (choose a long random code, or leave it unset to have one generated)`,
+
+  // Security section (issue 13)
+  adminNameTaken: 'An admin with this name already has an active code. Revoke it first or choose another name.',
+  adminCodeNotFound: 'Admin code not found',
+  adminCodeAlreadyRevoked: 'This code is already revoked',
+  adminSessionNotFound: 'Session not found',
+  adminCodeCreated: 'Admin code created',
+  adminCodeRevoked: 'Admin code revoked',
+  adminSessionRevoked: 'Session revoked',
+  loadAuditFailed: 'Failed to load the audit trail',
+  loadSessionsFailed: 'Failed to load admin sessions',
+  loadCodesFailed: 'Failed to load admin codes',
+  loadAttemptsFailed: 'Failed to load access attempts',
+  noAuditEntries: 'No audit entries',
+  noAdminSessions: 'No active admin sessions',
+  noAdminCodes: 'No named admin codes yet',
+  noAccessAttempts: 'No failed access attempts',
   userNotAuthenticated: 'User not authenticated',
 
   // Chat / assistant
