@@ -42,6 +42,8 @@ import { eventsRoutes } from './modules/events/events.routes.js';
 import { adminOrdersRoutes } from './modules/admin/admin-orders.routes.js';
 import { adminProductsRoutes } from './modules/admin/admin-products.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
+// vendor dashboard (issue 8)
+import { vendorDashboardRoutes } from './modules/vendor-dashboard/vendor-dashboard.routes.js';
 
 export type AppDeps = { config: Config; database: Database };
 declare module 'fastify' {
@@ -146,6 +148,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(productWriteRoutes({ catalogue: services.catalogue }));
   await app.register(embedsRoutes({ embeds: services.embeds, catalogue: services.catalogue }));
   await app.register(optimisationRoutes({ optimisation: services.optimisation }));
+  await app.register(vendorDashboardRoutes({ dashboard: services.vendorDashboard }));
   // conversations and notifications
   await app.register(supportRoutes({ support: services.support }));
   await app.register(notificationsRoutes({ notifications: services.notifications }));

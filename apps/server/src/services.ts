@@ -28,6 +28,7 @@ import { LIST_MAX_LIMIT } from '@souq/shared/constants';
 import { createMailer } from './platform/mailer.js';
 import { createReportsService } from './modules/reports/reports.service.js';
 import { createAdminService } from './modules/admin/admin.service.js';
+import { createVendorDashboardService } from './modules/vendor-dashboard/vendor-dashboard.service.js';
 
 /**
  * The composition root: every service built once from its explicit dependencies.
@@ -98,7 +99,10 @@ export function createServices(config: Config, database: Database, log: (msg: st
     db, currency: config.shopCurrency, managedProducts: (ids) => catalogue.managedByIds(ids), supportAwaiting: () => support.countAwaitingStaff(),
   });
   const admin = createAdminService({ accounts, orders, catalogue, reports, checkVendor: (id) => vendors.getDto(id) });
+  // vendor dashboard (issue 8): the vendor's own stat cards, orders (Ship through orders.setStatus), analytics, settings
+  const vendorDashboard = createVendorDashboardService({ db, audit, orders, currency: config.shopCurrency });
   return {
+    vendorDashboard,
     sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant,
     support, notifications, events, mailer, reports, admin,
   };
