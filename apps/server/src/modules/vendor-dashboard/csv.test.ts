@@ -15,7 +15,7 @@ describe('CSV', () => {
     expect(csvCell('+1')).toBe("'+1");
     expect(csvCell('-2+3')).toBe("'-2+3");
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvCell('\tx')).toBe(`"'\tx"`);
+    expect(csvCell('\tx')).toBe("'\tx");
   });
 
   it('writes numbers as numbers, empty for null, CRLF rows after a BOM', () => {

@@ -11,13 +11,17 @@ import type { DayRange } from '../reports/sales.queries.js';
 // Read-only figures of one vendor, in the reports module's style (decision 0040: aggregated in SQL, nothing loaded
 // into memory whole), always scoped to the vendor's own order lines (order_items.vendor_id) and products.
 
+// The subqueries name their tables in full: in a one-table select drizzle writes columns without their table, and
+// "order_id" = "id" inside the subquery would then compare two columns of order_items.
+const ORDER_ID = sql.raw('"orders"."id"');
+
 /** The order holds at least one line of the vendor. */
 const holdsLineOf = (vendorId: number) =>
-  sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.vendorId} = ${vendorId})`;
+  sql`exists (select 1 from order_items own where own.order_id = ${ORDER_ID} and own.vendor_id = ${vendorId})`;
 
 /** The order also holds a line that is not the vendor's (another vendor's, or the shop's own product). */
 const holdsOtherLines = (vendorId: number) =>
-  sql<boolean>`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.vendorId} is distinct from ${vendorId})`;
+  sql<boolean>`exists (select 1 from order_items other where other.order_id = ${ORDER_ID} and other.vendor_id is distinct from ${vendorId})`;
 
 /** The vendor's products still in the shop (an archived product is a deleted one that had orders). */
 const liveProductsOf = (vendorId: number) => and(eq(products.vendorId, vendorId), ne(products.status, 'archived'));
@@ -29,8 +33,8 @@ function ordersWhere(vendorId: number, f: VendorOrderFilters): SQL | undefined {
     f.status ? eq(orders.status, f.status) : undefined,
     pattern
       ? sql`(lower(${orders.orderNumber} || ' ' || ${orders.customerName}) like ${pattern}
-          or exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.vendorId} = ${vendorId}
-                     and lower(${orderItems.productName}) like ${pattern}))`
+          or exists (select 1 from order_items own where own.order_id = ${ORDER_ID} and own.vendor_id = ${vendorId}
+                     and lower(own.product_name) like ${pattern}))`
       : undefined,
   );
 }
