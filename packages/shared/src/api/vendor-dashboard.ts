@@ -67,6 +67,8 @@ export type VendorOrder = z.infer<typeof vendorOrderSchema>;
 export const vendorOrderStatsSchema = z.object({
   total_orders: z.number().int(),
   pending_orders: z.number().int(),
+  /** Waiting to be shipped (the Quick Actions' "Orders to ship"). */
+  processing_orders: z.number().int(),
   shipped_orders: z.number().int(),
   total_revenue: z.number(),
   currency: z.string(),

@@ -144,6 +144,7 @@ export function createVendorDashboardQueries(db: Db, currency: string) {
           .select({
             total: intOf(sql`count(*)`),
             pending: intOf(sql`count(*) filter (where ${orders.status} = 'pending')`),
+            processing: intOf(sql`count(*) filter (where ${orders.status} = 'processing')`),
             shipped: intOf(sql`count(*) filter (where ${orders.status} = 'shipped')`),
           })
           .from(orders)
@@ -153,6 +154,7 @@ export function createVendorDashboardQueries(db: Db, currency: string) {
       return {
         total_orders: row?.total ?? 0,
         pending_orders: row?.pending ?? 0,
+        processing_orders: row?.processing ?? 0,
         shipped_orders: row?.shipped ?? 0,
         total_revenue: centsToAmount(revenue?.cents ?? 0),
         currency,

@@ -147,7 +147,7 @@ describe('GET /api/vendor/orders', () => {
 describe('GET /api/vendor/orders/stats', () => {
   it('counts total, pending and shipped orders and the revenue of its own lines', async () => {
     const res = await call(t.app, { url: '/api/vendor/orders/stats', token: a.token });
-    expect(res.json).toEqual({ total_orders: 4, pending_orders: 1, shipped_orders: 0, total_revenue: 700, currency: 'AED' });
+    expect(res.json).toEqual({ total_orders: 4, pending_orders: 1, processing_orders: 1, shipped_orders: 0, total_revenue: 700, currency: 'AED' });
   });
 });
 
@@ -258,7 +258,7 @@ describe('POST /api/vendor/orders/{id}/ship', () => {
     const mine = await call(t.app, { url: `/api/my/orders/${o.solo}`, token: customer.token });
     expect(mine.json.status).toBe('shipped');
     const stats = await call(t.app, { url: '/api/vendor/orders/stats', token: a.token });
-    expect(stats.json).toMatchObject({ shipped_orders: 1, pending_orders: 0 });
+    expect(stats.json).toMatchObject({ shipped_orders: 1, pending_orders: 0, processing_orders: 1 });
   });
 
   it('answers 409 with a clear message from any status but processing, writing nothing', async () => {
