@@ -25,7 +25,7 @@ export function vendorInsights(a: Figures): string {
   out.push(
     hidden > 0
       ? `You have ${plural(o.total_products, 'product')}, ${o.active_products.toLocaleString('en-US')} of them active; ${plural(hidden, 'product is', 'products are')} not visible to customers until you set them active.`
-      : `All ${plural(o.total_products, 'product')} of yours are active in the shop.`,
+      : o.total_products === 1 ? 'Your product is active in the shop.' : `All ${o.total_products.toLocaleString('en-US')} of your products are active in the shop.`,
   );
   out.push(`Your average price is ${money(o.avg_price)} and the stock on hand is worth ${money(o.inventory_value)}.`);
 
