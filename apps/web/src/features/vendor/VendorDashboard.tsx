@@ -1,4 +1,5 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Vendor } from '@souq/shared/api/auth';
 import { MSG } from '@souq/shared/messages';
@@ -11,7 +12,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { StatCard, StatGrid } from '@/components/ui/StatCard';
 import { cx } from '@/components/ui/cx';
-import { useDashboardStats } from './dashboard-api';
+import { dashboardKeys, useDashboardStats } from './dashboard-api';
 import { VendorAccountSummary } from './VendorAccountSummary';
 import { DEFAULT_VENDOR_TAB, isVendorTab, TAB_COMPONENTS, VENDOR_TABS, type VendorTabId } from './tabs/registry';
 
@@ -35,7 +36,7 @@ function DashboardStats() {
     <StatGrid label="Your business at a glance">
       <StatCard label="Total Products" loading={!s} value={count(s?.total_products)} hint="in your catalogue" />
       <StatCard label="Total Orders" loading={!s} value={count(s?.total_orders)} hint="holding your products" />
-      <StatCard label="Total Revenue" loading={!s} value={s && formatCurrency(s.total_revenue, s.currency)} hint="cancelled and refunded orders left out" />
+      <StatCard label="Total Revenue" loading={!s} value={s && formatCurrency(s.total_revenue, s.currency)} hint="without cancelled or refunded orders" />
       <StatCard label="Active Products" loading={!s} value={count(s?.active_products)} hint="visible to customers" />
     </StatGrid>
   );
@@ -62,6 +63,11 @@ export function VendorDashboard({ vendor }: { vendor: Vendor }) {
   const navigate = useNavigate();
   const requested = new URLSearchParams(location.search).get('tab');
   const active: VendorTabId = isVendorTab(requested) ? requested : DEFAULT_VENDOR_TAB;
+  const client = useQueryClient();
+  // orders arrive while the vendor works in another tab: opening a tab reads the figures again
+  useEffect(() => {
+    void client.invalidateQueries({ queryKey: [dashboardKeys.dashboard] });
+  }, [client, active]);
   const select = (id: VendorTabId) => {
     if (id !== active) navigate({ search: id === DEFAULT_VENDOR_TAB ? '' : `?tab=${id}` });
   };

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@souq/shared/messages';
 import { VENDOR_ORDER_FILTER_STATUSES, type VendorOrder } from '@souq/shared/api/vendor-dashboard';
 import { formatRelativeTime } from '@souq/shared/rules/relative-time';
@@ -163,6 +164,11 @@ export default function OrdersTab() {
     queryKey: dashboardKeys.orders, path: '/api/vendor/orders', auth: 'vendor', filters: { status: '' }, urlPrefix: 'orders_',
   });
   const stats = useOrderStats();
+  const client = useQueryClient();
+  // the list is cached across tab switches; new orders may have come in since
+  useEffect(() => {
+    void client.invalidateQueries({ queryKey: [dashboardKeys.orders] });
+  }, [client]);
   const ship = useShipOrder();
   const [viewing, setViewing] = useState<VendorOrder | null>(null);
   const [shipping, setShipping] = useState<VendorOrder | null>(null);
@@ -193,7 +199,7 @@ export default function OrdersTab() {
     }
   }
 
-  const refresh = () => Promise.all([list.query.refetch(), stats.refetch()]);
+  const refresh = () => Promise.all([list.query.refetch(), client.invalidateQueries({ queryKey: [dashboardKeys.dashboard] })]);
   const refreshing = (list.query.isFetching && !list.query.isPending) || (stats.isFetching && !stats.isPending);
 
   return (
@@ -217,7 +223,7 @@ export default function OrdersTab() {
         <StatCard label="Total Orders" loading={!s} value={count(s?.total_orders)} />
         <StatCard label="Pending Orders" loading={!s} value={count(s?.pending_orders)} hint="waiting for the shop to confirm" />
         <StatCard label="Shipped Orders" loading={!s} value={count(s?.shipped_orders)} />
-        <StatCard label="Total Revenue" loading={!s} value={s && formatCurrency(s.total_revenue, s.currency)} hint="your items; cancelled and refunded left out" />
+        <StatCard label="Total Revenue" loading={!s} value={s && formatCurrency(s.total_revenue, s.currency)} hint="your items only" />
       </StatGrid>
 
       <section aria-label="Quick Actions" className="flex flex-wrap items-center gap-2 rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-sm">
