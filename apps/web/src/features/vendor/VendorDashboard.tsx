@@ -10,7 +10,7 @@ import { Button, buttonClass } from '@/components/ui/Button';
 import { Select } from '@/components/ui/Field';
 import { Spinner } from '@/components/ui/Spinner';
 import { StatusBadge } from '@/components/ui/StatusBadge';
-import { StatCard, StatGrid } from '@/components/ui/StatCard';
+import { StatCard } from '@/components/ui/StatCard';
 import { cx } from '@/components/ui/cx';
 import { dashboardKeys, useDashboardStats } from './dashboard-api';
 import { VendorAccountSummary } from './VendorAccountSummary';
@@ -33,12 +33,12 @@ function DashboardStats() {
     );
   }
   return (
-    <StatGrid label="Your business at a glance">
+    <section aria-label="Your business at a glance" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <StatCard label="Total Products" loading={!s} value={count(s?.total_products)} hint="in your catalogue" />
       <StatCard label="Total Orders" loading={!s} value={count(s?.total_orders)} hint="holding your products" />
       <StatCard label="Total Revenue" loading={!s} value={s && formatCurrency(s.total_revenue, s.currency)} hint="without cancelled or refunded orders" />
       <StatCard label="Active Products" loading={!s} value={count(s?.active_products)} hint="visible to customers" />
-    </StatGrid>
+    </section>
   );
 }
 

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Field';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { Skeleton } from '@/components/ui/Skeleton';
-import { StatCard, StatGrid } from '@/components/ui/StatCard';
+import { StatCard } from '@/components/ui/StatCard';
 import { useVendorAnalytics } from '../dashboard-api';
 
 const DAY_MS = 86_400_000;
@@ -126,7 +126,7 @@ export default function AnalyticsTab() {
         }
       />
 
-      <StatGrid label="Catalogue overview">
+      <section aria-label="Catalogue overview" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <StatCard label="Total Products" loading={loading} value={o?.total_products.toLocaleString('en-US')} />
         <StatCard
           label="Active Products"
@@ -136,7 +136,7 @@ export default function AnalyticsTab() {
         />
         <StatCard label="Average Price" loading={loading} value={o && money(o.avg_price)} />
         <StatCard label="Inventory Value" loading={loading} value={o && money(o.inventory_value)} hint="price × stock" />
-      </StatGrid>
+      </section>
 
       <Insights data={data} loading={loading} />
 
@@ -176,7 +176,7 @@ export default function AnalyticsTab() {
         empty={{ title: 'No sales in this range', description: 'Your items in orders appear here by the day the order was placed.' }}
       />
 
-      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+      <div className="grid gap-4 md:grid-cols-2">
         <Panel title="Top Categories" loading={loading} isEmpty={!a?.categories.length} emptyText="None of your products has a category yet.">
           <CountBars label="Products per category" rows={(a?.categories ?? []).map((c) => ({ name: c.category, count: c.count }))} />
         </Panel>

@@ -14,7 +14,7 @@ import { FilterBar, FilterSelect } from '@/components/ui/FilterBar';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { Pagination } from '@/components/ui/Pagination';
 import { SearchInput } from '@/components/ui/SearchInput';
-import { StatCard, StatGrid } from '@/components/ui/StatCard';
+import { StatCard } from '@/components/ui/StatCard';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { notify } from '@/components/ui/toast';
 import { dashboardKeys, downloadOrdersCsv, useOrderStats, useShipOrder } from '../dashboard-api';
@@ -60,7 +60,7 @@ const COLUMNS: DataTableColumn<VendorOrder>[] = [
     header: 'Customer',
     hideBelow: 'md',
     cell: (o) => (
-      <div className="min-w-0 max-w-[12rem]">
+      <div className="min-w-0 max-w-[10rem]">
         <p className="truncate text-slate-900" title={o.customer.name}>{o.customer.name}</p>
         <p className="truncate text-xs text-slate-500" title={place(o)}>{place(o)}</p>
       </div>
@@ -71,7 +71,7 @@ const COLUMNS: DataTableColumn<VendorOrder>[] = [
     header: 'Items',
     hideBelow: 'lg',
     cell: (o) => (
-      <div className="min-w-0 max-w-[16rem]">
+      <div className="min-w-0 max-w-[13rem]">
         <ul className="space-y-0.5">
           {o.items.slice(0, 2).map((i, n) => (
             <li key={n} className="truncate text-slate-700" title={i.name}>
@@ -115,38 +115,26 @@ function OrderDetails({ order }: { order: VendorOrder }) {
           <dd className="mt-1 text-slate-900">{order.payment_method === 'cod' ? `Cash on delivery: collect ${money(order)} for your items` : 'Paid by card'}</dd>
         </div>
       </dl>
-      <div className="overflow-x-auto rounded-xl border border-slate-200">
-        <table className="w-full text-left">
-          <caption className="sr-only">Your items in this order</caption>
-          <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">Product</th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">Qty</th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">Price</th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">Total</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {order.items.map((i, n) => (
-              <tr key={n}>
-                <td className="px-3 py-2">
-                  <p className="text-slate-900">{i.name}</p>
-                  {i.sku && <p className="text-xs text-slate-500">SKU {i.sku}</p>}
-                </td>
-                <td className="px-3 py-2 text-right tabular-nums">{i.quantity}</td>
-                <td className="px-3 py-2 text-right tabular-nums whitespace-nowrap">{formatCurrency(i.unit_price, order.currency)}</td>
-                <td className="px-3 py-2 text-right tabular-nums whitespace-nowrap">{formatCurrency(i.total_price, order.currency)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr className="border-t border-slate-200 font-semibold text-slate-900">
-              <td className="px-3 py-2" colSpan={3}>Your total</td>
-              <td className="px-3 py-2 text-right tabular-nums whitespace-nowrap">{money(order)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
+      <section aria-label="Your items in this order" className="rounded-xl border border-slate-200">
+        <ul className="divide-y divide-slate-100">
+          {order.items.map((i, n) => (
+            <li key={n} className="flex items-start justify-between gap-3 px-3 py-2.5">
+              <div className="min-w-0">
+                <p className="text-slate-900">{i.name}</p>
+                <p className="text-xs text-slate-500">
+                  <span className="tabular-nums">{i.quantity} × {formatCurrency(i.unit_price, order.currency)}</span>
+                  {i.sku && <> · SKU {i.sku}</>}
+                </p>
+              </div>
+              <span className="shrink-0 tabular-nums text-slate-900">{formatCurrency(i.total_price, order.currency)}</span>
+            </li>
+          ))}
+        </ul>
+        <p className="flex justify-between gap-3 border-t border-slate-200 px-3 py-2.5 font-semibold text-slate-900">
+          <span>Your total</span>
+          <span className="tabular-nums">{money(order)}</span>
+        </p>
+      </section>
       {order.shared_order && (
         <p className="text-slate-600">This order also holds other vendors' items; only yours are shown. The shop ships a shared order, or assigns it to one vendor to ship.</p>
       )}
@@ -219,25 +207,27 @@ export default function OrdersTab() {
         }
       />
 
-      <StatGrid label="Order figures">
+      <section aria-label="Order figures" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <StatCard label="Total Orders" loading={!s} value={count(s?.total_orders)} />
         <StatCard label="Pending Orders" loading={!s} value={count(s?.pending_orders)} hint="waiting for the shop to confirm" />
         <StatCard label="Shipped Orders" loading={!s} value={count(s?.shipped_orders)} />
         <StatCard label="Total Revenue" loading={!s} value={s && formatCurrency(s.total_revenue, s.currency)} hint="your items only" />
-      </StatGrid>
-
-      <section aria-label="Quick Actions" className="flex flex-wrap items-center gap-2 rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-sm">
-        <h3 className="mr-1 text-sm font-semibold text-slate-900">Quick Actions</h3>
-        <Button variant={list.filters.status === 'processing' ? 'primary' : 'secondary'} size="sm" onClick={() => list.setFilter('status', 'processing')} aria-pressed={list.filters.status === 'processing'}>
-          Orders to ship{s ? ` (${count(s.processing_orders)})` : ''}
-        </Button>
-        <Button variant={list.filters.status === 'pending' ? 'primary' : 'secondary'} size="sm" onClick={() => list.setFilter('status', 'pending')} aria-pressed={list.filters.status === 'pending'}>
-          Pending orders{s ? ` (${count(s.pending_orders)})` : ''}
-        </Button>
-        <Button variant="secondary" size="sm" onClick={() => void onExport({})} loading={exporting}>
-          Download Reports
-        </Button>
       </section>
+
+      {(s?.total_orders ?? 0) > 0 && (
+        <section aria-label="Quick Actions" className="flex flex-wrap items-center gap-2 rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-sm">
+          <h3 className="mr-1 text-sm font-semibold text-slate-900">Quick Actions</h3>
+          <Button variant={list.filters.status === 'processing' ? 'primary' : 'secondary'} size="sm" onClick={() => list.setFilter('status', 'processing')} aria-pressed={list.filters.status === 'processing'}>
+            Orders to ship{s ? ` (${count(s.processing_orders)})` : ''}
+          </Button>
+          <Button variant={list.filters.status === 'pending' ? 'primary' : 'secondary'} size="sm" onClick={() => list.setFilter('status', 'pending')} aria-pressed={list.filters.status === 'pending'}>
+            Pending orders{s ? ` (${count(s.pending_orders)})` : ''}
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => void onExport({})} loading={exporting}>
+            Download Reports
+          </Button>
+        </section>
+      )}
 
       <section aria-labelledby="order-list-heading" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
         <div className="flex flex-col gap-3 border-b border-slate-100 p-4 sm:p-5">
@@ -259,6 +249,7 @@ export default function OrdersTab() {
           errorTitle={MSG.loadOrdersFailed}
           onRowClick={setViewing}
           rowClickLabel={(o) => `Open order ${o.order_number}`}
+          density="compact"
           empty={
             list.isFiltered
               ? { title: MSG.noOrdersFound, description: MSG.noOrdersMatch, action: <Button variant="secondary" size="sm" onClick={list.resetFilters}>Clear filters</Button> }
