@@ -127,7 +127,7 @@ test('a new vendor sells a product: sign-up → product with a photo → storefr
   await expect(statCard(page, 'Order figures', 'Total Orders')).toContainText('1');
   await expect(statCard(page, 'Order figures', 'Pending Orders')).toContainText('1');
   // the details: shipping address, never the customer's e-mail
-  await row.getByRole('button', { name: `View order ${orderNumber}` }).click();
+  await orders.getByRole('row', { name: `Open order ${orderNumber}` }).click();
   const details = page.getByRole('dialog', { name: `Order ${orderNumber}` });
   await expect(details).toContainText('Jumeirah Street 21');
   await expect(details).toContainText('Cash on delivery');

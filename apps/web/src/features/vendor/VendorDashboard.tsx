@@ -11,6 +11,7 @@ import { Select } from '@/components/ui/Field';
 import { Spinner } from '@/components/ui/Spinner';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { StatCard } from '@/components/ui/StatCard';
+import { Money } from './parts/Money';
 import { cx } from '@/components/ui/cx';
 import { dashboardKeys, useDashboardStats } from './dashboard-api';
 import { VendorAccountSummary } from './VendorAccountSummary';
@@ -36,7 +37,7 @@ function DashboardStats() {
     <section aria-label="Your business at a glance" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <StatCard label="Total Products" loading={!s} value={count(s?.total_products)} hint="in your catalogue" />
       <StatCard label="Total Orders" loading={!s} value={count(s?.total_orders)} hint="holding your products" />
-      <StatCard label="Total Revenue" loading={!s} value={s && formatCurrency(s.total_revenue, s.currency)} hint="without cancelled or refunded orders" />
+      <StatCard label="Total Revenue" loading={!s} value={s && <Money text={formatCurrency(s.total_revenue, s.currency)} />} hint="without cancelled or refunded orders" />
       <StatCard label="Active Products" loading={!s} value={count(s?.active_products)} hint="visible to customers" />
     </section>
   );
@@ -87,7 +88,7 @@ export function VendorDashboard({ vendor }: { vendor: Vendor }) {
         <VendorAccountSummary vendor={vendor} />
       )}
       <DashboardStats />
-      <div className="grid gap-6 lg:grid-cols-[13rem_minmax(0,1fr)]">
+      <div className="grid gap-6 lg:grid-cols-[12rem_minmax(0,1fr)]">
         <nav aria-label="Dashboard tabs" className="lg:sticky lg:top-4 lg:self-start">
           <label className="flex flex-col gap-1.5 text-sm font-medium text-slate-700 lg:hidden">
             Dashboard section

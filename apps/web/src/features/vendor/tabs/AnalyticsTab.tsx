@@ -11,6 +11,7 @@ import { Input } from '@/components/ui/Field';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { StatCard } from '@/components/ui/StatCard';
+import { Money } from '../parts/Money';
 import { useVendorAnalytics } from '../dashboard-api';
 
 const DAY_MS = 86_400_000;
@@ -134,8 +135,8 @@ export default function AnalyticsTab() {
           value={o?.active_products.toLocaleString('en-US')}
           hint={o && (o.low_stock > 0 ? `${o.low_stock} under ${o.low_stock_threshold} in stock` : `none under ${o.low_stock_threshold} in stock`)}
         />
-        <StatCard label="Average Price" loading={loading} value={o && money(o.avg_price)} />
-        <StatCard label="Inventory Value" loading={loading} value={o && money(o.inventory_value)} hint="price × stock" />
+        <StatCard label="Average Price" loading={loading} value={o && <Money text={money(o.avg_price)} />} />
+        <StatCard label="Inventory Value" loading={loading} value={o && <Money text={money(o.inventory_value)} />} hint="price × stock" />
       </section>
 
       <Insights data={data} loading={loading} />

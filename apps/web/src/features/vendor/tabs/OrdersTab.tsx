@@ -15,6 +15,7 @@ import { PageHeader } from '@/components/ui/PageHeader';
 import { Pagination } from '@/components/ui/Pagination';
 import { SearchInput } from '@/components/ui/SearchInput';
 import { StatCard } from '@/components/ui/StatCard';
+import { Money } from '../parts/Money';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { notify } from '@/components/ui/toast';
 import { dashboardKeys, downloadOrdersCsv, useOrderStats, useShipOrder } from '../dashboard-api';
@@ -71,7 +72,7 @@ const COLUMNS: DataTableColumn<VendorOrder>[] = [
     header: 'Items',
     hideBelow: 'lg',
     cell: (o) => (
-      <div className="min-w-0 max-w-[13rem]">
+      <div className="min-w-0 max-w-[11rem]">
         <ul className="space-y-0.5">
           {o.items.slice(0, 2).map((i, n) => (
             <li key={n} className="truncate text-slate-700" title={i.name}>
@@ -211,7 +212,7 @@ export default function OrdersTab() {
         <StatCard label="Total Orders" loading={!s} value={count(s?.total_orders)} />
         <StatCard label="Pending Orders" loading={!s} value={count(s?.pending_orders)} hint="waiting for the shop to confirm" />
         <StatCard label="Shipped Orders" loading={!s} value={count(s?.shipped_orders)} />
-        <StatCard label="Total Revenue" loading={!s} value={s && formatCurrency(s.total_revenue, s.currency)} hint="your items only" />
+        <StatCard label="Total Revenue" loading={!s} value={s && <Money text={formatCurrency(s.total_revenue, s.currency)} />} hint="your items only" />
       </section>
 
       {(s?.total_orders ?? 0) > 0 && (
@@ -255,18 +256,14 @@ export default function OrdersTab() {
               ? { title: MSG.noOrdersFound, description: MSG.noOrdersMatch, action: <Button variant="secondary" size="sm" onClick={list.resetFilters}>Clear filters</Button> }
               : { title: MSG.noOrdersFound, description: MSG.noOrdersPlacedYet }
           }
-          rowActions={(o) => (
-            <>
-              {o.can_ship && (
-                <Button size="sm" onClick={() => setShipping(o)} aria-label={`Ship order ${o.order_number}`}>
-                  Ship
-                </Button>
-              )}
-              <Button variant="ghost" size="sm" onClick={() => setViewing(o)} aria-label={`View order ${o.order_number}`}>
-                View
+          // a row opens its details (click, Enter or Space); Ship is the one action, on the orders that can ship
+          rowActions={(o) =>
+            o.can_ship && (
+              <Button size="sm" onClick={() => setShipping(o)} aria-label={`Ship order ${o.order_number}`}>
+                Ship
               </Button>
-            </>
-          )}
+            )
+          }
         />
         <Pagination {...list.paginationProps} label="Order pages" />
       </section>
