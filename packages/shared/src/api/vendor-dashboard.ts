@@ -75,6 +75,20 @@ export const vendorOrderStatsSchema = z.object({
 });
 export type VendorOrderStats = z.infer<typeof vendorOrderStatsSchema>;
 
+/** The Orders tab's Recent Activity: the latest status changes of the vendor's orders, newest first. */
+export const VENDOR_ACTIVITY_ROWS = 8;
+export const vendorOrderActivitySchema = z.array(
+  z.object({
+    order_id: z.number().int(),
+    order_number: z.string(),
+    /** null when the order was placed. */
+    from_status: z.enum(ORDER_STATUSES).nullable(),
+    to_status: z.enum(ORDER_STATUSES),
+    at: z.string(),
+  }),
+);
+export type VendorOrderActivity = z.infer<typeof vendorOrderActivitySchema>;
+
 /** GET /api/analytics/vendor: the sales range as the admin's sales analytics (inclusive UTC days). */
 export const vendorAnalyticsQuerySchema = salesQuerySchema;
 export type VendorAnalyticsQuery = z.infer<typeof vendorAnalyticsQuerySchema>;

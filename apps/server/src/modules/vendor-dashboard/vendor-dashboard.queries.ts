@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { VendorAnalytics, VendorOrder, VendorOrderFilters, VendorOrderStats } from '@souq/shared/api/vendor-dashboard';
+import type { VendorAnalytics, VendorOrder, VendorOrderActivity, VendorOrderFilters, VendorOrderStats } from '@souq/shared/api/vendor-dashboard';
 import { centsToAmount } from '@souq/shared/rules/money';
 import { products } from '../../db/schema/catalogue.js';
-import { orderItems, orders } from '../../db/schema/orders.js';
+import { orderItems, orders, orderStatusHistory } from '../../db/schema/orders.js';
 import type { Db } from '../../platform/db.js';
 import { containsPattern } from '../../platform/like.js';
 import { bringsRevenue, intOf, rowsOf } from '../reports/report-sql.js';
@@ -159,6 +159,24 @@ export function createVendorDashboardQueries(db: Db, currency: string) {
         total_revenue: centsToAmount(revenue?.cents ?? 0),
         currency,
       };
+    },
+
+    /** The latest status changes (the order being placed included) of the vendor's orders, newest first. */
+    async activity(vendorId: number, limit: number): Promise<VendorOrderActivity> {
+      const rows = await db
+        .select({ orderId: orders.id, orderNumber: orders.orderNumber, from: orderStatusHistory.fromStatus, to: orderStatusHistory.toStatus, at: orderStatusHistory.createdAt })
+        .from(orderStatusHistory)
+        .innerJoin(orders, eq(orders.id, orderStatusHistory.orderId))
+        .where(holdsLineOf(vendorId))
+        .orderBy(desc(orderStatusHistory.createdAt), desc(orderStatusHistory.id))
+        .limit(limit);
+      return rows.map((r) => ({
+        order_id: r.orderId,
+        order_number: r.orderNumber,
+        from_status: r.from as VendorOrderActivity[number]['from_status'],
+        to_status: r.to as VendorOrderActivity[number]['to_status'],
+        at: r.at.toISOString(),
+      }));
     },
 
     /** What shipping needs to know of an order the vendor can see; null when it holds none of its lines. */

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, idParamSchema } from '@souq/shared/api/common';
 import {
-  vendorAnalyticsQuerySchema, vendorAnalyticsSchema, vendorDashboardStatsSchema, vendorOrderFiltersSchema, vendorOrderSchema,
+  vendorAnalyticsQuerySchema, vendorAnalyticsSchema, vendorDashboardStatsSchema, vendorOrderActivitySchema, vendorOrderFiltersSchema, vendorOrderSchema,
   vendorOrdersQuerySchema, vendorOrderStatsSchema, vendorSettingsSchema, vendorSettingsUpdateSchema,
 } from '@souq/shared/api/vendor-dashboard';
 import { principalOf, requireVendor } from '../../platform/auth.js';
@@ -57,6 +57,15 @@ export function vendorDashboardRoutes(deps: { dashboard: VendorDashboardService 
         response: { 200: vendorOrderStatsSchema, ...errors },
       },
     }, async (req) => dashboard.orderStats(vendorIdOf(req)));
+
+    r.get('/api/vendor/orders/activity', {
+      preHandler: requireVendor,
+      schema: {
+        tags: ['vendor'],
+        summary: "Recent Activity: the latest status changes of the vendor's orders (placed, confirmed, shipped, …), newest first",
+        response: { 200: vendorOrderActivitySchema, ...errors },
+      },
+    }, async (req) => dashboard.activity(vendorIdOf(req)));
 
     r.get('/api/vendor/orders/export', {
       preHandler: requireVendor,

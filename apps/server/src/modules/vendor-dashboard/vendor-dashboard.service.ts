@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { MSG } from '@souq/shared/messages';
 import {
-  DEFAULT_VENDOR_SETTINGS, vendorSettingsSchema, type VendorAnalytics, type VendorAnalyticsQuery, type VendorOrder, type VendorOrderFilters,
+  DEFAULT_VENDOR_SETTINGS, VENDOR_ACTIVITY_ROWS, vendorSettingsSchema, type VendorAnalytics, type VendorAnalyticsQuery, type VendorOrder, type VendorOrderFilters,
   type VendorOrdersQuery, type VendorSettings,
 } from '@souq/shared/api/vendor-dashboard';
 import { centsToAmount } from '@souq/shared/rules/money';
@@ -56,6 +56,7 @@ export function createVendorDashboardService(deps: {
     stats: (vendorId: number) => queries.dashboardStats(vendorId),
     orders: (vendorId: number, q: VendorOrdersQuery) => queries.orders(vendorId, q),
     orderStats: (vendorId: number) => queries.orderStats(vendorId),
+    activity: (vendorId: number) => queries.activity(vendorId, VENDOR_ACTIVITY_ROWS),
 
     /**
      * Ship (vendor §2): processing → shipped through orders.setStatus (status history, audit entry, the customer's

@@ -57,6 +57,7 @@ const ROUTES = [
   { method: 'GET', url: '/api/vendor/orders' },
   { method: 'GET', url: '/api/vendor/orders/stats' },
   { method: 'GET', url: '/api/vendor/orders/export' },
+  { method: 'GET', url: '/api/vendor/orders/activity' },
   { method: 'POST', url: '/api/vendor/orders/1/ship' },
   { method: 'GET', url: '/api/analytics/vendor' },
   { method: 'GET', url: '/api/vendor/settings' },
@@ -148,6 +149,22 @@ describe('GET /api/vendor/orders/stats', () => {
   it('counts total, pending and shipped orders and the revenue of its own lines', async () => {
     const res = await call(t.app, { url: '/api/vendor/orders/stats', token: a.token });
     expect(res.json).toEqual({ total_orders: 4, pending_orders: 1, processing_orders: 1, shipped_orders: 0, total_revenue: 700, currency: 'AED' });
+  });
+});
+
+describe('GET /api/vendor/orders/activity', () => {
+  it("lists the status changes of the vendor's own orders, newest first", async () => {
+    const res = await call(t.app, { url: '/api/vendor/orders/activity', token: b.token });
+    expect(res.status).toBe(200);
+    // B: the shared order and its own order, each placed once (no later changes yet)
+    expect(res.json.map((e: { order_id: number; from_status: string | null; to_status: string }) => [e.order_id, e.from_status, e.to_status])).toEqual([
+      [o.bOnly, null, 'pending'],
+      [o.shared, null, 'pending'],
+    ]);
+    const mine = await call(t.app, { url: '/api/vendor/orders/activity', token: a.token });
+    // A: 4 orders placed + solo → processing + cancelled → cancelled + old → delivered = 7, within the 8 shown
+    expect(mine.json).toHaveLength(7);
+    expect(mine.json.filter((e: { order_id: number }) => e.order_id === o.bOnly)).toEqual([]);
   });
 });
 

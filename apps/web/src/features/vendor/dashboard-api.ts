@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { VendorAnalytics, VendorDashboardStats, VendorOrder, VendorOrderStats, VendorSettings } from '@souq/shared/api/vendor-dashboard';
+import type { VendorAnalytics, VendorDashboardStats, VendorOrder, VendorOrderActivity, VendorOrderStats, VendorSettings } from '@souq/shared/api/vendor-dashboard';
 import { api, ApiError, errorMessageFrom } from '@/lib/api-client';
 import { productListKeys } from '@/lib/products-api';
 import { forget } from '@/lib/session';
@@ -13,6 +13,7 @@ export const dashboardKeys = {
   dashboard: productListKeys.vendorDashboard,
   stats: [productListKeys.vendorDashboard, 'stats'] as const,
   orderStats: [productListKeys.vendorDashboard, 'order-stats'] as const,
+  activity: [productListKeys.vendorDashboard, 'order-activity'] as const,
   analytics: (from: string, to: string) => [productListKeys.vendorDashboard, 'analytics', from, to] as const,
   settings: ['vendor-settings'] as const,
   /** The Orders tab's list (useListQuery's key). */
@@ -35,6 +36,10 @@ export function useDashboardStats() {
 
 export function useOrderStats() {
   return useQuery({ queryKey: dashboardKeys.orderStats, retry: noRetryOnAuth, queryFn: ({ signal }) => vendorGet<VendorOrderStats>('/api/vendor/orders/stats', signal) });
+}
+
+export function useOrderActivity() {
+  return useQuery({ queryKey: dashboardKeys.activity, retry: noRetryOnAuth, queryFn: ({ signal }) => vendorGet<VendorOrderActivity>('/api/vendor/orders/activity', signal) });
 }
 
 /** Analytics over a range; without one the server uses the vendor's default range (Settings). */
