@@ -22,6 +22,8 @@ async function adminToken(request: APIRequestContext): Promise<string> {
 }
 
 test('a new vendor sells a product: sign-up → product with a photo → storefront → customer order (COD) → Orders tab → Ship → customer sees shipped', async ({ page, browser }) => {
+  // three people and a dozen screens in one journey: more than the default minute on a busy machine
+  test.setTimeout(180_000);
   const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   const company = `Sidr Honey ${stamp} LLC`;
   const product = `Sidr Mountain Honey ${stamp}`;
