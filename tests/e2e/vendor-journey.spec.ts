@@ -3,12 +3,14 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { MSG } from '../../packages/shared/src/messages.js';
 
 // The vendor's business journey (issue 8 item 11) against the real server: a new vendor signs up at /vendor/auth,
-// creates a product with a photo in the Products tab, the storefront search finds it, a new customer orders it
+// is onboarded with its three documents and verified by an admin, creates a product with a photo in the Products tab, the storefront search finds it, a new customer orders it
 // (cash on delivery), the vendor sees the order in the Orders tab, an admin moves it to processing, the vendor Ships
 // it, and the customer sees 'shipped' on /profile; the vendor's CSV export and Analytics show the same order.
 
 const ADMIN_CODE = 'e2e-admin-code'; // ADMIN_ACCESS_CODE of playwright.config.ts
-/** An 8×8 PNG (the server re-encodes it to WebP). */
+/** A small PDF (the trade licence: the server reads its type from these first bytes). */
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+/** An 8×8 PNG (a product photo, re-encoded to WebP; also the Emirates ID images). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWM4k8aAFWEXHbQSABeKTIHy8YDnAAAAAElFTkSuQmCC', 'base64');
 
 const label = (text: string) => new RegExp(`^${text.replace(/[()]/g, '\\$&')}\\*?$`);
@@ -42,9 +44,27 @@ test('a new vendor sells a product: sign-up → product with a photo → storefr
   await expect(page).toHaveURL(/\/vendor\/onboarding$/);
 
   // ─── ONBOARDING AND ADMIN VERIFICATION ──────────────────────────────────────────────────────────────────────────
-  // To be inserted here by the lead after merging h-vacct: the onboarding wizard with its three uploads, then an
-  // admin verifying the vendor, so the product below is created Active. Until then the vendor is unverified: the
-  // product is created as a Draft and step 3 has an admin activate it through the admin product API.
+  // Through the API here: the vendor's onboarding with its three documents, then an admin verifying it (the wizard's
+  // screens and the admin's Vendors section have their own journey, tests/e2e/vendor-onboarding.spec.ts).
+  const vendorToken = await page.evaluate(() => localStorage.getItem('vendor_token'));
+  const asVendor = { authorization: `Bearer ${vendorToken}` };
+  const onboarded = await page.request.post('/api/vendors/onboarding', {
+    headers: asVendor,
+    multipart: {
+      company_name: company, contact_name: 'Salim Sidr', email: `sidr-${stamp}@example.test`, phone: '+971 50 765 4321', website: '',
+      address: JSON.stringify({ street: 'Hatta Road 3', city: 'Hatta', state: 'Dubai', postal_code: '', country: 'UAE', coordinates: { latitude: 24.8, longitude: 56.1 } }),
+      business_type: 'LLC', industry: 'Food', tax_id: '', vat_number: '', establishment_date: '2019-04-01',
+      trade_license: { name: 'licence.pdf', mimeType: 'application/pdf', buffer: PDF },
+      emirates_id_front: { name: 'front.png', mimeType: 'image/png', buffer: PNG },
+      emirates_id_back: { name: 'back.png', mimeType: 'image/png', buffer: PNG },
+    },
+  });
+  expect(onboarded.ok(), await onboarded.text()).toBe(true);
+  const admin = await adminToken(page.request);
+  const asAdmin = { authorization: `Bearer ${admin}` };
+  const vendorId = ((await (await page.request.get('/api/auth/me', { headers: asVendor })).json()) as { vendor: { id: number } }).vendor.id;
+  const verified = await page.request.put(`/api/admin/vendors/${vendorId}/verify`, { headers: asAdmin, data: { is_verified: true, verification_notes: 'Documents checked' } });
+  expect(verified.ok(), await verified.text()).toBe(true);
   // ────────────────────────────────────────────────────────────────────────────────────────────────────────────────
 
   // 2. the dashboard: stat cards from the server, all zero for a new vendor; the empty Orders tab
@@ -75,16 +95,9 @@ test('a new vendor sells a product: sign-up → product with a photo → storefr
   const productRow = page.getByRole('table', { name: 'Your products' }).getByRole('row').filter({ hasText: product });
   await expect(productRow.locator('img')).toHaveAttribute('src', /^\/media\/uploads\/.+\.webp$/);
 
-  const admin = await adminToken(page.request);
-  const asAdmin = { authorization: `Bearer ${admin}` };
-  const vendorToken = await page.evaluate(() => localStorage.getItem('vendor_token'));
-  const mine = await page.request.get(`/api/vendor/products?search=${encodeURIComponent(product)}`, { headers: { authorization: `Bearer ${vendorToken}` } });
-  const [created] = (await mine.json()) as { id: number; status: string }[];
-  // stand-in for the verification above (see the marked block): an unverified vendor's product is a draft
-  if (created!.status !== 'active') {
-    const activate = await page.request.put(`/api/admin/products/${created!.id}`, { headers: asAdmin, data: { is_active: true } });
-    expect(activate.ok()).toBe(true);
-  }
+  // verified: the product went on sale at once
+  const mine = await page.request.get(`/api/vendor/products?search=${encodeURIComponent(product)}`, { headers: asVendor });
+  expect(((await mine.json()) as { status: string }[]).map((p) => p.status)).toEqual(['active']);
 
   // 4. a new customer finds it with the storefront search and orders two, cash on delivery
   const shopper = await browser.newContext();

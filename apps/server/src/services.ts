@@ -37,13 +37,14 @@ import { createVendorDashboardService } from './modules/vendor-dashboard/vendor-
 export function createServices(config: Config, database: Database, log: (msg: string) => void) {
   const { db } = database;
   const sessions = createSessionStore(db);
-  const vendors = createVendorsService({ db });
   const bus = createBus({ log, redisUrl: config.redisUrl });
   const audit = createAuditLog({ db });
-  const accounts = createAccountsService({ db, sessions, vendors, adminAccessCode: config.adminAccessCode, log, audit });
-  const media = createMediaService({ dataDir: config.dataDir });
   const storage = createDiskStorage(path.join(config.dataDir, 'uploads'));
   const files = createFilesService({ db, storage });
+  // vendor lifecycle (issue 8): onboarding documents are private files; every change is audited
+  const vendors = createVendorsService({ db, audit, files });
+  const accounts = createAccountsService({ db, sessions, vendors, adminAccessCode: config.adminAccessCode, log, audit });
+  const media = createMediaService({ dataDir: config.dataDir });
   // late-bound: orders depends on the catalogue, and the catalogue asks orders whether a product was ever sold
   const catalogue = createCatalogueService({
     db, bus, audit, productHasOrders: (id) => orders.productHasOrders(id),
@@ -92,11 +93,11 @@ export function createServices(config: Config, database: Database, log: (msg: st
     db, bus, audit, vapid: config.vapid, allowPrivateEndpoints: config.pushAllowPrivateEndpoints, log,
   });
   const events = createEventsService({ bus });
-  // admin area (issue 9): the cross-module read model and the dashboard's actions. The bell counts support
-  // conversations awaiting staff; vendors pending review join it once the vendors module offers the count
-  // (vendors.countPendingReview, issue 8): pass it as pendingVendors here.
+  // admin area (issue 9): the cross-module read model and the dashboard's actions. The bell counts vendors
+  // pending review (the vendors module's derived status) and support conversations awaiting staff.
   const reports = createReportsService({
-    db, currency: config.shopCurrency, managedProducts: (ids) => catalogue.managedByIds(ids), supportAwaiting: () => support.countAwaitingStaff(),
+    db, currency: config.shopCurrency, managedProducts: (ids) => catalogue.managedByIds(ids),
+    pendingVendors: () => vendors.countPendingReview(), supportAwaiting: () => support.countAwaitingStaff(),
   });
   const admin = createAdminService({ accounts, orders, catalogue, reports, checkVendor: (id) => vendors.getDto(id) });
   // vendor dashboard (issue 8): the vendor's own stat cards, orders (Ship through orders.setStatus), analytics, settings

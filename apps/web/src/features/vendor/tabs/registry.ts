@@ -28,5 +28,7 @@ export const TAB_COMPONENTS: Partial<Record<VendorTabId, LazyExoticComponent<Com
   orders: tab(() => import('./OrdersTab')),
   analytics: tab(() => import('./AnalyticsTab')),
   'ai-optimization': tab(() => import('./OptimizationTab')),
+  onboarding: tab(() => import('./OnboardingTab')),
+  profile: tab(() => import('./ProfileTab')),
   settings: tab(() => import('./SettingsTab')),
 };
