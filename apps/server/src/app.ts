@@ -45,6 +45,8 @@ import { adminProductsRoutes } from './modules/admin/admin-products.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 // admin access gate and Security section (issue 13)
 import { securityRoutes } from './modules/security/security.routes.js';
+// vendor dashboard (issue 8)
+import { vendorDashboardRoutes } from './modules/vendor-dashboard/vendor-dashboard.routes.js';
 
 export type AppDeps = { config: Config; database: Database };
 export type RouteEntry = { method: string; url: string; access: UserRole[] | null };
@@ -154,6 +156,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(productWriteRoutes({ catalogue: services.catalogue }));
   await app.register(embedsRoutes({ embeds: services.embeds, catalogue: services.catalogue }));
   await app.register(optimisationRoutes({ optimisation: services.optimisation }));
+  await app.register(vendorDashboardRoutes({ dashboard: services.vendorDashboard }));
   // conversations and notifications
   await app.register(supportRoutes({ support: services.support }));
   await app.register(notificationsRoutes({ notifications: services.notifications }));

@@ -31,6 +31,7 @@ import { createAdminService } from './modules/admin/admin.service.js';
 import type { Redis } from 'ioredis';
 import { createSecurityService } from './modules/security/security.service.js';
 import { createAccessLimiter, DEFAULT_ACCESS_LIMITS, memoryCounters, redisCounters, resilientCounters } from './modules/security/access-limiter.js';
+import { createVendorDashboardService } from './modules/vendor-dashboard/vendor-dashboard.service.js';
 
 /**
  * The composition root: every service built once from its explicit dependencies.
@@ -106,7 +107,10 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const limiter = createAccessLimiter(counters, { ...DEFAULT_ACCESS_LIMITS, ...config.adminAccess });
   const security = createSecurityService({ db, sessions, accounts, audit, limiter });
   const admin = createAdminService({ accounts, orders, catalogue, reports, checkVendor: (id) => vendors.getDto(id) });
+  // vendor dashboard (issue 8): the vendor's own stat cards, orders (Ship through orders.setStatus), analytics, settings
+  const vendorDashboard = createVendorDashboardService({ db, audit, orders, currency: config.shopCurrency });
   return {
+    vendorDashboard,
     sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant,
     support, notifications, events, mailer, reports, admin, security,
   };

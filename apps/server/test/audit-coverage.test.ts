@@ -148,6 +148,15 @@ const CASES: Record<string, Case> = {
       expect: { action: 'vendor.document', target: { type: 'vendor', id: v }, changes: { trade_license: { before: expect.anything(), after: expect.anything() } } },
     };
   } },
+  // ---- vendor dashboard (h-vdash): Ship, settings ----
+  'POST /api/vendor/orders/:id/ship': { as: 'vendor', prepare: async (fx) => {
+    const o = await fx.order({ vendorId: fx.vendorId, status: 'processing' });
+    return { url: `/api/vendor/orders/${o}/ship`, expect: { action: 'order.status', target: { type: 'order', id: o }, changes: { status: { before: 'processing', after: 'shipped' } } } };
+  } },
+  'PUT /api/vendor/settings': { as: 'vendor', prepare: async (fx) => ({
+    url: '/api/vendor/settings', body: { low_stock_threshold: 3 },
+    expect: { action: 'vendor.settings', target: { type: 'vendor', id: fx.vendorId }, changes: { low_stock_threshold: { after: 3 } } },
+  }) },
 };
 
 /** The smallest documents the upload type checks accept (the type is read from the first bytes). */

@@ -302,6 +302,16 @@ export const MSG = {
   loadChatbotFailed: 'Failed to load chatbot figures',
   loadPaymentsFailed: 'Failed to load payments',
 
+  // Vendor dashboard: orders, analytics, settings (issue 8)
+  vendorOrderShipped: (number: string) => `Order ${number} marked as shipped. The customer sees it on their profile.`,
+  shipOnlyProcessing: (status: string) => `Only orders in processing can be shipped; this order is ${status}.`,
+  shipSharedOrder: "This order also holds other vendors' items, so an administrator ships it (or assigns it to you first).",
+  shipOrderFailed: (m: string) => `Failed to ship order: ${m}`,
+  exportOrdersFailed: (m: string) => `Failed to export orders: ${m}`,
+  ordersExported: (n: number) => `Exported ${n} order line${n === 1 ? '' : 's'} to CSV.`,
+  vendorSettingsSaved: 'Settings saved',
+  vendorSettingsFailed: (m: string) => `Failed to save settings: ${m}`,
+  loadVendorStatsFailed: 'Failed to load your figures',
   // Shopping assistant: orders, shop rules, a person taking over (assistant area)
   assistantOrdersSignIn: 'Please sign in to your account and ask me again: I can only look up the orders of the person signed in.',
   assistantNoOrders: "You haven't placed any orders yet. When you do, ask me here and I'll tell you where they are.",

@@ -15,6 +15,8 @@ export const productListKeys = {
   admin: 'admin-products',
   optimisation: 'vendor-optimisation',
   embeds: 'embedded-products',
+  /** The vendor dashboard's stat cards and analytics (product counts, prices and stock feed them). */
+  vendorDashboard: 'vendor-dashboard',
 } as const;
 
 /** JSON, or multipart with the JSON in "product" and the files in "photos" when there are photos to upload. */

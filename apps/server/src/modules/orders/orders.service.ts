@@ -324,12 +324,22 @@ export function createOrdersService(deps: {
      * status-history entry and its audit entry. Cancelling returns the reserved stock; moving a cancelled order back
      * to a live status reserves it again (409 when it is gone). Announces `order.statusChanged` after the commit.
      */
-    async setStatus(orderId: number, status: OrderStatus, opts: { actor?: Actor; notes?: string } = {}): Promise<Order> {
+    async setStatus(
+      orderId: number,
+      status: OrderStatus,
+      opts: {
+        actor?: Actor;
+        notes?: string;
+        /** Only from this status (checked under the row lock): otherwise a 409 with `conflictMessage`, nothing written. */
+        expectFrom?: { status: OrderStatus; conflictMessage: (current: OrderStatus) => string };
+      } = {},
+    ): Promise<Order> {
       const actor = opts.actor ?? SYSTEM_ACTOR;
       let stockMoves: { id: number; stock: number }[] = [];
       const result = await db.transaction(async (tx) => {
         const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
         if (!current) throw notFound(MSG.orderNotFound);
+        if (opts.expectFrom && current.status !== opts.expectFrom.status) throw conflict(opts.expectFrom.conflictMessage(current.status));
         const wasReleased = current.status === 'cancelled';
         const releases = status === 'cancelled';
         if (wasReleased !== releases) {

@@ -1,6 +1,6 @@
 import { useToken } from '@/lib/session';
-import { VendorAccountSummary } from './VendorAccountSummary';
 import { VendorAuthScreen } from './VendorAuthScreen';
+import { VendorDashboard } from './VendorDashboard';
 import { VendorFrame } from './VendorFrame';
 import { VendorSignedIn } from './VendorSignedIn';
 
@@ -9,8 +9,8 @@ export default function VendorRoot() {
   const token = useToken('vendor');
   if (!token) return <VendorAuthScreen initialMode="login" />;
   return (
-    <VendorFrame title="Vendor Dashboard" description="Your account and verification at a glance.">
-      <VendorSignedIn>{(vendor) => <VendorAccountSummary vendor={vendor} />}</VendorSignedIn>
+    <VendorFrame title="Vendor Dashboard" description="Your products, orders and figures in one place.">
+      <VendorSignedIn>{(vendor) => <VendorDashboard vendor={vendor} />}</VendorSignedIn>
     </VendorFrame>
   );
 }

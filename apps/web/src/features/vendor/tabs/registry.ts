@@ -25,7 +25,10 @@ const tab = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 export const TAB_COMPONENTS: Partial<Record<VendorTabId, LazyExoticComponent<ComponentType>>> = {
   products: tab(() => import('./ProductsTab')),
   embedding: tab(() => import('./EmbeddingTab')),
+  orders: tab(() => import('./OrdersTab')),
+  analytics: tab(() => import('./AnalyticsTab')),
   'ai-optimization': tab(() => import('./OptimizationTab')),
   onboarding: tab(() => import('./OnboardingTab')),
   profile: tab(() => import('./ProfileTab')),
+  settings: tab(() => import('./SettingsTab')),
 };

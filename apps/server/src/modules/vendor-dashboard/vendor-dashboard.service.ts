@@ -1,0 +1,128 @@
+import { eq } from 'drizzle-orm';
+import { MSG } from '@souq/shared/messages';
+import {
+  DEFAULT_VENDOR_SETTINGS, VENDOR_ACTIVITY_ROWS, vendorSettingsSchema, type VendorAnalytics, type VendorAnalyticsQuery, type VendorOrder, type VendorOrderFilters,
+  type VendorOrdersQuery, type VendorSettings,
+} from '@souq/shared/api/vendor-dashboard';
+import { centsToAmount } from '@souq/shared/rules/money';
+import { settings } from '../../db/schema/accounts.js';
+import type { Db, Tx } from '../../platform/db.js';
+import { changesBetween, type Actor, type AuditLog } from '../../platform/audit.js';
+import { conflict, notFound } from '../../platform/errors.js';
+import type { OrdersService } from '../orders/orders.service.js';
+import { resolveRange } from '../reports/sales.queries.js';
+import { createVendorDashboardQueries } from './vendor-dashboard.queries.js';
+import { vendorInsights } from './insights.js';
+import { toCsv } from './csv.js';
+
+export type VendorDashboardService = ReturnType<typeof createVendorDashboardService>;
+
+/** An export holds at most this many order lines (a bounded response; filter to export a part). */
+export const VENDOR_EXPORT_MAX_LINES = 20_000;
+
+/** The vendor's settings live in the shop's key/value settings table under this key (decision 0039). */
+const settingsKey = (vendorId: number) => `vendor-dashboard:${vendorId}`;
+
+export const EXPORT_HEADER = [
+  'Order number', 'Order date (UTC)', 'Status', 'Customer', 'Shipping address', 'City', 'Country', 'Postal code', 'Payment',
+  'Product', 'SKU', 'Quantity', 'Unit price', 'Line total', 'Currency',
+] as const;
+
+/**
+ * The vendor dashboard's business data (issue 8): stat cards, the vendor's orders (its own lines only) with Ship and
+ * a CSV export, analytics with insights, and the dashboard settings. Every call takes the vendor id of the session;
+ * writes of order status go through the orders module (status history, audit, event), settings are audited here.
+ */
+export function createVendorDashboardService(deps: {
+  db: Db;
+  audit: AuditLog;
+  orders: Pick<OrdersService, 'setStatus'>;
+  currency: string;
+  now?: () => Date;
+}) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const queries = createVendorDashboardQueries(db, deps.currency);
+
+  async function getSettings(vendorId: number, exec: Db | Tx = db): Promise<VendorSettings> {
+    const [row] = await exec.select({ value: settings.value }).from(settings).where(eq(settings.key, settingsKey(vendorId)));
+    if (!row) return { ...DEFAULT_VENDOR_SETTINGS };
+    // a stored value from an older shape keeps its valid fields and takes the defaults for the rest
+    const parsed = vendorSettingsSchema.partial().safeParse(JSON.parse(row.value));
+    return { ...DEFAULT_VENDOR_SETTINGS, ...(parsed.success ? parsed.data : {}) };
+  }
+
+  return {
+    stats: (vendorId: number) => queries.dashboardStats(vendorId),
+    orders: (vendorId: number, q: VendorOrdersQuery) => queries.orders(vendorId, q),
+    orderStats: (vendorId: number) => queries.orderStats(vendorId),
+    activity: (vendorId: number) => queries.activity(vendorId, VENDOR_ACTIVITY_ROWS),
+
+    /**
+     * Ship (vendor §2): processing → shipped through orders.setStatus (status history, audit entry, the customer's
+     * notification). 404 for an order without the vendor's lines; 409 for an order shared with other vendors that
+     * is not assigned to this one, or from any status but processing (checked under the row lock: nothing written).
+     */
+    async ship(vendorId: number, orderId: number, actor: Actor): Promise<VendorOrder> {
+      const head = await queries.orderHead(vendorId, orderId);
+      if (!head) throw notFound(MSG.orderNotFound);
+      if (head.shared && head.assignedVendorId !== vendorId) throw conflict(MSG.shipSharedOrder);
+      await deps.orders.setStatus(orderId, 'shipped', {
+        actor,
+        notes: 'Shipped by the vendor',
+        expectFrom: { status: 'processing', conflictMessage: MSG.shipOnlyProcessing },
+      });
+      const { items } = await queries.orders(vendorId, { search: head.orderNumber, limit: 1, offset: 0 });
+      const order = items.find((o) => o.id === orderId);
+      if (!order) throw notFound(MSG.orderNotFound);
+      return order;
+    },
+
+    /** The vendor's order lines matching the filters as CSV (one row per line; its own lines only). */
+    async exportCsv(vendorId: number, f: VendorOrderFilters): Promise<{ csv: string; lines: number }> {
+      const rows = await queries.exportLines(vendorId, f, VENDOR_EXPORT_MAX_LINES);
+      const csv = toCsv(
+        EXPORT_HEADER,
+        rows.map((r) => [
+          r.orderNumber, r.createdAt.toISOString().replace('T', ' ').slice(0, 19), r.status, r.customerName, r.shippingAddress.address,
+          r.shippingAddress.city, r.shippingAddress.country, r.shippingAddress.zip, r.paymentMethod === 'cod' ? 'Cash on delivery' : 'Card',
+          r.productName, r.sku ?? '', r.quantity, centsToAmount(r.unitCents), centsToAmount(r.totalCents), r.currency,
+        ]),
+      );
+      return { csv, lines: rows.length };
+    },
+
+    /** vendor §3 analytics and the AI Insights text; without a range, the vendor's chosen number of days up to today. */
+    async analytics(vendorId: number, q: VendorAnalyticsQuery): Promise<VendorAnalytics> {
+      const mine = await getSettings(vendorId);
+      const today = now();
+      const to = q.to ?? today.toISOString().slice(0, 10);
+      const from = q.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - (mine.analytics_range_days - 1) * 86_400_000).toISOString().slice(0, 10);
+      const range = resolveRange({ from, to }, today);
+      const analytics = await queries.analytics(vendorId, range, mine.low_stock_threshold);
+      return { analytics, ai: { summary: vendorInsights(analytics) } };
+    },
+
+    getSettings: (vendorId: number) => getSettings(vendorId),
+
+    /** Saves the changed settings with their audit entry in one transaction; answers all settings. */
+    async updateSettings(vendorId: number, patch: Partial<VendorSettings>, actor: Actor): Promise<VendorSettings> {
+      return db.transaction(async (tx) => {
+        const before = await getSettings(vendorId, tx);
+        const after = { ...before, ...patch };
+        const value = JSON.stringify(after);
+        await tx
+          .insert(settings)
+          .values({ key: settingsKey(vendorId), value })
+          .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+        await deps.audit.record(tx, {
+          actor,
+          action: 'vendor.settings',
+          target: { type: 'vendor', id: vendorId },
+          changes: changesBetween(before, patch),
+        });
+        return after;
+      });
+    },
+  };
+}

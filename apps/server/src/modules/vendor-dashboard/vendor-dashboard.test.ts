@@ -1,0 +1,329 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@souq/shared/messages';
+import { adminToken, call, createTestApp, signupCustomer, signupVendor, type TestContext } from '../../../test/harness.js';
+import { makeProduct, placeOrder } from '../../../test/admin-fixtures.js';
+import { EXPORT_HEADER } from './vendor-dashboard.service.js';
+
+// Two vendors, a shared (multi-vendor) order, a cancelled order and an order from two days ago; every figure below
+// is worked out by hand from these lines.
+let t: TestContext;
+let admin: string;
+let customer: Awaited<ReturnType<typeof signupCustomer>>;
+let a: Awaited<ReturnType<typeof signupVendor>>;
+let b: Awaited<ReturnType<typeof signupVendor>>;
+const o = {} as { solo: number; shared: number; cancelled: number; bOnly: number; old: number };
+const p = {} as { lamp: number; rug: number; mug: number };
+const DAY = 86_400_000;
+const today = () => new Date().toISOString().slice(0, 10);
+const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString().slice(0, 10);
+
+const historyOf = (id: number) => t.database.query<{ to_status: string; changed_by: number | null }>('select to_status, changed_by from order_status_history where order_id = $1 order by id', [id]);
+const auditOf = async (id: number) => (await t.app.services.audit.list({ targetType: 'order', targetId: String(id) }, { limit: 50, offset: 0 })).items;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await adminToken(t.app, t.config);
+  customer = await signupCustomer(t.app, 'Cara Customer');
+  a = await signupVendor(t.app, 'Alpha Home LLC');
+  b = await signupVendor(t.app, 'Beta Kitchen LLC');
+  const vendorA = a.vendor.id;
+  const lamp = await makeProduct(t.app, { name: 'Alpha Lamp', priceCents: 10_000, stock: 20, categories: ['Home'], tags: ['light', 'desk'], vendorId: vendorA });
+  const rug = await makeProduct(t.app, { name: 'Alpha Rug', priceCents: 25_000, stock: 4, categories: ['Home', 'Decor'], tags: ['Light'], vendorId: vendorA });
+  await makeProduct(t.app, { name: 'Alpha Draft', priceCents: 5_000, stock: 10, categories: ['Decor'], status: 'draft', vendorId: vendorA });
+  await makeProduct(t.app, { name: 'Alpha Gone', priceCents: 99_900, stock: 1, categories: ['Home'], status: 'archived', vendorId: vendorA });
+  const mug = await makeProduct(t.app, { name: 'Beta Mug', priceCents: 3_000, stock: 50, categories: ['Kitchen'], vendorId: b.vendor.id });
+  Object.assign(p, { lamp: lamp.id, rug: rug.id, mug: mug.id });
+
+  // only A's lines, the customer's own order, moved to processing by the shop; its customer name looks like a formula
+  const solo = await placeOrder(t.app, [{ productId: lamp.id, quantity: 2 }], { userId: customer.user.id, name: '=SUM(1,2)', email: 'cara@example.test', phone: '+971 50 111 2222', payment: 'cod' });
+  await t.app.services.orders.setStatus(solo.id, 'processing');
+  // A's rug and B's mugs in one order
+  const shared = await placeOrder(t.app, [{ productId: rug.id, quantity: 1 }, { productId: mug.id, quantity: 3 }], { name: 'Sam Shared' });
+  // cancelled: never revenue, still an order of A's
+  const cancelled = await placeOrder(t.app, [{ productId: lamp.id, quantity: 1 }], { name: 'Carl Cancel' });
+  await t.app.services.orders.setStatus(cancelled.id, 'cancelled');
+  // only B's
+  const bOnly = await placeOrder(t.app, [{ productId: mug.id, quantity: 1 }], { name: 'Bea Buyer' });
+  // two days ago, delivered
+  const old = await placeOrder(t.app, [{ productId: rug.id, quantity: 1 }], { name: 'Olga Old' });
+  await t.app.services.orders.setStatus(old.id, 'delivered');
+  await t.database.query('update orders set created_at = $2 where id = $1', [old.id, new Date(Date.now() - 2 * DAY)]);
+  Object.assign(o, { solo: solo.id, shared: shared.id, cancelled: cancelled.id, bOnly: bOnly.id, old: old.id });
+});
+afterAll(() => t.close());
+
+const ROUTES = [
+  { method: 'GET', url: '/api/vendor/dashboard/stats' },
+  { method: 'GET', url: '/api/vendor/orders' },
+  { method: 'GET', url: '/api/vendor/orders/stats' },
+  { method: 'GET', url: '/api/vendor/orders/export' },
+  { method: 'GET', url: '/api/vendor/orders/activity' },
+  { method: 'POST', url: '/api/vendor/orders/1/ship' },
+  { method: 'GET', url: '/api/analytics/vendor' },
+  { method: 'GET', url: '/api/vendor/settings' },
+  { method: 'PUT', url: '/api/vendor/settings', body: { low_stock_threshold: 5 } },
+];
+
+describe('vendor dashboard routes: authorization', () => {
+  it('answer 401 to anonymous callers and 403 to customers and admins on every route', async () => {
+    const failures: string[] = [];
+    for (const r of ROUTES) {
+      const anon = await call(t.app, r);
+      if (anon.status !== 401) failures.push(`${r.method} ${r.url} anonymous → ${anon.status}`);
+      for (const [who, token] of [['customer', customer.token], ['admin', admin]] as const) {
+        const res = await call(t.app, { ...r, token });
+        if (res.status !== 403) failures.push(`${r.method} ${r.url} ${who} → ${res.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('GET /api/vendor/dashboard/stats', () => {
+  it("gives each vendor its own four cards: archived products and other vendors' lines left out, cancelled orders bring no revenue", async () => {
+    const resA = await call(t.app, { url: '/api/vendor/dashboard/stats', token: a.token });
+    expect(resA.status).toBe(200);
+    // orders: solo, shared, cancelled, old; revenue: lamp 2×100 + rug 250 (shared) + rug 250 (old)
+    expect(resA.json).toEqual({ total_products: 3, active_products: 2, total_orders: 4, total_revenue: 700, currency: 'AED' });
+    const resB = await call(t.app, { url: '/api/vendor/dashboard/stats', token: b.token });
+    expect(resB.json).toEqual({ total_products: 1, active_products: 1, total_orders: 2, total_revenue: 120, currency: 'AED' });
+  });
+});
+
+describe('GET /api/vendor/orders', () => {
+  it("lists the vendor's orders newest first with its own lines only and no customer e-mail or phone", async () => {
+    const res = await call(t.app, { url: '/api/vendor/orders', token: a.token });
+    expect(res.status).toBe(200);
+    expect(res.headers['x-total-count']).toBe('4');
+    expect(res.json.map((r: { id: number }) => r.id)).toEqual([o.cancelled, o.shared, o.solo, o.old]);
+    const shared = res.json.find((r: { id: number }) => r.id === o.shared);
+    expect(shared).toMatchObject({
+      status: 'pending',
+      customer: { name: 'Sam Shared', shipping_address: { address: '1 Test Street', city: 'Dubai', country: 'United Arab Emirates', zip: '00000' } },
+      items: [{ product_id: p.rug, name: 'Alpha Rug', sku: '', quantity: 1, unit_price: 250, total_price: 250 }],
+      item_count: 1,
+      total: 250,
+      shared_order: true,
+      can_ship: false,
+    });
+    const solo = res.json.find((r: { id: number }) => r.id === o.solo);
+    expect(solo).toMatchObject({ status: 'processing', total: 200, item_count: 2, payment_method: 'cod', shared_order: false, can_ship: true });
+    expect(res.body).not.toContain('Beta Mug');
+    expect(res.body).not.toContain('cara@example.test');
+    expect(res.body).not.toContain('guest@example.test');
+    expect(res.body).not.toContain('111 2222');
+  });
+
+  it("shows vendor B its side of the shared order, never A's lines", async () => {
+    const res = await call(t.app, { url: '/api/vendor/orders', token: b.token });
+    expect(res.headers['x-total-count']).toBe('2');
+    expect(res.json.map((r: { id: number }) => r.id)).toEqual([o.bOnly, o.shared]);
+    expect(res.json[1].items).toEqual([{ product_id: p.mug, name: 'Beta Mug', sku: '', quantity: 3, unit_price: 30, total_price: 90 }]);
+    expect(res.body).not.toContain('Alpha');
+  });
+
+  it('searches order number, customer name and its product names; filters by status; pages with X-Total-Count', async () => {
+    const rug = await call(t.app, { url: '/api/vendor/orders?search=RUG', token: a.token });
+    expect(rug.json.map((r: { id: number }) => r.id)).toEqual([o.shared, o.old]);
+    // B's product name finds nothing in A's list, even in the order they share
+    expect((await call(t.app, { url: '/api/vendor/orders?search=mug', token: a.token })).headers['x-total-count']).toBe('0');
+    const byName = await call(t.app, { url: '/api/vendor/orders?search=olga', token: a.token });
+    expect(byName.json.map((r: { id: number }) => r.id)).toEqual([o.old]);
+    const number = (await call(t.app, { url: '/api/vendor/orders?status=cancelled', token: a.token })).json;
+    expect(number.map((r: { id: number }) => r.id)).toEqual([o.cancelled]);
+    const byNumber = await call(t.app, { url: `/api/vendor/orders?search=${number[0].order_number.toLowerCase()}`, token: a.token });
+    expect(byNumber.json.map((r: { id: number }) => r.id)).toEqual([o.cancelled]);
+    const page = await call(t.app, { url: '/api/vendor/orders?limit=2&offset=2', token: a.token });
+    expect(page.headers['x-total-count']).toBe('4');
+    expect(page.json.map((r: { id: number }) => r.id)).toEqual([o.solo, o.old]);
+  });
+
+  it('refuses bad paging and an unknown status with 400', async () => {
+    for (const q of ['status=lost', 'limit=0', 'limit=100000', 'offset=-1', `search=${'x'.repeat(201)}`]) {
+      expect((await call(t.app, { url: `/api/vendor/orders?${q}`, token: a.token })).status, q).toBe(400);
+    }
+  });
+});
+
+describe('GET /api/vendor/orders/stats', () => {
+  it('counts total, pending and shipped orders and the revenue of its own lines', async () => {
+    const res = await call(t.app, { url: '/api/vendor/orders/stats', token: a.token });
+    expect(res.json).toEqual({ total_orders: 4, pending_orders: 1, processing_orders: 1, shipped_orders: 0, total_revenue: 700, currency: 'AED' });
+  });
+});
+
+describe('GET /api/vendor/orders/activity', () => {
+  it("lists the status changes of the vendor's own orders, newest first", async () => {
+    const res = await call(t.app, { url: '/api/vendor/orders/activity', token: b.token });
+    expect(res.status).toBe(200);
+    // B: the shared order and its own order, each placed once (no later changes yet)
+    expect(res.json.map((e: { order_id: number; from_status: string | null; to_status: string }) => [e.order_id, e.from_status, e.to_status])).toEqual([
+      [o.bOnly, null, 'pending'],
+      [o.shared, null, 'pending'],
+    ]);
+    const mine = await call(t.app, { url: '/api/vendor/orders/activity', token: a.token });
+    // A: 4 orders placed + solo → processing + cancelled → cancelled + old → delivered = 7, within the 8 shown
+    expect(mine.json).toHaveLength(7);
+    expect(mine.json.filter((e: { order_id: number }) => e.order_id === o.bOnly)).toEqual([]);
+  });
+});
+
+describe('GET /api/analytics/vendor', () => {
+  it('answers vendor §3 in exact figures, the sales per day of its own lines, and insights stating them', async () => {
+    const res = await call(t.app, { url: '/api/analytics/vendor', token: a.token });
+    expect(res.status).toBe(200);
+    const { analytics, ai } = res.json;
+    // stock: lamp 20 − 2 − 1 + 1 (cancel returns it) = 18, rug 4 − 2 = 2, draft 10; archived left out
+    expect(analytics.overview).toEqual({
+      total_products: 3, active_products: 2, avg_price: 133.33, inventory_value: 18 * 100 + 2 * 250 + 10 * 50, low_stock: 1, low_stock_threshold: 10, currency: 'AED',
+    });
+    expect(analytics.categories).toEqual([{ category: 'Decor', count: 2 }, { category: 'Home', count: 2 }]);
+    expect(analytics.tags).toEqual([{ tag: 'light', count: 2 }, { tag: 'desk', count: 1 }]);
+    expect(analytics.recent_products.map((r: { name: string }) => r.name)).toEqual(['Alpha Draft', 'Alpha Rug', 'Alpha Lamp']);
+    expect(analytics.recent_products[1]).toMatchObject({ id: p.rug, price: 250 });
+    const sales = analytics.sales;
+    expect(sales).toMatchObject({ from: daysAgo(29), to: today(), totals: { orders: 3, revenue: 700, units_sold: 4 } });
+    expect(sales.revenue_by_day).toHaveLength(30);
+    expect(sales.revenue_by_day.filter((d: { revenue: number }) => d.revenue > 0)).toEqual([
+      { date: daysAgo(2), revenue: 250, orders: 1 },
+      { date: today(), revenue: 450, orders: 2 },
+    ]);
+    expect(sales.top_products).toEqual([
+      { id: p.rug, name: 'Alpha Rug', revenue: 500, units_sold: 2 },
+      { id: p.lamp, name: 'Alpha Lamp', revenue: 200, units_sold: 2 },
+    ]);
+    expect(ai.summary).toContain('You have 3 products, 2 of them active; 1 product is not visible to customers');
+    expect(ai.summary).toContain('Your average price is AED 133.33 and the stock on hand is worth AED 2,800.00.');
+    expect(ai.summary).toContain('Decor is your largest category (2 products).');
+    expect(ai.summary).toContain('1 active product has fewer than 10 in stock');
+    expect(ai.summary).toContain('you sold 4 units in 3 orders for AED 700.00 (AED 233.33 per order).');
+    expect(ai.summary).toContain('Best seller: Alpha Rug with AED 500.00 from 2 units.');
+    expect((await call(t.app, { url: '/api/analytics/vendor', token: a.token })).json.ai.summary).toBe(ai.summary);
+  });
+
+  it('takes a range; a day range of only today leaves the older order out', async () => {
+    const res = await call(t.app, { url: `/api/analytics/vendor?from=${today()}&to=${today()}`, token: a.token });
+    expect(res.json.analytics.sales.totals).toEqual({ orders: 2, revenue: 450, units_sold: 3 });
+    expect(res.json.analytics.sales.revenue_by_day).toEqual([{ date: today(), revenue: 450, orders: 2 }]);
+  });
+
+  it("gives vendor B only its figures", async () => {
+    const res = await call(t.app, { url: '/api/analytics/vendor', token: b.token });
+    expect(res.json.analytics.overview).toMatchObject({ total_products: 1, active_products: 1, avg_price: 30, inventory_value: 46 * 30 });
+    expect(res.json.analytics.sales.totals).toEqual({ orders: 2, revenue: 120, units_sold: 4 });
+    expect(res.body).not.toContain('Alpha');
+  });
+
+  it('refuses malformed and reversed ranges with 400', async () => {
+    for (const q of ['from=2025-13-01', 'to=yesterday', 'from=2025-02-10&to=2025-02-01', 'from=2020-01-01&to=2025-01-01']) {
+      expect((await call(t.app, { url: `/api/analytics/vendor?${q}`, token: a.token })).status, q).toBe(400);
+    }
+  });
+});
+
+describe('GET /api/vendor/orders/export', () => {
+  it('downloads its own lines as CSV, quoted and defused against formulas', async () => {
+    const res = await call(t.app, { url: '/api/vendor/orders/export', token: a.token });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines.at(-1)).toBe('');
+    expect(lines[0]).toBe(EXPORT_HEADER.join(','));
+    expect(lines).toHaveLength(1 + 4 + 1);
+    const solo = lines.find((l) => l.includes('Alpha Lamp') && l.includes('SUM'))!;
+    expect(solo).toMatch(/^SQ-\d{6}-\w{5},\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},processing,"'=SUM\(1,2\)",1 Test Street,Dubai,United Arab Emirates,00000,Cash on delivery,Alpha Lamp,,2,100,200,AED$/);
+    expect(res.body).not.toContain('Beta Mug');
+    expect(res.body).not.toContain('@example.test');
+  });
+
+  it('follows the filters', async () => {
+    const res = await call(t.app, { url: '/api/vendor/orders/export?status=delivered', token: a.token });
+    const rows = res.body.split('\r\n').filter(Boolean);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toContain('Olga Old');
+  });
+});
+
+describe('POST /api/vendor/orders/{id}/ship', () => {
+  it('refuses another vendor (404) and a shared order not assigned to the vendor (409), writing nothing', async () => {
+    const before = (await historyOf(o.solo)).length;
+    expect((await call(t.app, { method: 'POST', url: `/api/vendor/orders/${o.solo}/ship`, token: b.token })).status).toBe(404);
+    expect((await call(t.app, { method: 'POST', url: '/api/vendor/orders/999999/ship', token: a.token })).status).toBe(404);
+    await t.app.services.orders.setStatus(o.shared, 'processing');
+    const res = await call(t.app, { method: 'POST', url: `/api/vendor/orders/${o.shared}/ship`, token: a.token });
+    expect(res.status).toBe(409);
+    expect(res.json.error).toBe(MSG.shipSharedOrder);
+    expect((await historyOf(o.solo)).length).toBe(before);
+    expect((await auditOf(o.shared)).filter((e) => e.action === 'order.status' && e.actorRole === 'vendor')).toEqual([]);
+  });
+
+  it('ships a processing order: status, history entry by the vendor, audit entry; the customer sees shipped', async () => {
+    const told: string[] = [];
+    const off = t.app.services.bus.on('order.statusChanged', (e) => void told.push(`${e.orderId}:${e.to}`));
+    const res = await call(t.app, { method: 'POST', url: `/api/vendor/orders/${o.solo}/ship`, token: a.token });
+    off();
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ id: o.solo, status: 'shipped', can_ship: false, total: 200 });
+    const history = await historyOf(o.solo);
+    const vendorUser = (await t.database.query<{ user_id: number }>('select user_id from vendors where id = $1', [a.vendor.id]))[0]!.user_id;
+    expect(history.at(-1)).toEqual({ to_status: 'shipped', changed_by: vendorUser });
+    const audit = (await auditOf(o.solo)).filter((e) => e.action === 'order.status' && e.actorRole === 'vendor');
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.changes).toMatchObject({ status: { before: 'processing', after: 'shipped' } });
+    expect(told).toEqual([`${o.solo}:shipped`]);
+    const mine = await call(t.app, { url: `/api/my/orders/${o.solo}`, token: customer.token });
+    expect(mine.json.status).toBe('shipped');
+    const stats = await call(t.app, { url: '/api/vendor/orders/stats', token: a.token });
+    expect(stats.json).toMatchObject({ shipped_orders: 1, pending_orders: 0, processing_orders: 1 });
+  });
+
+  it('answers 409 with a clear message from any status but processing, writing nothing', async () => {
+    for (const id of [o.solo, o.old, o.cancelled]) {
+      const before = { history: (await historyOf(id)).length, audit: (await auditOf(id)).length };
+      const res = await call(t.app, { method: 'POST', url: `/api/vendor/orders/${id}/ship`, token: a.token });
+      expect(res.status).toBe(409);
+      expect(res.json.error).toMatch(/^Only orders in processing can be shipped; this order is (shipped|delivered|cancelled)\.$/);
+      expect({ history: (await historyOf(id)).length, audit: (await auditOf(id)).length }).toEqual(before);
+    }
+    expect((await call(t.app, { method: 'POST', url: '/api/vendor/orders/abc/ship', token: a.token })).status).toBe(400);
+  });
+
+  it('ships a shared order once an admin assigned it to the vendor', async () => {
+    const assign = await call(t.app, { method: 'PUT', url: `/api/admin/orders/${o.shared}/assign-vendor`, token: admin, body: { vendor_id: a.vendor.id } });
+    expect(assign.status).toBe(200);
+    const list = await call(t.app, { url: '/api/vendor/orders?search=sam', token: a.token });
+    expect(list.json[0]).toMatchObject({ shared_order: true, can_ship: true });
+    // B still may not: the order is A's to fulfil
+    expect((await call(t.app, { method: 'POST', url: `/api/vendor/orders/${o.shared}/ship`, token: b.token })).status).toBe(409);
+    const res = await call(t.app, { method: 'POST', url: `/api/vendor/orders/${o.shared}/ship`, token: a.token });
+    expect(res.status).toBe(200);
+    expect(res.json.status).toBe('shipped');
+  });
+});
+
+describe('/api/vendor/settings', () => {
+  it('starts from the defaults, saves a change with an audit entry, and the analytics follow it', async () => {
+    expect((await call(t.app, { url: '/api/vendor/settings', token: a.token })).json).toEqual({ low_stock_threshold: 10, analytics_range_days: 30 });
+    const res = await call(t.app, { method: 'PUT', url: '/api/vendor/settings', token: a.token, body: { low_stock_threshold: 2, analytics_range_days: 7 } });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ low_stock_threshold: 2, analytics_range_days: 7 });
+    const analytics = (await call(t.app, { url: '/api/analytics/vendor', token: a.token })).json.analytics;
+    // the rug has 2 left: not under 2
+    expect(analytics.overview).toMatchObject({ low_stock: 0, low_stock_threshold: 2 });
+    expect(analytics.sales).toMatchObject({ from: daysAgo(6), to: today() });
+    expect(analytics.sales.revenue_by_day).toHaveLength(7);
+    const entries = (await t.app.services.audit.list({ targetType: 'vendor', targetId: String(a.vendor.id) }, { limit: 10, offset: 0 })).items.filter((e) => e.action === 'vendor.settings');
+    expect(entries).toHaveLength(1);
+    expect(entries[0]!.changes).toEqual({ low_stock_threshold: { before: 10, after: 2 }, analytics_range_days: { before: 30, after: 7 } });
+    // B's settings are its own
+    expect((await call(t.app, { url: '/api/vendor/settings', token: b.token })).json).toEqual({ low_stock_threshold: 10, analytics_range_days: 30 });
+  });
+
+  it('refuses bad settings with 400 and keeps the saved ones', async () => {
+    for (const body of [{}, { low_stock_threshold: -1 }, { low_stock_threshold: 1.5 }, { analytics_range_days: 12 }, { low_stock_threshold: '5' }]) {
+      expect((await call(t.app, { method: 'PUT', url: '/api/vendor/settings', token: a.token, body })).status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await call(t.app, { url: '/api/vendor/settings', token: a.token })).json).toEqual({ low_stock_threshold: 2, analytics_range_days: 7 });
+  });
+});

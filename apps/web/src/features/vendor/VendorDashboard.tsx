@@ -1,0 +1,125 @@
+import { Suspense, useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { Vendor } from '@souq/shared/api/auth';
+import { MSG } from '@souq/shared/messages';
+import { formatCurrency } from '@souq/shared/rules/money';
+import { Alert } from '@/components/ui/Alert';
+import { paths } from '@/app/paths';
+import { Button, buttonClass } from '@/components/ui/Button';
+import { Select } from '@/components/ui/Field';
+import { Spinner } from '@/components/ui/Spinner';
+import { StatusBadge } from '@/components/ui/StatusBadge';
+import { StatCard } from '@/components/ui/StatCard';
+import { Money } from './parts/Money';
+import { cx } from '@/components/ui/cx';
+import { dashboardKeys, useDashboardStats } from './dashboard-api';
+import { VendorAccountSummary } from './VendorAccountSummary';
+import { DEFAULT_VENDOR_TAB, isVendorTab, TAB_COMPONENTS, VENDOR_TABS, type VendorTabId } from './tabs/registry';
+
+const count = (n: number | undefined) => n?.toLocaleString('en-US');
+
+/** The header's four stat cards (vendor §2), from the server for the signed-in vendor. */
+function DashboardStats() {
+  const stats = useDashboardStats();
+  const s = stats.data;
+  if (stats.isError && !s) {
+    return (
+      <Alert tone="error" title={MSG.loadVendorStatsFailed}>
+        <p>{stats.error.message}</p>
+        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void stats.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  return (
+    <section aria-label="Your business at a glance" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+      <StatCard label="Total Products" loading={!s} value={count(s?.total_products)} hint="in your catalogue" />
+      <StatCard label="Total Orders" loading={!s} value={count(s?.total_orders)} hint="holding your products" />
+      <StatCard label="Total Revenue" loading={!s} value={s && <Money text={formatCurrency(s.total_revenue, s.currency)} />} hint="without cancelled or refunded orders" />
+      <StatCard label="Active Products" loading={!s} value={count(s?.active_products)} hint="visible to customers" />
+    </section>
+  );
+}
+
+function TabPanel({ id }: { id: VendorTabId }) {
+  const Screen = TAB_COMPONENTS[id];
+  // a tab whose screen is not registered yet shows nothing (tabs/registry.ts)
+  if (!Screen) return null;
+  return (
+    <Suspense fallback={<div className="flex justify-center p-10 text-slate-500"><Spinner className="text-brand-600" /></div>}>
+      <Screen />
+    </Suspense>
+  );
+}
+
+/**
+ * The vendor dashboard (vendor §2): the four stat cards, then the eight tabs as a side navigation (a section picker
+ * on phones) beside the open tab. The tab lives in the URL (?tab=orders), so a reload or a shared link opens the same
+ * tab; a tab's own keys (its list's search, filters, page) are left behind when switching.
+ */
+export function VendorDashboard({ vendor }: { vendor: Vendor }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const requested = new URLSearchParams(location.search).get('tab');
+  const active: VendorTabId = isVendorTab(requested) ? requested : DEFAULT_VENDOR_TAB;
+  const client = useQueryClient();
+  // orders arrive while the vendor works in another tab: opening a tab reads the figures again
+  useEffect(() => {
+    void client.invalidateQueries({ queryKey: [dashboardKeys.dashboard] });
+  }, [client, active]);
+  const select = (id: VendorTabId) => {
+    if (id !== active) navigate({ search: id === DEFAULT_VENDOR_TAB ? '' : `?tab=${id}` });
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      {/* a vendor still to be verified sees what is missing first; a verified one a single line */}
+      {vendor.verification_status === 'verified' ? (
+        <section aria-label="Account" className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-sm sm:px-5">
+          <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
+            <h2 className="truncate text-base font-semibold text-slate-900">{vendor.company_name}</h2>
+            <StatusBadge kind="vendor" status={vendor.verification_status} />
+          </div>
+          <Link to={paths.vendorProfile} className={buttonClass('ghost', 'sm')}>View profile</Link>
+        </section>
+      ) : (
+        <VendorAccountSummary vendor={vendor} />
+      )}
+      <DashboardStats />
+      <div className="grid gap-6 lg:grid-cols-[12rem_minmax(0,1fr)]">
+        <nav aria-label="Dashboard tabs" className="lg:sticky lg:top-4 lg:self-start">
+          <label className="flex flex-col gap-1.5 text-sm font-medium text-slate-700 lg:hidden">
+            Dashboard section
+            <Select value={active} onChange={(e) => select(e.target.value as VendorTabId)}>
+              {VENDOR_TABS.map((t) => (
+                <option key={t.id} value={t.id}>{t.label}</option>
+              ))}
+            </Select>
+          </label>
+          <ul className="hidden space-y-0.5 rounded-2xl border border-slate-200 bg-white p-2 shadow-sm lg:block">
+            {VENDOR_TABS.map((t) => (
+              <li key={t.id}>
+                <button
+                  type="button"
+                  onClick={() => select(t.id)}
+                  aria-current={active === t.id ? 'page' : undefined}
+                  className={cx(
+                    'w-full rounded-lg px-3 py-2 text-left text-sm font-medium transition-colors',
+                    active === t.id ? 'bg-brand-700 text-white shadow-sm' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+                  )}
+                >
+                  {t.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="min-w-0">
+          <TabPanel key={active} id={active} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { VendorAnalytics, VendorDashboardStats, VendorOrder, VendorOrderActivity, VendorOrderStats, VendorSettings } from '@souq/shared/api/vendor-dashboard';
+import { api, ApiError, errorMessageFrom } from '@/lib/api-client';
+import { productListKeys } from '@/lib/products-api';
+import { forget } from '@/lib/session';
+import { tokens } from '@/lib/storage';
+
+// The vendor dashboard's business data (stat cards, orders, analytics, settings): always the signed-in vendor's,
+// the server takes the vendor from the session.
+
+/** Query keys: everything under `dashboard` also refreshes after a product write (products-api invalidates it). */
+export const dashboardKeys = {
+  dashboard: productListKeys.vendorDashboard,
+  stats: [productListKeys.vendorDashboard, 'stats'] as const,
+  orderStats: [productListKeys.vendorDashboard, 'order-stats'] as const,
+  activity: [productListKeys.vendorDashboard, 'order-activity'] as const,
+  analytics: (from: string, to: string) => [productListKeys.vendorDashboard, 'analytics', from, to] as const,
+  settings: ['vendor-settings'] as const,
+  /** The Orders tab's list (useListQuery's key). */
+  orders: 'vendor-orders',
+};
+
+const noRetryOnAuth = (failures: number, err: Error) => !(err instanceof ApiError && (err.status === 401 || err.status === 403)) && failures < 1;
+
+/** A vendor GET; a 401 forgets the vendor session so /vendor asks to log in again. */
+function vendorGet<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return api<T>(path, { auth: 'vendor', signal }).catch((err: unknown) => {
+    if (err instanceof ApiError && err.status === 401) forget('vendor');
+    throw err;
+  });
+}
+
+export function useDashboardStats() {
+  return useQuery({ queryKey: dashboardKeys.stats, retry: noRetryOnAuth, queryFn: ({ signal }) => vendorGet<VendorDashboardStats>('/api/vendor/dashboard/stats', signal) });
+}
+
+export function useOrderStats() {
+  return useQuery({ queryKey: dashboardKeys.orderStats, retry: noRetryOnAuth, queryFn: ({ signal }) => vendorGet<VendorOrderStats>('/api/vendor/orders/stats', signal) });
+}
+
+export function useOrderActivity() {
+  return useQuery({ queryKey: dashboardKeys.activity, retry: noRetryOnAuth, queryFn: ({ signal }) => vendorGet<VendorOrderActivity>('/api/vendor/orders/activity', signal) });
+}
+
+/** Analytics over a range; without one the server uses the vendor's default range (Settings). */
+export function useVendorAnalytics(range: { from?: string; to?: string }) {
+  const q = new URLSearchParams();
+  if (range.from) q.set('from', range.from);
+  if (range.to) q.set('to', range.to);
+  return useQuery({
+    queryKey: dashboardKeys.analytics(range.from ?? '', range.to ?? ''),
+    retry: noRetryOnAuth,
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) => vendorGet<VendorAnalytics>(`/api/analytics/vendor${q.size ? `?${q}` : ''}`, signal),
+  });
+}
+
+export function useVendorSettings() {
+  return useQuery({ queryKey: dashboardKeys.settings, retry: noRetryOnAuth, queryFn: ({ signal }) => vendorGet<VendorSettings>('/api/vendor/settings', signal) });
+}
+
+export function useSaveVendorSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: Partial<VendorSettings>) => api<VendorSettings>('/api/vendor/settings', { method: 'PUT', body: patch, auth: 'vendor' }),
+    onSuccess: (saved) => {
+      client.setQueryData(dashboardKeys.settings, saved);
+      // the low-stock figures and the chart's default range follow the settings
+      void client.invalidateQueries({ queryKey: [dashboardKeys.dashboard] });
+    },
+  });
+}
+
+/** Ship: processing → shipped on the server; the lists and the stat cards are read again. */
+export function useShipOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<VendorOrder>(`/api/vendor/orders/${id}/ship`, { method: 'POST', auth: 'vendor' }),
+    onSettled: () =>
+      Promise.all([client.invalidateQueries({ queryKey: [dashboardKeys.orders] }), client.invalidateQueries({ queryKey: [dashboardKeys.dashboard] })]),
+  });
+}
+
+/**
+ * Export Orders: the server writes the CSV (the vendor's own lines, the list's filters); the browser saves it under
+ * the server's file name. A bearer token cannot ride on a plain link, hence fetch → blob → a temporary link.
+ */
+export async function downloadOrdersCsv(filters: { search?: string; status?: string }): Promise<number> {
+  const q = new URLSearchParams();
+  if (filters.search) q.set('search', filters.search);
+  if (filters.status) q.set('status', filters.status);
+  const token = tokens.vendor();
+  const res = await fetch(`/api/vendor/orders/export?${q}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) {
+    if (res.status === 401) forget('vendor');
+    throw new ApiError(errorMessageFrom(res.status, await res.text()).message, res.status);
+  }
+  const blob = await res.blob();
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'orders.csv';
+  const url = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return Number(res.headers.get('x-export-lines') ?? 0);
+}

@@ -1,0 +1,216 @@
+import type { ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { MSG } from '@souq/shared/messages';
+import { VENDOR_ANALYTICS_RANGES, type VendorAnalytics } from '@souq/shared/api/vendor-dashboard';
+import { formatCurrency } from '@souq/shared/rules/money';
+import { formatRelativeTime } from '@souq/shared/rules/relative-time';
+import { TimeSeriesChart } from '@/components/charts';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { Input } from '@/components/ui/Field';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { StatCard } from '@/components/ui/StatCard';
+import { Money } from '../parts/Money';
+import { useVendorAnalytics } from '../dashboard-api';
+
+const DAY_MS = 86_400_000;
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+const daysBefore = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) - n * DAY_MS).toISOString().slice(0, 10);
+const longDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const exact = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A card with a heading and a list, its loading rows and its empty text. */
+function Panel({ title, loading, isEmpty, emptyText, children }: { title: string; loading: boolean; isEmpty: boolean; emptyText: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <h3 className="text-base font-semibold text-slate-900">{title}</h3>
+      <div className="mt-3">
+        {loading ? (
+          <div className="space-y-2.5">{[0, 1, 2].map((i) => <Skeleton key={i} className="h-5 w-full" />)}</div>
+        ) : isEmpty ? (
+          <p className="text-sm text-slate-500">{emptyText}</p>
+        ) : (
+          children
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Rows of name → count with a bar relative to the largest, for Top Categories and Top Tags. */
+function CountBars({ rows, label }: { rows: { name: string; count: number }[]; label: string }) {
+  const max = Math.max(1, ...rows.map((r) => r.count));
+  return (
+    <ul className="space-y-2" aria-label={label}>
+      {rows.map((r) => (
+        <li key={r.name} className="text-sm">
+          <div className="flex items-baseline justify-between gap-3">
+            <span className="truncate text-slate-800 capitalize" title={r.name}>{r.name}</span>
+            <span className="shrink-0 tabular-nums text-slate-600">{r.count.toLocaleString('en-US')}</span>
+          </div>
+          <div aria-hidden="true" className="mt-1 h-1.5 rounded-full bg-slate-100">
+            <div className="h-1.5 rounded-full bg-brand-500" style={{ width: `${(r.count / max) * 100}%` }} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Insights({ data, loading }: { data: VendorAnalytics | undefined; loading: boolean }) {
+  return (
+    <section aria-labelledby="insights-heading" className="rounded-2xl border border-brand-200 bg-gradient-to-br from-brand-50 to-white p-4 shadow-sm sm:p-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id="insights-heading" className="text-base font-semibold text-slate-900">AI Insights</h3>
+        <p className="text-xs text-slate-500">Written from your own figures on this page</p>
+      </div>
+      {loading || !data ? (
+        <div className="mt-3 space-y-2"><Skeleton className="h-4 w-full" /><Skeleton className="h-4 w-5/6" /><Skeleton className="h-4 w-2/3" /></div>
+      ) : (
+        <p className="mt-2 text-sm leading-relaxed text-slate-700">{data.ai.summary}</p>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The Analytics tab (vendor §2, §3): overview cards (Total Products, Active Products, Average Price, Inventory
+ * Value), the vendor's revenue per day over a chosen range as a chart (with its table for screen readers), Top
+ * Categories, Top Tags, Recent Products, best sellers and the AI Insights text, all from GET /api/analytics/vendor.
+ * The range lives in the URL; without one the server uses the vendor's default range (Settings).
+ */
+export default function AnalyticsTab() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const params = new URLSearchParams(location.search);
+  const asked = { from: params.get('analytics_from') ?? undefined, to: params.get('analytics_to') ?? undefined };
+  const reversed = !!asked.from && !!asked.to && asked.from > asked.to;
+  const analytics = useVendorAnalytics(reversed ? {} : asked);
+  const data = analytics.data;
+  const a = data?.analytics;
+  const o = a?.overview;
+  const sales = a?.sales;
+  const money = (v: number) => formatCurrency(v, o?.currency ?? '');
+  const loading = !data;
+
+  const setRange = (next: { from: string; to: string }) => {
+    const q = new URLSearchParams(location.search);
+    q.set('analytics_from', next.from);
+    q.set('analytics_to', next.to);
+    navigate({ search: `?${q}` }, { replace: true, state: location.state });
+  };
+  const from = sales?.from ?? asked.from ?? '';
+  const to = sales?.to ?? asked.to ?? '';
+
+  if (analytics.isError && !data) {
+    return (
+      <div className="flex flex-col gap-5">
+        <PageHeader title="Analytics" description="Your catalogue and sales in figures." />
+        <Alert tone="error" title={MSG.analyticsLoadFailed}>
+          <p>{analytics.error.message}</p>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void analytics.refetch()}>Try again</Button>
+        </Alert>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader
+        title="Analytics"
+        description="Your catalogue and sales in figures. Revenue counts your items only, without cancelled and refunded orders; days in UTC."
+        actions={
+          <Button variant="secondary" onClick={() => void analytics.refetch()} loading={analytics.isFetching && !!data}>
+            Refresh
+          </Button>
+        }
+      />
+
+      <section aria-label="Catalogue overview" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+        <StatCard label="Total Products" loading={loading} value={o?.total_products.toLocaleString('en-US')} />
+        <StatCard
+          label="Active Products"
+          loading={loading}
+          value={o?.active_products.toLocaleString('en-US')}
+          hint={o && (o.low_stock > 0 ? `${o.low_stock} under ${o.low_stock_threshold} in stock` : `none under ${o.low_stock_threshold} in stock`)}
+        />
+        <StatCard label="Average Price" loading={loading} value={o && <Money text={money(o.avg_price)} />} />
+        <StatCard label="Inventory Value" loading={loading} value={o && <Money text={money(o.inventory_value)} />} hint="price × stock" />
+      </section>
+
+      <Insights data={data} loading={loading} />
+
+      <div role="group" aria-label="Date range" className="flex flex-wrap items-end gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+        {VENDOR_ANALYTICS_RANGES.map((days) => {
+          const end = todayUtc();
+          const start = daysBefore(end, days - 1);
+          const on = from === start && to === end;
+          return (
+            <Button key={days} size="sm" variant={on ? 'primary' : 'secondary'} aria-pressed={on} onClick={() => setRange({ from: start, to: end })}>
+              Last {days} days
+            </Button>
+          );
+        })}
+        <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
+          From
+          <Input type="date" value={from} max={to || undefined} onChange={(e) => e.target.value && setRange({ from: e.target.value, to: to || todayUtc() })} className="w-40" />
+        </label>
+        <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
+          To
+          <Input type="date" value={to} min={from || undefined} onChange={(e) => e.target.value && setRange({ from: from || e.target.value, to: e.target.value })} className="w-40" />
+        </label>
+        {reversed && <p role="alert" className="w-full text-sm text-red-700">{MSG.dateRangeInvalid}</p>}
+      </div>
+
+      <TimeSeriesChart
+        title="Sales over time: revenue per day"
+        description={
+          sales
+            ? `${money(sales.totals.revenue)} from ${sales.totals.orders.toLocaleString('en-US')} order${sales.totals.orders === 1 ? '' : 's'} (${sales.totals.units_sold.toLocaleString('en-US')} unit${sales.totals.units_sold === 1 ? '' : 's'}), ${longDay(sales.from)} – ${longDay(sales.to)}`
+            : undefined
+        }
+        loading={loading}
+        currency={o?.currency ?? ''}
+        data={sales && sales.totals.orders > 0 ? sales.revenue_by_day.map((d) => ({ date: d.date, value: d.revenue })) : []}
+        variant={(sales?.revenue_by_day.length ?? 0) <= 14 ? 'bar' : 'line'}
+        empty={{ title: 'No sales in this range', description: 'Your items in orders appear here by the day the order was placed.' }}
+      />
+
+      <div className="grid gap-4 md:grid-cols-2">
+        <Panel title="Top Categories" loading={loading} isEmpty={!a?.categories.length} emptyText="None of your products has a category yet.">
+          <CountBars label="Products per category" rows={(a?.categories ?? []).map((c) => ({ name: c.category, count: c.count }))} />
+        </Panel>
+        <Panel title="Top Tags" loading={loading} isEmpty={!a?.tags.length} emptyText="None of your products has tags yet.">
+          <CountBars label="Products per tag" rows={(a?.tags ?? []).map((t) => ({ name: t.tag, count: t.count }))} />
+        </Panel>
+        <Panel title="Recent Products" loading={loading} isEmpty={!a?.recent_products.length} emptyText="No products yet.">
+          <ul className="divide-y divide-slate-100 text-sm">
+            {a?.recent_products.map((p) => (
+              <li key={p.id} className="flex items-baseline justify-between gap-3 py-1.5 first:pt-0">
+                <span className="min-w-0">
+                  <span className="block truncate text-slate-800" title={p.name}>{p.name}</span>
+                  <time className="text-xs text-slate-500" dateTime={p.created_at} title={exact.format(new Date(p.created_at))}>{formatRelativeTime(new Date(p.created_at))}</time>
+                </span>
+                <span className="shrink-0 tabular-nums text-slate-700">{money(p.price)}</span>
+              </li>
+            ))}
+          </ul>
+        </Panel>
+        <Panel title="Best Sellers" loading={loading} isEmpty={!sales?.top_products.length} emptyText="No sales in this range.">
+          <ul className="divide-y divide-slate-100 text-sm">
+            {sales?.top_products.map((p) => (
+              <li key={`${p.id}-${p.name}`} className="flex items-baseline justify-between gap-3 py-1.5 first:pt-0">
+                <span className="min-w-0">
+                  <span className="block truncate text-slate-800" title={p.name}>{p.name}</span>
+                  <span className="text-xs text-slate-500">{p.units_sold.toLocaleString('en-US')} sold</span>
+                </span>
+                <span className="shrink-0 tabular-nums text-slate-700">{money(p.revenue)}</span>
+              </li>
+            ))}
+          </ul>
+        </Panel>
+      </div>
+    </div>
+  );
+}
