@@ -1,20 +1,17 @@
 import fs from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { MSG } from '../../packages/shared/src/messages.js';
+import { ADMIN_CODE, completeOnboarding, toast, verifyInVendorsSection } from './support/vendor-onboarding.js';
 
 // The vendor's business journey (issue 8 item 11) against the real server: a new vendor signs up at /vendor/auth,
 // is onboarded with its three documents and verified by an admin, creates a product with a photo in the Products tab, the storefront search finds it, a new customer orders it
 // (cash on delivery), the vendor sees the order in the Orders tab, an admin moves it to processing, the vendor Ships
 // it, and the customer sees 'shipped' on /profile; the vendor's CSV export and Analytics show the same order.
 
-const ADMIN_CODE = 'e2e-admin-code'; // ADMIN_ACCESS_CODE of playwright.config.ts
-/** A small PDF (the trade licence: the server reads its type from these first bytes). */
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
-/** An 8×8 PNG (a product photo, re-encoded to WebP; also the Emirates ID images). */
+/** An 8×8 PNG (a product photo, re-encoded to WebP). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWM4k8aAFWEXHbQSABeKTIHy8YDnAAAAAElFTkSuQmCC', 'base64');
 
 const label = (text: string) => new RegExp(`^${text.replace(/[()]/g, '\\$&')}\\*?$`);
-const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const statCard = (page: Page, group: string, name: string) => page.getByRole('region', { name: group }).locator('div').filter({ has: page.getByText(name, { exact: true }) }).first();
 
 async function adminToken(request: APIRequestContext): Promise<string> {
@@ -43,29 +40,12 @@ test('a new vendor sells a product: sign-up → product with a photo → storefr
   await page.getByRole('button', { name: 'Create Vendor Account' }).click();
   await expect(page).toHaveURL(/\/vendor\/onboarding$/);
 
-  // ─── ONBOARDING AND ADMIN VERIFICATION ──────────────────────────────────────────────────────────────────────────
-  // Through the API here: the vendor's onboarding with its three documents, then an admin verifying it (the wizard's
-  // screens and the admin's Vendors section have their own journey, tests/e2e/vendor-onboarding.spec.ts).
+  // 1b. onboarding: the six steps with its three documents uploaded, then an admin verifies it in the Vendors section
+  await completeOnboarding(page, 'Food');
+  const verification = await verifyInVendorsSection(browser, company, stamp);
+  await verification.close();
   const vendorToken = await page.evaluate(() => localStorage.getItem('vendor_token'));
   const asVendor = { authorization: `Bearer ${vendorToken}` };
-  const onboarded = await page.request.post('/api/vendors/onboarding', {
-    headers: asVendor,
-    multipart: {
-      company_name: company, contact_name: 'Salim Sidr', email: `sidr-${stamp}@example.test`, phone: '+971 50 765 4321', website: '',
-      address: JSON.stringify({ street: 'Hatta Road 3', city: 'Hatta', state: 'Dubai', postal_code: '', country: 'UAE', coordinates: { latitude: 24.8, longitude: 56.1 } }),
-      business_type: 'LLC', industry: 'Food', tax_id: '', vat_number: '', establishment_date: '2019-04-01',
-      trade_license: { name: 'licence.pdf', mimeType: 'application/pdf', buffer: PDF },
-      emirates_id_front: { name: 'front.png', mimeType: 'image/png', buffer: PNG },
-      emirates_id_back: { name: 'back.png', mimeType: 'image/png', buffer: PNG },
-    },
-  });
-  expect(onboarded.ok(), await onboarded.text()).toBe(true);
-  const admin = await adminToken(page.request);
-  const asAdmin = { authorization: `Bearer ${admin}` };
-  const vendorId = ((await (await page.request.get('/api/auth/me', { headers: asVendor })).json()) as { vendor: { id: number } }).vendor.id;
-  const verified = await page.request.put(`/api/admin/vendors/${vendorId}/verify`, { headers: asAdmin, data: { is_verified: true, verification_notes: 'Documents checked' } });
-  expect(verified.ok(), await verified.text()).toBe(true);
-  // ────────────────────────────────────────────────────────────────────────────────────────────────────────────────
 
   // 2. the dashboard: stat cards from the server, all zero for a new vendor; the empty Orders tab
   await page.goto('/vendor');
@@ -150,6 +130,7 @@ test('a new vendor sells a product: sign-up → product with a photo → storefr
   await page.keyboard.press('Escape');
 
   // 6. the shop confirms the order to processing (admin API); Refresh shows it, Ship moves it to shipped
+  const asAdmin = { authorization: `Bearer ${await adminToken(page.request)}` };
   const listed = await page.request.get(`/api/admin/orders?search=${orderNumber}`, { headers: asAdmin });
   const orderId = ((await listed.json()) as { id: number }[])[0]!.id;
   const processing = await page.request.put(`/api/admin/orders/${orderId}/status`, { headers: asAdmin, data: { status: 'processing' } });

@@ -1,25 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { MSG } from '../../packages/shared/src/messages.js';
+import { ADMIN_CODE, PDF, PNG, JPG, attachDocuments, fillBusiness, fillLocation, toast, verifyInVendorsSection, wizardStep } from './support/vendor-onboarding.js';
 
 // The vendor lifecycle (issue 8 items 1, 5, 6; issue 9 item 4) against the real server: a new vendor signs up at
 // /vendor/auth, lands on the onboarding wizard, goes through the six steps (gating included) with three real
 // uploads, is Pending Review; an admin verifies it in the Vendors section; the vendor then sees Verified.
 
-const CODE = 'e2e-admin-code';
-
-// Small valid files: the server reads their type from these first bytes.
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-const JPG = Buffer.from(
-  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
-  'base64',
-);
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-const step = (page: Page, n: number, title: string) => expect(page.getByRole('heading', { name: `Step ${n} of 6 · ${title}` })).toBeVisible();
+const CODE = ADMIN_CODE;
+const step = wizardStep;
 
 test('a new vendor signs up, onboards with three documents, an admin verifies, the vendor sees Verified', async ({ page, browser }) => {
   const stamp = Date.now();
@@ -55,14 +43,11 @@ test('a new vendor signs up, onboards with three documents, an admin verifies, t
   await expect(toast(page, MSG.onboardingIncomplete)).toBeVisible();
   await expect(page.getByText('City is required')).toBeVisible();
   await step(page, 2, 'Location Details');
-  await page.getByLabel('City').fill('Dubai');
-  await page.getByLabel('State / Emirate').selectOption('Dubai');
+  await fillLocation(page);
   await page.getByRole('button', { name: 'Next' }).click();
 
   await step(page, 3, 'Business Details');
-  await page.getByLabel('Business type').selectOption('LLC');
-  await page.getByLabel('Industry').selectOption('Electronics');
-  await page.getByLabel('Establishment date').fill('2021-03-04');
+  await fillBusiness(page);
   await page.getByRole('button', { name: 'Next' }).click();
 
   await step(page, 4, 'Document Upload');
@@ -71,9 +56,7 @@ test('a new vendor signs up, onboards with three documents, an admin verifies, t
   // a PDF offered as an Emirates ID is refused on the client with the rule's words
   await page.locator('input[name="emirates_id_front"]').setInputFiles({ name: 'front.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(page.getByText(MSG.emiratesIdType)).toBeVisible();
-  await page.locator('input[name="trade_license"]').setInputFiles({ name: 'trade-licence.pdf', mimeType: 'application/pdf', buffer: PDF });
-  await page.locator('input[name="emirates_id_front"]').setInputFiles({ name: 'id-front.png', mimeType: 'image/png', buffer: PNG });
-  await page.locator('input[name="emirates_id_back"]').setInputFiles({ name: 'id-back.jpg', mimeType: 'image/jpeg', buffer: JPG });
+  await attachDocuments(page);
   await expect(page.getByAltText('Emirates ID (front) preview')).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
 
@@ -89,30 +72,12 @@ test('a new vendor signs up, onboards with three documents, an admin verifies, t
   await expect(page.getByRole('button', { name: 'Verify vendor' })).toHaveCount(0);
 
   // 4. an admin verifies it in the Vendors section
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await admin.goto('/admin-access');
-  await admin.getByLabel('Access code').fill(CODE);
-  await admin.getByRole('button', { name: 'Unlock dashboard' }).click();
-  await expect(admin).toHaveURL(/\/admin$/);
-  await admin.goto('/admin/vendors');
-  await expect(admin.getByRole('heading', { name: 'Vendor Management' })).toBeVisible();
-  await admin.getByRole('searchbox', { name: 'Search vendors' }).fill(String(stamp));
-  const row = admin.getByRole('table', { name: 'Vendors' }).getByRole('row').filter({ hasText: company });
-  await expect(row).toHaveCount(1);
-  await expect(row).toContainText('Pending Review');
-  await row.getByRole('button', { name: `Review ${company}` }).click();
-  const dialog = admin.getByRole('dialog', { name: `Review ${company}` });
-  await expect(dialog).toContainText('trade-licence.pdf');
-  await dialog.getByLabel('Verification notes').fill('Trade licence and Emirates ID checked.');
-  await dialog.getByRole('button', { name: 'Verify vendor' }).click();
-  await expect(toast(admin, MSG.vendorVerified)).toBeVisible();
-  await expect(row).toContainText('Verified');
+  const { admin, row, close } = await verifyInVendorsSection(browser, company, String(stamp));
   // the status filter is on the server and in the URL
   await admin.getByRole('combobox', { name: 'Status' }).selectOption('verified');
   await expect(admin).toHaveURL(/status=verified/);
   await expect(row).toHaveCount(1);
-  await adminContext.close();
+  await close();
 
   // 5. the vendor sees Verified, the notes and who decided, on the wizard and on the profile
   await page.reload();
