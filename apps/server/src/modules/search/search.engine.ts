@@ -52,13 +52,12 @@ export type SearchResult = {
   interpreted: string[];
 };
 
-export const P: Record<string, number> = { K1: 1.2, COV: 2, HEADW: 3, NAMEB: 0.55, ADJ: 0.4, SEM: 0.25, FB: 0.5, ...JSON.parse(process.env.SOUQ_P ?? '{}') };
 type FieldKey = 'name' | 'head' | 'brand' | 'category' | 'tags' | 'description';
 /** Field weight and length normalisation (BM25F): the name counts most, the description least. */
 const FIELDS: Record<FieldKey, { w: number; b: number }> = {
-  name: { w: 3.0, b: P.NAMEB! },
+  name: { w: 3.0, b: 0.55 },
   // the word naming what the product is gets extra weight: 'laptop' finds laptops before laptop bags
-  head: { w: P.HEADW!, b: 0 },
+  head: { w: 3.0, b: 0 },
   brand: { w: 2.0, b: 0.2 },
   category: { w: 1.8, b: 0.3 },
   tags: { w: 1.2, b: 0.5 },
@@ -69,15 +68,15 @@ const FIELD_KEYS = Object.keys(FIELDS) as FieldKey[];
 const VEC_FIELD_W: Record<FieldKey, number> = { name: 3, head: 1, brand: 1, category: 2, tags: 1.5, description: 0.4 };
 /** vector weights are kept per term as a byte: tenths, 0.1 … 25.5 */
 const TERM_W_SCALE = 10;
-export const probe: { fn: ((rows: number[][], ids: number[]) => void) | null; w: number[] | null } = { fn: null, w: null };
+const K1 = 1.2;
 
 const W_SYNONYM = 0.9;
 const W_RELATED = 0.3;
 const W_JOINED = 0.9;
 /** share of the semantic (vector) side in the re-ranking */
-
+const W_SEM = 0.25;
 /** bonus for each pair of neighbouring query words that stand side by side in the name, in order */
-
+const W_ADJ = 0.4;
 /** a known word this rare is also read as a correction towards a word RARE_RATIO times more used ('heather') */
 const RARE_DF = 10;
 const RARE_RATIO = 10;
@@ -93,6 +92,11 @@ const W_NUMBERS_ONLY = 0.5;
 const MAX_QUERY_TOKENS = 24;
 const RERANK_DEPTH = 200;
 const FEEDBACK_DOCS = 5;
+/**
+ * weight of the best hits' centroid against the query's own terms in the re-ranking vector (per hit, scaled by its
+ * lexical score): 1 puts the best hit level with the query (was 0.5; chosen on the dev set's tuning half, 0020/0021)
+ */
+const W_FEEDBACK = 1;
 /** Above this many postings a common concept only scores candidates (see search()). */
 const SCORER_MIN_POSTINGS = 3000;
 const SIMILAR_MAX_CANDIDATES = 4000;
@@ -382,7 +386,7 @@ export class SearchIndex {
             if ((onlyFound && sc.matched[slot] === 0) || !cheapAccept(slot)) continue;
             const tf = tfs[i]!;
             if (sc.alt[slot] === 0) touchedAlt.push(slot);
-            sc.alt[slot] = sc.alt[slot]! + (idf * tf) / (P.K1! + tf);
+            sc.alt[slot] = sc.alt[slot]! + (idf * tf) / (K1 + tf);
             if (multi) sc.hits[slot]!++;
           }
         }
@@ -403,29 +407,24 @@ export class SearchIndex {
         if (sc.matched[slot] === 0) touchedTotal.push(slot);
         sc.total[slot] = sc.total[slot]! + sc.best[slot]!;
         sc.matched[slot]!++;
-        if (ci < 32) sc.mask[slot] = sc.mask[slot]! | (1 << ci);
         sc.best[slot] = 0;
       }
     }
 
-    type Cand = { doc: Doc; lex: number; score: number; mask: number };
+    type Cand = { doc: Doc; lex: number; score: number };
     const acceptSlot = this.slotFilterFn(filters);
     const candSlot = new Int32Array(touchedTotal.length);
     const candLex = new Float64Array(touchedTotal.length);
-    const candMask = new Uint32Array(touchedTotal.length);
     let total = 0;
     for (const slot of touchedTotal) {
       const s = sc.total[slot]!;
       const coverage = sc.matched[slot]! / concepts.length;
-      const mask = sc.mask[slot]!;
       sc.total[slot] = 0;
       sc.matched[slot] = 0;
-      sc.mask[slot] = 0;
       if (!acceptSlot(slot)) continue;
       // documents that answer every part of the query come first
       candSlot[total] = slot;
-      candMask[total] = mask;
-      candLex[total++] = s * coverage ** P.COV!;
+      candLex[total++] = s * coverage * coverage;
     }
     const keep = Math.max(RERANK_DEPTH, offset + opts.limit);
     // only the first `keep` need ordering: cut at the keep-th best score before sorting
@@ -437,12 +436,12 @@ export class SearchIndex {
       if (lex < threshold) continue;
       const doc = this.bySlot[candSlot[i]!]!;
       // query words side by side in the name, in the query's order
-      if (adjacency) lex *= 1 + P.ADJ! * adjacency(doc);
-      cands.push({ doc, lex, score: lex, mask: candMask[i]! });
+      if (adjacency) lex *= 1 + W_ADJ * adjacency(doc);
+      cands.push({ doc, lex, score: lex });
     }
     cands.sort((a, b) => b.lex - a.lex || a.doc.id - b.doc.id);
     const head = cands.slice(0, RERANK_DEPTH);
-    this.rerank(head, concepts, price.intent, adjacency, N);
+    this.rerank(head, concepts, price.intent);
     const ranked = head.concat(cands.slice(RERANK_DEPTH));
     return {
       ids: ranked.slice(offset, offset + opts.limit).map((c) => c.doc.id),
@@ -452,12 +451,12 @@ export class SearchIndex {
     };
   }
 
-  private scratch = { alt: new Float64Array(0), best: new Float64Array(0), total: new Float64Array(0), hits: new Uint8Array(0), matched: new Uint8Array(0), mask: new Uint32Array(0) };
+  private scratch = { alt: new Float64Array(0), best: new Float64Array(0), total: new Float64Array(0), hits: new Uint8Array(0), matched: new Uint8Array(0) };
 
   private scratchFor(size: number) {
     if (this.scratch.alt.length < size) {
       const n = Math.max(size, Math.ceil(this.scratch.alt.length * 1.5), 1024);
-      this.scratch = { alt: new Float64Array(n), best: new Float64Array(n), total: new Float64Array(n), hits: new Uint8Array(n), matched: new Uint8Array(n), mask: new Uint32Array(n) };
+      this.scratch = { alt: new Float64Array(n), best: new Float64Array(n), total: new Float64Array(n), hits: new Uint8Array(n), matched: new Uint8Array(n) };
     }
     return this.scratch;
   }
@@ -924,8 +923,7 @@ export class SearchIndex {
    * Semantic re-ranking: a query vector (the query's own terms) plus the centroid of the best lexical hits
    * (pseudo-relevance feedback); each candidate's cosine to it is blended with its lexical score.
    */
-  private rerank(head: { doc: Doc; lex: number; score: number; mask: number }[], concepts: Concept[], intent: PriceIntent,
-    adjacency: ((doc: Doc) => number) | null, N: number): void {
+  private rerank(head: { doc: Doc; lex: number; score: number }[], concepts: Concept[], intent: PriceIntent): void {
     if (head.length === 0) return;
     const top = head[0]!.lex || 1;
     const q = new Map<number, number>();
@@ -938,7 +936,7 @@ export class SearchIndex {
       }
     }
     for (const c of head.slice(0, FEEDBACK_DOCS)) {
-      const f = (c.lex / top) * P.FB!;
+      const f = (c.lex / top) * W_FEEDBACK;
       this.eachVectorEntry(c.doc, (id, w) => q.set(id, (q.get(id) ?? 0) + f * w));
     }
     const qLen = Math.sqrt([...q.values()].reduce((s, v) => s + v * v, 0)) || 1;
@@ -950,47 +948,13 @@ export class SearchIndex {
       const sorted = head.filter((c) => c.lex >= 0.4 * top).sort((a, b) => a.doc.priceCents - b.doc.priceCents);
       priceRank = new Map(sorted.map((c, i) => [c.doc, sorted.length > 1 ? i / (sorted.length - 1) : 0]));
     }
-    // idf of each concept (its best one-word reading)
-    const nc = Math.min(concepts.length, 32);
-    const cIdf = concepts.slice(0, 32).map((c) => Math.max(0, ...c.alternatives.map((a) => {
-      const df = Math.max(...a.terms.map((t) => this.df.get(t) ?? 0));
-      return a.weight * Math.log(1 + (N - df + 0.5) / (df + 0.5));
-    })));
-    const idfSum = cIdf.reduce((a, b) => a + b, 0) || 1;
-    const rows: number[][] = [];
-    const masks = new Map<number, number>();
-    concepts.slice(0, 32).forEach((c, ci) => {
-      for (const a of c.alternatives) {
-        if (a.terms.length !== 1 || a.weight < 0.5) continue;
-        const id = this.termIds.get(a.terms[0]!);
-        if (id !== undefined) masks.set(id, (masks.get(id) ?? 0) | (1 << ci));
-      }
-    });
-    let rank = 0;
     for (const c of head) {
-      const h = headNoun(c.doc.name);
-      const hm = h ? masks.get(this.termIds.get(stem(h)) ?? -1) ?? 0 : 0;
-      const from = c.doc.intAt + FIELD_KEYS.length + c.doc.termN;
-      let nm = 0;
-      let firstAt = -1;
-      for (let k = from; k < from + c.doc.nameN; k++) if (masks.has(this.ints.data[k]!)) { nm++; if (firstAt < 0) firstAt = k - from; }
-      let idfCov = 0;
-      for (let i = 0; i < nc; i++) if (c.mask & (1 << i)) idfCov += cIdf[i]!;
-      const cos = this.cosine(c.doc, dense);
-      const nameN = this.ints.data[c.doc.intAt]!;
-      const feats = [c.lex / top, cos, popcount(c.mask) / nc, idfCov / idfSum, adjacency ? adjacency(c.doc) : 1,
-        Math.log(1 + nameN), (c.mask >>> (nc - 1)) & 1, c.mask & 1,
-        (hm >>> (nc - 1)) & 1, hm ? 1 : 0, nm / Math.max(1, c.doc.nameN), firstAt < 0 ? 1 : firstAt / Math.max(1, c.doc.nameN),
-        1 / Math.log2(2 + rank++), c.doc.nameN - nm];
-      rows.push(feats);
-      let s = (1 - P.SEM!) * (c.lex / top) + P.SEM! * cos + 0.02 * popularity(c.doc);
-      if (probe.w) s = feats.reduce((a, f, i) => a + f * probe.w![i]!, 0) + 0.02 * popularity(c.doc);
+      let s = (1 - W_SEM) * (c.lex / top) + W_SEM * this.cosine(c.doc, dense) + 0.02 * popularity(c.doc);
       const r = priceRank?.get(c.doc);
       if (r !== undefined) s += 0.2 * (intent === 'low' ? 1 - r : r);
       c.score = s;
     }
     for (const k of q.keys()) dense[k] = 0;
-    probe.fn?.(rows, head.map((c) => c.doc.id));
     head.sort((a, b) => b.score - a.score || a.doc.id - b.doc.id);
   }
 }
@@ -1034,12 +998,6 @@ function kthLargest(a: Float64Array, k: number): number {
   return a[target]!;
 }
 
-
-function popcount(m: number): number {
-  let n = 0;
-  for (let b = m >>> 0; b; b &= b - 1) n++;
-  return n;
-}
 
 /** 0..1 from rating and number of reviews: a gentle tie-breaker, never a ranking of its own. */
 function popularity(d: IndexedProduct): number {
