@@ -36,14 +36,5 @@ export async function insertProducts(database: Database, rows: BulkProduct[], ba
   }
 }
 
-/** A seeded pseudo-random generator (mulberry32): benchmarks stay reproducible. */
-export function seededRandom(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The benchmarks' seeded generator, under the name the search benches use. */
+export { seededRng as seededRandom } from './random.js';

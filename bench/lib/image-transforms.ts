@@ -5,19 +5,9 @@ import sharp from 'sharp';
  * recompression and new backgrounds. Used by the image-search benchmark's generator and by the tests, so both
  * measure the same thing. Deterministic for a given random source.
  */
-export type Rng = () => number;
+import { seededRng, type Rng } from './random.js';
 
-/** Small seeded PRNG (mulberry32): reproducible example data. */
-export function seededRng(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRng, type Rng };
 
 const between = (rng: Rng, lo: number, hi: number) => lo + (hi - lo) * rng();
 

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import type { Database } from './platform/db.js';
-import { isGuardedRoute, registerAuth } from './platform/auth.js';
+import { isGuardedRoute, registerAuth, routeAccess } from './platform/auth.js';
+import type { UserRole } from '@souq/shared/api/auth';
 import { VENDOR_DOCUMENT_MAX_BYTES } from '@souq/shared/constants';
 import { fixNullableUnions, openApiTransform } from './platform/openapi.js';
 import { connectRedis } from './platform/redis.js';
@@ -42,14 +43,20 @@ import { eventsRoutes } from './modules/events/events.routes.js';
 import { adminOrdersRoutes } from './modules/admin/admin-orders.routes.js';
 import { adminProductsRoutes } from './modules/admin/admin-products.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
+// admin access gate and Security section (issue 13)
+import { securityRoutes } from './modules/security/security.routes.js';
 
 export type AppDeps = { config: Config; database: Database };
+export type RouteEntry = { method: string; url: string; access: UserRole[] | null };
 declare module 'fastify' {
   interface FastifyInstance {
     /** The app's services, for main.ts (seeding, start-up tasks) and tests. */
     services: Services;
-    /** Every route registered (method + path), for the authorization matrix test and the docs check. */
-    routeTable: { method: string; url: string }[];
+    /**
+     * Every route registered (method + path, and the session kinds its guards admit, null when public), for the
+     * authorization matrix, the docs check and the audit-coverage test.
+     */
+    routeTable: RouteEntry[];
   }
 }
 export type App = FastifyInstance;
@@ -71,9 +78,9 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
     // (the factory types name ajv's signatures; the zod compilers are what setValidatorCompiler installs anyway)
     schemaController: { compilersFactory: { buildValidator: (() => validatorCompiler) as never, buildSerializer: (() => serializerCompiler) as never } },
   });
-  const routeTable: { method: string; url: string }[] = [];
+  const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, access: routeAccess(route) });
   });
   app.decorate('routeTable', routeTable);
   app.setValidatorCompiler(validatorCompiler);
@@ -116,7 +123,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const log = (msg: string) => (config.logLevel === 'silent' ? undefined : app.log.warn(msg));
-  const services = createServices(config, database, log);
+  const services = createServices(config, database, log, { redis });
   app.addHook('onClose', () => services.bus.close());
   registerAuth(app, services.sessions);
   // queued mails get a few seconds to leave before the process stops
@@ -139,6 +146,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(adminOrdersRoutes({ admin: services.admin, reports: services.reports, currency: config.shopCurrency }));
   await app.register(adminProductsRoutes({ admin: services.admin, reports: services.reports, catalogue: services.catalogue, currency: config.shopCurrency }));
   await app.register(reportsRoutes({ reports: services.reports }));
+  await app.register(securityRoutes({ security: services.security }));
   await app.register(vendorsRoutes({ vendors: services.vendors }));
   await app.register(imageSearchRoutes({ imageSearch: services.imageSearch }));
   await app.register(recommendationsRoutes({ recommendations: services.recommendations }));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import path from 'node:path';
-import { EVENTS_HEARTBEAT_MS } from '@souq/shared/constants';
+import { ADMIN_ACCESS_CODE_MIN_LENGTH, EVENTS_HEARTBEAT_MS } from '@souq/shared/constants';
+import { MSG } from '@souq/shared/messages';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -13,7 +14,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   SEED_DEMO: bool.default(true),
-  ADMIN_ACCESS_CODE: z.string().min(6).optional(),
+  // the owner's bootstrap code: long enough that the access limiter makes guessing hopeless (issue 13)
+  ADMIN_ACCESS_CODE: z.string().min(ADMIN_ACCESS_CODE_MIN_LENGTH, { error: MSG.adminCodeTooShort(ADMIN_ACCESS_CODE_MIN_LENGTH) }).optional(),
+  // wrong admin codes: per client before a lock-out, and from all clients per 15 minutes
+  ADMIN_ACCESS_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  ADMIN_ACCESS_GLOBAL_LIMIT: z.coerce.number().int().positive().default(100),
   SHOP_CURRENCY: z.string().length(3).default('AED'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: z.string().optional(),
@@ -53,6 +58,8 @@ export type Config = {
   webDist: string | undefined;
   trustProxy: boolean;
   loginRateLimit: number;
+  /** The brake on wrong admin access codes (modules/security/access-limiter.ts). */
+  adminAccess: { maxFailures: number; globalLimit: number };
   /** Tests only: lets push endpoints on loopback/private addresses (and plain http) through, for a local push service. */
   pushAllowPrivateEndpoints: boolean;
   /** The live stream (GET /api/events): heartbeat period and a stream's lifetime before the client reconnects. */
@@ -85,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    adminAccess: { maxFailures: e.ADMIN_ACCESS_MAX_FAILURES, globalLimit: e.ADMIN_ACCESS_GLOBAL_LIMIT },
     pushAllowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS,
     liveEvents: { heartbeatMs: EVENTS_HEARTBEAT_MS, maxAgeMs: 5 * 60_000 },
     mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM },
@@ -96,6 +104,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ADMIN_ACCESS_CODE: 'test-admin-code' }),
     loginRateLimit: 1000,
+    // tests elsewhere send wrong codes freely; the limiter's own tests set the real limits
+    adminAccess: { maxFailures: 1000, globalLimit: 100_000 },
     ...overrides,
   };
 }

@@ -1,10 +1,17 @@
 import path from 'node:path';
 import fs from 'node:fs';
-import { loadConfig } from './config.js';
+import { loadConfig, type Config } from './config.js';
 import { migrateDatabase, openDatabase } from './platform/db.js';
 import { DEMO_CUSTOMER_EMAIL, DEMO_PASSWORD, DEMO_VENDOR_EMAIL } from '@souq/shared/constants';
 
-const config = loadConfig();
+// a bad environment (e.g. an ADMIN_ACCESS_CODE shorter than 12 characters) stops the start with its message, no stack
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  console.error(`Souq cannot start. ${(err as Error).message}`);
+  process.exit(1);
+}
 const started = Date.now();
 fs.mkdirSync(config.dataDir, { recursive: true });
 

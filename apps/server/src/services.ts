@@ -28,21 +28,25 @@ import { LIST_MAX_LIMIT } from '@souq/shared/constants';
 import { createMailer } from './platform/mailer.js';
 import { createReportsService } from './modules/reports/reports.service.js';
 import { createAdminService } from './modules/admin/admin.service.js';
+import type { Redis } from 'ioredis';
+import { createSecurityService } from './modules/security/security.service.js';
+import { createAccessLimiter, DEFAULT_ACCESS_LIMITS, memoryCounters, redisCounters, resilientCounters } from './modules/security/access-limiter.js';
 
 /**
  * The composition root: every service built once from its explicit dependencies.
  * Add a domain here, then register its routes in app.ts.
  */
-export function createServices(config: Config, database: Database, log: (msg: string) => void) {
+export function createServices(config: Config, database: Database, log: (msg: string) => void, opts: { redis?: Redis | null } = {}) {
   const { db } = database;
   const sessions = createSessionStore(db);
-  const vendors = createVendorsService({ db });
   const bus = createBus({ log, redisUrl: config.redisUrl });
   const audit = createAuditLog({ db });
-  const accounts = createAccountsService({ db, sessions, vendors, adminAccessCode: config.adminAccessCode, log, audit });
-  const media = createMediaService({ dataDir: config.dataDir });
   const storage = createDiskStorage(path.join(config.dataDir, 'uploads'));
   const files = createFilesService({ db, storage });
+  // vendor lifecycle (issue 8): onboarding documents are private files; every change is audited
+  const vendors = createVendorsService({ db, audit, files });
+  const accounts = createAccountsService({ db, sessions, vendors, adminAccessCode: config.adminAccessCode, log, audit });
+  const media = createMediaService({ dataDir: config.dataDir });
   // late-bound: orders depends on the catalogue, and the catalogue asks orders whether a product was ever sold
   const catalogue = createCatalogueService({
     db, bus, audit, productHasOrders: (id) => orders.productHasOrders(id),
@@ -91,16 +95,20 @@ export function createServices(config: Config, database: Database, log: (msg: st
     db, bus, audit, vapid: config.vapid, allowPrivateEndpoints: config.pushAllowPrivateEndpoints, log,
   });
   const events = createEventsService({ bus });
-  // admin area (issue 9): the cross-module read model and the dashboard's actions. The bell counts support
-  // conversations awaiting staff; vendors pending review join it once the vendors module offers the count
-  // (vendors.countPendingReview, issue 8): pass it as pendingVendors here.
+  // admin area (issue 9): the cross-module read model and the dashboard's actions. The bell counts vendors
+  // pending review (the vendors module's derived status) and support conversations awaiting staff.
   const reports = createReportsService({
-    db, currency: config.shopCurrency, managedProducts: (ids) => catalogue.managedByIds(ids), supportAwaiting: () => support.countAwaitingStaff(),
+    db, currency: config.shopCurrency, managedProducts: (ids) => catalogue.managedByIds(ids),
+    pendingVendors: () => vendors.countPendingReview(), supportAwaiting: () => support.countAwaitingStaff(),
   });
+  // admin access gate (issue 13): wrong-code counters shared through Redis when configured
+  const counters = opts.redis ? resilientCounters(redisCounters(opts.redis), memoryCounters(), log) : memoryCounters();
+  const limiter = createAccessLimiter(counters, { ...DEFAULT_ACCESS_LIMITS, ...config.adminAccess });
+  const security = createSecurityService({ db, sessions, accounts, audit, limiter });
   const admin = createAdminService({ accounts, orders, catalogue, reports, checkVendor: (id) => vendors.getDto(id) });
   return {
     sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant,
-    support, notifications, events, mailer, reports, admin,
+    support, notifications, events, mailer, reports, admin, security,
   };
 }
 

@@ -221,7 +221,10 @@ export const SCORE_THRESHOLDS = [90, 80, 70, 60] as const;
 
 // Auth
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Admin sessions end after this long idle (issue 13: every use moves the end). */
 export const ADMIN_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+/** ADMIN_ACCESS_CODE shorter than this stops the server at start. */
+export const ADMIN_ACCESS_CODE_MIN_LENGTH = 12;
 export const DEMO_PASSWORD = 'souq-demo-1';
 export const DEMO_CUSTOMER_EMAIL = 'customer@souq.test';
 export const DEMO_VENDOR_EMAIL = 'vendor@souq.test';

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import { auditLog, type AuditChangesJson } from '../db/schema/audit.js';
 import type { Db, Tx } from './db.js';
 import { principalOf } from './auth.js';
+import { containsPattern } from './like.js';
 
 /** Who did something: copied into each audit entry so the entry outlives the account. */
 export type Actor = { userId: number | null; role: 'admin' | 'vendor' | 'user' | 'system'; name: string; ip: string | null };
@@ -16,7 +17,10 @@ export type AuditEntry = {
   changes?: AuditChangesJson;
 };
 
-/** The signed-in caller of a guarded route as an audit actor. */
+/**
+ * The signed-in caller of a guarded route as an audit actor: the session's own account, so a named admin's name
+ * (issue 13) reaches every audit entry, status-history entry and verified_by that takes the actor.
+ */
 export function actorOf(req: FastifyRequest): Actor {
   const p = principalOf(req);
   return { userId: p.userId, role: p.kind, name: p.name, ip: req.ip ?? null };
@@ -55,7 +59,10 @@ export function changesBetween(
 
 export type AuditFilters = {
   actorUserId?: number;
+  /** Part of the actor's name, case-insensitive. */
+  actorName?: string;
   actorRole?: string;
+  /** An action (`order.status`), or a domain without a dot (`order`) matching all its actions. */
   action?: string;
   targetType?: string;
   targetId?: string;
@@ -90,7 +97,12 @@ export function createAuditLog(deps: { db: Db }) {
       const conds: (SQL | undefined)[] = [
         filters.actorUserId !== undefined ? eq(auditLog.actorUserId, filters.actorUserId) : undefined,
         filters.actorRole ? eq(auditLog.actorRole, filters.actorRole) : undefined,
-        filters.action ? eq(auditLog.action, filters.action) : undefined,
+        filters.actorName ? sql`lower(${auditLog.actorName}) like ${containsPattern(filters.actorName)}` : undefined,
+        filters.action
+          ? filters.action.includes('.')
+            ? eq(auditLog.action, filters.action)
+            : or(eq(auditLog.action, filters.action), like(auditLog.action, `${filters.action.replace(/[\\%_]/g, (c) => `\\${c}`)}.%`))
+          : undefined,
         filters.targetType ? eq(auditLog.targetType, filters.targetType) : undefined,
         filters.targetId ? eq(auditLog.targetId, filters.targetId) : undefined,
         filters.from ? gte(auditLog.createdAt, filters.from) : undefined,

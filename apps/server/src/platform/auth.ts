@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
+import { ADMIN_SESSION_TTL_MS } from '@souq/shared/constants';
 import { MSG } from '@souq/shared/messages';
 import type { UserRole } from '@souq/shared/api/auth';
 import { sessions, users } from '../db/schema/accounts.js';
@@ -29,12 +30,25 @@ declare module 'fastify' {
 
 export type SessionStore = ReturnType<typeof createSessionStore>;
 
-/** Opaque bearer sessions: the token goes to the client once, the database keeps its SHA-256 and an expiry. */
+/** An admin session ends after this long without a request (issue 13); each use moves its end. */
+export const ADMIN_IDLE_MS = ADMIN_SESSION_TTL_MS;
+/** Last-seen is written at most this often per admin session, not on every request. */
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * Opaque bearer sessions: the token goes to the client once, the database keeps its SHA-256 and an expiry.
+ * Admin sessions also end when idle for ADMIN_IDLE_MS: the lookup refuses one whose last-seen is older, and moves
+ * last-seen (and the expiry with it) forward when it is used.
+ */
 export function createSessionStore(db: Db, now: () => Date = () => new Date()) {
   return {
-    async create(userId: number, kind: UserRole, ttlMs: number): Promise<string> {
+    async create(userId: number, kind: UserRole, ttlMs: number, client: { ip?: string | null; userAgent?: string | null } = {}): Promise<string> {
       const token = newToken();
-      await db.insert(sessions).values({ tokenHash: hashToken(token), userId, kind, expiresAt: new Date(now().getTime() + ttlMs) });
+      const at = now();
+      await db.insert(sessions).values({
+        tokenHash: hashToken(token), userId, kind, expiresAt: new Date(at.getTime() + ttlMs), createdAt: at, lastSeenAt: at,
+        ip: client.ip ?? null, userAgent: client.userAgent?.slice(0, 300) ?? null,
+      });
       return token;
     },
 
@@ -47,15 +61,26 @@ export function createSessionStore(db: Db, now: () => Date = () => new Date()) {
           email: users.email,
           kind: sessions.kind,
           vendorId: vendors.id,
+          lastSeenAt: sessions.lastSeenAt,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .leftJoin(vendors, eq(vendors.userId, users.id))
         // a deactivated account's sessions are refused even if one escaped the revocation (decision 0041)
-        .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now()), isNull(users.deactivatedAt)))
+        .where(and(
+          eq(sessions.tokenHash, hashToken(token)),
+          gt(sessions.expiresAt, now()),
+          isNull(users.deactivatedAt),
+          or(ne(sessions.kind, 'admin'), gt(sessions.lastSeenAt, new Date(now().getTime() - ADMIN_IDLE_MS))),
+        ))
         .limit(1);
       if (!row) return null;
-      return { ...row, vendorId: row.kind === 'vendor' ? row.vendorId : null };
+      const { lastSeenAt, ...principal } = row;
+      if (row.kind === 'admin' && now().getTime() - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+        const at = now();
+        await db.update(sessions).set({ lastSeenAt: at, expiresAt: new Date(at.getTime() + ADMIN_IDLE_MS) }).where(eq(sessions.id, row.sessionId));
+      }
+      return { ...principal, vendorId: row.kind === 'vendor' ? row.vendorId : null };
     },
 
     async revoke(token: string): Promise<void> {
@@ -117,11 +142,16 @@ export function registerAuth(app: FastifyInstance, store: SessionStore) {
   });
 }
 
+/** Each guard and the session kinds it lets through (route introspection: docs, the audit-coverage test). */
+const GUARD_KINDS = new Map<unknown, UserRole[]>();
+
 function requireKind(kinds: UserRole[]): preHandlerAsyncHookHandler {
-  return async function guard(req: FastifyRequest, _reply: FastifyReply) {
+  const guard = async function guard(req: FastifyRequest, _reply: FastifyReply) {
     if (!req.principal) throw unauthorized(req.staleToken ? MSG.sessionExpired : MSG.authRequired);
     if (!kinds.includes(req.principal.kind)) throw forbidden();
   };
+  GUARD_KINDS.set(guard, kinds);
+  return guard;
 }
 
 /** Route guards by group: the session kind must match; a customer token on a vendor or admin route is a 403. */
@@ -132,6 +162,16 @@ export const requireAdmin = requireKind(['admin']);
 export const requireVendorOrAdmin = requireKind(['vendor', 'admin']);
 
 const GUARDS = new Set([requireUser, requireSignedIn, requireVendor, requireAdmin, requireVendorOrAdmin]);
+
+/**
+ * The session kinds a route admits: the admin prefix's central guard, else its own guards' kinds; null for a public
+ * route. Read at registration time (before or after the guards move to onRequest).
+ */
+export function routeAccess(route: { url: string; onRequest?: unknown; preHandler?: unknown }): UserRole[] | null {
+  if (route.url.startsWith('/api/admin/') && !ADMIN_PUBLIC.has(route.url)) return ['admin'];
+  const kinds = [route.onRequest ?? [], route.preHandler ?? []].flat().flatMap((h) => GUARD_KINDS.get(h) ?? []);
+  return kinds.length ? [...new Set(kinds)] : null;
+}
 
 /** Whether a route needs a session: a guard among its hooks, or a path under the centrally guarded admin prefix. */
 export function isGuardedRoute(route: { url: string; onRequest?: unknown; preHandler?: unknown }): boolean {

@@ -43,3 +43,130 @@ export const vendorProfileUpdateSchema = z.object({
   establishment_date: isoDate.optional(),
 });
 export type VendorProfileUpdate = z.infer<typeof vendorProfileUpdateSchema>;
+
+// ---------- onboarding (vendor §2, §5, §7) ----------
+
+const required = (label: string, max: number) => z.string({ error: `${label} is required` }).trim().min(1, { error: `${label} is required` }).max(max);
+const optionalField = (max: number) => z.string().trim().max(max).optional().default('');
+
+/**
+ * The wizard's data, one schema for the client's step gating and the server's check of POST
+ * /api/vendors/onboarding (vendor §5): step 1 company name, contact name, email, phone; step 2 street, city,
+ * state; step 3 business type, industry, establishment date. Website, postal code, tax and VAT numbers are optional.
+ */
+export const vendorOnboardingSchema = z.object({
+  company_name: required('Company name', 200),
+  contact_name: required('Contact name', 120),
+  email: z.string({ error: 'Email is required' }).trim().toLowerCase().min(1, { error: 'Email is required' }).pipe(z.email({ error: 'Enter a valid email address' })),
+  phone: required('Phone', 40),
+  website: website.optional().default(''),
+  address: z.object(
+    {
+      street: required('Street', 200),
+      city: required('City', 100),
+      state: required('State / Emirate', 100),
+      postal_code: optionalField(20),
+      country: z.string().trim().max(100).optional().default('').transform((v) => v || 'UAE'),
+      coordinates: z
+        .object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
+        .optional(),
+    },
+    { error: 'Address is required' },
+  ),
+  business_type: required('Business type', 100),
+  industry: required('Industry', 100),
+  tax_id: optionalField(60),
+  vat_number: optionalField(60),
+  establishment_date: isoDate.refine((v) => v !== null, { error: 'Establishment date is required' }),
+  /** Admin onboarding on a vendor's behalf (admin §1): the vendor to onboard. Ignored for a vendor's own session. */
+  vendor_id: z.coerce.number().int().positive().optional(),
+});
+export type VendorOnboardingInput = z.input<typeof vendorOnboardingSchema>;
+export type VendorOnboarding = z.output<typeof vendorOnboardingSchema>;
+
+/** The wizard's data steps and the fields each gates on (vendor §5); step 4 gates on the three documents. */
+export const ONBOARDING_STEP_FIELDS = [
+  ['company_name', 'contact_name', 'email', 'phone', 'website'],
+  ['address.street', 'address.city', 'address.state'],
+  ['business_type', 'industry', 'establishment_date', 'tax_id', 'vat_number'],
+] as const;
+
+/** The multipart file fields of the onboarding upload, one per required document (vendor §3, §5). */
+export const VENDOR_DOCUMENT_FIELDS = ['trade_license', 'emirates_id_front', 'emirates_id_back'] as const;
+export type VendorDocumentField = (typeof VENDOR_DOCUMENT_FIELDS)[number];
+export const VENDOR_DOCUMENT_LABELS: Record<VendorDocumentField, string> = {
+  trade_license: 'Trade license',
+  emirates_id_front: 'Emirates ID (front)',
+  emirates_id_back: 'Emirates ID (back)',
+};
+/** Accepted types by their bytes: trade licence PDF, JPG or PNG; Emirates ID JPG or PNG (vendor §5). */
+export const VENDOR_DOCUMENT_MIME: Record<VendorDocumentField, readonly string[]> = {
+  trade_license: ['application/pdf', 'image/jpeg', 'image/png'],
+  emirates_id_front: ['image/jpeg', 'image/png'],
+  emirates_id_back: ['image/jpeg', 'image/png'],
+};
+/** The `accept` attribute of each file input (names are only a hint; the server checks the bytes). */
+export const VENDOR_DOCUMENT_ACCEPT: Record<VendorDocumentField, string> = {
+  trade_license: '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png',
+  emirates_id_front: '.jpg,.jpeg,.png,image/jpeg,image/png',
+  emirates_id_back: '.jpg,.jpeg,.png,image/jpeg,image/png',
+};
+
+// ---------- admin vendor management (admin §2 Vendor verification, §4) ----------
+
+export const VENDOR_STATUSES = ['verified', 'pending', 'incomplete', 'rejected'] as const;
+
+/** GET /api/admin/vendors: paged; search matches company, contact or e-mail; exact derived status. */
+export const adminVendorsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+  search: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v), z.string().max(200).optional()),
+  status: z.enum(VENDOR_STATUSES, { error: 'status must be one of: verified, pending, incomplete, rejected' }).optional(),
+});
+export type AdminVendorsQuery = z.infer<typeof adminVendorsQuerySchema>;
+
+/** The Vendors section's stat cards (over every vendor). */
+export const vendorStatsSchema = z.object({
+  total: z.number().int(),
+  verified: z.number().int(),
+  pending: z.number().int(),
+  incomplete: z.number().int(),
+  rejected: z.number().int(),
+});
+export type VendorStats = z.infer<typeof vendorStatsSchema>;
+
+/**
+ * PUT /api/admin/vendors/{id}/verify: verify (is_verified true) or reject (false), only while the vendor is
+ * Pending Review (admin §4), with optional notes the vendor sees.
+ */
+export const vendorVerifySchema = z.object({
+  is_verified: z.boolean({ error: 'is_verified must be true (verify) or false (reject)' }),
+  verification_notes: z.string().trim().max(2000, { error: 'Notes must be 2000 characters or less' }).optional().default(''),
+});
+export type VendorVerifyInput = z.input<typeof vendorVerifySchema>;
+
+export const vendorDocumentParamSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  type: z.enum(VENDOR_DOCUMENT_FIELDS, { error: 'Document type must be trade_license, emirates_id_front or emirates_id_back' }),
+});
+
+/** The wizard's field problems by dotted path ('address.street'), first message per field: the client's step gating. */
+export function onboardingFieldErrors(values: unknown): Record<string, string> {
+  const result = vendorOnboardingSchema.safeParse(values);
+  if (result.success) return {};
+  const out: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join('.');
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}
+
+/** A chosen file's problem before it is sent (size, and type by its declared type or name; the server reads the bytes). */
+export function documentFileProblem(field: VendorDocumentField, file: { size: number; type: string; name: string }, maxBytes: number, messages: { tooLarge: string; wrongType: string }): string | null {
+  if (file.size > maxBytes) return messages.tooLarge;
+  const ext = file.name.toLowerCase().split('.').pop() ?? '';
+  const byExt: Record<string, string> = { pdf: 'application/pdf', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png' };
+  const mime = VENDOR_DOCUMENT_MIME[field].includes(file.type) ? file.type : byExt[ext];
+  return mime && VENDOR_DOCUMENT_MIME[field].includes(mime) ? null : messages.wrongType;
+}

@@ -9,3 +9,4 @@ export * from './recommendations.js';
 export * from './notifications.js';
 export * from './audit.js';
 export * from './optimisation.js';
+export * from './security.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  adminAccessRequestSchema, adminAccessResponseSchema, authResponseSchema, loginRequestSchema, meResponseSchema,
+  authResponseSchema, loginRequestSchema, meResponseSchema,
   signupRequestSchema, vendorAuthResponseSchema, vendorLoginRequestSchema, vendorSignupRequestSchema,
 } from '@souq/shared/api/auth';
 import { errorBodySchema, successSchema } from '@souq/shared/api/common';
@@ -64,16 +64,6 @@ export function accountsRoutes(deps: { accounts: AccountsService; vendors: Vendo
       schema: { tags: ['accounts'], summary: 'Vendor login', body: vendorLoginRequestSchema, response: { 200: vendorAuthResponseSchema, ...errors } },
       config: loginLimit,
     }, async (req) => accounts.vendorLogin(req.body.email, req.body.password));
-
-    r.post('/api/admin/access', {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Exchange the admin access code for an admin session',
-        body: adminAccessRequestSchema,
-        response: { 200: adminAccessResponseSchema, ...errors },
-      },
-      config: { rateLimit: { max: deps.loginRateLimit, timeWindow: '1 minute' } },
-    }, async (req) => accounts.adminAccess(req.body.code));
 
     r.post('/api/admin/logout', {
       schema: { tags: ['accounts'], summary: 'End the admin session', response: { 200: z.object({ success: z.literal(true) }) } },

@@ -45,7 +45,7 @@ export default function AdminAccessPage() {
   return (
     <AuthShell title="Admin Access" subtitle="Enter the access code to open the admin dashboard." aside={ASIDE} area="Admin">
       <form onSubmit={submit} noValidate className="space-y-4" aria-label="Admin Access">
-        <Field label="Access code" hint="Set by ADMIN_ACCESS_CODE, or printed in the server log at first start.">
+        <Field label="Access code" hint="Your personal admin code, or the owner's code (ADMIN_ACCESS_CODE, or printed in the server log at first start).">
           <Input
             name="code"
             type="password"

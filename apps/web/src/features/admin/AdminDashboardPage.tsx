@@ -12,7 +12,6 @@ const PLACEHOLDER: Partial<Record<AdminSectionId, string>> = {
   payments: 'Payment Management Section',
   marketing: 'Marketing Section',
   system: 'System Settings Section',
-  security: 'Security Section',
 };
 
 function Section({ id }: { id: AdminSectionId }) {

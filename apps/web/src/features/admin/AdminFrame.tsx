@@ -10,6 +10,8 @@ import { AreaToaster } from '@/components/ui/toast';
 import { cx } from '@/components/ui/cx';
 import { ADMIN_SECTIONS, type AdminSectionId } from './sections';
 import { NotificationBell } from './NotificationBell';
+import { useAdminQuery } from './api';
+import { initials } from './initials';
 
 function Icon({ d, className = 'h-5 w-5' }: { d: string; className?: string }) {
   return (
@@ -62,6 +64,9 @@ export function AdminFrame({ active, crumb, onSelect, children }: {
   const [collapsed, setCollapsed] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  // the signed-in admin (issue 13: named admins); the spec's 'Admin User' until the answer comes, and for the owner
+  const me = useAdminQuery<{ user: { name: string } }>(['admin-me'], '/api/auth/me');
+  const adminName = me.data?.user.name ?? 'Admin User';
 
   async function onLogout() {
     setLeaving(true);
@@ -123,9 +128,9 @@ export function AdminFrame({ active, crumb, onSelect, children }: {
           </div>
           <NotificationBell onSelect={onSelect} />
           <div className="flex items-center gap-2.5 border-l border-slate-200 pl-3">
-            <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-gradient-to-br from-brand-600 to-teal-400 text-xs font-bold text-white">AU</span>
+            <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-gradient-to-br from-brand-600 to-teal-400 text-xs font-bold text-white">{initials({ name: adminName, email: '' })}</span>
             <div className="hidden leading-tight sm:block">
-              <p className="text-sm font-semibold text-slate-900">Admin User</p>
+              <p className="max-w-[10rem] truncate text-sm font-semibold text-slate-900" title={adminName}>{adminName}</p>
               <p className="text-xs text-slate-500">Super Admin</p>
             </div>
           </div>

@@ -19,4 +19,8 @@ export const SECTION_COMPONENTS: Partial<Record<AdminSectionId, LazyExoticCompon
   payments: section(() => import('./PaymentsSection').then((m) => ({ default: m.PaymentsSection }))),
   'ai-chatbot': section(() => import('./AiChatbotSection').then((m) => ({ default: m.AiChatbotSection }))),
   reports: section(() => import('./ReportsSection').then((m) => ({ default: m.ReportsSection }))),
+  // issue 13
+  security: section(() => import('./SecuritySection').then((m) => ({ default: m.SecuritySection }))),
+  // vendor lifecycle (issue 8/9): verification, profiles, documents, onboarding on a vendor's behalf
+  vendors: section(() => import('./VendorsSection').then((m) => ({ default: m.VendorsSection }))),
 };

@@ -26,4 +26,6 @@ export const TAB_COMPONENTS: Partial<Record<VendorTabId, LazyExoticComponent<Com
   products: tab(() => import('./ProductsTab')),
   embedding: tab(() => import('./EmbeddingTab')),
   'ai-optimization': tab(() => import('./OptimizationTab')),
+  onboarding: tab(() => import('./OnboardingTab')),
+  profile: tab(() => import('./ProfileTab')),
 };

@@ -1,0 +1,286 @@
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Vendor } from '@souq/shared/api/auth';
+import { MSG } from '@souq/shared/messages';
+import { BUSINESS_TYPES, EMIRATES, INDUSTRIES } from '@souq/shared/constants';
+import { VENDOR_DOCUMENT_ACCEPT, VENDOR_DOCUMENT_FIELDS, VENDOR_DOCUMENT_LABELS, type VendorDocumentField } from '@souq/shared/api/vendors';
+import { api, ApiError } from '@/lib/api-client';
+import { sendForm } from '@/lib/upload';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { Field, Input, Select } from '@/components/ui/Field';
+import { PageSpinner } from '@/components/ui/PageSpinner';
+import { notify } from '@/components/ui/toast';
+import { DOCUMENT_HINT, documentProblem, openPrivateFile, type ActingAs } from './documents';
+import { VerificationPanel } from './VerificationPanel';
+
+/** The query key of a vendor's profile; the wizard and the admin list refresh it after a change. */
+export const vendorProfileKey = (id: number) => ['vendor-profile', id] as const;
+
+function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <section className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <div className="flex items-center justify-between gap-3">
+        <h3 className="text-base font-semibold text-slate-900">{title}</h3>
+        {action}
+      </div>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+function Item({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="min-w-0 text-sm">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="mt-0.5 break-words text-slate-900">{value || <span className="text-slate-400">Not provided</span>}</dd>
+    </div>
+  );
+}
+
+type Form = {
+  company_name: string; contact_name: string; email: string; phone: string; website: string;
+  street: string; city: string; state: string; postal_code: string; country: string; latitude: string; longitude: string;
+  business_type: string; industry: string; tax_id: string; vat_number: string; establishment_date: string;
+};
+const formOf = (v: Vendor): Form => ({
+  company_name: v.company_name, contact_name: v.contact_name, email: v.email, phone: v.phone, website: v.website,
+  street: v.address.street, city: v.address.city, state: v.address.state, postal_code: v.address.postal_code, country: v.address.country,
+  latitude: String(v.address.coordinates.latitude), longitude: String(v.address.coordinates.longitude),
+  business_type: v.business_type, industry: v.industry, tax_id: v.tax_id, vat_number: v.vat_number, establishment_date: v.establishment_date ?? '',
+});
+
+/**
+ * The vendor profile (vendor §2, §3): every field, view and edit (PUT /api/vendors/{id}/profile), documents with
+ * View (fetched with the caller's token) and, for admins, Update (PUT /api/admin/vendors/{id}/documents/{type}, the
+ * same upload rules as onboarding). Verification is read-only for the vendor; an admin decides while Pending Review.
+ */
+export function VendorProfileView({ vendorId, actingAs }: { vendorId: number; actingAs: ActingAs }) {
+  const client = useQueryClient();
+  const q = useQuery({
+    queryKey: [...vendorProfileKey(vendorId), actingAs],
+    queryFn: ({ signal }) => api<Vendor>(`/api/vendors/${vendorId}/profile`, { auth: actingAs, signal }),
+  });
+  const [editing, setEditing] = useState(false);
+
+  const refresh = async (v: Vendor) => {
+    client.setQueryData([...vendorProfileKey(vendorId), actingAs], v);
+    await Promise.all([
+      client.invalidateQueries({ queryKey: ['vendor-me'] }),
+      client.invalidateQueries({ queryKey: ['admin-vendors'] }),
+      client.invalidateQueries({ queryKey: ['admin-vendor-stats'] }),
+    ]);
+  };
+
+  if (q.isPending) return <PageSpinner label="Loading profile..." />;
+  if (q.isError) {
+    return (
+      <Alert tone="error" title={MSG.vendorDataLoadFailed}>
+        <p>{q.error.message}</p>
+        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void q.refetch()}>Try again</Button>
+      </Alert>
+    );
+  }
+  const v = q.data;
+  if (editing) return <ProfileForm vendor={v} actingAs={actingAs} onCancel={() => setEditing(false)} onSaved={async (saved) => { await refresh(saved); setEditing(false); }} />;
+  return (
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 lg:gap-6">
+      <Section title="Company" action={<Button variant="secondary" size="sm" onClick={() => setEditing(true)}>Edit profile</Button>}>
+        <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+          <Item label="Company name" value={v.company_name} />
+          <Item label="Contact name" value={v.contact_name} />
+          <Item label="Email" value={v.email} />
+          <Item label="Phone" value={v.phone} />
+          <Item label="Website" value={v.website} />
+        </dl>
+      </Section>
+      <Section title="Address">
+        <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+          <Item label="Street" value={v.address.street} />
+          <Item label="City" value={v.address.city} />
+          <Item label="State / Emirate" value={v.address.state} />
+          <Item label="Postal code" value={v.address.postal_code} />
+          <Item label="Country" value={v.address.country} />
+          <Item label="Map point" value={`${v.address.coordinates.latitude}, ${v.address.coordinates.longitude}`} />
+        </dl>
+      </Section>
+      <Section title="Business">
+        <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+          <Item label="Business type" value={v.business_type} />
+          <Item label="Industry" value={v.industry} />
+          <Item label="Tax ID" value={v.tax_id} />
+          <Item label="VAT number" value={v.vat_number} />
+          <Item label="Establishment date" value={v.establishment_date} />
+        </dl>
+      </Section>
+      <Section title="Documents">
+        <ul className="divide-y divide-slate-100">
+          {VENDOR_DOCUMENT_FIELDS.map((f) => <DocumentRow key={f} vendor={v} field={f} actingAs={actingAs} onUpdated={refresh} />)}
+          {v.other_documents.map((d) => (
+            <li key={d.id} className="flex items-center justify-between gap-3 py-3 text-sm">
+              <span className="truncate">{d.name}</span>
+              <Button variant="ghost" size="sm" onClick={() => openPrivateFile(d.url, actingAs).catch((e: Error) => notify.error(e.message))}>View</Button>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <div className="min-w-0 lg:col-span-2">
+        <Section title="Verification">
+          <VerificationPanel key={`${v.verification_status}-${v.verification_date}`} vendor={v} actingAs={actingAs} onChanged={refresh} />
+        </Section>
+      </div>
+    </div>
+  );
+}
+
+/** One document: its name and url, View for everyone allowed to see it, Update for admins (vendor §2). */
+function DocumentRow({ vendor, field, actingAs, onUpdated }: { vendor: Vendor; field: VendorDocumentField; actingAs: ActingAs; onUpdated: (v: Vendor) => Promise<void> }) {
+  const file = vendor[field];
+  const input = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const [progress, setProgress] = useState<number | null>(null);
+  const label = VENDOR_DOCUMENT_LABELS[field];
+
+  async function upload(chosen: File | undefined) {
+    if (!chosen) return;
+    const problem = documentProblem(field, chosen);
+    if (problem) {
+      notify.error(problem);
+      return;
+    }
+    const form = new FormData();
+    form.append('file', chosen, chosen.name);
+    setProgress(0);
+    try {
+      const saved = await sendForm<Vendor>(`/api/admin/vendors/${vendor.id}/documents/${field}`, form, { method: 'PUT', auth: 'admin', onProgress: setProgress });
+      notify.success(MSG.documentUpdated);
+      await onUpdated(saved);
+    } catch (err) {
+      notify.error(MSG.documentUpdateFailed(err instanceof ApiError || err instanceof Error ? err.message : MSG.requestFailed));
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return (
+    <li className="flex flex-col gap-2 py-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <p className="font-medium text-slate-900">{label}</p>
+        {file ? (
+          <>
+            <p className="truncate text-slate-600" title={file.name}>{file.name}</p>
+            <p className="truncate font-mono text-xs text-slate-400" title={file.url}>{file.url}</p>
+          </>
+        ) : (
+          <p className="text-slate-400">Not uploaded</p>
+        )}
+        {progress !== null && <p className="text-xs text-slate-500" aria-live="polite">Uploading… {Math.round(progress * 100)}%</p>}
+      </div>
+      <div className="flex shrink-0 gap-2">
+        {file && (
+          <Button variant="secondary" size="sm" onClick={() => openPrivateFile(file.url, actingAs).catch((e: Error) => notify.error(e.message))}>
+            View<span className="sr-only"> {label}</span>
+          </Button>
+        )}
+        {actingAs === 'admin' && (
+          <>
+            <Button size="sm" onClick={() => input.current?.click()} loading={progress !== null} aria-describedby={`${inputId}-hint`}>
+              Update<span className="sr-only"> {label}</span>
+            </Button>
+            <span id={`${inputId}-hint`} className="sr-only">{DOCUMENT_HINT[field]}</span>
+            <input ref={input} id={inputId} type="file" className="hidden" accept={VENDOR_DOCUMENT_ACCEPT[field]} onChange={(e) => { void upload(e.target.files?.[0]); e.target.value = ''; }} />
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** Edit every field of the profile (vendor §3); the server's field messages show beside the fields. */
+function ProfileForm({ vendor, actingAs, onCancel, onSaved }: { vendor: Vendor; actingAs: ActingAs; onCancel: () => void; onSaved: (v: Vendor) => Promise<void> }) {
+  const [f, setF] = useState<Form>(() => formOf(vendor));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+  const set = (key: keyof Form) => (e: { target: { value: string } }) => setF((x) => ({ ...x, [key]: e.target.value }));
+  const err = (key: string) => error?.body?.fields?.[key] ?? null;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    const body = {
+      company_name: f.company_name, contact_name: f.contact_name, email: f.email, phone: f.phone, website: f.website,
+      address: {
+        street: f.street, city: f.city, state: f.state, postal_code: f.postal_code, country: f.country,
+        coordinates: { latitude: Number(f.latitude), longitude: Number(f.longitude) },
+      },
+      business_type: f.business_type, industry: f.industry, tax_id: f.tax_id, vat_number: f.vat_number, establishment_date: f.establishment_date,
+    };
+    try {
+      const saved = await api<Vendor>(`/api/vendors/${vendor.id}/profile`, { method: 'PUT', auth: actingAs, body });
+      notify.success(MSG.vendorProfileSaved);
+      await onSaved(saved);
+    } catch (x) {
+      const apiErr = x instanceof ApiError ? x : new ApiError(MSG.requestFailed, 0);
+      setError(apiErr);
+      notify.error(MSG.vendorProfileSaveFailed(apiErr.message));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Edit vendor profile">
+      <Section title="Company">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Company name" required error={err('company_name')}><Input value={f.company_name} onChange={set('company_name')} maxLength={200} /></Field>
+          <Field label="Contact name" required error={err('contact_name')}><Input value={f.contact_name} onChange={set('contact_name')} maxLength={120} /></Field>
+          <Field label="Email" error={err('email')}><Input type="email" value={f.email} onChange={set('email')} /></Field>
+          <Field label="Phone" error={err('phone')}><Input type="tel" value={f.phone} onChange={set('phone')} maxLength={40} /></Field>
+          <Field label="Website" error={err('website')} className="sm:col-span-2"><Input type="url" value={f.website} onChange={set('website')} /></Field>
+        </div>
+      </Section>
+      <Section title="Address">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Street" error={err('address.street')} className="sm:col-span-2"><Input value={f.street} onChange={set('street')} /></Field>
+          <Field label="City" error={err('address.city')}><Input value={f.city} onChange={set('city')} /></Field>
+          <Field label="State / Emirate" error={err('address.state')}>
+            <Select value={f.state} onChange={set('state')}>
+              <option value="">Choose an emirate</option>
+              {EMIRATES.map((x) => <option key={x} value={x}>{x}</option>)}
+              {f.state && !(EMIRATES as readonly string[]).includes(f.state) && <option value={f.state}>{f.state}</option>}
+            </Select>
+          </Field>
+          <Field label="Postal code" error={err('address.postal_code')}><Input value={f.postal_code} onChange={set('postal_code')} maxLength={20} /></Field>
+          <Field label="Country" error={err('address.country')}><Input value={f.country} onChange={set('country')} /></Field>
+          <Field label="Latitude" error={err('address.coordinates.latitude')}><Input type="number" step="0.0001" value={f.latitude} onChange={set('latitude')} /></Field>
+          <Field label="Longitude" error={err('address.coordinates.longitude')}><Input type="number" step="0.0001" value={f.longitude} onChange={set('longitude')} /></Field>
+        </div>
+      </Section>
+      <Section title="Business">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Business type" error={err('business_type')}>
+            <Select value={f.business_type} onChange={set('business_type')}>
+              <option value="">Choose a business type</option>
+              {BUSINESS_TYPES.map((x) => <option key={x} value={x}>{x}</option>)}
+            </Select>
+          </Field>
+          <Field label="Industry" error={err('industry')}>
+            <Select value={f.industry} onChange={set('industry')}>
+              <option value="">Choose an industry</option>
+              {INDUSTRIES.map((x) => <option key={x} value={x}>{x}</option>)}
+            </Select>
+          </Field>
+          <Field label="Tax ID" error={err('tax_id')}><Input value={f.tax_id} onChange={set('tax_id')} maxLength={60} /></Field>
+          <Field label="VAT number" error={err('vat_number')}><Input value={f.vat_number} onChange={set('vat_number')} maxLength={60} /></Field>
+          <Field label="Establishment date" error={err('establishment_date')}><Input type="date" value={f.establishment_date} onChange={set('establishment_date')} /></Field>
+        </div>
+      </Section>
+      {error && <Alert tone="error" title={MSG.vendorProfileSaveFailed(error.message)} />}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>Cancel</Button>
+        <Button type="submit" loading={busy}>Save profile</Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,424 @@
+import { useState, type FormEvent } from 'react';
+import type { AccessAttempt, AdminCode, AdminCodeCreated, AdminSession, AuditEntryDto } from '@souq/shared/api/security';
+import { ADMIN_NAME_MAX } from '@souq/shared/api/security';
+import { MSG } from '@souq/shared/messages';
+import { useListQuery } from '@/lib/use-list-query';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
+import { Dialog } from '@/components/ui/Dialog';
+import { Field, Input } from '@/components/ui/Field';
+import { FilterBar, FilterSelect } from '@/components/ui/FilterBar';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { Pagination } from '@/components/ui/Pagination';
+import { SearchInput } from '@/components/ui/SearchInput';
+import { Tabs } from '@/components/ui/Tabs';
+import { notify } from '@/components/ui/toast';
+import { cx } from '@/components/ui/cx';
+import { adminApi, useAdminMutation } from '../api';
+import { FilterInput } from '../parts/FilterInput';
+import { When } from '../parts/When';
+
+type Tab = 'audit' | 'sessions' | 'codes' | 'attempts';
+
+const TABS: readonly { value: Tab; label: string }[] = [
+  { value: 'audit', label: 'Audit trail' },
+  { value: 'sessions', label: 'Admin sessions' },
+  { value: 'codes', label: 'Admin codes' },
+  { value: 'attempts', label: 'Failed access' },
+];
+
+/** The domains of the trail's actions (`<domain>.<verb>`): the Action filter matches a whole domain. */
+const ACTION_DOMAINS = [
+  { value: 'product', label: 'Products' },
+  { value: 'order', label: 'Orders' },
+  { value: 'user', label: 'Users' },
+  { value: 'vendor', label: 'Vendors' },
+  { value: 'embed', label: 'Embeds' },
+  { value: 'chat', label: 'Live chat' },
+  { value: 'support', label: 'Support' },
+  { value: 'notification', label: 'Notifications' },
+  { value: 'optimiser', label: 'Optimiser' },
+  { value: 'admin_code', label: 'Admin codes' },
+  { value: 'admin_session', label: 'Admin sessions' },
+] as const;
+
+const ROLES = [
+  { value: 'admin', label: 'Admins' },
+  { value: 'vendor', label: 'Vendors' },
+  { value: 'system', label: 'System' },
+] as const;
+
+/** A filter's box: half the row on phones (two a row, beside the gap), its control's own width from sm. */
+const HALF = 'w-[calc(50%-0.25rem)] sm:w-auto';
+
+const AUDIT_FILTERS = { action: '', role: '', target_type: '', target_id: '', from: '', to: '' };
+
+/** A value of the trail as short text: JSON for objects, '—' for nothing. */
+function show(v: unknown): string {
+  if (v === null || v === undefined || v === '') return '—';
+  const text = typeof v === 'string' ? v : JSON.stringify(v);
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+const full = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '');
+
+function Changes({ changes }: { changes: AuditEntryDto['changes'] }) {
+  const fields = Object.entries(changes);
+  if (fields.length === 0) return <span className="text-slate-400">—</span>;
+  return (
+    <dl className="space-y-0.5 text-xs">
+      {fields.map(([field, { before, after }]) => (
+        <div key={field} className="flex min-w-0 flex-wrap gap-x-1">
+          <dt className="font-medium text-slate-700">{field}:</dt>
+          <dd className="min-w-0 break-all text-slate-600">
+            <span title={full(before)} className="text-slate-500 line-through decoration-slate-300">{show(before)}</span>
+            <span aria-label="changed to"> → </span>
+            <span title={full(after)} className="text-slate-900">{show(after)}</span>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function RoleTag({ role }: { role: string }) {
+  const tone = role === 'admin' ? 'bg-violet-50 text-violet-800 ring-violet-200' : role === 'vendor' ? 'bg-amber-50 text-amber-800 ring-amber-200' : 'bg-slate-100 text-slate-700 ring-slate-200';
+  return <span className={cx('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset', tone)}>{role}</span>;
+}
+
+const AUDIT_COLUMNS: DataTableColumn<AuditEntryDto>[] = [
+  { key: 'created_at', header: 'Time', hideBelow: 'sm', className: 'whitespace-nowrap text-slate-600', cell: (e) => <When iso={e.created_at} /> },
+  {
+    key: 'who',
+    header: 'Who',
+    cell: (e) => (
+      <div className="min-w-0 max-w-[9rem] sm:max-w-[12rem]">
+        <p className="truncate font-medium text-slate-900" title={e.actor_name}>{e.actor_name}</p>
+        <p className="mt-0.5 flex flex-wrap items-center gap-1 text-xs text-slate-500">
+          <RoleTag role={e.actor_role} />
+          {e.ip && <span className="font-mono">{e.ip}</span>}
+        </p>
+        {/* phones: the time under the author */}
+        <p className="mt-0.5 text-xs text-slate-500 sm:hidden"><When iso={e.created_at} /></p>
+      </div>
+    ),
+  },
+  {
+    key: 'action',
+    header: 'Action',
+    cell: (e) => (
+      <div className="min-w-0">
+        <p className="font-mono text-xs break-all text-slate-900 md:whitespace-nowrap">{e.action}</p>
+        <p className="text-xs break-all text-slate-500 md:whitespace-nowrap">{e.target_type} #{e.target_id.length > 12 ? `${e.target_id.slice(0, 8)}…` : e.target_id}</p>
+        {/* phones and tablets: the changes under the action */}
+        <div className="mt-1.5 md:hidden"><Changes changes={e.changes} /></div>
+      </div>
+    ),
+  },
+  { key: 'changes', header: 'Changes (before → after)', hideBelow: 'md', className: 'min-w-[16rem]', cell: (e) => <Changes changes={e.changes} /> },
+];
+
+/** The trail: who, role, IP, time, action, target, the changed fields; filters and paging on the server. */
+function AuditTrail() {
+  const list = useListQuery<AuditEntryDto, typeof AUDIT_FILTERS>({
+    queryKey: 'admin-audit', path: '/api/admin/security/audit', auth: 'admin', filters: AUDIT_FILTERS, searchParam: 'actor', urlPrefix: 'a_',
+  });
+  const f = list.filters;
+  return (
+    <div>
+      <div className="border-b border-slate-100 p-4 sm:p-5">
+        <FilterBar label="Audit filters" onClear={list.resetFilters} canClear={list.isFiltered}>
+          <SearchInput label="Who" placeholder="Who (name)..." value={list.searchText} onChange={list.setSearchText} busy={list.query.isFetching && !!list.items} className="w-full sm:w-56" />
+          {/* phones: two filters a row */}
+          <div className={HALF}><FilterSelect label="Role" value={f.role} onChange={(v) => list.setFilter('role', v)} allLabel="All roles" options={ROLES} className="w-full" /></div>
+          <div className={HALF}><FilterSelect label="Action" value={f.action} onChange={(v) => list.setFilter('action', v)} allLabel="All actions" options={ACTION_DOMAINS} className="w-full" /></div>
+          <div className={HALF}><FilterInput label="Target type" placeholder="Target type" value={f.target_type} onChange={(v) => list.setFilter('target_type', v)} className="w-full sm:w-36" /></div>
+          <div className={HALF}><FilterInput label="Target ID" placeholder="Target ID" value={f.target_id} onChange={(v) => list.setFilter('target_id', v)} className="w-full sm:w-28" /></div>
+          <label className={cx(HALF, 'flex items-center gap-2 text-sm text-slate-600')}>
+            <span className="shrink-0">From</span>
+            <Input type="date" value={f.from} max={f.to || undefined} onChange={(e) => list.setFilter('from', e.target.value)} className="min-w-0 flex-1 sm:w-40 sm:flex-none" />
+          </label>
+          <label className={cx(HALF, 'flex items-center gap-2 text-sm text-slate-600')}>
+            <span className="shrink-0">To</span>
+            <Input type="date" value={f.to} min={f.from || undefined} onChange={(e) => list.setFilter('to', e.target.value)} className="min-w-0 flex-1 sm:w-40 sm:flex-none" />
+          </label>
+        </FilterBar>
+        <p className="mt-3 text-xs text-slate-500" aria-live="polite">
+          {list.items ? `${list.total.toLocaleString('en-US')} entr${list.total === 1 ? 'y' : 'ies'}` : '\u00a0'} · append-only: entries are never changed or deleted
+        </p>
+      </div>
+      <DataTable
+        caption="Audit trail"
+        density="compact"
+        columns={AUDIT_COLUMNS}
+        rowKey={(e) => e.id}
+        {...list.tableProps}
+        loadingLabel="Loading audit trail..."
+        errorTitle={MSG.loadAuditFailed}
+        empty={{ title: MSG.noAuditEntries, description: list.isFiltered ? 'No entry matches these filters.' : undefined }}
+      />
+      <Pagination {...list.paginationProps} label="Audit trail pages" />
+    </div>
+  );
+}
+
+/** The browser and system of a user agent, roughly ('Chrome on Linux'), for the sessions and attempts lists. */
+function browserOf(ua: string | null): string {
+  if (!ua) return 'Unknown';
+  const browser = /Edg\//.test(ua) ? 'Edge' : /Firefox\//.test(ua) ? 'Firefox' : /Chrome\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : /curl|node|undici/i.test(ua) ? 'Script' : 'Browser';
+  const os = /Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Windows/.test(ua) ? 'Windows' : /Mac OS X/.test(ua) ? 'macOS' : /Linux/.test(ua) ? 'Linux' : '';
+  return os ? `${browser} on ${os}` : browser;
+}
+
+/** Live admin sessions with Revoke; revoking your own signs you out. */
+function Sessions() {
+  const list = useListQuery<AdminSession>({ queryKey: 'admin-sessions', path: '/api/admin/security/sessions', auth: 'admin', searchParam: null, urlPrefix: 's_' });
+  const [revoking, setRevoking] = useState<AdminSession | null>(null);
+  const revoke = useAdminMutation((id: number) => adminApi(`/api/admin/security/sessions/${id}`, { method: 'DELETE' }), ['admin-sessions', 'admin-codes', 'admin-audit']);
+  const columns: DataTableColumn<AdminSession>[] = [
+    {
+      key: 'name',
+      header: 'Admin',
+      cell: (s) => (
+        <div className="min-w-0">
+          <p className="font-medium text-slate-900">
+            {s.name}
+            {s.current && <span className="ml-2 inline-flex rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200 ring-inset">This session</span>}
+          </p>
+          <p className="text-xs text-slate-500 sm:hidden">Active <When iso={s.last_seen_at} /></p>
+        </div>
+      ),
+    },
+    { key: 'created_at', header: 'Signed in', hideBelow: 'md', className: 'whitespace-nowrap text-slate-600', cell: (s) => <When iso={s.created_at} /> },
+    { key: 'last_seen_at', header: 'Last active', hideBelow: 'sm', className: 'whitespace-nowrap text-slate-600', cell: (s) => <When iso={s.last_seen_at} /> },
+    {
+      key: 'from',
+      header: 'From',
+      hideBelow: 'lg',
+      cell: (s) => (
+        <div className="text-xs text-slate-600">
+          <p className="font-mono">{s.ip ?? '—'}</p>
+          <p title={s.user_agent ?? ''}>{browserOf(s.user_agent)}</p>
+        </div>
+      ),
+    },
+  ];
+  return (
+    <div>
+      <p className="border-b border-slate-100 p-4 text-sm text-slate-600 sm:p-5">
+        An admin session ends after 12 hours without use. Revoking one signs that browser out at once.
+      </p>
+      <DataTable
+        caption="Admin sessions"
+        columns={columns}
+        rowKey={(s) => s.id}
+        {...list.tableProps}
+        loadingLabel="Loading sessions..."
+        errorTitle={MSG.loadSessionsFailed}
+        empty={{ title: MSG.noAdminSessions }}
+        rowActions={(s) => (
+          <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setRevoking(s)} aria-label={`Revoke session of ${s.name}${s.current ? ' (this session)' : ''}`}>Revoke</Button>
+        )}
+      />
+      <Pagination {...list.paginationProps} label="Admin sessions pages" />
+      <ConfirmDialog
+        open={revoking !== null}
+        onClose={() => setRevoking(null)}
+        title="Revoke session"
+        message={revoking ? (revoking.current ? 'This is your own session: you will be signed out.' : `${revoking.name} will be signed out of that browser.`) : ''}
+        confirmLabel="Revoke"
+        destructive
+        onConfirm={async () => {
+          await revoke.mutateAsync(revoking!.id);
+          notify.success(MSG.adminSessionRevoked);
+          setRevoking(null);
+        }}
+      />
+    </div>
+  );
+}
+
+/** The code of a new admin, shown this once, with Copy. */
+function NewCodeDialog({ created, onClose }: { created: AdminCodeCreated | null; onClose: () => void }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Dialog
+      open={created !== null}
+      onClose={onClose}
+      title={`Access code for ${created?.name ?? ''}`}
+      description="Shown this once: copy it now and give it to them privately. Only a fingerprint of it is stored."
+      size="sm"
+      footer={<Button onClick={onClose}>Done</Button>}
+    >
+      <div className="flex items-center gap-2">
+        <code aria-label="New access code" className="min-w-0 flex-1 rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm break-all text-slate-900 select-all">{created?.code}</code>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={async () => {
+            try {
+              await navigator.clipboard.writeText(created!.code);
+              setCopied(true);
+            } catch {
+              notify.error('Copy failed: select the code and copy it');
+            }
+          }}
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </Button>
+      </div>
+      <p className="mt-3 text-sm text-slate-600">They sign in at /admin-access with this code; everything they change is recorded under their name.</p>
+    </Dialog>
+  );
+}
+
+/** Named admins' codes: create (shown once) and revoke (ends their sessions). */
+function Codes() {
+  const list = useListQuery<AdminCode>({ queryKey: 'admin-codes', path: '/api/admin/security/codes', auth: 'admin', searchParam: null, urlPrefix: 'c_' });
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<AdminCodeCreated | null>(null);
+  const [revoking, setRevoking] = useState<AdminCode | null>(null);
+  const create = useAdminMutation((body: { name: string }) => adminApi<AdminCodeCreated>('/api/admin/security/codes', { method: 'POST', body }), ['admin-codes', 'admin-audit']);
+  const revoke = useAdminMutation((id: number) => adminApi(`/api/admin/security/codes/${id}`, { method: 'DELETE' }), ['admin-codes', 'admin-sessions', 'admin-audit']);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    if (!name.trim()) return setError('Name is required');
+    try {
+      setCreated(await create.mutateAsync({ name: name.trim() }));
+      setName('');
+      notify.success(MSG.adminCodeCreated);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : MSG.requestFailed);
+    }
+  }
+
+  const columns: DataTableColumn<AdminCode>[] = [
+    {
+      key: 'name',
+      header: 'Admin',
+      cell: (c) => (
+        <div className="min-w-0">
+          <p className={cx('font-medium', c.revoked_at ? 'text-slate-500' : 'text-slate-900')}>{c.name}</p>
+          <p className="text-xs text-slate-500">by {c.created_by}</p>
+        </div>
+      ),
+    },
+    { key: 'created_at', header: 'Created', hideBelow: 'sm', className: 'whitespace-nowrap text-slate-600', cell: (c) => <When iso={c.created_at} /> },
+    { key: 'last_used_at', header: 'Last sign-in', hideBelow: 'md', className: 'whitespace-nowrap text-slate-600', cell: (c) => (c.last_used_at ? <When iso={c.last_used_at} /> : 'Never') },
+    { key: 'sessions', header: 'Sessions', align: 'right', hideBelow: 'md', cell: (c) => c.active_sessions },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (c) =>
+        c.revoked_at ? (
+          <span className="inline-flex rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 ring-1 ring-slate-300 ring-inset" title={new Date(c.revoked_at).toLocaleString()}>Revoked</span>
+        ) : (
+          <span className="inline-flex rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200 ring-inset">Active</span>
+        ),
+    },
+  ];
+
+  return (
+    <div>
+      <form onSubmit={submit} className="flex flex-col gap-3 border-b border-slate-100 p-4 sm:flex-row sm:items-start sm:p-5" noValidate>
+        <Field label="New admin's name" error={error} hint="Each admin gets a personal code; the owner keeps signing in with ADMIN_ACCESS_CODE." className="min-w-0 flex-1 sm:max-w-sm">
+          <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={ADMIN_NAME_MAX} autoComplete="off" placeholder="e.g. Sara Haddad" />
+        </Field>
+        {/* level with the input, below the field's label */}
+        <Button type="submit" loading={create.isPending} className="sm:mt-7">Create code</Button>
+      </form>
+      <DataTable
+        caption="Admin codes"
+        columns={columns}
+        rowKey={(c) => c.id}
+        {...list.tableProps}
+        loadingLabel="Loading admin codes..."
+        errorTitle={MSG.loadCodesFailed}
+        empty={{ title: MSG.noAdminCodes, description: 'Create a code for each person who runs the shop, so the audit trail names them.' }}
+        rowActions={(c) =>
+          c.revoked_at ? null : (
+            <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setRevoking(c)} aria-label={`Revoke code of ${c.name}`}>Revoke</Button>
+          )
+        }
+      />
+      <Pagination {...list.paginationProps} label="Admin codes pages" />
+      <NewCodeDialog key={created?.id ?? 'none'} created={created} onClose={() => setCreated(null)} />
+      <ConfirmDialog
+        open={revoking !== null}
+        onClose={() => setRevoking(null)}
+        title="Revoke admin code"
+        message={revoking ? `${revoking.name}'s code stops working and ${revoking.active_sessions === 1 ? 'their open session ends' : `their ${revoking.active_sessions} open sessions end`}.` : ''}
+        confirmLabel="Revoke"
+        destructive
+        onConfirm={async () => {
+          await revoke.mutateAsync(revoking!.id);
+          notify.success(MSG.adminCodeRevoked);
+          setRevoking(null);
+        }}
+      />
+    </div>
+  );
+}
+
+/** Wrong codes and refused attempts at /admin-access (the code tried is never kept). */
+function Attempts() {
+  const list = useListQuery<AccessAttempt>({ queryKey: 'admin-attempts', path: '/api/admin/security/access-attempts', auth: 'admin', searchParam: null, urlPrefix: 'f_' });
+  const columns: DataTableColumn<AccessAttempt>[] = [
+    { key: 'created_at', header: 'Time', className: 'whitespace-nowrap text-slate-600', cell: (a) => <When iso={a.created_at} /> },
+    { key: 'ip', header: 'IP address', className: 'font-mono text-xs text-slate-900', cell: (a) => a.ip },
+    { key: 'browser', header: 'Browser', hideBelow: 'md', cell: (a) => <span title={a.user_agent} className="text-slate-600">{browserOf(a.user_agent)}</span> },
+    {
+      key: 'result',
+      header: 'Result',
+      cell: (a) =>
+        a.limited ? (
+          <span className="inline-flex rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-200 ring-inset">Locked out</span>
+        ) : (
+          <span className="inline-flex rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-amber-200 ring-inset">Wrong code</span>
+        ),
+    },
+  ];
+  return (
+    <div>
+      <p className="border-b border-slate-100 p-4 text-sm text-slate-600 sm:p-5">
+        After too many wrong codes an address waits before it may try again, longer after each further miss; right codes never count.
+      </p>
+      <DataTable
+        caption="Failed access attempts"
+        columns={columns}
+        rowKey={(a) => a.id}
+        {...list.tableProps}
+        loadingLabel="Loading attempts..."
+        errorTitle={MSG.loadAttemptsFailed}
+        empty={{ title: MSG.noAccessAttempts }}
+      />
+      <Pagination {...list.paginationProps} label="Failed access pages" />
+    </div>
+  );
+}
+
+/**
+ * Security (issue 13): the audit trail of every admin and vendor write, the admin sessions, named admins' access
+ * codes and the failed attempts at the access gate. The trail's filters live in the URL like every admin list.
+ */
+export function SecuritySection() {
+  const [tab, setTab] = useState<Tab>('audit');
+  return (
+    <section aria-labelledby="security-heading" className="space-y-5">
+      <PageHeader id="security-heading" title="Security" description="Who changed what, who is signed in, and who tried to get in." />
+      <Alert tone="info" title="Every change by an admin or a vendor is recorded with its author; nobody can edit or remove an entry." />
+      <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+        <Tabs label="Security views" items={TABS} value={tab} onValueChange={setTab} className="px-4 pt-3 sm:px-5">
+          {tab === 'audit' && <AuditTrail />}
+          {tab === 'sessions' && <Sessions />}
+          {tab === 'codes' && <Codes />}
+          {tab === 'attempts' && <Attempts />}
+        </Tabs>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Vendor } from '@souq/shared/api/auth';
+import { VENDOR_DOCUMENT_FIELDS, VENDOR_DOCUMENT_LABELS, VENDOR_STATUSES, type VendorStats } from '@souq/shared/api/vendors';
+import { MSG } from '@souq/shared/messages';
+import { VENDOR_STATUS_LABELS } from '@souq/shared/rules/vendor-status';
+import { useListQuery } from '@/lib/use-list-query';
+import { Button } from '@/components/ui/Button';
+import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
+import { Dialog } from '@/components/ui/Dialog';
+import { Drawer } from '@/components/ui/Drawer';
+import { FilterBar, FilterSelect } from '@/components/ui/FilterBar';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { Pagination } from '@/components/ui/Pagination';
+import { SearchInput } from '@/components/ui/SearchInput';
+import { StatCard, StatGrid } from '@/components/ui/StatCard';
+import { StatusBadge } from '@/components/ui/StatusBadge';
+import { notify } from '@/components/ui/toast';
+import { openPrivateFile } from '@/components/vendor/documents';
+import { OnboardingWizard } from '@/components/vendor/OnboardingWizard';
+import { VendorProfileView, vendorProfileKey } from '@/components/vendor/VendorProfileView';
+import { VerificationPanel } from '@/components/vendor/VerificationPanel';
+import { useAdminQuery } from '../api';
+import { formatDate } from '../parts/When';
+
+const FILTERS = { status: '' };
+const docCount = (v: Vendor) => VENDOR_DOCUMENT_FIELDS.filter((f) => !!v[f]).length;
+
+const COLUMNS: DataTableColumn<Vendor>[] = [
+  {
+    key: 'vendor',
+    header: 'Vendor',
+    cell: (v) => (
+      <div className="min-w-0 max-w-[10.5rem] sm:max-w-[16rem]">
+        <p className="truncate font-medium text-slate-900" title={v.company_name}>{v.company_name}</p>
+        <p className="truncate text-xs text-slate-500" title={v.email}>{v.email}</p>
+        <p className="truncate text-xs text-slate-500 md:hidden">{v.contact_name}</p>
+        {/* phones: the status folds under the name so the row's actions stay on screen */}
+        <StatusBadge kind="vendor" status={v.verification_status} className="mt-1 sm:hidden" />
+      </div>
+    ),
+  },
+  { key: 'contact', header: 'Contact', hideBelow: 'md', className: 'whitespace-nowrap text-slate-700', cell: (v) => <><p>{v.contact_name}</p><p className="text-xs text-slate-500">{v.phone}</p></> },
+  { key: 'status', header: 'Status', hideBelow: 'sm', cell: (v) => <StatusBadge kind="vendor" status={v.verification_status} /> },
+  { key: 'documents', header: 'Documents', align: 'right', hideBelow: 'xl', cell: (v) => `${docCount(v)} / ${VENDOR_DOCUMENT_FIELDS.length}` },
+  { key: 'created_at', header: 'Joined', hideBelow: '2xl', className: 'whitespace-nowrap text-slate-600', cell: (v) => formatDate(v.created_at) },
+];
+
+/**
+ * Vendor Management (admin §2 "Vendor verification", §4): stat cards by derived status, search and status filter on
+ * the server (in the URL), the paged table, and per vendor: View (the profile, editable, documents with Update),
+ * Review (verify or reject with notes, Pending Review only) and Onboard (the vendor's own wizard, Incomplete only).
+ */
+export function VendorsSection() {
+  const client = useQueryClient();
+  const list = useListQuery<Vendor, typeof FILTERS>({ queryKey: 'admin-vendors', path: '/api/admin/vendors', auth: 'admin', filters: FILTERS });
+  const stats = useAdminQuery<VendorStats>(['admin-vendor-stats'], '/api/admin/vendors/stats');
+  const [viewing, setViewing] = useState<Vendor | null>(null);
+  const [reviewing, setReviewing] = useState<Vendor | null>(null);
+  const [onboarding, setOnboarding] = useState<Vendor | null>(null);
+  const s = stats.data;
+
+  const changed = async (v: Vendor) => {
+    await Promise.all([
+      client.invalidateQueries({ queryKey: ['admin-vendors'] }),
+      client.invalidateQueries({ queryKey: ['admin-vendor-stats'] }),
+      client.invalidateQueries({ queryKey: ['admin-alerts'] }),
+      client.invalidateQueries({ queryKey: vendorProfileKey(v.id) }),
+    ]);
+  };
+
+  const n = (x: number | undefined) => x?.toLocaleString('en-US');
+  return (
+    <section aria-labelledby="vendors-heading" className="space-y-5">
+      <PageHeader id="vendors-heading" title="Vendor Management" description="Verify vendors pending review, keep profiles and documents up to date, onboard vendors on their behalf." />
+      <StatGrid label="Vendor figures" className="grid-cols-2 lg:grid-cols-4">
+        <StatCard label="Total Vendors" loading={stats.isPending} value={n(s?.total)} />
+        <StatCard label={VENDOR_STATUS_LABELS.pending} loading={stats.isPending} value={n(s?.pending)} hint="waiting for a decision" />
+        <StatCard label={VENDOR_STATUS_LABELS.verified} loading={stats.isPending} value={n(s?.verified)} />
+        <StatCard label={VENDOR_STATUS_LABELS.incomplete} loading={stats.isPending} value={n(s?.incomplete)} hint={s && s.rejected ? `${n(s.rejected)} rejected` : 'documents missing'} />
+      </StatGrid>
+
+      <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+        <div className="border-b border-slate-100 p-4 sm:p-5">
+          <FilterBar label="Vendor filters" onClear={list.resetFilters} canClear={list.isFiltered}>
+            <SearchInput label="Search vendors" placeholder="Company, contact or e-mail..." value={list.searchText} onChange={list.setSearchText} busy={list.query.isFetching && !!list.items} className="sm:w-80" />
+            <FilterSelect label="Status" value={list.filters.status} onChange={(v) => list.setFilter('status', v)} allLabel="All statuses" options={VENDOR_STATUSES.map((v) => ({ value: v, label: VENDOR_STATUS_LABELS[v] }))} />
+          </FilterBar>
+        </div>
+        <DataTable
+          caption="Vendors"
+          density="compact"
+          columns={COLUMNS}
+          rowKey={(v) => v.id}
+          {...list.tableProps}
+          loadingLabel="Loading vendors..."
+          errorTitle={MSG.loadVendorsFailed}
+          empty={{ title: MSG.noVendorsFound, description: list.isFiltered ? 'Try another search or status.' : undefined }}
+          rowActions={(v) => (
+            <>
+              <Button variant="ghost" size="sm" onClick={() => setViewing(v)} aria-label={`View ${v.company_name}`}>View</Button>
+              {v.verification_status === 'pending' && (
+                <Button variant="secondary" size="sm" onClick={() => setReviewing(v)} aria-label={`Review ${v.company_name}`}>Review</Button>
+              )}
+              {v.verification_status === 'incomplete' && (
+                <Button variant="secondary" size="sm" onClick={() => setOnboarding(v)} aria-label={`Onboard ${v.company_name}`}>Onboard</Button>
+              )}
+            </>
+          )}
+        />
+        <Pagination {...list.paginationProps} label="Vendors pages" />
+      </div>
+
+      <Drawer open={viewing !== null} onClose={() => setViewing(null)} title={viewing?.company_name ?? ''} widthClass="max-w-3xl">
+        {viewing && <VendorProfileView vendorId={viewing.id} actingAs="admin" />}
+      </Drawer>
+
+      <Dialog open={reviewing !== null} onClose={() => setReviewing(null)} title={reviewing ? `Review ${reviewing.company_name}` : ''} description="Check the documents, then verify or reject. The vendor sees the decision and the notes." size="lg">
+        {reviewing && (
+          <div className="space-y-4">
+            <ul className="grid gap-2 text-sm sm:grid-cols-3">
+              {VENDOR_DOCUMENT_FIELDS.map((f) => (
+                <li key={f} className="rounded-lg border border-slate-200 px-3 py-2">
+                  <p className="text-xs text-slate-500">{VENDOR_DOCUMENT_LABELS[f]}</p>
+                  <p className="truncate font-medium text-slate-900" title={reviewing[f]?.name}>{reviewing[f]?.name ?? 'Missing'}</p>
+                  {reviewing[f] && (
+                    <button type="button" className="text-xs font-medium text-brand-700 hover:underline" onClick={() => openPrivateFile(reviewing[f]!.url, 'admin').catch((e: Error) => notify.error(e.message))}>
+                      View<span className="sr-only"> {VENDOR_DOCUMENT_LABELS[f]}</span>
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ul>
+            <VerificationPanel
+              vendor={reviewing}
+              actingAs="admin"
+              onChanged={async (v) => {
+                await changed(v);
+                setReviewing(null);
+              }}
+            />
+          </div>
+        )}
+      </Dialog>
+
+      <Dialog open={onboarding !== null} onClose={() => setOnboarding(null)} title={onboarding ? `Onboard ${onboarding.company_name}` : ''} description="The vendor's own onboarding wizard, filled in on its behalf." size="xl">
+        {onboarding && <OnboardingWizard key={onboarding.id} vendor={onboarding} actingAs="admin" onSaved={(v) => void changed(v)} />}
+      </Dialog>
+    </section>
+  );
+}

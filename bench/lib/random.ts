@@ -1,0 +1,14 @@
+/** A random source: returns a number in [0, 1). */
+export type Rng = () => number;
+
+/** Small seeded PRNG (mulberry32): benchmarks, generators and tests stay reproducible. */
+export function seededRng(seed: number): Rng {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
