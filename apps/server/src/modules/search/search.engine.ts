@@ -92,6 +92,11 @@ const W_NUMBERS_ONLY = 0.5;
 const MAX_QUERY_TOKENS = 24;
 const RERANK_DEPTH = 200;
 const FEEDBACK_DOCS = 5;
+/**
+ * weight of the best hits' centroid against the query's own terms in the re-ranking vector (per hit, scaled by its
+ * lexical score): 1 puts the best hit level with the query (was 0.5; chosen on the dev set's tuning half, 0020/0021)
+ */
+const W_FEEDBACK = 1;
 /** Above this many postings a common concept only scores candidates (see search()). */
 const SCORER_MIN_POSTINGS = 3000;
 const SIMILAR_MAX_CANDIDATES = 4000;
@@ -931,7 +936,7 @@ export class SearchIndex {
       }
     }
     for (const c of head.slice(0, FEEDBACK_DOCS)) {
-      const f = (c.lex / top) * 0.5;
+      const f = (c.lex / top) * W_FEEDBACK;
       this.eachVectorEntry(c.doc, (id, w) => q.set(id, (q.get(id) ?? 0) + f * w));
     }
     const qLen = Math.sqrt([...q.values()].reduce((s, v) => s + v * v, 0)) || 1;
