@@ -8,7 +8,7 @@ import type { Bus } from '../../platform/bus.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { sniffType } from '../../platform/storage.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
-import { VISUAL_DESCRIPTOR_MODEL } from './visual-engine.js';
+import { VISUAL_DESCRIPTOR_MODEL } from './visual-model-id.js';
 import { createVisualWorker, WorkerDecodeError, type VisualWorker } from './visual-worker.js';
 
 export type ImageSearchService = ReturnType<typeof createImageSearchService>;
@@ -83,12 +83,14 @@ export function createImageSearchService(deps: {
   threshold?: number;
   log?: (msg: string) => void;
   worker?: VisualWorker;
+  /** An inference worker idle this long is stopped (default 10 minutes; 0 keeps it). */
+  idleMs?: number;
 }) {
   const { db } = deps;
   const model = VISUAL_DESCRIPTOR_MODEL;
   const threshold = deps.threshold ?? DEFAULT_MATCH_THRESHOLD;
   const log = deps.log ?? (() => {});
-  const worker = deps.worker ?? createVisualWorker({ log });
+  const worker = deps.worker ?? createVisualWorker({ log, idleMs: deps.idleMs });
   /** Set by start(): from then on product events are indexed as they happen (before, the backfill catches up). */
   let started = false;
   /** The current worker's index filled from image_features (reset when a worker dies). */
@@ -100,41 +102,54 @@ export function createImageSearchService(deps: {
   // describing pictures goes through one queue: at most one job sits in the worker, so a search waits for one at most
   let describing: Promise<unknown> = Promise.resolve();
 
-  worker.onRestart(() => {
+  worker.onRestart((reason) => {
     loaded = null;
-    log('image search: the inference worker stopped; it restarts on the next use');
+    if (reason === 'crash') log('image search: the inference worker stopped; it restarts on the next use');
   });
 
   /** Loads the model in the worker and fills its index from image_features once per worker. */
   function load(): Promise<void> {
     loaded ??= (async () => {
-      await worker.ready();
-      let after = -1;
-      let count = 0;
-      // keyset pages by product id, so a big catalogue is never held in memory here
+      // a worker stopped while its index was being filled (idle or crashed) is filled again from the start
       for (;;) {
-        const rows = await db
-          .select({ productId: imageFeatures.productId, imageUrl: imageFeatures.imageUrl, vector: imageFeatures.vector })
-          .from(imageFeatures)
-          .where(and(eq(imageFeatures.model, model), after < 0 ? undefined : gt(imageFeatures.productId, after)))
-          .orderBy(imageFeatures.productId)
-          .limit(LOAD_PAGE);
-        if (rows.length === 0) break;
-        // a page ends inside a product only if that product has more rows: re-read it whole on the next page
-        const lastId = rows[rows.length - 1]!.productId;
-        const whole = rows.length === LOAD_PAGE && rows[0]!.productId !== lastId ? rows.filter((r) => r.productId !== lastId) : rows;
-        const entries = whole.flatMap((r) => (r.vector ? [{ productId: r.productId, imageUrl: r.imageUrl, vector: ownBuffer(r.vector) }] : []));
-        const res = await worker.call('put', { entries }, entries.map((e) => e.vector.buffer as ArrayBuffer));
-        count = res.images;
-        after = whole[whole.length - 1]!.productId;
-        if (rows.length < LOAD_PAGE) break;
+        const generation = worker.generation;
+        const count = await fill();
+        if (worker.generation === generation) {
+          indexedImages = count;
+          return;
+        }
       }
-      indexedImages = count;
     })().catch((err) => {
       loaded = null;
       throw err;
     });
     return loaded;
+  }
+
+  /** Starts the worker's model and fills its index from image_features; returns the number of images indexed. */
+  async function fill(): Promise<number> {
+    await worker.ready();
+    let after = -1;
+    let count = 0;
+    // keyset pages by product id, so a big catalogue is never held in memory here
+    for (;;) {
+      const rows = await db
+        .select({ productId: imageFeatures.productId, imageUrl: imageFeatures.imageUrl, vector: imageFeatures.vector })
+        .from(imageFeatures)
+        .where(and(eq(imageFeatures.model, model), after < 0 ? undefined : gt(imageFeatures.productId, after)))
+        .orderBy(imageFeatures.productId)
+        .limit(LOAD_PAGE);
+      if (rows.length === 0) break;
+      // a page ends inside a product only if that product has more rows: re-read it whole on the next page
+      const lastId = rows[rows.length - 1]!.productId;
+      const whole = rows.length === LOAD_PAGE && rows[0]!.productId !== lastId ? rows.filter((r) => r.productId !== lastId) : rows;
+      const entries = whole.flatMap((r) => (r.vector ? [{ productId: r.productId, imageUrl: r.imageUrl, vector: ownBuffer(r.vector) }] : []));
+      const res = await worker.call('put', { entries }, entries.map((e) => e.vector.buffer as ArrayBuffer));
+      count = res.images;
+      after = whole[whole.length - 1]!.productId;
+      if (rows.length < LOAD_PAGE) break;
+    }
+    return count;
   }
 
   /** Describes one catalogue picture in the worker, stores it (image_features) and adds it to the index. */
@@ -283,10 +298,13 @@ export function createImageSearchService(deps: {
     return hits.filter((h) => h.similarity >= threshold && h.similarity >= best - MAX_GAP_FROM_BEST);
   }
 
-  /** Starts the worker (model, index) and the backfill in the background; product events are indexed from now on. */
+  /**
+   * Describes the images that lack a descriptor of the current model (first start, a new model, pictures saved
+   * while the server was down); product events are indexed from now on. Finding them is a database walk: the worker
+   * (model, OpenCV, index) starts only if one is missing, and stops again once idle.
+   */
   async function ensureIndexed(): Promise<number> {
     started = true;
-    await load();
     const indexed = new Map<number, Set<string>>();
     const rows = await db
       .select({ productId: imageFeatures.productId, imageUrl: imageFeatures.imageUrl })
@@ -335,10 +353,17 @@ export function createImageSearchService(deps: {
     },
     removeProduct,
     ensureIndexed,
-    /** Starts image search after the server listens: model, index, backfill, all in the background. */
+    /**
+     * After the server listens, in the background: the backfill of missing descriptors. The worker itself starts on
+     * the first image search or the first picture to describe, never on the start path.
+     */
     start(): Promise<number> {
       return ensureIndexed();
     },
+    /** Starts the worker now and fills its index (benchmarks; a search or an upload does the same on demand). */
+    warm: (): Promise<void> => load(),
+    /** Whether the inference worker is running (it starts on demand and stops when idle). */
+    workerRunning: (): boolean => worker.started,
 
     /** POST /api/image-search: ranked products that look like the image ({products: []} when nothing is close). */
     async search(input: { image: string; limit?: number }): Promise<{ products: SearchResult[] }> {
