@@ -1,3 +1,5 @@
+// first: the heap's sizing policy applies to everything loaded after it
+import './platform/memory-profile.js';
 import path from 'node:path';
 import fs from 'node:fs';
 import { loadConfig } from './config.js';

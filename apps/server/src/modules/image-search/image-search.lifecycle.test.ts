@@ -25,7 +25,7 @@ const until = async (cond: () => boolean, what: string) => {
   if (!cond()) throw new Error(`timed out waiting for: ${what}`);
 };
 
-describe('image search worker lifetime', () => {
+describe('image search worker lifetime', { timeout: 180_000 }, () => {
   let t: TestContext;
   let dir: string;
   const ids: number[] = [];

@@ -1,8 +1,8 @@
-import { and, eq, gt, inArray, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { IMAGE_SEARCH_MAX_BYTES } from '@souq/shared/constants';
 import { MSG } from '@souq/shared/messages';
 import type { Product } from '@souq/shared/api/catalogue';
-import { imageFeatures } from '../../db/schema/catalogue.js';
+import { imageFeatures, products } from '../../db/schema/catalogue.js';
 import type { Db } from '../../platform/db.js';
 import type { Bus } from '../../platform/bus.js';
 import { AppError, badRequest } from '../../platform/errors.js';
@@ -33,8 +33,6 @@ const MAX_PENDING_SEARCHES = 16;
 const LOAD_WAIT_MS = 20_000;
 /** Rows per message when the index is filled from image_features. */
 const LOAD_PAGE = 1000;
-/** Page size when walking the catalogue for the backfill. */
-const BACKFILL_PAGE = 500;
 
 /** A cosine as the API shows it: 3 decimals within 0..1 (the index's int8 rows can read a hair above 1, e.g. 1.003). */
 export const similarityScore = (cosine: number) => Math.min(1, Math.max(0, Math.round(cosine * 1000) / 1000));
@@ -305,26 +303,20 @@ export function createImageSearchService(deps: {
    */
   async function ensureIndexed(): Promise<number> {
     started = true;
-    const indexed = new Map<number, Set<string>>();
-    const rows = await db
-      .select({ productId: imageFeatures.productId, imageUrl: imageFeatures.imageUrl })
-      .from(imageFeatures)
-      .where(eq(imageFeatures.model, model));
-    for (const r of rows) {
-      let set = indexed.get(r.productId);
-      if (!set) indexed.set(r.productId, (set = new Set()));
-      set.add(r.imageUrl);
-    }
+    // one query for the products with a picture lacking a current descriptor: walking the catalogue's DTOs here
+    // cost 50,000 product objects of garbage at start-up (docs/decisions/0061; a read of the catalogue's table, like
+    // search's, never a write)
+    const missing = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(
+        sql`exists (select 1 from unnest(${products.images}) as u(url) where not exists (select 1 from ${imageFeatures} f where f.product_id = ${products.id} and f.image_url = u.url and f.model = ${model}))`,
+      )
+      .orderBy(products.id);
     let touched = 0;
-    for (let offset = 0; ; offset += BACKFILL_PAGE) {
-      const page = await deps.catalogue.listProducts({ limit: BACKFILL_PAGE, offset, status: 'any' });
-      for (const p of page.items) {
-        const have = indexed.get(p.id);
-        if (p.images.every((u) => have?.has(u))) continue;
-        await queueSync(p.id);
-        touched++;
-      }
-      if (page.items.length < BACKFILL_PAGE) break;
+    for (const { id } of missing) {
+      await queueSync(id);
+      touched++;
     }
     // descriptors of earlier models are dead weight once every image has one of the current model
     await db.delete(imageFeatures).where(ne(imageFeatures.model, model));
