@@ -66,9 +66,6 @@ function memory() {
   };
 }
 
-const describe = (m: ReturnType<typeof memory>) =>
-  `RSS ${m.rss_mb} MB: heap ${m.heap_used_mb}, external ${m.external_mb} (array buffers ${m.array_buffers_mb}); peak RSS ${m.peak_rss_mb ?? '?'} MB`;
-
 function safeRead(file: string): string {
   try {
     return readFileSync(file, 'utf8');
