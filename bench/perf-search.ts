@@ -88,8 +88,9 @@ function processMemory(pid: number) {
 
 /** The WebAssembly memory PGlite has reserved (MB): its heap, outside V8's; only touched pages count in RSS. */
 function pgliteWasmMb(pglite: unknown): number | null {
-  const mod = (pglite as { mod?: { HEAP8?: Uint8Array } } | undefined)?.mod;
-  return mod?.HEAP8 ? Math.round(mod.HEAP8.byteLength / 1e6) : null;
+  const mod = (pglite as { mod?: { HEAP8?: Uint8Array; wasmMemory?: WebAssembly.Memory } } | undefined)?.mod;
+  const bytes = mod?.wasmMemory?.buffer.byteLength ?? mod?.HEAP8?.byteLength;
+  return bytes === undefined ? null : Math.round(bytes / 1e6);
 }
 
 type Step = { step: string; rss_mb: number; heap_used_mb: number; external_mb: number; array_buffers_mb: number; pglite_wasm_mb: number | null };
