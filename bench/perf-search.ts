@@ -88,7 +88,7 @@ function processMemory(pid: number) {
 
 /** The WebAssembly memory PGlite has reserved (MB): its heap, outside V8's; only touched pages count in RSS. */
 function pgliteWasmMb(pglite: unknown): number | null {
-  const mod = (pglite as { mod?: { HEAP8?: Uint8Array; wasmMemory?: WebAssembly.Memory } } | undefined)?.mod;
+  const mod = (pglite as { mod?: { HEAP8?: Uint8Array; wasmMemory?: { buffer: ArrayBuffer } } } | undefined)?.mod;
   const bytes = mod?.wasmMemory?.buffer.byteLength ?? mod?.HEAP8?.byteLength;
   return bytes === undefined ? null : Math.round(bytes / 1e6);
 }
