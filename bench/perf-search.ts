@@ -152,9 +152,17 @@ async function main() {
     log(`server healthy in ${Math.round(server.healthyMs)} ms: RSS ${atHealthy.rss_mb} MB`);
     const base = server.base;
     t = performance.now();
-    // a search waits for the index the server builds after it listens
-    const first = await fetch(`${base}/api/products/search/${encodeURIComponent('wireless headphones')}`);
-    if (!first.ok) throw new Error(`search answered ${first.status}`);
+    // a search waits for the index the server builds after it listens; at 1,000,000 products that can outlast the
+    // HTTP client's 5-minute header timeout, so ask again until it answers
+    for (;;) {
+      const first = await fetch(`${base}/api/products/search/${encodeURIComponent('wireless headphones')}`).catch((err: Error) => err);
+      if (first instanceof Error) {
+        if (server.child.exitCode !== null) throw new Error(`the server exited: ${server.output()}`);
+        continue;
+      }
+      if (!first.ok) throw new Error(`search answered ${first.status}`);
+      break;
+    }
     const serverBuildMs = Math.round(performance.now() - t);
     const afterBuild = processMemory(pid);
     log(`server: search index ready ${serverBuildMs} ms after healthy: RSS ${afterBuild.rss_mb} MB (peak ${afterBuild.peak_rss_mb})`);
