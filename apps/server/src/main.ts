@@ -1,9 +1,8 @@
-// first: the heap's sizing policy applies to everything loaded after it
-import './platform/memory-profile.js';
 import path from 'node:path';
 import fs from 'node:fs';
 import { loadConfig } from './config.js';
 import { migrateDatabase, openDatabase } from './platform/db.js';
+import { favourMemoryOverSpeed } from './platform/memory-profile.js';
 import { DEMO_CUSTOMER_EMAIL, DEMO_PASSWORD, DEMO_VENDOR_EMAIL } from '@souq/shared/constants';
 
 const config = loadConfig();
@@ -63,6 +62,7 @@ if (config.seedDemo) {
 // embedded database its bulk reads would otherwise queue ahead of start-up's own queries); image search describes
 // the images that lack a descriptor (first start, new model) — its inference worker starts only if one does, or on
 // the first image search, and stops when idle — and the recommendation model is built.
+favourMemoryOverSpeed();
 app.services.search.warm();
 void app.services.imageSearch
   .start()
