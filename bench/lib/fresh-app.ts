@@ -7,14 +7,22 @@ import { buildApp, type App } from '../../apps/server/src/app.js';
 import { loadConfig, type Config } from '../../apps/server/src/config.js';
 import { migrateDatabase, openDatabase, type Database } from '../../apps/server/src/platform/db.js';
 
-export type BenchApp = { app: App; database: Database; config: Config; close(): Promise<void> };
+export type BenchApp = {
+  app: App;
+  database: Database;
+  config: Config;
+  /** The new PostgreSQL database's URL (null for PGlite): a server process of its own can be pointed at it. */
+  databaseUrl: string | null;
+  /** Closes the app and the database (each at most once, also after an earlier close of either), drops a PostgreSQL one. */
+  close(): Promise<void>;
+};
 
 /**
  * The real app on a FRESH migrated database: PGlite in memory by default (or in the empty directory `pgliteDir`),
  * or a new database created on the PostgreSQL server of `postgresUrl` (dropped again on close).
  */
 export async function freshApp(opts: { postgresUrl?: string; pgliteDir?: string; env?: Record<string, string> } = {}): Promise<BenchApp> {
-  const { database, dropDb } = await openFreshDatabase(opts.postgresUrl, opts.pgliteDir);
+  const { database, dropDb, url } = await openFreshDatabase(opts.postgresUrl, opts.pgliteDir);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'souq-bench-'));
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -31,9 +39,10 @@ export async function freshApp(opts: { postgresUrl?: string; pgliteDir?: string;
     app,
     database,
     config,
+    databaseUrl: url,
     async close() {
-      await app.close();
-      await database.close();
+      await app.close().catch(() => undefined);
+      await database.close().catch(() => undefined);
       if (dropDb) await dropDb();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
@@ -47,9 +56,10 @@ export async function freshApp(opts: { postgresUrl?: string; pgliteDir?: string;
 export async function openFreshDatabase(
   postgresUrl?: string,
   pgliteDir?: string,
-): Promise<{ database: Database; dropDb: (() => Promise<void>) | null }> {
+): Promise<{ database: Database; dropDb: (() => Promise<void>) | null; url: string | null }> {
   let database: Database;
   let dropDb: (() => Promise<void>) | null = null;
+  let url: string | null = null;
   if (postgresUrl) {
     const name = `souq_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
     const admin = new pg.Client({ connectionString: postgresUrl });
@@ -58,6 +68,7 @@ export async function openFreshDatabase(
     await admin.end();
     const u = new URL(postgresUrl);
     u.pathname = `/${name}`;
+    url = u.toString();
     database = await openDatabase({ kind: 'postgres', url: u.toString(), max: 10 });
     dropDb = async () => {
       const a = new pg.Client({ connectionString: postgresUrl });
@@ -70,7 +81,7 @@ export async function openFreshDatabase(
     database = await openDatabase(pgliteDir ? { kind: 'pglite', dataDir: pgliteDir } : { kind: 'pglite' });
   }
   await migrateDatabase(database);
-  return { database, dropDb };
+  return { database, dropDb, url };
 }
 
 /** Reads `--name value` and `--flag` arguments. */

@@ -32,6 +32,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool.default(false),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  // image search: seconds an idle inference worker lives (0: never stopped); docs/decisions/0061
+  IMAGE_SEARCH_IDLE_SECONDS: z.coerce.number().min(0).default(600),
   // conversations and notifications
   PUSH_ALLOW_PRIVATE_ENDPOINTS: bool.default(false),
   // Outgoing mail (order confirmations)
@@ -60,6 +62,8 @@ export type Config = {
   loginRateLimit: number;
   /** The brake on wrong admin access codes (modules/security/access-limiter.ts). */
   adminAccess: { maxFailures: number; globalLimit: number };
+  /** Image search: an inference worker with no work for this long is stopped (0: kept); the next use starts one. */
+  imageSearchIdleMs: number;
   /** Tests only: lets push endpoints on loopback/private addresses (and plain http) through, for a local push service. */
   pushAllowPrivateEndpoints: boolean;
   /** The live stream (GET /api/events): heartbeat period and a stream's lifetime before the client reconnects. */
@@ -93,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     adminAccess: { maxFailures: e.ADMIN_ACCESS_MAX_FAILURES, globalLimit: e.ADMIN_ACCESS_GLOBAL_LIMIT },
+    imageSearchIdleMs: Math.round(e.IMAGE_SEARCH_IDLE_SECONDS * 1000),
     pushAllowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS,
     liveEvents: { heartbeatMs: EVENTS_HEARTBEAT_MS, maxAgeMs: 5 * 60_000 },
     mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM },

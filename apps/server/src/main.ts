@@ -2,6 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { loadConfig, type Config } from './config.js';
 import { migrateDatabase, openDatabase } from './platform/db.js';
+import { favourMemoryOverSpeed } from './platform/memory-profile.js';
 import { DEMO_CUSTOMER_EMAIL, DEMO_PASSWORD, DEMO_VENDOR_EMAIL } from '@souq/shared/constants';
 
 // a bad environment (e.g. an ADMIN_ACCESS_CODE shorter than 12 characters) stops the start with its message, no stack
@@ -63,9 +64,13 @@ if (config.seedDemo) {
   );
 }
 
-// Once the server answers, in the background so neither delays the first healthy answer: image search starts its
-// model in a worker thread and describes the images that lack a descriptor (first start, new model) — searches
-// meanwhile wait a bounded time — and the recommendation model is built.
+// Once the server answers, in the background so none of it delays the first healthy answer (docs/decisions/0061):
+// the search index is built (a search before it is ready waits for it, so answers are never partial; on the
+// embedded database its bulk reads would otherwise queue ahead of start-up's own queries); image search describes
+// the images that lack a descriptor (first start, new model) — its inference worker starts only if one does, or on
+// the first image search, and stops when idle — and the recommendation model is built.
+favourMemoryOverSpeed();
+app.services.search.warm();
 void app.services.imageSearch
   .start()
   .then((n) => n && app.log.info(`image search: described the images of ${n} products`))

@@ -80,7 +80,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
     // while an admin has the session, the assistant says a person is answering instead of replying on its own
     isHumanHandling: ({ clientSessionId, userId }) => chatMonitor.isHumanHandling(clientSessionId, userId),
   });
-  const imageSearch = createImageSearchService({ db, catalogue, readImage: media.read, bus, log });
+  const imageSearch = createImageSearchService({ db, catalogue, readImage: media.read, bus, log, idleMs: config.imageSearchIdleMs });
   const recommendations = createRecommendationsService({ db, catalogue, bus, log });
   const optimisation = createOptimisationService({ db, catalogue, audit, categoryPrices: async (c) => (await search.categoryPrices(c)).prices });
   // conversations and notifications

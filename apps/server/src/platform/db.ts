@@ -37,6 +37,14 @@ export const PGLITE_EXTENSIONS = { pg_trgm, unaccent, pgcrypto };
  */
 const PGLITE_RUNTIME_EXTENSIONS = { pg_trgm, unaccent };
 
+/**
+ * The embedded database's buffer cache. PostgreSQL's 128 MB default lives in PGlite's WebAssembly memory, which only
+ * grows: reading a 50,000-product catalogue in id order (the search index build) touched all of it, for good. Pages
+ * it does not keep are read again from the data directory's files (the operating system's cache), so a smaller
+ * cache costs little; docs/decisions/0061.
+ */
+const PGLITE_MEMORY_PARAMS = ['-c', 'shared_buffers=32MB'];
+
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
 
 export type DatabaseOptions =
@@ -66,6 +74,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     dataDir: opts.dataDir,
     loadDataDir: opts.loadDataDir,
     extensions: existing ? PGLITE_RUNTIME_EXTENSIONS : PGLITE_EXTENSIONS,
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_PARAMS],
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

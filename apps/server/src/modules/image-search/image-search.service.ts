@@ -1,14 +1,14 @@
-import { and, eq, gt, inArray, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { IMAGE_SEARCH_MAX_BYTES } from '@souq/shared/constants';
 import { MSG } from '@souq/shared/messages';
 import type { Product } from '@souq/shared/api/catalogue';
-import { imageFeatures } from '../../db/schema/catalogue.js';
+import { imageFeatures, products } from '../../db/schema/catalogue.js';
 import type { Db } from '../../platform/db.js';
 import type { Bus } from '../../platform/bus.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { sniffType } from '../../platform/storage.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
-import { VISUAL_DESCRIPTOR_MODEL } from './visual-engine.js';
+import { VISUAL_DESCRIPTOR_MODEL } from './visual-model-id.js';
 import { createVisualWorker, WorkerDecodeError, type VisualWorker } from './visual-worker.js';
 
 export type ImageSearchService = ReturnType<typeof createImageSearchService>;
@@ -33,8 +33,6 @@ const MAX_PENDING_SEARCHES = 16;
 const LOAD_WAIT_MS = 20_000;
 /** Rows per message when the index is filled from image_features. */
 const LOAD_PAGE = 1000;
-/** Page size when walking the catalogue for the backfill. */
-const BACKFILL_PAGE = 500;
 
 /** A cosine as the API shows it: 3 decimals within 0..1 (the index's int8 rows can read a hair above 1, e.g. 1.003). */
 export const similarityScore = (cosine: number) => Math.min(1, Math.max(0, Math.round(cosine * 1000) / 1000));
@@ -83,12 +81,14 @@ export function createImageSearchService(deps: {
   threshold?: number;
   log?: (msg: string) => void;
   worker?: VisualWorker;
+  /** An inference worker idle this long is stopped (default 10 minutes; 0 keeps it). */
+  idleMs?: number;
 }) {
   const { db } = deps;
   const model = VISUAL_DESCRIPTOR_MODEL;
   const threshold = deps.threshold ?? DEFAULT_MATCH_THRESHOLD;
   const log = deps.log ?? (() => {});
-  const worker = deps.worker ?? createVisualWorker({ log });
+  const worker = deps.worker ?? createVisualWorker({ log, idleMs: deps.idleMs });
   /** Set by start(): from then on product events are indexed as they happen (before, the backfill catches up). */
   let started = false;
   /** The current worker's index filled from image_features (reset when a worker dies). */
@@ -100,41 +100,54 @@ export function createImageSearchService(deps: {
   // describing pictures goes through one queue: at most one job sits in the worker, so a search waits for one at most
   let describing: Promise<unknown> = Promise.resolve();
 
-  worker.onRestart(() => {
+  worker.onRestart((reason) => {
     loaded = null;
-    log('image search: the inference worker stopped; it restarts on the next use');
+    if (reason === 'crash') log('image search: the inference worker stopped; it restarts on the next use');
   });
 
   /** Loads the model in the worker and fills its index from image_features once per worker. */
   function load(): Promise<void> {
     loaded ??= (async () => {
-      await worker.ready();
-      let after = -1;
-      let count = 0;
-      // keyset pages by product id, so a big catalogue is never held in memory here
+      // a worker stopped while its index was being filled (idle or crashed) is filled again from the start
       for (;;) {
-        const rows = await db
-          .select({ productId: imageFeatures.productId, imageUrl: imageFeatures.imageUrl, vector: imageFeatures.vector })
-          .from(imageFeatures)
-          .where(and(eq(imageFeatures.model, model), after < 0 ? undefined : gt(imageFeatures.productId, after)))
-          .orderBy(imageFeatures.productId)
-          .limit(LOAD_PAGE);
-        if (rows.length === 0) break;
-        // a page ends inside a product only if that product has more rows: re-read it whole on the next page
-        const lastId = rows[rows.length - 1]!.productId;
-        const whole = rows.length === LOAD_PAGE && rows[0]!.productId !== lastId ? rows.filter((r) => r.productId !== lastId) : rows;
-        const entries = whole.flatMap((r) => (r.vector ? [{ productId: r.productId, imageUrl: r.imageUrl, vector: ownBuffer(r.vector) }] : []));
-        const res = await worker.call('put', { entries }, entries.map((e) => e.vector.buffer as ArrayBuffer));
-        count = res.images;
-        after = whole[whole.length - 1]!.productId;
-        if (rows.length < LOAD_PAGE) break;
+        const generation = worker.generation;
+        const count = await fill();
+        if (worker.generation === generation) {
+          indexedImages = count;
+          return;
+        }
       }
-      indexedImages = count;
     })().catch((err) => {
       loaded = null;
       throw err;
     });
     return loaded;
+  }
+
+  /** Starts the worker's model and fills its index from image_features; returns the number of images indexed. */
+  async function fill(): Promise<number> {
+    await worker.ready();
+    let after = -1;
+    let count = 0;
+    // keyset pages by product id, so a big catalogue is never held in memory here
+    for (;;) {
+      const rows = await db
+        .select({ productId: imageFeatures.productId, imageUrl: imageFeatures.imageUrl, vector: imageFeatures.vector })
+        .from(imageFeatures)
+        .where(and(eq(imageFeatures.model, model), after < 0 ? undefined : gt(imageFeatures.productId, after)))
+        .orderBy(imageFeatures.productId)
+        .limit(LOAD_PAGE);
+      if (rows.length === 0) break;
+      // a page ends inside a product only if that product has more rows: re-read it whole on the next page
+      const lastId = rows[rows.length - 1]!.productId;
+      const whole = rows.length === LOAD_PAGE && rows[0]!.productId !== lastId ? rows.filter((r) => r.productId !== lastId) : rows;
+      const entries = whole.flatMap((r) => (r.vector ? [{ productId: r.productId, imageUrl: r.imageUrl, vector: ownBuffer(r.vector) }] : []));
+      const res = await worker.call('put', { entries }, entries.map((e) => e.vector.buffer as ArrayBuffer));
+      count = res.images;
+      after = whole[whole.length - 1]!.productId;
+      if (rows.length < LOAD_PAGE) break;
+    }
+    return count;
   }
 
   /** Describes one catalogue picture in the worker, stores it (image_features) and adds it to the index. */
@@ -283,30 +296,27 @@ export function createImageSearchService(deps: {
     return hits.filter((h) => h.similarity >= threshold && h.similarity >= best - MAX_GAP_FROM_BEST);
   }
 
-  /** Starts the worker (model, index) and the backfill in the background; product events are indexed from now on. */
+  /**
+   * Describes the images that lack a descriptor of the current model (first start, a new model, pictures saved
+   * while the server was down); product events are indexed from now on. Finding them is a database walk: the worker
+   * (model, OpenCV, index) starts only if one is missing, and stops again once idle.
+   */
   async function ensureIndexed(): Promise<number> {
     started = true;
-    await load();
-    const indexed = new Map<number, Set<string>>();
-    const rows = await db
-      .select({ productId: imageFeatures.productId, imageUrl: imageFeatures.imageUrl })
-      .from(imageFeatures)
-      .where(eq(imageFeatures.model, model));
-    for (const r of rows) {
-      let set = indexed.get(r.productId);
-      if (!set) indexed.set(r.productId, (set = new Set()));
-      set.add(r.imageUrl);
-    }
+    // one query for the products with a picture lacking a current descriptor: walking the catalogue's DTOs here
+    // cost 50,000 product objects of garbage at start-up (docs/decisions/0061; a read of the catalogue's table, like
+    // search's, never a write)
+    const missing = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(
+        sql`exists (select 1 from unnest(${products.images}) as u(url) where not exists (select 1 from ${imageFeatures} f where f.product_id = ${products.id} and f.image_url = u.url and f.model = ${model}))`,
+      )
+      .orderBy(products.id);
     let touched = 0;
-    for (let offset = 0; ; offset += BACKFILL_PAGE) {
-      const page = await deps.catalogue.listProducts({ limit: BACKFILL_PAGE, offset, status: 'any' });
-      for (const p of page.items) {
-        const have = indexed.get(p.id);
-        if (p.images.every((u) => have?.has(u))) continue;
-        await queueSync(p.id);
-        touched++;
-      }
-      if (page.items.length < BACKFILL_PAGE) break;
+    for (const { id } of missing) {
+      await queueSync(id);
+      touched++;
     }
     // descriptors of earlier models are dead weight once every image has one of the current model
     await db.delete(imageFeatures).where(ne(imageFeatures.model, model));
@@ -335,10 +345,17 @@ export function createImageSearchService(deps: {
     },
     removeProduct,
     ensureIndexed,
-    /** Starts image search after the server listens: model, index, backfill, all in the background. */
+    /**
+     * After the server listens, in the background: the backfill of missing descriptors. The worker itself starts on
+     * the first image search or the first picture to describe, never on the start path.
+     */
     start(): Promise<number> {
       return ensureIndexed();
     },
+    /** Starts the worker now and fills its index (benchmarks; a search or an upload does the same on demand). */
+    warm: (): Promise<void> => load(),
+    /** Whether the inference worker is running (it starts on demand and stops when idle). */
+    workerRunning: (): boolean => worker.started,
 
     /** POST /api/image-search: ranked products that look like the image ({products: []} when nothing is close). */
     async search(input: { image: string; limit?: number }): Promise<{ products: SearchResult[] }> {

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { decodeImage, findObjectBox, type Box, type DecodedImage } from './descriptor.js';
 import { loadOrb, type Orb } from './orb.js';
-import { loadVisualModel, VISUAL_MODEL_NAME, type VisualModel } from './visual-model.js';
+import { loadVisualModel, type VisualModel } from './visual-model.js';
+import { VISUAL_DESCRIPTOR_MODEL } from './visual-model-id.js';
 import {
   borderColour,
   centreSquare,
@@ -21,8 +22,7 @@ import type { QueryVectors } from './visual-index.js';
  * photo on its centre; the query's keypoints cover the whole photo, since the product may sit anywhere in it.
  */
 
-/** Stored with every row of image_features: a change of model, framing or pooling re-describes the catalogue. */
-export const VISUAL_DESCRIPTOR_MODEL = `${VISUAL_MODEL_NAME}-gem-hsv-orb-v1`;
+export { VISUAL_DESCRIPTOR_MODEL };
 
 /** Longer side of the working raster (ORB keypoints, colour, framing). Smaller pictures are enlarged to it. */
 export const RASTER_SIZE = 400;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import * as tf from '@tensorflow/tfjs-core';
 import { loadGraphModel, type GraphModel } from '@tensorflow/tfjs-converter';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
+import { VISUAL_MODEL_NAME } from './visual-model-id.js';
 import { averagePool, CNN_DIMS, NET_INPUT, poolFeatureMap } from './visual-features.js';
 
 /**
@@ -11,7 +12,6 @@ import { averagePool, CNN_DIMS, NET_INPUT, poolFeatureMap } from './visual-featu
  * backbone is used: its last convolutional feature map (7×7×1792), pooled by poolFeatureMap. Everything is read from
  * node_modules: nothing is downloaded, ever. Meant to run inside the inference worker (it blocks while it computes).
  */
-export const VISUAL_MODEL_NAME = 'mobilenet_v2_mid';
 
 const FEATURE_MAP_NODE =
   'StatefulPartitionedCall/sequential/keras_layer/StatefulPartitionedCall/StatefulPartitionedCall/StatefulPartitionedCall/predict/MobilenetV2/Conv_1/Relu6';

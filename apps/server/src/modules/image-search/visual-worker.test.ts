@@ -56,3 +56,49 @@ describe('inference worker', () => {
     await expect(worker.call('remove', { productId: 2, keep: [] })).resolves.toEqual({ images: 1 });
   });
 });
+
+describe('inference worker lifetime', () => {
+  const until = async (cond: () => boolean, what: string) => {
+    // polls, never asserts on time: the idle period is short, the bound only stops a hung test
+    for (let i = 0; i < 400 && !cond(); i++) await new Promise((r) => setTimeout(r, 50));
+    if (!cond()) throw new Error(`timed out waiting for: ${what}`);
+  };
+
+  it('stops an idle worker, says why, and starts a new one on the next call', async () => {
+    const worker = createVisualWorker({ idleMs: 150 });
+    const reasons: string[] = [];
+    worker.onRestart((reason) => reasons.push(reason));
+    try {
+      expect(worker.started).toBe(false);
+      await worker.call('put', { entries: [] });
+      expect(worker.started).toBe(true);
+      await until(() => !worker.started, 'the idle worker to stop');
+      expect(worker.idleExits).toBe(1);
+      expect(reasons).toEqual(['idle']);
+      // a new worker answers, with an empty index: its owner refills it (image-search.service's load)
+      await expect(worker.call('stats', {})).resolves.toMatchObject({ images: 0 });
+      expect(worker.started).toBe(true);
+    } finally {
+      await worker.close();
+    }
+  });
+
+  it('keeps a worker that is given work before its idle period ends, and never stops one with idleMs 0', async () => {
+    const busy = createVisualWorker({ idleMs: 2000 });
+    const kept = createVisualWorker({ idleMs: 0 });
+    try {
+      await kept.call('stats', {});
+      for (let i = 0; i < 6; i++) {
+        await busy.call('put', { entries: [] });
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(busy.idleExits).toBe(0);
+      await until(() => !busy.started, 'the busy worker to stop once idle');
+      expect(kept.started).toBe(true);
+      expect(kept.idleExits).toBe(0);
+    } finally {
+      await busy.close();
+      await kept.close();
+    }
+  });
+});

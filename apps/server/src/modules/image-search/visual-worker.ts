@@ -6,7 +6,8 @@ import type { Candidate } from './visual-index.js';
 /**
  * The main thread's handle on the inference worker (visual.worker.ts): spawns it on first use, matches replies to
  * requests, and recovers from a crash (pending calls fail; the next call starts a new worker, and `onRestart` lets
- * the owner refill its index).
+ * the owner refill its index). A worker with nothing to do for `idleMs` is stopped (its network, OpenCV and index
+ * are most of the server's memory: docs/decisions/0061); the next call starts a new one the same way.
  */
 
 type Ops = {
@@ -45,14 +46,46 @@ function spawnFromSource(): Worker {
   return new Worker(bootstrap, { eval: true });
 }
 
-export function createVisualWorker(opts: { log?: (msg: string) => void } = {}) {
+/** How long an idle worker lives by default (IMAGE_SEARCH_IDLE_SECONDS). */
+export const DEFAULT_IDLE_MS = 10 * 60_000;
+
+export function createVisualWorker(opts: { log?: (msg: string) => void; idleMs?: number } = {}) {
   const log = opts.log ?? (() => {});
+  const idleMs = opts.idleMs ?? DEFAULT_IDLE_MS;
   let worker: Worker | null = null;
+  let idleTimer: NodeJS.Timeout | null = null;
+  let idleExits = 0;
   let loaded: Promise<void> | null = null;
   let nextId = 1;
   let generation = 0;
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  const restartHandlers: (() => void)[] = [];
+  const restartHandlers: ((reason: 'crash' | 'idle') => void)[] = [];
+
+  function clearIdle() {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = null;
+  }
+
+  /** With no call in flight, the worker is stopped after idleMs unless a call comes first (0: never). */
+  function armIdle() {
+    clearIdle();
+    if (idleMs <= 0 || !worker || pending.size > 0) return;
+    idleTimer = setTimeout(() => {
+      idleTimer = null;
+      const w = worker;
+      if (!w || pending.size > 0) return;
+      // forget it first, so its exit is not taken for a crash
+      worker = null;
+      loaded = null;
+      generation++;
+      idleExits++;
+      log(`image search: the inference worker was idle for ${Math.round(idleMs / 1000)} s and stopped; it starts again on the next use`);
+      for (const fn of restartHandlers) fn('idle');
+      void w.terminate();
+    }, idleMs);
+    // the timer alone never keeps the process alive
+    idleTimer.unref();
+  }
 
   function spawn(): Worker {
     const w = fileURLToPath(import.meta.url).endsWith('.ts') ? spawnFromSource() : new Worker(new URL('./visual.worker.js', import.meta.url));
@@ -62,18 +95,22 @@ export function createVisualWorker(opts: { log?: (msg: string) => void } = {}) {
       const p = pending.get(reply.id);
       if (!p) return;
       pending.delete(reply.id);
-      if (pending.size === 0) w.unref();
+      if (pending.size === 0) {
+        w.unref();
+        armIdle();
+      }
       if (reply.ok) p.resolve(reply.result);
       else p.reject(reply.decode ? new WorkerDecodeError(reply.error) : new Error(reply.error));
     });
     const fail = (err: Error) => {
       if (worker !== w) return;
+      clearIdle();
       worker = null;
       loaded = null;
       generation++;
       for (const p of pending.values()) p.reject(err);
       pending.clear();
-      for (const fn of restartHandlers) fn();
+      for (const fn of restartHandlers) fn('crash');
     };
     w.on('error', (err) => {
       log(`image search worker failed: ${err.message}`);
@@ -85,6 +122,7 @@ export function createVisualWorker(opts: { log?: (msg: string) => void } = {}) {
 
   function call<K extends WorkerOp>(op: K, req: Ops[K]['req'], transfer: ArrayBuffer[] = []): Promise<Ops[K]['res']> {
     worker ??= spawn();
+    clearIdle();
     const id = nextId++;
     if (pending.size === 0) worker.ref();
     return new Promise((resolve, reject) => {
@@ -106,18 +144,23 @@ export function createVisualWorker(opts: { log?: (msg: string) => void } = {}) {
       );
       return loaded;
     },
-    /** Whether the network is loaded (a search now is answered without waiting for start-up). */
+    /** Whether a worker is running (its index is current only while it runs; a new one is refilled). */
     get started(): boolean {
       return worker !== null;
+    },
+    /** How many times an idle worker was stopped (tests, diagnostics). */
+    get idleExits(): number {
+      return idleExits;
     },
     /** Bumped whenever a worker dies: its index is gone with it. */
     get generation(): number {
       return generation;
     },
-    onRestart(fn: () => void): void {
+    onRestart(fn: (reason: 'crash' | 'idle') => void): void {
       restartHandlers.push(fn);
     },
     async close(): Promise<void> {
+      clearIdle();
       const w = worker;
       worker = null;
       loaded = null;

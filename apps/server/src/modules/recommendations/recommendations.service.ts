@@ -30,7 +30,10 @@ const PROPERTIES_MAX_CHARS = 4_000;
 /** A client's own event time is kept when plausible (events queued offline and re-sent later). */
 const CLIENT_TIME_PAST_MS = 7 * 86_400_000;
 const CLIENT_TIME_FUTURE_MS = 5 * 60_000;
-const CATALOGUE_PAGE = 500;
+// Big pages: each offset page of the catalogue's newest-first list scans and sorts the whole table, so 500 per page
+// cost 100 full scans at 50,000 products, which on the embedded database (one query at a time, on the main thread)
+// kept /api/health waiting for minutes after a restart (docs/decisions/0061).
+const CATALOGUE_PAGE = 5000;
 
 /** Numeric ids are account ids and need that account's session; anything else ('anon-…', session ids) is anonymous. */
 export const isAccountId = (userId: string) => /^\d+$/.test(userId);
@@ -101,6 +104,8 @@ export function createRecommendationsService(deps: {
       const page = await deps.catalogue.listProducts({ limit: CATALOGUE_PAGE, offset });
       items.push(...page.items.map(itemMetaFromProduct));
       if (page.items.length < CATALOGUE_PAGE) break;
+      // let requests that arrived meanwhile (health, shoppers) reach the database before the next page
+      await new Promise((resolve) => setImmediate(resolve));
     }
     return items;
   }

@@ -29,8 +29,6 @@ export function searchRoutes(deps: { search: SearchService }) {
   const { search } = deps;
   return async function plugin(app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    // build the index once the server is up, not on the first shopper's search
-    app.addHook('onReady', async () => search.warm());
 
     r.get('/api/products/search/:query', {
       serializerCompiler: plainJson,
