@@ -100,6 +100,14 @@ export async function signupVendor(app: App, company = 'Test Vendor LLC') {
   return { token: res.json.token as string, vendor: res.json.vendor as { id: number }, email };
 }
 
+/** Two signed-up vendors, both marked verified: the usual cast of the vendor-area tests (A's data, B the outsider). */
+export async function verifiedVendorPair(t: { app: App; database: { query: (sql: string, params?: unknown[]) => Promise<unknown> } }, companyA: string, companyB: string) {
+  const a = await signupVendor(t.app, companyA);
+  const b = await signupVendor(t.app, companyB);
+  await t.database.query('update vendors set is_verified = true where id = any($1::int[])', [[a.vendor.id, b.vendor.id]]);
+  return { vendorA: { token: a.token, id: a.vendor.id }, vendorB: { token: b.token, id: b.vendor.id } };
+}
+
 export async function adminToken(app: App, config: Config): Promise<string> {
   const res = await call(app, { method: 'POST', url: '/api/admin/access', body: { code: config.adminAccessCode } });
   if (res.status !== 200) throw new Error(`admin access failed: ${res.status} ${res.body}`);

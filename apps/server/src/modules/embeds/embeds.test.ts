@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@souq/shared/messages';
 import { embedRecordSchema } from '@souq/shared/api/embeds';
-import { adminToken, call, createTestApp, signupCustomer, signupVendor, type TestContext } from '../../../test/harness.js';
+import { adminToken, call, createTestApp, signupCustomer, verifiedVendorPair, type TestContext } from '../../../test/harness.js';
 
 let t: TestContext;
 let vendorA: { token: string; id: number };
@@ -24,11 +24,7 @@ const card = (id: number, qs = '') => t.app.inject({ url: `/embed/products/${id}
 
 beforeAll(async () => {
   t = await createTestApp();
-  const a = await signupVendor(t.app, 'Alpha Lamps');
-  const b = await signupVendor(t.app, 'Beta Lamps');
-  vendorA = { token: a.token, id: a.vendor.id };
-  vendorB = { token: b.token, id: b.vendor.id };
-  await t.database.query('update vendors set is_verified = true');
+  ({ vendorA, vendorB } = await verifiedVendorPair(t, 'Alpha Lamps', 'Beta Lamps'));
   customer = (await signupCustomer(t.app)).token;
   admin = await adminToken(t.app, t.config);
   productA = await newProduct(vendorA.token, 'Brass <Desk> Lamp');

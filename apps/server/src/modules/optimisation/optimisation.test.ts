@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { optimiserStateSchema, runResponseSchema } from '@souq/shared/api/optimisation';
-import { call, createTestApp, signupCustomer, signupVendor, type TestContext } from '../../../test/harness.js';
+import { call, createTestApp, signupCustomer, verifiedVendorPair, type TestContext } from '../../../test/harness.js';
 
 let t: TestContext;
 let vendorA: { token: string; id: number };
@@ -12,11 +12,7 @@ const createProduct = (token: string, body: Record<string, unknown>) => call(t.a
 
 beforeAll(async () => {
   t = await createTestApp();
-  const a = await signupVendor(t.app, 'Opti Alpha');
-  const b = await signupVendor(t.app, 'Opti Beta');
-  vendorA = { token: a.token, id: a.vendor.id };
-  vendorB = { token: b.token, id: b.vendor.id };
-  await t.database.query('update vendors set is_verified = true');
+  ({ vendorA, vendorB } = await verifiedVendorPair(t, 'Opti Alpha', 'Opti Beta'));
   customer = (await signupCustomer(t.app)).token;
   // a strong listing and a weak one for A; B's product sets the category's prices too
   await createProduct(vendorA.token, {
