@@ -15,6 +15,7 @@ import { hashToken, safeEqual } from '../../platform/tokens.js';
 import { containsPattern } from '../../platform/like.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 import type { VendorsService } from '../vendors/vendors.service.js';
+import { isUniqueViolation } from '../../platform/pg-errors.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -32,9 +33,6 @@ const ROLES: UserRole[] = ['user', 'vendor', 'admin'];
 
 const ADMIN_EMAIL = 'admin@souq.internal';
 const ADMIN_CODE_SETTING = 'admin_access_code_sha256';
-
-const isUniqueViolation = (err: unknown) =>
-  typeof err === 'object' && err !== null && ((err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505');
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 

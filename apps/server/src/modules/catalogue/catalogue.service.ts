@@ -13,6 +13,7 @@ import type { FilesService, NewFile } from '../files/files.service.js';
 import { toManagedDto, toProductDto, toShelfItem, type EmbedInfo, type OwnerInfo, type ProductRow, type VariantRow } from './catalogue.dto.js';
 import { productColumns, variantColumns, type VariantValues } from './product-input.js';
 import { createResponseCache } from './response-cache.js';
+import { isUniqueViolation } from '../../platform/pg-errors.js';
 
 type Insert = typeof products.$inferInsert;
 /** What a product is created from (seed, vendor and admin tools). The slug is derived from the name when absent. */
@@ -60,13 +61,6 @@ function totalsByProduct(lines: StockLine[]): Map<number, number> {
   for (const l of lines) wanted.set(l.productId, (wanted.get(l.productId) ?? 0) + l.quantity);
   return wanted;
 }
-
-const isUniqueViolation = (err: unknown, constraint?: string) => {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } } | null;
-  const code = e?.code ?? e?.cause?.code;
-  const name = e?.constraint ?? e?.cause?.constraint;
-  return code === '23505' && (!constraint || name === constraint || name === undefined);
-};
 
 export function createCatalogueService(deps: {
   db: Db;

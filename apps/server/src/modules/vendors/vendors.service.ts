@@ -7,11 +7,13 @@ import {
   type AdminVendorsQuery, type VendorDocumentField, type VendorOnboarding, type VendorProfileUpdate, type VendorStats,
 } from '@souq/shared/api/vendors';
 import { VENDOR_STATUS_LABELS, vendorStatus, type VendorStatus } from '@souq/shared/rules/vendor-status';
+import { users } from '../../db/schema/accounts.js';
 import { files, vendorDocuments, vendors, type VendorAddressJson } from '../../db/schema/vendors.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { changesBetween, type Actor, type AuditLog } from '../../platform/audit.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { containsPattern } from '../../platform/like.js';
+import { isUniqueViolation } from '../../platform/pg-errors.js';
 import type { Upload } from '../../platform/uploads.js';
 import type { FilesService } from '../files/files.service.js';
 import { toVendorDto, type DocumentRow } from './vendors.dto.js';
@@ -47,6 +49,21 @@ function snapshot(v: VendorRow) {
     company_name: v.companyName, contact_name: v.contactName, email: v.email, phone: v.phone, website: v.website, address: v.address,
     business_type: v.businessType, industry: v.industry, tax_id: v.taxId, vat_number: v.vatNumber, establishment_date: v.establishmentDate,
   };
+}
+
+/**
+ * The vendor's e-mail is also its login (sign-up sets both, vendor §2): an edit of the profile or the wizard's
+ * first step moves the login with it, in the same transaction, so the vendor never signs in with an address it
+ * no longer shows. Another account's address is refused with the sign-up's own message.
+ */
+async function moveLoginEmail(tx: Tx, userId: number, email: string): Promise<void> {
+  const login = email.trim().toLowerCase();
+  try {
+    await tx.update(users).set({ email: login }).where(and(eq(users.id, userId), ne(users.email, login)));
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(MSG.vendorEmailTaken);
+    throw err;
+  }
 }
 
 export function createVendorsService(deps: { db: Db; audit: AuditLog; files: Pick<FilesService, 'storeWith' | 'removeRows'>; now?: () => Date }) {
@@ -230,6 +247,7 @@ export function createVendorsService(deps: { db: Db; audit: AuditLog; files: Pic
           })
           .where(eq(vendors.id, vendorId))
           .returning();
+        await moveLoginEmail(tx, row.userId, data.email);
         await audit.record(tx, {
           actor,
           action: 'vendor.onboarding',
@@ -327,6 +345,7 @@ export function createVendorsService(deps: { db: Db; audit: AuditLog; files: Pic
           })
           .where(eq(vendors.id, vendorId))
           .returning();
+        if (patch.email !== undefined) await moveLoginEmail(tx, row.userId, patch.email);
         await audit.record(tx, { actor, action: 'vendor.profile', target: { type: 'vendor', id: vendorId }, changes: changesBetween(snapshot(row), snapshot(after!)) });
       });
       return getDto(vendorId);

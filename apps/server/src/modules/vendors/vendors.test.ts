@@ -4,8 +4,8 @@ import { adminToken, call, createTestApp, signupCustomer, signupVendor, type Tes
 
 let t: TestContext;
 let admin: string;
-let own: { token: string; vendor: { id: number } };
-let other: { token: string; vendor: { id: number } };
+let own: { token: string; vendor: { id: number }; email: string };
+let other: { token: string; vendor: { id: number }; email: string };
 let customer: string;
 beforeAll(async () => {
   t = await createTestApp();
@@ -107,5 +107,31 @@ describe('PUT /api/vendors/:id/profile', () => {
     expect(Object.keys(res.json.fields)).toEqual(expect.arrayContaining(['company_name', 'website', 'establishment_date', 'address.coordinates.latitude']));
     const unchanged = await call(t.app, { url: `/api/vendors/${own.vendor.id}`, token: own.token });
     expect(unchanged.json.company_name).toBe('Own Trading Group');
+  });
+});
+
+describe('the profile e-mail is the login', () => {
+  const login = (email: string) => call(t.app, { method: 'POST', url: '/api/vendor/login', body: { email, password: 'password-123' } });
+
+  it('moves the login with an edited e-mail: the new address signs in, the old one no longer does', async () => {
+    const mover = await signupVendor(t.app, 'Moving Mail LLC');
+    const next = `Moved.${mover.email}`;
+    const res = await call(t.app, { method: 'PUT', url: `/api/vendors/${mover.vendor.id}/profile`, token: mover.token, body: { email: next } });
+    expect(res.status).toBe(200);
+    expect(res.json.email).toBe(next.toLowerCase());
+    const signedIn = await login(next.toLowerCase());
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.json.vendor.id).toBe(mover.vendor.id);
+    expect((await login(mover.email)).status).toBe(401);
+  });
+
+  it("refuses another account's address with the sign-up message and changes nothing", async () => {
+    const res = await call(t.app, { method: 'PUT', url: `/api/vendors/${own.vendor.id}/profile`, token: own.token, body: { email: other.email.toUpperCase(), phone: '+971 4 111 1111' } });
+    expect(res.status).toBe(409);
+    expect(res.json.error).toBe(MSG.vendorEmailTaken);
+    const read = await call(t.app, { url: `/api/vendors/${own.vendor.id}/profile`, token: own.token });
+    expect(read.json.email).toBe(own.email);
+    expect(read.json.phone).not.toBe('+971 4 111 1111');
+    expect((await login(own.email)).status).toBe(200);
   });
 });
