@@ -79,6 +79,10 @@ test('a new vendor sells a product: sign-up → product with a photo → storefr
   const mine = await page.request.get(`/api/vendor/products?search=${encodeURIComponent(product)}`, { headers: asVendor });
   expect(((await mine.json()) as { status: string }[]).map((p) => p.status)).toEqual(['active']);
 
+  // the vendor keeps the Orders tab open while the customer shops: the order must arrive live (no reload)
+  await page.getByRole('navigation', { name: 'Dashboard tabs' }).getByRole('button', { name: 'Orders' }).click();
+  await expect(page.getByText(MSG.noOrdersFound)).toBeVisible();
+
   // 4. a new customer finds it with the storefront search and orders two, cash on delivery
   const shopper = await browser.newContext();
   const shop = await shopper.newPage();
@@ -109,8 +113,8 @@ test('a new vendor sells a product: sign-up → product with a photo → storefr
   await shop.getByRole('button', { name: 'Place Order' }).click();
   const orderNumber = /^Order placed! Order #(\S+)$/.exec(await alert)![1]!;
 
-  // 5. the vendor sees it in the Orders tab: its line, the customer's name and city, pending, not yet shippable
-  await page.getByRole('navigation', { name: 'Dashboard tabs' }).getByRole('button', { name: 'Orders' }).click();
+  // 5. the vendor sees it appear in the open Orders tab: its line, the customer's name and city, pending, not yet
+  // shippable
   const orders = page.getByRole('table', { name: 'Your orders' });
   const row = orders.getByRole('row').filter({ hasText: orderNumber });
   await expect(row).toBeVisible();
@@ -129,13 +133,12 @@ test('a new vendor sells a product: sign-up → product with a photo → storefr
   await expect(details).not.toContainText(`noura-${stamp}@example.test`);
   await page.keyboard.press('Escape');
 
-  // 6. the shop confirms the order to processing (admin API); Refresh shows it, Ship moves it to shipped
+  // 6. the shop confirms the order to processing (admin API); the open tab shows it live, Ship moves it to shipped
   const asAdmin = { authorization: `Bearer ${await adminToken(page.request)}` };
   const listed = await page.request.get(`/api/admin/orders?search=${orderNumber}`, { headers: asAdmin });
   const orderId = ((await listed.json()) as { id: number }[])[0]!.id;
   const processing = await page.request.put(`/api/admin/orders/${orderId}/status`, { headers: asAdmin, data: { status: 'processing' } });
   expect(processing.ok()).toBe(true);
-  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
   await expect(row).toContainText('Processing');
   await row.getByRole('button', { name: `Ship order ${orderNumber}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Ship order' });

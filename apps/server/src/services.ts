@@ -95,7 +95,6 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const notifications = createNotificationsService({
     db, bus, audit, vapid: config.vapid, allowPrivateEndpoints: config.pushAllowPrivateEndpoints, log,
   });
-  const events = createEventsService({ bus });
   // admin area (issue 9): the cross-module read model and the dashboard's actions. The bell counts vendors
   // pending review (the vendors module's derived status) and support conversations awaiting staff.
   const reports = createReportsService({
@@ -109,6 +108,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const admin = createAdminService({ accounts, orders, catalogue, reports, checkVendor: (id) => vendors.getDto(id) });
   // vendor dashboard (issue 8): the vendor's own stat cards, orders (Ship through orders.setStatus), analytics, settings
   const vendorDashboard = createVendorDashboardService({ db, audit, orders, currency: config.shopCurrency });
+  const events = createEventsService({ bus, vendorsOfOrder: vendorDashboard.vendorsOfOrder });
   return {
     vendorDashboard,
     sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant,

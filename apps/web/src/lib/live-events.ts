@@ -8,7 +8,7 @@ import { tokens } from './storage';
 // listens; it reconnects with backoff, treats silence longer than two heartbeats as a dead connection, and says
 // 'ready' on every (re)connect so screens refetch what they may have missed. The spec's polling stays the fallback.
 
-export type LiveDoor = 'customer' | 'admin';
+export type LiveDoor = 'customer' | 'vendor' | 'admin';
 type Listener = (event: LiveEvent) => void;
 
 /** Silence after which the connection is considered dead (two missed heartbeats, plus slack). */

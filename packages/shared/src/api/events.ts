@@ -18,6 +18,8 @@ export type LiveEvents = {
   'chat.session': { sessionId: string };
   /** An order moved to another status (to its customer). */
   'order.status': { orderId: number; orderNumber: string; status: string };
+  /** An order holding the vendor's products was placed or changed status (to that vendor: its Orders tab refetches). */
+  'vendor.order': { orderId: number; orderNumber: string };
 };
 export type LiveEventType = keyof LiveEvents;
 export type LiveEvent = { [K in LiveEventType]: { type: K; data: LiveEvents[K] } }[LiveEventType];

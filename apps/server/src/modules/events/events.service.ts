@@ -62,7 +62,11 @@ export type EventsService = ReturnType<typeof createEventsService>;
  * The browsers connected to THIS instance, indexed by who they are. Bus handlers run with the default 'cluster'
  * scope, so an event emitted on any instance reaches the streams open on every instance.
  */
-export function createEventsService(deps: { bus: Bus }) {
+export function createEventsService(deps: {
+  bus: Bus;
+  /** The vendors whose products an order holds, or who were assigned it (read only when a vendor is listening). */
+  vendorsOfOrder?: (orderId: number) => Promise<number[]>;
+}) {
   const index = new Map<string, Set<Listener>>();
   const all = new Set<Listener>();
   const perAccount = new Map<string, Listener[]>();
@@ -80,6 +84,19 @@ export function createEventsService(deps: { bus: Bus }) {
       if (out) deliver(out.to, out.event);
     }),
   );
+
+  // Orders reach their vendors too. The payloads do not carry the vendors (the order's hot path stays as it is), so
+  // this instance looks them up, and only when one of its streams is a vendor's.
+  const vendorListening = () => {
+    for (const key of index.keys()) if (key.startsWith('v:')) return true;
+    return false;
+  };
+  const toVendors = async (p: { orderId: number; orderNumber: string }) => {
+    if (!deps.vendorsOfOrder || !vendorListening()) return;
+    const event = live('vendor.order', { orderId: p.orderId, orderNumber: p.orderNumber });
+    for (const vendorId of await deps.vendorsOfOrder(p.orderId)) deliver({ vendorId }, event);
+  };
+  unsubscribe.push(deps.bus.on('order.placed', toVendors), deps.bus.on('order.statusChanged', toVendors));
 
   return {
     /** Starts delivering to a stream; returns the function that stops it. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { MSG } from '@souq/shared/messages';
-import { adminToken, call, createTestApp, signupCustomer, type TestContext } from '../../../test/harness.js';
+import { adminToken, call, createTestApp, signupCustomer, signupVendor, type TestContext } from '../../../test/harness.js';
 import { openEventStream, type EventStream } from '../../../test/sse-client.js';
 
 // The live stream over a real socket: who receives what, heartbeats, and the end of a stream.
@@ -110,6 +110,30 @@ describe('GET /api/events', () => {
     await t.app.services.orders.setStatus(placed.json.order.id, 'processing');
     const e = await s.next('order.status');
     expect(e.data).toEqual({ orderId: placed.json.order.id, orderNumber: placed.json.order.order_number, status: 'processing' });
+  });
+
+  it("tells a vendor about orders holding its products (placed, then a new status), never another vendor", async () => {
+    const seller = await signupVendor(t.app, 'Live Seller LLC');
+    const outsider = await signupVendor(t.app, 'Live Outsider LLC');
+    const own = await stream({ token: seller.token });
+    const other = await stream({ token: outsider.token });
+    await Promise.all([own.next('ready'), other.next('ready')]);
+    const p = await t.app.services.catalogue.createProduct({ name: 'Live Kettle', brand: 'Souq', categories: ['home'], priceCents: 2500, stock: 3, vendorId: seller.vendor.id });
+    const placed = await call(t.app, {
+      method: 'POST', url: '/api/orders', token: alice.token,
+      body: {
+        items: [{ product_id: p.id, quantity: 1 }], customer_info: { email: alice.email, name: 'Alice', phone: null },
+        shipping_address: { address: '1', city: 'Dubai', country: 'UAE', zip: '1' }, billing_address: { address: '1', city: 'Dubai', country: 'UAE', zip: '1' },
+        payment_intent_id: null, notes: '',
+      },
+    });
+    expect(placed.status).toBe(201);
+    const order = { orderId: placed.json.order.id, orderNumber: placed.json.order.order_number };
+    expect((await own.next('vendor.order')).data).toEqual(order);
+    await t.app.services.orders.setStatus(order.orderId, 'processing');
+    await own.until(() => own.events.filter((e) => e.type === 'vendor.order').length === 2, 'a second vendor.order event');
+    // the outsider's stream is open and live (its own ready came) but heard nothing of this order
+    expect(other.events.map((e) => e.type)).not.toContain('vendor.order');
   });
 
   it('ends a stream after its lifetime, so the client reconnects and is authorised again', async () => {

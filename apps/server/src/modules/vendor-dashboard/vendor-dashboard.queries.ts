@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { VendorAnalytics, VendorOrder, VendorOrderActivity, VendorOrderFilters, VendorOrderStats } from '@souq/shared/api/vendor-dashboard';
 import { centsToAmount } from '@souq/shared/rules/money';
 import { products } from '../../db/schema/catalogue.js';
@@ -186,6 +186,16 @@ export function createVendorDashboardQueries(db: Db, currency: string) {
         .from(orders)
         .where(and(eq(orders.id, orderId), holdsLineOf(vendorId)));
       return row ?? null;
+    },
+
+    /** Every vendor an order concerns: those whose products it holds and the one an admin assigned it to. */
+    async vendorsOfOrder(orderId: number): Promise<number[]> {
+      const rows = await db
+        .selectDistinct({ vendorId: orderItems.vendorId })
+        .from(orderItems)
+        .where(and(eq(orderItems.orderId, orderId), isNotNull(orderItems.vendorId)))
+        .union(db.select({ vendorId: orders.vendorId }).from(orders).where(and(eq(orders.id, orderId), isNotNull(orders.vendorId))));
+      return rows.map((r) => r.vendorId!);
     },
 
     /** The vendor's order lines for the CSV export, oldest order first, bounded by `max`. */

@@ -57,6 +57,7 @@ export function createVendorDashboardService(deps: {
     orders: (vendorId: number, q: VendorOrdersQuery) => queries.orders(vendorId, q),
     orderStats: (vendorId: number) => queries.orderStats(vendorId),
     activity: (vendorId: number) => queries.activity(vendorId, VENDOR_ACTIVITY_ROWS),
+    vendorsOfOrder: (orderId: number) => queries.vendorsOfOrder(orderId),
 
     /**
      * Ship (vendor §2): processing → shipped through orders.setStatus (status history, audit entry, the customer's

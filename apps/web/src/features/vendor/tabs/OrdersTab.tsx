@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { formatRelativeTime } from '@souq/shared/rules/relative-time';
 import { formatCurrency } from '@souq/shared/rules/money';
 import { useListQuery } from '@/lib/use-list-query';
+import { useLiveEvents } from '@/lib/live-events';
 import { statusBadge } from '@/lib/status-badges';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
@@ -190,6 +191,13 @@ export default function OrdersTab() {
   useEffect(() => {
     void client.invalidateQueries({ queryKey: [dashboardKeys.orders] });
   }, [client]);
+  // an order with the vendor's products placed or moved elsewhere (another tab, the customer, an admin): refetch
+  // the list, the cards and the activity; 'ready' after a reconnect covers what the stream missed meanwhile
+  useLiveEvents('vendor', (e) => {
+    if (e.type !== 'vendor.order' && e.type !== 'ready') return;
+    void client.invalidateQueries({ queryKey: [dashboardKeys.orders] });
+    void client.invalidateQueries({ queryKey: [dashboardKeys.dashboard] });
+  });
   const ship = useShipOrder();
   const [viewing, setViewing] = useState<VendorOrder | null>(null);
   const [shipping, setShipping] = useState<VendorOrder | null>(null);
