@@ -30,6 +30,17 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** Places a one-line order of `productId` as a signed-in customer (cash on delivery). */
+const placeOrder = (who: { token: string; email: string }, name: string, productId: number) =>
+  call(t.app, {
+    method: 'POST', url: '/api/orders', token: who.token,
+    body: {
+      items: [{ product_id: productId, quantity: 1 }], customer_info: { email: who.email, name, phone: null },
+      shipping_address: { address: '1', city: 'Dubai', country: 'UAE', zip: '1' }, billing_address: { address: '1', city: 'Dubai', country: 'UAE', zip: '1' },
+      payment_intent_id: null, notes: '',
+    },
+  });
+
 describe('GET /api/events', () => {
   it('needs a session (or an assistant chat id) and answers as text/event-stream with a ready event', async () => {
     const anon = await stream({});
@@ -99,14 +110,7 @@ describe('GET /api/events', () => {
     const s = await stream({ token: bob.token });
     await s.next('ready');
     const p = await t.app.services.catalogue.createProduct({ name: 'Live Lamp', brand: 'Souq', categories: ['home'], priceCents: 1500, stock: 3 });
-    const placed = await call(t.app, {
-      method: 'POST', url: '/api/orders', token: bob.token,
-      body: {
-        items: [{ product_id: p.id, quantity: 1 }], customer_info: { email: bob.email, name: 'Bob', phone: null },
-        shipping_address: { address: '1', city: 'Dubai', country: 'UAE', zip: '1' }, billing_address: { address: '1', city: 'Dubai', country: 'UAE', zip: '1' },
-        payment_intent_id: null, notes: '',
-      },
-    });
+    const placed = await placeOrder(bob, 'Bob', p.id);
     await t.app.services.orders.setStatus(placed.json.order.id, 'processing');
     const e = await s.next('order.status');
     expect(e.data).toEqual({ orderId: placed.json.order.id, orderNumber: placed.json.order.order_number, status: 'processing' });
@@ -119,14 +123,7 @@ describe('GET /api/events', () => {
     const other = await stream({ token: outsider.token });
     await Promise.all([own.next('ready'), other.next('ready')]);
     const p = await t.app.services.catalogue.createProduct({ name: 'Live Kettle', brand: 'Souq', categories: ['home'], priceCents: 2500, stock: 3, vendorId: seller.vendor.id });
-    const placed = await call(t.app, {
-      method: 'POST', url: '/api/orders', token: alice.token,
-      body: {
-        items: [{ product_id: p.id, quantity: 1 }], customer_info: { email: alice.email, name: 'Alice', phone: null },
-        shipping_address: { address: '1', city: 'Dubai', country: 'UAE', zip: '1' }, billing_address: { address: '1', city: 'Dubai', country: 'UAE', zip: '1' },
-        payment_intent_id: null, notes: '',
-      },
-    });
+    const placed = await placeOrder(alice, 'Alice', p.id);
     expect(placed.status).toBe(201);
     const order = { orderId: placed.json.order.id, orderNumber: placed.json.order.order_number };
     expect((await own.next('vendor.order')).data).toEqual(order);
