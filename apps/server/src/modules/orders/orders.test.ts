@@ -155,6 +155,56 @@ describe('POST /api/orders', () => {
   });
 });
 
+describe('between the product check and the order statement', () => {
+  /** Runs `meanwhile` once, right after checkout's unlocked product check: what a concurrent request could do then. */
+  function afterCheck(meanwhile: () => Promise<unknown>) {
+    const catalogue = t.app.services.catalogue;
+    const check = catalogue.productsForOrder;
+    catalogue.productsForOrder = async (lines) => {
+      const checked = await check(lines);
+      catalogue.productsForOrder = check;
+      await meanwhile();
+      return checked;
+    };
+  }
+
+  it('re-checks the stock under the row locks: 409 naming the product with its stock then, nothing written', async () => {
+    const plenty = await product(1000, 10);
+    const few = await product(1000, 3);
+    const before = await counts();
+    afterCheck(() => t.database.query('update products set stock = 1 where id = $1', [few.id]));
+    const res = await place(body([{ product_id: plenty.id, quantity: 1 }, { product_id: few.id, quantity: 2 }]));
+    expect(res.status).toBe(409);
+    expect(res.json.error).toBe(MSG.outOfStock(few.name, 1));
+    expect(await counts()).toEqual(before);
+    expect(await stockOf(plenty.id)).toBe(10);
+    expect(await stockOf(few.id)).toBe(1);
+  });
+
+  it('re-checks the status under the row locks: 422 naming the product, nothing written', async () => {
+    const p = await product(1000, 10);
+    const before = await counts();
+    afterCheck(() => t.database.query("update products set status = 'inactive' where id = $1", [p.id]));
+    const res = await place(body([{ product_id: p.id, quantity: 1 }]));
+    expect(res.status).toBe(422);
+    expect(res.json.error).toBe(MSG.productUnavailable(p.name));
+    expect(await counts()).toEqual(before);
+    expect(await stockOf(p.id)).toBe(10);
+  });
+
+  it('prices at the database price when it changed after the check (the order is tried again)', async () => {
+    const p = await product(1000, 10);
+    afterCheck(() => t.database.query('update products set price_cents = 1500 where id = $1', [p.id]));
+    const res = await place(body([{ product_id: p.id, quantity: 2 }]));
+    expect(res.status).toBe(201);
+    expect(res.json.order.items).toEqual([{ product_id: p.id, product_name: p.name, quantity: 2, unit_price: 15, total_price: 30 }]);
+    const [row] = await t.database.query<{ subtotal_cents: number; lines: number }>(
+      'select subtotal_cents, (select count(*)::int from order_items where order_id = $1) as lines from orders where id = $1', [res.json.order.id]);
+    expect(row).toEqual({ subtotal_cents: 3000, lines: 1 });
+    expect(await stockOf(p.id)).toBe(8);
+  });
+});
+
 describe('Idempotency-Key', () => {
   it('replays the same order for the same request, without a second decrement', async () => {
     const p = await product(1500, 10);
