@@ -132,15 +132,26 @@ function orderNotes(method: PlaceOrderInput['payment_method'], notes: string): s
   return [PAYMENT_NOTES[method], rest].filter(Boolean).join('\n');
 }
 
+/**
+ * JSON with every object's keys sorted, written straight to text: the same text as `JSON.stringify` of a copy with
+ * sorted keys (undefined members left out, undefined array items as null), without building the copy.
+ */
+export function canonicalJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map((x) => (x === undefined ? 'null' : canonicalJson(x))).join(',')}]`;
+  if (v && typeof v === 'object') {
+    let out = '';
+    for (const k of Object.keys(v).sort()) {
+      const x = (v as Record<string, unknown>)[k];
+      if (x !== undefined) out += `${out ? ',' : ''}${JSON.stringify(k)}:${canonicalJson(x)}`;
+    }
+    return `{${out}}`;
+  }
+  return JSON.stringify(v);
+}
+
 /** Same request ⇔ same hash: canonical JSON of the validated body plus who placed it. */
 function requestHash(input: PlaceOrderInput, userId: number | null): string {
-  const canonical = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(canonical)
-      : v && typeof v === 'object'
-        ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]))
-        : v;
-  return createHash('sha256').update(JSON.stringify(canonical({ input, userId }))).digest('hex');
+  return createHash('sha256').update(canonicalJson({ input, userId })).digest('hex');
 }
 
 export function toOrderDto(o: OrderRow, items: ItemRow[]): Order {

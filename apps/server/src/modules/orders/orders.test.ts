@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@souq/shared/messages';
 import { call, createTestApp, signupCustomer, signupVendor, type TestContext } from '../../../test/harness.js';
 import type { BusEvents } from '../../platform/bus.js';
-import { newOrderNumber, redactCardNumbers } from './orders.service.js';
+import { canonicalJson, newOrderNumber, redactCardNumbers } from './orders.service.js';
 
 let t: TestContext;
 let seq = 0;
@@ -75,6 +75,13 @@ describe('POST /api/orders', () => {
     const history = await t.database.query<{ from_status: string | null; to_status: string }>('select from_status, to_status from order_status_history where order_id = $1', [res.json.order.id]);
     expect(history).toEqual([{ from_status: null, to_status: 'pending' }]);
     expect(seen).toEqual([{ orderId: res.json.order.id, orderNumber: res.json.order_number, userId: null, items: [{ productId: p.id, vendorId: null, quantity: 3, unitPriceCents: 2000 }] }]);
+  });
+
+  it('hashes requests by canonical JSON: keys sorted at every depth, written as JSON.stringify writes them', () => {
+    const json = canonicalJson({ b: 1, a: { d: [1, undefined, { y: 'é"\n', x: null }], c: undefined }, e: [] });
+    expect(json).toBe('{"a":{"d":[1,null,{"x":null,"y":"é\\"\\n"}]},"b":1,"e":[]}');
+    expect(JSON.parse(json)).toEqual({ a: { d: [1, null, { x: null, y: 'é"\n' }] }, b: 1, e: [] });
+    expect(canonicalJson({ e: [], a: { c: undefined, d: [1, undefined, { x: null, y: 'é"\n' }] }, b: 1 })).toBe(json);
   });
 
   it('gives human-friendly unique order numbers', () => {
