@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { createHash, randomInt } from 'node:crypto';
 import { MSG } from '@souq/shared/messages';
 import { PAYMENT_NOTES, type OrderStatus } from '@souq/shared/constants';
