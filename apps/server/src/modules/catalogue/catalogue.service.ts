@@ -104,7 +104,7 @@ export function createCatalogueService(deps: {
   /** The shop currency prices are stored in (config SHOP_CURRENCY). */
   currency?: string;
   /** Raw (optionally named, prepared) queries outside any transaction: checkout's product check (decision 0064). */
-  query?: Database['query'];
+  query: Database['query'];
 }) {
   const { db, bus } = deps;
   const shopCurrency = deps.currency ?? SHOP_CURRENCY_DEFAULT;
@@ -544,11 +544,9 @@ export function createCatalogueService(deps: {
     async productsForOrder(lines: StockLine[]): Promise<Map<number, ReservedProduct>> {
       const ids = [...totalsByProduct(lines).keys()];
       // a named statement: PostgreSQL parses and plans it once per pooled connection (decision 0064)
-      const rows = deps.query
-        ? await deps.query<OrderProductRow>('select id, name, status, price_cents, currency, vendor_id, stock from products where id = any($1::int[])', [ids], 'catalogue.productsForOrder')
-        : (await db.select().from(products).where(inArray(products.id, ids))).map((p) => ({
-            id: p.id, name: p.name, status: p.status, price_cents: p.priceCents, currency: p.currency, vendor_id: p.vendorId, stock: p.stock,
-          }));
+      const rows = await deps.query<OrderProductRow>(
+        'select id, name, status, price_cents, currency, vendor_id, stock from products where id = any($1::int[])', [ids], 'catalogue.productsForOrder',
+      );
       return checkProductsForOrder(lines, rows);
     },
 
