@@ -58,7 +58,7 @@ if (qCol < 0 || pCol < 0) fail('expected.tsv needs the columns query_file and pr
 const expected = new Map(expectedTsv.rows.map((r) => [r[qCol]!, r[pCol]!]));
 
 const { database, dropDb } = await openFreshDatabase(postgresUrl);
-const catalogue = createCatalogueService({ db: database.db, bus: createBus() });
+const catalogue = createCatalogueService({ db: database.db, query: database.query, bus: createBus() });
 
 // one product per catalogue picture; its image URL points back at the file
 const benchIdOf = new Map<number, string>();

@@ -50,7 +50,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const media = createMediaService({ dataDir: config.dataDir });
   // late-bound: orders depends on the catalogue, and the catalogue asks orders whether a product was ever sold
   const catalogue = createCatalogueService({
-    db, bus, audit, productHasOrders: (id) => orders.productHasOrders(id),
+    db, query: database.query, bus, audit, productHasOrders: (id) => orders.productHasOrders(id),
     // vendor products: uploaded photos, owners' names and verification, embeds (late-bound like orders), shop currency
     files, owners: (ids) => vendors.summariesByIds(ids), embedLookup: (ids) => embeds.lookup(ids), currency: config.shopCurrency,
   });
@@ -58,7 +58,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
   // outgoing mail only with SMTP_URL (order confirmations)
   const mailer = config.mail.smtpUrl ? createMailer({ url: config.mail.smtpUrl, from: config.mail.from, log }) : null;
   const orders = createOrdersService({
-    db, bus, audit, catalogue, currency: config.shopCurrency, mailer, log,
+    db, query: database.query, bus, audit, catalogue, currency: config.shopCurrency, mailer, log,
     // admin: assign an order to a vendor (404 when the vendor does not exist)
     vendorForAssignment: (id) => vendors.getDto(id),
   });

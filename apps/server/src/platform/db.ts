@@ -22,8 +22,12 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** Runs raw SQL text with several statements (tests, maintenance). */
   exec(text: string): Promise<void>;
-  /** One parameterised raw query returning plain rows (tests, benchmarks, maintenance). */
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * One parameterised raw query returning plain rows (tests, benchmarks, maintenance, and the checkout's hot path).
+   * With a `name`, PostgreSQL keeps it as a prepared statement on each pooled connection: parsed and planned once
+   * per connection, not per call (the same name must always carry the same text). PGlite ignores the name.
+   */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[], name?: string): Promise<T[]>;
   close(): Promise<void>;
   /** The underlying PGlite, for tests that clone or dump it. */
   pglite?: PGlite;
@@ -65,7 +69,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       exec: async (text) => {
         await pool.query(text);
       },
-      query: async <T,>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
+      query: async <T,>(text: string, params: unknown[] = [], name?: string) =>
+        (await (name ? pool.query({ name, text, values: params }) : pool.query(text, params))).rows as T[],
       close: () => pool.end(),
     };
   }

@@ -5,7 +5,7 @@ import type { Product, ProductFilters, Shelf } from '@souq/shared/api/catalogue'
 import type { AdminProductsQuery, ManagedProduct, ProductCreate, ProductUpdate } from '@souq/shared/api/products';
 import { slugify } from '@souq/shared/rules/slug';
 import { products, productVariants, shelfItems, shelves } from '../../db/schema/catalogue.js';
-import type { Db, Tx } from '../../platform/db.js';
+import type { Database, Db, Tx } from '../../platform/db.js';
 import type { Bus } from '../../platform/bus.js';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/errors.js';
 import { changesBetween, type Actor, type AuditLog } from '../../platform/audit.js';
@@ -62,6 +62,27 @@ function totalsByProduct(lines: StockLine[]): Map<number, number> {
   return wanted;
 }
 
+/** A product as checkout checks it (raw column names: read by a raw query, or locked by the order statement). */
+export type OrderProductRow = { id: number; name: string; status: string; price_cents: number; currency: string; vendor_id: number | null; stock: number };
+
+/**
+ * Checkout's product rule on rows read (or locked) by the caller, in the cart's order: each product exists (404),
+ * is active (422) and has the stock the cart's lines add up to (409), each error naming it. Returns the products.
+ */
+export function checkProductsForOrder(lines: StockLine[], rows: OrderProductRow[]): Map<number, ReservedProduct> {
+  const wanted = totalsByProduct(lines);
+  const byId = new Map(rows.map((p) => [p.id, p]));
+  const out = new Map<number, ReservedProduct>();
+  for (const [id, quantity] of wanted) {
+    const p = byId.get(id);
+    if (!p) throw notFound(MSG.productUnavailable(id));
+    if (p.status !== 'active') throw unprocessable(MSG.productUnavailable(p.name));
+    if (p.stock < quantity) throw conflict(MSG.outOfStock(p.name, p.stock));
+    out.set(id, { id: p.id, name: p.name, priceCents: p.price_cents, currency: p.currency, vendorId: p.vendor_id, stock: p.stock });
+  }
+  return out;
+}
+
 export function createCatalogueService(deps: {
   db: Db;
   bus: Bus;
@@ -76,6 +97,8 @@ export function createCatalogueService(deps: {
   owners?: (vendorIds: number[]) => Promise<Map<number, OwnerSummary>>;
   /** The shop currency prices are stored in (config SHOP_CURRENCY). */
   currency?: string;
+  /** Raw (optionally named, prepared) queries outside any transaction: checkout's product check (decision 0064). */
+  query: Database['query'];
 }) {
   const { db, bus } = deps;
   const shopCurrency = deps.currency ?? SHOP_CURRENCY_DEFAULT;
@@ -508,27 +531,17 @@ export function createCatalogueService(deps: {
     },
 
     /**
-     * Checkout step "check": every product exists and is active, at its current price, without locking anything.
-     * Throws 404/422 naming the product, and 409 early when the stock is already too low.
+     * Checkout step "check", before and outside the order's one statement: every product exists and is active, at
+     * its current price, without locking anything (the order statement checks again under the row locks). Throws
+     * 404/422 naming the product, and 409 when the stock is too low.
      */
-    async productsForOrder(tx: Tx, lines: StockLine[]): Promise<Map<number, ReservedProduct>> {
-      const wanted = totalsByProduct(lines);
-      const ids = [...wanted.keys()];
-      const rows = await tx
-        .select({
-          id: products.id, name: products.name, status: products.status, priceCents: products.priceCents,
-          currency: products.currency, vendorId: products.vendorId, stock: products.stock,
-        })
-        .from(products)
-        .where(inArray(products.id, ids));
-      const byId = new Map(rows.map((p) => [p.id, p]));
-      for (const id of ids) {
-        const p = byId.get(id);
-        if (!p) throw notFound(MSG.productUnavailable(id));
-        if (p.status !== 'active') throw unprocessable(MSG.productUnavailable(p.name));
-        if (p.stock < wanted.get(id)!) throw conflict(MSG.outOfStock(p.name, p.stock));
-      }
-      return new Map(rows.map(({ status: _status, ...p }) => [p.id, p]));
+    async productsForOrder(lines: StockLine[]): Promise<Map<number, ReservedProduct>> {
+      const ids = [...totalsByProduct(lines).keys()];
+      // a named statement: PostgreSQL parses and plans it once per pooled connection (decision 0064)
+      const rows = await deps.query<OrderProductRow>(
+        'select id, name, status, price_cents, currency, vendor_id, stock from products where id = any($1::int[])', [ids], 'catalogue.productsForOrder',
+      );
+      return checkProductsForOrder(lines, rows);
     },
 
     /**

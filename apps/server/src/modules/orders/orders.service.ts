@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { createHash, randomInt } from 'node:crypto';
 import { MSG } from '@souq/shared/messages';
 import { PAYMENT_NOTES, type OrderStatus } from '@souq/shared/constants';
@@ -7,12 +7,12 @@ import { centsToAmount } from '@souq/shared/rules/money';
 import { computeTotals, lineTotalCents } from '@souq/shared/rules/pricing';
 import type { z } from 'zod';
 import { orderItems, orders, orderStatusHistory } from '../../db/schema/orders.js';
-import type { Db, Tx } from '../../platform/db.js';
+import type { Database, Db, Tx } from '../../platform/db.js';
 import type { Bus, OrderPlacedItem } from '../../platform/bus.js';
 import type { Mailer } from '../../platform/mailer.js';
 import { changesBetween, SYSTEM_ACTOR, type Actor, type AuditLog } from '../../platform/audit.js';
 import { conflict, notFound } from '../../platform/errors.js';
-import type { CatalogueService, ReservedProduct } from '../catalogue/catalogue.service.js';
+import { checkProductsForOrder, type CatalogueService, type OrderProductRow, type ReservedProduct } from '../catalogue/catalogue.service.js';
 import { orderConfirmationMail } from './orders.mail.js';
 
 export type PlaceOrderInput = z.infer<typeof orderRequestSchema>;
@@ -21,10 +21,71 @@ type ItemRow = typeof orderItems.$inferSelect;
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
-/** A product's price changed while the order was being written; the whole transaction is retried. */
+/** A product's price changed between the check and the order statement; the order is tried again. */
 class PriceChanged extends Error {}
-/** The request holding the same Idempotency-Key rolled back after this one waited for it; the transaction is retried. */
+/** The request holding the same Idempotency-Key rolled back after this one waited for it; the order is tried again. */
 class KeyRaced extends Error {}
+
+type PlaceRow = {
+  /** Every product was there, active, with the stock and at the price the order was priced with, under its lock. */
+  ok: boolean;
+  /** Null when nothing was written: a failed check, or an earlier order holds the Idempotency-Key. */
+  order_id: number | null;
+  created_at: Date | string | null;
+  /** The reserved products' new stock. */
+  stock_ids: number[] | null;
+  stocks: number[] | null;
+  /** The products as locked, when the check failed (to name the one that did). */
+  locked: OrderProductRow[] | null;
+};
+
+/**
+ * The order as ONE statement (decision 0064), so no BEGIN/COMMIT round trips: a statement is atomic on its own.
+ * `locked` takes the products' row locks in id order with FOR NO KEY UPDATE (the lock the stock update takes
+ * anyway; it does not conflict with the key-share locks of concurrent orders' lines, decision 0058) and, in READ
+ * COMMITTED, returns each row's newest version; `checked` compares them with what the order was priced from. Only
+ * then is the order inserted (its Idempotency-Key's unique index makes a concurrent holder of the key wait and then
+ * insert nothing), and only with an order are the lines, the first status and the stock written. The stock update
+ * has no guard of its own: the locks keep what `checked` saw, and products_stock_nonnegative would fail the whole
+ * statement anyway. Named: PostgreSQL parses and plans it once per pooled connection.
+ */
+const PLACE_ORDER_SQL = `
+with wanted as (
+  select w.id, w.quantity, w.price_cents from unnest($1::int[], $2::int[], $3::int[]) as w(id, quantity, price_cents)
+), locked as (
+  select p.id, p.name, p.status, p.price_cents, p.currency, p.vendor_id, p.stock
+  from products p where p.id in (select id from wanted) order by p.id for no key update
+), checked as (
+  select count(*) = (select count(*) from wanted) as ok
+  from locked l join wanted w on w.id = l.id
+  where l.status = 'active' and l.stock >= w.quantity and l.price_cents = w.price_cents
+), placed as (
+  insert into orders (order_number, user_id, customer_name, customer_email, customer_phone, shipping_address, billing_address,
+    payment_method, currency, subtotal_cents, shipping_cents, tax_cents, total_cents, status, notes, idempotency_key, request_hash)
+  select $4::text, $5::int, $6::text, $7::text, $8::text, $9::jsonb, $10::jsonb, $11::text, $12::text, $13::int, $14::int, $15::int,
+    $16::int, 'pending', $17::text, $18::text, $19::text
+  where (select ok from checked)
+  on conflict (idempotency_key) do nothing
+  returning id, created_at
+), reserved as (
+  update products p set stock = p.stock - w.quantity, updated_at = now()
+  from wanted w where p.id = w.id and exists (select 1 from placed)
+  returning p.id, p.stock
+), lines as (
+  insert into order_items (order_id, product_id, vendor_id, product_name, quantity, unit_price_cents, line_total_cents, variants)
+  select o.id, l.product_id, l.vendor_id, l.product_name, l.quantity, l.unit_price_cents, l.line_total_cents, l.variants
+  from placed o, jsonb_to_recordset($20::jsonb) as l(n int, product_id int, vendor_id int, product_name text, quantity int,
+    unit_price_cents int, line_total_cents int, variants jsonb)
+  order by l.n
+), history as (
+  insert into order_status_history (order_id, from_status, to_status, notes, changed_by)
+  select o.id, null, 'pending', 'Order placed', $5::int from placed o
+)
+select c.ok, o.id as order_id, o.created_at,
+  (select array_agg(r.id order by r.id) from reserved r) as stock_ids,
+  (select array_agg(r.stock order by r.id) from reserved r) as stocks,
+  case when not c.ok then (select json_agg(l) from locked l) end as locked
+from checked c left join placed o on true`;
 
 type Placed =
   | { order: Order; replayed: true; placed?: undefined; stock?: undefined }
@@ -71,15 +132,26 @@ function orderNotes(method: PlaceOrderInput['payment_method'], notes: string): s
   return [PAYMENT_NOTES[method], rest].filter(Boolean).join('\n');
 }
 
+/**
+ * JSON with every object's keys sorted, written straight to text: the same text as `JSON.stringify` of a copy with
+ * sorted keys (undefined members left out, undefined array items as null), without building the copy.
+ */
+export function canonicalJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map((x) => (x === undefined ? 'null' : canonicalJson(x))).join(',')}]`;
+  if (v && typeof v === 'object') {
+    let out = '';
+    for (const k of Object.keys(v).sort()) {
+      const x = (v as Record<string, unknown>)[k];
+      if (x !== undefined) out += `${out ? ',' : ''}${JSON.stringify(k)}:${canonicalJson(x)}`;
+    }
+    return `{${out}}`;
+  }
+  return JSON.stringify(v);
+}
+
 /** Same request ⇔ same hash: canonical JSON of the validated body plus who placed it. */
 function requestHash(input: PlaceOrderInput, userId: number | null): string {
-  const canonical = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(canonical)
-      : v && typeof v === 'object'
-        ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]))
-        : v;
-  return createHash('sha256').update(JSON.stringify(canonical({ input, userId }))).digest('hex');
+  return createHash('sha256').update(canonicalJson({ input, userId })).digest('hex');
 }
 
 export function toOrderDto(o: OrderRow, items: ItemRow[]): Order {
@@ -112,6 +184,8 @@ export type AssignableVendor = { id: number; company_name: string; contact_name:
 
 export function createOrdersService(deps: {
   db: Db;
+  /** Raw (named, prepared) queries: checkout's one statement (decision 0064). */
+  query: Database['query'];
   bus: Bus;
   audit: AuditLog;
   catalogue: CatalogueService;
@@ -156,81 +230,92 @@ export function createOrdersService(deps: {
   }
 
   /**
-   * Checkout in one transaction, as named steps: (1) check the products at their database prices, (2) price with
-   * the shared rule, (3) write the order — with an Idempotency-Key, the key's unique index decides: a second request
-   * with the key waits for the first and then finds its order — (4) its items and first status in one statement,
-   * (5) reserve stock with the guarded decrement, last, so hot rows are locked only until the commit. Any failure
-   * rolls all of it back. Five statements in all, whatever the number of lines (decision 0058).
+   * Checkout as named steps in two statements (decision 0064; 0058 had five in a transaction): (1) check the
+   * products at their database prices, unlocked; (2) price with the shared rule; then ONE statement, atomic on its
+   * own, (3) locks the products in id order and checks them again — still active, enough stock, the prices step 2
+   * used — and only then (4) writes the order (with an Idempotency-Key, the key's unique index decides: a second
+   * request with the key waits for the first and then finds its order), (5) its items and first status, and (6)
+   * reserves the stock. A failed check writes nothing and answers from the locked rows.
    */
   async function placeOnce(input: PlaceOrderInput, userId: number | null, key: string | null, hash: string): Promise<Placed> {
-    return db.transaction(async (tx) => {
-      const stockLines = input.items.map((i) => ({ productId: i.product_id, quantity: i.quantity }));
-      let priced: Map<number, ReservedProduct>;
-      try {
-        priced = await catalogue.productsForOrder(tx, stockLines);
-      } catch (err) {
-        // a repeated request is answered with its order even when the stock has gone since
-        const earlier = key ? await replay(tx, key, hash) : null;
-        if (earlier) return { order: earlier, replayed: true };
-        throw err;
-      }
-      const lines = input.items.map((i) => {
-        const p = priced.get(i.product_id)!;
-        return { item: i, product: p, unitPriceCents: p.priceCents, quantity: i.quantity };
-      });
-      const totals = computeTotals(lines);
-      const shipping = { address: input.shipping_address.address, city: input.shipping_address.city, country: input.shipping_address.country, zip: input.shipping_address.zip };
-      const billing = input.billing_address
-        ? { address: input.billing_address.address, city: input.billing_address.city, country: input.billing_address.country, zip: input.billing_address.zip }
-        : shipping;
-      const insert = tx.insert(orders).values({
-        orderNumber: newOrderNumber(),
-        userId,
-        customerName: input.customer_info.name,
-        customerEmail: input.customer_info.email,
-        customerPhone: input.customer_info.phone || null,
-        shippingAddress: shipping,
-        billingAddress: billing,
-        paymentMethod: input.payment_method,
-        currency: deps.currency,
-        subtotalCents: totals.subtotalCents,
-        shippingCents: totals.shippingCents,
-        taxCents: totals.taxCents,
-        totalCents: totals.totalCents,
-        status: 'pending',
-        notes: orderNotes(input.payment_method, input.notes),
-        idempotencyKey: key,
-        requestHash: key ? hash : null,
-      });
-      // with a key, a concurrent request holding the same key makes this insert wait for its commit, then do nothing
-      const [order] = key ? await insert.onConflictDoNothing({ target: orders.idempotencyKey }).returning() : await insert.returning();
-      if (!order) {
-        const earlier = await replay(tx, key!, hash);
-        if (earlier) return { order: earlier, replayed: true };
-        throw new KeyRaced();
-      }
-      const items: ItemRow[] = lines.map((l, i) => ({
-        id: i,
-        orderId: order.id,
-        productId: l.product.id,
-        vendorId: l.product.vendorId,
-        productName: l.product.name,
-        quantity: l.quantity,
-        unitPriceCents: l.unitPriceCents,
-        lineTotalCents: lineTotalCents(l),
-        variants: l.item.variants,
-      }));
-      // the lines and the first status in one statement (one round trip instead of two)
-      const itemsInsert = tx.insert(orderItems).values(items.map(({ id: _id, ...row }) => row));
-      const historyInsert = tx.insert(orderStatusHistory).values({ orderId: order.id, fromStatus: null, toStatus: 'pending', notes: 'Order placed', changedBy: userId });
-      await tx.execute(sql`with lines as (${itemsInsert.getSQL()}) ${historyInsert.getSQL()}`);
-      // last write before the commit: a popular product's row stays locked for as short a time as possible
-      const reserved = await catalogue.reserveStock(tx, stockLines);
-      for (const [id, row] of reserved) if (row.priceCents !== priced.get(id)!.priceCents) throw new PriceChanged();
-      const placed = lines.map((l) => ({ productId: l.product.id, vendorId: l.product.vendorId, quantity: l.quantity, unitPriceCents: l.unitPriceCents }));
-      const stock = [...reserved.values()].map((r) => ({ id: r.id, stock: r.stock }));
-      return { order: toOrderDto(order, items), replayed: false, placed, stock };
+    const stockLines = input.items.map((i) => ({ productId: i.product_id, quantity: i.quantity }));
+    let priced: Map<number, ReservedProduct>;
+    try {
+      priced = await catalogue.productsForOrder(stockLines);
+    } catch (err) {
+      // a repeated request is answered with its order even when the stock has gone since
+      const earlier = key ? await replay(db, key, hash) : null;
+      if (earlier) return { order: earlier, replayed: true };
+      throw err;
+    }
+    const lines = input.items.map((i) => {
+      const p = priced.get(i.product_id)!;
+      return { item: i, product: p, unitPriceCents: p.priceCents, quantity: i.quantity };
     });
+    const totals = computeTotals(lines);
+    const shipping = { address: input.shipping_address.address, city: input.shipping_address.city, country: input.shipping_address.country, zip: input.shipping_address.zip };
+    const billing = input.billing_address
+      ? { address: input.billing_address.address, city: input.billing_address.city, country: input.billing_address.country, zip: input.billing_address.zip }
+      : shipping;
+    const row: Omit<OrderRow, 'id' | 'createdAt' | 'updatedAt'> = {
+      orderNumber: newOrderNumber(),
+      userId,
+      customerName: input.customer_info.name,
+      customerEmail: input.customer_info.email,
+      customerPhone: input.customer_info.phone || null,
+      shippingAddress: shipping,
+      billingAddress: billing,
+      paymentMethod: input.payment_method,
+      currency: deps.currency,
+      subtotalCents: totals.subtotalCents,
+      shippingCents: totals.shippingCents,
+      taxCents: totals.taxCents,
+      totalCents: totals.totalCents,
+      status: 'pending',
+      vendorId: null,
+      notes: orderNotes(input.payment_method, input.notes),
+      idempotencyKey: key,
+      requestHash: key ? hash : null,
+    };
+    const items = lines.map((l) => ({
+      productId: l.product.id,
+      vendorId: l.product.vendorId,
+      productName: l.product.name,
+      quantity: l.quantity,
+      unitPriceCents: l.unitPriceCents,
+      lineTotalCents: lineTotalCents(l),
+      variants: l.item.variants ?? {},
+    }));
+    // one quantity and the expected price per product, in id order (the lock order)
+    const wanted = new Map<number, number>();
+    for (const l of stockLines) wanted.set(l.productId, (wanted.get(l.productId) ?? 0) + l.quantity);
+    const ids = [...wanted.keys()].sort((a, b) => a - b);
+    const [result] = await deps.query<PlaceRow>(PLACE_ORDER_SQL, [
+      ids, ids.map((id) => wanted.get(id)!), ids.map((id) => priced.get(id)!.priceCents),
+      row.orderNumber, row.userId, row.customerName, row.customerEmail, row.customerPhone, JSON.stringify(row.shippingAddress),
+      JSON.stringify(row.billingAddress), row.paymentMethod, row.currency, row.subtotalCents, row.shippingCents, row.taxCents,
+      row.totalCents, row.notes, row.idempotencyKey, row.requestHash,
+      JSON.stringify(items.map((i, n) => ({ n, product_id: i.productId, vendor_id: i.vendorId, product_name: i.productName, quantity: i.quantity, unit_price_cents: i.unitPriceCents, line_total_cents: i.lineTotalCents, variants: i.variants }))),
+    ], 'orders.place');
+    if (!result!.ok) {
+      // nothing was written; a repeated request is answered with its order even when the stock has gone since
+      const earlier = key ? await replay(db, key, hash) : null;
+      if (earlier) return { order: earlier, replayed: true };
+      // the rows as locked name the product that failed (404/422/409); if none did, a price moved: try again
+      checkProductsForOrder(stockLines, result!.locked ?? []);
+      throw new PriceChanged();
+    }
+    if (result!.order_id === null) {
+      // with a key, a concurrent request holding the same key made the insert wait for its commit, then do nothing
+      const earlier = await replay(db, key!, hash);
+      if (earlier) return { order: earlier, replayed: true };
+      throw new KeyRaced();
+    }
+    const createdAt = new Date(result!.created_at!);
+    const order: OrderRow = { ...row, id: result!.order_id, createdAt, updatedAt: createdAt };
+    const placed = lines.map((l) => ({ productId: l.product.id, vendorId: l.product.vendorId, quantity: l.quantity, unitPriceCents: l.unitPriceCents }));
+    const stock = result!.stock_ids!.map((id, i) => ({ id, stock: result!.stocks![i]! }));
+    return { order: toOrderDto(order, items.map((i, n) => ({ ...i, id: n, orderId: order.id }))), replayed: false, placed, stock };
   }
 
   return {
@@ -242,7 +327,8 @@ export function createOrdersService(deps: {
      */
     async placeOrder(input: PlaceOrderInput, opts: { userId: number | null; idempotencyKey?: string | null }) {
       const key = opts.idempotencyKey?.trim() || null;
-      const hash = requestHash(input, opts.userId);
+      // the hash only matters with a key (stored with the order, compared on a repeat)
+      const hash = key ? requestHash(input, opts.userId) : '';
       for (let attempt = 0; ; attempt++) {
         try {
           const result = await placeOnce(input, opts.userId, key, hash);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@souq/shared/messages';
 import { call, createTestApp, signupCustomer, signupVendor, type TestContext } from '../../../test/harness.js';
 import type { BusEvents } from '../../platform/bus.js';
-import { newOrderNumber, redactCardNumbers } from './orders.service.js';
+import { canonicalJson, newOrderNumber, redactCardNumbers } from './orders.service.js';
 
 let t: TestContext;
 let seq = 0;
@@ -75,6 +75,13 @@ describe('POST /api/orders', () => {
     const history = await t.database.query<{ from_status: string | null; to_status: string }>('select from_status, to_status from order_status_history where order_id = $1', [res.json.order.id]);
     expect(history).toEqual([{ from_status: null, to_status: 'pending' }]);
     expect(seen).toEqual([{ orderId: res.json.order.id, orderNumber: res.json.order_number, userId: null, items: [{ productId: p.id, vendorId: null, quantity: 3, unitPriceCents: 2000 }] }]);
+  });
+
+  it('hashes requests by canonical JSON: keys sorted at every depth, written as JSON.stringify writes them', () => {
+    const json = canonicalJson({ b: 1, a: { d: [1, undefined, { y: 'é"\n', x: null }], c: undefined }, e: [] });
+    expect(json).toBe('{"a":{"d":[1,null,{"x":null,"y":"é\\"\\n"}]},"b":1,"e":[]}');
+    expect(JSON.parse(json)).toEqual({ a: { d: [1, null, { x: null, y: 'é"\n' }] }, b: 1, e: [] });
+    expect(canonicalJson({ e: [], a: { c: undefined, d: [1, undefined, { x: null, y: 'é"\n' }] }, b: 1 })).toBe(json);
   });
 
   it('gives human-friendly unique order numbers', () => {
@@ -152,6 +159,56 @@ describe('POST /api/orders', () => {
     expect(empty.json.fields.items).toBe(MSG.emptyCart);
     expect(await counts()).toEqual(before);
     expect(await stockOf(p.id)).toBe(10);
+  });
+});
+
+describe('between the product check and the order statement', () => {
+  /** Runs `meanwhile` once, right after checkout's unlocked product check: what a concurrent request could do then. */
+  function afterCheck(meanwhile: () => Promise<unknown>) {
+    const catalogue = t.app.services.catalogue;
+    const check = catalogue.productsForOrder;
+    catalogue.productsForOrder = async (lines) => {
+      const checked = await check(lines);
+      catalogue.productsForOrder = check;
+      await meanwhile();
+      return checked;
+    };
+  }
+
+  it('re-checks the stock under the row locks: 409 naming the product with its stock then, nothing written', async () => {
+    const plenty = await product(1000, 10);
+    const few = await product(1000, 3);
+    const before = await counts();
+    afterCheck(() => t.database.query('update products set stock = 1 where id = $1', [few.id]));
+    const res = await place(body([{ product_id: plenty.id, quantity: 1 }, { product_id: few.id, quantity: 2 }]));
+    expect(res.status).toBe(409);
+    expect(res.json.error).toBe(MSG.outOfStock(few.name, 1));
+    expect(await counts()).toEqual(before);
+    expect(await stockOf(plenty.id)).toBe(10);
+    expect(await stockOf(few.id)).toBe(1);
+  });
+
+  it('re-checks the status under the row locks: 422 naming the product, nothing written', async () => {
+    const p = await product(1000, 10);
+    const before = await counts();
+    afterCheck(() => t.database.query("update products set status = 'inactive' where id = $1", [p.id]));
+    const res = await place(body([{ product_id: p.id, quantity: 1 }]));
+    expect(res.status).toBe(422);
+    expect(res.json.error).toBe(MSG.productUnavailable(p.name));
+    expect(await counts()).toEqual(before);
+    expect(await stockOf(p.id)).toBe(10);
+  });
+
+  it('prices at the database price when it changed after the check (the order is tried again)', async () => {
+    const p = await product(1000, 10);
+    afterCheck(() => t.database.query('update products set price_cents = 1500 where id = $1', [p.id]));
+    const res = await place(body([{ product_id: p.id, quantity: 2 }]));
+    expect(res.status).toBe(201);
+    expect(res.json.order.items).toEqual([{ product_id: p.id, product_name: p.name, quantity: 2, unit_price: 15, total_price: 30 }]);
+    const [row] = await t.database.query<{ subtotal_cents: number; lines: number }>(
+      'select subtotal_cents, (select count(*)::int from order_items where order_id = $1) as lines from orders where id = $1', [res.json.order.id]);
+    expect(row).toEqual({ subtotal_cents: 3000, lines: 1 });
+    expect(await stockOf(p.id)).toBe(8);
   });
 });
 
