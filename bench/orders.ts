@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { freshApp, parseArgs, type BenchApp } from './lib/fresh-app.js';
 import { runLoad } from './lib/run-load.js';
-import { totalCpuMs } from './lib/cpu.js';
+import { backendCpuSampler } from './lib/cpu.js';
 
 const PRODUCTS = 200;
 const INITIAL_STOCK = 10_000_000;
@@ -71,15 +71,19 @@ async function measure(kind: 'postgres' | 'pglite', opts: { postgresUrl?: string
     await runLoad({ base, post: { path: '/api/orders', bodies: carts(ids, 200), idempotencyKeys: true }, mode: 'concurrent', amount: 2, connections: opts.clients });
     // CPU per order, which a busy machine inflates far less than it cuts orders/s: the app (this process; the load
     // client is another) and, on PostgreSQL, the backends serving this database (the pool's, open after the warm-up)
-    const backends = kind === 'postgres' ? (await bench.database.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).map((r) => r.pid) : [];
+    // (listed by a connection of the bench's own, whose pid is left out; backends opened or closed by the pool during
+    // the run count too)
+    const dbCpu = kind === 'postgres'
+      ? backendCpuSampler(async () => (await bench.database.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).map((r) => r.pid))
+      : null;
+    await dbCpu?.start();
     const appCpu0 = process.cpuUsage();
-    const dbCpu0 = totalCpuMs(backends);
     const load = await runLoad({ base, post: { path: '/api/orders', bodies: carts(ids, 2000), idempotencyKeys: true }, mode: 'concurrent', amount: opts.duration, connections: opts.clients });
     const appCpu = process.cpuUsage(appCpu0);
-    const dbCpu1 = totalCpuMs(backends);
+    const dbCpuMs = (await dbCpu?.stop()) ?? null;
     const placed = Math.max(1, load.requests - load.errors);
     const appCpuPerOrder = (appCpu.user + appCpu.system) / 1000 / placed;
-    const dbCpuPerOrder = dbCpu0 !== null && dbCpu1 !== null && kind === 'postgres' ? (dbCpu1 - dbCpu0) / placed : null;
+    const dbCpuPerOrder = dbCpuMs !== null ? dbCpuMs / placed : null;
 
     opts.log(`${kind}: ${RACE_CLIENTS}-way race for the last ${RACE_STOCK} units …`);
     const [raceId] = await insertProducts(bench, 1, RACE_STOCK);

@@ -15,13 +15,41 @@ export function cpuMsOf(pid: number, thread: 'all' | 'main' = 'all'): number | n
   }
 }
 
-/** CPU time used so far by the given processes together (PostgreSQL backends serving one database, say). */
-export function totalCpuMs(pids: number[]): number | null {
-  let total = 0;
-  for (const pid of pids) {
-    const ms = cpuMsOf(pid);
-    if (ms === null) return null;
-    total += ms;
-  }
-  return total;
+/**
+ * CPU used by a database's backends over a stretch of time, counting backends that open or close meanwhile (a pool
+ * closes idle connections and opens new ones during a run). The backends are listed every `everyMs`; each one's
+ * first and last readings are kept, so a backend that ends loses at most its last interval (it was idle then).
+ */
+export function backendCpuSampler(listPids: () => Promise<number[]>, everyMs = 250) {
+  const first = new Map<number, number>();
+  const last = new Map<number, number>();
+  let failed = false;
+  let started = false;
+  const sample = async () => {
+    for (const pid of await listPids()) {
+      const ms = cpuMsOf(pid);
+      if (ms === null) continue; // gone between the listing and the read
+      if (!first.has(pid)) first.set(pid, started ? 0 : ms);
+      last.set(pid, ms);
+    }
+  };
+  let timer: ReturnType<typeof setInterval> | undefined;
+  return {
+    /** Takes the baseline: backends open now count from their current CPU, later ones from zero. */
+    async start() {
+      if (!fs.existsSync('/proc/self/stat')) failed = true;
+      else await sample();
+      started = true;
+      timer = setInterval(() => void sample().catch(() => (failed = true)), everyMs);
+    },
+    /** Stops sampling; the CPU used since start() in ms, or null where /proc is missing or listing failed. */
+    async stop(): Promise<number | null> {
+      clearInterval(timer);
+      if (failed) return null;
+      await sample();
+      let total = 0;
+      for (const [pid, end] of last) total += end - (first.get(pid) ?? 0);
+      return total;
+    },
+  };
 }
