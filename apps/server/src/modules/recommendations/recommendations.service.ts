@@ -88,8 +88,11 @@ export function createRecommendationsService(deps: {
   engineOptions?: EngineOptions;
   rebuildEveryMs?: number;
   now?: () => Date;
+  /** Runs each step of the model's bulk reads so it does not hold up requests (Database.background). */
+  background?: <T>(step: () => Promise<T>) => Promise<T>;
 }) {
   const { db } = deps;
+  const background = deps.background ?? (<T,>(step: () => Promise<T>) => step());
   const log = deps.log ?? (() => {});
   const now = deps.now ?? (() => new Date());
   let engine: RecommendationEngine | null = null;
@@ -101,11 +104,10 @@ export function createRecommendationsService(deps: {
   async function loadCatalogue(): Promise<ItemMeta[]> {
     const items: ItemMeta[] = [];
     for (let offset = 0; ; offset += CATALOGUE_PAGE) {
-      const page = await deps.catalogue.listProducts({ limit: CATALOGUE_PAGE, offset });
+      // each page waits until requests that arrived meanwhile (health, shoppers) have had the database
+      const page = await background(() => deps.catalogue.listProducts({ limit: CATALOGUE_PAGE, offset }));
       items.push(...page.items.map(itemMetaFromProduct));
       if (page.items.length < CATALOGUE_PAGE) break;
-      // let requests that arrived meanwhile (health, shoppers) reach the database before the next page
-      await new Promise((resolve) => setImmediate(resolve));
     }
     return items;
   }
@@ -114,9 +116,9 @@ export function createRecommendationsService(deps: {
   async function build(): Promise<RecommendationEngine> {
     const fresh = new RecommendationEngine(deps.engineOptions);
     fresh.setCatalogue(await loadCatalogue());
-    const [top] = await db.select({ id: max(interactionEvents.id) }).from(interactionEvents);
+    const [top] = await background(() => db.select({ id: max(interactionEvents.id) }).from(interactionEvents));
     const upTo = top?.id ?? 0;
-    const rows = await db
+    const rows = await background(() => db
       .select({
         userId: interactionEvents.userId, sessionId: interactionEvents.sessionId, itemId: interactionEvents.itemId,
         eventType: interactionEvents.eventType, createdAt: interactionEvents.createdAt,
@@ -124,7 +126,7 @@ export function createRecommendationsService(deps: {
       .from(interactionEvents)
       .where(lte(interactionEvents.id, upTo))
       .orderBy(desc(interactionEvents.id))
-      .limit(MAX_REPLAY_EVENTS);
+      .limit(MAX_REPLAY_EVENTS));
     rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     trainEngine(fresh, rows);
     for (const late of duringRebuild ?? []) if (late.id > upTo) fresh.addEvent(toEngineEvent(late.event));
