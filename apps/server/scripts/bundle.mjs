@@ -1,9 +1,13 @@
-// Bundles the compiled server (dist/main.js and everything it imports) into one file, dist/server.mjs, which
-// `npm start` runs: one file to read and compile instead of some 700 modules to find, read and link, about a tenth
-// of the start-up (decision 0057). No source map: enabling one costs more start-up than the bundle saves, and the
-// bundle is not minified, so its stack traces still name the functions. dist/main.js stays runnable as it is
-// (`npm run serve` runs it with source maps); tests and `npm run dev` never use the bundle.
+// Bundles the compiled server (dist/main.js and everything it imports) into one file, which `npm start` runs: one
+// file to read and compile instead of some 700 modules to find, read and link, about a tenth of the start-up
+// (decision 0057). No source map: enabling one costs more start-up than the bundle saves, and the bundle is not
+// minified, so its stack traces still name the functions. dist/main.js stays runnable as it is (`npm run serve` runs
+// it with source maps); tests and `npm run dev` never use the bundle.
+// The bundle is a CommonJS script, dist/server-<hash of its content>.cjs, and dist/server.mjs its loader
+// (scripts/server-loader.mjs), which compiles it with a V8 code cache kept next to it (decision 0066): a new build is
+// a new name, so a cache never outlives the code it was made from.
 import * as esbuild from 'esbuild';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -30,16 +34,19 @@ const keepFileLocations = {
   },
 };
 
-await esbuild.build({
+const result = await esbuild.build({
   entryPoints: [path.join(root, 'dist/main.js')],
-  outfile: path.join(root, 'dist/server.mjs'),
+  outfile: path.join(root, 'dist/server.cjs'),
+  write: false,
   bundle: true,
   platform: 'node',
-  format: 'esm',
+  // a script, so the loader can compile it with a code cache (Node 20 has none for ES modules)
+  format: 'cjs',
   target: 'node20',
+  // import() of an external package becomes require(): a script compiled by node:vm has no module loader of its own
+  // for import() (every external is a CommonJS package), and a static import of one is required only when first run
+  supported: { 'dynamic-import': false },
   logLevel: 'warning',
-  // CommonJS packages inside an ES module bundle still call require() for Node's built-ins
-  banner: { js: "import { createRequire as __souqCreateRequire } from 'node:module'; const require = __souqCreateRequire(import.meta.url);" },
   external: [
     // native code and WebAssembly, loaded from their packages
     '@electric-sql/pglite', 'sharp', '@node-rs/argon2', 'pg-native',
@@ -48,3 +55,14 @@ await esbuild.build({
   ],
   plugins: [keepFileLocations],
 });
+
+const [output] = result.outputFiles;
+const name = `server-${createHash('sha256').update(output.contents).digest('hex').slice(0, 16)}.cjs`;
+const dist = path.join(root, 'dist');
+// earlier bundles and their code caches
+for (const f of await fs.readdir(dist)) {
+  if (/^server-[0-9a-f]{16}\.cjs/.test(f) && !f.startsWith(name)) await fs.rm(path.join(dist, f), { force: true });
+}
+await fs.writeFile(path.join(dist, name), output.contents);
+const loader = await fs.readFile(path.join(root, 'scripts/server-loader.mjs'), 'utf8');
+await fs.writeFile(path.join(dist, 'server.mjs'), loader.replace('__SOUQ_BUNDLE__', name));

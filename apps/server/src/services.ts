@@ -63,7 +63,13 @@ export function createServices(config: Config, database: Database, log: (msg: st
     vendorForAssignment: (id) => vendors.getDto(id),
   });
   const profile = createProfileService({ db });
-  const search = createSearchService({ queries: createSearchQueries(db), catalogue, bus, log });
+  // bulk reads after start-up (index build, recommendation model, image backfill) go through the database's background
+  // lane: on the embedded database they never hold up a request for more than one step (decision 0066)
+  const background = database.background;
+  const search = createSearchService({
+    queries: createSearchQueries(db, { background, pageSize: database.kind === 'pglite' ? 1000 : undefined }),
+    catalogue, bus, log,
+  });
   const chatMonitor = createChatMonitorService({
     db,
     bus,
@@ -80,8 +86,8 @@ export function createServices(config: Config, database: Database, log: (msg: st
     // while an admin has the session, the assistant says a person is answering instead of replying on its own
     isHumanHandling: ({ clientSessionId, userId }) => chatMonitor.isHumanHandling(clientSessionId, userId),
   });
-  const imageSearch = createImageSearchService({ db, catalogue, readImage: media.read, bus, log, idleMs: config.imageSearchIdleMs });
-  const recommendations = createRecommendationsService({ db, catalogue, bus, log });
+  const imageSearch = createImageSearchService({ db, catalogue, readImage: media.read, bus, log, idleMs: config.imageSearchIdleMs, background });
+  const recommendations = createRecommendationsService({ db, catalogue, bus, log, background });
   const optimisation = createOptimisationService({ db, catalogue, audit, categoryPrices: async (c) => (await search.categoryPrices(c)).prices });
   // conversations and notifications
   const support = createSupportService({

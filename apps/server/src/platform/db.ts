@@ -5,8 +5,7 @@ import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import fs from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as schema from '../db/schema/index.js';
@@ -29,6 +28,14 @@ export type Database = {
    */
   query<T = Record<string, unknown>>(text: string, params?: unknown[], name?: string): Promise<T[]>;
   close(): Promise<void>;
+  /**
+   * Runs one step of background work (start-up builds, periodic rebuilds: a page of a bulk read) so that it never
+   * holds up a request. On the embedded database, where every query runs on this thread one at a time, the step
+   * starts only after the event loop has taken in waiting I/O and no other query is queued or running, and one step
+   * at a time: a request's query then waits for one step at most. Steps must not call `background` themselves.
+   * On PostgreSQL (its own processes, a pool) it just runs the step.
+   */
+  background<T>(step: () => Promise<T>): Promise<T>;
   /** The underlying PGlite, for tests that clone or dump it. */
   pglite?: PGlite;
 };
@@ -72,6 +79,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       query: async <T,>(text: string, params: unknown[] = [], name?: string) =>
         (await (name ? pool.query({ name, text, values: params }) : pool.query(text, params))).rows as T[],
       close: () => pool.end(),
+      background: (step) => step(),
     };
   }
   const existing = Boolean(opts.loadDataDir) || (opts.dataDir !== undefined && existsSync(path.join(opts.dataDir, 'PG_VERSION')));
@@ -81,6 +89,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     extensions: existing ? PGLITE_RUNTIME_EXTENSIONS : PGLITE_EXTENSIONS,
     startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_PARAMS],
   });
+  const lane = backgroundLane(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -91,6 +100,57 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     },
     query: async <T,>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
     close: () => client.close(),
+    background: lane,
+  };
+}
+
+/**
+ * The embedded database's background lane (docs/decisions/0066). PGlite runs one query at a time on this thread and
+ * hands the next queued one over in a promise callback: a bulk read queued ahead of a request, or a chain of them
+ * (the search index's pages, the recommendation catalogue), ran back to back without the event loop reading the
+ * socket, so /api/health waited for the whole build (~20 s at 50,000 products). Every query entering PGlite is
+ * counted; a background step waits for a turn of the event loop (setImmediate: pending I/O is read first, so a
+ * request that arrived has issued its query) and until nothing is queued or running.
+ */
+export function backgroundLane(client: PGlite): <T>(step: () => Promise<T>) => Promise<T> {
+  let busy = 0;
+  let idle: (() => void)[] = [];
+  const settled = () => {
+    if (--busy === 0) {
+      const waiting = idle;
+      idle = [];
+      for (const w of waiting) w();
+    }
+  };
+  // the entry points drizzle and Database use; PGlite's own transaction runs its statements inside the counted call
+  for (const name of ['query', 'exec', 'transaction'] as const) {
+    const original = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    (client as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+      busy++;
+      let result: Promise<unknown>;
+      try {
+        result = original(...args);
+      } catch (err) {
+        settled();
+        throw err;
+      }
+      return result.finally(settled);
+    };
+  }
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const quiet = () => (busy === 0 ? Promise.resolve() : new Promise<void>((resolve) => idle.push(resolve)));
+  let previous: Promise<unknown> = Promise.resolve();
+  return <T,>(step: () => Promise<T>): Promise<T> => {
+    const run = previous.then(async () => {
+      // wait until nothing is queued or running, then let a turn of the event loop read what arrived meanwhile
+      do {
+        await quiet();
+        await turn();
+      } while (busy > 0);
+      return step();
+    });
+    previous = run.catch(() => undefined);
+    return run;
   };
 }
 
@@ -101,7 +161,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
  */
 async function migrationsUpToDate(database: Database): Promise<boolean> {
   try {
-    const journal = JSON.parse(await fs.readFile(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
+    // read synchronously (a small file): an asynchronous read waits for a turn of libuv's thread pool, which one CPU
+    // profile at load 14 showed the start-up idle for ~0.5 s here (not measurable at load 6; decision 0066)
+    const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
     const newest = Math.max(...journal.entries.map((e) => e.when));
     const [row] = await database.query<{ created_at: string | number }>('select max(created_at) as created_at from drizzle.__drizzle_migrations');
     return row?.created_at != null && Number(row.created_at) >= newest;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { MSG } from '@souq/shared/messages';
 import { PRODUCT_IMAGES_MAX, SHOP_CURRENCY_DEFAULT } from '@souq/shared/constants';
 import type { Product, ProductFilters, Shelf } from '@souq/shared/api/catalogue';
@@ -260,6 +260,21 @@ export function createCatalogueService(deps: {
         totalOf(key, where),
       ]);
       return { items: await withEmbeds(rows), total };
+    },
+
+    /**
+     * Active products with an id above `afterId`, in id order, `limit` of them: pages for bulk readers (the
+     * recommendation model). Each page is a short primary-key range; an offset page of the newest-first list sorts
+     * the whole table every time (decision 0066).
+     */
+    async activeProductsAfter(afterId: number, limit: number): Promise<Product[]> {
+      const rows = await db
+        .select()
+        .from(products)
+        .where(and(eq(products.status, 'active'), gt(products.id, afterId)))
+        .orderBy(asc(products.id))
+        .limit(limit);
+      return withEmbeds(rows);
     },
 
     /** One public product; 404 when it does not exist or is not active (unless includeInactive). */

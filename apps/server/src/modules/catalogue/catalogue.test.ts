@@ -209,3 +209,21 @@ describe('vendor and admin writes (editProduct, removeProduct)', () => {
     expect((await auditOf(sold.id)).map((a) => a.action)).toEqual(['product.archive']);
   });
 });
+
+describe('catalogue.activeProductsAfter (bulk readers: the recommendation model)', () => {
+  it('pages through exactly the active products, in id order, by key', async () => {
+    const catalogue = t.app.services.catalogue;
+    const paged: number[] = [];
+    for (let after = 0; ; ) {
+      const page = await catalogue.activeProductsAfter(after, 2);
+      paged.push(...page.map((p) => p.id));
+      if (page.length < 2) break;
+      after = page[page.length - 1]!.id;
+    }
+    const listed = (await catalogue.listProducts({ limit: 1000, offset: 0 })).items.map((p) => p.id);
+    expect(paged).toEqual([...listed].sort((a, b) => a - b));
+    expect(paged).not.toContain(ids.hidden);
+    expect(paged).toContain(ids.book);
+    expect((await catalogue.activeProductsAfter(ids.book!, 1000)).every((p) => p.id > ids.book!)).toBe(true);
+  });
+});

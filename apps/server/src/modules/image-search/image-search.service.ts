@@ -83,8 +83,11 @@ export function createImageSearchService(deps: {
   worker?: VisualWorker;
   /** An inference worker idle this long is stopped (default 10 minutes; 0 keeps it). */
   idleMs?: number;
+  /** Runs the start-up backfill's reads so they do not hold up requests (Database.background). */
+  background?: <T>(step: () => Promise<T>) => Promise<T>;
 }) {
   const { db } = deps;
+  const background = deps.background ?? (<T,>(step: () => Promise<T>) => step());
   const model = VISUAL_DESCRIPTOR_MODEL;
   const threshold = deps.threshold ?? DEFAULT_MATCH_THRESHOLD;
   const log = deps.log ?? (() => {});
@@ -306,20 +309,20 @@ export function createImageSearchService(deps: {
     // one query for the products with a picture lacking a current descriptor: walking the catalogue's DTOs here
     // cost 50,000 product objects of garbage at start-up (docs/decisions/0061; a read of the catalogue's table, like
     // search's, never a write)
-    const missing = await db
+    const missing = await background(() => db
       .select({ id: products.id })
       .from(products)
       .where(
         sql`exists (select 1 from unnest(${products.images}) as u(url) where not exists (select 1 from ${imageFeatures} f where f.product_id = ${products.id} and f.image_url = u.url and f.model = ${model}))`,
       )
-      .orderBy(products.id);
+      .orderBy(products.id));
     let touched = 0;
     for (const { id } of missing) {
       await queueSync(id);
       touched++;
     }
     // descriptors of earlier models are dead weight once every image has one of the current model
-    await db.delete(imageFeatures).where(ne(imageFeatures.model, model));
+    await background(() => db.delete(imageFeatures).where(ne(imageFeatures.model, model)));
     return touched;
   }
 

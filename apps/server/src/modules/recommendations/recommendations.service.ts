@@ -30,10 +30,14 @@ const PROPERTIES_MAX_CHARS = 4_000;
 /** A client's own event time is kept when plausible (events queued offline and re-sent later). */
 const CLIENT_TIME_PAST_MS = 7 * 86_400_000;
 const CLIENT_TIME_FUTURE_MS = 5 * 60_000;
-// Big pages: each offset page of the catalogue's newest-first list scans and sorts the whole table, so 500 per page
-// cost 100 full scans at 50,000 products, which on the embedded database (one query at a time, on the main thread)
-// kept /api/health waiting for minutes after a restart (docs/decisions/0061).
-const CATALOGUE_PAGE = 5000;
+// The catalogue is read in id-ordered pages (short primary-key ranges), each a step of the database's background lane:
+// on the embedded database (one query at a time, on the main thread) a request waits for one page at most. Offset
+// pages of the newest-first list sorted the whole table each time and kept /api/health waiting (decisions 0061, 0066).
+const CATALOGUE_PAGE = 1000;
+
+type Listed = { item: ItemMeta; createdAt: string; id: number };
+/** The catalogue's newest-first order (the order the model has always been given its items in). */
+const newestFirst = (a: Listed, b: Listed) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id - a.id);
 
 /** Numeric ids are account ids and need that account's session; anything else ('anon-…', session ids) is anonymous. */
 export const isAccountId = (userId: string) => /^\d+$/.test(userId);
@@ -82,14 +86,17 @@ export function trainEngine(engine: RecommendationEngine, events: Iterable<Store
  */
 export function createRecommendationsService(deps: {
   db: Db;
-  catalogue: Pick<CatalogueService, 'getProductsByIds' | 'listProducts'>;
+  catalogue: Pick<CatalogueService, 'getProductsByIds' | 'activeProductsAfter'>;
   bus?: Bus;
   log?: (msg: string) => void;
   engineOptions?: EngineOptions;
   rebuildEveryMs?: number;
   now?: () => Date;
+  /** Runs each step of the model's bulk reads so it does not hold up requests (Database.background). */
+  background?: <T>(step: () => Promise<T>) => Promise<T>;
 }) {
   const { db } = deps;
+  const background = deps.background ?? (<T,>(step: () => Promise<T>) => step());
   const log = deps.log ?? (() => {});
   const now = deps.now ?? (() => new Date());
   let engine: RecommendationEngine | null = null;
@@ -99,24 +106,24 @@ export function createRecommendationsService(deps: {
   let timer: NodeJS.Timeout | null = null;
 
   async function loadCatalogue(): Promise<ItemMeta[]> {
-    const items: ItemMeta[] = [];
-    for (let offset = 0; ; offset += CATALOGUE_PAGE) {
-      const page = await deps.catalogue.listProducts({ limit: CATALOGUE_PAGE, offset });
-      items.push(...page.items.map(itemMetaFromProduct));
-      if (page.items.length < CATALOGUE_PAGE) break;
-      // let requests that arrived meanwhile (health, shoppers) reach the database before the next page
-      await new Promise((resolve) => setImmediate(resolve));
+    const listed: Listed[] = [];
+    for (let after = 0; ; ) {
+      // each page waits until requests that arrived meanwhile (health, shoppers) have had the database
+      const page = await background(() => deps.catalogue.activeProductsAfter(after, CATALOGUE_PAGE));
+      for (const p of page) listed.push({ item: itemMetaFromProduct(p), createdAt: p.created_at, id: p.id });
+      if (page.length < CATALOGUE_PAGE) break;
+      after = page[page.length - 1]!.id;
     }
-    return items;
+    return listed.sort(newestFirst).map((l) => l.item);
   }
 
   /** A fresh model from the catalogue and the newest stored events. */
   async function build(): Promise<RecommendationEngine> {
     const fresh = new RecommendationEngine(deps.engineOptions);
     fresh.setCatalogue(await loadCatalogue());
-    const [top] = await db.select({ id: max(interactionEvents.id) }).from(interactionEvents);
+    const [top] = await background(() => db.select({ id: max(interactionEvents.id) }).from(interactionEvents));
     const upTo = top?.id ?? 0;
-    const rows = await db
+    const rows = await background(() => db
       .select({
         userId: interactionEvents.userId, sessionId: interactionEvents.sessionId, itemId: interactionEvents.itemId,
         eventType: interactionEvents.eventType, createdAt: interactionEvents.createdAt,
@@ -124,7 +131,7 @@ export function createRecommendationsService(deps: {
       .from(interactionEvents)
       .where(lte(interactionEvents.id, upTo))
       .orderBy(desc(interactionEvents.id))
-      .limit(MAX_REPLAY_EVENTS);
+      .limit(MAX_REPLAY_EVENTS));
     rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     trainEngine(fresh, rows);
     for (const late of duringRebuild ?? []) if (late.id > upTo) fresh.addEvent(toEngineEvent(late.event));

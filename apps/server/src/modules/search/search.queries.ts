@@ -33,6 +33,9 @@ export function toDoc(r: DocRow): SearchDoc {
 
 const PAGE = 5000;
 
+/** Runs one step of a bulk read so it does not hold up requests (Database.background); by default, at once. */
+export type Background = <T>(step: () => Promise<T>) => Promise<T>;
+
 /** The embed record as the search answers read it. */
 const EMBED_COLUMNS = {
   id: embeddedProducts.id,
@@ -42,7 +45,13 @@ const EMBED_COLUMNS = {
   embedSettings: embeddedProducts.embedSettings,
 };
 
-export function createSearchQueries(db: Db) {
+/**
+ * `background` and `pageSize`: on the embedded database the index build's pages go through its background lane, in
+ * pages small enough (1,000 rows, tens of milliseconds) that a request waits for one of them at most (decision 0066).
+ */
+export function createSearchQueries(db: Db, opts: { background?: Background; pageSize?: number } = {}) {
+  const background: Background = opts.background ?? ((step) => step());
+  const page = opts.pageSize ?? PAGE;
   return {
     /**
      * Every active product's full row (the index keeps each one's DTO), in id-ordered pages so 50,000 rows never
@@ -51,21 +60,23 @@ export function createSearchQueries(db: Db) {
     async eachActivePage(onPage: (rows: ProductRow[]) => void): Promise<void> {
       let after = 0;
       for (;;) {
-        const rows = await db
-          .select()
-          .from(products)
-          .where(and(eq(products.status, 'active'), gt(products.id, after)))
-          .orderBy(asc(products.id))
-          .limit(PAGE);
+        const rows = await background(() =>
+          db
+            .select()
+            .from(products)
+            .where(and(eq(products.status, 'active'), gt(products.id, after)))
+            .orderBy(asc(products.id))
+            .limit(page),
+        );
         onPage(rows);
-        if (rows.length < PAGE) return;
+        if (rows.length < page) return;
         after = rows[rows.length - 1]!.id;
       }
     },
 
     /** How many active products there are (the index build sizes its record store with it). */
     async countActive(): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(products).where(eq(products.status, 'active'));
+      const [row] = await background(() => db.select({ n: count() }).from(products).where(eq(products.status, 'active')));
       return row?.n ?? 0;
     },
 

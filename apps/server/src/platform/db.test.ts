@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from './db.js';
+
+// The embedded database's background lane (decision 0066): bulk reads after start-up must not hold up requests.
+describe('Database.background on the embedded database', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({ kind: 'pglite' });
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('lets a query issued after a background step was queued run first', async () => {
+    const order: string[] = [];
+    const step = database.background(async () => {
+      await database.query('select 1');
+      order.push('background');
+    });
+    const request = database.query('select 2').then(() => order.push('request'));
+    await Promise.all([step, request]);
+    expect(order).toEqual(['request', 'background']);
+  });
+
+  it('reads waiting I/O before a step: a query issued from a later event-loop callback still goes first', async () => {
+    const order: string[] = [];
+    const step = database.background(async () => {
+      await database.query('select 1');
+      order.push('background');
+    });
+    const request = new Promise<void>((resolve) => {
+      setImmediate(() => void database.query('select 2').then(() => (order.push('request'), resolve())));
+    });
+    await Promise.all([step, request]);
+    expect(order).toEqual(['request', 'background']);
+  });
+
+  it('runs steps one at a time, in order, and a failing step does not stop the next', async () => {
+    const events: string[] = [];
+    const step = (name: string, fail = false) =>
+      database.background(async () => {
+        events.push(`${name} start`);
+        await database.query('select 1');
+        await database.query('select 2');
+        events.push(`${name} end`);
+        if (fail) throw new Error(`${name} failed`);
+        return name;
+      });
+    const results = await Promise.allSettled([step('a'), step('b', true), step('c')]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual(['a', 'b failed', 'c']);
+    expect(events).toEqual(['a start', 'a end', 'b start', 'b end', 'c start', 'c end']);
+  });
+
+  it('counts transactions and failed queries, so the lane never waits forever', async () => {
+    await expect(database.query('select * from no_such_table')).rejects.toThrow();
+    await database.db.transaction(async (tx) => {
+      await tx.execute('select 1' as never);
+    });
+    await expect(database.background(async () => 'ran')).resolves.toBe('ran');
+  });
+});
