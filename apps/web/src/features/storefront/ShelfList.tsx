@@ -39,7 +39,7 @@ export function ShelfList({ onOpen, onAdd, selectedId }: {
         .filter((s) => s.items.length > 0)
         .slice(0, shown)
         .map((shelf, i) => (
-          <Shelf key={shelf.id} title={shelf.title}>
+          <Shelf key={shelf.id} title={shelf.title} deferPaint={i >= FIRST_SHELVES}>
             {shelf.items.map((item, j) => {
               const p = refFromShelfItem(item);
               return <ProductCard key={item.id} product={p} onOpen={onOpen} onAdd={onAdd} selected={selectedId === item.id} eager={i === 0 && j < 3} />;
