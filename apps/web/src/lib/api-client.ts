@@ -1,6 +1,5 @@
 import { DEV_FALLBACK_PORT } from '@souq/shared/constants';
 import { MSG } from '@souq/shared/messages';
-import { takeBootData } from './boot-data';
 import { tokens } from './storage';
 
 /** An API failure with the text to show the user (spec §8 rules). */
@@ -67,11 +66,6 @@ async function doFetch(base: string, path: string, opts: RequestOptions): Promis
 
 /** Typed JSON request. Throws ApiError with the user-facing message. */
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  // an anonymous read the server already answered inside the page (decision 0062)
-  if (opts.auth === 'none' && (opts.method ?? 'GET') === 'GET' && opts.body === undefined) {
-    const embedded = takeBootData(path);
-    if (embedded) return embedded.value as T;
-  }
   let res: Response;
   try {
     res = await doFetch('', path, opts);

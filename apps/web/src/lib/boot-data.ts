@@ -1,8 +1,8 @@
 import { BOOT_DATA_ELEMENT_ID } from '@souq/shared/rules/page-boot';
 
 /**
- * API answers the server wrote into this page's HTML (decision 0062), by path. Each is used once, by the first
- * anonymous GET of that path: the first view needs no round trip, and any later request asks the server again.
+ * API answers the server wrote into this page's HTML (decision 0062), by path. Each is taken once, as the initial
+ * data of the query that asks for it: the first view needs no round trip, and any later fetch asks the server.
  */
 let boot: Map<string, unknown> | null = null;
 
