@@ -27,7 +27,8 @@ function precompress(): Plugin {
     },
     async closeBundle() {
       const entries = await fs.readdir(outDir, { recursive: true, withFileTypes: true });
-      const files = entries.filter((e) => e.isFile() && COMPRESSIBLE.test(e.name)).map((e) => path.join(e.parentPath, e.name));
+      // .vite/ holds the build's notes for the server, never served
+      const files = entries.filter((e) => e.isFile() && COMPRESSIBLE.test(e.name) && !e.parentPath.split(path.sep).includes('.vite')).map((e) => path.join(e.parentPath, e.name));
       await Promise.all(
         files.map(async (file) => {
           const data = await fs.readFile(file);
@@ -43,8 +44,55 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Pages whose own code the server announces in their index.html (decision 0062): route → the module its route
+ * loads lazily (src/app/router.tsx). Without the hint the browser finds that code only after the main script ran.
+ */
+const ROUTE_MODULES: Record<string, string> = {
+  '/': 'src/features/landing/HomeRoute.tsx',
+  '/ai-assistant': 'src/features/storefront/AssistantPage.tsx',
+  '/checkout': 'src/features/checkout/CheckoutPage.tsx',
+};
+/** Where the build writes route → scripts (read by apps/server/src/platform/web-app.ts; never served). */
+const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+
+/**
+ * Writes ROUTE_PRELOADS_FILE: for each route of ROUTE_MODULES, its chunk and the chunks that chunk imports
+ * statically, less those index.html already loads. A listed module missing from the build fails it.
+ */
+function routePreloads(): Plugin {
+  let root = '';
+  return {
+    name: 'souq-route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byName = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (fileName: string, into = new Set<string>()) => {
+        if (into.has(fileName)) return into;
+        into.add(fileName);
+        for (const dep of byName.get(fileName)?.imports ?? []) closure(dep, into);
+        return into;
+      };
+      const loaded = new Set<string>();
+      for (const entry of chunks.filter((c) => c.isEntry)) closure(entry.fileName, loaded);
+      const out: Record<string, string[]> = {};
+      for (const [route, source] of Object.entries(ROUTE_MODULES)) {
+        const file = path.resolve(root, source);
+        const chunk = chunks.find((c) => c.facadeModuleId === file);
+        if (!chunk) this.error(`route ${route}: ${source} is not a chunk of this build`);
+        out[route] = [...closure(chunk.fileName)].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
+      }
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(out, null, 2)}\n` });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), routePreloads()],
   resolve: { alias: [{ find: /^@souq\/shared\/(.*)$/, replacement: `${shared}/$1.ts` }, { find: '@', replacement: path.resolve(import.meta.dirname, 'src') }] },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   // 'hidden': maps are written for error reports but no bundle points at them; the server never serves *.map

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs/promises';
+import zlib from 'node:zlib';
 import { call, createTestApp, tempWebDist, type TestContext } from './harness.js';
 
 // Serving the built web app (issue 15 item 6): scripts and the app's routes are public, source maps never are.
@@ -54,5 +55,80 @@ describe('web app serving', () => {
     const res = await call(t.app, { url: '/assets/index-gone.js' });
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).not.toContain('text/html');
+  });
+});
+
+// A page's first view in its HTML (decision 0062): its own scripts announced, its API answers embedded.
+describe('page hints in the served HTML', () => {
+  let t: TestContext;
+  let dist: string;
+  const HTML = '<!doctype html><html><head><title>Souq</title><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+
+  beforeAll(async () => {
+    dist = await tempWebDist({
+      'index.html': HTML,
+      '.vite/route-preloads.json': JSON.stringify({
+        '/checkout': ['/assets/CheckoutPage-abc.js', '/assets/Field-abc.js', 'https://elsewhere.example/x.js'],
+        '/ai-assistant': ['/assets/AssistantPage-abc.js'],
+      }),
+    });
+    t = await createTestApp({ webDist: dist });
+    const catalogue = t.app.services.catalogue;
+    const a = await catalogue.createProduct({ name: 'Sneaky </script><script>alert(1)</script> Lamp', priceCents: 1000, images: ['/media/catalogue/lamp.webp'] });
+    const b = await catalogue.createProduct({ name: 'Plain Chair', priceCents: 2000, images: ['/media/catalogue/chair.webp'] });
+    await catalogue.createShelf({ slug: 'empty', title: 'Empty', position: 0, productIds: [] });
+    await catalogue.createShelf({ slug: 'home', title: 'Home', position: 1, productIds: [b.id, a.id] });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fs.rm(dist, { recursive: true, force: true });
+  });
+
+  const bootOf = (html: string) => {
+    const m = /<script type="application\/json" id="souq-boot">([\s\S]*?)<\/script>/.exec(html);
+    return m ? (JSON.parse(m[1]!) as Record<string, unknown>) : null;
+  };
+
+  it('announces the route scripts the build listed (only its own assets)', async () => {
+    const res = await call(t.app, { url: '/checkout' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/CheckoutPage-abc.js"><link rel="modulepreload" crossorigin href="/assets/Field-abc.js"></head>');
+    expect(res.body).not.toContain('elsewhere.example');
+    expect(bootOf(res.body)).toBeNull();
+    // other routes get the page as built
+    expect((await call(t.app, { url: '/login' })).body).toBe(HTML);
+  });
+
+  it('embeds the API answers the first view asks for, as the API gives them, and preloads its largest picture', async () => {
+    const res = await call(t.app, { url: '/ai-assistant' });
+    expect(res.status).toBe(200);
+    const boot = bootOf(res.body);
+    for (const url of ['/api/embedded-products/detailed', '/api/shelves']) {
+      expect(boot?.[url], url).toEqual((await call(t.app, { url })).json);
+    }
+    // the first answer of a group was a non-empty list: the client never asks for its fallback, so it is left out
+    expect((boot?.['/api/embedded-products/detailed'] as unknown[]).length).toBe(2);
+    expect(Object.keys(boot ?? {})).toEqual(['/api/embedded-products/detailed', '/api/shelves']);
+    // a product name cannot end the block early: one script element of data, then the end of the page
+    expect(res.body.match(/<\/script>/g)).toHaveLength(2);
+    expect(res.body).toContain('<link rel="preload" as="image" fetchpriority="high" href="/media/catalogue/chair.webp">');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/AssistantPage-abc.js">');
+  });
+
+  it('compresses the page it makes, by Accept-Encoding', async () => {
+    const plain = await t.app.inject({ url: '/ai-assistant' });
+    for (const [accept, encoding, unzip] of [['gzip, deflate, br', 'br', zlib.brotliDecompressSync], ['gzip', 'gzip', zlib.gunzipSync], ['br;q=0, gzip', 'gzip', zlib.gunzipSync]] as const) {
+      const res = await t.app.inject({ url: '/ai-assistant', headers: { 'accept-encoding': accept } });
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(res.headers.vary).toContain('accept-encoding');
+      expect(unzip(res.rawPayload).toString('utf8')).toBe(plain.body);
+    }
+    expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('never serves the build notes', async () => {
+    const res = await call(t.app, { url: '/.vite/route-preloads.json' });
+    expect(res.body).not.toContain('CheckoutPage-abc');
   });
 });

@@ -1,8 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { BOOT_DATA_ELEMENT_ID, largestPaintImage, PAGE_BOOT_DATA } from '@souq/shared/rules/page-boot';
 import { routeNotFoundBody } from './errors.js';
 
 /** Responses smaller than this go out as they are: compressing them saves less than it costs. */
@@ -50,6 +53,83 @@ export async function registerCompression(app: FastifyInstance) {
 /** Source maps stay off the public server (they would publish the source); a build may keep them for error reports. */
 const isSourceMap = (pathname: string) => pathname.toLowerCase().endsWith('.map');
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** The encoding to answer in: Brotli, else gzip, when the request's Accept-Encoding takes it (q > 0). */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set<string>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.split(';').map((x) => x.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+}
+
+/**
+ * A page made per request (its first view's data inside) is no route of its own, so the global compression hook
+ * never sees it: compressed here by the same rule (Brotli at the fast level 4, else gzip; from COMPRESS_MIN_BYTES).
+ */
+async function sendHtml(req: FastifyRequest, reply: FastifyReply, html: string) {
+  void reply.header('vary', 'accept-encoding');
+  const encoding = Buffer.byteLength(html) >= COMPRESS_MIN_BYTES ? pickEncoding(req.headers['accept-encoding']) : null;
+  if (!encoding) return reply.send(html);
+  const body = encoding === 'br' ? await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }) : await gzip(html);
+  return reply.header('content-encoding', encoding).send(body);
+}
+
+/** Route → the scripts of that page's own code, written by the web build (apps/web/vite.config.ts); never served. */
+const ROUTE_PRELOADS_FILE = path.join('.vite', 'route-preloads.json');
+
+const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** JSON inside a `<script>` block: no `<` may end the block early (`</script>`) or open a comment. */
+const scriptSafeJson = (json: string) => json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+function readRoutePreloads(dist: string): Map<string, string[]> {
+  try {
+    const data = JSON.parse(fs.readFileSync(path.join(dist, ROUTE_PRELOADS_FILE), 'utf8')) as Record<string, unknown>;
+    return new Map(
+      Object.entries(data).map(([route, files]) => [route, Array.isArray(files) ? files.filter((f): f is string => typeof f === 'string' && f.startsWith('/assets/')) : []]),
+    );
+  } catch {
+    return new Map();
+  }
+}
+
+/**
+ * The page's first view in its HTML (decision 0062): `modulepreload` for the route's own scripts (else found only
+ * after the main script ran), the public API answers the first view asks for (PAGE_BOOT_DATA, each group's first
+ * non-empty list, answered by this server as it would answer the request) and a high-priority preload of the
+ * picture that is its largest paint. A failed or non-JSON answer is left out: the page then asks for it itself.
+ */
+async function pageHead(app: FastifyInstance, route: string, scripts: readonly string[]): Promise<{ head: string; body: string }> {
+  const head = scripts.map((src) => `<link rel="modulepreload" crossorigin href="${escapeAttr(src)}">`);
+  const groups = PAGE_BOOT_DATA[route];
+  if (!groups) return { head: head.join(''), body: '' };
+  const data: Record<string, unknown> = {};
+  const json: string[] = [];
+  for (const group of groups) {
+    for (const url of group) {
+      const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+      if (res.statusCode !== 200 || !String(res.headers['content-type'] ?? '').includes('json')) continue;
+      let value: unknown;
+      try {
+        value = JSON.parse(res.body);
+      } catch {
+        continue;
+      }
+      data[url] = value;
+      json.push(`${JSON.stringify(url)}:${res.body}`);
+      if (Array.isArray(value) && value.length > 0) break;
+    }
+  }
+  const image = largestPaintImage(route, data);
+  if (image) head.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(image)}">`);
+  const body = json.length ? `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${scriptSafeJson(`{${json.join(',')}}`)}</script>` : '';
+  return { head: head.join(''), body };
+}
+
 /**
  * Serves the built web app. Every compressible file has Brotli and gzip variants written next to it at build time
  * (apps/web/vite.config.ts), sent by Accept-Encoding with `Vary: Accept-Encoding`; hashed assets may be cached for
@@ -59,6 +139,9 @@ export async function registerWebApp(app: FastifyInstance, dist: string) {
   const index = path.join(dist, 'index.html');
   const html = fs.existsSync(index) ? fs.readFileSync(index) : null;
   const assetsDir = path.join(dist, 'assets') + path.sep;
+  const routePreloads = readRoutePreloads(dist);
+  const htmlText = html?.toString('utf8') ?? '';
+  const hinted = (route: string) => routePreloads.has(route) || route in PAGE_BOOT_DATA;
   if (html) {
     await app.register(fastifyStatic, {
       root: dist,
@@ -70,11 +153,11 @@ export async function registerWebApp(app: FastifyInstance, dist: string) {
         void reply.header('cache-control', path.resolve(filePath).startsWith(assetsDir) ? IMMUTABLE_CACHE : REVALIDATE);
       },
       // the compressed variants are chosen by Accept-Encoding, never asked for by name
-      globIgnore: ['**/*.map', '**/*.br', '**/*.gz'],
-      allowedPath: (pathname) => !isSourceMap(pathname),
+      globIgnore: ['**/*.map', '**/*.br', '**/*.gz', '.vite/**'],
+      allowedPath: (pathname) => !isSourceMap(pathname) && !pathname.startsWith('/.'),
     });
   }
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const pathname = req.url.split('?')[0]!;
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     // a missing script or map is a 404, never the app's HTML
@@ -82,6 +165,11 @@ export async function registerWebApp(app: FastifyInstance, dist: string) {
     if (!html || isApi || isAsset || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send(routeNotFoundBody(req.method, req.url));
     }
-    return reply.header('cache-control', REVALIDATE).type('text/html').send(html);
+    reply.header('cache-control', REVALIDATE).type('text/html');
+    if (req.method === 'GET' && hinted(pathname)) {
+      const { head, body } = await pageHead(app, pathname, routePreloads.get(pathname) ?? []);
+      return sendHtml(req, reply, htmlText.replace('</head>', `${head}</head>`).replace('</body>', `${body}</body>`));
+    }
+    return reply.send(html);
   });
 }

@@ -17,7 +17,16 @@ function Arrow({ dir }: { dir: 'left' | 'right' }) {
  * A titled horizontal scroller (admin spec "Product card and shelf"): left/right buttons move 304 px, a mouse drag
  * scrolls, and cards snap. Touch scrolls natively.
  */
-export function Shelf({ title, children }: { title: string; children: ReactNode }) {
+export function Shelf({ title, children, deferPaint = false }: {
+  title: string;
+  children: ReactNode;
+  /**
+   * Off screen, skip the shelf's layout and paint until it nears the viewport (`content-visibility: auto`): the
+   * cards stay in the page (find, focus, scroll-to and assistive technology reach them), the browser only does
+   * not lay them out yet. The reserved height is a shelf's (heading and one row of cards).
+   */
+  deferPaint?: boolean;
+}) {
   const scroller = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; left: number; moved: boolean; id: number } | null>(null);
 
@@ -57,7 +66,7 @@ export function Shelf({ title, children }: { title: string; children: ReactNode 
   }
 
   return (
-    <section aria-label={title} className="min-w-0">
+    <section aria-label={title} className={deferPaint ? 'min-w-0 [contain-intrinsic-size:auto_420px] [content-visibility:auto]' : 'min-w-0'}>
       <div className="mb-3 flex items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
         <div className="flex gap-1.5">

@@ -1,9 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Product, Shelf } from '@souq/shared/api/catalogue';
 import { api } from '@/lib/api-client';
+import { takeBootData } from '@/lib/boot-data';
 
 /** Catalogue calls try the same origin first, then the local development server (spec §7). */
 const get = <T,>(path: string, signal?: AbortSignal) => api<T>(path, { devFallback: true, auth: 'none', signal });
+
+const BROWSE_PRIMARY = '/api/embedded-products/detailed';
+const BROWSE_FALLBACK = '/api/products';
+
+/**
+ * The browse list the page's HTML already holds (decision 0062), by the same rule as withFallback: the embedded
+ * products if that list is not empty, else the catalogue's answer. Undefined (so the query asks the API) when the
+ * page holds no answer that settles it.
+ */
+function embeddedBrowse(): Product[] | undefined {
+  const primary = takeBootData(BROWSE_PRIMARY)?.value;
+  if (Array.isArray(primary) && primary.length > 0) return primary as Product[];
+  const fallback = takeBootData(BROWSE_FALLBACK)?.value;
+  return Array.isArray(primary) && Array.isArray(fallback) ? (fallback as Product[]) : undefined;
+}
 
 /** First non-empty list wins; a failed or empty embedded-products answer falls back to the catalogue (spec §7). */
 async function withFallback(primary: string, fallback: string, signal?: AbortSignal): Promise<Product[]> {
@@ -29,9 +45,11 @@ export const catalogueKeys = {
 export function useBrowseProducts() {
   return useQuery({
     queryKey: catalogueKeys.browse,
+    // the first render has the answer the server put into the page: no round trip, no second render
+    initialData: embeddedBrowse,
     queryFn: async ({ signal }) => {
       try {
-        return await withFallback('/api/embedded-products/detailed', '/api/products', signal);
+        return await withFallback(BROWSE_PRIMARY, BROWSE_FALLBACK, signal);
       } catch (err) {
         if ((err as Error).name === 'AbortError') throw err;
         console.error('Product load failed', err);
@@ -66,7 +84,15 @@ export function useCatalogue(enabled = true) {
 }
 
 export function useShelves(enabled = true) {
-  return useQuery({ queryKey: catalogueKeys.shelves, enabled, queryFn: ({ signal }) => get<Shelf[]>('/api/shelves', signal) });
+  return useQuery({
+    queryKey: catalogueKeys.shelves,
+    enabled,
+    initialData: () => {
+      const embedded = takeBootData('/api/shelves')?.value;
+      return Array.isArray(embedded) ? (embedded as Shelf[]) : undefined;
+    },
+    queryFn: ({ signal }) => get<Shelf[]>('/api/shelves', signal),
+  });
 }
 
 export function useProduct(id: number | null) {
