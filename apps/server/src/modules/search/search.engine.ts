@@ -68,6 +68,8 @@ const FIELD_KEYS = Object.keys(FIELDS) as FieldKey[];
 const VEC_FIELD_W: Record<FieldKey, number> = { name: 3, head: 1, brand: 1, category: 2, tags: 1.5, description: 0.4 };
 /** vector weights are kept per term as a byte: tenths, 0.1 … 25.5 */
 const TERM_W_SCALE = 10;
+/** 1 + ln(count) for each stored byte: the vectors' tf part, looked up rather than computed for every term */
+const TF_PART = Float64Array.from({ length: 256 }, (_, w) => 1 + Math.log(w / TERM_W_SCALE));
 const K1 = 1.2;
 
 const W_SYNONYM = 0.9;
@@ -198,6 +200,16 @@ export class SearchIndex {
   private slotStock = new Float64Array(1024);
   /** query vector by term id for the semantic re-ranking, zero outside the current query */
   private qDense = new Float64Array(1024);
+  /** concept bit masks by term id for the adjacency bonus, zero outside the current query */
+  private adjMask = new Int32Array(1024);
+  /**
+   * the vectors' idf part by term id, computed once per index version rather than for every term of every
+   * re-ranked product (valid where idfEpoch has the current epoch)
+   */
+  private idfPart = new Float64Array(1024);
+  private idfStamp = new Int32Array(1024);
+  private idfEpoch = 0;
+  private idfVersion = -1;
   private byId = new Map<number, Doc>();
   private postings = new Map<string, Posting>();
   private df = new Map<string, number>();
@@ -359,7 +371,10 @@ export class SearchIndex {
     // liveness, price and stock are checked while walking the postings, so filtered-out products ('under 200')
     // are never scored; the other filters (rarely set, they read the product) are applied to the candidates
     const cheapAccept = this.slotFilterFn({ minCents: filters.minCents, maxCents: filters.maxCents, inStock: filters.inStock });
-    const touchedTotal: number[] = [];
+    // the slots touched so far live in typed scratch lists: at 1,000,000 products a query touches ~100,000 slots,
+    // which growing JS arrays (one push each) cost more time than the scoring itself
+    const { touchedTotal, touchedBest, touchedAlt } = sc;
+    let nTotal = 0;
     // A concept matching a large part of the catalogue ('black', 'wireless' next to 'headphones') only scores the
     // candidates the rarer concepts found: it never adds candidates of its own.
     const cost = concepts.map((c) => c.alternatives.reduce((n, a) => n + a.terms.reduce((m, t) => m + (this.postings.get(t)?.n ?? 0), 0), 0));
@@ -370,10 +385,14 @@ export class SearchIndex {
     const order = [...concepts.keys()].sort((a, b) => Number(scorerOnly[a]) - Number(scorerOnly[b]));
     for (const ci of order) {
       const onlyFound = scorerOnly[ci]!;
-      const touchedBest: number[] = [];
-      for (const alt of concepts[ci]!.alternatives) {
+      const alternatives = concepts[ci]!.alternatives;
+      // One reading of one word (most concepts): its score is the concept's best, so it goes straight into the
+      // total. The same sums in the same order as the general path below, without its two extra passes.
+      const direct = alternatives.length === 1 && alternatives[0]!.terms.length === 1;
+      let nBest = 0;
+      for (const alt of alternatives) {
         const multi = alt.terms.length > 1;
-        const touchedAlt: number[] = [];
+        let nAlt = 0;
         for (const term of alt.terms) {
           const p = this.postings.get(term);
           if (!p) continue;
@@ -385,26 +404,44 @@ export class SearchIndex {
             const slot = slots[i]!;
             if ((onlyFound && sc.matched[slot] === 0) || !cheapAccept(slot)) continue;
             const tf = tfs[i]!;
-            if (sc.alt[slot] === 0) touchedAlt.push(slot);
+            if (!multi) {
+              // a one-word reading meets each slot once: its value is final, compare it at once
+              const v = ((idf * tf) / (K1 + tf)) * alt.weight;
+              if (direct) {
+                if (v <= 0) continue;
+                if (sc.matched[slot] === 0) touchedTotal[nTotal++] = slot;
+                sc.total[slot] = sc.total[slot]! + v;
+                sc.matched[slot]!++;
+                continue;
+              }
+              if (v <= sc.best[slot]!) continue;
+              if (sc.best[slot] === 0) touchedBest[nBest++] = slot;
+              sc.best[slot] = v;
+              continue;
+            }
+            if (sc.alt[slot] === 0) touchedAlt[nAlt++] = slot;
             sc.alt[slot] = sc.alt[slot]! + (idf * tf) / (K1 + tf);
-            if (multi) sc.hits[slot]!++;
+            sc.hits[slot]!++;
           }
         }
+        if (!multi) continue;
         // a phrase alternative ('running shoes' for 'sneakers') counts only when all its words are there,
         // scaled to the size of a one-word match
-        const scale = multi ? 1 / Math.sqrt(alt.terms.length) : 1;
-        for (const slot of touchedAlt) {
+        const scale = 1 / Math.sqrt(alt.terms.length);
+        for (let k = 0; k < nAlt; k++) {
+          const slot = touchedAlt[k]!;
           const v = sc.alt[slot]! * alt.weight * scale;
-          const complete = !multi || sc.hits[slot] === alt.terms.length;
+          const complete = sc.hits[slot] === alt.terms.length;
           sc.alt[slot] = 0;
           sc.hits[slot] = 0;
           if (!complete || v <= sc.best[slot]!) continue;
-          if (sc.best[slot] === 0) touchedBest.push(slot);
+          if (sc.best[slot] === 0) touchedBest[nBest++] = slot;
           sc.best[slot] = v;
         }
       }
-      for (const slot of touchedBest) {
-        if (sc.matched[slot] === 0) touchedTotal.push(slot);
+      for (let k = 0; k < nBest; k++) {
+        const slot = touchedBest[k]!;
+        if (sc.matched[slot] === 0) touchedTotal[nTotal++] = slot;
         sc.total[slot] = sc.total[slot]! + sc.best[slot]!;
         sc.matched[slot]!++;
         sc.best[slot] = 0;
@@ -413,10 +450,11 @@ export class SearchIndex {
 
     type Cand = { doc: Doc; lex: number; score: number };
     const acceptSlot = this.slotFilterFn(filters);
-    const candSlot = new Int32Array(touchedTotal.length);
-    const candLex = new Float64Array(touchedTotal.length);
+    const candSlot = new Int32Array(nTotal);
+    const candLex = new Float64Array(nTotal);
     let total = 0;
-    for (const slot of touchedTotal) {
+    for (let k = 0; k < nTotal; k++) {
+      const slot = touchedTotal[k]!;
       const s = sc.total[slot]!;
       const coverage = sc.matched[slot]! / concepts.length;
       sc.total[slot] = 0;
@@ -436,9 +474,10 @@ export class SearchIndex {
       if (lex < threshold) continue;
       const doc = this.bySlot[candSlot[i]!]!;
       // query words side by side in the name, in the query's order
-      if (adjacency) lex *= 1 + W_ADJ * adjacency(doc);
+      if (adjacency) lex *= 1 + W_ADJ * adjacency.score(doc);
       cands.push({ doc, lex, score: lex });
     }
+    adjacency?.release();
     cands.sort((a, b) => b.lex - a.lex || a.doc.id - b.doc.id);
     const head = cands.slice(0, RERANK_DEPTH);
     this.rerank(head, concepts, price.intent);
@@ -451,13 +490,17 @@ export class SearchIndex {
     };
   }
 
-  private scratch = { alt: new Float64Array(0), best: new Float64Array(0), total: new Float64Array(0), hits: new Uint8Array(0), matched: new Uint8Array(0) };
+  private scratch = SearchIndex.newScratch(0);
+
+  private static newScratch(n: number) {
+    return {
+      alt: new Float64Array(n), best: new Float64Array(n), total: new Float64Array(n), hits: new Uint8Array(n), matched: new Uint8Array(n),
+      touchedAlt: new Int32Array(n), touchedBest: new Int32Array(n), touchedTotal: new Int32Array(n),
+    };
+  }
 
   private scratchFor(size: number) {
-    if (this.scratch.alt.length < size) {
-      const n = Math.max(size, Math.ceil(this.scratch.alt.length * 1.5), 1024);
-      this.scratch = { alt: new Float64Array(n), best: new Float64Array(n), total: new Float64Array(n), hits: new Uint8Array(n), matched: new Uint8Array(n) };
-    }
+    if (this.scratch.alt.length < size) this.scratch = SearchIndex.newScratch(Math.max(size, Math.ceil(this.scratch.alt.length * 1.5), 1024));
     return this.scratch;
   }
 
@@ -646,10 +689,26 @@ export class SearchIndex {
     for (let k = from; k < from + doc.termN; k++) visit(this.ints.data[k]!, this.termWeight(k, n) / len);
   }
 
-  /** The weight of the term at `k` of the pools (before normalisation). */
+  /** The weight of the term at `k` of the pools (before normalisation): (1 + ln count) × ln(1 + n / df). */
   private termWeight(k: number, n: number): number {
-    const df = Math.max(1, this.dfById[this.ints.data[k]!]!);
-    return (1 + Math.log(this.termW.data[k]! / TERM_W_SCALE)) * Math.log(1 + n / df);
+    return TF_PART[this.termW.data[k]!]! * this.idfOf(this.ints.data[k]!, n);
+  }
+
+  /** ln(1 + n / df) of a term, cached until the index changes (the same value as computing it each time). */
+  private idfOf(id: number, n: number): number {
+    if (this.idfVersion !== this.version || this.idfPart.length < this.termById.length) {
+      if (this.idfPart.length < this.termById.length) {
+        this.idfPart = new Float64Array(Math.max(this.termById.length, this.idfPart.length * 2));
+        this.idfStamp = new Int32Array(this.idfPart.length);
+      }
+      this.idfVersion = this.version;
+      this.idfEpoch++;
+    }
+    if (this.idfStamp[id] === this.idfEpoch) return this.idfPart[id]!;
+    const v = Math.log(1 + n / Math.max(1, this.dfById[id]!));
+    this.idfPart[id] = v;
+    this.idfStamp[id] = this.idfEpoch;
+    return v;
   }
 
   /** The dot product of a product's (unnormalised) vector with a dense query vector, or with itself when null. */
@@ -875,8 +934,18 @@ export class SearchIndex {
 
   /** Cosine of a product's vector and a query vector held densely by term id (zero for terms not in the query). */
   private cosine(doc: Doc, q: Float64Array): number {
-    const len = Math.sqrt(this.vectorDot(doc, null));
-    return len ? this.vectorDot(doc, q) / len : 0;
+    // vectorDot(doc, null) and vectorDot(doc, q) in one pass (each sum in the same order)
+    const from = doc.intAt + FIELD_KEYS.length;
+    const n = Math.max(1, this.byId.size);
+    let self = 0;
+    let dot = 0;
+    for (let k = from; k < from + doc.termN; k++) {
+      const w = this.termWeight(k, n);
+      self += w * w;
+      dot += q[this.ints.data[k]!]! * w;
+    }
+    const len = Math.sqrt(self);
+    return len ? dot / len : 0;
   }
 
   /** The query vector written into the dense scratch array (the caller zeroes its terms again afterwards). */
@@ -890,25 +959,30 @@ export class SearchIndex {
    * The share of neighbouring query concepts that stand side by side, in the query's order, in a product's name
    * ('chair rail moulding' prefers '… Chair Rail Moulding' to '… Rail … Chair …'); null for one concept.
    */
-  private adjacencyFn(concepts: Concept[]): ((doc: Doc) => number) | null {
+  private adjacencyFn(concepts: Concept[]): { score: (doc: Doc) => number; release: () => void } | null {
     if (concepts.length < 2) return null;
-    // term id → bit mask of the concepts it can stand for (their one-word readings)
-    const masks = new Map<number, number>();
+    // term id → bit mask of the concepts it can stand for (their one-word readings), held densely: it is read for
+    // every name word of thousands of candidates
+    if (this.adjMask.length < this.termById.length) this.adjMask = new Int32Array(Math.max(this.termById.length, this.adjMask.length * 2));
+    const masks = this.adjMask;
+    const ids: number[] = [];
     concepts.slice(0, 30).forEach((c, ci) => {
       for (const a of c.alternatives) {
         if (a.terms.length !== 1 || a.weight < 0.5) continue;
         const id = this.termIds.get(a.terms[0]!);
-        if (id !== undefined) masks.set(id, (masks.get(id) ?? 0) | (1 << ci));
+        if (id === undefined) continue;
+        masks[id]! |= 1 << ci;
+        ids.push(id);
       }
     });
     const pairs = Math.min(concepts.length, 30) - 1;
-    return (doc) => {
+    const score = (doc: Doc) => {
       const ints = this.ints.data;
       const from = doc.intAt + FIELD_KEYS.length + doc.termN;
       let found = 0;
       let prev = 0;
       for (let k = from; k < from + doc.nameN; k++) {
-        const m = masks.get(ints[k]!) ?? 0;
+        const m = masks[ints[k]!]!;
         // concept i then concept i + 1
         found |= prev & (m >>> 1);
         prev = m;
@@ -917,6 +991,7 @@ export class SearchIndex {
       for (let b = found; b; b &= b - 1) n++;
       return n / pairs;
     };
+    return { score, release: () => ids.forEach((id) => (masks[id] = 0)) };
   }
 
   /**
