@@ -103,20 +103,63 @@ const W_FEEDBACK = 1;
 const SCORER_MIN_POSTINGS = 3000;
 const SIMILAR_MAX_CANDIDATES = 4000;
 
-/** What the index keeps of a product: no long texts, only what ranking, filters and facets need. */
-export type IndexedProduct = Pick<SearchDoc, 'id' | 'name' | 'brand' | 'categories' | 'priceCents' | 'stock' | 'rating' | 'reviewCount'>;
+/** What the index keeps of a product: no texts, only what ranking, filters and facets need. */
+export type IndexedProduct = Pick<SearchDoc, 'id' | 'brand' | 'categories' | 'priceCents' | 'stock' | 'rating' | 'reviewCount'>;
 
-type Doc = IndexedProduct & {
-  slot: number;
-  alive: boolean;
-  brandKey: string;
-  categoryKeys: string[];
+/**
+ * The products of the index, one typed array per field, indexed by slot: an object per product (with its name and
+ * its boxed rating) cost ~230 bytes each, 230 MB at 1,000,000 products and as many objects for every full
+ * garbage collection to mark. Strings (brand, categories and their normalised keys) are numbers into `strings` and
+ * `lists`, one entry per distinct spelling or list.
+ */
+class Columns {
+  /** slots used (live or removed) */
+  n = 0;
+  id = new Float64Array(1024);
+  alive = new Uint8Array(1024);
+  price = new Float64Array(1024);
+  stock = new Float64Array(1024);
+  /** NaN for no rating */
+  rating = new Float64Array(1024);
+  reviews = new Float64Array(1024);
+  brand = new Int32Array(1024);
+  brandKey = new Int32Array(1024);
+  categories = new Int32Array(1024);
+  categoryKeys = new Int32Array(1024);
   /** where its field lengths (one per FieldKey) and then its distinct term ids sit in the index's `ints` pool */
-  intAt: number;
-  termN: number;
+  intAt = new Int32Array(1024);
+  termN = new Int32Array(1024);
   /** then the term ids of its name, in order (for the adjacent-words bonus) */
-  nameN: number;
-};
+  nameN = new Int32Array(1024);
+  strings: string[] = [];
+  lists: string[][] = [];
+
+  /** Room for slot `slot`. */
+  ensure(slot: number): void {
+    if (slot < this.id.length) return;
+    for (const k of ['id', 'alive', 'price', 'stock', 'rating', 'reviews', 'brand', 'brandKey', 'categories', 'categoryKeys', 'intAt', 'termN', 'nameN'] as const) {
+      (this[k] as Float64Array | Int32Array | Uint8Array) = grown(this[k], slot + 1);
+    }
+  }
+}
+
+/** A product of the index, read from its slot's columns: made on demand (a query makes one per candidate it keeps). */
+class Doc implements IndexedProduct {
+  constructor(private readonly c: Columns, readonly slot: number) {}
+  get id() { return this.c.id[this.slot]!; }
+  get alive() { return this.c.alive[this.slot] === 1; }
+  get priceCents() { return this.c.price[this.slot]!; }
+  get stock() { return this.c.stock[this.slot]!; }
+  get rating() { const r = this.c.rating[this.slot]!; return Number.isNaN(r) ? null : r; }
+  get reviewCount() { return this.c.reviews[this.slot]!; }
+  get brand() { return this.c.strings[this.c.brand[this.slot]!]!; }
+  get brandKey() { return this.c.strings[this.c.brandKey[this.slot]!]!; }
+  get categories() { return this.c.lists[this.c.categories[this.slot]!]!; }
+  get categoryKeys() { return this.c.lists[this.c.categoryKeys[this.slot]!]!; }
+  get intAt() { return this.c.intAt[this.slot]!; }
+  get termN() { return this.c.termN[this.slot]!; }
+  get nameN() { return this.c.nameN[this.slot]!; }
+}
 
 export type Facets = {
   brands: Map<string, { name: string; count: number }>;
@@ -142,9 +185,14 @@ class Pool<A extends Int32Array | Float32Array | Float64Array | Uint8Array> {
   }
 }
 
-/** A copy of `a` with room for at least `min` values (twice as much, so appends stay amortised O(1)). */
+/**
+ * A copy of `a` with room for at least `min` values: twice as much, or an eighth more once it is large (the pools
+ * hold ~45 million values at 1,000,000 products, and one edit after the build must not double them); either way
+ * appends stay amortised O(1).
+ */
 function grown<A extends Int32Array | Float32Array | Float64Array | Uint8Array>(a: A, min: number): A {
-  const b = new (a.constructor as new (n: number) => A)(Math.max(min, a.length * 2, 16));
+  const more = a.length < 1 << 22 ? a.length * 2 : Math.ceil(a.length * 1.125);
+  const b = new (a.constructor as new (n: number) => A)(Math.max(min, more, 16));
   b.set(a);
   return b;
 }
@@ -180,8 +228,7 @@ for (const group of RELATED_GROUPS) {
 }
 
 export class SearchIndex {
-  private docs: Doc[] = [];
-  private bySlot: (Doc | undefined)[] = [];
+  private cols = new Columns();
   private ints = new Pool(new Int32Array(1024));
   /**
    * parallel to `ints`: for each distinct term of a product, its field-weighted count (VEC_FIELD_W, in tenths), from
@@ -190,14 +237,9 @@ export class SearchIndex {
   private termW = new Pool(new Uint8Array(1024));
   /** document frequency by term id (the vectors' idf) */
   private dfById = new Int32Array(1024);
-  /** one string object per distinct brand or category spelling (and one array per distinct category list) */
-  private interned = new Map<string, string>();
-  private internedLists = new Map<string, string[]>();
-  // Per-slot copies of what every candidate is checked against (liveness, price, stock): a query touches thousands
-  // of slots, and reading small typed arrays costs far less than visiting thousands of scattered objects.
-  private slotAlive = new Uint8Array(1024);
-  private slotPrice = new Float64Array(1024);
-  private slotStock = new Float64Array(1024);
+  /** the number in `cols.strings` of each distinct brand or category spelling (and in `cols.lists` of each category list) */
+  private interned = new Map<string, number>();
+  private internedLists = new Map<string, number>();
   /** query vector by term id for the semantic re-ranking, zero outside the current query */
   private qDense = new Float64Array(1024);
   /** concept bit masks by term id for the adjacency bonus, zero outside the current query */
@@ -210,7 +252,8 @@ export class SearchIndex {
   private idfStamp = new Int32Array(1024);
   private idfEpoch = 0;
   private idfVersion = -1;
-  private byId = new Map<number, Doc>();
+  /** product id → slot */
+  private byId = new Map<number, number>();
   private postings = new Map<string, Posting>();
   private df = new Map<string, number>();
   private termIds = new Map<string, number>();
@@ -239,7 +282,8 @@ export class SearchIndex {
   }
 
   get(id: number): Readonly<IndexedProduct> | undefined {
-    return this.byId.get(id);
+    const slot = this.byId.get(id);
+    return slot === undefined ? undefined : new Doc(this.cols, slot);
   }
 
   /** Replaces the whole content: computes length averages and vectors over the full set first. */
@@ -248,7 +292,7 @@ export class SearchIndex {
    * event loop between chunks so a large catalogue never stalls other requests (build a new index, then swap).
    */
   async load(docs: SearchDoc[], chunk = 2000): Promise<void> {
-    if (this.docs.length) throw new Error('load() fills a new, empty index');
+    if (this.cols.n) throw new Error('load() fills a new, empty index');
     const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
     // two passes, analysing each product twice rather than holding every product's analysed words at once (the
     // peak memory of a build): the field lengths first, so the averages over the whole set are known before any
@@ -264,11 +308,14 @@ export class SearchIndex {
       this.insert(docs[i]!, analyseFields(docs[i]!), avg, false);
       if (i % chunk === chunk - 1) await pause();
     }
-    // the doubling left up to half of each posting list unused: keep exact sizes
+    // the doubling left up to half of each posting list and pool unused: keep exact sizes (at 1,000,000 products
+    // the pools alone held ~110 MB of unused room)
     for (const p of this.postings.values()) {
       p.slots = p.slots.slice(0, p.n);
       p.tf = p.tf.slice(0, p.n);
     }
+    this.ints.data = this.ints.data.slice(0, this.ints.length);
+    this.termW.data = this.termW.data.slice(0, this.termW.length);
     this.version++;
   }
 
@@ -284,18 +331,17 @@ export class SearchIndex {
 
   /** A stock move (orders): only the in-stock filter depends on it, so the version moves when that flips. */
   setStock(id: number, stock: number): void {
-    const doc = this.byId.get(id);
-    if (!doc) return;
-    if (doc.stock > 0 !== stock > 0) this.version++;
-    doc.stock = stock;
-    this.slotStock[doc.slot] = stock;
+    const slot = this.byId.get(id);
+    if (slot === undefined) return;
+    if (this.cols.stock[slot]! > 0 !== stock > 0) this.version++;
+    this.cols.stock[slot] = stock;
   }
 
   remove(id: number): void {
-    const doc = this.byId.get(id);
-    if (!doc) return;
-    doc.alive = false;
-    this.slotAlive[doc.slot] = 0;
+    const slot = this.byId.get(id);
+    if (slot === undefined) return;
+    const doc = new Doc(this.cols, slot);
+    this.cols.alive[slot] = 0;
     this.byId.delete(id);
     this.dead++;
     const ints = this.ints.data;
@@ -317,23 +363,23 @@ export class SearchIndex {
     for (const p of this.postings.values()) {
       let n = 0;
       for (let i = 0; i < p.n; i++) {
-        if (this.slotAlive[p.slots[i]!] !== 1) continue;
+        if (this.cols.alive[p.slots[i]!] !== 1) continue;
         p.slots[n] = p.slots[i]!;
         p.tf[n++] = p.tf[i]!;
       }
       p.n = n;
     }
-    for (let i = 0; i < this.bySlot.length; i++) if (this.bySlot[i] && !this.bySlot[i]!.alive) this.bySlot[i] = undefined;
     // the pools keep only the live products' lists
     const ints = new Pool(new Int32Array(Math.max(1024, this.ints.length)));
     const termW = new Pool(new Uint8Array(Math.max(1024, this.termW.length)));
-    for (const doc of this.byId.values()) {
-      const n = FIELD_KEYS.length + doc.termN + doc.nameN;
+    const { intAt, termN, nameN } = this.cols;
+    for (const slot of this.byId.values()) {
+      const n = FIELD_KEYS.length + termN[slot]! + nameN[slot]!;
       const at = ints.reserve(n);
       termW.reserve(n);
-      ints.data.set(this.ints.data.subarray(doc.intAt, doc.intAt + n), at);
-      termW.data.set(this.termW.data.subarray(doc.intAt, doc.intAt + n), at);
-      doc.intAt = at;
+      ints.data.set(this.ints.data.subarray(intAt[slot]!, intAt[slot]! + n), at);
+      termW.data.set(this.termW.data.subarray(intAt[slot]!, intAt[slot]! + n), at);
+      intAt[slot] = at;
     }
     this.ints = ints;
     this.termW = termW;
@@ -358,7 +404,7 @@ export class SearchIndex {
       if (price.minCents === undefined && price.maxCents === undefined && !price.intent) {
         return { ids: [], total: 0, price: priceInfo, interpreted: [] };
       }
-      const all = this.docs.filter((d) => d.alive && accept(d));
+      const all = this.liveDocs().filter(accept);
       all.sort(price.intent === 'high' ? (a, b) => b.priceCents - a.priceCents || a.id - b.id
         : price.intent === 'low' ? (a, b) => a.priceCents - b.priceCents || a.id - b.id
           : (a, b) => popularity(b) - popularity(a) || a.id - b.id);
@@ -367,7 +413,7 @@ export class SearchIndex {
 
     const N = Math.max(1, this.byId.size);
     // scores live in typed arrays indexed by slot, reused across queries; only touched slots are visited and reset
-    const sc = this.scratchFor(this.docs.length);
+    const sc = this.scratchFor(this.cols.n);
     // liveness, price and stock are checked while walking the postings, so filtered-out products ('under 200')
     // are never scored; the other filters (rarely set, they read the product) are applied to the candidates
     const cheapAccept = this.slotFilterFn({ minCents: filters.minCents, maxCents: filters.maxCents, inStock: filters.inStock });
@@ -472,7 +518,7 @@ export class SearchIndex {
     for (let i = 0; i < total; i++) {
       let lex = candLex[i]!;
       if (lex < threshold) continue;
-      const doc = this.bySlot[candSlot[i]!]!;
+      const doc = new Doc(this.cols, candSlot[i]!);
       // query words side by side in the name, in the query's order
       if (adjacency) lex *= 1 + W_ADJ * adjacency.score(doc);
       cands.push({ doc, lex, score: lex });
@@ -506,15 +552,16 @@ export class SearchIndex {
 
   /** Products most like the given one (vector cosine, same-category bonus), best first. */
   similar(id: number, limit: number, filters: SearchFilters = {}): number[] {
-    const doc = this.byId.get(id);
-    if (!doc) return [];
+    const slotOf = this.byId.get(id);
+    if (slotOf === undefined) return [];
+    const doc = new Doc(this.cols, slotOf);
     const accept = this.filterFn(filters);
     const q = new Map<number, number>();
     this.eachVectorEntry(doc, (id, w) => q.set(id, w));
     const dense = this.denseQuery(q);
     // candidates share one of the product's strongest terms, rarest first, up to a bounded number
     const strongest = [...q.keys()].sort((a, b) => q.get(b)! - q.get(a)!).slice(0, 6);
-    const seen = this.scratchFor(this.docs.length).hits;
+    const seen = this.scratchFor(this.cols.n).hits;
     const visited: number[] = [];
     const scored: { doc: Doc; s: number }[] = [];
     for (const termId of strongest) {
@@ -524,8 +571,8 @@ export class SearchIndex {
         if (seen[slot]) continue;
         seen[slot] = 1;
         visited.push(slot);
-        const other = this.bySlot[slot];
-        if (!other || !other.alive || other.id === id || !accept(other)) continue;
+        const other = new Doc(this.cols, slot);
+        if (!other.alive || other.id === id || !accept(other)) continue;
         const sameCat = other.categoryKeys.some((c) => doc.categoryKeys.includes(c)) ? 0.15 : 0;
         scored.push({ doc: other, s: this.cosine(other, dense) + sameCat + 0.01 * popularity(other) });
       }
@@ -542,7 +589,7 @@ export class SearchIndex {
     if (this.categoryCache?.version !== this.version) {
       // one pass over the catalogue fills every category, kept until the next change
       const all = new Map<string, { prices: number[]; ratings: number[] }>();
-      for (const d of this.byId.values()) {
+      for (const d of this.liveDocs()) {
         for (const key of new Set(d.categoryKeys)) {
           let e = all.get(key);
           if (!e) all.set(key, (e = { prices: [], ratings: [] }));
@@ -561,7 +608,7 @@ export class SearchIndex {
     if (this.facetCache?.version === this.version) return this.facetCache.facets;
     const brands = new Map<string, { name: string; count: number }>();
     const categories = new Map<string, { name: string; count: number }>();
-    for (const d of this.byId.values()) {
+    for (const d of this.liveDocs()) {
       if (d.brandKey) {
         const b = brands.get(d.brandKey) ?? { name: d.brand, count: 0 };
         b.count++;
@@ -596,25 +643,20 @@ export class SearchIndex {
     return out;
   }
 
-  private insert(d: SearchDoc, fields: Record<FieldKey, string[]>, avg: Record<FieldKey, number>, live: boolean): Doc {
-    const slot = this.docs.length;
-    const doc: Doc = {
-      id: d.id,
-      name: d.name,
-      brand: this.intern(d.brand),
-      categories: this.internList(d.categories),
-      priceCents: d.priceCents,
-      stock: d.stock,
-      rating: d.rating,
-      reviewCount: d.reviewCount,
-      slot,
-      alive: true,
-      brandKey: this.intern(normalize(d.brand)),
-      categoryKeys: this.internList(d.categories.map(normalize)),
-      intAt: 0,
-      termN: 0,
-      nameN: 0,
-    };
+  private insert(d: SearchDoc, fields: Record<FieldKey, string[]>, avg: Record<FieldKey, number>, live: boolean): void {
+    const cols = this.cols;
+    const slot = cols.n++;
+    cols.ensure(slot);
+    cols.id[slot] = d.id;
+    cols.alive[slot] = 1;
+    cols.price[slot] = d.priceCents;
+    cols.stock[slot] = d.stock;
+    cols.rating[slot] = d.rating ?? NaN;
+    cols.reviews[slot] = d.reviewCount;
+    cols.brand[slot] = this.intern(d.brand);
+    cols.categories[slot] = this.internList(d.categories);
+    cols.brandKey[slot] = this.intern(normalize(d.brand));
+    cols.categoryKeys[slot] = this.internList(d.categories.map(normalize));
     const tf = new Map<string, number>();
     for (const f of FIELD_KEYS) {
       const { w, b } = FIELDS[f];
@@ -648,13 +690,14 @@ export class SearchIndex {
       }
       this.dfById[id]!++;
     }
-    doc.termN = tf.size;
-    doc.nameN = fields.name.length;
-    doc.intAt = this.ints.reserve(FIELD_KEYS.length + tf.size + doc.nameN);
-    this.termW.reserve(FIELD_KEYS.length + tf.size + doc.nameN);
+    const intAt = this.ints.reserve(FIELD_KEYS.length + tf.size + fields.name.length);
+    cols.termN[slot] = tf.size;
+    cols.nameN[slot] = fields.name.length;
+    cols.intAt[slot] = intAt;
+    this.termW.reserve(FIELD_KEYS.length + tf.size + fields.name.length);
     const ints = this.ints.data;
-    FIELD_KEYS.forEach((f, i) => (ints[doc.intAt + i] = fields[f].length));
-    let at = doc.intAt + FIELD_KEYS.length;
+    FIELD_KEYS.forEach((f, i) => (ints[intAt + i] = fields[f].length));
+    let at = intAt + FIELD_KEYS.length;
     const vw = new Map<string, number>();
     for (const f of FIELD_KEYS) for (const t of fields[f]) vw.set(t, (vw.get(t) ?? 0) + VEC_FIELD_W[f]);
     const termW = this.termW.data;
@@ -663,19 +706,15 @@ export class SearchIndex {
       ints[at++] = this.termIds.get(t)!;
     }
     for (const t of fields.name) ints[at++] = this.termIds.get(t)!;
-    this.docs.push(doc);
-    this.bySlot[slot] = doc;
-    if (slot >= this.slotAlive.length) {
-      this.slotAlive = grown(this.slotAlive, slot + 1);
-      this.slotPrice = grown(this.slotPrice, slot + 1);
-      this.slotStock = grown(this.slotStock, slot + 1);
-    }
-    this.slotAlive[slot] = 1;
-    this.slotPrice[slot] = d.priceCents;
-    this.slotStock[slot] = d.stock;
-    this.byId.set(d.id, doc);
+    this.byId.set(d.id, slot);
     if (live) this.version++;
-    return doc;
+  }
+
+  /** The live products, in slot order (the order they were added). */
+  private liveDocs(): Doc[] {
+    const out: Doc[] = [];
+    for (let slot = 0; slot < this.cols.n; slot++) if (this.cols.alive[slot] === 1) out.push(new Doc(this.cols, slot));
+    return out;
   }
 
   /**
@@ -723,17 +762,18 @@ export class SearchIndex {
     return s;
   }
 
-  private intern(s: string): string {
+  /** The number of a string in `cols.strings` (one entry per distinct spelling). */
+  private intern(s: string): number {
     let v = this.interned.get(s);
-    if (v === undefined) this.interned.set(s, (v = s));
+    if (v === undefined) this.interned.set(s, (v = this.cols.strings.push(s) - 1));
     return v;
   }
 
-  /** A shared, never-modified array per distinct list (most products have the same one or two categories). */
-  private internList(list: string[]): string[] {
+  /** The number of a shared, never-modified list in `cols.lists` (most products have the same one or two categories). */
+  private internList(list: string[]): number {
     const key = list.join('\u0000');
     let v = this.internedLists.get(key);
-    if (v === undefined) this.internedLists.set(key, (v = list.map((s) => this.intern(s))));
+    if (v === undefined) this.internedLists.set(key, (v = this.cols.lists.push(list.map((s) => this.cols.strings[this.intern(s)]!)) - 1));
     return v;
   }
 
@@ -755,11 +795,11 @@ export class SearchIndex {
     const onDoc = f.category || f.brand || f.only || f.exclude ? this.filterFn(f) : null;
     const { minCents, maxCents, inStock } = f;
     return (slot) => {
-      if (this.slotAlive[slot] !== 1) return false;
-      const price = this.slotPrice[slot]!;
+      if (this.cols.alive[slot] !== 1) return false;
+      const price = this.cols.price[slot]!;
       if ((minCents !== undefined && price < minCents) || (maxCents !== undefined && price > maxCents)) return false;
-      if (inStock !== undefined && !(inStock ? this.slotStock[slot]! > 0 : this.slotStock[slot] === 0)) return false;
-      return !onDoc || onDoc(this.bySlot[slot]!);
+      if (inStock !== undefined && !(inStock ? this.cols.stock[slot]! > 0 : this.cols.stock[slot] === 0)) return false;
+      return !onDoc || onDoc(new Doc(this.cols, slot));
     };
   }
 
