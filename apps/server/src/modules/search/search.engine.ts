@@ -185,6 +185,8 @@ class Pool<A extends Int32Array | Float32Array | Float64Array | Uint8Array> {
   }
 }
 
+const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * A copy of `a` with room for at least `min` values: twice as much, or an eighth more once it is large (the pools
  * hold ~45 million values at 1,000,000 products, and one edit after the build must not double them); either way
@@ -229,6 +231,8 @@ for (const group of RELATED_GROUPS) {
 
 export class SearchIndex {
   private cols = new Columns();
+  /** products analysed by addBulk, waiting for finishBulk: per product its field lengths, then its fields' term ids */
+  private pending: Pool<Int32Array> | null = null;
   private ints = new Pool(new Int32Array(1024));
   /**
    * parallel to `ints`: for each distinct term of a product, its field-weighted count (VEC_FIELD_W, in tenths), from
@@ -286,27 +290,58 @@ export class SearchIndex {
     return slot === undefined ? undefined : new Doc(this.cols, slot);
   }
 
-  /** Replaces the whole content: computes length averages and vectors over the full set first. */
   /**
-   * Fills an empty index with the whole catalogue: length averages first, then postings and vectors. Yields to the
-   * event loop between chunks so a large catalogue never stalls other requests (build a new index, then swap).
+   * Fills an empty index with the whole catalogue (addBulk, then finishBulk). Yields to the event loop between
+   * chunks so a large catalogue never stalls other requests (build a new index, then swap).
    */
   async load(docs: SearchDoc[], chunk = 2000): Promise<void> {
-    if (this.cols.n) throw new Error('load() fills a new, empty index');
-    const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
-    // two passes, analysing each product twice rather than holding every product's analysed words at once (the
-    // peak memory of a build): the field lengths first, so the averages over the whole set are known before any
-    // posting is written
+    await this.addBulk(docs, chunk);
+    await this.finishBulk(chunk);
+  }
+
+  /**
+   * Bulk load, first step (any number of pages, then finishBulk): each product is analysed once and kept as term
+   * ids, so the caller can drop a page of products as soon as it is added (at 1,000,000 products the products
+   * themselves held ~500 MB until the end of a build). Postings need the field length averages over the whole
+   * set, so finishBulk writes them.
+   */
+  async addBulk(docs: SearchDoc[], chunk = 2000): Promise<void> {
+    if (!this.pending) {
+      if (this.cols.n) throw new Error('load() fills a new, empty index');
+      this.pending = new Pool(new Int32Array(1 << 16));
+    }
     for (let i = 0; i < docs.length; i++) {
-      const fields = analyseFields(docs[i]!);
-      this.addWords(docs[i]!);
+      const d = docs[i]!;
+      const fields = analyseFields(d);
+      this.addWords(d);
       for (const f of FIELD_KEYS) this.fieldLenSum[f] += fields[f].length;
+      this.place(d);
+      // the product's field lengths, then its fields' term ids
+      const at = this.pending.reserve(FIELD_KEYS.reduce((n, f) => n + 1 + fields[f].length, 0));
+      const data = this.pending.data;
+      let k = at;
+      for (const f of FIELD_KEYS) data[k++] = fields[f].length;
+      for (const f of FIELD_KEYS) for (const t of fields[f]) data[k++] = this.termId(t);
       if (i % chunk === chunk - 1) await pause();
     }
-    const avg = this.averages(docs.length);
-    for (let i = 0; i < docs.length; i++) {
-      this.insert(docs[i]!, analyseFields(docs[i]!), avg, false);
-      if (i % chunk === chunk - 1) await pause();
+  }
+
+  /** Bulk load, last step: the postings and vectors of every product added, with the averages over all of them. */
+  async finishBulk(chunk = 2000): Promise<void> {
+    const pending = this.pending?.data ?? new Int32Array(0);
+    this.pending = null;
+    const avg = this.averages(this.cols.n);
+    let at = 0;
+    for (let slot = 0; slot < this.cols.n; slot++) {
+      const fields = {} as Record<FieldKey, Int32Array>;
+      let from = at + FIELD_KEYS.length;
+      FIELD_KEYS.forEach((f, i) => {
+        fields[f] = pending.subarray(from, from + pending[at + i]!);
+        from += pending[at + i]!;
+      });
+      at = from;
+      this.writeTerms(slot, fields, avg);
+      if (slot % chunk === chunk - 1) await pause();
     }
     // the doubling left up to half of each posting list and pool unused: keep exact sizes (at 1,000,000 products
     // the pools alone held ~110 MB of unused room)
@@ -325,8 +360,11 @@ export class SearchIndex {
     const fields = analyseFields(d);
     this.addWords(d);
     for (const f of FIELD_KEYS) this.fieldLenSum[f] += fields[f].length;
-    this.insert(d, fields, this.averages(this.byId.size + 1), true);
-    this.version++;
+    const avg = this.averages(this.byId.size + 1);
+    const ids = {} as Record<FieldKey, number[]>;
+    for (const f of FIELD_KEYS) ids[f] = fields[f].map((t) => this.termId(t));
+    this.writeTerms(this.place(d), ids, avg);
+    this.version += 2;
   }
 
   /** A stock move (orders): only the in-stock filter depends on it, so the version moves when that flips. */
@@ -643,7 +681,8 @@ export class SearchIndex {
     return out;
   }
 
-  private insert(d: SearchDoc, fields: Record<FieldKey, string[]>, avg: Record<FieldKey, number>, live: boolean): void {
+  /** A new slot for a product, with its price, stock, rating, brand and categories (no terms yet). */
+  private place(d: SearchDoc): number {
     const cols = this.cols;
     const slot = cols.n++;
     cols.ensure(slot);
@@ -657,7 +696,26 @@ export class SearchIndex {
     cols.categories[slot] = this.internList(d.categories);
     cols.brandKey[slot] = this.intern(normalize(d.brand));
     cols.categoryKeys[slot] = this.internList(d.categories.map(normalize));
-    const tf = new Map<string, number>();
+    this.byId.set(d.id, slot);
+    return slot;
+  }
+
+  /** A term's id, made on first sight. */
+  private termId(t: string): number {
+    let id = this.termIds.get(t);
+    if (id === undefined) {
+      id = this.termById.length;
+      this.termIds.set(t, id);
+      this.termById.push(t);
+      if (id >= this.dfById.length) this.dfById = grown(this.dfById, id + 1);
+    }
+    return id;
+  }
+
+  /** A placed product's postings, document frequencies, field lengths and vector weights, from its fields' term ids. */
+  private writeTerms(slot: number, fields: Record<FieldKey, ArrayLike<number> & Iterable<number>>, avg: Record<FieldKey, number>): void {
+    const cols = this.cols;
+    const tf = new Map<number, number>();
     for (const f of FIELD_KEYS) {
       const { w, b } = FIELDS[f];
       const len = fields[f].length;
@@ -667,7 +725,8 @@ export class SearchIndex {
       const terms = f === 'description' ? fields[f] : new Set(fields[f]);
       for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + norm);
     }
-    for (const [t, v] of tf) {
+    for (const [id, v] of tf) {
+      const t = this.termById[id]!;
       let p = this.postings.get(t);
       if (!p) {
         p = { slots: new Int32Array(4), tf: new Float32Array(4), n: 0 };
@@ -681,13 +740,6 @@ export class SearchIndex {
       p.tf[p.n++] = v;
       const n = this.df.get(t) ?? 0;
       this.df.set(t, n + 1);
-      let id = this.termIds.get(t);
-      if (id === undefined) {
-        id = this.termById.length;
-        this.termIds.set(t, id);
-        this.termById.push(t);
-        if (id >= this.dfById.length) this.dfById = grown(this.dfById, id + 1);
-      }
       this.dfById[id]!++;
     }
     const intAt = this.ints.reserve(FIELD_KEYS.length + tf.size + fields.name.length);
@@ -698,16 +750,14 @@ export class SearchIndex {
     const ints = this.ints.data;
     FIELD_KEYS.forEach((f, i) => (ints[intAt + i] = fields[f].length));
     let at = intAt + FIELD_KEYS.length;
-    const vw = new Map<string, number>();
+    const vw = new Map<number, number>();
     for (const f of FIELD_KEYS) for (const t of fields[f]) vw.set(t, (vw.get(t) ?? 0) + VEC_FIELD_W[f]);
     const termW = this.termW.data;
-    for (const t of tf.keys()) {
-      termW[at] = Math.max(1, Math.min(255, Math.round((vw.get(t) ?? 0) * TERM_W_SCALE)));
-      ints[at++] = this.termIds.get(t)!;
+    for (const id of tf.keys()) {
+      termW[at] = Math.max(1, Math.min(255, Math.round((vw.get(id) ?? 0) * TERM_W_SCALE)));
+      ints[at++] = id;
     }
-    for (const t of fields.name) ints[at++] = this.termIds.get(t)!;
-    this.byId.set(d.id, slot);
-    if (live) this.version++;
+    for (const id of fields.name) ints[at++] = id;
   }
 
   /** The live products, in slot order (the order they were added). */
