@@ -551,17 +551,30 @@ export class SearchIndex {
     const keep = Math.max(RERANK_DEPTH, offset + opts.limit);
     // only the first `keep` need ordering: cut at the keep-th best score before sorting
     const threshold = total > keep * 2 ? kthLargest(candLex.slice(0, total), keep) : -Infinity;
-    const cands: Cand[] = [];
     const adjacency = this.adjacencyFn(concepts);
+    const keptSlot = new Int32Array(total);
+    const keptLex = new Float64Array(total);
+    let kept = 0;
     for (let i = 0; i < total; i++) {
       let lex = candLex[i]!;
       if (lex < threshold) continue;
-      const doc = new Doc(this.cols, candSlot[i]!);
       // query words side by side in the name, in the query's order
-      if (adjacency) lex *= 1 + W_ADJ * adjacency.score(doc);
-      cands.push({ doc, lex, score: lex });
+      if (adjacency) lex *= 1 + W_ADJ * adjacency.score(candSlot[i]!);
+      keptSlot[kept] = candSlot[i]!;
+      keptLex[kept++] = lex;
     }
     adjacency?.release();
+    // Only the first `keep` of the order below are ever answered, but ties at the threshold (look-alike products
+    // score alike) can leave thousands more: only those the sort would put first become objects — all above the
+    // keep-th best score, and of those equal to it the lowest ids, as the sort breaks ties.
+    const cut = kept > keep * 2 ? this.cutOff(keptSlot.subarray(0, kept), keptLex.subarray(0, kept), keep) : null;
+    const cands: Cand[] = [];
+    for (let i = 0; i < kept; i++) {
+      const lex = keptLex[i]!;
+      const doc = new Doc(this.cols, keptSlot[i]!);
+      if (cut && (lex < cut.lex || (lex === cut.lex && doc.id > cut.id))) continue;
+      cands.push({ doc, lex, score: lex });
+    }
     cands.sort((a, b) => b.lex - a.lex || a.doc.id - b.doc.id);
     const head = cands.slice(0, RERANK_DEPTH);
     this.rerank(head, concepts, price.intent);
@@ -572,6 +585,22 @@ export class SearchIndex {
       price: priceInfo,
       interpreted: concepts.map((c) => c.label),
     };
+  }
+
+  /**
+   * The last (score, id) of the first `k` in the order 'score descending, then id ascending', without sorting all
+   * of them.
+   */
+  private cutOff(slots: Int32Array, lex: Float64Array, k: number): { lex: number; id: number } {
+    const kth = kthLargest(lex.slice(), k);
+    let above = 0;
+    const tiedIds: number[] = [];
+    for (let i = 0; i < lex.length; i++) {
+      if (lex[i]! > kth) above++;
+      else if (lex[i] === kth) tiedIds.push(this.cols.id[slots[i]!]!);
+    }
+    const ids = Float64Array.from(tiedIds).sort();
+    return { lex: kth, id: ids[k - above - 1]! };
   }
 
   private scratch = SearchIndex.newScratch(0);
@@ -1049,7 +1078,7 @@ export class SearchIndex {
    * The share of neighbouring query concepts that stand side by side, in the query's order, in a product's name
    * ('chair rail moulding' prefers '… Chair Rail Moulding' to '… Rail … Chair …'); null for one concept.
    */
-  private adjacencyFn(concepts: Concept[]): { score: (doc: Doc) => number; release: () => void } | null {
+  private adjacencyFn(concepts: Concept[]): { score: (slot: number) => number; release: () => void } | null {
     if (concepts.length < 2) return null;
     // term id → bit mask of the concepts it can stand for (their one-word readings), held densely: it is read for
     // every name word of thousands of candidates
@@ -1066,12 +1095,13 @@ export class SearchIndex {
       }
     });
     const pairs = Math.min(concepts.length, 30) - 1;
-    const score = (doc: Doc) => {
+    const { intAt, termN, nameN } = this.cols;
+    const score = (slot: number) => {
       const ints = this.ints.data;
-      const from = doc.intAt + FIELD_KEYS.length + doc.termN;
+      const from = intAt[slot]! + FIELD_KEYS.length + termN[slot]!;
       let found = 0;
       let prev = 0;
-      for (let k = from; k < from + doc.nameN; k++) {
+      for (let k = from; k < from + nameN[slot]!; k++) {
         const m = masks[ints[k]!]!;
         // concept i then concept i + 1
         found |= prev & (m >>> 1);
