@@ -68,6 +68,8 @@ const FIELD_KEYS = Object.keys(FIELDS) as FieldKey[];
 const VEC_FIELD_W: Record<FieldKey, number> = { name: 3, head: 1, brand: 1, category: 2, tags: 1.5, description: 0.4 };
 /** vector weights are kept per term as a byte: tenths, 0.1 … 25.5 */
 const TERM_W_SCALE = 10;
+/** 1 + ln(count) for each stored byte: the vectors' tf part, looked up rather than computed for every term */
+const TF_PART = Float64Array.from({ length: 256 }, (_, w) => 1 + Math.log(w / TERM_W_SCALE));
 const K1 = 1.2;
 
 const W_SYNONYM = 0.9;
@@ -101,20 +103,63 @@ const W_FEEDBACK = 1;
 const SCORER_MIN_POSTINGS = 3000;
 const SIMILAR_MAX_CANDIDATES = 4000;
 
-/** What the index keeps of a product: no long texts, only what ranking, filters and facets need. */
-export type IndexedProduct = Pick<SearchDoc, 'id' | 'name' | 'brand' | 'categories' | 'priceCents' | 'stock' | 'rating' | 'reviewCount'>;
+/** What the index keeps of a product: no texts, only what ranking, filters and facets need. */
+export type IndexedProduct = Pick<SearchDoc, 'id' | 'brand' | 'categories' | 'priceCents' | 'stock' | 'rating' | 'reviewCount'>;
 
-type Doc = IndexedProduct & {
-  slot: number;
-  alive: boolean;
-  brandKey: string;
-  categoryKeys: string[];
+/**
+ * The products of the index, one typed array per field, indexed by slot: an object per product (with its name and
+ * its boxed rating) cost ~230 bytes each, 230 MB at 1,000,000 products and as many objects for every full
+ * garbage collection to mark. Strings (brand, categories and their normalised keys) are numbers into `strings` and
+ * `lists`, one entry per distinct spelling or list.
+ */
+class Columns {
+  /** slots used (live or removed) */
+  n = 0;
+  id = new Float64Array(1024);
+  alive = new Uint8Array(1024);
+  price = new Float64Array(1024);
+  stock = new Float64Array(1024);
+  /** NaN for no rating */
+  rating = new Float64Array(1024);
+  reviews = new Float64Array(1024);
+  brand = new Int32Array(1024);
+  brandKey = new Int32Array(1024);
+  categories = new Int32Array(1024);
+  categoryKeys = new Int32Array(1024);
   /** where its field lengths (one per FieldKey) and then its distinct term ids sit in the index's `ints` pool */
-  intAt: number;
-  termN: number;
+  intAt = new Int32Array(1024);
+  termN = new Int32Array(1024);
   /** then the term ids of its name, in order (for the adjacent-words bonus) */
-  nameN: number;
-};
+  nameN = new Int32Array(1024);
+  strings: string[] = [];
+  lists: string[][] = [];
+
+  /** Room for slot `slot`. */
+  ensure(slot: number): void {
+    if (slot < this.id.length) return;
+    for (const k of ['id', 'alive', 'price', 'stock', 'rating', 'reviews', 'brand', 'brandKey', 'categories', 'categoryKeys', 'intAt', 'termN', 'nameN'] as const) {
+      (this[k] as Float64Array | Int32Array | Uint8Array) = grown(this[k], slot + 1);
+    }
+  }
+}
+
+/** A product of the index, read from its slot's columns: made on demand (a query makes one per candidate it keeps). */
+class Doc implements IndexedProduct {
+  constructor(private readonly c: Columns, readonly slot: number) {}
+  get id() { return this.c.id[this.slot]!; }
+  get alive() { return this.c.alive[this.slot] === 1; }
+  get priceCents() { return this.c.price[this.slot]!; }
+  get stock() { return this.c.stock[this.slot]!; }
+  get rating() { const r = this.c.rating[this.slot]!; return Number.isNaN(r) ? null : r; }
+  get reviewCount() { return this.c.reviews[this.slot]!; }
+  get brand() { return this.c.strings[this.c.brand[this.slot]!]!; }
+  get brandKey() { return this.c.strings[this.c.brandKey[this.slot]!]!; }
+  get categories() { return this.c.lists[this.c.categories[this.slot]!]!; }
+  get categoryKeys() { return this.c.lists[this.c.categoryKeys[this.slot]!]!; }
+  get intAt() { return this.c.intAt[this.slot]!; }
+  get termN() { return this.c.termN[this.slot]!; }
+  get nameN() { return this.c.nameN[this.slot]!; }
+}
 
 export type Facets = {
   brands: Map<string, { name: string; count: number }>;
@@ -140,9 +185,16 @@ class Pool<A extends Int32Array | Float32Array | Float64Array | Uint8Array> {
   }
 }
 
-/** A copy of `a` with room for at least `min` values (twice as much, so appends stay amortised O(1)). */
+const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * A copy of `a` with room for at least `min` values: twice as much, or an eighth more once it is large (the pools
+ * hold ~45 million values at 1,000,000 products, and one edit after the build must not double them); either way
+ * appends stay amortised O(1).
+ */
 function grown<A extends Int32Array | Float32Array | Float64Array | Uint8Array>(a: A, min: number): A {
-  const b = new (a.constructor as new (n: number) => A)(Math.max(min, a.length * 2, 16));
+  const more = a.length < 1 << 22 ? a.length * 2 : Math.ceil(a.length * 1.125);
+  const b = new (a.constructor as new (n: number) => A)(Math.max(min, more, 16));
   b.set(a);
   return b;
 }
@@ -178,8 +230,9 @@ for (const group of RELATED_GROUPS) {
 }
 
 export class SearchIndex {
-  private docs: Doc[] = [];
-  private bySlot: (Doc | undefined)[] = [];
+  private cols = new Columns();
+  /** products analysed by addBulk, waiting for finishBulk: per product its field lengths, then its fields' term ids */
+  private pending: Pool<Int32Array> | null = null;
   private ints = new Pool(new Int32Array(1024));
   /**
    * parallel to `ints`: for each distinct term of a product, its field-weighted count (VEC_FIELD_W, in tenths), from
@@ -188,17 +241,23 @@ export class SearchIndex {
   private termW = new Pool(new Uint8Array(1024));
   /** document frequency by term id (the vectors' idf) */
   private dfById = new Int32Array(1024);
-  /** one string object per distinct brand or category spelling (and one array per distinct category list) */
-  private interned = new Map<string, string>();
-  private internedLists = new Map<string, string[]>();
-  // Per-slot copies of what every candidate is checked against (liveness, price, stock): a query touches thousands
-  // of slots, and reading small typed arrays costs far less than visiting thousands of scattered objects.
-  private slotAlive = new Uint8Array(1024);
-  private slotPrice = new Float64Array(1024);
-  private slotStock = new Float64Array(1024);
+  /** the number in `cols.strings` of each distinct brand or category spelling (and in `cols.lists` of each category list) */
+  private interned = new Map<string, number>();
+  private internedLists = new Map<string, number>();
   /** query vector by term id for the semantic re-ranking, zero outside the current query */
   private qDense = new Float64Array(1024);
-  private byId = new Map<number, Doc>();
+  /** concept bit masks by term id for the adjacency bonus, zero outside the current query */
+  private adjMask = new Int32Array(1024);
+  /**
+   * the vectors' idf part by term id, computed once per index version rather than for every term of every
+   * re-ranked product (valid where idfEpoch has the current epoch)
+   */
+  private idfPart = new Float64Array(1024);
+  private idfStamp = new Int32Array(1024);
+  private idfEpoch = 0;
+  private idfVersion = -1;
+  /** product id → slot */
+  private byId = new Map<number, number>();
   private postings = new Map<string, Posting>();
   private df = new Map<string, number>();
   private termIds = new Map<string, number>();
@@ -227,36 +286,71 @@ export class SearchIndex {
   }
 
   get(id: number): Readonly<IndexedProduct> | undefined {
-    return this.byId.get(id);
+    const slot = this.byId.get(id);
+    return slot === undefined ? undefined : new Doc(this.cols, slot);
   }
 
-  /** Replaces the whole content: computes length averages and vectors over the full set first. */
   /**
-   * Fills an empty index with the whole catalogue: length averages first, then postings and vectors. Yields to the
-   * event loop between chunks so a large catalogue never stalls other requests (build a new index, then swap).
+   * Fills an empty index with the whole catalogue (addBulk, then finishBulk). Yields to the event loop between
+   * chunks so a large catalogue never stalls other requests (build a new index, then swap).
    */
   async load(docs: SearchDoc[], chunk = 2000): Promise<void> {
-    if (this.docs.length) throw new Error('load() fills a new, empty index');
-    const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
-    // two passes, analysing each product twice rather than holding every product's analysed words at once (the
-    // peak memory of a build): the field lengths first, so the averages over the whole set are known before any
-    // posting is written
+    await this.addBulk(docs, chunk);
+    await this.finishBulk(chunk);
+  }
+
+  /**
+   * Bulk load, first step (any number of pages, then finishBulk): each product is analysed once and kept as term
+   * ids, so the caller can drop a page of products as soon as it is added (at 1,000,000 products the products
+   * themselves held ~500 MB until the end of a build). Postings need the field length averages over the whole
+   * set, so finishBulk writes them.
+   */
+  async addBulk(docs: SearchDoc[], chunk = 2000): Promise<void> {
+    if (!this.pending) {
+      if (this.cols.n) throw new Error('load() fills a new, empty index');
+      this.pending = new Pool(new Int32Array(1 << 16));
+    }
     for (let i = 0; i < docs.length; i++) {
-      const fields = analyseFields(docs[i]!);
-      this.addWords(docs[i]!);
+      const d = docs[i]!;
+      const fields = analyseFields(d);
+      this.addWords(d);
       for (const f of FIELD_KEYS) this.fieldLenSum[f] += fields[f].length;
+      this.place(d);
+      // the product's field lengths, then its fields' term ids
+      const at = this.pending.reserve(FIELD_KEYS.reduce((n, f) => n + 1 + fields[f].length, 0));
+      const data = this.pending.data;
+      let k = at;
+      for (const f of FIELD_KEYS) data[k++] = fields[f].length;
+      for (const f of FIELD_KEYS) for (const t of fields[f]) data[k++] = this.termId(t);
       if (i % chunk === chunk - 1) await pause();
     }
-    const avg = this.averages(docs.length);
-    for (let i = 0; i < docs.length; i++) {
-      this.insert(docs[i]!, analyseFields(docs[i]!), avg, false);
-      if (i % chunk === chunk - 1) await pause();
+  }
+
+  /** Bulk load, last step: the postings and vectors of every product added, with the averages over all of them. */
+  async finishBulk(chunk = 2000): Promise<void> {
+    const pending = this.pending?.data ?? new Int32Array(0);
+    this.pending = null;
+    const avg = this.averages(this.cols.n);
+    let at = 0;
+    for (let slot = 0; slot < this.cols.n; slot++) {
+      const fields = {} as Record<FieldKey, Int32Array>;
+      let from = at + FIELD_KEYS.length;
+      FIELD_KEYS.forEach((f, i) => {
+        fields[f] = pending.subarray(from, from + pending[at + i]!);
+        from += pending[at + i]!;
+      });
+      at = from;
+      this.writeTerms(slot, fields, avg);
+      if (slot % chunk === chunk - 1) await pause();
     }
-    // the doubling left up to half of each posting list unused: keep exact sizes
+    // the doubling left up to half of each posting list and pool unused: keep exact sizes (at 1,000,000 products
+    // the pools alone held ~110 MB of unused room)
     for (const p of this.postings.values()) {
       p.slots = p.slots.slice(0, p.n);
       p.tf = p.tf.slice(0, p.n);
     }
+    this.ints.data = this.ints.data.slice(0, this.ints.length);
+    this.termW.data = this.termW.data.slice(0, this.termW.length);
     this.version++;
   }
 
@@ -266,24 +360,26 @@ export class SearchIndex {
     const fields = analyseFields(d);
     this.addWords(d);
     for (const f of FIELD_KEYS) this.fieldLenSum[f] += fields[f].length;
-    this.insert(d, fields, this.averages(this.byId.size + 1), true);
-    this.version++;
+    const avg = this.averages(this.byId.size + 1);
+    const ids = {} as Record<FieldKey, number[]>;
+    for (const f of FIELD_KEYS) ids[f] = fields[f].map((t) => this.termId(t));
+    this.writeTerms(this.place(d), ids, avg);
+    this.version += 2;
   }
 
   /** A stock move (orders): only the in-stock filter depends on it, so the version moves when that flips. */
   setStock(id: number, stock: number): void {
-    const doc = this.byId.get(id);
-    if (!doc) return;
-    if (doc.stock > 0 !== stock > 0) this.version++;
-    doc.stock = stock;
-    this.slotStock[doc.slot] = stock;
+    const slot = this.byId.get(id);
+    if (slot === undefined) return;
+    if (this.cols.stock[slot]! > 0 !== stock > 0) this.version++;
+    this.cols.stock[slot] = stock;
   }
 
   remove(id: number): void {
-    const doc = this.byId.get(id);
-    if (!doc) return;
-    doc.alive = false;
-    this.slotAlive[doc.slot] = 0;
+    const slot = this.byId.get(id);
+    if (slot === undefined) return;
+    const doc = new Doc(this.cols, slot);
+    this.cols.alive[slot] = 0;
     this.byId.delete(id);
     this.dead++;
     const ints = this.ints.data;
@@ -305,23 +401,23 @@ export class SearchIndex {
     for (const p of this.postings.values()) {
       let n = 0;
       for (let i = 0; i < p.n; i++) {
-        if (this.slotAlive[p.slots[i]!] !== 1) continue;
+        if (this.cols.alive[p.slots[i]!] !== 1) continue;
         p.slots[n] = p.slots[i]!;
         p.tf[n++] = p.tf[i]!;
       }
       p.n = n;
     }
-    for (let i = 0; i < this.bySlot.length; i++) if (this.bySlot[i] && !this.bySlot[i]!.alive) this.bySlot[i] = undefined;
     // the pools keep only the live products' lists
     const ints = new Pool(new Int32Array(Math.max(1024, this.ints.length)));
     const termW = new Pool(new Uint8Array(Math.max(1024, this.termW.length)));
-    for (const doc of this.byId.values()) {
-      const n = FIELD_KEYS.length + doc.termN + doc.nameN;
+    const { intAt, termN, nameN } = this.cols;
+    for (const slot of this.byId.values()) {
+      const n = FIELD_KEYS.length + termN[slot]! + nameN[slot]!;
       const at = ints.reserve(n);
       termW.reserve(n);
-      ints.data.set(this.ints.data.subarray(doc.intAt, doc.intAt + n), at);
-      termW.data.set(this.termW.data.subarray(doc.intAt, doc.intAt + n), at);
-      doc.intAt = at;
+      ints.data.set(this.ints.data.subarray(intAt[slot]!, intAt[slot]! + n), at);
+      termW.data.set(this.termW.data.subarray(intAt[slot]!, intAt[slot]! + n), at);
+      intAt[slot] = at;
     }
     this.ints = ints;
     this.termW = termW;
@@ -346,7 +442,7 @@ export class SearchIndex {
       if (price.minCents === undefined && price.maxCents === undefined && !price.intent) {
         return { ids: [], total: 0, price: priceInfo, interpreted: [] };
       }
-      const all = this.docs.filter((d) => d.alive && accept(d));
+      const all = this.liveDocs().filter(accept);
       all.sort(price.intent === 'high' ? (a, b) => b.priceCents - a.priceCents || a.id - b.id
         : price.intent === 'low' ? (a, b) => a.priceCents - b.priceCents || a.id - b.id
           : (a, b) => popularity(b) - popularity(a) || a.id - b.id);
@@ -355,11 +451,14 @@ export class SearchIndex {
 
     const N = Math.max(1, this.byId.size);
     // scores live in typed arrays indexed by slot, reused across queries; only touched slots are visited and reset
-    const sc = this.scratchFor(this.docs.length);
+    const sc = this.scratchFor(this.cols.n);
     // liveness, price and stock are checked while walking the postings, so filtered-out products ('under 200')
     // are never scored; the other filters (rarely set, they read the product) are applied to the candidates
     const cheapAccept = this.slotFilterFn({ minCents: filters.minCents, maxCents: filters.maxCents, inStock: filters.inStock });
-    const touchedTotal: number[] = [];
+    // the slots touched so far live in typed scratch lists: at 1,000,000 products a query touches ~100,000 slots,
+    // which growing JS arrays (one push each) cost more time than the scoring itself
+    const { touchedTotal, touchedBest, touchedAlt } = sc;
+    let nTotal = 0;
     // A concept matching a large part of the catalogue ('black', 'wireless' next to 'headphones') only scores the
     // candidates the rarer concepts found: it never adds candidates of its own.
     const cost = concepts.map((c) => c.alternatives.reduce((n, a) => n + a.terms.reduce((m, t) => m + (this.postings.get(t)?.n ?? 0), 0), 0));
@@ -370,10 +469,14 @@ export class SearchIndex {
     const order = [...concepts.keys()].sort((a, b) => Number(scorerOnly[a]) - Number(scorerOnly[b]));
     for (const ci of order) {
       const onlyFound = scorerOnly[ci]!;
-      const touchedBest: number[] = [];
-      for (const alt of concepts[ci]!.alternatives) {
+      const alternatives = concepts[ci]!.alternatives;
+      // One reading of one word (most concepts): its score is the concept's best, so it goes straight into the
+      // total. The same sums in the same order as the general path below, without its two extra passes.
+      const direct = alternatives.length === 1 && alternatives[0]!.terms.length === 1;
+      let nBest = 0;
+      for (const alt of alternatives) {
         const multi = alt.terms.length > 1;
-        const touchedAlt: number[] = [];
+        let nAlt = 0;
         for (const term of alt.terms) {
           const p = this.postings.get(term);
           if (!p) continue;
@@ -385,26 +488,44 @@ export class SearchIndex {
             const slot = slots[i]!;
             if ((onlyFound && sc.matched[slot] === 0) || !cheapAccept(slot)) continue;
             const tf = tfs[i]!;
-            if (sc.alt[slot] === 0) touchedAlt.push(slot);
+            if (!multi) {
+              // a one-word reading meets each slot once: its value is final, compare it at once
+              const v = ((idf * tf) / (K1 + tf)) * alt.weight;
+              if (direct) {
+                if (v <= 0) continue;
+                if (sc.matched[slot] === 0) touchedTotal[nTotal++] = slot;
+                sc.total[slot] = sc.total[slot]! + v;
+                sc.matched[slot]!++;
+                continue;
+              }
+              if (v <= sc.best[slot]!) continue;
+              if (sc.best[slot] === 0) touchedBest[nBest++] = slot;
+              sc.best[slot] = v;
+              continue;
+            }
+            if (sc.alt[slot] === 0) touchedAlt[nAlt++] = slot;
             sc.alt[slot] = sc.alt[slot]! + (idf * tf) / (K1 + tf);
-            if (multi) sc.hits[slot]!++;
+            sc.hits[slot]!++;
           }
         }
+        if (!multi) continue;
         // a phrase alternative ('running shoes' for 'sneakers') counts only when all its words are there,
         // scaled to the size of a one-word match
-        const scale = multi ? 1 / Math.sqrt(alt.terms.length) : 1;
-        for (const slot of touchedAlt) {
+        const scale = 1 / Math.sqrt(alt.terms.length);
+        for (let k = 0; k < nAlt; k++) {
+          const slot = touchedAlt[k]!;
           const v = sc.alt[slot]! * alt.weight * scale;
-          const complete = !multi || sc.hits[slot] === alt.terms.length;
+          const complete = sc.hits[slot] === alt.terms.length;
           sc.alt[slot] = 0;
           sc.hits[slot] = 0;
           if (!complete || v <= sc.best[slot]!) continue;
-          if (sc.best[slot] === 0) touchedBest.push(slot);
+          if (sc.best[slot] === 0) touchedBest[nBest++] = slot;
           sc.best[slot] = v;
         }
       }
-      for (const slot of touchedBest) {
-        if (sc.matched[slot] === 0) touchedTotal.push(slot);
+      for (let k = 0; k < nBest; k++) {
+        const slot = touchedBest[k]!;
+        if (sc.matched[slot] === 0) touchedTotal[nTotal++] = slot;
         sc.total[slot] = sc.total[slot]! + sc.best[slot]!;
         sc.matched[slot]!++;
         sc.best[slot] = 0;
@@ -413,10 +534,11 @@ export class SearchIndex {
 
     type Cand = { doc: Doc; lex: number; score: number };
     const acceptSlot = this.slotFilterFn(filters);
-    const candSlot = new Int32Array(touchedTotal.length);
-    const candLex = new Float64Array(touchedTotal.length);
+    const candSlot = new Int32Array(nTotal);
+    const candLex = new Float64Array(nTotal);
     let total = 0;
-    for (const slot of touchedTotal) {
+    for (let k = 0; k < nTotal; k++) {
+      const slot = touchedTotal[k]!;
       const s = sc.total[slot]!;
       const coverage = sc.matched[slot]! / concepts.length;
       sc.total[slot] = 0;
@@ -429,14 +551,28 @@ export class SearchIndex {
     const keep = Math.max(RERANK_DEPTH, offset + opts.limit);
     // only the first `keep` need ordering: cut at the keep-th best score before sorting
     const threshold = total > keep * 2 ? kthLargest(candLex.slice(0, total), keep) : -Infinity;
-    const cands: Cand[] = [];
     const adjacency = this.adjacencyFn(concepts);
+    const keptSlot = new Int32Array(total);
+    const keptLex = new Float64Array(total);
+    let kept = 0;
     for (let i = 0; i < total; i++) {
       let lex = candLex[i]!;
       if (lex < threshold) continue;
-      const doc = this.bySlot[candSlot[i]!]!;
       // query words side by side in the name, in the query's order
-      if (adjacency) lex *= 1 + W_ADJ * adjacency(doc);
+      if (adjacency) lex *= 1 + W_ADJ * adjacency.score(candSlot[i]!);
+      keptSlot[kept] = candSlot[i]!;
+      keptLex[kept++] = lex;
+    }
+    adjacency?.release();
+    // Only the first `keep` of the order below are ever answered, but ties at the threshold (look-alike products
+    // score alike) can leave thousands more: only those the sort would put first become objects — all above the
+    // keep-th best score, and of those equal to it the lowest ids, as the sort breaks ties.
+    const cut = kept > keep * 2 ? this.cutOff(keptSlot.subarray(0, kept), keptLex.subarray(0, kept), keep) : null;
+    const cands: Cand[] = [];
+    for (let i = 0; i < kept; i++) {
+      const lex = keptLex[i]!;
+      const doc = new Doc(this.cols, keptSlot[i]!);
+      if (cut && (lex < cut.lex || (lex === cut.lex && doc.id > cut.id))) continue;
       cands.push({ doc, lex, score: lex });
     }
     cands.sort((a, b) => b.lex - a.lex || a.doc.id - b.doc.id);
@@ -451,27 +587,48 @@ export class SearchIndex {
     };
   }
 
-  private scratch = { alt: new Float64Array(0), best: new Float64Array(0), total: new Float64Array(0), hits: new Uint8Array(0), matched: new Uint8Array(0) };
+  /**
+   * The last (score, id) of the first `k` in the order 'score descending, then id ascending', without sorting all
+   * of them.
+   */
+  private cutOff(slots: Int32Array, lex: Float64Array, k: number): { lex: number; id: number } {
+    const kth = kthLargest(lex.slice(), k);
+    let above = 0;
+    const tiedIds: number[] = [];
+    for (let i = 0; i < lex.length; i++) {
+      if (lex[i]! > kth) above++;
+      else if (lex[i] === kth) tiedIds.push(this.cols.id[slots[i]!]!);
+    }
+    const ids = Float64Array.from(tiedIds).sort();
+    return { lex: kth, id: ids[k - above - 1]! };
+  }
+
+  private scratch = SearchIndex.newScratch(0);
+
+  private static newScratch(n: number) {
+    return {
+      alt: new Float64Array(n), best: new Float64Array(n), total: new Float64Array(n), hits: new Uint8Array(n), matched: new Uint8Array(n),
+      touchedAlt: new Int32Array(n), touchedBest: new Int32Array(n), touchedTotal: new Int32Array(n),
+    };
+  }
 
   private scratchFor(size: number) {
-    if (this.scratch.alt.length < size) {
-      const n = Math.max(size, Math.ceil(this.scratch.alt.length * 1.5), 1024);
-      this.scratch = { alt: new Float64Array(n), best: new Float64Array(n), total: new Float64Array(n), hits: new Uint8Array(n), matched: new Uint8Array(n) };
-    }
+    if (this.scratch.alt.length < size) this.scratch = SearchIndex.newScratch(Math.max(size, Math.ceil(this.scratch.alt.length * 1.5), 1024));
     return this.scratch;
   }
 
   /** Products most like the given one (vector cosine, same-category bonus), best first. */
   similar(id: number, limit: number, filters: SearchFilters = {}): number[] {
-    const doc = this.byId.get(id);
-    if (!doc) return [];
+    const slotOf = this.byId.get(id);
+    if (slotOf === undefined) return [];
+    const doc = new Doc(this.cols, slotOf);
     const accept = this.filterFn(filters);
     const q = new Map<number, number>();
     this.eachVectorEntry(doc, (id, w) => q.set(id, w));
     const dense = this.denseQuery(q);
     // candidates share one of the product's strongest terms, rarest first, up to a bounded number
     const strongest = [...q.keys()].sort((a, b) => q.get(b)! - q.get(a)!).slice(0, 6);
-    const seen = this.scratchFor(this.docs.length).hits;
+    const seen = this.scratchFor(this.cols.n).hits;
     const visited: number[] = [];
     const scored: { doc: Doc; s: number }[] = [];
     for (const termId of strongest) {
@@ -481,8 +638,8 @@ export class SearchIndex {
         if (seen[slot]) continue;
         seen[slot] = 1;
         visited.push(slot);
-        const other = this.bySlot[slot];
-        if (!other || !other.alive || other.id === id || !accept(other)) continue;
+        const other = new Doc(this.cols, slot);
+        if (!other.alive || other.id === id || !accept(other)) continue;
         const sameCat = other.categoryKeys.some((c) => doc.categoryKeys.includes(c)) ? 0.15 : 0;
         scored.push({ doc: other, s: this.cosine(other, dense) + sameCat + 0.01 * popularity(other) });
       }
@@ -499,7 +656,7 @@ export class SearchIndex {
     if (this.categoryCache?.version !== this.version) {
       // one pass over the catalogue fills every category, kept until the next change
       const all = new Map<string, { prices: number[]; ratings: number[] }>();
-      for (const d of this.byId.values()) {
+      for (const d of this.liveDocs()) {
         for (const key of new Set(d.categoryKeys)) {
           let e = all.get(key);
           if (!e) all.set(key, (e = { prices: [], ratings: [] }));
@@ -518,7 +675,7 @@ export class SearchIndex {
     if (this.facetCache?.version === this.version) return this.facetCache.facets;
     const brands = new Map<string, { name: string; count: number }>();
     const categories = new Map<string, { name: string; count: number }>();
-    for (const d of this.byId.values()) {
+    for (const d of this.liveDocs()) {
       if (d.brandKey) {
         const b = brands.get(d.brandKey) ?? { name: d.brand, count: 0 };
         b.count++;
@@ -553,26 +710,41 @@ export class SearchIndex {
     return out;
   }
 
-  private insert(d: SearchDoc, fields: Record<FieldKey, string[]>, avg: Record<FieldKey, number>, live: boolean): Doc {
-    const slot = this.docs.length;
-    const doc: Doc = {
-      id: d.id,
-      name: d.name,
-      brand: this.intern(d.brand),
-      categories: this.internList(d.categories),
-      priceCents: d.priceCents,
-      stock: d.stock,
-      rating: d.rating,
-      reviewCount: d.reviewCount,
-      slot,
-      alive: true,
-      brandKey: this.intern(normalize(d.brand)),
-      categoryKeys: this.internList(d.categories.map(normalize)),
-      intAt: 0,
-      termN: 0,
-      nameN: 0,
-    };
-    const tf = new Map<string, number>();
+  /** A new slot for a product, with its price, stock, rating, brand and categories (no terms yet). */
+  private place(d: SearchDoc): number {
+    const cols = this.cols;
+    const slot = cols.n++;
+    cols.ensure(slot);
+    cols.id[slot] = d.id;
+    cols.alive[slot] = 1;
+    cols.price[slot] = d.priceCents;
+    cols.stock[slot] = d.stock;
+    cols.rating[slot] = d.rating ?? NaN;
+    cols.reviews[slot] = d.reviewCount;
+    cols.brand[slot] = this.intern(d.brand);
+    cols.categories[slot] = this.internList(d.categories);
+    cols.brandKey[slot] = this.intern(normalize(d.brand));
+    cols.categoryKeys[slot] = this.internList(d.categories.map(normalize));
+    this.byId.set(d.id, slot);
+    return slot;
+  }
+
+  /** A term's id, made on first sight. */
+  private termId(t: string): number {
+    let id = this.termIds.get(t);
+    if (id === undefined) {
+      id = this.termById.length;
+      this.termIds.set(t, id);
+      this.termById.push(t);
+      if (id >= this.dfById.length) this.dfById = grown(this.dfById, id + 1);
+    }
+    return id;
+  }
+
+  /** A placed product's postings, document frequencies, field lengths and vector weights, from its fields' term ids. */
+  private writeTerms(slot: number, fields: Record<FieldKey, ArrayLike<number> & Iterable<number>>, avg: Record<FieldKey, number>): void {
+    const cols = this.cols;
+    const tf = new Map<number, number>();
     for (const f of FIELD_KEYS) {
       const { w, b } = FIELDS[f];
       const len = fields[f].length;
@@ -582,7 +754,8 @@ export class SearchIndex {
       const terms = f === 'description' ? fields[f] : new Set(fields[f]);
       for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + norm);
     }
-    for (const [t, v] of tf) {
+    for (const [id, v] of tf) {
+      const t = this.termById[id]!;
       let p = this.postings.get(t);
       if (!p) {
         p = { slots: new Int32Array(4), tf: new Float32Array(4), n: 0 };
@@ -596,43 +769,31 @@ export class SearchIndex {
       p.tf[p.n++] = v;
       const n = this.df.get(t) ?? 0;
       this.df.set(t, n + 1);
-      let id = this.termIds.get(t);
-      if (id === undefined) {
-        id = this.termById.length;
-        this.termIds.set(t, id);
-        this.termById.push(t);
-        if (id >= this.dfById.length) this.dfById = grown(this.dfById, id + 1);
-      }
       this.dfById[id]!++;
     }
-    doc.termN = tf.size;
-    doc.nameN = fields.name.length;
-    doc.intAt = this.ints.reserve(FIELD_KEYS.length + tf.size + doc.nameN);
-    this.termW.reserve(FIELD_KEYS.length + tf.size + doc.nameN);
+    const intAt = this.ints.reserve(FIELD_KEYS.length + tf.size + fields.name.length);
+    cols.termN[slot] = tf.size;
+    cols.nameN[slot] = fields.name.length;
+    cols.intAt[slot] = intAt;
+    this.termW.reserve(FIELD_KEYS.length + tf.size + fields.name.length);
     const ints = this.ints.data;
-    FIELD_KEYS.forEach((f, i) => (ints[doc.intAt + i] = fields[f].length));
-    let at = doc.intAt + FIELD_KEYS.length;
-    const vw = new Map<string, number>();
+    FIELD_KEYS.forEach((f, i) => (ints[intAt + i] = fields[f].length));
+    let at = intAt + FIELD_KEYS.length;
+    const vw = new Map<number, number>();
     for (const f of FIELD_KEYS) for (const t of fields[f]) vw.set(t, (vw.get(t) ?? 0) + VEC_FIELD_W[f]);
     const termW = this.termW.data;
-    for (const t of tf.keys()) {
-      termW[at] = Math.max(1, Math.min(255, Math.round((vw.get(t) ?? 0) * TERM_W_SCALE)));
-      ints[at++] = this.termIds.get(t)!;
+    for (const id of tf.keys()) {
+      termW[at] = Math.max(1, Math.min(255, Math.round((vw.get(id) ?? 0) * TERM_W_SCALE)));
+      ints[at++] = id;
     }
-    for (const t of fields.name) ints[at++] = this.termIds.get(t)!;
-    this.docs.push(doc);
-    this.bySlot[slot] = doc;
-    if (slot >= this.slotAlive.length) {
-      this.slotAlive = grown(this.slotAlive, slot + 1);
-      this.slotPrice = grown(this.slotPrice, slot + 1);
-      this.slotStock = grown(this.slotStock, slot + 1);
-    }
-    this.slotAlive[slot] = 1;
-    this.slotPrice[slot] = d.priceCents;
-    this.slotStock[slot] = d.stock;
-    this.byId.set(d.id, doc);
-    if (live) this.version++;
-    return doc;
+    for (const id of fields.name) ints[at++] = id;
+  }
+
+  /** The live products, in slot order (the order they were added). */
+  private liveDocs(): Doc[] {
+    const out: Doc[] = [];
+    for (let slot = 0; slot < this.cols.n; slot++) if (this.cols.alive[slot] === 1) out.push(new Doc(this.cols, slot));
+    return out;
   }
 
   /**
@@ -646,10 +807,26 @@ export class SearchIndex {
     for (let k = from; k < from + doc.termN; k++) visit(this.ints.data[k]!, this.termWeight(k, n) / len);
   }
 
-  /** The weight of the term at `k` of the pools (before normalisation). */
+  /** The weight of the term at `k` of the pools (before normalisation): (1 + ln count) × ln(1 + n / df). */
   private termWeight(k: number, n: number): number {
-    const df = Math.max(1, this.dfById[this.ints.data[k]!]!);
-    return (1 + Math.log(this.termW.data[k]! / TERM_W_SCALE)) * Math.log(1 + n / df);
+    return TF_PART[this.termW.data[k]!]! * this.idfOf(this.ints.data[k]!, n);
+  }
+
+  /** ln(1 + n / df) of a term, cached until the index changes (the same value as computing it each time). */
+  private idfOf(id: number, n: number): number {
+    if (this.idfVersion !== this.version || this.idfPart.length < this.termById.length) {
+      if (this.idfPart.length < this.termById.length) {
+        this.idfPart = new Float64Array(Math.max(this.termById.length, this.idfPart.length * 2));
+        this.idfStamp = new Int32Array(this.idfPart.length);
+      }
+      this.idfVersion = this.version;
+      this.idfEpoch++;
+    }
+    if (this.idfStamp[id] === this.idfEpoch) return this.idfPart[id]!;
+    const v = Math.log(1 + n / Math.max(1, this.dfById[id]!));
+    this.idfPart[id] = v;
+    this.idfStamp[id] = this.idfEpoch;
+    return v;
   }
 
   /** The dot product of a product's (unnormalised) vector with a dense query vector, or with itself when null. */
@@ -664,17 +841,18 @@ export class SearchIndex {
     return s;
   }
 
-  private intern(s: string): string {
+  /** The number of a string in `cols.strings` (one entry per distinct spelling). */
+  private intern(s: string): number {
     let v = this.interned.get(s);
-    if (v === undefined) this.interned.set(s, (v = s));
+    if (v === undefined) this.interned.set(s, (v = this.cols.strings.push(s) - 1));
     return v;
   }
 
-  /** A shared, never-modified array per distinct list (most products have the same one or two categories). */
-  private internList(list: string[]): string[] {
+  /** The number of a shared, never-modified list in `cols.lists` (most products have the same one or two categories). */
+  private internList(list: string[]): number {
     const key = list.join('\u0000');
     let v = this.internedLists.get(key);
-    if (v === undefined) this.internedLists.set(key, (v = list.map((s) => this.intern(s))));
+    if (v === undefined) this.internedLists.set(key, (v = this.cols.lists.push(list.map((s) => this.cols.strings[this.intern(s)]!)) - 1));
     return v;
   }
 
@@ -696,11 +874,11 @@ export class SearchIndex {
     const onDoc = f.category || f.brand || f.only || f.exclude ? this.filterFn(f) : null;
     const { minCents, maxCents, inStock } = f;
     return (slot) => {
-      if (this.slotAlive[slot] !== 1) return false;
-      const price = this.slotPrice[slot]!;
+      if (this.cols.alive[slot] !== 1) return false;
+      const price = this.cols.price[slot]!;
       if ((minCents !== undefined && price < minCents) || (maxCents !== undefined && price > maxCents)) return false;
-      if (inStock !== undefined && !(inStock ? this.slotStock[slot]! > 0 : this.slotStock[slot] === 0)) return false;
-      return !onDoc || onDoc(this.bySlot[slot]!);
+      if (inStock !== undefined && !(inStock ? this.cols.stock[slot]! > 0 : this.cols.stock[slot] === 0)) return false;
+      return !onDoc || onDoc(new Doc(this.cols, slot));
     };
   }
 
@@ -875,8 +1053,18 @@ export class SearchIndex {
 
   /** Cosine of a product's vector and a query vector held densely by term id (zero for terms not in the query). */
   private cosine(doc: Doc, q: Float64Array): number {
-    const len = Math.sqrt(this.vectorDot(doc, null));
-    return len ? this.vectorDot(doc, q) / len : 0;
+    // vectorDot(doc, null) and vectorDot(doc, q) in one pass (each sum in the same order)
+    const from = doc.intAt + FIELD_KEYS.length;
+    const n = Math.max(1, this.byId.size);
+    let self = 0;
+    let dot = 0;
+    for (let k = from; k < from + doc.termN; k++) {
+      const w = this.termWeight(k, n);
+      self += w * w;
+      dot += q[this.ints.data[k]!]! * w;
+    }
+    const len = Math.sqrt(self);
+    return len ? dot / len : 0;
   }
 
   /** The query vector written into the dense scratch array (the caller zeroes its terms again afterwards). */
@@ -890,25 +1078,31 @@ export class SearchIndex {
    * The share of neighbouring query concepts that stand side by side, in the query's order, in a product's name
    * ('chair rail moulding' prefers '… Chair Rail Moulding' to '… Rail … Chair …'); null for one concept.
    */
-  private adjacencyFn(concepts: Concept[]): ((doc: Doc) => number) | null {
+  private adjacencyFn(concepts: Concept[]): { score: (slot: number) => number; release: () => void } | null {
     if (concepts.length < 2) return null;
-    // term id → bit mask of the concepts it can stand for (their one-word readings)
-    const masks = new Map<number, number>();
+    // term id → bit mask of the concepts it can stand for (their one-word readings), held densely: it is read for
+    // every name word of thousands of candidates
+    if (this.adjMask.length < this.termById.length) this.adjMask = new Int32Array(Math.max(this.termById.length, this.adjMask.length * 2));
+    const masks = this.adjMask;
+    const ids: number[] = [];
     concepts.slice(0, 30).forEach((c, ci) => {
       for (const a of c.alternatives) {
         if (a.terms.length !== 1 || a.weight < 0.5) continue;
         const id = this.termIds.get(a.terms[0]!);
-        if (id !== undefined) masks.set(id, (masks.get(id) ?? 0) | (1 << ci));
+        if (id === undefined) continue;
+        masks[id]! |= 1 << ci;
+        ids.push(id);
       }
     });
     const pairs = Math.min(concepts.length, 30) - 1;
-    return (doc) => {
+    const { intAt, termN, nameN } = this.cols;
+    const score = (slot: number) => {
       const ints = this.ints.data;
-      const from = doc.intAt + FIELD_KEYS.length + doc.termN;
+      const from = intAt[slot]! + FIELD_KEYS.length + termN[slot]!;
       let found = 0;
       let prev = 0;
-      for (let k = from; k < from + doc.nameN; k++) {
-        const m = masks.get(ints[k]!) ?? 0;
+      for (let k = from; k < from + nameN[slot]!; k++) {
+        const m = masks[ints[k]!]!;
         // concept i then concept i + 1
         found |= prev & (m >>> 1);
         prev = m;
@@ -917,6 +1111,7 @@ export class SearchIndex {
       for (let b = found; b; b &= b - 1) n++;
       return n / pairs;
     };
+    return { score, release: () => ids.forEach((id) => (masks[id] = 0)) };
   }
 
   /**

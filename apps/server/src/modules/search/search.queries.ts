@@ -55,9 +55,9 @@ export function createSearchQueries(db: Db, opts: { background?: Background; pag
   return {
     /**
      * Every active product's full row (the index keeps each one's DTO), in id-ordered pages so 50,000 rows never
-     * sit in one result set; `onPage` turns each page into compact records before the next is read.
+     * sit in one result set; `onPage` turns each page into compact records (and index entries) before the next is read.
      */
-    async eachActivePage(onPage: (rows: ProductRow[]) => void): Promise<void> {
+    async eachActivePage(onPage: (rows: ProductRow[]) => void | Promise<void>): Promise<void> {
       let after = 0;
       for (;;) {
         const rows = await background(() =>
@@ -68,7 +68,7 @@ export function createSearchQueries(db: Db, opts: { background?: Background; pag
             .orderBy(asc(products.id))
             .limit(page),
         );
-        onPage(rows);
+        await onPage(rows);
         if (rows.length < page) return;
         after = rows[rows.length - 1]!.id;
       }

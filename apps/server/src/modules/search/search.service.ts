@@ -2,7 +2,7 @@ import type { Product, ProductFilters } from '@souq/shared/api/catalogue';
 import type { EmbeddedProduct } from '@souq/shared/api/search';
 import type { Bus } from '../../platform/bus.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
-import { SearchIndex, type SearchDoc, type SearchFilters, type SearchOptions, type SearchResult } from './search.engine.js';
+import { SearchIndex, type SearchFilters, type SearchOptions, type SearchResult } from './search.engine.js';
 import { toDoc, type ProductRow, type SearchQueries } from './search.queries.js';
 import { RecordStore } from './search.records.js';
 import { analyze, extractPrice, normalize, STOPWORDS, tokenize } from './search.text.js';
@@ -78,14 +78,13 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
     try {
       const next = new SearchIndex();
       const nextRecords = RecordStore.forCatalogueOf(await queries.countActive());
-      const docs: SearchDoc[] = [];
-      await queries.eachActivePage((rows) => {
-        for (const row of rows) {
-          docs.push(toDoc(row));
-          nextRecords.set(row.id, recordOf(row));
-        }
+      // page by page: the index keeps each product's words as term ids, so no page outlives its turn (holding
+      // every product's document until the end cost ~500 MB at 1,000,000 products)
+      await queries.eachActivePage(async (rows) => {
+        for (const row of rows) nextRecords.set(row.id, recordOf(row));
+        await next.addBulk(rows.map(toDoc));
       });
-      await next.load(docs);
+      await next.finishBulk();
       // keep version numbers rising across rebuilds, so caches keyed on them never see an old number again
       next.version += index.version + 1;
       index = next;
