@@ -136,13 +136,16 @@ class Columns {
   termN = new Int32Array(1024);
   /** then the term ids of its name, in order (for the adjacent-words bonus) */
   nameN = new Int32Array(1024);
+  /** where its name's UTF-8 bytes sit in the index's `names` pool, and how many (the re-ranking reads the words) */
+  nameAt = new Int32Array(1024);
+  nameBytes = new Int32Array(1024);
   strings: string[] = [];
   lists: string[][] = [];
 
   /** Room for slot `slot`. */
   ensure(slot: number): void {
     if (slot < this.id.length) return;
-    for (const k of ['id', 'alive', 'price', 'stock', 'rating', 'reviews', 'brand', 'brandKey', 'categories', 'categoryKeys', 'intAt', 'termN', 'nameN'] as const) {
+    for (const k of ['id', 'alive', 'price', 'stock', 'rating', 'reviews', 'brand', 'brandKey', 'categories', 'categoryKeys', 'intAt', 'termN', 'nameN', 'nameAt', 'nameBytes'] as const) {
       (this[k] as Float64Array | Int32Array | Uint8Array) = grown(this[k], slot + 1);
     }
   }
@@ -191,6 +194,8 @@ class Pool<A extends Int32Array | Float32Array | Float64Array | Uint8Array> {
 }
 
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+const UTF8 = new TextEncoder();
+const UTF8_TEXT = new TextDecoder();
 
 /**
  * A copy of `a` with room for at least `min` values: twice as much, or an eighth more once it is large (the pools
@@ -244,6 +249,11 @@ export class SearchIndex {
    * which the product's TF-IDF vector is computed when needed (a stored vector cost 8 bytes × 48 terms per product)
    */
   private termW = new Pool(new Uint8Array(1024));
+  /**
+   * every product's name as UTF-8 bytes, end to end (Columns.nameAt / nameBytes): the re-ranking compares the query's
+   * words with the 200 candidates' names as written; ~1 byte a character, where a string each cost ~3× that
+   */
+  private names = new Pool(new Uint8Array(1024));
   /** document frequency by term id (the vectors' idf) */
   private dfById = new Int32Array(1024);
   /** the number in `cols.strings` of each distinct brand or category spelling (and in `cols.lists` of each category list) */
@@ -356,6 +366,7 @@ export class SearchIndex {
     }
     this.ints.data = this.ints.data.slice(0, this.ints.length);
     this.termW.data = this.termW.data.slice(0, this.termW.length);
+    this.names.data = this.names.data.slice(0, this.names.length);
     this.version++;
   }
 
@@ -424,8 +435,16 @@ export class SearchIndex {
       termW.data.set(this.termW.data.subarray(intAt[slot]!, intAt[slot]! + n), at);
       intAt[slot] = at;
     }
+    const names = new Pool(new Uint8Array(Math.max(1024, this.names.length)));
+    const { nameAt, nameBytes } = this.cols;
+    for (const slot of this.byId.values()) {
+      const at = names.reserve(nameBytes[slot]!);
+      names.data.set(this.names.data.subarray(nameAt[slot]!, nameAt[slot]! + nameBytes[slot]!), at);
+      nameAt[slot] = at;
+    }
     this.ints = ints;
     this.termW = termW;
+    this.names = names;
     this.dead = 0;
   }
 
@@ -730,6 +749,10 @@ export class SearchIndex {
     cols.categories[slot] = this.internList(d.categories);
     cols.brandKey[slot] = this.intern(normalize(d.brand));
     cols.categoryKeys[slot] = this.internList(d.categories.map(normalize));
+    const name = UTF8.encode(d.name);
+    cols.nameAt[slot] = this.names.reserve(name.length);
+    cols.nameBytes[slot] = name.length;
+    this.names.data.set(name, cols.nameAt[slot]!);
     this.byId.set(d.id, slot);
     return slot;
   }
@@ -792,6 +815,12 @@ export class SearchIndex {
       ints[at++] = id;
     }
     for (const id of fields.name) ints[at++] = id;
+  }
+
+  /** A product's name as it was written. */
+  private nameOf(slot: number): string {
+    const at = this.cols.nameAt[slot]!;
+    return UTF8_TEXT.decode(this.names.data.subarray(at, at + this.cols.nameBytes[slot]!));
   }
 
   /** The live products, in slot order (the order they were added). */
@@ -1150,7 +1179,7 @@ export class SearchIndex {
     }
     for (const c of head) {
       let s = (1 - W_SEM) * (c.lex / top) + W_SEM * this.cosine(c.doc, dense) + 0.02 * popularity(c.doc);
-      if (forms.length) s += W_SURFACE * surfaceShare(c.doc.name, forms);
+      if (forms.length) s += W_SURFACE * surfaceShare(this.nameOf(c.doc.slot), forms);
       const r = priceRank?.get(c.doc);
       if (r !== undefined) s += 0.2 * (intent === 'low' ? 1 - r : r);
       c.score = s;
