@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { largestPaintImage, PAGE_BOOT_DATA } from './page-boot';
+import { largestPaintImage, PAGE_BOOT_DATA } from './page-boot.js';
 
 const shelves = [
   { id: 1, items: [] },
