@@ -214,7 +214,7 @@ async function fixtures(t: TestContext) {
     /** A vendor whose three documents are on file: Pending Review (onboarded by itself). */
     pendingVendor: async () => {
       const v = await signupVendor(t.app, 'Pending Review LLC');
-      const form = multipart({ ...ONBOARDING, company_name: 'Pending Review LLC', email: 'pia@pending.example' }, ALL_DOCUMENTS);
+      const form = multipart({ ...ONBOARDING, company_name: 'Pending Review LLC', email: v.email }, ALL_DOCUMENTS);
       const res = await t.app.inject({ method: 'POST', url: '/api/vendors/onboarding', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${v.token}` } });
       if (res.statusCode !== 200) throw new Error(`onboarding: ${res.statusCode} ${res.body}`);
       return v.vendor.id;
