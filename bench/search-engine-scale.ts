@@ -17,22 +17,10 @@ import vm from 'node:vm';
 import { SearchIndex, type SearchDoc } from '../apps/server/src/modules/search/search.engine.js';
 import { coldQueries, generateBatches, queries } from './lib/catalogue-gen.js';
 import type { BulkProduct } from './lib/bulk-insert.js';
+import { parseArgs } from './lib/args.js';
 
 v8.setFlagsFromString('--expose-gc');
 
-/** --name value or --name=value (fresh-app's parseArgs would load the whole app, which this bench needs not). */
-function parseArgs(argv: string[]): Map<string, string | true> {
-  const out = new Map<string, string | true>();
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (!a.startsWith('--')) continue;
-    const eq = a.indexOf('=');
-    if (eq > 0) out.set(a.slice(2, eq), a.slice(eq + 1));
-    else if (argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('--')) out.set(a.slice(2), argv[++i]!);
-    else out.set(a.slice(2), true);
-  }
-  return out;
-}
 const gc = vm.runInNewContext('gc') as () => void;
 
 /** A generated product as the search service reads its row back (ids are 1…n, in insertion order). */

@@ -11,7 +11,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildChanged, median, startBuiltServer } from './lib/built-server.js';
-import { parseArgs } from './lib/fresh-app.js';
+import { parseArgs } from './lib/args.js';
 
 const BUDGET_MS = 1500;
 

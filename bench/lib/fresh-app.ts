@@ -84,16 +84,4 @@ export async function openFreshDatabase(
   return { database, dropDb, url };
 }
 
-/** Reads `--name value` and `--flag` arguments. */
-export function parseArgs(argv: string[]): Map<string, string | true> {
-  const out = new Map<string, string | true>();
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (!a.startsWith('--')) continue;
-    const eq = a.indexOf('=');
-    if (eq > 0) out.set(a.slice(2, eq), a.slice(eq + 1));
-    else if (argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('--')) out.set(a.slice(2), argv[++i]!);
-    else out.set(a.slice(2), true);
-  }
-  return out;
-}
+export { parseArgs } from './args.js';
