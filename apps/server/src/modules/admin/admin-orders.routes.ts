@@ -10,6 +10,7 @@ import { requireAdmin } from '../../platform/auth.js';
 import { actorOf } from '../../platform/audit.js';
 import type { ReportsService } from '../reports/reports.service.js';
 import type { AdminService } from './admin.service.js';
+import { sendPage } from '../../platform/paging.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 const oneErrors = { ...errors, 404: errorBodySchema };
@@ -29,9 +30,7 @@ export function adminOrdersRoutes(deps: { admin: AdminService; reports: ReportsS
         response: { 200: z.array(adminOrderRowSchema), ...errors },
       },
     }, async (req, reply) => {
-      const { items, total } = await reports.orders.list(req.query);
-      void reply.header('x-total-count', String(total));
-      return items;
+      return sendPage(reply, await reports.orders.list(req.query));
     });
 
     r.get('/api/admin/orders/stats', {

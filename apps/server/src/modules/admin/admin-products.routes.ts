@@ -11,6 +11,7 @@ import { actorOf } from '../../platform/audit.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { ReportsService } from '../reports/reports.service.js';
 import type { AdminService } from './admin.service.js';
+import { sendPage } from '../../platform/paging.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 const oneErrors = { ...errors, 404: errorBodySchema };
@@ -30,9 +31,7 @@ export function adminProductsRoutes(deps: { admin: AdminService; reports: Report
         response: { 200: z.array(adminProductRowSchema), ...errors },
       },
     }, async (req, reply) => {
-      const { items, total } = await reports.products.list(req.query);
-      void reply.header('x-total-count', String(total));
-      return items;
+      return sendPage(reply, await reports.products.list(req.query));
     });
 
     r.get('/api/admin/products/stats', {

@@ -11,6 +11,7 @@ import { actorOf } from '../../platform/audit.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { ReportsService } from '../reports/reports.service.js';
 import type { AdminService } from './admin.service.js';
+import { sendPage } from '../../platform/paging.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 const writeErrors = { ...errors, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
@@ -30,9 +31,7 @@ export function adminRoutes(deps: { accounts: AccountsService; admin: AdminServi
         response: { 200: z.array(adminUserSchema), ...errors },
       },
     }, async (req, reply) => {
-      const { items, total } = await accounts.listUsers(req.query);
-      void reply.header('x-total-count', String(total));
-      return items;
+      return sendPage(reply, await accounts.listUsers(req.query));
     });
 
     r.get('/api/admin/users/:id', {

@@ -14,6 +14,7 @@ import { badRequest } from '../../platform/errors.js';
 import { readUpload, reencodeImage } from '../../platform/uploads.js';
 import type { NewFile } from '../files/files.service.js';
 import type { CatalogueService } from './catalogue.service.js';
+import { sendPage } from '../../platform/paging.js';
 
 const security = [{ bearer: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -128,9 +129,7 @@ export function productWriteRoutes(deps: { catalogue: CatalogueService }) {
         response: { 200: z.array(managedProductSchema), 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
       },
     }, async (req, reply) => {
-      const { items, total } = await catalogue.listManaged({ ...req.query, vendorId: principalOf(req).vendorId! });
-      void reply.header('x-total-count', String(total));
-      return items;
+      return sendPage(reply, await catalogue.listManaged({ ...req.query, vendorId: principalOf(req).vendorId! }));
     });
 
     r.get('/api/vendor/products/:id', {

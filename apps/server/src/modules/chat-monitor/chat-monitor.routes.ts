@@ -10,6 +10,7 @@ import { errorBodySchema } from '@souq/shared/api/common';
 import { principalOf, requireAdmin } from '../../platform/auth.js';
 import { actorOf } from '../../platform/audit.js';
 import type { ChatMonitorService } from './chat-monitor.service.js';
+import { sendPage } from '../../platform/paging.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
@@ -28,9 +29,7 @@ export function chatMonitorRoutes(deps: { chatMonitor: ChatMonitorService }) {
       preHandler: requireAdmin,
       schema: { tags, operationId: 'listChatSessions', security, summary: 'Assistant chat sessions, latest activity first (bounded; total in X-Total-Count)', querystring: chatListQuerySchema, response: { 200: z.array(chatSessionSchema), ...errors } },
     }, async (req, reply) => {
-      const { items, total } = await chatMonitor.list({ ...req.query, adminId: principalOf(req).userId });
-      void reply.header('x-total-count', String(total));
-      return items;
+      return sendPage(reply, await chatMonitor.list({ ...req.query, adminId: principalOf(req).userId }));
     });
 
     r.get('/api/admin/chats/analytics/24h', {

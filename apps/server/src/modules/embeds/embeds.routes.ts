@@ -10,6 +10,7 @@ import { AppError } from '../../platform/errors.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { EMBED_CARD_HEADERS, renderEmbedCard, renderEmbedGone } from './embed-card.js';
 import type { EmbedsService } from './embeds.service.js';
+import { sendPage } from '../../platform/paging.js';
 
 const security = [{ bearer: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -51,12 +52,10 @@ export function embedsRoutes(deps: { embeds: EmbedsService; catalogue: Catalogue
       },
     }, async (req, reply) => {
       const p = principalOf(req);
-      const { items, total } = await embeds.list(
+      return sendPage(reply, await embeds.list(
         { vendorId: p.kind === 'vendor' ? p.vendorId! : undefined, productId: req.query.product_id },
         { limit: req.query.limit, offset: req.query.offset },
-      );
-      void reply.header('x-total-count', String(total));
-      return items;
+      ));
     });
 
     // The card other sites frame: a page, not an API call (hidden from the API document like /media).

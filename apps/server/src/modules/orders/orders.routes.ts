@@ -6,6 +6,7 @@ import { errorBodySchema, idParamSchema, pageQuerySchema } from '@souq/shared/ap
 import { principalOf, requireUser } from '../../platform/auth.js';
 import { badRequest } from '../../platform/errors.js';
 import type { OrdersService } from './orders.service.js';
+import { sendPage } from '../../platform/paging.js';
 
 const idempotencyHeaders = z.object({
   'idempotency-key': z.string().trim().min(1).max(200).optional(),
@@ -57,9 +58,7 @@ export function ordersRoutes(deps: { orders: OrdersService }) {
         response: { 200: z.array(orderSchema), 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
       },
     }, async (req, reply) => {
-      const { items, total } = await orders.listForUser(principalOf(req).userId, req.query);
-      void reply.header('x-total-count', String(total));
-      return items;
+      return sendPage(reply, await orders.listForUser(principalOf(req).userId, req.query));
     });
   };
 }

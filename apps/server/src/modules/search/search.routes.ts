@@ -5,6 +5,7 @@ import { productSchema } from '@souq/shared/api/catalogue';
 import { errorBodySchema, pageQuerySchema } from '@souq/shared/api/common';
 import { embeddedProductSchema, searchParamsSchema, searchQuerySchema } from '@souq/shared/api/search';
 import type { SearchService } from './search.service.js';
+import { sendPage } from '../../platform/paging.js';
 
 const errors = { 400: errorBodySchema };
 
@@ -59,9 +60,7 @@ export function searchRoutes(deps: { search: SearchService }) {
       },
     }, async (req, reply) => {
       const { limit, offset, ...filters } = req.query;
-      const { items, total } = await search.searchEmbedded(req.params.query, { limit, offset, filters });
-      void reply.header('x-total-count', String(total));
-      return items;
+      return sendPage(reply, await search.searchEmbedded(req.params.query, { limit, offset, filters }));
     });
 
     r.get('/api/embedded-products/detailed', {
@@ -72,9 +71,7 @@ export function searchRoutes(deps: { search: SearchService }) {
         response: { 200: z.array(embeddedProductSchema), ...errors },
       },
     }, async (req, reply) => {
-      const { items, total } = await search.embeddedDetailed(req.query.limit, req.query.offset);
-      void reply.header('x-total-count', String(total));
-      return items;
+      return sendPage(reply, await search.embeddedDetailed(req.query.limit, req.query.offset));
     });
   };
 }

@@ -9,6 +9,7 @@ import {
 import { principalOf, requireAdmin } from '../../platform/auth.js';
 import { actorOf } from '../../platform/audit.js';
 import { AccessLockedError, type Client, type SecurityService } from './security.service.js';
+import { sendPage } from '../../platform/paging.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 const writeErrors = { ...errors, 404: errorBodySchema, 409: errorBodySchema };
@@ -51,9 +52,7 @@ export function securityRoutes(deps: { security: SecurityService }) {
         response: { 200: z.array(auditEntrySchema), ...errors },
       },
     }, async (req, reply) => {
-      const { items, total } = await security.listAudit(req.query);
-      void reply.header('x-total-count', String(total));
-      return items;
+      return sendPage(reply, await security.listAudit(req.query));
     });
 
     r.get('/api/admin/security/sessions', {
@@ -65,9 +64,7 @@ export function securityRoutes(deps: { security: SecurityService }) {
         response: { 200: z.array(adminSessionSchema), ...errors },
       },
     }, async (req, reply) => {
-      const { items, total } = await security.listSessions(principalOf(req).sessionId, req.query);
-      void reply.header('x-total-count', String(total));
-      return items;
+      return sendPage(reply, await security.listSessions(principalOf(req).sessionId, req.query));
     });
 
     r.delete('/api/admin/security/sessions/:id', {
@@ -87,9 +84,7 @@ export function securityRoutes(deps: { security: SecurityService }) {
         response: { 200: z.array(adminCodeSchema), ...errors },
       },
     }, async (req, reply) => {
-      const { items, total } = await security.listCodes(req.query);
-      void reply.header('x-total-count', String(total));
-      return items;
+      return sendPage(reply, await security.listCodes(req.query));
     });
 
     r.post('/api/admin/security/codes', {
@@ -121,9 +116,7 @@ export function securityRoutes(deps: { security: SecurityService }) {
         response: { 200: z.array(accessAttemptSchema), ...errors },
       },
     }, async (req, reply) => {
-      const { items, total } = await security.listAttempts(req.query);
-      void reply.header('x-total-count', String(total));
-      return items;
+      return sendPage(reply, await security.listAttempts(req.query));
     });
   };
 }

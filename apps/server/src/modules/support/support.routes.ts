@@ -10,6 +10,7 @@ import { errorBodySchema, pageQuerySchema } from '@souq/shared/api/common';
 import { principalOf, requireAdmin, requireUser } from '../../platform/auth.js';
 import { actorOf } from '../../platform/audit.js';
 import type { SupportService } from './support.service.js';
+import { sendPage } from '../../platform/paging.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const security = [{ bearer: [] }];
@@ -34,9 +35,7 @@ export function supportRoutes(deps: { support: SupportService }) {
         response: { 200: z.array(supportConversationSchema), ...errors },
       },
     }, async (req, reply) => {
-      const { items, total } = await support.listForCustomer(principalOf(req).userId, req.query);
-      void reply.header('x-total-count', String(total));
-      return items;
+      return sendPage(reply, await support.listForCustomer(principalOf(req).userId, req.query));
     });
 
     r.post('/api/support/conversations', {
@@ -77,9 +76,7 @@ export function supportRoutes(deps: { support: SupportService }) {
         response: { 200: z.array(adminSupportConversationSchema), ...errors },
       },
     }, async (req, reply) => {
-      const { items, total } = await support.listForStaff(req.query);
-      void reply.header('x-total-count', String(total));
-      return items;
+      return sendPage(reply, await support.listForStaff(req.query));
     });
 
     r.get('/api/admin/support/awaiting-count', {

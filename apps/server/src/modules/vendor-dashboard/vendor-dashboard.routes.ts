@@ -10,6 +10,7 @@ import { principalOf, requireVendor } from '../../platform/auth.js';
 import { actorOf } from '../../platform/audit.js';
 import { forbidden } from '../../platform/errors.js';
 import type { VendorDashboardService } from './vendor-dashboard.service.js';
+import { sendPage } from '../../platform/paging.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 
@@ -44,9 +45,7 @@ export function vendorDashboardRoutes(deps: { dashboard: VendorDashboardService 
         response: { 200: z.array(vendorOrderSchema), ...errors },
       },
     }, async (req, reply) => {
-      const { items, total } = await dashboard.orders(vendorIdOf(req), req.query);
-      void reply.header('x-total-count', String(total));
-      return items;
+      return sendPage(reply, await dashboard.orders(vendorIdOf(req), req.query));
     });
 
     r.get('/api/vendor/orders/stats', {

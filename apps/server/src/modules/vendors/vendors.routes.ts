@@ -15,6 +15,7 @@ import { actorOf } from '../../platform/audit.js';
 import { badRequest, forbidden } from '../../platform/errors.js';
 import { readUpload, type Upload, type UploadRule } from '../../platform/uploads.js';
 import type { DocumentUploads, VendorsService } from './vendors.service.js';
+import { sendPage } from '../../platform/paging.js';
 
 const security = [{ bearer: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -164,9 +165,7 @@ export function vendorsRoutes(deps: { vendors: VendorsService }) {
         response: { 200: z.array(vendorSchema), 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
       },
     }, async (req, reply) => {
-      const { items, total } = await vendors.list(req.query);
-      void reply.header('x-total-count', String(total));
-      return items;
+      return sendPage(reply, await vendors.list(req.query));
     });
 
     r.get('/api/admin/vendors/stats', {
