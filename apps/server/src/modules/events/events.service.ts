@@ -70,6 +70,8 @@ export function createEventsService(deps: {
   const index = new Map<string, Set<Listener>>();
   const all = new Set<Listener>();
   const perAccount = new Map<string, Listener[]>();
+  /** open vendor streams on this instance: an order looks its vendors up only when there is one */
+  let vendorStreams = 0;
 
   function deliver(to: Audience, event: LiveEvent) {
     const targets = new Set<Listener>();
@@ -87,12 +89,8 @@ export function createEventsService(deps: {
 
   // Orders reach their vendors too. The payloads do not carry the vendors (the order's hot path stays as it is), so
   // this instance looks them up, and only when one of its streams is a vendor's.
-  const vendorListening = () => {
-    for (const key of index.keys()) if (key.startsWith('v:')) return true;
-    return false;
-  };
   const toVendors = async (p: { orderId: number; orderNumber: string }) => {
-    if (!deps.vendorsOfOrder || !vendorListening()) return;
+    if (!deps.vendorsOfOrder || vendorStreams === 0) return;
     const event = live('vendor.order', { orderId: p.orderId, orderNumber: p.orderNumber });
     for (const vendorId of await deps.vendorsOfOrder(p.orderId)) deliver({ vendorId }, event);
   };
@@ -102,6 +100,8 @@ export function createEventsService(deps: {
     /** Starts delivering to a stream; returns the function that stops it. */
     attach(l: Listener): () => void {
       all.add(l);
+      const isVendor = l.kind === 'vendor' && l.vendorId !== null;
+      if (isVendor) vendorStreams++;
       // one account keeps a bounded number of streams (tabs) per instance: the oldest gives way
       const account = l.userId !== null ? `${l.kind}:${l.userId}` : null;
       if (account) {
@@ -116,7 +116,8 @@ export function createEventsService(deps: {
         set.add(l);
       }
       return () => {
-        all.delete(l);
+        if (!all.delete(l)) return;
+        if (isVendor) vendorStreams--;
         if (account) {
           const open = (perAccount.get(account) ?? []).filter((x) => x !== l);
           if (open.length) perAccount.set(account, open);
