@@ -27,7 +27,7 @@ const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').
 
 test('the frame: sections in the URL, /admin/vendors, the bell counting what waits, the sidebar', async ({ page, request }) => {
   await enterAdmin(page);
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dashboard', exact: true })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Dashboard');
 
   await section(page, 'Orders').click();
