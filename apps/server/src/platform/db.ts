@@ -104,6 +104,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   };
 }
 
+/** How long a background step waits for the embedded database to be idle before it runs anyway (decision 0073). */
+export const BACKGROUND_MAX_WAIT_MS = 500;
+
 /**
  * The embedded database's background lane (docs/decisions/0066). PGlite runs one query at a time on this thread and
  * hands the next queued one over in a promise callback: a bulk read queued ahead of a request, or a chain of them
@@ -111,8 +114,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
  * socket, so /api/health waited for the whole build (~20 s at 50,000 products). Every query entering PGlite is
  * counted; a background step waits for a turn of the event loop (setImmediate: pending I/O is read first, so a
  * request that arrived has issued its query) and until nothing is queued or running.
+ *
+ * The wait is bounded (`maxWaitMs`, docs/decisions/0073): requests that never leave the database idle (a busy shop,
+ * a load test) would otherwise starve the steps for as long as they last, and whatever waits on a build (the
+ * recommendation model, the first search index) with them. A step that has waited that long starts anyway, behind
+ * the queries already queued; background work then still gets at least one step per `maxWaitMs`.
  */
-export function backgroundLane(client: PGlite): <T>(step: () => Promise<T>) => Promise<T> {
+export function backgroundLane(client: PGlite, opts: { maxWaitMs?: number } = {}): <T>(step: () => Promise<T>) => Promise<T> {
+  const maxWaitMs = opts.maxWaitMs ?? BACKGROUND_MAX_WAIT_MS;
   let busy = 0;
   let idle: (() => void)[] = [];
   const settled = () => {
@@ -138,13 +147,32 @@ export function backgroundLane(client: PGlite): <T>(step: () => Promise<T>) => P
     };
   }
   const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
-  const quiet = () => (busy === 0 ? Promise.resolve() : new Promise<void>((resolve) => idle.push(resolve)));
+  /** Resolves once nothing is queued or running, or after `ms` (false then). */
+  const quiet = (ms: number) =>
+    busy === 0
+      ? Promise.resolve(true)
+      : new Promise<boolean>((resolve) => {
+          const timer = setTimeout(() => {
+            idle = idle.filter((w) => w !== wake);
+            resolve(false);
+          }, ms);
+          // a step still waiting must not keep the process alive on its own
+          timer.unref();
+          const wake = () => {
+            clearTimeout(timer);
+            resolve(true);
+          };
+          idle.push(wake);
+        });
   let previous: Promise<unknown> = Promise.resolve();
   return <T,>(step: () => Promise<T>): Promise<T> => {
     const run = previous.then(async () => {
-      // wait until nothing is queued or running, then let a turn of the event loop read what arrived meanwhile
+      // wait until nothing is queued or running, then let a turn of the event loop read what arrived meanwhile;
+      // the wait counts from the moment this step is next in line
+      const deadline = Date.now() + maxWaitMs;
       do {
-        await quiet();
+        const left = deadline - Date.now();
+        if (left <= 0 || !(await quiet(left))) break;
         await turn();
       } while (busy > 0);
       return step();
