@@ -127,6 +127,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   const log = (msg: string) => (config.logLevel === 'silent' ? undefined : app.log.warn(msg));
   const services = createServices(config, database, log, { redis });
   app.addHook('onClose', () => services.bus.close());
+  app.addHook('onClose', async () => services.plannerStats.stop());
   registerAuth(app, services.sessions);
   // queued mails get a few seconds to leave before the process stops
   if (services.mailer) app.addHook('onClose', () => services.mailer!.close());

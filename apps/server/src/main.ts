@@ -85,6 +85,9 @@ async function main() {
     .then((n) => n && app.log.info(`image search: described the images of ${n} products`))
     .catch((err) => app.log.error({ err }, 'image search start failed'));
   void app.services.recommendations.warmUp().catch((err) => app.log.error({ err }, 'recommendation model build failed'));
+  // the embedded database's planner statistics (no autovacuum there): a new or seeded database is analysed now, a
+  // restart with nothing stale costs one catalogue query; then every few minutes (decision 0073)
+  app.services.plannerStats.start();
 }
 
 main().catch((err: unknown) => {

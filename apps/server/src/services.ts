@@ -4,6 +4,7 @@ import { createSessionStore } from './platform/auth.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { createVendorsService } from './modules/vendors/vendors.service.js';
 import { createBus } from './platform/bus.js';
+import { createPlannerStats } from './platform/planner-stats.js';
 import { createAuditLog } from './platform/audit.js';
 import path from 'node:path';
 import { createDiskStorage } from './platform/storage.js';
@@ -86,6 +87,10 @@ export function createServices(config: Config, database: Database, log: (msg: st
     // while an admin has the session, the assistant says a person is answering instead of replying on its own
     isHumanHandling: ({ clientSessionId, userId }) => chatMonitor.isHumanHandling(clientSessionId, userId),
   });
+  // the embedded database has no autovacuum: planner statistics after migrations, seeding and bulk writes (decision
+  // 0073); a product write may be part of an import, so the keeper looks again shortly (one cheap query if not)
+  const plannerStats = createPlannerStats({ database, log });
+  bus.on('product.changed', () => plannerStats.soon());
   const imageSearch = createImageSearchService({ db, catalogue, readImage: media.read, bus, log, idleMs: config.imageSearchIdleMs, background });
   const recommendations = createRecommendationsService({ db, catalogue, bus, log, background });
   const optimisation = createOptimisationService({ db, catalogue, audit, categoryPrices: async (c) => (await search.categoryPrices(c)).prices });
@@ -117,7 +122,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const events = createEventsService({ bus, vendorsOfOrder: vendorDashboard.vendorsOfOrder });
   return {
     vendorDashboard,
-    sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant,
+    sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant, plannerStats,
     support, notifications, events, mailer, reports, admin, security,
   };
 }
