@@ -69,14 +69,17 @@ export function VendorDashboard({ vendor }: { vendor: Vendor }) {
   useEffect(() => {
     void client.invalidateQueries({ queryKey: [dashboardKeys.dashboard] });
   }, [client, active]);
+  const verified = vendor.verification_status === 'verified';
   const select = (id: VendorTabId) => {
     if (id !== active) navigate({ search: id === DEFAULT_VENDOR_TAB ? '' : `?tab=${id}` });
   };
 
   return (
     <div className="flex flex-col gap-6">
-      {/* a vendor still to be verified sees what is missing first; a verified one a single line */}
-      {vendor.verification_status === 'verified' ? (
+      {/* The spec's dashboard opens with its four stat cards, and UI.md's page order is header → stat cards → the
+          rest: a verified vendor's one-line account header sits above them; a vendor still to be verified gets the
+          fuller summary (what is missing, the onboarding link) right below them, before the tabs. */}
+      {verified && (
         <section aria-label="Account" className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-sm sm:px-5">
           <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
             <h2 className="truncate text-base font-semibold text-slate-900">{vendor.company_name}</h2>
@@ -84,10 +87,9 @@ export function VendorDashboard({ vendor }: { vendor: Vendor }) {
           </div>
           <Link to={paths.vendorProfile} className={buttonClass('ghost', 'sm')}>View profile</Link>
         </section>
-      ) : (
-        <VendorAccountSummary vendor={vendor} />
       )}
       <DashboardStats />
+      {!verified && <VendorAccountSummary vendor={vendor} />}
       <div className="grid gap-6 lg:grid-cols-[12rem_minmax(0,1fr)]">
         <nav aria-label="Dashboard tabs" className="lg:sticky lg:top-4 lg:self-start">
           <label className="flex flex-col gap-1.5 text-sm font-medium text-slate-700 lg:hidden">
