@@ -76,10 +76,11 @@ export function VendorDashboard({ vendor }: { vendor: Vendor }) {
 
   return (
     <div className="flex flex-col gap-6">
-      {/* The spec's dashboard opens with its four stat cards, and UI.md's page order is header → stat cards → the
-          rest: a verified vendor's one-line account header sits above them; a vendor still to be verified gets the
-          fuller summary (what is missing, the onboarding link) right below them, before the tabs. */}
-      {verified && (
+      {/* The spec's dashboard is a header with the four stat cards, and UI.md's page order is header → stat cards →
+          the rest: the frame's page header ('Vendor Dashboard') comes first, then the cards, then the account — a
+          vendor still to be verified sees what is missing and the onboarding link, a verified one a single line. */}
+      <DashboardStats />
+      {verified ? (
         <section aria-label="Account" className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-sm sm:px-5">
           <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
             <h2 className="truncate text-base font-semibold text-slate-900">{vendor.company_name}</h2>
@@ -87,9 +88,9 @@ export function VendorDashboard({ vendor }: { vendor: Vendor }) {
           </div>
           <Link to={paths.vendorProfile} className={buttonClass('ghost', 'sm')}>View profile</Link>
         </section>
+      ) : (
+        <VendorAccountSummary vendor={vendor} />
       )}
-      <DashboardStats />
-      {!verified && <VendorAccountSummary vendor={vendor} />}
       <div className="grid gap-6 lg:grid-cols-[12rem_minmax(0,1fr)]">
         <nav aria-label="Dashboard tabs" className="lg:sticky lg:top-4 lg:self-start">
           <label className="flex flex-col gap-1.5 text-sm font-medium text-slate-700 lg:hidden">
