@@ -71,7 +71,7 @@ export async function verifyInVendorsSection(browser: Browser, company: string, 
   await admin.getByRole('button', { name: 'Unlock dashboard' }).click();
   await expect(admin).toHaveURL(/\/admin$/);
   await admin.goto('/admin/vendors');
-  await expect(admin.getByRole('heading', { name: 'Vendor Management' })).toBeVisible();
+  await expect(admin.getByRole('heading', { name: 'Vendor Management', exact: true })).toBeVisible();
   await admin.getByRole('searchbox', { name: 'Search vendors' }).fill(search);
   const row = admin.getByRole('table', { name: 'Vendors' }).getByRole('row').filter({ hasText: company });
   await expect(row).toHaveCount(1);
