@@ -1,6 +1,5 @@
 import { desc, eq, lte, max } from 'drizzle-orm';
 import type { EventType } from '@souq/shared/constants';
-import type { Product } from '@souq/shared/api/catalogue';
 import type { Recommendation } from '@souq/shared/api/personalize';
 import { MSG } from '@souq/shared/messages';
 import { interactionEvents } from '../../db/schema/recommendations.js';
