@@ -11,7 +11,7 @@
  * `source`, a function's `toString()`), and then as an escape that still means the same character.
  */
 export function toAscii(code) {
-  return code.replace(/(\\*)([^\x00-\x7f])/g, (_, slashes, c) => {
+  return code.replace(/(\\*)([^\0-\x7f])/g, (_, slashes, c) => {
     const escaped = `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
     return (slashes.length % 2 === 1 ? slashes.slice(1) : slashes) + escaped;
   });
