@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
+import { SERVER_NODE_FLAGS } from './scripts/server-node-flags.mjs';
 
 // Browser journeys run against the built product (web + API on one port) with its embedded database and demo data.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -32,7 +33,7 @@ export default defineConfig({
   ],
   webServer: {
     // E2E_FROM_SOURCE=1 runs the server from TypeScript (no server build); WEB_DIST picks a web build directory.
-    command: process.env.E2E_FROM_SOURCE ? 'node --conditions=development --import tsx apps/server/src/main.ts' : 'node apps/server/dist/server.mjs',
+    command: process.env.E2E_FROM_SOURCE ? 'node --conditions=development --import tsx apps/server/src/main.ts' : `node ${SERVER_NODE_FLAGS.join(' ')} apps/server/dist/server.mjs`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

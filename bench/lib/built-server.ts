@@ -5,6 +5,7 @@ import { cpuMsOf } from './cpu.js';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const MAIN = path.join(ROOT, 'apps/server/dist/server.mjs');
@@ -43,7 +44,7 @@ export type RunningServer = {
 };
 
 /**
- * Starts `node apps/server/dist/server.mjs (the bundled server `npm start` runs)` on a data directory (an embedded database unless DATABASE_URL is in env)
+ * Starts `node apps/server/dist/server.mjs` (the bundled server `npm start` runs, with the same Node options) on a data directory (an embedded database unless DATABASE_URL is in env)
  * and waits until /api/health answers 200. Rejects with the server's output if it exits or takes over `timeoutMs`.
  */
 export async function startBuiltServer(opts: {
@@ -56,7 +57,7 @@ export async function startBuiltServer(opts: {
   if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: run npm run build first`);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const [command, args] = opts.via === 'npm-start' ? ['npm', ['start', '--silent']] : [process.execPath, [MAIN]];
+  const [command, args] = opts.via === 'npm-start' ? ['npm', ['start', '--silent']] : [process.execPath, [...SERVER_NODE_FLAGS, MAIN]];
   const t0 = performance.now();
   const child = spawn(command, args, {
     cwd: ROOT,

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { toAscii } from './ascii.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -57,12 +58,14 @@ const result = await esbuild.build({
 });
 
 const [output] = result.outputFiles;
-const name = `server-${createHash('sha256').update(output.contents).digest('hex').slice(0, 16)}.cjs`;
+// pure ASCII, so V8 keeps the source it holds for the process's life at one byte per character (ascii.mjs)
+const code = toAscii(output.text);
+const name = `server-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.cjs`;
 const dist = path.join(root, 'dist');
 // earlier bundles and their code caches
 for (const f of await fs.readdir(dist)) {
   if (/^server-[0-9a-f]{16}\.cjs/.test(f) && !f.startsWith(name)) await fs.rm(path.join(dist, f), { force: true });
 }
-await fs.writeFile(path.join(dist, name), output.contents);
+await fs.writeFile(path.join(dist, name), code);
 const loader = await fs.readFile(path.join(root, 'scripts/server-loader.mjs'), 'utf8');
 await fs.writeFile(path.join(dist, 'server.mjs'), loader.replace('__SOUQ_BUNDLE__', name));

@@ -19,7 +19,7 @@ beforeAll(async () => {
   };
   await make('phone', { name: 'Test Phone One', brand: 'Nova', categories: ['Smartphones', 'Electronics'], priceCents: 99_900, stock: 3, images: ['/media/catalogue/x.webp'], badge: 'New', rating: 4.5, bulletPoints: ['A', 'B'], description: 'A phone. It calls.', dimLength: 15, dimWidth: 7, dimHeight: 1 }, 1);
   await make('shoe', { name: 'Test Running Shoe', brand: 'Velocity', categories: ['Sports'], priceCents: 4_500, stock: 0 }, 2);
-  await make('book', { name: 'Test Book', brand: 'Penguin', categories: ['Books'], priceCents: 2_000 }, 3);
+  await make('book', { name: 'Test Book', brand: 'Penguin', categories: ['Books'], priceCents: 2_000, shortDescription: 'A stored short one.', description: 'Not this. Nor this.', tags: ['paper'], keywords: ['novel'] }, 3);
   await make('hidden', { name: 'Test Hidden Item', brand: 'Nova', categories: ['Smartphones'], status: 'draft' }, 4);
   await t.app.services.catalogue.createShelf({ slug: 'test-shelf', title: 'Test Shelf', position: 0, productIds: [ids.book!, ids.hidden!, ids.phone!] });
   await t.app.services.catalogue.createShelf({ slug: 'second-shelf', title: 'Second Shelf', position: 1, productIds: [ids.shoe!] });
@@ -210,12 +210,12 @@ describe('vendor and admin writes (editProduct, removeProduct)', () => {
   });
 });
 
-describe('catalogue.activeProductsAfter (bulk readers: the recommendation model)', () => {
+describe('catalogue.activeItemFactsAfter (bulk readers: the recommendation model)', () => {
   it('pages through exactly the active products, in id order, by key', async () => {
     const catalogue = t.app.services.catalogue;
     const paged: number[] = [];
     for (let after = 0; ; ) {
-      const page = await catalogue.activeProductsAfter(after, 2);
+      const page = await catalogue.activeItemFactsAfter(after, 2);
       paged.push(...page.map((p) => p.id));
       if (page.length < 2) break;
       after = page[page.length - 1]!.id;
@@ -224,6 +224,20 @@ describe('catalogue.activeProductsAfter (bulk readers: the recommendation model)
     expect(paged).toEqual([...listed].sort((a, b) => a - b));
     expect(paged).not.toContain(ids.hidden);
     expect(paged).toContain(ids.book);
-    expect((await catalogue.activeProductsAfter(ids.book!, 1000)).every((p) => p.id > ids.book!)).toBe(true);
+    expect((await catalogue.activeItemFactsAfter(ids.book!, 1000)).every((p) => p.id > ids.book!)).toBe(true);
+  });
+
+  it("reads the same values as the product's DTO (a derived short description too), and only those fields", async () => {
+    const catalogue = t.app.services.catalogue;
+    const facts = await catalogue.activeItemFactsAfter(0, 1000);
+    const dtos = new Map((await catalogue.listProducts({ limit: 1000, offset: 0 })).items.map((p) => [p.id, p]));
+    expect(facts.length).toBe(dtos.size);
+    for (const f of facts) {
+      const p = dtos.get(f.id)!;
+      expect(f).toEqual({
+        id: p.id, name: p.name, short_description: p.short_description, categories: p.categories, tags: p.tags,
+        keywords: p.keywords, brand: p.brand, rating: p.rating, review_count: p.review_count, created_at: p.created_at,
+      });
+    }
   });
 });

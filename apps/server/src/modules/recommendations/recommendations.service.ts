@@ -1,6 +1,5 @@
 import { desc, eq, lte, max } from 'drizzle-orm';
 import type { EventType } from '@souq/shared/constants';
-import type { Product } from '@souq/shared/api/catalogue';
 import type { Recommendation } from '@souq/shared/api/personalize';
 import { MSG } from '@souq/shared/messages';
 import { interactionEvents } from '../../db/schema/recommendations.js';
@@ -8,7 +7,8 @@ import type { Db } from '../../platform/db.js';
 import type { Bus } from '../../platform/bus.js';
 import type { Principal } from '../../platform/auth.js';
 import { badRequest, forbidden, unauthorized } from '../../platform/errors.js';
-import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import type { CatalogueService, ItemFacts } from '../catalogue/catalogue.service.js';
+import { createInterner, flat } from '../../platform/compact-strings.js';
 import { isStoredFromClient, storedProperties } from './event-rules.js';
 import { RecommendationEngine, type EngineEvent, type EngineOptions, type ItemMeta, type Scored } from './engine.js';
 
@@ -53,16 +53,20 @@ export function assertMayActFor(userId: string, principal: Principal | null): vo
   if (String(principal.userId) !== userId) throw forbidden();
 }
 
-/** What the engine learns from a product: category, tags, brand and words, plus a rating prior for cold start. */
-export function itemMetaFromProduct(p: Product): ItemMeta {
+/**
+ * What the engine learns from a product: category, tags, brand and words, plus a rating prior for cold start.
+ * `intern` shares one copy of each category, tag and brand across the catalogue (the model keeps them for the life
+ * of the process); the words are one flat string, not the name, a space and a slice of the description joined.
+ */
+export function itemMetaFromProduct(p: ItemFacts, intern: (s: string) => string = (s) => s): ItemMeta {
   const reviews = Math.min(1, Math.log1p(p.review_count) / Math.log1p(500));
   const rating = p.rating === null ? 0.5 : p.rating / 5;
   return {
     id: String(p.id),
-    categories: p.categories,
-    tags: [...p.tags, ...p.keywords],
-    brand: p.brand,
-    text: `${p.name} ${p.short_description}`,
+    categories: p.categories.map(intern),
+    tags: [...p.tags, ...p.keywords].map(intern),
+    brand: intern(p.brand),
+    text: flat(`${p.name} ${p.short_description}`),
     prior: Math.min(1, 0.6 * rating * reviews + 0.4 * rating * 0.5),
   };
 }
@@ -86,7 +90,7 @@ export function trainEngine(engine: RecommendationEngine, events: Iterable<Store
  */
 export function createRecommendationsService(deps: {
   db: Db;
-  catalogue: Pick<CatalogueService, 'getProductsByIds' | 'activeProductsAfter'>;
+  catalogue: Pick<CatalogueService, 'getProductsByIds' | 'activeItemFactsAfter'>;
   bus?: Bus;
   log?: (msg: string) => void;
   engineOptions?: EngineOptions;
@@ -107,10 +111,11 @@ export function createRecommendationsService(deps: {
 
   async function loadCatalogue(): Promise<ItemMeta[]> {
     const listed: Listed[] = [];
+    const intern = createInterner();
     for (let after = 0; ; ) {
       // each page waits until requests that arrived meanwhile (health, shoppers) have had the database
-      const page = await background(() => deps.catalogue.activeProductsAfter(after, CATALOGUE_PAGE));
-      for (const p of page) listed.push({ item: itemMetaFromProduct(p), createdAt: p.created_at, id: p.id });
+      const page = await background(() => deps.catalogue.activeItemFactsAfter(after, CATALOGUE_PAGE));
+      for (const p of page) listed.push({ item: itemMetaFromProduct(p, intern), createdAt: p.created_at, id: p.id });
       if (page.length < CATALOGUE_PAGE) break;
       after = page[page.length - 1]!.id;
     }
