@@ -82,3 +82,24 @@ describe('SearchIndex text handling', () => {
     expect(top('rail moulding chair')).toEqual(['Rail Moulding for Chair Backs']);
   });
 });
+
+describe('SearchIndex word forms and word beginnings (0072)', () => {
+  const names = ['Pipe Wrench 14 in.', 'Adjust Knob Set', 'Adjustable Wrench Set 10 in. Chrome', 'Outdoor Lighting Kit', 'String Lights 20 ft.'];
+  let small: SearchIndex;
+  beforeAll(async () => {
+    small = new SearchIndex();
+    await small.load(names.map((name, i) => ({ ...docs[0]!, id: i + 1, name })));
+  });
+  const find = (q: string, prefix: boolean) => small.search(q, { limit: 5, prefix }).ids.map((id) => names[id - 1]);
+
+  it('reads plurals as their singular, but not other endings', () => {
+    expect(find('string light', false)).toEqual(['String Lights 20 ft.']);
+    expect(find('lights', false)).not.toContain('Outdoor Lighting Kit');
+  });
+
+  it('with prefix matching on, a word before the last also finds the words it begins', () => {
+    expect(find('adjust wrench', true)[0]).toBe('Adjustable Wrench Set 10 in. Chrome');
+    // the typing-time expansion is off for exact look-ups (the assistant)
+    expect(find('adjust wrench', false)[0]).not.toBe('Adjustable Wrench Set 10 in. Chrome');
+  });
+});

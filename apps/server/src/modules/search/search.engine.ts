@@ -1,5 +1,5 @@
 import {
-  editDistance, headNoun, RELATED_GROUPS, extractPrice, maxEditsFor, normalize, splitMeasure, splitSize, stem, STOPWORDS, subSizes, SYNONYM_GROUPS,
+  editDistance, headNoun, RELATED_GROUPS, extractPrice, maxEditsFor, normalize, numberForms, splitMeasure, splitSize, stem, STOPWORDS, subSizes, SYNONYM_GROUPS,
   tokenize, trigrams,
   type PriceIntent,
 } from './search.text.js';
@@ -86,6 +86,12 @@ const RARE_RATIO = 10;
 const W_SPLIT = 0.9;
 const W_PREFIX_OPEN = 0.8;
 const W_PREFIX_CLOSED = 0.3;
+/**
+ * A known word before the last also finds the words it begins ('adjust' → adjustable, 'pex' → pexa…), at this weight,
+ * from PREFIX_INNER_MIN letters (chosen on the dev set's tuning half, 0072; shorter words pulled in noise)
+ */
+const W_PREFIX_INNER = 0.3;
+const PREFIX_INNER_MIN = 4;
 const W_TYPO = [1, 0.6, 0.4];
 /** '12x24x1' read as 12x24 and 24x1 */
 const W_SIZE_PARTS = 0.9;
@@ -985,6 +991,8 @@ export class SearchIndex {
       }
       if (prefix && isLast && tokens[i]!.length >= 2) {
         for (const term of this.prefixTerms(tokens[i]!, t)) alternatives.push({ terms: [term], weight: exact ? W_PREFIX_CLOSED : W_PREFIX_OPEN });
+      } else if (prefix && tokens[i]!.length >= PREFIX_INNER_MIN && /^\p{L}+$/u.test(tokens[i]!)) {
+        for (const term of this.prefixTerms(tokens[i]!, t)) alternatives.push({ terms: [term], weight: exact ? W_PREFIX_INNER : W_PREFIX_OPEN });
       }
       const known = this.known(alternatives);
       if (known.length > 0) concepts.push({ alternatives: known, label });
@@ -1152,7 +1160,7 @@ export class SearchIndex {
    * Semantic re-ranking: a query vector (the query's own terms) plus the centroid of the best lexical hits
    * (pseudo-relevance feedback); each candidate's cosine to it is blended with its lexical score.
    */
-  private rerank(head: { doc: Doc; lex: number; score: number }[], concepts: Concept[], intent: PriceIntent, forms: string[][]): void {
+  private rerank(head: { doc: Doc; lex: number; score: number }[], concepts: Concept[], intent: PriceIntent, forms: string[][][]): void {
     if (head.length === 0) return;
     const top = head[0]!.lex || 1;
     const q = new Map<number, number>();
@@ -1203,19 +1211,28 @@ function analyseFields(d: SearchDoc): Record<FieldKey, string[]> {
   };
 }
 
-/** The words of each query concept with letters only, as read (typed, or corrected: its label), not stemmed. */
-function surfaceForms(concepts: Concept[]): string[][] {
-  return concepts.map((c) => c.label.split(' ')).filter((words) => words.every((w) => /^\p{L}+$/u.test(w)));
+/**
+ * The words of each query concept with letters only, as read (typed, or corrected: its label), not stemmed; each word
+ * with the spellings that count for it: itself and its other number ('logs' also as 'log', 0072).
+ */
+function surfaceForms(concepts: Concept[]): string[][][] {
+  return concepts
+    .map((c) => c.label.split(' '))
+    .filter((words) => words.every((w) => /^\p{L}+$/u.test(w)))
+    .map((words) => words.map((w) => [w, ...numberForms(w)]));
 }
 
 /**
- * The share of the concepts whose words a name contains as whole words, exactly, or written together ('air fryer' in
- * '… Airfryer …'); a plain split of the name: cheap enough for every re-ranked candidate.
+ * The share of the concepts whose words a name contains as whole words, as read or in their other number, or written
+ * together as read ('air fryer' in '… Airfryer …'); a plain split of the name: cheap enough for every re-ranked candidate.
  */
-function surfaceShare(name: string, forms: string[][]): number {
+function surfaceShare(name: string, forms: string[][][]): number {
   const nameWords = name.toLowerCase().split(/[^\p{L}\p{N}]+/u);
   let n = 0;
-  for (const words of forms) if (words.every((w) => nameWords.includes(w)) || (words.length > 1 && nameWords.includes(words.join('')))) n++;
+  for (const words of forms) {
+    if (words.every((spellings) => spellings.some((w) => nameWords.includes(w)))) n++;
+    else if (words.length > 1 && nameWords.includes(words.map((spellings) => spellings[0]).join(''))) n++;
+  }
   return n / forms.length;
 }
 
