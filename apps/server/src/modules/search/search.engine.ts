@@ -1,3 +1,4 @@
+import porterStem from 'wink-porter2-stemmer';
 import {
   editDistance, headNoun, RELATED_GROUPS, extractPrice, maxEditsFor, normalize, numberForms, splitMeasure, splitSize, stem, STOPWORDS, subSizes, SYNONYM_GROUPS,
   tokenize, trigrams,
@@ -92,6 +93,13 @@ const W_PREFIX_CLOSED = 0.3;
  */
 const W_PREFIX_INNER = 0.3;
 const PREFIX_INNER_MIN = 4;
+/**
+ * The index keeps words apart that differ by more than a plural ending (0072), so a word's kin by Porter's stemmer
+ * ('painting' → paint, painted, paints; 'light' → lighting) is a reading of its own at this weight (chosen on the dev
+ * set's tuning half, 0072: 0.2 … 0.5 alike); at most KIN_SCAN vocabulary words are looked at.
+ */
+const W_KIN = 0.2;
+const KIN_SCAN = 50;
 const W_TYPO = [1, 0.6, 0.4];
 /** '12x24x1' read as 12x24 and 24x1 */
 const W_SIZE_PARTS = 0.9;
@@ -994,6 +1002,11 @@ export class SearchIndex {
       } else if (prefix && tokens[i]!.length >= PREFIX_INNER_MIN && /^\p{L}+$/u.test(tokens[i]!)) {
         for (const term of this.prefixTerms(tokens[i]!, t)) alternatives.push({ terms: [term], weight: exact ? W_PREFIX_INNER : W_PREFIX_OPEN });
       }
+      if (tokens[i]!.length >= 3 && /^\p{L}+$/u.test(tokens[i]!)) {
+        for (const term of this.kinTerms(tokens[i]!, t)) {
+          if (!alternatives.some((a) => a.terms.length === 1 && a.terms[0] === term)) alternatives.push({ terms: [term], weight: W_KIN });
+        }
+      }
       const known = this.known(alternatives);
       if (known.length > 0) concepts.push({ alternatives: known, label });
     }
@@ -1071,6 +1084,31 @@ export class SearchIndex {
     if (/^\d+$/.test(part)) return this.df.get(part) ?? 0;
     if (part.length < 3 || !/^\p{L}+$/u.test(part) || STOPWORDS.has(part)) return 0;
     return this.df.has(stem(part)) ? this.wordCount.get(part) ?? 0 : 0;
+  }
+
+  /**
+   * The terms of the catalogue's words with the same Porter stem as the typed word ('painting' → paint, painted):
+   * such words begin with nearly all of that stem, so the sorted vocabulary of prefixTerms is read from there, for at
+   * most KIN_SCAN words (no table of its own: nothing more is stored).
+   */
+  private kinTerms(raw: string, stemmed: string): string[] {
+    if (!this.sortedWords) this.sortedWords = [...this.wordStem.keys()].sort();
+    const vocab = this.sortedWords;
+    const key = porterStem(raw);
+    const from = key.slice(0, Math.max(3, key.length - 1));
+    let lo = 0;
+    let hi = vocab.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (vocab[mid]! < from) lo = mid + 1;
+      else hi = mid;
+    }
+    const found = new Set<string>();
+    for (let i = lo, n = 0; i < vocab.length && vocab[i]!.startsWith(from) && n < KIN_SCAN; i++, n++) {
+      const t = this.wordStem.get(vocab[i]!)!;
+      if (t !== stemmed && !found.has(t) && this.df.has(t) && porterStem(vocab[i]!) === key) found.add(t);
+    }
+    return [...found];
   }
 
   /** Frequent terms of the words that begin like the word being typed. */
