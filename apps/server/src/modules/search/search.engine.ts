@@ -100,6 +100,18 @@ const PREFIX_INNER_MIN = 4;
  */
 const W_KIN = 0.2;
 const KIN_SCAN = 50;
+/** Porter stems of vocabulary words, memoised (each costs microseconds, and a query word looks at up to KIN_SCAN) */
+const PORTER_CACHE_MAX = 50_000;
+const porterCache = new Map<string, string>();
+function porter(word: string): string {
+  let s = porterCache.get(word);
+  if (s === undefined) {
+    s = porterStem(word);
+    if (porterCache.size >= PORTER_CACHE_MAX) porterCache.clear();
+    porterCache.set(word, s);
+  }
+  return s;
+}
 const W_TYPO = [1, 0.6, 0.4];
 /** '12x24x1' read as 12x24 and 24x1 */
 const W_SIZE_PARTS = 0.9;
@@ -1094,7 +1106,7 @@ export class SearchIndex {
   private kinTerms(raw: string, stemmed: string): string[] {
     if (!this.sortedWords) this.sortedWords = [...this.wordStem.keys()].sort();
     const vocab = this.sortedWords;
-    const key = porterStem(raw);
+    const key = porter(raw);
     const from = key.slice(0, Math.max(3, key.length - 1));
     let lo = 0;
     let hi = vocab.length;
@@ -1106,7 +1118,7 @@ export class SearchIndex {
     const found = new Set<string>();
     for (let i = lo, n = 0; i < vocab.length && vocab[i]!.startsWith(from) && n < KIN_SCAN; i++, n++) {
       const t = this.wordStem.get(vocab[i]!)!;
-      if (t !== stemmed && !found.has(t) && this.df.has(t) && porterStem(vocab[i]!) === key) found.add(t);
+      if (t !== stemmed && !found.has(t) && this.df.has(t) && porter(vocab[i]!) === key) found.add(t);
     }
     return [...found];
   }
