@@ -82,3 +82,25 @@ describe('SearchIndex text handling', () => {
     expect(top('rail moulding chair')).toEqual(['Rail Moulding for Chair Backs']);
   });
 });
+
+describe('SearchIndex word forms and word beginnings (0072)', () => {
+  const names = ['Kitchen Sink', 'Stain Brush', 'Stainless Steel Sink 33 in. Double Bowl', 'Outdoor Lighting Kit', 'String Lights 20 ft.', 'Interior Paint 1 gal.'];
+  let small: SearchIndex;
+  beforeAll(async () => {
+    small = new SearchIndex();
+    await small.load(names.map((name, i) => ({ ...docs[0]!, id: i + 1, name })));
+  });
+  const find = (q: string, prefix: boolean) => small.search(q, { limit: 5, prefix }).ids.map((id) => names[id - 1]);
+
+  it('reads plurals as their singular; other endings of the word only as a weaker reading', () => {
+    expect(find('string light', false)[0]).toBe('String Lights 20 ft.');
+    expect(find('lights', false)).toEqual(['String Lights 20 ft.', 'Outdoor Lighting Kit']);
+    expect(find('painting', false)).toEqual(['Interior Paint 1 gal.']);
+  });
+
+  it('with prefix matching on, a word before the last also finds the words it begins', () => {
+    expect(find('stain sink', true)[0]).toBe('Stainless Steel Sink 33 in. Double Bowl');
+    // the typing-time expansion is off for exact look-ups (the assistant)
+    expect(find('stain sink', false)[0]).not.toBe('Stainless Steel Sink 33 in. Double Bowl');
+  });
+});

@@ -1,5 +1,6 @@
+import porterStem from 'wink-porter2-stemmer';
 import {
-  editDistance, headNoun, RELATED_GROUPS, extractPrice, maxEditsFor, normalize, splitMeasure, splitSize, stem, STOPWORDS, subSizes, SYNONYM_GROUPS,
+  editDistance, headNoun, RELATED_GROUPS, extractPrice, maxEditsFor, normalize, numberForms, splitMeasure, splitSize, stem, STOPWORDS, subSizes, SYNONYM_GROUPS,
   tokenize, trigrams,
   type PriceIntent,
 } from './search.text.js';
@@ -86,6 +87,31 @@ const RARE_RATIO = 10;
 const W_SPLIT = 0.9;
 const W_PREFIX_OPEN = 0.8;
 const W_PREFIX_CLOSED = 0.3;
+/**
+ * A known word before the last also finds the words it begins ('adjust' → adjustable, 'pex' → pexa…), at this weight,
+ * from PREFIX_INNER_MIN letters (chosen on the dev set's tuning half, 0072; shorter words pulled in noise)
+ */
+const W_PREFIX_INNER = 0.3;
+const PREFIX_INNER_MIN = 4;
+/**
+ * The index keeps words apart that differ by more than a plural ending (0072), so a word's kin by Porter's stemmer
+ * ('painting' → paint, painted, paints; 'light' → lighting) is a reading of its own at this weight (chosen on the dev
+ * set's tuning half, 0072: 0.2 … 0.5 alike); at most KIN_SCAN vocabulary words are looked at.
+ */
+const W_KIN = 0.2;
+const KIN_SCAN = 50;
+/** Porter stems of vocabulary words, memoised (each costs microseconds, and a query word looks at up to KIN_SCAN) */
+const PORTER_CACHE_MAX = 50_000;
+const porterCache = new Map<string, string>();
+function porter(word: string): string {
+  let s = porterCache.get(word);
+  if (s === undefined) {
+    s = porterStem(word);
+    if (porterCache.size >= PORTER_CACHE_MAX) porterCache.clear();
+    porterCache.set(word, s);
+  }
+  return s;
+}
 const W_TYPO = [1, 0.6, 0.4];
 /** '12x24x1' read as 12x24 and 24x1 */
 const W_SIZE_PARTS = 0.9;
@@ -985,6 +1011,13 @@ export class SearchIndex {
       }
       if (prefix && isLast && tokens[i]!.length >= 2) {
         for (const term of this.prefixTerms(tokens[i]!, t)) alternatives.push({ terms: [term], weight: exact ? W_PREFIX_CLOSED : W_PREFIX_OPEN });
+      } else if (prefix && tokens[i]!.length >= PREFIX_INNER_MIN && /^\p{L}+$/u.test(tokens[i]!)) {
+        for (const term of this.prefixTerms(tokens[i]!, t)) alternatives.push({ terms: [term], weight: exact ? W_PREFIX_INNER : W_PREFIX_OPEN });
+      }
+      if (tokens[i]!.length >= 3 && /^\p{L}+$/u.test(tokens[i]!)) {
+        for (const term of this.kinTerms(tokens[i]!, t)) {
+          if (!alternatives.some((a) => a.terms.length === 1 && a.terms[0] === term)) alternatives.push({ terms: [term], weight: W_KIN });
+        }
       }
       const known = this.known(alternatives);
       if (known.length > 0) concepts.push({ alternatives: known, label });
@@ -1063,6 +1096,31 @@ export class SearchIndex {
     if (/^\d+$/.test(part)) return this.df.get(part) ?? 0;
     if (part.length < 3 || !/^\p{L}+$/u.test(part) || STOPWORDS.has(part)) return 0;
     return this.df.has(stem(part)) ? this.wordCount.get(part) ?? 0 : 0;
+  }
+
+  /**
+   * The terms of the catalogue's words with the same Porter stem as the typed word ('painting' → paint, painted):
+   * such words begin with nearly all of that stem, so the sorted vocabulary of prefixTerms is read from there, for at
+   * most KIN_SCAN words (no table of its own: nothing more is stored).
+   */
+  private kinTerms(raw: string, stemmed: string): string[] {
+    if (!this.sortedWords) this.sortedWords = [...this.wordStem.keys()].sort();
+    const vocab = this.sortedWords;
+    const key = porter(raw);
+    const from = key.slice(0, Math.max(3, key.length - 1));
+    let lo = 0;
+    let hi = vocab.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (vocab[mid]! < from) lo = mid + 1;
+      else hi = mid;
+    }
+    const found = new Set<string>();
+    for (let i = lo, n = 0; i < vocab.length && vocab[i]!.startsWith(from) && n < KIN_SCAN; i++, n++) {
+      const t = this.wordStem.get(vocab[i]!)!;
+      if (t !== stemmed && !found.has(t) && this.df.has(t) && porter(vocab[i]!) === key) found.add(t);
+    }
+    return [...found];
   }
 
   /** Frequent terms of the words that begin like the word being typed. */
@@ -1152,7 +1210,7 @@ export class SearchIndex {
    * Semantic re-ranking: a query vector (the query's own terms) plus the centroid of the best lexical hits
    * (pseudo-relevance feedback); each candidate's cosine to it is blended with its lexical score.
    */
-  private rerank(head: { doc: Doc; lex: number; score: number }[], concepts: Concept[], intent: PriceIntent, forms: string[][]): void {
+  private rerank(head: { doc: Doc; lex: number; score: number }[], concepts: Concept[], intent: PriceIntent, forms: string[][][]): void {
     if (head.length === 0) return;
     const top = head[0]!.lex || 1;
     const q = new Map<number, number>();
@@ -1203,19 +1261,28 @@ function analyseFields(d: SearchDoc): Record<FieldKey, string[]> {
   };
 }
 
-/** The words of each query concept with letters only, as read (typed, or corrected: its label), not stemmed. */
-function surfaceForms(concepts: Concept[]): string[][] {
-  return concepts.map((c) => c.label.split(' ')).filter((words) => words.every((w) => /^\p{L}+$/u.test(w)));
+/**
+ * The words of each query concept with letters only, as read (typed, or corrected: its label), not stemmed; each word
+ * with the spellings that count for it: itself and its other number ('logs' also as 'log', 0072).
+ */
+function surfaceForms(concepts: Concept[]): string[][][] {
+  return concepts
+    .map((c) => c.label.split(' '))
+    .filter((words) => words.every((w) => /^\p{L}+$/u.test(w)))
+    .map((words) => words.map((w) => [w, ...numberForms(w)]));
 }
 
 /**
- * The share of the concepts whose words a name contains as whole words, exactly, or written together ('air fryer' in
- * '… Airfryer …'); a plain split of the name: cheap enough for every re-ranked candidate.
+ * The share of the concepts whose words a name contains as whole words, as read or in their other number, or written
+ * together as read ('air fryer' in '… Airfryer …'); a plain split of the name: cheap enough for every re-ranked candidate.
  */
-function surfaceShare(name: string, forms: string[][]): number {
+function surfaceShare(name: string, forms: string[][][]): number {
   const nameWords = name.toLowerCase().split(/[^\p{L}\p{N}]+/u);
   let n = 0;
-  for (const words of forms) if (words.every((w) => nameWords.includes(w)) || (words.length > 1 && nameWords.includes(words.join('')))) n++;
+  for (const words of forms) {
+    if (words.every((spellings) => spellings.some((w) => nameWords.includes(w)))) n++;
+    else if (words.length > 1 && nameWords.includes(words.map((spellings) => spellings[0]).join(''))) n++;
+  }
   return n / forms.length;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalize, splitMeasure, splitSize, tokenize } from './search.text.js';
+import { normalize, numberForms, singular, splitMeasure, splitSize, stem, tokenize } from './search.text.js';
 
 describe('tokenize: numbers, units and sizes', () => {
   it('fuses a number with its unit, however the unit is written', () => {
@@ -52,5 +52,28 @@ describe('tokenize: numbers, units and sizes', () => {
   it('normalises text as before for everything else', () => {
     expect(normalize('Café  Crème, 5,000 (new)!')).toBe('cafe creme 5000 new');
     expect(normalize('v1.2 and/or 3/4')).toBe('v1.2 and or 3/4');
+  });
+});
+
+describe('stem: plural endings only (0072)', () => {
+  it('makes plurals singular', () => {
+    expect(['logs', 'batteries', 'boxes', 'benches', 'glasses', 'tiles', 'shoes', 'hinges'].map(singular))
+      .toEqual(['log', 'battery', 'box', 'bench', 'glass', 'tile', 'shoe', 'hinge']);
+    expect(['glass', 'bus', 'log'].map(singular)).toEqual(['glass', 'bus', 'log']);
+  });
+
+  it('keeps other endings apart (Porter made lighting and light one term)', () => {
+    expect(['lighting', 'light', 'painting', 'paint', 'fitting'].map(stem)).toEqual(['lighting', 'light', 'painting', 'paint', 'fitting']);
+    expect(stem('lights')).toBe(stem('light'));
+    // short words and tokens with digits stay as they are
+    expect(['ss', '10ft', 'x4s'].map(stem)).toEqual(['ss', '10ft', 'x4s']);
+  });
+
+  it('gives a word its other number', () => {
+    expect(numberForms('log')).toContain('logs');
+    expect(numberForms('logs')).toContain('log');
+    expect(numberForms('batteries')).toContain('battery');
+    expect(numberForms('battery')).toContain('batteries');
+    expect(numberForms('box')).toContain('boxes');
   });
 });
