@@ -1,17 +1,24 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
-import { AppRouter } from './app/router';
+import { AppRouter, createAppRouter } from './app/router';
 import './index.css';
+
+const container = document.getElementById('root')!;
+// The server rendered this page's first view into the HTML (decision 0071): React takes that markup over instead
+// of drawing the page again. A page without it (every other route, or one whose data the server could not get)
+// is rendered here as before.
+const hydrating = container.hasChildNodes();
+const router = await createAppRouter({ hydrating });
+const app = (
+  <StrictMode>
+    <AppProviders>
+      <AppRouter router={router} />
+    </AppProviders>
+  </StrictMode>
+);
 
 // The first render as a transition: React renders it in slices between the browser's own work instead of one
 // long task (a page whose data came with its HTML renders its whole first view at once; decision 0062).
-startTransition(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProviders>
-        <AppRouter />
-      </AppProviders>
-    </StrictMode>,
-  );
-});
+if (hydrating) startTransition(() => void hydrateRoot(container, app));
+else startTransition(() => createRoot(container).render(app));
