@@ -9,16 +9,16 @@ const container = document.getElementById('root')!;
 // of drawing the page again. A page without it (every other route, or one whose data the server could not get)
 // is rendered here as before.
 const hydrating = container.hasChildNodes();
-const router = await createAppRouter({ hydrating });
-const app = (
-  <StrictMode>
-    <AppProviders>
-      <AppRouter router={router} />
-    </AppProviders>
-  </StrictMode>
-);
-
-// The first render as a transition: React renders it in slices between the browser's own work instead of one
-// long task (a page whose data came with its HTML renders its whole first view at once; decision 0062).
-if (hydrating) startTransition(() => void hydrateRoot(container, app));
-else startTransition(() => createRoot(container).render(app));
+void createAppRouter({ hydrating }).then((router) => {
+  const app = (
+    <StrictMode>
+      <AppProviders>
+        <AppRouter router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+  // The first render as a transition: React renders it in slices between the browser's own work instead of one
+  // long task (a page whose data came with its HTML renders its whole first view at once; decision 0062).
+  if (hydrating) startTransition(() => void hydrateRoot(container, app));
+  else startTransition(() => createRoot(container).render(app));
+});
