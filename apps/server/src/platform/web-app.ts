@@ -108,10 +108,11 @@ async function pageHead(
   app: FastifyInstance,
   route: string,
   scripts: readonly string[],
-): Promise<{ head: string; body: string; data: Record<string, unknown>; complete: boolean }> {
-  const head = scripts.map((src) => `<link rel="modulepreload" crossorigin href="${escapeAttr(src)}">`);
+): Promise<{ head: string; preloads: string; body: string; data: Record<string, unknown>; complete: boolean }> {
+  const preloads = scripts.map((src) => `<link rel="modulepreload" crossorigin href="${escapeAttr(src)}">`).join('');
+  const head: string[] = [];
   const groups = PAGE_BOOT_DATA[route];
-  if (!groups) return { head: head.join(''), body: '', data: {}, complete: false };
+  if (!groups) return { head: '', preloads, body: '', data: {}, complete: false };
   const data: Record<string, unknown> = {};
   const json: string[] = [];
   let answered = 0;
@@ -133,10 +134,9 @@ async function pageHead(
     if (json.length > before) answered++;
   }
   const image = largestPaintImage(route, data);
-  // first in the head: the picture starts downloading before the scripts announced with it
-  if (image) head.unshift(`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(image)}">`);
+  if (image) head.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(image)}">`);
   const body = json.length ? `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${scriptSafeJson(`{${json.join(',')}}`)}</script>` : '';
-  return { head: head.join(''), body, data, complete: answered === groups.length };
+  return { head: head.join(''), preloads, body, data, complete: answered === groups.length };
 }
 
 /** The web build's server render of first views (apps/web/src/entry-server.tsx, `vite build --ssr`). */
@@ -178,6 +178,24 @@ async function firstViewMarkup(req: FastifyRequest, renderer: PageRenderer | nul
   }
 }
 
+/** The script (apps/web/public) that starts the app once a server-rendered page has loaded and painted. */
+export const START_APP_SCRIPT = '/start-app.js';
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">\s*/g;
+
+/**
+ * A server-rendered page paints from its HTML, so its scripts need not come first (decision 0071): the built
+ * index.html's entry script and module preloads are replaced by START_APP_SCRIPT, which fetches them (and the
+ * route's own modules) after the page has loaded. Null when the built HTML has no entry script where expected.
+ */
+export function scriptsAfterLoad(html: string, routeScripts: readonly string[]): string | null {
+  const entry = ENTRY_SCRIPT.exec(html)?.[1];
+  if (!entry) return null;
+  const preload = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
+  const tag = `<script type="module" id="souq-app" src="${START_APP_SCRIPT}" data-entry="${escapeAttr(entry)}" data-preload="${escapeAttr([...preload, ...routeScripts].join(' '))}"></script>`;
+  return html.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, () => tag);
+}
+
 /**
  * Serves the built web app. Every compressible file has Brotli and gzip variants written next to it at build time
  * (apps/web/vite.config.ts), sent by Accept-Encoding with `Vary: Accept-Encoding`; hashed assets may be cached for
@@ -216,10 +234,14 @@ export async function registerWebApp(app: FastifyInstance, dist: string) {
     }
     reply.header('cache-control', REVALIDATE).type('text/html');
     if (req.method === 'GET' && hinted(pathname)) {
-      const { head, body, data, complete } = await pageHead(app, pathname, routePreloads.get(pathname) ?? []);
-      const markup = await firstViewMarkup(req, renderer(), pathname, data, complete);
-      const page = htmlText
-        .replace('</head>', () => `${head}</head>`)
+      const routeScripts = routePreloads.get(pathname) ?? [];
+      const { head, preloads, body, data, complete } = await pageHead(app, pathname, routeScripts);
+      let markup = await firstViewMarkup(req, renderer(), pathname, data, complete);
+      // a server-rendered page loads its scripts after it has painted; any other announces them at once
+      const shell = markup ? scriptsAfterLoad(htmlText, routeScripts) : null;
+      if (!shell) markup = '';
+      const page = (shell ?? htmlText)
+        .replace('</head>', () => `${shell ? '' : preloads}${head}</head>`)
         .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`)
         .replace('</body>', () => `${body}</body>`);
       return sendHtml(req, reply, page);
