@@ -1,3 +1,4 @@
+/* global document, requestAnimationFrame, setTimeout, addEventListener */
 // Starts the app's scripts on a page whose first view the server rendered into its HTML (decision 0071): once the
 // page has loaded (its pictures in) and painted, so on a slow link the scripts do not share it with the CSS and
 // the first pictures. Until then the page is the server's markup (links work; buttons wait for the scripts).

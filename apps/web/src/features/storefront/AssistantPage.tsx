@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MSG } from '@souq/shared/messages';
 import { PRODUCT_QUERY_PARAM } from '@souq/shared/rules/embed';
@@ -69,12 +69,14 @@ export default function AssistantPage() {
     runSearch(input);
   }
 
-  function openDetail(p: ProductRef) {
+  // stable across renders, like onShelfAdd: the memoised ShelfList is not drawn again for answers it does not show
+  const openDetail = useCallback((p: ProductRef) => {
     track('click', p.id, { source: 'storefront' });
     track('view', p.id, { name: p.name });
     setContext(p);
     setDetail(p);
-  }
+  }, []);
+  const onShelfAdd = useCallback((p: ProductRef) => addToCart(p), [addToCart]);
 
   // a link to one product (?product={id}, e.g. from an embed on another site) shows its detail once it has loaded
   const linkedRef = useMemo(() => (linked.product ? refFromProduct(linked.product) : null), [linked.product]);
@@ -180,7 +182,7 @@ export default function AssistantPage() {
             {noProducts && query === '' ? (
               <EmptyState title={MSG.emptyProducts} />
             ) : (
-              !browse.isPending && <ShelfList onOpen={openDetail} onAdd={(x) => addToCart(x)} selectedId={context?.id} />
+              !browse.isPending && <ShelfList onOpen={openDetail} onAdd={onShelfAdd} selectedId={context?.id} />
             )}
           </div>
         </main>
