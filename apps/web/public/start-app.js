@@ -13,6 +13,25 @@ function start() {
   import(me.dataset.entry);
   if (me.dataset.route) import(me.dataset.route);
 }
+// A visitor who reaches for the page before it has loaded starts the scripts at once. A form sent before the app
+// has taken the page over (a search typed and sent early) is held and sent again once it has (main.tsx announces
+// it with APP_READY), instead of reloading the page.
+const APP_READY = 'souq:app-ready';
+let ready = false;
+let held = null;
+document.addEventListener(APP_READY, () => {
+  ready = true;
+  const form = held;
+  held = null;
+  if (form && form.isConnected) form.requestSubmit();
+}, { once: true });
+document.addEventListener('submit', (e) => {
+  if (ready) return;
+  e.preventDefault();
+  held = e.target;
+  start();
+}, true);
+for (const type of ['pointerdown', 'keydown', 'focusin']) addEventListener(type, start, { once: true, passive: true, capture: true });
 // after the load event's frame has been painted; at the latest a few seconds in (a picture that never ends)
 const afterPaint = () => requestAnimationFrame(() => setTimeout(start, 0));
 if (document.readyState === 'complete') afterPaint();

@@ -1,8 +1,17 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
 import { AppRouter, createAppRouter } from './app/router';
 import './index.css';
+
+/**
+ * Tells public/start-app.js that the app has taken the page over (its first commit is done): a form sent before
+ * that was held there and is sent again now.
+ */
+function AppReady() {
+  useEffect(() => void document.dispatchEvent(new Event('souq:app-ready')), []);
+  return null;
+}
 
 const container = document.getElementById('root')!;
 // The server rendered this page's first view into the HTML (decision 0071): React takes that markup over instead
@@ -15,6 +24,7 @@ void createAppRouter({ hydrating }).then((router) => {
       <AppProviders>
         <AppRouter router={router} />
       </AppProviders>
+      <AppReady />
     </StrictMode>
   );
   // The first render as a transition: React renders it in slices between the browser's own work instead of one

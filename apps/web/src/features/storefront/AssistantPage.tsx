@@ -36,6 +36,7 @@ export default function AssistantPage() {
   const [detail, setDetail] = useState<ProductRef | null>(null);
   const [chatOpen, setChatOpen] = useState(false);
   const chat = useRef<ChatPanelHandle>(null);
+  const searchBox = useRef<HTMLInputElement>(null);
   const browse = useBrowseProducts();
   const search = useProductSearch(query);
   useSearchTracking(searchRun, searchRun?.query === query ? search.data : undefined, 'storefront');
@@ -66,7 +67,9 @@ export default function AssistantPage() {
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    runSearch(input);
+    // the box's own text: typed before the app took over the server-rendered page (decision 0071), it is not in
+    // `input` yet; otherwise the two are the same
+    runSearch(searchBox.current?.value ?? input);
   }
 
   // stable across renders, like onShelfAdd: the memoised ShelfList is not drawn again for answers it does not show
@@ -128,6 +131,7 @@ export default function AssistantPage() {
               Search products
             </label>
             <input
+              ref={searchBox}
               id="product-search"
               type="search"
               value={input}
