@@ -112,5 +112,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         copyPublicDir: false,
         rollupOptions: { output: { format: 'cjs', entryFileNames: 'entry-server.cjs', chunkFileNames: '[name]-[hash].cjs' } },
       }
-    : { target: 'es2022', sourcemap: 'hidden', chunkSizeWarningLimit: 400 },
+    : {
+        target: 'es2022',
+        sourcemap: 'hidden',
+        chunkSizeWarningLimit: 400,
+        // React DOM (with its scheduler) in a file of its own: a server-rendered page evaluates it in a task of its
+        // own before the rest of the app (public/start-app.js), instead of all of it in one long task (decision 0071)
+        rollupOptions: { output: { codeSplitting: { groups: [{ name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ }] } } },
+      },
 }));

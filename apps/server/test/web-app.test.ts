@@ -182,7 +182,7 @@ describe('server-rendered first view', () => {
     // the entry script and the route's own module move into the starter; no module is preloaded before the paint
     expect(res.body).not.toContain('src="/assets/index-abc123.js"');
     expect(res.body).not.toContain('rel="modulepreload"');
-    expect(res.body).toContain('<script type="module" id="souq-app" src="/start-app.js" data-entry="/assets/index-abc123.js" data-route="/assets/AssistantPage-abc.js"></script>');
+    expect(res.body).toContain('<script type="module" id="souq-app" src="/start-app.js" data-entry="/assets/index-abc123.js" data-deps="/assets/react-abc.js" data-route="/assets/AssistantPage-abc.js"></script>');
     // CSS and the largest picture stay in the head, at once
     expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
     expect(res.body).toContain('<link rel="preload" as="image" fetchpriority="high" href="/media/catalogue/chair.webp">');

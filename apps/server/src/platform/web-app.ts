@@ -185,15 +185,17 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/assets\/[
 
 /**
  * A server-rendered page paints from its HTML, so its scripts need not come first (decision 0071): the built
- * index.html's entry script and module preloads are replaced by START_APP_SCRIPT, which imports the entry and the
- * route's own module (the first of the route's scripts) after the page has loaded. Null when the built HTML has no
+ * index.html's entry script and module preloads (the entry's imports) are replaced by START_APP_SCRIPT, which
+ * imports them, then the entry and the route's own module (the first of the route's scripts), after the page has
+ * loaded. Null when the built HTML has no
  * entry script where expected.
  */
 export function scriptsAfterLoad(html: string, routeScripts: readonly string[]): string | null {
   const entry = ENTRY_SCRIPT.exec(html)?.[1];
   if (!entry) return null;
+  const deps = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
   const route = routeScripts[0] ? ` data-route="${escapeAttr(routeScripts[0])}"` : '';
-  const tag = `<script type="module" id="souq-app" src="${START_APP_SCRIPT}" data-entry="${escapeAttr(entry)}"${route}></script>`;
+  const tag = `<script type="module" id="souq-app" src="${START_APP_SCRIPT}" data-entry="${escapeAttr(entry)}" data-deps="${escapeAttr(deps.join(' '))}"${route}></script>`;
   return html.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, () => tag);
 }
 
