@@ -91,10 +91,33 @@ function routePreloads(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), routePreloads()],
+/** Where the server-side render of first views is written (a script for Node; under .vite/, so never served). */
+const SSR_OUT_DIR = 'dist/.vite/ssr';
+
+export default defineConfig(({ isSsrBuild }) => ({
+  // the server's build (`vite build --ssr`, decision 0071) writes no browser files: no variants, no route notes
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress(), routePreloads()])],
   resolve: { alias: [{ find: /^@souq\/shared\/(.*)$/, replacement: `${shared}/$1.ts` }, { find: '@', replacement: path.resolve(import.meta.dirname, 'src') }] },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
+  // self-contained CommonJS (the server's bundle loads it with require() and needs none of this app's packages
+  // installed next to it); each lazy route stays its own file, required only when a page needs it
+  ssr: { noExternal: true, target: 'node' },
   // 'hidden': maps are written for error reports but no bundle points at them; the server never serves *.map
-  build: { target: 'es2022', sourcemap: 'hidden', chunkSizeWarningLimit: 400 },
-});
+  build: isSsrBuild
+    ? {
+        target: 'node20',
+        outDir: SSR_OUT_DIR,
+        emptyOutDir: true,
+        sourcemap: false,
+        copyPublicDir: false,
+        rollupOptions: { output: { format: 'cjs', entryFileNames: 'entry-server.cjs', chunkFileNames: '[name]-[hash].cjs' } },
+      }
+    : {
+        target: 'es2022',
+        sourcemap: 'hidden',
+        chunkSizeWarningLimit: 400,
+        // React DOM (with its scheduler) in a file of its own: a server-rendered page evaluates it in a task of its
+        // own before the rest of the app (public/start-app.js), instead of all of it in one long task (decision 0071)
+        rollupOptions: { output: { codeSplitting: { groups: [{ name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ }] } } },
+      },
+}));

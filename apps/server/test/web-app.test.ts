@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs/promises';
 import zlib from 'node:zlib';
 import { call, createTestApp, tempWebDist, type TestContext } from './harness.js';
+import { scriptsAfterLoad } from '../src/platform/web-app.js';
 
 // Serving the built web app (issue 15 item 6): scripts and the app's routes are public, source maps never are.
 
@@ -114,6 +115,9 @@ describe('page hints in the served HTML', () => {
     expect(res.body.match(/<\/script>/g)).toHaveLength(2);
     expect(res.body).toContain('<link rel="preload" as="image" fetchpriority="high" href="/media/catalogue/chair.webp">');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/AssistantPage-abc.js">');
+    // this build has no server render (dist/.vite/ssr): the browser renders the page, its scripts load at once
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toContain('<script type="module" src="/assets/index-abc123.js"></script>');
   });
 
   it('compresses the page it makes, by Accept-Encoding', async () => {
@@ -130,5 +134,85 @@ describe('page hints in the served HTML', () => {
   it('never serves the build notes', async () => {
     const res = await call(t.app, { url: '/.vite/route-preloads.json' });
     expect(res.body).not.toContain('CheckoutPage-abc');
+  });
+});
+
+// A page's first view rendered by the server (decision 0071): its markup in the page, its scripts after it.
+describe('server-rendered first view', () => {
+  let t: TestContext;
+  let dist: string;
+  const HTML =
+    '<!doctype html><html><head><title>Souq</title>\n' +
+    '    <script type="module" crossorigin src="/assets/index-abc123.js"></script>\n' +
+    '    <link rel="modulepreload" crossorigin href="/assets/react-abc.js">\n' +
+    '    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">\n' +
+    '  </head><body><div id="root"></div></body></html>';
+  // stands in for the web build's render (apps/web/src/entry-server.tsx): markup from the answers it is given
+  const RENDERER = `exports.renderPage = async (url, data) => {
+    if (url.includes('fail=1')) throw new Error('a component failed');
+    const shelves = data['/api/shelves'].filter((s) => s.items.length > 0);
+    return '<main data-url="' + url + '">' + shelves.map((s) => '<h2>' + s.title + ':' + s.items.map((i) => i.id).join(',') + '</h2>').join('') + '</main>';
+  };`;
+
+  beforeAll(async () => {
+    dist = await tempWebDist({
+      'index.html': HTML,
+      '.vite/route-preloads.json': JSON.stringify({ '/ai-assistant': ['/assets/AssistantPage-abc.js', '/assets/Shelf-abc.js'], '/checkout': ['/assets/CheckoutPage-abc.js'] }),
+      '.vite/ssr/entry-server.cjs': RENDERER,
+    });
+    t = await createTestApp({ webDist: dist });
+    const catalogue = t.app.services.catalogue;
+    const a = await catalogue.createProduct({ name: 'Desk Lamp', priceCents: 1000, images: ['/media/catalogue/lamp.webp'] });
+    const b = await catalogue.createProduct({ name: 'Plain Chair', priceCents: 2000, images: ['/media/catalogue/chair.webp'] });
+    await catalogue.createShelf({ slug: 'home', title: 'Home', position: 0, productIds: [b.id, a.id] });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fs.rm(dist, { recursive: true, force: true });
+  });
+
+  it('puts the render of the embedded answers into the page, and starts the scripts after it has loaded', async () => {
+    const res = await call(t.app, { url: '/ai-assistant?product=3' });
+    expect(res.status).toBe(200);
+    const shelves = (await call(t.app, { url: '/api/shelves' })).json as { title: string; items: { id: number }[] }[];
+    const home = shelves.find((s) => s.title === 'Home')!;
+    // the same answers the page embeds, and the URL as asked (its query included)
+    expect(res.body).toContain(`<div id="root"><main data-url="http://localhost/ai-assistant?product=3"><h2>Home:${home.items.map((i) => i.id).join(',')}</h2></main></div>`);
+    expect(res.body).toContain('<script type="application/json" id="souq-boot">');
+    // the entry script and the route's own module move into the starter; no module is preloaded before the paint
+    expect(res.body).not.toContain('src="/assets/index-abc123.js"');
+    expect(res.body).not.toContain('rel="modulepreload"');
+    expect(res.body).toContain('<script type="module" id="souq-app" src="/start-app.js" data-entry="/assets/index-abc123.js" data-deps="/assets/react-abc.js" data-route="/assets/AssistantPage-abc.js"></script>');
+    // CSS and the largest picture stay in the head, at once
+    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
+    expect(res.body).toContain('<link rel="preload" as="image" fetchpriority="high" href="/media/catalogue/chair.webp">');
+  });
+
+  it('sends the page for the browser to render when the render fails', async () => {
+    const res = await call(t.app, { url: '/ai-assistant?fail=1' });
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/AssistantPage-abc.js">');
+    expect(res.body).not.toContain('souq-app');
+    expect(res.body).toContain('<script type="application/json" id="souq-boot">');
+  });
+
+  it('renders only the routes listed for it', async () => {
+    const res = await call(t.app, { url: '/checkout' });
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/CheckoutPage-abc.js">');
+    expect(res.body).toContain('src="/assets/index-abc123.js"');
+  });
+
+  it('never serves the server render', async () => {
+    const res = await call(t.app, { url: '/.vite/ssr/entry-server.cjs' });
+    expect(res.body).not.toContain('renderPage');
+  });
+});
+
+describe('scriptsAfterLoad', () => {
+  it('is null for a built page without the entry script it expects (the page then keeps its scripts)', () => {
+    expect(scriptsAfterLoad('<html><head><script src="/assets/x.js"></script></head></html>', [])).toBeNull();
   });
 });

@@ -2,10 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { BOOT_DATA_ELEMENT_ID, largestPaintImage, PAGE_BOOT_DATA } from '@souq/shared/rules/page-boot';
+import { BOOT_DATA_ELEMENT_ID, largestPaintImage, PAGE_BOOT_DATA, SERVER_RENDERED_ROUTES } from '@souq/shared/rules/page-boot';
 import { routeNotFoundBody } from './errors.js';
 
 /** Responses smaller than this go out as they are: compressing them saves less than it costs. */
@@ -103,13 +104,20 @@ function readRoutePreloads(dist: string): Map<string, string[]> {
  * non-empty list, answered by this server as it would answer the request) and a high-priority preload of the
  * picture that is its largest paint. A failed or non-JSON answer is left out: the page then asks for it itself.
  */
-async function pageHead(app: FastifyInstance, route: string, scripts: readonly string[]): Promise<{ head: string; body: string }> {
-  const head = scripts.map((src) => `<link rel="modulepreload" crossorigin href="${escapeAttr(src)}">`);
+async function pageHead(
+  app: FastifyInstance,
+  route: string,
+  scripts: readonly string[],
+): Promise<{ head: string; preloads: string; body: string; data: Record<string, unknown>; complete: boolean }> {
+  const preloads = scripts.map((src) => `<link rel="modulepreload" crossorigin href="${escapeAttr(src)}">`).join('');
+  const head: string[] = [];
   const groups = PAGE_BOOT_DATA[route];
-  if (!groups) return { head: head.join(''), body: '' };
+  if (!groups) return { head: '', preloads, body: '', data: {}, complete: false };
   const data: Record<string, unknown> = {};
   const json: string[] = [];
+  let answered = 0;
   for (const group of groups) {
+    const before = json.length;
     for (const url of group) {
       const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
       if (res.statusCode !== 200 || !String(res.headers['content-type'] ?? '').includes('json')) continue;
@@ -123,11 +131,72 @@ async function pageHead(app: FastifyInstance, route: string, scripts: readonly s
       json.push(`${JSON.stringify(url)}:${res.body}`);
       if (Array.isArray(value) && value.length > 0) break;
     }
+    if (json.length > before) answered++;
   }
   const image = largestPaintImage(route, data);
   if (image) head.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(image)}">`);
   const body = json.length ? `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${scriptSafeJson(`{${json.join(',')}}`)}</script>` : '';
-  return { head: head.join(''), body };
+  return { head: head.join(''), preloads, body, data, complete: answered === groups.length };
+}
+
+/** The web build's server render of first views (apps/web/src/entry-server.tsx, `vite build --ssr`). */
+type PageRenderer = { renderPage(url: string, data: Readonly<Record<string, unknown>>): Promise<string | null> };
+const SSR_ENTRY = path.join('.vite', 'ssr', 'entry-server.cjs');
+
+/**
+ * Loads the server render on first use (about a megabyte of React, router and page code: never on the start-up's
+ * path), or null when this build has none. A CommonJS file, so the bundled server (a script without import())
+ * loads it as the unbundled one does.
+ */
+function pageRenderer(dist: string, log: FastifyInstance['log']): () => PageRenderer | null {
+  const file = path.join(dist, SSR_ENTRY);
+  let loaded: PageRenderer | null | undefined;
+  return () => {
+    if (loaded !== undefined) return loaded;
+    try {
+      loaded = fs.existsSync(file) ? (createRequire(import.meta.url)(file) as PageRenderer) : null;
+    } catch (err) {
+      log.error({ err }, 'the web build\'s server render could not be loaded; pages render in the browser');
+      loaded = null;
+    }
+    return loaded;
+  };
+}
+
+/**
+ * The first view's markup for a server-rendered route (decision 0071), from the same answers the page embeds, or
+ * '' (the browser renders the page, as before 0071): when an answer is missing (the browser will ask for it and
+ * show its loading state first), the build has no server render, or rendering fails.
+ */
+async function firstViewMarkup(req: FastifyRequest, renderer: PageRenderer | null, route: string, data: Record<string, unknown>, complete: boolean): Promise<string> {
+  if (!renderer || !complete || !SERVER_RENDERED_ROUTES.has(route)) return '';
+  try {
+    return (await renderer.renderPage(`http://localhost${req.url}`, data)) ?? '';
+  } catch (err) {
+    req.log.error({ err, route }, 'server render failed; the page renders in the browser');
+    return '';
+  }
+}
+
+/** The script (apps/web/public) that starts the app once a server-rendered page has loaded and painted. */
+export const START_APP_SCRIPT = '/start-app.js';
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">\s*/g;
+
+/**
+ * A server-rendered page paints from its HTML, so its scripts need not come first (decision 0071): the built
+ * index.html's entry script and module preloads (the entry's imports) are replaced by START_APP_SCRIPT, which
+ * imports them, then the entry and the route's own module (the first of the route's scripts), after the page has
+ * loaded. Null when the built HTML has no
+ * entry script where expected.
+ */
+export function scriptsAfterLoad(html: string, routeScripts: readonly string[]): string | null {
+  const entry = ENTRY_SCRIPT.exec(html)?.[1];
+  if (!entry) return null;
+  const deps = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
+  const route = routeScripts[0] ? ` data-route="${escapeAttr(routeScripts[0])}"` : '';
+  const tag = `<script type="module" id="souq-app" src="${START_APP_SCRIPT}" data-entry="${escapeAttr(entry)}" data-deps="${escapeAttr(deps.join(' '))}"${route}></script>`;
+  return html.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, () => tag);
 }
 
 /**
@@ -142,6 +211,7 @@ export async function registerWebApp(app: FastifyInstance, dist: string) {
   const routePreloads = readRoutePreloads(dist);
   const htmlText = html?.toString('utf8') ?? '';
   const hinted = (route: string) => routePreloads.has(route) || route in PAGE_BOOT_DATA;
+  const renderer = pageRenderer(dist, app.log);
   if (html) {
     await app.register(fastifyStatic, {
       root: dist,
@@ -167,8 +237,17 @@ export async function registerWebApp(app: FastifyInstance, dist: string) {
     }
     reply.header('cache-control', REVALIDATE).type('text/html');
     if (req.method === 'GET' && hinted(pathname)) {
-      const { head, body } = await pageHead(app, pathname, routePreloads.get(pathname) ?? []);
-      return sendHtml(req, reply, htmlText.replace('</head>', `${head}</head>`).replace('</body>', `${body}</body>`));
+      const routeScripts = routePreloads.get(pathname) ?? [];
+      const { head, preloads, body, data, complete } = await pageHead(app, pathname, routeScripts);
+      let markup = await firstViewMarkup(req, renderer(), pathname, data, complete);
+      // a server-rendered page loads its scripts after it has painted; any other announces them at once
+      const shell = markup ? scriptsAfterLoad(htmlText, routeScripts) : null;
+      if (!shell) markup = '';
+      const page = (shell ?? htmlText)
+        .replace('</head>', () => `${shell ? '' : preloads}${head}</head>`)
+        .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`)
+        .replace('</body>', () => `${body}</body>`);
+      return sendHtml(req, reply, page);
     }
     return reply.send(html);
   });

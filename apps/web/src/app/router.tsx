@@ -1,56 +1,24 @@
-import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
-import { RouteError } from './RouteError';
-import { PageSpinner } from '@/components/ui/PageSpinner';
-import { paths } from './paths';
-import { RootLayout } from './RootLayout';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { routes } from './routes';
 
-type PageModule = { default: React.ComponentType };
-/** Route-level code splitting: each area's pages load only when visited (vendor and admin never on the storefront). */
-const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
-});
+/**
+ * The browser's router. `hydrating`: the page's HTML holds its first view rendered by the server (decision 0071):
+ * the lazy routes of this URL are loaded first, so the router's first render is that page (not the loading
+ * fallback) and React can take over the server's markup as it is.
+ */
+export async function createAppRouter({ hydrating }: { hydrating: boolean }) {
+  if (hydrating) {
+    const lazy = (matchRoutes(routes, window.location) ?? []).filter((m) => m.route.lazy);
+    await Promise.all(
+      lazy.map(async ({ route }) => {
+        const load = route.lazy as () => Promise<Partial<typeof route>>;
+        Object.assign(route, { ...(await load()), lazy: undefined });
+      }),
+    );
+  }
+  return createBrowserRouter(routes);
+}
 
-const routes: RouteObject[] = [
-  {
-    element: <RootLayout />,
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <PageSpinner />,
-    children: [
-      // customer storefront
-      { path: paths.home, ...page(() => import('@/features/landing/HomeRoute')) },
-      { path: paths.assistant, ...page(() => import('@/features/storefront/AssistantPage')) },
-      { path: paths.login, ...page(() => import('@/features/account/AuthPage')) },
-      { path: paths.signup, ...page(() => import('@/features/account/AuthPage')) },
-      { path: paths.onboarding, ...page(() => import('@/features/account/OnboardingPage')) },
-      { path: paths.profile, ...page(() => import('@/features/account/ProfilePage')) },
-      { path: paths.checkout, ...page(() => import('@/features/checkout/CheckoutPage')) },
-      { path: paths.sidePanel, ...page(() => import('@/features/assistant/SidePanelPage')) },
-      // vendor area
-      { path: paths.vendor, ...page(() => import('@/features/vendor/VendorRoot')) },
-      { path: paths.vendorOnboarding, ...page(() => import('@/features/vendor/VendorOnboardingPage')) },
-      { path: paths.vendorProfile, ...page(() => import('@/features/vendor/VendorProfilePage')) },
-      { path: paths.vendorAuth, ...page(() => import('@/features/vendor/VendorAuthPage')) },
-      { path: paths.vendorLogin, ...page(() => import('@/features/vendor/VendorAuthPage')) },
-      { path: paths.vendorSignup, ...page(() => import('@/features/vendor/VendorAuthPage')) },
-      // admin area
-      { path: paths.adminAccess, ...page(() => import('@/features/admin/AdminAccessPage')) },
-      { path: paths.admin, ...page(() => import('@/features/admin/AdminDashboardPage')) },
-      { path: paths.adminVendors, ...page(() => import('@/features/admin/AdminDashboardPage')) },
-      { path: paths.adminSupport, ...page(() => import('@/features/admin/AdminSupportPage')) },
-      { path: paths.adminPersonalizeTest, ...page(() => import('@/features/admin/PersonalizeTestPage')) },
-      { path: paths.productManager, ...page(() => import('@/features/product-manager/ProductManagerPage')) },
-      { path: paths.aiOptimization, ...page(() => import('@/features/optimisation/AiOptimizationPage')) },
-      // demos
-      { path: paths.rubiksCube, ...page(() => import('@/features/demos/RubiksCubePage')) },
-      { path: paths.shelvesDemo, ...page(() => import('@/features/demos/ProductShelvesDemoPage')) },
-      // any other path goes home (spec route table)
-      { path: '*', element: <Navigate to={paths.home} replace /> },
-    ],
-  },
-];
-
-const router = createBrowserRouter(routes);
-
-export function AppRouter() {
+export function AppRouter({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
   return <RouterProvider router={router} />;
 }

@@ -30,3 +30,17 @@ export function takeBootData(path: string): { value: unknown } | undefined {
   data.delete(path);
   return { value };
 }
+
+/**
+ * Runs `render` (the server's synchronous first-view render, entry-server.tsx) with `data` as the page's embedded
+ * answers: the same values the browser will read from the page's data block, so both render the same view.
+ */
+export function withBootData<T>(data: Readonly<Record<string, unknown>>, render: () => T): T {
+  const saved = boot;
+  boot = new Map(Object.entries(data));
+  try {
+    return render();
+  } finally {
+    boot = saved;
+  }
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { largestPaintImage, PAGE_BOOT_DATA } from './page-boot.js';
+import { largestPaintImage, PAGE_BOOT_DATA, SERVER_RENDERED_ROUTES } from './page-boot.js';
 
 const shelves = [
   { id: 1, items: [] },
@@ -20,5 +20,9 @@ describe('largestPaintImage', () => {
 
   it('lists only public reads', () => {
     for (const url of Object.values(PAGE_BOOT_DATA).flat(2)) expect(url).toMatch(/^\/api\/(products|embedded-products|shelves)\b/);
+  });
+
+  it('renders on the server only routes whose first-view answers the page embeds (the render uses nothing else)', () => {
+    for (const route of SERVER_RENDERED_ROUTES) expect(Object.keys(PAGE_BOOT_DATA)).toContain(route);
   });
 });

@@ -12,6 +12,12 @@ export const PAGE_BOOT_DATA: Readonly<Record<string, readonly (readonly string[]
   '/ai-assistant': [['/api/embedded-products/detailed', '/api/products'], ['/api/shelves']],
 };
 
+/**
+ * Routes whose first view the server renders into the HTML from those answers, for the browser to take over
+ * (decision 0071): the page paints before its scripts have run. Only when every answer of PAGE_BOOT_DATA is there.
+ */
+export const SERVER_RENDERED_ROUTES: ReadonlySet<string> = new Set(['/ai-assistant']);
+
 /** The picture that is the first view's largest paint, from the page's boot data (preloaded at high priority). */
 export function largestPaintImage(route: string, data: Readonly<Record<string, unknown>>): string | null {
   if (route !== '/ai-assistant') return null;

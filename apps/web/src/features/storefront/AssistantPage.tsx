@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MSG } from '@souq/shared/messages';
 import { PRODUCT_QUERY_PARAM } from '@souq/shared/rules/embed';
@@ -36,6 +36,7 @@ export default function AssistantPage() {
   const [detail, setDetail] = useState<ProductRef | null>(null);
   const [chatOpen, setChatOpen] = useState(false);
   const chat = useRef<ChatPanelHandle>(null);
+  const searchBox = useRef<HTMLInputElement>(null);
   const browse = useBrowseProducts();
   const search = useProductSearch(query);
   useSearchTracking(searchRun, searchRun?.query === query ? search.data : undefined, 'storefront');
@@ -66,15 +67,19 @@ export default function AssistantPage() {
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    runSearch(input);
+    // the box's own text: typed before the app took over the server-rendered page (decision 0071), it is not in
+    // `input` yet; otherwise the two are the same
+    runSearch(searchBox.current?.value ?? input);
   }
 
-  function openDetail(p: ProductRef) {
+  // stable across renders, like onShelfAdd: the memoised ShelfList is not drawn again for answers it does not show
+  const openDetail = useCallback((p: ProductRef) => {
     track('click', p.id, { source: 'storefront' });
     track('view', p.id, { name: p.name });
     setContext(p);
     setDetail(p);
-  }
+  }, []);
+  const onShelfAdd = useCallback((p: ProductRef) => addToCart(p), [addToCart]);
 
   // a link to one product (?product={id}, e.g. from an embed on another site) shows its detail once it has loaded
   const linkedRef = useMemo(() => (linked.product ? refFromProduct(linked.product) : null), [linked.product]);
@@ -126,6 +131,7 @@ export default function AssistantPage() {
               Search products
             </label>
             <input
+              ref={searchBox}
               id="product-search"
               type="search"
               value={input}
@@ -180,7 +186,7 @@ export default function AssistantPage() {
             {noProducts && query === '' ? (
               <EmptyState title={MSG.emptyProducts} />
             ) : (
-              !browse.isPending && <ShelfList onOpen={openDetail} onAdd={(x) => addToCart(x)} selectedId={context?.id} />
+              !browse.isPending && <ShelfList onOpen={openDetail} onAdd={onShelfAdd} selectedId={context?.id} />
             )}
           </div>
         </main>

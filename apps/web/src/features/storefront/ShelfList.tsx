@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { memo, startTransition, useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Spinner } from '@/components/ui/Spinner';
 import { useShelves } from './api';
@@ -15,8 +15,10 @@ const SHELVES_PER_STEP = 4;
  * The storefront's curated shelves from GET /api/shelves (16 × 5 in the demo data). Rendering all 80 cards at once
  * blocked the main thread for half a second on a phone (Lighthouse TBT); the first shelves come at once and the
  * others a few at a time in transitions, which React renders in small slices between the browser's own work.
+ * Memoised: its page re-renders when answers it does not show arrive (the catalogue for the chat's product names,
+ * after the first paint), and drawing 80 cards again then was one long task (decision 0071).
  */
-export function ShelfList({ onOpen, onAdd, selectedId }: {
+export const ShelfList = memo(function ShelfList({ onOpen, onAdd, selectedId }: {
   onOpen: (p: ProductRef) => void;
   onAdd: (p: ProductRef) => void;
   selectedId?: number | null;
@@ -50,4 +52,4 @@ export function ShelfList({ onOpen, onAdd, selectedId }: {
         ))}
     </div>
   );
-}
+});

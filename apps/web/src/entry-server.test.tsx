@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { MSG } from '@souq/shared/messages';
+import { renderPage } from './entry-server';
+
+// The server's render of /ai-assistant's first view (decision 0071), from the answers the page embeds.
+
+const product = (id: number, name: string) => ({ id, name, price: 10 + id, image: `/media/p${id}.webp`, rating: 4.5 });
+const shelf = (id: number, title: string, items: { id: number; name: string }[]) => ({
+  id,
+  slug: `s${id}`,
+  title,
+  items: items.map((p) => ({ id: p.id, title: p.name, price: 5, image: `/media/s${p.id}.webp`, rating: 4, badge: 'New' })),
+});
+const shelves = [shelf(1, 'Smartphones', [product(1, 'Phone One'), product(2, 'Phone Two')]), shelf(2, 'Laptops', [product(3, 'Laptop Three')]), shelf(3, 'Audio', [product(4, 'Buds Four')])];
+
+describe('renderPage (server render of the first view)', () => {
+  it('renders the header, the search box and the first shelves when products exist', async () => {
+    const html = await renderPage('http://localhost/ai-assistant', { '/api/embedded-products/detailed': [product(9, 'Any')], '/api/shelves': shelves });
+    expect(html).toContain('AI Product Assistant');
+    expect(html).toContain('placeholder="Search products with AI..."');
+    expect(html).toContain('Smartphones');
+    expect(html).toContain('Phone Two');
+    expect(html).toContain('Laptops');
+    // the first two shelves come with the first paint; the others follow in the browser (ShelfList)
+    expect(html).not.toContain('Audio');
+    expect(html).not.toContain(MSG.emptyProducts);
+  });
+
+  it('renders the empty state when the loaded products are empty (the products decide, not the shelves)', async () => {
+    const html = await renderPage('http://localhost/ai-assistant', { '/api/embedded-products/detailed': [], '/api/products': [], '/api/shelves': shelves });
+    expect(html).toContain(MSG.emptyProducts);
+    expect(html).not.toContain('Smartphones');
+  });
+
+  it('renders each request from its own answers (nothing kept from an earlier render)', async () => {
+    await renderPage('http://localhost/ai-assistant', { '/api/embedded-products/detailed': [product(9, 'Any')], '/api/shelves': shelves });
+    const html = await renderPage('http://localhost/ai-assistant', { '/api/embedded-products/detailed': [product(9, 'Any')], '/api/shelves': [shelf(5, 'Kitchen', [product(6, 'Kettle Six')])] });
+    expect(html).toContain('Kettle Six');
+    expect(html).not.toContain('Smartphones');
+  });
+
+  it('escapes text from the answers', async () => {
+    const html = await renderPage('http://localhost/ai-assistant', { '/api/embedded-products/detailed': [product(9, 'Any')], '/api/shelves': [shelf(1, 'Odd <b>shelf</b>', [product(1, '</script><script>alert(1)</script>')])] });
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('Odd &lt;b&gt;shelf&lt;/b&gt;');
+  });
+});

@@ -1,0 +1,37 @@
+// The server's render of a page's first view (decision 0071), built by `vite build --ssr` into
+// dist/.vite/ssr/entry-server.cjs and loaded by apps/server/src/platform/web-app.ts. The browser takes the markup
+// over with hydrateRoot (main.tsx): the page paints from its HTML instead of after its scripts ran.
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppProviders, newQueryClient } from './app/providers';
+import { routes } from './app/routes';
+import { withBootData } from './lib/boot-data';
+
+const handler = createStaticHandler(routes);
+
+/**
+ * The markup of `url`'s first view, given the API answers the page embeds (by path, as the browser reads them), or
+ * null when the route does not render a page here (a redirect). Throws when a component fails on the server: the
+ * caller then sends the page without it, for the browser to render.
+ */
+export async function renderPage(url: string, data: Readonly<Record<string, unknown>>): Promise<string | null> {
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const client = newQueryClient();
+  try {
+    return withBootData(data, () =>
+      renderToString(
+        <StrictMode>
+          <AppProviders client={client}>
+            {/* hydrate={false}: no inline script (the CSP allows none); the browser's router needs no data */}
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppProviders>
+        </StrictMode>,
+      ),
+    );
+  } finally {
+    client.clear();
+  }
+}
