@@ -133,6 +133,9 @@ test('checkout requires name, email and address: disabled while empty, alert whe
   await page.goto('/ai-assistant');
   const firstCard = page.getByRole('region', { name: 'Laptops' }).getByRole('article').first();
   await firstCard.getByRole('button', { name: /^Add to Cart: / }).click();
+  // the shopper sees the badge count the line before leaving (a click on the server-rendered page before the app has
+  // taken it over is carried out once it has: decision 0071)
+  await expect(chat(page).getByTestId('cart-count')).toHaveText('1');
   await page.goto('/checkout');
 
   const place = page.getByRole('button', { name: 'Place Order' });

@@ -1,4 +1,4 @@
-/* global document, requestAnimationFrame, setTimeout, addEventListener */
+/* global document, requestAnimationFrame, setTimeout, addEventListener, Element, Event, HTMLInputElement, HTMLTextAreaElement */
 // Starts the app's scripts on a page whose first view the server rendered into its HTML (decision 0071): once the
 // page has loaded (its pictures in) and painted, so on a slow link the scripts do not share it with the CSS and
 // the first pictures. Until then the page is the server's markup (links work; buttons wait for the scripts).
@@ -23,12 +23,46 @@ function start() {
 const APP_READY = 'souq:app-ready';
 let ready = false;
 let held = null;
+// A control clicked before the app has taken the page over (Add to Cart, the cart button) is clicked again once it
+// has: React takes over the server's elements themselves (hydration keeps the DOM nodes), so the same element now
+// has its handler. Plain links are left alone: they work without the app.
+const CONTROLS = 'button, [role="button"], input, select, summary, label';
+let clicked = [];
 document.addEventListener(APP_READY, () => {
   ready = true;
   const form = held;
+  const controls = clicked;
   held = null;
-  if (form && form.isConnected) form.requestSubmit();
+  clicked = [];
+  // text typed before then is in the boxes but not in the app's state: hand it over as the app's own input events
+  // would (React skips an input event whose value it has already seen, so its record is reset first)
+  for (const box of typed) {
+    if (!box.isConnected) continue;
+    const text = box.value;
+    box.value = '';
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(box), 'value').set.call(box, text);
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  typed.clear();
+  // the sends and clicks after the app has drawn what that text changed (a Send button it enables)
+  setTimeout(() => {
+    if (form && form.isConnected) form.requestSubmit();
+    for (const control of controls) if (control.isConnected) control.click();
+  }, 0);
 }, { once: true });
+const typed = new Set();
+document.addEventListener('input', (e) => {
+  if (!ready && (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement)) typed.add(e.target);
+}, true);
+document.addEventListener('click', (e) => {
+  if (ready || !(e.target instanceof Element)) return;
+  const control = e.target.closest(CONTROLS);
+  if (!control) return;
+  e.preventDefault();
+  e.stopImmediatePropagation();
+  clicked.push(control);
+  start();
+}, true);
 document.addEventListener('submit', (e) => {
   if (ready) return;
   e.preventDefault();
