@@ -1,6 +1,6 @@
 import porterStem from 'wink-porter2-stemmer';
 import {
-  editDistance, headNoun, RELATED_GROUPS, extractPrice, maxEditsFor, normalize, numberForms, splitMeasure, splitSize, stem, STOPWORDS, subSizes, SYNONYM_GROUPS,
+  editDistance, headNoun, RELATED_GROUPS, extractPrice, maxEditsFor, memoiseWords, normalize, numberForms, splitMeasure, splitSize, stem, STOPWORDS, subSizes, SYNONYM_GROUPS,
   tokenize, trigrams,
   type PriceIntent,
 } from './search.text.js';
@@ -102,16 +102,7 @@ const W_KIN = 0.2;
 const KIN_SCAN = 50;
 /** Porter stems of vocabulary words, memoised (each costs microseconds, and a query word looks at up to KIN_SCAN) */
 const PORTER_CACHE_MAX = 50_000;
-const porterCache = new Map<string, string>();
-function porter(word: string): string {
-  let s = porterCache.get(word);
-  if (s === undefined) {
-    s = porterStem(word);
-    if (porterCache.size >= PORTER_CACHE_MAX) porterCache.clear();
-    porterCache.set(word, s);
-  }
-  return s;
-}
+const porter = memoiseWords((w) => porterStem(w), PORTER_CACHE_MAX);
 const W_TYPO = [1, 0.6, 0.4];
 /** '12x24x1' read as 12x24 and 24x1 */
 const W_SIZE_PARTS = 0.9;
@@ -1098,23 +1089,22 @@ export class SearchIndex {
     return this.df.has(stem(part)) ? this.wordCount.get(part) ?? 0 : 0;
   }
 
+  /** The index's words in sorted order, made on first use after a change (completions and word kin search it). */
+  private vocabulary(): string[] {
+    this.sortedWords ??= [...this.wordStem.keys()].sort();
+    return this.sortedWords;
+  }
+
   /**
    * The terms of the catalogue's words with the same Porter stem as the typed word ('painting' → paint, painted):
    * such words begin with nearly all of that stem, so the sorted vocabulary of prefixTerms is read from there, for at
    * most KIN_SCAN words (no table of its own: nothing more is stored).
    */
   private kinTerms(raw: string, stemmed: string): string[] {
-    if (!this.sortedWords) this.sortedWords = [...this.wordStem.keys()].sort();
-    const vocab = this.sortedWords;
+    const vocab = this.vocabulary();
     const key = porter(raw);
     const from = key.slice(0, Math.max(3, key.length - 1));
-    let lo = 0;
-    let hi = vocab.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (vocab[mid]! < from) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = firstAtLeast(vocab, from);
     const found = new Set<string>();
     for (let i = lo, n = 0; i < vocab.length && vocab[i]!.startsWith(from) && n < KIN_SCAN; i++, n++) {
       const t = this.wordStem.get(vocab[i]!)!;
@@ -1125,15 +1115,8 @@ export class SearchIndex {
 
   /** Frequent terms of the words that begin like the word being typed. */
   private prefixTerms(raw: string, stemmed: string): string[] {
-    if (!this.sortedWords) this.sortedWords = [...this.wordStem.keys()].sort();
-    const vocab = this.sortedWords;
-    let lo = 0;
-    let hi = vocab.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (vocab[mid]! < raw) lo = mid + 1;
-      else hi = mid;
-    }
+    const vocab = this.vocabulary();
+    const lo = firstAtLeast(vocab, raw);
     const found = new Map<string, number>();
     for (let i = lo, n = 0; i < vocab.length && vocab[i]!.startsWith(raw) && n < 400; i++, n++) {
       const t = this.wordStem.get(vocab[i]!)!;
@@ -1320,3 +1303,15 @@ function popularity(d: IndexedProduct): number {
 
 const maxDefined = (a?: number, b?: number) => (a === undefined ? b : b === undefined ? a : Math.max(a, b));
 const minDefined = (a?: number, b?: number) => (a === undefined ? b : b === undefined ? a : Math.min(a, b));
+
+/** The index of the first entry of the sorted `words` that is not before `from` (binary search). */
+function firstAtLeast(words: string[], from: string): number {
+  let lo = 0;
+  let hi = words.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (words[mid]! < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

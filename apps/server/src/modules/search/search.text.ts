@@ -158,7 +158,24 @@ export function splitMeasure(token: string): { num: string; unit: string } | nul
 }
 
 const STEM_CACHE_MAX = 200_000;
-const stemCache = new Map<string, string>();
+
+/**
+ * `fn` remembered for up to `max` distinct words (then forgotten all at once): word analysis costs microseconds and
+ * the same few thousand words come back in every query and title.
+ */
+export function memoiseWords(fn: (word: string) => string, max: number): (word: string) => string {
+  const cache = new Map<string, string>();
+  return (word) => {
+    let s = cache.get(word);
+    if (s === undefined) {
+      s = fn(word);
+      if (cache.size >= max) cache.clear();
+      cache.set(word, s);
+    }
+    return s;
+  };
+}
+const singularOf = memoiseWords((w) => singular(w), STEM_CACHE_MAX);
 
 /**
  * The word's singular ('logs' → log, 'batteries' → battery, 'boxes' → box), memoised (the catalogue repeats its
@@ -168,13 +185,7 @@ const stemCache = new Map<string, string>();
  */
 export function stem(token: string): string {
   if (token.length <= 2 || /\d/.test(token)) return token;
-  let s = stemCache.get(token);
-  if (s === undefined) {
-    s = singular(token);
-    if (stemCache.size >= STEM_CACHE_MAX) stemCache.clear();
-    stemCache.set(token, s);
-  }
-  return s;
+  return singularOf(token);
 }
 
 /**
