@@ -7,6 +7,9 @@ export function healthRoutes(deps: { db: Db; dbKind: string; startedAt: number }
   return async function plugin(app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get('/api/health', {
+      // a few bytes, never compressed; and the compression hook's first answer loads Node's fetch classes (~25 ms:
+      // it checks `instanceof Response`), which would otherwise delay the first healthy answer of every start
+      compress: false,
       schema: {
         tags: ['operations'],
         summary: 'Liveness and database reachability',
@@ -24,6 +27,7 @@ export function healthRoutes(deps: { db: Db; dbKind: string; startedAt: number }
     r.route({
       method: 'HEAD',
       url: '/api/ping',
+      compress: false,
       schema: { tags: ['operations'], summary: 'Latency probe' },
       handler: async (_req, reply) => reply.status(204).send(),
     });
