@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SearchIndex, type SearchDoc } from './search.engine.js';
+import { otherLengthUnit, pairShare, SearchIndex, stopPairs, surfaceShare, type SearchDoc } from './search.engine.js';
 
 // The engine's text handling on a small hardware-store catalogue (no database: the index is a plain data structure).
 const NAMES = [
@@ -102,5 +102,60 @@ describe('SearchIndex word forms and word beginnings (0072)', () => {
     expect(find('stain sink', true)[0]).toBe('Stainless Steel Sink 33 in. Double Bowl');
     // the typing-time expansion is off for exact look-ups (the assistant)
     expect(find('stain sink', false)[0]).not.toBe('Stainless Steel Sink 33 in. Double Bowl');
+  });
+});
+
+describe('SearchIndex words as written: stop-word pairs, words written apart, lengths (0075)', () => {
+  const names = [
+    // without the pair, 'trash can' is 'trash', and the shorter name wins
+    'Rubbermaid 32 Gal. Trash Bags',
+    'Rubbermaid Commercial 32 Gal. Gray Round Trash Can with Lid',
+    'Ceramic Tile Back Splash 12 in.',
+    'Ceramic Splash Guard Back Panel 12 in.',
+    // without the conversion, '8 ft stud' is 'stud', and the lower id wins
+    '2 in. x 4 in. x 10 ft. Stud',
+    '2 in. x 4 in. x 96 in. Stud',
+    // without number words, 'three handle faucet' is 'handle faucet', and the shorter name wins
+    'Moen Handle Faucet Kit',
+    'Moen 3-Handle Tub and Shower Faucet in Chrome',
+  ];
+  let small: SearchIndex;
+  beforeAll(async () => {
+    small = new SearchIndex();
+    await small.load(names.map((name, i) => ({ ...docs[0]!, id: i + 1, name })));
+  });
+  const first = (q: string) => names[small.search(q, { limit: 1, prefix: false }).ids[0]! - 1];
+
+  it('rewards the query\'s words around a stop word where the name has them side by side', () => {
+    expect(stopPairs('trash can')).toEqual([['trash', 'can']]);
+    expect(stopPairs('sink and faucet 2')).toEqual([['sink', 'and'], ['and', 'faucet']]);
+    // two stop words, or a word with digits, make no pair
+    expect(stopPairs('for a 2in pipe')).toEqual([]);
+    expect(pairShare(['rubbermaid', '32', 'gal', 'trash', 'can'], [['trash', 'can']])).toBe(1);
+    expect(pairShare(['can', 'of', 'trash'], [['trash', 'can']])).toBe(0);
+    expect(first('trash can')).toBe('Rubbermaid Commercial 32 Gal. Gray Round Trash Can with Lid');
+    expect(first('trash')).toBe('Rubbermaid 32 Gal. Trash Bags');
+  });
+
+  it('counts a long word the name writes as two words as read', () => {
+    expect(surfaceShare(['tile', 'back', 'splash'], [[['backsplash', 'backsplashs', 'backsplashes']]])).toBe(1);
+    expect(surfaceShare(['splash', 'guard', 'back'], [[['backsplash', 'backsplashs', 'backsplashes']]])).toBe(0);
+    // short words are not looked for in two pieces
+    expect(surfaceShare(['in', 'let'], [[['inlet']]])).toBe(0);
+    expect(first('ceramic backsplash')).toBe('Ceramic Tile Back Splash 12 in.');
+  });
+
+  it('reads a length in feet as the same length in inches, and back', () => {
+    expect(otherLengthUnit({ num: '8', unit: 'ft' })).toBe('96in');
+    expect(otherLengthUnit({ num: '96', unit: 'in' })).toBe('8ft');
+    expect(otherLengthUnit({ num: '10', unit: 'in' })).toBeNull();
+    expect(otherLengthUnit({ num: '2.5', unit: 'ft' })).toBeNull();
+    expect(first('8 ft stud')).toBe('2 in. x 4 in. x 96 in. Stud');
+    expect(first('120 in. stud')).toBe('2 in. x 4 in. x 10 ft. Stud');
+  });
+
+  it('finds digits for number words', () => {
+    expect(first('three handle faucet')).toBe('Moen 3-Handle Tub and Shower Faucet in Chrome');
+    expect(first('handle faucet')).toBe('Moen Handle Faucet Kit');
   });
 });

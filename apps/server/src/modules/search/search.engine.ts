@@ -121,6 +121,14 @@ const W_FEEDBACK = 1;
  * 'logs' prefers '… Fireplace Logs' to '… Log Set' among equal stems (chosen on the dev set's tuning half, 0070)
  */
 const W_SURFACE = 0.3;
+/**
+ * re-ranking bonus for the share of the query's word pairs around a stop word that the name has as written, side by
+ * side: stop words are not indexed, so 'trash can', 'sink and faucet', 'walk in' would otherwise only find 'trash',
+ * 'sink' 'faucet', 'walk' (chosen on the dev set's tuning half, 0075)
+ */
+const W_STOP_PAIRS = 0.2;
+/** a length in whole feet also reads as the same length in inches, and back ('8 ft.' ↔ '96 in.', 0075) */
+const W_UNIT_CONVERTED = 0.9;
 /** Above this many postings a common concept only scores candidates (see search()). */
 const SCORER_MIN_POSTINGS = 3000;
 const SIMILAR_MAX_CANDIDATES = 4000;
@@ -618,7 +626,7 @@ export class SearchIndex {
     }
     cands.sort((a, b) => b.lex - a.lex || a.doc.id - b.doc.id);
     const head = cands.slice(0, RERANK_DEPTH);
-    this.rerank(head, concepts, price.intent, surfaceForms(concepts));
+    this.rerank(head, concepts, price.intent, surfaceForms(concepts), stopPairs(price.text));
     const ranked = head.concat(cands.slice(RERANK_DEPTH));
     return {
       ids: ranked.slice(offset, offset + opts.limit).map((c) => c.doc.id),
@@ -973,6 +981,8 @@ export class SearchIndex {
       }
       const measure = splitMeasure(t);
       if (measure) alternatives.push({ terms: [measure.num], weight: W_NUMBERS_ONLY });
+      const converted = measure && otherLengthUnit(measure);
+      if (converted) alternatives.push({ terms: [converted], weight: W_UNIT_CONVERTED });
       // 'head phones' → 'headphones'
       const next = tokens[i + 1];
       if (next && /^\p{L}+$/u.test(tokens[i]!) && /^\p{L}+$/u.test(next)) {
@@ -1193,7 +1203,9 @@ export class SearchIndex {
    * Semantic re-ranking: a query vector (the query's own terms) plus the centroid of the best lexical hits
    * (pseudo-relevance feedback); each candidate's cosine to it is blended with its lexical score.
    */
-  private rerank(head: { doc: Doc; lex: number; score: number }[], concepts: Concept[], intent: PriceIntent, forms: string[][][]): void {
+  private rerank(
+    head: { doc: Doc; lex: number; score: number }[], concepts: Concept[], intent: PriceIntent, forms: string[][][], pairs: string[][],
+  ): void {
     if (head.length === 0) return;
     const top = head[0]!.lex || 1;
     const q = new Map<number, number>();
@@ -1220,7 +1232,11 @@ export class SearchIndex {
     }
     for (const c of head) {
       let s = (1 - W_SEM) * (c.lex / top) + W_SEM * this.cosine(c.doc, dense) + 0.02 * popularity(c.doc);
-      if (forms.length) s += W_SURFACE * surfaceShare(this.nameOf(c.doc.slot), forms);
+      if (forms.length || pairs.length) {
+        const words = nameWords(this.nameOf(c.doc.slot));
+        if (forms.length) s += W_SURFACE * surfaceShare(words, forms);
+        if (pairs.length) s += W_STOP_PAIRS * pairShare(words, pairs);
+      }
       const r = priceRank?.get(c.doc);
       if (r !== undefined) s += 0.2 * (intent === 'low' ? 1 - r : r);
       c.score = s;
@@ -1255,18 +1271,72 @@ function surfaceForms(concepts: Concept[]): string[][][] {
     .map((words) => words.map((w) => [w, ...numberForms(w)]));
 }
 
+/** A name's words as written, lower case: split on anything but letters and digits (no re-tokenising). */
+const nameWords = (name: string) => name.toLowerCase().split(/[^\p{L}\p{N}]+/u);
+
 /**
  * The share of the concepts whose words a name contains as whole words, as read or in their other number, or written
- * together as read ('air fryer' in '… Airfryer …'); a plain split of the name: cheap enough for every re-ranked candidate.
+ * together as read ('air fryer' in '… Airfryer …'), or a long word written as two ('backsplash' in '… Back Splash …',
+ * 0075); a plain split of the name: cheap enough for every re-ranked candidate.
  */
-function surfaceShare(name: string, forms: string[][][]): number {
-  const nameWords = name.toLowerCase().split(/[^\p{L}\p{N}]+/u);
+export function surfaceShare(nameWords: string[], forms: string[][][]): number {
   let n = 0;
   for (const words of forms) {
     if (words.every((spellings) => spellings.some((w) => nameWords.includes(w)))) n++;
     else if (words.length > 1 && nameWords.includes(words.map((spellings) => spellings[0]).join(''))) n++;
+    else if (words.length === 1 && words[0]![0]!.length >= SPLIT_SURFACE_MIN && writtenApart(nameWords, words[0]!)) n++;
   }
   return n / forms.length;
+}
+
+/** A one-word concept this long also counts when the name writes it as two words. */
+const SPLIT_SURFACE_MIN = 6;
+
+/** Whether two neighbouring words of the name, written together, are one of the spellings ('back splash' → backsplash). */
+function writtenApart(nameWords: string[], spellings: string[]): boolean {
+  for (let i = 0; i + 1 < nameWords.length; i++) {
+    const a = nameWords[i]!;
+    if (a && spellings.some((w) => w.length > a.length && w.startsWith(a) && w === a + nameWords[i + 1])) return true;
+  }
+  return false;
+}
+
+/**
+ * The query's neighbouring words of which one or both are stop words, as written (letters only), without pairs of two
+ * stop words: 'trash can' → [trash, can], 'sink and faucet' → [sink, and], [and, faucet] (0075).
+ */
+export function stopPairs(text: string): string[][] {
+  const w = text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const out: string[][] = [];
+  for (let i = 0; i + 1 < w.length; i++) {
+    const a = w[i]!;
+    const b = w[i + 1]!;
+    if (STOPWORDS.has(a) === STOPWORDS.has(b) || !/^\p{L}+$/u.test(a) || !/^\p{L}+$/u.test(b)) continue;
+    out.push([a, b]);
+  }
+  return out;
+}
+
+/** The share of the pairs that stand side by side, in order, among the name's words. */
+export function pairShare(nameWords: string[], pairs: string[][]): number {
+  let n = 0;
+  for (const [a, b] of pairs) {
+    for (let i = 0; i + 1 < nameWords.length; i++) {
+      if (nameWords[i] === a && nameWords[i + 1] === b) {
+        n++;
+        break;
+      }
+    }
+  }
+  return n / pairs.length;
+}
+
+/** A length in whole feet as inches, or inches that make whole feet as feet ('8ft' → 96in, '96in' → 8ft); else null. */
+export function otherLengthUnit(m: { num: string; unit: string }): string | null {
+  const v = Number(m.num);
+  if (m.unit === 'ft' && Number.isInteger(v) && v > 0) return `${v * 12}in`;
+  if (m.unit === 'in' && v >= 12 && Number.isInteger(v / 12)) return `${v / 12}ft`;
+  return null;
 }
 
 /** The k-th largest value (1-based) of `a`, by quickselect; reorders `a`. */

@@ -32,6 +32,15 @@ describe('tokenize: numbers, units and sizes', () => {
     expect(tokenize('10 ft. ladder', { index: true })).toEqual(['10ft', '10', 'ladder']);
   });
 
+  it('reads number words two … twelve as numbers, so they meet the digits (0075)', () => {
+    expect(tokenize('Two-Light Vanity')).toEqual(['2light', 'vanity']);
+    expect(tokenize('two light vanity')).toEqual(tokenize('2-Light Vanity'));
+    expect(tokenize('three handle faucet')).toEqual(['3', 'handle', 'faucet']);
+    expect(tokenize('Eleven-Piece set')).toEqual(['11pc', 'set']);
+    // only whole words; 'one' stays a stop word ('the red one')
+    expect(tokenize('often tenth one')).toEqual(['often', 'tenth', 'one']);
+  });
+
   it('leaves words that merely follow a number alone', () => {
     expect(tokenize('3-Way Toggle Switch')).toEqual(['3', 'way', 'toggle', 'switch']);
     expect(tokenize('2-Cycle engine oil')).toEqual(['2', 'cycle', 'engine', 'oil']);

@@ -45,6 +45,9 @@ const AREA_VOLUME = new Set(['cu', 'sq']);
 // '3/4 in.' — but never '2 a' or '3 m'
 const LOOSE_UNIT_OK = (word: string) => word.length > 1 || word === 'v' || word === 'w';
 
+/** two … twelve, written out */
+const NUMBER_WORDS = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+const NUMBER_WORD_RE = new RegExp(`\\b(?:${NUMBER_WORDS.join('|')})\\b`, 'g');
 const NUMBER = /^\d+(?:[./]\d+)?$/;
 const NUMBER_THEN_LETTERS = /^(\d+(?:[./]\d+)?)([a-z]+)$/;
 
@@ -58,6 +61,9 @@ export function tokenize(text: string, opts: { index?: boolean } = {}): string[]
     // inch and foot marks: 10" and 10'' → 10 in, 6' → 6 ft
     .replace(/(\d)\s*(?:''|"|\u201d|\u2033)/g, '$1 in ')
     .replace(/(\d)\s*(?:'|\u2019|\u2032)(?![a-wyz])/g, '$1 ft ')
+    // number words are numbers: 'two light' → 2 light (then 2light), 'Three-Handle' → 3-handle; not 'one', a stop word
+    // ('the red one') (0075)
+    .replace(NUMBER_WORD_RE, (w) => String(NUMBER_WORDS.indexOf(w) + 2))
     // 'x' written against the next number of a size: 4 ft x8 ft → 4 ft x 8 ft
     .replace(/(\d(?:\s*[a-wyz]{1,6}\.?\s*|\s+))x(?=\d)/g, '$1x ')
     // '4*8', '4×8' → 4 x 8
