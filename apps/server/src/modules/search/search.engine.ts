@@ -1302,8 +1302,8 @@ function writtenApart(nameWords: string[], spellings: string[]): boolean {
 }
 
 /**
- * The query's neighbouring words of which one or both are stop words, as written (letters only), without pairs of two
- * stop words: 'trash can' → [trash, can], 'sink and faucet' → [sink, and], [and, faucet] (0075).
+ * The query's neighbouring words of which exactly one is a stop word, as written (letters only): 'trash can' →
+ * [trash, can], 'sink and faucet' → [sink, and], [and, faucet] (0075).
  */
 export function stopPairs(text: string): string[][] {
   const w = text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
