@@ -7,6 +7,7 @@ import { ORDER_STATUS_EXPLAINED, SHOP_POLICIES, type PolicyTopic, type ShopPolic
 import type { OrdersService } from '../orders/orders.service.js';
 import { aboutTheQuery, namedProducts } from './assistant.matching.js';
 import type { SearchService } from '../search/search.service.js';
+import { lowerBound } from '../../platform/sorted.js';
 
 // The assistant's tools: the only way either assistant (built-in or model) learns about products. Every fact
 // comes from the database (the catalogue's DTOs, through the search service's event-invalidated cache), and every product a tool returns is recorded so the
@@ -139,14 +140,7 @@ export function valueScore(rating: number | null, pricePercentile: number): numb
 /** Share of the sorted prices strictly below the given one, 0..1. */
 export function percentileOf(sorted: number[], cents: number): number {
   if (sorted.length <= 1) return 0.5;
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < cents) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo / (sorted.length - 1);
+  return lowerBound(sorted, cents) / (sorted.length - 1);
 }
 
 export type Toolbox = ReturnType<typeof createToolbox>;

@@ -4,6 +4,7 @@ import {
   tokenize, trigrams,
   type PriceIntent,
 } from './search.text.js';
+import { lowerBound } from '../../platform/sorted.js';
 
 // The in-memory product index: BM25F over weighted fields, query expansion (synonyms, typos, prefixes,
 // split/joined words), coverage of the query's concepts, and a semantic re-ranking with TF-IDF vectors
@@ -1114,7 +1115,7 @@ export class SearchIndex {
     const vocab = this.vocabulary();
     const key = porter(raw);
     const from = key.slice(0, Math.max(3, key.length - 1));
-    const lo = firstAtLeast(vocab, from);
+    const lo = lowerBound(vocab, from);
     const found = new Set<string>();
     for (let i = lo, n = 0; i < vocab.length && vocab[i]!.startsWith(from) && n < KIN_SCAN; i++, n++) {
       const t = this.wordStem.get(vocab[i]!)!;
@@ -1126,7 +1127,7 @@ export class SearchIndex {
   /** Frequent terms of the words that begin like the word being typed. */
   private prefixTerms(raw: string, stemmed: string): string[] {
     const vocab = this.vocabulary();
-    const lo = firstAtLeast(vocab, raw);
+    const lo = lowerBound(vocab, raw);
     const found = new Map<string, number>();
     for (let i = lo, n = 0; i < vocab.length && vocab[i]!.startsWith(raw) && n < 400; i++, n++) {
       const t = this.wordStem.get(vocab[i]!)!;
@@ -1374,14 +1375,3 @@ function popularity(d: IndexedProduct): number {
 const maxDefined = (a?: number, b?: number) => (a === undefined ? b : b === undefined ? a : Math.max(a, b));
 const minDefined = (a?: number, b?: number) => (a === undefined ? b : b === undefined ? a : Math.min(a, b));
 
-/** The index of the first entry of the sorted `words` that is not before `from` (binary search). */
-function firstAtLeast(words: string[], from: string): number {
-  let lo = 0;
-  let hi = words.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (words[mid]! < from) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
