@@ -159,3 +159,22 @@ describe('SearchIndex words as written: stop-word pairs, words written apart, le
     expect(first('handle faucet')).toBe('Moen Handle Faucet Kit');
   });
 });
+
+describe('removed products', () => {
+  const doc = (id: number, name: string, priceCents: number): SearchDoc => ({
+    id, name, brand: '', categories: [], tags: [], description: '', priceCents, stock: 3, rating: null, reviewCount: 0,
+  });
+
+  it('are found no more, with or without a price filter, while a free product still is', async () => {
+    const idx = new SearchIndex();
+    await idx.load([doc(1, 'Brass Door Hinge', 0), doc(2, 'Steel Door Hinge', 500), doc(3, 'Black Door Hinge', 900)]);
+    idx.remove(2);
+    const ids = (q: string, opts: { minCents?: number; maxCents?: number } = {}) =>
+      idx.search(q, { limit: 10, ...opts }).ids.sort((a, b) => a - b);
+    expect(ids('door hinge')).toEqual([1, 3]);
+    expect(ids('door hinge', { maxCents: 1000 })).toEqual([1, 3]);
+    expect(ids('door hinge', { minCents: -1000 })).toEqual([1, 3]);
+    expect(ids('steel hinge', { maxCents: 600 })).toEqual([1]);
+    expect(ids('door hinge under 5')).toEqual([1]);
+  });
+});

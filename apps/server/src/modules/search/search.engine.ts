@@ -137,6 +137,9 @@ const SIMILAR_MAX_CANDIDATES = 4000;
 /** What the index keeps of a product: no texts, only what ranking, filters and facets need. */
 export type IndexedProduct = Pick<SearchDoc, 'id' | 'brand' | 'categories' | 'priceCents' | 'stock' | 'rating' | 'reviewCount'>;
 
+/** A removed product's price in `Columns.price`: prices are never negative (a check constraint), so it never meets a real one. */
+const REMOVED_PRICE = -0x80000000;
+
 /**
  * The products of the index, one typed array per field, indexed by slot: an object per product (with its name and
  * its boxed rating) cost ~230 bytes each, 230 MB at 1,000,000 products and as many objects for every full
@@ -148,7 +151,12 @@ class Columns {
   n = 0;
   id = new Float64Array(1024);
   alive = new Uint8Array(1024);
-  price = new Float64Array(1024);
+  /**
+   * Whole cents (the column is a 32-bit integer), and REMOVED_PRICE once the product is removed: the postings walk
+   * checks liveness and the price filter with this one read. At 1,000,000 products these reads, one per posting at
+   * scattered slots, were the most expensive line of a search; 4 bytes a slot instead of 8 + 1 halves their misses.
+   */
+  price = new Int32Array(1024);
   stock = new Float64Array(1024);
   /** NaN for no rating */
   rating = new Float64Array(1024);
@@ -422,6 +430,7 @@ export class SearchIndex {
     if (slot === undefined) return;
     const doc = new Doc(this.cols, slot);
     this.cols.alive[slot] = 0;
+    this.cols.price[slot] = REMOVED_PRICE;
     this.byId.delete(id);
     this.dead++;
     const ints = this.ints.data;
@@ -933,9 +942,10 @@ export class SearchIndex {
   private slotFilterFn(f: SearchFilters): (slot: number) => boolean {
     const onDoc = f.category || f.brand || f.only || f.exclude ? this.filterFn(f) : null;
     const { minCents, maxCents, inStock } = f;
+    const prices = this.cols.price;
     return (slot) => {
-      if (this.cols.alive[slot] !== 1) return false;
-      const price = this.cols.price[slot]!;
+      const price = prices[slot]!;
+      if (price === REMOVED_PRICE) return false;
       if ((minCents !== undefined && price < minCents) || (maxCents !== undefined && price > maxCents)) return false;
       if (inStock !== undefined && !(inStock ? this.cols.stock[slot]! > 0 : this.cols.stock[slot] === 0)) return false;
       return !onDoc || onDoc(new Doc(this.cols, slot));
