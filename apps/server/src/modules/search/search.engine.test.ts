@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { otherLengthUnit, pairShare, SearchIndex, stopPairs, surfaceShare, type SearchDoc } from './search.engine.js';
+import { compareBackwards, otherLengthUnit, pairShare, SearchIndex, stopPairs, surfaceShare, type SearchDoc } from './search.engine.js';
 
 // The engine's text handling on a small hardware-store catalogue (no database: the index is a plain data structure).
 const NAMES = [
@@ -157,5 +157,31 @@ describe('SearchIndex words as written: stop-word pairs, words written apart, le
   it('finds digits for number words', () => {
     expect(first('three handle faucet')).toBe('Moen 3-Handle Tub and Shower Faucet in Chrome');
     expect(first('handle faucet')).toBe('Moen Handle Faucet Kit');
+  });
+});
+
+describe('SearchIndex compounds ending with the query word (0078)', () => {
+  const names = ['Garden Bench', 'Husky 52 in. Mobile Workbench', 'Work Gloves', 'Work Light', 'Kitchen Cabinet', 'Fishing Net', 'Net Bag'];
+  let small: SearchIndex;
+  beforeAll(async () => {
+    small = new SearchIndex();
+    await small.load(names.map((name, i) => ({ ...docs[0]!, id: i + 1, name })));
+  });
+  const find = (q: string, prefix: boolean) => small.search(q, { limit: 10, prefix }).ids.map((id) => names[id - 1]);
+
+  it('orders words by their endings', () => {
+    expect(['workbench', 'bench', 'cabinet', 'net'].sort(compareBackwards)).toEqual(['bench', 'workbench', 'net', 'cabinet']);
+    expect(compareBackwards('bench', 'workbench')).toBeLessThan(0);
+  });
+
+  it('with prefix matching on, finds a compound that ends with the word after a known word, below the word itself', () => {
+    expect(find('bench', true)).toEqual(['Garden Bench', 'Husky 52 in. Mobile Workbench']);
+    // exact look-ups (the assistant) stay exact
+    expect(find('bench', false)).toEqual(['Garden Bench']);
+  });
+
+  it('does not read the end of a word that is no compound', () => {
+    // 'cabi' is not a word of the catalogue
+    expect(find('net', true)).not.toContain('Kitchen Cabinet');
   });
 });
