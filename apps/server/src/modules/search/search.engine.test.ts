@@ -185,3 +185,19 @@ describe('SearchIndex compounds ending with the query word (0078)', () => {
     expect(find('net', true)).not.toContain('Kitchen Cabinet');
   });
 });
+
+describe('SearchIndex British and American spellings (0078)', () => {
+  // 'molding' and 'gray' are words of this catalogue too, so no typo correction reaches the other spelling
+  const names = ['Oak Crown Board 8 ft.', 'Oak Crown Moulding 8 ft.', 'Molding Clay Kit', 'Blue Paint 1 gal.', 'Grey Paint 1 gal.', 'Gray Cloth'];
+  let small: SearchIndex;
+  beforeAll(async () => {
+    small = new SearchIndex();
+    await small.load(names.map((name, i) => ({ ...docs[0]!, id: i + 1, name })));
+  });
+  const find = (q: string) => small.search(q, { limit: 10, prefix: false }).ids.map((id) => names[id - 1]);
+
+  it('finds the catalogue\'s spelling of a word spelt the other way', () => {
+    expect(find('oak crown molding')[0]).toBe('Oak Crown Moulding 8 ft.');
+    expect(find('gray paint')[0]).toBe('Grey Paint 1 gal.');
+  });
+});

@@ -1,6 +1,6 @@
 import porterStem from 'wink-porter2-stemmer';
 import {
-  editDistance, headNoun, RELATED_GROUPS, extractPrice, maxEditsFor, memoiseWords, normalize, numberForms, splitMeasure, splitSize, stem, STOPWORDS, subSizes, SYNONYM_GROUPS,
+  editDistance, headNoun, RELATED_GROUPS, extractPrice, maxEditsFor, memoiseWords, normalize, numberForms, spellingVariants, splitMeasure, splitSize, stem, STOPWORDS, subSizes, SYNONYM_GROUPS,
   tokenize, trigrams,
   type PriceIntent,
 } from './search.text.js';
@@ -107,6 +107,8 @@ const KIN_SCAN = 50;
  * most common kept
  */
 const W_SUFFIX = 0.2;
+/** a word's British or American spelling ('moulding' → molding, 'colour' → color) weighs as a synonym (0078) */
+const W_SPELLING = 0.9;
 const SUFFIX_MIN = 3;
 const SUFFIX_SCAN = 400;
 const SUFFIX_TERMS = 5;
@@ -1026,6 +1028,12 @@ export class SearchIndex {
         for (const term of this.prefixTerms(tokens[i]!, t)) alternatives.push({ terms: [term], weight: exact ? W_PREFIX_CLOSED : W_PREFIX_OPEN });
       } else if (prefix && tokens[i]!.length >= PREFIX_INNER_MIN && /^\p{L}+$/u.test(tokens[i]!)) {
         for (const term of this.prefixTerms(tokens[i]!, t)) alternatives.push({ terms: [term], weight: exact ? W_PREFIX_INNER : W_PREFIX_OPEN });
+      }
+      if (/^\p{L}{4,}$/u.test(tokens[i]!)) {
+        for (const v of spellingVariants(tokens[i]!)) {
+          const term = stem(v);
+          if (term !== t && this.df.has(term) && !alternatives.some((a) => a.terms.length === 1 && a.terms[0] === term)) alternatives.push({ terms: [term], weight: W_SPELLING });
+        }
       }
       if (prefix && tokens[i]!.length >= SUFFIX_MIN && /^\p{L}+$/u.test(tokens[i]!)) {
         for (const term of this.suffixTerms(tokens[i]!)) {

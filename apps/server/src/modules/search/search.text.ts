@@ -216,6 +216,35 @@ export function numberForms(w: string): string[] {
   return out;
 }
 
+/** British and American spellings of one word, as patterns of the word's letters (0078). */
+const SPELLING_RULES: [RegExp, string][] = [
+  // colour ↔ color, harbours ↔ harbors, colouring ↔ coloring (after a consonant: not floor → flour)
+  [/([^aeiou])our(s?)$/, '$1or$2'], [/([^aeiou])or(s?)$/, '$1our$2'], [/([^aeiou])our(?=[aeiy])/, '$1or'], [/([^aeiou])or(?=[aeiy])/, '$1our'],
+  // mould ↔ mold, moult ↔ molt
+  [/mould/, 'mold'], [/mold/, 'mould'], [/moult/, 'molt'], [/molt/, 'moult'],
+  // centre ↔ center, mitres ↔ miters
+  [/([^aeiou])re(s?)$/, '$1er$2'], [/([^aeiou])er(s?)$/, '$1re$2'],
+  // galvanise ↔ galvanize, analyse ↔ analyze
+  [/is(e|ed|es|ing|ation)$/, 'iz$1'], [/iz(e|ed|es|ing|ation)$/, 'is$1'], [/ys(e|ed|es|ing)$/, 'yz$1'], [/yz(e|ed|es|ing)$/, 'ys$1'],
+  [/grey/, 'gray'], [/gray/, 'grey'], [/aluminium/, 'aluminum'], [/aluminum/, 'aluminium'],
+  // bevelled ↔ beveled, panelling ↔ paneling (after e or a: not filled → filed)
+  [/([ea])ll(ed|ing|er)$/, '$1l$2'], [/([ea])l(ed|ing|er)$/, '$1ll$2'],
+];
+
+/**
+ * The other spellings of a word between British and American English ('moulding' → molding, 'color' → colour,
+ * 'mitre' → miter, 'grey' → gray): a shop's titles use one, its shoppers either. Candidates only: the engine keeps
+ * those the catalogue has.
+ */
+export function spellingVariants(w: string): string[] {
+  const out = new Set<string>();
+  for (const [re, to] of SPELLING_RULES) {
+    const v = w.replace(re, to);
+    if (v !== w) out.add(v);
+  }
+  return [...out];
+}
+
 export const analyze = (text: string): string[] => tokenize(text).map(stem);
 
 /** Words that carry no product meaning in a shopping query. Removed only when something else remains. */
