@@ -201,3 +201,19 @@ describe('SearchIndex British and American spellings (0078)', () => {
     expect(find('gray paint')[0]).toBe('Grey Paint 1 gal.');
   });
 });
+
+describe('SearchIndex plurals in -ves (0078)', () => {
+  const names = ['Wall Shelf Bracket', 'Wire Shelves Kit', 'Kitchen Knives Set', 'Kitchen Scissors'];
+  let small: SearchIndex;
+  beforeAll(async () => {
+    small = new SearchIndex();
+    await small.load(names.map((name, i) => ({ ...docs[0]!, id: i + 1, name })));
+  });
+  const find = (q: string) => small.search(q, { limit: 10, prefix: false }).ids.map((id) => names[id - 1]);
+
+  it('reads shelf and shelves, knife and knives as one word', () => {
+    expect(find('wire shelf')[0]).toBe('Wire Shelves Kit');
+    expect(find('shelves')).toContain('Wall Shelf Bracket');
+    expect(find('kitchen knife')[0]).toBe('Kitchen Knives Set');
+  });
+});

@@ -1,6 +1,6 @@
 import porterStem from 'wink-porter2-stemmer';
 import {
-  editDistance, headNoun, RELATED_GROUPS, extractPrice, maxEditsFor, memoiseWords, normalize, numberForms, spellingVariants, splitMeasure, splitSize, stem, STOPWORDS, subSizes, SYNONYM_GROUPS,
+  editDistance, headNoun, RELATED_GROUPS, extractPrice, maxEditsFor, memoiseWords, normalize, numberForms, fvPlural, spellingVariants, splitMeasure, splitSize, stem, STOPWORDS, subSizes, SYNONYM_GROUPS,
   tokenize, trigrams,
   type PriceIntent,
 } from './search.text.js';
@@ -1028,6 +1028,13 @@ export class SearchIndex {
         for (const term of this.prefixTerms(tokens[i]!, t)) alternatives.push({ terms: [term], weight: exact ? W_PREFIX_CLOSED : W_PREFIX_OPEN });
       } else if (prefix && tokens[i]!.length >= PREFIX_INNER_MIN && /^\p{L}+$/u.test(tokens[i]!)) {
         for (const term of this.prefixTerms(tokens[i]!, t)) alternatives.push({ terms: [term], weight: exact ? W_PREFIX_INNER : W_PREFIX_OPEN });
+      }
+      if (/^\p{L}{3,}$/u.test(tokens[i]!)) {
+        // 'shelf' also as shelves (indexed as 'shelve'), 'knives' also as knife
+        for (const v of fvPlural(tokens[i]!)) {
+          const term = stem(v);
+          if (term !== t && this.df.has(term) && !alternatives.some((a) => a.terms.length === 1 && a.terms[0] === term)) alternatives.push({ terms: [term], weight: 1 });
+        }
       }
       if (/^\p{L}{4,}$/u.test(tokens[i]!)) {
         for (const v of spellingVariants(tokens[i]!)) {

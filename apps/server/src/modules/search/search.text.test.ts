@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalize, numberForms, singular, spellingVariants, splitMeasure, splitSize, stem, tokenize } from './search.text.js';
+import { fvPlural, normalize, numberForms, singular, spellingVariants, splitMeasure, splitSize, stem, tokenize } from './search.text.js';
 
 describe('tokenize: numbers, units and sizes', () => {
   it('fuses a number with its unit, however the unit is written', () => {
@@ -106,5 +106,15 @@ describe('spellingVariants (0078)', () => {
     expect(spellingVariants('floor')).not.toContain('flour');
     expect(spellingVariants('filled')).not.toContain('filed');
     expect(spellingVariants('door')).toEqual([]);
+  });
+});
+
+describe('fvPlural (0078)', () => {
+  it('gives the other number of words whose plural turns f into v', () => {
+    expect(fvPlural('shelf')).toEqual(['shelves']);
+    expect(fvPlural('knife')).toEqual(['knives']);
+    expect(fvPlural('shelves')).toEqual(['shelf', 'shelfe']);
+    expect(fvPlural('log')).toEqual([]);
+    expect(numberForms('shelf')).toContain('shelves');
   });
 });

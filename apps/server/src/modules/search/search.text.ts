@@ -213,7 +213,20 @@ export function numberForms(w: string): string[] {
   if (w.endsWith('y')) out.push(w.slice(0, -1) + 'ies');
   if (w.endsWith('es')) out.push(w.slice(0, -2));
   if (w.endsWith('s')) out.push(w.slice(0, -1));
+  out.push(...fvPlural(w));
   return out;
+}
+
+/**
+ * The other number of a word whose plural turns f into v ('shelf' ↔ shelves, 'knife' ↔ knives): the singular stemmer
+ * cannot tell 'shelves' (shelf) from 'valves' (valve), so these forms are candidates, kept where the catalogue has
+ * them (0078).
+ */
+export function fvPlural(w: string): string[] {
+  if (w.length >= 5 && w.endsWith('ves')) return [w.slice(0, -3) + 'f', w.slice(0, -3) + 'fe'];
+  if (w.endsWith('fe')) return [w.slice(0, -2) + 'ves'];
+  if (w.endsWith('f')) return [w.slice(0, -1) + 'ves'];
+  return [];
 }
 
 /** British and American spellings of one word, as patterns of the word's letters (0078). */
