@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lowerBound } from './sorted.js';
+import { firstNotBefore, lowerBound } from './sorted.js';
 
 describe('lowerBound', () => {
   it('finds the first entry not before the value, among repeats', () => {
@@ -23,5 +23,15 @@ describe('lowerBound', () => {
   it('agrees with a linear count of the smaller entries', () => {
     const sorted = Array.from({ length: 200 }, (_, i) => Math.floor(i / 3));
     for (let v = -1; v <= 70; v++) expect(lowerBound(sorted, v)).toBe(sorted.filter((x) => x < v).length);
+  });
+});
+
+describe('firstNotBefore', () => {
+  it('searches an order given by a predicate (words read from their last letter)', () => {
+    const byEnding = ['tub', 'bathtub', 'shelf', 'board', 'baseboard'].sort((a, b) => [...a].reverse().join('').localeCompare([...b].reverse().join('')));
+    const at = firstNotBefore(byEnding.length, (i) => [...byEnding[i]!].reverse().join('') < 'draob');
+    expect(byEnding.slice(at, at + 2)).toEqual(['board', 'baseboard']);
+    expect(firstNotBefore(byEnding.length, () => true)).toBe(byEnding.length);
+    expect(firstNotBefore(byEnding.length, () => false)).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { otherLengthUnit, pairShare, SearchIndex, stopPairs, surfaceShare, type SearchDoc } from './search.engine.js';
+import { compareBackwards, otherLengthUnit, pairShare, SearchIndex, stopPairs, surfaceShare, type SearchDoc } from './search.engine.js';
 
 // The engine's text handling on a small hardware-store catalogue (no database: the index is a plain data structure).
 const NAMES = [
@@ -176,5 +176,63 @@ describe('removed products', () => {
     expect(ids('door hinge', { minCents: -1000 })).toEqual([1, 3]);
     expect(ids('steel hinge', { maxCents: 600 })).toEqual([1]);
     expect(ids('door hinge under 5')).toEqual([1]);
+  });
+});
+
+describe('SearchIndex compounds ending with the query word (0078)', () => {
+  const names = ['Garden Bench', 'Husky 52 in. Mobile Workbench', 'Work Gloves', 'Work Light', 'Kitchen Cabinet', 'Fishing Net', 'Net Bag'];
+  let small: SearchIndex;
+  beforeAll(async () => {
+    small = new SearchIndex();
+    await small.load(names.map((name, i) => ({ ...docs[0]!, id: i + 1, name })));
+  });
+  const find = (q: string, prefix: boolean) => small.search(q, { limit: 10, prefix }).ids.map((id) => names[id - 1]);
+
+  it('orders words by their endings', () => {
+    expect(['workbench', 'bench', 'cabinet', 'net'].sort(compareBackwards)).toEqual(['bench', 'workbench', 'net', 'cabinet']);
+    expect(compareBackwards('bench', 'workbench')).toBeLessThan(0);
+  });
+
+  it('with prefix matching on, finds a compound that ends with the word after a known word, below the word itself', () => {
+    expect(find('bench', true)).toEqual(['Garden Bench', 'Husky 52 in. Mobile Workbench']);
+    // exact look-ups (the assistant) stay exact
+    expect(find('bench', false)).toEqual(['Garden Bench']);
+  });
+
+  it('does not read the end of a word that is no compound', () => {
+    // 'cabi' is not a word of the catalogue
+    expect(find('net', true)).not.toContain('Kitchen Cabinet');
+  });
+});
+
+describe('SearchIndex British and American spellings (0078)', () => {
+  // 'molding' and 'gray' are words of this catalogue too, so no typo correction reaches the other spelling
+  const names = ['Oak Crown Board 8 ft.', 'Oak Crown Moulding 8 ft.', 'Molding Clay Kit', 'Blue Paint 1 gal.', 'Grey Paint 1 gal.', 'Gray Cloth'];
+  let small: SearchIndex;
+  beforeAll(async () => {
+    small = new SearchIndex();
+    await small.load(names.map((name, i) => ({ ...docs[0]!, id: i + 1, name })));
+  });
+  const find = (q: string) => small.search(q, { limit: 10, prefix: false }).ids.map((id) => names[id - 1]);
+
+  it('finds the catalogue\'s spelling of a word spelt the other way', () => {
+    expect(find('oak crown molding')[0]).toBe('Oak Crown Moulding 8 ft.');
+    expect(find('gray paint')[0]).toBe('Grey Paint 1 gal.');
+  });
+});
+
+describe('SearchIndex plurals in -ves (0078)', () => {
+  const names = ['Wall Shelf Bracket', 'Wire Shelves Kit', 'Kitchen Knives Set', 'Kitchen Scissors'];
+  let small: SearchIndex;
+  beforeAll(async () => {
+    small = new SearchIndex();
+    await small.load(names.map((name, i) => ({ ...docs[0]!, id: i + 1, name })));
+  });
+  const find = (q: string) => small.search(q, { limit: 10, prefix: false }).ids.map((id) => names[id - 1]);
+
+  it('reads shelf and shelves, knife and knives as one word', () => {
+    expect(find('wire shelf')[0]).toBe('Wire Shelves Kit');
+    expect(find('shelves')).toContain('Wall Shelf Bracket');
+    expect(find('kitchen knife')[0]).toBe('Kitchen Knives Set');
   });
 });

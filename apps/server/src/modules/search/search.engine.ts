@@ -1,10 +1,10 @@
 import porterStem from 'wink-porter2-stemmer';
 import {
-  editDistance, headNoun, RELATED_GROUPS, extractPrice, maxEditsFor, memoiseWords, normalize, numberForms, splitMeasure, splitSize, stem, STOPWORDS, subSizes, SYNONYM_GROUPS,
+  editDistance, headNoun, RELATED_GROUPS, extractPrice, maxEditsFor, memoiseWords, normalize, numberForms, fvPlural, spellingVariants, splitMeasure, splitSize, stem, STOPWORDS, subSizes, SYNONYM_GROUPS,
   tokenize, trigrams,
   type PriceIntent,
 } from './search.text.js';
-import { lowerBound } from '../../platform/sorted.js';
+import { firstNotBefore, lowerBound } from '../../platform/sorted.js';
 
 // The in-memory product index: BM25F over weighted fields, query expansion (synonyms, typos, prefixes,
 // split/joined words), coverage of the query's concepts, and a semantic re-ranking with TF-IDF vectors
@@ -101,6 +101,18 @@ const PREFIX_INNER_MIN = 4;
  */
 const W_KIN = 0.2;
 const KIN_SCAN = 50;
+/**
+ * With prefix matching on, a word of SUFFIX_MIN+ letters also finds the catalogue's compounds that end with it after
+ * a known word of 3+ letters ('bench' → workbench, 'board' → baseboard, 'tub' → bathtub), at this weight (0078:
+ * 0.1 … 0.3 alike on the dev set's tuning half); the SUFFIX_SCAN words ending with it are looked at, the SUFFIX_TERMS
+ * most common kept
+ */
+const W_SUFFIX = 0.2;
+/** a word's British or American spelling ('moulding' → molding, 'colour' → color) weighs as a synonym (0078) */
+const W_SPELLING = 0.9;
+const SUFFIX_MIN = 3;
+const SUFFIX_SCAN = 400;
+const SUFFIX_TERMS = 5;
 /** Porter stems of vocabulary words, memoised (each costs microseconds, and a query word looks at up to KIN_SCAN) */
 const PORTER_CACHE_MAX = 50_000;
 const porter = memoiseWords((w) => porterStem(w), PORTER_CACHE_MAX);
@@ -319,6 +331,8 @@ export class SearchIndex {
   private wordCount = new Map<string, number>();
   private trigramIndex = new Map<string, string[]>();
   private sortedWords: string[] | null = null;
+  /** positions in `sortedWords`, ordered by the words read backwards (suffixTerms): 4 bytes a word, no second list of strings */
+  private suffixOrder: Int32Array | null = null;
   private fieldLenSum: Record<FieldKey, number> = { name: 0, head: 0, brand: 0, category: 0, tags: 0, description: 0 };
   private dead = 0;
   private facetCache: { version: number; facets: Facets } | null = null;
@@ -1026,6 +1040,24 @@ export class SearchIndex {
       } else if (prefix && tokens[i]!.length >= PREFIX_INNER_MIN && /^\p{L}+$/u.test(tokens[i]!)) {
         for (const term of this.prefixTerms(tokens[i]!, t)) alternatives.push({ terms: [term], weight: exact ? W_PREFIX_INNER : W_PREFIX_OPEN });
       }
+      if (/^\p{L}{3,}$/u.test(tokens[i]!)) {
+        // 'shelf' also as shelves (indexed as 'shelve'), 'knives' also as knife
+        for (const v of fvPlural(tokens[i]!)) {
+          const term = stem(v);
+          if (term !== t && this.df.has(term) && !alternatives.some((a) => a.terms.length === 1 && a.terms[0] === term)) alternatives.push({ terms: [term], weight: 1 });
+        }
+      }
+      if (/^\p{L}{4,}$/u.test(tokens[i]!)) {
+        for (const v of spellingVariants(tokens[i]!)) {
+          const term = stem(v);
+          if (term !== t && this.df.has(term) && !alternatives.some((a) => a.terms.length === 1 && a.terms[0] === term)) alternatives.push({ terms: [term], weight: W_SPELLING });
+        }
+      }
+      if (prefix && tokens[i]!.length >= SUFFIX_MIN && /^\p{L}+$/u.test(tokens[i]!)) {
+        for (const term of this.suffixTerms(tokens[i]!)) {
+          if (!alternatives.some((a) => a.terms.length === 1 && a.terms[0] === term)) alternatives.push({ terms: [term], weight: W_SUFFIX });
+        }
+      }
       if (tokens[i]!.length >= 3 && /^\p{L}+$/u.test(tokens[i]!)) {
         for (const term of this.kinTerms(tokens[i]!, t)) {
           if (!alternatives.some((a) => a.terms.length === 1 && a.terms[0] === term)) alternatives.push({ terms: [term], weight: W_KIN });
@@ -1060,6 +1092,7 @@ export class SearchIndex {
           else this.trigramIndex.set(g, [w]);
         }
         this.sortedWords = null;
+        this.suffixOrder = null;
       }
     }
   }
@@ -1132,6 +1165,30 @@ export class SearchIndex {
       if (t !== stemmed && !found.has(t) && this.df.has(t) && porter(vocab[i]!) === key) found.add(t);
     }
     return [...found];
+  }
+
+  /**
+   * The terms of the catalogue's compounds that end with the typed word after a known word ('bench' → workbench,
+   * 'board' → baseboard; not 'net' → cabinet, 'cabi' being no word), most common first (0078). The sorted vocabulary
+   * is read backwards through `suffixOrder`, made on first use after a change.
+   */
+  private suffixTerms(raw: string): string[] {
+    const vocab = this.vocabulary();
+    if (!this.suffixOrder) this.suffixOrder = Int32Array.from(vocab.keys()).sort((a, b) => compareBackwards(vocab[a]!, vocab[b]!));
+    const order = this.suffixOrder;
+    // the first word not before `raw` read backwards
+    const lo = firstNotBefore(order.length, (i) => compareBackwards(vocab[order[i]!]!, raw) < 0);
+    const found = new Map<string, number>();
+    for (let i = lo, n = 0; i < order.length && n < SUFFIX_SCAN; i++, n++) {
+      const w = vocab[order[i]!]!;
+      if (!w.endsWith(raw)) break;
+      const head = w.slice(0, w.length - raw.length);
+      if (head.length < 3 || this.partSupport(head) < 2) continue;
+      const t = this.wordStem.get(w)!;
+      const df = this.df.get(t) ?? 0;
+      if (df > 0) found.set(t, df);
+    }
+    return [...found].sort((a, b) => b[1] - a[1]).slice(0, SUFFIX_TERMS).map(([t]) => t);
   }
 
   /** Frequent terms of the words that begin like the word being typed. */
@@ -1385,3 +1442,11 @@ function popularity(d: IndexedProduct): number {
 const maxDefined = (a?: number, b?: number) => (a === undefined ? b : b === undefined ? a : Math.max(a, b));
 const minDefined = (a?: number, b?: number) => (a === undefined ? b : b === undefined ? a : Math.min(a, b));
 
+/** Compares two words read from their last letter (the order of the reversed strings), for suffix look-ups. */
+export function compareBackwards(a: string, b: string): number {
+  for (let i = a.length - 1, j = b.length - 1; i >= 0 && j >= 0; i--, j--) {
+    const d = a.charCodeAt(i) - b.charCodeAt(j);
+    if (d !== 0) return d;
+  }
+  return a.length - b.length;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalize, numberForms, singular, splitMeasure, splitSize, stem, tokenize } from './search.text.js';
+import { fvPlural, normalize, numberForms, singular, spellingVariants, splitMeasure, splitSize, stem, tokenize } from './search.text.js';
 
 describe('tokenize: numbers, units and sizes', () => {
   it('fuses a number with its unit, however the unit is written', () => {
@@ -84,5 +84,37 @@ describe('stem: plural endings only (0072)', () => {
     expect(numberForms('batteries')).toContain('battery');
     expect(numberForms('battery')).toContain('batteries');
     expect(numberForms('box')).toContain('boxes');
+  });
+});
+
+describe('spellingVariants (0078)', () => {
+  it('gives a word its British or American spelling', () => {
+    expect(spellingVariants('moulding')).toContain('molding');
+    expect(spellingVariants('molding')).toContain('moulding');
+    expect(spellingVariants('colour')).toContain('color');
+    expect(spellingVariants('colors')).toContain('colours');
+    expect(spellingVariants('mitre')).toContain('miter');
+    expect(spellingVariants('louvers')).toContain('louvres');
+    expect(spellingVariants('galvanised')).toContain('galvanized');
+    expect(spellingVariants('grey')).toContain('gray');
+    expect(spellingVariants('aluminum')).toContain('aluminium');
+    expect(spellingVariants('paneling')).toContain('panelling');
+    expect(spellingVariants('bevelled')).toContain('beveled');
+  });
+
+  it('leaves the look-alikes that are other words', () => {
+    expect(spellingVariants('floor')).not.toContain('flour');
+    expect(spellingVariants('filled')).not.toContain('filed');
+    expect(spellingVariants('door')).toEqual([]);
+  });
+});
+
+describe('fvPlural (0078)', () => {
+  it('gives the other number of words whose plural turns f into v', () => {
+    expect(fvPlural('shelf')).toEqual(['shelves']);
+    expect(fvPlural('knife')).toEqual(['knives']);
+    expect(fvPlural('shelves')).toEqual(['shelf', 'shelfe']);
+    expect(fvPlural('log')).toEqual([]);
+    expect(numberForms('shelf')).toContain('shelves');
   });
 });

@@ -213,7 +213,49 @@ export function numberForms(w: string): string[] {
   if (w.endsWith('y')) out.push(w.slice(0, -1) + 'ies');
   if (w.endsWith('es')) out.push(w.slice(0, -2));
   if (w.endsWith('s')) out.push(w.slice(0, -1));
+  out.push(...fvPlural(w));
   return out;
+}
+
+/**
+ * The other number of a word whose plural turns f into v ('shelf' ↔ shelves, 'knife' ↔ knives): the singular stemmer
+ * cannot tell 'shelves' (shelf) from 'valves' (valve), so these forms are candidates, kept where the catalogue has
+ * them (0078).
+ */
+export function fvPlural(w: string): string[] {
+  if (w.length >= 5 && w.endsWith('ves')) return [w.slice(0, -3) + 'f', w.slice(0, -3) + 'fe'];
+  if (w.endsWith('fe')) return [w.slice(0, -2) + 'ves'];
+  if (w.endsWith('f')) return [w.slice(0, -1) + 'ves'];
+  return [];
+}
+
+/** British and American spellings of one word, as patterns of the word's letters (0078). */
+const SPELLING_RULES: [RegExp, string][] = [
+  // colour ↔ color, harbours ↔ harbors, colouring ↔ coloring (after a consonant: not floor → flour)
+  [/([^aeiou])our(s?)$/, '$1or$2'], [/([^aeiou])or(s?)$/, '$1our$2'], [/([^aeiou])our(?=[aeiy])/, '$1or'], [/([^aeiou])or(?=[aeiy])/, '$1our'],
+  // mould ↔ mold, moult ↔ molt
+  [/mould/, 'mold'], [/mold/, 'mould'], [/moult/, 'molt'], [/molt/, 'moult'],
+  // centre ↔ center, mitres ↔ miters
+  [/([^aeiou])re(s?)$/, '$1er$2'], [/([^aeiou])er(s?)$/, '$1re$2'],
+  // galvanise ↔ galvanize, analyse ↔ analyze
+  [/is(e|ed|es|ing|ation)$/, 'iz$1'], [/iz(e|ed|es|ing|ation)$/, 'is$1'], [/ys(e|ed|es|ing)$/, 'yz$1'], [/yz(e|ed|es|ing)$/, 'ys$1'],
+  [/grey/, 'gray'], [/gray/, 'grey'], [/aluminium/, 'aluminum'], [/aluminum/, 'aluminium'],
+  // bevelled ↔ beveled, panelling ↔ paneling (after e or a: not filled → filed)
+  [/([ea])ll(ed|ing|er)$/, '$1l$2'], [/([ea])l(ed|ing|er)$/, '$1ll$2'],
+];
+
+/**
+ * The other spellings of a word between British and American English ('moulding' → molding, 'color' → colour,
+ * 'mitre' → miter, 'grey' → gray): a shop's titles use one, its shoppers either. Candidates only: the engine keeps
+ * those the catalogue has.
+ */
+export function spellingVariants(w: string): string[] {
+  const out = new Set<string>();
+  for (const [re, to] of SPELLING_RULES) {
+    const v = w.replace(re, to);
+    if (v !== w) out.add(v);
+  }
+  return [...out];
 }
 
 export const analyze = (text: string): string[] => tokenize(text).map(stem);
