@@ -607,8 +607,10 @@ export class SearchIndex {
 
     type Cand = { doc: Doc; lex: number; score: number };
     const acceptSlot = this.slotFilterFn(filters);
-    const candSlot = new Int32Array(nTotal);
-    const candLex = new Float64Array(nTotal);
+    // The candidates and their scores go into scratch arrays too: at 1,000,000 products a query has ~100,000
+    // candidates, and a few MB of new array buffers per query made V8 run a full collection every ~40 queries
+    // (external memory), which on the server's large heap was the slowest part of the slow queries.
+    const { candSlot, candLex } = sc;
     let total = 0;
     for (let k = 0; k < nTotal; k++) {
       const slot = touchedTotal[k]!;
@@ -623,28 +625,27 @@ export class SearchIndex {
     }
     const keep = Math.max(RERANK_DEPTH, offset + opts.limit);
     // only the first `keep` need ordering: cut at the keep-th best score before sorting
-    const threshold = total > keep * 2 ? kthLargest(candLex.slice(0, total), keep) : -Infinity;
+    const threshold = total > keep * 2 ? kthLargest(copyOf(candLex, total, sc.selection), keep) : -Infinity;
     const adjacency = this.adjacencyFn(concepts);
-    const keptSlot = new Int32Array(total);
-    const keptLex = new Float64Array(total);
+    // the candidates at or above the threshold, moved to the front of the same arrays (kept ≤ i)
     let kept = 0;
     for (let i = 0; i < total; i++) {
       let lex = candLex[i]!;
       if (lex < threshold) continue;
       // query words side by side in the name, in the query's order
       if (adjacency) lex *= 1 + W_ADJ * adjacency.score(candSlot[i]!);
-      keptSlot[kept] = candSlot[i]!;
-      keptLex[kept++] = lex;
+      candSlot[kept] = candSlot[i]!;
+      candLex[kept++] = lex;
     }
     adjacency?.release();
     // Only the first `keep` of the order below are ever answered, but ties at the threshold (look-alike products
     // score alike) can leave thousands more: only those the sort would put first become objects — all above the
     // keep-th best score, and of those equal to it the lowest ids, as the sort breaks ties.
-    const cut = kept > keep * 2 ? this.cutOff(keptSlot.subarray(0, kept), keptLex.subarray(0, kept), keep) : null;
+    const cut = kept > keep * 2 ? this.cutOff(candSlot.subarray(0, kept), candLex.subarray(0, kept), keep, sc.selection) : null;
     const cands: Cand[] = [];
     for (let i = 0; i < kept; i++) {
-      const lex = keptLex[i]!;
-      const doc = new Doc(this.cols, keptSlot[i]!);
+      const lex = candLex[i]!;
+      const doc = new Doc(this.cols, candSlot[i]!);
       if (cut && (lex < cut.lex || (lex === cut.lex && doc.id > cut.id))) continue;
       cands.push({ doc, lex, score: lex });
     }
@@ -664,8 +665,8 @@ export class SearchIndex {
    * The last (score, id) of the first `k` in the order 'score descending, then id ascending', without sorting all
    * of them.
    */
-  private cutOff(slots: Int32Array, lex: Float64Array, k: number): { lex: number; id: number } {
-    const kth = kthLargest(lex.slice(), k);
+  private cutOff(slots: Int32Array, lex: Float64Array, k: number, scratch: Float64Array): { lex: number; id: number } {
+    const kth = kthLargest(copyOf(lex, lex.length, scratch), k);
     let above = 0;
     const tiedIds: number[] = [];
     for (let i = 0; i < lex.length; i++) {
@@ -682,6 +683,8 @@ export class SearchIndex {
     return {
       alt: new Float64Array(n), best: new Float64Array(n), total: new Float64Array(n), hits: new Uint8Array(n), matched: new Uint8Array(n),
       touchedAlt: new Int32Array(n), touchedBest: new Int32Array(n), touchedTotal: new Int32Array(n),
+      /** the query's candidates (slots and lexical scores), and room for a copy of the scores to select in */
+      candSlot: new Int32Array(n), candLex: new Float64Array(n), selection: new Float64Array(n),
     };
   }
 
@@ -1405,6 +1408,13 @@ export function otherLengthUnit(m: { num: string; unit: string }): string | null
   if (m.unit === 'ft' && Number.isInteger(v) && v > 0) return `${v * 12}in`;
   if (m.unit === 'in' && v >= 12 && Number.isInteger(v / 12)) return `${v / 12}ft`;
   return null;
+}
+
+/** The first `n` values of `from`, copied into the front of `into` (a view of that part of it). */
+function copyOf(from: Float64Array, n: number, into: Float64Array): Float64Array {
+  const view = into.subarray(0, n);
+  view.set(from.subarray(0, n));
+  return view;
 }
 
 /** The k-th largest value (1-based) of `a`, by quickselect; reorders `a`. */
