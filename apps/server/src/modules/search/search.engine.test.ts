@@ -39,6 +39,16 @@ const docs: SearchDoc[] = NAMES.map((name, i) => ({
 let index: SearchIndex;
 const top = (q: string, n = 1) => index.search(q, { limit: n, prefix: false }).ids.map((id) => NAMES[id - 1]);
 
+/** A small index of `names` (ids 1…n), loaded before the enclosing block's tests; `find` answers names, best first. */
+function catalogueOf(names: string[]) {
+  let small: SearchIndex;
+  beforeAll(async () => {
+    small = new SearchIndex();
+    await small.load(names.map((name, i) => ({ ...docs[0]!, id: i + 1, name })));
+  });
+  return (q: string, prefix = false) => small.search(q, { limit: 10, prefix }).ids.map((id) => names[id - 1]);
+}
+
 beforeAll(async () => {
   index = new SearchIndex();
   await index.load(docs);
@@ -181,12 +191,7 @@ describe('removed products', () => {
 
 describe('SearchIndex compounds ending with the query word (0078)', () => {
   const names = ['Garden Bench', 'Husky 52 in. Mobile Workbench', 'Work Gloves', 'Work Light', 'Kitchen Cabinet', 'Fishing Net', 'Net Bag'];
-  let small: SearchIndex;
-  beforeAll(async () => {
-    small = new SearchIndex();
-    await small.load(names.map((name, i) => ({ ...docs[0]!, id: i + 1, name })));
-  });
-  const find = (q: string, prefix: boolean) => small.search(q, { limit: 10, prefix }).ids.map((id) => names[id - 1]);
+  const find = catalogueOf(names);
 
   it('orders words by their endings', () => {
     expect(['workbench', 'bench', 'cabinet', 'net'].sort(compareBackwards)).toEqual(['bench', 'workbench', 'net', 'cabinet']);
@@ -208,12 +213,7 @@ describe('SearchIndex compounds ending with the query word (0078)', () => {
 describe('SearchIndex British and American spellings (0078)', () => {
   // 'molding' and 'gray' are words of this catalogue too, so no typo correction reaches the other spelling
   const names = ['Oak Crown Board 8 ft.', 'Oak Crown Moulding 8 ft.', 'Molding Clay Kit', 'Blue Paint 1 gal.', 'Grey Paint 1 gal.', 'Gray Cloth'];
-  let small: SearchIndex;
-  beforeAll(async () => {
-    small = new SearchIndex();
-    await small.load(names.map((name, i) => ({ ...docs[0]!, id: i + 1, name })));
-  });
-  const find = (q: string) => small.search(q, { limit: 10, prefix: false }).ids.map((id) => names[id - 1]);
+  const find = catalogueOf(names);
 
   it('finds the catalogue\'s spelling of a word spelt the other way', () => {
     expect(find('oak crown molding')[0]).toBe('Oak Crown Moulding 8 ft.');
@@ -223,12 +223,7 @@ describe('SearchIndex British and American spellings (0078)', () => {
 
 describe('SearchIndex plurals in -ves (0078)', () => {
   const names = ['Wall Shelf Bracket', 'Wire Shelves Kit', 'Kitchen Knives Set', 'Kitchen Scissors'];
-  let small: SearchIndex;
-  beforeAll(async () => {
-    small = new SearchIndex();
-    await small.load(names.map((name, i) => ({ ...docs[0]!, id: i + 1, name })));
-  });
-  const find = (q: string) => small.search(q, { limit: 10, prefix: false }).ids.map((id) => names[id - 1]);
+  const find = catalogueOf(names);
 
   it('reads shelf and shelves, knife and knives as one word', () => {
     expect(find('wire shelf')[0]).toBe('Wire Shelves Kit');
