@@ -224,4 +224,30 @@ describe('push endpoints on private addresses', () => {
     for (const a of ['127.0.0.1', '10.0.0.5', '172.20.1.1', '192.168.0.1', '169.254.1.1', '::1', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1', '0.0.0.0']) expect(isPrivateAddress(a), a).toBe(true);
     for (const a of ['8.8.8.8', '142.250.74.106', '2a00:1450:4001::200e', '::ffff:8.8.8.8']) expect(isPrivateAddress(a), a).toBe(false);
   });
+
+  it('are refused in every special-purpose range, IPv4 carried inside IPv6 judged by its IPv4 part (issue 23)', async () => {
+    const special = [
+      '64:ff9b::7f00:1', '::ffff:0:7f00:1', '2002:7f00:1::', // NAT64, IPv4-translated and 6to4 forms of 127.0.0.1
+      '64:ff9b::a9fe:a9fe', '2002:c0a8:101::1', '::7f00:1', '64:ff9b:1::808:808', // metadata, 192.168.1.1, v4-compatible, local NAT64
+      '100.64.0.1', '192.0.2.1', '198.51.100.7', '203.0.113.9', '198.18.0.1', '255.255.255.255', '240.0.0.1', '224.0.0.1',
+      '2001:db8::1', '2001::1', '2001:2::1', '100::1', 'fec0::1', 'ff02::1', '::',
+    ];
+    for (const a of special) expect(isPrivateAddress(a), a).toBe(true);
+    // a public IPv4 behind NAT64 (what DNS64 answers on an IPv6-only host), mapped or in 6to4 still passes
+    for (const a of ['64:ff9b::808:808', '::ffff:0:808:808', '2002:808:808::1', '2606:4700:4700::1111']) expect(isPrivateAddress(a), a).toBe(false);
+
+    const strict = await createTestApp();
+    try {
+      const c = await signupCustomer(strict.app);
+      for (const host of ['[64:ff9b::7f00:1]', '[::ffff:0:7f00:1]', '[2002:7f00:1::]', '[::ffff:127.0.0.1]', '[2001:db8::1]']) {
+        const res = await subscribe(c.token, { ...push.subscribe(), endpoint: `https://${host}/push/x` }, undefined, strict.app);
+        expect(res.status, host).toBe(422);
+        expect(res.json.error).toBe(MSG.pushEndpointRefused);
+      }
+      const ok = await subscribe(c.token, { ...push.subscribe(), endpoint: 'https://[2606:4700:4700::1111]/push/x' }, undefined, strict.app);
+      expect(ok.status).toBe(200);
+    } finally {
+      await strict.close();
+    }
+  });
 });
