@@ -51,6 +51,20 @@ export const accessAttemptSchema = z.object({
 });
 export type AccessAttempt = z.infer<typeof accessAttemptSchema>;
 
+/**
+ * Wrong admin codes from all addresses in the current window (decision 0084): past `threshold` the Security section
+ * warns that someone may be guessing from many addresses. It refuses nobody; each address keeps its own lock-out.
+ */
+export const accessAlertSchema = z.object({
+  alert: z.boolean(),
+  failures: z.number().int(),
+  threshold: z.number().int(),
+  window_minutes: z.number().int(),
+  /** When the current window's count is forgotten; null when no wrong code is counted. */
+  resets_at: z.string().nullable(),
+});
+export type AccessAlert = z.infer<typeof accessAlertSchema>;
+
 /** A query text; blank (an empty filter field) is the same as absent. */
 const text = (max: number) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(max).optional());
 const dateOrTime = z.preprocess(

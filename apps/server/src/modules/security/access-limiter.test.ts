@@ -41,14 +41,14 @@ describe('access limiter (pure, with a moved clock)', () => {
     expect(await limiter.firstRefusal('a', 120_000)).toBe(true);
   });
 
-  it('stops every client when the global budget of wrong codes is spent, until its window ends', async () => {
+  it('counts wrong codes from all clients per window without refusing anyone for them (issue 23)', async () => {
     let clock = 0;
     const limiter = createAccessLimiter(memoryCounters(() => clock), { ...DEFAULT_ACCESS_LIMITS, globalLimit: 3 });
-    for (const client of ['a', 'b', 'c']) await limiter.failed(client);
-    expect(await limiter.wait('d')).toBe(15 * 60_000);
-    clock += 10 * 60_000;
-    expect(await limiter.wait('d')).toBe(5 * 60_000);
-    clock += 5 * 60_000;
-    expect(await limiter.wait('d')).toBe(0);
+    for (const client of ['a', 'b', 'c', 'd']) await limiter.failed(client);
+    expect(await limiter.wait('e')).toBe(0);
+    expect(await limiter.wait('a')).toBe(0);
+    expect(await limiter.globalFailures()).toEqual({ count: 4, resetsInMs: 15 * 60_000 });
+    clock += 15 * 60_000;
+    expect(await limiter.globalFailures()).toEqual({ count: 0, resetsInMs: 0 });
   });
 });

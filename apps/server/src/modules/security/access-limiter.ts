@@ -80,7 +80,10 @@ export type AccessLimits = {
   /** The first lock-out; every further wrong code after a lock doubles it, up to `maxLockMs`. */
   baseLockMs: number;
   maxLockMs: number;
-  /** Wrong codes from all clients together per `globalWindowMs` before every client waits for the window's end. */
+  /**
+   * Wrong codes from all clients together per `globalWindowMs` past which admins are warned in the Security section.
+   * It refuses nobody: a global stop let anyone with 21 addresses lock every admin out (issue 23, decision 0084).
+   */
   globalLimit: number;
   globalWindowMs: number;
 };
@@ -105,8 +108,9 @@ export type AccessLimiter = ReturnType<typeof createAccessLimiter>;
 /**
  * The brake on guessing the admin access code (issue 13). Only wrong codes count: a correct code never adds to a
  * counter, so admins who sign in often are never slowed. A locked client is refused before its code is checked, so
- * a lock cannot be used to test codes; other clients keep signing in. The global budget stops a guesser spread
- * over many addresses: when it is spent, every sign-in waits for the window to end (sessions already open go on).
+ * a lock cannot be used to test codes; other clients keep signing in. Wrong codes from all clients are counted per
+ * window too, but only to warn admins of a guesser spread over many addresses (decision 0084): codes of 12+ chosen
+ * or 24 random characters stay out of reach at 5 guesses per address, while a global stop was a lock-out for hire.
  */
 export function createAccessLimiter(store: CounterStore, limits: AccessLimits) {
   const failKey = (client: string) => `fail:${client}`;
@@ -116,8 +120,12 @@ export function createAccessLimiter(store: CounterStore, limits: AccessLimits) {
     limits,
     /** Milliseconds the client must wait before its code is checked; 0 when it may try now. */
     async wait(client: string): Promise<number> {
-      const [global, globalTtl, lock] = await Promise.all([store.get(GLOBAL), store.ttl(GLOBAL), store.ttl(lockKey(client))]);
-      return Math.max(lock, global >= limits.globalLimit ? globalTtl : 0);
+      return store.ttl(lockKey(client));
+    },
+    /** Wrong codes from all clients in the current window, and the milliseconds until that window ends. */
+    async globalFailures(): Promise<{ count: number; resetsInMs: number }> {
+      const [count, resetsInMs] = await Promise.all([store.get(GLOBAL), store.ttl(GLOBAL)]);
+      return { count, resetsInMs };
     },
     /** A wrong code: counts for the client and globally; answers how long the client is now locked out (0: not). */
     async failed(client: string): Promise<number> {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { adminAccessRequestSchema, adminAccessResponseSchema } from '@souq/shared/api/auth';
 import { errorBodySchema, idParamSchema, pageQuerySchema, successSchema } from '@souq/shared/api/common';
 import {
-  accessAttemptSchema, adminCodeCreateSchema, adminCodeCreatedSchema, adminCodeSchema, adminSessionSchema, auditEntrySchema, auditQuerySchema,
+  accessAlertSchema, accessAttemptSchema, adminCodeCreateSchema, adminCodeCreatedSchema, adminCodeSchema, adminSessionSchema, auditEntrySchema, auditQuerySchema,
 } from '@souq/shared/api/security';
 import { principalOf, requireAdmin } from '../../platform/auth.js';
 import { actorOf } from '../../platform/audit.js';
@@ -30,7 +30,7 @@ export function securityRoutes(deps: { security: SecurityService }) {
       schema: {
         tags: ['accounts', ...tags],
         summary: "Exchange an admin access code (the owner's ADMIN_ACCESS_CODE or a named admin's code) for an admin session. " +
-          'Wrong codes are limited per client and globally: 429 with Retry-After, growing delays; a correct code never counts',
+          'Wrong codes are limited per client: 429 with Retry-After, growing delays; a correct code never counts. Wrong codes from all clients only raise the Security alert',
         body: adminAccessRequestSchema,
         response: { 200: adminAccessResponseSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema },
       },
@@ -59,7 +59,7 @@ export function securityRoutes(deps: { security: SecurityService }) {
       preHandler: requireAdmin,
       schema: {
         tags,
-        summary: 'Active admin sessions (not expired, used within the last 12 hours), most recently used first; `current` marks the caller. Total in X-Total-Count',
+        summary: 'Active admin sessions (used within the last 12 hours and opened less than ADMIN_SESSION_MAX_HOURS ago), most recently used first; `current` marks the caller. Total in X-Total-Count',
         querystring: pageQuerySchema,
         response: { 200: z.array(adminSessionSchema), ...errors },
       },
@@ -106,6 +106,15 @@ export function securityRoutes(deps: { security: SecurityService }) {
         response: { 200: adminCodeSchema, ...writeErrors },
       },
     }, async (req) => security.revokeCode(req.params.id, actorOf(req)));
+
+    r.get('/api/admin/security/access-alert', {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: 'Wrong access codes from all addresses in the current window against the warning threshold (ADMIN_ACCESS_GLOBAL_LIMIT); `alert` when reached. Nobody is refused for it',
+        response: { 200: accessAlertSchema, ...errors },
+      },
+    }, async () => security.accessAlert());
 
     r.get('/api/admin/security/access-attempts', {
       preHandler: requireAdmin,

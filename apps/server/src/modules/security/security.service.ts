@@ -1,13 +1,13 @@
-import { and, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { MSG } from '@souq/shared/messages';
 import { ADMIN_SESSION_TTL_MS } from '@souq/shared/constants';
-import type { AccessAttempt, AdminCode, AdminCodeCreated, AdminSession, AuditEntryDto, AuditQuery } from '@souq/shared/api/security';
+import type { AccessAlert, AccessAttempt, AdminCode, AdminCodeCreated, AdminSession, AuditEntryDto, AuditQuery } from '@souq/shared/api/security';
 import type { PageQuery } from '@souq/shared/api/common';
 import { sessions, users } from '../../db/schema/accounts.js';
 import { adminAccessAttempts, adminCodes } from '../../db/schema/security.js';
 import type { Db, Tx } from '../../platform/db.js';
-import { ADMIN_IDLE_MS, type SessionStore } from '../../platform/auth.js';
+import type { SessionStore } from '../../platform/auth.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import type { Actor, AuditLog } from '../../platform/audit.js';
 import { hashToken } from '../../platform/tokens.js';
@@ -82,9 +82,7 @@ export function createSecurityService(deps: {
   };
   type CodeRow = { id: number; userId: number; name: string; createdAt: Date; createdByName: string; lastUsedAt: Date | null; revokedAt: Date | null };
 
-  function liveAdminSessions() {
-    return and(eq(sessions.kind, 'admin'), gt(sessions.expiresAt, now()), gt(sessions.lastSeenAt, new Date(now().getTime() - ADMIN_IDLE_MS)));
-  }
+  const liveAdminSessions = () => deps.sessions.liveAdmin();
 
   async function sessionCounts(userIds: number[]): Promise<Map<number, number>> {
     if (userIds.length === 0) return new Map();
@@ -214,7 +212,7 @@ export function createSecurityService(deps: {
           name: r.name,
           created_at: r.createdAt.toISOString(),
           last_seen_at: r.lastSeenAt.toISOString(),
-          expires_at: new Date(r.lastSeenAt.getTime() + ADMIN_IDLE_MS).toISOString(),
+          expires_at: deps.sessions.adminEnd(r.createdAt, r.lastSeenAt).toISOString(),
           ip: r.ip,
           user_agent: r.userAgent,
           current: r.id === currentSessionId,
@@ -238,6 +236,18 @@ export function createSecurityService(deps: {
           changes: { admin: { before: owner?.name ?? null, after: null } },
         });
       });
+    },
+
+    /** The global count of wrong codes against its warning threshold (the Security section's alert). */
+    async accessAlert(): Promise<AccessAlert> {
+      const { count: failures, resetsInMs } = await limiter.globalFailures();
+      return {
+        alert: failures >= limiter.limits.globalLimit,
+        failures,
+        threshold: limiter.limits.globalLimit,
+        window_minutes: Math.round(limiter.limits.globalWindowMs / 60_000),
+        resets_at: resetsInMs > 0 ? new Date(now().getTime() + resetsInMs).toISOString() : null,
+      };
     },
 
     /** Wrong codes and refused attempts, newest first. */

@@ -86,15 +86,28 @@ describe('POST /api/admin/access: the limiter', () => {
   });
 });
 
-describe('POST /api/admin/access: the global limit', () => {
-  it('stops every client once the wrong codes from all clients reach the global budget', async () => {
-    const t = await createTestApp({ adminAccess: { maxFailures: 5, globalLimit: 3 } });
+describe('POST /api/admin/access: wrong codes from many addresses (issue 23)', () => {
+  it('5 wrong codes from each of 21 addresses lock nobody else out: the owner gets in, admins are warned instead', async () => {
+    const t = await createTestApp({ adminAccess: REAL_LIMITS });
     try {
-      for (let i = 0; i < 3; i++) expect((await access(t.app, 'spread-guess', randomIp())).status).toBe(401);
-      const fresh = await access(t.app, t.config.adminAccessCode!, randomIp());
-      expect(fresh.status).toBe(429);
-      expect(Number(fresh.retryAfter)).toBeGreaterThan(14 * 60);
-      // sessions already open go on
+      const owner = await adminToken(t.app, t.config);
+      const quiet = (await call(t.app, { url: '/api/admin/security/access-alert', token: owner })).json;
+      expect(quiet).toEqual({ alert: false, failures: 0, threshold: 100, window_minutes: 15, resets_at: null });
+
+      const guessers = Array.from({ length: 21 }, (_, i) => `203.0.113.${i + 1}`);
+      for (const ip of guessers) for (let i = 0; i < 5; i++) expect((await access(t.app, `spread-guess-${i}`, ip)).status).toBe(401);
+      // the correct code from an address that is not itself locked always gets in
+      const fresh = await access(t.app, t.config.adminAccessCode!, '198.51.100.7');
+      expect(fresh.status).toBe(200);
+      expect(fresh.json.token).toBeTruthy();
+      // each guessing address keeps its own lock-out
+      expect((await access(t.app, t.config.adminAccessCode!, guessers[0])).status).toBe(429);
+
+      const alert = await call(t.app, { url: '/api/admin/security/access-alert', token: fresh.json.token });
+      expect(alert.status).toBe(200);
+      expect(alert.json).toMatchObject({ alert: true, failures: 105, threshold: 100, window_minutes: 15 });
+      expect(Date.parse(alert.json.resets_at) - Date.now()).toBeGreaterThan(14 * 60_000);
+      expect((await call(t.app, { url: '/api/admin/security/access-alert' })).status).toBe(401);
     } finally {
       await t.close();
     }
@@ -259,6 +272,38 @@ describe('named admins and their sessions', () => {
     expect(idle).toMatchObject({ status: 401, json: { error: MSG.sessionExpired } });
     const sessions = await call(t.app, { url: '/api/admin/security/sessions?limit=200', token: owner });
     expect(sessions.json.some((s: { id: number }) => s.id === id)).toBe(false);
+  });
+});
+
+describe('admin sessions: an absolute lifetime (issue 23)', () => {
+  it('ends a session 12 hours after it was opened however busy it is, and never moves its end past that', async () => {
+    const t = await createTestApp({ adminSessionMaxMs: loadConfig({}).adminSessionMaxMs });
+    try {
+      const token = await adminToken(t.app, t.config);
+      const [{ id }] = (await t.database.query<{ id: number }>('select id from sessions order by id desc limit 1')) as [{ id: number }];
+      // opened 11 hours ago and used all along: still in, but its end is the 12th hour, not 12 hours from now
+      await t.database.query(`update sessions set created_at = now() - interval '11 hours', last_seen_at = now() - interval '2 minutes' where id = $1`, [id]);
+      expect((await call(t.app, { url: '/api/auth/me', token })).status).toBe(200);
+      const [row] = await t.database.query<{ expires_at: Date }>('select expires_at from sessions where id = $1', [id]);
+      expect(new Date(row!.expires_at).getTime() - Date.now()).toBeLessThan(60 * 60_000 + 5_000);
+      const listed = (await call(t.app, { url: '/api/admin/security/sessions', token })).json as { id: number; expires_at: string }[];
+      expect(Date.parse(listed.find((x) => x.id === id)!.expires_at) - Date.now()).toBeLessThan(60 * 60_000 + 5_000);
+
+      // past the 12th hour: refused even though it was used a minute ago (the idle limit alone would slide on)
+      await t.database.query(`update sessions set created_at = now() - interval '12 hours 1 minute', last_seen_at = now() - interval '1 minute', expires_at = now() + interval '11 hours' where id = $1`, [id]);
+      expect(await call(t.app, { url: '/api/admin/users', token })).toMatchObject({ status: 401, json: { error: MSG.sessionExpired } });
+      const other = await adminToken(t.app, t.config);
+      const sessions = (await call(t.app, { url: '/api/admin/security/sessions', token: other })).json as { id: number }[];
+      expect(sessions.some((x) => x.id === id)).toBe(false);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('reads its lifetime from ADMIN_SESSION_MAX_HOURS (12 by default)', () => {
+    expect(loadConfig({}).adminSessionMaxMs).toBe(12 * 3_600_000);
+    expect(loadConfig({ ADMIN_SESSION_MAX_HOURS: '8' }).adminSessionMaxMs).toBe(8 * 3_600_000);
+    expect(() => loadConfig({ ADMIN_SESSION_MAX_HOURS: '0' })).toThrow(/ADMIN_SESSION_MAX_HOURS/);
   });
 });
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { AccessAttempt, AdminCode, AdminCodeCreated, AdminSession, AuditEntryDto } from '@souq/shared/api/security';
+import type { AccessAlert, AccessAttempt, AdminCode, AdminCodeCreated, AdminSession, AuditEntryDto } from '@souq/shared/api/security';
 import { ADMIN_NAME_MAX } from '@souq/shared/api/security';
 import { MSG } from '@souq/shared/messages';
 import { useListQuery } from '@/lib/use-list-query';
@@ -16,7 +16,7 @@ import { SearchInput } from '@/components/ui/SearchInput';
 import { Tabs } from '@/components/ui/Tabs';
 import { notify } from '@/components/ui/toast';
 import { cx } from '@/components/ui/cx';
-import { adminApi, useAdminMutation } from '../api';
+import { adminApi, useAdminMutation, useAdminQuery } from '../api';
 import { FilterInput } from '../parts/FilterInput';
 import { When } from '../parts/When';
 
@@ -402,6 +402,22 @@ function Attempts() {
 }
 
 /**
+ * The warning that replaced the global lock-out (decision 0084): wrong codes from all addresses past the threshold
+ * refuse nobody, they tell the admins here. Checked every minute while the section is open.
+ */
+function AccessWarning() {
+  const { data } = useAdminQuery<AccessAlert>(['admin-access-alert'], '/api/admin/security/access-alert', { refetchInterval: 60_000 });
+  if (!data?.alert) return null;
+  return (
+    <Alert tone="warning" title="Someone may be guessing admin access codes">
+      {data.failures} wrong codes from all addresses in the last {data.window_minutes} minutes (warning from {data.threshold}). Each
+      address is locked out on its own and nobody else is refused; see Failed access for the addresses, and
+      revoke any code you think is known.
+    </Alert>
+  );
+}
+
+/**
  * Security (issue 13): the audit trail of every admin and vendor write, the admin sessions, named admins' access
  * codes and the failed attempts at the access gate. The trail's filters live in the URL like every admin list.
  */
@@ -410,6 +426,7 @@ export function SecuritySection() {
   return (
     <section aria-labelledby="security-heading" className="space-y-5">
       <PageHeader id="security-heading" title="Security" description="Who changed what, who is signed in, and who tried to get in." />
+      <AccessWarning />
       <Alert tone="info" title="Every change by an admin or a vendor is recorded with its author; nobody can edit or remove an entry." />
       <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
         <Tabs label="Security views" items={TABS} value={tab} onValueChange={setTab} className="px-4 pt-3 sm:px-5">
