@@ -33,7 +33,10 @@ export default defineConfig({
   ],
   webServer: {
     // E2E_FROM_SOURCE=1 runs the server from TypeScript (no server build); WEB_DIST picks a web build directory.
-    command: process.env.E2E_FROM_SOURCE ? 'node --conditions=development --import tsx apps/server/src/main.ts' : `node ${SERVER_NODE_FLAGS.join(' ')} apps/server/dist/server.mjs`,
+    // the Node.js running Playwright (under `npm test`, the project's Node 24), not whichever `node` the shell finds
+    command: process.env.E2E_FROM_SOURCE
+      ? `"${process.execPath}" --conditions=development --import tsx apps/server/src/main.ts`
+      : `"${process.execPath}" ${SERVER_NODE_FLAGS.join(' ')} apps/server/dist/server.mjs`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -47,7 +50,10 @@ export default defineConfig({
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // every journey signs in and up from 127.0.0.1: the per-client limits would stop the suite, not an attacker
       LOGIN_RATE_LIMIT: '1000',
+      LOGIN_CLIENT_RATE_LIMIT: '1000',
+      SIGNUP_RATE_LIMIT: '1000',
       // conversations: the push journey delivers to a local push service on 127.0.0.1
       PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true',
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),

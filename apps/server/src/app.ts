@@ -136,7 +136,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
 
   await app.register(healthRoutes({ db: database.db, dbKind: database.kind, startedAt: Date.now() }));
   await app.register(filesRoutes({ files: services.files }));
-  await app.register(accountsRoutes({ accounts: services.accounts, vendors: services.vendors, loginRateLimit: config.loginRateLimit }));
+  await app.register(accountsRoutes({ accounts: services.accounts, vendors: services.vendors, loginRateLimit: config.loginRateLimit, clientRateLimits: config.clientRateLimits }));
   await app.register(mediaRoutes({ dataDir: config.dataDir }));
   await app.register(catalogueRoutes({ catalogue: services.catalogue }));
   await app.register(ordersRoutes({ orders: services.orders }));
@@ -155,7 +155,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(recommendationsRoutes({ recommendations: services.recommendations }));
   // vendor products and embeds
   await app.register(productWriteRoutes({ catalogue: services.catalogue }));
-  await app.register(embedsRoutes({ embeds: services.embeds, catalogue: services.catalogue }));
+  await app.register(embedsRoutes({ embeds: services.embeds, catalogue: services.catalogue, publicUrl: config.publicUrl }));
   await app.register(optimisationRoutes({ optimisation: services.optimisation }));
   await app.register(vendorDashboardRoutes({ dashboard: services.vendorDashboard }));
   // conversations and notifications

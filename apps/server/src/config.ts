@@ -19,6 +19,13 @@ const envSchema = z.object({
   // wrong admin codes: per client before a lock-out, and from all clients per 15 minutes
   ADMIN_ACCESS_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   ADMIN_ACCESS_GLOBAL_LIMIT: z.coerce.number().int().positive().default(100),
+  // an admin session ends this long after it was opened, however much it is used (decision 0084)
+  ADMIN_SESSION_MAX_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  // where this Souq is reached from outside (embed codes point here); default http://localhost:PORT
+  PUBLIC_URL: z
+    .string()
+    .refine((v) => v === '' || (/^https?:\/\//.test(v) && URL.canParse(v)), { error: 'must be an http:// or https:// URL' })
+    .optional(),
   SHOP_CURRENCY: z.string().length(3).default('AED'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: z.string().optional(),
@@ -32,6 +39,9 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool.default(false),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  // password spraying and mass sign-up: per client across all e-mails (decision 0084)
+  LOGIN_CLIENT_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  SIGNUP_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   // image search: seconds an idle inference worker lives (0: never stopped); docs/decisions/0061
   IMAGE_SEARCH_IDLE_SECONDS: z.coerce.number().min(0).default(600),
   // conversations and notifications
@@ -59,7 +69,14 @@ export type Config = {
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   webDist: string | undefined;
   trustProxy: boolean;
+  /** Sign-in attempts per minute per client and e-mail. */
   loginRateLimit: number;
+  /** Sign-in attempts per 15 minutes per client over all e-mails, and sign-ups per hour per client. */
+  clientRateLimits: { login: number; signup: number };
+  /** The origin other sites are given to reach this Souq (embed codes), without a trailing slash. */
+  publicUrl: string;
+  /** An admin session's absolute lifetime from its opening (the idle limit slides within it). */
+  adminSessionMaxMs: number;
   /** The brake on wrong admin access codes (modules/security/access-limiter.ts). */
   adminAccess: { maxFailures: number; globalLimit: number };
   /** Image search: an inference worker with no work for this long is stopped (0: kept); the next use starts one. */
@@ -96,6 +113,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    clientRateLimits: { login: e.LOGIN_CLIENT_RATE_LIMIT, signup: e.SIGNUP_RATE_LIMIT },
+    publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : `http://localhost:${e.PORT}`,
+    adminSessionMaxMs: Math.round(e.ADMIN_SESSION_MAX_HOURS * 3_600_000),
     adminAccess: { maxFailures: e.ADMIN_ACCESS_MAX_FAILURES, globalLimit: e.ADMIN_ACCESS_GLOBAL_LIMIT },
     imageSearchIdleMs: Math.round(e.IMAGE_SEARCH_IDLE_SECONDS * 1000),
     pushAllowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS,
@@ -109,6 +129,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ADMIN_ACCESS_CODE: 'test-admin-code' }),
     loginRateLimit: 1000,
+    clientRateLimits: { login: 1000, signup: 1000 },
     // tests elsewhere send wrong codes freely; the limiter's own tests set the real limits
     adminAccess: { maxFailures: 1000, globalLimit: 100_000 },
     ...overrides,

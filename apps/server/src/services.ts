@@ -40,7 +40,7 @@ import { createVendorDashboardService } from './modules/vendor-dashboard/vendor-
  */
 export function createServices(config: Config, database: Database, log: (msg: string) => void, opts: { redis?: Redis | null } = {}) {
   const { db } = database;
-  const sessions = createSessionStore(db);
+  const sessions = createSessionStore(db, undefined, config.adminSessionMaxMs);
   const bus = createBus({ log, redisUrl: config.redisUrl });
   const audit = createAuditLog({ db });
   const storage = createDiskStorage(path.join(config.dataDir, 'uploads'));

@@ -35,18 +35,37 @@ export const ADMIN_IDLE_MS = ADMIN_SESSION_TTL_MS;
 /** Last-seen is written at most this often per admin session, not on every request. */
 const TOUCH_EVERY_MS = 60_000;
 
+/** The default absolute lifetime of an admin session (ADMIN_SESSION_MAX_HOURS, decision 0084). */
+export const ADMIN_MAX_MS = 12 * 60 * 60 * 1000;
+
 /**
  * Opaque bearer sessions: the token goes to the client once, the database keeps its SHA-256 and an expiry.
  * Admin sessions also end when idle for ADMIN_IDLE_MS: the lookup refuses one whose last-seen is older, and moves
- * last-seen (and the expiry with it) forward when it is used.
+ * last-seen (and the expiry with it) forward when it is used, but never past `adminMaxMs` after the session was
+ * opened: a stolen admin token that is kept busy still dies (decision 0084).
  */
-export function createSessionStore(db: Db, now: () => Date = () => new Date()) {
+export function createSessionStore(db: Db, now: () => Date = () => new Date(), adminMaxMs = ADMIN_MAX_MS) {
+  /** Where an admin session opened at `createdAt` and last used at `lastSeenAt` ends. */
+  const adminEnd = (createdAt: Date, lastSeenAt: Date) =>
+    new Date(Math.min(lastSeenAt.getTime() + ADMIN_IDLE_MS, createdAt.getTime() + adminMaxMs));
   return {
+    adminEnd,
+    /** The condition of a live admin session (not expired, not idle, not past its lifetime), for lists and counts. */
+    liveAdmin() {
+      const at = now().getTime();
+      return and(
+        eq(sessions.kind, 'admin'),
+        gt(sessions.expiresAt, new Date(at)),
+        gt(sessions.lastSeenAt, new Date(at - ADMIN_IDLE_MS)),
+        gt(sessions.createdAt, new Date(at - adminMaxMs)),
+      );
+    },
+
     async create(userId: number, kind: UserRole, ttlMs: number, client: { ip?: string | null; userAgent?: string | null } = {}): Promise<string> {
       const token = newToken();
       const at = now();
       await db.insert(sessions).values({
-        tokenHash: hashToken(token), userId, kind, expiresAt: new Date(at.getTime() + ttlMs), createdAt: at, lastSeenAt: at,
+        tokenHash: hashToken(token), userId, kind, expiresAt: new Date(at.getTime() + (kind === 'admin' ? Math.min(ttlMs, adminMaxMs) : ttlMs)), createdAt: at, lastSeenAt: at,
         ip: client.ip ?? null, userAgent: client.userAgent?.slice(0, 300) ?? null,
       });
       return token;
@@ -62,6 +81,7 @@ export function createSessionStore(db: Db, now: () => Date = () => new Date()) {
           kind: sessions.kind,
           vendorId: vendors.id,
           lastSeenAt: sessions.lastSeenAt,
+          createdAt: sessions.createdAt,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
@@ -71,14 +91,17 @@ export function createSessionStore(db: Db, now: () => Date = () => new Date()) {
           eq(sessions.tokenHash, hashToken(token)),
           gt(sessions.expiresAt, now()),
           isNull(users.deactivatedAt),
-          or(ne(sessions.kind, 'admin'), gt(sessions.lastSeenAt, new Date(now().getTime() - ADMIN_IDLE_MS))),
+          or(ne(sessions.kind, 'admin'), and(
+            gt(sessions.lastSeenAt, new Date(now().getTime() - ADMIN_IDLE_MS)),
+            gt(sessions.createdAt, new Date(now().getTime() - adminMaxMs)),
+          )),
         ))
         .limit(1);
       if (!row) return null;
-      const { lastSeenAt, ...principal } = row;
+      const { lastSeenAt, createdAt, ...principal } = row;
       if (row.kind === 'admin' && now().getTime() - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
         const at = now();
-        await db.update(sessions).set({ lastSeenAt: at, expiresAt: new Date(at.getTime() + ADMIN_IDLE_MS) }).where(eq(sessions.id, row.sessionId));
+        await db.update(sessions).set({ lastSeenAt: at, expiresAt: adminEnd(createdAt, at) }).where(eq(sessions.id, row.sessionId));
       }
       return { ...principal, vendorId: row.kind === 'vendor' ? row.vendorId : null };
     },

@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import ipaddr from 'ipaddr.js';
+import { MSG } from '@souq/shared/messages';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -7,12 +9,29 @@ import {
 } from '@souq/shared/api/auth';
 import { errorBodySchema, successSchema } from '@souq/shared/api/common';
 import { bearerToken, principalOf, requireSignedIn } from '../../platform/auth.js';
+import { AppError } from '../../platform/errors.js';
 import type { AccountsService } from './accounts.service.js';
 import type { VendorsService } from '../vendors/vendors.service.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
 
-export function accountsRoutes(deps: { accounts: AccountsService; vendors: VendorsService; loginRateLimit: number }) {
+/**
+ * A client for the per-client limits: its address, an IPv6 one cut to its /64 (one subscriber's usual block), so a
+ * client cannot step round the limit by taking the next address of its own network.
+ */
+export function clientKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const addr = ipaddr.process(ip); // IPv4-mapped IPv6 becomes its IPv4
+  return addr.kind() === 'ipv6' ? `${(addr as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16)).join(':')}::/64` : addr.toString();
+}
+
+export function accountsRoutes(deps: {
+  accounts: AccountsService;
+  vendors: VendorsService;
+  loginRateLimit: number;
+  /** Sign-ins per 15 minutes and sign-ups per hour from one client, whatever the e-mails (decision 0084). */
+  clientRateLimits: { login: number; signup: number };
+}) {
   const { accounts } = deps;
   // Login doors are rate limited per client address and per e-mail (credential stuffing and guessing).
   const loginLimit = {
@@ -29,12 +48,30 @@ export function accountsRoutes(deps: { accounts: AccountsService; vendors: Vendo
   return async function plugin(app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
+    // Per client across accounts (password spraying, mass sign-up): one counter per client for the customer and the
+    // vendor door together, kept where the per-account counters are (Redis with REDIS_URL). Checked on arrival,
+    // before the body is read or a password hashed. A route takes one `config.rateLimit`, which the per-account
+    // limit holds, so this one is the plugin's programmatic limiter.
+    const perClient = (name: string, max: number, timeWindow: string) => {
+      const check = app.createRateLimit({ max, timeWindow, keyGenerator: (req) => `${name}:${clientKey(req.ip)}` });
+      return async (req: FastifyRequest, reply: FastifyReply) => {
+        const res = await check(req);
+        if (res.isAllowed || !res.isExceeded) return;
+        void reply.header('retry-after', String(res.ttlInSeconds));
+        throw new AppError(429, MSG.tooManyRequests);
+      };
+    };
+    const loginsFromClient = { onRequest: perClient('login', deps.clientRateLimits.login, '15 minutes') };
+    const signupsFromClient = { onRequest: perClient('signup', deps.clientRateLimits.signup, '1 hour') };
+
     r.post('/api/auth/signup', {
+      ...signupsFromClient,
       schema: { tags: ['accounts'], summary: 'Create a customer account', body: signupRequestSchema, response: { 201: authResponseSchema, ...errors } },
       config: loginLimit,
     }, async (req, reply) => reply.status(201).send(await accounts.signup(req.body)));
 
     r.post('/api/auth/login', {
+      ...loginsFromClient,
       schema: { tags: ['accounts'], summary: 'Customer login', body: loginRequestSchema, response: { 200: authResponseSchema, ...errors } },
       config: loginLimit,
     }, async (req) => accounts.login(req.body.email, req.body.password));
@@ -56,11 +93,13 @@ export function accountsRoutes(deps: { accounts: AccountsService; vendors: Vendo
     });
 
     r.post('/api/vendor/signup', {
+      ...signupsFromClient,
       schema: { tags: ['accounts'], summary: 'Create a vendor account', body: vendorSignupRequestSchema, response: { 201: vendorAuthResponseSchema, ...errors } },
       config: loginLimit,
     }, async (req, reply) => reply.status(201).send(await accounts.vendorSignup(req.body)));
 
     r.post('/api/vendor/login', {
+      ...loginsFromClient,
       schema: { tags: ['accounts'], summary: 'Vendor login', body: vendorLoginRequestSchema, response: { 200: vendorAuthResponseSchema, ...errors } },
       config: loginLimit,
     }, async (req) => accounts.vendorLogin(req.body.email, req.body.password));

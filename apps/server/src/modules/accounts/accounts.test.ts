@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomInt } from 'node:crypto';
 import { MSG } from '@souq/shared/messages';
+import { loadConfig } from '../../config.js';
 import { adminToken, call, createTestApp, signupCustomer, signupVendor, uniqueEmail, type TestContext } from '../../../test/harness.js';
 
 let t: TestContext;
@@ -126,6 +128,60 @@ describe('rate limiting', () => {
   });
 });
 
+/** POST from a given client address; the status only. */
+const from = async (app: TestContext['app'], ip: string, url: string, payload: object) =>
+  (await app.inject({ method: 'POST', url, payload, remoteAddress: ip })).statusCode;
+const someIp = () => `198.18.${randomInt(256)}.${randomInt(1, 255)}`;
+/** The limits a real start uses (LOGIN_CLIENT_RATE_LIMIT 30 per 15 minutes, SIGNUP_RATE_LIMIT 10 per hour). */
+const REAL_CLIENT_LIMITS = loadConfig({}).clientRateLimits;
+
+describe('rate limiting per client across accounts (issue 23)', () => {
+  let real: TestContext;
+  beforeAll(async () => {
+    real = await createTestApp({ clientRateLimits: REAL_CLIENT_LIMITS });
+  });
+  afterAll(() => real.close());
+
+  it('stops password spraying: 40 logins to 40 e-mails from one client meet 429 after 30, whatever the door', async () => {
+    const ip = someIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const url = i % 2 ? '/api/vendor/login' : '/api/auth/login';
+      statuses.push(await from(real.app, ip, url, { email: `spray-${i}@souq.test`, password: 'Summer2026!' }));
+    }
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(401));
+    expect(statuses.slice(30)).toEqual(Array(10).fill(429));
+    const refused = await real.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'x@souq.test', password: 'y' }, remoteAddress: ip });
+    expect(refused.json()).toEqual({ error: MSG.tooManyRequests });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    // another client is not held back, nor one in another IPv6 /64; the same /64 is the same client
+    expect(await from(real.app, someIp(), '/api/auth/login', { email: 'spray-0@souq.test', password: 'x' })).toBe(401);
+    for (let i = 0; i < 30; i++) await from(real.app, `2001:db8:1:2::${i.toString(16)}`, '/api/auth/login', { email: `v6-${i}@souq.test`, password: 'x' });
+    expect(await from(real.app, '2001:db8:1:2:ffff::1', '/api/auth/login', { email: 'v6@souq.test', password: 'x' })).toBe(429);
+    expect(await from(real.app, '2001:db8:1:3::1', '/api/auth/login', { email: 'v6@souq.test', password: 'x' })).toBe(401);
+  });
+
+  it('stops mass sign-up: 10 accounts an hour from one client, customer and vendor doors together', async () => {
+    const ip = someIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      statuses.push(i % 4 === 3
+        ? await from(real.app, ip, '/api/vendor/signup', { company_name: `Mass ${i}`, contact_name: 'M', email: uniqueEmail('mass'), password: 'password-123', phone: '', address: 'Dubai' })
+        : await from(real.app, ip, '/api/auth/signup', { name: `Mass ${i}`, email: uniqueEmail('mass'), password: 'password-123' }));
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(201));
+    expect(statuses.slice(10)).toEqual(Array(30).fill(429));
+    const [{ n }] = (await real.database.query<{ n: number }>(`select count(*)::int as n from users where email like 'mass-%'`)) as [{ n: number }];
+    expect(n).toBe(10);
+    expect(await from(real.app, someIp(), '/api/auth/signup', { name: 'Other', email: uniqueEmail('other'), password: 'password-123' })).toBe(201);
+  });
+
+  it('reads its limits from LOGIN_CLIENT_RATE_LIMIT and SIGNUP_RATE_LIMIT', () => {
+    expect(REAL_CLIENT_LIMITS).toEqual({ login: 30, signup: 10 });
+    expect(loadConfig({ LOGIN_CLIENT_RATE_LIMIT: '100', SIGNUP_RATE_LIMIT: '3' }).clientRateLimits).toEqual({ login: 100, signup: 3 });
+  });
+});
+
 describe.runIf(process.env.TEST_REDIS_URL)('rate limiting with Redis', () => {
   it('shares login counters between two app instances through Redis', async () => {
     const ns = `t${Date.now()}`;
@@ -138,6 +194,24 @@ describe.runIf(process.env.TEST_REDIS_URL)('rate limiting with Redis', () => {
         statuses.push((await call(app, { method: 'POST', url: '/api/auth/login', body: { email, password: 'whatever' } })).status);
       }
       expect(statuses).toEqual([401, 401, 401, 429]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('shares the per-client counters across accounts between two instances (issue 23)', async () => {
+    const limits = { login: 4, signup: 2 };
+    const a = await createTestApp({ clientRateLimits: limits, redisUrl: `${process.env.TEST_REDIS_URL}` });
+    const b = await createTestApp({ clientRateLimits: limits, redisUrl: `${process.env.TEST_REDIS_URL}` });
+    try {
+      const ip = someIp();
+      const logins: number[] = [];
+      for (const [i, app] of [a.app, b.app, a.app, b.app, a.app, b.app].entries()) logins.push(await from(app, ip, '/api/auth/login', { email: `redis-spray-${i}@souq.test`, password: 'x' }));
+      expect(logins).toEqual([401, 401, 401, 401, 429, 429]);
+      const signups: number[] = [];
+      for (const app of [a.app, b.app, a.app]) signups.push(await from(app, ip, '/api/auth/signup', { name: 'R', email: uniqueEmail('redis'), password: 'password-123' }));
+      expect(signups).toEqual([201, 201, 429]);
     } finally {
       await a.close();
       await b.close();

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, idParamSchema } from '@souq/shared/api/common';
@@ -15,11 +15,12 @@ import { sendPage } from '../../platform/paging.js';
 const security = [{ bearer: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
-/** The address of this Souq as the caller reached it (behind a proxy: TRUST_PROXY makes X-Forwarded-* count). */
-const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
-
-export function embedsRoutes(deps: { embeds: EmbedsService; catalogue: CatalogueService }) {
-  const { embeds, catalogue } = deps;
+/**
+ * `publicUrl` (PUBLIC_URL) is the Souq address embed codes and cards point at. Never the request's Host header:
+ * anyone can send one, and a code saved from a request with a forged Host would send shoppers elsewhere (issue 23).
+ */
+export function embedsRoutes(deps: { embeds: EmbedsService; catalogue: CatalogueService; publicUrl: string }) {
+  const { embeds, catalogue, publicUrl } = deps;
   return async function plugin(app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -36,7 +37,7 @@ export function embedsRoutes(deps: { embeds: EmbedsService; catalogue: Catalogue
       const p = principalOf(req);
       const { record, created } = await embeds.save(
         { productId: req.body.product_id, vendorId: req.body.vendor_id, settings: req.body.embed_settings },
-        { actor: actorOf(req), ownerVendorId: p.kind === 'vendor' ? p.vendorId! : undefined, origin: originOf(req) },
+        { actor: actorOf(req), ownerVendorId: p.kind === 'vendor' ? p.vendorId! : undefined, origin: publicUrl },
       );
       return reply.status(created ? 201 : 200).send(record);
     });
@@ -67,7 +68,7 @@ export function embedsRoutes(deps: { embeds: EmbedsService; catalogue: Catalogue
       void reply.removeHeader('x-frame-options').headers(EMBED_CARD_HEADERS).type('text/html; charset=utf-8');
       try {
         const product = await catalogue.getProduct(req.params.id);
-        return reply.send(renderEmbedCard(product, settings, productPageUrl(originOf(req), product.id)));
+        return reply.send(renderEmbedCard(product, settings, productPageUrl(publicUrl, product.id)));
       } catch (err) {
         if (err instanceof AppError && err.status === 404) return reply.status(404).send(renderEmbedGone(settings.theme));
         throw err;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@souq/shared/messages';
 import { embedRecordSchema } from '@souq/shared/api/embeds';
+import { loadConfig } from '../../config.js';
 import { adminToken, call, createTestApp, signupCustomer, verifiedVendorPair, type TestContext } from '../../../test/harness.js';
 
 let t: TestContext;
@@ -105,6 +106,30 @@ describe('authorization', () => {
   });
 });
 
+describe('the Souq address in codes and cards (issue 23)', () => {
+  it('is the configured PUBLIC_URL, never the Host header a caller sends', async () => {
+    const forged = { host: 'souq.attacker.example', 'x-forwarded-host': 'souq.attacker.example' };
+    const saved = await t.app.inject({
+      method: 'POST', url: '/api/embedded-products', headers: { ...forged, authorization: `Bearer ${vendorA.token}` },
+      payload: { product_id: productA, embed_settings: {} },
+    });
+    expect([200, 201]).toContain(saved.statusCode);
+    expect(saved.json().embed_code).toContain(`src="http://localhost:3000/embed/products/${productA}?`);
+    expect(saved.body).not.toContain('attacker');
+    const page = await t.app.inject({ url: `/embed/products/${productA}`, headers: forged });
+    expect(page.body).toContain(`href="http://localhost:3000/ai-assistant?product=${productA}"`);
+    expect(page.body).not.toContain('attacker');
+  });
+
+  it('is read from PUBLIC_URL (its origin), http://localhost:PORT when unset; anything but http(s) stops the start', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://souq.example.ae/' }).publicUrl).toBe('https://souq.example.ae');
+    expect(loadConfig({ PUBLIC_URL: 'https://souq.example.ae:8443/shop?x=1' }).publicUrl).toBe('https://souq.example.ae:8443');
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL: must be an http/);
+    expect(() => loadConfig({ PUBLIC_URL: 'souq.example.ae' })).toThrow(/PUBLIC_URL/);
+  });
+});
+
 describe('GET /embed/products/{id} (the card other sites frame)', () => {
   it('may be framed by any site and does little itself', async () => {
     const res = await card(productA);
@@ -125,7 +150,7 @@ describe('GET /embed/products/{id} (the card other sites frame)', () => {
     expect(html).toContain('AED 42.50');
     expect(html).toContain('<img src="/media/catalogue/lamp.webp"');
     expect(html).toContain('hand made.');
-    expect(html).toContain(`href="http://localhost:80/ai-assistant?product=${productA}"`);
+    expect(html).toContain(`href="http://localhost:3000/ai-assistant?product=${productA}"`);
     expect(html).toContain('<html lang="en" class="light">');
     expect(html).not.toContain('aria-label="Tags"');
   });
