@@ -33,6 +33,15 @@ function run(cmd, args, env = {}) {
 
 const count = (out, re) => Number(re.exec(out)?.[1] ?? 0);
 
+// Node.js 24 LTS runs every step (decision 0085): `npm test` finds the project's own Node (the `node` dev dependency)
+// first on its path even where the machine's Node is older; every spawned npm/npx step inherits that path.
+console.log(`Node.js ${process.version} (${process.execPath})`);
+if (Number(process.versions.node.split('.')[0]) < 24) {
+  console.error('✖ The tests need Node.js 24 or newer. Run them with `npm test`, which uses the Node.js the project installs.');
+  console.log('total: 0 passed, 1 failed');
+  process.exit(1);
+}
+
 const skipE2e = process.argv.includes('--no-e2e');
 
 /**
