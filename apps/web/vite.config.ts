@@ -105,7 +105,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // 'hidden': maps are written for error reports but no bundle points at them; the server never serves *.map
   build: isSsrBuild
     ? {
-        target: 'node20',
+        target: 'node24',
         outDir: SSR_OUT_DIR,
         emptyOutDir: true,
         sourcemap: false,

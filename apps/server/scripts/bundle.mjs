@@ -41,9 +41,10 @@ const result = await esbuild.build({
   write: false,
   bundle: true,
   platform: 'node',
-  // a script, so the loader can compile it with a code cache (Node 20 has none for ES modules)
+  // a script, so the loader can compile it with a code cache (decision 0066; Node 20 had none for ES modules, and
+  // Node 24's module.enableCompileCache is a candidate to replace this, decision 0085)
   format: 'cjs',
-  target: 'node20',
+  target: 'node24',
   // import() of an external package becomes require(): a script compiled by node:vm has no module loader of its own
   // for import() (every external is a CommonJS package), and a static import of one is required only when first run
   supported: { 'dynamic-import': false },
