@@ -16,7 +16,7 @@ const envSchema = z.object({
   SEED_DEMO: bool.default(true),
   // the owner's bootstrap code: long enough that the access limiter makes guessing hopeless (issue 13)
   ADMIN_ACCESS_CODE: z.string().min(ADMIN_ACCESS_CODE_MIN_LENGTH, { error: MSG.adminCodeTooShort(ADMIN_ACCESS_CODE_MIN_LENGTH) }).optional(),
-  // wrong admin codes: per client before a lock-out, and from all clients per 15 minutes
+  // wrong admin codes: per client before a lock-out; from all clients per 15 minutes before admins are warned (0084)
   ADMIN_ACCESS_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   ADMIN_ACCESS_GLOBAL_LIMIT: z.coerce.number().int().positive().default(100),
   // an admin session ends this long after it was opened, however much it is used (decision 0084)
