@@ -159,7 +159,7 @@ describe('rate limiting per client across accounts (issue 23)', () => {
     for (let i = 0; i < 30; i++) await from(real.app, `2001:db8:1:2::${i.toString(16)}`, '/api/auth/login', { email: `v6-${i}@souq.test`, password: 'x' });
     expect(await from(real.app, '2001:db8:1:2:ffff::1', '/api/auth/login', { email: 'v6@souq.test', password: 'x' })).toBe(429);
     expect(await from(real.app, '2001:db8:1:3::1', '/api/auth/login', { email: 'v6@souq.test', password: 'x' })).toBe(401);
-  });
+  }, 120_000);
 
   it('stops mass sign-up: 10 accounts an hour from one client, customer and vendor doors together', async () => {
     const ip = someIp();
@@ -174,7 +174,7 @@ describe('rate limiting per client across accounts (issue 23)', () => {
     const [{ n }] = (await real.database.query<{ n: number }>(`select count(*)::int as n from users where email like 'mass-%'`)) as [{ n: number }];
     expect(n).toBe(10);
     expect(await from(real.app, someIp(), '/api/auth/signup', { name: 'Other', email: uniqueEmail('other'), password: 'password-123' })).toBe(201);
-  });
+  }, 120_000);
 
   it('reads its limits from LOGIN_CLIENT_RATE_LIMIT and SIGNUP_RATE_LIMIT', () => {
     expect(REAL_CLIENT_LIMITS).toEqual({ login: 30, signup: 10 });

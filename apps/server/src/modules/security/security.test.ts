@@ -111,7 +111,7 @@ describe('POST /api/admin/access: wrong codes from many addresses (issue 23)', (
     } finally {
       await t.close();
     }
-  });
+  }, 120_000);
 });
 
 describe.runIf(process.env.TEST_REDIS_URL)('POST /api/admin/access: shared through Redis', () => {
