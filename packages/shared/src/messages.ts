@@ -5,7 +5,6 @@ export const MSG = {
   // Generic / API
   requestFailed: 'Request failed',
   unexpectedResponse: 'Unexpected response',
-  proxyError: (host: string) => `API not reachable. Is the server running on ${host}?`,
   notFound: 'Not found',
   routeNotFound: 'Route not found',
   validationFailed: 'Validation failed',
@@ -317,4 +316,12 @@ export const MSG = {
   assistantNoOrders: "You haven't placed any orders yet. When you do, ask me here and I'll tell you where they are.",
   assistantOrderUnknown: (orderNumber: string) =>
     `I couldn't find an order ${orderNumber} on your account. Please check the number in your order confirmation (it looks like SQ-250310-7KX4M), or ask me "where are my orders?" to see your latest ones.`,
+} as const;
+
+/**
+ * Texts of the development set-up only (customer spec §8: a 'Proxy error' body from the dev server's proxy). A named
+ * export of its own, read only behind import.meta.env.DEV, so a production build carries neither it nor the port.
+ */
+export const DEV_MSG = {
+  proxyError: (host: string) => `API not reachable. Is the server running on ${host}?`,
 } as const;

@@ -41,7 +41,7 @@ function useEmbeddableProducts() {
 /**
  * The Product Embedding tab (vendor §2): create a product from the tool's form (sample product, .json import, the
  * schema check of §5) and save its embed in one go; choose the embed settings; preview the card as another site will
- * show it and copy its code. 'Manage All Products' leads to the product manager after a create.
+ * show it and copy its code. 'Manage All Products' leads to the vendor's own product list after a create.
  */
 export function ProductEmbeddingTool({ vendorId }: { vendorId: number }) {
   const navigate = useNavigate();
@@ -255,7 +255,8 @@ export function ProductEmbeddingTool({ vendorId }: { vendorId: number }) {
         <Alert tone={created.embedSaved ? 'success' : 'warning'} title={created.embedSaved ? MSG.embedSuccess : MSG.embedSaveFailed}>
           <div className="mt-2 flex flex-wrap gap-2">
             <Button size="sm" variant="secondary" onClick={() => setTab('export')}>Preview & copy the code</Button>
-            <Button size="sm" onClick={() => navigate(paths.productManager)}>Manage All Products</Button>
+            {/* the vendor's own product list (the dashboard's first tab): /product-manager is the admin's every-vendor list */}
+            <Button size="sm" onClick={() => navigate(paths.vendor)}>Manage All Products</Button>
           </div>
         </Alert>
       )}
