@@ -144,7 +144,7 @@ export function vendorsRoutes(deps: { vendors: VendorsService }) {
         security,
         consumes: ['multipart/form-data'],
         body: vendorOnboardingSchema,
-        response: { 200: vendorSchema, ...uploadErrors },
+        response: { 200: vendorSchema, ...uploadErrors, 409: errorBodySchema },
       },
     }, async (req) => {
       const p = principalOf(req);
@@ -198,7 +198,7 @@ export function vendorsRoutes(deps: { vendors: VendorsService }) {
         security,
         consumes: ['multipart/form-data'],
         params: vendorDocumentParamSchema,
-        response: { 200: vendorSchema, ...uploadErrors },
+        response: { 200: vendorSchema, ...uploadErrors, 409: errorBodySchema },
       },
     }, async (req) => vendors.replaceDocument(req.params.id, req.params.type, await readOneDocument(req), actorOf(req)));
   };
