@@ -137,6 +137,8 @@ export const MSG = {
   vendorNotPendingReview: (status: string) => `Only a vendor pending review can be verified or rejected; this vendor is ${status}`,
   vendorAlreadyOnboarded: 'This vendor has already submitted its documents; update single documents from its profile',
   vendorIdRequired: 'vendor_id is required when an admin onboards a vendor',
+  emailInvalid: 'Enter a valid email address',
+  emailTooLong: (max: number) => `Email must be at most ${max} characters`,
   businessTypeInvalid: (types: readonly string[]) => `Business type must be one of: ${types.join(', ')}`,
   onboardingUnderReview: 'Your onboarding is pending review. You can change it once an admin asks for changes.',
   vendorVerified: 'Vendor verified',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BUSINESS_TYPES } from '../constants.js';
 import { MSG } from '../messages.js';
+import { emailSchema } from './email.js';
 
 const text = (max: number) => z.string().trim().max(max);
 
@@ -28,7 +29,7 @@ const website = z
 export const vendorProfileUpdateSchema = z.object({
   company_name: text(200).min(1, { error: 'Company name is required' }).optional(),
   contact_name: text(120).min(1, { error: 'Contact name is required' }).optional(),
-  email: z.string().trim().toLowerCase().pipe(z.email({ error: 'Enter a valid email address' })).optional(),
+  email: emailSchema.optional(),
   phone: text(40).optional(),
   website: website.optional(),
   address: z
@@ -67,7 +68,7 @@ const optionalField = (max: number) => z.string().trim().max(max).optional().def
 export const vendorOnboardingSchema = z.object({
   company_name: required('Company name', 200),
   contact_name: required('Contact name', 120),
-  email: z.string({ error: 'Email is required' }).trim().toLowerCase().min(1, { error: 'Email is required' }).pipe(z.email({ error: 'Enter a valid email address' })),
+  email: z.string({ error: 'Email is required' }).trim().min(1, { error: 'Email is required' }).pipe(emailSchema),
   phone: required('Phone', 40),
   website: website.optional().default(''),
   address: z.object(
