@@ -138,6 +138,7 @@ export const MSG = {
   vendorAlreadyOnboarded: 'This vendor has already submitted its documents; update single documents from its profile',
   vendorIdRequired: 'vendor_id is required when an admin onboards a vendor',
   emailInvalid: 'Enter a valid email address',
+  uploadMalformed: 'The upload was cut off or is not a valid multipart form. Please send it again.',
   emailTooLong: (max: number) => `Email must be at most ${max} characters`,
   businessTypeInvalid: (types: readonly string[]) => `Business type must be one of: ${types.join(', ')}`,
   onboardingUnderReview: 'Your onboarding is pending review. You can change it once an admin asks for changes.',
