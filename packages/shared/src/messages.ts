@@ -169,6 +169,7 @@ export const MSG = {
   vendorNotVerified: 'Your vendor account must be verified before you can do this',
   // Vendor products, embeds and optimisation
   productPhotoType: 'Photos must be JPEG, PNG or WebP images',
+  imageUrlNotLoading: (url: string) => `This image did not load: ${url}. Check the address, or upload the photo instead.`,
   productImagesTooMany: (max: number) => `A product can have at most ${max} images`,
   productNameRequired: 'Product name is required',
   productPriceRequired: 'Price is required',
