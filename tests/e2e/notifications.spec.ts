@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { MSG } from '../../packages/shared/src/messages.js';
 import { startPushService, type PushService } from '../../apps/server/test/push-service.js';
+import { customerWithLocalPush } from './support/push-page.js';
 
 // Profile → Notification Settings: Enable → preferences → Test → the service worker shows the notification → Disable.
 //
@@ -18,44 +19,8 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => push?.close());
 
-async function newCustomer(request: APIRequestContext) {
-  const email = `push-${Date.now()}-${Math.random().toString(16).slice(2)}@example.test`;
-  const res = await request.post('/api/auth/signup', { data: { name: 'Pia Push', email, password: 'password-123' } });
-  expect(res.status()).toBe(201);
-  return (await res.json()) as { token: string; user: { id: number } };
-}
-
 test('Enable → Test → the service worker shows the notification; preferences persist; Disable', async ({ page, context, request, baseURL }) => {
-  const customer = await newCustomer(request);
-  const sub = push.subscribe();
-  await context.grantPermissions(['notifications'], { origin: baseURL });
-  await context.addInitScript(
-    ([token, user, subscription]) => {
-      localStorage.setItem('auth_token', token);
-      localStorage.setItem('auth_user', JSON.stringify(user));
-      localStorage.setItem('user', JSON.stringify({ id: user.id }));
-      // the substituted subscription (see above): subscribe() hands out the local push service's endpoint
-      const KEY = 'e2e_push_subscribed';
-      const fake = {
-        endpoint: subscription.endpoint,
-        expirationTime: null,
-        options: { userVisibleOnly: true },
-        toJSON: () => ({ endpoint: subscription.endpoint, expirationTime: null, keys: subscription.keys }),
-        unsubscribe: async () => {
-          sessionStorage.removeItem(KEY);
-          return true;
-        },
-      };
-      PushManager.prototype.subscribe = async function () {
-        sessionStorage.setItem(KEY, '1');
-        return fake as unknown as PushSubscription;
-      };
-      PushManager.prototype.getSubscription = async function () {
-        return (sessionStorage.getItem(KEY) ? fake : null) as unknown as PushSubscription;
-      };
-    },
-    [customer.token, customer.user, { endpoint: sub.endpoint, keys: sub.keys }] as const,
-  );
+  const { customer, sub } = await customerWithLocalPush(context, request, push, baseURL);
 
   // the service worker's registration id, for CDP
   const cdp = await context.newCDPSession(page);

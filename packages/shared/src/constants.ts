@@ -117,6 +117,10 @@ export const CARD_TILT_MAX_DEG = 16;
 export const CUBE_GRID_MAX = 9;
 export const SIDEBAR_WIDTH_PX = 280;
 export const SIDEBAR_COLLAPSED_PX = 70;
+/** The longest e-mail address a mailbox can have (RFC 5321's 256-octet path less its angle brackets). */
+export const EMAIL_MAX_LENGTH = 254;
+
+/** The development API server's port (customer spec §7/§8); read only behind import.meta.env.DEV. */
 export const DEV_FALLBACK_PORT = 3001;
 
 // Uploads

@@ -5,7 +5,6 @@ export const MSG = {
   // Generic / API
   requestFailed: 'Request failed',
   unexpectedResponse: 'Unexpected response',
-  proxyError: (host: string) => `API not reachable. Is the server running on ${host}?`,
   notFound: 'Not found',
   routeNotFound: 'Route not found',
   validationFailed: 'Validation failed',
@@ -138,6 +137,11 @@ export const MSG = {
   vendorNotPendingReview: (status: string) => `Only a vendor pending review can be verified or rejected; this vendor is ${status}`,
   vendorAlreadyOnboarded: 'This vendor has already submitted its documents; update single documents from its profile',
   vendorIdRequired: 'vendor_id is required when an admin onboards a vendor',
+  emailInvalid: 'Enter a valid email address',
+  uploadMalformed: 'The upload was cut off or is not a valid multipart form. Please send it again.',
+  emailTooLong: (max: number) => `Email must be at most ${max} characters`,
+  businessTypeInvalid: (types: readonly string[]) => `Business type must be one of: ${types.join(', ')}`,
+  onboardingUnderReview: 'Your onboarding is pending review. You can change it once an admin asks for changes.',
   vendorVerified: 'Vendor verified',
   vendorRejected: 'Vendor rejected',
   vendorVerifyFailed: (m: string) => `Failed to update verification: ${m}`,
@@ -165,6 +169,7 @@ export const MSG = {
   vendorNotVerified: 'Your vendor account must be verified before you can do this',
   // Vendor products, embeds and optimisation
   productPhotoType: 'Photos must be JPEG, PNG or WebP images',
+  imageUrlNotLoading: (url: string) => `This image did not load: ${url}. Check the address, or upload the photo instead.`,
   productImagesTooMany: (max: number) => `A product can have at most ${max} images`,
   productNameRequired: 'Product name is required',
   productPriceRequired: 'Price is required',
@@ -317,4 +322,12 @@ export const MSG = {
   assistantNoOrders: "You haven't placed any orders yet. When you do, ask me here and I'll tell you where they are.",
   assistantOrderUnknown: (orderNumber: string) =>
     `I couldn't find an order ${orderNumber} on your account. Please check the number in your order confirmation (it looks like SQ-250310-7KX4M), or ask me "where are my orders?" to see your latest ones.`,
+} as const;
+
+/**
+ * Texts of the development set-up only (customer spec §8: a 'Proxy error' body from the dev server's proxy). A named
+ * export of its own, read only behind import.meta.env.DEV, so a production build carries neither it nor the port.
+ */
+export const DEV_MSG = {
+  proxyError: (host: string) => `API not reachable. Is the server running on ${host}?`,
 } as const;

@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import multipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart, { type Multipart, type MultipartFile } from '@fastify/multipart';
+import { MSG } from '@souq/shared/messages';
 import { AppError, badRequest } from './errors.js';
 import { sniffType } from './storage.js';
 
@@ -28,19 +29,45 @@ export async function registerUploads(app: FastifyInstance, outer: { maxFileByte
 }
 
 /**
+ * A body the multipart parser could not read — cut off before its closing boundary, or a boundary the body does not
+ * use — is the sender's fault: 400 with the spec's 'Validation failed', never a 500 (nor an error in the log). Our own
+ * answers (AppError) and the plugin's own 4xx (too many files or parts) keep theirs.
+ */
+function asClientError(err: unknown): unknown {
+  if (err instanceof AppError) return err;
+  const status = (err as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return err;
+  return new AppError(400, MSG.validationFailed, MSG.uploadMalformed);
+}
+
+/** The parts of a multipart request (`req.parts()`), a malformed or truncated body ending in a 400 (asClientError). */
+export async function* partsOf(req: FastifyRequest): AsyncGenerator<Multipart> {
+  try {
+    for await (const part of req.parts()) yield part;
+  } catch (err) {
+    throw asClientError(err);
+  }
+}
+
+/**
  * Reads one file part, counting bytes as they stream in: past `maxBytes` it stops reading and answers 413 with the
  * rule's text. Then checks the type by magic bytes (415 otherwise).
  */
 export async function readUpload(part: MultipartFile, rule: UploadRule): Promise<Upload> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of part.file) {
-    size += (chunk as Buffer).length;
-    if (size > rule.maxBytes) {
-      part.file.resume(); // drain the rest without keeping it, so the connection can answer
-      throw new AppError(413, rule.tooLarge);
+  try {
+    for await (const chunk of part.file) {
+      size += (chunk as Buffer).length;
+      if (size > rule.maxBytes) {
+        part.file.resume(); // drain the rest without keeping it, so the connection can answer
+        throw new AppError(413, rule.tooLarge);
+      }
+      chunks.push(chunk as Buffer);
     }
-    chunks.push(chunk as Buffer);
+  } catch (err) {
+    // the body ended inside this file (no closing boundary)
+    throw asClientError(err);
   }
   if (part.file.truncated) throw new AppError(413, rule.tooLarge);
   const data = Buffer.concat(chunks);

@@ -1,5 +1,5 @@
 import { DEV_FALLBACK_PORT } from '@souq/shared/constants';
-import { MSG } from '@souq/shared/messages';
+import { DEV_MSG, MSG } from '@souq/shared/messages';
 import { tokens } from './storage';
 
 /** An API failure with the text to show the user (spec §8 rules). */
@@ -22,7 +22,7 @@ export type RequestOptions = {
   auth?: Auth;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** Retry on the local development server (port 3001) when the network fails (spec §7 catalogue calls). */
+  /** Retry on the local development server (port 3001) when the network fails (spec §7 catalogue calls); dev builds only. */
   devFallback?: boolean;
 };
 
@@ -33,12 +33,15 @@ function tokenFor(auth: Auth): string | null {
 
 /**
  * Turns a failed response into the message the spec prescribes:
- * server `error` plus ': detail'; a plain-text body as it is; 'Proxy error…' → API not reachable; else 'Request failed'.
+ * server `error` plus ': detail'; a plain-text body as it is; else 'Request failed'. 'Proxy error…' comes from the
+ * development server's proxy: a dev build says the API is not reachable on the local port; in production (where a
+ * vendor or shopper could not act on a port) the proxy's page is a plain 'Request failed'.
  */
 export function errorMessageFrom(status: number, text: string): { message: string; body?: ApiError['body'] } {
   const trimmed = text.trim();
   if (trimmed.startsWith('Proxy error')) {
-    return { message: MSG.proxyError(`localhost:${DEV_FALLBACK_PORT}`) };
+    // import.meta.env.DEV is a build-time constant: a production bundle holds neither the text nor the port
+    return { message: import.meta.env.DEV ? DEV_MSG.proxyError(`localhost:${DEV_FALLBACK_PORT}`) : MSG.requestFailed };
   }
   try {
     const json = JSON.parse(trimmed) as ApiError['body'];
@@ -71,7 +74,8 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
     res = await doFetch('', path, opts);
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    if (!opts.devFallback) throw new ApiError(MSG.requestFailed, 0);
+    // the second try on the development server's port exists in dev builds only (it is dead code in production)
+    if (!import.meta.env.DEV || !opts.devFallback) throw new ApiError(MSG.requestFailed, 0);
     try {
       res = await doFetch(`${location.protocol}//${location.hostname}:${DEV_FALLBACK_PORT}`, path, opts);
     } catch {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants.js';
+import { emailSchema as email } from './email.js';
 
-const email = z.string().trim().toLowerCase().pipe(z.email({ error: 'Enter a valid email address' }));
 const password = z
   .string()
   .min(PASSWORD_MIN_LENGTH, { error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema } from './email.js';
 import { ORDER_STATUSES, PAYMENT_METHODS } from '../constants.js';
 
 const text = (max: number) => z.string().trim().max(max);
@@ -23,7 +24,7 @@ export const orderRequestSchema = z.object({
     .min(1, { error: 'Your cart is empty' })
     .max(100),
   customer_info: z.object({
-    email: z.string().trim().toLowerCase().pipe(z.email({ error: 'Enter a valid email address' })),
+    email: emailSchema,
     name: text(120).min(1, { error: 'Name is required' }),
     phone: text(40).nullable().optional(),
   }),

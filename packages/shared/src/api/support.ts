@@ -68,9 +68,12 @@ export const supportMessageBodySchema = z.object({
   message: z.string().trim().min(1, { error: 'Message is required' }).max(SUPPORT_MESSAGE_MAX),
 });
 
-/** POST /api/admin/support/conversations/{id}/messages: sender_name is the name shown to the customer (default: the admin's). */
+/**
+ * POST /api/admin/support/conversations/{id}/messages with the spec's {message, sender_name}: sender_name is accepted
+ * and ignored — the reply is signed with the signed-in admin's name.
+ */
 export const adminSupportReplySchema = supportMessageBodySchema.extend({
-  sender_name: z.string().trim().max(80).optional(),
+  sender_name: z.string().trim().max(80).optional().describe('Ignored: the reply carries the signed-in admin\'s name'),
 });
 
 /** PATCH /api/admin/support/conversations/{id}: status and/or priority. */

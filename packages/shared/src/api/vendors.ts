@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { BUSINESS_TYPES } from '../constants.js';
+import { MSG } from '../messages.js';
+import { emailSchema } from './email.js';
 
 const text = (max: number) => z.string().trim().max(max);
 
@@ -7,6 +10,9 @@ const isoDate = z
   .union([z.literal(''), z.null(), z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use the format YYYY-MM-DD' })])
   .refine((v) => !v || !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: 'Enter a valid date' })
   .transform((v) => (v ? v : null));
+
+/** One of the spec's business types (vendor §9, admin §9), as the wizard's and the profile's select offer them. */
+const businessType = z.string().trim().pipe(z.enum(BUSINESS_TYPES, { error: MSG.businessTypeInvalid(BUSINESS_TYPES) }));
 
 /** http(s) URL or empty (vendor §5: website is a URL-type field, optional). */
 const website = z
@@ -23,7 +29,7 @@ const website = z
 export const vendorProfileUpdateSchema = z.object({
   company_name: text(200).min(1, { error: 'Company name is required' }).optional(),
   contact_name: text(120).min(1, { error: 'Contact name is required' }).optional(),
-  email: z.string().trim().toLowerCase().pipe(z.email({ error: 'Enter a valid email address' })).optional(),
+  email: emailSchema.optional(),
   phone: text(40).optional(),
   website: website.optional(),
   address: z
@@ -36,7 +42,12 @@ export const vendorProfileUpdateSchema = z.object({
       coordinates: z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }).optional(),
     })
     .optional(),
-  business_type: text(100).optional(),
+  // '' keeps a profile that never chose one (the select's empty option)
+  business_type: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || (BUSINESS_TYPES as readonly string[]).includes(v), { error: MSG.businessTypeInvalid(BUSINESS_TYPES) })
+    .optional(),
   industry: text(100).optional(),
   tax_id: text(60).optional(),
   vat_number: text(60).optional(),
@@ -57,7 +68,7 @@ const optionalField = (max: number) => z.string().trim().max(max).optional().def
 export const vendorOnboardingSchema = z.object({
   company_name: required('Company name', 200),
   contact_name: required('Contact name', 120),
-  email: z.string({ error: 'Email is required' }).trim().toLowerCase().min(1, { error: 'Email is required' }).pipe(z.email({ error: 'Enter a valid email address' })),
+  email: z.string({ error: 'Email is required' }).trim().min(1, { error: 'Email is required' }).pipe(emailSchema),
   phone: required('Phone', 40),
   website: website.optional().default(''),
   address: z.object(
@@ -73,7 +84,7 @@ export const vendorOnboardingSchema = z.object({
     },
     { error: 'Address is required' },
   ),
-  business_type: required('Business type', 100),
+  business_type: required('Business type', 100).pipe(businessType),
   industry: required('Industry', 100),
   tax_id: optionalField(60),
   vat_number: optionalField(60),

@@ -51,6 +51,30 @@ describe('typed chat commands (customer spec §4)', () => {
     expect(findMentionedProduct('nothing known', catalogue)).toBeNull();
   });
 
+  it('never reads digits of the name as a quantity, even next to a quantity the shopper typed (issue 23)', () => {
+    const shop = [
+      { id: 10, name: 'Stride GPS Smartwatch 5' },
+      { id: 11, name: 'Alpine Down Sleeping Bag -5°C' },
+      { id: 12, name: 'Lumo Smart LED Bulb 4-Pack' },
+    ];
+    expect(parseCartCommand('add Stride GPS Smartwatch 5 to my cart', shop, null)).toEqual({ product: shop[0], quantity: 1 });
+    expect(parseCartCommand('add 5 Stride GPS Smartwatch 5 to my cart', shop, null)).toEqual({ product: shop[0], quantity: 5 });
+    expect(parseCartCommand('add Alpine Down Sleeping Bag -5°C to my cart', shop, null)).toEqual({ product: shop[1], quantity: 1 });
+    expect(parseCartCommand('add Lumo Smart LED Bulb 4-Pack to my cart', shop, null)).toEqual({ product: shop[2], quantity: 1 });
+    // written loosely, with the product in context: the run of name words goes, the shopper's number stays
+    expect(parseQuantity('add 3 of the stride smartwatch 5 to my bag', shop[0]!.name)).toBe(3);
+    expect(parseQuantity('add the stride smartwatch 5 to my bag', shop[0]!.name)).toBe(1);
+    expect(parseQuantity('put a pair of alpine sleeping bag -5°C in the cart', shop[1]!.name)).toBe(2);
+  });
+
+  it('lifts a negative or zero quantity to the minimum of 1; a hyphen inside a word is no minus sign', () => {
+    expect(parseCartCommand('add -5 Stride GPS Smartwatch 5 to my cart', [{ id: 10, name: 'Stride GPS Smartwatch 5' }], null)).toEqual({ product: { id: 10, name: 'Stride GPS Smartwatch 5' }, quantity: 1 });
+    expect(parseQuantity('add \u22123 to my cart')).toBe(1);
+    expect(parseQuantity('add -0 to my cart')).toBe(1);
+    expect(parseQuantity('add the USB-3 cable to my cart')).toBe(3);
+    expect(parseQuantity('add 2-3 to my cart')).toBe(2);
+  });
+
   it('formats the reply with the spec text', () => {
     expect(MSG.addedToCart(2, 'Running Shoes')).toBe('Added **2 × Running Shoes** to your cart.');
   });

@@ -38,15 +38,50 @@ export function findMentionedProduct<P extends NamedProduct>(text: string, catal
   return found;
 }
 
+const tokensOf = (s: string) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
 /**
- * Quantity: the first number in the text, else the first number word (one to ten; pair and couple = 2), else 1;
- * never below 1. Digits that belong to the product's name ('iPhone 15') are not a quantity.
+ * The text without the product's name: its exact occurrences, then runs of two or more of its words as a shopper
+ * writes them loosely ('add the nexus 5 console'). A word holding a digit counts as the name's only where it stands
+ * next to its neighbour in the name's own order, so 'add 5 Stride GPS Smartwatch 5' keeps the first 5 (a quantity) and
+ * drops the second (the name's); a word of letters only needs a neighbour from the name.
+ */
+export function withoutProductName(text: string, name: string): string {
+  const exact = name.trim();
+  const rest = exact ? text.replace(new RegExp(escapeRegExp(exact), 'ig'), ' ') : text;
+  const own = tokensOf(name);
+  if (!own.length) return rest;
+  const words = rest.split(/\s+/).filter(Boolean);
+  // where each word sits in the name: the positions of its first and last token, or null when it is not the name's
+  const spans = words.map((w) => {
+    const t = tokensOf(w);
+    const first = t.length ? own.indexOf(t[0]!) : -1;
+    if (first < 0 || !t.every((x, k) => own[first + k] === x)) return null;
+    return { first, last: first + t.length - 1, numeric: /\d/.test(w) };
+  });
+  const inName = (i: number) => {
+    const s = spans[i];
+    if (!s) return false;
+    const before = spans[i - 1];
+    const after = spans[i + 1];
+    if (!s.numeric) return !!before || !!after;
+    return before?.last === s.first - 1 || after?.first === s.last + 1;
+  };
+  return words.filter((_, i) => !inName(i)).join(' ');
+}
+
+/** The first whole number; a minus sign counts only where it does not join two words ('USB-3', '2-Pack'). */
+const NUMBER = /(?<![\p{L}\p{N}])[-\u2212]?\d+|\d+/u;
+
+/**
+ * Quantity (customer spec §4): the first number in the text, else the first number word (one to ten; pair and
+ * couple = 2), else 1; minimum 1, so '-5' or '0' is 1. Digits that belong to the product's name ('Stride GPS
+ * Smartwatch 5', 'Lumo Smart LED Bulb 4-Pack') are not a quantity.
  */
 export function parseQuantity(text: string, productName?: string): number {
-  let t = text;
-  if (productName?.trim()) t = t.replace(new RegExp(escapeRegExp(productName.trim()), 'ig'), ' ');
-  const digits = /\d+/.exec(t);
-  if (digits) return Math.max(1, Number.parseInt(digits[0], 10));
+  const t = productName?.trim() ? withoutProductName(text, productName) : text;
+  const number = NUMBER.exec(t);
+  if (number) return Math.max(1, Number.parseInt(number[0].replace('\u2212', '-'), 10));
   const words = new RegExp(`\\b(${Object.keys(NUMBER_WORDS).join('|')})\\b`, 'i').exec(t);
   if (words) return Math.max(1, NUMBER_WORDS[words[1]!.toLowerCase()] ?? 1);
   return 1;

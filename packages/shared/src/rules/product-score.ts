@@ -2,7 +2,7 @@
 // The spec gives the SEO rule (25 points each); it leaves the performance and conversion formulas open, so they are
 // written here, once, and the screens print them from PERFORMANCE_RULES / CONVERSION_RULES.
 import { SCORE_RECOMMENDATION_BELOW, SCORE_THRESHOLDS, SEO_RULES } from '../constants.js';
-import { checkDescription, checkKeywords, checkTitle } from './seo.js';
+import { SEO_POINTS_PER_CHECK, seoChecks } from './seo.js';
 
 /** The optimiser's inputs (vendor §3 "Optimiser inputs"), read from a product. Prices in cents. */
 export type OptimiserInput = {
@@ -41,7 +41,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const SEO_SCORE_RULES: Rule[] = [
   { points: 25, text: `Title of ${SEO_RULES.title.min} to ${SEO_RULES.title.max} characters` },
   { points: 25, text: `Description of ${SEO_RULES.description.min} to ${SEO_RULES.description.max} characters` },
-  { points: 25, text: `${SEO_RULES.keywords.min} to ${SEO_RULES.keywords.max} keywords` },
+  { points: 25, text: `${SEO_RULES.keywords.min} to ${SEO_RULES.keywords.max} keywords of ${SEO_RULES.keywordLength.min} to ${SEO_RULES.keywordLength.max} characters` },
   { points: 25, text: 'At least one image' },
 ];
 
@@ -82,17 +82,9 @@ export function scoreBand(score: number): 'excellent' | 'good' | 'fair' | 'poor'
 
 type Part = { points: number; fix?: string };
 
+/** The SEO checks of seo.ts, the one rule the SEO Content tab prints too. */
 function seoParts(p: OptimiserInput): Part[] {
-  const title = checkTitle(p.title);
-  const description = checkDescription(p.description);
-  const keywordCount = p.keywords.filter((k) => k.trim()).length;
-  const keywordsOk = keywordCount >= SEO_RULES.keywords.min && keywordCount <= SEO_RULES.keywords.max;
-  return [
-    { points: title.ok ? 25 : 0, fix: title.ok ? undefined : title.message },
-    { points: description.ok ? 25 : 0, fix: description.ok ? undefined : description.message },
-    { points: keywordsOk ? 25 : 0, fix: keywordsOk ? undefined : checkKeywords(p.keywords).message },
-    { points: p.images.length > 0 ? 25 : 0, fix: p.images.length ? undefined : 'Add at least one product image' },
-  ];
+  return seoChecks(p).map((c) => ({ points: c.ok ? SEO_POINTS_PER_CHECK : 0, fix: c.ok ? undefined : c.message }));
 }
 
 function performanceParts(p: OptimiserInput, now: Date): Part[] {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkDescription, checkKeywords, checkTitle, optimiseDescription, optimiseKeywords, optimiseTitle, seoContentScore } from './seo.js';
+import { checkDescription, checkImages, checkKeywords, checkTitle, optimiseDescription, optimiseKeywords, optimiseTitle, seoScore } from './seo.js';
+import { optimiserInputOf, scoreProduct } from './product-score.js';
 
 const base = { title: 'Handmade Brass Desk Lamp for Reading Rooms', description: 'x'.repeat(200), keywords: ['desk lamp', 'brass lamp', 'reading'] };
 
@@ -23,10 +24,41 @@ describe('SEO checks (vendor §9)', () => {
     const bad = checkKeywords(['ok word', 'no', 'a'.repeat(21)]);
     expect(bad).toMatchObject({ ok: false, invalid: ['no', 'a'.repeat(21)] });
   });
-  it('content score: a third for each passing part', () => {
-    expect(seoContentScore(base)).toBe(100);
-    expect(seoContentScore({ ...base, keywords: [] })).toBe(67);
-    expect(seoContentScore({ title: 'Lamp', description: '', keywords: [] })).toBe(0);
+  it('at least one image', () => {
+    expect(checkImages([]).ok).toBe(false);
+    expect(checkImages(['  ']).ok).toBe(false);
+    expect(checkImages(['/media/a.webp']).ok).toBe(true);
+  });
+  it('SEO score: 25 points for each passing check', () => {
+    expect(seoScore({ ...base, images: ['a'] })).toBe(100);
+    expect(seoScore({ ...base, keywords: [], images: ['a'] })).toBe(75);
+    expect(seoScore({ title: 'Lamp', description: '', keywords: [], images: [] })).toBe(0);
+  });
+});
+
+describe('one SEO score (issue 23: a product showed 25 in one optimisation tab and 0 in another)', () => {
+  const product = (p: { name: string; description: string; keywords: string[]; images: string[] }) => ({
+    ...p, price_cents: 1000, compare_at_price_cents: null, stock: 5, rating: null, review_count: 0, updated_at: '2025-01-01T00:00:00Z', category: '', brand: '',
+  });
+
+  it('the reported product: an image and nothing else passing scores 25 in both tabs', () => {
+    const p = product({ name: 'Lamp', description: 'short', keywords: ['x'], images: ['/media/lamp.webp'] });
+    expect(seoScore({ title: p.name, ...p })).toBe(25);
+    expect(scoreProduct(optimiserInputOf(p, [])).seo).toBe(25);
+  });
+
+  it('the Product Optimization column and the SEO Content tab agree on every combination of the checks\' edges', () => {
+    const titles = ['t'.repeat(29), 't'.repeat(30), 't'.repeat(60), 't'.repeat(61), ` ${'t'.repeat(30)} `];
+    const descriptions = ['', 'd'.repeat(149), 'd'.repeat(150), 'd'.repeat(300), 'd'.repeat(301)];
+    const keywordLists = [[], ['one', 'two'], ['one', 'two', 'six'], ['one', 'two', 'no'], ['one', 'two', 'a'.repeat(21)], Array.from({ length: 9 }, (_, i) => `word${i}`)];
+    const imageLists = [[], [' '], ['/media/a.webp'], ['/media/a.webp', '/media/b.webp']];
+    const seen = new Set<number>();
+    for (const name of titles) for (const description of descriptions) for (const keywords of keywordLists) for (const images of imageLists) {
+      const fromTab = seoScore({ title: name, description, keywords, images });
+      expect(scoreProduct(optimiserInputOf(product({ name, description, keywords, images }), [])).seo).toBe(fromTab);
+      seen.add(fromTab);
+    }
+    expect([...seen].sort((a, b) => a - b)).toEqual([0, 25, 50, 75, 100]);
   });
 });
 

@@ -51,10 +51,29 @@ export function checkKeywords(keywords: string[]): SeoCheck & { invalid: string[
   return { ok: countOk && invalid.length === 0, value: list.length, message, invalid };
 }
 
-/** SEO Content tab: one point in three for each of title, description and keywords, as a 0–100 score. */
-export function seoContentScore(input: SeoInput): number {
-  const passed = [checkTitle(input.title), checkDescription(input.description), checkKeywords(input.keywords)].filter((c) => c.ok).length;
-  return Math.round((passed / 3) * 100);
+/** At least one product image. */
+export function checkImages(images: readonly string[]): SeoCheck {
+  const n = images.filter((i) => i.trim()).length;
+  return { ok: n > 0, value: n, message: n > 0 ? `Has ${n} image${n === 1 ? '' : 's'}` : 'Add at least one product image' };
+}
+
+/** Each SEO check is worth a quarter of the score (vendor §9: 25 points each). */
+export const SEO_POINTS_PER_CHECK = 25;
+
+/** What the SEO score reads of a product. */
+export type SeoScoreInput = { title: string; description: string; keywords: string[]; images: readonly string[] };
+
+/** The four SEO checks of vendor §9, in the spec's order: title, description, keywords, image. */
+export function seoChecks(input: SeoScoreInput): SeoCheck[] {
+  return [checkTitle(input.title), checkDescription(input.description), checkKeywords(input.keywords), checkImages(input.images)];
+}
+
+/**
+ * The product's one SEO score (vendor §9): 25 points for each passing check. The optimiser's SEO column and the SEO
+ * Content tab both print this number, so the same product never shows two SEO scores.
+ */
+export function seoScore(input: SeoScoreInput): number {
+  return seoChecks(input).filter((c) => c.ok).length * SEO_POINTS_PER_CHECK;
 }
 
 /** The first `keep` characters and an ellipsis (vendor §9: 57 + '...' for titles, 297 + '...' for descriptions). */

@@ -94,17 +94,6 @@ const INTERESTS: Record<string, string> = {
   traveling: 'travel', gardening: 'garden', gardener: 'garden',
 };
 
-/**
- * The message without runs of two or more words of the product's name, so 'add the nexus 5 console' is one console, not
- * five ('add 5 to my cart' keeps its 5).
- */
-function withoutNameWords(text: string, name: string): string {
-  const own = new Set(name.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
-  const words = text.split(/\s+/);
-  const inName = words.map((w) => own.has(w.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')));
-  return words.filter((_, i) => !(inName[i] && (inName[i - 1] || inName[i + 1]))).join(' ');
-}
-
 /** Ages and little ones read as the shop's word for them; teenagers and adults need no word of their own. */
 function audienceWords(text: string): string {
   return text
@@ -468,7 +457,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       if (isCartCommand(msg)) {
         const p = named[0] ?? context;
         if (!p) return { response: MSG.productNotFoundInChat, suggestedSearch: null };
-        const qty = parseQuantity(withoutNameWords(msg, p.name), p.name);
+        const qty = parseQuantity(msg, p.name);
         const r = tools.addToCart(p, qty);
         return {
           // the storefront adds it on the add_to_cart action, so the reply is the spec's confirmation

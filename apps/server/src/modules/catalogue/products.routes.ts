@@ -11,7 +11,7 @@ import {
 import { principalOf, requireVendor, requireVendorOrAdmin } from '../../platform/auth.js';
 import { actorOf } from '../../platform/audit.js';
 import { badRequest } from '../../platform/errors.js';
-import { readUpload, reencodeImage } from '../../platform/uploads.js';
+import { partsOf, readUpload, reencodeImage } from '../../platform/uploads.js';
 import type { NewFile } from '../files/files.service.js';
 import type { CatalogueService } from './catalogue.service.js';
 import { sendPage } from '../../platform/paging.js';
@@ -38,7 +38,7 @@ async function readMultipartProduct(req: FastifyRequest) {
   const p = principalOf(req);
   let body: unknown = {};
   const photos: NewFile[] = [];
-  for await (const part of req.parts()) {
+  for await (const part of partsOf(req)) {
     if (part.type === 'file') {
       if (part.fieldname !== PHOTOS_FIELD) {
         part.file.resume();

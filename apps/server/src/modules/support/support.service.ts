@@ -211,11 +211,15 @@ export function createSupportService(deps: {
       return { conversation: conversation!, messages: await threadOf(id) };
     },
 
-    /** A staff reply: unread for the customer; whatever the customer wrote before it counts as read by staff. */
-    async reply(actor: Actor, id: number, input: { message: string; sender_name?: string }) {
+    /**
+     * A staff reply: unread for the customer; whatever the customer wrote before it counts as read by staff. It is
+     * signed with the signed-in admin's own name: a sender_name in the request (the spec's payload) is not trusted, so
+     * no admin can speak to a customer in another person's name.
+     */
+    async reply(actor: Actor, id: number, input: { message: string }) {
       const row = await rowOf(id);
       if (row.status === 'resolved') throw unprocessable(MSG.supportConversationResolved);
-      const senderName = input.sender_name || actor.name || MSG.supportStaffName;
+      const senderName = actor.name || MSG.supportStaffName;
       const result = await db.transaction(async (tx) => {
         const r = await addMessage(tx, row, { senderType: 'support', senderUserId: actor.userId, senderName, message: input.message }, {
           userUnread: sql`${supportConversations.userUnread} + 1`,

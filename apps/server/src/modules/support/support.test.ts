@@ -83,9 +83,10 @@ describe('a conversation between a customer and staff', () => {
     expect(st.json.conversation.unread_count).toBe(0);
     expect(st.json.messages.map((m: { message: string }) => m.message)).toEqual(['It does not heat', 'Any news?']);
 
+    // the spec's payload carries a sender_name; the reply is signed with the signed-in admin's own name instead
     const r1 = await reply(c.id, 'We are on it', 'Sara from Souq');
     expect(r1.status).toBe(201);
-    expect(r1.json).toMatchObject({ sender_type: 'support', sender_name: 'Sara from Souq', message: 'We are on it' });
+    expect(r1.json).toMatchObject({ sender_type: 'support', sender_name: 'Admin User', message: 'We are on it' });
     await reply(c.id, 'A replacement ships today');
     const list = (await mine(alice.token)).json.find((x: { id: number }) => x.id === c.id);
     expect(list).toMatchObject({ unread_count: 2, last_message: 'A replacement ships today' });
@@ -167,5 +168,24 @@ describe('the staff inbox', () => {
     expect(await awaiting()).toBe(before + 1);
     await patch(c.id, { status: 'resolved' });
     expect(await awaiting()).toBe(before);
+  });
+});
+
+describe('who signs a staff reply (issue 23)', () => {
+  it("is the signed-in admin, whatever sender_name the request claims; the customer and the audit trail see that name", async () => {
+    const created = await call(t.app, { method: 'POST', url: '/api/admin/security/codes', token: admin, body: { name: 'Sara Haddad' } });
+    expect(created.status).toBe(201);
+    const access = await call(t.app, { method: 'POST', url: '/api/admin/access', body: { code: created.json.code } });
+    const sara = access.json.token as string;
+    const c = (await open(bob.token, { subject: 'Refund', message: 'Where is my refund?' })).json as { id: number };
+    const res = await call(t.app, { method: 'POST', url: `/api/admin/support/conversations/${c.id}/messages`, token: sara, body: { message: 'Sent today', sender_name: 'Souq CEO' } });
+    expect(res.status).toBe(201);
+    expect(res.json.sender_name).toBe('Sara Haddad');
+    const seen = (await thread(bob.token, c.id)).json.messages.at(-1);
+    expect(seen).toMatchObject({ sender_type: 'support', sender_name: 'Sara Haddad', message: 'Sent today' });
+    const [entry] = await t.database.query<{ actor_name: string; changes: { sender_name: { after: string } } }>(
+      "select actor_name, changes from audit_log where action = 'support.reply' and target_id = $1", [String(c.id)],
+    );
+    expect(entry).toMatchObject({ actor_name: 'Sara Haddad', changes: { sender_name: { after: 'Sara Haddad' } } });
   });
 });

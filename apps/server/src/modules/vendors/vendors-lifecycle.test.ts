@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { MSG } from '@souq/shared/messages';
-import { VENDOR_DOCUMENT_MAX_BYTES } from '@souq/shared/constants';
+import { BUSINESS_TYPES, VENDOR_DOCUMENT_MAX_BYTES } from '@souq/shared/constants';
 import { auditLog } from '../../db/schema/audit.js';
 import { files, vendorDocuments } from '../../db/schema/vendors.js';
 import { adminToken, call, createTestApp, multipart, signupCustomer, signupVendor, type MultipartFilePart, type TestContext } from '../../../test/harness.js';
@@ -152,12 +152,42 @@ describe('POST /api/vendors/onboarding', () => {
     expect((await call(t.app, { url: `/api/vendors/${a.vendor.id}/profile`, token: b.token })).status).toBe(403);
   });
 
-  it('a re-submission replaces the documents sent and deletes the old files (rows and stored objects)', async () => {
+  it('while Pending Review the submission stays as sent: a vendor\'s new company, phone or documents are a 409 and nothing is written', async () => {
+    const before = await call(t.app, { url: `/api/vendors/${a.vendor.id}`, token: a.token });
+    const state = await storedState();
+    const audits = await auditCount(a.vendor.id);
+    const res = await onboard(a.token, { ...FIELDS, company_name: 'Overwritten Trading LLC', phone: '+971 50 000 0000' }, []);
+    expect(res.status).toBe(409);
+    expect(res.json.error).toBe(MSG.onboardingUnderReview);
+    const withDocs = await onboard(a.token, FIELDS, ALL_DOCS);
+    expect(withDocs.status).toBe(409);
+    const after = await call(t.app, { url: `/api/vendors/${a.vendor.id}`, token: a.token });
+    expect(after.json).toEqual(before.json);
+    expect(after.json).toMatchObject({ company_name: 'Lifecycle Trading LLC', phone: '+971 4 123 4567', verification_status: 'pending' });
+    expect(await storedState()).toEqual(state);
+    expect(await auditCount(a.vendor.id)).toBe(audits);
+  });
+
+  it('a business type outside the spec\'s list is a 400 with the list, on onboarding and on the profile', async () => {
+    const bad = await onboard(b.token, { ...FIELDS, business_type: 'Pirate Ship' }, ALL_DOCS);
+    expect(bad.status).toBe(400);
+    expect(bad.json.fields).toEqual({ business_type: MSG.businessTypeInvalid(BUSINESS_TYPES) });
+    const profile = await call(t.app, { method: 'PUT', url: `/api/vendors/${b.vendor.id}/profile`, token: b.token, body: { business_type: 'Pirate Ship' } });
+    expect(profile.status).toBe(400);
+    expect(profile.json.fields).toEqual({ business_type: MSG.businessTypeInvalid(BUSINESS_TYPES) });
+    const stored = await call(t.app, { url: `/api/vendors/${b.vendor.id}`, token: b.token });
+    expect(stored.json.business_type).not.toBe('Pirate Ship');
+    for (const type of BUSINESS_TYPES) {
+      expect((await call(t.app, { method: 'PUT', url: `/api/vendors/${b.vendor.id}/profile`, token: b.token, body: { business_type: type } })).json.business_type).toBe(type);
+    }
+  });
+
+  it('an admin\'s correction on the vendor\'s behalf replaces the documents sent and deletes the old files (rows and stored objects)', async () => {
     const before = await call(t.app, { url: `/api/vendors/${a.vendor.id}`, token: a.token });
     const oldId = before.json.trade_license.id as string;
     const [oldRow] = await t.database.db.select().from(files).where(eq(files.id, oldId));
     const state = await storedState();
-    const res = await onboard(a.token, { ...FIELDS, industry: 'Fashion' }, [file('trade_license', JPG, 'licence-2024.jpg', 'image/jpeg')]);
+    const res = await onboard(admin, { ...FIELDS, email: a.email, industry: 'Fashion', vendor_id: String(a.vendor.id) }, [file('trade_license', JPG, 'licence-2024.jpg', 'image/jpeg')]);
     expect(res.status).toBe(200);
     expect(res.json.industry).toBe('Fashion');
     expect(res.json.trade_license.id).not.toBe(oldId);
@@ -185,10 +215,6 @@ describe('POST /api/vendors/onboarding', () => {
     const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.targetType, 'vendor'), eq(auditLog.targetId, String(b.vendor.id)), eq(auditLog.action, 'vendor.onboarding')));
     expect(entry!.actorRole).toBe('admin');
     expect((await call(t.app, { url: res.json.trade_license.url, token: b.token })).status).toBe(200);
-    // vendor_id from a vendor's own session is ignored: it onboards itself only
-    const own = await onboard(a.token, { ...FIELDS, vendor_id: String(b.vendor.id) }, []);
-    expect(own.status).toBe(200);
-    expect(own.json.id).toBe(a.vendor.id);
   });
 });
 
@@ -270,7 +296,10 @@ describe('admin vendor management', () => {
   });
 
   it('a verified vendor that sends new documents is reviewed again; new data alone keeps the verification', async () => {
-    const dataOnly = await onboard(a.token, { ...FIELDS, phone: '+971 4 123 4567' }, []);
+    // vendor_id from a vendor's own session is ignored: it onboards itself only
+    const dataOnly = await onboard(a.token, { ...FIELDS, phone: '+971 4 123 4567', vendor_id: String(b.vendor.id) }, []);
+    expect(dataOnly.status).toBe(200);
+    expect(dataOnly.json.id).toBe(a.vendor.id);
     expect(dataOnly.json.verification_status).toBe('verified');
     const docs = await onboard(a.token, FIELDS, [file('emirates_id_back', PNG, 'back-2.png', 'image/png')]);
     expect(docs.json).toMatchObject({ verification_status: 'pending', is_verified: false, verified_by: null });
@@ -306,7 +335,7 @@ describe('PUT /api/vendors/:id/profile audit', () => {
     const res = await call(t.app, { method: 'PUT', url: `/api/vendors/${a.vendor.id}/profile`, token: a.token, body: { phone: '+971 50 111 2222' } });
     expect(res.status).toBe(200);
     expect(await auditCount(a.vendor.id)).toBe(audits + 1);
-    const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'vendor.profile'));
+    const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'vendor.profile'), eq(auditLog.targetId, String(a.vendor.id))));
     expect(entry!.changes).toEqual({ phone: { before: '+971 4 123 4567', after: '+971 50 111 2222' } });
   });
 });

@@ -13,7 +13,7 @@ import {
 import { principalOf, requireAdmin, requireVendorOrAdmin } from '../../platform/auth.js';
 import { actorOf } from '../../platform/audit.js';
 import { badRequest, forbidden } from '../../platform/errors.js';
-import { readUpload, type Upload, type UploadRule } from '../../platform/uploads.js';
+import { partsOf, readUpload, type Upload, type UploadRule } from '../../platform/uploads.js';
 import type { DocumentUploads, VendorsService } from './vendors.service.js';
 import { sendPage } from '../../platform/paging.js';
 
@@ -55,7 +55,7 @@ async function readOnboardingForm(req: FastifyRequest) {
   if (!req.isMultipart()) return;
   const body: Record<string, unknown> = {};
   const uploads: DocumentUploads = {};
-  for await (const part of req.parts()) {
+  for await (const part of partsOf(req)) {
     if (part.type === 'file') {
       await readDocument(part, uploads);
     } else if (part.fieldname === 'address') {
@@ -77,7 +77,7 @@ async function readOneDocument(req: FastifyRequest): Promise<Upload> {
   const type = (req.params as { type: VendorDocumentField }).type;
   if (!req.isMultipart()) throw badRequest(MSG.validationFailed, { file: MSG.documentRequired(VENDOR_DOCUMENT_LABELS[type]) });
   let upload: Upload | null = null;
-  for await (const part of req.parts()) {
+  for await (const part of partsOf(req)) {
     if (part.type !== 'file') continue;
     if (part.fieldname !== 'file' || upload) {
       part.file.resume();
@@ -144,7 +144,7 @@ export function vendorsRoutes(deps: { vendors: VendorsService }) {
         security,
         consumes: ['multipart/form-data'],
         body: vendorOnboardingSchema,
-        response: { 200: vendorSchema, ...uploadErrors },
+        response: { 200: vendorSchema, ...uploadErrors, 409: errorBodySchema },
       },
     }, async (req) => {
       const p = principalOf(req);
@@ -198,7 +198,7 @@ export function vendorsRoutes(deps: { vendors: VendorsService }) {
         security,
         consumes: ['multipart/form-data'],
         params: vendorDocumentParamSchema,
-        response: { 200: vendorSchema, ...uploadErrors },
+        response: { 200: vendorSchema, ...uploadErrors, 409: errorBodySchema },
       },
     }, async (req) => vendors.replaceDocument(req.params.id, req.params.type, await readOneDocument(req), actorOf(req)));
   };

@@ -212,9 +212,16 @@ export function createVendorsService(deps: { db: Db; audit: AuditLog; files: Pic
      * vendor goes back to Pending Review. Documents an admin uploads on the vendor's behalf only end a rejection.
      */
     async submitOnboarding(vendorId: number, data: VendorOnboarding, uploads: DocumentUploads, actor: Actor): Promise<Vendor> {
-      const [existing] = await db.select({ id: vendors.id }).from(vendors).where(eq(vendors.id, vendorId));
+      const [existing] = await db.select({ isVerified: vendors.isVerified, rejectedAt: vendors.rejectedAt }).from(vendors).where(eq(vendors.id, vendorId));
       if (!existing) throw notFound(MSG.vendorNotFound);
       const onFile = new Set((await docsOf(db, [vendorId])).map((d) => d.docType));
+      // what an admin is reviewing stays as submitted: the vendor changes it again once the admin asks for changes
+      // (a rejection with notes); an admin correcting it on the vendor's behalf is audited like any admin edit
+      const status = vendorStatus({
+        isVerified: existing.isVerified, rejected: existing.rejectedAt !== null,
+        hasTradeLicense: onFile.has('trade_license'), hasIdFront: onFile.has('emirates_id_front'), hasIdBack: onFile.has('emirates_id_back'),
+      });
+      if (status === 'pending' && actor.role !== 'admin') throw conflict(MSG.onboardingUnderReview);
       const missing = VENDOR_DOCUMENT_FIELDS.filter((f) => !uploads[f] && !onFile.has(f));
       if (missing.length) {
         throw badRequest(MSG.validationFailed, Object.fromEntries(missing.map((f) => [f, MSG.documentRequired(VENDOR_DOCUMENT_LABELS[f])])));

@@ -116,8 +116,9 @@ export function NotificationSettings() {
     if (!userId) return setNotice({ tone: 'error', text: MSG.userNotAuthenticated });
     setBusy('test');
     try {
-      await sendTestNotification(userId);
-      setNotice({ tone: 'success', text: MSG.testNotificationSent });
+      // a 200 with success: false means no device took it ('Delivered to 0 device(s), 1 failed.'): not sent
+      const result = await sendTestNotification(userId);
+      setNotice(result.success ? { tone: 'success', text: MSG.testNotificationSent } : { tone: 'error', text: MSG.sendNotificationFailed });
     } catch (err) {
       fail(err, MSG.sendNotificationFailed);
     } finally {

@@ -1,6 +1,7 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '@souq/shared/constants';
 import { MSG } from '@souq/shared/messages';
 import { api } from '@/lib/api-client';
+import type { DeliveryResult } from '@souq/shared/api/notifications';
 
 // Browser push for the Notification Settings block. The server side (VAPID key, subscriptions, preferences, sending)
 // answers under /api/notifications; every call here fails cleanly (the caller shows the spec's message) while it
@@ -83,7 +84,7 @@ export const savePreferences = (userId: string, preferences: Preferences) =>
   api('/api/notifications/preferences', { method: 'PUT', body: { userId, preferences } });
 
 export const sendTestNotification = (userId: string) =>
-  api('/api/notifications/send', {
+  api<DeliveryResult>('/api/notifications/send', {
     method: 'POST',
     body: { userId, title: MSG.testNotificationTitle, body: MSG.testNotificationBody, url: '/profile', icon: '/favicon.svg' },
   });

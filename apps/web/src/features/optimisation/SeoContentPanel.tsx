@@ -1,6 +1,6 @@
 import type { ManagedProduct } from '@souq/shared/api/products';
 import { MSG } from '@souq/shared/messages';
-import { checkDescription, checkKeywords, checkTitle, optimiseDescription, optimiseKeywords, optimiseTitle, seoContentScore, type SeoCheck, type SeoInput } from '@souq/shared/rules/seo';
+import { checkImages, checkDescription, checkKeywords, checkTitle, optimiseDescription, optimiseKeywords, optimiseTitle, seoScore, type SeoCheck, type SeoInput } from '@souq/shared/rules/seo';
 import { useListQuery } from '@/lib/use-list-query';
 import { productListKeys } from '@/lib/products-api';
 import { Alert } from '@/components/ui/Alert';
@@ -31,22 +31,27 @@ function Check({ check }: { check: SeoCheck }) {
   );
 }
 
-/** One product's SEO content: the three checks of vendor §9, its score and, for what fails, the optimised version. */
+/**
+ * One product's SEO content: the checks of vendor §9, its SEO score (the same number as the Product Optimization tab's
+ * SEO column: one rule, seoScore) and, for what fails, the optimised version.
+ */
 function ProductSeo({ product }: { product: ManagedProduct }) {
   const input = seoInputOf(product);
   const title = checkTitle(input.title);
   const description = checkDescription(input.description);
   const keywords = checkKeywords(input.keywords);
+  const images = checkImages(product.images);
   return (
     <li className="flex flex-col gap-3 p-4 sm:p-5">
       <div className="flex items-start justify-between gap-3">
         <h4 className="min-w-0 font-medium break-words text-slate-900">{product.name}</h4>
-        <span className="flex shrink-0 items-center gap-2 text-xs text-slate-500">SEO content <ScoreBadge score={seoContentScore(input)} /></span>
+        <span className="flex shrink-0 items-center gap-2 text-xs text-slate-500">SEO <ScoreBadge score={seoScore({ ...input, images: product.images })} /></span>
       </div>
       <ul className="flex flex-col gap-1">
         <Check check={title} />
         <Check check={description} />
         <Check check={keywords} />
+        <Check check={images} />
       </ul>
       {(!title.ok || !description.ok || !keywords.ok) && (
         <div className="flex flex-col gap-2">
@@ -66,7 +71,7 @@ export function SeoContentPanel() {
   return (
     <section aria-label="SEO content" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="flex flex-col gap-2 border-b border-slate-100 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">
-        <p className="text-sm text-slate-600">Title 30–60 characters, description 150–300, 3–8 keywords of 3–20 characters.</p>
+        <p className="text-sm text-slate-600">Title 30–60 characters, description 150–300, 3–8 keywords of 3–20 characters, at least one image.</p>
         <SearchInput label="Search products" placeholder="Search products..." value={list.searchText} onChange={list.setSearchText} busy={list.query.isFetching && !!list.items} />
       </div>
       {list.query.isPending ? (

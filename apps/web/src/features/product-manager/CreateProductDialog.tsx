@@ -4,6 +4,7 @@ import { PRODUCT_LIMITS } from '@souq/shared/constants';
 import { embedSettingsSchema, type EmbedSettings } from '@souq/shared/api/embeds';
 import { embedCode } from '@souq/shared/rules/embed';
 import { useCreateProduct, useSaveEmbed } from '@/lib/products-api';
+import { useImageUrlCheck } from '@/lib/image-check';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { Field, Input, Textarea } from '@/components/ui/Field';
@@ -23,6 +24,7 @@ export function CreateProductDialog({ open, onClose }: { open: boolean; onClose:
   const [vendorError, setVendorError] = useState<string | null>(null);
   const create = useCreateProduct('admin');
   const saveEmbed = useSaveEmbed('admin');
+  const imageUrl = useImageUrlCheck();
   const busy = create.isPending || saveEmbed.isPending;
   const set = <K extends keyof PmCreateValues>(key: K, v: PmCreateValues[K]) => setValues((old) => ({ ...old, [key]: v }));
 
@@ -40,6 +42,7 @@ export function CreateProductDialog({ open, onClose }: { open: boolean; onClose:
       return;
     }
     if (embedSizeError(settings.width) || embedSizeError(settings.height)) return;
+    if (!(await imageUrl.check([values.imageUrl]))) return;
     let product;
     try {
       product = (await create.mutateAsync({ body: pmCreateBody(values) })).product;
@@ -82,7 +85,9 @@ export function CreateProductDialog({ open, onClose }: { open: boolean; onClose:
           <Field label="Stock"><Input type="number" step="1" min="0" value={values.stock} onChange={(e) => set('stock', e.target.value)} /></Field>
           <Field label="Brand"><Input value={values.brand} maxLength={PRODUCT_LIMITS.brand} onChange={(e) => set('brand', e.target.value)} /></Field>
           <Field label="SKU"><Input value={values.sku} maxLength={PRODUCT_LIMITS.sku} onChange={(e) => set('sku', e.target.value)} /></Field>
-          <Field label="Image URL" className="sm:col-span-2"><Input type="url" value={values.imageUrl} onChange={(e) => set('imageUrl', e.target.value)} placeholder="https://…" /></Field>
+          <Field label="Image URL" error={imageUrl.error} className="sm:col-span-2">
+            <Input type="url" value={values.imageUrl} onChange={(e) => set('imageUrl', e.target.value)} onBlur={(e) => void imageUrl.check([e.target.value])} placeholder="https://…" />
+          </Field>
           <Field label="Categories" hint="Comma-separated."><Input value={values.categories} onChange={(e) => set('categories', e.target.value)} /></Field>
           <Field label="Tags" hint="Comma-separated."><Input value={values.tags} onChange={(e) => set('tags', e.target.value)} /></Field>
           <Field label="Keywords" hint="Comma-separated."><Input value={values.keywords} onChange={(e) => set('keywords', e.target.value)} /></Field>

@@ -3,6 +3,7 @@ import { MSG } from '@souq/shared/messages';
 import { PRODUCT_LIMITS } from '@souq/shared/constants';
 import type { ManagedProduct } from '@souq/shared/api/products';
 import { useUpdateProduct } from '@/lib/products-api';
+import { useImageUrlCheck } from '@/lib/image-check';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { Field, Input, Select, Textarea } from '@/components/ui/Field';
@@ -13,6 +14,7 @@ import { pmEditBody, pmEditValues, type PmEditValues } from './pm-model';
 export function EditProductDialog({ product, onClose }: { product: ManagedProduct; onClose: () => void }) {
   const [values, setValues] = useState<PmEditValues>(() => pmEditValues(product));
   const update = useUpdateProduct('admin');
+  const imageUrl = useImageUrlCheck();
   const set = <K extends keyof PmEditValues>(key: K, v: PmEditValues[K]) => setValues((old) => ({ ...old, [key]: v }));
 
   async function submit(e: FormEvent) {
@@ -22,6 +24,7 @@ export function EditProductDialog({ product, onClose }: { product: ManagedProduc
       notify.error(MSG.pmNamePriceRequired);
       return;
     }
+    if (!(await imageUrl.check([values.imageUrl]))) return;
     try {
       await update.mutateAsync({ id: product.id, body: pmEditBody(values, product) });
       notify.success(MSG.productUpdated);
@@ -53,7 +56,9 @@ export function EditProductDialog({ product, onClose }: { product: ManagedProduc
         <Field label="Description" className="sm:col-span-2"><Textarea value={values.description} maxLength={PRODUCT_LIMITS.description} rows={3} onChange={(e) => set('description', e.target.value)} /></Field>
         <Field label={`Price (${product.currency})`} required><Input type="number" step="0.01" min="0" value={values.price} onChange={(e) => set('price', e.target.value)} /></Field>
         <Field label="Stock"><Input type="number" step="1" min="0" value={values.stock} onChange={(e) => set('stock', e.target.value)} /></Field>
-        <Field label="Image URL" className="sm:col-span-2"><Input type="url" value={values.imageUrl} onChange={(e) => set('imageUrl', e.target.value)} /></Field>
+        <Field label="Image URL" error={imageUrl.error} className="sm:col-span-2">
+          <Input type="url" value={values.imageUrl} onChange={(e) => set('imageUrl', e.target.value)} onBlur={(e) => void imageUrl.check([e.target.value])} />
+        </Field>
         <Field label="Categories" hint="Comma-separated."><Input value={values.categories} onChange={(e) => set('categories', e.target.value)} /></Field>
         <Field label="Tags" hint="Comma-separated."><Input value={values.tags} onChange={(e) => set('tags', e.target.value)} /></Field>
         <Field label="Status">

@@ -9,6 +9,7 @@ import { embedCode } from '@souq/shared/rules/embed';
 import { EMBED_PRODUCT_STATUSES } from '@souq/shared/rules/embed-product';
 import { paths } from '@/app/paths';
 import { api, ApiError } from '@/lib/api-client';
+import { useImageUrlCheck } from '@/lib/image-check';
 import { productListKeys, useCreateProduct, useSaveEmbed } from '@/lib/products-api';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -41,7 +42,7 @@ function useEmbeddableProducts() {
 /**
  * The Product Embedding tab (vendor §2): create a product from the tool's form (sample product, .json import, the
  * schema check of §5) and save its embed in one go; choose the embed settings; preview the card as another site will
- * show it and copy its code. 'Manage All Products' leads to the product manager after a create.
+ * show it and copy its code. 'Manage All Products' leads to the vendor's own product list after a create.
  */
 export function ProductEmbeddingTool({ vendorId }: { vendorId: number }) {
   const navigate = useNavigate();
@@ -52,6 +53,7 @@ export function ProductEmbeddingTool({ vendorId }: { vendorId: number }) {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const create = useCreateProduct('vendor');
+  const imageUrl = useImageUrlCheck();
   const saveEmbed = useSaveEmbed('vendor');
   const products = useEmbeddableProducts();
 
@@ -69,6 +71,7 @@ export function ProductEmbeddingTool({ vendorId }: { vendorId: number }) {
       notify.error(problem);
       return;
     }
+    if (!(await imageUrl.check([values.image_url]))) return;
     let product: ManagedProduct;
     try {
       product = (await create.mutateAsync({ body: toolBody(values) })).product;
@@ -145,7 +148,9 @@ export function ProductEmbeddingTool({ vendorId }: { vendorId: number }) {
               {EMBED_PRODUCT_STATUSES.map((s) => <option key={s} value={s}>{label(s)}</option>)}
             </Select>
           </Field>
-          <Field label="Image URL" className="sm:col-span-2"><Input type="url" value={values.image_url} onChange={(e) => set('image_url', e.target.value)} placeholder="https://…" /></Field>
+          <Field label="Image URL" error={imageUrl.error} className="sm:col-span-2">
+            <Input type="url" value={values.image_url} onChange={(e) => set('image_url', e.target.value)} onBlur={(e) => void imageUrl.check([e.target.value])} placeholder="https://…" />
+          </Field>
           <Field label="Bullet points" hint="Comma-separated." className="sm:col-span-2"><Input value={values.bullet_points} onChange={(e) => set('bullet_points', e.target.value)} /></Field>
           <Field label="Tags" hint="Comma-separated."><Input value={values.tags} onChange={(e) => set('tags', e.target.value)} /></Field>
           <Field label="AI tags" hint="Comma-separated."><Input value={values.ai_tags} onChange={(e) => set('ai_tags', e.target.value)} /></Field>
@@ -255,7 +260,8 @@ export function ProductEmbeddingTool({ vendorId }: { vendorId: number }) {
         <Alert tone={created.embedSaved ? 'success' : 'warning'} title={created.embedSaved ? MSG.embedSuccess : MSG.embedSaveFailed}>
           <div className="mt-2 flex flex-wrap gap-2">
             <Button size="sm" variant="secondary" onClick={() => setTab('export')}>Preview & copy the code</Button>
-            <Button size="sm" onClick={() => navigate(paths.productManager)}>Manage All Products</Button>
+            {/* the vendor's own product list (the dashboard's first tab): /product-manager is the admin's every-vendor list */}
+            <Button size="sm" onClick={() => navigate(paths.vendor)}>Manage All Products</Button>
           </div>
         </Alert>
       )}

@@ -8,6 +8,7 @@ import type { ProductCreate } from '@souq/shared/api/products';
 import { convertCents } from '@souq/shared/rules/currency';
 import { amountToCents, formatCurrency, centsToAmount, toFiniteNumber } from '@souq/shared/rules/money';
 import { ApiError } from '@/lib/api-client';
+import { useImageUrlCheck } from '@/lib/image-check';
 import { Button } from '@/components/ui/Button';
 import { Field, Input, Select, Textarea } from '@/components/ui/Field';
 import { FormSection, LengthHint } from '@/components/ui/FormSection';
@@ -17,7 +18,8 @@ import { PhotoPicker } from './PhotoPicker';
 
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).replace('-', ' ');
 const COUNTRY_NAMES: Record<(typeof COUNTRIES_OF_ORIGIN)[number], string> = { us: 'United States', cn: 'China', de: 'Germany', jp: 'Japan' };
-const imageCount = (images: string) => images.split('\n').filter((l) => l.trim()).length;
+const imageLines = (images: string) => images.split('\n').map((l) => l.trim()).filter(Boolean);
+const imageCount = (images: string) => imageLines(images).length;
 
 /** What the shop will charge, shown under a price typed in another currency. */
 function ConvertedPrice({ price, currency }: { price: string; currency: string }) {
@@ -49,6 +51,8 @@ export function ProductForm({ initial, onSubmit, submitLabel, failureText, canPu
   const [errors, setErrors] = useState<FormCheck['errors']>({});
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
+  // image URLs the vendor's browser could not load as pictures (checked when the field is left, and before saving)
+  const imageUrls = useImageUrlCheck();
   const form = useRef<HTMLFormElement>(null);
   // after a failed check, the first field in error takes the focus (and scrolls into view)
   const focusFirstError = () => requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
@@ -68,6 +72,11 @@ export function ProductForm({ initial, onSubmit, submitLabel, failureText, canPu
       return;
     }
     setBusy(true);
+    if (!(await imageUrls.check(imageLines(values.images)))) {
+      setBusy(false);
+      focusFirstError();
+      return;
+    }
     setProgress(photos.length ? 0 : null);
     try {
       await onSubmit(productBodyOf(values), photos, setProgress);
@@ -147,8 +156,14 @@ export function ProductForm({ initial, onSubmit, submitLabel, failureText, canPu
       </FormSection>
 
       <FormSection title="Images" description={`Up to ${PRODUCT_IMAGES_MAX} images in all. The first one is the primary image.`}>
-        <Field label="Image URLs" error={err('images')} className="sm:col-span-2" hint="One URL per line, first is primary.">
-          <Textarea value={values.images} rows={3} onChange={(e) => set('images', e.target.value)} placeholder="https://…" />
+        <Field label="Image URLs" error={err('images') ?? imageUrls.error} className="sm:col-span-2" hint="One URL per line, first is primary.">
+          <Textarea
+            value={values.images}
+            rows={3}
+            onChange={(e) => set('images', e.target.value)}
+            onBlur={(e) => void imageUrls.check(imageLines(e.target.value))}
+            placeholder="https://…"
+          />
         </Field>
         <div className="sm:col-span-2">
           <PhotoPicker files={photos} onChange={setPhotos} room={PRODUCT_IMAGES_MAX - imageCount(values.images)} progress={progress} />
