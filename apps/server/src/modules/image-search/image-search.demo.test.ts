@@ -31,6 +31,19 @@ describe('image search on the demo catalogue', { timeout: 300_000 }, () => {
     expect(res.json.products).toEqual([]);
   });
 
+  it('finds each of the first 20 demo products from the central 80 % of its picture (the photo of the browser journey)', async () => {
+    const { items } = await t.app.services.catalogue.listProducts({ limit: 20, offset: 0 });
+    const missed: string[] = [];
+    for (const p of items) {
+      const file = path.join(CATALOGUE_ASSETS_DIR, path.basename(p.images[0]!));
+      const { width = 0, height = 0 } = await sharp(file).metadata();
+      const crop = { left: Math.round(width * 0.1), top: Math.round(height * 0.1), width: Math.round(width * 0.8), height: Math.round(height * 0.8) };
+      const res = await search(await sharp(file).extract(crop).jpeg({ quality: 90 }).toBuffer());
+      if (!res.json.products.some((r: { id: number }) => r.id === p.id)) missed.push(p.name);
+    }
+    expect(missed).toEqual([]);
+  });
+
   it('still finds a demo product from a cropped, tilted, recompressed photo of it, with its calibrated match', async () => {
     const { items } = await t.app.services.catalogue.listProducts({ limit: 100, offset: 0 });
     const product = items.find((p) => p.images[0]?.endsWith('/ast-hd-ion.webp'));
