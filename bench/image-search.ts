@@ -11,7 +11,7 @@
  * a fresh migrated database; pictures described by the inference worker, stored in image_features and loaded into
  * the worker's index), and every query goes through the ranking the API uses (base64 → size and magic-byte checks →
  * worker: decode, network, colour, scan → keypoints of the short list from the database → geometric verification →
- * threshold). Baselines, in the same run and on the same queries: the network's plain average feature of a centre
+ * "no close matches" rule). Baselines, in the same run and on the same queries: the network's plain average feature of a centre
  * crop with cosine similarity ("mobilenet_avg"), a global RGB colour histogram ("colour_histogram"), and Souq's
  * previous hand-made descriptor ("previous_descriptor"). Figures come with 95 % Wilson intervals, and the difference
  * to the strongest baseline with a paired bootstrap interval.
@@ -19,13 +19,28 @@
  * --scale N adds N generated catalogue images (vectors perturbed from the real ones, real-size keypoints) to the
  * database, restarts the service so its worker loads all of them, and reports query latency at that size and the
  * worker's memory. PGlite holds them in memory (about 20 KB each); --postgres URL uses a fresh PostgreSQL database.
+ *
+ * "No close matches" (docs/decisions/0083): photos of things the shop does not sell are made from the data set by
+ * holding whole classes out of the index in turn (DIR/catalogue.tsv's coarse_id column when present, else each
+ * product is its own class): each class's photos are searched while its products are not indexed. The classes are
+ * split into a tuning half, on which the rule's line and the shown match chance are fitted, and a report half, on
+ * which the rule is reported beside the same run's "never no match" and the previous similarity line: the share of
+ * unrelated photos answered "no close matches" and top-1/top-5 on the photos of catalogue products. Degenerate
+ * pictures (flat colours, noise, a gradient) are searched against the whole catalogue too.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { createBus } from '../apps/server/src/platform/bus.js';
 import { createCatalogueService } from '../apps/server/src/modules/catalogue/catalogue.service.js';
-import { createImageSearchService, type ImageSearchService } from '../apps/server/src/modules/image-search/image-search.service.js';
+import {
+  closeMatches,
+  createImageSearchService,
+  MATCH_CHANCE,
+  matchChance,
+  type ImageSearchService,
+  type RankedNeighbour,
+} from '../apps/server/src/modules/image-search/image-search.service.js';
 import { colourHistogramEmbedder, decodeImage, souqEmbedder, type ImageEmbedder } from '../apps/server/src/modules/image-search/descriptor.js';
 import { VectorIndex } from '../apps/server/src/modules/image-search/vector-index.js';
 import { loadVisualModel } from '../apps/server/src/modules/image-search/visual-model.js';
@@ -35,6 +50,7 @@ import { fail, percentile, readCsv } from './lib/bench-io.js';
 import { openFreshDatabase, parseArgs } from './lib/fresh-app.js';
 import { pairedBootstrapDiff, wilson } from './lib/intervals.js';
 import { seededRng } from './lib/image-transforms.js';
+import { degenerateImages, fitLogistic, fitMinStandout, splitClasses } from './lib/no-match.js';
 
 const args = parseArgs(process.argv.slice(2));
 const dataArg = args.get('data');
@@ -78,6 +94,18 @@ const labelled = queries.filter((q) => expected.has(q));
 const unrelated = queries.filter((q) => !expected.has(q));
 const readQuery = (q: string) => fs.readFileSync(path.join(queryDir, q));
 
+// classes for holding products out of the index: the catalogue's coarse class when the data set names one
+const classOf = new Map<string, string>();
+const classTsvFile = path.join(data, 'catalogue.tsv');
+if (fs.existsSync(classTsvFile)) {
+  const t = readCsv(classTsvFile, '\t');
+  const idCol = t.header.indexOf('product_id');
+  const classCol = t.header.indexOf('coarse_id');
+  if (idCol >= 0 && classCol >= 0) for (const r of t.rows) classOf.set(r[idCol]!, r[classCol]!);
+}
+const classOfProduct = (benchId: string) => classOf.get(benchId) ?? benchId;
+const classOfQuery = (q: string) => classOfProduct(expected.get(q)!);
+
 // ---- Souq: the real service --------------------------------------------------------------------------------------
 
 const rssBefore = process.memoryUsage().rss;
@@ -91,19 +119,46 @@ say(`indexed ${souq.indexedImages()} images in ${Math.round(performance.now() - 
 
 type Outcome = { top1: number[]; top5: number[]; latencies: number[]; unrelatedRejected: number };
 const outcome = (): Outcome => ({ top1: [], top5: [], latencies: [], unrelatedRejected: 0 });
+/** One search before the no-match rule: the ranked products and what a typical product of the index scores. */
+type Searched = { q: string; hits: RankedNeighbour[]; typical: number };
+const search = async (q: string, bytes: Buffer): Promise<Searched> => ({ q, ...(await souq.rankAll(bytes.toString('base64'), 12)) });
+const standout = (s: Searched) => (s.hits[0]?.similarity ?? 0) - s.typical;
+const answerIds = (hits: RankedNeighbour[]) => hits.slice(0, 5).map((h) => benchIdOf.get(h.productId));
+
 const souqOut = outcome();
+/** Each labelled photo searched against the whole catalogue (the photos of catalogue products). */
+const inCatalogue: Searched[] = [];
 for (const q of queries) {
-  const image = readQuery(q).toString('base64');
   const t = performance.now();
-  const hits = await souq.rank(image, 5);
+  const searched = await search(q, readQuery(q));
+  // the API's answer: rank() is rankAll() followed by this same rule
+  const ids = answerIds(closeMatches(searched.hits, searched.typical, souq.minStandout));
   souqOut.latencies.push(performance.now() - t);
-  const ids = hits.map((h) => benchIdOf.get(h.productId));
   const want = expected.get(q);
   if (want) {
+    inCatalogue.push(searched);
     souqOut.top1.push(ids[0] === want ? 1 : 0);
     souqOut.top5.push(ids.includes(want) ? 1 : 0);
   } else if (ids.length === 0) souqOut.unrelatedRejected++;
 }
+
+// ---- no close matches: each class held out of the index in turn, its photos searched as unrelated ----------------
+
+const productsOfClass = new Map<string, number[]>();
+for (const [id, benchId] of benchIdOf) productsOfClass.set(classOfProduct(benchId), [...(productsOfClass.get(classOfProduct(benchId)) ?? []), id]);
+const outOfCatalogue: Searched[] = [];
+t0 = performance.now();
+for (const [cls, ids] of productsOfClass) {
+  const photos = labelled.filter((q) => classOfQuery(q) === cls);
+  if (!photos.length) continue;
+  for (const id of ids) await souq.removeProduct(id);
+  for (const q of photos) outOfCatalogue.push(await search(q, readQuery(q)));
+  // described again from the picture, as a vendor's re-upload would be
+  for (const id of ids) await souq.indexProduct(id);
+}
+const holdOutMs = performance.now() - t0;
+const degenerate: Searched[] = [];
+for (const d of await degenerateImages()) degenerate.push(await search(d.name, d.bytes));
 
 // ---- baselines (in this process, same catalogue and queries) -----------------------------------------------------
 
@@ -227,6 +282,76 @@ const figures = (o: Outcome) => ({
   top5_ci95: ci(o.top5),
   p95_ms: Math.round(percentile(o.latencies, 95) * 10) / 10,
 });
+// ---- no close matches: fitted on the tuning half, reported on the other ---------------------------------------------
+
+const { tuning, report } = splitClasses([...new Set(labelled.map(classOfQuery))]);
+const inHalf = (half: Set<string>, list: Searched[]) => list.filter((s) => half.has(classOfQuery(s.q)));
+const isRight = (s: Searched, h: RankedNeighbour) => benchIdOf.get(h.productId) === expected.get(s.q);
+const fittedStandout = r4(fitMinStandout(inHalf(tuning, inCatalogue).filter((s) => s.hits.slice(0, 5).some((h) => isRight(s, h))).map(standout)));
+// the shown match chance: every one of the first five results of a tuning photo, the right product or not
+const chanceX: number[] = [];
+const chanceY: number[] = [];
+for (const s of inHalf(tuning, inCatalogue)) {
+  for (const h of s.hits.slice(0, 5)) {
+    chanceX.push(h.similarity - s.typical);
+    chanceY.push(isRight(s, h) ? 1 : 0);
+  }
+}
+const fittedChance = fitLogistic(chanceX, chanceY);
+
+/** The similarity line of the rule before decision 0083 (with the same 0.2 gap to the best). */
+const PREVIOUS_LINE = 0.54;
+const withinGap = (hits: RankedNeighbour[]) => hits.filter((h) => h.similarity >= hits[0]!.similarity - 0.2);
+const rules: { rule: string; answer: (s: Searched) => RankedNeighbour[] }[] = [
+  { rule: 'never no match', answer: (s) => withinGap(s.hits) },
+  { rule: `similarity >= ${PREVIOUS_LINE} (previous)`, answer: (s) => withinGap(s.hits).filter((h) => h.similarity >= PREVIOUS_LINE) },
+  { rule: `standout >= ${souq.minStandout} (shipped)`, answer: (s) => closeMatches(s.hits, s.typical, souq.minStandout) },
+  { rule: `standout >= ${fittedStandout} (fitted here)`, answer: (s) => closeMatches(s.hits, s.typical, fittedStandout) },
+];
+const reportPhotos = inHalf(report, inCatalogue);
+const reportUnrelated = inHalf(report, outOfCatalogue);
+const noMatchRules = rules.map(({ rule, answer }) => {
+  const refused = reportUnrelated.filter((s) => answer(s).length === 0).length;
+  const top1 = reportPhotos.map((s) => (answer(s)[0] && isRight(s, answer(s)[0]!) ? 1 : 0));
+  const top5 = reportPhotos.map((s) => (answer(s).slice(0, 5).some((h) => isRight(s, h)) ? 1 : 0));
+  return {
+    rule,
+    unrelated_no_match: r4(refused / Math.max(1, reportUnrelated.length)),
+    unrelated_no_match_ci95: wilson(refused, reportUnrelated.length).map(r4),
+    top1: r4(mean(top1)),
+    top1_ci95: ci(top1),
+    top5: r4(mean(top5)),
+    top5_ci95: ci(top5),
+    degenerate_no_match: degenerate.filter((s) => answer(s).length === 0).length,
+  };
+});
+// how the shown match chance holds on the report half: every result the shipped rule shows, by predicted chance
+const chanceBins = [0, 0.25, 0.5, 0.75].map((lo) => ({ lo, n: 0, predicted: 0, right: 0 }));
+for (const s of reportPhotos) {
+  for (const h of closeMatches(s.hits, s.typical, souq.minStandout).slice(0, 5)) {
+    const p = matchChance(h.similarity - s.typical);
+    const bin = chanceBins[Math.min(chanceBins.length - 1, Math.floor(p * chanceBins.length))]!;
+    bin.n++;
+    bin.predicted += p;
+    bin.right += isRight(s, h) ? 1 : 0;
+  }
+}
+const noMatch = {
+  classes: { tuning: tuning.size, report: report.size },
+  report_photos: reportPhotos.length,
+  report_unrelated: reportUnrelated.length,
+  degenerate: degenerate.length,
+  hold_out_ms: Math.round(holdOutMs),
+  fitted_min_standout: fittedStandout,
+  shipped_min_standout: souq.minStandout,
+  rules: noMatchRules,
+  match_chance: {
+    shipped: MATCH_CHANCE,
+    fitted: { intercept: r4(fittedChance.intercept), slope: r4(fittedChance.slope) },
+    report_bins: chanceBins.map((b) => ({ from: b.lo, n: b.n, predicted: r4(b.predicted / Math.max(1, b.n)), right: r4(b.right / Math.max(1, b.n)) })),
+  },
+};
+
 const strongest = Object.entries(baselines).sort((a, b) => mean(b[1].top5) + mean(b[1].top1) - (mean(a[1].top5) + mean(a[1].top1)))[0]!;
 const out = {
   benchmark: 'image-search',
@@ -248,6 +373,7 @@ const out = {
     top5_diff: r4(mean(souqOut.top5) - mean(strongest[1].top5)),
     top5_diff_ci95: pairedBootstrapDiff(souqOut.top5, strongest[1].top5).map(r4),
   },
+  no_match: noMatch,
   ...(scaleResult ? { scale: scaleResult } : {}),
 };
 
@@ -269,5 +395,17 @@ if (json) {
   console.log(`  souq − ${d.baseline}: top-1 ${pct(d.top1_diff)} ${interval(d.top1_diff_ci95 as [number, number])}, top-5 ${pct(d.top5_diff)} ${interval(d.top5_diff_ci95 as [number, number])} (paired bootstrap)`);
   if (out.unrelated) console.log(`  unrelated pictures rejected by souq: ${souqOut.unrelatedRejected}/${out.unrelated}`);
   console.log(`  indexing ${out.souq.index_ms_per_image} ms per image; worker RSS ${out.souq.worker_rss_mb} MB`);
+  console.log('');
+  console.log(`  No close matches: ${noMatch.classes.tuning + noMatch.classes.report} classes held out of the index in turn; fitted on ${noMatch.classes.tuning}, reported on the other ${noMatch.classes.report}`);
+  console.log(`  (${noMatch.report_unrelated} photos of things not sold, ${noMatch.report_photos} photos of catalogue products; ${noMatch.degenerate} degenerate pictures against the whole catalogue)`);
+  console.log('  rule                               unrelated: no match        top-1 (95% CI)              top-5 (95% CI)              degenerate');
+  for (const r of noMatch.rules) {
+    console.log(
+      `  ${r.rule.padEnd(34)} ${`${pct(r.unrelated_no_match)} ${interval(r.unrelated_no_match_ci95 as [number, number])}`.padEnd(26)} ${`${pct(r.top1)} ${interval(r.top1_ci95)}`.padEnd(27)} ${`${pct(r.top5)} ${interval(r.top5_ci95)}`.padEnd(27)} ${r.degenerate_no_match}/${noMatch.degenerate}`,
+    );
+  }
+  const mc = noMatch.match_chance;
+  console.log(`  match chance: shipped ${JSON.stringify(mc.shipped)}, fitted here ${JSON.stringify(mc.fitted)}; on the report half's shown results:`);
+  for (const b of mc.report_bins) console.log(`    shown ${pct(b.from)}+: ${b.n} results, predicted ${pct(b.predicted)}, right ${pct(b.right)}`);
   if (scaleResult) console.log(`  at ${scaleResult.indexed_images} images: ${JSON.stringify(scaleResult)}`);
 }

@@ -104,8 +104,8 @@ describe('POST /api/image-search', () => {
     const res = await call(t.app, { method: 'POST', url: '/api/image-search', body: { image: `data:image/jpeg;base64,${b64(photo)}`, imageType: 'image/jpeg' } });
     expect(res.status).toBe(200);
     expect(res.json.products[0]).toMatchObject({ id: ids[5], name: 'Picture product 5', price: 10.05, category: 'home' });
-    expect(res.json.products[0].similarity).toBeGreaterThan(0.7);
-    for (const p of res.json.products) expect(p.similarity).toBeLessThanOrEqual(1);
+    // the shown match is a chance that falls with rank (docs/decisions/0083)
+    for (const p of res.json.products) expect(p.similarity).toBeLessThanOrEqual(res.json.products[0].similarity);
     expect(res.json.products[0].images).toEqual(['/media/uploads/test/p5.webp']);
   });
 
