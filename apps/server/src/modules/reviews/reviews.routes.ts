@@ -44,7 +44,7 @@ export function reviewsRoutes(deps: { reviews: ReviewsService }) {
     const tags = ['reviews'];
 
     // ---- anyone ----
-    r.get('/api/products/:id/reviews', {
+    r.get('/api/product-reviews/:id', {
       schema: {
         tags, operationId: 'listProductReviews', security: [{}, { bearer: [] }], params: idParamSchema, querystring: reviewListQuerySchema,
         summary: "A product's visible reviews, sorted (newest, helpful, lowest) and filtered by stars (total in X-Total-Count); with a session, `mine` and `voted_helpful` are the caller's",
@@ -52,7 +52,7 @@ export function reviewsRoutes(deps: { reviews: ReviewsService }) {
       },
     }, async (req, reply) => sendPage(reply, await reviews.list(req.params.id, req.query, req.principal?.userId ?? null)));
 
-    r.get('/api/products/:id/reviews/summary', {
+    r.get('/api/product-reviews/:id/summary', {
       schema: {
         tags, operationId: 'getProductReviewSummary', params: idParamSchema,
         summary: 'Rating and count from visible reviews, reviews per star, and from 5 reviews what buyers praise and criticise, each claim quoted from a review',

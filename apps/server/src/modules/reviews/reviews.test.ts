@@ -83,7 +83,7 @@ describe('verified reviews (issue 28, decision 0092)', () => {
     expect(own.json.reply).toMatchObject({ body: 'Thank you for your review.', vendor_name: 'Review Vendor A' });
     const twice = await call(t.app, { method: 'POST', url: `/api/vendor/reviews/${review.id}/reply`, token: vendorA.token, body: { body: 'Again' } });
     expect(twice.status).toBe(409);
-    const shown = await call(t.app, { url: `/api/products/${productId}/reviews` });
+    const shown = await call(t.app, { url: `/api/product-reviews/${productId}` });
     expect(shown.json[0].reply.body).toBe('Thank you for your review.');
     const audit = await t.database.query<{ action: string }>("select action from audit_log where target_type = 'review' and target_id = $1", [String(review.id)]);
     expect(audit.map((a) => a.action)).toEqual(['review.reply']);
@@ -125,7 +125,7 @@ describe('verified reviews (issue 28, decision 0092)', () => {
     const own = await call(t.app, { method: 'POST', url: `/api/reviews/${review.id}/helpful`, token: shopper.token });
     expect(own.status).toBe(422);
     expect((await call(t.app, { method: 'POST', url: `/api/reviews/${review.id}/helpful` })).status).toBe(401);
-    const listed = await call(t.app, { url: `/api/products/${productId}/reviews`, token: voter.token });
+    const listed = await call(t.app, { url: `/api/product-reviews/${productId}`, token: voter.token });
     expect(listed.json[0]).toMatchObject({ helpful_count: 2, voted_helpful: true, mine: false });
   });
 
@@ -138,15 +138,15 @@ describe('verified reviews (issue 28, decision 0092)', () => {
     }
     const voter = await signupCustomer(t.app);
     await call(t.app, { method: 'POST', url: `/api/reviews/${ids[2]}/helpful`, token: voter.token });
-    const order = async (q: string) => (await call(t.app, { url: `/api/products/${productId}/reviews?${q}` })).json.map((r: { id: number }) => r.id);
+    const order = async (q: string) => (await call(t.app, { url: `/api/product-reviews/${productId}?${q}` })).json.map((r: { id: number }) => r.id);
     expect(await order('sort=newest')).toEqual([ids[2], ids[1], ids[0]]);
     expect(await order('sort=helpful')).toEqual([ids[2], ids[1], ids[0]]);
     expect(await order('sort=lowest')).toEqual([ids[1], ids[2], ids[0]]);
     expect(await order('stars=5')).toEqual([ids[0]]);
-    const page = await call(t.app, { url: `/api/products/${productId}/reviews?limit=1` });
+    const page = await call(t.app, { url: `/api/product-reviews/${productId}?limit=1` });
     expect(page.headers['x-total-count']).toBe('3');
-    expect((await call(t.app, { url: `/api/products/${productId}/reviews?sort=best` })).status).toBe(400);
-    expect((await call(t.app, { url: `/api/products/${productId}/reviews/summary` })).json).toMatchObject({ rating: 3, review_count: 3, star_counts: [1, 0, 1, 0, 1], summary: null });
+    expect((await call(t.app, { url: `/api/product-reviews/${productId}?sort=best` })).status).toBe(400);
+    expect((await call(t.app, { url: `/api/product-reviews/${productId}/summary` })).json).toMatchObject({ rating: 3, review_count: 3, star_counts: [1, 0, 1, 0, 1], summary: null });
   });
 
   it('hides a reported review with a reason (audited): it leaves the rating and the list, and can come back', async () => {
@@ -167,7 +167,7 @@ describe('verified reviews (issue 28, decision 0092)', () => {
     const hidden = await call(t.app, { method: 'POST', url: `/api/admin/reviews/${abusive.id}/hide`, token: admin, body: { reason: 'Abusive language' } });
     expect(hidden.json).toMatchObject({ status: 'hidden', hidden_reason: 'Abusive language' });
     expect(await product(productId)).toMatchObject({ rating: 5, review_count: 1 });
-    expect((await call(t.app, { url: `/api/products/${productId}/reviews` })).json.map((r: { id: number }) => r.id)).not.toContain(abusive.id);
+    expect((await call(t.app, { url: `/api/product-reviews/${productId}` })).json.map((r: { id: number }) => r.id)).not.toContain(abusive.id);
     expect((await call(t.app, { method: 'POST', url: `/api/reviews/${abusive.id}/helpful`, token: reporter.token })).status).toBe(404);
     expect((await call(t.app, { method: 'POST', url: `/api/admin/reviews/${abusive.id}/hide`, token: admin, body: { reason: 'again' } })).status).toBe(409);
     const audit = await t.database.query<{ action: string; changes: Record<string, { before: unknown; after: unknown }> }>(
@@ -212,7 +212,7 @@ describe('verified reviews (issue 28, decision 0092)', () => {
       const p = await purchase('delivered', { productId });
       ids.push((await write(p.shopper.token, p.orderItemId, stars, body)).json.id);
     }
-    const stats = (await call(t.app, { url: `/api/products/${productId}/reviews/summary` })).json;
+    const stats = (await call(t.app, { url: `/api/product-reviews/${productId}/summary` })).json;
     expect(stats.review_count).toBe(5);
     const sound = stats.summary.praise.find((a: { aspect: string }) => a.aspect === 'sound');
     expect(sound).toMatchObject({ label: 'Sound', positive: 3, negative: 0 });
@@ -222,6 +222,6 @@ describe('verified reviews (issue 28, decision 0092)', () => {
       for (const q of a.quotes) expect(texts[ids.indexOf(q.review_id)]![1]).toContain(q.quote);
     }
     await call(t.app, { method: 'POST', url: `/api/admin/reviews/${ids[0]}/hide`, token: admin, body: { reason: 'test' } });
-    expect((await call(t.app, { url: `/api/products/${productId}/reviews/summary` })).json).toMatchObject({ review_count: 4, summary: null });
+    expect((await call(t.app, { url: `/api/product-reviews/${productId}/summary` })).json).toMatchObject({ review_count: 4, summary: null });
   });
 });
