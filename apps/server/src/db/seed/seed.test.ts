@@ -10,7 +10,8 @@ beforeAll(async () => {
   t = await createTestApp();
   const seeded = await seedDemoIfEmpty({ db: t.database.db, services: t.app.services, dataDir: t.dataDir, log: () => {} });
   expect(seeded).toBe(true);
-});
+  // the demo now also places six reviewers' delivered orders and writes their reviews: more than the default minute on a busy machine
+}, 180_000);
 afterAll(() => t.close());
 
 const login = async (url: string, email: string) => {
