@@ -19,6 +19,12 @@ describe('review summary (decision 0093)', () => {
     expect(sentimentOf('It is a kettle')).toBeNull();
   });
 
+  it('credits a sentiment to the clause that carries it, not to an aspect named in another clause', () => {
+    const { praise, criticism } = summarize([{ id: 1, stars: 3, title: 'Good phone, average battery for gaming', body: 'Great sound but the battery is weak.' }]);
+    expect(praise.map((a) => a.aspect)).toEqual(['sound']);
+    expect(criticism).toEqual([{ aspect: 'battery', label: 'Battery life', positive: 0, negative: 1, quotes: [{ review_id: 1, quote: 'but the battery is weak.', sentiment: 'negative' }] }]);
+  });
+
   it('counts each review once per aspect and side, and quotes its own sentence', () => {
     const reviews: SummaryInput[] = [
       { id: 1, stars: 5, title: 'Great', body: 'Great sound. The sound is rich and clear.' },

@@ -3,7 +3,7 @@ import type { SummaryAspect } from '@souq/shared/api/reviews';
 /**
  * What buyers praise and criticise, built offline from review texts (decision 0093): no model, no download, the
  * same answer for the same reviews. A sentence that names an aspect (from a general lexicon, not the demo's texts)
- * and carries a sentiment (sentiment words, with negation) becomes a claim, and every claim is quoted from the
+ * and carries a sentiment (sentiment words, with negation) becomes a claim (per clause), and every claim is quoted from the
  * review that makes it. An aspect no review mentions can never appear: claims come only from matched sentences.
  */
 
@@ -25,7 +25,7 @@ export const ASPECTS: readonly AspectDef[] = [
   { aspect: 'comfort', label: 'Comfort', terms: ['comfort', 'comfortable', 'uncomfortable', 'cushion', 'cushioning', 'soft', 'ergonomic'] },
   { aspect: 'weight', label: 'Weight', terms: ['weight', 'heavy', 'light', 'lightweight', 'bulky'] },
   { aspect: 'design', label: 'Design and looks', terms: ['design', 'look', 'looks', 'style', 'stylish', 'colour', 'color', 'finish', 'beautiful', 'ugly'] },
-  { aspect: 'performance', label: 'Performance', terms: ['performance', 'fast', 'slow', 'speed', 'powerful', 'power', 'lag', 'laggy', 'smooth'] },
+  { aspect: 'performance', label: 'Performance', terms: ['performance', 'speed', 'powerful', 'power', 'lag', 'laggy', 'processor', 'responsive'] },
   { aspect: 'ease', label: 'Ease of use', terms: ['easy', 'simple', 'intuitive', 'setup', 'set up', 'install', 'instructions', 'complicated', 'confusing'] },
   { aspect: 'connectivity', label: 'Connectivity', terms: ['bluetooth', 'wifi', 'wi-fi', 'app', 'connection', 'connects', 'pairing', 'pairs', 'signal'] },
   { aspect: 'camera', label: 'Camera', terms: ['camera', 'photos', 'pictures', 'video', 'lens', 'zoom'] },
@@ -64,6 +64,15 @@ export function sentencesOf(text: string): string[] {
     if (s.length >= 3) out.push(s);
   }
   return out;
+}
+
+/**
+ * Clauses of a sentence, split at commas, semicolons and contrast words ("good phone, average battery"; "great
+ * sound but heavy"), so a sentiment word in one clause is not credited to an aspect named in another. Each clause
+ * is verbatim text of the review.
+ */
+export function clausesOf(sentence: string): string[] {
+  return sentence.split(/[,;]|\s(?=(?:but|though|although|except|yet)\s)/i).map((c) => c.trim()).filter((c) => c.length >= 3);
 }
 
 const wordsOf = (sentence: string) => sentence.toLowerCase().replace(/[’']/g, "'").match(/[a-z][a-z'-]*/g) ?? [];
@@ -110,7 +119,7 @@ export function summarize(reviews: readonly SummaryInput[]): { praise: SummaryAs
   const acc = new Map<string, Acc>();
   const ordered = [...reviews].sort((a, b) => b.id - a.id);
   for (const r of ordered) {
-    for (const sentence of [...sentencesOf(r.title), ...sentencesOf(r.body)]) {
+    for (const sentence of [...sentencesOf(r.title), ...sentencesOf(r.body)].flatMap(clausesOf)) {
       const aspects = aspectsIn(sentence);
       if (!aspects.length) continue;
       const sentiment = sentimentOf(sentence);
