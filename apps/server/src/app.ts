@@ -47,6 +47,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { securityRoutes } from './modules/security/security.routes.js';
 // vendor dashboard (issue 8)
 import { vendorDashboardRoutes } from './modules/vendor-dashboard/vendor-dashboard.routes.js';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 
 export type AppDeps = { config: Config; database: Database };
 export type RouteEntry = { method: string; url: string; access: UserRole[] | null };
@@ -158,6 +159,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(embedsRoutes({ embeds: services.embeds, catalogue: services.catalogue, publicUrl: config.publicUrl }));
   await app.register(optimisationRoutes({ optimisation: services.optimisation }));
   await app.register(vendorDashboardRoutes({ dashboard: services.vendorDashboard }));
+  await app.register(reviewsRoutes({ reviews: services.reviews }));
   // conversations and notifications
   await app.register(supportRoutes({ support: services.support }));
   await app.register(notificationsRoutes({ notifications: services.notifications }));

@@ -33,6 +33,7 @@ import type { Redis } from 'ioredis';
 import { createSecurityService } from './modules/security/security.service.js';
 import { createAccessLimiter, DEFAULT_ACCESS_LIMITS, memoryCounters, redisCounters, resilientCounters } from './modules/security/access-limiter.js';
 import { createVendorDashboardService } from './modules/vendor-dashboard/vendor-dashboard.service.js';
+import { createReviewsService } from './modules/reviews/reviews.service.js';
 
 /**
  * The composition root: every service built once from its explicit dependencies.
@@ -120,7 +121,10 @@ export function createServices(config: Config, database: Database, log: (msg: st
   // vendor dashboard (issue 8): the vendor's own stat cards, orders (Ship through orders.setStatus), analytics, settings
   const vendorDashboard = createVendorDashboardService({ db, audit, orders, currency: config.shopCurrency });
   const events = createEventsService({ bus, vendorsOfOrder: vendorDashboard.vendorsOfOrder });
+  // verified reviews (issue 28): photos through the files module, moderation through the audit trail
+  const reviews = createReviewsService({ db, audit, bus, files });
   return {
+    reviews,
     vendorDashboard,
     sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant, plannerStats,
     support, notifications, events, mailer, reports, admin, security,

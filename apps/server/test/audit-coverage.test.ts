@@ -157,6 +157,20 @@ const CASES: Record<string, Case> = {
     url: '/api/vendor/settings', body: { low_stock_threshold: 3 },
     expect: { action: 'vendor.settings', target: { type: 'vendor', id: fx.vendorId }, changes: { low_stock_threshold: { after: 3 } } },
   }) },
+  // ---- verified reviews (issue 28): the vendor's one reply, the admin's moderation ----
+  'POST /api/vendor/reviews/:id/reply': { as: 'vendor', prepare: async (fx) => {
+    const r = await fx.review(fx.vendorId);
+    return { url: `/api/vendor/reviews/${r}/reply`, body: { body: 'Thank you!' }, expect: { action: 'review.reply', target: { type: 'review', id: r }, changes: { replyBody: { before: null, after: 'Thank you!' } } } };
+  } },
+  'POST /api/admin/reviews/:id/hide': { as: 'admin', prepare: async (fx) => {
+    const r = await fx.review(null);
+    return { url: `/api/admin/reviews/${r}/hide`, body: { reason: 'Off topic' }, expect: { action: 'review.hide', target: { type: 'review', id: r }, changes: { status: { before: 'visible', after: 'hidden' }, hiddenReason: { before: null, after: 'Off topic' } } } };
+  } },
+  'POST /api/admin/reviews/:id/restore': { as: 'admin', prepare: async (fx) => {
+    const r = await fx.review(null);
+    await fx.t.database.query("update reviews set status = 'hidden', hidden_reason = 'x' where id = $1", [r]);
+    return { url: `/api/admin/reviews/${r}/restore`, expect: { action: 'review.restore', target: { type: 'review', id: r }, changes: { status: { before: 'hidden', after: 'visible' } } } };
+  } },
 };
 
 /** The smallest documents the upload type checks accept (the type is read from the first bytes). */
@@ -206,6 +220,15 @@ async function fixtures(t: TestContext) {
       const order = await placeOrder(t.app, [{ productId: product.id, quantity: 1 }]);
       if (opts.status) await t.app.services.orders.setStatus(order.id, opts.status);
       return order.id;
+    },
+    /** A review by the shopper of a delivered purchase of a new product (the given vendor's, or the shop's own). */
+    review: async (vendorId: number | null) => {
+      const product = await makeProduct(t.app, { name: 'Reviewed Lamp', priceCents: 900, vendorId });
+      const order = await placeOrder(t.app, [{ productId: product.id, quantity: 1 }], { userId: shopper.user.id });
+      await t.app.services.orders.setStatus(order.id, 'delivered');
+      const [line] = await t.database.query<{ id: number }>('select id from order_items where order_id = $1', [order.id]);
+      const review = await t.app.services.reviews.create({ userId: shopper.user.id, name: 'Coverage Shopper' }, { order_item_id: line!.id, stars: 4, title: 'Good', body: 'Works.' });
+      return review.id;
     },
     chat: async () => {
       await call(t.app, { method: 'POST', url: '/api/ai/chat', token: shopper.token, body: { message: 'hello', sessionId: `coverage-${++chats}` } });

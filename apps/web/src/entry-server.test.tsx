@@ -9,7 +9,7 @@ const shelf = (id: number, title: string, items: { id: number; name: string }[])
   id,
   slug: `s${id}`,
   title,
-  items: items.map((p) => ({ id: p.id, title: p.name, price: 5, image: `/media/s${p.id}.webp`, rating: 4, badge: 'New' })),
+  items: items.map((p) => ({ id: p.id, title: p.name, price: 5, image: `/media/s${p.id}.webp`, rating: 4, review_count: 3, badge: 'New' })),
 });
 const shelves = [shelf(1, 'Smartphones', [product(1, 'Phone One'), product(2, 'Phone Two')]), shelf(2, 'Laptops', [product(3, 'Laptop Three')]), shelf(3, 'Audio', [product(4, 'Buds Four')])];
 

@@ -100,3 +100,42 @@ export async function reencodeImage(data: Buffer, wrongType: string): Promise<{ 
     throw new AppError(415, wrongType);
   }
 }
+
+/**
+ * A JSON write that may come as multipart/form-data: the JSON object in `jsonField`, and up to `maxPhotos` image
+ * files in `photosField`, each read by `rule` (cut off while streaming, type by magic bytes) and re-encoded to WebP.
+ * Runs before validation, so the JSON is then checked by the route's schema like any JSON body; the photos are
+ * returned for the handler to store (public files owned by `ownerUserId`).
+ */
+export async function readJsonWithPhotos(
+  req: FastifyRequest,
+  opts: { jsonField: string; photosField: string; maxPhotos: number; tooMany: string; rule: UploadRule; ownerUserId: number },
+): Promise<{ body: unknown; photos: PublicPhoto[] }> {
+  let body: unknown = {};
+  const photos: PublicPhoto[] = [];
+  for await (const part of partsOf(req)) {
+    if (part.type === 'file') {
+      if (part.fieldname !== opts.photosField) {
+        part.file.resume();
+        throw badRequest(MSG.validationFailed, { [part.fieldname]: `Unknown file field; send photos as "${opts.photosField}"` });
+      }
+      if (photos.length >= opts.maxPhotos) {
+        part.file.resume();
+        throw badRequest(opts.tooMany);
+      }
+      const upload = await readUpload(part, opts.rule);
+      const image = await reencodeImage(upload.data, opts.rule.wrongType);
+      photos.push({ ...image, originalName: upload.filename, ownerUserId: opts.ownerUserId, visibility: 'public' });
+    } else if (part.fieldname === opts.jsonField) {
+      try {
+        body = JSON.parse(String(part.value));
+      } catch {
+        throw badRequest('Invalid JSON body', { [opts.jsonField]: 'Must be JSON' });
+      }
+    }
+  }
+  return { body, photos };
+}
+
+/** A re-encoded photo ready for files.storeWith. */
+export type PublicPhoto = { data: Buffer; mime: string; ext: string; originalName: string; ownerUserId: number; visibility: 'public' };

@@ -49,6 +49,8 @@ export const shelfItemSchema = z.object({
   price: z.number(),
   image: z.string().nullable(),
   rating: z.number().nullable(),
+  /** Visible verified reviews behind the rating (issue 28). */
+  review_count: z.number().int(),
   badge: z.string().nullable(),
 });
 export type ShelfItem = z.infer<typeof shelfItemSchema>;

@@ -7,7 +7,7 @@ import type { OrderRequest } from '@souq/shared/api/orders';
 import { orderRequestSchema } from '@souq/shared/api/orders';
 import { users } from '../schema/accounts.js';
 import { files, vendorDocuments, vendors } from '../schema/vendors.js';
-import { orders, orderStatusHistory } from '../schema/orders.js';
+import { orderItems, orders, orderStatusHistory } from '../schema/orders.js';
 import type { Db } from '../../platform/db.js';
 import { createDiskStorage } from '../../platform/storage.js';
 import { AppError } from '../../platform/errors.js';
@@ -16,6 +16,7 @@ import type { Services } from '../../services.js';
 import type { ProductInput } from '../../modules/catalogue/catalogue.service.js';
 import { newOrderNumber } from '../../modules/orders/orders.service.js';
 import { SEED_SHELVES, seedImageFile } from './catalogue-data.js';
+import { SEED_REVIEWERS, SEED_REVIEWS } from './review-data.js';
 
 export type SeedDeps = { db: Db; services: Services; dataDir: string; log: (msg: string) => void };
 
@@ -66,6 +67,7 @@ export async function seedDemo(deps: SeedDeps): Promise<boolean> {
     address: { address_line1: 'Marina Gate 2, Apt 1804', address_line2: 'Dubai Marina', city: 'Dubai', state: 'Dubai', postal_code: '00000', country: 'United Arab Emirates' },
   });
   await seedOrders(deps, customer, productIds, now);
+  await seedReviews(deps, productIds, now);
   const end = Date.now();
   deps.log(`Demo data seeded in ${end - started} ms (accounts ${accountsDone - started}, catalogue ${catalogueDone - accountsDone}, profile and orders ${end - catalogueDone})`);
   return true;
@@ -166,8 +168,6 @@ async function seedCatalogue({ services }: SeedDeps, demoVendorId: number, now: 
       tags: p.tags,
       keywords: [...new Set([...p.tags, shelf.category.toLowerCase(), p.brand.toLowerCase()])],
       images: [catalogueImageUrl(seedImageFile(p))],
-      rating: p.rating,
-      reviewCount: p.reviews,
       badge: p.badge ?? null,
       seoTitle: `${p.name} | ${p.brand}`.slice(0, 60),
       metaDescription: p.description.slice(0, 160),
@@ -216,6 +216,34 @@ async function seedOrders({ db, services }: SeedDeps, customer: { id: number; na
     const step = Math.min(DAY, (o.daysAgo * DAY) / Math.max(1, history.length));
     for (const [i, h] of history.entries()) {
       await db.update(orderStatusHistory).set({ createdAt: new Date(placedAt + i * step) }).where(eq(orderStatusHistory.id, h.id));
+    }
+  }
+}
+
+/**
+ * The demo's reviews (decision 0092): each reviewer buys the products they review in one order that is delivered,
+ * then writes each review through the reviews service, the shopper's own path. Ratings and counts are what follows.
+ */
+async function seedReviews({ db, services }: SeedDeps, productIds: Map<string, number>, now: number) {
+  const home = { address: 'Al Wasl Road 40', city: 'Dubai', country: 'United Arab Emirates', zip: '00000' };
+  for (const [n, reviewer] of SEED_REVIEWERS.entries()) {
+    const mine = Object.entries(SEED_REVIEWS).filter(([, list]) => list[n]).map(([sku, list]) => ({ sku, review: list[n]! }));
+    if (!mine.length) continue;
+    const user = await services.accounts.createUser({ name: reviewer.name, email: reviewer.email, password: DEMO_PASSWORD, role: 'user' });
+    const request = orderRequestSchema.parse({
+      items: mine.map((m) => ({ product_id: productIds.get(m.sku)!, quantity: 1 })),
+      customer_info: { email: reviewer.email, name: reviewer.name, phone: null }, shipping_address: home, payment_method: 'card', payment_intent_id: null,
+    });
+    const { order } = await services.orders.placeOrder(request, { userId: user.id });
+    for (const status of ['confirmed', 'processing', 'shipped', 'delivered'] as const) await services.orders.setStatus(order.id, status, { notes: `Marked ${status}` });
+    const placedAt = new Date(now - (45 - n) * DAY);
+    await db.update(orders).set({ orderNumber: newOrderNumber(placedAt), createdAt: placedAt, updatedAt: placedAt }).where(eq(orders.id, order.id));
+    const lines = await db.select({ id: orderItems.id, productId: orderItems.productId }).from(orderItems).where(eq(orderItems.orderId, order.id));
+    for (const [i, m] of mine.entries()) {
+      const line = lines.find((l) => l.productId === productIds.get(m.sku))!;
+      const [stars, title, body] = m.review;
+      await services.reviews.create({ userId: user.id, name: reviewer.name }, { order_item_id: line.id, stars, title, body }, [],
+        { createdAt: new Date(now - (38 - n * 5 - i) * DAY) });
     }
   }
 }

@@ -63,8 +63,8 @@ export function toProductDto(r: ProductRow, embed?: EmbedInfo | null): Product {
   };
 }
 
-export function toShelfItem(r: Pick<ProductRow, 'id' | 'name' | 'priceCents' | 'images' | 'rating' | 'badge'>): ShelfItem {
-  return { id: r.id, title: r.name, price: centsToAmount(r.priceCents), image: r.images[0] ?? null, rating: r.rating, badge: r.badge };
+export function toShelfItem(r: Pick<ProductRow, 'id' | 'name' | 'priceCents' | 'images' | 'rating' | 'reviewCount' | 'badge'>): ShelfItem {
+  return { id: r.id, title: r.name, price: centsToAmount(r.priceCents), image: r.images[0] ?? null, rating: r.rating, review_count: r.reviewCount, badge: r.badge };
 }
 
 /** A product as its vendor and the admins manage it (Products tab, product manager): every stored field. */

@@ -10,8 +10,7 @@ import {
 } from '@souq/shared/api/products';
 import { principalOf, requireVendor, requireVendorOrAdmin } from '../../platform/auth.js';
 import { actorOf } from '../../platform/audit.js';
-import { badRequest } from '../../platform/errors.js';
-import { partsOf, readUpload, reencodeImage } from '../../platform/uploads.js';
+import { readJsonWithPhotos } from '../../platform/uploads.js';
 import type { NewFile } from '../files/files.service.js';
 import type { CatalogueService } from './catalogue.service.js';
 import { sendPage } from '../../platform/paging.js';
@@ -35,30 +34,10 @@ const photosOf = new WeakMap<FastifyRequest, NewFile[]>();
  */
 async function readMultipartProduct(req: FastifyRequest) {
   if (!req.isMultipart()) return;
-  const p = principalOf(req);
-  let body: unknown = {};
-  const photos: NewFile[] = [];
-  for await (const part of partsOf(req)) {
-    if (part.type === 'file') {
-      if (part.fieldname !== PHOTOS_FIELD) {
-        part.file.resume();
-        throw badRequest(MSG.validationFailed, { [part.fieldname]: `Unknown file field; send photos as "${PHOTOS_FIELD}"` });
-      }
-      if (photos.length >= PRODUCT_IMAGES_MAX) {
-        part.file.resume();
-        throw badRequest(MSG.productImagesTooMany(PRODUCT_IMAGES_MAX));
-      }
-      const upload = await readUpload(part, PHOTO_RULE);
-      const image = await reencodeImage(upload.data, MSG.productPhotoType);
-      photos.push({ ...image, originalName: upload.filename, ownerUserId: p.userId, visibility: 'public' });
-    } else if (part.fieldname === PRODUCT_FIELD) {
-      try {
-        body = JSON.parse(String(part.value));
-      } catch {
-        throw badRequest('Invalid JSON body', { [PRODUCT_FIELD]: 'Must be the product as JSON' });
-      }
-    }
-  }
+  const { body, photos } = await readJsonWithPhotos(req, {
+    jsonField: PRODUCT_FIELD, photosField: PHOTOS_FIELD, maxPhotos: PRODUCT_IMAGES_MAX,
+    tooMany: MSG.productImagesTooMany(PRODUCT_IMAGES_MAX), rule: PHOTO_RULE, ownerUserId: principalOf(req).userId,
+  });
   req.body = body;
   photosOf.set(req, photos);
 }

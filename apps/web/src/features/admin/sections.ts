@@ -7,6 +7,8 @@ export const ADMIN_SECTIONS = [
   { id: 'vendors', title: 'Vendor Management', icon: 'M3 9l1.5-5h15L21 9M3 9h18v2a3 3 0 0 1-6 0 3 3 0 0 1-6 0 3 3 0 0 1-6 0zM5 13v7h14v-7' },
   { id: 'products', title: 'Products', icon: 'M21 8l-9-5-9 5 9 5zM3 8v8l9 5 9-5V8M12 13v8' },
   { id: 'orders', title: 'Orders', icon: 'M6 3h12l1 5H5zM5 8h14v12H5zM9 12h6' },
+  // review moderation (issue 28)
+  { id: 'reviews', title: 'Reviews', icon: 'M12 3l2.6 5.3 5.8.8-4.2 4.1 1 5.8L12 16.3 6.8 19l1-5.8-4.2-4.1 5.8-.8z' },
   { id: 'payments', title: 'Payments', icon: 'M3 6h18v12H3zM3 10h18M7 15h3' },
   { id: 'marketing', title: 'Marketing', icon: 'M3 11v2a1 1 0 0 0 1 1h2l5 4V6L6 10H4a1 1 0 0 0-1 1zM16 8a5 5 0 0 1 0 8M19 5a9 9 0 0 1 0 14' },
   { id: 'ai-chatbot', title: 'AI Chatbot Management', icon: 'M12 3v3M6 8h12a2 2 0 0 1 2 2v7a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2v-7a2 2 0 0 1 2-2zM9 13h.01M15 13h.01' },

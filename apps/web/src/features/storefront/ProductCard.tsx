@@ -74,7 +74,12 @@ export function ProductCard({ product, onOpen, onAdd, selected = false, draggabl
             {product.name}
           </button>
         </h3>
-        {product.rating != null && product.rating > 0 && <Stars rating={product.rating} showValue />}
+        {product.rating != null && product.rating > 0 && (
+          <span className="flex items-center gap-1">
+            <Stars rating={product.rating} showValue />
+            {product.reviewCount ? <span className="text-xs text-slate-500">({product.reviewCount} {product.reviewCount === 1 ? 'review' : 'reviews'})</span> : null}
+          </span>
+        )}
         <div className="mt-auto flex items-center justify-between gap-2 pt-1">
           <Price value={product.price} className="text-lg font-bold text-slate-900" />
           <Button

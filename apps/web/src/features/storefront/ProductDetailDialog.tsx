@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import ProductReviews from './ProductReviews';
 import { MSG } from '@souq/shared/messages';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
@@ -129,6 +130,10 @@ export default function ProductDetailDialog({ product, onClose, onAdd, onAsk }: 
             </div>
           )}
         </div>
+      </div>
+      {/* verified reviews and what buyers say (issue 28); the dialog itself is loaded on demand */}
+      <div className="mt-5">
+        <ProductReviews productId={ref.id} />
       </div>
     </Dialog>
   );

@@ -11,6 +11,7 @@ export type ProductRef = {
   image: string | null;
   category?: string;
   rating?: number | null;
+  reviewCount?: number;
   badge?: string | null;
 };
 
@@ -24,6 +25,7 @@ export const refFromProduct = (p: Product): ProductRef => ({
   image: p.image ?? p.imageUrl ?? p.image_url ?? p.images?.[0] ?? null,
   category: p.category,
   rating: p.rating,
+  reviewCount: p.review_count,
   badge: p.badge,
 });
 
@@ -33,6 +35,7 @@ export const refFromShelfItem = (i: ShelfItem): ProductRef => ({
   price: i.price,
   image: i.image,
   rating: i.rating,
+  reviewCount: i.review_count,
   badge: i.badge,
 });
 

@@ -10,6 +10,8 @@ export const VENDOR_TABS = [
   { id: 'onboarding', label: 'Onboarding' },
   { id: 'profile', label: 'Profile' },
   { id: 'settings', label: 'Settings' },
+  // verified reviews of the vendor's products and its replies (issue 28)
+  { id: 'reviews', label: 'Reviews' },
 ] as const;
 
 export type VendorTabId = (typeof VENDOR_TABS)[number]['id'];
@@ -31,4 +33,5 @@ export const TAB_COMPONENTS: Partial<Record<VendorTabId, LazyExoticComponent<Com
   onboarding: tab(() => import('./OnboardingTab')),
   profile: tab(() => import('./ProfileTab')),
   settings: tab(() => import('./SettingsTab')),
+  reviews: tab(() => import('./ReviewsTab')),
 };

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { ASPECTS, aspectsIn, sentencesOf, sentimentOf, summarize, type SummaryInput } from './review-summary.js';
+
+const mentions = (text: string, aspect: string) => aspectsIn(text).includes(aspect);
+
+describe('review summary (decision 0093)', () => {
+  it('finds aspects as whole words and phrases, not inside other words', () => {
+    expect(aspectsIn('The battery lasts all day')).toEqual(['battery', 'durability']);
+    expect(aspectsIn('Easy to set up')).toEqual(['ease']);
+    expect(aspectsIn('Rebuilt from scratch')).toEqual([]); // "build" is not in "rebuilt"
+  });
+
+  it('reads sentiment with negation and "too"', () => {
+    expect(sentimentOf('The screen is bright')).toBe('positive');
+    expect(sentimentOf('The screen is not bright')).toBe('negative');
+    expect(sentimentOf('Not bad at all')).toBe('positive');
+    expect(sentimentOf('A bit too light for me')).toBe('negative');
+    expect(sentimentOf('It is a kettle')).toBeNull();
+  });
+
+  it('credits a sentiment to the clause that carries it, not to an aspect named in another clause', () => {
+    const { praise, criticism } = summarize([{ id: 1, stars: 3, title: 'Good phone, average battery for gaming', body: 'Great sound but the battery is weak.' }]);
+    expect(praise.map((a) => a.aspect)).toEqual(['sound']);
+    expect(criticism).toEqual([{ aspect: 'battery', label: 'Battery life', positive: 0, negative: 1, quotes: [{ review_id: 1, quote: 'but the battery is weak.', sentiment: 'negative' }] }]);
+  });
+
+  it('counts each review once per aspect and side, and quotes its own sentence', () => {
+    const reviews: SummaryInput[] = [
+      { id: 1, stars: 5, title: 'Great', body: 'Great sound. The sound is rich and clear.' },
+      { id: 2, stars: 2, title: 'Meh', body: 'Sound is poor. Delivery was fast.' },
+    ];
+    const { praise, criticism } = summarize(reviews);
+    expect(praise.find((a) => a.aspect === 'sound')).toEqual({
+      aspect: 'sound', label: 'Sound', positive: 1, negative: 1, quotes: [{ review_id: 1, quote: 'Great sound.', sentiment: 'positive' }],
+    });
+    expect(criticism).toEqual([{ aspect: 'sound', label: 'Sound', positive: 1, negative: 1, quotes: [{ review_id: 2, quote: 'Sound is poor.', sentiment: 'negative' }] }]);
+    expect(praise.map((a) => a.aspect)).toContain('delivery');
+  });
+
+  // Words that are neither aspect terms nor sentiment words, sentiment words, and aspect terms: random reviews
+  // built from them exercise every path of the summary.
+  const filler = fc.constantFrom('the', 'it', 'is', 'was', 'and', 'my', 'very', 'after', 'week', 'kettle', 'phone', 'really', 'a');
+  const sentiment = fc.constantFrom('great', 'poor', 'love', 'broke', 'not', 'too', 'excellent', 'slow', 'easy', 'cheap', 'never');
+  const term = fc.constantFrom(...ASPECTS.flatMap((a) => a.terms));
+  const sentenceArb = fc.array(fc.oneof(filler, sentiment, term), { minLength: 1, maxLength: 12 })
+    .chain((ws) => fc.constantFrom('.', '!', '?', '').map((end) => ws.join(' ') + end));
+  const reviewArb = fc.record({
+    stars: fc.integer({ min: 1, max: 5 }),
+    title: sentenceArb,
+    body: fc.array(sentenceArb, { minLength: 1, maxLength: 5 }).map((s) => s.join(' ')),
+  });
+  const reviewsArb = fc.array(reviewArb, { minLength: 0, maxLength: 12 }).map((rs) => rs.map((r, i) => ({ ...r, id: i + 1 })));
+
+  it('never states an aspect no review mentions, and every claim is a quote from the review it names (property)', () => {
+    fc.assert(fc.property(reviewsArb, (reviews) => {
+      const { praise, criticism } = summarize(reviews);
+      const byId = new Map(reviews.map((r) => [r.id, r]));
+      const sentencesMentioning = (r: SummaryInput, aspect: string) => [...sentencesOf(r.title), ...sentencesOf(r.body)].filter((s) => mentions(s, aspect));
+      const sides = [...praise.map((a) => ({ a, side: 'positive' })), ...criticism.map((a) => ({ a, side: 'negative' }))];
+      return sides.every(({ a, side }) => {
+        const mentioning = reviews.filter((r) => sentencesMentioning(r, a.aspect).length > 0).length;
+        return mentioning > 0 // some review mentions the aspect
+          && a.quotes.length > 0 // no claim without a quote
+          && Math.max(a.positive, a.negative) <= mentioning // counts are reviews that mention it
+          && a.quotes.every((q) => {
+            const r = byId.get(q.review_id);
+            // the quote is the buyer's own words, names the aspect and carries the claimed sentiment
+            return r !== undefined && `${r.title}\n${r.body}`.includes(q.quote) && mentions(q.quote, a.aspect)
+              && sentimentOf(q.quote) === q.sentiment && q.sentiment === side;
+          });
+      });
+    }), { numRuns: 150 });
+  });
+
+  it('gives the same summary for the same reviews in any order', () => {
+    fc.assert(fc.property(reviewsArb, fc.integer(), (reviews, seed) => {
+      const shuffled = [...reviews].sort((a, b) => ((a.id * 7919 + seed) % 13) - ((b.id * 7919 + seed) % 13));
+      expect(summarize(shuffled)).toEqual(summarize(reviews));
+    }), { numRuns: 100 });
+  });
+});

@@ -1,0 +1,28 @@
+import { MSG } from '@souq/shared/messages';
+import { api } from '@/lib/api-client';
+import { notify } from '@/components/ui/toast';
+import { InlineTextAction } from '@/components/reviews/InlineTextAction';
+import { ManagedReviewList } from '@/components/reviews/ManagedReviewList';
+
+/** The vendor's reviews (issue 28): verified buyers' reviews of its products, and one public reply each. */
+export default function ReviewsTab() {
+  return (
+    <ManagedReviewList
+      title="Reviews"
+      description="What verified buyers say about your products. You can reply once to each review; the reply is public."
+      path="/api/vendor/reviews"
+      auth="vendor"
+      empty="No reviews here yet."
+      filters={[{ key: 'replied', label: 'Show', initial: 'no', options: [
+        { value: 'no', label: 'Waiting for your reply' }, { value: 'yes', label: 'Replied' }, { value: '', label: 'All reviews' },
+      ] }]}
+      actions={(r, refresh) => !r.reply && (
+        <InlineTextAction button="Reply" label="Your public reply" submit="Publish reply" onSend={async (body) => {
+          await api(`/api/vendor/reviews/${r.id}/reply`, { method: 'POST', body: { body }, auth: 'vendor' });
+          notify.success(MSG.reviewReplied);
+          await refresh();
+        }} />
+      )}
+    />
+  );
+}
