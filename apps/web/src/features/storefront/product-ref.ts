@@ -1,4 +1,5 @@
 import type { Product, ShelfItem } from '@souq/shared/api/catalogue';
+import type { VariantChoice } from '@souq/shared/rules/variants';
 
 /**
  * The small product shape that moves between shelves, search results, the chat context, drag-and-drop and the
@@ -12,6 +13,8 @@ export type ProductRef = {
   category?: string;
   rating?: number | null;
   badge?: string | null;
+  /** The options chosen in the product dialog (type → value); `price` is then the price with them. */
+  variants?: VariantChoice;
 };
 
 /** Drag data type for products dropped into the chat (JSON of a ProductRef). */
