@@ -23,7 +23,7 @@ export function choiceState(basePrice: number, options: readonly ProductOption[]
 
 /**
  * The product dialog's option picker (issue 23 item 2): one radio group per kind (Color, Size, Material), each option
- * with the price it makes; an option out of stock is shown, disabled, and says so.
+ * with what it adds to the price; an option out of stock is shown, disabled, and says so.
  */
 export function ProductOptions({ options, choice, onChange }: { options: readonly ProductOption[]; choice: VariantChoice; onChange: (choice: VariantChoice) => void }) {
   const id = useId();
@@ -55,7 +55,13 @@ export function ProductOptions({ options, choice, onChange }: { options: readonl
                   />
                   <bdi>{o.value}</bdi>
                   {o.in_stock ? (
-                    o.price_adjustment !== 0 && <span className="text-xs font-normal text-slate-500">{formatMoney(o.price)}</span>
+                    // the change it makes, not a price: with two kinds (Color and Size) their changes add up
+                    o.price_adjustment !== 0 && (
+                      <span className="text-xs font-normal text-slate-500">
+                        {o.price_adjustment > 0 ? '+' : '−'}
+                        {formatMoney(Math.abs(o.price_adjustment))}
+                      </span>
+                    )
                   ) : (
                     <span className="text-xs font-normal">· {MSG.variantSoldOut}</span>
                   )}
