@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { DEMO_CUSTOMER_EMAIL, DEMO_PASSWORD } from '@souq/shared/constants';
 import { MSG } from '@souq/shared/messages';
 import type { Product } from '@souq/shared/api/catalogue';
+import { formatMoney } from '@souq/shared/rules/money';
 import { SHOP_POLICIES, type PolicyTopic } from '@souq/shared/rules/policies';
 import { seedDemo } from '../apps/server/src/db/seed/seed.js';
 import { freshApp, parseArgs } from './lib/fresh-app.js';
@@ -130,7 +131,7 @@ type Check = { kind: 'grounding' | 'constraint'; name: string; ok: boolean; deta
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const amount = (text: string) => Number(text.replace(/[^\d.]/g, '').replace(/\.$/, ''));
-const money = (n: number) => n.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+const money = (n: number) => formatMoney(n);
 
 /**
  * Catalogue products whose names the reply writes, in the order it first writes them (longest names first, so a
@@ -159,7 +160,7 @@ function grounding(reply: Reply, signedIn: boolean, message: string): Check[] {
   checks.push({ kind: 'grounding', name: 'every product named is in mentionedProducts', ok: missing.length === 0, detail: missing.join('; ') });
   const wrongPrices: string[] = [];
   for (const p of namedIn(reply.response)) {
-    const re = new RegExp(`\\*\\*(?:\\d+ × )?${escape(p.name)}\\*\\*(?: —| costs| at|:)\\s*([^\\s·,;)]*\\d[\\d,]*\\.\\d{2})`, 'gi');
+    const re = new RegExp(`\\*\\*(?:\\d+ × )?${escape(p.name)}\\*\\*(?: —| costs| at|:)\\s*((?:[A-Z]{3}\\s)?[^\\s·,;)]*\\d[\\d,]*\\.\\d{2})`, 'gi');
     for (const m of reply.response.matchAll(re)) if (Math.abs(amount(m[1]!) - p.price) > 0.005) wrongPrices.push(`${p.name}: ${m[1]} (is ${money(p.price)})`);
   }
   checks.push({ kind: 'grounding', name: 'prices are the catalogue prices', ok: wrongPrices.length === 0, detail: wrongPrices.join('; ') });

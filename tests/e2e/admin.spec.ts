@@ -62,7 +62,7 @@ test('overview: the four cards from the database and the AI summary with the sam
   await expect(statValue(page, 'Total Products')).toHaveText(/^[\d,]+$/);
   const totalProducts = (await statValue(page, 'Total Products').textContent())!.trim();
   await expect(page.getByText(new RegExp(`of ${totalProducts} products (is|are) active`))).toBeVisible();
-  await expect(statValue(page, 'Inventory Value')).toHaveText(/^AED [\d,]+\.\d\d$/);
+  await expect(statValue(page, 'Inventory Value')).toHaveText(/^AED\s[\d,]+\.\d\d$/);
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(page.getByRole('button', { name: 'Refresh' })).toBeEnabled();
 });

@@ -211,7 +211,7 @@ test("the assistant writes a product's price exactly as its card shows it", asyn
   await expect(card).toBeVisible();
   const name = (await card.getByRole('heading').first().textContent())!.trim();
   const cardPrice = (await card.getByText(/\d\.\d\d$/).first().textContent())!.trim();
-  expect(cardPrice).toMatch(/^\$[\d,]+\.\d\d$/);
+  expect(cardPrice).toMatch(/^AED\s[\d,]+\.\d\d$/);
   const chat = page.getByRole('region', { name: 'Chat with AI' });
   await chat.getByLabel('Message', { exact: true }).fill(`How much is the ${name}?`);
   await chat.getByRole('button', { name: 'Send' }).click();
@@ -230,7 +230,7 @@ test('recommendations fallback (service unreachable) shows the real products wit
   const product1 = await (await page.request.get('/api/products/1')).json();
   await expect(first.getByRole('heading', { name: product1.name })).toBeVisible();
   await expect(first.getByText('95% match')).toBeVisible();
-  await expect(first.getByText(/^\$[\d,]+\.\d\d$/)).toBeVisible();
+  await expect(first.getByText(/^AED\s[\d,]+\.\d\d$/)).toBeVisible();
   await first.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(block.getByText('Added 1 item(s) to cart!')).toBeVisible();
   const cart = JSON.parse((await page.evaluate((k) => localStorage.getItem(k), CART_KEY))!);

@@ -161,7 +161,7 @@ test('a new vendor sells a product: sign-up → product with a photo → storefr
   const csv = await fs.readFile((await file.path())!, 'utf8');
   expect(csv).toContain(`${orderNumber},`);
   expect(csv).toContain(`,shipped,Noura Buyer,Jumeirah Street 21,Dubai,UAE,`);
-  expect(csv).toContain(`,${product},SH-${stamp},2,120.5,241,AED`);
+  expect(csv).toContain(`,${product},SH-${stamp},,2,120.5,241,AED`);
   await expect(toast(page, MSG.ordersExported(1))).toBeVisible();
 
   // 9. Analytics: the catalogue and this sale, and insights that state them

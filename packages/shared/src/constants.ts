@@ -35,7 +35,8 @@ export const TAX_LABEL = 'Tax (5%)';
 
 export const SHOP_CURRENCY_DEFAULT = 'AED';
 export const CURRENCIES = ['AED', 'USD', 'EUR', 'GBP'] as const;
-export const DEFAULT_BUDGET_CURRENCY = 'USD';
+/** The budget preference's currency when none was chosen: the shop's (issue 23; the spec's USD was a prototype slip). */
+export const DEFAULT_BUDGET_CURRENCY = SHOP_CURRENCY_DEFAULT;
 export const EMBED_CURRENCY = 'AED';
 
 export const PAYMENT_METHODS = ['card', 'cod'] as const;
@@ -139,6 +140,8 @@ export const TARGET_AUDIENCES = ['men', 'women', 'children', 'unisex'] as const;
 export const SEASONALITIES = ['spring', 'summer', 'fall', 'winter', 'all-year'] as const;
 export const COUNTRIES_OF_ORIGIN = ['us', 'cn', 'de', 'jp'] as const;
 export const VARIANT_TYPES = ['color', 'size', 'material'] as const;
+/** How a variant type is named to shoppers (product dialog, cart, order lines). */
+export const VARIANT_TYPE_LABELS: Record<(typeof VARIANT_TYPES)[number], string> = { color: 'Color', size: 'Size', material: 'Material' };
 export const PRODUCT_LIMITS = { name: 200, description: 2000, brand: 100, sku: 100, seoTitle: 60, metaDescription: 160 } as const;
 export const LOW_STOCK_THRESHOLD = 10;
 export const ADMIN_LIST_TAGS_SHOWN = 3;

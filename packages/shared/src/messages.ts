@@ -65,6 +65,12 @@ export const MSG = {
   outOfStock: (name: string, available: number) =>
     available > 0 ? `Only ${available} left of ${name}` : `${name} is out of stock`,
   productUnavailable: (id: string | number) => `Product ${id} is not available`,
+  /** A cart line asks for an option (type and value) its product does not have (issue 23 item 2). */
+  variantUnknown: (product: string, type: string, value: string) => `${product} has no ${type} "${value}"`,
+  /** Beside an option the shopper cannot pick, and the line of a product whose chosen option sold out. */
+  variantSoldOut: 'Out of stock',
+  /** The product dialog's buttons wait for one option of each kind. */
+  variantChoose: (kind: string) => `Choose a ${kind.toLowerCase()}`,
   idempotencyConflict: 'This Idempotency-Key was already used for a different order',
   productNotFound: 'Product not found',
   orderNotFound: 'Order not found',

@@ -1,10 +1,11 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 import { MSG } from '../../../packages/shared/src/messages.js';
+import { adminPage, ADMIN_CODE } from './sessions.js';
 
 // The vendor onboarding wizard's steps and the admin's verification in the Vendors section, shared by the
 // onboarding journey (which also checks the gating between steps) and the vendor's business journey.
 
-export const ADMIN_CODE = 'e2e-admin-code'; // ADMIN_ACCESS_CODE of playwright.config.ts
+export { ADMIN_CODE };
 
 // Small valid files: the server reads their type from these first bytes.
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
@@ -64,12 +65,7 @@ export async function completeOnboarding(page: Page, industry?: string) {
 
 /** An admin, in a browser of their own, verifies the vendor found by `search` in the Vendors section. */
 export async function verifyInVendorsSection(browser: Browser, company: string, search: string) {
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await admin.goto('/admin-access');
-  await admin.getByLabel('Access code').fill(ADMIN_CODE);
-  await admin.getByRole('button', { name: 'Unlock dashboard' }).click();
-  await expect(admin).toHaveURL(/\/admin$/);
+  const { admin, close } = await adminPage(browser);
   await admin.goto('/admin/vendors');
   await expect(admin.getByRole('heading', { name: 'Vendor Management', exact: true })).toBeVisible();
   await admin.getByRole('searchbox', { name: 'Search vendors' }).fill(search);
@@ -83,5 +79,5 @@ export async function verifyInVendorsSection(browser: Browser, company: string, 
   await dialog.getByRole('button', { name: 'Verify vendor' }).click();
   await expect(toast(admin, MSG.vendorVerified)).toBeVisible();
   await expect(row).toContainText('Verified');
-  return { admin, row, close: () => adminContext.close() };
+  return { admin, row, close };
 }

@@ -1,5 +1,17 @@
 import { z } from 'zod';
 
+/** An option of a product as shoppers pick it (issue 23 item 2); `price` is the product's price with its adjustment. */
+export const productOptionSchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  value: z.string(),
+  price_adjustment: z.number(),
+  price: z.number(),
+  stock: z.number().int(),
+  in_stock: z.boolean(),
+});
+export type ProductOption = z.infer<typeof productOptionSchema>;
+
 /**
  * A product as the storefront, chat and admin read it (customer spec §3): both `price` (major units) and
  * `price_cents`, `image` and `imageUrl`, `stock` and `stock_quantity`, `category` (first of `categories`).
@@ -39,6 +51,8 @@ export const productSchema = z.object({
   embed_id: z.number().int().nullable(),
   embed_settings: z.object({ theme: z.string() }).passthrough().nullable(),
   created_at: z.string(),
+  /** Its options, on GET /api/products/{id} only (lists leave them out): what the product dialog offers. */
+  variants: z.array(productOptionSchema).optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

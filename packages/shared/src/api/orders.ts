@@ -18,7 +18,8 @@ export const orderRequestSchema = z.object({
       z.object({
         product_id: z.coerce.number().int().positive(),
         quantity: z.coerce.number().int().min(1).max(999),
-        variants: z.record(z.string(), z.string()).optional().default({}),
+        /** One option per kind the product has, type → value ({ size: 'XL' }); priced and stocked by the server. */
+        variants: z.record(z.string().trim().max(40), z.string().trim().max(100)).optional().default({}),
       }),
     )
     .min(1, { error: 'Your cart is empty' })
@@ -42,6 +43,9 @@ export const orderItemSchema = z.object({
   quantity: z.number().int(),
   unit_price: z.number(),
   total_price: z.number(),
+  /** The options bought (type → value) and how screens name them ('Size: XL'; '' for none). */
+  variants: z.record(z.string(), z.string()),
+  variant_label: z.string(),
 });
 
 export const orderSchema = z.object({

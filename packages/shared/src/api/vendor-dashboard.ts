@@ -36,6 +36,8 @@ export const vendorOrderLineSchema = z.object({
   product_id: z.number().int().nullable(),
   name: z.string(),
   sku: z.string(),
+  /** The options bought ('Size: XL'; '' for none). */
+  variant_label: z.string(),
   quantity: z.number().int(),
   unit_price: z.number(),
   total_price: z.number(),

@@ -8,8 +8,8 @@ describe('shop policies', () => {
     // 50.00 exactly pays shipping, 50.01 does not: the policy's two amounts are the pricing rule's
     const at = computeTotals([{ unitPriceCents: 5000, quantity: 1 }]);
     const above = computeTotals([{ unitPriceCents: 5001, quantity: 1 }]);
-    expect(SHOP_POLICIES.shipping.text).toContain('above $50.00');
-    expect(SHOP_POLICIES.shipping.text).toContain(`$${(at.shippingCents / 100).toFixed(2)}`);
+    expect(SHOP_POLICIES.shipping.text).toContain('above AED\u00a050.00');
+    expect(SHOP_POLICIES.shipping.text).toContain(`AED\u00a0${(at.shippingCents / 100).toFixed(2)}`);
     expect(above.shippingCents).toBe(0);
     expect(SHOP_POLICIES.tax.text).toContain(`${(at.taxCents / at.subtotalCents) * 100}%`);
     expect(SHOP_POLICIES.payment.text).toMatch(/Credit\/Debit Card.*Cash on Delivery/);

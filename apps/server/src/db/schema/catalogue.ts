@@ -81,7 +81,11 @@ export const productVariants = pgTable(
     inventoryQuantity: integer('inventory_quantity').notNull().default(0),
     skuSuffix: text('sku_suffix').notNull().default(''),
   },
-  (t) => [index('product_variants_product_idx').on(t.productId)],
+  (t) => [
+    index('product_variants_product_idx').on(t.productId),
+    // an option's stock is decremented by the order statement without a guard of its own (as products.stock, 0064)
+    check('product_variants_inventory_nonnegative', sql`${t.inventoryQuantity} >= 0`),
+  ],
 );
 
 /** The storefront's curated shelves (16 × 5 in the demo data). */

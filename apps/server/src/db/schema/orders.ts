@@ -60,6 +60,10 @@ export const orderItems = pgTable(
     unitPriceCents: integer('unit_price_cents').notNull(),
     lineTotalCents: integer('line_total_cents').notNull(),
     variants: jsonb('variants').$type<Record<string, string>>().notNull().default({}),
+    /** The product_variants rows the line was priced and stocked from (ids as at the order; an edit replaces variants). */
+    variantIds: integer('variant_ids').array().notNull().default(sql`'{}'::int[]`),
+    /** How the options read at the order ('Size: XL'), kept as they were when bought. */
+    variantLabel: text('variant_label').notNull().default(''),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),

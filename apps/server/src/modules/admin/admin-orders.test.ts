@@ -115,7 +115,7 @@ describe('GET /api/admin/orders/{id}', () => {
     const res = await call(t.app, { url: `/api/admin/orders/${o.big!.id}`, token: admin });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ id: o.big!.id, status: 'processing', customer_name: 'Bianca Big', customer_email: 'bianca@example.test', payment_method: 'card' });
-    expect(res.json.items).toEqual([{ product_id: expect.any(Number), product_name: 'Orders Lamp', quantity: 4, unit_price: 120, total_price: 480 }]);
+    expect(res.json.items).toEqual([{ product_id: expect.any(Number), product_name: 'Orders Lamp', quantity: 4, unit_price: 120, total_price: 480, variants: {}, variant_label: '' }]);
     expect(res.json.subtotal).toBe(480);
     expect(res.json.status_history.map((h: { to_status: string }) => h.to_status)).toEqual(['pending', 'processing']);
     expect(res.json.shipping_address).toMatchObject({ city: 'Dubai' });

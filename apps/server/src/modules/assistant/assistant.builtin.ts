@@ -106,7 +106,7 @@ const stockText = (p: Product) => (p.stock > 0 ? `${p.stock} in stock` : 'out of
 const ratingText = (p: Product) =>
   p.rating !== null ? `rated ${p.rating.toFixed(1)}/5${p.review_count ? ` from ${p.review_count} reviews` : ''}` : 'not rated yet';
 const line = (p: Product, i?: number) =>
-  `${i !== undefined ? `${i + 1}. ` : ''}**${p.name}** — ${formatMoney(p.price)} · ${ratingText(p)} · ${stockText(p)}`;
+  `${i !== undefined ? `${i + 1}. ` : ''}**${p.name}** — ${formatMoney(p.price, p.currency)} · ${ratingText(p)} · ${stockText(p)}`;
 const category = (p: Product) => p.category || MSG.defaultCategory;
 
 /** Where a price sits among a category's prices, as a predicate: 'it {…}'. */
@@ -156,8 +156,8 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     tools.focus(p);
     const parts = [`**${p.name}**${p.brand ? ` by ${p.brand}` : ''} (${category(p)})`, p.description.trim() || MSG.noDescription];
     if (p.bullet_points.length) parts.push(`Key features:\n${p.bullet_points.slice(0, 5).map((b) => `• ${b}`).join('\n')}`);
-    const was = p.compare_at_price && p.compare_at_price > p.price ? ` (was ${formatMoney(p.compare_at_price)})` : '';
-    parts.push(`Price: ${formatMoney(p.price)}${was} · ${ratingText(p)} · ${stockText(p)}`);
+    const was = p.compare_at_price && p.compare_at_price > p.price ? ` (was ${formatMoney(p.compare_at_price, p.currency)})` : '';
+    parts.push(`Price: ${formatMoney(p.price, p.currency)}${was} · ${ratingText(p)} · ${stockText(p)}`);
     const extra = [
       p.warranty_info ? `Warranty: ${p.warranty_info}` : '',
       p.dimensions ? `Dimensions: ${p.dimensions}` : '',
@@ -178,7 +178,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     const cat = category(p);
     const position =
       prices.length <= 1 ? `It is the only product in ${cat} right now, so there is nothing to measure its price against.`
-        : `At ${formatMoney(p.price)} it ${pricePosition(pct, prices.length, cat)} (median ${formatMoney(median)}).`;
+        : `At ${formatMoney(p.price, p.currency)} it ${pricePosition(pct, prices.length, cat)} (median ${formatMoney(median, p.currency)}).`;
     const rating = p.rating ?? null;
     const good = rating !== null && rating >= 4.3;
     const weak = rating !== null && rating < 3.8;
@@ -191,7 +191,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       verdict += ` The ${cat} average rating is ${avgRating.toFixed(1)}/5.`;
     }
     if (p.compare_at_price && p.compare_at_price > p.price) {
-      verdict += ` It is currently ${Math.round((1 - p.price / p.compare_at_price) * 100)}% off its usual ${formatMoney(p.compare_at_price)}.`;
+      verdict += ` It is currently ${Math.round((1 - p.price / p.compare_at_price) * 100)}% off its usual ${formatMoney(p.compare_at_price, p.currency)}.`;
     }
     const parts = [position, verdict];
     // a cheaper product at least as well rated is the honest counterpoint
@@ -205,7 +205,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
   async function similar(p: Product, tools: Toolbox, opts: { cheaper: boolean }): Promise<Reply> {
     const list = await tools.similarProducts(p.id, SEARCH_REPLY_MAX_PRODUCTS, opts.cheaper ? { cheaperThan: p.price_cents } : {});
     tools.mention(p.id, 'mention');
-    const kind = opts.cheaper ? `cheaper than **${p.name}** (${formatMoney(p.price)})` : `similar to **${p.name}**`;
+    const kind = opts.cheaper ? `cheaper than **${p.name}** (${formatMoney(p.price, p.currency)})` : `similar to **${p.name}**`;
     if (list.length === 0) return { response: `I could not find products ${kind} right now.`, suggestedSearch: null };
     return {
       response: `Here are products ${kind}:\n${list.map((x, i) => line(x, i)).join('\n')}\n\nAsk me to compare any of them with **${p.name}**.`,
@@ -229,8 +229,8 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     const features = p.bullet_points.length ? `\n\nWhat its listing lists:\n${p.bullet_points.slice(0, 5).map((b) => `• ${b}`).join('\n')}` : '';
     return {
       response: where
-        ? `Yes: **${p.name}** (${formatMoney(p.price)}) — ${where.trim()}`
-        : `The listing of **${p.name}** (${formatMoney(p.price)}) does not mention ${asked.join(' ')}.${features}`,
+        ? `Yes: **${p.name}** (${formatMoney(p.price, p.currency)}) — ${where.trim()}`
+        : `The listing of **${p.name}** (${formatMoney(p.price, p.currency)}) does not mention ${asked.join(' ')}.${features}`,
       suggestedSearch: null,
     };
   }
@@ -238,7 +238,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
   function purchase(p: Product, tools: Toolbox): Reply {
     tools.focus(p);
     const steps = [
-      p.stock > 0 ? `**${p.name}** costs ${formatMoney(p.price)} and ${p.stock} ${p.stock === 1 ? 'is' : 'are'} in stock. To buy it:` : `**${p.name}** is out of stock right now, so it cannot be ordered yet. When it is back:`,
+      p.stock > 0 ? `**${p.name}** costs ${formatMoney(p.price, p.currency)} and ${p.stock} ${p.stock === 1 ? 'is' : 'are'} in stock. To buy it:` : `**${p.name}** is out of stock right now, so it cannot be ordered yet. When it is back:`,
       '1. Click **Add to Cart** (or type “add it to my cart”; “add 2 to my cart” adds two).',
       '2. Open the cart and choose **Proceed to Checkout**.',
       '3. Enter your shipping details: name, email and address are required.',
@@ -252,8 +252,8 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     tools.focus(p);
     const out: string[] = [];
     if (PRICE_Q.test(msg)) {
-      const was = p.compare_at_price && p.compare_at_price > p.price ? ` (was ${formatMoney(p.compare_at_price)})` : '';
-      out.push(`**${p.name}** costs ${formatMoney(p.price)}${was}.`);
+      const was = p.compare_at_price && p.compare_at_price > p.price ? ` (was ${formatMoney(p.compare_at_price, p.currency)})` : '';
+      out.push(`**${p.name}** costs ${formatMoney(p.price, p.currency)}${was}.`);
     }
     if (STOCK_Q.test(msg) || PRICE_Q.test(msg)) {
       out.push(p.stock > 0 ? `It is in stock: ${p.stock} available.` : 'It is out of stock right now.');
@@ -286,7 +286,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       return `${line(p)}${feats ? `\n   ${feats}` : ''}`;
     });
     const points: string[] = [];
-    if (cheapest.id !== dearest.id) points.push(`• Cheaper: **${cheapest.name}**, by ${formatMoney(dearest.price - cheapest.price)}.`);
+    if (cheapest.id !== dearest.id) points.push(`• Cheaper: **${cheapest.name}**, by ${formatMoney(dearest.price - cheapest.price, cheapest.currency)}.`);
     else points.push('• Both cost the same.');
     const rated = c.best_rated !== null ? byId.get(c.best_rated)! : null;
     const ratedOthers = list.filter((p) => p.id !== rated?.id && p.rating !== null);
@@ -296,7 +296,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     const value = byId.get(c.best_value)!;
     const { prices } = await search.categoryPrices(value.category);
     const position = pricePosition(percentileOf(prices, value.price_cents), prices.length, category(value));
-    points.push(`• Better value: **${value.name}** — ${ratingText(value)} at ${formatMoney(value.price)}; it ${position}.`);
+    points.push(`• Better value: **${value.name}** — ${ratingText(value)} at ${formatMoney(value.price, value.currency)}; it ${position}.`);
     for (const n of c.notes) points.push(`• Note: ${n}.`);
     let verdict: string;
     if (/\b(cheaper|cheapest|price|cost|afford)/i.test(msg)) verdict = `**${cheapest.name}** is the cheaper one.`;
@@ -484,8 +484,8 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
           tools.focus(p);
           const other = pool.filter((x) => x.id !== p.id);
           for (const o of other) tools.mention(o.id, 'mention');
-          const versus = other.length ? ` (vs ${other.map((o) => `**${o.name}** at ${formatMoney(o.price)}`).join(', ')})` : '';
-          return { response: `That is **${p.name}**: ${formatMoney(p.price)}${versus}, ${ratingText(p)}, ${stockText(p)}.`, suggestedSearch: null };
+          const versus = other.length ? ` (vs ${other.map((o) => `**${o.name}** at ${formatMoney(o.price, o.currency)}`).join(', ')})` : '';
+          return { response: `That is **${p.name}**: ${formatMoney(p.price, p.currency)}${versus}, ${ratingText(p)}, ${stockText(p)}.`, suggestedSearch: null };
         }
       }
 

@@ -76,7 +76,7 @@ describe('AI model server option', () => {
     };
     const res = await ask('I want good wireless headphones');
     expect(res.status).toBe(200);
-    expect(res.json.response).toBe(`The best pick is **Sony WH-1000XM5 Wireless Headphones** at $349.00. I'm searching for "wireless headphones" so you can see more.`);
+    expect(res.json.response).toBe(`The best pick is **Sony WH-1000XM5 Wireless Headphones** at AED\u00a0349.00. I'm searching for "wireless headphones" so you can see more.`);
     expect(res.json.suggestedSearch).toBe('wireless headphones');
     // focused, and the JBL the search also returned is not named in the answer, so it is not listed
     expect(res.json.mentionedProducts).toEqual([{ id: sonyId, action: 'focus' }]);

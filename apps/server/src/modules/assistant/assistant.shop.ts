@@ -101,7 +101,7 @@ export function policyReply(topics: PolicyTopic[], tools: Toolbox, product: Prod
     tools.focus(product);
     if (topics.includes('shipping')) {
       const free = product.price_cents > FREE_SHIPPING_THRESHOLD_CENTS;
-      parts.push(`**${product.name}** costs ${formatMoney(product.price)}, so ${free ? 'it ships free on its own' : 'shipping is free once your order is above ' + formatMoney(FREE_SHIPPING_THRESHOLD_CENTS / 100)}.`);
+      parts.push(`**${product.name}** costs ${formatMoney(product.price, product.currency)}, so ${free ? 'it ships free on its own' : 'shipping is free once your order is above ' + formatMoney(FREE_SHIPPING_THRESHOLD_CENTS / 100)}.`);
     }
     if (topics.includes('returns') && product.warranty_info) parts.push(`The listing of **${product.name}** says: ${product.warranty_info}.`);
   }

@@ -51,9 +51,9 @@ async function chat(body: Record<string, unknown>, token?: string): Promise<Repl
   return reply;
 }
 
-/** Every bold product name exists, and a price written right after it is the database's price. */
+/** Every bold product name exists, and a price written right after it is the database's price, in the shop's currency. */
 function groundedCheck(reply: Reply) {
-  for (const m of reply.response.matchAll(/\*\*(?:\d+ × )?([^*]+)\*\*( — (\$[\d,.]+))?/g)) {
+  for (const m of reply.response.matchAll(/\*\*(?:\d+ × )?([^*]+)\*\*( — ((?:[A-Z]{3}\u00a0|\$)[\d,.]+))?/g)) {
     const known = byName.get(m[1]!);
     if (!known) continue;
     if (m[3]) expect(m[3]).toBe(formatMoney(known.price));
@@ -116,7 +116,7 @@ describe('POST /api/ai/chat (built-in assistant)', () => {
     expect(more.mentionedProducts).toContainEqual({ id: id(sony), action: 'focus' });
 
     const worth = await chat({ message: `Is ${sony} worth the price?`, productContext });
-    expect(worth.response).toContain("it has the highest price among our 5 audio products (median $79.00)");
+    expect(worth.response).toContain("it has the highest price among our 5 audio products (median AED\u00a079.00)");
     expect(worth.response).toContain('rated 4.8/5');
     expect(worth.response).toMatch(/premium pick/);
 
@@ -129,16 +129,16 @@ describe('POST /api/ai/chat (built-in assistant)', () => {
     const buy = await chat({ message: `How do I purchase ${sony}?`, productContext });
     expect(buy.response).toContain('Proceed to Checkout');
     expect(buy.response).toContain('Cash on Delivery');
-    expect(buy.response).toContain('$349.00');
+    expect(buy.response).toContain('AED\u00a0349.00');
   });
 
   it('compares the two locked products on price, rating, stock and value', async () => {
     const a = 'Nike Pegasus 40 Running Shoes';
     const b = 'ASICS Gel-Nimbus 25 Running Shoes';
     const r = await chat({ message: 'Which has better value?', lockedProductIds: [id(a), id(b)] });
-    expect(r.response).toContain(`**${a}** — $129.00`);
-    expect(r.response).toContain(`**${b}** — $239.00`);
-    expect(r.response).toContain(`Cheaper: **${a}**, by $110.00`);
+    expect(r.response).toContain(`**${a}** — AED\u00a0129.00`);
+    expect(r.response).toContain(`**${b}** — AED\u00a0239.00`);
+    expect(r.response).toContain(`Cheaper: **${a}**, by AED\u00a0110.00`);
     expect(r.response).toMatch(/Better rated: \*\*ASICS Gel-Nimbus 25 Running Shoes\*\* \(4\.7 vs 4\.6\)/);
     expect(r.response).toContain(`My pick for value: **${a}**`);
     expect(r.mentionedProducts).toEqual(expect.arrayContaining([{ id: id(a), action: 'compare' }, { id: id(b), action: 'compare' }]));
@@ -158,7 +158,7 @@ describe('POST /api/ai/chat (built-in assistant)', () => {
   it('follows up on the context product and on products named earlier', async () => {
     const bose = 'Bose QuietComfort 45 Headphones';
     const price = await chat({ message: 'how much is it?', productContext: { id: id(bose), name: bose } });
-    expect(price.response).toContain(`**${bose}** costs $279.00`);
+    expect(price.response).toContain(`**${bose}** costs AED\u00a0279.00`);
     expect(price.response).toContain('3 available');
     expect(price.mentionedProducts).toEqual([{ id: id(bose), action: 'focus' }]);
 
@@ -169,7 +169,7 @@ describe('POST /api/ai/chat (built-in assistant)', () => {
       { isBot: true, text: listed.response },
     ];
     const cheaper = await chat({ message: 'and the cheaper one?', conversationHistory: history });
-    expect(cheaper.response).toContain(`That is **${bose}**: $279.00`);
+    expect(cheaper.response).toContain(`That is **${bose}**: AED\u00a0279.00`);
     expect(cheaper.mentionedProducts).toContainEqual({ id: id(bose), action: 'focus' });
   });
 
@@ -324,7 +324,7 @@ describe('orders, shop rules and similar products', () => {
     expect(r.response).toContain(SHOP_POLICIES.returns.text);
     expect(r.response).toContain(`The listing of **${jacket}** says: 30-day returns.`);
     const free = await chat({ message: 'does the JBL Tune 510BT ship free?' });
-    expect(free.response).toContain('**JBL Tune 510BT Headphones** costs $49.00, so shipping is free once your order is above $50.00');
+    expect(free.response).toContain('**JBL Tune 510BT Headphones** costs AED\u00a049.00, so shipping is free once your order is above AED\u00a050.00');
   });
 
   it("'show me similar products' lists them and returns every one it names", async () => {

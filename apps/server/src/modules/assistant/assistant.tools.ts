@@ -52,7 +52,7 @@ function orderFacts(o: Order): OrderFacts {
     status: o.status,
     status_text: ORDER_STATUS_EXPLAINED[o.status],
     placed_on: o.created_at.slice(0, 10),
-    total_text: formatMoney(o.total_amount),
+    total_text: formatMoney(o.total_amount, o.currency),
     items: o.items.map((i) => ({ name: i.product_name, quantity: i.quantity })),
   };
 }
@@ -91,7 +91,7 @@ export function factsOf(p: Product): ProductFacts {
     brand: p.brand,
     category: p.category,
     price: p.price,
-    price_text: formatMoney(p.price),
+    price_text: formatMoney(p.price, p.currency),
     compare_at_price: p.compare_at_price,
     in_stock: p.stock > 0,
     stock: p.stock,

@@ -1,6 +1,7 @@
-import type { Product, ShelfItem } from '@souq/shared/api/catalogue';
+import type { Product, ProductOption, ShelfItem } from '@souq/shared/api/catalogue';
 import type { ManagedProduct } from '@souq/shared/api/products';
 import { centsToAmount } from '@souq/shared/rules/money';
+import { sortedOptions, variantUnitPriceCents } from '@souq/shared/rules/variants';
 import type { products, productVariants } from '../../db/schema/catalogue.js';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -61,6 +62,19 @@ export function toProductDto(r: ProductRow, embed?: EmbedInfo | null): Product {
     embed_settings: embed?.settings ?? null,
     created_at: r.createdAt.toISOString(),
   };
+}
+
+/** A product's options as the product dialog offers them (issue 23 item 2): kinds in a fixed order, each with its price. */
+export function toOptionDtos(r: Pick<ProductRow, 'priceCents'>, variants: VariantRow[]): ProductOption[] {
+  return sortedOptions(variants).map((v) => ({
+    id: v.id,
+    type: v.type,
+    value: v.value,
+    price_adjustment: centsToAmount(v.priceAdjustmentCents),
+    price: centsToAmount(variantUnitPriceCents(r.priceCents, [v])),
+    stock: v.inventoryQuantity,
+    in_stock: v.inventoryQuantity > 0,
+  }));
 }
 
 export function toShelfItem(r: Pick<ProductRow, 'id' | 'name' | 'priceCents' | 'images' | 'rating' | 'reviewCount' | 'badge'>): ShelfItem {

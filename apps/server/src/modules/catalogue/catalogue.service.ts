@@ -10,9 +10,10 @@ import type { Bus } from '../../platform/bus.js';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/errors.js';
 import { changesBetween, type Actor, type AuditLog } from '../../platform/audit.js';
 import type { FilesService, NewFile } from '../files/files.service.js';
-import { shortFrom, toManagedDto, toProductDto, toShelfItem, type EmbedInfo, type OwnerInfo, type ProductRow, type VariantRow } from './catalogue.dto.js';
+import { shortFrom, toManagedDto, toOptionDtos, toProductDto, toShelfItem, type EmbedInfo, type OwnerInfo, type ProductRow, type VariantRow } from './catalogue.dto.js';
 import { productColumns, variantColumns, type VariantValues } from './product-input.js';
 import { createResponseCache } from './response-cache.js';
+import { createVariantStock } from './variant-stock.js';
 import { isUniqueViolation } from '../../platform/pg-errors.js';
 
 type Insert = typeof products.$inferInsert;
@@ -310,8 +311,9 @@ export function createCatalogueService(deps: {
     async getProduct(id: number, opts: { includeInactive?: boolean } = {}): Promise<Product> {
       const row = await getRow(id);
       if (!row || (!opts.includeInactive && row.status !== 'active')) throw notFound(MSG.productNotFound);
-      const [dto] = await withEmbeds([row]);
-      return dto!;
+      const [[dto], variants] = await Promise.all([withEmbeds([row]), variantsOf(db, [id])]);
+      // the options the product dialog offers (lists leave them out: only this one product's answer carries them)
+      return { ...dto!, variants: toOptionDtos(row, variants.get(id) ?? []) };
     },
 
     /** Products in the order of the ids asked for; unknown (and, by default, inactive) ids are left out. */
@@ -643,6 +645,8 @@ export function createCatalogueService(deps: {
       }
       return out;
     },
+
+    ...createVariantStock({ query: deps.query }),
 
     /** Announces stock moves once the caller's transaction has committed (search filters, list totals). */
     announceStock(changes: Iterable<{ id: number; stock: number }>) {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Product } from '@souq/shared/api/catalogue';
 import { MSG } from '@souq/shared/messages';
 import { EMBED_HEIGHT_MESSAGE, type EmbedCardSettings } from '@souq/shared/rules/embed';
-import { formatCurrency } from '@souq/shared/rules/money';
+import { formatMoney } from '@souq/shared/rules/money';
 
 // The product card other sites show in an iframe (GET /embed/products/{id}). Plain server-rendered HTML with its own
 // small stylesheet: no app bundle, every text escaped, and a strict policy of its own (only this page may be framed
@@ -70,9 +70,9 @@ export function renderEmbedCard(product: Product, settings: Omit<EmbedCardSettin
   const body: string[] = [`<h1>${link(esc(product.name))}</h1>`];
   if (settings.showPrice) {
     const compare = product.compare_at_price !== null && product.compare_at_price > product.price
-      ? ` <s>${esc(formatCurrency(product.compare_at_price, product.currency))}</s>`
+      ? ` <s>${esc(formatMoney(product.compare_at_price, product.currency))}</s>`
       : '';
-    body.push(`<p class="price">${esc(formatCurrency(product.price, product.currency))}${compare}</p>`);
+    body.push(`<p class="price">${esc(formatMoney(product.price, product.currency))}${compare}</p>`);
   }
   if (settings.showDescription && product.description) body.push(`<p class="desc">${esc(product.description)}</p>`);
   if (settings.showTags && product.tags.length) body.push(`<ul aria-label="Tags">${product.tags.map((t) => `<li>${esc(t)}</li>`).join('')}</ul>`);

@@ -92,12 +92,12 @@ describe('order confirmation e-mail', () => {
     expect(mail.subject).toBe(`Your Souq order ${order.order_number}`);
     const text = mail.text ?? '';
     expect(text).toContain(`thank you for your order ${order.order_number}`);
-    expect(text).toContain('- 2 × Brass Desk Lamp @ $24.50 = $49.00');
-    expect(text).toContain('- 1 × Clay Mug @ $11.99 = $11.99');
-    expect(text).toMatch(/Subtotal:\s+\$60\.99/);
-    expect(text).toMatch(/Shipping:\s+\$0\.00/);
-    expect(text).toMatch(/Tax \(5%\):\s+\$3\.05/);
-    expect(text).toMatch(/Total:\s+\$64\.04/);
+    expect(text).toContain('- 2 × Brass Desk Lamp @ AED\u00a024.50 = AED\u00a049.00');
+    expect(text).toContain('- 1 × Clay Mug @ AED\u00a011.99 = AED\u00a011.99');
+    expect(text).toMatch(/Subtotal:\s+AED\u00a060\.99/);
+    expect(text).toMatch(/Shipping:\s+AED\u00a00\.00/);
+    expect(text).toMatch(/Tax \(5%\):\s+AED\u00a03\.05/);
+    expect(text).toMatch(/Total:\s+AED\u00a064\.04/);
     expect(text).toContain('Payment: Cash on Delivery');
     expect(text).toContain('Ship to: 7 Creek Road, 00000 Dubai, UAE');
 

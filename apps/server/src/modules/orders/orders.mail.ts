@@ -4,14 +4,14 @@ import { formatMoney } from '@souq/shared/rules/money';
 import type { MailMessage } from '../../platform/mailer.js';
 
 /** Pads a label so the amounts of the totals block line up in a fixed-width mail reader. */
-const row = (label: string, amount: number) => `${`${label}:`.padEnd(14)}${formatMoney(amount)}`;
+const row = (label: string, amount: number, currency: string) => `${`${label}:`.padEnd(14)}${formatMoney(amount, currency)}`;
 
 /**
  * The order confirmation sent to the customer after the order is committed: number, lines and totals as the
- * checkout showed them (the shopper's money format), the payment method and the shipping city.
+ * checkout showed them (in the order's currency, by the shared formatMoney), the payment method and the shipping city.
  */
 export function orderConfirmationMail(order: Order, shipTo: { address: string; city: string; country: string; zip: string }): MailMessage {
-  const lines = order.items.map((i) => `- ${i.quantity} × ${i.product_name} @ ${formatMoney(i.unit_price)} = ${formatMoney(i.total_price)}`);
+  const lines = order.items.map((i) => `- ${i.quantity} × ${i.product_name} @ ${formatMoney(i.unit_price, order.currency)} = ${formatMoney(i.total_price, order.currency)}`);
   const address = [shipTo.address, [shipTo.zip, shipTo.city].filter(Boolean).join(' '), shipTo.country].filter(Boolean).join(', ');
   const text = [
     `Hello ${order.customer_name},`,
@@ -21,10 +21,10 @@ export function orderConfirmationMail(order: Order, shipTo: { address: string; c
     'Items:',
     ...lines,
     '',
-    row('Subtotal', order.subtotal),
-    row('Shipping', order.shipping),
-    row(TAX_LABEL, order.tax),
-    row('Total', order.total_amount),
+    row('Subtotal', order.subtotal, order.currency),
+    row('Shipping', order.shipping, order.currency),
+    row(TAX_LABEL, order.tax, order.currency),
+    row('Total', order.total_amount, order.currency),
     '',
     `Payment: ${PAYMENT_METHOD_LABELS[order.payment_method]}`,
     `Ship to: ${address}`,

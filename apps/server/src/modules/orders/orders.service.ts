@@ -13,7 +13,9 @@ import type { Mailer } from '../../platform/mailer.js';
 import { changesBetween, SYSTEM_ACTOR, type Actor, type AuditLog } from '../../platform/audit.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { checkProductsForOrder, type CatalogueService, type OrderProductRow, type ReservedProduct } from '../catalogue/catalogue.service.js';
+import type { OrderOptionRow } from '../catalogue/variant-stock.js';
 import { orderConfirmationMail } from './orders.mail.js';
+import { checkOptionStock, optionsWanted, priceOrderLine } from './order-lines.js';
 
 export type PlaceOrderInput = z.infer<typeof orderRequestSchema>;
 type OrderRow = typeof orders.$inferSelect;
@@ -37,6 +39,8 @@ type PlaceRow = {
   stocks: number[] | null;
   /** The products as locked, when the check failed (to name the one that did). */
   locked: OrderProductRow[] | null;
+  /** The chosen options as locked, when the check failed. */
+  locked_options: OrderOptionRow[] | null;
 };
 
 /**
@@ -55,10 +59,22 @@ with wanted as (
 ), locked as (
   select p.id, p.name, p.status, p.price_cents, p.currency, p.vendor_id, p.stock
   from products p where p.id in (select id from wanted) order by p.id for no key update
+), wanted_options as (
+  select o.id, o.product_id, o.quantity, o.adjustment from unnest($21::int[], $22::int[], $23::int[], $24::int[]) as o(id, product_id, quantity, adjustment)
+), locked_options as (
+  -- after the products (the one-time filter reads all of them first): the lock order of every writer, products then options
+  select v.id, v.product_id, v.type, v.value, v.price_adjustment_cents, v.inventory_quantity
+  from product_variants v where v.id in (select id from wanted_options) and (select count(*) from locked) >= 0 order by v.id for no key update
 ), checked as (
-  select count(*) = (select count(*) from wanted) as ok
-  from locked l join wanted w on w.id = l.id
-  where l.status = 'active' and l.stock >= w.quantity and l.price_cents = w.price_cents
+  select (
+    select count(*) = (select count(*) from wanted)
+    from locked l join wanted w on w.id = l.id
+    where l.status = 'active' and l.stock >= w.quantity and l.price_cents = w.price_cents
+  ) and (
+    select count(*) = (select count(*) from wanted_options)
+    from locked_options v join wanted_options w on w.id = v.id
+    where v.product_id = w.product_id and v.inventory_quantity >= w.quantity and v.price_adjustment_cents = w.adjustment
+  ) as ok
 ), placed as (
   insert into orders (order_number, user_id, customer_name, customer_email, customer_phone, shipping_address, billing_address,
     payment_method, currency, subtotal_cents, shipping_cents, tax_cents, total_cents, status, notes, idempotency_key, request_hash)
@@ -71,11 +87,15 @@ with wanted as (
   update products p set stock = p.stock - w.quantity, updated_at = now()
   from wanted w where p.id = w.id and exists (select 1 from placed)
   returning p.id, p.stock
+), options_reserved as (
+  update product_variants v set inventory_quantity = v.inventory_quantity - w.quantity
+  from wanted_options w where v.id = w.id and exists (select 1 from placed)
 ), lines as (
-  insert into order_items (order_id, product_id, vendor_id, product_name, quantity, unit_price_cents, line_total_cents, variants)
-  select o.id, l.product_id, l.vendor_id, l.product_name, l.quantity, l.unit_price_cents, l.line_total_cents, l.variants
+  insert into order_items (order_id, product_id, vendor_id, product_name, quantity, unit_price_cents, line_total_cents, variants, variant_ids, variant_label)
+  select o.id, l.product_id, l.vendor_id, l.product_name, l.quantity, l.unit_price_cents, l.line_total_cents, l.variants,
+    array(select jsonb_array_elements_text(l.variant_ids)::int), l.variant_label
   from placed o, jsonb_to_recordset($20::jsonb) as l(n int, product_id int, vendor_id int, product_name text, quantity int,
-    unit_price_cents int, line_total_cents int, variants jsonb)
+    unit_price_cents int, line_total_cents int, variants jsonb, variant_ids jsonb, variant_label text)
   order by l.n
 ), history as (
   insert into order_status_history (order_id, from_status, to_status, notes, changed_by)
@@ -84,7 +104,8 @@ with wanted as (
 select c.ok, o.id as order_id, o.created_at,
   (select array_agg(r.id order by r.id) from reserved r) as stock_ids,
   (select array_agg(r.stock order by r.id) from reserved r) as stocks,
-  case when not c.ok then (select json_agg(l) from locked l) end as locked
+  case when not c.ok then (select json_agg(l) from locked l) end as locked,
+  case when not c.ok then (select json_agg(v) from locked_options v) end as locked_options
 from checked c left join placed o on true`;
 
 type Placed =
@@ -175,6 +196,8 @@ export function toOrderDto(o: OrderRow, items: ItemRow[]): Order {
       quantity: i.quantity,
       unit_price: centsToAmount(i.unitPriceCents),
       total_price: centsToAmount(i.lineTotalCents),
+      variants: i.variants,
+      variant_label: i.variantLabel,
     })),
   };
 }
@@ -248,10 +271,17 @@ export function createOrdersService(deps: {
       if (earlier) return { order: earlier, replayed: true };
       throw err;
     }
+    // each line priced from its product and chosen options (400 for an option the product does not have)
+    const withOptions = input.items.filter((i) => Object.keys(i.variants ?? {}).length).map((i) => i.product_id);
+    const productOptions = withOptions.length ? await catalogue.optionsForOrder([...new Set(withOptions)]) : new Map<number, OrderOptionRow[]>();
     const lines = input.items.map((i) => {
       const p = priced.get(i.product_id)!;
-      return { item: i, product: p, unitPriceCents: p.priceCents, quantity: i.quantity };
+      const line = priceOrderLine(p, productOptions.get(p.id) ?? [], i.variants ?? {});
+      return { item: i, product: p, unitPriceCents: line.unitPriceCents, quantity: i.quantity, priced: line };
     });
+    const options = optionsWanted(lines);
+    const nameOf = (productId: number) => priced.get(productId)?.name ?? String(productId);
+    checkOptionStock(options, [...options.values()].map((o) => o.option), nameOf);
     const totals = computeTotals(lines);
     const shipping = { address: input.shipping_address.address, city: input.shipping_address.city, country: input.shipping_address.country, zip: input.shipping_address.zip };
     const billing = input.billing_address
@@ -285,7 +315,10 @@ export function createOrdersService(deps: {
       unitPriceCents: l.unitPriceCents,
       lineTotalCents: lineTotalCents(l),
       variants: l.item.variants ?? {},
+      variantIds: l.priced.options.map((o) => o.id),
+      variantLabel: l.priced.variantLabel,
     }));
+    const optionIds = [...options.keys()].sort((a, b) => a - b);
     // one quantity and the expected price per product, in id order (the lock order)
     const wanted = new Map<number, number>();
     for (const l of stockLines) wanted.set(l.productId, (wanted.get(l.productId) ?? 0) + l.quantity);
@@ -295,14 +328,21 @@ export function createOrdersService(deps: {
       row.orderNumber, row.userId, row.customerName, row.customerEmail, row.customerPhone, JSON.stringify(row.shippingAddress),
       JSON.stringify(row.billingAddress), row.paymentMethod, row.currency, row.subtotalCents, row.shippingCents, row.taxCents,
       row.totalCents, row.notes, row.idempotencyKey, row.requestHash,
-      JSON.stringify(items.map((i, n) => ({ n, product_id: i.productId, vendor_id: i.vendorId, product_name: i.productName, quantity: i.quantity, unit_price_cents: i.unitPriceCents, line_total_cents: i.lineTotalCents, variants: i.variants }))),
+      JSON.stringify(items.map((i, n) => ({
+        n, product_id: i.productId, vendor_id: i.vendorId, product_name: i.productName, quantity: i.quantity, unit_price_cents: i.unitPriceCents,
+        line_total_cents: i.lineTotalCents, variants: i.variants, variant_ids: i.variantIds, variant_label: i.variantLabel,
+      }))),
+      optionIds, optionIds.map((id) => options.get(id)!.option.product_id), optionIds.map((id) => options.get(id)!.quantity),
+      optionIds.map((id) => options.get(id)!.option.price_adjustment_cents),
     ], 'orders.place');
     if (!result!.ok) {
       // nothing was written; a repeated request is answered with its order even when the stock has gone since
       const earlier = key ? await replay(db, key, hash) : null;
       if (earlier) return { order: earlier, replayed: true };
-      // the rows as locked name the product that failed (404/422/409); if none did, a price moved: try again
+      // the rows as locked name the product or option that failed (404/422/409); if none did, a price moved or an
+      // edit replaced the options: try again
       checkProductsForOrder(stockLines, result!.locked ?? []);
+      checkOptionStock(options, result!.locked_options ?? [], nameOf);
       throw new PriceChanged();
     }
     if (result!.order_id === null) {
@@ -429,12 +469,15 @@ export function createOrdersService(deps: {
         const wasReleased = current.status === 'cancelled';
         const releases = status === 'cancelled';
         if (wasReleased !== releases) {
-          const lines = ((await itemsOf([orderId], tx)).get(orderId) ?? [])
-            .filter((i): i is ItemRow & { productId: number } => i.productId !== null)
-            .map((i) => ({ productId: i.productId, quantity: i.quantity }));
+          const items = ((await itemsOf([orderId], tx)).get(orderId) ?? []).filter((i): i is ItemRow & { productId: number } => i.productId !== null);
+          const lines = items.map((i) => ({ productId: i.productId, quantity: i.quantity }));
           stockMoves = releases
             ? await catalogue.releaseStock(tx, lines)
             : [...(await catalogue.reserveStock(tx, lines)).values()].map((p) => ({ id: p.id, stock: p.stock }));
+          // the options' stock moves with their products' (after them: the lock order of the order statement)
+          const optionLines = items.filter((i) => Object.keys(i.variants).length)
+            .map((i) => ({ productId: i.productId, productName: i.productName, variants: i.variants, quantity: i.quantity }));
+          if (optionLines.length) await catalogue.moveOptionStock(tx, optionLines, releases ? 1 : -1);
         }
         const [row] = await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, orderId)).returning();
         await tx.insert(orderStatusHistory).values({

@@ -44,8 +44,8 @@ describe('POST /api/orders', () => {
     expect(res.json.order).toMatchObject({ subtotal: 28, shipping: 9.99, tax: 1.4, total_amount: 39.39, status: 'pending', customer_email: 'buyer@example.com' });
     expect(res.json.order_number).toBe(res.json.order.order_number);
     expect(res.json.order.items).toEqual([
-      { product_id: a.id, product_name: a.name, quantity: 2, unit_price: 12.5, total_price: 25 },
-      { product_id: b.id, product_name: b.name, quantity: 1, unit_price: 3, total_price: 3 },
+      { product_id: a.id, product_name: a.name, quantity: 2, unit_price: 12.5, total_price: 25, variants: {}, variant_label: '' },
+      { product_id: b.id, product_name: b.name, quantity: 1, unit_price: 3, total_price: 3, variants: {}, variant_label: '' },
     ]);
     const [row] = await t.database.query<{ total_cents: number; subtotal_cents: number }>('select total_cents, subtotal_cents from orders where id = $1', [res.json.order.id]);
     expect(row).toEqual({ total_cents: 3939, subtotal_cents: 2800 });
@@ -204,7 +204,7 @@ describe('between the product check and the order statement', () => {
     afterCheck(() => t.database.query('update products set price_cents = 1500 where id = $1', [p.id]));
     const res = await place(body([{ product_id: p.id, quantity: 2 }]));
     expect(res.status).toBe(201);
-    expect(res.json.order.items).toEqual([{ product_id: p.id, product_name: p.name, quantity: 2, unit_price: 15, total_price: 30 }]);
+    expect(res.json.order.items).toEqual([{ product_id: p.id, product_name: p.name, quantity: 2, unit_price: 15, total_price: 30, variants: {}, variant_label: '' }]);
     const [row] = await t.database.query<{ subtotal_cents: number; lines: number }>(
       'select subtotal_cents, (select count(*)::int from order_items where order_id = $1) as lines from orders where id = $1', [res.json.order.id]);
     expect(row).toEqual({ subtotal_cents: 3000, lines: 1 });

@@ -14,9 +14,9 @@ describe('overviewSummary', () => {
 
   it('writes singulars and every number it was given', () => {
     expect(overviewSummary(base)).toBe(
-      '1 of 1 product is active (100%). 1 unit is in stock, worth AED 9.50 at current prices. ' +
+      '1 of 1 product is active (100%). 1 unit is in stock, worth AED\u00a09.50 at current prices. ' +
         '1 active product is low on stock (under 10 units): restock before it sells out. ' +
-        'The last 30 days brought 1 order and AED 9.50 in sales (AED 9.50 per order). 1 order waits for confirmation.',
+        'The last 30 days brought 1 order and AED\u00a09.50 in sales (AED\u00a09.50 per order). 1 order waits for confirmation.',
     );
   });
 

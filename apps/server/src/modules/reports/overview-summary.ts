@@ -1,5 +1,5 @@
 import { LOW_STOCK_THRESHOLD } from '@souq/shared/constants';
-import { formatCurrency } from '@souq/shared/rules/money';
+import { formatMoney } from '@souq/shared/rules/money';
 
 export type OverviewFigures = {
   totalProducts: number;
@@ -29,7 +29,7 @@ export function overviewSummary(f: OverviewFigures): string {
   const sentences: string[] = [];
   const share = Math.round((f.activeProducts / f.totalProducts) * 100);
   sentences.push(`${count(f.activeProducts)} of ${plural(f.totalProducts, 'product')} ${verb(f.activeProducts, 'is', 'are')} active (${share}%).`);
-  sentences.push(`${plural(f.totalInventory, 'unit')} ${verb(f.totalInventory, 'is', 'are')} in stock, worth ${formatCurrency(f.inventoryValue, f.currency)} at current prices.`);
+  sentences.push(`${plural(f.totalInventory, 'unit')} ${verb(f.totalInventory, 'is', 'are')} in stock, worth ${formatMoney(f.inventoryValue, f.currency)} at current prices.`);
   sentences.push(
     f.lowStock > 0
       ? `${plural(f.lowStock, 'active product')} ${verb(f.lowStock, 'is', 'are')} low on stock (under ${LOW_STOCK_THRESHOLD} units): restock before ${verb(f.lowStock, 'it sells', 'they sell')} out.`
@@ -38,9 +38,9 @@ export function overviewSummary(f: OverviewFigures): string {
   if (f.orders30d === 0) {
     sentences.push('No orders came in during the last 30 days.');
   } else {
-    const average = formatCurrency(f.revenue30d / f.orders30d, f.currency);
+    const average = formatMoney(f.revenue30d / f.orders30d, f.currency);
     const top = f.topCategory30d ? ` ${f.topCategory30d} sold the most.` : '';
-    sentences.push(`The last 30 days brought ${plural(f.orders30d, 'order')} and ${formatCurrency(f.revenue30d, f.currency)} in sales (${average} per order).${top}`);
+    sentences.push(`The last 30 days brought ${plural(f.orders30d, 'order')} and ${formatMoney(f.revenue30d, f.currency)} in sales (${average} per order).${top}`);
   }
   if (f.pendingOrders > 0) sentences.push(`${plural(f.pendingOrders, 'order')} ${verb(f.pendingOrders, 'waits', 'wait')} for confirmation.`);
   return sentences.join(' ');

@@ -70,9 +70,9 @@ describe('GET /api/admin/overview', () => {
     });
     const summary: string = res.json.ai.summary;
     expect(summary).toContain('3 of 4 products are active (75%).');
-    expect(summary).toContain('53 units are in stock, worth AED 23,330.00');
+    expect(summary).toContain('53 units are in stock, worth AED\u00a023,330.00');
     expect(summary).toContain('1 active product is low on stock (under 10 units)');
-    expect(summary).toContain('3 orders and AED 1,460.00 in sales (AED 486.67 per order). Smartphones sold the most.');
+    expect(summary).toContain('3 orders and AED\u00a01,460.00 in sales (AED\u00a0486.67 per order). Smartphones sold the most.');
     expect(summary).toContain('2 orders wait for confirmation.');
     // deterministic: asked again, the same words
     expect((await call(t.app, { url: '/api/admin/overview', token: admin })).json.ai.summary).toBe(summary);

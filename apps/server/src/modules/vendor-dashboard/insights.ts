@@ -1,5 +1,5 @@
 import type { VendorAnalytics } from '@souq/shared/api/vendor-dashboard';
-import { formatCurrency } from '@souq/shared/rules/money';
+import { formatMoney } from '@souq/shared/rules/money';
 
 type Figures = VendorAnalytics['analytics'];
 
@@ -15,7 +15,7 @@ const day = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en
  */
 export function vendorInsights(a: Figures): string {
   const o = a.overview;
-  const money = (v: number) => formatCurrency(v, o.currency);
+  const money = (v: number) => formatMoney(v, o.currency);
   if (o.total_products === 0) {
     return 'You have no products in the shop yet. Add your first product in the Products tab: these insights fill in from your catalogue and your orders.';
   }

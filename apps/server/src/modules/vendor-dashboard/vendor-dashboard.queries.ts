@@ -75,14 +75,14 @@ export function createVendorDashboardQueries(db: Db, currency: string) {
     const rows = await db
       .select({
         orderId: orderItems.orderId, productId: orderItems.productId, name: orderItems.productName, sku: products.sku,
-        quantity: orderItems.quantity, unitCents: orderItems.unitPriceCents, totalCents: orderItems.lineTotalCents,
+        variantLabel: orderItems.variantLabel, quantity: orderItems.quantity, unitCents: orderItems.unitPriceCents, totalCents: orderItems.lineTotalCents,
       })
       .from(orderItems)
       .leftJoin(products, eq(products.id, orderItems.productId))
       .where(and(inArray(orderItems.orderId, orderIds), eq(orderItems.vendorId, vendorId)))
       .orderBy(orderItems.id);
     for (const r of rows) {
-      const line = { product_id: r.productId, name: r.name, sku: r.sku ?? '', quantity: r.quantity, unit_price: centsToAmount(r.unitCents), total_price: centsToAmount(r.totalCents) };
+      const line = { product_id: r.productId, name: r.name, sku: r.sku ?? '', variant_label: r.variantLabel, quantity: r.quantity, unit_price: centsToAmount(r.unitCents), total_price: centsToAmount(r.totalCents) };
       map.set(r.orderId, [...(map.get(r.orderId) ?? []), line]);
     }
     return map;
@@ -204,7 +204,7 @@ export function createVendorDashboardQueries(db: Db, currency: string) {
         .select({
           orderNumber: orders.orderNumber, createdAt: orders.createdAt, status: orders.status, customerName: orders.customerName,
           shippingAddress: orders.shippingAddress, paymentMethod: orders.paymentMethod, currency: orders.currency,
-          productName: orderItems.productName, sku: products.sku, quantity: orderItems.quantity,
+          productName: orderItems.productName, sku: products.sku, variantLabel: orderItems.variantLabel, quantity: orderItems.quantity,
           unitCents: orderItems.unitPriceCents, totalCents: orderItems.lineTotalCents,
         })
         .from(orderItems)

@@ -25,7 +25,7 @@ const settingsKey = (vendorId: number) => `vendor-dashboard:${vendorId}`;
 
 export const EXPORT_HEADER = [
   'Order number', 'Order date (UTC)', 'Status', 'Customer', 'Shipping address', 'City', 'Country', 'Postal code', 'Payment',
-  'Product', 'SKU', 'Quantity', 'Unit price', 'Line total', 'Currency',
+  'Product', 'SKU', 'Variant', 'Quantity', 'Unit price', 'Line total', 'Currency',
 ] as const;
 
 /**
@@ -87,7 +87,7 @@ export function createVendorDashboardService(deps: {
         rows.map((r) => [
           r.orderNumber, r.createdAt.toISOString().replace('T', ' ').slice(0, 19), r.status, r.customerName, r.shippingAddress.address,
           r.shippingAddress.city, r.shippingAddress.country, r.shippingAddress.zip, r.paymentMethod === 'cod' ? 'Cash on delivery' : 'Card',
-          r.productName, r.sku ?? '', r.quantity, centsToAmount(r.unitCents), centsToAmount(r.totalCents), r.currency,
+          r.productName, r.sku ?? '', r.variantLabel, r.quantity, centsToAmount(r.unitCents), centsToAmount(r.totalCents), r.currency,
         ]),
       );
       return { csv, lines: rows.length };

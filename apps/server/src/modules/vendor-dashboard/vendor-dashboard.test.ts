@@ -100,7 +100,7 @@ describe('GET /api/vendor/orders', () => {
     expect(shared).toMatchObject({
       status: 'pending',
       customer: { name: 'Sam Shared', shipping_address: { address: '1 Test Street', city: 'Dubai', country: 'United Arab Emirates', zip: '00000' } },
-      items: [{ product_id: p.rug, name: 'Alpha Rug', sku: '', quantity: 1, unit_price: 250, total_price: 250 }],
+      items: [{ product_id: p.rug, name: 'Alpha Rug', sku: '', variant_label: '', quantity: 1, unit_price: 250, total_price: 250 }],
       item_count: 1,
       total: 250,
       shared_order: true,
@@ -118,7 +118,7 @@ describe('GET /api/vendor/orders', () => {
     const res = await call(t.app, { url: '/api/vendor/orders', token: b.token });
     expect(res.headers['x-total-count']).toBe('2');
     expect(res.json.map((r: { id: number }) => r.id)).toEqual([o.bOnly, o.shared]);
-    expect(res.json[1].items).toEqual([{ product_id: p.mug, name: 'Beta Mug', sku: '', quantity: 3, unit_price: 30, total_price: 90 }]);
+    expect(res.json[1].items).toEqual([{ product_id: p.mug, name: 'Beta Mug', sku: '', variant_label: '', quantity: 3, unit_price: 30, total_price: 90 }]);
     expect(res.body).not.toContain('Alpha');
   });
 
@@ -193,11 +193,11 @@ describe('GET /api/analytics/vendor', () => {
       { id: p.lamp, name: 'Alpha Lamp', revenue: 200, units_sold: 2 },
     ]);
     expect(ai.summary).toContain('You have 3 products, 2 of them active; 1 product is not visible to customers');
-    expect(ai.summary).toContain('Your average price is AED 133.33 and the stock on hand is worth AED 2,800.00.');
+    expect(ai.summary).toContain('Your average price is AED\u00a0133.33 and the stock on hand is worth AED\u00a02,800.00.');
     expect(ai.summary).toContain('Decor is your largest category (2 products).');
     expect(ai.summary).toContain('1 active product has fewer than 10 in stock');
-    expect(ai.summary).toContain('you sold 4 units in 3 orders for AED 700.00 (AED 233.33 per order).');
-    expect(ai.summary).toContain('Best seller: Alpha Rug with AED 500.00 from 2 units.');
+    expect(ai.summary).toContain('you sold 4 units in 3 orders for AED\u00a0700.00 (AED\u00a0233.33 per order).');
+    expect(ai.summary).toContain('Best seller: Alpha Rug with AED\u00a0500.00 from 2 units.');
     expect((await call(t.app, { url: '/api/analytics/vendor', token: a.token })).json.ai.summary).toBe(ai.summary);
   });
 
@@ -232,7 +232,7 @@ describe('GET /api/vendor/orders/export', () => {
     expect(lines[0]).toBe(EXPORT_HEADER.join(','));
     expect(lines).toHaveLength(1 + 4 + 1);
     const solo = lines.find((l) => l.includes('Alpha Lamp') && l.includes('SUM'))!;
-    expect(solo).toMatch(/^SQ-\d{6}-\w{5},\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},processing,"'=SUM\(1,2\)",1 Test Street,Dubai,United Arab Emirates,00000,Cash on delivery,Alpha Lamp,,2,100,200,AED$/);
+    expect(solo).toMatch(/^SQ-\d{6}-\w{5},\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},processing,"'=SUM\(1,2\)",1 Test Street,Dubai,United Arab Emirates,00000,Cash on delivery,Alpha Lamp,,,2,100,200,AED$/);
     expect(res.body).not.toContain('Beta Mug');
     expect(res.body).not.toContain('@example.test');
   });

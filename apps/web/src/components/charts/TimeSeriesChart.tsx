@@ -1,7 +1,7 @@
 // The recharts drawing of a time series. Loaded lazily through ./index.tsx; import the chart from
 // '@/components/charts', never this file, so recharts stays out of the chunks that import the chart.
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatCurrency, formatCurrencyCompact } from '@souq/shared/rules/money';
+import { formatMoney, formatMoneyCompact } from '@souq/shared/rules/money';
 import { formatDayLong, formatDayShort, type TimePoint } from './format';
 
 const BRAND = 'var(--color-brand-600)';
@@ -19,9 +19,9 @@ export default function TimeSeriesDrawing({ data, variant, currency, valueLabel,
     <>
       <CartesianGrid stroke={GRID} vertical={false} />
       <XAxis dataKey="date" tickFormatter={formatDayShort} tick={TICK} tickLine={false} axisLine={{ stroke: GRID }} minTickGap={24} />
-      <YAxis tickFormatter={(v: number) => formatCurrencyCompact(v, currency)} tick={TICK} tickLine={false} axisLine={false} width={76} />
+      <YAxis tickFormatter={(v: number) => formatMoneyCompact(v, currency)} tick={TICK} tickLine={false} axisLine={false} width={76} />
       <Tooltip
-        formatter={(v) => [formatCurrency(v, currency), valueLabel]}
+        formatter={(v) => [formatMoney(v, currency), valueLabel]}
         labelFormatter={(d) => formatDayLong(String(d))}
         contentStyle={{ borderRadius: 12, borderColor: GRID, fontSize: 13 }}
         cursor={variant === 'bar' ? { fill: '#f1f5f9' } : { stroke: GRID }}

@@ -1,7 +1,7 @@
 // The charts of the vendor and admin areas, as light components: recharts (large) loads only when a chart with
 // data is on screen, in its own chunk. Import charts from here: '@/components/charts'.
 import { lazy } from 'react';
-import { formatCurrency } from '@souq/shared/rules/money';
+import { formatMoney } from '@souq/shared/rules/money';
 import { ChartFrame, type ChartFrameProps } from './ChartFrame';
 import { categoryLabel, formatDayLong, type CategoryPoint, type TimePoint } from './format';
 
@@ -29,7 +29,7 @@ export function TimeSeriesChart({ data, variant = 'line', currency, valueLabel =
       {...frame}
       height={height}
       hasData={data.length > 0}
-      table={{ labelHeader: 'Date', valueHeader: valueLabel, rows: data.map((p) => [formatDayLong(p.date), formatCurrency(p.value, currency)]) }}
+      table={{ labelHeader: 'Date', valueHeader: valueLabel, rows: data.map((p) => [formatDayLong(p.date), formatMoney(p.value, currency)]) }}
     >
       <TimeSeriesDrawing data={data} variant={variant} currency={currency} valueLabel={valueLabel} height={height} />
     </ChartFrame>
@@ -46,7 +46,7 @@ export function CategoryBarChart({ data, currency, valueLabel = 'Revenue', heigh
       {...frame}
       height={h}
       hasData={data.length > 0}
-      table={{ labelHeader: 'Category', valueHeader: valueLabel, rows: data.map((p) => [categoryLabel(p.category), formatCurrency(p.value, currency)]) }}
+      table={{ labelHeader: 'Category', valueHeader: valueLabel, rows: data.map((p) => [categoryLabel(p.category), formatMoney(p.value, currency)]) }}
     >
       <CategoryBarDrawing data={data} currency={currency} valueLabel={valueLabel} height={h} />
     </ChartFrame>

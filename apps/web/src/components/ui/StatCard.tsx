@@ -21,7 +21,7 @@ export type StatTrend = {
 export function StatCard({ label, value, hint, trend, icon, loading, className }: {
   /** What the figure is, e.g. 'Revenue (30 days)'. */
   label: ReactNode;
-  /** The figure, already formatted (e.g. formatCurrency(total, currency)). */
+  /** The figure, already formatted (e.g. formatMoney(total, currency)). */
   value: ReactNode;
   /** Small text under the value, e.g. 'from 128 orders'. */
   hint?: ReactNode;

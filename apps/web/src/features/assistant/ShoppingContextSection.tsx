@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CURRENCIES, DEFAULT_BUDGET_CURRENCY } from '@souq/shared/constants';
-import { formatAmount } from '@souq/shared/rules/money';
+import { formatMoney } from '@souq/shared/rules/money';
 import { Button } from '@/components/ui/Button';
 import { Price } from '@/components/ui/Price';
 import type { AssistantContext, PanelProduct } from './context-rules';
@@ -28,7 +28,7 @@ export function ShoppingContextSection({ context, onSelect }: { context: Assista
   }
 
   const budgetText = budget && (budget.min !== null || budget.max !== null)
-    ? `${budget.min !== null ? formatAmount(budget.min) : '0.00'} – ${budget.max !== null ? formatAmount(budget.max) : 'any'} ${budget.currency}`
+    ? `${formatMoney(budget.min ?? 0, budget.currency)} – ${budget.max !== null ? formatMoney(budget.max, budget.currency) : 'any'}`
     : 'Not set';
 
   return (

@@ -67,10 +67,10 @@ describe('assistant context rules', () => {
     expect(addCategory(['audio'], 'kitchen')).toEqual(['audio', 'kitchen']);
   });
 
-  it('defaults the budget currency to USD and drops nonsense bounds', () => {
+  it('defaults the budget currency to the shop currency (AED, issue 23) and drops nonsense bounds', () => {
     const b = makeBudget({ min: 10, max: -5 }, new Date('2024-02-02T00:00:00Z'));
-    expect(b).toEqual({ min: 10, max: null, currency: 'USD', updatedAt: '2024-02-02T00:00:00.000Z' });
-    expect(parseBudget({ min: 1 })?.currency).toBe('USD');
+    expect(b).toEqual({ min: 10, max: null, currency: 'AED', updatedAt: '2024-02-02T00:00:00.000Z' });
+    expect(parseBudget({ min: 1 })?.currency).toBe('AED');
     expect(parseBudget('x')).toBeNull();
   });
 

@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { Price } from '@/components/ui/Price';
 import { ProductImage } from '@/features/storefront/ProductImage';
 import { paths } from '@/app/paths';
-import { useCart } from './store';
+import { lineKey, lineOptions, lineTitle, useCart } from './store';
 
 const iconPath = { minus: 'M5 10h10', plus: 'M10 5v10M5 10h10' } as const;
 const Icon = ({ d }: { d: string }) => (
@@ -70,34 +70,37 @@ export default function CartDrawer() {
       ) : (
         <ul className="flex flex-col divide-y divide-slate-100" aria-label="Cart items">
           {lines.map((line) => (
-            <li key={line.id} className="flex gap-3 py-3">
+            <li key={lineKey(line)} className="flex gap-3 py-3">
               <ProductImage src={line.image} alt={line.name} className="h-16 w-16 shrink-0 rounded-lg" />
               <div className="flex min-w-0 flex-1 flex-col gap-1.5">
                 <div className="flex items-start justify-between gap-2">
-                  <p className="line-clamp-2 text-sm font-medium text-slate-900">{line.name}</p>
+                  <div className="min-w-0">
+                    <p className="line-clamp-2 text-sm font-medium text-slate-900">{line.name}</p>
+                    {lineOptions(line) && <p className="text-xs text-slate-600"><bdi>{lineOptions(line)}</bdi></p>}
+                  </div>
                   <Price value={line.price} className="shrink-0 text-sm font-semibold text-slate-900" />
                 </div>
                 <div className="flex items-center justify-between">
-                  <div className="flex items-center gap-1" role="group" aria-label={`Quantity of ${line.name}`}>
+                  <div className="flex items-center gap-1" role="group" aria-label={`Quantity of ${lineTitle(line)}`}>
                     <QtyButton
-                      label={`Decrease quantity of ${line.name}`}
+                      label={`Decrease quantity of ${lineTitle(line)}`}
                       icon={iconPath.minus}
                       disabled={line.quantity <= 1}
-                      onClick={() => setQuantity(line.id, line.quantity - 1)}
+                      onClick={() => setQuantity(lineKey(line), line.quantity - 1)}
                     />
                     <span className="w-8 text-center text-sm tabular-nums" aria-live="polite" aria-label={`Quantity ${line.quantity}`}>
                       {line.quantity}
                     </span>
                     <QtyButton
-                      label={`Increase quantity of ${line.name}`}
+                      label={`Increase quantity of ${lineTitle(line)}`}
                       icon={iconPath.plus}
-                      onClick={() => setQuantity(line.id, line.quantity + 1)}
+                      onClick={() => setQuantity(lineKey(line), line.quantity + 1)}
                     />
                   </div>
                   <button
                     type="button"
-                    aria-label={`Remove ${line.name}`}
-                    onClick={() => remove(line.id)}
+                    aria-label={`Remove ${lineTitle(line)}`}
+                    onClick={() => remove(lineKey(line))}
                     className="rounded-md px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
                   >
                     Remove

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@souq/shared/constants';
-import { useCart } from './store';
+import { lineKey, lineOptions, useCart } from './store';
 
 // An in-memory localStorage (tests run in node), installed before the store module loads.
 const stored = vi.hoisted(() => {
@@ -40,11 +40,11 @@ describe('cart store', () => {
   it('never lets a quantity fall below 1; removal is separate', () => {
     cart().add(phone, 0);
     expect(cart().lines[0]!.quantity).toBe(1);
-    cart().setQuantity(phone.id, 0);
+    cart().setQuantity(lineKey(phone), 0);
     expect(cart().lines[0]!.quantity).toBe(1);
-    cart().setQuantity(phone.id, 4.7);
+    cart().setQuantity(lineKey(phone), 4.7);
     expect(cart().lines[0]!.quantity).toBe(4);
-    cart().remove(phone.id);
+    cart().remove(lineKey(phone));
     expect(cart().lines).toEqual([]);
     expect(cart().count()).toBe(0);
     expect(cart().total()).toBe(0);
@@ -56,6 +56,28 @@ describe('cart store', () => {
     expect(STORAGE_KEYS.cart).toBe('souq_assistant_cart');
     expect(JSON.parse(stored.get(STORAGE_KEYS.cart)!)).toEqual({ state: { lines: [{ ...phone, quantity: 2 }] }, version: 1 });
     cart().setOpen(false);
+  });
+
+  it('keeps each option of a product on its own line, at its own price', () => {
+    const tee = { id: 5, name: 'Tee', image: null };
+    cart().add({ ...tee, price: 15, variants: { size: 'XL' } });
+    cart().add({ ...tee, price: 10, variants: { size: 'M' } });
+    cart().add({ ...tee, price: 15, variants: { size: 'XL' } }, 2);
+    cart().add({ ...tee, price: 10 });
+    expect(cart().lines.map((l) => [lineOptions(l), l.price, l.quantity])).toEqual([['Size: XL', 15, 3], ['Size: M', 10, 1], ['', 10, 1]]);
+    expect(cart().total()).toBe(65);
+    cart().setQuantity(lineKey({ id: 5, variants: { size: 'M' } }), 4);
+    cart().remove(lineKey({ id: 5, variants: { size: 'XL' } }));
+    expect(cart().lines.map((l) => [lineOptions(l), l.quantity])).toEqual([['Size: M', 4], ['', 1]]);
+    // stored under the same key, options included
+    expect(JSON.parse(stored.get(STORAGE_KEYS.cart)!).state.lines[0]).toEqual({ ...tee, price: 10, quantity: 4, variants: { size: 'M' } });
+  });
+
+  it('reads lines stored before options were offered as the product without options', () => {
+    cart().add(phone);
+    expect(lineKey(cart().lines[0]!)).toBe(lineKey({ id: phone.id, variants: {} }));
+    cart().add({ ...phone, variants: {} });
+    expect(cart().lines).toEqual([{ ...phone, quantity: 2 }]);
   });
 
   it('stores a price that is not a number as 0', () => {

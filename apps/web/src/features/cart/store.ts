@@ -3,25 +3,36 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import { STORAGE_KEYS } from '@souq/shared/constants';
 import { toFiniteNumber } from '@souq/shared/rules/money';
 import { cartTotals } from '@souq/shared/rules/pricing';
+import { cartLineKey, choiceLabel, type VariantChoice } from '@souq/shared/rules/variants';
 
-/** One cart line of the checkout flow (customer spec §3 "Cart item (checkout flow)"). Price in major units. */
+/**
+ * One cart line of the checkout flow (customer spec §3 "Cart item (checkout flow)"). Price in major units, the
+ * chosen options' price when there are any. `variants` (type → value) is absent on lines stored before options were
+ * offered; they read as the product without options.
+ */
 export type CartLine = {
   id: number;
   name: string;
   price: number;
   image: string | null;
   quantity: number;
+  variants?: VariantChoice;
 };
 
 export type CartProduct = Omit<CartLine, 'quantity'>;
 
+/** A line's identity: its product and options (the same product with other options is another line). */
+export const lineKey = (line: Pick<CartLine, 'id' | 'variants'>): string => cartLineKey(line.id, line.variants);
+/** How the line's options read ('Size: XL'; '' for none). */
+export const lineOptions = (line: Pick<CartLine, 'variants'>): string => choiceLabel(line.variants);
+
 type CartState = {
   lines: CartLine[];
-  /** Adds `quantity` (default 1, at least 1) of a product; a product already in the cart raises its quantity. */
+  /** Adds `quantity` (default 1, at least 1) of a product; the same product with the same options raises that line's quantity. */
   add: (product: CartProduct, quantity?: number) => void;
-  /** Sets a line's quantity; never below 1 (removal is a separate action, spec §4). */
-  setQuantity: (id: number, quantity: number) => void;
-  remove: (id: number) => void;
+  /** Sets the quantity of the line with this key (lineKey); never below 1 (removal is a separate action, spec §4). */
+  setQuantity: (key: string, quantity: number) => void;
+  remove: (key: string) => void;
   clear: () => void;
   /** Number of items (sum of quantities). */
   count: () => number;
@@ -44,20 +55,21 @@ export const useCart = create<CartState>()(
       add: (product, quantity = 1) =>
         set((s) => {
           const n = wholeAtLeastOne(quantity);
-          const existing = s.lines.find((l) => l.id === product.id);
-          if (existing) {
-            return { lines: s.lines.map((l) => (l.id === product.id ? { ...l, quantity: l.quantity + n } : l)) };
+          const key = lineKey(product);
+          if (s.lines.some((l) => lineKey(l) === key)) {
+            return { lines: s.lines.map((l) => (lineKey(l) === key ? { ...l, quantity: l.quantity + n } : l)) };
           }
+          const variants = product.variants && Object.keys(product.variants).length ? { variants: { ...product.variants } } : {};
           return {
             lines: [
               ...s.lines,
-              { id: product.id, name: product.name, price: safePrice(product.price), image: product.image ?? null, quantity: n },
+              { id: product.id, name: product.name, price: safePrice(product.price), image: product.image ?? null, quantity: n, ...variants },
             ],
           };
         }),
-      setQuantity: (id, quantity) =>
-        set((s) => ({ lines: s.lines.map((l) => (l.id === id ? { ...l, quantity: wholeAtLeastOne(quantity) } : l)) })),
-      remove: (id) => set((s) => ({ lines: s.lines.filter((l) => l.id !== id) })),
+      setQuantity: (key, quantity) =>
+        set((s) => ({ lines: s.lines.map((l) => (lineKey(l) === key ? { ...l, quantity: wholeAtLeastOne(quantity) } : l)) })),
+      remove: (key) => set((s) => ({ lines: s.lines.filter((l) => lineKey(l) !== key) })),
       clear: () => set({ lines: [] }),
       count: () => cartCount(get().lines),
       total: () => cartTotals(get().lines).subtotal,
@@ -78,3 +90,5 @@ export const cartCount = (lines: CartLine[]): number => lines.reduce((n, l) => n
 /** Hooks for components: item count and total (major units, the pricing rule's subtotal). */
 export const useCartCount = () => useCart((s) => cartCount(s.lines));
 export const useCartTotal = () => useCart((s) => cartTotals(s.lines).subtotal);
+/** The line's name for buttons read aloud: 'Tee (Size: XL)', so two options of one product are told apart. */
+export const lineTitle = (line: Pick<CartLine, 'name' | 'variants'>): string => (lineOptions(line) ? `${line.name} (${lineOptions(line)})` : line.name);

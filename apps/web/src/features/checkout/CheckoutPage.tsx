@@ -12,7 +12,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { Field, Input, Select } from '@/components/ui/Field';
 import { Price } from '@/components/ui/Price';
 import { cx } from '@/components/ui/cx';
-import { useCart } from '@/features/cart/store';
+import { lineKey, lineOptions, useCart } from '@/features/cart/store';
 import { ProductImage } from '@/features/storefront/ProductImage';
 import { placeOrder } from './api';
 
@@ -73,7 +73,7 @@ export default function CheckoutPage() {
     const address = { address: form.address.trim(), city: form.city.trim(), country: form.country.trim(), zip: form.zip.trim() };
     // Card fields stay in the browser: no real payment is taken (payment intent null, spec §9).
     const body: OrderRequest = {
-      items: lines.map((l) => ({ product_id: l.id, quantity: l.quantity, variants: {} })),
+      items: lines.map((l) => ({ product_id: l.id, quantity: l.quantity, variants: l.variants ?? {} })),
       customer_info: { email: form.email.trim(), name: form.name.trim(), phone: form.phone.trim() || null },
       shipping_address: address,
       billing_address: address,
@@ -220,12 +220,13 @@ export default function CheckoutPage() {
               ) : (
                 <ul className="mb-4 flex flex-col gap-3" aria-label="Order lines">
                   {lines.map((l) => (
-                    <li key={l.id} className="flex items-center gap-3">
+                    <li key={lineKey(l)} className="flex items-center gap-3">
                       <ProductImage src={l.image} alt="" className="h-12 w-12 shrink-0 rounded-lg" />
                       <div className="min-w-0 flex-1">
                         <p className="line-clamp-2 text-sm font-medium break-words text-slate-900" title={l.name}>
                           {l.name}
                         </p>
+                        {lineOptions(l) && <p className="text-xs text-slate-600"><bdi>{lineOptions(l)}</bdi></p>}
                         <p className="text-xs text-slate-500">
                           {l.quantity} × <Price value={l.price} />
                         </p>

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import ProductReviews from './ProductReviews';
 import { MSG } from '@souq/shared/messages';
+import type { VariantChoice } from '@souq/shared/rules/variants';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { Price } from '@/components/ui/Price';
@@ -11,6 +12,7 @@ import { useAddToCart } from './actions';
 import { useCart } from '@/features/cart/store';
 import { ProductImage } from './ProductImage';
 import { refFromProduct, type ProductRef } from './product-ref';
+import { choiceState, ProductOptions } from './ProductOptions';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -35,9 +37,17 @@ export default function ProductDetailDialog({ product, onClose, onAdd, onAsk }: 
   const query = useProduct(product?.id ?? null);
   const addToCart = useAddToCart();
   const openCart = useCart((s) => s.setOpen);
+  // the options picked, for the product they were picked on (another product starts with none)
+  const [picked, setPicked] = useState<{ id: number; choice: VariantChoice }>({ id: 0, choice: {} });
   if (!product) return null;
   const full = query.data;
-  const ref: ProductRef = full ? { ...refFromProduct(full), badge: product.badge } : product;
+  const options = full?.variants ?? [];
+  const choice = picked.id === product.id ? picked.choice : {};
+  const chosen = choiceState(full?.price ?? product.price, options, choice);
+  const base: ProductRef = full ? { ...refFromProduct(full), badge: product.badge } : product;
+  // with options, what goes into the cart is the product with them, at their price (the price the server charges)
+  const ref: ProductRef = options.length ? { ...base, price: chosen.price, variants: choice } : base;
+  const waiting = options.length > 0 && chosen.missing !== null;
   const stock = full ? full.stock_quantity ?? full.stock : undefined;
   // Short labels on the buttons; the chat receives the full question with the product's name.
   const questions = [
@@ -55,10 +65,12 @@ export default function ProductDetailDialog({ product, onClose, onAdd, onAsk }: 
       size="lg"
       footer={
         <>
-          <Button variant="secondary" onClick={() => onAdd(ref)}>
+          {waiting && <p className="me-auto self-center text-sm text-slate-600">{MSG.variantChoose(chosen.missing!)}</p>}
+          <Button variant="secondary" disabled={waiting} onClick={() => onAdd(ref)}>
             Add to Cart
           </Button>
           <Button
+            disabled={waiting}
             onClick={() => {
               // Buy Now (spec §2): adds one and opens the cart
               addToCart(ref, 1, 'buy_now');
@@ -77,7 +89,7 @@ export default function ProductDetailDialog({ product, onClose, onAdd, onAsk }: 
           <dl className="flex flex-col gap-3">
             <Fact label="Price">
               <span className="flex flex-wrap items-center gap-3">
-                <Price value={ref.price} compareAt={full?.compare_at_price ?? undefined} className="text-2xl font-bold text-slate-900" />
+                <Price value={ref.price} compareAt={options.length ? undefined : (full?.compare_at_price ?? undefined)} className="text-2xl font-bold text-slate-900" />
                 {ref.rating != null && ref.rating > 0 && <Stars rating={ref.rating} showValue />}
               </span>
             </Fact>
@@ -87,6 +99,7 @@ export default function ProductDetailDialog({ product, onClose, onAdd, onAsk }: 
               </div>
             ) : (
               <>
+                {options.length > 0 && <ProductOptions options={options} choice={choice} onChange={(c) => setPicked({ id: product.id, choice: c })} />}
                 <Fact label="Description">
                   <span className="whitespace-pre-line">{full?.description?.trim() || full?.short_description?.trim() || MSG.noDescription}</span>
                 </Fact>

@@ -1,4 +1,5 @@
 import type { Product, ShelfItem } from '@souq/shared/api/catalogue';
+import type { VariantChoice } from '@souq/shared/rules/variants';
 
 /**
  * The small product shape that moves between shelves, search results, the chat context, drag-and-drop and the
@@ -13,6 +14,8 @@ export type ProductRef = {
   rating?: number | null;
   reviewCount?: number;
   badge?: string | null;
+  /** The options chosen in the product dialog (type → value); `price` is then the price with them. */
+  variants?: VariantChoice;
 };
 
 /** Drag data type for products dropped into the chat (JSON of a ProductRef). */

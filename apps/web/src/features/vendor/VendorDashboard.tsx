@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Vendor } from '@souq/shared/api/auth';
 import { MSG } from '@souq/shared/messages';
-import { formatCurrency } from '@souq/shared/rules/money';
+import { formatMoney } from '@souq/shared/rules/money';
 import { Alert } from '@/components/ui/Alert';
 import { paths } from '@/app/paths';
 import { Button, buttonClass } from '@/components/ui/Button';
@@ -37,7 +37,7 @@ function DashboardStats() {
     <section aria-label="Your business at a glance" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <StatCard label="Total Products" loading={!s} value={count(s?.total_products)} hint="in your catalogue" />
       <StatCard label="Total Orders" loading={!s} value={count(s?.total_orders)} hint="holding your products" />
-      <StatCard label="Total Revenue" loading={!s} value={s && <Money text={formatCurrency(s.total_revenue, s.currency)} />} hint="without cancelled or refunded orders" />
+      <StatCard label="Total Revenue" loading={!s} value={s && <Money text={formatMoney(s.total_revenue, s.currency)} />} hint="without cancelled or refunded orders" />
       <StatCard label="Active Products" loading={!s} value={count(s?.active_products)} hint="visible to customers" />
     </section>
   );

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { AdminOrderDetail, AdminOrderRow, OrderStats } from '@souq/shared/api/admin';
 import { ORDER_STATUSES, PAYMENT_METHOD_LABELS, type OrderStatus } from '@souq/shared/constants';
 import { MSG } from '@souq/shared/messages';
-import { formatCurrency } from '@souq/shared/rules/money';
+import { formatMoney } from '@souq/shared/rules/money';
 import { useListQuery } from '@/lib/use-list-query';
 import { statusBadge } from '@/lib/status-badges';
 import { Alert } from '@/components/ui/Alert';
@@ -25,7 +25,7 @@ import { When } from '../parts/When';
 
 const FILTERS = { status: '', vendor_id: '' };
 const ORDER_KEYS = ['admin-orders', 'admin-order-stats', 'admin-order', 'admin-overview', 'admin-payments'];
-const money = (value: number, currency: string) => formatCurrency(value, currency);
+const money = (value: number, currency: string) => formatMoney(value, currency);
 
 /** The spec's Update Order Status form: all seven statuses and optional notes; the history shows the change. */
 function StatusForm({ order, autoFocus, onDone }: { order: AdminOrderDetail; autoFocus: boolean; onDone: () => void }) {
@@ -112,7 +112,10 @@ function OrderDetails({ id, focusStatus, onClose, onAssign }: { id: number | nul
                 <tbody className="divide-y divide-slate-100">
                   {o.items.map((i, n) => (
                     <tr key={n}>
-                      <td className="px-3 py-2">{i.product_name}</td>
+                      <td className="px-3 py-2">
+                        {i.product_name}
+                        {i.variant_label && <span className="block text-xs text-slate-500"><bdi>{i.variant_label}</bdi></span>}
+                      </td>
                       <td className="px-3 py-2 text-right tabular-nums">{i.quantity}</td>
                       <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{money(i.unit_price, o.currency)}</td>
                       <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{money(i.total_price, o.currency)}</td>

@@ -1,6 +1,6 @@
 import type { AdminOverview } from '@souq/shared/api/reports';
 import { MSG } from '@souq/shared/messages';
-import { formatCurrency } from '@souq/shared/rules/money';
+import { formatMoney } from '@souq/shared/rules/money';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { StatCard, StatGrid } from '@/components/ui/StatCard';
@@ -38,11 +38,11 @@ export function OverviewSection() {
             <StatCard label="Active Products" loading={loading} value={o && count(o.active_products)} hint={o && o.total_products > 0 ? `${Math.round((o.active_products / o.total_products) * 100)}% of the catalogue` : undefined} />
             <StatCard label="Total Inventory" loading={loading} value={o && `${count(o.total_inventory)} units`} />
             {/* money cards take a whole row of the phones' two-column grid: amounts stay on one line */}
-            <StatCard label="Inventory Value" className="col-span-2 sm:col-span-1" loading={loading} value={o && formatCurrency(o.inventory_value, o.currency)} hint="at current prices" />
+            <StatCard label="Inventory Value" className="col-span-2 sm:col-span-1" loading={loading} value={o && formatMoney(o.inventory_value, o.currency)} hint="at current prices" />
           </StatGrid>
           <StatGrid label="Last 30 days" columns={3}>
             <StatCard label="Orders (30 days)" loading={loading} value={o && count(o.orders_30d)} hint={o && `${count(o.pending_orders)} pending`} />
-            <StatCard label="Sales (30 days)" loading={loading} value={o && formatCurrency(o.revenue_30d, o.currency)} hint="merchandise, without shipping and tax" />
+            <StatCard label="Sales (30 days)" loading={loading} value={o && formatMoney(o.revenue_30d, o.currency)} hint="merchandise, without shipping and tax" />
             <StatCard label="Top category (30 days)" loading={loading} value={o ? (o.top_category_30d ?? '—') : undefined} />
           </StatGrid>
           <section aria-labelledby="ai-summary-heading" className="rounded-2xl border border-brand-100 bg-gradient-to-br from-brand-50 to-white p-5 shadow-sm" aria-busy={loading || refreshing || undefined}>

@@ -1,6 +1,6 @@
 import type { PaymentsSummary } from '@souq/shared/api/reports';
 import { MSG } from '@souq/shared/messages';
-import { formatCurrency } from '@souq/shared/rules/money';
+import { formatMoney } from '@souq/shared/rules/money';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { StatCard, StatGrid } from '@/components/ui/StatCard';
 import { useAdminQuery } from '../api';
@@ -15,7 +15,7 @@ const orders = (n: number) => `${n.toLocaleString('en-US')} order${n === 1 ? '' 
 export function PaymentsSection() {
   const payments = useAdminQuery<PaymentsSummary>(['admin-payments'], '/api/admin/payments');
   const p = payments.data;
-  const money = (v: number) => formatCurrency(v, p?.currency ?? '');
+  const money = (v: number) => formatMoney(v, p?.currency ?? '');
   return (
     <section aria-labelledby="payments-heading" className="space-y-5">
       <PageHeader id="payments-heading" title="Payment Management" description="Order totals (with shipping and tax) by payment method; cancelled and refunded orders are left out." />

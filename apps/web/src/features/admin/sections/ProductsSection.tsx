@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { AdminProductDetail, AdminProductRow, ProductStats } from '@souq/shared/api/admin';
 import { ADMIN_LIST_CATEGORIES_SHOWN, ADMIN_LIST_TAGS_SHOWN, LOW_STOCK_THRESHOLD, PRODUCT_STATUSES } from '@souq/shared/constants';
 import { MSG } from '@souq/shared/messages';
-import { amountToCents, centsToAmount, formatCurrency } from '@souq/shared/rules/money';
+import { amountToCents, centsToAmount, formatMoney } from '@souq/shared/rules/money';
 import { useListQuery } from '@/lib/use-list-query';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -28,7 +28,7 @@ import { When } from '../parts/When';
 
 const FILTERS = { category: '', status: '', vendor_id: '', min_price: '', max_price: '', tags: '' };
 const STATUS_LABEL: Record<(typeof PRODUCT_STATUSES)[number], string> = { active: 'Active', inactive: 'Inactive', draft: 'Draft', archived: 'Archived' };
-const money = (value: number, currency: string) => formatCurrency(value, currency);
+const money = (value: number, currency: string) => formatMoney(value, currency);
 /** Admin §4: stock 0 red, under 10 amber, otherwise green. */
 const stockTone = (n: number) => (n === 0 ? 'text-red-700' : n < LOW_STOCK_THRESHOLD ? 'text-amber-700' : 'text-green-700');
 const LIST_KEYS = ['admin-products', 'admin-product-stats', 'admin-product', 'admin-product-categories', 'admin-overview'];

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { SalesAnalytics } from '@souq/shared/api/reports';
 import { SALES_DEFAULT_DAYS } from '@souq/shared/constants';
 import { MSG } from '@souq/shared/messages';
-import { formatCurrency } from '@souq/shared/rules/money';
+import { formatMoney } from '@souq/shared/rules/money';
 import { CategoryBarChart, TimeSeriesChart } from '@/components/charts';
 import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Field';
@@ -71,7 +71,7 @@ export function ReportsSection() {
   };
   const sales = useAdminQuery<SalesAnalytics>(['admin-sales', from, to], `/api/analytics/sales${queryString({ from, to })}`, { enabled: !reversed });
   const s = sales.data;
-  const money = (v: number) => formatCurrency(v, s?.currency ?? '');
+  const money = (v: number) => formatMoney(v, s?.currency ?? '');
   const hasOrders = (s?.totals.orders ?? 0) > 0;
   // the bucket tables list every bucket; with no orders at all they read 'No data' like the others
   const buckets = <T,>(rows: T[] | undefined) => (s ? (hasOrders ? rows : []) : undefined);

@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import type { AdminUser, AdminUserDetail } from '@souq/shared/api/admin';
 import type { UserRole } from '@souq/shared/api/auth';
 import { MSG } from '@souq/shared/messages';
-import { formatCurrency } from '@souq/shared/rules/money';
+import { formatMoney } from '@souq/shared/rules/money';
 import { useListQuery } from '@/lib/use-list-query';
 import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
 import { Alert } from '@/components/ui/Alert';
@@ -99,7 +99,7 @@ function UserSheet({ user, onClose }: { user: AdminUser | null; onClose: () => v
           <section aria-labelledby="user-orders-heading">
             <div className="flex items-baseline justify-between gap-2">
               <h3 id="user-orders-heading" className="text-sm font-semibold text-slate-900">Orders</h3>
-              {d && <p className="text-xs text-slate-500">{d.order_count} in total · {formatCurrency(d.total_spent, d.currency)} spent</p>}
+              {d && <p className="text-xs text-slate-500">{d.order_count} in total · {formatMoney(d.total_spent, d.currency)} spent</p>}
             </div>
             {detail.isPending ? (
               <div className="mt-3 space-y-2"><Skeleton className="h-10 w-full" /><Skeleton className="h-10 w-full" /></div>
@@ -116,7 +116,7 @@ function UserSheet({ user, onClose }: { user: AdminUser | null; onClose: () => v
                       <p className="text-xs text-slate-500"><When iso={o.created_at} /> · {o.item_count} item{o.item_count === 1 ? '' : 's'}</p>
                     </div>
                     <div className="flex shrink-0 items-center gap-2">
-                      <span className="tabular-nums text-slate-900">{formatCurrency(o.total_amount, o.currency)}</span>
+                      <span className="tabular-nums text-slate-900">{formatMoney(o.total_amount, o.currency)}</span>
                       <StatusBadge kind="order" status={o.status} />
                     </div>
                   </li>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ManagedProduct } from '@souq/shared/api/products';
-import { formatCurrency, centsToAmount } from '@souq/shared/rules/money';
+import { formatMoney, centsToAmount } from '@souq/shared/rules/money';
 import { Price } from '@/components/ui/Price';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 
@@ -50,7 +50,7 @@ export function ProductDetails({ product: p }: { product: ManagedProduct }) {
               {p.variants.map((v) => (
                 <li key={v.id}>
                   <span className="capitalize">{v.type}</span> {v.value} · {v.price_adjustment_cents >= 0 ? '+' : '−'}
-                  {formatCurrency(Math.abs(centsToAmount(v.price_adjustment_cents)), p.currency)} · {v.inventory_quantity} in stock{v.sku_suffix && ` · ${p.sku}${v.sku_suffix}`}
+                  {formatMoney(Math.abs(centsToAmount(v.price_adjustment_cents)), p.currency)} · {v.inventory_quantity} in stock{v.sku_suffix && ` · ${p.sku}${v.sku_suffix}`}
                 </li>
               ))}
             </ul>

@@ -6,7 +6,7 @@ import {
 import { MSG } from '@souq/shared/messages';
 import type { ProductCreate } from '@souq/shared/api/products';
 import { convertCents } from '@souq/shared/rules/currency';
-import { amountToCents, formatCurrency, centsToAmount, toFiniteNumber } from '@souq/shared/rules/money';
+import { amountToCents, formatMoney, centsToAmount, toFiniteNumber } from '@souq/shared/rules/money';
 import { ApiError } from '@/lib/api-client';
 import { useImageUrlCheck } from '@/lib/image-check';
 import { Button } from '@/components/ui/Button';
@@ -26,7 +26,7 @@ function ConvertedPrice({ price, currency }: { price: string; currency: string }
   const n = toFiniteNumber(price);
   if (n === null || currency === SHOP_CURRENCY_DEFAULT) return null;
   const shop = centsToAmount(convertCents(amountToCents(n), currency, SHOP_CURRENCY_DEFAULT));
-  return <>Shop price: {formatCurrency(shop, SHOP_CURRENCY_DEFAULT)} (converted at the configured rate)</>;
+  return <>Shop price: {formatMoney(shop, SHOP_CURRENCY_DEFAULT)} (converted at the configured rate)</>;
 }
 
 export type ProductFormSubmit = (body: ProductCreate, photos: File[], onProgress: (fraction: number) => void) => Promise<unknown>;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { MSG } from '@souq/shared/messages';
 import { VENDOR_ANALYTICS_RANGES, type VendorAnalytics } from '@souq/shared/api/vendor-dashboard';
-import { formatCurrency } from '@souq/shared/rules/money';
+import { formatMoney } from '@souq/shared/rules/money';
 import { formatRelativeTime } from '@souq/shared/rules/relative-time';
 import { TimeSeriesChart } from '@/components/charts';
 import { Alert } from '@/components/ui/Alert';
@@ -91,7 +91,7 @@ export default function AnalyticsTab() {
   const a = data?.analytics;
   const o = a?.overview;
   const sales = a?.sales;
-  const money = (v: number) => formatCurrency(v, o?.currency ?? '');
+  const money = (v: number) => formatMoney(v, o?.currency ?? '');
   const loading = !data;
 
   const setRange = (next: { from: string; to: string }) => {

@@ -4,7 +4,7 @@ import { MSG } from '@souq/shared/messages';
 import { VENDOR_ORDER_FILTER_STATUSES, type VendorOrder } from '@souq/shared/api/vendor-dashboard';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { formatRelativeTime } from '@souq/shared/rules/relative-time';
-import { formatCurrency } from '@souq/shared/rules/money';
+import { formatMoney } from '@souq/shared/rules/money';
 import { useListQuery } from '@/lib/use-list-query';
 import { useLiveEvents } from '@/lib/live-events';
 import { statusBadge } from '@/lib/status-badges';
@@ -24,7 +24,7 @@ import { dashboardKeys, downloadOrdersCsv, useOrderActivity, useOrderStats, useS
 
 const STATUS_OPTIONS = VENDOR_ORDER_FILTER_STATUSES.map((s) => ({ value: s, label: statusBadge('order', s).label }));
 const exact = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const money = (o: VendorOrder) => formatCurrency(o.total, o.currency);
+const money = (o: VendorOrder) => formatMoney(o.total, o.currency);
 const count = (n: number | undefined) => n?.toLocaleString('en-US');
 
 function When({ iso }: { iso: string }) {
@@ -124,12 +124,13 @@ function OrderDetails({ order }: { order: VendorOrder }) {
             <li key={n} className="flex items-start justify-between gap-3 px-3 py-2.5">
               <div className="min-w-0">
                 <p className="text-slate-900">{i.name}</p>
+                {i.variant_label && <p className="text-xs text-slate-600"><bdi>{i.variant_label}</bdi></p>}
                 <p className="text-xs text-slate-500">
-                  <span className="tabular-nums">{i.quantity} × {formatCurrency(i.unit_price, order.currency)}</span>
+                  <span className="tabular-nums">{i.quantity} × {formatMoney(i.unit_price, order.currency)}</span>
                   {i.sku && <> · SKU {i.sku}</>}
                 </p>
               </div>
-              <span className="shrink-0 tabular-nums text-slate-900">{formatCurrency(i.total_price, order.currency)}</span>
+              <span className="shrink-0 tabular-nums text-slate-900">{formatMoney(i.total_price, order.currency)}</span>
             </li>
           ))}
         </ul>
@@ -252,7 +253,7 @@ export default function OrdersTab() {
         <StatCard label="Total Orders" loading={!s} value={count(s?.total_orders)} />
         <StatCard label="Pending Orders" loading={!s} value={count(s?.pending_orders)} hint="waiting for the shop to confirm" />
         <StatCard label="Shipped Orders" loading={!s} value={count(s?.shipped_orders)} />
-        <StatCard label="Total Revenue" loading={!s} value={s && <Money text={formatCurrency(s.total_revenue, s.currency)} />} hint="your items only" />
+        <StatCard label="Total Revenue" loading={!s} value={s && <Money text={formatMoney(s.total_revenue, s.currency)} />} hint="your items only" />
       </section>
 
       {(s?.total_orders ?? 0) > 0 && (
