@@ -33,6 +33,7 @@ import type { Redis } from 'ioredis';
 import { createSecurityService } from './modules/security/security.service.js';
 import { createAccessLimiter, DEFAULT_ACCESS_LIMITS, memoryCounters, redisCounters, resilientCounters } from './modules/security/access-limiter.js';
 import { createVendorDashboardService } from './modules/vendor-dashboard/vendor-dashboard.service.js';
+import { createAgentCatalog } from './modules/agents/agents.catalog.js';
 
 /**
  * The composition root: every service built once from its explicit dependencies.
@@ -120,8 +121,10 @@ export function createServices(config: Config, database: Database, log: (msg: st
   // vendor dashboard (issue 8): the vendor's own stat cards, orders (Ship through orders.setStatus), analytics, settings
   const vendorDashboard = createVendorDashboardService({ db, audit, orders, currency: config.shopCurrency });
   const events = createEventsService({ bus, vendorsOfOrder: vendorDashboard.vendorsOfOrder });
+  // agents (issue 27): the UCP catalog over the storefront's own search and catalogue
+  const agentCatalog = createAgentCatalog({ search, catalogue, currency: config.shopCurrency });
   return {
-    vendorDashboard,
+    vendorDashboard, agentCatalog,
     sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant, plannerStats,
     support, notifications, events, mailer, reports, admin, security,
   };
