@@ -55,7 +55,7 @@ export function vendorExtensionSchema(origin: string) {
     name: UCP.vendor,
     title: 'Souq vendor',
     description: 'The marketplace vendor that sells a product, on a catalog product under the key of this extension.',
-    type: 'object',
+    type: 'object' as const,
     required: ['id', 'name', 'return_window_days', 'shipping'],
     properties: {
       id: { type: 'string', description: "The vendor's id ('marketplace' for Souq's own products)." },
