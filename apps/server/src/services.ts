@@ -34,6 +34,7 @@ import { createSecurityService } from './modules/security/security.service.js';
 import { createAccessLimiter, DEFAULT_ACCESS_LIMITS, memoryCounters, redisCounters, resilientCounters } from './modules/security/access-limiter.js';
 import { createVendorDashboardService } from './modules/vendor-dashboard/vendor-dashboard.service.js';
 import { createAgentCatalog } from './modules/agents/agents.catalog.js';
+import { createAgentCheckout } from './modules/agents/agents.checkout.js';
 
 /**
  * The composition root: every service built once from its explicit dependencies.
@@ -123,8 +124,10 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const events = createEventsService({ bus, vendorsOfOrder: vendorDashboard.vendorsOfOrder });
   // agents (issue 27): the UCP catalog over the storefront's own search and catalogue
   const agentCatalog = createAgentCatalog({ search, catalogue, currency: config.shopCurrency });
+  // completing an agent's checkout places the order through orders.placeOrder (mapping: agents.place-order.ts)
+  const agentCheckout = createAgentCheckout({ db, catalogue, orders, currency: config.shopCurrency });
   return {
-    vendorDashboard, agentCatalog,
+    vendorDashboard, agentCatalog, agentCheckout,
     sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant, plannerStats,
     support, notifications, events, mailer, reports, admin, security,
   };

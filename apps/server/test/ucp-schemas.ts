@@ -11,7 +11,7 @@ import addFormats from 'ajv-formats';
  * The release's `$ref`s are relative to the files' places on disk (discovery/profile_schema.json reaches
  * `../schemas/ucp.json`), while their `$id`s put discovery/ under /schemas/ — resolved against the `$id`s those refs
  * miss. So each schema is registered under its file's own URL (its `$id` replaced in memory), which resolves every
- * ref exactly as the files lie. `ucp_request` and `name` are the release's annotations, not validation keywords.
+ * ref exactly as the files lie. The release's own annotations (`ucp_request`, `name`, ...) are not validation keywords.
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const UCP_SOURCE = path.resolve(repoRoot, '../shared/ucp-2026-04-08/source');
@@ -28,9 +28,10 @@ const fileUrl = (rel: string) => pathToFileURL(path.join(UCP_SOURCE, rel)).href;
 let ajv: Ajv2020 | null = null;
 function compiler(): Ajv2020 {
   if (ajv) return ajv;
-  ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, strictTypes: false, allowUnionTypes: true });
+  // strictSchema off: the release carries its own annotations (ucp_request, ucp_response, name, embedded, ...) and
+  // $defs entries that are maps of schemas rather than schemas; everything that validates is standard 2020-12
+  ajv = new Ajv2020({ allErrors: true, strictSchema: false, strictRequired: false, strictTypes: false, allowUnionTypes: true });
   addFormats.default(ajv);
-  ajv.addVocabulary(['ucp_request', 'name']);
   for (const file of [...jsonFiles(path.join(UCP_SOURCE, 'schemas')), ...jsonFiles(path.join(UCP_SOURCE, 'discovery'))]) {
     const schema = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
     ajv.addSchema({ ...schema, $id: pathToFileURL(file).href });

@@ -171,3 +171,91 @@ export type UcpErrorResponse = z.infer<typeof ucpErrorResponseSchema>;
 
 /** GET /.well-known/ucp: the business profile (discovery/profile_schema.json#/$defs/business_profile). */
 export const ucpProfileSchema = z.object({ ucp: ucpResponseMetaSchema }).loose();
+
+// ---------- checkout (checkout.json with the fulfillment extension; decision 0089) ----------
+
+export const UCP_CHECKOUT = {
+  checkout: 'dev.ucp.shopping.checkout',
+  fulfillment: 'dev.ucp.shopping.fulfillment',
+} as const;
+/** An open checkout session lives this long after its last change. */
+export const UCP_CHECKOUT_TTL_HOURS = 6;
+export const UCP_CHECKOUT_MAX_LINES = 100;
+
+const text = (max: number) => z.string().trim().max(max);
+
+/** A line as the agent sends it: the catalog's variant (or product) id and a quantity; prices come from Souq. */
+const lineInputSchema = z
+  .object({ id: text(40).optional(), item: z.object({ id }).loose(), quantity: z.number().int().min(1).max(999) })
+  .loose();
+
+const addressSchema = z
+  .object({
+    id: text(40).optional(),
+    street_address: text(300).min(1, { error: 'Address is required' }),
+    extended_address: text(300).optional(),
+    address_locality: text(100).optional(),
+    address_region: text(100).optional(),
+    address_country: text(100).optional(),
+    postal_code: text(20).optional(),
+    first_name: text(60).optional(),
+    last_name: text(60).optional(),
+    phone_number: text(40).optional(),
+  })
+  .loose();
+
+export const ucpBuyerSchema = z
+  .object({
+    first_name: text(60).optional(),
+    last_name: text(60).optional(),
+    email: z.string().trim().toLowerCase().pipe(z.email({ error: 'Enter a valid email address' })).optional(),
+    phone_number: text(40).optional(),
+  })
+  .loose();
+
+/**
+ * A selected payment instrument names one of the profile's handlers. No credential is ever accepted: cash on
+ * delivery needs none and the card demo takes no card data from an agent.
+ */
+const instrumentSchema = z
+  .object({
+    id: text(60),
+    handler_id: z.enum(['cod', 'card_demo'], { error: 'Unknown payment handler' }),
+    type: text(40),
+    credential: z.never({ error: 'Payment credentials are not accepted' }).optional(),
+    selected: z.boolean().optional(),
+  })
+  .loose();
+
+const checkoutFields = {
+  buyer: ucpBuyerSchema.optional(),
+  context: ucpContextSchema.optional(),
+  fulfillment: z
+    .object({
+      methods: z
+        .array(z.object({ type: z.enum(['shipping'], { error: 'Souq ships; pickup is not offered' }), destinations: z.array(addressSchema).max(1).optional() }).loose())
+        .max(1)
+        .optional(),
+    })
+    .loose()
+    .optional(),
+  payment: z.object({ instruments: z.array(instrumentSchema).max(1).optional() }).loose().optional(),
+};
+
+/** create_checkout / POST /checkout-sessions and update_checkout / PUT /checkout-sessions/{id}. */
+export const ucpCheckoutWriteSchema = z
+  .object({ line_items: z.array(lineInputSchema).min(1, { error: 'Your cart is empty' }).max(UCP_CHECKOUT_MAX_LINES), ...checkoutFields })
+  .loose();
+export type UcpCheckoutWrite = z.infer<typeof ucpCheckoutWriteSchema>;
+
+/** complete_checkout: the payment (required) and nothing of the lines. */
+export const ucpCheckoutCompleteSchema = z.object({ payment: checkoutFields.payment.unwrap().optional() }).loose();
+export type UcpCheckoutComplete = z.infer<typeof ucpCheckoutCompleteSchema>;
+
+export const ucpCheckoutIdParamSchema = z.object({ id: z.string().regex(/^chk_[0-9a-f]{32}$/, { error: 'Checkout session not found' }) });
+
+/** The checkout answer (typed loosely for the docs; checkout.json is the real check in tests). */
+export const ucpCheckoutSchema = z
+  .object({ ucp: ucpResponseMetaSchema, id: z.string(), status: z.string(), currency: z.string(), line_items: z.array(z.object({}).loose()), totals: z.array(z.object({ type: z.string(), amount: z.number().int() }).loose()), links: z.array(z.object({}).loose()) })
+  .loose();
+export type UcpCheckout = z.infer<typeof ucpCheckoutSchema>;

@@ -37,9 +37,9 @@ afterAll(async () => {
 describe('UCP over MCP (Streamable HTTP, official SDK client)', () => {
   it("lists the binding's catalog tools, with fixed descriptions that carry no catalogue text", async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['get_product', 'lookup_catalog', 'search_catalog']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['cancel_checkout', 'complete_checkout', 'create_checkout', 'get_checkout', 'get_product', 'lookup_catalog', 'search_catalog', 'update_checkout']);
     for (const tool of tools) {
-      expect(Object.keys((tool.inputSchema as { properties: object }).properties).sort()).toEqual(['catalog', 'meta']);
+      expect(Object.keys((tool.inputSchema as { properties: object }).properties)).toContain('meta');
       expect(JSON.stringify(tool)).not.toMatch(/lantern|ignore your instructions/i);
     }
   });
@@ -80,5 +80,40 @@ describe('UCP over MCP (Streamable HTTP, official SDK client)', () => {
     const res = await fetch(new URL(UCP_MCP_PATH, base));
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('POST');
+  });
+});
+
+describe('checkout over MCP', () => {
+  it('create_checkout → complete_checkout places one order; tool results follow checkout.json', async () => {
+    const { randomUUID } = await import('node:crypto');
+    const checkout = {
+      line_items: [{ item: { id: String(ids.brass) }, quantity: 1 }],
+      buyer: { first_name: 'Omar', last_name: 'Saleh', email: 'omar@example.com' },
+      fulfillment: { methods: [{ type: 'shipping', destinations: [{ street_address: '3 Corniche Road', address_locality: 'Abu Dhabi', address_country: 'AE' }] }] },
+      payment: { instruments: [{ id: 'p1', handler_id: 'card_demo', type: 'card' }] },
+    };
+    const created = await client.callTool({ name: 'create_checkout', arguments: { meta: { ...meta, 'idempotency-key': randomUUID() }, checkout } });
+    const session = created.structuredContent as { id: string; status: string };
+    expect(ucpErrors('schemas/shopping/fulfillment.json#/$defs/dev.ucp.shopping.checkout', session)).toEqual([]);
+    expect(session.status).toBe('ready_for_complete');
+    const key = randomUUID();
+    const done = await client.callTool({ name: 'complete_checkout', arguments: { meta: { ...meta, 'idempotency-key': key }, id: session.id, checkout: {} } });
+    const completed = done.structuredContent as { status: string; order: { id: string } };
+    expect(ucpErrors('schemas/shopping/fulfillment.json#/$defs/dev.ucp.shopping.checkout', completed)).toEqual([]);
+    expect(completed.status).toBe('completed');
+    const again = await client.callTool({ name: 'complete_checkout', arguments: { meta: { ...meta, 'idempotency-key': key }, id: session.id, checkout: {} } });
+    expect((again.structuredContent as { order: { id: string } }).order.id).toBe(completed.order.id);
+    // another agent does not see the session
+    const other = await client.callTool({ name: 'get_checkout', arguments: { meta: { 'ucp-agent': { profile: 'https://other.example/.well-known/ucp' } }, id: session.id } });
+    expect(other.isError).toBe(true);
+  });
+
+  it('takes no card data in a tool call', async () => {
+    const { randomUUID } = await import('node:crypto');
+    const res = await client.callTool({
+      name: 'create_checkout',
+      arguments: { meta: { ...meta, 'idempotency-key': randomUUID() }, checkout: { line_items: [{ item: { id: String(ids.brass) }, quantity: 1 }], payment: { instruments: [{ id: 'p', handler_id: 'card_demo', type: 'card', credential: { number: '4111111111111111' } }] } } },
+    }).catch((e: Error) => ({ isError: true, content: [{ type: 'text', text: e.message }] }));
+    expect(res.isError).toBe(true);
   });
 });

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { UCP_VERSION, ucpGetProductRequestSchema, ucpLookupRequestSchema, ucpSearchRequestSchema } from '@souq/shared/api/ucp';
+import {
+  UCP_VERSION, ucpCheckoutCompleteSchema, ucpCheckoutWriteSchema, ucpGetProductRequestSchema, ucpLookupRequestSchema, ucpSearchRequestSchema,
+} from '@souq/shared/api/ucp';
+import type { AgentCheckoutService } from './agents.checkout.js';
 import type { AgentCatalog } from './agents.catalog.js';
 import { AppError } from '../../platform/errors.js';
 
@@ -33,8 +36,8 @@ async function answer(run: () => Promise<object>): Promise<CallToolResult> {
  * `catalog`) as the binding defines them. Tool descriptions are fixed texts of ours; catalogue text only ever
  * travels inside results, as data (a vendor's product text is never an instruction to the agent).
  */
-export function createUcpMcpServer(deps: { catalog: AgentCatalog; origin: string }): McpServer {
-  const { catalog, origin } = deps;
+export function createUcpMcpServer(deps: { catalog: AgentCatalog; checkout: AgentCheckoutService; origin: string }): McpServer {
+  const { catalog, checkout, origin } = deps;
   const server = new McpServer({ name: 'souq-ucp', version: UCP_VERSION });
   const readOnly = { readOnlyHint: true, openWorldHint: false } as const;
 
@@ -55,6 +58,37 @@ export function createUcpMcpServer(deps: { catalog: AgentCatalog; origin: string
     inputSchema: { meta: metaSchema, catalog: ucpGetProductRequestSchema },
     annotations: readOnly,
   }, async (args) => answer(() => catalog.product(args.catalog.id, origin)));
+
+  // checkout: the session belongs to the agent named in meta; complete and cancel need an idempotency key
+  const writeMeta = metaSchema.extend({ 'idempotency-key': z.uuid() });
+  const sessionId = z.string().regex(/^chk_[0-9a-f]{32}$/);
+  const agentOf = (meta: z.infer<typeof metaSchema>) => meta['ucp-agent'].profile;
+
+  server.registerTool('create_checkout', {
+    description: 'Create a Souq checkout session (UCP checkout): line items by catalog variant id, buyer, shipping destination, payment handler (cod or card_demo; never card data). Needs meta idempotency-key.',
+    inputSchema: { meta: writeMeta, checkout: ucpCheckoutWriteSchema },
+  }, async (args) => answer(async () => (await checkout.create(agentOf(args.meta), args.checkout, { idempotencyKey: args.meta['idempotency-key'], origin })).body));
+
+  server.registerTool('get_checkout', {
+    description: 'Read a checkout session of this agent, priced again from the catalogue.',
+    inputSchema: { meta: metaSchema, id: sessionId },
+    annotations: readOnly,
+  }, async (args) => answer(() => checkout.get(agentOf(args.meta), args.id, origin)));
+
+  server.registerTool('update_checkout', {
+    description: 'Replace the lines, buyer, destination and payment handler of an open checkout session.',
+    inputSchema: { meta: metaSchema, id: sessionId, checkout: ucpCheckoutWriteSchema },
+  }, async (args) => answer(() => checkout.update(agentOf(args.meta), args.id, args.checkout, origin)));
+
+  server.registerTool('complete_checkout', {
+    description: 'Place the order of a ready checkout session (one order per session, however often it is called).',
+    inputSchema: { meta: writeMeta, id: sessionId, checkout: ucpCheckoutCompleteSchema },
+  }, async (args) => answer(() => checkout.complete(agentOf(args.meta), args.id, args.checkout, origin)));
+
+  server.registerTool('cancel_checkout', {
+    description: 'Cancel an open checkout session.',
+    inputSchema: { meta: writeMeta, id: sessionId },
+  }, async (args) => answer(() => checkout.cancel(agentOf(args.meta), args.id, origin)));
 
   return server;
 }

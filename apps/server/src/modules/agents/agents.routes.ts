@@ -7,7 +7,9 @@ import {
   UCP_MCP_PATH, UCP_REST_BASE, UCP_VENDOR_SCHEMA_PATH,
   ucpErrorResponseSchema, ucpGetProductRequestSchema, ucpGetProductResponseSchema, ucpLookupRequestSchema, ucpLookupResponseSchema,
   ucpProfileSchema, ucpSearchRequestSchema, ucpSearchResponseSchema,
+  ucpCheckoutCompleteSchema, ucpCheckoutIdParamSchema, ucpCheckoutSchema, ucpCheckoutWriteSchema,
 } from '@souq/shared/api/ucp';
+import type { AgentCheckoutService } from './agents.checkout.js';
 import type { AgentCatalog } from './agents.catalog.js';
 import { createUcpMcpServer } from './agents.mcp.js';
 import { ucpProfile, vendorExtensionSchema } from './agents.profile.js';
@@ -22,6 +24,9 @@ const agentHeaders = z.object({
     .max(2100)
     .refine((v) => agentProfile(v) !== null, { error: 'UCP-Agent must name the agent profile: profile="https://…"' }),
 });
+
+/** Writes carry an Idempotency-Key (a UUID, as the binding defines it). */
+const writeHeaders = agentHeaders.extend({ 'idempotency-key': z.uuid({ error: 'Idempotency-Key must be a UUID' }) });
 
 /** One JSON-RPC message (or a batch): the SDK reads the rest. */
 const jsonRpc = z.object({ jsonrpc: z.literal('2.0'), method: z.string().max(200).optional(), id: z.union([z.string().max(200), z.number()]).optional() }).loose();
@@ -38,8 +43,9 @@ function mcpAgent(body: unknown): string | null {
  * catalog over the REST binding under /ucp and the same tools over MCP (Streamable HTTP) at /ucp/mcp. Anonymous;
  * every agent has its own request budget (the app's rate limiter, shared through Redis when configured).
  */
-export function agentsRoutes(deps: { catalog: AgentCatalog; ratePerMinute: number }) {
-  const { catalog } = deps;
+export function agentsRoutes(deps: { catalog: AgentCatalog; checkout: AgentCheckoutService; ratePerMinute: number }) {
+  const { catalog, checkout } = deps;
+  const agentOf = (req: FastifyRequest) => agentProfile(req.headers['ucp-agent'])!;
   const perAgent = {
     rateLimit: {
       max: deps.ratePerMinute,
@@ -109,18 +115,68 @@ export function agentsRoutes(deps: { catalog: AgentCatalog; ratePerMinute: numbe
       },
     }, async (req) => catalog.product(req.body.id, originOf(req)));
 
+    // ---- checkout sessions (checkout.json + fulfillment); business outcomes answer 200/201 with messages ----
+    const checkoutResponse = z.union([ucpCheckoutSchema, ucpErrorResponseSchema]);
+    const sessions = `${UCP_REST_BASE}/checkout-sessions`;
+    const checkoutErrors = { ...errors, 404: errorBodySchema, 409: errorBodySchema };
+
+    r.post(sessions, {
+      config: perAgent,
+      schema: {
+        tags: ['agents'], operationId: 'create_checkout',
+        summary: "UCP create checkout: lines priced by Souq's storefront rule, buyer, shipping destination, payment handler (cod or card_demo, no card data)",
+        headers: writeHeaders, body: ucpCheckoutWriteSchema,
+        response: { 201: checkoutResponse, 200: checkoutResponse, ...checkoutErrors },
+      },
+    }, async (req, reply) => {
+      const { created, body } = await checkout.create(agentOf(req), req.body, { idempotencyKey: req.headers['idempotency-key'], origin: originOf(req) });
+      return reply.code(created ? 201 : 200).send(body);
+    });
+
+    r.get(`${sessions}/:id`, {
+      config: perAgent,
+      schema: {
+        tags: ['agents'], operationId: 'get_checkout', summary: "UCP get checkout: the agent's own session, priced again from the catalogue",
+        headers: agentHeaders, params: ucpCheckoutIdParamSchema, response: { 200: checkoutResponse, ...checkoutErrors },
+      },
+    }, async (req) => checkout.get(agentOf(req), req.params.id, originOf(req)));
+
+    r.put(`${sessions}/:id`, {
+      config: perAgent,
+      schema: {
+        tags: ['agents'], operationId: 'update_checkout', summary: 'UCP update checkout: replaces lines, buyer, destination and payment handler of an open session',
+        headers: writeHeaders, params: ucpCheckoutIdParamSchema, body: ucpCheckoutWriteSchema, response: { 200: checkoutResponse, ...checkoutErrors },
+      },
+    }, async (req) => checkout.update(agentOf(req), req.params.id, req.body, originOf(req)));
+
+    r.post(`${sessions}/:id/complete`, {
+      config: perAgent,
+      schema: {
+        tags: ['agents'], operationId: 'complete_checkout', summary: "UCP complete checkout: places a Souq order through the storefront's order path (one order per session, retries included)",
+        headers: writeHeaders, params: ucpCheckoutIdParamSchema, body: ucpCheckoutCompleteSchema, response: { 200: checkoutResponse, ...checkoutErrors },
+      },
+    }, async (req) => checkout.complete(agentOf(req), req.params.id, req.body, originOf(req)));
+
+    r.post(`${sessions}/:id/cancel`, {
+      config: perAgent,
+      schema: {
+        tags: ['agents'], operationId: 'cancel_checkout', summary: 'UCP cancel checkout: an open session ends without an order',
+        headers: writeHeaders, params: ucpCheckoutIdParamSchema, response: { 200: checkoutResponse, ...checkoutErrors },
+      },
+    }, async (req) => checkout.cancel(agentOf(req), req.params.id, originOf(req)));
+
     r.post(UCP_MCP_PATH, {
       config: perMcpAgent,
       schema: {
         tags: ['agents'],
-        summary: 'The UCP shopping tools over MCP (Streamable HTTP, stateless JSON responses): search_catalog, lookup_catalog, get_product',
+        summary: 'The UCP shopping tools over MCP (Streamable HTTP, stateless JSON responses): catalog search, lookup, product and checkout sessions',
         body: z.union([jsonRpc, z.array(jsonRpc).min(1).max(20)]),
         response: { 200: z.unknown().describe('JSON-RPC response'), 202: z.null().describe('Notification accepted'), ...errors },
       },
     }, async (req, reply) => {
       const origin = originOf(req);
       // stateless: a server and transport per request, so nothing of one agent's call can reach another's
-      const server = createUcpMcpServer({ catalog, origin });
+      const server = createUcpMcpServer({ catalog, checkout, origin });
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       reply.hijack();
       reply.raw.on('close', () => {
