@@ -125,7 +125,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
   // agents (issue 27): the UCP catalog over the storefront's own search and catalogue
   const agentCatalog = createAgentCatalog({ search, catalogue, currency: config.shopCurrency });
   // completing an agent's checkout places the order through orders.placeOrder (mapping: agents.place-order.ts)
-  const agentCheckout = createAgentCheckout({ db, catalogue, orders, currency: config.shopCurrency });
+  const agentCheckout = createAgentCheckout({ db, catalogue, orders, audit, currency: config.shopCurrency });
   return {
     vendorDashboard, agentCatalog, agentCheckout,
     sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant, plannerStats,

@@ -72,6 +72,9 @@ describe('checkout sessions over REST', () => {
     const rows = await ctx.database.query('select total_cents, payment_method, customer_email, (select count(*)::int from orders) as n from orders where id = $1', [orderId]) as unknown as { rows?: unknown[] } | unknown[];
     const [order] = (Array.isArray(rows) ? rows : rows.rows!) as { total_cents: number; payment_method: string; customer_email: string; n: number }[];
     expect(order).toEqual({ total_cents: 6_508, payment_method: 'cod', customer_email: 'layla@example.com', n: 1 });
+    // the agent's purchase is in the audit trail under the agent's name
+    const trail = await ctx.app.services.audit.list({ action: 'agent.checkout_complete' }, { limit: 10, offset: 0 });
+    expect(JSON.stringify(trail)).toContain('agent agent.example');
     const stock = await ctx.app.services.catalogue.getProduct(ids.oud!);
     expect(stock.stock).toBe(3);
     // a completed session cannot be canceled

@@ -8,6 +8,7 @@ import {
 import { computeTotals, lineTotalCents } from '@souq/shared/rules/pricing';
 import { agentCheckouts, type AgentCheckoutAddress, type AgentCheckoutBuyer, type AgentCheckoutLine } from '../../db/schema/agents.js';
 import type { Db } from '../../platform/db.js';
+import type { AuditLog } from '../../platform/audit.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../platform/pg-errors.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
@@ -38,7 +39,7 @@ type Priced = { line: AgentCheckoutLine; product: ManagedProduct; variant: Place
  * chose (items, quantities, buyer, destination, payment handler); every answer prices it again with the storefront's
  * rule (packages/shared pricing) from the catalogue, and completing it places a real order through the orders service.
  */
-export function createAgentCheckout(deps: { db: Db; catalogue: CatalogueService; orders: OrdersService; currency: string }) {
+export function createAgentCheckout(deps: { db: Db; catalogue: CatalogueService; orders: OrdersService; audit: AuditLog; currency: string }) {
   const { db, catalogue, orders, currency } = deps;
   const expiry = () => new Date(Date.now() + UCP_CHECKOUT_TTL_HOURS * 3_600_000);
 
@@ -223,12 +224,25 @@ export function createAgentCheckout(deps: { db: Db; catalogue: CatalogueService;
         lines: priced.map((p) => ({ productId: p.product.id, quantity: p.line.quantity, variant: p.variant })),
       });
       if (!outcome.ok) return view(row, origin, outcome.messages);
-      const [done] = await db
-        .update(agentCheckouts)
-        .set({ status: 'completed', orderId: outcome.orderId, orderNumber: outcome.orderNumber, updatedAt: new Date() })
-        .where(eq(agentCheckouts.id, id))
-        .returning();
-      return view(done!, origin);
+      // the session's completion and its trail entry (naming the agent) in one transaction
+      const done = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(agentCheckouts)
+          .set({ status: 'completed', orderId: outcome.orderId, orderNumber: outcome.orderNumber, updatedAt: new Date() })
+          .where(and(eq(agentCheckouts.id, id), eq(agentCheckouts.status, 'open')))
+          .returning();
+        if (updated) {
+          await deps.audit.record(tx, {
+            actor: { userId: null, role: 'system', name: `agent ${new URL(agent).host}`, ip: null },
+            action: 'agent.checkout_complete',
+            target: { type: 'order', id: outcome.orderId },
+            changes: { checkout: { before: null, after: id }, agent: { before: null, after: agent } },
+          });
+        }
+        return updated;
+      });
+      // a racing completion already closed the session (same order, by the key): answer it as it is now
+      return view(done ?? (await load(agent, id)), origin);
     },
 
     /** Cancels an open session (a repeat answers the canceled session); a completed one stays completed. */
