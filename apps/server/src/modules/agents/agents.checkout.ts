@@ -1,11 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { ManagedProduct } from '@souq/shared/api/products';
 import {
   UCP, UCP_CHECKOUT, UCP_CHECKOUT_TTL_HOURS, UCP_VERSION,
   type UcpCheckoutComplete, type UcpCheckoutWrite, type UcpErrorResponse, type UcpMessage,
 } from '@souq/shared/api/ucp';
-import { computeTotals, lineTotalCents } from '@souq/shared/rules/pricing';
 import { agentCheckouts, type AgentCheckoutAddress, type AgentCheckoutBuyer, type AgentCheckoutLine } from '../../db/schema/agents.js';
 import type { Db } from '../../platform/db.js';
 import type { AuditLog } from '../../platform/audit.js';
@@ -13,8 +11,8 @@ import { conflict, notFound } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../platform/pg-errors.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
-import { absoluteUrl, parseUcpId, variantIdOf } from './agents.mapping.js';
-import { placeAgentOrder, type PlacedLine } from './agents.place-order.js';
+import { placeAgentOrder } from './agents.place-order.js';
+import { createLinePricing, money } from './agents.lines.js';
 
 export type AgentCheckoutService = ReturnType<typeof createAgentCheckout>;
 type Row = typeof agentCheckouts.$inferSelect;
@@ -31,9 +29,6 @@ const meta = (status: 'success' | 'error' = 'success') => ({
 
 const errorResponse = (messages: UcpMessage[]): UcpErrorResponse => ({ ucp: meta('error'), messages });
 
-/** One line priced from the catalogue as it is now. */
-type Priced = { line: AgentCheckoutLine; product: ManagedProduct; variant: PlacedLine['variant']; title: string };
-
 /**
  * Checkout sessions for agents (UCP checkout with the fulfillment extension). A session stores only what the agent
  * chose (items, quantities, buyer, destination, payment handler); every answer prices it again with the storefront's
@@ -43,48 +38,12 @@ export function createAgentCheckout(deps: { db: Db; catalogue: CatalogueService;
   const { db, catalogue, orders, currency } = deps;
   const expiry = () => new Date(Date.now() + UCP_CHECKOUT_TTL_HOURS * 3_600_000);
 
-  /** The agent's lines → Souq's (product, variant); ids that name no active product or variant are reported. */
-  async function resolve(lines: AgentCheckoutLine[]): Promise<{ priced: Priced[]; unknown: UcpMessage[] }> {
-    const refs = lines.map((l) => parseUcpId(l.item));
-    const ids = [...new Set(refs.flatMap((r) => (r ? [r.productId] : [])))];
-    const products = new Map((await catalogue.managedByIds(ids)).filter((p) => p.status === 'active').map((p) => [p.id, p]));
-    const priced: Priced[] = [];
-    const unknown: UcpMessage[] = [];
-    lines.forEach((line, i) => {
-      const ref = refs[i];
-      const product = ref ? products.get(ref.productId) : undefined;
-      // a product id stands for its only variant; a product with variant rows needs one of them named
-      const variantId = ref?.variantId === undefined ? (product?.variants.length ? undefined : null) : ref.variantId;
-      const row = product && variantId ? product.variants.find((v) => v.id === variantId) : undefined;
-      if (!product || variantId === undefined || (variantId !== null && !row)) {
-        unknown.push({ type: 'error', code: 'not_found', path: `$.line_items[${i}].item.id`, content: `Item not found: ${line.item}`, severity: 'unrecoverable' });
-        return;
-      }
-      priced.push({
-        line: { ...line, item: variantIdOf(product.id, row?.id ?? null) },
-        product,
-        variant: row ? { type: row.type, value: row.value } : null,
-        title: row ? `${product.name} (${row.type}: ${row.value})` : product.name,
-      });
-    });
-    return { priced, unknown };
-  }
+  const { resolve, price } = createLinePricing({ catalogue });
 
   /** The session as the protocol shows it: lines with Souq's prices, totals, fulfilment, status and what is missing. */
   async function view(row: Row, origin: string, extra: UcpMessage[] = []) {
-    const { priced, unknown } = await resolve(row.lines);
-    const messages: UcpMessage[] = [...extra];
-    // lines whose product has gone since: left out of the session's prices, named in a message
-    for (const m of unknown) messages.push({ ...m, code: 'item_unavailable', severity: 'requires_buyer_review' });
-    const wanted = new Map<number, number>();
-    for (const p of priced) wanted.set(p.product.id, (wanted.get(p.product.id) ?? 0) + p.line.quantity);
-    priced.forEach((p, i) => {
-      if (p.product.stock < wanted.get(p.product.id)!) {
-        const content = p.product.stock > 0 ? `Only ${p.product.stock} left of ${p.product.name}` : `${p.product.name} is out of stock`;
-        messages.push({ type: 'error', code: 'out_of_stock', path: `$.line_items[${i}]`, content, severity: 'requires_buyer_review' });
-      }
-    });
-    const totals = computeTotals(priced.map((p) => ({ unitPriceCents: p.product.price_cents, quantity: p.line.quantity })));
+    const { priced, lineItems, totals, totalLines, messages: lineMessages } = await price(row.lines, origin);
+    const messages: UcpMessage[] = [...extra, ...lineMessages];
     const lineIds = priced.map((p) => p.line.id);
     if (row.status === 'open') {
       const missing: [string, string][] = [];
@@ -95,24 +54,14 @@ export function createAgentCheckout(deps: { db: Db; catalogue: CatalogueService;
       for (const [path, content] of missing) messages.push({ type: 'error', code: 'missing', path, content, severity: 'requires_buyer_input' });
     }
     const status = row.status === 'completed' ? 'completed' : row.status === 'canceled' ? 'canceled' : messages.some((m) => m.type === 'error') ? 'incomplete' : 'ready_for_complete';
-    const money = (type: string, amount: number, display_text?: string) => ({ type, amount, ...(display_text ? { display_text } : {}) });
     return {
       ucp: meta(),
       id: row.id,
       status,
       currency,
-      line_items: priced.map((p) => {
-        const image = p.product.images[0] ? absoluteUrl(p.product.images[0], origin) : null;
-        const line = lineTotalCents({ unitPriceCents: p.product.price_cents, quantity: p.line.quantity });
-        return {
-          id: p.line.id,
-          item: { id: p.line.item, title: p.title, price: p.product.price_cents, ...(image ? { image_url: image } : {}) },
-          quantity: p.line.quantity,
-          totals: [money('subtotal', line), money('total', line)],
-        };
-      }),
+      line_items: lineItems,
       ...(row.buyer ? { buyer: row.buyer } : {}),
-      totals: [money('subtotal', totals.subtotalCents), money('fulfillment', totals.shippingCents, 'Shipping'), money('tax', totals.taxCents, 'Tax (5%)'), money('total', totals.totalCents)],
+      totals: totalLines,
       // one shipping method and one group: Souq prices shipping per purchase today (decision 0089)
       fulfillment: {
         methods: [{
