@@ -161,7 +161,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(embedsRoutes({ embeds: services.embeds, catalogue: services.catalogue }));
   await app.register(optimisationRoutes({ optimisation: services.optimisation }));
   await app.register(vendorDashboardRoutes({ dashboard: services.vendorDashboard }));
-  await app.register(agentsRoutes({ catalog: services.agentCatalog, checkout: services.agentCheckout, ratePerMinute: UCP_AGENT_RATE_PER_MINUTE }));
+  await app.register(agentsRoutes({ catalog: services.agentCatalog, checkout: services.agentCheckout, cart: services.agentCart, ratePerMinute: UCP_AGENT_RATE_PER_MINUTE }));
   // conversations and notifications
   await app.register(supportRoutes({ support: services.support }));
   await app.register(notificationsRoutes({ notifications: services.notifications }));

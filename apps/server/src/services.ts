@@ -35,6 +35,7 @@ import { createAccessLimiter, DEFAULT_ACCESS_LIMITS, memoryCounters, redisCounte
 import { createVendorDashboardService } from './modules/vendor-dashboard/vendor-dashboard.service.js';
 import { createAgentCatalog } from './modules/agents/agents.catalog.js';
 import { createAgentCheckout } from './modules/agents/agents.checkout.js';
+import { createAgentCart } from './modules/agents/agents.cart.js';
 
 /**
  * The composition root: every service built once from its explicit dependencies.
@@ -126,8 +127,9 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const agentCatalog = createAgentCatalog({ search, catalogue, currency: config.shopCurrency });
   // completing an agent's checkout places the order through orders.placeOrder (mapping: agents.place-order.ts)
   const agentCheckout = createAgentCheckout({ db, catalogue, orders, audit, currency: config.shopCurrency });
+  const agentCart = createAgentCart({ db, catalogue, currency: config.shopCurrency });
   return {
-    vendorDashboard, agentCatalog, agentCheckout,
+    vendorDashboard, agentCatalog, agentCheckout, agentCart,
     sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant, plannerStats,
     support, notifications, events, mailer, reports, admin, security,
   };

@@ -259,3 +259,14 @@ export const ucpCheckoutSchema = z
   .object({ ucp: ucpResponseMetaSchema, id: z.string(), status: z.string(), currency: z.string(), line_items: z.array(z.object({}).loose()), totals: z.array(z.object({ type: z.string(), amount: z.number().int() }).loose()), links: z.array(z.object({}).loose()) })
   .loose();
 export type UcpCheckout = z.infer<typeof ucpCheckoutSchema>;
+
+// ---------- cart (cart.json) ----------
+
+export const UCP_CART = 'dev.ucp.shopping.cart';
+/** create_cart / update_cart: lines only (buyer and destination belong to checkout). */
+export const ucpCartWriteSchema = z
+  .object({ line_items: ucpCheckoutWriteSchema.shape.line_items, context: ucpContextSchema.optional() })
+  .loose();
+export type UcpCartWrite = z.infer<typeof ucpCartWriteSchema>;
+export const ucpCartIdParamSchema = z.object({ id: z.string().regex(/^cart_[0-9a-f]{32}$/, { error: 'Cart not found' }) });
+export const ucpCartSchema = ucpCheckoutSchema.omit({ status: true });

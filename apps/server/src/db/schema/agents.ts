@@ -34,3 +34,22 @@ export const agentCheckouts = pgTable(
   },
   (t) => [uniqueIndex('agent_checkouts_idempotency_key').on(t.agent, t.idempotencyKey), index('agent_checkouts_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Agents' carts (UCP cart capability): lines only, priced again on every read; canceling one deletes it. An
+ * Idempotency-Key on creation is unique per agent, as for checkouts.
+ */
+export const agentCarts = pgTable(
+  'agent_carts',
+  {
+    id: text('id').primaryKey(),
+    agent: text('agent').notNull(),
+    lines: jsonb('lines').$type<AgentCheckoutLine[]>().notNull(),
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('agent_carts_idempotency_key').on(t.agent, t.idempotencyKey), index('agent_carts_created_idx').on(t.createdAt)],
+);

@@ -143,3 +143,27 @@ describe('checkout sessions over REST', () => {
     expect((await call(ctx.app, { url: `/ucp/checkout-sessions/${mine.json.id}`, headers: { 'ucp-agent': AGENT } })).json.id).toBe(mine.json.id);
   });
 });
+
+describe('carts over REST', () => {
+  const CART = 'schemas/shopping/cart.json';
+  it('create → read → update → cancel, priced as the storefront prices, validated against cart.json', async () => {
+    const key = randomUUID();
+    const created = await write('POST', '/ucp/carts', { line_items: [{ item: { id: String(ids.lamp) }, quantity: 1 }] }, key);
+    expect(created.status).toBe(201);
+    expect(ucpErrors(CART, created.json)).toEqual([]);
+    // 12.00 + 9.99 shipping + 0.60 tax
+    expect(created.json.totals.at(-1)).toEqual({ type: 'total', amount: computeTotals([{ unitPriceCents: 1_200, quantity: 1 }]).totalCents });
+    expect(created.json.totals.at(-1).amount).toBe(2_259);
+    expect((await write('POST', '/ucp/carts', { line_items: [{ item: { id: String(ids.lamp) }, quantity: 1 }] }, key)).json.id).toBe(created.json.id);
+    const updated = await write('PUT', `/ucp/carts/${created.json.id}`, { line_items: [{ item: { id: String(ids.lamp) }, quantity: 50 }] });
+    expect(ucpErrors(CART, updated.json)).toEqual([]);
+    expect(updated.json.messages[0].code).toBe('out_of_stock');
+    const read = await call(ctx.app, { url: `/ucp/carts/${created.json.id}`, headers: { 'ucp-agent': AGENT } });
+    expect(read.json.line_items[0].quantity).toBe(50);
+    const unknown = await write('PUT', `/ucp/carts/${created.json.id}`, { line_items: [{ item: { id: '999999' }, quantity: 1 }] });
+    expect(ucpErrors('schemas/shopping/types/error_response.json', unknown.json)).toEqual([]);
+    const canceled = await write('POST', `/ucp/carts/${created.json.id}/cancel`, undefined);
+    expect(ucpErrors(CART, canceled.json)).toEqual([]);
+    expect((await call(ctx.app, { url: `/ucp/carts/${created.json.id}`, headers: { 'ucp-agent': AGENT } })).status).toBe(404);
+  });
+});

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
-  UCP_VERSION, ucpCheckoutCompleteSchema, ucpCheckoutWriteSchema, ucpGetProductRequestSchema, ucpLookupRequestSchema, ucpSearchRequestSchema,
+  UCP_VERSION, ucpCartWriteSchema, ucpCheckoutCompleteSchema, ucpCheckoutWriteSchema, ucpGetProductRequestSchema, ucpLookupRequestSchema, ucpSearchRequestSchema,
 } from '@souq/shared/api/ucp';
 import type { AgentCheckoutService } from './agents.checkout.js';
+import type { AgentCartService } from './agents.cart.js';
 import type { AgentCatalog } from './agents.catalog.js';
 import { AppError } from '../../platform/errors.js';
 
@@ -36,8 +37,8 @@ async function answer(run: () => Promise<object>): Promise<CallToolResult> {
  * `catalog`) as the binding defines them. Tool descriptions are fixed texts of ours; catalogue text only ever
  * travels inside results, as data (a vendor's product text is never an instruction to the agent).
  */
-export function createUcpMcpServer(deps: { catalog: AgentCatalog; checkout: AgentCheckoutService; origin: string }): McpServer {
-  const { catalog, checkout, origin } = deps;
+export function createUcpMcpServer(deps: { catalog: AgentCatalog; checkout: AgentCheckoutService; cart: AgentCartService; origin: string }): McpServer {
+  const { catalog, checkout, cart, origin } = deps;
   const server = new McpServer({ name: 'souq-ucp', version: UCP_VERSION });
   const readOnly = { readOnlyHint: true, openWorldHint: false } as const;
 
@@ -89,6 +90,26 @@ export function createUcpMcpServer(deps: { catalog: AgentCatalog; checkout: Agen
     description: 'Cancel an open checkout session.',
     inputSchema: { meta: writeMeta, id: sessionId },
   }, async (args) => answer(() => checkout.cancel(agentOf(args.meta), args.id, origin)));
+
+  // carts: anonymous, the agent's own
+  const cartId = z.string().regex(/^cart_[0-9a-f]{32}$/);
+  server.registerTool('create_cart', {
+    description: 'Create a Souq cart (UCP cart): line items by catalog variant id; priced by the storefront rule. Needs meta idempotency-key.',
+    inputSchema: { meta: writeMeta, cart: ucpCartWriteSchema },
+  }, async (args) => answer(async () => (await cart.create(agentOf(args.meta), args.cart, { idempotencyKey: args.meta['idempotency-key'], origin })).body));
+  server.registerTool('get_cart', {
+    description: 'Read a cart of this agent, priced again from the catalogue.',
+    inputSchema: { meta: metaSchema, id: cartId },
+    annotations: readOnly,
+  }, async (args) => answer(() => cart.get(agentOf(args.meta), args.id, origin)));
+  server.registerTool('update_cart', {
+    description: "Replace a cart's lines.",
+    inputSchema: { meta: metaSchema, id: cartId, cart: ucpCartWriteSchema },
+  }, async (args) => answer(() => cart.update(agentOf(args.meta), args.id, args.cart, origin)));
+  server.registerTool('cancel_cart', {
+    description: 'Cancel (delete) a cart.',
+    inputSchema: { meta: writeMeta, id: cartId },
+  }, async (args) => answer(() => cart.cancel(agentOf(args.meta), args.id, origin)));
 
   return server;
 }

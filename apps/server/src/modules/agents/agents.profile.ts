@@ -1,4 +1,4 @@
-import { UCP, UCP_CHECKOUT, UCP_MCP_PATH, UCP_REST_BASE, UCP_VENDOR_SCHEMA_PATH, UCP_VERSION } from '@souq/shared/api/ucp';
+import { UCP, UCP_CART, UCP_CHECKOUT, UCP_MCP_PATH, UCP_REST_BASE, UCP_VENDOR_SCHEMA_PATH, UCP_VERSION } from '@souq/shared/api/ucp';
 
 const SPEC = 'https://ucp.dev/specification';
 const SCHEMAS = 'https://ucp.dev/schemas';
@@ -25,6 +25,7 @@ export function ucpProfile(origin: string) {
       capabilities: {
         [UCP.search]: [entity('catalog/search', `${SCHEMAS}/shopping/catalog_search.json`)],
         [UCP.lookup]: [entity('catalog/lookup', `${SCHEMAS}/shopping/catalog_lookup.json`)],
+        [UCP_CART]: [entity('cart', `${SCHEMAS}/shopping/cart.json`)],
         [UCP_CHECKOUT.checkout]: [entity('checkout', `${SCHEMAS}/shopping/checkout.json`)],
         [UCP_CHECKOUT.fulfillment]: [{ ...entity('fulfillment', `${SCHEMAS}/shopping/fulfillment.json`), extends: UCP_CHECKOUT.checkout }],
         [UCP.vendor]: [

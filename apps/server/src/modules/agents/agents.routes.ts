@@ -8,8 +8,10 @@ import {
   ucpErrorResponseSchema, ucpGetProductRequestSchema, ucpGetProductResponseSchema, ucpLookupRequestSchema, ucpLookupResponseSchema,
   ucpProfileSchema, ucpSearchRequestSchema, ucpSearchResponseSchema,
   ucpCheckoutCompleteSchema, ucpCheckoutIdParamSchema, ucpCheckoutSchema, ucpCheckoutWriteSchema,
+  ucpCartIdParamSchema, ucpCartSchema, ucpCartWriteSchema,
 } from '@souq/shared/api/ucp';
 import type { AgentCheckoutService } from './agents.checkout.js';
+import type { AgentCartService } from './agents.cart.js';
 import type { AgentCatalog } from './agents.catalog.js';
 import { createUcpMcpServer } from './agents.mcp.js';
 import { ucpProfile, vendorExtensionSchema } from './agents.profile.js';
@@ -43,8 +45,8 @@ function mcpAgent(body: unknown): string | null {
  * catalog over the REST binding under /ucp and the same tools over MCP (Streamable HTTP) at /ucp/mcp. Anonymous;
  * every agent has its own request budget (the app's rate limiter, shared through Redis when configured).
  */
-export function agentsRoutes(deps: { catalog: AgentCatalog; checkout: AgentCheckoutService; ratePerMinute: number }) {
-  const { catalog, checkout } = deps;
+export function agentsRoutes(deps: { catalog: AgentCatalog; checkout: AgentCheckoutService; cart: AgentCartService; ratePerMinute: number }) {
+  const { catalog, checkout, cart } = deps;
   const agentOf = (req: FastifyRequest) => agentProfile(req.headers['ucp-agent'])!;
   const perAgent = {
     rateLimit: {
@@ -165,6 +167,36 @@ export function agentsRoutes(deps: { catalog: AgentCatalog; checkout: AgentCheck
       },
     }, async (req) => checkout.cancel(agentOf(req), req.params.id, originOf(req)));
 
+    // ---- carts (cart.json): lines only, priced on every read ----
+    const cartResponse = z.union([ucpCartSchema, ucpErrorResponseSchema]);
+    const carts = `${UCP_REST_BASE}/carts`;
+
+    r.post(carts, {
+      config: perAgent,
+      schema: {
+        tags: ['agents'], operationId: 'create_cart', summary: "UCP create cart: lines by catalog variant id, priced by the storefront's rule",
+        headers: writeHeaders, body: ucpCartWriteSchema, response: { 201: cartResponse, 200: cartResponse, ...checkoutErrors },
+      },
+    }, async (req, reply) => {
+      const { created, body } = await cart.create(agentOf(req), req.body, { idempotencyKey: req.headers['idempotency-key'], origin: originOf(req) });
+      return reply.code(created ? 201 : 200).send(body);
+    });
+
+    r.get(`${carts}/:id`, {
+      config: perAgent,
+      schema: { tags: ['agents'], operationId: 'get_cart', summary: "UCP get cart: the agent's own cart, priced again", headers: agentHeaders, params: ucpCartIdParamSchema, response: { 200: cartResponse, ...checkoutErrors } },
+    }, async (req) => cart.get(agentOf(req), req.params.id, originOf(req)));
+
+    r.put(`${carts}/:id`, {
+      config: perAgent,
+      schema: { tags: ['agents'], operationId: 'update_cart', summary: "UCP update cart: replaces the cart's lines", headers: writeHeaders, params: ucpCartIdParamSchema, body: ucpCartWriteSchema, response: { 200: cartResponse, ...checkoutErrors } },
+    }, async (req) => cart.update(agentOf(req), req.params.id, req.body, originOf(req)));
+
+    r.post(`${carts}/:id/cancel`, {
+      config: perAgent,
+      schema: { tags: ['agents'], operationId: 'cancel_cart', summary: 'UCP cancel cart: the cart is deleted and answered as it was', headers: writeHeaders, params: ucpCartIdParamSchema, response: { 200: cartResponse, ...checkoutErrors } },
+    }, async (req) => cart.cancel(agentOf(req), req.params.id, originOf(req)));
+
     r.post(UCP_MCP_PATH, {
       config: perMcpAgent,
       schema: {
@@ -176,7 +208,7 @@ export function agentsRoutes(deps: { catalog: AgentCatalog; checkout: AgentCheck
     }, async (req, reply) => {
       const origin = originOf(req);
       // stateless: a server and transport per request, so nothing of one agent's call can reach another's
-      const server = createUcpMcpServer({ catalog, checkout, origin });
+      const server = createUcpMcpServer({ catalog, checkout, cart, origin });
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       reply.hijack();
       reply.raw.on('close', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UCP, UCP_AGENT_RATE_PER_MINUTE, UCP_CHECKOUT, UCP_VERSION } from '@souq/shared/api/ucp';
+import { UCP, UCP_AGENT_RATE_PER_MINUTE, UCP_CART, UCP_CHECKOUT, UCP_VERSION } from '@souq/shared/api/ucp';
 import { FREE_SHIPPING_THRESHOLD_CENTS, RETURN_WINDOW_DAYS, SHIPPING_FEE_CENTS } from '@souq/shared/constants';
 import { call, createTestApp, signupVendor, type TestContext } from '../../../test/harness.js';
 import { ucpErrors } from '../../../test/ucp-schemas.js';
@@ -54,7 +54,7 @@ describe('discovery: GET /.well-known/ucp', () => {
       ['rest', 'http://localhost/ucp'],
       ['mcp', 'http://localhost/ucp/mcp'],
     ]);
-    expect(Object.keys(ucp.capabilities)).toEqual([UCP.search, UCP.lookup, UCP_CHECKOUT.checkout, UCP_CHECKOUT.fulfillment, UCP.vendor]);
+    expect(Object.keys(ucp.capabilities)).toEqual([UCP.search, UCP.lookup, UCP_CART, UCP_CHECKOUT.checkout, UCP_CHECKOUT.fulfillment, UCP.vendor]);
     expect(ucp.capabilities[UCP.vendor][0].extends).toEqual([UCP.search, UCP.lookup]);
     expect(Object.keys(ucp.payment_handlers)).toEqual([UCP.cod, UCP.cardDemo]);
   });
