@@ -11,6 +11,7 @@ import type { Database } from './platform/db.js';
 import { isGuardedRoute, registerAuth, routeAccess } from './platform/auth.js';
 import type { UserRole } from '@souq/shared/api/auth';
 import { VENDOR_DOCUMENT_MAX_BYTES } from '@souq/shared/constants';
+import { UCP_AGENT_RATE_PER_MINUTE } from '@souq/shared/api/ucp';
 import { fixNullableUnions, openApiTransform } from './platform/openapi.js';
 import { connectRedis } from './platform/redis.js';
 import { registerErrorHandling } from './platform/errors.js';
@@ -48,6 +49,8 @@ import { securityRoutes } from './modules/security/security.routes.js';
 // vendor dashboard (issue 8)
 import { vendorDashboardRoutes } from './modules/vendor-dashboard/vendor-dashboard.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
+// agents over the Universal Commerce Protocol (issue 27)
+import { agentsRoutes } from './modules/agents/agents.routes.js';
 
 export type AppDeps = { config: Config; database: Database };
 export type RouteEntry = { method: string; url: string; access: UserRole[] | null };
@@ -160,6 +163,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(optimisationRoutes({ optimisation: services.optimisation }));
   await app.register(vendorDashboardRoutes({ dashboard: services.vendorDashboard }));
   await app.register(reviewsRoutes({ reviews: services.reviews }));
+  await app.register(agentsRoutes({ catalog: services.agentCatalog, checkout: services.agentCheckout, cart: services.agentCart, ratePerMinute: UCP_AGENT_RATE_PER_MINUTE }));
   // conversations and notifications
   await app.register(supportRoutes({ support: services.support }));
   await app.register(notificationsRoutes({ notifications: services.notifications }));

@@ -34,6 +34,9 @@ import { createSecurityService } from './modules/security/security.service.js';
 import { createAccessLimiter, DEFAULT_ACCESS_LIMITS, memoryCounters, redisCounters, resilientCounters } from './modules/security/access-limiter.js';
 import { createVendorDashboardService } from './modules/vendor-dashboard/vendor-dashboard.service.js';
 import { createReviewsService } from './modules/reviews/reviews.service.js';
+import { createAgentCatalog } from './modules/agents/agents.catalog.js';
+import { createAgentCheckout } from './modules/agents/agents.checkout.js';
+import { createAgentCart } from './modules/agents/agents.cart.js';
 
 /**
  * The composition root: every service built once from its explicit dependencies.
@@ -123,9 +126,13 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const events = createEventsService({ bus, vendorsOfOrder: vendorDashboard.vendorsOfOrder });
   // verified reviews (issue 28): photos through the files module, moderation through the audit trail
   const reviews = createReviewsService({ db, audit, bus, files });
+  // agents (issue 27): the UCP catalog over the storefront's own search and catalogue
+  const agentCatalog = createAgentCatalog({ search, catalogue, currency: config.shopCurrency });
+  // completing an agent's checkout places the order through orders.placeOrder (mapping: agents.place-order.ts)
+  const agentCheckout = createAgentCheckout({ db, catalogue, orders, audit, currency: config.shopCurrency });
+  const agentCart = createAgentCart({ db, catalogue, currency: config.shopCurrency });
   return {
-    reviews,
-    vendorDashboard,
+    reviews, vendorDashboard, agentCatalog, agentCheckout, agentCart,
     sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant, plannerStats,
     support, notifications, events, mailer, reports, admin, security,
   };

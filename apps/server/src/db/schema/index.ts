@@ -11,3 +11,4 @@ export * from './audit.js';
 export * from './optimisation.js';
 export * from './security.js';
 export * from './reviews.js';
+export * from './agents.js';

@@ -535,6 +535,24 @@ export function createCatalogueService(deps: {
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
 
+    /**
+     * A vendor's rating: the review-weighted mean of its active products' ratings, and the reviews behind it (agents
+     * compare sellers, decision 0089). Vendors without rated products are left out.
+     */
+    async vendorRatings(vendorIds: number[]): Promise<Map<number, { value: number; count: number }>> {
+      if (!vendorIds.length) return new Map();
+      const rows = await db
+        .select({
+          vendorId: products.vendorId,
+          weighted: sql<string>`sum(${products.rating} * ${products.reviewCount})`,
+          reviews: sql<string>`sum(${products.reviewCount})`,
+        })
+        .from(products)
+        .where(and(inArray(products.vendorId, [...new Set(vendorIds)]), eq(products.status, 'active'), gt(products.reviewCount, 0), sql`${products.rating} is not null`))
+        .groupBy(products.vendorId);
+      return new Map(rows.map((r) => [r.vendorId!, { value: Math.round((Number(r.weighted) / Number(r.reviews)) * 10) / 10, count: Number(r.reviews) }]));
+    },
+
     /** The Products tab's list: every status, newest first, bounded, with the total. */
     async listManaged(opts: ManagedListOptions & { vendorId?: number }): Promise<{ items: ManagedProduct[]; total: number }> {
       const where = managedWhere(opts);

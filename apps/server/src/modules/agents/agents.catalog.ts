@@ -1,0 +1,151 @@
+import type { ManagedProduct } from '@souq/shared/api/products';
+import {
+  UCP, UCP_PAGE_DEFAULT, UCP_VERSION,
+  type UcpErrorResponse, type UcpLookupRequest, type UcpLookupResponse, type UcpMessage, type UcpProduct, type UcpSearchRequest, type UcpSearchResponse, type UcpVendor,
+} from '@souq/shared/api/ucp';
+import { FREE_SHIPPING_THRESHOLD_CENTS, RETURN_WINDOW_DAYS, SHIPPING_FEE_CENTS } from '@souq/shared/constants';
+import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import type { SearchService } from '../search/search.service.js';
+import type { SearchFilters } from '../search/search.engine.js';
+import { badRequest } from '../../platform/errors.js';
+import { parseUcpId, toUcpProduct, variantIdOf } from './agents.mapping.js';
+
+export type AgentCatalog = ReturnType<typeof createAgentCatalog>;
+
+/** The marketplace's own products (no vendor) are sold by Souq itself. */
+const MARKETPLACE_SELLER = 'Souq';
+
+type Filters = UcpSearchRequest['filters'];
+
+/** The release's filters → the search index's (both in minor units). */
+function indexFilters(f: Filters): SearchFilters {
+  return { category: f?.categories?.[0], minCents: f?.price?.min, maxCents: f?.price?.max, inStock: f?.in_stock };
+}
+
+/** The same filters over fresh rows: the index answers from a cache that a later price or stock change may have outrun. */
+function fits(p: ManagedProduct, f: Filters): boolean {
+  const category = f?.categories?.[0]?.toLowerCase();
+  return (
+    (category === undefined || p.categories.some((c) => c.toLowerCase() === category)) &&
+    (f?.price?.min === undefined || p.price_cents >= f.price.min) &&
+    (f?.price?.max === undefined || p.price_cents <= f.price.max) &&
+    (f?.in_stock === undefined || (f.in_stock ? p.stock > 0 : p.stock === 0))
+  );
+}
+
+/** Paging cursors are opaque to agents: the offset of the next page, base64url. */
+export function encodeCursor(offset: number): string {
+  return Buffer.from(`o:${offset}`).toString('base64url');
+}
+export function decodeCursor(cursor: string | undefined): number {
+  if (cursor === undefined) return 0;
+  const m = /^o:(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!m) throw badRequest('Invalid cursor', { 'pagination.cursor': 'Invalid cursor' });
+  return Number(m[1]);
+}
+
+const meta = (capability: string) => ({ version: UCP_VERSION, status: 'success' as const, capabilities: { [capability]: [{ version: UCP_VERSION }] } });
+
+/**
+ * Catalog search and lookup for agents (UCP catalog capability), over Souq's own search index and catalogue: the
+ * same ranking, filters and stock as the storefront, each product with the vendor that sells it.
+ */
+export function createAgentCatalog(deps: { search: SearchService; catalogue: CatalogueService; currency: string }) {
+  const { search, catalogue, currency } = deps;
+
+  /** The vendor extension for every seller among the products: name, rating, return window and shipping rule. */
+  async function vendorsOf(products: ManagedProduct[]): Promise<Map<number | null, UcpVendor>> {
+    const ids = [...new Set(products.flatMap((p) => (p.vendor_id === null ? [] : [p.vendor_id])))];
+    const ratings = await catalogue.vendorRatings(ids);
+    const terms = {
+      return_window_days: RETURN_WINDOW_DAYS,
+      shipping: { fee: { amount: SHIPPING_FEE_CENTS, currency }, free_above: { amount: FREE_SHIPPING_THRESHOLD_CENTS, currency } },
+    };
+    const out = new Map<number | null, UcpVendor>([[null, { id: 'marketplace', name: MARKETPLACE_SELLER, ...terms }]]);
+    for (const p of products) {
+      if (p.vendor_id === null || out.has(p.vendor_id)) continue;
+      const rating = ratings.get(p.vendor_id);
+      out.set(p.vendor_id, {
+        id: String(p.vendor_id),
+        name: p.vendor_name ?? MARKETPLACE_SELLER,
+        ...(rating ? { rating: { value: rating.value, scale_max: 5, count: rating.count } } : {}),
+        ...terms,
+      });
+    }
+    return out;
+  }
+
+  async function toUcp(products: ManagedProduct[], origin: string): Promise<UcpProduct[]> {
+    const vendors = await vendorsOf(products);
+    return products.map((p) => toUcpProduct(p, { origin, currency, vendor: vendors.get(p.vendor_id) ?? vendors.get(null)! }));
+  }
+
+  /** Active products by id, in that order, with variants and seller. */
+  async function activeByIds(ids: number[]): Promise<ManagedProduct[]> {
+    return (await catalogue.managedByIds(ids)).filter((p) => p.status === 'active');
+  }
+
+  return {
+    async search(req: UcpSearchRequest, origin: string): Promise<UcpSearchResponse> {
+      const limit = req.pagination?.limit ?? UCP_PAGE_DEFAULT;
+      const offset = decodeCursor(req.pagination?.cursor);
+      const ranked = await search.rank(req.query, { limit, offset, filters: indexFilters(req.filters) });
+      const products = (await activeByIds(ranked.ids)).filter((p) => fits(p, req.filters));
+      const next = offset + limit;
+      const hasNext = next < ranked.total;
+      return {
+        ucp: meta(UCP.search),
+        products: await toUcp(products, origin),
+        pagination: { has_next_page: hasNext, ...(hasNext ? { cursor: encodeCursor(next) } : {}), total_count: ranked.total },
+      };
+    },
+
+    /**
+     * Products and variants by id. A product id answers every variant ('featured'), a variant id only that one
+     * ('exact'); unknown ids are left out with an informational not_found message each.
+     */
+    async lookup(req: UcpLookupRequest, origin: string): Promise<UcpLookupResponse> {
+      const refs = req.ids.map((id) => ({ id, ref: parseUcpId(id) }));
+      const found = new Map((await activeByIds([...new Set(refs.flatMap((r) => (r.ref ? [r.ref.productId] : [])))])).map((p) => [p.id, p]));
+      const messages: UcpMessage[] = [];
+      // product id → the variant ids asked for and how each matched
+      const wanted = new Map<number, Map<string, { id: string; match: string }[]>>();
+      for (const { id, ref } of refs) {
+        const p = ref ? found.get(ref.productId) : undefined;
+        const variantIds = !p || !ref ? [] : ref.variantId === undefined
+          ? (p.variants.length ? p.variants.map((v) => variantIdOf(p.id, v.id)) : [variantIdOf(p.id, null)])
+          : (ref.variantId === null ? !p.variants.length : p.variants.some((v) => v.id === ref.variantId)) ? [variantIdOf(p.id, ref.variantId)] : [];
+        if (!p || !variantIds.length || !fits(p, req.filters)) {
+          messages.push({ type: 'info', code: 'not_found', content: id });
+          continue;
+        }
+        const inputs = wanted.get(p.id) ?? new Map<string, { id: string; match: string }[]>();
+        for (const v of variantIds) inputs.set(v, [...(inputs.get(v) ?? []), { id, match: ref!.variantId === undefined ? 'featured' : 'exact' }]);
+        wanted.set(p.id, inputs);
+      }
+      const products = await toUcp([...wanted.keys()].map((id) => found.get(id)!), origin);
+      return {
+        ucp: meta(UCP.lookup),
+        products: products.map((p) => {
+          const inputs = wanted.get(Number(p.id))!;
+          return { ...p, variants: p.variants.filter((v) => inputs.has(v.id)).map((v) => ({ ...v, inputs: inputs.get(v.id)! })) };
+        }),
+        ...(messages.length ? { messages } : {}),
+      };
+    },
+
+    /** One product in full (get_product); an unknown or inactive one is the protocol's not_found error. */
+    async product(id: string, origin: string): Promise<{ ucp: ReturnType<typeof meta>; product: UcpProduct } | UcpErrorResponse> {
+      const ref = parseUcpId(id);
+      const [p] = ref ? await activeByIds([ref.productId]) : [];
+      if (!p) {
+        return {
+          ucp: { ...meta(UCP.lookup), status: 'error' },
+          messages: [{ type: 'error', code: 'not_found', content: `Product not found: ${id}`, severity: 'unrecoverable' }],
+        };
+      }
+      const [product] = await toUcp([p], origin);
+      return { ucp: meta(UCP.lookup), product: product! };
+    },
+  };
+}

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computeTotals } from '@souq/shared/rules/pricing';
+import { call, createTestApp, signupVendor, type TestContext } from '../../../test/harness.js';
+import { ucpErrors } from '../../../test/ucp-schemas.js';
+
+const AGENT = 'profile="https://agent.example/.well-known/ucp"';
+const system = { userId: null, role: 'system' as const, name: 'test', ip: null };
+/** checkout.json as the fulfillment extension extends it (the profile declares both). */
+const CHECKOUT = 'schemas/shopping/fulfillment.json#/$defs/dev.ucp.shopping.checkout';
+
+let ctx: TestContext;
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const a = (await signupVendor(ctx.app, 'Oud House Trading')).vendor.id;
+  const b = (await signupVendor(ctx.app, 'Desert Lamps LLC')).vendor.id;
+  const add = async (key: string, name: string, vendorId: number, priceCents: number, stock: number, variants: { type: 'size'; value: string }[] = []) => {
+    const row = await ctx.app.services.catalogue.addProduct(
+      { name, description: 'Hand made.', vendorId, priceCents, stock, categories: ['home'], currency: 'AED', status: 'active', images: ['/media/x.jpg'] },
+      { actor: system, variants: variants.map((v) => ({ ...v, priceAdjustmentCents: 0, inventoryQuantity: 5, skuSuffix: '' })) },
+    );
+    ids[key] = row.id;
+  };
+  await add('oud', 'Royal Oud Perfume', a, 2_499, 5, [{ type: 'size', value: '50ml' }]);
+  await add('lamp', 'Brass Lantern', b, 1_200, 3);
+});
+afterAll(async () => ctx?.close());
+
+const write = (method: string, url: string, body: unknown, key: string = randomUUID(), agent = AGENT) =>
+  call(ctx.app, { method, url, body, headers: { 'ucp-agent': agent, 'idempotency-key': key } });
+
+async function variantOf(productId: number): Promise<string> {
+  const res = await call(ctx.app, { method: 'POST', url: '/ucp/catalog/product', body: { id: String(productId) }, headers: { 'ucp-agent': AGENT } });
+  return res.json.product.variants[0].id;
+}
+
+const buyer = { first_name: 'Layla', last_name: 'Haddad', email: 'layla@example.com', phone_number: '+971500000001' };
+const fulfillment = { methods: [{ type: 'shipping', destinations: [{ street_address: '12 Al Wasl Road', address_locality: 'Dubai', address_country: 'AE', postal_code: '00000' }] }] };
+const payment = { instruments: [{ id: 'pay_1', handler_id: 'cod', type: 'cash_on_delivery' }] };
+
+describe('checkout sessions over REST', () => {
+  it('lifecycle: create → ready → complete places one real Souq order with the storefront totals; retries place no second', async () => {
+    const oud = await variantOf(ids.oud!);
+    const lines = [{ item: { id: oud }, quantity: 2 }, { item: { id: String(ids.lamp) }, quantity: 1 }];
+    const created = await write('POST', '/ucp/checkout-sessions', { line_items: lines, buyer, fulfillment, payment });
+    expect(created.status).toBe(201);
+    expect(ucpErrors(CHECKOUT, created.json)).toEqual([]);
+    expect(created.json.status).toBe('ready_for_complete');
+    // the same rule as the storefront: 2 × 24.99 + 12.00 = 61.98 (> 50: free shipping), 5% tax 3.10
+    const t = computeTotals([{ unitPriceCents: 2_499, quantity: 2 }, { unitPriceCents: 1_200, quantity: 1 }]);
+    expect(created.json.totals).toEqual([
+      { type: 'subtotal', amount: 6_198 }, { type: 'fulfillment', amount: 0, display_text: 'Shipping' },
+      { type: 'tax', amount: 310, display_text: 'Tax (5%)' }, { type: 'total', amount: t.totalCents },
+    ]);
+    expect(t.totalCents).toBe(6_508);
+    expect(created.json.line_items.map((l: { item: { id: string; title: string; price: number } }) => [l.item.id, l.item.title, l.item.price])).toEqual([
+      [oud, 'Royal Oud Perfume (size: 50ml)', 2_499], [`${ids.lamp}:default`, 'Brass Lantern', 1_200],
+    ]);
+    const id = created.json.id as string;
+
+    const key = randomUUID();
+    const done = await write('POST', `/ucp/checkout-sessions/${id}/complete`, { payment }, key);
+    expect(done.status).toBe(200);
+    expect(ucpErrors(CHECKOUT, done.json)).toEqual([]);
+    expect(done.json.status).toBe('completed');
+    const orderId = Number(done.json.order.id);
+    const again = await write('POST', `/ucp/checkout-sessions/${id}/complete`, { payment }, key);
+    expect(again.json.order.id).toBe(String(orderId));
+
+    const rows = await ctx.database.query('select total_cents, payment_method, customer_email, (select count(*)::int from orders) as n from orders where id = $1', [orderId]) as unknown as { rows?: unknown[] } | unknown[];
+    const [order] = (Array.isArray(rows) ? rows : rows.rows!) as { total_cents: number; payment_method: string; customer_email: string; n: number }[];
+    expect(order).toEqual({ total_cents: 6_508, payment_method: 'cod', customer_email: 'layla@example.com', n: 1 });
+    // the agent's purchase is in the audit trail under the agent's name
+    const trail = await ctx.app.services.audit.list({ action: 'agent.checkout_complete' }, { limit: 10, offset: 0 });
+    expect(JSON.stringify(trail)).toContain('agent agent.example');
+    const stock = await ctx.app.services.catalogue.getProduct(ids.oud!);
+    expect(stock.stock).toBe(3);
+    // a completed session cannot be canceled
+    const cancel = await write('POST', `/ucp/checkout-sessions/${id}/cancel`, undefined);
+    expect(cancel.json.status).toBe('completed');
+  });
+
+  it('is incomplete until buyer, destination and payment are given, and says what is missing', async () => {
+    const created = await write('POST', '/ucp/checkout-sessions', { line_items: [{ item: { id: String(ids.lamp) }, quantity: 1 }] });
+    expect(created.status).toBe(201);
+    expect(ucpErrors(CHECKOUT, created.json)).toEqual([]);
+    expect(created.json.status).toBe('incomplete');
+    expect(created.json.messages.map((m: { path: string }) => m.path)).toEqual(['$.buyer.email', '$.buyer.first_name', '$.fulfillment.methods[0].destinations[0]', '$.payment.instruments[0]']);
+    // under 50: shipping 9.99
+    expect(created.json.totals[1]).toEqual({ type: 'fulfillment', amount: 999, display_text: 'Shipping' });
+    const early = await write('POST', `/ucp/checkout-sessions/${created.json.id}/complete`, {});
+    expect(early.json.status).toBe('incomplete');
+    expect(early.json.order).toBeUndefined();
+    const updated = await write('PUT', `/ucp/checkout-sessions/${created.json.id}`, { line_items: [{ item: { id: String(ids.lamp) }, quantity: 1 }], buyer, fulfillment, payment });
+    expect(ucpErrors(CHECKOUT, updated.json)).toEqual([]);
+    expect(updated.json.status).toBe('ready_for_complete');
+    const canceled = await write('POST', `/ucp/checkout-sessions/${created.json.id}/cancel`, undefined);
+    expect(canceled.json.status).toBe('canceled');
+    const late = await write('POST', `/ucp/checkout-sessions/${created.json.id}/complete`, { payment });
+    expect(late.json.status).toBe('canceled');
+    expect(late.json.messages[0].code).toBe('invalid_state');
+  });
+
+  it("answers the protocol's errors: unknown item, out of stock", async () => {
+    const unknown = await write('POST', '/ucp/checkout-sessions', { line_items: [{ item: { id: '999999' }, quantity: 1 }] });
+    expect(unknown.status).toBe(200);
+    expect(ucpErrors('schemas/shopping/types/error_response.json', unknown.json)).toEqual([]);
+    expect(unknown.json.messages[0]).toMatchObject({ type: 'error', code: 'not_found', path: '$.line_items[0].item.id' });
+    // a product with variant rows needs one of them named
+    expect((await write('POST', '/ucp/checkout-sessions', { line_items: [{ item: { id: String(ids.oud) }, quantity: 1 }] })).json.messages[0].code).toBe('not_found');
+
+    const tooMany = await write('POST', '/ucp/checkout-sessions', { line_items: [{ item: { id: String(ids.lamp) }, quantity: 9 }], buyer, fulfillment, payment });
+    expect(ucpErrors(CHECKOUT, tooMany.json)).toEqual([]);
+    expect(tooMany.json.status).toBe('incomplete');
+    expect(tooMany.json.messages).toEqual([expect.objectContaining({ type: 'error', code: 'out_of_stock', path: '$.line_items[0]', content: expect.stringMatching(/^Only [1-3] left of Brass Lantern$/) })]);
+    const refused = await write('POST', `/ucp/checkout-sessions/${tooMany.json.id}/complete`, { payment });
+    expect(refused.json.status).toBe('incomplete');
+    expect(refused.json.order).toBeUndefined();
+  });
+
+  it('honours Idempotency-Key on create: same body → same session, other body → 409', async () => {
+    const key = randomUUID();
+    const body = { line_items: [{ item: { id: String(ids.lamp) }, quantity: 1 }] };
+    const first = await write('POST', '/ucp/checkout-sessions', body, key);
+    const second = await write('POST', '/ucp/checkout-sessions', body, key);
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(200);
+    expect(second.json.id).toBe(first.json.id);
+    expect((await write('POST', '/ucp/checkout-sessions', { line_items: [{ item: { id: String(ids.lamp) }, quantity: 2 }] }, key)).status).toBe(409);
+  });
+
+  it('takes no card data, needs the headers, and keeps each agent to its own sessions', async () => {
+    const withCard = { ...payment, instruments: [{ id: 'p', handler_id: 'card_demo', type: 'card', credential: { type: 'card', number: '4111111111111111' } }] };
+    const card = await write('POST', '/ucp/checkout-sessions', { line_items: [{ item: { id: String(ids.lamp) }, quantity: 1 }], payment: withCard });
+    expect(card.status).toBe(400);
+    expect(card.body).not.toContain('4111111111111111');
+    expect((await write('POST', '/ucp/checkout-sessions', { line_items: [{ item: { id: String(ids.lamp) }, quantity: 1 }] }, 'not-a-uuid')).status).toBe(400);
+    const mine = await write('POST', '/ucp/checkout-sessions', { line_items: [{ item: { id: String(ids.lamp) }, quantity: 1 }] });
+    const other = 'profile="https://other.example/.well-known/ucp"';
+    expect((await call(ctx.app, { url: `/ucp/checkout-sessions/${mine.json.id}`, headers: { 'ucp-agent': other } })).status).toBe(404);
+    expect((await call(ctx.app, { url: `/ucp/checkout-sessions/${mine.json.id}`, headers: { 'ucp-agent': AGENT } })).json.id).toBe(mine.json.id);
+  });
+});
+
+describe('carts over REST', () => {
+  const CART = 'schemas/shopping/cart.json';
+  it('create → read → update → cancel, priced as the storefront prices, validated against cart.json', async () => {
+    const key = randomUUID();
+    const created = await write('POST', '/ucp/carts', { line_items: [{ item: { id: String(ids.lamp) }, quantity: 1 }] }, key);
+    expect(created.status).toBe(201);
+    expect(ucpErrors(CART, created.json)).toEqual([]);
+    // 12.00 + 9.99 shipping + 0.60 tax
+    expect(created.json.totals.at(-1)).toEqual({ type: 'total', amount: computeTotals([{ unitPriceCents: 1_200, quantity: 1 }]).totalCents });
+    expect(created.json.totals.at(-1).amount).toBe(2_259);
+    expect((await write('POST', '/ucp/carts', { line_items: [{ item: { id: String(ids.lamp) }, quantity: 1 }] }, key)).json.id).toBe(created.json.id);
+    const updated = await write('PUT', `/ucp/carts/${created.json.id}`, { line_items: [{ item: { id: String(ids.lamp) }, quantity: 50 }] });
+    expect(ucpErrors(CART, updated.json)).toEqual([]);
+    expect(updated.json.messages[0].code).toBe('out_of_stock');
+    const read = await call(ctx.app, { url: `/ucp/carts/${created.json.id}`, headers: { 'ucp-agent': AGENT } });
+    expect(read.json.line_items[0].quantity).toBe(50);
+    const unknown = await write('PUT', `/ucp/carts/${created.json.id}`, { line_items: [{ item: { id: '999999' }, quantity: 1 }] });
+    expect(ucpErrors('schemas/shopping/types/error_response.json', unknown.json)).toEqual([]);
+    const canceled = await write('POST', `/ucp/carts/${created.json.id}/cancel`, undefined);
+    expect(ucpErrors(CART, canceled.json)).toEqual([]);
+    expect((await call(ctx.app, { url: `/ucp/carts/${created.json.id}`, headers: { 'ucp-agent': AGENT } })).status).toBe(404);
+  });
+});

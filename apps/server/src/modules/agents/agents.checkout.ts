@@ -1,0 +1,205 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import {
+  UCP, UCP_CHECKOUT, UCP_CHECKOUT_TTL_HOURS, UCP_VERSION,
+  type UcpCheckoutComplete, type UcpCheckoutWrite, type UcpErrorResponse, type UcpMessage,
+} from '@souq/shared/api/ucp';
+import { agentCheckouts, type AgentCheckoutAddress, type AgentCheckoutBuyer, type AgentCheckoutLine } from '../../db/schema/agents.js';
+import type { Db } from '../../platform/db.js';
+import type { AuditLog } from '../../platform/audit.js';
+import { conflict, notFound } from '../../platform/errors.js';
+import { isUniqueViolation } from '../../platform/pg-errors.js';
+import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import type { OrdersService } from '../orders/orders.service.js';
+import { placeAgentOrder } from './agents.place-order.js';
+import { createLinePricing, money } from './agents.lines.js';
+
+export type AgentCheckoutService = ReturnType<typeof createAgentCheckout>;
+type Row = typeof agentCheckouts.$inferSelect;
+
+const NOT_FOUND = 'Checkout session not found';
+
+/** The checkout envelope: the capabilities in play and the payment handlers the agent may choose from. */
+const meta = (status: 'success' | 'error' = 'success') => ({
+  version: UCP_VERSION,
+  status,
+  capabilities: { [UCP_CHECKOUT.checkout]: [{ version: UCP_VERSION }], [UCP_CHECKOUT.fulfillment]: [{ version: UCP_VERSION }] },
+  payment_handlers: { [UCP.cod]: [{ id: 'cod', version: UCP_VERSION }], [UCP.cardDemo]: [{ id: 'card_demo', version: UCP_VERSION }] },
+});
+
+const errorResponse = (messages: UcpMessage[]): UcpErrorResponse => ({ ucp: meta('error'), messages });
+
+/**
+ * Checkout sessions for agents (UCP checkout with the fulfillment extension). A session stores only what the agent
+ * chose (items, quantities, buyer, destination, payment handler); every answer prices it again with the storefront's
+ * rule (packages/shared pricing) from the catalogue, and completing it places a real order through the orders service.
+ */
+export function createAgentCheckout(deps: { db: Db; catalogue: CatalogueService; orders: OrdersService; audit: AuditLog; currency: string }) {
+  const { db, catalogue, orders, currency } = deps;
+  const expiry = () => new Date(Date.now() + UCP_CHECKOUT_TTL_HOURS * 3_600_000);
+
+  const { resolve, price } = createLinePricing({ catalogue });
+
+  /** The session as the protocol shows it: lines with Souq's prices, totals, fulfilment, status and what is missing. */
+  async function view(row: Row, origin: string, extra: UcpMessage[] = []) {
+    const { priced, lineItems, totals, totalLines, messages: lineMessages } = await price(row.lines, origin);
+    const messages: UcpMessage[] = [...extra, ...lineMessages];
+    const lineIds = priced.map((p) => p.line.id);
+    if (row.status === 'open') {
+      const missing: [string, string][] = [];
+      if (!row.buyer?.email) missing.push(['$.buyer.email', 'Enter a valid email address']);
+      if (!(row.buyer?.first_name || row.buyer?.last_name || row.address?.first_name || row.address?.last_name)) missing.push(['$.buyer.first_name', 'Name is required']);
+      if (!row.address) missing.push(['$.fulfillment.methods[0].destinations[0]', 'Address is required']);
+      if (!row.paymentHandler) missing.push(['$.payment.instruments[0]', 'Choose a payment handler: cod or card_demo']);
+      for (const [path, content] of missing) messages.push({ type: 'error', code: 'missing', path, content, severity: 'requires_buyer_input' });
+    }
+    const status = row.status === 'completed' ? 'completed' : row.status === 'canceled' ? 'canceled' : messages.some((m) => m.type === 'error') ? 'incomplete' : 'ready_for_complete';
+    return {
+      ucp: meta(),
+      id: row.id,
+      status,
+      currency,
+      line_items: lineItems,
+      ...(row.buyer ? { buyer: row.buyer } : {}),
+      totals: totalLines,
+      // one shipping method and one group: Souq prices shipping per purchase today (decision 0089)
+      fulfillment: {
+        methods: [{
+          id: 'shipping',
+          type: 'shipping',
+          line_item_ids: lineIds,
+          ...(row.address ? { destinations: [{ id: 'destination_1', ...row.address }], selected_destination_id: 'destination_1' } : {}),
+          groups: [{
+            id: 'group_1',
+            line_item_ids: lineIds,
+            options: [{ id: 'standard', title: 'Standard delivery', totals: [money('fulfillment', totals.shippingCents)] }],
+            selected_option_id: 'standard',
+          }],
+        }],
+      },
+      ...(row.paymentHandler ? { payment: { instruments: [{ id: 'instrument_1', handler_id: row.paymentHandler, type: row.paymentHandler === 'cod' ? 'cash_on_delivery' : 'card', selected: true }] } } : {}),
+      // the release requires the list; Souq has no published terms or policy pages to link yet
+      links: [],
+      ...(row.orderId !== null ? { order: { id: String(row.orderId), label: row.orderNumber ?? '', permalink_url: new URL('/profile', origin).href } } : {}),
+      ...(messages.length ? { messages } : {}),
+      expires_at: row.expiresAt.toISOString(),
+    };
+  }
+
+  /** The stored form of what the agent chose (prices are never stored: they come from the catalogue on every read). */
+  function choices(body: UcpCheckoutWrite, lines: AgentCheckoutLine[]) {
+    const dest = body.fulfillment?.methods?.[0]?.destinations?.[0];
+    const address: AgentCheckoutAddress | null = dest
+      ? {
+          street_address: [dest.street_address, dest.extended_address].filter(Boolean).join(', '),
+          address_locality: dest.address_locality ?? '', address_country: dest.address_country ?? '', postal_code: dest.postal_code ?? '',
+          ...(dest.first_name ? { first_name: dest.first_name } : {}), ...(dest.last_name ? { last_name: dest.last_name } : {}),
+          ...(dest.phone_number ? { phone_number: dest.phone_number } : {}),
+        }
+      : null;
+    const buyer: AgentCheckoutBuyer | null = body.buyer
+      ? { first_name: body.buyer.first_name, last_name: body.buyer.last_name, email: body.buyer.email, phone_number: body.buyer.phone_number }
+      : null;
+    return { lines, buyer, address, paymentHandler: body.payment?.instruments?.[0]?.handler_id ?? null };
+  }
+
+  async function load(agent: string, id: string): Promise<Row> {
+    const [row] = await db.select().from(agentCheckouts).where(and(eq(agentCheckouts.id, id), eq(agentCheckouts.agent, agent)));
+    if (!row) throw notFound(NOT_FOUND);
+    return row;
+  }
+
+  const linesOf = (body: UcpCheckoutWrite): AgentCheckoutLine[] =>
+    body.line_items.map((l, i) => ({ id: `line_${i + 1}`, item: l.item.id, quantity: l.quantity }));
+
+  /** Creates a session; with an Idempotency-Key a retry answers the same session (another body with it is a 409). */
+  async function create(agent: string, body: UcpCheckoutWrite, opts: { idempotencyKey: string; origin: string }): Promise<{ created: boolean; body: UcpErrorResponse | Awaited<ReturnType<typeof view>> }> {
+    const lines = linesOf(body);
+    const { unknown } = await resolve(lines);
+    if (unknown.length) return { created: false, body: errorResponse(unknown) };
+    const hash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
+    const [earlier] = await db.select().from(agentCheckouts).where(and(eq(agentCheckouts.agent, agent), eq(agentCheckouts.idempotencyKey, opts.idempotencyKey)));
+    if (earlier) {
+      if (earlier.requestHash !== hash) throw conflict('This Idempotency-Key was already used for a different request');
+      return { created: false, body: await view(earlier, opts.origin) };
+    }
+    const id = `chk_${randomBytes(16).toString('hex')}`;
+    try {
+      const [row] = await db.insert(agentCheckouts).values({ id, agent, ...choices(body, lines), idempotencyKey: opts.idempotencyKey, requestHash: hash, expiresAt: expiry() }).returning();
+      return { created: true, body: await view(row!, opts.origin) };
+    } catch (err) {
+      // the same key raced in from a retry: answer the session the first one made
+      if (!isUniqueViolation(err, 'agent_checkouts_idempotency_key')) throw err;
+      return create(agent, body, opts);
+    }
+  }
+
+  return {
+    create,
+
+    async get(agent: string, id: string, origin: string) {
+      return view(await load(agent, id), origin);
+    },
+
+    /** Replaces what the agent chose (PUT: a repeat changes nothing more); only an open session changes. */
+    async update(agent: string, id: string, body: UcpCheckoutWrite, origin: string) {
+      const row = await load(agent, id);
+      if (row.status !== 'open') return view(row, origin, [{ type: 'error', code: 'invalid_state', content: `This checkout is ${row.status}`, severity: 'unrecoverable' }]);
+      const lines = linesOf(body);
+      const { unknown } = await resolve(lines);
+      if (unknown.length) return errorResponse(unknown);
+      const [updated] = await db.update(agentCheckouts).set({ ...choices(body, lines), updatedAt: new Date(), expiresAt: expiry() }).where(eq(agentCheckouts.id, id)).returning();
+      return view(updated!, origin);
+    },
+
+    /**
+     * Places the order. The checkout's id is the order's idempotency key, so completing twice (a retry, or two
+     * racing calls) gives one order; a refusal (stock, missing buyer data) leaves the session open with the messages.
+     */
+    async complete(agent: string, id: string, body: UcpCheckoutComplete, origin: string) {
+      let row = await load(agent, id);
+      if (row.status !== 'open') {
+        return row.status === 'completed' ? view(row, origin) : view(row, origin, [{ type: 'error', code: 'invalid_state', content: 'This checkout is canceled', severity: 'unrecoverable' }]);
+      }
+      const handler = body.payment?.instruments?.[0]?.handler_id;
+      if (handler && handler !== row.paymentHandler) {
+        [row] = await db.update(agentCheckouts).set({ paymentHandler: handler, updatedAt: new Date() }).where(eq(agentCheckouts.id, id)).returning() as [Row];
+      }
+      const current = await view(row, origin);
+      if (current.status !== 'ready_for_complete') return current;
+      const { priced } = await resolve(row.lines);
+      const outcome = await placeAgentOrder(orders, {
+        checkoutId: row.id, agent, buyer: row.buyer!, address: row.address!, handler: row.paymentHandler as 'cod' | 'card_demo',
+        lines: priced.map((p) => ({ productId: p.product.id, quantity: p.line.quantity, variant: p.variant })),
+      });
+      if (!outcome.ok) return view(row, origin, outcome.messages);
+      // the session's completion and its trail entry (naming the agent) in one transaction
+      const done = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(agentCheckouts)
+          .set({ status: 'completed', orderId: outcome.orderId, orderNumber: outcome.orderNumber, updatedAt: new Date() })
+          .where(and(eq(agentCheckouts.id, id), eq(agentCheckouts.status, 'open')))
+          .returning();
+        if (updated) {
+          await deps.audit.record(tx, {
+            actor: { userId: null, role: 'system', name: `agent ${new URL(agent).host}`, ip: null },
+            action: 'agent.checkout_complete',
+            target: { type: 'order', id: outcome.orderId },
+            changes: { checkout: { before: null, after: id }, agent: { before: null, after: agent } },
+          });
+        }
+        return updated;
+      });
+      // a racing completion already closed the session (same order, by the key): answer it as it is now
+      return view(done ?? (await load(agent, id)), origin);
+    },
+
+    /** Cancels an open session (a repeat answers the canceled session); a completed one stays completed. */
+    async cancel(agent: string, id: string, origin: string) {
+      const row = await load(agent, id);
+      if (row.status === 'completed') return view(row, origin, [{ type: 'error', code: 'invalid_state', content: 'This checkout is completed', severity: 'unrecoverable' }]);
+      const [done] = await db.update(agentCheckouts).set({ status: 'canceled', updatedAt: new Date() }).where(eq(agentCheckouts.id, id)).returning();
+      return view(done!, origin);
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import type { ManagedProduct } from '@souq/shared/api/products';
+import type { UcpMessage } from '@souq/shared/api/ucp';
+import { TAX_LABEL } from '@souq/shared/constants';
+import { computeTotals, lineTotalCents, type Totals } from '@souq/shared/rules/pricing';
+import type { AgentCheckoutLine } from '../../db/schema/agents.js';
+import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import { absoluteUrl, parseUcpId, variantIdOf } from './agents.mapping.js';
+import type { PlacedLine } from './agents.place-order.js';
+
+/** One line priced from the catalogue as it is now. */
+export type Priced = { line: AgentCheckoutLine; product: ManagedProduct; variant: PlacedLine['variant']; title: string };
+
+export const money = (type: string, amount: number, display_text?: string) => ({ type, amount, ...(display_text ? { display_text } : {}) });
+
+/**
+ * Lines of carts and checkouts, priced the storefront's way: the agent's item ids resolved against the catalogue
+ * (active products only), prices from the database, totals from packages/shared pricing, stock checked as checkout
+ * checks it. Carts and checkouts store only ids and quantities; every answer prices them again.
+ */
+export function createLinePricing(deps: { catalogue: CatalogueService }) {
+  /** The agent's lines → Souq's (product, variant); ids that name no active product or variant are reported. */
+  async function resolve(lines: AgentCheckoutLine[]): Promise<{ priced: Priced[]; unknown: UcpMessage[] }> {
+    const refs = lines.map((l) => parseUcpId(l.item));
+    const ids = [...new Set(refs.flatMap((r) => (r ? [r.productId] : [])))];
+    const products = new Map((await deps.catalogue.managedByIds(ids)).filter((p) => p.status === 'active').map((p) => [p.id, p]));
+    const priced: Priced[] = [];
+    const unknown: UcpMessage[] = [];
+    lines.forEach((line, i) => {
+      const ref = refs[i];
+      const product = ref ? products.get(ref.productId) : undefined;
+      // a product id stands for its only variant; a product with variant rows needs one of them named
+      const variantId = ref?.variantId === undefined ? (product?.variants.length ? undefined : null) : ref.variantId;
+      const row = product && variantId ? product.variants.find((v) => v.id === variantId) : undefined;
+      if (!product || variantId === undefined || (variantId !== null && !row)) {
+        unknown.push({ type: 'error', code: 'not_found', path: `$.line_items[${i}].item.id`, content: `Item not found: ${line.item}`, severity: 'unrecoverable' });
+        return;
+      }
+      priced.push({
+        line: { ...line, item: variantIdOf(product.id, row?.id ?? null) },
+        product,
+        variant: row ? { type: row.type, value: row.value } : null,
+        title: row ? `${product.name} (${row.type}: ${row.value})` : product.name,
+      });
+    });
+    return { priced, unknown };
+  }
+
+  /** Line items, totals and the stock and availability messages of stored lines, for an answer. */
+  async function price(lines: AgentCheckoutLine[], origin: string) {
+    const { priced, unknown } = await resolve(lines);
+    // lines whose product has gone since: left out of the prices, named in a message
+    const messages: UcpMessage[] = unknown.map((m) => ({ ...m, code: 'item_unavailable', severity: 'requires_buyer_review' }));
+    const wanted = new Map<number, number>();
+    for (const p of priced) wanted.set(p.product.id, (wanted.get(p.product.id) ?? 0) + p.line.quantity);
+    priced.forEach((p, i) => {
+      if (p.product.stock < wanted.get(p.product.id)!) {
+        const content = p.product.stock > 0 ? `Only ${p.product.stock} left of ${p.product.name}` : `${p.product.name} is out of stock`;
+        messages.push({ type: 'error', code: 'out_of_stock', path: `$.line_items[${i}]`, content, severity: 'requires_buyer_review' });
+      }
+    });
+    const totals: Totals = computeTotals(priced.map((p) => ({ unitPriceCents: p.product.price_cents, quantity: p.line.quantity })));
+    const lineItems = priced.map((p) => {
+      const image = p.product.images[0] ? absoluteUrl(p.product.images[0], origin) : null;
+      const line = lineTotalCents({ unitPriceCents: p.product.price_cents, quantity: p.line.quantity });
+      return {
+        id: p.line.id,
+        item: { id: p.line.item, title: p.title, price: p.product.price_cents, ...(image ? { image_url: image } : {}) },
+        quantity: p.line.quantity,
+        totals: [money('subtotal', line), money('total', line)],
+      };
+    });
+    const totalLines = [money('subtotal', totals.subtotalCents), money('fulfillment', totals.shippingCents, 'Shipping'), money('tax', totals.taxCents, TAX_LABEL), money('total', totals.totalCents)];
+    return { priced, lineItems, totals, totalLines, messages };
+  }
+
+  return { resolve, price };
+}
+
+export type LinePricing = ReturnType<typeof createLinePricing>;

@@ -1,0 +1,55 @@
+import { orderRequestSchema, type OrderRequest } from '@souq/shared/api/orders';
+import type { UcpMessage } from '@souq/shared/api/ucp';
+import type { AgentCheckoutAddress, AgentCheckoutBuyer } from '../../db/schema/agents.js';
+import { AppError } from '../../platform/errors.js';
+import type { OrdersService } from '../orders/orders.service.js';
+
+/**
+ * The one place where an agent's checkout becomes a Souq purchase (decision 0089): the storefront's own order
+ * request, validated by its own schema and placed through the orders service's public placeOrder — same prices,
+ * stock guard, totals and idempotency as the storefront. When orders become one purchase with a sub-order per vendor,
+ * this mapping (request in, order out) is what changes.
+ */
+export type PlacedLine = { productId: number; quantity: number; variant: { type: string; value: string } | null };
+export type PlaceInput = {
+  checkoutId: string;
+  agent: string;
+  lines: PlacedLine[];
+  buyer: AgentCheckoutBuyer;
+  address: AgentCheckoutAddress;
+  handler: 'cod' | 'card_demo';
+};
+export type PlaceOutcome = { ok: true; orderId: number; orderNumber: string } | { ok: false; messages: UcpMessage[] };
+
+export function toOrderRequest(input: PlaceInput): OrderRequest {
+  const a = input.address;
+  const name = [input.buyer.first_name ?? a.first_name, input.buyer.last_name ?? a.last_name].filter(Boolean).join(' ');
+  return {
+    items: input.lines.map((l) => ({ product_id: l.productId, quantity: l.quantity, variants: l.variant ? { [l.variant.type]: l.variant.value } : {} })),
+    customer_info: { email: input.buyer.email ?? '', name, phone: input.buyer.phone_number ?? a.phone_number ?? null },
+    shipping_address: { address: a.street_address, city: a.address_locality, country: a.address_country, zip: a.postal_code },
+    // the card demo is the storefront's demo card payment: no card data, exactly as the web checkout sends it
+    payment_method: input.handler === 'cod' ? 'cod' : 'card',
+    notes: `Ordered by an agent over UCP (${new URL(input.agent).host})`,
+  };
+}
+
+/** Places the order; a repeated completion of the same checkout answers the same order (its id is the key). */
+export async function placeAgentOrder(orders: OrdersService, input: PlaceInput): Promise<PlaceOutcome> {
+  const parsed = orderRequestSchema.safeParse(toOrderRequest(input));
+  if (!parsed.success) {
+    return {
+      ok: false,
+      messages: parsed.error.issues.map((i) => ({ type: 'error', code: 'invalid', path: `$.${i.path.join('.')}`, content: i.message, severity: 'requires_buyer_input' })),
+    };
+  }
+  try {
+    const { order } = await orders.placeOrder(parsed.data, { userId: null, idempotencyKey: `ucp-checkout:${input.checkoutId}` });
+    return { ok: true, orderId: order.id, orderNumber: order.order_number };
+  } catch (err) {
+    if (!(err instanceof AppError) || err.status >= 500) throw err;
+    // the storefront's refusals in the protocol's words: 409 stock, 404/422 an item gone or off sale
+    const code = err.status === 409 ? 'out_of_stock' : err.status === 404 || err.status === 422 ? 'item_unavailable' : 'invalid';
+    return { ok: false, messages: [{ type: 'error', code, content: err.message, severity: 'requires_buyer_review' }] };
+  }
+}
