@@ -1,8 +1,10 @@
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import type { SortState } from '@/lib/list-state';
+import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { Alert } from './Alert';
 import { Button } from './Button';
 import { EmptyState } from './EmptyState';
+import { RowMenu } from './RowMenu';
 import { Skeleton } from './Skeleton';
 import { Spinner } from './Spinner';
 import { cx } from './cx';
@@ -61,8 +63,15 @@ export type DataTableProps<Row> = {
   sort?: SortState | null;
   /** Called with the new sort when a sortable header is pressed. */
   onSortChange?: (sort: SortState) => void;
-  /** Buttons of a row, in a last right-aligned 'Actions' column. */
+  /**
+   * Buttons of a row, in a last 'Actions' column that stays in view at the table's inline end while the other
+   * columns scroll beneath it. On phones they fold into a '⋯' menu (see `phoneActions`).
+   */
   rowActions?: (row: Row) => ReactNode;
+  /** Name of a row for its phone menu's button, e.g. (row) => `order ${row.number}` reads 'Actions for order …'. */
+  rowLabel?: (row: Row) => string;
+  /** Phones: 'menu' folds the actions behind a '⋯' button (default); 'inline' keeps a single small action as it is. */
+  phoneActions?: 'menu' | 'inline';
   /** Makes each row open something (e.g. a detail sheet) by click, Enter or Space; inner buttons and links keep theirs. */
   onRowClick?: (row: Row) => void;
   /** Accessible description of what a row click does, e.g. (row) => `Open order ${row.number}`. */
@@ -81,8 +90,12 @@ function SortIcon({ order }: { order: SortState['order'] | null }) {
   );
 }
 
+// a click in a row's open action menu (which is inside the row in the DOM) is not a click on the row
 const isInteractive = (target: EventTarget | null) =>
-  target instanceof Element && !!target.closest('a,button,input,select,textarea,label,[role="button"],[role="menuitem"]');
+  target instanceof Element && !!target.closest('a,button,input,select,textarea,label,[role="button"],[role="menuitem"],[popover]');
+
+/** The actions column: pinned to the table's inline end with an opaque background, so the actions are always in view. */
+const STICKY_END = 'sticky end-0 z-[1] before:absolute before:inset-y-0 before:start-0 before:w-px before:bg-slate-100';
 
 /**
  * A typed table for server-side lists (UI.md "Tables"): right-aligned tabular numbers, columns that fold away on
@@ -91,9 +104,10 @@ const isInteractive = (target: EventTarget | null) =>
  */
 export function DataTable<Row>({
   caption, columns, rows, rowKey, loading, loadingLabel, skeletonRows = 5, refreshing, error, errorTitle, onRetry, empty,
-  sort, onSortChange, rowActions, onRowClick, rowClickLabel, density = 'comfortable', className,
+  sort, onSortChange, rowActions, rowLabel, phoneActions = 'menu', onRowClick, rowClickLabel, density = 'comfortable', className,
 }: DataTableProps<Row>) {
   const CELL = CELLS[density];
+  const folded = useMediaQuery(PHONE_QUERY) && phoneActions === 'menu';
   const span = columns.length + (rowActions ? 1 : 0);
   const errorText = typeof error === 'string' ? error : error?.message;
   const showError = !!errorText && !rows?.length && !loading;
@@ -136,7 +150,7 @@ export function DataTable<Row>({
             <Skeleton className={cx('h-4', c.align === 'right' ? 'ml-auto w-16' : i % 2 ? 'w-3/4' : 'w-1/2')} />
           </td>
         ))}
-        {rowActions && <td className={CELL}><Skeleton className="ml-auto h-4 w-12" /></td>}
+        {rowActions && <td className={cx(CELL, STICKY_END, 'bg-white')}><Skeleton className="ms-auto h-4 w-8 sm:w-12" /></td>}
       </tr>
     ));
     body = (
@@ -159,10 +173,16 @@ export function DataTable<Row>({
   } else if (!rows?.length) {
     state = <EmptyState title={empty.title} description={empty.description} action={empty.action} className="border-0 bg-transparent py-8" />;
   } else {
+    const actionsOf = (row: Row) => {
+      const actions = rowActions?.(row);
+      if (!actions) return null;
+      if (!folded) return <div className="inline-flex items-center justify-end gap-1">{actions}</div>;
+      return <RowMenu label={`Actions for ${rowLabel?.(row) ?? String(rowKey(row))}`}>{actions}</RowMenu>;
+    };
     body = rows.map((row) => (
       <tr
         key={rowKey(row)}
-        className={cx('hover:bg-slate-50/70', onRowClick && 'cursor-pointer focus-visible:bg-brand-50/60 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600')}
+        className={cx('group hover:bg-slate-50/70', onRowClick && 'cursor-pointer focus-visible:bg-brand-50/60 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600')}
         {...rowHandlers(row)}
       >
         {columns.map((c) => (
@@ -171,8 +191,8 @@ export function DataTable<Row>({
           </td>
         ))}
         {rowActions && (
-          <td className={cx(CELL, 'text-right whitespace-nowrap')}>
-            <div className="inline-flex items-center justify-end gap-1">{rowActions(row)}</div>
+          <td className={cx(CELL, STICKY_END, 'bg-white text-end whitespace-nowrap group-hover:bg-slate-50', folded && 'py-1 ps-1 pe-1')}>
+            {actionsOf(row)}
           </td>
         )}
       </tr>
@@ -213,7 +233,7 @@ export function DataTable<Row>({
                 );
               })}
               {rowActions && (
-                <th scope="col" className={cx(CELL, 'text-right')}>
+                <th scope="col" className={cx(CELL, STICKY_END, 'bg-slate-50 text-end', folded && 'ps-1 pe-1')}>
                   <span className="sr-only sm:not-sr-only">Actions</span>
                 </th>
               )}

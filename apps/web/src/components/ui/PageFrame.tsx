@@ -12,9 +12,10 @@ export function PageFrame({ area, title, description, headerRight, children }: {
   return (
     <div className="min-h-full bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        {/* phones: the right-hand slot wraps below the logo rather than widening the page */}
+        <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
           <Logo label={area} />
-          <div className="flex items-center gap-3">{headerRight}</div>
+          <div className="flex min-w-0 items-center gap-3">{headerRight}</div>
         </div>
       </header>
       <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6">

@@ -47,7 +47,7 @@ export function Tabs<V extends string>({ label, items, value, onValueChange, chi
 
   return (
     <div className={className}>
-      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="-mb-px flex gap-1 overflow-x-auto border-b border-slate-200">
+      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="flex flex-wrap gap-x-1 border-b border-slate-200">
         {items.map((t) => {
           const selected = t.value === value;
           return (
@@ -66,7 +66,7 @@ export function Tabs<V extends string>({ label, items, value, onValueChange, chi
               disabled={t.disabled}
               onClick={() => onValueChange(t.value)}
               className={cx(
-                'inline-flex shrink-0 items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap transition-colors',
+                '-mb-px inline-flex shrink-0 items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap transition-colors',
                 'focus-visible:rounded-t-md focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50',
                 selected ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
               )}

@@ -81,26 +81,30 @@ export function AdminFrame({ active, crumb, onSelect, children }: {
 
   return (
     <div className="flex min-h-full bg-slate-100">
+      {/* the dark column runs the page's whole length (a long section never ends it halfway down); its content
+          stays in view while the page scrolls */}
       <aside
         aria-label="Admin sections"
         style={{ width: collapsed ? SIDEBAR_COLLAPSED_PX : SIDEBAR_WIDTH_PX }}
-        className="sticky top-0 hidden h-screen shrink-0 flex-col bg-slate-900 transition-[width] duration-200 lg:flex"
+        className="hidden shrink-0 bg-slate-900 transition-[width] duration-200 lg:block"
       >
-        <div className={cx('flex h-16 items-center border-b border-white/10', collapsed ? 'justify-center' : 'justify-between px-4')}>
-          {!collapsed && <Logo tone="light" label="Admin" to={paths.admin} />}
-          <button
-            type="button"
-            onClick={() => setCollapsed((c) => !c)}
-            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-            aria-expanded={!collapsed}
-            className="rounded-lg p-2 text-slate-400 hover:bg-white/10 hover:text-white"
-          >
-            <Icon d={collapsed ? 'M9 6l6 6-6 6' : 'M15 6l-6 6 6 6'} />
-          </button>
+        <div className="sticky top-0 flex h-screen flex-col">
+          <div className={cx('flex h-16 items-center border-b border-white/10', collapsed ? 'justify-center' : 'justify-between px-4')}>
+            {!collapsed && <Logo tone="light" label="Admin" to={paths.admin} />}
+            <button
+              type="button"
+              onClick={() => setCollapsed((c) => !c)}
+              aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+              aria-expanded={!collapsed}
+              className="rounded-lg p-2 text-slate-400 hover:bg-white/10 hover:text-white"
+            >
+              <Icon d={collapsed ? 'M9 6l6 6-6 6' : 'M15 6l-6 6 6 6'} />
+            </button>
+          </div>
+          <nav className="flex-1 overflow-y-auto px-2 py-4">
+            <SectionNav active={active} collapsed={collapsed} onSelect={select} tone="dark" />
+          </nav>
         </div>
-        <nav className="flex-1 overflow-y-auto px-2 py-4">
-          <SectionNav active={active} collapsed={collapsed} onSelect={select} tone="dark" />
-        </nav>
       </aside>
 
       <Drawer open={menuOpen} onClose={() => setMenuOpen(false)} title="Admin sections" side="left" widthClass="max-w-xs">

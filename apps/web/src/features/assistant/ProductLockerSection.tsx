@@ -62,22 +62,23 @@ export function ProductLockerSection({ message, onAsk, className }: {
           </div>
         </div>
       ) : (
-        <ul className="mt-3 grid grid-cols-3 gap-2 sm:gap-3">
+        // phones: one locked product per row (picture beside its facts); three columns from sm up
+        <ul className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-3 sm:gap-3">
           {lockedProducts.map(({ product }) => (
-            <li key={product.id} className="relative flex min-w-0 flex-col gap-2 rounded-xl border border-amber-200 bg-amber-50/40 p-2 sm:flex-row sm:items-start">
-              <ProductImage src={product.image} alt="" className="aspect-square w-full shrink-0 rounded-lg sm:h-16 sm:w-16" />
+            <li key={product.id} className="relative flex min-w-0 flex-row items-start gap-2 rounded-xl border border-amber-200 bg-amber-50/40 p-2">
+              <ProductImage src={product.image} alt="" className="aspect-square h-16 w-16 shrink-0 rounded-lg" />
               <button
                 type="button"
                 onClick={() => unlock(product.id)}
                 aria-label={`Unlock ${product.name}`}
                 title="Unlock"
-                className="absolute top-1 right-1 inline-flex h-7 w-7 items-center justify-center rounded-full bg-white/95 text-slate-600 shadow hover:text-red-700"
+                className="absolute top-1 end-1 inline-flex h-7 w-7 items-center justify-center rounded-full bg-white/95 text-slate-600 shadow hover:text-red-700"
               >
                 <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
                   <path d="M6 6l12 12M18 6L6 18" />
                 </svg>
               </button>
-              <div className="flex min-w-0 flex-col gap-0.5 text-xs sm:pr-6">
+              <div className="flex min-w-0 flex-col gap-0.5 pe-8 text-xs">
                 <span className="line-clamp-2 text-sm leading-snug font-medium text-slate-900" title={product.name}>
                   {product.name}
                 </span>
@@ -107,7 +108,7 @@ export function ProductLockerSection({ message, onAsk, className }: {
           ) : (
             <li
               aria-hidden="true"
-              className="flex items-center justify-center rounded-xl border border-dashed border-slate-300 p-2 text-center text-xs text-slate-400"
+              className="flex min-h-10 items-center justify-center rounded-xl border border-dashed border-slate-300 p-2 text-center text-xs text-slate-400"
             >
               Lock one more to compare
             </li>

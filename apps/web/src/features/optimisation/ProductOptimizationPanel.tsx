@@ -91,6 +91,7 @@ export function ProductOptimizationPanel({ results, loading, error, onRetry }: {
           empty={{ title: 'No products to analyse', description: 'Add products in the Products tab, then run the optimisation.' }}
           onRowClick={setOpen}
           rowClickLabel={(r) => `Open the recommendations for ${r.name}`}
+          phoneActions="inline"
           rowActions={(r) => <Button variant="ghost" size="sm" onClick={() => setOpen(r)} aria-label={`Details of ${r.name}`}>Details</Button>}
         />
         <Pagination limit={PAGE} offset={offset} total={results?.length ?? 0} onOffsetChange={setOffset} label="Product score pages" />

@@ -4,10 +4,15 @@ import { useEffect, useState } from 'react';
 const CORNER_PX = 96;
 const GAP_PX = 12;
 
+/** A form field the user is typing in or choosing from: it must never be under the floating button. */
+const isField = (el: Element | null): el is HTMLElement =>
+  el instanceof HTMLElement && el.matches('input:not([type="hidden"]), textarea, select, [contenteditable="true"]');
+
 /**
  * How far above the bottom edge the floating widget must sit so it never covers a control docked at the bottom
- * right (the chat's message box, the storefront's "Chat with AI" button): such elements carry
- * `data-floating-avoid`. Recomputed on scroll, resize and route changes (0 when nothing is in the way).
+ * right (the chat's message box, the storefront's "Chat with AI" button: such elements carry
+ * `data-floating-avoid`) nor the form field that has the focus. Recomputed on scroll, resize, focus and route
+ * changes (0 when nothing is in the way).
  */
 export function useFloatingOffset(pathname: string): number {
   const [offset, setOffset] = useState(0);
@@ -18,13 +23,17 @@ export function useFloatingOffset(pathname: string): number {
       const w = window.innerWidth;
       const h = window.innerHeight;
       let needed = 0;
-      for (const el of document.querySelectorAll<HTMLElement>('[data-floating-avoid]')) {
+      const avoid = [...document.querySelectorAll<HTMLElement>('[data-floating-avoid]')];
+      const focused = document.activeElement;
+      if (isField(focused)) avoid.push(focused);
+      for (const el of avoid) {
         const r = el.getBoundingClientRect();
         const visible = r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < h;
         // only what reaches into the bottom-right corner matters
         if (visible && r.right > w - CORNER_PX && r.bottom > h - CORNER_PX * 1.5) needed = Math.max(needed, h - r.top + GAP_PX);
       }
-      setOffset(Math.round(needed));
+      // a field taller than the screen cannot be cleared: the button stays on screen
+      setOffset(Math.round(Math.min(needed, h - CORNER_PX)));
     };
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(measure);
@@ -36,12 +45,16 @@ export function useFloatingOffset(pathname: string): number {
     observer.observe(document.body, { childList: true, subtree: true });
     window.addEventListener('resize', schedule);
     window.addEventListener('scroll', schedule, { passive: true, capture: true });
+    document.addEventListener('focusin', schedule);
+    document.addEventListener('focusout', schedule);
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(late);
       observer.disconnect();
       window.removeEventListener('resize', schedule);
       window.removeEventListener('scroll', schedule, { capture: true });
+      document.removeEventListener('focusin', schedule);
+      document.removeEventListener('focusout', schedule);
     };
   }, [pathname]);
   return offset;

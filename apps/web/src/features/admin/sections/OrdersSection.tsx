@@ -236,16 +236,16 @@ export function OrdersSection() {
             ID {o.id}
             <span className="2xl:hidden"> · {o.item_count} item{o.item_count === 1 ? '' : 's'}</span>
           </p>
-          {/* folded columns: the customer below xl, the vendor below 2xl */}
-          <p className="max-w-[12rem] truncate text-xs text-slate-500 xl:hidden">{o.customer_name}</p>
-          {o.vendor_name && <p className="max-w-[12rem] truncate text-xs text-slate-500 2xl:hidden">Vendor: {o.vendor_name}</p>}
+          {/* folded columns: the customer below 2xl (so the Vendor column fits at 1280 px), the vendor below lg */}
+          <p className="max-w-[12rem] truncate text-xs text-slate-500 2xl:hidden">{o.customer_name}</p>
+          {o.vendor_name && <p className="max-w-[12rem] truncate text-xs text-slate-500 lg:hidden">Vendor: {o.vendor_name}</p>}
         </div>
       ),
     },
     {
       key: 'customer',
       header: 'Customer',
-      hideBelow: 'xl',
+      hideBelow: '2xl',
       cell: (o) => (
         <div className="min-w-0 max-w-[13rem]">
           <p className="truncate text-slate-900" title={o.customer_name}>{o.customer_name}</p>
@@ -272,12 +272,12 @@ export function OrdersSection() {
     {
       key: 'vendor',
       header: 'Vendor',
-      hideBelow: '2xl',
+      hideBelow: 'lg',
       cell: (o) =>
         o.vendor_name ? (
-          <div className="min-w-0 max-w-[11rem]">
-            <p className="truncate text-slate-900">{o.vendor_name}</p>
-            <p className="truncate text-xs text-slate-500">{o.vendor_contact}</p>
+          <div className="min-w-0 max-w-[9rem] 2xl:max-w-[11rem]">
+            <p className="truncate text-slate-900" title={o.vendor_name}>{o.vendor_name}</p>
+            <p className="truncate text-xs text-slate-500" title={o.vendor_contact ?? undefined}>{o.vendor_contact}</p>
           </div>
         ) : (
           <Button variant="secondary" size="sm" onClick={() => setAssigning(o)} aria-label={`Assign vendor to order ${o.order_number}`}>Assign Vendor</Button>
@@ -315,15 +315,15 @@ export function OrdersSection() {
           empty={{ title: list.isFiltered ? MSG.noOrdersFoundAdmin : MSG.noOrdersYetAdmin }}
           onRowClick={(o) => setViewing({ id: o.id, focusStatus: false })}
           rowClickLabel={(o) => `View order ${o.order_number}`}
+          rowLabel={(o) => `order ${o.order_number}`}
           rowActions={(o) => (
-            // on phones a row opens its details, which hold the status form and Assign Vendor
-            <span className="hidden md:contents">
+            <>
               <Button variant="ghost" size="sm" onClick={() => setViewing({ id: o.id, focusStatus: false })} aria-label={`View order ${o.order_number}`}>View</Button>
               <Button variant="ghost" size="sm" onClick={() => setViewing({ id: o.id, focusStatus: true })} aria-label={`Update status of order ${o.order_number}`}>Status</Button>
               {o.vendor_id === null && (
-                <Button variant="ghost" size="sm" className="2xl:hidden" onClick={() => setAssigning(o)} aria-label={`Assign vendor to order ${o.order_number}`}>Assign</Button>
+                <Button variant="ghost" size="sm" className="lg:hidden" onClick={() => setAssigning(o)} aria-label={`Assign vendor to order ${o.order_number}`}>Assign</Button>
               )}
-            </span>
+            </>
           )}
         />
         <Pagination {...list.paginationProps} label="Orders pages" />

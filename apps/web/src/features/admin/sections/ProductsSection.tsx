@@ -341,13 +341,13 @@ export function ProductsSection() {
           empty={{ title: list.isFiltered ? MSG.noProductsMatchFilters : MSG.noProductsInSystem }}
           onRowClick={(p) => setViewing(p.id)}
           rowClickLabel={(p) => `View details of ${p.name}`}
+          rowLabel={(p) => p.name}
           rowActions={(p) => (
-            // on phones a row opens its details, which hold Edit and Delete too
-            <span className="hidden md:contents">
+            <>
               <Button variant="ghost" size="sm" onClick={() => setViewing(p.id)} aria-label={`View details of ${p.name}`}>View</Button>
               <Button variant="ghost" size="sm" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>Edit</Button>
               <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setDeleting(p)} aria-label={`Delete ${p.name}`}>Delete</Button>
-            </span>
+            </>
           )}
         />
         <Pagination {...list.paginationProps} label="Products pages" />

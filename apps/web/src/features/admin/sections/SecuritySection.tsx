@@ -217,6 +217,7 @@ function Sessions() {
         loadingLabel="Loading sessions..."
         errorTitle={MSG.loadSessionsFailed}
         empty={{ title: MSG.noAdminSessions }}
+        phoneActions="inline"
         rowActions={(s) => (
           <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setRevoking(s)} aria-label={`Revoke session of ${s.name}${s.current ? ' (this session)' : ''}`}>Revoke</Button>
         )}
@@ -339,6 +340,7 @@ function Codes() {
         loadingLabel="Loading admin codes..."
         errorTitle={MSG.loadCodesFailed}
         empty={{ title: MSG.noAdminCodes, description: 'Create a code for each person who runs the shop, so the audit trail names them.' }}
+        phoneActions="inline"
         rowActions={(c) =>
           c.revoked_at ? null : (
             <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setRevoking(c)} aria-label={`Revoke code of ${c.name}`}>Revoke</Button>

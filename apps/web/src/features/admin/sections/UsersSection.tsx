@@ -222,6 +222,7 @@ export function UsersSection() {
         loadingLabel={MSG.loadingUsers}
         errorTitle={MSG.loadUsersFailed}
         empty={{ title: MSG.noUsersFound, description: term ? 'Try another name, e-mail or role.' : undefined }}
+        rowLabel={who}
         rowActions={(u) => (
           <>
             <Button variant="ghost" size="sm" onClick={() => setViewing(u)} aria-label={`View ${who(u)}`}>View</Button>

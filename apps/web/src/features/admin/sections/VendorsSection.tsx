@@ -96,6 +96,7 @@ export function VendorsSection() {
           loadingLabel="Loading vendors..."
           errorTitle={MSG.loadVendorsFailed}
           empty={{ title: MSG.noVendorsFound, description: list.isFiltered ? 'Try another search or status.' : undefined }}
+          rowLabel={(v) => v.company_name}
           rowActions={(v) => (
             <>
               <Button variant="ghost" size="sm" onClick={() => setViewing(v)} aria-label={`View ${v.company_name}`}>View</Button>

@@ -297,14 +297,18 @@ export default function OrdersTab() {
               ? { title: MSG.noOrdersFound, description: MSG.noOrdersMatch, action: <Button variant="secondary" size="sm" onClick={list.resetFilters}>Clear filters</Button> }
               : { title: MSG.noOrdersFound, description: MSG.noOrdersPlacedYet }
           }
-          // a row opens its details (click, Enter or Space); Ship is the one action, on the orders that can ship
-          rowActions={(o) =>
-            o.can_ship && (
-              <Button size="sm" onClick={() => setShipping(o)} aria-label={`Ship order ${o.order_number}`}>
-                Ship
-              </Button>
-            )
-          }
+          // a row opens its details by click, Enter or Space, and by its View button; Ship on the orders that can ship
+          rowLabel={(o) => `order ${o.order_number}`}
+          rowActions={(o) => (
+            <>
+              <Button variant="ghost" size="sm" onClick={() => setViewing(o)} aria-label={`View order ${o.order_number}`}>View</Button>
+              {o.can_ship && (
+                <Button size="sm" onClick={() => setShipping(o)} aria-label={`Ship order ${o.order_number}`}>
+                  Ship
+                </Button>
+              )}
+            </>
+          )}
         />
         <Pagination {...list.paginationProps} label="Order pages" />
       </section>

@@ -39,6 +39,9 @@ const ICONS = {
   delete: icon('M3.5 5.5h13M8 5.5V3.5h4v2M5.5 5.5l.8 11h7.4l.8-11M8.5 8.5v5M11.5 8.5v5'),
 };
 
+/** A word shown only inside a row's phone menu (RowMenu), where an icon alone would not say enough. */
+const MenuWord = ({ children }: { children: string }) => <span aria-hidden="true" className="hidden in-[[popover]]:inline">{children}</span>;
+
 function Thumb({ src, name }: { src: string | null; name: string }) {
   return src ? (
     <img src={src} alt="" className="hidden h-10 w-10 shrink-0 rounded-lg border border-slate-200 object-cover sm:block" loading="lazy" />
@@ -56,7 +59,7 @@ const COLUMNS: DataTableColumn<ManagedProduct>[] = [
     cell: (p) => (
       <div className="flex items-center gap-3">
         <Thumb src={p.image} name={p.name} />
-        <div className="min-w-0 max-w-[10rem] sm:max-w-xs">
+        <div className="min-w-0 max-w-[14rem] sm:max-w-[12rem] 2xl:max-w-xs">
           <p className="truncate font-medium text-slate-900" title={p.name}>{p.name}</p>
           <p className="truncate text-xs text-slate-500">{[p.brand, p.sku && `SKU ${p.sku}`].filter(Boolean).join(' · ') || '\u00a0'}</p>
           {/* phones: price, stock and status here, their columns fold away */}
@@ -176,6 +179,8 @@ export default function ProductsTab() {
         </div>
         <DataTable
           caption="Your products"
+          // compact cells: the five columns and the actions fit beside the dashboard's menu at 1280 px
+          density="compact"
           columns={COLUMNS}
           rowKey={(p) => p.id}
           {...list.tableProps}
@@ -186,12 +191,15 @@ export default function ProductsTab() {
               ? { title: MSG.noProductsMatch, description: 'Try another word or status.', action: <Button variant="secondary" size="sm" onClick={list.resetFilters}>Clear filters</Button> }
               : { title: MSG.noProductsYet, description: 'Products you add appear here.', action: <Button onClick={openForm}>{MSG.addFirstProduct}</Button> }
           }
+          rowLabel={(p) => p.name}
           rowActions={(p) => (
             <>
-              <Button variant="ghost" size="icon" onClick={() => setViewing(p)} aria-label={`View ${p.name}`} title="View">{ICONS.view}</Button>
-              <Button variant="ghost" size="icon" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`} title="Edit">{ICONS.edit}</Button>
+              {/* icons in the row; in the phone menu each icon has its word beside it */}
+              <Button variant="ghost" size="icon" onClick={() => setViewing(p)} aria-label={`View ${p.name}`} title="View">{ICONS.view}<MenuWord>View</MenuWord></Button>
+              <Button variant="ghost" size="icon" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`} title="Edit">{ICONS.edit}<MenuWord>Edit</MenuWord></Button>
               <Button variant="ghost" size="icon" className="text-red-700 hover:bg-red-50" onClick={() => setDeleting(p)} aria-label={`Delete ${p.name}`} title="Delete">
                 {ICONS.delete}
+                <MenuWord>Delete</MenuWord>
               </Button>
             </>
           )}

@@ -1,0 +1,230 @@
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { paths } from '../../apps/web/src/app/paths.js';
+
+// Issue 23 item 3: every customer, vendor and admin route at phone width (390 px) and desktop width (1280 px).
+// Nothing scrolls sideways at 390 px (a table scrolls inside its own scroller only), every tab of a tab strip is on
+// screen, every table row's actions are visible (inside the viewport and inside every scroller around them) at both
+// widths, every table fits its box at 1280 px, and nothing sits under the customer's floating support button once a
+// page is scrolled to its end.
+// The route list comes from the web app's route table (paths.ts) with every admin section and vendor tab.
+
+const ADMIN_CODE = 'e2e-admin-code'; // ADMIN_ACCESS_CODE of playwright.config.ts
+const PASSWORD = 'souq-demo-1';
+const WIDTHS = [390, 1280] as const;
+/** The ids of a list of `{ id: '…', … }` in a web source file (the admin sections, the vendor tabs). */
+const idsIn = (file: string, list: string) => {
+  const source = fs.readFileSync(new URL(`../../apps/web/src/features/${file}`, import.meta.url), 'utf8');
+  const body = source.slice(source.indexOf(`export const ${list} = [`), source.indexOf('] as const;', source.indexOf(list)));
+  return [...body.matchAll(/\{ id: '([a-z-]+)'/g)].map((m) => m[1]!);
+};
+const ADMIN_SECTIONS = idsIn('admin/sections.ts', 'ADMIN_SECTIONS');
+const VENDOR_TABS = idsIn('vendor/tabs/registry.ts', 'VENDOR_TABS');
+
+type Who = 'visitor' | 'customer' | 'vendor' | 'admin';
+const ROUTES: Record<Who, string[]> = {
+  visitor: [paths.home, paths.login, paths.signup, paths.assistant, paths.vendorAuth, paths.vendorLogin, paths.vendorSignup, paths.adminAccess, paths.aiOptimization, paths.rubiksCube, paths.shelvesDemo],
+  customer: [paths.home, paths.assistant, paths.profile, paths.onboarding, paths.checkout, paths.sidePanel],
+  vendor: [...VENDOR_TABS.map((t) => `${paths.vendor}?tab=${t}`), paths.vendorOnboarding, paths.vendorProfile],
+  admin: [
+    ...ADMIN_SECTIONS.map((s) => `${paths.admin}?section=${s}`),
+    paths.adminVendors, paths.adminSupport, paths.adminPersonalizeTest, paths.productManager, paths.aiOptimization,
+  ],
+};
+// every path of the route table is visited by someone
+test('the list covers every route of the web app', () => {
+  const visited = new Set(Object.values(ROUTES).flat().map((r) => r.split('?')[0]));
+  expect(Object.values(paths).filter((p) => !visited.has(p))).toEqual([]);
+  expect(ADMIN_SECTIONS).toHaveLength(14);
+  expect(VENDOR_TABS).toHaveLength(8);
+});
+
+async function signIn(page: Page, who: Who) {
+  if (who === 'visitor') return;
+  if (who === 'customer') {
+    await page.goto(paths.login);
+    await page.getByLabel('Email').fill('customer@souq.test');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page).not.toHaveURL(/\/login$/);
+    return;
+  }
+  const session = who === 'vendor'
+    ? await (await page.request.post('/api/vendor/login', { data: { email: 'vendor@souq.test', password: PASSWORD } })).json() as { token: string; vendor?: unknown }
+    : await (await page.request.post('/api/admin/access', { data: { code: ADMIN_CODE } })).json() as { token: string; vendor?: unknown };
+  await page.goto('/');
+  await page.evaluate(([w, s]) => {
+    if (w === 'vendor') {
+      localStorage.setItem('vendor_token', s.token);
+      localStorage.setItem('vendor', JSON.stringify(s.vendor));
+    } else {
+      localStorage.setItem('admin_token', s.token);
+      localStorage.setItem('admin_access_granted', 'true');
+    }
+  }, [who, session] as const);
+}
+
+/** Opens a route and waits until its lists have answered (no busy table, no loading skeleton). */
+async function open(page: Page, route: string) {
+  await page.goto(route);
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.locator('tbody .animate-pulse')).toHaveCount(0); // skeleton rows
+  // lazy images and charts settle their size
+  await page.waitForTimeout(150);
+}
+
+/** What the page shows that breaks the layout rules, as readable lines (empty when all holds). */
+async function layoutProblems(page: Page) {
+  // the page's end, where the floating support button must leave every control free (it moves on scroll)
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.waitForTimeout(300);
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const vw = document.documentElement.clientWidth;
+    const vh = window.innerHeight;
+    const name = (el: Element) => (el.getAttribute('aria-label') || el.textContent || el.tagName).trim().replace(/\s+/g, ' ').slice(0, 60);
+    const shown = (el: Element) => el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && el.getBoundingClientRect().width > 0;
+    /** The part of the element's box that is not clipped by the viewport or a scroller around it. */
+    const visibleBox = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      let left = Math.max(r.left, 0), right = Math.min(r.right, vw);
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+        const style = getComputedStyle(p);
+        if (style.overflowX !== 'visible') {
+          const pr = p.getBoundingClientRect();
+          left = Math.max(left, pr.left);
+          right = Math.min(right, pr.right);
+        }
+      }
+      return { r, left, right };
+    };
+    const fullyInView = (el: Element) => {
+      const { r, left, right } = visibleBox(el);
+      return left <= r.left + 1 && right >= r.right - 1;
+    };
+
+    if (document.documentElement.scrollWidth > vw) problems.push(`page is ${document.documentElement.scrollWidth} px wide in a ${vw} px viewport`);
+
+    for (const tab of Array.from(document.querySelectorAll('[role="tab"]'))) {
+      if (shown(tab) && !fullyInView(tab)) problems.push(`tab '${name(tab)}' is cut off`);
+    }
+
+    for (const table of Array.from(document.querySelectorAll('table'))) {
+      if (!shown(table)) continue;
+      const label = table.querySelector('caption')?.textContent ?? name(table);
+      // on a desktop every column fits its box (on a phone a table may scroll inside its own scroller)
+      const box = table.parentElement!;
+      if (vw >= 1024 && box.scrollWidth > box.clientWidth + 1) problems.push(`table '${label}' is ${box.scrollWidth} px wide in a ${box.clientWidth} px box`);
+      const hasActions = Array.from(table.querySelectorAll('thead th')).some((th) => th.textContent?.trim() === 'Actions');
+      for (const row of Array.from(table.querySelectorAll('tbody tr'))) {
+        if (row.children.length < 2) continue; // a loading, empty or error row spans the table
+        const buttons = Array.from(row.querySelectorAll('button, a[href]')).filter(shown);
+        if (hasActions && buttons.length === 0) problems.push(`rows of '${label}' have no visible action: '${name(row)}'`);
+        for (const b of buttons) if (!fullyInView(b)) problems.push(`actions in table '${label}' are off-screen: '${name(b)}'`);
+      }
+    }
+
+    const support = Array.from(document.querySelectorAll('button[aria-label^="Support chat"]')).find(shown);
+    if (support) {
+      const s = support.getBoundingClientRect();
+      for (const field of Array.from(document.querySelectorAll('input, select, textarea, button, a[href]'))) {
+        if (field === support || support.contains(field) || !shown(field)) continue;
+        const f = field.getBoundingClientRect();
+        if (f.bottom < 0 || f.top > vh) continue;
+        const overlap = f.left < s.right && f.right > s.left && f.top < s.bottom && f.bottom > s.top;
+        if (overlap) problems.push(`the support button covers '${name(field)}'`);
+      }
+    }
+    return problems;
+  });
+}
+
+for (const who of Object.keys(ROUTES) as Who[]) {
+  for (const width of WIDTHS) {
+    test(`${who} routes at ${width} px: nothing sideways, tabs and row actions on screen`, async ({ page }) => {
+      test.setTimeout(240_000);
+      await page.setViewportSize({ width, height: 844 });
+      await signIn(page, who);
+      const found: string[] = [];
+      for (const route of ROUTES[who]) {
+        await open(page, route);
+        for (const p of await layoutProblems(page)) found.push(`${route}: ${p}`);
+      }
+      // one line per kind of problem of a route (a table's rows repeat the same problem)
+      expect([...new Set(found.map((f) => f.replace(/: '[^']*'$/, '')))]).toEqual([]);
+    });
+  }
+}
+
+test('admin Orders shows its Vendor column at 1280 px and opens an order from its row menu at 390 px', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.setViewportSize({ width: 1280, height: 844 });
+  await open(page, `${paths.admin}?section=orders`);
+  const table = page.getByRole('table', { name: 'Orders' });
+  await expect(table.getByRole('columnheader', { name: 'Vendor' })).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  const first = table.locator('tbody tr').first();
+  const number = (await first.locator('td').first().locator('p').first().textContent())!.trim();
+  await first.getByRole('button', { name: `Actions for order ${number}` }).click();
+  await page.getByRole('group', { name: `Actions for order ${number}` }).getByRole('button', { name: `View order ${number}` }).click();
+  await expect(page.getByRole('dialog', { name: new RegExp(number) })).toBeVisible();
+});
+
+test('the admin sidebar reaches the end of a long page (Sales Analytics)', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await open(page, `${paths.admin}?section=reports`);
+  const sizes = await page.evaluate(() => {
+    const sidebar = document.querySelector('aside[aria-label="Admin sections"]')!;
+    return { page: document.documentElement.scrollHeight, viewport: window.innerHeight, sidebar: sidebar.getBoundingClientRect().height };
+  });
+  expect(sizes.page).toBeGreaterThan(sizes.viewport); // the page is long enough to tell
+  // the dark column is as long as the page (a full-page view shows no white strip under it)
+  expect(sizes.sidebar).toBeGreaterThanOrEqual(sizes.page - 1);
+});
+
+test('the comparison locker shows one product per row at 390 px', async ({ page }) => {
+  await signIn(page, 'customer');
+  await page.setViewportSize({ width: 390, height: 844 });
+  const two = ((await (await page.request.get('/api/products?limit=2')).json()) as { id: number; name: string; price: number; category: string }[]).slice(0, 2);
+  expect(two).toHaveLength(2);
+  await page.evaluate((items) => {
+    localStorage.setItem('lockedProducts', JSON.stringify(items.map((p) => ({
+      product: { id: p.id, name: p.name, price: p.price, image: null, category: p.category }, lockedAt: new Date().toISOString(),
+    }))));
+  }, two);
+  await open(page, paths.sidePanel);
+  const locker = page.locator('ul').filter({ has: page.getByRole('button', { name: `Unlock ${two[0]!.name}` }) });
+  const widths = await locker.locator(':scope > li').evaluateAll((items) => items.map((li) => li.getBoundingClientRect().width));
+  expect(widths).toHaveLength(3); // two products and 'Ready for Comparison!'
+  for (const w of widths) expect(w).toBeGreaterThan(390 * 0.6);
+  expect(await layoutProblems(page)).toEqual([]);
+});
+
+test('the floating support button never covers the form field being filled in at 390 px', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'customer');
+  const covered: string[] = [];
+  for (const route of [paths.profile, paths.onboarding, paths.checkout, paths.assistant]) {
+    await open(page, route);
+    const fields = page.locator('input:not([type="hidden"]):visible, textarea:visible, select:visible');
+    const count = await fields.count();
+    for (let i = 0; i < count; i++) {
+      const field = fields.nth(i);
+      await field.focus(); // the browser scrolls it into view, often to the bottom edge
+      await page.waitForTimeout(150);
+      const overlap = await field.evaluate((el) => {
+        const support = document.querySelector('button[aria-label^="Support chat"]');
+        if (!support) return 'no support button';
+        const s = support.getBoundingClientRect();
+        const f = el.getBoundingClientRect();
+        return f.left < s.right && f.right > s.left && f.top < s.bottom && f.bottom > s.top ? (el.getAttribute('aria-label') || (el as HTMLInputElement).labels?.[0]?.textContent?.trim() || el.tagName) : null;
+      });
+      if (overlap) covered.push(`${route}: ${overlap}`);
+    }
+  }
+  expect(covered).toEqual([]);
+});
