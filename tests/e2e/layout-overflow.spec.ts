@@ -67,7 +67,8 @@ async function signIn(page: Page, who: Who) {
 /** Opens a route and waits until its lists have answered (no busy table, no loading skeleton). */
 async function open(page: Page, route: string) {
   await page.goto(route);
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  // pages with a live connection (server-sent events) never go network-idle: wait briefly, then for the busy states to end
+  await page.waitForLoadState('networkidle', { timeout: 1_500 }).catch(() => undefined);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expect(page.locator('tbody .animate-pulse')).toHaveCount(0); // skeleton rows
   // lazy images and charts settle their size
