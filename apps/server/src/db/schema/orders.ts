@@ -6,6 +6,41 @@ import { vendors } from './vendors.js';
 
 export type AddressJson = { address: string; city: string; country: string; zip: string };
 
+/**
+ * One checkout (decision 0086): the number, the payment and the total the shopper sees. Its sub-orders are `orders`
+ * rows, one per seller, each with its own lines, shipping, status and history.
+ */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: serial('id').primaryKey(),
+    purchaseNumber: text('purchase_number').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerPhone: text('customer_phone'),
+    shippingAddress: jsonb('shipping_address').$type<AddressJson>().notNull(),
+    billingAddress: jsonb('billing_address').$type<AddressJson>().notNull(),
+    paymentMethod: text('payment_method', { enum: ['card', 'cod'] }).notNull(),
+    currency: text('currency').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    notes: text('notes').notNull().default(''),
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('purchases_number_key').on(t.purchaseNumber),
+    uniqueIndex('purchases_idempotency_key').on(t.idempotencyKey),
+    index('purchases_user_created_idx').on(t.userId, t.createdAt),
+    check('purchases_amounts_nonnegative', sql`${t.totalCents} >= 0 and ${t.subtotalCents} >= 0 and ${t.shippingCents} >= 0`),
+  ],
+);
+
+/** A sub-order: one seller's part of a purchase (decision 0086); the order routes' unit. */
 export const orders = pgTable(
   'orders',
   {
@@ -28,6 +63,13 @@ export const orders = pgTable(
     }).notNull().default('pending'),
     /** The vendor an admin assigned the order to (spec: assign vendor). */
     vendorId: integer('vendor_id').references(() => vendors.id, { onDelete: 'set null' }),
+    /** The purchase this sub-order is part of (null only for orders placed before decision 0086). */
+    purchaseId: integer('purchase_id').references(() => purchases.id, { onDelete: 'cascade' }),
+    /** Who sells this sub-order's lines and runs it: a vendor, or null for the marketplace's own products. */
+    sellerVendorId: integer('seller_vendor_id').references(() => vendors.id, { onDelete: 'restrict' }),
+    /** Set when the sub-order ships (both required then). */
+    trackingNumber: text('tracking_number'),
+    carrier: text('carrier'),
     notes: text('notes').notNull().default(''),
     idempotencyKey: text('idempotency_key'),
     /** Hash of the request body that used the idempotency key, to refuse a different body with the same key. */
@@ -43,6 +85,8 @@ export const orders = pgTable(
     // admin order list (0042): status and assigned-vendor filters in the list's order, search by number/customer
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_vendor_created_idx').on(t.vendorId, t.createdAt),
+    index('orders_purchase_idx').on(t.purchaseId),
+    index('orders_seller_created_idx').on(t.sellerVendorId, t.createdAt),
     index('orders_admin_search_trgm').using('gin', sql`lower(${t.orderNumber} || ' ' || ${t.customerName} || ' ' || ${t.customerEmail}) gin_trgm_ops`),
     check('orders_amounts_nonnegative', sql`${t.totalCents} >= 0 and ${t.subtotalCents} >= 0`),
   ],

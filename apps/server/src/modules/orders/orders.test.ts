@@ -47,7 +47,7 @@ describe('POST /api/orders', () => {
       { product_id: a.id, product_name: a.name, quantity: 2, unit_price: 12.5, total_price: 25 },
       { product_id: b.id, product_name: b.name, quantity: 1, unit_price: 3, total_price: 3 },
     ]);
-    const [row] = await t.database.query<{ total_cents: number; subtotal_cents: number }>('select total_cents, subtotal_cents from orders where id = $1', [res.json.order.id]);
+    const [row] = await t.database.query<{ total_cents: number; subtotal_cents: number }>('select total_cents, subtotal_cents from orders where id = $1', [res.json.order.sub_orders[0].id]);
     expect(row).toEqual({ total_cents: 3939, subtotal_cents: 2800 });
   });
 
@@ -72,9 +72,9 @@ describe('POST /api/orders', () => {
     expect(res.status).toBe(201);
     expect(await stockOf(p.id)).toBe(2);
     expect((await call(t.app, { url: `/api/products/${p.id}` })).json.stock).toBe(2);
-    const history = await t.database.query<{ from_status: string | null; to_status: string }>('select from_status, to_status from order_status_history where order_id = $1', [res.json.order.id]);
+    const history = await t.database.query<{ from_status: string | null; to_status: string }>('select from_status, to_status from order_status_history where order_id = $1', [res.json.order.sub_orders[0].id]);
     expect(history).toEqual([{ from_status: null, to_status: 'pending' }]);
-    expect(seen).toEqual([{ orderId: res.json.order.id, orderNumber: res.json.order_number, userId: null, items: [{ productId: p.id, vendorId: null, quantity: 3, unitPriceCents: 2000 }] }]);
+    expect(seen).toEqual([{ orderId: res.json.order.sub_orders[0].id, orderNumber: res.json.order_number, userId: null, items: [{ productId: p.id, vendorId: null, quantity: 3, unitPriceCents: 2000 }] }]);
   });
 
   it('hashes requests by canonical JSON: keys sorted at every depth, written as JSON.stringify writes them', () => {
@@ -100,7 +100,7 @@ describe('POST /api/orders', () => {
     }));
     expect(card.status).toBe(201);
     expect(card.json.order.notes).toBe('Payment: Card (demo)\nLeave at the door. My card is [card number removed]');
-    const dump = JSON.stringify(await t.database.query('select * from orders where id = $1', [card.json.order.id]));
+    const dump = JSON.stringify(await t.database.query('select * from orders where id = $1', [card.json.order.sub_orders[0].id]));
     expect(dump).not.toMatch(/4242|cvv|12\/29/);
     expect(redactCardNumbers('order 1234567890123 ok')).toBe('order 1234567890123 ok'); // not Luhn-valid: kept
   });
@@ -206,7 +206,7 @@ describe('between the product check and the order statement', () => {
     expect(res.status).toBe(201);
     expect(res.json.order.items).toEqual([{ product_id: p.id, product_name: p.name, quantity: 2, unit_price: 15, total_price: 30 }]);
     const [row] = await t.database.query<{ subtotal_cents: number; lines: number }>(
-      'select subtotal_cents, (select count(*)::int from order_items where order_id = $1) as lines from orders where id = $1', [res.json.order.id]);
+      'select subtotal_cents, (select count(*)::int from order_items where order_id = $1) as lines from orders where id = $1', [res.json.order.sub_orders[0].id]);
     expect(row).toEqual({ subtotal_cents: 3000, lines: 1 });
     expect(await stockOf(p.id)).toBe(8);
   });
@@ -288,7 +288,7 @@ describe('GET /api/my/orders', () => {
     const notBobs = await call(t.app, { url: `/api/my/orders/${a1.json.order.id}`, token: bob.token });
     expect(notBobs.status).toBe(404);
     expect(notBobs.json.error).toBe(MSG.orderNotFound);
-    const [linked] = await t.database.query<{ user_id: number | null }>('select user_id from orders where id = $1', [a1.json.order.id]);
+    const [linked] = await t.database.query<{ user_id: number | null }>('select user_id from orders where id = $1', [a1.json.order.sub_orders[0].id]);
     expect(linked!.user_id).toBe(alice.user.id);
   });
 
@@ -309,7 +309,7 @@ describe('GET /api/my/orders', () => {
     const p = await product(2500, 5);
     const res = await place(body([{ product_id: p.id, quantity: 1 }]), { token: vendor.token });
     expect(res.status).toBe(201);
-    const [row] = await t.database.query<{ user_id: number | null }>('select user_id from orders where id = $1', [res.json.order.id]);
+    const [row] = await t.database.query<{ user_id: number | null }>('select user_id from orders where id = $1', [res.json.order.sub_orders[0].id]);
     expect(row!.user_id).toBeNull();
   });
 });
@@ -323,7 +323,7 @@ describe('orders.setStatus', () => {
     expect(await stockOf(p.id)).toBe(3);
     const seen: BusEvents['order.statusChanged'][] = [];
     const off = t.app.services.bus.on('order.statusChanged', (e) => void seen.push(e));
-    const id = placed.json.order.id as number;
+    const id = placed.json.order.sub_orders[0].id as number;
 
     const shipped = await t.app.services.orders.setStatus(id, 'cancelled', { actor: sara, notes: 'customer asked' });
     expect(shipped.status).toBe('cancelled');
