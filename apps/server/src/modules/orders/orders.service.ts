@@ -577,8 +577,12 @@ export function createOrdersService(deps: {
       opts: {
         actor?: Actor;
         notes?: string;
-        /** Only from this status (checked under the row lock): otherwise a 409 with `conflictMessage`, nothing written. */
-        expectFrom?: { status: OrderStatus; conflictMessage: (current: OrderStatus) => string };
+        /** Only from these statuses (checked under the row lock): otherwise a 409 with `conflictMessage`, nothing written. */
+        expectFrom?: { status: OrderStatus | readonly OrderStatus[]; conflictMessage: (current: OrderStatus) => string };
+        /** Only on this vendor's sub-order (its seller, or the vendor an admin assigned it to): otherwise a 404, nothing written. */
+        vendorId?: number;
+        /** Shipping: the tracking number and carrier, stored with the move and sent to the customer (decision 0086). */
+        tracking?: { number: string; carrier: string };
       } = {},
     ): Promise<Order> {
       const actor = opts.actor ?? SYSTEM_ACTOR;
@@ -586,7 +590,10 @@ export function createOrdersService(deps: {
       const result = await db.transaction(async (tx) => {
         const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
         if (!current) throw notFound(MSG.orderNotFound);
-        if (opts.expectFrom && current.status !== opts.expectFrom.status) throw conflict(opts.expectFrom.conflictMessage(current.status));
+        // another vendor's sub-order is as invisible as one that does not exist
+        if (opts.vendorId !== undefined && current.sellerVendorId !== opts.vendorId && current.vendorId !== opts.vendorId) throw notFound(MSG.orderNotFound);
+        const allowed: readonly OrderStatus[] | null = opts.expectFrom ? [opts.expectFrom.status].flat() : null;
+        if (allowed && !allowed.includes(current.status)) throw conflict(opts.expectFrom!.conflictMessage(current.status));
         const wasReleased = current.status === 'cancelled';
         const releases = status === 'cancelled';
         if (wasReleased !== releases) {
@@ -597,7 +604,8 @@ export function createOrdersService(deps: {
             ? await catalogue.releaseStock(tx, lines)
             : [...(await catalogue.reserveStock(tx, lines)).values()].map((p) => ({ id: p.id, stock: p.stock }));
         }
-        const [row] = await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, orderId)).returning();
+        const tracking = opts.tracking ? { trackingNumber: opts.tracking.number, carrier: opts.tracking.carrier } : {};
+        const [row] = await tx.update(orders).set({ status, ...tracking, updatedAt: new Date() }).where(eq(orders.id, orderId)).returning();
         await tx.insert(orderStatusHistory).values({
           orderId, fromStatus: current.status, toStatus: status, notes: opts.notes ?? '', changedBy: actor.userId,
         });
@@ -605,7 +613,11 @@ export function createOrdersService(deps: {
           actor,
           action: 'order.status',
           target: { type: 'order', id: orderId },
-          changes: { status: { before: current.status, after: status }, ...(opts.notes ? { notes: { before: null, after: opts.notes } } : {}) },
+          changes: {
+            status: { before: current.status, after: status },
+            ...(opts.notes ? { notes: { before: null, after: opts.notes } } : {}),
+            ...(opts.tracking ? changesBetween({ tracking_number: current.trackingNumber, carrier: current.carrier }, { tracking_number: opts.tracking.number, carrier: opts.tracking.carrier }) : {}),
+          },
         });
         return { order: await dtoOf(row!, tx), from: current.status, userId: current.userId };
       });
@@ -613,6 +625,7 @@ export function createOrdersService(deps: {
       if (result.from !== status) {
         void bus.emit('order.statusChanged', {
           orderId, orderNumber: result.order.order_number, userId: result.userId, from: result.from, to: status,
+          ...(opts.tracking ? { tracking: opts.tracking } : {}),
         });
       }
       return result.order;
