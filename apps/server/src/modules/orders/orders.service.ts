@@ -13,15 +13,13 @@ import type { Bus, OrderPlacedItem } from '../../platform/bus.js';
 import type { Mailer } from '../../platform/mailer.js';
 import { changesBetween, SYSTEM_ACTOR, type Actor, type AuditLog } from '../../platform/audit.js';
 import { conflict, notFound } from '../../platform/errors.js';
-import { checkProductsForOrder, type CatalogueService, type OrderProductRow, type ReservedProduct } from '../catalogue/catalogue.service.js';
+import { checkProductsForOrder, type CatalogueService, type OrderProductRow } from '../catalogue/catalogue.service.js';
 import { orderConfirmationMail } from './orders.mail.js';
 
 export type PlaceOrderInput = z.infer<typeof orderRequestSchema>;
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
 type PurchaseRow = typeof purchases.$inferSelect;
-/** A sub-order with what its DTO shows beside its own row: its purchase's number and its seller's name. */
-type SubOrderRow = OrderRow & { purchaseNumber: string; sellerName: string | null };
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 

@@ -8,7 +8,7 @@ import { centsToAmount } from '@souq/shared/rules/money';
 import { settings } from '../../db/schema/accounts.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { changesBetween, type Actor, type AuditLog } from '../../platform/audit.js';
-import { conflict, notFound } from '../../platform/errors.js';
+import { notFound } from '../../platform/errors.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import { resolveRange } from '../reports/sales.queries.js';
 import { createVendorDashboardQueries } from './vendor-dashboard.queries.js';
