@@ -312,6 +312,7 @@ export const MSG = {
   vendorOrderCancelled: (number: string) => `Order ${number} cancelled; its stock is back in your catalogue.`,
   trackingRequired: 'Enter the tracking number and the carrier',
   shipOrderFailed: (m: string) => `Failed to ship order: ${m}`,
+  vendorOrderActionFailed: (verb: string, m: string) => `Failed to ${verb} order: ${m}`,
   exportOrdersFailed: (m: string) => `Failed to export orders: ${m}`,
   ordersExported: (n: number) => `Exported ${n} order line${n === 1 ? '' : 's'} to CSV.`,
   vendorSettingsSaved: 'Settings saved',
