@@ -170,6 +170,7 @@ export const MSG = {
   productPriceRequired: 'Price is required',
   productVendorRequired: 'Choose the vendor this product belongs to',
   vendorNotFound: 'Vendor not found',
+  commissionRateNotFound: 'No commission rate is set for that category or vendor',
   productArchived: 'This product has orders, so it was archived instead of deleted: order history stays whole.',
   embedVendorMismatch: "vendor_id must be the product's vendor",
   embedUnavailable: 'This product is no longer available',

@@ -10,3 +10,4 @@ export * from './notifications.js';
 export * from './audit.js';
 export * from './optimisation.js';
 export * from './security.js';
+export * from './ledger.js';

@@ -104,6 +104,8 @@ export const orderItems = pgTable(
     unitPriceCents: integer('unit_price_cents').notNull(),
     lineTotalCents: integer('line_total_cents').notNull(),
     variants: jsonb('variants').$type<Record<string, string>>().notNull().default({}),
+    /** The commission rate in force when the order was placed, frozen (basis points; decision 0087). */
+    commissionBps: integer('commission_bps').notNull().default(0),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),

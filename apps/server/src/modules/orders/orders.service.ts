@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { createHash, randomInt } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { MSG } from '@souq/shared/messages';
-import { MARKETPLACE_SELLER_NAME, PAYMENT_NOTES, type OrderStatus } from '@souq/shared/constants';
+import { DEFAULT_COMMISSION_BPS, MARKETPLACE_SELLER_NAME, PAYMENT_NOTES, type OrderStatus } from '@souq/shared/constants';
 import type { Order, orderRequestSchema, Purchase } from '@souq/shared/api/orders';
 import { centsToAmount } from '@souq/shared/rules/money';
 import { DEFAULT_SHIPPING_RULE, lineTotalCents, purchaseStatus, splitBySeller, type ShippingRule } from '@souq/shared/rules/pricing';
@@ -15,6 +15,8 @@ import { changesBetween, SYSTEM_ACTOR, type Actor, type AuditLog } from '../../p
 import { conflict, notFound } from '../../platform/errors.js';
 import { checkProductsForOrder, type CatalogueService, type OrderProductRow } from '../catalogue/catalogue.service.js';
 import { orderConfirmationMail } from './orders.mail.js';
+import { cancellationEntries, saleEntries } from '../ledger/ledger.postings.js';
+import { ledgerEntries } from '../../db/schema/ledger.js';
 
 export type PlaceOrderInput = z.infer<typeof orderRequestSchema>;
 type OrderRow = typeof orders.$inferSelect;
@@ -87,11 +89,16 @@ with wanted as (
   from wanted w where p.id = w.id and exists (select 1 from placed)
   returning p.id, p.stock
 ), lines as (
-  insert into order_items (order_id, product_id, vendor_id, product_name, quantity, unit_price_cents, line_total_cents, variants)
-  select o.id, l.product_id, l.vendor_id, l.product_name, l.quantity, l.unit_price_cents, l.line_total_cents, l.variants
+  insert into order_items (order_id, product_id, vendor_id, product_name, quantity, unit_price_cents, line_total_cents, variants, commission_bps)
+  select o.id, l.product_id, l.vendor_id, l.product_name, l.quantity, l.unit_price_cents, l.line_total_cents, l.variants, l.commission_bps
   from subs o join jsonb_to_recordset($20::jsonb) as l(n int, order_number text, product_id int, vendor_id int, product_name text,
-    quantity int, unit_price_cents int, line_total_cents int, variants jsonb) on l.order_number = o.order_number
+    quantity int, unit_price_cents int, line_total_cents int, variants jsonb, commission_bps int) on l.order_number = o.order_number
   order by l.n
+), posted as (
+  insert into ledger_entries (posting, account, vendor_id, kind, amount_cents, currency, purchase_id, order_id, created_by)
+  select 'placed:' || o.id, e.account, e.vendor_id, e.kind, e.amount_cents, $12::text, p.id, o.id, $5::int
+  from placed p, subs o join jsonb_to_recordset($23::jsonb) as e(order_number text, account text, vendor_id int, kind text, amount_cents bigint)
+    on e.order_number = o.order_number
 ), history as (
   insert into order_status_history (order_id, from_status, to_status, notes, changed_by)
   select o.id, null, 'pending', 'Order placed', $5::int from subs o
@@ -324,14 +331,32 @@ export function createOrdersService(deps: {
     return map;
   }
 
+  /**
+   * The commission rate in force per product (decision 0087): the vendor's own rate, else its first category's, else
+   * the default; products of the marketplace get none. A named statement; the rates table is a handful of rows.
+   */
+  async function commissionRatesOf(productIds: number[]): Promise<Map<number, number>> {
+    const rows = await deps.query<{ id: number; bps: number | null }>(
+      `select p.id, coalesce(v.rate_bps, c.rate_bps, d.rate_bps) as bps from products p
+       left join commission_rates v on v.key = 'vendor:' || p.vendor_id
+       left join commission_rates c on c.key = 'category:' || p.categories[1]
+       left join commission_rates d on d.key = 'default'
+       where p.id = any($1::int[]) and p.vendor_id is not null`, [productIds], 'orders.commissionRates',
+    );
+    return new Map(rows.flatMap((r) => (r.bps === null ? [] : [[r.id, r.bps] as [number, number]])));
+  }
+
   /** The cart priced from database prices and split by seller, each with its own shipping rule (checkout and its quote). */
   async function priceCart(items: { product_id: number; quantity: number }[]) {
     const stockLines = items.map((i) => ({ productId: i.product_id, quantity: i.quantity }));
     const priced = await catalogue.productsForOrder(stockLines);
     const sellers = await sellersOf([...new Set([...priced.values()].flatMap((p) => (p.vendorId === null ? [] : [p.vendorId])))]);
+    const rates = await commissionRatesOf([...priced.keys()]);
     const lines = items.map((i, n) => {
       const p = priced.get(i.product_id)!;
-      return { n, product: p, vendorId: p.vendorId, unitPriceCents: p.priceCents, quantity: i.quantity };
+      // the marketplace takes no commission on what it sells itself
+      const commissionBps = p.vendorId === null ? 0 : rates.get(p.id) ?? DEFAULT_COMMISSION_BPS;
+      return { n, product: p, vendorId: p.vendorId, unitPriceCents: p.priceCents, quantity: i.quantity, commissionBps };
     });
     const split = splitBySeller(lines, (v) => (v === null ? DEFAULT_SHIPPING_RULE : sellers.get(v)?.rule ?? DEFAULT_SHIPPING_RULE));
     const sellerName = (v: number | null) => (v === null ? MARKETPLACE_SELLER_NAME : sellers.get(v)?.name ?? MARKETPLACE_SELLER_NAME);
@@ -399,7 +424,12 @@ export function createOrdersService(deps: {
       unit_price_cents: l.unitPriceCents,
       line_total_cents: lineTotalCents(l),
       variants: input.items[l.n]!.variants ?? {},
+      commission_bps: l.commissionBps,
     })));
+    // the sale's ledger rows per sub-order, written by the same statement (decision 0087)
+    const entries = parts.flatMap((part, n) => saleEntries({
+      vendorId: part.vendorId, ...part.totals, lines: part.lines.map((l) => ({ lineTotalCents: lineTotalCents(l), commissionBps: l.commissionBps })),
+    }).map((e) => ({ order_number: subs[n]!.order_number, account: e.account, vendor_id: e.vendorId, kind: e.kind, amount_cents: e.amountCents })));
     // one quantity, the expected price and seller per product, in id order (the lock order)
     const wanted = new Map<number, number>();
     for (const l of stockLines) wanted.set(l.productId, (wanted.get(l.productId) ?? 0) + l.quantity);
@@ -410,7 +440,7 @@ export function createOrdersService(deps: {
       p.purchaseNumber, p.userId, p.customerName, p.customerEmail, p.customerPhone, JSON.stringify(p.shippingAddress),
       JSON.stringify(p.billingAddress), p.paymentMethod, p.currency, p.subtotalCents, p.shippingCents, p.taxCents,
       p.totalCents, p.notes, p.idempotencyKey, p.requestHash, JSON.stringify(items), JSON.stringify(subs),
-      ids.map((id) => priced.get(id)!.vendorId),
+      ids.map((id) => priced.get(id)!.vendorId), JSON.stringify(entries),
     ], 'orders.place');
     if (!result!.ok) {
       // nothing was written; a repeated request is answered with its purchase even when the stock has gone since
@@ -442,7 +472,7 @@ export function createOrdersService(deps: {
       };
       const itemRows = own.map((i, k) => ({
         id: k, orderId: id, productId: i.product_id, vendorId: i.vendor_id, productName: i.product_name, quantity: i.quantity,
-        unitPriceCents: i.unit_price_cents, lineTotalCents: i.line_total_cents, variants: i.variants,
+        unitPriceCents: i.unit_price_cents, lineTotalCents: i.line_total_cents, variants: i.variants, commissionBps: i.commission_bps,
       }));
       return toOrderDto(row, itemRows, { purchaseNumber: p.purchaseNumber, sellerName: cart.sellerName(sub.vendor_id) });
     });
@@ -595,12 +625,29 @@ export function createOrdersService(deps: {
         const wasReleased = current.status === 'cancelled';
         const releases = status === 'cancelled';
         if (wasReleased !== releases) {
-          const lines = ((await itemsOf([orderId], tx)).get(orderId) ?? [])
+          const items = (await itemsOf([orderId], tx)).get(orderId) ?? [];
+          const lines = items
             .filter((i): i is ItemRow & { productId: number } => i.productId !== null)
             .map((i) => ({ productId: i.productId, quantity: i.quantity }));
           stockMoves = releases
             ? await catalogue.releaseStock(tx, lines)
             : [...(await catalogue.reserveStock(tx, lines)).values()].map((p) => ({ id: p.id, stock: p.stock }));
+          // the money follows in the same transaction (decision 0087): a cancellation reverses the sale in full,
+          // taking a cancelled sub-order back posts its sale again
+          const money = {
+            vendorId: current.sellerVendorId, subtotalCents: current.subtotalCents, shippingCents: current.shippingCents, taxCents: current.taxCents,
+            lines: items.map((i) => ({ lineTotalCents: i.lineTotalCents, commissionBps: i.commissionBps })),
+          };
+          // an order placed before the ledger (migration 0009) has no sale to reverse: it posts nothing
+          const [posted] = await tx.select({ id: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId)).limit(1);
+          const rows = !posted ? [] : releases ? cancellationEntries(money) : saleEntries(money);
+          const posting = `${releases ? 'cancelled' : 'reinstated'}:${orderId}:${randomUUID()}`;
+          if (rows.length) {
+            await tx.insert(ledgerEntries).values(rows.map((r) => ({
+              posting, account: r.account, vendorId: r.vendorId, kind: r.kind, amountCents: r.amountCents, currency: current.currency,
+              purchaseId: current.purchaseId, orderId, createdBy: actor.userId,
+            })));
+          }
         }
         const tracking = opts.tracking ? { trackingNumber: opts.tracking.number, carrier: opts.tracking.carrier } : {};
         const [row] = await tx.update(orders).set({ status, ...tracking, updatedAt: new Date() }).where(eq(orders.id, orderId)).returning();
