@@ -347,3 +347,44 @@ describe('orders.setStatus', () => {
     off();
   });
 });
+
+describe('one checkout, one sub-order per seller (decision 0086)', () => {
+  it('quotes each seller its own shipping before paying, and places exactly that: one purchase, a sub-order per seller', async () => {
+    const v1 = await signupVendor(t.app, 'Quote Vendor One');
+    const v2 = await signupVendor(t.app, 'Quote Vendor Two');
+    // vendor two ships for 5.00, free only above 200.00
+    await t.database.query('update vendors set shipping_fee_cents = 500, free_shipping_above_cents = 20000 where id = $1', [v2.vendor.id]);
+    const own = await product(1000, 10);
+    const one = await t.app.services.catalogue.createProduct({ name: `Order Test Item ${++seq}`, priceCents: 6000, stock: 10, status: 'active', categories: ['Test'], vendorId: v1.vendor.id });
+    const two = await t.app.services.catalogue.createProduct({ name: `Order Test Item ${++seq}`, priceCents: 6000, stock: 10, status: 'active', categories: ['Test'], vendorId: v2.vendor.id });
+    const items = [{ product_id: two.id, quantity: 1 }, { product_id: own.id, quantity: 2 }, { product_id: one.id, quantity: 1 }];
+    const before = await counts();
+    const quote = await call(t.app, { method: 'POST', url: '/api/orders/quote', body: { items } });
+    expect(quote.status).toBe(200);
+    expect(quote.json.sellers.map((s: { vendor_id: number | null; seller_name: string; shipping: number; total: number }) => [s.vendor_id, s.seller_name, s.shipping, s.total])).toEqual([
+      [null, 'Souq', 9.99, 30.99], // the shop's own 20.00: the default rule's 9.99, tax 1.00
+      [v1.vendor.id, 'Quote Vendor One', 0, 63], // 60.00 is above the default 50.00: free; tax 3.00
+      [v2.vendor.id, 'Quote Vendor Two', 5, 68], // vendor two's own rule: 5.00
+    ]);
+    expect(quote.json.total).toBe(161.99);
+    expect(await counts()).toEqual(before); // a quote writes nothing
+
+    const res = await place(body(items), { key: 'split-1' });
+    expect(res.status).toBe(201);
+    const number = res.json.order_number;
+    expect(res.json.order).toMatchObject({ order_number: number, total_amount: quote.json.total, shipping: 14.99 });
+    expect(res.json.order.sub_orders.map((o: { order_number: string; vendor_id: number | null; shipping: number; items: unknown[] }) => [o.order_number, o.vendor_id, o.shipping, o.items.length]))
+      .toEqual([[`${number}-1`, null, 9.99, 1], [`${number}-2`, v1.vendor.id, 0, 1], [`${number}-3`, v2.vendor.id, 5, 1]]);
+    // the same key twenty times: one purchase, still three sub-orders
+    const again = await Promise.all(Array.from({ length: 20 }, () => place(body(items), { key: 'split-1' })));
+    expect(new Set(again.map((r) => r.json.order_number))).toEqual(new Set([number]));
+    expect((await t.database.query('select 1 from purchases where idempotency_key = $1', ['split-1'])).length).toBe(1);
+    expect((await t.database.query('select 1 from orders o join purchases p on p.id = o.purchase_id where p.idempotency_key = $1', ['split-1'])).length).toBe(3);
+  });
+
+  it('refuses a bad quote with 400 and an unknown product with 404', async () => {
+    expect((await call(t.app, { method: 'POST', url: '/api/orders/quote', body: { items: [] } })).status).toBe(400);
+    expect((await call(t.app, { method: 'POST', url: '/api/orders/quote', body: { items: [{ product_id: 'x', quantity: 1 }] } })).status).toBe(400);
+    expect((await call(t.app, { method: 'POST', url: '/api/orders/quote', body: { items: [{ product_id: 999_999, quantity: 1 }] } })).status).toBe(404);
+  });
+});
