@@ -6,15 +6,8 @@ import { vendors } from './vendors.js';
 
 export type AddressJson = { address: string; city: string; country: string; zip: string };
 
-/**
- * One checkout (decision 0086): the number, the payment and the total the shopper sees. Its sub-orders are `orders`
- * rows, one per seller, each with its own lines, shipping, status and history.
- */
-export const purchases = pgTable(
-  'purchases',
-  {
-    id: serial('id').primaryKey(),
-    purchaseNumber: text('purchase_number').notNull(),
+/** Who bought, where it goes, how it is paid and the amounts: on a purchase and, copied, on each of its sub-orders. */
+const buyerAndAmounts = () => ({
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     customerName: text('customer_name').notNull(),
     customerEmail: text('customer_email').notNull(),
@@ -27,6 +20,18 @@ export const purchases = pgTable(
     shippingCents: integer('shipping_cents').notNull(),
     taxCents: integer('tax_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+});
+
+/**
+ * One checkout (decision 0086): the number, the payment and the total the shopper sees. Its sub-orders are `orders`
+ * rows, one per seller, each with its own lines, shipping, status and history.
+ */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: serial('id').primaryKey(),
+    purchaseNumber: text('purchase_number').notNull(),
+    ...buyerAndAmounts(),
     notes: text('notes').notNull().default(''),
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
@@ -46,18 +51,7 @@ export const orders = pgTable(
   {
     id: serial('id').primaryKey(),
     orderNumber: text('order_number').notNull(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    customerName: text('customer_name').notNull(),
-    customerEmail: text('customer_email').notNull(),
-    customerPhone: text('customer_phone'),
-    shippingAddress: jsonb('shipping_address').$type<AddressJson>().notNull(),
-    billingAddress: jsonb('billing_address').$type<AddressJson>().notNull(),
-    paymentMethod: text('payment_method', { enum: ['card', 'cod'] }).notNull(),
-    currency: text('currency').notNull(),
-    subtotalCents: integer('subtotal_cents').notNull(),
-    shippingCents: integer('shipping_cents').notNull(),
-    taxCents: integer('tax_cents').notNull(),
-    totalCents: integer('total_cents').notNull(),
+    ...buyerAndAmounts(),
     status: text('status', {
       enum: ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'],
     }).notNull().default('pending'),
