@@ -285,7 +285,7 @@ export default function OrdersTab() {
 
       <section aria-label="Order figures" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <StatCard label="Total Orders" loading={!s} value={count(s?.total_orders)} />
-        <StatCard label="Pending Orders" loading={!s} value={count(s?.pending_orders)} hint="waiting for the shop to confirm" />
+        <StatCard label="Pending Orders" loading={!s} value={count(s?.pending_orders)} hint="waiting for you to confirm" />
         <StatCard label="Shipped Orders" loading={!s} value={count(s?.shipped_orders)} />
         <StatCard label="Total Revenue" loading={!s} value={s && <Money text={formatCurrency(s.total_revenue, s.currency)} />} hint="your items only" />
       </section>
