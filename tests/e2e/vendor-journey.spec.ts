@@ -5,8 +5,8 @@ import { ADMIN_CODE, completeOnboarding, toast, verifyInVendorsSection } from '.
 
 // The vendor's business journey (issue 8 item 11) against the real server: a new vendor signs up at /vendor/auth,
 // is onboarded with its three documents and verified by an admin, creates a product with a photo in the Products tab, the storefront search finds it, a new customer orders it
-// (cash on delivery), the vendor sees the order in the Orders tab, an admin moves it to processing, the vendor Ships
-// it, and the customer sees 'shipped' on /profile; the vendor's CSV export and Analytics show the same order.
+// (cash on delivery), the vendor sees the order in the Orders tab, the vendor confirms and Ships
+// it with its tracking, and the customer sees 'shipped' on /profile; the vendor's CSV export and Analytics show the same order.
 
 /** An 8×8 PNG (a product photo, re-encoded to WebP). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWM4k8aAFWEXHbQSABeKTIHy8YDnAAAAAElFTkSuQmCC', 'base64');
@@ -133,24 +133,32 @@ test('a new vendor sells a product: sign-up → product with a photo → storefr
   await expect(details).not.toContainText(`noura-${stamp}@example.test`);
   await page.keyboard.press('Escape');
 
-  // 6. the shop confirms the order to processing (admin API); the open tab shows it live, Ship moves it to shipped
-  const asAdmin = { authorization: `Bearer ${await adminToken(page.request)}` };
-  const listed = await page.request.get(`/api/admin/orders?search=${orderNumber}`, { headers: asAdmin });
-  const orderId = ((await listed.json()) as { id: number }[])[0]!.id;
-  const processing = await page.request.put(`/api/admin/orders/${orderId}/status`, { headers: asAdmin, data: { status: 'processing' } });
-  expect(processing.ok()).toBe(true);
-  await expect(row).toContainText('Processing');
+  // 6. the vendor runs its own sub-order without an admin (decision 0086): Confirm, then Ship with its tracking
+  await row.getByRole('button', { name: `Confirm order ${orderNumber}` }).click();
+  await page.getByRole('dialog', { name: 'Confirm order' }).getByRole('button', { name: 'Confirm' }).click();
+  await expect(toast(page, MSG.vendorOrderConfirmed(orderNumber))).toBeVisible();
+  await expect(row).toContainText('Confirmed');
   await row.getByRole('button', { name: `Ship order ${orderNumber}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Ship order' });
+  // both are required: without them nothing is sent and the dialog says so
+  await confirm.getByRole('button', { name: 'Ship' }).click();
+  await expect(confirm).toContainText(MSG.trackingRequired);
+  await confirm.getByLabel('Tracking number').fill('AWB 7731 0042');
+  await confirm.getByLabel('Carrier').fill('Aramex');
   await confirm.getByRole('button', { name: 'Ship' }).click();
   await expect(toast(page, MSG.vendorOrderShipped(orderNumber))).toBeVisible();
   await expect(row).toContainText('Shipped');
   await expect(row.getByRole('button', { name: `Ship order ${orderNumber}` })).toHaveCount(0);
   await expect(statCard(page, 'Order figures', 'Shipped Orders')).toContainText('1');
+  // the admin's list shows the sub-order with its purchase, seller and tracking
+  const asAdmin = { authorization: `Bearer ${await adminToken(page.request)}` };
+  const listed = (await (await page.request.get(`/api/admin/orders?search=${orderNumber}`, { headers: asAdmin })).json()) as Record<string, unknown>[];
+  expect(listed[0]).toMatchObject({ order_number: orderNumber, purchase_number: orderNumber, status: 'shipped', tracking_number: 'AWB 7731 0042', carrier: 'Aramex' });
 
   // 7. the customer sees 'shipped' on /profile
   await shop.goto('/profile');
-  await expect(shop.getByRole('row').filter({ hasText: orderNumber })).toContainText('shipped');
+  await expect(shop.getByRole('row').filter({ hasText: orderNumber }).first()).toContainText('shipped');
+  await expect(shop.getByRole('list', { name: 'Sellers in this order' })).toContainText('AWB 7731 0042');
   await shopper.close();
 
   // 8. Export Orders downloads the server's CSV of the vendor's lines

@@ -42,6 +42,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { eventsRoutes } from './modules/events/events.routes.js';
 // admin area (issue 9)
 import { adminOrdersRoutes } from './modules/admin/admin-orders.routes.js';
+import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
 import { adminProductsRoutes } from './modules/admin/admin-products.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 // admin access gate and Security section (issue 13)
@@ -151,6 +152,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(adminRoutes({ accounts: services.accounts, admin: services.admin, reports: services.reports }));
   // admin area (issue 9): orders, products and the read-only reports
   await app.register(adminOrdersRoutes({ admin: services.admin, reports: services.reports, currency: config.shopCurrency }));
+  await app.register(ledgerRoutes({ ledger: services.ledger }));
   await app.register(adminProductsRoutes({ admin: services.admin, reports: services.reports, catalogue: services.catalogue, currency: config.shopCurrency }));
   await app.register(reportsRoutes({ reports: services.reports }));
   await app.register(securityRoutes({ security: services.security }));

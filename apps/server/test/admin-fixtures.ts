@@ -19,6 +19,7 @@ export async function makeProduct(app: App, spec: ProductSpec) {
   return app.services.catalogue.createProduct({ stock: 50, ...spec });
 }
 
+/** Places a purchase through the service (decision 0086); answers its first sub-order, the purchase in `purchase`. */
 export async function placeOrder(
   app: App,
   lines: { productId: number; quantity: number }[],
@@ -31,7 +32,8 @@ export async function placeOrder(
     payment_method: opts.payment ?? 'card',
   });
   const { order } = await app.services.orders.placeOrder(request, { userId: opts.userId ?? null });
-  return order;
+  // the first sub-order (the only one for a one-seller cart: what the order routes act on), with its purchase beside
+  return { ...order.sub_orders[0]!, purchase: order };
 }
 
 /** Every role but admin gets 401/403 on each route: anonymous, a customer and a vendor. */

@@ -151,7 +151,35 @@ const CASES: Record<string, Case> = {
   // ---- vendor dashboard (h-vdash): Ship, settings ----
   'POST /api/vendor/orders/:id/ship': { as: 'vendor', prepare: async (fx) => {
     const o = await fx.order({ vendorId: fx.vendorId, status: 'processing' });
-    return { url: `/api/vendor/orders/${o}/ship`, expect: { action: 'order.status', target: { type: 'order', id: o }, changes: { status: { before: 'processing', after: 'shipped' } } } };
+    return {
+      url: `/api/vendor/orders/${o}/ship`, body: { tracking_number: 'AWB 1', carrier: 'Aramex' },
+      expect: { action: 'order.status', target: { type: 'order', id: o }, changes: { status: { before: 'processing', after: 'shipped' }, tracking_number: { before: null, after: 'AWB 1' }, carrier: { before: null, after: 'Aramex' } } },
+    };
+  } },
+  // ---- a vendor runs its own sub-orders (decision 0086) ----
+  'POST /api/vendor/orders/:id/confirm': { as: 'vendor', prepare: async (fx) => {
+    const o = await fx.order({ vendorId: fx.vendorId });
+    return { url: `/api/vendor/orders/${o}/confirm`, expect: { action: 'order.status', target: { type: 'order', id: o }, changes: { status: { before: 'pending', after: 'confirmed' } } } };
+  } },
+  'POST /api/vendor/orders/:id/deliver': { as: 'vendor', prepare: async (fx) => {
+    const o = await fx.order({ vendorId: fx.vendorId, status: 'shipped' });
+    return { url: `/api/vendor/orders/${o}/deliver`, expect: { action: 'order.status', target: { type: 'order', id: o }, changes: { status: { before: 'shipped', after: 'delivered' } } } };
+  } },
+  'POST /api/vendor/orders/:id/cancel': { as: 'vendor', prepare: async (fx) => {
+    const o = await fx.order({ vendorId: fx.vendorId, status: 'confirmed' });
+    return { url: `/api/vendor/orders/${o}/cancel`, expect: { action: 'order.status', target: { type: 'order', id: o }, changes: { status: { before: 'confirmed', after: 'cancelled' } } } };
+  } },
+  // ---- commission rates (decision 0087) ----
+  'PUT /api/admin/commission': { as: 'admin', prepare: async () => ({
+    url: '/api/admin/commission', body: { scope: 'category', category: 'Audit Lamps', rate_bps: 750 },
+    expect: { action: 'commission.set', target: { type: 'commission', id: 'category:Audit Lamps' }, changes: { rate_bps: { before: null, after: 750 } } },
+  }) },
+  'DELETE /api/admin/commission': { as: 'admin', prepare: async (fx) => {
+    await fx.t.app.services.ledger.setRate({ scope: 'vendor', vendor_id: fx.vendorId, rate_bps: 300 }, { userId: null, role: 'admin', name: 'Set Up', ip: '127.0.0.1' });
+    return {
+      url: `/api/admin/commission?scope=vendor&vendor_id=${fx.vendorId}`,
+      expect: { action: 'commission.delete', target: { type: 'commission', id: `vendor:${fx.vendorId}` }, changes: { rate_bps: { before: 300, after: null } } },
+    };
   } },
   'PUT /api/vendor/settings': { as: 'vendor', prepare: async (fx) => ({
     url: '/api/vendor/settings', body: { low_stock_threshold: 3 },

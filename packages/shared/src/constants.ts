@@ -32,6 +32,13 @@ export const FREE_SHIPPING_THRESHOLD_CENTS = 5000; // free when the subtotal is 
 export const SHIPPING_FEE_CENTS = 999;
 export const TAX_RATE = 0.05;
 export const TAX_LABEL = 'Tax (5%)';
+/**
+ * The marketplace's commission on vendor sales until the operator sets a default (decision 0087), in basis points
+ * (1000 = 10 %); VAT on the commission is TAX_RATE.
+ */
+export const DEFAULT_COMMISSION_BPS = 1000;
+/** The seller's name on the marketplace's own sub-orders (products without a vendor; decision 0086). */
+export const MARKETPLACE_SELLER_NAME = 'Souq';
 
 export const SHOP_CURRENCY_DEFAULT = 'AED';
 export const CURRENCIES = ['AED', 'USD', 'EUR', 'GBP'] as const;

@@ -181,6 +181,7 @@ export const MSG = {
   productPriceRequired: 'Price is required',
   productVendorRequired: 'Choose the vendor this product belongs to',
   vendorNotFound: 'Vendor not found',
+  commissionRateNotFound: 'No commission rate is set for that category or vendor',
   productArchived: 'This product has orders, so it was archived instead of deleted: order history stays whole.',
   embedVendorMismatch: "vendor_id must be the product's vendor",
   embedUnavailable: 'This product is no longer available',
@@ -278,6 +279,7 @@ export const MSG = {
   deliveryReport: (ok: number, failed: number) => `Delivered to ${ok} device(s), ${failed} failed.`,
   orderStatusPush: (number: string, status: string) => `Order ${number}: ${status}`,
   orderStatusPushBody: 'Open your profile to see your orders.',
+  orderShippedPushBody: (carrier: string, tracking: string) => `Shipped with ${carrier}, tracking number ${tracking}. Open your profile to see your orders.`,
   // Storefront fixes (customer area): profile, order confirmation mail, personalisation events
   dobInFuture: 'Date of birth cannot be in the future',
   orderConfirmationSent: (email: string) => `A confirmation is on its way to ${email}.`,
@@ -343,9 +345,14 @@ export const MSG = {
 
   // Vendor dashboard: orders, analytics, settings (issue 8)
   vendorOrderShipped: (number: string) => `Order ${number} marked as shipped. The customer sees it on their profile.`,
-  shipOnlyProcessing: (status: string) => `Only orders in processing can be shipped; this order is ${status}.`,
-  shipSharedOrder: "This order also holds other vendors' items, so an administrator ships it (or assigns it to you first).",
+  vendorOrderActionFrom: (verb: string, from: readonly string[], status: string) =>
+    `Only orders that are ${from.join(' or ')} can be ${verb}; this order is ${status}.`,
+  vendorOrderConfirmed: (number: string) => `Order ${number} confirmed.`,
+  vendorOrderDelivered: (number: string) => `Order ${number} marked as delivered.`,
+  vendorOrderCancelled: (number: string) => `Order ${number} cancelled; its stock is back in your catalogue.`,
+  trackingRequired: 'Enter the tracking number and the carrier',
   shipOrderFailed: (m: string) => `Failed to ship order: ${m}`,
+  vendorOrderActionFailed: (verb: string, m: string) => `Failed to ${verb} order: ${m}`,
   exportOrdersFailed: (m: string) => `Failed to export orders: ${m}`,
   ordersExported: (n: number) => `Exported ${n} order line${n === 1 ? '' : 's'} to CSV.`,
   vendorSettingsSaved: 'Settings saved',

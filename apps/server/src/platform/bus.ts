@@ -18,7 +18,11 @@ export interface BusEvents {
   'product.stockChanged': { id: number; stock: number };
   'order.placed': { orderId: number; orderNumber: string; userId: number | null; items: OrderPlacedItem[] };
   /** An order moved to another status (admin, vendor shipping): the customer's page and push notifications follow. */
-  'order.statusChanged': { orderId: number; orderNumber: string; userId: number | null; from: string; to: string };
+  'order.statusChanged': {
+    orderId: number; orderNumber: string; userId: number | null; from: string; to: string;
+    /** When the move is a shipment with its tracking (decision 0086). */
+    tracking?: { number: string; carrier: string };
+  };
 }
 
 export type BusEvent = keyof BusEvents;

@@ -89,6 +89,12 @@ export const adminOrderRowSchema = z.object({
   vendor_name: z.string().nullable(),
   vendor_contact: z.string().nullable(),
   created_at: isoDate,
+  /** The purchase (one checkout) this sub-order is part of, and who sells it: null = the marketplace (decision 0086). */
+  purchase_number: z.string(),
+  seller_vendor_id: z.number().int().nullable(),
+  seller_name: z.string(),
+  tracking_number: z.string().nullable(),
+  carrier: z.string().nullable(),
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 

@@ -17,7 +17,7 @@ export type LiveEvents = {
   /** A chat session changed: a new exchange, an admin action (to staff: the live monitor). */
   'chat.session': { sessionId: string };
   /** An order moved to another status (to its customer). */
-  'order.status': { orderId: number; orderNumber: string; status: string };
+  'order.status': { orderId: number; orderNumber: string; status: string; tracking?: { number: string; carrier: string } };
   /** An order holding the vendor's products was placed or changed status (to that vendor: its Orders tab refetches). */
   'vendor.order': { orderId: number; orderNumber: string };
 };

@@ -63,12 +63,51 @@ export const orderSchema = z.object({
   customer_email: z.string(),
   created_at: z.string(),
   items: z.array(orderItemSchema),
+  /** The purchase (one checkout) this sub-order is part of (decision 0086); a purchase's own number on a purchase. */
+  purchase_number: z.string(),
+  /** The seller running this sub-order: a vendor's id, or null for the marketplace's own products (and on a purchase). */
+  vendor_id: z.number().int().nullable(),
+  /** The seller's name as the shopper sees it. */
+  seller_name: z.string(),
+  tracking_number: z.string().nullable(),
+  carrier: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
+/**
+ * What the shopper bought in one checkout (decision 0086): the number, payment and totals they paid, and one
+ * sub-order per seller with its own lines, shipping, status and tracking. `id` is the purchase's; its status sums
+ * up the sub-orders' (`purchaseStatus`).
+ */
+export const purchaseSchema = orderSchema.extend({ sub_orders: z.array(orderSchema) });
+export type Purchase = z.infer<typeof purchaseSchema>;
+
 export const orderResponseSchema = z.object({
-  order: orderSchema,
+  /** The purchase; its sub-orders (one per seller) in `order.sub_orders`. */
+  order: purchaseSchema,
   order_number: z.string(),
   /** True when a confirmation e-mail to the customer was queued; screens promise one only then. */
   confirmation_email_queued: z.boolean(),
 });
+
+/** POST /api/orders/quote: the cart's lines, as the order request has them (decision 0086). */
+export const quoteRequestSchema = orderRequestSchema.pick({ items: true });
+
+/** The checkout's summary before paying: one part per seller with its own shipping, and the purchase's totals. */
+export const quoteSchema = z.object({
+  currency: z.string(),
+  sellers: z.array(z.object({
+    vendor_id: z.number().int().nullable(),
+    seller_name: z.string(),
+    product_ids: z.array(z.number().int()),
+    subtotal: z.number(),
+    shipping: z.number(),
+    tax: z.number(),
+    total: z.number(),
+  })),
+  subtotal: z.number(),
+  shipping: z.number(),
+  tax: z.number(),
+  total: z.number(),
+});
+export type Quote = z.infer<typeof quoteSchema>;

@@ -1,7 +1,8 @@
 // The vendor dashboard's business data (vendor §2 dashboard, Orders, Analytics, Settings; §3 analytics response):
 // always the signed-in vendor's own figures, never another vendor's lines (decision 0037).
 import { z } from 'zod';
-import { LOW_STOCK_THRESHOLD, ORDER_STATUSES } from '../constants.js';
+import { LOW_STOCK_THRESHOLD, ORDER_STATUSES, type OrderStatus } from '../constants.js';
+import { MSG } from '../messages.js';
 import { pageQuerySchema } from './common.js';
 import { salesQuerySchema } from './reports.js';
 
@@ -58,10 +59,18 @@ export const vendorOrderSchema = z.object({
   item_count: z.number().int(),
   total: z.number(),
   currency: z.string(),
-  /** The order also holds other vendors' lines (they are not shown). */
+  /** The order also holds other vendors' lines (they are not shown): only orders placed before sub-orders (0086). */
   shared_order: z.boolean(),
-  /** Ship is allowed: the order is processing and the vendor fulfils all of it (decision 0037). */
+  /** Ship is allowed now: the vendor runs this sub-order and it is confirmed or processing (decision 0086). */
   can_ship: z.boolean(),
+  /** Every move the vendor may make now, in VENDOR_ORDER_ACTIONS' order. */
+  actions: z.array(z.enum(['confirm', 'ship', 'deliver', 'cancel'])),
+  /** The purchase (the shopper's checkout) this sub-order is part of. */
+  purchase_number: z.string(),
+  /** This sub-order's shipping fee (the vendor's own rule). */
+  shipping: z.number(),
+  tracking_number: z.string().nullable(),
+  carrier: z.string().nullable(),
 });
 export type VendorOrder = z.infer<typeof vendorOrderSchema>;
 
@@ -141,3 +150,27 @@ export const vendorSettingsSchema = z.object({
 export type VendorSettings = z.infer<typeof vendorSettingsSchema>;
 export const vendorSettingsUpdateSchema = vendorSettingsSchema.partial().refine((v) => Object.keys(v).length > 0, { error: 'Send at least one setting' });
 export const DEFAULT_VENDOR_SETTINGS: VendorSettings = { low_stock_threshold: LOW_STOCK_THRESHOLD, analytics_range_days: 30 };
+
+/**
+ * What a vendor may do with its own sub-order, and from which statuses (decision 0086; an admin may set any status).
+ * `verb` completes "Only orders that are … can be {verb}".
+ */
+export const VENDOR_ORDER_ACTIONS = {
+  confirm: { from: ['pending'], to: 'confirmed', verb: 'confirmed' },
+  ship: { from: ['confirmed', 'processing'], to: 'shipped', verb: 'shipped' },
+  deliver: { from: ['shipped'], to: 'delivered', verb: 'marked as delivered' },
+  cancel: { from: ['pending', 'confirmed', 'processing'], to: 'cancelled', verb: 'cancelled' },
+} as const satisfies Record<string, { from: readonly OrderStatus[]; to: OrderStatus; verb: string }>;
+export type VendorOrderAction = keyof typeof VENDOR_ORDER_ACTIONS;
+
+/** The actions open to the sub-order's seller in this status. */
+export function vendorActionsFor(status: OrderStatus): VendorOrderAction[] {
+  return (Object.keys(VENDOR_ORDER_ACTIONS) as VendorOrderAction[]).filter((a) => (VENDOR_ORDER_ACTIONS[a].from as readonly OrderStatus[]).includes(status));
+}
+
+/** POST /api/vendor/orders/{id}/ship: both required (decision 0086). */
+export const shipRequestSchema = z.object({
+  tracking_number: z.string({ error: MSG.trackingRequired }).trim().min(1, { error: MSG.trackingRequired }).max(100),
+  carrier: z.string({ error: MSG.trackingRequired }).trim().min(1, { error: MSG.trackingRequired }).max(100),
+});
+export type ShipRequest = z.infer<typeof shipRequestSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartTotals, computeTotals, shippingCents, taxCents } from './pricing.js';
+import { cartTotals, computeTotals, shippingCents, splitBySeller, taxCents } from './pricing.js';
 
 describe('pricing (customer spec §9)', () => {
   it('charges nothing for an empty cart', () => {
@@ -31,5 +31,16 @@ describe('pricing (customer spec §9)', () => {
     const t = cartTotals([{ price: 19.99, quantity: 3 }, { price: 'oops', quantity: 1 }]);
     expect(t).toMatchObject({ subtotal: 59.97, shipping: 0, tax: 3, total: 62.97, subtotalCents: 5997 });
     expect(cartTotals([{ price: 1.005, quantity: 1 }]).subtotalCents).toBe(101);
+  });
+
+  it('splits a cart by seller, the marketplace first, each part shipped by its own rule (decision 0086)', () => {
+    const lines = [
+      { unitPriceCents: 3000, quantity: 2, vendorId: 7 }, // 60.00 → free under the default rule
+      { unitPriceCents: 1000, quantity: 1, vendorId: null }, // 10.00 → 9.99
+      { unitPriceCents: 2000, quantity: 1, vendorId: 3 }, // 20.00 → vendor 3's own 5.00, free above 100.00
+    ];
+    const { parts, totals } = splitBySeller(lines, (v) => (v === 3 ? { feeCents: 500, freeAboveCents: 10000 } : { feeCents: 999, freeAboveCents: 5000 }));
+    expect(parts.map((p) => [p.vendorId, p.lines.length, p.totals.shippingCents])).toEqual([[null, 1, 999], [3, 1, 500], [7, 1, 0]]);
+    expect(totals).toEqual({ subtotalCents: 9000, shippingCents: 1499, taxCents: 50 + 100 + 300, totalCents: 9000 + 1499 + 450 });
   });
 });

@@ -12,3 +12,4 @@ export * from './optimisation.js';
 export * from './security.js';
 export * from './reviews.js';
 export * from './agents.js';
+export * from './ledger.js';

@@ -6,11 +6,8 @@ import { vendors } from './vendors.js';
 
 export type AddressJson = { address: string; city: string; country: string; zip: string };
 
-export const orders = pgTable(
-  'orders',
-  {
-    id: serial('id').primaryKey(),
-    orderNumber: text('order_number').notNull(),
+/** Who bought, where it goes, how it is paid and the amounts: on a purchase and, copied, on each of its sub-orders. */
+const buyerAndAmounts = () => ({
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     customerName: text('customer_name').notNull(),
     customerEmail: text('customer_email').notNull(),
@@ -23,11 +20,50 @@ export const orders = pgTable(
     shippingCents: integer('shipping_cents').notNull(),
     taxCents: integer('tax_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+});
+
+/**
+ * One checkout (decision 0086): the number, the payment and the total the shopper sees. Its sub-orders are `orders`
+ * rows, one per seller, each with its own lines, shipping, status and history.
+ */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: serial('id').primaryKey(),
+    purchaseNumber: text('purchase_number').notNull(),
+    ...buyerAndAmounts(),
+    notes: text('notes').notNull().default(''),
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('purchases_number_key').on(t.purchaseNumber),
+    uniqueIndex('purchases_idempotency_key').on(t.idempotencyKey),
+    index('purchases_user_created_idx').on(t.userId, t.createdAt),
+    check('purchases_amounts_nonnegative', sql`${t.totalCents} >= 0 and ${t.subtotalCents} >= 0 and ${t.shippingCents} >= 0`),
+  ],
+);
+
+/** A sub-order: one seller's part of a purchase (decision 0086); the order routes' unit. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    orderNumber: text('order_number').notNull(),
+    ...buyerAndAmounts(),
     status: text('status', {
       enum: ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'],
     }).notNull().default('pending'),
     /** The vendor an admin assigned the order to (spec: assign vendor). */
     vendorId: integer('vendor_id').references(() => vendors.id, { onDelete: 'set null' }),
+    /** The purchase this sub-order is part of (null only for orders placed before decision 0086). */
+    purchaseId: integer('purchase_id').references(() => purchases.id, { onDelete: 'cascade' }),
+    /** Who sells this sub-order's lines and runs it: a vendor, or null for the marketplace's own products. */
+    sellerVendorId: integer('seller_vendor_id').references(() => vendors.id, { onDelete: 'restrict' }),
+    /** Set when the sub-order ships (both required then). */
+    trackingNumber: text('tracking_number'),
+    carrier: text('carrier'),
     notes: text('notes').notNull().default(''),
     idempotencyKey: text('idempotency_key'),
     /** Hash of the request body that used the idempotency key, to refuse a different body with the same key. */
@@ -43,6 +79,8 @@ export const orders = pgTable(
     // admin order list (0042): status and assigned-vendor filters in the list's order, search by number/customer
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_vendor_created_idx').on(t.vendorId, t.createdAt),
+    index('orders_purchase_idx').on(t.purchaseId),
+    index('orders_seller_created_idx').on(t.sellerVendorId, t.createdAt),
     index('orders_admin_search_trgm').using('gin', sql`lower(${t.orderNumber} || ' ' || ${t.customerName} || ' ' || ${t.customerEmail}) gin_trgm_ops`),
     check('orders_amounts_nonnegative', sql`${t.totalCents} >= 0 and ${t.subtotalCents} >= 0`),
   ],
@@ -64,6 +102,8 @@ export const orderItems = pgTable(
     variantIds: integer('variant_ids').array().notNull().default(sql`'{}'::int[]`),
     /** How the options read at the order ('Size: XL'), kept as they were when bought. */
     variantLabel: text('variant_label').notNull().default(''),
+    /** The commission rate in force when the order was placed, frozen (basis points; decision 0087). */
+    commissionBps: integer('commission_bps').notNull().default(0),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),

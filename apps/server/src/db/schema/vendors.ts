@@ -34,6 +34,10 @@ export const vendors = pgTable(
     verifiedBy: text('verified_by'),
     verificationNotes: text('verification_notes'),
     onboardingCompletedAt: timestamp('onboarding_completed_at', { withTimezone: true }),
+    /** The vendor's own shipping rule per sub-order (decision 0086); null = the spec's default (9.99, free above 50.00). */
+    shippingFeeCents: integer('shipping_fee_cents'),
+    /** Free shipping when the sub-order's subtotal is strictly above this; null = the default threshold. */
+    freeShippingAboveCents: integer('free_shipping_above_cents'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

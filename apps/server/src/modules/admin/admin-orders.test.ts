@@ -66,6 +66,12 @@ describe('GET /api/admin/orders', () => {
       vendor_name: null,
       vendor_contact: null,
       created_at: expect.any(String),
+      // one seller (the shop itself): the purchase's only sub-order, under its number
+      purchase_number: o.mine!.order_number,
+      seller_vendor_id: null,
+      seller_name: 'Souq',
+      tracking_number: null,
+      carrier: null,
     });
   });
 
@@ -195,5 +201,22 @@ describe('PUT /api/admin/orders/{id}/assign-vendor', () => {
     expect((await auditFor(o.guest!.id)).filter((a) => a.action === 'order.assignVendor')).toEqual([]);
     const noOrder = await call(t.app, { method: 'PUT', url: '/api/admin/orders/999999/assign-vendor', token: admin, body: { vendor_id: vendor.vendor.id } });
     expect(noOrder).toMatchObject({ status: 404, json: { error: MSG.orderNotFound } });
+  });
+});
+
+describe('sub-orders in the admin list (decision 0086)', () => {
+  it('lists each seller part of a purchase as its own row, with the purchase number, seller and tracking', async () => {
+    const kettle = await makeProduct(t.app, { name: 'Falcon Kettle', priceCents: 8_000, stock: 10, vendorId: vendor.vendor.id });
+    const cup = await makeProduct(t.app, { name: 'House Cup', priceCents: 1_500, stock: 10 });
+    const placed = await placeOrder(t.app, [{ productId: kettle.id, quantity: 1 }, { productId: cup.id, quantity: 2 }], { name: 'Mixed Buyer', email: 'mixed@example.test' });
+    const number = placed.purchase.order_number;
+    const res = await call(t.app, { url: `/api/admin/orders?search=${number.toLowerCase()}&sort=order_number&order=asc`, token: admin });
+    expect(res.json.map((r: { order_number: string; purchase_number: string; seller_name: string; seller_vendor_id: number | null; total_amount: number }) =>
+      [r.order_number, r.purchase_number, r.seller_name, r.seller_vendor_id, r.total_amount])).toEqual([
+      // the shop's 30.00 of cups: 9.99 shipping and 1.50 tax; the vendor's 80.00 kettle ships free, 4.00 tax
+      [`${number}-1`, number, 'Souq', null, 41.49],
+      [`${number}-2`, number, 'Falcon Traders LLC', vendor.vendor.id, 84],
+    ]);
+    expect(placed.purchase.total_amount).toBe(125.49);
   });
 });

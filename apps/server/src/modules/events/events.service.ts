@@ -32,7 +32,7 @@ const ROUTES: { [K in BusEvent]?: Route<K> } = {
   'chat.reply': (p) => ({ to: { userId: p.userId, chatSessionId: p.sessionId }, event: live('chat.reply', { sessionId: p.sessionId, reply: p.reply }) }),
   'chat.session': (p) => ({ to: { admins: true }, event: live('chat.session', { sessionId: p.sessionId }) }),
   'order.statusChanged': (p) =>
-    p.userId ? { to: { userId: p.userId }, event: live('order.status', { orderId: p.orderId, orderNumber: p.orderNumber, status: p.to }) } : null,
+    p.userId ? { to: { userId: p.userId }, event: live('order.status', { orderId: p.orderId, orderNumber: p.orderNumber, status: p.to, ...(p.tracking ? { tracking: p.tracking } : {}) }) } : null,
 };
 
 /** The index keys a listener is found under, and the keys an audience reaches. */

@@ -115,7 +115,8 @@ export function createNotificationsService(deps: {
   // An order's status change reaches its customer once in the cluster (origin scope), when they want order updates.
   deps.bus.on('order.statusChanged', async (e) => {
     if (!e.userId || !(await preferences(e.userId)).orderUpdates) return;
-    await sendToUser(e.userId, { title: MSG.orderStatusPush(e.orderNumber, e.to), body: MSG.orderStatusPushBody, url: '/profile' });
+    const body = e.tracking ? MSG.orderShippedPushBody(e.tracking.carrier, e.tracking.number) : MSG.orderStatusPushBody;
+    await sendToUser(e.userId, { title: MSG.orderStatusPush(e.orderNumber, e.to), body, url: '/profile' });
   }, { scope: 'origin' });
 
   return {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { orderRequestSchema, orderResponseSchema, orderSchema } from '@souq/shared/api/orders';
+import { orderRequestSchema, orderResponseSchema, purchaseSchema, quoteRequestSchema, quoteSchema } from '@souq/shared/api/orders';
 import { errorBodySchema, idParamSchema, pageQuerySchema } from '@souq/shared/api/common';
 import { principalOf, requireUser } from '../../platform/auth.js';
 import { badRequest } from '../../platform/errors.js';
@@ -39,13 +39,22 @@ export function ordersRoutes(deps: { orders: OrdersService }) {
       return reply.status(replayed ? 200 : 201).send({ order, order_number: order.order_number, confirmation_email_queued: confirmationQueued });
     });
 
+    r.post('/api/orders/quote', {
+      schema: {
+        tags: ['orders'],
+        summary: 'Price a cart before paying: one part per seller with its own shipping, and the totals (no sign-in needed; nothing is written)',
+        body: quoteRequestSchema,
+        response: { 200: quoteSchema, 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema },
+      },
+    }, async (req) => orders.quote(req.body.items));
+
     r.get('/api/my/orders/:id', {
       preHandler: requireUser,
       schema: {
         tags: ['orders'],
-        summary: "One of the signed-in customer's orders",
+        summary: "One of the signed-in customer's purchases with its sub-orders (one per seller)",
         params: idParamSchema,
-        response: { 200: orderSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
+        response: { 200: purchaseSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
       },
     }, async (req) => orders.getForUser(principalOf(req).userId, req.params.id));
 
@@ -53,9 +62,9 @@ export function ordersRoutes(deps: { orders: OrdersService }) {
       preHandler: requireUser,
       schema: {
         tags: ['orders'],
-        summary: "The signed-in customer's orders, newest first (bounded; total in X-Total-Count)",
+        summary: "The signed-in customer's purchases with their sub-orders, newest first (bounded; total in X-Total-Count)",
         querystring: pageQuerySchema,
-        response: { 200: z.array(orderSchema), 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
+        response: { 200: z.array(purchaseSchema), 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
       },
     }, async (req, reply) => {
       return sendPage(reply, await orders.listForUser(principalOf(req).userId, req.query));

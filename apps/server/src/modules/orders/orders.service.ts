@@ -1,25 +1,29 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import { createHash, randomInt } from 'node:crypto';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { MSG } from '@souq/shared/messages';
-import { PAYMENT_NOTES, type OrderStatus } from '@souq/shared/constants';
-import type { Order, orderRequestSchema } from '@souq/shared/api/orders';
+import { DEFAULT_COMMISSION_BPS, MARKETPLACE_SELLER_NAME, PAYMENT_NOTES, type OrderStatus } from '@souq/shared/constants';
+import type { Order, orderRequestSchema, Purchase } from '@souq/shared/api/orders';
 import { centsToAmount } from '@souq/shared/rules/money';
-import { computeTotals, lineTotalCents } from '@souq/shared/rules/pricing';
+import { DEFAULT_SHIPPING_RULE, lineTotalCents, purchaseStatus, splitBySeller, type ShippingRule } from '@souq/shared/rules/pricing';
 import type { z } from 'zod';
-import { orderItems, orders, orderStatusHistory } from '../../db/schema/orders.js';
+import { orderItems, orders, orderStatusHistory, purchases } from '../../db/schema/orders.js';
+import { vendors } from '../../db/schema/vendors.js';
 import type { Database, Db, Tx } from '../../platform/db.js';
 import type { Bus, OrderPlacedItem } from '../../platform/bus.js';
 import type { Mailer } from '../../platform/mailer.js';
 import { changesBetween, SYSTEM_ACTOR, type Actor, type AuditLog } from '../../platform/audit.js';
 import { conflict, notFound } from '../../platform/errors.js';
-import { checkProductsForOrder, type CatalogueService, type OrderProductRow, type ReservedProduct } from '../catalogue/catalogue.service.js';
+import { checkProductsForOrder, type CatalogueService, type OrderProductRow } from '../catalogue/catalogue.service.js';
 import type { OrderOptionRow } from '../catalogue/variant-stock.js';
 import { orderConfirmationMail } from './orders.mail.js';
 import { checkOptionStock, optionsWanted, priceOrderLine } from './order-lines.js';
+import { cancellationEntries, saleEntries } from '../ledger/ledger.postings.js';
+import { ledgerEntries } from '../../db/schema/ledger.js';
 
 export type PlaceOrderInput = z.infer<typeof orderRequestSchema>;
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
+type PurchaseRow = typeof purchases.$inferSelect;
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
@@ -31,9 +35,11 @@ class KeyRaced extends Error {}
 type PlaceRow = {
   /** Every product was there, active, with the stock and at the price the order was priced with, under its lock. */
   ok: boolean;
-  /** Null when nothing was written: a failed check, or an earlier order holds the Idempotency-Key. */
-  order_id: number | null;
+  /** Null when nothing was written: a failed check, or an earlier purchase holds the Idempotency-Key. */
+  purchase_id: number | null;
   created_at: Date | string | null;
+  /** The sub-orders' ids, in the order they were inserted (the parts' order). */
+  order_ids: number[] | null;
   /** The reserved products' new stock. */
   stock_ids: number[] | null;
   stocks: number[] | null;
@@ -55,12 +61,13 @@ type PlaceRow = {
  */
 const PLACE_ORDER_SQL = `
 with wanted as (
-  select w.id, w.quantity, w.price_cents from unnest($1::int[], $2::int[], $3::int[]) as w(id, quantity, price_cents)
+  select w.id, w.quantity, w.price_cents, w.vendor_id
+  from unnest($1::int[], $2::int[], $3::int[], $22::int[]) as w(id, quantity, price_cents, vendor_id)
 ), locked as (
   select p.id, p.name, p.status, p.price_cents, p.currency, p.vendor_id, p.stock
   from products p where p.id in (select id from wanted) order by p.id for no key update
 ), wanted_options as (
-  select o.id, o.product_id, o.quantity, o.adjustment from unnest($21::int[], $22::int[], $23::int[], $24::int[]) as o(id, product_id, quantity, adjustment)
+  select o.id, o.product_id, o.quantity, o.adjustment from unnest($24::int[], $25::int[], $26::int[], $27::int[]) as o(id, product_id, quantity, adjustment)
 ), locked_options as (
   -- after the products (the one-time filter reads all of them first): the lock order of every writer, products then options
   select v.id, v.product_id, v.type, v.value, v.price_adjustment_cents, v.inventory_quantity
@@ -69,20 +76,30 @@ with wanted as (
   select (
     select count(*) = (select count(*) from wanted)
     from locked l join wanted w on w.id = l.id
-    where l.status = 'active' and l.stock >= w.quantity and l.price_cents = w.price_cents
+    where l.status = 'active' and l.stock >= w.quantity and l.price_cents = w.price_cents and l.vendor_id is not distinct from w.vendor_id
   ) and (
     select count(*) = (select count(*) from wanted_options)
     from locked_options v join wanted_options w on w.id = v.id
     where v.product_id = w.product_id and v.inventory_quantity >= w.quantity and v.price_adjustment_cents = w.adjustment
   ) as ok
 ), placed as (
-  insert into orders (order_number, user_id, customer_name, customer_email, customer_phone, shipping_address, billing_address,
-    payment_method, currency, subtotal_cents, shipping_cents, tax_cents, total_cents, status, notes, idempotency_key, request_hash)
+  insert into purchases (purchase_number, user_id, customer_name, customer_email, customer_phone, shipping_address, billing_address,
+    payment_method, currency, subtotal_cents, shipping_cents, tax_cents, total_cents, notes, idempotency_key, request_hash)
   select $4::text, $5::int, $6::text, $7::text, $8::text, $9::jsonb, $10::jsonb, $11::text, $12::text, $13::int, $14::int, $15::int,
-    $16::int, 'pending', $17::text, $18::text, $19::text
+    $16::int, $17::text, $18::text, $19::text
   where (select ok from checked)
   on conflict (idempotency_key) do nothing
   returning id, created_at
+), subs as (
+  insert into orders (purchase_id, seller_vendor_id, order_number, user_id, customer_name, customer_email, customer_phone,
+    shipping_address, billing_address, payment_method, currency, subtotal_cents, shipping_cents, tax_cents, total_cents, status, notes,
+    created_at, updated_at)
+  select p.id, s.vendor_id, s.order_number, $5::int, $6::text, $7::text, $8::text, $9::jsonb, $10::jsonb, $11::text, $12::text,
+    s.subtotal_cents, s.shipping_cents, s.tax_cents, s.total_cents, 'pending', $17::text, p.created_at, p.created_at
+  from placed p, jsonb_to_recordset($21::jsonb) as s(n int, vendor_id int, order_number text, subtotal_cents int, shipping_cents int,
+    tax_cents int, total_cents int)
+  order by s.n
+  returning id, order_number
 ), reserved as (
   update products p set stock = p.stock - w.quantity, updated_at = now()
   from wanted w where p.id = w.id and exists (select 1 from placed)
@@ -91,17 +108,25 @@ with wanted as (
   update product_variants v set inventory_quantity = v.inventory_quantity - w.quantity
   from wanted_options w where v.id = w.id and exists (select 1 from placed)
 ), lines as (
-  insert into order_items (order_id, product_id, vendor_id, product_name, quantity, unit_price_cents, line_total_cents, variants, variant_ids, variant_label)
+  insert into order_items (order_id, product_id, vendor_id, product_name, quantity, unit_price_cents, line_total_cents, variants,
+    variant_ids, variant_label, commission_bps)
   select o.id, l.product_id, l.vendor_id, l.product_name, l.quantity, l.unit_price_cents, l.line_total_cents, l.variants,
-    array(select jsonb_array_elements_text(l.variant_ids)::int), l.variant_label
-  from placed o, jsonb_to_recordset($20::jsonb) as l(n int, product_id int, vendor_id int, product_name text, quantity int,
-    unit_price_cents int, line_total_cents int, variants jsonb, variant_ids jsonb, variant_label text)
+    array(select jsonb_array_elements_text(l.variant_ids)::int), l.variant_label, l.commission_bps
+  from subs o join jsonb_to_recordset($20::jsonb) as l(n int, order_number text, product_id int, vendor_id int, product_name text,
+    quantity int, unit_price_cents int, line_total_cents int, variants jsonb, variant_ids jsonb, variant_label text, commission_bps int)
+    on l.order_number = o.order_number
   order by l.n
+), posted as (
+  insert into ledger_entries (posting, account, vendor_id, kind, amount_cents, currency, purchase_id, order_id, created_by)
+  select 'placed:' || o.id, e.account, e.vendor_id, e.kind, e.amount_cents, $12::text, p.id, o.id, $5::int
+  from placed p, subs o join jsonb_to_recordset($23::jsonb) as e(order_number text, account text, vendor_id int, kind text, amount_cents bigint)
+    on e.order_number = o.order_number
 ), history as (
   insert into order_status_history (order_id, from_status, to_status, notes, changed_by)
-  select o.id, null, 'pending', 'Order placed', $5::int from placed o
+  select o.id, null, 'pending', 'Order placed', $5::int from subs o
 )
-select c.ok, o.id as order_id, o.created_at,
+select c.ok, o.id as purchase_id, o.created_at,
+  (select array_agg(s.id order by s.id) from subs s) as order_ids,
   (select array_agg(r.id order by r.id) from reserved r) as stock_ids,
   (select array_agg(r.stock order by r.id) from reserved r) as stocks,
   case when not c.ok then (select json_agg(l) from locked l) end as locked,
@@ -109,8 +134,8 @@ select c.ok, o.id as order_id, o.created_at,
 from checked c left join placed o on true`;
 
 type Placed =
-  | { order: Order; replayed: true; placed?: undefined; stock?: undefined }
-  | { order: Order; replayed: false; placed: OrderPlacedItem[]; stock: { id: number; stock: number }[] };
+  | { order: Purchase; replayed: true; placed?: undefined; stock?: undefined }
+  | { order: Purchase; replayed: false; placed: Map<number, OrderPlacedItem[]>; stock: { id: number; stock: number }[] };
 
 const pgCode = (err: unknown): { code?: string; constraint?: string } => {
   const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } } | null;
@@ -175,7 +200,11 @@ function requestHash(input: PlaceOrderInput, userId: number | null): string {
   return createHash('sha256').update(canonicalJson({ input, userId })).digest('hex');
 }
 
-export function toOrderDto(o: OrderRow, items: ItemRow[]): Order {
+/**
+ * A sub-order's DTO. `sub` names its purchase and seller (decision 0086); callers that only read amounts and lines
+ * (the admin detail's totals) may leave it out.
+ */
+export function toOrderDto(o: OrderRow, items: ItemRow[], sub?: { purchaseNumber: string; sellerName: string | null }): Order {
   return {
     id: o.id,
     order_number: o.orderNumber,
@@ -199,7 +228,46 @@ export function toOrderDto(o: OrderRow, items: ItemRow[]): Order {
       variants: i.variants,
       variant_label: i.variantLabel,
     })),
+    purchase_number: sub?.purchaseNumber ?? o.orderNumber,
+    vendor_id: o.sellerVendorId,
+    seller_name: sub?.sellerName ?? MARKETPLACE_SELLER_NAME,
+    tracking_number: o.trackingNumber,
+    carrier: o.carrier,
   };
+}
+
+/** A purchase's DTO: its own number and totals, every line, and its sub-orders (status summed up by `purchaseStatus`). */
+export function toPurchaseDto(p: PurchaseRow, subOrders: Order[]): Purchase {
+  return {
+    id: p.id,
+    order_number: p.purchaseNumber,
+    status: purchaseStatus(subOrders.map((o) => o.status)),
+    subtotal: centsToAmount(p.subtotalCents),
+    shipping: centsToAmount(p.shippingCents),
+    tax: centsToAmount(p.taxCents),
+    total_amount: centsToAmount(p.totalCents),
+    currency: p.currency,
+    payment_method: p.paymentMethod,
+    notes: p.notes,
+    customer_name: p.customerName,
+    customer_email: p.customerEmail,
+    created_at: p.createdAt.toISOString(),
+    items: subOrders.flatMap((o) => o.items),
+    purchase_number: p.purchaseNumber,
+    vendor_id: null,
+    seller_name: subOrders.length === 1 ? subOrders[0]!.seller_name : '',
+    tracking_number: null,
+    carrier: null,
+    sub_orders: subOrders,
+  };
+}
+
+/**
+ * Sub-order numbers (decision 0086): a purchase with one seller keeps its number for its only sub-order (what a
+ * single-seller shop always showed); with several, each is the purchase number and its place, 'SQ-250310-7KX4M-2'.
+ */
+export function subOrderNumber(purchaseNumber: string, index: number, count: number): string {
+  return count === 1 ? purchaseNumber : `${purchaseNumber}-${index + 1}`;
 }
 
 /** What assigning a vendor needs to know about it (the vendors module answers; 404 when it does not exist). */
@@ -222,7 +290,7 @@ export function createOrdersService(deps: {
   const { db, bus, catalogue } = deps;
 
   /** Queues the confirmation of a committed order; a mail problem never fails the order. True when queued. */
-  function queueConfirmation(order: Order, shipTo: PlaceOrderInput['shipping_address']): boolean {
+  function queueConfirmation(order: Purchase, shipTo: PlaceOrderInput['shipping_address']): boolean {
     if (!deps.mailer) return false;
     try {
       return deps.mailer.queue(orderConfirmationMail(order, shipTo));
@@ -240,55 +308,121 @@ export function createOrdersService(deps: {
     return map;
   }
 
-  async function dtoOf(row: OrderRow, tx: Db | Tx = db): Promise<Order> {
-    return toOrderDto(row, (await itemsOf([row.id], tx)).get(row.id) ?? []);
+  /** Sub-orders matching `where`, in the order they were placed, with their purchase's number and seller's name. */
+  async function subOrderDtos(where: SQL, tx: Db | Tx = db): Promise<Order[]> {
+    const rows = await tx
+      .select({ o: orders, purchaseNumber: purchases.purchaseNumber, sellerName: vendors.companyName })
+      .from(orders)
+      .leftJoin(purchases, eq(purchases.id, orders.purchaseId))
+      .leftJoin(vendors, eq(vendors.id, orders.sellerVendorId))
+      .where(where)
+      .orderBy(orders.id);
+    const items = await itemsOf(rows.map((r) => r.o.id), tx);
+    return rows.map((r) => toOrderDto(r.o, items.get(r.o.id) ?? [], { purchaseNumber: r.purchaseNumber ?? r.o.orderNumber, sellerName: r.sellerName }));
   }
 
-  /** An earlier order with this Idempotency-Key: the same order again for the same request, else a conflict. */
-  async function replay(tx: Db | Tx, key: string, hash: string): Promise<Order | null> {
-    const [existing] = await tx.select().from(orders).where(eq(orders.idempotencyKey, key));
+  async function dtoOf(row: OrderRow, tx: Db | Tx = db): Promise<Order> {
+    return (await subOrderDtos(eq(orders.id, row.id), tx))[0]!;
+  }
+
+  /** Purchases with their sub-orders, in the rows' order. */
+  async function purchaseDtos(rows: PurchaseRow[], tx: Db | Tx = db): Promise<Purchase[]> {
+    if (!rows.length) return [];
+    const subs = await subOrderDtos(inArray(orders.purchaseId, rows.map((r) => r.id)), tx);
+    return rows.map((p) => toPurchaseDto(p, subs.filter((o) => o.purchase_number === p.purchaseNumber)));
+  }
+
+  /** An earlier purchase with this Idempotency-Key: the same purchase again for the same request, else a conflict. */
+  async function replay(tx: Db | Tx, key: string, hash: string): Promise<Purchase | null> {
+    const [existing] = await tx.select().from(purchases).where(eq(purchases.idempotencyKey, key));
     if (!existing) return null;
     if (existing.requestHash !== hash) throw conflict(MSG.idempotencyConflict);
-    return dtoOf(existing, tx);
+    return (await purchaseDtos([existing], tx))[0]!;
+  }
+
+  /** The sellers' names and shipping rules (decision 0086), by vendor id; a named statement like the product read. */
+  async function sellersOf(vendorIds: number[]): Promise<Map<number, { name: string; rule: ShippingRule }>> {
+    const map = new Map<number, { name: string; rule: ShippingRule }>();
+    if (!vendorIds.length) return map;
+    const rows = await deps.query<{ id: number; company_name: string; shipping_fee_cents: number | null; free_shipping_above_cents: number | null }>(
+      'select id, company_name, shipping_fee_cents, free_shipping_above_cents from vendors where id = any($1::int[])', [vendorIds], 'orders.sellers',
+    );
+    for (const r of rows) {
+      map.set(r.id, {
+        name: r.company_name,
+        rule: { feeCents: r.shipping_fee_cents ?? DEFAULT_SHIPPING_RULE.feeCents, freeAboveCents: r.free_shipping_above_cents ?? DEFAULT_SHIPPING_RULE.freeAboveCents },
+      });
+    }
+    return map;
   }
 
   /**
-   * Checkout as named steps in two statements (decision 0064; 0058 had five in a transaction): (1) check the
-   * products at their database prices, unlocked; (2) price with the shared rule; then ONE statement, atomic on its
-   * own, (3) locks the products in id order and checks them again — still active, enough stock, the prices step 2
-   * used — and only then (4) writes the order (with an Idempotency-Key, the key's unique index decides: a second
-   * request with the key waits for the first and then finds its order), (5) its items and first status, and (6)
-   * reserves the stock. A failed check writes nothing and answers from the locked rows.
+   * The commission rate in force per product (decision 0087): the vendor's own rate, else its first category's, else
+   * the default; products of the marketplace get none. A named statement; the rates table is a handful of rows.
    */
-  async function placeOnce(input: PlaceOrderInput, userId: number | null, key: string | null, hash: string): Promise<Placed> {
-    const stockLines = input.items.map((i) => ({ productId: i.product_id, quantity: i.quantity }));
-    let priced: Map<number, ReservedProduct>;
-    try {
-      priced = await catalogue.productsForOrder(stockLines);
-    } catch (err) {
-      // a repeated request is answered with its order even when the stock has gone since
-      const earlier = key ? await replay(db, key, hash) : null;
-      if (earlier) return { order: earlier, replayed: true };
-      throw err;
-    }
+  async function commissionRatesOf(productIds: number[]): Promise<Map<number, number>> {
+    const rows = await deps.query<{ id: number; bps: number | null }>(
+      `select p.id, coalesce(v.rate_bps, c.rate_bps, d.rate_bps) as bps from products p
+       left join commission_rates v on v.key = 'vendor:' || p.vendor_id
+       left join commission_rates c on c.key = 'category:' || p.categories[1]
+       left join commission_rates d on d.key = 'default'
+       where p.id = any($1::int[]) and p.vendor_id is not null`, [productIds], 'orders.commissionRates',
+    );
+    return new Map(rows.flatMap((r) => (r.bps === null ? [] : [[r.id, r.bps] as [number, number]])));
+  }
+
+  /** The cart priced from database prices and split by seller, each with its own shipping rule (checkout and its quote). */
+  async function priceCart(items: { product_id: number; quantity: number; variants?: Record<string, string> }[]) {
+    const stockLines = items.map((i) => ({ productId: i.product_id, quantity: i.quantity }));
+    const priced = await catalogue.productsForOrder(stockLines);
     // each line priced from its product and chosen options (400 for an option the product does not have)
-    const withOptions = input.items.filter((i) => Object.keys(i.variants ?? {}).length).map((i) => i.product_id);
-    const productOptions = withOptions.length ? await catalogue.optionsForOrder([...new Set(withOptions)]) : new Map<number, OrderOptionRow[]>();
-    const lines = input.items.map((i) => {
+    const withOptions = items.filter((i) => Object.keys(i.variants ?? {}).length).map((i) => i.product_id);
+    const [sellers, rates, productOptions] = await Promise.all([
+      sellersOf([...new Set([...priced.values()].flatMap((p) => (p.vendorId === null ? [] : [p.vendorId])))]),
+      commissionRatesOf([...priced.keys()]),
+      withOptions.length ? catalogue.optionsForOrder([...new Set(withOptions)]) : new Map<number, OrderOptionRow[]>(),
+    ]);
+    const lines = items.map((i, n) => {
       const p = priced.get(i.product_id)!;
       const line = priceOrderLine(p, productOptions.get(p.id) ?? [], i.variants ?? {});
-      return { item: i, product: p, unitPriceCents: line.unitPriceCents, quantity: i.quantity, priced: line };
+      // the marketplace takes no commission on what it sells itself
+      const commissionBps = p.vendorId === null ? 0 : rates.get(p.id) ?? DEFAULT_COMMISSION_BPS;
+      return { n, product: p, vendorId: p.vendorId, unitPriceCents: line.unitPriceCents, quantity: i.quantity, commissionBps, priced: line };
     });
     const options = optionsWanted(lines);
     const nameOf = (productId: number) => priced.get(productId)?.name ?? String(productId);
     checkOptionStock(options, [...options.values()].map((o) => o.option), nameOf);
-    const totals = computeTotals(lines);
+    const split = splitBySeller(lines, (v) => (v === null ? DEFAULT_SHIPPING_RULE : sellers.get(v)?.rule ?? DEFAULT_SHIPPING_RULE));
+    const sellerName = (v: number | null) => (v === null ? MARKETPLACE_SELLER_NAME : sellers.get(v)?.name ?? MARKETPLACE_SELLER_NAME);
+    return { stockLines, priced, ...split, sellerName, options, nameOf };
+  }
+
+  /**
+   * Checkout as named steps in two statements (decision 0064; 0058 had five in a transaction): (1) check the
+   * products at their database prices, unlocked, and split the cart by seller with each one's shipping rule (decision
+   * 0086); then ONE statement, atomic on its own, (2) locks the products in id order and checks them again — still
+   * active, enough stock, the prices and sellers step 1 used — and only then (3) writes the purchase (with an
+   * Idempotency-Key, the key's unique index decides: a second request with the key waits for the first and then
+   * finds its purchase), (4) one sub-order per seller with its items and first status, and (5) reserves the stock.
+   * A failed check writes nothing and answers from the locked rows.
+   */
+  async function placeOnce(input: PlaceOrderInput, userId: number | null, key: string | null, hash: string): Promise<Placed> {
+    let cart: Awaited<ReturnType<typeof priceCart>>;
+    try {
+      cart = await priceCart(input.items);
+    } catch (err) {
+      // a repeated request is answered with its purchase even when the stock has gone since
+      const earlier = key ? await replay(db, key, hash) : null;
+      if (earlier) return { order: earlier, replayed: true };
+      throw err;
+    }
+    const { stockLines, priced, parts, totals, options, nameOf } = cart;
     const shipping = { address: input.shipping_address.address, city: input.shipping_address.city, country: input.shipping_address.country, zip: input.shipping_address.zip };
     const billing = input.billing_address
       ? { address: input.billing_address.address, city: input.billing_address.city, country: input.billing_address.country, zip: input.billing_address.zip }
       : shipping;
-    const row: Omit<OrderRow, 'id' | 'createdAt' | 'updatedAt'> = {
-      orderNumber: newOrderNumber(),
+    const purchase: Omit<PurchaseRow, 'id' | 'createdAt'> = {
+      purchaseNumber: newOrderNumber(),
       userId,
       customerName: input.customer_info.name,
       customerEmail: input.customer_info.email,
@@ -301,73 +435,128 @@ export function createOrdersService(deps: {
       shippingCents: totals.shippingCents,
       taxCents: totals.taxCents,
       totalCents: totals.totalCents,
-      status: 'pending',
-      vendorId: null,
       notes: orderNotes(input.payment_method, input.notes),
       idempotencyKey: key,
       requestHash: key ? hash : null,
     };
-    const items = lines.map((l) => ({
-      productId: l.product.id,
-      vendorId: l.product.vendorId,
-      productName: l.product.name,
-      quantity: l.quantity,
-      unitPriceCents: l.unitPriceCents,
-      lineTotalCents: lineTotalCents(l),
-      variants: l.item.variants ?? {},
-      variantIds: l.priced.options.map((o) => o.id),
-      variantLabel: l.priced.variantLabel,
+    const subs = parts.map((part, n) => ({
+      n,
+      vendor_id: part.vendorId,
+      order_number: subOrderNumber(purchase.purchaseNumber, n, parts.length),
+      subtotal_cents: part.totals.subtotalCents,
+      shipping_cents: part.totals.shippingCents,
+      tax_cents: part.totals.taxCents,
+      total_cents: part.totals.totalCents,
     }));
+    const items = parts.flatMap((part, n) => part.lines.map((l) => ({
+      n: l.n,
+      order_number: subs[n]!.order_number,
+      product_id: l.product.id,
+      vendor_id: l.vendorId,
+      product_name: l.product.name,
+      quantity: l.quantity,
+      unit_price_cents: l.unitPriceCents,
+      line_total_cents: lineTotalCents(l),
+      variants: input.items[l.n]!.variants ?? {},
+      variant_ids: l.priced.options.map((o) => o.id),
+      variant_label: l.priced.variantLabel,
+      commission_bps: l.commissionBps,
+    })));
+    // the sale's ledger rows per sub-order, written by the same statement (decision 0087)
+    const entries = parts.flatMap((part, n) => saleEntries({
+      vendorId: part.vendorId, ...part.totals, lines: part.lines.map((l) => ({ lineTotalCents: lineTotalCents(l), commissionBps: l.commissionBps })),
+    }).map((e) => ({ order_number: subs[n]!.order_number, account: e.account, vendor_id: e.vendorId, kind: e.kind, amount_cents: e.amountCents })));
+    // one quantity, the expected price and seller per product, in id order (the lock order)
     const optionIds = [...options.keys()].sort((a, b) => a - b);
-    // one quantity and the expected price per product, in id order (the lock order)
     const wanted = new Map<number, number>();
     for (const l of stockLines) wanted.set(l.productId, (wanted.get(l.productId) ?? 0) + l.quantity);
     const ids = [...wanted.keys()].sort((a, b) => a - b);
+    const p = purchase;
     const [result] = await deps.query<PlaceRow>(PLACE_ORDER_SQL, [
       ids, ids.map((id) => wanted.get(id)!), ids.map((id) => priced.get(id)!.priceCents),
-      row.orderNumber, row.userId, row.customerName, row.customerEmail, row.customerPhone, JSON.stringify(row.shippingAddress),
-      JSON.stringify(row.billingAddress), row.paymentMethod, row.currency, row.subtotalCents, row.shippingCents, row.taxCents,
-      row.totalCents, row.notes, row.idempotencyKey, row.requestHash,
-      JSON.stringify(items.map((i, n) => ({
-        n, product_id: i.productId, vendor_id: i.vendorId, product_name: i.productName, quantity: i.quantity, unit_price_cents: i.unitPriceCents,
-        line_total_cents: i.lineTotalCents, variants: i.variants, variant_ids: i.variantIds, variant_label: i.variantLabel,
-      }))),
+      p.purchaseNumber, p.userId, p.customerName, p.customerEmail, p.customerPhone, JSON.stringify(p.shippingAddress),
+      JSON.stringify(p.billingAddress), p.paymentMethod, p.currency, p.subtotalCents, p.shippingCents, p.taxCents,
+      p.totalCents, p.notes, p.idempotencyKey, p.requestHash, JSON.stringify(items), JSON.stringify(subs),
+      ids.map((id) => priced.get(id)!.vendorId), JSON.stringify(entries),
       optionIds, optionIds.map((id) => options.get(id)!.option.product_id), optionIds.map((id) => options.get(id)!.quantity),
       optionIds.map((id) => options.get(id)!.option.price_adjustment_cents),
     ], 'orders.place');
     if (!result!.ok) {
-      // nothing was written; a repeated request is answered with its order even when the stock has gone since
+      // nothing was written; a repeated request is answered with its purchase even when the stock has gone since
       const earlier = key ? await replay(db, key, hash) : null;
       if (earlier) return { order: earlier, replayed: true };
-      // the rows as locked name the product or option that failed (404/422/409); if none did, a price moved or an
-      // edit replaced the options: try again
+      // the rows as locked name the product or option that failed (404/422/409); if none did, a price or seller moved
+      // or an edit replaced the options: try again
       checkProductsForOrder(stockLines, result!.locked ?? []);
       checkOptionStock(options, result!.locked_options ?? [], nameOf);
       throw new PriceChanged();
     }
-    if (result!.order_id === null) {
+    if (result!.purchase_id === null) {
       // with a key, a concurrent request holding the same key made the insert wait for its commit, then do nothing
       const earlier = await replay(db, key!, hash);
       if (earlier) return { order: earlier, replayed: true };
       throw new KeyRaced();
     }
     const createdAt = new Date(result!.created_at!);
-    const order: OrderRow = { ...row, id: result!.order_id, createdAt, updatedAt: createdAt };
-    const placed = lines.map((l) => ({ productId: l.product.id, vendorId: l.product.vendorId, quantity: l.quantity, unitPriceCents: l.unitPriceCents }));
+    const orderIds = result!.order_ids!;
+    const placed = new Map<number, OrderPlacedItem[]>();
+    const subDtos = subs.map((sub, n) => {
+      const id = orderIds[n]!;
+      const own = items.filter((i) => i.order_number === sub.order_number);
+      placed.set(id, own.map((i) => ({ productId: i.product_id, vendorId: i.vendor_id, quantity: i.quantity, unitPriceCents: i.unit_price_cents })));
+      const row: OrderRow = {
+        id, orderNumber: sub.order_number, userId: p.userId, customerName: p.customerName, customerEmail: p.customerEmail,
+        customerPhone: p.customerPhone, shippingAddress: p.shippingAddress, billingAddress: p.billingAddress, paymentMethod: p.paymentMethod,
+        currency: p.currency, subtotalCents: sub.subtotal_cents, shippingCents: sub.shipping_cents, taxCents: sub.tax_cents,
+        totalCents: sub.total_cents, status: 'pending', vendorId: null, purchaseId: result!.purchase_id!, sellerVendorId: sub.vendor_id,
+        trackingNumber: null, carrier: null, notes: p.notes, idempotencyKey: null, requestHash: null, createdAt, updatedAt: createdAt,
+      };
+      const itemRows = own.map((i, k) => ({
+        id: k, orderId: id, productId: i.product_id, vendorId: i.vendor_id, productName: i.product_name, quantity: i.quantity,
+        unitPriceCents: i.unit_price_cents, lineTotalCents: i.line_total_cents, variants: i.variants, commissionBps: i.commission_bps,
+        variantIds: i.variant_ids, variantLabel: i.variant_label,
+      }));
+      return toOrderDto(row, itemRows, { purchaseNumber: p.purchaseNumber, sellerName: cart.sellerName(sub.vendor_id) });
+    });
     const stock = result!.stock_ids!.map((id, i) => ({ id, stock: result!.stocks![i]! }));
-    return { order: toOrderDto(order, items.map((i, n) => ({ ...i, id: n, orderId: order.id }))), replayed: false, placed, stock };
+    return { order: toPurchaseDto({ ...p, id: result!.purchase_id!, createdAt }, subDtos), replayed: false, placed, stock };
   }
 
   return {
     toOrderDto,
 
     /**
-     * Places an order from a validated request. Prices, totals and stock come from the database; with an
-     * Idempotency-Key the same request answers the same order (replayed: true) and a different one is a 409.
+     * The checkout's summary before paying (decision 0086): the cart priced from the database and split by seller,
+     * each part with its own shipping; the same function the order is placed with, so the screen and the charge agree.
+     */
+    async quote(items: { product_id: number; quantity: number; variants?: Record<string, string> }[]) {
+      const { parts, totals, sellerName } = await priceCart(items);
+      return {
+        currency: deps.currency,
+        sellers: parts.map((part) => ({
+          vendor_id: part.vendorId,
+          seller_name: sellerName(part.vendorId),
+          product_ids: part.lines.map((l) => l.product.id),
+          subtotal: centsToAmount(part.totals.subtotalCents),
+          shipping: centsToAmount(part.totals.shippingCents),
+          tax: centsToAmount(part.totals.taxCents),
+          total: centsToAmount(part.totals.totalCents),
+        })),
+        subtotal: centsToAmount(totals.subtotalCents),
+        shipping: centsToAmount(totals.shippingCents),
+        tax: centsToAmount(totals.taxCents),
+        total: centsToAmount(totals.totalCents),
+      };
+    },
+
+    /**
+     * Places a purchase from a validated request: one sub-order per seller. Prices, totals and stock come from the
+     * database; with an Idempotency-Key the same request answers the same purchase (replayed: true) and a different
+     * one is a 409.
      */
     async placeOrder(input: PlaceOrderInput, opts: { userId: number | null; idempotencyKey?: string | null }) {
       const key = opts.idempotencyKey?.trim() || null;
-      // the hash only matters with a key (stored with the order, compared on a repeat)
+      // the hash only matters with a key (stored with the purchase, compared on a repeat)
       const hash = key ? requestHash(input, opts.userId) : '';
       for (let attempt = 0; ; attempt++) {
         try {
@@ -376,9 +565,11 @@ export function createOrdersService(deps: {
             // the first request queued the confirmation (when mail is configured); a replay sends no second one
             return { order: result.order, replayed: true, confirmationQueued: Boolean(deps.mailer) };
           }
-          // after the commit: the stock moves, then the order itself, then the customer's confirmation
+          // after the commit: the stock moves, then each sub-order (its seller hears of its own), then the confirmation
           catalogue.announceStock(result.stock ?? []);
-          void bus.emit('order.placed', { orderId: result.order.id, orderNumber: result.order.order_number, userId: opts.userId, items: result.placed ?? [] });
+          for (const sub of result.order.sub_orders) {
+            void bus.emit('order.placed', { orderId: sub.id, orderNumber: sub.order_number, userId: opts.userId, items: result.placed?.get(sub.id) ?? [] });
+          }
           const confirmationQueued = queueConfirmation(result.order, input.shipping_address);
           return { order: result.order, replayed: false, confirmationQueued };
         } catch (err) {
@@ -387,32 +578,32 @@ export function createOrdersService(deps: {
           const { code, constraint } = pgCode(err);
           if (code !== '23505' || attempt >= 3) throw err;
           // a unique violation on the key itself (not expected with the conflict clause, kept as a safety net): replay
-          if (key && constraint !== 'orders_number_key') {
+          if (key && constraint !== 'purchases_number_key' && constraint !== 'orders_number_key') {
             const earlier = await replay(db, key, hash);
             if (earlier) return { order: earlier, replayed: true, confirmationQueued: Boolean(deps.mailer) };
           }
-          // else an order-number collision: try again with a new number
+          // else a purchase-number collision: try again with a new number
         }
       }
     },
 
-    /** A customer's own orders, newest first, bounded; total for X-Total-Count. */
+    /** A customer's own purchases with their sub-orders, newest first, bounded; total for X-Total-Count. */
     async listForUser(userId: number, page: { limit: number; offset: number }) {
       const [rows, [total]] = await Promise.all([
-        db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(page.limit).offset(page.offset),
-        db.select({ n: count() }).from(orders).where(eq(orders.userId, userId)),
+        db.select().from(purchases).where(eq(purchases.userId, userId)).orderBy(desc(purchases.createdAt), desc(purchases.id)).limit(page.limit).offset(page.offset),
+        db.select({ n: count() }).from(purchases).where(eq(purchases.userId, userId)),
       ]);
-      const items = await itemsOf(rows.map((r) => r.id));
-      return { items: rows.map((r) => toOrderDto(r, items.get(r.id) ?? [])), total: total?.n ?? 0 };
+      return { items: await purchaseDtos(rows), total: total?.n ?? 0 };
     },
 
-    async getForUser(userId: number, orderId: number): Promise<Order> {
-      const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+    /** One of a customer's purchases by its id. */
+    async getForUser(userId: number, purchaseId: number): Promise<Purchase> {
+      const [row] = await db.select().from(purchases).where(and(eq(purchases.id, purchaseId), eq(purchases.userId, userId)));
       if (!row) throw notFound(MSG.orderNotFound);
-      return dtoOf(row);
+      return (await purchaseDtos([row]))[0]!;
     },
 
-    /** A customer's own order by its number (the assistant's order answers); null when it is not theirs or unknown. */
+    /** A customer's own sub-order by its number (the assistant's order answers); null when it is not theirs or unknown. */
     async findForUserByNumber(userId: number, orderNumber: string): Promise<Order | null> {
       const [row] = await db.select().from(orders).where(and(eq(orders.orderNumber, orderNumber.trim().toUpperCase()), eq(orders.userId, userId)));
       return row ? dtoOf(row) : null;
@@ -456,8 +647,12 @@ export function createOrdersService(deps: {
       opts: {
         actor?: Actor;
         notes?: string;
-        /** Only from this status (checked under the row lock): otherwise a 409 with `conflictMessage`, nothing written. */
-        expectFrom?: { status: OrderStatus; conflictMessage: (current: OrderStatus) => string };
+        /** Only from these statuses (checked under the row lock): otherwise a 409 with `conflictMessage`, nothing written. */
+        expectFrom?: { status: OrderStatus | readonly OrderStatus[]; conflictMessage: (current: OrderStatus) => string };
+        /** Only on this vendor's sub-order (its seller, or the vendor an admin assigned it to): otherwise a 404, nothing written. */
+        vendorId?: number;
+        /** Shipping: the tracking number and carrier, stored with the move and sent to the customer (decision 0086). */
+        tracking?: { number: string; carrier: string };
       } = {},
     ): Promise<Order> {
       const actor = opts.actor ?? SYSTEM_ACTOR;
@@ -465,21 +660,43 @@ export function createOrdersService(deps: {
       const result = await db.transaction(async (tx) => {
         const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
         if (!current) throw notFound(MSG.orderNotFound);
-        if (opts.expectFrom && current.status !== opts.expectFrom.status) throw conflict(opts.expectFrom.conflictMessage(current.status));
+        // another vendor's sub-order is as invisible as one that does not exist
+        if (opts.vendorId !== undefined && current.sellerVendorId !== opts.vendorId && current.vendorId !== opts.vendorId) throw notFound(MSG.orderNotFound);
+        const allowed: readonly OrderStatus[] | null = opts.expectFrom ? [opts.expectFrom.status].flat() : null;
+        if (allowed && !allowed.includes(current.status)) throw conflict(opts.expectFrom!.conflictMessage(current.status));
         const wasReleased = current.status === 'cancelled';
         const releases = status === 'cancelled';
         if (wasReleased !== releases) {
-          const items = ((await itemsOf([orderId], tx)).get(orderId) ?? []).filter((i): i is ItemRow & { productId: number } => i.productId !== null);
-          const lines = items.map((i) => ({ productId: i.productId, quantity: i.quantity }));
+          const items = (await itemsOf([orderId], tx)).get(orderId) ?? [];
+          const lines = items
+            .filter((i): i is ItemRow & { productId: number } => i.productId !== null)
+            .map((i) => ({ productId: i.productId, quantity: i.quantity }));
           stockMoves = releases
             ? await catalogue.releaseStock(tx, lines)
             : [...(await catalogue.reserveStock(tx, lines)).values()].map((p) => ({ id: p.id, stock: p.stock }));
           // the options' stock moves with their products' (after them: the lock order of the order statement)
-          const optionLines = items.filter((i) => Object.keys(i.variants).length)
+          const optionLines = items.filter((i): i is ItemRow & { productId: number } => i.productId !== null && Object.keys(i.variants).length > 0)
             .map((i) => ({ productId: i.productId, productName: i.productName, variants: i.variants, quantity: i.quantity }));
           if (optionLines.length) await catalogue.moveOptionStock(tx, optionLines, releases ? 1 : -1);
+          // the money follows in the same transaction (decision 0087): a cancellation reverses the sale in full,
+          // taking a cancelled sub-order back posts its sale again
+          const money = {
+            vendorId: current.sellerVendorId, subtotalCents: current.subtotalCents, shippingCents: current.shippingCents, taxCents: current.taxCents,
+            lines: items.map((i) => ({ lineTotalCents: i.lineTotalCents, commissionBps: i.commissionBps })),
+          };
+          // an order placed before the ledger (migration 0009) has no sale to reverse: it posts nothing
+          const [posted] = await tx.select({ id: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId)).limit(1);
+          const rows = !posted ? [] : releases ? cancellationEntries(money) : saleEntries(money);
+          const posting = `${releases ? 'cancelled' : 'reinstated'}:${orderId}:${randomUUID()}`;
+          if (rows.length) {
+            await tx.insert(ledgerEntries).values(rows.map((r) => ({
+              posting, account: r.account, vendorId: r.vendorId, kind: r.kind, amountCents: r.amountCents, currency: current.currency,
+              purchaseId: current.purchaseId, orderId, createdBy: actor.userId,
+            })));
+          }
         }
-        const [row] = await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, orderId)).returning();
+        const tracking = opts.tracking ? { trackingNumber: opts.tracking.number, carrier: opts.tracking.carrier } : {};
+        const [row] = await tx.update(orders).set({ status, ...tracking, updatedAt: new Date() }).where(eq(orders.id, orderId)).returning();
         await tx.insert(orderStatusHistory).values({
           orderId, fromStatus: current.status, toStatus: status, notes: opts.notes ?? '', changedBy: actor.userId,
         });
@@ -487,7 +704,11 @@ export function createOrdersService(deps: {
           actor,
           action: 'order.status',
           target: { type: 'order', id: orderId },
-          changes: { status: { before: current.status, after: status }, ...(opts.notes ? { notes: { before: null, after: opts.notes } } : {}) },
+          changes: {
+            status: { before: current.status, after: status },
+            ...(opts.notes ? { notes: { before: null, after: opts.notes } } : {}),
+            ...(opts.tracking ? changesBetween({ tracking_number: current.trackingNumber, carrier: current.carrier }, { tracking_number: opts.tracking.number, carrier: opts.tracking.carrier }) : {}),
+          },
         });
         return { order: await dtoOf(row!, tx), from: current.status, userId: current.userId };
       });
@@ -495,6 +716,7 @@ export function createOrdersService(deps: {
       if (result.from !== status) {
         void bus.emit('order.statusChanged', {
           orderId, orderNumber: result.order.order_number, userId: result.userId, from: result.from, to: status,
+          ...(opts.tracking ? { tracking: opts.tracking } : {}),
         });
       }
       return result.order;

@@ -47,7 +47,7 @@ describe('POST /api/orders', () => {
       { product_id: a.id, product_name: a.name, quantity: 2, unit_price: 12.5, total_price: 25, variants: {}, variant_label: '' },
       { product_id: b.id, product_name: b.name, quantity: 1, unit_price: 3, total_price: 3, variants: {}, variant_label: '' },
     ]);
-    const [row] = await t.database.query<{ total_cents: number; subtotal_cents: number }>('select total_cents, subtotal_cents from orders where id = $1', [res.json.order.id]);
+    const [row] = await t.database.query<{ total_cents: number; subtotal_cents: number }>('select total_cents, subtotal_cents from orders where id = $1', [res.json.order.sub_orders[0].id]);
     expect(row).toEqual({ total_cents: 3939, subtotal_cents: 2800 });
   });
 
@@ -72,9 +72,9 @@ describe('POST /api/orders', () => {
     expect(res.status).toBe(201);
     expect(await stockOf(p.id)).toBe(2);
     expect((await call(t.app, { url: `/api/products/${p.id}` })).json.stock).toBe(2);
-    const history = await t.database.query<{ from_status: string | null; to_status: string }>('select from_status, to_status from order_status_history where order_id = $1', [res.json.order.id]);
+    const history = await t.database.query<{ from_status: string | null; to_status: string }>('select from_status, to_status from order_status_history where order_id = $1', [res.json.order.sub_orders[0].id]);
     expect(history).toEqual([{ from_status: null, to_status: 'pending' }]);
-    expect(seen).toEqual([{ orderId: res.json.order.id, orderNumber: res.json.order_number, userId: null, items: [{ productId: p.id, vendorId: null, quantity: 3, unitPriceCents: 2000 }] }]);
+    expect(seen).toEqual([{ orderId: res.json.order.sub_orders[0].id, orderNumber: res.json.order_number, userId: null, items: [{ productId: p.id, vendorId: null, quantity: 3, unitPriceCents: 2000 }] }]);
   });
 
   it('hashes requests by canonical JSON: keys sorted at every depth, written as JSON.stringify writes them', () => {
@@ -100,7 +100,7 @@ describe('POST /api/orders', () => {
     }));
     expect(card.status).toBe(201);
     expect(card.json.order.notes).toBe('Payment: Card (demo)\nLeave at the door. My card is [card number removed]');
-    const dump = JSON.stringify(await t.database.query('select * from orders where id = $1', [card.json.order.id]));
+    const dump = JSON.stringify(await t.database.query('select * from orders where id = $1', [card.json.order.sub_orders[0].id]));
     expect(dump).not.toMatch(/4242|cvv|12\/29/);
     expect(redactCardNumbers('order 1234567890123 ok')).toBe('order 1234567890123 ok'); // not Luhn-valid: kept
   });
@@ -206,7 +206,7 @@ describe('between the product check and the order statement', () => {
     expect(res.status).toBe(201);
     expect(res.json.order.items).toEqual([{ product_id: p.id, product_name: p.name, quantity: 2, unit_price: 15, total_price: 30, variants: {}, variant_label: '' }]);
     const [row] = await t.database.query<{ subtotal_cents: number; lines: number }>(
-      'select subtotal_cents, (select count(*)::int from order_items where order_id = $1) as lines from orders where id = $1', [res.json.order.id]);
+      'select subtotal_cents, (select count(*)::int from order_items where order_id = $1) as lines from orders where id = $1', [res.json.order.sub_orders[0].id]);
     expect(row).toEqual({ subtotal_cents: 3000, lines: 1 });
     expect(await stockOf(p.id)).toBe(8);
   });
@@ -288,7 +288,7 @@ describe('GET /api/my/orders', () => {
     const notBobs = await call(t.app, { url: `/api/my/orders/${a1.json.order.id}`, token: bob.token });
     expect(notBobs.status).toBe(404);
     expect(notBobs.json.error).toBe(MSG.orderNotFound);
-    const [linked] = await t.database.query<{ user_id: number | null }>('select user_id from orders where id = $1', [a1.json.order.id]);
+    const [linked] = await t.database.query<{ user_id: number | null }>('select user_id from orders where id = $1', [a1.json.order.sub_orders[0].id]);
     expect(linked!.user_id).toBe(alice.user.id);
   });
 
@@ -309,7 +309,7 @@ describe('GET /api/my/orders', () => {
     const p = await product(2500, 5);
     const res = await place(body([{ product_id: p.id, quantity: 1 }]), { token: vendor.token });
     expect(res.status).toBe(201);
-    const [row] = await t.database.query<{ user_id: number | null }>('select user_id from orders where id = $1', [res.json.order.id]);
+    const [row] = await t.database.query<{ user_id: number | null }>('select user_id from orders where id = $1', [res.json.order.sub_orders[0].id]);
     expect(row!.user_id).toBeNull();
   });
 });
@@ -323,7 +323,7 @@ describe('orders.setStatus', () => {
     expect(await stockOf(p.id)).toBe(3);
     const seen: BusEvents['order.statusChanged'][] = [];
     const off = t.app.services.bus.on('order.statusChanged', (e) => void seen.push(e));
-    const id = placed.json.order.id as number;
+    const id = placed.json.order.sub_orders[0].id as number;
 
     const shipped = await t.app.services.orders.setStatus(id, 'cancelled', { actor: sara, notes: 'customer asked' });
     expect(shipped.status).toBe('cancelled');
@@ -345,5 +345,46 @@ describe('orders.setStatus', () => {
     const [row] = await t.database.query<{ status: string }>('select status from orders where id = $1', [id]);
     expect(row!.status).toBe('cancelled');
     off();
+  });
+});
+
+describe('one checkout, one sub-order per seller (decision 0086)', () => {
+  it('quotes each seller its own shipping before paying, and places exactly that: one purchase, a sub-order per seller', async () => {
+    const v1 = await signupVendor(t.app, 'Quote Vendor One');
+    const v2 = await signupVendor(t.app, 'Quote Vendor Two');
+    // vendor two ships for 5.00, free only above 200.00
+    await t.database.query('update vendors set shipping_fee_cents = 500, free_shipping_above_cents = 20000 where id = $1', [v2.vendor.id]);
+    const own = await product(1000, 10);
+    const one = await t.app.services.catalogue.createProduct({ name: `Order Test Item ${++seq}`, priceCents: 6000, stock: 10, status: 'active', categories: ['Test'], vendorId: v1.vendor.id });
+    const two = await t.app.services.catalogue.createProduct({ name: `Order Test Item ${++seq}`, priceCents: 6000, stock: 10, status: 'active', categories: ['Test'], vendorId: v2.vendor.id });
+    const items = [{ product_id: two.id, quantity: 1 }, { product_id: own.id, quantity: 2 }, { product_id: one.id, quantity: 1 }];
+    const before = await counts();
+    const quote = await call(t.app, { method: 'POST', url: '/api/orders/quote', body: { items } });
+    expect(quote.status).toBe(200);
+    expect(quote.json.sellers.map((s: { vendor_id: number | null; seller_name: string; shipping: number; total: number }) => [s.vendor_id, s.seller_name, s.shipping, s.total])).toEqual([
+      [null, 'Souq', 9.99, 30.99], // the shop's own 20.00: the default rule's 9.99, tax 1.00
+      [v1.vendor.id, 'Quote Vendor One', 0, 63], // 60.00 is above the default 50.00: free; tax 3.00
+      [v2.vendor.id, 'Quote Vendor Two', 5, 68], // vendor two's own rule: 5.00
+    ]);
+    expect(quote.json.total).toBe(161.99);
+    expect(await counts()).toEqual(before); // a quote writes nothing
+
+    const res = await place(body(items), { key: 'split-1' });
+    expect(res.status).toBe(201);
+    const number = res.json.order_number;
+    expect(res.json.order).toMatchObject({ order_number: number, total_amount: quote.json.total, shipping: 14.99 });
+    expect(res.json.order.sub_orders.map((o: { order_number: string; vendor_id: number | null; shipping: number; items: unknown[] }) => [o.order_number, o.vendor_id, o.shipping, o.items.length]))
+      .toEqual([[`${number}-1`, null, 9.99, 1], [`${number}-2`, v1.vendor.id, 0, 1], [`${number}-3`, v2.vendor.id, 5, 1]]);
+    // the same key twenty times: one purchase, still three sub-orders
+    const again = await Promise.all(Array.from({ length: 20 }, () => place(body(items), { key: 'split-1' })));
+    expect(new Set(again.map((r) => r.json.order_number))).toEqual(new Set([number]));
+    expect((await t.database.query('select 1 from purchases where idempotency_key = $1', ['split-1'])).length).toBe(1);
+    expect((await t.database.query('select 1 from orders o join purchases p on p.id = o.purchase_id where p.idempotency_key = $1', ['split-1'])).length).toBe(3);
+  });
+
+  it('refuses a bad quote with 400 and an unknown product with 404', async () => {
+    expect((await call(t.app, { method: 'POST', url: '/api/orders/quote', body: { items: [] } })).status).toBe(400);
+    expect((await call(t.app, { method: 'POST', url: '/api/orders/quote', body: { items: [{ product_id: 'x', quantity: 1 }] } })).status).toBe(400);
+    expect((await call(t.app, { method: 'POST', url: '/api/orders/quote', body: { items: [{ product_id: 999_999, quantity: 1 }] } })).status).toBe(404);
   });
 });

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { ORDER_STATUSES } from '@souq/shared/constants';
+import { MARKETPLACE_SELLER_NAME, ORDER_STATUSES } from '@souq/shared/constants';
 import { MSG } from '@souq/shared/messages';
 import type { AdminOrderDetail, AdminOrderFilters, AdminOrderRow, AdminOrdersQuery, AdminUserOrder, OrderStats } from '@souq/shared/api/admin';
 import { centsToAmount } from '@souq/shared/rules/money';
-import { orderItems, orders, orderStatusHistory } from '../../db/schema/orders.js';
+import { orderItems, orders, orderStatusHistory, purchases } from '../../db/schema/orders.js';
 import { vendors } from '../../db/schema/vendors.js';
 import { users } from '../../db/schema/accounts.js';
 import type { Db } from '../../platform/db.js';
@@ -30,11 +30,18 @@ const rowColumns = {
   vendorContact: vendors.contactName,
   createdAt: orders.createdAt,
   itemCount,
+  // one indexed look-up each per row of the page, like the item count
+  purchaseNumber: sql<string>`coalesce((select ${purchases.purchaseNumber} from ${purchases} where ${purchases.id} = ${orders.purchaseId}), ${orders.orderNumber})`,
+  sellerVendorId: orders.sellerVendorId,
+  sellerName: sql<string | null>`(select s.company_name from ${vendors} s where s.id = ${orders.sellerVendorId})`,
+  trackingNumber: orders.trackingNumber,
+  carrier: orders.carrier,
 };
 type RowData = {
   id: number; orderNumber: string; customerName: string; customerEmail: string; customerPhone: string | null; totalCents: number;
   currency: string; status: AdminOrderRow['status']; paymentMethod: AdminOrderRow['payment_method']; vendorId: number | null;
-  vendorName: string | null; vendorContact: string | null; createdAt: Date; itemCount: number;
+  vendorName: string | null; vendorContact: string | null; createdAt: Date; itemCount: number; purchaseNumber: string;
+  sellerVendorId: number | null; sellerName: string | null; trackingNumber: string | null; carrier: string | null;
 };
 
 function toRow(r: RowData): AdminOrderRow {
@@ -53,6 +60,11 @@ function toRow(r: RowData): AdminOrderRow {
     vendor_name: r.vendorName,
     vendor_contact: r.vendorContact,
     created_at: r.createdAt.toISOString(),
+    purchase_number: r.purchaseNumber,
+    seller_vendor_id: r.sellerVendorId,
+    seller_name: r.sellerName ?? MARKETPLACE_SELLER_NAME,
+    tracking_number: r.trackingNumber,
+    carrier: r.carrier,
   };
 }
 

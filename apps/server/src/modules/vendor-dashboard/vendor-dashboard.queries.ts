@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { VendorAnalytics, VendorOrder, VendorOrderActivity, VendorOrderFilters, VendorOrderStats } from '@souq/shared/api/vendor-dashboard';
+import { vendorActionsFor, type VendorAnalytics, type VendorOrder, type VendorOrderAction, type VendorOrderActivity, type VendorOrderFilters, type VendorOrderStats } from '@souq/shared/api/vendor-dashboard';
+import { purchases } from '../../db/schema/orders.js';
 import { centsToAmount } from '@souq/shared/rules/money';
 import { products } from '../../db/schema/catalogue.js';
 import { orderItems, orders, orderStatusHistory } from '../../db/schema/orders.js';
@@ -39,9 +40,12 @@ function ordersWhere(vendorId: number, f: VendorOrderFilters): SQL | undefined {
   );
 }
 
-/** Whether a vendor may ship the order (decision 0037): it is processing and the vendor fulfils all of it. */
-export function canShip(o: { status: string; shared: boolean; assignedVendorId: number | null }, vendorId: number): boolean {
-  return o.status === 'processing' && (!o.shared || o.assignedVendorId === vendorId);
+/**
+ * The moves a vendor may make on an order (decision 0086): on a sub-order it sells, or one an admin assigned to it,
+ * those its status allows; none on an order it only has lines in (a mixed order placed before sub-orders).
+ */
+export function actionsOf(o: { status: VendorOrder['status']; sellerVendorId: number | null; assignedVendorId: number | null }, vendorId: number): VendorOrderAction[] {
+  return o.sellerVendorId === vendorId || o.assignedVendorId === vendorId ? vendorActionsFor(o.status) : [];
 }
 
 /** The vendor's revenue: its line totals in orders that are not cancelled or refunded. */
@@ -52,7 +56,7 @@ const revenueCentsOf = (db: Db, vendorId: number) =>
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(and(eq(orderItems.vendorId, vendorId), bringsRevenue));
 
-export type VendorOrderHead = { id: number; orderNumber: string; status: VendorOrder['status']; shared: boolean; assignedVendorId: number | null };
+export type VendorOrderHead = { id: number; orderNumber: string; status: VendorOrder['status']; sellerVendorId: number | null; assignedVendorId: number | null };
 
 export function createVendorDashboardQueries(db: Db, currency: string) {
   const orderColumns = (vendorId: number) => ({
@@ -65,7 +69,12 @@ export function createVendorDashboardQueries(db: Db, currency: string) {
     paymentMethod: orders.paymentMethod,
     currency: orders.currency,
     assignedVendorId: orders.vendorId,
+    sellerVendorId: orders.sellerVendorId,
     shared: holdsOtherLines(vendorId),
+    purchaseNumber: sql<string>`coalesce((select ${purchases.purchaseNumber} from ${purchases} where ${purchases.id} = ${orders.purchaseId}), ${orders.orderNumber})`,
+    shippingCents: orders.shippingCents,
+    trackingNumber: orders.trackingNumber,
+    carrier: orders.carrier,
   });
 
   /** The vendor's own lines of these orders, with the product's SKU, by order. */
@@ -131,7 +140,12 @@ export function createVendorDashboardQueries(db: Db, currency: string) {
           total: centsToAmount(cents),
           currency: r.currency,
           shared_order: r.shared,
-          can_ship: canShip(r, vendorId),
+          can_ship: actionsOf(r, vendorId).includes('ship'),
+          actions: actionsOf(r, vendorId),
+          purchase_number: r.purchaseNumber,
+          shipping: centsToAmount(r.shippingCents),
+          tracking_number: r.trackingNumber,
+          carrier: r.carrier,
         };
       });
       return { items, total: count?.n ?? 0 };
@@ -182,7 +196,7 @@ export function createVendorDashboardQueries(db: Db, currency: string) {
     /** What shipping needs to know of an order the vendor can see; null when it holds none of its lines. */
     async orderHead(vendorId: number, orderId: number): Promise<VendorOrderHead | null> {
       const [row] = await db
-        .select({ id: orders.id, orderNumber: orders.orderNumber, status: orders.status, shared: holdsOtherLines(vendorId), assignedVendorId: orders.vendorId })
+        .select({ id: orders.id, orderNumber: orders.orderNumber, status: orders.status, sellerVendorId: orders.sellerVendorId, assignedVendorId: orders.vendorId })
         .from(orders)
         .where(and(eq(orders.id, orderId), holdsLineOf(vendorId)));
       return row ?? null;

@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, idParamSchema } from '@souq/shared/api/common';
 import {
-  vendorAnalyticsQuerySchema, vendorAnalyticsSchema, vendorDashboardStatsSchema, vendorOrderActivitySchema, vendorOrderFiltersSchema, vendorOrderSchema,
-  vendorOrdersQuerySchema, vendorOrderStatsSchema, vendorSettingsSchema, vendorSettingsUpdateSchema,
+  shipRequestSchema, vendorAnalyticsQuerySchema, vendorAnalyticsSchema, vendorDashboardStatsSchema, vendorOrderActivitySchema, vendorOrderFiltersSchema, vendorOrderSchema,
+  vendorOrdersQuerySchema, vendorOrderStatsSchema, vendorSettingsSchema, vendorSettingsUpdateSchema, type VendorOrderAction,
 } from '@souq/shared/api/vendor-dashboard';
 import { principalOf, requireVendor } from '../../platform/auth.js';
 import { actorOf } from '../../platform/audit.js';
@@ -85,15 +85,29 @@ export function vendorDashboardRoutes(deps: { dashboard: VendorDashboardService 
         .send(csv);
     });
 
+    // a vendor runs its own sub-order (decision 0086): each move a route, the same rules in orders.setStatus
+    const moves: { action: Exclude<VendorOrderAction, 'ship'>; summary: string }[] = [
+      { action: 'confirm', summary: "Confirm the vendor's own sub-order: pending → confirmed (history, audit, the customer told); 404 for another vendor's, 409 from another status" },
+      { action: 'deliver', summary: "Mark the vendor's own sub-order delivered: shipped → delivered; 404 for another vendor's, 409 from another status" },
+      { action: 'cancel', summary: "Cancel the vendor's own sub-order before it ships (pending, confirmed or processing); its stock comes back; 404 for another vendor's, 409 otherwise" },
+    ];
+    for (const m of moves) {
+      r.post(`/api/vendor/orders/:id/${m.action}`, {
+        preHandler: requireVendor,
+        schema: { tags: ['vendor'], summary: m.summary, params: idParamSchema, response: { 200: vendorOrderSchema, ...errors, 404: errorBodySchema, 409: errorBodySchema } },
+      }, async (req) => dashboard.act(vendorIdOf(req), req.params.id, m.action, actorOf(req)));
+    }
+
     r.post('/api/vendor/orders/:id/ship', {
       preHandler: requireVendor,
       schema: {
         tags: ['vendor'],
-        summary: 'Ship: processing → shipped, with a status-history and an audit entry; 409 from any other status or for an order shared with other vendors and not assigned to this one',
+        summary: "Ship the vendor's own sub-order with its tracking number and carrier (both required): confirmed or processing → shipped; the customer is told live and by push; 404 for another vendor's, 409 from another status",
         params: idParamSchema,
+        body: shipRequestSchema,
         response: { 200: vendorOrderSchema, ...errors, 404: errorBodySchema, 409: errorBodySchema },
       },
-    }, async (req) => dashboard.ship(vendorIdOf(req), req.params.id, actorOf(req)));
+    }, async (req) => dashboard.act(vendorIdOf(req), req.params.id, 'ship', actorOf(req), req.body));
 
     r.get('/api/analytics/vendor', {
       preHandler: requireVendor,

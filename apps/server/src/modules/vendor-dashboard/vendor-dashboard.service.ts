@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { MSG } from '@souq/shared/messages';
 import {
-  DEFAULT_VENDOR_SETTINGS, VENDOR_ACTIVITY_ROWS, vendorSettingsSchema, type VendorAnalytics, type VendorAnalyticsQuery, type VendorOrder, type VendorOrderFilters,
+  DEFAULT_VENDOR_SETTINGS, VENDOR_ACTIVITY_ROWS, VENDOR_ORDER_ACTIONS, vendorSettingsSchema, type ShipRequest, type VendorOrderAction, type VendorAnalytics, type VendorAnalyticsQuery, type VendorOrder, type VendorOrderFilters,
   type VendorOrdersQuery, type VendorSettings,
 } from '@souq/shared/api/vendor-dashboard';
 import { centsToAmount } from '@souq/shared/rules/money';
 import { settings } from '../../db/schema/accounts.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { changesBetween, type Actor, type AuditLog } from '../../platform/audit.js';
-import { conflict, notFound } from '../../platform/errors.js';
+import { notFound } from '../../platform/errors.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import { resolveRange } from '../reports/sales.queries.js';
 import { createVendorDashboardQueries } from './vendor-dashboard.queries.js';
@@ -60,20 +60,24 @@ export function createVendorDashboardService(deps: {
     vendorsOfOrder: (orderId: number) => queries.vendorsOfOrder(orderId),
 
     /**
-     * Ship (vendor §2): processing → shipped through orders.setStatus (status history, audit entry, the customer's
-     * notification). 404 for an order without the vendor's lines; 409 for an order shared with other vendors that
-     * is not assigned to this one, or from any status but processing (checked under the row lock: nothing written).
+     * A vendor runs its own sub-order (decision 0086, replacing 0037's shared-order rule): confirm, ship (tracking
+     * number and carrier required), mark delivered, cancel (the stock comes back), each through orders.setStatus
+     * (status history, audit entry with the vendor as actor, the customer told live and by push). Another vendor's
+     * sub-order, or one holding none of its lines, is a 404; from a status the action does not start from, a 409;
+     * both are checked under the order's row lock, so nothing is written.
      */
-    async ship(vendorId: number, orderId: number, actor: Actor): Promise<VendorOrder> {
+    async act(vendorId: number, orderId: number, action: VendorOrderAction, actor: Actor, tracking?: ShipRequest): Promise<VendorOrder> {
       const head = await queries.orderHead(vendorId, orderId);
       if (!head) throw notFound(MSG.orderNotFound);
-      if (head.shared && head.assignedVendorId !== vendorId) throw conflict(MSG.shipSharedOrder);
-      await deps.orders.setStatus(orderId, 'shipped', {
+      const rule = VENDOR_ORDER_ACTIONS[action];
+      await deps.orders.setStatus(orderId, rule.to, {
         actor,
-        notes: 'Shipped by the vendor',
-        expectFrom: { status: 'processing', conflictMessage: MSG.shipOnlyProcessing },
+        vendorId,
+        notes: `${rule.to[0]!.toUpperCase()}${rule.to.slice(1)} by the vendor`,
+        expectFrom: { status: rule.from, conflictMessage: (current) => MSG.vendorOrderActionFrom(rule.verb, rule.from, current) },
+        ...(tracking ? { tracking: { number: tracking.tracking_number, carrier: tracking.carrier } } : {}),
       });
-      const { items } = await queries.orders(vendorId, { search: head.orderNumber, limit: 1, offset: 0 });
+      const { items } = await queries.orders(vendorId, { search: head.orderNumber, limit: 5, offset: 0 });
       const order = items.find((o) => o.id === orderId);
       if (!order) throw notFound(MSG.orderNotFound);
       return order;

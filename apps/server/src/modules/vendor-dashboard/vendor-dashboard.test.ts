@@ -4,14 +4,14 @@ import { adminToken, call, createTestApp, signupCustomer, signupVendor, type Tes
 import { makeProduct, placeOrder } from '../../../test/admin-fixtures.js';
 import { EXPORT_HEADER } from './vendor-dashboard.service.js';
 
-// Two vendors, a shared (multi-vendor) order, a cancelled order and an order from two days ago; every figure below
-// is worked out by hand from these lines.
+// Two vendors, a purchase from both (one sub-order each, decision 0086), a cancelled order and an order from two days
+// ago; every figure below is worked out by hand from these lines.
 let t: TestContext;
 let admin: string;
 let customer: Awaited<ReturnType<typeof signupCustomer>>;
 let a: Awaited<ReturnType<typeof signupVendor>>;
 let b: Awaited<ReturnType<typeof signupVendor>>;
-const o = {} as { solo: number; shared: number; cancelled: number; bOnly: number; old: number };
+const o = {} as { solo: number; soloPurchase: number; shared: number; sharedB: number; sharedNumber: string; cancelled: number; bOnly: number; old: number };
 const p = {} as { lamp: number; rug: number; mug: number };
 const DAY = 86_400_000;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -37,7 +37,7 @@ beforeAll(async () => {
   // only A's lines, the customer's own order, moved to processing by the shop; its customer name looks like a formula
   const solo = await placeOrder(t.app, [{ productId: lamp.id, quantity: 2 }], { userId: customer.user.id, name: '=SUM(1,2)', email: 'cara@example.test', phone: '+971 50 111 2222', payment: 'cod' });
   await t.app.services.orders.setStatus(solo.id, 'processing');
-  // A's rug and B's mugs in one order
+  // A's rug and B's mugs in one checkout: A's sub-order and B's
   const shared = await placeOrder(t.app, [{ productId: rug.id, quantity: 1 }, { productId: mug.id, quantity: 3 }], { name: 'Sam Shared' });
   // cancelled: never revenue, still an order of A's
   const cancelled = await placeOrder(t.app, [{ productId: lamp.id, quantity: 1 }], { name: 'Carl Cancel' });
@@ -48,7 +48,10 @@ beforeAll(async () => {
   const old = await placeOrder(t.app, [{ productId: rug.id, quantity: 1 }], { name: 'Olga Old' });
   await t.app.services.orders.setStatus(old.id, 'delivered');
   await t.database.query('update orders set created_at = $2 where id = $1', [old.id, new Date(Date.now() - 2 * DAY)]);
-  Object.assign(o, { solo: solo.id, shared: shared.id, cancelled: cancelled.id, bOnly: bOnly.id, old: old.id });
+  Object.assign(o, {
+    solo: solo.id, soloPurchase: solo.purchase.id, shared: shared.id, sharedB: shared.purchase.sub_orders[1]!.id, sharedNumber: shared.purchase.order_number,
+    cancelled: cancelled.id, bOnly: bOnly.id, old: old.id,
+  });
 });
 afterAll(() => t.close());
 
@@ -58,7 +61,10 @@ const ROUTES = [
   { method: 'GET', url: '/api/vendor/orders/stats' },
   { method: 'GET', url: '/api/vendor/orders/export' },
   { method: 'GET', url: '/api/vendor/orders/activity' },
-  { method: 'POST', url: '/api/vendor/orders/1/ship' },
+  { method: 'POST', url: '/api/vendor/orders/1/ship', body: { tracking_number: 'T1', carrier: 'Aramex' } },
+  { method: 'POST', url: '/api/vendor/orders/1/confirm' },
+  { method: 'POST', url: '/api/vendor/orders/1/deliver' },
+  { method: 'POST', url: '/api/vendor/orders/1/cancel' },
   { method: 'GET', url: '/api/analytics/vendor' },
   { method: 'GET', url: '/api/vendor/settings' },
   { method: 'PUT', url: '/api/vendor/settings', body: { low_stock_threshold: 5 } },
@@ -103,21 +109,29 @@ describe('GET /api/vendor/orders', () => {
       items: [{ product_id: p.rug, name: 'Alpha Rug', sku: '', variant_label: '', quantity: 1, unit_price: 250, total_price: 250 }],
       item_count: 1,
       total: 250,
-      shared_order: true,
+      // A's own sub-order of the two-vendor purchase: A runs it (decision 0086)
+      shared_order: false,
       can_ship: false,
+      actions: ['confirm', 'cancel'],
+      purchase_number: o.sharedNumber,
+      order_number: `${o.sharedNumber}-1`,
+      shipping: 0,
+      tracking_number: null,
     });
     const solo = res.json.find((r: { id: number }) => r.id === o.solo);
-    expect(solo).toMatchObject({ status: 'processing', total: 200, item_count: 2, payment_method: 'cod', shared_order: false, can_ship: true });
+    expect(solo).toMatchObject({ status: 'processing', total: 200, item_count: 2, payment_method: 'cod', shared_order: false, can_ship: true, actions: ['ship', 'cancel'] });
     expect(res.body).not.toContain('Beta Mug');
     expect(res.body).not.toContain('cara@example.test');
     expect(res.body).not.toContain('guest@example.test');
     expect(res.body).not.toContain('111 2222');
   });
 
-  it("shows vendor B its side of the shared order, never A's lines", async () => {
+  it("shows vendor B its own sub-order of the shared purchase, never A's lines", async () => {
     const res = await call(t.app, { url: '/api/vendor/orders', token: b.token });
     expect(res.headers['x-total-count']).toBe('2');
-    expect(res.json.map((r: { id: number }) => r.id)).toEqual([o.bOnly, o.shared]);
+    expect(res.json.map((r: { id: number }) => r.id)).toEqual([o.bOnly, o.sharedB]);
+    // 90.00 of mugs: above the default rule's 50.00, so B's sub-order ships free, as does A's 250.00 rug
+    expect(res.json[1]).toMatchObject({ order_number: `${o.sharedNumber}-2`, purchase_number: o.sharedNumber, total: 90, shipping: 0 });
     expect(res.json[1].items).toEqual([{ product_id: p.mug, name: 'Beta Mug', sku: '', variant_label: '', quantity: 3, unit_price: 30, total_price: 90 }]);
     expect(res.body).not.toContain('Alpha');
   });
@@ -159,7 +173,7 @@ describe('GET /api/vendor/orders/activity', () => {
     // B: the shared order and its own order, each placed once (no later changes yet)
     expect(res.json.map((e: { order_id: number; from_status: string | null; to_status: string }) => [e.order_id, e.from_status, e.to_status])).toEqual([
       [o.bOnly, null, 'pending'],
-      [o.shared, null, 'pending'],
+      [o.sharedB, null, 'pending'],
     ]);
     const mine = await call(t.app, { url: '/api/vendor/orders/activity', token: a.token });
     // A: 4 orders placed + solo → processing + cancelled → cancelled + old → delivered = 7, within the 8 shown
@@ -245,60 +259,72 @@ describe('GET /api/vendor/orders/export', () => {
   });
 });
 
-describe('POST /api/vendor/orders/{id}/ship', () => {
-  it('refuses another vendor (404) and a shared order not assigned to the vendor (409), writing nothing', async () => {
-    const before = (await historyOf(o.solo)).length;
-    expect((await call(t.app, { method: 'POST', url: `/api/vendor/orders/${o.solo}/ship`, token: b.token })).status).toBe(404);
-    expect((await call(t.app, { method: 'POST', url: '/api/vendor/orders/999999/ship', token: a.token })).status).toBe(404);
-    await t.app.services.orders.setStatus(o.shared, 'processing');
-    const res = await call(t.app, { method: 'POST', url: `/api/vendor/orders/${o.shared}/ship`, token: a.token });
-    expect(res.status).toBe(409);
-    expect(res.json.error).toBe(MSG.shipSharedOrder);
-    expect((await historyOf(o.solo)).length).toBe(before);
+const tracking = { tracking_number: 'AWB 4412 9981', carrier: 'Aramex' };
+const act = (id: number, action: string, token: string, body?: unknown) =>
+  call(t.app, { method: 'POST', url: `/api/vendor/orders/${id}/${action}`, token, body: body ?? (action === 'ship' ? tracking : undefined) });
+
+describe('a vendor runs its own sub-orders (decision 0086)', () => {
+  it("refuses another vendor's sub-order (404, also within one purchase), an unknown one (404) and a ship without tracking (400), writing nothing", async () => {
+    const before = { solo: (await historyOf(o.solo)).length, shared: (await historyOf(o.shared)).length };
+    expect((await act(o.solo, 'ship', b.token)).status).toBe(404);
+    expect((await act(999999, 'ship', a.token)).status).toBe(404);
+    for (const action of ['confirm', 'cancel', 'ship', 'deliver']) expect((await act(o.shared, action, b.token)).status).toBe(404);
+    for (const body of [{}, { tracking_number: 'X1' }, { tracking_number: '  ', carrier: 'Aramex' }, { tracking_number: 'X1', carrier: '' }]) {
+      const res = await act(o.solo, 'ship', a.token, body);
+      expect(res.status).toBe(400);
+    }
+    expect((await act(o.solo, 'ship', a.token, { carrier: 'Aramex' })).json.detail).toBe(MSG.trackingRequired);
+    expect({ solo: (await historyOf(o.solo)).length, shared: (await historyOf(o.shared)).length }).toEqual(before);
     expect((await auditOf(o.shared)).filter((e) => e.action === 'order.status' && e.actorRole === 'vendor')).toEqual([]);
   });
 
-  it('ships a processing order: status, history entry by the vendor, audit entry; the customer sees shipped', async () => {
-    const told: string[] = [];
-    const off = t.app.services.bus.on('order.statusChanged', (e) => void told.push(`${e.orderId}:${e.to}`));
-    const res = await call(t.app, { method: 'POST', url: `/api/vendor/orders/${o.solo}/ship`, token: a.token });
+  it('ships a processing order with its tracking: status, history entry by the vendor, audit entry; the customer is told', async () => {
+    const told: unknown[] = [];
+    const off = t.app.services.bus.on('order.statusChanged', (e) => void told.push(e));
+    const res = await act(o.solo, 'ship', a.token);
     off();
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ id: o.solo, status: 'shipped', can_ship: false, total: 200 });
+    expect(res.json).toMatchObject({ id: o.solo, status: 'shipped', can_ship: false, actions: ['deliver'], total: 200, tracking_number: 'AWB 4412 9981', carrier: 'Aramex' });
     const history = await historyOf(o.solo);
     const vendorUser = (await t.database.query<{ user_id: number }>('select user_id from vendors where id = $1', [a.vendor.id]))[0]!.user_id;
     expect(history.at(-1)).toEqual({ to_status: 'shipped', changed_by: vendorUser });
     const audit = (await auditOf(o.solo)).filter((e) => e.action === 'order.status' && e.actorRole === 'vendor');
     expect(audit).toHaveLength(1);
-    expect(audit[0]!.changes).toMatchObject({ status: { before: 'processing', after: 'shipped' } });
-    expect(told).toEqual([`${o.solo}:shipped`]);
-    const mine = await call(t.app, { url: `/api/my/orders/${o.solo}`, token: customer.token });
+    expect(audit[0]!.changes).toMatchObject({ status: { before: 'processing', after: 'shipped' }, tracking_number: { before: null, after: 'AWB 4412 9981' }, carrier: { before: null, after: 'Aramex' } });
+    expect(told).toEqual([expect.objectContaining({ orderId: o.solo, to: 'shipped', tracking: { number: 'AWB 4412 9981', carrier: 'Aramex' } })]);
+    const mine = await call(t.app, { url: `/api/my/orders/${o.soloPurchase}`, token: customer.token });
     expect(mine.json.status).toBe('shipped');
+    expect(mine.json.sub_orders[0]).toMatchObject({ id: o.solo, status: 'shipped', tracking_number: 'AWB 4412 9981', carrier: 'Aramex', seller_name: 'Alpha Home LLC' });
     const stats = await call(t.app, { url: '/api/vendor/orders/stats', token: a.token });
-    expect(stats.json).toMatchObject({ shipped_orders: 1, pending_orders: 0, processing_orders: 1 });
+    expect(stats.json).toMatchObject({ shipped_orders: 1, pending_orders: 1, processing_orders: 0 });
   });
 
-  it('answers 409 with a clear message from any status but processing, writing nothing', async () => {
+  it('answers 409 with a clear message from a status the action does not start from, writing nothing', async () => {
     for (const id of [o.solo, o.old, o.cancelled]) {
       const before = { history: (await historyOf(id)).length, audit: (await auditOf(id)).length };
-      const res = await call(t.app, { method: 'POST', url: `/api/vendor/orders/${id}/ship`, token: a.token });
+      const res = await act(id, 'ship', a.token);
       expect(res.status).toBe(409);
-      expect(res.json.error).toMatch(/^Only orders in processing can be shipped; this order is (shipped|delivered|cancelled)\.$/);
+      expect(res.json.error).toMatch(/^Only orders that are confirmed or processing can be shipped; this order is (shipped|delivered|cancelled)\.$/);
       expect({ history: (await historyOf(id)).length, audit: (await auditOf(id)).length }).toEqual(before);
     }
-    expect((await call(t.app, { method: 'POST', url: '/api/vendor/orders/abc/ship', token: a.token })).status).toBe(400);
+    expect((await act(o.old, 'confirm', a.token)).json.error).toBe(MSG.vendorOrderActionFrom('confirmed', ['pending'], 'delivered'));
+    expect((await call(t.app, { method: 'POST', url: '/api/vendor/orders/abc/ship', token: a.token, body: tracking })).status).toBe(400);
   });
 
-  it('ships a shared order once an admin assigned it to the vendor', async () => {
-    const assign = await call(t.app, { method: 'PUT', url: `/api/admin/orders/${o.shared}/assign-vendor`, token: admin, body: { vendor_id: a.vendor.id } });
-    expect(assign.status).toBe(200);
-    const list = await call(t.app, { url: '/api/vendor/orders?search=sam', token: a.token });
-    expect(list.json[0]).toMatchObject({ shared_order: true, can_ship: true });
-    // B still may not: the order is A's to fulfil
-    expect((await call(t.app, { method: 'POST', url: `/api/vendor/orders/${o.shared}/ship`, token: b.token })).status).toBe(409);
-    const res = await call(t.app, { method: 'POST', url: `/api/vendor/orders/${o.shared}/ship`, token: a.token });
-    expect(res.status).toBe(200);
-    expect(res.json.status).toBe('shipped');
+  it('each vendor runs its part of one purchase without an admin: A confirms, ships, delivers; B cancels and its stock comes back', async () => {
+    const mugStock = async () => (await t.database.query<{ stock: number }>('select stock from products where id = $1', [p.mug]))[0]!.stock;
+    const stockBefore = await mugStock();
+    expect((await act(o.shared, 'confirm', a.token)).json).toMatchObject({ status: 'confirmed', actions: ['ship', 'cancel'] });
+    expect((await act(o.shared, 'ship', a.token)).json.status).toBe('shipped');
+    expect((await act(o.shared, 'deliver', a.token)).json).toMatchObject({ status: 'delivered', actions: [] });
+    expect((await act(o.sharedB, 'cancel', b.token)).json).toMatchObject({ status: 'cancelled', actions: [] });
+    expect(await mugStock()).toBe(stockBefore + 3);
+    const statuses = await t.database.query<{ id: number; status: string }>('select id, status from orders where id = any($1::int[]) order by id', [[o.shared, o.sharedB]]);
+    expect(statuses).toEqual([{ id: o.shared, status: 'delivered' }, { id: o.sharedB, status: 'cancelled' }]);
+    // an admin can still act on any sub-order
+    const put = await call(t.app, { method: 'PUT', url: `/api/admin/orders/${o.sharedB}/status`, token: admin, body: { status: 'pending', notes: 'customer changed their mind back' } });
+    expect(put.status).toBe(200);
+    expect(await mugStock()).toBe(stockBefore);
   });
 });
 

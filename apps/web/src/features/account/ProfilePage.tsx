@@ -1,10 +1,10 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@souq/shared/messages';
 import { GENDERS } from '@souq/shared/constants';
 import type { Profile, ProfileUpdate } from '@souq/shared/api/profile';
-import type { Order } from '@souq/shared/api/orders';
+import type { Order, Purchase } from '@souq/shared/api/orders';
 import { formatRelativeTime } from '@souq/shared/rules/relative-time';
 import { paths } from '@/app/paths';
 import { api, ApiError } from '@/lib/api-client';
@@ -217,8 +217,33 @@ export function ProfileForm({ actions, onSaved }: { actions: (saving: boolean) =
   );
 }
 
+/** Each seller's part of a purchase (decision 0086): who sells it, its own number, status, shipping and tracking. */
+function SellerParts({ parts }: { parts: Order[] }) {
+  return (
+    <ul aria-label="Sellers in this order" className="space-y-1 border-s-2 border-slate-200 ps-3 text-xs text-slate-600">
+      {parts.map((p) => (
+        <li key={p.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5">
+          <span className="font-medium text-slate-800">
+            Sold by <bdi>{p.seller_name}</bdi>
+          </span>
+          <span>{p.order_number}</span>
+          <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-700">{p.status}</span>
+          <span>
+            Shipping <Price value={p.shipping} />
+          </span>
+          {p.tracking_number && (
+            <span>
+              <bdi>{p.carrier}</bdi> tracking <bdi className="font-mono">{p.tracking_number}</bdi>
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function RecentOrders() {
-  const orders = useQuery({ queryKey: ['my-orders'], queryFn: ({ signal }) => signedIn(api<Order[]>('/api/my/orders', { signal })) });
+  const orders = useQuery({ queryKey: ['my-orders'], queryFn: ({ signal }) => signedIn(api<Purchase[]>('/api/my/orders', { signal })) });
   // Relative times ('5m ago') move on while the page is open.
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
@@ -253,7 +278,8 @@ function RecentOrders() {
             </thead>
             <tbody className="divide-y divide-slate-100">
               {orders.data.map((o) => (
-                <tr key={o.id}>
+                <Fragment key={o.id}>
+                <tr>
                   <td className="py-3 pr-3 font-medium break-words text-slate-900">{o.order_number}</td>
                   <td className="px-3 py-3">
                     <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">{o.status}</span>
@@ -267,6 +293,12 @@ function RecentOrders() {
                     </time>
                   </td>
                 </tr>
+                <tr>
+                  <td colSpan={4} className="pb-3">
+                    <SellerParts parts={o.sub_orders} />
+                  </td>
+                </tr>
+                </Fragment>
               ))}
             </tbody>
           </table>

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, PAYMENT_NOTES, TAX_LABEL, type PaymentMethod } from '@souq/shared/constants';
 import { MSG } from '@souq/shared/messages';
 import type { OrderRequest } from '@souq/shared/api/orders';
@@ -14,7 +15,7 @@ import { Price } from '@/components/ui/Price';
 import { cx } from '@/components/ui/cx';
 import { lineKey, lineOptions, useCart } from '@/features/cart/store';
 import { ProductImage } from '@/features/storefront/ProductImage';
-import { placeOrder } from './api';
+import { placeOrder, quoteCart } from './api';
 
 type Shipping = { name: string; email: string; phone: string; address: string; city: string; country: string; zip: string };
 
@@ -59,7 +60,19 @@ export default function CheckoutPage() {
   // order instead of charging twice); a changed cart or address is a new attempt with a new key.
   const attempt = useRef<{ key: string; fingerprint: string } | null>(null);
 
-  const totals = cartTotals(lines);
+  // The server's split of the cart by seller, each part with its own shipping rule, is what the order will charge;
+  // until it answers (or when it cannot), the summary shows the cart priced by the same rule in the browser.
+  const items = lines.map((l) => ({ product_id: l.id, quantity: l.quantity }));
+  const quote = useQuery({
+    queryKey: ['checkout-quote', items],
+    queryFn: ({ signal }) => quoteCart(items, signal),
+    enabled: items.length > 0,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const local = cartTotals(lines);
+  const totals = quote.data ?? local;
+  const sellers = quote.data && quote.data.sellers.length > 1 ? quote.data.sellers : null;
   const set = (k: keyof Shipping) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
   const missingRequired = !form.name || !form.email || !form.address;
 
@@ -243,12 +256,25 @@ export default function CheckoutPage() {
                     <Price value={totals.subtotal} />
                   </dd>
                 </div>
-                <div className="flex justify-between">
-                  <dt className="text-slate-600">Shipping</dt>
-                  <dd>
-                    <Price value={totals.shipping} />
-                  </dd>
-                </div>
+                {sellers ? (
+                  sellers.map((p) => (
+                    <div key={p.vendor_id ?? 'shop'} className="flex justify-between gap-3">
+                      <dt className="min-w-0 text-slate-600">
+                        Shipping from <bdi className="break-words">{p.seller_name}</bdi>
+                      </dt>
+                      <dd>
+                        <Price value={p.shipping} />
+                      </dd>
+                    </div>
+                  ))
+                ) : (
+                  <div className="flex justify-between">
+                    <dt className="text-slate-600">Shipping</dt>
+                    <dd>
+                      <Price value={totals.shipping} />
+                    </dd>
+                  </div>
+                )}
                 <div className="flex justify-between">
                   <dt className="text-slate-600">{TAX_LABEL}</dt>
                   <dd>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { VendorAnalytics, VendorDashboardStats, VendorOrder, VendorOrderActivity, VendorOrderStats, VendorSettings } from '@souq/shared/api/vendor-dashboard';
+import type { ShipRequest, VendorAnalytics, VendorDashboardStats, VendorOrder, VendorOrderAction, VendorOrderActivity, VendorOrderStats, VendorSettings } from '@souq/shared/api/vendor-dashboard';
 import { api, ApiError, errorMessageFrom } from '@/lib/api-client';
 import { productListKeys } from '@/lib/products-api';
 import { forget } from '@/lib/session';
@@ -71,11 +71,15 @@ export function useSaveVendorSettings() {
   });
 }
 
-/** Ship: processing → shipped on the server; the lists and the stat cards are read again. */
-export function useShipOrder() {
+/**
+ * A vendor's move on its own sub-order (decision 0086): confirm, ship (with its tracking), deliver, cancel, checked on
+ * the server; the lists and the stat cards are read again.
+ */
+export function useOrderAction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<VendorOrder>(`/api/vendor/orders/${id}/ship`, { method: 'POST', auth: 'vendor' }),
+    mutationFn: ({ id, action, tracking }: { id: number; action: VendorOrderAction; tracking?: ShipRequest }) =>
+      api<VendorOrder>(`/api/vendor/orders/${id}/${action}`, { method: 'POST', auth: 'vendor', ...(tracking ? { body: tracking } : {}) }),
     onSettled: () =>
       Promise.all([client.invalidateQueries({ queryKey: [dashboardKeys.orders] }), client.invalidateQueries({ queryKey: [dashboardKeys.dashboard] })]),
   });

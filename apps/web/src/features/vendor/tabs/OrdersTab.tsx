@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@souq/shared/messages';
-import { VENDOR_ORDER_FILTER_STATUSES, type VendorOrder } from '@souq/shared/api/vendor-dashboard';
+import { VENDOR_ORDER_FILTER_STATUSES, type VendorOrder, type VendorOrderAction } from '@souq/shared/api/vendor-dashboard';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { formatRelativeTime } from '@souq/shared/rules/relative-time';
 import { formatMoney } from '@souq/shared/rules/money';
@@ -20,7 +20,8 @@ import { StatCard } from '@/components/ui/StatCard';
 import { Money } from '../parts/Money';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { notify } from '@/components/ui/toast';
-import { dashboardKeys, downloadOrdersCsv, useOrderActivity, useOrderStats, useShipOrder } from '../dashboard-api';
+import { Field, Input } from '@/components/ui/Field';
+import { dashboardKeys, downloadOrdersCsv, useOrderAction, useOrderActivity, useOrderStats } from '../dashboard-api';
 
 const STATUS_OPTIONS = VENDOR_ORDER_FILTER_STATUSES.map((s) => ({ value: s, label: statusBadge('order', s).label }));
 const exact = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -36,6 +37,27 @@ function SharedNote() {
     <span className="inline-flex items-center rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600" title="This order also holds other vendors' items; only yours are shown.">
       Shared order
     </span>
+  );
+}
+
+/** The vendor's moves on its own sub-order (decision 0086): button, question and the toast after it. */
+const ACTIONS: Record<VendorOrderAction, { label: string; verb: string; question: (n: string) => string; done: (n: string) => string }> = {
+  confirm: { label: 'Confirm', verb: 'confirm', question: (n) => `Confirm order ${n}? The customer sees it as confirmed.`, done: MSG.vendorOrderConfirmed },
+  ship: { label: 'Ship', verb: 'ship', question: (n) => `Mark order ${n} as shipped? The customer is told, with the tracking number.`, done: MSG.vendorOrderShipped },
+  deliver: { label: 'Mark delivered', verb: 'mark as delivered', question: (n) => `Mark order ${n} as delivered?`, done: MSG.vendorOrderDelivered },
+  cancel: { label: 'Cancel order', verb: 'cancel', question: (n) => `Cancel order ${n}? Its items go back into your stock and the customer is told.`, done: MSG.vendorOrderCancelled },
+};
+
+function ActionButtons({ order, onAct }: { order: VendorOrder; onAct: (o: VendorOrder, a: VendorOrderAction) => void }) {
+  if (!order.actions.length) return null;
+  return (
+    <>
+      {order.actions.map((a) => (
+        <Button key={a} size="sm" variant={a === 'cancel' ? 'secondary' : 'primary'} onClick={() => onAct(order, a)} aria-label={`${ACTIONS[a].verb[0]!.toUpperCase()}${ACTIONS[a].verb.slice(1)} order ${order.order_number}`}>
+          {ACTIONS[a].label}
+        </Button>
+      ))}
+    </>
   );
 }
 
@@ -139,8 +161,12 @@ function OrderDetails({ order }: { order: VendorOrder }) {
           <span className="tabular-nums">{money(order)}</span>
         </p>
       </section>
+      <p className="text-slate-600">
+        Part of purchase <span className="font-medium text-slate-900">{order.purchase_number}</span> · your shipping {formatMoney(order.shipping, order.currency)}
+        {order.tracking_number && <> · <bdi>{order.carrier}</bdi> tracking <bdi className="font-mono">{order.tracking_number}</bdi></>}
+      </p>
       {order.shared_order && (
-        <p className="text-slate-600">This order also holds other vendors' items; only yours are shown. The shop ships a shared order, or assigns it to one vendor to ship.</p>
+        <p className="text-slate-600">This order was placed before each seller had its own part and also holds other vendors' items; only yours are shown. The shop runs it, or assigns it to one vendor.</p>
       )}
     </div>
   );
@@ -199,9 +225,10 @@ export default function OrdersTab() {
     void client.invalidateQueries({ queryKey: [dashboardKeys.orders] });
     void client.invalidateQueries({ queryKey: [dashboardKeys.dashboard] });
   });
-  const ship = useShipOrder();
+  const move = useOrderAction();
   const [viewing, setViewing] = useState<VendorOrder | null>(null);
-  const [shipping, setShipping] = useState<VendorOrder | null>(null);
+  const [acting, setActing] = useState<{ order: VendorOrder; action: VendorOrderAction } | null>(null);
+  const [tracking, setTracking] = useState({ tracking_number: '', carrier: '' });
   const [exporting, setExporting] = useState(false);
   const s = stats.data;
 
@@ -217,15 +244,23 @@ export default function OrdersTab() {
     }
   }
 
-  async function onShip() {
-    if (!shipping) return;
+  function start(order: VendorOrder, action: VendorOrderAction) {
+    setTracking({ tracking_number: '', carrier: '' });
+    setActing({ order, action });
+  }
+
+  async function onAct() {
+    if (!acting) return;
+    const { order, action } = acting;
+    // the server requires both for a shipment and says so; asking here first saves a round trip
+    if (action === 'ship' && (!tracking.tracking_number.trim() || !tracking.carrier.trim())) throw new Error(MSG.trackingRequired);
     try {
-      const shipped = await ship.mutateAsync(shipping.id);
-      notify.success(MSG.vendorOrderShipped(shipped.order_number));
-      setShipping(null);
-      if (viewing?.id === shipped.id) setViewing(shipped);
+      const done = await move.mutateAsync({ id: order.id, action, ...(action === 'ship' ? { tracking } : {}) });
+      notify.success(ACTIONS[action].done(done.order_number));
+      setActing(null);
+      if (viewing?.id === done.id) setViewing(done);
     } catch (err) {
-      throw new Error(MSG.shipOrderFailed(err instanceof Error ? err.message : MSG.requestFailed));
+      throw new Error(MSG.vendorOrderActionFailed(ACTIONS[action].verb, err instanceof Error ? err.message : MSG.requestFailed));
     }
   }
 
@@ -251,7 +286,7 @@ export default function OrdersTab() {
 
       <section aria-label="Order figures" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <StatCard label="Total Orders" loading={!s} value={count(s?.total_orders)} />
-        <StatCard label="Pending Orders" loading={!s} value={count(s?.pending_orders)} hint="waiting for the shop to confirm" />
+        <StatCard label="Pending Orders" loading={!s} value={count(s?.pending_orders)} hint="waiting for you to confirm" />
         <StatCard label="Shipped Orders" loading={!s} value={count(s?.shipped_orders)} />
         <StatCard label="Total Revenue" loading={!s} value={s && <Money text={formatMoney(s.total_revenue, s.currency)} />} hint="your items only" />
       </section>
@@ -297,16 +332,12 @@ export default function OrdersTab() {
               ? { title: MSG.noOrdersFound, description: MSG.noOrdersMatch, action: <Button variant="secondary" size="sm" onClick={list.resetFilters}>Clear filters</Button> }
               : { title: MSG.noOrdersFound, description: MSG.noOrdersPlacedYet }
           }
-          // a row opens its details by click, Enter or Space, and by its View button; Ship on the orders that can ship
+          // a row opens its details by click, Enter or Space, and by its View button; then the actions its status allows
           rowLabel={(o) => `order ${o.order_number}`}
           rowActions={(o) => (
             <>
               <Button variant="ghost" size="sm" onClick={() => setViewing(o)} aria-label={`View order ${o.order_number}`}>View</Button>
-              {o.can_ship && (
-                <Button size="sm" onClick={() => setShipping(o)} aria-label={`Ship order ${o.order_number}`}>
-                  Ship
-                </Button>
-              )}
+              <ActionButtons order={o} onAct={start} />
             </>
           )}
         />
@@ -320,18 +351,35 @@ export default function OrdersTab() {
         onClose={() => setViewing(null)}
         title={viewing ? `Order ${viewing.order_number}` : ''}
         size="lg"
-        footer={viewing?.can_ship && <Button onClick={() => setShipping(viewing)}>Ship</Button>}
+        footer={viewing && <ActionButtons order={viewing} onAct={start} />}
       >
         {viewing && <OrderDetails order={viewing} />}
       </Dialog>
 
       <ConfirmDialog
-        open={shipping !== null}
-        onClose={() => setShipping(null)}
-        onConfirm={onShip}
-        title="Ship order"
-        message={shipping ? `Mark order ${shipping.order_number} as shipped? The customer sees it as shipped on their profile.` : ''}
-        confirmLabel="Ship"
+        open={acting !== null}
+        onClose={() => setActing(null)}
+        onConfirm={onAct}
+        title={acting ? `${ACTIONS[acting.action].label} order` : ''}
+        destructive={acting?.action === 'cancel'}
+        message={
+          acting && (
+            <div className="flex flex-col gap-3">
+              <p>{ACTIONS[acting.action].question(acting.order.order_number)}</p>
+              {acting.action === 'ship' && (
+                <>
+                  <Field label="Tracking number" required>
+                    <Input value={tracking.tracking_number} onChange={(e) => setTracking((t) => ({ ...t, tracking_number: e.target.value }))} maxLength={100} autoComplete="off" />
+                  </Field>
+                  <Field label="Carrier" required>
+                    <Input value={tracking.carrier} onChange={(e) => setTracking((t) => ({ ...t, carrier: e.target.value }))} maxLength={100} placeholder="e.g. Aramex" />
+                  </Field>
+                </>
+              )}
+            </div>
+          )
+        }
+        confirmLabel={acting ? ACTIONS[acting.action].label : ''}
       />
     </div>
   );

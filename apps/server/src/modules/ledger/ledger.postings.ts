@@ -1,0 +1,65 @@
+import { TAX_RATE } from '@souq/shared/constants';
+
+// What each money event posts (decision 0087), as pure functions of a sub-order's frozen amounts, so the order's one
+// statement, a status change and the property tests all post the same rows.
+
+export type LedgerAccount =
+  | 'shopper_receivable' | 'vendor_payable' | 'marketplace_sales' | 'shipping_revenue' | 'sales_tax_payable' | 'commission_revenue'
+  | 'commission_vat_payable';
+export type LedgerKind = 'sale' | 'shipping' | 'sales_tax' | 'commission' | 'commission_vat' | 'refund' | 'commission_reversal';
+/** One row: debits positive, credits negative; `vendorId` only on vendor_payable. */
+export type Entry = { account: LedgerAccount; vendorId: number | null; kind: LedgerKind; amountCents: number };
+
+/** A sub-order's money as frozen when it was placed. */
+export type SubOrderMoney = {
+  vendorId: number | null;
+  subtotalCents: number;
+  shippingCents: number;
+  taxCents: number;
+  lines: readonly { lineTotalCents: number; commissionBps: number }[];
+};
+
+/** The marketplace's commission on a sub-order: per line, rounded half up to the fil, then added. */
+export function commissionCents(lines: SubOrderMoney['lines']): number {
+  return lines.reduce((sum, l) => sum + Math.round((l.lineTotalCents * l.commissionBps) / 10_000), 0);
+}
+
+/** VAT on the commission (the marketplace's own supply to the vendor), rounded to the fil. */
+export const commissionVatCents = (commission: number): number => Math.round(commission * TAX_RATE);
+
+/**
+ * A sale: the shopper owes the total; the goods and the shipping are the vendor's (payable to it) or, on the
+ * marketplace's own sub-order, its revenue; the tax charged at checkout is payable; the vendor is charged the
+ * commission and the VAT on it. Rows with a zero amount are left out.
+ */
+export function saleEntries(o: SubOrderMoney): Entry[] {
+  const total = o.subtotalCents + o.shippingCents + o.taxCents;
+  const rows: Entry[] = [{ account: 'shopper_receivable', vendorId: null, kind: 'sale', amountCents: total }];
+  if (o.vendorId === null) {
+    rows.push({ account: 'marketplace_sales', vendorId: null, kind: 'sale', amountCents: -o.subtotalCents });
+    rows.push({ account: 'shipping_revenue', vendorId: null, kind: 'shipping', amountCents: -o.shippingCents });
+  } else {
+    rows.push({ account: 'vendor_payable', vendorId: o.vendorId, kind: 'sale', amountCents: -o.subtotalCents });
+    rows.push({ account: 'vendor_payable', vendorId: o.vendorId, kind: 'shipping', amountCents: -o.shippingCents });
+    const commission = commissionCents(o.lines);
+    const vat = commissionVatCents(commission);
+    rows.push({ account: 'vendor_payable', vendorId: o.vendorId, kind: 'commission', amountCents: commission });
+    rows.push({ account: 'commission_revenue', vendorId: null, kind: 'commission', amountCents: -commission });
+    rows.push({ account: 'vendor_payable', vendorId: o.vendorId, kind: 'commission_vat', amountCents: vat });
+    rows.push({ account: 'commission_vat_payable', vendorId: null, kind: 'commission_vat', amountCents: -vat });
+  }
+  rows.push({ account: 'sales_tax_payable', vendorId: null, kind: 'sales_tax', amountCents: -o.taxCents });
+  return rows.filter((r) => r.amountCents !== 0);
+}
+
+/**
+ * A sub-order cancelled before it ships is refunded in full: every row of its sale reversed, the goods, shipping and
+ * tax as `refund`, the commission and its VAT as `commission_reversal`.
+ */
+export function cancellationEntries(o: SubOrderMoney): Entry[] {
+  return saleEntries(o).map((r) => ({
+    ...r,
+    amountCents: -r.amountCents,
+    kind: r.kind === 'commission' || r.kind === 'commission_vat' ? 'commission_reversal' : 'refund',
+  }));
+}

@@ -1,0 +1,104 @@
+import { eq, sql } from 'drizzle-orm';
+import { DEFAULT_COMMISSION_BPS } from '@souq/shared/constants';
+import { MSG } from '@souq/shared/messages';
+import type { CommissionRate, CommissionRates, CommissionRateUpdate, LedgerCheck } from '@souq/shared/api/ledger';
+import { commissionRates } from '../../db/schema/ledger.js';
+import type { Db } from '../../platform/db.js';
+import type { Actor, AuditLog } from '../../platform/audit.js';
+import { notFound } from '../../platform/errors.js';
+import { rowsOf } from '../reports/report-sql.js';
+
+export type LedgerService = ReturnType<typeof createLedgerService>;
+
+type RateTarget = { scope: 'default' } | { scope: 'category'; category: string } | { scope: 'vendor'; vendor_id: number };
+
+/** The rate's key in commission_rates (decision 0087). */
+export const rateKey = (t: RateTarget): string =>
+  t.scope === 'default' ? 'default' : t.scope === 'category' ? `category:${t.category}` : `vendor:${t.vendor_id}`;
+
+function toRate(r: { key: string; rateBps: number; updatedAt: Date }): CommissionRate {
+  const [scope, ...rest] = r.key.split(':');
+  const value = rest.join(':');
+  return {
+    scope: scope as CommissionRate['scope'],
+    category: scope === 'category' ? value : null,
+    vendor_id: scope === 'vendor' ? Number(value) : null,
+    rate_bps: r.rateBps,
+    updated_at: r.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Commission rates (set by admins, audited) and the ledger's read-outs (decision 0087). Entries are written only by
+ * the orders module, in the transaction of their cause; every figure here is a SUM over them.
+ */
+export function createLedgerService(deps: { db: Db; audit: AuditLog; vendorExists: (id: number) => Promise<boolean> }) {
+  const { db } = deps;
+  return {
+    async rates(): Promise<CommissionRates> {
+      const rows = await db.select().from(commissionRates).orderBy(commissionRates.key);
+      const def = rows.find((r) => r.key === 'default');
+      return { default_bps: def?.rateBps ?? DEFAULT_COMMISSION_BPS, rates: rows.map(toRate) };
+    },
+
+    /** Sets one rate with its audit entry in one transaction; a vendor that does not exist is a 404, nothing written. */
+    async setRate(input: CommissionRateUpdate, actor: Actor): Promise<CommissionRate> {
+      if (input.scope === 'vendor' && !(await deps.vendorExists(input.vendor_id))) throw notFound(MSG.vendorNotFound);
+      const key = rateKey(input);
+      return db.transaction(async (tx) => {
+        const [before] = await tx.select().from(commissionRates).where(eq(commissionRates.key, key)).for('update');
+        const [row] = await tx
+          .insert(commissionRates)
+          .values({ key, rateBps: input.rate_bps })
+          .onConflictDoUpdate({ target: commissionRates.key, set: { rateBps: input.rate_bps, updatedAt: new Date() } })
+          .returning();
+        await deps.audit.record(tx, {
+          actor, action: 'commission.set', target: { type: 'commission', id: key },
+          changes: { rate_bps: { before: before?.rateBps ?? null, after: input.rate_bps } },
+        });
+        return toRate(row!);
+      });
+    },
+
+    /** Removes a category's or vendor's rate (404 when none is set), audited; the less specific rate applies again. */
+    async deleteRate(target: RateTarget, actor: Actor): Promise<void> {
+      const key = rateKey(target);
+      await db.transaction(async (tx) => {
+        const [gone] = await tx.delete(commissionRates).where(eq(commissionRates.key, key)).returning();
+        if (!gone) throw notFound(MSG.commissionRateNotFound);
+        await deps.audit.record(tx, {
+          actor, action: 'commission.delete', target: { type: 'commission', id: key },
+          changes: { rate_bps: { before: gone.rateBps, after: null } },
+        });
+      });
+    },
+
+    /** The ledger adds up: its total per currency (zero when every posting balanced) and every account's balance. */
+    async check(): Promise<LedgerCheck> {
+      const [totals, accounts, [count]] = await Promise.all([
+        rowsOf<{ currency: string; total_cents: number }>(db, sql`select currency, sum(amount_cents)::int8 as total_cents from ledger_entries group by currency order by currency`),
+        rowsOf<{ account: string; vendor_id: number | null; currency: string; balance_cents: number }>(db, sql`
+          select account, vendor_id, currency, sum(amount_cents)::int8 as balance_cents
+          from ledger_entries group by account, vendor_id, currency order by account, vendor_id nulls first, currency`),
+        rowsOf<{ n: number }>(db, sql`select count(*)::int8 as n from ledger_entries`),
+      ]);
+      const t = totals.map((r) => ({ currency: r.currency, total_cents: Number(r.total_cents) }));
+      return {
+        entries: Number(count?.n ?? 0),
+        totals: t,
+        balanced: t.every((r) => r.total_cents === 0),
+        accounts: accounts.map((a) => ({ ...a, balance_cents: Number(a.balance_cents) })),
+      };
+    },
+
+    /**
+     * What the marketplace owes a vendor now: the credit balance of its vendor_payable account (sales and shipping
+     * less commission and its VAT, less refunds plus reversed commission), a SUM of its rows.
+     */
+    async vendorBalanceCents(vendorId: number, currency: string): Promise<number> {
+      const [row] = await rowsOf<{ cents: number | null }>(db, sql`
+        select -sum(amount_cents)::int8 as cents from ledger_entries where account = 'vendor_payable' and vendor_id = ${vendorId} and currency = ${currency}`);
+      return Number(row?.cents ?? 0);
+    },
+  };
+}
