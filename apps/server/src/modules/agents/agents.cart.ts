@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../platform/pg-errors.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
-import { createLinePricing } from './agents.lines.js';
+import { createLinePricing, type SellerRules } from './agents.lines.js';
 
 export type AgentCartService = ReturnType<typeof createAgentCart>;
 type Row = typeof agentCarts.$inferSelect;
@@ -18,9 +18,9 @@ const meta = (status: 'success' | 'error' = 'success') => ({ version: UCP_VERSIO
  * storefront's way on every read (agents.lines.ts); stock problems are messages, not refusals, as in the storefront
  * cart. Canceling a cart deletes it.
  */
-export function createAgentCart(deps: { db: Db; catalogue: CatalogueService; currency: string }) {
+export function createAgentCart(deps: { db: Db; catalogue: CatalogueService; sellers: SellerRules; currency: string }) {
   const { db, currency } = deps;
-  const { resolve, price } = createLinePricing({ catalogue: deps.catalogue });
+  const { resolve, price } = createLinePricing({ catalogue: deps.catalogue, sellers: deps.sellers });
   const expiry = () => new Date(Date.now() + UCP_CHECKOUT_TTL_HOURS * 3_600_000);
   const linesOf = (body: UcpCartWrite) => body.line_items.map((l, i) => ({ id: `line_${i + 1}`, item: l.item.id, quantity: l.quantity }));
   const errorResponse = (messages: UcpMessage[]): UcpErrorResponse => ({ ucp: meta('error'), messages });

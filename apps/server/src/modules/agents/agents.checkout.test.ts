@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeTotals } from '@souq/shared/rules/pricing';
+import { splitBySeller } from '@souq/shared/rules/pricing';
 import { call, createTestApp, signupVendor, type TestContext } from '../../../test/harness.js';
 import { ucpErrors } from '../../../test/ucp-schemas.js';
 
@@ -11,19 +11,22 @@ const CHECKOUT = 'schemas/shopping/fulfillment.json#/$defs/dev.ucp.shopping.chec
 
 let ctx: TestContext;
 const ids: Record<string, number> = {};
+const vendors: Record<string, number> = {};
 
 beforeAll(async () => {
   ctx = await createTestApp();
   const a = (await signupVendor(ctx.app, 'Oud House Trading')).vendor.id;
   const b = (await signupVendor(ctx.app, 'Desert Lamps LLC')).vendor.id;
-  const add = async (key: string, name: string, vendorId: number, priceCents: number, stock: number, variants: { type: 'size'; value: string }[] = []) => {
+  const add = async (key: string, name: string, vendorId: number, priceCents: number, stock: number, variants: { type: 'size'; value: string; priceAdjustmentCents: number }[] = []) => {
     const row = await ctx.app.services.catalogue.addProduct(
       { name, description: 'Hand made.', vendorId, priceCents, stock, categories: ['home'], currency: 'AED', status: 'active', images: ['/media/x.jpg'] },
-      { actor: system, variants: variants.map((v) => ({ ...v, priceAdjustmentCents: 0, inventoryQuantity: 5, skuSuffix: '' })) },
+      { actor: system, variants: variants.map((v) => ({ ...v, inventoryQuantity: 5, skuSuffix: '' })) },
     );
     ids[key] = row.id;
   };
-  await add('oud', 'Royal Oud Perfume', a, 2_499, 5, [{ type: 'size', value: '50ml' }]);
+  await add('oud', 'Royal Oud Perfume', a, 2_499, 5, [{ type: 'size', value: '50ml', priceAdjustmentCents: 500 }]);
+  vendors.a = a;
+  vendors.b = b;
   await add('lamp', 'Brass Lantern', b, 1_200, 3);
 });
 afterAll(async () => ctx?.close());
@@ -48,15 +51,18 @@ describe('checkout sessions over REST', () => {
     expect(created.status).toBe(201);
     expect(ucpErrors(CHECKOUT, created.json)).toEqual([]);
     expect(created.json.status).toBe('ready_for_complete');
-    // the same rule as the storefront: 2 × 24.99 + 12.00 = 61.98 (> 50: free shipping), 5% tax 3.10
-    const t = computeTotals([{ unitPriceCents: 2_499, quantity: 2 }, { unitPriceCents: 1_200, quantity: 1 }]);
+    // the storefront's rule: the 50ml option at 24.99 + 5.00, and each seller's part with its own shipping (decision
+    // 0086): A's 59.98 ships free (above 50.00), B's 12.00 pays 9.99
+    const t = splitBySeller([
+      { unitPriceCents: 2_999, quantity: 2, vendorId: vendors.a! }, { unitPriceCents: 1_200, quantity: 1, vendorId: vendors.b! },
+    ]).totals;
+    expect(t).toMatchObject({ subtotalCents: 7_198, shippingCents: 999 });
     expect(created.json.totals).toEqual([
-      { type: 'subtotal', amount: 6_198 }, { type: 'fulfillment', amount: 0, display_text: 'Shipping' },
-      { type: 'tax', amount: 310, display_text: 'Tax (5%)' }, { type: 'total', amount: t.totalCents },
+      { type: 'subtotal', amount: 7_198 }, { type: 'fulfillment', amount: 999, display_text: 'Shipping' },
+      { type: 'tax', amount: t.taxCents, display_text: 'Tax (5%)' }, { type: 'total', amount: t.totalCents },
     ]);
-    expect(t.totalCents).toBe(6_508);
     expect(created.json.line_items.map((l: { item: { id: string; title: string; price: number } }) => [l.item.id, l.item.title, l.item.price])).toEqual([
-      [oud, 'Royal Oud Perfume (size: 50ml)', 2_499], [`${ids.lamp}:default`, 'Brass Lantern', 1_200],
+      [oud, 'Royal Oud Perfume (size: 50ml)', 2_999], [`${ids.lamp}:default`, 'Brass Lantern', 1_200],
     ]);
     const id = created.json.id as string;
 
@@ -69,9 +75,12 @@ describe('checkout sessions over REST', () => {
     const again = await write('POST', `/ucp/checkout-sessions/${id}/complete`, { payment }, key);
     expect(again.json.order.id).toBe(String(orderId));
 
-    const rows = await ctx.database.query('select total_cents, payment_method, customer_email, (select count(*)::int from orders) as n from orders where id = $1', [orderId]) as unknown as { rows?: unknown[] } | unknown[];
+    // one purchase (the UCP order) charged exactly the quoted total, as one sub-order per seller
+    const rows = await ctx.database.query(
+      'select total_cents, payment_method, customer_email, (select count(*)::int from orders o where o.purchase_id = p.id) as n from purchases p where id = $1', [orderId],
+    ) as unknown as { rows?: unknown[] } | unknown[];
     const [order] = (Array.isArray(rows) ? rows : rows.rows!) as { total_cents: number; payment_method: string; customer_email: string; n: number }[];
-    expect(order).toEqual({ total_cents: 6_508, payment_method: 'cod', customer_email: 'layla@example.com', n: 1 });
+    expect(order).toEqual({ total_cents: t.totalCents, payment_method: 'cod', customer_email: 'layla@example.com', n: 2 });
     // the agent's purchase is in the audit trail under the agent's name
     const trail = await ctx.app.services.audit.list({ action: 'agent.checkout_complete' }, { limit: 10, offset: 0 });
     expect(JSON.stringify(trail)).toContain('agent agent.example');
@@ -152,7 +161,7 @@ describe('carts over REST', () => {
     expect(created.status).toBe(201);
     expect(ucpErrors(CART, created.json)).toEqual([]);
     // 12.00 + 9.99 shipping + 0.60 tax
-    expect(created.json.totals.at(-1)).toEqual({ type: 'total', amount: computeTotals([{ unitPriceCents: 1_200, quantity: 1 }]).totalCents });
+    expect(created.json.totals.at(-1)).toEqual({ type: 'total', amount: splitBySeller([{ unitPriceCents: 1_200, quantity: 1, vendorId: vendors.b! }]).totals.totalCents });
     expect(created.json.totals.at(-1).amount).toBe(2_259);
     expect((await write('POST', '/ucp/carts', { line_items: [{ item: { id: String(ids.lamp) }, quantity: 1 }] }, key)).json.id).toBe(created.json.id);
     const updated = await write('PUT', `/ucp/carts/${created.json.id}`, { line_items: [{ item: { id: String(ids.lamp) }, quantity: 50 }] });

@@ -1,14 +1,18 @@
 import type { ManagedProduct } from '@souq/shared/api/products';
 import type { UcpMessage } from '@souq/shared/api/ucp';
 import { TAX_LABEL } from '@souq/shared/constants';
-import { computeTotals, lineTotalCents, type Totals } from '@souq/shared/rules/pricing';
+import { DEFAULT_SHIPPING_RULE, lineTotalCents, splitBySeller, type ShippingRule, type Totals } from '@souq/shared/rules/pricing';
+import { variantUnitPriceCents } from '@souq/shared/rules/variants';
 import type { AgentCheckoutLine } from '../../db/schema/agents.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { absoluteUrl, parseUcpId, variantIdOf } from './agents.mapping.js';
 import type { PlacedLine } from './agents.place-order.js';
 
 /** One line priced from the catalogue as it is now. */
-export type Priced = { line: AgentCheckoutLine; product: ManagedProduct; variant: PlacedLine['variant']; title: string };
+export type Priced = { line: AgentCheckoutLine; product: ManagedProduct; variant: PlacedLine['variant']; title: string; unitPriceCents: number };
+
+/** Each seller's shipping rule, as the checkout reads it (orders.sellers). */
+export type SellerRules = (vendorIds: number[]) => Promise<Map<number, { rule: ShippingRule }>>;
 
 export const money = (type: string, amount: number, display_text?: string) => ({ type, amount, ...(display_text ? { display_text } : {}) });
 
@@ -17,7 +21,7 @@ export const money = (type: string, amount: number, display_text?: string) => ({
  * (active products only), prices from the database, totals from packages/shared pricing, stock checked as checkout
  * checks it. Carts and checkouts store only ids and quantities; every answer prices them again.
  */
-export function createLinePricing(deps: { catalogue: CatalogueService }) {
+export function createLinePricing(deps: { catalogue: CatalogueService; sellers: SellerRules }) {
   /** The agent's lines → Souq's (product, variant); ids that name no active product or variant are reported. */
   async function resolve(lines: AgentCheckoutLine[]): Promise<{ priced: Priced[]; unknown: UcpMessage[] }> {
     const refs = lines.map((l) => parseUcpId(l.item));
@@ -40,6 +44,8 @@ export function createLinePricing(deps: { catalogue: CatalogueService }) {
         product,
         variant: row ? { type: row.type, value: row.value } : null,
         title: row ? `${product.name} (${row.type}: ${row.value})` : product.name,
+        // the storefront's price of the option: the product's plus its adjustment (what the order will charge)
+        unitPriceCents: variantUnitPriceCents(product.price_cents, row ? [{ priceAdjustmentCents: row.price_adjustment_cents }] : []),
       });
     });
     return { priced, unknown };
@@ -58,13 +64,19 @@ export function createLinePricing(deps: { catalogue: CatalogueService }) {
         messages.push({ type: 'error', code: 'out_of_stock', path: `$.line_items[${i}]`, content, severity: 'requires_buyer_review' });
       }
     });
-    const totals: Totals = computeTotals(priced.map((p) => ({ unitPriceCents: p.product.price_cents, quantity: p.line.quantity })));
+    // split by seller with each one's shipping rule, as the checkout places the purchase (decision 0086)
+    const vendorIds = [...new Set(priced.flatMap((p) => (p.product.vendor_id === null ? [] : [p.product.vendor_id])))];
+    const rules = vendorIds.length ? await deps.sellers(vendorIds) : new Map<number, { rule: ShippingRule }>();
+    const { totals }: { totals: Totals } = splitBySeller(
+      priced.map((p) => ({ unitPriceCents: p.unitPriceCents, quantity: p.line.quantity, vendorId: p.product.vendor_id })),
+      (v) => (v === null ? DEFAULT_SHIPPING_RULE : rules.get(v)?.rule ?? DEFAULT_SHIPPING_RULE),
+    );
     const lineItems = priced.map((p) => {
       const image = p.product.images[0] ? absoluteUrl(p.product.images[0], origin) : null;
-      const line = lineTotalCents({ unitPriceCents: p.product.price_cents, quantity: p.line.quantity });
+      const line = lineTotalCents({ unitPriceCents: p.unitPriceCents, quantity: p.line.quantity });
       return {
         id: p.line.id,
-        item: { id: p.line.item, title: p.title, price: p.product.price_cents, ...(image ? { image_url: image } : {}) },
+        item: { id: p.line.item, title: p.title, price: p.unitPriceCents, ...(image ? { image_url: image } : {}) },
         quantity: p.line.quantity,
         totals: [money('subtotal', line), money('total', line)],
       };

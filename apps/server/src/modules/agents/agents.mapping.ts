@@ -1,4 +1,5 @@
 import type { ManagedProduct } from '@souq/shared/api/products';
+import { variantUnitPriceCents } from '@souq/shared/rules/variants';
 import { productPageUrl } from '@souq/shared/rules/embed';
 import { UCP, type UcpPrice, type UcpProduct, type UcpVariant, type UcpVendor } from '@souq/shared/api/ucp';
 
@@ -6,7 +7,7 @@ import { UCP, type UcpPrice, type UcpProduct, type UcpVariant, type UcpVendor } 
  * Souq's product → the release's Product (types/product.json), in one place so the protocol's shape and Souq's
  * rules meet only here (decision 0089):
  * - product id `"42"`; a variant row is `"42:7"`; a product without variant rows has one variant `"42:default"`;
- * - prices are what checkout charges: the product's own price in minor units (orders take no variant adjustment);
+ * - prices are what checkout charges, in minor units: a variant's is the product's price plus its adjustment (0080);
  * - availability is the product's stock (what checkout reserves);
  * - `url` is the page the storefront's embeds link to (the assistant page opened on the product);
  * - every text a vendor typed goes out as a data field (title, description, tags), never in a tool description.
@@ -58,6 +59,8 @@ export function toUcpProduct(p: ManagedProduct, ctx: MappingContext): UcpProduct
         description: { plain: `${capitalised(v.type)}: ${v.value}` },
         ...(p.sku ? { sku: `${p.sku}${v.sku_suffix}` } : {}),
         ...base,
+        // the option's own price: the product's plus its adjustment, as the storefront charges it (decision 0080)
+        price: money(variantUnitPriceCents(p.price_cents, [{ priceAdjustmentCents: v.price_adjustment_cents }])),
         options: [{ name: capitalised(v.type), label: v.value }],
       }))
       : [{ id: variantIdOf(p.id, null), title: p.name, description, ...(p.sku ? { sku: p.sku } : {}), ...base }];
@@ -73,7 +76,7 @@ export function toUcpProduct(p: ManagedProduct, ctx: MappingContext): UcpProduct
     description,
     url: productPageUrl(ctx.origin, p.id),
     categories: p.categories.map((value) => ({ value, taxonomy: 'merchant' })),
-    price_range: { min: price, max: price },
+    price_range: { min: money(Math.min(...variants.map((v) => v.price.amount))), max: money(Math.max(...variants.map((v) => v.price.amount))) },
     ...(listPrice ? { list_price_range: { min: listPrice, max: listPrice } } : {}),
     media,
     ...(optionNames.length

@@ -525,6 +525,9 @@ export function createOrdersService(deps: {
   return {
     toOrderDto,
 
+    /** Each seller's name and shipping rule (decision 0086), for callers that price a cart the checkout's way (agents). */
+    sellers: sellersOf,
+
     /**
      * The checkout's summary before paying (decision 0086): the cart priced from the database and split by seller,
      * each part with its own shipping; the same function the order is placed with, so the screen and the charge agree.
