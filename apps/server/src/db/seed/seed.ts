@@ -1,20 +1,20 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_CUSTOMER_EMAIL, DEMO_PASSWORD, DEMO_VENDOR_EMAIL, type OrderStatus } from '@souq/shared/constants';
-import type { OrderRequest } from '@souq/shared/api/orders';
+import type { OrderRequest, Purchase } from '@souq/shared/api/orders';
 import { orderRequestSchema } from '@souq/shared/api/orders';
 import { users } from '../schema/accounts.js';
 import { files, vendorDocuments, vendors } from '../schema/vendors.js';
-import { orderItems, orders, orderStatusHistory } from '../schema/orders.js';
+import { orderItems, orders, orderStatusHistory, purchases } from '../schema/orders.js';
 import type { Db } from '../../platform/db.js';
 import { createDiskStorage } from '../../platform/storage.js';
 import { AppError } from '../../platform/errors.js';
 import { catalogueImageUrl } from '../../platform/media.js';
 import type { Services } from '../../services.js';
 import type { ProductInput } from '../../modules/catalogue/catalogue.service.js';
-import { newOrderNumber } from '../../modules/orders/orders.service.js';
+import { newOrderNumber, subOrderNumber } from '../../modules/orders/orders.service.js';
 import { SEED_SHELVES, seedImageFile } from './catalogue-data.js';
 import { SEED_REVIEWERS, SEED_REVIEWS } from './review-data.js';
 
@@ -207,16 +207,27 @@ async function seedOrders({ db, services }: SeedDeps, customer: { id: number; na
   const lifecycle: OrderStatus[] = ['pending', 'confirmed', 'processing', 'shipped', 'delivered'];
   for (const o of past) {
     const { order } = await services.orders.placeOrder(orderRequestSchema.parse(o.request), { userId: o.userId });
-    for (const status of lifecycle.slice(1, lifecycle.indexOf(o.status) + 1)) await services.orders.setStatus(order.id, status, { notes: `Marked ${status}` });
     // spread the history over the order's life so timelines read naturally
     const placedAt = now - o.daysAgo * DAY;
-    // the order number carries the day it was placed
-    await db.update(orders).set({ orderNumber: newOrderNumber(new Date(placedAt)), createdAt: new Date(placedAt), updatedAt: new Date(placedAt) }).where(eq(orders.id, order.id));
-    const history = await db.select({ id: orderStatusHistory.id }).from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id)).orderBy(orderStatusHistory.id);
-    const step = Math.min(DAY, (o.daysAgo * DAY) / Math.max(1, history.length));
-    for (const [i, h] of history.entries()) {
-      await db.update(orderStatusHistory).set({ createdAt: new Date(placedAt + i * step) }).where(eq(orderStatusHistory.id, h.id));
+    await backdate(db, order, new Date(placedAt));
+    for (const sub of order.sub_orders) {
+      for (const status of lifecycle.slice(1, lifecycle.indexOf(o.status) + 1)) await services.orders.setStatus(sub.id, status, { notes: `Marked ${status}` });
+      const history = await db.select({ id: orderStatusHistory.id }).from(orderStatusHistory).where(eq(orderStatusHistory.orderId, sub.id)).orderBy(orderStatusHistory.id);
+      const step = Math.min(DAY, (o.daysAgo * DAY) / Math.max(1, history.length));
+      for (const [i, h] of history.entries()) {
+        await db.update(orderStatusHistory).set({ createdAt: new Date(placedAt + i * step) }).where(eq(orderStatusHistory.id, h.id));
+      }
     }
+  }
+}
+
+/** Moves a seeded purchase and its sub-orders to the day it was placed (their numbers carry that day, decision 0086). */
+async function backdate(db: Db, purchase: Purchase, placedAt: Date) {
+  const number = newOrderNumber(placedAt);
+  await db.update(purchases).set({ purchaseNumber: number, createdAt: placedAt }).where(eq(purchases.id, purchase.id));
+  for (const [n, sub] of purchase.sub_orders.entries()) {
+    const orderNumber = subOrderNumber(number, n, purchase.sub_orders.length);
+    await db.update(orders).set({ orderNumber, createdAt: placedAt, updatedAt: placedAt }).where(eq(orders.id, sub.id));
   }
 }
 
@@ -235,10 +246,12 @@ async function seedReviews({ db, services }: SeedDeps, productIds: Map<string, n
       customer_info: { email: reviewer.email, name: reviewer.name, phone: null }, shipping_address: home, payment_method: 'card', payment_intent_id: null,
     });
     const { order } = await services.orders.placeOrder(request, { userId: user.id });
-    for (const status of ['confirmed', 'processing', 'shipped', 'delivered'] as const) await services.orders.setStatus(order.id, status, { notes: `Marked ${status}` });
-    const placedAt = new Date(now - (45 - n) * DAY);
-    await db.update(orders).set({ orderNumber: newOrderNumber(placedAt), createdAt: placedAt, updatedAt: placedAt }).where(eq(orders.id, order.id));
-    const lines = await db.select({ id: orderItems.id, productId: orderItems.productId }).from(orderItems).where(eq(orderItems.orderId, order.id));
+    for (const sub of order.sub_orders) {
+      for (const status of ['confirmed', 'processing', 'shipped', 'delivered'] as const) await services.orders.setStatus(sub.id, status, { notes: `Marked ${status}` });
+    }
+    await backdate(db, order, new Date(now - (45 - n) * DAY));
+    const lines = await db.select({ id: orderItems.id, productId: orderItems.productId }).from(orderItems)
+      .where(inArray(orderItems.orderId, order.sub_orders.map((sub) => sub.id)));
     for (const [i, m] of mine.entries()) {
       const line = lines.find((l) => l.productId === productIds.get(m.sku))!;
       const [stars, title, body] = m.review;
