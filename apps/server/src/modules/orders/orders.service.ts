@@ -687,7 +687,7 @@ export function createOrdersService(deps: {
             vendorId: current.sellerVendorId, subtotalCents: current.subtotalCents, shippingCents: current.shippingCents, taxCents: current.taxCents,
             lines: items.map((i) => ({ lineTotalCents: i.lineTotalCents, commissionBps: i.commissionBps })),
           };
-          // an order placed before the ledger (migration 0009) has no sale to reverse: it posts nothing
+          // an order placed before the ledger (migration 0012) has no sale to reverse: it posts nothing
           const [posted] = await tx.select({ id: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId)).limit(1);
           const rows = !posted ? [] : releases ? cancellationEntries(money) : saleEntries(money);
           const posting = `${releases ? 'cancelled' : 'reinstated'}:${orderId}:${randomUUID()}`;
