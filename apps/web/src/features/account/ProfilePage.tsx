@@ -271,23 +271,30 @@ function RecentOrders() {
             <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
               <tr>
                 <th scope="col" className="py-2 pr-3 font-semibold">Order #</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Status</th>
+                <th scope="col" className="hidden px-3 py-2 font-semibold sm:table-cell">Status</th>
                 <th scope="col" className="px-3 py-2 text-right font-semibold">Total</th>
-                <th scope="col" className="py-2 pl-3 text-right font-semibold">Placed</th>
+                <th scope="col" className="hidden py-2 pl-3 text-right font-semibold sm:table-cell">Placed</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {orders.data.map((o) => (
                 <Fragment key={o.id}>
                 <tr>
-                  <td className="py-3 pr-3 font-medium break-words text-slate-900">{o.order_number}</td>
-                  <td className="px-3 py-3">
+                  <td className="py-3 pr-3 font-medium whitespace-nowrap text-slate-900">
+                    {o.order_number}
+                    {/* phones: the Status and Placed columns fold away, they read under the number */}
+                    <span className="mt-1 flex items-center gap-2 text-xs font-normal text-slate-500 sm:hidden">
+                      <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-700">{o.status}</span>
+                      <time dateTime={o.created_at}>{formatRelativeTime(o.created_at, now)}</time>
+                    </span>
+                  </td>
+                  <td className="hidden px-3 py-3 sm:table-cell">
                     <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">{o.status}</span>
                   </td>
                   <td className="px-3 py-3 text-right">
                     <Price value={o.total_amount} />
                   </td>
-                  <td className="py-3 pl-3 text-right whitespace-nowrap text-slate-600">
+                  <td className="hidden py-3 pl-3 text-right whitespace-nowrap text-slate-600 sm:table-cell">
                     <time dateTime={o.created_at} title={new Date(o.created_at).toLocaleString()}>
                       {formatRelativeTime(o.created_at, now)}
                     </time>

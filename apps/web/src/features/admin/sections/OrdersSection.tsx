@@ -93,9 +93,9 @@ function OrderDetails({ id, focusStatus, onClose, onAssign }: { id: number | nul
             <div>
               <dt className="text-slate-500">Vendor</dt>
               <dd className="text-slate-900">
-                {o.vendor_name ?? (
+                {o.vendor_name ?? (o.seller_vendor_id !== null ? <bdi>{o.seller_name}</bdi> : (
                   <Button variant="secondary" size="sm" className="mt-0.5" onClick={() => onAssign(o)}>Assign Vendor</Button>
-                )}
+                ))}
               </dd>
             </div>
             <div className="col-span-2 sm:col-span-4"><dt className="text-slate-500">Ship to</dt><dd className="text-slate-900">{[o.shipping_address.address, o.shipping_address.city, o.shipping_address.country].filter(Boolean).join(', ')}</dd></div>
@@ -238,7 +238,9 @@ export function OrdersSection() {
           </p>
           {/* folded columns: the customer below 2xl (so the Vendor column fits at 1280 px), the vendor below lg */}
           <p className="max-w-[12rem] truncate text-xs text-slate-500 2xl:hidden">{o.customer_name}</p>
-          {o.vendor_name && <p className="max-w-[12rem] truncate text-xs text-slate-500 lg:hidden">Vendor: {o.vendor_name}</p>}
+          {(o.vendor_name ?? (o.seller_vendor_id !== null ? o.seller_name : null)) && (
+            <p className="max-w-[12rem] truncate text-xs text-slate-500 lg:hidden">Vendor: <bdi>{o.vendor_name ?? o.seller_name}</bdi></p>
+          )}
         </div>
       ),
     },
@@ -278,6 +280,12 @@ export function OrdersSection() {
           <div className="min-w-0 max-w-[9rem] 2xl:max-w-[11rem]">
             <p className="truncate text-slate-900" title={o.vendor_name}>{o.vendor_name}</p>
             <p className="truncate text-xs text-slate-500" title={o.vendor_contact ?? undefined}>{o.vendor_contact}</p>
+          </div>
+        ) : o.seller_vendor_id !== null ? (
+          // a vendor's own sub-order (decision 0086): its seller runs it, there is nobody to assign
+          <div className="min-w-0 max-w-[9rem] 2xl:max-w-[11rem]">
+            <p className="truncate text-slate-900" title={o.seller_name}><bdi>{o.seller_name}</bdi></p>
+            <p className="truncate text-xs text-slate-500">Seller</p>
           </div>
         ) : (
           <Button variant="secondary" size="sm" onClick={() => setAssigning(o)} aria-label={`Assign vendor to order ${o.order_number}`}>Assign Vendor</Button>
