@@ -65,8 +65,17 @@ test('attach a product photo in the chat, pick the match, it becomes the context
 });
 
 test('the dialog checks the file before searching', async ({ page, request }) => {
-  const products = (await (await request.get('/api/products?limit=5')).json()) as ApiProduct[];
-  const image = await request.get(products.find((p) => p.image)!.image!);
+  // a picture that loads: other journeys add products whose image URL does not (the placeholder's test)
+  const products = (await (await request.get('/api/products?limit=50')).json()) as ApiProduct[];
+  let image = null;
+  for (const p of products.filter((x) => x.image)) {
+    const res = await request.get(p.image!);
+    if (res.ok() && (res.headers()['content-type'] ?? '').startsWith('image/')) {
+      image = res;
+      break;
+    }
+  }
+  if (!image) throw new Error('no product picture loads');
 
   await page.goto('/assistant/panel');
   await chat(page).locator('input[type=file]').setInputFiles({ name: 'a.png', mimeType: image.headers()['content-type'] ?? 'image/png', buffer: await image.body() });

@@ -62,7 +62,8 @@ export default function CheckoutPage() {
 
   // The server's split of the cart by seller, each part with its own shipping rule, is what the order will charge;
   // until it answers (or when it cannot), the summary shows the cart priced by the same rule in the browser.
-  const items = lines.map((l) => ({ product_id: l.id, quantity: l.quantity }));
+  // the chosen options go with each line, so the quote prices them as the order will (decision 0080)
+  const items = lines.map((l) => ({ product_id: l.id, quantity: l.quantity, ...(l.variants ? { variants: l.variants } : {}) }));
   const quote = useQuery({
     queryKey: ['checkout-quote', items],
     queryFn: ({ signal }) => quoteCart(items, signal),

@@ -9,5 +9,5 @@ export const placeOrder = (body: OrderRequest, idempotencyKey: string) =>
   api<PlacedOrder>('/api/orders', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
 
 /** POST /api/orders/quote: the cart priced by the server and split by seller, each with its own shipping (decision 0086). */
-export const quoteCart = (items: { product_id: number; quantity: number }[], signal?: AbortSignal) =>
+export const quoteCart = (items: { product_id: number; quantity: number; variants?: Record<string, string> }[], signal?: AbortSignal) =>
   api<Quote>('/api/orders/quote', { method: 'POST', body: { items }, signal });
