@@ -73,6 +73,13 @@ describe('review summary (decision 0093)', () => {
     }), { numRuns: 150 });
   });
 
+  it('never cuts a quote: a clause too long to quote whole supports no claim (the counterexample fast-check found)', () => {
+    const body = 'really easy easy was broke really was light was slow smell battery the confusing the battery battery not laggy cheap really battery dishwasher a kettle easy after the poor laggy it battery life great cheap soft too excellent complicated great too.';
+    const { praise, criticism } = summarize([{ id: 1, stars: 1, title: 'great.', body }]);
+    for (const a of [...praise, ...criticism]) for (const q of a.quotes) expect(body.includes(q.quote) && mentions(q.quote, a.aspect)).toBe(true);
+    expect([...praise, ...criticism].flatMap((a) => a.quotes).every((q) => q.quote.length <= 240)).toBe(true);
+  });
+
   it('gives the same summary for the same reviews in any order', () => {
     fc.assert(fc.property(reviewsArb, fc.integer(), (reviews, seed) => {
       const shuffled = [...reviews].sort((a, b) => ((a.id * 7919 + seed) % 13) - ((b.id * 7919 + seed) % 13));

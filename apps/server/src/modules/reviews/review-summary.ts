@@ -120,6 +120,9 @@ export function summarize(reviews: readonly SummaryInput[]): { praise: SummaryAs
   const ordered = [...reviews].sort((a, b) => b.id - a.id);
   for (const r of ordered) {
     for (const sentence of [...sentencesOf(r.title), ...sentencesOf(r.body)].flatMap(clausesOf)) {
+      // a claim rests only on a clause it can quote whole: cutting a long one could drop the very words (the aspect,
+      // the sentiment) the claim is drawn from (fast-check found such a quote)
+      if (sentence.length > QUOTE_MAX) continue;
       const aspects = aspectsIn(sentence);
       if (!aspects.length) continue;
       const sentiment = sentimentOf(sentence);
@@ -128,7 +131,7 @@ export function summarize(reviews: readonly SummaryInput[]): { praise: SummaryAs
         let a = acc.get(aspect);
         if (!a) acc.set(aspect, (a = { positive: new Map(), negative: new Map() }));
         const side = a[sentiment];
-        if (!side.has(r.id)) side.set(r.id, sentence.length > QUOTE_MAX ? sentence.slice(0, QUOTE_MAX) : sentence);
+        if (!side.has(r.id)) side.set(r.id, sentence);
       }
     }
   }
