@@ -55,14 +55,14 @@ const COLUMNS: DataTableColumn<AdminUser>[] = [
     cell: (u) => (
       <div className="flex items-center gap-3">
         <Avatar user={u} />
-        <div className="min-w-0 max-w-[9.5rem] sm:max-w-[14rem]">
+        <div className="min-w-0 max-w-[9.5rem] sm:max-w-[12rem]">
           <p className={cx('truncate font-medium', u.deactivated_at ? 'text-slate-500' : 'text-slate-900')}>{who(u)}</p>
           <p className="truncate text-xs text-slate-500 md:hidden">{u.email}</p>
         </div>
       </div>
     ),
   },
-  { key: 'email', header: 'Email', hideBelow: 'md', className: 'text-slate-700', cell: (u) => <span className="block max-w-[13rem] truncate" title={u.email}>{u.email}</span> },
+  { key: 'email', header: 'Email', hideBelow: 'md', className: 'text-slate-700', cell: (u) => <span className="block max-w-[12rem] truncate" title={u.email}>{u.email}</span> },
   {
     key: 'role',
     header: 'Role',
