@@ -37,6 +37,8 @@ export const TAX_LABEL = 'Tax (5%)';
  * (1000 = 10 %); VAT on the commission is TAX_RATE.
  */
 export const DEFAULT_COMMISSION_BPS = 1000;
+/** Days after delivery a shopper may ask for a return, unless the vendor sets its own (issue 24). */
+export const RETURN_WINDOW_DAYS_DEFAULT = 14;
 /** The seller's name on the marketplace's own sub-orders (products without a vendor; decision 0086). */
 export const MARKETPLACE_SELLER_NAME = 'Souq';
 

@@ -64,6 +64,9 @@ export const orders = pgTable(
     /** Set when the sub-order ships (both required then). */
     trackingNumber: text('tracking_number'),
     carrier: text('carrier'),
+    /** When the sub-order shipped / was delivered (the return window and the held money count from delivery). */
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     notes: text('notes').notNull().default(''),
     idempotencyKey: text('idempotency_key'),
     /** Hash of the request body that used the idempotency key, to refuse a different body with the same key. */

@@ -38,6 +38,8 @@ export const vendors = pgTable(
     shippingFeeCents: integer('shipping_fee_cents'),
     /** Free shipping when the sub-order's subtotal is strictly above this; null = the default threshold. */
     freeShippingAboveCents: integer('free_shipping_above_cents'),
+    /** Days after delivery a shopper may ask for a return; the sub-order's money is held until it closes (issue 24). */
+    returnWindowDays: integer('return_window_days').notNull().default(14),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

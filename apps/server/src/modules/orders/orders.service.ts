@@ -509,7 +509,7 @@ export function createOrdersService(deps: {
         customerPhone: p.customerPhone, shippingAddress: p.shippingAddress, billingAddress: p.billingAddress, paymentMethod: p.paymentMethod,
         currency: p.currency, subtotalCents: sub.subtotal_cents, shippingCents: sub.shipping_cents, taxCents: sub.tax_cents,
         totalCents: sub.total_cents, status: 'pending', vendorId: null, purchaseId: result!.purchase_id!, sellerVendorId: sub.vendor_id,
-        trackingNumber: null, carrier: null, notes: p.notes, idempotencyKey: null, requestHash: null, createdAt, updatedAt: createdAt,
+        trackingNumber: null, carrier: null, shippedAt: null, deliveredAt: null, notes: p.notes, idempotencyKey: null, requestHash: null, createdAt, updatedAt: createdAt,
       };
       const itemRows = own.map((i, k) => ({
         id: k, orderId: id, productId: i.product_id, vendorId: i.vendor_id, productName: i.product_name, quantity: i.quantity,
@@ -699,7 +699,13 @@ export function createOrdersService(deps: {
           }
         }
         const tracking = opts.tracking ? { trackingNumber: opts.tracking.number, carrier: opts.tracking.carrier } : {};
-        const [row] = await tx.update(orders).set({ status, ...tracking, updatedAt: new Date() }).where(eq(orders.id, orderId)).returning();
+        // the first time a sub-order ships / is delivered is when the return window and the held money start
+        const now = new Date();
+        const moments = {
+          ...(status === 'shipped' && !current.shippedAt ? { shippedAt: now } : {}),
+          ...(status === 'delivered' && !current.deliveredAt ? { deliveredAt: now } : {}),
+        };
+        const [row] = await tx.update(orders).set({ status, ...tracking, ...moments, updatedAt: now }).where(eq(orders.id, orderId)).returning();
         await tx.insert(orderStatusHistory).values({
           orderId, fromStatus: current.status, toStatus: status, notes: opts.notes ?? '', changedBy: actor.userId,
         });
