@@ -45,6 +45,8 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
+      // the address embed codes and links point at: the one the journeys browse
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       DATA_DIR: dataDir,
       ADMIN_ACCESS_CODE: E2E_ADMIN_CODE,
       SEED_DEMO: 'true',

@@ -177,7 +177,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   // open event streams end before the server waits for its connections to close
   app.addHook('preClose', async () => services.events.close());
 
-  await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
+  await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST, { publicUrl: config.publicUrl });
   app.decorate('services', services);
   return app;
 }

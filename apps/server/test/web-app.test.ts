@@ -63,6 +63,7 @@ describe('web app serving', () => {
 describe('page hints in the served HTML', () => {
   let t: TestContext;
   let dist: string;
+  const PUBLIC_META = '<meta name="souq-public-url" content="https://souq.example.ae">';
   const HTML = '<!doctype html><html><head><title>Souq</title><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 
   beforeAll(async () => {
@@ -73,7 +74,7 @@ describe('page hints in the served HTML', () => {
         '/ai-assistant': ['/assets/AssistantPage-abc.js'],
       }),
     });
-    t = await createTestApp({ webDist: dist });
+    t = await createTestApp({ webDist: dist, publicUrl: 'https://souq.example.ae' });
     const catalogue = t.app.services.catalogue;
     const a = await catalogue.createProduct({ name: 'Sneaky </script><script>alert(1)</script> Lamp', priceCents: 1000, images: ['/media/catalogue/lamp.webp'] });
     const b = await catalogue.createProduct({ name: 'Plain Chair', priceCents: 2000, images: ['/media/catalogue/chair.webp'] });
@@ -90,6 +91,14 @@ describe('page hints in the served HTML', () => {
     return m ? (JSON.parse(m[1]!) as Record<string, unknown>) : null;
   };
 
+  it('names the configured public address in every page, whatever Host the request came with (embed codes point there)', async () => {
+    for (const url of ['/vendor', '/']) {
+      const page = await call(t.app, { url, headers: { host: 'evil.example' } });
+      expect(page.body).toContain(`${PUBLIC_META}</head>`);
+      expect(page.body).not.toContain('evil.example');
+    }
+  });
+
   it('announces the route scripts the build listed (only its own assets)', async () => {
     const res = await call(t.app, { url: '/checkout' });
     expect(res.status).toBe(200);
@@ -98,7 +107,7 @@ describe('page hints in the served HTML', () => {
     expect(res.body).not.toContain('elsewhere.example');
     expect(bootOf(res.body)).toBeNull();
     // other routes get the page as built
-    expect((await call(t.app, { url: '/login' })).body).toBe(HTML);
+    expect((await call(t.app, { url: '/login' })).body).toBe(HTML.replace('</head>', `${PUBLIC_META}</head>`));
   });
 
   it('embeds the API answers the first view asks for, as the API gives them, and preloads its largest picture', async () => {

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { BOOT_DATA_ELEMENT_ID, largestPaintImage, PAGE_BOOT_DATA, SERVER_RENDERED_ROUTES } from '@souq/shared/rules/page-boot';
+import { BOOT_DATA_ELEMENT_ID, largestPaintImage, PAGE_BOOT_DATA, PUBLIC_URL_META, SERVER_RENDERED_ROUTES } from '@souq/shared/rules/page-boot';
 import { routeNotFoundBody } from './errors.js';
 
 /** Responses smaller than this go out as they are: compressing them saves less than it costs. */
@@ -205,12 +205,13 @@ export function scriptsAfterLoad(html: string, routeScripts: readonly string[]):
  * (apps/web/vite.config.ts), sent by Accept-Encoding with `Vary: Accept-Encoding`; hashed assets may be cached for
  * a year, everything else is revalidated. Unknown non-API paths get index.html so the client router decides.
  */
-export async function registerWebApp(app: FastifyInstance, dist: string) {
+export async function registerWebApp(app: FastifyInstance, dist: string, opts: { publicUrl: string }) {
   const index = path.join(dist, 'index.html');
-  const html = fs.existsSync(index) ? fs.readFileSync(index) : null;
+  const built = fs.existsSync(index) ? fs.readFileSync(index, 'utf8') : null;
+  const htmlText = built?.replace('</head>', () => `<meta name="${PUBLIC_URL_META}" content="${escapeAttr(opts.publicUrl)}"></head>`) ?? '';
+  const html = built === null ? null : Buffer.from(htmlText);
   const assetsDir = path.join(dist, 'assets') + path.sep;
   const routePreloads = readRoutePreloads(dist);
-  const htmlText = html?.toString('utf8') ?? '';
   const hinted = (route: string) => routePreloads.has(route) || route in PAGE_BOOT_DATA;
   const renderer = pageRenderer(dist, app.log);
   if (html) {

@@ -2,6 +2,11 @@
 
 /** id of the `<script type="application/json">` that carries the API answers a page's first view asks for. */
 export const BOOT_DATA_ELEMENT_ID = 'souq-boot';
+/**
+ * The `<meta name>` carrying the server's PUBLIC_URL origin: embed codes point there, never at the address a vendor
+ * happened to open the app under (an internal host, a preview port; issue 23).
+ */
+export const PUBLIC_URL_META = 'souq-public-url';
 
 /**
  * Public (anonymous) GET answers each page's first view needs, by route. Each group lists paths in the order the

@@ -6,6 +6,7 @@ import { EMBED_HEIGHT_MESSAGE, embedUrl } from '@souq/shared/rules/embed';
 import { notify } from '@/components/ui/toast';
 import { Button } from '@/components/ui/Button';
 import { cx } from '@/components/ui/cx';
+import { publicOrigin } from '@/lib/public-origin';
 
 const cssSize = (v: string, auto: string) => (v === 'auto' ? auto : /^\d+(\.\d+)?$/.test(v) ? `${v}px` : v);
 
@@ -27,18 +28,19 @@ export function EmbedPreview({ productId, productName, settings, className }: { 
   const frame = useRef<HTMLIFrameElement>(null);
   const [reported, setReported] = useState<number | null>(null);
   const [page, setPage] = useState<'light' | 'dark'>('light');
-  const src = embedUrl(window.location.origin, productId, settings);
+  const src = embedUrl(publicOrigin(), productId, settings);
+  const frameOrigin = new URL(src).origin;
 
   useEffect(() => {
     const onMessage = (e: MessageEvent) => {
       const data = e.data as { type?: string; height?: number } | null;
-      if (e.origin === window.location.origin && e.source === frame.current?.contentWindow && data?.type === EMBED_HEIGHT_MESSAGE && Number.isFinite(data.height)) {
+      if (e.origin === frameOrigin && e.source === frame.current?.contentWindow && data?.type === EMBED_HEIGHT_MESSAGE && Number.isFinite(data.height)) {
         setReported(Math.ceil(Number(data.height)));
       }
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, []);
+  }, [frameOrigin]);
 
   const height = settings.height === 'auto' ? `${reported ?? EMBED_AUTO_HEIGHT_PX}px` : cssSize(settings.height, `${EMBED_AUTO_HEIGHT_PX}px`);
   return (

@@ -13,6 +13,7 @@ import { notify } from '@/components/ui/toast';
 import { EmbedSettingsFields, embedSizeError } from '@/components/products/EmbedSettingsFields';
 import { emptyPmCreate, pmCreateBody, pmCreateProblem, type PmCreateValues } from './pm-model';
 import { VendorPicker } from './VendorPicker';
+import { publicOrigin } from '@/lib/public-origin';
 
 /**
  * 'Create New Product with Embedding' (admin §2): the product for the vendor the admin chooses, then its embed with the
@@ -51,7 +52,7 @@ export function CreateProductDialog({ open, onClose }: { open: boolean; onClose:
       return;
     }
     try {
-      await saveEmbed.mutateAsync({ vendor_id: product.vendor_id, product_id: product.id, embed_code: embedCode(window.location.origin, product, settings), embed_settings: settings });
+      await saveEmbed.mutateAsync({ vendor_id: product.vendor_id, product_id: product.id, embed_code: embedCode(publicOrigin(), product, settings), embed_settings: settings });
       notify.success(MSG.pmCreatedEmbedded);
     } catch {
       notify.error(MSG.pmEmbedLimited);

@@ -20,6 +20,7 @@ import { notify } from '@/components/ui/toast';
 import { EmbedPreview, copyEmbedCode } from '@/components/products/EmbedPreview';
 import { EmbedSettingsFields, embedSizeError } from '@/components/products/EmbedSettingsFields';
 import { importToolValues, newToolVariant, sampleToolValues, toolBody, toolProblem, type ToolValues, type ToolVariant } from './tool-model';
+import { publicOrigin } from '@/lib/public-origin';
 
 type ToolTab = 'create' | 'settings' | 'export';
 const TABS = [
@@ -61,7 +62,7 @@ export function ProductEmbeddingTool({ vendorId }: { vendorId: number }) {
   const setVariant = (i: number, patch: Partial<ToolVariant>) => set('variants', values.variants.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const settingsValid = !embedSizeError(settings.width) && !embedSizeError(settings.height);
   const chosen = products.data?.find((p) => p.id === (selectedId ?? created?.id)) ?? null;
-  const code = chosen ? embedCode(window.location.origin, chosen, settings) : '';
+  const code = chosen ? embedCode(publicOrigin(), chosen, settings) : '';
 
   async function onCreate(e: FormEvent) {
     e.preventDefault();
@@ -81,7 +82,7 @@ export function ProductEmbeddingTool({ vendorId }: { vendorId: number }) {
     }
     setSelectedId(product.id);
     try {
-      await saveEmbed.mutateAsync({ vendor_id: vendorId, product_id: product.id, embed_code: embedCode(window.location.origin, product, settings), embed_settings: settings });
+      await saveEmbed.mutateAsync({ vendor_id: vendorId, product_id: product.id, embed_code: embedCode(publicOrigin(), product, settings), embed_settings: settings });
       notify.success(MSG.embedSuccess);
       setCreated({ id: product.id, embedSaved: true });
     } catch (err) {
