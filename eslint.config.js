@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import souq from './scripts/eslint/logical-properties.mjs';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
@@ -15,9 +16,11 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, souq },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // right-to-left as code (issue 26): logical directions only
+      'souq/logical-properties': ['error'],
       // import direction: features never reach into another feature's internals
       'no-restricted-imports': ['error', { patterns: [{ group: ['../../features/*', '../*/components/*'], message: 'Import shared pieces from components/ or packages/shared.' }] }],
     },

@@ -18,8 +18,8 @@ export function AuthShell({ title, subtitle, children, footer, aside, area }: {
   return (
     <div className="min-h-full bg-gradient-to-br from-slate-50 via-white to-brand-50 lg:grid lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
       <aside className="relative hidden overflow-hidden bg-gradient-to-br from-brand-800 via-brand-700 to-teal-600 p-12 text-white lg:flex lg:flex-col lg:justify-between">
-        <div className="pointer-events-none absolute -top-24 -right-24 h-80 w-80 rounded-full bg-white/10 blur-2xl" aria-hidden="true" />
-        <div className="pointer-events-none absolute -bottom-32 -left-20 h-96 w-96 rounded-full bg-teal-300/20 blur-3xl" aria-hidden="true" />
+        <div className="pointer-events-none absolute -top-24 -end-24 h-80 w-80 rounded-full bg-white/10 blur-2xl" aria-hidden="true" />
+        <div className="pointer-events-none absolute -bottom-32 -start-20 h-96 w-96 rounded-full bg-teal-300/20 blur-3xl" aria-hidden="true" />
         <Logo tone="light" label={area} className="relative" />
         <div className="relative max-w-md">
           <p className="text-3xl leading-tight font-semibold">{aside.heading}</p>

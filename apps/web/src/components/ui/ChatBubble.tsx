@@ -34,7 +34,7 @@ export function ChatBubble({ side, sender, text, at, tone = 'default', formatted
       <div
         className={cx(
           'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm leading-relaxed break-words whitespace-pre-wrap',
-          mine ? 'rounded-br-sm bg-brand-700 text-white' : tone === 'person' ? 'rounded-bl-sm border border-amber-200 bg-amber-50 text-slate-900' : 'rounded-bl-sm bg-slate-100 text-slate-800',
+          mine ? 'rounded-ee-sm bg-brand-700 text-white' : tone === 'person' ? 'rounded-es-sm border border-amber-200 bg-amber-50 text-slate-900' : 'rounded-es-sm bg-slate-100 text-slate-800',
         )}
       >
         {formatted ? <FormattedText text={text} /> : text}

@@ -147,7 +147,7 @@ export function DataTable<Row>({
       <tr key={i}>
         {columns.map((c) => (
           <td key={c.key} className={cx(CELL, c.hideBelow && HIDE_BELOW[c.hideBelow])}>
-            <Skeleton className={cx('h-4', c.align === 'right' ? 'ml-auto w-16' : i % 2 ? 'w-3/4' : 'w-1/2')} />
+            <Skeleton className={cx('h-4', c.align === 'right' ? 'ms-auto w-16' : i % 2 ? 'w-3/4' : 'w-1/2')} />
           </td>
         ))}
         {rowActions && <td className={cx(CELL, STICKY_END, 'bg-white')}><Skeleton className="ms-auto h-4 w-8 sm:w-12" /></td>}
@@ -186,7 +186,7 @@ export function DataTable<Row>({
         {...rowHandlers(row)}
       >
         {columns.map((c) => (
-          <td key={c.key} className={cx(CELL, c.align === 'right' && 'text-right whitespace-nowrap tabular-nums', c.hideBelow && HIDE_BELOW[c.hideBelow], c.className)}>
+          <td key={c.key} className={cx(CELL, c.align === 'right' && 'text-end whitespace-nowrap tabular-nums', c.hideBelow && HIDE_BELOW[c.hideBelow], c.className)}>
             {c.cell(row)}
           </td>
         ))}
@@ -204,7 +204,7 @@ export function DataTable<Row>({
     // `relative` keeps sr-only (absolute) text inside the scroller, else it would widen the page.
     <div className={cx('w-0 min-w-full', className)}>
       <div role="region" aria-label={caption} tabIndex={0} className="relative overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600">
-        <table className="w-full text-left text-sm" aria-busy={loading || refreshing || undefined}>
+        <table className="w-full text-start text-sm" aria-busy={loading || refreshing || undefined}>
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
             <tr>
@@ -215,7 +215,7 @@ export function DataTable<Row>({
                     key={c.key}
                     scope="col"
                     aria-sort={c.sortable ? (active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : 'none') : undefined}
-                    className={cx(CELL, 'whitespace-nowrap', c.align === 'right' && 'text-right', c.hideBelow && HIDE_BELOW[c.hideBelow])}
+                    className={cx(CELL, 'whitespace-nowrap', c.align === 'right' && 'text-end', c.hideBelow && HIDE_BELOW[c.hideBelow])}
                   >
                     {c.sortable && onSortChange ? (
                       <button

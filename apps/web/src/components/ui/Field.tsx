@@ -11,7 +11,7 @@ export function Input({ className, ref, ...rest }: InputHTMLAttributes<HTMLInput
 }
 
 export function Select({ className, ref, ...rest }: SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }) {
-  return <select ref={ref} className={cx(control, 'h-10 pr-8', className)} {...rest} />;
+  return <select ref={ref} className={cx(control, 'h-10 pe-8', className)} {...rest} />;
 }
 
 export function Textarea({ className, ref, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
@@ -42,7 +42,7 @@ export function Field({ label, error, hint, required, children, className }: {
     <div className={cx('flex flex-col gap-1.5', className)}>
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
         {label}
-        {required && <span className="ml-0.5 text-red-600" aria-hidden="true">*</span>}
+        {required && <span className="ms-0.5 text-red-600" aria-hidden="true">*</span>}
       </label>
       {child && cloneElement(child, { id, required: required ?? child.props.required, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hintId && <p id={hintId} className="text-xs text-slate-500">{hint}</p>}

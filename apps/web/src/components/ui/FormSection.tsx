@@ -5,7 +5,7 @@ import { cx } from './cx';
 export function FormSection({ title, description, children, className }: { title: string; description?: ReactNode; children: ReactNode; className?: string }) {
   return (
     <fieldset className={cx('min-w-0 border-t border-slate-200 pt-5 first:border-t-0 first:pt-0', className)}>
-      <legend className="float-left w-full text-sm font-semibold text-slate-900">{title}</legend>
+      <legend className="float-start w-full text-sm font-semibold text-slate-900">{title}</legend>
       {description && <p className="clear-both pt-1 text-xs text-slate-500">{description}</p>}
       <div className="clear-both grid gap-4 pt-3 sm:grid-cols-2">{children}</div>
     </fieldset>

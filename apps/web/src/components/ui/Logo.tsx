@@ -12,7 +12,7 @@ export function Logo({ to = '/', tone = 'dark', className, label }: { to?: strin
         </svg>
       </span>
       <span className={cx('text-xl font-bold tracking-tight', tone === 'dark' ? 'text-slate-900' : 'text-white')}>
-        Souq{label && <span className={cx('ml-2 text-sm font-medium', tone === 'dark' ? 'text-slate-500' : 'text-white/80')}>{label}</span>}
+        Souq{label && <span className={cx('ms-2 text-sm font-medium', tone === 'dark' ? 'text-slate-500' : 'text-white/80')}>{label}</span>}
       </span>
     </>
   );

@@ -17,12 +17,12 @@ export function SearchInput({ label, value, onChange, placeholder, busy, classNa
 }) {
   return (
     <div className={cx('relative w-full sm:w-72', className)}>
-      <svg viewBox="0 0 20 20" className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+      <svg viewBox="0 0 20 20" className="pointer-events-none absolute top-1/2 start-3 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
         <circle cx="9" cy="9" r="6" />
         <path d="M14 14l4 4" strokeLinecap="round" />
       </svg>
-      <Input type="search" aria-label={label} placeholder={placeholder} value={value} onChange={(e) => onChange(e.target.value)} className={cx('pl-9', busy && 'pr-9')} />
-      {busy && <Spinner size="sm" className="absolute top-1/2 right-3 -mt-2 text-brand-600" />}
+      <Input type="search" aria-label={label} placeholder={placeholder} value={value} onChange={(e) => onChange(e.target.value)} className={cx('ps-9', busy && 'pe-9')} />
+      {busy && <Spinner size="sm" className="absolute top-1/2 end-3 -mt-2 text-brand-600" />}
     </div>
   );
 }

@@ -25,7 +25,7 @@ export function SignedInAs({ prefer = 'admin' }: { prefer?: 'admin' | 'vendor' }
   const who = door === 'admin' ? 'Admin User' : (readJson<Vendor | null>(STORAGE_KEYS.vendor, null)?.company_name ?? 'Vendor');
   return (
     <div className="flex items-center gap-3">
-      <p className="text-right text-sm leading-tight">
+      <p className="text-end text-sm leading-tight">
         <span className="sr-only">Signed in as </span>
         <span className="block max-w-28 truncate font-medium text-slate-900 sm:max-w-40">{who}</span>
         <span className="block text-xs text-slate-500">{door === 'admin' ? 'Super Admin' : 'Vendor'}</span>

@@ -50,7 +50,7 @@ export function Stars({ rating, size = 'sm', showValue = false, className }: {
         <path d={d} fill="#cbd5e1" />
         <path d={d} fill="#f59e0b" clipPath={`url(#${clipId})`} />
       </svg>
-      {showValue && <span className="ml-1 text-xs font-medium text-slate-600" aria-hidden="true">{value.toFixed(1)}</span>}
+      {showValue && <span className="ms-1 text-xs font-medium text-slate-600" aria-hidden="true">{value.toFixed(1)}</span>}
     </span>
   );
 }

@@ -31,7 +31,7 @@ export function Switch({ checked, onChange, label, description, disabled, classN
           checked ? 'bg-brand-600' : 'bg-slate-300',
         )}
       >
-        <span className={cx('inline-block h-5 w-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-5' : 'translate-x-0.5')} />
+        <span className={cx('inline-block h-5 w-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-5 rtl:-translate-x-5' : 'translate-x-0.5 rtl:-translate-x-0.5')} />
       </button>
     </div>
   );

@@ -33,9 +33,13 @@ export function Tabs<V extends string>({ label, items, value, onValueChange, chi
   function onKeyDown(e: KeyboardEvent) {
     const enabled = items.filter((t) => !t.disabled);
     const at = enabled.findIndex((t) => t.value === value);
+    // the arrow pointing towards the line's end moves to the next tab: right in English, left in Arabic
+    const rtl = getComputedStyle(e.currentTarget).direction === 'rtl';
+    const next = rtl ? 'ArrowLeft' : 'ArrowRight';
+    const previous = rtl ? 'ArrowRight' : 'ArrowLeft';
     const target =
-      e.key === 'ArrowRight' ? enabled[(at + 1) % enabled.length]
-      : e.key === 'ArrowLeft' ? enabled[(at - 1 + enabled.length) % enabled.length]
+      e.key === next ? enabled[(at + 1) % enabled.length]
+      : e.key === previous ? enabled[(at - 1 + enabled.length) % enabled.length]
       : e.key === 'Home' ? enabled[0]
       : e.key === 'End' ? enabled[enabled.length - 1]
       : undefined;

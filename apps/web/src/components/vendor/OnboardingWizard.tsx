@@ -337,7 +337,7 @@ function DocumentDrop({ field, file, onFile, actingAs, error, onChoose, onClear 
   const label = VENDOR_DOCUMENT_LABELS[field];
   return (
     <div className="flex flex-col gap-1.5">
-      <span className="text-sm font-medium text-slate-700">{label}<span className="ml-0.5 text-red-600" aria-hidden="true">*</span></span>
+      <span className="text-sm font-medium text-slate-700">{label}<span className="ms-0.5 text-red-600" aria-hidden="true">*</span></span>
       <label
         htmlFor={inputId}
         onDragOver={(e) => { e.preventDefault(); setOver(true); }}

@@ -267,20 +267,20 @@ function RecentOrders() {
         <p className="text-sm text-slate-600">{MSG.noOrdersYet}</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
+          <table className="w-full text-start text-sm">
             <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
               <tr>
-                <th scope="col" className="py-2 pr-3 font-semibold">Order #</th>
+                <th scope="col" className="py-2 pe-3 font-semibold">Order #</th>
                 <th scope="col" className="hidden px-3 py-2 font-semibold sm:table-cell">Status</th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">Total</th>
-                <th scope="col" className="hidden py-2 pl-3 text-right font-semibold sm:table-cell">Placed</th>
+                <th scope="col" className="px-3 py-2 text-end font-semibold">Total</th>
+                <th scope="col" className="hidden py-2 ps-3 text-end font-semibold sm:table-cell">Placed</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {orders.data.map((o) => (
                 <Fragment key={o.id}>
                 <tr>
-                  <td className="py-3 pr-3 font-medium whitespace-nowrap text-slate-900">
+                  <td className="py-3 pe-3 font-medium whitespace-nowrap text-slate-900">
                     {o.order_number}
                     {/* phones: the Status and Placed columns fold away, they read under the number */}
                     <span className="mt-1 flex items-center gap-2 text-xs font-normal text-slate-500 sm:hidden">
@@ -291,10 +291,10 @@ function RecentOrders() {
                   <td className="hidden px-3 py-3 sm:table-cell">
                     <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">{o.status}</span>
                   </td>
-                  <td className="px-3 py-3 text-right">
+                  <td className="px-3 py-3 text-end">
                     <Price value={o.total_amount} />
                   </td>
-                  <td className="hidden py-3 pl-3 text-right whitespace-nowrap text-slate-600 sm:table-cell">
+                  <td className="hidden py-3 ps-3 text-end whitespace-nowrap text-slate-600 sm:table-cell">
                     <time dateTime={o.created_at} title={new Date(o.created_at).toLocaleString()}>
                       {formatRelativeTime(o.created_at, now)}
                     </time>
@@ -323,7 +323,7 @@ export default function ProfilePage() {
     <div className="min-h-dvh">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-3xl items-center gap-4 px-4 py-3 sm:px-6">
-          <Link to={paths.assistant} className={buttonClass('ghost', 'sm', '-ml-2')}>
+          <Link to={paths.assistant} className={buttonClass('ghost', 'sm', '-ms-2')}>
             ← Back to shop
           </Link>
         </div>

@@ -32,7 +32,7 @@ function SectionNav({ active, collapsed, onSelect, tone }: { active: AdminSectio
             aria-current={active === s.id ? 'page' : undefined}
             title={s.title}
             className={cx(
-              'flex w-full items-center gap-3 rounded-lg py-2 text-left text-sm font-medium transition-colors',
+              'flex w-full items-center gap-3 rounded-lg py-2 text-start text-sm font-medium transition-colors',
               collapsed ? 'justify-center px-0' : 'px-3',
               active === s.id
                 ? 'bg-brand-700 text-white shadow-sm'
@@ -113,7 +113,7 @@ export function AdminFrame({ active, crumb, onSelect, children }: {
 
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6">
-          <button type="button" className="-ml-1 rounded-lg p-2 text-slate-600 hover:bg-slate-100 lg:hidden" aria-label="Open admin sections" onClick={() => setMenuOpen(true)}>
+          <button type="button" className="-ms-1 rounded-lg p-2 text-slate-600 hover:bg-slate-100 lg:hidden" aria-label="Open admin sections" onClick={() => setMenuOpen(true)}>
             <Icon d="M4 6h16M4 12h16M4 18h16" />
           </button>
           <nav aria-label="Breadcrumb" className="min-w-0 flex-1">
@@ -131,7 +131,7 @@ export function AdminFrame({ active, crumb, onSelect, children }: {
             </Link>
           </div>
           <NotificationBell onSelect={onSelect} />
-          <div className="flex items-center gap-2.5 border-l border-slate-200 pl-3">
+          <div className="flex items-center gap-2.5 border-s border-slate-200 ps-3">
             <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-gradient-to-br from-brand-600 to-teal-400 text-xs font-bold text-white">{initials({ name: adminName, email: '' })}</span>
             <div className="hidden leading-tight sm:block">
               <p className="max-w-[10rem] truncate text-sm font-semibold text-slate-900" title={adminName}>{adminName}</p>

@@ -49,13 +49,13 @@ export function NotificationBell({ onSelect }: { onSelect: (id: AdminSectionId) 
           <path d={BELL} />
         </svg>
         {total > 0 && (
-          <span aria-hidden="true" className="absolute top-0.5 right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-500 px-1 text-[10px] font-bold text-white tabular-nums">
+          <span aria-hidden="true" className="absolute top-0.5 end-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-500 px-1 text-[10px] font-bold text-white tabular-nums">
             {total > 99 ? '99+' : total}
           </span>
         )}
       </button>
       {open && (
-        <div id={menuId} className="absolute right-0 z-30 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
+        <div id={menuId} className="absolute end-0 z-30 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
           <p className="px-2 py-1.5 text-xs font-semibold tracking-wide text-slate-500 uppercase">Waiting for you</p>
           {isError && <p className="px-2 py-2 text-sm text-red-700">Could not load what is waiting. It will be tried again in a minute.</p>}
           {data && data.items.length === 0 && <p className="px-2 py-2 text-sm text-slate-600">Nothing is waiting.</p>}
@@ -69,7 +69,7 @@ export function NotificationBell({ onSelect }: { onSelect: (id: AdminSectionId) 
                     setOpen(false);
                     if (isAdminSection(item.section)) onSelect(item.section);
                   }}
-                  className={cx('flex w-full items-center justify-between gap-3 rounded-lg px-2 py-2 text-left text-sm hover:bg-slate-50', item.count === 0 && 'text-slate-500')}
+                  className={cx('flex w-full items-center justify-between gap-3 rounded-lg px-2 py-2 text-start text-sm hover:bg-slate-50', item.count === 0 && 'text-slate-500')}
                 >
                   <span>
                     <span className="font-semibold text-slate-900 tabular-nums">{item.count}</span> {item.label}

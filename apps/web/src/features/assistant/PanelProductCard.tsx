@@ -63,7 +63,7 @@ export function PanelProductCard({ product, selected, favourite, locked, onSelec
         type="button"
         onClick={() => onSelect(product)}
         aria-pressed={selected}
-        className="flex min-w-0 flex-1 items-center gap-3 rounded-lg text-left"
+        className="flex min-w-0 flex-1 items-center gap-3 rounded-lg text-start"
       >
         <ProductImage src={product.image} alt="" className="h-14 w-14 shrink-0 rounded-lg" />
         <span className="flex min-w-0 flex-col">

@@ -52,7 +52,7 @@ export function ProductLockerSection({ message, onAsk, className }: {
       )}
 
       {lockedProducts.length === 0 ? (
-        <div className="mt-3 flex flex-col items-center gap-2 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-4 py-4 text-center sm:flex-row sm:gap-3 sm:text-left">
+        <div className="mt-3 flex flex-col items-center gap-2 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-4 py-4 text-center sm:flex-row sm:gap-3 sm:text-start">
           <LockIcon className="h-7 w-7 shrink-0 text-slate-400" />
           <div>
             <p className="text-sm font-medium text-slate-800">No Products Locked</p>

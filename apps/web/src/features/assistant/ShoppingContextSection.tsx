@@ -78,7 +78,7 @@ export function ShoppingContextSection({ context, onSelect }: { context: Assista
             <p className="text-xs text-slate-500">Favourite categories</p>
             <ul className="flex flex-wrap gap-1.5">
               {context.favouriteCategories.map((c) => (
-                <li key={c} className="inline-flex items-center gap-1 rounded-full bg-rose-50 py-0.5 pr-1 pl-2.5 text-xs text-rose-800 capitalize">
+                <li key={c} className="inline-flex items-center gap-1 rounded-full bg-rose-50 py-0.5 pe-1 ps-2.5 text-xs text-rose-800 capitalize">
                   {c}
                   <button type="button" onClick={() => removeCategory(c)} aria-label={`Remove ${c} from favourites`} className="rounded-full px-1 hover:bg-rose-100">
                     ×
@@ -98,7 +98,7 @@ export function ShoppingContextSection({ context, onSelect }: { context: Assista
                   <button
                     type="button"
                     onClick={() => onSelect({ id: h.productId, name: h.productName, price: h.price, category: h.category, image: null })}
-                    className="flex w-full items-center justify-between gap-2 rounded px-1 py-0.5 text-left text-xs hover:bg-white"
+                    className="flex w-full items-center justify-between gap-2 rounded px-1 py-0.5 text-start text-xs hover:bg-white"
                   >
                     <span className="truncate text-slate-800">{h.productName}</span>
                     <Price value={h.price} className="shrink-0 text-slate-500" />

@@ -180,11 +180,11 @@ function SidePanel() {
 
   return (
     <div className="min-h-dvh bg-slate-100 lg:h-dvh lg:overflow-hidden">
-      <div className="grid grid-cols-1 gap-3 p-3 sm:gap-4 sm:p-4 lg:h-full lg:grid-cols-[minmax(0,1fr)_26rem] lg:grid-rows-[auto_minmax(0,1fr)] lg:p-0 lg:pl-4 xl:grid-cols-[minmax(0,1fr)_28rem]">
+      <div className="grid grid-cols-1 gap-3 p-3 sm:gap-4 sm:p-4 lg:h-full lg:grid-cols-[minmax(0,1fr)_26rem] lg:grid-rows-[auto_minmax(0,1fr)] lg:p-0 lg:ps-4 xl:grid-cols-[minmax(0,1fr)_28rem]">
         {/* The panel itself: docked to the right on desktop, first on a phone. */}
         <aside
           aria-label="Shopping assistant"
-          className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:overflow-y-auto lg:rounded-none lg:border-y-0 lg:border-r-0 lg:shadow-xl"
+          className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:overflow-y-auto lg:rounded-none lg:border-y-0 lg:border-e-0 lg:shadow-xl"
         >
           <header className="flex items-start justify-between gap-3">
             <div className="flex items-center gap-2.5">
@@ -218,7 +218,7 @@ function SidePanel() {
               Search products
             </label>
             <div className="relative">
-              <svg viewBox="0 0 24 24" className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <svg viewBox="0 0 24 24" className="pointer-events-none absolute top-1/2 start-3 h-4 w-4 -translate-y-1/2 text-slate-400" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
                 <circle cx="11" cy="11" r="7" />
                 <path d="M20 20l-3.5-3.5" strokeLinecap="round" />
               </svg>
@@ -230,7 +230,7 @@ function SidePanel() {
                 placeholder="Search products..."
                 autoComplete="off"
                 maxLength={200}
-                className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
+                className="h-10 w-full rounded-lg border border-slate-300 bg-white pe-3 ps-9 text-sm shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
               />
             </div>
             {ctx.searches.length > 0 && (

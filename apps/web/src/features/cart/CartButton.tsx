@@ -36,7 +36,7 @@ export function CartButton({ className }: { className?: string }) {
           data-testid="cart-count"
           aria-hidden="true"
           className={cx(
-            'ml-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full px-1.5 text-xs font-semibold tabular-nums',
+            'ms-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full px-1.5 text-xs font-semibold tabular-nums',
             count > 0 ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-600',
           )}
         >

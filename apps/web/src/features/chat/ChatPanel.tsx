@@ -313,7 +313,7 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
             <div
               className={cx(
                 'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm leading-relaxed break-words',
-                m.person ? 'rounded-bl-sm border border-amber-200 bg-amber-50 text-slate-900' : m.isBot ? 'rounded-bl-sm bg-slate-100 text-slate-800' : 'rounded-br-sm bg-brand-700 text-white',
+                m.person ? 'rounded-es-sm border border-amber-200 bg-amber-50 text-slate-900' : m.isBot ? 'rounded-es-sm bg-slate-100 text-slate-800' : 'rounded-ee-sm bg-brand-700 text-white',
               )}
             >
               {m.person ? <span className="mb-0.5 block text-xs font-semibold text-amber-800">{m.person}</span> : <span className="sr-only">{m.sender}: </span>}
@@ -341,7 +341,7 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
         )}
         {waiting && (
           <div className="flex justify-start">
-            <div className="flex items-center gap-1 rounded-2xl rounded-bl-sm bg-slate-100 px-4 py-3" role="status" aria-label="AI Assistant is typing">
+            <div className="flex items-center gap-1 rounded-2xl rounded-es-sm bg-slate-100 px-4 py-3" role="status" aria-label="AI Assistant is typing">
               {[0, 1, 2].map((i) => (
                 <span key={i} className="h-2 w-2 animate-bounce rounded-full bg-slate-400" style={{ animationDelay: `${i * 150}ms` }} />
               ))}
@@ -406,7 +406,7 @@ function ProductCardMessage({ product, onAdd, onSelect }: { product: ProductRef;
     <div className="flex w-64 max-w-full gap-3">
       <ProductImage src={product.image} alt={product.name} className="h-16 w-16 shrink-0 rounded-lg" />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <button type="button" onClick={onSelect} className="truncate text-left font-medium text-slate-900 hover:underline">
+        <button type="button" onClick={onSelect} className="truncate text-start font-medium text-slate-900 hover:underline">
           {product.name}
         </button>
         <Price value={product.price} className="text-sm text-slate-700" />

@@ -118,7 +118,7 @@ export default function CheckoutPage() {
     <div className="min-h-dvh">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-3 sm:px-6">
-          <Link to={paths.assistant} className={buttonClass('ghost', 'sm', '-ml-2')}>
+          <Link to={paths.assistant} className={buttonClass('ghost', 'sm', '-ms-2')}>
             ← Back to shop
           </Link>
           <h1 className="text-lg font-semibold text-slate-900 sm:text-xl">Checkout</h1>

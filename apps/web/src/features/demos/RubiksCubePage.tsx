@@ -118,7 +118,7 @@ export default function RubiksCubePage() {
                         <button
                           type="button"
                           onClick={() => open(p)}
-                          className="group relative block h-full w-full overflow-hidden rounded-lg border-2 border-white bg-white text-left shadow-md"
+                          className="group relative block h-full w-full overflow-hidden rounded-lg border-2 border-white bg-white text-start shadow-md"
                           aria-label={`${p.name}, view details`}
                         >
                           <ProductImage src={p.image} alt="" eager className="h-full w-full" />

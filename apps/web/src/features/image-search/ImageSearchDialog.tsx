@@ -235,7 +235,7 @@ function ResultCard({ product, featured = false, onChoose }: { product: ImageSea
       onClick={() => onChoose(product)}
       aria-label={`Choose ${product.name}`}
       className={cx(
-        'group flex h-full w-full overflow-hidden rounded-xl border border-slate-200 bg-white text-left shadow-sm transition hover:border-brand-500 hover:shadow-md',
+        'group flex h-full w-full overflow-hidden rounded-xl border border-slate-200 bg-white text-start shadow-sm transition hover:border-brand-500 hover:shadow-md',
         featured ? 'flex-col sm:flex-row' : 'flex-col',
       )}
     >
@@ -245,7 +245,7 @@ function ResultCard({ product, featured = false, onChoose }: { product: ImageSea
         ) : (
           <div className="flex h-full w-full items-center justify-center text-xs text-slate-400">No image</div>
         )}
-        <span className="absolute top-2 left-2 rounded-full bg-white/90 px-2 py-0.5 text-xs font-semibold text-brand-700 shadow-sm">
+        <span className="absolute top-2 start-2 rounded-full bg-white/90 px-2 py-0.5 text-xs font-semibold text-brand-700 shadow-sm">
           {match}% match
         </span>
       </div>

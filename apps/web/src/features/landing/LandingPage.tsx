@@ -69,8 +69,8 @@ function AssistantPreview() {
           </div>
         </div>
         <div className="space-y-3 py-4 text-sm">
-          <p className="ml-auto w-fit max-w-[80%] rounded-2xl rounded-br-sm bg-brand-700 px-3.5 py-2 text-white">I need running shoes for rainy mornings</p>
-          <p className="w-fit max-w-[85%] rounded-2xl rounded-bl-sm bg-slate-100 px-3.5 py-2 text-slate-700">
+          <p className="ms-auto w-fit max-w-[80%] rounded-2xl rounded-ee-sm bg-brand-700 px-3.5 py-2 text-white">I need running shoes for rainy mornings</p>
+          <p className="w-fit max-w-[85%] rounded-2xl rounded-es-sm bg-slate-100 px-3.5 py-2 text-slate-700">
             Here are waterproof trainers with good grip. Want me to compare the top two?
           </p>
           <div className="grid grid-cols-2 gap-2">
@@ -85,7 +85,7 @@ function AssistantPreview() {
         </div>
         <div className="flex items-center gap-2 rounded-xl border border-slate-200 px-3 py-2 text-xs text-slate-500">
           Ask about any product…
-          <span className="ml-auto rounded-lg bg-brand-700 px-2.5 py-1 font-medium text-white">Send</span>
+          <span className="ms-auto rounded-lg bg-brand-700 px-2.5 py-1 font-medium text-white">Send</span>
         </div>
       </div>
     </div>
@@ -149,7 +149,7 @@ export function LandingPage() {
                 </Button>
               </div>
               {/* each dot is a 12 px mark inside a 28 px target (WCAG 2.2 target size: at least 24 × 24) */}
-              <div className="mt-10 -ml-2 flex items-center gap-1" role="group" aria-label="Highlights">
+              <div className="mt-10 -ms-2 flex items-center gap-1" role="group" aria-label="Highlights">
                 {SLIDES.map((s, i) => (
                   <button
                     key={s.eyebrow}

@@ -37,7 +37,7 @@ function RuleList({ title, rules }: { title: string; rules: Rule[] }) {
   return (
     <div>
       <h4 className="text-sm font-semibold text-slate-800">{title}</h4>
-      <ul className="mt-1 list-disc pl-5 text-sm text-slate-600">
+      <ul className="mt-1 list-disc ps-5 text-sm text-slate-600">
         {rules.map((r) => <li key={r.text}>{r.text} <span className="text-slate-400">(up to {r.points})</span></li>)}
       </ul>
     </div>

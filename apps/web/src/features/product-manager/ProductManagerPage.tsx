@@ -41,7 +41,7 @@ function ProductCard({ product: p, onEdit, onDelete }: { product: ManagedProduct
         ) : (
           <span className="flex h-full items-center justify-center text-sm text-slate-400">No image</span>
         )}
-        <div className="absolute top-2 left-2 flex gap-1.5">
+        <div className="absolute top-2 start-2 flex gap-1.5">
           {p.embed_id !== null && <span className="rounded-full bg-brand-700 px-2.5 py-0.5 text-xs font-semibold text-white shadow">Embedded</span>}
           {p.status !== 'active' && <StatusBadge kind="product" status={p.status} className="bg-white" />}
         </div>

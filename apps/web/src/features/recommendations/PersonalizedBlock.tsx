@@ -128,7 +128,7 @@ function RecommendationCard({ r, onAdd, onView }: { r: ShownRecommendation; onAd
     <article aria-labelledby={nameId} className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white transition hover:shadow-md">
       <div className="relative aspect-[4/3] bg-slate-100">
         <ProductImage src={r.itemImage} alt="" className="h-full w-full" />
-        <span className="absolute top-2 left-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white shadow-sm">
+        <span className="absolute top-2 start-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white shadow-sm">
           {match}% match
         </span>
       </div>

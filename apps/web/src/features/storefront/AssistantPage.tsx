@@ -110,7 +110,7 @@ export default function AssistantPage() {
           </Link>
           <h1 className="text-lg font-semibold text-slate-900 sm:text-xl">AI Product Assistant</h1>
           <span className="rounded-full bg-gradient-to-r from-brand-600 to-sky-600 px-2.5 py-0.5 text-xs font-semibold text-white">Powered by AI</span>
-          <nav className="ml-auto flex items-center gap-2" aria-label="Account">
+          <nav className="ms-auto flex items-center gap-2" aria-label="Account">
             <Link to={paths.sidePanel} className={buttonClass('ghost', 'sm')} title="Open the shopping side panel: lock two products and compare them">
               Compare
             </Link>
@@ -222,7 +222,7 @@ export default function AssistantPage() {
           type="button"
           onClick={() => setChatOpen(true)}
           data-floating-avoid
-          className="fixed right-4 bottom-4 z-30 inline-flex h-12 items-center gap-2 rounded-full bg-brand-700 px-5 font-medium text-white shadow-lg hover:bg-brand-800 lg:hidden"
+          className="fixed end-4 bottom-4 z-30 inline-flex h-12 items-center gap-2 rounded-full bg-brand-700 px-5 font-medium text-white shadow-lg hover:bg-brand-800 lg:hidden"
         >
           <ChatIcon />
           Chat with AI

@@ -53,7 +53,7 @@ export default function CustomerHome() {
         <div className="flex items-center gap-3 px-4 py-3 lg:px-6">
           <span className="text-lg font-bold text-brand-700">Souq</span>
           <span className="hidden text-sm text-slate-500 sm:inline">AI shopping assistant</span>
-          <nav className="ml-auto flex items-center gap-2" aria-label="Main">
+          <nav className="ms-auto flex items-center gap-2" aria-label="Main">
             <Link to={paths.assistant} className={buttonClass('secondary', 'sm')}>
               Browse all products
             </Link>
@@ -76,7 +76,7 @@ export default function CustomerHome() {
           />
         </div>
 
-        <div className="hidden min-w-0 flex-1 flex-col gap-4 overflow-y-auto border-l border-slate-200 bg-slate-50 p-4 md:flex lg:p-6">
+        <div className="hidden min-w-0 flex-1 flex-col gap-4 overflow-y-auto border-s border-slate-200 bg-slate-50 p-4 md:flex lg:p-6">
           <section aria-labelledby="home-products" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
             <div className="mb-3 flex items-baseline justify-between gap-2">
               <h2 id="home-products" className="text-lg font-semibold text-slate-900">
@@ -145,7 +145,7 @@ function SidebarProduct({ product, selected, onSelect }: { product: ProductRef; 
       title="Drag to chat"
       aria-pressed={selected}
       className={cx(
-        'flex w-36 flex-col overflow-hidden rounded-xl border bg-white text-left transition hover:shadow-md',
+        'flex w-36 flex-col overflow-hidden rounded-xl border bg-white text-start transition hover:shadow-md',
         selected ? 'border-brand-600 ring-2 ring-brand-600/30' : 'border-slate-200',
       )}
     >

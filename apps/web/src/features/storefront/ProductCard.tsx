@@ -62,7 +62,7 @@ export function ProductCard({ product, onOpen, onAdd, selected = false, draggabl
       <div className="relative">
         <ProductImage src={product.image} alt="" eager={eager} className="aspect-[4/3] w-full" />
         {product.badge && (
-          <span className="absolute top-3 left-3 rounded-full bg-amber-400 px-2.5 py-0.5 text-xs font-semibold text-amber-950 shadow-sm">
+          <span className="absolute top-3 start-3 rounded-full bg-amber-400 px-2.5 py-0.5 text-xs font-semibold text-amber-950 shadow-sm">
             {product.badge}
           </span>
         )}
@@ -70,7 +70,7 @@ export function ProductCard({ product, onOpen, onAdd, selected = false, draggabl
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="line-clamp-2 min-h-10 text-sm leading-5 font-semibold text-slate-900">
           {/* The title is the card's keyboard target; the whole card is also clickable for the pointer. */}
-          <button type="button" className="text-left hover:underline focus-visible:underline" onClick={(e) => (e.stopPropagation(), onOpen(product))}>
+          <button type="button" className="text-start hover:underline focus-visible:underline" onClick={(e) => (e.stopPropagation(), onOpen(product))}>
             {product.name}
           </button>
         </h3>

@@ -134,7 +134,7 @@ export default function ProductDetailDialog({ product, onClose, onAdd, onAsk }: 
                     type="button"
                     title={q.text}
                     onClick={() => onAsk(q.text, ref)}
-                    className="rounded-full border border-brand-600/30 bg-brand-50 px-3 py-1.5 text-left text-xs font-medium text-brand-800 hover:bg-brand-100"
+                    className="rounded-full border border-brand-600/30 bg-brand-50 px-3 py-1.5 text-start text-xs font-medium text-brand-800 hover:bg-brand-100"
                   >
                     {q.label}
                   </button>

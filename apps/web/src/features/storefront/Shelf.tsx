@@ -7,7 +7,7 @@ const DRAG_THRESHOLD = 5;
 
 function Arrow({ dir }: { dir: 'left' | 'right' }) {
   return (
-    <svg viewBox="0 0 20 20" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg viewBox="0 0 20 20" className="h-5 w-5 rtl:-scale-x-100" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
       <path d={dir === 'left' ? 'M12 5l-5 5 5 5' : 'M8 5l5 5-5 5'} />
     </svg>
   );
@@ -30,7 +30,13 @@ export function Shelf({ title, children, deferPaint = false }: {
   const scroller = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; left: number; moved: boolean; id: number } | null>(null);
 
-  const scrollBy = (dx: number) => scroller.current?.scrollBy({ left: dx, behavior: reducedMotion() ? 'auto' : 'smooth' });
+  // dx is towards the line's end: in a right-to-left page the end is on the left, where scrollLeft goes negative
+  const scrollBy = (dx: number) => {
+    const el = scroller.current;
+    if (!el) return;
+    const towardsEnd = getComputedStyle(el).direction === 'rtl' ? -dx : dx;
+    el.scrollBy({ left: towardsEnd, behavior: reducedMotion() ? 'auto' : 'smooth' });
+  };
 
   function onPointerDown(e: PointerEvent<HTMLDivElement>) {
     if (e.pointerType !== 'mouse' || e.button !== 0 || !scroller.current) return;

@@ -62,10 +62,10 @@ export default function SupportWidget() {
         onClick={() => setPanel('open')}
         style={placement}
         aria-label={unread > 0 ? `Support chat, ${unread} unread` : 'Support chat'}
-        className="fixed right-4 bottom-4 z-40 inline-flex h-14 w-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg ring-1 ring-black/5 transition hover:bg-brand-800 focus-visible:ring-4 focus-visible:ring-brand-600/40 focus-visible:outline-none sm:right-6 sm:bottom-6"
+        className="fixed end-4 bottom-4 z-40 inline-flex h-14 w-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg ring-1 ring-black/5 transition hover:bg-brand-800 focus-visible:ring-4 focus-visible:ring-brand-600/40 focus-visible:outline-none sm:end-6 sm:bottom-6"
       >
         <PathIcon d={icons.chat} className="h-6 w-6" strokeWidth={2} />
-        <UnreadCount count={unread} className="absolute -top-1 -right-1 ring-2 ring-white" />
+        <UnreadCount count={unread} className="absolute -top-1 -end-1 ring-2 ring-white" />
       </button>
     );
   }
@@ -76,7 +76,7 @@ export default function SupportWidget() {
     <section
       aria-label="Support chat"
       style={{ width: size.width, height: size.height, ...placement, ...(lift ? { maxHeight: `calc(100dvh - ${lift + 16}px)` } : {}) }}
-      className="fixed right-4 bottom-4 z-40 flex max-h-[calc(100dvh-2rem)] max-w-[calc(100vw-2rem)] flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl sm:right-6 sm:bottom-6"
+      className="fixed end-4 bottom-4 z-40 flex max-h-[calc(100dvh-2rem)] max-w-[calc(100vw-2rem)] flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl sm:end-6 sm:bottom-6"
     >
       <header className="flex h-[60px] shrink-0 items-center gap-2 bg-brand-700 px-3 text-white">
         <button
@@ -84,7 +84,7 @@ export default function SupportWidget() {
           onClick={() => minimised && setPanel('open')}
           aria-label={minimised ? 'Restore support chat' : undefined}
           tabIndex={minimised ? 0 : -1}
-          className={cx('flex min-w-0 flex-1 items-center gap-2 text-left', minimised ? 'cursor-pointer' : 'cursor-default')}
+          className={cx('flex min-w-0 flex-1 items-center gap-2 text-start', minimised ? 'cursor-pointer' : 'cursor-default')}
         >
           <PathIcon d={icons.chat} strokeWidth={2} />
           <span className="truncate font-semibold">Support</span>
@@ -169,7 +169,7 @@ function ConversationList({ conversations, loading, onNew, onOpen }: {
           <ul className="divide-y divide-slate-100">
             {conversations.map((c) => (
               <li key={c.id}>
-                <button type="button" onClick={() => onOpen(c.id)} className="flex w-full flex-col gap-1 px-4 py-3 text-left hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none">
+                <button type="button" onClick={() => onOpen(c.id)} className="flex w-full flex-col gap-1 px-4 py-3 text-start hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none">
                   <span className="flex items-center gap-2">
                     <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">{c.subject}</span>
                     <UnreadCount count={c.unread_count} />

@@ -109,7 +109,7 @@ export function VendorDashboard({ vendor }: { vendor: Vendor }) {
                   onClick={() => select(t.id)}
                   aria-current={active === t.id ? 'page' : undefined}
                   className={cx(
-                    'w-full rounded-lg px-3 py-2 text-left text-sm font-medium transition-colors',
+                    'w-full rounded-lg px-3 py-2 text-start text-sm font-medium transition-colors',
                     active === t.id ? 'bg-brand-700 text-white shadow-sm' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
                   )}
                 >

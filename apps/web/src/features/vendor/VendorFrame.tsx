@@ -47,7 +47,7 @@ export function VendorFrame({ title, description, actions, children }: { title: 
               </NavLink>
             ))}
           </nav>
-          <div className="ml-auto flex items-center gap-3">
+          <div className="ms-auto flex items-center gap-3">
             {token ? (
               <>
                 {company && <span className="hidden max-w-48 truncate text-sm text-slate-600 md:inline" title={company}>{company}</span>}

@@ -60,13 +60,13 @@ export function AiChatbotSection() {
                 <tbody>
                   {s.topics.map((t) => (
                     <tr key={t.topic}>
-                      <th scope="row" className="w-40 py-1.5 pr-3 text-left font-medium whitespace-nowrap text-slate-700 sm:w-56">{t.topic}</th>
+                      <th scope="row" className="w-40 py-1.5 pe-3 text-start font-medium whitespace-nowrap text-slate-700 sm:w-56">{t.topic}</th>
                       <td className="py-1.5">
                         <div className="flex items-center gap-3">
                           <div className="h-2.5 flex-1 rounded-full bg-slate-100" aria-hidden="true">
                             <div className="h-full rounded-full bg-brand-600" style={{ width: `${Math.max(4, (t.messages / top) * 100)}%` }} />
                           </div>
-                          <span className="w-10 text-right tabular-nums text-slate-900">{t.messages}</span>
+                          <span className="w-10 text-end tabular-nums text-slate-900">{t.messages}</span>
                         </div>
                       </td>
                     </tr>

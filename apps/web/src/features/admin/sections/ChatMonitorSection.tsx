@@ -109,7 +109,7 @@ export function ChatMonitorSection() {
                     <StatusBadge kind="chat" status={s.status} />
                     <StatusBadge kind="priority" status={s.priority} />
                     <span className="text-xs text-slate-500">{s.total_messages} messages</span>
-                    <UnreadCount count={s.unread_messages} className="ml-auto" />
+                    <UnreadCount count={s.unread_messages} className="ms-auto" />
                   </span>
                 </InboxRow>
               ))}

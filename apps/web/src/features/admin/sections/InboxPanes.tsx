@@ -24,7 +24,7 @@ export function InboxRow({ selected, onSelect, children }: { selected: boolean; 
         type="button"
         onClick={onSelect}
         aria-current={selected ? 'true' : undefined}
-        className={cx('flex w-full flex-col gap-1 px-4 py-3 text-left hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none', selected && 'bg-brand-50 hover:bg-brand-50')}
+        className={cx('flex w-full flex-col gap-1 px-4 py-3 text-start hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none', selected && 'bg-brand-50 hover:bg-brand-50')}
       >
         {children}
       </button>

@@ -104,10 +104,10 @@ function OrderDetails({ id, focusStatus, onClose, onAssign }: { id: number | nul
           <section aria-labelledby="items-heading">
             <h3 id="items-heading" className="text-sm font-semibold text-slate-900">Items</h3>
             <div className="mt-2 overflow-x-auto rounded-xl border border-slate-200">
-              <table className="w-full text-left text-sm">
+              <table className="w-full text-start text-sm">
                 <caption className="sr-only">Items of order {o.order_number}</caption>
                 <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
-                  <tr><th className="px-3 py-2">Product</th><th className="px-3 py-2 text-right">Qty</th><th className="px-3 py-2 text-right">Unit price</th><th className="px-3 py-2 text-right">Total</th></tr>
+                  <tr><th className="px-3 py-2">Product</th><th className="px-3 py-2 text-end">Qty</th><th className="px-3 py-2 text-end">Unit price</th><th className="px-3 py-2 text-end">Total</th></tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
                   {o.items.map((i, n) => (
@@ -116,17 +116,17 @@ function OrderDetails({ id, focusStatus, onClose, onAssign }: { id: number | nul
                         {i.product_name}
                         {i.variant_label && <span className="block text-xs text-slate-500"><bdi>{i.variant_label}</bdi></span>}
                       </td>
-                      <td className="px-3 py-2 text-right tabular-nums">{i.quantity}</td>
-                      <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{money(i.unit_price, o.currency)}</td>
-                      <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{money(i.total_price, o.currency)}</td>
+                      <td className="px-3 py-2 text-end tabular-nums">{i.quantity}</td>
+                      <td className="px-3 py-2 text-end whitespace-nowrap tabular-nums">{money(i.unit_price, o.currency)}</td>
+                      <td className="px-3 py-2 text-end whitespace-nowrap tabular-nums">{money(i.total_price, o.currency)}</td>
                     </tr>
                   ))}
                 </tbody>
                 <tfoot className="text-slate-600">
-                  <tr><td colSpan={3} className="px-3 pt-2 text-right">Subtotal</td><td className="px-3 pt-2 text-right tabular-nums">{money(o.subtotal, o.currency)}</td></tr>
-                  <tr><td colSpan={3} className="px-3 text-right">Shipping</td><td className="px-3 text-right tabular-nums">{money(o.shipping, o.currency)}</td></tr>
-                  <tr><td colSpan={3} className="px-3 text-right">Tax</td><td className="px-3 text-right tabular-nums">{money(o.tax, o.currency)}</td></tr>
-                  <tr className="font-semibold text-slate-900"><td colSpan={3} className="px-3 pb-2 text-right">Total</td><td className="px-3 pb-2 text-right tabular-nums">{money(o.total_amount, o.currency)}</td></tr>
+                  <tr><td colSpan={3} className="px-3 pt-2 text-end">Subtotal</td><td className="px-3 pt-2 text-end tabular-nums">{money(o.subtotal, o.currency)}</td></tr>
+                  <tr><td colSpan={3} className="px-3 text-end">Shipping</td><td className="px-3 text-end tabular-nums">{money(o.shipping, o.currency)}</td></tr>
+                  <tr><td colSpan={3} className="px-3 text-end">Tax</td><td className="px-3 text-end tabular-nums">{money(o.tax, o.currency)}</td></tr>
+                  <tr className="font-semibold text-slate-900"><td colSpan={3} className="px-3 pb-2 text-end">Total</td><td className="px-3 pb-2 text-end tabular-nums">{money(o.total_amount, o.currency)}</td></tr>
                 </tfoot>
               </table>
             </div>
@@ -135,7 +135,7 @@ function OrderDetails({ id, focusStatus, onClose, onAssign }: { id: number | nul
 
           <section aria-labelledby="history-heading">
             <h3 id="history-heading" className="text-sm font-semibold text-slate-900">Status history</h3>
-            <ol className="mt-2 space-y-2 border-l-2 border-slate-200 pl-4">
+            <ol className="mt-2 space-y-2 border-s-2 border-slate-200 ps-4">
               {o.status_history.map((h, n) => (
                 <li key={n} className="text-sm">
                   <div className="flex flex-wrap items-center gap-2">
@@ -195,7 +195,7 @@ function AssignVendor({ order, onClose }: { order: AdminOrderRow | null; onClose
                   type="button"
                   onClick={() => void pick(v.id)}
                   disabled={assign.isPending}
-                  className="flex w-full items-center justify-between gap-3 px-4 py-3 text-left hover:bg-slate-50 disabled:opacity-60"
+                  className="flex w-full items-center justify-between gap-3 px-4 py-3 text-start hover:bg-slate-50 disabled:opacity-60"
                 >
                   <span className="min-w-0">
                     <span className="block truncate font-medium text-slate-900">{v.company_name}</span>

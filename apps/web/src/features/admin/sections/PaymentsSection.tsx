@@ -32,10 +32,10 @@ export function PaymentsSection() {
           </StatGrid>
           {p && (
             <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
-              <table className="w-full text-left text-sm">
-                <caption className="border-b border-slate-100 px-4 py-3 text-left text-base font-semibold text-slate-900 sm:px-5">By payment method</caption>
+              <table className="w-full text-start text-sm">
+                <caption className="border-b border-slate-100 px-4 py-3 text-start text-base font-semibold text-slate-900 sm:px-5">By payment method</caption>
                 <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
-                  <tr><th scope="col" className="px-4 py-2 sm:px-5">Method</th><th scope="col" className="px-4 py-2 text-right sm:px-5">Orders</th><th scope="col" className="px-4 py-2 text-right sm:px-5">Amount</th><th scope="col" className="hidden px-4 py-2 text-right sm:table-cell sm:px-5">Share</th></tr>
+                  <tr><th scope="col" className="px-4 py-2 sm:px-5">Method</th><th scope="col" className="px-4 py-2 text-end sm:px-5">Orders</th><th scope="col" className="px-4 py-2 text-end sm:px-5">Amount</th><th scope="col" className="hidden px-4 py-2 text-end sm:table-cell sm:px-5">Share</th></tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
                   {p.methods.map((m) => {
@@ -43,9 +43,9 @@ export function PaymentsSection() {
                     return (
                       <tr key={m.method}>
                         <th scope="row" className="px-4 py-2.5 font-medium text-slate-900 sm:px-5">{m.label}</th>
-                        <td className="px-4 py-2.5 text-right tabular-nums sm:px-5">{m.orders.toLocaleString('en-US')}</td>
-                        <td className="px-4 py-2.5 text-right whitespace-nowrap tabular-nums sm:px-5">{money(m.amount)}</td>
-                        <td className="hidden px-4 py-2.5 text-right tabular-nums sm:table-cell sm:px-5">{all > 0 ? `${Math.round((m.amount / all) * 100)}%` : '—'}</td>
+                        <td className="px-4 py-2.5 text-end tabular-nums sm:px-5">{m.orders.toLocaleString('en-US')}</td>
+                        <td className="px-4 py-2.5 text-end whitespace-nowrap tabular-nums sm:px-5">{money(m.amount)}</td>
+                        <td className="hidden px-4 py-2.5 text-end tabular-nums sm:table-cell sm:px-5">{all > 0 ? `${Math.round((m.amount / all) * 100)}%` : '—'}</td>
                       </tr>
                     );
                   })}

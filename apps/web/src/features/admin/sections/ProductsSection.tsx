@@ -175,18 +175,18 @@ function ProductDetails({ id, onClose, onEdit, onDelete }: {
               <p className="mt-2 text-sm text-slate-500">No orders yet.</p>
             ) : (
               <div className="mt-2 overflow-x-auto rounded-xl border border-slate-200">
-                <table className="w-full text-left text-sm">
+                <table className="w-full text-start text-sm">
                   <caption className="sr-only">Recent orders of {p.name}</caption>
                   <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
-                    <tr><th className="px-3 py-2">Order</th><th className="px-3 py-2">Status</th><th className="px-3 py-2 text-right">Qty</th><th className="px-3 py-2 text-right">Total</th><th className="px-3 py-2">Customer</th></tr>
+                    <tr><th className="px-3 py-2">Order</th><th className="px-3 py-2">Status</th><th className="px-3 py-2 text-end">Qty</th><th className="px-3 py-2 text-end">Total</th><th className="px-3 py-2">Customer</th></tr>
                   </thead>
                   <tbody className="divide-y divide-slate-100">
                     {p.recent_orders.map((o) => (
                       <tr key={`${o.order_id}`}>
                         <td className="px-3 py-2 whitespace-nowrap">{o.order_number}</td>
                         <td className="px-3 py-2"><StatusBadge kind="order" status={o.status} /></td>
-                        <td className="px-3 py-2 text-right tabular-nums">{o.quantity}</td>
-                        <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{money(o.total_price, p.currency)}</td>
+                        <td className="px-3 py-2 text-end tabular-nums">{o.quantity}</td>
+                        <td className="px-3 py-2 text-end whitespace-nowrap tabular-nums">{money(o.total_price, p.currency)}</td>
                         <td className="px-3 py-2"><span className="block max-w-[12rem] truncate">{o.customer_name}</span><span className="block max-w-[12rem] truncate text-xs text-slate-500">{o.customer_email}</span></td>
                       </tr>
                     ))}

@@ -32,15 +32,15 @@ function ReportTable<Row>({ title, rows, columns, rowKey }: { title: string; row
         <p className="px-4 py-6 text-center text-sm text-slate-500 sm:px-5">{MSG.noData}</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
+          <table className="w-full text-start text-sm">
             <caption className="sr-only">{title}</caption>
             <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
-              <tr>{columns.map((c) => <th key={c.header} scope="col" className={cx('px-4 py-2 sm:px-5', c.numeric && 'text-right')}>{c.header}</th>)}</tr>
+              <tr>{columns.map((c) => <th key={c.header} scope="col" className={cx('px-4 py-2 sm:px-5', c.numeric && 'text-end')}>{c.header}</th>)}</tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {rows.map((row, i) => (
                 <tr key={rowKey(row, i)}>
-                  {columns.map((c) => <td key={c.header} className={cx('px-4 py-2 sm:px-5', c.numeric ? 'text-right whitespace-nowrap tabular-nums' : 'max-w-[14rem] truncate')}>{c.cell(row)}</td>)}
+                  {columns.map((c) => <td key={c.header} className={cx('px-4 py-2 sm:px-5', c.numeric ? 'text-end whitespace-nowrap tabular-nums' : 'max-w-[14rem] truncate')}>{c.cell(row)}</td>)}
                 </tr>
               ))}
             </tbody>

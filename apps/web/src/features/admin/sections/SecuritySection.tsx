@@ -184,7 +184,7 @@ function Sessions() {
         <div className="min-w-0">
           <p className="font-medium text-slate-900">
             {s.name}
-            {s.current && <span className="ml-2 inline-flex rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200 ring-inset">This session</span>}
+            {s.current && <span className="ms-2 inline-flex rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200 ring-inset">This session</span>}
           </p>
           <p className="text-xs text-slate-500 sm:hidden">Active <When iso={s.last_seen_at} /></p>
         </div>

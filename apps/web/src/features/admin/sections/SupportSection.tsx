@@ -120,7 +120,7 @@ function ConversationList({ rows, loading, error, onRetry, selected, onSelect }:
           <span className="flex flex-wrap items-center gap-1.5">
             <StatusBadge kind="support" status={c.status} />
             <StatusBadge kind="priority" status={c.priority} />
-            <UnreadCount count={c.unread_count} className="ml-auto" />
+            <UnreadCount count={c.unread_count} className="ms-auto" />
           </span>
         </InboxRow>
       ))}

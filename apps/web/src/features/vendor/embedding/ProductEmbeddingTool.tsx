@@ -217,7 +217,7 @@ export function ProductEmbeddingTool({ vendorId }: { vendorId: number }) {
           </div>
         </FormSection>
         <div className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 pt-4">
-          <p className="mr-auto text-xs text-slate-500">The embed is saved with the settings of the Embed Settings tab.</p>
+          <p className="me-auto text-xs text-slate-500">The embed is saved with the settings of the Embed Settings tab.</p>
           <Button type="submit" loading={busy}>Create Product & Embed</Button>
         </div>
       </form>

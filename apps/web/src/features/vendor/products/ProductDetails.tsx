@@ -40,7 +40,7 @@ export function ProductDetails({ product: p }: { product: ManagedProduct }) {
         <Row label="Inventory">{p.stock}</Row>
         <Row label="Description"><p className="whitespace-pre-line">{orDash(p.description)}</p></Row>
         <Row label="Bullet points">
-          {p.bullet_points.length ? <ul className="list-disc pl-4">{p.bullet_points.map((b) => <li key={b}>{b}</li>)}</ul> : dash}
+          {p.bullet_points.length ? <ul className="list-disc ps-4">{p.bullet_points.map((b) => <li key={b}>{b}</li>)}</ul> : dash}
         </Row>
         <Row label="Tags">{list(p.tags)}</Row>
         <Row label="Keywords">{list(p.keywords)}</Row>

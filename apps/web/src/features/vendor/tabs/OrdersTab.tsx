@@ -297,7 +297,7 @@ export default function OrdersTab() {
 
       {(s?.total_orders ?? 0) > 0 && (
         <section aria-label="Quick Actions" className="flex flex-wrap items-center gap-2 rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-sm">
-          <h3 className="mr-1 text-sm font-semibold text-slate-900">Quick Actions</h3>
+          <h3 className="me-1 text-sm font-semibold text-slate-900">Quick Actions</h3>
           <Button variant={list.filters.status === 'processing' ? 'primary' : 'secondary'} size="sm" onClick={() => list.setFilter('status', 'processing')} aria-pressed={list.filters.status === 'processing'}>
             Orders to ship{s ? ` (${count(s.processing_orders)})` : ''}
           </Button>
