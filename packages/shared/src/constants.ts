@@ -43,6 +43,11 @@ export const RETURN_WINDOW_DAYS_DEFAULT = 14;
 export const MARKETPLACE_SELLER_NAME = 'Souq';
 
 export const SHOP_CURRENCY_DEFAULT = 'AED';
+/**
+ * The one switch for the dirham sign (U+20C3, Unicode 18): off until the fonts people have carry it; meanwhile amounts
+ * read 'AED 89.50' / '89.50 د.إ.' (issue 26 item 4).
+ */
+export const USE_DIRHAM_SIGN = false;
 export const CURRENCIES = ['AED', 'USD', 'EUR', 'GBP'] as const;
 /** The budget preference's currency when none was chosen: the shop's (issue 23; the spec's USD was a prototype slip). */
 export const DEFAULT_BUDGET_CURRENCY = SHOP_CURRENCY_DEFAULT;

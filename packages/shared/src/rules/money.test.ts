@@ -64,3 +64,16 @@ describe('cents and major units', () => {
     expect(centsToAmount(1999)).toBe(19.99);
   });
 });
+
+describe('money in Arabic and with the dirham sign', () => {
+  it('writes the amount as the UAE writes it in Arabic, Latin digits unless Arabic-Indic are chosen', () => {
+    expect(formatMoney(1234.5, 'AED', 'ar')).toContain('1,234.50');
+    expect(formatMoney(1234.5, 'AED', 'ar')).toContain('د.إ.');
+    expect(formatMoney(1234.5, 'AED', { locale: 'ar', digits: 'arab' })).toContain('١٬٢٣٤٫٥٠');
+  });
+  it('puts the dirham sign before the number when the switch is on, in both languages', () => {
+    expect(formatMoney(89.5, 'AED', 'en', true)).toBe('\u20C3\u00a089.50');
+    expect(formatMoney(-5, 'AED', 'ar', true)).toBe('-\u20C3\u00a05.00');
+    expect(formatMoney(89.5, 'AED', 'en', false)).toBe(nb('AED 89.50'));
+  });
+});

@@ -1,11 +1,11 @@
 // Money: the database and the pricing rules work in integer minor units (cents); screens, the assistant's answers
 // and e-mails show major units. Every shown amount goes through formatMoney (issue 23 item 1, decision 0080): one
 // currency, the shop's, written as Intl writes it for the language ('AED 89.50' in English).
-import { SHOP_CURRENCY_DEFAULT } from '../constants.js';
+import { SHOP_CURRENCY_DEFAULT, USE_DIRHAM_SIGN } from '../constants.js';
+import { DEFAULT_LOCALE, numberFormat, type LocaleChoice } from './locale.js';
 
-/** The languages amounts are written in. Only English today; the parameter is there so Arabic is one more entry. */
-export type MoneyLocale = 'en';
-export const MONEY_LOCALE_DEFAULT: MoneyLocale = 'en';
+/** The UAE dirham sign (Unicode 18, U+20C3), written before the number in both languages once fonts carry it. */
+export const DIRHAM_SIGN = '\u20C3';
 
 /** A finite number from a number or a numeric string, else null (spec §5: prices that are not numbers show 0.00). */
 export function toFiniteNumber(value: unknown): number | null {
@@ -17,15 +17,7 @@ export function toFiniteNumber(value: unknown): number | null {
   return null;
 }
 
-// Intl formatters are costly to make and cheap to use: one per locale, currency and style, made on first use (a
-// module-level one would be built in every bundle that imports money.ts).
-const formatters = new Map<string, Intl.NumberFormat>();
-function formatter(locale: MoneyLocale, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let f = formatters.get(key);
-  if (!f) formatters.set(key, (f = new Intl.NumberFormat(locale, options)));
-  return f;
-}
+const formatter = numberFormat;
 
 /** A currency code Intl accepts; anything else (missing, '', a typo) is the shop's, so a screen never throws. */
 const currencyOf = (currency: string | null | undefined): string =>
@@ -42,20 +34,26 @@ function shown(value: unknown): number {
  * separated, written as Intl writes it for `locale` — 'AED 1,234.50', '-AED 5.00'. Anything that is not a number
  * reads 0.00. Every amount a person reads (web app, assistant, e-mails) is written by this function.
  */
-export function formatMoney(value: unknown, currency?: string | null, locale: MoneyLocale = MONEY_LOCALE_DEFAULT): string {
-  return formatter(locale, { style: 'currency', currency: currencyOf(currency), minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(shown(value));
+export function formatMoney(value: unknown, currency?: string | null, locale: LocaleChoice = DEFAULT_LOCALE, dirhamSign = USE_DIRHAM_SIGN): string {
+  const code = currencyOf(currency);
+  const options = { style: 'currency', currency: code, minimumFractionDigits: 2, maximumFractionDigits: 2 } as const;
+  if (!(dirhamSign && code === 'AED')) return formatter(locale, options).format(shown(value));
+  // the sign goes before the number in both languages (a minus before the sign); the digits are the reader's
+  const n = shown(value);
+  const digits = formatter(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(n));
+  return `${n < 0 ? '-' : ''}${DIRHAM_SIGN}\u00a0${digits}`;
 }
 
 /** formatMoney of an amount held in cents. */
-export const formatCents = (cents: unknown, currency?: string | null, locale?: MoneyLocale): string => formatMoney(centsToAmount(cents), currency, locale);
+export const formatCents = (cents: unknown, currency?: string | null, locale?: LocaleChoice): string => formatMoney(centsToAmount(cents), currency, locale);
 
 /** The number alone, as formatMoney writes it without the currency ('1,234.50'): form fields and ranges whose currency is named beside them. */
-export function formatAmount(value: unknown, locale: MoneyLocale = MONEY_LOCALE_DEFAULT): string {
+export function formatAmount(value: unknown, locale: LocaleChoice = DEFAULT_LOCALE): string {
   return formatter(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(shown(value));
 }
 
 /** A short amount for chart axes, e.g. 'AED 1.2K', 'AED 950', 'AED 3.5M'; non-numbers read 'AED 0'. */
-export function formatMoneyCompact(value: unknown, currency?: string | null, locale: MoneyLocale = MONEY_LOCALE_DEFAULT): string {
+export function formatMoneyCompact(value: unknown, currency?: string | null, locale: LocaleChoice = DEFAULT_LOCALE): string {
   return formatter(locale, { style: 'currency', currency: currencyOf(currency), notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(toFiniteNumber(value) ?? 0);
 }
 

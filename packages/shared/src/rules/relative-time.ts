@@ -1,8 +1,9 @@
+import { formatDate } from './locale.js';
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
 /**
  * Customer spec §9: under 1 minute 'Just now', under 60 minutes 'Nm ago', under 24 hours 'Nh ago', else a date.
@@ -16,5 +17,5 @@ export function formatRelativeTime(value: string | number | Date, now: Date = ne
   if (diff < MINUTE) return 'Just now';
   if (diff < HOUR) return `${Math.floor(diff / MINUTE)}m ago`;
   if (diff < DAY) return `${Math.floor(diff / HOUR)}h ago`;
-  return dateFormat.format(date);
+  return formatDate(date);
 }

@@ -1,5 +1,6 @@
 import { LOW_STOCK_THRESHOLD } from '@souq/shared/constants';
 import { formatMoney } from '@souq/shared/rules/money';
+import { formatCount } from '@souq/shared/rules/locale';
 
 export type OverviewFigures = {
   totalProducts: number;
@@ -14,8 +15,7 @@ export type OverviewFigures = {
   currency: string;
 };
 
-const count = (n: number) => n.toLocaleString('en-US');
-const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 const verb = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 /**
@@ -28,7 +28,7 @@ export function overviewSummary(f: OverviewFigures): string {
   }
   const sentences: string[] = [];
   const share = Math.round((f.activeProducts / f.totalProducts) * 100);
-  sentences.push(`${count(f.activeProducts)} of ${plural(f.totalProducts, 'product')} ${verb(f.activeProducts, 'is', 'are')} active (${share}%).`);
+  sentences.push(`${formatCount(f.activeProducts)} of ${plural(f.totalProducts, 'product')} ${verb(f.activeProducts, 'is', 'are')} active (${share}%).`);
   sentences.push(`${plural(f.totalInventory, 'unit')} ${verb(f.totalInventory, 'is', 'are')} in stock, worth ${formatMoney(f.inventoryValue, f.currency)} at current prices.`);
   sentences.push(
     f.lowStock > 0

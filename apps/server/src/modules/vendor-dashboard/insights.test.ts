@@ -25,7 +25,7 @@ describe('vendorInsights', () => {
 
   it('says when there were no sales in the range and leaves out low stock when there is none', () => {
     const text = vendorInsights(figures());
-    expect(text).toBe('All 4 of your products are active in the shop. Your average price is AED\u00a050.00 and the stock on hand is worth AED\u00a01,000.00. Home is your largest category (3 products). No sales from 1 Mar 2026 to 4 Mar 2026.');
+    expect(text).toBe('All 4 of your products are active in the shop. Your average price is AED\u00a050.00 and the stock on hand is worth AED\u00a01,000.00. Home is your largest category (3 products). No sales from Mar 1, 2026 to Mar 4, 2026.');
   });
 
   it('compares the second half of the range with the first, names the best day, and asks for categories when none', () => {
@@ -41,7 +41,7 @@ describe('vendorInsights', () => {
     expect(text).toContain('2 active products have fewer than 10 in stock');
     expect(text).toContain('you sold 5 units in 3 orders for AED\u00a0400.00 (AED\u00a0133.33 per order).');
     expect(text).toContain('Best seller: Lamp with AED\u00a0300.00 from 3 units.');
-    expect(text).toContain('Your best day was 4 Mar 2026 with AED\u00a0300.00.');
+    expect(text).toContain('Your best day was Mar 4, 2026 with AED\u00a0300.00.');
     expect(text).toContain('Revenue in the second half of the range was up 200% on the first half.');
   });
 });

@@ -1,12 +1,13 @@
 import type { VendorAnalytics } from '@souq/shared/api/vendor-dashboard';
 import { formatMoney } from '@souq/shared/rules/money';
+import { formatCount, formatDate } from '@souq/shared/rules/locale';
 
 type Figures = VendorAnalytics['analytics'];
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /** '12 Mar 2026' from 'YYYY-MM-DD' (UTC days, as the figures are). */
-const day = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const day = (iso: string) => formatDate(iso);
 
 /**
  * The Analytics tab's "AI Insights" (vendor §3 `ai.summary`): a short text written from the vendor's own figures,
@@ -24,8 +25,8 @@ export function vendorInsights(a: Figures): string {
   const hidden = o.total_products - o.active_products;
   out.push(
     hidden > 0
-      ? `You have ${plural(o.total_products, 'product')}, ${o.active_products.toLocaleString('en-US')} of them active; ${plural(hidden, 'product is', 'products are')} not visible to customers until you set them active.`
-      : o.total_products === 1 ? 'Your product is active in the shop.' : `All ${o.total_products.toLocaleString('en-US')} of your products are active in the shop.`,
+      ? `You have ${plural(o.total_products, 'product')}, ${formatCount(o.active_products)} of them active; ${plural(hidden, 'product is', 'products are')} not visible to customers until you set them active.`
+      : o.total_products === 1 ? 'Your product is active in the shop.' : `All ${formatCount(o.total_products)} of your products are active in the shop.`,
   );
   out.push(`Your average price is ${money(o.avg_price)} and the stock on hand is worth ${money(o.inventory_value)}.`);
 

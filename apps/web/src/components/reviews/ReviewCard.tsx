@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { VERIFIED_PURCHASE_LABEL, type Review } from '@souq/shared/api/reviews';
 import { Stars } from '@/components/ui/Stars';
+import { formatDate } from '@souq/shared/rules/locale';
 
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /**
  * One review as every area shows it: stars, title, 'Verified purchase', author and date, the text (the buyer's own
@@ -18,7 +18,7 @@ export function ReviewCard({ review, children, extra }: { review: Review; childr
       <p className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-slate-500">
         <span className="rounded-full bg-emerald-50 px-2 py-0.5 font-medium text-emerald-800">{VERIFIED_PURCHASE_LABEL}</span>
         <bdi>{review.author_name}</bdi>
-        <time dateTime={review.created_at}>{dateOf(review.created_at)}</time>
+        <time dateTime={review.created_at}>{formatDate(review.created_at)}</time>
       </p>
       <p className="mt-2 text-sm whitespace-pre-line text-slate-800" dir="auto">{review.body}</p>
       {review.photos.length > 0 && (

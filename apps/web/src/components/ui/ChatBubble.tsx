@@ -1,6 +1,7 @@
 import { formatRelativeTime } from '@souq/shared/rules/relative-time';
 import { cx } from './cx';
 import { FormattedText } from './FormattedText';
+import { formatDate } from '@souq/shared/rules/locale';
 
 /**
  * One message of a support conversation or chat transcript: the reader's own messages on the right, others on the
@@ -29,7 +30,7 @@ export function ChatBubble({ side, sender, text, at, tone = 'default', formatted
     <div className={cx('flex flex-col gap-0.5', mine ? 'items-end' : 'items-start')}>
       <span className="px-1 text-xs text-slate-500">
         {sender}
-        {at && <time dateTime={at} title={new Date(at).toLocaleString()}> · {formatRelativeTime(at)}</time>}
+        {at && <time dateTime={at} title={formatDate(at, 'dayTime')}> · {formatRelativeTime(at)}</time>}
       </span>
       <div
         className={cx(

@@ -8,8 +8,8 @@ import { Field, Textarea } from '@/components/ui/Field';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { notify } from '@/components/ui/toast';
 import type { ActingAs } from './documents';
+import { formatDate } from '@souq/shared/rules/locale';
 
-const formatDate = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The verification state (vendor §2 step 6, profile): read-only for the vendor. An admin verifies or rejects with
@@ -46,7 +46,7 @@ export function VerificationPanel({ vendor, actingAs, onChanged }: { vendor: Ven
         <div>
           <dt className="text-slate-500">Decided</dt>
           <dd className="mt-1 text-slate-900">
-            {vendor.verification_date && (vendor.verification_status === 'verified' || vendor.verification_status === 'rejected') ? <>{formatDate(vendor.verification_date)}{vendor.verified_by && <> by {vendor.verified_by}</>}</> : <span className="text-slate-400">Not yet</span>}
+            {vendor.verification_date && (vendor.verification_status === 'verified' || vendor.verification_status === 'rejected') ? <>{formatDate(vendor.verification_date, 'dayTime')}{vendor.verified_by && <> by {vendor.verified_by}</>}</> : <span className="text-slate-400">Not yet</span>}
           </dd>
         </div>
         {!canDecide && (

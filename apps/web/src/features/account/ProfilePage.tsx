@@ -15,6 +15,7 @@ import { Field, Input, Select } from '@/components/ui/Field';
 import { Price } from '@/components/ui/Price';
 import { Spinner } from '@/components/ui/Spinner';
 import { NotificationSettings } from '@/features/notifications/NotificationSettings';
+import { formatDate } from '@souq/shared/rules/locale';
 
 type FormState = {
   dob: string;
@@ -295,7 +296,7 @@ function RecentOrders() {
                     <Price value={o.total_amount} />
                   </td>
                   <td className="hidden py-3 ps-3 text-end whitespace-nowrap text-slate-600 sm:table-cell">
-                    <time dateTime={o.created_at} title={new Date(o.created_at).toLocaleString()}>
+                    <time dateTime={o.created_at} title={formatDate(o.created_at, 'dayTime')}>
                       {formatRelativeTime(o.created_at, now)}
                     </time>
                   </td>

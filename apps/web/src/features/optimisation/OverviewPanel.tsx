@@ -5,10 +5,11 @@ import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { StatCard, StatGrid } from '@/components/ui/StatCard';
 import { ScoreBadge } from './ScoreBadge';
+import { formatDate } from '@souq/shared/rules/locale';
 
 type Run = OptimiserState['runs'][number];
 
-const when = (iso: string) => <time dateTime={iso} title={new Date(iso).toLocaleString()}>{formatRelativeTime(iso)}</time>;
+const when = (iso: string) => <time dateTime={iso} title={formatDate(iso, 'dayTime')}>{formatRelativeTime(iso)}</time>;
 
 const RUN_COLUMNS: DataTableColumn<Run>[] = [
   { key: 'when', header: 'Run', className: 'whitespace-nowrap text-slate-700', cell: (r) => when(r.created_at) },

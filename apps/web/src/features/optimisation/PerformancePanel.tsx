@@ -6,8 +6,9 @@ import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
 import { StatCard, StatGrid } from '@/components/ui/StatCard';
 import { cx } from '@/components/ui/cx';
 import { METRICS, meetsTarget } from './performance-monitor';
+import { formatDate, formatDecimal } from '@souq/shared/rules/locale';
 
-const fmt = (v: number | null, unit: string) => (v === null ? 'n/a' : `${v.toLocaleString(undefined, { maximumFractionDigits: 1 })}${unit === '%' ? '%' : ' ms'}`);
+const fmt = (v: number | null, unit: string) => (v === null ? 'n/a' : `${formatDecimal(v)}${unit === '%' ? '%' : ' ms'}`);
 
 function Verdict({ ok }: { ok: boolean | null }) {
   if (ok === null) return <span className="text-xs text-slate-500">Not measurable here</span>;
@@ -15,7 +16,7 @@ function Verdict({ ok }: { ok: boolean | null }) {
 }
 
 const COLUMNS: DataTableColumn<PerformanceSample>[] = [
-  { key: 'when', header: 'Measured', className: 'whitespace-nowrap text-slate-700', cell: (s) => <time dateTime={s.created_at} title={new Date(s.created_at).toLocaleString()}>{formatRelativeTime(s.created_at)}</time> },
+  { key: 'when', header: 'Measured', className: 'whitespace-nowrap text-slate-700', cell: (s) => <time dateTime={s.created_at} title={formatDate(s.created_at, 'dayTime')}>{formatRelativeTime(s.created_at)}</time> },
   ...METRICS.map((m): DataTableColumn<PerformanceSample> => ({
     key: m.key,
     header: m.label,

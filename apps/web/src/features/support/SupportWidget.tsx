@@ -18,6 +18,7 @@ import { useCustomerToken } from '@/lib/session';
 import { useLocation } from 'react-router';
 import { useFloatingOffset } from './floating-offset';
 import { createConversation, postMessage, supportKeys, totalUnread, useConversations, useThread, type Thread } from './api';
+import { formatDate } from '@souq/shared/rules/locale';
 
 type PanelState = 'closed' | 'open' | 'minimised';
 type View = { name: 'list' } | { name: 'new' } | { name: 'thread'; id: number };
@@ -177,7 +178,7 @@ function ConversationList({ conversations, loading, onNew, onOpen }: {
                   </span>
                   <span className="flex items-center gap-2 text-xs text-slate-500">
                     <span className="min-w-0 flex-1 truncate">{c.last_message || '—'}</span>
-                    <time dateTime={c.updated_at} title={new Date(c.updated_at).toLocaleString()} className="shrink-0">
+                    <time dateTime={c.updated_at} title={formatDate(c.updated_at, 'dayTime')} className="shrink-0">
                       {formatRelativeTime(c.updated_at)}
                     </time>
                   </span>

@@ -5,6 +5,7 @@ import { paths } from '@/app/paths';
 import { buttonClass } from '@/components/ui/Button';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { cx } from '@/components/ui/cx';
+import { formatDate } from '@souq/shared/rules/locale';
 
 const STATUS_HINT: Record<VendorStatus, string> = {
   verified: 'Your business is verified.',
@@ -39,7 +40,7 @@ export function VendorAccountSummary({ vendor }: { vendor: Vendor }) {
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div>
             <h2 id="account-heading" className="text-lg font-semibold text-slate-900">{vendor.company_name}</h2>
-            <p className="text-sm text-slate-500">Vendor #{vendor.id} · since {new Date(vendor.created_at).toLocaleDateString()}</p>
+            <p className="text-sm text-slate-500">Vendor #{vendor.id} · since {formatDate(vendor.created_at)}</p>
           </div>
           <StatusBadge kind="vendor" status={status} />
         </div>

@@ -16,8 +16,8 @@ import { cx } from '@/components/ui/cx';
 import { dashboardKeys, useDashboardStats } from './dashboard-api';
 import { VendorAccountSummary } from './VendorAccountSummary';
 import { DEFAULT_VENDOR_TAB, isVendorTab, TAB_COMPONENTS, VENDOR_TABS, type VendorTabId } from './tabs/registry';
+import { formatCount } from '@souq/shared/rules/locale';
 
-const count = (n: number | undefined) => n?.toLocaleString('en-US');
 
 /** The header's four stat cards (vendor §2), from the server for the signed-in vendor. */
 function DashboardStats() {
@@ -35,10 +35,10 @@ function DashboardStats() {
   }
   return (
     <section aria-label="Your business at a glance" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-      <StatCard label="Total Products" loading={!s} value={count(s?.total_products)} hint="in your catalogue" />
-      <StatCard label="Total Orders" loading={!s} value={count(s?.total_orders)} hint="holding your products" />
+      <StatCard label="Total Products" loading={!s} value={formatCount(s?.total_products)} hint="in your catalogue" />
+      <StatCard label="Total Orders" loading={!s} value={formatCount(s?.total_orders)} hint="holding your products" />
       <StatCard label="Total Revenue" loading={!s} value={s && <Money text={formatMoney(s.total_revenue, s.currency)} />} hint="without cancelled or refunded orders" />
-      <StatCard label="Active Products" loading={!s} value={count(s?.active_products)} hint="visible to customers" />
+      <StatCard label="Active Products" loading={!s} value={formatCount(s?.active_products)} hint="visible to customers" />
     </section>
   );
 }

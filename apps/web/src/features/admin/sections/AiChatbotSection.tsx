@@ -9,6 +9,7 @@ import { useAdminQuery } from '../api';
 import { LoadError } from '../parts/LoadError';
 import { RefreshButton } from '../parts/RefreshButton';
 import { sectionUrl } from '../sections';
+import { formatCount } from '@souq/shared/rules/locale';
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
@@ -41,8 +42,8 @@ export function AiChatbotSection() {
       ) : (
         <>
           <StatGrid label="Assistant figures, last 24 hours">
-            <StatCard label="Chats (24 h)" loading={!s} value={s?.chats.toLocaleString('en-US')} hint={s && `${s.user_messages.toLocaleString('en-US')} questions asked`} />
-            <StatCard label="Messages per chat" loading={!s} value={s?.messages_per_chat.toLocaleString('en-US')} hint={s && `${s.messages.toLocaleString('en-US')} messages in all`} />
+            <StatCard label="Chats (24 h)" loading={!s} value={formatCount(s?.chats)} hint={s && `${formatCount(s.user_messages)} questions asked`} />
+            <StatCard label="Messages per chat" loading={!s} value={formatCount(s?.messages_per_chat)} hint={s && `${formatCount(s.messages)} messages in all`} />
             <StatCard label="Chats ending in add-to-cart" loading={!s} value={s && percent(s.add_to_cart_share)} hint={s && `${s.chats_with_add_to_cart} of ${s.chats} chats`} />
             <StatCard label="Top topic" loading={!s} value={s ? (s.topics[0]?.topic ?? '—') : undefined} hint={s?.topics[0] && `${s.topics[0].messages} question(s)`} />
           </StatGrid>

@@ -23,6 +23,7 @@ import { UnreadCount } from '@/components/ui/UnreadCount';
 import { notify } from '@/components/ui/toast';
 import { InboxPanes, InboxRow } from './InboxPanes';
 import { useLiveRefresh } from './live-refresh';
+import { formatCount, formatDate } from '@souq/shared/rules/locale';
 
 type Analytics = { active_sessions: number; urgent_sessions: number; unique_users: number; total_messages: number };
 type Detail = { session: ChatSession; messages: ChatMonitorMessage[] };
@@ -68,7 +69,7 @@ export function ChatMonitorSection() {
     if (stats.error) logFailure(stats.error);
   }, [list.query.error, stats.error]);
 
-  const figure = (n: number | undefined) => (n === undefined ? '—' : n.toLocaleString());
+  const figure = (n: number | undefined) => (n === undefined ? '—' : formatCount(n));
   return (
     <section aria-labelledby="monitor-heading" className="flex flex-col gap-4">
       <PageHeader id="monitor-heading" title="Live Chat Monitor" description="Shoppers' conversations with the assistant. Answer one and your reply appears in their chat." />
@@ -100,7 +101,7 @@ export function ChatMonitorSection() {
                 <InboxRow key={s.id} selected={s.id === selected} onSelect={() => setSelected(s.id)}>
                   <span className="flex items-center gap-2">
                     <span className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900">{who(s)}</span>
-                    <time dateTime={s.last_message_at} title={new Date(s.last_message_at).toLocaleString()} className="shrink-0 text-xs text-slate-500">
+                    <time dateTime={s.last_message_at} title={formatDate(s.last_message_at, 'dayTime')} className="shrink-0 text-xs text-slate-500">
                       {formatRelativeTime(s.last_message_at)}
                     </time>
                   </span>

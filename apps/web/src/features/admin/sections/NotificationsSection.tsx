@@ -8,6 +8,7 @@ import { Field, Input, Select, Textarea } from '@/components/ui/Field';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { StatCard, StatGrid } from '@/components/ui/StatCard';
 import { notify } from '@/components/ui/toast';
+import { formatCount } from '@souq/shared/rules/locale';
 
 type BroadcastType = (typeof NOTIFICATION_TYPES)[number];
 const TYPE_LABELS: Record<BroadcastType, string> = { general: 'General', promotion: 'Promotion', update: 'Update', announcement: 'Announcement' };
@@ -77,8 +78,8 @@ export function NotificationsSection() {
         <div className="flex flex-col gap-3">
           <h3 className="text-sm font-semibold text-slate-700">Last broadcast</h3>
           <StatGrid columns={2} label="Last broadcast result" className="sm:grid-cols-2 xl:grid-cols-2">
-            <StatCard label="Successful" value={last ? last.stats.successCount.toLocaleString() : '—'} hint={last ? 'browsers reached' : 'nothing sent yet'} />
-            <StatCard label="Failed" value={last ? last.stats.errorCount.toLocaleString() : '—'} hint={last ? 'expired ones are removed' : '\u00a0'} />
+            <StatCard label="Successful" value={last ? formatCount(last.stats.successCount) : '—'} hint={last ? 'browsers reached' : 'nothing sent yet'} />
+            <StatCard label="Failed" value={last ? formatCount(last.stats.errorCount) : '—'} hint={last ? 'expired ones are removed' : '\u00a0'} />
           </StatGrid>
         </div>
       </div>

@@ -22,6 +22,7 @@ import { adminApi, queryString, useAdminMutation, useAdminQuery, useVendorOption
 import { LoadError } from '../parts/LoadError';
 import { VendorFilter } from '../parts/VendorSelect';
 import { When } from '../parts/When';
+import { formatCount } from '@souq/shared/rules/locale';
 
 const FILTERS = { status: '', vendor_id: '' };
 const ORDER_KEYS = ['admin-orders', 'admin-order-stats', 'admin-order', 'admin-overview', 'admin-payments'];
@@ -298,9 +299,9 @@ export function OrdersSection() {
     <section aria-labelledby="orders-heading" className="space-y-5">
       <PageHeader id="orders-heading" title="Orders" description="Every order in the shop. Update a status, assign a vendor, follow the history." />
       <StatGrid label="Order figures" className="grid-cols-2">
-        <StatCard label="Total Orders" loading={stats.isPending} value={s?.total_orders.toLocaleString('en-US')} />
-        <StatCard label="Pending" loading={stats.isPending} value={s?.pending.toLocaleString('en-US')} />
-        <StatCard label="Processing" loading={stats.isPending} value={s?.processing.toLocaleString('en-US')} />
+        <StatCard label="Total Orders" loading={stats.isPending} value={formatCount(s?.total_orders)} />
+        <StatCard label="Pending" loading={stats.isPending} value={formatCount(s?.pending)} />
+        <StatCard label="Processing" loading={stats.isPending} value={formatCount(s?.processing)} />
         <StatCard label="Total Revenue" className="col-span-2 sm:col-span-1" loading={stats.isPending} value={s && money(s.total_revenue, s.currency)} hint="without cancelled and refunded orders" />
       </StatGrid>
 

@@ -8,8 +8,9 @@ import { useAdminQuery } from '../api';
 import { LoadError } from '../parts/LoadError';
 import { RefreshButton } from '../parts/RefreshButton';
 import { When } from '../parts/When';
+import { formatCount } from '@souq/shared/rules/locale';
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = (n: number) => formatCount(n);
 
 /**
  * Dashboard (admin §2 Overview): the four cards from the database, Refresh ('Refreshing...'), and the AI Summary,

@@ -5,8 +5,9 @@ import { PageHeader } from '@/components/ui/PageHeader';
 import { StatCard, StatGrid } from '@/components/ui/StatCard';
 import { useAdminQuery } from '../api';
 import { LoadError } from '../parts/LoadError';
+import { formatCount } from '@souq/shared/rules/locale';
 
-const orders = (n: number) => `${n.toLocaleString('en-US')} order${n === 1 ? '' : 's'}`;
+const orders = (n: number) => `${formatCount(n)} order${n === 1 ? '' : 's'}`;
 
 /**
  * Payments (admin §2, in place of the placeholder 'Payment Management Section'): what came in by payment method,
@@ -43,7 +44,7 @@ export function PaymentsSection() {
                     return (
                       <tr key={m.method}>
                         <th scope="row" className="px-4 py-2.5 font-medium text-slate-900 sm:px-5">{m.label}</th>
-                        <td className="px-4 py-2.5 text-end tabular-nums sm:px-5">{m.orders.toLocaleString('en-US')}</td>
+                        <td className="px-4 py-2.5 text-end tabular-nums sm:px-5">{formatCount(m.orders)}</td>
                         <td className="px-4 py-2.5 text-end whitespace-nowrap tabular-nums sm:px-5">{money(m.amount)}</td>
                         <td className="hidden px-4 py-2.5 text-end tabular-nums sm:table-cell sm:px-5">{all > 0 ? `${Math.round((m.amount / all) * 100)}%` : '—'}</td>
                       </tr>

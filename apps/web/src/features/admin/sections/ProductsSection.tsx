@@ -25,6 +25,7 @@ import { FilterInput } from '../parts/FilterInput';
 import { LoadError } from '../parts/LoadError';
 import { VendorField, VendorFilter } from '../parts/VendorSelect';
 import { When } from '../parts/When';
+import { formatCount } from '@souq/shared/rules/locale';
 
 const FILTERS = { category: '', status: '', vendor_id: '', min_price: '', max_price: '', tags: '' };
 const STATUS_LABEL: Record<(typeof PRODUCT_STATUSES)[number], string> = { active: 'Active', inactive: 'Inactive', draft: 'Draft', archived: 'Archived' };
@@ -307,11 +308,11 @@ export function ProductsSection() {
     <section aria-labelledby="products-heading" className="space-y-5">
       <PageHeader id="products-heading" title="Products" description="Every product in the shop with its vendor, stock and sales. Filters apply on the server." />
       <StatGrid label="Product figures" columns={3} className="grid-cols-2 2xl:grid-cols-5">
-        <StatCard label="Total Products" loading={stats.isPending} value={s?.total_products.toLocaleString('en-US')} />
-        <StatCard label="Active Products" loading={stats.isPending} value={s?.active_products.toLocaleString('en-US')} />
-        <StatCard label="Low Stock" loading={stats.isPending} value={s?.low_stock.toLocaleString('en-US')} hint={`stock under ${LOW_STOCK_THRESHOLD}`} />
+        <StatCard label="Total Products" loading={stats.isPending} value={formatCount(s?.total_products)} />
+        <StatCard label="Active Products" loading={stats.isPending} value={formatCount(s?.active_products)} />
+        <StatCard label="Low Stock" loading={stats.isPending} value={formatCount(s?.low_stock)} hint={`stock under ${LOW_STOCK_THRESHOLD}`} />
         <StatCard label="Total Revenue" className="col-span-2 sm:col-span-1" loading={stats.isPending} value={s && money(s.total_revenue, currency)} hint="from order lines" />
-        <StatCard label="Total Orders" loading={stats.isPending} value={s?.total_orders.toLocaleString('en-US')} />
+        <StatCard label="Total Orders" loading={stats.isPending} value={formatCount(s?.total_orders)} />
       </StatGrid>
 
       <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">

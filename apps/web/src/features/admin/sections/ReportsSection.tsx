@@ -13,6 +13,7 @@ import { StatCard, StatGrid } from '@/components/ui/StatCard';
 import { cx } from '@/components/ui/cx';
 import { queryString, useAdminQuery } from '../api';
 import { LoadError } from '../parts/LoadError';
+import { formatCount } from '@souq/shared/rules/locale';
 
 const DAY_MS = 86_400_000;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -112,8 +113,8 @@ export function ReportsSection() {
         <>
           <StatGrid label="Sales totals" columns={3}>
             <StatCard label="Revenue" loading={!s} value={s && money(s.totals.revenue)} hint={s && `${s.from} to ${s.to}`} />
-            <StatCard label="Orders" loading={!s} value={s?.totals.orders.toLocaleString('en-US')} hint={s && hasOrders ? `${money(s.totals.revenue / s.totals.orders)} per order` : undefined} />
-            <StatCard label="Units sold" loading={!s} value={s?.totals.units_sold.toLocaleString('en-US')} />
+            <StatCard label="Orders" loading={!s} value={formatCount(s?.totals.orders)} hint={s && hasOrders ? `${money(s.totals.revenue / s.totals.orders)} per order` : undefined} />
+            <StatCard label="Units sold" loading={!s} value={formatCount(s?.totals.units_sold)} />
           </StatGrid>
           <div className="grid gap-4 xl:grid-cols-2">
             <TimeSeriesChart

@@ -19,6 +19,7 @@ import { cx } from '@/components/ui/cx';
 import { adminApi, useAdminMutation, useAdminQuery } from '../api';
 import { FilterInput } from '../parts/FilterInput';
 import { When } from '../parts/When';
+import { formatCount, formatDate } from '@souq/shared/rules/locale';
 
 type Tab = 'audit' | 'sessions' | 'codes' | 'attempts';
 
@@ -145,7 +146,7 @@ function AuditTrail() {
           </label>
         </FilterBar>
         <p className="mt-3 text-xs text-slate-500" aria-live="polite">
-          {list.items ? `${list.total.toLocaleString('en-US')} entr${list.total === 1 ? 'y' : 'ies'}` : '\u00a0'} · append-only: entries are never changed or deleted
+          {list.items ? `${formatCount(list.total)} entr${list.total === 1 ? 'y' : 'ies'}` : '\u00a0'} · append-only: entries are never changed or deleted
         </p>
       </div>
       <DataTable
@@ -316,7 +317,7 @@ function Codes() {
       header: 'Status',
       cell: (c) =>
         c.revoked_at ? (
-          <span className="inline-flex rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 ring-1 ring-slate-300 ring-inset" title={new Date(c.revoked_at).toLocaleString()}>Revoked</span>
+          <span className="inline-flex rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 ring-1 ring-slate-300 ring-inset" title={formatDate(c.revoked_at, 'dayTime')}>Revoked</span>
         ) : (
           <span className="inline-flex rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200 ring-inset">Active</span>
         ),

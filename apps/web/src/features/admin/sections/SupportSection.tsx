@@ -22,6 +22,7 @@ import { UnreadCount } from '@/components/ui/UnreadCount';
 import { notify } from '@/components/ui/toast';
 import { InboxPanes, InboxRow } from './InboxPanes';
 import { useLiveRefresh } from './live-refresh';
+import { formatDate } from '@souq/shared/rules/locale';
 
 type Thread = { conversation: AdminSupportConversation; messages: SupportMessage[] };
 const LIST_KEY = 'admin-support';
@@ -111,7 +112,7 @@ function ConversationList({ rows, loading, error, onRetry, selected, onSelect }:
         <InboxRow key={c.id} selected={c.id === selected} onSelect={() => onSelect(c.id)}>
           <span className="flex items-center gap-2">
             <span className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900">{c.user_name || c.user_email}</span>
-            <time dateTime={c.updated_at} title={new Date(c.updated_at).toLocaleString()} className="shrink-0 text-xs text-slate-500">
+            <time dateTime={c.updated_at} title={formatDate(c.updated_at, 'dayTime')} className="shrink-0 text-xs text-slate-500">
               {formatRelativeTime(c.updated_at)}
             </time>
           </span>

@@ -20,7 +20,8 @@ import { cx } from '@/components/ui/cx';
 import { initials } from '../initials';
 import { adminApi, useAdminMutation, useAdminQuery } from '../api';
 import { LoadError } from '../parts/LoadError';
-import { formatDate, When } from '../parts/When';
+import { When } from '../parts/When';
+import { formatDate } from '@souq/shared/rules/locale';
 
 const ROLE_STYLE: Record<UserRole, string> = {
   admin: 'bg-violet-50 text-violet-800 ring-violet-200',

@@ -21,7 +21,8 @@ import { OnboardingWizard } from '@/components/vendor/OnboardingWizard';
 import { VendorProfileView, vendorProfileKey } from '@/components/vendor/VendorProfileView';
 import { VerificationPanel } from '@/components/vendor/VerificationPanel';
 import { useAdminQuery } from '../api';
-import { formatDate } from '../parts/When';
+import { formatCount } from '@souq/shared/rules/locale';
+import { formatDate } from '@souq/shared/rules/locale';
 
 const FILTERS = { status: '' };
 const docCount = (v: Vendor) => VENDOR_DOCUMENT_FIELDS.filter((f) => !!v[f]).length;
@@ -69,15 +70,14 @@ export function VendorsSection() {
     ]);
   };
 
-  const n = (x: number | undefined) => x?.toLocaleString('en-US');
   return (
     <section aria-labelledby="vendors-heading" className="space-y-5">
       <PageHeader id="vendors-heading" title="Vendor Management" description="Verify vendors pending review, keep profiles and documents up to date, onboard vendors on their behalf." />
       <StatGrid label="Vendor figures" className="grid-cols-2 lg:grid-cols-4">
-        <StatCard label="Total Vendors" loading={stats.isPending} value={n(s?.total)} />
-        <StatCard label={VENDOR_STATUS_LABELS.pending} loading={stats.isPending} value={n(s?.pending)} hint="waiting for a decision" />
-        <StatCard label={VENDOR_STATUS_LABELS.verified} loading={stats.isPending} value={n(s?.verified)} />
-        <StatCard label={VENDOR_STATUS_LABELS.incomplete} loading={stats.isPending} value={n(s?.incomplete)} hint={s && s.rejected ? `${n(s.rejected)} rejected` : 'documents missing'} />
+        <StatCard label="Total Vendors" loading={stats.isPending} value={formatCount(s?.total)} />
+        <StatCard label={VENDOR_STATUS_LABELS.pending} loading={stats.isPending} value={formatCount(s?.pending)} hint="waiting for a decision" />
+        <StatCard label={VENDOR_STATUS_LABELS.verified} loading={stats.isPending} value={formatCount(s?.verified)} />
+        <StatCard label={VENDOR_STATUS_LABELS.incomplete} loading={stats.isPending} value={formatCount(s?.incomplete)} hint={s && s.rejected ? `${formatCount(s.rejected)} rejected` : 'documents missing'} />
       </StatGrid>
 
       <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">

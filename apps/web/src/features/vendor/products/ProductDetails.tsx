@@ -3,6 +3,7 @@ import type { ManagedProduct } from '@souq/shared/api/products';
 import { formatMoney, centsToAmount } from '@souq/shared/rules/money';
 import { Price } from '@/components/ui/Price';
 import { StatusBadge } from '@/components/ui/StatusBadge';
+import { formatDate } from '@souq/shared/rules/locale';
 
 const dash = <span className="text-slate-400">—</span>;
 const orDash = (v: ReactNode) => (v === null || v === undefined || v === '' ? dash : v);
@@ -63,8 +64,8 @@ export function ProductDetails({ product: p }: { product: ManagedProduct }) {
         <Row label="Meta description">{orDash(p.meta_description)}</Row>
         <Row label="Weight">{p.weight === null ? dash : `${p.weight} kg`}</Row>
         <Row label="Dimensions">{dims.every((d) => d === null) ? dash : `${dims.map((d) => d ?? 0).join(' × ')} cm`}</Row>
-        <Row label="Created">{new Date(p.created_at).toLocaleString()}</Row>
-        <Row label="Updated">{new Date(p.updated_at).toLocaleString()}</Row>
+        <Row label="Created">{formatDate(p.created_at, 'dayTime')}</Row>
+        <Row label="Updated">{formatDate(p.updated_at, 'dayTime')}</Row>
       </dl>
     </div>
   );

@@ -13,12 +13,11 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { StatCard } from '@/components/ui/StatCard';
 import { Money } from '../parts/Money';
 import { useVendorAnalytics } from '../dashboard-api';
+import { formatCount, formatDate } from '@souq/shared/rules/locale';
 
 const DAY_MS = 86_400_000;
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 const daysBefore = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) - n * DAY_MS).toISOString().slice(0, 10);
-const longDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-const exact = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A card with a heading and a list, its loading rows and its empty text. */
 function Panel({ title, loading, isEmpty, emptyText, children }: { title: string; loading: boolean; isEmpty: boolean; emptyText: string; children: ReactNode }) {
@@ -47,7 +46,7 @@ function CountBars({ rows, label }: { rows: { name: string; count: number }[]; l
         <li key={r.name} className="text-sm">
           <div className="flex items-baseline justify-between gap-3">
             <span className="truncate text-slate-800 capitalize" title={r.name}>{r.name}</span>
-            <span className="shrink-0 tabular-nums text-slate-600">{r.count.toLocaleString('en-US')}</span>
+            <span className="shrink-0 tabular-nums text-slate-600">{formatCount(r.count)}</span>
           </div>
           <div aria-hidden="true" className="mt-1 h-1.5 rounded-full bg-slate-100">
             <div className="h-1.5 rounded-full bg-brand-500" style={{ width: `${(r.count / max) * 100}%` }} />
@@ -128,11 +127,11 @@ export default function AnalyticsTab() {
       />
 
       <section aria-label="Catalogue overview" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        <StatCard label="Total Products" loading={loading} value={o?.total_products.toLocaleString('en-US')} />
+        <StatCard label="Total Products" loading={loading} value={formatCount(o?.total_products)} />
         <StatCard
           label="Active Products"
           loading={loading}
-          value={o?.active_products.toLocaleString('en-US')}
+          value={formatCount(o?.active_products)}
           hint={o && (o.low_stock > 0 ? `${o.low_stock} under ${o.low_stock_threshold} in stock` : `none under ${o.low_stock_threshold} in stock`)}
         />
         <StatCard label="Average Price" loading={loading} value={o && <Money text={money(o.avg_price)} />} />
@@ -167,7 +166,7 @@ export default function AnalyticsTab() {
         title="Sales over time: revenue per day"
         description={
           sales
-            ? `${money(sales.totals.revenue)} from ${sales.totals.orders.toLocaleString('en-US')} order${sales.totals.orders === 1 ? '' : 's'} (${sales.totals.units_sold.toLocaleString('en-US')} unit${sales.totals.units_sold === 1 ? '' : 's'}), ${longDay(sales.from)} – ${longDay(sales.to)}`
+            ? `${money(sales.totals.revenue)} from ${formatCount(sales.totals.orders)} order${sales.totals.orders === 1 ? '' : 's'} (${formatCount(sales.totals.units_sold)} unit${sales.totals.units_sold === 1 ? '' : 's'}), ${formatDate(sales.from)} – ${formatDate(sales.to)}`
             : undefined
         }
         loading={loading}
@@ -190,7 +189,7 @@ export default function AnalyticsTab() {
               <li key={p.id} className="flex items-baseline justify-between gap-3 py-1.5 first:pt-0">
                 <span className="min-w-0">
                   <span className="block truncate text-slate-800" title={p.name}>{p.name}</span>
-                  <time className="text-xs text-slate-500" dateTime={p.created_at} title={exact.format(new Date(p.created_at))}>{formatRelativeTime(new Date(p.created_at))}</time>
+                  <time className="text-xs text-slate-500" dateTime={p.created_at} title={formatDate(p.created_at, 'dayTime')}>{formatRelativeTime(new Date(p.created_at))}</time>
                 </span>
                 <span className="shrink-0 tabular-nums text-slate-700">{money(p.price)}</span>
               </li>
@@ -203,7 +202,7 @@ export default function AnalyticsTab() {
               <li key={`${p.id}-${p.name}`} className="flex items-baseline justify-between gap-3 py-1.5 first:pt-0">
                 <span className="min-w-0">
                   <span className="block truncate text-slate-800" title={p.name}>{p.name}</span>
-                  <span className="text-xs text-slate-500">{p.units_sold.toLocaleString('en-US')} sold</span>
+                  <span className="text-xs text-slate-500">{formatCount(p.units_sold)} sold</span>
                 </span>
                 <span className="shrink-0 tabular-nums text-slate-700">{money(p.revenue)}</span>
               </li>

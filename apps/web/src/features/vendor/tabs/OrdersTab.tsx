@@ -22,14 +22,13 @@ import { StatusBadge } from '@/components/ui/StatusBadge';
 import { notify } from '@/components/ui/toast';
 import { Field, Input } from '@/components/ui/Field';
 import { dashboardKeys, downloadOrdersCsv, useOrderAction, useOrderActivity, useOrderStats } from '../dashboard-api';
+import { formatCount, formatDate } from '@souq/shared/rules/locale';
 
 const STATUS_OPTIONS = VENDOR_ORDER_FILTER_STATUSES.map((s) => ({ value: s, label: statusBadge('order', s).label }));
-const exact = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const money = (o: VendorOrder) => formatMoney(o.total, o.currency);
-const count = (n: number | undefined) => n?.toLocaleString('en-US');
 
 function When({ iso }: { iso: string }) {
-  return <time dateTime={iso} title={exact.format(new Date(iso))}>{formatRelativeTime(new Date(iso))}</time>;
+  return <time dateTime={iso} title={formatDate(iso, 'dayTime')}>{formatRelativeTime(new Date(iso))}</time>;
 }
 
 function SharedNote() {
@@ -124,7 +123,7 @@ function OrderDetails({ order }: { order: VendorOrder }) {
       <div className="flex flex-wrap items-center gap-2">
         <StatusBadge kind="order" status={order.status} />
         {order.shared_order && <SharedNote />}
-        <span className="text-slate-500">Placed {exact.format(new Date(order.created_at))}</span>
+        <span className="text-slate-500">Placed {formatDate(order.created_at, 'dayTime')}</span>
       </div>
       <dl className="grid gap-4 sm:grid-cols-2">
         <div>
@@ -289,9 +288,9 @@ export default function OrdersTab() {
       />
 
       <section aria-label="Order figures" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        <StatCard label="Total Orders" loading={!s} value={count(s?.total_orders)} />
-        <StatCard label="Pending Orders" loading={!s} value={count(s?.pending_orders)} hint="waiting for you to confirm" />
-        <StatCard label="Shipped Orders" loading={!s} value={count(s?.shipped_orders)} />
+        <StatCard label="Total Orders" loading={!s} value={formatCount(s?.total_orders)} />
+        <StatCard label="Pending Orders" loading={!s} value={formatCount(s?.pending_orders)} hint="waiting for you to confirm" />
+        <StatCard label="Shipped Orders" loading={!s} value={formatCount(s?.shipped_orders)} />
         <StatCard label="Total Revenue" loading={!s} value={s && <Money text={formatMoney(s.total_revenue, s.currency)} />} hint="your items only" />
       </section>
 
@@ -299,10 +298,10 @@ export default function OrdersTab() {
         <section aria-label="Quick Actions" className="flex flex-wrap items-center gap-2 rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-sm">
           <h3 className="me-1 text-sm font-semibold text-slate-900">Quick Actions</h3>
           <Button variant={list.filters.status === 'processing' ? 'primary' : 'secondary'} size="sm" onClick={() => list.setFilter('status', 'processing')} aria-pressed={list.filters.status === 'processing'}>
-            Orders to ship{s ? ` (${count(s.processing_orders)})` : ''}
+            Orders to ship{s ? ` (${formatCount(s.processing_orders)})` : ''}
           </Button>
           <Button variant={list.filters.status === 'pending' ? 'primary' : 'secondary'} size="sm" onClick={() => list.setFilter('status', 'pending')} aria-pressed={list.filters.status === 'pending'}>
-            Pending orders{s ? ` (${count(s.pending_orders)})` : ''}
+            Pending orders{s ? ` (${formatCount(s.pending_orders)})` : ''}
           </Button>
           <Button variant="secondary" size="sm" onClick={() => void onExport({})} loading={exporting}>
             Download Reports
@@ -314,7 +313,7 @@ export default function OrdersTab() {
         <div className="flex flex-col gap-3 border-b border-slate-100 p-4 sm:p-5">
           <div>
             <h3 id="order-list-heading" className="text-lg font-semibold text-slate-900">Your orders</h3>
-            <p className="text-sm text-slate-500" aria-live="polite">{list.items ? `${list.total.toLocaleString('en-US')} order${list.total === 1 ? '' : 's'}` : '\u00a0'}</p>
+            <p className="text-sm text-slate-500" aria-live="polite">{list.items ? `${formatCount(list.total)} order${list.total === 1 ? '' : 's'}` : '\u00a0'}</p>
           </div>
           <FilterBar onClear={list.resetFilters} canClear={list.isFiltered}>
             <SearchInput label="Search orders" placeholder="Search orders..." value={list.searchText} onChange={list.setSearchText} busy={list.query.isFetching && !!list.items} />
