@@ -3,6 +3,9 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import souq from './scripts/eslint/logical-properties.mjs';
 
+/** Folders of apps/web/src whose every text comes from the message catalogues; grows as areas are translated. */
+const TRANSLATED = ['features/landing'];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
   js.configs.recommended,
@@ -24,6 +27,12 @@ export default tseslint.config(
       // import direction: features never reach into another feature's internals
       'no-restricted-imports': ['error', { patterns: [{ group: ['../../features/*', '../*/components/*'], message: 'Import shared pieces from components/ or packages/shared.' }] }],
     },
+  },
+  {
+    // the parts of the web app whose texts are in the catalogues (decision 0104): no literal text may come back
+    files: TRANSLATED.map((d) => `apps/web/src/${d}/**/*.tsx`),
+    ignores: ['**/*.test.tsx'],
+    rules: { 'souq/no-literal-text': ['error'] },
   },
   {
     files: ['**/*.{js,mjs}'],

@@ -1,9 +1,13 @@
 import { defineConfig } from 'vitest/config';
 import path from 'node:path';
+import babel from '@rolldown/plugin-babel';
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 
 const shared = path.resolve(import.meta.dirname, 'packages/shared/src');
 
 export default defineConfig({
+  // the web app's components use Lingui's macros and import .po catalogues (decision 0104)
+  plugins: [babel({ presets: [linguiTransformerBabelPreset()] }), lingui()],
   resolve: {
     alias: [
       { find: /^@souq\/shared\/(.*)$/, replacement: `${shared}/$1.ts` },

@@ -1,5 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import babel from '@rolldown/plugin-babel';
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -7,6 +9,7 @@ import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 
 const shared = path.resolve(import.meta.dirname, '../../packages/shared/src');
+const LINGUI_CONFIG = path.resolve(import.meta.dirname, '../../lingui.config.ts');
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -55,6 +58,8 @@ const ROUTE_MODULES: Record<string, string> = {
 };
 /** Where the build writes route → scripts (read by apps/server/src/platform/web-app.ts; never served). */
 const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+/** Where the build writes language → its storefront catalogue's script (read by apps/server/src/platform/page-locale.ts). */
+const CATALOGUES_FILE = '.vite/catalogues.json';
 
 /**
  * Writes ROUTE_PRELOADS_FILE: for each route of ROUTE_MODULES, its chunk and the chunks that chunk imports
@@ -87,6 +92,13 @@ function routePreloads(): Plugin {
         out[route] = [...closure(chunk.fileName)].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
       }
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(out, null, 2)}\n` });
+      // each language's storefront catalogue: every page in that language needs it before its first render
+      const catalogues: Record<string, string> = {};
+      for (const c of chunks) {
+        const m = /locales[\\/](\w+)[\\/]storefront\.po$/.exec(c.facadeModuleId ?? '');
+        if (m) catalogues[m[1]!] = `/${c.fileName}`;
+      }
+      this.emitFile({ type: 'asset', fileName: CATALOGUES_FILE, source: `${JSON.stringify(catalogues, null, 2)}\n` });
     },
   };
 }
@@ -96,7 +108,9 @@ const SSR_OUT_DIR = 'dist/.vite/ssr';
 
 export default defineConfig(({ isSsrBuild }) => ({
   // the server's build (`vite build --ssr`, decision 0071) writes no browser files: no variants, no route notes
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress(), routePreloads()])],
+  // Lingui's macros (<Trans>, t``) become catalogue look-ups before React's transform; the plugin compiles the
+  // .po catalogues a module imports (decision 0104)
+  plugins: [babel({ presets: [linguiTransformerBabelPreset({}, { configPath: LINGUI_CONFIG })] }), react(), lingui({ configPath: LINGUI_CONFIG, failOnCompileError: true }), tailwindcss(), ...(isSsrBuild ? [] : [precompress(), routePreloads()])],
   resolve: { alias: [{ find: /^@souq\/shared\/(.*)$/, replacement: `${shared}/$1.ts` }, { find: '@', replacement: path.resolve(import.meta.dirname, 'src') }] },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   // self-contained CommonJS (the server's bundle loads it with require() and needs none of this app's packages

@@ -55,4 +55,6 @@ const rule = {
   },
 };
 
-export default { rules: { 'logical-properties': rule } };
+import noLiteralText from './no-literal-text.mjs';
+
+export default { rules: { 'logical-properties': rule, 'no-literal-text': noLiteralText } };

@@ -42,3 +42,23 @@ new RuleTester({ languageOptions: { parser: tseslint.parser, parserOptions: { ec
     ],
   },
 );
+
+new RuleTester({ languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } } }).run(
+  'no-literal-text',
+  plugin.rules['no-literal-text'],
+  {
+    valid: [
+      { code: '<p><Trans>Get Started</Trans></p>' },
+      { code: '<button aria-label={t`Close`}>{label}</button>' },
+      { code: '<span>Souq</span>' },
+      { code: '<span>{count} · 4.5</span>' },
+      { code: '<span> — </span>' },
+    ],
+    invalid: [
+      { code: '<p>Get Started</p>', errors: 1 },
+      { code: '<input placeholder="Search products" />', errors: 1 },
+      { code: '<nav aria-label={"Main"} />', errors: 1 },
+      { code: '<Dialog title="Explore demos" description="Two showcases" />', errors: 2 },
+    ],
+  },
+);

@@ -91,6 +91,22 @@ describe('page hints in the served HTML', () => {
     return m ? (JSON.parse(m[1]!) as Record<string, unknown>) : null;
   };
 
+  it('sends every page in the reader\'s language and direction from the first byte: the URL\'s lang, then the cookie, then Accept-Language', async () => {
+    const htmlTag = (body: string) => /<html[^>]*>/.exec(body)?.[0];
+    const arabic = await call(t.app, { url: '/login', headers: { 'accept-language': 'ar-AE,ar;q=0.9,en;q=0.5' } });
+    expect(htmlTag(arabic.body)).toBe('<html lang="ar" dir="rtl">');
+    expect(String(arabic.headers.vary)).toMatch(/Accept-Language/);
+    const remembered = await call(t.app, { url: '/', headers: { 'accept-language': 'ar', cookie: 'souq_lang=en' } });
+    expect(htmlTag(remembered.body)).toBe('<html lang="en" dir="ltr">');
+    expect(String(remembered.headers.vary)).toMatch(/Accept-Language, Cookie/);
+    const shared = await call(t.app, { url: '/login?lang=ar', headers: { cookie: 'souq_lang=en' } });
+    expect(htmlTag(shared.body)).toBe('<html lang="ar" dir="rtl">');
+    expect(shared.headers['set-cookie']).toMatch(/^souq_lang=ar; Path=\/; Max-Age=31536000; SameSite=Lax/);
+    const unknown = await call(t.app, { url: '/?lang=xx', headers: { 'accept-language': 'fr' } });
+    expect(htmlTag(unknown.body)).toBe('<html lang="en" dir="ltr">');
+    expect(unknown.headers['set-cookie']).toBeUndefined();
+  });
+
   it('names the configured public address in every page, whatever Host the request came with (embed codes point there)', async () => {
     for (const url of ['/vendor', '/']) {
       const page = await call(t.app, { url, headers: { host: 'evil.example' } });
@@ -107,7 +123,7 @@ describe('page hints in the served HTML', () => {
     expect(res.body).not.toContain('elsewhere.example');
     expect(bootOf(res.body)).toBeNull();
     // other routes get the page as built
-    expect((await call(t.app, { url: '/login' })).body).toBe(HTML.replace('</head>', `${PUBLIC_META}</head>`));
+    expect((await call(t.app, { url: '/login' })).body).toBe(HTML.replace('<html>', '<html lang="en" dir="ltr">').replace('</head>', `${PUBLIC_META}</head>`));
   });
 
   it('embeds the API answers the first view asks for, as the API gives them, and preloads its largest picture', async () => {

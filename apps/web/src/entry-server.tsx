@@ -7,6 +7,13 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppProviders, newQueryClient } from './app/providers';
 import { routes } from './app/routes';
 import { withBootData } from './lib/boot-data';
+import { setupI18n, type Messages } from '@lingui/core';
+import type { Locale } from '@souq/shared/rules/locale';
+import { messages as enStorefront } from './locales/en/storefront.po';
+import { messages as arStorefront } from './locales/ar/storefront.po';
+
+// the server renders storefront pages only (SERVER_RENDERED_ROUTES): their texts in both languages, in this bundle
+const STOREFRONT: Record<Locale, Messages> = { en: enStorefront, ar: arStorefront };
 
 const handler = createStaticHandler(routes);
 
@@ -15,16 +22,17 @@ const handler = createStaticHandler(routes);
  * null when the route does not render a page here (a redirect). Throws when a component fails on the server: the
  * caller then sends the page without it, for the browser to render.
  */
-export async function renderPage(url: string, data: Readonly<Record<string, unknown>>): Promise<string | null> {
+export async function renderPage(url: string, data: Readonly<Record<string, unknown>>, locale: Locale = 'en'): Promise<string | null> {
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
   const client = newQueryClient();
+  const i18n = setupI18n({ locale, messages: { [locale]: STOREFRONT[locale] } });
   try {
     return withBootData(data, () =>
       renderToString(
         <StrictMode>
-          <AppProviders client={client}>
+          <AppProviders client={client} i18n={i18n}>
             {/* hydrate={false}: no inline script (the CSP allows none); the browser's router needs no data */}
             <StaticRouterProvider router={router} context={context} hydrate={false} />
           </AppProviders>

@@ -2,6 +2,7 @@ import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
 import { AppRouter, createAppRouter } from './app/router';
+import { startI18n } from './lib/i18n';
 import './index.css';
 
 /**
@@ -18,7 +19,8 @@ const container = document.getElementById('root')!;
 // of drawing the page again. A page without it (every other route, or one whose data the server could not get)
 // is rendered here as before.
 const hydrating = container.hasChildNodes();
-void createAppRouter({ hydrating }).then((router) => {
+// the page's language's texts first (the server chose the language and wrote it into <html lang dir>), then the app
+void Promise.all([createAppRouter({ hydrating }), startI18n()]).then(([router]) => {
   const app = (
     <StrictMode>
       <AppProviders>

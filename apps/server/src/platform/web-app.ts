@@ -8,6 +8,8 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { BOOT_DATA_ELEMENT_ID, largestPaintImage, PAGE_BOOT_DATA, PUBLIC_URL_META, SERVER_RENDERED_ROUTES } from '@souq/shared/rules/page-boot';
 import { routeNotFoundBody } from './errors.js';
+import { LOCALES, type Locale } from '@souq/shared/rules/locale';
+import { htmlIn, pageLocaleOf, readCatalogueScripts } from './page-locale.js';
 
 /** Responses smaller than this go out as they are: compressing them saves less than it costs. */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -74,7 +76,7 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
  * never sees it: compressed here by the same rule (Brotli at the fast level 4, else gzip; from COMPRESS_MIN_BYTES).
  */
 async function sendHtml(req: FastifyRequest, reply: FastifyReply, html: string) {
-  void reply.header('vary', 'accept-encoding');
+  void reply.header('vary', [reply.getHeader('vary'), 'accept-encoding'].filter(Boolean).join(', '));
   const encoding = Buffer.byteLength(html) >= COMPRESS_MIN_BYTES ? pickEncoding(req.headers['accept-encoding']) : null;
   if (!encoding) return reply.send(html);
   const body = encoding === 'br' ? await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }) : await gzip(html);
@@ -141,7 +143,7 @@ async function pageHead(
 }
 
 /** The web build's server render of first views (apps/web/src/entry-server.tsx, `vite build --ssr`). */
-type PageRenderer = { renderPage(url: string, data: Readonly<Record<string, unknown>>): Promise<string | null> };
+type PageRenderer = { renderPage(url: string, data: Readonly<Record<string, unknown>>, locale: Locale): Promise<string | null> };
 const SSR_ENTRY = path.join('.vite', 'ssr', 'entry-server.cjs');
 
 /**
@@ -169,10 +171,10 @@ function pageRenderer(dist: string, log: FastifyInstance['log']): () => PageRend
  * '' (the browser renders the page, as before 0071): when an answer is missing (the browser will ask for it and
  * show its loading state first), the build has no server render, or rendering fails.
  */
-async function firstViewMarkup(req: FastifyRequest, renderer: PageRenderer | null, route: string, data: Record<string, unknown>, complete: boolean): Promise<string> {
+async function firstViewMarkup(req: FastifyRequest, renderer: PageRenderer | null, route: string, data: Record<string, unknown>, complete: boolean, locale: Locale): Promise<string> {
   if (!renderer || !complete || !SERVER_RENDERED_ROUTES.has(route)) return '';
   try {
-    return (await renderer.renderPage(`http://localhost${req.url}`, data)) ?? '';
+    return (await renderer.renderPage(`http://localhost${req.url}`, data, locale)) ?? '';
   } catch (err) {
     req.log.error({ err, route }, 'server render failed; the page renders in the browser');
     return '';
@@ -209,7 +211,14 @@ export async function registerWebApp(app: FastifyInstance, dist: string, opts: {
   const index = path.join(dist, 'index.html');
   const built = fs.existsSync(index) ? fs.readFileSync(index, 'utf8') : null;
   const htmlText = built?.replace('</head>', () => `<meta name="${PUBLIC_URL_META}" content="${escapeAttr(opts.publicUrl)}"></head>`) ?? '';
-  const html = built === null ? null : Buffer.from(htmlText);
+  // the page in each language: its <html lang dir> and its catalogue's script announced (decision 0104)
+  const catalogues = readCatalogueScripts(dist);
+  const inLocale = (page: string, locale: Locale) => {
+    const script = catalogues.get(locale);
+    return htmlIn(page, locale).replace('</head>', () => `${script ? `<link rel="modulepreload" crossorigin href="${escapeAttr(script)}">` : ''}</head>`);
+  };
+  const pages = new Map(LOCALES.map((l) => [l, Buffer.from(inLocale(htmlText, l))]));
+  const html = built === null ? null : pages;
   const assetsDir = path.join(dist, 'assets') + path.sep;
   const routePreloads = readRoutePreloads(dist);
   const hinted = (route: string) => routePreloads.has(route) || route in PAGE_BOOT_DATA;
@@ -247,19 +256,20 @@ export async function registerWebApp(app: FastifyInstance, dist: string, opts: {
       return reply.status(404).send(routeNotFoundBody(req.method, req.url));
     }
     reply.header('cache-control', REVALIDATE).type('text/html');
+    const locale = pageLocaleOf(req, reply);
     if (req.method === 'GET' && hinted(pathname)) {
       const routeScripts = routePreloads.get(pathname) ?? [];
       const { head, preloads, body, data, complete } = await pageHead(app, pathname, routeScripts);
-      let markup = await firstViewMarkup(req, renderer(), pathname, data, complete);
+      let markup = await firstViewMarkup(req, renderer(), pathname, data, complete, locale);
       // a server-rendered page loads its scripts after it has painted; any other announces them at once
       const shell = markup ? scriptsAfterLoad(htmlText, routeScripts) : null;
       if (!shell) markup = '';
-      const page = (shell ?? htmlText)
+      const page = inLocale(shell ?? htmlText, locale)
         .replace('</head>', () => `${shell ? '' : preloads}${head}</head>`)
         .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`)
         .replace('</body>', () => `${body}</body>`);
       return sendHtml(req, reply, page);
     }
-    return reply.send(html);
+    return reply.send(html.get(locale));
   });
 }

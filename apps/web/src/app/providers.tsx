@@ -1,5 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { I18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import type { ReactNode } from 'react';
+import { i18n as browserI18n } from '@/lib/i18n';
 
 export const newQueryClient = () =>
   new QueryClient({
@@ -8,7 +11,14 @@ export const newQueryClient = () =>
 
 const browserClient = newQueryClient();
 
-/** `client`: the server's first-view render brings its own per request (entry-server.tsx); the browser has one. */
-export function AppProviders({ children, client = browserClient }: { children: ReactNode; client?: QueryClient }) {
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+/**
+ * `client` and `i18n`: the server's first-view render brings its own per request (entry-server.tsx: the request's
+ * language); the browser has one of each.
+ */
+export function AppProviders({ children, client = browserClient, i18n = browserI18n }: { children: ReactNode; client?: QueryClient; i18n?: I18n }) {
+  return (
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </I18nProvider>
+  );
 }

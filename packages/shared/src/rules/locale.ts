@@ -10,6 +10,12 @@ export type Digits = 'latn' | 'arab';
 /** A reader's way of writing: the language and, in Arabic, the digits. */
 export type LocaleChoice = Locale | { locale: Locale; digits?: Digits };
 
+/** Each language's name in itself, as a language switch shows it. */
+export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', ar: 'العربية' };
+/** The URL parameter that opens a page in a language (a shared link keeps its language), and the cookie that remembers it. */
+export const LANG_PARAM = 'lang';
+export const LANG_COOKIE = 'souq_lang';
+
 export const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 export const localeOf = (choice: LocaleChoice): Locale => (typeof choice === 'string' ? choice : choice.locale);
 export const textDirection = (locale: Locale): 'ltr' | 'rtl' => (locale === 'ar' ? 'rtl' : 'ltr');

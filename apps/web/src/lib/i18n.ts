@@ -1,0 +1,47 @@
+import { i18n, type Messages } from '@lingui/core';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@souq/shared/rules/locale';
+
+// The reader's language in the browser (issue 26, decision 0104). The server chose it for the page (the URL's
+// `lang`, the saved choice, the cookie, Accept-Language) and wrote it into `<html lang dir>` in the first byte; the
+// app reads it there, loads that language's catalogue of the storefront before the first render, and the vendor's
+// or admin's catalogue with their routes. Nothing flips after load: the page is in its language from the start.
+
+export type Area = 'storefront' | 'vendor' | 'admin';
+type Catalogue = () => Promise<{ messages: Messages }>;
+
+// one import() per file, written out, so the build makes each catalogue a file of its own
+const CATALOGUES: Record<Locale, Record<Area, Catalogue>> = {
+  en: {
+    storefront: () => import('../locales/en/storefront.po'),
+    vendor: () => import('../locales/en/vendor.po'),
+    admin: () => import('../locales/en/admin.po'),
+  },
+  ar: {
+    storefront: () => import('../locales/ar/storefront.po'),
+    vendor: () => import('../locales/ar/vendor.po'),
+    admin: () => import('../locales/ar/admin.po'),
+  },
+};
+
+const loaded = new Set<string>();
+
+/** The page's language, as the server wrote it into `<html lang>`. */
+export function pageLocale(): Locale {
+  const lang = typeof document === 'undefined' ? null : document.documentElement.lang;
+  return isLocale(lang) ? lang : DEFAULT_LOCALE;
+}
+
+/** Loads an area's texts in the page's language (once), merged into what is loaded. */
+export async function loadArea(area: Area, locale: Locale = pageLocale()): Promise<void> {
+  const key = `${locale}/${area}`;
+  if (loaded.has(key)) return;
+  const { messages } = await CATALOGUES[locale][area]();
+  i18n.load(locale, messages); // merged into the language's texts already loaded
+  loaded.add(key);
+  if (i18n.locale !== locale) i18n.activate(locale);
+}
+
+/** Before the first render: the storefront's texts (every page shows its header) in the page's language. */
+export const startI18n = (): Promise<void> => loadArea('storefront');
+
+export { i18n };

@@ -1,0 +1,23 @@
+import { defineConfig } from '@lingui/conf';
+import { formatter } from '@lingui/format-po';
+
+// The web app's message catalogues (issue 26, decision 0104): English is the source (the spec's exact texts, written
+// in the components), Arabic the translation. One catalogue per area, so a page loads the texts of its own area in
+// its reader's language only: the storefront's with every page, the vendor's and the admin's with their routes.
+const web = '<rootDir>/apps/web/src';
+const STOREFRONT = ['app', 'components', 'lib', 'features/landing', 'features/storefront', 'features/cart', 'features/checkout',
+  'features/account', 'features/assistant', 'features/chat', 'features/image-search', 'features/tracking', 'features/notifications',
+  'features/support', 'features/recommendations', 'features/demos'];
+
+export default defineConfig({
+  sourceLocale: 'en',
+  locales: ['en', 'ar'],
+  fallbackLocales: { default: 'en' },
+  format: formatter({ lineNumbers: false }),
+  orderBy: 'messageId',
+  catalogs: [
+    { path: `${web}/locales/{locale}/storefront`, include: STOREFRONT.map((d) => `${web}/${d}`), exclude: ['**/*.test.*'] },
+    { path: `${web}/locales/{locale}/vendor`, include: [`${web}/features/vendor`, `${web}/features/product-manager`, `${web}/features/optimisation`], exclude: ['**/*.test.*'] },
+    { path: `${web}/locales/{locale}/admin`, include: [`${web}/features/admin`], exclude: ['**/*.test.*'] },
+  ],
+});
