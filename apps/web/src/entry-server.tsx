@@ -7,7 +7,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppProviders, newQueryClient } from './app/providers';
 import { routes } from './app/routes';
 import { withBootData } from './lib/boot-data';
-import { setupI18n, type Messages } from '@lingui/core';
+import { i18n, type Messages } from '@lingui/core';
 import type { Locale } from '@souq/shared/rules/locale';
 import { messages as enStorefront } from './locales/en/storefront.po';
 import { messages as arStorefront } from './locales/ar/storefront.po';
@@ -27,7 +27,9 @@ export async function renderPage(url: string, data: Readonly<Record<string, unkn
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
   const client = newQueryClient();
-  const i18n = setupI18n({ locale, messages: { [locale]: STOREFRONT[locale] } });
+  // the one i18n the components' t`…` reads too, in the request's language for this synchronous render
+  i18n.load(locale, STOREFRONT[locale]);
+  i18n.activate(locale);
   try {
     return withBootData(data, () =>
       renderToString(

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { MSG } from '@souq/shared/messages';
 import { Button } from '@/components/ui/Button';
 import { Field, Textarea } from '@/components/ui/Field';
+import { Trans } from '@lingui/react/macro';
 
 /**
  * A button that opens a small form for one text (a vendor's reply, an admin's reason) and sends it. Required text,
@@ -41,7 +42,7 @@ export function InlineTextAction({ button, label, submit, variant = 'secondary',
       </Field>
       <div className="flex gap-2">
         <Button size="sm" type="submit" variant={variant === 'danger' ? 'danger' : 'primary'} loading={busy} disabled={busy}>{submit}</Button>
-        <Button size="sm" variant="ghost" onClick={() => setOpen(false)}>Cancel</Button>
+        <Button size="sm" variant="ghost" onClick={() => setOpen(false)}><Trans>Cancel</Trans></Button>
       </div>
     </form>
   );

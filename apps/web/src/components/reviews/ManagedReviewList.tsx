@@ -10,6 +10,8 @@ import { PageHeader } from '@/components/ui/PageHeader';
 import { Pagination } from '@/components/ui/Pagination';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { ReviewCard } from './ReviewCard';
+import { Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
 
 const PAGE = 20;
 
@@ -62,11 +64,11 @@ export function ManagedReviewList({ title, description, path, auth, filters, emp
               <li key={r.id}>
                 <p className="mb-1 text-xs font-medium text-slate-600">
                   <bdi>{r.product_name}</bdi>
-                  {r.status === 'hidden' && <span className="ms-2 rounded-full bg-slate-200 px-2 py-0.5 text-slate-700">Hidden: <bdi>{r.hidden_reason}</bdi></span>}
-                  {r.report_count > 0 && <span className="ms-2 rounded-full bg-amber-100 px-2 py-0.5 text-amber-900">Reported {r.report_count}×</span>}
+                  {r.status === 'hidden' && <span className="ms-2 rounded-full bg-slate-200 px-2 py-0.5 text-slate-700"><Trans>Hidden:</Trans> <bdi>{r.hidden_reason}</bdi></span>}
+                  {r.report_count > 0 && <span className="ms-2 rounded-full bg-amber-100 px-2 py-0.5 text-amber-900"><Trans>Reported {r.report_count}×</Trans></span>}
                 </p>
                 <ReviewCard review={r} extra={r.reports.length > 0 && (
-                  <ul className="mt-2 list-inside list-disc text-xs text-amber-900" aria-label="Reports">
+                  <ul className="mt-2 list-inside list-disc text-xs text-amber-900" aria-label={t`Reports`}>
                     {r.reports.map((x, i) => <li key={i} dir="auto">{x.reason}</li>)}
                   </ul>
                 )}>
@@ -75,7 +77,7 @@ export function ManagedReviewList({ title, description, path, auth, filters, emp
               </li>
             ))}
           </ul>
-          <Pagination limit={PAGE} offset={offset} total={list.data.total} onOffsetChange={setOffset} label={`${title} pages`} />
+          <Pagination limit={PAGE} offset={offset} total={list.data.total} onOffsetChange={setOffset} label={t`${title} pages`} />
         </>
       )}
     </section>

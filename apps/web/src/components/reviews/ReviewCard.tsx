@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { VERIFIED_PURCHASE_LABEL, type Review } from '@souq/shared/api/reviews';
 import { Stars } from '@/components/ui/Stars';
 import { formatDate } from '@souq/shared/rules/locale';
+import { Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
 
 
 /**
@@ -22,11 +24,11 @@ export function ReviewCard({ review, children, extra }: { review: Review; childr
       </p>
       <p className="mt-2 text-sm whitespace-pre-line text-slate-800" dir="auto">{review.body}</p>
       {review.photos.length > 0 && (
-        <ul className="mt-2 flex flex-wrap gap-2" aria-label="Photos">
+        <ul className="mt-2 flex flex-wrap gap-2" aria-label={t`Photos`}>
           {review.photos.map((src, i) => (
             <li key={src}>
               <a href={src} target="_blank" rel="noreferrer">
-                <img src={src} alt={`Photo ${i + 1} of the review`} className="h-16 w-16 rounded-md object-cover" loading="lazy" />
+                <img src={src} alt={t`Photo ${i + 1} of the review`} className="h-16 w-16 rounded-md object-cover" loading="lazy" />
               </a>
             </li>
           ))}
@@ -34,7 +36,7 @@ export function ReviewCard({ review, children, extra }: { review: Review; childr
       )}
       {review.reply && (
         <div className="mt-2 rounded-md border-s-4 border-brand-600 bg-slate-50 px-3 py-2 text-sm">
-          <p className="text-xs font-semibold text-slate-600">Reply from <bdi>{review.reply.vendor_name}</bdi></p>
+          <p className="text-xs font-semibold text-slate-600"><Trans>Reply from</Trans> <bdi>{review.reply.vendor_name}</bdi></p>
           <p className="mt-0.5 whitespace-pre-line text-slate-800" dir="auto">{review.reply.body}</p>
         </div>
       )}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cx } from './cx';
+import { t } from '@lingui/core/macro';
 
 const tones = {
   error: 'border-red-200 bg-red-50 text-red-800',
@@ -27,7 +28,7 @@ export function Alert({ tone = 'error', title, children, className, onDismiss }:
         {children && <div className={title ? 'mt-0.5' : undefined}>{children}</div>}
       </div>
       {onDismiss && (
-        <button type="button" onClick={onDismiss} aria-label="Dismiss" className="-m-1 rounded p-1 opacity-70 hover:opacity-100">
+        <button type="button" onClick={onDismiss} aria-label={t`Dismiss`} className="-m-1 rounded p-1 opacity-70 hover:opacity-100">
           <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
             <path d="M5 5l10 10M15 5L5 15" />
           </svg>

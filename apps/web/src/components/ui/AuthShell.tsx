@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Logo } from './Logo';
+import { Trans } from '@lingui/react/macro';
 
 /**
  * The frame of every sign-in screen (customer, vendor, admin): a brand panel beside a form card on wide
@@ -35,7 +36,7 @@ export function AuthShell({ title, subtitle, children, footer, aside, area }: {
             ))}
           </ul>
         </div>
-        <p className="relative text-xs text-white/60">© {new Date().getFullYear()} Souq marketplace</p>
+        <p className="relative text-xs text-white/60"><Trans>© {new Date().getFullYear()} Souq marketplace</Trans></p>
       </aside>
 
       <main className="flex min-h-full flex-col items-center justify-center px-4 py-10 sm:px-8">

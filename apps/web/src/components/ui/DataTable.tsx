@@ -8,6 +8,8 @@ import { RowMenu } from './RowMenu';
 import { Skeleton } from './Skeleton';
 import { Spinner } from './Spinner';
 import { cx } from './cx';
+import { Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
 
 /** Hides a column on screens narrower than the breakpoint (phones keep the essential columns). */
 const HIDE_BELOW = {
@@ -165,7 +167,7 @@ export function DataTable<Row>({
         {errorTitle && errorText !== errorTitle && <p>{errorText}</p>}
         {onRetry && (
           <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         )}
       </Alert>
@@ -177,7 +179,7 @@ export function DataTable<Row>({
       const actions = rowActions?.(row);
       if (!actions) return null;
       if (!folded) return <div className="inline-flex items-center justify-end gap-1">{actions}</div>;
-      return <RowMenu label={`Actions for ${rowLabel?.(row) ?? String(rowKey(row))}`}>{actions}</RowMenu>;
+      return <RowMenu label={t`Actions for ${rowLabel?.(row) ?? String(rowKey(row))}`}>{actions}</RowMenu>;
     };
     body = rows.map((row) => (
       <tr
@@ -234,7 +236,7 @@ export function DataTable<Row>({
               })}
               {rowActions && (
                 <th scope="col" className={cx(CELL, STICKY_END, 'bg-slate-50 text-end', folded && 'ps-1 pe-1')}>
-                  <span className="sr-only sm:not-sr-only">Actions</span>
+                  <span className="sr-only sm:not-sr-only"><Trans>Actions</Trans></span>
                 </th>
               )}
             </tr>

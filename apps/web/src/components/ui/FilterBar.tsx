@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button } from './Button';
 import { Select } from './Field';
 import { cx } from './cx';
+import { Trans } from '@lingui/react/macro';
 
 /** A row of list filters (search, selects, dates) that wraps on phones; 'Clear filters' when any is set. */
 export function FilterBar({ children, onClear, canClear, label = 'Filters', className }: {
@@ -20,7 +21,7 @@ export function FilterBar({ children, onClear, canClear, label = 'Filters', clas
       {children}
       {onClear && canClear && (
         <Button variant="ghost" size="sm" onClick={onClear}>
-          Clear filters
+          <Trans>Clear filters</Trans>
         </Button>
       )}
     </div>

@@ -1,6 +1,8 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from './Button';
 import { cx } from './cx';
+import { Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
 
 export type MessageComposerProps = {
   /** Sends the trimmed text; a rejection puts the text back in the box and calls onFailure. */
@@ -72,8 +74,8 @@ export function MessageComposer({ onSend, onFailure, label, placeholder, maxLeng
         onKeyDown={onKeyDown}
         className="max-h-28 min-h-10 min-w-0 flex-1 resize-none rounded-lg border border-slate-300 px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
       />
-      <Button type="submit" loading={busy} disabled={!text.trim()} aria-label="Send message">
-        Send
+      <Button type="submit" loading={busy} disabled={!text.trim()} aria-label={t`Send message`}>
+        <Trans>Send</Trans>
       </Button>
     </form>
   );

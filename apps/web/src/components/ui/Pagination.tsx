@@ -1,6 +1,7 @@
 import { pageOf, pageRangeText } from '@/lib/paging';
 import { Button } from './Button';
 import { cx } from './cx';
+import { Trans } from '@lingui/react/macro';
 
 function Chevron({ d }: { d: string }) {
   return (
@@ -33,12 +34,12 @@ export function Pagination({ limit, offset, total, onOffsetChange, label = 'Pagi
     <nav aria-label={label} className={cx('flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-4 py-3 text-sm sm:px-5', className)}>
       <p className="text-slate-600 tabular-nums" aria-live="polite">{pageRangeText(offset, limit, total)}</p>
       <div className="flex items-center gap-2">
-        {pages > 1 && <span className="hidden text-slate-500 tabular-nums sm:inline">Page {page} of {pages}</span>}
+        {pages > 1 && <span className="hidden text-slate-500 tabular-nums sm:inline"><Trans>Page {page} of {pages}</Trans></span>}
         <Button variant="secondary" size="sm" disabled={offset <= 0} onClick={() => onOffsetChange(Math.max(0, offset - limit))} icon={<Chevron d="M12 5l-5 5 5 5" />}>
-          Previous
+          <Trans>Previous</Trans>
         </Button>
         <Button variant="secondary" size="sm" disabled={offset + limit >= total} onClick={() => onOffsetChange(offset + limit)}>
-          Next
+          <Trans>Next</Trans>
           <Chevron d="M8 5l5 5-5 5" />
         </Button>
       </div>

@@ -1,5 +1,6 @@
 import { centsToAmount, formatMoney } from '@souq/shared/rules/money';
 import { cx } from './cx';
+import { Trans } from '@lingui/react/macro';
 
 /**
  * An amount with 2 decimals in its currency, 'AED 12.50' (the shared formatMoney; without `currency`, the shop's).
@@ -21,7 +22,7 @@ export function Price({ value, cents, currency, compareAt, className }: {
       <span>{formatMoney(amount, currency)}</span>
       {showBefore && (
         <s className="text-xs font-normal text-slate-400">
-          <span className="sr-only">was </span>
+          <span className="sr-only"><Trans>was</Trans> </span>
           {formatMoney(compareAt, currency)}
         </s>
       )}

@@ -1,5 +1,6 @@
 import { useId, useRef, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
 import { cx } from './cx';
+import { t } from '@lingui/core/macro';
 
 /**
  * A row's actions folded behind one '⋯' button (phones, as Shopify admin does): the actions open in a popover in
@@ -22,7 +23,7 @@ export function RowMenu({ label, children }: { label: string; children: ReactNod
         type="button"
         popoverTarget={id}
         aria-label={label}
-        title="Actions"
+        title={t`Actions`}
         style={{ anchorName: anchor } as CSSProperties}
         className="inline-flex h-9 w-9 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
       >

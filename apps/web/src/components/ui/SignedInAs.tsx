@@ -4,6 +4,7 @@ import { STORAGE_KEYS } from '@souq/shared/constants';
 import { readJson } from '@/lib/storage';
 import { logout, useAdminAccess, useToken } from '@/lib/session';
 import { Button, buttonClass } from './Button';
+import { Trans } from '@lingui/react/macro';
 
 /**
  * Which session a shared tool runs under (admin first, then vendor), with Logout; links to both doors when
@@ -17,8 +18,8 @@ export function SignedInAs({ prefer = 'admin' }: { prefer?: 'admin' | 'vendor' }
   if (!door) {
     return (
       <div className="flex items-center gap-2">
-        <Link to="/vendor/login" className={buttonClass('ghost', 'sm')}>Vendor Login</Link>
-        <Link to="/admin-access" className={buttonClass('secondary', 'sm')}>Admin Access</Link>
+        <Link to="/vendor/login" className={buttonClass('ghost', 'sm')}><Trans>Vendor Login</Trans></Link>
+        <Link to="/admin-access" className={buttonClass('secondary', 'sm')}><Trans>Admin Access</Trans></Link>
       </div>
     );
   }
@@ -26,12 +27,12 @@ export function SignedInAs({ prefer = 'admin' }: { prefer?: 'admin' | 'vendor' }
   return (
     <div className="flex items-center gap-3">
       <p className="text-end text-sm leading-tight">
-        <span className="sr-only">Signed in as </span>
+        <span className="sr-only"><Trans>Signed in as</Trans> </span>
         <span className="block max-w-28 truncate font-medium text-slate-900 sm:max-w-40">{who}</span>
         <span className="block text-xs text-slate-500">{door === 'admin' ? 'Super Admin' : 'Vendor'}</span>
       </p>
       <Button variant="secondary" size="sm" onClick={() => void logout(door)}>
-        Logout
+        <Trans>Logout</Trans>
       </Button>
     </div>
   );

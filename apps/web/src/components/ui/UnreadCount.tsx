@@ -1,4 +1,5 @@
 import { cx } from './cx';
+import { Trans } from '@lingui/react/macro';
 
 /** A red count of unread messages (nothing when zero); screen readers hear "N unread". */
 export function UnreadCount({ count, className }: { count: number; className?: string }) {
@@ -6,7 +7,7 @@ export function UnreadCount({ count, className }: { count: number; className?: s
   return (
     <span className={cx('inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white', className)}>
       {count > 99 ? '99+' : count}
-      <span className="sr-only"> unread</span>
+      <span className="sr-only"> <Trans>unread</Trans></span>
     </span>
   );
 }

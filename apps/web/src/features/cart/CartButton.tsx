@@ -2,6 +2,8 @@ import { lazy, Suspense } from 'react';
 import { Button } from '@/components/ui/Button';
 import { cx } from '@/components/ui/cx';
 import { useCart, useCartCount } from './store';
+import { Trans } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 
 const loadCartDrawer = () => import('./CartDrawer');
 const CartDrawer = lazy(loadCartDrawer);
@@ -23,7 +25,7 @@ export function CartButton({ className }: { className?: string }) {
         onClick={() => setOpen(true)}
         onPointerEnter={prefetch}
         onFocus={prefetch}
-        aria-label={`Cart, ${count} item${count === 1 ? '' : 's'}`}
+        aria-label={plural(count, { one: `Cart, # item`, other: `Cart, # items` })}
         className={className}
       >
         <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
@@ -31,7 +33,7 @@ export function CartButton({ className }: { className?: string }) {
           <circle cx="10" cy="20.5" r="1" />
           <circle cx="17" cy="20.5" r="1" />
         </svg>
-        Cart
+        <Trans>Cart</Trans>
         <span
           data-testid="cart-count"
           aria-hidden="true"

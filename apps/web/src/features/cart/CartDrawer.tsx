@@ -8,6 +8,8 @@ import { Price } from '@/components/ui/Price';
 import { ProductImage } from '@/features/storefront/ProductImage';
 import { paths } from '@/app/paths';
 import { lineKey, lineOptions, lineTitle, useCart } from './store';
+import { Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
 
 const iconPath = { minus: 'M5 10h10', plus: 'M10 5v10M5 10h10' } as const;
 const Icon = ({ d }: { d: string }) => (
@@ -45,11 +47,11 @@ export default function CartDrawer() {
     <Drawer
       open={open}
       onClose={close}
-      title="My Cart"
+      title={t`My Cart`}
       footer={
         <div className="flex flex-col gap-3">
           <div className="flex items-center justify-between text-base font-semibold">
-            <span>Total</span>
+            <span><Trans>Total</Trans></span>
             <Price value={subtotal} />
           </div>
           <Button
@@ -60,7 +62,7 @@ export default function CartDrawer() {
               navigate(paths.checkout);
             }}
           >
-            Proceed to Checkout
+            <Trans>Proceed to Checkout</Trans>
           </Button>
         </div>
       }
@@ -68,7 +70,7 @@ export default function CartDrawer() {
       {lines.length === 0 ? (
         <EmptyState title={MSG.cartEmpty} className="mt-4" />
       ) : (
-        <ul className="flex flex-col divide-y divide-slate-100" aria-label="Cart items">
+        <ul className="flex flex-col divide-y divide-slate-100" aria-label={t`Cart items`}>
           {lines.map((line) => (
             <li key={lineKey(line)} className="flex gap-3 py-3">
               <ProductImage src={line.image} alt={line.name} className="h-16 w-16 shrink-0 rounded-lg" />
@@ -81,29 +83,29 @@ export default function CartDrawer() {
                   <Price value={line.price} className="shrink-0 text-sm font-semibold text-slate-900" />
                 </div>
                 <div className="flex items-center justify-between">
-                  <div className="flex items-center gap-1" role="group" aria-label={`Quantity of ${lineTitle(line)}`}>
+                  <div className="flex items-center gap-1" role="group" aria-label={t`Quantity of ${lineTitle(line)}`}>
                     <QtyButton
-                      label={`Decrease quantity of ${lineTitle(line)}`}
+                      label={t`Decrease quantity of ${lineTitle(line)}`}
                       icon={iconPath.minus}
                       disabled={line.quantity <= 1}
                       onClick={() => setQuantity(lineKey(line), line.quantity - 1)}
                     />
-                    <span className="w-8 text-center text-sm tabular-nums" aria-live="polite" aria-label={`Quantity ${line.quantity}`}>
+                    <span className="w-8 text-center text-sm tabular-nums" aria-live="polite" aria-label={t`Quantity ${line.quantity}`}>
                       {line.quantity}
                     </span>
                     <QtyButton
-                      label={`Increase quantity of ${lineTitle(line)}`}
+                      label={t`Increase quantity of ${lineTitle(line)}`}
                       icon={iconPath.plus}
                       onClick={() => setQuantity(lineKey(line), line.quantity + 1)}
                     />
                   </div>
                   <button
                     type="button"
-                    aria-label={`Remove ${lineTitle(line)}`}
+                    aria-label={t`Remove ${lineTitle(line)}`}
                     onClick={() => remove(lineKey(line))}
                     className="rounded-md px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
                   >
-                    Remove
+                    <Trans>Remove</Trans>
                   </button>
                 </div>
               </div>

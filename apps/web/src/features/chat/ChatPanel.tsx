@@ -17,6 +17,8 @@ import { track, trackChat, trackingSessionId, type ChatMessageType } from '@/fea
 import { FormattedText } from '@/components/ui/FormattedText';
 import { postChat, searchPhraseOf } from './api';
 import { useSupportReplies } from './support-replies';
+import { Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
 
 // The image search loads on first use: the storefront's first load stays small.
 const ImageSearchDialog = lazy(() => import('@/features/image-search/ImageSearchDialog'));
@@ -268,7 +270,7 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
 
   return (
     <section
-      aria-label="Chat with AI"
+      aria-label={t`Chat with AI`}
       className={cx(
         'flex min-h-0 flex-col overflow-hidden rounded-2xl border bg-white shadow-sm transition-colors',
         dropActive ? 'border-brand-500 ring-2 ring-brand-500/30' : 'border-slate-200',
@@ -282,10 +284,10 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
     >
       <header className="flex items-center gap-3 border-b border-slate-100 px-4 py-3">
         <div className="min-w-0 flex-1">
-          <h2 className="text-base font-semibold text-slate-900">Chat with AI</h2>
+          <h2 className="text-base font-semibold text-slate-900"><Trans>Chat with AI</Trans></h2>
           <p className="flex items-center gap-1.5 text-xs text-emerald-700">
             <span className="h-2 w-2 rounded-full bg-emerald-500" aria-hidden="true" />
-            Online
+            <Trans>Online</Trans>
           </p>
         </div>
         <CartButton />
@@ -294,12 +296,12 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
       {context && (
         <div className="flex items-center gap-2 border-b border-slate-100 bg-brand-50 px-4 py-2 text-sm text-brand-800">
           <span className="min-w-0 flex-1 truncate">
-            Context: <span className="font-medium">{context.name}</span>
+            <Trans>Context:</Trans> <span className="font-medium">{context.name}</span>
           </span>
           <button
             type="button"
             onClick={clearContext}
-            aria-label="Clear context"
+            aria-label={t`Clear context`}
             className="inline-flex h-7 w-7 shrink-0 items-center justify-center rounded-md hover:bg-brand-100"
           >
             <PathIcon d={icons.close} className="h-4 w-4" />
@@ -307,7 +309,7 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
         </div>
       )}
 
-      <div ref={listRef} className="min-h-0 flex-1 space-y-3 overflow-y-auto px-4 py-4" role="log" aria-live="polite" aria-label="Conversation">
+      <div ref={listRef} className="min-h-0 flex-1 space-y-3 overflow-y-auto px-4 py-4" role="log" aria-live="polite" aria-label={t`Conversation`}>
         {messages.map((m) => (
           <div key={m.id} className={cx('flex', m.isBot ? 'justify-start' : 'justify-end')}>
             <div
@@ -326,7 +328,7 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
           </div>
         ))}
         {messages.length === 1 && !waiting && (
-          <div className="flex flex-wrap gap-2 pt-1" aria-label="Suggestions">
+          <div className="flex flex-wrap gap-2 pt-1" aria-label={t`Suggestions`}>
             {MSG.chatSuggestions.map((s) => (
               <button
                 key={s}
@@ -341,7 +343,7 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
         )}
         {waiting && (
           <div className="flex justify-start">
-            <div className="flex items-center gap-1 rounded-2xl rounded-es-sm bg-slate-100 px-4 py-3" role="status" aria-label="AI Assistant is typing">
+            <div className="flex items-center gap-1 rounded-2xl rounded-es-sm bg-slate-100 px-4 py-3" role="status" aria-label={t`AI Assistant is typing`}>
               {[0, 1, 2].map((i) => (
                 <span key={i} className="h-2 w-2 animate-bounce rounded-full bg-slate-400" style={{ animationDelay: `${i * 150}ms` }} />
               ))}
@@ -363,23 +365,23 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
             e.target.value = '';
           }}
         />
-        <Button variant="ghost" size="icon" aria-label="Search by image" title="Search by image" onClick={() => fileRef.current?.click()}>
+        <Button variant="ghost" size="icon" aria-label={t`Search by image`} title={t`Search by image`} onClick={() => fileRef.current?.click()}>
           <PathIcon d={icons.image} />
         </Button>
         <label htmlFor="chat-input" className="sr-only">
-          Message
+          <Trans>Message</Trans>
         </label>
         <input
           id="chat-input"
           value={input}
           onChange={(e) => setInput(e.target.value)}
-          placeholder="Ask about products…"
+          placeholder={t`Ask about products…`}
           autoComplete="off"
           maxLength={2000}
           className="h-10 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 text-sm shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
         />
         <Button type="submit" disabled={waiting || !input.trim()} icon={<PathIcon d={icons.send} className="h-4 w-4" />}>
-          Send
+          <Trans>Send</Trans>
         </Button>
       </form>
 
@@ -411,7 +413,7 @@ function ProductCardMessage({ product, onAdd, onSelect }: { product: ProductRef;
         </button>
         <Price value={product.price} className="text-sm text-slate-700" />
         <Button size="sm" onClick={onAdd} className="self-start">
-          Add to Cart
+          <Trans>Add to Cart</Trans>
         </Button>
       </div>
     </div>

@@ -4,6 +4,7 @@ import { ShelfList } from '@/features/storefront/ShelfList';
 import type { ProductRef } from '@/features/storefront/product-ref';
 import { track } from '@/features/storefront/track';
 import { DemoHeader } from './DemoHeader';
+import { t } from '@lingui/core/macro';
 
 const ProductDetailDialog = lazy(() => import('@/features/storefront/ProductDetailDialog'));
 
@@ -20,7 +21,7 @@ export default function ProductShelvesDemoPage() {
 
   return (
     <div className="min-h-dvh">
-      <DemoHeader title="Product Shelves" />
+      <DemoHeader title={t`Product Shelves`} />
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
         <ShelfList onOpen={open} onAdd={(p) => addToCart(p, 1, 'shelves_demo')} selectedId={detail?.id} />
       </main>

@@ -12,6 +12,8 @@ import { ProductImage } from '@/features/storefront/ProductImage';
 import { refFromProduct, type ProductRef } from '@/features/storefront/product-ref';
 import { track } from '@/features/storefront/track';
 import { DemoHeader } from './DemoHeader';
+import { Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
 
 const ProductDetailDialog = lazy(() => import('@/features/storefront/ProductDetailDialog'));
 
@@ -80,16 +82,16 @@ export default function RubiksCubePage() {
 
   return (
     <div className="min-h-dvh">
-      <DemoHeader title="Rubik's Cube Product Grid" />
+      <DemoHeader title={t`Rubik's Cube Product Grid`} />
       <main className="mx-auto flex max-w-5xl flex-col items-center gap-6 px-4 py-6 sm:px-6 sm:py-10">
         {products.isPending ? (
-          <Spinner label="Loading products..." />
+          <Spinner label={t`Loading products...`} />
         ) : products.isError ? (
           <Alert tone="error">{products.error.message}</Alert>
         ) : (
           <>
             <p className="text-sm text-slate-600" role="status">
-              Showing {items.length} of {total} products
+              <Trans>Showing {items.length} of {total} products</Trans>
             </p>
             <div
               className="flex w-full touch-none justify-center py-6 select-none [perspective:1200px] sm:py-12"
@@ -99,7 +101,7 @@ export default function RubiksCubePage() {
               onPointerCancel={onPointerUp}
             >
               <ul
-                aria-label="Products"
+                aria-label={t`Products`}
                 className={`grid cursor-grab grid-cols-3 gap-2 ${dragging ? '' : 'transition-transform duration-300 ease-out'} [--d:96px] [transform-style:preserve-3d] active:cursor-grabbing sm:gap-3 sm:[--d:168px]`}
                 style={{ transform: `rotateX(${angle.x}deg) rotateY(${angle.y}deg)` }}
               >
@@ -119,7 +121,7 @@ export default function RubiksCubePage() {
                           type="button"
                           onClick={() => open(p)}
                           className="group relative block h-full w-full overflow-hidden rounded-lg border-2 border-white bg-white text-start shadow-md"
-                          aria-label={`${p.name}, view details`}
+                          aria-label={t`${p.name}, view details`}
                         >
                           <ProductImage src={p.image} alt="" eager className="h-full w-full" />
                           <span className="absolute inset-x-0 bottom-0 flex flex-col bg-gradient-to-t from-black/80 via-black/50 to-transparent px-2 pt-6 pb-1.5 text-white">
@@ -129,7 +131,7 @@ export default function RubiksCubePage() {
                         </button>
                       ) : (
                         <div className="flex h-full w-full items-center justify-center rounded-lg border-2 border-white bg-slate-100 p-2 text-center text-[10px] font-medium text-slate-500 shadow-md sm:text-sm">
-                          Product Coming Soon
+                          <Trans>Product Coming Soon</Trans>
                         </div>
                       )}
                     </div>
@@ -137,24 +139,24 @@ export default function RubiksCubePage() {
                 ))}
               </ul>
             </div>
-            <div className="flex flex-wrap justify-center gap-2" aria-label="Rotate the cube">
+            <div className="flex flex-wrap justify-center gap-2" aria-label={t`Rotate the cube`}>
               <Button variant="secondary" size="sm" onClick={() => rotate(0, -STEP)}>
-                ← Rotate left
+                <Trans>← Rotate left</Trans>
               </Button>
               <Button variant="secondary" size="sm" onClick={() => rotate(STEP, 0)}>
-                ↑ Tilt up
+                <Trans>↑ Tilt up</Trans>
               </Button>
               <Button variant="secondary" size="sm" onClick={() => rotate(-STEP, 0)}>
-                ↓ Tilt down
+                <Trans>↓ Tilt down</Trans>
               </Button>
               <Button variant="secondary" size="sm" onClick={() => rotate(0, STEP)}>
-                Rotate right →
+                <Trans>Rotate right →</Trans>
               </Button>
               <Button variant="ghost" size="sm" onClick={() => setAngle(START)}>
-                Reset view
+                <Trans>Reset view</Trans>
               </Button>
             </div>
-            <p className="text-xs text-slate-500">Drag the cube to turn it; select a product to see its details.</p>
+            <p className="text-xs text-slate-500"><Trans>Drag the cube to turn it; select a product to see its details.</Trans></p>
           </>
         )}
       </main>

@@ -9,6 +9,8 @@ import { Price } from '@/components/ui/Price';
 import { cx } from '@/components/ui/cx';
 import { api, ApiError } from '@/lib/api-client';
 import { imageFileError, readAsDataUrl } from './image-file';
+import { Plural, Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
 
 type ImageSearchResult = z.infer<typeof imageSearchResultSchema>;
 type ImageSearchResponse = z.infer<typeof imageSearchResponseSchema>;
@@ -29,7 +31,7 @@ export type ImageSearchDialogProps = {
 /** Reverse image search (admin spec §2 "Reverse image search dialog"): upload, preview, search, pick a result. */
 export function ImageSearchDialog({ open, onClose, initialFile, onSelect, onSearched }: ImageSearchDialogProps) {
   return (
-    <Dialog open={open} onClose={onClose} title="Search by Image" description="Find products that look like your photo." size="lg">
+    <Dialog open={open} onClose={onClose} title={t`Search by Image`} description={t`Find products that look like your photo.`} size="lg">
       {/* mounted only while open, so every opening starts fresh */}
       <ImageSearchBody initialFile={initialFile} onClose={onClose} onSelect={onSelect} onSearched={onSearched} />
     </Dialog>
@@ -148,7 +150,7 @@ function ImageSearchBody({ initialFile, onClose, onSelect, onSearched }: Omit<Im
         <div className="flex items-center gap-4 rounded-xl border border-slate-200 bg-slate-50 p-3 sm:p-4">
           <img
             src={picked.dataUrl}
-            alt="Selected image preview"
+            alt={t`Selected image preview`}
             // shrinks once results are in, so they get the room
             className={cx('shrink-0 rounded-lg bg-white object-contain shadow-sm', results ? 'h-20 w-20' : 'h-28 w-28 sm:h-40 sm:w-40')}
           />
@@ -156,9 +158,9 @@ function ImageSearchBody({ initialFile, onClose, onSelect, onSearched }: Omit<Im
             <p className="max-w-full truncate text-sm font-medium text-slate-800" title={picked.file.name}>
               {picked.file.name || 'Pasted image'}
             </p>
-            <p className="text-xs text-slate-500">{(picked.file.size / 1024).toFixed(0)} KB</p>
+            <p className="text-xs text-slate-500">{(picked.file.size / 1024).toFixed(0)} <Trans>KB</Trans></p>
             <Button variant="secondary" size="sm" onClick={clear}>
-              Remove image
+              <Trans>Remove image</Trans>
             </Button>
           </div>
         </div>
@@ -185,9 +187,9 @@ function ImageSearchBody({ initialFile, onClose, onSelect, onSearched }: Omit<Im
             <circle cx="9" cy="10" r="2" />
             <path d="M21 16l-5-5-8 8" strokeLinejoin="round" />
           </svg>
-          <span className="text-sm font-medium text-slate-800">Drag &amp; drop an image here, or click to upload</span>
+          <span className="text-sm font-medium text-slate-800"><Trans>Drag &amp; drop an image here, or click to upload</Trans></span>
           <span id={hintId} className="text-xs text-slate-500">
-            JPG, PNG, GIF (max 5MB)
+            <Trans>JPG, PNG, GIF (max 5MB)</Trans>
           </span>
         </button>
       )}
@@ -207,7 +209,7 @@ function ImageSearchBody({ initialFile, onClose, onSelect, onSearched }: Omit<Im
       {results && results.length > 0 && (
         <section aria-labelledby={`${inputId}-results`} className="flex flex-col gap-3">
           <h3 id={`${inputId}-results`} role="status" className="text-sm font-semibold text-slate-800">
-            Found {results.length} similar products:
+            <Plural value={results.length} one="Found # similar products:" other="Found # similar products:" />
           </h3>
           {results.length === 1 ? (
             <ResultCard product={results[0]!} featured onChoose={choose} />
@@ -233,7 +235,7 @@ function ResultCard({ product, featured = false, onChoose }: { product: ImageSea
     <button
       type="button"
       onClick={() => onChoose(product)}
-      aria-label={`Choose ${product.name}`}
+      aria-label={t`Choose ${product.name}`}
       className={cx(
         'group flex h-full w-full overflow-hidden rounded-xl border border-slate-200 bg-white text-start shadow-sm transition hover:border-brand-500 hover:shadow-md',
         featured ? 'flex-col sm:flex-row' : 'flex-col',
@@ -243,10 +245,10 @@ function ResultCard({ product, featured = false, onChoose }: { product: ImageSea
         {image ? (
           <img src={image} alt="" loading="lazy" className="h-full w-full object-cover" />
         ) : (
-          <div className="flex h-full w-full items-center justify-center text-xs text-slate-400">No image</div>
+          <div className="flex h-full w-full items-center justify-center text-xs text-slate-400"><Trans>No image</Trans></div>
         )}
         <span className="absolute top-2 start-2 rounded-full bg-white/90 px-2 py-0.5 text-xs font-semibold text-brand-700 shadow-sm">
-          {match}% match
+          <Trans>{match}% match</Trans>
         </span>
       </div>
       <div className={cx('flex min-w-0 flex-1 flex-col gap-1', featured ? 'p-5' : 'p-3')}>
@@ -255,7 +257,7 @@ function ResultCard({ product, featured = false, onChoose }: { product: ImageSea
           {product.name}
         </span>
         <Price value={product.price} className={cx('font-semibold text-slate-900', featured ? 'text-xl' : 'text-sm')} />
-        {featured && <span className="mt-auto pt-3 text-sm font-medium text-brand-700">Select this product →</span>}
+        {featured && <span className="mt-auto pt-3 text-sm font-medium text-brand-700"><Trans>Select this product →</Trans></span>}
       </div>
     </button>
   );

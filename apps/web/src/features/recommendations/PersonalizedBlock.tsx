@@ -11,6 +11,8 @@ import { ProductImage } from '@/features/storefront/ProductImage';
 import { tracker } from '@/features/tracking/tracker';
 import { useTrackingUserId } from '@/features/tracking/useTrackingUserId';
 import { useRecommendations, type ShownRecommendation } from './api';
+import { Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
 
 /** What View Details hands to the page (the same small product shape the chat and shelves pass around). */
 export type RecommendedProduct = { id: number; name: string; price: number; image: string | null; category: string };
@@ -77,11 +79,11 @@ export function PersonalizedBlock({ userId: givenUserId, onViewDetails, classNam
             </svg>
           </span>
           <h2 id={headingId} className="truncate text-lg font-semibold text-slate-900">
-            Personalized for You
+            <Trans>Personalized for You</Trans>
           </h2>
         </div>
         <Button variant="secondary" size="sm" onClick={() => void query.refetch()} loading={refreshing} disabled={query.isPending}>
-          Refresh
+          <Trans>Refresh</Trans>
         </Button>
       </div>
 
@@ -93,18 +95,18 @@ export function PersonalizedBlock({ userId: givenUserId, onViewDetails, classNam
 
       {query.isPending ? (
         <div className="flex justify-center py-10 text-slate-500">
-          <Spinner label="Loading recommendations..." />
+          <Spinner label={t`Loading recommendations...`} />
         </div>
       ) : query.isError ? (
         <div role="alert" className="flex flex-col items-center gap-2 rounded-xl border border-red-200 bg-red-50 px-4 py-8 text-center">
           <p className="font-medium text-red-800">{MSG.recommendationsUnavailable}</p>
           <p className="text-sm text-red-700">{query.error.message || MSG.recommendationsFailed}</p>
           <Button variant="secondary" size="sm" className="mt-2" onClick={() => void query.refetch()} loading={query.isFetching}>
-            Try Again
+            <Trans>Try Again</Trans>
           </Button>
         </div>
       ) : items.length === 0 ? (
-        <EmptyState title={MSG.noRecommendations} description="Browse and add products to your cart to get suggestions tailored to you." />
+        <EmptyState title={MSG.noRecommendations} description={t`Browse and add products to your cart to get suggestions tailored to you.`} />
       ) : (
         // columns follow the block's own width: the host page decides how wide it is
         <ul className="grid grid-cols-2 gap-3 @lg:grid-cols-3 @2xl:grid-cols-4">
@@ -129,7 +131,7 @@ function RecommendationCard({ r, onAdd, onView }: { r: ShownRecommendation; onAd
       <div className="relative aspect-[4/3] bg-slate-100">
         <ProductImage src={r.itemImage} alt="" className="h-full w-full" />
         <span className="absolute top-2 start-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white shadow-sm">
-          {match}% match
+          <Trans>{match}% match</Trans>
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
@@ -140,10 +142,10 @@ function RecommendationCard({ r, onAdd, onView }: { r: ShownRecommendation; onAd
         {priced && <Price value={r.itemPrice} className="text-sm font-semibold text-slate-900" />}
         <div className="mt-auto flex flex-col gap-1.5 pt-2">
           <Button size="sm" onClick={() => onAdd(r)} disabled={!priced} aria-describedby={nameId}>
-            Add to Cart
+            <Trans>Add to Cart</Trans>
           </Button>
           <Button variant="secondary" size="sm" onClick={() => onView(r)} aria-describedby={nameId}>
-            View Details
+            <Trans>View Details</Trans>
           </Button>
         </div>
       </div>

@@ -19,6 +19,8 @@ import { useLocation } from 'react-router';
 import { useFloatingOffset } from './floating-offset';
 import { createConversation, postMessage, supportKeys, totalUnread, useConversations, useThread, type Thread } from './api';
 import { formatDate } from '@souq/shared/rules/locale';
+import { Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
 
 type PanelState = 'closed' | 'open' | 'minimised';
 type View = { name: 'list' } | { name: 'new' } | { name: 'thread'; id: number };
@@ -75,7 +77,7 @@ export default function SupportWidget() {
   const size = minimised ? SUPPORT_PANEL_MINIMISED : SUPPORT_PANEL_SIZE;
   return (
     <section
-      aria-label="Support chat"
+      aria-label={t`Support chat`}
       style={{ width: size.width, height: size.height, ...placement, ...(lift ? { maxHeight: `calc(100dvh - ${lift + 16}px)` } : {}) }}
       className="fixed end-4 bottom-4 z-40 flex max-h-[calc(100dvh-2rem)] max-w-[calc(100vw-2rem)] flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl sm:end-6 sm:bottom-6"
     >
@@ -88,11 +90,11 @@ export default function SupportWidget() {
           className={cx('flex min-w-0 flex-1 items-center gap-2 text-start', minimised ? 'cursor-pointer' : 'cursor-default')}
         >
           <PathIcon d={icons.chat} strokeWidth={2} />
-          <span className="truncate font-semibold">Support</span>
+          <span className="truncate font-semibold"><Trans>Support</Trans></span>
           {minimised && <UnreadCount count={unread} />}
         </button>
         {!minimised && (
-          <button type="button" onClick={() => setPanel('minimised')} aria-label="Minimise support chat" className="rounded-md p-1.5 hover:bg-white/15">
+          <button type="button" onClick={() => setPanel('minimised')} aria-label={t`Minimise support chat`} className="rounded-md p-1.5 hover:bg-white/15">
             <PathIcon d={icons.minimise} strokeWidth={2} />
           </button>
         )}
@@ -103,7 +105,7 @@ export default function SupportWidget() {
             setPanel('closed');
             setView({ name: 'list' });
           }}
-          aria-label="Close support chat"
+          aria-label={t`Close support chat`}
           className="rounded-md p-1.5 hover:bg-white/15"
         >
           <PathIcon d={icons.close} strokeWidth={2} />
@@ -153,7 +155,7 @@ function ConversationList({ conversations, loading, onNew, onOpen }: {
     <>
       <div className="border-b border-slate-100 p-3">
         <Button className="w-full" icon={<PathIcon d={icons.plus} className="h-4 w-4" strokeWidth={2} />} onClick={onNew}>
-          New Support Ticket
+          <Trans>New Support Ticket</Trans>
         </Button>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto">
@@ -219,17 +221,17 @@ function NewTicket({ onCancel, onCreated }: { onCancel: () => void; onCreated: (
   const field = 'w-full rounded-lg border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none';
   return (
     <form onSubmit={submit} className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto p-4">
-      <h3 className="text-base font-semibold text-slate-900">New Support Ticket</h3>
+      <h3 className="text-base font-semibold text-slate-900"><Trans>New Support Ticket</Trans></h3>
       <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-        Subject
-        <input value={subject} onChange={(e) => setSubject(e.target.value)} maxLength={SUPPORT_SUBJECT_MAX} placeholder="What do you need help with?" className={field} />
+        <Trans>Subject</Trans>
+        <input value={subject} onChange={(e) => setSubject(e.target.value)} maxLength={SUPPORT_SUBJECT_MAX} placeholder={t`What do you need help with?`} className={field} />
       </label>
       <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-        Message
-        <textarea value={message} onChange={(e) => setMessage(e.target.value)} maxLength={SUPPORT_MESSAGE_MAX} rows={4} placeholder="Describe the issue" className={cx(field, 'resize-none')} />
+        <Trans>Message</Trans>
+        <textarea value={message} onChange={(e) => setMessage(e.target.value)} maxLength={SUPPORT_MESSAGE_MAX} rows={4} placeholder={t`Describe the issue`} className={cx(field, 'resize-none')} />
       </label>
       <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-        Priority
+        <Trans>Priority</Trans>
         <select value={priority} onChange={(e) => setPriority(e.target.value as SupportPriority)} className={field}>
           {SUPPORT_PRIORITIES.map((p) => (
             <option key={p} value={p}>
@@ -240,10 +242,10 @@ function NewTicket({ onCancel, onCreated }: { onCancel: () => void; onCreated: (
       </label>
       <div className="mt-auto flex gap-2">
         <Button type="button" variant="secondary" className="flex-1" onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button type="submit" className="flex-1" disabled={!ready} loading={busy}>
-          Create Ticket
+          <Trans>Create Ticket</Trans>
         </Button>
       </div>
     </form>
@@ -275,13 +277,13 @@ function ThreadView({ id, thread, fallback, loading, onBack }: {
   return (
     <>
       <div className="flex items-center gap-2 border-b border-slate-100 px-2 py-2">
-        <button type="button" onClick={onBack} aria-label="Back to conversations" className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100">
+        <button type="button" onClick={onBack} aria-label={t`Back to conversations`} className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100">
           <PathIcon d={icons.back} strokeWidth={2} />
         </button>
         <h3 className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900">{conversation?.subject ?? ''}</h3>
         {conversation && <StatusBadge kind="support" status={conversation.status} />}
       </div>
-      <div role="log" aria-live="polite" aria-label="Messages" className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto px-3 py-3" ref={log}>
+      <div role="log" aria-live="polite" aria-label={t`Messages`} className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto px-3 py-3" ref={log}>
         {loading && !thread ? (
           <p className="m-auto text-sm text-slate-600">
             <Spinner size="sm" label={MSG.supportLoadingMessages} />
@@ -305,8 +307,8 @@ function ThreadView({ id, thread, fallback, loading, onBack }: {
       ) : (
         <MessageComposer
           className="border-t border-slate-100 p-3"
-          label="Message"
-          placeholder="Type your message…"
+          label={t`Message`}
+          placeholder={t`Type your message…`}
           maxLength={SUPPORT_MESSAGE_MAX}
           onSend={send}
           onFailure={() => window.alert(MSG.supportSendFailed)}
