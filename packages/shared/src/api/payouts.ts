@@ -67,7 +67,9 @@ export const ledgerEntrySchema = z.object({
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.dateInvalid }).refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), { error: MSG.dateInvalid });
+/** A calendar day that exists (Date.parse lets 2026-02-31 roll over into March). */
+const realDay = (s: string) => { const t = Date.parse(`${s}T00:00:00Z`); return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === s; };
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.dateInvalid }).refine(realDay, { error: MSG.dateInvalid });
 const dayRange = { from: day.optional(), to: day.optional() };
 const rangeOk = (q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to;
 
