@@ -240,7 +240,7 @@ describe('payout batches', () => {
       await call(t.app, { method: 'PUT', url: `/api/vendors/${v.vendor.id}/payout-account`, token: v.token, body: { iban: IBAN_A, account_holder: `Race ${v.vendor.id}` } });
       await availableSale(v.vendor.id, 40_000);
     }
-    const ids = vendorsInRace.map((v) => v.vendor.id);
+    const ids = vendorsInRace.map((v) => v.vendor.id).sort((x, y) => x - y);
     const available = new Map<number, number>();
     for (const v of vendorsInRace) available.set(v.vendor.id, (await balanceOf(v.token)).available_cents);
     const admin2 = await adminToken(t.app, t.config);
