@@ -1,0 +1,4 @@
+// Dates of the Finance section, in UTC like the ledger's days.
+export const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+export const today = () => new Date().toISOString().slice(0, 10);
+export const daysBefore = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
