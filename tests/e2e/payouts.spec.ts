@@ -34,7 +34,7 @@ test('an admin runs a payout batch and the vendor sees it in Earnings', async ({
   const vendor = (await signup.json()) as { token: string; vendor: { id: number } };
   const adminToken = ((await (await page.request.post('/api/admin/access', { data: { code: ADMIN_CODE } })).json()) as { token: string }).token;
   const asAdmin = { authorization: `Bearer ${adminToken}` };
-  const made = await page.request.post('/api/products', { headers: asAdmin, data: { name: `Medjool Dates ${stamp}`, price_cents: 12_000, stock: 10, vendor_id: vendor.vendor.id, status: 'active', categories: ['Food'] } });
+  const made = await page.request.post('/api/products', { headers: asAdmin, data: { name: `Medjool Dates ${stamp}`, price_cents: 12_000, stock_quantity: 10, vendor_id: vendor.vendor.id, status: 'active', categories: ['Food'] } });
   expect(made.status()).toBe(201);
   const productId = ((await made.json()) as { product: { id: number } }).product.id;
   const placed = await page.request.post('/api/orders', {
@@ -44,7 +44,7 @@ test('an admin runs a payout batch and the vendor sees it in Earnings', async ({
       shipping_address: { address: '1 Palm Street', city: 'Dubai', country: 'United Arab Emirates', zip: '00000' },
     },
   });
-  expect(placed.status()).toBe(201);
+  expect(placed.status(), await placed.text()).toBe(201);
   const subOrder = ((await placed.json()) as { order: { sub_orders: { id: number }[] } }).order.sub_orders[0]!.id;
   expect((await page.request.put(`/api/admin/orders/${subOrder}/status`, { headers: asAdmin, data: { status: 'delivered' } })).ok()).toBe(true);
 
@@ -85,6 +85,7 @@ test('an admin runs a payout batch and the vendor sees it in Earnings', async ({
   await expect(toast(admin, MSG.adjustmentPosted)).toBeVisible();
   const balanceRow = admin.getByRole('table', { name: 'Vendor balances' }).getByRole('row').filter({ hasText: company });
   await expect(balanceRow).toContainText('AED 150.00');
+  await shoot(admin, 'finance-balances');
 
   // Payouts: a batch pays it all (other demo vendors have no IBAN and are listed as skipped), then paid
   await admin.getByRole('tab', { name: 'Payouts' }).click();

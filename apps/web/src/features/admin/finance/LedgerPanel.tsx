@@ -55,15 +55,18 @@ export function LedgerPanel({ kind, urlPrefix }: { kind?: LedgerKind; urlPrefix:
       <div className="flex flex-wrap items-end justify-between gap-3">
         <p className="text-sm text-slate-500" aria-live="polite">{list.items ? `${list.total.toLocaleString('en-US')} entr${list.total === 1 ? 'y' : 'ies'}` : '\u00a0'}</p>
         <FilterBar onClear={list.resetFilters} canClear={list.isFiltered}>
-          {!kind && <FilterSelect label="Account" value={list.filters.account} onChange={(v) => list.setFilter('account', v)} options={ACCOUNT_OPTIONS} allLabel="All accounts" />}
-          {!kind && <FilterSelect label="Kind" value={list.filters.kind} onChange={(v) => list.setFilter('kind', v)} options={KIND_OPTIONS} allLabel="All kinds" />}
-          {!kind && <VendorFilter value={list.filters.vendor_id} onChange={(v) => list.setFilter('vendor_id', v)} />}
-          <label className="flex items-center gap-2 text-sm text-slate-600">
-            From <Input type="date" aria-label="From day" value={list.filters.from} max={list.filters.to || undefined} onChange={(e) => list.setFilter('from', e.target.value)} className="w-40" />
-          </label>
-          <label className="flex items-center gap-2 text-sm text-slate-600">
-            To <Input type="date" aria-label="To day" value={list.filters.to} min={list.filters.from || undefined} onChange={(e) => list.setFilter('to', e.target.value)} className="w-40" />
-          </label>
+          {/* phones: two controls a row; from sm the bar's own wrapping row */}
+          <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto sm:flex-wrap sm:items-center sm:gap-3">
+            {!kind && <FilterSelect label="Account" value={list.filters.account} onChange={(v) => list.setFilter('account', v)} options={ACCOUNT_OPTIONS} allLabel="All accounts" />}
+            {!kind && <FilterSelect label="Kind" value={list.filters.kind} onChange={(v) => list.setFilter('kind', v)} options={KIND_OPTIONS} allLabel="All kinds" />}
+            {!kind && <div className="col-span-2 grid sm:contents"><VendorFilter value={list.filters.vendor_id} onChange={(v) => list.setFilter('vendor_id', v)} /></div>}
+            <label className="flex min-w-0 flex-col gap-1 text-xs text-slate-600 sm:flex-row sm:items-center sm:gap-2 sm:text-sm">
+              From <Input type="date" value={list.filters.from} max={list.filters.to || undefined} onChange={(e) => list.setFilter('from', e.target.value)} className="sm:w-40" />
+            </label>
+            <label className="flex min-w-0 flex-col gap-1 text-xs text-slate-600 sm:flex-row sm:items-center sm:gap-2 sm:text-sm">
+              To <Input type="date" value={list.filters.to} min={list.filters.from || undefined} onChange={(e) => list.setFilter('to', e.target.value)} className="sm:w-40" />
+            </label>
+          </div>
         </FilterBar>
       </div>
       <DataTable

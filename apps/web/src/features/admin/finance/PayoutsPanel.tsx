@@ -23,9 +23,10 @@ const COLUMNS: DataTableColumn<Payout>[] = [
     key: 'vendor',
     header: 'Vendor',
     cell: (p) => (
-      <div className="min-w-0 max-w-[14rem]">
+      <div className="min-w-0 max-w-[9rem] sm:max-w-[14rem]">
         <p className="truncate font-medium text-slate-900" title={p.vendor_name}>{p.vendor_name}</p>
         <p className="font-mono text-xs text-slate-500">{p.reference}</p>
+        <StatusBadge kind="payout" status={p.status} className="mt-1 sm:hidden" />
       </div>
     ),
   },

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LedgerEntry, Payout } from '@souq/shared/api/payouts';
-import { LEDGER_KIND_LABELS, LEDGER_PAGE_SIZE, type LedgerKind } from '@souq/shared/constants';
+import { LEDGER_KIND_LABELS, LEDGER_PAGE_SIZE, payoutReference, type LedgerKind } from '@souq/shared/constants';
 import { MSG } from '@souq/shared/messages';
 import { formatCents } from '@souq/shared/rules/money';
 import { Alert } from '@/components/ui/Alert';
@@ -49,7 +49,10 @@ const ENTRY_COLUMNS: DataTableColumn<LedgerEntry>[] = [
     key: 'ref',
     header: 'Order / note',
     hideBelow: 'md',
-    cell: (e) => <span className="block max-w-[16rem] truncate" title={e.memo ?? e.order_number ?? ''}>{e.order_number ?? e.memo ?? '—'}</span>,
+    cell: (e) => {
+      const text = e.order_number ?? (e.payout_id !== null ? payoutReference(e.payout_id) : null) ?? e.memo ?? '—';
+      return <span className="block max-w-[16rem] truncate" title={[text, e.memo].filter(Boolean).join(' · ')}>{text}</span>;
+    },
   },
   {
     key: 'amount',
