@@ -17,7 +17,7 @@ const COLUMNS: DataTableColumn<VendorBalanceRow>[] = [
     key: 'vendor',
     header: 'Vendor',
     cell: (b) => (
-      <div className="min-w-0 max-w-[14rem]">
+      <div className="min-w-0 max-w-[9rem] sm:max-w-[14rem]">
         <p className="truncate font-medium text-slate-900" title={b.vendor_name}>{b.vendor_name}</p>
         <p className={cx('text-xs', b.has_payout_account ? 'text-slate-500' : 'text-amber-800')}>{b.has_payout_account ? 'IBAN on file' : 'No IBAN'}</p>
         <p className="text-xs text-slate-500 md:hidden">Held {formatCents(b.held_cents, b.currency)}</p>
