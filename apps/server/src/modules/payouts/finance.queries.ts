@@ -89,7 +89,8 @@ export function createFinanceQueries(db: Db, currency: string) {
                coalesce(sum(e.amount_cents) filter (where e.kind = 'commission_reversal'), 0)::int8 as reversed
         from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') as d(day)
           left join ledger_entries e on e.account = 'commission_revenue' and e.currency = ${currency}
-            and e.created_at >= d.day and e.created_at < d.day + interval '1 day'
+            -- the series is of timestamps without zone: read them as UTC days whatever the session's time zone
+            and e.created_at >= (d.day at time zone 'UTC') and e.created_at < ((d.day + interval '1 day') at time zone 'UTC')
         group by d.day order by d.day`);
       const days = rows.map((r) => ({
         date: r.date, commission_cents: Number(r.earned), reversed_cents: Number(r.reversed), net_cents: Number(r.earned) - Number(r.reversed),

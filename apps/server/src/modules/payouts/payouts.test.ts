@@ -181,6 +181,11 @@ describe('payout batches', () => {
       `Amber Payouts LLC,${IBAN_A},Amber Payouts LLC,${(availA / 100).toFixed(2)},AED,${payout.reference}`,
     ]);
     expect((await call(t.app, { url: '/api/admin/finance/payout-batches/999999/transfers.csv', token: admin })).status).toBe(404);
+    const one = await call(t.app, { url: `/api/admin/finance/payout-batches/${batch.id}`, token: admin });
+    expect(one.json).toEqual(batch);
+    expect((await call(t.app, { url: '/api/admin/finance/payout-batches/999999', token: admin })).status).toBe(404);
+    const listed = await call(t.app, { url: '/api/admin/finance/payout-batches', token: admin });
+    expect([listed.json.map((x: { id: number }) => x.id), listed.headers['x-total-count']]).toEqual([[batch.id], '1']);
 
     // nothing left to pay: 422, nothing written
     const batches = await count('payout_batches');

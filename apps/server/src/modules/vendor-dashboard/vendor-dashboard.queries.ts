@@ -277,7 +277,7 @@ export function createVendorDashboardQueries(db: Db, currency: string) {
           select to_char(d.day, 'YYYY-MM-DD') as date,
                  (select coalesce(-sum(e.amount_cents), 0) from ledger_entries e
                   where e.account = 'vendor_payable' and e.vendor_id = ${vendorId} and e.kind in ${VENDOR_REVENUE_KINDS}
-                    and e.created_at >= d.day and e.created_at < d.day + interval '1 day')::int8 as revenue,
+                    and e.created_at >= (d.day at time zone 'UTC') and e.created_at < ((d.day + interval '1 day') at time zone 'UTC'))::int8 as revenue,
                  (select count(distinct ${orderItems.orderId}) from ${ownLinesInRange} and (${orders.createdAt} at time zone 'UTC')::date = d.day::date)::int8 as orders
           from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') as d(day)
           order by d.day`),
