@@ -123,4 +123,13 @@ test('an admin runs a payout batch and the vendor sees it in Earnings', async ({
   await expect(payouts.getByRole('row').filter({ hasText: 'SOUQ-PO-' })).toContainText('Paid');
   await expect(payouts).toContainText('AED 150.00');
   await shoot(page, 'earnings');
+
+  // the statement of this month: brought forward, the sale, the adjustment, the payout, and the closing balance
+  const statement = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download statement' }).click();
+  const text = await (await (await statement).createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
+  expect(text).toContain('Balance brought forward');
+  expect(text).toContain('Launch bonus');
+  expect(text).toMatch(/Payout,,SOUQ-PO-\d{6},,-150,/);
+  expect(text).toContain('Closing balance');
 });

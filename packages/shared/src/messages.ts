@@ -335,6 +335,9 @@ export const MSG = {
   payoutMarkedPaid: 'Payout marked paid',
   payoutMarkedFailed: 'Payout marked failed: the money is back in the vendor\'s balance',
   adjustmentPosted: 'Adjustment posted',
+  // the vendor's revenue is the ledger's (decision 0095): goods and its own shipping, less refunds, before commission
+  vendorRevenueHint: 'sales and shipping, less refunds',
+  vendorAnalyticsDescription: 'Your catalogue and sales in figures. Revenue is your sales and shipping less refunds, from the ledger, before commission; days in UTC.',
   dateRangeTooLong: (days: number) => `Choose a range of at most ${days} days`,
   loadOverviewFailed: 'Failed to load analytics',
   loadChatbotFailed: 'Failed to load chatbot figures',
