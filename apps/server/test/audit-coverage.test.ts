@@ -181,6 +181,30 @@ const CASES: Record<string, Case> = {
       expect: { action: 'commission.delete', target: { type: 'commission', id: `vendor:${fx.vendorId}` }, changes: { rate_bps: { before: 300, after: null } } },
     };
   } },
+  // ---- payouts and adjustments (decision 0095) ----
+  'PUT /api/vendors/:id/payout-account': { as: 'vendor', prepare: async (fx) => ({
+    url: `/api/vendors/${fx.vendorId}/payout-account`, body: { iban: 'AE070331234567890123456', account_holder: 'Coverage Vendor LLC' },
+    expect: { action: 'vendor.payout_account', target: { type: 'vendor', id: fx.vendorId }, changes: { iban: { after: 'AE•• •••• 3456' }, account_holder: { after: 'Coverage Vendor LLC' } } },
+  }) },
+  'POST /api/admin/finance/payout-batches': { as: 'admin', prepare: async (fx) => {
+    await fx.payable();
+    return { url: '/api/admin/finance/payout-batches', body: {}, expect: { action: 'payout.batch', target: { type: 'payout_batch', id: '*' }, changes: { payouts: { before: null } } } };
+  } },
+  'POST /api/admin/finance/payouts/:id/paid': { as: 'admin', prepare: async (fx) => {
+    const id = await fx.payout();
+    return { url: `/api/admin/finance/payouts/${id}/paid`, expect: { action: 'payout.paid', target: { type: 'payout', id }, changes: { status: { before: 'pending', after: 'paid' } } } };
+  } },
+  'POST /api/admin/finance/payouts/:id/failed': { as: 'admin', prepare: async (fx) => {
+    const id = await fx.payout();
+    return {
+      url: `/api/admin/finance/payouts/${id}/failed`, body: { reason: 'Account closed' },
+      expect: { action: 'payout.failed', target: { type: 'payout', id }, changes: { status: { before: 'pending', after: 'failed' }, reason: { after: 'Account closed' } } },
+    };
+  } },
+  'POST /api/admin/finance/adjustments': { as: 'admin', prepare: async (fx) => ({
+    url: '/api/admin/finance/adjustments', body: { vendor_id: fx.vendorId, amount_cents: -250, reason: 'Packaging fee' },
+    expect: { action: 'vendor.adjustment', target: { type: 'vendor', id: fx.vendorId }, changes: { amount_cents: { after: -250 }, reason: { after: 'Packaging fee' } } },
+  }) },
   'PUT /api/vendor/settings': { as: 'vendor', prepare: async (fx) => ({
     url: '/api/vendor/settings', body: { low_stock_threshold: 3 },
     expect: { action: 'vendor.settings', target: { type: 'vendor', id: fx.vendorId }, changes: { low_stock_threshold: { after: 3 } } },
@@ -233,6 +257,16 @@ async function fixtures(t: TestContext) {
   await t.database.query('update vendors set is_verified = true where id = $1', [vendor.vendor.id]);
   const shopper = await signupCustomer(t.app, 'Coverage Shopper');
   let chats = 0;
+  /** A vendor with a payout account and AED 300.00 sold, delivered and past its return window: the next batch pays it. */
+const payable = async () => {
+    const v = await signupVendor(t.app, 'Payable Vendor LLC');
+    await t.app.services.payouts.setPayoutAccount(v.vendor.id, { iban: 'AE070331234567890123456', account_holder: 'Payable Vendor LLC' }, { userId: null, role: 'system', name: 'Set Up', ip: null });
+    const product = await makeProduct(t.app, { name: 'Payable Lamp', priceCents: 30_000, vendorId: v.vendor.id });
+    const order = await placeOrder(t.app, [{ productId: product.id, quantity: 1 }]);
+    await t.app.services.orders.setStatus(order.id, 'delivered');
+    await t.database.query(`update orders set delivered_at = now() - interval '30 days' where id = $1`, [order.id]);
+    return v.vendor.id;
+  };
   return {
     t,
     tokens: { admin: adminToken, vendor: vendor.token } as Record<Who, string>,
@@ -269,6 +303,13 @@ async function fixtures(t: TestContext) {
       const res = await t.app.inject({ method: 'POST', url: '/api/vendors/onboarding', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${v.token}` } });
       if (res.statusCode !== 200) throw new Error(`onboarding: ${res.statusCode} ${res.body}`);
       return v.vendor.id;
+    },
+    payable,
+    /** A pending payout of a fresh payable vendor (its batch created by the system). */
+    payout: async () => {
+      const vendorId = await payable();
+      const batch = await t.app.services.payouts.createBatch(undefined, { userId: null, role: 'system', name: 'Set Up', ip: null });
+      return batch.payouts.find((p) => p.vendor_id === vendorId)!.id;
     },
     conversation: async () => {
       const res = await call(t.app, { method: 'POST', url: '/api/support/conversations', token: shopper.token, body: { subject: 'Late parcel', message: 'Where is it?' } });

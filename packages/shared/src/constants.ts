@@ -37,6 +37,43 @@ export const TAX_LABEL = 'Tax (5%)';
  * (1000 = 10 %); VAT on the commission is TAX_RATE.
  */
 export const DEFAULT_COMMISSION_BPS = 1000;
+/**
+ * The ledger's accounts and entry kinds (decisions 0087, 0095). payouts_clearing holds a payout between the batch and
+ * the bank's answer; bank is the marketplace's own bank account; marketplace_adjustments is what manual credits cost
+ * the marketplace (debits earn it).
+ */
+export const LEDGER_ACCOUNTS = [
+  'shopper_receivable', 'vendor_payable', 'marketplace_sales', 'shipping_revenue', 'sales_tax_payable', 'commission_revenue',
+  'commission_vat_payable', 'payouts_clearing', 'bank', 'marketplace_adjustments',
+] as const;
+export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
+export const LEDGER_KINDS = [
+  'sale', 'shipping', 'sales_tax', 'commission', 'commission_vat', 'refund', 'commission_reversal',
+  'payout', 'payout_paid', 'payout_reversal', 'adjustment',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
+  sale: 'Sale', shipping: 'Shipping', sales_tax: 'Sales tax', commission: 'Commission', commission_vat: 'VAT on commission',
+  refund: 'Refund', commission_reversal: 'Commission reversed', payout: 'Payout', payout_paid: 'Payout sent by the bank',
+  payout_reversal: 'Payout failed (returned)', adjustment: 'Adjustment',
+};
+export const LEDGER_ACCOUNT_LABELS: Record<LedgerAccount, string> = {
+  shopper_receivable: 'Shopper receivable', vendor_payable: 'Vendor payable', marketplace_sales: 'Marketplace sales',
+  shipping_revenue: 'Shipping revenue', sales_tax_payable: 'Sales tax payable', commission_revenue: 'Commission revenue',
+  commission_vat_payable: 'Commission VAT payable', payouts_clearing: 'Payouts clearing', bank: 'Bank',
+  marketplace_adjustments: 'Marketplace adjustments',
+};
+/** A payout is pending from its batch until the admin marks it paid (the bank sent it) or failed (money returned). */
+export const PAYOUT_STATUSES = ['pending', 'paid', 'failed'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+/** A payout batch pays vendors whose available balance is at least this (AED 100.00) unless the admin sets another. */
+export const PAYOUT_MINIMUM_CENTS = 10_000;
+/** The bank transfer's reference: the marketplace's prefix and the payout's number. */
+export const payoutReference = (payoutId: number) => `SOUQ-PO-${String(payoutId).padStart(6, '0')}`;
+/** Entries per page in the Earnings tab and the Finance ledger browser. */
+export const LEDGER_PAGE_SIZE = 25;
+/** At most this many rows in one statement export (a year of a busy vendor); the range must be narrowed past it. */
+export const STATEMENT_MAX_ROWS = 50_000;
 /** Days after delivery a shopper may ask for a return, unless the vendor sets its own (issue 24). */
 export const RETURN_WINDOW_DAYS_DEFAULT = 14;
 /** The seller's name on the marketplace's own sub-orders (products without a vendor; decision 0086). */

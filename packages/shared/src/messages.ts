@@ -1,5 +1,6 @@
 // Every user-facing text of the spec's error catalogues (§8) and the fixed labels the tests look for.
 // Server error bodies and client alerts both read from here.
+import { formatCount } from './rules/locale.js';
 
 export const MSG = {
   // Generic / API
@@ -310,6 +311,34 @@ export const MSG = {
   nothingToUpdate: 'Nothing to update: send at least one field.',
   priceRangeInvalid: 'Min price must not be above max price',
   dateRangeInvalid: 'The start date must not be after the end date',
+  // Payouts, balances and adjustments (issue 24, decision 0095)
+  dateInvalid: 'Use a date like 2025-01-31',
+  ibanRequired: 'Enter the IBAN',
+  ibanFormat: 'Enter a UAE IBAN: AE followed by 21 digits',
+  ibanChecksum: 'This IBAN has a typing mistake (its check digits do not match)',
+  accountHolderRequired: "Enter the account holder's name as the bank has it",
+  payoutAccountSaved: 'Payout account saved',
+  payoutAccountMissing: 'Add your IBAN in your profile to receive payouts',
+  payoutMinimumInvalid: 'Enter a minimum between 0.01 and 1,000,000.00',
+  reasonRequired: 'Give a reason (at least 3 characters)',
+  adjustmentAmountInvalid: 'Enter a non-zero amount up to 1,000,000.00',
+  payoutNotFound: 'Payout not found',
+  payoutBatchNotFound: 'Payout batch not found',
+  payoutNotPending: (status: string) => `Only a pending payout can be marked paid or failed; this one is ${status}`,
+  payoutBatchEmpty: 'No vendor has an available balance at or above the minimum with a payout account',
+  statementTooLarge: (max: number) => `More than ${formatCount(max)} entries in that range: choose a shorter one`,
+  loadEarningsFailed: 'Failed to load your earnings',
+  loadFinanceFailed: 'Failed to load the finance figures',
+  noLedgerEntries: 'No ledger entries',
+  noPayouts: 'No payouts yet',
+  noPayoutBatches: 'No payout batches yet',
+  payoutBatchCreated: (n: number) => `Payout batch created: ${n} payout${n === 1 ? '' : 's'}`,
+  payoutMarkedPaid: 'Payout marked paid',
+  payoutMarkedFailed: 'Payout marked failed: the money is back in the vendor\'s balance',
+  adjustmentPosted: 'Adjustment posted',
+  // the vendor's revenue is the ledger's (decision 0095): goods and its own shipping, less refunds, before commission
+  vendorRevenueHint: 'sales and shipping, less refunds',
+  vendorAnalyticsDescription: 'Your catalogue and sales in figures. Revenue is your sales and shipping less refunds, from the ledger, before commission; days in UTC.',
   dateRangeTooLong: (days: number) => `Choose a range of at most ${days} days`,
   loadOverviewFailed: 'Failed to load analytics',
   loadChatbotFailed: 'Failed to load chatbot figures',

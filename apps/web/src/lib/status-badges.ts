@@ -1,6 +1,6 @@
 // One place for the status → words and colour of every badge in the vendor and admin areas (UI.md "Tables":
 // text as well as colour, so a badge reads without colour). Order colours are the spec's (admin §4).
-import type { CHAT_PRIORITIES, CHAT_SESSION_STATUSES, OrderStatus, ProductStatus, SUPPORT_PRIORITIES, SUPPORT_STATUSES } from '@souq/shared/constants';
+import type { CHAT_PRIORITIES, CHAT_SESSION_STATUSES, OrderStatus, PayoutStatus, ProductStatus, SUPPORT_PRIORITIES, SUPPORT_STATUSES } from '@souq/shared/constants';
 import { VENDOR_STATUS_LABELS, type VendorStatus } from '@souq/shared/rules/vendor-status';
 
 /** Badge colours: Tailwind classes of a soft pill with a ring (delivered is the one solid, dark green pill). */
@@ -63,8 +63,14 @@ const PRIORITY: Record<Priority, BadgeStyle> = {
   urgent: { label: 'Urgent', tone: 'red' },
 };
 
+const PAYOUT: Record<PayoutStatus, BadgeStyle> = {
+  pending: { label: 'Pending', tone: 'amber' },
+  paid: { label: 'Paid', tone: 'green' },
+  failed: { label: 'Failed', tone: 'red' },
+};
+
 /** Every badge family with its statuses (support tickets and chat sessions share the priorities). */
-export const STATUS_BADGES = { order: ORDER, vendor: VENDOR, product: PRODUCT, support: SUPPORT, chat: CHAT, priority: PRIORITY } as const;
+export const STATUS_BADGES = { order: ORDER, vendor: VENDOR, product: PRODUCT, support: SUPPORT, chat: CHAT, priority: PRIORITY, payout: PAYOUT } as const;
 export type StatusKind = keyof typeof STATUS_BADGES;
 export type StatusOf<K extends StatusKind> = keyof (typeof STATUS_BADGES)[K] & string;
 

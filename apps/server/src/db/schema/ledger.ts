@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { LedgerAccount, LedgerKind, PayoutStatus } from '@souq/shared/constants';
+
+// The lists as in packages/shared/constants (drizzle-kit cannot load the shared package, so they are repeated here;
+// `satisfies` keeps them from naming anything the shared lists do not have).
+const LEDGER_ACCOUNTS = [
+  'shopper_receivable', 'vendor_payable', 'marketplace_sales', 'shipping_revenue', 'sales_tax_payable', 'commission_revenue',
+  'commission_vat_payable', 'payouts_clearing', 'bank', 'marketplace_adjustments',
+] as const satisfies readonly LedgerAccount[];
+const LEDGER_KINDS = [
+  'sale', 'shipping', 'sales_tax', 'commission', 'commission_vat', 'refund', 'commission_reversal',
+  'payout', 'payout_paid', 'payout_reversal', 'adjustment',
+] as const satisfies readonly LedgerKind[];
+const PAYOUT_STATUSES = ['pending', 'paid', 'failed'] as const satisfies readonly PayoutStatus[];
 import { users } from './accounts.js';
 import { orders, purchases } from './orders.js';
 import { vendors } from './vendors.js';
@@ -33,16 +46,18 @@ export const ledgerEntries = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     /** The rows written together for one event (one sub-order's sale, its cancellation, …). */
     posting: text('posting').notNull(),
-    account: text('account', {
-      enum: ['shopper_receivable', 'vendor_payable', 'marketplace_sales', 'shipping_revenue', 'sales_tax_payable', 'commission_revenue', 'commission_vat_payable'],
-    }).notNull(),
+    account: text('account', { enum: LEDGER_ACCOUNTS }).notNull(),
     /** The vendor of a vendor_payable row (null on every other account). */
     vendorId: integer('vendor_id').references(() => vendors.id, { onDelete: 'restrict' }),
-    kind: text('kind', { enum: ['sale', 'shipping', 'sales_tax', 'commission', 'commission_vat', 'refund', 'commission_reversal'] }).notNull(),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
     purchaseId: integer('purchase_id').references(() => purchases.id, { onDelete: 'restrict' }),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    /** The payout a payout row moves (decision 0095). */
+    payoutId: integer('payout_id').references(() => payouts.id, { onDelete: 'restrict' }),
+    /** Why: an adjustment's reason, a failed payout's bank answer. */
+    memo: text('memo'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -51,5 +66,47 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_order_idx').on(t.orderId),
     index('ledger_entries_account_vendor_idx').on(t.account, t.vendorId, t.createdAt),
     check('ledger_entries_vendor_account', sql`(${t.account} = 'vendor_payable') = (${t.vendorId} is not null)`),
+    index('ledger_entries_vendor_kind_idx').on(t.vendorId, t.kind, t.createdAt),
+  ],
+);
+
+/** A payout batch (decision 0095): one admin's run over every vendor with enough available money. */
+export const payoutBatches = pgTable('payout_batches', {
+  id: serial('id').primaryKey(),
+  currency: text('currency').notNull(),
+  minimumCents: bigint('minimum_cents', { mode: 'number' }).notNull(),
+  /** Vendors that reached the minimum without a payout account: listed, not paid. */
+  skipped: jsonb('skipped').$type<{ vendor_id: number; vendor_name: string; available_cents: number; reason: 'no_iban' }[]>().notNull().default([]),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdByName: text('created_by_name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One vendor's transfer in a batch. The money is in the ledger (payout, payout_paid, payout_reversal rows); this row
+ * holds the bank details as they were sent and the transfer's state.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: serial('id').primaryKey(),
+    batchId: integer('batch_id').notNull().references(() => payoutBatches.id, { onDelete: 'restrict' }),
+    vendorId: integer('vendor_id').notNull().references(() => vendors.id, { onDelete: 'restrict' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    iban: text('iban').notNull(),
+    accountHolder: text('account_holder').notNull(),
+    status: text('status', { enum: PAYOUT_STATUSES }).notNull().default('pending'),
+    failureReason: text('failure_reason'),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    settledBy: integer('settled_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payouts_batch_idx').on(t.batchId),
+    index('payouts_vendor_idx').on(t.vendorId, t.createdAt),
+    uniqueIndex('payouts_one_per_vendor_per_batch').on(t.batchId, t.vendorId),
+    check('payouts_amount_positive', sql`${t.amountCents} > 0`),
+    check('payouts_status_known', sql`${t.status} in ('pending', 'paid', 'failed')`),
   ],
 );

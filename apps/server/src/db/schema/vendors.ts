@@ -40,6 +40,10 @@ export const vendors = pgTable(
     freeShippingAboveCents: integer('free_shipping_above_cents'),
     /** Days after delivery a shopper may ask for a return; the sub-order's money is held until it closes (issue 24). */
     returnWindowDays: integer('return_window_days').notNull().default(14),
+    /** Where payouts go (decision 0095): a UAE IBAN, validated by its checksum, and the account holder's name. */
+    payoutIban: text('payout_iban'),
+    payoutAccountHolder: text('payout_account_holder'),
+    payoutAccountUpdatedAt: timestamp('payout_account_updated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

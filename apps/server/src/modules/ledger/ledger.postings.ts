@@ -1,12 +1,10 @@
-import { TAX_RATE } from '@souq/shared/constants';
+import { TAX_RATE, type LedgerAccount, type LedgerKind } from '@souq/shared/constants';
 
 // What each money event posts (decision 0087), as pure functions of a sub-order's frozen amounts, so the order's one
 // statement, a status change and the property tests all post the same rows.
 
-export type LedgerAccount =
-  | 'shopper_receivable' | 'vendor_payable' | 'marketplace_sales' | 'shipping_revenue' | 'sales_tax_payable' | 'commission_revenue'
-  | 'commission_vat_payable';
-export type LedgerKind = 'sale' | 'shipping' | 'sales_tax' | 'commission' | 'commission_vat' | 'refund' | 'commission_reversal';
+// the accounts and kinds are listed once, in the shared constants (decision 0095 added the payout ones)
+export type { LedgerAccount, LedgerKind } from '@souq/shared/constants';
 /** One row: debits positive, credits negative; `vendorId` only on vendor_payable. */
 export type Entry = { account: LedgerAccount; vendorId: number | null; kind: LedgerKind; amountCents: number };
 

@@ -19,6 +19,7 @@ import { orderConfirmationMail } from './orders.mail.js';
 import { checkOptionStock, optionsWanted, priceOrderLine } from './order-lines.js';
 import { cancellationEntries, saleEntries } from '../ledger/ledger.postings.js';
 import { ledgerEntries } from '../../db/schema/ledger.js';
+import { lockVendors } from '../payouts/balances.js';
 
 export type PlaceOrderInput = z.infer<typeof orderRequestSchema>;
 type OrderRow = typeof orders.$inferSelect;
@@ -692,6 +693,9 @@ export function createOrdersService(deps: {
           const rows = !posted ? [] : releases ? cancellationEntries(money) : saleEntries(money);
           const posting = `${releases ? 'cancelled' : 'reinstated'}:${orderId}:${randomUUID()}`;
           if (rows.length) {
+            // a cancellation lowers the vendor's balance: under the vendor's lock, like a payout batch, so the two
+            // never both spend the same available money (decision 0095)
+            if (releases && current.sellerVendorId !== null) await lockVendors(tx, [current.sellerVendorId]);
             await tx.insert(ledgerEntries).values(rows.map((r) => ({
               posting, account: r.account, vendorId: r.vendorId, kind: r.kind, amountCents: r.amountCents, currency: current.currency,
               purchaseId: current.purchaseId, orderId, createdBy: actor.userId,

@@ -48,13 +48,16 @@ export function actionsOf(o: { status: VendorOrder['status']; sellerVendorId: nu
   return o.sellerVendorId === vendorId || o.assignedVendorId === vendorId ? vendorActionsFor(o.status) : [];
 }
 
-/** The vendor's revenue: its line totals in orders that are not cancelled or refunded. */
+/**
+ * What the vendor sold, from the ledger (decision 0095), so the dashboard, the Earnings tab and the admin's Finance
+ * agree: its goods and shipping less refunds, before commission — minus the vendor_payable rows of kinds sale,
+ * shipping and refund. A sub-order placed before the ledger existed (migration 0012) has no rows and counts nothing.
+ */
+const VENDOR_REVENUE_KINDS = sql.raw(`('sale', 'shipping', 'refund')`);
 const revenueCentsOf = (db: Db, vendorId: number) =>
-  db
-    .select({ cents: intOf(sql`sum(${orderItems.lineTotalCents})`) })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(eq(orderItems.vendorId, vendorId), bringsRevenue));
+  rowsOf<{ cents: number }>(db, sql`
+    select coalesce(-sum(amount_cents), 0)::int8 as cents from ledger_entries
+    where account = 'vendor_payable' and vendor_id = ${vendorId} and kind in ${VENDOR_REVENUE_KINDS}`).then((rows) => rows.map((r) => ({ cents: Number(r.cents) })));
 
 export type VendorOrderHead = { id: number; orderNumber: string; status: VendorOrder['status']; sellerVendorId: number | null; assignedVendorId: number | null };
 
@@ -262,18 +265,22 @@ export function createVendorDashboardQueries(db: Db, currency: string) {
           .where(live)
           .orderBy(desc(products.createdAt), desc(products.id))
           .limit(5),
+        // orders and units from the vendor's lines; revenue from the ledger, on the day each row was posted
         rowsOf<{ orders: number; revenue: number; units: number }>(db, sql`
-          select count(distinct ${orders.id})::int8 as orders, coalesce(sum(${orderItems.lineTotalCents}), 0)::int8 as revenue,
+          select count(distinct ${orders.id})::int8 as orders,
+                 (select coalesce(-sum(e.amount_cents), 0) from ledger_entries e
+                  where e.account = 'vendor_payable' and e.vendor_id = ${vendorId} and e.kind in ${VENDOR_REVENUE_KINDS}
+                    and e.created_at >= ${range.start.toISOString()} and e.created_at < ${range.end.toISOString()})::int8 as revenue,
                  coalesce(sum(${orderItems.quantity}), 0)::int8 as units
           from ${ownLinesInRange}`),
         rowsOf<{ date: string; revenue: number; orders: number }>(db, sql`
-          select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(sum(l.cents), 0)::int8 as revenue, count(distinct l.order_id)::int8 as orders
+          select to_char(d.day, 'YYYY-MM-DD') as date,
+                 (select coalesce(-sum(e.amount_cents), 0) from ledger_entries e
+                  where e.account = 'vendor_payable' and e.vendor_id = ${vendorId} and e.kind in ${VENDOR_REVENUE_KINDS}
+                    and e.created_at >= (d.day at time zone 'UTC') and e.created_at < ((d.day + interval '1 day') at time zone 'UTC'))::int8 as revenue,
+                 (select count(distinct ${orderItems.orderId}) from ${ownLinesInRange} and (${orders.createdAt} at time zone 'UTC')::date = d.day::date)::int8 as orders
           from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') as d(day)
-            left join (
-              select ${orderItems.orderId} as order_id, ${orderItems.lineTotalCents} as cents, (${orders.createdAt} at time zone 'UTC')::date as day
-              from ${ownLinesInRange}
-            ) l on l.day = d.day::date
-          group by d.day order by d.day`),
+          order by d.day`),
         rowsOf<{ id: number | null; name: string; revenue: number; units: number }>(db, sql`
           select ${orderItems.productId} as id, max(${orderItems.productName}) as name,
                  sum(${orderItems.lineTotalCents})::int8 as revenue, sum(${orderItems.quantity})::int8 as units

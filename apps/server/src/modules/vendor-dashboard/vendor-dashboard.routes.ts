@@ -31,7 +31,7 @@ export function vendorDashboardRoutes(deps: { dashboard: VendorDashboardService 
       preHandler: requireVendor,
       schema: {
         tags: ['vendor'],
-        summary: "The dashboard's stat cards: the vendor's products (total, active), orders holding its lines, its revenue (lines of orders not cancelled or refunded)",
+        summary: "The dashboard's stat cards: the vendor's products (total, active), orders holding its lines, its revenue (from the ledger: goods and shipping sold, less refunds, before commission)",
         response: { 200: vendorDashboardStatsSchema, ...errors },
       },
     }, async (req) => dashboard.stats(vendorIdOf(req)));

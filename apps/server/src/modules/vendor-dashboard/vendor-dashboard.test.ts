@@ -48,6 +48,11 @@ beforeAll(async () => {
   const old = await placeOrder(t.app, [{ productId: rug.id, quantity: 1 }], { name: 'Olga Old' });
   await t.app.services.orders.setStatus(old.id, 'delivered');
   await t.database.query('update orders set created_at = $2 where id = $1', [old.id, new Date(Date.now() - 2 * DAY)]);
+  // its ledger rows too (revenue comes from the ledger, on the day it was posted): the append-only trigger is lifted
+  // for this one back-dating only, as if the sale had been posted two days ago
+  await t.database.exec(`alter table ledger_entries disable trigger ledger_entries_no_update_or_delete;
+    update ledger_entries set created_at = now() - interval '2 days' where order_id = ${Number(old.id)};
+    alter table ledger_entries enable trigger ledger_entries_no_update_or_delete;`);
   Object.assign(o, {
     solo: solo.id, soloPurchase: solo.purchase.id, shared: shared.id, sharedB: shared.purchase.sub_orders[1]!.id, sharedNumber: shared.purchase.order_number,
     cancelled: cancelled.id, bOnly: bOnly.id, old: old.id,
@@ -92,7 +97,9 @@ describe('GET /api/vendor/dashboard/stats', () => {
     // orders: solo, shared, cancelled, old; revenue: lamp 2×100 + rug 250 (shared) + rug 250 (old)
     expect(resA.json).toEqual({ total_products: 3, active_products: 2, total_orders: 4, total_revenue: 700, currency: 'AED' });
     const resB = await call(t.app, { url: '/api/vendor/dashboard/stats', token: b.token });
-    expect(resB.json).toEqual({ total_products: 1, active_products: 1, total_orders: 2, total_revenue: 120, currency: 'AED' });
+    // revenue is the ledger's (goods and the vendor's own shipping, less refunds): mugs 90 + 30 and the 9.99 shipping
+    // of the 30.00 order (not above the free-shipping 50.00)
+    expect(resB.json).toEqual({ total_products: 1, active_products: 1, total_orders: 2, total_revenue: 129.99, currency: 'AED' });
   });
 });
 
@@ -224,7 +231,7 @@ describe('GET /api/analytics/vendor', () => {
   it("gives vendor B only its figures", async () => {
     const res = await call(t.app, { url: '/api/analytics/vendor', token: b.token });
     expect(res.json.analytics.overview).toMatchObject({ total_products: 1, active_products: 1, avg_price: 30, inventory_value: 46 * 30 });
-    expect(res.json.analytics.sales.totals).toEqual({ orders: 2, revenue: 120, units_sold: 4 });
+    expect(res.json.analytics.sales.totals).toEqual({ orders: 2, revenue: 129.99, units_sold: 4 });
     expect(res.body).not.toContain('Alpha');
   });
 

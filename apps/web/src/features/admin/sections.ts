@@ -10,6 +10,8 @@ export const ADMIN_SECTIONS = [
   // review moderation (issue 28)
   { id: 'reviews', title: 'Reviews', icon: 'M12 3l2.6 5.3 5.8.8-4.2 4.1 1 5.8L12 16.3 6.8 19l1-5.8-4.2-4.1 5.8-.8z' },
   { id: 'payments', title: 'Payments', icon: 'M3 6h18v12H3zM3 10h18M7 15h3' },
+  // the ledger's read-outs, payouts and adjustments (issue 24, decision 0095)
+  { id: 'finance', title: 'Finance', icon: 'M4 20h16M6 16V10M10 16V7M14 16v-5M18 16V4' },
   { id: 'marketing', title: 'Marketing', icon: 'M3 11v2a1 1 0 0 0 1 1h2l5 4V6L6 10H4a1 1 0 0 0-1 1zM16 8a5 5 0 0 1 0 8M19 5a9 9 0 0 1 0 14' },
   { id: 'ai-chatbot', title: 'AI Chatbot Management', icon: 'M12 3v3M6 8h12a2 2 0 0 1 2 2v7a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2v-7a2 2 0 0 1 2-2zM9 13h.01M15 13h.01' },
   { id: 'chat-monitor', title: 'Live Chat Monitor', icon: 'M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z' },

@@ -37,7 +37,7 @@ function DashboardStats() {
     <section aria-label="Your business at a glance" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <StatCard label="Total Products" loading={!s} value={formatCount(s?.total_products)} hint="in your catalogue" />
       <StatCard label="Total Orders" loading={!s} value={formatCount(s?.total_orders)} hint="holding your products" />
-      <StatCard label="Total Revenue" loading={!s} value={s && <Money text={formatMoney(s.total_revenue, s.currency)} />} hint="without cancelled or refunded orders" />
+      <StatCard label="Total Revenue" loading={!s} value={s && <Money text={formatMoney(s.total_revenue, s.currency)} />} hint={MSG.vendorRevenueHint} />
       <StatCard label="Active Products" loading={!s} value={formatCount(s?.active_products)} hint="visible to customers" />
     </section>
   );

@@ -1,9 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ShipRequest, VendorAnalytics, VendorDashboardStats, VendorOrder, VendorOrderAction, VendorOrderActivity, VendorOrderStats, VendorSettings } from '@souq/shared/api/vendor-dashboard';
-import { api, ApiError, errorMessageFrom } from '@/lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
 import { productListKeys } from '@/lib/products-api';
+import { downloadFile } from '@/lib/download';
 import { forget } from '@/lib/session';
-import { tokens } from '@/lib/storage';
 
 // The vendor dashboard's business data (stat cards, orders, analytics, settings): always the signed-in vendor's,
 // the server takes the vendor from the session.
@@ -93,19 +93,5 @@ export async function downloadOrdersCsv(filters: { search?: string; status?: str
   const q = new URLSearchParams();
   if (filters.search) q.set('search', filters.search);
   if (filters.status) q.set('status', filters.status);
-  const token = tokens.vendor();
-  const res = await fetch(`/api/vendor/orders/export?${q}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!res.ok) {
-    if (res.status === 401) forget('vendor');
-    throw new ApiError(errorMessageFrom(res.status, await res.text()).message, res.status);
-  }
-  const blob = await res.blob();
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'orders.csv';
-  const url = URL.createObjectURL(blob);
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return Number(res.headers.get('x-export-lines') ?? 0);
+  return downloadFile(`/api/vendor/orders/export?${q}`, 'vendor', 'orders.csv');
 }

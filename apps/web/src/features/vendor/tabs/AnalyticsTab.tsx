@@ -118,7 +118,7 @@ export default function AnalyticsTab() {
     <div className="flex flex-col gap-5">
       <PageHeader
         title="Analytics"
-        description="Your catalogue and sales in figures. Revenue counts your items only, without cancelled and refunded orders; days in UTC."
+        description={MSG.vendorAnalyticsDescription}
         actions={
           <Button variant="secondary" onClick={() => void analytics.refetch()} loading={analytics.isFetching && !!data}>
             Refresh

@@ -291,7 +291,7 @@ export default function OrdersTab() {
         <StatCard label="Total Orders" loading={!s} value={formatCount(s?.total_orders)} />
         <StatCard label="Pending Orders" loading={!s} value={formatCount(s?.pending_orders)} hint="waiting for you to confirm" />
         <StatCard label="Shipped Orders" loading={!s} value={formatCount(s?.shipped_orders)} />
-        <StatCard label="Total Revenue" loading={!s} value={s && <Money text={formatMoney(s.total_revenue, s.currency)} />} hint="your items only" />
+        <StatCard label="Total Revenue" loading={!s} value={s && <Money text={formatMoney(s.total_revenue, s.currency)} />} hint={MSG.vendorRevenueHint} />
       </section>
 
       {(s?.total_orders ?? 0) > 0 && (

@@ -12,6 +12,8 @@ export const VENDOR_TABS = [
   { id: 'settings', label: 'Settings' },
   // verified reviews of the vendor's products and its replies (issue 28)
   { id: 'reviews', label: 'Reviews' },
+  // balance, payouts and statement from the ledger (issue 24, decision 0095)
+  { id: 'earnings', label: 'Earnings' },
 ] as const;
 
 export type VendorTabId = (typeof VENDOR_TABS)[number]['id'];
@@ -34,4 +36,5 @@ export const TAB_COMPONENTS: Partial<Record<VendorTabId, LazyExoticComponent<Com
   profile: tab(() => import('./ProfileTab')),
   settings: tab(() => import('./SettingsTab')),
   reviews: tab(() => import('./ReviewsTab')),
+  earnings: tab(() => import('./EarningsTab')),
 };

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import type { VendorBalance } from '@souq/shared/api/payouts';
+import type { Db, Tx } from '../../platform/db.js';
+import { rowsOf } from '../reports/report-sql.js';
+
+// A vendor's balance, held, available and paid (decision 0095): every figure one SUM over its vendor_payable rows.
+// A row that belongs to a sub-order is held while that sub-order is not delivered or its return window (the vendor's
+// return_window_days after delivered_at) is still open; every other row (payouts, their reversals, adjustments) and
+// the rows of sub-orders whose window closed are available. Ledger sign: credits (owed to the vendor) are negative.
+
+type BalanceRow = { vendor_id: number; balance: number; held: number; paid: number; window_days: number; next_release: Date | string | null };
+
+const balanceSql = (vendorIds: readonly number[] | null, currency: string) => sql`
+  select v.id as vendor_id, v.return_window_days as window_days,
+         coalesce(-sum(e.amount_cents), 0)::int8 as balance,
+         coalesce(-sum(e.amount_cents) filter (
+           where e.order_id is not null
+             and (o.delivered_at is null or o.delivered_at + make_interval(days => v.return_window_days) > now())), 0)::int8 as held,
+         coalesce(sum(e.amount_cents) filter (where e.kind in ('payout', 'payout_reversal')), 0)::int8 as paid,
+         min(o.delivered_at + make_interval(days => v.return_window_days))
+           filter (where o.delivered_at + make_interval(days => v.return_window_days) > now()) as next_release
+  from vendors v
+  left join ledger_entries e on e.account = 'vendor_payable' and e.vendor_id = v.id and e.currency = ${currency}
+  left join orders o on o.id = e.order_id
+  ${vendorIds ? sql`where v.id = any(${sql.raw(`'{${vendorIds.map(Number).join(',')}}'`)}::int[])` : sql``}
+  group by v.id
+  order by v.id`;
+
+const toBalance = (r: BalanceRow, currency: string): VendorBalance => {
+  const balance = Number(r.balance);
+  const held = Number(r.held);
+  return {
+    vendor_id: Number(r.vendor_id),
+    currency,
+    balance_cents: balance,
+    held_cents: held,
+    available_cents: balance - held,
+    paid_cents: Number(r.paid),
+    return_window_days: Number(r.window_days),
+    next_release_at: r.next_release === null ? null : new Date(r.next_release).toISOString(),
+  };
+};
+
+/** The balances of the given vendors (every vendor when null), in vendor id order; read inside `exec`'s snapshot. */
+export async function balancesOf(exec: Db | Tx, vendorIds: readonly number[] | null, currency: string): Promise<VendorBalance[]> {
+  const rows = await rowsOf<BalanceRow>(exec as Db, balanceSql(vendorIds, currency));
+  return rows.map((r) => toBalance(r, currency));
+}
+
+/**
+ * Locks the vendors' rows (in id order, so two writers never wait on each other in a circle) until the transaction
+ * ends. Every writer that takes money out of a vendor's available balance (a payout, a debit adjustment) holds this
+ * lock while it reads the balance and posts, so two of them can never both spend the same money (decision 0095).
+ */
+export async function lockVendors(tx: Tx, vendorIds: readonly number[]) {
+  if (!vendorIds.length) return [];
+  return rowsOf<{ id: number; company_name: string; payout_iban: string | null; payout_account_holder: string | null }>(tx as unknown as Db, sql`
+    select id, company_name, payout_iban, payout_account_holder from vendors
+    where id = any(${sql.raw(`'{${vendorIds.map(Number).join(',')}}'`)}::int[]) order by id for update`);
+}

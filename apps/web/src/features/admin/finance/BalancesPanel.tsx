@@ -1,0 +1,107 @@
+import { useState, type FormEvent } from 'react';
+import { adjustmentCreateSchema, type LedgerEntry, type VendorBalanceRow } from '@souq/shared/api/payouts';
+import { MSG } from '@souq/shared/messages';
+import { amountToCents, formatCents } from '@souq/shared/rules/money';
+import { Button } from '@/components/ui/Button';
+import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
+import { Dialog } from '@/components/ui/Dialog';
+import { Field, Input, Select, Textarea } from '@/components/ui/Field';
+import { notify } from '@/components/ui/toast';
+import { cx } from '@/components/ui/cx';
+import { adminApi, useAdminMutation, useAdminQuery } from '../api';
+
+const money = (cents: number, currency: string) => <span className={cx('whitespace-nowrap tabular-nums', cents < 0 && 'text-red-700')}>{formatCents(cents, currency)}</span>;
+
+const COLUMNS: DataTableColumn<VendorBalanceRow>[] = [
+  {
+    key: 'vendor',
+    header: 'Vendor',
+    cell: (b) => (
+      <div className="min-w-0 max-w-[9rem] sm:max-w-[14rem]">
+        <p className="truncate font-medium text-slate-900" title={b.vendor_name}>{b.vendor_name}</p>
+        <p className={cx('text-xs', b.has_payout_account ? 'text-slate-500' : 'text-amber-800')}>{b.has_payout_account ? 'IBAN on file' : 'No IBAN'}</p>
+        <p className="text-xs text-slate-500 md:hidden">Held {formatCents(b.held_cents, b.currency)}</p>
+      </div>
+    ),
+  },
+  { key: 'available', header: 'Available', align: 'right', cell: (b) => money(b.available_cents, b.currency) },
+  { key: 'held', header: 'Held', align: 'right', hideBelow: 'md', cell: (b) => money(b.held_cents, b.currency) },
+  { key: 'paid', header: 'Paid out', align: 'right', hideBelow: 'lg', cell: (b) => money(b.paid_cents, b.currency) },
+];
+
+/** A manual credit or debit with its required reason (posted against the marketplace, audited). */
+function AdjustDialog({ vendor, onClose }: { vendor: VendorBalanceRow | null; onClose: () => void }) {
+  const [form, setForm] = useState({ direction: 'credit', amount: '', reason: '' });
+  const [errors, setErrors] = useState<{ amount_cents?: string; reason?: string }>({});
+  const adjust = useAdminMutation(
+    (body: { vendor_id: number; amount_cents: number; reason: string }) => adminApi<LedgerEntry[]>('/api/admin/finance/adjustments', { method: 'POST', body }),
+    ['admin-finance', 'admin-finance-ledger'],
+  );
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!vendor) return;
+    const cents = amountToCents(form.amount) * (form.direction === 'debit' ? -1 : 1);
+    const parsed = adjustmentCreateSchema.safeParse({ vendor_id: vendor.vendor_id, amount_cents: cents, reason: form.reason });
+    if (!parsed.success) {
+      const found: typeof errors = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as keyof typeof errors] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    try {
+      await adjust.mutateAsync(parsed.data);
+      notify.success(MSG.adjustmentPosted);
+      setForm({ direction: 'credit', amount: '', reason: '' });
+      onClose();
+    } catch (err) {
+      notify.error(err instanceof Error ? err.message : MSG.requestFailed);
+    }
+  }
+  return (
+    <Dialog open={!!vendor} onClose={onClose} title="Adjust balance" description={vendor ? `${vendor.vendor_name}: a credit raises what it is owed, a debit lowers it.` : undefined}>
+      <form id="adjust-form" onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4 p-4 sm:p-5">
+        <Field label="Direction">
+          <Select value={form.direction} onChange={(e) => setForm({ ...form, direction: e.target.value })}>
+            <option value="credit">Credit the vendor</option>
+            <option value="debit">Debit the vendor</option>
+          </Select>
+        </Field>
+        <Field label={`Amount (${vendor?.currency ?? ''})`} required error={errors.amount_cents}>
+          <Input inputMode="decimal" value={form.amount} onChange={(e) => setForm({ ...form, amount: e.target.value })} placeholder="25.00" />
+        </Field>
+        <Field label="Reason" required error={errors.reason} hint="Shown to the vendor on the entry and kept in the audit trail">
+          <Textarea value={form.reason} onChange={(e) => setForm({ ...form, reason: e.target.value })} maxLength={500} />
+        </Field>
+        <div className="flex justify-end gap-2">
+          <Button variant="ghost" onClick={onClose}>Cancel</Button>
+          <Button type="submit" loading={adjust.isPending}>Post adjustment</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** Every vendor's balance from the ledger, with a manual adjustment per vendor. */
+export function BalancesPanel() {
+  const balances = useAdminQuery<VendorBalanceRow[]>(['admin-finance', 'balances'], '/api/admin/finance/balances');
+  const [adjusting, setAdjusting] = useState<VendorBalanceRow | null>(null);
+  return (
+    <>
+      <DataTable
+        caption="Vendor balances"
+        columns={COLUMNS}
+        rowKey={(b) => b.vendor_id}
+        rows={balances.data}
+        loading={balances.isPending}
+        error={balances.isError ? balances.error : null}
+        errorTitle={MSG.loadFinanceFailed}
+        onRetry={() => void balances.refetch()}
+        density="compact"
+        empty={{ title: 'No vendors yet' }}
+        rowLabel={(b) => b.vendor_name}
+        rowActions={(b) => <Button variant="ghost" size="sm" onClick={() => setAdjusting(b)} aria-label={`Adjust the balance of ${b.vendor_name}`}>Adjust</Button>}
+      />
+      <AdjustDialog vendor={adjusting} onClose={() => setAdjusting(null)} />
+    </>
+  );
+}

@@ -1,0 +1,158 @@
+import { useState, type FormEvent } from 'react';
+import type { Payout, PayoutBatch } from '@souq/shared/api/payouts';
+import { PAYOUT_MINIMUM_CENTS } from '@souq/shared/constants';
+import { MSG } from '@souq/shared/messages';
+import { amountToCents, centsToAmount, formatCents } from '@souq/shared/rules/money';
+import { formatIban } from '@souq/shared/rules/iban';
+import { Button } from '@/components/ui/Button';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
+import { Dialog } from '@/components/ui/Dialog';
+import { Field, Input, Textarea } from '@/components/ui/Field';
+import { StatusBadge } from '@/components/ui/StatusBadge';
+import { notify } from '@/components/ui/toast';
+import { downloadFile } from '@/lib/download';
+import { adminApi, useAdminMutation, useAdminQuery } from '../api';
+import { LoadError } from '../parts/LoadError';
+import { formatDate } from '@souq/shared/rules/locale';
+
+const REFRESH = ['admin-finance', 'admin-finance-ledger'];
+
+const COLUMNS: DataTableColumn<Payout>[] = [
+  {
+    key: 'vendor',
+    header: 'Vendor',
+    cell: (p) => (
+      <div className="min-w-0 max-w-[9rem] sm:max-w-[14rem]">
+        <p className="truncate font-medium text-slate-900" title={p.vendor_name}>{p.vendor_name}</p>
+        <p className="font-mono text-xs text-slate-500">{p.reference}</p>
+        <StatusBadge kind="payout" status={p.status} className="mt-1 sm:hidden" />
+      </div>
+    ),
+  },
+  { key: 'iban', header: 'IBAN', hideBelow: 'lg', cell: (p) => <span className="font-mono text-xs whitespace-nowrap">{formatIban(p.iban)}</span> },
+  { key: 'status', header: 'Status', hideBelow: 'sm', cell: (p) => <StatusBadge kind="payout" status={p.status} /> },
+  { key: 'amount', header: 'Amount', align: 'right', cell: (p) => <span className="whitespace-nowrap tabular-nums">{formatCents(p.amount_cents, p.currency)}</span> },
+];
+
+function Batch({ batch, onPaid, onFail }: { batch: PayoutBatch; onPaid: (p: Payout) => void; onFail: (p: Payout) => void }) {
+  const [busy, setBusy] = useState(false);
+  async function onDownload() {
+    setBusy(true);
+    try {
+      await downloadFile(`/api/admin/finance/payout-batches/${batch.id}/transfers.csv`, 'admin', `payout-batch-${batch.id}.csv`);
+    } catch (err) {
+      notify.error(err instanceof Error ? err.message : MSG.requestFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <section aria-label={`Payout batch ${batch.id}`} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h4 className="text-base font-semibold text-slate-900">Batch #{batch.id} · {formatCents(batch.total_cents, batch.currency)}</h4>
+          <p className="text-sm text-slate-500">{formatDate(batch.created_at, 'dayTime')} by {batch.created_by} · minimum {formatCents(batch.minimum_cents, batch.currency)}</p>
+        </div>
+        <Button variant="secondary" size="sm" onClick={() => void onDownload()} loading={busy}>Download bank file</Button>
+      </div>
+      <DataTable
+        caption={`Payouts of batch ${batch.id}`}
+        columns={COLUMNS}
+        rows={batch.payouts}
+        rowKey={(p) => p.id}
+        density="compact"
+        empty={{ title: MSG.noPayouts }}
+        rowLabel={(p) => `payout ${p.reference}`}
+        rowActions={(p) =>
+          p.status === 'pending' ? (
+            <>
+              <Button variant="secondary" size="sm" onClick={() => onPaid(p)}>Mark paid</Button>
+              <Button variant="ghost" size="sm" onClick={() => onFail(p)}>Mark failed</Button>
+            </>
+          ) : null
+        }
+      />
+      {batch.skipped.length > 0 && (
+        <p className="text-sm text-amber-800">
+          Skipped, no IBAN: {batch.skipped.map((s) => `${s.vendor_name} (${formatCents(s.available_cents, batch.currency)})`).join(', ')}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** Payout batches: create one over every vendor at or above the minimum, download its bank file, settle each payout. */
+export function PayoutsPanel() {
+  const batches = useAdminQuery<PayoutBatch[]>(['admin-finance', 'batches'], '/api/admin/finance/payout-batches?limit=20');
+  const [minimum, setMinimum] = useState(centsToAmount(PAYOUT_MINIMUM_CENTS).toFixed(2));
+  const [confirmPaid, setConfirmPaid] = useState<Payout | null>(null);
+  const [failing, setFailing] = useState<Payout | null>(null);
+  const [reason, setReason] = useState('');
+  const create = useAdminMutation((minimum_cents: number) => adminApi<PayoutBatch>('/api/admin/finance/payout-batches', { method: 'POST', body: { minimum_cents } }), REFRESH);
+  const paid = useAdminMutation((id: number) => adminApi<Payout>(`/api/admin/finance/payouts/${id}/paid`, { method: 'POST' }), REFRESH);
+  const failed = useAdminMutation(({ id, reason }: { id: number; reason: string }) => adminApi<Payout>(`/api/admin/finance/payouts/${id}/failed`, { method: 'POST', body: { reason } }), REFRESH);
+
+  async function onCreate(e: FormEvent) {
+    e.preventDefault();
+    try {
+      const batch = await create.mutateAsync(amountToCents(minimum));
+      notify.success(MSG.payoutBatchCreated(batch.payouts.length));
+    } catch (err) {
+      notify.error(err instanceof Error ? err.message : MSG.requestFailed);
+    }
+  }
+
+  async function onFail(e: FormEvent) {
+    e.preventDefault();
+    if (!failing) return;
+    try {
+      await failed.mutateAsync({ id: failing.id, reason });
+      notify.success(MSG.payoutMarkedFailed);
+      setFailing(null);
+    } catch (err) {
+      notify.error(err instanceof Error ? err.message : MSG.requestFailed);
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      <form onSubmit={(e) => void onCreate(e)} className="flex flex-wrap items-end gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+        <Field label="Minimum available balance (AED)" hint="Vendors at or above it with an IBAN are paid all of their available money">
+          <Input inputMode="decimal" value={minimum} onChange={(e) => setMinimum(e.target.value)} className="w-40" />
+        </Field>
+        <Button type="submit" loading={create.isPending}>Create payout batch</Button>
+      </form>
+      {batches.isError && !batches.data ? (
+        <LoadError title={MSG.loadFinanceFailed} error={batches.error} onRetry={() => void batches.refetch()} />
+      ) : batches.data?.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">{MSG.noPayoutBatches}</p>
+      ) : (
+        (batches.data ?? []).map((b) => <Batch key={b.id} batch={b} onPaid={setConfirmPaid} onFail={(p) => { setReason(''); setFailing(p); }} />)
+      )}
+      <ConfirmDialog
+        open={!!confirmPaid}
+        onClose={() => setConfirmPaid(null)}
+        title="Mark payout paid"
+        message={confirmPaid ? `The bank sent ${formatCents(confirmPaid.amount_cents, confirmPaid.currency)} to ${confirmPaid.vendor_name} (${confirmPaid.reference})?` : ''}
+        confirmLabel="Mark paid"
+        onConfirm={async () => {
+          await paid.mutateAsync(confirmPaid!.id);
+          notify.success(MSG.payoutMarkedPaid);
+          setConfirmPaid(null);
+        }}
+      />
+      <Dialog open={!!failing} onClose={() => setFailing(null)} title="Mark payout failed" description={failing ? `${failing.vendor_name} gets ${formatCents(failing.amount_cents, failing.currency)} back in its available balance.` : undefined}>
+        <form onSubmit={(e) => void onFail(e)} className="grid gap-4 p-4 sm:p-5">
+          <Field label="The bank's reason" required>
+            <Textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
+          </Field>
+          <div className="flex justify-end gap-2">
+            <Button variant="ghost" onClick={() => setFailing(null)}>Cancel</Button>
+            <Button type="submit" variant="danger" loading={failed.isPending} disabled={reason.trim().length < 3}>Mark failed</Button>
+          </div>
+        </form>
+      </Dialog>
+    </div>
+  );
+}

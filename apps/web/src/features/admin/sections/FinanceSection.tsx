@@ -1,0 +1,49 @@
+import { useLocation, useNavigate } from 'react-router';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { Tabs } from '@/components/ui/Tabs';
+import { BalancesPanel } from '../finance/BalancesPanel';
+import { CheckPanel } from '../finance/CheckPanel';
+import { LedgerPanel } from '../finance/LedgerPanel';
+import { PayoutsPanel } from '../finance/PayoutsPanel';
+import { RevenuePanel } from '../finance/RevenuePanel';
+
+const TABS = [
+  { value: 'revenue', label: 'Revenue' },
+  { value: 'balances', label: 'Vendor balances' },
+  { value: 'payouts', label: 'Payouts' },
+  { value: 'refunds', label: 'Refunds' },
+  { value: 'ledger', label: 'Ledger' },
+  { value: 'check', label: 'Zero check' },
+] as const;
+type FinanceTab = (typeof TABS)[number]['value'];
+const isTab = (v: unknown): v is FinanceTab => TABS.some((t) => t.value === v);
+
+/**
+ * Finance (issue 24 item 7, decision 0095): the marketplace's revenue, vendor balances, payout batches, refunds, the
+ * ledger and its zero check — every figure a sum of ledger rows. The open tab lives in the URL (?finance=payouts).
+ */
+export function FinanceSection() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const params = new URLSearchParams(location.search);
+  const requested = params.get('finance');
+  const tab: FinanceTab = isTab(requested) ? requested : 'revenue';
+  const select = (next: FinanceTab) => {
+    // the other tabs' list keys (filters, pages) are left behind
+    const q = new URLSearchParams({ section: params.get('section') ?? 'finance', finance: next });
+    navigate({ search: `?${q}` }, { state: location.state });
+  };
+  return (
+    <section aria-labelledby="finance-heading" className="space-y-5">
+      <PageHeader id="finance-heading" title="Finance" description="From the double-entry ledger: commission revenue, what vendors are owed and paid, refunds, every entry." />
+      <Tabs label="Finance" items={TABS} value={tab} onValueChange={select} panelClassName="pt-4">
+        {tab === 'revenue' && <RevenuePanel />}
+        {tab === 'balances' && <BalancesPanel />}
+        {tab === 'payouts' && <PayoutsPanel />}
+        {tab === 'refunds' && <LedgerPanel kind="refund" urlPrefix="refunds_" />}
+        {tab === 'ledger' && <LedgerPanel urlPrefix="ledger_" />}
+        {tab === 'check' && <CheckPanel />}
+      </Tabs>
+    </section>
+  );
+}

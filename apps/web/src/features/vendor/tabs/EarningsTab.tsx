@@ -1,0 +1,190 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { LedgerEntry, Payout } from '@souq/shared/api/payouts';
+import { LEDGER_KIND_LABELS, LEDGER_PAGE_SIZE, payoutReference, type LedgerKind } from '@souq/shared/constants';
+import { MSG } from '@souq/shared/messages';
+import { formatCents } from '@souq/shared/rules/money';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
+import { Field, Input } from '@/components/ui/Field';
+import { FilterBar, FilterSelect } from '@/components/ui/FilterBar';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { Pagination } from '@/components/ui/Pagination';
+import { StatCard, StatGrid } from '@/components/ui/StatCard';
+import { StatusBadge } from '@/components/ui/StatusBadge';
+import { notify } from '@/components/ui/toast';
+import { cx } from '@/components/ui/cx';
+import { useListQuery } from '@/lib/use-list-query';
+import { VendorSignedIn } from '../VendorSignedIn';
+import { Money } from '../parts/Money';
+import { PayoutAccountCard } from '../parts/PayoutAccountCard';
+import { downloadStatement, earningsKeys, useBalance, usePayouts } from '../earnings-api';
+import { formatCount, formatDate } from '@souq/shared/rules/locale';
+
+const today = () => new Date().toISOString().slice(0, 10);
+const monthStart = () => `${today().slice(0, 8)}01`;
+
+// the kinds a vendor's own account can hold (the others never touch vendor_payable)
+const VENDOR_KINDS: LedgerKind[] = ['sale', 'shipping', 'commission', 'commission_vat', 'refund', 'commission_reversal', 'payout', 'payout_reversal', 'adjustment'];
+const KIND_OPTIONS = VENDOR_KINDS.map((k) => ({ value: k, label: LEDGER_KIND_LABELS[k] }));
+
+/** A ledger row as the vendor reads it: money owed to it positive (the ledger keeps credits negative). */
+const ownAmount = (e: LedgerEntry) => -e.amount_cents;
+
+const ENTRY_COLUMNS: DataTableColumn<LedgerEntry>[] = [
+  {
+    key: 'date',
+    header: 'Date',
+    cell: (e) => (
+      <div className="min-w-0">
+        <p className="whitespace-nowrap text-slate-900">{formatDate(e.created_at, 'dayTime')}</p>
+        <p className="text-xs text-slate-500 sm:hidden">{LEDGER_KIND_LABELS[e.kind]}</p>
+      </div>
+    ),
+  },
+  { key: 'kind', header: 'Kind', hideBelow: 'sm', cell: (e) => LEDGER_KIND_LABELS[e.kind] },
+  {
+    key: 'ref',
+    header: 'Order / note',
+    hideBelow: 'md',
+    cell: (e) => {
+      const text = e.order_number ?? (e.payout_id !== null ? payoutReference(e.payout_id) : null) ?? e.memo ?? '—';
+      return <span className="block max-w-[16rem] truncate" title={[text, e.memo].filter(Boolean).join(' · ')}>{text}</span>;
+    },
+  },
+  {
+    key: 'amount',
+    header: 'Amount',
+    align: 'right',
+    cell: (e) => <span className={cx('whitespace-nowrap tabular-nums', ownAmount(e) < 0 ? 'text-red-700' : 'text-slate-900')}>{formatCents(ownAmount(e), e.currency)}</span>,
+  },
+];
+
+const PAYOUT_COLUMNS: DataTableColumn<Payout>[] = [
+  {
+    key: 'reference',
+    header: 'Reference',
+    cell: (p) => (
+      <div className="min-w-0">
+        <p className="font-mono text-xs whitespace-nowrap text-slate-900">{p.reference}</p>
+        <p className="text-xs text-slate-500">{formatDate(p.created_at)}</p>
+      </div>
+    ),
+  },
+  { key: 'status', header: 'Status', cell: (p) => <StatusBadge kind="payout" status={p.status} /> },
+  { key: 'note', header: 'Note', hideBelow: 'md', cell: (p) => <span className="block max-w-[14rem] truncate" title={p.failure_reason ?? ''}>{p.failure_reason ?? '—'}</span> },
+  { key: 'amount', header: 'Amount', align: 'right', cell: (p) => <span className="whitespace-nowrap tabular-nums">{formatCents(p.amount_cents, p.currency)}</span> },
+];
+
+function Statement() {
+  const [range, setRange] = useState({ from: monthStart(), to: today() });
+  const [busy, setBusy] = useState(false);
+  const reversed = range.from > range.to;
+  async function onDownload() {
+    setBusy(true);
+    try {
+      await downloadStatement(range.from, range.to);
+    } catch (err) {
+      notify.error(err instanceof Error ? err.message : MSG.requestFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <section aria-labelledby="statement-heading" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <h3 id="statement-heading" className="text-base font-semibold text-slate-900">Statement</h3>
+      <p className="text-sm text-slate-500">Every entry of a period with the running balance, as CSV (days in UTC).</p>
+      <div className="mt-3 flex flex-wrap items-end gap-3">
+        <Field label="From"><Input type="date" value={range.from} max={range.to} onChange={(e) => e.target.value && setRange({ ...range, from: e.target.value })} className="w-40" /></Field>
+        <Field label="To"><Input type="date" value={range.to} min={range.from} onChange={(e) => e.target.value && setRange({ ...range, to: e.target.value })} className="w-40" /></Field>
+        <Button variant="secondary" onClick={() => void onDownload()} loading={busy} disabled={reversed}>Download statement</Button>
+      </div>
+      {reversed && <p role="alert" className="mt-2 text-sm text-red-700">{MSG.dateRangeInvalid}</p>}
+    </section>
+  );
+}
+
+function Earnings({ vendorId }: { vendorId: number }) {
+  const balance = useBalance();
+  const payouts = usePayouts();
+  const client = useQueryClient();
+  const list = useListQuery<LedgerEntry, { kind: string }>({
+    queryKey: earningsKeys.entries, path: '/api/vendor/earnings/entries', auth: 'vendor', filters: { kind: '' }, searchParam: null,
+    urlPrefix: 'entries_', limit: LEDGER_PAGE_SIZE,
+  });
+  // money moves while the vendor is elsewhere (orders, payouts): opening the tab reads it again
+  useEffect(() => {
+    void client.invalidateQueries({ queryKey: ['vendor-earnings'] });
+    void client.invalidateQueries({ queryKey: [earningsKeys.entries] });
+  }, [client]);
+  const b = balance.data;
+  const money = (cents: number) => <Money text={formatCents(cents, b?.currency)} />;
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Earnings" description="What the marketplace owes you, from its ledger: sales and shipping, less commission and refunds, less payouts." />
+      {balance.isError && !b ? (
+        <Alert tone="error" title={MSG.loadEarningsFailed}>
+          <p>{balance.error.message}</p>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void balance.refetch()}>Try again</Button>
+        </Alert>
+      ) : (
+        <StatGrid label="Your balance" columns={3}>
+          <StatCard label="Available" loading={!b} value={b && money(b.available_cents)} hint="paid in the next payout batch" />
+          <StatCard
+            label="Held"
+            loading={!b}
+            value={b && money(b.held_cents)}
+            hint={b && (b.next_release_at ? `until ${b.return_window_days} days after delivery; next on ${formatDate(b.next_release_at)}` : `until ${b.return_window_days} days after delivery`)}
+          />
+          <StatCard label="Paid out" loading={!b} value={b && money(b.paid_cents)} hint="sent in payouts" />
+        </StatGrid>
+      )}
+      <PayoutAccountCard vendorId={vendorId} />
+
+      <section aria-labelledby="payouts-heading" className="space-y-3">
+        <h3 id="payouts-heading" className="text-lg font-semibold text-slate-900">Payouts</h3>
+        <DataTable
+          caption="Your payouts"
+          columns={PAYOUT_COLUMNS}
+          rowKey={(p) => p.id}
+          rows={payouts.data?.items}
+          loading={payouts.isPending}
+          error={payouts.isError ? payouts.error : null}
+          onRetry={() => void payouts.refetch()}
+          density="compact"
+          empty={{ title: MSG.noPayouts, description: 'Payouts are made in batches once money is available.' }}
+        />
+      </section>
+
+      <section aria-labelledby="entries-heading" className="space-y-3">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h3 id="entries-heading" className="text-lg font-semibold text-slate-900">Entries</h3>
+            <p className="text-sm text-slate-500" aria-live="polite">{list.items ? `${formatCount(list.total)} entr${list.total === 1 ? 'y' : 'ies'}` : '\u00a0'}</p>
+          </div>
+          <FilterBar onClear={list.resetFilters} canClear={list.isFiltered}>
+            <FilterSelect label="Kind" value={list.filters.kind} onChange={(v) => list.setFilter('kind', v)} options={KIND_OPTIONS} allLabel="All kinds" />
+          </FilterBar>
+        </div>
+        <DataTable
+          caption="Ledger entries behind your balance"
+          columns={ENTRY_COLUMNS}
+          rowKey={(e) => e.id}
+          {...list.tableProps}
+          errorTitle={MSG.loadEarningsFailed}
+          density="compact"
+          empty={{ title: MSG.noLedgerEntries, description: list.isFiltered ? 'No entries of this kind.' : 'Entries appear with your first sale.' }}
+        />
+        <Pagination {...list.paginationProps} label="Entry pages" />
+      </section>
+      <Statement />
+    </div>
+  );
+}
+
+/** The dashboard's Earnings tab (issue 24 item 5): balance cards, payout account, payouts, entries, statement. */
+export default function EarningsTab() {
+  return <VendorSignedIn>{(vendor) => <Earnings vendorId={vendor.id} />}</VendorSignedIn>;
+}
