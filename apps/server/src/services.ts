@@ -12,6 +12,7 @@ import { createFilesService } from './modules/files/files.service.js';
 import { createMediaService } from './platform/media.js';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
 import { createLedgerService } from './modules/ledger/ledger.service.js';
+import { createReturnsService } from './modules/returns/returns.service.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
 import { createProfileService } from './modules/profile/profile.service.js';
 import { createSearchService } from './modules/search/search.service.js';
@@ -70,6 +71,8 @@ export function createServices(config: Config, database: Database, log: (msg: st
   });
   // commission rates and the ledger's read-outs (decision 0087); the entries themselves are posted by orders
   const ledger = createLedgerService({ db, audit, vendorExists: async (id) => (await vendors.summariesByIds([id])).has(id) });
+  // returns and refunds per line (decision 0094): refunds post to the ledger in the transaction of their receipt
+  const returns = createReturnsService({ db, bus, audit, catalogue, currency: config.shopCurrency });
   const profile = createProfileService({ db });
   // bulk reads after start-up (index build, recommendation model, image backfill) go through the database's background
   // lane: on the embedded database they never hold up a request for more than one step (decision 0066)
@@ -137,7 +140,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
   return {
     reviews, vendorDashboard, agentCatalog, agentCheckout, agentCart,
     sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant, plannerStats,
-    support, notifications, events, mailer, reports, admin, security, ledger,
+    support, notifications, events, mailer, reports, admin, security, ledger, returns,
   };
 }
 

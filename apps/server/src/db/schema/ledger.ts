@@ -34,10 +34,14 @@ export const ledgerEntries = pgTable(
     /** The rows written together for one event (one sub-order's sale, its cancellation, …). */
     posting: text('posting').notNull(),
     account: text('account', {
-      enum: ['shopper_receivable', 'vendor_payable', 'marketplace_sales', 'shipping_revenue', 'sales_tax_payable', 'commission_revenue', 'commission_vat_payable'],
+      enum: ['shopper_receivable', 'vendor_payable', 'marketplace_sales', 'shipping_revenue', 'sales_tax_payable', 'commission_revenue', 'commission_vat_payable',
+        // what the marketplace owes a shopper who took a refund as store credit (decision 0094), one per shopper
+        'shopper_store_credit'],
     }).notNull(),
     /** The vendor of a vendor_payable row (null on every other account). */
     vendorId: integer('vendor_id').references(() => vendors.id, { onDelete: 'restrict' }),
+    /** The shopper of a shopper_store_credit row (null on every other account). */
+    shopperId: integer('shopper_id').references(() => users.id, { onDelete: 'restrict' }),
     kind: text('kind', { enum: ['sale', 'shipping', 'sales_tax', 'commission', 'commission_vat', 'refund', 'commission_reversal'] }).notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
@@ -51,5 +55,7 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_order_idx').on(t.orderId),
     index('ledger_entries_account_vendor_idx').on(t.account, t.vendorId, t.createdAt),
     check('ledger_entries_vendor_account', sql`(${t.account} = 'vendor_payable') = (${t.vendorId} is not null)`),
+    check('ledger_entries_shopper_account', sql`(${t.account} = 'shopper_store_credit') = (${t.shopperId} is not null)`),
+    index('ledger_entries_shopper_idx').on(t.shopperId).where(sql`${t.shopperId} is not null`),
   ],
 );

@@ -5,7 +5,7 @@ import { TAX_RATE } from '@souq/shared/constants';
 
 export type LedgerAccount =
   | 'shopper_receivable' | 'vendor_payable' | 'marketplace_sales' | 'shipping_revenue' | 'sales_tax_payable' | 'commission_revenue'
-  | 'commission_vat_payable';
+  | 'commission_vat_payable' | 'shopper_store_credit';
 export type LedgerKind = 'sale' | 'shipping' | 'sales_tax' | 'commission' | 'commission_vat' | 'refund' | 'commission_reversal';
 /** One row: debits positive, credits negative; `vendorId` only on vendor_payable. */
 export type Entry = { account: LedgerAccount; vendorId: number | null; kind: LedgerKind; amountCents: number };
