@@ -18,6 +18,7 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { StatCard, StatGrid } from '@/components/ui/StatCard';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { notify } from '@/components/ui/toast';
+import { ReturnRequestsPanel } from '@/components/returns/ReturnRequestsPanel';
 import { adminApi, queryString, useAdminMutation, useAdminQuery, useVendorOptions } from '../api';
 import { LoadError } from '../parts/LoadError';
 import { VendorFilter } from '../parts/VendorSelect';
@@ -132,6 +133,8 @@ function OrderDetails({ id, focusStatus, onClose, onAssign }: { id: number | nul
             </div>
             {o.notes && <p className="mt-2 text-sm whitespace-pre-line text-slate-600"><span className="font-medium text-slate-700">Notes: </span>{o.notes}</p>}
           </section>
+
+          <ReturnRequestsPanel area="admin" orderId={o.id} />
 
           <section aria-labelledby="history-heading">
             <h3 id="history-heading" className="text-sm font-semibold text-slate-900">Status history</h3>
