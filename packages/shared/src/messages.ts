@@ -310,6 +310,7 @@ export const MSG = {
   returnButton: 'Return',
   returnDialogTitle: (product: string) => `Return ${product}`,
   returnUnitsLabel: 'Units to return',
+  returnUnitsLeft: (left: number, bought: number) => `${left} of ${bought} can be returned`,
   returnReasonLabel: 'Reason',
   returnReasonTextLabel: 'Tell the seller more (optional)',
   returnRefundMethodLabel: 'Refund to',

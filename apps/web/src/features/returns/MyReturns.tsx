@@ -68,7 +68,7 @@ function ReturnDialog({ line, onClose, onDone }: { line: ReturnableLine | null; 
       {line && (
         <div className="space-y-4">
           {error && <Alert tone="error">{error}</Alert>}
-          <Field label={MSG.returnUnitsLabel} hint={`${line.units_left} / ${line.quantity}`}>
+          <Field label={MSG.returnUnitsLabel} hint={MSG.returnUnitsLeft(line.units_left, line.quantity)}>
             <Input type="number" min={1} max={line.units_left} value={form.units} onChange={(e) => setForm({ ...form, units: Number(e.target.value) })} />
           </Field>
           <Field label={MSG.returnReasonLabel}>
@@ -127,7 +127,7 @@ export function MyReturns() {
           </p>
         )}
       </div>
-      {done && <Alert tone="success" className="mb-4">{done}</Alert>}
+      {done && <Alert tone="success" className="mb-4" onDismiss={() => setDone(null)}>{done}</Alert>}
       {data.isPending ? (
         <Spinner size="sm" label="Loading returns…" />
       ) : data.isError ? (
@@ -143,7 +143,9 @@ export function MyReturns() {
                 {d!.returnable.map((l) => (
                   <li key={l.line_id} className="flex flex-wrap items-center justify-between gap-3 px-3 py-2.5">
                     <div className="min-w-0 text-sm">
-                      <p className="font-medium text-slate-900"><span className="tabular-nums">{l.quantity} ×</span> <bdi>{l.product_name}</bdi></p>
+                      <p className="font-medium text-slate-900"><bdi>{l.product_name}</bdi></p>
+                      {l.variant_label && <p className="text-xs text-slate-600"><bdi>{l.variant_label}</bdi></p>}
+                      <p className="text-xs text-slate-700">{MSG.returnUnitsLeft(l.units_left, l.quantity)}</p>
                       <p className="text-xs text-slate-600">
                         {l.order_number} · <bdi>{l.seller_name}</bdi> · {formatCents(l.unit_price_cents, l.currency)} · {MSG.returnWindowUntil(dateOnly.format(new Date(l.window_closes_at)))}
                       </p>
