@@ -87,6 +87,10 @@ test('a shopper returns one unit as store credit → the vendor approves and rec
   await vp.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(vp.getByText('Verified', { exact: true })).toBeVisible();
   await vp.goto(`/vendor?tab=orders&orders_search=${order.order_number}`);
+  // the Orders tab lists the returns waiting for the vendor above its orders
+  const waiting = vp.getByRole('region', { name: MSG.returnsOpenTitle });
+  await expect(waiting.getByText('The box was crushed')).toBeVisible();
+  await shoot(vp, 'returns-vendor-orders-tab');
   await vp.getByRole('button', { name: `View order ${order.order_number}` }).first().click();
   const panel = vp.getByRole('region', { name: MSG.returnRequestsTitle });
   await expect(panel.getByText('The box was crushed')).toBeVisible();

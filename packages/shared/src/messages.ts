@@ -320,6 +320,7 @@ export const MSG = {
   storeCreditHint: 'Refunds you chose as store credit.',
   returnRefundIssued: (amount: string) => `Refunded ${amount}`,
   returnRequestsTitle: 'Return requests',
+  returnsOpenTitle: 'Returns waiting for an answer or the parcel',
   returnApprove: 'Approve',
   returnReject: 'Reject',
   returnReceive: 'Mark received',

@@ -95,6 +95,8 @@ export type MyReturns = z.infer<typeof myReturnsSchema>;
 /** GET /api/admin/returns: every return, filtered, newest first, paged (total in X-Total-Count). */
 export const adminReturnsQuerySchema = z.object({
   status: z.enum(RETURN_STATUSES).optional(),
+  /** Only returns still waiting for the seller: requested or approved (not yet received). */
+  open: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
   vendor_id: z.coerce.number().int().positive().optional(),
   order_id: z.coerce.number().int().positive().optional(),
   /** Only returns whose refund was issued from / until these days (YYYY-MM-DD, inclusive). */
@@ -104,3 +106,7 @@ export const adminReturnsQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 });
 export type AdminReturnsQuery = z.infer<typeof adminReturnsQuerySchema>;
+
+/** GET /api/vendor/returns: the vendor's own returns, with the admin list's filters but the seller's. */
+export const vendorReturnsQuerySchema = adminReturnsQuerySchema.omit({ vendor_id: true });
+export type VendorReturnsQuery = z.infer<typeof vendorReturnsQuerySchema>;

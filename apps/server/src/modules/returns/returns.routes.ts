@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, idParamSchema } from '@souq/shared/api/common';
 import {
-  adminReturnsQuerySchema, myReturnsSchema, returnApproveSchema, returnCreateSchema, returnReceiveSchema, returnRejectSchema, returnRequestSchema,
+  adminReturnsQuerySchema, vendorReturnsQuerySchema, myReturnsSchema, returnApproveSchema, returnCreateSchema, returnReceiveSchema, returnRejectSchema, returnRequestSchema,
 } from '@souq/shared/api/returns';
 import { principalOf, requireAdmin, requireUser, requireVendor } from '../../platform/auth.js';
 import { actorOf } from '../../platform/audit.js';
@@ -14,12 +14,13 @@ import type { ReturnScope, ReturnsService } from './returns.service.js';
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const stepErrors = { ...errors, 409: errorBodySchema };
 
-/** The signed-in vendor's scope (its own sub-orders only); never an id from the request. */
-function vendorScope(req: FastifyRequest): ReturnScope {
+/** The signed-in vendor (its own sub-orders only); never an id from the request. */
+function vendorIdOf(req: FastifyRequest): number {
   const { vendorId } = principalOf(req);
   if (vendorId === null) throw forbidden();
-  return { vendorId };
+  return vendorId;
 }
+const vendorScope = (req: FastifyRequest): ReturnScope => ({ vendorId: vendorIdOf(req) });
 const adminScope = (): ReturnScope => ({ admin: true });
 
 /** Returns and refunds per line (decision 0094): the shopper asks; the seller or an admin approves, rejects, receives. */
@@ -97,6 +98,18 @@ export function returnsRoutes(deps: { returns: ReturnsService }) {
       }, async (req) => returns.receive(req.params.id, a.scope(req), req.body.restock, actorOf(req)));
     }
 
+    r.get('/api/vendor/returns', {
+      preHandler: requireVendor,
+      schema: {
+        tags: ['vendor'],
+        summary: "The vendor's own returns, newest first, filtered by status (or open: requested or approved), sub-order and refund day, paged (total in X-Total-Count)",
+        querystring: vendorReturnsQuerySchema,
+        response: { 200: z.array(returnRequestSchema), 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
+      },
+    }, async (req, reply) => {
+      return sendPage(reply, await returns.list({ ...req.query, vendor_id: vendorIdOf(req) }));
+    });
+
     r.get('/api/admin/returns', {
       preHandler: requireAdmin,
       schema: {
@@ -105,6 +118,6 @@ export function returnsRoutes(deps: { returns: ReturnsService }) {
         querystring: adminReturnsQuerySchema,
         response: { 200: z.array(returnRequestSchema), 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
       },
-    }, async (req, reply) => sendPage(reply, await returns.adminList(req.query)));
+    }, async (req, reply) => sendPage(reply, await returns.list(req.query)));
   };
 }

@@ -254,10 +254,11 @@ export function createReturnsService(deps: { db: Db; bus: Bus; audit: AuditLog; 
       return dto;
     },
 
-    /** Every return for the operator's Finance views: filtered by status, seller, sub-order and refund day, paged. */
-    async adminList(q: AdminReturnsQuery): Promise<{ items: ReturnRequest[]; total: number }> {
+    /** Every return (or one seller's) for the Finance and Orders views: filtered by status, seller, sub-order and refund day, paged. */
+    async list(q: AdminReturnsQuery): Promise<{ items: ReturnRequest[]; total: number }> {
       const conds: SQL[] = [sql`true`];
       if (q.status) conds.push(sql`r.status = ${q.status}`);
+      if (q.open !== undefined) conds.push(q.open ? sql`r.status in ('requested', 'approved')` : sql`r.status in ('rejected', 'received')`);
       if (q.vendor_id) conds.push(sql`r.vendor_id = ${q.vendor_id}`);
       if (q.order_id) conds.push(sql`r.order_id = ${q.order_id}`);
       if (q.from) conds.push(sql`r.received_at >= ${q.from}::date`);

@@ -289,7 +289,20 @@ describe('deciding and receiving', () => {
   });
 });
 
-describe('the admin list', () => {
+describe('the lists', () => {
+  it("a vendor's list holds only its own returns, whatever vendor_id it sends", async () => {
+    const own = await call(t.app, { url: `/api/vendor/returns?limit=100&vendor_id=${a.vendor.id}`, token: b.token });
+    expect(own.status).toBe(200);
+    expect(Number(own.headers['x-total-count'])).toBe(own.json.length);
+    expect(own.json.every((r: { vendor_id: number }) => r.vendor_id === b.vendor.id)).toBe(true);
+    const ofA = await call(t.app, { url: '/api/vendor/returns?open=false&limit=100', token: a.token });
+    const [n] = await q<{ n: number }>(`select count(*)::int as n from return_requests where vendor_id = $1 and status in ('rejected', 'received')`, [a.vendor.id]);
+    expect(ofA.json.length).toBe(n!.n);
+    expect(ofA.json.length).toBeGreaterThan(0);
+    expect((await call(t.app, { url: '/api/vendor/returns', token: shopper.token })).status).toBe(403);
+    expect((await call(t.app, { url: '/api/vendor/returns' })).status).toBe(401);
+  });
+
   it('filters by status, seller and sub-order, pages with X-Total-Count, and refuses bad filters', async () => {
     const all = await call(t.app, { url: '/api/admin/returns?limit=100', token: admin });
     expect(all.status).toBe(200);
@@ -305,7 +318,10 @@ describe('the admin list', () => {
     const today = new Date().toISOString().slice(0, 10);
     const dated = await call(t.app, { url: `/api/admin/returns?from=${today}&to=${today}&limit=100`, token: admin });
     expect(dated.json.length).toBe(received.json.length);
-    for (const bad of ['status=lost', 'limit=0', 'from=yesterday', 'vendor_id=-1']) {
+    const open = await call(t.app, { url: '/api/admin/returns?open=true&limit=100', token: admin });
+    expect(open.json.length).toBeGreaterThan(0);
+    expect(open.json.every((r: { status: string }) => r.status === 'requested' || r.status === 'approved')).toBe(true);
+    for (const bad of ['status=lost', 'limit=0', 'from=yesterday', 'vendor_id=-1', 'open=maybe']) {
       expect((await call(t.app, { url: `/api/admin/returns?${bad}`, token: admin })).status, bad).toBe(400);
     }
   });

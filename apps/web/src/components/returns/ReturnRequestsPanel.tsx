@@ -14,20 +14,24 @@ import { ReturnSummary } from './ReturnBits';
 type Area = 'vendor' | 'admin';
 type Step = { r: ReturnRequest; action: 'approve' | 'reject' | 'receive' };
 
-export const returnsKey = (area: Area, orderId: number) => ['order-returns', area, orderId] as const;
+const OPEN_LIMIT = 50;
 
 /**
- * The return requests on one sub-order, with the seller's (or an admin's) steps: Approve or Reject with a note, then
- * Mark received with "restock", which issues the refund on the server (decision 0094). Vendor and admin order details
- * both show it; the area decides the token and the routes.
+ * Return requests with the seller's (or an admin's) steps: Approve or Reject with a note, then Mark received with
+ * "restock", which issues the refund on the server (decision 0094). With `orderId`, the requests on that sub-order
+ * (the order details); without, the ones still waiting (requested or approved) of the vendor, or of everyone for an
+ * admin (above the Orders list). The area decides the token and the routes; nothing shows while there are none.
  */
-export function ReturnRequestsPanel({ area, orderId }: { area: Area; orderId: number }) {
+export function ReturnRequestsPanel({ area, orderId }: { area: Area; orderId?: number }) {
   const client = useQueryClient();
-  const key = returnsKey(area, orderId);
-  const list = useQuery({ queryKey: key, queryFn: ({ signal }) => api<ReturnRequest[]>(`/api/${area}/orders/${orderId}/returns`, { auth: area, signal }) });
+  const key = ['returns', area, orderId ?? 'open'] as const;
+  const path = orderId !== undefined ? `/api/${area}/orders/${orderId}/returns` : `/api/${area}/returns?open=true&limit=${OPEN_LIMIT}`;
+  const list = useQuery({ queryKey: key, queryFn: ({ signal }) => api<ReturnRequest[]>(path, { auth: area, signal }) });
   // a new request from the shopper or a step taken elsewhere shows up without a reload
   useLiveEvents(area, (e) => {
-    if ((e.type === 'return.status' && e.data.orderId === orderId) || e.type === 'ready') void client.invalidateQueries({ queryKey: key });
+    if ((e.type === 'return.status' && (orderId === undefined || e.data.orderId === orderId)) || e.type === 'ready') {
+      void client.invalidateQueries({ queryKey: ['returns', area] });
+    }
   });
   const [step, setStep] = useState<Step | null>(null);
   const [note, setNote] = useState('');
@@ -51,7 +55,7 @@ export function ReturnRequestsPanel({ area, orderId }: { area: Area; orderId: nu
       const body = step.action === 'receive' ? { restock } : { note };
       await api<ReturnRequest>(`/api/${area}/returns/${step.r.id}/${step.action}`, { method: 'POST', auth: area, body });
       setStep(null);
-      await client.invalidateQueries({ queryKey: key });
+      await client.invalidateQueries({ queryKey: ['returns', area] });
       // the admin's details show the sub-order's history, which gained a line
       if (area === 'admin') await client.invalidateQueries({ queryKey: ['admin-order'] });
     } catch (err) {
@@ -63,9 +67,12 @@ export function ReturnRequestsPanel({ area, orderId }: { area: Area; orderId: nu
 
   if (!list.data?.length) return null;
   const title = step ? { approve: MSG.returnApprove, reject: MSG.returnReject, receive: MSG.returnReceive }[step.action] : '';
+  const headingId = `returns-${area}-${orderId ?? 'open'}`;
   return (
-    <section aria-labelledby={`returns-${orderId}`} className="rounded-xl border border-slate-200">
-      <h3 id={`returns-${orderId}`} className="border-b border-slate-200 px-3 py-2 text-sm font-semibold text-slate-900">{MSG.returnRequestsTitle}</h3>
+    <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white">
+      <h3 id={headingId} className="border-b border-slate-200 px-3 py-2 text-sm font-semibold text-slate-900">
+        {orderId !== undefined ? MSG.returnRequestsTitle : MSG.returnsOpenTitle}
+      </h3>
       <ul className="divide-y divide-slate-100">
         {list.data.map((r) => (
           <li key={r.id} className="flex flex-wrap items-start justify-between gap-3 px-3 py-2.5" data-testid={`return-${r.id}`}>

@@ -300,6 +300,7 @@ export function OrdersSection() {
   return (
     <section aria-labelledby="orders-heading" className="space-y-5">
       <PageHeader id="orders-heading" title="Orders" description="Every order in the shop. Update a status, assign a vendor, follow the history." />
+      <ReturnRequestsPanel area="admin" />
       <StatGrid label="Order figures" className="grid-cols-2">
         <StatCard label="Total Orders" loading={stats.isPending} value={s?.total_orders.toLocaleString('en-US')} />
         <StatCard label="Pending" loading={stats.isPending} value={s?.pending.toLocaleString('en-US')} />

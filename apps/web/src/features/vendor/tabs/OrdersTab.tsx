@@ -312,6 +312,9 @@ export default function OrdersTab() {
         </section>
       )}
 
+      {/* returns still waiting for the vendor's answer or the parcel (decision 0094); nothing while there are none */}
+      <ReturnRequestsPanel area="vendor" />
+
       <section aria-labelledby="order-list-heading" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
         <div className="flex flex-col gap-3 border-b border-slate-100 p-4 sm:p-5">
           <div>
