@@ -198,6 +198,9 @@ describe('deciding and receiving', () => {
     expect(history.map((h) => h.notes.split(':')[0])).toEqual(['Return requested', 'Return approved', 'Return received']);
     const trail = await q<{ action: string }>(`select action from audit_log where target_type = 'return' and target_id = $1 order by id`, [String(id)]);
     expect(trail.map((e) => e.action)).toEqual(['return.request', 'return.approve', 'return.receive']);
+    // the vendor's Recent Activity lists status moves only: the return's lines keep the sub-order delivered
+    const activity = await call(t.app, { url: '/api/vendor/orders/activity', token: a.token });
+    expect(activity.json.filter((e: { order_id: number }) => e.order_id === order.id).map((e: { to_status: string }) => e.to_status)).toEqual(['delivered', 'pending']);
     // the shopper sees it, with the refund
     const mine = await call(t.app, { url: '/api/my/returns', token: shopper.token });
     expect(mine.json.returns.find((r: { id: number }) => r.id === id)).toMatchObject({ status: 'received', restock: true, refund: { total_cents: refund.total_cents } });
