@@ -23,6 +23,8 @@ export type ReturnsService = ReturnType<typeof createReturnsService>;
 export type ReturnScope = { vendorId: number } | { admin: true };
 
 const DAY_MS = 86_400_000;
+/** /profile shows the latest requests and delivered lines, bounded like every list. */
+const MY_RETURNS_LIMIT = 100;
 type OrderRow = typeof orders.$inferSelect;
 
 /**
@@ -158,7 +160,7 @@ export function createReturnsService(deps: { db: Db; bus: Bus; audit: AuditLog; 
 
     /** The shopper's returns, the delivered lines they can still return (window open, units left) and their store credit. */
     async mine(userId: number): Promise<MyReturns> {
-      const returns = await readReturns(sql`r.user_id = ${userId}`);
+      const returns = await readReturns(sql`r.user_id = ${userId}`, { limit: MY_RETURNS_LIMIT, offset: 0 });
       const lines = await rowsOf<{
         order_id: number; order_number: string; line_id: number; product_name: string; variant_label: string; quantity: number; unit_price_cents: number;
         currency: string; payment_method: 'card' | 'cod'; seller_name: string | null; delivered_at: Date | string; window_days: number | null; taken: number;
@@ -168,7 +170,7 @@ export function createReturnsService(deps: { db: Db; bus: Bus; audit: AuditLog; 
           coalesce((select sum(r.units) from return_requests r where r.order_item_id = i.id and r.status <> 'rejected'), 0)::int as taken
         from orders o join order_items i on i.order_id = o.id left join vendors v on v.id = o.seller_vendor_id
         where o.user_id = ${userId} and o.status = 'delivered' and o.delivered_at is not null
-        order by o.delivered_at desc, i.id`);
+        order by o.delivered_at desc, i.id limit ${MY_RETURNS_LIMIT}`);
       const now = Date.now();
       const returnable: ReturnableLine[] = [];
       for (const l of lines) {

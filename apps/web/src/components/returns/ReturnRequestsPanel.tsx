@@ -69,7 +69,7 @@ export function ReturnRequestsPanel({ area, orderId }: { area: Area; orderId?: n
   const title = step ? { approve: MSG.returnApprove, reject: MSG.returnReject, receive: MSG.returnReceive }[step.action] : '';
   const headingId = `returns-${area}-${orderId ?? 'open'}`;
   return (
-    <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white">
+    <section aria-labelledby={headingId} className={orderId !== undefined ? 'rounded-xl border border-slate-200 bg-white' : 'rounded-2xl border border-slate-200 bg-white shadow-sm'}>
       <h3 id={headingId} className="border-b border-slate-200 px-3 py-2 text-sm font-semibold text-slate-900">
         {orderId !== undefined ? MSG.returnRequestsTitle : MSG.returnsOpenTitle}
       </h3>
