@@ -132,5 +132,29 @@ test('a shopper returns one unit as store credit → the vendor approves and rec
   await expect(details.getByRole('region', { name: MSG.returnRequestsTitle }).getByTestId('return-refund')).toHaveText(refundText);
   await expect(details.getByText(/^Return received: 1 ×/)).toBeVisible();
   await shoot(admin, 'returns-admin-details', details);
+
+  // the second unit, by bank transfer: an admin approves and receives it (not restocked) from the same details
+  const second = await request.post('/api/my/returns', {
+    headers: bearer(shopper.token),
+    data: { order_id: order.id, line_id: mineApi.returns[0].line_id, units: 1, reason: 'no_longer_needed', refund_method: 'bank_transfer' },
+  });
+  expect(second.status()).toBe(201);
+  const adminPanel = details.getByRole('region', { name: MSG.returnRequestsTitle });
+  const row = adminPanel.getByTestId(`return-${(await second.json()).id}`);
+  await row.getByRole('button', { name: MSG.returnApprove }).click();
+  await admin.getByRole('dialog', { name: MSG.returnApprove }).getByRole('button', { name: MSG.returnApprove }).click();
+  await row.getByRole('button', { name: MSG.returnReceive }).click();
+  const adminReceive = admin.getByRole('dialog', { name: MSG.returnReceive });
+  await adminReceive.getByRole('switch', { name: MSG.returnRestockLabel }).click();
+  await adminReceive.getByRole('button', { name: MSG.returnReceive }).click();
+  await expect(row.getByTestId('return-refund')).toBeVisible();
   await adminContext.close();
+  // the whole sub-order is back: the two refunds add up to what was paid (shipping and tax included)
+  const after = await (await request.get('/api/my/returns', { headers: bearer(shopper.token) })).json();
+  const refunds = (after.returns as { refund: { total_cents: number } }[]).map((r) => r.refund.total_cents);
+  const placedTotal = Math.round(Number((await (await request.get(`/api/my/orders`, { headers: bearer(shopper.token) })).json())[0].total_amount) * 100);
+  expect(refunds.reduce((a, b) => a + b, 0)).toBe(placedTotal);
+  // only the store-credit refund is store credit; the bank transfer is not
+  expect(after.store_credit.balance_cents).toBe(refund.total_cents);
+  await expect(returns.getByRole('list', { name: MSG.returnRequestsTitle }).getByRole('listitem')).toHaveCount(2);
 });
