@@ -319,6 +319,8 @@ export const MSG = {
   storeCreditTitle: 'Store credit',
   storeCreditHint: 'Refunds you chose as store credit.',
   returnRefundIssued: (amount: string) => `Refunded ${amount}`,
+  returnRefundParts: (goods: string, tax: string, shipping: string, commission: string) =>
+    `Goods ${goods} · tax ${tax} · shipping ${shipping} · commission and its VAT given back ${commission}`,
   returnRequestsTitle: 'Return requests',
   returnsOpenTitle: 'Returns waiting for an answer or the parcel',
   returnApprove: 'Approve',

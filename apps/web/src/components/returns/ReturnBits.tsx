@@ -44,6 +44,15 @@ export function ReturnSummary({ r, showCustomer = false }: { r: ReturnRequest; s
           {MSG.returnRefundIssued(formatCents(r.refund.total_cents, r.currency))}
         </p>
       )}
+      {/* staff see how the refund was made up, as posted to the ledger */}
+      {r.refund && showCustomer && (
+        <p className="text-xs text-slate-600">
+          {MSG.returnRefundParts(
+            formatCents(r.refund.goods_cents, r.currency), formatCents(r.refund.tax_cents, r.currency), formatCents(r.refund.shipping_cents, r.currency),
+            formatCents(r.refund.commission_reversed_cents + r.refund.commission_vat_reversed_cents, r.currency),
+          )}
+        </p>
+      )}
     </div>
   );
 }
