@@ -14,6 +14,7 @@ import { createCatalogueService } from './modules/catalogue/catalogue.service.js
 import { createLedgerService } from './modules/ledger/ledger.service.js';
 import { createPayoutsService } from './modules/payouts/payouts.service.js';
 import { createFinanceQueries } from './modules/payouts/finance.queries.js';
+import { createReturnsService } from './modules/returns/returns.service.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
 import { createProfileService } from './modules/profile/profile.service.js';
 import { createSearchService } from './modules/search/search.service.js';
@@ -75,6 +76,8 @@ export function createServices(config: Config, database: Database, log: (msg: st
   // vendor balances, payouts, adjustments and the Finance read-outs (decision 0095)
   const payouts = createPayoutsService({ db, audit, currency: config.shopCurrency });
   const finance = createFinanceQueries(db, config.shopCurrency);
+  // returns and refunds per line (decision 0094): refunds post to the ledger in the transaction of their receipt
+  const returns = createReturnsService({ db, bus, audit, catalogue, currency: config.shopCurrency });
   const profile = createProfileService({ db });
   // bulk reads after start-up (index build, recommendation model, image backfill) go through the database's background
   // lane: on the embedded database they never hold up a request for more than one step (decision 0066)
@@ -142,7 +145,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
   return {
     reviews, vendorDashboard, agentCatalog, agentCheckout, agentCart,
     sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant, plannerStats,
-    support, notifications, events, mailer, reports, admin, security, ledger, payouts, finance,
+    support, notifications, events, mailer, reports, admin, security, ledger, payouts, finance, returns,
   };
 }
 

@@ -223,6 +223,31 @@ const CASES: Record<string, Case> = {
     await fx.t.database.query("update reviews set status = 'hidden', hidden_reason = 'x' where id = $1", [r]);
     return { url: `/api/admin/reviews/${r}/restore`, expect: { action: 'review.restore', target: { type: 'review', id: r }, changes: { status: { before: 'hidden', after: 'visible' } } } };
   } },
+  // ---- returns and refunds per line (decision 0094) ----
+  'POST /api/vendor/returns/:id/approve': { as: 'vendor', prepare: async (fx) => {
+    const r = await fx.returnRequest(fx.vendorId, 'requested');
+    return { url: `/api/vendor/returns/${r}/approve`, body: { note: 'Send it back' }, expect: { action: 'return.approve', target: { type: 'return', id: r }, changes: { status: { before: 'requested', after: 'approved' }, note: { before: null, after: 'Send it back' } } } };
+  } },
+  'POST /api/vendor/returns/:id/reject': { as: 'vendor', prepare: async (fx) => {
+    const r = await fx.returnRequest(fx.vendorId, 'requested');
+    return { url: `/api/vendor/returns/${r}/reject`, body: { note: 'Used' }, expect: { action: 'return.reject', target: { type: 'return', id: r }, changes: { status: { before: 'requested', after: 'rejected' }, note: { before: null, after: 'Used' } } } };
+  } },
+  'POST /api/vendor/returns/:id/receive': { as: 'vendor', prepare: async (fx) => {
+    const r = await fx.returnRequest(fx.vendorId, 'approved');
+    return { url: `/api/vendor/returns/${r}/receive`, body: { restock: true }, expect: { action: 'return.receive', target: { type: 'return', id: r }, changes: { status: { before: 'approved', after: 'received' }, restock: { before: null, after: true } } } };
+  } },
+  'POST /api/admin/returns/:id/approve': { as: 'admin', prepare: async (fx) => {
+    const r = await fx.returnRequest(null, 'requested');
+    return { url: `/api/admin/returns/${r}/approve`, body: { note: 'Send it back' }, expect: { action: 'return.approve', target: { type: 'return', id: r }, changes: { status: { before: 'requested', after: 'approved' }, note: { before: null, after: 'Send it back' } } } };
+  } },
+  'POST /api/admin/returns/:id/reject': { as: 'admin', prepare: async (fx) => {
+    const r = await fx.returnRequest(null, 'requested');
+    return { url: `/api/admin/returns/${r}/reject`, body: { note: 'Used' }, expect: { action: 'return.reject', target: { type: 'return', id: r }, changes: { status: { before: 'requested', after: 'rejected' }, note: { before: null, after: 'Used' } } } };
+  } },
+  'POST /api/admin/returns/:id/receive': { as: 'admin', prepare: async (fx) => {
+    const r = await fx.returnRequest(null, 'approved');
+    return { url: `/api/admin/returns/${r}/receive`, body: { restock: true }, expect: { action: 'return.receive', target: { type: 'return', id: r }, changes: { status: { before: 'approved', after: 'received' }, restock: { before: null, after: true } } } };
+  } },
 };
 
 /** The smallest documents the upload type checks accept (the type is read from the first bytes). */
@@ -291,6 +316,17 @@ const payable = async () => {
       const [line] = await t.database.query<{ id: number }>('select id from order_items where order_id = $1', [order.id]);
       const review = await t.app.services.reviews.create({ userId: shopper.user.id, name: 'Coverage Shopper' }, { order_item_id: line!.id, stars: 4, title: 'Good', body: 'Works.' });
       return review.id;
+    },
+    /** A return of one unit of a delivered line of the given seller (null: the shop's own), requested or approved. */
+    returnRequest: async (vendorId: number | null, status: 'requested' | 'approved') => {
+      const product = await makeProduct(t.app, { name: 'Returned Lamp', priceCents: 900, vendorId });
+      const order = await placeOrder(t.app, [{ productId: product.id, quantity: 2 }], { userId: shopper.user.id });
+      await t.app.services.orders.setStatus(order.id, 'delivered');
+      const [line] = await t.database.query<{ id: number }>('select id from order_items where order_id = $1', [order.id]);
+      const actor = { userId: shopper.user.id, role: 'user' as const, name: 'Coverage Shopper', ip: '127.0.0.1' };
+      const r = await t.app.services.returns.request(shopper.user.id, { order_id: order.id, line_id: line!.id, units: 1, reason: 'damaged' }, actor);
+      if (status === 'approved') await t.app.services.returns.approve(r.id, { admin: true }, '', actor);
+      return r.id;
     },
     chat: async () => {
       await call(t.app, { method: 'POST', url: '/api/ai/chat', token: shopper.token, body: { message: 'hello', sessionId: `coverage-${++chats}` } });

@@ -45,6 +45,8 @@ export const DEFAULT_COMMISSION_BPS = 1000;
 export const LEDGER_ACCOUNTS = [
   'shopper_receivable', 'vendor_payable', 'marketplace_sales', 'shipping_revenue', 'sales_tax_payable', 'commission_revenue',
   'commission_vat_payable', 'payouts_clearing', 'bank', 'marketplace_adjustments',
+  // what the marketplace owes a shopper who took a refund as store credit (decision 0094), one per shopper
+  'shopper_store_credit',
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 export const LEDGER_KINDS = [
@@ -61,7 +63,7 @@ export const LEDGER_ACCOUNT_LABELS: Record<LedgerAccount, string> = {
   shopper_receivable: 'Shopper receivable', vendor_payable: 'Vendor payable', marketplace_sales: 'Marketplace sales',
   shipping_revenue: 'Shipping revenue', sales_tax_payable: 'Sales tax payable', commission_revenue: 'Commission revenue',
   commission_vat_payable: 'Commission VAT payable', payouts_clearing: 'Payouts clearing', bank: 'Bank',
-  marketplace_adjustments: 'Marketplace adjustments',
+  marketplace_adjustments: 'Marketplace adjustments', shopper_store_credit: 'Shopper store credit',
 };
 /** A payout is pending from its batch until the admin marks it paid (the bank sent it) or failed (money returned). */
 export const PAYOUT_STATUSES = ['pending', 'paid', 'failed'] as const;
@@ -76,6 +78,36 @@ export const LEDGER_PAGE_SIZE = 25;
 export const STATEMENT_MAX_ROWS = 50_000;
 /** Days after delivery a shopper may ask for a return, unless the vendor sets its own (issue 24). */
 export const RETURN_WINDOW_DAYS_DEFAULT = 14;
+/** Why a shopper returns units of a line (decision 0094): a fixed list, plus free text. */
+export const RETURN_REASONS = ['damaged', 'wrong_item', 'not_as_described', 'no_longer_needed', 'other'] as const;
+export type ReturnReason = (typeof RETURN_REASONS)[number];
+export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
+  damaged: 'Arrived damaged or faulty',
+  wrong_item: 'Wrong item sent',
+  not_as_described: 'Not as described',
+  no_longer_needed: 'No longer needed',
+  other: 'Other reason',
+};
+/** Where a refund goes: card orders to the card; cash on delivery as store credit or a bank transfer, the shopper's choice. */
+export const REFUND_METHODS = ['original', 'store_credit', 'bank_transfer'] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
+export const COD_REFUND_METHODS = ['store_credit', 'bank_transfer'] as const;
+export const REFUND_METHOD_LABELS: Record<RefundMethod, string> = {
+  original: 'Back to the card you paid with',
+  store_credit: 'Store credit',
+  bank_transfer: 'Bank transfer',
+};
+/** A return request's life (decision 0094): requested → approved | rejected; approved → received (refund issued). */
+export const RETURN_STATUSES = ['requested', 'approved', 'rejected', 'received'] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
+  requested: 'Requested',
+  approved: 'Approved — send it back',
+  rejected: 'Rejected',
+  received: 'Received — refunded',
+};
+/** Units still counted against a line: every request not rejected. */
+export const RETURN_LIVE_STATUSES: readonly ReturnStatus[] = ['requested', 'approved', 'received'];
 /** The seller's name on the marketplace's own sub-orders (products without a vendor; decision 0086). */
 export const MARKETPLACE_SELLER_NAME = 'Souq';
 

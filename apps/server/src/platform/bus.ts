@@ -23,6 +23,12 @@ export interface BusEvents {
     /** When the move is a shipment with its tracking (decision 0086). */
     tracking?: { number: string; carrier: string };
   };
+  /** A return request was made, decided or received (decision 0094): its shopper, its seller and staff follow. */
+  'return.changed': {
+    returnId: number; orderId: number; orderNumber: string; userId: number; vendorId: number | null; status: string;
+    /** Set once the refund is issued (received). */
+    refundCents: number | null; currency: string;
+  };
 }
 
 export type BusEvent = keyof BusEvents;

@@ -18,6 +18,8 @@ export type LiveEvents = {
   'chat.session': { sessionId: string };
   /** An order moved to another status (to its customer). */
   'order.status': { orderId: number; orderNumber: string; status: string; tracking?: { number: string; carrier: string } };
+  /** A return was asked for, decided or received (to its shopper, its seller and staff; decision 0094). */
+  'return.status': { returnId: number; orderId: number; orderNumber: string; status: string; refundCents: number | null; currency: string };
   /** An order holding the vendor's products was placed or changed status (to that vendor: its Orders tab refetches). */
   'vendor.order': { orderId: number; orderNumber: string };
 };

@@ -6,7 +6,7 @@ import type { LedgerAccount, LedgerKind, PayoutStatus } from '@souq/shared/const
 // `satisfies` keeps them from naming anything the shared lists do not have).
 const LEDGER_ACCOUNTS = [
   'shopper_receivable', 'vendor_payable', 'marketplace_sales', 'shipping_revenue', 'sales_tax_payable', 'commission_revenue',
-  'commission_vat_payable', 'payouts_clearing', 'bank', 'marketplace_adjustments',
+  'commission_vat_payable', 'payouts_clearing', 'bank', 'marketplace_adjustments', 'shopper_store_credit',
 ] as const satisfies readonly LedgerAccount[];
 const LEDGER_KINDS = [
   'sale', 'shipping', 'sales_tax', 'commission', 'commission_vat', 'refund', 'commission_reversal',
@@ -49,6 +49,8 @@ export const ledgerEntries = pgTable(
     account: text('account', { enum: LEDGER_ACCOUNTS }).notNull(),
     /** The vendor of a vendor_payable row (null on every other account). */
     vendorId: integer('vendor_id').references(() => vendors.id, { onDelete: 'restrict' }),
+    /** The shopper of a shopper_store_credit row (null on every other account). */
+    shopperId: integer('shopper_id').references(() => users.id, { onDelete: 'restrict' }),
     kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
@@ -67,6 +69,8 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_account_vendor_idx').on(t.account, t.vendorId, t.createdAt),
     check('ledger_entries_vendor_account', sql`(${t.account} = 'vendor_payable') = (${t.vendorId} is not null)`),
     index('ledger_entries_vendor_kind_idx').on(t.vendorId, t.kind, t.createdAt),
+    check('ledger_entries_shopper_account', sql`(${t.account} = 'shopper_store_credit') = (${t.shopperId} is not null)`),
+    index('ledger_entries_shopper_idx').on(t.shopperId).where(sql`${t.shopperId} is not null`),
   ],
 );
 

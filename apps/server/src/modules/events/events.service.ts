@@ -31,6 +31,11 @@ const ROUTES: { [K in BusEvent]?: Route<K> } = {
   }),
   'chat.reply': (p) => ({ to: { userId: p.userId, chatSessionId: p.sessionId }, event: live('chat.reply', { sessionId: p.sessionId, reply: p.reply }) }),
   'chat.session': (p) => ({ to: { admins: true }, event: live('chat.session', { sessionId: p.sessionId }) }),
+  // a return's shopper, its seller and staff (their Orders screens refetch)
+  'return.changed': (p) => ({
+    to: { userId: p.userId, admins: true, ...(p.vendorId ? { vendorId: p.vendorId } : {}) },
+    event: live('return.status', { returnId: p.returnId, orderId: p.orderId, orderNumber: p.orderNumber, status: p.status, refundCents: p.refundCents, currency: p.currency }),
+  }),
   'order.statusChanged': (p) =>
     p.userId ? { to: { userId: p.userId }, event: live('order.status', { orderId: p.orderId, orderNumber: p.orderNumber, status: p.to, ...(p.tracking ? { tracking: p.tracking } : {}) }) } : null,
 };

@@ -116,6 +116,25 @@ describe('GET /api/events', () => {
     expect(e.data).toEqual({ orderId: placed.json.order.id, orderNumber: placed.json.order.order_number, status: 'processing' });
   });
 
+  it('tells the shopper, the seller and staff about a return, never another vendor or shopper (decision 0094)', async () => {
+    const seller = await signupVendor(t.app, 'Live Returns LLC');
+    const outsider = await signupVendor(t.app, 'Live Returns Outsider LLC');
+    const p = await t.app.services.catalogue.createProduct({ name: 'Live Return Mug', brand: 'Souq', categories: ['home'], priceCents: 1200, stock: 3, vendorId: seller.vendor.id });
+    const placed = await placeOrder(alice, 'Alice', p.id);
+    const order = placed.json.order.sub_orders[0];
+    await t.app.services.orders.setStatus(order.id, 'delivered');
+    const [shopper, own, other, stranger, staff] = await Promise.all([
+      stream({ token: alice.token }), stream({ token: seller.token }), stream({ token: outsider.token }), stream({ token: bob.token }), stream({ token: admin }),
+    ]);
+    await Promise.all([shopper, own, other, stranger, staff].map((s) => s.next('ready')));
+    const [line] = await t.database.query<{ id: number }>('select id from order_items where order_id = $1', [order.id]);
+    const asked = await call(t.app, { method: 'POST', url: '/api/my/returns', token: alice.token, body: { order_id: order.id, line_id: line!.id, units: 1, reason: 'other', refund_method: 'store_credit' } });
+    expect(asked.status).toBe(201);
+    const expected = { returnId: asked.json.id, orderId: order.id, orderNumber: order.order_number, status: 'requested', refundCents: null, currency: 'AED' };
+    for (const s of [shopper, own, staff]) expect((await s.next('return.status')).data).toEqual(expected);
+    for (const s of [other, stranger]) expect(s.events.map((e) => e.type)).not.toContain('return.status');
+  });
+
   it("tells a vendor about orders holding its products (placed, then a new status), never another vendor", async () => {
     const seller = await signupVendor(t.app, 'Live Seller LLC');
     const outsider = await signupVendor(t.app, 'Live Outsider LLC');

@@ -3,7 +3,8 @@ import {
   defaultNotificationPreferences, type DeliveryResult, type DeliveryStats, type NotificationPreferences, type PushPayload,
   type PushSubscriptionJson,
 } from '@souq/shared/api/notifications';
-import type { NOTIFICATION_TYPES } from '@souq/shared/constants';
+import { RETURN_STATUS_LABELS, type NOTIFICATION_TYPES, type ReturnStatus } from '@souq/shared/constants';
+import { formatCents } from '@souq/shared/rules/money';
 import { MSG } from '@souq/shared/messages';
 import { settings } from '../../db/schema/accounts.js';
 import { broadcasts, notificationPreferences, pushSubscriptions } from '../../db/schema/notifications.js';
@@ -117,6 +118,12 @@ export function createNotificationsService(deps: {
     if (!e.userId || !(await preferences(e.userId)).orderUpdates) return;
     const body = e.tracking ? MSG.orderShippedPushBody(e.tracking.carrier, e.tracking.number) : MSG.orderStatusPushBody;
     await sendToUser(e.userId, { title: MSG.orderStatusPush(e.orderNumber, e.to), body, url: '/profile' });
+  }, { scope: 'origin' });
+  // each step of a return reaches its shopper the same way (decision 0094)
+  deps.bus.on('return.changed', async (e) => {
+    if (!(await preferences(e.userId)).orderUpdates) return;
+    const body = e.refundCents !== null ? MSG.returnRefundedPushBody(formatCents(e.refundCents, e.currency)) : MSG.returnPushBody;
+    await sendToUser(e.userId, { title: MSG.returnPush(e.orderNumber, RETURN_STATUS_LABELS[e.status as ReturnStatus] ?? e.status), body, url: '/profile' });
   }, { scope: 'origin' });
 
   return {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@souq/shared/messages';
+import { RETURN_STATUS_LABELS } from '@souq/shared/constants';
+import { formatCents } from '@souq/shared/rules/money';
 import { adminToken, call, createTestApp, signupCustomer, signupVendor, type TestContext } from '../../../test/harness.js';
 import { startPushService, type PushService } from '../../../test/push-service.js';
 import { isPrivateAddress } from './push-endpoint.js';
@@ -126,6 +128,33 @@ describe('subscribe, send and unsubscribe', () => {
     expect((await call(t.app, { method: 'POST', url: '/api/notifications/unsubscribe', token: alice.token, body: { userId: bob.user.id } })).status).toBe(403);
     await call(t.app, { method: 'POST', url: '/api/notifications/unsubscribe', token: bob.token, body: {} });
     expect(await count()).toBe(0);
+  });
+});
+
+describe('return pushes (decision 0094)', () => {
+  it('tell the shopper at each step of a return, with the refund once it is issued', async () => {
+    const dana = await signupCustomer(t.app, 'Dana Returns');
+    const seller = await signupVendor(t.app, 'Push Returns LLC');
+    const sub = push.subscribe();
+    await subscribe(dana.token, sub);
+    const product = await t.app.services.catalogue.createProduct({ name: 'Push Toaster', brand: 'Souq', categories: ['kitchen'], priceCents: 4000, stock: 5, vendorId: seller.vendor.id });
+    const placed = await call(t.app, {
+      method: 'POST', url: '/api/orders', token: dana.token,
+      body: { items: [{ product_id: product.id, quantity: 2 }], customer_info: { email: dana.email, name: 'Dana', phone: null }, shipping_address: { address: '1 St', city: 'Dubai', country: 'UAE', zip: '1' }, payment_method: 'card' },
+    });
+    const order = placed.json.order.sub_orders[0];
+    await t.app.services.orders.setStatus(order.id, 'delivered');
+    await push.waitFor(sub.id, 1); // the delivery's own push
+    const [line] = await t.database.query<{ id: number }>('select id from order_items where order_id = $1', [order.id]);
+    const asked = await call(t.app, { method: 'POST', url: '/api/my/returns', token: dana.token, body: { order_id: order.id, line_id: line!.id, units: 1, reason: 'damaged' } });
+    await call(t.app, { method: 'POST', url: `/api/vendor/returns/${asked.json.id}/approve`, token: seller.token, body: {} });
+    const received = await call(t.app, { method: 'POST', url: `/api/vendor/returns/${asked.json.id}/receive`, token: seller.token, body: { restock: true } });
+    const all = (await push.waitFor(sub.id, 4)).map((d) => JSON.parse(d.payload) as { title: string; body: string; url: string });
+    // each push is sent as its step commits; they may arrive in any order
+    const titles = (['requested', 'approved', 'received'] as const).map((s) => MSG.returnPush(order.order_number, RETURN_STATUS_LABELS[s]));
+    expect(all.slice(1).map((p) => p.title).sort()).toEqual([...titles].sort());
+    expect(all.find((p) => p.title === titles[2])).toMatchObject({ body: MSG.returnRefundedPushBody(formatCents(received.json.refund.total_cents, 'AED')), url: '/profile' });
+    expect(all.find((p) => p.title === titles[0])).toMatchObject({ body: MSG.returnPushBody });
   });
 });
 

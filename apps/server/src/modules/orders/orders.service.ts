@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, like, type SQL } from 'drizzle-orm';
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { MSG } from '@souq/shared/messages';
 import { DEFAULT_COMMISSION_BPS, MARKETPLACE_SELLER_NAME, PAYMENT_NOTES, type OrderStatus } from '@souq/shared/constants';
@@ -671,6 +671,12 @@ export function createOrdersService(deps: {
         const wasReleased = current.status === 'cancelled';
         const releases = status === 'cancelled';
         if (wasReleased !== releases) {
+          // a sub-order part of which was refunded through a return cannot also be reversed in full (decision 0094)
+          if (releases) {
+            const [refunded] = await tx.select({ id: ledgerEntries.id }).from(ledgerEntries)
+              .where(and(eq(ledgerEntries.orderId, orderId), like(ledgerEntries.posting, 'return:%'))).limit(1);
+            if (refunded) throw conflict(MSG.returnCancelWithRefunds);
+          }
           const items = (await itemsOf([orderId], tx)).get(orderId) ?? [];
           const lines = items
             .filter((i): i is ItemRow & { productId: number } => i.productId !== null)

@@ -184,7 +184,8 @@ export function createVendorDashboardQueries(db: Db, currency: string) {
         .select({ orderId: orders.id, orderNumber: orders.orderNumber, from: orderStatusHistory.fromStatus, to: orderStatusHistory.toStatus, at: orderStatusHistory.createdAt })
         .from(orderStatusHistory)
         .innerJoin(orders, eq(orders.id, orderStatusHistory.orderId))
-        .where(holdsLineOf(vendorId))
+        // only moves: a history line that keeps the status (a return's step, an admin's note) is not a status change
+        .where(and(holdsLineOf(vendorId), sql`${orderStatusHistory.fromStatus} is distinct from ${orderStatusHistory.toStatus}`))
         .orderBy(desc(orderStatusHistory.createdAt), desc(orderStatusHistory.id))
         .limit(limit);
       return rows.map((r) => ({

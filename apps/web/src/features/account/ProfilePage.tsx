@@ -16,6 +16,7 @@ import { Price } from '@/components/ui/Price';
 import { Spinner } from '@/components/ui/Spinner';
 import { NotificationSettings } from '@/features/notifications/NotificationSettings';
 import { formatDate } from '@souq/shared/rules/locale';
+import { MyReturns } from '@/features/returns/MyReturns';
 
 type FormState = {
   dob: string;
@@ -342,6 +343,7 @@ export default function ProfilePage() {
         </section>
         <NotificationSettings />
         <RecentOrders />
+        <MyReturns />
       </main>
     </div>
   );

@@ -18,6 +18,7 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { StatCard, StatGrid } from '@/components/ui/StatCard';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { notify } from '@/components/ui/toast';
+import { ReturnRequestsPanel } from '@/components/returns/ReturnRequestsPanel';
 import { adminApi, queryString, useAdminMutation, useAdminQuery, useVendorOptions } from '../api';
 import { LoadError } from '../parts/LoadError';
 import { VendorFilter } from '../parts/VendorSelect';
@@ -133,6 +134,8 @@ function OrderDetails({ id, focusStatus, onClose, onAssign }: { id: number | nul
             </div>
             {o.notes && <p className="mt-2 text-sm whitespace-pre-line text-slate-600"><span className="font-medium text-slate-700">Notes: </span>{o.notes}</p>}
           </section>
+
+          <ReturnRequestsPanel area="admin" orderId={o.id} />
 
           <section aria-labelledby="history-heading">
             <h3 id="history-heading" className="text-sm font-semibold text-slate-900">Status history</h3>
@@ -298,6 +301,7 @@ export function OrdersSection() {
   return (
     <section aria-labelledby="orders-heading" className="space-y-5">
       <PageHeader id="orders-heading" title="Orders" description="Every order in the shop. Update a status, assign a vendor, follow the history." />
+      <ReturnRequestsPanel area="admin" />
       <StatGrid label="Order figures" className="grid-cols-2">
         <StatCard label="Total Orders" loading={stats.isPending} value={formatCount(s?.total_orders)} />
         <StatCard label="Pending" loading={stats.isPending} value={formatCount(s?.pending)} />

@@ -7,6 +7,7 @@ import { formatRelativeTime } from '@souq/shared/rules/relative-time';
 import { formatMoney } from '@souq/shared/rules/money';
 import { useListQuery } from '@/lib/use-list-query';
 import { useLiveEvents } from '@/lib/live-events';
+import { ReturnRequestsPanel } from '@/components/returns/ReturnRequestsPanel';
 import { statusBadge } from '@/lib/status-badges';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
@@ -168,6 +169,7 @@ function OrderDetails({ order }: { order: VendorOrder }) {
         Part of purchase <span className="font-medium text-slate-900">{order.purchase_number}</span> · your shipping {formatMoney(order.shipping, order.currency)}
         {order.tracking_number && <> · <bdi>{order.carrier}</bdi> tracking <bdi className="font-mono">{order.tracking_number}</bdi></>}
       </p>
+      <ReturnRequestsPanel area="vendor" orderId={order.id} />
       {order.shared_order && (
         <p className="text-slate-600">This order was placed before each seller had its own part and also holds other vendors' items; only yours are shown. The shop runs it, or assigns it to one vendor.</p>
       )}
@@ -308,6 +310,9 @@ export default function OrdersTab() {
           </Button>
         </section>
       )}
+
+      {/* returns still waiting for the vendor's answer or the parcel (decision 0094); nothing while there are none */}
+      <ReturnRequestsPanel area="vendor" />
 
       <section aria-labelledby="order-list-heading" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
         <div className="flex flex-col gap-3 border-b border-slate-100 p-4 sm:p-5">

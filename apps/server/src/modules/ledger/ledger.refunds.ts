@@ -1,0 +1,102 @@
+import type { Entry, SubOrderMoney } from './ledger.postings.js';
+import { commissionVatCents } from './ledger.postings.js';
+
+// What a received return posts (decision 0094), as pure functions, so the returns module and the property tests post
+// and expect the same rows. A refund is worked out as the difference between what the sub-order has given back in
+// total after this return and before it, so however the units come back, a sub-order returned in full gives back
+// exactly what its sale posted (no rounding drift), and a partial one never more.
+
+/** A sub-order's lines as frozen at the sale, keyed by line id. */
+export type RefundableSubOrder = Omit<SubOrderMoney, 'lines'> & {
+  lines: readonly { id: number; quantity: number; lineTotalCents: number; commissionBps: number }[];
+};
+
+/** What a sub-order has given back in total once `returned` (line id → units received back) have come back. */
+export type RefundTotals = {
+  goodsCents: number;
+  taxCents: number;
+  shippingCents: number;
+  commissionCents: number;
+  commissionVatCents: number;
+};
+
+const lineCommission = (l: { lineTotalCents: number; commissionBps: number }) => Math.round((l.lineTotalCents * l.commissionBps) / 10_000);
+const share = (whole: number, part: number, of: number) => (of === 0 ? 0 : Math.round((whole * part) / of));
+
+/**
+ * The cumulative refund of a sub-order when `returned` units are back: each line's goods (its unit price × units, as
+ * the line total's share), the tax in proportion to the goods, the shipping only once every unit of every line is back
+ * (a partial return still needed the delivery), each line's frozen commission in proportion to its units, and the
+ * commission's VAT in proportion to the commission.
+ */
+export function refundTotals(o: RefundableSubOrder, returned: ReadonlyMap<number, number>): RefundTotals {
+  let goods = 0;
+  let commission = 0;
+  let fullCommission = 0;
+  let whole = true;
+  for (const l of o.lines) {
+    const units = Math.min(returned.get(l.id) ?? 0, l.quantity);
+    if (units < l.quantity) whole = false;
+    goods += share(l.lineTotalCents, units, l.quantity);
+    commission += share(lineCommission(l), units, l.quantity);
+    fullCommission += lineCommission(l);
+  }
+  const vendor = o.vendorId !== null;
+  return {
+    goodsCents: goods,
+    taxCents: share(o.taxCents, goods, o.subtotalCents),
+    shippingCents: whole ? o.shippingCents : 0,
+    commissionCents: vendor ? commission : 0,
+    commissionVatCents: vendor ? share(commissionVatCents(fullCommission), commission, fullCommission) : 0,
+  };
+}
+
+/** This return's part: the totals after it less the totals before it. */
+export function refundStep(o: RefundableSubOrder, before: ReadonlyMap<number, number>, lineId: number, units: number): RefundTotals {
+  const after = new Map(before);
+  after.set(lineId, (before.get(lineId) ?? 0) + units);
+  const a = refundTotals(o, after);
+  const b = refundTotals(o, before);
+  return {
+    goodsCents: a.goodsCents - b.goodsCents,
+    taxCents: a.taxCents - b.taxCents,
+    shippingCents: a.shippingCents - b.shippingCents,
+    commissionCents: a.commissionCents - b.commissionCents,
+    commissionVatCents: a.commissionVatCents - b.commissionVatCents,
+  };
+}
+
+/** A refund row may name a shopper (their store credit). */
+export type RefundEntry = Entry & { shopperId: number | null };
+
+/** Where the shopper's money goes: back through the way they paid (card, bank transfer) or onto their store credit. */
+export type RefundTo = { kind: 'receivable' } | { kind: 'store_credit'; shopperId: number };
+
+/**
+ * A refund's rows: the shopper is credited goods + tax + shipping (their receivable, or their store credit); the
+ * vendor's payable (or, on the marketplace's own sub-order, its sales and shipping revenue) and the sales tax payable
+ * are debited what they had been credited; the vendor is credited the commission and its VAT back, which the
+ * marketplace's commission revenue and commission VAT payable give up. Zero rows are left out; the rows sum to zero.
+ */
+export function refundEntries(vendorId: number | null, step: RefundTotals, to: RefundTo): RefundEntry[] {
+  const total = step.goodsCents + step.taxCents + step.shippingCents;
+  const row = (account: Entry['account'], kind: Entry['kind'], amountCents: number, v: number | null = null, shopperId: number | null = null): RefundEntry =>
+    ({ account, vendorId: v, kind, amountCents, shopperId });
+  const rows: RefundEntry[] = [
+    to.kind === 'store_credit' ? row('shopper_store_credit', 'refund', -total, null, to.shopperId) : row('shopper_receivable', 'refund', -total),
+  ];
+  if (vendorId === null) {
+    rows.push(row('marketplace_sales', 'refund', step.goodsCents), row('shipping_revenue', 'refund', step.shippingCents));
+  } else {
+    rows.push(
+      row('vendor_payable', 'refund', step.goodsCents, vendorId),
+      row('vendor_payable', 'refund', step.shippingCents, vendorId),
+      row('vendor_payable', 'commission_reversal', -step.commissionCents, vendorId),
+      row('commission_revenue', 'commission_reversal', step.commissionCents),
+      row('vendor_payable', 'commission_reversal', -step.commissionVatCents, vendorId),
+      row('commission_vat_payable', 'commission_reversal', step.commissionVatCents),
+    );
+  }
+  rows.push(row('sales_tax_payable', 'refund', step.taxCents));
+  return rows.filter((r) => r.amountCents !== 0);
+}

@@ -1,0 +1,189 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { COD_REFUND_METHODS, REFUND_METHOD_LABELS, RETURN_REASON_LABELS, RETURN_REASONS, type ReturnReason } from '@souq/shared/constants';
+import type { MyReturns as MyReturnsData, ReturnableLine, ReturnCreate, ReturnRequest } from '@souq/shared/api/returns';
+import { MSG } from '@souq/shared/messages';
+import { formatCents } from '@souq/shared/rules/money';
+import { api, ApiError } from '@/lib/api-client';
+import { forget } from '@/lib/session';
+import { useLiveEvents } from '@/lib/live-events';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { Field, Input, Select, Textarea } from '@/components/ui/Field';
+import { Spinner } from '@/components/ui/Spinner';
+import { ReturnSummary } from '@/components/returns/ReturnBits';
+
+const KEY = ['my-returns'] as const;
+const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+async function signedIn<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) forget('customer');
+    throw err;
+  }
+}
+
+type Form = { units: number; reason: ReturnReason; reason_text: string; refund_method: (typeof COD_REFUND_METHODS)[number] };
+
+/** The return dialog of one delivered line: units (up to what is left), a reason, and for cash on delivery where the refund goes. */
+function ReturnDialog({ line, onClose, onDone }: { line: ReturnableLine | null; onClose: () => void; onDone: (r: ReturnRequest) => void }) {
+  const [form, setForm] = useState<Form>({ units: 1, reason: 'damaged', reason_text: '', refund_method: 'store_credit' });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const cod = line?.payment_method === 'cod';
+
+  async function submit() {
+    if (!line) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const body: ReturnCreate = {
+        order_id: line.order_id, line_id: line.line_id, units: form.units, reason: form.reason, reason_text: form.reason_text,
+        ...(cod ? { refund_method: form.refund_method } : {}),
+      };
+      onDone(await signedIn(api<ReturnRequest>('/api/my/returns', { method: 'POST', body })));
+    } catch (err) {
+      setError(err instanceof Error ? err.message : MSG.requestFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open={line !== null}
+      onClose={onClose}
+      title={line ? MSG.returnDialogTitle(line.product_name) : ''}
+      description={line ? `${line.order_number} · ${line.seller_name}` : undefined}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>Cancel</Button>
+          <Button loading={busy} onClick={() => void submit()}>{MSG.returnSubmit}</Button>
+        </>
+      }
+    >
+      {line && (
+        <div className="space-y-4">
+          {error && <Alert tone="error">{error}</Alert>}
+          <Field label={MSG.returnUnitsLabel} hint={MSG.returnUnitsLeft(line.units_left, line.quantity)}>
+            <Input type="number" min={1} max={line.units_left} value={form.units} onChange={(e) => setForm({ ...form, units: Number(e.target.value) })} />
+          </Field>
+          <Field label={MSG.returnReasonLabel}>
+            <Select value={form.reason} onChange={(e) => setForm({ ...form, reason: e.target.value as ReturnReason })}>
+              {RETURN_REASONS.map((r) => <option key={r} value={r}>{RETURN_REASON_LABELS[r]}</option>)}
+            </Select>
+          </Field>
+          <Field label={MSG.returnReasonTextLabel}>
+            <Textarea rows={3} maxLength={1000} value={form.reason_text} onChange={(e) => setForm({ ...form, reason_text: e.target.value })} />
+          </Field>
+          {cod ? (
+            <fieldset>
+              <legend className="text-sm font-medium text-slate-700">{MSG.returnRefundMethodLabel}</legend>
+              <div className="mt-2 flex flex-wrap gap-4">
+                {COD_REFUND_METHODS.map((m) => (
+                  <label key={m} className="inline-flex items-center gap-2 text-sm text-slate-800">
+                    <input type="radio" name="refund_method" value={m} checked={form.refund_method === m} onChange={() => setForm({ ...form, refund_method: m })} />
+                    {REFUND_METHOD_LABELS[m]}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ) : (
+            <p className="text-sm text-slate-600">{MSG.returnRefundMethodLabel}: {REFUND_METHOD_LABELS.original}</p>
+          )}
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+/**
+ * /profile's returns (decision 0094): the store-credit balance (a sum of ledger entries on the server), the delivered
+ * lines that can still be returned, each with its Return dialog, and the requests with their status and refund. The
+ * live stream refetches it when the seller answers.
+ */
+export function MyReturns() {
+  const client = useQueryClient();
+  const data = useQuery({ queryKey: KEY, queryFn: ({ signal }) => signedIn(api<MyReturnsData>('/api/my/returns', { signal })) });
+  const [line, setLine] = useState<ReturnableLine | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  useLiveEvents('customer', (e) => {
+    // a seller's answer, or a delivery that makes lines returnable
+    if (e.type === 'return.status' || e.type === 'order.status' || e.type === 'ready') void client.invalidateQueries({ queryKey: KEY });
+  });
+  const d = data.data;
+
+  return (
+    <section aria-labelledby="my-returns" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="my-returns" className="text-lg font-semibold text-slate-900">{MSG.returnsTitle}</h2>
+        {d && (
+          <p className="text-sm text-slate-700" data-testid="store-credit">
+            <span className="text-slate-500">{MSG.storeCreditTitle}: </span>
+            <span className="font-semibold tabular-nums">{formatCents(d.store_credit.balance_cents, d.store_credit.currency)}</span>
+          </p>
+        )}
+      </div>
+      {done && <Alert tone="success" className="mb-4" onDismiss={() => setDone(null)}>{done}</Alert>}
+      {data.isPending ? (
+        <Spinner size="sm" label="Loading returns…" />
+      ) : data.isError ? (
+        <Alert tone="error">{data.error.message}</Alert>
+      ) : (
+        <div className="space-y-6">
+          <div>
+            <h3 className="text-sm font-semibold text-slate-900">{MSG.returnableTitle}</h3>
+            {d!.returnable.length === 0 ? (
+              <p className="mt-1 text-sm text-slate-600">{MSG.returnableEmpty}</p>
+            ) : (
+              <ul className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200">
+                {d!.returnable.map((l) => (
+                  <li key={l.line_id} className="flex flex-wrap items-center justify-between gap-3 px-3 py-2.5">
+                    <div className="min-w-0 text-sm">
+                      <p className="font-medium text-slate-900"><bdi>{l.product_name}</bdi></p>
+                      {l.variant_label && <p className="text-xs text-slate-600"><bdi>{l.variant_label}</bdi></p>}
+                      <p className="text-xs text-slate-700">{MSG.returnUnitsLeft(l.units_left, l.quantity)}</p>
+                      <p className="text-xs text-slate-600">
+                        {l.order_number} · <bdi>{l.seller_name}</bdi> · {formatCents(l.unit_price_cents, l.currency)} · {MSG.returnWindowUntil(dateOnly.format(new Date(l.window_closes_at)))}
+                      </p>
+                    </div>
+                    <Button size="sm" variant="secondary" onClick={() => setLine(l)} aria-label={`${MSG.returnButton} ${l.product_name}`}>
+                      {MSG.returnButton}
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+          <div>
+            <h3 className="text-sm font-semibold text-slate-900">{MSG.returnRequestsTitle}</h3>
+            {d!.returns.length === 0 ? (
+              <p className="mt-1 text-sm text-slate-600">{MSG.returnsEmpty}</p>
+            ) : (
+              <ul className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200" aria-label={MSG.returnRequestsTitle}>
+                {d!.returns.map((r) => (
+                  <li key={r.id} className="px-3 py-2.5" data-testid={`my-return-${r.id}`}>
+                    <ReturnSummary r={r} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
+      )}
+      <ReturnDialog
+        key={line?.line_id ?? 'none'}
+        line={line}
+        onClose={() => setLine(null)}
+        onDone={() => {
+          setLine(null);
+          setDone(MSG.returnRequested);
+          void client.invalidateQueries({ queryKey: KEY });
+        }}
+      />
+    </section>
+  );
+}
