@@ -14,6 +14,7 @@ import type { Actor, AuditLog } from '../../platform/audit.js';
 import { badRequest, conflict, notFound, unprocessable } from '../../platform/errors.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { refundEntries, refundStep, type RefundableSubOrder } from '../ledger/ledger.refunds.js';
+import { lockVendors } from '../payouts/balances.js';
 import { rowsOf } from '../reports/report-sql.js';
 import { returnDto, RETURN_ROWS_SQL, type ReturnRow } from './returns.read.js';
 
@@ -208,6 +209,9 @@ export function createReturnsService(deps: { db: Db; bus: Bus; audit: AuditLog; 
       let stockMoves: { id: number; stock: number }[] = [];
       const userId = await db.transaction(async (tx) => {
         const { order, ret, line } = await lockForStep(tx, id, scope, 'approved');
+        // a refund lowers the vendor's balance: under the vendor's lock, as a payout batch reads it (decision 0095),
+        // so a batch running meanwhile never pays out money this refund takes back
+        if (order.sellerVendorId !== null) await lockVendors(tx, [order.sellerVendorId]);
         const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
         const money: RefundableSubOrder = {
           vendorId: order.sellerVendorId, subtotalCents: order.subtotalCents, shippingCents: order.shippingCents, taxCents: order.taxCents,
