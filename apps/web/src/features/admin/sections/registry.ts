@@ -25,4 +25,6 @@ export const SECTION_COMPONENTS: Partial<Record<AdminSectionId, LazyExoticCompon
   vendors: section(() => import('./VendorsSection').then((m) => ({ default: m.VendorsSection }))),
   // issue 28: review moderation
   reviews: section(() => import('./ReviewsSection').then((m) => ({ default: m.ReviewsSection }))),
+  // issue 24: marketplace settings, the commission rates first (decision 0096)
+  system: section(() => import('./SystemSection').then((m) => ({ default: m.SystemSection }))),
 };
