@@ -89,6 +89,17 @@ async function main() {
       `select (-sum(amount_cents))::text as cents from ledger_entries where account = 'vendor_payable' and vendor_id = $1`, [vendors[0]]);
     if (sample[0]?.balance_cents !== Number(expected!.cents)) throw new Error('vendorBalance disagrees with the sum of its rows');
 
+    // the plans, once: the balance an index-only scan, a page a short backward range scan, both on the partial index
+    if (!json) {
+      const v = vendors[0]!;
+      for (const [label, q] of [
+        ['balance', `select currency, -sum(amount_cents) from ledger_entries where account = 'vendor_payable' and vendor_id = ${v} group by currency`],
+        ['statement page', `select id, posting, kind, amount_cents, currency, order_id, purchase_id, created_at from ledger_entries where account = 'vendor_payable' and vendor_id = ${v} and id < ${deep.get(v)} order by id desc limit 51`],
+      ] as const) {
+        const plan = await db.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, costs off) ${q}`);
+        log(`plan of the ${label}:\n  ${plan.map((r) => r['QUERY PLAN']).join('\n  ')}`);
+      }
+    }
     log(`measuring with the index (${samples} samples each) …`);
     await measure(); // warm the cache, as a live server is
     const indexed = await measure();
