@@ -7,7 +7,7 @@ import type { Purchase } from '@souq/shared/api/orders';
 import { orderRequestSchema } from '@souq/shared/api/orders';
 import { users } from '../schema/accounts.js';
 import { files, vendorDocuments, vendors } from '../schema/vendors.js';
-import { orderItems, orders, orderStatusHistory, purchases } from '../schema/orders.js';
+import { orderItems, purchases } from '../schema/orders.js';
 import type { Db } from '../../platform/db.js';
 import { createDiskStorage } from '../../platform/storage.js';
 import { AppError } from '../../platform/errors.js';
