@@ -121,7 +121,7 @@ export function createLedgerService(deps: { db: Db; audit: AuditLog; vendorExist
     async statementPage(vendorId: number, cursor: number | null, limit = STATEMENT_PAGE_SIZE): Promise<StatementPage> {
       const rows = await rowsOf<{ id: string; posting: string; kind: string; amount_cents: string; currency: string; order_id: number | null; purchase_id: number | null; created_at: Date }>(db, sql`
         select id::text, posting, kind, amount_cents::text, currency, order_id, purchase_id, created_at
-        from ledger_entries where account = 'vendor_payable' and vendor_id = ${vendorId} and id < ${cursor ?? Number.MAX_SAFE_INTEGER}
+        from ledger_entries where account = 'vendor_payable' and vendor_id = ${vendorId}${cursor === null ? sql`` : sql` and id < ${cursor}::int8`}
         order by id desc limit ${limit + 1}`);
       const page = rows.slice(0, limit).map((r) => ({
         id: Number(r.id), posting: r.posting, kind: r.kind, amount_cents: Number(r.amount_cents), currency: r.currency,
