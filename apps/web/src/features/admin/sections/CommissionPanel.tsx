@@ -151,12 +151,12 @@ export function CommissionPanel() {
             ) : (
               <ul className="divide-y divide-slate-100 border-y border-slate-100" aria-label="Category and vendor rates">
                 {specific.map((x) => (
-                  <li key={`${x.scope}:${x.category ?? x.vendor_id}`} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2.5">
-                    <span className="w-20 shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-center text-xs font-medium text-slate-700">{x.scope === 'vendor' ? 'Vendor' : 'Category'}</span>
-                    <span className="min-w-0 flex-1 text-sm font-medium break-words text-slate-900">{x.scope === 'vendor' ? name(x.vendor_id!) : x.category}</span>
+                  <li key={`${x.scope}:${x.category ?? x.vendor_id}`} className="grid grid-cols-[5rem_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-2 py-2.5 sm:grid-cols-[5rem_minmax(0,1fr)_auto_auto_auto]">
+                    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-center text-xs font-medium text-slate-700">{x.scope === 'vendor' ? 'Vendor' : 'Category'}</span>
+                    <span className="min-w-0 text-sm font-medium break-words text-slate-900">{x.scope === 'vendor' ? name(x.vendor_id!) : x.category}</span>
                     <span className="text-sm font-semibold tabular-nums text-slate-900">{bpsToPercent(x.rate_bps)}</span>
                     <When iso={x.updated_at} className="hidden text-xs text-slate-500 sm:inline" />
-                    <span className="flex gap-2">
+                    <span className="col-span-3 flex justify-end gap-2 sm:col-span-1">
                       <Button variant="secondary" size="sm" aria-label={`Edit ${labelOf(x)}`}
                         onClick={() => setEditing({ key: Date.now(), scope: x.scope as 'category' | 'vendor', category: x.category ?? '', vendorId: x.vendor_id, percent: String(x.rate_bps / 100) })}>Edit</Button>
                       <Button variant="secondary" size="sm" aria-label={`Remove ${labelOf(x)}`} onClick={() => setRemoving(x)}>Remove</Button>
