@@ -99,6 +99,14 @@ async function main() {
         const plan = await db.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, costs off) ${q}`);
         log(`plan of the ${label}:\n  ${plan.map((r) => r['QUERY PLAN']).join('\n  ')}`);
       }
+      // the first page as the service sends it (bound parameters, no cursor)
+      const first = await db.query<{ 'QUERY PLAN': string }>(
+        `explain (analyze, buffers, costs off) select id::text, posting, kind, amount_cents::text, currency, order_id, purchase_id, created_at
+         from ledger_entries where account = 'vendor_payable' and vendor_id = $1 order by ledger_entries.id desc limit $2`, [v, 51]);
+      log(`plan of the first statement page (parameters):\n  ${first.map((r) => r['QUERY PLAN']).join('\n  ')}`);
+      const t0 = performance.now();
+      for (let i = 0; i < 50; i++) await db.query('select 1');
+      log(`a round trip to the database (select 1) now: ${round2((performance.now() - t0) / 50)} ms on average`);
     }
     log(`measuring with the index (${samples} samples each) …`);
     await measure(); // warm the cache, as a live server is

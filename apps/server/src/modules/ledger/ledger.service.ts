@@ -119,10 +119,11 @@ export function createLedgerService(deps: { db: Db; audit: AuditLog; vendorExist
      * first page): keyset paging on the same partial index, so a deep page costs what the first does.
      */
     async statementPage(vendorId: number, cursor: number | null, limit = STATEMENT_PAGE_SIZE): Promise<StatementPage> {
+      // ids and amounts are bigint, read as text; the order is the column's (ledger_entries.id), not the text alias's
       const rows = await rowsOf<{ id: string; posting: string; kind: string; amount_cents: string; currency: string; order_id: number | null; purchase_id: number | null; created_at: Date }>(db, sql`
         select id::text, posting, kind, amount_cents::text, currency, order_id, purchase_id, created_at
         from ledger_entries where account = 'vendor_payable' and vendor_id = ${vendorId}${cursor === null ? sql`` : sql` and id < ${cursor}::int8`}
-        order by id desc limit ${limit + 1}`);
+        order by ledger_entries.id desc limit ${limit + 1}`);
       const page = rows.slice(0, limit).map((r) => ({
         id: Number(r.id), posting: r.posting, kind: r.kind, amount_cents: Number(r.amount_cents), currency: r.currency,
         order_id: r.order_id, purchase_id: r.purchase_id, created_at: new Date(r.created_at).toISOString(),
