@@ -10,6 +10,11 @@
 //   3. the same Idempotency-Key sent 20 times at once: how many orders the database holds for it (must be 1).
 // Afterwards every product's stock is checked against what its order lines took. Budget (ARCHITECTURE
 // "Performance budgets"): ≥ 400 orders/s on PostgreSQL with 32 clients, 0 oversold units, 1 order per key.
+// Marketplace (issue 24, decision 0096): three vendors with their own shipping rules and commission rates sell the
+// products; step 1 runs twice in the same app and database, with the same clients and duration: carts of three
+// products from ONE vendor (one sub-order a purchase), then carts of three products from THREE vendors (three
+// sub-orders, three sellers' postings in the ledger). Budget: ≥ 400 purchases/s with three vendors a cart. The
+// ledger must balance (every purchase's entries sum to zero) afterwards.
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { freshApp, parseArgs, type BenchApp } from './lib/fresh-app.js';
@@ -28,16 +33,45 @@ const customer = {
   notes: '',
 };
 
-/** Deterministic carts of 1–3 distinct products. */
-function carts(ids: number[], n: number) {
+const VENDORS = 3;
+
+/**
+ * Deterministic carts of three distinct products: from one vendor (`sellers` = 1, the first vendor's products) or
+ * one from each of the three vendors (`sellers` = 3). `byVendor[v]` lists vendor v's products.
+ */
+function carts(byVendor: number[][], n: number, sellers: 1 | 3) {
   let seed = 42;
   const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const pick = (ids: number[]) => ids[Math.floor(next() * ids.length)]!;
   return Array.from({ length: n }, () => {
-    const size = 1 + Math.floor(next() * 3);
     const picked = new Set<number>();
-    while (picked.size < size) picked.add(ids[Math.floor(next() * ids.length)]!);
+    if (sellers === 3) for (const ids of byVendor) picked.add(pick(ids));
+    else while (picked.size < 3) picked.add(pick(byVendor[0]!));
     return { ...customer, items: [...picked].map((id) => ({ product_id: id, quantity: 1 + Math.floor(next() * 2) })) };
   });
+}
+
+/** Three verified vendors with their own shipping rules and one vendor commission rate; the products split among them. */
+async function marketplace(bench: BenchApp, ids: number[]): Promise<number[][]> {
+  const system = { userId: null, role: 'system' as const, name: 'bench', ip: null };
+  const vendorIds: number[] = [];
+  for (let v = 0; v < VENDORS; v++) {
+    const { vendor } = await bench.app.services.accounts.vendorSignup({
+      company_name: `Bench Seller ${v + 1} LLC`, contact_name: 'Bench', email: `seller${v + 1}-${Date.now()}@bench.test`, password: 'bench-password-1', phone: '+971 4 000 0000',
+      address: { city: 'Dubai', country: 'UAE' },
+    });
+    vendorIds.push(vendor.id);
+  }
+  await bench.database.query(
+    `update vendors set is_verified = true, shipping_fee_cents = 1000 + 500 * (id % 3), free_shipping_above_cents = 20000 where id = any($1::int[])`, [vendorIds]);
+  await bench.app.services.ledger.setRate({ scope: 'default', rate_bps: 1000 }, system);
+  await bench.app.services.ledger.setRate({ scope: 'vendor', vendor_id: vendorIds[1]!, rate_bps: 800 }, system);
+  const byVendor = vendorIds.map((_, v) => ids.filter((_, i) => i % VENDORS === v));
+  for (const [v, vendorId] of vendorIds.entries()) {
+    await bench.database.query('update products set vendor_id = $1 where id = any($2::int[])', [vendorId, byVendor[v]]);
+  }
+  // (no product has been read yet, so no cache holds the old owner)
+  return byVendor;
 }
 
 async function insertProducts(bench: BenchApp, n: number, stock: number): Promise<number[]> {
@@ -63,12 +97,15 @@ async function measure(kind: 'postgres' | 'pglite', opts: { postgresUrl?: string
   const bench = await freshApp({ postgresUrl: opts.postgresUrl });
   try {
     const ids = await insertProducts(bench, PRODUCTS, INITIAL_STOCK);
+    const byVendor = await marketplace(bench, ids);
     await bench.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(bench.app.server.address() as AddressInfo).port}`;
 
-    opts.log(`${kind}: ${opts.clients} clients for ${opts.duration} s …`);
     // a short warm-up so the first compiled paths and pool connections are not measured
-    await runLoad({ base, post: { path: '/api/orders', bodies: carts(ids, 200), idempotencyKeys: true }, mode: 'concurrent', amount: 2, connections: opts.clients });
+    await runLoad({ base, post: { path: '/api/orders', bodies: carts(byVendor, 200, 3), idempotencyKeys: true }, mode: 'concurrent', amount: 2, connections: opts.clients });
+    opts.log(`${kind}: one vendor a cart, ${opts.clients} clients for ${opts.duration} s …`);
+    const single = await runLoad({ base, post: { path: '/api/orders', bodies: carts(byVendor, 2000, 1), idempotencyKeys: true }, mode: 'concurrent', amount: opts.duration, connections: opts.clients });
+    opts.log(`${kind}: three vendors a cart, ${opts.clients} clients for ${opts.duration} s …`);
     // CPU per order, which a busy machine inflates far less than it cuts orders/s: the app (this process; the load
     // client is another) and, on PostgreSQL, the backends serving this database (the pool's, open after the warm-up)
     // (listed by a connection of the bench's own, whose pid is left out; backends opened or closed by the pool during
@@ -78,7 +115,7 @@ async function measure(kind: 'postgres' | 'pglite', opts: { postgresUrl?: string
       : null;
     await dbCpu?.start();
     const appCpu0 = process.cpuUsage();
-    const load = await runLoad({ base, post: { path: '/api/orders', bodies: carts(ids, 2000), idempotencyKeys: true }, mode: 'concurrent', amount: opts.duration, connections: opts.clients });
+    const load = await runLoad({ base, post: { path: '/api/orders', bodies: carts(byVendor, 2000, 3), idempotencyKeys: true }, mode: 'concurrent', amount: opts.duration, connections: opts.clients });
     const appCpu = process.cpuUsage(appCpu0);
     const dbCpuMs = (await dbCpu?.stop()) ?? null;
     const placed = Math.max(1, load.requests - load.errors);
@@ -96,7 +133,12 @@ async function measure(kind: 'postgres' | 'pglite', opts: { postgresUrl?: string
     opts.log(`${kind}: one Idempotency-Key sent ${SAME_KEY_REQUESTS} times at once …`);
     const key = `bench-same-key-${Date.now()}`;
     const same = await Promise.all(Array.from({ length: SAME_KEY_REQUESTS }, () => post(base, { ...customer, items: [{ product_id: ids[0]!, quantity: 1 }] }, key)));
-    const [keyed] = await bench.database.query<{ n: number }>('select count(*)::int as n from orders where idempotency_key = $1', [key]);
+    const [keyed] = await bench.database.query<{ n: number }>('select count(*)::int as n from purchases where idempotency_key = $1', [key]);
+    // the ledger: no purchase's entries may be off zero, and the whole sums to zero
+    const [money] = await bench.database.query<{ off: number; total: string; entries: number; split: number }>(`
+      select (select count(*) from (select purchase_id from ledger_entries group by purchase_id, currency having sum(amount_cents) <> 0) x)::int as off,
+        (select coalesce(sum(amount_cents), 0) from ledger_entries)::text as total, (select count(*) from ledger_entries)::int as entries,
+        (select count(*) from (select purchase_id from orders group by purchase_id having count(*) = 3) y)::int as split`);
 
     // every product: stock now = initial − what order lines took
     const [ledger] = await bench.database.query<{ bad: number; negative: number }>(
@@ -110,6 +152,8 @@ async function measure(kind: 'postgres' | 'pglite', opts: { postgresUrl?: string
       clients: opts.clients,
       duration_s: opts.duration,
       orders_per_s: Math.round((load.requests - load.errors) / opts.duration),
+      single_vendor: { purchases_per_s: Math.round((single.requests - single.errors) / opts.duration), errors: single.errors, latency_ms: { p50: single.p50, p97_5: single.p97_5 } },
+      ledger: { purchases_off_zero: money!.off, total_cents: Number(money!.total), entries: money!.entries, three_part_purchases: money!.split },
       requests: load.requests,
       errors: load.errors,
       latency_ms: { p50: load.p50, p90: load.p90, p97_5: load.p97_5, max: load.max },
@@ -150,7 +194,8 @@ async function main() {
 
   const pgResult = results[0]!;
   const budgets = {
-    orders_per_s_postgres: { value: pgResult.orders_per_s, budget: 400, ok: pgResult.orders_per_s >= 400 },
+    purchases_per_s_postgres_three_vendors: { value: pgResult.orders_per_s, budget: 400, ok: pgResult.orders_per_s >= 400 },
+    ledger_off_zero: { value: results.reduce((n, r) => n + r.ledger.purchases_off_zero + Math.abs(r.ledger.total_cents), 0), budget: 0, ok: results.every((r) => r.ledger.purchases_off_zero === 0 && r.ledger.total_cents === 0) },
     oversold_units: { value: Math.max(...results.map((r) => r.race.oversold_units)), budget: 0, ok: results.every((r) => r.race.oversold_units === 0) },
     orders_per_key: { value: Math.max(...results.map((r) => r.idempotency.orders_in_database)), budget: 1, ok: results.every((r) => r.idempotency.orders_in_database === 1 && r.idempotency.distinct_order_ids === 1) },
     stock_ledger: { value: results.reduce((n, r) => n + r.stock_ledger.products_off + r.stock_ledger.negative_stock, 0), budget: 0, ok: results.every((r) => r.stock_ledger.products_off === 0 && r.stock_ledger.negative_stock === 0) },
@@ -160,10 +205,10 @@ async function main() {
     return;
   }
   console.log('');
-  console.log('database  | orders/s | p50 ms | p97.5 ms | errors | CPU ms/order app+db | race: placed/409/oversold | one key ×20: orders');
+  console.log('database  | 1 vendor/cart: purchases/s p50 ms | 3 vendors/cart: purchases/s | p50 ms | p97.5 ms | errors | CPU ms/purchase app+db | race: placed/409/oversold | one key ×20: purchases');
   for (const r of results) {
     console.log(
-      `${r.database.padEnd(9)} | ${String(r.orders_per_s).padStart(8)} | ${String(r.latency_ms.p50).padStart(6)} | ${String(r.latency_ms.p97_5).padStart(8)} | ${String(r.errors).padStart(6)} | ` +
+      `${r.database.padEnd(9)} | ${String(r.single_vendor.purchases_per_s).padStart(22)} ${String(r.single_vendor.latency_ms.p50).padStart(6)} | ${String(r.orders_per_s).padStart(27)} | ${String(r.latency_ms.p50).padStart(6)} | ${String(r.latency_ms.p97_5).padStart(8)} | ${String(r.errors).padStart(6)} | ` +
         `${r.cpu_ms_per_order.app}${r.cpu_ms_per_order.database === null ? '' : ` + ${r.cpu_ms_per_order.database}`}`.padStart(19) + ' | ' +
         `${r.race.placed}/${r.race.refused_409}/${r.race.oversold_units}`.padStart(25) + ` | ${r.idempotency.orders_in_database}`,
     );
@@ -174,7 +219,8 @@ async function main() {
     console.log(`\nPostgreSQL: ${round2(pgCpu.app + pgCpu.database)} ms of CPU per order (app + database): at most ~${Math.round(2000 / (pgCpu.app + pgCpu.database))} orders/s on an idle 2-core machine before the load client's share`);
   }
   console.log(`(load average ${os.loadavg()[0]!.toFixed(1)}: orders/s on a busy machine are far below what it does idle)`);
-  for (const [k, b] of Object.entries(budgets)) console.log(`  ${b.ok ? 'PASS' : 'FAIL'} ${k}: ${b.value} (budget ${k.startsWith('orders_per_s') ? '≥' : k === 'orders_per_key' ? '=' : '≤'} ${b.budget})`);
+  for (const r of results) console.log(`${r.database}: ledger ${r.ledger.entries} entries, total ${r.ledger.total_cents}, ${r.ledger.purchases_off_zero} purchases off zero, ${r.ledger.three_part_purchases} three-part purchases`);
+  for (const [k, b] of Object.entries(budgets)) console.log(`  ${b.ok ? 'PASS' : 'FAIL'} ${k}: ${b.value} (budget ${k.startsWith('purchases_per_s') ? '≥' : k === 'orders_per_key' ? '=' : '≤'} ${b.budget})`);
 }
 
 await main();

@@ -52,6 +52,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { securityRoutes } from './modules/security/security.routes.js';
 // vendor dashboard (issue 8)
 import { vendorDashboardRoutes } from './modules/vendor-dashboard/vendor-dashboard.routes.js';
+import { vendorShippingRoutes } from './modules/vendors/vendor-shipping.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 // agents over the Universal Commerce Protocol (issue 27)
 import { agentsRoutes } from './modules/agents/agents.routes.js';
@@ -170,6 +171,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(embedsRoutes({ embeds: services.embeds, catalogue: services.catalogue, publicUrl: config.publicUrl }));
   await app.register(optimisationRoutes({ optimisation: services.optimisation }));
   await app.register(vendorDashboardRoutes({ dashboard: services.vendorDashboard }));
+  await app.register(vendorShippingRoutes({ shipping: services.vendorShipping }));
   await app.register(reviewsRoutes({ reviews: services.reviews }));
   await app.register(agentsRoutes({ catalog: services.agentCatalog, checkout: services.agentCheckout, cart: services.agentCart, ratePerMinute: UCP_AGENT_RATE_PER_MINUTE }));
   // conversations and notifications

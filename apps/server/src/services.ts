@@ -37,6 +37,7 @@ import type { Redis } from 'ioredis';
 import { createSecurityService } from './modules/security/security.service.js';
 import { createAccessLimiter, DEFAULT_ACCESS_LIMITS, memoryCounters, redisCounters, resilientCounters } from './modules/security/access-limiter.js';
 import { createVendorDashboardService } from './modules/vendor-dashboard/vendor-dashboard.service.js';
+import { createVendorShippingService } from './modules/vendors/vendor-shipping.js';
 import { createReviewsService } from './modules/reviews/reviews.service.js';
 import { createAgentCatalog } from './modules/agents/agents.catalog.js';
 import { createAgentCheckout } from './modules/agents/agents.checkout.js';
@@ -72,6 +73,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
     vendorForAssignment: (id) => vendors.getDto(id),
   });
   // commission rates and the ledger's read-outs (decision 0087); the entries themselves are posted by orders
+  const vendorShipping = createVendorShippingService({ db, audit });
   const ledger = createLedgerService({ db, audit, vendorExists: async (id) => (await vendors.summariesByIds([id])).has(id) });
   // vendor balances, payouts, adjustments and the Finance read-outs (decision 0095)
   const payouts = createPayoutsService({ db, audit, currency: config.shopCurrency });
@@ -145,7 +147,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
   return {
     reviews, vendorDashboard, agentCatalog, agentCheckout, agentCart,
     sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant, plannerStats,
-    support, notifications, events, mailer, reports, admin, security, ledger, payouts, finance, returns,
+    support, notifications, events, mailer, reports, admin, security, ledger, payouts, finance, returns, vendorShipping,
   };
 }
 

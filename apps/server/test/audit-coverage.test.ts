@@ -205,6 +205,11 @@ const CASES: Record<string, Case> = {
     url: '/api/admin/finance/adjustments', body: { vendor_id: fx.vendorId, amount_cents: -250, reason: 'Packaging fee' },
     expect: { action: 'vendor.adjustment', target: { type: 'vendor', id: fx.vendorId }, changes: { amount_cents: { after: -250 }, reason: { after: 'Packaging fee' } } },
   }) },
+  // ---- the vendor's shipping rule and return window (decision 0096) ----
+  'PUT /api/vendor/shipping': { as: 'vendor', prepare: async (fx) => ({
+    url: '/api/vendor/shipping', body: { shipping_fee_cents: 1200, free_shipping_above_cents: 15000, return_window_days: 7 },
+    expect: { action: 'vendor.shipping', target: { type: 'vendor', id: fx.vendorId }, changes: { shipping_fee_cents: { before: null, after: 1200 }, return_window_days: { before: 14, after: 7 } } },
+  }) },
   'PUT /api/vendor/settings': { as: 'vendor', prepare: async (fx) => ({
     url: '/api/vendor/settings', body: { low_stock_threshold: 3 },
     expect: { action: 'vendor.settings', target: { type: 'vendor', id: fx.vendorId }, changes: { low_stock_threshold: { after: 3 } } },

@@ -67,6 +67,9 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_posting_idx').on(t.posting),
     index('ledger_entries_order_idx').on(t.orderId),
     index('ledger_entries_account_vendor_idx').on(t.account, t.vendorId, t.createdAt),
+    // a vendor's balance and statement (decision 0096): only vendor_payable rows, keyed by vendor then id, with the
+    // amount and currency in the index so the balance is an index-only scan and a statement page a short range scan
+    index('ledger_entries_vendor_statement_idx').on(t.vendorId, t.id, t.currency, t.amountCents).where(sql`${t.account} = 'vendor_payable'`),
     check('ledger_entries_vendor_account', sql`(${t.account} = 'vendor_payable') = (${t.vendorId} is not null)`),
     index('ledger_entries_vendor_kind_idx').on(t.vendorId, t.kind, t.createdAt),
     check('ledger_entries_shopper_account', sql`(${t.account} = 'shopper_store_credit') = (${t.shopperId} is not null)`),

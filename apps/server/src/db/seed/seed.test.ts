@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CUSTOMER_EMAIL, DEMO_PASSWORD, DEMO_VENDOR_EMAIL, SHELF_COUNT, SHELF_SIZE } from '@souq/shared/constants';
-import { call, createTestApp, type TestContext } from '../../../test/harness.js';
+import { adminToken, call, createTestApp, type TestContext } from '../../../test/harness.js';
 import { DEMO_INCOMPLETE_VENDOR_EMAIL, DEMO_PENDING_VENDOR_EMAIL, seedDemo, seedDemoIfEmpty } from './seed.js';
+import { SEED_COMMISSION, SEED_VENDORS } from './vendor-data.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -79,13 +80,17 @@ describe('demo seed', () => {
     expect(stats.json.summary.praise.length).toBeGreaterThan(0);
   });
 
-  it('creates three vendors: verified (owns most products), pending review with its three documents, incomplete', async () => {
+  it('creates six verified vendors with their own shops and logins, one pending review with its documents, one incomplete', async () => {
+    for (const v of SEED_VENDORS) {
+      const signedIn = await login('/api/vendor/login', v.email);
+      expect(signedIn.vendor, v.email).toMatchObject({ company_name: v.company_name, is_verified: true, verification_status: 'verified' });
+      // its documents are on file, so the spec's routing sends it to the dashboard
+      expect(signedIn.vendor.license_file).not.toBeNull();
+      expect(signedIn.vendor.emirates_id_front).not.toBeNull();
+      expect(signedIn.vendor.emirates_id_back).not.toBeNull();
+    }
     const verified = await login('/api/vendor/login', DEMO_VENDOR_EMAIL);
-    expect(verified.vendor).toMatchObject({ is_verified: true, verification_status: 'verified' });
-    // its documents are on file, so the spec's routing sends it to the dashboard
-    expect(verified.vendor.license_file).not.toBeNull();
-    expect(verified.vendor.emirates_id_front).not.toBeNull();
-    expect(verified.vendor.emirates_id_back).not.toBeNull();
+    expect(verified.vendor.company_name).toBe('Gulf Gadgets Trading LLC');
     const pending = await login('/api/vendor/login', DEMO_PENDING_VENDOR_EMAIL);
     expect(pending.vendor).toMatchObject({ is_verified: false, verification_status: 'pending' });
     expect(pending.vendor.trade_license).toMatchObject({ mime_type: 'application/pdf' });
@@ -93,19 +98,114 @@ describe('demo seed', () => {
     const incomplete = await login('/api/vendor/login', DEMO_INCOMPLETE_VENDOR_EMAIL);
     expect(incomplete.vendor).toMatchObject({ verification_status: 'incomplete', license_file: null });
 
-    const owners = await t.database.query<{ vendor_id: number | null; n: number }>('select vendor_id, count(*)::int as n from products group by vendor_id');
-    const mine = owners.find((o) => o.vendor_id === verified.vendor.id)?.n ?? 0;
-    expect(mine).toBeGreaterThan(40);
-    expect(owners.some((o) => o.vendor_id === pending.vendor.id || o.vendor_id === incomplete.vendor.id)).toBe(false);
-
     // the documents are real files in private storage, recognisable by their bytes
     const docs = await t.database.query<{ storage_key: string; visibility: string }>('select storage_key, visibility from files');
-    expect(docs).toHaveLength(6); // three each for the verified and the pending vendor
+    expect(docs).toHaveLength(3 * (SEED_VENDORS.length + 1)); // three each for the verified vendors and the pending one
     for (const d of docs) {
       expect(d.visibility).toBe('private');
       const head = fs.readFileSync(path.join(t.dataDir, 'uploads', d.storage_key)).subarray(0, 5).toString('latin1');
       expect(['%PDF-', '\x89PNG\r']).toContain(head);
     }
+  });
+
+  it('spreads the 80 products over the verified vendors by shelf and leaves a few to the marketplace (decision 0096)', async () => {
+    const owners = await t.database.query<{ company_name: string | null; is_verified: boolean | null; n: number; shelves: number }>(`
+      select v.company_name, v.is_verified, count(*)::int as n, count(distinct p.categories[1])::int as shelves
+      from products p left join vendors v on v.id = p.vendor_id group by v.company_name, v.is_verified order by n desc`);
+    const marketplace = owners.find((o) => o.company_name === null);
+    expect(marketplace?.n).toBeGreaterThanOrEqual(3);
+    expect(marketplace!.n).toBeLessThanOrEqual(10);
+    const sellers = owners.filter((o) => o.company_name !== null);
+    expect(sellers.map((o) => o.company_name).sort()).toEqual(SEED_VENDORS.map((v) => v.company_name).sort());
+    for (const s of sellers) {
+      expect(s.is_verified, s.company_name!).toBe(true);
+      expect(s.n, s.company_name!).toBeGreaterThanOrEqual(5);
+      // a coherent shop: its products come from at most its few shelves (each product's first category is its shelf)
+      expect(s.shelves, s.company_name!).toBeLessThanOrEqual(5);
+    }
+    // nobody owns more than a third of the catalogue any more
+    expect(Math.max(...sellers.map((s) => s.n))).toBeLessThanOrEqual(27);
+    // each vendor's shipping rule and return window as seeded; one keeps the spec's default rule
+    const rules = await t.database.query<{ company_name: string; shipping_fee_cents: number | null; free_shipping_above_cents: number | null; return_window_days: number }>(
+      'select company_name, shipping_fee_cents, free_shipping_above_cents, return_window_days from vendors where is_verified');
+    for (const v of SEED_VENDORS) {
+      expect(rules.find((r) => r.company_name === v.company_name)).toMatchObject({
+        shipping_fee_cents: v.shippingFeeCents, free_shipping_above_cents: v.freeShippingAboveCents, return_window_days: v.returnWindowDays,
+      });
+    }
+    expect(new Set(rules.map((r) => r.return_window_days)).size).toBeGreaterThan(3);
+  });
+
+  it('sets a default, category and vendor commission rate, audited, and freezes them on the seeded lines', async () => {
+    const token = await adminToken(t.app, t.config);
+    const rates = await call(t.app, { url: '/api/admin/commission', token });
+    expect(rates.json.default_bps).toBe(SEED_COMMISSION.defaultBps);
+    const scopes = rates.json.rates.map((r: { scope: string }) => r.scope);
+    expect(scopes).toEqual(expect.arrayContaining(['default', 'category', 'vendor']));
+    const [audited] = await t.database.query<{ n: number }>("select count(*)::int as n from audit_log where action = 'commission.set'");
+    expect(audited!.n).toBe(rates.json.rates.length);
+    // a laptop line froze the Laptops rate, a music line its vendor's rate, the marketplace's own lines carry 0
+    const frozen = await t.database.query<{ category: string; vendor_id: number | null; commission_bps: number }>(`
+      select p.categories[1] as category, p.vendor_id, oi.commission_bps from order_items oi join products p on p.id = oi.product_id`);
+    for (const l of frozen) {
+      const music = SEED_VENDORS.find((v) => v.key === 'music')!;
+      const expected = l.vendor_id === null ? 0
+        : l.category === 'Musical Instruments' ? music.commissionBps
+          : SEED_COMMISSION.categories[l.category] ?? SEED_COMMISSION.defaultBps;
+      expect(l.commission_bps, l.category).toBe(expected);
+    }
+    expect(frozen.some((l) => l.category === 'Musical Instruments')).toBe(true);
+    expect(frozen.some((l) => l.category === 'Beauty')).toBe(true);
+  });
+
+  it('has a history of purchases split across sellers, with consistent delivery moments and a balanced ledger', async () => {
+    const split = await t.database.query<{ purchase_id: number; parts: number; sellers: number }>(`
+      select purchase_id, count(*)::int as parts, count(distinct coalesce(seller_vendor_id, 0))::int as sellers from orders group by purchase_id`);
+    expect(split.every((p) => p.parts === p.sellers)).toBe(true);
+    expect(split.filter((p) => p.parts >= 3).length).toBeGreaterThanOrEqual(3);
+    // every verified vendor and the marketplace have sold something
+    const [sold] = await t.database.query<{ sellers: number }>('select count(distinct coalesce(seller_vendor_id, 0))::int as sellers from orders');
+    expect(sold!.sellers).toBe(SEED_VENDORS.length + 1);
+    // a sub-order cancelled before shipping while its sibling was delivered
+    const [mixed] = await t.database.query<{ n: number }>(`
+      select count(*)::int as n from purchases p where exists (select 1 from orders o where o.purchase_id = p.id and o.status = 'cancelled')
+        and exists (select 1 from orders o where o.purchase_id = p.id and o.status = 'delivered')`);
+    expect(mixed!.n).toBeGreaterThanOrEqual(1);
+    // shipped and delivered moments are those of the history's steps, in order, after the placing
+    const moments = await t.database.query<{ id: number; status: string; created_at: Date; shipped_at: Date | null; delivered_at: Date | null; shipped_step: Date | null; delivered_step: Date | null; tracking_number: string | null; carrier: string | null }>(`
+      select o.id, o.status, o.created_at, o.shipped_at, o.delivered_at, o.tracking_number, o.carrier,
+        (select max(h.created_at) from order_status_history h where h.order_id = o.id and h.to_status = 'shipped') as shipped_step,
+        (select max(h.created_at) from order_status_history h where h.order_id = o.id and h.to_status = 'delivered') as delivered_step
+      from orders o`);
+    for (const m of moments) {
+      if (m.status === 'delivered' || m.status === 'shipped') {
+        expect(m.shipped_at, `order ${m.id}`).not.toBeNull();
+        expect(m.tracking_number && m.carrier, `order ${m.id}`).toBeTruthy();
+        expect(new Date(m.shipped_at!).getTime()).toBe(new Date(m.shipped_step!).getTime());
+        expect(new Date(m.shipped_at!).getTime()).toBeGreaterThan(new Date(m.created_at).getTime());
+        expect(new Date(m.shipped_at!).getTime()).toBeLessThan(Date.now());
+      }
+      if (m.status === 'delivered') {
+        expect(new Date(m.delivered_at!).getTime()).toBe(new Date(m.delivered_step!).getTime());
+        expect(new Date(m.delivered_at!).getTime()).toBeGreaterThan(new Date(m.shipped_at!).getTime());
+      } else {
+        expect(m.delivered_at).toBeNull();
+      }
+    }
+    // the ledger: every sub-order's entries sum to zero, and so does the whole
+    const [unbalanced] = await t.database.query<{ n: number }>(
+      'select count(*)::int as n from (select order_id, currency from ledger_entries group by order_id, currency having sum(amount_cents) <> 0) x');
+    expect(unbalanced!.n).toBe(0);
+    const token = await adminToken(t.app, t.config);
+    const check = await call(t.app, { url: '/api/admin/finance/ledger-check', token });
+    expect(check.json.balanced).toBe(true);
+    expect(check.json.totals.every((c: { total_cents: number }) => c.total_cents === 0)).toBe(true);
+    expect(check.json.entries).toBeGreaterThan(100);
+    // the cancelled sub-order's sale is reversed: its vendor is owed nothing for it
+    const [cancelled] = await t.database.query<{ owed: string }>(`
+      select coalesce(sum(l.amount_cents), 0)::text as owed from ledger_entries l join orders o on o.id = l.order_id
+      where o.status = 'cancelled' and l.account = 'vendor_payable'`);
+    expect(Number(cancelled!.owed)).toBe(0);
   });
 
   it('gives the demo customer a profile and past orders, newest first', async () => {

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ShipRequest, VendorAnalytics, VendorDashboardStats, VendorOrder, VendorOrderAction, VendorOrderActivity, VendorOrderStats, VendorSettings } from '@souq/shared/api/vendor-dashboard';
+import type { VendorShipping, VendorShippingUpdate } from '@souq/shared/api/vendor-shipping';
 import { api, ApiError } from '@/lib/api-client';
 import { productListKeys } from '@/lib/products-api';
 import { downloadFile } from '@/lib/download';
@@ -57,6 +58,21 @@ export function useVendorAnalytics(range: { from?: string; to?: string }) {
 
 export function useVendorSettings() {
   return useQuery({ queryKey: dashboardKeys.settings, retry: noRetryOnAuth, queryFn: ({ signal }) => vendorGet<VendorSettings>('/api/vendor/settings', signal) });
+}
+
+const shippingKey = ['vendor-shipping'] as const;
+
+/** The vendor's shipping rule and return window (GET/PUT /api/vendor/shipping, decision 0096). */
+export function useVendorShipping() {
+  return useQuery({ queryKey: shippingKey, retry: noRetryOnAuth, queryFn: ({ signal }) => vendorGet<VendorShipping>('/api/vendor/shipping', signal) });
+}
+
+export function useSaveVendorShipping() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: VendorShippingUpdate) => api<VendorShipping>('/api/vendor/shipping', { method: 'PUT', body, auth: 'vendor' }),
+    onSuccess: (saved) => client.setQueryData(shippingKey, saved),
+  });
 }
 
 export function useSaveVendorSettings() {

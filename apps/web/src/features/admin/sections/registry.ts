@@ -27,4 +27,6 @@ export const SECTION_COMPONENTS: Partial<Record<AdminSectionId, LazyExoticCompon
   reviews: section(() => import('./ReviewsSection').then((m) => ({ default: m.ReviewsSection }))),
   // issue 24: revenue, balances, payouts, refunds, the ledger
   finance: section(() => import('./FinanceSection').then((m) => ({ default: m.FinanceSection }))),
+  // issue 24: marketplace settings, the commission rates first (decision 0096)
+  system: section(() => import('./SystemSection').then((m) => ({ default: m.SystemSection }))),
 };

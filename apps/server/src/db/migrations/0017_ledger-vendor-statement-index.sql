@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_entries_vendor_statement_idx" ON "ledger_entries" USING btree ("vendor_id","id","currency","amount_cents") WHERE "ledger_entries"."account" = 'vendor_payable';

@@ -1,0 +1,36 @@
+// A vendor's own shipping rule and return window (issue 24 items 2 and 5; decisions 0086, 0096).
+import { z } from 'zod';
+import { FREE_SHIPPING_THRESHOLD_CENTS, RETURN_WINDOW_DAYS_DEFAULT, SHIPPING_FEE_CENTS } from '../constants.js';
+
+/** Upper bounds: a fee above 1,000.00 or a threshold above 100,000.00 is a typo, not a rule. */
+export const SHIPPING_FEE_MAX_CENTS = 100_000;
+export const FREE_SHIPPING_ABOVE_MAX_CENTS = 10_000_000;
+export const RETURN_WINDOW_MAX_DAYS = 365;
+
+const cents = (max: number, label: string) =>
+  z.number({ error: `${label} must be an amount in fils` }).int({ error: `${label} must be whole fils` })
+    .min(0, { error: `${label} cannot be negative` }).max(max, { error: `${label} is at most ${(max / 100).toLocaleString('en')}` });
+
+/**
+ * GET/PUT /api/vendor/shipping. `shipping_fee_cents` / `free_shipping_above_cents` null = the marketplace's default
+ * rule (`default_rule`), which checkout applies to this vendor's part; free shipping is for a part whose subtotal is
+ * strictly above the threshold. The return window counts days from delivery.
+ */
+export const vendorShippingSchema = z.object({
+  shipping_fee_cents: z.number().int().nullable(),
+  free_shipping_above_cents: z.number().int().nullable(),
+  return_window_days: z.number().int(),
+  default_rule: z.object({ fee_cents: z.number().int(), free_above_cents: z.number().int(), return_window_days: z.number().int() }),
+});
+export type VendorShipping = z.infer<typeof vendorShippingSchema>;
+
+/** PUT body: every field required (null = back to the default), so one form saves one rule. Unknown keys refused. */
+export const vendorShippingUpdateSchema = z.strictObject({
+  shipping_fee_cents: cents(SHIPPING_FEE_MAX_CENTS, 'Shipping fee').nullable(),
+  free_shipping_above_cents: cents(FREE_SHIPPING_ABOVE_MAX_CENTS, 'Free-shipping threshold').nullable(),
+  return_window_days: z.number({ error: 'Return window must be a number of days' }).int({ error: 'Return window must be whole days' })
+    .min(0, { error: 'Return window cannot be negative' }).max(RETURN_WINDOW_MAX_DAYS, { error: `Return window is at most ${RETURN_WINDOW_MAX_DAYS} days` }),
+});
+export type VendorShippingUpdate = z.infer<typeof vendorShippingUpdateSchema>;
+
+export const DEFAULT_VENDOR_SHIPPING_RULE = { fee_cents: SHIPPING_FEE_CENTS, free_above_cents: FREE_SHIPPING_THRESHOLD_CENTS, return_window_days: RETURN_WINDOW_DAYS_DEFAULT };
