@@ -178,6 +178,8 @@ export const MSG = {
   imageUrlNotLoading: (url: string) => `This image did not load: ${url}. Check the address, or upload the photo instead.`,
   productImagesTooMany: (max: number) => `A product can have at most ${max} images`,
   productNameRequired: 'Product name is required',
+  /** An Arabic field (issue 26 item 5) holding no Arabic letter: most likely the English text pasted in the wrong box. */
+  arabicTextRequired: 'Write this field in Arabic (or leave it empty)',
   productPriceRequired: 'Price is required',
   productVendorRequired: 'Choose the vendor this product belongs to',
   vendorNotFound: 'Vendor not found',
