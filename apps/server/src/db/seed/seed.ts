@@ -16,6 +16,7 @@ import type { Services } from '../../services.js';
 import type { ProductInput } from '../../modules/catalogue/catalogue.service.js';
 import { newOrderNumber, subOrderNumber } from '../../modules/orders/orders.service.js';
 import { SEED_SHELVES, seedImageFile } from './catalogue-data.js';
+import { SEED_PRODUCTS_AR } from './catalogue-data-ar.js';
 import { SEED_REVIEWERS, SEED_REVIEWS } from './review-data.js';
 
 export type SeedDeps = { db: Db; services: Services; dataDir: string; log: (msg: string) => void };
@@ -158,6 +159,9 @@ async function seedCatalogue({ services }: SeedDeps, demoVendorId: number, now: 
       name: p.name,
       description: p.description,
       bulletPoints: p.bullets,
+      nameAr: SEED_PRODUCTS_AR[p.sku]?.name ?? '',
+      descriptionAr: SEED_PRODUCTS_AR[p.sku]?.description ?? '',
+      bulletPointsAr: SEED_PRODUCTS_AR[p.sku]?.bullets ?? [],
       priceCents: Math.round(p.price * 100),
       compareAtCents: p.compareAt ? Math.round(p.compareAt * 100) : null,
       stock: p.stock,
