@@ -218,7 +218,7 @@ async function main() {
         const a = results.souq!.get(q.id);
         const c = results[best]!.get(q.id);
         if (!a || !c) continue;
-        log(`  ${q.id.padEnd(6)} ${a.ndcg.toFixed(3)} / ${c.ndcg.toFixed(3)}  ${q.text}${a.ndcg + 0.05 < c.ndcg ? '  <-- worse' : ''}`);
+        log(`  ${q.id.padEnd(6)} ${a.half ? "held" : "tune"} ${a.ndcg.toFixed(3)} / ${c.ndcg.toFixed(3)}  ${q.text}${a.ndcg + 0.05 < c.ndcg ? '  <-- worse' : ''}`);
       }
     }
   } finally {
