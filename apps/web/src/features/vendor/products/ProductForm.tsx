@@ -136,6 +136,20 @@ export function ProductForm({ initial, onSubmit, submitLabel, failureText, canPu
         </Field>
       </FormSection>
 
+      <FormSection title="Arabic" description={MSG.arabicContentHint}>
+        <div lang="ar" dir="rtl" className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
+          <Field label={MSG.arFieldProductName} error={err('nameAr')} className="sm:col-span-2" hint={<LengthHint value={values.nameAr} max={PRODUCT_LIMITS.name} />}>
+            <Input value={values.nameAr} maxLength={PRODUCT_LIMITS.name} onChange={(e) => set('nameAr', e.target.value)} autoComplete="off" />
+          </Field>
+          <Field label={MSG.arFieldDescription} error={err('descriptionAr')} className="sm:col-span-2" hint={<LengthHint value={values.descriptionAr} max={PRODUCT_LIMITS.description} />}>
+            <Textarea value={values.descriptionAr} maxLength={PRODUCT_LIMITS.description} rows={4} onChange={(e) => set('descriptionAr', e.target.value)} />
+          </Field>
+          <Field label={MSG.arFieldBullets} error={err('bulletPointsAr')} className="sm:col-span-2" hint={MSG.arFieldBulletsHint}>
+            <Textarea value={values.bulletPointsAr} rows={3} onChange={(e) => set('bulletPointsAr', e.target.value)} />
+          </Field>
+        </div>
+      </FormSection>
+
       <FormSection title="Price and inventory">
         <div className="grid grid-cols-[1fr_7rem] gap-2">
           <Field label="Base price" required error={err('price')} hint={<ConvertedPrice price={values.price} currency={values.currency} />}>
