@@ -43,37 +43,3 @@ export function pickList(en: readonly string[], ar: readonly string[], lang: Con
   const [first, second] = lang === 'ar' ? [ar, en] : [en, ar];
   return first.length ? first : second;
 }
-
-/** What a product card and the product page show of a product's words, in the visitor's language. */
-export type LocalizedProductText = { name: string; description: string; short_description: string; bullet_points: readonly string[]; lang: ContentLang };
-
-type ProductTexts = {
-  name: string; description: string; short_description: string; bullet_points: readonly string[];
-  name_ar?: string; description_ar?: string; bullet_points_ar?: readonly string[];
-};
-
-/**
- * A product's name, description and bullet points in `lang`, each falling back to the other language on its own;
- * `lang` tells which language the name ended up in (the page marks it for the screen reader and direction).
- */
-export function localizeProduct(p: ProductTexts, lang: ContentLang): LocalizedProductText {
-  const name = pickText(p.name, p.name_ar ?? '', lang);
-  const descriptionAr = p.description_ar ?? '';
-  const description = pickText(p.description, descriptionAr, lang);
-  // the English short description is derived from the English description: in Arabic, the Arabic description's first sentence
-  const short = lang === 'ar' && descriptionAr.trim() ? firstSentence(descriptionAr) : p.short_description || firstSentence(description);
-  return {
-    name,
-    description,
-    short_description: short,
-    bullet_points: pickList(p.bullet_points, p.bullet_points_ar ?? [], lang),
-    lang: lang === 'ar' && (p.name_ar ?? '').trim() ? 'ar' : lang === 'en' && !p.name.trim() && (p.name_ar ?? '').trim() ? 'ar' : 'en',
-  };
-}
-
-/** The first sentence of a text (Latin or Arabic full stop, question or exclamation mark), at most 160 characters. */
-export function firstSentence(text: string): string {
-  const t = text.trim();
-  const sentence = /^.+?[.!?\u061f\u06d4](\s|$)/su.exec(t)?.[0]?.trim() ?? t;
-  return sentence.length > 160 ? `${sentence.slice(0, 157).trimEnd()}…` : sentence;
-}
