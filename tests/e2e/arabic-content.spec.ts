@@ -40,10 +40,13 @@ test('vendor product form in both languages: the Arabic field refuses Latin text
   await page.getByLabel('اسم المنتج').fill('Clay Teapot');
   await page.getByRole('button', { name: 'Create Product' }).click();
   await expect(page.getByText('Write this field in Arabic (or leave it empty)')).toBeVisible();
+  await page.getByLabel('اسم المنتج').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/product-form-refused-1280.png` });
 
   await page.getByLabel('اسم المنتج').fill('إبريق شاي فخاري Oasis Clay');
   await page.getByLabel('الوصف').fill('إبريق شاي من الفخار المزجج، مصنوع يدوياً في رأس الخيمة. يتسع لـ 900 مل.');
   await page.getByLabel('النقاط الرئيسية').fill('سعة 900 مل\nآمن في غسالة الصحون');
+  await expect(page.getByText('Write this field in Arabic (or leave it empty)')).toBeHidden();
   // the Arabic fields sit in a right-to-left block
   await expect(page.locator('[dir="rtl"]').getByLabel('اسم المنتج')).toBeVisible();
   await page.getByLabel('اسم المنتج').scrollIntoViewIfNeeded();
@@ -75,7 +78,7 @@ test('storefront with ?lang=ar shows the demo catalogue in Arabic, and an Arabic
   await expect(results.first()).toContainText('سماعات');
   await expect(results.filter({ hasText: 'سماعات رأس لاسلكية SoundCore Q45' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/search-ar-1280.png` });
-  await results.filter({ hasText: 'سماعات رأس لاسلكية SoundCore Q45' }).getByRole('button', { name: 'سماعات رأس لاسلكية SoundCore Q45' }).click();
+  await results.filter({ hasText: 'سماعات رأس لاسلكية SoundCore Q45' }).getByRole('button', { name: 'سماعات رأس لاسلكية SoundCore Q45', exact: true }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('إلغاء الضوضاء');
   await page.screenshot({ path: `${SHOTS}/product-dialog-ar-1280.png` });

@@ -57,7 +57,11 @@ export function ProductForm({ initial, onSubmit, submitLabel, failureText, canPu
   // after a failed check, the first field in error takes the focus (and scrolls into view)
   const focusFirstError = () => requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
-  const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    // a field's message goes once it is edited (the next save checks it again)
+    setErrors((e) => (key in e ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== key)) : e));
+  };
   const setVariant = (i: number, patch: Partial<VariantRow>) => set('variants', values.variants.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const err = (key: string) => errors[key] ?? null;
 
