@@ -15,6 +15,9 @@ export type BulkProduct = {
   rating: number | null;
   reviews: number;
   sku: string;
+  /** Arabic name and description (the Arabic search set); '' when absent */
+  nameAr?: string;
+  descriptionAr?: string;
 };
 
 /**
@@ -26,12 +29,13 @@ export async function insertProducts(database: Database, rows: BulkProduct[], ba
     const b = rows.slice(i, i + batch);
     const col = <K extends keyof BulkProduct>(k: K) => b.map((r) => r[k]);
     await database.query(
-      `insert into products (name, slug, description, price_cents, stock, brand, categories, tags, rating, review_count, sku, status)
+      `insert into products (name, slug, description, price_cents, stock, brand, categories, tags, rating, review_count, sku, name_ar, description_ar, status)
        select n, s, d, p, st, br, case when c = '' then '{}'::text[] else array[c] end,
-              case when t = '' then '{}'::text[] else string_to_array(t, ',') end, ra, rv, sk, 'active'
-       from unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[], $9::float8[], $10::int[], $11::text[])
-         as x(n, s, d, p, st, br, c, t, ra, rv, sk)`,
-      [col('name'), col('slug'), col('description'), col('priceCents'), col('stock'), col('brand'), col('category'), col('tags'), col('rating'), col('reviews'), col('sku')],
+              case when t = '' then '{}'::text[] else string_to_array(t, ',') end, ra, rv, sk, na, da, 'active'
+       from unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[], $9::float8[], $10::int[], $11::text[], $12::text[], $13::text[])
+         as x(n, s, d, p, st, br, c, t, ra, rv, sk, na, da)`,
+      [col('name'), col('slug'), col('description'), col('priceCents'), col('stock'), col('brand'), col('category'), col('tags'), col('rating'), col('reviews'), col('sku'),
+        b.map((r) => r.nameAr ?? ''), b.map((r) => r.descriptionAr ?? '')],
     );
   }
 }

@@ -44,4 +44,17 @@ describe('renderPage (server render of the first view)', () => {
     expect(html).not.toContain('<script>');
     expect(html).toContain('Odd &lt;b&gt;shelf&lt;/b&gt;');
   });
+
+  it('shows the Arabic names on a page in Arabic (the language the server chose), the English name where a product has none, and English in English', async () => {
+    const bilingual = { ...shelf(1, 'Audio', [product(1, 'Wireless Headphones'), product(2, 'Studio Monitor')]) };
+    bilingual.items[0] = { ...bilingual.items[0]!, title_ar: 'سماعات رأس لاسلكية' } as (typeof bilingual.items)[number];
+    const data = { '/api/embedded-products/detailed': [product(9, 'Any')], '/api/shelves': [bilingual] };
+    const ar = (await renderPage('http://localhost/ai-assistant?lang=ar', data, 'ar'))!;
+    expect(ar).toContain('<bdi lang="ar" dir="auto">سماعات رأس لاسلكية</bdi>');
+    expect(ar).not.toContain('>Wireless Headphones<');
+    expect(ar).toContain('<bdi lang="en" dir="auto">Studio Monitor</bdi>');
+    const en = (await renderPage('http://localhost/ai-assistant', data, 'en'))!;
+    expect(en).toContain('<bdi lang="en" dir="auto">Wireless Headphones</bdi>');
+    expect(en).not.toContain('سماعات');
+  });
 });

@@ -179,6 +179,17 @@ export const MSG = {
   imageUrlNotLoading: (url: string) => `This image did not load: ${url}. Check the address, or upload the photo instead.`,
   productImagesTooMany: (max: number) => `A product can have at most ${max} images`,
   productNameRequired: 'Product name is required',
+  /** An Arabic field (issue 26 item 5) holding no Arabic letter: most likely the English text pasted in the wrong box. */
+  arabicTextRequired: 'Write this field in Arabic (or leave it empty)',
+  arabicContentHint: 'Shoppers who read Arabic see these; where a field is empty they see the English one. Arabic search finds the product by them.',
+  // the Arabic fields' own labels, in Arabic: the vendor fills them in Arabic (the interface's Arabic catalogue comes later)
+  arFieldProductName: 'اسم المنتج',
+  arFieldDescription: 'الوصف',
+  arFieldBullets: 'النقاط الرئيسية',
+  arFieldBulletsHint: 'نقطة في كل سطر.',
+  arFieldStoreName: 'اسم المتجر',
+  arFieldStoreDescription: 'وصف المتجر',
+  vendorArabicProfileHint: 'Shoppers who read Arabic see your store under these; where a field is empty they see the English one.',
   productPriceRequired: 'Price is required',
   productVendorRequired: 'Choose the vendor this product belongs to',
   vendorNotFound: 'Vendor not found',

@@ -81,6 +81,10 @@ export const vendorSchema = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
   company_name: z.string(),
+  /** The store's Arabic name, and its description in both languages ('' when none): issue 26 item 5. */
+  company_name_ar: z.string(),
+  description: z.string(),
+  description_ar: z.string(),
   contact_name: z.string(),
   email: z.string(),
   phone: z.string(),

@@ -23,6 +23,10 @@ export const productSchema = z.object({
   description: z.string(),
   short_description: z.string(),
   bullet_points: z.array(z.string()),
+  /** The Arabic name, description and bullet points ('' and [] when the vendor wrote none): issue 26 item 5. */
+  name_ar: z.string(),
+  description_ar: z.string(),
+  bullet_points_ar: z.array(z.string()),
   price: z.number(),
   price_cents: z.number().int(),
   compare_at_price: z.number().nullable(),
@@ -60,6 +64,8 @@ export type Product = z.infer<typeof productSchema>;
 export const shelfItemSchema = z.object({
   id: z.number().int(),
   title: z.string(),
+  /** The Arabic name ('' when none). */
+  title_ar: z.string(),
   price: z.number(),
   image: z.string().nullable(),
   rating: z.number().nullable(),

@@ -6,6 +6,7 @@ import {
 import { MSG } from '../messages.js';
 import { optionalText, pageQuerySchema, sortQuerySchema } from './common.js';
 import { productSchema } from './catalogue.js';
+import { hasArabicLetter } from '../rules/content-lang.js';
 
 // The product write API (POST /api/products, PUT/DELETE /api/products/{id}) and the managed lists of the vendor's
 // Products tab and the admin's product manager. One schema checks the request on the server and mirrors on the client.
@@ -20,6 +21,8 @@ export const imageUrlSchema = z
   .refine((v) => /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(v) || /^\/media\/[\w\-./]+$/.test(v), { error: 'Enter a valid image URL (https://…)' });
 
 const listOf = (maxItems: number, maxLength: number) => z.array(z.string().trim().min(1).max(maxLength)).max(maxItems);
+/** An Arabic text field: empty, or holding Arabic letters (Latin brand names and digits may stand beside them). */
+const arabicText = (max: number) => z.string().trim().max(max).refine((v) => v === '' || hasArabicLetter(v), { error: MSG.arabicTextRequired });
 const nonNegative = (max = 1_000_000) => z.number().min(0).max(max).nullable();
 
 export const variantInputSchema = z.object({
@@ -42,6 +45,10 @@ const productFields = {
   name: z.string().trim().min(1, { error: MSG.productNameRequired }).max(PRODUCT_LIMITS.name),
   description: z.string().trim().max(PRODUCT_LIMITS.description),
   bullet_points: listOf(20, 300),
+  /** Arabic beside the English (issue 26 item 5): optional, each must be written in Arabic. */
+  name_ar: arabicText(PRODUCT_LIMITS.name),
+  description_ar: arabicText(PRODUCT_LIMITS.description),
+  bullet_points_ar: z.array(arabicText(300).pipe(z.string().min(1))).max(20),
   price_cents: z.number().int().min(0).max(MAX_CENTS),
   currency: z.enum(CURRENCIES),
   compare_at_price_cents: z.number().int().min(0).max(MAX_CENTS).nullable(),

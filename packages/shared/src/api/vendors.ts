@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { BUSINESS_TYPES } from '../constants.js';
 import { MSG } from '../messages.js';
 import { emailSchema } from './email.js';
+import { hasArabicLetter } from '../rules/content-lang.js';
 
 const text = (max: number) => z.string().trim().max(max);
+const arabic = (max: number) => text(max).refine((v) => v === '' || hasArabicLetter(v), { error: MSG.arabicTextRequired });
+const VENDOR_DESCRIPTION_MAX = 2000;
 
 /** YYYY-MM-DD that is a real calendar date; '' or null clears it. */
 const isoDate = z
@@ -29,6 +32,10 @@ const website = z
 export const vendorProfileUpdateSchema = z.object({
   company_name: text(200).min(1, { error: 'Company name is required' }).optional(),
   contact_name: text(120).min(1, { error: 'Contact name is required' }).optional(),
+  /** The store in Arabic beside the English (issue 26 item 5): optional; an Arabic field must hold Arabic letters. */
+  company_name_ar: arabic(200).optional(),
+  description: text(VENDOR_DESCRIPTION_MAX).optional(),
+  description_ar: arabic(VENDOR_DESCRIPTION_MAX).optional(),
   email: emailSchema.optional(),
   phone: text(40).optional(),
   website: website.optional(),

@@ -16,6 +16,10 @@ export const products = pgTable(
     description: text('description').notNull().default(''),
     shortDescription: text('short_description').notNull().default(''),
     bulletPoints: text('bullet_points').array().notNull().default(sql`'{}'::text[]`),
+    /** The Arabic content beside the English (issue 26 item 5): empty when the vendor wrote none (the storefront falls back). */
+    nameAr: text('name_ar').notNull().default(''),
+    descriptionAr: text('description_ar').notNull().default(''),
+    bulletPointsAr: text('bullet_points_ar').array().notNull().default(sql`'{}'::text[]`),
     priceCents: integer('price_cents').notNull(),
     compareAtCents: integer('compare_at_cents'),
     currency: text('currency').notNull().default('AED'),

@@ -17,6 +17,10 @@ export const vendors = pgTable(
     id: serial('id').primaryKey(),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     companyName: text('company_name').notNull(),
+    /** The store's name and description in Arabic, and its description in English (issue 26 item 5); '' when none. */
+    companyNameAr: text('company_name_ar').notNull().default(''),
+    description: text('description').notNull().default(''),
+    descriptionAr: text('description_ar').notNull().default(''),
     contactName: text('contact_name').notNull(),
     email: text('email').notNull(),
     phone: text('phone').notNull().default(''),

@@ -56,6 +56,10 @@ describe('demo seed', () => {
       expect(p.stock).toBeGreaterThan(0);
       expect(p.bullet_points.length).toBeGreaterThanOrEqual(3);
       expect(p.tags.length).toBeGreaterThan(0);
+      // the Arabic name, description and bullet points beside the English (issue 26 item 5)
+      expect(p.name_ar, p.name).toMatch(/[\u0621-\u064a]/);
+      expect(p.description_ar, p.name).toMatch(/[\u0621-\u064a]/);
+      expect(p.bullet_points_ar).toHaveLength(p.bullet_points.length);
     }
     expect(res.json.filter((p: { badge: string | null }) => p.badge).length).toBeGreaterThan(20);
   });

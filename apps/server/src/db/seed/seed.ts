@@ -17,6 +17,7 @@ import type { Actor } from '../../platform/audit.js';
 import type { ProductInput } from '../../modules/catalogue/catalogue.service.js';
 import { newOrderNumber, subOrderNumber } from '../../modules/orders/orders.service.js';
 import { SEED_SHELVES, seedImageFile } from './catalogue-data.js';
+import { SEED_PRODUCTS_AR } from './catalogue-data-ar.js';
 import { SEED_REVIEWERS, SEED_REVIEWS } from './review-data.js';
 import { SEED_CARRIERS, SEED_COMMISSION, SEED_PURCHASES, SEED_VENDORS, sellerOf, type SeedVendorKey } from './vendor-data.js';
 
@@ -183,6 +184,9 @@ async function seedCatalogue({ services }: SeedDeps, vendorIds: Map<SeedVendorKe
       name: p.name,
       description: p.description,
       bulletPoints: p.bullets,
+      nameAr: SEED_PRODUCTS_AR[p.sku]?.name ?? '',
+      descriptionAr: SEED_PRODUCTS_AR[p.sku]?.description ?? '',
+      bulletPointsAr: SEED_PRODUCTS_AR[p.sku]?.bullets ?? [],
       priceCents: Math.round(p.price * 100),
       compareAtCents: p.compareAt ? Math.round(p.compareAt * 100) : null,
       stock: p.stock,

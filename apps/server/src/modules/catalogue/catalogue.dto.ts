@@ -33,6 +33,9 @@ export function toProductDto(r: ProductRow, embed?: EmbedInfo | null): Product {
     description: r.description,
     short_description: r.shortDescription || shortFrom(r.description),
     bullet_points: r.bulletPoints,
+    name_ar: r.nameAr,
+    description_ar: r.descriptionAr,
+    bullet_points_ar: r.bulletPointsAr,
     price: centsToAmount(r.priceCents),
     price_cents: r.priceCents,
     compare_at_price: r.compareAtCents === null ? null : centsToAmount(r.compareAtCents),
@@ -77,8 +80,8 @@ export function toOptionDtos(r: Pick<ProductRow, 'priceCents'>, variants: Varian
   }));
 }
 
-export function toShelfItem(r: Pick<ProductRow, 'id' | 'name' | 'priceCents' | 'images' | 'rating' | 'reviewCount' | 'badge'>): ShelfItem {
-  return { id: r.id, title: r.name, price: centsToAmount(r.priceCents), image: r.images[0] ?? null, rating: r.rating, review_count: r.reviewCount, badge: r.badge };
+export function toShelfItem(r: Pick<ProductRow, 'id' | 'name' | 'nameAr' | 'priceCents' | 'images' | 'rating' | 'reviewCount' | 'badge'>): ShelfItem {
+  return { id: r.id, title: r.name, title_ar: r.nameAr, price: centsToAmount(r.priceCents), image: r.images[0] ?? null, rating: r.rating, review_count: r.reviewCount, badge: r.badge };
 }
 
 /** A product as its vendor and the admins manage it (Products tab, product manager): every stored field. */

@@ -337,6 +337,7 @@ export function createCatalogueService(deps: {
           title: shelves.title,
           id: products.id,
           name: products.name,
+          nameAr: products.nameAr,
           priceCents: products.priceCents,
           images: products.images,
           rating: products.rating,
@@ -352,7 +353,7 @@ export function createCatalogueService(deps: {
         let shelf = out.get(r.shelfId);
         if (!shelf) out.set(r.shelfId, (shelf = { id: r.shelfId, slug: r.slug, title: r.title, items: [] }));
         if (r.id !== null && r.name !== null && r.priceCents !== null && r.images !== null) {
-          shelf.items.push(toShelfItem({ id: r.id, name: r.name, priceCents: r.priceCents, images: r.images, rating: r.rating, reviewCount: r.reviewCount ?? 0, badge: r.badge }));
+          shelf.items.push(toShelfItem({ id: r.id, name: r.name, nameAr: r.nameAr ?? '', priceCents: r.priceCents, images: r.images, rating: r.rating, reviewCount: r.reviewCount ?? 0, badge: r.badge }));
         }
       }
       return [...out.values()];

@@ -20,6 +20,9 @@ export function productColumns(body: ProductUpdate, shopCurrency: string): Produ
   set('name', body.name);
   set('description', body.description);
   set('bulletPoints', body.bullet_points);
+  set('nameAr', body.name_ar);
+  set('descriptionAr', body.description_ar);
+  set('bulletPointsAr', body.bullet_points_ar);
   set('priceCents', body.price_cents === undefined ? undefined : money(body.price_cents));
   set('compareAtCents', body.compare_at_price_cents === undefined ? undefined : body.compare_at_price_cents === null ? null : money(body.compare_at_price_cents));
   if (body.currency !== undefined || body.price_cents !== undefined) out.currency = shopCurrency;

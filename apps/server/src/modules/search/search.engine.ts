@@ -5,6 +5,7 @@ import {
   type PriceIntent,
 } from './search.text.js';
 import { firstNotBefore, lowerBound } from '../../platform/sorted.js';
+import { ARABIC_PARTICLES, arabicBase, arabicHead, isArabic } from './search.arabic.js';
 
 // The in-memory product index: BM25F over weighted fields, query expansion (synonyms, typos, prefixes,
 // split/joined words), coverage of the query's concepts, and a semantic re-ranking with TF-IDF vectors
@@ -19,6 +20,9 @@ export type SearchDoc = {
   tags: string[];
   /** description, short description and bullet points */
   description: string;
+  /** the Arabic name, and the Arabic description with its bullet points (issue 26 item 6); absent or '' when none */
+  nameAr?: string;
+  descriptionAr?: string;
   priceCents: number;
   stock: number;
   rating: number | null;
@@ -54,7 +58,7 @@ export type SearchResult = {
   interpreted: string[];
 };
 
-type FieldKey = 'name' | 'head' | 'brand' | 'category' | 'tags' | 'description';
+type FieldKey = 'name' | 'head' | 'brand' | 'category' | 'tags' | 'description' | 'nameAr' | 'descriptionAr';
 /** Field weight and length normalisation (BM25F): the name counts most, the description least. */
 const FIELDS: Record<FieldKey, { w: number; b: number }> = {
   name: { w: 3.0, b: 0.55 },
@@ -64,10 +68,14 @@ const FIELDS: Record<FieldKey, { w: number; b: number }> = {
   category: { w: 1.8, b: 0.3 },
   tags: { w: 1.2, b: 0.5 },
   description: { w: 0.35, b: 0.75 },
+  // the Arabic name and description weigh as the English ones, in fields of their own: a bilingual product's English
+  // name keeps its length (and so its score), and a product named in one language only is not held short (0100)
+  nameAr: { w: 3.0, b: 0.55 },
+  descriptionAr: { w: 0.35, b: 0.75 },
 };
 const FIELD_KEYS = Object.keys(FIELDS) as FieldKey[];
 /** Vector weights per field for the semantic side. */
-const VEC_FIELD_W: Record<FieldKey, number> = { name: 3, head: 1, brand: 1, category: 2, tags: 1.5, description: 0.4 };
+const VEC_FIELD_W: Record<FieldKey, number> = { name: 3, head: 1, brand: 1, category: 2, tags: 1.5, description: 0.4, nameAr: 3, descriptionAr: 0.4 };
 /** vector weights are kept per term as a byte: tenths, 0.1 … 25.5 */
 const TERM_W_SCALE = 10;
 /** 1 + ln(count) for each stored byte: the vectors' tf part, looked up rather than computed for every term */
@@ -110,6 +118,8 @@ const KIN_SCAN = 50;
 const W_SUFFIX = 0.2;
 /** a word's British or American spelling ('moulding' → molding, 'colour' → color) weighs as a synonym (0078) */
 const W_SPELLING = 0.9;
+/** the catalogue's word written with a one-letter Arabic particle ('لكرسي' for 'كرسي'): nearly the same word (0100) */
+const W_PARTICLE = 0.8;
 const SUFFIX_MIN = 3;
 const SUFFIX_SCAN = 400;
 const SUFFIX_TERMS = 5;
@@ -333,7 +343,7 @@ export class SearchIndex {
   private sortedWords: string[] | null = null;
   /** positions in `sortedWords`, ordered by the words read backwards (suffixTerms): 4 bytes a word, no second list of strings */
   private suffixOrder: Int32Array | null = null;
-  private fieldLenSum: Record<FieldKey, number> = { name: 0, head: 0, brand: 0, category: 0, tags: 0, description: 0 };
+  private fieldLenSum: Record<FieldKey, number> = { name: 0, head: 0, brand: 0, category: 0, tags: 0, description: 0, nameAr: 0, descriptionAr: 0 };
   private dead = 0;
   private facetCache: { version: number; facets: Facets } | null = null;
   private categoryCache: { version: number; all: Map<string, { prices: number[]; ratings: number[] }> } | null = null;
@@ -801,7 +811,7 @@ export class SearchIndex {
     cols.categories[slot] = this.internList(d.categories);
     cols.brandKey[slot] = this.intern(normalize(d.brand));
     cols.categoryKeys[slot] = this.internList(d.categories.map(normalize));
-    const name = UTF8.encode(d.name);
+    const name = UTF8.encode(d.nameAr ? `${d.name} ${arabicSurface(d.nameAr)}` : d.name);
     cols.nameAt[slot] = this.names.reserve(name.length);
     cols.nameBytes[slot] = name.length;
     this.names.data.set(name, cols.nameAt[slot]!);
@@ -851,11 +861,13 @@ export class SearchIndex {
       this.df.set(t, n + 1);
       this.dfById[id]!++;
     }
-    const intAt = this.ints.reserve(FIELD_KEYS.length + tf.size + fields.name.length);
+    // the name's words in order, for the adjacent-words bonus: the English name's, then the Arabic name's
+    const nameLen = fields.name.length + fields.nameAr.length;
+    const intAt = this.ints.reserve(FIELD_KEYS.length + tf.size + nameLen);
     cols.termN[slot] = tf.size;
-    cols.nameN[slot] = fields.name.length;
+    cols.nameN[slot] = nameLen;
     cols.intAt[slot] = intAt;
-    this.termW.reserve(FIELD_KEYS.length + tf.size + fields.name.length);
+    this.termW.reserve(FIELD_KEYS.length + tf.size + nameLen);
     const ints = this.ints.data;
     FIELD_KEYS.forEach((f, i) => (ints[intAt + i] = fields[f].length));
     let at = intAt + FIELD_KEYS.length;
@@ -867,6 +879,7 @@ export class SearchIndex {
       ints[at++] = id;
     }
     for (const id of fields.name) ints[at++] = id;
+    for (const id of fields.nameAr) ints[at++] = id;
   }
 
   /** A product's name as it was written. */
@@ -1022,46 +1035,65 @@ export class SearchIndex {
           continue;
         }
       }
+      const arabic = isArabic(tokens[i]!);
+      // an Arabic word is compared without its article in typos and completions (the index keeps its words so)
+      const typed = arabic ? arabicBase(tokens[i]!) : tokens[i]!;
+      if (arabic && !exact) {
+        // a one-letter particle written against the word ('بسماعات', 'لكرسي'): the rest is the catalogue's word
+        const bare = this.withoutParticle(typed);
+        if (bare) {
+          alternatives.push({ terms: [bare.term], weight: 1 });
+          label = bare.word;
+        }
+      }
+      if (arabic) {
+        // the catalogue writes the word with a particle ('لكرسي', 'بلوتوث' in 'وبلوتوث' is handled by the stemmer)
+        for (const p of ARABIC_PARTICLES) {
+          const term = stem(p + typed);
+          if (term !== t && this.df.has(term) && !alternatives.some((a) => a.terms.length === 1 && a.terms[0] === term)) alternatives.push({ terms: [term], weight: W_PARTICLE });
+        }
+      }
       const df = this.df.get(t) ?? 0;
       if (!exact || df <= RARE_DF) {
-        // 'wiremesh' → wire mesh, '4shelves' → 4 shelves
-        const split = this.splitCompound(tokens[i]!);
+        // 'wiremesh' → wire mesh, '4shelves' → 4 shelves (Latin words only: Arabic does not write compounds together)
+        const split = arabic ? null : this.splitCompound(tokens[i]!);
         if (split) {
           alternatives.push({ terms: split.terms, weight: W_SPLIT });
           if (!exact) label = split.words.join(' ');
         }
         // a real but rare word is only corrected towards a much more common one ('wireles' → 'wireless')
-        const fixes = this.fuzzy(tokens[i]!).filter((f) => !exact || f.count >= Math.max(5, RARE_RATIO * (this.wordCount.get(tokens[i]!) ?? df)));
+        const fixes = this.fuzzy(typed).filter((f) => !exact || f.count >= Math.max(5, RARE_RATIO * (this.wordCount.get(typed) ?? df)));
         for (const fix of fixes) {
           alternatives.push({ terms: [fix.term], weight: W_TYPO[fix.dist]! * (exact ? 0.8 : 1) });
           for (const syn of SYNONYMS.get(fix.term) ?? []) alternatives.push({ terms: syn, weight: W_TYPO[fix.dist]! * W_SYNONYM });
         }
-        if (!exact && !split && fixes[0]) label = fixes[0].word;
+        if (!exact && !split && fixes[0] && label === tokens[i]) label = fixes[0].word;
       }
-      if (prefix && isLast && tokens[i]!.length >= 2) {
-        for (const term of this.prefixTerms(tokens[i]!, t)) alternatives.push({ terms: [term], weight: exact ? W_PREFIX_CLOSED : W_PREFIX_OPEN });
-      } else if (prefix && tokens[i]!.length >= PREFIX_INNER_MIN && /^\p{L}+$/u.test(tokens[i]!)) {
-        for (const term of this.prefixTerms(tokens[i]!, t)) alternatives.push({ terms: [term], weight: exact ? W_PREFIX_INNER : W_PREFIX_OPEN });
+      if (prefix && isLast && typed.length >= 2) {
+        for (const term of this.prefixTerms(typed, t)) alternatives.push({ terms: [term], weight: exact ? W_PREFIX_CLOSED : W_PREFIX_OPEN });
+      } else if (prefix && typed.length >= PREFIX_INNER_MIN && /^\p{L}+$/u.test(typed)) {
+        for (const term of this.prefixTerms(typed, t)) alternatives.push({ terms: [term], weight: exact ? W_PREFIX_INNER : W_PREFIX_OPEN });
       }
-      if (/^\p{L}{3,}$/u.test(tokens[i]!)) {
+      // the English word-form readings below (f/v plurals, British spellings, compounds, Porter kin) are for Latin words
+      if (!arabic && /^\p{L}{3,}$/u.test(tokens[i]!)) {
         // 'shelf' also as shelves (indexed as 'shelve'), 'knives' also as knife
         for (const v of fvPlural(tokens[i]!)) {
           const term = stem(v);
           if (term !== t && this.df.has(term) && !alternatives.some((a) => a.terms.length === 1 && a.terms[0] === term)) alternatives.push({ terms: [term], weight: 1 });
         }
       }
-      if (/^\p{L}{4,}$/u.test(tokens[i]!)) {
+      if (!arabic && /^\p{L}{4,}$/u.test(tokens[i]!)) {
         for (const v of spellingVariants(tokens[i]!)) {
           const term = stem(v);
           if (term !== t && this.df.has(term) && !alternatives.some((a) => a.terms.length === 1 && a.terms[0] === term)) alternatives.push({ terms: [term], weight: W_SPELLING });
         }
       }
-      if (prefix && tokens[i]!.length >= SUFFIX_MIN && /^\p{L}+$/u.test(tokens[i]!)) {
+      if (!arabic && prefix && tokens[i]!.length >= SUFFIX_MIN && /^\p{L}+$/u.test(tokens[i]!)) {
         for (const term of this.suffixTerms(tokens[i]!)) {
           if (!alternatives.some((a) => a.terms.length === 1 && a.terms[0] === term)) alternatives.push({ terms: [term], weight: W_SUFFIX });
         }
       }
-      if (tokens[i]!.length >= 3 && /^\p{L}+$/u.test(tokens[i]!)) {
+      if (!arabic && tokens[i]!.length >= 3 && /^\p{L}+$/u.test(tokens[i]!)) {
         for (const term of this.kinTerms(tokens[i]!, t)) {
           if (!alternatives.some((a) => a.terms.length === 1 && a.terms[0] === term)) alternatives.push({ terms: [term], weight: W_KIN });
         }
@@ -1073,14 +1105,27 @@ export class SearchIndex {
   }
 
 
+  /**
+   * An Arabic word read without a one-letter particle (و ب ل ف ك) when what remains is a word of the catalogue of 2+
+   * letters ('بسماعات' → سماعات); null otherwise.
+   */
+  private withoutParticle(word: string): { term: string; word: string } | null {
+    if (word.length < 4 || !ARABIC_PARTICLES.includes(word[0]!)) return null;
+    const rest = arabicBase(word.slice(1));
+    const term = stem(rest);
+    return this.df.has(term) ? { term, word: rest } : null;
+  }
+
   private known(alts: Alternative[]): Alternative[] {
     return alts.filter((a) => a.terms.every((t) => this.df.has(t)));
   }
 
   /** Remembers the words of a product for corrections and completion. */
   private addWords(d: SearchDoc): void {
-    for (const text of [d.name, d.brand, ...d.categories, ...d.tags, d.description]) {
-      for (const w of tokenize(text)) {
+    for (const text of [d.name, d.brand, ...d.categories, ...d.tags, d.description, d.nameAr ?? '', d.descriptionAr ?? '']) {
+      for (const word of tokenize(text)) {
+        // Arabic words are kept without their article ('السماعات' as سماعات): typos and completions compare the word itself
+        const w = isArabic(word) ? arabicBase(word) : word;
         if (w.length < 3 || !/^\p{L}+$/u.test(w) || STOPWORDS.has(w)) continue;
         const n = this.wordCount.get(w);
         if (n !== undefined) {
@@ -1323,12 +1368,26 @@ const content = (text: string) => tokenize(text, { index: true }).filter((t) => 
 function analyseFields(d: SearchDoc): Record<FieldKey, string[]> {
   return {
     name: content(d.name),
-    head: [headNoun(d.name)].filter((h): h is string => !!h).map(stem),
+    head: [...[headNoun(d.name)].filter((h): h is string => !!h).map(stem), ...arabicHeadTerm(d.nameAr)],
     brand: content(d.brand),
     category: d.categories.flatMap(content),
     tags: d.tags.flatMap(content),
     description: content(d.description),
+    nameAr: content(d.nameAr ?? ''),
+    descriptionAr: content(d.descriptionAr ?? ''),
   };
+}
+
+/** The head of an Arabic name (its first Arabic word, search.arabic.ts), stemmed; none when there is no Arabic name. */
+function arabicHeadTerm(nameAr: string | undefined): string[] {
+  if (!nameAr) return [];
+  const head = arabicHead(tokenize(nameAr).filter((t) => !STOPWORDS.has(t)));
+  return head ? [stem(head)] : [];
+}
+
+/** An Arabic name's words as the surface re-ranking compares them: normalised, without the article. */
+function arabicSurface(nameAr: string): string {
+  return tokenize(nameAr).map((w) => (isArabic(w) ? arabicBase(w) : w)).join(' ');
 }
 
 /**
@@ -1339,7 +1398,8 @@ function surfaceForms(concepts: Concept[]): string[][][] {
   return concepts
     .map((c) => c.label.split(' '))
     .filter((words) => words.every((w) => /^\p{L}+$/u.test(w)))
-    .map((words) => words.map((w) => [w, ...numberForms(w)]));
+    // an Arabic word also as the name keeps it: without its article (arabicSurface)
+    .map((words) => words.map((w) => (isArabic(w) ? [w, arabicBase(w)] : [w, ...numberForms(w)])));
 }
 
 /** A name's words as written, lower case: split on anything but letters and digits (no re-tokenising). */

@@ -12,7 +12,7 @@ export type ProductRow = typeof products.$inferSelect;
 type DocRow = Pick<
   ProductRow,
   'id' | 'name' | 'brand' | 'categories' | 'tags' | 'keywords' | 'aiTags' | 'description' | 'shortDescription' |
-  'bulletPoints' | 'priceCents' | 'stock' | 'rating' | 'reviewCount' | 'status'
+  'bulletPoints' | 'nameAr' | 'descriptionAr' | 'bulletPointsAr' | 'priceCents' | 'stock' | 'rating' | 'reviewCount' | 'status'
 >;
 
 /** The searchable fields of a product row. */
@@ -24,6 +24,8 @@ export function toDoc(r: DocRow): SearchDoc {
     categories: r.categories,
     tags: [...r.tags, ...r.keywords, ...r.aiTags],
     description: [r.shortDescription, r.description, ...r.bulletPoints].filter(Boolean).join('\n'),
+    nameAr: r.nameAr,
+    descriptionAr: [r.descriptionAr, ...r.bulletPointsAr].filter(Boolean).join('\n'),
     priceCents: r.priceCents,
     stock: r.stock,
     rating: r.rating,

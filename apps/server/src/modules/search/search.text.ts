@@ -1,5 +1,6 @@
 // Text analysis shared by the index, the query side and the assistant: one normalisation, one stemmer,
 // so a word typed by a shopper and the same word in a product meet on the same term.
+import { ARABIC_STOPWORDS, ARABIC_UNITS, arabicMaxEdits, arabicStem, foldArabic, isArabic } from './search.arabic.js';
 
 /** Lower case, accents folded, everything but letters and digits turned into spaces ('.' and '/' kept inside numbers). */
 export function normalize(text: string): string {
@@ -10,11 +11,14 @@ export function normalize(text: string): string {
     .trim();
 }
 
-/** Lower case, accents folded, thousands separators dropped ('5,000' → '5000'). */
+/**
+ * Lower case, accents folded, Arabic normalised (diacritics and tatweel removed, letter variants unified, Arabic-Indic
+ * digits read as digits: search.arabic.ts), thousands separators dropped ('5,000' → '5000').
+ */
 function fold(text: string): string {
-  return text
+  return foldArabic(text
     .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[\u0300-\u036f]/g, ''))
     .toLowerCase()
     .replace(/(\d),(\d{3})\b/g, '$1$2');
 }
@@ -39,6 +43,7 @@ for (const [canon, words] of Object.entries({
   pk: ['pk', 'pack', 'packs'], pc: ['pc', 'pcs', 'piece', 'pieces'], ct: ['ct', 'count'], ga: ['ga', 'gauge'],
   gang: ['gang'], light: ['light', 'lights'], tier: ['tier', 'tiers'], cuft: ['cuft'], sqft: ['sqft'], cu: ['cu'], sq: ['sq'],
 })) for (const w of words) UNITS[w] = canon;
+Object.assign(UNITS, ARABIC_UNITS);
 /** 'cu. ft.', 'sq ft' → one unit */
 const AREA_VOLUME = new Set(['cu', 'sq']);
 // one-letter units (and 'in') only count when written against the number or after a hyphen: '15a', '15-Amp',
@@ -182,6 +187,7 @@ export function memoiseWords(fn: (word: string) => string, max: number): (word: 
   };
 }
 const singularOf = memoiseWords((w) => singular(w), STEM_CACHE_MAX);
+const arabicStemOf = memoiseWords((w) => arabicStem(w), STEM_CACHE_MAX);
 
 /**
  * The word's singular ('logs' → log, 'batteries' → battery, 'boxes' → box), memoised (the catalogue repeats its
@@ -191,7 +197,8 @@ const singularOf = memoiseWords((w) => singular(w), STEM_CACHE_MAX);
  */
 export function stem(token: string): string {
   if (token.length <= 2 || /\d/.test(token)) return token;
-  return singularOf(token);
+  // Arabic words get the Arabic light stemmer (0100); English ones only lose their plural ending
+  return isArabic(token) ? arabicStemOf(token) : singularOf(token);
 }
 
 /**
@@ -267,61 +274,65 @@ export const STOPWORDS = new Set([
   'best', 'good', 'great', 'nice', 'what', 'which', 'do', 'does', 'you', 'have', 'has', 'can', 'could', 'would', 'like',
   'something', 'products', 'product', 'items', 'item', 'stuff', 'thing', 'things', 'got', 'by', 'from', 'at', 'your',
   'our', 'us', 'we', 'there', 'about', 'all', 'one', 'ones', 'let', 'see', 'give', 'recommend', 'suggest', 'options',
+  ...ARABIC_STOPWORDS.map(foldArabic),
 ]);
 
 /**
  * Equivalent names for the same kind of product. A query naming one also finds the others. Phrases are allowed
- * (a group entry of two words matches those two words in a row).
+ * (a group entry of two words matches those two words in a row). Each group also holds the kind's usual Arabic names
+ * (normalised spelling: ة as ه, no hamza on alef), as UAE shoppers type them (0100), so an Arabic query also finds a
+ * product with an English name only, and the English one a product named only in Arabic.
  */
 export const SYNONYM_GROUPS: string[][] = [
-  ['phone', 'smartphone', 'mobile', 'mobile phone', 'cellphone', 'cell phone'],
-  ['headphones', 'headphone', 'over ear headphones', 'cans'],
-  ['earbuds', 'earphones', 'ear buds', 'in ear headphones', 'earpods', 'buds'],
-  ['headset', 'gaming headset'],
-  ['laptop', 'notebook computer', 'notebook', 'ultrabook'],
-  ['tv', 'television', 'smart tv'],
-  ['sneakers', 'running shoes', 'trainers', 'sneaker'],
-  ['sofa', 'couch', 'settee'],
-  ['fridge', 'refrigerator'],
-  ['smartwatch', 'smart watch', 'fitness watch'],
-  ['fitness tracker', 'activity tracker', 'fitness band'],
-  ['speaker', 'loudspeaker'],
-  ['monitor', 'display', 'screen'],
-  ['bike', 'bicycle', 'cycle'],
-  ['backpack', 'rucksack', 'knapsack'],
-  ['trousers', 'pants'],
-  ['hoodie', 'sweatshirt'],
-  ['tshirt', 't shirt', 'tee'],
-  ['perfume', 'fragrance', 'cologne', 'eau de parfum'],
-  ['vacuum', 'vacuum cleaner', 'hoover'],
-  ['coffee maker', 'coffee machine', 'espresso machine'],
-  ['sunglasses', 'shades'],
-  ['wireless', 'bluetooth', 'cordless'],
-  ['kids', 'children', 'child'],
-  ['puppy', 'dog'],
-  ['kitten', 'cat'],
-  ['pan', 'skillet', 'frying pan'],
-  ['mug', 'cup'],
-  ['jacket', 'coat'],
-  ['dumbbells', 'weights', 'dumbbell'],
-  ['yoga mat', 'exercise mat', 'workout mat'],
-  ['console', 'gaming console', 'game console'],
-  ['charger', 'charging adapter', 'power adapter'],
-  ['power bank', 'portable charger', 'powerbank'],
-  ['moisturizer', 'moisturiser', 'face cream'],
-  ['shampoo', 'hair wash'],
-  ['blender', 'smoothie maker'],
-  ['novel', 'fiction book'],
-  ['guitar', 'acoustic guitar'],
-  ['keyboard', 'keypad'],
-  ['mouse', 'computer mouse'],
-  ['tablet', 'ipad'],
-  ['camera', 'camcorder'],
-  ['drone', 'quadcopter'],
-  ['watch', 'wristwatch'],
-  ['lamp', 'light'],
-  ['kettle', 'electric kettle'],
-  ['stroller', 'pram', 'pushchair'],
+  ['phone', 'smartphone', 'mobile', 'mobile phone', 'cellphone', 'cell phone', 'هاتف', 'جوال', 'موبايل', 'هاتف ذكي', 'تلفون'],
+  ['headphones', 'headphone', 'over ear headphones', 'cans', 'سماعات راس', 'سماعه راس', 'هيدفون'],
+  ['earbuds', 'earphones', 'ear buds', 'in ear headphones', 'earpods', 'buds', 'سماعات اذن', 'ايربودز'],
+  ['headset', 'gaming headset', 'سماعه العاب', 'هيدسيت'],
+  ['laptop', 'notebook computer', 'notebook', 'ultrabook', 'لابتوب', 'لاب توب', 'حاسوب محمول', 'كمبيوتر محمول', 'حاسب محمول'],
+  ['tv', 'television', 'smart tv', 'تلفزيون', 'تلفاز', 'شاشه تلفزيون'],
+  ['sneakers', 'running shoes', 'trainers', 'sneaker', 'سنيكرز', 'حذاء رياضي', 'حذاء جري'],
+  ['sofa', 'couch', 'settee', 'كنبه', 'اريكه'],
+  ['fridge', 'refrigerator', 'ثلاجه', 'براد'],
+  ['smartwatch', 'smart watch', 'fitness watch', 'ساعه ذكيه'],
+  ['fitness tracker', 'activity tracker', 'fitness band', 'سوار لياقه', 'متتبع لياقه'],
+  ['speaker', 'loudspeaker', 'مكبر صوت', 'سماعه بلوتوث'],
+  ['monitor', 'display', 'screen', 'شاشه', 'مونيتور'],
+  ['bike', 'bicycle', 'cycle', 'دراجه', 'سيكل'],
+  ['backpack', 'rucksack', 'knapsack', 'حقيبه ظهر', 'شنطه ظهر'],
+  ['trousers', 'pants', 'بنطلون', 'بنطال'],
+  ['hoodie', 'sweatshirt', 'هودي'],
+  ['tshirt', 't shirt', 'tee', 'تيشيرت', 'تي شيرت'],
+  ['perfume', 'fragrance', 'cologne', 'eau de parfum', 'عطر', 'برفان'],
+  ['vacuum', 'vacuum cleaner', 'hoover', 'مكنسه كهربائيه'],
+  ['coffee maker', 'coffee machine', 'espresso machine', 'ماكينه قهوه', 'اله قهوه', 'ماكينه اسبريسو', 'اله اسبريسو'],
+  ['sunglasses', 'shades', 'نظارات شمسيه', 'نظاره شمسيه'],
+  ['wireless', 'bluetooth', 'cordless', 'لاسلكي', 'بلوتوث'],
+  ['kids', 'children', 'child', 'اطفال', 'طفل'],
+  ['puppy', 'dog', 'كلب', 'كلاب'],
+  ['kitten', 'cat', 'قطه', 'قطط'],
+  ['pan', 'skillet', 'frying pan', 'مقلاه', 'طاوه'],
+  ['mug', 'cup', 'كوب', 'مج'],
+  ['jacket', 'coat', 'جاكيت', 'معطف', 'جاكت'],
+  ['dumbbells', 'weights', 'dumbbell', 'دمبل', 'دمبلز', 'اثقال'],
+  ['yoga mat', 'exercise mat', 'workout mat', 'سجاده يوغا', 'حصيره يوغا'],
+  ['console', 'gaming console', 'game console', 'جهاز العاب', 'بلايستيشن'],
+  ['charger', 'charging adapter', 'power adapter', 'شاحن'],
+  ['power bank', 'portable charger', 'powerbank', 'باور بانك', 'بنك طاقه'],
+  ['moisturizer', 'moisturiser', 'face cream', 'كريم مرطب', 'مرطب'],
+  ['shampoo', 'hair wash', 'شامبو'],
+  ['blender', 'smoothie maker', 'خلاط'],
+  ['novel', 'fiction book', 'روايه'],
+  ['guitar', 'acoustic guitar', 'جيتار', 'غيتار', 'قيتار'],
+  ['keyboard', 'keypad', 'لوحه مفاتيح', 'كيبورد'],
+  ['mouse', 'computer mouse', 'ماوس', 'فاره'],
+  ['tablet', 'ipad', 'تابلت', 'جهاز لوحي'],
+  ['camera', 'camcorder', 'كاميرا', 'كاميرات'],
+  ['drone', 'quadcopter', 'درون', 'طائره مسيره', 'طائره بدون طيار'],
+  ['watch', 'wristwatch', 'ساعه يد'],
+  ['lamp', 'light', 'مصباح', 'اباجوره', 'لمبه'],
+  ['kettle', 'electric kettle', 'غلايه', 'كتل'],
+  ['سشوار', 'مجفف شعر', 'استشوار'],
+  ['stroller', 'pram', 'pushchair', 'عربه اطفال'],
 ];
 
 /** Kinds of product close enough to show for each other, ranked below the equivalents. */
@@ -430,7 +441,7 @@ export function editDistance(a: string, b: string, max: number): number {
 }
 
 /** The typo budget of a query word: short words must match exactly, long ones may be two edits away. */
-export const maxEditsFor = (token: string) => (token.length <= 3 ? 0 : token.length <= 5 ? 1 : 2);
+export const maxEditsFor = (token: string) => (isArabic(token) ? arabicMaxEdits(token) : token.length <= 3 ? 0 : token.length <= 5 ? 1 : 2);
 
 export function trigrams(term: string): string[] {
   const padded = `^${term}$`;

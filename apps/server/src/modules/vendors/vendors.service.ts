@@ -46,7 +46,7 @@ const decision = (v: VendorRow) => ({ is_verified: v.isVerified, rejected_at: v.
 /** The audited snapshot of a vendor's editable data (what `changesBetween` compares). */
 function snapshot(v: VendorRow) {
   return {
-    company_name: v.companyName, contact_name: v.contactName, email: v.email, phone: v.phone, website: v.website, address: v.address,
+    company_name: v.companyName, company_name_ar: v.companyNameAr, description: v.description, description_ar: v.descriptionAr, contact_name: v.contactName, email: v.email, phone: v.phone, website: v.website, address: v.address,
     business_type: v.businessType, industry: v.industry, tax_id: v.taxId, vat_number: v.vatNumber, establishment_date: v.establishmentDate,
   };
 }
@@ -338,6 +338,9 @@ export function createVendorsService(deps: { db: Db; audit: AuditLog; files: Pic
           .update(vendors)
           .set({
             ...(patch.company_name !== undefined && { companyName: patch.company_name }),
+            ...(patch.company_name_ar !== undefined && { companyNameAr: patch.company_name_ar }),
+            ...(patch.description !== undefined && { description: patch.description }),
+            ...(patch.description_ar !== undefined && { descriptionAr: patch.description_ar }),
             ...(patch.contact_name !== undefined && { contactName: patch.contact_name }),
             ...(patch.email !== undefined && { email: patch.email }),
             ...(patch.phone !== undefined && { phone: patch.phone }),

@@ -18,7 +18,8 @@ export function LengthHint({ value, max, children }: { value: string; max: numbe
   return (
     <span className="flex justify-between gap-2">
       <span>{children}</span>
-      <span className={cx('tabular-nums', near ? 'font-medium text-amber-700' : 'text-slate-500')}>
+      {/* 'typed / allowed' reads left to right in both directions (in a right-to-left field it would flip to 'allowed / typed') */}
+      <span dir="ltr" className={cx('tabular-nums', near ? 'font-medium text-amber-700' : 'text-slate-500')}>
         {value.length} / {max}
       </span>
     </span>

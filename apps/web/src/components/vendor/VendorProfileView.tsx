@@ -8,7 +8,7 @@ import { api, ApiError } from '@/lib/api-client';
 import { sendForm } from '@/lib/upload';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import { Field, Input, Select } from '@/components/ui/Field';
+import { Field, Input, Select, Textarea } from '@/components/ui/Field';
 import { PageSpinner } from '@/components/ui/PageSpinner';
 import { notify } from '@/components/ui/toast';
 import { DOCUMENT_HINT, documentProblem, openPrivateFile, type ActingAs } from './documents';
@@ -40,11 +40,13 @@ function Item({ label, value }: { label: string; value: ReactNode }) {
 
 type Form = {
   company_name: string; contact_name: string; email: string; phone: string; website: string;
+  company_name_ar: string; description: string; description_ar: string;
   street: string; city: string; state: string; postal_code: string; country: string; latitude: string; longitude: string;
   business_type: string; industry: string; tax_id: string; vat_number: string; establishment_date: string;
 };
 const formOf = (v: Vendor): Form => ({
   company_name: v.company_name, contact_name: v.contact_name, email: v.email, phone: v.phone, website: v.website,
+  company_name_ar: v.company_name_ar, description: v.description, description_ar: v.description_ar,
   street: v.address.street, city: v.address.city, state: v.address.state, postal_code: v.address.postal_code, country: v.address.country,
   latitude: String(v.address.coordinates.latitude), longitude: String(v.address.coordinates.longitude),
   business_type: v.business_type, industry: v.industry, tax_id: v.tax_id, vat_number: v.vat_number, establishment_date: v.establishment_date ?? '',
@@ -92,6 +94,15 @@ export function VendorProfileView({ vendorId, actingAs }: { vendorId: number; ac
           <Item label="Email" value={v.email} />
           <Item label="Phone" value={v.phone} />
           <Item label="Website" value={v.website} />
+        </dl>
+      </Section>
+      <Section title="Store">
+        <dl className="grid gap-x-6 gap-y-3">
+          <Item label="Description" value={v.description} />
+          <div lang="ar" dir="rtl" className="grid gap-x-6 gap-y-3">
+            <Item label={MSG.arFieldStoreName} value={v.company_name_ar} />
+            <Item label={MSG.arFieldStoreDescription} value={v.description_ar} />
+          </div>
         </dl>
       </Section>
       <Section title="Address">
@@ -211,6 +222,7 @@ function ProfileForm({ vendor, actingAs, onCancel, onSaved }: { vendor: Vendor; 
     setError(null);
     const body = {
       company_name: f.company_name, contact_name: f.contact_name, email: f.email, phone: f.phone, website: f.website,
+      company_name_ar: f.company_name_ar, description: f.description, description_ar: f.description_ar,
       address: {
         street: f.street, city: f.city, state: f.state, postal_code: f.postal_code, country: f.country,
         coordinates: { latitude: Number(f.latitude), longitude: Number(f.longitude) },
@@ -238,6 +250,16 @@ function ProfileForm({ vendor, actingAs, onCancel, onSaved }: { vendor: Vendor; 
           <Field label="Email" error={err('email')}><Input type="email" value={f.email} onChange={set('email')} /></Field>
           <Field label="Phone" error={err('phone')}><Input type="tel" value={f.phone} onChange={set('phone')} maxLength={40} /></Field>
           <Field label="Website" error={err('website')} className="sm:col-span-2"><Input type="url" value={f.website} onChange={set('website')} /></Field>
+        </div>
+      </Section>
+      <Section title="Store">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Store description" error={err('description')} className="sm:col-span-2"><Textarea value={f.description} onChange={set('description')} rows={3} maxLength={2000} /></Field>
+          <p className="text-sm text-slate-600 sm:col-span-2">{MSG.vendorArabicProfileHint}</p>
+          <div lang="ar" dir="rtl" className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
+            <Field label={MSG.arFieldStoreName} error={err('company_name_ar')} className="sm:col-span-2"><Input value={f.company_name_ar} onChange={set('company_name_ar')} maxLength={200} /></Field>
+            <Field label={MSG.arFieldStoreDescription} error={err('description_ar')} className="sm:col-span-2"><Textarea value={f.description_ar} onChange={set('description_ar')} rows={3} maxLength={2000} /></Field>
+          </div>
         </div>
       </Section>
       <Section title="Address">

@@ -13,6 +13,7 @@ import { PersonalizedBlock } from '@/features/recommendations/PersonalizedBlock'
 import { useAddToCart } from './actions';
 import { useCatalogue } from './api';
 import { ProductImage } from './ProductImage';
+import { LocalText, useContentLang } from '@/lib/content-lang';
 import { setProductDragData, refFromProduct, type ProductRef } from './product-ref';
 import { track } from './track';
 
@@ -136,6 +137,7 @@ export default function CustomerHome() {
 
 function SidebarProduct({ product, selected, onSelect }: { product: ProductRef; selected: boolean; onSelect: (p: ProductRef) => void }) {
   const onDragStart = (e: DragEvent) => setProductDragData(e.dataTransfer, product);
+  const lang = useContentLang();
   return (
     <button
       type="button"
@@ -151,7 +153,7 @@ function SidebarProduct({ product, selected, onSelect }: { product: ProductRef; 
     >
       <ProductImage src={product.image} alt="" className="aspect-square w-full" />
       <span className="flex flex-col gap-0.5 p-2">
-        <span className="line-clamp-2 min-h-8 text-xs leading-4 font-medium text-slate-900">{product.name}</span>
+        <span className="line-clamp-2 min-h-8 text-xs leading-4 font-medium text-slate-900"><LocalText en={product.name} ar={product.nameAr} lang={lang} /></span>
         <Price value={product.price} className="text-sm font-semibold text-slate-900" />
       </span>
     </button>

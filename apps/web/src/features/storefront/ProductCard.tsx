@@ -4,6 +4,8 @@ import { Button } from '@/components/ui/Button';
 import { Price } from '@/components/ui/Price';
 import { Stars } from '@/components/ui/Stars';
 import { cx } from '@/components/ui/cx';
+import { LocalText, useContentLang } from '@/lib/content-lang';
+import { pickText } from '@souq/shared/rules/content-lang';
 import { ProductImage } from './ProductImage';
 import { setProductDragData, type ProductRef } from './product-ref';
 
@@ -40,12 +42,14 @@ export function ProductCard({ product, onOpen, onAdd, selected = false, draggabl
   }
 
   const onDragStart = (e: DragEvent) => setProductDragData(e.dataTransfer, product);
+  const lang = useContentLang();
+  const name = pickText(product.name, product.nameAr ?? '', lang);
 
   return (
     <article
       ref={ref}
       data-product-id={product.id}
-      aria-label={product.name}
+      aria-label={name}
       style={{ width: PRODUCT_CARD_WIDTH_PX }}
       onPointerMove={tilt}
       onPointerLeave={resetTilt}
@@ -71,7 +75,7 @@ export function ProductCard({ product, onOpen, onAdd, selected = false, draggabl
         <h3 className="line-clamp-2 min-h-10 text-sm leading-5 font-semibold text-slate-900">
           {/* The title is the card's keyboard target; the whole card is also clickable for the pointer. */}
           <button type="button" className="text-start hover:underline focus-visible:underline" onClick={(e) => (e.stopPropagation(), onOpen(product))}>
-            {product.name}
+            <LocalText en={product.name} ar={product.nameAr} lang={lang} />
           </button>
         </h3>
         {product.rating != null && product.rating > 0 && (
@@ -84,7 +88,7 @@ export function ProductCard({ product, onOpen, onAdd, selected = false, draggabl
           <Price value={product.price} className="text-lg font-bold text-slate-900" />
           <Button
             size="sm"
-            aria-label={`Add to Cart: ${product.name}`}
+            aria-label={`Add to Cart: ${name}`}
             onClick={(e) => {
               e.stopPropagation();
               onAdd(product);

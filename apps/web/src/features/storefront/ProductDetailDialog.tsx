@@ -10,6 +10,8 @@ import { Stars } from '@/components/ui/Stars';
 import { useProduct } from './api';
 import { useAddToCart } from './actions';
 import { useCart } from '@/features/cart/store';
+import { LocalText, useContentLang } from '@/lib/content-lang';
+import { pickText } from '@souq/shared/rules/content-lang';
 import { ProductImage } from './ProductImage';
 import { refFromProduct, type ProductRef } from './product-ref';
 import { choiceState, ProductOptions } from './ProductOptions';
@@ -39,6 +41,7 @@ export default function ProductDetailDialog({ product, onClose, onAdd, onAsk }: 
   const openCart = useCart((s) => s.setOpen);
   // the options picked, for the product they were picked on (another product starts with none)
   const [picked, setPicked] = useState<{ id: number; choice: VariantChoice }>({ id: 0, choice: {} });
+  const lang = useContentLang();
   if (!product) return null;
   const full = query.data;
   const options = full?.variants ?? [];
@@ -61,7 +64,7 @@ export default function ProductDetailDialog({ product, onClose, onAdd, onAsk }: 
     <Dialog
       open
       onClose={onClose}
-      title={ref.name}
+      title={<LocalText en={ref.name} ar={ref.nameAr} lang={lang} />}
       size="lg"
       footer={
         <>
@@ -84,7 +87,7 @@ export default function ProductDetailDialog({ product, onClose, onAdd, onAsk }: 
       }
     >
       <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
-        <ProductImage src={ref.image} alt={ref.name} eager className="aspect-square w-full rounded-xl" />
+        <ProductImage src={ref.image} alt={pickText(ref.name, ref.nameAr ?? '', lang)} eager className="aspect-square w-full rounded-xl" />
         <div className="flex flex-col gap-4">
           <dl className="flex flex-col gap-3">
             <Fact label="Price">
@@ -101,7 +104,11 @@ export default function ProductDetailDialog({ product, onClose, onAdd, onAsk }: 
               <>
                 {options.length > 0 && <ProductOptions options={options} choice={choice} onChange={(c) => setPicked({ id: product.id, choice: c })} />}
                 <Fact label="Description">
-                  <span className="whitespace-pre-line">{full?.description?.trim() || full?.short_description?.trim() || MSG.noDescription}</span>
+                  <span className="whitespace-pre-line">
+                    {full?.description?.trim() || full?.description_ar?.trim() ? (
+                      <LocalText en={full.description.trim()} ar={full.description_ar.trim()} lang={lang} />
+                    ) : full?.short_description?.trim() || MSG.noDescription}
+                  </span>
                 </Fact>
                 <Fact label="Category">{full?.category?.trim() || ref.category?.trim() || MSG.defaultCategory}</Fact>
                 {typeof stock === 'number' && <Fact label="Stock">{MSG.unitsAvailable(stock)}</Fact>}

@@ -8,6 +8,8 @@ import type { VariantChoice } from '@souq/shared/rules/variants';
 export type ProductRef = {
   id: number;
   name: string;
+  /** The Arabic name ('' or absent when none): shown with ?lang=ar, the English name otherwise (issue 26 item 5). */
+  nameAr?: string;
   price: number;
   image: string | null;
   category?: string;
@@ -24,6 +26,7 @@ export const PRODUCT_DRAG_TYPE = 'application/x-souq-product';
 export const refFromProduct = (p: Product): ProductRef => ({
   id: p.id,
   name: p.name,
+  nameAr: p.name_ar,
   price: p.price,
   image: p.image ?? p.imageUrl ?? p.image_url ?? p.images?.[0] ?? null,
   category: p.category,
@@ -35,6 +38,7 @@ export const refFromProduct = (p: Product): ProductRef => ({
 export const refFromShelfItem = (i: ShelfItem): ProductRef => ({
   id: i.id,
   name: i.title,
+  nameAr: i.title_ar,
   price: i.price,
   image: i.image,
   rating: i.rating,

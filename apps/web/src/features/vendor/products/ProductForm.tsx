@@ -57,7 +57,11 @@ export function ProductForm({ initial, onSubmit, submitLabel, failureText, canPu
   // after a failed check, the first field in error takes the focus (and scrolls into view)
   const focusFirstError = () => requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
-  const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    // a field's message goes once it is edited (the next save checks it again)
+    setErrors((e) => (key in e ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== key)) : e));
+  };
   const setVariant = (i: number, patch: Partial<VariantRow>) => set('variants', values.variants.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const err = (key: string) => errors[key] ?? null;
 
@@ -134,6 +138,20 @@ export function ProductForm({ initial, onSubmit, submitLabel, failureText, canPu
         <Field label="Keywords" error={err('keywords')} hint="Comma-separated.">
           <Input value={values.keywords} onChange={(e) => set('keywords', e.target.value)} />
         </Field>
+      </FormSection>
+
+      <FormSection title="Arabic" description={MSG.arabicContentHint}>
+        <div lang="ar" dir="rtl" className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
+          <Field label={MSG.arFieldProductName} error={err('nameAr')} className="sm:col-span-2" hint={<LengthHint value={values.nameAr} max={PRODUCT_LIMITS.name} />}>
+            <Input value={values.nameAr} maxLength={PRODUCT_LIMITS.name} onChange={(e) => set('nameAr', e.target.value)} autoComplete="off" />
+          </Field>
+          <Field label={MSG.arFieldDescription} error={err('descriptionAr')} className="sm:col-span-2" hint={<LengthHint value={values.descriptionAr} max={PRODUCT_LIMITS.description} />}>
+            <Textarea value={values.descriptionAr} maxLength={PRODUCT_LIMITS.description} rows={4} onChange={(e) => set('descriptionAr', e.target.value)} />
+          </Field>
+          <Field label={MSG.arFieldBullets} error={err('bulletPointsAr')} className="sm:col-span-2" hint={MSG.arFieldBulletsHint}>
+            <Textarea value={values.bulletPointsAr} rows={3} onChange={(e) => set('bulletPointsAr', e.target.value)} />
+          </Field>
+        </div>
       </FormSection>
 
       <FormSection title="Price and inventory">

@@ -62,3 +62,18 @@ describe('formFieldOf', () => {
     expect(formFieldOf('variants.1.value')).toBe('variants.1.value');
   });
 });
+
+describe('the Arabic fields', () => {
+  it('send the Arabic name, description and bullet points (one per line), trimmed', () => {
+    const body = productBodyOf(filled({ nameAr: '  سترة للمطر ', descriptionAr: 'سترة خفيفة.', bulletPointsAr: 'مقاومة للماء\n\n قابلة للطي ' }));
+    expect(body).toMatchObject({ name_ar: 'سترة للمطر', description_ar: 'سترة خفيفة.', bullet_points_ar: ['مقاومة للماء', 'قابلة للطي'] });
+  });
+
+  it('refuse Latin letters in an Arabic field under that field, and accept them empty', () => {
+    expect(checkProductForm(filled({ nameAr: 'Trail Jacket', bulletPointsAr: 'Waterproof' })).errors).toEqual({
+      nameAr: MSG.arabicTextRequired, bulletPointsAr: MSG.arabicTextRequired,
+    });
+    expect(checkProductForm(filled({ nameAr: 'سترة Northwind للمطر' })).errors).toEqual({});
+    expect(formFieldOf('bullet_points_ar.1')).toBe('bulletPointsAr');
+  });
+});

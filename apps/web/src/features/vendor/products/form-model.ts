@@ -18,6 +18,10 @@ export type ProductFormValues = {
   description: string;
   /** One per line. */
   bulletPoints: string;
+  /** The Arabic name, description and bullet points (one per line), all optional (issue 26 item 5). */
+  nameAr: string;
+  descriptionAr: string;
+  bulletPointsAr: string;
   price: string;
   currency: Currency;
   compareAt: string;
@@ -41,7 +45,7 @@ export type ProductFormValues = {
 };
 
 export const emptyProductForm = (status: ProductFormValues['status'] = 'active'): ProductFormValues => ({
-  name: '', brand: '', category: '', sku: '', description: '', bulletPoints: '', price: '', currency: SHOP_CURRENCY_DEFAULT as Currency, compareAt: '',
+  name: '', brand: '', category: '', sku: '', description: '', bulletPoints: '', nameAr: '', descriptionAr: '', bulletPointsAr: '', price: '', currency: SHOP_CURRENCY_DEFAULT as Currency, compareAt: '',
   inventory: '', weight: '', dimLength: '', dimWidth: '', dimHeight: '', images: '', tags: '', keywords: '', targetAudience: '', seasonality: '',
   seoTitle: '', metaDescription: '', countryOfOrigin: '', status, variants: [],
 });
@@ -58,6 +62,7 @@ const text = (n: number | null) => (n === null ? '' : String(n));
 export function formFromProduct(p: ManagedProduct): ProductFormValues {
   return {
     name: p.name, brand: p.brand, category: p.category, sku: p.sku, description: p.description, bulletPoints: p.bullet_points.join('\n'),
+    nameAr: p.name_ar, descriptionAr: p.description_ar, bulletPointsAr: p.bullet_points_ar.join('\n'),
     price: amount(p.price_cents), currency: (CURRENCIES as readonly string[]).includes(p.currency) ? (p.currency as Currency) : (SHOP_CURRENCY_DEFAULT as Currency),
     compareAt: amount(p.compare_at_price_cents), inventory: String(p.stock), weight: text(p.weight), dimLength: text(p.dim_length),
     dimWidth: text(p.dim_width), dimHeight: text(p.dim_height), images: p.images.join('\n'), tags: p.tags.join(', '), keywords: p.keywords.join(', '),
@@ -77,6 +82,9 @@ export function productBodyOf(v: ProductFormValues): ProductCreate {
     name: v.name.trim(),
     description: v.description.trim(),
     bullet_points: lines(v.bulletPoints),
+    name_ar: v.nameAr.trim(),
+    description_ar: v.descriptionAr.trim(),
+    bullet_points_ar: lines(v.bulletPointsAr),
     price_cents: cents(v.price),
     currency: v.currency,
     compare_at_price_cents: v.compareAt.trim() === '' ? null : cents(v.compareAt),
@@ -142,7 +150,7 @@ export function checkProductForm(v: ProductFormValues): FormCheck {
 }
 
 const API_TO_FORM: Record<string, keyof ProductFormValues> = {
-  name: 'name', description: 'description', bullet_points: 'bulletPoints', price_cents: 'price', compare_at_price_cents: 'compareAt',
+  name: 'name', description: 'description', bullet_points: 'bulletPoints', name_ar: 'nameAr', description_ar: 'descriptionAr', bullet_points_ar: 'bulletPointsAr', price_cents: 'price', compare_at_price_cents: 'compareAt',
   stock_quantity: 'inventory', images: 'images', image_url: 'images', categories: 'category', tags: 'tags', keywords: 'keywords', brand: 'brand',
   sku: 'sku', seo_title: 'seoTitle', meta_description: 'metaDescription', weight: 'weight', dim_length: 'dimLength', dim_width: 'dimWidth',
   dim_height: 'dimHeight', country_of_origin: 'countryOfOrigin', target_audience: 'targetAudience', seasonality: 'seasonality', status: 'status',
