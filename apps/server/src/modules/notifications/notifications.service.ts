@@ -5,6 +5,9 @@ import {
 } from '@souq/shared/api/notifications';
 import type { NOTIFICATION_TYPES } from '@souq/shared/constants';
 import { MSG } from '@souq/shared/messages';
+import { formatMoney } from '@souq/shared/rules/money';
+import { PRODUCT_QUERY_PARAM } from '@souq/shared/rules/embed';
+import type {} from '../prices/prices.service.js';
 import { settings } from '../../db/schema/accounts.js';
 import { broadcasts, notificationPreferences, pushSubscriptions } from '../../db/schema/notifications.js';
 import type { Db } from '../../platform/db.js';
@@ -117,6 +120,16 @@ export function createNotificationsService(deps: {
     if (!e.userId || !(await preferences(e.userId)).orderUpdates) return;
     const body = e.tracking ? MSG.orderShippedPushBody(e.tracking.carrier, e.tracking.number) : MSG.orderStatusPushBody;
     await sendToUser(e.userId, { title: MSG.orderStatusPush(e.orderNumber, e.to), body, url: '/profile' });
+  }, { scope: 'origin' });
+
+  // A price alert the shopper set fires once (the prices module marks it): a push to their browsers, whatever their
+  // four preferences say — they asked for this one by name.
+  deps.bus.on('price.alertFired', async (e) => {
+    await sendToUser(e.userId, {
+      title: MSG.priceAlertPushTitle(e.productName),
+      body: MSG.priceAlertPushBody(formatMoney(e.priceCents / 100, e.currency), formatMoney(e.belowCents / 100, e.currency)),
+      url: `/?${PRODUCT_QUERY_PARAM}=${e.productId}`,
+    });
   }, { scope: 'origin' });
 
   return {
