@@ -92,6 +92,9 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const assistant = createAssistantService({
     search,
     orders,
+    // late-bound like orders: the reviews service is built further down
+    reviews: { evidence: (id) => reviews.evidence(id) },
+    prices,
     chatMonitor,
     ai: config.ai,
     log,

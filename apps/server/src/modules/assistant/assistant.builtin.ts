@@ -10,6 +10,10 @@ import { isCartCommand, parseQuantity } from '@souq/shared/rules/chat-commands';
 import type { SearchService } from '../search/search.service.js';
 import { percentileOf, searchPhraseIn, type Toolbox } from './assistant.tools.js';
 import { isOrderQuestion, orderReply, policyReply, policyTopics } from './assistant.shop.js';
+import {
+  CATEGORIES_Q, PRICE_HISTORY_Q, REVIEWS_Q, categoriesReply, notSoldKinds, notSoldReply, priceHistoryReply, reviewEvidenceText, reviewsReply,
+  sameDepartment, topN, topOfKind,
+} from './assistant.prepurchase.js';
 
 // The built-in assistant: deterministic and offline. It reads the intent and the entities of a message
 // (products by name, the context product, locked products, products named earlier, brands and categories
@@ -152,7 +156,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     return [...categories.values()].sort((a, b) => b.count - a.count).slice(0, SEARCH_REPLY_MAX_CATEGORIES).map((c) => c.name);
   }
 
-  function describe(p: Product, tools: Toolbox): Reply {
+  async function describe(p: Product, tools: Toolbox, msg = ''): Promise<Reply> {
     tools.focus(p);
     const parts = [`**${p.name}**${p.brand ? ` by ${p.brand}` : ''} (${category(p)})`, p.description.trim() || MSG.noDescription];
     if (p.bullet_points.length) parts.push(`Key features:\n${p.bullet_points.slice(0, 5).map((b) => `• ${b}`).join('\n')}`);
@@ -165,6 +169,9 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     ].filter(Boolean);
     if (extra.length) parts.push(extra.join(' · '));
     if (p.tags.length) parts.push(`Tags: ${p.tags.slice(0, 6).join(', ')}`);
+    // what buyers say, quoted and linked, when it has reviews (decision 0102)
+    const evidence = await reviewEvidenceText(p, msg, tools);
+    if (evidence) parts.push(evidence);
     parts.push('Would you like similar products, or to know whether it is worth the price?');
     return { response: parts.join('\n\n'), suggestedSearch: null };
   }
@@ -198,6 +205,8 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     const alts = await tools.similarProducts(p.id, 6);
     const better = alts.find((a) => a.price_cents < p.price_cents && a.stock > 0 && (a.rating ?? 0) >= (p.rating ?? 0) && a.category === p.category);
     if (better) parts.push(`A cheaper alternative rated as well or better: ${line(better)}.`);
+    const evidence = await reviewEvidenceText(p, '', tools);
+    if (evidence) parts.push(evidence);
     if (p.stock === 0) parts.push('Note: it is out of stock right now.');
     return { response: parts.join('\n\n'), suggestedSearch: null };
   }
@@ -214,12 +223,12 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
   }
 
   /** 'Does X have Y?': yes when the listing says so (its features first), else what the listing does say. */
-  function feature(p: Product, msg: string, tools: Toolbox): Reply {
+  async function feature(p: Product, msg: string, tools: Toolbox): Promise<Reply> {
     tools.focus(p);
     const { analyze } = search.text;
     const own = new Set(analyze(`${p.name} ${p.brand}`));
     const asked = contentWords(msg).filter((w) => !analyze(w).every((s) => own.has(s)));
-    if (asked.length === 0) return describe(p, tools);
+    if (asked.length === 0) return describe(p, tools, msg);
     const stems = asked.flatMap((w) => analyze(w));
     const has = (text: string) => {
       const t = new Set(analyze(text));
@@ -258,7 +267,10 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     if (STOCK_Q.test(msg) || PRICE_Q.test(msg)) {
       out.push(p.stock > 0 ? `It is in stock: ${p.stock} available.` : 'It is out of stock right now.');
     }
-    if (RATING_Q.test(msg)) out.push(`**${p.name}** is ${ratingText(p)}.`);
+    if (RATING_Q.test(msg)) {
+      out.push(`**${p.name}** is ${ratingText(p)}.`);
+      out.push((await reviewEvidenceText(p, msg, tools)) ?? 'It has no reviews yet.');
+    }
     if (SPEC_Q.test(msg)) {
       const specs = [
         p.warranty_info ? `warranty: ${p.warranty_info}` : '',
@@ -272,7 +284,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       const alt = (await tools.similarProducts(p.id, 3)).find((x) => x.stock > 0);
       if (alt) out.push(`An in-stock alternative: ${line(alt)}.`);
     }
-    if (out.length === 0) return describe(p, tools);
+    if (out.length === 0) return describe(p, tools, msg);
     return { response: out.join(' '), suggestedSearch: null };
   }
 
@@ -451,6 +463,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
 
       // the shopper's own orders, before anything else reads "order" or "delivered" as shopping words
       if (isOrderQuestion(msg)) return orderReply(msg, tools);
+      if (CATEGORIES_Q.test(msg)) return categoriesReply(tools);
 
       const named = words.length ? await tools.findNamed(msg) : [];
 
@@ -468,6 +481,12 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         };
       }
 
+      // 'has this been cheaper?' and 'what do buyers say?': the price log and the reviews of the product in question
+      if (PRICE_HISTORY_Q.test(msg) || REVIEWS_Q.test(msg)) {
+        const p = named[0] ?? context ?? (locked.length === 1 ? locked[0]! : null) ?? (await recent())[0] ?? null;
+        if (p) return PRICE_HISTORY_Q.test(msg) ? priceHistoryReply(p, tools) : reviewsReply(p, msg, tools);
+      }
+
       // the shop's rules (shipping, tax, payment, returns) come from its own data, not from a product search
       const asked = policyTopics(msg, { productInQuestion: named.length > 0 || context !== null });
       if (asked.length) return policyReply(asked, tools, named[0] ?? context);
@@ -480,7 +499,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
           if (WORTH.test(msg)) return worth(p, tools);
           if (PRICE_Q.test(msg) || STOCK_Q.test(msg) || RATING_Q.test(msg) || SPEC_Q.test(msg)) return facts(p, msg, tools);
           if (FEATURE_Q.test(msg)) return feature(p, msg, tools);
-          if (TELL.test(msg)) return describe(p, tools);
+          if (TELL.test(msg)) return describe(p, tools, msg);
           tools.focus(p);
           const other = pool.filter((x) => x.id !== p.id);
           for (const o of other) tools.mention(o.id, 'mention');
@@ -492,13 +511,30 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       // two products named with 'or' / 'vs' are a comparison even without the word
       if (named.length >= 2 && !COMPARE.test(msg) && /\b(or|vs\.?|versus)\b/i.test(msg)) return compare(named, msg, tools);
       if (COMPARE.test(msg)) {
+        // 'compare the two cheapest X': X's products ordered as asked
+        const top = topN(msg);
+        const kindOf = (text: string) => contentWords(search.text.extractPrice(text).text).join(' ');
+        if (top && kindOf(top.rest)) {
+          const list = await topOfKind(kindOf(top.rest), top.order, top.n, tools);
+          if (list.length >= 2) return compare(list, msg, tools);
+        }
+        // value weighs a price against its own department's prices: compared within one department (decision 0102)
+        const valueQ = /\bvalue\b/i.test(msg);
+        const oneDepartment = (list: Product[]) => {
+          const same = list.filter((p) => p.category === list[0]!.category);
+          return same.length >= 2 ? same.slice(0, 3) : list.slice(0, 3);
+        };
         let pool: Product[] = [];
         if (named.length >= 2) pool = named;
         else if (locked.length >= 2) pool = locked;
         else if (named.length === 1 && context && named[0]!.id !== context.id) pool = [context, named[0]!];
         else if (named.length === 1 && locked.length === 1 && named[0]!.id !== locked[0]!.id) pool = [locked[0]!, named[0]!];
-        else if ((await recent()).length >= 2) pool = (await recent()).slice(0, 3);
+        else if ((await recent()).length >= 2) pool = valueQ ? oneDepartment(await recent()) : (await recent()).slice(0, 3);
         if (pool.length >= 2) return compare(pool, msg, tools);
+        if (valueQ && words.length) {
+          const list = await sameDepartment(words.join(' '), tools);
+          if (list.length >= 2) return compare(list, msg, tools);
+        }
         if (words.length === 0) {
           return { response: 'Which two products should I compare? Lock two products in the Product Locker, or name them in your message.', suggestedSearch: null };
         }
@@ -521,14 +557,14 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         if (SIMILAR.test(msg)) return similar(target, tools, { cheaper: CHEAPER.test(msg) });
         if (PURCHASE.test(msg)) return purchase(target, tools);
         if (PRICE_Q.test(msg) || STOCK_Q.test(msg) || RATING_Q.test(msg) || SPEC_Q.test(msg)) return facts(target, msg, tools);
-        return describe(target, tools);
+        return describe(target, tools, msg);
       }
       if (productQuestion && words.length === 0) {
         return { response: 'Which product do you mean? Select one on the page or tell me its name.', suggestedSearch: null };
       }
       if (named.length === 1 && words.length > 0 && !SHOPPING.test(msg) && !OFF_TOPIC.test(msg) && search.text.extractPrice(msg).maxCents === undefined) {
         // just a product's name
-        return describe(named[0]!, tools);
+        return describe(named[0]!, tools, msg);
       }
 
       // chit-chat, even when it happens to name a product ('who won the football match?')
@@ -542,6 +578,9 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         if (topic) return searchReply(`${topic} ${msg}`, tools, { shopping: true });
       }
       if (words.length > 0 || hasBudget) {
+        // a kind of product the shop does not sell: say so and name the nearest departments, not unrelated products
+        const missingKinds = named.length ? null : await notSoldKinds(msg, tools);
+        if (missingKinds) return notSoldReply(missingKinds, tools);
         // 'tell me about the zorblax 9000': a product question naming something we do not have
         const missing = productQuestion && !SIMILAR.test(msg) ? words.join(' ') : undefined;
         return searchReply(msg, tools, { notFoundName: missing, shopping: SHOPPING.test(msg) });

@@ -148,6 +148,16 @@ export function createReviewsService(deps: {
       return { product_id: productId, rating: product.rating, review_count: product.count, star_counts, summary };
     },
 
+    /**
+     * What buyers say, for the assistant (decision 0102): the same grounded claims as the summary, from any number of
+     * visible reviews (the assistant quotes one or two claims, each linked to its review, so it needs no minimum).
+     */
+    async evidence(productId: number): Promise<{ count: number } & ReturnType<typeof summarize>> {
+      const texts = await db.select({ id: reviews.id, title: reviews.title, body: reviews.body, stars: reviews.stars }).from(reviews)
+        .where(and(eq(reviews.productId, productId), eq(reviews.status, 'visible'))).orderBy(desc(reviews.id)).limit(SUMMARY_READS);
+      return { count: texts.length, ...summarize(texts) };
+    },
+
     /** The shopper's delivered lines not reviewed yet (what /profile and the product dialog offer to review). */
     async reviewable(userId: number, productId?: number): Promise<ReviewableLine[]> {
       const lines = await unreviewedLines(db, userId, productId);
