@@ -108,7 +108,7 @@ function audienceWords(text: string): string {
 
 const stockText = (p: Product) => (p.stock > 0 ? `${p.stock} in stock` : 'out of stock');
 const ratingText = (p: Product) =>
-  p.rating !== null ? `rated ${p.rating.toFixed(1)}/5${p.review_count ? ` from ${p.review_count} reviews` : ''}` : 'not rated yet';
+  p.rating !== null ? `rated ${p.rating.toFixed(1)}/5${p.review_count ? ` from ${p.review_count} review${p.review_count === 1 ? '' : 's'}` : ''}` : 'not rated yet';
 const line = (p: Product, i?: number) =>
   `${i !== undefined ? `${i + 1}. ` : ''}**${p.name}** — ${formatMoney(p.price, p.currency)} · ${ratingText(p)} · ${stockText(p)}`;
 const category = (p: Product) => p.category || MSG.defaultCategory;
@@ -347,6 +347,26 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     return out;
   }
 
+  /**
+   * The matches of the best match's department whose prices sit in its lower half ('low': at most the department's
+   * median) or upper half ('high'), cheapest or dearest first; the matches as they were when none does.
+   */
+  async function withinBand(items: Product[], band: 'low' | 'high'): Promise<Product[]> {
+    const department = items[0]!.category;
+    const { prices } = await search.categoryPrices(department);
+    if (prices.length === 0) return items.slice(0, SEARCH_REPLY_MAX_PRODUCTS);
+    const median = prices[Math.floor((prices.length - 1) / 2)]!;
+    const within = items
+      .filter((p) => p.category === department && (band === 'low' ? p.price_cents <= median : p.price_cents >= median))
+      .sort((a, b) => (band === 'low' ? a.price_cents - b.price_cents : b.price_cents - a.price_cents));
+    return (within.length ? within : items).slice(0, SEARCH_REPLY_MAX_PRODUCTS);
+  }
+
+  /** A budget bounds the kind asked for: the matches in the best match's department (decision 0102). */
+  function oneDepartment(items: Product[]): Product[] {
+    return items.filter((p) => p.category === items[0]!.category).slice(0, SEARCH_REPLY_MAX_PRODUCTS);
+  }
+
   async function searchReply(text: string, tools: Toolbox, opts: { notFoundName?: string; shopping?: boolean } = {}): Promise<Reply> {
     const { extractPrice } = search.text;
     const price = extractPrice(audienceWords(text));
@@ -362,8 +382,13 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     const phrase = [label, pricePhrase].filter(Boolean).join(' ').trim();
     if (!phrase) return offTopic();
     // 'the cheapest laptop': the matches by price, not by relevance
-    const result = await tools.searchProducts({ query: phrase, limit: byPrice ? 10 : undefined });
+    // 'cheap X', 'premium X' without an amount: the lower or upper half of X's own department (decision 0102)
+    const band = !byPrice && price.intent && price.minCents === undefined && price.maxCents === undefined ? price.intent : null;
+    const result = await tools.searchProducts({ query: phrase, limit: byPrice || band || (pricePhrase && words.length) ? 10 : undefined });
     if (byPrice) result.items = [...result.items].sort((a, b) => byPrice * (a.price_cents - b.price_cents)).slice(0, SEARCH_REPLY_MAX_PRODUCTS);
+    else if (band && result.items.length) result.items = await withinBand(result.items, band);
+    else if (pricePhrase && words.length && result.onTopic && result.items.length) result.items = oneDepartment(result.items);
+    else result.items = result.items.slice(0, SEARCH_REPLY_MAX_PRODUCTS);
     if (result.total === 0 && pricePhrase && label) {
       // nothing inside the budget: say so, and show the nearest prices instead of claiming we have none at all
       const outside = await tools.searchProducts({ query: label });
@@ -540,6 +565,15 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         }
       }
 
+      // a kind of product the shop does not sell ('washing machine', even if an espresso machine shares a word): say
+      // so and name the nearest departments, not unrelated products
+      const asksAboutOne = WORTH.test(msg) || SIMILAR.test(msg) || PURCHASE.test(msg) || PRICE_Q.test(msg) || STOCK_Q.test(msg) ||
+        RATING_Q.test(msg) || SPEC_Q.test(msg) || TELL.test(msg) || (FEATURE_Q.test(msg) && (named.length > 0 || context !== null));
+      if (!asksAboutOne && words.length) {
+        const missingKinds = await notSoldKinds(msg, tools);
+        if (missingKinds) return notSoldReply(missingKinds, tools);
+      }
+
       // a question about one product: the one named, else the one in context (when the message names nothing else)
       const productQuestion = WORTH.test(msg) || SIMILAR.test(msg) || PURCHASE.test(msg) || PRICE_Q.test(msg) || STOCK_Q.test(msg) ||
         RATING_Q.test(msg) || SPEC_Q.test(msg) || TELL.test(msg);
@@ -578,9 +612,6 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         if (topic) return searchReply(`${topic} ${msg}`, tools, { shopping: true });
       }
       if (words.length > 0 || hasBudget) {
-        // a kind of product the shop does not sell: say so and name the nearest departments, not unrelated products
-        const missingKinds = named.length ? null : await notSoldKinds(msg, tools);
-        if (missingKinds) return notSoldReply(missingKinds, tools);
         // 'tell me about the zorblax 9000': a product question naming something we do not have
         const missing = productQuestion && !SIMILAR.test(msg) ? words.join(' ') : undefined;
         return searchReply(msg, tools, { notFoundName: missing, shopping: SHOPPING.test(msg) });

@@ -38,6 +38,8 @@ export const REVIEWS_Q =
 export const TOP_N = /\b(?:the )?(two|2|three|3)\s+(cheapest|least expensive|most expensive|priciest|dearest|best[- ]rated|top[- ]rated)\b|\b(cheapest|most expensive|priciest|best[- ]rated)\s+(two|2|three|3)\b/i;
 
 const QUOTES_CITED = 2;
+/** A question after the downsides. */
+const COMPLAINTS = /\b(complaints?|complain|problems?|issues?|downsides?|cons|negatives?|faults?)\b/i;
 
 const day = (iso: string) => iso.slice(0, 10);
 
@@ -120,30 +122,43 @@ export async function priceHistoryReply(p: Product, tools: Toolbox): Promise<Rep
 /** A link the storefront opens as the product's dialog scrolled to the review. */
 const reviewLink = (p: Product, reviewId: number) => `/?${PRODUCT_QUERY_PARAM}=${p.id}#review-${reviewId}`;
 
+const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
+/** A quote says something on its own from this many words ('Lovely sound' is a title, not evidence). */
+const QUOTE_MIN_WORDS = 4;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 /**
  * What buyers say, as one paragraph: the claims on the aspects the message names first, else the most mentioned
- * praise and criticism; each quoted and linked to its review. Null when the product has no reviews.
+ * praise and criticism; each quoted (its fullest quote) and linked to its review. Claims whose quotes are all too short
+ * to read on their own are passed over; with no claim left, the newest review's first sentence is quoted. Null when the
+ * product has no reviews.
  */
 export async function reviewEvidenceText(p: Product, message: string, tools: Toolbox): Promise<string | null> {
   const ev = await tools.reviewEvidence(p);
   if (ev.count === 0) return null;
   const asked = new Set(aspectsIn(message));
-  const claims: { a: SummaryAspect; side: 'praise' | 'criticism' }[] = [
+  const best = (a: SummaryAspect) => [...a.quotes].sort((x, y) => wordCount(y.quote) - wordCount(x.quote))[0];
+  const claims = [
     ...ev.praise.map((a) => ({ a, side: 'praise' as const })),
     ...ev.criticism.map((a) => ({ a, side: 'criticism' as const })),
-  ];
+  ].filter((c) => { const q = best(c.a); return q !== undefined && wordCount(q.quote) >= QUOTE_MIN_WORDS; });
   const onAsked = claims.filter((c) => asked.has(c.a.aspect));
   const picked = onAsked.length
     ? onAsked.slice(0, QUOTES_CITED)
     : [claims.find((c) => c.side === 'praise'), claims.find((c) => c.side === 'criticism')].filter((c): c is (typeof claims)[number] => c !== undefined);
-  const reviews = `${ev.count} review${ev.count === 1 ? '' : 's'}`;
-  if (picked.length === 0) return `Its ${reviews} do not single out anything in particular yet.`;
+  const reviews = plural(ev.count, 'review');
+  // asked for complaints and there are none: say so before quoting what buyers do say
+  const noComplaints = COMPLAINTS.test(message) && ev.criticism.length === 0 ? `No buyer criticises it so far (${reviews}). ` : '';
+  if (picked.length === 0) {
+    const first = ev.sentences.find((q) => wordCount(q.quote) >= QUOTE_MIN_WORDS) ?? ev.sentences[0];
+    return first ? `${noComplaints}From its ${reviews}, a buyer writes: [“${first.quote}”](${reviewLink(p, first.review_id)})` : null;
+  }
   const parts = picked.map(({ a, side }) => {
-    const q = a.quotes[0]!;
+    const q = best(a)!;
     const n = side === 'praise' ? a.positive : a.negative;
     return `${side === 'praise' ? 'praise' : 'criticise'} ${a.label.toLowerCase()} (${n} of ${reviews}): [“${q.quote}”](${reviewLink(p, q.review_id)})`;
   });
-  return `Buyers ${parts.join('; and ')}.`;
+  return `${noComplaints}Buyers ${parts.join('; and ')}.`;
 }
 
 /** 'What do buyers say about X?': its rating and the evidence, or that it has no reviews yet. */
@@ -153,7 +168,7 @@ export async function reviewsReply(p: Product, message: string, tools: Toolbox):
   if (!evidence) {
     return { response: `**${p.name}** has no reviews yet, so I can't tell you what buyers think of it. Buyers can review it once it is delivered to them.`, suggestedSearch: null };
   }
-  const rating = p.rating !== null ? ` It is rated ${p.rating.toFixed(1)}/5 from ${p.review_count} verified reviews.` : '';
+  const rating = p.rating !== null ? ` It is rated ${p.rating.toFixed(1)}/5 from ${plural(p.review_count, 'verified review')}.` : '';
   return { response: `What buyers say about **${p.name}**:${rating}\n\n${evidence}`, suggestedSearch: null };
 }
 

@@ -22,7 +22,13 @@ const ACTION_RANK: Record<Action, number> = { mention: 0, compare: 1, add_to_car
 export type OrdersReader = Pick<OrdersService, 'listForUser' | 'findForUserByNumber'>;
 
 /** What buyers say about a product (the reviews module): grounded claims, each quoted from a visible review. */
-export type ReviewEvidence = { count: number; praise: SummaryAspect[]; criticism: SummaryAspect[] };
+export type ReviewEvidence = {
+  count: number;
+  praise: SummaryAspect[];
+  criticism: SummaryAspect[];
+  /** The sentences of the newest reviews, in order: what to quote when no sentence makes a claim. */
+  sentences: { review_id: number; quote: string }[];
+};
 
 export type AssistantDeps = {
   search: SearchService;
@@ -329,7 +335,7 @@ export function createToolbox(deps: AssistantDeps) {
 
     /** review_evidence: what buyers praise and criticise, each claim quoted from (and linked to) a visible review. */
     async reviewEvidence(p: Product): Promise<ReviewEvidence> {
-      return deps.reviews ? deps.reviews.evidence(p.id) : { count: 0, praise: [], criticism: [] };
+      return deps.reviews ? deps.reviews.evidence(p.id) : { count: 0, praise: [], criticism: [], sentences: [] };
     },
 
     /** price_history: the lowest price in the last 90 days and when it was last set to it (null: no log). */
