@@ -12,7 +12,7 @@ import { percentileOf, searchPhraseIn, type Toolbox } from './assistant.tools.js
 import { isOrderQuestion, orderReply, policyReply, policyTopics } from './assistant.shop.js';
 import {
   CATEGORIES_Q, PRICE_HISTORY_Q, REVIEWS_Q, categoriesReply, notSoldKinds, notSoldReply, priceHistoryReply, reviewEvidenceText, reviewsReply,
-  sameDepartment, topN, topOfKind,
+  mainDepartment, sameDepartment, topN, topOfKind,
 } from './assistant.prepurchase.js';
 
 // The built-in assistant: deterministic and offline. It reads the intent and the entities of a message
@@ -348,11 +348,11 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
   }
 
   /**
-   * The matches of the best match's department whose prices sit in its lower half ('low': at most the department's
+   * The matches of the kind's department (mainDepartment) whose prices sit in its lower half ('low': at most the department's
    * median) or upper half ('high'), cheapest or dearest first; the matches as they were when none does.
    */
   async function withinBand(items: Product[], band: 'low' | 'high'): Promise<Product[]> {
-    const department = items[0]!.category;
+    const department = mainDepartment(items)!;
     const { prices } = await search.categoryPrices(department);
     if (prices.length === 0) return items.slice(0, SEARCH_REPLY_MAX_PRODUCTS);
     const median = prices[Math.floor((prices.length - 1) / 2)]!;
@@ -362,9 +362,10 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     return (within.length ? within : items).slice(0, SEARCH_REPLY_MAX_PRODUCTS);
   }
 
-  /** A budget bounds the kind asked for: the matches in the best match's department (decision 0102). */
+  /** A budget bounds the kind asked for: the matches in the kind's department (decision 0102). */
   function oneDepartment(items: Product[]): Product[] {
-    return items.filter((p) => p.category === items[0]!.category).slice(0, SEARCH_REPLY_MAX_PRODUCTS);
+    const department = mainDepartment(items);
+    return items.filter((p) => p.category === department).slice(0, SEARCH_REPLY_MAX_PRODUCTS);
   }
 
   async function searchReply(text: string, tools: Toolbox, opts: { notFoundName?: string; shopping?: boolean } = {}): Promise<Reply> {

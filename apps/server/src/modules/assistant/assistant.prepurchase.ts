@@ -183,21 +183,34 @@ export function topN(message: string): { n: number; order: 'cheap' | 'dear' | 'r
   return { n, order, rest: message.replace(m[0], ' ') };
 }
 
-/** The products of a kind, ordered as asked ('the two cheapest X'), the first n. */
+/**
+ * The department a kind of product is shelved in: the one most of the search's matches are in (earlier matches break
+ * a tie). A laptop sleeve matches 'laptops' by name, but the laptops are in Laptops.
+ */
+export function mainDepartment(items: Product[]): string | null {
+  const counts = new Map<string, number>();
+  for (const p of items) counts.set(p.category, (counts.get(p.category) ?? 0) + 1);
+  let best: string | null = null;
+  for (const p of items) if (best === null || counts.get(p.category)! > counts.get(best)!) best = p.category;
+  return best;
+}
+
+/** The products of a kind (in its department), ordered as asked ('the two cheapest X'), the first n. */
 export async function topOfKind(kind: string, order: 'cheap' | 'dear' | 'rated', n: number, tools: Toolbox): Promise<Product[]> {
-  const { items } = await tools.searchProducts({ query: kind, limit: 10 });
+  const { items: matches } = await tools.searchProducts({ query: kind, limit: 10 });
+  const department = mainDepartment(matches);
+  const items = matches.filter((p) => p.category === department);
   const sorted = [...items].sort((a, b) =>
     order === 'cheap' ? a.price_cents - b.price_cents : order === 'dear' ? b.price_cents - a.price_cents : (b.rating ?? 0) - (a.rating ?? 0) || b.review_count - a.review_count);
   return sorted.slice(0, n);
 }
 
 /**
- * 'Which X is better value?': the kind's products in one department (the best match's), the best matches first, for
+ * 'Which X is better value?': the kind's products in its department, the best matches first, for
  * the comparison to weigh rating against where each price sits in that department.
  */
 export async function sameDepartment(kind: string, tools: Toolbox, max = 4): Promise<Product[]> {
   const { items } = await tools.searchProducts({ query: kind, limit: 10 });
-  const first = items[0];
-  if (!first) return [];
-  return items.filter((p) => p.category === first.category).slice(0, max);
+  const department = mainDepartment(items);
+  return items.filter((p) => p.category === department).slice(0, max);
 }
