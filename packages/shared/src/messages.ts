@@ -363,6 +363,7 @@ export const MSG = {
   priceAlertPushTitle: (name: string) => `Price drop: ${name}`,
   priceAlertPushBody: (price: string, below: string) => `Now ${price}, below the ${below} you asked for.`,
   priceAlertRemove: 'Remove',
+  priceAlertSubmit: 'Notify me',
   priceAlertsTooMany: (max: number) => `At most ${max} price alerts; remove one first.`,
 
   // Vendor dashboard: orders, analytics, settings (issue 8)
