@@ -131,7 +131,7 @@ describe('what buyers say', () => {
 
   it('quotes a review and links to it', async () => {
     const r = await chat('what do buyers say about the Oak Office Chair?');
-    const links = [...r.response.matchAll(/\]\(\/\?product=(\d+)#review-(\d+)\)/g)];
+    const links = [...r.response.matchAll(/\]\(\/ai-assistant\?product=(\d+)#review-(\d+)\)/g)];
     expect(links.length).toBeGreaterThan(0);
     for (const [, product, review] of links) {
       expect(Number(product)).toBe(id('Oak Office Chair'));

@@ -1,7 +1,7 @@
 import type { Product } from '@souq/shared/api/catalogue';
 import type { SummaryAspect } from '@souq/shared/api/reviews';
 import { PRICE_HISTORY_DAYS } from '@souq/shared/api/prices';
-import { PRODUCT_QUERY_PARAM } from '@souq/shared/rules/embed';
+import { productPageUrl } from '@souq/shared/rules/embed';
 import { formatMoney } from '@souq/shared/rules/money';
 import { productTypesIn } from '@souq/shared/rules/product-types';
 import { aspectsIn } from '../reviews/review-summary.js';
@@ -120,7 +120,7 @@ export async function priceHistoryReply(p: Product, tools: Toolbox): Promise<Rep
 }
 
 /** A link the storefront opens as the product's dialog scrolled to the review. */
-const reviewLink = (p: Product, reviewId: number) => `/?${PRODUCT_QUERY_PARAM}=${p.id}#review-${reviewId}`;
+const reviewLink = (p: Product, reviewId: number) => `${productPageUrl('', p.id)}#review-${reviewId}`;
 
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 /** A quote says something on its own from this many words ('Lovely sound' is a title, not evidence). */

@@ -6,7 +6,7 @@ import {
 import type { NOTIFICATION_TYPES } from '@souq/shared/constants';
 import { MSG } from '@souq/shared/messages';
 import { formatMoney } from '@souq/shared/rules/money';
-import { PRODUCT_QUERY_PARAM } from '@souq/shared/rules/embed';
+import { productPageUrl } from '@souq/shared/rules/embed';
 import type {} from '../prices/prices.service.js';
 import { settings } from '../../db/schema/accounts.js';
 import { broadcasts, notificationPreferences, pushSubscriptions } from '../../db/schema/notifications.js';
@@ -128,7 +128,7 @@ export function createNotificationsService(deps: {
     await sendToUser(e.userId, {
       title: MSG.priceAlertPushTitle(e.productName),
       body: MSG.priceAlertPushBody(formatMoney(e.priceCents / 100, e.currency), formatMoney(e.belowCents / 100, e.currency)),
-      url: `/?${PRODUCT_QUERY_PARAM}=${e.productId}`,
+      url: productPageUrl('', e.productId),
     });
   }, { scope: 'origin' });
 

@@ -107,7 +107,7 @@ describe('price alerts', () => {
     expect((await reprice(8_500)).status).toBe(200);
     const [got] = await push.waitFor(sub.id);
     expect(JSON.parse(got!.payload)).toMatchObject({
-      title: MSG.priceAlertPushTitle('Copper Espresso Pot'), body: MSG.priceAlertPushBody(formatMoney(85, 'AED'), formatMoney(88, 'AED')), url: `/?product=${productId}`,
+      title: MSG.priceAlertPushTitle('Copper Espresso Pot'), body: MSG.priceAlertPushBody(formatMoney(85, 'AED'), formatMoney(88, 'AED')), url: `/ai-assistant?product=${productId}`,
     });
     const [fired] = await alertsOf(alice.user.id);
     expect(fired!.fired_at).not.toBeNull();

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { LiveEvents } from '@souq/shared/api/events';
 import { MSG } from '@souq/shared/messages';
 import { formatMoney } from '@souq/shared/rules/money';
-import { PRODUCT_QUERY_PARAM } from '@souq/shared/rules/embed';
+import { productPageUrl } from '@souq/shared/rules/embed';
 import { useLiveEvents } from '@/lib/live-events';
 import { priceKeys } from '@/lib/price-alerts-api';
 
@@ -23,7 +23,7 @@ export default function PriceAlertNotice({ token }: { token: string }) {
   if (!shown) return null;
   return (
     <div role="status" className="fixed inset-x-0 top-3 z-50 mx-auto flex w-[min(92vw,32rem)] items-start gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900 shadow-lg">
-      <a className="flex-1 hover:underline" href={`/?${PRODUCT_QUERY_PARAM}=${shown.productId}`}>
+      <a className="flex-1 hover:underline" href={productPageUrl('', shown.productId)}>
         <strong className="block font-semibold">{MSG.priceAlertPushTitle(shown.productName)}</strong>
         {MSG.priceAlertPushBody(formatMoney(shown.priceCents / 100, shown.currency), formatMoney(shown.belowCents / 100, shown.currency))}
       </a>

@@ -1,6 +1,6 @@
 import { MSG } from '@souq/shared/messages';
 import { formatMoney } from '@souq/shared/rules/money';
-import { PRODUCT_QUERY_PARAM } from '@souq/shared/rules/embed';
+import { productPageUrl } from '@souq/shared/rules/embed';
 import { Button } from '@/components/ui/Button';
 import { usePriceAlerts, useRemovePriceAlert } from '@/lib/price-alerts-api';
 import { useCustomerToken } from '@/lib/session';
@@ -20,7 +20,7 @@ export function PriceAlertsList() {
         {items.map((a) => (
           <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm">
             <span className="min-w-0">
-              <a href={`/?${PRODUCT_QUERY_PARAM}=${a.product_id}`} className="font-medium text-slate-900 hover:underline">{a.product_name}</a>
+              <a href={productPageUrl('', a.product_id)} className="font-medium text-slate-900 hover:underline">{a.product_name}</a>
               <span className="block text-xs text-slate-600">
                 {a.fired_at && a.fired_cents !== null
                   ? MSG.priceAlertFiredNote(formatMoney(a.fired_cents / 100, a.currency))
