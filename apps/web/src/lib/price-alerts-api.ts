@@ -13,7 +13,7 @@ export const priceKeys = {
 export function usePriceHistory(productId: number) {
   return useQuery({
     queryKey: priceKeys.history(productId),
-    queryFn: ({ signal }) => api<PriceHistory>(`/api/products/${productId}/price-history`, { auth: 'none', signal }),
+    queryFn: ({ signal }) => api<PriceHistory>(`/api/price-history/${productId}`, { auth: 'none', signal }),
   });
 }
 

@@ -19,7 +19,7 @@ export function pricesRoutes(deps: { prices: PricesService }) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['prices'];
 
-    r.get('/api/products/:id/price-history', {
+    r.get('/api/price-history/:id', {
       schema: {
         tags, operationId: 'getProductPriceHistory', params: priceHistoryParamSchema,
         summary: "An active product's prices over the last 90 days, from the price log: the price at the window's start, every change, the lowest and the highest",

@@ -115,7 +115,7 @@ export function createPricesService(deps: { db: Db; bus: Bus }) {
       });
     },
 
-    /** GET /api/products/{id}/price-history: the last 90 days of an active product (404 otherwise). */
+    /** GET /api/price-history/{id}: the last 90 days of an active product (404 otherwise). */
     async history(productId: number, opts: { days?: number; now?: Date } = {}): Promise<PriceHistory> {
       const product = await productOf(productId);
       if (!product || product.status !== 'active') throw notFound(MSG.productNotFound);

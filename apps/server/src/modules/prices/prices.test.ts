@@ -122,9 +122,9 @@ describe('price alerts', () => {
   });
 });
 
-describe('GET /api/products/{id}/price-history', () => {
+describe('GET /api/price-history/{id}', () => {
   it('answers the changes in order with the lowest and highest, to anyone', async () => {
-    const res = await call(t.app, { url: `/api/products/${productId}/price-history` });
+    const res = await call(t.app, { url: `/api/price-history/${productId}` });
     expect(res.status).toBe(200);
     const h = priceHistorySchema.parse(res.json);
     expect(h.points.map((p) => p.price_cents)).toEqual([10_000, 9_000, 8_500, 8_000]);
@@ -146,7 +146,7 @@ describe('GET /api/products/{id}/price-history', () => {
   });
 
   it('is 404 for an unknown product and 400 for a malformed id', async () => {
-    expect((await call(t.app, { url: '/api/products/999999/price-history' })).status).toBe(404);
-    expect((await call(t.app, { url: '/api/products/abc/price-history' })).status).toBe(400);
+    expect((await call(t.app, { url: '/api/price-history/999999' })).status).toBe(404);
+    expect((await call(t.app, { url: '/api/price-history/abc' })).status).toBe(400);
   });
 });
