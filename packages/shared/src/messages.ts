@@ -364,6 +364,7 @@ export const MSG = {
   priceAlertPushBody: (price: string, below: string) => `Now ${price}, below the ${below} you asked for.`,
   priceAlertRemove: 'Remove',
   priceAlertSubmit: 'Notify me',
+  priceAlertNow: (price: string) => `now ${price}`,
   priceAlertsTooMany: (max: number) => `At most ${max} price alerts; remove one first.`,
 
   // Vendor dashboard: orders, analytics, settings (issue 8)

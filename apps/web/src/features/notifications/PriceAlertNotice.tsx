@@ -4,6 +4,7 @@ import type { LiveEvents } from '@souq/shared/api/events';
 import { MSG } from '@souq/shared/messages';
 import { formatMoney } from '@souq/shared/rules/money';
 import { productPageUrl } from '@souq/shared/rules/embed';
+import { Alert } from '@/components/ui/Alert';
 import { useLiveEvents } from '@/lib/live-events';
 import { priceKeys } from '@/lib/price-alerts-api';
 
@@ -19,15 +20,18 @@ export default function PriceAlertNotice({ token }: { token: string }) {
     if (e.type !== 'price.alert') return;
     setShown(e.data);
     void qc.invalidateQueries({ queryKey: priceKeys.alerts });
+    // the product's price and chart on screen are out of date: whatever shows them reads again
+    void qc.invalidateQueries({ queryKey: priceKeys.history(e.data.productId) });
+    void qc.invalidateQueries({ predicate: (q) => q.queryKey.includes(e.data.productId) });
   }, { token });
   if (!shown) return null;
   return (
-    <div role="status" className="fixed inset-x-0 top-3 z-50 mx-auto flex w-[min(92vw,32rem)] items-start gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900 shadow-lg">
-      <a className="flex-1 hover:underline" href={productPageUrl('', shown.productId)}>
-        <strong className="block font-semibold">{MSG.priceAlertPushTitle(shown.productName)}</strong>
-        {MSG.priceAlertPushBody(formatMoney(shown.priceCents / 100, shown.currency), formatMoney(shown.belowCents / 100, shown.currency))}
-      </a>
-      <button type="button" aria-label="Dismiss" className="rounded px-1 text-emerald-800 hover:bg-emerald-100" onClick={() => setShown(null)}>×</button>
+    <div className="fixed inset-x-0 top-3 z-[70] mx-auto w-[min(92vw,32rem)] shadow-lg">
+      <Alert tone="success" title={MSG.priceAlertPushTitle(shown.productName)} onDismiss={() => setShown(null)}>
+        <a className="hover:underline" href={productPageUrl('', shown.productId)}>
+          {MSG.priceAlertPushBody(formatMoney(shown.priceCents / 100, shown.currency), formatMoney(shown.belowCents / 100, shown.currency))}
+        </a>
+      </Alert>
     </div>
   );
 }

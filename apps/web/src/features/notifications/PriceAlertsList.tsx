@@ -25,7 +25,7 @@ export function PriceAlertsList() {
                 {a.fired_at && a.fired_cents !== null
                   ? MSG.priceAlertFiredNote(formatMoney(a.fired_cents / 100, a.currency))
                   : MSG.priceAlertActive(formatMoney(a.below_cents / 100, a.currency))}
-                {' · '}{formatMoney(a.current_cents / 100, a.currency)}
+                {' · '}{MSG.priceAlertNow(formatMoney(a.current_cents / 100, a.currency))}
               </span>
             </span>
             <Button size="sm" variant="ghost" loading={remove.isPending && remove.variables === a.id} onClick={() => remove.mutate(a.id)}>

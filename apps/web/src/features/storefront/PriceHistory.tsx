@@ -24,12 +24,12 @@ export default function PriceHistory({ productId }: { productId: number }) {
     : flat ? MSG.priceHistoryUnchanged(formatMoney(h.current_cents / 100, h.currency))
       : MSG.priceHistoryLowest(formatMoney(h.lowest.price_cents / 100, h.currency), day(h.lowest.at));
   return (
-    <section aria-label={MSG.priceHistoryTitle} className="rounded-xl border border-slate-200 p-3">
+    <section aria-label={MSG.priceHistoryTitle}>
       {history.isError ? (
         <p className="text-sm text-slate-600">{MSG.priceHistoryLoadFailed}</p>
       ) : (
         <TimeSeriesChart title={MSG.priceHistoryTitle} description={description} data={data} currency={h?.currency ?? 'AED'} valueLabel="Price"
-          height={140} loading={history.isPending} empty={{ title: MSG.priceHistoryLoadFailed }} />
+          height={140} fitValues loading={history.isPending} empty={{ title: MSG.priceHistoryLoadFailed }} />
       )}
       {h && <PriceAlertForm productId={productId} currentCents={h.current_cents} currency={h.currency} />}
     </section>
