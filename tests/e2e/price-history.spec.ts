@@ -77,3 +77,21 @@ test('an alert set in the dialog fires once when the vendor drops the price belo
   await row.getByRole('button', { name: MSG.priceAlertRemove }).click();
   await expect(page.getByText(MSG.priceAlertsEmpty)).toBeVisible();
 });
+
+test("the assistant quotes buyers with links; a quote opens the product at that review", async ({ page }) => {
+  await page.goto('/ai-assistant');
+  const chat = page.getByRole('region', { name: 'Chat with AI' });
+  await chat.getByLabel('Message', { exact: true }).fill('what do buyers say about the Aura Studio headphones?');
+  await chat.getByRole('button', { name: 'Send' }).click();
+  const quote = chat.getByRole('link', { name: /^“.+”$/ }).first();
+  await expect(quote).toBeVisible();
+  await shoot(page, 'assistant-review-quotes');
+  const href = (await quote.getAttribute('href'))!;
+  const text = (await quote.textContent())!.replace(/[“”]/g, '');
+  expect(href).toMatch(/^\/ai-assistant\?product=\d+#review-\d+$/);
+  await quote.click();
+  const dialog = page.getByRole('dialog', { name: 'Aura Studio Over-Ear Headphones' });
+  const review = dialog.locator(`#${href.split('#')[1]}`);
+  await expect(review).toBeInViewport();
+  await expect(review).toContainText(text);
+});
