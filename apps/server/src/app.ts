@@ -54,6 +54,7 @@ import { securityRoutes } from './modules/security/security.routes.js';
 import { vendorDashboardRoutes } from './modules/vendor-dashboard/vendor-dashboard.routes.js';
 import { vendorShippingRoutes } from './modules/vendors/vendor-shipping.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
+import { pricesRoutes } from './modules/prices/prices.routes.js';
 // agents over the Universal Commerce Protocol (issue 27)
 import { agentsRoutes } from './modules/agents/agents.routes.js';
 
@@ -173,6 +174,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(vendorDashboardRoutes({ dashboard: services.vendorDashboard }));
   await app.register(vendorShippingRoutes({ shipping: services.vendorShipping }));
   await app.register(reviewsRoutes({ reviews: services.reviews }));
+  await app.register(pricesRoutes({ prices: services.prices }));
   await app.register(agentsRoutes({ catalog: services.agentCatalog, checkout: services.agentCheckout, cart: services.agentCart, ratePerMinute: UCP_AGENT_RATE_PER_MINUTE }));
   // conversations and notifications
   await app.register(supportRoutes({ support: services.support }));

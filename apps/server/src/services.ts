@@ -11,6 +11,7 @@ import { createDiskStorage } from './platform/storage.js';
 import { createFilesService } from './modules/files/files.service.js';
 import { createMediaService } from './platform/media.js';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
+import { createPricesService } from './modules/prices/prices.service.js';
 import { createLedgerService } from './modules/ledger/ledger.service.js';
 import { createPayoutsService } from './modules/payouts/payouts.service.js';
 import { createFinanceQueries } from './modules/payouts/finance.queries.js';
@@ -58,11 +59,14 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const vendors = createVendorsService({ db, audit, files });
   const accounts = createAccountsService({ db, sessions, vendors, adminAccessCode: config.adminAccessCode, log, audit });
   const media = createMediaService({ dataDir: config.dataDir });
+  // price log and price alerts (issue 28, decision 0101): the catalogue writes the log in its own transactions
+  const prices = createPricesService({ db, bus });
   // late-bound: orders depends on the catalogue, and the catalogue asks orders whether a product was ever sold
   const catalogue = createCatalogueService({
     db, query: database.query, bus, audit, productHasOrders: (id) => orders.productHasOrders(id),
     // vendor products: uploaded photos, owners' names and verification, embeds (late-bound like orders), shop currency
     files, owners: (ids) => vendors.summariesByIds(ids), embedLookup: (ids) => embeds.lookup(ids), currency: config.shopCurrency,
+    priceLog: prices,
   });
   const embeds = createEmbedsService({ db, bus, catalogue, audit });
   // outgoing mail only with SMTP_URL (order confirmations)
@@ -98,6 +102,9 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const assistant = createAssistantService({
     search,
     orders,
+    // late-bound like orders: the reviews service is built further down
+    reviews: { evidence: (id) => reviews.evidence(id) },
+    prices,
     chatMonitor,
     ai: config.ai,
     log,
@@ -145,7 +152,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const agentCheckout = createAgentCheckout({ db, catalogue, orders, audit, currency: config.shopCurrency });
   const agentCart = createAgentCart({ db, catalogue, sellers: orders.sellers, currency: config.shopCurrency });
   return {
-    reviews, vendorDashboard, agentCatalog, agentCheckout, agentCart,
+    reviews, prices, vendorDashboard, agentCatalog, agentCheckout, agentCart,
     sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant, plannerStats,
     support, notifications, events, mailer, reports, admin, security, ledger, payouts, finance, returns, vendorShipping,
   };

@@ -452,6 +452,30 @@ export const MSG = {
   reviewsNoneWithStars: 'No reviews with this many stars.',
   reviewSummaryIntro: (n: number) => `What buyers say, from ${n} reviews`,
 
+  // Price history and price alerts (issue 28, decision 0101)
+  priceHistoryTitle: 'Price, last 90 days',
+  priceHistoryLoadFailed: 'Could not load the price history',
+  priceHistoryLowest: (price: string, day: string) => `Lowest ${price} on ${day}`,
+  priceHistoryUnchanged: (price: string) => `The price has stayed at ${price} for 90 days.`,
+  priceAlertLabel: 'Tell me when the price drops below',
+  priceAlertSet: (price: string) => `We'll tell you when it drops below ${price}.`,
+  priceAlertActive: (price: string) => `Alert set: below ${price}`,
+  priceAlertFiredNote: (price: string) => `Dropped to ${price}`,
+  priceAlertRemoved: 'Price alert removed.',
+  priceAlertSignIn: 'Sign in to get a price alert.',
+  priceAlertNotBelow: (price: string) => `The price is already ${price}: choose an amount below it.`,
+  priceAlertInvalid: 'Enter a price in AED above zero',
+  priceAlertFailed: (m: string) => `Could not save the alert: ${m}`,
+  priceAlertNotFound: 'Price alert not found',
+  priceAlertsTitle: 'Price alerts',
+  priceAlertsEmpty: 'No price alerts. Set one from a product\'s page.',
+  priceAlertPushTitle: (name: string) => `Price drop: ${name}`,
+  priceAlertPushBody: (price: string, below: string) => `Now ${price}, below the ${below} you asked for.`,
+  priceAlertRemove: 'Remove',
+  priceAlertSubmit: 'Notify me',
+  priceAlertNow: (price: string) => `now ${price}`,
+  priceAlertsTooMany: (max: number) => `At most ${max} price alerts; remove one first.`,
+
   // Vendor dashboard: orders, analytics, settings (issue 8)
   vendorOrderShipped: (number: string) => `Order ${number} marked as shipped. The customer sees it on their profile.`,
   vendorOrderActionFrom: (verb: string, from: readonly string[], status: string) =>

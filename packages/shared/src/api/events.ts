@@ -22,6 +22,8 @@ export type LiveEvents = {
   'return.status': { returnId: number; orderId: number; orderNumber: string; status: string; refundCents: number | null; currency: string };
   /** An order holding the vendor's products was placed or changed status (to that vendor: its Orders tab refetches). */
   'vendor.order': { orderId: number; orderNumber: string };
+  /** One of the shopper's price alerts fired (once): the in-app notice beside the push (decision 0101). */
+  'price.alert': { alertId: number; productId: number; productName: string; priceCents: number; belowCents: number; currency: string };
 };
 export type LiveEventType = keyof LiveEvents;
 export type LiveEvent = { [K in LiveEventType]: { type: K; data: LiveEvents[K] } }[LiveEventType];

@@ -14,3 +14,4 @@ export * from './reviews.js';
 export * from './agents.js';
 export * from './ledger.js';
 export * from './returns.js';
+export * from './prices.js';

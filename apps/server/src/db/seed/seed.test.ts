@@ -22,6 +22,27 @@ const login = async (url: string, email: string) => {
 };
 
 describe('demo seed', () => {
+  it('gives every product a 90-day price history that ends at its price, with sales, promotions and rises', async () => {
+    const rows = await t.database.query<{ id: number; price_cents: number; compare_at_cents: number | null; last: number; oldest: Date; changes: number }>(`
+      select p.id, p.price_cents, p.compare_at_cents,
+        (select new_cents from price_changes c where c.product_id = p.id order by changed_at desc, id desc limit 1) as last,
+        (select min(changed_at) from price_changes c where c.product_id = p.id) as oldest,
+        (select count(*)::int from price_changes c where c.product_id = p.id) as changes
+      from products p`);
+    expect(rows).toHaveLength(80);
+    for (const r of rows) {
+      expect(r.last, `product ${r.id}`).toBe(r.price_cents);
+      expect(Date.now() - new Date(r.oldest).getTime()).toBeGreaterThan(90 * 86_400_000);
+      // a product on sale was at its compare-at price before the sale
+      if (r.compare_at_cents) expect(r.changes).toBe(2);
+    }
+    // the demo shows moving prices, not only flat lines
+    expect(rows.filter((r) => r.changes > 1).length).toBeGreaterThan(30);
+    // the seeded orders were placed at the prices the products have now: no change in the last 25 days
+    const [recent] = await t.database.query<{ n: number }>("select count(*)::int as n from price_changes where changed_at > now() - interval '25 days'");
+    expect(recent!.n).toBe(0);
+  });
+
   // seeding speed is measured outside the tests (timed tests are flaky on a shared machine)
   it('runs only on an empty database', async () => {
     expect(await seedDemoIfEmpty({ db: t.database.db, services: t.app.services, dataDir: t.dataDir, log: () => {} })).toBe(false);

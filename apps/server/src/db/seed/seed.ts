@@ -20,6 +20,7 @@ import { SEED_SHELVES, seedImageFile } from './catalogue-data.js';
 import { SEED_PRODUCTS_AR } from './catalogue-data-ar.js';
 import { SEED_REVIEWERS, SEED_REVIEWS } from './review-data.js';
 import { SEED_CARRIERS, SEED_COMMISSION, SEED_PURCHASES, SEED_VENDORS, sellerOf, type SeedVendorKey } from './vendor-data.js';
+import { seedPriceHistory } from './price-history.js';
 
 export type SeedDeps = { db: Db; services: Services; dataDir: string; log: (msg: string) => void };
 
@@ -206,11 +207,14 @@ async function seedCatalogue({ services }: SeedDeps, vendorIds: Map<SeedVendorKe
       dimHeight: p.dimsCm?.[2] ?? null,
       warrantyInfo: p.warranty ?? shelf.warranty,
       // newest first interleaves the shelves, so the first page (and the 5 featured products) is a mix
-      createdAt: new Date(now - 30 * DAY + (shelfCount * (5 - i) - s) * MINUTE),
+      // listed before the 90 days of price history the demo shows
+      createdAt: new Date(now - 100 * DAY + (shelfCount * (5 - i) - s) * MINUTE),
     })),
   );
   const rows = await services.catalogue.createProducts(inputs);
   const ids = new Map(rows.map((r) => [r.sku, r.id]));
+  // the 90-day price history the product dialog charts and the assistant quotes (decision 0101)
+  for (const p of SEED_SHELVES.flatMap((shelf) => shelf.products)) await services.prices.seedHistory(ids.get(p.sku)!, seedPriceHistory(p, now));
   for (const [position, shelf] of SEED_SHELVES.entries()) {
     await services.catalogue.createShelf({ slug: shelf.slug, title: shelf.title, position, productIds: shelf.products.map((p) => ids.get(p.sku)!) });
   }

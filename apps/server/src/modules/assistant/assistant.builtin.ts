@@ -10,6 +10,17 @@ import { isCartCommand, parseQuantity } from '@souq/shared/rules/chat-commands';
 import type { SearchService } from '../search/search.service.js';
 import { percentileOf, searchPhraseIn, type Toolbox } from './assistant.tools.js';
 import { isOrderQuestion, orderReply, policyReply, policyTopics } from './assistant.shop.js';
+import {
+  CHEAPER, CHEAPEST, COMPARE, FEATURE_Q, GIFT, GREETING, HELP, INTERESTS, OFF_TOPIC, PEOPLE_WORDS, PRICE_Q, PRICIEST, PRONOUN,
+  PURCHASE, QUESTION_WORDS, RATING_Q, REF, SHOPPING, SIMILAR, SPEC_Q, STOCK_Q, TELL, THANKS, WORTH, audienceWords, boldNames,
+  budgetPhrases, budgetText, category, line, pricePosition, ratingText, stockText,
+} from './assistant.words.js';
+import {
+  CATEGORIES_Q, PRICE_HISTORY_Q, REVIEWS_Q, categoriesReply, notSoldKinds, notSoldReply, priceHistoryReply, reviewEvidenceText, reviewsReply,
+  mainDepartment, sameDepartment, topN, topOfKind,
+} from './assistant.prepurchase.js';
+
+export { boldNames } from './assistant.words.js';
 
 // The built-in assistant: deterministic and offline. It reads the intent and the entities of a message
 // (products by name, the context product, locked products, products named earlier, brands and categories
@@ -25,119 +36,6 @@ export type BuiltinInput = {
 
 type Reply = Omit<ChatResponse, 'mentionedProducts'>;
 
-const GREETING = /^(hi|hello|hey|hiya|howdy|salam|salaam|assalamu alaikum|marhaba|ahlan|greetings|yo|good (morning|afternoon|evening))\b/i;
-const THANKS = /\b(thanks|thank you|thx|cheers|appreciate it|bye|goodbye|see you)\b/i;
-const HELP = /\b(what can you do|how does this work|what do you do|who are you|help me|^help$)\b/i;
-const COMPARE = /\b(compare|comparison|versus|vs\.?|difference|differences|which (one|is|has|should|would|of)|better|best value)\b/i;
-const WORTH = /\b(worth|value for money|good (value|deal|price|buy)|overpriced|fair price|rip ?off)\b/i;
-const SIMILAR = /\b(similar|alternatives?|(something|anything) like|others? like|options like|like (this|that|it)|comparable)\b/i;
-const GIFT = /\b(gifts?|presents?|birthday|christmas|eid|anniversary)\b/i;
-const PRONOUN = /\b(it|this|that|this one|that one)\b/i;
-const CHEAPEST = /\b(cheapest|least expensive|lowest priced?|most affordable)\b/i;
-const PRICIEST = /\b(most expensive|priciest|highest priced?)\b/i;
-const CHEAPER = /\b(cheaper|less expensive|lower price|more affordable|for less)\b/i;
-/** 'does X have Y', 'is X waterproof': a yes/no question about what one product has or is. */
-const FEATURE_Q = /^(does|do|is|are|has|can|will)\b.*\b(have|has|come with|comes with|include|includes|support|supports|work with|got|waterproof|wireless|compatible)\b/i;
-const PURCHASE = /\b(how (do|can|would|should) i (buy|purchase|order|get|pay)|how to (buy|purchase|order)|checkout|check out|payment|pay with|cash on delivery|shipping|delivery)\b/i;
-const PRICE_Q = /\b(how much|price|cost|costs|pricing)\b/i;
-const STOCK_Q = /\b(in stock|stock|available|availability|left|sold out)\b/i;
-const RATING_Q = /\b(rating|rated|reviews?|stars?)\b/i;
-const SPEC_Q = /\b(warranty|guarantee|dimensions?|size|weight|weigh|how big|how heavy|specs?|specifications?|features?)\b/i;
-const TELL = /\b(tell me|more about|describe|details?|info|information|what is|what's|explain)\b/i;
-const SHOPPING = /\b(show|find|search|looking|look|need|want|recommend|suggest|any|have|sell|carry|got|options?|gifts?|ideas?|buy|shop|shopping)\b/i;
-const OFF_TOPIC = /\b(weather|jokes?|news|politics?|president|prime minister|capital of|movies?|songs?|sing|lyrics|poem|story|homework|math|time is it|what day|date today|who won|who is winning|translate|meaning of life|love you|do you love|your name|are you (a |an )?(human|real|bot|robot|person|ai|machine)|who (made|built|created) you|taxis?|cabs?|uber|flights?|hotels?|restaurants?|appointments?)\b|\d+\s*(times|plus|minus|divided by|multiplied by|[*+])\s*\d+/i;
-const REF = /\b(cheaper|cheapest|less expensive|more expensive|pricier|priciest|most expensive|first|second|third|last|other|better rated|higher rated|best rated|top rated)\b/i;
-
-/** Words that ask about a product rather than name one: they never make a search. */
-const QUESTION_WORDS = new Set(
-  (
-    'tell more about describe detail details info information explain what whats is are was were be it its this that these those ' +
-    'price prices cost costs much many how worth value money good deal fair overpriced similar alternative alternatives like purchase ' +
-    'buy order checkout pay payment delivery shipping stock available availability left sold out rating rated review reviews star stars ' +
-    'warranty guarantee dimension dimensions size weight weigh big heavy spec specs specification specifications feature features compare ' +
-    'comparison versus vs difference differences better best which one ones cheaper cheapest expensive pricier priciest most less more first ' +
-    'second third last other rated higher top and but so ok okay yes no why when where who should will can could would there here them they ' +
-    'please thanks hi hello hey do does did am im i you me my your we our us to of for in on with a an the any some get show find search ' +
-    'looking look need want recommend suggest have sell carry got option options shop shopping also just really very about up gift gifts ' +
-    'idea ideas product products item items thing things stuff anything something help morning afternoon evening there s t d ll re ve'
-  ).split(' '),
-);
-
-/**
- * Who a gift is for and why, and how a shopper says what someone likes: they shape the question, they name no product
- * ('a gift for my dad, he loves coffee' is about coffee).
- */
-const PEOPLE_WORDS = new Set(
-  (
-    'dad father mum mom mother parents wife husband partner sister brother son daughter friend friends boyfriend girlfriend ' +
-    'boss colleague coworker grandma grandmother grandpa grandfather uncle aunt cousin nephew niece family him her he she they ' +
-    'them his hers someone somebody person people who likes like loves love enjoys enjoy into fan lover lovers birthday ' +
-    'christmas eid anniversary present presents occasion surprise special starting'
-  ).split(' '),
-);
-
-/** A shopper's way of saying a budget the search does not read: '50 dirhams or less', '300 and up'. */
-function budgetPhrases(text: string): string {
-  const cur = String.raw`(\s*(?:aed|dhs?|dirhams?|usd|dollars?|bucks))?`;
-  return text
-    .replace(new RegExp(String.raw`\b(?:for\s+)?\$?(\d+(?:\.\d+)?k?)${cur}\s+(?:or|and)\s+(?:less|under|below|cheaper)\b`, 'gi'), ' under $1$2 ')
-    .replace(new RegExp(String.raw`\b\$?(\d+(?:\.\d+)?k?)${cur}\s+(?:or more|and up|and above|or above|plus)\b`, 'gi'), ' over $1$2 ')
-    .replace(new RegExp(String.raw`\b(?:have|got)\s+(?:about\s+|around\s+|up to\s+)?\$?(\d+(?:\.\d+)?k?)${cur}\s+to\s+spend\b`, 'gi'), ' under $1$2 ')
-    .replace(new RegExp(String.raw`\bspend(?:ing)?\s+(?:about\s+|around\s+|up to\s+|max\s+)?\$?(\d+(?:\.\d+)?k?)${cur}`, 'gi'), ' under $1$2 ');
-}
-
-/** What a hobby is shopped as: the department words a shop uses for someone who likes it. */
-const INTERESTS: Record<string, string> = {
-  reading: 'books', reader: 'books', readers: 'books', bookworm: 'books', novels: 'novel', photography: 'camera',
-  photographer: 'camera', photos: 'camera', musician: 'musical instruments', chef: 'cooking', baking: 'kitchen',
-  gym: 'fitness', workout: 'fitness', workouts: 'fitness', traveller: 'travel', traveler: 'travel', travelling: 'travel',
-  traveling: 'travel', gardening: 'garden', gardener: 'garden',
-};
-
-/** Ages and little ones read as the shop's word for them; teenagers and adults need no word of their own. */
-function audienceWords(text: string): string {
-  return text
-    .replace(/\b(\d{1,2})[\s-]*(?:years?|yrs?)[\s-]*old\b/gi, (_m, age: string) => (Number(age) <= 12 ? ' kids ' : ' '))
-    .replace(/\b(toddlers?|bab(?:y|ies)|infants?|little ones?|child|children|kid|boys?|girls?)\b/gi, ' kids ')
-    .replace(/\b(teen|teens|teenagers?|adults?|grown[- ]?ups?)\b/gi, ' ');
-}
-
-const stockText = (p: Product) => (p.stock > 0 ? `${p.stock} in stock` : 'out of stock');
-const ratingText = (p: Product) =>
-  p.rating !== null ? `rated ${p.rating.toFixed(1)}/5${p.review_count ? ` from ${p.review_count} reviews` : ''}` : 'not rated yet';
-const line = (p: Product, i?: number) =>
-  `${i !== undefined ? `${i + 1}. ` : ''}**${p.name}** — ${formatMoney(p.price, p.currency)} · ${ratingText(p)} · ${stockText(p)}`;
-const category = (p: Product) => p.category || MSG.defaultCategory;
-
-/** Where a price sits among a category's prices, as a predicate: 'it {…}'. */
-function pricePosition(pct: number, count: number, cat: string): string {
-  if (count <= 1) return `is the only ${cat} product we have`;
-  if (pct <= 0) return `has the lowest price among our ${count} ${cat} products`;
-  if (pct >= 1) return `has the highest price among our ${count} ${cat} products`;
-  return `is priced above ${Math.round(pct * 100)}% of our ${count} ${cat} products`;
-}
-
-/** The bold names the assistant wrote in its recent replies, newest reply first, in their order ('Added **2 × X**' → X). */
-export function boldNames(history: { isBot: boolean; text: string }[]): string[] {
-  const names: string[] = [];
-  for (const m of [...history].reverse()) {
-    if (!m.isBot) continue;
-    for (const match of m.text.matchAll(/\*\*([^*]{2,200})\*\*/g)) {
-      const name = match[1]!.replace(/^\d+\s*[×x]\s*/, '').trim();
-      if (!names.includes(name)) names.push(name);
-    }
-    if (names.length) break;
-  }
-  return names;
-}
-
-function budgetText(min: number | null, max: number | null): string {
-  if (min !== null && max !== null) return ` between ${formatMoney(min)} and ${formatMoney(max)}`;
-  if (max !== null) return ` under ${formatMoney(max)}`;
-  if (min !== null) return ` over ${formatMoney(min)}`;
-  return '';
-}
-
 export function createBuiltinAssistant(deps: { search: SearchService }) {
   const { search } = deps;
 
@@ -152,7 +50,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     return [...categories.values()].sort((a, b) => b.count - a.count).slice(0, SEARCH_REPLY_MAX_CATEGORIES).map((c) => c.name);
   }
 
-  function describe(p: Product, tools: Toolbox): Reply {
+  async function describe(p: Product, tools: Toolbox, msg = ''): Promise<Reply> {
     tools.focus(p);
     const parts = [`**${p.name}**${p.brand ? ` by ${p.brand}` : ''} (${category(p)})`, p.description.trim() || MSG.noDescription];
     if (p.bullet_points.length) parts.push(`Key features:\n${p.bullet_points.slice(0, 5).map((b) => `• ${b}`).join('\n')}`);
@@ -165,6 +63,9 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     ].filter(Boolean);
     if (extra.length) parts.push(extra.join(' · '));
     if (p.tags.length) parts.push(`Tags: ${p.tags.slice(0, 6).join(', ')}`);
+    // what buyers say, quoted and linked, when it has reviews (decision 0102)
+    const evidence = await reviewEvidenceText(p, msg, tools);
+    if (evidence) parts.push(evidence);
     parts.push('Would you like similar products, or to know whether it is worth the price?');
     return { response: parts.join('\n\n'), suggestedSearch: null };
   }
@@ -198,6 +99,8 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     const alts = await tools.similarProducts(p.id, 6);
     const better = alts.find((a) => a.price_cents < p.price_cents && a.stock > 0 && (a.rating ?? 0) >= (p.rating ?? 0) && a.category === p.category);
     if (better) parts.push(`A cheaper alternative rated as well or better: ${line(better)}.`);
+    const evidence = await reviewEvidenceText(p, '', tools);
+    if (evidence) parts.push(evidence);
     if (p.stock === 0) parts.push('Note: it is out of stock right now.');
     return { response: parts.join('\n\n'), suggestedSearch: null };
   }
@@ -214,12 +117,12 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
   }
 
   /** 'Does X have Y?': yes when the listing says so (its features first), else what the listing does say. */
-  function feature(p: Product, msg: string, tools: Toolbox): Reply {
+  async function feature(p: Product, msg: string, tools: Toolbox): Promise<Reply> {
     tools.focus(p);
     const { analyze } = search.text;
     const own = new Set(analyze(`${p.name} ${p.brand}`));
     const asked = contentWords(msg).filter((w) => !analyze(w).every((s) => own.has(s)));
-    if (asked.length === 0) return describe(p, tools);
+    if (asked.length === 0) return describe(p, tools, msg);
     const stems = asked.flatMap((w) => analyze(w));
     const has = (text: string) => {
       const t = new Set(analyze(text));
@@ -258,7 +161,10 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     if (STOCK_Q.test(msg) || PRICE_Q.test(msg)) {
       out.push(p.stock > 0 ? `It is in stock: ${p.stock} available.` : 'It is out of stock right now.');
     }
-    if (RATING_Q.test(msg)) out.push(`**${p.name}** is ${ratingText(p)}.`);
+    if (RATING_Q.test(msg)) {
+      out.push(`**${p.name}** is ${ratingText(p)}.`);
+      out.push((await reviewEvidenceText(p, msg, tools)) ?? 'It has no reviews yet.');
+    }
     if (SPEC_Q.test(msg)) {
       const specs = [
         p.warranty_info ? `warranty: ${p.warranty_info}` : '',
@@ -272,7 +178,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       const alt = (await tools.similarProducts(p.id, 3)).find((x) => x.stock > 0);
       if (alt) out.push(`An in-stock alternative: ${line(alt)}.`);
     }
-    if (out.length === 0) return describe(p, tools);
+    if (out.length === 0) return describe(p, tools, msg);
     return { response: out.join(' '), suggestedSearch: null };
   }
 
@@ -335,6 +241,27 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     return out;
   }
 
+  /**
+   * The matches of the kind's department (mainDepartment) whose prices sit in its lower half ('low': at most the department's
+   * median) or upper half ('high'), cheapest or dearest first; the matches as they were when none does.
+   */
+  async function withinBand(items: Product[], band: 'low' | 'high'): Promise<Product[]> {
+    const department = mainDepartment(items)!;
+    const { prices } = await search.categoryPrices(department);
+    if (prices.length === 0) return items.slice(0, SEARCH_REPLY_MAX_PRODUCTS);
+    const median = prices[Math.floor((prices.length - 1) / 2)]!;
+    const within = items
+      .filter((p) => p.category === department && (band === 'low' ? p.price_cents <= median : p.price_cents >= median))
+      .sort((a, b) => (band === 'low' ? a.price_cents - b.price_cents : b.price_cents - a.price_cents));
+    return (within.length ? within : items).slice(0, SEARCH_REPLY_MAX_PRODUCTS);
+  }
+
+  /** A budget bounds the kind asked for: the matches in the kind's department (decision 0102). */
+  function oneDepartment(items: Product[]): Product[] {
+    const department = mainDepartment(items);
+    return items.filter((p) => p.category === department).slice(0, SEARCH_REPLY_MAX_PRODUCTS);
+  }
+
   async function searchReply(text: string, tools: Toolbox, opts: { notFoundName?: string; shopping?: boolean } = {}): Promise<Reply> {
     const { extractPrice } = search.text;
     const price = extractPrice(audienceWords(text));
@@ -350,8 +277,13 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     const phrase = [label, pricePhrase].filter(Boolean).join(' ').trim();
     if (!phrase) return offTopic();
     // 'the cheapest laptop': the matches by price, not by relevance
-    const result = await tools.searchProducts({ query: phrase, limit: byPrice ? 10 : undefined });
+    // 'cheap X', 'premium X' without an amount: the lower or upper half of X's own department (decision 0102)
+    const band = !byPrice && price.intent && price.minCents === undefined && price.maxCents === undefined ? price.intent : null;
+    const result = await tools.searchProducts({ query: phrase, limit: byPrice || band || (pricePhrase && words.length) ? 10 : undefined });
     if (byPrice) result.items = [...result.items].sort((a, b) => byPrice * (a.price_cents - b.price_cents)).slice(0, SEARCH_REPLY_MAX_PRODUCTS);
+    else if (band && result.items.length) result.items = await withinBand(result.items, band);
+    else if (pricePhrase && words.length && result.onTopic && result.items.length) result.items = oneDepartment(result.items);
+    else result.items = result.items.slice(0, SEARCH_REPLY_MAX_PRODUCTS);
     if (result.total === 0 && pricePhrase && label) {
       // nothing inside the budget: say so, and show the nearest prices instead of claiming we have none at all
       const outside = await tools.searchProducts({ query: label });
@@ -451,6 +383,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
 
       // the shopper's own orders, before anything else reads "order" or "delivered" as shopping words
       if (isOrderQuestion(msg)) return orderReply(msg, tools);
+      if (CATEGORIES_Q.test(msg)) return categoriesReply(tools);
 
       const named = words.length ? await tools.findNamed(msg) : [];
 
@@ -468,6 +401,12 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         };
       }
 
+      // 'has this been cheaper?' and 'what do buyers say?': the price log and the reviews of the product in question
+      if (PRICE_HISTORY_Q.test(msg) || REVIEWS_Q.test(msg)) {
+        const p = named[0] ?? context ?? (locked.length === 1 ? locked[0]! : null) ?? (await recent())[0] ?? null;
+        if (p) return PRICE_HISTORY_Q.test(msg) ? priceHistoryReply(p, tools) : reviewsReply(p, msg, tools);
+      }
+
       // the shop's rules (shipping, tax, payment, returns) come from its own data, not from a product search
       const asked = policyTopics(msg, { productInQuestion: named.length > 0 || context !== null });
       if (asked.length) return policyReply(asked, tools, named[0] ?? context);
@@ -480,7 +419,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
           if (WORTH.test(msg)) return worth(p, tools);
           if (PRICE_Q.test(msg) || STOCK_Q.test(msg) || RATING_Q.test(msg) || SPEC_Q.test(msg)) return facts(p, msg, tools);
           if (FEATURE_Q.test(msg)) return feature(p, msg, tools);
-          if (TELL.test(msg)) return describe(p, tools);
+          if (TELL.test(msg)) return describe(p, tools, msg);
           tools.focus(p);
           const other = pool.filter((x) => x.id !== p.id);
           for (const o of other) tools.mention(o.id, 'mention');
@@ -492,16 +431,42 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       // two products named with 'or' / 'vs' are a comparison even without the word
       if (named.length >= 2 && !COMPARE.test(msg) && /\b(or|vs\.?|versus)\b/i.test(msg)) return compare(named, msg, tools);
       if (COMPARE.test(msg)) {
+        // 'compare the two cheapest X': X's products ordered as asked
+        const top = topN(msg);
+        const kindOf = (text: string) => contentWords(search.text.extractPrice(text).text).join(' ');
+        if (top && kindOf(top.rest)) {
+          const list = await topOfKind(kindOf(top.rest), top.order, top.n, tools);
+          if (list.length >= 2) return compare(list, msg, tools);
+        }
+        // value weighs a price against its own department's prices: compared within one department (decision 0102)
+        const valueQ = /\bvalue\b/i.test(msg);
+        const oneDepartment = (list: Product[]) => {
+          const same = list.filter((p) => p.category === list[0]!.category);
+          return same.length >= 2 ? same.slice(0, 3) : list.slice(0, 3);
+        };
         let pool: Product[] = [];
         if (named.length >= 2) pool = named;
         else if (locked.length >= 2) pool = locked;
         else if (named.length === 1 && context && named[0]!.id !== context.id) pool = [context, named[0]!];
         else if (named.length === 1 && locked.length === 1 && named[0]!.id !== locked[0]!.id) pool = [locked[0]!, named[0]!];
-        else if ((await recent()).length >= 2) pool = (await recent()).slice(0, 3);
+        else if ((await recent()).length >= 2) pool = valueQ ? oneDepartment(await recent()) : (await recent()).slice(0, 3);
         if (pool.length >= 2) return compare(pool, msg, tools);
+        if (valueQ && words.length) {
+          const list = await sameDepartment(words.join(' '), tools);
+          if (list.length >= 2) return compare(list, msg, tools);
+        }
         if (words.length === 0) {
           return { response: 'Which two products should I compare? Lock two products in the Product Locker, or name them in your message.', suggestedSearch: null };
         }
+      }
+
+      // a kind of product the shop does not sell ('washing machine', even if an espresso machine shares a word): say
+      // so and name the nearest departments, not unrelated products
+      const asksAboutOne = WORTH.test(msg) || SIMILAR.test(msg) || PURCHASE.test(msg) || PRICE_Q.test(msg) || STOCK_Q.test(msg) ||
+        RATING_Q.test(msg) || SPEC_Q.test(msg) || TELL.test(msg) || (FEATURE_Q.test(msg) && (named.length > 0 || context !== null));
+      if (!asksAboutOne && words.length) {
+        const missingKinds = await notSoldKinds(msg, tools);
+        if (missingKinds) return notSoldReply(missingKinds, tools);
       }
 
       // a question about one product: the one named, else the one in context (when the message names nothing else)
@@ -521,14 +486,14 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         if (SIMILAR.test(msg)) return similar(target, tools, { cheaper: CHEAPER.test(msg) });
         if (PURCHASE.test(msg)) return purchase(target, tools);
         if (PRICE_Q.test(msg) || STOCK_Q.test(msg) || RATING_Q.test(msg) || SPEC_Q.test(msg)) return facts(target, msg, tools);
-        return describe(target, tools);
+        return describe(target, tools, msg);
       }
       if (productQuestion && words.length === 0) {
         return { response: 'Which product do you mean? Select one on the page or tell me its name.', suggestedSearch: null };
       }
       if (named.length === 1 && words.length > 0 && !SHOPPING.test(msg) && !OFF_TOPIC.test(msg) && search.text.extractPrice(msg).maxCents === undefined) {
         // just a product's name
-        return describe(named[0]!, tools);
+        return describe(named[0]!, tools, msg);
       }
 
       // chit-chat, even when it happens to name a product ('who won the football match?')

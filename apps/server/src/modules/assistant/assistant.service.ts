@@ -5,7 +5,7 @@ import type { ChatMonitorService } from '../chat-monitor/chat-monitor.service.js
 import type { SearchService } from '../search/search.service.js';
 import { createBuiltinAssistant, type BuiltinInput } from './assistant.builtin.js';
 import { createModelAssistant, type ModelConfig } from './assistant.model.js';
-import { createToolbox, type OrdersReader } from './assistant.tools.js';
+import { createToolbox, type AssistantDeps, type OrdersReader } from './assistant.tools.js';
 
 export type AssistantService = ReturnType<typeof createAssistantService>;
 
@@ -29,6 +29,9 @@ export function createAssistantService(deps: {
   search: SearchService;
   /** Orders are read through the orders service, for the signed-in shopper only. */
   orders: OrdersReader;
+  /** Review evidence and the price log, for answers before a purchase (decision 0102). */
+  reviews?: AssistantDeps['reviews'];
+  prices?: AssistantDeps['prices'];
   chatMonitor: ChatMonitorService;
   ai: { baseUrl?: string; model?: string; apiKey?: string; timeoutMs: number };
   log: (msg: string) => void;
@@ -43,7 +46,7 @@ export function createAssistantService(deps: {
   const isHumanHandling = deps.isHumanHandling ?? (async () => false);
 
   async function answer(input: BuiltinInput, userId: number | null): Promise<ChatResponse & { source: 'model' | 'builtin' }> {
-    const toolDeps = { search: deps.search, orders: deps.orders, userId };
+    const toolDeps = { search: deps.search, orders: deps.orders, reviews: deps.reviews, prices: deps.prices, userId };
     if (model) {
       const tools = createToolbox(toolDeps);
       try {

@@ -8,6 +8,8 @@ import type { OrdersService } from '../orders/orders.service.js';
 import { aboutTheQuery, namedProducts } from './assistant.matching.js';
 import type { SearchService } from '../search/search.service.js';
 import { lowerBound } from '../../platform/sorted.js';
+import type { SummaryAspect } from '@souq/shared/api/reviews';
+import type { PricePoint } from '@souq/shared/api/prices';
 
 // The assistant's tools: the only way either assistant (built-in or model) learns about products. Every fact
 // comes from the database (the catalogue's DTOs, through the search service's event-invalidated cache), and every product a tool returns is recorded so the
@@ -19,9 +21,22 @@ const ACTION_RANK: Record<Action, number> = { mention: 0, compare: 1, add_to_car
 /** How the assistant reads orders: through the orders service, only ever the signed-in shopper's own. */
 export type OrdersReader = Pick<OrdersService, 'listForUser' | 'findForUserByNumber'>;
 
+/** What buyers say about a product (the reviews module): grounded claims, each quoted from a visible review. */
+export type ReviewEvidence = {
+  count: number;
+  praise: SummaryAspect[];
+  criticism: SummaryAspect[];
+  /** The sentences of the newest reviews, in order: what to quote when no sentence makes a claim. */
+  sentences: { review_id: number; quote: string }[];
+};
+
 export type AssistantDeps = {
   search: SearchService;
   orders: OrdersReader;
+  /** Review evidence (the reviews module); without it the assistant cites no reviews. */
+  reviews?: { evidence(productId: number): Promise<ReviewEvidence> };
+  /** The price log (the prices module); without it the assistant has no price history to quote. */
+  prices?: { lowestRecent(productId: number): Promise<{ lowest: PricePoint; changes: number; days: number } | null> };
   /** The signed-in shopper (null: anonymous). Order tools answer for this account only. */
   userId: number | null;
 };
@@ -154,6 +169,7 @@ export function searchPhraseIn(text: string): string | null {
 /** One request's tools; remembers which products were named and how (focus beats add_to_cart beats compare …). */
 export function createToolbox(deps: AssistantDeps) {
   const { search, orders, userId } = deps;
+  const { analyze } = search.text;
   const mentions = new Map<number, Action>();
   const quantities = new Map<number, number>();
   const seen = new Map<number, Product>();
@@ -315,6 +331,36 @@ export function createToolbox(deps: AssistantDeps) {
       const page = await orders.listForUser(userId, { limit: ORDERS_LISTED, offset: 0 });
       await mentionOrderItems(page.items);
       return { signed_in: true, orders: page.items.map(orderFacts), total: page.total };
+    },
+
+    /** review_evidence: what buyers praise and criticise, each claim quoted from (and linked to) a visible review. */
+    async reviewEvidence(p: Product): Promise<ReviewEvidence> {
+      return deps.reviews ? deps.reviews.evidence(p.id) : { count: 0, praise: [], criticism: [], sentences: [] };
+    },
+
+    /** price_history: the lowest price in the last 90 days and when it was last set to it (null: no log). */
+    async priceLow(p: Product) {
+      return deps.prices ? deps.prices.lowestRecent(p.id) : null;
+    },
+
+    /** The shop's departments (each product's first category), largest first, with their broader groups. */
+    departments() {
+      return search.departments();
+    },
+
+    /**
+     * Whether the shop sells this kind of product: some product has all of its words among its own name, categories,
+     * tags or keywords (not merely in a description, and not through a synonym).
+     */
+    async sells(kind: string): Promise<boolean> {
+      const want = analyze(kind);
+      if (want.length === 0) return true;
+      const ranked = await search.rank(kind, { limit: 20, prefix: false });
+      const list = await products(ranked.ids);
+      return list.some((p) => {
+        const own = new Set(analyze([p.name, p.brand, ...p.categories, ...p.tags, ...p.keywords].join(' ')));
+        return want.every((w) => own.has(w));
+      });
     },
 
     /** shop_policy: the shop's own rules (packages/shared), never a product. */

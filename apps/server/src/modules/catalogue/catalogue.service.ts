@@ -15,6 +15,7 @@ import { productColumns, variantColumns, type VariantValues } from './product-in
 import { createResponseCache } from './response-cache.js';
 import { createVariantStock } from './variant-stock.js';
 import { isUniqueViolation } from '../../platform/pg-errors.js';
+import type { PricesService } from '../prices/prices.service.js';
 
 type Insert = typeof products.$inferInsert;
 /** What a product is created from (seed, vendor and admin tools). The slug is derived from the name when absent. */
@@ -103,8 +104,27 @@ export function createCatalogueService(deps: {
   currency?: string;
   /** Raw (optionally named, prepared) queries outside any transaction: checkout's product check (decision 0064). */
   query: Database['query'];
+  /**
+   * The price log (the prices module, decision 0101): every write that sets a price logs it in the same transaction,
+   * which also fires the price alerts it crosses.
+   */
+  priceLog?: Pick<PricesService, 'record'>;
 }) {
   const { db, bus } = deps;
+
+  /** Logs the price of each written row whose price is new or changed (before: its earlier price, null for a new one). */
+  async function logPrices(tx: Tx, rows: { before: number | null; after: ProductRow }[]): Promise<() => Promise<void>> {
+    const after: (() => Promise<void>)[] = [];
+    for (const { before, after: row } of rows) {
+      if (!deps.priceLog || before === row.priceCents) continue;
+      after.push(await deps.priceLog.record(tx, {
+        productId: row.id, productName: row.name, currency: row.currency, fromCents: before, toCents: row.priceCents, source: before === null ? 'create' : 'edit',
+      }));
+    }
+    return async () => {
+      for (const f of after) await f();
+    };
+  }
   const shopCurrency = deps.currency ?? SHOP_CURRENCY_DEFAULT;
 
   /**
@@ -394,9 +414,13 @@ export function createCatalogueService(deps: {
       for (let attempt = 0; ; attempt++) {
         const slug = await freeSlug(input.slug ?? input.name);
         try {
-          const [row] = await db.insert(products).values({ ...input, slug }).returning();
-          void bus.emit('product.changed', { id: row!.id });
-          return row!;
+          const [row, announce] = await db.transaction(async (tx) => {
+            const [created] = await tx.insert(products).values({ ...input, slug }).returning();
+            return [created!, await logPrices(tx, [{ before: null, after: created! }])] as const;
+          });
+          await announce();
+          void bus.emit('product.changed', { id: row.id });
+          return row;
         } catch (err) {
           // two creations raced for the same slug: pick again
           if (attempt < 3 && isUniqueViolation(err, 'products_slug_key')) continue;
@@ -419,7 +443,11 @@ export function createCatalogueService(deps: {
         used.add(slug);
         return { ...input, slug };
       });
-      const rows = await db.insert(products).values(values).returning();
+      const rows = await db.transaction(async (tx) => {
+        const created = await tx.insert(products).values(values).returning();
+        await logPrices(tx, created.map((row) => ({ before: null, after: row })));
+        return created;
+      });
       for (const row of rows) void bus.emit('product.changed', { id: row.id });
       return rows;
     },
@@ -427,8 +455,13 @@ export function createCatalogueService(deps: {
     async updateProduct(id: number, patch: ProductPatch): Promise<ProductRow> {
       const values: ProductPatch & { updatedAt: Date } = { ...patch, updatedAt: new Date() };
       if (patch.slug !== undefined) values.slug = await freeSlug(patch.slug, id);
-      const [row] = await db.update(products).set(values).where(eq(products.id, id)).returning();
-      if (!row) throw notFound(MSG.productNotFound);
+      const [row, announce] = await db.transaction(async (tx) => {
+        const [before] = await tx.select({ priceCents: products.priceCents }).from(products).where(eq(products.id, id)).for('update');
+        const [updated] = await tx.update(products).set(values).where(eq(products.id, id)).returning();
+        if (!before || !updated) throw notFound(MSG.productNotFound);
+        return [updated, await logPrices(tx, [{ before: before.priceCents, after: updated }])] as const;
+      });
+      await announce();
       void bus.emit('product.changed', { id });
       return row;
     },
@@ -441,6 +474,7 @@ export function createCatalogueService(deps: {
     async editProduct(id: number, patch: ProductPatch, opts: WriteOptions & { ownerVendorId?: number }): Promise<ProductRow> {
       const slug = patch.slug !== undefined ? await freeSlug(patch.slug, id) : undefined;
       let dropUploads = async () => {};
+      let announce = async () => {};
       const row = await writeWithPhotos(opts.photos, async (tx, photoUrls) => {
         const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
         if (!before || (opts.ownerVendorId !== undefined && before.vendorId !== opts.ownerVendorId)) throw notFound(MSG.productNotFound);
@@ -456,9 +490,11 @@ export function createCatalogueService(deps: {
         const changes = changesBetween(auditSnapshot(before, variantsBefore), auditSnapshot(after!, opts.variants), fields);
         await deps.audit?.record(tx, { actor: opts.actor, action: 'product.update', target: { type: 'product', id }, changes });
         dropUploads = await dropOrphanUploads(tx, before.images, after!.images);
+        announce = await logPrices(tx, [{ before: before.priceCents, after: after! }]);
         return after!;
       });
       await dropUploads();
+      await announce();
       void bus.emit('product.changed', { id });
       return row;
     },
@@ -477,6 +513,7 @@ export function createCatalogueService(deps: {
             await replaceVariants(tx, created!.id, opts.variants ?? []);
             const snapshot = Object.fromEntries(Object.entries(auditSnapshot(created!, opts.variants ?? [])).filter(([, v]) => !isEmpty(v)));
             await deps.audit?.record(tx, { actor: opts.actor, action: 'product.create', target: { type: 'product', id: created!.id }, changes: changesBetween(null, snapshot) });
+            await logPrices(tx, [{ before: null, after: created! }]);
             return created!;
           });
           void bus.emit('product.changed', { id: row.id });

@@ -1,5 +1,6 @@
 import type { LiveEvent, LiveEventType, LiveEvents } from '@souq/shared/api/events';
 import type { Bus, BusEvent, BusEvents } from '../../platform/bus.js';
+import type {} from '../prices/prices.service.js';
 
 /** Who is listening on one open stream of this instance. */
 export type Listener = {
@@ -38,6 +39,10 @@ const ROUTES: { [K in BusEvent]?: Route<K> } = {
   }),
   'order.statusChanged': (p) =>
     p.userId ? { to: { userId: p.userId }, event: live('order.status', { orderId: p.orderId, orderNumber: p.orderNumber, status: p.to, ...(p.tracking ? { tracking: p.tracking } : {}) }) } : null,
+  'price.alertFired': (p) => ({
+    to: { userId: p.userId },
+    event: live('price.alert', { alertId: p.alertId, productId: p.productId, productName: p.productName, priceCents: p.priceCents, belowCents: p.belowCents, currency: p.currency }),
+  }),
 };
 
 /** The index keys a listener is found under, and the keys an audience reaches. */

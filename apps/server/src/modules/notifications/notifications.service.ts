@@ -6,6 +6,9 @@ import {
 import { RETURN_STATUS_LABELS, type NOTIFICATION_TYPES, type ReturnStatus } from '@souq/shared/constants';
 import { formatCents } from '@souq/shared/rules/money';
 import { MSG } from '@souq/shared/messages';
+import { formatMoney } from '@souq/shared/rules/money';
+import { productPageUrl } from '@souq/shared/rules/embed';
+import type {} from '../prices/prices.service.js';
 import { settings } from '../../db/schema/accounts.js';
 import { broadcasts, notificationPreferences, pushSubscriptions } from '../../db/schema/notifications.js';
 import type { Db } from '../../platform/db.js';
@@ -124,6 +127,16 @@ export function createNotificationsService(deps: {
     if (!(await preferences(e.userId)).orderUpdates) return;
     const body = e.refundCents !== null ? MSG.returnRefundedPushBody(formatCents(e.refundCents, e.currency)) : MSG.returnPushBody;
     await sendToUser(e.userId, { title: MSG.returnPush(e.orderNumber, RETURN_STATUS_LABELS[e.status as ReturnStatus] ?? e.status), body, url: '/profile' });
+  }, { scope: 'origin' });
+
+  // A price alert the shopper set fires once (the prices module marks it): a push to their browsers, whatever their
+  // four preferences say — they asked for this one by name.
+  deps.bus.on('price.alertFired', async (e) => {
+    await sendToUser(e.userId, {
+      title: MSG.priceAlertPushTitle(e.productName),
+      body: MSG.priceAlertPushBody(formatMoney(e.priceCents / 100, e.currency), formatMoney(e.belowCents / 100, e.currency)),
+      url: productPageUrl('', e.productId),
+    });
   }, { scope: 'origin' });
 
   return {

@@ -13,8 +13,10 @@ import { changesBetween, type Actor, type AuditLog } from '../../platform/audit.
 import { conflict, forbidden, notFound, unprocessable } from '../../platform/errors.js';
 import type { FilesService, NewFile } from '../files/files.service.js';
 import { deliveredLine, refreshProductRating, unreviewedLines } from './reviews.queries.js';
-import { summarize } from './review-summary.js';
+import { sentencesOf, summarize } from './review-summary.js';
 
+/** The newest reviews whose sentences the assistant may quote when no sentence makes a claim. */
+const EVIDENCE_SENTENCE_REVIEWS = 3;
 export type ReviewsService = ReturnType<typeof createReviewsService>;
 type Row = typeof reviews.$inferSelect;
 type Page = { limit: number; offset: number };
@@ -146,6 +148,18 @@ export function createReviewsService(deps: {
         summary = { ...summarize(texts), based_on: texts.length };
       }
       return { product_id: productId, rating: product.rating, review_count: product.count, star_counts, summary };
+    },
+
+    /**
+     * What buyers say, for the assistant (decision 0102): the same grounded claims as the summary, from any number of
+     * visible reviews (the assistant quotes one or two claims, each linked to its review, so it needs no minimum).
+     */
+    async evidence(productId: number): Promise<{ count: number; sentences: { review_id: number; quote: string }[] } & ReturnType<typeof summarize>> {
+      const texts = await db.select({ id: reviews.id, title: reviews.title, body: reviews.body, stars: reviews.stars }).from(reviews)
+        .where(and(eq(reviews.productId, productId), eq(reviews.status, 'visible'))).orderBy(desc(reviews.id)).limit(SUMMARY_READS);
+      // reviews whose sentences make no claim can still be quoted, as written, when there is no claim to cite
+      const sentences = texts.slice(0, EVIDENCE_SENTENCE_REVIEWS).flatMap((r) => sentencesOf(r.body).map((quote) => ({ review_id: r.id, quote })));
+      return { count: texts.length, sentences, ...summarize(texts) };
     },
 
     /** The shopper's delivered lines not reviewed yet (what /profile and the product dialog offer to review). */

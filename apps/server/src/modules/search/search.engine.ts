@@ -346,6 +346,7 @@ export class SearchIndex {
   private fieldLenSum: Record<FieldKey, number> = { name: 0, head: 0, brand: 0, category: 0, tags: 0, description: 0, nameAr: 0, descriptionAr: 0 };
   private dead = 0;
   private facetCache: { version: number; facets: Facets } | null = null;
+  private departmentCache: { version: number; list: { name: string; count: number; groups: string[] }[] } | null = null;
   private categoryCache: { version: number; all: Map<string, { prices: number[]; ratings: number[] }> } | null = null;
   /** bumps on every change, so callers can cache derived facts */
   version = 0;
@@ -777,6 +778,28 @@ export class SearchIndex {
     }
     this.facetCache = { version: this.version, facets: { brands, categories } };
     return { brands, categories };
+  }
+
+  /**
+   * The shop's departments: each product's first category (its shelf), with how many products it has and the other
+   * categories its products carry (broader groups such as Electronics), largest first. For the assistant's
+   * "what do you sell?" and "the nearest departments we do sell".
+   */
+  departments(): { name: string; count: number; groups: string[] }[] {
+    if (this.departmentCache?.version === this.version) return this.departmentCache.list;
+    const all = new Map<string, { name: string; count: number; groups: Set<string> }>();
+    for (const d of this.liveDocs()) {
+      const [first, ...rest] = d.categories;
+      const key = d.categoryKeys[0];
+      if (!first || !key) continue;
+      const e = all.get(key) ?? { name: first, count: 0, groups: new Set<string>() };
+      e.count++;
+      for (const r of rest) e.groups.add(r);
+      all.set(key, e);
+    }
+    const list = [...all.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)).map((e) => ({ name: e.name, count: e.count, groups: [...e.groups] }));
+    this.departmentCache = { version: this.version, list };
+    return list;
   }
 
   /** The analysed terms a text would match in this index, with typo correction (for the assistant). */

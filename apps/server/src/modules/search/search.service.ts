@@ -256,6 +256,11 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
       return (await ready()).categoryPrices(category);
     },
 
+    /** The departments (each product's first category) with counts and their broader groups, largest first. */
+    async departments() {
+      return (await ready()).departments();
+    },
+
     /** Known brands and categories with product counts (display names). */
     async facets() {
       return (await ready()).facets();

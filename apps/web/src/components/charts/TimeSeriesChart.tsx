@@ -8,18 +8,21 @@ const BRAND = 'var(--color-brand-600)';
 const GRID = '#e2e8f0'; // slate-200
 const TICK = { fontSize: 12, fill: '#64748b' }; // slate-500
 
-export default function TimeSeriesDrawing({ data, variant, currency, valueLabel, height }: {
+export default function TimeSeriesDrawing({ data, variant, currency, valueLabel, height, fitValues = false }: {
   data: TimePoint[];
   variant: 'line' | 'bar';
   currency: string;
   valueLabel: string;
   height: number;
+  /** The value axis spans the values (prices), not from zero (revenue). */
+  fitValues?: boolean;
 }) {
   const axes = (
     <>
       <CartesianGrid stroke={GRID} vertical={false} />
       <XAxis dataKey="date" tickFormatter={formatDayShort} tick={TICK} tickLine={false} axisLine={{ stroke: GRID }} minTickGap={24} />
-      <YAxis tickFormatter={(v: number) => formatMoneyCompact(v, currency)} tick={TICK} tickLine={false} axisLine={false} width={76} />
+      <YAxis tickFormatter={(v: number) => formatMoneyCompact(v, currency)} tick={TICK} tickLine={false} axisLine={false} width={76}
+        {...(fitValues ? { domain: [(min: number) => Math.floor(min * 0.9), (max: number) => Math.ceil(max * 1.05)] as [(n: number) => number, (n: number) => number], tickCount: 4 } : {})} />
       <Tooltip
         formatter={(v) => [formatMoney(v, currency), valueLabel]}
         labelFormatter={(d) => formatDayLong(String(d))}

@@ -18,7 +18,9 @@ type MoneyChartProps = ChartFrameProps & {
 };
 
 /** Amount per day (e.g. revenue per day) as a line or bars; `data` is ordered by day, amounts in major units. */
-export function TimeSeriesChart({ data, variant = 'line', currency, valueLabel = 'Revenue', height = 260, ...frame }: MoneyChartProps & {
+export function TimeSeriesChart({ data, variant = 'line', currency, valueLabel = 'Revenue', height = 260, fitValues, ...frame }: MoneyChartProps & {
+  /** The value axis spans the values (prices) instead of starting at zero (revenue). */
+  fitValues?: boolean;
   /** One point per day 'YYYY-MM-DD', oldest first (fill days without sales with 0 so the line does not skip them). */
   data: TimePoint[];
   /** 'line' for trends over many days, 'bar' for a few days. */
@@ -31,7 +33,7 @@ export function TimeSeriesChart({ data, variant = 'line', currency, valueLabel =
       hasData={data.length > 0}
       table={{ labelHeader: 'Date', valueHeader: valueLabel, rows: data.map((p) => [formatDayLong(p.date), formatMoney(p.value, currency)]) }}
     >
-      <TimeSeriesDrawing data={data} variant={variant} currency={currency} valueLabel={valueLabel} height={height} />
+      <TimeSeriesDrawing data={data} variant={variant} currency={currency} valueLabel={valueLabel} height={height} fitValues={fitValues} />
     </ChartFrame>
   );
 }

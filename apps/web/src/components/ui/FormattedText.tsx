@@ -1,8 +1,9 @@
 import { Fragment, type ReactNode } from 'react';
 
 /**
- * Chat text with **bold** markers and line breaks rendered as formatting (customer spec §2). Builds React nodes
- * only, so text from the AI or the shopper can never inject markup.
+ * Chat text with **bold** markers, line breaks and [links](/path) rendered as formatting (customer spec §2; links: the
+ * assistant's review quotes, decision 0102). Builds React nodes only, so text from the AI or the shopper can never
+ * inject markup; a link is made only to a path of this site ('/…' or '#…'), anything else stays as typed.
  */
 export function FormattedText({ text }: { text: string }) {
   const lines = text.split(/\r?\n/);
@@ -11,7 +12,7 @@ export function FormattedText({ text }: { text: string }) {
       {lines.map((line, i) => (
         <Fragment key={i}>
           {i > 0 && <br />}
-          {renderBold(line)}
+          {renderLinks(line)}
         </Fragment>
       ))}
     </>
@@ -30,5 +31,25 @@ export function renderBold(line: string): ReactNode[] {
     last = m.index + m[0].length;
   }
   if (last < line.length) out.push(line.slice(last));
+  return out;
+}
+
+/** A markdown link to this site: '[text](/path)' or '[text](#anchor)' ('//host' is another site: left as text). */
+const LINK = /\[([^\]\n]{1,300})\]\(((?:\/(?!\/)|#)[^\s()]{0,300})\)/g;
+
+/** Links to this site as <a>, the rest (and each link's text) with bold. */
+export function renderLinks(line: string): ReactNode[] {
+  const out: ReactNode[] = [];
+  let last = 0;
+  for (const m of line.matchAll(LINK)) {
+    if (m.index > last) out.push(...renderBold(line.slice(last, m.index)));
+    out.push(
+      <a key={`a${m.index}`} href={m[2]} className="underline decoration-dotted underline-offset-2 hover:decoration-solid">
+        {renderBold(m[1]!)}
+      </a>,
+    );
+    last = m.index + m[0].length;
+  }
+  if (last < line.length) out.push(...renderBold(line.slice(last)));
   return out;
 }

@@ -19,6 +19,14 @@ describe('FormattedText', () => {
     expect(out).toContain('<strong class="font-semibold">&lt;b&gt;hi&lt;/b&gt;</strong>');
   });
 
+  it("links the assistant's review quotes to this site only", () => {
+    expect(html('Buyers praise it: [“The battery lasts two days”](/?product=4#review-9).')).toBe(
+      'Buyers praise it: <a href="/?product=4#review-9" class="underline decoration-dotted underline-offset-2 hover:decoration-solid">“The battery lasts two days”</a>.',
+    );
+    // another site, a script URL or a protocol-relative address stays text
+    for (const text of ['[x](https://evil.example)', '[x](javascript:alert(1))', '[x](//evil.example/a)']) expect(html(text)).not.toContain('<a');
+  });
+
   it('leaves an unmatched ** as typed', () => {
     expect(html('5 ** 2 is 25')).toBe('5 ** 2 is 25');
   });

@@ -16,6 +16,7 @@ import {
   unsubscribePush,
   type Preferences,
 } from './push';
+import { PriceAlertsList } from './PriceAlertsList';
 
 const LABELS: Record<keyof Preferences, string> = {
   orderUpdates: 'Order updates and tracking',
@@ -58,6 +59,8 @@ export function NotificationSettings() {
     return (
       <Block>
         <p className="text-sm text-slate-600">{MSG.pushUnsupported}</p>
+        {/* alerts still show in the app and are listed here without push */}
+        <PriceAlertsList />
       </Block>
     );
   }
@@ -188,6 +191,7 @@ export function NotificationSettings() {
           ))}
         </fieldset>
       )}
+      <PriceAlertsList />
     </Block>
   );
 }

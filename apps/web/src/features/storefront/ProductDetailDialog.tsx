@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import ProductReviews from './ProductReviews';
+import PriceHistory from './PriceHistory';
 import { MSG } from '@souq/shared/messages';
 import type { VariantChoice } from '@souq/shared/rules/variants';
 import { Button } from '@/components/ui/Button';
@@ -131,6 +132,8 @@ export default function ProductDetailDialog({ product, onClose, onAdd, onAsk }: 
               </>
             )}
           </dl>
+          {/* 90 days of prices and a price alert (issue 28); recharts comes in its own chunk when the chart shows */}
+          <PriceHistory productId={ref.id} />
           {onAsk && (
             <div>
               <p className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">Ask the assistant</p>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import {
   REVIEW_PHOTOS_MAX, REVIEW_SORTS, REVIEW_SORT_LABELS, reviewUpdateSchema, type Review, type ReviewSort, type ReviewStats,
   type ReviewableLine, type SummaryAspect,
@@ -196,6 +196,12 @@ export default function ProductReviews({ productId }: { productId: number }) {
   const list = useProductReviews(productId, { sort, stars }, signedIn);
   const lines = useReviewableLines(productId, signedIn);
   const create = useReviewAction(productId, (form: FormData) => reviewCalls.create(form));
+  // a link to one review (the assistant's quotes: /ai-assistant?product=…#review-<id>) scrolls to it once it is listed
+  const listed = list.data?.items;
+  useEffect(() => {
+    const target = /^#review-\d+$/.test(window.location.hash) ? document.getElementById(window.location.hash.slice(1)) : null;
+    target?.scrollIntoView({ block: 'start' });
+  }, [listed]);
 
   return (
     <section aria-labelledby={`reviews-${productId}`} className="flex flex-col gap-3 border-t border-slate-200 pt-4">

@@ -1,0 +1,216 @@
+import type { Product } from '@souq/shared/api/catalogue';
+import type { SummaryAspect } from '@souq/shared/api/reviews';
+import { PRICE_HISTORY_DAYS } from '@souq/shared/api/prices';
+import { productPageUrl } from '@souq/shared/rules/embed';
+import { formatMoney } from '@souq/shared/rules/money';
+import { productTypesIn } from '@souq/shared/rules/product-types';
+import { aspectsIn } from '../reviews/review-summary.js';
+import type { Toolbox } from './assistant.tools.js';
+
+// The built-in assistant's answers before a purchase (issue 28, decision 0102): what the shop sells, kinds of product
+// it does not sell, the price history of a product, and what buyers say about it. Each answer reads one tool (the
+// search's departments, the price log, the reviews' grounded claims); none is written for a particular question.
+
+type Reply = { response: string; suggestedSearch: null };
+
+/** 'What categories do you have?', 'what do you sell?' (the whole question: 'what do you have from Optix' is a search). */
+export const CATEGORIES_Q =
+  /\b(what|which) (categories|departments|sections|kinds? of (products?|things|items)|types? of (products?|things|items))\b|^\s*what (do|does) (you|souq|the shop|this shop) (sell|have|carry|offer)\s*\??\s*$|\b(list|show)( me)? (your|the|all)( the)? (categories|departments)\b/i;
+
+/** 'Has this been cheaper?', 'was it ever cheaper', 'lowest price in 90 days', 'has the price dropped recently'. */
+export const PRICE_HISTORY_Q = new RegExp(
+  [
+    String.raw`\b(been|ever been|was (it|this|that|the \w+( \w+)?)( ever)?|were (they|these)( ever)?|ever|go|gone|get|got) (any )?(cheaper|lower|less expensive|on sale)\b`,
+    String.raw`\blowest price\b.*\b(last|past|days?|weeks?|months?|ever|been|recent(ly)?|history)\b`,
+    String.raw`\bprice (history|trend|drops?|changes?)\b`,
+    String.raw`\bprice\b.*\b(dropped|drop|gone down|went down|come down|lower|changed)\b( \w+)? *\b(recently|lately|before|ever)\b`,
+    String.raw`\b(dropped|drop|gone down|went down) in price\b`,
+    String.raw`\bcheaper (before|last (week|month|year)|recently|in the past|earlier)\b`,
+  ].join('|'),
+  'i',
+);
+
+/** 'What do buyers say about …', 'reviews of …', 'any complaints', 'do people like …'. */
+export const REVIEWS_Q =
+  /\b(what (do|did|does) (buyers|customers|people|users|reviewers|owners|others|shoppers)( \w+)? (say|think|mention|like|dislike|complain)|reviews? (of|for|on|about)|any (complaints|reviews|feedback)|complaints? about|(do|does|did) (people|buyers|customers|users) (like|love|recommend|complain)|what are (the )?reviews|(buyers|customers|people) (say|think))\b/i;
+
+/** 'The two cheapest X', 'the 2 most expensive X', 'the three best-rated X'. */
+export const TOP_N = /\b(?:the )?(two|2|three|3)\s+(cheapest|least expensive|most expensive|priciest|dearest|best[- ]rated|top[- ]rated)\b|\b(cheapest|most expensive|priciest|best[- ]rated)\s+(two|2|three|3)\b/i;
+
+const QUOTES_CITED = 2;
+/** A question after the downsides. */
+const COMPLAINTS = /\b(complaints?|complain|problems?|issues?|downsides?|cons|negatives?|faults?)\b/i;
+
+const day = (iso: string) => iso.slice(0, 10);
+
+/** The shop's departments with their counts, grouped under their broader group (Electronics: Smartphones, …). */
+export async function categoriesReply(tools: Toolbox): Promise<Reply> {
+  const departments = await tools.departments();
+  if (departments.length === 0) return { response: "Our catalogue is empty right now; please come back soon.", suggestedSearch: null };
+  const groups = new Map<string, string[]>();
+  for (const d of departments) {
+    const group = d.groups[0] ?? d.name;
+    groups.set(group, [...(groups.get(group) ?? []), `${d.name} (${d.count})`]);
+  }
+  const lines = [...groups].map(([g, list]) => `• ${g}: ${list.join(', ')}`);
+  return {
+    response: `We sell ${departments.length} departments:\n${lines.join('\n')}\n\nTell me which one you are shopping in, or what you need, and I'll find it.`,
+    suggestedSearch: null,
+  };
+}
+
+/**
+ * The kinds of product the message asks for that the shop does not sell (none of its products is one, by its own
+ * fields), or null when it asks for none or the shop sells one of them.
+ */
+export async function notSoldKinds(text: string, tools: Toolbox): Promise<ReturnType<typeof productTypesIn> | null> {
+  const kinds = productTypesIn(text);
+  if (kinds.length === 0) return null;
+  for (const k of kinds) if (await tools.sells(k.type)) return null;
+  return kinds;
+}
+
+/**
+ * 'We don't sell X' and the nearest departments: those whose names or broader groups share the most words with the
+ * kind's department words; with none in common, the largest departments.
+ */
+export async function notSoldReply(kinds: NonNullable<Awaited<ReturnType<typeof notSoldKinds>>>, tools: Toolbox): Promise<Reply> {
+  const departments = await tools.departments();
+  const words = new Set(kinds.flatMap((k) => k.group.departments.flatMap((d) => [d, ...d.split(' ')])));
+  const scored = departments
+    .map((d) => {
+      const own = [d.name, ...d.groups].map((x) => x.toLowerCase());
+      const ownWords = new Set(own.flatMap((x) => [x, ...x.split(/\s+/)]));
+      // a whole department name counts more than a word of it ('home office' over 'home')
+      const score = [...words].reduce((n, w) => n + (own.includes(w) ? 2 : ownWords.has(w) ? 1 : 0), 0);
+      return { d, score };
+    })
+    .filter((x) => x.score > 0)
+    .sort((a, b) => b.score - a.score || b.d.count - a.d.count)
+    .slice(0, 3)
+    .map((x) => x.d.name);
+  const asked = kinds.map((k) => k.said).join(' or ');
+  const nearest = scored.length
+    ? `The nearest departments we do sell: ${scored.join(', ')}.`
+    : `What we do sell: ${departments.slice(0, 6).map((d) => d.name).join(', ')}.`;
+  return { response: `Sorry, we don't sell ${asked} at Souq. ${nearest} Would you like to look at one of them?`, suggestedSearch: null };
+}
+
+/** The lowest price of the last 90 days, when it was, and the price now. */
+export async function priceHistoryReply(p: Product, tools: Toolbox): Promise<Reply> {
+  tools.focus(p);
+  const now = formatMoney(p.price, p.currency);
+  const h = await tools.priceLow(p);
+  if (!h) return { response: `I have no price history for **${p.name}** yet. It costs ${now} today.`, suggestedSearch: null };
+  const low = h.lowest.price_cents;
+  const lowText = formatMoney(low / 100, p.currency);
+  const chart = 'The product page charts its price over the last 90 days, and you can ask to be told when it drops below a price you choose.';
+  if (low < p.price_cents) {
+    const more = formatMoney((p.price_cents - low) / 100, p.currency);
+    return {
+      response: `Yes. In the last ${PRICE_HISTORY_DAYS} days the lowest price of **${p.name}** was ${lowText}, last on ${day(h.lowest.at)}. Today it costs ${now}, ${more} more.\n\n${chart}`,
+      suggestedSearch: null,
+    };
+  }
+  const since = h.changes === 0 ? `it has not changed in ${PRICE_HISTORY_DAYS} days (price on ${day(h.lowest.at)})` : `its price since ${day(h.lowest.at)}`;
+  return {
+    response: `No. Today's ${now} is the lowest price of **${p.name}** in the last ${PRICE_HISTORY_DAYS} days: ${since}.\n\n${chart}`,
+    suggestedSearch: null,
+  };
+}
+
+/** A link the storefront opens as the product's dialog scrolled to the review. */
+const reviewLink = (p: Product, reviewId: number) => `${productPageUrl('', p.id)}#review-${reviewId}`;
+
+const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
+/** A quote says something on its own from this many words ('Lovely sound' is a title, not evidence). */
+const QUOTE_MIN_WORDS = 4;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * What buyers say, as one paragraph: the claims on the aspects the message names first, else the most mentioned
+ * praise and criticism; each quoted (its fullest quote) and linked to its review. Claims whose quotes are all too short
+ * to read on their own are passed over; with no claim left, the newest review's first sentence is quoted. Null when the
+ * product has no reviews.
+ */
+export async function reviewEvidenceText(p: Product, message: string, tools: Toolbox): Promise<string | null> {
+  const ev = await tools.reviewEvidence(p);
+  if (ev.count === 0) return null;
+  const asked = new Set(aspectsIn(message));
+  const best = (a: SummaryAspect) => [...a.quotes].sort((x, y) => wordCount(y.quote) - wordCount(x.quote))[0];
+  const claims = [
+    ...ev.praise.map((a) => ({ a, side: 'praise' as const })),
+    ...ev.criticism.map((a) => ({ a, side: 'criticism' as const })),
+  ].filter((c) => { const q = best(c.a); return q !== undefined && wordCount(q.quote) >= QUOTE_MIN_WORDS; });
+  const onAsked = claims.filter((c) => asked.has(c.a.aspect));
+  const picked = onAsked.length
+    ? onAsked.slice(0, QUOTES_CITED)
+    : [claims.find((c) => c.side === 'praise'), claims.find((c) => c.side === 'criticism')].filter((c): c is (typeof claims)[number] => c !== undefined);
+  const reviews = plural(ev.count, 'review');
+  // asked for complaints and there are none: say so before quoting what buyers do say
+  const noComplaints = COMPLAINTS.test(message) && ev.criticism.length === 0 ? `No buyer criticises it so far (${reviews}). ` : '';
+  if (picked.length === 0) {
+    const first = ev.sentences.find((q) => wordCount(q.quote) >= QUOTE_MIN_WORDS) ?? ev.sentences[0];
+    return first ? `${noComplaints}From its ${reviews}, a buyer writes: [“${first.quote}”](${reviewLink(p, first.review_id)})` : null;
+  }
+  const parts = picked.map(({ a, side }) => {
+    const q = best(a)!;
+    const n = side === 'praise' ? a.positive : a.negative;
+    return `${side === 'praise' ? 'praise' : 'criticise'} ${a.label.toLowerCase()} (${n} of ${reviews}): [“${q.quote}”](${reviewLink(p, q.review_id)})`;
+  });
+  return `${noComplaints}Buyers ${parts.join('; and ')}.`;
+}
+
+/** 'What do buyers say about X?': its rating and the evidence, or that it has no reviews yet. */
+export async function reviewsReply(p: Product, message: string, tools: Toolbox): Promise<Reply> {
+  tools.focus(p);
+  const evidence = await reviewEvidenceText(p, message, tools);
+  if (!evidence) {
+    return { response: `**${p.name}** has no reviews yet, so I can't tell you what buyers think of it. Buyers can review it once it is delivered to them.`, suggestedSearch: null };
+  }
+  const rating = p.rating !== null ? ` It is rated ${p.rating.toFixed(1)}/5 from ${plural(p.review_count, 'verified review')}.` : '';
+  return { response: `What buyers say about **${p.name}**:${rating}\n\n${evidence}`, suggestedSearch: null };
+}
+
+/** The asked order of 'the two cheapest X' and how many, with the message left without those words. */
+export function topN(message: string): { n: number; order: 'cheap' | 'dear' | 'rated'; rest: string } | null {
+  const m = TOP_N.exec(message);
+  if (!m) return null;
+  const count = (m[1] ?? m[4] ?? '2').toLowerCase();
+  const which = (m[2] ?? m[3] ?? '').toLowerCase();
+  const n = count === 'three' || count === '3' ? 3 : 2;
+  const order = /cheap|least/.test(which) ? 'cheap' : /rated/.test(which) ? 'rated' : 'dear';
+  return { n, order, rest: message.replace(m[0], ' ') };
+}
+
+/**
+ * The department a kind of product is shelved in: the one most of the search's matches are in (earlier matches break
+ * a tie). A laptop sleeve matches 'laptops' by name, but the laptops are in Laptops.
+ */
+export function mainDepartment(items: Product[]): string | null {
+  const counts = new Map<string, number>();
+  for (const p of items) counts.set(p.category, (counts.get(p.category) ?? 0) + 1);
+  let best: string | null = null;
+  for (const p of items) if (best === null || counts.get(p.category)! > counts.get(best)!) best = p.category;
+  return best;
+}
+
+/** The products of a kind (in its department), ordered as asked ('the two cheapest X'), the first n. */
+export async function topOfKind(kind: string, order: 'cheap' | 'dear' | 'rated', n: number, tools: Toolbox): Promise<Product[]> {
+  const { items: matches } = await tools.searchProducts({ query: kind, limit: 10 });
+  const department = mainDepartment(matches);
+  const items = matches.filter((p) => p.category === department);
+  const sorted = [...items].sort((a, b) =>
+    order === 'cheap' ? a.price_cents - b.price_cents : order === 'dear' ? b.price_cents - a.price_cents : (b.rating ?? 0) - (a.rating ?? 0) || b.review_count - a.review_count);
+  return sorted.slice(0, n);
+}
+
+/**
+ * 'Which X is better value?': the kind's products in its department, the best matches first, for
+ * the comparison to weigh rating against where each price sits in that department.
+ */
+export async function sameDepartment(kind: string, tools: Toolbox, max = 4): Promise<Product[]> {
+  const { items } = await tools.searchProducts({ query: kind, limit: 10 });
+  const department = mainDepartment(items);
+  return items.filter((p) => p.category === department).slice(0, max);
+}

@@ -1,0 +1,119 @@
+import type { Product } from '@souq/shared/api/catalogue';
+import { MSG } from '@souq/shared/messages';
+import { formatMoney } from '@souq/shared/rules/money';
+
+// The built-in assistant's reading of a message (intents as patterns, words that ask rather than name, budgets, ages
+// and hobbies) and its product lines: split from assistant.builtin.ts, which composes them into answers.
+
+export const GREETING = /^(hi|hello|hey|hiya|howdy|salam|salaam|assalamu alaikum|marhaba|ahlan|greetings|yo|good (morning|afternoon|evening))\b/i;
+export const THANKS = /\b(thanks|thank you|thx|cheers|appreciate it|bye|goodbye|see you)\b/i;
+export const HELP = /\b(what can you do|how does this work|what do you do|who are you|help me|^help$)\b/i;
+export const COMPARE = /\b(compare|comparison|versus|vs\.?|difference|differences|which (one|is|has|should|would|of)|better|best value)\b/i;
+export const WORTH = /\b(worth|value for money|good (value|deal|price|buy)|overpriced|fair price|rip ?off)\b/i;
+export const SIMILAR = /\b(similar|alternatives?|(something|anything) like|others? like|options like|like (this|that|it)|comparable)\b/i;
+export const GIFT = /\b(gifts?|presents?|birthday|christmas|eid|anniversary)\b/i;
+export const PRONOUN = /\b(it|this|that|this one|that one)\b/i;
+export const CHEAPEST = /\b(cheapest|least expensive|lowest priced?|most affordable)\b/i;
+export const PRICIEST = /\b(most expensive|priciest|highest priced?)\b/i;
+export const CHEAPER = /\b(cheaper|less expensive|lower price|more affordable|for less)\b/i;
+/** 'does X have Y', 'is X waterproof': a yes/no question about what one product has or is. */
+export const FEATURE_Q = /^(does|do|is|are|has|can|will)\b.*\b(have|has|come with|comes with|include|includes|support|supports|work with|got|waterproof|wireless|compatible)\b/i;
+export const PURCHASE = /\b(how (do|can|would|should) i (buy|purchase|order|get|pay)|how to (buy|purchase|order)|checkout|check out|payment|pay with|cash on delivery|shipping|delivery)\b/i;
+export const PRICE_Q = /\b(how much|price|cost|costs|pricing)\b/i;
+export const STOCK_Q = /\b(in stock|stock|available|availability|left|sold out)\b/i;
+export const RATING_Q = /\b(rating|rated|reviews?|stars?)\b/i;
+export const SPEC_Q = /\b(warranty|guarantee|dimensions?|size|weight|weigh|how big|how heavy|specs?|specifications?|features?)\b/i;
+export const TELL = /\b(tell me|more about|describe|details?|info|information|what is|what's|explain)\b/i;
+export const SHOPPING = /\b(show|find|search|looking|look|need|want|recommend|suggest|any|have|sell|carry|got|options?|gifts?|ideas?|buy|shop|shopping)\b/i;
+export const OFF_TOPIC = /\b(weather|jokes?|news|politics?|president|prime minister|capital of|movies?|songs?|sing|lyrics|poem|story|homework|math|time is it|what day|date today|who won|who is winning|translate|meaning of life|love you|do you love|your name|are you (a |an )?(human|real|bot|robot|person|ai|machine)|who (made|built|created) you|taxis?|cabs?|uber|flights?|hotels?|restaurants?|appointments?)\b|\d+\s*(times|plus|minus|divided by|multiplied by|[*+])\s*\d+/i;
+export const REF = /\b(cheaper|cheapest|less expensive|more expensive|pricier|priciest|most expensive|first|second|third|last|other|better rated|higher rated|best rated|top rated)\b/i;
+
+/** Words that ask about a product rather than name one: they never make a search. */
+export const QUESTION_WORDS = new Set(
+  (
+    'tell more about describe detail details info information explain what whats is are was were be it its this that these those ' +
+    'price prices cost costs much many how worth value money good deal fair overpriced similar alternative alternatives like purchase ' +
+    'buy order checkout pay payment delivery shipping stock available availability left sold out rating rated review reviews star stars ' +
+    'warranty guarantee dimension dimensions size weight weigh big heavy spec specs specification specifications feature features compare ' +
+    'comparison versus vs difference differences better best which one ones cheaper cheapest expensive pricier priciest most less more first ' +
+    'second third last other rated higher top and but so ok okay yes no why when where who should will can could would there here them they ' +
+    'please thanks hi hello hey do does did am im i you me my your we our us to of for in on with a an the any some get show find search ' +
+    'looking look need want recommend suggest have sell carry got option options shop shopping also just really very about up gift gifts ' +
+    'idea ideas product products item items thing things stuff anything something help morning afternoon evening there s t d ll re ve'
+  ).split(' '),
+);
+
+/**
+ * Who a gift is for and why, and how a shopper says what someone likes: they shape the question, they name no product
+ * ('a gift for my dad, he loves coffee' is about coffee).
+ */
+export const PEOPLE_WORDS = new Set(
+  (
+    'dad father mum mom mother parents wife husband partner sister brother son daughter friend friends boyfriend girlfriend ' +
+    'boss colleague coworker grandma grandmother grandpa grandfather uncle aunt cousin nephew niece family him her he she they ' +
+    'them his hers someone somebody person people who likes like loves love enjoys enjoy into fan lover lovers birthday ' +
+    'christmas eid anniversary present presents occasion surprise special starting'
+  ).split(' '),
+);
+
+/** A shopper's way of saying a budget the search does not read: '50 dirhams or less', '300 and up'. */
+export function budgetPhrases(text: string): string {
+  const cur = String.raw`(\s*(?:aed|dhs?|dirhams?|usd|dollars?|bucks))?`;
+  return text
+    .replace(new RegExp(String.raw`\b(?:for\s+)?\$?(\d+(?:\.\d+)?k?)${cur}\s+(?:or|and)\s+(?:less|under|below|cheaper)\b`, 'gi'), ' under $1$2 ')
+    .replace(new RegExp(String.raw`\b\$?(\d+(?:\.\d+)?k?)${cur}\s+(?:or more|and up|and above|or above|plus)\b`, 'gi'), ' over $1$2 ')
+    .replace(new RegExp(String.raw`\b(?:have|got)\s+(?:about\s+|around\s+|up to\s+)?\$?(\d+(?:\.\d+)?k?)${cur}\s+to\s+spend\b`, 'gi'), ' under $1$2 ')
+    .replace(new RegExp(String.raw`\bspend(?:ing)?\s+(?:about\s+|around\s+|up to\s+|max\s+)?\$?(\d+(?:\.\d+)?k?)${cur}`, 'gi'), ' under $1$2 ');
+}
+
+/** What a hobby is shopped as: the department words a shop uses for someone who likes it. */
+export const INTERESTS: Record<string, string> = {
+  reading: 'books', reader: 'books', readers: 'books', bookworm: 'books', novels: 'novel', photography: 'camera',
+  photographer: 'camera', photos: 'camera', musician: 'musical instruments', chef: 'cooking', baking: 'kitchen',
+  gym: 'fitness', workout: 'fitness', workouts: 'fitness', traveller: 'travel', traveler: 'travel', travelling: 'travel',
+  traveling: 'travel', gardening: 'garden', gardener: 'garden',
+};
+
+/** Ages and little ones read as the shop's word for them; teenagers and adults need no word of their own. */
+export function audienceWords(text: string): string {
+  return text
+    .replace(/\b(\d{1,2})[\s-]*(?:years?|yrs?)[\s-]*old\b/gi, (_m, age: string) => (Number(age) <= 12 ? ' kids ' : ' '))
+    .replace(/\b(toddlers?|bab(?:y|ies)|infants?|little ones?|child|children|kid|boys?|girls?)\b/gi, ' kids ')
+    .replace(/\b(teen|teens|teenagers?|adults?|grown[- ]?ups?)\b/gi, ' ');
+}
+
+export const stockText = (p: Product) => (p.stock > 0 ? `${p.stock} in stock` : 'out of stock');
+export const ratingText = (p: Product) =>
+  p.rating !== null ? `rated ${p.rating.toFixed(1)}/5${p.review_count ? ` from ${p.review_count} review${p.review_count === 1 ? '' : 's'}` : ''}` : 'not rated yet';
+export const line = (p: Product, i?: number) =>
+  `${i !== undefined ? `${i + 1}. ` : ''}**${p.name}** — ${formatMoney(p.price, p.currency)} · ${ratingText(p)} · ${stockText(p)}`;
+export const category = (p: Product) => p.category || MSG.defaultCategory;
+
+/** Where a price sits among a category's prices, as a predicate: 'it {…}'. */
+export function pricePosition(pct: number, count: number, cat: string): string {
+  if (count <= 1) return `is the only ${cat} product we have`;
+  if (pct <= 0) return `has the lowest price among our ${count} ${cat} products`;
+  if (pct >= 1) return `has the highest price among our ${count} ${cat} products`;
+  return `is priced above ${Math.round(pct * 100)}% of our ${count} ${cat} products`;
+}
+
+/** The bold names the assistant wrote in its recent replies, newest reply first, in their order ('Added **2 × X**' → X). */
+export function boldNames(history: { isBot: boolean; text: string }[]): string[] {
+  const names: string[] = [];
+  for (const m of [...history].reverse()) {
+    if (!m.isBot) continue;
+    for (const match of m.text.matchAll(/\*\*([^*]{2,200})\*\*/g)) {
+      const name = match[1]!.replace(/^\d+\s*[×x]\s*/, '').trim();
+      if (!names.includes(name)) names.push(name);
+    }
+    if (names.length) break;
+  }
+  return names;
+}
+
+export function budgetText(min: number | null, max: number | null): string {
+  if (min !== null && max !== null) return ` between ${formatMoney(min)} and ${formatMoney(max)}`;
+  if (max !== null) return ` under ${formatMoney(max)}`;
+  if (min !== null) return ` over ${formatMoney(min)}`;
+  return '';
+}
