@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
   UCP, UCP_CHECKOUT, UCP_CHECKOUT_TTL_HOURS, UCP_VERSION,
@@ -7,10 +7,10 @@ import {
 import { agentCheckouts, type AgentCheckoutAddress, type AgentCheckoutBuyer, type AgentCheckoutLine } from '../../db/schema/agents.js';
 import type { Db } from '../../platform/db.js';
 import type { AuditLog } from '../../platform/audit.js';
-import { conflict, notFound } from '../../platform/errors.js';
-import { isUniqueViolation } from '../../platform/pg-errors.js';
+import { notFound } from '../../platform/errors.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
+import { createIdempotently, linesOf } from './agents.idempotent.js';
 import { placeAgentOrder } from './agents.place-order.js';
 import { createLinePricing, money } from './agents.lines.js';
 
@@ -109,29 +109,14 @@ export function createAgentCheckout(deps: { db: Db; catalogue: CatalogueService;
     return row;
   }
 
-  const linesOf = (body: UcpCheckoutWrite): AgentCheckoutLine[] =>
-    body.line_items.map((l, i) => ({ id: `line_${i + 1}`, item: l.item.id, quantity: l.quantity }));
-
   /** Creates a session; with an Idempotency-Key a retry answers the same session (another body with it is a 409). */
   async function create(agent: string, body: UcpCheckoutWrite, opts: { idempotencyKey: string; origin: string }): Promise<{ created: boolean; body: UcpErrorResponse | Awaited<ReturnType<typeof view>> }> {
-    const lines = linesOf(body);
-    const { unknown } = await resolve(lines);
-    if (unknown.length) return { created: false, body: errorResponse(unknown) };
-    const hash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
-    const [earlier] = await db.select().from(agentCheckouts).where(and(eq(agentCheckouts.agent, agent), eq(agentCheckouts.idempotencyKey, opts.idempotencyKey)));
-    if (earlier) {
-      if (earlier.requestHash !== hash) throw conflict('This Idempotency-Key was already used for a different request');
-      return { created: false, body: await view(earlier, opts.origin) };
-    }
-    const id = `chk_${randomBytes(16).toString('hex')}`;
-    try {
-      const [row] = await db.insert(agentCheckouts).values({ id, agent, ...choices(body, lines), idempotencyKey: opts.idempotencyKey, requestHash: hash, expiresAt: expiry() }).returning();
-      return { created: true, body: await view(row!, opts.origin) };
-    } catch (err) {
-      // the same key raced in from a retry: answer the session the first one made
-      if (!isUniqueViolation(err, 'agent_checkouts_idempotency_key')) throw err;
-      return create(agent, body, opts);
-    }
+    return createIdempotently({
+      body, resolve, refuse: errorResponse, view: (row: Row) => view(row, opts.origin),
+      constraint: 'agent_checkouts_idempotency_key',
+      earlier: async () => (await db.select().from(agentCheckouts).where(and(eq(agentCheckouts.agent, agent), eq(agentCheckouts.idempotencyKey, opts.idempotencyKey))))[0],
+      insert: async (lines, requestHash) => (await db.insert(agentCheckouts).values({ id: `chk_${randomBytes(16).toString('hex')}`, agent, ...choices(body, lines), idempotencyKey: opts.idempotencyKey, requestHash, expiresAt: expiry() }).returning())[0]!,
+    });
   }
 
   return {
