@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * Identity linking for agents (issue 27 item 5, decision 0097): OAuth 2.0 authorization code + PKCE served by
+ * oidc-provider under OAUTH_PATH; the shopper's consent is the web page CONNECT_PATH.
+ */
+export const OAUTH_PATH = '/oauth';
+export const CONNECT_PATH = '/connect';
+
+/** The scopes as UCP identity linking spells them on the wire ('{capability}:{scope}'). */
+export const AGENT_SCOPES = {
+  ordersRead: 'dev.ucp.shopping.order:read',
+  ordersPlace: 'dev.ucp.shopping.checkout:complete',
+} as const;
+export type AgentScope = (typeof AGENT_SCOPES)[keyof typeof AGENT_SCOPES];
+export const AGENT_SCOPE_LIST: AgentScope[] = [AGENT_SCOPES.ordersRead, AGENT_SCOPES.ordersPlace];
+
+/** Token lifetimes (seconds): short access tokens, refresh tokens rotated on every use. */
+export const OAUTH_TTL = { accessToken: 600, refreshToken: 30 * 24 * 3600, authorizationCode: 60, interaction: 600, grant: 30 * 24 * 3600 } as const;
+
+/** Requests per minute per linked shopper, across all their agents (each agent also has its own budget). */
+export const UCP_SHOPPER_RATE_PER_MINUTE = 60;
+
+/** GET /api/connect/{uid}: what the consent page shows. The agent's name is the client's own text: shown as data. */
+export const connectDetailsSchema = z.object({
+  uid: z.string(),
+  client: z.object({ id: z.string(), name: z.string(), uri: z.string().nullable() }),
+  scopes: z.array(z.string()),
+});
+export type ConnectDetails = z.infer<typeof connectDetailsSchema>;
+
+export const connectUidParamSchema = z.object({ uid: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/) });
+export const connectDecisionSchema = z.object({ allow: z.boolean() }).strict();
+/** Where the browser goes next: back to the authorization server, which redirects to the agent. */
+export const connectResultSchema = z.object({ redirect_to: z.string() });
+
+/** GET /api/my/assistants: the shopper's linked agents. */
+export const connectedAssistantSchema = z.object({
+  grant_id: z.string(),
+  client_id: z.string(),
+  name: z.string(),
+  scopes: z.array(z.string()),
+  linked_at: z.string(),
+});
+export type ConnectedAssistant = z.infer<typeof connectedAssistantSchema>;
+export const connectedAssistantsSchema = z.object({ assistants: z.array(connectedAssistantSchema) });
+export const grantIdParamSchema = z.object({ grantId: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/) });
