@@ -141,7 +141,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
   // identity linking (decision 0097): oidc-provider on oauth_records; the UCP order capability; blocks and traffic
   const agentOauth = createAgentOauth({ db, publicUrl: config.publicUrl, cookieKeys: config.oauthCookieKeys });
   const agentLinking = createAgentLinking({ db, oauth: agentOauth, audit });
-  const agentOrders = createAgentOrders({ db });
+  const agentOrders = createAgentOrders({ db, audit });
   const agentGuard = createAgentGuard({ db, audit });
   return {
     reviews, vendorDashboard, agentCatalog, agentCheckout, agentCart, agentOauth, agentLinking, agentOrders, agentGuard,

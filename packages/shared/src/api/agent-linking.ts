@@ -45,3 +45,60 @@ export const connectedAssistantSchema = z.object({
 export type ConnectedAssistant = z.infer<typeof connectedAssistantSchema>;
 export const connectedAssistantsSchema = z.object({ assistants: z.array(connectedAssistantSchema) });
 export const grantIdParamSchema = z.object({ grantId: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/) });
+
+/** The UCP capability that declares identity linking in the business profile. */
+export const UCP_IDENTITY_LINKING = 'dev.ucp.common.identity_linking';
+
+export type ConnectLanguage = 'en' | 'ar';
+
+/** What each scope lets an agent do, as the consent page and Connected assistants say it. */
+export const AGENT_SCOPE_TEXT: Record<ConnectLanguage, Record<AgentScope, string>> = {
+  en: {
+    [AGENT_SCOPES.ordersRead]: 'See your orders, their status and tracking',
+    [AGENT_SCOPES.ordersPlace]: 'Place orders for you (you pay on delivery or with the demo card)',
+  },
+  ar: {
+    [AGENT_SCOPES.ordersRead]: 'الاطلاع على طلباتك وحالتها وتتبع الشحن',
+    [AGENT_SCOPES.ordersPlace]: 'تقديم الطلبات نيابةً عنك (الدفع عند الاستلام أو بالبطاقة التجريبية)',
+  },
+};
+
+/** The consent page and the Connected assistants section, in the shopper's language. */
+export const CONNECT_TEXT = {
+  en: {
+    title: 'Connect an assistant',
+    asks: 'wants to connect to your Souq account.',
+    willBeAbleTo: 'It will be able to:',
+    notAble: 'It will never see your password or card details. You can disconnect it at any time from your profile.',
+    allow: 'Allow',
+    deny: 'Deny',
+    working: 'One moment…',
+    expired: 'This request has expired. Ask the assistant to start again.',
+    failed: 'Something went wrong. Please try again.',
+    connectedTitle: 'Connected assistants',
+    connectedNone: 'No assistants are connected to your account.',
+    linkedOn: (date: string) => `Connected ${date}`,
+    disconnect: 'Disconnect',
+    disconnected: 'Assistant disconnected',
+  },
+  ar: {
+    title: 'ربط مساعد',
+    asks: 'يطلب الربط بحسابك في سوق.',
+    willBeAbleTo: 'سيتمكن من:',
+    notAble: 'لن يرى كلمة المرور أو بيانات بطاقتك أبداً. يمكنك إلغاء الربط في أي وقت من ملفك الشخصي.',
+    allow: 'السماح',
+    deny: 'الرفض',
+    working: 'لحظة…',
+    expired: 'انتهت صلاحية هذا الطلب. اطلب من المساعد البدء من جديد.',
+    failed: 'حدث خطأ ما. حاول مرة أخرى.',
+    connectedTitle: 'المساعدون المرتبطون',
+    connectedNone: 'لا يوجد مساعدون مرتبطون بحسابك.',
+    linkedOn: (date: string) => `تم الربط ${date}`,
+    disconnect: 'إلغاء الربط',
+    disconnected: 'تم إلغاء ربط المساعد',
+  },
+} as const;
+
+/** The shopper's language from the browser's (Arabic when it asks for it, else English). */
+export const connectLanguage = (languages: readonly string[]): ConnectLanguage =>
+  languages.some((l) => l.toLowerCase().startsWith('ar')) ? 'ar' : 'en';

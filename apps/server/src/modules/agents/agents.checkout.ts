@@ -11,6 +11,7 @@ import { notFound } from '../../platform/errors.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import { createIdempotently, linesOf } from './agents.idempotent.js';
+import type { AgentGrant } from './agents.linking.js';
 import { placeAgentOrder } from './agents.place-order.js';
 import { createLinePricing, money } from './agents.lines.js';
 
@@ -141,7 +142,7 @@ export function createAgentCheckout(deps: { db: Db; catalogue: CatalogueService;
      * Places the order. The checkout's id is the order's idempotency key, so completing twice (a retry, or two
      * racing calls) gives one order; a refusal (stock, missing buyer data) leaves the session open with the messages.
      */
-    async complete(agent: string, id: string, body: UcpCheckoutComplete, origin: string) {
+    async complete(agent: string, id: string, body: UcpCheckoutComplete, origin: string, linked: AgentGrant | null = null) {
       let row = await load(agent, id);
       if (row.status !== 'open') {
         return row.status === 'completed' ? view(row, origin) : view(row, origin, [{ type: 'error', code: 'invalid_state', content: 'This checkout is canceled', severity: 'unrecoverable' }]);
@@ -154,7 +155,7 @@ export function createAgentCheckout(deps: { db: Db; catalogue: CatalogueService;
       if (current.status !== 'ready_for_complete') return current;
       const { priced } = await resolve(row.lines);
       const outcome = await placeAgentOrder(orders, {
-        checkoutId: row.id, agent, buyer: row.buyer!, address: row.address!, handler: row.paymentHandler as 'cod' | 'card_demo',
+        checkoutId: row.id, agent, userId: linked?.userId ?? null, buyer: row.buyer!, address: row.address!, handler: row.paymentHandler as 'cod' | 'card_demo',
         lines: priced.map((p) => ({ productId: p.product.id, quantity: p.line.quantity, variant: p.variant })),
       });
       if (!outcome.ok) return view(row, origin, outcome.messages);
@@ -162,15 +163,16 @@ export function createAgentCheckout(deps: { db: Db; catalogue: CatalogueService;
       const done = await db.transaction(async (tx) => {
         const [updated] = await tx
           .update(agentCheckouts)
-          .set({ status: 'completed', orderId: outcome.orderId, orderNumber: outcome.orderNumber, updatedAt: new Date() })
+          .set({ status: 'completed', orderId: outcome.orderId, orderNumber: outcome.orderNumber, userId: linked?.userId ?? null, clientId: linked?.clientId ?? null, updatedAt: new Date() })
           .where(and(eq(agentCheckouts.id, id), eq(agentCheckouts.status, 'open')))
           .returning();
         if (updated) {
           await deps.audit.record(tx, {
-            actor: { userId: null, role: 'system', name: `agent ${new URL(agent).host}`, ip: null },
+            // a linked agent acts for its shopper and is named by its registered name; an anonymous one by its profile
+            actor: linked ? { userId: linked.userId, role: 'user', name: `agent ${linked.clientName}`, ip: null } : { userId: null, role: 'system', name: `agent ${new URL(agent).host}`, ip: null },
             action: 'agent.checkout_complete',
             target: { type: 'order', id: outcome.orderId },
-            changes: { checkout: { before: null, after: id }, agent: { before: null, after: agent } },
+            changes: { checkout: { before: null, after: id }, agent: { before: null, after: agent }, ...(linked ? { client: { before: null, after: linked.clientId } } : {}) },
           });
         }
         return updated;

@@ -37,7 +37,7 @@ afterAll(async () => {
 describe('UCP over MCP (Streamable HTTP, official SDK client)', () => {
   it("lists the binding's catalog tools, with fixed descriptions that carry no catalogue text", async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['cancel_cart', 'cancel_checkout', 'complete_checkout', 'create_cart', 'create_checkout', 'get_cart', 'get_checkout', 'get_product', 'lookup_catalog', 'search_catalog', 'update_cart', 'update_checkout']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['cancel_cart', 'cancel_checkout', 'complete_checkout', 'create_cart', 'create_checkout', 'get_cart', 'get_checkout', 'get_order', 'get_product', 'lookup_catalog', 'search_catalog', 'update_cart', 'update_checkout']);
     for (const tool of tools) {
       expect(Object.keys((tool.inputSchema as { properties: object }).properties)).toContain('meta');
       expect(JSON.stringify(tool)).not.toMatch(/lantern|ignore your instructions/i);

@@ -28,8 +28,9 @@ export function createAgentOauth(deps: { db: Db; publicUrl: string; cookieKeys?:
     jwks: { keys: [jwk as never] },
     // several instances must share these (OAUTH_COOKIE_KEYS); one process alone may make its own
     cookies: { keys: deps.cookieKeys?.length ? deps.cookieKeys : [randomBytes(32).toString('hex')], long: { signed: true, sameSite: 'lax' }, short: { signed: true, sameSite: 'lax' } },
-    scopes: ['openid', 'offline_access', ...AGENT_SCOPE_LIST],
-    clientDefaults: { grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' },
+    // the agent scopes belong to the UCP resource (getResourceServerInfo), not to the OpenID provider
+    scopes: ['openid', 'offline_access'],
+    clientDefaults: { grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none', id_token_signed_response_alg: 'ES256' },
     pkce: { required: () => true },
     features: {
       devInteractions: { enabled: false },

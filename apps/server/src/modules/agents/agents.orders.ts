@@ -4,6 +4,7 @@ import { orderItems, orders, orderStatusHistory, purchases } from '../../db/sche
 import { agentCheckouts } from '../../db/schema/agents.js';
 import type { Db } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
+import type { AuditLog } from '../../platform/audit.js';
 import { money } from './agents.lines.js';
 
 export const UCP_ORDER = 'dev.ucp.shopping.order';
@@ -21,10 +22,11 @@ const EVENT_OF: Record<string, string | undefined> = { confirmed: 'processing', 
  * ships its own part), and the fulfilment events are each sub-order's status changes, with tracking number and
  * carrier once shipped. Only the linked shopper's own purchases are found; anything else is not found.
  */
-export function createAgentOrders(deps: { db: Db }) {
+export function createAgentOrders(deps: { db: Db; audit: AuditLog }) {
   const { db } = deps;
   return {
-    async get(userId: number, id: string, origin: string) {
+    /** The order, read by a linked agent for its shopper (audited with the agent's name). */
+    async get(userId: number, id: string, origin: string, agent: { clientName: string; clientId: string }) {
       const purchaseId = /^\d{1,9}$/.test(id) ? Number(id) : NaN;
       const [purchase] = Number.isFinite(purchaseId) ? await db.select().from(purchases).where(and(eq(purchases.id, purchaseId), eq(purchases.userId, userId))) : [];
       if (!purchase) throw notFound('Order not found');
@@ -35,6 +37,10 @@ export function createAgentOrders(deps: { db: Db }) {
         subIds.length ? db.select().from(orderStatusHistory).where(inArray(orderStatusHistory.orderId, subIds)).orderBy(asc(orderStatusHistory.id)) : [],
         db.select({ id: agentCheckouts.id }).from(agentCheckouts).where(eq(agentCheckouts.orderId, purchase.id)).limit(1),
       ]);
+      await deps.audit.record(db, {
+        actor: { userId, role: 'user', name: `agent ${agent.clientName}`, ip: null },
+        action: 'agent.order_read', target: { type: 'purchase', id: purchase.id }, changes: { client: { before: null, after: agent.clientId } },
+      });
       const a = purchase.shippingAddress;
       const destination = { street_address: a.address, address_locality: a.city, address_country: a.country, postal_code: a.zip };
       const lineId = (itemId: number) => `line_${itemId}`;
