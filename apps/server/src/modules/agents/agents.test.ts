@@ -54,7 +54,7 @@ describe('discovery: GET /.well-known/ucp', () => {
       ['rest', 'http://localhost/ucp'],
       ['mcp', 'http://localhost/ucp/mcp'],
     ]);
-    expect(Object.keys(ucp.capabilities)).toEqual([UCP.search, UCP.lookup, UCP_CART, UCP_CHECKOUT.checkout, UCP_CHECKOUT.fulfillment, UCP.vendor]);
+    expect(Object.keys(ucp.capabilities)).toEqual([UCP.search, UCP.lookup, UCP_CART, UCP_CHECKOUT.checkout, UCP_CHECKOUT.fulfillment, 'dev.ucp.common.identity_linking', UCP.vendor]);
     expect(ucp.capabilities[UCP.vendor][0].extends).toEqual([UCP.search, UCP.lookup]);
     expect(Object.keys(ucp.payment_handlers)).toEqual([UCP.cod, UCP.cardDemo]);
   });

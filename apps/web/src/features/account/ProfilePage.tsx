@@ -15,6 +15,7 @@ import { Field, Input, Select } from '@/components/ui/Field';
 import { Price } from '@/components/ui/Price';
 import { Spinner } from '@/components/ui/Spinner';
 import { NotificationSettings } from '@/features/notifications/NotificationSettings';
+import { ConnectedAssistants } from '@/features/connect/ConnectedAssistants';
 
 type FormState = {
   dob: string;
@@ -340,6 +341,7 @@ export default function ProfilePage() {
           />
         </section>
         <NotificationSettings />
+        <ConnectedAssistants />
         <RecentOrders />
       </main>
     </div>
