@@ -11,7 +11,7 @@ import type { Database } from './platform/db.js';
 import { isGuardedRoute, registerAuth, routeAccess } from './platform/auth.js';
 import type { UserRole } from '@souq/shared/api/auth';
 import { VENDOR_DOCUMENT_MAX_BYTES } from '@souq/shared/constants';
-import { UCP_AGENT_RATE_PER_MINUTE, UCP_REST_BASE } from '@souq/shared/api/ucp';
+import { UCP_REST_BASE } from '@souq/shared/api/ucp';
 import { UCP_SHOPPER_RATE_PER_MINUTE } from '@souq/shared/api/agent-linking';
 import { fixNullableUnions, openApiTransform } from './platform/openapi.js';
 import { connectRedis } from './platform/redis.js';
@@ -169,7 +169,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(reviewsRoutes({ reviews: services.reviews }));
   await app.register(agentsRoutes({
     catalog: services.agentCatalog, checkout: services.agentCheckout, cart: services.agentCart, orders: services.agentOrders, linking: services.agentLinking, guard: services.agentGuard,
-    ratePerMinute: UCP_AGENT_RATE_PER_MINUTE, shopperRatePerMinute: UCP_SHOPPER_RATE_PER_MINUTE,
+    ratePerMinute: config.agentRatePerMinute, shopperRatePerMinute: UCP_SHOPPER_RATE_PER_MINUTE,
     resourceMetadataUrl: (origin) => new URL(`/.well-known/oauth-protected-resource${UCP_REST_BASE}`, origin).href,
   }));
   // identity linking (decision 0097): the authorization server, its metadata, consent, Connected assistants, admin Agents
