@@ -14,6 +14,8 @@ export type AgentCatalog = ReturnType<typeof createAgentCatalog>;
 
 /** The marketplace's own products (no vendor) are sold by Souq itself. */
 const MARKETPLACE_SELLER = 'Souq';
+/** How long a vendor's rating is reused between searches. */
+const VENDOR_RATING_CACHE_MS = 10_000;
 
 type Filters = UcpSearchRequest['filters'];
 
@@ -52,11 +54,23 @@ const meta = (capability: string) => ({ version: UCP_VERSION, status: 'success' 
  */
 export function createAgentCatalog(deps: { search: SearchService; catalogue: CatalogueService; currency: string }) {
   const { search, catalogue, currency } = deps;
+  // vendor ratings move only with new reviews: a few seconds' cache spares every search its aggregate read
+  const ratingCache = new Map<number, { at: number; rating: { value: number; count: number } | null }>();
+  async function ratingsOf(ids: number[]) {
+    const now = Date.now();
+    const missing = ids.filter((id) => (ratingCache.get(id)?.at ?? 0) < now - VENDOR_RATING_CACHE_MS);
+    if (missing.length) {
+      const fresh = await catalogue.vendorRatings(missing);
+      if (ratingCache.size > 10_000) ratingCache.clear();
+      for (const id of missing) ratingCache.set(id, { at: now, rating: fresh.get(id) ?? null });
+    }
+    return new Map(ids.map((id) => [id, ratingCache.get(id)?.rating ?? null]));
+  }
 
   /** The vendor extension for every seller among the products: name, rating, return window and shipping rule. */
   async function vendorsOf(products: ManagedProduct[]): Promise<Map<number | null, UcpVendor>> {
     const ids = [...new Set(products.flatMap((p) => (p.vendor_id === null ? [] : [p.vendor_id])))];
-    const ratings = await catalogue.vendorRatings(ids);
+    const ratings = await ratingsOf(ids);
     const terms = {
       return_window_days: RETURN_WINDOW_DAYS,
       shipping: { fee: { amount: SHIPPING_FEE_CENTS, currency }, free_above: { amount: FREE_SHIPPING_THRESHOLD_CENTS, currency } },
@@ -82,7 +96,7 @@ export function createAgentCatalog(deps: { search: SearchService; catalogue: Cat
 
   /** Active products by id, in that order, with variants and seller. */
   async function activeByIds(ids: number[]): Promise<ManagedProduct[]> {
-    return (await catalogue.managedByIds(ids)).filter((p) => p.status === 'active');
+    return (await catalogue.managedByIds(ids, { embeds: false })).filter((p) => p.status === 'active');
   }
 
   return {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import {
   UCP_VERSION, ucpCartWriteSchema, ucpCheckoutCompleteSchema, ucpCheckoutWriteSchema, ucpGetProductRequestSchema, ucpLookupRequestSchema, ucpSearchRequestSchema,
 } from '@souq/shared/api/ucp';
@@ -11,6 +12,8 @@ import { AppError } from '../../platform/errors.js';
 import type { AgentOrders } from './agents.orders.js';
 import type { AgentGrant } from './agents.linking.js';
 import { orderAccess, placeAccess } from './agents.errors.js';
+
+const sharedValidator = new AjvJsonSchemaValidator();
 
 /** mcp.openrpc.json#/components/schemas/meta: who the agent is (its profile), and an idempotency key for writes. */
 const metaSchema = z
@@ -46,7 +49,8 @@ export function createUcpMcpServer(deps: {
   linked: AgentGrant | null;
 }): McpServer {
   const { catalog, checkout, cart, orders, origin, linked } = deps;
-  const server = new McpServer({ name: 'souq-ucp', version: UCP_VERSION });
+  // one JSON Schema validator for every per-request server (the SDK would build an Ajv instance per server)
+  const server = new McpServer({ name: 'souq-ucp', version: UCP_VERSION }, { jsonSchemaValidator: sharedValidator });
   const readOnly = { readOnlyHint: true, openWorldHint: false } as const;
 
   server.registerTool('search_catalog', {

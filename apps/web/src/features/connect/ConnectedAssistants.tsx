@@ -50,7 +50,7 @@ export function ConnectedAssistants() {
               <div className="min-w-0">
                 <p className="truncate font-medium text-slate-900"><bdi>{a.name}</bdi></p>
                 <p className="text-xs text-slate-500">{t.linkedOn(date(a.linked_at))}</p>
-                <ul className="mt-1 list-inside list-disc text-sm text-slate-700">
+                <ul className="mt-1 list-disc ps-5 text-sm text-slate-700">
                   {a.scopes.map((s) => <li key={s}>{AGENT_SCOPE_TEXT[lang][s as AgentScope] ?? s}</li>)}
                 </ul>
               </div>
