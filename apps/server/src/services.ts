@@ -134,7 +134,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
   // verified reviews (issue 28): photos through the files module, moderation through the audit trail
   const reviews = createReviewsService({ db, audit, bus, files });
   // agents (issue 27): the UCP catalog over the storefront's own search and catalogue
-  const agentCatalog = createAgentCatalog({ search, catalogue, currency: config.shopCurrency });
+  const agentCatalog = createAgentCatalog({ search, catalogue, currency: config.shopCurrency, bus });
   // completing an agent's checkout places the order through orders.placeOrder (mapping: agents.place-order.ts)
   const agentCheckout = createAgentCheckout({ db, catalogue, orders, audit, currency: config.shopCurrency });
   const agentCart = createAgentCart({ db, catalogue, sellers: orders.sellers, currency: config.shopCurrency });
