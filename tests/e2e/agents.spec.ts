@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { adminPage } from './support/sessions';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
@@ -114,4 +115,16 @@ test('an agent links the account through the consent page and buys from two vend
   // disconnect from the profile: the list empties
   await section.getByRole('button', { name: 'Disconnect' }).click();
   await expect(section.getByText('No assistants are connected to your account.')).toBeVisible();
+
+  // the admin's Agents section counts the agent's checkout and order
+  const { admin, close } = await adminPage(page.context().browser()!);
+  await admin.goto('/admin?section=agents');
+  const row = admin.getByTestId('agent-row').filter({ hasText: 'Journey Shopping Assistant' });
+  await expect(row).toBeVisible();
+  await expect(row.locator('td').nth(2)).toHaveText('1');
+  await expect(row.locator('td').nth(3)).toHaveText('1');
+  await admin.screenshot({ path: `${SHOTS}/admin-agents-1280.png`, fullPage: true });
+  await admin.setViewportSize({ width: 390, height: 844 });
+  await admin.screenshot({ path: `${SHOTS}/admin-agents-390.png`, fullPage: true });
+  await close();
 });

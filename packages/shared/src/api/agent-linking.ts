@@ -102,3 +102,22 @@ export const CONNECT_TEXT = {
 /** The shopper's language from the browser's (Arabic when it asks for it, else English). */
 export const connectLanguage = (languages: readonly string[]): ConnectLanguage =>
   languages.some((l) => l.toLowerCase().startsWith('ar')) ? 'ar' : 'en';
+
+/** The admin's Agents section (issue 27 item 7). */
+export const AGENTS_ADMIN_TEXT = {
+  title: 'Agents',
+  description: 'Outside AI agents using the UCP endpoints: by OAuth client id when linked to a shopper, else by the profile URL they name. A blocked agent gets the protocol\'s error on every call; blocking and unblocking are audited.',
+  loadFailed: 'Failed to load agents',
+  empty: 'No agent has called the UCP endpoints yet.',
+  columns: { agent: 'Agent', requests: 'Requests', checkouts: 'Checkouts', orders: 'Orders', status: 'Status' },
+  active: 'Active',
+  blocked: 'Blocked',
+  block: 'Block',
+  blockLabel: 'Reason for blocking (kept in the audit trail)',
+  blockSubmit: 'Block agent',
+  unblock: 'Unblock',
+  blockedToast: 'Agent blocked',
+  unblockedToast: 'Agent unblocked',
+} as const;
+
+export type AdminAgentRow = { agent: string; name: string | null; requests: number; checkouts: number; orders: number; blocked: boolean; reason: string | null };

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { agentBlocks, agentCheckouts, agentTraffic } from '../../db/schema/agents.js';
+import { agentBlocks, agentCheckouts, agentTraffic, oauthRecords } from '../../db/schema/agents.js';
 import type { Db } from '../../platform/db.js';
 import type { Actor, AuditLog } from '../../platform/audit.js';
 import { notFound } from '../../platform/errors.js';
 
 export type AgentGuard = ReturnType<typeof createAgentGuard>;
-export type AgentTrafficRow = { agent: string; requests: number; checkouts: number; orders: number; blocked: boolean; reason: string | null };
+export type AgentTrafficRow = { agent: string; name: string | null; requests: number; checkouts: number; orders: number; blocked: boolean; reason: string | null };
 
 /** How long a block decision is cached per instance: a block reaches every agent call within this. */
 const BLOCK_CACHE_MS = 2_000;
@@ -75,20 +75,21 @@ export function createAgentGuard(deps: { db: Db; audit: AuditLog }) {
     /** Every agent seen or blocked: requests served, checkout sessions opened and orders placed, most active first. */
     async overview(): Promise<AgentTrafficRow[]> {
       await flush();
-      type Raw = { agent: string; requests: string; checkouts: string; orders: string; reason: string | null };
+      type Raw = { agent: string; name: string | null; requests: string; checkouts: string; orders: string; reason: string | null };
       const result = (await db.execute(sql`
         with keys as (
           select agent from ${agentTraffic} union select agent from ${agentBlocks}
           union select agent from ${agentCheckouts} union select client_id from ${agentCheckouts} where client_id is not null
         )
         select k.agent,
+          (select o.payload->>'client_name' from ${oauthRecords} o where o.model = 'Client' and o.id = k.agent) as name,
           coalesce((select sum(t.requests) from ${agentTraffic} t where t.agent = k.agent), 0) as requests,
           (select count(*) from ${agentCheckouts} c where c.agent = k.agent or c.client_id = k.agent) as checkouts,
           (select count(*) from ${agentCheckouts} c where (c.agent = k.agent or c.client_id = k.agent) and c.status = 'completed') as orders,
           b.reason
         from keys k left join ${agentBlocks} b on b.agent = k.agent
         order by 2 desc, 1 limit 500`)) as unknown as { rows: Raw[] };
-      return result.rows.map((r) => ({ agent: r.agent, requests: Number(r.requests), checkouts: Number(r.checkouts), orders: Number(r.orders), blocked: r.reason !== null, reason: r.reason }));
+      return result.rows.map((r) => ({ agent: r.agent, name: r.name ?? null, requests: Number(r.requests), checkouts: Number(r.checkouts), orders: Number(r.orders), blocked: r.reason !== null, reason: r.reason }));
     },
   };
 }

@@ -111,7 +111,7 @@ export function agentOauthRoutes(deps: { oauth: AgentOauth; linking: AgentLinkin
     });
 
     // ---- admin: agent traffic, block and unblock (the /api/admin prefix is guarded centrally) ----
-    const agentRow = z.object({ agent: z.string(), requests: z.number().int(), checkouts: z.number().int(), orders: z.number().int(), blocked: z.boolean(), reason: z.string().nullable() });
+    const agentRow = z.object({ agent: z.string(), name: z.string().nullable().describe('The OAuth client\'s registered name (its own text)'), requests: z.number().int(), checkouts: z.number().int(), orders: z.number().int(), blocked: z.boolean(), reason: z.string().nullable() });
     const agentBody = z.object({ agent: z.string().trim().min(1).max(2100) }).strict();
     r.get('/api/admin/agents', {
       schema: { tags: ['admin'], summary: 'Agents (by OAuth client id or UCP profile): requests, checkouts, orders, blocked', response: { 200: z.object({ agents: z.array(agentRow) }), ...errors } },
