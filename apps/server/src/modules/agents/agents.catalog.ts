@@ -16,7 +16,7 @@ export type AgentCatalog = ReturnType<typeof createAgentCatalog>;
 /** The marketplace's own products (no vendor) are sold by Souq itself. */
 const MARKETPLACE_SELLER = 'Souq';
 /** The longest an agent's catalogue answer may lag a change no product event announced (a vendor's new name). */
-const PRODUCT_CACHE_MS = 30_000;
+const PRODUCT_CACHE_MS = 5 * 60_000;
 const PRODUCT_CACHE_MAX = 50_000;
 /** How long a vendor's rating is reused between searches. */
 const VENDOR_RATING_CACHE_MS = 10_000;

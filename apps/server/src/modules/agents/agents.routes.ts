@@ -268,6 +268,8 @@ export function agentsRoutes(deps: {
       const server = createUcpMcpServer({ catalog, checkout, cart, orders, origin, linked: req.agentGrant });
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       reply.hijack();
+      // the SDK writes head and body separately: without this the body can wait on the client's delayed ACK
+      reply.raw.socket?.setNoDelay(true);
       reply.raw.on('close', () => {
         void transport.close();
         void server.close();
