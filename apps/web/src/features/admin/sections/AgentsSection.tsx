@@ -39,7 +39,7 @@ export function AgentsSection() {
             <tbody className="divide-y divide-slate-100">
               {list.data.agents.map((a) => (
                 <tr key={a.agent} data-testid="agent-row">
-                  <td className="max-w-[24rem] px-4 py-2" title={a.agent}>
+                  <td className="max-w-[10rem] px-4 py-2 sm:max-w-[24rem]" title={a.agent}>
                     {a.name && <p className="truncate font-medium text-slate-900"><bdi>{a.name}</bdi></p>}
                     <p className={a.name ? 'truncate text-xs text-slate-500' : 'truncate font-medium text-slate-900'}><bdi>{a.agent}</bdi></p>
                   </td>
