@@ -11,7 +11,8 @@ import type { Database } from './platform/db.js';
 import { isGuardedRoute, registerAuth, routeAccess } from './platform/auth.js';
 import type { UserRole } from '@souq/shared/api/auth';
 import { VENDOR_DOCUMENT_MAX_BYTES } from '@souq/shared/constants';
-import { UCP_AGENT_RATE_PER_MINUTE } from '@souq/shared/api/ucp';
+import { UCP_REST_BASE } from '@souq/shared/api/ucp';
+import { UCP_SHOPPER_RATE_PER_MINUTE } from '@souq/shared/api/agent-linking';
 import { fixNullableUnions, openApiTransform } from './platform/openapi.js';
 import { connectRedis } from './platform/redis.js';
 import { registerErrorHandling } from './platform/errors.js';
@@ -57,6 +58,7 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { pricesRoutes } from './modules/prices/prices.routes.js';
 // agents over the Universal Commerce Protocol (issue 27)
 import { agentsRoutes } from './modules/agents/agents.routes.js';
+import { agentOauthRoutes } from './modules/agents/agents.oauth.routes.js';
 
 export type AppDeps = { config: Config; database: Database };
 export type RouteEntry = { method: string; url: string; access: UserRole[] | null };
@@ -175,7 +177,14 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(vendorShippingRoutes({ shipping: services.vendorShipping }));
   await app.register(reviewsRoutes({ reviews: services.reviews }));
   await app.register(pricesRoutes({ prices: services.prices }));
-  await app.register(agentsRoutes({ catalog: services.agentCatalog, checkout: services.agentCheckout, cart: services.agentCart, ratePerMinute: UCP_AGENT_RATE_PER_MINUTE }));
+  await app.register(agentsRoutes({
+    catalog: services.agentCatalog, checkout: services.agentCheckout, cart: services.agentCart, orders: services.agentOrders, linking: services.agentLinking, guard: services.agentGuard,
+    ratePerMinute: config.agentRatePerMinute, shopperRatePerMinute: UCP_SHOPPER_RATE_PER_MINUTE,
+    resourceMetadataUrl: (origin) => new URL(`/.well-known/oauth-protected-resource${UCP_REST_BASE}`, origin).href,
+  }));
+  // identity linking (decision 0097): the authorization server, its metadata, consent, Connected assistants, admin Agents
+  await app.register(agentOauthRoutes({ oauth: services.agentOauth, linking: services.agentLinking, guard: services.agentGuard }));
+  app.addHook('onClose', async () => services.agentGuard.flush());
   // conversations and notifications
   await app.register(supportRoutes({ support: services.support }));
   await app.register(notificationsRoutes({ notifications: services.notifications }));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { UCP_AGENT_RATE_PER_MINUTE } from '@souq/shared/api/ucp';
 import { ADMIN_ACCESS_CODE_MIN_LENGTH, EVENTS_HEARTBEAT_MS } from '@souq/shared/constants';
 import { MSG } from '@souq/shared/messages';
 
@@ -15,6 +16,10 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   SEED_DEMO: bool.default(true),
   // the owner's bootstrap code: long enough that the access limiter makes guessing hopeless (issue 13)
+  /** Comma-separated keys signing the OAuth server's cookies (agents' identity linking); shared by every instance. */
+  OAUTH_COOKIE_KEYS: z.string().optional(),
+  /** Requests per minute per agent over UCP (default UCP_AGENT_RATE_PER_MINUTE); benches raise it. */
+  UCP_AGENT_RATE_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   ADMIN_ACCESS_CODE: z.string().min(ADMIN_ACCESS_CODE_MIN_LENGTH, { error: MSG.adminCodeTooShort(ADMIN_ACCESS_CODE_MIN_LENGTH) }).optional(),
   // wrong admin codes: per client before a lock-out; from all clients per 15 minutes before admins are warned (0084)
   ADMIN_ACCESS_MAX_FAILURES: z.coerce.number().int().positive().default(5),
@@ -65,6 +70,8 @@ export type Config = {
   shopCurrency: string;
   logLevel: string;
   redisUrl: string | undefined;
+  oauthCookieKeys: string[];
+  agentRatePerMinute: number;
   ai: { baseUrl: string | undefined; model: string | undefined; apiKey: string | undefined; timeoutMs: number };
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   webDist: string | undefined;
@@ -108,6 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shopCurrency: e.SHOP_CURRENCY.toUpperCase(),
     logLevel: e.LOG_LEVEL,
     redisUrl: e.REDIS_URL || undefined,
+    agentRatePerMinute: e.UCP_AGENT_RATE_PER_MINUTE ?? UCP_AGENT_RATE_PER_MINUTE,
+    oauthCookieKeys: (e.OAUTH_COOKIE_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
     ai: { baseUrl: e.AI_BASE_URL, model: e.AI_MODEL, apiKey: e.AI_API_KEY, timeoutMs: e.AI_TIMEOUT_MS },
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
     webDist: e.WEB_DIST,

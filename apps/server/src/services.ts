@@ -42,6 +42,10 @@ import { createVendorShippingService } from './modules/vendors/vendor-shipping.j
 import { createReviewsService } from './modules/reviews/reviews.service.js';
 import { createAgentCatalog } from './modules/agents/agents.catalog.js';
 import { createAgentCheckout } from './modules/agents/agents.checkout.js';
+import { createAgentOauth } from './modules/agents/agents.oauth.js';
+import { createAgentLinking } from './modules/agents/agents.linking.js';
+import { createAgentOrders } from './modules/agents/agents.orders.js';
+import { createAgentGuard } from './modules/agents/agents.guard.js';
 import { createAgentCart } from './modules/agents/agents.cart.js';
 
 /**
@@ -147,12 +151,17 @@ export function createServices(config: Config, database: Database, log: (msg: st
   // verified reviews (issue 28): photos through the files module, moderation through the audit trail
   const reviews = createReviewsService({ db, audit, bus, files });
   // agents (issue 27): the UCP catalog over the storefront's own search and catalogue
-  const agentCatalog = createAgentCatalog({ search, catalogue, currency: config.shopCurrency });
+  const agentCatalog = createAgentCatalog({ search, catalogue, currency: config.shopCurrency, bus });
   // completing an agent's checkout places the order through orders.placeOrder (mapping: agents.place-order.ts)
   const agentCheckout = createAgentCheckout({ db, catalogue, orders, audit, currency: config.shopCurrency });
   const agentCart = createAgentCart({ db, catalogue, sellers: orders.sellers, currency: config.shopCurrency });
+  // identity linking (decision 0097): oidc-provider on oauth_records; the UCP order capability; blocks and traffic
+  const agentOauth = createAgentOauth({ db, publicUrl: config.publicUrl, cookieKeys: config.oauthCookieKeys });
+  const agentLinking = createAgentLinking({ db, oauth: agentOauth, audit });
+  const agentOrders = createAgentOrders({ db, audit });
+  const agentGuard = createAgentGuard({ db, audit });
   return {
-    reviews, prices, vendorDashboard, agentCatalog, agentCheckout, agentCart,
+    reviews, prices, vendorDashboard, agentCatalog, agentCheckout, agentCart, agentOauth, agentLinking, agentOrders, agentGuard,
     sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant, plannerStats,
     support, notifications, events, mailer, reports, admin, security, ledger, payouts, finance, returns, vendorShipping,
   };

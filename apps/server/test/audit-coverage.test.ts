@@ -169,6 +169,18 @@ const CASES: Record<string, Case> = {
     const o = await fx.order({ vendorId: fx.vendorId, status: 'confirmed' });
     return { url: `/api/vendor/orders/${o}/cancel`, expect: { action: 'order.status', target: { type: 'order', id: o }, changes: { status: { before: 'confirmed', after: 'cancelled' } } } };
   } },
+  // ---- agents (issue 27, decision 0097): an admin blocks and unblocks an agent ----
+  'POST /api/admin/agents/block': { as: 'admin', prepare: async () => ({
+    url: '/api/admin/agents/block', body: { agent: 'https://audit-agent.example/.well-known/ucp', reason: 'scraping' },
+    expect: { action: 'agent.block', target: { type: 'agent', id: 'https://audit-agent.example/.well-known/ucp' }, changes: { blocked: { before: false, after: true }, reason: { after: 'scraping' } } },
+  }) },
+  'POST /api/admin/agents/unblock': { as: 'admin', prepare: async (fx) => {
+    await fx.t.app.services.agentGuard.block('https://unblock-agent.example/.well-known/ucp', 'test', { userId: null, role: 'admin', name: 'Set Up', ip: '127.0.0.1' });
+    return {
+      url: '/api/admin/agents/unblock', body: { agent: 'https://unblock-agent.example/.well-known/ucp' },
+      expect: { action: 'agent.unblock', target: { type: 'agent', id: 'https://unblock-agent.example/.well-known/ucp' }, changes: { blocked: { before: true, after: false } } },
+    };
+  } },
   // ---- commission rates (decision 0087) ----
   'PUT /api/admin/commission': { as: 'admin', prepare: async () => ({
     url: '/api/admin/commission', body: { scope: 'category', category: 'Audit Lamps', rate_bps: 750 },

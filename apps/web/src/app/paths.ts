@@ -7,6 +7,8 @@ export const paths = {
   onboarding: '/onboarding',
   profile: '/profile',
   checkout: '/checkout',
+  /** an agent's identity-linking consent (decision 0097): /connect/{interaction uid} */
+  connect: '/connect/:uid',
   sidePanel: '/assistant/panel',
   vendor: '/vendor',
   vendorOnboarding: '/vendor/onboarding',

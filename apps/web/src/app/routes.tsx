@@ -25,6 +25,7 @@ export const routes: RouteObject[] = [
       { path: paths.signup, ...page(() => import('@/features/account/AuthPage')) },
       { path: paths.onboarding, ...page(() => import('@/features/account/OnboardingPage')) },
       { path: paths.profile, ...page(() => import('@/features/account/ProfilePage')) },
+      { path: paths.connect, ...page(() => import('@/features/connect/ConnectPage')) },
       { path: paths.checkout, ...page(() => import('@/features/checkout/CheckoutPage')) },
       { path: paths.sidePanel, ...page(() => import('@/features/assistant/SidePanelPage')) },
       // vendor area

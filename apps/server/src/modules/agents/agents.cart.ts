@@ -1,11 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { UCP_CART, UCP_CHECKOUT_TTL_HOURS, UCP_VERSION, type UcpCartWrite, type UcpErrorResponse, type UcpMessage } from '@souq/shared/api/ucp';
 import { agentCarts } from '../../db/schema/agents.js';
 import type { Db } from '../../platform/db.js';
-import { conflict, notFound } from '../../platform/errors.js';
-import { isUniqueViolation } from '../../platform/pg-errors.js';
+import { notFound } from '../../platform/errors.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import { createIdempotently, linesOf } from './agents.idempotent.js';
 import { createLinePricing, type SellerRules } from './agents.lines.js';
 
 export type AgentCartService = ReturnType<typeof createAgentCart>;
@@ -22,7 +22,6 @@ export function createAgentCart(deps: { db: Db; catalogue: CatalogueService; sel
   const { db, currency } = deps;
   const { resolve, price } = createLinePricing({ catalogue: deps.catalogue, sellers: deps.sellers });
   const expiry = () => new Date(Date.now() + UCP_CHECKOUT_TTL_HOURS * 3_600_000);
-  const linesOf = (body: UcpCartWrite) => body.line_items.map((l, i) => ({ id: `line_${i + 1}`, item: l.item.id, quantity: l.quantity }));
   const errorResponse = (messages: UcpMessage[]): UcpErrorResponse => ({ ucp: meta('error'), messages });
 
   async function view(row: Row, origin: string) {
@@ -47,22 +46,12 @@ export function createAgentCart(deps: { db: Db; catalogue: CatalogueService; sel
 
   /** Creates a cart; with the same Idempotency-Key a retry answers the same cart (another body with it is a 409). */
   async function create(agent: string, body: UcpCartWrite, opts: { idempotencyKey: string; origin: string }): Promise<{ created: boolean; body: UcpErrorResponse | Awaited<ReturnType<typeof view>> }> {
-    const lines = linesOf(body);
-    const { unknown } = await resolve(lines);
-    if (unknown.length) return { created: false, body: errorResponse(unknown) };
-    const hash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
-    const [earlier] = await db.select().from(agentCarts).where(and(eq(agentCarts.agent, agent), eq(agentCarts.idempotencyKey, opts.idempotencyKey)));
-    if (earlier) {
-      if (earlier.requestHash !== hash) throw conflict('This Idempotency-Key was already used for a different request');
-      return { created: false, body: await view(earlier, opts.origin) };
-    }
-    try {
-      const [row] = await db.insert(agentCarts).values({ id: `cart_${randomBytes(16).toString('hex')}`, agent, lines, idempotencyKey: opts.idempotencyKey, requestHash: hash, expiresAt: expiry() }).returning();
-      return { created: true, body: await view(row!, opts.origin) };
-    } catch (err) {
-      if (!isUniqueViolation(err, 'agent_carts_idempotency_key')) throw err;
-      return create(agent, body, opts);
-    }
+    return createIdempotently({
+      body, resolve, refuse: errorResponse, view: (row: Row) => view(row, opts.origin),
+      constraint: 'agent_carts_idempotency_key',
+      earlier: async () => (await db.select().from(agentCarts).where(and(eq(agentCarts.agent, agent), eq(agentCarts.idempotencyKey, opts.idempotencyKey))))[0],
+      insert: async (lines, requestHash) => (await db.insert(agentCarts).values({ id: `cart_${randomBytes(16).toString('hex')}`, agent, lines, idempotencyKey: opts.idempotencyKey, requestHash, expiresAt: expiry() }).returning())[0]!,
+    });
   }
 
   return {

@@ -8,12 +8,18 @@ import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { SearchService } from '../search/search.service.js';
 import type { SearchFilters } from '../search/search.engine.js';
 import { badRequest } from '../../platform/errors.js';
+import type { Bus } from '../../platform/bus.js';
 import { parseUcpId, toUcpProduct, variantIdOf } from './agents.mapping.js';
 
 export type AgentCatalog = ReturnType<typeof createAgentCatalog>;
 
 /** The marketplace's own products (no vendor) are sold by Souq itself. */
 const MARKETPLACE_SELLER = 'Souq';
+/** The longest an agent's catalogue answer may lag a change no product event announced (a vendor's new name). */
+const PRODUCT_CACHE_MS = 5 * 60_000;
+const PRODUCT_CACHE_MAX = 50_000;
+/** How long a vendor's rating is reused between searches. */
+const VENDOR_RATING_CACHE_MS = 10_000;
 
 type Filters = UcpSearchRequest['filters'];
 
@@ -50,13 +56,36 @@ const meta = (capability: string) => ({ version: UCP_VERSION, status: 'success' 
  * Catalog search and lookup for agents (UCP catalog capability), over Souq's own search index and catalogue: the
  * same ranking, filters and stock as the storefront, each product with the vendor that sells it.
  */
-export function createAgentCatalog(deps: { search: SearchService; catalogue: CatalogueService; currency: string }) {
+export function createAgentCatalog(deps: { search: SearchService; catalogue: CatalogueService; currency: string; bus?: Bus }) {
   const { search, catalogue, currency } = deps;
+  // Products as agents see them, kept like the storefront search's own records: filled on first read, dropped by
+  // the catalogue's product events (every instance hears them through the bus), and at most PRODUCT_CACHE_MS old in
+  // any case (a vendor renaming itself sends no product event). Checkout and cart pricing never use it: they read
+  // the database (agents.lines.ts). Without a bus (unit use) nothing is cached.
+  const productCache = new Map<number, { at: number; product: ManagedProduct | null }>();
+  let epoch = 0;
+  const drop = ({ id }: { id: number }) => {
+    epoch++;
+    productCache.delete(id);
+  };
+  if (deps.bus) for (const event of ['product.changed', 'product.deleted', 'product.stockChanged'] as const) deps.bus.on(event, drop);
+  // vendor ratings move only with new reviews: a few seconds' cache spares every search its aggregate read
+  const ratingCache = new Map<number, { at: number; rating: { value: number; count: number } | null }>();
+  async function ratingsOf(ids: number[]) {
+    const now = Date.now();
+    const missing = ids.filter((id) => (ratingCache.get(id)?.at ?? 0) < now - VENDOR_RATING_CACHE_MS);
+    if (missing.length) {
+      const fresh = await catalogue.vendorRatings(missing);
+      if (ratingCache.size > 10_000) ratingCache.clear();
+      for (const id of missing) ratingCache.set(id, { at: now, rating: fresh.get(id) ?? null });
+    }
+    return new Map(ids.map((id) => [id, ratingCache.get(id)?.rating ?? null]));
+  }
 
   /** The vendor extension for every seller among the products: name, rating, return window and shipping rule. */
   async function vendorsOf(products: ManagedProduct[]): Promise<Map<number | null, UcpVendor>> {
     const ids = [...new Set(products.flatMap((p) => (p.vendor_id === null ? [] : [p.vendor_id])))];
-    const ratings = await catalogue.vendorRatings(ids);
+    const ratings = await ratingsOf(ids);
     const terms = {
       return_window_days: RETURN_WINDOW_DAYS,
       shipping: { fee: { amount: SHIPPING_FEE_CENTS, currency }, free_above: { amount: FREE_SHIPPING_THRESHOLD_CENTS, currency } },
@@ -82,7 +111,27 @@ export function createAgentCatalog(deps: { search: SearchService; catalogue: Cat
 
   /** Active products by id, in that order, with variants and seller. */
   async function activeByIds(ids: number[]): Promise<ManagedProduct[]> {
-    return (await catalogue.managedByIds(ids)).filter((p) => p.status === 'active');
+    if (!deps.bus) return (await catalogue.managedByIds(ids, { embeds: false })).filter((p) => p.status === 'active');
+    const now = Date.now();
+    const missing = ids.filter((id) => (productCache.get(id)?.at ?? 0) < now - PRODUCT_CACHE_MS);
+    if (missing.length) {
+      const before = epoch;
+      const fresh = new Map((await catalogue.managedByIds(missing, { embeds: false })).map((p) => [p.id, p]));
+      // a product event during the read may have outrun it: answer what was read, but keep none of it
+      if (epoch === before) {
+        if (productCache.size > PRODUCT_CACHE_MAX) productCache.clear();
+        for (const id of missing) productCache.set(id, { at: now, product: fresh.get(id) ?? null });
+      } else {
+        return ids.flatMap((id) => {
+          const p = fresh.get(id) ?? productCache.get(id)?.product;
+          return p && p.status === 'active' ? [p] : [];
+        });
+      }
+    }
+    return ids.flatMap((id) => {
+      const p = productCache.get(id)?.product;
+      return p && p.status === 'active' ? [p] : [];
+    });
   }
 
   return {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
   UCP, UCP_CHECKOUT, UCP_CHECKOUT_TTL_HOURS, UCP_VERSION,
@@ -7,10 +7,11 @@ import {
 import { agentCheckouts, type AgentCheckoutAddress, type AgentCheckoutBuyer, type AgentCheckoutLine } from '../../db/schema/agents.js';
 import type { Db } from '../../platform/db.js';
 import type { AuditLog } from '../../platform/audit.js';
-import { conflict, notFound } from '../../platform/errors.js';
-import { isUniqueViolation } from '../../platform/pg-errors.js';
+import { notFound } from '../../platform/errors.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
+import { createIdempotently, linesOf } from './agents.idempotent.js';
+import type { AgentGrant } from './agents.linking.js';
 import { placeAgentOrder } from './agents.place-order.js';
 import { createLinePricing, money } from './agents.lines.js';
 
@@ -109,29 +110,14 @@ export function createAgentCheckout(deps: { db: Db; catalogue: CatalogueService;
     return row;
   }
 
-  const linesOf = (body: UcpCheckoutWrite): AgentCheckoutLine[] =>
-    body.line_items.map((l, i) => ({ id: `line_${i + 1}`, item: l.item.id, quantity: l.quantity }));
-
   /** Creates a session; with an Idempotency-Key a retry answers the same session (another body with it is a 409). */
   async function create(agent: string, body: UcpCheckoutWrite, opts: { idempotencyKey: string; origin: string }): Promise<{ created: boolean; body: UcpErrorResponse | Awaited<ReturnType<typeof view>> }> {
-    const lines = linesOf(body);
-    const { unknown } = await resolve(lines);
-    if (unknown.length) return { created: false, body: errorResponse(unknown) };
-    const hash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
-    const [earlier] = await db.select().from(agentCheckouts).where(and(eq(agentCheckouts.agent, agent), eq(agentCheckouts.idempotencyKey, opts.idempotencyKey)));
-    if (earlier) {
-      if (earlier.requestHash !== hash) throw conflict('This Idempotency-Key was already used for a different request');
-      return { created: false, body: await view(earlier, opts.origin) };
-    }
-    const id = `chk_${randomBytes(16).toString('hex')}`;
-    try {
-      const [row] = await db.insert(agentCheckouts).values({ id, agent, ...choices(body, lines), idempotencyKey: opts.idempotencyKey, requestHash: hash, expiresAt: expiry() }).returning();
-      return { created: true, body: await view(row!, opts.origin) };
-    } catch (err) {
-      // the same key raced in from a retry: answer the session the first one made
-      if (!isUniqueViolation(err, 'agent_checkouts_idempotency_key')) throw err;
-      return create(agent, body, opts);
-    }
+    return createIdempotently({
+      body, resolve, refuse: errorResponse, view: (row: Row) => view(row, opts.origin),
+      constraint: 'agent_checkouts_idempotency_key',
+      earlier: async () => (await db.select().from(agentCheckouts).where(and(eq(agentCheckouts.agent, agent), eq(agentCheckouts.idempotencyKey, opts.idempotencyKey))))[0],
+      insert: async (lines, requestHash) => (await db.insert(agentCheckouts).values({ id: `chk_${randomBytes(16).toString('hex')}`, agent, ...choices(body, lines), idempotencyKey: opts.idempotencyKey, requestHash, expiresAt: expiry() }).returning())[0]!,
+    });
   }
 
   return {
@@ -156,7 +142,7 @@ export function createAgentCheckout(deps: { db: Db; catalogue: CatalogueService;
      * Places the order. The checkout's id is the order's idempotency key, so completing twice (a retry, or two
      * racing calls) gives one order; a refusal (stock, missing buyer data) leaves the session open with the messages.
      */
-    async complete(agent: string, id: string, body: UcpCheckoutComplete, origin: string) {
+    async complete(agent: string, id: string, body: UcpCheckoutComplete, origin: string, linked: AgentGrant | null = null) {
       let row = await load(agent, id);
       if (row.status !== 'open') {
         return row.status === 'completed' ? view(row, origin) : view(row, origin, [{ type: 'error', code: 'invalid_state', content: 'This checkout is canceled', severity: 'unrecoverable' }]);
@@ -169,7 +155,7 @@ export function createAgentCheckout(deps: { db: Db; catalogue: CatalogueService;
       if (current.status !== 'ready_for_complete') return current;
       const { priced } = await resolve(row.lines);
       const outcome = await placeAgentOrder(orders, {
-        checkoutId: row.id, agent, buyer: row.buyer!, address: row.address!, handler: row.paymentHandler as 'cod' | 'card_demo',
+        checkoutId: row.id, agent, userId: linked?.userId ?? null, buyer: row.buyer!, address: row.address!, handler: row.paymentHandler as 'cod' | 'card_demo',
         lines: priced.map((p) => ({ productId: p.product.id, quantity: p.line.quantity, variant: p.variant })),
       });
       if (!outcome.ok) return view(row, origin, outcome.messages);
@@ -177,15 +163,16 @@ export function createAgentCheckout(deps: { db: Db; catalogue: CatalogueService;
       const done = await db.transaction(async (tx) => {
         const [updated] = await tx
           .update(agentCheckouts)
-          .set({ status: 'completed', orderId: outcome.orderId, orderNumber: outcome.orderNumber, updatedAt: new Date() })
+          .set({ status: 'completed', orderId: outcome.orderId, orderNumber: outcome.orderNumber, userId: linked?.userId ?? null, clientId: linked?.clientId ?? null, updatedAt: new Date() })
           .where(and(eq(agentCheckouts.id, id), eq(agentCheckouts.status, 'open')))
           .returning();
         if (updated) {
           await deps.audit.record(tx, {
-            actor: { userId: null, role: 'system', name: `agent ${new URL(agent).host}`, ip: null },
+            // a linked agent acts for its shopper and is named by its registered name; an anonymous one by its profile
+            actor: linked ? { userId: linked.userId, role: 'user', name: `agent ${linked.clientName}`, ip: null } : { userId: null, role: 'system', name: `agent ${new URL(agent).host}`, ip: null },
             action: 'agent.checkout_complete',
             target: { type: 'order', id: outcome.orderId },
-            changes: { checkout: { before: null, after: id }, agent: { before: null, after: agent } },
+            changes: { checkout: { before: null, after: id }, agent: { before: null, after: agent }, ...(linked ? { client: { before: null, after: linked.clientId } } : {}) },
           });
         }
         return updated;

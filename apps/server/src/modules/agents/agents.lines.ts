@@ -26,7 +26,7 @@ export function createLinePricing(deps: { catalogue: CatalogueService; sellers: 
   async function resolve(lines: AgentCheckoutLine[]): Promise<{ priced: Priced[]; unknown: UcpMessage[] }> {
     const refs = lines.map((l) => parseUcpId(l.item));
     const ids = [...new Set(refs.flatMap((r) => (r ? [r.productId] : [])))];
-    const products = new Map((await deps.catalogue.managedByIds(ids)).filter((p) => p.status === 'active').map((p) => [p.id, p]));
+    const products = new Map((await deps.catalogue.managedByIds(ids, { embeds: false })).filter((p) => p.status === 'active').map((p) => [p.id, p]));
     const priced: Priced[] = [];
     const unknown: UcpMessage[] = [];
     lines.forEach((line, i) => {

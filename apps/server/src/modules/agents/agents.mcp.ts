@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import {
   UCP_VERSION, ucpCartWriteSchema, ucpCheckoutCompleteSchema, ucpCheckoutWriteSchema, ucpGetProductRequestSchema, ucpLookupRequestSchema, ucpSearchRequestSchema,
 } from '@souq/shared/api/ucp';
@@ -8,6 +9,11 @@ import type { AgentCheckoutService } from './agents.checkout.js';
 import type { AgentCartService } from './agents.cart.js';
 import type { AgentCatalog } from './agents.catalog.js';
 import { AppError } from '../../platform/errors.js';
+import type { AgentOrders } from './agents.orders.js';
+import type { AgentGrant } from './agents.linking.js';
+import { orderAccess, placeAccess } from './agents.errors.js';
+
+const sharedValidator = new AjvJsonSchemaValidator();
 
 /** mcp.openrpc.json#/components/schemas/meta: who the agent is (its profile), and an idempotency key for writes. */
 const metaSchema = z
@@ -37,9 +43,14 @@ async function answer(run: () => Promise<object>): Promise<CallToolResult> {
  * `catalog`) as the binding defines them. Tool descriptions are fixed texts of ours; catalogue text only ever
  * travels inside results, as data (a vendor's product text is never an instruction to the agent).
  */
-export function createUcpMcpServer(deps: { catalog: AgentCatalog; checkout: AgentCheckoutService; cart: AgentCartService; origin: string }): McpServer {
-  const { catalog, checkout, cart, origin } = deps;
-  const server = new McpServer({ name: 'souq-ucp', version: UCP_VERSION });
+export function createUcpMcpServer(deps: {
+  catalog: AgentCatalog; checkout: AgentCheckoutService; cart: AgentCartService; orders: AgentOrders; origin: string;
+  /** the shopper and agent of the request's identity-linking token (the transport's Authorization header), if any */
+  linked: AgentGrant | null;
+}): McpServer {
+  const { catalog, checkout, cart, orders, origin, linked } = deps;
+  // one JSON Schema validator for every per-request server (the SDK would build an Ajv instance per server)
+  const server = new McpServer({ name: 'souq-ucp', version: UCP_VERSION }, { jsonSchemaValidator: sharedValidator });
   const readOnly = { readOnlyHint: true, openWorldHint: false } as const;
 
   server.registerTool('search_catalog', {
@@ -82,9 +93,9 @@ export function createUcpMcpServer(deps: { catalog: AgentCatalog; checkout: Agen
   }, async (args) => answer(() => checkout.update(agentOf(args.meta), args.id, args.checkout, origin)));
 
   server.registerTool('complete_checkout', {
-    description: 'Place the order of a ready checkout session (one order per session, however often it is called).',
+    description: 'Place the order of a ready checkout session (one order per session, however often it is called). With a linked account (Authorization: Bearer token with the checkout:complete scope) the order is the shopper\'s own.',
     inputSchema: { meta: writeMeta, id: sessionId, checkout: ucpCheckoutCompleteSchema },
-  }, async (args) => answer(() => checkout.complete(agentOf(args.meta), args.id, args.checkout, origin)));
+  }, async (args) => answer(async () => placeAccess(linked) ?? checkout.complete(agentOf(args.meta), args.id, args.checkout, origin, linked)));
 
   server.registerTool('cancel_checkout', {
     description: 'Cancel an open checkout session.',
@@ -110,6 +121,16 @@ export function createUcpMcpServer(deps: { catalog: AgentCatalog; checkout: Agen
     description: 'Cancel (delete) a cart.',
     inputSchema: { meta: writeMeta, id: cartId },
   }, async (args) => answer(() => cart.cancel(agentOf(args.meta), args.id, origin)));
+
+  // orders: only with the linked shopper's token (the transport's Authorization header), only their own
+  server.registerTool('get_order', {
+    description: "Read one of the linked shopper's orders (UCP order): each seller's sub-order with its status, lines and fulfilment events. Needs a token with the order:read scope.",
+    inputSchema: { meta: metaSchema, id: z.string().max(20) },
+    annotations: readOnly,
+  }, async (args) => answer(async () => {
+    const denied = orderAccess(linked);
+    return denied ? denied.body : orders.get(linked!.userId, args.id, origin, linked!);
+  }));
 
   return server;
 }

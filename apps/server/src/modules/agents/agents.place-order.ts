@@ -14,6 +14,8 @@ export type PlacedLine = { productId: number; quantity: number; variant: { type:
 export type PlaceInput = {
   checkoutId: string;
   agent: string;
+  /** the linked shopper the purchase is for (identity linking), or null for a guest order */
+  userId: number | null;
   lines: PlacedLine[];
   buyer: AgentCheckoutBuyer;
   address: AgentCheckoutAddress;
@@ -44,7 +46,7 @@ export async function placeAgentOrder(orders: OrdersService, input: PlaceInput):
     };
   }
   try {
-    const { order } = await orders.placeOrder(parsed.data, { userId: null, idempotencyKey: `ucp-checkout:${input.checkoutId}` });
+    const { order } = await orders.placeOrder(parsed.data, { userId: input.userId, idempotencyKey: `ucp-checkout:${input.checkoutId}` });
     return { ok: true, orderId: order.id, orderNumber: order.order_number };
   } catch (err) {
     if (!(err instanceof AppError) || err.status >= 500) throw err;

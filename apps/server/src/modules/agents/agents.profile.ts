@@ -1,3 +1,4 @@
+import { AGENT_SCOPE_LIST, AGENT_SCOPE_TEXT, UCP_IDENTITY_LINKING } from '@souq/shared/api/agent-linking';
 import { UCP, UCP_CART, UCP_CHECKOUT, UCP_MCP_PATH, UCP_REST_BASE, UCP_VENDOR_SCHEMA_PATH, UCP_VERSION } from '@souq/shared/api/ucp';
 
 const SPEC = 'https://ucp.dev/specification';
@@ -28,6 +29,12 @@ export function ucpProfile(origin: string) {
         [UCP_CART]: [entity('cart', `${SCHEMAS}/shopping/cart.json`)],
         [UCP_CHECKOUT.checkout]: [entity('checkout', `${SCHEMAS}/shopping/checkout.json`)],
         [UCP_CHECKOUT.fulfillment]: [{ ...entity('fulfillment', `${SCHEMAS}/shopping/fulfillment.json`), extends: UCP_CHECKOUT.checkout }],
+        // identity linking (decision 0097): OAuth 2.0 with RFC 8414 discovery on this origin; the scopes a linked
+        // agent may hold, each with the text the consent page shows
+        [UCP_IDENTITY_LINKING]: [{
+          ...entity('identity-linking', `${SCHEMAS}/common/identity_linking.json`),
+          config: { scopes: Object.fromEntries(AGENT_SCOPE_LIST.map((s) => [s, { description: { plain: AGENT_SCOPE_TEXT.en[s] } }])) },
+        }],
         [UCP.vendor]: [
           {
             version: UCP_VERSION,

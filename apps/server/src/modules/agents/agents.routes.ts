@@ -16,6 +16,18 @@ import type { AgentCatalog } from './agents.catalog.js';
 import { createUcpMcpServer } from './agents.mcp.js';
 import { ucpProfile, vendorExtensionSchema } from './agents.profile.js';
 import { agentKey, agentProfile, originOf } from './agents.http.js';
+import { bearerToken } from '../../platform/auth.js';
+import type { AgentGrant, AgentLinking } from './agents.linking.js';
+import type { AgentOrders } from './agents.orders.js';
+import type { AgentGuard } from './agents.guard.js';
+import { orderAccess, placeAccess, ucpError } from './agents.errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The linked shopper and agent of a UCP call made with an identity-linking token (decision 0097). */
+    agentGrant: AgentGrant | null;
+  }
+}
 
 const errors = { 400: errorBodySchema, 429: errorBodySchema };
 
@@ -45,23 +57,49 @@ function mcpAgent(body: unknown): string | null {
  * catalog over the REST binding under /ucp and the same tools over MCP (Streamable HTTP) at /ucp/mcp. Anonymous;
  * every agent has its own request budget (the app's rate limiter, shared through Redis when configured).
  */
-export function agentsRoutes(deps: { catalog: AgentCatalog; checkout: AgentCheckoutService; cart: AgentCartService; ratePerMinute: number }) {
-  const { catalog, checkout, cart } = deps;
+export function agentsRoutes(deps: {
+  catalog: AgentCatalog; checkout: AgentCheckoutService; cart: AgentCartService; orders: AgentOrders; linking: AgentLinking; guard: AgentGuard;
+  ratePerMinute: number; shopperRatePerMinute: number; resourceMetadataUrl: (origin: string) => string;
+}) {
+  const { catalog, checkout, cart, orders, linking, guard } = deps;
   const agentOf = (req: FastifyRequest) => agentProfile(req.headers['ucp-agent'])!;
-  const perAgent = {
-    rateLimit: {
-      max: deps.ratePerMinute,
-      timeWindow: '1 minute',
-      keyGenerator: (req: FastifyRequest) => agentKey(agentProfile(req.headers['ucp-agent']), req.ip),
-    },
-  };
+  const isMcp = (req: FastifyRequest) => req.url.split('?')[0] === UCP_MCP_PATH;
+  /** The agent's key: its OAuth client when it calls with a linked token, else the profile it names, else its address. */
+  const keyOf = (req: FastifyRequest) => (req.agentGrant ? `ucp-client|${req.agentGrant.clientId}` : agentKey(isMcp(req) ? mcpAgent(req.body) : agentProfile(req.headers['ucp-agent']), req.ip));
+  const perAgent = { rateLimit: { max: deps.ratePerMinute, timeWindow: '1 minute', keyGenerator: keyOf } };
   // MCP names its agent in the body: counted after parsing
-  const perMcpAgent = {
-    rateLimit: { ...perAgent.rateLimit, hook: 'preHandler' as const, keyGenerator: (req: FastifyRequest) => agentKey(mcpAgent(req.body), req.ip) },
-  };
+  const perMcpAgent = { rateLimit: { ...perAgent.rateLimit, hook: 'preHandler' as const } };
 
   return async function plugin(app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    const perShopper = app.createRateLimit({ max: deps.shopperRatePerMinute, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => `ucp-shopper|${req.agentGrant!.userId}` });
+    const challenge = (req: FastifyRequest, error?: string) =>
+      `Bearer resource_metadata="${deps.resourceMetadataUrl(originOf(req))}"${error ? `, error="${error}"` : ''}`;
+
+    // an identity-linking token, when one is sent: unknown, expired or revoked is a 401 the agent can act on
+    app.decorateRequest('agentGrant', null);
+    app.addHook('onRequest', async (req, reply) => {
+      const token = req.headers.authorization ? bearerToken(req) : null;
+      if (!token) return;
+      req.agentGrant = await linking.authenticate(token);
+      if (!req.agentGrant) {
+        return reply.code(401).header('www-authenticate', challenge(req, 'invalid_token')).send(ucpError('identity_required', 'The access token is invalid, expired or revoked; link the account again'));
+      }
+    });
+    // blocked agents get the protocol's error; every request counts for the admin's Agents view; a linked shopper
+    // has a budget across all their agents
+    app.addHook('preHandler', async (req, reply) => {
+      const keys = [keyOf(req).replace(/^ucp-(client|agent|ip)\|/, '')];
+      const profile = isMcp(req) ? mcpAgent(req.body) : agentProfile(req.headers['ucp-agent']);
+      if (profile) keys.push(profile);
+      const reason = await guard.blockedReason(keys);
+      if (reason) return reply.code(403).send(ucpError('agent_blocked', `This agent is blocked by the marketplace: ${reason}`));
+      guard.count(keys[0]!);
+      const budget = req.agentGrant ? await perShopper(req) : null;
+      if (budget && !budget.isAllowed && budget.isExceeded) {
+        return reply.code(429).send({ error: 'Too many requests', detail: 'Too many agent requests for this shopper; try again in a minute' });
+      }
+    });
 
     r.get('/.well-known/ucp', {
       config: perAgent,
@@ -155,9 +193,28 @@ export function agentsRoutes(deps: { catalog: AgentCatalog; checkout: AgentCheck
       config: perAgent,
       schema: {
         tags: ['agents'], operationId: 'complete_checkout', summary: "UCP complete checkout: places a Souq order through the storefront's order path (one order per session, retries included)",
-        headers: writeHeaders, params: ucpCheckoutIdParamSchema, body: ucpCheckoutCompleteSchema, response: { 200: checkoutResponse, ...checkoutErrors },
+        headers: writeHeaders, params: ucpCheckoutIdParamSchema, body: ucpCheckoutCompleteSchema, response: { 200: checkoutResponse, 401: ucpErrorResponseSchema, 403: ucpErrorResponseSchema, ...checkoutErrors },
       },
-    }, async (req) => checkout.complete(agentOf(req), req.params.id, req.body, originOf(req)));
+    }, async (req, reply) => {
+      const refused = placeAccess(req.agentGrant);
+      if (refused) return reply.code(403).header('www-authenticate', challenge(req, 'insufficient_scope')).send(refused);
+      return checkout.complete(agentOf(req), req.params.id, req.body, originOf(req), req.agentGrant);
+    });
+
+    // ---- orders (order.json): a linked shopper's own purchases, one sub-order per seller ----
+    r.get(`${UCP_REST_BASE}/orders/:id`, {
+      config: perAgent,
+      schema: {
+        tags: ['agents'], operationId: 'get_order',
+        summary: "UCP get order: the linked shopper's purchase with each sub-order's status, lines and fulfilment events (needs a token with the order:read scope)",
+        headers: agentHeaders, params: z.object({ id: z.string().max(20) }),
+        response: { 200: z.object({ id: z.string() }).loose(), 401: ucpErrorResponseSchema, 403: ucpErrorResponseSchema, ...checkoutErrors },
+      },
+    }, async (req, reply) => {
+      const denied = orderAccess(req.agentGrant);
+      if (denied) return reply.code(denied.status).header('www-authenticate', challenge(req, denied.status === 403 ? 'insufficient_scope' : undefined)).send(denied.body);
+      return orders.get(req.agentGrant!.userId, req.params.id, originOf(req), req.agentGrant!);
+    });
 
     r.post(`${sessions}/:id/cancel`, {
       config: perAgent,
@@ -208,9 +265,11 @@ export function agentsRoutes(deps: { catalog: AgentCatalog; checkout: AgentCheck
     }, async (req, reply) => {
       const origin = originOf(req);
       // stateless: a server and transport per request, so nothing of one agent's call can reach another's
-      const server = createUcpMcpServer({ catalog, checkout, cart, origin });
+      const server = createUcpMcpServer({ catalog, checkout, cart, orders, origin, linked: req.agentGrant });
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       reply.hijack();
+      // the SDK writes head and body separately: without this the body can wait on the client's delayed ACK
+      reply.raw.socket?.setNoDelay(true);
       reply.raw.on('close', () => {
         void transport.close();
         void server.close();

@@ -54,7 +54,7 @@ describe('discovery: GET /.well-known/ucp', () => {
       ['rest', 'http://localhost/ucp'],
       ['mcp', 'http://localhost/ucp/mcp'],
     ]);
-    expect(Object.keys(ucp.capabilities)).toEqual([UCP.search, UCP.lookup, UCP_CART, UCP_CHECKOUT.checkout, UCP_CHECKOUT.fulfillment, UCP.vendor]);
+    expect(Object.keys(ucp.capabilities)).toEqual([UCP.search, UCP.lookup, UCP_CART, UCP_CHECKOUT.checkout, UCP_CHECKOUT.fulfillment, 'dev.ucp.common.identity_linking', UCP.vendor]);
     expect(ucp.capabilities[UCP.vendor][0].extends).toEqual([UCP.search, UCP.lookup]);
     expect(Object.keys(ucp.payment_handlers)).toEqual([UCP.cod, UCP.cardDemo]);
   });
@@ -152,6 +152,18 @@ describe('catalog over REST', () => {
     expect(missing.status).toBe(200);
     expect(ucpErrors('schemas/shopping/types/error_response.json', missing.json)).toEqual([]);
     expect(missing.json.messages[0]).toMatchObject({ type: 'error', code: 'not_found', severity: 'unrecoverable' });
+  });
+
+  it('answers a product change at once: the cached products follow the catalogue events', async () => {
+    const lookup = async () => (await post('/ucp/catalog/lookup', { ids: [String(ids.oudC)] })).json.products[0].variants[0].price.amount as number;
+    const before = await lookup();
+    expect(before).toBe(4_500);
+    await ctx.app.services.catalogue.updateProduct(ids.oudC!, { priceCents: 4_700 });
+    await new Promise((r) => setImmediate(r));
+    expect(await lookup()).toBe(4_700);
+    await ctx.app.services.catalogue.updateProduct(ids.oudC!, { priceCents: 4_500 });
+    await new Promise((r) => setImmediate(r));
+    expect(await lookup()).toBe(4_500);
   });
 
   it('keeps vendor text in data fields only', async () => {

@@ -184,12 +184,12 @@ export function createCatalogueService(deps: {
     if (!owner?.isVerified) throw forbidden(MSG.vendorNotVerified);
   }
 
-  async function managedDtos(rows: ProductRow[]): Promise<ManagedProduct[]> {
+  async function managedDtos(rows: ProductRow[], opts: { embeds?: boolean } = {}): Promise<ManagedProduct[]> {
     const ids = rows.map((r) => r.id);
     const [variants, owners, embeds] = await Promise.all([
       variantsOf(db, ids),
       ownersOf(rows.map((r) => r.vendorId)),
-      deps.embedLookup && ids.length ? deps.embedLookup(ids) : null,
+      deps.embedLookup && ids.length && opts.embeds !== false ? deps.embedLookup(ids) : null,
     ]);
     return rows.map((r) => toManagedDto(r, variants.get(r.id) ?? [], r.vendorId === null ? null : owners.get(r.vendorId), embeds?.get(r.id)));
   }
@@ -564,12 +564,13 @@ export function createCatalogueService(deps: {
     },
 
     /** Managed products by id, in the order asked; unknown ids are left out (the admin list pages through its own query). */
-    async managedByIds(ids: number[]): Promise<ManagedProduct[]> {
+    /** Products by id, in that order; `embeds: false` skips the vendor embed codes (agents never show them). */
+    async managedByIds(ids: number[], opts: { embeds?: boolean } = {}): Promise<ManagedProduct[]> {
       if (!ids.length) return [];
       // the search columns are large and never shown: left in the database
       const { searchVector: _sv, searchText: _st, ...shown } = getTableColumns(products);
       const rows = await db.select(shown).from(products).where(inArray(products.id, ids));
-      const byId = new Map((await managedDtos(rows.map((r) => ({ ...r, searchVector: null, searchText: null })))).map((p) => [p.id, p]));
+      const byId = new Map((await managedDtos(rows.map((r) => ({ ...r, searchVector: null, searchText: null })), opts)).map((p) => [p.id, p]));
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
 

@@ -56,7 +56,10 @@ export default function AuthPage() {
         body: { name, email, password },
       });
       saveCustomerSession(res);
-      navigate(mode === 'signup' ? paths.onboarding : paths.assistant);
+      // an agent's consent page sent the shopper here to sign in: back to it (only that page, never an open redirect)
+      const from = (location.state as { from?: unknown } | null)?.from;
+      const back = typeof from === 'string' && /^\/connect\/[A-Za-z0-9_-]+$/.test(from) ? from : null;
+      navigate(back ?? (mode === 'signup' ? paths.onboarding : paths.assistant));
     } catch (err) {
       setError(err instanceof ApiError ? err : new ApiError(String((err as Error).message), 0));
       setBusy(false);

@@ -17,6 +17,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { NotificationSettings } from '@/features/notifications/NotificationSettings';
 import { formatDate } from '@souq/shared/rules/locale';
 import { MyReturns } from '@/features/returns/MyReturns';
+import { ConnectedAssistants } from '@/features/connect/ConnectedAssistants';
 
 type FormState = {
   dob: string;
@@ -342,6 +343,7 @@ export default function ProfilePage() {
           />
         </section>
         <NotificationSettings />
+        <ConnectedAssistants />
         <RecentOrders />
         <MyReturns />
       </main>

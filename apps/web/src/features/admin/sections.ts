@@ -9,6 +9,8 @@ export const ADMIN_SECTIONS = [
   { id: 'orders', title: 'Orders', icon: 'M6 3h12l1 5H5zM5 8h14v12H5zM9 12h6' },
   // review moderation (issue 28)
   { id: 'reviews', title: 'Reviews', icon: 'M12 3l2.6 5.3 5.8.8-4.2 4.1 1 5.8L12 16.3 6.8 19l1-5.8-4.2-4.1 5.8-.8z' },
+  // outside AI agents over UCP (issue 27)
+  { id: 'agents', title: 'Agents', icon: 'M9 3h6M12 3v3M6 6h12a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2zM9 12h.01M15 12h.01M9 16h6' },
   { id: 'payments', title: 'Payments', icon: 'M3 6h18v12H3zM3 10h18M7 15h3' },
   // the ledger's read-outs, payouts and adjustments (issue 24, decision 0095)
   { id: 'finance', title: 'Finance', icon: 'M4 20h16M6 16V10M10 16V7M14 16v-5M18 16V4' },

@@ -23,6 +23,8 @@ export const SECTION_COMPONENTS: Partial<Record<AdminSectionId, LazyExoticCompon
   security: section(() => import('./SecuritySection').then((m) => ({ default: m.SecuritySection }))),
   // vendor lifecycle (issue 8/9): verification, profiles, documents, onboarding on a vendor's behalf
   vendors: section(() => import('./VendorsSection').then((m) => ({ default: m.VendorsSection }))),
+  // issue 27: agent traffic, block and unblock
+  agents: section(() => import('./AgentsSection').then((m) => ({ default: m.AgentsSection }))),
   // issue 28: review moderation
   reviews: section(() => import('./ReviewsSection').then((m) => ({ default: m.ReviewsSection }))),
   // issue 24: revenue, balances, payouts, refunds, the ledger
