@@ -133,7 +133,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const agentCatalog = createAgentCatalog({ search, catalogue, currency: config.shopCurrency });
   // completing an agent's checkout places the order through orders.placeOrder (mapping: agents.place-order.ts)
   const agentCheckout = createAgentCheckout({ db, catalogue, orders, audit, currency: config.shopCurrency });
-  const agentCart = createAgentCart({ db, catalogue, sellers: orders.sellers, currency: config.shopCurrency });
+  const agentCart = createAgentCart({ db, catalogue, sellers: orders.pricingBasis, currency: config.shopCurrency });
   return {
     reviews, vendorDashboard, agentCatalog, agentCheckout, agentCart,
     sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant, plannerStats,

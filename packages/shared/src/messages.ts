@@ -74,6 +74,19 @@ export const MSG = {
   idempotencyConflict: 'This Idempotency-Key was already used for a different order',
   productNotFound: 'Product not found',
   orderNotFound: 'Order not found',
+  // UAE VAT (decisions 0098, 0099)
+  trnInvalid: 'A TRN is 15 digits starting with 100',
+  trnRequired: 'A VAT-registered business needs its TRN (15 digits starting with 100)',
+  taxDocumentNotFound: 'Tax document not found',
+  taxInvoiceTitle: 'Tax Invoice',
+  taxInvoiceTitleAr: 'فاتورة ضريبية',
+  simplifiedTaxInvoiceTitle: 'Simplified Tax Invoice',
+  simplifiedTaxInvoiceTitleAr: 'فاتورة ضريبية مبسطة',
+  taxCreditNoteTitle: 'Tax Credit Note',
+  taxCreditNoteTitleAr: 'إشعار دائن ضريبي',
+  invoiceAgentNote: (agent: string) => `Issued by ${agent} as disclosed agent in the name and on behalf of the supplier.`,
+  notRegisteredNote: 'The supplier is not registered for VAT: no VAT is charged.',
+  marketplaceTaxNotConfigured: 'The marketplace has no TRN set: its own sales carry no VAT until an admin sets one',
 
   // Profile
   profileLoadFailed: 'Failed to load profile',

@@ -13,3 +13,4 @@ export * from './security.js';
 export * from './reviews.js';
 export * from './agents.js';
 export * from './ledger.js';
+export * from './tax.js';
