@@ -34,6 +34,8 @@ export const TAX_RATE = 0.05;
 export const TAX_LABEL = 'Tax (5%)';
 /** Checkout's line when prices include VAT (decision 0098): "includes VAT AED 4.76". */
 export const TAX_INCLUDED_LABEL = 'includes VAT';
+/** The same as a totals row: "includes VAT (5%)". */
+export const TAX_INCLUDED_LINE = `${TAX_INCLUDED_LABEL} (${Math.round(TAX_RATE * 100)}%)`;
 /** The shop's tax settings (admin, decision 0098/0099), keys of the `settings` table. */
 export const TAX_SETTING_KEYS = {
   mode: 'tax.price_mode',
