@@ -43,6 +43,7 @@ import { eventsRoutes } from './modules/events/events.routes.js';
 // admin area (issue 9)
 import { adminOrdersRoutes } from './modules/admin/admin-orders.routes.js';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
+import { taxRoutes } from './modules/tax/tax.routes.js';
 import { adminProductsRoutes } from './modules/admin/admin-products.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 // admin access gate and Security section (issue 13)
@@ -153,6 +154,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   // admin area (issue 9): orders, products and the read-only reports
   await app.register(adminOrdersRoutes({ admin: services.admin, reports: services.reports, currency: config.shopCurrency }));
   await app.register(ledgerRoutes({ ledger: services.ledger }));
+  await app.register(taxRoutes({ tax: services.tax }));
   await app.register(adminProductsRoutes({ admin: services.admin, reports: services.reports, catalogue: services.catalogue, currency: config.shopCurrency }));
   await app.register(reportsRoutes({ reports: services.reports }));
   await app.register(securityRoutes({ security: services.security }));

@@ -12,6 +12,7 @@ import { createFilesService } from './modules/files/files.service.js';
 import { createMediaService } from './platform/media.js';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
 import { createLedgerService } from './modules/ledger/ledger.service.js';
+import { createTaxService } from './modules/tax/tax.service.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
 import { createProfileService } from './modules/profile/profile.service.js';
 import { createSearchService } from './modules/search/search.service.js';
@@ -69,6 +70,8 @@ export function createServices(config: Config, database: Database, log: (msg: st
     vendorForAssignment: (id) => vendors.getDto(id),
   });
   // commission rates and the ledger's read-outs (decision 0087); the entries themselves are posted by orders
+  // VAT settings, vendors' tax profiles, tax documents (decisions 0098, 0099); orders issue the documents
+  const tax = createTaxService({ db, audit });
   const ledger = createLedgerService({ db, audit, vendorExists: async (id) => (await vendors.summariesByIds([id])).has(id) });
   const profile = createProfileService({ db });
   // bulk reads after start-up (index build, recommendation model, image backfill) go through the database's background
@@ -137,7 +140,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
   return {
     reviews, vendorDashboard, agentCatalog, agentCheckout, agentCart,
     sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant, plannerStats,
-    support, notifications, events, mailer, reports, admin, security, ledger,
+    support, notifications, events, mailer, reports, admin, security, ledger, tax,
   };
 }
 

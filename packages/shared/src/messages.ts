@@ -82,10 +82,14 @@ export const MSG = {
   taxInvoiceTitleAr: 'فاتورة ضريبية',
   simplifiedTaxInvoiceTitle: 'Simplified Tax Invoice',
   simplifiedTaxInvoiceTitleAr: 'فاتورة ضريبية مبسطة',
+  invoiceTitle: 'Invoice',
+  invoiceTitleAr: 'فاتورة',
   taxCreditNoteTitle: 'Tax Credit Note',
   taxCreditNoteTitleAr: 'إشعار دائن ضريبي',
   invoiceAgentNote: (agent: string) => `Issued by ${agent} as disclosed agent in the name and on behalf of the supplier.`,
   notRegisteredNote: 'The supplier is not registered for VAT: no VAT is charged.',
+  creditExceedsInvoice: 'A credit note cannot take back more than the invoice holds',
+  creditReasonCancelled: 'Order cancelled after invoicing',
   marketplaceTaxNotConfigured: 'The marketplace has no TRN set: its own sales carry no VAT until an admin sets one',
 
   // Profile

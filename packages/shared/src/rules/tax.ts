@@ -68,3 +68,30 @@ export function invoiceFormFor(recipientTrn: string | null | undefined, totalCen
 /** Shown where an operator or a vendor makes a tax choice (issue 25). */
 export const TAX_ADVICE_NOTE =
   'This is not tax advice. The rules applied are from the UAE VAT Decree-Law and its Executive Regulation (Art. 27, 59, 60); check your setup with a tax adviser.';
+
+/** A tax document's field labels, English and Arabic (the PDF prints both; Executive Regulation Art. 59/60 fields). */
+export const TAX_DOCUMENT_LABELS = {
+  number: ['Number', 'الرقم'],
+  date: ['Date of issue', 'تاريخ الإصدار'],
+  order: ['Order', 'الطلب'],
+  supplier: ['Supplier', 'المورد'],
+  agent: ['Issued by (agent)', 'صادرة عن (وكيل)'],
+  recipient: ['Recipient', 'المستلم'],
+  trn: ['TRN', 'رقم التسجيل الضريبي'],
+  description: ['Description', 'الوصف'],
+  quantity: ['Qty', 'الكمية'],
+  unitPrice: ['Unit price', 'سعر الوحدة'],
+  rate: ['VAT rate', 'نسبة الضريبة'],
+  net: ['Net', 'الصافي'],
+  tax: ['VAT', 'الضريبة'],
+  total: ['Total', 'الإجمالي'],
+  shipping: ['Shipping', 'الشحن'],
+  totalNet: ['Total excluding VAT', 'الإجمالي غير شامل الضريبة'],
+  totalTax: ['Total VAT', 'إجمالي الضريبة'],
+  totalGross: ['Total including VAT', 'الإجمالي شامل الضريبة'],
+  original: ['Original invoice', 'الفاتورة الأصلية'],
+  originalValue: ['Original value', 'القيمة الأصلية'],
+  correctedValue: ['Corrected value', 'القيمة المصححة'],
+  difference: ['Difference', 'الفرق'],
+  reason: ['Reason', 'السبب'],
+} as const;

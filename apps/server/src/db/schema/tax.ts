@@ -24,13 +24,15 @@ export type TaxDocumentSnapshot = {
   agent: { name: string; address: string; trn: string | null } | null;
   recipient: { name: string; address: string; trn: string | null };
   orderNumber: string;
-  lines: { description: string; quantity: number; unitPriceCents: number; category: string; rateBps: number; netCents: number; taxCents: number; totalCents: number }[];
+  lines: { orderItemId: number; description: string; quantity: number; unitPriceCents: number; category: string; rateBps: number; netCents: number; taxCents: number; totalCents: number }[];
   shippingCents: number;
   totals: { netCents: number; taxCents: number; totalCents: number };
   taxIncluded: boolean;
   note: string | null;
   /** Credit notes: the invoice corrected and why (Art. 60). */
   original?: { number: string; issuedAt: string; totalCents: number; taxCents: number };
+  /** The invoice's value after this and every earlier credit note (Art. 60: corrected value). */
+  corrected?: { totalCents: number; taxCents: number };
   reason?: string;
 };
 

@@ -20,6 +20,7 @@ import { orderConfirmationMail } from './orders.mail.js';
 import { checkOptionStock, optionsWanted, priceOrderLine } from './order-lines.js';
 import { cancellationEntries, saleEntries } from '../ledger/ledger.postings.js';
 import { ledgerEntries } from '../../db/schema/ledger.js';
+import { documentsForStatus } from '../tax/tax.documents.js';
 
 export type PlaceOrderInput = z.infer<typeof orderRequestSchema>;
 type OrderRow = typeof orders.$inferSelect;
@@ -765,6 +766,9 @@ export function createOrdersService(deps: {
         await tx.insert(orderStatusHistory).values({
           orderId, fromStatus: current.status, toStatus: status, notes: opts.notes ?? '', changedBy: actor.userId,
         });
+        // the tax documents the move makes due, in its transaction (decision 0099): the invoice when it ships (or is
+        // paid, a setting), a credit note when an invoiced sub-order is cancelled
+        if (current.status !== status) await documentsForStatus(tx, current, status);
         await deps.audit.record(tx, {
           actor,
           action: 'order.status',
