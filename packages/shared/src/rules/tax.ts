@@ -75,7 +75,7 @@ export const TAX_DOCUMENT_LABELS = {
   date: ['Date of issue', 'تاريخ الإصدار'],
   order: ['Order', 'الطلب'],
   supplier: ['Supplier', 'المورد'],
-  agent: ['Issued by (agent)', 'صادرة عن (وكيل)'],
+  agent: ['Issued by (agent)', 'صادرة عن الوكيل'],
   recipient: ['Recipient', 'المستلم'],
   trn: ['TRN', 'رقم التسجيل الضريبي'],
   description: ['Description', 'الوصف'],

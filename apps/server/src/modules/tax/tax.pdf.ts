@@ -23,11 +23,20 @@ let fonts: { regular: Buffer; bold: Buffer } | null = null;
 const arabicFonts = () => (fonts ??= { regular: fs.readFileSync(path.join(fontsDir(), 'NotoSansArabic-Regular.ttf')), bold: fs.readFileSync(path.join(fontsDir(), 'NotoSansArabic-Bold.ttf')) });
 
 // the package is CommonJS: under NodeNext its default import is typed as the module, at run time it is the factory
-type BidiApi = { getEmbeddingLevels(text: string): { paragraphs: { level: number }[] } };
+type BidiApi = { getEmbeddingLevels(text: string): { paragraphs: { level: number }[]; levels: Uint8Array } };
 const bidi = (bidiFactory as unknown as () => BidiApi)();
-/** True when the text's paragraph runs right to left (its first strong character is Arabic). */
-export function isRtl(text: string): boolean {
-  return bidi.getEmbeddingLevels(text).paragraphs[0]?.level === 1;
+
+/**
+ * An Arabic label's words in visual order, right to left: PDFKit lays words out left to right and fontkit reverses
+ * only within a run, so each word (one RTL run, shaped with its joining forms) is placed by us. Every character must
+ * be at an odd (RTL) level or a space between such words: labels mixing in Latin text or digits are refused.
+ */
+export function rtlWords(text: string): string[] {
+  const { levels } = bidi.getEmbeddingLevels(text);
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] !== ' ' && levels[i]! % 2 !== 1) throw new Error(`tax.pdf: not a right-to-left label: ${text}`);
+  }
+  return text.split(' ').filter(Boolean);
 }
 
 const money = (cents: number, currency: string) => `${currency} ${(cents / 100).toFixed(2)}`;
@@ -47,16 +56,26 @@ export function renderTaxDocumentPdf(s: TaxDocumentSnapshot): Promise<Buffer> {
   const width = doc.page.width - 80;
   const right = left + width;
 
+  /** Arabic ending at `end`: its words placed right to left, each shaped by fontkit. */
+  const arabic = (text: string, end: number, y: number, size: number, strong = false) => {
+    doc.font(strong ? 'ar-bold' : 'ar').fontSize(size);
+    const space = doc.widthOfString(' ');
+    let x = end;
+    for (const word of rtlWords(text)) {
+      x -= doc.widthOfString(word);
+      doc.text(word, x, y, { lineBreak: false });
+      x -= space;
+    }
+  };
   /** English at the start, Arabic at the end of the same line. */
   const bilingual = (pair: readonly [string, string], y: number, size = 9, strong = false) => {
     doc.font(strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(size).fillColor('#334155').text(pair[0], left, y, { width: width / 2, lineBreak: false });
-    if (!isRtl(pair[1])) throw new Error(`tax.pdf: Arabic label expected: ${pair[1]}`);
-    doc.font(strong ? 'ar-bold' : 'ar').fontSize(size).text(pair[1], left + width / 2, y - 2, { width: width / 2, align: 'right', lineBreak: false });
+    arabic(pair[1], right, y - 3, size, strong);
   };
 
   // title
   doc.font('Helvetica-Bold').fontSize(18).fillColor('#0f172a').text(s.title, left, 40, { width: width / 2 });
-  doc.font('ar-bold').fontSize(18).text(s.titleAr, left + width / 2, 36, { width: width / 2, align: 'right' });
+  arabic(s.titleAr, right, 34, 18, true);
   let y = 76;
   const field = (pair: readonly [string, string], value: string) => {
     bilingual(pair, y);
@@ -102,8 +121,15 @@ export function renderTaxDocumentPdf(s: TaxDocumentSnapshot): Promise<Buffer> {
   doc.moveTo(left, y).lineTo(right, y).strokeColor('#cbd5e1').stroke();
   y += 4;
   row(cols.map((c) => c.key[0]), () => 'Helvetica-Bold', 8);
-  y -= 2;
-  row(cols.map((c) => c.key[1]), () => 'ar', 8);
+  {
+    // the Arabic column heads, each ending where its column's text ends (right-aligned columns) or starts (RTL)
+    let x = left;
+    for (const c of cols) {
+      arabic(c.key[1], x + c.w * width - 2, y - 3, 8);
+      x += c.w * width;
+    }
+    y += 14;
+  }
   doc.moveTo(left, y).lineTo(right, y).stroke();
   y += 4;
   for (const l of s.lines) {
@@ -121,8 +147,9 @@ export function renderTaxDocumentPdf(s: TaxDocumentSnapshot): Promise<Buffer> {
   // totals, then the credit note's correction (Art. 60)
   const total = (pair: readonly [string, string], cents: number, strong = false) => {
     bilingual(pair, y, 10, strong);
-    doc.font(strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(10).fillColor('#0f172a').text(money(cents, s.currency), left, y + 13, { width, align: 'right' });
-    y += 30;
+    // the amount between the two labels, clear of both
+    doc.font(strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(10).fillColor('#0f172a').text(money(cents, s.currency), left + width * 0.35, y, { width: width * 0.25, align: 'right' });
+    y += 22;
   };
   total(L.totalNet, s.totals.netCents);
   total(L.totalTax, s.totals.taxCents);
