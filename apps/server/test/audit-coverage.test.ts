@@ -181,6 +181,15 @@ const CASES: Record<string, Case> = {
       expect: { action: 'commission.delete', target: { type: 'commission', id: `vendor:${fx.vendorId}` }, changes: { rate_bps: { before: 300, after: null } } },
     };
   } },
+  // ---- UAE VAT (decisions 0098, 0099) ----
+  'PUT /api/admin/tax-settings': { as: 'admin', prepare: async () => ({
+    url: '/api/admin/tax-settings', body: { price_mode: 'inclusive', invoice_on: 'shipped', legal_name: 'Souq FZ-LLC', address: 'Dubai', trn: '100000000000003' },
+    expect: { action: 'tax.settings', target: { type: 'settings', id: 'tax' }, changes: { trn: { before: '', after: '100000000000003' } } },
+  }) },
+  'PUT /api/vendor/tax-profile': { as: 'vendor', prepare: async (fx) => ({
+    url: '/api/vendor/tax-profile', body: { vat_registered: true, trn: '100123456700003' },
+    expect: { action: 'vendor.taxProfile', target: { type: 'vendor', id: fx.vendorId }, changes: { vat_registered: { before: false, after: true }, trn: { before: '', after: '100123456700003' } } },
+  }) },
   'PUT /api/vendor/settings': { as: 'vendor', prepare: async (fx) => ({
     url: '/api/vendor/settings', body: { low_stock_threshold: 3 },
     expect: { action: 'vendor.settings', target: { type: 'vendor', id: fx.vendorId }, changes: { low_stock_threshold: { after: 3 } } },
