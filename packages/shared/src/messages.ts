@@ -90,6 +90,10 @@ export const MSG = {
   notRegisteredNote: 'The supplier is not registered for VAT: no VAT is charged.',
   creditExceedsInvoice: 'A credit note cannot take back more than the invoice holds',
   creditReasonCancelled: 'Order cancelled after invoicing',
+  checkoutCompanyLabel: 'Company name (optional)',
+  checkoutCompanyHint: 'For a tax invoice in your company’s name',
+  checkoutTrnLabel: 'Company TRN (optional)',
+  checkoutNoVat: 'is not VAT-registered: no VAT',
   marketplaceTaxNotConfigured: 'The marketplace has no TRN set: its own sales carry no VAT until an admin sets one',
 
   // Profile
