@@ -94,6 +94,12 @@ export const MSG = {
   checkoutCompanyHint: 'For a tax invoice in your company’s name',
   checkoutTrnLabel: 'Company TRN (optional)',
   checkoutNoVat: 'is not VAT-registered: no VAT',
+  taxDocumentsHeading: 'Tax invoices and credit notes',
+  taxDocumentsLoading: 'Loading tax documents…',
+  taxDocumentsNone: 'No tax documents yet: a tax invoice is issued when a seller ships your order.',
+  taxDocumentVat: 'VAT',
+  taxDocumentDownload: 'Download PDF',
+  taxDocumentCorrects: (number: string) => `corrects ${number}`,
   marketplaceTaxNotConfigured: 'The marketplace has no TRN set: its own sales carry no VAT until an admin sets one',
 
   // Profile

@@ -15,6 +15,7 @@ import { Field, Input, Select } from '@/components/ui/Field';
 import { Price } from '@/components/ui/Price';
 import { Spinner } from '@/components/ui/Spinner';
 import { NotificationSettings } from '@/features/notifications/NotificationSettings';
+import { TaxDocuments } from './TaxDocuments';
 
 type FormState = {
   dob: string;
@@ -341,6 +342,7 @@ export default function ProfilePage() {
         </section>
         <NotificationSettings />
         <RecentOrders />
+        <TaxDocuments />
       </main>
     </div>
   );
