@@ -95,11 +95,11 @@ test('one currency on every screen, and a size at +5.00 picked, kept, charged an
   await expect(chat.getByText(/Brewmaster Espresso Machine.*costs AED\s[\d,]+\.\d\d/).first()).toBeVisible();
   await onlyShopCurrency(page, 'assistant answer');
 
-  // checkout: the summary charges the size's price (15.00 + 9.99 shipping + 0.75 tax = 25.74)
+  // checkout: the summary charges the size's price (15.00, VAT included, + 9.99 shipping = 24.99)
   await page.goto('/checkout');
   const summary = page.getByRole('region', { name: 'Order Summary' });
   await expect(summary.getByText('Size: XL')).toBeVisible();
-  await expect(summary).toContainText('AED 25.74');
+  await expect(summary).toContainText('AED 24.99');
   await onlyShopCurrency(page, '/checkout');
   await page.getByLabel('Name').fill('Layla Customer');
   await page.getByLabel('Address').fill('Marina Walk 7');

@@ -2,10 +2,10 @@ import { count, eq, inArray } from 'drizzle-orm';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_CUSTOMER_EMAIL, DEMO_PASSWORD, DEMO_VENDOR_EMAIL, type OrderStatus } from '@souq/shared/constants';
+import { DEMO_CUSTOMER_EMAIL, DEMO_PASSWORD, DEMO_VENDOR_EMAIL, TAX_SETTING_KEYS, type OrderStatus } from '@souq/shared/constants';
 import type { OrderRequest, Purchase } from '@souq/shared/api/orders';
 import { orderRequestSchema } from '@souq/shared/api/orders';
-import { users } from '../schema/accounts.js';
+import { settings, users } from '../schema/accounts.js';
 import { files, vendorDocuments, vendors } from '../schema/vendors.js';
 import { orderItems, orders, orderStatusHistory, purchases } from '../schema/orders.js';
 import type { Db } from '../../platform/db.js';
@@ -93,7 +93,9 @@ async function seedVendors({ db, services, dataDir }: SeedDeps, now: number): Pr
     businessType: 'LLC',
     industry: 'Electronics',
     taxId: '100234567800003',
-    vatNumber: 'AE100234567800003',
+    // a VAT registrant (decision 0098): its TRN is checked with its documents, its prices include VAT
+    vatNumber: '100234567800003',
+    vatRegistered: true,
     establishmentDate: '2016-03-01',
     isVerified: true,
     verificationDate: new Date(now - 120 * DAY),
@@ -103,6 +105,12 @@ async function seedVendors({ db, services, dataDir }: SeedDeps, now: number): Pr
   }).where(eq(vendors.id, verified.id));
   // a verified vendor has been through onboarding: its documents are on file, so login lands on the dashboard
   await storeDocuments(db, dataDir, verified.id, verified.user_id);
+  // the marketplace's own legal identity for its tax documents (decision 0099): a demo TRN, prices include VAT
+  await db.insert(settings).values([
+    { key: TAX_SETTING_KEYS.legalName, value: 'Souq Marketplace FZ-LLC' },
+    { key: TAX_SETTING_KEYS.address, value: 'Dubai Silicon Oasis, Building A1, Dubai, UAE' },
+    { key: TAX_SETTING_KEYS.trn, value: '100000000000003' },
+  ]).onConflictDoNothing();
 
   const pending = await signup({
     company_name: 'Oasis Home & Living Trading LLC',
