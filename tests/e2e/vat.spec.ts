@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { STORAGE_KEYS } from '@souq/shared/constants';
+import { formatMoney } from '@souq/shared/rules/money';
 
 // UAE VAT at checkout (issue 25, decision 0098): prices include VAT; the summary says per seller how much of it is
 // VAT instead of adding a tax line on top. Screenshots at 1280 and 390 px.
@@ -26,7 +27,7 @@ test('checkout shows the total with "includes VAT" per seller, no tax on top', a
   const quote = await (await page.request.post('/api/orders/quote', { data: { items: [{ product_id: own.id, quantity: 1 }, { product_id: vendor.id, quantity: 1 }] } })).json();
   expect(quote.tax_included).toBe(true);
   expect(Math.round((quote.subtotal + quote.shipping) * 100)).toBe(Math.round(quote.total * 100));
-  await expect(summary).toContainText(`AED ${quote.total.toFixed(2)}`);
+  await expect(summary).toContainText(formatMoney(quote.total, 'AED'));
   await page.getByLabel('Company TRN (optional)').fill('12345');
   await expect(page.getByText('A TRN is 15 digits starting with 100')).toBeVisible();
   await page.getByLabel('Company TRN (optional)').fill('100999888777666');
