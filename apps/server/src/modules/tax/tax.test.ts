@@ -181,6 +181,17 @@ describe('tax invoices per sub-order (decision 0099)', () => {
 });
 
 describe('tax routes', () => {
+  it("the vendor sets a product's tax category in its product form (default standard); a bad one is a 400", async () => {
+    const made = await call(t.app, { method: 'POST', url: '/api/products', token: reg.token, body: { name: 'Date Syrup', price_cents: 2_000, tax_category: 'zero' } });
+    expect(made.status).toBe(201);
+    expect((await q<{ tax_category: string }>('select tax_category from products where id = $1', [made.json.product.id]))[0]!.tax_category).toBe('zero');
+    const plain = await call(t.app, { method: 'POST', url: '/api/products', token: reg.token, body: { name: 'Oud Chips', price_cents: 2_000 } });
+    expect((await q<{ tax_category: string }>('select tax_category from products where id = $1', [plain.json.product.id]))[0]!.tax_category).toBe('standard');
+    const edit = await call(t.app, { method: 'PUT', url: `/api/products/${plain.json.product.id}`, token: reg.token, body: { tax_category: 'exempt' } });
+    expect([edit.status, edit.json.product.tax_category]).toEqual([200, 'exempt']);
+    expect((await call(t.app, { method: 'PUT', url: `/api/products/${plain.json.product.id}`, token: reg.token, body: { tax_category: 'luxury' } })).status).toBe(400);
+  });
+
   it('shopper, vendor and admin each download only what is theirs (401/403/404), as PDF', async () => {
     const p = await makeProduct(t.app, { name: 'Rose Water', priceCents: 2_625, vendorId: reg.vendor.id });
     const sub = (await buy([{ productId: p.id, quantity: 2 }], { userId: shopper.user.id })).sub_orders[0]!;
