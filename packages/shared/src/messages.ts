@@ -100,6 +100,8 @@ export const MSG = {
   taxDocumentVat: 'VAT',
   taxDocumentDownload: 'Download PDF',
   taxDocumentCorrects: (number: string) => `corrects ${number}`,
+  productTaxSection: 'VAT',
+  productTaxCategoryLabel: 'Tax category',
   marketplaceTaxNotConfigured: 'The marketplace has no TRN set: its own sales carry no VAT until an admin sets one',
 
   // Profile
