@@ -20,6 +20,7 @@ import { StatusBadge } from '@/components/ui/StatusBadge';
 import { notify } from '@/components/ui/toast';
 import { adminApi, queryString, useAdminMutation, useAdminQuery, useVendorOptions } from '../api';
 import { LoadError } from '../parts/LoadError';
+import { OrderTaxDocuments } from '../parts/OrderTaxDocuments';
 import { VendorFilter } from '../parts/VendorSelect';
 import { When } from '../parts/When';
 
@@ -132,6 +133,8 @@ function OrderDetails({ id, focusStatus, onClose, onAssign }: { id: number | nul
             </div>
             {o.notes && <p className="mt-2 text-sm whitespace-pre-line text-slate-600"><span className="font-medium text-slate-700">Notes: </span>{o.notes}</p>}
           </section>
+
+          <OrderTaxDocuments orderId={o.id} />
 
           <section aria-labelledby="history-heading">
             <h3 id="history-heading" className="text-sm font-semibold text-slate-900">Status history</h3>
