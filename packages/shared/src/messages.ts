@@ -90,7 +90,7 @@ export const MSG = {
   notRegisteredNote: 'The supplier is not registered for VAT: no VAT is charged.',
   creditExceedsInvoice: 'A credit note cannot take back more than the invoice holds',
   creditReasonCancelled: 'Order cancelled after invoicing',
-  checkoutCompanyLabel: 'Company name (optional)',
+  checkoutCompanyLabel: 'Company (optional)',
   checkoutCompanyHint: 'For a tax invoice in your company’s name',
   checkoutTrnLabel: 'Company TRN (optional)',
   checkoutNoVat: 'is not VAT-registered: no VAT',
