@@ -69,9 +69,10 @@ test('search → product → "add two … to my cart" in chat → checkout (cash
   await drawer.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
 
-  // the summary comes from the shared pricing rule: subtotal + shipping + 5% tax
+  // the summary comes from the shared pricing rule: prices include VAT, shown as 'includes VAT' (decision 0098)
   const summary = page.getByRole('region', { name: 'Order Summary' });
-  await expect(summary.getByText('Tax (5%)')).toBeVisible();
+  await expect(summary.getByText('includes VAT').first()).toBeVisible();
+  await expect(summary.getByText('Tax (5%)')).toHaveCount(0);
   await expect(page.getByLabel('Email')).toHaveValue('customer@souq.test');
   await page.getByLabel('Name').fill('Layla Customer');
   await page.getByLabel('Address').fill('Marina Walk 7');

@@ -16,6 +16,7 @@ import { createLedgerService } from './modules/ledger/ledger.service.js';
 import { createPayoutsService } from './modules/payouts/payouts.service.js';
 import { createFinanceQueries } from './modules/payouts/finance.queries.js';
 import { createReturnsService } from './modules/returns/returns.service.js';
+import { createTaxService } from './modules/tax/tax.service.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
 import { createProfileService } from './modules/profile/profile.service.js';
 import { createSearchService } from './modules/search/search.service.js';
@@ -82,6 +83,8 @@ export function createServices(config: Config, database: Database, log: (msg: st
   });
   // commission rates and the ledger's read-outs (decision 0087); the entries themselves are posted by orders
   const vendorShipping = createVendorShippingService({ db, audit });
+  // VAT settings, vendors' tax profiles, tax documents (decisions 0098, 0099); orders issue the documents
+  const tax = createTaxService({ db, audit });
   const ledger = createLedgerService({ db, audit, vendorExists: async (id) => (await vendors.summariesByIds([id])).has(id) });
   // vendor balances, payouts, adjustments and the Finance read-outs (decision 0095)
   const payouts = createPayoutsService({ db, audit, currency: config.shopCurrency });
@@ -154,7 +157,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const agentCatalog = createAgentCatalog({ search, catalogue, currency: config.shopCurrency, bus });
   // completing an agent's checkout places the order through orders.placeOrder (mapping: agents.place-order.ts)
   const agentCheckout = createAgentCheckout({ db, catalogue, orders, audit, currency: config.shopCurrency });
-  const agentCart = createAgentCart({ db, catalogue, sellers: orders.sellers, currency: config.shopCurrency });
+  const agentCart = createAgentCart({ db, catalogue, sellers: orders.pricingBasis, currency: config.shopCurrency });
   // identity linking (decision 0097): oidc-provider on oauth_records; the UCP order capability; blocks and traffic
   const agentOauth = createAgentOauth({ db, publicUrl: config.publicUrl, cookieKeys: config.oauthCookieKeys });
   const agentLinking = createAgentLinking({ db, oauth: agentOauth, audit });
@@ -163,7 +166,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
   return {
     reviews, prices, vendorDashboard, agentCatalog, agentCheckout, agentCart, agentOauth, agentLinking, agentOrders, agentGuard,
     sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant, plannerStats,
-    support, notifications, events, mailer, reports, admin, security, ledger, payouts, finance, returns, vendorShipping,
+    support, notifications, events, mailer, reports, admin, security, ledger, payouts, finance, returns, vendorShipping, tax,
   };
 }
 

@@ -222,6 +222,15 @@ const CASES: Record<string, Case> = {
     url: '/api/vendor/shipping', body: { shipping_fee_cents: 1200, free_shipping_above_cents: 15000, return_window_days: 7 },
     expect: { action: 'vendor.shipping', target: { type: 'vendor', id: fx.vendorId }, changes: { shipping_fee_cents: { before: null, after: 1200 }, return_window_days: { before: 14, after: 7 } } },
   }) },
+  // ---- UAE VAT (decisions 0098, 0099) ----
+  'PUT /api/admin/tax-settings': { as: 'admin', prepare: async () => ({
+    url: '/api/admin/tax-settings', body: { price_mode: 'inclusive', invoice_on: 'shipped', legal_name: 'Souq FZ-LLC', address: 'Dubai', trn: '100000000000003' },
+    expect: { action: 'tax.settings', target: { type: 'settings', id: 'tax' }, changes: { trn: { before: '', after: '100000000000003' } } },
+  }) },
+  'PUT /api/vendor/tax-profile': { as: 'vendor', prepare: async (fx) => ({
+    url: '/api/vendor/tax-profile', body: { vat_registered: true, trn: '100123456700003' },
+    expect: { action: 'vendor.taxProfile', target: { type: 'vendor', id: fx.vendorId }, changes: { vat_registered: { before: false, after: true }, trn: { before: '', after: '100123456700003' } } },
+  }) },
   'PUT /api/vendor/settings': { as: 'vendor', prepare: async (fx) => ({
     url: '/api/vendor/settings', body: { low_stock_threshold: 3 },
     expect: { action: 'vendor.settings', target: { type: 'vendor', id: fx.vendorId }, changes: { low_stock_threshold: { after: 3 } } },

@@ -32,6 +32,21 @@ export const FREE_SHIPPING_THRESHOLD_CENTS = 5000; // free when the subtotal is 
 export const SHIPPING_FEE_CENTS = 999;
 export const TAX_RATE = 0.05;
 export const TAX_LABEL = 'Tax (5%)';
+/** Checkout's line when prices include VAT (decision 0098): "includes VAT AED 4.76". */
+export const TAX_INCLUDED_LABEL = 'includes VAT';
+/** The same as a totals row: "includes VAT (5%)". */
+export const TAX_INCLUDED_LINE = `${TAX_INCLUDED_LABEL} (${Math.round(TAX_RATE * 100)}%)`;
+/** The shop's tax settings (admin, decision 0098/0099), keys of the `settings` table. */
+export const TAX_SETTING_KEYS = {
+  mode: 'tax.price_mode',
+  issueOn: 'tax.invoice_on',
+  legalName: 'tax.marketplace_legal_name',
+  address: 'tax.marketplace_address',
+  trn: 'tax.marketplace_trn',
+} as const;
+/** When a sub-order's tax invoice is issued: when it ships (the supply, Art. 25) or when it is paid. */
+export const INVOICE_ISSUE_MOMENTS = ['shipped', 'paid'] as const;
+export type InvoiceIssueMoment = (typeof INVOICE_ISSUE_MOMENTS)[number];
 /**
  * The marketplace's commission on vendor sales until the operator sets a default (decision 0087), in basis points
  * (1000 = 10 %); VAT on the commission is TAX_RATE.

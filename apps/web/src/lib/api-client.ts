@@ -104,3 +104,24 @@ export async function apiList<T>(path: string, opts: RequestOptions = {}): Promi
   const items = JSON.parse(text) as T[];
   return { items, total: Number(res.headers.get('x-total-count') ?? items.length) };
 }
+
+/**
+ * A file download behind a bearer token (tax document PDFs, decision 0099): fetched with the session's token and saved
+ * under the server's file name. Throws ApiError with the user-facing message.
+ */
+export async function downloadFile(path: string, fallbackName: string, opts: RequestOptions = {}): Promise<void> {
+  const res = await doFetch('', path, { ...opts, headers: { accept: '*/*', ...opts.headers } });
+  if (!res.ok) {
+    const { message, body } = errorMessageFrom(res.status, await res.text());
+    throw new ApiError(message, res.status, body);
+  }
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

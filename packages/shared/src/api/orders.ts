@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { emailSchema } from './email.js';
 import { ORDER_STATUSES, PAYMENT_METHODS } from '../constants.js';
+import { MSG } from '../messages.js';
+import { normaliseTrn } from '../rules/tax.js';
 
 const text = (max: number) => z.string().trim().max(max);
 
@@ -28,6 +30,14 @@ export const orderRequestSchema = z.object({
     email: emailSchema,
     name: text(120).min(1, { error: 'Name is required' }),
     phone: text(40).nullable().optional(),
+    /** A business buyer's company and TRN (decision 0099): printed on its tax invoices; a TRN makes it a registrant. */
+    company: text(200).optional(),
+    trn: z.string().trim().max(40).optional().transform((v, ctx) => {
+      if (!v) return undefined;
+      const trn = normaliseTrn(v);
+      if (!trn) ctx.addIssue({ code: 'custom', message: MSG.trnInvalid });
+      return trn ?? undefined;
+    }),
   }),
   shipping_address: orderAddressSchema.extend({ address: text(300).min(1, { error: 'Address is required' }) }),
   billing_address: orderAddressSchema.optional(),
@@ -71,6 +81,8 @@ export const orderSchema = z.object({
   seller_name: z.string(),
   tracking_number: z.string().nullable(),
   carrier: z.string().nullable(),
+  /** The prices include VAT and `tax` is the part of them that is VAT (decision 0098); false: tax added on top. */
+  tax_included: z.boolean(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -104,10 +116,14 @@ export const quoteSchema = z.object({
     shipping: z.number(),
     tax: z.number(),
     total: z.number(),
+    /** The seller charges VAT (registered, decision 0098). */
+    vat_registered: z.boolean(),
   })),
   subtotal: z.number(),
   shipping: z.number(),
   tax: z.number(),
   total: z.number(),
+  /** Prices include VAT ('includes VAT AED x'); false: the tax is added on top. */
+  tax_included: z.boolean(),
 });
 export type Quote = z.infer<typeof quoteSchema>;

@@ -4,6 +4,7 @@ import {
   VARIANT_TYPES,
 } from '../constants.js';
 import { MSG } from '../messages.js';
+import { TAX_CATEGORIES } from '../rules/tax.js';
 import { optionalText, pageQuerySchema, sortQuerySchema } from './common.js';
 import { productSchema } from './catalogue.js';
 import { hasArabicLetter } from '../rules/content-lang.js';
@@ -79,6 +80,8 @@ const productFields = {
   variants: z.array(variantInputSchema).max(PRODUCT_VARIANTS_MAX),
   /** Admin sessions only: the vendor the product belongs to. Vendor sessions always write their own. */
   vendor_id: z.number().int().positive().nullable(),
+  /** VAT category (decision 0098): standard 5 % (default), zero-rated or exempt; set by the vendor, checked by the admin. */
+  tax_category: z.enum(TAX_CATEGORIES),
 };
 
 /** PUT /api/products/{id}: any subset of the fields; absent fields keep their value. `variants` replaces them all. */
@@ -98,6 +101,7 @@ export type ProductVariant = z.infer<typeof productVariantSchema>;
 /** A product as its vendor and the admins manage it: every stored field, variants and the owner. */
 export const managedProductSchema = productSchema.extend({
   compare_at_price_cents: z.number().int().nullable(),
+  tax_category: z.enum(TAX_CATEGORIES),
   ai_tags: z.array(z.string()),
   seo_title: z.string(),
   meta_description: z.string(),

@@ -1,5 +1,5 @@
 import {
-  FREE_SHIPPING_THRESHOLD_CENTS, PAYMENT_METHOD_LABELS, REFUND_BUSINESS_DAYS, RETURN_WINDOW_DAYS, SHIPPING_FEE_CENTS, TAX_LABEL,
+  FREE_SHIPPING_THRESHOLD_CENTS, PAYMENT_METHOD_LABELS, REFUND_BUSINESS_DAYS, RETURN_WINDOW_DAYS, SHIPPING_FEE_CENTS, TAX_INCLUDED_LABEL,
   TAX_RATE, type OrderStatus,
 } from '../constants.js';
 import { formatCents } from './money.js';
@@ -30,7 +30,9 @@ export const SHOP_POLICIES: Record<PolicyTopic, ShopPolicy> = {
   tax: {
     topic: 'tax',
     title: 'Tax',
-    text: `Tax is ${percent} of the subtotal (shipping is not taxed), shown as '${TAX_LABEL}' in the order summary.`,
+    // decision 0098: prices include VAT; sellers that are not VAT-registered charge none
+    text: `Prices include VAT at ${percent} where the seller is VAT-registered (shipping is not taxed): the price you see is the price you pay, ` +
+      `and the order summary shows how much of each seller's total is VAT ('${TAX_INCLUDED_LABEL}'). Sellers not registered for VAT charge none.`,
   },
   payment: {
     topic: 'payment',

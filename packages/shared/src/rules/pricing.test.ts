@@ -6,9 +6,15 @@ describe('pricing (customer spec §9)', () => {
     expect(computeTotals([])).toEqual({ subtotalCents: 0, shippingCents: 0, taxCents: 0, totalCents: 0 });
   });
 
-  it('adds 9.99 shipping and 5% tax to a small order', () => {
-    // 2 × 12.50 = 25.00; tax 1.25; shipping 9.99 → 36.24
+  it('prices include VAT by default: the total is the shown prices plus shipping, the tax extracted (decision 0098)', () => {
+    // 2 × 12.50 = 25.00 incl. VAT 25.00 × 5/105 = 1.190… → 1.19; shipping 9.99 → 34.99
     expect(computeTotals([{ unitPriceCents: 1250, quantity: 2 }])).toEqual({
+      subtotalCents: 2500, shippingCents: 999, taxCents: 119, totalCents: 3499,
+    });
+  });
+
+  it('adds 5% tax on top in exclusive mode (shops outside the UAE)', () => {
+    expect(computeTotals([{ unitPriceCents: 1250, quantity: 2 }], undefined, { mode: 'exclusive', registered: true })).toEqual({
       subtotalCents: 2500, shippingCents: 999, taxCents: 125, totalCents: 3624,
     });
   });
@@ -16,8 +22,9 @@ describe('pricing (customer spec §9)', () => {
   it('ships free only when the subtotal is above 50', () => {
     expect(shippingCents(5000, 1)).toBe(999);
     expect(shippingCents(5001, 1)).toBe(0);
+    // 59.98 × 5/105 = 2.856… → 2.86, included
     expect(computeTotals([{ unitPriceCents: 2999, quantity: 2 }])).toEqual({
-      subtotalCents: 5998, shippingCents: 0, taxCents: 300, totalCents: 6298,
+      subtotalCents: 5998, shippingCents: 0, taxCents: 286, totalCents: 5998,
     });
   });
 
@@ -29,7 +36,8 @@ describe('pricing (customer spec §9)', () => {
 
   it('prices a client cart in major units the same way', () => {
     const t = cartTotals([{ price: 19.99, quantity: 3 }, { price: 'oops', quantity: 1 }]);
-    expect(t).toMatchObject({ subtotal: 59.97, shipping: 0, tax: 3, total: 62.97, subtotalCents: 5997 });
+    // 59.97 × 5/105 = 2.8557 → 2.86 included in the 59.97
+    expect(t).toMatchObject({ subtotal: 59.97, shipping: 0, tax: 2.86, total: 59.97, subtotalCents: 5997, tax_included: true });
     expect(cartTotals([{ price: 1.005, quantity: 1 }]).subtotalCents).toBe(101);
   });
 
@@ -41,6 +49,7 @@ describe('pricing (customer spec §9)', () => {
     ];
     const { parts, totals } = splitBySeller(lines, (v) => (v === 3 ? { feeCents: 500, freeAboveCents: 10000 } : { feeCents: 999, freeAboveCents: 5000 }));
     expect(parts.map((p) => [p.vendorId, p.lines.length, p.totals.shippingCents])).toEqual([[null, 1, 999], [3, 1, 500], [7, 1, 0]]);
-    expect(totals).toEqual({ subtotalCents: 9000, shippingCents: 1499, taxCents: 50 + 100 + 300, totalCents: 9000 + 1499 + 450 });
+    // tax included: 10.00 → 0.48, 20.00 → 0.95, 60.00 → 2.86
+    expect(totals).toEqual({ subtotalCents: 9000, shippingCents: 1499, taxCents: 48 + 95 + 286, totalCents: 9000 + 1499 });
   });
 });

@@ -1,11 +1,32 @@
 import { FREE_SHIPPING_THRESHOLD_CENTS, ORDER_STATUSES, SHIPPING_FEE_CENTS, TAX_RATE, type OrderStatus } from '../constants.js';
 import { amountToCents, centsToAmount } from './money.js';
+import { lineRateBps, lineTaxCents, TAX_CATEGORY_DEFAULT, TAX_MODE_DEFAULT, type TaxCategory, type TaxMode } from './tax.js';
 
 // Order pricing (customer spec §9), in integer cents. The server prices orders with it from database prices;
 // the cart and checkout use the same function so the summary on screen equals what the server charges.
 
-export type PricedLine = { unitPriceCents: number; quantity: number };
+/** A line at its shown price; its tax category (decision 0098) defaults to standard-rated. */
+export type PricedLine = { unitPriceCents: number; quantity: number; taxCategory?: TaxCategory };
+/**
+ * A document's totals. `subtotalCents` is the lines as shown (tax included in inclusive mode); `taxCents` the sum of
+ * the lines' tax; `totalCents` what is paid: subtotal + shipping, plus the tax only in exclusive mode.
+ */
 export type Totals = { subtotalCents: number; shippingCents: number; taxCents: number; totalCents: number };
+
+/** How a seller's lines are taxed: the shop's price mode and whether the seller is VAT-registered (decision 0098). */
+export type TaxContext = { mode: TaxMode; registered: boolean };
+/** A shop in the UAE default: prices include VAT, the seller is registered. */
+export const DEFAULT_TAX_CONTEXT: TaxContext = { mode: TAX_MODE_DEFAULT, registered: true };
+
+/** One line's tax: its rate (by category and registration) and the tax in fils, rounded per line. */
+export type LineTax = { rateBps: number; taxCents: number; netCents: number };
+
+export function lineTax(line: PricedLine, ctx: TaxContext = DEFAULT_TAX_CONTEXT): LineTax {
+  const total = lineTotalCents(line);
+  const rateBps = lineRateBps(line.taxCategory ?? TAX_CATEGORY_DEFAULT, ctx.registered);
+  const taxCents = lineTaxCents(total, rateBps, ctx.mode);
+  return { rateBps, taxCents, netCents: ctx.mode === 'inclusive' ? total - taxCents : total };
+}
 
 export const lineTotalCents = (line: PricedLine): number => line.unitPriceCents * line.quantity;
 
@@ -25,49 +46,57 @@ export function shippingCents(subtotal: number, itemCount: number, rule: Shippin
   return subtotal > rule.freeAboveCents ? 0 : rule.feeCents;
 }
 
-/** 5% of the subtotal, rounded to the nearest cent (half up). */
+/** 5% of an amount, rounded to the nearest cent (half up): tax added on top of a standard-rated amount. */
 export function taxCents(subtotal: number): number {
   return Math.round(subtotal * TAX_RATE);
 }
 
-export function computeTotals(lines: readonly PricedLine[], rule: ShippingRule = DEFAULT_SHIPPING_RULE): Totals {
+/**
+ * A seller's document (decision 0098): each line's tax by its category and the seller's registration, rounded per
+ * line to the fil; the document's tax is the sum of the lines' exactly. Shipping is not taxed (policies: tax).
+ */
+export function computeTotals(lines: readonly PricedLine[], rule: ShippingRule = DEFAULT_SHIPPING_RULE, ctx: TaxContext = DEFAULT_TAX_CONTEXT): Totals {
   const items = lines.reduce((n, l) => n + Math.max(0, l.quantity), 0);
   const subtotal = subtotalCents(lines);
   const shipping = shippingCents(subtotal, items, rule);
-  const tax = taxCents(subtotal);
-  return { subtotalCents: subtotal, shippingCents: shipping, taxCents: tax, totalCents: subtotal + shipping + tax };
+  const tax = lines.reduce((sum, l) => sum + lineTax(l, ctx).taxCents, 0);
+  return { subtotalCents: subtotal, shippingCents: shipping, taxCents: tax, totalCents: subtotal + shipping + (ctx.mode === 'inclusive' ? 0 : tax) };
 }
 
 /** Totals of a client cart whose lines carry prices in major units (cart items: price, quantity). */
-export function cartTotals(items: readonly { price: unknown; quantity: number }[]) {
-  const t = computeTotals(items.map((i) => ({ unitPriceCents: amountToCents(i.price), quantity: i.quantity })));
+export function cartTotals(items: readonly { price: unknown; quantity: number }[], ctx: TaxContext = DEFAULT_TAX_CONTEXT) {
+  const t = computeTotals(items.map((i) => ({ unitPriceCents: amountToCents(i.price), quantity: i.quantity })), DEFAULT_SHIPPING_RULE, ctx);
   return {
     ...t,
     subtotal: centsToAmount(t.subtotalCents),
     shipping: centsToAmount(t.shippingCents),
     tax: centsToAmount(t.taxCents),
     total: centsToAmount(t.totalCents),
+    tax_included: ctx.mode === 'inclusive',
   };
 }
 
 /** One seller's part of a cart: its lines (in cart order), priced and shipped by its own rule. */
-export type SellerPart<L extends PricedLine> = { vendorId: number | null; lines: L[]; totals: Totals };
+export type SellerPart<L extends PricedLine> = { vendorId: number | null; lines: L[]; totals: Totals; tax: TaxContext; lineTaxes: LineTax[] };
 
 /**
  * A cart split by seller (decision 0086): one part per vendor, the marketplace's own products (vendor null) first,
- * then vendors by id, each priced with `computeTotals` and its own shipping rule; the purchase's totals are the
+ * then vendors by id, each priced with `computeTotals`, its own shipping rule and its tax context (its registration,
+ * decision 0098); the purchase's totals are the
  * parts' sums, so what the shopper pays is exactly what the sub-orders add up to.
  */
 export function splitBySeller<L extends PricedLine & { vendorId: number | null }>(
   lines: readonly L[],
   ruleOf: (vendorId: number | null) => ShippingRule = () => DEFAULT_SHIPPING_RULE,
+  taxOf: (vendorId: number | null) => TaxContext = () => DEFAULT_TAX_CONTEXT,
 ): { parts: SellerPart<L>[]; totals: Totals } {
   const bySeller = new Map<number | null, L[]>();
   for (const l of lines) bySeller.set(l.vendorId, [...(bySeller.get(l.vendorId) ?? []), l]);
   const sellers = [...bySeller.keys()].sort((a, b) => (a ?? 0) - (b ?? 0));
   const parts = sellers.map((vendorId) => {
     const own = bySeller.get(vendorId)!;
-    return { vendorId, lines: own, totals: computeTotals(own, ruleOf(vendorId)) };
+    const tax = taxOf(vendorId);
+    return { vendorId, lines: own, totals: computeTotals(own, ruleOf(vendorId), tax), tax, lineTaxes: own.map((l) => lineTax(l, tax)) };
   });
   const totals = { subtotalCents: 0, shippingCents: 0, taxCents: 0, totalCents: 0 };
   for (const p of parts) {

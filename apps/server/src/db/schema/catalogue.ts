@@ -25,6 +25,8 @@ export const products = pgTable(
     currency: text('currency').notNull().default('AED'),
     stock: integer('stock').notNull().default(0),
     status: text('status', { enum: ['active', 'inactive', 'draft', 'archived'] }).notNull().default('active'),
+    /** VAT category (decision 0098): standard 5 %, zero-rated or exempt; set by the vendor, checked by the admin. */
+    taxCategory: text('tax_category', { enum: ['standard', 'zero', 'exempt'] }).notNull().default('standard'),
     brand: text('brand').notNull().default(''),
     sku: text('sku').notNull().default(''),
     categories: text('categories').array().notNull().default(sql`'{}'::text[]`),

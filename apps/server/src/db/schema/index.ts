@@ -15,3 +15,4 @@ export * from './agents.js';
 export * from './ledger.js';
 export * from './returns.js';
 export * from './prices.js';
+export * from './tax.js';

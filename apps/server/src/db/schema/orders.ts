@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 import { products } from './catalogue.js';
 import { vendors } from './vendors.js';
@@ -20,6 +20,11 @@ const buyerAndAmounts = () => ({
     shippingCents: integer('shipping_cents').notNull(),
     taxCents: integer('tax_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /** Prices included VAT (decision 0098); false on orders placed before it, whose tax was added on top. */
+    taxIncluded: boolean('tax_included').notNull().default(false),
+    /** The buyer's company and TRN, when given at checkout (a registrant may need a full tax invoice, decision 0099). */
+    buyerCompany: text('buyer_company'),
+    buyerTrn: text('buyer_trn'),
 });
 
 /**
@@ -107,6 +112,10 @@ export const orderItems = pgTable(
     variantLabel: text('variant_label').notNull().default(''),
     /** The commission rate in force when the order was placed, frozen (basis points; decision 0087). */
     commissionBps: integer('commission_bps').notNull().default(0),
+    /** The line's VAT as frozen at the order (decision 0098): category, rate (bps, 0 when the seller is unregistered), tax in fils. */
+    taxCategory: text('tax_category', { enum: ['standard', 'zero', 'exempt'] }).notNull().default('standard'),
+    taxRateBps: integer('tax_rate_bps').notNull().default(0),
+    taxCents: integer('tax_cents').notNull().default(0),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),

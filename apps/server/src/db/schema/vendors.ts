@@ -29,7 +29,10 @@ export const vendors = pgTable(
     businessType: text('business_type').notNull().default(''),
     industry: text('industry').notNull().default(''),
     taxId: text('tax_id').notNull().default(''),
+    /** The vendor's TRN (15 digits, decision 0098); required when `vatRegistered`. */
     vatNumber: text('vat_number').notNull().default(''),
+    /** Declared VAT-registered (decision 0098): its standard-rated lines carry VAT once an admin has verified the vendor. */
+    vatRegistered: boolean('vat_registered').notNull().default(false),
     establishmentDate: text('establishment_date'),
     isVerified: boolean('is_verified').notNull().default(false),
     /** Set when an admin rejects; cleared when documents are uploaded again. */

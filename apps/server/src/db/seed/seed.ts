@@ -2,10 +2,10 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_CUSTOMER_EMAIL, DEMO_PASSWORD, type OrderStatus } from '@souq/shared/constants';
+import { DEMO_CUSTOMER_EMAIL, DEMO_PASSWORD, TAX_SETTING_KEYS, type OrderStatus } from '@souq/shared/constants';
 import type { Purchase } from '@souq/shared/api/orders';
 import { orderRequestSchema } from '@souq/shared/api/orders';
-import { users } from '../schema/accounts.js';
+import { settings, users } from '../schema/accounts.js';
 import { files, vendorDocuments, vendors } from '../schema/vendors.js';
 import { orderItems, purchases } from '../schema/orders.js';
 import type { Db } from '../../platform/db.js';
@@ -107,7 +107,9 @@ async function seedVendors(deps: SeedDeps, now: number): Promise<Map<SeedVendorK
       businessType: 'LLC',
       industry: v.industry,
       taxId: v.taxId,
-      vatNumber: `AE${v.taxId}`,
+      // a VAT registrant's TRN (decision 0098), checked with its documents; an unregistered vendor has none
+      vatNumber: v.vatRegistered ? v.taxId : '',
+      vatRegistered: v.vatRegistered,
       establishmentDate: v.establishmentDate,
       isVerified: true,
       verificationDate: new Date(now - v.verifiedDaysAgo * DAY),
@@ -121,6 +123,12 @@ async function seedVendors(deps: SeedDeps, now: number): Promise<Map<SeedVendorK
     await storeDocuments(db, dataDir, vendor.id, vendor.user_id);
     ids.set(v.key, vendor.id);
   }
+  // the marketplace's own legal identity for its tax documents (decision 0099): a demo TRN, prices include VAT
+  await db.insert(settings).values([
+    { key: TAX_SETTING_KEYS.legalName, value: 'Souq Marketplace FZ-LLC' },
+    { key: TAX_SETTING_KEYS.address, value: 'Dubai Silicon Oasis, Building A1, Dubai, UAE' },
+    { key: TAX_SETTING_KEYS.trn, value: '100000000000003' },
+  ]).onConflictDoNothing();
 
   const pending = await signupVendor(deps, {
     company_name: 'Oasis Home & Living Trading LLC',

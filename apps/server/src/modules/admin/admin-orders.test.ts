@@ -213,10 +213,11 @@ describe('sub-orders in the admin list (decision 0086)', () => {
     const res = await call(t.app, { url: `/api/admin/orders?search=${number.toLowerCase()}&sort=order_number&order=asc`, token: admin });
     expect(res.json.map((r: { order_number: string; purchase_number: string; seller_name: string; seller_vendor_id: number | null; total_amount: number }) =>
       [r.order_number, r.purchase_number, r.seller_name, r.seller_vendor_id, r.total_amount])).toEqual([
-      // the shop's 30.00 of cups: 9.99 shipping and 1.50 tax; the vendor's 80.00 kettle ships free, 4.00 tax
-      [`${number}-1`, number, 'Souq', null, 41.49],
-      [`${number}-2`, number, 'Falcon Traders LLC', vendor.vendor.id, 84],
+      // prices include VAT where the seller charges it (decision 0098): the shop's 30.00 of cups + 9.99 shipping;
+      // the vendor's 80.00 kettle ships free
+      [`${number}-1`, number, 'Souq', null, 39.99],
+      [`${number}-2`, number, 'Falcon Traders LLC', vendor.vendor.id, 80],
     ]);
-    expect(placed.purchase.total_amount).toBe(125.49);
+    expect(placed.purchase.total_amount).toBe(119.99);
   });
 });

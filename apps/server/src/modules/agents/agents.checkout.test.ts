@@ -27,6 +27,8 @@ beforeAll(async () => {
   await add('oud', 'Royal Oud Perfume', a, 2_499, 5, [{ type: 'size', value: '50ml', priceAdjustmentCents: 500 }]);
   vendors.a = a;
   vendors.b = b;
+  // Oud House is a verified VAT registrant (its prices include VAT); Desert Lamps is not registered (decision 0098)
+  await ctx.database.query(`update vendors set vat_registered = true, vat_number = '100123456700003', is_verified = true where id = $1`, [a]);
   await add('lamp', 'Brass Lantern', b, 1_200, 3);
 });
 afterAll(async () => ctx?.close());
@@ -55,11 +57,12 @@ describe('checkout sessions over REST', () => {
     // 0086): A's 59.98 ships free (above 50.00), B's 12.00 pays 9.99
     const t = splitBySeller([
       { unitPriceCents: 2_999, quantity: 2, vendorId: vendors.a! }, { unitPriceCents: 1_200, quantity: 1, vendorId: vendors.b! },
-    ]).totals;
+    ], undefined, (v) => ({ mode: 'inclusive', registered: v === vendors.a })).totals;
+    expect(t.taxCents).toBe(286); // 59.98 × 5/105, inside the price; none on Desert Lamps' lantern
     expect(t).toMatchObject({ subtotalCents: 7_198, shippingCents: 999 });
     expect(created.json.totals).toEqual([
       { type: 'subtotal', amount: 7_198 }, { type: 'fulfillment', amount: 999, display_text: 'Shipping' },
-      { type: 'tax', amount: t.taxCents, display_text: 'Tax (5%)' }, { type: 'total', amount: t.totalCents },
+      { type: 'tax', amount: t.taxCents, display_text: 'includes VAT (5%)' }, { type: 'total', amount: t.totalCents },
     ]);
     expect(created.json.line_items.map((l: { item: { id: string; title: string; price: number } }) => [l.item.id, l.item.title, l.item.price])).toEqual([
       [oud, 'Royal Oud Perfume (size: 50ml)', 2_999], [`${ids.lamp}:default`, 'Brass Lantern', 1_200],
@@ -160,9 +163,9 @@ describe('carts over REST', () => {
     const created = await write('POST', '/ucp/carts', { line_items: [{ item: { id: String(ids.lamp) }, quantity: 1 }] }, key);
     expect(created.status).toBe(201);
     expect(ucpErrors(CART, created.json)).toEqual([]);
-    // 12.00 + 9.99 shipping + 0.60 tax
-    expect(created.json.totals.at(-1)).toEqual({ type: 'total', amount: splitBySeller([{ unitPriceCents: 1_200, quantity: 1, vendorId: vendors.b! }]).totals.totalCents });
-    expect(created.json.totals.at(-1).amount).toBe(2_259);
+    // 12.00 + 9.99 shipping (the seller is not VAT-registered: no VAT; a registrant's would be inside the 12.00)
+    expect(created.json.totals.at(-1)).toEqual({ type: 'total', amount: splitBySeller([{ unitPriceCents: 1_200, quantity: 1, vendorId: vendors.b! }], undefined, () => ({ mode: 'inclusive', registered: false })).totals.totalCents });
+    expect(created.json.totals.at(-1).amount).toBe(2_199);
     expect((await write('POST', '/ucp/carts', { line_items: [{ item: { id: String(ids.lamp) }, quantity: 1 }] }, key)).json.id).toBe(created.json.id);
     const updated = await write('PUT', `/ucp/carts/${created.json.id}`, { line_items: [{ item: { id: String(ids.lamp) }, quantity: 50 }] });
     expect(ucpErrors(CART, updated.json)).toEqual([]);

@@ -39,7 +39,7 @@ export function createAgentCheckout(deps: { db: Db; catalogue: CatalogueService;
   const { db, catalogue, orders, currency } = deps;
   const expiry = () => new Date(Date.now() + UCP_CHECKOUT_TTL_HOURS * 3_600_000);
 
-  const { resolve, price } = createLinePricing({ catalogue, sellers: orders.sellers });
+  const { resolve, price } = createLinePricing({ catalogue, sellers: orders.pricingBasis });
 
   /** The session as the protocol shows it: lines with Souq's prices, totals, fulfilment, status and what is missing. */
   async function view(row: Row, origin: string, extra: UcpMessage[] = []) {

@@ -1,8 +1,9 @@
 import type { ManagedProduct } from '@souq/shared/api/products';
 import type { UcpMessage } from '@souq/shared/api/ucp';
-import { TAX_LABEL } from '@souq/shared/constants';
+import { TAX_INCLUDED_LABEL, TAX_LABEL, TAX_RATE } from '@souq/shared/constants';
 import { DEFAULT_SHIPPING_RULE, lineTotalCents, splitBySeller, type ShippingRule, type Totals } from '@souq/shared/rules/pricing';
 import { variantUnitPriceCents } from '@souq/shared/rules/variants';
+import { TAX_CATEGORY_DEFAULT, type TaxCategory, type TaxMode } from '@souq/shared/rules/tax';
 import type { AgentCheckoutLine } from '../../db/schema/agents.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { absoluteUrl, parseUcpId, variantIdOf } from './agents.mapping.js';
@@ -11,8 +12,11 @@ import type { PlacedLine } from './agents.place-order.js';
 /** One line priced from the catalogue as it is now. */
 export type Priced = { line: AgentCheckoutLine; product: ManagedProduct; variant: PlacedLine['variant']; title: string; unitPriceCents: number };
 
-/** Each seller's shipping rule, as the checkout reads it (orders.sellers). */
-export type SellerRules = (vendorIds: number[]) => Promise<Map<number, { rule: ShippingRule }>>;
+/** Each seller's shipping rule and VAT registration, the price mode and tax categories, as the checkout reads them (orders.pricingBasis). */
+export type SellerRules = (vendorIds: number[], productIds: number[]) => Promise<{
+  sellers: Map<number, { rule: ShippingRule; vatRegistered: boolean }>;
+  tax: { mode: TaxMode; marketplaceRegistered: boolean; categories: Map<number, TaxCategory> };
+}>;
 
 export const money = (type: string, amount: number, display_text?: string) => ({ type, amount, ...(display_text ? { display_text } : {}) });
 
@@ -64,12 +68,17 @@ export function createLinePricing(deps: { catalogue: CatalogueService; sellers: 
         messages.push({ type: 'error', code: 'out_of_stock', path: `$.line_items[${i}]`, content, severity: 'requires_buyer_review' });
       }
     });
-    // split by seller with each one's shipping rule, as the checkout places the purchase (decision 0086)
+    // split by seller with each one's shipping rule and VAT registration, as the checkout places the purchase
+    // (decisions 0086, 0098)
     const vendorIds = [...new Set(priced.flatMap((p) => (p.product.vendor_id === null ? [] : [p.product.vendor_id])))];
-    const rules = vendorIds.length ? await deps.sellers(vendorIds) : new Map<number, { rule: ShippingRule }>();
+    const { sellers, tax } = await deps.sellers(vendorIds, [...new Set(priced.map((p) => p.product.id))]);
     const { totals }: { totals: Totals } = splitBySeller(
-      priced.map((p) => ({ unitPriceCents: p.unitPriceCents, quantity: p.line.quantity, vendorId: p.product.vendor_id })),
-      (v) => (v === null ? DEFAULT_SHIPPING_RULE : rules.get(v)?.rule ?? DEFAULT_SHIPPING_RULE),
+      priced.map((p) => ({
+        unitPriceCents: p.unitPriceCents, quantity: p.line.quantity, vendorId: p.product.vendor_id,
+        taxCategory: tax.categories.get(p.product.id) ?? TAX_CATEGORY_DEFAULT,
+      })),
+      (v) => (v === null ? DEFAULT_SHIPPING_RULE : sellers.get(v)?.rule ?? DEFAULT_SHIPPING_RULE),
+      (v) => ({ mode: tax.mode, registered: v === null ? tax.marketplaceRegistered : sellers.get(v)?.vatRegistered ?? false }),
     );
     const lineItems = priced.map((p) => {
       const image = p.product.images[0] ? absoluteUrl(p.product.images[0], origin) : null;
@@ -81,7 +90,7 @@ export function createLinePricing(deps: { catalogue: CatalogueService; sellers: 
         totals: [money('subtotal', line), money('total', line)],
       };
     });
-    const totalLines = [money('subtotal', totals.subtotalCents), money('fulfillment', totals.shippingCents, 'Shipping'), money('tax', totals.taxCents, TAX_LABEL), money('total', totals.totalCents)];
+    const totalLines = [money('subtotal', totals.subtotalCents), money('fulfillment', totals.shippingCents, 'Shipping'), money('tax', totals.taxCents, tax.mode === 'inclusive' ? `${TAX_INCLUDED_LABEL} (${Math.round(TAX_RATE * 100)}%)` : TAX_LABEL), money('total', totals.totalCents)];
     return { priced, lineItems, totals, totalLines, messages };
   }
 

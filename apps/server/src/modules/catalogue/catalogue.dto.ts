@@ -89,6 +89,7 @@ export function toManagedDto(r: ProductRow, variants: VariantRow[], owner?: Owne
   return {
     ...toProductDto(r, embed),
     compare_at_price_cents: r.compareAtCents,
+    tax_category: r.taxCategory,
     ai_tags: r.aiTags,
     seo_title: r.seoTitle,
     meta_description: r.metaDescription,

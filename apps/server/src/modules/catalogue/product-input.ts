@@ -45,6 +45,7 @@ export function productColumns(body: ProductUpdate, shopCurrency: string): Produ
   set('dimLength', body.dim_length);
   set('dimWidth', body.dim_width);
   set('dimHeight', body.dim_height);
+  set('taxCategory', body.tax_category);
   return out;
 }
 

@@ -14,6 +14,8 @@ export type SubOrderMoney = {
   subtotalCents: number;
   shippingCents: number;
   taxCents: number;
+  /** What the shopper pays: subtotal + shipping, plus the tax only when it was added on top (decision 0098). */
+  totalCents: number;
   lines: readonly { lineTotalCents: number; commissionBps: number }[];
 };
 
@@ -26,18 +28,21 @@ export function commissionCents(lines: SubOrderMoney['lines']): number {
 export const commissionVatCents = (commission: number): number => Math.round(commission * TAX_RATE);
 
 /**
- * A sale: the shopper owes the total; the goods and the shipping are the vendor's (payable to it) or, on the
- * marketplace's own sub-order, its revenue; the tax charged at checkout is payable; the vendor is charged the
- * commission and the VAT on it. Rows with a zero amount are left out.
+ * A sale: the shopper owes the total; the goods net of VAT (total − shipping − tax, whether the tax was included in the
+ * prices or added on top, decision 0098) and the shipping are the vendor's (payable to it) or, on the marketplace's
+ * own sub-order, its revenue; the VAT is payable (per issuer: the vendor's sales_tax rows carry its id in the posting's
+ * order, the documents' tax equals them); the vendor is charged the commission and the VAT on it. Rows with a zero
+ * amount are left out.
  */
 export function saleEntries(o: SubOrderMoney): Entry[] {
-  const total = o.subtotalCents + o.shippingCents + o.taxCents;
+  const total = o.totalCents;
+  const goods = total - o.shippingCents - o.taxCents;
   const rows: Entry[] = [{ account: 'shopper_receivable', vendorId: null, kind: 'sale', amountCents: total }];
   if (o.vendorId === null) {
-    rows.push({ account: 'marketplace_sales', vendorId: null, kind: 'sale', amountCents: -o.subtotalCents });
+    rows.push({ account: 'marketplace_sales', vendorId: null, kind: 'sale', amountCents: -goods });
     rows.push({ account: 'shipping_revenue', vendorId: null, kind: 'shipping', amountCents: -o.shippingCents });
   } else {
-    rows.push({ account: 'vendor_payable', vendorId: o.vendorId, kind: 'sale', amountCents: -o.subtotalCents });
+    rows.push({ account: 'vendor_payable', vendorId: o.vendorId, kind: 'sale', amountCents: -goods });
     rows.push({ account: 'vendor_payable', vendorId: o.vendorId, kind: 'shipping', amountCents: -o.shippingCents });
     const commission = commissionCents(o.lines);
     const vat = commissionVatCents(commission);

@@ -4,6 +4,7 @@ import { createTestApp, signupCustomer, signupVendor, type TestContext } from '.
 import { makeProduct, placeOrder } from '../../../test/admin-fixtures.js';
 import { refundEntries, refundStep, refundTotals, type RefundableSubOrder } from './ledger.refunds.js';
 import { saleEntries } from './ledger.postings.js';
+import { lineTaxCents } from '@souq/shared/rules/tax';
 
 // Refunds per line (decision 0094): the pure rules, and a property test of random purchases, deliveries, partial
 // returns (with and without restock, to the card or as store credit) and cancellations against the real database.
@@ -14,11 +15,24 @@ describe('refund rules', () => {
   const subOrder = fc.record({
     vendorId: fc.option(fc.integer({ min: 1, max: 5 }), { nil: null }),
     shippingCents: fc.integer({ min: 0, max: 2_000 }),
-    lines: fc.array(fc.record({ quantity: fc.integer({ min: 1, max: 6 }), unit: fc.integer({ min: 1, max: 50_000 }), commissionBps: fc.integer({ min: 0, max: 3_000 }) }), { minLength: 1, maxLength: 4 }),
-  }).map((o): RefundableSubOrder => {
-    const lines = o.lines.map((l, i) => ({ id: i + 1, quantity: l.quantity, lineTotalCents: l.unit * l.quantity, commissionBps: o.vendorId === null ? 0 : l.commissionBps }));
+    taxIncluded: fc.boolean(),
+    lines: fc.array(fc.record({
+      quantity: fc.integer({ min: 1, max: 6 }), unit: fc.integer({ min: 1, max: 50_000 }), commissionBps: fc.integer({ min: 0, max: 3_000 }),
+      taxRateBps: fc.constantFrom(0, 500),
+    }), { minLength: 1, maxLength: 4 }),
+  }).map((o): RefundableSubOrder & { subtotalCents: number; taxCents: number; totalCents: number } => {
+    // priced as the order statement prices them (decision 0098): the tax per line, by the sale's mode
+    const lines = o.lines.map((l, i) => {
+      const lineTotalCents = l.unit * l.quantity;
+      return {
+        id: i + 1, quantity: l.quantity, unitPriceCents: l.unit, lineTotalCents, taxRateBps: l.taxRateBps,
+        taxCents: lineTaxCents(lineTotalCents, l.taxRateBps, o.taxIncluded ? 'inclusive' : 'exclusive'), commissionBps: o.vendorId === null ? 0 : l.commissionBps,
+      };
+    });
     const subtotal = lines.reduce((n, l) => n + l.lineTotalCents, 0);
-    return { vendorId: o.vendorId, subtotalCents: subtotal, shippingCents: o.shippingCents, taxCents: Math.round(subtotal * 0.05), lines };
+    const tax = lines.reduce((n, l) => n + l.taxCents, 0);
+    const total = subtotal + o.shippingCents + (o.taxIncluded ? 0 : tax);
+    return { vendorId: o.vendorId, shippingCents: o.shippingCents, taxIncluded: o.taxIncluded, subtotalCents: subtotal, taxCents: tax, totalCents: total, lines };
   });
 
   it('every refund posting balances; returning every unit, in any order and any pieces, gives back exactly the sale', () => {

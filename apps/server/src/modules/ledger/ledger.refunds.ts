@@ -1,4 +1,5 @@
-import type { Entry, SubOrderMoney } from './ledger.postings.js';
+import { lineAmounts } from '@souq/shared/rules/tax';
+import type { Entry } from './ledger.postings.js';
 import { commissionVatCents } from './ledger.postings.js';
 
 // What a received return posts (decision 0094), as pure functions, so the returns module and the property tests post
@@ -6,9 +7,13 @@ import { commissionVatCents } from './ledger.postings.js';
 // total after this return and before it, so however the units come back, a sub-order returned in full gives back
 // exactly what its sale posted (no rounding drift), and a partial one never more.
 
-/** A sub-order's lines as frozen at the sale, keyed by line id. */
-export type RefundableSubOrder = Omit<SubOrderMoney, 'lines'> & {
-  lines: readonly { id: number; quantity: number; lineTotalCents: number; commissionBps: number }[];
+/** A sub-order's money and lines as frozen at the sale, the lines keyed by id. */
+export type RefundableSubOrder = {
+  vendorId: number | null;
+  shippingCents: number;
+  /** Whether its prices included the tax (decision 0098): a line's price is then what the shopper paid for it. */
+  taxIncluded: boolean;
+  lines: readonly { id: number; quantity: number; unitPriceCents: number; lineTotalCents: number; taxRateBps: number; taxCents: number; commissionBps: number }[];
 };
 
 /** What a sub-order has given back in total once `returned` (line id → units received back) have come back. */
@@ -24,27 +29,31 @@ const lineCommission = (l: { lineTotalCents: number; commissionBps: number }) =>
 const share = (whole: number, part: number, of: number) => (of === 0 ? 0 : Math.round((whole * part) / of));
 
 /**
- * The cumulative refund of a sub-order when `returned` units are back: each line's goods (its unit price × units, as
- * the line total's share), the tax in proportion to the goods, the shipping only once every unit of every line is back
- * (a partial return still needed the delivery), each line's frozen commission in proportion to its units, and the
- * commission's VAT in proportion to the commission.
+ * The cumulative refund of a sub-order when `returned` units are back: each line's goods net of tax and its tax, as
+ * the sale priced those units (`lineAmounts`: the whole line is its frozen amounts, so a line returned in full gives
+ * back exactly its sale, and a credit note for the same units carries the same tax), the shipping only once every unit
+ * of every line is back (a partial return still needed the delivery), each line's frozen commission in proportion to
+ * its units, and the commission's VAT in proportion to the commission.
  */
 export function refundTotals(o: RefundableSubOrder, returned: ReadonlyMap<number, number>): RefundTotals {
   let goods = 0;
+  let tax = 0;
   let commission = 0;
   let fullCommission = 0;
   let whole = true;
   for (const l of o.lines) {
     const units = Math.min(returned.get(l.id) ?? 0, l.quantity);
     if (units < l.quantity) whole = false;
-    goods += share(l.lineTotalCents, units, l.quantity);
+    const amounts = lineAmounts(l, units, o.taxIncluded);
+    goods += amounts.netCents;
+    tax += amounts.taxCents;
     commission += share(lineCommission(l), units, l.quantity);
     fullCommission += lineCommission(l);
   }
   const vendor = o.vendorId !== null;
   return {
     goodsCents: goods,
-    taxCents: share(o.taxCents, goods, o.subtotalCents),
+    taxCents: tax,
     shippingCents: whole ? o.shippingCents : 0,
     commissionCents: vendor ? commission : 0,
     commissionVatCents: vendor ? share(commissionVatCents(fullCommission), commission, fullCommission) : 0,

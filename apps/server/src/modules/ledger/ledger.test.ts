@@ -16,6 +16,8 @@ beforeAll(async () => {
   customer = await signupCustomer(t.app, 'Lina Ledger');
   a = await signupVendor(t.app, 'Amber Goods LLC');
   b = await signupVendor(t.app, 'Basil Trading LLC');
+  // Amber is VAT-registered and verified, so its prices include VAT (decision 0098); Basil is not registered
+  await t.database.query(`update vendors set vat_registered = true, vat_number = '100123456700003', is_verified = true where id = $1`, [a.vendor.id]);
 });
 afterAll(() => t.close());
 
@@ -87,17 +89,18 @@ describe('commission rates', () => {
     expect(removed.json.rates.map((r: { scope: string }) => r.scope)).toEqual(['category', 'default']);
 
     // Amber's sub-order: lamp 100.00 × 12 % = 12.00, bowls 99.99 × 8 % = 8.00 (7.9992), VAT 5 % of 20.00 = 1.00;
-    // it ships free (199.99 > 50.00), so Amber is owed 199.99 − 20.00 − 1.00 = 178.99 for it
+    // it ships free (199.99 > 50.00). Its prices include VAT, per line: 100.00 → 4.76, 99.99 → 4.76 (4.7614), so the
+    // goods are 199.99 − 9.52 = 190.47 net, and Amber is owed 190.47 − 20.00 − 1.00 for it
     const rows = await q<{ account: string; kind: string; amount_cents: number }>(
       'select account, kind, amount_cents::int from ledger_entries where order_id = $1 order by account, kind', [amber!.id]);
     expect(rows).toEqual([
       { account: 'commission_revenue', kind: 'commission', amount_cents: -2_000 },
       { account: 'commission_vat_payable', kind: 'commission_vat', amount_cents: -100 },
-      { account: 'sales_tax_payable', kind: 'sales_tax', amount_cents: -1_000 },
-      { account: 'shopper_receivable', kind: 'sale', amount_cents: 19_999 + 1_000 },
+      { account: 'sales_tax_payable', kind: 'sales_tax', amount_cents: -952 },
+      { account: 'shopper_receivable', kind: 'sale', amount_cents: 19_999 },
       { account: 'vendor_payable', kind: 'commission', amount_cents: 2_000 },
       { account: 'vendor_payable', kind: 'commission_vat', amount_cents: 100 },
-      { account: 'vendor_payable', kind: 'sale', amount_cents: -19_999 },
+      { account: 'vendor_payable', kind: 'sale', amount_cents: -19_047 },
     ]);
     await expectBalanced();
   });
@@ -145,15 +148,16 @@ describe('the ledger', () => {
 
     /** Each vendor's balance worked out from the orders alone: sales and shipping − commission (with its VAT) − refunds + reversed commission. */
     async function expected(vendorId: number): Promise<number> {
-      const subs = await q<{ id: number; status: string; subtotal_cents: number; shipping_cents: number }>(
-        `select o.id, o.status, o.subtotal_cents, o.shipping_cents from orders o
+      const subs = await q<{ id: number; status: string; total_cents: number; tax_cents: number }>(
+        `select o.id, o.status, o.total_cents, o.tax_cents from orders o
          where o.seller_vendor_id = $1 and exists (select 1 from ledger_entries e where e.order_id = o.id)`, [vendorId]);
       let total = 0;
       for (const s of subs) {
         const lines = await q<{ line_total_cents: number; commission_bps: number }>('select line_total_cents, commission_bps from order_items where order_id = $1', [s.id]);
         const commission = lines.reduce((n, l) => n + Math.round((l.line_total_cents * l.commission_bps) / 10_000), 0);
         const charged = commission + Math.round(commission * 0.05);
-        const sales = s.subtotal_cents + s.shipping_cents;
+        // what the shopper paid less the VAT in it (decision 0098: prices include VAT for a registrant)
+        const sales = s.total_cents - s.tax_cents;
         // a cancelled sub-order: sales − charged − refund(sales) + reversed(charged) = 0
         total += s.status === 'cancelled' ? 0 : sales - charged;
       }
@@ -177,6 +181,9 @@ describe('the ledger', () => {
             await t.app.services.ledger.setRate({ scope: 'vendor', vendor_id: vendorIds[s.vendor]!, rate_bps: s.bps }, { userId: null, role: 'admin', name: 'Prop Admin', ip: '127.0.0.1' });
           }
           await expectBalanced();
+          // the VAT posted per sub-order is its lines' VAT to the fil (live: sale; cancelled: sale and its reversal)
+          expect(await q(`select o.id from orders o where o.purchase_id is not null and o.tax_cents <> (select coalesce(sum(tax_cents), 0) from order_items i where i.order_id = o.id)
+            or (case when o.status = 'cancelled' then 0 else o.tax_cents end) <> -(select coalesce(sum(amount_cents), 0) from ledger_entries e where e.order_id = o.id and e.account = 'sales_tax_payable')`)).toEqual([]);
           for (const v of vendorIds) expect(await t.app.services.ledger.vendorBalanceCents(v, 'AED')).toBe(await expected(v));
           // stock: what is left is what was there less the units of every live sub-order
           const sold = await q<{ product_id: number; n: number }>(

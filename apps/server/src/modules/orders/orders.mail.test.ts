@@ -59,6 +59,8 @@ describe('order confirmation e-mail', () => {
   beforeAll(async () => {
     smtp = await startSmtpReceiver();
     t = await createTestApp({ mail: { smtpUrl: smtp.url, from: 'Souq Orders <orders@souq.test>' } });
+    // the marketplace is VAT-registered, so its products' prices include VAT (decision 0098)
+    await t.database.query(`insert into settings (key, value) values ('tax.marketplace_trn', '100000000000003')`);
   });
   afterAll(async () => {
     await t.close();
@@ -81,8 +83,8 @@ describe('order confirmation e-mail', () => {
     expect(res.status).toBe(201);
     expect(res.json.confirmation_email_queued).toBe(true);
     const order = res.json.order;
-    // 2 × 24.50 + 11.99 = 60.99 (free shipping), tax 3.05 → 64.04
-    expect(order).toMatchObject({ subtotal: 60.99, shipping: 0, tax: 3.05, total_amount: 64.04 });
+    // 2 × 24.50 + 11.99 = 60.99 (free shipping), VAT included: 49.00 → 2.33, 11.99 → 0.57
+    expect(order).toMatchObject({ subtotal: 60.99, shipping: 0, tax: 2.9, total_amount: 60.99, tax_included: true });
 
     await t.app.services.mailer!.idle();
     expect(smtp.received).toHaveLength(1);
@@ -96,8 +98,7 @@ describe('order confirmation e-mail', () => {
     expect(text).toContain('- 1 × Clay Mug @ AED\u00a011.99 = AED\u00a011.99');
     expect(text).toMatch(/Subtotal:\s+AED\u00a060\.99/);
     expect(text).toMatch(/Shipping:\s+AED\u00a00\.00/);
-    expect(text).toMatch(/Tax \(5%\):\s+AED\u00a03\.05/);
-    expect(text).toMatch(/Total:\s+AED\u00a064\.04/);
+    expect(text).toMatch(/Total:\s+AED\u00a060\.99\n.*includes VAT \(5%\):\s+AED\u00a02\.90/);
     expect(text).toContain('Payment: Cash on Delivery');
     expect(text).toContain('Ship to: 7 Creek Road, 00000 Dubai, UAE');
 

@@ -1,10 +1,10 @@
 import type { Order } from '@souq/shared/api/orders';
-import { PAYMENT_METHOD_LABELS, TAX_LABEL } from '@souq/shared/constants';
+import { PAYMENT_METHOD_LABELS, TAX_INCLUDED_LINE, TAX_LABEL } from '@souq/shared/constants';
 import { formatMoney } from '@souq/shared/rules/money';
 import type { MailMessage } from '../../platform/mailer.js';
 
 /** Pads a label so the amounts of the totals block line up in a fixed-width mail reader. */
-const row = (label: string, amount: number, currency: string) => `${`${label}:`.padEnd(14)}${formatMoney(amount, currency)}`;
+const row = (label: string, amount: number, currency: string) => `${`${label}:`.padEnd(20)}${formatMoney(amount, currency)}`;
 
 /**
  * The order confirmation sent to the customer after the order is committed: number, lines and totals as the
@@ -23,8 +23,10 @@ export function orderConfirmationMail(order: Order, shipTo: { address: string; c
     '',
     row('Subtotal', order.subtotal, order.currency),
     row('Shipping', order.shipping, order.currency),
-    row(TAX_LABEL, order.tax, order.currency),
-    row('Total', order.total_amount, order.currency),
+    // prices that include VAT say how much of the total is VAT (decision 0098); tax added on top is its own line
+    ...(order.tax_included
+      ? [row('Total', order.total_amount, order.currency), row(TAX_INCLUDED_LINE, order.tax, order.currency)]
+      : [row(TAX_LABEL, order.tax, order.currency), row('Total', order.total_amount, order.currency)]),
     '',
     `Payment: ${PAYMENT_METHOD_LABELS[order.payment_method]}`,
     `Ship to: ${address}`,

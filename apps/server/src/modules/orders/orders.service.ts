@@ -1,7 +1,8 @@
 import { and, count, desc, eq, inArray, like, type SQL } from 'drizzle-orm';
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { MSG } from '@souq/shared/messages';
-import { DEFAULT_COMMISSION_BPS, MARKETPLACE_SELLER_NAME, PAYMENT_NOTES, type OrderStatus } from '@souq/shared/constants';
+import { DEFAULT_COMMISSION_BPS, MARKETPLACE_SELLER_NAME, PAYMENT_NOTES, TAX_SETTING_KEYS, type OrderStatus } from '@souq/shared/constants';
+import { normaliseTrn, TAX_CATEGORY_DEFAULT, TAX_MODE_DEFAULT, type TaxCategory, type TaxMode } from '@souq/shared/rules/tax';
 import type { Order, orderRequestSchema, Purchase } from '@souq/shared/api/orders';
 import { centsToAmount } from '@souq/shared/rules/money';
 import { DEFAULT_SHIPPING_RULE, lineTotalCents, purchaseStatus, splitBySeller, type ShippingRule } from '@souq/shared/rules/pricing';
@@ -20,6 +21,7 @@ import { checkOptionStock, optionsWanted, priceOrderLine } from './order-lines.j
 import { cancellationEntries, saleEntries } from '../ledger/ledger.postings.js';
 import { ledgerEntries } from '../../db/schema/ledger.js';
 import { lockVendors } from '../payouts/balances.js';
+import { documentsForStatus } from '../tax/tax.documents.js';
 
 export type PlaceOrderInput = z.infer<typeof orderRequestSchema>;
 type OrderRow = typeof orders.$inferSelect;
@@ -85,18 +87,19 @@ with wanted as (
   ) as ok
 ), placed as (
   insert into purchases (purchase_number, user_id, customer_name, customer_email, customer_phone, shipping_address, billing_address,
-    payment_method, currency, subtotal_cents, shipping_cents, tax_cents, total_cents, notes, idempotency_key, request_hash)
+    payment_method, currency, subtotal_cents, shipping_cents, tax_cents, total_cents, notes, idempotency_key, request_hash,
+    tax_included, buyer_company, buyer_trn)
   select $4::text, $5::int, $6::text, $7::text, $8::text, $9::jsonb, $10::jsonb, $11::text, $12::text, $13::int, $14::int, $15::int,
-    $16::int, $17::text, $18::text, $19::text
+    $16::int, $17::text, $18::text, $19::text, $28::boolean, $29::text, $30::text
   where (select ok from checked)
   on conflict (idempotency_key) do nothing
   returning id, created_at
 ), subs as (
   insert into orders (purchase_id, seller_vendor_id, order_number, user_id, customer_name, customer_email, customer_phone,
     shipping_address, billing_address, payment_method, currency, subtotal_cents, shipping_cents, tax_cents, total_cents, status, notes,
-    created_at, updated_at)
+    created_at, updated_at, tax_included, buyer_company, buyer_trn)
   select p.id, s.vendor_id, s.order_number, $5::int, $6::text, $7::text, $8::text, $9::jsonb, $10::jsonb, $11::text, $12::text,
-    s.subtotal_cents, s.shipping_cents, s.tax_cents, s.total_cents, 'pending', $17::text, p.created_at, p.created_at
+    s.subtotal_cents, s.shipping_cents, s.tax_cents, s.total_cents, 'pending', $17::text, p.created_at, p.created_at, $28::boolean, $29::text, $30::text
   from placed p, jsonb_to_recordset($21::jsonb) as s(n int, vendor_id int, order_number text, subtotal_cents int, shipping_cents int,
     tax_cents int, total_cents int)
   order by s.n
@@ -110,11 +113,12 @@ with wanted as (
   from wanted_options w where v.id = w.id and exists (select 1 from placed)
 ), lines as (
   insert into order_items (order_id, product_id, vendor_id, product_name, quantity, unit_price_cents, line_total_cents, variants,
-    variant_ids, variant_label, commission_bps)
+    variant_ids, variant_label, commission_bps, tax_category, tax_rate_bps, tax_cents)
   select o.id, l.product_id, l.vendor_id, l.product_name, l.quantity, l.unit_price_cents, l.line_total_cents, l.variants,
-    array(select jsonb_array_elements_text(l.variant_ids)::int), l.variant_label, l.commission_bps
+    array(select jsonb_array_elements_text(l.variant_ids)::int), l.variant_label, l.commission_bps, l.tax_category, l.tax_rate_bps, l.tax_cents
   from subs o join jsonb_to_recordset($20::jsonb) as l(n int, order_number text, product_id int, vendor_id int, product_name text,
-    quantity int, unit_price_cents int, line_total_cents int, variants jsonb, variant_ids jsonb, variant_label text, commission_bps int)
+    quantity int, unit_price_cents int, line_total_cents int, variants jsonb, variant_ids jsonb, variant_label text, commission_bps int,
+    tax_category text, tax_rate_bps int, tax_cents int)
     on l.order_number = o.order_number
   order by l.n
 ), posted as (
@@ -234,6 +238,7 @@ export function toOrderDto(o: OrderRow, items: ItemRow[], sub?: { purchaseNumber
     seller_name: sub?.sellerName ?? MARKETPLACE_SELLER_NAME,
     tracking_number: o.trackingNumber,
     carrier: o.carrier,
+    tax_included: o.taxIncluded,
   };
 }
 
@@ -259,6 +264,7 @@ export function toPurchaseDto(p: PurchaseRow, subOrders: Order[]): Purchase {
     seller_name: subOrders.length === 1 ? subOrders[0]!.seller_name : '',
     tracking_number: null,
     carrier: null,
+    tax_included: p.taxIncluded,
     sub_orders: subOrders,
   };
 }
@@ -270,6 +276,12 @@ export function toPurchaseDto(p: PurchaseRow, subOrders: Order[]): Purchase {
 export function subOrderNumber(purchaseNumber: string, index: number, count: number): string {
   return count === 1 ? purchaseNumber : `${purchaseNumber}-${index + 1}`;
 }
+
+/** A seller as checkout prices it: its name, shipping rule and whether it charges VAT (decisions 0086, 0098). */
+export type Seller = { name: string; rule: ShippingRule; vatRegistered: boolean };
+
+/** The shop's tax settings and the products' tax categories, as checkout prices a cart (decision 0098). */
+export type TaxBasis = { mode: TaxMode; marketplaceRegistered: boolean; categories: Map<number, TaxCategory> };
 
 /** What assigning a vendor needs to know about it (the vendors module answers; 404 when it does not exist). */
 export type AssignableVendor = { id: number; company_name: string; contact_name: string };
@@ -342,15 +354,19 @@ export function createOrdersService(deps: {
   }
 
   /** The sellers' names and shipping rules (decision 0086), by vendor id; a named statement like the product read. */
-  async function sellersOf(vendorIds: number[]): Promise<Map<number, { name: string; rule: ShippingRule }>> {
-    const map = new Map<number, { name: string; rule: ShippingRule }>();
+  async function sellersOf(vendorIds: number[]): Promise<Map<number, Seller>> {
+    const map = new Map<number, Seller>();
     if (!vendorIds.length) return map;
-    const rows = await deps.query<{ id: number; company_name: string; shipping_fee_cents: number | null; free_shipping_above_cents: number | null }>(
-      'select id, company_name, shipping_fee_cents, free_shipping_above_cents from vendors where id = any($1::int[])', [vendorIds], 'orders.sellers',
+    const rows = await deps.query<{ id: number; company_name: string; shipping_fee_cents: number | null; free_shipping_above_cents: number | null; vat: boolean }>(
+      // VAT only from a declared registrant with a well-formed TRN that an admin has verified (decision 0098)
+      `select id, company_name, shipping_fee_cents, free_shipping_above_cents,
+         (vat_registered and is_verified and vat_number ~ '^100[0-9]{12}$') as vat
+       from vendors where id = any($1::int[])`, [vendorIds], 'orders.sellers',
     );
     for (const r of rows) {
       map.set(r.id, {
         name: r.company_name,
+        vatRegistered: r.vat,
         rule: { feeCents: r.shipping_fee_cents ?? DEFAULT_SHIPPING_RULE.feeCents, freeAboveCents: r.free_shipping_above_cents ?? DEFAULT_SHIPPING_RULE.freeAboveCents },
       });
     }
@@ -372,30 +388,55 @@ export function createOrdersService(deps: {
     return new Map(rows.flatMap((r) => (r.bps === null ? [] : [[r.id, r.bps] as [number, number]])));
   }
 
+  /**
+   * The shop's price mode, whether the marketplace itself is registered (it has a valid TRN set) and each product's
+   * tax category: one named statement (decision 0098).
+   */
+  async function taxBasisOf(productIds: number[]): Promise<TaxBasis> {
+    const rows = await deps.query<{ id: number | null; tax_category: TaxCategory | null; mode: string | null; trn: string | null }>(
+      `select p.id, p.tax_category, s.mode, s.trn from
+         (select max(value) filter (where key = $2) as mode, max(value) filter (where key = $3) as trn from settings) s
+       left join products p on p.id = any($1::int[])`,
+      [productIds, TAX_SETTING_KEYS.mode, TAX_SETTING_KEYS.trn], 'orders.taxBasis',
+    );
+    const first = rows[0];
+    return {
+      mode: first?.mode === 'exclusive' ? 'exclusive' : TAX_MODE_DEFAULT,
+      marketplaceRegistered: Boolean(first?.trn && normaliseTrn(first.trn)),
+      categories: new Map(rows.flatMap((r) => (r.id === null ? [] : [[r.id, r.tax_category ?? TAX_CATEGORY_DEFAULT] as [number, TaxCategory]]))),
+    };
+  }
+
   /** The cart priced from database prices and split by seller, each with its own shipping rule (checkout and its quote). */
   async function priceCart(items: { product_id: number; quantity: number; variants?: Record<string, string> }[]) {
     const stockLines = items.map((i) => ({ productId: i.product_id, quantity: i.quantity }));
     const priced = await catalogue.productsForOrder(stockLines);
     // each line priced from its product and chosen options (400 for an option the product does not have)
     const withOptions = items.filter((i) => Object.keys(i.variants ?? {}).length).map((i) => i.product_id);
-    const [sellers, rates, productOptions] = await Promise.all([
+    const [sellers, rates, productOptions, tax] = await Promise.all([
       sellersOf([...new Set([...priced.values()].flatMap((p) => (p.vendorId === null ? [] : [p.vendorId])))]),
       commissionRatesOf([...priced.keys()]),
       withOptions.length ? catalogue.optionsForOrder([...new Set(withOptions)]) : new Map<number, OrderOptionRow[]>(),
+      taxBasisOf([...priced.keys()]),
     ]);
     const lines = items.map((i, n) => {
       const p = priced.get(i.product_id)!;
       const line = priceOrderLine(p, productOptions.get(p.id) ?? [], i.variants ?? {});
       // the marketplace takes no commission on what it sells itself
       const commissionBps = p.vendorId === null ? 0 : rates.get(p.id) ?? DEFAULT_COMMISSION_BPS;
-      return { n, product: p, vendorId: p.vendorId, unitPriceCents: line.unitPriceCents, quantity: i.quantity, commissionBps, priced: line };
+      const taxCategory = tax.categories.get(p.id) ?? TAX_CATEGORY_DEFAULT;
+      return { n, product: p, vendorId: p.vendorId, unitPriceCents: line.unitPriceCents, quantity: i.quantity, commissionBps, priced: line, taxCategory };
     });
     const options = optionsWanted(lines);
     const nameOf = (productId: number) => priced.get(productId)?.name ?? String(productId);
     checkOptionStock(options, [...options.values()].map((o) => o.option), nameOf);
-    const split = splitBySeller(lines, (v) => (v === null ? DEFAULT_SHIPPING_RULE : sellers.get(v)?.rule ?? DEFAULT_SHIPPING_RULE));
+    const split = splitBySeller(
+      lines,
+      (v) => (v === null ? DEFAULT_SHIPPING_RULE : sellers.get(v)?.rule ?? DEFAULT_SHIPPING_RULE),
+      (v) => ({ mode: tax.mode, registered: v === null ? tax.marketplaceRegistered : sellers.get(v)?.vatRegistered ?? false }),
+    );
     const sellerName = (v: number | null) => (v === null ? MARKETPLACE_SELLER_NAME : sellers.get(v)?.name ?? MARKETPLACE_SELLER_NAME);
-    return { stockLines, priced, ...split, sellerName, options, nameOf };
+    return { stockLines, priced, ...split, sellerName, options, nameOf, taxMode: tax.mode };
   }
 
   /**
@@ -439,6 +480,9 @@ export function createOrdersService(deps: {
       notes: orderNotes(input.payment_method, input.notes),
       idempotencyKey: key,
       requestHash: key ? hash : null,
+      taxIncluded: cart.taxMode === 'inclusive',
+      buyerCompany: input.customer_info.company || null,
+      buyerTrn: input.customer_info.trn ?? null,
     };
     const subs = parts.map((part, n) => ({
       n,
@@ -449,7 +493,7 @@ export function createOrdersService(deps: {
       tax_cents: part.totals.taxCents,
       total_cents: part.totals.totalCents,
     }));
-    const items = parts.flatMap((part, n) => part.lines.map((l) => ({
+    const items = parts.flatMap((part, n) => part.lines.map((l, k) => ({
       n: l.n,
       order_number: subs[n]!.order_number,
       product_id: l.product.id,
@@ -462,6 +506,9 @@ export function createOrdersService(deps: {
       variant_ids: l.priced.options.map((o) => o.id),
       variant_label: l.priced.variantLabel,
       commission_bps: l.commissionBps,
+      tax_category: l.taxCategory,
+      tax_rate_bps: part.lineTaxes[k]!.rateBps,
+      tax_cents: part.lineTaxes[k]!.taxCents,
     })));
     // the sale's ledger rows per sub-order, written by the same statement (decision 0087)
     const entries = parts.flatMap((part, n) => saleEntries({
@@ -481,6 +528,7 @@ export function createOrdersService(deps: {
       ids.map((id) => priced.get(id)!.vendorId), JSON.stringify(entries),
       optionIds, optionIds.map((id) => options.get(id)!.option.product_id), optionIds.map((id) => options.get(id)!.quantity),
       optionIds.map((id) => options.get(id)!.option.price_adjustment_cents),
+      p.taxIncluded, p.buyerCompany, p.buyerTrn,
     ], 'orders.place');
     if (!result!.ok) {
       // nothing was written; a repeated request is answered with its purchase even when the stock has gone since
@@ -509,13 +557,13 @@ export function createOrdersService(deps: {
         id, orderNumber: sub.order_number, userId: p.userId, customerName: p.customerName, customerEmail: p.customerEmail,
         customerPhone: p.customerPhone, shippingAddress: p.shippingAddress, billingAddress: p.billingAddress, paymentMethod: p.paymentMethod,
         currency: p.currency, subtotalCents: sub.subtotal_cents, shippingCents: sub.shipping_cents, taxCents: sub.tax_cents,
-        totalCents: sub.total_cents, status: 'pending', vendorId: null, purchaseId: result!.purchase_id!, sellerVendorId: sub.vendor_id,
+        totalCents: sub.total_cents, taxIncluded: p.taxIncluded, buyerCompany: p.buyerCompany, buyerTrn: p.buyerTrn, status: 'pending', vendorId: null, purchaseId: result!.purchase_id!, sellerVendorId: sub.vendor_id,
         trackingNumber: null, carrier: null, shippedAt: null, deliveredAt: null, notes: p.notes, idempotencyKey: null, requestHash: null, createdAt, updatedAt: createdAt,
       };
       const itemRows = own.map((i, k) => ({
         id: k, orderId: id, productId: i.product_id, vendorId: i.vendor_id, productName: i.product_name, quantity: i.quantity,
         unitPriceCents: i.unit_price_cents, lineTotalCents: i.line_total_cents, variants: i.variants, commissionBps: i.commission_bps,
-        variantIds: i.variant_ids, variantLabel: i.variant_label,
+        variantIds: i.variant_ids, variantLabel: i.variant_label, taxCategory: i.tax_category, taxRateBps: i.tax_rate_bps, taxCents: i.tax_cents,
       }));
       return toOrderDto(row, itemRows, { purchaseNumber: p.purchaseNumber, sellerName: cart.sellerName(sub.vendor_id) });
     });
@@ -526,15 +574,21 @@ export function createOrdersService(deps: {
   return {
     toOrderDto,
 
-    /** Each seller's name and shipping rule (decision 0086), for callers that price a cart the checkout's way (agents). */
-    sellers: sellersOf,
+    /**
+     * Each seller's name, shipping rule and VAT registration, the shop's price mode and the products' tax categories
+     * (decisions 0086, 0098), for callers that price a cart the checkout's way (agents).
+     */
+    async pricingBasis(vendorIds: number[], productIds: number[]): Promise<{ sellers: Map<number, Seller>; tax: TaxBasis }> {
+      const [sellers, tax] = await Promise.all([sellersOf(vendorIds), taxBasisOf(productIds)]);
+      return { sellers, tax };
+    },
 
     /**
      * The checkout's summary before paying (decision 0086): the cart priced from the database and split by seller,
      * each part with its own shipping; the same function the order is placed with, so the screen and the charge agree.
      */
     async quote(items: { product_id: number; quantity: number; variants?: Record<string, string> }[]) {
-      const { parts, totals, sellerName } = await priceCart(items);
+      const { parts, totals, sellerName, taxMode } = await priceCart(items);
       return {
         currency: deps.currency,
         sellers: parts.map((part) => ({
@@ -545,11 +599,13 @@ export function createOrdersService(deps: {
           shipping: centsToAmount(part.totals.shippingCents),
           tax: centsToAmount(part.totals.taxCents),
           total: centsToAmount(part.totals.totalCents),
+          vat_registered: part.tax.registered,
         })),
         subtotal: centsToAmount(totals.subtotalCents),
         shipping: centsToAmount(totals.shippingCents),
         tax: centsToAmount(totals.taxCents),
         total: centsToAmount(totals.totalCents),
+        tax_included: taxMode === 'inclusive',
       };
     },
 
@@ -692,6 +748,7 @@ export function createOrdersService(deps: {
           // taking a cancelled sub-order back posts its sale again
           const money = {
             vendorId: current.sellerVendorId, subtotalCents: current.subtotalCents, shippingCents: current.shippingCents, taxCents: current.taxCents,
+            totalCents: current.totalCents,
             lines: items.map((i) => ({ lineTotalCents: i.lineTotalCents, commissionBps: i.commissionBps })),
           };
           // an order placed before the ledger (migration 0012) has no sale to reverse: it posts nothing
@@ -719,6 +776,9 @@ export function createOrdersService(deps: {
         await tx.insert(orderStatusHistory).values({
           orderId, fromStatus: current.status, toStatus: status, notes: opts.notes ?? '', changedBy: actor.userId,
         });
+        // the tax documents the move makes due, in its transaction (decision 0099): the invoice when it ships (or is
+        // paid, a setting), a credit note when an invoiced sub-order is cancelled
+        if (current.status !== status) await documentsForStatus(tx, current, status);
         await deps.audit.record(tx, {
           actor,
           action: 'order.status',

@@ -8,6 +8,8 @@ let t: TestContext;
 let seq = 0;
 beforeAll(async () => {
   t = await createTestApp();
+  // the marketplace is VAT-registered (its TRN set), so its own products carry VAT (decision 0098)
+  await t.database.query(`insert into settings (key, value) values ('tax.marketplace_trn', '100000000000003')`);
 });
 afterAll(() => t.close());
 
@@ -40,24 +42,25 @@ describe('POST /api/orders', () => {
     const b = await product(300, 10);
     const res = await place(body([{ product_id: a.id, quantity: 2, price: 0.01, unit_price: 0.01 }, { product_id: b.id, quantity: 1, price: 0 }], { total_amount: 1, subtotal: 1 }));
     expect(res.status).toBe(201);
-    // 2 × 12.50 + 3.00 = 28.00; shipping 9.99; tax 1.40 → 39.39
-    expect(res.json.order).toMatchObject({ subtotal: 28, shipping: 9.99, tax: 1.4, total_amount: 39.39, status: 'pending', customer_email: 'buyer@example.com' });
+    // 2 × 12.50 + 3.00 = 28.00, VAT included (25.00 → 1.19, 3.00 → 0.14 per line); shipping 9.99 → 37.99
+    expect(res.json.order).toMatchObject({ subtotal: 28, shipping: 9.99, tax: 1.33, total_amount: 37.99, tax_included: true, status: 'pending', customer_email: 'buyer@example.com' });
     expect(res.json.order_number).toBe(res.json.order.order_number);
     expect(res.json.order.items).toEqual([
       { product_id: a.id, product_name: a.name, quantity: 2, unit_price: 12.5, total_price: 25, variants: {}, variant_label: '' },
       { product_id: b.id, product_name: b.name, quantity: 1, unit_price: 3, total_price: 3, variants: {}, variant_label: '' },
     ]);
     const [row] = await t.database.query<{ total_cents: number; subtotal_cents: number }>('select total_cents, subtotal_cents from orders where id = $1', [res.json.order.sub_orders[0].id]);
-    expect(row).toEqual({ total_cents: 3939, subtotal_cents: 2800 });
+    expect(row).toEqual({ total_cents: 3799, subtotal_cents: 2800 });
   });
 
-  it('ships free only above 50.00 and rounds the 5% tax', async () => {
+  it('ships free only above 50.00 and rounds the included 5% VAT to the fil', async () => {
     const fifty = await product(5000, 5);
     const atFifty = await place(body([{ product_id: fifty.id, quantity: 1 }]));
-    expect(atFifty.json.order).toMatchObject({ subtotal: 50, shipping: 9.99, tax: 2.5, total_amount: 62.49 });
+    // 50.00 × 5/105 = 2.3809… → 2.38, inside the price
+    expect(atFifty.json.order).toMatchObject({ subtotal: 50, shipping: 9.99, tax: 2.38, total_amount: 59.99 });
     const odd = await product(5001, 5);
     const above = await place(body([{ product_id: odd.id, quantity: 1 }]));
-    expect(above.json.order).toMatchObject({ subtotal: 50.01, shipping: 0, tax: 2.5, total_amount: 52.51 });
+    expect(above.json.order).toMatchObject({ subtotal: 50.01, shipping: 0, tax: 2.38, total_amount: 50.01 });
   });
 
   it('decrements stock, records the first status and announces the order', async () => {
@@ -362,11 +365,13 @@ describe('one checkout, one sub-order per seller (decision 0086)', () => {
     const quote = await call(t.app, { method: 'POST', url: '/api/orders/quote', body: { items } });
     expect(quote.status).toBe(200);
     expect(quote.json.sellers.map((s: { vendor_id: number | null; seller_name: string; shipping: number; total: number }) => [s.vendor_id, s.seller_name, s.shipping, s.total])).toEqual([
-      [null, 'Souq', 9.99, 30.99], // the shop's own 20.00: the default rule's 9.99, tax 1.00
-      [v1.vendor.id, 'Quote Vendor One', 0, 63], // 60.00 is above the default 50.00: free; tax 3.00
-      [v2.vendor.id, 'Quote Vendor Two', 5, 68], // vendor two's own rule: 5.00
+      [null, 'Souq', 9.99, 29.99], // the shop's own 20.00 (VAT 0.95 included): the default rule's 9.99
+      [v1.vendor.id, 'Quote Vendor One', 0, 60], // 60.00 is above the default 50.00: free; not VAT-registered, no VAT
+      [v2.vendor.id, 'Quote Vendor Two', 5, 65], // vendor two's own rule: 5.00
     ]);
-    expect(quote.json.total).toBe(161.99);
+    expect(quote.json.sellers.map((s: { tax: number; vat_registered: boolean }) => [s.tax, s.vat_registered])).toEqual([[0.95, true], [0, false], [0, false]]);
+    expect(quote.json.total).toBe(154.99);
+    expect(quote.json.tax_included).toBe(true);
     expect(await counts()).toEqual(before); // a quote writes nothing
 
     const res = await place(body(items), { key: 'split-1' });

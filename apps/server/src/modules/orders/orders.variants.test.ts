@@ -43,8 +43,8 @@ describe('POST /api/orders with options', () => {
     const tee = await product(1000, 10, [{ type: 'size', value: 'M', adjustment: 0, stock: 4 }, { type: 'size', value: 'XL', adjustment: 500, stock: 3 }]);
     const res = await place(body([{ product_id: tee.id, quantity: 1, variants: { size: 'XL' } }]));
     expect(res.status).toBe(201);
-    // 15.00 + shipping 9.99 + tax 0.75 (5 % of 15.00) = 25.74 (the base price would have been 20.49)
-    expect(res.json.order).toMatchObject({ subtotal: 15, shipping: 9.99, tax: 0.75, total_amount: 25.74 });
+    // 15.00 + shipping 9.99 = 24.99 (the base price would have been 19.99); the marketplace has no TRN here: no VAT
+    expect(res.json.order).toMatchObject({ subtotal: 15, shipping: 9.99, tax: 0, total_amount: 24.99 });
     expect(res.json.order.items).toEqual([
       { product_id: tee.id, product_name: tee.name, quantity: 1, unit_price: 15, total_price: 15, variants: { size: 'XL' }, variant_label: 'Size: XL' },
     ]);

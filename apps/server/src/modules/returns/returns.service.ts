@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { MSG } from '@souq/shared/messages';
-import { MARKETPLACE_SELLER_NAME, RETURN_LIVE_STATUSES, RETURN_REASON_LABELS, RETURN_WINDOW_DAYS_DEFAULT, type ReturnStatus } from '@souq/shared/constants';
+import { MARKETPLACE_SELLER_NAME, RETURN_LIVE_STATUSES, RETURN_REASON_LABELS, RETURN_WINDOW_DAYS_DEFAULT, type ReturnReason, type ReturnStatus } from '@souq/shared/constants';
 import type { AdminReturnsQuery, MyReturns, ReturnCreate, ReturnableLine, ReturnRequest } from '@souq/shared/api/returns';
 import { returnCreateSchema } from '@souq/shared/api/returns';
 import { formatCents } from '@souq/shared/rules/money';
@@ -15,6 +15,7 @@ import { badRequest, conflict, notFound, unprocessable } from '../../platform/er
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { refundEntries, refundStep, type RefundableSubOrder } from '../ledger/ledger.refunds.js';
 import { lockVendors } from '../payouts/balances.js';
+import { issueCreditNote } from '../tax/tax.documents.js';
 import { rowsOf } from '../reports/report-sql.js';
 import { returnDto, RETURN_ROWS_SQL, type ReturnRow } from './returns.read.js';
 
@@ -214,8 +215,11 @@ export function createReturnsService(deps: { db: Db; bus: Bus; audit: AuditLog; 
         if (order.sellerVendorId !== null) await lockVendors(tx, [order.sellerVendorId]);
         const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
         const money: RefundableSubOrder = {
-          vendorId: order.sellerVendorId, subtotalCents: order.subtotalCents, shippingCents: order.shippingCents, taxCents: order.taxCents,
-          lines: lines.map((l) => ({ id: l.id, quantity: l.quantity, lineTotalCents: l.lineTotalCents, commissionBps: l.commissionBps })),
+          vendorId: order.sellerVendorId, shippingCents: order.shippingCents, taxIncluded: order.taxIncluded,
+          lines: lines.map((l) => ({
+            id: l.id, quantity: l.quantity, unitPriceCents: l.unitPriceCents, lineTotalCents: l.lineTotalCents, taxRateBps: l.taxRateBps, taxCents: l.taxCents,
+            commissionBps: l.commissionBps,
+          })),
         };
         const step = refundStep(money, await unitsByLine(tx, order.id, ['received']), line.id, ret.units);
         const total = step.goodsCents + step.taxCents + step.shippingCents;
@@ -233,6 +237,12 @@ export function createReturnsService(deps: { db: Db; bus: Bus; audit: AuditLog; 
             currency: order.currency, purchaseId: order.purchaseId, orderId: order.id, createdBy: actor.userId,
           })));
         }
+        // the Tax Credit Note for these units against the sub-order's invoice (Art. 60, decision 0099), in the same
+        // transaction and priced by the same rule as the refund rows, so the documents' tax equals the ledger's
+        await issueCreditNote(tx, {
+          orderId: order.id, lines: [{ orderItemId: line.id, quantity: ret.units }], shippingCents: step.shippingCents,
+          reason: MSG.creditReasonReturned(RETURN_REASON_LABELS[ret.reason as ReturnReason] ?? ret.reason),
+        });
         if (restock && line.productId !== null) {
           stockMoves = await catalogue.releaseStock(tx, [{ productId: line.productId, quantity: ret.units }]);
           if (Object.keys(line.variants).length) {

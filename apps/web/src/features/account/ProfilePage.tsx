@@ -18,6 +18,7 @@ import { NotificationSettings } from '@/features/notifications/NotificationSetti
 import { formatDate } from '@souq/shared/rules/locale';
 import { MyReturns } from '@/features/returns/MyReturns';
 import { ConnectedAssistants } from '@/features/connect/ConnectedAssistants';
+import { TaxDocuments } from './TaxDocuments';
 
 type FormState = {
   dob: string;
@@ -346,6 +347,7 @@ export default function ProfilePage() {
         <ConnectedAssistants />
         <RecentOrders />
         <MyReturns />
+        <TaxDocuments />
       </main>
     </div>
   );

@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, PAYMENT_NOTES, TAX_LABEL, type PaymentMethod } from '@souq/shared/constants';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, PAYMENT_NOTES, TAX_INCLUDED_LABEL, TAX_LABEL, type PaymentMethod } from '@souq/shared/constants';
+import { normaliseTrn } from '@souq/shared/rules/tax';
 import { MSG } from '@souq/shared/messages';
 import type { OrderRequest } from '@souq/shared/api/orders';
 import { cartTotals } from '@souq/shared/rules/pricing';
@@ -17,7 +18,7 @@ import { lineKey, lineOptions, useCart } from '@/features/cart/store';
 import { ProductImage } from '@/features/storefront/ProductImage';
 import { placeOrder, quoteCart } from './api';
 
-type Shipping = { name: string; email: string; phone: string; address: string; city: string; country: string; zip: string };
+type Shipping = { name: string; email: string; phone: string; address: string; city: string; country: string; zip: string; company: string; trn: string };
 
 function newKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto
@@ -51,6 +52,8 @@ export default function CheckoutPage() {
     city: '',
     country: '',
     zip: '',
+    company: '',
+    trn: '',
   }));
   const [method, setMethod] = useState<PaymentMethod>('card');
   const [card, setCard] = useState({ number: '', expiry: '', cvv: '' });
@@ -75,7 +78,9 @@ export default function CheckoutPage() {
   const totals = quote.data ?? local;
   const sellers = quote.data && quote.data.sellers.length > 1 ? quote.data.sellers : null;
   const set = (k: keyof Shipping) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
-  const missingRequired = !form.name || !form.email || !form.address;
+  // a business buyer's TRN is optional; when typed it must be one (15 digits starting with 100, decision 0099)
+  const trnInvalid = form.trn.trim() !== '' && !normaliseTrn(form.trn);
+  const missingRequired = !form.name || !form.email || !form.address || trnInvalid;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -88,7 +93,11 @@ export default function CheckoutPage() {
     // Card fields stay in the browser: no real payment is taken (payment intent null, spec §9).
     const body: OrderRequest = {
       items: lines.map((l) => ({ product_id: l.id, quantity: l.quantity, variants: l.variants ?? {} })),
-      customer_info: { email: form.email.trim(), name: form.name.trim(), phone: form.phone.trim() || null },
+      customer_info: {
+        email: form.email.trim(), name: form.name.trim(), phone: form.phone.trim() || null,
+        ...(form.company.trim() ? { company: form.company.trim() } : {}),
+        ...(form.trn.trim() ? { trn: form.trn.trim() } : {}),
+      },
       shipping_address: address,
       billing_address: address,
       payment_method: method,
@@ -169,6 +178,12 @@ export default function CheckoutPage() {
                   </Field>
                   <Field label="ZIP">
                     <Input value={form.zip} onChange={set('zip')} autoComplete="postal-code" />
+                  </Field>
+                  <Field label={MSG.checkoutCompanyLabel} hint={MSG.checkoutCompanyHint} className="sm:col-span-2">
+                    <Input value={form.company} onChange={set('company')} autoComplete="organization" />
+                  </Field>
+                  <Field label={MSG.checkoutTrnLabel} error={trnInvalid ? MSG.trnInvalid : undefined}>
+                    <Input inputMode="numeric" value={form.trn} onChange={set('trn')} />
                   </Field>
                 </div>
               </Card>
@@ -276,18 +291,32 @@ export default function CheckoutPage() {
                     </dd>
                   </div>
                 )}
-                <div className="flex justify-between">
-                  <dt className="text-slate-600">{TAX_LABEL}</dt>
-                  <dd>
-                    <Price value={totals.tax} />
-                  </dd>
-                </div>
+                {!totals.tax_included && (
+                  <div className="flex justify-between">
+                    <dt className="text-slate-600">{TAX_LABEL}</dt>
+                    <dd>
+                      <Price value={totals.tax} />
+                    </dd>
+                  </div>
+                )}
                 <div className="flex justify-between border-t border-slate-100 pt-2 text-base font-semibold">
                   <dt>Total</dt>
                   <dd>
                     <Price value={totals.total} />
                   </dd>
                 </div>
+                {/* prices include VAT (decision 0098): the part of each seller's total that is VAT, not a line on top */}
+                {totals.tax_included &&
+                  (sellers ?? [null]).map((p) => (
+                    <div key={p ? (p.vendor_id ?? 'shop') : 'all'} className="flex justify-between gap-3 text-xs text-slate-500">
+                      <dt className="min-w-0">
+                        {p ? <bdi className="break-words">{p.seller_name}</bdi> : null}
+                        {p ? ' ' : ''}
+                        {p && !p.vat_registered ? MSG.checkoutNoVat : TAX_INCLUDED_LABEL}
+                      </dt>
+                      <dd>{p && !p.vat_registered ? null : <Price value={p ? p.tax : totals.tax} />}</dd>
+                    </div>
+                  ))}
               </dl>
               <Button type="submit" size="lg" className="mt-5 w-full" disabled={placing || lines.length === 0 || missingRequired}>
                 {placing ? 'Placing Order...' : 'Place Order'}

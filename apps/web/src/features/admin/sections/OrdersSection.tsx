@@ -21,6 +21,7 @@ import { notify } from '@/components/ui/toast';
 import { ReturnRequestsPanel } from '@/components/returns/ReturnRequestsPanel';
 import { adminApi, queryString, useAdminMutation, useAdminQuery, useVendorOptions } from '../api';
 import { LoadError } from '../parts/LoadError';
+import { OrderTaxDocuments } from '../parts/OrderTaxDocuments';
 import { VendorFilter } from '../parts/VendorSelect';
 import { When } from '../parts/When';
 import { formatCount } from '@souq/shared/rules/locale';
@@ -136,6 +137,7 @@ function OrderDetails({ id, focusStatus, onClose, onAssign }: { id: number | nul
           </section>
 
           <ReturnRequestsPanel area="admin" orderId={o.id} />
+          <OrderTaxDocuments orderId={o.id} />
 
           <section aria-labelledby="history-heading">
             <h3 id="history-heading" className="text-sm font-semibold text-slate-900">Status history</h3>

@@ -4,6 +4,7 @@ import {
   VARIANT_TYPES,
 } from '@souq/shared/constants';
 import { MSG } from '@souq/shared/messages';
+import { TAX_ADVICE_NOTE, TAX_CATEGORIES, TAX_CATEGORY_LABELS } from '@souq/shared/rules/tax';
 import type { ProductCreate } from '@souq/shared/api/products';
 import { convertCents } from '@souq/shared/rules/currency';
 import { amountToCents, formatMoney, centsToAmount, toFiniteNumber } from '@souq/shared/rules/money';
@@ -220,6 +221,14 @@ export function ProductForm({ initial, onSubmit, submitLabel, failureText, canPu
             </Button>
           </div>
         </div>
+      </FormSection>
+
+      <FormSection title={MSG.productTaxSection}>
+        <Field label={MSG.productTaxCategoryLabel} hint={TAX_ADVICE_NOTE} className="sm:col-span-2">
+          <Select value={values.taxCategory} onChange={(e) => set('taxCategory', e.target.value as ProductFormValues['taxCategory'])}>
+            {TAX_CATEGORIES.map((c) => <option key={c} value={c}>{TAX_CATEGORY_LABELS[c]}</option>)}
+          </Select>
+        </Field>
       </FormSection>
 
       <FormSection title="Audience and SEO">

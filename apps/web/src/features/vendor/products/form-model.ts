@@ -1,3 +1,4 @@
+import { TAX_CATEGORY_DEFAULT, type TaxCategory } from '@souq/shared/rules/tax';
 import { CURRENCIES, SHOP_CURRENCY_DEFAULT, VARIANT_TYPES } from '@souq/shared/constants';
 import { MSG } from '@souq/shared/messages';
 import { productCreateSchema, type ManagedProduct, type ProductCreate } from '@souq/shared/api/products';
@@ -41,13 +42,15 @@ export type ProductFormValues = {
   metaDescription: string;
   countryOfOrigin: string;
   status: 'active' | 'draft' | 'inactive';
+  /** VAT category (decision 0098): standard by default. */
+  taxCategory: TaxCategory;
   variants: VariantRow[];
 };
 
 export const emptyProductForm = (status: ProductFormValues['status'] = 'active'): ProductFormValues => ({
   name: '', brand: '', category: '', sku: '', description: '', bulletPoints: '', nameAr: '', descriptionAr: '', bulletPointsAr: '', price: '', currency: SHOP_CURRENCY_DEFAULT as Currency, compareAt: '',
   inventory: '', weight: '', dimLength: '', dimWidth: '', dimHeight: '', images: '', tags: '', keywords: '', targetAudience: '', seasonality: '',
-  seoTitle: '', metaDescription: '', countryOfOrigin: '', status, variants: [],
+  seoTitle: '', metaDescription: '', countryOfOrigin: '', status, taxCategory: TAX_CATEGORY_DEFAULT, variants: [],
 });
 
 let variantKey = 0;
@@ -67,7 +70,7 @@ export function formFromProduct(p: ManagedProduct): ProductFormValues {
     compareAt: amount(p.compare_at_price_cents), inventory: String(p.stock), weight: text(p.weight), dimLength: text(p.dim_length),
     dimWidth: text(p.dim_width), dimHeight: text(p.dim_height), images: p.images.join('\n'), tags: p.tags.join(', '), keywords: p.keywords.join(', '),
     targetAudience: p.target_audience ?? '', seasonality: p.seasonality ?? '', seoTitle: p.seo_title, metaDescription: p.meta_description,
-    countryOfOrigin: p.country_of_origin ?? '', status: p.status === 'archived' ? 'inactive' : p.status,
+    countryOfOrigin: p.country_of_origin ?? '', status: p.status === 'archived' ? 'inactive' : p.status, taxCategory: p.tax_category,
     variants: p.variants.map((v) => ({
       key: `v${++variantKey}`, type: v.type, value: v.value, priceAdjustment: amount(v.price_adjustment_cents), inventory: String(v.inventory_quantity), skuSuffix: v.sku_suffix,
     })),
@@ -98,6 +101,7 @@ export function productBodyOf(v: ProductFormValues): ProductCreate {
     brand: v.brand.trim(),
     sku: v.sku.trim(),
     status: v.status,
+    tax_category: v.taxCategory,
     target_audience: (v.targetAudience || null) as ProductCreate['target_audience'],
     seasonality: (v.seasonality || null) as ProductCreate['seasonality'],
     country_of_origin: v.countryOfOrigin || null,
@@ -153,7 +157,7 @@ const API_TO_FORM: Record<string, keyof ProductFormValues> = {
   name: 'name', description: 'description', bullet_points: 'bulletPoints', name_ar: 'nameAr', description_ar: 'descriptionAr', bullet_points_ar: 'bulletPointsAr', price_cents: 'price', compare_at_price_cents: 'compareAt',
   stock_quantity: 'inventory', images: 'images', image_url: 'images', categories: 'category', tags: 'tags', keywords: 'keywords', brand: 'brand',
   sku: 'sku', seo_title: 'seoTitle', meta_description: 'metaDescription', weight: 'weight', dim_length: 'dimLength', dim_width: 'dimWidth',
-  dim_height: 'dimHeight', country_of_origin: 'countryOfOrigin', target_audience: 'targetAudience', seasonality: 'seasonality', status: 'status',
+  dim_height: 'dimHeight', country_of_origin: 'countryOfOrigin', target_audience: 'targetAudience', seasonality: 'seasonality', status: 'status', tax_category: 'taxCategory',
 };
 
 /** The form field an API error path (or the server's `fields` key, e.g. 'images.0') belongs to. */

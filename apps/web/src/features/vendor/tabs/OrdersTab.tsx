@@ -19,6 +19,7 @@ import { Pagination } from '@/components/ui/Pagination';
 import { SearchInput } from '@/components/ui/SearchInput';
 import { StatCard } from '@/components/ui/StatCard';
 import { Money } from '../parts/Money';
+import { OrderTaxDocuments } from '../parts/OrderTaxDocuments';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { notify } from '@/components/ui/toast';
 import { Field, Input } from '@/components/ui/Field';
@@ -170,6 +171,7 @@ function OrderDetails({ order }: { order: VendorOrder }) {
         {order.tracking_number && <> · <bdi>{order.carrier}</bdi> tracking <bdi className="font-mono">{order.tracking_number}</bdi></>}
       </p>
       <ReturnRequestsPanel area="vendor" orderId={order.id} />
+      <OrderTaxDocuments orderId={order.id} />
       {order.shared_order && (
         <p className="text-slate-600">This order was placed before each seller had its own part and also holds other vendors' items; only yours are shown. The shop runs it, or assigns it to one vendor.</p>
       )}

@@ -1,0 +1,237 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { INVOICE_ISSUE_MOMENTS, MARKETPLACE_SELLER_NAME, TAX_SETTING_KEYS, type InvoiceIssueMoment, type OrderStatus } from '@souq/shared/constants';
+import { MSG } from '@souq/shared/messages';
+import { invoiceFormFor, lineAmounts, normaliseTrn, returnedLineAmounts, TAX_MODE_DEFAULT, type TaxCategory, type TaxMode } from '@souq/shared/rules/tax';
+import { settings } from '../../db/schema/accounts.js';
+import { orderItems, orders } from '../../db/schema/orders.js';
+import { taxDocumentCounters, taxDocuments, type TaxDocumentSnapshot } from '../../db/schema/tax.js';
+import { vendors } from '../../db/schema/vendors.js';
+import type { Db, Tx } from '../../platform/db.js';
+import { notFound, unprocessable } from '../../platform/errors.js';
+
+// Tax invoices and credit notes (decision 0099): numbered per issuer without gaps (a counter row locked FOR UPDATE in
+// the issuing transaction), a frozen snapshot of every Art. 59/60 field, immutable once written (migration trigger).
+
+type OrderRow = typeof orders.$inferSelect;
+export type TaxDocumentRow = typeof taxDocuments.$inferSelect;
+
+/** The shop's tax settings as stored (settings table), with their defaults. */
+export type StoredTaxSettings = { priceMode: TaxMode; invoiceOn: InvoiceIssueMoment; legalName: string; address: string; trn: string };
+
+export async function readTaxSettings(exec: Db | Tx): Promise<StoredTaxSettings> {
+  const rows = await exec.select().from(settings).where(inArray(settings.key, Object.values(TAX_SETTING_KEYS)));
+  const get = (k: string) => rows.find((r) => r.key === k)?.value ?? '';
+  const mode = get(TAX_SETTING_KEYS.mode);
+  const on = get(TAX_SETTING_KEYS.issueOn);
+  return {
+    priceMode: mode === 'exclusive' ? 'exclusive' : TAX_MODE_DEFAULT,
+    invoiceOn: (INVOICE_ISSUE_MOMENTS as readonly string[]).includes(on) ? (on as InvoiceIssueMoment) : 'shipped',
+    legalName: get(TAX_SETTING_KEYS.legalName) || MARKETPLACE_SELLER_NAME,
+    address: get(TAX_SETTING_KEYS.address),
+    trn: normaliseTrn(get(TAX_SETTING_KEYS.trn)) ?? '',
+  };
+}
+
+/** 'marketplace' or 'vendor:{id}': who issues a sub-order's documents (its seller). */
+export const issuerOf = (sellerVendorId: number | null) => (sellerVendorId === null ? 'marketplace' : `vendor:${sellerVendorId}`);
+
+/** 'SQ-INV-000042', 'V7-CN-000003': the issuer's code, the series and the gapless sequence. */
+export function documentNumber(issuer: string, kind: 'invoice' | 'credit_note', sequence: number): string {
+  const code = issuer === 'marketplace' ? 'SQ' : `V${issuer.slice('vendor:'.length)}`;
+  return `${code}-${kind === 'invoice' ? 'INV' : 'CN'}-${String(sequence).padStart(6, '0')}`;
+}
+
+/**
+ * The issuer's next number in a series, inside the caller's transaction: the counter row is created once, then
+ * locked FOR UPDATE, so concurrent issuers queue on it; a rolled-back issue gives its number back with its row.
+ */
+export async function nextSequence(tx: Tx, issuer: string, series: 'invoice' | 'credit_note'): Promise<number> {
+  await tx.insert(taxDocumentCounters).values({ issuer, series, lastNumber: 0 }).onConflictDoNothing();
+  const [row] = await tx.select({ n: taxDocumentCounters.lastNumber }).from(taxDocumentCounters)
+    .where(and(eq(taxDocumentCounters.issuer, issuer), eq(taxDocumentCounters.series, series))).for('update');
+  const next = row!.n + 1;
+  await tx.update(taxDocumentCounters).set({ lastNumber: next })
+    .where(and(eq(taxDocumentCounters.issuer, issuer), eq(taxDocumentCounters.series, series)));
+  return next;
+}
+
+const oneLine = (parts: (string | undefined | null)[]) => parts.map((p) => p?.trim()).filter(Boolean).join(', ');
+
+/** A line's amounts for `quantity` of its units: the whole line as frozen, or a part with its tax by the same rule. */
+
+type Parties = Pick<TaxDocumentSnapshot, 'supplier' | 'agent' | 'recipient'>;
+
+async function partiesOf(tx: Tx, order: OrderRow, s: StoredTaxSettings): Promise<Parties> {
+  const marketplace = { name: s.legalName, address: s.address, trn: s.trn || null };
+  const addr = order.billingAddress ?? order.shippingAddress;
+  const recipient = {
+    name: order.buyerCompany || order.customerName,
+    address: oneLine([addr.address, addr.zip, addr.city, addr.country]),
+    trn: order.buyerTrn ?? null,
+  };
+  if (order.sellerVendorId === null) return { supplier: { ...marketplace, registered: Boolean(s.trn) }, agent: null, recipient };
+  const [v] = await tx.select().from(vendors).where(eq(vendors.id, order.sellerVendorId));
+  const trn = normaliseTrn(v?.vatNumber ?? '');
+  const registered = Boolean(v?.vatRegistered && v.isVerified && trn);
+  return {
+    supplier: {
+      name: v?.companyName ?? '',
+      address: v ? oneLine([v.address.street, v.address.postal_code, v.address.city, v.address.state, v.address.country]) : '',
+      trn: registered ? trn : null,
+      registered,
+    },
+    agent: marketplace,
+    recipient,
+  };
+}
+
+function titlesOf(kind: 'invoice' | 'credit_note', form: 'full' | 'simplified', registered: boolean) {
+  if (kind === 'credit_note') return { title: MSG.taxCreditNoteTitle, titleAr: MSG.taxCreditNoteTitleAr };
+  // only a registrant issues a tax invoice; an unregistered seller's document is a plain invoice that says so
+  if (!registered) return { title: MSG.invoiceTitle, titleAr: MSG.invoiceTitleAr };
+  return form === 'full' ? { title: MSG.taxInvoiceTitle, titleAr: MSG.taxInvoiceTitleAr } : { title: MSG.simplifiedTaxInvoiceTitle, titleAr: MSG.simplifiedTaxInvoiceTitleAr };
+}
+
+const noteOf = (p: Parties) => [
+  p.agent ? MSG.invoiceAgentNote(p.agent.name) : null,
+  p.supplier.registered ? null : MSG.notRegisteredNote,
+].filter(Boolean).join(' ') || null;
+
+async function insertDocument(tx: Tx, doc: Omit<typeof taxDocuments.$inferInsert, 'sequence' | 'number' | 'snapshot'> & { snapshot: Omit<TaxDocumentSnapshot, 'number'> }) {
+  const sequence = await nextSequence(tx, doc.issuer, doc.kind);
+  const number = documentNumber(doc.issuer, doc.kind, sequence);
+  const [row] = await tx.insert(taxDocuments).values({ ...doc, sequence, number, snapshot: { ...doc.snapshot, number } }).returning();
+  return row!;
+}
+
+/**
+ * The sub-order's invoice, in the caller's transaction (the status change that makes it due): issued once (a second
+ * call answers the first). Orders placed before per-line VAT (their tax is not on their lines) get none.
+ */
+export async function issueInvoice(tx: Tx, orderId: number, at: Date = new Date()): Promise<TaxDocumentRow | null> {
+  const [existing] = await tx.select().from(taxDocuments).where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, 'invoice')));
+  if (existing) return existing;
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw notFound(MSG.orderNotFound);
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.id);
+  if (items.reduce((s, i) => s + i.taxCents, 0) !== order.taxCents) return null;
+  const s = await readTaxSettings(tx);
+  const parties = await partiesOf(tx, order, s);
+  const form = parties.supplier.registered ? invoiceFormFor(order.buyerTrn, order.totalCents) : 'simplified';
+  const lines = items.map((i) => ({
+    orderItemId: i.id,
+    description: i.variantLabel ? `${i.productName} (${i.variantLabel})` : i.productName,
+    quantity: i.quantity,
+    unitPriceCents: i.unitPriceCents,
+    category: i.taxCategory as TaxCategory,
+    rateBps: i.taxRateBps,
+    ...lineAmounts(i, i.quantity, order.taxIncluded),
+  }));
+  const netCents = lines.reduce((n, l) => n + l.netCents, 0) + order.shippingCents;
+  return insertDocument(tx, {
+    issuer: issuerOf(order.sellerVendorId), kind: 'invoice', form, orderId, currency: order.currency,
+    netCents, taxCents: order.taxCents, totalCents: order.totalCents, issuedAt: at,
+    snapshot: {
+      ...titlesOf('invoice', form, parties.supplier.registered), form, issuedAt: at.toISOString(), currency: order.currency, ...parties,
+      orderNumber: order.orderNumber, lines, shippingCents: order.shippingCents,
+      totals: { netCents, taxCents: order.taxCents, totalCents: order.totalCents }, taxIncluded: order.taxIncluded, note: noteOf(parties),
+    },
+  });
+}
+
+/** What a credit note takes back: some units of some lines, or everything not yet credited (a cancellation). */
+export type CreditNoteInput = {
+  orderId: number;
+  /** Units per order line; 'all' = every unit and the shipping not credited yet. */
+  lines: { orderItemId: number; quantity: number }[] | 'all';
+  /** Shipping refunded with these lines (fils; 'all' takes the shipping not yet credited). */
+  shippingCents?: number;
+  reason: string;
+};
+
+/**
+ * A Tax Credit Note (Art. 60) against the sub-order's invoice, in the caller's transaction (the refund's or the
+ * cancellation's): original value, corrected value, the difference and its tax, the reason, the invoice it corrects.
+ * Null when the sub-order has no invoice yet (nothing to correct); 422 when it would credit more units than invoiced.
+ * The tax of a part of a line is computed by the rule the sale used (`lineAmounts`), so a refund posting the same
+ * function's tax keeps the ledger equal to the documents.
+ */
+export async function issueCreditNote(tx: Tx, input: CreditNoteInput, at: Date = new Date()): Promise<TaxDocumentRow | null> {
+  const [invoice] = await tx.select().from(taxDocuments).where(and(eq(taxDocuments.orderId, input.orderId), eq(taxDocuments.kind, 'invoice')));
+  if (!invoice) return null;
+  const earlier = await tx.select().from(taxDocuments).where(and(eq(taxDocuments.orderId, input.orderId), eq(taxDocuments.kind, 'credit_note')));
+  const credited = new Map<number, number>();
+  let shippingCredited = 0;
+  for (const cn of earlier) {
+    for (const l of cn.snapshot.lines) credited.set(l.orderItemId, (credited.get(l.orderItemId) ?? 0) + l.quantity);
+    shippingCredited += cn.snapshot.shippingCents;
+  }
+  const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId));
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, input.orderId)).orderBy(orderItems.id);
+  const wanted = input.lines === 'all'
+    ? items.map((i) => ({ orderItemId: i.id, quantity: i.quantity - (credited.get(i.id) ?? 0) })).filter((l) => l.quantity > 0)
+    : input.lines;
+  const shippingCents = input.lines === 'all' ? order!.shippingCents - shippingCredited : input.shippingCents ?? 0;
+  if (shippingCents < 0 || shippingCredited + shippingCents > order!.shippingCents) throw unprocessable(MSG.creditExceedsInvoice);
+  const lines = wanted.map((w) => {
+    const item = items.find((i) => i.id === w.orderItemId);
+    if (!item || w.quantity <= 0 || (credited.get(item.id) ?? 0) + w.quantity > item.quantity) throw unprocessable(MSG.creditExceedsInvoice);
+    return {
+      orderItemId: item.id,
+      description: item.variantLabel ? `${item.productName} (${item.variantLabel})` : item.productName,
+      quantity: w.quantity, unitPriceCents: item.unitPriceCents, category: item.taxCategory as TaxCategory, rateBps: item.taxRateBps,
+      // after the units already credited, as the refund posts them: the credit notes' tax equals the ledger's
+      ...returnedLineAmounts(item, credited.get(item.id) ?? 0, w.quantity, order!.taxIncluded),
+    };
+  });
+  if (!lines.length && shippingCents === 0) return null;
+  const taxCents = lines.reduce((n, l) => n + l.taxCents, 0);
+  const netCents = lines.reduce((n, l) => n + l.netCents, 0) + shippingCents;
+  const totalCents = netCents + taxCents;
+  const before = earlier.reduce((acc, cn) => ({ total: acc.total - cn.totalCents, tax: acc.tax - cn.taxCents }), { total: invoice.totalCents, tax: invoice.taxCents });
+  const snap = invoice.snapshot;
+  return insertDocument(tx, {
+    issuer: invoice.issuer, kind: 'credit_note', form: invoice.form, orderId: input.orderId, correctsId: invoice.id, currency: invoice.currency,
+    netCents, taxCents, totalCents, issuedAt: at,
+    snapshot: {
+      ...titlesOf('credit_note', invoice.form, snap.supplier.registered), form: invoice.form, issuedAt: at.toISOString(), currency: invoice.currency,
+      supplier: snap.supplier, agent: snap.agent, recipient: snap.recipient, orderNumber: snap.orderNumber, lines, shippingCents,
+      totals: { netCents, taxCents, totalCents }, taxIncluded: snap.taxIncluded, note: snap.note,
+      original: { number: invoice.number, issuedAt: invoice.issuedAt.toISOString(), totalCents: invoice.totalCents, taxCents: invoice.taxCents },
+      corrected: { totalCents: before.total - totalCents, taxCents: before.tax - taxCents },
+      reason: input.reason,
+    },
+  });
+}
+
+const LIVE_ORDER: readonly OrderStatus[] = ['pending', 'confirmed', 'processing', 'shipped', 'delivered'];
+
+/**
+ * Whether a sub-order moving to `to` makes its invoice due (decision 0099): when it ships (or is delivered without a
+ * recorded shipment), or, with the 'paid' setting, when it is paid: a card order on confirmation, cash on delivery
+ * when delivered.
+ */
+export function invoiceDue(on: InvoiceIssueMoment, paymentMethod: 'card' | 'cod', to: OrderStatus): boolean {
+  const at = LIVE_ORDER.indexOf(to);
+  if (at < 0) return false;
+  if (on === 'shipped') return at >= LIVE_ORDER.indexOf('shipped');
+  return paymentMethod === 'card' ? at >= LIVE_ORDER.indexOf('confirmed') : to === 'delivered';
+}
+
+/**
+ * The status change's tax documents, in its transaction: the invoice when it becomes due; a credit note for
+ * everything not yet credited when an invoiced sub-order is cancelled (the ledger reverses the sale in full then).
+ */
+export async function documentsForStatus(tx: Tx, order: Pick<OrderRow, 'id' | 'paymentMethod'>, to: OrderStatus): Promise<void> {
+  if (to === 'cancelled') {
+    await issueCreditNote(tx, { orderId: order.id, lines: 'all', reason: MSG.creditReasonCancelled });
+    return;
+  }
+  const s = await readTaxSettings(tx);
+  if (invoiceDue(s.invoiceOn, order.paymentMethod, to)) await issueInvoice(tx, order.id);
+}
+
+/** Lists with the sub-order's number (for screens). */
+export async function documentsWhere(exec: Db | Tx, where: ReturnType<typeof sql> | ReturnType<typeof eq>) {
+  return exec.select().from(taxDocuments).where(where).orderBy(taxDocuments.id);
+}

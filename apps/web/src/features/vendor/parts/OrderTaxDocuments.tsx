@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { MSG } from '@souq/shared/messages';
+import type { TaxDocument } from '@souq/shared/api/tax';
+import { formatMoney } from '@souq/shared/rules/money';
+import { api, ApiError, downloadFile } from '@/lib/api-client';
+import { Button } from '@/components/ui/Button';
+
+/** A sub-order's tax invoice and credit notes, for its vendor (decision 0099), each downloadable as PDF. */
+export function OrderTaxDocuments({ orderId }: { orderId: number }) {
+  const docs = useQuery({
+    queryKey: ['vendor-order-tax-documents', orderId],
+    queryFn: ({ signal }) => api<TaxDocument[]>(`/api/vendor/orders/${orderId}/tax-documents`, { auth: 'vendor', signal }),
+  });
+  const [error, setError] = useState<string | null>(null);
+  if (!docs.data?.length) return null;
+  return (
+    <section aria-label={MSG.taxDocumentsHeading} className="space-y-2">
+      <h3 className="font-medium text-slate-500">{MSG.taxDocumentsHeading}</h3>
+      {error && <p className="text-sm text-red-700">{error}</p>}
+      <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
+        {docs.data.map((d) => (
+          <li key={d.id} className="flex flex-wrap items-center justify-between gap-3 px-3 py-2.5">
+            <span className="min-w-0 text-slate-900">
+              {d.title} <span className="tabular-nums">{d.number}</span>
+              <span className="block text-xs text-slate-500">{MSG.taxDocumentVat} {formatMoney(d.tax, d.currency)} · {formatMoney(d.total, d.currency)}</span>
+            </span>
+            <Button size="sm" variant="secondary" onClick={() => {
+              setError(null);
+              downloadFile(`/api/vendor/tax-documents/${d.id}/pdf`, `${d.number}.pdf`, { auth: 'vendor' })
+                .catch((err: unknown) => setError(err instanceof ApiError ? err.message : MSG.requestFailed));
+            }}>
+              {MSG.taxDocumentDownload}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

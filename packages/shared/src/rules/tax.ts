@@ -1,0 +1,123 @@
+import { TAX_RATE } from '../constants.js';
+
+// UAE VAT (issue 25, decision 0098): a product's tax category, a seller's registration and the shop's price mode
+// decide each line's tax. ONE rule, used by the server's quote and order statement, the agents' checkout and the web.
+
+/** Federal Decree-Law No. 8 of 2017: standard-rated (Art. 3), zero-rated (Art. 45), exempt (Art. 46). */
+export const TAX_CATEGORIES = ['standard', 'zero', 'exempt'] as const;
+export type TaxCategory = (typeof TAX_CATEGORIES)[number];
+export const TAX_CATEGORY_DEFAULT: TaxCategory = 'standard';
+export const TAX_CATEGORY_LABELS: Record<TaxCategory, string> = {
+  standard: `Standard rate (${Math.round(TAX_RATE * 100)}%)`,
+  zero: 'Zero-rated (0%)',
+  exempt: 'Exempt',
+};
+/** The UBL/PINT AE tax category code of each (S/Z/E). */
+export const TAX_CATEGORY_CODES: Record<TaxCategory, 'S' | 'Z' | 'E'> = { standard: 'S', zero: 'Z', exempt: 'E' };
+
+/** 5 % in basis points; the rate of a standard-rated line. */
+export const STANDARD_RATE_BPS = Math.round(TAX_RATE * 10_000);
+
+/**
+ * 'inclusive' (the UAE default, Executive Regulation Art. 27(1): declared prices include the tax): the price shown is
+ * the price paid and the tax is extracted from it. 'exclusive': the tax is added on top (shops outside the UAE).
+ */
+export const TAX_MODES = ['inclusive', 'exclusive'] as const;
+export type TaxMode = (typeof TAX_MODES)[number];
+export const TAX_MODE_DEFAULT: TaxMode = 'inclusive';
+
+/** A line's rate: 0 unless its seller is registered and the product standard-rated. */
+export function lineRateBps(category: TaxCategory, sellerRegistered: boolean): number {
+  return sellerRegistered && category === 'standard' ? STANDARD_RATE_BPS : 0;
+}
+
+/**
+ * The tax of one line total, rounded half up to the fil in integer arithmetic (no float drift):
+ * inclusive: total × r / (1 + r); exclusive: total × r. Exact to within ±0.5 fils.
+ */
+export function lineTaxCents(lineTotalCents: number, rateBps: number, mode: TaxMode): number {
+  if (rateBps <= 0 || lineTotalCents === 0) return 0;
+  const den = mode === 'inclusive' ? 10_000 + rateBps : 10_000;
+  const sign = lineTotalCents < 0 ? -1 : 1;
+  const num = Math.abs(lineTotalCents) * rateBps;
+  // round(num / den) half up: floor((2·num + den) / (2·den))
+  return sign * Math.floor((2 * num + den) / (2 * den));
+}
+
+/** A sale line as frozen: what a part of it is worth is worked out from these. */
+export type TaxedLine = { quantity: number; unitPriceCents: number; lineTotalCents: number; taxRateBps: number; taxCents: number };
+
+/**
+ * Some units of a sale line: their net, tax and total (decision 0098). The whole line is its frozen amounts; a part is
+ * its units at the unit price with the tax by the sale's rule.
+ */
+export function lineAmounts(item: TaxedLine, quantity: number, taxIncluded: boolean) {
+  if (quantity <= 0) return { netCents: 0, taxCents: 0, totalCents: 0 };
+  const gross = quantity >= item.quantity ? item.lineTotalCents : item.unitPriceCents * quantity;
+  const tax = quantity >= item.quantity ? item.taxCents : lineTaxCents(gross, item.taxRateBps, taxIncluded ? 'inclusive' : 'exclusive');
+  const net = taxIncluded ? gross - tax : gross;
+  return { netCents: net, taxCents: tax, totalCents: net + tax };
+}
+
+/**
+ * The next `units` of a line once `before` have been given back: what all of them are worth less what the earlier ones
+ * were. Refunds and credit notes both take a line back this way, so however its units come back the refunds add up to
+ * the sale exactly and the ledger's tax equals the credit notes' (decisions 0094, 0099).
+ */
+export function returnedLineAmounts(item: TaxedLine, before: number, units: number, taxIncluded: boolean) {
+  const after = lineAmounts(item, before + units, taxIncluded);
+  const earlier = lineAmounts(item, before, taxIncluded);
+  return { netCents: after.netCents - earlier.netCents, taxCents: after.taxCents - earlier.taxCents, totalCents: after.totalCents - earlier.totalCents };
+}
+
+/**
+ * A Tax Registration Number: 15 digits; UAE TRNs start with 100. Returns the digits (spaces and dashes a vendor may
+ * type removed) or null when it is not one.
+ */
+export function normaliseTrn(input: string): string | null {
+  const digits = input.replace(/[\s-]/g, '');
+  return /^100\d{12}$/.test(digits) ? digits : null;
+}
+
+/** Amount at or under which a registrant recipient may still get a simplified tax invoice (Exec. Reg. Art. 60(7)). */
+export const SIMPLIFIED_INVOICE_LIMIT_CENTS = 1_000_000;
+
+/**
+ * Full or simplified (Executive Regulation Art. 59(6)/(7), decision 0099): simplified when the recipient is not a
+ * registrant, or is one and the invoice is at most AED 10,000; a full tax invoice otherwise.
+ */
+export function invoiceFormFor(recipientTrn: string | null | undefined, totalCents: number): 'full' | 'simplified' {
+  if (!recipientTrn) return 'simplified';
+  return totalCents <= SIMPLIFIED_INVOICE_LIMIT_CENTS ? 'simplified' : 'full';
+}
+
+/** Shown where an operator or a vendor makes a tax choice (issue 25). */
+export const TAX_ADVICE_NOTE =
+  'This is not tax advice. The rules applied are from the UAE VAT Decree-Law and its Executive Regulation (Art. 27, 59, 60); check your setup with a tax adviser.';
+
+/** A tax document's field labels, English and Arabic (the PDF prints both; Executive Regulation Art. 59/60 fields). */
+export const TAX_DOCUMENT_LABELS = {
+  number: ['Number', 'الرقم'],
+  date: ['Date of issue', 'تاريخ الإصدار'],
+  order: ['Order', 'الطلب'],
+  supplier: ['Supplier', 'المورد'],
+  agent: ['Issued by (agent)', 'صادرة عن الوكيل'],
+  recipient: ['Recipient', 'المستلم'],
+  trn: ['TRN', 'رقم التسجيل الضريبي'],
+  description: ['Description', 'الوصف'],
+  quantity: ['Qty', 'الكمية'],
+  unitPrice: ['Unit price', 'سعر الوحدة'],
+  rate: ['VAT rate', 'نسبة الضريبة'],
+  net: ['Net', 'الصافي'],
+  tax: ['VAT', 'الضريبة'],
+  total: ['Total', 'الإجمالي'],
+  shipping: ['Shipping', 'الشحن'],
+  totalNet: ['Total excluding VAT', 'الإجمالي غير شامل الضريبة'],
+  totalTax: ['Total VAT', 'إجمالي الضريبة'],
+  totalGross: ['Total including VAT', 'الإجمالي شامل الضريبة'],
+  original: ['Original invoice', 'الفاتورة الأصلية'],
+  originalValue: ['Original value', 'القيمة الأصلية'],
+  correctedValue: ['Corrected value', 'القيمة المصححة'],
+  difference: ['Difference', 'الفرق'],
+  reason: ['Reason', 'السبب'],
+} as const;
