@@ -1,6 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { MSG } from '@souq/shared/messages';
 import { formatMoney } from '@souq/shared/rules/money';
+import { screenshots } from './support/shots.js';
 
 // Price history and price alerts (issue 28, decision 0101): the product dialog charts the demo's 90 days of prices
 // with the lowest; the demo customer asks to be told below an amount; the vendor drops the price below it and the
@@ -9,16 +10,7 @@ import { formatMoney } from '@souq/shared/rules/money';
 
 test.describe.configure({ timeout: 180_000 });
 
-const SHOTS = process.env.PRICE_SHOTS;
-async function shoot(page: Page, name: string, part?: Locator) {
-  if (!SHOTS) return;
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.waitForTimeout(600);
-    await (part ? part.screenshot({ path: `${SHOTS}/${name}-${width}.png` }) : page.screenshot({ path: `${SHOTS}/${name}-${width}.png` }));
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const shoot = screenshots(process.env.PRICE_SHOTS, { settleMs: 600, fullPage: false });
 
 async function openProduct(page: Page, query: string, name: string) {
   await page.getByPlaceholder('Search products with AI...').fill(query);

@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { MSG } from '@souq/shared/messages';
 import { formatCents } from '@souq/shared/rules/money';
 import { E2E_ADMIN_CODE } from '../../playwright.config.js';
+import { screenshots } from './support/shots.js';
 
 // Returns and refunds per line (issue 24 item 6, decision 0094): a shopper who paid cash on delivery returns one unit
 // of a delivered line from /profile as store credit → the vendor approves it → marks it received (restocked) → the
@@ -10,16 +11,7 @@ import { E2E_ADMIN_CODE } from '../../playwright.config.js';
 
 test.describe.configure({ timeout: 240_000 });
 
-const SHOTS = process.env.RETURNS_SHOTS;
-async function shoot(page: Page, name: string, part?: Locator) {
-  if (!SHOTS) return;
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.waitForTimeout(300);
-    await (part ? part.screenshot({ path: `${SHOTS}/${name}-${width}.png` }) : page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true }));
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const shoot = screenshots(process.env.RETURNS_SHOTS);
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 

@@ -1,7 +1,8 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { MSG } from '@souq/shared/messages';
 import { E2E_ADMIN_CODE } from '../../playwright.config.js';
 import { PNG, toast } from './support/vendor-onboarding.js';
+import { screenshots } from './support/shots.js';
 
 // Verified reviews (issue 28): the demo's reviews come from seeded delivered orders; the demo customer reviews her
 // delivered running shoes with a photo; the vendor replies once; an admin hides a reported review and the rating
@@ -10,16 +11,7 @@ import { PNG, toast } from './support/vendor-onboarding.js';
 // three people's screens in one journey: more than the default minute on a shared machine
 test.describe.configure({ timeout: 240_000 });
 
-const SHOTS = process.env.REVIEWS_SHOTS;
-async function shoot(page: Page, name: string, part?: Locator) {
-  if (!SHOTS) return;
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.waitForTimeout(300);
-    await (part ? part.screenshot({ path: `${SHOTS}/${name}-${width}.png` }) : page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true }));
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const shoot = screenshots(process.env.REVIEWS_SHOTS);
 
 async function openProduct(page: Page, query: string, name: string) {
   await page.getByPlaceholder('Search products with AI...').fill(query);
