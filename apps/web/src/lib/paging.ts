@@ -1,13 +1,13 @@
 // Paging arithmetic of server-side lists (limit/offset, total from X-Total-Count), kept pure so it is unit-tested.
+import { formatCount } from '@souq/shared/rules/locale';
 
-const count = new Intl.NumberFormat('en-US');
 
 /** 'Showing 1–50 of 1,234'; '' when there is nothing to show. */
 export function pageRangeText(offset: number, limit: number, total: number): string {
   if (total <= 0) return '';
   const first = Math.min(offset + 1, total);
   const last = Math.min(offset + limit, total);
-  return `Showing ${count.format(first)}–${count.format(last)} of ${count.format(total)}`;
+  return `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(total)}`;
 }
 
 /** 1-based page number and page count, e.g. offset 50, limit 50, total 1234 → page 2 of 25. */

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '@souq/shared/constants';
 import type { AuthResponse, PublicUser, Vendor, VendorAuthResponse } from '@souq/shared/api/auth';
-import { api } from './api-client';
+import { api, ApiError } from './api-client';
 import { getText, readJson, remove, setText, tokens, writeJson } from './storage';
 
 // The signed-in state of the three doors lives in localStorage under the spec's keys (customer §3):
@@ -113,3 +113,13 @@ export async function logout(door: Door): Promise<void> {
 
 /** Forgets a door's session whose token the server no longer knows (401), without calling the server. */
 export const forget = (door: Door) => clearers[door]();
+
+/** A customer's call: a token the server no longer knows (expired, logged out elsewhere) signs the visitor out. */
+export async function customerCall<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) forget('customer');
+    throw err;
+  }
+}

@@ -8,7 +8,7 @@ import type { Order, Purchase } from '@souq/shared/api/orders';
 import { formatRelativeTime } from '@souq/shared/rules/relative-time';
 import { paths } from '@/app/paths';
 import { api, ApiError } from '@/lib/api-client';
-import { forget, useCustomerToken } from '@/lib/session';
+import { customerCall, useCustomerToken } from '@/lib/session';
 import { Alert } from '@/components/ui/Alert';
 import { Button, buttonClass } from '@/components/ui/Button';
 import { Field, Input, Select } from '@/components/ui/Field';
@@ -79,20 +79,11 @@ function toUpdate(f: FormState): ProfileUpdate {
   };
 }
 
-/** A token the server no longer knows (expired, logged out elsewhere) signs the visitor out; the guard then redirects. */
-async function signedIn<T>(call: Promise<T>): Promise<T> {
-  try {
-    return await call;
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) forget('customer');
-    throw err;
-  }
-}
 
 const PROFILE_KEY = ['profile'] as const;
 
 const useProfile = () =>
-  useQuery({ queryKey: PROFILE_KEY, queryFn: ({ signal }) => signedIn(api<ProfileRead>('/api/profile', { signal })), retry: false });
+  useQuery({ queryKey: PROFILE_KEY, queryFn: ({ signal }) => customerCall(api<ProfileRead>('/api/profile', { signal })), retry: false });
 
 /** The server's field names ('address.city') → the form's (city). */
 function formFieldOf(serverField: string): keyof FormState | null {
@@ -150,7 +141,7 @@ export function ProfileForm({ actions, onSaved }: { actions: (saving: boolean) =
     setFieldErrors({});
     setSaved(false);
     try {
-      const updated = await signedIn(api<ProfileRead>('/api/profile', { method: 'PUT', body: toUpdate(form) }));
+      const updated = await customerCall(api<ProfileRead>('/api/profile', { method: 'PUT', body: toUpdate(form) }));
       // the stored copy is the truth from now on: the cache holds it, and the form shows it
       queryClient.setQueryData(PROFILE_KEY, updated);
       setShown({ from: updated, edited: false });
@@ -247,7 +238,7 @@ function SellerParts({ parts }: { parts: Order[] }) {
 }
 
 function RecentOrders() {
-  const orders = useQuery({ queryKey: ['my-orders'], queryFn: ({ signal }) => signedIn(api<Purchase[]>('/api/my/orders', { signal })) });
+  const orders = useQuery({ queryKey: ['my-orders'], queryFn: ({ signal }) => customerCall(api<Purchase[]>('/api/my/orders', { signal })) });
   // Relative times ('5m ago') move on while the page is open.
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {

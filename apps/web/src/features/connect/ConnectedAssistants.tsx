@@ -5,6 +5,7 @@ import { api, ApiError } from '@/lib/api-client';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
+import { formatDate } from '@souq/shared/rules/locale';
 
 const browserLanguages = () => (typeof navigator === 'undefined' ? [] : [...(navigator.languages ?? [navigator.language])]);
 
@@ -31,7 +32,6 @@ export function ConnectedAssistants() {
     }
   }
 
-  const date = (iso: string) => new Intl.DateTimeFormat(lang === 'ar' ? 'ar' : 'en', { dateStyle: 'medium' }).format(new Date(iso));
 
   return (
     <section aria-labelledby="connected-assistants" lang={lang} dir={lang === 'ar' ? 'rtl' : undefined} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
@@ -49,7 +49,7 @@ export function ConnectedAssistants() {
             <li key={a.grant_id} className="flex flex-wrap items-start justify-between gap-3 py-3" data-testid="connected-assistant">
               <div className="min-w-0">
                 <p className="truncate font-medium text-slate-900"><bdi>{a.name}</bdi></p>
-                <p className="text-xs text-slate-500">{t.linkedOn(date(a.linked_at))}</p>
+                <p className="text-xs text-slate-500">{t.linkedOn(formatDate(a.linked_at, 'day', lang === 'ar' ? 'ar' : 'en'))}</p>
                 <ul className="mt-1 list-disc ps-5 text-sm text-slate-700">
                   {a.scopes.map((s) => <li key={s}>{AGENT_SCOPE_TEXT[lang][s as AgentScope] ?? s}</li>)}
                 </ul>

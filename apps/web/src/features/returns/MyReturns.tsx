@@ -4,8 +4,8 @@ import { COD_REFUND_METHODS, REFUND_METHOD_LABELS, RETURN_REASON_LABELS, RETURN_
 import type { MyReturns as MyReturnsData, ReturnableLine, ReturnCreate, ReturnRequest } from '@souq/shared/api/returns';
 import { MSG } from '@souq/shared/messages';
 import { formatCents } from '@souq/shared/rules/money';
-import { api, ApiError } from '@/lib/api-client';
-import { forget } from '@/lib/session';
+import { api } from '@/lib/api-client';
+import { customerCall } from '@/lib/session';
 import { useLiveEvents } from '@/lib/live-events';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -13,18 +13,10 @@ import { Dialog } from '@/components/ui/Dialog';
 import { Field, Input, Select, Textarea } from '@/components/ui/Field';
 import { Spinner } from '@/components/ui/Spinner';
 import { ReturnSummary } from '@/components/returns/ReturnBits';
+import { formatDate } from '@souq/shared/rules/locale';
 
 const KEY = ['my-returns'] as const;
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
-async function signedIn<T>(call: Promise<T>): Promise<T> {
-  try {
-    return await call;
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) forget('customer');
-    throw err;
-  }
-}
 
 type Form = { units: number; reason: ReturnReason; reason_text: string; refund_method: (typeof COD_REFUND_METHODS)[number] };
 
@@ -44,7 +36,7 @@ function ReturnDialog({ line, onClose, onDone }: { line: ReturnableLine | null; 
         order_id: line.order_id, line_id: line.line_id, units: form.units, reason: form.reason, reason_text: form.reason_text,
         ...(cod ? { refund_method: form.refund_method } : {}),
       };
-      onDone(await signedIn(api<ReturnRequest>('/api/my/returns', { method: 'POST', body })));
+      onDone(await customerCall(api<ReturnRequest>('/api/my/returns', { method: 'POST', body })));
     } catch (err) {
       setError(err instanceof Error ? err.message : MSG.requestFailed);
     } finally {
@@ -107,7 +99,7 @@ function ReturnDialog({ line, onClose, onDone }: { line: ReturnableLine | null; 
  */
 export function MyReturns() {
   const client = useQueryClient();
-  const data = useQuery({ queryKey: KEY, queryFn: ({ signal }) => signedIn(api<MyReturnsData>('/api/my/returns', { signal })) });
+  const data = useQuery({ queryKey: KEY, queryFn: ({ signal }) => customerCall(api<MyReturnsData>('/api/my/returns', { signal })) });
   const [line, setLine] = useState<ReturnableLine | null>(null);
   const [done, setDone] = useState<string | null>(null);
   useLiveEvents('customer', (e) => {
@@ -147,7 +139,7 @@ export function MyReturns() {
                       {l.variant_label && <p className="text-xs text-slate-600"><bdi>{l.variant_label}</bdi></p>}
                       <p className="text-xs text-slate-700">{MSG.returnUnitsLeft(l.units_left, l.quantity)}</p>
                       <p className="text-xs text-slate-600">
-                        {l.order_number} · <bdi>{l.seller_name}</bdi> · {formatCents(l.unit_price_cents, l.currency)} · {MSG.returnWindowUntil(dateOnly.format(new Date(l.window_closes_at)))}
+                        {l.order_number} · <bdi>{l.seller_name}</bdi> · {formatCents(l.unit_price_cents, l.currency)} · {MSG.returnWindowUntil(formatDate(l.window_closes_at))}
                       </p>
                     </div>
                     <Button size="sm" variant="secondary" onClick={() => setLine(l)} aria-label={`${MSG.returnButton} ${l.product_name}`}>
