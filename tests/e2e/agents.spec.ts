@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { adminPage } from './support/sessions.js';
+import { adminPage, vendorPage } from './support/sessions.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
@@ -9,7 +9,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 // checkout with the linked token, and the purchase shows in /profile with one sub-order per vendor; the shopper then
 // sees the agent under Connected assistants. Screenshots of the consent page and Connected assistants at 1280 and 390.
 
-const SHOTS = '/work/shots/agents';
+// screenshots for looking at: AGENTS_SHOTS=dir, else beside the other test output
+const SHOTS = process.env.AGENTS_SHOTS ?? 'test-results/agents-shots';
 const REDIRECT = 'http://127.0.0.1:9/agent-callback';
 const meta = { 'ucp-agent': { profile: 'https://journey-agent.example/.well-known/ucp' } };
 const SCOPES = 'dev.ucp.shopping.order:read dev.ucp.shopping.checkout:complete';
@@ -32,15 +33,18 @@ test('an agent links the account through the consent page and buys from two vend
   // the agent: search, pick two products of two vendors, cart
   const agent = new Client({ name: 'journey-agent', version: '1.0.0' });
   await agent.connect(new StreamableHTTPClientTransport(new URL('/ucp/mcp', base)));
-  const searched = await agent.callTool({ name: 'search_catalog', arguments: { meta, catalog: { query: 'headphones', pagination: { limit: 10 } } } });
+  // the shopper asks in Arabic: Souq's search reads Arabic and answers in the shopper's language (context.language)
+  const searched = await agent.callTool({ name: 'search_catalog', arguments: { meta, catalog: { query: 'سماعات لاسلكية', context: { language: 'ar' }, pagination: { limit: 10 } } } });
   expect(searched.isError).toBeFalsy();
-  // compare sellers over a wider look-up of the catalogue (the demo seed has the marketplace's and a vendor's products)
-  const found = await agent.callTool({ name: 'lookup_catalog', arguments: { meta, catalog: { ids: Array.from({ length: 50 }, (_, i) => String(i + 1)), filters: { in_stock: true } } } });
-  const products = (found.structuredContent as { products: { id: string; variants: { id: string }[]; 'test.souq.shopping.vendor': { id: string } }[] }).products;
-  const byVendor = new Map<string, string>();
-  for (const p of products) if (!byVendor.has(p['test.souq.shopping.vendor'].id)) byVendor.set(p['test.souq.shopping.vendor'].id, p.variants[0]!.id);
-  expect(byVendor.size, 'the demo catalogue sells through at least two sellers').toBeGreaterThanOrEqual(2);
-  const items = [...byVendor.values()].slice(0, 2);
+  const heard = (searched.structuredContent as { products: { title: string }[] }).products;
+  expect(heard.length).toBeGreaterThan(0);
+  expect(heard[0]!.title).toMatch(/[\u0600-\u06ff]/);
+  // compare two products of two sellers (Gulf Gadgets and Desert Trail Sports, seeded with their own logins)
+  const found = await agent.callTool({ name: 'lookup_catalog', arguments: { meta, catalog: { ids: Array.from({ length: 80 }, (_, i) => String(i + 1)), filters: { in_stock: true } } } });
+  const products = (found.structuredContent as { products: { id: string; variants: { id: string }[]; 'test.souq.shopping.vendor': { id: string; name: string } }[] }).products;
+  const pick = (seller: RegExp) => products.find((p) => seller.test(p['test.souq.shopping.vendor'].name))?.variants[0]!.id;
+  const items = [pick(/Gulf Gadgets/), pick(/Desert Trail Sports/)].filter((id): id is string => Boolean(id));
+  expect(items, 'the demo catalogue sells through both sellers').toHaveLength(2);
   const cart = await agent.callTool({ name: 'create_cart', arguments: { meta: { ...meta, 'idempotency-key': randomUUID() }, cart: { line_items: items.map((id) => ({ item: { id }, quantity: 1 })) } } });
   expect((cart.structuredContent as { line_items: unknown[] }).line_items).toHaveLength(2);
 
@@ -115,6 +119,15 @@ test('an agent links the account through the consent page and buys from two vend
   // disconnect from the profile: the list empties
   await section.getByRole('button', { name: 'Disconnect' }).click();
   await expect(section.getByText('No assistants are connected to your account.')).toBeVisible();
+
+  // each seller sees its own sub-order in its Orders tab
+  const subNumbers = (purchases.find((p) => String(p.id) === order.order.id)!.sub_orders as { order_number: string }[]).map((o) => o.order_number);
+  for (const email of ['vendor@souq.test', 'sports@souq.test']) {
+    const { vendor, close: closeVendor } = await vendorPage(page.context().browser()!, '/vendor?tab=orders', { email, password: 'souq-demo-1' });
+    const rows = vendor.getByRole('table', { name: 'Your orders' }).getByRole('row').filter({ hasText: new RegExp(subNumbers.join('|')) });
+    await expect(rows).toHaveCount(1);
+    await closeVendor();
+  }
 
   // the admin's Agents section counts the agent's checkout and order
   const { admin, close } = await adminPage(page.context().browser()!);

@@ -91,8 +91,10 @@ test('storefront with ?lang=ar shows the demo catalogue in Arabic, and an Arabic
   await page.screenshot({ path: `${SHOTS}/storefront-ar-390.png` });
   expect(await noOverflow(page)).toBe(true);
 
-  // without lang the same page is English
+  // the language is remembered (the cookie ?lang= set); ?lang=en opens the same page in English
   await page.goto('/ai-assistant');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.goto('/ai-assistant?lang=en');
   await expect(page.getByRole('article', { name: 'Nova X15 Pro Smartphone' })).toBeVisible();
 });
 

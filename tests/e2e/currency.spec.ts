@@ -95,11 +95,11 @@ test('one currency on every screen, and a size at +5.00 picked, kept, charged an
   await expect(chat.getByText(/Brewmaster Espresso Machine.*costs AED\s[\d,]+\.\d\d/).first()).toBeVisible();
   await onlyShopCurrency(page, 'assistant answer');
 
-  // checkout: the summary charges the size's price (15.00, VAT included, + 9.99 shipping = 24.99)
+  // checkout: the summary charges the size's price (15.00, VAT included, + the demo vendor's own 15.00 shipping = 30.00)
   await page.goto('/checkout');
   const summary = page.getByRole('region', { name: 'Order Summary' });
   await expect(summary.getByText('Size: XL')).toBeVisible();
-  await expect(summary).toContainText('AED 24.99');
+  await expect(summary).toContainText('AED 30.00');
   await onlyShopCurrency(page, '/checkout');
   await page.getByLabel('Name').fill('Layla Customer');
   await page.getByLabel('Address').fill('Marina Walk 7');
@@ -116,7 +116,7 @@ test('one currency on every screen, and a size at +5.00 picked, kept, charged an
   await page.goto('/profile');
   // the purchase's row; its one seller's part below carries the same number (decision 0086)
   const profileRow = page.getByRole('row').filter({ hasText: orderNumber }).first();
-  await expect(profileRow).toContainText('AED 24.99');
+  await expect(profileRow).toContainText('AED 30.00');
   await onlyShopCurrency(page, '/profile');
 
   // the vendor's Orders tab and the order's details: the line with its size, at 15.00
@@ -139,13 +139,13 @@ test('one currency on every screen, and a size at +5.00 picked, kept, charged an
   await admin.getByRole('complementary', { name: 'Admin sections' }).getByRole('button', { name: 'Orders', exact: true }).click();
   await admin.getByLabel('Search orders').fill(orderNumber);
   const adminRow = admin.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: orderNumber });
-  await expect(adminRow).toContainText('AED 24.99');
+  await expect(adminRow).toContainText('AED 30.00');
   await onlyShopCurrency(admin, 'admin Orders');
   await adminRow.getByRole('button', { name: `Update status of order ${orderNumber}` }).click();
   const adminDetails = admin.getByRole('dialog', { name: `Order ${orderNumber}` });
   await expect(adminDetails.getByRole('row').filter({ hasText: tee })).toContainText('Size: XL');
   await expect(adminDetails.getByRole('row').filter({ hasText: tee })).toContainText('AED 15.00');
-  await expect(adminDetails).toContainText('AED 24.99');
+  await expect(adminDetails).toContainText('AED 30.00');
   await onlyShopCurrency(admin, 'admin order details');
   await closeAdmin();
 });

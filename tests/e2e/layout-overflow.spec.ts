@@ -24,7 +24,8 @@ const VENDOR_TABS = idsIn('vendor/tabs/registry.ts', 'VENDOR_TABS');
 type Who = 'visitor' | 'customer' | 'vendor' | 'admin';
 const ROUTES: Record<Who, string[]> = {
   visitor: [paths.home, paths.login, paths.signup, paths.assistant, paths.vendorAuth, paths.vendorLogin, paths.vendorSignup, paths.adminAccess, paths.aiOptimization, paths.rubiksCube, paths.shelvesDemo],
-  customer: [paths.home, paths.assistant, paths.profile, paths.onboarding, paths.checkout, paths.sidePanel],
+  // the consent page of an agent's request that does not exist: its error state (a real request is the agents journey's)
+  customer: [paths.home, paths.assistant, paths.profile, paths.onboarding, paths.checkout, paths.sidePanel, paths.connect.replace(':uid', 'no-such-request')],
   vendor: [...VENDOR_TABS.map((t) => `${paths.vendor}?tab=${t}`), paths.vendorOnboarding, paths.vendorProfile],
   admin: [
     ...ADMIN_SECTIONS.map((s) => `${paths.admin}?section=${s}`),
@@ -33,7 +34,7 @@ const ROUTES: Record<Who, string[]> = {
 };
 // every path of the route table is visited by someone
 test('the list covers every route of the web app', () => {
-  const visited = new Set(Object.values(ROUTES).flat().map((r) => r.split('?')[0]));
+  const visited = new Set([...Object.values(ROUTES).flat().map((r) => r.split('?')[0]), paths.connect]);
   expect(Object.values(paths).filter((p) => !visited.has(p))).toEqual([]);
   expect(ADMIN_SECTIONS).toHaveLength(17);
   expect(VENDOR_TABS).toHaveLength(10);

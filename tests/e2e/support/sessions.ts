@@ -17,18 +17,18 @@ export async function adminPage(browser: Browser): Promise<{ admin: Page; close:
   return { admin, close: () => context.close() };
 }
 
-/** The demo vendor's session from the API (token and vendor). */
-export async function vendorSession(request: APIRequestContext): Promise<{ token: string; vendor: unknown }> {
-  const res = await request.post('/api/vendor/login', { data: DEMO_VENDOR });
+/** A vendor's session from the API (token and vendor): the demo vendor's unless another seeded seller is named. */
+export async function vendorSession(request: APIRequestContext, credentials = DEMO_VENDOR): Promise<{ token: string; vendor: unknown }> {
+  const res = await request.post('/api/vendor/login', { data: credentials });
   expect(res.ok()).toBe(true);
   return (await res.json()) as { token: string; vendor: unknown };
 }
 
-/** The demo vendor, in a browser of their own, on `path` of the vendor area. */
-export async function vendorPage(browser: Browser, path: string): Promise<{ vendor: Page; close: () => Promise<void> }> {
+/** The demo vendor (or another seeded seller), in a browser of their own, on `path` of the vendor area. */
+export async function vendorPage(browser: Browser, path: string, credentials = DEMO_VENDOR): Promise<{ vendor: Page; close: () => Promise<void> }> {
   const context = await browser.newContext();
   const vendor = await context.newPage();
-  const session = await vendorSession(vendor.request);
+  const session = await vendorSession(vendor.request, credentials);
   await vendor.goto('/');
   await vendor.evaluate((s) => {
     localStorage.setItem('vendor_token', s.token);

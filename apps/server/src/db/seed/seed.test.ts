@@ -199,8 +199,9 @@ describe('demo seed', () => {
     // shipped and delivered moments are those of the history's steps, in order, after the placing
     const moments = await t.database.query<{ id: number; status: string; created_at: Date; shipped_at: Date | null; delivered_at: Date | null; shipped_step: Date | null; delivered_step: Date | null; tracking_number: string | null; carrier: string | null }>(`
       select o.id, o.status, o.created_at, o.shipped_at, o.delivered_at, o.tracking_number, o.carrier,
-        (select max(h.created_at) from order_status_history h where h.order_id = o.id and h.to_status = 'shipped') as shipped_step,
-        (select max(h.created_at) from order_status_history h where h.order_id = o.id and h.to_status = 'delivered') as delivered_step
+        (select min(h.created_at) from order_status_history h where h.order_id = o.id and h.to_status = 'shipped') as shipped_step,
+        -- the first: a return's later history line keeps the sub-order's status (decision 0094)
+        (select min(h.created_at) from order_status_history h where h.order_id = o.id and h.to_status = 'delivered') as delivered_step
       from orders o`);
     for (const m of moments) {
       if (m.status === 'delivered' || m.status === 'shipped') {
@@ -231,6 +232,22 @@ describe('demo seed', () => {
       select coalesce(sum(l.amount_cents), 0)::text as owed from ledger_entries l join orders o on o.id = l.order_id
       where o.status = 'cancelled' and l.account = 'vendor_payable'`);
     expect(Number(cancelled!.owed)).toBe(0);
+  });
+
+  it('has a return refunded as store credit with its credit note, and a payout batch the bank confirmed, all in the balanced ledger', async () => {
+    const returns = await t.database.query<{ status: string; refund_method: string; refund_posting: string | null }>('select status, refund_method, refund_posting from return_requests');
+    expect(returns).toEqual([expect.objectContaining({ status: 'received', refund_method: 'store_credit' })]);
+    const [credit] = await t.database.query<{ cents: string }>("select coalesce(sum(amount_cents), 0)::text as cents from ledger_entries where account = 'shopper_store_credit'");
+    expect(Number(credit!.cents)).toBeLessThan(0); // the marketplace owes the customer the refund
+    const [reversed] = await t.database.query<{ n: number }>("select count(*)::int as n from ledger_entries where posting = $1 and kind = 'commission_reversal'", [returns[0]!.refund_posting]);
+    expect(reversed!.n).toBeGreaterThan(0);
+    const payouts = await t.database.query<{ status: string; amount_cents: string }>('select status, amount_cents::text from payouts');
+    expect(payouts.length).toBeGreaterThanOrEqual(1);
+    expect(payouts.every((p) => p.status === 'paid' && Number(p.amount_cents) > 0)).toBe(true);
+    const [clearing] = await t.database.query<{ cents: string }>("select coalesce(sum(amount_cents), 0)::text as cents from ledger_entries where account = 'payouts_clearing'");
+    expect(Number(clearing!.cents)).toBe(0); // every payout sent: nothing waits in clearing
+    const [total] = await t.database.query<{ cents: string }>('select coalesce(sum(amount_cents), 0)::text as cents from ledger_entries');
+    expect(Number(total!.cents)).toBe(0);
   });
 
   it('gives the demo customer a profile and past orders, newest first', async () => {

@@ -75,8 +75,7 @@ export async function seedDemo(deps: SeedDeps): Promise<boolean> {
   await seedOrders(deps, customer, productIds, vendorIds, now);
   const ordersDone = Date.now();
   await seedReviews(deps, productIds, now);
-  // Payouts and returns are seeded by their own services' helpers (issue 24 items 5–6) here, after the orders whose
-  // money they move: a payout batch over the delivered sub-orders past their return window, a return of one line.
+  await seedMoneyHistory(deps, customer, vendorIds);
   const end = Date.now();
   deps.log(`Demo data seeded in ${end - started} ms (accounts ${accountsDone - started}, catalogue ${catalogueDone - accountsDone}, profile and orders ${ordersDone - catalogueDone}, reviews ${end - ordersDone})`);
   return true;
@@ -270,6 +269,30 @@ async function walk({ services }: SeedDeps, orderId: number, status: OrderStatus
     const tracking = step === 'shipped' ? { number: `SQ${String(orderId).padStart(6, '0')}AE`, carrier: SEED_CARRIERS[orderId % SEED_CARRIERS.length]! } : undefined;
     await services.orders.setStatus(orderId, step, { notes: step === 'cancelled' ? 'Out of stock at the warehouse' : `Marked ${step}`, tracking });
   }
+}
+
+/**
+ * The money after the sales (issue 24 items 5–6), through the services a person would use: the demo customer returns
+ * one unit of a recent delivery (approved by the seller, received and refunded as store credit, the commission
+ * reversed); the sellers keep their IBANs; an admin runs a payout batch over the money whose return window has closed
+ * and the bank confirms it.
+ */
+async function seedMoneyHistory({ services }: SeedDeps, customer: { id: number }, vendorIds: Map<SeedVendorKey, number>) {
+  const customerActor: Actor = { userId: customer.id, role: 'user', name: 'Demo customer', ip: null };
+  const returnable = (await services.returns.mine(customer.id)).returnable[0];
+  if (returnable) {
+    const request = await services.returns.request(customer.id, {
+      order_id: returnable.order_id, line_id: returnable.line_id, units: 1, reason: 'wrong_item', reason_text: 'Ordered the wrong size.',
+      refund_method: returnable.payment_method === 'cod' ? 'store_credit' : undefined,
+    }, customerActor);
+    await services.returns.approve(request.id, { admin: true }, 'Please send it back in its box.', SEED_ACTOR);
+    await services.returns.receive(request.id, { admin: true }, true, SEED_ACTOR);
+  }
+  for (const v of SEED_VENDORS) {
+    await services.payouts.setPayoutAccount(vendorIds.get(v.key)!, { iban: v.iban, account_holder: v.company_name }, SEED_ACTOR);
+  }
+  const batch = await services.payouts.createBatch(undefined, SEED_ACTOR);
+  for (const payout of batch.payouts) await services.payouts.markPaid(payout.id, SEED_ACTOR);
 }
 
 /**

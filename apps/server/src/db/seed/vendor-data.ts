@@ -18,6 +18,8 @@ export type SeedVendor = {
   taxId: string;
   /** Registered for VAT (decision 0098): its TRN is `taxId`, its prices include VAT; an unregistered vendor charges none. */
   vatRegistered: boolean;
+  /** Where its payouts go (a UAE IBAN, mod-97 checked; demo accounts). */
+  iban: string;
   establishmentDate: string;
   /** Shipping rule in fils; null keeps the spec's default (9.99, free above 50.00). */
   shippingFeeCents: number | null;
@@ -32,21 +34,21 @@ export type SeedVendor = {
 
 export const SEED_VENDORS: readonly SeedVendor[] = [
   {
-    key: 'gadgets', company_name: 'Gulf Gadgets Trading LLC', contact_name: 'Omar Haddad', email: DEMO_VENDOR_EMAIL, phone: '+971 4 555 0101',
+    key: 'gadgets', company_name: 'Gulf Gadgets Trading LLC', contact_name: 'Omar Haddad', email: DEMO_VENDOR_EMAIL, phone: '+971 4 555 0101', iban: 'AE140330000010123456701',
     address: { street: 'Sheikh Zayed Road 12, Office 2204', city: 'Dubai', state: 'Dubai', postal_code: '00000', country: 'UAE' },
     industry: 'Electronics', website: 'https://gulfgadgets.example', taxId: '100234567800003', vatRegistered: true, establishmentDate: '2016-03-01',
     shippingFeeCents: 1500, freeShippingAboveCents: 20000, returnWindowDays: 14, commissionBps: null,
     shelves: ['smartphones', 'laptops', 'audio', 'cameras', 'gaming'], verifiedDaysAgo: 120,
   },
   {
-    key: 'home', company_name: 'Bayt Al Khaleej Home Appliances LLC', contact_name: 'Mariam Al Suwaidi', email: 'home@souq.test', phone: '+971 2 555 0404',
+    key: 'home', company_name: 'Bayt Al Khaleej Home Appliances LLC', contact_name: 'Mariam Al Suwaidi', email: 'home@souq.test', phone: '+971 2 555 0404', iban: 'AE070260000020234567802',
     address: { street: 'Mussafah Industrial Area M-14, Warehouse 7', city: 'Abu Dhabi', state: 'Abu Dhabi', postal_code: '00000', country: 'UAE' },
     industry: 'Home & Garden', website: 'https://baytalkhaleej.example', taxId: '100345678900003', vatRegistered: true, establishmentDate: '2018-06-17',
     shippingFeeCents: 2500, freeShippingAboveCents: 30000, returnWindowDays: 21, commissionBps: null,
     shelves: ['smart-home', 'kitchen', 'home-office'], verifiedDaysAgo: 95,
   },
   {
-    key: 'sports', company_name: 'Desert Trail Sports Trading LLC', contact_name: 'Khalid Al Nuaimi', email: 'sports@souq.test', phone: '+971 6 555 0505',
+    key: 'sports', company_name: 'Desert Trail Sports Trading LLC', contact_name: 'Khalid Al Nuaimi', email: 'sports@souq.test', phone: '+971 6 555 0505', iban: 'AE850350000030345678903',
     address: { street: 'Al Jurf Industrial 2, Unit 31', city: 'Ajman', state: 'Ajman', postal_code: '00000', country: 'UAE' },
     industry: 'Sports & Outdoors', website: 'https://deserttrail.example', taxId: '100456789000003', vatRegistered: false, establishmentDate: '2019-01-20',
     // keeps the spec's default rule, so the demo shows it beside the vendors' own
@@ -54,7 +56,7 @@ export const SEED_VENDORS: readonly SeedVendor[] = [
     shelves: ['outdoor', 'sports', 'fitness-wearables'], verifiedDaysAgo: 80,
   },
   {
-    key: 'style', company_name: 'Jumeirah Style House LLC', contact_name: 'Noura Al Falasi', email: 'style@souq.test', phone: '+971 4 555 0606',
+    key: 'style', company_name: 'Jumeirah Style House LLC', contact_name: 'Noura Al Falasi', email: 'style@souq.test', phone: '+971 4 555 0606', iban: 'AE030440000040456789004',
     address: { street: 'Jumeirah Beach Road, Village Mall Unit 18', city: 'Dubai', state: 'Dubai', postal_code: '00000', country: 'UAE' },
     industry: 'Beauty & Fashion', website: 'https://jumeirahstyle.example', taxId: '100567890100003', vatRegistered: true, establishmentDate: '2020-11-02',
     // opened cosmetics cannot be resold: a short window
@@ -62,7 +64,7 @@ export const SEED_VENDORS: readonly SeedVendor[] = [
     shelves: ['beauty', 'fashion'], verifiedDaysAgo: 60,
   },
   {
-    key: 'music', company_name: 'Maqam Music Centre LLC', contact_name: 'Yousef Barakat', email: 'music@souq.test', phone: '+971 6 555 0707',
+    key: 'music', company_name: 'Maqam Music Centre LLC', contact_name: 'Yousef Barakat', email: 'music@souq.test', phone: '+971 6 555 0707', iban: 'AE480330000050567890105',
     address: { street: 'Al Majaz 3, Corniche Street, Shop 5', city: 'Sharjah', state: 'Sharjah', postal_code: '00000', country: 'UAE' },
     industry: 'Musical Instruments', website: 'https://maqammusic.example', taxId: '100678901200003', vatRegistered: true, establishmentDate: '2012-09-09',
     // bulky instruments: a higher fee; a negotiated vendor rate below its category's
@@ -70,7 +72,7 @@ export const SEED_VENDORS: readonly SeedVendor[] = [
     shelves: ['musical-instruments'], verifiedDaysAgo: 45,
   },
   {
-    key: 'pets', company_name: 'Paws & Whiskers Pet Supplies LLC', contact_name: 'Hind Al Marzouqi', email: 'pets@souq.test', phone: '+971 7 555 0808',
+    key: 'pets', company_name: 'Paws & Whiskers Pet Supplies LLC', contact_name: 'Hind Al Marzouqi', email: 'pets@souq.test', phone: '+971 7 555 0808', iban: 'AE460260000060678901206',
     address: { street: 'Al Nakheel, Oman Street, Shop 12', city: 'Ras Al Khaimah', state: 'Ras Al Khaimah', postal_code: '00000', country: 'UAE' },
     industry: 'Pet Supplies', website: 'https://pawswhiskers.example', taxId: '100789012300003', vatRegistered: false, establishmentDate: '2021-04-14',
     shippingFeeCents: 1000, freeShippingAboveCents: 10000, returnWindowDays: 10, commissionBps: null,

@@ -10,6 +10,7 @@ import type { SearchFilters } from '../search/search.engine.js';
 import { badRequest } from '../../platform/errors.js';
 import type { Bus } from '../../platform/bus.js';
 import { parseUcpId, toUcpProduct, variantIdOf } from './agents.mapping.js';
+import { contentLangFrom, type ContentLang } from '@souq/shared/rules/content-lang';
 
 export type AgentCatalog = ReturnType<typeof createAgentCatalog>;
 
@@ -104,9 +105,9 @@ export function createAgentCatalog(deps: { search: SearchService; catalogue: Cat
     return out;
   }
 
-  async function toUcp(products: ManagedProduct[], origin: string): Promise<UcpProduct[]> {
+  async function toUcp(products: ManagedProduct[], origin: string, lang: ContentLang): Promise<UcpProduct[]> {
     const vendors = await vendorsOf(products);
-    return products.map((p) => toUcpProduct(p, { origin, currency, vendor: vendors.get(p.vendor_id) ?? vendors.get(null)! }));
+    return products.map((p) => toUcpProduct(p, { origin, currency, lang, vendor: vendors.get(p.vendor_id) ?? vendors.get(null)! }));
   }
 
   /** Active products by id, in that order, with variants and seller. */
@@ -135,7 +136,12 @@ export function createAgentCatalog(deps: { search: SearchService; catalogue: Cat
   }
 
   return {
-    async search(req: UcpSearchRequest, origin: string): Promise<UcpSearchResponse> {
+    /**
+     * The shopper's language (issue 27 item 2): the request's `context.language`, else the Accept-Language it came with
+     * (the release's rule for REST), else English; products answer in it, falling back to the other language's text.
+     */
+    async search(req: UcpSearchRequest, origin: string, acceptLanguage?: string): Promise<UcpSearchResponse> {
+      const lang = contentLangFrom(req.context?.language, acceptLanguage);
       const limit = req.pagination?.limit ?? UCP_PAGE_DEFAULT;
       const offset = decodeCursor(req.pagination?.cursor);
       const ranked = await search.rank(req.query, { limit, offset, filters: indexFilters(req.filters) });
@@ -144,7 +150,7 @@ export function createAgentCatalog(deps: { search: SearchService; catalogue: Cat
       const hasNext = next < ranked.total;
       return {
         ucp: meta(UCP.search),
-        products: await toUcp(products, origin),
+        products: await toUcp(products, origin, lang),
         pagination: { has_next_page: hasNext, ...(hasNext ? { cursor: encodeCursor(next) } : {}), total_count: ranked.total },
       };
     },
@@ -153,7 +159,8 @@ export function createAgentCatalog(deps: { search: SearchService; catalogue: Cat
      * Products and variants by id. A product id answers every variant ('featured'), a variant id only that one
      * ('exact'); unknown ids are left out with an informational not_found message each.
      */
-    async lookup(req: UcpLookupRequest, origin: string): Promise<UcpLookupResponse> {
+    async lookup(req: UcpLookupRequest, origin: string, acceptLanguage?: string): Promise<UcpLookupResponse> {
+      const lang = contentLangFrom(req.context?.language, acceptLanguage);
       const refs = req.ids.map((id) => ({ id, ref: parseUcpId(id) }));
       const found = new Map((await activeByIds([...new Set(refs.flatMap((r) => (r.ref ? [r.ref.productId] : [])))])).map((p) => [p.id, p]));
       const messages: UcpMessage[] = [];
@@ -172,7 +179,7 @@ export function createAgentCatalog(deps: { search: SearchService; catalogue: Cat
         for (const v of variantIds) inputs.set(v, [...(inputs.get(v) ?? []), { id, match: ref!.variantId === undefined ? 'featured' : 'exact' }]);
         wanted.set(p.id, inputs);
       }
-      const products = await toUcp([...wanted.keys()].map((id) => found.get(id)!), origin);
+      const products = await toUcp([...wanted.keys()].map((id) => found.get(id)!), origin, lang);
       return {
         ucp: meta(UCP.lookup),
         products: products.map((p) => {
@@ -184,7 +191,7 @@ export function createAgentCatalog(deps: { search: SearchService; catalogue: Cat
     },
 
     /** One product in full (get_product); an unknown or inactive one is the protocol's not_found error. */
-    async product(id: string, origin: string): Promise<{ ucp: ReturnType<typeof meta>; product: UcpProduct } | UcpErrorResponse> {
+    async product(id: string, origin: string, language?: string): Promise<{ ucp: ReturnType<typeof meta>; product: UcpProduct } | UcpErrorResponse> {
       const ref = parseUcpId(id);
       const [p] = ref ? await activeByIds([ref.productId]) : [];
       if (!p) {
@@ -193,7 +200,7 @@ export function createAgentCatalog(deps: { search: SearchService; catalogue: Cat
           messages: [{ type: 'error', code: 'not_found', content: `Product not found: ${id}`, severity: 'unrecoverable' }],
         };
       }
-      const [product] = await toUcp([p], origin);
+      const [product] = await toUcp([p], origin, contentLangFrom(language));
       return { ucp: meta(UCP.lookup), product: product! };
     },
   };

@@ -2,6 +2,7 @@ import type { ManagedProduct } from '@souq/shared/api/products';
 import { variantUnitPriceCents } from '@souq/shared/rules/variants';
 import { productPageUrl } from '@souq/shared/rules/embed';
 import { UCP, type UcpPrice, type UcpProduct, type UcpVariant, type UcpVendor } from '@souq/shared/api/ucp';
+import { pickText, type ContentLang } from '@souq/shared/rules/content-lang';
 
 /**
  * Souq's product → the release's Product (types/product.json), in one place so the protocol's shape and Souq's
@@ -40,7 +41,8 @@ export function absoluteUrl(url: string, origin: string): string | null {
 
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-export type MappingContext = { origin: string; currency: string; vendor: UcpVendor };
+/** `lang`: the shopper's language; a product's Arabic name and description when asked for and written, else English. */
+export type MappingContext = { origin: string; currency: string; vendor: UcpVendor; lang?: ContentLang };
 
 export function toUcpProduct(p: ManagedProduct, ctx: MappingContext): UcpProduct {
   const money = (amount: number): UcpPrice => ({ amount, currency: ctx.currency });
@@ -50,8 +52,10 @@ export function toUcpProduct(p: ManagedProduct, ctx: MappingContext): UcpProduct
   const availability = { available, status: available ? 'in_stock' : 'out_of_stock' };
   const seller = { name: ctx.vendor.name };
   const base = { price, ...(listPrice ? { list_price: listPrice } : {}), availability, seller };
+  const lang = ctx.lang ?? 'en';
+  const name = pickText(p.name, p.name_ar, lang);
   // the release requires a description on products and variants: the vendor's, else its short form, else the name
-  const description = { plain: p.description || p.short_description || p.name };
+  const description = { plain: pickText(p.description || p.short_description, p.description_ar, lang) || name };
   const variants: UcpVariant[] = p.variants.length
     ? p.variants.map((v) => ({
         id: variantIdOf(p.id, v.id),
@@ -63,16 +67,16 @@ export function toUcpProduct(p: ManagedProduct, ctx: MappingContext): UcpProduct
         price: money(variantUnitPriceCents(p.price_cents, [{ priceAdjustmentCents: v.price_adjustment_cents }])),
         options: [{ name: capitalised(v.type), label: v.value }],
       }))
-      : [{ id: variantIdOf(p.id, null), title: p.name, description, ...(p.sku ? { sku: p.sku } : {}), ...base }];
+      : [{ id: variantIdOf(p.id, null), title: name, description, ...(p.sku ? { sku: p.sku } : {}), ...base }];
   const optionNames = [...new Set(p.variants.map((v) => capitalised(v.type)))];
   const media = p.images.flatMap((url) => {
     const abs = absoluteUrl(url, ctx.origin);
-    return abs ? [{ type: 'image', url: abs, alt_text: p.name }] : [];
+    return abs ? [{ type: 'image', url: abs, alt_text: name }] : [];
   });
   return {
     id: String(p.id),
     handle: p.slug,
-    title: p.name,
+    title: name,
     description,
     url: productPageUrl(ctx.origin, p.id),
     categories: p.categories.map((value) => ({ value, taxonomy: 'merchant' })),

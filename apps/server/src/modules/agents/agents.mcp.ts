@@ -69,7 +69,7 @@ export function createUcpMcpServer(deps: {
     description: 'One Souq product in full, with its variants and vendor (UCP catalog.lookup get_product).',
     inputSchema: { meta: metaSchema, catalog: ucpGetProductRequestSchema },
     annotations: readOnly,
-  }, async (args) => answer(() => catalog.product(args.catalog.id, origin)));
+  }, async (args) => answer(() => catalog.product(args.catalog.id, origin, args.catalog.context?.language)));
 
   // checkout: the session belongs to the agent named in meta; complete and cancel need an idempotency key
   const writeMeta = metaSchema.extend({ 'idempotency-key': z.uuid() });

@@ -129,7 +129,7 @@ export function agentsRoutes(deps: {
         body: ucpSearchRequestSchema,
         response: { 200: ucpSearchResponseSchema, ...errors },
       },
-    }, async (req) => catalog.search(req.body, originOf(req)));
+    }, async (req) => catalog.search(req.body, originOf(req), req.headers['accept-language']));
 
     r.post(`${UCP_REST_BASE}/catalog/lookup`, {
       config: perAgent,
@@ -141,7 +141,7 @@ export function agentsRoutes(deps: {
         body: ucpLookupRequestSchema,
         response: { 200: ucpLookupResponseSchema, ...errors },
       },
-    }, async (req) => catalog.lookup(req.body, originOf(req)));
+    }, async (req) => catalog.lookup(req.body, originOf(req), req.headers['accept-language']));
 
     r.post(`${UCP_REST_BASE}/catalog/product`, {
       config: perAgent,
@@ -153,7 +153,7 @@ export function agentsRoutes(deps: {
         body: ucpGetProductRequestSchema,
         response: { 200: z.union([ucpGetProductResponseSchema, ucpErrorResponseSchema]), ...errors },
       },
-    }, async (req) => catalog.product(req.body.id, originOf(req)));
+    }, async (req) => catalog.product(req.body.id, originOf(req), req.body.context?.language ?? req.headers['accept-language']));
 
     // ---- checkout sessions (checkout.json + fulfillment); business outcomes answer 200/201 with messages ----
     const checkoutResponse = z.union([ucpCheckoutSchema, ucpErrorResponseSchema]);

@@ -20,14 +20,14 @@ beforeAll(async () => {
   vendorA = (await signupVendor(ctx.app, 'Oud House Trading')).vendor.id;
   vendorB = (await signupVendor(ctx.app, 'Desert Lamps LLC')).vendor.id;
   const { catalogue } = ctx.app.services;
-  const add = async (key: string, p: { name: string; vendorId: number | null; priceCents: number; stock: number; categories: string[]; rating?: number; reviewCount?: number; compareAtCents?: number }, variants: { type: 'color' | 'size'; value: string; inventoryQuantity: number }[] = []) => {
+  const add = async (key: string, p: { name: string; nameAr?: string; descriptionAr?: string; vendorId: number | null; priceCents: number; stock: number; categories: string[]; rating?: number; reviewCount?: number; compareAtCents?: number }, variants: { type: 'color' | 'size'; value: string; inventoryQuantity: number }[] = []) => {
     const row = await catalogue.addProduct(
       { description: `${p.name}, described by its vendor.`, brand: 'Brand', tags: ['gift'], images: ['/media/products/a.jpg', 'https://cdn.example/b.png'], rating: p.rating ?? null, reviewCount: p.reviewCount ?? 0, sku: `SKU-${key}`, currency: 'AED', status: 'active', ...p },
       { actor: system, variants: variants.map((v) => ({ ...v, priceAdjustmentCents: 0, skuSuffix: `-${v.value}` })) },
     );
     ids[key] = row.id;
   };
-  await add('oudA', { name: 'Royal Oud Perfume', vendorId: vendorA, priceCents: 25_000, stock: 5, categories: ['perfume'], rating: 4.6, reviewCount: 30, compareAtCents: 30_000 }, [
+  await add('oudA', { name: 'Royal Oud Perfume', nameAr: 'عطر العود الملكي', descriptionAr: 'عطر عود فاخر من بائعه.', vendorId: vendorA, priceCents: 25_000, stock: 5, categories: ['perfume'], rating: 4.6, reviewCount: 30, compareAtCents: 30_000 }, [
     { type: 'size', value: '50ml', inventoryQuantity: 3 },
     { type: 'size', value: '100ml', inventoryQuantity: 2 },
   ]);
@@ -100,6 +100,25 @@ describe('catalog over REST', () => {
     expect(oil.variants).toEqual([expect.objectContaining({ id: `${ids.oudB}:default`, availability: { available: false, status: 'out_of_stock' } })]);
     // vendor B: (4.0 × 10 + 3.0 × 10) / 20
     expect(oil[UCP.vendor].rating).toEqual({ value: 3.5, scale_max: 5, count: 20 });
+  });
+
+  it("answers in the shopper's language: context.language, else Accept-Language; Arabic text where the vendor wrote it, English where not", async () => {
+    const titleOf = (res: { json: { products: { id: string; title: string; description: { plain: string } }[] } }, key: string) =>
+      res.json.products.find((p) => p.id === String(ids[key]));
+    // an Arabic query finds the product by its Arabic name, and the answer is in Arabic
+    const arabic = await post('/ucp/catalog/search', { query: 'عطر العود', context: { language: 'ar' } });
+    expect(arabic.status).toBe(200);
+    expect(ucpErrors('schemas/shopping/catalog_search.json#/$defs/search_response', arabic.json)).toEqual([]);
+    expect(titleOf(arabic, 'oudA')).toMatchObject({ title: 'عطر العود الملكي', description: { plain: 'عطر عود فاخر من بائعه.' } });
+    // the header when the context says nothing; the context wins over the header
+    const byHeader = await post('/ucp/catalog/search', { query: 'oud perfume' }, { 'ucp-agent': AGENT, 'accept-language': 'ar-AE,ar;q=0.9' });
+    expect(titleOf(byHeader, 'oudA')?.title).toBe('عطر العود الملكي');
+    // a product with no Arabic name stays in English
+    expect(titleOf(byHeader, 'oudB')?.title).toBe('Oud Wood Perfume Oil');
+    const english = await post('/ucp/catalog/search', { query: 'oud perfume', context: { language: 'en' } }, { 'ucp-agent': AGENT, 'accept-language': 'ar' });
+    expect(titleOf(english, 'oudA')?.title).toBe('Royal Oud Perfume');
+    const lookup = await post('/ucp/catalog/lookup', { ids: [String(ids.oudA)], context: { language: 'ar' } });
+    expect(lookup.json.products[0].title).toBe('عطر العود الملكي');
   });
 
   it('filters by category, price (minor units) and stock, as the schema gives them', async () => {

@@ -24,14 +24,15 @@ export function AgentsSection() {
       ) : list.data.agents.length === 0 ? (
         <p className="text-sm text-slate-600">{T.empty}</p>
       ) : (
+        // phones: the agent, its status and the action; the counts from 640 px
         <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
           <table className="w-full text-sm">
             <thead className="bg-slate-50 text-start text-xs font-medium uppercase text-slate-500">
               <tr>
                 <th className="px-4 py-2 text-start">{T.columns.agent}</th>
-                <th className="px-4 py-2 text-end">{T.columns.requests}</th>
-                <th className="px-4 py-2 text-end">{T.columns.checkouts}</th>
-                <th className="px-4 py-2 text-end">{T.columns.orders}</th>
+                <th className="hidden px-4 py-2 text-end sm:table-cell">{T.columns.requests}</th>
+                <th className="hidden px-4 py-2 text-end sm:table-cell">{T.columns.checkouts}</th>
+                <th className="hidden px-4 py-2 text-end sm:table-cell">{T.columns.orders}</th>
                 <th className="px-4 py-2 text-start">{T.columns.status}</th>
                 <th className="px-4 py-2" />
               </tr>
@@ -43,9 +44,9 @@ export function AgentsSection() {
                     {a.name && <p className="truncate font-medium text-slate-900"><bdi>{a.name}</bdi></p>}
                     <p className={a.name ? 'truncate text-xs text-slate-500' : 'truncate font-medium text-slate-900'}><bdi>{a.agent}</bdi></p>
                   </td>
-                  <td className="px-4 py-2 text-end tabular-nums">{a.requests}</td>
-                  <td className="px-4 py-2 text-end tabular-nums">{a.checkouts}</td>
-                  <td className="px-4 py-2 text-end tabular-nums">{a.orders}</td>
+                  <td className="hidden px-4 py-2 text-end tabular-nums sm:table-cell">{a.requests}</td>
+                  <td className="hidden px-4 py-2 text-end tabular-nums sm:table-cell">{a.checkouts}</td>
+                  <td className="hidden px-4 py-2 text-end tabular-nums sm:table-cell">{a.orders}</td>
                   <td className="px-4 py-2">
                     {a.blocked ? <span className="text-red-700" title={a.reason ?? undefined}>{T.blocked}</span> : <span className="text-emerald-700">{T.active}</span>}
                   </td>
