@@ -66,11 +66,11 @@ test('the demo customer reviews her delivered shoes with a photo; the vendor rep
   await expect(dialog.getByText('You bought this: share what you think')).toBeHidden();
   await shoot(page, 'reviews-written', dialog.getByRole('region', { name: 'Customer reviews' }));
 
-  // the demo vendor sells the shoes: it replies once, publicly
+  // Desert Trail Sports sells the shoes (decision 0096): it replies once, publicly
   const vendorContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const vendor = await vendorContext.newPage();
   await vendor.goto('/vendor');
-  await vendor.getByLabel('Email').fill('vendor@souq.test');
+  await vendor.getByLabel('Email').fill('sports@souq.test');
   await vendor.getByLabel('Password').fill('souq-demo-1');
   await vendor.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(vendor.getByText('Verified', { exact: true })).toBeVisible();
