@@ -81,7 +81,7 @@ test('the demo customer reviews her delivered shoes with a photo; the vendor rep
   await card.getByRole('button', { name: 'Publish reply' }).click();
   await expect(toast(vendor, MSG.reviewReplied)).toBeVisible();
   await vendor.getByLabel('Show').selectOption('yes');
-  await expect(vendor.getByRole('article', { name: 'Light and comfortable' }).getByText('Reply from Gulf Gadgets Trading LLC')).toBeVisible();
+  await expect(vendor.getByRole('article', { name: 'Light and comfortable' }).getByText('Reply from Desert Trail Sports Trading LLC')).toBeVisible();
   await shoot(vendor, 'reviews-vendor');
   await vendorContext.close();
 
