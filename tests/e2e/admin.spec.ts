@@ -187,7 +187,7 @@ test('orders: details, Update Order Status with notes into the history, and the 
   await expect(page).toHaveURL(/\/ai-assistant$/);
   await page.goto('/profile');
   // the seller's part of the purchase (decision 0086): its own line under the purchase, with its status
-  await expect(page.getByRole('listitem').filter({ hasText: orderNumber })).toContainText('shipped');
+  await expect(page.getByRole('listitem').filter({ hasText: orderNumber }).filter({ hasText: 'Sold by' })).toContainText('shipped');
 });
 
 test('orders: Assign Vendor from the vendor list', async ({ page, request }) => {

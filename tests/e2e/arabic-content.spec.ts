@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 
 // Arabic content and Arabic search (issue 26 items 5 and 6) against the built product with the demo data: the vendor
 // form with both languages, the storefront in Arabic with ?lang=ar, a search typed in Arabic. Screenshots at 1280 and
-// 390 px go to SHOTS_DIR (default /work/shots/arabic).
-const SHOTS = process.env.SHOTS_DIR ?? '/work/shots/arabic';
+// 390 px go to SHOTS_DIR (default test-results/arabic-shots).
+const SHOTS = process.env.SHOTS_DIR ?? 'test-results/arabic-shots';
 const DEMO_VENDOR = { email: 'vendor@souq.test', password: 'souq-demo-1' };
 const suffix = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 const label = (text: string) => new RegExp(`^${text.replace(/[()]/g, '\\$&')}\\*?$`);

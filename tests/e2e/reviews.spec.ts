@@ -66,11 +66,11 @@ test('the demo customer reviews her delivered shoes with a photo; the vendor rep
   await expect(dialog.getByText('You bought this: share what you think')).toBeHidden();
   await shoot(page, 'reviews-written', dialog.getByRole('region', { name: 'Customer reviews' }));
 
-  // the demo vendor sells the shoes: it replies once, publicly
+  // Desert Trail Sports sells the shoes (decision 0096): it replies once, publicly
   const vendorContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const vendor = await vendorContext.newPage();
   await vendor.goto('/vendor');
-  await vendor.getByLabel('Email').fill('vendor@souq.test');
+  await vendor.getByLabel('Email').fill('sports@souq.test');
   await vendor.getByLabel('Password').fill('souq-demo-1');
   await vendor.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(vendor.getByText('Verified', { exact: true })).toBeVisible();
@@ -81,7 +81,7 @@ test('the demo customer reviews her delivered shoes with a photo; the vendor rep
   await card.getByRole('button', { name: 'Publish reply' }).click();
   await expect(toast(vendor, MSG.reviewReplied)).toBeVisible();
   await vendor.getByLabel('Show').selectOption('yes');
-  await expect(vendor.getByRole('article', { name: 'Light and comfortable' }).getByText('Reply from Gulf Gadgets Trading LLC')).toBeVisible();
+  await expect(vendor.getByRole('article', { name: 'Light and comfortable' }).getByText('Reply from Desert Trail Sports Trading LLC')).toBeVisible();
   await shoot(vendor, 'reviews-vendor');
   await vendorContext.close();
 

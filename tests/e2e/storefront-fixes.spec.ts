@@ -100,6 +100,8 @@ test('tracking: one session per visit across reloads and pages; search counts re
   // a reload and a full page load of /checkout continue the same visit
   await page.reload();
   await page.getByRole('button', { name: /^Add to Cart: .+/ }).first().click();
+  await expect(page.getByRole('button', { name: /^Cart, [1-9]/ }).first()).toBeVisible();
+  await flushed();
   await page.goto('/checkout');
   await page.getByLabel('Name').fill('Tariq Tracker');
   await page.getByLabel('Email').fill('tariq@example.test');
