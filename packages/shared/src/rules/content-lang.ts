@@ -2,6 +2,8 @@
 // Arabic text side by side; the storefront shows the visitor's language and falls back to the other one when the
 // vendor wrote only one. The interface's own texts (catalogues, the switch) are a later step: this only picks content.
 
+import { pickLocale } from './locale.js';
+
 export const CONTENT_LANGS = ['en', 'ar'] as const;
 export type ContentLang = (typeof CONTENT_LANGS)[number];
 
@@ -16,20 +18,9 @@ export const hasArabicLetter = (text: string) => ARABIC_LETTER.test(text);
  * then the first language of an Accept-Language header (or the browser's languages) that we have; English otherwise.
  */
 export function contentLangFrom(lang: string | null | undefined, accepted?: string | readonly string[] | null): ContentLang {
-  const explicit = lang?.trim().toLowerCase().slice(0, 2);
-  if (explicit === 'ar' || explicit === 'en') return explicit;
-  const list = typeof accepted === 'string'
-    ? accepted.split(',').map((part) => {
-      const [tag, ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
-      return { tag: (tag ?? '').toLowerCase(), q: q === undefined ? 1 : Number(q) };
-    }).filter((e) => e.tag && e.q > 0).sort((a, b) => b.q - a.q).map((e) => e.tag)
-    : (accepted ?? []).map((t) => t.toLowerCase());
-  for (const tag of list) {
-    const base = tag.slice(0, 2);
-    if (base === 'ar' || base === 'en') return base;
-  }
-  return 'en';
+  // one reading of a language request for the whole product (rules/locale.ts): an explicit tag by its language part
+  const explicit = lang?.trim().toLowerCase().slice(0, 2) ?? null;
+  return pickLocale({ url: explicit, acceptLanguage: typeof accepted === 'string' ? accepted : accepted?.join(',') });
 }
 
 /** The text in `lang`, or the other language's when that one is empty. */
