@@ -1,0 +1,20 @@
+import { MSG } from './messages.js';
+import type { Locale } from './rules/locale.js';
+
+// MSG in a reader's language (issue 26 item 1). The server takes the Arabic texts statically (messages.ar.ts); the
+// browser loads them only for a page in Arabic (apps/web/src/lib/i18n.ts `loadArea`), so an English page's first
+// load carries no Arabic text, and registers them here with `useArabicMessages`.
+
+export type Messages = typeof MSG;
+
+const byLocale: Partial<Record<Locale, Messages>> = { en: MSG };
+
+/** Registers a language's texts (the missing keys fall back to English). */
+export function useArabicMessages(ar: Partial<Messages>): void {
+  byLocale.ar = { ...MSG, ...ar } as Messages;
+}
+
+/** MSG in `locale`, or in English while that language's texts are not loaded. */
+export function messagesFor(locale: Locale | string | null | undefined): Messages {
+  return (locale && byLocale[locale as Locale]) || MSG;
+}
