@@ -12,13 +12,13 @@ import type { Locale } from '@souq/shared/rules/locale';
 import { messages as enStorefront } from './locales/en/storefront.po';
 import { messages as arStorefront } from './locales/ar/storefront.po';
 import { MSG_AR } from '@souq/shared/messages.ar';
-import { useArabicMessages } from '@souq/shared/messages-for';
+import { registerArabicMessages } from '@souq/shared/messages-for';
 
 // the server renders storefront pages only (SERVER_RENDERED_ROUTES): their texts in both languages, in this bundle
 const STOREFRONT: Record<Locale, Messages> = { en: enStorefront, ar: arStorefront };
 
 const handler = createStaticHandler(routes);
-useArabicMessages(MSG_AR); // the shared texts in Arabic, for pages rendered in Arabic
+registerArabicMessages(MSG_AR); // the shared texts in Arabic, for pages rendered in Arabic
 
 /**
  * The markup of `url`'s first view, given the API answers the page embeds (by path, as the browser reads them), or

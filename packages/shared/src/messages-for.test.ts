@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from './messages.js';
 import { MSG_AR } from './messages.ar.js';
-import { messagesFor, useArabicMessages } from './messages-for.js';
+import { messagesFor, registerArabicMessages } from './messages-for.js';
 
 describe('MSG in a reader language', () => {
   it('English is the spec text; Arabic falls back to it only for what is missing', () => {
     expect(messagesFor('en')).toBe(MSG);
-    useArabicMessages(MSG_AR);
+    registerArabicMessages(MSG_AR);
     const ar = messagesFor('ar');
     for (const key of Object.keys(MSG) as (keyof typeof MSG)[]) {
       expect(typeof ar[key]).toBe(typeof MSG[key]);

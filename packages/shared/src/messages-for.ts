@@ -3,14 +3,14 @@ import type { Locale } from './rules/locale.js';
 
 // MSG in a reader's language (issue 26 item 1). The server takes the Arabic texts statically (messages.ar.ts); the
 // browser loads them only for a page in Arabic (apps/web/src/lib/i18n.ts `loadArea`), so an English page's first
-// load carries no Arabic text, and registers them here with `useArabicMessages`.
+// load carries no Arabic text, and registers them here with `registerArabicMessages`.
 
 export type Messages = typeof MSG;
 
 const byLocale: Partial<Record<Locale, Messages>> = { en: MSG };
 
 /** Registers a language's texts (the missing keys fall back to English). */
-export function useArabicMessages(ar: Partial<Messages>): void {
+export function registerArabicMessages(ar: Partial<Messages>): void {
   byLocale.ar = { ...MSG, ...ar } as Messages;
 }
 
