@@ -1,5 +1,5 @@
 import { LANG_COOKIE, LANG_PARAM, LOCALE_NAMES, type Locale } from '@souq/shared/rules/locale';
-import { pageLocale } from '@/lib/i18n';
+import { useLingui } from '@lingui/react';
 import { buttonClass } from './ui/Button';
 import { cx } from './ui/cx';
 
@@ -11,7 +11,9 @@ const YEAR_SECONDS = 365 * 24 * 3600;
  * the server sends it in that language and direction from the first byte, and the link can be shared as it is.
  */
 export function LanguageSwitch({ className, onChoose }: { className?: string; onChoose?: (locale: Locale) => Promise<unknown> | void }) {
-  const other: Locale = pageLocale() === 'ar' ? 'en' : 'ar';
+  // the active language, not the document's: the server's first-view render has no document and must draw the same switch
+  const { i18n } = useLingui();
+  const other: Locale = i18n.locale === 'ar' ? 'en' : 'ar';
   async function choose() {
     document.cookie = `${LANG_COOKIE}=${other}; path=/; max-age=${YEAR_SECONDS}; samesite=lax`;
     try {

@@ -1,13 +1,19 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, PAYMENT_NOTES, TAX_INCLUDED_LABEL, TAX_LABEL, type PaymentMethod } from '@souq/shared/constants';
+import { PAYMENT_METHODS, PAYMENT_NOTES, TAX_RATE, type PaymentMethod } from '@souq/shared/constants';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocale } from '@/lib/use-locale';
+import { formatCount } from '@souq/shared/rules/locale';
 import { normaliseTrn } from '@souq/shared/rules/tax';
-import { MSG } from '@souq/shared/messages';
 import type { OrderRequest } from '@souq/shared/api/orders';
 import { cartTotals } from '@souq/shared/rules/pricing';
 import { paths } from '@/app/paths';
 import { ApiError } from '@/lib/api-client';
+import { currentMsg, useMsg } from '@/lib/use-msg';
+import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { useCustomerToken, useCustomerUser } from '@/lib/session';
 import { Button, buttonClass } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
@@ -17,6 +23,9 @@ import { cx } from '@/components/ui/cx';
 import { lineKey, lineOptions, useCart } from '@/features/cart/store';
 import { ProductImage } from '@/features/storefront/ProductImage';
 import { placeOrder, quoteCart } from './api';
+
+// the spec's labels of shared/constants (PAYMENT_METHOD_LABELS), in the catalogue so they are read in the page's language
+const PAYMENT_LABELS: Record<PaymentMethod, MessageDescriptor> = { card: msg`Credit/Debit Card`, cod: msg`Cash on Delivery` };
 
 type Shipping = { name: string; email: string; phone: string; address: string; city: string; country: string; zip: string; company: string; trn: string };
 
@@ -44,6 +53,10 @@ export default function CheckoutPage() {
   const clearCart = useCart((s) => s.clear);
   const token = useCustomerToken();
   const user = useCustomerUser();
+  const { t, i18n } = useLingui();
+  const locale = useLocale();
+  const MSG = useMsg();
+  const taxPercent = formatCount(Math.round(TAX_RATE * 100), locale);
   const [form, setForm] = useState<Shipping>(() => ({
     name: user?.name ?? '',
     email: user?.email ?? '',
@@ -86,7 +99,7 @@ export default function CheckoutPage() {
     e.preventDefault();
     if (placing || lines.length === 0) return;
     if (!form.name.trim() || !form.email.trim() || !form.address.trim()) {
-      window.alert(MSG.checkoutRequired);
+      window.alert(currentMsg().checkoutRequired);
       return;
     }
     const address = { address: form.address.trim(), city: form.city.trim(), country: form.country.trim(), zip: form.zip.trim() };
@@ -115,9 +128,9 @@ export default function CheckoutPage() {
       await useCart.persist.clearStorage();
       attempt.current = null;
       setPlaced({ number: res.order_number, email: res.order.customer_email, mailQueued: res.confirmation_email_queued });
-      window.alert(MSG.orderPlaced(res.order_number));
+      window.alert(currentMsg().orderPlaced(res.order_number));
     } catch (err) {
-      window.alert(err instanceof ApiError && err.body?.error ? err.message : MSG.orderFailed);
+      window.alert(err instanceof ApiError && err.body?.error ? err.message : currentMsg().orderFailed);
     } finally {
       setPlacing(false);
     }
@@ -128,26 +141,28 @@ export default function CheckoutPage() {
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-3 sm:px-6">
           <Link to={paths.assistant} className={buttonClass('ghost', 'sm', '-ms-2')}>
-            ← Back to shop
+            {/* the arrow points back along the reading direction: to the right in Arabic */}
+            <span aria-hidden="true" className="inline-block rtl:-scale-x-100">←</span> <Trans>Back to shop</Trans>
           </Link>
-          <h1 className="text-lg font-semibold text-slate-900 sm:text-xl">Checkout</h1>
+          <h1 className="text-lg font-semibold text-slate-900 sm:text-xl"><Trans>Checkout</Trans></h1>
+          <LanguageSwitch className="ms-auto" />
         </div>
       </header>
 
       <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
         {placed ? (
           <div className="mx-auto max-w-lg rounded-2xl border border-emerald-200 bg-white p-8 text-center shadow-sm" role="status">
-            <p className="text-sm font-medium text-emerald-700">Thank you!</p>
+            <p className="text-sm font-medium text-emerald-700"><Trans>Thank you!</Trans></p>
             <h2 className="mt-1 text-2xl font-semibold break-words text-slate-900">{MSG.orderPlaced(placed.number)}</h2>
             {/* promise a mail only when the server queued one */}
             <p className="mt-2 text-sm break-words text-slate-600">{placed.mailQueued ? MSG.orderConfirmationSent(placed.email) : MSG.orderKeepNumber}</p>
             <div className="mt-6 flex flex-wrap justify-center gap-2">
               <Link to={paths.assistant} className={buttonClass('primary')}>
-                Continue shopping
+                <Trans>Continue shopping</Trans>
               </Link>
               {token && (
                 <Link to={paths.profile} className={buttonClass('secondary')}>
-                  View my orders
+                  <Trans>View my orders</Trans>
                 </Link>
               )}
             </div>
@@ -156,27 +171,27 @@ export default function CheckoutPage() {
           // minmax(0, 1fr): a long product name must never widen the column past the screen
           <form onSubmit={submit} noValidate className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
             <div className="flex min-w-0 flex-col gap-6">
-              <Card title="Shipping Information">
+              <Card title={t`Shipping Information`}>
                 <div className="grid gap-4 sm:grid-cols-2">
-                  <Field label="Name" required>
+                  <Field label={t`Name`} required>
                     <Input value={form.name} onChange={set('name')} autoComplete="name" />
                   </Field>
-                  <Field label="Email" required>
+                  <Field label={t`Email`} required>
                     <Input type="email" value={form.email} onChange={set('email')} autoComplete="email" />
                   </Field>
-                  <Field label="Phone">
+                  <Field label={t`Phone`}>
                     <Input type="tel" value={form.phone} onChange={set('phone')} autoComplete="tel" />
                   </Field>
-                  <Field label="Address" required className="sm:col-span-2">
+                  <Field label={t`Address`} required className="sm:col-span-2">
                     <Input value={form.address} onChange={set('address')} autoComplete="street-address" />
                   </Field>
-                  <Field label="City">
+                  <Field label={t`City`}>
                     <Input value={form.city} onChange={set('city')} autoComplete="address-level2" />
                   </Field>
-                  <Field label="Country">
+                  <Field label={t`Country`}>
                     <Input value={form.country} onChange={set('country')} autoComplete="country-name" />
                   </Field>
-                  <Field label="ZIP">
+                  <Field label={t`ZIP`}>
                     <Input value={form.zip} onChange={set('zip')} autoComplete="postal-code" />
                   </Field>
                   <Field label={MSG.checkoutCompanyLabel} hint={MSG.checkoutCompanyHint} className="sm:col-span-2">
@@ -188,20 +203,20 @@ export default function CheckoutPage() {
                 </div>
               </Card>
 
-              <Card title="Payment">
+              <Card title={t`Payment`}>
                 <div className="grid gap-4 sm:grid-cols-2">
-                  <Field label="Payment method" className="sm:col-span-2">
+                  <Field label={t`Payment method`} className="sm:col-span-2">
                     <Select value={method} onChange={(e) => setMethod(e.target.value as PaymentMethod)}>
                       {PAYMENT_METHODS.map((m) => (
                         <option key={m} value={m}>
-                          {PAYMENT_METHOD_LABELS[m]}
+                          {i18n._(PAYMENT_LABELS[m])}
                         </option>
                       ))}
                     </Select>
                   </Field>
                   {method === 'card' && (
                     <>
-                      <Field label="Card Number" className="sm:col-span-2">
+                      <Field label={t`Card Number`} className="sm:col-span-2">
                         <Input
                           inputMode="numeric"
                           autoComplete="cc-number"
@@ -209,15 +224,15 @@ export default function CheckoutPage() {
                           onChange={(e) => setCard((c) => ({ ...c, number: e.target.value }))}
                         />
                       </Field>
-                      <Field label="Expiry" hint="MM/YY">
+                      <Field label={t`Expiry`} hint={t`MM/YY`}>
                         <Input
-                          placeholder="MM/YY"
+                          placeholder={t`MM/YY`}
                           autoComplete="cc-exp"
                           value={card.expiry}
                           onChange={(e) => setCard((c) => ({ ...c, expiry: e.target.value }))}
                         />
                       </Field>
-                      <Field label="CVV">
+                      <Field label={t`CVV`}>
                         <Input
                           inputMode="numeric"
                           autoComplete="cc-csc"
@@ -225,7 +240,7 @@ export default function CheckoutPage() {
                           onChange={(e) => setCard((c) => ({ ...c, cvv: e.target.value }))}
                         />
                       </Field>
-                      <p className="text-xs text-slate-500 sm:col-span-2">Demo shop: card details stay in your browser and no payment is taken.</p>
+                      <p className="text-xs text-slate-500 sm:col-span-2"><Trans>Demo shop: card details stay in your browser and no payment is taken.</Trans></p>
                     </>
                   )}
                 </div>
@@ -233,7 +248,7 @@ export default function CheckoutPage() {
             </div>
 
             <Card
-              title="Order Summary"
+              title={t`Order Summary`}
               // On phones an empty cart is the first thing to see, not the last.
               className={lines.length === 0 ? 'order-first lg:sticky lg:top-6 lg:order-none' : 'lg:sticky lg:top-6'}
             >
@@ -242,22 +257,22 @@ export default function CheckoutPage() {
                   title={MSG.cartEmpty}
                   action={
                     <Link to={paths.assistant} className={buttonClass('secondary', 'sm')}>
-                      Browse products
+                      <Trans>Browse products</Trans>
                     </Link>
                   }
                 />
               ) : (
-                <ul className="mb-4 flex flex-col gap-3" aria-label="Order lines">
+                <ul className="mb-4 flex flex-col gap-3" aria-label={t`Order lines`}>
                   {lines.map((l) => (
                     <li key={lineKey(l)} className="flex items-center gap-3">
                       <ProductImage src={l.image} alt="" className="h-12 w-12 shrink-0 rounded-lg" />
                       <div className="min-w-0 flex-1">
                         <p className="line-clamp-2 text-sm font-medium break-words text-slate-900" title={l.name}>
-                          {l.name}
+                          <bdi>{l.name}</bdi>
                         </p>
                         {lineOptions(l) && <p className="text-xs text-slate-600"><bdi>{lineOptions(l)}</bdi></p>}
                         <p className="text-xs text-slate-500">
-                          {l.quantity} × <Price value={l.price} />
+                          {formatCount(l.quantity, locale)} × <Price value={l.price} />
                         </p>
                       </div>
                       <Price value={(l.price || 0) * l.quantity} className="text-sm font-medium" />
@@ -267,7 +282,7 @@ export default function CheckoutPage() {
               )}
               <dl className="flex flex-col gap-2 border-t border-slate-100 pt-4 text-sm">
                 <div className="flex justify-between">
-                  <dt className="text-slate-600">Subtotal</dt>
+                  <dt className="text-slate-600"><Trans>Subtotal</Trans></dt>
                   <dd>
                     <Price value={totals.subtotal} />
                   </dd>
@@ -276,7 +291,7 @@ export default function CheckoutPage() {
                   sellers.map((p) => (
                     <div key={p.vendor_id ?? 'shop'} className="flex justify-between gap-3">
                       <dt className="min-w-0 text-slate-600">
-                        Shipping from <bdi className="break-words">{p.seller_name}</bdi>
+                        <Trans>Shipping from <bdi className="break-words">{p.seller_name}</bdi></Trans>
                       </dt>
                       <dd>
                         <Price value={p.shipping} />
@@ -285,7 +300,7 @@ export default function CheckoutPage() {
                   ))
                 ) : (
                   <div className="flex justify-between">
-                    <dt className="text-slate-600">Shipping</dt>
+                    <dt className="text-slate-600"><Trans>Shipping</Trans></dt>
                     <dd>
                       <Price value={totals.shipping} />
                     </dd>
@@ -293,14 +308,14 @@ export default function CheckoutPage() {
                 )}
                 {!totals.tax_included && (
                   <div className="flex justify-between">
-                    <dt className="text-slate-600">{TAX_LABEL}</dt>
+                    <dt className="text-slate-600"><Trans>Tax ({taxPercent}%)</Trans></dt>
                     <dd>
                       <Price value={totals.tax} />
                     </dd>
                   </div>
                 )}
                 <div className="flex justify-between border-t border-slate-100 pt-2 text-base font-semibold">
-                  <dt>Total</dt>
+                  <dt><Trans>Total</Trans></dt>
                   <dd>
                     <Price value={totals.total} />
                   </dd>
@@ -312,14 +327,14 @@ export default function CheckoutPage() {
                       <dt className="min-w-0">
                         {p ? <bdi className="break-words">{p.seller_name}</bdi> : null}
                         {p ? ' ' : ''}
-                        {p && !p.vat_registered ? MSG.checkoutNoVat : TAX_INCLUDED_LABEL}
+                        {p && !p.vat_registered ? MSG.checkoutNoVat : t`includes VAT`}
                       </dt>
                       <dd>{p && !p.vat_registered ? null : <Price value={p ? p.tax : totals.tax} />}</dd>
                     </div>
                   ))}
               </dl>
               <Button type="submit" size="lg" className="mt-5 w-full" disabled={placing || lines.length === 0 || missingRequired}>
-                {placing ? 'Placing Order...' : 'Place Order'}
+                {placing ? t`Placing Order...` : t`Place Order`}
               </Button>
             </Card>
           </form>

@@ -1,10 +1,14 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { MSG } from '@souq/shared/messages';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocale } from '@/lib/use-locale';
 import { PRODUCT_QUERY_PARAM } from '@souq/shared/rules/embed';
+import { formatCount } from '@souq/shared/rules/locale';
 import { paths } from '@/app/paths';
 import { Alert } from '@/components/ui/Alert';
 import { Button, buttonClass } from '@/components/ui/Button';
+import { LanguageSwitch } from '@/components/LanguageSwitch';
+import { useMsg } from '@/lib/use-msg';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Spinner } from '@/components/ui/Spinner';
 import { cx } from '@/components/ui/cx';
@@ -44,6 +48,9 @@ export default function AssistantPage() {
   const all = useCatalogue();
   const addToCart = useAddToCart();
   const linked = useLinkedProduct();
+  const { t } = useLingui();
+  const locale = useLocale();
+  const MSG = useMsg();
 
   const results = useMemo(() => (search.data ?? []).map(refFromProduct), [search.data]);
   // Every product on screen is known by name to the chat's typed commands.
@@ -108,17 +115,18 @@ export default function AssistantPage() {
           <Link to={paths.home} className="text-lg font-bold text-brand-700">
             Souq
           </Link>
-          <h1 className="text-lg font-semibold text-slate-900 sm:text-xl">AI Product Assistant</h1>
-          <span className="rounded-full bg-gradient-to-r from-brand-600 to-sky-600 px-2.5 py-0.5 text-xs font-semibold text-white">Powered by AI</span>
-          <nav className="ms-auto flex items-center gap-2" aria-label="Account">
-            <Link to={paths.sidePanel} className={buttonClass('ghost', 'sm')} title="Open the shopping side panel: lock two products and compare them">
-              Compare
+          <h1 className="text-lg font-semibold text-slate-900 sm:text-xl"><Trans>AI Product Assistant</Trans></h1>
+          <span className="rounded-full bg-gradient-to-r from-brand-600 to-sky-600 px-2.5 py-0.5 text-xs font-semibold text-white"><Trans>Powered by AI</Trans></span>
+          <nav className="ms-auto flex items-center gap-2" aria-label={t`Account`}>
+            <LanguageSwitch />
+            <Link to={paths.sidePanel} className={buttonClass('ghost', 'sm')} title={t`Open the shopping side panel: lock two products and compare them`}>
+              <Trans>Compare</Trans>
             </Link>
             <Link to={paths.profile} className={buttonClass('secondary', 'sm')}>
-              Profile
+              <Trans>Profile</Trans>
             </Link>
             <Link to={paths.checkout} className={buttonClass('primary', 'sm')}>
-              Checkout
+              <Trans>Checkout</Trans>
             </Link>
           </nav>
         </div>
@@ -128,7 +136,7 @@ export default function AssistantPage() {
         <main className="min-w-0 pt-6 pb-24 lg:pb-6">
           <form onSubmit={onSubmit} role="search" className="flex gap-2">
             <label htmlFor="product-search" className="sr-only">
-              Search products
+              <Trans>Search products</Trans>
             </label>
             <input
               ref={searchBox}
@@ -136,29 +144,29 @@ export default function AssistantPage() {
               type="search"
               value={input}
               onChange={(e) => setInput(e.target.value)}
-              placeholder="Search products with AI..."
+              placeholder={t`Search products with AI...`}
               className="h-12 min-w-0 flex-1 rounded-xl border border-slate-300 bg-white px-4 text-sm shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
             />
             <Button type="submit" size="lg">
-              Search
+              <Trans>Search</Trans>
             </Button>
           </form>
 
           <div className="mt-6 flex flex-col gap-8">
             {loading && (
               <div className="flex justify-center py-8 text-slate-500">
-                <Spinner label="Loading products…" />
+                <Spinner label={t`Loading products…`} />
               </div>
             )}
 
             {query !== '' && !search.isFetching && (
-              <section aria-label="Search results" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+              <section aria-label={t`Search results`} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
                 <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
                   <h2 className="text-lg font-semibold text-slate-900">
-                    Results for “{query}” <span className="text-sm font-normal text-slate-500">({results.length})</span>
+                    <Trans>Results for “<bdi>{query}</bdi>”</Trans> <span className="text-sm font-normal text-slate-500">({formatCount(results.length, locale)})</span>
                   </h2>
                   <Button variant="ghost" size="sm" onClick={() => runSearch('')}>
-                    Clear search
+                    <Trans>Clear search</Trans>
                   </Button>
                 </div>
                 {search.isError ? (
@@ -192,7 +200,7 @@ export default function AssistantPage() {
         </main>
 
         <aside
-          aria-label="Assistant"
+          aria-label={t`Assistant`}
           className={cx(
             chatOpen ? 'fixed inset-0 z-40 flex flex-col gap-2 bg-slate-50 p-2' : 'hidden',
             'lg:static lg:z-auto lg:block lg:bg-transparent lg:p-0',
@@ -200,7 +208,7 @@ export default function AssistantPage() {
         >
           <div className="flex justify-end lg:hidden">
             <Button variant="secondary" size="sm" onClick={() => setChatOpen(false)}>
-              Close chat
+              <Trans>Close chat</Trans>
             </Button>
           </div>
           <div className="flex min-h-0 flex-1 flex-col lg:sticky lg:top-14 lg:h-[calc(100dvh-3.5rem)] lg:py-6">
@@ -225,7 +233,7 @@ export default function AssistantPage() {
           className="fixed end-4 bottom-4 z-30 inline-flex h-12 items-center gap-2 rounded-full bg-brand-700 px-5 font-medium text-white shadow-lg hover:bg-brand-800 lg:hidden"
         >
           <ChatIcon />
-          Chat with AI
+          <Trans>Chat with AI</Trans>
         </button>
       )}
 

@@ -1,9 +1,11 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { Link } from 'react-router';
-import { MSG } from '@souq/shared/messages';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { paths } from '@/app/paths';
 import { useCustomerToken } from '@/lib/session';
 import { buttonClass } from '@/components/ui/Button';
+import { LanguageSwitch } from '@/components/LanguageSwitch';
+import { useMsg } from '@/lib/use-msg';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Price } from '@/components/ui/Price';
 import { Spinner } from '@/components/ui/Spinner';
@@ -34,6 +36,8 @@ export default function CustomerHome() {
   const products = useMemo(() => (catalogue.data ?? []).map(refFromProduct), [catalogue.data]);
   const addToCart = useAddToCart();
   const token = useCustomerToken();
+  const { t } = useLingui();
+  const MSG = useMsg();
   useEffect(() => () => clearTimeout(noticeTimer.current), []);
 
   function announceAdded(n: number) {
@@ -53,13 +57,14 @@ export default function CustomerHome() {
       <header className="border-b border-slate-200 bg-white">
         <div className="flex items-center gap-3 px-4 py-3 lg:px-6">
           <span className="text-lg font-bold text-brand-700">Souq</span>
-          <span className="hidden text-sm text-slate-500 sm:inline">AI shopping assistant</span>
-          <nav className="ms-auto flex items-center gap-2" aria-label="Main">
+          <span className="hidden text-sm text-slate-500 sm:inline"><Trans>AI shopping assistant</Trans></span>
+          <nav className="ms-auto flex items-center gap-2" aria-label={t`Main`}>
+            <LanguageSwitch />
             <Link to={paths.assistant} className={buttonClass('secondary', 'sm')}>
-              Browse all products
+              <Trans>Browse all products</Trans>
             </Link>
             <Link to={token ? paths.profile : paths.login} className={buttonClass('ghost', 'sm')}>
-              {token ? 'Profile' : 'Log in'}
+              {token ? t`Profile` : t`Log in`}
             </Link>
           </nav>
         </div>
@@ -81,16 +86,16 @@ export default function CustomerHome() {
           <section aria-labelledby="home-products" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
             <div className="mb-3 flex items-baseline justify-between gap-2">
               <h2 id="home-products" className="text-lg font-semibold text-slate-900">
-                Products
+                <Trans>Products</Trans>
               </h2>
-              <p className="text-xs text-slate-500">Select one or drag it into the chat</p>
+              <p className="text-xs text-slate-500"><Trans>Select one or drag it into the chat</Trans></p>
             </div>
             {catalogue.isPending ? (
               <div className="flex justify-center py-6 text-slate-500">
-                <Spinner label="Loading products..." />
+                <Spinner label={t`Loading products...`} />
               </div>
             ) : products.length === 0 ? (
-              <EmptyState title="No products found." />
+              <EmptyState title={t`No products found.`} />
             ) : (
               <ul className="flex snap-x gap-3 overflow-x-auto pb-2 [scrollbar-width:thin]">
                 {products.slice(0, 24).map((p) => (
@@ -138,13 +143,14 @@ export default function CustomerHome() {
 function SidebarProduct({ product, selected, onSelect }: { product: ProductRef; selected: boolean; onSelect: (p: ProductRef) => void }) {
   const onDragStart = (e: DragEvent) => setProductDragData(e.dataTransfer, product);
   const lang = useContentLang();
+  const { t } = useLingui();
   return (
     <button
       type="button"
       draggable
       onDragStart={onDragStart}
       onClick={() => onSelect(product)}
-      title="Drag to chat"
+      title={t`Drag to chat`}
       aria-pressed={selected}
       className={cx(
         'flex w-36 flex-col overflow-hidden rounded-xl border bg-white text-start transition hover:shadow-md',

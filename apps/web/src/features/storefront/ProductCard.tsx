@@ -1,5 +1,9 @@
 import { useRef, type DragEvent, type PointerEvent } from 'react';
 import { CARD_TILT_MAX_DEG, PRODUCT_CARD_WIDTH_PX } from '@souq/shared/constants';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocale } from '@/lib/use-locale';
+import { formatCount } from '@souq/shared/rules/locale';
 import { Button } from '@/components/ui/Button';
 import { Price } from '@/components/ui/Price';
 import { Stars } from '@/components/ui/Stars';
@@ -44,6 +48,10 @@ export function ProductCard({ product, onOpen, onAdd, selected = false, draggabl
   const onDragStart = (e: DragEvent) => setProductDragData(e.dataTransfer, product);
   const lang = useContentLang();
   const name = pickText(product.name, product.nameAr ?? '', lang);
+  const { t } = useLingui();
+  const locale = useLocale();
+  const reviews = product.reviewCount ?? 0;
+  const reviewCount = formatCount(reviews, locale);
 
   return (
     <article
@@ -56,7 +64,7 @@ export function ProductCard({ product, onOpen, onAdd, selected = false, draggabl
       onClick={() => onOpen(product)}
       draggable={draggable || undefined}
       onDragStart={draggable ? onDragStart : undefined}
-      title={draggable ? 'Drag to chat' : undefined}
+      title={draggable ? t`Drag to chat` : undefined}
       className={cx(
         'group relative flex shrink-0 cursor-pointer snap-start flex-col overflow-hidden rounded-2xl border bg-white shadow-sm',
         'transition-[transform,box-shadow] duration-200 ease-out will-change-transform hover:shadow-lg',
@@ -67,7 +75,7 @@ export function ProductCard({ product, onOpen, onAdd, selected = false, draggabl
         <ProductImage src={product.image} alt="" eager={eager} className="aspect-[4/3] w-full" />
         {product.badge && (
           <span className="absolute top-3 start-3 rounded-full bg-amber-400 px-2.5 py-0.5 text-xs font-semibold text-amber-950 shadow-sm">
-            {product.badge}
+            <bdi>{product.badge}</bdi>
           </span>
         )}
       </div>
@@ -81,20 +89,20 @@ export function ProductCard({ product, onOpen, onAdd, selected = false, draggabl
         {product.rating != null && product.rating > 0 && (
           <span className="flex items-center gap-1">
             <Stars rating={product.rating} showValue />
-            {product.reviewCount ? <span className="text-xs text-slate-500">({product.reviewCount} {product.reviewCount === 1 ? 'review' : 'reviews'})</span> : null}
+            {reviews ? <span className="text-xs text-slate-500">({plural(reviews, { one: `${reviewCount} review`, other: `${reviewCount} reviews` })})</span> : null}
           </span>
         )}
         <div className="mt-auto flex items-center justify-between gap-2 pt-1">
           <Price value={product.price} className="text-lg font-bold text-slate-900" />
           <Button
             size="sm"
-            aria-label={`Add to Cart: ${name}`}
+            aria-label={t`Add to Cart: ${name}`}
             onClick={(e) => {
               e.stopPropagation();
               onAdd(product);
             }}
           >
-            Add to Cart
+            <Trans>Add to Cart</Trans>
           </Button>
         </div>
       </div>

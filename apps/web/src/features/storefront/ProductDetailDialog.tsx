@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import ProductReviews from './ProductReviews';
 import PriceHistory from './PriceHistory';
-import { MSG } from '@souq/shared/messages';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMsg } from '@/lib/use-msg';
 import type { VariantChoice } from '@souq/shared/rules/variants';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
@@ -43,6 +44,8 @@ export default function ProductDetailDialog({ product, onClose, onAdd, onAsk }: 
   // the options picked, for the product they were picked on (another product starts with none)
   const [picked, setPicked] = useState<{ id: number; choice: VariantChoice }>({ id: 0, choice: {} });
   const lang = useContentLang();
+  const { t } = useLingui();
+  const MSG = useMsg();
   if (!product) return null;
   const full = query.data;
   const options = full?.variants ?? [];
@@ -55,10 +58,10 @@ export default function ProductDetailDialog({ product, onClose, onAdd, onAsk }: 
   const stock = full ? full.stock_quantity ?? full.stock : undefined;
   // Short labels on the buttons; the chat receives the full question with the product's name.
   const questions = [
-    { label: 'Tell me more', text: MSG.quickTellMore(ref.name) },
-    { label: 'Is it worth the price?', text: MSG.quickWorthPrice(ref.name) },
-    { label: 'Similar products', text: MSG.quickSimilar(ref.name) },
-    { label: 'How to purchase', text: MSG.quickHowToPurchase(ref.name) },
+    { label: t`Tell me more`, text: MSG.quickTellMore(ref.name) },
+    { label: t`Is it worth the price?`, text: MSG.quickWorthPrice(ref.name) },
+    { label: t`Similar products`, text: MSG.quickSimilar(ref.name) },
+    { label: t`How to purchase`, text: MSG.quickHowToPurchase(ref.name) },
   ];
 
   return (
@@ -71,7 +74,7 @@ export default function ProductDetailDialog({ product, onClose, onAdd, onAsk }: 
         <>
           {waiting && <p className="me-auto self-center text-sm text-slate-600">{MSG.variantChoose(chosen.missing!)}</p>}
           <Button variant="secondary" disabled={waiting} onClick={() => onAdd(ref)}>
-            Add to Cart
+            <Trans>Add to Cart</Trans>
           </Button>
           <Button
             disabled={waiting}
@@ -82,7 +85,7 @@ export default function ProductDetailDialog({ product, onClose, onAdd, onAsk }: 
               openCart(true);
             }}
           >
-            Buy Now
+            <Trans>Buy Now</Trans>
           </Button>
         </>
       }
@@ -91,7 +94,7 @@ export default function ProductDetailDialog({ product, onClose, onAdd, onAsk }: 
         <ProductImage src={ref.image} alt={pickText(ref.name, ref.nameAr ?? '', lang)} eager className="aspect-square w-full rounded-xl" />
         <div className="flex flex-col gap-4">
           <dl className="flex flex-col gap-3">
-            <Fact label="Price">
+            <Fact label={t`Price`}>
               <span className="flex flex-wrap items-center gap-3">
                 <Price value={ref.price} compareAt={options.length ? undefined : (full?.compare_at_price ?? undefined)} className="text-2xl font-bold text-slate-900" />
                 {ref.rating != null && ref.rating > 0 && <Stars rating={ref.rating} showValue />}
@@ -99,34 +102,34 @@ export default function ProductDetailDialog({ product, onClose, onAdd, onAsk }: 
             </Fact>
             {query.isPending ? (
               <div>
-                <Spinner size="sm" label="Loading details…" />
+                <Spinner size="sm" label={t`Loading details…`} />
               </div>
             ) : (
               <>
                 {options.length > 0 && <ProductOptions options={options} choice={choice} onChange={(c) => setPicked({ id: product.id, choice: c })} />}
-                <Fact label="Description">
+                <Fact label={t`Description`}>
                   <span className="whitespace-pre-line">
                     {full?.description?.trim() || full?.description_ar?.trim() ? (
                       <LocalText en={full.description.trim()} ar={full.description_ar.trim()} lang={lang} />
                     ) : full?.short_description?.trim() || MSG.noDescription}
                   </span>
                 </Fact>
-                <Fact label="Category">{full?.category?.trim() || ref.category?.trim() || MSG.defaultCategory}</Fact>
-                {typeof stock === 'number' && <Fact label="Stock">{MSG.unitsAvailable(stock)}</Fact>}
+                <Fact label={t`Category`}><bdi>{full?.category?.trim() || ref.category?.trim() || MSG.defaultCategory}</bdi></Fact>
+                {typeof stock === 'number' && <Fact label={t`Stock`}>{MSG.unitsAvailable(stock)}</Fact>}
                 {full && full.tags.length > 0 && (
-                  <Fact label="Tags">
+                  <Fact label={t`Tags`}>
                     <ul className="mt-1 flex flex-wrap gap-1.5">
-                      {full.tags.map((t) => (
-                        <li key={t} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-700">
-                          {t}
+                      {full.tags.map((tag) => (
+                        <li key={tag} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-700">
+                          <bdi>{tag}</bdi>
                         </li>
                       ))}
                     </ul>
                   </Fact>
                 )}
                 {full?.embed_id != null && (
-                  <Fact label="Embedded product">
-                    Vendor ID: {full.vendor_id ?? '—'} · Theme: {String(full.embed_settings?.theme ?? 'light')}
+                  <Fact label={t`Embedded product`}>
+                    <Trans>Vendor ID: {full.vendor_id ?? '—'} · Theme: {String(full.embed_settings?.theme ?? 'light')}</Trans>
                   </Fact>
                 )}
               </>
@@ -136,7 +139,7 @@ export default function ProductDetailDialog({ product, onClose, onAdd, onAsk }: 
           <PriceHistory productId={ref.id} />
           {onAsk && (
             <div>
-              <p className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">Ask the assistant</p>
+              <p className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase"><Trans>Ask the assistant</Trans></p>
               <div className="flex flex-wrap gap-2">
                 {questions.map((q) => (
                   <button

@@ -1,16 +1,22 @@
 import { useId } from 'react';
 import type { ProductOption } from '@souq/shared/api/catalogue';
-import { VARIANT_TYPE_LABELS } from '@souq/shared/constants';
-import { MSG } from '@souq/shared/messages';
+import { useMsg } from '@/lib/use-msg';
 import { amountToCents, centsToAmount, formatMoney } from '@souq/shared/rules/money';
 import { sortedOptions, variantUnitPriceCents, type VariantChoice } from '@souq/shared/rules/variants';
 import { cx } from '@/components/ui/cx';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLocale } from '@/lib/use-locale';
+import { i18n } from '@/lib/i18n';
+
+// the kinds' names of shared/constants (VARIANT_TYPE_LABELS), in the catalogue so they read in the page's language
+const KIND_LABELS: Record<string, MessageDescriptor> = { color: msg`Color`, size: msg`Size`, material: msg`Material` };
 
 /** The kinds of option a product has, in the fixed order, each with its options. */
 export function optionKinds(options: readonly ProductOption[]): { type: string; label: string; options: ProductOption[] }[] {
   const kinds = new Map<string, ProductOption[]>();
   for (const o of sortedOptions(options)) kinds.set(o.type, [...(kinds.get(o.type) ?? []), o]);
-  return [...kinds].map(([type, list]) => ({ type, label: (VARIANT_TYPE_LABELS as Record<string, string>)[type] ?? type, options: list }));
+  return [...kinds].map(([type, list]) => ({ type, label: KIND_LABELS[type] ? i18n._(KIND_LABELS[type]) : type, options: list }));
 }
 
 /** The price with the chosen options (the shared rule the server charges by), and the first kind still to choose. */
@@ -27,6 +33,8 @@ export function choiceState(basePrice: number, options: readonly ProductOption[]
  */
 export function ProductOptions({ options, choice, onChange }: { options: readonly ProductOption[]; choice: VariantChoice; onChange: (choice: VariantChoice) => void }) {
   const id = useId();
+  const MSG = useMsg();
+  const locale = useLocale();
   return (
     <div className="flex flex-col gap-3">
       {optionKinds(options).map((kind) => (
@@ -59,7 +67,7 @@ export function ProductOptions({ options, choice, onChange }: { options: readonl
                     o.price_adjustment !== 0 && (
                       <span className="text-xs font-normal text-slate-500">
                         {o.price_adjustment > 0 ? '+' : '−'}
-                        {formatMoney(Math.abs(o.price_adjustment))}
+                        {formatMoney(Math.abs(o.price_adjustment), undefined, locale)}
                       </span>
                     )
                   ) : (

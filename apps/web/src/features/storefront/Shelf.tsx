@@ -1,5 +1,6 @@
 import { useRef, type PointerEvent, type ReactNode } from 'react';
 import { SHELF_SCROLL_STEP_PX } from '@souq/shared/constants';
+import { useLingui } from '@lingui/react/macro';
 
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 /** Movement (px) after which a press is a drag, not a click. */
@@ -28,6 +29,7 @@ export function Shelf({ title, children, deferPaint = false }: {
   deferPaint?: boolean;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
+  const { t } = useLingui();
   const drag = useRef<{ x: number; left: number; moved: boolean; id: number } | null>(null);
 
   // dx is towards the line's end: in a right-to-left page the end is on the left, where scrollLeft goes negative
@@ -79,7 +81,7 @@ export function Shelf({ title, children, deferPaint = false }: {
           <button
             type="button"
             onClick={() => scrollBy(-SHELF_SCROLL_STEP_PX)}
-            aria-label={`Scroll ${title} left`}
+            aria-label={t`Scroll ${title} left`}
             className="inline-flex h-9 w-9 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-700 shadow-sm hover:bg-slate-50"
           >
             <Arrow dir="left" />
@@ -87,7 +89,7 @@ export function Shelf({ title, children, deferPaint = false }: {
           <button
             type="button"
             onClick={() => scrollBy(SHELF_SCROLL_STEP_PX)}
-            aria-label={`Scroll ${title} right`}
+            aria-label={t`Scroll ${title} right`}
             className="inline-flex h-9 w-9 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-700 shadow-sm hover:bg-slate-50"
           >
             <Arrow dir="right" />

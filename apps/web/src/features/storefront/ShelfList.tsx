@@ -1,4 +1,5 @@
 import { memo, startTransition, useEffect, useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { Alert } from '@/components/ui/Alert';
 import { Spinner } from '@/components/ui/Spinner';
 import { useShelves } from './api';
@@ -24,6 +25,7 @@ export const ShelfList = memo(function ShelfList({ onOpen, onAdd, selectedId }: 
   selectedId?: number | null;
 }) {
   const shelves = useShelves();
+  const { t } = useLingui();
   const [shown, setShown] = useState(FIRST_SHELVES);
   const total = shelves.data?.length ?? 0;
   useEffect(() => {
@@ -32,7 +34,7 @@ export const ShelfList = memo(function ShelfList({ onOpen, onAdd, selectedId }: 
   if (shelves.isPending) {
     return (
       <div className="flex justify-center py-10 text-slate-500">
-        <Spinner label="Loading shelves…" />
+        <Spinner label={t`Loading shelves…`} />
       </div>
     );
   }
