@@ -1,5 +1,6 @@
 import { DEV_FALLBACK_PORT } from '@souq/shared/constants';
-import { DEV_MSG, MSG } from '@souq/shared/messages';
+import { DEV_MSG } from '@souq/shared/messages';
+import { currentMsg } from './use-msg';
 import { tokens } from './storage';
 
 /** An API failure with the text to show the user (spec §8 rules). */
@@ -41,7 +42,7 @@ export function errorMessageFrom(status: number, text: string): { message: strin
   const trimmed = text.trim();
   if (trimmed.startsWith('Proxy error')) {
     // import.meta.env.DEV is a build-time constant: a production bundle holds neither the text nor the port
-    return { message: import.meta.env.DEV ? DEV_MSG.proxyError(`localhost:${DEV_FALLBACK_PORT}`) : MSG.requestFailed };
+    return { message: import.meta.env.DEV ? DEV_MSG.proxyError(`localhost:${DEV_FALLBACK_PORT}`) : currentMsg().requestFailed };
   }
   try {
     const json = JSON.parse(trimmed) as ApiError['body'];
@@ -51,7 +52,7 @@ export function errorMessageFrom(status: number, text: string): { message: strin
   } catch {
     if (trimmed && !trimmed.startsWith('<')) return { message: trimmed };
   }
-  return { message: status === 0 ? MSG.requestFailed : MSG.requestFailed };
+  return { message: status === 0 ? currentMsg().requestFailed : currentMsg().requestFailed };
 }
 
 async function doFetch(base: string, path: string, opts: RequestOptions): Promise<Response> {
@@ -75,11 +76,11 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     // the second try on the development server's port exists in dev builds only (it is dead code in production)
-    if (!import.meta.env.DEV || !opts.devFallback) throw new ApiError(MSG.requestFailed, 0);
+    if (!import.meta.env.DEV || !opts.devFallback) throw new ApiError(currentMsg().requestFailed, 0);
     try {
       res = await doFetch(`${location.protocol}//${location.hostname}:${DEV_FALLBACK_PORT}`, path, opts);
     } catch {
-      throw new ApiError(MSG.requestFailed, 0);
+      throw new ApiError(currentMsg().requestFailed, 0);
     }
   }
   const text = await res.text();
@@ -91,7 +92,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   try {
     return JSON.parse(text) as T;
   } catch {
-    throw new ApiError(MSG.unexpectedResponse, res.status);
+    throw new ApiError(currentMsg().unexpectedResponse, res.status);
   }
 }
 

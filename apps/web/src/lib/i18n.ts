@@ -25,6 +25,9 @@ const CATALOGUES: Record<Locale, Record<Area, Catalogue>> = {
 };
 
 const loaded = new Set<string>();
+// English, the source language, until a page's catalogue is loaded: a function that translates outside a page (a
+// status badge's words in a unit test) reads the source text instead of failing for want of a language
+if (!i18n.locale) i18n.activate(DEFAULT_LOCALE);
 
 /** The page's language, as the server wrote it into `<html lang>`. */
 export function pageLocale(): Locale {

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { MSG } from '@souq/shared/messages';
+import { currentMsg } from './use-msg';
 
 // Does an image URL a vendor typed load as an image? Asked by the vendor's own browser when the URL is entered: the
 // server never fetches a vendor's URL (no requests to addresses a vendor picks). A URL that does not load would
@@ -49,5 +49,5 @@ export function useImageUrlCheck() {
     setNotLoading(broken);
     return broken.length === 0;
   }, []);
-  return { error: notLoading[0] ? MSG.imageUrlNotLoading(notLoading[0]) : null, check };
+  return { error: notLoading[0] ? currentMsg().imageUrlNotLoading(notLoading[0]) : null, check };
 }

@@ -1,5 +1,7 @@
 // Paging arithmetic of server-side lists (limit/offset, total from X-Total-Count), kept pure so it is unit-tested.
-import { formatCount } from '@souq/shared/rules/locale';
+import { t } from '@lingui/core/macro';
+import { formatCount, isLocale } from '@souq/shared/rules/locale';
+import { i18n } from './i18n';
 
 
 /** 'Showing 1–50 of 1,234'; '' when there is nothing to show. */
@@ -7,7 +9,11 @@ export function pageRangeText(offset: number, limit: number, total: number): str
   if (total <= 0) return '';
   const first = Math.min(offset + 1, total);
   const last = Math.min(offset + limit, total);
-  return `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(total)}`;
+  const locale = isLocale(i18n.locale) ? i18n.locale : undefined;
+  const from = formatCount(first, locale);
+  const to = formatCount(last, locale);
+  const all = formatCount(total, locale);
+  return t`Showing ${from}–${to} of ${all}`;
 }
 
 /** 1-based page number and page count, e.g. offset 50, limit 50, total 1234 → page 2 of 25. */
