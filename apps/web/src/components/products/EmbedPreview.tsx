@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { EmbedSettings } from '@souq/shared/api/embeds';
 import { EMBED_AUTO_HEIGHT_PX } from '@souq/shared/constants';
-import { MSG } from '@souq/shared/messages';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { currentMsg } from '@/lib/use-msg';
 import { EMBED_HEIGHT_MESSAGE, embedUrl } from '@souq/shared/rules/embed';
 import { notify } from '@/components/ui/toast';
 import { Button } from '@/components/ui/Button';
@@ -14,9 +15,9 @@ const cssSize = (v: string, auto: string) => (v === 'auto' ? auto : /^\d+(\.\d+)
 export async function copyEmbedCode(code: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(code);
-    notify.success(MSG.embedCopied);
+    notify.success(currentMsg().embedCopied);
   } catch {
-    notify.error(MSG.clipboardFailed);
+    notify.error(currentMsg().clipboardFailed);
   }
 }
 
@@ -28,6 +29,7 @@ export function EmbedPreview({ productId, productName, settings, className }: { 
   const frame = useRef<HTMLIFrameElement>(null);
   const [reported, setReported] = useState<number | null>(null);
   const [page, setPage] = useState<'light' | 'dark'>('light');
+  const { t } = useLingui();
   const src = embedUrl(publicOrigin(), productId, settings);
   const frameOrigin = new URL(src).origin;
 
@@ -46,11 +48,11 @@ export function EmbedPreview({ productId, productName, settings, className }: { 
   return (
     <div className={cx('flex flex-col gap-2', className)}>
       <div className="flex items-center justify-between gap-2">
-        <p className="text-sm font-medium text-slate-700">Preview</p>
-        <div className="flex gap-1" role="group" aria-label="Preview page background">
+        <p className="text-sm font-medium text-slate-700"><Trans>Preview</Trans></p>
+        <div className="flex gap-1" role="group" aria-label={t`Preview page background`}>
           {(['light', 'dark'] as const).map((p) => (
             <Button key={p} size="sm" variant={page === p ? 'secondary' : 'ghost'} aria-pressed={page === p} onClick={() => setPage(p)}>
-              {p === 'light' ? 'Light page' : 'Dark page'}
+              {p === 'light' ? t`Light page` : t`Dark page`}
             </Button>
           ))}
         </div>
@@ -60,7 +62,7 @@ export function EmbedPreview({ productId, productName, settings, className }: { 
           ref={frame}
           key={src}
           src={src}
-          title={`${productName} on Souq (preview)`}
+          title={t`${productName} on Souq (preview)`}
           loading="lazy"
           style={{ width: cssSize(settings.width, '100%'), maxWidth: '100%', height, border: 0, overflow: 'hidden', display: 'block' }}
         />

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReturnRequest } from '@souq/shared/api/returns';
-import { MSG } from '@souq/shared/messages';
+import { Trans } from '@lingui/react/macro';
+import { currentMsg, useMsg } from '@/lib/use-msg';
 import { api } from '@/lib/api-client';
 import { useLiveEvents } from '@/lib/live-events';
 import { Button } from '@/components/ui/Button';
@@ -37,6 +38,7 @@ export function ReturnRequestsPanel({ area, orderId }: { area: Area; orderId?: n
   const [note, setNote] = useState('');
   const [restock, setRestock] = useState(true);
   const [busy, setBusy] = useState(false);
+  const MSG = useMsg();
 
   function open(r: ReturnRequest, action: Step['action']) {
     setNote('');
@@ -47,7 +49,7 @@ export function ReturnRequestsPanel({ area, orderId }: { area: Area; orderId?: n
   async function submit() {
     if (!step) return;
     if (step.action === 'reject' && !note.trim()) {
-      notify.error(MSG.returnRejectNoteRequired);
+      notify.error(currentMsg().returnRejectNoteRequired);
       return;
     }
     setBusy(true);
@@ -59,7 +61,7 @@ export function ReturnRequestsPanel({ area, orderId }: { area: Area; orderId?: n
       // the admin's details show the sub-order's history, which gained a line
       if (area === 'admin') await client.invalidateQueries({ queryKey: ['admin-order'] });
     } catch (err) {
-      notify.error(MSG.returnActionFailed(err instanceof Error ? err.message : MSG.requestFailed));
+      notify.error(currentMsg().returnActionFailed(err instanceof Error ? err.message : currentMsg().requestFailed));
     } finally {
       setBusy(false);
     }
@@ -96,7 +98,7 @@ export function ReturnRequestsPanel({ area, orderId }: { area: Area; orderId?: n
         size="sm"
         footer={
           <>
-            <Button variant="secondary" onClick={() => setStep(null)}>Cancel</Button>
+            <Button variant="secondary" onClick={() => setStep(null)}><Trans>Cancel</Trans></Button>
             <Button variant={step?.action === 'reject' ? 'danger' : 'primary'} loading={busy} onClick={() => void submit()}>{title}</Button>
           </>
         }

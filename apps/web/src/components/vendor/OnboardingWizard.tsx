@@ -1,9 +1,14 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Vendor } from '@souq/shared/api/auth';
-import { MSG } from '@souq/shared/messages';
-import { BUSINESS_TYPES, DEFAULT_MAP_POINT, DEFAULT_VENDOR_COUNTRY, EMIRATES, INDUSTRIES, ONBOARDING_STEPS } from '@souq/shared/constants';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { BUSINESS_TYPES, DEFAULT_MAP_POINT, DEFAULT_VENDOR_COUNTRY, EMIRATES, INDUSTRIES } from '@souq/shared/constants';
+import { formatCount, formatDecimal } from '@souq/shared/rules/locale';
+import { currentMsg, useMsg } from '@/lib/use-msg';
+import { useLocale } from '@/lib/use-locale';
+import { BUSINESS_TYPE_TEXT, DOCUMENT_TEXT, EMIRATE_TEXT, INDUSTRY_TEXT, STEP_TEXT, wordsOf } from './labels';
 import {
-  ONBOARDING_STEP_FIELDS, VENDOR_DOCUMENT_ACCEPT, VENDOR_DOCUMENT_FIELDS, VENDOR_DOCUMENT_LABELS, onboardingFieldErrors,
+  ONBOARDING_STEP_FIELDS, VENDOR_DOCUMENT_ACCEPT, VENDOR_DOCUMENT_FIELDS, onboardingFieldErrors,
   type VendorDocumentField,
 } from '@souq/shared/api/vendors';
 import { sendForm } from '@/lib/upload';
@@ -74,6 +79,9 @@ export function OnboardingWizard({ vendor: initial, actingAs, onSaved }: { vendo
   const [serverFields, setServerFields] = useState<Record<string, string>>({});
   const headingRef = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
+  const { t, i18n } = useLingui();
+  const MSG = useMsg();
+  const locale = useLocale();
 
   // focus the step's heading when the step changes, so keyboard and screen-reader users land on the new content
   const firstRender = useRef(true);
@@ -100,7 +108,7 @@ export function OnboardingWizard({ vendor: initial, actingAs, onSaved }: { vendo
   function next() {
     if (!stepValid(step)) {
       setTried(true);
-      notify.error(MSG.onboardingIncomplete);
+      notify.error(currentMsg().onboardingIncomplete);
       return;
     }
     setTried(false);
@@ -124,7 +132,7 @@ export function OnboardingWizard({ vendor: initial, actingAs, onSaved }: { vendo
     if (firstInvalid) {
       setTried(true);
       setStep(firstInvalid);
-      notify.error(MSG.onboardingIncomplete);
+      notify.error(currentMsg().onboardingIncomplete);
       return;
     }
     setSubmitting(true);
@@ -140,73 +148,75 @@ export function OnboardingWizard({ vendor: initial, actingAs, onSaved }: { vendo
       const saved = await sendForm<Vendor>('/api/vendors/onboarding', form, { auth: actingAs, onProgress: setProgress });
       setVendor(saved);
       setDocs({});
-      notify.success(MSG.onboardingSuccess);
+      notify.success(currentMsg().onboardingSuccess);
       onSaved?.(saved);
       setStep(6);
     } catch (err) {
       const e = err as Error & { body?: { fields?: Record<string, string> } };
-      setSubmitError(e.message || MSG.onboardingFailed);
+      setSubmitError(e.message || currentMsg().onboardingFailed);
       setServerFields(e.body?.fields ?? {});
-      notify.error(e.message || MSG.onboardingFailed);
+      notify.error(e.message || currentMsg().onboardingFailed);
     } finally {
       setSubmitting(false);
     }
   }
 
-  const title = ONBOARDING_STEPS[step - 1]!;
+  const title = i18n._(STEP_TEXT[step - 1]!);
+  const stepNumber = formatCount(step, locale);
+  const stepCount = formatCount(STEP_TEXT.length, locale);
   return (
     <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
       <Stepper step={step} />
       <section aria-labelledby={headingId} className="p-4 sm:p-6">
         <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 outline-none">
-          <span className="text-slate-500">Step {step} of 6 · </span>{title}
+          <span className="text-slate-500">{t`Step ${stepNumber} of ${stepCount}`} · </span>{title}
         </h2>
 
         <div className="mt-5">
           {step === 1 && (
             <Grid>
-              <Field label="Company Name" required error={errorFor('company_name')}><Input value={values.company_name} onChange={(e) => set('company_name', e.target.value)} autoComplete="organization" maxLength={200} /></Field>
-              <Field label="Contact Name" required error={errorFor('contact_name')}><Input value={values.contact_name} onChange={(e) => set('contact_name', e.target.value)} autoComplete="name" maxLength={120} /></Field>
-              <Field label="Email" required error={errorFor('email')}><Input type="email" value={values.email} onChange={(e) => set('email', e.target.value)} autoComplete="email" /></Field>
-              <Field label="Phone" required error={errorFor('phone')}><Input type="tel" value={values.phone} onChange={(e) => set('phone', e.target.value)} autoComplete="tel" maxLength={40} /></Field>
-              <Field label="Website" hint="Optional, e.g. https://yourstore.ae" error={errorFor('website')} className="sm:col-span-2"><Input type="url" value={values.website} onChange={(e) => set('website', e.target.value)} autoComplete="url" /></Field>
+              <Field label={t`Company Name`} required error={errorFor('company_name')}><Input value={values.company_name} onChange={(e) => set('company_name', e.target.value)} autoComplete="organization" maxLength={200} /></Field>
+              <Field label={t`Contact Name`} required error={errorFor('contact_name')}><Input value={values.contact_name} onChange={(e) => set('contact_name', e.target.value)} autoComplete="name" maxLength={120} /></Field>
+              <Field label={t`Email`} required error={errorFor('email')}><Input type="email" value={values.email} onChange={(e) => set('email', e.target.value)} autoComplete="email" /></Field>
+              <Field label={t`Phone`} required error={errorFor('phone')}><Input type="tel" value={values.phone} onChange={(e) => set('phone', e.target.value)} autoComplete="tel" maxLength={40} /></Field>
+              <Field label={t`Website`} hint={t`Optional, e.g. https://yourstore.ae`} error={errorFor('website')} className="sm:col-span-2"><Input type="url" value={values.website} onChange={(e) => set('website', e.target.value)} autoComplete="url" /></Field>
             </Grid>
           )}
 
           {step === 2 && (
             <Grid>
-              <Field label="Street" required error={errorFor('address.street')} className="sm:col-span-2"><Input value={values.address.street} onChange={(e) => setAddress('street', e.target.value)} autoComplete="street-address" /></Field>
-              <Field label="City" required error={errorFor('address.city')}><Input value={values.address.city} onChange={(e) => setAddress('city', e.target.value)} autoComplete="address-level2" /></Field>
-              <Field label="State / Emirate" required error={errorFor('address.state')}>
+              <Field label={t`Street`} required error={errorFor('address.street')} className="sm:col-span-2"><Input value={values.address.street} onChange={(e) => setAddress('street', e.target.value)} autoComplete="street-address" /></Field>
+              <Field label={t`City`} required error={errorFor('address.city')}><Input value={values.address.city} onChange={(e) => setAddress('city', e.target.value)} autoComplete="address-level2" /></Field>
+              <Field label={t`State / Emirate`} required error={errorFor('address.state')}>
                 <Select value={values.address.state} onChange={(e) => setAddress('state', e.target.value)}>
-                  <option value="">Choose an emirate</option>
-                  {EMIRATES.map((e) => <option key={e} value={e}>{e}</option>)}
+                  <option value="">{t`Choose an emirate`}</option>
+                  {EMIRATES.map((e) => <option key={e} value={e}>{i18n._(EMIRATE_TEXT[e])}</option>)}
                   {values.address.state && !(EMIRATES as readonly string[]).includes(values.address.state) && <option value={values.address.state}>{values.address.state}</option>}
                 </Select>
               </Field>
-              <Field label="Postal code" hint="Optional"><Input value={values.address.postal_code} onChange={(e) => setAddress('postal_code', e.target.value)} autoComplete="postal-code" maxLength={20} /></Field>
-              <Field label="Country"><Input value={values.address.country} onChange={(e) => setAddress('country', e.target.value)} autoComplete="country-name" /></Field>
+              <Field label={t`Postal code`} hint={t`Optional`}><Input value={values.address.postal_code} onChange={(e) => setAddress('postal_code', e.target.value)} autoComplete="postal-code" maxLength={20} /></Field>
+              <Field label={t`Country`}><Input value={values.address.country} onChange={(e) => setAddress('country', e.target.value)} autoComplete="country-name" /></Field>
               <MapPoint values={values} onChange={setCoordinate} onReset={() => setAddress('coordinates', { ...DEFAULT_MAP_POINT })} />
             </Grid>
           )}
 
           {step === 3 && (
             <Grid>
-              <Field label="Business type" required error={errorFor('business_type')}>
+              <Field label={t`Business type`} required error={errorFor('business_type')}>
                 <Select value={values.business_type} onChange={(e) => set('business_type', e.target.value)}>
-                  <option value="">Choose a business type</option>
-                  {BUSINESS_TYPES.map((b) => <option key={b} value={b}>{b}</option>)}
+                  <option value="">{t`Choose a business type`}</option>
+                  {BUSINESS_TYPES.map((b) => <option key={b} value={b}>{i18n._(BUSINESS_TYPE_TEXT[b])}</option>)}
                 </Select>
               </Field>
-              <Field label="Industry" required error={errorFor('industry')}>
+              <Field label={t`Industry`} required error={errorFor('industry')}>
                 <Select value={values.industry} onChange={(e) => set('industry', e.target.value)}>
-                  <option value="">Choose an industry</option>
-                  {INDUSTRIES.map((i) => <option key={i} value={i}>{i}</option>)}
+                  <option value="">{t`Choose an industry`}</option>
+                  {INDUSTRIES.map((i) => <option key={i} value={i}>{i18n._(INDUSTRY_TEXT[i])}</option>)}
                 </Select>
               </Field>
-              <Field label="Establishment date" required error={errorFor('establishment_date')}><Input type="date" value={values.establishment_date} onChange={(e) => set('establishment_date', e.target.value)} max={new Date().toISOString().slice(0, 10)} /></Field>
-              <Field label="Tax ID" hint="Optional"><Input value={values.tax_id} onChange={(e) => set('tax_id', e.target.value)} maxLength={60} /></Field>
-              <Field label="VAT number" hint="Optional"><Input value={values.vat_number} onChange={(e) => set('vat_number', e.target.value)} maxLength={60} /></Field>
+              <Field label={t`Establishment date`} required error={errorFor('establishment_date')}><Input type="date" value={values.establishment_date} onChange={(e) => set('establishment_date', e.target.value)} max={new Date().toISOString().slice(0, 10)} /></Field>
+              <Field label={t`Tax ID`} hint={t`Optional`}><Input value={values.tax_id} onChange={(e) => set('tax_id', e.target.value)} maxLength={60} /></Field>
+              <Field label={t`VAT number`} hint={t`Optional`}><Input value={values.vat_number} onChange={(e) => set('vat_number', e.target.value)} maxLength={60} /></Field>
             </Grid>
           )}
 
@@ -219,7 +229,7 @@ export function OnboardingWizard({ vendor: initial, actingAs, onSaved }: { vendo
                   file={docs[f] ?? null}
                   onFile={vendor[f]}
                   actingAs={actingAs}
-                  error={docErrors[f] ?? serverFields[f] ?? (tried && !docs[f] && !vendor[f] ? MSG.documentRequired(VENDOR_DOCUMENT_LABELS[f]) : null)}
+                  error={docErrors[f] ?? serverFields[f] ?? (tried && !docs[f] && !vendor[f] ? MSG.documentRequired(i18n._(DOCUMENT_TEXT[f])) : null)}
                   onChoose={(file) => chooseFile(f, file)}
                   onClear={() => {
                     setDocs((d) => ({ ...d, [f]: undefined }));
@@ -240,25 +250,40 @@ export function OnboardingWizard({ vendor: initial, actingAs, onSaved }: { vendo
         )}
         {submitting && (
           <div className="mt-5" aria-live="polite">
-            <div className="h-2 overflow-hidden rounded-full bg-slate-100" role="progressbar" aria-label="Uploading" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)}>
+            <div className="h-2 overflow-hidden rounded-full bg-slate-100" role="progressbar" aria-label={t`Uploading`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)}>
               <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${Math.round(progress * 100)}%` }} />
             </div>
-            <p className="mt-1 text-xs text-slate-500">Uploading… {Math.round(progress * 100)}%</p>
+            <p className="mt-1 text-xs text-slate-500">{t`Uploading… ${formatCount(Math.round(progress * 100), locale)}%`}</p>
           </div>
         )}
 
         <div className="mt-6 flex items-center justify-between gap-3 border-t border-slate-100 pt-4">
-          <Button variant="secondary" onClick={previous} disabled={step === 1 || submitting}>Previous</Button>
-          {step <= LAST_DATA_STEP && <Button onClick={next}>Next</Button>}
-          {step === 5 && <Button onClick={() => void submit()} loading={submitting}>Submit for verification</Button>}
+          <Button variant="secondary" onClick={previous} disabled={step === 1 || submitting}><Trans>Previous</Trans></Button>
+          {step <= LAST_DATA_STEP && <Button onClick={next}><Trans>Next</Trans></Button>}
+          {step === 5 && <Button onClick={() => void submit()} loading={submitting}><Trans>Submit for verification</Trans></Button>}
         </div>
       </section>
     </div>
   );
 }
 
-const fileSize = (bytes: number) =>
-  bytes < 1024 ? `${bytes} bytes` : bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+/** '512 bytes', '38 KB', '2.4 MB', in the page's digits. */
+function useFileSize() {
+  const { t } = useLingui();
+  const locale = useLocale();
+  return (bytes: number) => {
+    if (bytes < 1024) {
+      const n = formatCount(bytes, locale);
+      return t`${n} bytes`;
+    }
+    if (bytes < 1024 * 1024) {
+      const n = formatCount(Math.round(bytes / 1024), locale);
+      return t`${n} KB`;
+    }
+    const n = formatDecimal(bytes / (1024 * 1024), locale);
+    return t`${n} MB`;
+  };
+}
 
 function Grid({ children }: { children: ReactNode }) {
   return <div className="grid gap-4 sm:grid-cols-2">{children}</div>;
@@ -266,11 +291,14 @@ function Grid({ children }: { children: ReactNode }) {
 
 /** The six steps: a numbered row from sm up, "Step n of 6" and a bar on phones. */
 function Stepper({ step }: { step: number }) {
+  const { t, i18n } = useLingui();
+  const locale = useLocale();
   return (
     <div className="border-b border-slate-100 p-4 sm:px-6">
-      <ol className="hidden gap-2 sm:grid sm:grid-cols-6" aria-label="Onboarding steps">
-        {ONBOARDING_STEPS.map((label, i) => {
+      <ol className="hidden gap-2 sm:grid sm:grid-cols-6" aria-label={t`Onboarding steps`}>
+        {STEP_TEXT.map((text, i) => {
           const n = i + 1;
+          const label = i18n._(text);
           const state = n < step ? 'done' : n === step ? 'current' : 'todo';
           return (
             <li key={label} aria-current={state === 'current' ? 'step' : undefined} className="flex min-w-0 flex-col items-center gap-1.5 text-center">
@@ -283,11 +311,11 @@ function Stepper({ step }: { step: number }) {
                   state === 'todo' && 'bg-slate-100 text-slate-500',
                 )}
               >
-                {state === 'done' ? '✓' : n}
+                {state === 'done' ? '✓' : formatCount(n, locale)}
               </span>
               <span className={cx('text-xs leading-tight', state === 'current' ? 'font-semibold text-slate-900' : 'text-slate-500')}>
                 {label}
-                <span className="sr-only">{state === 'done' ? ' (done)' : state === 'current' ? ' (current step)' : ''}</span>
+                <span className="sr-only">{state === 'done' ? ` ${t`(done)`}` : state === 'current' ? ` ${t`(current step)`}` : ''}</span>
               </span>
             </li>
           );
@@ -295,7 +323,7 @@ function Stepper({ step }: { step: number }) {
       </ol>
       <div className="sm:hidden" aria-hidden="true">
         <div className="flex gap-1">
-          {ONBOARDING_STEPS.map((label, i) => <span key={label} className={cx('h-1.5 flex-1 rounded-full', i < step ? 'bg-brand-600' : 'bg-slate-200')} />)}
+          {STEP_TEXT.map((text, i) => <span key={text.id} className={cx('h-1.5 flex-1 rounded-full', i < step ? 'bg-brand-600' : 'bg-slate-200')} />)}
         </div>
       </div>
     </div>
@@ -306,15 +334,16 @@ function Stepper({ step }: { step: number }) {
 function MapPoint({ values, onChange, onReset }: { values: Values; onChange: (key: 'latitude' | 'longitude', raw: string) => void; onReset: () => void }) {
   const { latitude, longitude } = values.address.coordinates;
   const shown = (n: number) => (Number.isFinite(n) ? String(n) : '');
+  const { t } = useLingui();
   return (
     <fieldset className="rounded-xl border border-slate-200 p-4 sm:col-span-2">
-      <legend className="px-1 text-sm font-medium text-slate-700">Map point</legend>
+      <legend className="px-1 text-sm font-medium text-slate-700"><Trans>Map point</Trans></legend>
       <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-        <Field label="Latitude"><Input type="number" step="0.0001" min={-90} max={90} value={shown(latitude)} onChange={(e) => onChange('latitude', e.target.value)} /></Field>
-        <Field label="Longitude"><Input type="number" step="0.0001" min={-180} max={180} value={shown(longitude)} onChange={(e) => onChange('longitude', e.target.value)} /></Field>
-        <Button variant="secondary" onClick={onReset}>Use default (Dubai)</Button>
+        <Field label={t`Latitude`}><Input type="number" step="0.0001" min={-90} max={90} value={shown(latitude)} onChange={(e) => onChange('latitude', e.target.value)} /></Field>
+        <Field label={t`Longitude`}><Input type="number" step="0.0001" min={-180} max={180} value={shown(longitude)} onChange={(e) => onChange('longitude', e.target.value)} /></Field>
+        <Button variant="secondary" onClick={onReset}><Trans>Use default (Dubai)</Trans></Button>
       </div>
-      <p className="mt-2 text-xs text-slate-500">Default point {DEFAULT_MAP_POINT.latitude}, {DEFAULT_MAP_POINT.longitude}.</p>
+      <p className="mt-2 text-xs text-slate-500"><Trans>Default point {DEFAULT_MAP_POINT.latitude}, {DEFAULT_MAP_POINT.longitude}.</Trans></p>
     </fieldset>
   );
 }
@@ -334,7 +363,9 @@ function DocumentDrop({ field, file, onFile, actingAs, error, onChoose, onClear 
   // a local URL for the chosen image's thumbnail, released when the file changes or the field goes away
   const preview = useMemo(() => (file && file.type.startsWith('image/') ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => { if (preview) URL.revokeObjectURL(preview); }, [preview]);
-  const label = VENDOR_DOCUMENT_LABELS[field];
+  const { t, i18n } = useLingui();
+  const fileSize = useFileSize();
+  const label = i18n._(DOCUMENT_TEXT[field]);
   return (
     <div className="flex flex-col gap-1.5">
       <span className="text-sm font-medium text-slate-700">{label}<span className="ms-0.5 text-red-600" aria-hidden="true">*</span></span>
@@ -350,14 +381,14 @@ function DocumentDrop({ field, file, onFile, actingAs, error, onChoose, onClear 
       >
         {file ? (
           <>
-            {preview ? <img src={preview} alt={`${label} preview`} className="h-20 max-w-full rounded object-contain" /> : <span aria-hidden="true" className="rounded bg-red-100 px-2 py-1 text-xs font-bold text-red-800">PDF</span>}
-            <span className="max-w-full truncate font-medium text-slate-900" title={file.name}>{file.name}</span>
-            <span className="text-xs text-slate-500">{fileSize(file.size)} · click to change</span>
+            {preview ? <img src={preview} alt={t`${label} preview`} className="h-20 max-w-full rounded object-contain" /> : <span aria-hidden="true" className="rounded bg-red-100 px-2 py-1 text-xs font-bold text-red-800">PDF</span>}
+            <span className="max-w-full truncate font-medium text-slate-900" title={file.name}><bdi>{file.name}</bdi></span>
+            <span className="text-xs text-slate-500">{fileSize(file.size)} · <Trans>click to change</Trans></span>
           </>
         ) : (
           <>
-            <span className="font-medium text-brand-700">Drop a file or click to choose</span>
-            <span className="text-xs text-slate-500">{onFile ? 'A new file replaces the one on record' : 'Required'}</span>
+            <span className="font-medium text-brand-700"><Trans>Drop a file or click to choose</Trans></span>
+            <span className="text-xs text-slate-500">{onFile ? t`A new file replaces the one on record` : t`Required`}</span>
           </>
         )}
         <input
@@ -371,8 +402,8 @@ function DocumentDrop({ field, file, onFile, actingAs, error, onChoose, onClear 
           onChange={(e) => { onChoose(e.target.files?.[0] ?? null); e.target.value = ''; }}
         />
       </label>
-      <p id={`${inputId}-hint`} className="text-xs text-slate-500">{DOCUMENT_HINT[field]}</p>
-      {file && <button type="button" onClick={onClear} className="self-start text-xs font-medium text-slate-600 hover:underline">Remove {label}</button>}
+      <p id={`${inputId}-hint`} className="text-xs text-slate-500">{i18n._(DOCUMENT_HINT[field])}</p>
+      {file && <button type="button" onClick={onClear} className="self-start text-xs font-medium text-slate-600 hover:underline"><Trans>Remove {label}</Trans></button>}
       {onFile && !file && <OnRecord file={onFile} actingAs={actingAs} label={label} />}
       {error && <p role="alert" className="text-xs font-medium text-red-700">{error}</p>}
     </div>
@@ -382,9 +413,9 @@ function DocumentDrop({ field, file, onFile, actingAs, error, onChoose, onClear 
 function OnRecord({ file, actingAs, label }: { file: NonNullable<Vendor['trade_license']>; actingAs: ActingAs; label: string }) {
   return (
     <p className="text-xs text-slate-600">
-      On record: <span className="font-medium">{file.name}</span>{' '}
+      <Trans>On record: <bdi className="font-medium">{file.name}</bdi></Trans>{' '}
       <button type="button" className="font-medium text-brand-700 hover:underline" onClick={() => openPrivateFile(file.url, actingAs).catch((e: Error) => notify.error(e.message))}>
-        View<span className="sr-only"> {label}</span>
+        <Trans>View<span className="sr-only"> {label}</span></Trans>
       </button>
     </p>
   );
@@ -393,31 +424,39 @@ function OnRecord({ file, actingAs, label }: { file: NonNullable<Vendor['trade_l
 /** Step 5: everything that will be sent, by step, each with an Edit link back to its step. */
 function Review({ values, docs, vendor, onEdit }: { values: Values; docs: Partial<Record<VendorDocumentField, File>>; vendor: Vendor; onEdit: (step: number) => void }) {
   const a = values.address;
+  const { t, i18n } = useLingui();
+  const tr = (d: MessageDescriptor) => i18n._(d);
   const groups: { step: number; rows: [string, string][] }[] = [
-    { step: 1, rows: [['Company Name', values.company_name], ['Contact Name', values.contact_name], ['Email', values.email], ['Phone', values.phone], ['Website', values.website]] },
-    { step: 2, rows: [['Street', a.street], ['City', a.city], ['State / Emirate', a.state], ['Postal code', a.postal_code], ['Country', a.country], ['Map point', `${a.coordinates.latitude}, ${a.coordinates.longitude}`]] },
-    { step: 3, rows: [['Business type', values.business_type], ['Industry', values.industry], ['Establishment date', values.establishment_date], ['Tax ID', values.tax_id], ['VAT number', values.vat_number]] },
-    { step: 4, rows: VENDOR_DOCUMENT_FIELDS.map((f) => [VENDOR_DOCUMENT_LABELS[f], docs[f] ? `${docs[f]!.name} (new)` : vendor[f] ? `${vendor[f]!.name} (on record)` : '']) },
+    { step: 1, rows: [[t`Company Name`, values.company_name], [t`Contact Name`, values.contact_name], [t`Email`, values.email], [t`Phone`, values.phone], [t`Website`, values.website]] },
+    { step: 2, rows: [[t`Street`, a.street], [t`City`, a.city], [t`State / Emirate`, wordsOf(EMIRATE_TEXT, a.state, tr)], [t`Postal code`, a.postal_code], [t`Country`, a.country], [t`Map point`, `${a.coordinates.latitude}, ${a.coordinates.longitude}`]] },
+    { step: 3, rows: [[t`Business type`, wordsOf(BUSINESS_TYPE_TEXT, values.business_type, tr)], [t`Industry`, wordsOf(INDUSTRY_TEXT, values.industry, tr)], [t`Establishment date`, values.establishment_date], [t`Tax ID`, values.tax_id], [t`VAT number`, values.vat_number]] },
+    {
+      step: 4,
+      rows: VENDOR_DOCUMENT_FIELDS.map((f) => {
+        const name = docs[f]?.name ?? vendor[f]?.name ?? '';
+        return [i18n._(DOCUMENT_TEXT[f]), docs[f] ? t`${name} (new)` : vendor[f] ? t`${name} (on record)` : ''];
+      }),
+    },
   ];
   return (
     <div className="space-y-4">
       {groups.map((g) => (
         <section key={g.step} className="rounded-xl border border-slate-200 p-4">
           <div className="flex items-center justify-between gap-2">
-            <h3 className="text-sm font-semibold text-slate-900">{ONBOARDING_STEPS[g.step - 1]}</h3>
-            <Button variant="ghost" size="sm" onClick={() => onEdit(g.step)} aria-label={`Edit ${ONBOARDING_STEPS[g.step - 1]}`}>Edit</Button>
+            <h3 className="text-sm font-semibold text-slate-900">{i18n._(STEP_TEXT[g.step - 1]!)}</h3>
+            <Button variant="ghost" size="sm" onClick={() => onEdit(g.step)} aria-label={t`Edit ${i18n._(STEP_TEXT[g.step - 1]!)}`}><Trans>Edit</Trans></Button>
           </div>
           <dl className="mt-2 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
             {g.rows.map(([k, v]) => (
               <div key={k} className="min-w-0">
                 <dt className="text-slate-500">{k}</dt>
-                <dd className="truncate text-slate-900" title={v}>{v || <span className="text-slate-400">Not provided</span>}</dd>
+                <dd className="truncate text-slate-900" title={v} dir="auto">{v || <span className="text-slate-400"><Trans>Not provided</Trans></span>}</dd>
               </div>
             ))}
           </dl>
         </section>
       ))}
-      <p className="text-sm text-slate-600">Submitting sends your details and documents for review. Your status becomes Pending Review until an admin decides.</p>
+      <p className="text-sm text-slate-600"><Trans>Submitting sends your details and documents for review. Your status becomes Pending Review until an admin decides.</Trans></p>
     </div>
   );
 }

@@ -1,4 +1,6 @@
-import { MSG } from '@souq/shared/messages';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { currentMsg } from '@/lib/use-msg';
 import { VENDOR_DOCUMENT_MAX_BYTES } from '@souq/shared/constants';
 import { documentFileProblem, type VendorDocumentField } from '@souq/shared/api/vendors';
 import { tokens } from '@/lib/storage';
@@ -7,15 +9,15 @@ import { tokens } from '@/lib/storage';
 export type ActingAs = 'vendor' | 'admin';
 
 /** The limit and types written under each document field (UI.md "Files"; vendor §5). */
-export const DOCUMENT_HINT: Record<VendorDocumentField, string> = {
-  trade_license: 'PDF, JPG, JPEG or PNG, up to 10 MB',
-  emirates_id_front: 'JPG, JPEG or PNG, up to 10 MB',
-  emirates_id_back: 'JPG, JPEG or PNG, up to 10 MB',
+export const DOCUMENT_HINT: Record<VendorDocumentField, MessageDescriptor> = {
+  trade_license: msg`PDF, JPG, JPEG or PNG, up to 10 MB`,
+  emirates_id_front: msg`JPG, JPEG or PNG, up to 10 MB`,
+  emirates_id_back: msg`JPG, JPEG or PNG, up to 10 MB`,
 };
 
 /** The client-side check of a chosen document (the server checks again, by the file's bytes). */
 export const documentProblem = (field: VendorDocumentField, file: File) =>
-  documentFileProblem(field, file, VENDOR_DOCUMENT_MAX_BYTES, { tooLarge: MSG.fileTooLarge, wrongType: field === 'trade_license' ? MSG.tradeLicenseType : MSG.emiratesIdType });
+  documentFileProblem(field, file, VENDOR_DOCUMENT_MAX_BYTES, { tooLarge: currentMsg().fileTooLarge, wrongType: field === 'trade_license' ? currentMsg().tradeLicenseType : currentMsg().emiratesIdType });
 
 /**
  * Documents are private: GET /api/files/{id} needs the vendor's or an admin's bearer token, so a plain link cannot
@@ -34,6 +36,6 @@ export async function openPrivateFile(url: string, actingAs: ActingAs): Promise<
     setTimeout(() => URL.revokeObjectURL(blobUrl), 60_000);
   } catch {
     tab?.close();
-    throw new Error(MSG.documentOpenFailed);
+    throw new Error(currentMsg().documentOpenFailed);
   }
 }
