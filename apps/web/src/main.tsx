@@ -3,12 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
 import { AppRouter, createAppRouter } from './app/router';
 import { startI18n } from './lib/i18n';
-// The Arabic font (decision 0106): only @font-face rules, each behind its unicode-range; a file downloads only where an
-// Arabic page (html:lang(ar) in index.css) draws characters of its range, so an English page fetches no font at all.
-import '@fontsource/ibm-plex-sans-arabic/400.css';
-import '@fontsource/ibm-plex-sans-arabic/500.css';
-import '@fontsource/ibm-plex-sans-arabic/600.css';
-import '@fontsource/ibm-plex-sans-arabic/700.css';
+import './fonts.css';
 import './index.css';
 
 /**
