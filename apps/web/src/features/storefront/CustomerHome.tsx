@@ -55,10 +55,11 @@ export default function CustomerHome() {
   return (
     <div className="flex h-dvh flex-col">
       <header className="border-b border-slate-200 bg-white">
-        <div className="flex items-center gap-3 px-4 py-3 lg:px-6">
+        {/* wraps on a narrow phone: the nav's labels are longer in Arabic, and nothing may scroll sideways */}
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 lg:px-6">
           <span className="text-lg font-bold text-brand-700">Souq</span>
           <span className="hidden text-sm text-slate-500 sm:inline"><Trans>AI shopping assistant</Trans></span>
-          <nav className="ms-auto flex items-center gap-2" aria-label={t`Main`}>
+          <nav className="ms-auto flex flex-wrap items-center justify-end gap-2" aria-label={t`Main`}>
             <LanguageSwitch />
             <Link to={paths.assistant} className={buttonClass('secondary', 'sm')}>
               <Trans>Browse all products</Trans>
