@@ -1,3 +1,5 @@
+import { MSG_AR } from '@souq/shared/messages.ar';
+import { registerArabicMessages } from '@souq/shared/messages-for';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -80,6 +82,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
 
 /** Builds the whole HTTP app from its dependencies. It never listens: main.ts does, tests use app.inject(). */
+// the shared texts in Arabic, for answers to readers in Arabic (messagesFor; issue 26)
+registerArabicMessages(MSG_AR);
+
 export async function buildApp({ config, database }: AppDeps): Promise<App> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },

@@ -36,6 +36,13 @@ export function pageLocaleOf(req: FastifyRequest, reply: FastifyReply): Locale {
   return locale;
 }
 
+/** An API request's reader language (the URL's `lang`, the cookie, Accept-Language), without remembering it. */
+export function readerLocale(req: FastifyRequest): Locale {
+  const query = (req.query ?? {}) as Record<string, unknown>;
+  const url = typeof query[LANG_PARAM] === 'string' ? (query[LANG_PARAM] as string) : null;
+  return pickLocale({ url, cookie: cookieOf(req.headers.cookie, LANG_COOKIE), acceptLanguage: req.headers['accept-language'] });
+}
+
 /** The built page with its `<html>` in a language and direction. */
 export function htmlIn(html: string, locale: Locale): string {
   return html.replace(/<html[^>]*>/, `<html lang="${locale}" dir="${textDirection(locale)}">`);

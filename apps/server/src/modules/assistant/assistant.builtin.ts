@@ -1,11 +1,6 @@
 import type { Product } from '@souq/shared/api/catalogue';
 import type { ChatResponse } from '@souq/shared/api/assistant';
-import {
-  FREE_SHIPPING_THRESHOLD_CENTS, PAYMENT_METHOD_LABELS, SEARCH_REPLY_MAX_CATEGORIES, SEARCH_REPLY_MAX_PRODUCTS,
-  SHIPPING_FEE_CENTS, TAX_RATE,
-} from '@souq/shared/constants';
-import { MSG } from '@souq/shared/messages';
-import { formatMoney } from '@souq/shared/rules/money';
+import { SEARCH_REPLY_MAX_CATEGORIES, SEARCH_REPLY_MAX_PRODUCTS } from '@souq/shared/constants';
 import { isCartCommand, parseQuantity } from '@souq/shared/rules/chat-commands';
 import type { SearchService } from '../search/search.service.js';
 import { percentileOf, searchPhraseIn, type Toolbox } from './assistant.tools.js';
@@ -13,8 +8,10 @@ import { isOrderQuestion, orderReply, policyReply, policyTopics } from './assist
 import {
   CHEAPER, CHEAPEST, COMPARE, FEATURE_Q, GIFT, GREETING, HELP, INTERESTS, OFF_TOPIC, PEOPLE_WORDS, PRICE_Q, PRICIEST, PRONOUN,
   PURCHASE, QUESTION_WORDS, RATING_Q, REF, SHOPPING, SIMILAR, SPEC_Q, STOCK_Q, TELL, THANKS, WORTH, audienceWords, boldNames,
-  budgetPhrases, budgetText, category, line, pricePosition, ratingText, stockText,
+  budgetPhrases,
 } from './assistant.words.js';
+import { readArabic } from './assistant.arabic.js';
+import { phrasesFor } from './assistant.phrases.js';
 import {
   CATEGORIES_Q, PRICE_HISTORY_Q, REVIEWS_Q, categoriesReply, notSoldKinds, notSoldReply, priceHistoryReply, reviewEvidenceText, reviewsReply,
   mainDepartment, sameDepartment, topN, topOfKind,
@@ -52,73 +49,72 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
 
   async function describe(p: Product, tools: Toolbox, msg = ''): Promise<Reply> {
     tools.focus(p);
-    const parts = [`**${p.name}**${p.brand ? ` by ${p.brand}` : ''} (${category(p)})`, p.description.trim() || MSG.noDescription];
-    if (p.bullet_points.length) parts.push(`Key features:\n${p.bullet_points.slice(0, 5).map((b) => `• ${b}`).join('\n')}`);
-    const was = p.compare_at_price && p.compare_at_price > p.price ? ` (was ${formatMoney(p.compare_at_price, p.currency)})` : '';
-    parts.push(`Price: ${formatMoney(p.price, p.currency)}${was} · ${ratingText(p)} · ${stockText(p)}`);
+    const say = phrasesFor(tools.locale);
+    const parts = [say.heading(p), say.description(p) || say.msg.noDescription];
+    const bullets = say.bullets(p);
+    if (bullets.length) parts.push(`${say.keyFeatures}\n${bulletList(bullets)}`);
+    parts.push(say.priceLine(p, wasText(p, say)));
     const extra = [
-      p.warranty_info ? `Warranty: ${p.warranty_info}` : '',
-      p.dimensions ? `Dimensions: ${p.dimensions}` : '',
-      p.weight !== null ? `Weight: ${p.weight} kg` : '',
+      p.warranty_info ? say.warranty(p.warranty_info) : '',
+      p.dimensions ? say.dimensions(p.dimensions) : '',
+      p.weight !== null ? say.weight(p.weight) : '',
     ].filter(Boolean);
     if (extra.length) parts.push(extra.join(' · '));
-    if (p.tags.length) parts.push(`Tags: ${p.tags.slice(0, 6).join(', ')}`);
+    if (p.tags.length) parts.push(say.tags(p.tags.slice(0, 6)));
     // what buyers say, quoted and linked, when it has reviews (decision 0102)
     const evidence = await reviewEvidenceText(p, msg, tools);
     if (evidence) parts.push(evidence);
-    parts.push('Would you like similar products, or to know whether it is worth the price?');
+    parts.push(say.describeNext);
     return { response: parts.join('\n\n'), suggestedSearch: null };
   }
 
   async function worth(p: Product, tools: Toolbox): Promise<Reply> {
     tools.focus(p);
+    const say = phrasesFor(tools.locale);
     const { prices, ratings } = await search.categoryPrices(p.category);
     const pct = percentileOf(prices, p.price_cents);
     const median = prices.length ? prices[Math.floor((prices.length - 1) / 2)]! / 100 : p.price;
     const avgRating = ratings.length ? ratings.reduce((a, b) => a + b, 0) / ratings.length : null;
-    const cat = category(p);
+    const cat = say.category(p);
     const position =
-      prices.length <= 1 ? `It is the only product in ${cat} right now, so there is nothing to measure its price against.`
-        : `At ${formatMoney(p.price, p.currency)} it ${pricePosition(pct, prices.length, cat)} (median ${formatMoney(median, p.currency)}).`;
+      prices.length <= 1 ? say.onlyInCategory(cat) : say.pricedAt(p, say.pricePosition(pct, prices.length, cat), median);
     const rating = p.rating ?? null;
     const good = rating !== null && rating >= 4.3;
     const weak = rating !== null && rating < 3.8;
+    const rated = rating !== null ? say.ratingText(p) : null;
     let verdict: string;
-    if (pct <= 0.4 && !weak) verdict = `Yes — it is priced below most ${cat} products${rating !== null ? ` and ${ratingText(p)}` : ''}, so it is good value.`;
-    else if (pct >= 0.7 && good) verdict = `It is a premium pick, but it is ${ratingText(p)}: worth it if you want one of the best in ${cat}.`;
-    else if (pct >= 0.7) verdict = `It is on the expensive side for ${cat}${rating !== null ? ` and only ${ratingText(p)}` : ''}, so compare it with the alternatives first.`;
-    else verdict = `It is fairly priced for ${cat}${rating !== null ? ` and ${ratingText(p)}` : ''}.`;
-    if (avgRating !== null && rating !== null && ratings.length > 1) {
-      verdict += ` The ${cat} average rating is ${avgRating.toFixed(1)}/5.`;
-    }
+    if (pct <= 0.4 && !weak) verdict = say.goodValue(cat, rated);
+    else if (pct >= 0.7 && good) verdict = say.premium(cat, say.ratingText(p));
+    else if (pct >= 0.7) verdict = say.expensive(cat, rated);
+    else verdict = say.fair(cat, rated);
+    if (avgRating !== null && rating !== null && ratings.length > 1) verdict += say.categoryAverage(cat, avgRating);
     if (p.compare_at_price && p.compare_at_price > p.price) {
-      verdict += ` It is currently ${Math.round((1 - p.price / p.compare_at_price) * 100)}% off its usual ${formatMoney(p.compare_at_price, p.currency)}.`;
+      verdict += say.discount(Math.round((1 - p.price / p.compare_at_price) * 100), say.money(p.compare_at_price, p.currency));
     }
     const parts = [position, verdict];
     // a cheaper product at least as well rated is the honest counterpoint
     const alts = await tools.similarProducts(p.id, 6);
     const better = alts.find((a) => a.price_cents < p.price_cents && a.stock > 0 && (a.rating ?? 0) >= (p.rating ?? 0) && a.category === p.category);
-    if (better) parts.push(`A cheaper alternative rated as well or better: ${line(better)}.`);
+    if (better) parts.push(say.cheaperAlternative(say.line(better)));
     const evidence = await reviewEvidenceText(p, '', tools);
     if (evidence) parts.push(evidence);
-    if (p.stock === 0) parts.push('Note: it is out of stock right now.');
+    if (p.stock === 0) parts.push(say.outOfStockNote);
     return { response: parts.join('\n\n'), suggestedSearch: null };
   }
 
   async function similar(p: Product, tools: Toolbox, opts: { cheaper: boolean }): Promise<Reply> {
     const list = await tools.similarProducts(p.id, SEARCH_REPLY_MAX_PRODUCTS, opts.cheaper ? { cheaperThan: p.price_cents } : {});
     tools.mention(p.id, 'mention');
-    const kind = opts.cheaper ? `cheaper than **${p.name}** (${formatMoney(p.price, p.currency)})` : `similar to **${p.name}**`;
-    if (list.length === 0) return { response: `I could not find products ${kind} right now.`, suggestedSearch: null };
-    return {
-      response: `Here are products ${kind}:\n${list.map((x, i) => line(x, i)).join('\n')}\n\nAsk me to compare any of them with **${p.name}**.`,
-      suggestedSearch: null,
-    };
+    const say = phrasesFor(tools.locale);
+    const kind = opts.cheaper ? say.cheaperThan(p) : say.similarTo(p);
+    if (list.length === 0) return { response: say.noneLike(kind), suggestedSearch: null };
+    return { response: say.productsLike(kind, list.map((x, i) => say.line(x, i)).join('\n'), p), suggestedSearch: null };
   }
 
   /** 'Does X have Y?': yes when the listing says so (its features first), else what the listing does say. */
   async function feature(p: Product, msg: string, tools: Toolbox): Promise<Reply> {
     tools.focus(p);
+    const say = phrasesFor(tools.locale);
     const { analyze } = search.text;
     const own = new Set(analyze(`${p.name} ${p.brand}`));
     const asked = contentWords(msg).filter((w) => !analyze(w).every((s) => own.has(s)));
@@ -128,55 +124,37 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       const t = new Set(analyze(text));
       return stems.every((s) => t.has(s));
     };
-    const where = [...p.bullet_points, p.short_description, ...p.description.split(/(?<=\.)\s+/), p.tags.join(', ')].find((t) => t && has(t));
-    const features = p.bullet_points.length ? `\n\nWhat its listing lists:\n${p.bullet_points.slice(0, 5).map((b) => `• ${b}`).join('\n')}` : '';
-    return {
-      response: where
-        ? `Yes: **${p.name}** (${formatMoney(p.price, p.currency)}) — ${where.trim()}`
-        : `The listing of **${p.name}** (${formatMoney(p.price, p.currency)}) does not mention ${asked.join(' ')}.${features}`,
-      suggestedSearch: null,
-    };
+    const where = [...p.bullet_points, ...p.bullet_points_ar, p.short_description, ...p.description.split(/(?<=\.)\s+/),
+      ...p.description_ar.split(/(?<=[.؟!])\s+/), p.tags.join(', ')].find((t) => t && has(t));
+    const bullets = say.bullets(p);
+    const features = bullets.length ? say.listingLists(bulletList(bullets)) : '';
+    return { response: where ? say.featureYes(p, where.trim()) : say.featureNo(p, asked.join(' '), features), suggestedSearch: null };
   }
 
   function purchase(p: Product, tools: Toolbox): Reply {
     tools.focus(p);
-    const steps = [
-      p.stock > 0 ? `**${p.name}** costs ${formatMoney(p.price, p.currency)} and ${p.stock} ${p.stock === 1 ? 'is' : 'are'} in stock. To buy it:` : `**${p.name}** is out of stock right now, so it cannot be ordered yet. When it is back:`,
-      '1. Click **Add to Cart** (or type “add it to my cart”; “add 2 to my cart” adds two).',
-      '2. Open the cart and choose **Proceed to Checkout**.',
-      '3. Enter your shipping details: name, email and address are required.',
-      `4. Pick ${PAYMENT_METHOD_LABELS.card} or ${PAYMENT_METHOD_LABELS.cod} and press **Place Order**.`,
-      `Shipping is free above ${formatMoney(FREE_SHIPPING_THRESHOLD_CENTS / 100)} (otherwise ${formatMoney(SHIPPING_FEE_CENTS / 100)}), and tax is ${Math.round(TAX_RATE * 100)}%.`,
-    ];
-    return { response: steps.join('\n'), suggestedSearch: null };
+    return { response: phrasesFor(tools.locale).purchaseSteps(p).join('\n'), suggestedSearch: null };
   }
 
   async function facts(p: Product, msg: string, tools: Toolbox): Promise<Reply> {
     tools.focus(p);
+    const say = phrasesFor(tools.locale);
     const out: string[] = [];
-    if (PRICE_Q.test(msg)) {
-      const was = p.compare_at_price && p.compare_at_price > p.price ? ` (was ${formatMoney(p.compare_at_price, p.currency)})` : '';
-      out.push(`**${p.name}** costs ${formatMoney(p.price, p.currency)}${was}.`);
-    }
-    if (STOCK_Q.test(msg) || PRICE_Q.test(msg)) {
-      out.push(p.stock > 0 ? `It is in stock: ${p.stock} available.` : 'It is out of stock right now.');
-    }
+    if (PRICE_Q.test(msg)) out.push(say.costs(p, wasText(p, say)));
+    if (STOCK_Q.test(msg) || PRICE_Q.test(msg)) out.push(p.stock > 0 ? say.inStock(p) : say.outOfStock);
     if (RATING_Q.test(msg)) {
-      out.push(`**${p.name}** is ${ratingText(p)}.`);
-      out.push((await reviewEvidenceText(p, msg, tools)) ?? 'It has no reviews yet.');
+      out.push(say.isRated(p));
+      out.push((await reviewEvidenceText(p, msg, tools)) ?? say.noReviews);
     }
     if (SPEC_Q.test(msg)) {
-      const specs = [
-        p.warranty_info ? `warranty: ${p.warranty_info}` : '',
-        p.dimensions ? `dimensions: ${p.dimensions}` : '',
-        p.weight !== null ? `weight: ${p.weight} kg` : '',
-      ].filter(Boolean);
-      out.push(specs.length ? `**${p.name}** — ${specs.join(', ')}.` : `The listing of **${p.name}** does not state its warranty, dimensions or weight.`);
-      if (p.bullet_points.length) out.push(`Features:\n${p.bullet_points.slice(0, 5).map((b) => `• ${b}`).join('\n')}`);
+      const specs = say.specs(p);
+      out.push(specs.length ? say.specsLine(p, specs) : say.noSpecs(p));
+      const bullets = say.bullets(p);
+      if (bullets.length) out.push(say.features(bulletList(bullets)));
     }
     if (p.stock === 0 && (STOCK_Q.test(msg) || PRICE_Q.test(msg))) {
       const alt = (await tools.similarProducts(p.id, 3)).find((x) => x.stock > 0);
-      if (alt) out.push(`An in-stock alternative: ${line(alt)}.`);
+      if (alt) out.push(say.inStockAlternative(say.line(alt)));
     }
     if (out.length === 0) return describe(p, tools, msg);
     return { response: out.join(' '), suggestedSearch: null };
@@ -184,31 +162,32 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
 
   async function compare(list: Product[], msg: string, tools: Toolbox): Promise<Reply> {
     const c = await tools.compareProducts(list);
+    const say = phrasesFor(tools.locale);
     const byId = new Map(list.map((p) => [p.id, p]));
     const cheapest = byId.get(c.cheapest)!;
     const dearest = [...list].sort((a, b) => b.price_cents - a.price_cents)[0]!;
     const rows = list.map((p) => {
-      const feats = p.bullet_points.slice(0, 2).join('; ') || p.short_description;
-      return `${line(p)}${feats ? `\n   ${feats}` : ''}`;
+      const feats = say.bullets(p).slice(0, 2).join('; ') || p.short_description;
+      return `${say.line(p)}${feats ? `\n   ${feats}` : ''}`;
     });
     const points: string[] = [];
-    if (cheapest.id !== dearest.id) points.push(`• Cheaper: **${cheapest.name}**, by ${formatMoney(dearest.price - cheapest.price, cheapest.currency)}.`);
-    else points.push('• Both cost the same.');
+    if (cheapest.id !== dearest.id) points.push(say.cheaperBy(cheapest, dearest.price - cheapest.price));
+    else points.push(say.sameCost);
     const rated = c.best_rated !== null ? byId.get(c.best_rated)! : null;
     const ratedOthers = list.filter((p) => p.id !== rated?.id && p.rating !== null);
     if (rated && ratedOthers.length && ratedOthers.every((o) => o.rating! < rated.rating!)) {
-      points.push(`• Better rated: **${rated.name}** (${rated.rating!.toFixed(1)} vs ${ratedOthers.map((o) => o.rating!.toFixed(1)).join(', ')}).`);
-    } else if (rated) points.push('• Their ratings are level.');
+      points.push(say.betterRated(rated, ratedOthers.map((o) => o.rating!.toFixed(1))));
+    } else if (rated) points.push(say.ratingsLevel);
     const value = byId.get(c.best_value)!;
     const { prices } = await search.categoryPrices(value.category);
-    const position = pricePosition(percentileOf(prices, value.price_cents), prices.length, category(value));
-    points.push(`• Better value: **${value.name}** — ${ratingText(value)} at ${formatMoney(value.price, value.currency)}; it ${position}.`);
-    for (const n of c.notes) points.push(`• Note: ${n}.`);
+    const position = say.pricePosition(percentileOf(prices, value.price_cents), prices.length, say.category(value));
+    points.push(say.betterValue(value, position));
+    for (const p of list) if (p.stock === 0) points.push(say.outOfStockCompared(p));
     let verdict: string;
-    if (/\b(cheaper|cheapest|price|cost|afford)/i.test(msg)) verdict = `**${cheapest.name}** is the cheaper one.`;
-    else if (/\b(rated|rating|reviews?|quality)\b/i.test(msg) && rated) verdict = `**${rated.name}** is the better rated one.`;
-    else verdict = `My pick for value: **${value.name}**${value.stock === 0 ? ' (once it is back in stock)' : ''}.`;
-    return { response: `Here is how they compare:\n${rows.join('\n')}\n\n${points.join('\n')}\n\n${verdict}`, suggestedSearch: null };
+    if (/\b(cheaper|cheapest|price|cost|afford)/i.test(msg)) verdict = say.cheaperOne(cheapest);
+    else if (/\b(rated|rating|reviews?|quality)\b/i.test(msg) && rated) verdict = say.betterRatedOne(rated);
+    else verdict = say.valuePick(value);
+    return { response: `${say.compareIntro(rows.join('\n'))}\n\n${points.join('\n')}\n\n${verdict}`, suggestedSearch: null };
   }
 
   /**
@@ -267,7 +246,8 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     const price = extractPrice(audienceWords(text));
     const words = await activityWords(contentWords(price.text).flatMap((w) => (INTERESTS[w] ?? w).split(' ')));
     const byPrice = CHEAPEST.test(text) ? 1 : PRICIEST.test(text) ? -1 : 0;
-    const budget = budgetText(price.minCents === undefined ? null : price.minCents / 100, price.maxCents === undefined ? null : price.maxCents / 100);
+    const say = phrasesFor(tools.locale);
+    const budget = say.budgetText(price.minCents === undefined ? null : price.minCents / 100, price.maxCents === undefined ? null : price.maxCents / 100);
     const pricePhrase =
       price.minCents !== undefined && price.maxCents !== undefined ? `between ${price.minCents / 100} and ${price.maxCents / 100}`
         : price.maxCents !== undefined ? `under ${price.maxCents / 100}`
@@ -275,7 +255,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     const intentWord = price.intent === 'low' ? 'cheap' : price.intent === 'high' ? 'premium' : '';
     const label = [intentWord, ...words].filter(Boolean).join(' ');
     const phrase = [label, pricePhrase].filter(Boolean).join(' ').trim();
-    if (!phrase) return offTopic();
+    if (!phrase) return offTopic(tools);
     // 'the cheapest laptop': the matches by price, not by relevance
     // 'cheap X', 'premium X' without an amount: the lower or upper half of X's own department (decision 0102)
     const band = !byPrice && price.intent && price.minCents === undefined && price.maxCents === undefined ? price.intent : null;
@@ -291,43 +271,30 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         const nearest = [...outside.items].sort((a, b) =>
           price.maxCents !== undefined ? a.price_cents - b.price_cents : b.price_cents - a.price_cents).slice(0, SEARCH_REPLY_MAX_PRODUCTS);
         if (nearest.length === 1) tools.focus(nearest[0]!);
-        return {
-          response: `I couldn't find **${label}**${budget}. The closest in price:\n\n${nearest.map((p, i) => line(p, i)).join('\n')}\n\nI'm searching for "${label}" so you can see them on the page.`,
-          suggestedSearch: label,
-        };
+        return { response: say.nothingInBudget(label, budget, nearest.map((p, i) => say.line(p, i)).join('\n')), suggestedSearch: label };
       }
     }
-    if (result.total === 0) return unknown(opts.notFoundName ?? (label || phrase));
+    if (result.total === 0) return unknown(opts.notFoundName ?? (label || phrase), tools);
     // only descriptions mention these words: not a shopping question, or a gift we have nothing about
     if (!result.onTopic && !opts.notFoundName && !pricePhrase) {
       if (GIFT.test(text)) return giftIdeas(tools, label);
-      if (!opts.shopping) return offTopic();
+      if (!opts.shopping) return offTopic(tools);
     }
     const n = result.items.length;
     if (n === 1) tools.focus(result.items[0]!);
-    const intro = opts.notFoundName
-      ? `I couldn't find a product called **${opts.notFoundName}**. The closest ${n === 1 ? 'match' : 'matches'}:`
-      : `Here ${n === 1 ? 'is the best match' : `are the top ${n}`} for **${label || 'products'}**${budget}${result.total > n ? ` (${result.total} found)` : ''}:`;
-    const parts = [intro, result.items.map((p, i) => line(p, i)).join('\n')];
-    if (result.categories.length > 1) parts.push(`Categories: ${result.categories.join(', ')}`);
-    parts.push(`I'm searching for "${phrase}" so you can see ${result.total > n ? `all ${result.total} results` : 'them on the page'}.`);
+    const intro = opts.notFoundName ? say.notFoundClosest(opts.notFoundName, n) : say.topMatches(n, label, budget, result.total);
+    const parts = [intro, result.items.map((p, i) => say.line(p, i)).join('\n')];
+    if (result.categories.length > 1) parts.push(say.categoriesLine(result.categories));
+    parts.push(say.searchingFor(phrase, n, result.total));
     return { response: parts.join('\n\n'), suggestedSearch: phrase };
   }
 
-  async function unknown(name: string): Promise<Reply> {
-    const cats = await popularCategories();
-    const hint = cats.length ? ` Try a broader search, for example by category: ${cats.join(', ')}.` : ' Try a broader search with a product type or a brand.';
-    return { response: `I couldn't find **${name}** in our catalogue.${hint}`, suggestedSearch: null };
+  async function unknown(name: string, tools: Toolbox): Promise<Reply> {
+    return { response: phrasesFor(tools.locale).unknown(name, await popularCategories()), suggestedSearch: null };
   }
 
-  async function offTopic(): Promise<Reply> {
-    const cats = await popularCategories();
-    return {
-      response:
-        "I'm Souq's shopping assistant, so I can't help with that — but I can find products, compare them, check prices and stock, or suggest similar items." +
-        (cats.length ? ` Popular categories: ${cats.join(', ')}. What are you looking for?` : ' What are you looking for?'),
-      suggestedSearch: null,
-    };
+  async function offTopic(tools: Toolbox): Promise<Reply> {
+    return { response: phrasesFor(tools.locale).offTopic(await popularCategories()), suggestedSearch: null };
   }
 
   /** 'A gift for my sister' and nothing more: the best-rated product of each of the biggest departments, and a question. */
@@ -338,18 +305,12 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       const best = [...items].sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0) || b.review_count - a.review_count).find((p) => !picks.some((x) => x.id === p.id));
       if (best) picks.push(best);
     }
-    if (picks.length === 0) return greeting();
-    return {
-      response: `${notFound ? `I couldn't find gifts about **${notFound}**. ` : ''}Here are well-loved gift ideas from our biggest departments:\n${picks.map((p, i) => line(p, i)).join('\n')}\n\nTell me what they like, their age or your budget, and I'll narrow it down.`,
-      suggestedSearch: null,
-    };
+    const say = phrasesFor(tools.locale);
+    if (picks.length === 0) return greeting(tools);
+    return { response: say.giftIdeas(notFound, picks.map((p, i) => say.line(p, i)).join('\n')), suggestedSearch: null };
   }
 
-  const greeting = (): Reply => ({
-    response:
-      "Hello! I'm Souq's shopping assistant. I can find products (try “running shoes under 200”), compare two products, tell you whether something is worth the price, or suggest similar items. What are you shopping for today?",
-    suggestedSearch: null,
-  });
+  const greeting = (tools: Toolbox): Reply => ({ response: phrasesFor(tools.locale).greeting, suggestedSearch: null });
 
   /** 'the cheaper one', 'the second one': picks from the products on the table (locked, else the last listed). */
   function pickReference(msg: string, pool: Product[]): Product | null {
@@ -368,18 +329,18 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
 
   return {
     async reply(input: BuiltinInput, tools: Toolbox): Promise<Reply> {
-      const msg = budgetPhrases(input.message.trim()).replace(/\s+/g, ' ').trim();
+      // an Arabic message is read through its intent phrases (assistant.arabic.ts); the answer is in the reader's language
+      const msg = budgetPhrases(readArabic(input.message.trim())).replace(/\s+/g, ' ').trim();
+      const say = phrasesFor(tools.locale);
       const words = contentWords(search.text.extractPrice(msg).text);
       const context = input.contextId ? await tools.getProduct(input.contextId) : null;
       const locked = input.lockedIds.length ? await tools.products(input.lockedIds) : [];
       let recentMemo: Product[] | null = null;
       const recent = async () => (recentMemo ??= await tools.findExact(boldNames(input.history)));
 
-      if (GREETING.test(msg) && words.length === 0) return greeting();
-      if (THANKS.test(msg) && words.length === 0) {
-        return { response: "You're welcome! Let me know whenever you want to find, compare or buy something.", suggestedSearch: null };
-      }
-      if (HELP.test(msg) && words.length === 0) return greeting();
+      if (GREETING.test(msg) && words.length === 0) return greeting(tools);
+      if (THANKS.test(msg) && words.length === 0) return { response: say.thanks, suggestedSearch: null };
+      if (HELP.test(msg) && words.length === 0) return greeting(tools);
 
       // the shopper's own orders, before anything else reads "order" or "delivered" as shopping words
       if (isOrderQuestion(msg)) return orderReply(msg, tools);
@@ -389,14 +350,12 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
 
       if (isCartCommand(msg)) {
         const p = named[0] ?? context;
-        if (!p) return { response: MSG.productNotFoundInChat, suggestedSearch: null };
+        if (!p) return { response: say.msg.productNotFoundInChat, suggestedSearch: null };
         const qty = parseQuantity(msg, p.name);
         const r = tools.addToCart(p, qty);
         return {
           // the storefront adds it on the add_to_cart action, so the reply is the spec's confirmation
-          response: r.in_stock
-            ? MSG.addedToCart(qty, p.name)
-            : p.stock > 0 ? `Only ${p.stock} of **${p.name}** ${p.stock === 1 ? 'is' : 'are'} in stock, so I can't add ${qty}.` : `**${p.name}** is out of stock right now.`,
+          response: r.in_stock ? say.msg.addedToCart(qty, say.name(p)) : p.stock > 0 ? say.onlyInStock(p, qty) : say.soldOut(p),
           suggestedSearch: null,
         };
       }
@@ -423,8 +382,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
           tools.focus(p);
           const other = pool.filter((x) => x.id !== p.id);
           for (const o of other) tools.mention(o.id, 'mention');
-          const versus = other.length ? ` (vs ${other.map((o) => `**${o.name}** at ${formatMoney(o.price, o.currency)}`).join(', ')})` : '';
-          return { response: `That is **${p.name}**: ${formatMoney(p.price, p.currency)}${versus}, ${ratingText(p)}, ${stockText(p)}.`, suggestedSearch: null };
+          return { response: say.thatIs(p, other), suggestedSearch: null };
         }
       }
 
@@ -456,7 +414,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
           if (list.length >= 2) return compare(list, msg, tools);
         }
         if (words.length === 0) {
-          return { response: 'Which two products should I compare? Lock two products in the Product Locker, or name them in your message.', suggestedSearch: null };
+          return { response: say.whichTwo, suggestedSearch: null };
         }
       }
 
@@ -489,7 +447,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         return describe(target, tools, msg);
       }
       if (productQuestion && words.length === 0) {
-        return { response: 'Which product do you mean? Select one on the page or tell me its name.', suggestedSearch: null };
+        return { response: say.whichProduct, suggestedSearch: null };
       }
       if (named.length === 1 && words.length > 0 && !SHOPPING.test(msg) && !OFF_TOPIC.test(msg) && search.text.extractPrice(msg).maxCents === undefined) {
         // just a product's name
@@ -497,7 +455,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       }
 
       // chit-chat, even when it happens to name a product ('who won the football match?')
-      if (OFF_TOPIC.test(msg) && !SHOPPING.test(msg)) return offTopic();
+      if (OFF_TOPIC.test(msg) && !SHOPPING.test(msg)) return offTopic(tools);
       const price = search.text.extractPrice(msg);
       const hasBudget = price.minCents !== undefined || price.maxCents !== undefined || price.intent !== null;
       if (words.length === 0 && hasBudget) {
@@ -512,7 +470,15 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         return searchReply(msg, tools, { notFoundName: missing, shopping: SHOPPING.test(msg) });
       }
       if (GIFT.test(msg)) return giftIdeas(tools);
-      return SHOPPING.test(msg) ? greeting() : offTopic();
+      return SHOPPING.test(msg) ? greeting(tools) : offTopic(tools);
     },
   };
+}
+
+/** A listing's points as the assistant lists them: the first five, one per line. */
+const bulletList = (bullets: string[]) => bullets.slice(0, 5).map((b) => `• ${b}`).join('\n');
+
+/** ' (was AED 120.00)' when the product is on sale, in the reader's language; else nothing. */
+function wasText(p: Product, say: ReturnType<typeof phrasesFor>): string {
+  return p.compare_at_price && p.compare_at_price > p.price ? say.was(p) : '';
 }

@@ -14,6 +14,9 @@ const DISTINCT_MAX = 2;
 
 const isModelNumber = (t: string) => /\d/.test(t) && /[a-z]/.test(t);
 
+/** A product's names as a shopper may type them: its own and its Arabic one, without the bracketed asides. */
+const nameOf = (p: Product) => `${p.name} ${p.name_ar}`.replace(/\([^)]*\)/g, ' ');
+
 /**
  * The products a message names, best first, among the search's best matches for it (`candidates`). A product is named
  * when the message has at least two words of its name or brand, one of them telling (a model number, or a word in the
@@ -24,7 +27,7 @@ const isModelNumber = (t: string) => /\d/.test(t) && /[a-z]/.test(t);
 export function namedProducts(text: Text, message: string, candidates: Product[]): Product[] {
   const { analyze, isStopword } = text;
   const said = new Set(analyze(message));
-  const nameWords = new Map(candidates.map((p) => [p.id, new Set([...analyze(p.name.replace(/\([^)]*\)/g, ' ')), ...analyze(p.brand)])]));
+  const nameWords = new Map(candidates.map((p) => [p.id, new Set([...analyze(nameOf(p)), ...analyze(p.brand)])]));
   const frequency = (t: string) => candidates.filter((p) => nameWords.get(p.id)!.has(t)).length;
   // a kind of product names none: a category word, or a tag several candidates share ('books', 'headphones')
   const categoryWords = new Set(candidates.flatMap((p) => analyze(p.categories.join(' '))));
@@ -35,7 +38,7 @@ export function namedProducts(text: Text, message: string, candidates: Product[]
   const matches: Match[] = [];
   for (const p of candidates) {
     const brand = new Set(analyze(p.brand));
-    const tokens = [...new Set(analyze(p.name.replace(/\([^)]*\)/g, ' ')))].filter((t) => !isStopword(t) && !UNIT.test(t));
+    const tokens = [...new Set(analyze(nameOf(p)))].filter((t) => !isStopword(t) && !UNIT.test(t));
     const matched = tokens.filter((t) => said.has(t));
     if (matched.length === 0) continue;
     const words = new Set([...matched, ...[...brand].filter((t) => said.has(t))]);
@@ -64,7 +67,7 @@ export function namedProducts(text: Text, message: string, candidates: Product[]
 
 /** The words of a product's own fields: name, brand, categories, tags and keywords (not its description). */
 function strongTokens(text: Text, p: Product): { raw: string[]; stems: Set<string> } {
-  const raw = text.tokenize([p.name, p.brand, ...p.categories, ...p.tags, ...p.keywords].join(' '));
+  const raw = text.tokenize([p.name, p.name_ar, p.brand, ...p.categories, ...p.tags, ...p.keywords].join(' '));
   return { raw, stems: new Set(raw.map((t) => text.analyze(t)[0] ?? t)) };
 }
 

@@ -141,7 +141,7 @@ type Msg =
   | { role: 'assistant'; content: string | null; tool_calls?: z.infer<typeof toolCallSchema>[] }
   | { role: 'tool'; tool_call_id: string; content: string };
 
-function systemPrompt(context: Product | null, locked: Product[]): string {
+function systemPrompt(context: Product | null, locked: Product[], locale: Toolbox['locale']): string {
   const lines = [
     "You are Souq's shopping assistant. Answer only about shopping at Souq; politely steer other topics back to shopping.",
     'Use the tools for every product fact. Name only products the tools returned, write product names in **bold**, and give prices exactly as the tools give them (price_text).',
@@ -149,6 +149,10 @@ function systemPrompt(context: Product | null, locked: Product[]): string {
     'Call focus_product when one product is clearly meant; call add_to_cart only when the shopper asks to buy or add it.',
     'For shipping, tax, payment methods and returns call shop_policy and quote it. For the shopper\'s orders call order_status: it only ever sees the signed-in shopper\'s own orders.',
     'Keep answers short and friendly.',
+    // the shopper's language (issue 26 item 7): the page's, unless the message is written in another
+    locale === 'ar'
+      ? 'Answer in Modern Standard Arabic (the shopper reads Arabic), unless the shopper writes in another language: then answer in theirs. Keep product names, prices and order numbers as the tools give them.'
+      : "Answer in the shopper's language: English, or the language their message is written in.",
   ];
   if (context) lines.push(`The product in context: ${JSON.stringify(factsOf(context))}`);
   if (locked.length) lines.push(`Products locked for comparison: ${JSON.stringify(locked.map(factsOf))}`);
@@ -236,7 +240,7 @@ export function createModelAssistant(config: ModelConfig, fetchImpl: typeof fetc
       const context = input.contextId ? await tools.getProduct(input.contextId) : null;
       const locked = input.lockedIds.length ? await tools.products(input.lockedIds) : [];
       const messages: Msg[] = [
-        { role: 'system', content: systemPrompt(context, locked) },
+        { role: 'system', content: systemPrompt(context, locked, tools.locale) },
         ...input.history.map((m): Msg => (m.isBot ? { role: 'assistant', content: m.text } : { role: 'user', content: m.text })),
         { role: 'user', content: input.message },
       ];

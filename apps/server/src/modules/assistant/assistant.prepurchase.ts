@@ -2,10 +2,11 @@ import type { Product } from '@souq/shared/api/catalogue';
 import type { SummaryAspect } from '@souq/shared/api/reviews';
 import { PRICE_HISTORY_DAYS } from '@souq/shared/api/prices';
 import { productPageUrl } from '@souq/shared/rules/embed';
-import { formatMoney } from '@souq/shared/rules/money';
+import { formatDate } from '@souq/shared/rules/locale';
 import { productTypesIn } from '@souq/shared/rules/product-types';
 import { aspectsIn } from '../reviews/review-summary.js';
 import type { Toolbox } from './assistant.tools.js';
+import { phrasesFor } from './assistant.phrases.js';
 
 // The built-in assistant's answers before a purchase (issue 28, decision 0102): what the shop sells, kinds of product
 // it does not sell, the price history of a product, and what buyers say about it. Each answer reads one tool (the
@@ -41,22 +42,21 @@ const QUOTES_CITED = 2;
 /** A question after the downsides. */
 const COMPLAINTS = /\b(complaints?|complain|problems?|issues?|downsides?|cons|negatives?|faults?)\b/i;
 
-const day = (iso: string) => iso.slice(0, 10);
+/** A day of the price log, written as the reader's language writes dates. */
+const day = (iso: string, locale: Toolbox['locale']) => (locale === 'en' ? iso.slice(0, 10) : formatDate(iso, 'day', locale));
 
 /** The shop's departments with their counts, grouped under their broader group (Electronics: Smartphones, …). */
 export async function categoriesReply(tools: Toolbox): Promise<Reply> {
+  const say = phrasesFor(tools.locale);
   const departments = await tools.departments();
-  if (departments.length === 0) return { response: "Our catalogue is empty right now; please come back soon.", suggestedSearch: null };
+  if (departments.length === 0) return { response: say.emptyCatalogue, suggestedSearch: null };
   const groups = new Map<string, string[]>();
   for (const d of departments) {
     const group = d.groups[0] ?? d.name;
     groups.set(group, [...(groups.get(group) ?? []), `${d.name} (${d.count})`]);
   }
-  const lines = [...groups].map(([g, list]) => `• ${g}: ${list.join(', ')}`);
-  return {
-    response: `We sell ${departments.length} departments:\n${lines.join('\n')}\n\nTell me which one you are shopping in, or what you need, and I'll find it.`,
-    suggestedSearch: null,
-  };
+  const lines = [...groups].map(([g, list]) => `• ${g}: ${say.list(list)}`);
+  return { response: say.departments(departments.length, lines.join('\n')), suggestedSearch: null };
 }
 
 /**
@@ -75,6 +75,7 @@ export async function notSoldKinds(text: string, tools: Toolbox): Promise<Return
  * kind's department words; with none in common, the largest departments.
  */
 export async function notSoldReply(kinds: NonNullable<Awaited<ReturnType<typeof notSoldKinds>>>, tools: Toolbox): Promise<Reply> {
+  const say = phrasesFor(tools.locale);
   const departments = await tools.departments();
   const words = new Set(kinds.flatMap((k) => k.group.departments.flatMap((d) => [d, ...d.split(' ')])));
   const scored = departments
@@ -89,34 +90,25 @@ export async function notSoldReply(kinds: NonNullable<Awaited<ReturnType<typeof 
     .sort((a, b) => b.score - a.score || b.d.count - a.d.count)
     .slice(0, 3)
     .map((x) => x.d.name);
-  const asked = kinds.map((k) => k.said).join(' or ');
-  const nearest = scored.length
-    ? `The nearest departments we do sell: ${scored.join(', ')}.`
-    : `What we do sell: ${departments.slice(0, 6).map((d) => d.name).join(', ')}.`;
-  return { response: `Sorry, we don't sell ${asked} at Souq. ${nearest} Would you like to look at one of them?`, suggestedSearch: null };
+  const asked = say.or(kinds.map((k) => k.said));
+  const nearest = scored.length ? say.nearestDepartments(scored) : say.whatWeSell(departments.slice(0, 6).map((d) => d.name));
+  return { response: say.notSold(asked, nearest), suggestedSearch: null };
 }
 
 /** The lowest price of the last 90 days, when it was, and the price now. */
 export async function priceHistoryReply(p: Product, tools: Toolbox): Promise<Reply> {
   tools.focus(p);
-  const now = formatMoney(p.price, p.currency);
+  const say = phrasesFor(tools.locale);
   const h = await tools.priceLow(p);
-  if (!h) return { response: `I have no price history for **${p.name}** yet. It costs ${now} today.`, suggestedSearch: null };
+  if (!h) return { response: say.noPriceHistory(p), suggestedSearch: null };
   const low = h.lowest.price_cents;
-  const lowText = formatMoney(low / 100, p.currency);
-  const chart = 'The product page charts its price over the last 90 days, and you can ask to be told when it drops below a price you choose.';
+  const on = day(h.lowest.at, tools.locale);
   if (low < p.price_cents) {
-    const more = formatMoney((p.price_cents - low) / 100, p.currency);
-    return {
-      response: `Yes. In the last ${PRICE_HISTORY_DAYS} days the lowest price of **${p.name}** was ${lowText}, last on ${day(h.lowest.at)}. Today it costs ${now}, ${more} more.\n\n${chart}`,
-      suggestedSearch: null,
-    };
+    const more = say.money((p.price_cents - low) / 100, p.currency);
+    return { response: `${say.wasCheaper(p, PRICE_HISTORY_DAYS, say.money(low / 100, p.currency), on, more)}\n\n${say.priceChart}`, suggestedSearch: null };
   }
-  const since = h.changes === 0 ? `it has not changed in ${PRICE_HISTORY_DAYS} days (price on ${day(h.lowest.at)})` : `its price since ${day(h.lowest.at)}`;
-  return {
-    response: `No. Today's ${now} is the lowest price of **${p.name}** in the last ${PRICE_HISTORY_DAYS} days: ${since}.\n\n${chart}`,
-    suggestedSearch: null,
-  };
+  const since = h.changes === 0 ? say.unchanged(PRICE_HISTORY_DAYS, on) : say.priceSince(on);
+  return { response: `${say.lowestNow(p, PRICE_HISTORY_DAYS, since)}\n\n${say.priceChart}`, suggestedSearch: null };
 }
 
 /** A link the storefront opens as the product's dialog scrolled to the review. */
@@ -125,7 +117,6 @@ const reviewLink = (p: Product, reviewId: number) => `${productPageUrl('', p.id)
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 /** A quote says something on its own from this many words ('Lovely sound' is a title, not evidence). */
 const QUOTE_MIN_WORDS = 4;
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * What buyers say, as one paragraph: the claims on the aspects the message names first, else the most mentioned
@@ -136,6 +127,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export async function reviewEvidenceText(p: Product, message: string, tools: Toolbox): Promise<string | null> {
   const ev = await tools.reviewEvidence(p);
   if (ev.count === 0) return null;
+  const say = phrasesFor(tools.locale);
   const asked = new Set(aspectsIn(message));
   const best = (a: SummaryAspect) => [...a.quotes].sort((x, y) => wordCount(y.quote) - wordCount(x.quote))[0];
   const claims = [
@@ -146,30 +138,29 @@ export async function reviewEvidenceText(p: Product, message: string, tools: Too
   const picked = onAsked.length
     ? onAsked.slice(0, QUOTES_CITED)
     : [claims.find((c) => c.side === 'praise'), claims.find((c) => c.side === 'criticism')].filter((c): c is (typeof claims)[number] => c !== undefined);
-  const reviews = plural(ev.count, 'review');
+  const reviews = say.reviewCount(ev.count);
   // asked for complaints and there are none: say so before quoting what buyers do say
-  const noComplaints = COMPLAINTS.test(message) && ev.criticism.length === 0 ? `No buyer criticises it so far (${reviews}). ` : '';
+  const noComplaints = COMPLAINTS.test(message) && ev.criticism.length === 0 ? say.noCriticism(reviews) : '';
   if (picked.length === 0) {
     const first = ev.sentences.find((q) => wordCount(q.quote) >= QUOTE_MIN_WORDS) ?? ev.sentences[0];
-    return first ? `${noComplaints}From its ${reviews}, a buyer writes: [“${first.quote}”](${reviewLink(p, first.review_id)})` : null;
+    return first ? `${noComplaints}${say.aBuyerWrites(reviews, `[“${first.quote}”](${reviewLink(p, first.review_id)})`)}` : null;
   }
   const parts = picked.map(({ a, side }) => {
     const q = best(a)!;
     const n = side === 'praise' ? a.positive : a.negative;
-    return `${side === 'praise' ? 'praise' : 'criticise'} ${a.label.toLowerCase()} (${n} of ${reviews}): [“${q.quote}”](${reviewLink(p, q.review_id)})`;
+    return say.claim(side, a.label, n, reviews, `[“${q.quote}”](${reviewLink(p, q.review_id)})`);
   });
-  return `${noComplaints}Buyers ${parts.join('; and ')}.`;
+  return `${noComplaints}${say.buyers(parts)}`;
 }
 
 /** 'What do buyers say about X?': its rating and the evidence, or that it has no reviews yet. */
 export async function reviewsReply(p: Product, message: string, tools: Toolbox): Promise<Reply> {
   tools.focus(p);
+  const say = phrasesFor(tools.locale);
   const evidence = await reviewEvidenceText(p, message, tools);
-  if (!evidence) {
-    return { response: `**${p.name}** has no reviews yet, so I can't tell you what buyers think of it. Buyers can review it once it is delivered to them.`, suggestedSearch: null };
-  }
-  const rating = p.rating !== null ? ` It is rated ${p.rating.toFixed(1)}/5 from ${plural(p.review_count, 'verified review')}.` : '';
-  return { response: `What buyers say about **${p.name}**:${rating}\n\n${evidence}`, suggestedSearch: null };
+  if (!evidence) return { response: say.noReviewsYet(p), suggestedSearch: null };
+  const rating = p.rating !== null ? say.ratedFrom(p, say.verifiedReviewCount(p.review_count)) : '';
+  return { response: say.buyersSay(p, rating, evidence), suggestedSearch: null };
 }
 
 /** The asked order of 'the two cheapest X' and how many, with the message left without those words. */

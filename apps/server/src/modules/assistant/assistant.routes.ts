@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { chatRequestSchema, chatResponseSchema } from '@souq/shared/api/assistant';
 import { errorBodySchema } from '@souq/shared/api/common';
 import type { AssistantService } from './assistant.service.js';
+import { readerLocale } from '../../platform/page-locale.js';
 
 export function assistantRoutes(deps: { assistant: AssistantService }) {
   return async function plugin(app: FastifyInstance) {
@@ -16,6 +17,6 @@ export function assistantRoutes(deps: { assistant: AssistantService }) {
       },
       // a model server costs per message: bound each client then (the built-in assistant costs milliseconds)
       config: deps.assistant.usesModel ? { rateLimit: { max: 60, timeWindow: '1 minute' } } : {},
-    }, async (req) => deps.assistant.chat(req.body, req.principal?.userId ?? null));
+    }, async (req) => deps.assistant.chat(req.body, req.principal?.userId ?? null, readerLocale(req)));
   };
 }

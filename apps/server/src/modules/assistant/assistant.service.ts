@@ -1,11 +1,13 @@
 import type { ChatResponse } from '@souq/shared/api/assistant';
 import { CHAT_HISTORY_SENT } from '@souq/shared/constants';
-import { MSG } from '@souq/shared/messages';
 import type { ChatMonitorService } from '../chat-monitor/chat-monitor.service.js';
 import type { SearchService } from '../search/search.service.js';
 import { createBuiltinAssistant, type BuiltinInput } from './assistant.builtin.js';
 import { createModelAssistant, type ModelConfig } from './assistant.model.js';
 import { createToolbox, type AssistantDeps, type OrdersReader } from './assistant.tools.js';
+import { isArabicMessage } from './assistant.arabic.js';
+import type { Locale } from '@souq/shared/rules/locale';
+import { messagesFor } from '@souq/shared/messages-for';
 
 export type AssistantService = ReturnType<typeof createAssistantService>;
 
@@ -19,6 +21,16 @@ export type ChatInput = {
 
 /** The chat a message belongs to: the browser's session id and the signed-in shopper, if any. */
 export type ChatSessionRef = { clientSessionId?: string; userId: number | null };
+
+/**
+ * The language to answer in: the message's own when it is written in Arabic or in Latin letters, else the reader's
+ * (the page's language, their saved choice, their browser's) — a shopper on the Arabic page who types English is
+ * answered in English, and 'مرحبا' on the English page in Arabic.
+ */
+export function answerLocale(message: string, readerLocale: Locale): Locale {
+  if (isArabicMessage(message)) return 'ar';
+  return /[a-z]{2,}/i.test(message) ? 'en' : readerLocale;
+}
 
 /**
  * POST /api/ai/chat: the model server when configured (AI_BASE_URL + AI_MODEL), else — and whenever the model
@@ -45,8 +57,8 @@ export function createAssistantService(deps: {
       : null;
   const isHumanHandling = deps.isHumanHandling ?? (async () => false);
 
-  async function answer(input: BuiltinInput, userId: number | null): Promise<ChatResponse & { source: 'model' | 'builtin' }> {
-    const toolDeps = { search: deps.search, orders: deps.orders, reviews: deps.reviews, prices: deps.prices, userId };
+  async function answer(input: BuiltinInput, userId: number | null, locale: Locale): Promise<ChatResponse & { source: 'model' | 'builtin' }> {
+    const toolDeps = { search: deps.search, orders: deps.orders, reviews: deps.reviews, prices: deps.prices, userId, locale };
     if (model) {
       const tools = createToolbox(toolDeps);
       try {
@@ -65,13 +77,16 @@ export function createAssistantService(deps: {
     /** True when a model server answers first (the route then rate-limits: a model costs per message). */
     usesModel: model !== null,
 
-    async chat(req: ChatInput, userId: number | null): Promise<ChatResponse & { sessionId?: string }> {
+    /** `readerLocale`: the reader's language (the request's), used when the message does not show its own. */
+    async chat(req: ChatInput, userId: number | null, readerLocale: Locale = 'en'): Promise<ChatResponse & { sessionId?: string }> {
+      const locale = answerLocale(req.message, readerLocale);
       if (await isHumanHandling({ clientSessionId: req.sessionId, userId })) {
         // the shopper's message reaches the admin's transcript; the assistant stays out of the conversation
+        const handling = messagesFor(locale).chatHumanHandling;
         const sessionId = await deps.chatMonitor.recordExchange({
-          clientSessionId: req.sessionId, userId, userMessage: req.message, reply: MSG.chatHumanHandling, mentionedProducts: [], replyType: 'system',
+          clientSessionId: req.sessionId, userId, userMessage: req.message, reply: handling, mentionedProducts: [], replyType: 'system',
         });
-        return { response: MSG.chatHumanHandling, mentionedProducts: [], suggestedSearch: null, sessionId };
+        return { response: handling, mentionedProducts: [], suggestedSearch: null, sessionId };
       }
       const contextId = req.productContext ? Number(req.productContext.id) : NaN;
       const input: BuiltinInput = {
@@ -80,7 +95,7 @@ export function createAssistantService(deps: {
         lockedIds: req.lockedProductIds ?? [],
         history: (req.conversationHistory ?? []).slice(-CHAT_HISTORY_SENT).map((m) => ({ isBot: m.isBot, text: m.text })),
       };
-      const reply: ChatResponse = withoutSource(await answer(input, userId));
+      const reply: ChatResponse = withoutSource(await answer(input, userId, locale));
       let sessionId: string | undefined;
       try {
         sessionId = await deps.chatMonitor.recordExchange({

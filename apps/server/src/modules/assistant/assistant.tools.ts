@@ -3,6 +3,7 @@ import type { ChatResponse } from '@souq/shared/api/assistant';
 import type { Order } from '@souq/shared/api/orders';
 import { SEARCH_REPLY_MAX_CATEGORIES, SEARCH_REPLY_MAX_PRODUCTS } from '@souq/shared/constants';
 import { formatMoney } from '@souq/shared/rules/money';
+import type { Locale } from '@souq/shared/rules/locale';
 import { ORDER_STATUS_EXPLAINED, SHOP_POLICIES, type PolicyTopic, type ShopPolicy } from '@souq/shared/rules/policies';
 import type { OrdersService } from '../orders/orders.service.js';
 import { aboutTheQuery, namedProducts } from './assistant.matching.js';
@@ -39,6 +40,8 @@ export type AssistantDeps = {
   prices?: { lowestRecent(productId: number): Promise<{ lowest: PricePoint; changes: number; days: number } | null> };
   /** The signed-in shopper (null: anonymous). Order tools answer for this account only. */
   userId: number | null;
+  /** The reader's language: the built-in assistant answers in it (default English). */
+  locale?: Locale;
 };
 
 /** How many recent orders "where are my orders?" lists. */
@@ -169,6 +172,7 @@ export function searchPhraseIn(text: string): string | null {
 /** One request's tools; remembers which products were named and how (focus beats add_to_cart beats compare …). */
 export function createToolbox(deps: AssistantDeps) {
   const { search, orders, userId } = deps;
+  const locale: Locale = deps.locale ?? 'en';
   const { analyze } = search.text;
   const mentions = new Map<number, Action>();
   const quantities = new Map<number, number>();
@@ -193,6 +197,8 @@ export function createToolbox(deps: AssistantDeps) {
   }
 
   return {
+    /** The reader's language (issue 26 item 7). */
+    locale,
     /**
      * The products the answer names, with their actions. Given the final text, a plain 'mention' is kept only when
      * the text really names the product (a model may look at more products than it writes about).
@@ -200,7 +206,7 @@ export function createToolbox(deps: AssistantDeps) {
     mentioned(text?: string): ChatResponse['mentionedProducts'] {
       const lower = text?.toLowerCase();
       return [...mentions]
-        .filter(([id, action]) => action !== 'mention' || lower === undefined || lower.includes(seen.get(id)?.name.toLowerCase() ?? '\u0000'))
+        .filter(([id, action]) => action !== 'mention' || lower === undefined || namesOf(seen.get(id)).some((n) => lower.includes(n)))
         .map(([id, action]) => (action === 'add_to_cart' ? { id, action, quantity: quantities.get(id) ?? 1 } : { id, action }));
     },
     mention,
@@ -259,7 +265,8 @@ export function createToolbox(deps: AssistantDeps) {
       const out: Product[] = [];
       for (const name of names.slice(0, 6)) {
         const ranked = await search.rank(name, { limit: 3, prefix: false });
-        const hit = (await products(ranked.ids)).find((p) => normalize(p.name) === normalize(name));
+        // an answer in Arabic names a product by its Arabic name when it has one
+        const hit = (await products(ranked.ids)).find((p) => normalize(p.name) === normalize(name) || (p.name_ar !== '' && normalize(p.name_ar) === normalize(name)));
         if (hit && !out.some((o) => o.id === hit.id)) out.push(hit);
       }
       return out;
@@ -369,3 +376,6 @@ export function createToolbox(deps: AssistantDeps) {
     },
   };
 }
+
+/** The names an answer may call a product by (its own, its Arabic), lower-cased; none for an unknown product. */
+const namesOf = (p: Product | undefined): string[] => (p ? [p.name, p.name_ar].filter((n) => n.trim() !== '').map((n) => n.toLowerCase()) : []);

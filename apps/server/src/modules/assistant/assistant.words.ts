@@ -82,21 +82,6 @@ export function audienceWords(text: string): string {
     .replace(/\b(teen|teens|teenagers?|adults?|grown[- ]?ups?)\b/gi, ' ');
 }
 
-export const stockText = (p: Product) => (p.stock > 0 ? `${p.stock} in stock` : 'out of stock');
-export const ratingText = (p: Product) =>
-  p.rating !== null ? `rated ${p.rating.toFixed(1)}/5${p.review_count ? ` from ${p.review_count} review${p.review_count === 1 ? '' : 's'}` : ''}` : 'not rated yet';
-export const line = (p: Product, i?: number) =>
-  `${i !== undefined ? `${i + 1}. ` : ''}**${p.name}** — ${formatMoney(p.price, p.currency)} · ${ratingText(p)} · ${stockText(p)}`;
-export const category = (p: Product) => p.category || MSG.defaultCategory;
-
-/** Where a price sits among a category's prices, as a predicate: 'it {…}'. */
-export function pricePosition(pct: number, count: number, cat: string): string {
-  if (count <= 1) return `is the only ${cat} product we have`;
-  if (pct <= 0) return `has the lowest price among our ${count} ${cat} products`;
-  if (pct >= 1) return `has the highest price among our ${count} ${cat} products`;
-  return `is priced above ${Math.round(pct * 100)}% of our ${count} ${cat} products`;
-}
-
 /** The bold names the assistant wrote in its recent replies, newest reply first, in their order ('Added **2 × X**' → X). */
 export function boldNames(history: { isBot: boolean; text: string }[]): string[] {
   const names: string[] = [];
@@ -109,11 +94,4 @@ export function boldNames(history: { isBot: boolean; text: string }[]): string[]
     if (names.length) break;
   }
   return names;
-}
-
-export function budgetText(min: number | null, max: number | null): string {
-  if (min !== null && max !== null) return ` between ${formatMoney(min)} and ${formatMoney(max)}`;
-  if (max !== null) return ` under ${formatMoney(max)}`;
-  if (min !== null) return ` over ${formatMoney(min)}`;
-  return '';
 }
