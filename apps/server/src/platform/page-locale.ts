@@ -36,6 +36,15 @@ export function pageLocaleOf(req: FastifyRequest, reply: FastifyReply): Locale {
   return locale;
 }
 
+/**
+ * The language of an API request that answers in words (the assistant): the `souq_lang` cookie the page's language
+ * switch left, then Accept-Language; a message written in Arabic script is answered in Arabic whatever the page.
+ */
+export function requestLocaleOf(req: FastifyRequest, text = ''): Locale {
+  if (/[\u0600-\u06FF]/.test(text)) return 'ar';
+  return pickLocale({ cookie: cookieOf(req.headers.cookie, LANG_COOKIE), acceptLanguage: req.headers['accept-language'] });
+}
+
 /** The built page with its `<html>` in a language and direction. */
 export function htmlIn(html: string, locale: Locale): string {
   return html.replace(/<html[^>]*>/, `<html lang="${locale}" dir="${textDirection(locale)}">`);
