@@ -13,7 +13,7 @@ import { SHOPPER_CANCELLABLE, type ShopperOrders, type ShopperSubOrder } from '.
 import type { ReturnsService } from '../returns/returns.service.js';
 import type { SupportService } from '../support/support.service.js';
 import { isOrderQuestion, orderNumbersIn } from './assistant.shop.js';
-import { normalizeOrderNumber, type Toolbox } from './assistant.tools.js';
+import type { Toolbox } from './assistant.tools.js';
 import {
   CANCEL, HUMAN, LAST_ORDER, NO, ORDER_WORD, POLICY_WORD, RETURN_WORD, RETURNS_WORD, SHIPPING_WORD, WHERE, YES,
   itemWords, matchScore, readable, replyNumber, replyReason,
@@ -45,7 +45,8 @@ type ReturnState =
   | { step: 'reason'; line: LineRef; units: number; cod: boolean }
   | { step: 'confirm'; line: LineRef; units: number; reason: ReturnReason; reason_text: string; cod: boolean; refund: string };
 type CancelState = { step: 'pick'; orders: { id: number; number: string }[] } | { step: 'confirm'; order_id: number; number: string };
-type Pending = { kind: 'return'; state: ReturnState } | { kind: 'cancel'; state: CancelState };
+/** The step waited on, with the language it was asked in (a bare '2' or 'yes' carries none). */
+type Pending = ({ kind: 'return'; state: ReturnState } | { kind: 'cancel'; state: CancelState }) & { locale: Locale };
 
 export type AftersalesDeps = {
   db: Db;
@@ -68,6 +69,12 @@ export type AftersalesInput = {
 
 export type Aftersales = ReturnType<typeof createAftersales>;
 
+/** Purchase and sub-order numbers as typed ('sq261127m5w5m-2' → 'SQ-261127-M5W5M-2'), first seen first. */
+export function numbersIn(text: string): string[] {
+  const out = [...text.matchAll(/\bSQ-?(\d{6})-?([A-Z0-9]{5})(?:-(\d{1,2}))?\b/gi)].map((m) => `SQ-${m[1]}-${m[2]!.toUpperCase()}${m[3] ? `-${m[3]}` : ''}`);
+  return [...new Set(out)];
+}
+
 /** `days` business days (Monday to Friday, the UAE's working week) after `from`. */
 export function addBusinessDays(from: Date, days: number): Date {
   const d = new Date(from.getTime());
@@ -86,10 +93,12 @@ export function createAftersales(deps: AftersalesDeps) {
   async function pendingOf(userId: number): Promise<Pending | null> {
     const [row] = await db.select().from(assistantPendingActions)
       .where(and(eq(assistantPendingActions.userId, userId), gt(assistantPendingActions.expiresAt, new Date())));
-    return row ? ({ kind: row.kind, state: row.state } as unknown as Pending) : null;
+    if (!row) return null;
+    const { locale, ...state } = row.state as { locale?: Locale };
+    return { kind: row.kind, state, locale: locale ?? 'en' } as unknown as Pending;
   }
-  async function setPending(userId: number, p: Pending) {
-    const values = { kind: p.kind, state: p.state as unknown as Record<string, unknown>, expiresAt: new Date(Date.now() + PENDING_MINUTES * 60_000) };
+  async function setPending(userId: number, p: Omit<Pending, 'locale'>, locale: Locale) {
+    const values = { kind: p.kind, state: { ...p.state, locale } as unknown as Record<string, unknown>, expiresAt: new Date(Date.now() + PENDING_MINUTES * 60_000) };
     await db.insert(assistantPendingActions).values({ userId, ...values })
       .onConflictDoUpdate({ target: assistantPendingActions.userId, set: values });
   }
@@ -108,7 +117,7 @@ export function createAftersales(deps: AftersalesDeps) {
   // ---- where is my order ------------------------------------------------------------------------------------------
 
   async function whereReply(userId: number, text: string, m: Messages, locale: Locale, tools: Toolbox): Promise<Reply> {
-    const numbers = orderNumbersIn(text).map(normalizeOrderNumber);
+    const numbers = numbersIn(text);
     let subs: ShopperSubOrder[];
     if (numbers.length) {
       subs = await deps.shopperOrders.byNumber(userId, numbers[0]!);
@@ -150,7 +159,7 @@ export function createAftersales(deps: AftersalesDeps) {
   const reasonList = (m: Messages) => numbered(RETURN_REASONS.map((r) => m.assistantReturnReasons[r]));
 
   async function startReturn(userId: number, text: string, m: Messages, locale: Locale): Promise<Reply> {
-    const numbers = orderNumbersIn(text).map(normalizeOrderNumber);
+    const numbers = numbersIn(text);
     const subs = numbers.length
       ? await deps.shopperOrders.byNumber(userId, numbers[0]!)
       : await deps.shopperOrders.latest(userId, LAST_ORDER.test(readable(text)) ? 1 : PURCHASES_SEARCHED);
@@ -168,7 +177,7 @@ export function createAftersales(deps: AftersalesDeps) {
     }
     if (delivered.length > 1) {
       const lines = delivered.map((c) => lineRef(c.s, c.l));
-      await setPending(userId, { kind: 'return', state: { step: 'pick', lines } });
+      await setPending(userId, { kind: 'return', state: { step: 'pick', lines } }, locale);
       return say(m.assistantReturnWhich(numbered(lines.map((l) => `${l.name} — ${l.number}`))));
     }
     return returnLine(userId, lineRef(delivered[0]!.s, delivered[0]!.l), m, locale);
@@ -192,10 +201,10 @@ export function createAftersales(deps: AftersalesDeps) {
     }
     const cod = sub.payment_method === 'cod';
     if (open.units_left > 1) {
-      await setPending(userId, { kind: 'return', state: { step: 'units', line, left: open.units_left, cod } });
+      await setPending(userId, { kind: 'return', state: { step: 'units', line, left: open.units_left, cod } }, locale);
       return say(m.assistantReturnHowMany(line.name, open.units_left));
     }
-    await setPending(userId, { kind: 'return', state: { step: 'reason', line, units: 1, cod } });
+    await setPending(userId, { kind: 'return', state: { step: 'reason', line, units: 1, cod } }, locale);
     return say(m.assistantReturnWhy(reasonList(m)));
   }
 
@@ -213,7 +222,7 @@ export function createAftersales(deps: AftersalesDeps) {
       const n = replyNumber(text, state.left);
       if (n === null) return null;
       if (n < 1 || n > state.left) return say(m.assistantReturnUnitsInvalid(state.left));
-      await setPending(userId, { kind: 'return', state: { step: 'reason', line: state.line, units: n, cod: state.cod } });
+      await setPending(userId, { kind: 'return', state: { step: 'reason', line: state.line, units: n, cod: state.cod } }, locale);
       return say(m.assistantReturnWhy(reasonList(m)));
     }
     if (state.step === 'reason') {
@@ -227,7 +236,7 @@ export function createAftersales(deps: AftersalesDeps) {
       await setPending(userId, {
         kind: 'return',
         state: { step: 'confirm', line: state.line, units: state.units, reason, reason_text: reason === 'other' ? text.trim().slice(0, 1000) : '', cod: state.cod, refund },
-      });
+      }, locale);
       return say(m.assistantReturnConfirm(state.units, state.line.name, state.line.number, refund, state.cod ? m.assistantRefundStoreCredit : m.assistantRefundToCard));
     }
     // confirm: only a yes acts
@@ -252,7 +261,7 @@ export function createAftersales(deps: AftersalesDeps) {
   // ---- cancel -----------------------------------------------------------------------------------------------------
 
   async function startCancel(userId: number, text: string, m: Messages, locale: Locale): Promise<Reply> {
-    const numbers = orderNumbersIn(text).map(normalizeOrderNumber);
+    const numbers = numbersIn(text);
     let subs = numbers.length ? await deps.shopperOrders.byNumber(userId, numbers[0]!) : await deps.shopperOrders.latest(userId, 1);
     if (numbers.length && subs.length === 0) return say(m.assistantOrderUnknown(numbers[0]!));
     if (subs.length === 0) return say(m.assistantNoOrders);
@@ -268,14 +277,14 @@ export function createAftersales(deps: AftersalesDeps) {
       return say(gone ? m.assistantCancelShipped(gone.order_number, m.assistantStatusWords[gone.status]) : m.assistantNothingToCancel);
     }
     if (open.length > 1) {
-      await setPending(userId, { kind: 'cancel', state: { step: 'pick', orders: open.map((s) => ({ id: s.id, number: s.order_number })) } });
+      await setPending(userId, { kind: 'cancel', state: { step: 'pick', orders: open.map((s) => ({ id: s.id, number: s.order_number })) } }, locale);
       return say(m.assistantCancelWhich(numbered(open.map((s) => `${s.order_number} — ${s.seller_name} (${s.lines.map((l) => l.name).join(', ')})`))));
     }
     return proposeCancel(userId, open[0]!, m, locale);
   }
 
   async function proposeCancel(userId: number, s: ShopperSubOrder, m: Messages, locale: Locale): Promise<Reply> {
-    await setPending(userId, { kind: 'cancel', state: { step: 'confirm', order_id: s.id, number: s.order_number } });
+    await setPending(userId, { kind: 'cancel', state: { step: 'confirm', order_id: s.id, number: s.order_number } }, locale);
     return say(m.assistantCancelConfirm(s.order_number, s.seller_name, money(s.total_cents, s.currency, locale)));
   }
 
@@ -283,7 +292,7 @@ export function createAftersales(deps: AftersalesDeps) {
     const t = readable(text);
     if (state.step === 'pick') {
       const n = replyNumber(text, 0);
-      const typed = orderNumbersIn(text).map(normalizeOrderNumber)[0];
+      const typed = numbersIn(text)[0];
       const chosen = typed ? state.orders.find((o) => o.number === typed) : n !== null && n >= 1 && n <= state.orders.length ? state.orders[n - 1] : undefined;
       if (!chosen) return null;
       const [s] = (await deps.shopperOrders.byNumber(userId, chosen.number)).filter((x) => x.id === chosen.id);
@@ -381,9 +390,12 @@ export function createAftersales(deps: AftersalesDeps) {
       if (userId !== null) {
         const pending = await pendingOf(userId);
         if (pending) {
+          // the language the step was asked in, unless this reply is written in Arabic
+          const stepLocale: Locale = /[\u0600-\u06FF]/.test(t) ? 'ar' : pending.locale;
+          const sm = messagesFor(stepLocale);
           const r = pending.kind === 'return'
-            ? await continueReturn(userId, pending.state, input.message, m, locale, input.actor)
-            : await continueCancel(userId, pending.state, input.message, m, locale, input.actor);
+            ? await continueReturn(userId, pending.state, input.message, sm, stepLocale, input.actor)
+            : await continueCancel(userId, pending.state, input.message, sm, stepLocale, input.actor);
           if (r) return r;
           await clearPending(userId);
         }
