@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@souq/shared/messages';
 import { MSG_AR } from '@souq/shared/messages.ar';
-import { messagesFor } from '@souq/shared/messages-for';
 import { formatDate } from '@souq/shared/rules/locale';
 import { formatCents } from '@souq/shared/rules/money';
 import { adminToken, call, createTestApp, signupCustomer, verifiedVendorPair, type TestContext } from '../../../test/harness.js';
 import { makeProduct, placeOrder } from '../../../test/admin-fixtures.js';
-import { addBusinessDays } from './assistant.aftersales.js';
+import { addBusinessDays, textsFor } from './assistant.aftersales.js';
 
 // The assistant after the purchase (issue 28 item 3, decision 0107), through POST /api/ai/chat on a real database, in
 // English and Arabic: where each sub-order is, a return asked through and confirmed, cancelling, the seller's rules and
@@ -14,7 +13,8 @@ import { addBusinessDays } from './assistant.aftersales.js';
 let t: TestContext;
 let admin: string;
 let vendors: Awaited<ReturnType<typeof verifiedVendorPair>>;
-const AR = messagesFor('ar');
+/** The Arabic texts as the assistant writes them: Latin names and numbers isolated inside the Arabic sentence. */
+const AR = textsFor('ar');
 const products: Record<string, number> = {};
 
 beforeAll(async () => {
@@ -105,7 +105,7 @@ describe('where is my order', () => {
     const [sub] = await buy(owner, [['Canvas Tote Bag Red', 1]]);
     const nosy = await signupCustomer(t.app, 'Nosy Nabil');
     expect(await chat(nosy, `where is ${sub!.order_number}?`)).toBe(MSG.assistantOrderUnknown(sub!.order_number));
-    expect(await chat(nosy, `أين الطلب ${sub!.order_number}؟`)).toBe(MSG_AR.assistantOrderUnknown!(sub!.order_number));
+    expect(await chat(nosy, `أين الطلب ${sub!.order_number}؟`)).toBe(AR.assistantOrderUnknown(sub!.order_number));
     expect(await chat(nosy, `cancel order ${sub!.order_number}`)).toBe(MSG.assistantOrderUnknown(sub!.order_number));
     expect(await chat(nosy, `return the red bag from ${sub!.order_number}`)).toBe(MSG.assistantOrderUnknown(sub!.order_number));
     expect(await chat(null, 'where is my order?')).toBe(MSG.assistantOrdersSignIn);

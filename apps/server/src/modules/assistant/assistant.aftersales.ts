@@ -69,6 +69,25 @@ export type AftersalesInput = {
 
 export type Aftersales = ReturnType<typeof createAftersales>;
 
+const LTR_RUN = /[A-Za-z0-9]/;
+/** Text in Latin letters (a name, an order number) inside an Arabic sentence, isolated like `<bdi>` (U+2068 … U+2069). */
+export const isolate = (text: string) => (LTR_RUN.test(text) && !text.includes('\n') ? `\u2068${text}\u2069` : text);
+
+/**
+ * The texts of a language, with every Latin argument isolated when the language is written right to left: the chat
+ * shows plain text, so an order number or a seller's name must not pull the Arabic sentence's punctuation around.
+ */
+export function textsFor(locale: Locale): Messages {
+  const m = messagesFor(locale);
+  if (locale !== 'ar') return m;
+  return new Proxy(m, {
+    get(target, key) {
+      const v = (target as Record<string | symbol, unknown>)[key];
+      return typeof v === 'function' ? (...args: unknown[]) => (v as (...a: unknown[]) => string)(...args.map((a) => (typeof a === 'string' ? isolate(a) : a))) : v;
+    },
+  });
+}
+
 /** Purchase and sub-order numbers as typed ('sq261127m5w5m-2' → 'SQ-261127-M5W5M-2'), first seen first. */
 export function numbersIn(text: string): string[] {
   const out = [...text.matchAll(/\bSQ-?(\d{6})-?([A-Z0-9]{5})(?:-(\d{1,2}))?\b/gi)].map((m) => `SQ-${m[1]}-${m[2]!.toUpperCase()}${m[3] ? `-${m[3]}` : ''}`);
@@ -130,7 +149,8 @@ export function createAftersales(deps: AftersalesDeps) {
     const parts = [m.assistantWhereIntro(subs[0]!.purchase_number, subs.length)];
     for (const s of subs) {
       const lines = [m.assistantWhereLine(s.order_number, s.seller_name, m.assistantStatusWords[s.status])];
-      lines.push(`  ${s.lines.map((l) => `${l.quantity} × ${l.name}${l.variant_label ? ` (${l.variant_label})` : ''}`).join(', ')}`);
+      const iso = locale === 'ar' ? isolate : (x: string) => x;
+      lines.push(`  ${s.lines.map((l) => `${l.quantity} × ${iso(`${l.name}${l.variant_label ? ` (${l.variant_label})` : ''}`)}`).join(locale === 'ar' ? '، ' : ', ')}`);
       if (s.tracking_number && s.carrier) lines.push(`  ${m.assistantWhereTracking(s.carrier, s.tracking_number)}`);
       const rule = s.seller_vendor_id === null ? null : rules.get(s.seller_vendor_id) ?? null;
       const min = rule?.delivery_min_days ?? null;
@@ -178,7 +198,8 @@ export function createAftersales(deps: AftersalesDeps) {
     if (delivered.length > 1) {
       const lines = delivered.map((c) => lineRef(c.s, c.l));
       await setPending(userId, { kind: 'return', state: { step: 'pick', lines } }, locale);
-      return say(m.assistantReturnWhich(numbered(lines.map((l) => `${l.name} — ${l.number}`))));
+      const iso = locale === 'ar' ? isolate : (x: string) => x;
+      return say(m.assistantReturnWhich(numbered(lines.map((l) => `${iso(l.name)} — ${iso(l.number)}`))));
     }
     return returnLine(userId, lineRef(delivered[0]!.s, delivered[0]!.l), m, locale);
   }
@@ -278,7 +299,8 @@ export function createAftersales(deps: AftersalesDeps) {
     }
     if (open.length > 1) {
       await setPending(userId, { kind: 'cancel', state: { step: 'pick', orders: open.map((s) => ({ id: s.id, number: s.order_number })) } }, locale);
-      return say(m.assistantCancelWhich(numbered(open.map((s) => `${s.order_number} — ${s.seller_name} (${s.lines.map((l) => l.name).join(', ')})`))));
+      const iso = locale === 'ar' ? isolate : (x: string) => x;
+      return say(m.assistantCancelWhich(numbered(open.map((s) => `${iso(s.order_number)} — ${iso(s.seller_name)} (${iso(s.lines.map((l) => l.name).join(', '))})`))));
     }
     return proposeCancel(userId, open[0]!, m, locale);
   }
@@ -380,7 +402,7 @@ export function createAftersales(deps: AftersalesDeps) {
      * the reply does not answer is dropped: nothing is ever done on a later, unrelated 'yes'.
      */
     async reply(input: AftersalesInput, tools: Toolbox): Promise<Reply | null> {
-      const m = messagesFor(input.locale);
+      const m = textsFor(input.locale);
       const t = readable(input.message);
       const { userId, locale } = input;
       if (HUMAN.test(t)) {
@@ -392,7 +414,7 @@ export function createAftersales(deps: AftersalesDeps) {
         if (pending) {
           // the language the step was asked in, unless this reply is written in Arabic
           const stepLocale: Locale = /[\u0600-\u06FF]/.test(t) ? 'ar' : pending.locale;
-          const sm = messagesFor(stepLocale);
+          const sm = textsFor(stepLocale);
           const r = pending.kind === 'return'
             ? await continueReturn(userId, pending.state, input.message, sm, stepLocale, input.actor)
             : await continueCancel(userId, pending.state, input.message, sm, stepLocale, input.actor);
