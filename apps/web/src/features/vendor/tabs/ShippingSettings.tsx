@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { MSG } from '@souq/shared/messages';
 import { vendorShippingUpdateSchema, type VendorShipping } from '@souq/shared/api/vendor-shipping';
@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/Button';
 import { Field, Input } from '@/components/ui/Field';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { notify } from '@/components/ui/toast';
+import { loadArea } from '@/lib/i18n';
 import { useSaveVendorShipping, useVendorShipping } from '../dashboard-api';
 
 const CURRENCY = 'AED';
@@ -103,6 +104,8 @@ function ShippingForm({ saved }: { saved: VendorShipping }) {
 /** The vendor's shipping fee, free-shipping threshold and return window (decision 0096). */
 export function ShippingSettings() {
   const shipping = useVendorShipping();
+  // the vendor area's catalogue (its first translated texts are the delivery estimate's); loaded once, then re-rendered
+  useEffect(() => void loadArea('vendor'), []);
   return (
     <section aria-labelledby="shipping-settings-heading" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <h3 id="shipping-settings-heading" className="text-base font-semibold text-slate-900">{MSG.vendorShippingTitle}</h3>
