@@ -23,6 +23,8 @@ import { createSearchService } from './modules/search/search.service.js';
 import { createSearchQueries } from './modules/search/search.queries.js';
 import { createChatMonitorService } from './modules/chat-monitor/chat-monitor.service.js';
 import { createAssistantService } from './modules/assistant/assistant.service.js';
+import { createAftersales } from './modules/assistant/assistant.aftersales.js';
+import { createShopperOrders } from './modules/orders/orders.shopper.js';
 import { createImageSearchService } from './modules/image-search/image-search.service.js';
 import { createRecommendationsService } from './modules/recommendations/recommendations.service.js';
 import { createEmbedsService } from './modules/embeds/embeds.service.js';
@@ -117,6 +119,12 @@ export function createServices(config: Config, database: Database, log: (msg: st
     log,
     // while an admin has the session, the assistant says a person is answering instead of replying on its own
     isHumanHandling: ({ clientSessionId, userId }) => chatMonitor.isHumanHandling(clientSessionId, userId),
+    // after the purchase (decision 0107): each action through the module that owns it; support is built further down
+    aftersales: createAftersales({
+      db, shopperOrders: createShopperOrders({ db, orders }), returns, shipping: vendorShipping,
+      support: { create: (customer, input) => support.create(customer, input) },
+      userName: async (id) => (await accounts.usersByIds([id])).get(id)?.name ?? '',
+    }),
   });
   // the embedded database has no autovacuum: planner statistics after migrations, seeding and bulk writes (decision
   // 0073); a product write may be part of an import, so the keeper looks again shortly (one cheap query if not)

@@ -5,7 +5,11 @@ import type { Locale } from './rules/locale.js';
 // browser loads them only for a page in Arabic (apps/web/src/lib/i18n.ts `loadArea`), so an English page's first
 // load carries no Arabic text, and registers them here with `registerArabicMessages`.
 
-export type Messages = typeof MSG;
+/** MSG's shape with its texts as plain strings (MSG is `as const`: its English texts are literal types). */
+type Widen<T> = T extends string ? string
+  : T extends (...args: infer A) => infer R ? (...args: A) => Widen<R>
+    : T extends object ? { readonly [K in keyof T]: Widen<T[K]> } : T;
+export type Messages = Widen<typeof MSG>;
 
 const byLocale: Partial<Record<Locale, Messages>> = { en: MSG };
 

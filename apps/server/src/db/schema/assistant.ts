@@ -37,3 +37,15 @@ export const chatMessages = pgTable(
   },
   (t) => [index('chat_messages_session_idx').on(t.sessionId, t.createdAt)],
 );
+
+/**
+ * The one after-sales step the assistant is waiting on per signed-in shopper (decision 0107): which line to return and
+ * how many, why, then the confirmation; or the sub-order to cancel. Kept on the server, so a shopper's 'yes' confirms
+ * what the server proposed, never what a client says was proposed. Expires on its own.
+ */
+export const assistantPendingActions = pgTable('assistant_pending_actions', {
+  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: ['return', 'cancel'] }).notNull(),
+  state: jsonb('state').$type<Record<string, unknown>>().notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

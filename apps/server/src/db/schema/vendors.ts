@@ -47,6 +47,9 @@ export const vendors = pgTable(
     freeShippingAboveCents: integer('free_shipping_above_cents'),
     /** Days after delivery a shopper may ask for a return; the sub-order's money is held until it closes (issue 24). */
     returnWindowDays: integer('return_window_days').notNull().default(14),
+    /** Business days from shipping to the door under this vendor's rule (decision 0107); null = no estimate given. */
+    deliveryMinDays: integer('delivery_min_days'),
+    deliveryMaxDays: integer('delivery_max_days'),
     /** Where payouts go (decision 0095): a UAE IBAN, validated by its checksum, and the account holder's name. */
     payoutIban: text('payout_iban'),
     payoutAccountHolder: text('payout_account_holder'),

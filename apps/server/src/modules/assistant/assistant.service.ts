@@ -6,8 +6,10 @@ import { createBuiltinAssistant, type BuiltinInput } from './assistant.builtin.j
 import { createModelAssistant, type ModelConfig } from './assistant.model.js';
 import { createToolbox, type AssistantDeps, type OrdersReader } from './assistant.tools.js';
 import { isArabicMessage } from './assistant.arabic.js';
+import type { Aftersales } from './assistant.aftersales.js';
 import type { Locale } from '@souq/shared/rules/locale';
 import { messagesFor } from '@souq/shared/messages-for';
+import { SYSTEM_ACTOR, type Actor } from '../../platform/audit.js';
 
 export type AssistantService = ReturnType<typeof createAssistantService>;
 
@@ -18,6 +20,9 @@ export type ChatInput = {
   lockedProductIds?: number[];
   sessionId?: string;
 };
+
+/** The reader's language and who acts, for after-sales answers and actions. */
+export type ChatOptions = { locale: Locale; actor: Actor };
 
 /** The chat a message belongs to: the browser's session id and the signed-in shopper, if any. */
 export type ChatSessionRef = { clientSessionId?: string; userId: number | null };
@@ -49,6 +54,8 @@ export function createAssistantService(deps: {
   log: (msg: string) => void;
   /** True while a person (an admin in the chat monitor) handles this chat (default: never). */
   isHumanHandling?: (session: ChatSessionRef) => Promise<boolean>;
+  /** Where orders are, returns, cancelling, the seller's rules and a person (decision 0107); without it, none of these. */
+  aftersales?: Aftersales;
 }) {
   const builtin = createBuiltinAssistant({ search: deps.search });
   const model =
@@ -57,8 +64,14 @@ export function createAssistantService(deps: {
       : null;
   const isHumanHandling = deps.isHumanHandling ?? (async () => false);
 
-  async function answer(input: BuiltinInput, userId: number | null, locale: Locale): Promise<ChatResponse & { source: 'model' | 'builtin' }> {
-    const toolDeps = { search: deps.search, orders: deps.orders, reviews: deps.reviews, prices: deps.prices, userId, locale };
+  async function answer(input: BuiltinInput, userId: number | null, opts: ChatOptions): Promise<ChatResponse & { source: 'model' | 'builtin' }> {
+    const toolDeps = { search: deps.search, orders: deps.orders, reviews: deps.reviews, prices: deps.prices, userId, locale: opts.locale };
+    if (deps.aftersales) {
+      // actions on the shopper's orders are answered here, before any model: each needs the server's own confirmation step
+      const tools = createToolbox(toolDeps);
+      const r = await deps.aftersales.reply({ message: input.message, history: input.history, userId, locale: opts.locale, actor: opts.actor, contextId: input.contextId }, tools);
+      if (r) return { ...r, mentionedProducts: tools.mentioned(r.response), source: 'builtin' };
+    }
     if (model) {
       const tools = createToolbox(toolDeps);
       try {
@@ -77,9 +90,9 @@ export function createAssistantService(deps: {
     /** True when a model server answers first (the route then rate-limits: a model costs per message). */
     usesModel: model !== null,
 
-    /** `readerLocale`: the reader's language (the request's), used when the message does not show its own. */
-    async chat(req: ChatInput, userId: number | null, readerLocale: Locale = 'en'): Promise<ChatResponse & { sessionId?: string }> {
-      const locale = answerLocale(req.message, readerLocale);
+    /** `opts.locale`: the reader's language (the request's), used when the message does not show its own. */
+    async chat(req: ChatInput, userId: number | null, opts: Partial<ChatOptions> = {}): Promise<ChatResponse & { sessionId?: string }> {
+      const locale = answerLocale(req.message, opts.locale ?? 'en');
       if (await isHumanHandling({ clientSessionId: req.sessionId, userId })) {
         // the shopper's message reaches the admin's transcript; the assistant stays out of the conversation
         const handling = messagesFor(locale).chatHumanHandling;
@@ -95,7 +108,7 @@ export function createAssistantService(deps: {
         lockedIds: req.lockedProductIds ?? [],
         history: (req.conversationHistory ?? []).slice(-CHAT_HISTORY_SENT).map((m) => ({ isBot: m.isBot, text: m.text })),
       };
-      const reply: ChatResponse = withoutSource(await answer(input, userId, locale));
+      const reply: ChatResponse = withoutSource(await answer(input, userId, { locale, actor: opts.actor ?? SYSTEM_ACTOR }));
       let sessionId: string | undefined;
       try {
         sessionId = await deps.chatMonitor.recordExchange({

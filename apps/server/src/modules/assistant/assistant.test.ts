@@ -262,16 +262,20 @@ describe('orders, shop rules and similar products', () => {
     const first = await placeFor(user.id, 'Yoga Mat Non-Slip', 2);
     const second = await placeFor(user.id, 'JBL Tune 510BT Headphones');
     await ctx.app.services.orders.setStatus(first.id, 'shipped');
+    // 'where is my order?' answers about the latest purchase, per sub-order (decision 0107: assistant.aftersales.test.ts)
     const latest = await chat({ message: 'where is my order?' }, token);
-    expect(latest.response).toContain(`${second.order_number} · placed`);
-    expect(latest.response).toMatch(new RegExp(`${first.order_number} .*shipped — shipped and on its way to you`));
-    expect(latest.response).toMatch(new RegExp(`${second.order_number} .*pending — received and waiting to be confirmed`));
+    expect(latest.response).toContain(MSG.assistantWhereLine(second.order_number, 'Souq', MSG.assistantStatusWords.pending));
+    expect(latest.response).not.toContain(first.order_number);
+    // 'my orders' still lists the latest ones
+    const list = await chat({ message: 'show me my orders' }, token);
+    expect(list.response).toContain(`${second.order_number} · placed`);
+    expect(list.response).toMatch(new RegExp(`${first.order_number} .*shipped — shipped and on its way to you`));
+    expect(list.response).toMatch(new RegExp(`${second.order_number} .*pending — received and waiting to be confirmed`));
 
     // typed loosely, in lower case and without dashes
     const loose = first.order_number.toLowerCase().replace(/-/g, '');
     const one = await chat({ message: `has ${loose} shipped yet??` }, token);
-    expect(one.response).toContain(`Order ${first.order_number}`);
-    expect(one.response).toContain('is shipped — shipped and on its way to you');
+    expect(one.response).toContain(MSG.assistantWhereLine(first.order_number, 'Souq', MSG.assistantStatusWords.shipped));
     expect(one.response).toContain('2 × Yoga Mat Non-Slip');
     // the product the answer names is listed like any other
     expect(one.mentionedProducts).toContainEqual({ id: id('Yoga Mat Non-Slip'), action: 'mention' });

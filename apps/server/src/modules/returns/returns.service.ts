@@ -190,6 +190,26 @@ export function createReturnsService(deps: { db: Db; bus: Bus; audit: AuditLog; 
 
     storeCreditCents,
 
+    /**
+     * What returning `units` of one line of the shopper's own sub-order would refund, by the same rule receiving it
+     * posts (refundStep over the units already received): the assistant quotes it before the shopper confirms
+     * (decision 0107). Null when the sub-order or line is not theirs.
+     */
+    async refundQuote(userId: number, orderId: number, lineId: number, units: number): Promise<{ total_cents: number; currency: string } | null> {
+      const [order] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+      if (!order) return null;
+      const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+      if (!lines.some((l) => l.id === lineId)) return null;
+      const step = refundStep({
+        vendorId: order.sellerVendorId, shippingCents: order.shippingCents, taxIncluded: order.taxIncluded,
+        lines: lines.map((l) => ({
+          id: l.id, quantity: l.quantity, unitPriceCents: l.unitPriceCents, lineTotalCents: l.lineTotalCents, taxRateBps: l.taxRateBps, taxCents: l.taxCents,
+          commissionBps: l.commissionBps,
+        })),
+      }, await unitsByLine(db, order.id, ['received']), lineId, units);
+      return { total_cents: step.goodsCents + step.taxCents + step.shippingCents, currency: order.currency };
+    },
+
     /** A sub-order's returns, for its seller (another vendor's sub-order is a 404) or an admin. */
     async forOrder(orderId: number, scope: ReturnScope): Promise<ReturnRequest[]> {
       const [order] = await db.select({ seller: orders.sellerVendorId }).from(orders).where(eq(orders.id, orderId));

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { MSG } from '@souq/shared/messages';
 import { errorBodySchema } from '@souq/shared/api/common';
 import {
@@ -12,14 +12,21 @@ import { changesBetween, actorOf, type Actor, type AuditLog } from '../../platfo
 import { principalOf, requireVendor } from '../../platform/auth.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 
-type Row = { shippingFeeCents: number | null; freeShippingAboveCents: number | null; returnWindowDays: number };
+type Row = {
+  shippingFeeCents: number | null; freeShippingAboveCents: number | null; returnWindowDays: number; deliveryMinDays: number | null; deliveryMaxDays: number | null;
+};
 const toDto = (r: Row): VendorShipping => ({
   shipping_fee_cents: r.shippingFeeCents,
   free_shipping_above_cents: r.freeShippingAboveCents,
   return_window_days: r.returnWindowDays,
+  delivery_min_days: r.deliveryMinDays,
+  delivery_max_days: r.deliveryMaxDays,
   default_rule: DEFAULT_VENDOR_SHIPPING_RULE,
 });
-const audited = (r: Row) => ({ shipping_fee_cents: r.shippingFeeCents, free_shipping_above_cents: r.freeShippingAboveCents, return_window_days: r.returnWindowDays });
+const audited = (r: Row) => ({
+  shipping_fee_cents: r.shippingFeeCents, free_shipping_above_cents: r.freeShippingAboveCents, return_window_days: r.returnWindowDays,
+  delivery_min_days: r.deliveryMinDays, delivery_max_days: r.deliveryMaxDays,
+});
 
 export type VendorShippingService = ReturnType<typeof createVendorShippingService>;
 
@@ -29,19 +36,30 @@ export type VendorShippingService = ReturnType<typeof createVendorShippingServic
  */
 export function createVendorShippingService(deps: { db: Db; audit: AuditLog }) {
   const { db } = deps;
-  const columns = { shippingFeeCents: vendors.shippingFeeCents, freeShippingAboveCents: vendors.freeShippingAboveCents, returnWindowDays: vendors.returnWindowDays };
+  const columns = {
+    shippingFeeCents: vendors.shippingFeeCents, freeShippingAboveCents: vendors.freeShippingAboveCents, returnWindowDays: vendors.returnWindowDays,
+    deliveryMinDays: vendors.deliveryMinDays, deliveryMaxDays: vendors.deliveryMaxDays,
+  };
   return {
     async get(vendorId: number): Promise<VendorShipping> {
       const [row] = await db.select(columns).from(vendors).where(eq(vendors.id, vendorId));
       if (!row) throw notFound(MSG.vendorNotFound);
       return toDto(row);
     },
+    /** Several vendors' rules at once (the assistant's answers about sub-orders of several sellers). */
+    async many(vendorIds: number[]): Promise<Map<number, VendorShipping & { name: string }>> {
+      if (vendorIds.length === 0) return new Map();
+      const rows = await db.select({ id: vendors.id, name: vendors.companyName, ...columns }).from(vendors).where(inArray(vendors.id, [...new Set(vendorIds)]));
+      return new Map(rows.map((r) => [r.id, { ...toDto(r), name: r.name }]));
+    },
     async update(vendorId: number, input: VendorShippingUpdate, actor: Actor): Promise<VendorShipping> {
       return db.transaction(async (tx) => {
         const [before] = await tx.select(columns).from(vendors).where(eq(vendors.id, vendorId)).for('update');
         if (!before) throw notFound(MSG.vendorNotFound);
         const [after] = await tx.update(vendors).set({
-          shippingFeeCents: input.shipping_fee_cents, freeShippingAboveCents: input.free_shipping_above_cents, returnWindowDays: input.return_window_days, updatedAt: new Date(),
+          shippingFeeCents: input.shipping_fee_cents, freeShippingAboveCents: input.free_shipping_above_cents, returnWindowDays: input.return_window_days,
+          ...(input.delivery_min_days !== undefined ? { deliveryMinDays: input.delivery_min_days, deliveryMaxDays: input.delivery_max_days ?? null } : {}),
+          updatedAt: new Date(),
         }).where(eq(vendors.id, vendorId)).returning(columns);
         await deps.audit.record(tx, { actor, action: 'vendor.shipping', target: { type: 'vendor', id: vendorId }, changes: changesBetween(audited(before), audited(after!)) });
         return toDto(after!);
@@ -74,7 +92,7 @@ export function vendorShippingRoutes(deps: { shipping: VendorShippingService }) 
       preHandler: requireVendor,
       schema: {
         tags: ['vendor'],
-        summary: 'Set the shipping fee, free-shipping threshold and return window (audited); applies to orders placed from now on',
+        summary: 'Set the shipping fee, free-shipping threshold, return window and delivery estimate in business days (audited); fee and threshold apply to orders placed from now on',
         body: vendorShippingUpdateSchema,
         response: { 200: vendorShippingSchema, ...errors },
       },

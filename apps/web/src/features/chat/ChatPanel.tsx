@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/Button';
 import { Price } from '@/components/ui/Price';
 import { useCart } from '@/features/cart/store';
 import { CartButton } from '@/features/cart/CartButton';
+import { TalkToPerson } from '@/features/assistant/TalkToPerson';
 import { useCatalogue } from '@/features/storefront/api';
 import { PRODUCT_DRAG_TYPE, parseDraggedProduct, refFromProduct, type ProductRef } from '@/features/storefront/product-ref';
 import { ProductImage } from '@/features/storefront/ProductImage';
@@ -290,6 +291,7 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
             <Trans>Online</Trans>
           </p>
         </div>
+        <TalkToPerson onAsk={(text) => send(text)} disabled={waiting} />
         <CartButton />
       </header>
 

@@ -1,0 +1,119 @@
+import type { ReturnReason } from '@souq/shared/constants';
+
+// How shoppers ask for after-sales help, in English and Arabic (decision 0107). Arabic is matched after `normaliseAr`
+// (one alef, one yeh, teh marbuta as heh, no diacritics or tatweel), so each phrasing is written once.
+
+/** Arabic letters folded the way people type them: أإآ → ا, ى → ي, ة → ه, no diacritics or tatweel. */
+export function normaliseAr(text: string): string {
+  return text
+    .replace(/[\u064B-\u065F\u0670\u0640]/g, '')
+    .replace(/[أإآٱ]/g, 'ا')
+    .replace(/ى/g, 'ي')
+    .replace(/ة/g, 'ه')
+    .replace(/ؤ/g, 'و')
+    .replace(/ئ/g, 'ي');
+}
+
+/** Arabic-Indic and Persian digits as ASCII digits ('٣' → '3'). */
+export const asciiDigits = (text: string) =>
+  text.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
+
+/** The shopper's message as the patterns read it: lower case, Arabic folded, digits in ASCII, spaces single. */
+export const readable = (text: string) => asciiDigits(normaliseAr(text.toLowerCase())).replace(/\s+/g, ' ').trim();
+
+export const HUMAN =
+  /\b(human|humans|real person|live (agent|person|support|chat)|customer (service|care|support)|representative|operator)\b|\b(talk|speak|chat) (to|with) (a |an |some )?(person|someone|somebody|agent|staff|people|support|team)\b|(موظف|انسان|بشري|شخص حقيقي|خدمه العملاء|ممثل خدمه|(اكلم|اتكلم|اتحدث|التحدث|تحدث|كلمني) (مع |الي )?(شخص|احد|موظف|الدعم|فريق))/;
+
+export const CANCEL = /\bcancel(l?ing|l?ed|lation)?\b|(^|\s)(الغاء|الغي|الغ|تلغي|يلغي|ابي الغي)(\s|$)/;
+
+export const RETURN_WORD = /\b(return|returning|send (it |them |this |that )?back|give (it |them )?back)\b|(ارجاع|ارجع|استرجاع|استرجع|ارجعه|ارجعها|رجع)/;
+
+/** A question about the rules rather than a request to return something ('what is your return policy?'). */
+export const POLICY_WORD =
+  /\b(policy|policies|window|rules?|how (long|many days)|how do (i|returns?)|days? (do|to|for)|terms|conditions)\b|(سياس|مده|مهله|كم يوم|شروط|قواعد|قوانين)/;
+
+export const WHERE =
+  /\b(where|when|track|tracking|status|arrive|arriving|arrived|deliver(ed|y)?|coming|come|shipped|ship)\b|(وين|اين|متي|تتبع|حاله|وصل|يوصل|توصل|سيصل|يصل|شحن)/;
+
+export const ORDER_WORD = /\b(orders?|packages?|parcels?|purchases?|shipments?|deliver(y|ies))\b|(طلب|طلبي|طلبيتي|طلبات|شحنه|شحنتي|طرد|مشتريات)/;
+
+export const LAST_ORDER = /\b(last|latest|most recent|previous|recent)\b|(اخير|الاخير|الاخيره|السابق)/;
+
+export const SHIPPING_WORD = /\b(shipping|delivery|deliver|postage|courier)\b|(شحن|الشحن|توصيل|التوصيل)/;
+export const RETURNS_WORD = /\b(returns?|refunds?|exchange)\b|(ارجاع|الارجاع|استرجاع|الاسترجاع|استرداد)/;
+
+export const YES = /^(yes|y|yeah|yep|yup|sure|ok|okay|confirm|confirmed|go ahead|do it|please do|yes please|نعم|اي|ايوه|ايوا|اكيد|موافق|تمام|اوكي|اكد|نعم اكد|اجل)([ .!]|$)/;
+export const NO = /^(no|n|nope|nah|stop|never ?mind|don'?t|keep it|لا|كلا|توقف|لا شكرا|لا تلغي|لا تفعل)([ .!]|$)/;
+
+/** Colours, sizes and such in Arabic, as the English words of variant labels and product names. */
+const AR_WORDS: Record<string, string> = {
+  ازرق: 'blue', زرقاء: 'blue', احمر: 'red', حمراء: 'red', اسود: 'black', سوداء: 'black', ابيض: 'white', بيضاء: 'white',
+  اخضر: 'green', خضراء: 'green', رمادي: 'grey', فضي: 'silver', ذهبي: 'gold', وردي: 'pink', بني: 'brown', برتقالي: 'orange',
+  اصفر: 'yellow', صفراء: 'yellow', بنفسجي: 'purple', كبير: 'large', صغير: 'small', وسط: 'medium', سماعه: 'headphones', سماعات: 'headphones',
+  حذاء: 'shoes', قميص: 'shirt', ساعه: 'watch', هاتف: 'phone', جوال: 'phone', حصيره: 'mat',
+};
+const SAME_AS: Record<string, string[]> = { grey: ['gray'], gray: ['grey'], colour: ['color'], color: ['colour'] };
+
+/** Words that say what to do or where to look, never which item. */
+const NOT_AN_ITEM = new Set(
+  ('return returning send give back the a an one ones my me i want would like to please from of in last latest most recent previous order orders ' +
+    'purchase item items thing product it this that these those them can could you for with and or cancel cancelling part sub bought got ' +
+    'ارجع ارجاع استرجاع استرجع ارجعه ارجعها رجع اريد ابي ابغي ممكن من في طلبي طلب الطلب الاخير اخير السابق هذا هذه ذلك تلك لو سمحت رجاء ' +
+    'المنتج منتج الذي اللي الي القطعه قطعه الغاء الغي الغ').split(' '),
+);
+
+/** The words of a message that can name an item ('the blue one' → ['blue']); Arabic colours as English. */
+export function itemWords(text: string): string[] {
+  const out: string[] = [];
+  for (const raw of readable(text).replace(/sq-?\d{6}-?[a-z0-9]{5}(-\d+)?/g, ' ').split(/[^\p{L}\p{N}]+/u)) {
+    let w = raw;
+    if (/^[\u0600-\u06FF]+$/.test(w) && w.startsWith('ال') && w.length > 4) w = w.slice(2);
+    if (!w || NOT_AN_ITEM.has(raw) || NOT_AN_ITEM.has(w) || /^\d+$/.test(w)) continue;
+    const mapped = AR_WORDS[w] ?? w;
+    if (/^[a-z]{1,2}$/.test(mapped)) continue;
+    out.push(mapped);
+  }
+  return [...new Set(out)];
+}
+
+/** How many of an item's words a message names (prefix matches: 'headphone' names 'headphones'). */
+export function matchScore(words: string[], itemText: string): number {
+  const own = readable(itemText).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  let score = 0;
+  for (const w of words) {
+    const forms = [w, ...(SAME_AS[w] ?? [])];
+    if (own.some((o) => forms.some((f) => o === f || (f.length >= 4 && o.startsWith(f)) || (o.length >= 4 && f.startsWith(o))))) score++;
+  }
+  return score;
+}
+
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, single: 1, both: 2, first: 1, second: 2, third: 3,
+  واحد: 1, واحده: 1, اثنين: 2, اثنان: 2, ثنتين: 2, ثلاث: 3, ثلاثه: 3, اربع: 4, اربعه: 4, خمس: 5, خمسه: 5, الاول: 1, الثاني: 2, الثالث: 3,
+};
+
+/** A number the shopper replied with ('2', 'two', '٢', 'اثنين'); 'all' is `all`. Null when there is none. */
+export function replyNumber(text: string, all: number): number | null {
+  const t = readable(text);
+  if (/\b(all|all of them|everything)\b|(الكل|كلها|كلهم|جميعها)/.test(t)) return all;
+  const digits = /\b(\d{1,3})\b/.exec(t);
+  if (digits) return Number(digits[1]);
+  for (const w of t.split(/[^\p{L}\p{N}]+/u)) if (w in NUMBER_WORDS) return NUMBER_WORDS[w]!;
+  return null;
+}
+
+const REASON_WORDS: [ReturnReason, RegExp][] = [
+  ['damaged', /\b(damaged|broken|faulty|defective|cracked|does ?n[o']?t work|not working|stopped working|dead)\b|(تالف|مكسور|معطل|عطلان|خربان|لا يعمل|مايشتغل|ما يشتغل)/],
+  ['wrong_item', /\b(wrong|different item|not what i ordered|incorrect)\b|(خطا|غلط|غير المطلوب|منتج اخر)/],
+  ['not_as_described', /\b(not as described|different from|does ?n[o']?t (match|look like)|description|fit|size|too (small|big|large))\b|(غير مطابق|مختلف|لا يطابق|الوصف|المقاس|مقاس)/],
+  ['no_longer_needed', /\b(no longer|don'?t (need|want)|changed my mind|not needed|unwanted)\b|(لم اعد|لا احتاج|ما احتاج|غيرت رايي|ما ابيه|لا اريده)/],
+];
+
+/** The reason a reply gives: its number in the list, else words that say it, else 'other' with the words kept. */
+export function replyReason(text: string, order: readonly ReturnReason[]): ReturnReason {
+  const t = readable(text);
+  const n = /^\s*(\d)\s*[.)]?\s*$/.exec(t);
+  if (n && Number(n[1]) >= 1 && Number(n[1]) <= order.length) return order[Number(n[1]) - 1]!;
+  for (const [reason, re] of REASON_WORDS) if (re.test(t)) return reason;
+  return 'other';
+}
