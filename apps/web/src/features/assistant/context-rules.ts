@@ -69,9 +69,15 @@ export function parseLocker(raw: string | null): LockerEntry[] | null {
 export type LockResult = { ok: true; entries: LockerEntry[] } | { ok: false; error: string };
 
 /** Locks a product for comparison: duplicates and a full locker are refused with the spec's texts. */
-export function lockInto(entries: LockerEntry[], product: PanelProduct, now: Date = new Date()): LockResult {
-  if (entries.some((e) => e.product.id === product.id)) return { ok: false, error: MSG.lockerAlreadyLocked };
-  if (entries.length >= LOCKER_MAX) return { ok: false, error: MSG.lockerFull };
+export function lockInto(
+  entries: LockerEntry[],
+  product: PanelProduct,
+  now: Date = new Date(),
+  /** the refusals in the reader's language (the page gives its own; English by default) */
+  texts: Pick<typeof MSG, 'lockerAlreadyLocked' | 'lockerFull'> = MSG,
+): LockResult {
+  if (entries.some((e) => e.product.id === product.id)) return { ok: false, error: texts.lockerAlreadyLocked };
+  if (entries.length >= LOCKER_MAX) return { ok: false, error: texts.lockerFull };
   return { ok: true, entries: [...entries, { product, lockedAt: now.toISOString() }] };
 }
 
