@@ -96,7 +96,7 @@ export default function AuthPage() {
       <form onSubmit={submit} noValidate className="space-y-4" aria-label={t(text.title)}>
         {mode === 'signup' && (
           <Field label={t`Name`} error={fieldError('name')}>
-            <Input name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+            <Input name="name" dir="auto" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
           </Field>
         )}
         <Field label={t`Email`} error={fieldError('email')}>

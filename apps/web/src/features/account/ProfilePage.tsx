@@ -15,7 +15,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { NotificationSettings } from '@/features/notifications/NotificationSettings';
 import { formatDate, isLocale, type Locale } from '@souq/shared/rules/locale';
 import type { OrderStatus } from '@souq/shared/constants';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { currentMsg, useMsg } from '@/lib/use-msg';
@@ -73,9 +73,9 @@ function useRelativeTime(): (value: string, now: Date) => string {
     if (Number.isNaN(at)) return '';
     const minutes = Math.floor((now.getTime() - at) / 60_000);
     if (minutes < 1) return i18n._(msg`Just now`);
-    if (minutes < 60) return i18n._(msg`${minutes}m ago`);
+    if (minutes < 60) return i18n._(msg`${plural(minutes, { one: '#m ago', other: '#m ago' })}`);
     const hours = Math.floor(minutes / 60);
-    if (hours < 24) return i18n._(msg`${hours}h ago`);
+    if (hours < 24) return i18n._(msg`${plural(hours, { one: '#h ago', other: '#h ago' })}`);
     return formatDate(value, 'day', localeOf(i18n));
   };
 }
@@ -228,22 +228,22 @@ export function ProfileForm({ actions, onSaved }: { actions: (saving: boolean) =
         </Field>
         <div className="hidden sm:block" aria-hidden="true" />
         <Field label={t`Address Line 1`} className="sm:col-span-2" error={fieldErrors.address_line1}>
-          <Input value={form.address_line1} onChange={set('address_line1')} autoComplete="address-line1" />
+          <Input dir="auto" value={form.address_line1} onChange={set('address_line1')} autoComplete="address-line1" />
         </Field>
         <Field label={t`Address Line 2`} className="sm:col-span-2" error={fieldErrors.address_line2}>
-          <Input value={form.address_line2} onChange={set('address_line2')} autoComplete="address-line2" />
+          <Input dir="auto" value={form.address_line2} onChange={set('address_line2')} autoComplete="address-line2" />
         </Field>
         <Field label={t`City`} error={fieldErrors.city}>
-          <Input value={form.city} onChange={set('city')} autoComplete="address-level2" />
+          <Input dir="auto" value={form.city} onChange={set('city')} autoComplete="address-level2" />
         </Field>
         <Field label={t`State/Province`} error={fieldErrors.state}>
-          <Input value={form.state} onChange={set('state')} autoComplete="address-level1" />
+          <Input dir="auto" value={form.state} onChange={set('state')} autoComplete="address-level1" />
         </Field>
         <Field label={t`Postal Code`} error={fieldErrors.postal_code}>
-          <Input value={form.postal_code} onChange={set('postal_code')} autoComplete="postal-code" />
+          <Input dir="auto" value={form.postal_code} onChange={set('postal_code')} autoComplete="postal-code" />
         </Field>
         <Field label={t`Country`} error={fieldErrors.country}>
-          <Input value={form.country} onChange={set('country')} autoComplete="country-name" />
+          <Input dir="auto" value={form.country} onChange={set('country')} autoComplete="country-name" />
         </Field>
       </div>
       {error && <p className="text-sm font-medium text-red-700" role="alert">{error}</p>}

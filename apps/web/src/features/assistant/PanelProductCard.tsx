@@ -5,6 +5,8 @@ import { ProductImage } from '@/features/storefront/ProductImage';
 import { PRODUCT_DRAG_TYPE } from '@/features/storefront/product-ref';
 import type { PanelProduct } from './context-rules';
 import { useLingui } from '@lingui/react/macro';
+import { useContentLang } from '@/lib/content-lang';
+import { pickText } from '@souq/shared/rules/content-lang';
 
 type Props = {
   product: PanelProduct;
@@ -41,6 +43,7 @@ const iconButton = 'inline-flex h-8 w-8 items-center justify-center rounded-lg b
 export function PanelProductCard({ product, selected, favourite, locked, onSelect, onFavourite, onAddToCart, onLock }: Props) {
   const nameId = useId();
   const { t } = useLingui();
+  const lang = useContentLang();
 
   function onDragStart(e: DragEvent) {
     const { id, name, price, image, category } = product;
@@ -69,10 +72,12 @@ export function PanelProductCard({ product, selected, favourite, locked, onSelec
       >
         <ProductImage src={product.image} alt="" className="h-14 w-14 shrink-0 rounded-lg" />
         <span className="flex min-w-0 flex-col">
-          <span id={nameId} className="truncate text-sm font-medium text-slate-900 group-hover:text-brand-700">
-            <bdi>{product.name}</bdi>
+          {/* typed by the vendor: its own direction (dir=auto), so a Latin name is cut at its end in an Arabic page;
+              self-start keeps the shrunk box at the line's start */}
+          <span id={nameId} dir="auto" className="max-w-full self-start truncate text-sm font-medium text-slate-900 group-hover:text-brand-700">
+            {pickText(product.name, product.nameAr ?? '', lang)}
           </span>
-          <span className="truncate text-xs text-slate-500 capitalize"><bdi>{product.category}</bdi></span>
+          <span dir="auto" className="max-w-full self-start truncate text-xs text-slate-500 capitalize">{product.category}</span>
           <Price value={product.price} className="text-sm font-semibold text-slate-900" />
         </span>
       </button>

@@ -6,6 +6,8 @@ import { cx } from '@/components/ui/cx';
 import { ProductImage } from '@/features/storefront/ProductImage';
 import { useProductLocker } from './ProductLocker';
 import { useMsg } from '@/lib/use-msg';
+import { useContentLang } from '@/lib/content-lang';
+import { pickText } from '@souq/shared/rules/content-lang';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 
@@ -31,6 +33,7 @@ export function ProductLockerSection({ message, onAsk, className }: {
   const { lockedProducts, max, isFull, unlock, clearAll } = useProductLocker();
   const headingId = useId();
   const { t } = useLingui();
+  const lang = useContentLang();
   const MSG = useMsg();
 
   function onClearAll() {
@@ -85,8 +88,8 @@ export function ProductLockerSection({ message, onAsk, className }: {
                 </svg>
               </button>
               <div className="flex min-w-0 flex-col gap-0.5 pe-8 text-xs">
-                <span className="line-clamp-2 text-sm leading-snug font-medium text-slate-900" title={product.name}>
-                  <bdi>{product.name}</bdi>
+                <span dir="auto" className="line-clamp-2 max-w-full self-start text-sm leading-snug font-medium text-slate-900" title={pickText(product.name, product.nameAr ?? '', lang)}>
+                  {pickText(product.name, product.nameAr ?? '', lang)}
                 </span>
                 <Price value={product.price} className="font-semibold text-slate-900" />
                 <span className="truncate text-slate-500 capitalize">

@@ -15,6 +15,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 export function ShoppingContextSection({ context, onSelect }: { context: AssistantContext; onSelect: (p: PanelProduct) => void }) {
   const { t, i18n } = useLingui();
   const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
+  const lang = locale;
   const setBudget = useAssistantContextStore((s) => s.setBudget);
   const removeCategory = useAssistantContextStore((s) => s.removeFavouriteCategory);
   const ids = { min: useId(), max: useId(), currency: useId() };
@@ -46,7 +47,7 @@ export function ShoppingContextSection({ context, onSelect }: { context: Assista
       <div className="flex flex-col gap-3 border-t border-slate-200 px-3 py-3">
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
           <dt className="text-slate-500"><Trans>Chat focus</Trans></dt>
-          <dd className="truncate text-slate-800">{context.lockedProduct ? <bdi>{context.lockedProduct.name}</bdi> : t`None`}</dd>
+          <dd className="truncate text-slate-800">{context.lockedProduct ? <bdi>{context.lockedProduct.nameAr && lang === 'ar' ? context.lockedProduct.nameAr : context.lockedProduct.name}</bdi> : t`None`}</dd>
           <dt className="text-slate-500"><Trans>Cart</Trans></dt>
           <dd className="text-slate-800">
             <Plural value={context.cartItemCount} one="# item" other="# items" /> · <Price value={context.cartTotal} />
@@ -104,7 +105,7 @@ export function ShoppingContextSection({ context, onSelect }: { context: Assista
                     onClick={() => onSelect({ id: h.productId, name: h.productName, price: h.price, category: h.category, image: null })}
                     className="flex w-full items-center justify-between gap-2 rounded px-1 py-0.5 text-start text-xs hover:bg-white"
                   >
-                    <bdi className="truncate text-slate-800">{h.productName}</bdi>
+                    <span dir="auto" className="truncate text-slate-800">{h.productName}</span>
                     <Price value={h.price} className="shrink-0 text-slate-500" />
                   </button>
                 </li>

@@ -42,6 +42,7 @@ const AI_RECOMMENDATIONS = [
 const toPanelProduct = (p: Product): PanelProduct => ({
   id: p.id,
   name: p.name,
+  ...(p.name_ar ? { nameAr: p.name_ar } : {}),
   price: p.price,
   image: p.image ?? p.imageUrl ?? p.image_url ?? p.images?.[0] ?? null,
   category: p.category || currentMsg().defaultCategory,
@@ -52,6 +53,7 @@ const toPanelProduct = (p: Product): PanelProduct => ({
 const fromRef = (p: ProductRef): PanelProduct => ({
   id: p.id,
   name: p.name,
+  ...(p.nameAr ? { nameAr: p.nameAr } : {}),
   price: p.price,
   image: p.image,
   category: p.category || currentMsg().defaultCategory,

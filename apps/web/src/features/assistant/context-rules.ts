@@ -15,6 +15,8 @@ import { MSG } from '@souq/shared/messages';
 export type PanelProduct = {
   id: number;
   name: string;
+  /** the vendor's Arabic name, shown on a page in Arabic (issue 26 item 5); `name` stays what the chat and cart use */
+  nameAr?: string;
   price: number;
   image: string | null;
   category: string;
@@ -38,6 +40,7 @@ export function parseProduct(value: unknown): PanelProduct | null {
   return {
     id,
     name: value.name,
+    ...(typeof value.nameAr === 'string' && value.nameAr.trim() ? { nameAr: value.nameAr } : {}),
     price: finite(Number(value.price)) ?? 0,
     image: typeof value.image === 'string' ? value.image : null,
     category: typeof value.category === 'string' && value.category ? value.category : MSG.defaultCategory,

@@ -88,7 +88,7 @@ function ReturnDialog({ line, onClose, onDone }: { line: ReturnableLine | null; 
             </Select>
           </Field>
           <Field label={MSG.returnReasonTextLabel}>
-            <Textarea rows={3} maxLength={1000} value={form.reason_text} onChange={(e) => setForm({ ...form, reason_text: e.target.value })} />
+            <Textarea dir="auto" rows={3} maxLength={1000} value={form.reason_text} onChange={(e) => setForm({ ...form, reason_text: e.target.value })} />
           </Field>
           {cod ? (
             <fieldset>
