@@ -172,6 +172,22 @@ for (const who of Object.keys(ROUTES) as Who[]) {
         for (const p of await layoutProblems(page)) found.push(`${route} at ${width}: ${p}`);
         await page.screenshot({ path: path.join(SHOTS, fileName(who, route, width)), fullPage: true });
       }
+      // the return dialog of a delivered line (the demo customer has some): a dialog on top of the profile
+      if (who === 'customer' && route === paths.profile) {
+        const returnable = page.locator('section[aria-labelledby="my-returns"] li button').first();
+        await expect(returnable).toBeVisible();
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+          await returnable.click();
+          const dialog = page.getByRole('dialog');
+          await expect(dialog).toBeVisible();
+          await page.waitForTimeout(200);
+          for (const p of await layoutProblems(page)) found.push(`${route} return dialog at ${width}: ${p}`);
+          await page.screenshot({ path: path.join(SHOTS, fileName(who, 'profile-return-dialog', width)) });
+          await page.keyboard.press('Escape');
+          await expect(dialog).toBeHidden();
+        }
+      }
     }
     await page.context().close();
     if (english.length > 0) {
