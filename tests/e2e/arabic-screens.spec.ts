@@ -85,6 +85,9 @@ async function open(page: Page, route: string) {
   await page.waitForLoadState('networkidle', { timeout: 1_500 }).catch(() => undefined);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expect(page.locator('tbody .animate-pulse')).toHaveCount(0);
+  // the sections that load on their own (profile, orders, returns…) show a spinner until they answered; a page may
+  // keep one on purpose (a button's pending state), so this waits for them without failing on it
+  await expect(page.locator('.animate-spin:visible')).toHaveCount(0, { timeout: 15_000 }).catch(() => undefined);
   await page.evaluate(async () => {
     await document.fonts.ready;
   });
