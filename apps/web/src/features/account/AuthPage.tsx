@@ -8,16 +8,18 @@ import { Alert } from '@/components/ui/Alert';
 import { AuthShell } from '@/components/ui/AuthShell';
 import { Button } from '@/components/ui/Button';
 import { Field, Input } from '@/components/ui/Field';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 const TEXT = {
-  signup: { title: 'Create account', button: 'Sign up', toggle: 'Already have an account? Log in', subtitle: 'Join Souq and let the assistant find what you need.' },
-  login: { title: 'Welcome back', button: 'Log in', toggle: 'New here? Create account', subtitle: 'Log in to pick up where you left off.' },
+  signup: { title: msg`Create account`, button: msg`Sign up`, toggle: msg`Already have an account? Log in`, subtitle: msg`Join Souq and let the assistant find what you need.` },
+  login: { title: msg`Welcome back`, button: msg`Log in`, toggle: msg`New here? Create account`, subtitle: msg`Log in to pick up where you left off.` },
 } as const;
 
 const ASIDE = {
-  heading: 'Shop smarter with an AI assistant',
-  text: 'Ask in plain words, search by photo and compare products side by side.',
-  points: ['Answers grounded in the real catalogue', 'Search by image in one tap', 'Order tracking and support in one place'],
+  heading: msg`Shop smarter with an AI assistant`,
+  text: msg`Ask in plain words, search by photo and compare products side by side.`,
+  points: [msg`Answers grounded in the real catalogue`, msg`Search by image in one tap`, msg`Order tracking and support in one place`],
 };
 
 /**
@@ -28,6 +30,7 @@ export default function AuthPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const mode = location.pathname === paths.signup ? 'signup' : 'login';
+  const { t } = useLingui();
   const text = TEXT[mode];
   const signedInAs = useCustomerUser();
 
@@ -70,36 +73,36 @@ export default function AuthPage() {
 
   return (
     <AuthShell
-      title={text.title}
-      subtitle={text.subtitle}
-      aside={ASIDE}
+      title={t(text.title)}
+      subtitle={t(text.subtitle)}
+      aside={{ heading: t(ASIDE.heading), text: t(ASIDE.text), points: ASIDE.points.map((p) => t(p)) }}
       footer={
         <>
-          Selling on Souq?{' '}
+          <Trans>Selling on Souq?</Trans>{' '}
           <Link className="font-medium text-brand-700 hover:underline" to={paths.vendor}>
-            Vendor login
+            <Trans>Vendor login</Trans>
           </Link>
         </>
       }
     >
       {signedInAs && (
         <Alert tone="info" className="mb-5">
-          Signed in as <strong>{signedInAs.name || signedInAs.email}</strong>.{' '}
+          <Trans>Signed in as <strong><bdi>{signedInAs.name || signedInAs.email}</bdi></strong>.</Trans>{' '}
           <button type="button" className="font-medium underline" onClick={() => void logout('customer')}>
-            Log out
+            <Trans>Log out</Trans>
           </button>
         </Alert>
       )}
-      <form onSubmit={submit} noValidate className="space-y-4" aria-label={text.title}>
+      <form onSubmit={submit} noValidate className="space-y-4" aria-label={t(text.title)}>
         {mode === 'signup' && (
-          <Field label="Name" error={fieldError('name')}>
-            <Input name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+          <Field label={t`Name`} error={fieldError('name')}>
+            <Input name="name" dir="auto" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
           </Field>
         )}
-        <Field label="Email" error={fieldError('email')}>
+        <Field label={t`Email`} error={fieldError('email')}>
           <Input name="email" type="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         </Field>
-        <Field label="Password" error={fieldError('password')}>
+        <Field label={t`Password`} error={fieldError('password')}>
           <Input
             name="password"
             type="password"
@@ -110,12 +113,12 @@ export default function AuthPage() {
         </Field>
         <Alert tone="error">{error?.message}</Alert>
         <Button type="submit" size="lg" loading={busy} className="w-full">
-          {text.button}
+          {t(text.button)}
         </Button>
       </form>
       <div className="mt-6 border-t border-slate-100 pt-5 text-center">
         <button type="button" onClick={toggle} className="text-sm font-medium text-brand-700 hover:text-brand-800 hover:underline">
-          {text.toggle}
+          {t(text.toggle)}
         </button>
       </div>
     </AuthShell>

@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { MSG } from '@souq/shared/messages';
 import type { TaxDocument } from '@souq/shared/api/tax';
 import { api, ApiError, downloadFile } from '@/lib/api-client';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Price } from '@/components/ui/Price';
 import { Spinner } from '@/components/ui/Spinner';
+import { currentMsg, useMsg } from '@/lib/use-msg';
 
 /** The shopper's tax invoices and credit notes on /profile (decision 0099), each downloadable as PDF. */
 export function TaxDocuments() {
+  const MSG = useMsg();
   const docs = useQuery({ queryKey: ['my-tax-documents'], queryFn: ({ signal }) => api<TaxDocument[]>('/api/my/tax-documents', { signal }) });
   const [error, setError] = useState<string | null>(null);
   async function download(d: TaxDocument) {
@@ -17,7 +18,7 @@ export function TaxDocuments() {
     try {
       await downloadFile(`/api/my/tax-documents/${d.id}/pdf`, `${d.number}.pdf`);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : MSG.requestFailed);
+      setError(err instanceof ApiError ? err.message : currentMsg().requestFailed);
     }
   }
   return (
@@ -36,10 +37,10 @@ export function TaxDocuments() {
             <li key={d.id} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
               <div className="min-w-0">
                 <p className="font-medium text-slate-900">
-                  {d.title} <span className="tabular-nums">{d.number}</span>
+                  {d.title} <bdi className="tabular-nums">{d.number}</bdi>
                 </p>
                 <p className="text-xs text-slate-500">
-                  <bdi>{d.supplier_name}</bdi> · {d.order_number}
+                  <bdi>{d.supplier_name}</bdi> · <bdi>{d.order_number}</bdi>
                   {d.corrects_number ? ` · ${MSG.taxDocumentCorrects(d.corrects_number)}` : ''}
                 </p>
               </div>

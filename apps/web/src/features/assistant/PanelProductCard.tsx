@@ -4,6 +4,9 @@ import { cx } from '@/components/ui/cx';
 import { ProductImage } from '@/features/storefront/ProductImage';
 import { PRODUCT_DRAG_TYPE } from '@/features/storefront/product-ref';
 import type { PanelProduct } from './context-rules';
+import { useLingui } from '@lingui/react/macro';
+import { useContentLang } from '@/lib/content-lang';
+import { pickText } from '@souq/shared/rules/content-lang';
 
 type Props = {
   product: PanelProduct;
@@ -39,6 +42,8 @@ const iconButton = 'inline-flex h-8 w-8 items-center justify-center rounded-lg b
  */
 export function PanelProductCard({ product, selected, favourite, locked, onSelect, onFavourite, onAddToCart, onLock }: Props) {
   const nameId = useId();
+  const { t } = useLingui();
+  const lang = useContentLang();
 
   function onDragStart(e: DragEvent) {
     const { id, name, price, image, category } = product;
@@ -53,7 +58,7 @@ export function PanelProductCard({ product, selected, favourite, locked, onSelec
       data-product-id={product.id}
       draggable
       onDragStart={onDragStart}
-      title="Drag to chat"
+      title={t`Drag to chat`}
       className={cx(
         'group flex cursor-grab items-center gap-3 rounded-xl border bg-white p-2.5 shadow-sm transition active:cursor-grabbing',
         selected ? 'border-brand-600 ring-2 ring-brand-600/25' : 'border-slate-200 hover:border-brand-500/60 hover:shadow',
@@ -67,10 +72,12 @@ export function PanelProductCard({ product, selected, favourite, locked, onSelec
       >
         <ProductImage src={product.image} alt="" className="h-14 w-14 shrink-0 rounded-lg" />
         <span className="flex min-w-0 flex-col">
-          <span id={nameId} className="truncate text-sm font-medium text-slate-900 group-hover:text-brand-700">
-            {product.name}
+          {/* typed by the vendor: its own direction (dir=auto), so a Latin name is cut at its end in an Arabic page;
+              self-start keeps the shrunk box at the line's start */}
+          <span id={nameId} dir="auto" className="max-w-full self-start truncate text-sm font-medium text-slate-900 group-hover:text-brand-700">
+            {pickText(product.name, product.nameAr ?? '', lang)}
           </span>
-          <span className="truncate text-xs text-slate-500 capitalize">{product.category}</span>
+          <span dir="auto" className="max-w-full self-start truncate text-xs text-slate-500 capitalize">{product.category}</span>
           <Price value={product.price} className="text-sm font-semibold text-slate-900" />
         </span>
       </button>
@@ -79,9 +86,9 @@ export function PanelProductCard({ product, selected, favourite, locked, onSelec
           type="button"
           onClick={() => onFavourite(product)}
           aria-pressed={favourite}
-          aria-label="Favourite"
+          aria-label={t`Favourite`}
           aria-describedby={nameId}
-          title={favourite ? `${product.category} is a favourite category` : 'Favourite'}
+          title={favourite ? t`${product.category} is a favourite category` : t`Favourite`}
           className={cx(iconButton, favourite ? 'border-rose-200 bg-rose-50 text-rose-600' : 'border-slate-200 text-slate-500 hover:text-rose-600')}
         >
           <Icon d={paths.heart} filled={favourite} />
@@ -89,9 +96,9 @@ export function PanelProductCard({ product, selected, favourite, locked, onSelec
         <button
           type="button"
           onClick={() => onAddToCart(product)}
-          aria-label="Add to cart"
+          aria-label={t`Add to cart`}
           aria-describedby={nameId}
-          title="Add to cart"
+          title={t`Add to cart`}
           className={cx(iconButton, 'border-slate-200 text-slate-500 hover:border-brand-500 hover:text-brand-700')}
         >
           <Icon d={paths.cart} />
@@ -99,9 +106,9 @@ export function PanelProductCard({ product, selected, favourite, locked, onSelec
         <button
           type="button"
           onClick={() => onLock(product)}
-          aria-label={locked ? 'Locked for comparison' : 'Lock for comparison'}
+          aria-label={locked ? t`Locked for comparison` : t`Lock for comparison`}
           aria-describedby={nameId}
-          title={locked ? 'Locked for comparison' : 'Lock for comparison'}
+          title={locked ? t`Locked for comparison` : t`Lock for comparison`}
           className={cx(iconButton, locked ? 'border-amber-300 bg-amber-50 text-amber-700' : 'border-slate-200 text-slate-500 hover:text-amber-700')}
         >
           <Icon d={locked ? paths.lock : paths.unlock} />

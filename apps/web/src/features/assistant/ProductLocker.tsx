@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { LOCKER_MAX, STORAGE_KEYS } from '@souq/shared/constants';
 import { MSG } from '@souq/shared/messages';
 import { getText, remove, writeJson } from '@/lib/storage';
+import { currentMsg } from '@/lib/use-msg';
 import { lockInto, parseLocker, type LockerEntry, type PanelProduct } from './context-rules';
 
 export type ProductLocker = {
@@ -37,7 +38,7 @@ export function ProductLockerProvider({ children }: { children: ReactNode }) {
 
   const lock = useCallback<ProductLocker['lock']>(
     (product) => {
-      const result = lockInto(entries, product);
+      const result = lockInto(entries, product, new Date(), currentMsg());
       if (!result.ok) return result;
       setEntries(result.entries);
       return { ok: true };

@@ -1,12 +1,18 @@
 import { useId } from 'react';
-import { MSG } from '@souq/shared/messages';
 import { Button } from '@/components/ui/Button';
 import { Price } from '@/components/ui/Price';
 import { Stars } from '@/components/ui/Stars';
 import { cx } from '@/components/ui/cx';
 import { ProductImage } from '@/features/storefront/ProductImage';
 import { useProductLocker } from './ProductLocker';
+import { useMsg } from '@/lib/use-msg';
+import { useContentLang } from '@/lib/content-lang';
+import { pickText } from '@souq/shared/rules/content-lang';
+import { Trans, useLingui } from '@lingui/react/macro';
 
+
+// The button's question stays in English: the built-in assistant reads English questions only (issue 26 item 7 is
+// not done yet); the hint beside it is in the reader's language.
 const COMPARE_QUESTION = 'which has better value?';
 
 function LockIcon({ className = 'h-5 w-5' }: { className?: string }) {
@@ -26,6 +32,9 @@ export function ProductLockerSection({ message, onAsk, className }: {
 }) {
   const { lockedProducts, max, isFull, unlock, clearAll } = useProductLocker();
   const headingId = useId();
+  const { t } = useLingui();
+  const lang = useContentLang();
+  const MSG = useMsg();
 
   function onClearAll() {
     if (window.confirm(MSG.lockerClearConfirm)) clearAll();
@@ -36,11 +45,11 @@ export function ProductLockerSection({ message, onAsk, className }: {
       <div className="flex items-center justify-between gap-3">
         <h2 id={headingId} className="flex items-center gap-2 text-base font-semibold text-slate-900">
           <LockIcon className="h-5 w-5 text-amber-600" />
-          {lockedProducts.length === 0 ? 'Product Locker' : `Locked Products (${lockedProducts.length}/${max})`}
+          {lockedProducts.length === 0 ? t`Product Locker` : t`Locked Products (${lockedProducts.length}/${max})`}
         </h2>
         {lockedProducts.length > 0 && (
           <Button variant="ghost" size="sm" onClick={onClearAll} className="text-red-700 hover:bg-red-50">
-            Clear All
+            <Trans>Clear All</Trans>
           </Button>
         )}
       </div>
@@ -55,9 +64,9 @@ export function ProductLockerSection({ message, onAsk, className }: {
         <div className="mt-3 flex flex-col items-center gap-2 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-4 py-4 text-center sm:flex-row sm:gap-3 sm:text-start">
           <LockIcon className="h-7 w-7 shrink-0 text-slate-400" />
           <div>
-            <p className="text-sm font-medium text-slate-800">No Products Locked</p>
+            <p className="text-sm font-medium text-slate-800"><Trans>No Products Locked</Trans></p>
             <p className="text-xs text-slate-500">
-              Lock up to {max} products to compare them side by side. Use the lock button on any product card.
+              <Trans>Lock up to {max} products to compare them side by side. Use the lock button on any product card.</Trans>
             </p>
           </div>
         </div>
@@ -70,8 +79,8 @@ export function ProductLockerSection({ message, onAsk, className }: {
               <button
                 type="button"
                 onClick={() => unlock(product.id)}
-                aria-label={`Unlock ${product.name}`}
-                title="Unlock"
+                aria-label={t`Unlock ${product.name}`}
+                title={t`Unlock`}
                 className="absolute top-1 end-1 inline-flex h-7 w-7 items-center justify-center rounded-full bg-white/95 text-slate-600 shadow hover:text-red-700"
               >
                 <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
@@ -79,13 +88,13 @@ export function ProductLockerSection({ message, onAsk, className }: {
                 </svg>
               </button>
               <div className="flex min-w-0 flex-col gap-0.5 pe-8 text-xs">
-                <span className="line-clamp-2 text-sm leading-snug font-medium text-slate-900" title={product.name}>
-                  {product.name}
+                <span dir="auto" className="line-clamp-2 max-w-full self-start text-sm leading-snug font-medium text-slate-900" title={pickText(product.name, product.nameAr ?? '', lang)}>
+                  {pickText(product.name, product.nameAr ?? '', lang)}
                 </span>
                 <Price value={product.price} className="font-semibold text-slate-900" />
                 <span className="truncate text-slate-500 capitalize">
-                  {product.category}
-                  {product.brand && <> · {product.brand}</>}
+                  <bdi>{product.category}</bdi>
+                  {product.brand && <> · <bdi>{product.brand}</bdi></>}
                 </span>
                 {typeof product.rating === 'number' && <Stars rating={product.rating} className="mt-0.5" />}
               </div>
@@ -93,15 +102,15 @@ export function ProductLockerSection({ message, onAsk, className }: {
           ))}
           {isFull ? (
             <li className="flex flex-col justify-center gap-1 rounded-xl border border-emerald-200 bg-emerald-50 p-2 text-xs text-emerald-900 sm:p-3">
-              <p className="text-sm font-semibold">Ready for Comparison!</p>
-              <p>Ask the assistant “which has better value?” or “how do their features compare?”</p>
+              <p className="text-sm font-semibold"><Trans>Ready for Comparison!</Trans></p>
+              <p><Trans>Ask the assistant “which has better value?” or “how do their features compare?”</Trans></p>
               {onAsk && (
                 <button
                   type="button"
                   onClick={() => onAsk(COMPARE_QUESTION)}
                   className="mt-1 self-start rounded-md bg-emerald-700 px-2.5 py-1 text-xs font-medium text-white hover:bg-emerald-800"
                 >
-                  Compare now
+                  <Trans>Compare now</Trans>
                 </button>
               )}
             </li>
@@ -110,7 +119,7 @@ export function ProductLockerSection({ message, onAsk, className }: {
               aria-hidden="true"
               className="flex min-h-10 items-center justify-center rounded-xl border border-dashed border-slate-300 p-2 text-center text-xs text-slate-400"
             >
-              Lock one more to compare
+              <Trans>Lock one more to compare</Trans>
             </li>
           )}
         </ul>

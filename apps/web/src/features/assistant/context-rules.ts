@@ -15,6 +15,8 @@ import { MSG } from '@souq/shared/messages';
 export type PanelProduct = {
   id: number;
   name: string;
+  /** the vendor's Arabic name, shown on a page in Arabic (issue 26 item 5); `name` stays what the chat and cart use */
+  nameAr?: string;
   price: number;
   image: string | null;
   category: string;
@@ -38,6 +40,7 @@ export function parseProduct(value: unknown): PanelProduct | null {
   return {
     id,
     name: value.name,
+    ...(typeof value.nameAr === 'string' && value.nameAr.trim() ? { nameAr: value.nameAr } : {}),
     price: finite(Number(value.price)) ?? 0,
     image: typeof value.image === 'string' ? value.image : null,
     category: typeof value.category === 'string' && value.category ? value.category : MSG.defaultCategory,
@@ -69,9 +72,15 @@ export function parseLocker(raw: string | null): LockerEntry[] | null {
 export type LockResult = { ok: true; entries: LockerEntry[] } | { ok: false; error: string };
 
 /** Locks a product for comparison: duplicates and a full locker are refused with the spec's texts. */
-export function lockInto(entries: LockerEntry[], product: PanelProduct, now: Date = new Date()): LockResult {
-  if (entries.some((e) => e.product.id === product.id)) return { ok: false, error: MSG.lockerAlreadyLocked };
-  if (entries.length >= LOCKER_MAX) return { ok: false, error: MSG.lockerFull };
+export function lockInto(
+  entries: LockerEntry[],
+  product: PanelProduct,
+  now: Date = new Date(),
+  /** the refusals in the reader's language (the page gives its own; English by default) */
+  texts: Pick<typeof MSG, 'lockerAlreadyLocked' | 'lockerFull'> = MSG,
+): LockResult {
+  if (entries.some((e) => e.product.id === product.id)) return { ok: false, error: texts.lockerAlreadyLocked };
+  if (entries.length >= LOCKER_MAX) return { ok: false, error: texts.lockerFull };
   return { ok: true, entries: [...entries, { product, lockedAt: now.toISOString() }] };
 }
 

@@ -324,7 +324,8 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
               {m.product ? (
                 <ProductCardMessage product={m.product} onAdd={() => addCard(m.product!)} onSelect={() => selectProduct(m.product!)} />
               ) : (
-                <FormattedText text={m.text} />
+                // a message in its own direction (an English answer in an Arabic page, or the reverse)
+                <div dir="auto"><FormattedText text={m.text} /></div>
               )}
             </div>
           </div>
@@ -336,6 +337,7 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
                 key={s}
                 type="button"
                 onClick={() => send(s)}
+                dir="auto"
                 className="rounded-full border border-brand-600/30 bg-brand-50 px-3 py-1.5 text-xs font-medium text-brand-800 hover:bg-brand-100"
               >
                 {s}

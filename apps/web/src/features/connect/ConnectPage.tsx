@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { AGENT_SCOPE_TEXT, CONNECT_TEXT, connectLanguage, type AgentScope, type ConnectDetails } from '@souq/shared/api/agent-linking';
+import { AGENT_SCOPE_TEXT, CONNECT_TEXT, type AgentScope, type ConnectDetails } from '@souq/shared/api/agent-linking';
 import { paths } from '@/app/paths';
 import { api, ApiError } from '@/lib/api-client';
 import { useCustomerToken } from '@/lib/session';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
-
-/** The browser's languages (the server render has none: English). */
-const browserLanguages = () => (typeof navigator === 'undefined' ? [] : [...(navigator.languages ?? [navigator.language])]);
+import { useLingui } from '@lingui/react/macro';
 
 /**
  * An agent asks to link the shopper's account (decision 0097): the authorization server sent the browser here with
@@ -21,7 +19,10 @@ export default function ConnectPage() {
   const { uid = '' } = useParams();
   const token = useCustomerToken();
   const location = useLocation();
-  const lang = connectLanguage(browserLanguages());
+  // the page's language (the URL's lang, the saved choice, else the browser's: decision 0104), so the consent page reads
+  // like every other page and is right in the server's first render too
+  const { i18n } = useLingui();
+  const lang = i18n.locale === 'ar' ? 'ar' : 'en';
   const t = CONNECT_TEXT[lang];
   const [busy, setBusy] = useState<null | 'allow' | 'deny'>(null);
   const [error, setError] = useState<string | null>(null);
@@ -48,7 +49,7 @@ export default function ConnectPage() {
   }
 
   return (
-    <div lang={lang} dir={lang === 'ar' ? 'rtl' : 'ltr'} className="min-h-screen bg-slate-50 px-4 py-10">
+    <div className="min-h-screen bg-slate-50 px-4 py-10">
       <main className="mx-auto max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <h1 className="text-xl font-semibold text-slate-900">{t.title}</h1>
         {details.isPending ? (

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { DEFAULT_NOTIFICATION_PREFERENCES, STORAGE_KEYS } from '@souq/shared/constants';
-import { MSG } from '@souq/shared/messages';
 import { ApiError } from '@/lib/api-client';
 import { readJson } from '@/lib/storage';
 import { Alert } from '@/components/ui/Alert';
@@ -17,12 +16,16 @@ import {
   type Preferences,
 } from './push';
 import { PriceAlertsList } from './PriceAlertsList';
+import { useMsg } from '@/lib/use-msg';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
 
-const LABELS: Record<keyof Preferences, string> = {
-  orderUpdates: 'Order updates and tracking',
-  productRecommendations: 'AI-powered product recommendations',
-  promotions: 'Special promotions and deals',
-  aiInsights: 'AI shopping insights and tips',
+const LABELS: Record<keyof Preferences, MessageDescriptor> = {
+  orderUpdates: msg`Order updates and tracking`,
+  productRecommendations: msg`AI-powered product recommendations`,
+  promotions: msg`Special promotions and deals`,
+  aiInsights: msg`AI shopping insights and tips`,
 };
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
@@ -35,6 +38,8 @@ const storedUserId = (): string | null => {
 
 /** Notification Settings block of /profile (customer spec §2 "Notification settings block"). */
 export function NotificationSettings() {
+  const { t, i18n } = useLingui();
+  const MSG = useMsg();
   const supported = pushSupported();
   const [permission, setPermission] = useState<NotificationPermission>(() => (supported ? Notification.permission : 'default'));
   const [subscribed, setSubscribed] = useState(false);
@@ -154,16 +159,16 @@ export function NotificationSettings() {
         <div className="flex flex-wrap gap-2">
           {(permission === 'default' || (permission === 'granted' && !subscribed)) && (
             <Button size="sm" loading={busy === 'enable'} disabled={busy !== null} onClick={() => void enable()}>
-              Enable
+              <Trans>Enable</Trans>
             </Button>
           )}
           {enabled && (
             <>
               <Button size="sm" variant="secondary" loading={busy === 'test'} disabled={busy !== null} onClick={() => void test()}>
-                Test
+                <Trans>Test</Trans>
               </Button>
               <Button size="sm" variant="secondary" loading={busy === 'disable'} disabled={busy !== null} onClick={() => void disable()}>
-                Disable
+                <Trans>Disable</Trans>
               </Button>
             </>
           )}
@@ -177,7 +182,7 @@ export function NotificationSettings() {
       )}
       {permission === 'granted' && (
         <fieldset className="mt-4 flex flex-col gap-3 border-t border-slate-100 pt-4">
-          <legend className="sr-only">Notification preferences</legend>
+          <legend className="sr-only">{t`Notification preferences`}</legend>
           {(Object.keys(LABELS) as (keyof Preferences)[]).map((key) => (
             <label key={key} className="flex items-center gap-3 text-sm text-slate-800">
               <input
@@ -186,7 +191,7 @@ export function NotificationSettings() {
                 checked={prefs[key]}
                 onChange={(e) => void toggle(key, e.target.checked)}
               />
-              {LABELS[key]}
+              {i18n._(LABELS[key])}
             </label>
           ))}
         </fieldset>
@@ -200,7 +205,7 @@ function Block({ children }: { children: React.ReactNode }) {
   return (
     <section aria-labelledby="notification-settings" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
       <h2 id="notification-settings" className="mb-4 text-lg font-semibold text-slate-900">
-        Notification Settings
+        <Trans>Notification Settings</Trans>
       </h2>
       {children}
     </section>

@@ -1,12 +1,17 @@
-import { MSG } from '@souq/shared/messages';
 import { formatMoney } from '@souq/shared/rules/money';
 import { productPageUrl } from '@souq/shared/rules/embed';
 import { Button } from '@/components/ui/Button';
 import { usePriceAlerts, useRemovePriceAlert } from '@/lib/price-alerts-api';
 import { useCustomerToken } from '@/lib/session';
+import { useMsg } from '@/lib/use-msg';
+import { isLocale } from '@souq/shared/rules/locale';
+import { useLingui } from '@lingui/react/macro';
 
 /** The shopper's price alerts in the notification settings: each product, its threshold, whether it fired, remove. */
 export function PriceAlertsList() {
+  const MSG = useMsg();
+  const { i18n } = useLingui();
+  const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   const signedIn = useCustomerToken() !== null;
   const alerts = usePriceAlerts(signedIn);
   const remove = useRemovePriceAlert();
@@ -20,12 +25,12 @@ export function PriceAlertsList() {
         {items.map((a) => (
           <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm">
             <span className="min-w-0">
-              <a href={productPageUrl('', a.product_id)} className="font-medium text-slate-900 hover:underline">{a.product_name}</a>
+              <a href={productPageUrl('', a.product_id)} className="font-medium text-slate-900 hover:underline"><bdi>{a.product_name}</bdi></a>
               <span className="block text-xs text-slate-600">
                 {a.fired_at && a.fired_cents !== null
-                  ? MSG.priceAlertFiredNote(formatMoney(a.fired_cents / 100, a.currency))
-                  : MSG.priceAlertActive(formatMoney(a.below_cents / 100, a.currency))}
-                {' · '}{MSG.priceAlertNow(formatMoney(a.current_cents / 100, a.currency))}
+                  ? MSG.priceAlertFiredNote(formatMoney(a.fired_cents / 100, a.currency, locale))
+                  : MSG.priceAlertActive(formatMoney(a.below_cents / 100, a.currency, locale))}
+                {' · '}{MSG.priceAlertNow(formatMoney(a.current_cents / 100, a.currency, locale))}
               </span>
             </span>
             <Button size="sm" variant="ghost" loading={remove.isPending && remove.variables === a.id} onClick={() => remove.mutate(a.id)}>

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { COD_REFUND_METHODS, REFUND_METHOD_LABELS, RETURN_REASON_LABELS, RETURN_REASONS, type ReturnReason } from '@souq/shared/constants';
+import { COD_REFUND_METHODS, RETURN_REASONS, type RefundMethod, type ReturnReason } from '@souq/shared/constants';
 import type { MyReturns as MyReturnsData, ReturnableLine, ReturnCreate, ReturnRequest } from '@souq/shared/api/returns';
-import { MSG } from '@souq/shared/messages';
 import { formatCents } from '@souq/shared/rules/money';
 import { api } from '@/lib/api-client';
 import { customerCall } from '@/lib/session';
@@ -13,9 +12,27 @@ import { Dialog } from '@/components/ui/Dialog';
 import { Field, Input, Select, Textarea } from '@/components/ui/Field';
 import { Spinner } from '@/components/ui/Spinner';
 import { ReturnSummary } from '@/components/returns/ReturnBits';
-import { formatDate } from '@souq/shared/rules/locale';
+import { formatDate, isLocale } from '@souq/shared/rules/locale';
+import { currentMsg, useMsg } from '@/lib/use-msg';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
 
 const KEY = ['my-returns'] as const;
+
+// the shared RETURN_REASON_LABELS and REFUND_METHOD_LABELS, word for word in English, in the catalogue
+const REASON_LABELS: Record<ReturnReason, MessageDescriptor> = {
+  damaged: msg`Arrived damaged or faulty`,
+  wrong_item: msg`Wrong item sent`,
+  not_as_described: msg`Not as described`,
+  no_longer_needed: msg`No longer needed`,
+  other: msg`Other reason`,
+};
+const REFUND_LABELS: Record<RefundMethod, MessageDescriptor> = {
+  original: msg`Back to the card you paid with`,
+  store_credit: msg`Store credit`,
+  bank_transfer: msg`Bank transfer`,
+};
 
 
 type Form = { units: number; reason: ReturnReason; reason_text: string; refund_method: (typeof COD_REFUND_METHODS)[number] };
@@ -26,6 +43,8 @@ function ReturnDialog({ line, onClose, onDone }: { line: ReturnableLine | null; 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const cod = line?.payment_method === 'cod';
+  const { i18n } = useLingui();
+  const MSG = useMsg();
 
   async function submit() {
     if (!line) return;
@@ -38,7 +57,7 @@ function ReturnDialog({ line, onClose, onDone }: { line: ReturnableLine | null; 
       };
       onDone(await customerCall(api<ReturnRequest>('/api/my/returns', { method: 'POST', body })));
     } catch (err) {
-      setError(err instanceof Error ? err.message : MSG.requestFailed);
+      setError(err instanceof Error ? err.message : currentMsg().requestFailed);
     } finally {
       setBusy(false);
     }
@@ -49,10 +68,10 @@ function ReturnDialog({ line, onClose, onDone }: { line: ReturnableLine | null; 
       open={line !== null}
       onClose={onClose}
       title={line ? MSG.returnDialogTitle(line.product_name) : ''}
-      description={line ? `${line.order_number} · ${line.seller_name}` : undefined}
+      description={line ? <><bdi>{line.order_number}</bdi> · <bdi>{line.seller_name}</bdi></> : undefined}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>Cancel</Button>
+          <Button variant="secondary" onClick={onClose}><Trans>Cancel</Trans></Button>
           <Button loading={busy} onClick={() => void submit()}>{MSG.returnSubmit}</Button>
         </>
       }
@@ -65,11 +84,11 @@ function ReturnDialog({ line, onClose, onDone }: { line: ReturnableLine | null; 
           </Field>
           <Field label={MSG.returnReasonLabel}>
             <Select value={form.reason} onChange={(e) => setForm({ ...form, reason: e.target.value as ReturnReason })}>
-              {RETURN_REASONS.map((r) => <option key={r} value={r}>{RETURN_REASON_LABELS[r]}</option>)}
+              {RETURN_REASONS.map((r) => <option key={r} value={r}>{i18n._(REASON_LABELS[r])}</option>)}
             </Select>
           </Field>
           <Field label={MSG.returnReasonTextLabel}>
-            <Textarea rows={3} maxLength={1000} value={form.reason_text} onChange={(e) => setForm({ ...form, reason_text: e.target.value })} />
+            <Textarea dir="auto" rows={3} maxLength={1000} value={form.reason_text} onChange={(e) => setForm({ ...form, reason_text: e.target.value })} />
           </Field>
           {cod ? (
             <fieldset>
@@ -78,13 +97,13 @@ function ReturnDialog({ line, onClose, onDone }: { line: ReturnableLine | null; 
                 {COD_REFUND_METHODS.map((m) => (
                   <label key={m} className="inline-flex items-center gap-2 text-sm text-slate-800">
                     <input type="radio" name="refund_method" value={m} checked={form.refund_method === m} onChange={() => setForm({ ...form, refund_method: m })} />
-                    {REFUND_METHOD_LABELS[m]}
+                    {i18n._(REFUND_LABELS[m])}
                   </label>
                 ))}
               </div>
             </fieldset>
           ) : (
-            <p className="text-sm text-slate-600">{MSG.returnRefundMethodLabel}: {REFUND_METHOD_LABELS.original}</p>
+            <p className="text-sm text-slate-600">{MSG.returnRefundMethodLabel}: {i18n._(REFUND_LABELS.original)}</p>
           )}
         </div>
       )}
@@ -99,6 +118,9 @@ function ReturnDialog({ line, onClose, onDone }: { line: ReturnableLine | null; 
  */
 export function MyReturns() {
   const client = useQueryClient();
+  const { t, i18n } = useLingui();
+  const MSG = useMsg();
+  const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   const data = useQuery({ queryKey: KEY, queryFn: ({ signal }) => customerCall(api<MyReturnsData>('/api/my/returns', { signal })) });
   const [line, setLine] = useState<ReturnableLine | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -115,13 +137,13 @@ export function MyReturns() {
         {d && (
           <p className="text-sm text-slate-700" data-testid="store-credit">
             <span className="text-slate-500">{MSG.storeCreditTitle}: </span>
-            <span className="font-semibold tabular-nums">{formatCents(d.store_credit.balance_cents, d.store_credit.currency)}</span>
+            <span className="font-semibold tabular-nums">{formatCents(d.store_credit.balance_cents, d.store_credit.currency, locale)}</span>
           </p>
         )}
       </div>
       {done && <Alert tone="success" className="mb-4" onDismiss={() => setDone(null)}>{done}</Alert>}
       {data.isPending ? (
-        <Spinner size="sm" label="Loading returns…" />
+        <Spinner size="sm" label={t`Loading returns…`} />
       ) : data.isError ? (
         <Alert tone="error">{data.error.message}</Alert>
       ) : (
@@ -139,7 +161,7 @@ export function MyReturns() {
                       {l.variant_label && <p className="text-xs text-slate-600"><bdi>{l.variant_label}</bdi></p>}
                       <p className="text-xs text-slate-700">{MSG.returnUnitsLeft(l.units_left, l.quantity)}</p>
                       <p className="text-xs text-slate-600">
-                        {l.order_number} · <bdi>{l.seller_name}</bdi> · {formatCents(l.unit_price_cents, l.currency)} · {MSG.returnWindowUntil(formatDate(l.window_closes_at))}
+                        <bdi>{l.order_number}</bdi> · <bdi>{l.seller_name}</bdi> · {formatCents(l.unit_price_cents, l.currency, locale)} · {MSG.returnWindowUntil(formatDate(l.window_closes_at, 'day', locale))}
                       </p>
                     </div>
                     <Button size="sm" variant="secondary" onClick={() => setLine(l)} aria-label={`${MSG.returnButton} ${l.product_name}`}>
@@ -172,7 +194,7 @@ export function MyReturns() {
         onClose={() => setLine(null)}
         onDone={() => {
           setLine(null);
-          setDone(MSG.returnRequested);
+          setDone(currentMsg().returnRequested);
           void client.invalidateQueries({ queryKey: KEY });
         }}
       />

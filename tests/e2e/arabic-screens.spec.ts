@@ -1,0 +1,202 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { paths } from '../../apps/web/src/app/paths.js';
+import { ADMIN_CODE, DEMO_VENDOR } from './support/sessions.js';
+
+// Issue 26 item 8: every route of the three areas (storefront, the signed-in customer's pages, the vendor area as the
+// demo vendor, the admin area) opened in Arabic (`?lang=ar`) at 1280 and 390 px. Each page is `<html lang="ar"
+// dir="rtl">` from the server, nothing scrolls sideways (the document, and the big vertical scrollers: an admin
+// content pane, the side panel), no text is cut off by an overflow that shows no ellipsis, and a full-page screenshot
+// is saved for looking at: `$SHOTS/<who>-<route>-<width>.png`, else `test-results/arabic-screens/`.
+// One browser context per area, its page reused; each route is opened once and measured at both widths (the layout
+// is CSS and media queries, so a resize tells what a reload would).
+// English words still on a page are listed (not failed) in the test's annotations: the areas are translated in turns.
+
+const SHOTS = process.env.SHOTS ?? path.join('test-results', 'arabic-screens');
+const WIDTHS = [1280, 390] as const;
+
+/** The ids of a list of `{ id: '…', … }` in a web source file (the admin sections, the vendor tabs). */
+const idsIn = (file: string, list: string) => {
+  const source = fs.readFileSync(new URL(`../../apps/web/src/features/${file}`, import.meta.url), 'utf8');
+  const body = source.slice(source.indexOf(`export const ${list} = [`), source.indexOf('] as const;', source.indexOf(list)));
+  return [...body.matchAll(/\{ id: '([a-z-]+)'/g)].map((m) => m[1]!);
+};
+const ADMIN_SECTIONS = idsIn('admin/sections.ts', 'ADMIN_SECTIONS');
+const VENDOR_TABS = idsIn('vendor/tabs/registry.ts', 'VENDOR_TABS');
+
+type Who = 'visitor' | 'customer' | 'vendor' | 'admin';
+const ROUTES: Record<Who, string[]> = {
+  visitor: [paths.home, paths.login, paths.signup, paths.assistant, paths.vendorAuth, paths.vendorLogin, paths.vendorSignup, paths.adminAccess, paths.aiOptimization, paths.rubiksCube, paths.shelvesDemo],
+  // the consent page of an agent's request that does not exist: its error state (a real request is the agents journey's)
+  customer: [paths.home, paths.assistant, paths.profile, paths.onboarding, paths.checkout, paths.sidePanel, paths.connect.replace(':uid', 'no-such-request')],
+  vendor: [...VENDOR_TABS.map((t) => `${paths.vendor}?tab=${t}`), paths.vendorOnboarding, paths.vendorProfile],
+  admin: [
+    ...ADMIN_SECTIONS.map((s) => `${paths.admin}?section=${s}`),
+    paths.adminVendors, paths.adminSupport, paths.adminPersonalizeTest, paths.productManager, paths.aiOptimization,
+  ],
+};
+
+test('the Arabic screens cover every route of the web app', () => {
+  const visited = new Set([...Object.values(ROUTES).flat().map((r) => r.split('?')[0]), paths.connect]);
+  expect(Object.values(paths).filter((p) => !visited.has(p))).toEqual([]);
+  expect(ADMIN_SECTIONS.length).toBeGreaterThanOrEqual(17);
+  expect(VENDOR_TABS.length).toBeGreaterThanOrEqual(10);
+});
+
+/** A browser context of the area's own, signed in through the API (the sign-in forms read Arabic here). */
+async function areaPage(browser: Browser, who: Who): Promise<Page> {
+  const context = await browser.newContext({ locale: 'ar-AE' });
+  const page = await context.newPage();
+  if (who === 'visitor') return page;
+  const request = page.request;
+  let storage: Record<string, string>;
+  if (who === 'customer') {
+    const res = await request.post('/api/auth/login', { data: { email: 'customer@souq.test', password: DEMO_VENDOR.password } });
+    expect(res.ok()).toBe(true);
+    const s = (await res.json()) as { token: string; user: { id: number } };
+    storage = { auth_token: s.token, auth_user: JSON.stringify(s.user), user: JSON.stringify({ id: s.user.id }) };
+  } else if (who === 'vendor') {
+    const res = await request.post('/api/vendor/login', { data: DEMO_VENDOR });
+    expect(res.ok()).toBe(true);
+    const s = (await res.json()) as { token: string; vendor: unknown };
+    storage = { vendor_token: s.token, vendor: JSON.stringify(s.vendor) };
+  } else {
+    const res = await request.post('/api/admin/access', { data: { code: ADMIN_CODE } });
+    expect(res.ok()).toBe(true);
+    const s = (await res.json()) as { token: string };
+    storage = { admin_token: s.token, admin_access_granted: 'true' };
+  }
+  await page.goto('/?lang=ar');
+  await page.evaluate((items) => {
+    for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
+  }, storage);
+  return page;
+}
+
+const inArabic = (route: string) => `${route}${route.includes('?') ? '&' : '?'}lang=ar`;
+const fileName = (who: Who, route: string, width: number) =>
+  `${who}-${route.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${width}.png`;
+
+/** Opens a route in Arabic and waits until its lists have answered (no busy table, no loading skeleton). */
+async function open(page: Page, route: string) {
+  await page.goto(inArabic(route));
+  // pages with a live connection (server-sent events) never go network-idle: wait briefly, then for the busy states
+  await page.waitForLoadState('networkidle', { timeout: 1_500 }).catch(() => undefined);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.locator('tbody .animate-pulse')).toHaveCount(0);
+  // the sections that load on their own (profile, orders, returns…) show a spinner until they answered; a page may
+  // keep one on purpose (a button's pending state), so this waits for them without failing on it
+  await expect(page.locator('.animate-spin:visible')).toHaveCount(0, { timeout: 15_000 }).catch(() => undefined);
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+  });
+}
+
+/** What breaks the layout in the page as shown: sideways scrolling and cut-off text, as readable lines. */
+async function layoutProblems(page: Page) {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const vw = document.documentElement.clientWidth;
+    const vh = window.innerHeight;
+    const label = (el: Element) => {
+      const id = el.id ? `#${el.id}` : '';
+      const text = (el.getAttribute('aria-label') || el.textContent || '').trim().replace(/\s+/g, ' ').slice(0, 50);
+      return `${el.tagName.toLowerCase()}${id} '${text}'`;
+    };
+    const shown = (el: Element) => el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && el.getBoundingClientRect().width > 1;
+
+    const doc = document.documentElement;
+    if (doc.scrollWidth > doc.clientWidth) problems.push(`page is ${doc.scrollWidth} px wide in a ${doc.clientWidth} px viewport`);
+    if (document.body.scrollWidth > document.body.clientWidth + 1) problems.push(`body is ${document.body.scrollWidth} px wide in ${document.body.clientWidth} px`);
+
+    for (const el of Array.from(document.querySelectorAll('body *'))) {
+      const style = getComputedStyle(el);
+      const clips = style.overflowX !== 'visible';
+      if (!clips || !shown(el)) continue;
+      const box = el.getBoundingClientRect();
+      // the main scrolling containers (a pane as tall as much of the screen) never scroll sideways; a table may
+      // scroll inside its own scroller on a phone, and what is made to scroll sideways (a shelf, a tab strip: Tailwind's
+      // overflow-x-auto, which makes the computed overflow-y auto too) is left alone
+      const scroller = style.overflowY === 'auto' || style.overflowY === 'scroll';
+      const sideways = /(^|\s)(\S+:)?overflow-x-(auto|scroll)(\s|$)/.test(el.getAttribute('class') ?? '');
+      if (scroller && !sideways && box.height >= vh * 0.4) {
+        const tableInside = vw < 1024 && el.querySelector('table') !== null;
+        if (!tableInside && el.scrollWidth > el.clientWidth + 1) problems.push(`scroller ${label(el)} is ${el.scrollWidth} px wide in ${el.clientWidth} px`);
+        continue;
+      }
+      if (scroller) continue;
+      // text cut off: a hidden or clipped overflow holding its own text, wider than its box, with no ellipsis or
+      // line clamp that says so (the screen-reader-only texts are 1 px boxes and are left out by `shown`)
+      if (style.textOverflow === 'ellipsis' || style.webkitLineClamp !== 'none') continue;
+      const ownText = Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && /\p{L}{2}/u.test(n.textContent ?? ''));
+      if (ownText && el.scrollWidth > el.clientWidth + 1) problems.push(`text cut off in ${label(el)}: ${el.scrollWidth} px in ${el.clientWidth} px`);
+    }
+    return problems;
+  });
+}
+
+/** Visible English words outside what people typed (bdi, dir="auto", fields, codes): a list for the report. */
+async function englishLeft(page: Page) {
+  return page.evaluate(() => {
+    const found = new Set<string>();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const text = (n.textContent ?? '').trim();
+      if (!/[A-Za-z]{3,}/.test(text) || /[\u0600-\u06FF]/.test(text)) continue;
+      const el = n.parentElement;
+      if (!el || el.closest('bdi, [dir="auto"], input, textarea, select, code, pre, script, style, .font-mono, svg, [aria-hidden="true"], .sr-only')) continue;
+      if (!el.checkVisibility({ visibilityProperty: true })) continue;
+      if (/^(Souq|AI|SKU|AED|OK|PDF|CSV|IBAN|TRN|VAT|UCP|English|[A-Z0-9-]+)$/.test(text)) continue;
+      found.add(text.replace(/\s+/g, ' ').slice(0, 40));
+    }
+    return [...found].slice(0, 12);
+  });
+}
+
+for (const who of Object.keys(ROUTES) as Who[]) {
+  test(`${who} routes in Arabic at 1280 and 390 px: right to left, nothing sideways, no text cut off`, async ({ browser }) => {
+    test.setTimeout(60_000 + ROUTES[who].length * 20_000);
+    fs.mkdirSync(SHOTS, { recursive: true });
+    const page = await areaPage(browser, who);
+    const found: string[] = [];
+    const english: string[] = [];
+    for (const route of ROUTES[who]) {
+      await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+      await open(page, route);
+      // the server wrote the language and direction into the first byte; the page kept them
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), route).toEqual(['ar', 'rtl']);
+      const words = await englishLeft(page);
+      if (words.length > 0) english.push(`${route}: ${words.join(' | ')}`);
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.waitForTimeout(200);
+        for (const p of await layoutProblems(page)) found.push(`${route} at ${width}: ${p}`);
+        await page.screenshot({ path: path.join(SHOTS, fileName(who, route, width)), fullPage: true });
+      }
+      // the return dialog of a delivered line (the demo customer has some): a dialog on top of the profile
+      if (who === 'customer' && route === paths.profile) {
+        const returnable = page.locator('section[aria-labelledby="my-returns"] li button').first();
+        await expect(returnable).toBeVisible();
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+          await returnable.click();
+          const dialog = page.getByRole('dialog');
+          await expect(dialog).toBeVisible();
+          await page.waitForTimeout(200);
+          for (const p of await layoutProblems(page)) found.push(`${route} return dialog at ${width}: ${p}`);
+          await page.screenshot({ path: path.join(SHOTS, fileName(who, 'profile-return-dialog', width)) });
+          await page.keyboard.press('Escape');
+          await expect(dialog).toBeHidden();
+        }
+      }
+    }
+    await page.context().close();
+    if (english.length > 0) {
+      test.info().annotations.push({ type: 'English left', description: english.join('\n') });
+      console.log(`[${who}] English still shown:\n  ${english.join('\n  ')}`);
+    }
+    expect(found).toEqual([]);
+  });
+}
