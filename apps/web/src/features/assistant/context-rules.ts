@@ -1,3 +1,4 @@
+import type { Messages } from '@souq/shared/messages-for';
 import {
   CATEGORIES_FOR_RECOMMENDATIONS,
   DEFAULT_BUDGET_CURRENCY,
@@ -77,7 +78,7 @@ export function lockInto(
   product: PanelProduct,
   now: Date = new Date(),
   /** the refusals in the reader's language (the page gives its own; English by default) */
-  texts: Pick<typeof MSG, 'lockerAlreadyLocked' | 'lockerFull'> = MSG,
+  texts: Pick<Messages, 'lockerAlreadyLocked' | 'lockerFull'> = MSG,
 ): LockResult {
   if (entries.some((e) => e.product.id === product.id)) return { ok: false, error: texts.lockerAlreadyLocked };
   if (entries.length >= LOCKER_MAX) return { ok: false, error: texts.lockerFull };
