@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { OPTIMISER_AUTO_RUN_MS, PERF_MONITOR_REFRESH_MS } from '@souq/shared/constants';
-import { MSG } from '@souq/shared/messages';
+import { useMsg } from '@/lib/use-msg';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Tabs } from '@/components/ui/Tabs';
@@ -12,6 +12,7 @@ import { ProductOptimizationPanel } from './ProductOptimizationPanel';
 import { SeoContentPanel } from './SeoContentPanel';
 import { SettingsPanel } from './SettingsPanel';
 import { usePerformanceMonitor } from './performance-monitor';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 type Tab = 'overview' | 'products' | 'seo' | 'performance' | 'settings';
 const TABS = [
@@ -38,6 +39,8 @@ function useEvery(ms: number, enabled: boolean, task: () => void) {
  * settings, runs, activity and performance readings are kept on the server.
  */
 export function OptimisationDashboard() {
+  const MSG = useMsg();
+  const { t } = useLingui();
   const [tab, setTab] = useState<Tab>('overview');
   const state = useOptimiserState();
   const results = useOptimiserResults();
@@ -72,15 +75,15 @@ export function OptimisationDashboard() {
         <p className="text-sm text-slate-600" aria-live="polite">
           {run.isPending ? 'Running the optimisation...' : settings?.autoOptimize ? 'Auto-optimisation is on: every 30 minutes while this dashboard is open.' : 'Score every product for SEO, performance and conversion.'}
         </p>
-        <Button onClick={() => void runNow()} loading={run.isPending}>Run Optimization</Button>
+        <Button onClick={() => void runNow()} loading={run.isPending}><Trans>Run Optimization</Trans></Button>
       </div>
       {state.isError && (
-        <Alert tone="error" title="Failed to load the optimiser">
+        <Alert tone="error" title={t`Failed to load the optimiser`}>
           <p>{state.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void state.refetch()}>Try again</Button>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void state.refetch()}><Trans>Try again</Trans></Button>
         </Alert>
       )}
-      <Tabs label="AI optimisation" items={TABS} value={tab} onValueChange={setTab} panelClassName="pt-5">
+      <Tabs label={t`AI optimisation`} items={TABS} value={tab} onValueChange={setTab} panelClassName="pt-5">
         {panel}
       </Tabs>
     </div>

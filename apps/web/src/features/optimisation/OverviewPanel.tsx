@@ -6,6 +6,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { StatCard, StatGrid } from '@/components/ui/StatCard';
 import { ScoreBadge } from './ScoreBadge';
 import { formatDate } from '@souq/shared/rules/locale';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 type Run = OptimiserState['runs'][number];
 
@@ -23,16 +24,17 @@ const RUN_COLUMNS: DataTableColumn<Run>[] = [
 
 /** Overview tab: the latest run's numbers, the run history (10) and the activity log (20). */
 export function OverviewPanel({ state, loading }: { state: OptimiserState | undefined; loading: boolean }) {
+  const { t } = useLingui();
   const last = state?.runs[0];
   const recs = last ? last.recommendations.critical + last.recommendations.high + last.recommendations.medium : 0;
   return (
     <div className="flex flex-col gap-6">
-      <StatGrid label="Latest optimisation run">
-        <StatCard label="Products analysed" value={last?.products ?? '—'} hint={last ? <>Last run: {formatRelativeTime(last.created_at)}</> : 'No run yet'} loading={loading} />
-        <StatCard label="Average score" value={last ? <ScoreBadge score={last.averages.overall} className="px-3 py-1 text-base" /> : '—'} hint="Mean of SEO, performance and conversion" loading={loading} />
-        <StatCard label={`Below ${SCORE_RECOMMENDATION_BELOW}`} value={last?.below_threshold ?? '—'} hint="Products with recommendations" loading={loading} />
+      <StatGrid label={t`Latest optimisation run`}>
+        <StatCard label={t`Products analysed`} value={last?.products ?? '—'} hint={last ? <><Trans>Last run: {formatRelativeTime(last.created_at)}</Trans></> : 'No run yet'} loading={loading} />
+        <StatCard label={t`Average score`} value={last ? <ScoreBadge score={last.averages.overall} className="px-3 py-1 text-base" /> : '—'} hint={t`Mean of SEO, performance and conversion`} loading={loading} />
+        <StatCard label={`Below ${SCORE_RECOMMENDATION_BELOW}`} value={last?.below_threshold ?? '—'} hint={t`Products with recommendations`} loading={loading} />
         <StatCard
-          label="Recommendations"
+          label={t`Recommendations`}
           value={last ? recs : '—'}
           hint={last ? `${last.recommendations.critical} critical · ${last.recommendations.high} high · ${last.recommendations.medium} medium` : undefined}
           loading={loading}
@@ -41,7 +43,7 @@ export function OverviewPanel({ state, loading }: { state: OptimiserState | unde
 
       <div className="flex flex-col gap-6">
         <section aria-labelledby="run-history" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <h3 id="run-history" className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900 sm:px-5">Run history</h3>
+          <h3 id="run-history" className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900 sm:px-5"><Trans>Run history</Trans></h3>
           <DataTable
             caption="Run history"
             columns={RUN_COLUMNS}
@@ -52,7 +54,7 @@ export function OverviewPanel({ state, loading }: { state: OptimiserState | unde
           />
         </section>
         <section aria-labelledby="activity-log" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <h3 id="activity-log" className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900 sm:px-5">Activity</h3>
+          <h3 id="activity-log" className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900 sm:px-5"><Trans>Activity</Trans></h3>
           {state?.activity.length ? (
             <ol className="divide-y divide-slate-100">
               {state.activity.map((a) => (

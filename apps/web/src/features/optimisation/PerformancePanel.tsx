@@ -7,11 +7,12 @@ import { StatCard, StatGrid } from '@/components/ui/StatCard';
 import { cx } from '@/components/ui/cx';
 import { METRICS, meetsTarget } from './performance-monitor';
 import { formatDate, formatDecimal } from '@souq/shared/rules/locale';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 const fmt = (v: number | null, unit: string) => (v === null ? 'n/a' : `${formatDecimal(v)}${unit === '%' ? '%' : ' ms'}`);
 
 function Verdict({ ok }: { ok: boolean | null }) {
-  if (ok === null) return <span className="text-xs text-slate-500">Not measurable here</span>;
+  if (ok === null) return <span className="text-xs text-slate-500"><Trans>Not measurable here</Trans></span>;
   return <span className={cx('text-xs font-semibold', ok ? 'text-green-700' : 'text-red-700')}>{ok ? 'On target' : 'Over target'}</span>;
 }
 
@@ -38,18 +39,19 @@ export function PerformancePanel({ history, loading, measure, measuring, error, 
   error: string | null;
   autoRefresh: boolean;
 }) {
+  const { t } = useLingui();
   const last = history?.[0];
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-600">
           {autoRefresh ? 'Measured again every 10 minutes while this dashboard is open.' : 'Automatic measuring is off (Settings).'}
-          {last && <> Last reading {formatRelativeTime(last.created_at)}.</>}
+          {last && <> <Trans>Last reading {formatRelativeTime(last.created_at)}.</Trans></>}
         </p>
-        <Button onClick={measure} loading={measuring}>Measure now</Button>
+        <Button onClick={measure} loading={measuring}><Trans>Measure now</Trans></Button>
       </div>
-      {error && <Alert tone="error" title="Measurement failed">{error}</Alert>}
-      <StatGrid label="Latest reading">
+      {error && <Alert tone="error" title={t`Measurement failed`}>{error}</Alert>}
+      <StatGrid label={t`Latest reading`}>
         {METRICS.map((m) => {
           const value = last ? last[m.key] : null;
           return (
@@ -57,7 +59,7 @@ export function PerformancePanel({ history, loading, measure, measuring, error, 
               key={m.key}
               label={m.label}
               value={last ? fmt(value, m.unit) : '—'}
-              hint={<span className="flex flex-col gap-0.5"><span>Target: under {m.target}{m.unit === '%' ? '%' : ' ms'}</span>{last && <Verdict ok={meetsTarget(value, m.target)} />}</span>}
+              hint={<span className="flex flex-col gap-0.5"><span><Trans>Target: under</Trans> {m.target}{m.unit === '%' ? '%' : ' ms'}</span>{last && <Verdict ok={meetsTarget(value, m.target)} />}</span>}
               loading={loading}
             />
           );
@@ -67,7 +69,7 @@ export function PerformancePanel({ history, loading, measure, measuring, error, 
         {METRICS.map((m) => <li key={m.key}><span className="font-medium text-slate-600">{m.label}:</span> {m.how}</li>)}
       </ul>
       <section aria-labelledby="perf-history" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
-        <h3 id="perf-history" className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900 sm:px-5">Performance history</h3>
+        <h3 id="perf-history" className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900 sm:px-5"><Trans>Performance history</Trans></h3>
         <DataTable caption="Performance history" columns={COLUMNS} rows={history} rowKey={(s) => s.id} loading={loading} empty={{ title: 'No readings yet', description: 'Measure now to take the first one.' }} />
       </section>
     </div>

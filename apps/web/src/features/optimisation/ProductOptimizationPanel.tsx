@@ -9,6 +9,7 @@ import { Pagination } from '@/components/ui/Pagination';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { PriorityBadge, ScoreBadge } from './ScoreBadge';
 import { ProposalRow } from './ProposalRow';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 const PAGE = 20;
 const AREA_LABEL = { seo: 'SEO', performance: 'Performance', conversion: 'Conversion' } as const;
@@ -38,7 +39,7 @@ function RuleList({ title, rules }: { title: string; rules: Rule[] }) {
     <div>
       <h4 className="text-sm font-semibold text-slate-800">{title}</h4>
       <ul className="mt-1 list-disc ps-5 text-sm text-slate-600">
-        {rules.map((r) => <li key={r.text}>{r.text} <span className="text-slate-400">(up to {r.points})</span></li>)}
+        {rules.map((r) => <li key={r.text}>{r.text} <span className="text-slate-400"><Trans>(up to {r.points})</Trans></span></li>)}
       </ul>
     </div>
   );
@@ -46,17 +47,18 @@ function RuleList({ title, rules }: { title: string; rules: Rule[] }) {
 
 /** How every score is computed, written out (the spec gives the SEO rule; performance and conversion are ours). */
 export function ScoringRules() {
+  const { t } = useLingui();
   return (
     <details className="rounded-xl border border-slate-200 bg-white p-4 text-sm open:shadow-sm">
-      <summary className="cursor-pointer font-medium text-slate-800">How the scores are computed</summary>
+      <summary className="cursor-pointer font-medium text-slate-800"><Trans>How the scores are computed</Trans></summary>
       <div className="mt-3 grid gap-4 md:grid-cols-3">
-        <RuleList title="SEO (25 points each)" rules={SEO_SCORE_RULES} />
-        <RuleList title="Performance" rules={PERFORMANCE_RULES} />
-        <RuleList title="Conversion" rules={CONVERSION_RULES} />
+        <RuleList title={t`SEO (25 points each)`} rules={SEO_SCORE_RULES} />
+        <RuleList title={t`Performance`} rules={PERFORMANCE_RULES} />
+        <RuleList title={t`Conversion`} rules={CONVERSION_RULES} />
       </div>
       <p className="mt-3 text-slate-600">
-        Each score is out of 100; the overall score is their mean. An area under {SCORE_RECOMMENDATION_BELOW} brings recommendations: critical under 50,
-        high under 70, medium otherwise. Competitor prices are the shop's prices in the product's category.
+        <Trans>Each score is out of 100; the overall score is their mean. An area under {SCORE_RECOMMENDATION_BELOW} brings recommendations: critical under 50,
+        high under 70, medium otherwise. Competitor prices are the shop's prices in the product's category.</Trans>
       </p>
     </details>
   );
@@ -69,6 +71,7 @@ export function ProductOptimizationPanel({ results, loading, error, onRetry }: {
   error: Error | null;
   onRetry: () => void;
 }) {
+  const { t } = useLingui();
   const [offset, setOffset] = useState(0);
   const [open, setOpen] = useState<ProductResult | null>(null);
   const page = results?.slice(offset, offset + PAGE);
@@ -78,7 +81,7 @@ export function ProductOptimizationPanel({ results, loading, error, onRetry }: {
   return (
     <div className="flex flex-col gap-4">
       <ScoringRules />
-      <section className="rounded-2xl border border-slate-200 bg-white shadow-sm" aria-label="Product scores">
+      <section className="rounded-2xl border border-slate-200 bg-white shadow-sm" aria-label={t`Product scores`}>
         <DataTable
           caption="Product scores, lowest overall first"
           columns={COLUMNS}
@@ -92,9 +95,9 @@ export function ProductOptimizationPanel({ results, loading, error, onRetry }: {
           onRowClick={setOpen}
           rowClickLabel={(r) => `Open the recommendations for ${r.name}`}
           phoneActions="inline"
-          rowActions={(r) => <Button variant="ghost" size="sm" onClick={() => setOpen(r)} aria-label={`Details of ${r.name}`}>Details</Button>}
+          rowActions={(r) => <Button variant="ghost" size="sm" onClick={() => setOpen(r)} aria-label={`Details of ${r.name}`}><Trans>Details</Trans></Button>}
         />
-        <Pagination limit={PAGE} offset={offset} total={results?.length ?? 0} onOffsetChange={setOffset} label="Product score pages" />
+        <Pagination limit={PAGE} offset={offset} total={results?.length ?? 0} onOffsetChange={setOffset} label={t`Product score pages`} />
       </section>
 
       <Drawer open={shown !== null} onClose={() => setOpen(null)} title={shown?.name ?? ''} widthClass="max-w-xl">
@@ -109,7 +112,7 @@ export function ProductOptimizationPanel({ results, loading, error, onRetry }: {
               ))}
             </dl>
             <section aria-labelledby="recs-heading">
-              <h3 id="recs-heading" className="text-sm font-semibold text-slate-900">Recommendations</h3>
+              <h3 id="recs-heading" className="text-sm font-semibold text-slate-900"><Trans>Recommendations</Trans></h3>
               {shown.recommendations.length ? (
                 <ul className="mt-2 flex flex-col gap-2">
                   {shown.recommendations.map((rec) => (
@@ -120,11 +123,11 @@ export function ProductOptimizationPanel({ results, loading, error, onRetry }: {
                   ))}
                 </ul>
               ) : (
-                <p className="mt-1 text-sm text-slate-600">Every area scores {SCORE_RECOMMENDATION_BELOW} or more.</p>
+                <p className="mt-1 text-sm text-slate-600"><Trans>Every area scores {SCORE_RECOMMENDATION_BELOW} or more.</Trans></p>
               )}
             </section>
             <section aria-labelledby="proposals-heading" className="flex flex-col gap-3">
-              <h3 id="proposals-heading" className="text-sm font-semibold text-slate-900">Optimised content</h3>
+              <h3 id="proposals-heading" className="text-sm font-semibold text-slate-900"><Trans>Optimised content</Trans></h3>
               <ProposalRow productId={shown.product_id} field="title" current={shown.name} proposal={shown.optimised_title} />
               <ProposalRow productId={shown.product_id} field="description" proposal={shown.optimised_description} />
               <ProposalRow productId={shown.product_id} field="keywords" proposal={shown.optimised_keywords} />

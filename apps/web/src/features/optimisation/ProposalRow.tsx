@@ -1,5 +1,6 @@
 import { Button } from '@/components/ui/Button';
 import { useApplyProposal, type ProposalField } from './apply';
+import { Trans } from '@lingui/react/macro';
 
 const LABEL: Record<ProposalField, string> = { title: 'Title', description: 'Description', keywords: 'Keywords' };
 
@@ -18,7 +19,7 @@ export function ProposalRow({ productId, field, current, proposal }: {
     <div role="group" aria-label={`Optimised ${field}`} className="flex flex-col gap-2 rounded-xl border border-slate-200 p-3 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0">
         <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{LABEL[field]}</p>
-        <p className="mt-1 text-sm break-words text-slate-800" data-proposal>{text || <span className="text-slate-400">Nothing to propose</span>}</p>
+        <p className="mt-1 text-sm break-words text-slate-800" data-proposal>{text || <span className="text-slate-400"><Trans>Nothing to propose</Trans></span>}</p>
       </div>
       <Button
         size="sm"

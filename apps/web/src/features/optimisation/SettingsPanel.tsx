@@ -1,8 +1,9 @@
 import type { OptimiserSettings } from '@souq/shared/api/optimisation';
-import { MSG } from '@souq/shared/messages';
+import { useMsg } from '@/lib/use-msg';
 import { Switch } from '@/components/ui/Switch';
 import { notify } from '@/components/ui/toast';
 import { useUpdateOptimiserSettings } from './api';
+import { useLingui } from '@lingui/react/macro';
 
 const ROWS: { key: keyof OptimiserSettings; label: string; description: string }[] = [
   { key: 'autoOptimize', label: 'Auto-optimisation', description: 'Runs the optimisation every 30 minutes while this dashboard is open, and keeps each run in the history.' },
@@ -12,6 +13,8 @@ const ROWS: { key: keyof OptimiserSettings; label: string; description: string }
 
 /** Settings tab: the optimiser's settings, saved on the server for this vendor. */
 export function SettingsPanel({ settings }: { settings: OptimiserSettings | undefined }) {
+  const MSG = useMsg();
+  const { t } = useLingui();
   const update = useUpdateOptimiserSettings();
   async function set(key: keyof OptimiserSettings, value: boolean) {
     try {
@@ -22,7 +25,7 @@ export function SettingsPanel({ settings }: { settings: OptimiserSettings | unde
     }
   }
   return (
-    <section aria-label="Optimisation settings" className="flex max-w-2xl flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+    <section aria-label={t`Optimisation settings`} className="flex max-w-2xl flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       {ROWS.map((r) => (
         <Switch key={r.key} label={r.label} description={r.description} checked={settings?.[r.key] ?? false} disabled={!settings || update.isPending} onChange={(v) => void set(r.key, v)} />
       ))}

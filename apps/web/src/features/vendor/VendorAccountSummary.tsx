@@ -6,6 +6,7 @@ import { buttonClass } from '@/components/ui/Button';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { cx } from '@/components/ui/cx';
 import { formatDate } from '@souq/shared/rules/locale';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 const STATUS_HINT: Record<VendorStatus, string> = {
   verified: 'Your business is verified.',
@@ -18,13 +19,14 @@ function Row({ label, value }: { label: string; value: string }) {
   return (
     <div className="grid grid-cols-3 gap-3 py-2.5 text-sm">
       <dt className="text-slate-500">{label}</dt>
-      <dd className="col-span-2 break-words text-slate-900">{value || <span className="text-slate-400">Not provided</span>}</dd>
+      <dd className="col-span-2 break-words text-slate-900">{value || <span className="text-slate-400"><Trans>Not provided</Trans></span>}</dd>
     </div>
   );
 }
 
 /** The signed-in vendor at a glance: company and contact, derived verification status, which documents are in. */
 export function VendorAccountSummary({ vendor }: { vendor: Vendor }) {
+  const { t } = useLingui();
   const docs = [
     { label: 'Trade license', present: !!vendor.license_file },
     { label: 'Emirates ID (front)', present: !!vendor.emirates_id_front },
@@ -40,28 +42,28 @@ export function VendorAccountSummary({ vendor }: { vendor: Vendor }) {
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div>
             <h2 id="account-heading" className="text-lg font-semibold text-slate-900">{vendor.company_name}</h2>
-            <p className="text-sm text-slate-500">Vendor #{vendor.id} · since {formatDate(vendor.created_at)}</p>
+            <p className="text-sm text-slate-500"><Trans>Vendor #{vendor.id} · since {formatDate(vendor.created_at)}</Trans></p>
           </div>
           <StatusBadge kind="vendor" status={status} />
         </div>
         <dl className="mt-4 divide-y divide-slate-100 border-t border-slate-100">
-          <Row label="Contact" value={vendor.contact_name} />
-          <Row label="Email" value={vendor.email} />
-          <Row label="Phone" value={vendor.phone} />
-          <Row label="Address" value={place} />
+          <Row label={t`Contact`} value={vendor.contact_name} />
+          <Row label={t`Email`} value={vendor.email} />
+          <Row label={t`Phone`} value={vendor.phone} />
+          <Row label={t`Address`} value={place} />
         </dl>
         <div className="mt-5">
           <Link to={paths.vendorProfile} className={buttonClass('secondary', 'sm')}>
-            View profile
+            <Trans>View profile</Trans>
           </Link>
         </div>
       </section>
 
       <section aria-labelledby="verification-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:col-span-2">
-        <h2 id="verification-heading" className="text-lg font-semibold text-slate-900">Verification</h2>
+        <h2 id="verification-heading" className="text-lg font-semibold text-slate-900"><Trans>Verification</Trans></h2>
         <p className="mt-1 text-sm text-slate-600">{STATUS_HINT[status]}</p>
         {vendor.verification_notes && <p className="mt-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">{vendor.verification_notes}</p>}
-        <ul className="mt-4 space-y-2" aria-label="Documents">
+        <ul className="mt-4 space-y-2" aria-label={t`Documents`}>
           {docs.map((d) => (
             <li key={d.label} className="flex items-center justify-between gap-3 rounded-lg border border-slate-100 px-3 py-2 text-sm">
               <span className="text-slate-800">{d.label}</span>

@@ -9,6 +9,7 @@ import { Alert } from '@/components/ui/Alert';
 import { AuthShell } from '@/components/ui/AuthShell';
 import { Button } from '@/components/ui/Button';
 import { Field, Input } from '@/components/ui/Field';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 export type VendorAuthMode = 'login' | 'signup';
 
@@ -39,6 +40,7 @@ const EMPTY: Values = { company_name: '', contact_name: '', phone: '', address: 
  * `onToggle` switches the mode through the URL (/vendor/login ↔ /vendor/signup); without it the mode is local.
  */
 export function VendorAuthScreen({ initialMode, onToggle, notice }: { initialMode: VendorAuthMode; onToggle?: (next: VendorAuthMode) => void; notice?: string }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const [localMode, setLocalMode] = useState(initialMode);
   const mode = onToggle ? initialMode : localMode;
@@ -83,9 +85,9 @@ export function VendorAuthScreen({ initialMode, onToggle, notice }: { initialMod
       area="Vendor"
       footer={
         <>
-          Shopping instead?{' '}
+          <Trans>Shopping instead?</Trans>{' '}
           <Link className="font-medium text-brand-700 hover:underline" to={paths.login}>
-            Customer login
+            <Trans>Customer login</Trans>
           </Link>
         </>
       }
@@ -101,10 +103,10 @@ export function VendorAuthScreen({ initialMode, onToggle, notice }: { initialMod
             ))}
           </div>
         )}
-        <Field label="Email" error={fieldError('email')}>
+        <Field label={t`Email`} error={fieldError('email')}>
           <Input name="email" type="email" autoComplete="email" inputMode="email" value={values.email} onChange={set('email')} />
         </Field>
-        <Field label="Password" error={fieldError('password')}>
+        <Field label={t`Password`} error={fieldError('password')}>
           <Input
             name="password"
             type="password"

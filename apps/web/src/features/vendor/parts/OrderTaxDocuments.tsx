@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { MSG } from '@souq/shared/messages';
+import { useMsg } from '@/lib/use-msg';
 import type { TaxDocument } from '@souq/shared/api/tax';
 import { formatMoney } from '@souq/shared/rules/money';
 import { api, ApiError, downloadFile } from '@/lib/api-client';
@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/Button';
 
 /** A sub-order's tax invoice and credit notes, for its vendor (decision 0099), each downloadable as PDF. */
 export function OrderTaxDocuments({ orderId }: { orderId: number }) {
+  const MSG = useMsg();
   const docs = useQuery({
     queryKey: ['vendor-order-tax-documents', orderId],
     queryFn: ({ signal }) => api<TaxDocument[]>(`/api/vendor/orders/${orderId}/tax-documents`, { auth: 'vendor', signal }),

@@ -1,6 +1,6 @@
 import { TAX_CATEGORY_DEFAULT, type TaxCategory } from '@souq/shared/rules/tax';
 import { CURRENCIES, SHOP_CURRENCY_DEFAULT, VARIANT_TYPES } from '@souq/shared/constants';
-import { MSG } from '@souq/shared/messages';
+import { currentMsg } from '@/lib/use-msg';
 import { productCreateSchema, type ManagedProduct, type ProductCreate } from '@souq/shared/api/products';
 import { splitList } from '@souq/shared/rules/embed-product';
 import { amountToCents, centsToAmount, toFiniteNumber } from '@souq/shared/rules/money';
@@ -130,7 +130,7 @@ export function checkProductForm(v: ProductFormValues): FormCheck {
   const errors: FormCheck['errors'] = {};
   const missing = (['name', 'brand', 'category', 'sku'] as const).filter((k) => !v[k].trim());
   for (const k of missing) errors[k] = REQUIRED;
-  if (missing.length) return { alert: MSG.vendorRequiredProductFields, errors };
+  if (missing.length) return { alert: currentMsg().vendorRequiredProductFields, errors };
   if (!v.description.trim()) errors.description = REQUIRED;
   if (!lines(v.bulletPoints).length) errors.bulletPoints = REQUIRED;
   if (!isNumber(v.price)) errors.price = v.price.trim() ? 'Enter a number' : REQUIRED;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LedgerEntry, Payout } from '@souq/shared/api/payouts';
 import { LEDGER_KIND_LABELS, LEDGER_PAGE_SIZE, payoutReference, type LedgerKind } from '@souq/shared/constants';
-import { MSG } from '@souq/shared/messages';
+import { useMsg } from '@/lib/use-msg';
 import { formatCents } from '@souq/shared/rules/money';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -21,6 +21,7 @@ import { Money } from '../parts/Money';
 import { PayoutAccountCard } from '../parts/PayoutAccountCard';
 import { downloadStatement, earningsKeys, useBalance, usePayouts } from '../earnings-api';
 import { formatCount, formatDate } from '@souq/shared/rules/locale';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const monthStart = () => `${today().slice(0, 8)}01`;
@@ -78,6 +79,8 @@ const PAYOUT_COLUMNS: DataTableColumn<Payout>[] = [
 ];
 
 function Statement() {
+  const MSG = useMsg();
+  const { t } = useLingui();
   const [range, setRange] = useState({ from: monthStart(), to: today() });
   const [busy, setBusy] = useState(false);
   const reversed = range.from > range.to;
@@ -93,12 +96,12 @@ function Statement() {
   }
   return (
     <section aria-labelledby="statement-heading" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-      <h3 id="statement-heading" className="text-base font-semibold text-slate-900">Statement</h3>
-      <p className="text-sm text-slate-500">Every entry of a period with the running balance, as CSV (days in UTC).</p>
+      <h3 id="statement-heading" className="text-base font-semibold text-slate-900"><Trans>Statement</Trans></h3>
+      <p className="text-sm text-slate-500"><Trans>Every entry of a period with the running balance, as CSV (days in UTC).</Trans></p>
       <div className="mt-3 flex flex-wrap items-end gap-3">
-        <Field label="From"><Input type="date" value={range.from} max={range.to} onChange={(e) => e.target.value && setRange({ ...range, from: e.target.value })} className="w-40" /></Field>
-        <Field label="To"><Input type="date" value={range.to} min={range.from} onChange={(e) => e.target.value && setRange({ ...range, to: e.target.value })} className="w-40" /></Field>
-        <Button variant="secondary" onClick={() => void onDownload()} loading={busy} disabled={reversed}>Download statement</Button>
+        <Field label={t`From`}><Input type="date" value={range.from} max={range.to} onChange={(e) => e.target.value && setRange({ ...range, from: e.target.value })} className="w-40" /></Field>
+        <Field label={t`To`}><Input type="date" value={range.to} min={range.from} onChange={(e) => e.target.value && setRange({ ...range, to: e.target.value })} className="w-40" /></Field>
+        <Button variant="secondary" onClick={() => void onDownload()} loading={busy} disabled={reversed}><Trans>Download statement</Trans></Button>
       </div>
       {reversed && <p role="alert" className="mt-2 text-sm text-red-700">{MSG.dateRangeInvalid}</p>}
     </section>
@@ -106,6 +109,8 @@ function Statement() {
 }
 
 function Earnings({ vendorId }: { vendorId: number }) {
+  const MSG = useMsg();
+  const { t } = useLingui();
   const balance = useBalance();
   const payouts = usePayouts();
   const client = useQueryClient();
@@ -123,28 +128,28 @@ function Earnings({ vendorId }: { vendorId: number }) {
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Earnings" description="What the marketplace owes you, from its ledger: sales and shipping, less commission and refunds, less payouts." />
+      <PageHeader title={t`Earnings`} description={t`What the marketplace owes you, from its ledger: sales and shipping, less commission and refunds, less payouts.`} />
       {balance.isError && !b ? (
         <Alert tone="error" title={MSG.loadEarningsFailed}>
           <p>{balance.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void balance.refetch()}>Try again</Button>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void balance.refetch()}><Trans>Try again</Trans></Button>
         </Alert>
       ) : (
-        <StatGrid label="Your balance" columns={3}>
-          <StatCard label="Available" loading={!b} value={b && money(b.available_cents)} hint="paid in the next payout batch" />
+        <StatGrid label={t`Your balance`} columns={3}>
+          <StatCard label={t`Available`} loading={!b} value={b && money(b.available_cents)} hint={t`paid in the next payout batch`} />
           <StatCard
-            label="Held"
+            label={t`Held`}
             loading={!b}
             value={b && money(b.held_cents)}
             hint={b && (b.next_release_at ? `until ${b.return_window_days} days after delivery; next on ${formatDate(b.next_release_at)}` : `until ${b.return_window_days} days after delivery`)}
           />
-          <StatCard label="Paid out" loading={!b} value={b && money(b.paid_cents)} hint="sent in payouts" />
+          <StatCard label={t`Paid out`} loading={!b} value={b && money(b.paid_cents)} hint={t`sent in payouts`} />
         </StatGrid>
       )}
       <PayoutAccountCard vendorId={vendorId} />
 
       <section aria-labelledby="payouts-heading" className="space-y-3">
-        <h3 id="payouts-heading" className="text-lg font-semibold text-slate-900">Payouts</h3>
+        <h3 id="payouts-heading" className="text-lg font-semibold text-slate-900"><Trans>Payouts</Trans></h3>
         <DataTable
           caption="Your payouts"
           columns={PAYOUT_COLUMNS}
@@ -161,11 +166,11 @@ function Earnings({ vendorId }: { vendorId: number }) {
       <section aria-labelledby="entries-heading" className="space-y-3">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div>
-            <h3 id="entries-heading" className="text-lg font-semibold text-slate-900">Entries</h3>
+            <h3 id="entries-heading" className="text-lg font-semibold text-slate-900"><Trans>Entries</Trans></h3>
             <p className="text-sm text-slate-500" aria-live="polite">{list.items ? `${formatCount(list.total)} entr${list.total === 1 ? 'y' : 'ies'}` : '\u00a0'}</p>
           </div>
           <FilterBar onClear={list.resetFilters} canClear={list.isFiltered}>
-            <FilterSelect label="Kind" value={list.filters.kind} onChange={(v) => list.setFilter('kind', v)} options={KIND_OPTIONS} allLabel="All kinds" />
+            <FilterSelect label={t`Kind`} value={list.filters.kind} onChange={(v) => list.setFilter('kind', v)} options={KIND_OPTIONS} allLabel="All kinds" />
           </FilterBar>
         </div>
         <DataTable
@@ -177,7 +182,7 @@ function Earnings({ vendorId }: { vendorId: number }) {
           density="compact"
           empty={{ title: MSG.noLedgerEntries, description: list.isFiltered ? 'No entries of this kind.' : 'Entries appear with your first sale.' }}
         />
-        <Pagination {...list.paginationProps} label="Entry pages" />
+        <Pagination {...list.paginationProps} label={t`Entry pages`} />
       </section>
       <Statement />
     </div>

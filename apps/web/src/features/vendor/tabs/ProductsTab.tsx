@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MSG } from '@souq/shared/messages';
+import { useMsg } from '@/lib/use-msg';
 import type { ManagedProduct } from '@souq/shared/api/products';
 import { useListQuery } from '@/lib/use-list-query';
 import { productListKeys, useCreateProduct, useDeleteProduct, useUpdateProduct } from '@/lib/products-api';
@@ -20,6 +20,7 @@ import { useVendorMe } from '../api';
 import { emptyProductForm, formFromProduct } from '../products/form-model';
 import { ProductDetails } from '../products/ProductDetails';
 import { ProductForm, type ProductFormSubmit } from '../products/ProductForm';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 const STATUS_OPTIONS = [
   { value: 'active', label: 'Active' },
@@ -65,7 +66,7 @@ const COLUMNS: DataTableColumn<ManagedProduct>[] = [
           {/* phones: price, stock and status here, their columns fold away */}
           <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600 sm:hidden">
             <Price cents={p.price_cents} currency={p.currency} className="font-medium text-slate-800" />
-            <span>{p.stock} in stock</span>
+            <span><Trans>{p.stock} in stock</Trans></span>
             <StatusBadge kind="product" status={p.status} />
           </p>
         </div>
@@ -90,6 +91,8 @@ const COLUMNS: DataTableColumn<ManagedProduct>[] = [
  * each row can be viewed, edited (every field) and deleted after a confirmation. A product with orders is archived.
  */
 export default function ProductsTab() {
+  const MSG = useMsg();
+  const { t } = useLingui();
   const me = useVendorMe();
   const canPublish = me.data?.vendor?.is_verified ?? false;
   const list = useListQuery<ManagedProduct, { status: string }>({
@@ -137,8 +140,8 @@ export default function ProductsTab() {
   return (
     <div className="flex flex-col gap-5">
       <PageHeader
-        title="Products"
-        description="Create, edit and remove the products you sell."
+        title={t`Products`}
+        description={t`Create, edit and remove the products you sell.`}
         actions={
           <Button variant={adding ? 'secondary' : 'primary'} onClick={() => (adding ? setAdding(false) : openForm())} aria-expanded={adding} aria-controls="new-product">
             {adding ? 'Cancel' : 'Add New Product'}
@@ -148,7 +151,7 @@ export default function ProductsTab() {
 
       {adding && (
         <section id="new-product" aria-labelledby="new-product-heading" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-          <h3 id="new-product-heading" className="mb-5 text-lg font-semibold text-slate-900">New product</h3>
+          <h3 id="new-product-heading" className="mb-5 text-lg font-semibold text-slate-900"><Trans>New product</Trans></h3>
           <ProductForm
             key={formKey}
             initial={emptyProductForm(canPublish ? 'active' : 'draft')}
@@ -165,16 +168,16 @@ export default function ProductsTab() {
         <div className="flex flex-col gap-3 border-b border-slate-100 p-4 sm:p-5">
           <div className="flex items-center justify-between gap-3">
             <div>
-              <h3 id="product-list-heading" className="text-lg font-semibold text-slate-900">Your products</h3>
+              <h3 id="product-list-heading" className="text-lg font-semibold text-slate-900"><Trans>Your products</Trans></h3>
               <p className="text-sm text-slate-500" aria-live="polite">{list.items ? `${list.total} product${list.total === 1 ? '' : 's'}` : '\u00a0'}</p>
             </div>
             <Button variant="secondary" size="sm" onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isPending}>
-              Refresh
+              <Trans>Refresh</Trans>
             </Button>
           </div>
           <FilterBar onClear={list.resetFilters} canClear={list.isFiltered}>
-            <SearchInput label="Search products" placeholder="Search products..." value={list.searchText} onChange={list.setSearchText} busy={list.query.isFetching && !!list.items} />
-            <FilterSelect label="Status" value={list.filters.status} onChange={(v) => list.setFilter('status', v)} options={STATUS_OPTIONS} allLabel="All statuses" />
+            <SearchInput label={t`Search products`} placeholder={t`Search products...`} value={list.searchText} onChange={list.setSearchText} busy={list.query.isFetching && !!list.items} />
+            <FilterSelect label={t`Status`} value={list.filters.status} onChange={(v) => list.setFilter('status', v)} options={STATUS_OPTIONS} allLabel="All statuses" />
           </FilterBar>
         </div>
         <DataTable
@@ -188,27 +191,27 @@ export default function ProductsTab() {
           errorTitle={MSG.loadProductsFailed}
           empty={
             list.isFiltered
-              ? { title: MSG.noProductsMatch, description: 'Try another word or status.', action: <Button variant="secondary" size="sm" onClick={list.resetFilters}>Clear filters</Button> }
+              ? { title: MSG.noProductsMatch, description: 'Try another word or status.', action: <Button variant="secondary" size="sm" onClick={list.resetFilters}><Trans>Clear filters</Trans></Button> }
               : { title: MSG.noProductsYet, description: 'Products you add appear here.', action: <Button onClick={openForm}>{MSG.addFirstProduct}</Button> }
           }
           rowLabel={(p) => p.name}
           rowActions={(p) => (
             <>
               {/* icons in the row; in the phone menu each icon has its word beside it */}
-              <Button variant="ghost" size="icon" onClick={() => setViewing(p)} aria-label={`View ${p.name}`} title="View">{ICONS.view}<MenuWord>View</MenuWord></Button>
-              <Button variant="ghost" size="icon" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`} title="Edit">{ICONS.edit}<MenuWord>Edit</MenuWord></Button>
-              <Button variant="ghost" size="icon" className="text-red-700 hover:bg-red-50" onClick={() => setDeleting(p)} aria-label={`Delete ${p.name}`} title="Delete">
+              <Button variant="ghost" size="icon" onClick={() => setViewing(p)} aria-label={`View ${p.name}`} title={t`View`}>{ICONS.view}<MenuWord><Trans>View</Trans></MenuWord></Button>
+              <Button variant="ghost" size="icon" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`} title={t`Edit`}>{ICONS.edit}<MenuWord><Trans>Edit</Trans></MenuWord></Button>
+              <Button variant="ghost" size="icon" className="text-red-700 hover:bg-red-50" onClick={() => setDeleting(p)} aria-label={`Delete ${p.name}`} title={t`Delete`}>
                 {ICONS.delete}
-                <MenuWord>Delete</MenuWord>
+                <MenuWord><Trans>Delete</Trans></MenuWord>
               </Button>
             </>
           )}
         />
-        <Pagination {...list.paginationProps} label="Product pages" />
+        <Pagination {...list.paginationProps} label={t`Product pages`} />
       </section>
 
       <Dialog open={viewing !== null} onClose={() => setViewing(null)} title={viewing?.name ?? ''} size="lg"
-        footer={viewing && <Button variant="secondary" onClick={() => { setEditing(viewing); setViewing(null); }}>Edit</Button>}>
+        footer={viewing && <Button variant="secondary" onClick={() => { setEditing(viewing); setViewing(null); }}><Trans>Edit</Trans></Button>}>
         {viewing && <ProductDetails product={viewing} />}
       </Dialog>
 
@@ -230,9 +233,9 @@ export default function ProductsTab() {
         open={deleting !== null}
         onClose={() => setDeleting(null)}
         onConfirm={onDelete}
-        title="Delete product"
+        title={t`Delete product`}
         message={MSG.deleteProductConfirm}
-        confirmLabel="Delete"
+        confirmLabel={t`Delete`}
         destructive
       />
     </div>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { MSG } from '@souq/shared/messages';
+import { useMsg } from '@/lib/use-msg';
 import { vendorShippingUpdateSchema, type VendorShipping } from '@souq/shared/api/vendor-shipping';
 import { formatMoney } from '@souq/shared/rules/money';
 import { Alert } from '@/components/ui/Alert';
@@ -8,6 +8,7 @@ import { Field, Input } from '@/components/ui/Field';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { notify } from '@/components/ui/toast';
 import { useSaveVendorShipping, useVendorShipping } from '../dashboard-api';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 const CURRENCY = 'AED';
 const toText = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2));
@@ -20,6 +21,8 @@ function toCents(text: string): number | null | undefined {
 }
 
 function ShippingForm({ saved }: { saved: VendorShipping }) {
+  const MSG = useMsg();
+  const { t } = useLingui();
   const save = useSaveVendorShipping();
   const [fee, setFee] = useState(toText(saved.shipping_fee_cents));
   const [free, setFree] = useState(toText(saved.free_shipping_above_cents));
@@ -63,13 +66,13 @@ function ShippingForm({ saved }: { saved: VendorShipping }) {
         <Field label={`Free shipping above (${CURRENCY})`} error={errors.free} hint={`Empty: above ${formatMoney(d.free_above_cents / 100, CURRENCY)}`}>
           <Input inputMode="decimal" value={free} onChange={(e) => setFree(e.target.value)} placeholder={toText(d.free_above_cents)} />
         </Field>
-        <Field label="Return window (days)" error={errors.days} hint={`Days after delivery; the default is ${d.return_window_days}`}>
+        <Field label={t`Return window (days)`} error={errors.days} hint={`Days after delivery; the default is ${d.return_window_days}`}>
           <Input type="number" inputMode="numeric" min={0} max={365} step={1} value={days} onChange={(e) => setDays(e.target.value)} />
         </Field>
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" loading={save.isPending} disabled={!changed}>Save shipping and returns</Button>
-        {!changed && <span className="text-sm text-slate-500">All changes saved.</span>}
+        <Button type="submit" loading={save.isPending} disabled={!changed}><Trans>Save shipping and returns</Trans></Button>
+        {!changed && <span className="text-sm text-slate-500"><Trans>All changes saved.</Trans></span>}
       </div>
     </form>
   );
@@ -77,6 +80,7 @@ function ShippingForm({ saved }: { saved: VendorShipping }) {
 
 /** The vendor's shipping fee, free-shipping threshold and return window (decision 0096). */
 export function ShippingSettings() {
+  const MSG = useMsg();
   const shipping = useVendorShipping();
   return (
     <section aria-labelledby="shipping-settings-heading" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
@@ -85,7 +89,7 @@ export function ShippingSettings() {
       {shipping.isError && !shipping.data ? (
         <Alert tone="error" title={MSG.loadVendorShippingFailed}>
           <p>{shipping.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void shipping.refetch()}>Try again</Button>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void shipping.refetch()}><Trans>Try again</Trans></Button>
         </Alert>
       ) : shipping.data ? (
         <ShippingForm key={JSON.stringify(shipping.data)} saved={shipping.data} />
