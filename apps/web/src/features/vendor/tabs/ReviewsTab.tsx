@@ -15,12 +15,12 @@ export default function ReviewsTab() {
       description={t`What verified buyers say about your products. You can reply once to each review; the reply is public.`}
       path="/api/vendor/reviews"
       auth="vendor"
-      empty="No reviews here yet."
-      filters={[{ key: 'replied', label: 'Show', initial: 'no', options: [
-        { value: 'no', label: 'Waiting for your reply' }, { value: 'yes', label: 'Replied' }, { value: '', label: 'All reviews' },
+      empty={t`No reviews here yet.`}
+      filters={[{ key: 'replied', label: t`Show`, initial: 'no', options: [
+        { value: 'no', label: t`Waiting for your reply` }, { value: 'yes', label: t`Replied` }, { value: '', label: t`All reviews` },
       ] }]}
       actions={(r, refresh) => !r.reply && (
-        <InlineTextAction button="Reply" label={t`Your public reply`} submit="Publish reply" onSend={async (body) => {
+        <InlineTextAction button={t`Reply`} label={t`Your public reply`} submit={t`Publish reply`} onSend={async (body) => {
           await api(`/api/vendor/reviews/${r.id}/reply`, { method: 'POST', body: { body }, auth: 'vendor' });
           notify.success(MSG.reviewReplied);
           await refresh();

@@ -27,7 +27,7 @@ function SettingsForm({ saved }: { saved: VendorSettings }) {
     e.preventDefault();
     const parsed = vendorSettingsSchema.safeParse({ low_stock_threshold: threshold.trim() === '' ? NaN : Number(threshold), analytics_range_days: Number(range) });
     if (!parsed.success) {
-      setError('Enter a whole number from 0 to 100,000.');
+      setError(t`Enter a whole number from 0 to 100,000.`);
       return;
     }
     setError(null);
@@ -98,7 +98,7 @@ export default function SettingsTab() {
         <h3 id="account-settings-heading" className="text-base font-semibold text-slate-900"><Trans>Account</Trans></h3>
         {vendor && (
           <p className="mt-1 text-sm text-slate-600">
-            <Trans>Signed in as</Trans> <span className="font-medium text-slate-900">{vendor.company_name}</span> ({vendor.email})
+            <Trans>Signed in as <bdi className="font-medium text-slate-900">{vendor.company_name}</bdi> (<bdi>{vendor.email}</bdi>)</Trans>
           </p>
         )}
         <ul className="mt-4 divide-y divide-slate-100 border-y border-slate-100">
