@@ -63,7 +63,7 @@ function TabPanel({ id }: { id: VendorTabId }) {
  * tab; a tab's own keys (its list's search, filters, page) are left behind when switching.
  */
 export function VendorDashboard({ vendor }: { vendor: Vendor }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const location = useLocation();
   const navigate = useNavigate();
   const requested = new URLSearchParams(location.search).get('tab');
@@ -87,7 +87,7 @@ export function VendorDashboard({ vendor }: { vendor: Vendor }) {
       {verified ? (
         <section aria-label={t`Account`} className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-sm sm:px-5">
           <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
-            <h2 className="truncate text-base font-semibold text-slate-900">{vendor.company_name}</h2>
+            <h2 className="truncate text-base font-semibold text-slate-900" dir="auto">{vendor.company_name}</h2>
             <StatusBadge kind="vendor" status={vendor.verification_status} />
           </div>
           <Link to={paths.vendorProfile} className={buttonClass('ghost', 'sm')}><Trans>View profile</Trans></Link>
@@ -100,24 +100,24 @@ export function VendorDashboard({ vendor }: { vendor: Vendor }) {
           <label className="flex flex-col gap-1.5 text-sm font-medium text-slate-700 lg:hidden">
             <Trans>Dashboard section</Trans>
             <Select value={active} onChange={(e) => select(e.target.value as VendorTabId)}>
-              {VENDOR_TABS.map((t) => (
-                <option key={t.id} value={t.id}>{t.label}</option>
+              {VENDOR_TABS.map((tab) => (
+                <option key={tab.id} value={tab.id}>{i18n._(tab.label)}</option>
               ))}
             </Select>
           </label>
           <ul className="hidden space-y-0.5 rounded-2xl border border-slate-200 bg-white p-2 shadow-sm lg:block">
-            {VENDOR_TABS.map((t) => (
-              <li key={t.id}>
+            {VENDOR_TABS.map((tab) => (
+              <li key={tab.id}>
                 <button
                   type="button"
-                  onClick={() => select(t.id)}
-                  aria-current={active === t.id ? 'page' : undefined}
+                  onClick={() => select(tab.id)}
+                  aria-current={active === tab.id ? 'page' : undefined}
                   className={cx(
                     'w-full rounded-lg px-3 py-2 text-start text-sm font-medium transition-colors',
-                    active === t.id ? 'bg-brand-700 text-white shadow-sm' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+                    active === tab.id ? 'bg-brand-700 text-white shadow-sm' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
                   )}
                 >
-                  {t.label}
+                  {i18n._(tab.label)}
                 </button>
               </li>
             ))}

@@ -15,6 +15,7 @@ import { Money } from '../parts/Money';
 import { useVendorAnalytics } from '../dashboard-api';
 import { formatCount, formatDate } from '@souq/shared/rules/locale';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 
 const DAY_MS = 86_400_000;
 const todayUtc = () => new Date().toISOString().slice(0, 10);
@@ -46,7 +47,7 @@ function CountBars({ rows, label }: { rows: { name: string; count: number }[]; l
       {rows.map((r) => (
         <li key={r.name} className="text-sm">
           <div className="flex items-baseline justify-between gap-3">
-            <span className="truncate text-slate-800 capitalize" title={r.name}>{r.name}</span>
+            <span className="truncate text-slate-800 capitalize" title={r.name} dir="auto">{r.name}</span>
             <span className="shrink-0 tabular-nums text-slate-600">{formatCount(r.count)}</span>
           </div>
           <div aria-hidden="true" className="mt-1 h-1.5 rounded-full bg-slate-100">
@@ -135,7 +136,7 @@ export default function AnalyticsTab() {
           label={t`Active Products`}
           loading={loading}
           value={formatCount(o?.active_products)}
-          hint={o && (o.low_stock > 0 ? `${o.low_stock} under ${o.low_stock_threshold} in stock` : `none under ${o.low_stock_threshold} in stock`)}
+          hint={o && (o.low_stock > 0 ? t`${o.low_stock} under ${o.low_stock_threshold} in stock` : t`none under ${o.low_stock_threshold} in stock`)}
         />
         <StatCard label={t`Average Price`} loading={loading} value={o && <Money text={money(o.avg_price)} />} />
         <StatCard label={t`Inventory Value`} loading={loading} value={o && <Money text={money(o.inventory_value)} />} hint={t`price × stock`} />
@@ -169,14 +170,14 @@ export default function AnalyticsTab() {
         title={t`Sales over time: revenue per day`}
         description={
           sales
-            ? `${money(sales.totals.revenue)} from ${formatCount(sales.totals.orders)} order${sales.totals.orders === 1 ? '' : 's'} (${formatCount(sales.totals.units_sold)} unit${sales.totals.units_sold === 1 ? '' : 's'}), ${formatDate(sales.from)} – ${formatDate(sales.to)}`
+            ? t`${money(sales.totals.revenue)} from ${plural(sales.totals.orders, { one: `${formatCount(sales.totals.orders)} order`, other: `${formatCount(sales.totals.orders)} orders` })} (${plural(sales.totals.units_sold, { one: `${formatCount(sales.totals.units_sold)} unit`, other: `${formatCount(sales.totals.units_sold)} units` })}), ${formatDate(sales.from)} – ${formatDate(sales.to)}`
             : undefined
         }
         loading={loading}
         currency={o?.currency ?? ''}
         data={sales && sales.totals.orders > 0 ? sales.revenue_by_day.map((d) => ({ date: d.date, value: d.revenue })) : []}
         variant={(sales?.revenue_by_day.length ?? 0) <= 14 ? 'bar' : 'line'}
-        empty={{ title: 'No sales in this range', description: 'Your items in orders appear here by the day the order was placed.' }}
+        empty={{ title: t`No sales in this range`, description: t`Your items in orders appear here by the day the order was placed.` }}
       />
 
       <div className="grid gap-4 md:grid-cols-2">
@@ -184,14 +185,14 @@ export default function AnalyticsTab() {
           <CountBars label={t`Products per category`} rows={(a?.categories ?? []).map((c) => ({ name: c.category, count: c.count }))} />
         </Panel>
         <Panel title={t`Top Tags`} loading={loading} isEmpty={!a?.tags.length} emptyText={t`None of your products has tags yet.`}>
-          <CountBars label={t`Products per tag`} rows={(a?.tags ?? []).map((t) => ({ name: t.tag, count: t.count }))} />
+          <CountBars label={t`Products per tag`} rows={(a?.tags ?? []).map((g) => ({ name: g.tag, count: g.count }))} />
         </Panel>
         <Panel title={t`Recent Products`} loading={loading} isEmpty={!a?.recent_products.length} emptyText={t`No products yet.`}>
           <ul className="divide-y divide-slate-100 text-sm">
             {a?.recent_products.map((p) => (
               <li key={p.id} className="flex items-baseline justify-between gap-3 py-1.5 first:pt-0">
                 <span className="min-w-0">
-                  <span className="block truncate text-slate-800" title={p.name}>{p.name}</span>
+                  <span className="block truncate text-slate-800" title={p.name} dir="auto">{p.name}</span>
                   <time className="text-xs text-slate-500" dateTime={p.created_at} title={formatDate(p.created_at, 'dayTime')}>{formatRelativeTime(new Date(p.created_at))}</time>
                 </span>
                 <span className="shrink-0 tabular-nums text-slate-700">{money(p.price)}</span>
@@ -204,7 +205,7 @@ export default function AnalyticsTab() {
             {sales?.top_products.map((p) => (
               <li key={`${p.id}-${p.name}`} className="flex items-baseline justify-between gap-3 py-1.5 first:pt-0">
                 <span className="min-w-0">
-                  <span className="block truncate text-slate-800" title={p.name}>{p.name}</span>
+                  <span className="block truncate text-slate-800" title={p.name} dir="auto">{p.name}</span>
                   <span className="text-xs text-slate-500"><Trans>{formatCount(p.units_sold)} sold</Trans></span>
                 </span>
                 <span className="shrink-0 tabular-nums text-slate-700">{money(p.revenue)}</span>
