@@ -23,7 +23,7 @@ export function OrderTaxDocuments({ orderId }: { orderId: number }) {
         {docs.data.map((d) => (
           <li key={d.id} className="flex flex-wrap items-center justify-between gap-3 px-3 py-2.5">
             <span className="min-w-0 text-slate-900">
-              {d.title} <span className="tabular-nums">{d.number}</span>
+              {d.title} <bdi className="tabular-nums">{d.number}</bdi>
               <span className="block text-xs text-slate-500">{MSG.taxDocumentVat} {formatMoney(d.tax, d.currency)} · {formatMoney(d.total, d.currency)}</span>
             </span>
             <Button size="sm" variant="secondary" onClick={() => {

@@ -55,7 +55,7 @@ export function PayoutAccountCard({ vendorId }: { vendorId: number }) {
           <p className="text-sm text-slate-500"><Trans>Payouts are sent by bank transfer in AED to a UAE IBAN.</Trans></p>
         </div>
         {!editing && a && (
-          <Button variant="secondary" size="sm" onClick={start}>{a.iban ? 'Change' : 'Add IBAN'}</Button>
+          <Button variant="secondary" size="sm" onClick={start}>{a.iban ? <Trans>Change</Trans> : <Trans>Add IBAN</Trans>}</Button>
         )}
       </div>
       {!a ? (
@@ -75,8 +75,8 @@ export function PayoutAccountCard({ vendorId }: { vendorId: number }) {
         </form>
       ) : a.iban ? (
         <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
-          <div className="min-w-0"><dt className="text-slate-500">IBAN</dt><dd className="font-mono break-all text-slate-900">{formatIban(a.iban)}</dd></div>
-          <div className="min-w-0"><dt className="text-slate-500"><Trans>Account holder</Trans></dt><dd className="break-words text-slate-900">{a.account_holder}</dd></div>
+          <div className="min-w-0"><dt className="text-slate-500">IBAN</dt><dd className="font-mono break-all text-slate-900" dir="ltr">{formatIban(a.iban)}</dd></div>
+          <div className="min-w-0"><dt className="text-slate-500"><Trans>Account holder</Trans></dt><dd className="break-words text-slate-900" dir="auto">{a.account_holder}</dd></div>
         </dl>
       ) : (
         <p className="mt-3 text-sm text-amber-800">{MSG.payoutAccountMissing}</p>
