@@ -66,9 +66,9 @@ export function EditProductDialog({ product, onClose }: { product: ManagedProduc
         <Field label={t`Tags`} hint={t`Comma-separated.`}><Input value={values.tags} onChange={(e) => set('tags', e.target.value)} /></Field>
         <Field label={t`Status`}>
           <Select value={values.status} onChange={(e) => set('status', e.target.value as PmEditValues['status'])}>
-            <option value="active"><Trans>Active</Trans></option>
-            <option value="inactive"><Trans>Inactive</Trans></option>
-            <option value="draft"><Trans>Draft</Trans></option>
+            <option value="active">{t`Active`}</option>
+            <option value="inactive">{t`Inactive`}</option>
+            <option value="draft">{t`Draft`}</option>
           </Select>
         </Field>
       </form>

@@ -22,15 +22,16 @@ import { EmbedSettingsFields, embedSizeError } from '@/components/products/Embed
 import { importToolValues, newToolVariant, sampleToolValues, toolBody, toolProblem, type ToolValues, type ToolVariant } from './tool-model';
 import { publicOrigin } from '@/lib/public-origin';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { AUDIENCE_LABELS, CATEGORY_LABELS, SEASON_LABELS, STATUS_LABELS, VARIANT_TYPE_NAMES, optionLabel } from '../products/option-labels';
 
 type ToolTab = 'create' | 'settings' | 'export';
 const TABS = [
-  { value: 'create', label: 'Create Product' },
-  { value: 'settings', label: 'Embed Settings' },
-  { value: 'export', label: 'Preview & Export' },
+  { value: 'create', label: msg`Create Product` },
+  { value: 'settings', label: msg`Embed Settings` },
+  { value: 'export', label: msg`Preview & Export` },
 ] as const;
 
-const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).replace('-', ' ');
 const defaultSettings = () => embedSettingsSchema.parse({});
 
 /** The vendor's own products to embed (newest first), for the Preview & Export tab. */
@@ -48,7 +49,7 @@ function useEmbeddableProducts() {
  */
 export function ProductEmbeddingTool({ vendorId }: { vendorId: number }) {
   const MSG = useMsg();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const [tab, setTab] = useState<ToolTab>('create');
   const [values, setValues] = useState<ToolValues>(sampleToolValues);
@@ -70,7 +71,7 @@ export function ProductEmbeddingTool({ vendorId }: { vendorId: number }) {
   async function onCreate(e: FormEvent) {
     e.preventDefault();
     if (create.isPending || saveEmbed.isPending) return;
-    const problem = toolProblem(values) ?? (settingsValid ? null : MSG.validationFailedList('embed settings: width and height must be sizes such as 100%, 400px or auto'));
+    const problem = toolProblem(values) ?? (settingsValid ? null : MSG.validationFailedList(t`embed settings: width and height must be sizes such as 100%, 400px or auto`));
     if (problem) {
       notify.error(problem);
       return;
@@ -141,15 +142,15 @@ export function ProductEmbeddingTool({ vendorId }: { vendorId: number }) {
           <Field label={t`Brand`} required><Input value={values.brand} maxLength={PRODUCT_LIMITS.brand} onChange={(e) => set('brand', e.target.value)} /></Field>
           <Field label={t`Category`} required>
             <Select value={values.category_name} onChange={(e) => set('category_name', e.target.value)}>
-              <option value=""><Trans>Choose a category</Trans></option>
+              <option value="">{t`Choose a category`}</option>
               {values.category_name && !(PRODUCT_CATEGORIES as readonly string[]).includes(values.category_name) && <option value={values.category_name}>{values.category_name}</option>}
-              {PRODUCT_CATEGORIES.map((c) => <option key={c} value={c}>{label(c)}</option>)}
+              {PRODUCT_CATEGORIES.map((c) => <option key={c} value={c}>{optionLabel(i18n, CATEGORY_LABELS, c)}</option>)}
             </Select>
           </Field>
           <Field label="SKU" required><Input value={values.sku} maxLength={PRODUCT_LIMITS.sku} onChange={(e) => set('sku', e.target.value)} /></Field>
           <Field label={t`Status`} required>
             <Select value={values.status} onChange={(e) => set('status', e.target.value as ToolValues['status'])}>
-              {EMBED_PRODUCT_STATUSES.map((s) => <option key={s} value={s}>{label(s)}</option>)}
+              {EMBED_PRODUCT_STATUSES.map((s) => <option key={s} value={s}>{optionLabel(i18n, STATUS_LABELS, s)}</option>)}
             </Select>
           </Field>
           <Field label={t`Image URL`} error={imageUrl.error} className="sm:col-span-2">
@@ -177,11 +178,11 @@ export function ProductEmbeddingTool({ vendorId }: { vendorId: number }) {
             {values.variants.map((r, i) => (
               <div key={r.key} className="grid grid-cols-2 items-end gap-2 rounded-xl border border-slate-200 p-3 sm:grid-cols-[1fr_1fr_1fr_1fr_6rem_6rem_auto]">
                 {(['color', 'size', 'material', 'sku'] as const).map((k) => (
-                  <Field key={k} label={k === 'sku' ? 'SKU' : label(k)}><Input value={r[k]} onChange={(e) => setVariant(i, { [k]: e.target.value })} /></Field>
+                  <Field key={k} label={k === 'sku' ? 'SKU' : optionLabel(i18n, VARIANT_TYPE_NAMES, k)}><Input value={r[k]} onChange={(e) => setVariant(i, { [k]: e.target.value })} /></Field>
                 ))}
                 <Field label={t`Price`}><Input type="number" step="0.01" min="0" value={r.price} onChange={(e) => setVariant(i, { price: e.target.value })} /></Field>
                 <Field label={t`Inventory`}><Input type="number" step="1" min="0" value={r.inventory} onChange={(e) => setVariant(i, { inventory: e.target.value })} /></Field>
-                <Button variant="ghost" size="sm" onClick={() => set('variants', values.variants.filter((_, j) => j !== i))} aria-label={`Remove variant ${i + 1}`}><Trans>Remove</Trans></Button>
+                <Button variant="ghost" size="sm" onClick={() => set('variants', values.variants.filter((_, j) => j !== i))} aria-label={t`Remove variant ${i + 1}`}><Trans>Remove</Trans></Button>
               </div>
             ))}
             <div><Button variant="secondary" size="sm" onClick={() => set('variants', [...values.variants, newToolVariant()])}><Trans>Add variant</Trans></Button></div>
@@ -190,12 +191,12 @@ export function ProductEmbeddingTool({ vendorId }: { vendorId: number }) {
         <FormSection title={t`Audience, SEO and shipping`} description={t`Weight in pounds and dimensions in inches, as the tool's product schema has them; the shop stores kilograms and centimetres.`}>
           <Field label={t`Target audience`}>
             <Select value={values.target_audience} onChange={(e) => set('target_audience', e.target.value)}>
-              <option value=""><Trans>Not set</Trans></option>{TARGET_AUDIENCES.map((a) => <option key={a} value={a}>{label(a)}</option>)}
+              <option value="">{t`Not set`}</option>{TARGET_AUDIENCES.map((a) => <option key={a} value={a}>{optionLabel(i18n, AUDIENCE_LABELS, a)}</option>)}
             </Select>
           </Field>
           <Field label={t`Seasonality`}>
             <Select value={values.seasonality} onChange={(e) => set('seasonality', e.target.value)}>
-              <option value=""><Trans>Not set</Trans></option>{SEASONALITIES.map((s) => <option key={s} value={s}>{label(s)}</option>)}
+              <option value="">{t`Not set`}</option>{SEASONALITIES.map((s) => <option key={s} value={s}>{optionLabel(i18n, SEASON_LABELS, s)}</option>)}
             </Select>
           </Field>
           <Field label={t`SEO title`} hint={<LengthHint value={values.seo_title} max={PRODUCT_LIMITS.seoTitle} />}>
@@ -207,7 +208,7 @@ export function ProductEmbeddingTool({ vendorId }: { vendorId: number }) {
           </Field>
           <Field label={t`Country of origin`}>
             <Select value={values.country_of_origin} onChange={(e) => set('country_of_origin', e.target.value)}>
-              <option value=""><Trans>Not set</Trans></option>
+              <option value="">{t`Not set`}</option>
               {values.country_of_origin && !(COUNTRIES_OF_ORIGIN as readonly string[]).includes(values.country_of_origin) && <option>{values.country_of_origin}</option>}
               {COUNTRIES_OF_ORIGIN.map((c) => <option key={c} value={c}>{c.toUpperCase()}</option>)}
             </Select>
@@ -215,7 +216,7 @@ export function ProductEmbeddingTool({ vendorId }: { vendorId: number }) {
           <Field label={t`Weight (lb)`}><Input type="number" step="0.01" min="0" value={values.weight} onChange={(e) => set('weight', e.target.value)} /></Field>
           <div className="grid grid-cols-3 gap-2 sm:col-span-2">
             {(['dim_length', 'dim_width', 'dim_height'] as const).map((k, i) => (
-              <Field key={k} label={`${['Length', 'Width', 'Height'][i]} (in)`}><Input type="number" step="0.1" min="0" value={values[k]} onChange={(e) => set(k, e.target.value)} /></Field>
+              <Field key={k} label={[t`Length (in)`, t`Width (in)`, t`Height (in)`][i]}><Input type="number" step="0.1" min="0" value={values[k]} onChange={(e) => set(k, e.target.value)} /></Field>
             ))}
           </div>
         </FormSection>
@@ -233,8 +234,8 @@ export function ProductEmbeddingTool({ vendorId }: { vendorId: number }) {
         <div className="flex flex-col gap-4">
           <Field label={t`Product to embed`} hint={t`Your products, newest first.`}>
             <Select value={chosen?.id ?? ''} onChange={(e) => setSelectedId(e.target.value ? Number(e.target.value) : null)} disabled={products.isPending}>
-              <option value="">{products.isPending ? 'Loading products...' : 'Choose a product'}</option>
-              {products.data?.map((p) => <option key={p.id} value={p.id}>{p.name}{p.status !== 'active' ? ` (${p.status})` : ''}</option>)}
+              <option value="">{products.isPending ? t`Loading products...` : t`Choose a product`}</option>
+              {products.data?.map((p) => <option key={p.id} value={p.id}>{p.name}{p.status !== 'active' ? ` (${optionLabel(i18n, STATUS_LABELS, p.status).toLowerCase()})` : ''}</option>)}
             </Select>
           </Field>
           {products.isError && <Alert tone="error" title={MSG.loadProductsFailed}>{products.error.message}</Alert>}
@@ -269,7 +270,7 @@ export function ProductEmbeddingTool({ vendorId }: { vendorId: number }) {
           </div>
         </Alert>
       )}
-      <Tabs label={t`Product embedding`} items={TABS} value={tab} onValueChange={setTab} panelClassName="pt-5">
+      <Tabs label={t`Product embedding`} items={TABS.map((item) => ({ value: item.value, label: i18n._(item.label) }))} value={tab} onValueChange={setTab} panelClassName="pt-5">
         {panel}
       </Tabs>
     </div>

@@ -86,7 +86,7 @@ export function PhotoPicker({ files, onChange, room, progress }: {
                 onClick={() => onChange(files.filter((_, j) => j !== i))}
                 disabled={progress !== null}
                 className="absolute top-1 end-1 rounded-full bg-white/90 px-2 py-0.5 text-xs font-medium text-slate-700 shadow hover:bg-white disabled:opacity-50"
-                aria-label={`Remove ${file.name}`}
+                aria-label={t`Remove ${file.name}`}
               >
                 <Trans>Remove</Trans>
               </button>

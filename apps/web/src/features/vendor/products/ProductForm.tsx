@@ -4,7 +4,7 @@ import {
   VARIANT_TYPES,
 } from '@souq/shared/constants';
 import { useMsg } from '@/lib/use-msg';
-import { TAX_ADVICE_NOTE, TAX_CATEGORIES, TAX_CATEGORY_LABELS } from '@souq/shared/rules/tax';
+import { TAX_CATEGORIES } from '@souq/shared/rules/tax';
 import type { ProductCreate } from '@souq/shared/api/products';
 import { convertCents } from '@souq/shared/rules/currency';
 import { amountToCents, formatMoney, centsToAmount, toFiniteNumber } from '@souq/shared/rules/money';
@@ -16,10 +16,9 @@ import { FormSection, LengthHint } from '@/components/ui/FormSection';
 import { notify } from '@/components/ui/toast';
 import { checkProductForm, formFieldOf, newVariantRow, productBodyOf, type FormCheck, type ProductFormValues, type VariantRow } from './form-model';
 import { PhotoPicker } from './PhotoPicker';
+import { AUDIENCE_LABELS, CATEGORY_LABELS, COUNTRY_LABELS, DIMENSION_LABELS, SEASON_LABELS, TAX_ADVICE, TAX_LABELS, VARIANT_TYPE_NAMES, optionLabel } from './option-labels';
 import { Trans, useLingui } from '@lingui/react/macro';
 
-const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).replace('-', ' ');
-const COUNTRY_NAMES: Record<(typeof COUNTRIES_OF_ORIGIN)[number], string> = { us: 'United States', cn: 'China', de: 'Germany', jp: 'Japan' };
 const imageLines = (images: string) => images.split('\n').map((l) => l.trim()).filter(Boolean);
 const imageCount = (images: string) => imageLines(images).length;
 
@@ -49,7 +48,7 @@ export function ProductForm({ initial, onSubmit, submitLabel, failureText, canPu
   onCancel?: () => void;
 }) {
   const MSG = useMsg();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [values, setValues] = useState(initial);
   const [photos, setPhotos] = useState<File[]>([]);
   const [errors, setErrors] = useState<FormCheck['errors']>({});
@@ -114,20 +113,20 @@ export function ProductForm({ initial, onSubmit, submitLabel, failureText, canPu
         </Field>
         <Field label={t`Category`} required error={err('category')}>
           <Select value={values.category} onChange={(e) => set('category', e.target.value)}>
-            <option value=""><Trans>Choose a category</Trans></option>
+            <option value="">{t`Choose a category`}</option>
             {/* an imported or older product may carry a category outside the list: keep it selectable */}
             {values.category && !(PRODUCT_CATEGORIES as readonly string[]).includes(values.category) && <option value={values.category}>{values.category}</option>}
-            {PRODUCT_CATEGORIES.map((c) => <option key={c} value={c}>{label(c)}</option>)}
+            {PRODUCT_CATEGORIES.map((c) => <option key={c} value={c}>{optionLabel(i18n, CATEGORY_LABELS, c)}</option>)}
           </Select>
         </Field>
         <Field label="SKU" required error={err('sku')}>
           <Input value={values.sku} maxLength={PRODUCT_LIMITS.sku} onChange={(e) => set('sku', e.target.value)} autoComplete="off" />
         </Field>
-        <Field label={t`Status`} error={err('status')} hint={canPublish ? 'Only active products are shown in the shop.' : MSG.vendorNotVerified}>
+        <Field label={t`Status`} error={err('status')} hint={canPublish ? t`Only active products are shown in the shop.` : MSG.vendorNotVerified}>
           <Select value={values.status} onChange={(e) => set('status', e.target.value as ProductFormValues['status'])}>
-            <option value="active" disabled={!canPublish}><Trans>Active</Trans></option>
-            <option value="draft"><Trans>Draft</Trans></option>
-            <option value="inactive"><Trans>Inactive</Trans></option>
+            <option value="active" disabled={!canPublish}>{t`Active`}</option>
+            <option value="draft">{t`Draft`}</option>
+            <option value="inactive">{t`Inactive`}</option>
           </Select>
         </Field>
         <Field label={t`Description`} required error={err('description')} className="sm:col-span-2" hint={<LengthHint value={values.description} max={PRODUCT_LIMITS.description} />}>
@@ -169,7 +168,7 @@ export function ProductForm({ initial, onSubmit, submitLabel, failureText, canPu
             </Select>
           </Field>
         </div>
-        <Field label={t`Compare-at price`} error={err('compareAt')} hint={`The former price, in ${values.currency}; shown struck through.`}>
+        <Field label={t`Compare-at price`} error={err('compareAt')} hint={t`The former price, in ${values.currency}; shown struck through.`}>
           <Input type="number" inputMode="decimal" step="0.01" min="0" value={values.compareAt} onChange={(e) => set('compareAt', e.target.value)} />
         </Field>
         <Field label={t`Inventory`} required error={err('inventory')}>
@@ -177,7 +176,7 @@ export function ProductForm({ initial, onSubmit, submitLabel, failureText, canPu
         </Field>
       </FormSection>
 
-      <FormSection title={t`Images`} description={`Up to ${PRODUCT_IMAGES_MAX} images in all. The first one is the primary image.`}>
+      <FormSection title={t`Images`} description={t`Up to ${PRODUCT_IMAGES_MAX} images in all. The first one is the primary image.`}>
         <Field label={t`Image URLs`} error={err('images') ?? imageUrls.error} className="sm:col-span-2" hint={t`One URL per line, first is primary.`}>
           <Textarea
             value={values.images}
@@ -198,7 +197,7 @@ export function ProductForm({ initial, onSubmit, submitLabel, failureText, canPu
             <div key={row.key} className="grid grid-cols-2 items-start gap-2 rounded-xl border border-slate-200 p-3 sm:grid-cols-[8rem_1fr_8rem_7rem_7rem_auto]">
               <Field label={t`Type`}>
                 <Select value={row.type} onChange={(e) => setVariant(i, { type: e.target.value as VariantRow['type'] })}>
-                  {VARIANT_TYPES.map((t) => <option key={t} value={t}>{label(t)}</option>)}
+                  {VARIANT_TYPES.map((v) => <option key={v} value={v}>{optionLabel(i18n, VARIANT_TYPE_NAMES, v)}</option>)}
                 </Select>
               </Field>
               <Field label={t`Value`} required error={err(`variants.${i}.value`)}>
@@ -213,7 +212,7 @@ export function ProductForm({ initial, onSubmit, submitLabel, failureText, canPu
               <Field label={t`SKU suffix`}>
                 <Input value={row.skuSuffix} maxLength={50} onChange={(e) => setVariant(i, { skuSuffix: e.target.value })} />
               </Field>
-              <Button variant="ghost" size="sm" className="self-end sm:mb-1" onClick={() => set('variants', values.variants.filter((_, j) => j !== i))} aria-label={`Remove variant ${i + 1}`}>
+              <Button variant="ghost" size="sm" className="self-end sm:mb-1" onClick={() => set('variants', values.variants.filter((_, j) => j !== i))} aria-label={t`Remove variant ${i + 1}`}>
                 <Trans>Remove</Trans>
               </Button>
             </div>
@@ -227,9 +226,9 @@ export function ProductForm({ initial, onSubmit, submitLabel, failureText, canPu
       </FormSection>
 
       <FormSection title={MSG.productTaxSection}>
-        <Field label={MSG.productTaxCategoryLabel} hint={TAX_ADVICE_NOTE} className="sm:col-span-2">
+        <Field label={MSG.productTaxCategoryLabel} hint={i18n._(TAX_ADVICE)} className="sm:col-span-2">
           <Select value={values.taxCategory} onChange={(e) => set('taxCategory', e.target.value as ProductFormValues['taxCategory'])}>
-            {TAX_CATEGORIES.map((c) => <option key={c} value={c}>{TAX_CATEGORY_LABELS[c]}</option>)}
+            {TAX_CATEGORIES.map((c) => <option key={c} value={c}>{i18n._(TAX_LABELS[c])}</option>)}
           </Select>
         </Field>
       </FormSection>
@@ -237,14 +236,14 @@ export function ProductForm({ initial, onSubmit, submitLabel, failureText, canPu
       <FormSection title={t`Audience and SEO`}>
         <Field label={t`Target audience`}>
           <Select value={values.targetAudience} onChange={(e) => set('targetAudience', e.target.value)}>
-            <option value=""><Trans>Not set</Trans></option>
-            {TARGET_AUDIENCES.map((a) => <option key={a} value={a}>{label(a)}</option>)}
+            <option value="">{t`Not set`}</option>
+            {TARGET_AUDIENCES.map((a) => <option key={a} value={a}>{optionLabel(i18n, AUDIENCE_LABELS, a)}</option>)}
           </Select>
         </Field>
         <Field label={t`Seasonality`}>
           <Select value={values.seasonality} onChange={(e) => set('seasonality', e.target.value)}>
-            <option value=""><Trans>Not set</Trans></option>
-            {SEASONALITIES.map((s) => <option key={s} value={s}>{label(s)}</option>)}
+            <option value="">{t`Not set`}</option>
+            {SEASONALITIES.map((s) => <option key={s} value={s}>{optionLabel(i18n, SEASON_LABELS, s)}</option>)}
           </Select>
         </Field>
         <Field label={t`SEO title`} error={err('seoTitle')} hint={<LengthHint value={values.seoTitle} max={PRODUCT_LIMITS.seoTitle} />}>
@@ -252,9 +251,9 @@ export function ProductForm({ initial, onSubmit, submitLabel, failureText, canPu
         </Field>
         <Field label={t`Country of origin`}>
           <Select value={values.countryOfOrigin} onChange={(e) => set('countryOfOrigin', e.target.value)}>
-            <option value=""><Trans>Not set</Trans></option>
-            {values.countryOfOrigin && !(values.countryOfOrigin in COUNTRY_NAMES) && <option value={values.countryOfOrigin}>{values.countryOfOrigin}</option>}
-            {COUNTRIES_OF_ORIGIN.map((c) => <option key={c} value={c}>{COUNTRY_NAMES[c]}</option>)}
+            <option value="">{t`Not set`}</option>
+            {values.countryOfOrigin && !(values.countryOfOrigin in COUNTRY_LABELS) && <option value={values.countryOfOrigin}>{values.countryOfOrigin}</option>}
+            {COUNTRIES_OF_ORIGIN.map((c) => <option key={c} value={c}>{i18n._(COUNTRY_LABELS[c])}</option>)}
           </Select>
         </Field>
         <Field label={t`Meta description`} error={err('metaDescription')} className="sm:col-span-2" hint={<LengthHint value={values.metaDescription} max={PRODUCT_LIMITS.metaDescription} />}>
@@ -268,7 +267,7 @@ export function ProductForm({ initial, onSubmit, submitLabel, failureText, canPu
         </Field>
         <div className="grid grid-cols-3 gap-2">
           {(['dimLength', 'dimWidth', 'dimHeight'] as const).map((key, i) => (
-            <Field key={key} label={['Length', 'Width', 'Height'][i]!} error={err(key)}>
+            <Field key={key} label={i18n._(DIMENSION_LABELS[i]!)} error={err(key)}>
               <Input type="number" inputMode="decimal" step="0.1" min="0" value={values[key]} onChange={(e) => set(key, e.target.value)} />
             </Field>
           ))}

@@ -48,7 +48,7 @@ function SettingsForm({ saved }: { saved: VendorSettings }) {
         <Field label={t`Analytics opens on`} hint={t`The range the sales chart shows when you open Analytics.`}>
           <Select value={range} onChange={(e) => setRange(e.target.value)}>
             {VENDOR_ANALYTICS_RANGES.map((d) => (
-              <option key={d} value={d}><Trans>Last {d} days</Trans></option>
+              <option key={d} value={d}>{t`Last ${d} days`}</option>
             ))}
           </Select>
         </Field>
