@@ -1,5 +1,7 @@
 import { CURRENCIES, EMBED_CURRENCY } from '@souq/shared/constants';
 import { currentMsg } from '@/lib/use-msg';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { ProductCreate, VariantInput } from '@souq/shared/api/products';
 import { EMBED_PRODUCT_STATUSES, embedProductProblems, splitList, withEmbedProductDefaults } from '@souq/shared/rules/embed-product';
 import { amountToCents, toFiniteNumber } from '@souq/shared/rules/money';
@@ -136,12 +138,12 @@ const listText = (x: unknown) => (Array.isArray(x) ? x.map(String).join(', ') : 
  * otherwise the error is 'Failed to import product: …' (wrapping 'Product validation failed: …').
  */
 export function importToolValues(fileName: string, content: string): { values: ToolValues } | { error: string } {
-  if (!/\.json$/i.test(fileName)) return { error: currentMsg().importFailed('Only .json files are accepted') };
+  if (!/\.json$/i.test(fileName)) return { error: currentMsg().importFailed(i18n._(msg`Only .json files are accepted`)) };
   let parsed: unknown;
   try {
     parsed = JSON.parse(content);
   } catch (err) {
-    return { error: currentMsg().importFailed(err instanceof Error ? err.message : 'Invalid JSON') };
+    return { error: currentMsg().importFailed(err instanceof Error ? err.message : i18n._(msg`Invalid JSON`)) };
   }
   const product = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? withEmbedProductDefaults(parsed as Record<string, unknown>) : parsed;
   const problems = embedProductProblems(product);
