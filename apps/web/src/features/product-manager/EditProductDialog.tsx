@@ -44,8 +44,8 @@ export function EditProductDialog({ product, onClose }: { product: ManagedProduc
     <Dialog
       open
       onClose={close}
-      title={`Edit ${product.name}`}
-      description={product.vendor_name ? `Sold by ${product.vendor_name}` : 'No vendor'}
+      title={t`Edit ${product.name}`}
+      description={product.vendor_name ? t`Sold by ${product.vendor_name}` : t`No vendor`}
       size="lg"
       footer={
         <>
@@ -57,7 +57,7 @@ export function EditProductDialog({ product, onClose }: { product: ManagedProduc
       <form id="pm-edit" onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
         <Field label={t`Name`} required className="sm:col-span-2"><Input value={values.name} maxLength={PRODUCT_LIMITS.name} onChange={(e) => set('name', e.target.value)} /></Field>
         <Field label={t`Description`} className="sm:col-span-2"><Textarea value={values.description} maxLength={PRODUCT_LIMITS.description} rows={3} onChange={(e) => set('description', e.target.value)} /></Field>
-        <Field label={`Price (${product.currency})`} required><Input type="number" step="0.01" min="0" value={values.price} onChange={(e) => set('price', e.target.value)} /></Field>
+        <Field label={t`Price (${product.currency})`} required><Input type="number" step="0.01" min="0" value={values.price} onChange={(e) => set('price', e.target.value)} /></Field>
         <Field label={t`Stock`}><Input type="number" step="1" min="0" value={values.stock} onChange={(e) => set('stock', e.target.value)} /></Field>
         <Field label={t`Image URL`} error={imageUrl.error} className="sm:col-span-2">
           <Input type="url" value={values.imageUrl} onChange={(e) => set('imageUrl', e.target.value)} onBlur={(e) => void imageUrl.check([e.target.value])} />

@@ -49,23 +49,23 @@ function ProductCard({ product: p, onEdit, onDelete }: { product: ManagedProduct
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 className="line-clamp-2 font-semibold text-slate-900" title={p.name}>{p.name}</h3>
-        <p className="line-clamp-2 text-sm text-slate-600">{p.description || <span className="text-slate-400"><Trans>No description</Trans></span>}</p>
+        <h3 className="line-clamp-2 font-semibold text-slate-900" title={p.name} dir="auto">{p.name}</h3>
+        <p className="line-clamp-2 text-sm text-slate-600" dir="auto">{p.description || <span className="text-slate-400"><Trans>No description</Trans></span>}</p>
         <div className="flex items-baseline justify-between gap-2">
           <Price cents={p.price_cents} currency={p.currency} className="font-semibold text-slate-900" />
           <span className={cx('text-sm font-medium', stockTone(p.stock))}><Trans>Stock: {p.stock}</Trans></span>
         </div>
-        <p className="truncate text-xs text-slate-500">{p.vendor_name ?? 'No vendor'}</p>
+        <p className="truncate text-xs text-slate-500">{p.vendor_name ? <bdi>{p.vendor_name}</bdi> : <Trans>No vendor</Trans>}</p>
         {p.tags.length > 0 && (
           <ul className="flex flex-wrap gap-1" aria-label={t`Tags`}>
-            {p.tags.slice(0, ADMIN_LIST_TAGS_SHOWN).map((t) => <li key={t} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{t}</li>)}
+            {p.tags.slice(0, ADMIN_LIST_TAGS_SHOWN).map((tag) => <li key={tag} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700" dir="auto">{tag}</li>)}
             {extraTags > 0 && <li className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-500">+{extraTags}</li>}
           </ul>
         )}
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
-          <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit ${p.name}`}><Trans>Edit</Trans></Button>
-          {p.embed_code && <Button size="sm" variant="secondary" onClick={() => void copyEmbedCode(p.embed_code!)} aria-label={`Copy the embed code of ${p.name}`}><Trans>Copy Embed</Trans></Button>}
-          <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" onClick={onDelete} aria-label={`Delete ${p.name}`}><Trans>Delete</Trans></Button>
+          <Button size="sm" variant="secondary" onClick={onEdit} aria-label={t`Edit ${p.name}`}><Trans>Edit</Trans></Button>
+          {p.embed_code && <Button size="sm" variant="secondary" onClick={() => void copyEmbedCode(p.embed_code!)} aria-label={t`Copy the embed code of ${p.name}`}><Trans>Copy Embed</Trans></Button>}
+          <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" onClick={onDelete} aria-label={t`Delete ${p.name}`}><Trans>Delete</Trans></Button>
         </div>
       </div>
     </li>

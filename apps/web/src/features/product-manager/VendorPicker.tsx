@@ -36,7 +36,7 @@ export function VendorPicker({ value, onChange, error }: { value: string; onChan
           }}
           disabled={vendors.isPending}
         >
-          <option value="">{vendors.isPending ? 'Loading vendors...' : items.length ? 'Choose a vendor' : MSG.noVendorsFound}</option>
+          <option value="">{vendors.isPending ? t`Loading vendors...` : items.length ? t`Choose a vendor` : MSG.noVendorsFound}</option>
           {items.map((v) => (
             <option key={v.id} value={v.id}>
               {v.company_name} — {v.contact_name}
