@@ -166,7 +166,7 @@ function OrderDetails({ order }: { order: VendorOrder }) {
                 {i.variant_label && <p className="text-xs text-slate-600"><bdi>{i.variant_label}</bdi></p>}
                 <p className="text-xs text-slate-500">
                   <span className="tabular-nums">{i.quantity} × {formatMoney(i.unit_price, order.currency)}</span>
-                  {i.sku && <> · SKU <bdi>{i.sku}</bdi></>}
+                  {i.sku && <>{' · '}SKU{' '}<bdi>{i.sku}</bdi></>}
                 </p>
               </div>
               <span className="shrink-0 tabular-nums text-slate-900">{formatMoney(i.total_price, order.currency)}</span>
