@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { PageFrame } from '@/components/ui/PageFrame';
 import { SignedInAs } from '@/components/ui/SignedInAs';
+import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { AreaToaster } from '@/components/ui/toast';
 import { buttonClass } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
@@ -14,7 +15,7 @@ export default function AiOptimizationPage() {
   const { t } = useLingui();
   const vendorToken = useToken('vendor');
   return (
-    <PageFrame area="Vendor" title={t`AI Optimization Dashboard`} description={t`Product, SEO and performance optimisation for your catalogue.`} headerRight={<SignedInAs prefer="vendor" />}>
+    <PageFrame area={t`Vendor`} title={t`AI Optimization Dashboard`} description={t`Product, SEO and performance optimisation for your catalogue.`} headerRight={<><LanguageSwitch /><SignedInAs prefer="vendor" /></>}>
       {vendorToken ? (
         <OptimisationDashboard />
       ) : (

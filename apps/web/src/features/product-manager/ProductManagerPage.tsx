@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { PageFrame } from '@/components/ui/PageFrame';
+import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { Pagination } from '@/components/ui/Pagination';
 import { Price } from '@/components/ui/Price';
 import { SearchInput } from '@/components/ui/SearchInput';
@@ -146,7 +147,7 @@ export default function ProductManagerPage() {
   const admin = useAdminAccess();
   if (!admin) return <AdminAccessRequired title={t`Product Manager`} />;
   return (
-    <PageFrame area="Products" title={t`Product Manager`} description={t`Products with their embed codes, for use on external pages.`} headerRight={<SignedInAs prefer="admin" />}>
+    <PageFrame area={t`Products`} title={t`Product Manager`} description={t`Products with their embed codes, for use on external pages.`} headerRight={<><LanguageSwitch /><SignedInAs prefer="admin" /></>}>
       <ProductManager />
       <p className="mt-8 text-sm text-slate-600">
         <Link to={paths.admin} className="font-medium text-brand-700 hover:underline"><Trans>Back to the admin dashboard</Trans></Link>
