@@ -54,8 +54,8 @@ export function ProductDetails({ product: p }: { product: ManagedProduct }) {
             <ul className="flex flex-col gap-1">
               {p.variants.map((v) => (
                 <li key={v.id}>
-                  <bdi className="capitalize">{v.type}</bdi> <bdi>{v.value}</bdi> · {v.price_adjustment_cents >= 0 ? '+' : '−'}
-                  {formatMoney(Math.abs(centsToAmount(v.price_adjustment_cents)), p.currency)} · <Trans>{v.inventory_quantity} in stock</Trans>{v.sku_suffix && <> · <bdi>{`${p.sku}${v.sku_suffix}`}</bdi></>}
+                  <bdi className="capitalize">{v.type}</bdi> <bdi>{v.value}</bdi> · <bdi dir="ltr">{v.price_adjustment_cents >= 0 ? '+' : '−'}
+                  {formatMoney(Math.abs(centsToAmount(v.price_adjustment_cents)), p.currency)}</bdi> · <Trans>{v.inventory_quantity} in stock</Trans>{v.sku_suffix && <> · <bdi>{`${p.sku}${v.sku_suffix}`}</bdi></>}
                 </li>
               ))}
             </ul>

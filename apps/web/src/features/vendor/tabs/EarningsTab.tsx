@@ -68,7 +68,8 @@ const entryColumns = (i18n: I18n): DataTableColumn<LedgerEntry>[] => [
     key: 'amount',
     header: i18n._(msg`Amount`),
     align: 'right',
-    cell: (e) => <span className={cx('whitespace-nowrap tabular-nums', ownAmount(e) < 0 ? 'text-red-700' : 'text-slate-900')}>{formatCents(ownAmount(e), e.currency)}</span>,
+    // an amount reads left to right in both languages: in an Arabic row its minus would otherwise move to its end
+    cell: (e) => <span dir="ltr" className={cx('whitespace-nowrap tabular-nums', ownAmount(e) < 0 ? 'text-red-700' : 'text-slate-900')}>{formatCents(ownAmount(e), e.currency)}</span>,
   },
 ];
 
