@@ -83,20 +83,20 @@ export function CreateProductDialog({ open, onClose }: { open: boolean; onClose:
           <VendorPicker value={values.vendorId} onChange={(v) => { set('vendorId', v); setVendorError(null); }} error={vendorError} />
         </FormSection>
         <FormSection title={t`Product`}>
-          <Field label={t`Name`} required className="sm:col-span-2"><Input value={values.name} maxLength={PRODUCT_LIMITS.name} onChange={(e) => set('name', e.target.value)} /></Field>
-          <Field label={t`Description`} className="sm:col-span-2"><Textarea value={values.description} maxLength={PRODUCT_LIMITS.description} rows={3} onChange={(e) => set('description', e.target.value)} /></Field>
+          <Field label={t`Name`} required className="sm:col-span-2"><Input dir="auto" value={values.name} maxLength={PRODUCT_LIMITS.name} onChange={(e) => set('name', e.target.value)} /></Field>
+          <Field label={t`Description`} className="sm:col-span-2"><Textarea dir="auto" value={values.description} maxLength={PRODUCT_LIMITS.description} rows={3} onChange={(e) => set('description', e.target.value)} /></Field>
           <Field label={t`Price (AED)`} required><Input type="number" step="0.01" min="0" value={values.price} onChange={(e) => set('price', e.target.value)} /></Field>
           <Field label={t`Stock`}><Input type="number" step="1" min="0" value={values.stock} onChange={(e) => set('stock', e.target.value)} /></Field>
-          <Field label={t`Brand`}><Input value={values.brand} maxLength={PRODUCT_LIMITS.brand} onChange={(e) => set('brand', e.target.value)} /></Field>
-          <Field label="SKU"><Input value={values.sku} maxLength={PRODUCT_LIMITS.sku} onChange={(e) => set('sku', e.target.value)} /></Field>
+          <Field label={t`Brand`}><Input dir="auto" value={values.brand} maxLength={PRODUCT_LIMITS.brand} onChange={(e) => set('brand', e.target.value)} /></Field>
+          <Field label="SKU"><Input dir="auto" value={values.sku} maxLength={PRODUCT_LIMITS.sku} onChange={(e) => set('sku', e.target.value)} /></Field>
           <Field label={t`Image URL`} error={imageUrl.error} className="sm:col-span-2">
-            <Input type="url" value={values.imageUrl} onChange={(e) => set('imageUrl', e.target.value)} onBlur={(e) => void imageUrl.check([e.target.value])} placeholder={t`https://…`} />
+            <Input dir="auto" type="url" value={values.imageUrl} onChange={(e) => set('imageUrl', e.target.value)} onBlur={(e) => void imageUrl.check([e.target.value])} placeholder={t`https://…`} />
           </Field>
-          <Field label={t`Categories`} hint={t`Comma-separated.`}><Input value={values.categories} onChange={(e) => set('categories', e.target.value)} /></Field>
-          <Field label={t`Tags`} hint={t`Comma-separated.`}><Input value={values.tags} onChange={(e) => set('tags', e.target.value)} /></Field>
-          <Field label={t`Keywords`} hint={t`Comma-separated.`}><Input value={values.keywords} onChange={(e) => set('keywords', e.target.value)} /></Field>
+          <Field label={t`Categories`} hint={t`Comma-separated.`}><Input dir="auto" value={values.categories} onChange={(e) => set('categories', e.target.value)} /></Field>
+          <Field label={t`Tags`} hint={t`Comma-separated.`}><Input dir="auto" value={values.tags} onChange={(e) => set('tags', e.target.value)} /></Field>
+          <Field label={t`Keywords`} hint={t`Comma-separated.`}><Input dir="auto" value={values.keywords} onChange={(e) => set('keywords', e.target.value)} /></Field>
           <Field label={t`SEO title`} hint={<LengthHint value={values.seoTitle} max={PRODUCT_LIMITS.seoTitle} />}>
-            <Input value={values.seoTitle} maxLength={PRODUCT_LIMITS.seoTitle} onChange={(e) => set('seoTitle', e.target.value)} />
+            <Input dir="auto" value={values.seoTitle} maxLength={PRODUCT_LIMITS.seoTitle} onChange={(e) => set('seoTitle', e.target.value)} />
           </Field>
         </FormSection>
         <FormSection title={t`Embed settings`}>

@@ -55,15 +55,15 @@ export function EditProductDialog({ product, onClose }: { product: ManagedProduc
       }
     >
       <form id="pm-edit" onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-        <Field label={t`Name`} required className="sm:col-span-2"><Input value={values.name} maxLength={PRODUCT_LIMITS.name} onChange={(e) => set('name', e.target.value)} /></Field>
-        <Field label={t`Description`} className="sm:col-span-2"><Textarea value={values.description} maxLength={PRODUCT_LIMITS.description} rows={3} onChange={(e) => set('description', e.target.value)} /></Field>
+        <Field label={t`Name`} required className="sm:col-span-2"><Input dir="auto" value={values.name} maxLength={PRODUCT_LIMITS.name} onChange={(e) => set('name', e.target.value)} /></Field>
+        <Field label={t`Description`} className="sm:col-span-2"><Textarea dir="auto" value={values.description} maxLength={PRODUCT_LIMITS.description} rows={3} onChange={(e) => set('description', e.target.value)} /></Field>
         <Field label={t`Price (${product.currency})`} required><Input type="number" step="0.01" min="0" value={values.price} onChange={(e) => set('price', e.target.value)} /></Field>
         <Field label={t`Stock`}><Input type="number" step="1" min="0" value={values.stock} onChange={(e) => set('stock', e.target.value)} /></Field>
         <Field label={t`Image URL`} error={imageUrl.error} className="sm:col-span-2">
-          <Input type="url" value={values.imageUrl} onChange={(e) => set('imageUrl', e.target.value)} onBlur={(e) => void imageUrl.check([e.target.value])} />
+          <Input dir="auto" type="url" value={values.imageUrl} onChange={(e) => set('imageUrl', e.target.value)} onBlur={(e) => void imageUrl.check([e.target.value])} />
         </Field>
-        <Field label={t`Categories`} hint={t`Comma-separated.`}><Input value={values.categories} onChange={(e) => set('categories', e.target.value)} /></Field>
-        <Field label={t`Tags`} hint={t`Comma-separated.`}><Input value={values.tags} onChange={(e) => set('tags', e.target.value)} /></Field>
+        <Field label={t`Categories`} hint={t`Comma-separated.`}><Input dir="auto" value={values.categories} onChange={(e) => set('categories', e.target.value)} /></Field>
+        <Field label={t`Tags`} hint={t`Comma-separated.`}><Input dir="auto" value={values.tags} onChange={(e) => set('tags', e.target.value)} /></Field>
         <Field label={t`Status`}>
           <Select value={values.status} onChange={(e) => set('status', e.target.value as PmEditValues['status'])}>
             <option value="active">{t`Active`}</option>

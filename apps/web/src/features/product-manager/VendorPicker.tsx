@@ -25,7 +25,7 @@ export function VendorPicker({ value, onChange, error }: { value: string; onChan
   return (
     <div className="grid gap-2 sm:col-span-2 sm:grid-cols-2">
       <Field label={t`Find vendor`} hint={t`Company, contact or e-mail.`}>
-        <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t`Search vendors...`} />
+        <Input dir="auto" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t`Search vendors...`} />
       </Field>
       <Field label={t`Vendor`} required error={error ?? (vendors.isError ? `${MSG.loadVendorsFailed}: ${vendors.error.message}` : null)}>
         <Select

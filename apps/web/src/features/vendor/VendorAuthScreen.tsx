@@ -102,13 +102,13 @@ export function VendorAuthScreen({ initialMode, onToggle, notice }: { initialMod
           <div className="grid gap-4 sm:grid-cols-2">
             {SIGNUP_FIELDS.map((f) => (
               <Field key={f.key} label={i18n._(f.label)} error={fieldError(f.key)} className={f.key === 'address' ? 'sm:col-span-2' : undefined}>
-                <Input name={f.key} type={f.type} autoComplete={f.autoComplete} value={values[f.key]} onChange={set(f.key)} />
+                <Input dir="auto" name={f.key} type={f.type} autoComplete={f.autoComplete} value={values[f.key]} onChange={set(f.key)} />
               </Field>
             ))}
           </div>
         )}
         <Field label={t`Email`} error={fieldError('email')}>
-          <Input name="email" type="email" autoComplete="email" inputMode="email" value={values.email} onChange={set('email')} />
+          <Input dir="auto" name="email" type="email" autoComplete="email" inputMode="email" value={values.email} onChange={set('email')} />
         </Field>
         <Field label={t`Password`} error={fieldError('password')}>
           <Input

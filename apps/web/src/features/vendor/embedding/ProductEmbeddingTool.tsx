@@ -134,12 +134,12 @@ export function ProductEmbeddingTool({ vendorId }: { vendorId: number }) {
         </div>
         <FormSection title={t`Product`}>
           <Field label={t`Name`} required className="sm:col-span-2" hint={<LengthHint value={values.name} max={PRODUCT_LIMITS.name} />}>
-            <Input value={values.name} maxLength={PRODUCT_LIMITS.name} onChange={(e) => set('name', e.target.value)} />
+            <Input dir="auto" value={values.name} maxLength={PRODUCT_LIMITS.name} onChange={(e) => set('name', e.target.value)} />
           </Field>
           <Field label={t`Description`} required className="sm:col-span-2" hint={<LengthHint value={values.description} max={PRODUCT_LIMITS.description} />}>
-            <Textarea value={values.description} maxLength={PRODUCT_LIMITS.description} rows={3} onChange={(e) => set('description', e.target.value)} />
+            <Textarea dir="auto" value={values.description} maxLength={PRODUCT_LIMITS.description} rows={3} onChange={(e) => set('description', e.target.value)} />
           </Field>
-          <Field label={t`Brand`} required><Input value={values.brand} maxLength={PRODUCT_LIMITS.brand} onChange={(e) => set('brand', e.target.value)} /></Field>
+          <Field label={t`Brand`} required><Input dir="auto" value={values.brand} maxLength={PRODUCT_LIMITS.brand} onChange={(e) => set('brand', e.target.value)} /></Field>
           <Field label={t`Category`} required>
             <Select value={values.category_name} onChange={(e) => set('category_name', e.target.value)}>
               <option value="">{t`Choose a category`}</option>
@@ -147,18 +147,18 @@ export function ProductEmbeddingTool({ vendorId }: { vendorId: number }) {
               {PRODUCT_CATEGORIES.map((c) => <option key={c} value={c}>{optionLabel(i18n, CATEGORY_LABELS, c)}</option>)}
             </Select>
           </Field>
-          <Field label="SKU" required><Input value={values.sku} maxLength={PRODUCT_LIMITS.sku} onChange={(e) => set('sku', e.target.value)} /></Field>
+          <Field label="SKU" required><Input dir="auto" value={values.sku} maxLength={PRODUCT_LIMITS.sku} onChange={(e) => set('sku', e.target.value)} /></Field>
           <Field label={t`Status`} required>
             <Select value={values.status} onChange={(e) => set('status', e.target.value as ToolValues['status'])}>
               {EMBED_PRODUCT_STATUSES.map((s) => <option key={s} value={s}>{optionLabel(i18n, STATUS_LABELS, s)}</option>)}
             </Select>
           </Field>
           <Field label={t`Image URL`} error={imageUrl.error} className="sm:col-span-2">
-            <Input type="url" value={values.image_url} onChange={(e) => set('image_url', e.target.value)} onBlur={(e) => void imageUrl.check([e.target.value])} placeholder={t`https://…`} />
+            <Input dir="auto" type="url" value={values.image_url} onChange={(e) => set('image_url', e.target.value)} onBlur={(e) => void imageUrl.check([e.target.value])} placeholder={t`https://…`} />
           </Field>
-          <Field label={t`Bullet points`} hint={t`Comma-separated.`} className="sm:col-span-2"><Input value={values.bullet_points} onChange={(e) => set('bullet_points', e.target.value)} /></Field>
-          <Field label={t`Tags`} hint={t`Comma-separated.`}><Input value={values.tags} onChange={(e) => set('tags', e.target.value)} /></Field>
-          <Field label={t`AI tags`} hint={t`Comma-separated.`}><Input value={values.ai_tags} onChange={(e) => set('ai_tags', e.target.value)} /></Field>
+          <Field label={t`Bullet points`} hint={t`Comma-separated.`} className="sm:col-span-2"><Input dir="auto" value={values.bullet_points} onChange={(e) => set('bullet_points', e.target.value)} /></Field>
+          <Field label={t`Tags`} hint={t`Comma-separated.`}><Input dir="auto" value={values.tags} onChange={(e) => set('tags', e.target.value)} /></Field>
+          <Field label={t`AI tags`} hint={t`Comma-separated.`}><Input dir="auto" value={values.ai_tags} onChange={(e) => set('ai_tags', e.target.value)} /></Field>
         </FormSection>
         <FormSection title={t`Price and inventory`}>
           <div className="grid grid-cols-[1fr_7rem] gap-2">
@@ -178,7 +178,7 @@ export function ProductEmbeddingTool({ vendorId }: { vendorId: number }) {
             {values.variants.map((r, i) => (
               <div key={r.key} className="grid grid-cols-2 items-end gap-2 rounded-xl border border-slate-200 p-3 sm:grid-cols-[1fr_1fr_1fr_1fr_6rem_6rem_auto]">
                 {(['color', 'size', 'material', 'sku'] as const).map((k) => (
-                  <Field key={k} label={k === 'sku' ? 'SKU' : optionLabel(i18n, VARIANT_TYPE_NAMES, k)}><Input value={r[k]} onChange={(e) => setVariant(i, { [k]: e.target.value })} /></Field>
+                  <Field key={k} label={k === 'sku' ? 'SKU' : optionLabel(i18n, VARIANT_TYPE_NAMES, k)}><Input dir="auto" value={r[k]} onChange={(e) => setVariant(i, { [k]: e.target.value })} /></Field>
                 ))}
                 <Field label={t`Price`}><Input type="number" step="0.01" min="0" value={r.price} onChange={(e) => setVariant(i, { price: e.target.value })} /></Field>
                 <Field label={t`Inventory`}><Input type="number" step="1" min="0" value={r.inventory} onChange={(e) => setVariant(i, { inventory: e.target.value })} /></Field>
@@ -200,11 +200,11 @@ export function ProductEmbeddingTool({ vendorId }: { vendorId: number }) {
             </Select>
           </Field>
           <Field label={t`SEO title`} hint={<LengthHint value={values.seo_title} max={PRODUCT_LIMITS.seoTitle} />}>
-            <Input value={values.seo_title} maxLength={PRODUCT_LIMITS.seoTitle} onChange={(e) => set('seo_title', e.target.value)} />
+            <Input dir="auto" value={values.seo_title} maxLength={PRODUCT_LIMITS.seoTitle} onChange={(e) => set('seo_title', e.target.value)} />
           </Field>
-          <Field label={t`Keywords`} hint={t`Comma-separated.`}><Input value={values.keywords} onChange={(e) => set('keywords', e.target.value)} /></Field>
+          <Field label={t`Keywords`} hint={t`Comma-separated.`}><Input dir="auto" value={values.keywords} onChange={(e) => set('keywords', e.target.value)} /></Field>
           <Field label={t`Meta description`} className="sm:col-span-2" hint={<LengthHint value={values.meta_description} max={PRODUCT_LIMITS.metaDescription} />}>
-            <Textarea value={values.meta_description} maxLength={PRODUCT_LIMITS.metaDescription} rows={2} onChange={(e) => set('meta_description', e.target.value)} />
+            <Textarea dir="auto" value={values.meta_description} maxLength={PRODUCT_LIMITS.metaDescription} rows={2} onChange={(e) => set('meta_description', e.target.value)} />
           </Field>
           <Field label={t`Country of origin`}>
             <Select value={values.country_of_origin} onChange={(e) => set('country_of_origin', e.target.value)}>
@@ -243,7 +243,7 @@ export function ProductEmbeddingTool({ vendorId }: { vendorId: number }) {
             <>
               {chosen.status !== 'active' && <Alert tone="warning" title={t`This product is not active`}><Trans>Other sites show “{MSG.embedUnavailable}” until it is.</Trans></Alert>}
               <Field label={t`Embed code`} hint={t`Paste it into the HTML of any page.`}>
-                <Textarea readOnly value={code} rows={7} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+                <Textarea dir="auto" readOnly value={code} rows={7} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
               </Field>
               <div className="flex flex-wrap gap-2">
                 <Button onClick={() => void copyEmbedCode(code)}><Trans>Copy embed code</Trans></Button>

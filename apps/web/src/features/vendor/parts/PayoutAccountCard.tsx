@@ -63,10 +63,10 @@ export function PayoutAccountCard({ vendorId }: { vendorId: number }) {
       ) : editing ? (
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
           <Field label="IBAN" required error={errors.iban} hint={t`AE followed by 21 digits`}>
-            <Input value={form.iban} onChange={(e) => setForm({ ...form, iban: e.target.value })} autoComplete="off" inputMode="text" placeholder={t`AE07 0331 2345 6789 0123 456`} />
+            <Input dir="auto" value={form.iban} onChange={(e) => setForm({ ...form, iban: e.target.value })} autoComplete="off" inputMode="text" placeholder={t`AE07 0331 2345 6789 0123 456`} />
           </Field>
           <Field label={t`Account holder`} required error={errors.account_holder} hint={t`As the bank has it`}>
-            <Input value={form.account_holder} onChange={(e) => setForm({ ...form, account_holder: e.target.value })} autoComplete="off" />
+            <Input dir="auto" value={form.account_holder} onChange={(e) => setForm({ ...form, account_holder: e.target.value })} autoComplete="off" />
           </Field>
           <div className="flex gap-2 sm:col-span-2">
             <Button type="submit" loading={save.isPending}><Trans>Save payout account</Trans></Button>

@@ -106,10 +106,10 @@ export function ProductForm({ initial, onSubmit, submitLabel, failureText, canPu
     <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-6" aria-busy={busy}>
       <FormSection title={t`Product details`}>
         <Field label={t`Product Title`} required error={err('name')} className="sm:col-span-2" hint={<LengthHint value={values.name} max={PRODUCT_LIMITS.name} />}>
-          <Input value={values.name} maxLength={PRODUCT_LIMITS.name} onChange={(e) => set('name', e.target.value)} autoComplete="off" />
+          <Input dir="auto" value={values.name} maxLength={PRODUCT_LIMITS.name} onChange={(e) => set('name', e.target.value)} autoComplete="off" />
         </Field>
         <Field label={t`Brand`} required error={err('brand')}>
-          <Input value={values.brand} maxLength={PRODUCT_LIMITS.brand} onChange={(e) => set('brand', e.target.value)} />
+          <Input dir="auto" value={values.brand} maxLength={PRODUCT_LIMITS.brand} onChange={(e) => set('brand', e.target.value)} />
         </Field>
         <Field label={t`Category`} required error={err('category')}>
           <Select value={values.category} onChange={(e) => set('category', e.target.value)}>
@@ -120,7 +120,7 @@ export function ProductForm({ initial, onSubmit, submitLabel, failureText, canPu
           </Select>
         </Field>
         <Field label="SKU" required error={err('sku')}>
-          <Input value={values.sku} maxLength={PRODUCT_LIMITS.sku} onChange={(e) => set('sku', e.target.value)} autoComplete="off" />
+          <Input dir="auto" value={values.sku} maxLength={PRODUCT_LIMITS.sku} onChange={(e) => set('sku', e.target.value)} autoComplete="off" />
         </Field>
         <Field label={t`Status`} error={err('status')} hint={canPublish ? t`Only active products are shown in the shop.` : MSG.vendorNotVerified}>
           <Select value={values.status} onChange={(e) => set('status', e.target.value as ProductFormValues['status'])}>
@@ -130,29 +130,29 @@ export function ProductForm({ initial, onSubmit, submitLabel, failureText, canPu
           </Select>
         </Field>
         <Field label={t`Description`} required error={err('description')} className="sm:col-span-2" hint={<LengthHint value={values.description} max={PRODUCT_LIMITS.description} />}>
-          <Textarea value={values.description} maxLength={PRODUCT_LIMITS.description} rows={4} onChange={(e) => set('description', e.target.value)} />
+          <Textarea dir="auto" value={values.description} maxLength={PRODUCT_LIMITS.description} rows={4} onChange={(e) => set('description', e.target.value)} />
         </Field>
         <Field label={t`Bullet points`} required error={err('bulletPoints')} className="sm:col-span-2" hint={t`One per line.`}>
-          <Textarea value={values.bulletPoints} rows={3} onChange={(e) => set('bulletPoints', e.target.value)} />
+          <Textarea dir="auto" value={values.bulletPoints} rows={3} onChange={(e) => set('bulletPoints', e.target.value)} />
         </Field>
         <Field label={t`Tags`} error={err('tags')} hint={t`Comma-separated.`}>
-          <Input value={values.tags} onChange={(e) => set('tags', e.target.value)} />
+          <Input dir="auto" value={values.tags} onChange={(e) => set('tags', e.target.value)} />
         </Field>
         <Field label={t`Keywords`} error={err('keywords')} hint={t`Comma-separated.`}>
-          <Input value={values.keywords} onChange={(e) => set('keywords', e.target.value)} />
+          <Input dir="auto" value={values.keywords} onChange={(e) => set('keywords', e.target.value)} />
         </Field>
       </FormSection>
 
       <FormSection title={t`Arabic`} description={MSG.arabicContentHint}>
         <div lang="ar" dir="rtl" className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
           <Field label={MSG.arFieldProductName} error={err('nameAr')} className="sm:col-span-2" hint={<LengthHint value={values.nameAr} max={PRODUCT_LIMITS.name} />}>
-            <Input value={values.nameAr} maxLength={PRODUCT_LIMITS.name} onChange={(e) => set('nameAr', e.target.value)} autoComplete="off" />
+            <Input dir="auto" value={values.nameAr} maxLength={PRODUCT_LIMITS.name} onChange={(e) => set('nameAr', e.target.value)} autoComplete="off" />
           </Field>
           <Field label={MSG.arFieldDescription} error={err('descriptionAr')} className="sm:col-span-2" hint={<LengthHint value={values.descriptionAr} max={PRODUCT_LIMITS.description} />}>
-            <Textarea value={values.descriptionAr} maxLength={PRODUCT_LIMITS.description} rows={4} onChange={(e) => set('descriptionAr', e.target.value)} />
+            <Textarea dir="auto" value={values.descriptionAr} maxLength={PRODUCT_LIMITS.description} rows={4} onChange={(e) => set('descriptionAr', e.target.value)} />
           </Field>
           <Field label={MSG.arFieldBullets} error={err('bulletPointsAr')} className="sm:col-span-2" hint={MSG.arFieldBulletsHint}>
-            <Textarea value={values.bulletPointsAr} rows={3} onChange={(e) => set('bulletPointsAr', e.target.value)} />
+            <Textarea dir="auto" value={values.bulletPointsAr} rows={3} onChange={(e) => set('bulletPointsAr', e.target.value)} />
           </Field>
         </div>
       </FormSection>
@@ -178,7 +178,7 @@ export function ProductForm({ initial, onSubmit, submitLabel, failureText, canPu
 
       <FormSection title={t`Images`} description={t`Up to ${PRODUCT_IMAGES_MAX} images in all. The first one is the primary image.`}>
         <Field label={t`Image URLs`} error={err('images') ?? imageUrls.error} className="sm:col-span-2" hint={t`One URL per line, first is primary.`}>
-          <Textarea
+          <Textarea dir="auto"
             value={values.images}
             rows={3}
             onChange={(e) => set('images', e.target.value)}
@@ -201,7 +201,7 @@ export function ProductForm({ initial, onSubmit, submitLabel, failureText, canPu
                 </Select>
               </Field>
               <Field label={t`Value`} required error={err(`variants.${i}.value`)}>
-                <Input value={row.value} maxLength={100} onChange={(e) => setVariant(i, { value: e.target.value })} />
+                <Input dir="auto" value={row.value} maxLength={100} onChange={(e) => setVariant(i, { value: e.target.value })} />
               </Field>
               <Field label={t`Price adjustment`} error={err(`variants.${i}.priceAdjustment`)}>
                 <Input type="number" step="0.01" value={row.priceAdjustment} onChange={(e) => setVariant(i, { priceAdjustment: e.target.value })} />
@@ -210,7 +210,7 @@ export function ProductForm({ initial, onSubmit, submitLabel, failureText, canPu
                 <Input type="number" step="1" min="0" value={row.inventory} onChange={(e) => setVariant(i, { inventory: e.target.value })} />
               </Field>
               <Field label={t`SKU suffix`}>
-                <Input value={row.skuSuffix} maxLength={50} onChange={(e) => setVariant(i, { skuSuffix: e.target.value })} />
+                <Input dir="auto" value={row.skuSuffix} maxLength={50} onChange={(e) => setVariant(i, { skuSuffix: e.target.value })} />
               </Field>
               <Button variant="ghost" size="sm" className="self-end sm:mb-1" onClick={() => set('variants', values.variants.filter((_, j) => j !== i))} aria-label={t`Remove variant ${i + 1}`}>
                 <Trans>Remove</Trans>
@@ -247,7 +247,7 @@ export function ProductForm({ initial, onSubmit, submitLabel, failureText, canPu
           </Select>
         </Field>
         <Field label={t`SEO title`} error={err('seoTitle')} hint={<LengthHint value={values.seoTitle} max={PRODUCT_LIMITS.seoTitle} />}>
-          <Input value={values.seoTitle} maxLength={PRODUCT_LIMITS.seoTitle} onChange={(e) => set('seoTitle', e.target.value)} />
+          <Input dir="auto" value={values.seoTitle} maxLength={PRODUCT_LIMITS.seoTitle} onChange={(e) => set('seoTitle', e.target.value)} />
         </Field>
         <Field label={t`Country of origin`}>
           <Select value={values.countryOfOrigin} onChange={(e) => set('countryOfOrigin', e.target.value)}>
@@ -257,7 +257,7 @@ export function ProductForm({ initial, onSubmit, submitLabel, failureText, canPu
           </Select>
         </Field>
         <Field label={t`Meta description`} error={err('metaDescription')} className="sm:col-span-2" hint={<LengthHint value={values.metaDescription} max={PRODUCT_LIMITS.metaDescription} />}>
-          <Textarea value={values.metaDescription} maxLength={PRODUCT_LIMITS.metaDescription} rows={2} onChange={(e) => set('metaDescription', e.target.value)} />
+          <Textarea dir="auto" value={values.metaDescription} maxLength={PRODUCT_LIMITS.metaDescription} rows={2} onChange={(e) => set('metaDescription', e.target.value)} />
         </Field>
       </FormSection>
 

@@ -393,10 +393,10 @@ export default function OrdersTab() {
               {acting.action === 'ship' && (
                 <>
                   <Field label={t`Tracking number`} required>
-                    <Input value={tracking.tracking_number} onChange={(e) => setTracking((v) => ({ ...v, tracking_number: e.target.value }))} maxLength={100} autoComplete="off" />
+                    <Input dir="auto" value={tracking.tracking_number} onChange={(e) => setTracking((v) => ({ ...v, tracking_number: e.target.value }))} maxLength={100} autoComplete="off" />
                   </Field>
                   <Field label={t`Carrier`} required>
-                    <Input value={tracking.carrier} onChange={(e) => setTracking((v) => ({ ...v, carrier: e.target.value }))} maxLength={100} placeholder={t`e.g. Aramex`} />
+                    <Input dir="auto" value={tracking.carrier} onChange={(e) => setTracking((v) => ({ ...v, carrier: e.target.value }))} maxLength={100} placeholder={t`e.g. Aramex`} />
                   </Field>
                 </>
               )}

@@ -61,10 +61,10 @@ function ShippingForm({ saved }: { saved: VendorShipping }) {
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label={MSG.vendorShippingTitle}>
       <div className="grid gap-5 sm:grid-cols-3">
         <Field label={t`Shipping fee (${CURRENCY})`} error={errors.fee} hint={t`Empty: the marketplace's ${formatMoney(d.fee_cents / 100, CURRENCY)}`}>
-          <Input inputMode="decimal" value={fee} onChange={(e) => setFee(e.target.value)} placeholder={toText(d.fee_cents)} />
+          <Input dir="auto" inputMode="decimal" value={fee} onChange={(e) => setFee(e.target.value)} placeholder={toText(d.fee_cents)} />
         </Field>
         <Field label={t`Free shipping above (${CURRENCY})`} error={errors.free} hint={t`Empty: above ${formatMoney(d.free_above_cents / 100, CURRENCY)}`}>
-          <Input inputMode="decimal" value={free} onChange={(e) => setFree(e.target.value)} placeholder={toText(d.free_above_cents)} />
+          <Input dir="auto" inputMode="decimal" value={free} onChange={(e) => setFree(e.target.value)} placeholder={toText(d.free_above_cents)} />
         </Field>
         <Field label={t`Return window (days)`} error={errors.days} hint={t`Days after delivery; the default is ${d.return_window_days}`}>
           <Input type="number" inputMode="numeric" min={0} max={365} step={1} value={days} onChange={(e) => setDays(e.target.value)} />
