@@ -3,6 +3,7 @@ import { RouteError } from './RouteError';
 import { PageSpinner } from '@/components/ui/PageSpinner';
 import { paths } from './paths';
 import { RootLayout } from './RootLayout';
+import { loadArea, type Area } from '@/lib/i18n';
 
 // The route table, shared by the browser's router (router.tsx) and the server's first-view render (entry-server.tsx).
 
@@ -10,6 +11,13 @@ type PageModule = { default: React.ComponentType };
 /** Route-level code splitting: each area's pages load only when visited (vendor and admin never on the storefront). */
 const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
+});
+/** A page of an area with a catalogue of its own (decision 0104): its texts in the page's language load with it. */
+const areaPage = (area: Area, load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => {
+    const [module] = await Promise.all([load(), loadArea(area)]);
+    return { Component: module.default };
+  },
 });
 
 export const routes: RouteObject[] = [
@@ -29,20 +37,20 @@ export const routes: RouteObject[] = [
       { path: paths.checkout, ...page(() => import('@/features/checkout/CheckoutPage')) },
       { path: paths.sidePanel, ...page(() => import('@/features/assistant/SidePanelPage')) },
       // vendor area
-      { path: paths.vendor, ...page(() => import('@/features/vendor/VendorRoot')) },
-      { path: paths.vendorOnboarding, ...page(() => import('@/features/vendor/VendorOnboardingPage')) },
-      { path: paths.vendorProfile, ...page(() => import('@/features/vendor/VendorProfilePage')) },
-      { path: paths.vendorAuth, ...page(() => import('@/features/vendor/VendorAuthPage')) },
-      { path: paths.vendorLogin, ...page(() => import('@/features/vendor/VendorAuthPage')) },
-      { path: paths.vendorSignup, ...page(() => import('@/features/vendor/VendorAuthPage')) },
+      { path: paths.vendor, ...areaPage('vendor', () => import('@/features/vendor/VendorRoot')) },
+      { path: paths.vendorOnboarding, ...areaPage('vendor', () => import('@/features/vendor/VendorOnboardingPage')) },
+      { path: paths.vendorProfile, ...areaPage('vendor', () => import('@/features/vendor/VendorProfilePage')) },
+      { path: paths.vendorAuth, ...areaPage('vendor', () => import('@/features/vendor/VendorAuthPage')) },
+      { path: paths.vendorLogin, ...areaPage('vendor', () => import('@/features/vendor/VendorAuthPage')) },
+      { path: paths.vendorSignup, ...areaPage('vendor', () => import('@/features/vendor/VendorAuthPage')) },
       // admin area
       { path: paths.adminAccess, ...page(() => import('@/features/admin/AdminAccessPage')) },
       { path: paths.admin, ...page(() => import('@/features/admin/AdminDashboardPage')) },
       { path: paths.adminVendors, ...page(() => import('@/features/admin/AdminDashboardPage')) },
       { path: paths.adminSupport, ...page(() => import('@/features/admin/AdminSupportPage')) },
       { path: paths.adminPersonalizeTest, ...page(() => import('@/features/admin/PersonalizeTestPage')) },
-      { path: paths.productManager, ...page(() => import('@/features/product-manager/ProductManagerPage')) },
-      { path: paths.aiOptimization, ...page(() => import('@/features/optimisation/AiOptimizationPage')) },
+      { path: paths.productManager, ...areaPage('vendor', () => import('@/features/product-manager/ProductManagerPage')) },
+      { path: paths.aiOptimization, ...areaPage('vendor', () => import('@/features/optimisation/AiOptimizationPage')) },
       // demos
       { path: paths.rubiksCube, ...page(() => import('@/features/demos/RubiksCubePage')) },
       { path: paths.shelvesDemo, ...page(() => import('@/features/demos/ProductShelvesDemoPage')) },

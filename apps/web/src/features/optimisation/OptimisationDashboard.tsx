@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { OPTIMISER_AUTO_RUN_MS, PERF_MONITOR_REFRESH_MS } from '@souq/shared/constants';
-import { MSG } from '@souq/shared/messages';
+import { useMsg } from '@/lib/use-msg';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Tabs } from '@/components/ui/Tabs';
@@ -12,14 +12,16 @@ import { ProductOptimizationPanel } from './ProductOptimizationPanel';
 import { SeoContentPanel } from './SeoContentPanel';
 import { SettingsPanel } from './SettingsPanel';
 import { usePerformanceMonitor } from './performance-monitor';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg, plural } from '@lingui/core/macro';
 
 type Tab = 'overview' | 'products' | 'seo' | 'performance' | 'settings';
 const TABS = [
-  { value: 'overview', label: 'Overview' },
-  { value: 'products', label: 'Product Optimization' },
-  { value: 'seo', label: 'SEO Content' },
-  { value: 'performance', label: 'Performance' },
-  { value: 'settings', label: 'Settings' },
+  { value: 'overview', label: msg`Overview` },
+  { value: 'products', label: msg`Product Optimization` },
+  { value: 'seo', label: msg`SEO Content` },
+  { value: 'performance', label: msg`Performance` },
+  { value: 'settings', label: msg`Settings` },
 ] as const;
 
 /** Runs `task` every `ms` while `enabled` (the timers of the Settings tab). */
@@ -38,6 +40,8 @@ function useEvery(ms: number, enabled: boolean, task: () => void) {
  * settings, runs, activity and performance readings are kept on the server.
  */
 export function OptimisationDashboard() {
+  const MSG = useMsg();
+  const { t, i18n } = useLingui();
   const [tab, setTab] = useState<Tab>('overview');
   const state = useOptimiserState();
   const results = useOptimiserResults();
@@ -48,7 +52,7 @@ export function OptimisationDashboard() {
   async function runNow() {
     try {
       const res = await run.mutateAsync();
-      notify.success(`Optimisation complete: ${res.run.products} product${res.run.products === 1 ? '' : 's'}, average score ${res.run.averages.overall}`);
+      notify.success(t`Optimisation complete: ${plural(res.run.products, { one: `${res.run.products} product`, other: `${res.run.products} products` })}, average score ${res.run.averages.overall}`);
     } catch (err) {
       notify.errorFrom(err, MSG.requestFailed);
     }
@@ -70,17 +74,17 @@ export function OptimisationDashboard() {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-600" aria-live="polite">
-          {run.isPending ? 'Running the optimisation...' : settings?.autoOptimize ? 'Auto-optimisation is on: every 30 minutes while this dashboard is open.' : 'Score every product for SEO, performance and conversion.'}
+          {run.isPending ? <Trans>Running the optimisation...</Trans> : settings?.autoOptimize ? <Trans>Auto-optimisation is on: every 30 minutes while this dashboard is open.</Trans> : <Trans>Score every product for SEO, performance and conversion.</Trans>}
         </p>
-        <Button onClick={() => void runNow()} loading={run.isPending}>Run Optimization</Button>
+        <Button onClick={() => void runNow()} loading={run.isPending}><Trans>Run Optimization</Trans></Button>
       </div>
       {state.isError && (
-        <Alert tone="error" title="Failed to load the optimiser">
+        <Alert tone="error" title={t`Failed to load the optimiser`}>
           <p>{state.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void state.refetch()}>Try again</Button>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void state.refetch()}><Trans>Try again</Trans></Button>
         </Alert>
       )}
-      <Tabs label="AI optimisation" items={TABS} value={tab} onValueChange={setTab} panelClassName="pt-5">
+      <Tabs label={t`AI optimisation`} items={TABS.map((item) => ({ value: item.value, label: i18n._(item.label) }))} value={tab} onValueChange={setTab} panelClassName="pt-5">
         {panel}
       </Tabs>
     </div>

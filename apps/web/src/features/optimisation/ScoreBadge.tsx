@@ -2,6 +2,7 @@ import type { Priority } from '@souq/shared/rules/product-score';
 import { scoreBand } from '@souq/shared/rules/product-score';
 import { BADGE_TONES, type BadgeTone } from '@/lib/status-badges';
 import { cx } from '@/components/ui/cx';
+import { Trans } from '@lingui/react/macro';
 
 const BAND_TONE: Record<ReturnType<typeof scoreBand>, BadgeTone> = { excellent: 'green', good: 'blue', fair: 'amber', poor: 'orange', critical: 'red' };
 const PRIORITY_TONE: Record<Priority, BadgeTone> = { critical: 'red', high: 'orange', medium: 'amber' };
@@ -13,7 +14,7 @@ export function ScoreBadge({ score, className }: { score: number; className?: st
   return (
     <span className={cx(pill, 'min-w-10', BADGE_TONES[BAND_TONE[band]], className)} title={`${score} / 100: ${band}`}>
       {score}
-      <span className="sr-only"> out of 100, {band}</span>
+      <span className="sr-only"> <Trans>out of 100, {band}</Trans></span>
     </span>
   );
 }

@@ -1,5 +1,5 @@
 import type { ManagedProduct } from '@souq/shared/api/products';
-import { MSG } from '@souq/shared/messages';
+import { useMsg } from '@/lib/use-msg';
 import { checkImages, checkDescription, checkKeywords, checkTitle, optimiseDescription, optimiseKeywords, optimiseTitle, seoScore, type SeoCheck, type SeoInput } from '@souq/shared/rules/seo';
 import { useListQuery } from '@/lib/use-list-query';
 import { productListKeys } from '@/lib/products-api';
@@ -12,6 +12,7 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { cx } from '@/components/ui/cx';
 import { ScoreBadge } from './ScoreBadge';
 import { ProposalRow } from './ProposalRow';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 const seoInputOf = (p: ManagedProduct): SeoInput => ({
   title: p.name, description: p.description, keywords: p.keywords, brand: p.brand, category: p.category, tags: p.tags, bulletPoints: p.bullet_points,
@@ -45,7 +46,7 @@ function ProductSeo({ product }: { product: ManagedProduct }) {
     <li className="flex flex-col gap-3 p-4 sm:p-5">
       <div className="flex items-start justify-between gap-3">
         <h4 className="min-w-0 font-medium break-words text-slate-900">{product.name}</h4>
-        <span className="flex shrink-0 items-center gap-2 text-xs text-slate-500">SEO <ScoreBadge score={seoScore({ ...input, images: product.images })} /></span>
+        <span className="flex shrink-0 items-center gap-2 text-xs text-slate-500"><Trans>SEO</Trans> <ScoreBadge score={seoScore({ ...input, images: product.images })} /></span>
       </div>
       <ul className="flex flex-col gap-1">
         <Check check={title} />
@@ -66,13 +67,15 @@ function ProductSeo({ product }: { product: ManagedProduct }) {
 
 /** SEO Content tab: titles, descriptions and keywords scored on the client with the shared rules, with one-click fixes. */
 export function SeoContentPanel() {
+  const MSG = useMsg();
+  const { t } = useLingui();
   const list = useListQuery<ManagedProduct>({ queryKey: productListKeys.vendor, path: '/api/vendor/products', auth: 'vendor', urlPrefix: 'seo_', limit: 10 });
   const rows = list.items?.filter((p) => p.status !== 'archived');
   return (
-    <section aria-label="SEO content" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <section aria-label={t`SEO content`} className="rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="flex flex-col gap-2 border-b border-slate-100 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">
-        <p className="text-sm text-slate-600">Title 30–60 characters, description 150–300, 3–8 keywords of 3–20 characters, at least one image.</p>
-        <SearchInput label="Search products" placeholder="Search products..." value={list.searchText} onChange={list.setSearchText} busy={list.query.isFetching && !!list.items} />
+        <p className="text-sm text-slate-600"><Trans>Title 30–60 characters, description 150–300, 3–8 keywords of 3–20 characters, at least one image.</Trans></p>
+        <SearchInput label={t`Search products`} placeholder={t`Search products...`} value={list.searchText} onChange={list.setSearchText} busy={list.query.isFetching && !!list.items} />
       </div>
       {list.query.isPending ? (
         <div className="flex flex-col gap-3 p-5">{[0, 1, 2].map((i) => <Skeleton key={i} className="h-20 w-full" />)}</div>
@@ -80,7 +83,7 @@ export function SeoContentPanel() {
         <div className="p-5">
           <Alert tone="error" title={MSG.loadProductsFailed}>
             <p>{list.query.error.message}</p>
-            <Button variant="secondary" size="sm" className="mt-3" onClick={() => void list.query.refetch()}>Try again</Button>
+            <Button variant="secondary" size="sm" className="mt-3" onClick={() => void list.query.refetch()}><Trans>Try again</Trans></Button>
           </Alert>
         </div>
       ) : rows?.length ? (
@@ -88,7 +91,7 @@ export function SeoContentPanel() {
       ) : (
         <EmptyState className="border-0 bg-transparent py-8" title={list.isFiltered ? MSG.noProductsMatch : MSG.noProductsYet} />
       )}
-      <Pagination {...list.paginationProps} label="SEO content pages" />
+      <Pagination {...list.paginationProps} label={t`SEO content pages`} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MSG } from '@souq/shared/messages';
+import { currentMsg } from '@/lib/use-msg';
 import { useUpdateProduct } from '@/lib/products-api';
 import { notify } from '@/components/ui/toast';
 import { useRecordApplied } from './api';
@@ -20,10 +20,10 @@ export function useApplyProposal() {
     setPending(`${productId}:${field}`);
     try {
       await update.mutateAsync({ id: productId, body });
-      notify.success(MSG.optimiserApplied(field));
+      notify.success(currentMsg().optimiserApplied(field));
       await record.mutateAsync({ product_id: productId, field }).catch(() => undefined);
     } catch (err) {
-      notify.errorFrom(err, MSG.pmUpdateFailed);
+      notify.errorFrom(err, currentMsg().pmUpdateFailed);
     } finally {
       setPending(null);
     }

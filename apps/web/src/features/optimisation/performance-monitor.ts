@@ -2,15 +2,17 @@ import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { PerformanceSample } from '@souq/shared/api/optimisation';
 import { PERF_TARGETS } from '@souq/shared/constants';
 import { useRecordPerformance } from './api';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 
 export type Reading = Omit<PerformanceSample, 'id' | 'created_at'>;
 
 /** The monitor's four figures with their targets (vendor §9) and how each is measured. */
 export const METRICS = [
-  { key: 'load_ms', label: 'Load time', unit: 'ms', target: PERF_TARGETS.loadMs, how: 'Navigation timing of this page: start to the load event.' },
-  { key: 'render_ms', label: 'Render time', unit: 'ms', target: PERF_TARGETS.renderMs, how: 'Time React takes to render and commit the dashboard after a measurement.' },
-  { key: 'memory_pct', label: 'Memory', unit: '%', target: PERF_TARGETS.memoryPct, how: 'JavaScript heap in use, as a share of its limit (Chromium browsers only).' },
-  { key: 'latency_ms', label: 'Latency', unit: 'ms', target: PERF_TARGETS.latencyMs, how: 'Round trip of HEAD /api/ping to this server.' },
+  { key: 'load_ms', label: msg`Load time`, unit: 'ms', target: PERF_TARGETS.loadMs, how: msg`Navigation timing of this page: start to the load event.` },
+  { key: 'render_ms', label: msg`Render time`, unit: 'ms', target: PERF_TARGETS.renderMs, how: msg`Time React takes to render and commit the dashboard after a measurement.` },
+  { key: 'memory_pct', label: msg`Memory`, unit: '%', target: PERF_TARGETS.memoryPct, how: msg`JavaScript heap in use, as a share of its limit (Chromium browsers only).` },
+  { key: 'latency_ms', label: msg`Latency`, unit: 'ms', target: PERF_TARGETS.latencyMs, how: msg`Round trip of HEAD /api/ping to this server.` },
 ] as const;
 
 /** Whether a figure is under its target; null when the browser cannot measure it. */
@@ -55,7 +57,7 @@ export function usePerformanceMonitor() {
       setTick((t) => t + 1);
     } catch {
       setMeasuring(false);
-      setError('The server did not answer the latency check.');
+      setError(i18n._(msg`The server did not answer the latency check.`));
     }
   }, []);
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { MSG } from '@souq/shared/messages';
+import { useMsg } from '@/lib/use-msg';
 import { PRODUCT_LIMITS } from '@souq/shared/constants';
 import type { ManagedProduct } from '@souq/shared/api/products';
 import { useUpdateProduct } from '@/lib/products-api';
@@ -9,9 +9,12 @@ import { Dialog } from '@/components/ui/Dialog';
 import { Field, Input, Select, Textarea } from '@/components/ui/Field';
 import { notify } from '@/components/ui/toast';
 import { pmEditBody, pmEditValues, type PmEditValues } from './pm-model';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** The product manager's edit modal (admin §2, §7): name and price required, a blank or invalid price is 0. */
 export function EditProductDialog({ product, onClose }: { product: ManagedProduct; onClose: () => void }) {
+  const MSG = useMsg();
+  const { t } = useLingui();
   const [values, setValues] = useState<PmEditValues>(() => pmEditValues(product));
   const update = useUpdateProduct('admin');
   const imageUrl = useImageUrlCheck();
@@ -41,31 +44,31 @@ export function EditProductDialog({ product, onClose }: { product: ManagedProduc
     <Dialog
       open
       onClose={close}
-      title={`Edit ${product.name}`}
-      description={product.vendor_name ? `Sold by ${product.vendor_name}` : 'No vendor'}
+      title={t`Edit ${product.name}`}
+      description={product.vendor_name ? t`Sold by ${product.vendor_name}` : t`No vendor`}
       size="lg"
       footer={
         <>
-          <Button variant="secondary" onClick={close} disabled={update.isPending}>Cancel</Button>
-          <Button type="submit" form="pm-edit" loading={update.isPending}>Save changes</Button>
+          <Button variant="secondary" onClick={close} disabled={update.isPending}><Trans>Cancel</Trans></Button>
+          <Button type="submit" form="pm-edit" loading={update.isPending}><Trans>Save changes</Trans></Button>
         </>
       }
     >
       <form id="pm-edit" onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name" required className="sm:col-span-2"><Input value={values.name} maxLength={PRODUCT_LIMITS.name} onChange={(e) => set('name', e.target.value)} /></Field>
-        <Field label="Description" className="sm:col-span-2"><Textarea value={values.description} maxLength={PRODUCT_LIMITS.description} rows={3} onChange={(e) => set('description', e.target.value)} /></Field>
-        <Field label={`Price (${product.currency})`} required><Input type="number" step="0.01" min="0" value={values.price} onChange={(e) => set('price', e.target.value)} /></Field>
-        <Field label="Stock"><Input type="number" step="1" min="0" value={values.stock} onChange={(e) => set('stock', e.target.value)} /></Field>
-        <Field label="Image URL" error={imageUrl.error} className="sm:col-span-2">
-          <Input type="url" value={values.imageUrl} onChange={(e) => set('imageUrl', e.target.value)} onBlur={(e) => void imageUrl.check([e.target.value])} />
+        <Field label={t`Name`} required className="sm:col-span-2"><Input dir="auto" value={values.name} maxLength={PRODUCT_LIMITS.name} onChange={(e) => set('name', e.target.value)} /></Field>
+        <Field label={t`Description`} className="sm:col-span-2"><Textarea dir="auto" value={values.description} maxLength={PRODUCT_LIMITS.description} rows={3} onChange={(e) => set('description', e.target.value)} /></Field>
+        <Field label={t`Price (${product.currency})`} required><Input type="number" step="0.01" min="0" value={values.price} onChange={(e) => set('price', e.target.value)} /></Field>
+        <Field label={t`Stock`}><Input type="number" step="1" min="0" value={values.stock} onChange={(e) => set('stock', e.target.value)} /></Field>
+        <Field label={t`Image URL`} error={imageUrl.error} className="sm:col-span-2">
+          <Input dir="auto" type="url" value={values.imageUrl} onChange={(e) => set('imageUrl', e.target.value)} onBlur={(e) => void imageUrl.check([e.target.value])} />
         </Field>
-        <Field label="Categories" hint="Comma-separated."><Input value={values.categories} onChange={(e) => set('categories', e.target.value)} /></Field>
-        <Field label="Tags" hint="Comma-separated."><Input value={values.tags} onChange={(e) => set('tags', e.target.value)} /></Field>
-        <Field label="Status">
+        <Field label={t`Categories`} hint={t`Comma-separated.`}><Input dir="auto" value={values.categories} onChange={(e) => set('categories', e.target.value)} /></Field>
+        <Field label={t`Tags`} hint={t`Comma-separated.`}><Input dir="auto" value={values.tags} onChange={(e) => set('tags', e.target.value)} /></Field>
+        <Field label={t`Status`}>
           <Select value={values.status} onChange={(e) => set('status', e.target.value as PmEditValues['status'])}>
-            <option value="active">Active</option>
-            <option value="inactive">Inactive</option>
-            <option value="draft">Draft</option>
+            <option value="active">{t`Active`}</option>
+            <option value="inactive">{t`Inactive`}</option>
+            <option value="draft">{t`Draft`}</option>
           </Select>
         </Field>
       </form>

@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Vendor } from '@souq/shared/api/auth';
-import { MSG } from '@souq/shared/messages';
+import { useMsg } from '@/lib/use-msg';
 import { apiList } from '@/lib/api-client';
 import { useDebounced } from '@/lib/use-debounced';
 import { Field, Input, Select } from '@/components/ui/Field';
+import { useLingui } from '@lingui/react/macro';
 
 /** The vendor a new product is made for: searched on the server (admin vendor list), picked from the matches. */
 export function VendorPicker({ value, onChange, error }: { value: string; onChange: (vendorId: string) => void; error?: string | null }) {
+  const MSG = useMsg();
+  const { t } = useLingui();
   const [search, setSearch] = useState('');
   const term = useDebounced(search.trim(), 250);
   const vendors = useQuery({
@@ -21,10 +24,10 @@ export function VendorPicker({ value, onChange, error }: { value: string; onChan
   const items = chosen && String(chosen.id) === value && !listed.some((v) => v.id === chosen.id) ? [chosen, ...listed] : listed;
   return (
     <div className="grid gap-2 sm:col-span-2 sm:grid-cols-2">
-      <Field label="Find vendor" hint="Company, contact or e-mail.">
-        <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search vendors..." />
+      <Field label={t`Find vendor`} hint={t`Company, contact or e-mail.`}>
+        <Input dir="auto" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t`Search vendors...`} />
       </Field>
-      <Field label="Vendor" required error={error ?? (vendors.isError ? `${MSG.loadVendorsFailed}: ${vendors.error.message}` : null)}>
+      <Field label={t`Vendor`} required error={error ?? (vendors.isError ? `${MSG.loadVendorsFailed}: ${vendors.error.message}` : null)}>
         <Select
           value={value}
           onChange={(e) => {
@@ -33,7 +36,7 @@ export function VendorPicker({ value, onChange, error }: { value: string; onChan
           }}
           disabled={vendors.isPending}
         >
-          <option value="">{vendors.isPending ? 'Loading vendors...' : items.length ? 'Choose a vendor' : MSG.noVendorsFound}</option>
+          <option value="">{vendors.isPending ? t`Loading vendors...` : items.length ? t`Choose a vendor` : MSG.noVendorsFound}</option>
           {items.map((v) => (
             <option key={v.id} value={v.id}>
               {v.company_name} — {v.contact_name}

@@ -1,4 +1,4 @@
-import { MSG } from '@souq/shared/messages';
+import { currentMsg } from '@/lib/use-msg';
 import type { ManagedProduct, ProductCreate, ProductUpdate } from '@souq/shared/api/products';
 import { splitList } from '@souq/shared/rules/embed-product';
 import { amountToCents, centsToAmount, toFiniteNumber } from '@souq/shared/rules/money';
@@ -28,10 +28,10 @@ export const emptyPmCreate = (): PmCreateValues => ({
 
 /** The create form's checks in the spec's words: name and price, a positive price, then the vendor it is made for. */
 export function pmCreateProblem(v: PmCreateValues): string | null {
-  if (!v.name.trim() || !v.price.trim()) return MSG.pmNamePriceRequired;
+  if (!v.name.trim() || !v.price.trim()) return currentMsg().pmNamePriceRequired;
   const price = toFiniteNumber(v.price);
-  if (price === null || price <= 0) return MSG.pmPricePositive;
-  if (!v.vendorId) return MSG.productVendorRequired;
+  if (price === null || price <= 0) return currentMsg().pmPricePositive;
+  if (!v.vendorId) return currentMsg().productVendorRequired;
   return null;
 }
 

@@ -9,25 +9,28 @@ import { Alert } from '@/components/ui/Alert';
 import { AuthShell } from '@/components/ui/AuthShell';
 import { Button } from '@/components/ui/Button';
 import { Field, Input } from '@/components/ui/Field';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { LanguageSwitch } from '@/components/LanguageSwitch';
 
 export type VendorAuthMode = 'login' | 'signup';
 
 const TEXT = {
-  login: { title: 'Vendor Login', subtitle: 'Manage your products, orders and store profile.', button: 'Login', toggle: 'New to Souq? Create a vendor account' },
-  signup: { title: 'Vendor Sign Up', subtitle: 'Open your store on Souq in a few minutes.', button: 'Create Vendor Account', toggle: 'Already selling on Souq? Log in' },
+  login: { title: msg`Vendor Login`, subtitle: msg`Manage your products, orders and store profile.`, button: msg`Login`, toggle: msg`New to Souq? Create a vendor account` },
+  signup: { title: msg`Vendor Sign Up`, subtitle: msg`Open your store on Souq in a few minutes.`, button: msg`Create Vendor Account`, toggle: msg`Already selling on Souq? Log in` },
 } as const;
 
 const ASIDE = {
-  heading: 'Sell where shoppers ask',
-  text: 'The Souq assistant recommends your products to customers who describe exactly what they need.',
-  points: ['List products with SEO and embed tools', 'Track orders and revenue', 'Get verified once, sell everywhere'],
+  heading: msg`Sell where shoppers ask`,
+  text: msg`The Souq assistant recommends your products to customers who describe exactly what they need.`,
+  points: [msg`List products with SEO and embed tools`, msg`Track orders and revenue`, msg`Get verified once, sell everywhere`],
 };
 
 const SIGNUP_FIELDS = [
-  { key: 'company_name', label: 'Company Name', autoComplete: 'organization', type: 'text' },
-  { key: 'contact_name', label: 'Contact Name', autoComplete: 'name', type: 'text' },
-  { key: 'phone', label: 'Phone', autoComplete: 'tel', type: 'tel' },
-  { key: 'address', label: 'Address', autoComplete: 'street-address', type: 'text' },
+  { key: 'company_name', label: msg`Company Name`, autoComplete: 'organization', type: 'text' },
+  { key: 'contact_name', label: msg`Contact Name`, autoComplete: 'name', type: 'text' },
+  { key: 'phone', label: msg`Phone`, autoComplete: 'tel', type: 'tel' },
+  { key: 'address', label: msg`Address`, autoComplete: 'street-address', type: 'text' },
 ] as const;
 
 type Values = Record<'company_name' | 'contact_name' | 'phone' | 'address' | 'email' | 'password', string>;
@@ -39,6 +42,7 @@ const EMPTY: Values = { company_name: '', contact_name: '', phone: '', address: 
  * `onToggle` switches the mode through the URL (/vendor/login ↔ /vendor/signup); without it the mode is local.
  */
 export function VendorAuthScreen({ initialMode, onToggle, notice }: { initialMode: VendorAuthMode; onToggle?: (next: VendorAuthMode) => void; notice?: string }) {
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const [localMode, setLocalMode] = useState(initialMode);
   const mode = onToggle ? initialMode : localMode;
@@ -77,34 +81,36 @@ export function VendorAuthScreen({ initialMode, onToggle, notice }: { initialMod
 
   return (
     <AuthShell
-      title={text.title}
-      subtitle={text.subtitle}
-      aside={ASIDE}
-      area="Vendor"
+      title={i18n._(text.title)}
+      subtitle={i18n._(text.subtitle)}
+      aside={{ heading: i18n._(ASIDE.heading), text: i18n._(ASIDE.text), points: ASIDE.points.map((p) => i18n._(p)) }}
+      area={t`Vendor`}
       footer={
         <>
-          Shopping instead?{' '}
+          <Trans>Shopping instead?</Trans>{' '}
           <Link className="font-medium text-brand-700 hover:underline" to={paths.login}>
-            Customer login
+            <Trans>Customer login</Trans>
           </Link>
+          {/* the vendor area's language switch, here too: the sign-in screen has no header (issue 26 item 2) */}
+          <span className="mt-3 block"><LanguageSwitch /></span>
         </>
       }
     >
       {notice && <Alert tone="info" className="mb-5">{notice}</Alert>}
-      <form onSubmit={submit} noValidate className="space-y-4" aria-label={text.title}>
+      <form onSubmit={submit} noValidate className="space-y-4" aria-label={i18n._(text.title)}>
         {mode === 'signup' && (
           <div className="grid gap-4 sm:grid-cols-2">
             {SIGNUP_FIELDS.map((f) => (
-              <Field key={f.key} label={f.label} error={fieldError(f.key)} className={f.key === 'address' ? 'sm:col-span-2' : undefined}>
-                <Input name={f.key} type={f.type} autoComplete={f.autoComplete} value={values[f.key]} onChange={set(f.key)} />
+              <Field key={f.key} label={i18n._(f.label)} error={fieldError(f.key)} className={f.key === 'address' ? 'sm:col-span-2' : undefined}>
+                <Input dir="auto" name={f.key} type={f.type} autoComplete={f.autoComplete} value={values[f.key]} onChange={set(f.key)} />
               </Field>
             ))}
           </div>
         )}
-        <Field label="Email" error={fieldError('email')}>
-          <Input name="email" type="email" autoComplete="email" inputMode="email" value={values.email} onChange={set('email')} />
+        <Field label={t`Email`} error={fieldError('email')}>
+          <Input dir="auto" name="email" type="email" autoComplete="email" inputMode="email" value={values.email} onChange={set('email')} />
         </Field>
-        <Field label="Password" error={fieldError('password')}>
+        <Field label={t`Password`} error={fieldError('password')}>
           <Input
             name="password"
             type="password"
@@ -115,12 +121,12 @@ export function VendorAuthScreen({ initialMode, onToggle, notice }: { initialMod
         </Field>
         <Alert tone="error">{error?.message}</Alert>
         <Button type="submit" size="lg" loading={busy} className="w-full">
-          {text.button}
+          {i18n._(text.button)}
         </Button>
       </form>
       <div className="mt-6 border-t border-slate-100 pt-5 text-center">
         <button type="button" onClick={toggle} className="text-sm font-medium text-brand-700 hover:text-brand-800 hover:underline">
-          {text.toggle}
+          {i18n._(text.toggle)}
         </button>
       </div>
     </AuthShell>

@@ -2,7 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Vendor } from '@souq/shared/api/auth';
-import { MSG } from '@souq/shared/messages';
+import { useMsg } from '@/lib/use-msg';
 import { formatMoney } from '@souq/shared/rules/money';
 import { Alert } from '@/components/ui/Alert';
 import { paths } from '@/app/paths';
@@ -17,10 +17,13 @@ import { dashboardKeys, useDashboardStats } from './dashboard-api';
 import { VendorAccountSummary } from './VendorAccountSummary';
 import { DEFAULT_VENDOR_TAB, isVendorTab, TAB_COMPONENTS, VENDOR_TABS, type VendorTabId } from './tabs/registry';
 import { formatCount } from '@souq/shared/rules/locale';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 
 /** The header's four stat cards (vendor §2), from the server for the signed-in vendor. */
 function DashboardStats() {
+  const MSG = useMsg();
+  const { t } = useLingui();
   const stats = useDashboardStats();
   const s = stats.data;
   if (stats.isError && !s) {
@@ -28,17 +31,17 @@ function DashboardStats() {
       <Alert tone="error" title={MSG.loadVendorStatsFailed}>
         <p>{stats.error.message}</p>
         <Button variant="secondary" size="sm" className="mt-3" onClick={() => void stats.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </Alert>
     );
   }
   return (
-    <section aria-label="Your business at a glance" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-      <StatCard label="Total Products" loading={!s} value={formatCount(s?.total_products)} hint="in your catalogue" />
-      <StatCard label="Total Orders" loading={!s} value={formatCount(s?.total_orders)} hint="holding your products" />
-      <StatCard label="Total Revenue" loading={!s} value={s && <Money text={formatMoney(s.total_revenue, s.currency)} />} hint={MSG.vendorRevenueHint} />
-      <StatCard label="Active Products" loading={!s} value={formatCount(s?.active_products)} hint="visible to customers" />
+    <section aria-label={t`Your business at a glance`} className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+      <StatCard label={t`Total Products`} loading={!s} value={formatCount(s?.total_products)} hint={t`in your catalogue`} />
+      <StatCard label={t`Total Orders`} loading={!s} value={formatCount(s?.total_orders)} hint={t`holding your products`} />
+      <StatCard label={t`Total Revenue`} loading={!s} value={s && <Money text={formatMoney(s.total_revenue, s.currency)} />} hint={MSG.vendorRevenueHint} />
+      <StatCard label={t`Active Products`} loading={!s} value={formatCount(s?.active_products)} hint={t`visible to customers`} />
     </section>
   );
 }
@@ -60,6 +63,7 @@ function TabPanel({ id }: { id: VendorTabId }) {
  * tab; a tab's own keys (its list's search, filters, page) are left behind when switching.
  */
 export function VendorDashboard({ vendor }: { vendor: Vendor }) {
+  const { t, i18n } = useLingui();
   const location = useLocation();
   const navigate = useNavigate();
   const requested = new URLSearchParams(location.search).get('tab');
@@ -81,39 +85,39 @@ export function VendorDashboard({ vendor }: { vendor: Vendor }) {
           vendor still to be verified sees what is missing and the onboarding link, a verified one a single line. */}
       <DashboardStats />
       {verified ? (
-        <section aria-label="Account" className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-sm sm:px-5">
+        <section aria-label={t`Account`} className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-sm sm:px-5">
           <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
-            <h2 className="truncate text-base font-semibold text-slate-900">{vendor.company_name}</h2>
+            <h2 className="truncate text-base font-semibold text-slate-900" dir="auto">{vendor.company_name}</h2>
             <StatusBadge kind="vendor" status={vendor.verification_status} />
           </div>
-          <Link to={paths.vendorProfile} className={buttonClass('ghost', 'sm')}>View profile</Link>
+          <Link to={paths.vendorProfile} className={buttonClass('ghost', 'sm')}><Trans>View profile</Trans></Link>
         </section>
       ) : (
         <VendorAccountSummary vendor={vendor} />
       )}
       <div className="grid gap-6 lg:grid-cols-[12rem_minmax(0,1fr)]">
-        <nav aria-label="Dashboard tabs" className="lg:sticky lg:top-4 lg:self-start">
+        <nav aria-label={t`Dashboard tabs`} className="lg:sticky lg:top-4 lg:self-start">
           <label className="flex flex-col gap-1.5 text-sm font-medium text-slate-700 lg:hidden">
-            Dashboard section
+            <Trans>Dashboard section</Trans>
             <Select value={active} onChange={(e) => select(e.target.value as VendorTabId)}>
-              {VENDOR_TABS.map((t) => (
-                <option key={t.id} value={t.id}>{t.label}</option>
+              {VENDOR_TABS.map((tab) => (
+                <option key={tab.id} value={tab.id}>{i18n._(tab.label)}</option>
               ))}
             </Select>
           </label>
           <ul className="hidden space-y-0.5 rounded-2xl border border-slate-200 bg-white p-2 shadow-sm lg:block">
-            {VENDOR_TABS.map((t) => (
-              <li key={t.id}>
+            {VENDOR_TABS.map((tab) => (
+              <li key={tab.id}>
                 <button
                   type="button"
-                  onClick={() => select(t.id)}
-                  aria-current={active === t.id ? 'page' : undefined}
+                  onClick={() => select(tab.id)}
+                  aria-current={active === tab.id ? 'page' : undefined}
                   className={cx(
                     'w-full rounded-lg px-3 py-2 text-start text-sm font-medium transition-colors',
-                    active === t.id ? 'bg-brand-700 text-white shadow-sm' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+                    active === tab.id ? 'bg-brand-700 text-white shadow-sm' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
                   )}
                 >
-                  {t.label}
+                  {i18n._(tab.label)}
                 </button>
               </li>
             ))}

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { COUNTRIES_OF_ORIGIN, CURRENCIES, PRODUCT_CATEGORIES, PRODUCT_LIMITS, SEASONALITIES, TARGET_AUDIENCES } from '@souq/shared/constants';
-import { MSG } from '@souq/shared/messages';
+import { useMsg } from '@/lib/use-msg';
 import { embedSettingsSchema, type EmbedSettings } from '@souq/shared/api/embeds';
 import type { ManagedProduct } from '@souq/shared/api/products';
 import { embedCode } from '@souq/shared/rules/embed';
@@ -21,15 +21,17 @@ import { EmbedPreview, copyEmbedCode } from '@/components/products/EmbedPreview'
 import { EmbedSettingsFields, embedSizeError } from '@/components/products/EmbedSettingsFields';
 import { importToolValues, newToolVariant, sampleToolValues, toolBody, toolProblem, type ToolValues, type ToolVariant } from './tool-model';
 import { publicOrigin } from '@/lib/public-origin';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { AUDIENCE_LABELS, CATEGORY_LABELS, SEASON_LABELS, STATUS_LABELS, VARIANT_TYPE_NAMES, optionLabel } from '../products/option-labels';
 
 type ToolTab = 'create' | 'settings' | 'export';
 const TABS = [
-  { value: 'create', label: 'Create Product' },
-  { value: 'settings', label: 'Embed Settings' },
-  { value: 'export', label: 'Preview & Export' },
+  { value: 'create', label: msg`Create Product` },
+  { value: 'settings', label: msg`Embed Settings` },
+  { value: 'export', label: msg`Preview & Export` },
 ] as const;
 
-const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).replace('-', ' ');
 const defaultSettings = () => embedSettingsSchema.parse({});
 
 /** The vendor's own products to embed (newest first), for the Preview & Export tab. */
@@ -46,6 +48,8 @@ function useEmbeddableProducts() {
  * show it and copy its code. 'Manage All Products' leads to the vendor's own product list after a create.
  */
 export function ProductEmbeddingTool({ vendorId }: { vendorId: number }) {
+  const MSG = useMsg();
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const [tab, setTab] = useState<ToolTab>('create');
   const [values, setValues] = useState<ToolValues>(sampleToolValues);
@@ -67,7 +71,7 @@ export function ProductEmbeddingTool({ vendorId }: { vendorId: number }) {
   async function onCreate(e: FormEvent) {
     e.preventDefault();
     if (create.isPending || saveEmbed.isPending) return;
-    const problem = toolProblem(values) ?? (settingsValid ? null : MSG.validationFailedList('embed settings: width and height must be sizes such as 100%, 400px or auto'));
+    const problem = toolProblem(values) ?? (settingsValid ? null : MSG.validationFailedList(t`embed settings: width and height must be sizes such as 100%, 400px or auto`));
     if (problem) {
       notify.error(problem);
       return;
@@ -121,104 +125,104 @@ export function ProductEmbeddingTool({ vendorId }: { vendorId: number }) {
     panel = (
       <form onSubmit={onCreate} noValidate className="flex flex-col gap-6" aria-busy={busy}>
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-slate-50 p-3 text-sm text-slate-600">
-          <p>The form starts from a sample product. Import a product from a .json file, or edit the fields.</p>
+          <p><Trans>The form starts from a sample product. Import a product from a .json file, or edit the fields.</Trans></p>
           <div className="flex gap-2">
-            <input ref={fileInput} type="file" accept=".json,application/json" className="sr-only" aria-label="Import product from a .json file" onChange={(e) => void onImport(e.target.files?.[0])} />
-            <Button variant="secondary" size="sm" onClick={() => fileInput.current?.click()}>Import JSON</Button>
-            <Button variant="ghost" size="sm" onClick={() => setValues(sampleToolValues())}>Reset to sample</Button>
+            <input ref={fileInput} type="file" accept=".json,application/json" className="sr-only" aria-label={t`Import product from a .json file`} onChange={(e) => void onImport(e.target.files?.[0])} />
+            <Button variant="secondary" size="sm" onClick={() => fileInput.current?.click()}><Trans>Import JSON</Trans></Button>
+            <Button variant="ghost" size="sm" onClick={() => setValues(sampleToolValues())}><Trans>Reset to sample</Trans></Button>
           </div>
         </div>
-        <FormSection title="Product">
-          <Field label="Name" required className="sm:col-span-2" hint={<LengthHint value={values.name} max={PRODUCT_LIMITS.name} />}>
-            <Input value={values.name} maxLength={PRODUCT_LIMITS.name} onChange={(e) => set('name', e.target.value)} />
+        <FormSection title={t`Product`}>
+          <Field label={t`Name`} required className="sm:col-span-2" hint={<LengthHint value={values.name} max={PRODUCT_LIMITS.name} />}>
+            <Input dir="auto" value={values.name} maxLength={PRODUCT_LIMITS.name} onChange={(e) => set('name', e.target.value)} />
           </Field>
-          <Field label="Description" required className="sm:col-span-2" hint={<LengthHint value={values.description} max={PRODUCT_LIMITS.description} />}>
-            <Textarea value={values.description} maxLength={PRODUCT_LIMITS.description} rows={3} onChange={(e) => set('description', e.target.value)} />
+          <Field label={t`Description`} required className="sm:col-span-2" hint={<LengthHint value={values.description} max={PRODUCT_LIMITS.description} />}>
+            <Textarea dir="auto" value={values.description} maxLength={PRODUCT_LIMITS.description} rows={3} onChange={(e) => set('description', e.target.value)} />
           </Field>
-          <Field label="Brand" required><Input value={values.brand} maxLength={PRODUCT_LIMITS.brand} onChange={(e) => set('brand', e.target.value)} /></Field>
-          <Field label="Category" required>
+          <Field label={t`Brand`} required><Input dir="auto" value={values.brand} maxLength={PRODUCT_LIMITS.brand} onChange={(e) => set('brand', e.target.value)} /></Field>
+          <Field label={t`Category`} required>
             <Select value={values.category_name} onChange={(e) => set('category_name', e.target.value)}>
-              <option value="">Choose a category</option>
+              <option value="">{t`Choose a category`}</option>
               {values.category_name && !(PRODUCT_CATEGORIES as readonly string[]).includes(values.category_name) && <option value={values.category_name}>{values.category_name}</option>}
-              {PRODUCT_CATEGORIES.map((c) => <option key={c} value={c}>{label(c)}</option>)}
+              {PRODUCT_CATEGORIES.map((c) => <option key={c} value={c}>{optionLabel(i18n, CATEGORY_LABELS, c)}</option>)}
             </Select>
           </Field>
-          <Field label="SKU" required><Input value={values.sku} maxLength={PRODUCT_LIMITS.sku} onChange={(e) => set('sku', e.target.value)} /></Field>
-          <Field label="Status" required>
+          <Field label="SKU" required><Input dir="auto" value={values.sku} maxLength={PRODUCT_LIMITS.sku} onChange={(e) => set('sku', e.target.value)} /></Field>
+          <Field label={t`Status`} required>
             <Select value={values.status} onChange={(e) => set('status', e.target.value as ToolValues['status'])}>
-              {EMBED_PRODUCT_STATUSES.map((s) => <option key={s} value={s}>{label(s)}</option>)}
+              {EMBED_PRODUCT_STATUSES.map((s) => <option key={s} value={s}>{optionLabel(i18n, STATUS_LABELS, s)}</option>)}
             </Select>
           </Field>
-          <Field label="Image URL" error={imageUrl.error} className="sm:col-span-2">
-            <Input type="url" value={values.image_url} onChange={(e) => set('image_url', e.target.value)} onBlur={(e) => void imageUrl.check([e.target.value])} placeholder="https://…" />
+          <Field label={t`Image URL`} error={imageUrl.error} className="sm:col-span-2">
+            <Input dir="auto" type="url" value={values.image_url} onChange={(e) => set('image_url', e.target.value)} onBlur={(e) => void imageUrl.check([e.target.value])} placeholder={t`https://…`} />
           </Field>
-          <Field label="Bullet points" hint="Comma-separated." className="sm:col-span-2"><Input value={values.bullet_points} onChange={(e) => set('bullet_points', e.target.value)} /></Field>
-          <Field label="Tags" hint="Comma-separated."><Input value={values.tags} onChange={(e) => set('tags', e.target.value)} /></Field>
-          <Field label="AI tags" hint="Comma-separated."><Input value={values.ai_tags} onChange={(e) => set('ai_tags', e.target.value)} /></Field>
+          <Field label={t`Bullet points`} hint={t`Comma-separated.`} className="sm:col-span-2"><Input dir="auto" value={values.bullet_points} onChange={(e) => set('bullet_points', e.target.value)} /></Field>
+          <Field label={t`Tags`} hint={t`Comma-separated.`}><Input dir="auto" value={values.tags} onChange={(e) => set('tags', e.target.value)} /></Field>
+          <Field label={t`AI tags`} hint={t`Comma-separated.`}><Input dir="auto" value={values.ai_tags} onChange={(e) => set('ai_tags', e.target.value)} /></Field>
         </FormSection>
-        <FormSection title="Price and inventory">
+        <FormSection title={t`Price and inventory`}>
           <div className="grid grid-cols-[1fr_7rem] gap-2">
-            <Field label="Price" required><Input type="number" step="0.01" min="0" value={values.price} onChange={(e) => set('price', e.target.value)} /></Field>
-            <Field label="Currency" required>
+            <Field label={t`Price`} required><Input type="number" step="0.01" min="0" value={values.price} onChange={(e) => set('price', e.target.value)} /></Field>
+            <Field label={t`Currency`} required>
               <Select value={values.currency} onChange={(e) => set('currency', e.target.value)}>{CURRENCIES.map((c) => <option key={c}>{c}</option>)}</Select>
             </Field>
           </div>
-          <Field label="Inventory quantity" required><Input type="number" step="1" min="0" value={values.inventory_quantity} onChange={(e) => set('inventory_quantity', e.target.value)} /></Field>
-          <Field label="Base price" hint="The regular price; shown struck through when above the price and no compare-at price is given.">
+          <Field label={t`Inventory quantity`} required><Input type="number" step="1" min="0" value={values.inventory_quantity} onChange={(e) => set('inventory_quantity', e.target.value)} /></Field>
+          <Field label={t`Base price`} hint={t`The regular price; shown struck through when above the price and no compare-at price is given.`}>
             <Input type="number" step="0.01" min="0" value={values.base_price} onChange={(e) => set('base_price', e.target.value)} />
           </Field>
-          <Field label="Compare-at price"><Input type="number" step="0.01" min="0" value={values.compare_at_price} onChange={(e) => set('compare_at_price', e.target.value)} /></Field>
+          <Field label={t`Compare-at price`}><Input type="number" step="0.01" min="0" value={values.compare_at_price} onChange={(e) => set('compare_at_price', e.target.value)} /></Field>
         </FormSection>
-        <FormSection title="Variants" description="Each variant: colour, size and material, with its own SKU, price and inventory.">
+        <FormSection title={t`Variants`} description={t`Each variant: colour, size and material, with its own SKU, price and inventory.`}>
           <div className="flex flex-col gap-3 sm:col-span-2">
             {values.variants.map((r, i) => (
               <div key={r.key} className="grid grid-cols-2 items-end gap-2 rounded-xl border border-slate-200 p-3 sm:grid-cols-[1fr_1fr_1fr_1fr_6rem_6rem_auto]">
                 {(['color', 'size', 'material', 'sku'] as const).map((k) => (
-                  <Field key={k} label={k === 'sku' ? 'SKU' : label(k)}><Input value={r[k]} onChange={(e) => setVariant(i, { [k]: e.target.value })} /></Field>
+                  <Field key={k} label={k === 'sku' ? 'SKU' : optionLabel(i18n, VARIANT_TYPE_NAMES, k)}><Input dir="auto" value={r[k]} onChange={(e) => setVariant(i, { [k]: e.target.value })} /></Field>
                 ))}
-                <Field label="Price"><Input type="number" step="0.01" min="0" value={r.price} onChange={(e) => setVariant(i, { price: e.target.value })} /></Field>
-                <Field label="Inventory"><Input type="number" step="1" min="0" value={r.inventory} onChange={(e) => setVariant(i, { inventory: e.target.value })} /></Field>
-                <Button variant="ghost" size="sm" onClick={() => set('variants', values.variants.filter((_, j) => j !== i))} aria-label={`Remove variant ${i + 1}`}>Remove</Button>
+                <Field label={t`Price`}><Input type="number" step="0.01" min="0" value={r.price} onChange={(e) => setVariant(i, { price: e.target.value })} /></Field>
+                <Field label={t`Inventory`}><Input type="number" step="1" min="0" value={r.inventory} onChange={(e) => setVariant(i, { inventory: e.target.value })} /></Field>
+                <Button variant="ghost" size="sm" onClick={() => set('variants', values.variants.filter((_, j) => j !== i))} aria-label={t`Remove variant ${i + 1}`}><Trans>Remove</Trans></Button>
               </div>
             ))}
-            <div><Button variant="secondary" size="sm" onClick={() => set('variants', [...values.variants, newToolVariant()])}>Add variant</Button></div>
+            <div><Button variant="secondary" size="sm" onClick={() => set('variants', [...values.variants, newToolVariant()])}><Trans>Add variant</Trans></Button></div>
           </div>
         </FormSection>
-        <FormSection title="Audience, SEO and shipping" description="Weight in pounds and dimensions in inches, as the tool's product schema has them; the shop stores kilograms and centimetres.">
-          <Field label="Target audience">
+        <FormSection title={t`Audience, SEO and shipping`} description={t`Weight in pounds and dimensions in inches, as the tool's product schema has them; the shop stores kilograms and centimetres.`}>
+          <Field label={t`Target audience`}>
             <Select value={values.target_audience} onChange={(e) => set('target_audience', e.target.value)}>
-              <option value="">Not set</option>{TARGET_AUDIENCES.map((a) => <option key={a} value={a}>{label(a)}</option>)}
+              <option value="">{t`Not set`}</option>{TARGET_AUDIENCES.map((a) => <option key={a} value={a}>{optionLabel(i18n, AUDIENCE_LABELS, a)}</option>)}
             </Select>
           </Field>
-          <Field label="Seasonality">
+          <Field label={t`Seasonality`}>
             <Select value={values.seasonality} onChange={(e) => set('seasonality', e.target.value)}>
-              <option value="">Not set</option>{SEASONALITIES.map((s) => <option key={s} value={s}>{label(s)}</option>)}
+              <option value="">{t`Not set`}</option>{SEASONALITIES.map((s) => <option key={s} value={s}>{optionLabel(i18n, SEASON_LABELS, s)}</option>)}
             </Select>
           </Field>
-          <Field label="SEO title" hint={<LengthHint value={values.seo_title} max={PRODUCT_LIMITS.seoTitle} />}>
-            <Input value={values.seo_title} maxLength={PRODUCT_LIMITS.seoTitle} onChange={(e) => set('seo_title', e.target.value)} />
+          <Field label={t`SEO title`} hint={<LengthHint value={values.seo_title} max={PRODUCT_LIMITS.seoTitle} />}>
+            <Input dir="auto" value={values.seo_title} maxLength={PRODUCT_LIMITS.seoTitle} onChange={(e) => set('seo_title', e.target.value)} />
           </Field>
-          <Field label="Keywords" hint="Comma-separated."><Input value={values.keywords} onChange={(e) => set('keywords', e.target.value)} /></Field>
-          <Field label="Meta description" className="sm:col-span-2" hint={<LengthHint value={values.meta_description} max={PRODUCT_LIMITS.metaDescription} />}>
-            <Textarea value={values.meta_description} maxLength={PRODUCT_LIMITS.metaDescription} rows={2} onChange={(e) => set('meta_description', e.target.value)} />
+          <Field label={t`Keywords`} hint={t`Comma-separated.`}><Input dir="auto" value={values.keywords} onChange={(e) => set('keywords', e.target.value)} /></Field>
+          <Field label={t`Meta description`} className="sm:col-span-2" hint={<LengthHint value={values.meta_description} max={PRODUCT_LIMITS.metaDescription} />}>
+            <Textarea dir="auto" value={values.meta_description} maxLength={PRODUCT_LIMITS.metaDescription} rows={2} onChange={(e) => set('meta_description', e.target.value)} />
           </Field>
-          <Field label="Country of origin">
+          <Field label={t`Country of origin`}>
             <Select value={values.country_of_origin} onChange={(e) => set('country_of_origin', e.target.value)}>
-              <option value="">Not set</option>
+              <option value="">{t`Not set`}</option>
               {values.country_of_origin && !(COUNTRIES_OF_ORIGIN as readonly string[]).includes(values.country_of_origin) && <option>{values.country_of_origin}</option>}
               {COUNTRIES_OF_ORIGIN.map((c) => <option key={c} value={c}>{c.toUpperCase()}</option>)}
             </Select>
           </Field>
-          <Field label="Weight (lb)"><Input type="number" step="0.01" min="0" value={values.weight} onChange={(e) => set('weight', e.target.value)} /></Field>
+          <Field label={t`Weight (lb)`}><Input type="number" step="0.01" min="0" value={values.weight} onChange={(e) => set('weight', e.target.value)} /></Field>
           <div className="grid grid-cols-3 gap-2 sm:col-span-2">
             {(['dim_length', 'dim_width', 'dim_height'] as const).map((k, i) => (
-              <Field key={k} label={`${['Length', 'Width', 'Height'][i]} (in)`}><Input type="number" step="0.1" min="0" value={values[k]} onChange={(e) => set(k, e.target.value)} /></Field>
+              <Field key={k} label={[t`Length (in)`, t`Width (in)`, t`Height (in)`][i]}><Input type="number" step="0.1" min="0" value={values[k]} onChange={(e) => set(k, e.target.value)} /></Field>
             ))}
           </div>
         </FormSection>
         <div className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 pt-4">
-          <p className="me-auto text-xs text-slate-500">The embed is saved with the settings of the Embed Settings tab.</p>
-          <Button type="submit" loading={busy}>Create Product & Embed</Button>
+          <p className="me-auto text-xs text-slate-500"><Trans>The embed is saved with the settings of the Embed Settings tab.</Trans></p>
+          <Button type="submit" loading={busy}><Trans>Create Product & Embed</Trans></Button>
         </div>
       </form>
     );
@@ -228,26 +232,26 @@ export function ProductEmbeddingTool({ vendorId }: { vendorId: number }) {
     panel = (
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="flex flex-col gap-4">
-          <Field label="Product to embed" hint="Your products, newest first.">
+          <Field label={t`Product to embed`} hint={t`Your products, newest first.`}>
             <Select value={chosen?.id ?? ''} onChange={(e) => setSelectedId(e.target.value ? Number(e.target.value) : null)} disabled={products.isPending}>
-              <option value="">{products.isPending ? 'Loading products...' : 'Choose a product'}</option>
-              {products.data?.map((p) => <option key={p.id} value={p.id}>{p.name}{p.status !== 'active' ? ` (${p.status})` : ''}</option>)}
+              <option value="">{products.isPending ? t`Loading products...` : t`Choose a product`}</option>
+              {products.data?.map((p) => <option key={p.id} value={p.id}>{p.name}{p.status !== 'active' ? ` (${optionLabel(i18n, STATUS_LABELS, p.status).toLowerCase()})` : ''}</option>)}
             </Select>
           </Field>
           {products.isError && <Alert tone="error" title={MSG.loadProductsFailed}>{products.error.message}</Alert>}
           {chosen ? (
             <>
-              {chosen.status !== 'active' && <Alert tone="warning" title="This product is not active">Other sites show “{MSG.embedUnavailable}” until it is.</Alert>}
-              <Field label="Embed code" hint="Paste it into the HTML of any page.">
-                <Textarea readOnly value={code} rows={7} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+              {chosen.status !== 'active' && <Alert tone="warning" title={t`This product is not active`}><Trans>Other sites show “{MSG.embedUnavailable}” until it is.</Trans></Alert>}
+              <Field label={t`Embed code`} hint={t`Paste it into the HTML of any page.`}>
+                <Textarea dir="auto" readOnly value={code} rows={7} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
               </Field>
               <div className="flex flex-wrap gap-2">
-                <Button onClick={() => void copyEmbedCode(code)}>Copy embed code</Button>
-                <Button variant="secondary" onClick={onSaveEmbed} loading={saveEmbed.isPending} disabled={!settingsValid}>Save embed</Button>
+                <Button onClick={() => void copyEmbedCode(code)}><Trans>Copy embed code</Trans></Button>
+                <Button variant="secondary" onClick={onSaveEmbed} loading={saveEmbed.isPending} disabled={!settingsValid}><Trans>Save embed</Trans></Button>
               </div>
             </>
           ) : (
-            <p className="text-sm text-slate-600">Create a product in the first tab, or choose one of yours, to get its embed code.</p>
+            <p className="text-sm text-slate-600"><Trans>Create a product in the first tab, or choose one of yours, to get its embed code.</Trans></p>
           )}
         </div>
         {chosen && <EmbedPreview productId={chosen.id} productName={chosen.name} settings={settings} />}
@@ -260,13 +264,13 @@ export function ProductEmbeddingTool({ vendorId }: { vendorId: number }) {
       {created && (
         <Alert tone={created.embedSaved ? 'success' : 'warning'} title={created.embedSaved ? MSG.embedSuccess : MSG.embedSaveFailed}>
           <div className="mt-2 flex flex-wrap gap-2">
-            <Button size="sm" variant="secondary" onClick={() => setTab('export')}>Preview & copy the code</Button>
+            <Button size="sm" variant="secondary" onClick={() => setTab('export')}><Trans>Preview & copy the code</Trans></Button>
             {/* the vendor's own product list (the dashboard's first tab): /product-manager is the admin's every-vendor list */}
-            <Button size="sm" onClick={() => navigate(paths.vendor)}>Manage All Products</Button>
+            <Button size="sm" onClick={() => navigate(paths.vendor)}><Trans>Manage All Products</Trans></Button>
           </div>
         </Alert>
       )}
-      <Tabs label="Product embedding" items={TABS} value={tab} onValueChange={setTab} panelClassName="pt-5">
+      <Tabs label={t`Product embedding`} items={TABS.map((item) => ({ value: item.value, label: i18n._(item.label) }))} value={tab} onValueChange={setTab} panelClassName="pt-5">
         {panel}
       </Tabs>
     </div>

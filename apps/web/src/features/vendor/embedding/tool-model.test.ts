@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
 import { MSG } from '@souq/shared/messages';
 import { importToolValues, sampleToolValues, toolBody, toolProblem, type ToolValues } from './tool-model';
+
+// the field errors are read in the page's language: English here, the source texts
+i18n.activate('en');
 
 const values = (patch: Partial<ToolValues> = {}): ToolValues => ({ ...sampleToolValues(), ...patch });
 

@@ -1,5 +1,7 @@
 import { CURRENCIES, EMBED_CURRENCY } from '@souq/shared/constants';
-import { MSG } from '@souq/shared/messages';
+import { currentMsg } from '@/lib/use-msg';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { ProductCreate, VariantInput } from '@souq/shared/api/products';
 import { EMBED_PRODUCT_STATUSES, embedProductProblems, splitList, withEmbedProductDefaults } from '@souq/shared/rules/embed-product';
 import { amountToCents, toFiniteNumber } from '@souq/shared/rules/money';
@@ -121,10 +123,10 @@ export function toolProduct(v: ToolValues, now = new Date()): Record<string, unk
  */
 export function toolProblem(v: ToolValues): string | null {
   const problems = embedProductProblems(toolProduct(v));
-  if (problems.length) return MSG.validationFailedList(problems.join(', '));
-  if (!v.name.trim() || !v.price.trim()) return MSG.namePriceRequired;
+  if (problems.length) return currentMsg().validationFailedList(problems.join(', '));
+  if (!v.name.trim() || !v.price.trim()) return currentMsg().namePriceRequired;
   const price = toFiniteNumber(v.price);
-  if (price === null || price <= 0) return MSG.priceGreaterThanZero;
+  if (price === null || price <= 0) return currentMsg().priceGreaterThanZero;
   return null;
 }
 
@@ -136,16 +138,16 @@ const listText = (x: unknown) => (Array.isArray(x) ? x.map(String).join(', ') : 
  * otherwise the error is 'Failed to import product: …' (wrapping 'Product validation failed: …').
  */
 export function importToolValues(fileName: string, content: string): { values: ToolValues } | { error: string } {
-  if (!/\.json$/i.test(fileName)) return { error: MSG.importFailed('Only .json files are accepted') };
+  if (!/\.json$/i.test(fileName)) return { error: currentMsg().importFailed(i18n._(msg`Only .json files are accepted`)) };
   let parsed: unknown;
   try {
     parsed = JSON.parse(content);
   } catch (err) {
-    return { error: MSG.importFailed(err instanceof Error ? err.message : 'Invalid JSON') };
+    return { error: currentMsg().importFailed(err instanceof Error ? err.message : i18n._(msg`Invalid JSON`)) };
   }
   const product = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? withEmbedProductDefaults(parsed as Record<string, unknown>) : parsed;
   const problems = embedProductProblems(product);
-  if (problems.length) return { error: MSG.importFailed(MSG.productValidationFailed(problems.join(', '))) };
+  if (problems.length) return { error: currentMsg().importFailed(currentMsg().productValidationFailed(problems.join(', '))) };
   const p = product as Record<string, unknown>;
   const status = (EMBED_PRODUCT_STATUSES as readonly string[]).includes(String(p.status)) ? (p.status as ToolValues['status']) : 'active';
   const variants = Array.isArray(p.variants) ? (p.variants as Record<string, unknown>[]) : [];

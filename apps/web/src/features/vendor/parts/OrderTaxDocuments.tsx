@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { MSG } from '@souq/shared/messages';
+import { useMsg } from '@/lib/use-msg';
 import type { TaxDocument } from '@souq/shared/api/tax';
 import { formatMoney } from '@souq/shared/rules/money';
 import { api, ApiError, downloadFile } from '@/lib/api-client';
@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/Button';
 
 /** A sub-order's tax invoice and credit notes, for its vendor (decision 0099), each downloadable as PDF. */
 export function OrderTaxDocuments({ orderId }: { orderId: number }) {
+  const MSG = useMsg();
   const docs = useQuery({
     queryKey: ['vendor-order-tax-documents', orderId],
     queryFn: ({ signal }) => api<TaxDocument[]>(`/api/vendor/orders/${orderId}/tax-documents`, { auth: 'vendor', signal }),
@@ -22,7 +23,7 @@ export function OrderTaxDocuments({ orderId }: { orderId: number }) {
         {docs.data.map((d) => (
           <li key={d.id} className="flex flex-wrap items-center justify-between gap-3 px-3 py-2.5">
             <span className="min-w-0 text-slate-900">
-              {d.title} <span className="tabular-nums">{d.number}</span>
+              {d.title} <bdi className="tabular-nums">{d.number}</bdi>
               <span className="block text-xs text-slate-500">{MSG.taxDocumentVat} {formatMoney(d.tax, d.currency)} · {formatMoney(d.total, d.currency)}</span>
             </span>
             <Button size="sm" variant="secondary" onClick={() => {

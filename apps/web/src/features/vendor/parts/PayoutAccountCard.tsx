@@ -1,18 +1,21 @@
 import { useState, type FormEvent } from 'react';
 import { payoutAccountUpdateSchema } from '@souq/shared/api/payouts';
-import { MSG } from '@souq/shared/messages';
+import { useMsg } from '@/lib/use-msg';
 import { formatIban } from '@souq/shared/rules/iban';
 import { Button } from '@/components/ui/Button';
 import { Field, Input } from '@/components/ui/Field';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { notify } from '@/components/ui/toast';
 import { usePayoutAccount, useSavePayoutAccount } from '../earnings-api';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /**
  * Where the vendor's payouts go: a UAE IBAN and the account holder (decision 0095). The same checksum rule as the
  * server's (packages/shared rules/iban) tells a typing mistake before saving.
  */
 export function PayoutAccountCard({ vendorId }: { vendorId: number }) {
+  const MSG = useMsg();
+  const { t } = useLingui();
   const account = usePayoutAccount(vendorId);
   const save = useSavePayoutAccount(vendorId);
   const [editing, setEditing] = useState(false);
@@ -48,32 +51,32 @@ export function PayoutAccountCard({ vendorId }: { vendorId: number }) {
     <section aria-labelledby="payout-account-heading" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 id="payout-account-heading" className="text-base font-semibold text-slate-900">Payout account</h3>
-          <p className="text-sm text-slate-500">Payouts are sent by bank transfer in AED to a UAE IBAN.</p>
+          <h3 id="payout-account-heading" className="text-base font-semibold text-slate-900"><Trans>Payout account</Trans></h3>
+          <p className="text-sm text-slate-500"><Trans>Payouts are sent by bank transfer in AED to a UAE IBAN.</Trans></p>
         </div>
         {!editing && a && (
-          <Button variant="secondary" size="sm" onClick={start}>{a.iban ? 'Change' : 'Add IBAN'}</Button>
+          <Button variant="secondary" size="sm" onClick={start}>{a.iban ? <Trans>Change</Trans> : <Trans>Add IBAN</Trans>}</Button>
         )}
       </div>
       {!a ? (
         <Skeleton className="mt-3 h-5 w-64" />
       ) : editing ? (
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
-          <Field label="IBAN" required error={errors.iban} hint="AE followed by 21 digits">
-            <Input value={form.iban} onChange={(e) => setForm({ ...form, iban: e.target.value })} autoComplete="off" inputMode="text" placeholder="AE07 0331 2345 6789 0123 456" />
+          <Field label="IBAN" required error={errors.iban} hint={t`AE followed by 21 digits`}>
+            <Input dir="auto" value={form.iban} onChange={(e) => setForm({ ...form, iban: e.target.value })} autoComplete="off" inputMode="text" placeholder={t`AE07 0331 2345 6789 0123 456`} />
           </Field>
-          <Field label="Account holder" required error={errors.account_holder} hint="As the bank has it">
-            <Input value={form.account_holder} onChange={(e) => setForm({ ...form, account_holder: e.target.value })} autoComplete="off" />
+          <Field label={t`Account holder`} required error={errors.account_holder} hint={t`As the bank has it`}>
+            <Input dir="auto" value={form.account_holder} onChange={(e) => setForm({ ...form, account_holder: e.target.value })} autoComplete="off" />
           </Field>
           <div className="flex gap-2 sm:col-span-2">
-            <Button type="submit" loading={save.isPending}>Save payout account</Button>
-            <Button variant="ghost" onClick={() => setEditing(false)}>Cancel</Button>
+            <Button type="submit" loading={save.isPending}><Trans>Save payout account</Trans></Button>
+            <Button variant="ghost" onClick={() => setEditing(false)}><Trans>Cancel</Trans></Button>
           </div>
         </form>
       ) : a.iban ? (
         <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
-          <div className="min-w-0"><dt className="text-slate-500">IBAN</dt><dd className="font-mono break-all text-slate-900">{formatIban(a.iban)}</dd></div>
-          <div className="min-w-0"><dt className="text-slate-500">Account holder</dt><dd className="break-words text-slate-900">{a.account_holder}</dd></div>
+          <div className="min-w-0"><dt className="text-slate-500">IBAN</dt><dd className="font-mono break-all text-slate-900" dir="ltr">{formatIban(a.iban)}</dd></div>
+          <div className="min-w-0"><dt className="text-slate-500"><Trans>Account holder</Trans></dt><dd className="break-words text-slate-900" dir="auto">{a.account_holder}</dd></div>
         </dl>
       ) : (
         <p className="mt-3 text-sm text-amber-800">{MSG.payoutAccountMissing}</p>

@@ -1,8 +1,9 @@
 import { useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'react';
 import { PRODUCT_IMAGES_MAX, PRODUCT_PHOTO_MAX_BYTES, PRODUCT_PHOTO_TYPES } from '@souq/shared/constants';
-import { MSG } from '@souq/shared/messages';
+import { useMsg } from '@/lib/use-msg';
 import { notify } from '@/components/ui/toast';
 import { cx } from '@/components/ui/cx';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 const ACCEPT = PRODUCT_PHOTO_TYPES.join(',');
 
@@ -25,6 +26,8 @@ export function PhotoPicker({ files, onChange, room, progress }: {
   /** Upload progress 0–1 while saving, else null. */
   progress: number | null;
 }) {
+  const MSG = useMsg();
+  const { t } = useLingui();
   const inputId = useId();
   const hintId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -69,12 +72,12 @@ export function PhotoPicker({ files, onChange, room, progress }: {
         <svg viewBox="0 0 24 24" className="h-7 w-7 text-slate-400" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden="true">
           <path d="M4 16l4-4 4 4 3-3 5 5M4 4h16v16H4zM15 8h.01" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
-        <span className="font-medium text-slate-800">Drop photos here or click to choose</span>
-        <span id={hintId} className="text-xs text-slate-500">JPEG, PNG or WebP, up to 10 MB each. Uploaded photos follow the image URLs.</span>
+        <span className="font-medium text-slate-800"><Trans>Drop photos here or click to choose</Trans></span>
+        <span id={hintId} className="text-xs text-slate-500"><Trans>JPEG, PNG or WebP, up to 10 MB each. Uploaded photos follow the image URLs.</Trans></span>
       </label>
-      <input id={inputId} ref={input} type="file" accept={ACCEPT} multiple className="sr-only" aria-describedby={hintId} aria-label="Upload product photos" onChange={(e) => add(e.target.files)} />
+      <input id={inputId} ref={input} type="file" accept={ACCEPT} multiple className="sr-only" aria-describedby={hintId} aria-label={t`Upload product photos`} onChange={(e) => add(e.target.files)} />
       {files.length > 0 && (
-        <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label="Photos to upload">
+        <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label={t`Photos to upload`}>
           {files.map((file, i) => (
             <li key={`${file.name}-${i}`} className="relative overflow-hidden rounded-lg border border-slate-200 bg-white">
               <img src={previews[i]} alt={file.name} className="aspect-square w-full object-cover" />
@@ -83,9 +86,9 @@ export function PhotoPicker({ files, onChange, room, progress }: {
                 onClick={() => onChange(files.filter((_, j) => j !== i))}
                 disabled={progress !== null}
                 className="absolute top-1 end-1 rounded-full bg-white/90 px-2 py-0.5 text-xs font-medium text-slate-700 shadow hover:bg-white disabled:opacity-50"
-                aria-label={`Remove ${file.name}`}
+                aria-label={t`Remove ${file.name}`}
               >
-                Remove
+                <Trans>Remove</Trans>
               </button>
             </li>
           ))}
@@ -93,7 +96,7 @@ export function PhotoPicker({ files, onChange, room, progress }: {
       )}
       {progress !== null && (
         <div className="flex items-center gap-3 text-xs text-slate-600">
-          <progress className="h-2 flex-1 accent-brand-600" value={progress} max={1} aria-label="Upload progress" />
+          <progress className="h-2 flex-1 accent-brand-600" value={progress} max={1} aria-label={t`Upload progress`} />
           <span className="tabular-nums">{Math.round(progress * 100)}%</span>
         </div>
       )}

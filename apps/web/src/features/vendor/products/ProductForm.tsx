@@ -3,8 +3,8 @@ import {
   COUNTRIES_OF_ORIGIN, CURRENCIES, PRODUCT_CATEGORIES, PRODUCT_IMAGES_MAX, PRODUCT_LIMITS, SEASONALITIES, SHOP_CURRENCY_DEFAULT, TARGET_AUDIENCES,
   VARIANT_TYPES,
 } from '@souq/shared/constants';
-import { MSG } from '@souq/shared/messages';
-import { TAX_ADVICE_NOTE, TAX_CATEGORIES, TAX_CATEGORY_LABELS } from '@souq/shared/rules/tax';
+import { useMsg } from '@/lib/use-msg';
+import { TAX_CATEGORIES } from '@souq/shared/rules/tax';
 import type { ProductCreate } from '@souq/shared/api/products';
 import { convertCents } from '@souq/shared/rules/currency';
 import { amountToCents, formatMoney, centsToAmount, toFiniteNumber } from '@souq/shared/rules/money';
@@ -16,9 +16,9 @@ import { FormSection, LengthHint } from '@/components/ui/FormSection';
 import { notify } from '@/components/ui/toast';
 import { checkProductForm, formFieldOf, newVariantRow, productBodyOf, type FormCheck, type ProductFormValues, type VariantRow } from './form-model';
 import { PhotoPicker } from './PhotoPicker';
+import { AUDIENCE_LABELS, CATEGORY_LABELS, COUNTRY_LABELS, DIMENSION_LABELS, SEASON_LABELS, TAX_ADVICE, TAX_LABELS, VARIANT_TYPE_NAMES, optionLabel } from './option-labels';
+import { Trans, useLingui } from '@lingui/react/macro';
 
-const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).replace('-', ' ');
-const COUNTRY_NAMES: Record<(typeof COUNTRIES_OF_ORIGIN)[number], string> = { us: 'United States', cn: 'China', de: 'Germany', jp: 'Japan' };
 const imageLines = (images: string) => images.split('\n').map((l) => l.trim()).filter(Boolean);
 const imageCount = (images: string) => imageLines(images).length;
 
@@ -27,7 +27,7 @@ function ConvertedPrice({ price, currency }: { price: string; currency: string }
   const n = toFiniteNumber(price);
   if (n === null || currency === SHOP_CURRENCY_DEFAULT) return null;
   const shop = centsToAmount(convertCents(amountToCents(n), currency, SHOP_CURRENCY_DEFAULT));
-  return <>Shop price: {formatMoney(shop, SHOP_CURRENCY_DEFAULT)} (converted at the configured rate)</>;
+  return <><Trans>Shop price: {formatMoney(shop, SHOP_CURRENCY_DEFAULT)} (converted at the configured rate)</Trans></>;
 }
 
 export type ProductFormSubmit = (body: ProductCreate, photos: File[], onProgress: (fraction: number) => void) => Promise<unknown>;
@@ -47,6 +47,8 @@ export function ProductForm({ initial, onSubmit, submitLabel, failureText, canPu
   canPublish: boolean;
   onCancel?: () => void;
 }) {
+  const MSG = useMsg();
+  const { t, i18n } = useLingui();
   const [values, setValues] = useState(initial);
   const [photos, setPhotos] = useState<File[]>([]);
   const [errors, setErrors] = useState<FormCheck['errors']>({});
@@ -102,86 +104,86 @@ export function ProductForm({ initial, onSubmit, submitLabel, failureText, canPu
 
   return (
     <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-6" aria-busy={busy}>
-      <FormSection title="Product details">
-        <Field label="Product Title" required error={err('name')} className="sm:col-span-2" hint={<LengthHint value={values.name} max={PRODUCT_LIMITS.name} />}>
-          <Input value={values.name} maxLength={PRODUCT_LIMITS.name} onChange={(e) => set('name', e.target.value)} autoComplete="off" />
+      <FormSection title={t`Product details`}>
+        <Field label={t`Product Title`} required error={err('name')} className="sm:col-span-2" hint={<LengthHint value={values.name} max={PRODUCT_LIMITS.name} />}>
+          <Input dir="auto" value={values.name} maxLength={PRODUCT_LIMITS.name} onChange={(e) => set('name', e.target.value)} autoComplete="off" />
         </Field>
-        <Field label="Brand" required error={err('brand')}>
-          <Input value={values.brand} maxLength={PRODUCT_LIMITS.brand} onChange={(e) => set('brand', e.target.value)} />
+        <Field label={t`Brand`} required error={err('brand')}>
+          <Input dir="auto" value={values.brand} maxLength={PRODUCT_LIMITS.brand} onChange={(e) => set('brand', e.target.value)} />
         </Field>
-        <Field label="Category" required error={err('category')}>
+        <Field label={t`Category`} required error={err('category')}>
           <Select value={values.category} onChange={(e) => set('category', e.target.value)}>
-            <option value="">Choose a category</option>
+            <option value="">{t`Choose a category`}</option>
             {/* an imported or older product may carry a category outside the list: keep it selectable */}
             {values.category && !(PRODUCT_CATEGORIES as readonly string[]).includes(values.category) && <option value={values.category}>{values.category}</option>}
-            {PRODUCT_CATEGORIES.map((c) => <option key={c} value={c}>{label(c)}</option>)}
+            {PRODUCT_CATEGORIES.map((c) => <option key={c} value={c}>{optionLabel(i18n, CATEGORY_LABELS, c)}</option>)}
           </Select>
         </Field>
         <Field label="SKU" required error={err('sku')}>
-          <Input value={values.sku} maxLength={PRODUCT_LIMITS.sku} onChange={(e) => set('sku', e.target.value)} autoComplete="off" />
+          <Input dir="auto" value={values.sku} maxLength={PRODUCT_LIMITS.sku} onChange={(e) => set('sku', e.target.value)} autoComplete="off" />
         </Field>
-        <Field label="Status" error={err('status')} hint={canPublish ? 'Only active products are shown in the shop.' : MSG.vendorNotVerified}>
+        <Field label={t`Status`} error={err('status')} hint={canPublish ? t`Only active products are shown in the shop.` : MSG.vendorNotVerified}>
           <Select value={values.status} onChange={(e) => set('status', e.target.value as ProductFormValues['status'])}>
-            <option value="active" disabled={!canPublish}>Active</option>
-            <option value="draft">Draft</option>
-            <option value="inactive">Inactive</option>
+            <option value="active" disabled={!canPublish}>{t`Active`}</option>
+            <option value="draft">{t`Draft`}</option>
+            <option value="inactive">{t`Inactive`}</option>
           </Select>
         </Field>
-        <Field label="Description" required error={err('description')} className="sm:col-span-2" hint={<LengthHint value={values.description} max={PRODUCT_LIMITS.description} />}>
-          <Textarea value={values.description} maxLength={PRODUCT_LIMITS.description} rows={4} onChange={(e) => set('description', e.target.value)} />
+        <Field label={t`Description`} required error={err('description')} className="sm:col-span-2" hint={<LengthHint value={values.description} max={PRODUCT_LIMITS.description} />}>
+          <Textarea dir="auto" value={values.description} maxLength={PRODUCT_LIMITS.description} rows={4} onChange={(e) => set('description', e.target.value)} />
         </Field>
-        <Field label="Bullet points" required error={err('bulletPoints')} className="sm:col-span-2" hint="One per line.">
-          <Textarea value={values.bulletPoints} rows={3} onChange={(e) => set('bulletPoints', e.target.value)} />
+        <Field label={t`Bullet points`} required error={err('bulletPoints')} className="sm:col-span-2" hint={t`One per line.`}>
+          <Textarea dir="auto" value={values.bulletPoints} rows={3} onChange={(e) => set('bulletPoints', e.target.value)} />
         </Field>
-        <Field label="Tags" error={err('tags')} hint="Comma-separated.">
-          <Input value={values.tags} onChange={(e) => set('tags', e.target.value)} />
+        <Field label={t`Tags`} error={err('tags')} hint={t`Comma-separated.`}>
+          <Input dir="auto" value={values.tags} onChange={(e) => set('tags', e.target.value)} />
         </Field>
-        <Field label="Keywords" error={err('keywords')} hint="Comma-separated.">
-          <Input value={values.keywords} onChange={(e) => set('keywords', e.target.value)} />
+        <Field label={t`Keywords`} error={err('keywords')} hint={t`Comma-separated.`}>
+          <Input dir="auto" value={values.keywords} onChange={(e) => set('keywords', e.target.value)} />
         </Field>
       </FormSection>
 
-      <FormSection title="Arabic" description={MSG.arabicContentHint}>
+      <FormSection title={t`Arabic`} description={MSG.arabicContentHint}>
         <div lang="ar" dir="rtl" className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
           <Field label={MSG.arFieldProductName} error={err('nameAr')} className="sm:col-span-2" hint={<LengthHint value={values.nameAr} max={PRODUCT_LIMITS.name} />}>
-            <Input value={values.nameAr} maxLength={PRODUCT_LIMITS.name} onChange={(e) => set('nameAr', e.target.value)} autoComplete="off" />
+            <Input dir="auto" value={values.nameAr} maxLength={PRODUCT_LIMITS.name} onChange={(e) => set('nameAr', e.target.value)} autoComplete="off" />
           </Field>
           <Field label={MSG.arFieldDescription} error={err('descriptionAr')} className="sm:col-span-2" hint={<LengthHint value={values.descriptionAr} max={PRODUCT_LIMITS.description} />}>
-            <Textarea value={values.descriptionAr} maxLength={PRODUCT_LIMITS.description} rows={4} onChange={(e) => set('descriptionAr', e.target.value)} />
+            <Textarea dir="auto" value={values.descriptionAr} maxLength={PRODUCT_LIMITS.description} rows={4} onChange={(e) => set('descriptionAr', e.target.value)} />
           </Field>
           <Field label={MSG.arFieldBullets} error={err('bulletPointsAr')} className="sm:col-span-2" hint={MSG.arFieldBulletsHint}>
-            <Textarea value={values.bulletPointsAr} rows={3} onChange={(e) => set('bulletPointsAr', e.target.value)} />
+            <Textarea dir="auto" value={values.bulletPointsAr} rows={3} onChange={(e) => set('bulletPointsAr', e.target.value)} />
           </Field>
         </div>
       </FormSection>
 
-      <FormSection title="Price and inventory">
+      <FormSection title={t`Price and inventory`}>
         <div className="grid grid-cols-[1fr_7rem] gap-2">
-          <Field label="Base price" required error={err('price')} hint={<ConvertedPrice price={values.price} currency={values.currency} />}>
+          <Field label={t`Base price`} required error={err('price')} hint={<ConvertedPrice price={values.price} currency={values.currency} />}>
             <Input type="number" inputMode="decimal" step="0.01" min="0" value={values.price} onChange={(e) => set('price', e.target.value)} />
           </Field>
-          <Field label="Currency">
+          <Field label={t`Currency`}>
             <Select value={values.currency} onChange={(e) => set('currency', e.target.value as ProductFormValues['currency'])}>
               {CURRENCIES.map((c) => <option key={c}>{c}</option>)}
             </Select>
           </Field>
         </div>
-        <Field label="Compare-at price" error={err('compareAt')} hint={`The former price, in ${values.currency}; shown struck through.`}>
+        <Field label={t`Compare-at price`} error={err('compareAt')} hint={t`The former price, in ${values.currency}; shown struck through.`}>
           <Input type="number" inputMode="decimal" step="0.01" min="0" value={values.compareAt} onChange={(e) => set('compareAt', e.target.value)} />
         </Field>
-        <Field label="Inventory" required error={err('inventory')}>
+        <Field label={t`Inventory`} required error={err('inventory')}>
           <Input type="number" inputMode="numeric" step="1" min="0" value={values.inventory} onChange={(e) => set('inventory', e.target.value)} />
         </Field>
       </FormSection>
 
-      <FormSection title="Images" description={`Up to ${PRODUCT_IMAGES_MAX} images in all. The first one is the primary image.`}>
-        <Field label="Image URLs" error={err('images') ?? imageUrls.error} className="sm:col-span-2" hint="One URL per line, first is primary.">
-          <Textarea
+      <FormSection title={t`Images`} description={t`Up to ${PRODUCT_IMAGES_MAX} images in all. The first one is the primary image.`}>
+        <Field label={t`Image URLs`} error={err('images') ?? imageUrls.error} className="sm:col-span-2" hint={t`One URL per line, first is primary.`}>
+          <Textarea dir="auto"
             value={values.images}
             rows={3}
             onChange={(e) => set('images', e.target.value)}
             onBlur={(e) => void imageUrls.check(imageLines(e.target.value))}
-            placeholder="https://…"
+            placeholder={t`https://…`}
           />
         </Field>
         <div className="sm:col-span-2">
@@ -189,83 +191,83 @@ export function ProductForm({ initial, onSubmit, submitLabel, failureText, canPu
         </div>
       </FormSection>
 
-      <FormSection title="Variants" description="Colours, sizes or materials, each with its own price adjustment, stock and SKU suffix.">
+      <FormSection title={t`Variants`} description={t`Colours, sizes or materials, each with its own price adjustment, stock and SKU suffix.`}>
         <div className="flex flex-col gap-3 sm:col-span-2">
           {values.variants.map((row, i) => (
             <div key={row.key} className="grid grid-cols-2 items-start gap-2 rounded-xl border border-slate-200 p-3 sm:grid-cols-[8rem_1fr_8rem_7rem_7rem_auto]">
-              <Field label="Type">
+              <Field label={t`Type`}>
                 <Select value={row.type} onChange={(e) => setVariant(i, { type: e.target.value as VariantRow['type'] })}>
-                  {VARIANT_TYPES.map((t) => <option key={t} value={t}>{label(t)}</option>)}
+                  {VARIANT_TYPES.map((v) => <option key={v} value={v}>{optionLabel(i18n, VARIANT_TYPE_NAMES, v)}</option>)}
                 </Select>
               </Field>
-              <Field label="Value" required error={err(`variants.${i}.value`)}>
-                <Input value={row.value} maxLength={100} onChange={(e) => setVariant(i, { value: e.target.value })} />
+              <Field label={t`Value`} required error={err(`variants.${i}.value`)}>
+                <Input dir="auto" value={row.value} maxLength={100} onChange={(e) => setVariant(i, { value: e.target.value })} />
               </Field>
-              <Field label="Price adjustment" error={err(`variants.${i}.priceAdjustment`)}>
+              <Field label={t`Price adjustment`} error={err(`variants.${i}.priceAdjustment`)}>
                 <Input type="number" step="0.01" value={row.priceAdjustment} onChange={(e) => setVariant(i, { priceAdjustment: e.target.value })} />
               </Field>
-              <Field label="Inventory" error={err(`variants.${i}.inventory`)}>
+              <Field label={t`Inventory`} error={err(`variants.${i}.inventory`)}>
                 <Input type="number" step="1" min="0" value={row.inventory} onChange={(e) => setVariant(i, { inventory: e.target.value })} />
               </Field>
-              <Field label="SKU suffix">
-                <Input value={row.skuSuffix} maxLength={50} onChange={(e) => setVariant(i, { skuSuffix: e.target.value })} />
+              <Field label={t`SKU suffix`}>
+                <Input dir="auto" value={row.skuSuffix} maxLength={50} onChange={(e) => setVariant(i, { skuSuffix: e.target.value })} />
               </Field>
-              <Button variant="ghost" size="sm" className="self-end sm:mb-1" onClick={() => set('variants', values.variants.filter((_, j) => j !== i))} aria-label={`Remove variant ${i + 1}`}>
-                Remove
+              <Button variant="ghost" size="sm" className="self-end sm:mb-1" onClick={() => set('variants', values.variants.filter((_, j) => j !== i))} aria-label={t`Remove variant ${i + 1}`}>
+                <Trans>Remove</Trans>
               </Button>
             </div>
           ))}
           <div>
             <Button variant="secondary" size="sm" onClick={() => set('variants', [...values.variants, newVariantRow()])}>
-              Add variant
+              <Trans>Add variant</Trans>
             </Button>
           </div>
         </div>
       </FormSection>
 
       <FormSection title={MSG.productTaxSection}>
-        <Field label={MSG.productTaxCategoryLabel} hint={TAX_ADVICE_NOTE} className="sm:col-span-2">
+        <Field label={MSG.productTaxCategoryLabel} hint={i18n._(TAX_ADVICE)} className="sm:col-span-2">
           <Select value={values.taxCategory} onChange={(e) => set('taxCategory', e.target.value as ProductFormValues['taxCategory'])}>
-            {TAX_CATEGORIES.map((c) => <option key={c} value={c}>{TAX_CATEGORY_LABELS[c]}</option>)}
+            {TAX_CATEGORIES.map((c) => <option key={c} value={c}>{i18n._(TAX_LABELS[c])}</option>)}
           </Select>
         </Field>
       </FormSection>
 
-      <FormSection title="Audience and SEO">
-        <Field label="Target audience">
+      <FormSection title={t`Audience and SEO`}>
+        <Field label={t`Target audience`}>
           <Select value={values.targetAudience} onChange={(e) => set('targetAudience', e.target.value)}>
-            <option value="">Not set</option>
-            {TARGET_AUDIENCES.map((a) => <option key={a} value={a}>{label(a)}</option>)}
+            <option value="">{t`Not set`}</option>
+            {TARGET_AUDIENCES.map((a) => <option key={a} value={a}>{optionLabel(i18n, AUDIENCE_LABELS, a)}</option>)}
           </Select>
         </Field>
-        <Field label="Seasonality">
+        <Field label={t`Seasonality`}>
           <Select value={values.seasonality} onChange={(e) => set('seasonality', e.target.value)}>
-            <option value="">Not set</option>
-            {SEASONALITIES.map((s) => <option key={s} value={s}>{label(s)}</option>)}
+            <option value="">{t`Not set`}</option>
+            {SEASONALITIES.map((s) => <option key={s} value={s}>{optionLabel(i18n, SEASON_LABELS, s)}</option>)}
           </Select>
         </Field>
-        <Field label="SEO title" error={err('seoTitle')} hint={<LengthHint value={values.seoTitle} max={PRODUCT_LIMITS.seoTitle} />}>
-          <Input value={values.seoTitle} maxLength={PRODUCT_LIMITS.seoTitle} onChange={(e) => set('seoTitle', e.target.value)} />
+        <Field label={t`SEO title`} error={err('seoTitle')} hint={<LengthHint value={values.seoTitle} max={PRODUCT_LIMITS.seoTitle} />}>
+          <Input dir="auto" value={values.seoTitle} maxLength={PRODUCT_LIMITS.seoTitle} onChange={(e) => set('seoTitle', e.target.value)} />
         </Field>
-        <Field label="Country of origin">
+        <Field label={t`Country of origin`}>
           <Select value={values.countryOfOrigin} onChange={(e) => set('countryOfOrigin', e.target.value)}>
-            <option value="">Not set</option>
-            {values.countryOfOrigin && !(values.countryOfOrigin in COUNTRY_NAMES) && <option value={values.countryOfOrigin}>{values.countryOfOrigin}</option>}
-            {COUNTRIES_OF_ORIGIN.map((c) => <option key={c} value={c}>{COUNTRY_NAMES[c]}</option>)}
+            <option value="">{t`Not set`}</option>
+            {values.countryOfOrigin && !(values.countryOfOrigin in COUNTRY_LABELS) && <option value={values.countryOfOrigin}>{values.countryOfOrigin}</option>}
+            {COUNTRIES_OF_ORIGIN.map((c) => <option key={c} value={c}>{i18n._(COUNTRY_LABELS[c])}</option>)}
           </Select>
         </Field>
-        <Field label="Meta description" error={err('metaDescription')} className="sm:col-span-2" hint={<LengthHint value={values.metaDescription} max={PRODUCT_LIMITS.metaDescription} />}>
-          <Textarea value={values.metaDescription} maxLength={PRODUCT_LIMITS.metaDescription} rows={2} onChange={(e) => set('metaDescription', e.target.value)} />
+        <Field label={t`Meta description`} error={err('metaDescription')} className="sm:col-span-2" hint={<LengthHint value={values.metaDescription} max={PRODUCT_LIMITS.metaDescription} />}>
+          <Textarea dir="auto" value={values.metaDescription} maxLength={PRODUCT_LIMITS.metaDescription} rows={2} onChange={(e) => set('metaDescription', e.target.value)} />
         </Field>
       </FormSection>
 
-      <FormSection title="Shipping" description="Weight in kilograms, dimensions in centimetres.">
-        <Field label="Weight (kg)" error={err('weight')}>
+      <FormSection title={t`Shipping`} description={t`Weight in kilograms, dimensions in centimetres.`}>
+        <Field label={t`Weight (kg)`} error={err('weight')}>
           <Input type="number" inputMode="decimal" step="0.01" min="0" value={values.weight} onChange={(e) => set('weight', e.target.value)} />
         </Field>
         <div className="grid grid-cols-3 gap-2">
           {(['dimLength', 'dimWidth', 'dimHeight'] as const).map((key, i) => (
-            <Field key={key} label={['Length', 'Width', 'Height'][i]!} error={err(key)}>
+            <Field key={key} label={i18n._(DIMENSION_LABELS[i]!)} error={err(key)}>
               <Input type="number" inputMode="decimal" step="0.1" min="0" value={values[key]} onChange={(e) => set(key, e.target.value)} />
             </Field>
           ))}
@@ -275,7 +277,7 @@ export function ProductForm({ initial, onSubmit, submitLabel, failureText, canPu
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
         {onCancel && (
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         )}
         <Button type="submit" loading={busy}>

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
 import { MSG } from '@souq/shared/messages';
 import { checkProductForm, emptyProductForm, formFieldOf, formFromProduct, productBodyOf, type ProductFormValues } from './form-model';
+
+// the field errors are read in the page's language: English here, the source texts
+i18n.activate('en');
 
 const filled = (patch: Partial<ProductFormValues> = {}): ProductFormValues => ({
   ...emptyProductForm(), name: 'Trail Jacket', brand: 'Northwind', category: 'clothing', sku: 'NW-1', description: 'Rain jacket.',

@@ -1,6 +1,8 @@
 import { TAX_CATEGORY_DEFAULT, type TaxCategory } from '@souq/shared/rules/tax';
 import { CURRENCIES, SHOP_CURRENCY_DEFAULT, VARIANT_TYPES } from '@souq/shared/constants';
-import { MSG } from '@souq/shared/messages';
+import { currentMsg } from '@/lib/use-msg';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { productCreateSchema, type ManagedProduct, type ProductCreate } from '@souq/shared/api/products';
 import { splitList } from '@souq/shared/rules/embed-product';
 import { amountToCents, centsToAmount, toFiniteNumber } from '@souq/shared/rules/money';
@@ -119,7 +121,8 @@ export function productBodyOf(v: ProductFormValues): ProductCreate {
 
 export type FormCheck = { alert: string | null; errors: Partial<Record<keyof ProductFormValues | string, string>> };
 
-const REQUIRED = 'Required';
+// field errors in the page's language (the vendor catalogue); read when the form is checked, never at import
+const REQUIRED = () => i18n._(msg`Required`);
 const isNumber = (t: string) => t.trim() !== '' && toFiniteNumber(t) !== null;
 
 /**
@@ -129,21 +132,21 @@ const isNumber = (t: string) => t.trim() !== '' && toFiniteNumber(t) !== null;
 export function checkProductForm(v: ProductFormValues): FormCheck {
   const errors: FormCheck['errors'] = {};
   const missing = (['name', 'brand', 'category', 'sku'] as const).filter((k) => !v[k].trim());
-  for (const k of missing) errors[k] = REQUIRED;
-  if (missing.length) return { alert: MSG.vendorRequiredProductFields, errors };
-  if (!v.description.trim()) errors.description = REQUIRED;
-  if (!lines(v.bulletPoints).length) errors.bulletPoints = REQUIRED;
-  if (!isNumber(v.price)) errors.price = v.price.trim() ? 'Enter a number' : REQUIRED;
-  else if (toFiniteNumber(v.price)! < 0) errors.price = 'Must be at least 0';
-  if (!isNumber(v.inventory)) errors.inventory = v.inventory.trim() ? 'Enter a whole number' : REQUIRED;
-  else if (toFiniteNumber(v.inventory)! < 0 || !Number.isInteger(toFiniteNumber(v.inventory))) errors.inventory = 'Must be a whole number, at least 0';
+  for (const k of missing) errors[k] = REQUIRED();
+  if (missing.length) return { alert: currentMsg().vendorRequiredProductFields, errors };
+  if (!v.description.trim()) errors.description = REQUIRED();
+  if (!lines(v.bulletPoints).length) errors.bulletPoints = REQUIRED();
+  if (!isNumber(v.price)) errors.price = v.price.trim() ? i18n._(msg`Enter a number`) : REQUIRED();
+  else if (toFiniteNumber(v.price)! < 0) errors.price = i18n._(msg`Must be at least 0`);
+  if (!isNumber(v.inventory)) errors.inventory = v.inventory.trim() ? i18n._(msg`Enter a whole number`) : REQUIRED();
+  else if (toFiniteNumber(v.inventory)! < 0 || !Number.isInteger(toFiniteNumber(v.inventory))) errors.inventory = i18n._(msg`Must be a whole number, at least 0`);
   for (const [key, t] of [['compareAt', v.compareAt], ['weight', v.weight], ['dimLength', v.dimLength], ['dimWidth', v.dimWidth], ['dimHeight', v.dimHeight]] as const) {
-    if (t.trim() && (!isNumber(t) || toFiniteNumber(t)! < 0)) errors[key] = 'Must be a number, at least 0';
+    if (t.trim() && (!isNumber(t) || toFiniteNumber(t)! < 0)) errors[key] = i18n._(msg`Must be a number, at least 0`);
   }
   v.variants.forEach((r, i) => {
-    if (!r.value.trim()) errors[`variants.${i}.value`] = REQUIRED;
-    if (r.priceAdjustment.trim() && !isNumber(r.priceAdjustment)) errors[`variants.${i}.priceAdjustment`] = 'Enter a number';
-    if (r.inventory.trim() && (!isNumber(r.inventory) || toFiniteNumber(r.inventory)! < 0)) errors[`variants.${i}.inventory`] = 'Must be at least 0';
+    if (!r.value.trim()) errors[`variants.${i}.value`] = REQUIRED();
+    if (r.priceAdjustment.trim() && !isNumber(r.priceAdjustment)) errors[`variants.${i}.priceAdjustment`] = i18n._(msg`Enter a number`);
+    if (r.inventory.trim() && (!isNumber(r.inventory) || toFiniteNumber(r.inventory)! < 0)) errors[`variants.${i}.inventory`] = i18n._(msg`Must be at least 0`);
   });
   if (Object.keys(errors).length) return { alert: null, errors };
   const parsed = productCreateSchema.safeParse(productBodyOf(v));

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MSG } from '@souq/shared/messages';
+import { useMsg } from '@/lib/use-msg';
 import type { ManagedProduct } from '@souq/shared/api/products';
 import { useListQuery } from '@/lib/use-list-query';
 import { productListKeys, useCreateProduct, useDeleteProduct, useUpdateProduct } from '@/lib/products-api';
@@ -20,12 +20,15 @@ import { useVendorMe } from '../api';
 import { emptyProductForm, formFromProduct } from '../products/form-model';
 import { ProductDetails } from '../products/ProductDetails';
 import { ProductForm, type ProductFormSubmit } from '../products/ProductForm';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { I18n } from '@lingui/core';
 
 const STATUS_OPTIONS = [
-  { value: 'active', label: 'Active' },
-  { value: 'draft', label: 'Draft' },
-  { value: 'inactive', label: 'Inactive' },
-  { value: 'archived', label: 'Archived' },
+  { value: 'active', label: msg`Active` },
+  { value: 'draft', label: msg`Draft` },
+  { value: 'inactive', label: msg`Inactive` },
+  { value: 'archived', label: msg`Archived` },
 ] as const;
 
 const icon = (d: string) => (
@@ -40,7 +43,7 @@ const ICONS = {
 };
 
 /** A word shown only inside a row's phone menu (RowMenu), where an icon alone would not say enough. */
-const MenuWord = ({ children }: { children: string }) => <span aria-hidden="true" className="hidden in-[[popover]]:inline">{children}</span>;
+const MenuWord = ({ children }: { children: React.ReactNode }) => <span aria-hidden="true" className="hidden in-[[popover]]:inline">{children}</span>;
 
 function Thumb({ src, name }: { src: string | null; name: string }) {
   return src ? (
@@ -52,36 +55,37 @@ function Thumb({ src, name }: { src: string | null; name: string }) {
   );
 }
 
-const COLUMNS: DataTableColumn<ManagedProduct>[] = [
+/** The table's columns, their headers in the page's language. */
+const columns = (i18n: I18n): DataTableColumn<ManagedProduct>[] => [
   {
     key: 'product',
-    header: 'Product',
+    header: i18n._(msg`Product`),
     cell: (p) => (
       <div className="flex items-center gap-3">
         <Thumb src={p.image} name={p.name} />
         <div className="min-w-0 max-w-[14rem] sm:max-w-[12rem] 2xl:max-w-xs">
-          <p className="truncate font-medium text-slate-900" title={p.name}>{p.name}</p>
-          <p className="truncate text-xs text-slate-500">{[p.brand, p.sku && `SKU ${p.sku}`].filter(Boolean).join(' · ') || '\u00a0'}</p>
+          <p className="truncate font-medium text-slate-900" title={p.name} dir="auto">{p.name}</p>
+          <p className="truncate text-xs text-slate-500" dir="auto">{[p.brand, p.sku && `SKU ${p.sku}`].filter(Boolean).join(' · ') || '\u00a0'}</p>
           {/* phones: price, stock and status here, their columns fold away */}
           <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600 sm:hidden">
             <Price cents={p.price_cents} currency={p.currency} className="font-medium text-slate-800" />
-            <span>{p.stock} in stock</span>
+            <span><Trans>{p.stock} in stock</Trans></span>
             <StatusBadge kind="product" status={p.status} />
           </p>
         </div>
       </div>
     ),
   },
-  { key: 'category', header: 'Category', hideBelow: 'md', className: 'capitalize text-slate-700', cell: (p) => p.category || <span className="text-slate-400">—</span> },
-  { key: 'price', header: 'Price', align: 'right', hideBelow: 'sm', cell: (p) => <Price cents={p.price_cents} currency={p.currency} /> },
+  { key: 'category', header: i18n._(msg`Category`), hideBelow: 'md', className: 'capitalize text-slate-700', cell: (p) => p.category || <span className="text-slate-400">—</span> },
+  { key: 'price', header: i18n._(msg`Price`), align: 'right', hideBelow: 'sm', cell: (p) => <Price cents={p.price_cents} currency={p.currency} /> },
   {
     key: 'inventory',
-    header: 'Inventory',
+    header: i18n._(msg`Inventory`),
     align: 'right',
     hideBelow: 'sm',
     cell: (p) => <span className={cx(p.stock === 0 ? 'font-medium text-red-700' : p.stock < 10 ? 'text-amber-700' : 'text-slate-900')}>{p.stock}</span>,
   },
-  { key: 'status', header: 'Status', hideBelow: 'sm', cell: (p) => <StatusBadge kind="product" status={p.status} /> },
+  { key: 'status', header: i18n._(msg`Status`), hideBelow: 'sm', cell: (p) => <StatusBadge kind="product" status={p.status} /> },
 ];
 
 /**
@@ -90,6 +94,8 @@ const COLUMNS: DataTableColumn<ManagedProduct>[] = [
  * each row can be viewed, edited (every field) and deleted after a confirmation. A product with orders is archived.
  */
 export default function ProductsTab() {
+  const MSG = useMsg();
+  const { t, i18n } = useLingui();
   const me = useVendorMe();
   const canPublish = me.data?.vendor?.is_verified ?? false;
   const list = useListQuery<ManagedProduct, { status: string }>({
@@ -137,23 +143,23 @@ export default function ProductsTab() {
   return (
     <div className="flex flex-col gap-5">
       <PageHeader
-        title="Products"
-        description="Create, edit and remove the products you sell."
+        title={t`Products`}
+        description={t`Create, edit and remove the products you sell.`}
         actions={
           <Button variant={adding ? 'secondary' : 'primary'} onClick={() => (adding ? setAdding(false) : openForm())} aria-expanded={adding} aria-controls="new-product">
-            {adding ? 'Cancel' : 'Add New Product'}
+            {adding ? <Trans>Cancel</Trans> : <Trans>Add New Product</Trans>}
           </Button>
         }
       />
 
       {adding && (
         <section id="new-product" aria-labelledby="new-product-heading" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-          <h3 id="new-product-heading" className="mb-5 text-lg font-semibold text-slate-900">New product</h3>
+          <h3 id="new-product-heading" className="mb-5 text-lg font-semibold text-slate-900"><Trans>New product</Trans></h3>
           <ProductForm
             key={formKey}
             initial={emptyProductForm(canPublish ? 'active' : 'draft')}
             onSubmit={onCreate}
-            submitLabel="Create Product"
+            submitLabel={t`Create Product`}
             failureText={MSG.vendorProductCreateFailed}
             canPublish={canPublish}
             onCancel={() => setAdding(false)}
@@ -165,60 +171,60 @@ export default function ProductsTab() {
         <div className="flex flex-col gap-3 border-b border-slate-100 p-4 sm:p-5">
           <div className="flex items-center justify-between gap-3">
             <div>
-              <h3 id="product-list-heading" className="text-lg font-semibold text-slate-900">Your products</h3>
-              <p className="text-sm text-slate-500" aria-live="polite">{list.items ? `${list.total} product${list.total === 1 ? '' : 's'}` : '\u00a0'}</p>
+              <h3 id="product-list-heading" className="text-lg font-semibold text-slate-900"><Trans>Your products</Trans></h3>
+              <p className="text-sm text-slate-500" aria-live="polite">{list.items ? <Plural value={list.total} one={`${list.total} product`} other={`${list.total} products`} /> : '\u00a0'}</p>
             </div>
             <Button variant="secondary" size="sm" onClick={() => void list.query.refetch()} loading={list.query.isFetching && !list.query.isPending}>
-              Refresh
+              <Trans>Refresh</Trans>
             </Button>
           </div>
           <FilterBar onClear={list.resetFilters} canClear={list.isFiltered}>
-            <SearchInput label="Search products" placeholder="Search products..." value={list.searchText} onChange={list.setSearchText} busy={list.query.isFetching && !!list.items} />
-            <FilterSelect label="Status" value={list.filters.status} onChange={(v) => list.setFilter('status', v)} options={STATUS_OPTIONS} allLabel="All statuses" />
+            <SearchInput label={t`Search products`} placeholder={t`Search products...`} value={list.searchText} onChange={list.setSearchText} busy={list.query.isFetching && !!list.items} />
+            <FilterSelect label={t`Status`} value={list.filters.status} onChange={(v) => list.setFilter('status', v)} options={STATUS_OPTIONS.map((o) => ({ value: o.value, label: i18n._(o.label) }))} allLabel={t`All statuses`} />
           </FilterBar>
         </div>
         <DataTable
-          caption="Your products"
+          caption={t`Your products`}
           // compact cells: the five columns and the actions fit beside the dashboard's menu at 1280 px
           density="compact"
-          columns={COLUMNS}
+          columns={columns(i18n)}
           rowKey={(p) => p.id}
           {...list.tableProps}
-          loadingLabel="Loading products..."
+          loadingLabel={t`Loading products...`}
           errorTitle={MSG.loadProductsFailed}
           empty={
             list.isFiltered
-              ? { title: MSG.noProductsMatch, description: 'Try another word or status.', action: <Button variant="secondary" size="sm" onClick={list.resetFilters}>Clear filters</Button> }
-              : { title: MSG.noProductsYet, description: 'Products you add appear here.', action: <Button onClick={openForm}>{MSG.addFirstProduct}</Button> }
+              ? { title: MSG.noProductsMatch, description: t`Try another word or status.`, action: <Button variant="secondary" size="sm" onClick={list.resetFilters}><Trans>Clear filters</Trans></Button> }
+              : { title: MSG.noProductsYet, description: t`Products you add appear here.`, action: <Button onClick={openForm}>{MSG.addFirstProduct}</Button> }
           }
           rowLabel={(p) => p.name}
           rowActions={(p) => (
             <>
               {/* icons in the row; in the phone menu each icon has its word beside it */}
-              <Button variant="ghost" size="icon" onClick={() => setViewing(p)} aria-label={`View ${p.name}`} title="View">{ICONS.view}<MenuWord>View</MenuWord></Button>
-              <Button variant="ghost" size="icon" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`} title="Edit">{ICONS.edit}<MenuWord>Edit</MenuWord></Button>
-              <Button variant="ghost" size="icon" className="text-red-700 hover:bg-red-50" onClick={() => setDeleting(p)} aria-label={`Delete ${p.name}`} title="Delete">
+              <Button variant="ghost" size="icon" onClick={() => setViewing(p)} aria-label={t`View ${p.name}`} title={t`View`}>{ICONS.view}<MenuWord><Trans>View</Trans></MenuWord></Button>
+              <Button variant="ghost" size="icon" onClick={() => setEditing(p)} aria-label={t`Edit ${p.name}`} title={t`Edit`}>{ICONS.edit}<MenuWord><Trans>Edit</Trans></MenuWord></Button>
+              <Button variant="ghost" size="icon" className="text-red-700 hover:bg-red-50" onClick={() => setDeleting(p)} aria-label={t`Delete ${p.name}`} title={t`Delete`}>
                 {ICONS.delete}
-                <MenuWord>Delete</MenuWord>
+                <MenuWord><Trans>Delete</Trans></MenuWord>
               </Button>
             </>
           )}
         />
-        <Pagination {...list.paginationProps} label="Product pages" />
+        <Pagination {...list.paginationProps} label={t`Product pages`} />
       </section>
 
       <Dialog open={viewing !== null} onClose={() => setViewing(null)} title={viewing?.name ?? ''} size="lg"
-        footer={viewing && <Button variant="secondary" onClick={() => { setEditing(viewing); setViewing(null); }}>Edit</Button>}>
+        footer={viewing && <Button variant="secondary" onClick={() => { setEditing(viewing); setViewing(null); }}><Trans>Edit</Trans></Button>}>
         {viewing && <ProductDetails product={viewing} />}
       </Dialog>
 
-      <Drawer open={editing !== null} onClose={() => setEditing(null)} title={editing ? `Edit ${editing.name}` : ''} widthClass="max-w-3xl">
+      <Drawer open={editing !== null} onClose={() => setEditing(null)} title={editing ? t`Edit ${editing.name}` : ''} widthClass="max-w-3xl">
         {editing && (
           <ProductForm
             key={editing.id}
             initial={formFromProduct(editing)}
             onSubmit={onEdit}
-            submitLabel="Save changes"
+            submitLabel={t`Save changes`}
             failureText={MSG.pmUpdateFailed}
             canPublish={canPublish || editing.status === 'active'}
             onCancel={() => setEditing(null)}
@@ -230,9 +236,9 @@ export default function ProductsTab() {
         open={deleting !== null}
         onClose={() => setDeleting(null)}
         onConfirm={onDelete}
-        title="Delete product"
+        title={t`Delete product`}
         message={MSG.deleteProductConfirm}
-        confirmLabel="Delete"
+        confirmLabel={t`Delete`}
         destructive
       />
     </div>

@@ -1,6 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { useLingui } from '@lingui/react/macro';
-import { MSG } from '@souq/shared/messages';
+import { useState, type FormEvent } from 'react';
+import { useMsg } from '@/lib/use-msg';
 import { vendorShippingUpdateSchema, type VendorShipping } from '@souq/shared/api/vendor-shipping';
 import { formatMoney } from '@souq/shared/rules/money';
 import { Alert } from '@/components/ui/Alert';
@@ -8,8 +7,8 @@ import { Button } from '@/components/ui/Button';
 import { Field, Input } from '@/components/ui/Field';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { notify } from '@/components/ui/toast';
-import { loadArea } from '@/lib/i18n';
 import { useSaveVendorShipping, useVendorShipping } from '../dashboard-api';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 const CURRENCY = 'AED';
 const toText = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2));
@@ -25,6 +24,8 @@ function toCents(text: string): number | null | undefined {
 }
 
 function ShippingForm({ saved }: { saved: VendorShipping }) {
+  const MSG = useMsg();
+  const { t } = useLingui();
   const save = useSaveVendorShipping();
   const [fee, setFee] = useState(toText(saved.shipping_fee_cents));
   const [free, setFree] = useState(toText(saved.free_shipping_above_cents));
@@ -32,7 +33,6 @@ function ShippingForm({ saved }: { saved: VendorShipping }) {
   const [minDays, setMinDays] = useState(daysText(saved.delivery_min_days));
   const [maxDays, setMaxDays] = useState(daysText(saved.delivery_max_days));
   const [errors, setErrors] = useState<Partial<Record<'fee' | 'free' | 'days' | 'min' | 'max', string>>>({});
-  const { t } = useLingui();
   const d = saved.default_rule;
   const changed = fee !== toText(saved.shipping_fee_cents) || free !== toText(saved.free_shipping_above_cents) || days.trim() !== String(saved.return_window_days) ||
     minDays.trim() !== daysText(saved.delivery_min_days) || maxDays.trim() !== daysText(saved.delivery_max_days);
@@ -74,13 +74,13 @@ function ShippingForm({ saved }: { saved: VendorShipping }) {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label={MSG.vendorShippingTitle}>
       <div className="grid gap-5 sm:grid-cols-3">
-        <Field label={`Shipping fee (${CURRENCY})`} error={errors.fee} hint={`Empty: the marketplace's ${formatMoney(d.fee_cents / 100, CURRENCY)}`}>
-          <Input inputMode="decimal" value={fee} onChange={(e) => setFee(e.target.value)} placeholder={toText(d.fee_cents)} />
+        <Field label={t`Shipping fee (${CURRENCY})`} error={errors.fee} hint={t`Empty: the marketplace's ${formatMoney(d.fee_cents / 100, CURRENCY)}`}>
+          <Input dir="auto" inputMode="decimal" value={fee} onChange={(e) => setFee(e.target.value)} placeholder={toText(d.fee_cents)} />
         </Field>
-        <Field label={`Free shipping above (${CURRENCY})`} error={errors.free} hint={`Empty: above ${formatMoney(d.free_above_cents / 100, CURRENCY)}`}>
-          <Input inputMode="decimal" value={free} onChange={(e) => setFree(e.target.value)} placeholder={toText(d.free_above_cents)} />
+        <Field label={t`Free shipping above (${CURRENCY})`} error={errors.free} hint={t`Empty: above ${formatMoney(d.free_above_cents / 100, CURRENCY)}`}>
+          <Input dir="auto" inputMode="decimal" value={free} onChange={(e) => setFree(e.target.value)} placeholder={toText(d.free_above_cents)} />
         </Field>
-        <Field label="Return window (days)" error={errors.days} hint={`Days after delivery; the default is ${d.return_window_days}`}>
+        <Field label={t`Return window (days)`} error={errors.days} hint={t`Days after delivery; the default is ${d.return_window_days}`}>
           <Input type="number" inputMode="numeric" min={0} max={365} step={1} value={days} onChange={(e) => setDays(e.target.value)} />
         </Field>
       </div>
@@ -94,8 +94,8 @@ function ShippingForm({ saved }: { saved: VendorShipping }) {
         </Field>
       </fieldset>
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" loading={save.isPending} disabled={!changed}>Save shipping and returns</Button>
-        {!changed && <span className="text-sm text-slate-500">All changes saved.</span>}
+        <Button type="submit" loading={save.isPending} disabled={!changed}><Trans>Save shipping and returns</Trans></Button>
+        {!changed && <span className="text-sm text-slate-500"><Trans>All changes saved.</Trans></span>}
       </div>
     </form>
   );
@@ -103,9 +103,8 @@ function ShippingForm({ saved }: { saved: VendorShipping }) {
 
 /** The vendor's shipping fee, free-shipping threshold and return window (decision 0096). */
 export function ShippingSettings() {
+  const MSG = useMsg();
   const shipping = useVendorShipping();
-  // the vendor area's catalogue (its first translated texts are the delivery estimate's); loaded once, then re-rendered
-  useEffect(() => void loadArea('vendor'), []);
   return (
     <section aria-labelledby="shipping-settings-heading" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <h3 id="shipping-settings-heading" className="text-base font-semibold text-slate-900">{MSG.vendorShippingTitle}</h3>
@@ -113,7 +112,7 @@ export function ShippingSettings() {
       {shipping.isError && !shipping.data ? (
         <Alert tone="error" title={MSG.loadVendorShippingFailed}>
           <p>{shipping.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void shipping.refetch()}>Try again</Button>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void shipping.refetch()}><Trans>Try again</Trans></Button>
         </Alert>
       ) : shipping.data ? (
         <ShippingForm key={JSON.stringify(shipping.data)} saved={shipping.data} />

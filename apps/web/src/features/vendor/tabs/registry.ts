@@ -1,19 +1,20 @@
+import { msg } from '@lingui/core/macro';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
-/** The vendor dashboard's eight tabs, in the spec's order (vendor §2). */
+/** The vendor dashboard's eight tabs, in the spec's order (vendor §2); their names are read with `i18n._`. */
 export const VENDOR_TABS = [
-  { id: 'products', label: 'Products' },
-  { id: 'embedding', label: 'Product Embedding' },
-  { id: 'orders', label: 'Orders' },
-  { id: 'analytics', label: 'Analytics' },
-  { id: 'ai-optimization', label: 'AI Optimization' },
-  { id: 'onboarding', label: 'Onboarding' },
-  { id: 'profile', label: 'Profile' },
-  { id: 'settings', label: 'Settings' },
+  { id: 'products', label: msg`Products` },
+  { id: 'embedding', label: msg`Product Embedding` },
+  { id: 'orders', label: msg`Orders` },
+  { id: 'analytics', label: msg`Analytics` },
+  { id: 'ai-optimization', label: msg`AI Optimization` },
+  { id: 'onboarding', label: msg`Onboarding` },
+  { id: 'profile', label: msg`Profile` },
+  { id: 'settings', label: msg`Settings` },
   // verified reviews of the vendor's products and its replies (issue 28)
-  { id: 'reviews', label: 'Reviews' },
+  { id: 'reviews', label: msg`Reviews` },
   // balance, payouts and statement from the ledger (issue 24, decision 0095)
-  { id: 'earnings', label: 'Earnings' },
+  { id: 'earnings', label: msg`Earnings` },
 ] as const;
 
 export type VendorTabId = (typeof VENDOR_TABS)[number]['id'];
