@@ -89,7 +89,9 @@ export type CommissionIssueResult = z.infer<typeof commissionIssueResultSchema>;
 /** GET /api/admin/commission-documents: filters. */
 export const commissionListQuerySchema = z.object({ period: periodString.optional(), vendor_id: z.coerce.number().int().positive().optional() });
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date YYYY-MM-DD' }).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), { error: 'Use a date YYYY-MM-DD' });
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date YYYY-MM-DD' })
+  // a real day: 2026-02-30 would otherwise roll over to March
+  .refine((d) => { const at = new Date(`${d}T00:00:00Z`); return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === d; }, { error: 'Use a date YYYY-MM-DD' });
 /** GET /api/admin/pint-ae/export: every B2B document issued in [from, to] (days in UTC). */
 export const pintExportQuerySchema = z.object({ from: isoDay, to: isoDay }).refine((q) => q.from <= q.to, { error: MSG.dateRangeInvalid, path: ['to'] });
 export type TaxDocument = z.infer<typeof taxDocumentSchema>;
