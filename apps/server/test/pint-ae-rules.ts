@@ -92,7 +92,7 @@ export function parsePint(xml: string): ParsedPint {
 
 /** Every aggregate's children in UBL 2.1 order; namespaces right. Answers the violations ('' when none). */
 function orderViolations(e: Element, path: string, out: string[]) {
-  const seq = UBL_SEQUENCES[e.localName];
+  const seq = UBL_SEQUENCES[e.localName ?? ''];
   const children = kids(e);
   if (seq) {
     let last = -1;
@@ -117,7 +117,7 @@ export function pintViolations(xml: string): string[] {
   const p = parsePint(xml);
   const r = p.root;
   const must = (cond: boolean, msg: string) => { if (!cond) out.push(msg); };
-  orderViolations(r, r.localName, out);
+  orderViolations(r, r.localName ?? '', out);
   // profile and mandatory header elements
   must(text(child(r, 'CustomizationID')) === 'urn:peppol:pint:billing-1@ae-1', 'CustomizationID is PINT AE');
   must(text(child(r, 'ProfileID')) === 'urn:peppol:bis:billing', 'ProfileID');
@@ -143,7 +143,7 @@ export function pintViolations(xml: string): string[] {
   const amounts = r.getElementsByTagNameNS(CBC, '*');
   for (let i = 0; i < amounts.length; i++) {
     const a = amounts.item(i)!;
-    if (a.localName.endsWith('Amount')) must(a.getAttribute('currencyID') === 'AED', `${a.localName} currencyID`);
+    if (a.localName?.endsWith('Amount')) must(a.getAttribute('currencyID') === 'AED', `${a.localName} currencyID`);
   }
   // BR-CO-10: Σ line net = LineExtensionAmount; BR-CO-13: TaxExclusive = LineExtension − allowances + charges;
   // BR-CO-15: TaxInclusive = TaxExclusive + TaxTotal; payable = TaxInclusive (nothing prepaid)

@@ -79,15 +79,17 @@ export const taxDocumentSchema = z.object({
   pint_ae: z.boolean(),
 });
 
-const periodString = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: MSG.periodInvalid });
+const periodString = z.string().regex(/^20\d{2}-(0[1-9]|1[0-2])$/, { error: MSG.periodInvalid });
+/** A vendor id as the database holds it (int4). */
+const vendorIdInput = z.number().int().positive().max(2_147_483_647);
 
 /** POST /api/admin/commission-documents/issue: a month that has ended, every vendor or one. */
-export const commissionIssueSchema = z.object({ period: periodString, vendor_id: z.number().int().positive().optional() });
+export const commissionIssueSchema = z.object({ period: periodString, vendor_id: vendorIdInput.optional() });
 export const commissionIssueResultSchema = z.object({ period: z.string(), issued: z.array(taxDocumentSchema) });
 export type CommissionIssueResult = z.infer<typeof commissionIssueResultSchema>;
 
 /** GET /api/admin/commission-documents: filters. */
-export const commissionListQuerySchema = z.object({ period: periodString.optional(), vendor_id: z.coerce.number().int().positive().optional() });
+export const commissionListQuerySchema = z.object({ period: periodString.optional(), vendor_id: z.coerce.number().pipe(vendorIdInput).optional() });
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date YYYY-MM-DD' })
   // a real day: 2026-02-30 would otherwise roll over to March

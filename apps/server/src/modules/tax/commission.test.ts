@@ -159,7 +159,7 @@ describe('commission invoices from the ledger (decision 0108)', () => {
     expect((await issue(undefined, { period: '2020-01' })).status).toBe(401);
     expect((await issue(reg.token, { period: '2020-01' })).status).toBe(403);
     expect((await issue(shopper.token, { period: '2020-01' })).status).toBe(403);
-    for (const bad of [{}, { period: '2020-13' }, { period: '2020-1' }, { period: 202001 }, { period: '2020-01', vendor_id: -1 }, { period: '2020-01', vendor_id: 'x' }]) {
+    for (const bad of [{}, { period: '2020-13' }, { period: '2020-1' }, { period: 202001 }, { period: '2020-01', vendor_id: -1 }, { period: '2020-01', vendor_id: 'x' }, { period: '0000-01' }, { period: '2020-01', vendor_id: 1e20 }]) {
       expect((await issue(admin, bad)).status, JSON.stringify(bad)).toBe(400);
     }
     expect((await issue(admin, { period: PERIOD })).status).toBe(422); // not ended yet
@@ -172,6 +172,7 @@ describe('commission invoices from the ledger (decision 0108)', () => {
     const list = await call(t.app, { url: `/api/admin/commission-documents?period=${PERIOD}`, token: admin });
     expect((list.json as TaxDocument[]).map((d) => d.number).sort()).toEqual([regInvoice.number, regCredit.number, unregInvoice.number].sort());
     expect((await call(t.app, { url: '/api/admin/commission-documents?period=nope', token: admin })).status).toBe(400);
+    expect((await call(t.app, { url: '/api/admin/commission-documents?vendor_id=99999999999', token: admin })).status).toBe(400);
     expect((await call(t.app, { url: '/api/admin/commission-documents', token: reg.token })).status).toBe(403);
 
     const own = await call(t.app, { url: '/api/vendor/commission-documents', token: reg.token });
