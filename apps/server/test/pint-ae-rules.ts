@@ -97,7 +97,7 @@ function orderViolations(e: Element, path: string, out: string[]) {
   if (seq) {
     let last = -1;
     for (const c of children) {
-      const at = seq.indexOf(c.localName);
+      const at = seq.indexOf(c.localName ?? '');
       if (at < 0) out.push(`${path}/${c.localName}: not a child of ${e.localName} in UBL 2.1 (as transcribed)`);
       else if (at < last) out.push(`${path}/${c.localName}: out of order (after ${seq[last]})`);
       else last = at;
