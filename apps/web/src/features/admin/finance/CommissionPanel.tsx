@@ -111,13 +111,13 @@ export function CommissionPanel() {
         <div className="min-w-0">
           <p className="text-slate-900">{d.title} <span className="font-mono text-xs tabular-nums">{d.number}</span></p>
           <p className="text-xs text-slate-500">
-            {d.corrects_number ? <Trans>Corrects {d.corrects_number}</Trans> : <Trans>Period {d.period}</Trans>} · {formatDate(d.issued_at)}
+            {d.corrects_number ? <Trans>Corrects <bdi>{d.corrects_number}</bdi></Trans> : <Trans>Period <bdi dir="ltr">{d.period}</bdi></Trans>} · <bdi>{formatDate(d.issued_at)}</bdi>
           </p>
-          <p className="truncate text-xs text-slate-500 md:hidden"><bdi>{d.recipient_name}</bdi></p>
+          <p dir="auto" className="truncate text-start text-xs text-slate-500 md:hidden">{d.recipient_name}</p>
         </div>
       ),
     },
-    { key: 'vendor', header: t`Vendor`, hideBelow: 'md', cell: (d) => <span className="block max-w-[14rem] truncate" title={d.recipient_name}><bdi>{d.recipient_name}</bdi></span> },
+    { key: 'vendor', header: t`Vendor`, hideBelow: 'md', cell: (d) => <span dir="auto" className="block max-w-[14rem] truncate text-start" title={d.recipient_name}>{d.recipient_name}</span> },
     { key: 'net', header: t`Commission`, align: 'right', hideBelow: 'lg', cell: (d) => <span className="whitespace-nowrap tabular-nums">{formatMoney(d.net, d.currency)}</span> },
     { key: 'tax', header: t`VAT`, align: 'right', hideBelow: 'sm', cell: (d) => <span className="whitespace-nowrap tabular-nums">{formatMoney(d.tax, d.currency)}</span> },
     { key: 'total', header: t`Total`, align: 'right', cell: (d) => <span className="whitespace-nowrap tabular-nums">{formatMoney(d.total, d.currency)}</span> },
@@ -126,7 +126,7 @@ export function CommissionPanel() {
       header: t`Download`,
       align: 'right',
       cell: (d) => (
-        <div className="flex flex-wrap justify-end gap-2">
+        <div className="flex justify-end gap-2">
           <Button size="sm" variant="secondary" onClick={() => download(d, 'pdf')} aria-label={t`Download ${d.number} as PDF`}><Trans>PDF</Trans></Button>
           {d.pint_ae && (
             <Button size="sm" variant="secondary" onClick={() => download(d, 'pint-ae')} aria-label={t`Download ${d.number} as PINT AE XML`}><Trans>XML</Trans></Button>

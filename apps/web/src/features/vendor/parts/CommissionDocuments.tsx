@@ -35,8 +35,8 @@ export function CommissionDocuments() {
         <div className="min-w-0">
           <p className="text-slate-900">{d.title} <span className="font-mono text-xs tabular-nums">{d.number}</span></p>
           <p className="text-xs text-slate-500">
-            {d.corrects_number ? <Trans>Corrects {d.corrects_number}</Trans> : <Trans>Period {d.period}</Trans>}
-            <span className="sm:hidden"> · {formatDate(d.issued_at)}</span>
+            {d.corrects_number ? <Trans>Corrects <bdi>{d.corrects_number}</bdi></Trans> : <Trans>Period <bdi dir="ltr">{d.period}</bdi></Trans>}
+            <span className="sm:hidden"> · <bdi>{formatDate(d.issued_at)}</bdi></span>
           </p>
         </div>
       ),
@@ -50,7 +50,7 @@ export function CommissionDocuments() {
       header: t`Download`,
       align: 'right',
       cell: (d) => (
-        <div className="flex flex-wrap justify-end gap-2">
+        <div className="flex justify-end gap-2">
           <Button size="sm" variant="secondary" onClick={() => download(d, 'pdf')} aria-label={t`Download ${d.number} as PDF`}><Trans>PDF</Trans></Button>
           {d.pint_ae && (
             <Button size="sm" variant="secondary" onClick={() => download(d, 'pint-ae')} aria-label={t`Download ${d.number} as PINT AE XML`}>
