@@ -111,16 +111,17 @@ export function CommissionPanel() {
         <div className="min-w-0">
           <p className="text-slate-900">{d.title} <span className="font-mono text-xs tabular-nums">{d.number}</span></p>
           <p className="text-xs text-slate-500">
-            {d.corrects_number ? <Trans>Corrects <bdi>{d.corrects_number}</bdi></Trans> : <Trans>Period <bdi dir="ltr">{d.period}</bdi></Trans>} · <bdi>{formatDate(d.issued_at)}</bdi>
+            {d.corrects_number ? <Trans>Corrects <bdi>{d.corrects_number}</bdi></Trans> : <Trans>Period <bdi dir="ltr" className="whitespace-nowrap">{d.period}</bdi></Trans>} · <bdi className="whitespace-nowrap">{formatDate(d.issued_at)}</bdi>
           </p>
           <p dir="auto" className="truncate text-start text-xs text-slate-500 md:hidden">{d.recipient_name}</p>
+          <p className="text-xs tabular-nums text-slate-900 sm:hidden">{formatMoney(d.total, d.currency)}</p>
         </div>
       ),
     },
     { key: 'vendor', header: t`Vendor`, hideBelow: 'md', cell: (d) => <span dir="auto" className="block max-w-[14rem] truncate text-start" title={d.recipient_name}>{d.recipient_name}</span> },
     { key: 'net', header: t`Commission`, align: 'right', hideBelow: 'lg', cell: (d) => <span className="whitespace-nowrap tabular-nums">{formatMoney(d.net, d.currency)}</span> },
     { key: 'tax', header: t`VAT`, align: 'right', hideBelow: 'sm', cell: (d) => <span className="whitespace-nowrap tabular-nums">{formatMoney(d.tax, d.currency)}</span> },
-    { key: 'total', header: t`Total`, align: 'right', cell: (d) => <span className="whitespace-nowrap tabular-nums">{formatMoney(d.total, d.currency)}</span> },
+    { key: 'total', header: t`Total`, align: 'right', hideBelow: 'sm', cell: (d) => <span className="whitespace-nowrap tabular-nums">{formatMoney(d.total, d.currency)}</span> },
     {
       key: 'download',
       header: t`Download`,

@@ -35,8 +35,8 @@ export function CommissionDocuments() {
         <div className="min-w-0">
           <p className="text-slate-900">{d.title} <span className="font-mono text-xs tabular-nums">{d.number}</span></p>
           <p className="text-xs text-slate-500">
-            {d.corrects_number ? <Trans>Corrects <bdi>{d.corrects_number}</bdi></Trans> : <Trans>Period <bdi dir="ltr">{d.period}</bdi></Trans>}
-            <span className="sm:hidden"> · <bdi>{formatDate(d.issued_at)}</bdi></span>
+            {d.corrects_number ? <Trans>Corrects <bdi>{d.corrects_number}</bdi></Trans> : <Trans>Period <bdi dir="ltr" className="whitespace-nowrap">{d.period}</bdi></Trans>}
+            <span className="sm:hidden"> · <bdi className="whitespace-nowrap">{formatDate(d.issued_at)}</bdi></span>
           </p>
         </div>
       ),
