@@ -109,7 +109,7 @@ export function CommissionPanel() {
       header: t`Document`,
       cell: (d) => (
         <div className="min-w-0">
-          <p className="text-slate-900">{d.title} <span className="font-mono text-xs tabular-nums">{d.number}</span></p>
+          <p className="text-slate-900">{d.title} <span className="font-mono text-xs tabular-nums break-all">{d.number}</span></p>
           <p className="text-xs text-slate-500">
             {d.corrects_number ? <Trans>Corrects <bdi>{d.corrects_number}</bdi></Trans> : <Trans>Period <bdi dir="ltr" className="whitespace-nowrap">{d.period}</bdi></Trans>} · <bdi className="whitespace-nowrap">{formatDate(d.issued_at)}</bdi>
           </p>
@@ -127,7 +127,7 @@ export function CommissionPanel() {
       header: t`Download`,
       align: 'right',
       cell: (d) => (
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end">
           <Button size="sm" variant="secondary" onClick={() => download(d, 'pdf')} aria-label={t`Download ${d.number} as PDF`}><Trans>PDF</Trans></Button>
           {d.pint_ae && (
             <Button size="sm" variant="secondary" onClick={() => download(d, 'pint-ae')} aria-label={t`Download ${d.number} as PINT AE XML`}><Trans>XML</Trans></Button>
