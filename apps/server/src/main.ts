@@ -88,6 +88,8 @@ async function main() {
   // the embedded database's planner statistics (no autovacuum there): a new or seeded database is analysed now, a
   // restart with nothing stale costs one catalogue query; then every few minutes (decision 0073)
   app.services.plannerStats.start();
+  // the monthly commission invoices (decision 0108): hourly, idempotent per vendor and month, on the background lane
+  app.services.commissionJob.start();
 }
 
 main().catch((err: unknown) => {

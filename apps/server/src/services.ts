@@ -17,6 +17,7 @@ import { createPayoutsService } from './modules/payouts/payouts.service.js';
 import { createFinanceQueries } from './modules/payouts/finance.queries.js';
 import { createReturnsService } from './modules/returns/returns.service.js';
 import { createTaxService } from './modules/tax/tax.service.js';
+import { createCommissionJob } from './modules/tax/commission.job.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
 import { createProfileService } from './modules/profile/profile.service.js';
 import { createSearchService } from './modules/search/search.service.js';
@@ -130,6 +131,8 @@ export function createServices(config: Config, database: Database, log: (msg: st
   // 0073); a product write may be part of an import, so the keeper looks again shortly (one cheap query if not)
   const plannerStats = createPlannerStats({ database, log });
   bus.on('product.changed', () => plannerStats.soon());
+  // the marketplace's monthly commission invoices to its vendors, from the ledger (decision 0108)
+  const commissionJob = createCommissionJob({ db, database, log });
   const imageSearch = createImageSearchService({ db, catalogue, readImage: media.read, bus, log, idleMs: config.imageSearchIdleMs, background });
   const recommendations = createRecommendationsService({ db, catalogue, bus, log, background });
   const optimisation = createOptimisationService({ db, catalogue, audit, categoryPrices: async (c) => (await search.categoryPrices(c)).prices });
@@ -173,7 +176,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const agentGuard = createAgentGuard({ db, audit });
   return {
     reviews, prices, vendorDashboard, agentCatalog, agentCheckout, agentCart, agentOauth, agentLinking, agentOrders, agentGuard,
-    sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant, plannerStats,
+    sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant, plannerStats, commissionJob,
     support, notifications, events, mailer, reports, admin, security, ledger, payouts, finance, returns, vendorShipping, tax,
   };
 }

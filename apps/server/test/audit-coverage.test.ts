@@ -227,6 +227,11 @@ const CASES: Record<string, Case> = {
     url: '/api/admin/tax-settings', body: { price_mode: 'inclusive', invoice_on: 'shipped', legal_name: 'Souq FZ-LLC', address: 'Dubai', trn: '100000000000003' },
     expect: { action: 'tax.settings', target: { type: 'settings', id: 'tax' }, changes: { trn: { before: '', after: '100000000000003' } } },
   }) },
+  // the month's commission documents on demand (decision 0108): audited even when nothing was due
+  'POST /api/admin/commission-documents/issue': { as: 'admin', prepare: async () => ({
+    url: '/api/admin/commission-documents/issue', body: { period: '2020-01' },
+    expect: { action: 'commission.issue', target: { type: 'commission_period', id: '2020-01' }, changes: { issued: { after: 'none' } } },
+  }) },
   'PUT /api/vendor/tax-profile': { as: 'vendor', prepare: async (fx) => ({
     url: '/api/vendor/tax-profile', body: { vat_registered: true, trn: '100123456700003' },
     expect: { action: 'vendor.taxProfile', target: { type: 'vendor', id: fx.vendorId }, changes: { vat_registered: { before: false, after: true }, trn: { before: '', after: '100123456700003' } } },

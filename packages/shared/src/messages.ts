@@ -92,6 +92,13 @@ export const MSG = {
   creditExceedsInvoice: 'A credit note cannot take back more than the invoice holds',
   creditReasonCancelled: 'Order cancelled after invoicing',
   creditReasonReturned: (reason: string) => `Goods returned: ${reason}`,
+  // commission invoices and the PINT AE export (decision 0108)
+  commissionLine: (orderNumber: string) => `Marketplace commission on order ${orderNumber}`,
+  commissionInvoiceNote: (period: string) => `Commission and VAT on it for ${period}, from the marketplace's ledger.`,
+  commissionCreditReason: (period: string) => `Commission reversed in ${period} on refunds and cancellations`,
+  periodInvalid: 'A period is a month: YYYY-MM',
+  periodNotClosed: 'Commission is invoiced once the month has ended',
+  pintNotBusiness: 'Only business-to-business documents (the seller and the buyer both have a TRN) export as PINT AE',
   checkoutCompanyLabel: 'Company (optional)',
   checkoutCompanyHint: 'For a tax invoice in your company’s name',
   checkoutTrnLabel: 'Company TRN (optional)',

@@ -3,19 +3,20 @@ import { RouteError } from './RouteError';
 import { PageSpinner } from '@/components/ui/PageSpinner';
 import { paths } from './paths';
 import { RootLayout } from './RootLayout';
-import { loadArea, type Area } from '@/lib/i18n';
+import { loadArea } from '@/lib/i18n';
 
 // The route table, shared by the browser's router (router.tsx) and the server's first-view render (entry-server.tsx).
 
 type PageModule = { default: React.ComponentType };
-/** Route-level code splitting: each area's pages load only when visited (vendor and admin never on the storefront). */
-const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
-});
-/** A page of an area with a catalogue of its own (decision 0104): its texts in the page's language load with it. */
-const areaPage = (area: Area, load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
+/**
+ * Route-level code splitting: each area's pages load only when visited (vendor and admin never on the storefront),
+ * with the area's message catalogue in the page's language (decision 0104) loaded beside the page's code.
+ */
+const page = (load: () => Promise<PageModule>, area?: 'vendor' | 'admin'): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => {
-    const [module] = await Promise.all([load(), loadArea(area)]);
+    // in the browser only: the server's first view of these areas is their sign-in gate, and the server's i18n is
+    // shared by every request (switching its language here would switch it for a storefront page rendering beside)
+    const [module] = await Promise.all([load(), area && typeof document !== 'undefined' ? loadArea(area) : null]);
     return { Component: module.default };
   },
 });
@@ -37,20 +38,20 @@ export const routes: RouteObject[] = [
       { path: paths.checkout, ...page(() => import('@/features/checkout/CheckoutPage')) },
       { path: paths.sidePanel, ...page(() => import('@/features/assistant/SidePanelPage')) },
       // vendor area
-      { path: paths.vendor, ...areaPage('vendor', () => import('@/features/vendor/VendorRoot')) },
-      { path: paths.vendorOnboarding, ...areaPage('vendor', () => import('@/features/vendor/VendorOnboardingPage')) },
-      { path: paths.vendorProfile, ...areaPage('vendor', () => import('@/features/vendor/VendorProfilePage')) },
-      { path: paths.vendorAuth, ...areaPage('vendor', () => import('@/features/vendor/VendorAuthPage')) },
-      { path: paths.vendorLogin, ...areaPage('vendor', () => import('@/features/vendor/VendorAuthPage')) },
-      { path: paths.vendorSignup, ...areaPage('vendor', () => import('@/features/vendor/VendorAuthPage')) },
+      { path: paths.vendor, ...page(() => import('@/features/vendor/VendorRoot'), 'vendor') },
+      { path: paths.vendorOnboarding, ...page(() => import('@/features/vendor/VendorOnboardingPage'), 'vendor') },
+      { path: paths.vendorProfile, ...page(() => import('@/features/vendor/VendorProfilePage'), 'vendor') },
+      { path: paths.vendorAuth, ...page(() => import('@/features/vendor/VendorAuthPage'), 'vendor') },
+      { path: paths.vendorLogin, ...page(() => import('@/features/vendor/VendorAuthPage'), 'vendor') },
+      { path: paths.vendorSignup, ...page(() => import('@/features/vendor/VendorAuthPage'), 'vendor') },
       // admin area
-      { path: paths.adminAccess, ...page(() => import('@/features/admin/AdminAccessPage')) },
-      { path: paths.admin, ...page(() => import('@/features/admin/AdminDashboardPage')) },
-      { path: paths.adminVendors, ...page(() => import('@/features/admin/AdminDashboardPage')) },
-      { path: paths.adminSupport, ...page(() => import('@/features/admin/AdminSupportPage')) },
-      { path: paths.adminPersonalizeTest, ...page(() => import('@/features/admin/PersonalizeTestPage')) },
-      { path: paths.productManager, ...areaPage('vendor', () => import('@/features/product-manager/ProductManagerPage')) },
-      { path: paths.aiOptimization, ...areaPage('vendor', () => import('@/features/optimisation/AiOptimizationPage')) },
+      { path: paths.adminAccess, ...page(() => import('@/features/admin/AdminAccessPage'), 'admin') },
+      { path: paths.admin, ...page(() => import('@/features/admin/AdminDashboardPage'), 'admin') },
+      { path: paths.adminVendors, ...page(() => import('@/features/admin/AdminDashboardPage'), 'admin') },
+      { path: paths.adminSupport, ...page(() => import('@/features/admin/AdminSupportPage'), 'admin') },
+      { path: paths.adminPersonalizeTest, ...page(() => import('@/features/admin/PersonalizeTestPage'), 'admin') },
+      { path: paths.productManager, ...page(() => import('@/features/product-manager/ProductManagerPage'), 'vendor') },
+      { path: paths.aiOptimization, ...page(() => import('@/features/optimisation/AiOptimizationPage'), 'vendor') },
       // demos
       { path: paths.rubiksCube, ...page(() => import('@/features/demos/RubiksCubePage')) },
       { path: paths.shelvesDemo, ...page(() => import('@/features/demos/ProductShelvesDemoPage')) },

@@ -57,9 +57,17 @@ export const taxDocumentSchema = z.object({
   form: z.enum(['full', 'simplified']),
   title: z.string(),
   number: z.string(),
-  order_id: z.number().int(),
+  /** 'sale': a sub-order's document; 'commission': the marketplace's commission to a vendor for a month (decision 0108). */
+  subject: z.enum(['sale', 'commission']),
+  /** The sub-order of a sale document; null on a commission document. */
+  order_id: z.number().int().nullable(),
+  /** The sub-order's number, or the month of a commission document ('2026-10'). */
   order_number: z.string(),
   supplier_name: z.string(),
+  recipient_name: z.string(),
+  /** The vendor a commission document is addressed to. */
+  vendor_id: z.number().int().nullable(),
+  period: z.string().nullable(),
   currency: z.string(),
   net: z.number(),
   tax: z.number(),
@@ -67,7 +75,27 @@ export const taxDocumentSchema = z.object({
   issued_at: z.string(),
   /** The invoice a credit note corrects. */
   corrects_number: z.string().nullable(),
+  /** Business-to-business (the seller and the buyer both have a TRN): exports as PINT AE UBL XML. */
+  pint_ae: z.boolean(),
 });
+
+const periodString = z.string().regex(/^20\d{2}-(0[1-9]|1[0-2])$/, { error: MSG.periodInvalid });
+/** A vendor id as the database holds it (int4). */
+const vendorIdInput = z.number().int().positive().max(2_147_483_647);
+
+/** POST /api/admin/commission-documents/issue: a month that has ended, every vendor or one. */
+export const commissionIssueSchema = z.object({ period: periodString, vendor_id: vendorIdInput.optional() });
+export const commissionIssueResultSchema = z.object({ period: z.string(), issued: z.array(taxDocumentSchema) });
+export type CommissionIssueResult = z.infer<typeof commissionIssueResultSchema>;
+
+/** GET /api/admin/commission-documents: filters. */
+export const commissionListQuerySchema = z.object({ period: periodString.optional(), vendor_id: z.coerce.number().pipe(vendorIdInput).optional() });
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date YYYY-MM-DD' })
+  // a real day: 2026-02-30 would otherwise roll over to March
+  .refine((d) => { const at = new Date(`${d}T00:00:00Z`); return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === d; }, { error: 'Use a date YYYY-MM-DD' });
+/** GET /api/admin/pint-ae/export: every B2B document issued in [from, to] (days in UTC). */
+export const pintExportQuerySchema = z.object({ from: isoDay, to: isoDay }).refine((q) => q.from <= q.to, { error: MSG.dateRangeInvalid, path: ['to'] });
 export type TaxDocument = z.infer<typeof taxDocumentSchema>;
 
 export const taxDocumentIdParams = z.object({ id: z.coerce.number().int().positive() });

@@ -100,6 +100,7 @@ export const TAX_DOCUMENT_LABELS = {
   number: ['Number', 'الرقم'],
   date: ['Date of issue', 'تاريخ الإصدار'],
   order: ['Order', 'الطلب'],
+  period: ['Period', 'الفترة'],
   supplier: ['Supplier', 'المورد'],
   agent: ['Issued by (agent)', 'صادرة عن الوكيل'],
   recipient: ['Recipient', 'المستلم'],

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { orders } from './orders.js';
+import { vendors } from './vendors.js';
 
 /**
  * Each issuer's next document number (decision 0099): one row per issuer ('vendor:{id}' or 'marketplace') and
@@ -23,7 +24,13 @@ export type TaxDocumentSnapshot = {
   supplier: { name: string; address: string; trn: string | null; registered: boolean };
   agent: { name: string; address: string; trn: string | null } | null;
   recipient: { name: string; address: string; trn: string | null };
+  /** The sub-order's number; on a commission document, the period's label ('2026-10'). */
   orderNumber: string;
+  /** Commission documents (decision 0108): the month they cover, Dubai time, as dates 'YYYY-MM-DD' (to inclusive). */
+  period?: { from: string; to: string };
+  /** Structured country codes for the PINT AE export (ISO 3166-1 alpha-2); absent on documents issued before it. */
+  countries?: { supplier: string; recipient: string };
+  /** `orderItemId`: the order line of a sale document; on a commission document the sub-order the line charges. */
   lines: { orderItemId: number; description: string; quantity: number; unitPriceCents: number; category: string; rateBps: number; netCents: number; taxCents: number; totalCents: number }[];
   shippingCents: number;
   totals: { netCents: number; taxCents: number; totalCents: number };
@@ -46,10 +53,17 @@ export const taxDocuments = pgTable(
     id: serial('id').primaryKey(),
     issuer: text('issuer').notNull(),
     kind: text('kind', { enum: ['invoice', 'credit_note'] }).notNull(),
+    /** 'sale': a sub-order's document (0099); 'commission': the marketplace's commission to a vendor for a month (0108). */
+    subject: text('subject', { enum: ['sale', 'commission'] }).notNull().default('sale'),
     form: text('form', { enum: ['full', 'simplified'] }).notNull(),
     sequence: integer('sequence').notNull(),
     number: text('number').notNull(),
-    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'restrict' }),
+    /** The sub-order of a sale document; null on a commission document. */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    /** The vendor a commission document is addressed to (its recipient). */
+    vendorId: integer('vendor_id').references(() => vendors.id, { onDelete: 'restrict' }),
+    /** The month a commission document covers ('2026-10'): one invoice per vendor and month, one credit note per invoice and month. */
+    period: text('period'),
     /** The invoice a credit note corrects. */
     correctsId: integer('corrects_id'),
     currency: text('currency').notNull(),
@@ -64,5 +78,10 @@ export const taxDocuments = pgTable(
     index('tax_documents_order_idx').on(t.orderId),
     uniqueIndex('tax_documents_one_invoice_per_order').on(t.orderId).where(sql`${t.kind} = 'invoice'`),
     check('tax_documents_sequence_positive', sql`${t.sequence} > 0`),
+    check('tax_documents_subject_shape', sql`(${t.subject} = 'sale' and ${t.orderId} is not null) or (${t.subject} = 'commission' and ${t.orderId} is null and ${t.vendorId} is not null and ${t.period} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$')`),
+    // idempotent per vendor and month: a second run of the month finds these and issues nothing
+    uniqueIndex('tax_documents_one_commission_invoice').on(t.vendorId, t.period).where(sql`${t.subject} = 'commission' and ${t.kind} = 'invoice'`),
+    uniqueIndex('tax_documents_one_commission_credit').on(t.correctsId, t.period).where(sql`${t.subject} = 'commission' and ${t.kind} = 'credit_note'`),
+    index('tax_documents_vendor_idx').on(t.vendorId).where(sql`${t.vendorId} is not null`),
   ],
 );

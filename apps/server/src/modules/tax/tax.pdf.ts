@@ -84,7 +84,9 @@ export function renderTaxDocumentPdf(s: TaxDocumentSnapshot): Promise<Buffer> {
   };
   field(L.number, s.number);
   field(L.date, s.issuedAt.slice(0, 10));
-  field(L.order, s.orderNumber);
+  // a commission document (decision 0108) covers a month, not one order
+  if (s.period) field(L.period, `${s.period.from} – ${s.period.to}`);
+  else field(L.order, s.orderNumber);
   const party = (pair: readonly [string, string], p: { name: string; address: string; trn: string | null }) => {
     field(pair, [p.name, p.address, p.trn ? `${L.trn[0]}: ${p.trn}` : null].filter(Boolean).join('\n'));
   };

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, idParamSchema } from '@souq/shared/api/common';
-import { taxDocumentSchema, taxSettingsSchema, taxSettingsUpdateSchema, vendorTaxProfileSchema, vendorTaxProfileUpdateSchema } from '@souq/shared/api/tax';
+import { commissionIssueResultSchema, commissionIssueSchema, commissionListQuerySchema, pintExportQuerySchema, taxDocumentSchema, taxSettingsSchema, taxSettingsUpdateSchema, vendorTaxProfileSchema, vendorTaxProfileUpdateSchema } from '@souq/shared/api/tax';
 import { principalOf, requireAdmin, requireUser, requireVendor } from '../../platform/auth.js';
 import { actorOf } from '../../platform/audit.js';
 import { forbidden } from '../../platform/errors.js';
@@ -19,6 +19,9 @@ function vendorIdOf(req: FastifyRequest): number {
 
 const sendPdf = (reply: FastifyReply, file: { bytes: Buffer; filename: string }) =>
   reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${file.filename}"`).send(file.bytes);
+const sendFile = (reply: FastifyReply, type: string, file: { bytes: Buffer; filename: string }) =>
+  reply.header('content-type', type).header('content-disposition', `attachment; filename="${file.filename}"`).send(file.bytes);
+const xmlResponse = { 200: z.string().describe('application/xml: UBL 2.1, PINT AE'), ...errors, 404: errorBodySchema, 422: errorBodySchema };
 
 /** Tax settings (admin), a vendor's tax profile, and tax documents for the shopper, the vendor and the admin (decisions 0098, 0099). */
 export function taxRoutes(deps: { tax: TaxService }) {
@@ -70,6 +73,53 @@ export function taxRoutes(deps: { tax: TaxService }) {
       preHandler: requireAdmin,
       schema: { tags: ['admin'], summary: "A sub-order's tax invoice and credit notes", params: idParamSchema, response: { 200: z.array(taxDocumentSchema), ...errors, 404: errorBodySchema } },
     }, async (req) => tax.listForOrder(req.params.id, 'admin'));
+
+    // commission invoices and credit notes (decision 0108)
+    r.get('/api/vendor/commission-documents', {
+      preHandler: requireVendor,
+      schema: { tags: ['vendor'], summary: "The marketplace's commission invoices and credit notes to the signed-in vendor, newest first", response: { 200: z.array(taxDocumentSchema), ...errors } },
+    }, async (req) => tax.listCommissionForVendor(vendorIdOf(req)));
+
+    r.get('/api/admin/commission-documents', {
+      preHandler: requireAdmin,
+      schema: { tags: ['admin'], summary: 'Commission invoices and credit notes, of one month and/or one vendor', querystring: commissionListQuerySchema, response: { 200: z.array(taxDocumentSchema), ...errors } },
+    }, async (req) => tax.listCommission(req.query));
+
+    r.post('/api/admin/commission-documents/issue', {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: "Issue a month's commission invoices and credit notes now (every vendor or one), from the ledger; idempotent: a second run issues nothing new (audited)",
+        body: commissionIssueSchema, response: { 200: commissionIssueResultSchema, ...errors, 404: errorBodySchema, 422: errorBodySchema },
+      },
+    }, async (req) => tax.issueCommission(req.body, actorOf(req)));
+
+    // PINT AE export (decision 0108): per document as its reader may see it, and in bulk for the admin
+    r.get('/api/my/tax-documents/:id/pint-ae', {
+      preHandler: requireUser,
+      schema: { tags: ['customer'], summary: "One of the shopper's own business-to-business documents as PINT AE UBL XML (404 for anyone else's, 422 without both TRNs)", params: idParamSchema, response: xmlResponse },
+    }, async (req, reply) => sendFile(reply, 'application/xml; charset=utf-8', await tax.pintAe(req.params.id, { userId: principalOf(req).userId })));
+
+    r.get('/api/vendor/tax-documents/:id/pint-ae', {
+      preHandler: requireVendor,
+      schema: { tags: ['vendor'], summary: "A business-to-business document of the vendor's own sub-orders, or a commission document to it, as PINT AE UBL XML", params: idParamSchema, response: xmlResponse },
+    }, async (req, reply) => sendFile(reply, 'application/xml; charset=utf-8', await tax.pintAe(req.params.id, { vendorId: vendorIdOf(req) })));
+
+    r.get('/api/admin/tax-documents/:id/pint-ae', {
+      preHandler: requireAdmin,
+      schema: { tags: ['admin'], summary: 'Any business-to-business document as PINT AE UBL XML (422 without both TRNs)', params: idParamSchema, response: xmlResponse },
+    }, async (req, reply) => sendFile(reply, 'application/xml; charset=utf-8', await tax.pintAe(req.params.id, 'admin')));
+
+    r.get('/api/admin/pint-ae/export', {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['admin'], summary: 'Every business-to-business document issued from one day to another (UTC) as a ZIP of PINT AE UBL XML files',
+        querystring: pintExportQuerySchema, response: { 200: z.string().describe('application/zip'), ...errors },
+      },
+    }, async (req, reply) => {
+      const file = await tax.pintAeExport(req.query);
+      return sendFile(reply.header('x-document-count', String(file.count)), 'application/zip', file);
+    });
 
     r.get('/api/admin/tax-documents/:id/pdf', {
       preHandler: requireAdmin,

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TaxDocument } from '@souq/shared/api/tax';
 import { api, ApiError, downloadFile } from '@/lib/api-client';
 import { Alert } from '@/components/ui/Alert';
@@ -11,12 +12,14 @@ import { currentMsg, useMsg } from '@/lib/use-msg';
 /** The shopper's tax invoices and credit notes on /profile (decision 0099), each downloadable as PDF. */
 export function TaxDocuments() {
   const MSG = useMsg();
+  const { t } = useLingui();
   const docs = useQuery({ queryKey: ['my-tax-documents'], queryFn: ({ signal }) => api<TaxDocument[]>('/api/my/tax-documents', { signal }) });
   const [error, setError] = useState<string | null>(null);
-  async function download(d: TaxDocument) {
+  async function download(d: TaxDocument, format: 'pdf' | 'pint-ae' = 'pdf') {
     setError(null);
     try {
-      await downloadFile(`/api/my/tax-documents/${d.id}/pdf`, `${d.number}.pdf`);
+      // PINT AE XML (decision 0108): only business-to-business documents (the shopper gave a TRN)
+      await downloadFile(`/api/my/tax-documents/${d.id}/${format}`, `${d.number}.${format === 'pdf' ? 'pdf' : 'xml'}`);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : currentMsg().requestFailed);
     }
@@ -54,6 +57,11 @@ export function TaxDocuments() {
                 <Button size="sm" variant="secondary" onClick={() => void download(d)}>
                   {MSG.taxDocumentDownload}
                 </Button>
+                {d.pint_ae && (
+                  <Button size="sm" variant="secondary" aria-label={t`Download ${d.number} as PINT AE XML`} onClick={() => void download(d, 'pint-ae')}>
+                    <Trans>XML</Trans>
+                  </Button>
+                )}
               </div>
             </li>
           ))}

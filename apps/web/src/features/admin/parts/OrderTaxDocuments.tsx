@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MSG } from '@souq/shared/messages';
 import type { TaxDocument } from '@souq/shared/api/tax';
 import { formatMoney } from '@souq/shared/rules/money';
@@ -9,6 +10,7 @@ import { adminApi } from '../api';
 
 /** A sub-order's tax invoice and credit notes in the admin's order details (decision 0099), each as PDF. */
 export function OrderTaxDocuments({ orderId }: { orderId: number }) {
+  const { t } = useLingui();
   const docs = useQuery({
     queryKey: ['admin-order-tax-documents', orderId],
     queryFn: ({ signal }) => adminApi<TaxDocument[]>(`/api/admin/orders/${orderId}/tax-documents`, { signal }),
@@ -29,13 +31,24 @@ export function OrderTaxDocuments({ orderId }: { orderId: number }) {
                 {d.corrects_number ? ` · ${MSG.taxDocumentCorrects(d.corrects_number)}` : ''}
               </span>
             </span>
-            <Button size="sm" variant="secondary" onClick={() => {
-              setError(null);
-              downloadFile(`/api/admin/tax-documents/${d.id}/pdf`, `${d.number}.pdf`, { auth: 'admin' })
-                .catch((err: unknown) => setError(err instanceof ApiError ? err.message : MSG.requestFailed));
-            }}>
-              {MSG.taxDocumentDownload}
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button size="sm" variant="secondary" onClick={() => {
+                setError(null);
+                downloadFile(`/api/admin/tax-documents/${d.id}/pdf`, `${d.number}.pdf`, { auth: 'admin' })
+                  .catch((err: unknown) => setError(err instanceof ApiError ? err.message : MSG.requestFailed));
+              }}>
+                {MSG.taxDocumentDownload}
+              </Button>
+              {d.pint_ae && (
+                <Button size="sm" variant="secondary" aria-label={t`Download ${d.number} as PINT AE XML`} onClick={() => {
+                  setError(null);
+                  downloadFile(`/api/admin/tax-documents/${d.id}/pint-ae`, `${d.number}.xml`, { auth: 'admin' })
+                    .catch((err: unknown) => setError(err instanceof ApiError ? err.message : MSG.requestFailed));
+                }}>
+                  <Trans>XML</Trans>
+                </Button>
+              )}
+            </div>
           </li>
         ))}
       </ul>

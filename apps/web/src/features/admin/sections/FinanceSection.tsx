@@ -3,6 +3,7 @@ import { PageHeader } from '@/components/ui/PageHeader';
 import { Tabs } from '@/components/ui/Tabs';
 import { BalancesPanel } from '../finance/BalancesPanel';
 import { CheckPanel } from '../finance/CheckPanel';
+import { CommissionPanel } from '../finance/CommissionPanel';
 import { LedgerPanel } from '../finance/LedgerPanel';
 import { PayoutsPanel } from '../finance/PayoutsPanel';
 import { RevenuePanel } from '../finance/RevenuePanel';
@@ -12,6 +13,7 @@ const TABS = [
   { value: 'balances', label: 'Vendor balances' },
   { value: 'payouts', label: 'Payouts' },
   { value: 'refunds', label: 'Refunds' },
+  { value: 'commission', label: 'Commission invoices' },
   { value: 'ledger', label: 'Ledger' },
   { value: 'check', label: 'Zero check' },
 ] as const;
@@ -41,6 +43,7 @@ export function FinanceSection() {
         {tab === 'balances' && <BalancesPanel />}
         {tab === 'payouts' && <PayoutsPanel />}
         {tab === 'refunds' && <LedgerPanel kind="refund" urlPrefix="refunds_" />}
+        {tab === 'commission' && <CommissionPanel />}
         {tab === 'ledger' && <LedgerPanel urlPrefix="ledger_" />}
         {tab === 'check' && <CheckPanel />}
       </Tabs>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useMsg } from '@/lib/use-msg';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TaxDocument } from '@souq/shared/api/tax';
 import { formatMoney } from '@souq/shared/rules/money';
 import { api, ApiError, downloadFile } from '@/lib/api-client';
@@ -9,6 +10,7 @@ import { Button } from '@/components/ui/Button';
 /** A sub-order's tax invoice and credit notes, for its vendor (decision 0099), each downloadable as PDF. */
 export function OrderTaxDocuments({ orderId }: { orderId: number }) {
   const MSG = useMsg();
+  const { t } = useLingui();
   const docs = useQuery({
     queryKey: ['vendor-order-tax-documents', orderId],
     queryFn: ({ signal }) => api<TaxDocument[]>(`/api/vendor/orders/${orderId}/tax-documents`, { auth: 'vendor', signal }),
@@ -26,13 +28,24 @@ export function OrderTaxDocuments({ orderId }: { orderId: number }) {
               {d.title} <bdi className="tabular-nums">{d.number}</bdi>
               <span className="block text-xs text-slate-500">{MSG.taxDocumentVat} {formatMoney(d.tax, d.currency)} · {formatMoney(d.total, d.currency)}</span>
             </span>
-            <Button size="sm" variant="secondary" onClick={() => {
-              setError(null);
-              downloadFile(`/api/vendor/tax-documents/${d.id}/pdf`, `${d.number}.pdf`, { auth: 'vendor' })
-                .catch((err: unknown) => setError(err instanceof ApiError ? err.message : MSG.requestFailed));
-            }}>
-              {MSG.taxDocumentDownload}
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button size="sm" variant="secondary" onClick={() => {
+                setError(null);
+                downloadFile(`/api/vendor/tax-documents/${d.id}/pdf`, `${d.number}.pdf`, { auth: 'vendor' })
+                  .catch((err: unknown) => setError(err instanceof ApiError ? err.message : MSG.requestFailed));
+              }}>
+                {MSG.taxDocumentDownload}
+              </Button>
+              {d.pint_ae && (
+                <Button size="sm" variant="secondary" aria-label={t`Download ${d.number} as PINT AE XML`} onClick={() => {
+                  setError(null);
+                  downloadFile(`/api/vendor/tax-documents/${d.id}/pint-ae`, `${d.number}.xml`, { auth: 'vendor' })
+                    .catch((err: unknown) => setError(err instanceof ApiError ? err.message : MSG.requestFailed));
+                }}>
+                  <Trans>XML</Trans>
+                </Button>
+              )}
+            </div>
           </li>
         ))}
       </ul>

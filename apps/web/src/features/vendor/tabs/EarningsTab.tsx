@@ -19,6 +19,7 @@ import { useListQuery } from '@/lib/use-list-query';
 import { VendorSignedIn } from '../VendorSignedIn';
 import { Money } from '../parts/Money';
 import { PayoutAccountCard } from '../parts/PayoutAccountCard';
+import { CommissionDocuments } from '../parts/CommissionDocuments';
 import { downloadStatement, earningsKeys, useBalance, usePayouts } from '../earnings-api';
 import { formatCount, formatDate } from '@souq/shared/rules/locale';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
@@ -173,6 +174,8 @@ function Earnings({ vendorId }: { vendorId: number }) {
           empty={{ title: MSG.noPayouts, description: t`Payouts are made in batches once money is available.` }}
         />
       </section>
+
+      <CommissionDocuments />
 
       <section aria-labelledby="entries-heading" className="space-y-3">
         <div className="flex flex-wrap items-end justify-between gap-3">
