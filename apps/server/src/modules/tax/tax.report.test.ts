@@ -158,3 +158,27 @@ describe('the VAT report (decision 0109)', () => {
     }
   });
 });
+
+describe('the TRN in the KYC review', () => {
+  it('the admin reads a vendor’s declared TRN; verifying the vendor records the TRN it vouches for in the audit entry', async () => {
+    const v = await signupVendor(t.app, 'Pearl Diving Tours');
+    expect((await call(t.app, { method: 'PUT', url: '/api/vendor/tax-profile', token: v.token, body: { vat_registered: true, trn: '100-5555-4444-3332' } })).status).toBe(200);
+    // its three KYC documents are on file: Pending Review
+    for (const doc of ['trade_license', 'emirates_id_front', 'emirates_id_back']) {
+      const [f] = await t.database.query<{ id: string }>(`insert into files (storage_key, original_name, mime_type, size_bytes, sha256, visibility)
+        values ($1, $2, 'application/pdf', 10, 'x', 'private') returning id`, [`test/${v.vendor.id}/${doc}`, `${doc}.pdf`]);
+      await t.database.query('insert into vendor_documents (vendor_id, doc_type, file_id) values ($1, $2, $3)', [v.vendor.id, doc, f!.id]);
+    }
+    const url = `/api/admin/vendors/${v.vendor.id}/tax-profile`;
+    expect((await call(t.app, { url, token: admin })).json).toMatchObject({ vat_registered: true, trn: '100555544443332', verified: false, charges_vat: false });
+    expect((await call(t.app, { url, token: v.token })).status).toBe(403);
+    expect((await call(t.app, { url })).status).toBe(401);
+    expect((await call(t.app, { url: '/api/admin/vendors/999999/tax-profile', token: admin })).status).toBe(404);
+
+    expect((await call(t.app, { method: 'PUT', url: `/api/admin/vendors/${v.vendor.id}/verify`, token: admin, body: { is_verified: true, verification_notes: 'TRN matches the VAT certificate' } })).status).toBe(200);
+    expect((await call(t.app, { url, token: admin })).json).toMatchObject({ verified: true, charges_vat: true });
+    const [entry] = await t.database.query<{ changes: Record<string, { before: unknown; after: unknown }> }>(
+      `select changes from audit_log where action = 'vendor.verify' and target_id = $1 order by id desc limit 1`, [String(v.vendor.id)]);
+    expect(entry!.changes.trn_verified).toEqual({ before: null, after: '100555544443332' });
+  });
+});
