@@ -19,6 +19,7 @@ import { useListQuery } from '@/lib/use-list-query';
 import { VendorSignedIn } from '../VendorSignedIn';
 import { Money } from '../parts/Money';
 import { PayoutAccountCard } from '../parts/PayoutAccountCard';
+import { VatSummary } from '../parts/VatSummary';
 import { downloadStatement, earningsKeys, useBalance, usePayouts } from '../earnings-api';
 import { formatCount, formatDate } from '@souq/shared/rules/locale';
 
@@ -180,6 +181,7 @@ function Earnings({ vendorId }: { vendorId: number }) {
         <Pagination {...list.paginationProps} label="Entry pages" />
       </section>
       <Statement />
+      <VatSummary />
     </div>
   );
 }

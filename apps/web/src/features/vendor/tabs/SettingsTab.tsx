@@ -12,6 +12,7 @@ import { notify } from '@/components/ui/toast';
 import { useVendorMe } from '../api';
 import { useSaveVendorSettings, useVendorSettings } from '../dashboard-api';
 import { ShippingSettings } from './ShippingSettings';
+import { TaxProfileCard } from '../parts/TaxProfileCard';
 
 function SettingsForm({ saved }: { saved: VendorSettings }) {
   const save = useSaveVendorSettings();
@@ -89,6 +90,8 @@ export default function SettingsTab() {
       </section>
 
       <ShippingSettings />
+
+      <TaxProfileCard />
 
       <section aria-labelledby="account-settings-heading" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <h3 id="account-settings-heading" className="text-base font-semibold text-slate-900">Account</h3>
