@@ -3,13 +3,21 @@ import { RouteError } from './RouteError';
 import { PageSpinner } from '@/components/ui/PageSpinner';
 import { paths } from './paths';
 import { RootLayout } from './RootLayout';
+import { loadArea, type Area } from '@/lib/i18n';
 
 // The route table, shared by the browser's router (router.tsx) and the server's first-view render (entry-server.tsx).
 
 type PageModule = { default: React.ComponentType };
-/** Route-level code splitting: each area's pages load only when visited (vendor and admin never on the storefront). */
-const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
+/**
+ * Route-level code splitting: each area's pages load only when visited (vendor and admin never on the storefront),
+ * with their area's message catalogue in the page's language (decision 0104). The server renders storefront pages
+ * only, so the catalogue of a vendor or admin page is fetched in the browser.
+ */
+const page = (load: () => Promise<PageModule>, area?: Exclude<Area, 'storefront'>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => {
+    const [module] = await Promise.all([load(), area && typeof window !== 'undefined' ? loadArea(area) : null]);
+    return { Component: module.default };
+  },
 });
 
 export const routes: RouteObject[] = [
@@ -29,20 +37,20 @@ export const routes: RouteObject[] = [
       { path: paths.checkout, ...page(() => import('@/features/checkout/CheckoutPage')) },
       { path: paths.sidePanel, ...page(() => import('@/features/assistant/SidePanelPage')) },
       // vendor area
-      { path: paths.vendor, ...page(() => import('@/features/vendor/VendorRoot')) },
-      { path: paths.vendorOnboarding, ...page(() => import('@/features/vendor/VendorOnboardingPage')) },
-      { path: paths.vendorProfile, ...page(() => import('@/features/vendor/VendorProfilePage')) },
-      { path: paths.vendorAuth, ...page(() => import('@/features/vendor/VendorAuthPage')) },
-      { path: paths.vendorLogin, ...page(() => import('@/features/vendor/VendorAuthPage')) },
-      { path: paths.vendorSignup, ...page(() => import('@/features/vendor/VendorAuthPage')) },
+      { path: paths.vendor, ...page(() => import('@/features/vendor/VendorRoot'), 'vendor') },
+      { path: paths.vendorOnboarding, ...page(() => import('@/features/vendor/VendorOnboardingPage'), 'vendor') },
+      { path: paths.vendorProfile, ...page(() => import('@/features/vendor/VendorProfilePage'), 'vendor') },
+      { path: paths.vendorAuth, ...page(() => import('@/features/vendor/VendorAuthPage'), 'vendor') },
+      { path: paths.vendorLogin, ...page(() => import('@/features/vendor/VendorAuthPage'), 'vendor') },
+      { path: paths.vendorSignup, ...page(() => import('@/features/vendor/VendorAuthPage'), 'vendor') },
       // admin area
-      { path: paths.adminAccess, ...page(() => import('@/features/admin/AdminAccessPage')) },
-      { path: paths.admin, ...page(() => import('@/features/admin/AdminDashboardPage')) },
-      { path: paths.adminVendors, ...page(() => import('@/features/admin/AdminDashboardPage')) },
-      { path: paths.adminSupport, ...page(() => import('@/features/admin/AdminSupportPage')) },
-      { path: paths.adminPersonalizeTest, ...page(() => import('@/features/admin/PersonalizeTestPage')) },
-      { path: paths.productManager, ...page(() => import('@/features/product-manager/ProductManagerPage')) },
-      { path: paths.aiOptimization, ...page(() => import('@/features/optimisation/AiOptimizationPage')) },
+      { path: paths.adminAccess, ...page(() => import('@/features/admin/AdminAccessPage'), 'admin') },
+      { path: paths.admin, ...page(() => import('@/features/admin/AdminDashboardPage'), 'admin') },
+      { path: paths.adminVendors, ...page(() => import('@/features/admin/AdminDashboardPage'), 'admin') },
+      { path: paths.adminSupport, ...page(() => import('@/features/admin/AdminSupportPage'), 'admin') },
+      { path: paths.adminPersonalizeTest, ...page(() => import('@/features/admin/PersonalizeTestPage'), 'admin') },
+      { path: paths.productManager, ...page(() => import('@/features/product-manager/ProductManagerPage'), 'vendor') },
+      { path: paths.aiOptimization, ...page(() => import('@/features/optimisation/AiOptimizationPage'), 'vendor') },
       // demos
       { path: paths.rubiksCube, ...page(() => import('@/features/demos/RubiksCubePage')) },
       { path: paths.shelvesDemo, ...page(() => import('@/features/demos/ProductShelvesDemoPage')) },
