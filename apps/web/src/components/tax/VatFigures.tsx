@@ -46,14 +46,14 @@ export function VatFigures({ figures, currency, asAt, loading }: { figures: Figu
     <div className="space-y-4">
       <StatGrid label={t`VAT figures`} columns={4}>
         <StatCard label={<Trans>Output VAT (Box 1)</Trans>} loading={loading || !f} value={f && money(f.boxes.box1_vat_cents)} />
-        <StatCard label={<Trans>Standard-rated supplies</Trans>} loading={loading || !f} value={f && money(f.boxes.box1_standard_cents)} />
+        <StatCard label={<Trans>Box 1 supplies</Trans>} loading={loading || !f} value={f && money(f.boxes.box1_standard_cents)} />
         <StatCard
           label={<Trans>Documents</Trans>}
           loading={loading || !f}
           value={f && formatCount(f.invoices + f.credit_notes, i18n.locale as Locale)}
           hint={f && <Trans>{formatCount(f.invoices, i18n.locale as Locale)} invoices, {formatCount(f.credit_notes, i18n.locale as Locale)} credit notes</Trans>}
         />
-        <StatCard label={<Trans>Difference with the ledger</Trans>} loading={loading || !rec} value={rec && money(rec.difference_cents)} hint={<Trans>as at {asAt}</Trans>} />
+        <StatCard label={<Trans>Ledger difference</Trans>} loading={loading || !rec} value={rec && money(rec.difference_cents)} hint={<Trans>as at {asAt}</Trans>} />
       </StatGrid>
 
       <DataTable<VatCategoryRow>
@@ -64,7 +64,8 @@ export function VatFigures({ figures, currency, asAt, loading }: { figures: Figu
         density="compact"
         empty={{ title: <Trans>No documents in this period.</Trans> }}
         columns={[
-          { key: 'category', header: <Trans>Category</Trans>, cell: (c) => i18n._(VAT_CATEGORY_LABELS[c.category]) },
+          // a readable width on phones: the table scrolls in its own box rather than stacking a label word by word
+          { key: 'category', header: <Trans>Category</Trans>, cell: (c) => <span className="block min-w-36">{i18n._(VAT_CATEGORY_LABELS[c.category])}</span> },
           { key: 'invoiced', header: <Trans>Invoiced</Trans>, align: 'right', hideBelow: 'md', cell: (c) => amountCell(money(c.invoiced_net_cents)) },
           { key: 'credited', header: <Trans>Credited</Trans>, align: 'right', hideBelow: 'md', cell: (c) => amountCell(money(c.credited_net_cents)) },
           { key: 'net', header: <Trans>Net supplies</Trans>, align: 'right', cell: (c) => amountCell(money(c.net_cents)) },
@@ -85,8 +86,10 @@ export function VatFigures({ figures, currency, asAt, loading }: { figures: Figu
         density="compact"
         empty={{ title: <Trans>No documents in this period.</Trans> }}
         columns={[
-          { key: 'box', header: <Trans>Box</Trans>, cell: (b) => <span className="tabular-nums">{b.box}</span> },
-          { key: 'label', header: <Trans>Supplies</Trans>, cell: (b) => i18n._(b.label) },
+          {
+            key: 'box', header: <Trans>Box</Trans>,
+            cell: (b) => <span className="flex min-w-36 gap-3"><span className="w-4 shrink-0 tabular-nums font-semibold">{b.box}</span><span>{i18n._(b.label)}</span></span>,
+          },
           { key: 'amount', header: <Trans>Amount</Trans>, align: 'right', cell: (b) => amountCell(money(b.amount)) },
           { key: 'vat', header: <Trans>VAT</Trans>, align: 'right', cell: (b) => (b.vat === null ? <span className="text-slate-400">—</span> : amountCell(money(b.vat))) },
         ]}

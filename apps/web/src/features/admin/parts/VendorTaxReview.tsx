@@ -24,7 +24,7 @@ export function VendorTaxReview({ vendorId }: { vendorId: number }) {
       ) : p.vat_registered ? (
         <div className="mt-1 space-y-1">
           <p className="text-slate-900">
-            <Trans>Registered, TRN</Trans> <span dir="ltr" data-testid="kyc-trn" className="font-mono font-semibold">{groupTrn(p.trn)}</span>
+            <Trans>Registered, TRN</Trans> <span dir="ltr" data-testid="kyc-trn" className="inline-block font-mono font-semibold whitespace-nowrap">{groupTrn(p.trn)}</span>
           </p>
           <p className={p.charges_vat ? 'text-emerald-700' : 'text-amber-800'}>
             {p.charges_vat

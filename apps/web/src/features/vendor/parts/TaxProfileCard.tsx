@@ -89,7 +89,7 @@ export function TaxProfileCard() {
               <Link to={paths.vendorProfile} className="text-sm font-medium text-brand-700 hover:underline"><Trans>Change them in your business profile</Trans></Link>
             </div>
           </dl>
-          <StatusLine charges={p.charges_vat} registered={p.vat_registered} />
+          {!changed && <StatusLine charges={p.charges_vat} registered={p.vat_registered} />}
           <div className="flex flex-wrap items-center gap-3">
             <Button type="submit" loading={save.isPending} disabled={!changed}><Trans>Save VAT registration</Trans></Button>
             {!changed && <span className="text-sm text-slate-500"><Trans>All changes saved.</Trans></span>}
