@@ -18,6 +18,7 @@ import { createFinanceQueries } from './modules/payouts/finance.queries.js';
 import { createReturnsService } from './modules/returns/returns.service.js';
 import { createTaxService } from './modules/tax/tax.service.js';
 import { createCommissionJob } from './modules/tax/commission.job.js';
+import { createVatReportService } from './modules/tax/tax.report.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
 import { createProfileService } from './modules/profile/profile.service.js';
 import { createSearchService } from './modules/search/search.service.js';
@@ -88,6 +89,8 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const vendorShipping = createVendorShippingService({ db, audit });
   // VAT settings, vendors' tax profiles, tax documents (decisions 0098, 0099); orders issue the documents
   const tax = createTaxService({ db, audit });
+  // the VAT report from the documents and the ledger (decision 0109)
+  const vatReport = createVatReportService({ db });
   const ledger = createLedgerService({ db, audit, vendorExists: async (id) => (await vendors.summariesByIds([id])).has(id) });
   // vendor balances, payouts, adjustments and the Finance read-outs (decision 0095)
   const payouts = createPayoutsService({ db, audit, currency: config.shopCurrency });
@@ -177,7 +180,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
   return {
     reviews, prices, vendorDashboard, agentCatalog, agentCheckout, agentCart, agentOauth, agentLinking, agentOrders, agentGuard,
     sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant, plannerStats, commissionJob,
-    support, notifications, events, mailer, reports, admin, security, ledger, payouts, finance, returns, vendorShipping, tax,
+    support, notifications, events, mailer, reports, admin, security, ledger, payouts, finance, returns, vendorShipping, tax, vatReport,
   };
 }
 

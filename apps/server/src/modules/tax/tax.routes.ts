@@ -49,6 +49,11 @@ export function taxRoutes(deps: { tax: TaxService }) {
       schema: { tags: ['vendor'], summary: 'Declare VAT registration and the TRN (15 digits starting with 100, required when registered; audited). A new TRN waits for an admin to verify it', body: vendorTaxProfileUpdateSchema, response: { 200: vendorTaxProfileSchema, ...errors, 404: errorBodySchema } },
     }, async (req) => tax.setVendorProfile(vendorIdOf(req), req.body, actorOf(req)));
 
+    r.get('/api/admin/vendors/:id/tax-profile', {
+      preHandler: requireAdmin,
+      schema: { tags: ['admin'], summary: "A vendor's declared VAT registration and TRN, for the KYC review: verifying the vendor verifies the TRN with its documents", params: idParamSchema, response: { 200: vendorTaxProfileSchema, ...errors, 404: errorBodySchema } },
+    }, async (req) => tax.vendorProfile(req.params.id));
+
     r.get('/api/my/tax-documents', {
       preHandler: requireUser,
       schema: { tags: ['customer'], summary: "The signed-in shopper's tax invoices and credit notes, newest first", response: { 200: z.array(taxDocumentSchema), ...errors } },

@@ -6,6 +6,7 @@ import {
   VENDOR_DOCUMENT_FIELDS, VENDOR_DOCUMENT_LABELS,
   type AdminVendorsQuery, type VendorDocumentField, type VendorOnboarding, type VendorProfileUpdate, type VendorStats,
 } from '@souq/shared/api/vendors';
+import { normaliseTrn } from '@souq/shared/rules/tax';
 import { VENDOR_STATUS_LABELS, vendorStatus, type VendorStatus } from '@souq/shared/rules/vendor-status';
 import { users } from '../../db/schema/accounts.js';
 import { files, vendorDocuments, vendors, type VendorAddressJson } from '../../db/schema/vendors.js';
@@ -41,6 +42,8 @@ const STATUS_WHERE: Record<VendorStatus, SQL> = {
 };
 
 /** The audited snapshot of a vendor's verification decision. */
+/** The TRN a verification vouches for (decision 0098): a registered vendor's well-formed one, while it is verified. */
+const verifiedTrn = (v: VendorRow) => (v.isVerified && v.vatRegistered ? normaliseTrn(v.vatNumber) : null);
 const decision = (v: VendorRow) => ({ is_verified: v.isVerified, rejected_at: v.rejectedAt, verification_date: v.verificationDate, verified_by: v.verifiedBy });
 
 /** The audited snapshot of a vendor's editable data (what `changesBetween` compares). */
@@ -311,8 +314,9 @@ export function createVendorsService(deps: { db: Db; audit: AuditLog; files: Pic
           action: input.is_verified ? 'vendor.verify' : 'vendor.reject',
           target: { type: 'vendor', id: vendorId },
           changes: changesBetween(
-            { is_verified: row.isVerified, verification_date: row.verificationDate, verified_by: row.verifiedBy, verification_notes: row.verificationNotes },
-            { is_verified: after!.isVerified, verification_date: after!.verificationDate, verified_by: after!.verifiedBy, verification_notes: after!.verificationNotes },
+            // the TRN a registered vendor declared is checked with the documents: the entry names the one verified
+            { is_verified: row.isVerified, verification_date: row.verificationDate, verified_by: row.verifiedBy, verification_notes: row.verificationNotes, trn_verified: verifiedTrn(row) },
+            { is_verified: after!.isVerified, verification_date: after!.verificationDate, verified_by: after!.verifiedBy, verification_notes: after!.verificationNotes, trn_verified: verifiedTrn(after!) },
           ),
         });
       });

@@ -7,6 +7,10 @@ import { CommissionPanel } from '../finance/CommissionPanel';
 import { LedgerPanel } from '../finance/LedgerPanel';
 import { PayoutsPanel } from '../finance/PayoutsPanel';
 import { RevenuePanel } from '../finance/RevenuePanel';
+import { TaxSettingsPanel } from '../finance/TaxSettingsPanel';
+import { VatReportPanel } from '../finance/VatReportPanel';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 
 const TABS = [
   { value: 'revenue', label: 'Revenue' },
@@ -16,6 +20,9 @@ const TABS = [
   { value: 'commission', label: 'Commission invoices' },
   { value: 'ledger', label: 'Ledger' },
   { value: 'check', label: 'Zero check' },
+  // UAE VAT (issue 25, decisions 0098, 0109): the report over the tax documents, and the settings behind them
+  { value: 'vat', label: msg`VAT report` },
+  { value: 'tax-settings', label: msg`Tax settings` },
 ] as const;
 type FinanceTab = (typeof TABS)[number]['value'];
 const isTab = (v: unknown): v is FinanceTab => TABS.some((t) => t.value === v);
@@ -25,6 +32,7 @@ const isTab = (v: unknown): v is FinanceTab => TABS.some((t) => t.value === v);
  * ledger and its zero check — every figure a sum of ledger rows. The open tab lives in the URL (?finance=payouts).
  */
 export function FinanceSection() {
+  const { i18n } = useLingui();
   const location = useLocation();
   const navigate = useNavigate();
   const params = new URLSearchParams(location.search);
@@ -38,7 +46,7 @@ export function FinanceSection() {
   return (
     <section aria-labelledby="finance-heading" className="space-y-5">
       <PageHeader id="finance-heading" title="Finance" description="From the double-entry ledger: commission revenue, what vendors are owed and paid, refunds, every entry." />
-      <Tabs label="Finance" items={TABS} value={tab} onValueChange={select} panelClassName="pt-4">
+      <Tabs label="Finance" items={TABS.map((t) => ({ value: t.value, label: typeof t.label === 'string' ? t.label : i18n._(t.label) }))} value={tab} onValueChange={select} panelClassName="pt-4">
         {tab === 'revenue' && <RevenuePanel />}
         {tab === 'balances' && <BalancesPanel />}
         {tab === 'payouts' && <PayoutsPanel />}
@@ -46,6 +54,8 @@ export function FinanceSection() {
         {tab === 'commission' && <CommissionPanel />}
         {tab === 'ledger' && <LedgerPanel urlPrefix="ledger_" />}
         {tab === 'check' && <CheckPanel />}
+        {tab === 'vat' && <VatReportPanel />}
+        {tab === 'tax-settings' && <TaxSettingsPanel />}
       </Tabs>
     </section>
   );

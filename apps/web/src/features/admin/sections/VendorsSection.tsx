@@ -20,6 +20,7 @@ import { openPrivateFile } from '@/components/vendor/documents';
 import { OnboardingWizard } from '@/components/vendor/OnboardingWizard';
 import { VendorProfileView, vendorProfileKey } from '@/components/vendor/VendorProfileView';
 import { VerificationPanel } from '@/components/vendor/VerificationPanel';
+import { VendorTaxReview } from '../parts/VendorTaxReview';
 import { useAdminQuery } from '../api';
 import { formatCount } from '@souq/shared/rules/locale';
 import { formatDate } from '@souq/shared/rules/locale';
@@ -132,6 +133,7 @@ export function VendorsSection() {
                 </li>
               ))}
             </ul>
+            <VendorTaxReview vendorId={reviewing.id} />
             <VerificationPanel
               vendor={reviewing}
               actingAs="admin"

@@ -20,6 +20,7 @@ import { VendorSignedIn } from '../VendorSignedIn';
 import { Money } from '../parts/Money';
 import { PayoutAccountCard } from '../parts/PayoutAccountCard';
 import { CommissionDocuments } from '../parts/CommissionDocuments';
+import { VatSummary } from '../parts/VatSummary';
 import { downloadStatement, earningsKeys, useBalance, usePayouts } from '../earnings-api';
 import { formatCount, formatDate } from '@souq/shared/rules/locale';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
@@ -199,6 +200,7 @@ function Earnings({ vendorId }: { vendorId: number }) {
         <Pagination {...list.paginationProps} label={t`Entry pages`} />
       </section>
       <Statement />
+      <VatSummary />
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { useVendorMe } from '../api';
 import { useSaveVendorSettings, useVendorSettings } from '../dashboard-api';
 import { ShippingSettings } from './ShippingSettings';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { TaxProfileCard } from '../parts/TaxProfileCard';
 
 function SettingsForm({ saved }: { saved: VendorSettings }) {
   const MSG = useMsg();
@@ -93,6 +94,8 @@ export default function SettingsTab() {
       </section>
 
       <ShippingSettings />
+
+      <TaxProfileCard />
 
       <section aria-labelledby="account-settings-heading" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <h3 id="account-settings-heading" className="text-base font-semibold text-slate-900"><Trans>Account</Trans></h3>

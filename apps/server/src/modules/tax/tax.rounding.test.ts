@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signupVendor, type TestContext } from '../../../test/harness.js';
+import { makeProduct, placeOrder } from '../../../test/admin-fixtures.js';
+
+// Issue 25 item 8, "inclusive rounding across many lines", through the real order statement and invoice: each line's
+// tax is checked against the exact fraction total × 5/105 worked out here in BigInt (not with the product's rule), and
+// the lines add up to the document's and the ledger's totals to the fils.
+let t: TestContext;
+beforeAll(async () => { t = await createTestApp(); });
+afterAll(() => t.close());
+
+/** total × 500 / 10,500 rounded half up, in exact integer arithmetic. */
+const exactInclusiveTax = (total: number) => {
+  const num = BigInt(total) * 500n;
+  const den = 10_500n;
+  return Number((num * 2n + den) / (den * 2n));
+};
+
+describe('VAT-inclusive rounding across many lines (decision 0098)', () => {
+  it('60 lines of awkward prices: each line within half a fil of exact, Σ lines = invoice = ledger, net + tax = total', async () => {
+    const v = await signupVendor(t.app, 'Many Lines Trading LLC');
+    await t.database.query(`update vendors set vat_registered = true, vat_number = '100123456700003', is_verified = true where id = $1`, [v.vendor.id]);
+    // prices that land on and around the half fil: 1, 10, 11, 21, 105, 2,101, 3,333 … and quantities 1–4
+    const prices = Array.from({ length: 60 }, (_, i) => [1, 10, 11, 21, 105, 2_101, 3_333, 1_999, 7, 999_99][i % 10]! + i * 37);
+    const products = [];
+    for (const [i, price] of prices.entries()) products.push(await makeProduct(t.app, { name: `Line item ${i + 1}`, priceCents: price, vendorId: v.vendor.id }));
+    const sub = await placeOrder(t.app, products.map((p, i) => ({ productId: p.id, quantity: (i % 4) + 1 })));
+    await t.app.services.orders.setStatus(sub.id, 'shipped');
+
+    const items = await t.database.query<{ line_total_cents: number; tax_cents: number; tax_rate_bps: number }>(
+      'select line_total_cents, tax_cents, tax_rate_bps from order_items where order_id = $1 order by id', [sub.id]);
+    expect(items.length).toBe(60);
+    let drift = 0;
+    for (const [i, it] of items.entries()) {
+      expect(it.line_total_cents, `line ${i + 1}`).toBe(prices[i]! * ((i % 4) + 1));
+      expect(it.tax_rate_bps).toBe(500);
+      expect(it.tax_cents, `line ${i + 1}`).toBe(exactInclusiveTax(it.line_total_cents));
+      const exact = (it.line_total_cents * 500) / 10_500;
+      expect(Math.abs(it.tax_cents - exact)).toBeLessThanOrEqual(0.5);
+      drift += it.tax_cents - exact;
+    }
+    // per-line rounding: the document's tax is the lines' sum, however far that is from the tax of the whole
+    const lineTax = items.reduce((s, i) => s + i.tax_cents, 0);
+    expect(Math.abs(drift)).toBeLessThanOrEqual(30);
+
+    const [inv] = await t.database.query<{ net_cents: number; tax_cents: number; total_cents: number; snapshot: { lines: { netCents: number; taxCents: number; totalCents: number }[]; shippingCents: number } }>(
+      `select net_cents, tax_cents, total_cents, snapshot from tax_documents where order_id = $1 and kind = 'invoice'`, [sub.id]);
+    const [order] = await t.database.query<{ total_cents: number; tax_cents: number; shipping_cents: number }>('select total_cents, tax_cents, shipping_cents from orders where id = $1', [sub.id]);
+    expect(inv!.tax_cents).toBe(lineTax);
+    expect(order!.tax_cents).toBe(lineTax);
+    expect(inv!.snapshot.lines.reduce((s, l) => s + l.taxCents, 0)).toBe(lineTax);
+    expect(inv!.snapshot.lines.every((l) => l.netCents + l.taxCents === l.totalCents)).toBe(true);
+    expect(inv!.snapshot.lines.reduce((s, l) => s + l.netCents, 0) + inv!.snapshot.shippingCents).toBe(inv!.net_cents);
+    expect(inv!.net_cents + inv!.tax_cents).toBe(inv!.total_cents);
+    expect(inv!.total_cents).toBe(order!.total_cents);
+    expect(order!.total_cents).toBe(items.reduce((s, i) => s + i.line_total_cents, 0) + order!.shipping_cents);
+    const [ledger] = await t.database.query<{ s: string }>(`select (-sum(amount_cents))::text as s from ledger_entries where order_id = $1 and account = 'sales_tax_payable'`, [sub.id]);
+    expect(Number(ledger!.s)).toBe(lineTax);
+  });
+});

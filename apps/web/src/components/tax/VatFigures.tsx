@@ -1,0 +1,111 @@
+import { useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { VatCategoryRow, VatFigures as Figures, VatReportCategory } from '@souq/shared/api/vat-report';
+import { formatCents } from '@souq/shared/rules/money';
+import { formatCount } from '@souq/shared/rules/locale';
+import type { Locale } from '@souq/shared/rules/locale';
+import { Alert } from '@/components/ui/Alert';
+import { DataTable } from '@/components/ui/DataTable';
+import { StatCard, StatGrid } from '@/components/ui/StatCard';
+
+// One issuer's (or the marketplace's total) VAT figures for a period (decision 0109): the same view for the admin's
+// report and a vendor's own summary, so both read the numbers alike.
+
+export const VAT_CATEGORY_LABELS: Record<VatReportCategory, MessageDescriptor> = {
+  standard: msg`Standard-rated (5%)`,
+  zero: msg`Zero-rated (0%)`,
+  exempt: msg`Exempt`,
+  not_registered: msg`Outside the return (supplier not VAT-registered)`,
+};
+
+type BoxRow = { id: string; box: string; label: MessageDescriptor; amount: number; vat: number | null };
+
+/** An amount in its currency, in the page's language; negative amounts (more credited than invoiced) keep their sign. */
+function useMoney(currency: string) {
+  const { i18n } = useLingui();
+  return (cents: number) => formatCents(cents, currency, i18n.locale as Locale);
+}
+
+const amountCell = (text: string) => <span className="whitespace-nowrap tabular-nums">{text}</span>;
+
+export function VatFigures({ figures, currency, asAt, loading }: { figures: Figures | undefined; currency: string; asAt: string; loading?: boolean }) {
+  const { i18n, t } = useLingui();
+  const money = useMoney(currency);
+  const f = figures;
+  const rec = f?.reconciliation;
+  const boxes: BoxRow[] = f ? [
+    { id: '1', box: '1', label: msg`Standard-rated supplies (all emirates)`, amount: f.boxes.box1_standard_cents, vat: f.boxes.box1_vat_cents },
+    { id: '4', box: '4', label: msg`Zero-rated supplies`, amount: f.boxes.box4_zero_rated_cents, vat: null },
+    { id: '5', box: '5', label: msg`Exempt supplies`, amount: f.boxes.box5_exempt_cents, vat: null },
+    { id: '8', box: '8', label: msg`Totals`, amount: f.boxes.box8_total_cents, vat: f.boxes.box8_vat_cents },
+  ] : [];
+
+  return (
+    <div className="space-y-4">
+      <StatGrid label={t`VAT figures`} columns={4}>
+        <StatCard label={<Trans>Output VAT (Box 1)</Trans>} loading={loading || !f} value={f && money(f.boxes.box1_vat_cents)} />
+        <StatCard label={<Trans>Box 1 supplies</Trans>} loading={loading || !f} value={f && money(f.boxes.box1_standard_cents)} />
+        <StatCard
+          label={<Trans>Documents</Trans>}
+          loading={loading || !f}
+          value={f && formatCount(f.invoices + f.credit_notes, i18n.locale as Locale)}
+          hint={f && <Trans>{formatCount(f.invoices, i18n.locale as Locale)} invoices, {formatCount(f.credit_notes, i18n.locale as Locale)} credit notes</Trans>}
+        />
+        <StatCard label={<Trans>Ledger difference</Trans>} loading={loading || !rec} value={rec && money(rec.difference_cents)} hint={<Trans>as at {asAt}</Trans>} />
+      </StatGrid>
+
+      <DataTable<VatCategoryRow>
+        caption={t`Output tax by category`}
+        rows={f?.categories}
+        loading={loading || !f}
+        rowKey={(c) => c.category}
+        density="compact"
+        empty={{ title: <Trans>No documents in this period.</Trans> }}
+        columns={[
+          // a readable width on phones: the table scrolls in its own box rather than stacking a label word by word
+          { key: 'category', header: <Trans>Category</Trans>, cell: (c) => <span className="block min-w-36">{i18n._(VAT_CATEGORY_LABELS[c.category])}</span> },
+          { key: 'invoiced', header: <Trans>Invoiced</Trans>, align: 'right', hideBelow: 'md', cell: (c) => amountCell(money(c.invoiced_net_cents)) },
+          { key: 'credited', header: <Trans>Credited</Trans>, align: 'right', hideBelow: 'md', cell: (c) => amountCell(money(c.credited_net_cents)) },
+          { key: 'net', header: <Trans>Net supplies</Trans>, align: 'right', cell: (c) => amountCell(money(c.net_cents)) },
+          { key: 'vat', header: <Trans>VAT</Trans>, align: 'right', cell: (c) => amountCell(money(c.tax_cents)) },
+        ]}
+      />
+      {f && (
+        <p className="text-xs text-slate-500">
+          <Trans>Shipping charged without VAT, outside the boxes: {money(f.shipping_cents)}. Documents in total: {money(f.totals.total_cents)}, of which VAT {money(f.totals.tax_cents)}.</Trans>
+        </p>
+      )}
+
+      <DataTable<BoxRow>
+        caption={t`VAT 201 return: the boxes these documents fill, net of credit notes`}
+        rows={f ? boxes : undefined}
+        loading={loading || !f}
+        rowKey={(b) => b.id}
+        density="compact"
+        empty={{ title: <Trans>No documents in this period.</Trans> }}
+        columns={[
+          {
+            key: 'box', header: <Trans>Box</Trans>,
+            cell: (b) => <span className="flex min-w-36 gap-3"><span className="w-4 shrink-0 tabular-nums font-semibold">{b.box}</span><span>{i18n._(b.label)}</span></span>,
+          },
+          { key: 'amount', header: <Trans>Amount</Trans>, align: 'right', cell: (b) => amountCell(money(b.amount)) },
+          { key: 'vat', header: <Trans>VAT</Trans>, align: 'right', cell: (b) => (b.vat === null ? <span className="text-slate-400">—</span> : amountCell(money(b.vat))) },
+        ]}
+      />
+
+      {rec && (
+        <Alert tone={rec.difference_cents === 0 ? 'success' : 'error'} title={rec.difference_cents === 0 ? t`The documents and the ledger agree` : t`The documents and the ledger differ by ${money(rec.difference_cents)}`}>
+          <dl className="mt-1 grid gap-x-6 gap-y-1 sm:grid-cols-2">
+            <div className="flex justify-between gap-3"><dt><Trans>VAT on the documents</Trans></dt><dd className="tabular-nums">{money(rec.documents_tax_cents)}</dd></div>
+            <div className="flex justify-between gap-3"><dt><Trans>VAT in the ledger</Trans></dt><dd className="tabular-nums">{money(rec.ledger_tax_cents)}</dd></div>
+            <div className="flex justify-between gap-3"><dt><Trans>Difference</Trans></dt><dd className="tabular-nums">{money(rec.difference_cents)}</dd></div>
+            <div className="flex justify-between gap-3"><dt><Trans>VAT on sales not invoiced yet</Trans></dt><dd className="tabular-nums">{money(rec.uninvoiced_ledger_tax_cents)}</dd></div>
+          </dl>
+          <p className="mt-2 text-xs"><Trans>Every sub-order invoiced by {asAt}: its invoices less its credit notes against its sales tax entries in the ledger. VAT on sales not invoiced yet is due on a later return.</Trans></p>
+        </Alert>
+      )}
+    </div>
+  );
+}

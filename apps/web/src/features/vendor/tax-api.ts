@@ -1,0 +1,52 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { VendorTaxProfile } from '@souq/shared/api/tax';
+import type { VatReport } from '@souq/shared/api/vat-report';
+import { api, ApiError } from '@/lib/api-client';
+import { downloadFile } from '@/lib/download';
+import { forget } from '@/lib/session';
+
+// The vendor's VAT registration (decision 0098) and its own VAT summary (decision 0109); the server takes the vendor
+// from the session, so neither can read another vendor's data.
+
+export const taxKeys = {
+  profile: ['vendor-tax-profile'] as const,
+  summary: (from: string, to: string) => ['vendor-vat-summary', from, to] as const,
+};
+
+const noRetryOnAuth = (failures: number, err: Error) => !(err instanceof ApiError && (err.status === 400 || err.status === 401 || err.status === 403)) && failures < 1;
+
+async function vendorGet<T>(path: string, signal?: AbortSignal): Promise<T> {
+  try {
+    return await api<T>(path, { auth: 'vendor', signal });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) forget('vendor');
+    throw err;
+  }
+}
+
+export function useTaxProfile() {
+  return useQuery({ queryKey: taxKeys.profile, retry: noRetryOnAuth, queryFn: ({ signal }) => vendorGet<VendorTaxProfile>('/api/vendor/tax-profile', signal) });
+}
+
+export function useSaveTaxProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { vat_registered: boolean; trn: string }) => api<VendorTaxProfile>('/api/vendor/tax-profile', { method: 'PUT', body: input, auth: 'vendor' }),
+    onSuccess: async (saved) => {
+      client.setQueryData(taxKeys.profile, saved);
+      // a new TRN withdraws the verification: the account's status shown elsewhere changes too
+      await client.invalidateQueries({ queryKey: ['vendor-me'] });
+    },
+  });
+}
+
+export function useVatSummary(from: string, to: string) {
+  return useQuery({
+    queryKey: taxKeys.summary(from, to),
+    retry: noRetryOnAuth,
+    queryFn: ({ signal }) => vendorGet<VatReport>(`/api/vendor/vat-summary?${new URLSearchParams({ from, to })}`, signal),
+  });
+}
+
+export const downloadVatSummary = (from: string, to: string) =>
+  downloadFile(`/api/vendor/vat-summary.csv?${new URLSearchParams({ from, to })}`, 'vendor', `vat-${from}-to-${to}.csv`);
