@@ -436,7 +436,7 @@ export const MSG = {
   payoutBatchNotFound: 'Payout batch not found',
   payoutNotPending: (status: string) => `Only a pending payout can be marked paid or failed; this one is ${status}`,
   payoutBatchEmpty: 'No vendor has an available balance at or above the minimum with a payout account',
-  statementTooLarge: (max: number) => `More than ${formatCount(max)} entries in that range: choose a shorter one`,
+  statementTooLarge: (max: number) => `More than ${formatCount(max, 'en')} entries in that range: choose a shorter one`,
   loadEarningsFailed: 'Failed to load your earnings',
   loadFinanceFailed: 'Failed to load the finance figures',
   noLedgerEntries: 'No ledger entries',
