@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
-import { LANG_COOKIE, LANG_PARAM, LOCALES, pickLocale, textDirection, type Locale } from '@souq/shared/rules/locale';
+import { LANG_COOKIE, LOCALES, textDirection, type Locale } from '@souq/shared/rules/locale';
+import { cookieOf, readerOf, urlLangOf, type Reader } from './request-locale.js';
 
 // The language a page is sent in (issue 26 item 2, decision 0104): chosen by the server, written into `<html lang dir>`
 // in the first byte, so nothing flips after the scripts load.
@@ -10,31 +11,24 @@ import { LANG_COOKIE, LANG_PARAM, LOCALES, pickLocale, textDirection, type Local
 export const CATALOGUES_FILE = '.vite/catalogues.json';
 const YEAR_SECONDS = 365 * 24 * 3600;
 
-const cookieOf = (header: string | undefined, name: string): string | null => {
-  for (const part of (header ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
-  }
-  return null;
-};
-
 /**
- * The request's language: the URL's `lang` (a shared link opens in its language), then the cookie a switch or an
- * earlier visit left, then Accept-Language. A `lang` in the URL is also remembered (the cookie), so the next page the
- * reader opens without it stays in that language.
+ * The page's reader (`readerOf`: the URL's `lang`, a saved choice, the cookie a switch, a sign-in or an earlier visit
+ * left, then Accept-Language; the digits from the saved choice or their cookie). A `lang` in the URL is also
+ * remembered (the cookie), so the next page the reader opens without it stays in that language.
  */
-export function pageLocaleOf(req: FastifyRequest, reply: FastifyReply): Locale {
-  const query = (req.query ?? {}) as Record<string, unknown>;
-  const url = typeof query[LANG_PARAM] === 'string' ? (query[LANG_PARAM] as string) : null;
-  const cookie = cookieOf(req.headers.cookie, LANG_COOKIE);
-  const locale = pickLocale({ url, cookie, acceptLanguage: req.headers['accept-language'] });
-  if (url === locale && cookie !== locale) {
-    void reply.header('set-cookie', `${LANG_COOKIE}=${locale}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax`);
+export function pageReaderOf(req: FastifyRequest, reply: FastifyReply): Reader {
+  const url = urlLangOf(req);
+  const reader = readerOf(req);
+  if (url === reader.locale && cookieOf(req.headers.cookie, LANG_COOKIE) !== reader.locale) {
+    void reply.header('set-cookie', `${LANG_COOKIE}=${reader.locale}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax`);
   }
   // the same address answers in several languages: caches must keep them apart
   void reply.header('vary', 'Accept-Language, Cookie');
-  return locale;
+  return reader;
 }
+
+/** The page's language (pageReaderOf without the digits). */
+export const pageLocaleOf = (req: FastifyRequest, reply: FastifyReply): Locale => pageReaderOf(req, reply).locale;
 
 /** The built page with its `<html>` in a language and direction. */
 export function htmlIn(html: string, locale: Locale): string {

@@ -13,7 +13,7 @@ import type { Database, Db, Tx } from '../../platform/db.js';
 import type { Bus, OrderPlacedItem } from '../../platform/bus.js';
 import type { Mailer } from '../../platform/mailer.js';
 import { changesBetween, SYSTEM_ACTOR, type Actor, type AuditLog } from '../../platform/audit.js';
-import { conflict, notFound } from '../../platform/errors.js';
+import { conflict, notFound, type MsgText } from '../../platform/errors.js';
 import { checkProductsForOrder, type CatalogueService, type OrderProductRow } from '../catalogue/catalogue.service.js';
 import type { OrderOptionRow } from '../catalogue/variant-stock.js';
 import { orderConfirmationMail } from './orders.mail.js';
@@ -708,7 +708,7 @@ export function createOrdersService(deps: {
         actor?: Actor;
         notes?: string;
         /** Only from these statuses (checked under the row lock): otherwise a 409 with `conflictMessage`, nothing written. */
-        expectFrom?: { status: OrderStatus | readonly OrderStatus[]; conflictMessage: (current: OrderStatus) => string };
+        expectFrom?: { status: OrderStatus | readonly OrderStatus[]; conflictMessage: (current: OrderStatus) => string | MsgText };
         /** Only on this vendor's sub-order (its seller, or the vendor an admin assigned it to): otherwise a 404, nothing written. */
         vendorId?: number;
         /** Shipping: the tracking number and carrier, stored with the move and sent to the customer (decision 0086). */

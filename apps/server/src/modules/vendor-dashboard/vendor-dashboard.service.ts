@@ -8,7 +8,7 @@ import { centsToAmount } from '@souq/shared/rules/money';
 import { settings } from '../../db/schema/accounts.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { changesBetween, type Actor, type AuditLog } from '../../platform/audit.js';
-import { notFound } from '../../platform/errors.js';
+import { notFound, say } from '../../platform/errors.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import { resolveRange } from '../reports/sales.queries.js';
 import { createVendorDashboardQueries } from './vendor-dashboard.queries.js';
@@ -74,7 +74,7 @@ export function createVendorDashboardService(deps: {
         actor,
         vendorId,
         notes: `${rule.to[0]!.toUpperCase()}${rule.to.slice(1)} by the vendor`,
-        expectFrom: { status: rule.from, conflictMessage: (current) => MSG.vendorOrderActionFrom(rule.verb, rule.from, current) },
+        expectFrom: { status: rule.from, conflictMessage: (current) => say.vendorOrderActionFrom(rule.verb, rule.from, current) },
         ...(tracking ? { tracking: { number: tracking.tracking_number, carrier: tracking.carrier } } : {}),
       });
       const { items } = await queries.orders(vendorId, { search: head.orderNumber, limit: 5, offset: 0 });
