@@ -79,9 +79,12 @@ export function textIn(text: Said, locale: Locale): string {
 const ZOD_EN = z.locales.en().localeError;
 const ZOD_AR = z.locales.ar().localeError;
 type ZodIssue = Parameters<typeof ZOD_EN>[0];
+// a reported issue no longer holds its input; the type it received stands in for it (the message names only its type)
+const RECEIVED: Record<string, unknown> = { NaN: Number.NaN, undefined, null: null, string: '', number: 0, boolean: false, array: [], object: {}, bigint: 0n, date: new Date(0) };
 const zodText = (map: typeof ZOD_EN, issue: ZodIssue): string | undefined => {
   try {
-    const out = map(issue);
+    const received = (issue as { received?: string }).received;
+    const out = map(issue.code === 'invalid_type' && received !== undefined && received in RECEIVED ? ({ ...issue, input: RECEIVED[received] } as ZodIssue) : issue);
     return typeof out === 'string' ? out : out?.message;
   } catch {
     return undefined;
@@ -101,13 +104,14 @@ export function localiseBody(body: ErrorBody, reader: Reader, said?: AppError['s
   });
 }
 
-function fieldsFromIssues(issues: { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } }[], locale: Locale) {
+function fieldsFromIssues(issues: { keyword?: string; instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } }[], locale: Locale) {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const path = issue.params?.issue?.path?.map(String).join('.') || issue.instancePath?.replace(/^\//, '').replace(/\//g, '.') || '_';
     if (fields[path]) continue;
     const message = issue.message ?? MSG.validationFailed;
-    const raw = issue.params?.issue as ZodIssue | undefined;
+    // the type provider hands zod's issue over as its code (keyword) and the rest (params)
+    const raw = issue.keyword ? ({ ...issue.params, code: issue.keyword, path: [] } as unknown as ZodIssue) : undefined;
     // zod's own English message → zod's Arabic one; a schema's own text → its MSG translation
     const zodOwn = locale === 'ar' && raw && zodText(ZOD_EN, raw) === message ? zodText(ZOD_AR, raw) : undefined;
     fields[path] = zodOwn ?? textIn(message, locale);

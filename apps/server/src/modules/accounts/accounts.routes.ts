@@ -54,7 +54,7 @@ export function accountsRoutes(deps: {
    */
   async function withSavedReader<T extends { token: string }>(reply: FastifyReply, res: T): Promise<T> {
     const principal = await deps.sessions.lookup(res.token);
-    if (principal?.locale) setReaderCookies(reply, principal);
+    if (principal?.locale) setReaderCookies(reply, { locale: principal.locale, digits: principal.digits ?? 'latn' });
     return res;
   }
 
