@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
-import { LANG_COOKIE, LOCALES, textDirection, type Locale } from '@souq/shared/rules/locale';
+import { DIGITS_COOKIE, LANG_COOKIE, LOCALES, isDigits, textDirection, type Digits, type Locale } from '@souq/shared/rules/locale';
 import { cookieOf, readerOf, urlLangOf, type Reader } from './request-locale.js';
 
 // The language a page is sent in (issue 26 item 2, decision 0104): chosen by the server, written into `<html lang dir>`
@@ -10,6 +10,13 @@ import { cookieOf, readerOf, urlLangOf, type Reader } from './request-locale.js'
 /** Where the web build lists each language's storefront catalogue script (apps/web/vite.config.ts; never served). */
 export const CATALOGUES_FILE = '.vite/catalogues.json';
 const YEAR_SECONDS = 365 * 24 * 3600;
+/** The URL parameter that opens an Arabic page with the digits it names ('latn' | 'arab'). */
+export const DIGITS_PARAM = 'digits';
+
+const urlDigitsOf = (req: FastifyRequest): Digits | null => {
+  const value = ((req.query ?? {}) as Record<string, unknown>)[DIGITS_PARAM];
+  return isDigits(value) ? value : null;
+};
 
 /**
  * The page's reader (`readerOf`: the URL's `lang`, a saved choice, the cookie a switch, a sign-in or an earlier visit
@@ -19,9 +26,17 @@ const YEAR_SECONDS = 365 * 24 * 3600;
 export function pageReaderOf(req: FastifyRequest, reply: FastifyReply): Reader {
   const url = urlLangOf(req);
   const reader = readerOf(req);
+  const cookies: string[] = [];
   if (url === reader.locale && cookieOf(req.headers.cookie, LANG_COOKIE) !== reader.locale) {
-    void reply.header('set-cookie', `${LANG_COOKIE}=${reader.locale}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax`);
+    cookies.push(`${LANG_COOKIE}=${reader.locale}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax`);
   }
+  // `?digits=arab` (a shared link, or a page opened to show them): remembered like `lang`, read by the page at start
+  const digits = urlDigitsOf(req);
+  if (digits && reader.locale === 'ar') {
+    reader.digits = digits;
+    if (cookieOf(req.headers.cookie, DIGITS_COOKIE) !== digits) cookies.push(`${DIGITS_COOKIE}=${digits}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax`);
+  }
+  if (cookies.length) void reply.header('set-cookie', cookies);
   // the same address answers in several languages: caches must keep them apart
   void reply.header('vary', 'Accept-Language, Cookie');
   return reader;
