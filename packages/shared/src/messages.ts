@@ -1,6 +1,7 @@
 // Every user-facing text of the spec's error catalogues (§8) and the fixed labels the tests look for.
 // Server error bodies and client alerts both read from here.
 import { formatCount } from './rules/locale.js';
+import { PAYMENT_METHOD_LABELS, TAX_INCLUDED_LINE, TAX_LABEL } from './constants.js';
 
 export const MSG = {
   // Generic / API
@@ -396,6 +397,21 @@ export const MSG = {
   orderConfirmationSent: (email: string) => `A confirmation is on its way to ${email}.`,
   orderKeepNumber: 'Keep this order number for your records.',
   purchaseEventsFromOrders: 'Purchases are recorded from placed orders',
+  // the order confirmation e-mail (apps/server orders.mail.ts), in the customer's language (decision 0105)
+  orderMailSubject: (number: string) => `Your Souq order ${number}`,
+  orderMailGreeting: (name: string) => `Hello ${name},`,
+  orderMailThanks: (number: string) => `thank you for your order ${number}. We have received it and will let you know when it ships.`,
+  orderMailItems: 'Items:',
+  orderMailSubtotal: 'Subtotal',
+  orderMailShipping: 'Shipping',
+  orderMailTotal: 'Total',
+  orderMailTax: TAX_LABEL,
+  orderMailTaxIncluded: TAX_INCLUDED_LINE,
+  orderMailPayment: (method: string) => `Payment: ${method}`,
+  paymentMethodLabels: PAYMENT_METHOD_LABELS,
+  orderMailShipTo: (address: string) => `Ship to: ${address}`,
+  orderMailQuote: (number: string) => `Please quote ${number} if you contact support.`,
+  orderMailSignature: 'Souq',
 
   // Admin area (issue 9): section texts, user administration, reports
   loadingProducts: 'Loading products...',
