@@ -596,6 +596,10 @@ export const MSG_AR: Messages = {
   shipOrderFailed: (m: string) => `تعذّر شحن الطلب: ${m}`,
   vendorOrderActionFailed: (verb: string, m: string) => `تعذّر ${verb} الطلب: ${m}`,
   exportOrdersFailed: (m: string) => `تعذّر تصدير الطلبات: ${m}`,
+  ordersCsvHeader: [
+    'رقم الطلب', 'تاريخ الطلب (UTC)', 'الحالة', 'العميل', 'عنوان الشحن', 'المدينة', 'الدولة', 'الرمز البريدي', 'الدفع',
+    'المنتج', 'رمز SKU', 'الخيار', 'الكمية', 'سعر الوحدة', 'إجمالي البند', 'العملة',
+  ],
   ordersExported: (count: number) =>
     plural(count, {
       zero: 'لم يُصدَّر أي بند من بنود الطلبات إلى ملف CSV.',

@@ -533,6 +533,11 @@ export const MSG = {
   shipOrderFailed: (m: string) => `Failed to ship order: ${m}`,
   vendorOrderActionFailed: (verb: string, m: string) => `Failed to ${verb} order: ${m}`,
   exportOrdersFailed: (m: string) => `Failed to export orders: ${m}`,
+  /** The header row of the vendor's order export (CSV), in the requester's language (decision 0105). */
+  ordersCsvHeader: [
+    'Order number', 'Order date (UTC)', 'Status', 'Customer', 'Shipping address', 'City', 'Country', 'Postal code', 'Payment',
+    'Product', 'SKU', 'Variant', 'Quantity', 'Unit price', 'Line total', 'Currency',
+  ],
   ordersExported: (n: number) => `Exported ${n} order line${n === 1 ? '' : 's'} to CSV.`,
   vendorSettingsSaved: 'Settings saved',
   vendorSettingsFailed: (m: string) => `Failed to save settings: ${m}`,

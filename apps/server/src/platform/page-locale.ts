@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DIGITS_COOKIE, LANG_COOKIE, LOCALES, isDigits, textDirection, type Digits, type Locale } from '@souq/shared/rules/locale';
-import { cookieOf, readerOf, urlLangOf, type Reader } from './request-locale.js';
+import { cookieOf, readerOf, urlLangOf, urlParamOf, type Reader } from './request-locale.js';
 
 // The language a page is sent in (issue 26 item 2, decision 0104): chosen by the server, written into `<html lang dir>`
 // in the first byte, so nothing flips after the scripts load.
@@ -14,7 +14,7 @@ const YEAR_SECONDS = 365 * 24 * 3600;
 export const DIGITS_PARAM = 'digits';
 
 const urlDigitsOf = (req: FastifyRequest): Digits | null => {
-  const value = ((req.query ?? {}) as Record<string, unknown>)[DIGITS_PARAM];
+  const value = urlParamOf(req, DIGITS_PARAM);
   return isDigits(value) ? value : null;
 };
 

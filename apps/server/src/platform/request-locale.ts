@@ -25,11 +25,13 @@ export const cookieOf = (header: string | undefined, name: string): string | nul
   return null;
 };
 
-/** The `lang` of the request's URL, when it names one. */
-export function urlLangOf(req: FastifyRequest): string | null {
-  const query = (req.query ?? {}) as Record<string, unknown>;
-  return typeof query[LANG_PARAM] === 'string' ? (query[LANG_PARAM] as string) : null;
+/** A parameter of the request's URL as sent (a route's query schema may drop keys it does not know, like `lang`). */
+export function urlParamOf(req: FastifyRequest, name: string): string | null {
+  const at = req.url.indexOf('?');
+  return at < 0 ? null : new URLSearchParams(req.url.slice(at + 1)).get(name);
 }
+/** The `lang` of the request's URL, when it names one. */
+export const urlLangOf = (req: FastifyRequest): string | null => urlParamOf(req, LANG_PARAM);
 
 /**
  * The request's reader: the URL's `lang`, then the signed-in person's saved choice (a bearer session), then the
