@@ -36,7 +36,7 @@ export function pageReaderOf(req: FastifyRequest, reply: FastifyReply): Reader {
     reader.digits = digits;
     if (cookieOf(req.headers.cookie, DIGITS_COOKIE) !== digits) cookies.push(`${DIGITS_COOKIE}=${digits}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax`);
   }
-  if (cookies.length) void reply.header('set-cookie', cookies);
+  if (cookies.length) void reply.header('set-cookie', cookies.length === 1 ? cookies[0]! : cookies);
   // the same address answers in several languages: caches must keep them apart
   void reply.header('vary', 'Accept-Language, Cookie');
   return reader;
