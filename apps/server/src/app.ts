@@ -156,7 +156,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
 
   await app.register(healthRoutes({ db: database.db, dbKind: database.kind, startedAt: Date.now() }));
   await app.register(filesRoutes({ files: services.files }));
-  await app.register(accountsRoutes({ accounts: services.accounts, vendors: services.vendors, loginRateLimit: config.loginRateLimit, clientRateLimits: config.clientRateLimits }));
+  await app.register(accountsRoutes({ accounts: services.accounts, vendors: services.vendors, loginRateLimit: config.loginRateLimit, clientRateLimits: config.clientRateLimits, sessions: services.sessions }));
   await app.register(mediaRoutes({ dataDir: config.dataDir }));
   await app.register(catalogueRoutes({ catalogue: services.catalogue }));
   await app.register(ordersRoutes({ orders: services.orders }));

@@ -5,17 +5,27 @@ import type { Locale } from './rules/locale.js';
 // browser loads them only for a page in Arabic (apps/web/src/lib/i18n.ts `loadArea`), so an English page's first
 // load carries no Arabic text, and registers them here with `registerArabicMessages`.
 
-/** MSG's shape with its texts as plain strings (MSG is `as const`: its English texts are literal types). */
-type Widen<T> = T extends string ? string
-  : T extends (...args: infer A) => infer R ? (...args: A) => Widen<R>
-    : T extends object ? { readonly [K in keyof T]: Widen<T[K]> } : T;
+/**
+ * The shape of MSG with its texts as strings (MSG is `as const`, so its own type holds the English words themselves):
+ * what every language's texts must fill, key by key, with the same arguments.
+ */
+type Widen<T> = T extends string
+  ? string
+  : T extends (...args: infer A) => infer R
+    ? (...args: A) => Widen<R>
+    : T extends readonly (infer E)[]
+      ? readonly Widen<E>[]
+      : T extends object
+        ? { readonly [K in keyof T]: Widen<T[K]> }
+        : T;
 export type Messages = Widen<typeof MSG>;
+export type MsgKey = keyof Messages;
 
 const byLocale: Partial<Record<Locale, Messages>> = { en: MSG };
 
-/** Registers a language's texts (the missing keys fall back to English). */
-export function registerArabicMessages(ar: Partial<Messages>): void {
-  byLocale.ar = { ...MSG, ...ar } as Messages;
+/** Registers the Arabic texts (the browser loads them only for a page in Arabic; the server imports them). */
+export function registerArabicMessages(ar: Messages): void {
+  byLocale.ar = ar;
 }
 
 /** MSG in `locale`, or in English while that language's texts are not loaded. */

@@ -1,6 +1,7 @@
 // Every user-facing text of the spec's error catalogues (§8) and the fixed labels the tests look for.
 // Server error bodies and client alerts both read from here.
 import { formatCount } from './rules/locale.js';
+import { PAYMENT_METHOD_LABELS, TAX_INCLUDED_LINE, TAX_LABEL } from './constants.js';
 
 export const MSG = {
   // Generic / API
@@ -403,6 +404,21 @@ export const MSG = {
   orderConfirmationSent: (email: string) => `A confirmation is on its way to ${email}.`,
   orderKeepNumber: 'Keep this order number for your records.',
   purchaseEventsFromOrders: 'Purchases are recorded from placed orders',
+  // the order confirmation e-mail (apps/server orders.mail.ts), in the customer's language (decision 0105)
+  orderMailSubject: (number: string) => `Your Souq order ${number}`,
+  orderMailGreeting: (name: string) => `Hello ${name},`,
+  orderMailThanks: (number: string) => `thank you for your order ${number}. We have received it and will let you know when it ships.`,
+  orderMailItems: 'Items:',
+  orderMailSubtotal: 'Subtotal',
+  orderMailShipping: 'Shipping',
+  orderMailTotal: 'Total',
+  orderMailTax: TAX_LABEL,
+  orderMailTaxIncluded: TAX_INCLUDED_LINE,
+  orderMailPayment: (method: string) => `Payment: ${method}`,
+  paymentMethodLabels: PAYMENT_METHOD_LABELS,
+  orderMailShipTo: (address: string) => `Ship to: ${address}`,
+  orderMailQuote: (number: string) => `Please quote ${number} if you contact support.`,
+  orderMailSignature: 'Souq',
 
   // Admin area (issue 9): section texts, user administration, reports
   loadingProducts: 'Loading products...',
@@ -443,7 +459,7 @@ export const MSG = {
   payoutBatchNotFound: 'Payout batch not found',
   payoutNotPending: (status: string) => `Only a pending payout can be marked paid or failed; this one is ${status}`,
   payoutBatchEmpty: 'No vendor has an available balance at or above the minimum with a payout account',
-  statementTooLarge: (max: number) => `More than ${formatCount(max)} entries in that range: choose a shorter one`,
+  statementTooLarge: (max: number) => `More than ${formatCount(max, 'en')} entries in that range: choose a shorter one`,
   loadEarningsFailed: 'Failed to load your earnings',
   loadFinanceFailed: 'Failed to load the finance figures',
   noLedgerEntries: 'No ledger entries',
@@ -524,6 +540,11 @@ export const MSG = {
   shipOrderFailed: (m: string) => `Failed to ship order: ${m}`,
   vendorOrderActionFailed: (verb: string, m: string) => `Failed to ${verb} order: ${m}`,
   exportOrdersFailed: (m: string) => `Failed to export orders: ${m}`,
+  /** The header row of the vendor's order export (CSV), in the requester's language (decision 0105). */
+  ordersCsvHeader: [
+    'Order number', 'Order date (UTC)', 'Status', 'Customer', 'Shipping address', 'City', 'Country', 'Postal code', 'Payment',
+    'Product', 'SKU', 'Variant', 'Quantity', 'Unit price', 'Line total', 'Currency',
+  ],
   ordersExported: (n: number) => `Exported ${n} order line${n === 1 ? '' : 's'} to CSV.`,
   vendorSettingsSaved: 'Settings saved',
   vendorSettingsFailed: (m: string) => `Failed to save settings: ${m}`,

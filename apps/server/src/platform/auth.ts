@@ -18,6 +18,9 @@ export type Principal = {
   kind: UserRole;
   /** Set for vendor sessions. */
   vendorId: number | null;
+  /** The language and digits the person saved (null: not chosen); the API answers and their e-mails follow them. */
+  locale?: string | null;
+  digits?: string | null;
 };
 
 declare module 'fastify' {
@@ -80,6 +83,8 @@ export function createSessionStore(db: Db, now: () => Date = () => new Date(), a
           email: users.email,
           kind: sessions.kind,
           vendorId: vendors.id,
+          locale: users.locale,
+          digits: users.digits,
           lastSeenAt: sessions.lastSeenAt,
           createdAt: sessions.createdAt,
         })

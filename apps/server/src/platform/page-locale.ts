@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
-import { LANG_COOKIE, LANG_PARAM, LOCALES, pickLocale, textDirection, type Locale } from '@souq/shared/rules/locale';
+import { DIGITS_COOKIE, LANG_COOKIE, LOCALES, isDigits, textDirection, type Digits, type Locale } from '@souq/shared/rules/locale';
+import { cookieOf, readerOf, urlLangOf, urlParamOf, type Reader } from './request-locale.js';
 
 // The language a page is sent in (issue 26 item 2, decision 0104): chosen by the server, written into `<html lang dir>`
 // in the first byte, so nothing flips after the scripts load.
@@ -9,39 +10,43 @@ import { LANG_COOKIE, LANG_PARAM, LOCALES, pickLocale, textDirection, type Local
 /** Where the web build lists each language's storefront catalogue script (apps/web/vite.config.ts; never served). */
 export const CATALOGUES_FILE = '.vite/catalogues.json';
 const YEAR_SECONDS = 365 * 24 * 3600;
+/** The URL parameter that opens an Arabic page with the digits it names ('latn' | 'arab'). */
+export const DIGITS_PARAM = 'digits';
 
-const cookieOf = (header: string | undefined, name: string): string | null => {
-  for (const part of (header ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
-  }
-  return null;
+const urlDigitsOf = (req: FastifyRequest): Digits | null => {
+  const value = urlParamOf(req, DIGITS_PARAM);
+  return isDigits(value) ? value : null;
 };
 
 /**
- * The request's language: the URL's `lang` (a shared link opens in its language), then the cookie a switch or an
- * earlier visit left, then Accept-Language. A `lang` in the URL is also remembered (the cookie), so the next page the
- * reader opens without it stays in that language.
+ * The page's reader (`readerOf`: the URL's `lang`, a saved choice, the cookie a switch, a sign-in or an earlier visit
+ * left, then Accept-Language; the digits from the saved choice or their cookie). A `lang` in the URL is also
+ * remembered (the cookie), so the next page the reader opens without it stays in that language.
  */
-export function pageLocaleOf(req: FastifyRequest, reply: FastifyReply): Locale {
-  const query = (req.query ?? {}) as Record<string, unknown>;
-  const url = typeof query[LANG_PARAM] === 'string' ? (query[LANG_PARAM] as string) : null;
-  const cookie = cookieOf(req.headers.cookie, LANG_COOKIE);
-  const locale = pickLocale({ url, cookie, acceptLanguage: req.headers['accept-language'] });
-  if (url === locale && cookie !== locale) {
-    void reply.header('set-cookie', `${LANG_COOKIE}=${locale}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax`);
+export function pageReaderOf(req: FastifyRequest, reply: FastifyReply): Reader {
+  const url = urlLangOf(req);
+  const reader = readerOf(req);
+  const cookies: string[] = [];
+  if (url === reader.locale && cookieOf(req.headers.cookie, LANG_COOKIE) !== reader.locale) {
+    cookies.push(`${LANG_COOKIE}=${reader.locale}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax`);
   }
+  // `?digits=arab` (a shared link, or a page opened to show them): remembered like `lang`, read by the page at start
+  const digits = urlDigitsOf(req);
+  if (digits && reader.locale === 'ar') {
+    reader.digits = digits;
+    if (cookieOf(req.headers.cookie, DIGITS_COOKIE) !== digits) cookies.push(`${DIGITS_COOKIE}=${digits}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax`);
+  }
+  if (cookies.length) void reply.header('set-cookie', cookies.length === 1 ? cookies[0]! : cookies);
   // the same address answers in several languages: caches must keep them apart
   void reply.header('vary', 'Accept-Language, Cookie');
-  return locale;
+  return reader;
 }
 
-/** An API request's reader language (the URL's `lang`, the cookie, Accept-Language), without remembering it. */
-export function readerLocale(req: FastifyRequest): Locale {
-  const query = (req.query ?? {}) as Record<string, unknown>;
-  const url = typeof query[LANG_PARAM] === 'string' ? (query[LANG_PARAM] as string) : null;
-  return pickLocale({ url, cookie: cookieOf(req.headers.cookie, LANG_COOKIE), acceptLanguage: req.headers['accept-language'] });
-}
+/** The page's language (pageReaderOf without the digits). */
+export const pageLocaleOf = (req: FastifyRequest, reply: FastifyReply): Locale => pageReaderOf(req, reply).locale;
+
+/** An API request's reader language (readerOf: the URL's `lang`, the saved choice, the cookie, Accept-Language). */
+export const readerLocale = (req: FastifyRequest): Locale => readerOf(req).locale;
 
 /** The built page with its `<html>` in a language and direction. */
 export function htmlIn(html: string, locale: Locale): string {

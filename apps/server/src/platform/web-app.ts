@@ -9,7 +9,8 @@ import zlib from 'node:zlib';
 import { BOOT_DATA_ELEMENT_ID, largestPaintImage, PAGE_BOOT_DATA, PUBLIC_URL_META, SERVER_RENDERED_ROUTES } from '@souq/shared/rules/page-boot';
 import { routeNotFoundBody } from './errors.js';
 import { LOCALES, type Locale } from '@souq/shared/rules/locale';
-import { htmlIn, pageLocaleOf, readCatalogueScripts } from './page-locale.js';
+import { htmlIn, pageReaderOf, readCatalogueScripts } from './page-locale.js';
+import { withReader } from './request-locale.js';
 
 /** Responses smaller than this go out as they are: compressing them saves less than it costs. */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -256,11 +257,13 @@ export async function registerWebApp(app: FastifyInstance, dist: string, opts: {
       return reply.status(404).send(routeNotFoundBody(req.method, req.url));
     }
     reply.header('cache-control', REVALIDATE).type('text/html');
-    const locale = pageLocaleOf(req, reply);
+    const reader = pageReaderOf(req, reply);
+    const { locale } = reader;
     if (req.method === 'GET' && hinted(pathname)) {
       const routeScripts = routePreloads.get(pathname) ?? [];
       const { head, preloads, body, data, complete } = await pageHead(app, pathname, routeScripts);
-      let markup = await firstViewMarkup(req, renderer(), pathname, data, complete, locale);
+      // numbers, money and dates as the browser will write them for this reader (its digits too): no flip on hydration
+      let markup = await withReader(reader, () => firstViewMarkup(req, renderer(), pathname, data, complete, locale));
       // a server-rendered page loads its scripts after it has painted; any other announces them at once
       const shell = markup ? scriptsAfterLoad(htmlText, routeScripts) : null;
       if (!shell) markup = '';

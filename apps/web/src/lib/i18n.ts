@@ -1,5 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@souq/shared/rules/locale';
+import { DEFAULT_LOCALE, DIGITS_COOKIE, isDigits, isLocale, setReaderLocale, type Digits, type Locale } from '@souq/shared/rules/locale';
 import { registerArabicMessages } from '@souq/shared/messages-for';
 
 // The reader's language in the browser (issue 26, decision 0104). The server chose it for the page (the URL's
@@ -49,7 +49,23 @@ export async function loadArea(area: Area, locale: Locale = pageLocale()): Promi
   if (i18n.locale !== locale) i18n.activate(locale);
 }
 
-/** Before the first render: the storefront's texts (every page shows its header) in the page's language. */
-export const startI18n = (): Promise<void> => loadArea('storefront');
+/**
+ * The digits the reader chose for Arabic (their cookie: the switch, a sign-in with a saved choice, or `?digits=` set
+ * it; decision 0105), Latin otherwise. English pages always write Latin digits.
+ */
+export function pageDigits(): Digits {
+  if (typeof document === 'undefined' || pageLocale() !== 'ar') return 'latn';
+  const value = document.cookie.split(';').map((c) => c.trim().split('=')).find(([k]) => k === DIGITS_COOKIE)?.[1];
+  return isDigits(value) ? value : 'latn';
+}
+
+/**
+ * Before the first render: the shared formatter writes for this page's reader by default (its language and digits,
+ * as the server's render of the page did), and the storefront's texts (every page shows its header) load in it.
+ */
+export function startI18n(): Promise<void> {
+  setReaderLocale({ locale: pageLocale(), digits: pageDigits() });
+  return loadArea('storefront');
+}
 
 export { i18n };

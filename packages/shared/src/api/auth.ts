@@ -117,3 +117,19 @@ export const adminAccessRequestSchema = z.object({ code: z.string().trim().max(2
 export const adminAccessResponseSchema = z.object({ token: z.string() });
 
 export const meResponseSchema = z.object({ user: publicUserSchema, vendor: vendorSchema.nullable() });
+
+/**
+ * A signed-in person's language and, in Arabic, digits (issue 26 items 2 and 4, decision 0105): their pages, the API's
+ * error texts, their e-mails and push texts follow it. `digits` left out keeps the saved one (Latin when none).
+ */
+export const languageChoiceSchema = z.object({
+  locale: z.enum(['en', 'ar']),
+  digits: z.enum(['latn', 'arab']).optional(),
+});
+export type LanguageChoice = z.infer<typeof languageChoiceSchema>;
+export const languageSchema = z.object({
+  /** null: never chosen (the browser's language and the cookie decide) */
+  locale: z.enum(['en', 'ar']).nullable(),
+  digits: z.enum(['latn', 'arab']),
+});
+export type Language = z.infer<typeof languageSchema>;

@@ -20,14 +20,42 @@ export const isLocale = (value: unknown): value is Locale => typeof value === 's
 export const localeOf = (choice: LocaleChoice): Locale => (typeof choice === 'string' ? choice : choice.locale);
 export const textDirection = (locale: Locale): 'ltr' | 'rtl' => (locale === 'ar' ? 'rtl' : 'ltr');
 
+export const DIGITS: readonly Digits[] = ['latn', 'arab'];
+export const isDigits = (value: unknown): value is Digits => value === 'latn' || value === 'arab';
+/** The cookie that carries the digits a reader chose, so the page's formatter writes them from its first render. */
+export const DIGITS_COOKIE = 'souq_digits';
+
+// The reader a formatter writes for when a caller names no locale (decision 0105). Held on globalThis under a
+// registered symbol, so the copies of this module that bundles carry (the web app, the server render) share it. In
+// the browser it is the page's reader (lib/i18n.ts sets it at start: the page's language and the digits cookie); on
+// the server nothing is set outside a render, so the server's texts stay English with Latin digits.
+type ReaderSource = () => LocaleChoice | undefined;
+const READER = Symbol.for('souq.reader-locale');
+type ReaderHolder = { [READER]?: ReaderSource };
+
+/** Sets where the default reader comes from: a choice, a function read on every call, or nothing (English). */
+export function setReaderLocale(source: LocaleChoice | ReaderSource | null): void {
+  (globalThis as ReaderHolder)[READER] = source === null ? undefined : typeof source === 'function' ? source : () => source;
+}
+/** The reader formatters write for when their caller names none. */
+export function readerLocale(): LocaleChoice {
+  return (globalThis as ReaderHolder)[READER]?.() ?? DEFAULT_LOCALE;
+}
+/** The digits the default reader chose (Latin unless they asked for Arabic-Indic). */
+const readerDigits = (): Digits => {
+  const reader = readerLocale();
+  return typeof reader === 'string' ? 'latn' : (reader.digits ?? 'latn');
+};
+
 /**
  * The BCP 47 tag Intl formats with: English as the spec writes it ('Nov 27, 2026', 'AED 1,234.50'), Arabic as the
- * UAE writes it, with its digits named so no platform default changes them.
+ * UAE writes it, with its digits named so no platform default changes them. 'ar' without digits takes the default
+ * reader's (a page whose reader chose Arabic-Indic digits writes them wherever a caller passes its language).
  */
 export function intlTag(choice: LocaleChoice): string {
   const locale = localeOf(choice);
   if (locale === 'en') return 'en-US';
-  const digits = typeof choice === 'string' ? 'latn' : (choice.digits ?? 'latn');
+  const digits = (typeof choice === 'string' ? undefined : choice.digits) ?? readerDigits();
   return `ar-AE-u-nu-${digits}`;
 }
 
@@ -70,11 +98,11 @@ function dateFormat(choice: LocaleChoice, options: Intl.DateTimeFormatOptions): 
 /** A count as the reader writes it: '1,234' / '1,234' / '١٬٢٣٤'; nothing for nothing (a figure still loading). */
 export function formatCount(n: number, choice?: LocaleChoice): string;
 export function formatCount(n: number | undefined, choice?: LocaleChoice): string | undefined;
-export function formatCount(n: number | undefined, choice: LocaleChoice = DEFAULT_LOCALE): string | undefined {
+export function formatCount(n: number | undefined, choice: LocaleChoice = readerLocale()): string | undefined {
   return n === undefined ? undefined : numberFormat(choice, { maximumFractionDigits: 0 }).format(n);
 }
 /** A measure with up to one decimal: '12.5'. */
-export const formatDecimal = (n: number, choice: LocaleChoice = DEFAULT_LOCALE): string => numberFormat(choice, { maximumFractionDigits: 1 }).format(n);
+export const formatDecimal = (n: number, choice: LocaleChoice = readerLocale()): string => numberFormat(choice, { maximumFractionDigits: 1 }).format(n);
 
 const DATE_STYLES = {
   /** 'Nov 27, 2026' */
@@ -96,7 +124,7 @@ const asDate = (value: string | number | Date): Date | null => {
  * THE date formatter: a moment or a calendar day in a style, in the reader's language. A calendar day ('2026-11-27')
  * is written in UTC so no time zone moves it; a value that is not a date reads as '' (or itself, for a string).
  */
-export function formatDate(value: string | number | Date, style: DateStyle = 'day', choice: LocaleChoice = DEFAULT_LOCALE): string {
+export function formatDate(value: string | number | Date, style: DateStyle = 'day', choice: LocaleChoice = readerLocale()): string {
   const d = asDate(value);
   if (!d) return typeof value === 'string' ? value : '';
   const calendarDay = typeof value === 'string' && value.length === 10;

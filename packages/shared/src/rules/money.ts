@@ -2,7 +2,7 @@
 // and e-mails show major units. Every shown amount goes through formatMoney (issue 23 item 1, decision 0080): one
 // currency, the shop's, written as Intl writes it for the language ('AED 89.50' in English).
 import { SHOP_CURRENCY_DEFAULT, USE_DIRHAM_SIGN } from '../constants.js';
-import { DEFAULT_LOCALE, numberFormat, type LocaleChoice } from './locale.js';
+import { DEFAULT_LOCALE, numberFormat, readerLocale, type LocaleChoice } from './locale.js';
 
 /** The UAE dirham sign (Unicode 18, U+20C3), written before the number in both languages once fonts carry it. */
 export const DIRHAM_SIGN = '\u20C3';
@@ -34,7 +34,7 @@ function shown(value: unknown): number {
  * separated, written as Intl writes it for `locale` — 'AED 1,234.50', '-AED 5.00'. Anything that is not a number
  * reads 0.00. Every amount a person reads (web app, assistant, e-mails) is written by this function.
  */
-export function formatMoney(value: unknown, currency?: string | null, locale: LocaleChoice = DEFAULT_LOCALE, dirhamSign = USE_DIRHAM_SIGN): string {
+export function formatMoney(value: unknown, currency?: string | null, locale: LocaleChoice = readerLocale(), dirhamSign = USE_DIRHAM_SIGN): string {
   const code = currencyOf(currency);
   const options = { style: 'currency', currency: code, minimumFractionDigits: 2, maximumFractionDigits: 2 } as const;
   if (!(dirhamSign && code === 'AED')) return formatter(locale, options).format(shown(value));
@@ -47,13 +47,16 @@ export function formatMoney(value: unknown, currency?: string | null, locale: Lo
 /** formatMoney of an amount held in cents. */
 export const formatCents = (cents: unknown, currency?: string | null, locale?: LocaleChoice): string => formatMoney(centsToAmount(cents), currency, locale);
 
-/** The number alone, as formatMoney writes it without the currency ('1,234.50'): form fields and ranges whose currency is named beside them. */
+/**
+ * The number alone, as formatMoney writes it without the currency ('1,234.50'): form fields and ranges whose currency
+ * is named beside them. English unless a caller names the language: a field's value is read back as a number.
+ */
 export function formatAmount(value: unknown, locale: LocaleChoice = DEFAULT_LOCALE): string {
   return formatter(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(shown(value));
 }
 
 /** A short amount for chart axes, e.g. 'AED 1.2K', 'AED 950', 'AED 3.5M'; non-numbers read 'AED 0'. */
-export function formatMoneyCompact(value: unknown, currency?: string | null, locale: LocaleChoice = DEFAULT_LOCALE): string {
+export function formatMoneyCompact(value: unknown, currency?: string | null, locale: LocaleChoice = readerLocale()): string {
   return formatter(locale, { style: 'currency', currency: currencyOf(currency), notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(toFiniteNumber(value) ?? 0);
 }
 

@@ -13,6 +13,12 @@ export const users = pgTable(
     role: userRole('role').notNull().default('user'),
     /** Set when an admin deactivates the account: sign-in and every session are refused, orders are kept. */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /**
+     * The language the person chose ('en' | 'ar'; null: not chosen, the browser's decides) and, in Arabic, the digits
+     * ('latn' | 'arab'; decision 0105): their pages, the API's error texts, e-mails and push texts follow it.
+     */
+    locale: text('locale'),
+    digits: text('digits'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,12 +4,14 @@ import { MSG } from '@souq/shared/messages';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  authResponseSchema, loginRequestSchema, meResponseSchema,
+  authResponseSchema, languageChoiceSchema, languageSchema, loginRequestSchema, meResponseSchema,
   signupRequestSchema, vendorAuthResponseSchema, vendorLoginRequestSchema, vendorSignupRequestSchema,
 } from '@souq/shared/api/auth';
 import { errorBodySchema, successSchema } from '@souq/shared/api/common';
 import { bearerToken, principalOf, requireSignedIn } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
+import { setReaderCookies } from '../../platform/request-locale.js';
+import type { SessionStore } from '../../platform/auth.js';
 import type { AccountsService } from './accounts.service.js';
 import type { VendorsService } from '../vendors/vendors.service.js';
 
@@ -31,6 +33,7 @@ export function accountsRoutes(deps: {
   loginRateLimit: number;
   /** Sign-ins per 15 minutes and sign-ups per hour from one client, whatever the e-mails (decision 0084). */
   clientRateLimits: { login: number; signup: number };
+  sessions: SessionStore;
 }) {
   const { accounts } = deps;
   // Login doors are rate limited per client address and per e-mail (credential stuffing and guessing).
@@ -44,6 +47,16 @@ export function accountsRoutes(deps: {
         `${req.ip}|${String((req.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
     },
   };
+
+  /**
+   * A sign-in brings the person's saved language and digits to this browser (its cookies): a page navigation carries
+   * no bearer token, so this is how their pages open in their language on a new device (decision 0105).
+   */
+  async function withSavedReader<T extends { token: string }>(reply: FastifyReply, res: T): Promise<T> {
+    const principal = await deps.sessions.lookup(res.token);
+    if (principal?.locale) setReaderCookies(reply, { locale: principal.locale, digits: principal.digits ?? 'latn' });
+    return res;
+  }
 
   return async function plugin(app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -74,7 +87,7 @@ export function accountsRoutes(deps: {
       ...loginsFromClient,
       schema: { tags: ['accounts'], summary: 'Customer login', body: loginRequestSchema, response: { 200: authResponseSchema, ...errors } },
       config: loginLimit,
-    }, async (req) => accounts.login(req.body.email, req.body.password));
+    }, async (req, reply) => withSavedReader(reply, await accounts.login(req.body.email, req.body.password)));
 
     r.post('/api/auth/logout', {
       schema: { tags: ['accounts'], summary: 'End the current session (any kind)', response: { 200: successSchema } },
@@ -102,7 +115,29 @@ export function accountsRoutes(deps: {
       ...loginsFromClient,
       schema: { tags: ['accounts'], summary: 'Vendor login', body: vendorLoginRequestSchema, response: { 200: vendorAuthResponseSchema, ...errors } },
       config: loginLimit,
-    }, async (req) => accounts.vendorLogin(req.body.email, req.body.password));
+    }, async (req, reply) => withSavedReader(reply, await accounts.vendorLogin(req.body.email, req.body.password)));
+
+    r.get('/api/auth/language', {
+      preHandler: requireSignedIn,
+      schema: {
+        tags: ['accounts'], summary: 'The signed-in person\'s saved language and digits',
+        response: { 200: languageSchema, 401: errorBodySchema },
+      },
+    }, async (req) => accounts.language(principalOf(req).userId));
+
+    r.put('/api/auth/language', {
+      preHandler: requireSignedIn,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Save the signed-in person\'s language (and digits): their pages, error texts, e-mails and push follow it',
+        body: languageChoiceSchema,
+        response: { 200: languageSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    }, async (req, reply) => {
+      const saved = await accounts.setLanguage(principalOf(req).userId, req.body);
+      setReaderCookies(reply, saved);
+      return saved;
+    });
 
     r.post('/api/admin/logout', {
       schema: { tags: ['accounts'], summary: 'End the admin session', response: { 200: z.object({ success: z.literal(true) }) } },

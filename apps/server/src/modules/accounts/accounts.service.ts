@@ -2,7 +2,8 @@ import { count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { MSG } from '@souq/shared/messages';
 import { DEFAULT_MAP_POINT, DEFAULT_VENDOR_COUNTRY, SESSION_TTL_MS } from '@souq/shared/constants';
-import type { PublicUser, SignupRequest, UserRole, VendorSignupRequest } from '@souq/shared/api/auth';
+import type { Language, LanguageChoice, PublicUser, SignupRequest, UserRole, VendorSignupRequest } from '@souq/shared/api/auth';
+import { isDigits, isLocale } from '@souq/shared/rules/locale';
 import type { PageQuery } from '@souq/shared/api/common';
 import type { AdminUser, AdminUserUpdate } from '@souq/shared/api/admin';
 import { settings, users } from '../../db/schema/accounts.js';
@@ -104,6 +105,24 @@ export function createAccountsService(deps: {
       const user = await checkCredentials(email, password, 'user');
       const token = await sessions.create(user.id, 'user', SESSION_TTL_MS);
       return { token, user: toPublicUser(user) };
+    },
+
+    /** The person's saved language and digits (decision 0105). */
+    async language(userId: number): Promise<Language> {
+      const [row] = await db.select({ locale: users.locale, digits: users.digits }).from(users).where(eq(users.id, userId)).limit(1);
+      if (!row) throw notFound(MSG.userNotFound);
+      return { locale: isLocale(row.locale) ? row.locale : null, digits: isDigits(row.digits) ? row.digits : 'latn' };
+    },
+
+    /** Saves a person's language (and digits, when given): what their pages, errors, e-mails and push use. */
+    async setLanguage(userId: number, choice: LanguageChoice): Promise<Language> {
+      const [row] = await db
+        .update(users)
+        .set({ locale: choice.locale, ...(choice.digits ? { digits: choice.digits } : {}), updatedAt: new Date() })
+        .where(eq(users.id, userId))
+        .returning({ locale: users.locale, digits: users.digits });
+      if (!row) throw notFound(MSG.userNotFound);
+      return { locale: isLocale(row.locale) ? row.locale : null, digits: isDigits(row.digits) ? row.digits : 'latn' };
     },
 
     async vendorSignup(input: VendorSignupRequest) {

@@ -7,7 +7,7 @@ import { slugify } from '@souq/shared/rules/slug';
 import { products, productVariants, shelfItems, shelves } from '../../db/schema/catalogue.js';
 import type { Database, Db, Tx } from '../../platform/db.js';
 import type { Bus } from '../../platform/bus.js';
-import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/errors.js';
+import { badRequest, conflict, forbidden, notFound, unprocessable, say } from '../../platform/errors.js';
 import { changesBetween, type Actor, type AuditLog } from '../../platform/audit.js';
 import type { FilesService, NewFile } from '../files/files.service.js';
 import { shortFrom, toManagedDto, toOptionDtos, toProductDto, toShelfItem, type EmbedInfo, type OwnerInfo, type ProductRow, type VariantRow } from './catalogue.dto.js';
@@ -80,9 +80,9 @@ export function checkProductsForOrder(lines: StockLine[], rows: OrderProductRow[
   const out = new Map<number, ReservedProduct>();
   for (const [id, quantity] of wanted) {
     const p = byId.get(id);
-    if (!p) throw notFound(MSG.productUnavailable(id));
-    if (p.status !== 'active') throw unprocessable(MSG.productUnavailable(p.name));
-    if (p.stock < quantity) throw conflict(MSG.outOfStock(p.name, p.stock));
+    if (!p) throw notFound(say.productUnavailable(id));
+    if (p.status !== 'active') throw unprocessable(say.productUnavailable(p.name));
+    if (p.stock < quantity) throw conflict(say.outOfStock(p.name, p.stock));
     out.set(id, { id: p.id, name: p.name, priceCents: p.price_cents, currency: p.currency, vendorId: p.vendor_id, stock: p.stock });
   }
   return out;
@@ -140,7 +140,7 @@ export function createCatalogueService(deps: {
   /** URLs first, then the uploaded photos, within the image limit (the first image is the primary one). */
   function withPhotos(images: string[], photoUrls: string[]): string[] {
     const all = [...images, ...photoUrls];
-    if (all.length > PRODUCT_IMAGES_MAX) throw badRequest(MSG.productImagesTooMany(PRODUCT_IMAGES_MAX), { images: MSG.productImagesTooMany(PRODUCT_IMAGES_MAX) });
+    if (all.length > PRODUCT_IMAGES_MAX) throw badRequest(say.productImagesTooMany(PRODUCT_IMAGES_MAX), { images: say.productImagesTooMany(PRODUCT_IMAGES_MAX) });
     return all;
   }
 
@@ -682,9 +682,9 @@ export function createCatalogueService(deps: {
         // name the first line that could not be reserved; the caller's transaction rolls back
         const id = ids.find((i) => !reserved.has(i))!;
         const [now] = await tx.select({ name: products.name, stock: products.stock, status: products.status }).from(products).where(eq(products.id, id));
-        if (!now) throw notFound(MSG.productUnavailable(id));
-        if (now.status !== 'active') throw unprocessable(MSG.productUnavailable(now.name));
-        throw conflict(MSG.outOfStock(now.name, now.stock));
+        if (!now) throw notFound(say.productUnavailable(id));
+        if (now.status !== 'active') throw unprocessable(say.productUnavailable(now.name));
+        throw conflict(say.outOfStock(now.name, now.stock));
       }
       return reserved;
     },

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { MSG } from '@souq/shared/messages';
 import { choiceLabel, type VariantChoice } from '@souq/shared/rules/variants';
 import type { Database, Tx } from '../../platform/db.js';
-import { conflict } from '../../platform/errors.js';
+import { conflict, say } from '../../platform/errors.js';
 
 // Product options (product_variants) at checkout and when an order's stock moves back (issue 23 item 2). Each option
 // carries its own stock; an order takes it from the option it bought as well as from the product.
@@ -51,7 +50,7 @@ export function createVariantStock(deps: { query: Database['query'] }) {
             const { rows: now } = (await tx.execute(sql`
               select inventory_quantity from product_variants where product_id = ${line.productId} and type = ${type} and value = ${value} limit 1`)) as unknown as { rows: { inventory_quantity: number }[] };
             // an option that no longer exists has no stock to take: the product's own stock still applies
-            if (now.length) throw conflict(MSG.outOfStock(`${line.productName} (${choiceLabel({ [type]: value })})`, now[0]!.inventory_quantity));
+            if (now.length) throw conflict(say.outOfStock(`${line.productName} (${choiceLabel({ [type]: value })})`, now[0]!.inventory_quantity));
           }
         }
       }

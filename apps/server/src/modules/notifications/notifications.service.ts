@@ -6,10 +6,13 @@ import {
 import { RETURN_STATUS_LABELS, type NOTIFICATION_TYPES, type ReturnStatus } from '@souq/shared/constants';
 import { formatCents } from '@souq/shared/rules/money';
 import { MSG } from '@souq/shared/messages';
+import { messagesFor, type Messages } from '@souq/shared/messages-for';
+import { isDigits, isLocale } from '@souq/shared/rules/locale';
+import { ENGLISH_READER, withReader, type Reader } from '../../platform/request-locale.js';
 import { formatMoney } from '@souq/shared/rules/money';
 import { productPageUrl } from '@souq/shared/rules/embed';
 import type {} from '../prices/prices.service.js';
-import { settings } from '../../db/schema/accounts.js';
+import { settings, users } from '../../db/schema/accounts.js';
 import { broadcasts, notificationPreferences, pushSubscriptions } from '../../db/schema/notifications.js';
 import type { Db } from '../../platform/db.js';
 import type { Bus } from '../../platform/bus.js';
@@ -116,27 +119,44 @@ export function createNotificationsService(deps: {
     return deliver(await subscriptionsOf(userId), payload);
   }
 
+  /** The language and digits a person saved (decision 0105): their push texts are written in them; English if none. */
+  async function readerOfUser(userId: number): Promise<Reader> {
+    const [row] = await db.select({ locale: users.locale, digits: users.digits }).from(users).where(eq(users.id, userId));
+    return isLocale(row?.locale) ? { locale: row.locale, digits: row.locale === 'ar' && isDigits(row.digits) ? row.digits : 'latn' } : ENGLISH_READER;
+  }
+  /** A push built in the recipient's language: its texts from their MSG, its numbers and money in their digits. */
+  async function sendInTheirLanguage(userId: number, build: (M: Messages) => PushPayload): Promise<DeliveryStats> {
+    const reader = await readerOfUser(userId);
+    return sendToUser(userId, withReader(reader, () => build(messagesFor(reader.locale))));
+  }
+
   // An order's status change reaches its customer once in the cluster (origin scope), when they want order updates.
   deps.bus.on('order.statusChanged', async (e) => {
     if (!e.userId || !(await preferences(e.userId)).orderUpdates) return;
-    const body = e.tracking ? MSG.orderShippedPushBody(e.tracking.carrier, e.tracking.number) : MSG.orderStatusPushBody;
-    await sendToUser(e.userId, { title: MSG.orderStatusPush(e.orderNumber, e.to), body, url: '/profile' });
+    await sendInTheirLanguage(e.userId, (M) => ({
+      title: M.orderStatusPush(e.orderNumber, e.to),
+      body: e.tracking ? M.orderShippedPushBody(e.tracking.carrier, e.tracking.number) : M.orderStatusPushBody,
+      url: '/profile',
+    }));
   }, { scope: 'origin' });
   // each step of a return reaches its shopper the same way (decision 0094)
   deps.bus.on('return.changed', async (e) => {
     if (!(await preferences(e.userId)).orderUpdates) return;
-    const body = e.refundCents !== null ? MSG.returnRefundedPushBody(formatCents(e.refundCents, e.currency)) : MSG.returnPushBody;
-    await sendToUser(e.userId, { title: MSG.returnPush(e.orderNumber, RETURN_STATUS_LABELS[e.status as ReturnStatus] ?? e.status), body, url: '/profile' });
+    await sendInTheirLanguage(e.userId, (M) => ({
+      title: M.returnPush(e.orderNumber, RETURN_STATUS_LABELS[e.status as ReturnStatus] ?? e.status),
+      body: e.refundCents !== null ? M.returnRefundedPushBody(formatCents(e.refundCents, e.currency)) : M.returnPushBody,
+      url: '/profile',
+    }));
   }, { scope: 'origin' });
 
   // A price alert the shopper set fires once (the prices module marks it): a push to their browsers, whatever their
   // four preferences say — they asked for this one by name.
   deps.bus.on('price.alertFired', async (e) => {
-    await sendToUser(e.userId, {
-      title: MSG.priceAlertPushTitle(e.productName),
-      body: MSG.priceAlertPushBody(formatMoney(e.priceCents / 100, e.currency), formatMoney(e.belowCents / 100, e.currency)),
+    await sendInTheirLanguage(e.userId, (M) => ({
+      title: M.priceAlertPushTitle(e.productName),
+      body: M.priceAlertPushBody(formatMoney(e.priceCents / 100, e.currency), formatMoney(e.belowCents / 100, e.currency)),
       url: productPageUrl('', e.productId),
-    });
+    }));
   }, { scope: 'origin' });
 
   return {

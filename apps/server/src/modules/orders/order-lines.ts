@@ -1,6 +1,5 @@
-import { MSG } from '@souq/shared/messages';
 import { variantLabel, variantUnitPriceCents, type VariantChoice } from '@souq/shared/rules/variants';
-import { badRequest, conflict } from '../../platform/errors.js';
+import { badRequest, conflict, say } from '../../platform/errors.js';
 import type { ReservedProduct } from '../catalogue/catalogue.service.js';
 import type { OrderOptionRow } from '../catalogue/variant-stock.js';
 
@@ -24,7 +23,7 @@ export function priceOrderLine(product: Pick<ReservedProduct, 'name' | 'priceCen
   const options: OrderOptionRow[] = [];
   for (const [type, value] of Object.entries(choice)) {
     const option = productOptions.find((o) => o.type === type && o.value === value);
-    if (!option) throw badRequest(MSG.variantUnknown(product.name, type, value));
+    if (!option) throw badRequest(say.variantUnknown(product.name, type, value));
     options.push(option);
   }
   return {
@@ -56,7 +55,7 @@ export function checkOptionStock(wanted: Map<number, { option: OrderOptionRow; q
   for (const [id, { quantity }] of wanted) {
     const row = byId.get(id);
     if (row && row.inventory_quantity < quantity) {
-      throw conflict(MSG.outOfStock(`${productName(row.product_id)} (${variantLabel([row])})`, row.inventory_quantity));
+      throw conflict(say.outOfStock(`${productName(row.product_id)} (${variantLabel([row])})`, row.inventory_quantity));
     }
   }
 }

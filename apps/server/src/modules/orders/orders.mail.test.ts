@@ -110,6 +110,34 @@ describe('order confirmation e-mail', () => {
     expect(smtp.received).toHaveLength(1);
   });
 
+  it("is written in the customer's saved language and digits (decision 0105)", async () => {
+    const lamp = await t.app.services.catalogue.createProduct({ name: 'Oud Burner', priceCents: 2450, stock: 5, categories: ['Home'] });
+    const buyer = await signupCustomer(t.app, 'Mariam');
+    await call(t.app, { method: 'PUT', url: '/api/auth/language', token: buyer.token, body: { locale: 'ar', digits: 'arab' } });
+    const before = smtp.received.length;
+    // the browser says English: the saved choice wins
+    const res = await call(t.app, {
+      method: 'POST', url: '/api/orders', token: buyer.token, headers: { 'accept-language': 'en' },
+      body: orderBody([{ product_id: lamp.id, quantity: 2 }], 'mariam@example.com'),
+    });
+    expect(res.status).toBe(201);
+    const order = res.json.order;
+    await t.app.services.mailer!.idle();
+    expect(smtp.received).toHaveLength(before + 1);
+    const mail = smtp.received[before]!;
+    expect(mail.subject).toBe(`طلبك من سوق رقم ${order.order_number}`);
+    const text = mail.text ?? '';
+    expect(text).toContain('مرحبًا Layla Haddad،');
+    expect(text).toContain(`شكرًا لطلبك رقم ${order.order_number}.`);
+    // quantities and amounts in Arabic-Indic digits, as the customer chose
+    expect(text).toMatch(/- ٢ × Oud Burner @ .*٢٤٫٥٠.* = .*٤٩٫٠٠/);
+    expect(text).toMatch(/المجموع الفرعي:\s+.*٤٩٫٠٠/);
+    expect(text).toMatch(/الإجمالي:\s+.*[٠-٩]+٫[٠-٩]{2}/);
+    expect(text).toContain('الدفع: الدفع عند الاستلام');
+    expect(text).toContain('الشحن إلى: 7 Creek Road, 00000 Dubai, UAE');
+    expect(text).not.toMatch(/Subtotal|Payment|thank you/);
+  });
+
   it('sends nothing for an order that fails (out of stock)', async () => {
     const scarce = await t.app.services.catalogue.createProduct({ name: 'Rare Print', priceCents: 9900, stock: 1, categories: ['Art'] });
     const before = smtp.received.length;

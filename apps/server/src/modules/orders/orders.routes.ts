@@ -7,6 +7,7 @@ import { principalOf, requireUser } from '../../platform/auth.js';
 import { badRequest } from '../../platform/errors.js';
 import type { OrdersService } from './orders.service.js';
 import { sendPage } from '../../platform/paging.js';
+import { readerOf } from '../../platform/request-locale.js';
 
 const idempotencyHeaders = z.object({
   'idempotency-key': z.string().trim().min(1).max(200).optional(),
@@ -34,7 +35,7 @@ export function ordersRoutes(deps: { orders: OrdersService }) {
       // checkout sends no auth header (spec §6); a customer token, when sent, links the order to the account.
       // An expired token does not block a purchase: the order is placed as a guest order.
       const userId = req.principal?.kind === 'user' ? req.principal.userId : null;
-      const { order, replayed, confirmationQueued } = await orders.placeOrder(req.body, { userId, idempotencyKey: key ?? null });
+      const { order, replayed, confirmationQueued } = await orders.placeOrder(req.body, { userId, idempotencyKey: key ?? null, reader: readerOf(req) });
       if (replayed) void reply.header('idempotent-replayed', 'true');
       return reply.status(replayed ? 200 : 201).send({ order, order_number: order.order_number, confirmation_email_queued: confirmationQueued });
     });

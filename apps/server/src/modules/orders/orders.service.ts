@@ -13,10 +13,11 @@ import type { Database, Db, Tx } from '../../platform/db.js';
 import type { Bus, OrderPlacedItem } from '../../platform/bus.js';
 import type { Mailer } from '../../platform/mailer.js';
 import { changesBetween, SYSTEM_ACTOR, type Actor, type AuditLog } from '../../platform/audit.js';
-import { conflict, notFound } from '../../platform/errors.js';
+import { conflict, notFound, type MsgText } from '../../platform/errors.js';
 import { checkProductsForOrder, type CatalogueService, type OrderProductRow } from '../catalogue/catalogue.service.js';
 import type { OrderOptionRow } from '../catalogue/variant-stock.js';
 import { orderConfirmationMail } from './orders.mail.js';
+import type { Reader } from '../../platform/request-locale.js';
 import { checkOptionStock, optionsWanted, priceOrderLine } from './order-lines.js';
 import { cancellationEntries, saleEntries } from '../ledger/ledger.postings.js';
 import { ledgerEntries } from '../../db/schema/ledger.js';
@@ -303,10 +304,10 @@ export function createOrdersService(deps: {
   const { db, bus, catalogue } = deps;
 
   /** Queues the confirmation of a committed order; a mail problem never fails the order. True when queued. */
-  function queueConfirmation(order: Purchase, shipTo: PlaceOrderInput['shipping_address']): boolean {
+  function queueConfirmation(order: Purchase, shipTo: PlaceOrderInput['shipping_address'], reader?: Reader): boolean {
     if (!deps.mailer) return false;
     try {
-      return deps.mailer.queue(orderConfirmationMail(order, shipTo));
+      return deps.mailer.queue(orderConfirmationMail(order, shipTo, reader));
     } catch (err) {
       deps.log?.(`order ${order.order_number}: confirmation not queued: ${err instanceof Error ? err.message : String(err)}`);
       return false;
@@ -614,7 +615,8 @@ export function createOrdersService(deps: {
      * database; with an Idempotency-Key the same request answers the same purchase (replayed: true) and a different
      * one is a 409.
      */
-    async placeOrder(input: PlaceOrderInput, opts: { userId: number | null; idempotencyKey?: string | null }) {
+    /** `reader`: the language and digits of the confirmation mail (the customer's saved choice, else the request's). */
+    async placeOrder(input: PlaceOrderInput, opts: { userId: number | null; idempotencyKey?: string | null; reader?: Reader }) {
       const key = opts.idempotencyKey?.trim() || null;
       // the hash only matters with a key (stored with the purchase, compared on a repeat)
       const hash = key ? requestHash(input, opts.userId) : '';
@@ -630,7 +632,7 @@ export function createOrdersService(deps: {
           for (const sub of result.order.sub_orders) {
             void bus.emit('order.placed', { orderId: sub.id, orderNumber: sub.order_number, userId: opts.userId, items: result.placed?.get(sub.id) ?? [] });
           }
-          const confirmationQueued = queueConfirmation(result.order, input.shipping_address);
+          const confirmationQueued = queueConfirmation(result.order, input.shipping_address, opts.reader);
           return { order: result.order, replayed: false, confirmationQueued };
         } catch (err) {
           // a price changed between reading and locking, or the key's first holder rolled back: try again
@@ -708,7 +710,7 @@ export function createOrdersService(deps: {
         actor?: Actor;
         notes?: string;
         /** Only from these statuses (checked under the row lock): otherwise a 409 with `conflictMessage`, nothing written. */
-        expectFrom?: { status: OrderStatus | readonly OrderStatus[]; conflictMessage: (current: OrderStatus) => string };
+        expectFrom?: { status: OrderStatus | readonly OrderStatus[]; conflictMessage: (current: OrderStatus) => string | MsgText };
         /** Only on this vendor's sub-order (its seller, or the vendor an admin assigned it to): otherwise a 404, nothing written. */
         vendorId?: number;
         /** Shipping: the tracking number and carrier, stored with the move and sent to the customer (decision 0086). */

@@ -1,6 +1,5 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { payoutReference, STATEMENT_MAX_ROWS, type LedgerAccount, type LedgerKind, LEDGER_KIND_LABELS } from '@souq/shared/constants';
-import { MSG } from '@souq/shared/messages';
 import { centsToAmount } from '@souq/shared/rules/money';
 import type { FinanceRevenue, LedgerEntry, VendorBalanceRow } from '@souq/shared/api/payouts';
 import type { SalesQuery } from '@souq/shared/api/reports';
@@ -8,7 +7,7 @@ import { ledgerEntries } from '../../db/schema/ledger.js';
 import { orders } from '../../db/schema/orders.js';
 import { vendors } from '../../db/schema/vendors.js';
 import type { Db } from '../../platform/db.js';
-import { badRequest } from '../../platform/errors.js';
+import { badRequest, say } from '../../platform/errors.js';
 import { rowsOf } from '../reports/report-sql.js';
 import { resolveRange } from '../reports/sales.queries.js';
 import { toCsv } from '../vendor-dashboard/csv.js';
@@ -112,7 +111,7 @@ export function createFinanceQueries(db: Db, currency: string) {
           where account = 'vendor_payable' and vendor_id = ${vendorId} and currency = ${currency}
             and created_at >= ${start.toISOString()} and created_at < ${end.toISOString()}`),
       ]);
-      if (Number(count?.n ?? 0) > STATEMENT_MAX_ROWS) throw badRequest(MSG.statementTooLarge(STATEMENT_MAX_ROWS));
+      if (Number(count?.n ?? 0) > STATEMENT_MAX_ROWS) throw badRequest(say.statementTooLarge(STATEMENT_MAX_ROWS));
       const rows = await db.select(columns).from(ledgerEntries).leftJoin(orders, eq(orders.id, ledgerEntries.orderId))
         .where(and(whereOf({ account: 'vendor_payable', vendor_id: vendorId, from, to }), eq(ledgerEntries.currency, currency)))
         .orderBy(ledgerEntries.createdAt, ledgerEntries.id);

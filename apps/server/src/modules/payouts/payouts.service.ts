@@ -9,7 +9,7 @@ import { ledgerEntries, payoutBatches, payouts } from '../../db/schema/ledger.js
 import { vendors } from '../../db/schema/vendors.js';
 import type { Db, Tx } from '../../platform/db.js';
 import type { Actor, AuditLog } from '../../platform/audit.js';
-import { conflict, notFound, unprocessable } from '../../platform/errors.js';
+import { conflict, notFound, unprocessable, say } from '../../platform/errors.js';
 import type { Entry } from '../ledger/ledger.postings.js';
 import { toCsv } from '../vendor-dashboard/csv.js';
 import { balancesOf, lockVendors } from './balances.js';
@@ -68,7 +68,7 @@ export function createPayoutsService(deps: { db: Db; audit: AuditLog; currency: 
     return db.transaction(async (tx) => {
       const [p] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
       if (!p) throw notFound(MSG.payoutNotFound);
-      if (p.status !== 'pending') throw conflict(MSG.payoutNotPending(p.status));
+      if (p.status !== 'pending') throw conflict(say.payoutNotPending(p.status));
       const amount = Number(p.amountCents);
       const rows = outcome === 'paid' ? payoutPaidEntries(amount) : payoutFailedEntries(p.vendorId, amount);
       await post(tx, `payout-${outcome}:${p.id}`, rows, { payoutId: p.id, memo: reason ?? null, actor });

@@ -6,7 +6,7 @@ import { products } from '../../db/schema/catalogue.js';
 import { priceAlerts, priceChanges } from '../../db/schema/prices.js';
 import type { Db, Tx } from '../../platform/db.js';
 import type { Bus } from '../../platform/bus.js';
-import { notFound, unprocessable } from '../../platform/errors.js';
+import { notFound, unprocessable, say } from '../../platform/errors.js';
 
 declare module '../../platform/bus.js' {
   interface BusEvents {
@@ -136,10 +136,10 @@ export function createPricesService(deps: { db: Db; bus: Bus }) {
     async setAlert(userId: number, productId: number, belowCents: number): Promise<PriceAlert> {
       const product = await productOf(productId);
       if (!product || product.status !== 'active') throw notFound(MSG.productNotFound);
-      if (product.priceCents < belowCents) throw unprocessable(MSG.priceAlertNotBelow(formatMoney(product.priceCents / 100, product.currency)));
+      if (product.priceCents < belowCents) throw unprocessable(say.priceAlertNotBelow(formatMoney(product.priceCents / 100, product.currency)));
       const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(priceAlerts)
         .where(and(eq(priceAlerts.userId, userId), sql`${priceAlerts.productId} <> ${productId}`));
-      if ((counted?.n ?? 0) >= PRICE_ALERTS_MAX) throw unprocessable(MSG.priceAlertsTooMany(PRICE_ALERTS_MAX));
+      if ((counted?.n ?? 0) >= PRICE_ALERTS_MAX) throw unprocessable(say.priceAlertsTooMany(PRICE_ALERTS_MAX));
       await db.insert(priceAlerts).values({ userId, productId, belowCents })
         .onConflictDoUpdate({ target: [priceAlerts.userId, priceAlerts.productId], set: { belowCents, createdAt: new Date(), firedAt: null, firedCents: null } });
       return (await listAlerts(userId)).find((a) => a.product_id === productId)!;

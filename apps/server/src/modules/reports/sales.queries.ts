@@ -6,7 +6,7 @@ import { centsToAmount, formatAmount } from '@souq/shared/rules/money';
 import { products } from '../../db/schema/catalogue.js';
 import { orderItems, orders } from '../../db/schema/orders.js';
 import type { Db } from '../../platform/db.js';
-import { badRequest } from '../../platform/errors.js';
+import { badRequest, say } from '../../platform/errors.js';
 import { bringsRevenue, rowsOf } from './report-sql.js';
 
 const DAY_MS = 86_400_000;
@@ -29,7 +29,7 @@ export function resolveRange(q: SalesQuery, now = new Date()): DayRange {
   const to = q.to ?? now.toISOString().slice(0, 10);
   const from = q.from ?? shiftDay(to, -(SALES_DEFAULT_DAYS - 1));
   if (from > to) throw badRequest(MSG.dateRangeInvalid, { from: MSG.dateRangeInvalid });
-  if ((Date.parse(to) - Date.parse(from)) / DAY_MS >= SALES_MAX_DAYS) throw badRequest(MSG.dateRangeTooLong(SALES_MAX_DAYS), { to: MSG.dateRangeTooLong(SALES_MAX_DAYS) });
+  if ((Date.parse(to) - Date.parse(from)) / DAY_MS >= SALES_MAX_DAYS) throw badRequest(say.dateRangeTooLong(SALES_MAX_DAYS), { to: say.dateRangeTooLong(SALES_MAX_DAYS) });
   return dayRange(from, to);
 }
 

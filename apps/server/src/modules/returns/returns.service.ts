@@ -11,7 +11,7 @@ import { vendors } from '../../db/schema/vendors.js';
 import type { Db, Tx } from '../../platform/db.js';
 import type { Bus } from '../../platform/bus.js';
 import type { Actor, AuditLog } from '../../platform/audit.js';
-import { badRequest, conflict, notFound, unprocessable } from '../../platform/errors.js';
+import { badRequest, conflict, notFound, unprocessable, say } from '../../platform/errors.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { refundEntries, refundStep, type RefundableSubOrder } from '../ledger/ledger.refunds.js';
 import { lockVendors } from '../payouts/balances.js';
@@ -81,7 +81,7 @@ export function createReturnsService(deps: { db: Db; bus: Bus; audit: AuditLog; 
     if (!order || !ret) throw notFound(MSG.returnNotFound);
     // another vendor's return is as invisible as one that does not exist
     if ('vendorId' in scope && order.sellerVendorId !== scope.vendorId) throw notFound(MSG.returnNotFound);
-    if (ret.status !== from) throw conflict(MSG.returnWrongStatus(ret.status));
+    if (ret.status !== from) throw conflict(say.returnWrongStatus(ret.status));
     const [line] = await tx.select().from(orderItems).where(eq(orderItems.id, ret.orderItemId));
     return { order, ret, line: line! };
   }
@@ -137,10 +137,10 @@ export function createReturnsService(deps: { db: Db; bus: Bus; audit: AuditLog; 
         if (order.paymentMethod !== 'cod' && body.refund_method) throw badRequest(MSG.returnRefundMethodCardOnly);
         if (order.status !== 'delivered' || !order.deliveredAt) throw unprocessable(MSG.returnNotDelivered);
         const days = await windowDays(tx, order.sellerVendorId);
-        if (Date.now() > order.deliveredAt.getTime() + days * DAY_MS) throw unprocessable(MSG.returnWindowClosed(days));
+        if (Date.now() > order.deliveredAt.getTime() + days * DAY_MS) throw unprocessable(say.returnWindowClosed(days));
         const taken = (await unitsByLine(tx, order.id, RETURN_LIVE_STATUSES)).get(line.id) ?? 0;
         const left = line.quantity - taken;
-        if (body.units > left) throw unprocessable(MSG.returnTooManyUnits(left));
+        if (body.units > left) throw unprocessable(say.returnTooManyUnits(left));
         const [row] = await tx.insert(returnRequests).values({
           orderId: order.id, orderItemId: line.id, userId, vendorId: order.sellerVendorId, units: body.units, reason: body.reason,
           reasonText: body.reason_text, refundMethod: body.refund_method ?? 'original',

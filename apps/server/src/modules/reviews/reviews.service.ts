@@ -10,7 +10,7 @@ import { vendors } from '../../db/schema/vendors.js';
 import type { Db } from '../../platform/db.js';
 import type { Bus } from '../../platform/bus.js';
 import { changesBetween, type Actor, type AuditLog } from '../../platform/audit.js';
-import { conflict, forbidden, notFound, unprocessable } from '../../platform/errors.js';
+import { conflict, forbidden, notFound, unprocessable, say } from '../../platform/errors.js';
 import type { FilesService, NewFile } from '../files/files.service.js';
 import { deliveredLine, refreshProductRating, unreviewedLines } from './reviews.queries.js';
 import { sentencesOf, summarize } from './review-summary.js';
@@ -194,7 +194,7 @@ export function createReviewsService(deps: {
       const row = await db.transaction(async (tx) => {
         const [before] = await tx.select().from(reviews).where(and(eq(reviews.id, id), eq(reviews.userId, userId))).for('update');
         if (!before) throw notFound(MSG.reviewNotFound);
-        if (now() > editableUntil(before)) throw unprocessable(MSG.reviewEditWindowClosed(REVIEW_EDIT_DAYS));
+        if (now() > editableUntil(before)) throw unprocessable(say.reviewEditWindowClosed(REVIEW_EDIT_DAYS));
         const [after] = await tx.update(reviews).set({ ...input, updatedAt: now() }).where(eq(reviews.id, id)).returning();
         await refreshProductRating(tx, before.productId);
         return after!;

@@ -8,7 +8,7 @@ import { sessions, users } from '../../db/schema/accounts.js';
 import { adminAccessAttempts, adminCodes } from '../../db/schema/security.js';
 import type { Db, Tx } from '../../platform/db.js';
 import type { SessionStore } from '../../platform/auth.js';
-import { AppError, conflict, notFound } from '../../platform/errors.js';
+import { AppError, conflict, notFound, say } from '../../platform/errors.js';
 import type { Actor, AuditLog } from '../../platform/audit.js';
 import { hashToken } from '../../platform/tokens.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
@@ -30,7 +30,7 @@ export function waitText(ms: number): string {
 /** 429 with how long to wait; the route turns `retryAfterSeconds` into the Retry-After header. */
 export class AccessLockedError extends AppError {
   constructor(readonly retryAfterMs: number) {
-    super(429, MSG.adminAccessLocked(waitText(retryAfterMs)));
+    super(429, say.adminAccessLocked(waitText(retryAfterMs)));
   }
   get retryAfterSeconds() {
     return Math.max(1, Math.ceil(this.retryAfterMs / 1000));

@@ -11,6 +11,7 @@ import { actorOf } from '../../platform/audit.js';
 import { forbidden } from '../../platform/errors.js';
 import type { VendorDashboardService } from './vendor-dashboard.service.js';
 import { sendPage } from '../../platform/paging.js';
+import { readerOf } from '../../platform/request-locale.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 
@@ -75,7 +76,7 @@ export function vendorDashboardRoutes(deps: { dashboard: VendorDashboardService 
         response: { 200: z.string().describe('text/csv'), ...errors },
       },
     }, async (req, reply) => {
-      const { csv, lines } = await dashboard.exportCsv(vendorIdOf(req), req.query);
+      const { csv, lines } = await dashboard.exportCsv(vendorIdOf(req), req.query, readerOf(req).locale);
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

@@ -8,12 +8,14 @@ import { centsToAmount } from '@souq/shared/rules/money';
 import { settings } from '../../db/schema/accounts.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { changesBetween, type Actor, type AuditLog } from '../../platform/audit.js';
-import { notFound } from '../../platform/errors.js';
+import { notFound, say } from '../../platform/errors.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import { resolveRange } from '../reports/sales.queries.js';
 import { createVendorDashboardQueries } from './vendor-dashboard.queries.js';
 import { vendorInsights } from './insights.js';
 import { toCsv } from './csv.js';
+import { messagesFor } from '@souq/shared/messages-for';
+import type { Locale } from '@souq/shared/rules/locale';
 
 export type VendorDashboardService = ReturnType<typeof createVendorDashboardService>;
 
@@ -23,10 +25,7 @@ export const VENDOR_EXPORT_MAX_LINES = 20_000;
 /** The vendor's settings live in the shop's key/value settings table under this key (decision 0039). */
 const settingsKey = (vendorId: number) => `vendor-dashboard:${vendorId}`;
 
-export const EXPORT_HEADER = [
-  'Order number', 'Order date (UTC)', 'Status', 'Customer', 'Shipping address', 'City', 'Country', 'Postal code', 'Payment',
-  'Product', 'SKU', 'Variant', 'Quantity', 'Unit price', 'Line total', 'Currency',
-] as const;
+export const EXPORT_HEADER = MSG.ordersCsvHeader;
 
 /**
  * The vendor dashboard's business data (issue 8): stat cards, the vendor's orders (its own lines only) with Ship and
@@ -74,7 +73,7 @@ export function createVendorDashboardService(deps: {
         actor,
         vendorId,
         notes: `${rule.to[0]!.toUpperCase()}${rule.to.slice(1)} by the vendor`,
-        expectFrom: { status: rule.from, conflictMessage: (current) => MSG.vendorOrderActionFrom(rule.verb, rule.from, current) },
+        expectFrom: { status: rule.from, conflictMessage: (current) => say.vendorOrderActionFrom(rule.verb, rule.from, current) },
         ...(tracking ? { tracking: { number: tracking.tracking_number, carrier: tracking.carrier } } : {}),
       });
       const { items } = await queries.orders(vendorId, { search: head.orderNumber, limit: 5, offset: 0 });
@@ -83,11 +82,14 @@ export function createVendorDashboardService(deps: {
       return order;
     },
 
-    /** The vendor's order lines matching the filters as CSV (one row per line; its own lines only). */
-    async exportCsv(vendorId: number, f: VendorOrderFilters): Promise<{ csv: string; lines: number }> {
+    /**
+     * The vendor's order lines matching the filters as CSV (one row per line; its own lines only), its header row in the
+     * requester's language (the cells are data: numbers stay machine-readable).
+     */
+    async exportCsv(vendorId: number, f: VendorOrderFilters, locale: Locale = 'en'): Promise<{ csv: string; lines: number }> {
       const rows = await queries.exportLines(vendorId, f, VENDOR_EXPORT_MAX_LINES);
       const csv = toCsv(
-        EXPORT_HEADER,
+        messagesFor(locale).ordersCsvHeader,
         rows.map((r) => [
           r.orderNumber, r.createdAt.toISOString().replace('T', ' ').slice(0, 19), r.status, r.customerName, r.shippingAddress.address,
           r.shippingAddress.city, r.shippingAddress.country, r.shippingAddress.zip, r.paymentMethod === 'cod' ? 'Cash on delivery' : 'Card',

@@ -3,6 +3,7 @@ import { MSG } from '@souq/shared/messages';
 import { adminToken, call, createTestApp, signupCustomer, signupVendor, type TestContext } from '../../../test/harness.js';
 import { makeProduct, placeOrder } from '../../../test/admin-fixtures.js';
 import { EXPORT_HEADER } from './vendor-dashboard.service.js';
+import { MSG_AR } from '@souq/shared/messages.ar';
 
 // Two vendors, a purchase from both (one sub-order each, decision 0086), a cancelled order and an order from two days
 // ago; every figure below is worked out by hand from these lines.
@@ -243,6 +244,17 @@ describe('GET /api/analytics/vendor', () => {
 });
 
 describe('GET /api/vendor/orders/export', () => {
+  it("writes its header row in the requester's language; the English one stays exact (decision 0105)", async () => {
+    const en = await call(t.app, { url: '/api/vendor/orders/export', token: a.token });
+    expect(en.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Order number,Order date (UTC),Status,Customer,Shipping address,City,Country,Postal code,Payment,Product,SKU,Variant,Quantity,Unit price,Line total,Currency');
+    const ar = await call(t.app, { url: '/api/vendor/orders/export?lang=ar', token: a.token });
+    const lines = ar.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe(MSG_AR.ordersCsvHeader.join(','));
+    expect(lines[0]).toMatch(/^رقم الطلب,/);
+    // the rows are the same data
+    expect(lines.slice(1)).toEqual(en.body.replace(/^\uFEFF/, '').split('\r\n').slice(1));
+  });
+
   it('downloads its own lines as CSV, quoted and defused against formulas', async () => {
     const res = await call(t.app, { url: '/api/vendor/orders/export', token: a.token });
     expect(res.status).toBe(200);

@@ -12,7 +12,7 @@ import {
 } from '@souq/shared/api/vendors';
 import { principalOf, requireAdmin, requireVendorOrAdmin } from '../../platform/auth.js';
 import { actorOf } from '../../platform/audit.js';
-import { badRequest, forbidden } from '../../platform/errors.js';
+import { badRequest, forbidden, say } from '../../platform/errors.js';
 import { partsOf, readUpload, type Upload, type UploadRule } from '../../platform/uploads.js';
 import type { DocumentUploads, VendorsService } from './vendors.service.js';
 import { sendPage } from '../../platform/paging.js';
@@ -37,7 +37,7 @@ async function readDocument(part: MultipartFile, into: DocumentUploads): Promise
   const field = part.fieldname;
   if (!isDocumentField(field)) {
     part.file.resume();
-    throw badRequest(MSG.validationFailed, { [field]: MSG.documentUnknownField(field) });
+    throw badRequest(MSG.validationFailed, { [field]: say.documentUnknownField(field) });
   }
   if (into[field]) {
     part.file.resume();
@@ -75,7 +75,7 @@ async function readOnboardingForm(req: FastifyRequest) {
 /** PUT /api/admin/vendors/{id}/documents/{type}: one file in the field `file`. */
 async function readOneDocument(req: FastifyRequest): Promise<Upload> {
   const type = (req.params as { type: VendorDocumentField }).type;
-  if (!req.isMultipart()) throw badRequest(MSG.validationFailed, { file: MSG.documentRequired(VENDOR_DOCUMENT_LABELS[type]) });
+  if (!req.isMultipart()) throw badRequest(MSG.validationFailed, { file: say.documentRequired(VENDOR_DOCUMENT_LABELS[type]) });
   let upload: Upload | null = null;
   for await (const part of partsOf(req)) {
     if (part.type !== 'file') continue;
@@ -85,7 +85,7 @@ async function readOneDocument(req: FastifyRequest): Promise<Upload> {
     }
     upload = await readUpload(part, DOCUMENT_RULES[type]);
   }
-  if (!upload) throw badRequest(MSG.validationFailed, { file: MSG.documentRequired(VENDOR_DOCUMENT_LABELS[type]) });
+  if (!upload) throw badRequest(MSG.validationFailed, { file: say.documentRequired(VENDOR_DOCUMENT_LABELS[type]) });
   return upload;
 }
 

@@ -12,7 +12,7 @@ import { users } from '../../db/schema/accounts.js';
 import { files, vendorDocuments, vendors, type VendorAddressJson } from '../../db/schema/vendors.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { changesBetween, type Actor, type AuditLog } from '../../platform/audit.js';
-import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, notFound, say } from '../../platform/errors.js';
 import { containsPattern } from '../../platform/like.js';
 import { isUniqueViolation } from '../../platform/pg-errors.js';
 import type { Upload } from '../../platform/uploads.js';
@@ -227,7 +227,7 @@ export function createVendorsService(deps: { db: Db; audit: AuditLog; files: Pic
       if (status === 'pending' && actor.role !== 'admin') throw conflict(MSG.onboardingUnderReview);
       const missing = VENDOR_DOCUMENT_FIELDS.filter((f) => !uploads[f] && !onFile.has(f));
       if (missing.length) {
-        throw badRequest(MSG.validationFailed, Object.fromEntries(missing.map((f) => [f, MSG.documentRequired(VENDOR_DOCUMENT_LABELS[f])])));
+        throw badRequest(MSG.validationFailed, Object.fromEntries(missing.map((f) => [f, say.documentRequired(VENDOR_DOCUMENT_LABELS[f])])));
       }
       const newDocuments = VENDOR_DOCUMENT_FIELDS.some((f) => uploads[f]);
       await withDocuments(vendorId, uploads, async (tx, { row }, replaced) => {
@@ -295,7 +295,7 @@ export function createVendorsService(deps: { db: Db; audit: AuditLog; files: Pic
       await db.transaction(async (tx) => {
         const { row, docs } = await lockWithDocs(tx, vendorId);
         const status = statusOf(row, (f) => docs.has(f));
-        if (status !== 'pending') throw conflict(MSG.vendorNotPendingReview(VENDOR_STATUS_LABELS[status]));
+        if (status !== 'pending') throw conflict(say.vendorNotPendingReview(VENDOR_STATUS_LABELS[status]));
         const at = now();
         const [after] = await tx
           .update(vendors)
