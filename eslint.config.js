@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import souq from './scripts/eslint/logical-properties.mjs';
 
 /** Folders of apps/web/src whose every text comes from the message catalogues; grows as areas are translated. */
-const TRANSLATED = ['features/landing', 'components/ui', 'components/reviews', 'components/charts', 'features/cart', 'features/chat', 'features/image-search', 'features/recommendations', 'features/support', 'features/demos'];
+const TRANSLATED = ['features/landing', 'components/ui', 'components/reviews', 'components/charts', 'features/cart', 'features/chat', 'features/image-search', 'features/recommendations', 'features/support', 'features/demos', 'features/admin'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**'] },

@@ -3,6 +3,7 @@ import { RouteError } from './RouteError';
 import { PageSpinner } from '@/components/ui/PageSpinner';
 import { paths } from './paths';
 import { RootLayout } from './RootLayout';
+import { loadArea } from '@/lib/i18n';
 
 // The route table, shared by the browser's router (router.tsx) and the server's first-view render (entry-server.tsx).
 
@@ -11,6 +12,10 @@ type PageModule = { default: React.ComponentType };
 const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
+
+/** An admin page: its code and the admin area's texts in the page's language, loaded together (decision 0104). */
+const adminPage = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> =>
+  page(() => Promise.all([load(), loadArea('admin')]).then(([module]) => module));
 
 export const routes: RouteObject[] = [
   {
@@ -36,12 +41,12 @@ export const routes: RouteObject[] = [
       { path: paths.vendorLogin, ...page(() => import('@/features/vendor/VendorAuthPage')) },
       { path: paths.vendorSignup, ...page(() => import('@/features/vendor/VendorAuthPage')) },
       // admin area
-      { path: paths.adminAccess, ...page(() => import('@/features/admin/AdminAccessPage')) },
-      { path: paths.admin, ...page(() => import('@/features/admin/AdminDashboardPage')) },
-      { path: paths.adminVendors, ...page(() => import('@/features/admin/AdminDashboardPage')) },
-      { path: paths.adminSupport, ...page(() => import('@/features/admin/AdminSupportPage')) },
-      { path: paths.adminPersonalizeTest, ...page(() => import('@/features/admin/PersonalizeTestPage')) },
-      { path: paths.productManager, ...page(() => import('@/features/product-manager/ProductManagerPage')) },
+      { path: paths.adminAccess, ...adminPage(() => import('@/features/admin/AdminAccessPage')) },
+      { path: paths.admin, ...adminPage(() => import('@/features/admin/AdminDashboardPage')) },
+      { path: paths.adminVendors, ...adminPage(() => import('@/features/admin/AdminDashboardPage')) },
+      { path: paths.adminSupport, ...adminPage(() => import('@/features/admin/AdminSupportPage')) },
+      { path: paths.adminPersonalizeTest, ...adminPage(() => import('@/features/admin/PersonalizeTestPage')) },
+      { path: paths.productManager, ...adminPage(() => import('@/features/product-manager/ProductManagerPage')) },
       { path: paths.aiOptimization, ...page(() => import('@/features/optimisation/AiOptimizationPage')) },
       // demos
       { path: paths.rubiksCube, ...page(() => import('@/features/demos/RubiksCubePage')) },
