@@ -1,4 +1,6 @@
 import { useLocation, useNavigate } from 'react-router';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { Tabs } from '@/components/ui/Tabs';
 import { BalancesPanel } from '../finance/BalancesPanel';
@@ -8,12 +10,12 @@ import { PayoutsPanel } from '../finance/PayoutsPanel';
 import { RevenuePanel } from '../finance/RevenuePanel';
 
 const TABS = [
-  { value: 'revenue', label: 'Revenue' },
-  { value: 'balances', label: 'Vendor balances' },
-  { value: 'payouts', label: 'Payouts' },
-  { value: 'refunds', label: 'Refunds' },
-  { value: 'ledger', label: 'Ledger' },
-  { value: 'check', label: 'Zero check' },
+  { value: 'revenue', label: msg`Revenue` },
+  { value: 'balances', label: msg`Vendor balances` },
+  { value: 'payouts', label: msg`Payouts` },
+  { value: 'refunds', label: msg`Refunds` },
+  { value: 'ledger', label: msg`Ledger` },
+  { value: 'check', label: msg`Zero check` },
 ] as const;
 type FinanceTab = (typeof TABS)[number]['value'];
 const isTab = (v: unknown): v is FinanceTab => TABS.some((t) => t.value === v);
@@ -23,6 +25,7 @@ const isTab = (v: unknown): v is FinanceTab => TABS.some((t) => t.value === v);
  * ledger and its zero check — every figure a sum of ledger rows. The open tab lives in the URL (?finance=payouts).
  */
 export function FinanceSection() {
+  const { i18n, t } = useLingui();
   const location = useLocation();
   const navigate = useNavigate();
   const params = new URLSearchParams(location.search);
@@ -35,8 +38,8 @@ export function FinanceSection() {
   };
   return (
     <section aria-labelledby="finance-heading" className="space-y-5">
-      <PageHeader id="finance-heading" title="Finance" description="From the double-entry ledger: commission revenue, what vendors are owed and paid, refunds, every entry." />
-      <Tabs label="Finance" items={TABS} value={tab} onValueChange={select} panelClassName="pt-4">
+      <PageHeader id="finance-heading" title={t`Finance`} description={t`From the double-entry ledger: commission revenue, what vendors are owed and paid, refunds, every entry.`} />
+      <Tabs label={t`Finance`} items={TABS.map((x) => ({ value: x.value, label: i18n._(x.label) }))} value={tab} onValueChange={select} panelClassName="pt-4">
         {tab === 'revenue' && <RevenuePanel />}
         {tab === 'balances' && <BalancesPanel />}
         {tab === 'payouts' && <PayoutsPanel />}
