@@ -244,7 +244,7 @@ export function OrdersSection() {
   const columns: DataTableColumn<AdminOrderRow>[] = [
     {
       key: 'order_number',
-      header: t`Order`,
+      header: <Trans>Order</Trans>,
       sortable: true,
       cell: (o) => (
         <div className="min-w-0">
@@ -263,7 +263,7 @@ export function OrdersSection() {
     },
     {
       key: 'customer',
-      header: t`Customer`,
+      header: <Trans>Customer</Trans>,
       hideBelow: '2xl',
       cell: (o) => (
         <div className="min-w-0 max-w-[13rem]">
@@ -272,10 +272,10 @@ export function OrdersSection() {
         </div>
       ),
     },
-    { key: 'items', header: t`Items`, align: 'right', hideBelow: '2xl', cell: (o) => o.item_count },
+    { key: 'items', header: <Trans>Items</Trans>, align: 'right', hideBelow: '2xl', cell: (o) => o.item_count },
     {
       key: 'total_amount',
-      header: t`Total`,
+      header: <Trans>Total</Trans>,
       align: 'right',
       sortable: true,
       firstOrder: 'desc',
@@ -287,10 +287,10 @@ export function OrdersSection() {
         </>
       ),
     },
-    { key: 'status', header: t`Status`, sortable: true, hideBelow: 'sm', cell: (o) => <StatusBadge kind="order" status={o.status} /> },
+    { key: 'status', header: <Trans>Status</Trans>, sortable: true, hideBelow: 'sm', cell: (o) => <StatusBadge kind="order" status={o.status} /> },
     {
       key: 'vendor',
-      header: t`Vendor`,
+      header: <Trans>Vendor</Trans>,
       hideBelow: 'lg',
       cell: (o) =>
         o.vendor_name ? (
@@ -308,7 +308,7 @@ export function OrdersSection() {
           <Button variant="secondary" size="sm" onClick={() => setAssigning(o)} aria-label={t`Assign vendor to order ${o.order_number}`}><Trans>Assign Vendor</Trans></Button>
         ),
     },
-    { key: 'created_at', header: t`Date`, sortable: true, firstOrder: 'desc', hideBelow: 'sm', className: 'whitespace-nowrap text-slate-600', cell: (o) => <When iso={o.created_at} /> },
+    { key: 'created_at', header: <Trans>Date</Trans>, sortable: true, firstOrder: 'desc', hideBelow: 'sm', className: 'whitespace-nowrap text-slate-600', cell: (o) => <When iso={o.created_at} /> },
   ];
 
   return (
