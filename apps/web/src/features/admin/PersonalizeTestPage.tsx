@@ -1,5 +1,5 @@
-import { msg, plural, t } from '@lingui/core/macro';
-import { Plural, Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -133,7 +133,7 @@ function PersonalizeTester({ hasAdmin }: { hasAdmin: boolean }) {
           <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase"><Trans>Admin · Recommendations</Trans></p>
           <Title className="text-2xl font-bold text-slate-900"><Trans>Personalize Test</Trans></Title>
           <p className="mt-1 max-w-2xl text-sm text-slate-600">
-            Send interaction events for a user and an item, then watch that user&apos;s recommendations, history and the item&apos;s similar items update.
+            <Trans>Send interaction events for a user and an item, then watch that user&apos;s recommendations, history and the item&apos;s similar items update.</Trans>
           </p>
         </div>
         {!hasAdmin && (
@@ -145,7 +145,7 @@ function PersonalizeTester({ hasAdmin }: { hasAdmin: boolean }) {
 
       {!hasAdmin && (
         <Alert tone="info" title={t`Anonymous ids only`}>
-          Testing a signed-in user&apos;s id needs the admin session. <Link to={paths.adminAccess} className="font-medium underline"><Trans>Enter the access code</Trans></Link> <Trans>first.</Trans>
+          <Trans>Testing a signed-in user&apos;s id needs the admin session.</Trans> <Link to={paths.adminAccess} className="font-medium underline"><Trans>Enter the access code</Trans></Link> <Trans>first.</Trans>
         </Alert>
       )}
 
@@ -196,7 +196,7 @@ function PersonalizeTester({ hasAdmin }: { hasAdmin: boolean }) {
             </Button>
           </form>
           <div>
-            <p className="mb-1 text-xs font-medium text-slate-500">Sent ({sessionId.slice(0, 8)}…)</p>
+            <p className="mb-1 text-xs font-medium text-slate-500"><Trans>Sent ({sessionId.slice(0, 8)}…)</Trans></p>
             {log.length === 0 ? (
               <p className="text-sm text-slate-500"><Trans>No events sent yet.</Trans></p>
             ) : (
@@ -205,7 +205,7 @@ function PersonalizeTester({ hasAdmin }: { hasAdmin: boolean }) {
                   <li key={e.id} className={cx('flex gap-2 rounded px-2 py-1', e.ok ? 'bg-emerald-50 text-emerald-900' : 'bg-red-50 text-red-800')}>
                     <span className="font-semibold">{e.ok ? '✓' : '✗'}</span>
                     <span className="min-w-0 flex-1 truncate">
-                      {EVENT_LABELS[e.eventType]} · user {e.userId} · item {e.itemId}
+                      {EVENT_LABELS[e.eventType]} · <Trans>user <bdi>{e.userId}</bdi> · item <bdi>{e.itemId}</bdi></Trans>
                       {e.error ? ` — ${e.error}` : ''}
                     </span>
                   </li>
@@ -339,7 +339,7 @@ function ScoredList({ items }: { items: ShownRecommendation[] }) {
             </p>
           </div>
           <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 tabular-nums">
-            {Math.round(r.score * 100)}% match
+            <Trans>{Math.round(r.score * 100)}% match</Trans>
           </span>
         </li>
       ))}

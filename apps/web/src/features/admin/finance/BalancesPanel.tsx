@@ -1,5 +1,5 @@
-import { msg, plural, t } from '@lingui/core/macro';
-import { Plural, Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { adjustmentCreateSchema, type LedgerEntry, type VendorBalanceRow } from '@souq/shared/api/payouts';
 import { useMsg } from '@/lib/use-msg';
@@ -22,7 +22,7 @@ const COLUMNS: DataTableColumn<VendorBalanceRow>[] = [
       <div className="min-w-0 max-w-[9rem] sm:max-w-[14rem]">
         <p className="truncate font-medium text-slate-900" title={b.vendor_name}>{b.vendor_name}</p>
         <p className={cx('text-xs', b.has_payout_account ? 'text-slate-500' : 'text-amber-800')}>{b.has_payout_account ? 'IBAN on file' : 'No IBAN'}</p>
-        <p className="text-xs text-slate-500 md:hidden">Held {formatCents(b.held_cents, b.currency)}</p>
+        <p className="text-xs text-slate-500 md:hidden"><Trans>Held {formatCents(b.held_cents, b.currency)}</Trans></p>
       </div>
     ),
   },

@@ -1,5 +1,4 @@
-import { msg, plural, t } from '@lingui/core/macro';
-import { Plural, Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
 import type { LedgerCheck } from '@souq/shared/api/ledger';
 import { LEDGER_ACCOUNT_LABELS, type LedgerAccount } from '@souq/shared/constants';
 import { useMsg } from '@/lib/use-msg';

@@ -1,5 +1,5 @@
-import { msg, plural, t } from '@lingui/core/macro';
-import { Plural, Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { LedgerEntry } from '@souq/shared/api/payouts';
 import { LEDGER_ACCOUNT_LABELS, LEDGER_ACCOUNTS, LEDGER_KIND_LABELS, LEDGER_KINDS, LEDGER_PAGE_SIZE, payoutReference, type LedgerKind } from '@souq/shared/constants';
 import { useMsg } from '@/lib/use-msg';

@@ -1,5 +1,5 @@
-import { msg, plural, t } from '@lingui/core/macro';
-import { Plural, Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import type { Payout, PayoutBatch } from '@souq/shared/api/payouts';
 import { PAYOUT_MINIMUM_CENTS } from '@souq/shared/constants';
@@ -54,8 +54,8 @@ function Batch({ batch, onPaid, onFail }: { batch: PayoutBatch; onPaid: (p: Payo
     <section aria-label={t`Payout batch ${batch.id}`} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h4 className="text-base font-semibold text-slate-900">Batch #{batch.id} · {formatCents(batch.total_cents, batch.currency)}</h4>
-          <p className="text-sm text-slate-500">{formatDate(batch.created_at, 'dayTime')} by {batch.created_by} · minimum {formatCents(batch.minimum_cents, batch.currency)}</p>
+          <h4 className="text-base font-semibold text-slate-900"><Trans>Batch #{batch.id} · {formatCents(batch.total_cents, batch.currency)}</Trans></h4>
+          <p className="text-sm text-slate-500"><Trans>{formatDate(batch.created_at, 'dayTime')} by <bdi>{batch.created_by}</bdi> · minimum {formatCents(batch.minimum_cents, batch.currency)}</Trans></p>
         </div>
         <Button variant="secondary" size="sm" onClick={() => void onDownload()} loading={busy}><Trans>Download bank file</Trans></Button>
       </div>
@@ -78,7 +78,7 @@ function Batch({ batch, onPaid, onFail }: { batch: PayoutBatch; onPaid: (p: Payo
       />
       {batch.skipped.length > 0 && (
         <p className="text-sm text-amber-800">
-          Skipped, no IBAN: {batch.skipped.map((s) => `${s.vendor_name} (${formatCents(s.available_cents, batch.currency)})`).join(', ')}
+          <Trans>Skipped, no IBAN:</Trans> {batch.skipped.map((s) => `${s.vendor_name} (${formatCents(s.available_cents, batch.currency)})`).join(', ')}
         </p>
       )}
     </section>

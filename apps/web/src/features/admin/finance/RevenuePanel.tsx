@@ -1,5 +1,5 @@
-import { msg, plural, t } from '@lingui/core/macro';
-import { Plural, Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { FinanceRevenue } from '@souq/shared/api/payouts';
 import { useMsg } from '@/lib/use-msg';
@@ -27,7 +27,7 @@ export function RevenuePanel() {
     <div className="space-y-4">
       <div role="group" aria-label={t`Period`} className="flex flex-wrap gap-2">
         {PRESETS.map((n) => (
-          <Button key={n} size="sm" variant={n === days ? 'primary' : 'secondary'} aria-pressed={n === days} onClick={() => setDays(n)}>Last {n} days</Button>
+          <Button key={n} size="sm" variant={n === days ? 'primary' : 'secondary'} aria-pressed={n === days} onClick={() => setDays(n)}><Trans>Last {n} days</Trans></Button>
         ))}
       </div>
       <StatGrid label={t`Marketplace revenue`} columns={3}>

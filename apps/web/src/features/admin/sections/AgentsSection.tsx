@@ -1,5 +1,3 @@
-import { msg, plural, t } from '@lingui/core/macro';
-import { Plural, Trans } from '@lingui/react/macro';
 import { AGENTS_ADMIN_TEXT as T, type AdminAgentRow } from '@souq/shared/api/agent-linking';
 import { useMsg } from '@/lib/use-msg';
 import { Button } from '@/components/ui/Button';

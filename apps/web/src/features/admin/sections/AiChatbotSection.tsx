@@ -1,5 +1,5 @@
-import { msg, plural, t } from '@lingui/core/macro';
-import { Plural, Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useNavigate } from 'react-router';
 import type { ChatbotStats } from '@souq/shared/api/reports';
 import { useMsg } from '@/lib/use-msg';
@@ -52,11 +52,11 @@ export function AiChatbotSection() {
           </StatGrid>
           <section aria-labelledby="topics-heading" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
             <h3 id="topics-heading" className="text-base font-semibold text-slate-900"><Trans>Most asked topics</Trans></h3>
-            <p className="mt-0.5 text-sm text-slate-500">Shoppers' questions of the last 24 hours by topic; one question can touch several topics.</p>
+            <p className="mt-0.5 text-sm text-slate-500"><Trans>Shoppers' questions of the last 24 hours by topic; one question can touch several topics.</Trans></p>
             {!s ? (
               <div className="mt-4 space-y-3"><Skeleton className="h-5 w-full" /><Skeleton className="h-5 w-4/5" /><Skeleton className="h-5 w-3/5" /></div>
             ) : s.topics.length === 0 ? (
-              <p className="mt-4 text-sm text-slate-500">{MSG.noData}: no questions in the last 24 hours.</p>
+              <p className="mt-4 text-sm text-slate-500">{MSG.noData}: <Trans>no questions in the last 24 hours.</Trans></p>
             ) : (
               <table className="mt-4 w-full text-sm">
                 <caption className="sr-only"><Trans>Most asked topics</Trans></caption>

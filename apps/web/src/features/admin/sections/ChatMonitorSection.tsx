@@ -1,4 +1,4 @@
-import { msg, plural, t } from '@lingui/core/macro';
+import { t } from '@lingui/core/macro';
 import { Plural, Trans } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -111,7 +111,7 @@ export function ChatMonitorSection() {
                   <span className="flex flex-wrap items-center gap-1.5">
                     <StatusBadge kind="chat" status={s.status} />
                     <StatusBadge kind="priority" status={s.priority} />
-                    <span className="text-xs text-slate-500">{s.total_messages} messages</span>
+                    <span className="text-xs text-slate-500"><Plural value={s.total_messages} one="# messages" other="# messages" /></span>
                     <UnreadCount count={s.unread_messages} className="ms-auto" />
                   </span>
                 </InboxRow>
@@ -179,7 +179,7 @@ function SessionPane({ id, onBack }: { id: string; onBack: () => void }) {
           <div className="min-w-0 flex-1">
             <h3 className="truncate text-base font-semibold text-slate-900">{who(s)}</h3>
             <p className="truncate text-xs text-slate-500">
-              {s.session_name} · {s.total_messages} messages{s.status_notes ? ` · ${s.status_notes}` : ''}
+              <bdi>{s.session_name}</bdi> · <Plural value={s.total_messages} one="# messages" other="# messages" />{s.status_notes ? <> · <bdi>{s.status_notes}</bdi></> : ''}
             </p>
           </div>
           <StatusBadge kind="chat" status={s.status} />
@@ -215,7 +215,7 @@ function SessionPane({ id, onBack }: { id: string; onBack: () => void }) {
             </Button>
           )}
           <Button size="sm" variant="secondary" loading={busy === 'read'} disabled={busy !== null || s.unread_messages === 0} onClick={() => void act('read', 'mark-read', {})}>
-            Mark read{s.unread_messages > 0 ? ` (${s.unread_messages})` : ''}
+            <Trans>Mark read</Trans>{s.unread_messages > 0 ? ` (${s.unread_messages})` : ''}
           </Button>
         </div>
       </div>

@@ -1,5 +1,5 @@
-import { msg, plural, t } from '@lingui/core/macro';
-import { Plural, Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import type { CommissionRate, CommissionRates, CommissionRateUpdate } from '@souq/shared/api/ledger';
 import { useMsg } from '@/lib/use-msg';

@@ -1,5 +1,5 @@
-import { msg, plural, t } from '@lingui/core/macro';
-import { Plural, Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { SalesAnalytics } from '@souq/shared/api/reports';
@@ -103,7 +103,7 @@ export function ReportsSection() {
             const start = daysBefore(end, days - 1);
             return (
               <Button key={days} variant={from === start && to === end ? 'primary' : 'secondary'} size="sm" onClick={() => setRange({ from: start, to: end })} aria-pressed={from === start && to === end}>
-                Last {days} days
+                <Trans>Last {days} days</Trans>
               </Button>
             );
           })}

@@ -1,5 +1,5 @@
-import { msg, plural, t } from '@lingui/core/macro';
-import { Plural, Trans } from '@lingui/react/macro';
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import type { AccessAlert, AccessAttempt, AdminCode, AdminCodeCreated, AdminSession, AuditEntryDto } from '@souq/shared/api/security';
 import { ADMIN_NAME_MAX } from '@souq/shared/api/security';
@@ -149,7 +149,7 @@ function AuditTrail() {
           </label>
         </FilterBar>
         <p className="mt-3 text-xs text-slate-500" aria-live="polite">
-          {list.items ? `${formatCount(list.total)} entr${list.total === 1 ? 'y' : 'ies'}` : '\u00a0'} · append-only: entries are never changed or deleted
+          {list.items ? plural(list.total, { one: `${formatCount(list.total)} entry`, other: `${formatCount(list.total)} entries` }) : '\u00a0'} · <Trans>append-only: entries are never changed or deleted</Trans>
         </p>
       </div>
       <DataTable
@@ -274,7 +274,7 @@ function NewCodeDialog({ created, onClose }: { created: AdminCodeCreated | null;
           {copied ? 'Copied' : 'Copy'}
         </Button>
       </div>
-      <p className="mt-3 text-sm text-slate-600">They sign in at /admin-access with this code; everything they change is recorded under their name.</p>
+      <p className="mt-3 text-sm text-slate-600"><Trans>They sign in at /admin-access with this code; everything they change is recorded under their name.</Trans></p>
     </Dialog>
   );
 }
@@ -310,7 +310,7 @@ function Codes() {
       cell: (c) => (
         <div className="min-w-0">
           <p className={cx('font-medium', c.revoked_at ? 'text-slate-500' : 'text-slate-900')}>{c.name}</p>
-          <p className="text-xs text-slate-500">by {c.created_by}</p>
+          <p className="text-xs text-slate-500"><Trans>by <bdi>{c.created_by}</bdi></Trans></p>
         </div>
       ),
     },
@@ -394,7 +394,7 @@ function Attempts() {
   return (
     <div>
       <p className="border-b border-slate-100 p-4 text-sm text-slate-600 sm:p-5">
-        After too many wrong codes an address waits before it may try again, longer after each further miss; right codes never count.
+        <Trans>After too many wrong codes an address waits before it may try again, longer after each further miss; right codes never count.</Trans>
       </p>
       <DataTable
         caption={t`Failed access attempts`}
@@ -419,9 +419,11 @@ function AccessWarning() {
   if (!data?.alert) return null;
   return (
     <Alert tone="warning" title={t`Someone may be guessing admin access codes`}>
-      {data.failures} wrong codes from all addresses in the last {data.window_minutes} minutes (warning from {data.threshold}). Each
-      address is locked out on its own and nobody else is refused; see Failed access for the addresses, and
-      revoke any code you think is known.
+      <Trans>
+        {data.failures} wrong codes from all addresses in the last {data.window_minutes} minutes (warning from {data.threshold}). Each
+        address is locked out on its own and nobody else is refused; see Failed access for the addresses, and
+        revoke any code you think is known.
+      </Trans>
     </Alert>
   );
 }

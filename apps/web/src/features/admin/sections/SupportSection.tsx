@@ -1,6 +1,6 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
-import { msg, plural, t } from '@lingui/core/macro';
-import { Plural, Trans } from '@lingui/react/macro';
+import { msg, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminSupportConversation, SupportMessage, SupportStatus } from '@souq/shared/api/support';
