@@ -22,8 +22,9 @@ for (const lang of ['en', 'ar'] as const) {
       await expect(page).toHaveURL(/\/admin/);
       for (const id of SECTIONS) {
         await page.goto(`/admin?section=${id}&lang=${lang}`);
-        await page.waitForLoadState('networkidle');
-        await page.waitForTimeout(300);
+        // sections poll and listen live, so the network never idles: wait for the section's heading instead
+        await page.locator('main h2, main h3').first().waitFor();
+        await page.waitForTimeout(500);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, `${id} overflows by ${overflow}px`).toBeLessThanOrEqual(0);
         if (lang === 'ar') await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
