@@ -7,7 +7,8 @@ import souq from './scripts/eslint/logical-properties.mjs';
 const TRANSLATED = ['features/landing', 'components/ui', 'components/reviews', 'components/charts', 'features/cart', 'features/chat', 'features/image-search', 'features/recommendations', 'features/support', 'features/demos',
   'features/storefront', 'features/checkout', 'app', 'components/products', 'components/returns', 'components/vendor', 'lib',
   'features/account', 'features/assistant', 'features/notifications', 'features/returns', 'features/connect', 'features/tracking',
-  'features/vendor', 'features/product-manager', 'features/optimisation'];
+  'features/vendor', 'features/product-manager', 'features/optimisation',
+  'features/admin'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**'] },

@@ -12,14 +12,15 @@ type PageModule = { default: React.ComponentType };
  * Route-level code splitting: each area's pages load only when visited (vendor and admin never on the storefront),
  * with the area's message catalogue in the page's language (decision 0104) loaded beside the page's code.
  */
-const page = (load: () => Promise<PageModule>, area?: 'vendor' | 'admin'): Pick<RouteObject, 'lazy'> => ({
+const page = (load: () => Promise<PageModule>, ...areas: ('vendor' | 'admin')[]): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => {
     // in the browser only: the server's first view of these areas is their sign-in gate, and the server's i18n is
     // shared by every request (switching its language here would switch it for a storefront page rendering beside)
-    const [module] = await Promise.all([load(), area && typeof document !== 'undefined' ? loadArea(area) : null]);
+    const [module] = await Promise.all([load(), ...(typeof document !== 'undefined' ? areas.map((a) => loadArea(a)) : [])]);
     return { Component: module.default };
   },
 });
+
 
 export const routes: RouteObject[] = [
   {
@@ -50,7 +51,7 @@ export const routes: RouteObject[] = [
       { path: paths.adminVendors, ...page(() => import('@/features/admin/AdminDashboardPage'), 'admin') },
       { path: paths.adminSupport, ...page(() => import('@/features/admin/AdminSupportPage'), 'admin') },
       { path: paths.adminPersonalizeTest, ...page(() => import('@/features/admin/PersonalizeTestPage'), 'admin') },
-      { path: paths.productManager, ...page(() => import('@/features/product-manager/ProductManagerPage'), 'vendor') },
+      { path: paths.productManager, ...page(() => import('@/features/product-manager/ProductManagerPage'), 'vendor', 'admin') },
       { path: paths.aiOptimization, ...page(() => import('@/features/optimisation/AiOptimizationPage'), 'vendor') },
       // demos
       { path: paths.rubiksCube, ...page(() => import('@/features/demos/RubiksCubePage')) },

@@ -1,5 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { paths } from '@/app/paths';
 import { api, ApiError } from '@/lib/api-client';
 import { saveAdminSession, useAdminAccess } from '@/lib/session';
@@ -9,9 +12,9 @@ import { Button } from '@/components/ui/Button';
 import { Field, Input } from '@/components/ui/Field';
 
 const ASIDE = {
-  heading: 'Marketplace administration',
-  text: 'Users, vendors, products, orders, support and the assistant, in one dashboard.',
-  points: ['Verify vendors and their documents', 'Follow orders and assign vendors', 'Answer support and monitor chats'],
+  heading: msg`Marketplace administration`,
+  text: msg`Users, vendors, products, orders, support and the assistant, in one dashboard.`,
+  points: [msg`Verify vendors and their documents`, msg`Follow orders and assign vendors`, msg`Answer support and monitor chats`],
 };
 
 /**
@@ -20,6 +23,7 @@ const ASIDE = {
  */
 export default function AdminAccessPage() {
   const navigate = useNavigate();
+  const { i18n, t } = useLingui();
   const granted = useAdminAccess();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
@@ -43,9 +47,15 @@ export default function AdminAccessPage() {
   }
 
   return (
-    <AuthShell title="Admin Access" subtitle="Enter the access code to open the admin dashboard." aside={ASIDE} area="Admin">
-      <form onSubmit={submit} noValidate className="space-y-4" aria-label="Admin Access">
-        <Field label="Access code" hint="Your personal admin code, or the owner's code (ADMIN_ACCESS_CODE, or printed in the server log at first start).">
+    <AuthShell
+      title={t`Admin Access`}
+      subtitle={t`Enter the access code to open the admin dashboard.`}
+      aside={{ heading: i18n._(ASIDE.heading), text: i18n._(ASIDE.text), points: ASIDE.points.map((p) => i18n._(p)) }}
+      area={t`Admin`}
+      footer={<LanguageSwitch />}
+    >
+      <form onSubmit={submit} noValidate className="space-y-4" aria-label={t`Admin Access`}>
+        <Field label={t`Access code`} hint={t`Your personal admin code, or the owner's code (ADMIN_ACCESS_CODE, or printed in the server log at first start).`}>
           <Input
             name="code"
             type="password"
@@ -59,7 +69,7 @@ export default function AdminAccessPage() {
         </Field>
         <Alert tone="error">{error}</Alert>
         <Button type="submit" size="lg" loading={busy} className="w-full">
-          Unlock dashboard
+          <Trans>Unlock dashboard</Trans>
         </Button>
       </form>
     </AuthShell>

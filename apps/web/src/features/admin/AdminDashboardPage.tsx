@@ -1,4 +1,7 @@
 import { Suspense } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useLocation, useNavigate } from 'react-router';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { AdminFrame } from './AdminFrame';
@@ -8,13 +11,14 @@ import { SECTION_COMPONENTS } from './sections/registry';
 import { sectionFromLocation, sectionTitle, sectionUrl, type AdminSectionId } from './sections';
 
 /** The spec's placeholder texts of sections without content (admin §2). */
-const PLACEHOLDER: Partial<Record<AdminSectionId, string>> = {
-  payments: 'Payment Management Section',
-  marketing: 'Marketing Section',
-  system: 'System Settings Section',
+const PLACEHOLDER: Partial<Record<AdminSectionId, MessageDescriptor>> = {
+  payments: msg`Payment Management Section`,
+  marketing: msg`Marketing Section`,
+  system: msg`System Settings Section`,
 };
 
 function Section({ id }: { id: AdminSectionId }) {
+  const { i18n, t } = useLingui();
   const Screen = SECTION_COMPONENTS[id];
   if (Screen) {
     return (
@@ -27,7 +31,7 @@ function Section({ id }: { id: AdminSectionId }) {
   return (
     <section aria-labelledby="section-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <h2 id="section-heading" className="text-lg font-semibold text-slate-900">{title}</h2>
-      <EmptyState className="mt-5" title={PLACEHOLDER[id] ?? `${title} has nothing to show yet`} />
+      <EmptyState className="mt-5" title={PLACEHOLDER[id] ? i18n._(PLACEHOLDER[id]) : t`${title} has nothing to show yet`} />
     </section>
   );
 }

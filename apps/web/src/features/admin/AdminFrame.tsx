@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { SIDEBAR_COLLAPSED_PX, SIDEBAR_WIDTH_PX } from '@souq/shared/constants';
 import { paths } from '@/app/paths';
 import { logout } from '@/lib/session';
@@ -8,7 +9,8 @@ import { Drawer } from '@/components/ui/Drawer';
 import { Logo } from '@/components/ui/Logo';
 import { AreaToaster } from '@/components/ui/toast';
 import { cx } from '@/components/ui/cx';
-import { ADMIN_SECTIONS, type AdminSectionId } from './sections';
+import { LanguageSwitch } from '@/components/LanguageSwitch';
+import { ADMIN_SECTIONS, sectionTitle, type AdminSectionId } from './sections';
 import { NotificationBell } from './NotificationBell';
 import { useAdminQuery } from './api';
 import { initials } from './initials';
@@ -30,7 +32,7 @@ function SectionNav({ active, collapsed, onSelect, tone }: { active: AdminSectio
             type="button"
             onClick={() => onSelect(s.id)}
             aria-current={active === s.id ? 'page' : undefined}
-            title={s.title}
+            title={sectionTitle(s.id)}
             className={cx(
               'flex w-full items-center gap-3 rounded-lg py-2 text-start text-sm font-medium transition-colors',
               collapsed ? 'justify-center px-0' : 'px-3',
@@ -42,7 +44,7 @@ function SectionNav({ active, collapsed, onSelect, tone }: { active: AdminSectio
             )}
           >
             <Icon d={s.icon} />
-            <span className={collapsed ? 'sr-only' : 'truncate'}>{s.title}</span>
+            <span className={collapsed ? 'sr-only' : 'truncate'}>{sectionTitle(s.id)}</span>
           </button>
         </li>
       ))}
@@ -61,12 +63,13 @@ export function AdminFrame({ active, crumb, onSelect, children }: {
   children: ReactNode;
 }) {
   const navigate = useNavigate();
+  const { t } = useLingui();
   const [collapsed, setCollapsed] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
   // the signed-in admin (issue 13: named admins); the spec's 'Admin User' until the answer comes, and for the owner
   const me = useAdminQuery<{ user: { name: string } }>(['admin-me'], '/api/auth/me');
-  const adminName = me.data?.user.name ?? 'Admin User';
+  const adminName = me.data?.user.name ?? t`Admin User`;
 
   async function onLogout() {
     setLeaving(true);
@@ -84,21 +87,21 @@ export function AdminFrame({ active, crumb, onSelect, children }: {
       {/* the dark column runs the page's whole length (a long section never ends it halfway down); its content
           stays in view while the page scrolls */}
       <aside
-        aria-label="Admin sections"
+        aria-label={t`Admin sections`}
         style={{ width: collapsed ? SIDEBAR_COLLAPSED_PX : SIDEBAR_WIDTH_PX }}
         className="hidden shrink-0 bg-slate-900 transition-[width] duration-200 lg:block"
       >
         <div className="sticky top-0 flex h-screen flex-col">
           <div className={cx('flex h-16 items-center border-b border-white/10', collapsed ? 'justify-center' : 'justify-between px-4')}>
-            {!collapsed && <Logo tone="light" label="Admin" to={paths.admin} />}
+            {!collapsed && <Logo tone="light" label={t`Admin`} to={paths.admin} />}
             <button
               type="button"
               onClick={() => setCollapsed((c) => !c)}
-              aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+              aria-label={collapsed ? t`Expand sidebar` : t`Collapse sidebar`}
               aria-expanded={!collapsed}
               className="rounded-lg p-2 text-slate-400 hover:bg-white/10 hover:text-white"
             >
-              <Icon d={collapsed ? 'M9 6l6 6-6 6' : 'M15 6l-6 6 6 6'} />
+              <Icon d={collapsed ? 'M9 6l6 6-6 6' : 'M15 6l-6 6 6 6'} className="h-5 w-5 rtl:-scale-x-100" />
             </button>
           </div>
           <nav className="flex-1 overflow-y-auto px-2 py-4">
@@ -107,19 +110,19 @@ export function AdminFrame({ active, crumb, onSelect, children }: {
         </div>
       </aside>
 
-      <Drawer open={menuOpen} onClose={() => setMenuOpen(false)} title="Admin sections" side="left" widthClass="max-w-xs">
+      <Drawer open={menuOpen} onClose={() => setMenuOpen(false)} title={t`Admin sections`} side="left" widthClass="max-w-xs">
         <SectionNav active={active} collapsed={false} onSelect={select} tone="light" />
       </Drawer>
 
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6">
-          <button type="button" className="-ms-1 rounded-lg p-2 text-slate-600 hover:bg-slate-100 lg:hidden" aria-label="Open admin sections" onClick={() => setMenuOpen(true)}>
+          <button type="button" className="-ms-1 rounded-lg p-2 text-slate-600 hover:bg-slate-100 lg:hidden" aria-label={t`Open admin sections`} onClick={() => setMenuOpen(true)}>
             <Icon d="M4 6h16M4 12h16M4 18h16" />
           </button>
-          <nav aria-label="Breadcrumb" className="min-w-0 flex-1">
+          <nav aria-label={t`Breadcrumb`} className="min-w-0 flex-1">
             <ol className="flex items-center gap-2 text-sm">
               <li className="hidden text-slate-500 sm:block">
-                <button type="button" className="hover:text-slate-800" onClick={() => onSelect('overview')}>Admin</button>
+                <button type="button" className="hover:text-slate-800" onClick={() => onSelect('overview')}><Trans>Admin</Trans></button>
               </li>
               <li aria-hidden="true" className="hidden text-slate-300 sm:block">/</li>
               <li aria-current="page" className="truncate font-semibold text-slate-900">{crumb}</li>
@@ -127,26 +130,28 @@ export function AdminFrame({ active, crumb, onSelect, children }: {
           </nav>
           <div className="hidden md:block">
             <Link to={paths.productManager} className={buttonClass('primary', 'sm')}>
-              Manage Products
+              <Trans>Manage Products</Trans>
             </Link>
           </div>
+          {/* the language switch on every width: the admin area is read in Arabic on phones too */}
+          <LanguageSwitch className="shrink-0 px-2" />
           <NotificationBell onSelect={onSelect} />
           <div className="flex items-center gap-2.5 border-s border-slate-200 ps-3">
             <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-gradient-to-br from-brand-600 to-teal-400 text-xs font-bold text-white">{initials({ name: adminName, email: '' })}</span>
             <div className="hidden leading-tight sm:block">
-              <p className="max-w-[10rem] truncate text-sm font-semibold text-slate-900" title={adminName}>{adminName}</p>
-              <p className="text-xs text-slate-500">Super Admin</p>
+              <p className="max-w-[10rem] truncate text-sm font-semibold text-slate-900" title={adminName}><bdi>{adminName}</bdi></p>
+              <p className="text-xs text-slate-500"><Trans>Super Admin</Trans></p>
             </div>
           </div>
           <Button variant="ghost" size="sm" onClick={onLogout} loading={leaving}>
-            Logout
+            <Trans>Logout</Trans>
           </Button>
         </header>
         <main className="min-w-0 flex-1 p-4 sm:p-6">
-          <h1 className="sr-only">Admin Dashboard: {crumb}</h1>
+          <h1 className="sr-only"><Trans>Admin Dashboard: {crumb}</Trans></h1>
           <div className="mb-4 md:hidden">
             <Link to={paths.productManager} className={buttonClass('secondary', 'sm')}>
-              Manage Products
+              <Trans>Manage Products</Trans>
             </Link>
           </div>
           {children}

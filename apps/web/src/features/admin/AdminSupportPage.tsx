@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
 import { paths } from '@/app/paths';
 import { useAdminAccess } from '@/lib/session';
 import { AdminAccessRequired } from './AdminAccessRequired';
@@ -10,10 +11,11 @@ import { SupportSection } from './sections/SupportSection';
 export default function AdminSupportPage() {
   const granted = useAdminAccess();
   const navigate = useNavigate();
-  if (!granted) return <AdminAccessRequired title="Support Center" />;
+  const { t } = useLingui();
+  if (!granted) return <AdminAccessRequired title={t`Support Center`} />;
   const open = (section: AdminSectionId) => navigate(paths.admin, { state: { section } });
   return (
-    <AdminFrame active="support" crumb="Support Center" onSelect={open}>
+    <AdminFrame active="support" crumb={t`Support Center`} onSelect={open}>
       <SupportSection />
     </AdminFrame>
   );

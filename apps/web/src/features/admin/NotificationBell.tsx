@@ -1,9 +1,18 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ADMIN_BELL_REFRESH_MS } from '@souq/shared/constants';
 import type { AdminAlerts } from '@souq/shared/api/reports';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { cx } from '@/components/ui/cx';
 import { useAdminQuery } from './api';
 import { isAdminSection, sectionTitle, type AdminSectionId } from './sections';
+
+/** What waits, in the page's language (the server's English label is the fallback for a kind this build does not know). */
+function itemLabel(item: AdminAlerts['items'][number]): string {
+  if (item.kind === 'vendors_pending_review') return plural(item.count, { one: 'vendor pending review', other: 'vendors pending review' });
+  if (item.kind === 'support_awaiting_staff') return plural(item.count, { one: 'support conversation awaiting a reply', other: 'support conversations awaiting a reply' });
+  return item.label;
+}
 
 const BELL = 'M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.9 1.9 0 0 0 3.4 0';
 
@@ -13,6 +22,7 @@ const BELL = 'M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.9 1.9 0 0 0 3.
  */
 export function NotificationBell({ onSelect }: { onSelect: (id: AdminSectionId) => void }) {
   const { data, isError } = useAdminQuery<AdminAlerts>(['admin-alerts'], '/api/admin/notifications/summary', { refetchInterval: ADMIN_BELL_REFRESH_MS });
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const menuId = useId();
@@ -34,7 +44,7 @@ export function NotificationBell({ onSelect }: { onSelect: (id: AdminSectionId) 
     };
   }, [open]);
 
-  const label = !data ? 'Notifications' : total === 0 ? 'Notifications: nothing waiting' : `Notifications: ${total} waiting`;
+  const label = !data ? t`Notifications` : total === 0 ? t`Notifications: nothing waiting` : t`Notifications: ${total} waiting`;
   return (
     <div ref={box} className="relative">
       <button
@@ -56,9 +66,9 @@ export function NotificationBell({ onSelect }: { onSelect: (id: AdminSectionId) 
       </button>
       {open && (
         <div id={menuId} className="absolute end-0 z-30 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
-          <p className="px-2 py-1.5 text-xs font-semibold tracking-wide text-slate-500 uppercase">Waiting for you</p>
-          {isError && <p className="px-2 py-2 text-sm text-red-700">Could not load what is waiting. It will be tried again in a minute.</p>}
-          {data && data.items.length === 0 && <p className="px-2 py-2 text-sm text-slate-600">Nothing is waiting.</p>}
+          <p className="px-2 py-1.5 text-xs font-semibold tracking-wide text-slate-500 uppercase"><Trans>Waiting for you</Trans></p>
+          {isError && <p className="px-2 py-2 text-sm text-red-700"><Trans>Could not load what is waiting. It will be tried again in a minute.</Trans></p>}
+          {data && data.items.length === 0 && <p className="px-2 py-2 text-sm text-slate-600"><Trans>Nothing is waiting.</Trans></p>}
           <ul>
             {data?.items.map((item) => (
               <li key={item.kind}>
@@ -72,7 +82,7 @@ export function NotificationBell({ onSelect }: { onSelect: (id: AdminSectionId) 
                   className={cx('flex w-full items-center justify-between gap-3 rounded-lg px-2 py-2 text-start text-sm hover:bg-slate-50', item.count === 0 && 'text-slate-500')}
                 >
                   <span>
-                    <span className="font-semibold text-slate-900 tabular-nums">{item.count}</span> {item.label}
+                    <span className="font-semibold text-slate-900 tabular-nums">{item.count}</span> {itemLabel(item)}
                   </span>
                   {isAdminSection(item.section) && <span className="shrink-0 text-xs text-brand-700">{sectionTitle(item.section)}</span>}
                 </button>

@@ -1,9 +1,11 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@souq/shared/api/catalogue';
 import { EVENT_TYPES, HISTORY_DEFAULT_LIMIT, RECOMMENDATIONS_DEFAULT_COUNT, SIMILAR_DEFAULT_COUNT, type EventType } from '@souq/shared/constants';
-import { MSG } from '@souq/shared/messages';
+import { useMsg } from '@/lib/use-msg';
 import { formatRelativeTime } from '@souq/shared/rules/relative-time';
 import { paths } from '@/app/paths';
 import { api, ApiError } from '@/lib/api-client';
@@ -61,6 +63,7 @@ export default function PersonalizeTestPage() {
 }
 
 function PersonalizeTester({ hasAdmin }: { hasAdmin: boolean }) {
+  const MSG = useMsg();
   const queryClient = useQueryClient();
   const myId = useTrackingUserId();
   const auth = hasAdmin ? 'admin' : 'customer';
@@ -127,32 +130,32 @@ function PersonalizeTester({ hasAdmin }: { hasAdmin: boolean }) {
     <div className="flex flex-col gap-5">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Admin · Recommendations</p>
-          <Title className="text-2xl font-bold text-slate-900">Personalize Test</Title>
+          <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase"><Trans>Admin · Recommendations</Trans></p>
+          <Title className="text-2xl font-bold text-slate-900"><Trans>Personalize Test</Trans></Title>
           <p className="mt-1 max-w-2xl text-sm text-slate-600">
-            Send interaction events for a user and an item, then watch that user&apos;s recommendations, history and the item&apos;s similar items update.
+            <Trans>Send interaction events for a user and an item, then watch that user&apos;s recommendations, history and the item&apos;s similar items update.</Trans>
           </p>
         </div>
         {!hasAdmin && (
           <Link to={paths.adminAccess} className="text-sm font-medium text-brand-700 hover:underline">
-            Admin Access →
+            <Trans>Admin Access →</Trans>
           </Link>
         )}
       </header>
 
       {!hasAdmin && (
-        <Alert tone="info" title="Anonymous ids only">
-          Testing a signed-in user&apos;s id needs the admin session. <Link to={paths.adminAccess} className="font-medium underline">Enter the access code</Link> first.
+        <Alert tone="info" title={t`Anonymous ids only`}>
+          <Trans>Testing a signed-in user&apos;s id needs the admin session.</Trans> <Link to={paths.adminAccess} className="font-medium underline"><Trans>Enter the access code</Trans></Link> <Trans>first.</Trans>
         </Alert>
       )}
 
-      <section aria-label="Event sender" className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 md:grid-cols-2">
+      <section aria-label={t`Event sender`} className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 md:grid-cols-2">
         <div className="flex flex-col gap-3">
-          <Field label="User id" hint={`Leave blank for this browser's id (${myId}).`}>
+          <Field label={t`User id`} hint={t`Leave blank for this browser's id (${myId}).`}>
             <Input id={userFieldId} value={userInput} onChange={(e) => setUserInput(e.target.value)} placeholder={myId} maxLength={100} spellCheck={false} />
           </Field>
           {hasAdmin && (users.data?.length ?? 0) > 0 && (
-            <Field label="Or pick a user">
+            <Field label={t`Or pick a user`}>
               <Select value={users.data!.some((u) => String(u.id) === userInput.trim()) ? userInput.trim() : ''} onChange={(e) => setUserInput(e.target.value)}>
                 <option value="">This browser ({myId})</option>
                 {users.data!.map((u) => (
@@ -163,7 +166,7 @@ function PersonalizeTester({ hasAdmin }: { hasAdmin: boolean }) {
               </Select>
             </Field>
           )}
-          <Field label="Item" hint={products.isError ? MSG.errorLoadingProducts(products.error.message) : undefined}>
+          <Field label={t`Item`} hint={products.isError ? MSG.errorLoadingProducts(products.error.message) : undefined}>
             <Select value={item} onChange={(e) => setItemId(e.target.value)} disabled={productList.length === 0}>
               {productList.length === 0 && <option value="">{products.isPending ? 'Loading products...' : 'No products found.'}</option>}
               {productList.map((p) => (
@@ -176,7 +179,7 @@ function PersonalizeTester({ hasAdmin }: { hasAdmin: boolean }) {
         </div>
 
         <div className="flex flex-col gap-3">
-          <p className="text-sm font-medium text-slate-700">Send an event</p>
+          <p className="text-sm font-medium text-slate-700"><Trans>Send an event</Trans></p>
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
             {EVENT_TYPES.filter((t) => t !== 'search').map((t) => (
               <Button key={t} variant="secondary" size="sm" onClick={() => void send(t)} loading={sending === t} disabled={!item || sending !== null}>
@@ -185,24 +188,24 @@ function PersonalizeTester({ hasAdmin }: { hasAdmin: boolean }) {
             ))}
           </div>
           <form onSubmit={submitQuery} className="flex items-end gap-2">
-            <Field label="Search query" className="min-w-0 flex-1">
+            <Field label={t`Search query`} className="min-w-0 flex-1">
               <Input value={query} onChange={(e) => setQuery(e.target.value)} placeholder={item ? productName(item) : 'e.g. headphones'} maxLength={200} />
             </Field>
             <Button type="submit" variant="secondary" loading={sending === 'search'} disabled={!item || sending !== null}>
-              Search
+              <Trans>Search</Trans>
             </Button>
           </form>
           <div>
-            <p className="mb-1 text-xs font-medium text-slate-500">Sent ({sessionId.slice(0, 8)}…)</p>
+            <p className="mb-1 text-xs font-medium text-slate-500"><Trans>Sent ({sessionId.slice(0, 8)}…)</Trans></p>
             {log.length === 0 ? (
-              <p className="text-sm text-slate-500">No events sent yet.</p>
+              <p className="text-sm text-slate-500"><Trans>No events sent yet.</Trans></p>
             ) : (
               <ul className="max-h-36 space-y-1 overflow-y-auto text-xs" aria-live="polite">
                 {log.map((e) => (
                   <li key={e.id} className={cx('flex gap-2 rounded px-2 py-1', e.ok ? 'bg-emerald-50 text-emerald-900' : 'bg-red-50 text-red-800')}>
                     <span className="font-semibold">{e.ok ? '✓' : '✗'}</span>
                     <span className="min-w-0 flex-1 truncate">
-                      {EVENT_LABELS[e.eventType]} · user {e.userId} · item {e.itemId}
+                      {EVENT_LABELS[e.eventType]} · <Trans>user <bdi>{e.userId}</bdi> · item <bdi>{e.itemId}</bdi></Trans>
                       {e.error ? ` — ${e.error}` : ''}
                     </span>
                   </li>
@@ -215,12 +218,12 @@ function PersonalizeTester({ hasAdmin }: { hasAdmin: boolean }) {
 
       <div className="grid gap-5 lg:grid-cols-3">
         <Panel
-          title="Recommendations"
-          subtitle={`for ${userId}${forItem && item ? `, item ${productName(item)}` : ''}`}
+          title={t`Recommendations`}
+          subtitle={t`for ${userId}${forItem && item ? `, item ${productName(item)}` : ''}`}
           action={
             <label className="flex items-center gap-1.5 text-xs text-slate-600">
               <input type="checkbox" checked={forItem} onChange={(e) => setForItem(e.target.checked)} className="accent-brand-700" />
-              for this item
+              <Trans>for this item</Trans>
             </label>
           }
           state={recommendations}
@@ -228,12 +231,12 @@ function PersonalizeTester({ hasAdmin }: { hasAdmin: boolean }) {
           errorTitle={MSG.recommendationsUnavailable}
         >
           {recommendations.data?.fallback && (
-            <p className="mb-2 text-xs text-amber-700">The service could not be reached: showing the fallback list.</p>
+            <p className="mb-2 text-xs text-amber-700"><Trans>The service could not be reached: showing the fallback list.</Trans></p>
           )}
           <ScoredList items={recommendations.data?.items ?? []} />
         </Panel>
 
-        <Panel title="History" subtitle={`of ${userId}`} state={history} empty="No interactions yet">
+        <Panel title={t`History`} subtitle={t`of ${userId}`} state={history} empty="No interactions yet">
           <ul className="divide-y divide-slate-100 text-sm">
             {(history.data ?? []).map((h, i) => (
               <li key={`${h.timestamp}-${i}`} className="flex items-start justify-between gap-2 py-1.5">
@@ -251,7 +254,7 @@ function PersonalizeTester({ hasAdmin }: { hasAdmin: boolean }) {
           </ul>
         </Panel>
 
-        <Panel title="Similar items" subtitle={item ? `to ${productName(item)}` : 'Pick an item'} state={similar} empty="No similar items">
+        <Panel title={t`Similar items`} subtitle={item ? `to ${productName(item)}` : 'Pick an item'} state={similar} empty="No similar items">
           <ScoredList items={similar.data ?? []} />
         </Panel>
       </div>
@@ -299,12 +302,12 @@ function Panel({ title, subtitle, action, state, empty, errorTitle, children }: 
         </div>
       </div>
       {state.isLoading ? (
-        <Spinner label="Loading..." className="text-slate-500" />
+        <Spinner label={t`Loading...`} className="text-slate-500" />
       ) : state.isError ? (
         <Alert tone="error" title={errorTitle}>
           {state.error?.message}{' '}
           <button type="button" onClick={() => void state.refetch()} className="font-medium underline">
-            Try Again
+            <Trans>Try Again</Trans>
           </button>
         </Alert>
       ) : isEmpty(state.data) ? (
@@ -336,7 +339,7 @@ function ScoredList({ items }: { items: ShownRecommendation[] }) {
             </p>
           </div>
           <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 tabular-nums">
-            {Math.round(r.score * 100)}% match
+            <Trans>{Math.round(r.score * 100)}% match</Trans>
           </span>
         </li>
       ))}

@@ -1,6 +1,8 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { adjustmentCreateSchema, type LedgerEntry, type VendorBalanceRow } from '@souq/shared/api/payouts';
-import { MSG } from '@souq/shared/messages';
+import { useMsg } from '@/lib/use-msg';
 import { amountToCents, formatCents } from '@souq/shared/rules/money';
 import { Button } from '@/components/ui/Button';
 import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
@@ -15,22 +17,23 @@ const money = (cents: number, currency: string) => <span className={cx('whitespa
 const COLUMNS: DataTableColumn<VendorBalanceRow>[] = [
   {
     key: 'vendor',
-    header: 'Vendor',
+    header: t`Vendor`,
     cell: (b) => (
       <div className="min-w-0 max-w-[9rem] sm:max-w-[14rem]">
         <p className="truncate font-medium text-slate-900" title={b.vendor_name}>{b.vendor_name}</p>
         <p className={cx('text-xs', b.has_payout_account ? 'text-slate-500' : 'text-amber-800')}>{b.has_payout_account ? 'IBAN on file' : 'No IBAN'}</p>
-        <p className="text-xs text-slate-500 md:hidden">Held {formatCents(b.held_cents, b.currency)}</p>
+        <p className="text-xs text-slate-500 md:hidden"><Trans>Held {formatCents(b.held_cents, b.currency)}</Trans></p>
       </div>
     ),
   },
-  { key: 'available', header: 'Available', align: 'right', cell: (b) => money(b.available_cents, b.currency) },
-  { key: 'held', header: 'Held', align: 'right', hideBelow: 'md', cell: (b) => money(b.held_cents, b.currency) },
-  { key: 'paid', header: 'Paid out', align: 'right', hideBelow: 'lg', cell: (b) => money(b.paid_cents, b.currency) },
+  { key: 'available', header: t`Available`, align: 'right', cell: (b) => money(b.available_cents, b.currency) },
+  { key: 'held', header: t`Held`, align: 'right', hideBelow: 'md', cell: (b) => money(b.held_cents, b.currency) },
+  { key: 'paid', header: t`Paid out`, align: 'right', hideBelow: 'lg', cell: (b) => money(b.paid_cents, b.currency) },
 ];
 
 /** A manual credit or debit with its required reason (posted against the marketplace, audited). */
 function AdjustDialog({ vendor, onClose }: { vendor: VendorBalanceRow | null; onClose: () => void }) {
+  const MSG = useMsg();
   const [form, setForm] = useState({ direction: 'credit', amount: '', reason: '' });
   const [errors, setErrors] = useState<{ amount_cents?: string; reason?: string }>({});
   const adjust = useAdminMutation(
@@ -58,23 +61,23 @@ function AdjustDialog({ vendor, onClose }: { vendor: VendorBalanceRow | null; on
     }
   }
   return (
-    <Dialog open={!!vendor} onClose={onClose} title="Adjust balance" description={vendor ? `${vendor.vendor_name}: a credit raises what it is owed, a debit lowers it.` : undefined}>
+    <Dialog open={!!vendor} onClose={onClose} title={t`Adjust balance`} description={vendor ? `${vendor.vendor_name}: a credit raises what it is owed, a debit lowers it.` : undefined}>
       <form id="adjust-form" onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4 p-4 sm:p-5">
-        <Field label="Direction">
+        <Field label={t`Direction`}>
           <Select value={form.direction} onChange={(e) => setForm({ ...form, direction: e.target.value })}>
-            <option value="credit">Credit the vendor</option>
-            <option value="debit">Debit the vendor</option>
+            <option value="credit"><Trans>Credit the vendor</Trans></option>
+            <option value="debit"><Trans>Debit the vendor</Trans></option>
           </Select>
         </Field>
-        <Field label={`Amount (${vendor?.currency ?? ''})`} required error={errors.amount_cents}>
+        <Field label={t`Amount (${vendor?.currency ?? ''})`} required error={errors.amount_cents}>
           <Input inputMode="decimal" value={form.amount} onChange={(e) => setForm({ ...form, amount: e.target.value })} placeholder="25.00" />
         </Field>
-        <Field label="Reason" required error={errors.reason} hint="Shown to the vendor on the entry and kept in the audit trail">
+        <Field label={t`Reason`} required error={errors.reason} hint={t`Shown to the vendor on the entry and kept in the audit trail`}>
           <Textarea value={form.reason} onChange={(e) => setForm({ ...form, reason: e.target.value })} maxLength={500} />
         </Field>
         <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={onClose}>Cancel</Button>
-          <Button type="submit" loading={adjust.isPending}>Post adjustment</Button>
+          <Button variant="ghost" onClick={onClose}><Trans>Cancel</Trans></Button>
+          <Button type="submit" loading={adjust.isPending}><Trans>Post adjustment</Trans></Button>
         </div>
       </form>
     </Dialog>
@@ -83,12 +86,13 @@ function AdjustDialog({ vendor, onClose }: { vendor: VendorBalanceRow | null; on
 
 /** Every vendor's balance from the ledger, with a manual adjustment per vendor. */
 export function BalancesPanel() {
+  const MSG = useMsg();
   const balances = useAdminQuery<VendorBalanceRow[]>(['admin-finance', 'balances'], '/api/admin/finance/balances');
   const [adjusting, setAdjusting] = useState<VendorBalanceRow | null>(null);
   return (
     <>
       <DataTable
-        caption="Vendor balances"
+        caption={t`Vendor balances`}
         columns={COLUMNS}
         rowKey={(b) => b.vendor_id}
         rows={balances.data}
@@ -97,9 +101,9 @@ export function BalancesPanel() {
         errorTitle={MSG.loadFinanceFailed}
         onRetry={() => void balances.refetch()}
         density="compact"
-        empty={{ title: 'No vendors yet' }}
+        empty={{ title: t`No vendors yet` }}
         rowLabel={(b) => b.vendor_name}
-        rowActions={(b) => <Button variant="ghost" size="sm" onClick={() => setAdjusting(b)} aria-label={`Adjust the balance of ${b.vendor_name}`}>Adjust</Button>}
+        rowActions={(b) => <Button variant="ghost" size="sm" onClick={() => setAdjusting(b)} aria-label={t`Adjust the balance of ${b.vendor_name}`}><Trans>Adjust</Trans></Button>}
       />
       <AdjustDialog vendor={adjusting} onClose={() => setAdjusting(null)} />
     </>

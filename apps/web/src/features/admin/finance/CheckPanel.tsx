@@ -1,6 +1,7 @@
+import { t } from '@lingui/core/macro';
 import type { LedgerCheck } from '@souq/shared/api/ledger';
 import { LEDGER_ACCOUNT_LABELS, type LedgerAccount } from '@souq/shared/constants';
-import { MSG } from '@souq/shared/messages';
+import { useMsg } from '@/lib/use-msg';
 import { formatCents } from '@souq/shared/rules/money';
 import { Alert } from '@/components/ui/Alert';
 import { DataTable } from '@/components/ui/DataTable';
@@ -13,6 +14,7 @@ type AccountRow = LedgerCheck['accounts'][number];
 
 /** The zero check: every posting balanced, so the ledger's total per currency is zero; each account's balance. */
 export function CheckPanel() {
+  const MSG = useMsg();
   const check = useAdminQuery<LedgerCheck>(['admin-finance', 'check'], '/api/admin/finance/ledger-check');
   const c = check.data;
   if (check.isError && !c) return <LoadError title={MSG.loadFinanceFailed} error={check.error} onRetry={() => void check.refetch()} />;
@@ -23,21 +25,21 @@ export function CheckPanel() {
           <p>{c.totals.length ? c.totals.map((t) => `Total ${formatCents(t.total_cents, t.currency)}`).join(' · ') : 'No entries yet.'}</p>
         </Alert>
       )}
-      <StatGrid label="Ledger" columns={2}>
-        <StatCard label="Entries" loading={!c} value={formatCount(c?.entries)} />
-        <StatCard label="Accounts in use" loading={!c} value={formatCount(c?.accounts.length)} />
+      <StatGrid label={t`Ledger`} columns={2}>
+        <StatCard label={t`Entries`} loading={!c} value={formatCount(c?.entries)} />
+        <StatCard label={t`Accounts in use`} loading={!c} value={formatCount(c?.accounts.length)} />
       </StatGrid>
       <DataTable<AccountRow>
-        caption="Account balances"
+        caption={t`Account balances`}
         rows={c?.accounts}
         loading={!c}
         rowKey={(a) => `${a.account}-${a.vendor_id ?? 'all'}-${a.currency}`}
         density="compact"
         empty={{ title: MSG.noLedgerEntries }}
         columns={[
-          { key: 'account', header: 'Account', cell: (a) => LEDGER_ACCOUNT_LABELS[a.account as LedgerAccount] ?? a.account },
-          { key: 'vendor', header: 'Vendor', cell: (a) => (a.vendor_id === null ? '—' : `#${a.vendor_id}`) },
-          { key: 'balance', header: 'Balance (debit +, credit −)', align: 'right', cell: (a) => <span className="whitespace-nowrap tabular-nums">{formatCents(a.balance_cents, a.currency)}</span> },
+          { key: 'account', header: t`Account`, cell: (a) => LEDGER_ACCOUNT_LABELS[a.account as LedgerAccount] ?? a.account },
+          { key: 'vendor', header: t`Vendor`, cell: (a) => (a.vendor_id === null ? '—' : `#${a.vendor_id}`) },
+          { key: 'balance', header: t`Balance (debit +, credit −)`, align: 'right', cell: (a) => <span className="whitespace-nowrap tabular-nums">{formatCents(a.balance_cents, a.currency)}</span> },
         ]}
       />
     </div>

@@ -1,6 +1,8 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { LedgerEntry } from '@souq/shared/api/payouts';
 import { LEDGER_ACCOUNT_LABELS, LEDGER_ACCOUNTS, LEDGER_KIND_LABELS, LEDGER_KINDS, LEDGER_PAGE_SIZE, payoutReference, type LedgerKind } from '@souq/shared/constants';
-import { MSG } from '@souq/shared/messages';
+import { useMsg } from '@/lib/use-msg';
 import { formatCents } from '@souq/shared/rules/money';
 import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
 import { Input } from '@/components/ui/Field';
@@ -16,7 +18,7 @@ const KIND_OPTIONS = LEDGER_KINDS.map((k) => ({ value: k, label: LEDGER_KIND_LAB
 const COLUMNS: DataTableColumn<LedgerEntry>[] = [
   {
     key: 'date',
-    header: 'Date',
+    header: t`Date`,
     cell: (e) => (
       <div className="min-w-0">
         <p className="whitespace-nowrap text-slate-900">{formatDate(e.created_at, 'dayTime')}</p>
@@ -24,11 +26,11 @@ const COLUMNS: DataTableColumn<LedgerEntry>[] = [
       </div>
     ),
   },
-  { key: 'account', header: 'Account', hideBelow: 'md', cell: (e) => <span className="whitespace-nowrap">{LEDGER_ACCOUNT_LABELS[e.account]}{e.vendor_id !== null ? ` #${e.vendor_id}` : ''}</span> },
-  { key: 'kind', header: 'Kind', hideBelow: 'md', cell: (e) => LEDGER_KIND_LABELS[e.kind] },
+  { key: 'account', header: t`Account`, hideBelow: 'md', cell: (e) => <span className="whitespace-nowrap">{LEDGER_ACCOUNT_LABELS[e.account]}{e.vendor_id !== null ? ` #${e.vendor_id}` : ''}</span> },
+  { key: 'kind', header: t`Kind`, hideBelow: 'md', cell: (e) => LEDGER_KIND_LABELS[e.kind] },
   {
     key: 'cause',
-    header: 'Cause',
+    header: t`Cause`,
     hideBelow: 'lg',
     cell: (e) => {
       const cause = e.order_number ?? (e.payout_id !== null ? payoutReference(e.payout_id) : null);
@@ -36,7 +38,7 @@ const COLUMNS: DataTableColumn<LedgerEntry>[] = [
       return <span className="block max-w-[14rem] truncate" title={text}>{text}</span>;
     },
   },
-  { key: 'amount', header: 'Amount', align: 'right', cell: (e) => <span className="whitespace-nowrap tabular-nums">{formatCents(e.amount_cents, e.currency)}</span> },
+  { key: 'amount', header: t`Amount`, align: 'right', cell: (e) => <span className="whitespace-nowrap tabular-nums">{formatCents(e.amount_cents, e.currency)}</span> },
 ];
 
 type Filters = { account: string; kind: string; vendor_id: string; from: string; to: string };
@@ -46,6 +48,7 @@ type Filters = { account: string; kind: string; vendor_id: string; from: string;
  * fixed it is the refunds list (the refund rows cancellations and returns post).
  */
 export function LedgerPanel({ kind, urlPrefix }: { kind?: LedgerKind; urlPrefix: string }) {
+  const MSG = useMsg();
   const list = useListQuery<LedgerEntry, Filters>({
     queryKey: 'admin-finance-ledger', path: '/api/admin/finance/ledger', auth: 'admin', searchParam: null, urlPrefix, limit: LEDGER_PAGE_SIZE,
     filters: { account: kind ? 'shopper_receivable' : '', kind: kind ?? '', vendor_id: '', from: '', to: '' },
@@ -57,14 +60,14 @@ export function LedgerPanel({ kind, urlPrefix }: { kind?: LedgerKind; urlPrefix:
         <FilterBar onClear={list.resetFilters} canClear={list.isFiltered}>
           {/* phones: two controls a row; from sm the bar's own wrapping row */}
           <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto sm:flex-wrap sm:items-center sm:gap-3">
-            {!kind && <FilterSelect label="Account" value={list.filters.account} onChange={(v) => list.setFilter('account', v)} options={ACCOUNT_OPTIONS} allLabel="All accounts" />}
-            {!kind && <FilterSelect label="Kind" value={list.filters.kind} onChange={(v) => list.setFilter('kind', v)} options={KIND_OPTIONS} allLabel="All kinds" />}
+            {!kind && <FilterSelect label={t`Account`} value={list.filters.account} onChange={(v) => list.setFilter('account', v)} options={ACCOUNT_OPTIONS} allLabel={t`All accounts`} />}
+            {!kind && <FilterSelect label={t`Kind`} value={list.filters.kind} onChange={(v) => list.setFilter('kind', v)} options={KIND_OPTIONS} allLabel={t`All kinds`} />}
             {!kind && <div className="col-span-2 grid sm:contents"><VendorFilter value={list.filters.vendor_id} onChange={(v) => list.setFilter('vendor_id', v)} /></div>}
             <label className="flex min-w-0 flex-col gap-1 text-xs text-slate-600 sm:flex-row sm:items-center sm:gap-2 sm:text-sm">
-              From <Input type="date" value={list.filters.from} max={list.filters.to || undefined} onChange={(e) => list.setFilter('from', e.target.value)} className="sm:w-40" />
+              <Trans>From</Trans> <Input type="date" value={list.filters.from} max={list.filters.to || undefined} onChange={(e) => list.setFilter('from', e.target.value)} className="sm:w-40" />
             </label>
             <label className="flex min-w-0 flex-col gap-1 text-xs text-slate-600 sm:flex-row sm:items-center sm:gap-2 sm:text-sm">
-              To <Input type="date" value={list.filters.to} min={list.filters.from || undefined} onChange={(e) => list.setFilter('to', e.target.value)} className="sm:w-40" />
+              <Trans>To</Trans> <Input type="date" value={list.filters.to} min={list.filters.from || undefined} onChange={(e) => list.setFilter('to', e.target.value)} className="sm:w-40" />
             </label>
           </div>
         </FilterBar>

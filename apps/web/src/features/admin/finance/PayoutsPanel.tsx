@@ -1,7 +1,9 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import type { Payout, PayoutBatch } from '@souq/shared/api/payouts';
 import { PAYOUT_MINIMUM_CENTS } from '@souq/shared/constants';
-import { MSG } from '@souq/shared/messages';
+import { useMsg } from '@/lib/use-msg';
 import { amountToCents, centsToAmount, formatCents } from '@souq/shared/rules/money';
 import { formatIban } from '@souq/shared/rules/iban';
 import { Button } from '@/components/ui/Button';
@@ -21,7 +23,7 @@ const REFRESH = ['admin-finance', 'admin-finance-ledger'];
 const COLUMNS: DataTableColumn<Payout>[] = [
   {
     key: 'vendor',
-    header: 'Vendor',
+    header: t`Vendor`,
     cell: (p) => (
       <div className="min-w-0 max-w-[9rem] sm:max-w-[14rem]">
         <p className="truncate font-medium text-slate-900" title={p.vendor_name}>{p.vendor_name}</p>
@@ -30,12 +32,13 @@ const COLUMNS: DataTableColumn<Payout>[] = [
       </div>
     ),
   },
-  { key: 'iban', header: 'IBAN', hideBelow: 'lg', cell: (p) => <span className="font-mono text-xs whitespace-nowrap">{formatIban(p.iban)}</span> },
-  { key: 'status', header: 'Status', hideBelow: 'sm', cell: (p) => <StatusBadge kind="payout" status={p.status} /> },
-  { key: 'amount', header: 'Amount', align: 'right', cell: (p) => <span className="whitespace-nowrap tabular-nums">{formatCents(p.amount_cents, p.currency)}</span> },
+  { key: 'iban', header: t`IBAN`, hideBelow: 'lg', cell: (p) => <span className="font-mono text-xs whitespace-nowrap">{formatIban(p.iban)}</span> },
+  { key: 'status', header: t`Status`, hideBelow: 'sm', cell: (p) => <StatusBadge kind="payout" status={p.status} /> },
+  { key: 'amount', header: t`Amount`, align: 'right', cell: (p) => <span className="whitespace-nowrap tabular-nums">{formatCents(p.amount_cents, p.currency)}</span> },
 ];
 
 function Batch({ batch, onPaid, onFail }: { batch: PayoutBatch; onPaid: (p: Payout) => void; onFail: (p: Payout) => void }) {
+  const MSG = useMsg();
   const [busy, setBusy] = useState(false);
   async function onDownload() {
     setBusy(true);
@@ -48,16 +51,16 @@ function Batch({ batch, onPaid, onFail }: { batch: PayoutBatch; onPaid: (p: Payo
     }
   }
   return (
-    <section aria-label={`Payout batch ${batch.id}`} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    <section aria-label={t`Payout batch ${batch.id}`} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h4 className="text-base font-semibold text-slate-900">Batch #{batch.id} · {formatCents(batch.total_cents, batch.currency)}</h4>
-          <p className="text-sm text-slate-500">{formatDate(batch.created_at, 'dayTime')} by {batch.created_by} · minimum {formatCents(batch.minimum_cents, batch.currency)}</p>
+          <h4 className="text-base font-semibold text-slate-900"><Trans>Batch #{batch.id} · {formatCents(batch.total_cents, batch.currency)}</Trans></h4>
+          <p className="text-sm text-slate-500"><Trans>{formatDate(batch.created_at, 'dayTime')} by <bdi>{batch.created_by}</bdi> · minimum {formatCents(batch.minimum_cents, batch.currency)}</Trans></p>
         </div>
-        <Button variant="secondary" size="sm" onClick={() => void onDownload()} loading={busy}>Download bank file</Button>
+        <Button variant="secondary" size="sm" onClick={() => void onDownload()} loading={busy}><Trans>Download bank file</Trans></Button>
       </div>
       <DataTable
-        caption={`Payouts of batch ${batch.id}`}
+        caption={t`Payouts of batch ${batch.id}`}
         columns={COLUMNS}
         rows={batch.payouts}
         rowKey={(p) => p.id}
@@ -67,15 +70,15 @@ function Batch({ batch, onPaid, onFail }: { batch: PayoutBatch; onPaid: (p: Payo
         rowActions={(p) =>
           p.status === 'pending' ? (
             <>
-              <Button variant="secondary" size="sm" onClick={() => onPaid(p)}>Mark paid</Button>
-              <Button variant="ghost" size="sm" onClick={() => onFail(p)}>Mark failed</Button>
+              <Button variant="secondary" size="sm" onClick={() => onPaid(p)}><Trans>Mark paid</Trans></Button>
+              <Button variant="ghost" size="sm" onClick={() => onFail(p)}><Trans>Mark failed</Trans></Button>
             </>
           ) : null
         }
       />
       {batch.skipped.length > 0 && (
         <p className="text-sm text-amber-800">
-          Skipped, no IBAN: {batch.skipped.map((s) => `${s.vendor_name} (${formatCents(s.available_cents, batch.currency)})`).join(', ')}
+          <Trans>Skipped, no IBAN:</Trans> {batch.skipped.map((s) => `${s.vendor_name} (${formatCents(s.available_cents, batch.currency)})`).join(', ')}
         </p>
       )}
     </section>
@@ -84,6 +87,7 @@ function Batch({ batch, onPaid, onFail }: { batch: PayoutBatch; onPaid: (p: Payo
 
 /** Payout batches: create one over every vendor at or above the minimum, download its bank file, settle each payout. */
 export function PayoutsPanel() {
+  const MSG = useMsg();
   const batches = useAdminQuery<PayoutBatch[]>(['admin-finance', 'batches'], '/api/admin/finance/payout-batches?limit=20');
   const [minimum, setMinimum] = useState(centsToAmount(PAYOUT_MINIMUM_CENTS).toFixed(2));
   const [confirmPaid, setConfirmPaid] = useState<Payout | null>(null);
@@ -118,10 +122,10 @@ export function PayoutsPanel() {
   return (
     <div className="space-y-4">
       <form onSubmit={(e) => void onCreate(e)} className="flex flex-wrap items-end gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-        <Field label="Minimum available balance (AED)" hint="Vendors at or above it with an IBAN are paid all of their available money">
+        <Field label={t`Minimum available balance (AED)`} hint={t`Vendors at or above it with an IBAN are paid all of their available money`}>
           <Input inputMode="decimal" value={minimum} onChange={(e) => setMinimum(e.target.value)} className="w-40" />
         </Field>
-        <Button type="submit" loading={create.isPending}>Create payout batch</Button>
+        <Button type="submit" loading={create.isPending}><Trans>Create payout batch</Trans></Button>
       </form>
       {batches.isError && !batches.data ? (
         <LoadError title={MSG.loadFinanceFailed} error={batches.error} onRetry={() => void batches.refetch()} />
@@ -133,23 +137,23 @@ export function PayoutsPanel() {
       <ConfirmDialog
         open={!!confirmPaid}
         onClose={() => setConfirmPaid(null)}
-        title="Mark payout paid"
+        title={t`Mark payout paid`}
         message={confirmPaid ? `The bank sent ${formatCents(confirmPaid.amount_cents, confirmPaid.currency)} to ${confirmPaid.vendor_name} (${confirmPaid.reference})?` : ''}
-        confirmLabel="Mark paid"
+        confirmLabel={t`Mark paid`}
         onConfirm={async () => {
           await paid.mutateAsync(confirmPaid!.id);
           notify.success(MSG.payoutMarkedPaid);
           setConfirmPaid(null);
         }}
       />
-      <Dialog open={!!failing} onClose={() => setFailing(null)} title="Mark payout failed" description={failing ? `${failing.vendor_name} gets ${formatCents(failing.amount_cents, failing.currency)} back in its available balance.` : undefined}>
+      <Dialog open={!!failing} onClose={() => setFailing(null)} title={t`Mark payout failed`} description={failing ? `${failing.vendor_name} gets ${formatCents(failing.amount_cents, failing.currency)} back in its available balance.` : undefined}>
         <form onSubmit={(e) => void onFail(e)} className="grid gap-4 p-4 sm:p-5">
-          <Field label="The bank's reason" required>
+          <Field label={t`The bank's reason`} required>
             <Textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
           </Field>
           <div className="flex justify-end gap-2">
-            <Button variant="ghost" onClick={() => setFailing(null)}>Cancel</Button>
-            <Button type="submit" variant="danger" loading={failed.isPending} disabled={reason.trim().length < 3}>Mark failed</Button>
+            <Button variant="ghost" onClick={() => setFailing(null)}><Trans>Cancel</Trans></Button>
+            <Button type="submit" variant="danger" loading={failed.isPending} disabled={reason.trim().length < 3}><Trans>Mark failed</Trans></Button>
           </div>
         </form>
       </Dialog>

@@ -6,7 +6,7 @@ export function Chips({ items, shown, empty, tone = 'slate' }: { items: string[]
   return (
     <span className="inline-flex flex-wrap gap-1" title={items.join(', ')}>
       {items.slice(0, shown).map((item) => (
-        <span key={item} className={`max-w-[8rem] truncate rounded px-1.5 py-0.5 text-xs ${chip}`}>{item}</span>
+        <bdi key={item} className={`max-w-[8rem] truncate rounded px-1.5 py-0.5 text-xs ${chip}`}>{item}</bdi>
       ))}
       {rest > 0 && <span className="rounded px-1 py-0.5 text-xs font-medium text-slate-500">+{rest}</span>}
     </span>

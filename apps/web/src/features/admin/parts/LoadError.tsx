@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 
@@ -9,7 +10,7 @@ export function LoadError({ title, error, onRetry }: { title: string; error: unk
       {reason && <p>{reason}</p>}
       {onRetry && (
         <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       )}
     </Alert>

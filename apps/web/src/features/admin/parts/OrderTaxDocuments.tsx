@@ -1,16 +1,17 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { MSG } from '@souq/shared/messages';
 import type { TaxDocument } from '@souq/shared/api/tax';
 import { formatMoney } from '@souq/shared/rules/money';
 import { ApiError, downloadFile } from '@/lib/api-client';
 import { Button } from '@/components/ui/Button';
+import { useMsg } from '@/lib/use-msg';
 import { adminApi } from '../api';
 
 /** A sub-order's tax invoice and credit notes in the admin's order details (decision 0099), each as PDF. */
 export function OrderTaxDocuments({ orderId }: { orderId: number }) {
   const { t } = useLingui();
+  const MSG = useMsg();
   const docs = useQuery({
     queryKey: ['admin-order-tax-documents', orderId],
     queryFn: ({ signal }) => adminApi<TaxDocument[]>(`/api/admin/orders/${orderId}/tax-documents`, { signal }),

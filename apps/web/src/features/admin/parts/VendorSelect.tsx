@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Select } from '@/components/ui/Field';
 import { FilterSelect } from '@/components/ui/FilterBar';
 import { useVendorOptions, type VendorOption } from '../api';
@@ -5,7 +7,7 @@ import { useVendorOptions, type VendorOption } from '../api';
 const optionsOf = (vendors: VendorOption[] | undefined, current: number | null) => {
   const list = (vendors ?? []).map((v) => ({ value: String(v.id), label: v.company_name }));
   // the chosen vendor stays selectable even when it is not among the first vendors listed
-  if (current !== null && !list.some((o) => o.value === String(current))) list.unshift({ value: String(current), label: `Vendor #${current}` });
+  if (current !== null && !list.some((o) => o.value === String(current))) list.unshift({ value: String(current), label: t`Vendor #${current}` });
   return list;
 };
 
@@ -14,10 +16,10 @@ export function VendorFilter({ value, onChange }: { value: string; onChange: (va
   const vendors = useVendorOptions('');
   return (
     <FilterSelect
-      label="Vendor"
+      label={t`Vendor`}
       value={value}
       onChange={onChange}
-      allLabel={vendors.isError ? 'All vendors (list unavailable)' : 'All vendors'}
+      allLabel={vendors.isError ? t`All vendors (list unavailable)` : t`All vendors`}
       options={optionsOf(vendors.data, value ? Number(value) : null)}
     />
   );
@@ -28,7 +30,7 @@ export function VendorField({ value, onChange, id, ...aria }: { value: number | 
   const vendors = useVendorOptions('');
   return (
     <Select id={id} aria-describedby={aria['aria-describedby']} value={value === null ? '' : String(value)} onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}>
-      <option value="">No Vendor</option>
+      <option value=""><Trans>No Vendor</Trans></option>
       {optionsOf(vendors.data, value).map((o) => (
         <option key={o.value} value={o.value}>{o.label}</option>
       ))}

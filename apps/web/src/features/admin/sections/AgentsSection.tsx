@@ -1,5 +1,5 @@
 import { AGENTS_ADMIN_TEXT as T, type AdminAgentRow } from '@souq/shared/api/agent-linking';
-import { MSG } from '@souq/shared/messages';
+import { useMsg } from '@/lib/use-msg';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { notify } from '@/components/ui/toast';
@@ -9,6 +9,7 @@ import { LoadError } from '../parts/LoadError';
 
 /** Agent traffic per agent (requests, checkouts, orders) and block/unblock (issue 27 item 7, decision 0097). */
 export function AgentsSection() {
+  const MSG = useMsg();
   const list = useAdminQuery<{ agents: AdminAgentRow[] }>(['admin-agents'], '/api/admin/agents');
   const refresh = async () => void (await list.refetch());
   return (

@@ -1,6 +1,8 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useNavigate } from 'react-router';
 import type { ChatbotStats } from '@souq/shared/api/reports';
-import { MSG } from '@souq/shared/messages';
+import { useMsg } from '@/lib/use-msg';
 import { Button } from '@/components/ui/Button';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -19,6 +21,7 @@ const percent = (share: number) => `${Math.round(share * 100)}%`;
  * in the cart, and what shoppers asked about most (a fixed keyword list per topic, no model).
  */
 export function AiChatbotSection() {
+  const MSG = useMsg();
   const navigate = useNavigate();
   const stats = useAdminQuery<ChatbotStats>(['admin-chatbot'], '/api/admin/chatbot');
   const s = stats.data;
@@ -28,11 +31,11 @@ export function AiChatbotSection() {
     <section aria-labelledby="chatbot-heading" className="space-y-5">
       <PageHeader
         id="chatbot-heading"
-        title="AI Chatbot Management"
-        description="How shoppers used the AI assistant in the last 24 hours."
+        title={t`AI Chatbot Management`}
+        description={t`How shoppers used the AI assistant in the last 24 hours.`}
         actions={
           <>
-            <Button variant="secondary" size="sm" onClick={() => navigate(sectionUrl('chat-monitor'))}>Open Live Chat Monitor</Button>
+            <Button variant="secondary" size="sm" onClick={() => navigate(sectionUrl('chat-monitor'))}><Trans>Open Live Chat Monitor</Trans></Button>
             <RefreshButton query={stats} />
           </>
         }
@@ -41,23 +44,23 @@ export function AiChatbotSection() {
         <LoadError title={MSG.loadChatbotFailed} error={stats.error} onRetry={() => void stats.refetch()} />
       ) : (
         <>
-          <StatGrid label="Assistant figures, last 24 hours">
-            <StatCard label="Chats (24 h)" loading={!s} value={formatCount(s?.chats)} hint={s && `${formatCount(s.user_messages)} questions asked`} />
-            <StatCard label="Messages per chat" loading={!s} value={formatCount(s?.messages_per_chat)} hint={s && `${formatCount(s.messages)} messages in all`} />
-            <StatCard label="Chats ending in add-to-cart" loading={!s} value={s && percent(s.add_to_cart_share)} hint={s && `${s.chats_with_add_to_cart} of ${s.chats} chats`} />
-            <StatCard label="Top topic" loading={!s} value={s ? (s.topics[0]?.topic ?? '—') : undefined} hint={s?.topics[0] && `${s.topics[0].messages} question(s)`} />
+          <StatGrid label={t`Assistant figures, last 24 hours`}>
+            <StatCard label={t`Chats (24 h)`} loading={!s} value={formatCount(s?.chats)} hint={s && `${formatCount(s.user_messages)} questions asked`} />
+            <StatCard label={t`Messages per chat`} loading={!s} value={formatCount(s?.messages_per_chat)} hint={s && `${formatCount(s.messages)} messages in all`} />
+            <StatCard label={t`Chats ending in add-to-cart`} loading={!s} value={s && percent(s.add_to_cart_share)} hint={s && `${s.chats_with_add_to_cart} of ${s.chats} chats`} />
+            <StatCard label={t`Top topic`} loading={!s} value={s ? (s.topics[0]?.topic ?? '—') : undefined} hint={s?.topics[0] && `${s.topics[0].messages} question(s)`} />
           </StatGrid>
           <section aria-labelledby="topics-heading" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-            <h3 id="topics-heading" className="text-base font-semibold text-slate-900">Most asked topics</h3>
-            <p className="mt-0.5 text-sm text-slate-500">Shoppers' questions of the last 24 hours by topic; one question can touch several topics.</p>
+            <h3 id="topics-heading" className="text-base font-semibold text-slate-900"><Trans>Most asked topics</Trans></h3>
+            <p className="mt-0.5 text-sm text-slate-500"><Trans>Shoppers' questions of the last 24 hours by topic; one question can touch several topics.</Trans></p>
             {!s ? (
               <div className="mt-4 space-y-3"><Skeleton className="h-5 w-full" /><Skeleton className="h-5 w-4/5" /><Skeleton className="h-5 w-3/5" /></div>
             ) : s.topics.length === 0 ? (
-              <p className="mt-4 text-sm text-slate-500">{MSG.noData}: no questions in the last 24 hours.</p>
+              <p className="mt-4 text-sm text-slate-500">{MSG.noData}: <Trans>no questions in the last 24 hours.</Trans></p>
             ) : (
               <table className="mt-4 w-full text-sm">
-                <caption className="sr-only">Most asked topics</caption>
-                <thead className="sr-only"><tr><th scope="col">Topic</th><th scope="col">Questions</th></tr></thead>
+                <caption className="sr-only"><Trans>Most asked topics</Trans></caption>
+                <thead className="sr-only"><tr><th scope="col"><Trans>Topic</Trans></th><th scope="col"><Trans>Questions</Trans></th></tr></thead>
                 <tbody>
                   {s.topics.map((t) => (
                     <tr key={t.topic}>

@@ -1,8 +1,10 @@
+import { t } from '@lingui/core/macro';
+import { Plural, Trans } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChatMonitorMessage, ChatSession } from '@souq/shared/api/chat-monitor';
 import { CHAT_MONITOR_REFRESH_MS, CHAT_PRIORITIES, CHAT_SESSION_STATUSES } from '@souq/shared/constants';
-import { MSG } from '@souq/shared/messages';
+import { useMsg } from '@/lib/use-msg';
 import { formatRelativeTime } from '@souq/shared/rules/relative-time';
 import { api } from '@/lib/api-client';
 import { useListQuery } from '@/lib/use-list-query';
@@ -35,8 +37,8 @@ const STATS_KEY = 'admin-chat-stats';
 const STATUS_FILTER = CHAT_SESSION_STATUSES.filter((s) => s !== 'closed').map((s) => ({ value: s, label: statusBadge('chat', s).label }));
 const PRIORITY_FILTER = CHAT_PRIORITIES.map((p) => ({ value: p, label: statusBadge('priority', p).label }));
 const ASSIGNED_FILTER = [
-  { value: 'me', label: 'Assigned to me' },
-  { value: 'unassigned', label: 'Unassigned' },
+  { value: 'me', label: t`Assigned to me` },
+  { value: 'unassigned', label: t`Unassigned` },
 ];
 
 /** Three filters wrap to two rows on phones instead of squeezing their words. */
@@ -72,31 +74,31 @@ export function ChatMonitorSection() {
   const figure = (n: number | undefined) => (n === undefined ? '—' : formatCount(n));
   return (
     <section aria-labelledby="monitor-heading" className="flex flex-col gap-4">
-      <PageHeader id="monitor-heading" title="Live Chat Monitor" description="Shoppers' conversations with the assistant. Answer one and your reply appears in their chat." />
-      <StatGrid label="Last 24 hours" className="grid-cols-2">
-        <StatCard label="Active Sessions" value={figure(stats.data?.active_sessions)} hint="last 24 hours" loading={stats.isPending} />
-        <StatCard label="Urgent Sessions" value={figure(stats.data?.urgent_sessions)} hint="last 24 hours" loading={stats.isPending} />
-        <StatCard label="Unique Users" value={figure(stats.data?.unique_users)} hint="last 24 hours" loading={stats.isPending} />
-        <StatCard label="Total Messages" value={figure(stats.data?.total_messages)} hint="last 24 hours" loading={stats.isPending} />
+      <PageHeader id="monitor-heading" title={t`Live Chat Monitor`} description={t`Shoppers' conversations with the assistant. Answer one and your reply appears in their chat.`} />
+      <StatGrid label={t`Last 24 hours`} className="grid-cols-2">
+        <StatCard label={t`Active Sessions`} value={figure(stats.data?.active_sessions)} hint={t`last 24 hours`} loading={stats.isPending} />
+        <StatCard label={t`Urgent Sessions`} value={figure(stats.data?.urgent_sessions)} hint={t`last 24 hours`} loading={stats.isPending} />
+        <StatCard label={t`Unique Users`} value={figure(stats.data?.unique_users)} hint={t`last 24 hours`} loading={stats.isPending} />
+        <StatCard label={t`Total Messages`} value={figure(stats.data?.total_messages)} hint={t`last 24 hours`} loading={stats.isPending} />
       </StatGrid>
-      <FilterBar onClear={list.resetFilters} canClear={list.isFiltered} label="Session filters">
-        <FilterSelect label="Status" allLabel="All statuses" className={FILTER_WIDTH} value={list.filters.status} onChange={(v) => list.setFilter('status', v)} options={STATUS_FILTER} />
-        <FilterSelect label="Priority" allLabel="All priorities" className={FILTER_WIDTH} value={list.filters.priority} onChange={(v) => list.setFilter('priority', v)} options={PRIORITY_FILTER} />
-        <FilterSelect label="Assigned" allLabel="Anyone" className={FILTER_WIDTH} value={list.filters.assigned} onChange={(v) => list.setFilter('assigned', v)} options={ASSIGNED_FILTER} />
+      <FilterBar onClear={list.resetFilters} canClear={list.isFiltered} label={t`Session filters`}>
+        <FilterSelect label={t`Status`} allLabel={t`All statuses`} className={FILTER_WIDTH} value={list.filters.status} onChange={(v) => list.setFilter('status', v)} options={STATUS_FILTER} />
+        <FilterSelect label={t`Priority`} allLabel={t`All priorities`} className={FILTER_WIDTH} value={list.filters.priority} onChange={(v) => list.setFilter('priority', v)} options={PRIORITY_FILTER} />
+        <FilterSelect label={t`Assigned`} allLabel={t`Anyone`} className={FILTER_WIDTH} value={list.filters.assigned} onChange={(v) => list.setFilter('assigned', v)} options={ASSIGNED_FILTER} />
       </FilterBar>
 
       <InboxPanes
         showingDetail={selected !== null}
-        detail={selected ? <SessionPane key={selected} id={selected} onBack={() => setSelected(null)} /> : <EmptyState className="m-4 flex-1" title="Select a session" description="Its transcript and the admin controls open here." />}
+        detail={selected ? <SessionPane key={selected} id={selected} onBack={() => setSelected(null)} /> : <EmptyState className="m-4 flex-1" title={t`Select a session`} description={t`Its transcript and the admin controls open here.`} />}
         list={<>
           {list.query.isPending ? (
             <p className="p-6 text-center text-sm text-slate-600">
-              <Spinner size="sm" label="Loading sessions..." />
+              <Spinner size="sm" label={t`Loading sessions...`} />
             </p>
           ) : !list.items?.length ? (
-            <EmptyState className="m-4" title="No chat sessions" description={list.isFiltered ? 'No session matches these filters.' : 'Conversations appear here as shoppers chat with the assistant.'} />
+            <EmptyState className="m-4" title={t`No chat sessions`} description={list.isFiltered ? 'No session matches these filters.' : 'Conversations appear here as shoppers chat with the assistant.'} />
           ) : (
-            <ul aria-label="Chat sessions" className="min-h-0 flex-1 divide-y divide-slate-100 overflow-y-auto">
+            <ul aria-label={t`Chat sessions`} className="min-h-0 flex-1 divide-y divide-slate-100 overflow-y-auto">
               {list.items.map((s) => (
                 <InboxRow key={s.id} selected={s.id === selected} onSelect={() => setSelected(s.id)}>
                   <span className="flex items-center gap-2">
@@ -109,14 +111,14 @@ export function ChatMonitorSection() {
                   <span className="flex flex-wrap items-center gap-1.5">
                     <StatusBadge kind="chat" status={s.status} />
                     <StatusBadge kind="priority" status={s.priority} />
-                    <span className="text-xs text-slate-500">{s.total_messages} messages</span>
+                    <span className="text-xs text-slate-500"><Plural value={s.total_messages} one="# messages" other="# messages" /></span>
                     <UnreadCount count={s.unread_messages} className="ms-auto" />
                   </span>
                 </InboxRow>
               ))}
             </ul>
           )}
-          <Pagination {...list.paginationProps} label="Session pages" />
+          <Pagination {...list.paginationProps} label={t`Session pages`} />
         </>}
       />
     </section>
@@ -124,6 +126,7 @@ export function ChatMonitorSection() {
 }
 
 function SessionPane({ id, onBack }: { id: string; onBack: () => void }) {
+  const MSG = useMsg();
   const qc = useQueryClient();
   const detail = useQuery({
     queryKey: [DETAIL_KEY, id],
@@ -160,7 +163,7 @@ function SessionPane({ id, onBack }: { id: string; onBack: () => void }) {
   if (detail.isPending) {
     return (
       <p className="m-auto p-6 text-sm text-slate-600">
-        <Spinner size="sm" label="Loading transcript..." />
+        <Spinner size="sm" label={t`Loading transcript...`} />
       </p>
     );
   }
@@ -170,20 +173,20 @@ function SessionPane({ id, onBack }: { id: string; onBack: () => void }) {
     <>
       <div className="flex flex-col gap-3 border-b border-slate-100 p-3 sm:px-4">
         <div className="flex items-center gap-2">
-          <Button variant="ghost" size="sm" className="lg:hidden" onClick={onBack} aria-label="Back to sessions">
+          <Button variant="ghost" size="sm" className="lg:hidden" onClick={onBack} aria-label={t`Back to sessions`}>
             ←
           </Button>
           <div className="min-w-0 flex-1">
             <h3 className="truncate text-base font-semibold text-slate-900">{who(s)}</h3>
             <p className="truncate text-xs text-slate-500">
-              {s.session_name} · {s.total_messages} messages{s.status_notes ? ` · ${s.status_notes}` : ''}
+              <bdi>{s.session_name}</bdi> · <Plural value={s.total_messages} one="# messages" other="# messages" />{s.status_notes ? <> · <bdi>{s.status_notes}</bdi></> : ''}
             </p>
           </div>
           <StatusBadge kind="chat" status={s.status} />
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <label className="flex items-center gap-1.5 text-xs font-medium text-slate-600">
-            Status
+            <Trans>Status</Trans>
             <Select value={s.status} disabled={busy !== null} onChange={(e) => void act('status', 'status', { status: e.target.value }, 'PATCH')} className="h-8 w-32 text-xs">
             {CHAT_SESSION_STATUSES.map((v) => (
               <option key={v} value={v}>
@@ -193,7 +196,7 @@ function SessionPane({ id, onBack }: { id: string; onBack: () => void }) {
             </Select>
           </label>
           <label className="flex items-center gap-1.5 text-xs font-medium text-slate-600">
-            Priority
+            <Trans>Priority</Trans>
             <Select value={s.priority} disabled={busy !== null} onChange={(e) => void act('priority', 'status', { status: s.status, priority: e.target.value }, 'PATCH')} className="h-8 w-28 text-xs">
             {CHAT_PRIORITIES.map((v) => (
               <option key={v} value={v}>
@@ -204,20 +207,20 @@ function SessionPane({ id, onBack }: { id: string; onBack: () => void }) {
           </label>
           {s.admin_assigned === null ? (
             <Button size="sm" variant="secondary" loading={busy === 'assign'} disabled={busy !== null} onClick={() => void act('assign', 'assign', {})}>
-              Assign to me
+              <Trans>Assign to me</Trans>
             </Button>
           ) : (
             <Button size="sm" variant="secondary" loading={busy === 'assign'} disabled={busy !== null} onClick={() => void act('assign', 'assign', { adminId: null })}>
-              Unassign
+              <Trans>Unassign</Trans>
             </Button>
           )}
           <Button size="sm" variant="secondary" loading={busy === 'read'} disabled={busy !== null || s.unread_messages === 0} onClick={() => void act('read', 'mark-read', {})}>
-            Mark read{s.unread_messages > 0 ? ` (${s.unread_messages})` : ''}
+            <Trans>Mark read</Trans>{s.unread_messages > 0 ? ` (${s.unread_messages})` : ''}
           </Button>
         </div>
       </div>
 
-      <div ref={log} role="log" aria-label="Transcript" className="flex min-h-64 flex-1 flex-col gap-3 overflow-y-auto bg-slate-50/60 p-4">
+      <div ref={log} role="log" aria-label={t`Transcript`} className="flex min-h-64 flex-1 flex-col gap-3 overflow-y-auto bg-slate-50/60 p-4">
         {messages.length === 0 ? (
           <p className="m-auto text-sm text-slate-500">{MSG.supportNoMessages}</p>
         ) : (
@@ -235,7 +238,7 @@ function SessionPane({ id, onBack }: { id: string; onBack: () => void }) {
       </div>
 
       <div className="border-t border-slate-100 p-3 sm:px-4">
-        <MessageComposer label="Reply to the shopper" placeholder="Reply to the shopper…" maxLength={4000} onSend={reply} onFailure={(err) => { logFailure(err); notify.errorFrom(err, MSG.supportSendFailed); }} />
+        <MessageComposer label={t`Reply to the shopper`} placeholder={t`Reply to the shopper…`} maxLength={4000} onSend={reply} onFailure={(err) => { logFailure(err); notify.errorFrom(err, MSG.supportSendFailed); }} />
       </div>
     </>
   );

@@ -1,6 +1,8 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import type { CommissionRate, CommissionRates, CommissionRateUpdate } from '@souq/shared/api/ledger';
-import { MSG } from '@souq/shared/messages';
+import { useMsg } from '@/lib/use-msg';
 import { bpsToPercent, effectiveRate, percentToBps, type RateSource } from '@souq/shared/rules/commission';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
@@ -22,6 +24,7 @@ function useVendorNames() {
 
 /** The default rate: one figure, saved on its own. */
 function DefaultRateForm({ rates, save }: { rates: CommissionRates; save: (u: CommissionRateUpdate, label: string) => Promise<void> }) {
+  const MSG = useMsg();
   const [text, setText] = useState(String(rates.default_bps / 100));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -35,16 +38,17 @@ function DefaultRateForm({ rates, save }: { rates: CommissionRates; save: (u: Co
   }
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3">
-      <Field label="Default rate (%)" error={error} hint={`In force: ${bpsToPercent(rates.default_bps)}`} className="w-48">
+      <Field label={t`Default rate (%)`} error={error} hint={t`In force: ${bpsToPercent(rates.default_bps)}`} className="w-48">
         <Input inputMode="decimal" value={text} onChange={(e) => setText(e.target.value)} />
       </Field>
-      <Button type="submit" loading={busy} className="mb-6">Save default</Button>
+      <Button type="submit" loading={busy} className="mb-6"><Trans>Save default</Trans></Button>
     </form>
   );
 }
 
 /** Adds or changes a category's or a vendor's rate (Edit on a row fills it in). */
 function RateForm({ initial, save, onDone }: { initial: { scope: 'category' | 'vendor'; category: string; vendorId: number | null; percent: string }; save: (u: CommissionRateUpdate, label: string) => Promise<void>; onDone: () => void }) {
+  const MSG = useMsg();
   const name = useVendorNames();
   const [scope, setScope] = useState(initial.scope);
   const [category, setCategory] = useState(initial.category);
@@ -66,26 +70,26 @@ function RateForm({ initial, save, onDone }: { initial: { scope: 'category' | 'v
     await save(update, scope === 'category' ? `Category ${category.trim()}` : name(vendorId!)).then(onDone, () => undefined).finally(() => setBusy(false));
   }
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Category or vendor rate" className="grid gap-3 sm:grid-cols-[10rem_minmax(0,1fr)_8rem_auto] sm:items-start">
-      <Field label="Applies to">
+    <form onSubmit={onSubmit} noValidate aria-label={t`Category or vendor rate`} className="grid gap-3 sm:grid-cols-[10rem_minmax(0,1fr)_8rem_auto] sm:items-start">
+      <Field label={t`Applies to`}>
         <Select value={scope} onChange={(e) => setScope(e.target.value as 'category' | 'vendor')}>
-          <option value="category">A category</option>
-          <option value="vendor">A vendor</option>
+          <option value="category"><Trans>A category</Trans></option>
+          <option value="vendor"><Trans>A vendor</Trans></option>
         </Select>
       </Field>
       {scope === 'category' ? (
-        <Field label="Category" error={errors.target} hint="The product's first category, e.g. Laptops">
+        <Field label={t`Category`} error={errors.target} hint={t`The product's first category, e.g. Laptops`}>
           <Input value={category} onChange={(e) => setCategory(e.target.value)} maxLength={100} />
         </Field>
       ) : (
-        <Field label="Vendor" error={errors.target}>
+        <Field label={t`Vendor`} error={errors.target}>
           <VendorField value={vendorId} onChange={setVendorId} />
         </Field>
       )}
-      <Field label="Rate (%)" error={errors.rate}>
+      <Field label={t`Rate (%)`} error={errors.rate}>
         <Input inputMode="decimal" value={percent} onChange={(e) => setPercent(e.target.value)} />
       </Field>
-      <Button type="submit" loading={busy} className="sm:mt-7">Save rate</Button>
+      <Button type="submit" loading={busy} className="sm:mt-7"><Trans>Save rate</Trans></Button>
     </form>
   );
 }
@@ -97,10 +101,10 @@ function RateInForce({ rates }: { rates: CommissionRates }) {
   const rate = effectiveRate(rates, vendorId, category.trim() || null);
   return (
     <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] sm:items-start">
-      <Field label="Sold by"><VendorField value={vendorId} onChange={setVendorId} /></Field>
-      <Field label="Category"><Input value={category} onChange={(e) => setCategory(e.target.value)} maxLength={100} /></Field>
+      <Field label={t`Sold by`}><VendorField value={vendorId} onChange={setVendorId} /></Field>
+      <Field label={t`Category`}><Input value={category} onChange={(e) => setCategory(e.target.value)} maxLength={100} /></Field>
       <p className="text-sm text-slate-700 sm:col-span-2" aria-live="polite" data-testid="rate-in-force">
-        A line sold now takes <strong className="tabular-nums">{bpsToPercent(rate.bps)}</strong>: {SOURCE_LABEL[rate.source]}.
+        <Trans>A line sold now takes</Trans> <strong className="tabular-nums">{bpsToPercent(rate.bps)}</strong>: {SOURCE_LABEL[rate.source]}.
       </p>
     </div>
   );
@@ -111,6 +115,7 @@ function RateInForce({ rates }: { rates: CommissionRates }) {
  * rate wins for a vendor and category. Every write goes through the audited API; placed orders keep their frozen rates.
  */
 export function CommissionPanel() {
+  const MSG = useMsg();
   const rates = useAdminQuery<CommissionRates>([RATES_KEY], '/api/admin/commission');
   const name = useVendorNames();
   const [editing, setEditing] = useState<{ key: number; scope: 'category' | 'vendor'; category: string; vendorId: number | null; percent: string }>({ key: 0, scope: 'category', category: '', vendorId: null, percent: '' });
@@ -140,16 +145,16 @@ export function CommissionPanel() {
       {rates.isError && !r ? (
         <LoadError title={MSG.loadCommissionFailed} error={rates.error} onRetry={() => void rates.refetch()} />
       ) : !r ? (
-        <p className="text-sm text-slate-500" aria-busy="true">Loading rates…</p>
+        <p className="text-sm text-slate-500" aria-busy="true"><Trans>Loading rates…</Trans></p>
       ) : (
         <>
           <DefaultRateForm key={r.default_bps} rates={r} save={save} />
           <div className="space-y-3">
-            <h4 className="text-sm font-semibold text-slate-900">Category and vendor rates</h4>
+            <h4 className="text-sm font-semibold text-slate-900"><Trans>Category and vendor rates</Trans></h4>
             {specific.length === 0 ? (
               <p className="text-sm text-slate-500">{MSG.commissionNoRates}</p>
             ) : (
-              <ul className="divide-y divide-slate-100 border-y border-slate-100" aria-label="Category and vendor rates">
+              <ul className="divide-y divide-slate-100 border-y border-slate-100" aria-label={t`Category and vendor rates`}>
                 {specific.map((x) => (
                   <li key={`${x.scope}:${x.category ?? x.vendor_id}`} className="grid grid-cols-[5rem_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-2 py-2.5 sm:grid-cols-[5rem_minmax(0,1fr)_auto_auto_auto]">
                     <span className="rounded-full bg-slate-100 px-2 py-0.5 text-center text-xs font-medium text-slate-700">{x.scope === 'vendor' ? 'Vendor' : 'Category'}</span>
@@ -157,9 +162,9 @@ export function CommissionPanel() {
                     <span className="text-sm font-semibold tabular-nums text-slate-900">{bpsToPercent(x.rate_bps)}</span>
                     <When iso={x.updated_at} className="hidden text-xs text-slate-500 sm:inline" />
                     <span className="col-span-3 flex justify-end gap-2 sm:col-span-1">
-                      <Button variant="secondary" size="sm" aria-label={`Edit ${labelOf(x)}`}
-                        onClick={() => setEditing({ key: Date.now(), scope: x.scope as 'category' | 'vendor', category: x.category ?? '', vendorId: x.vendor_id, percent: String(x.rate_bps / 100) })}>Edit</Button>
-                      <Button variant="secondary" size="sm" aria-label={`Remove ${labelOf(x)}`} onClick={() => setRemoving(x)}>Remove</Button>
+                      <Button variant="secondary" size="sm" aria-label={t`Edit ${labelOf(x)}`}
+                        onClick={() => setEditing({ key: Date.now(), scope: x.scope as 'category' | 'vendor', category: x.category ?? '', vendorId: x.vendor_id, percent: String(x.rate_bps / 100) })}><Trans>Edit</Trans></Button>
+                      <Button variant="secondary" size="sm" aria-label={t`Remove ${labelOf(x)}`} onClick={() => setRemoving(x)}><Trans>Remove</Trans></Button>
                     </span>
                   </li>
                 ))}
@@ -168,7 +173,7 @@ export function CommissionPanel() {
             <RateForm key={editing.key} initial={editing} save={save} onDone={() => setEditing({ key: Date.now(), scope: 'category', category: '', vendorId: null, percent: '' })} />
           </div>
           <div className="space-y-3 border-t border-slate-100 pt-4">
-            <h4 className="text-sm font-semibold text-slate-900">Rate in force</h4>
+            <h4 className="text-sm font-semibold text-slate-900"><Trans>Rate in force</Trans></h4>
             <RateInForce rates={r} />
           </div>
         </>
@@ -176,9 +181,9 @@ export function CommissionPanel() {
       <ConfirmDialog
         open={removing !== null}
         onClose={() => setRemoving(null)}
-        title="Remove rate"
+        title={t`Remove rate`}
         message={removing ? MSG.commissionDeleteConfirm(labelOf(removing)) : ''}
-        confirmLabel="Remove"
+        confirmLabel={t`Remove`}
         destructive
         busy={del.isPending}
         onConfirm={async () => {

@@ -1,4 +1,6 @@
 import { useLocation, useNavigate } from 'react-router';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { Tabs } from '@/components/ui/Tabs';
 import { BalancesPanel } from '../finance/BalancesPanel';
@@ -9,17 +11,15 @@ import { PayoutsPanel } from '../finance/PayoutsPanel';
 import { RevenuePanel } from '../finance/RevenuePanel';
 import { TaxSettingsPanel } from '../finance/TaxSettingsPanel';
 import { VatReportPanel } from '../finance/VatReportPanel';
-import { msg } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react';
 
 const TABS = [
-  { value: 'revenue', label: 'Revenue' },
-  { value: 'balances', label: 'Vendor balances' },
-  { value: 'payouts', label: 'Payouts' },
-  { value: 'refunds', label: 'Refunds' },
-  { value: 'commission', label: 'Commission invoices' },
-  { value: 'ledger', label: 'Ledger' },
-  { value: 'check', label: 'Zero check' },
+  { value: 'revenue', label: msg`Revenue` },
+  { value: 'balances', label: msg`Vendor balances` },
+  { value: 'payouts', label: msg`Payouts` },
+  { value: 'refunds', label: msg`Refunds` },
+  { value: 'commission', label: msg`Commission invoices` },
+  { value: 'ledger', label: msg`Ledger` },
+  { value: 'check', label: msg`Zero check` },
   // UAE VAT (issue 25, decisions 0098, 0109): the report over the tax documents, and the settings behind them
   { value: 'vat', label: msg`VAT report` },
   { value: 'tax-settings', label: msg`Tax settings` },
@@ -32,7 +32,7 @@ const isTab = (v: unknown): v is FinanceTab => TABS.some((t) => t.value === v);
  * ledger and its zero check — every figure a sum of ledger rows. The open tab lives in the URL (?finance=payouts).
  */
 export function FinanceSection() {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const location = useLocation();
   const navigate = useNavigate();
   const params = new URLSearchParams(location.search);
@@ -45,8 +45,8 @@ export function FinanceSection() {
   };
   return (
     <section aria-labelledby="finance-heading" className="space-y-5">
-      <PageHeader id="finance-heading" title="Finance" description="From the double-entry ledger: commission revenue, what vendors are owed and paid, refunds, every entry." />
-      <Tabs label="Finance" items={TABS.map((t) => ({ value: t.value, label: typeof t.label === 'string' ? t.label : i18n._(t.label) }))} value={tab} onValueChange={select} panelClassName="pt-4">
+      <PageHeader id="finance-heading" title={t`Finance`} description={t`From the double-entry ledger: commission revenue, what vendors are owed and paid, refunds, every entry.`} />
+      <Tabs label={t`Finance`} items={TABS.map((x) => ({ value: x.value, label: i18n._(x.label) }))} value={tab} onValueChange={select} panelClassName="pt-4">
         {tab === 'revenue' && <RevenuePanel />}
         {tab === 'balances' && <BalancesPanel />}
         {tab === 'payouts' && <PayoutsPanel />}

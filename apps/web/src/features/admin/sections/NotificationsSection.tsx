@@ -1,7 +1,9 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import type { DeliveryResult } from '@souq/shared/api/notifications';
 import { NOTIFICATION_TYPES } from '@souq/shared/constants';
-import { MSG } from '@souq/shared/messages';
+import { useMsg } from '@/lib/use-msg';
 import { api, ApiError } from '@/lib/api-client';
 import { Button } from '@/components/ui/Button';
 import { Field, Input, Select, Textarea } from '@/components/ui/Field';
@@ -18,6 +20,7 @@ const TYPE_LABELS: Record<BroadcastType, string> = { general: 'General', promoti
  * (promotions only to people who accept them), with the last result's delivery counts.
  */
 export function NotificationsSection() {
+  const MSG = useMsg();
   const [type, setType] = useState<BroadcastType>('general');
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
@@ -48,10 +51,10 @@ export function NotificationsSection() {
 
   return (
     <section aria-labelledby="notifications-heading" className="flex flex-col gap-4">
-      <PageHeader id="notifications-heading" title="Push Notification Management" description="Send a notification to every customer who turned notifications on. Promotions go only to those who accept them." />
+      <PageHeader id="notifications-heading" title={t`Push Notification Management`} description={t`Send a notification to every customer who turned notifications on. Promotions go only to those who accept them.`} />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(16rem,1fr)]">
         <form onSubmit={send} noValidate className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-          <Field label="Type">
+          <Field label={t`Type`}>
             <Select value={type} onChange={(e) => setType(e.target.value as BroadcastType)}>
               {NOTIFICATION_TYPES.map((t) => (
                 <option key={t} value={t}>
@@ -60,14 +63,14 @@ export function NotificationsSection() {
               ))}
             </Select>
           </Field>
-          <Field label="Title" required>
-            <Input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={120} placeholder="e.g. Weekend sale starts now" />
+          <Field label={t`Title`} required>
+            <Input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={120} placeholder={t`e.g. Weekend sale starts now`} />
           </Field>
-          <Field label="Message" required>
-            <Textarea value={body} onChange={(e) => setBody(e.target.value)} maxLength={500} rows={4} placeholder="What customers read in the notification" />
+          <Field label={t`Message`} required>
+            <Textarea value={body} onChange={(e) => setBody(e.target.value)} maxLength={500} rows={4} placeholder={t`What customers read in the notification`} />
           </Field>
-          <Field label="URL" hint="Optional: the page that opens when the notification is clicked, e.g. /ai-assistant">
-            <Input value={url} onChange={(e) => setUrl(e.target.value)} maxLength={500} placeholder="/ai-assistant" />
+          <Field label={t`URL`} hint={t`Optional: the page that opens when the notification is clicked, e.g. /ai-assistant`}>
+            <Input value={url} onChange={(e) => setUrl(e.target.value)} maxLength={500} placeholder={t`/ai-assistant`} />
           </Field>
           <div>
             <Button type="submit" loading={sending}>
@@ -76,10 +79,10 @@ export function NotificationsSection() {
           </div>
         </form>
         <div className="flex flex-col gap-3">
-          <h3 className="text-sm font-semibold text-slate-700">Last broadcast</h3>
-          <StatGrid columns={2} label="Last broadcast result" className="sm:grid-cols-2 xl:grid-cols-2">
-            <StatCard label="Successful" value={last ? formatCount(last.stats.successCount) : '—'} hint={last ? 'browsers reached' : 'nothing sent yet'} />
-            <StatCard label="Failed" value={last ? formatCount(last.stats.errorCount) : '—'} hint={last ? 'expired ones are removed' : '\u00a0'} />
+          <h3 className="text-sm font-semibold text-slate-700"><Trans>Last broadcast</Trans></h3>
+          <StatGrid columns={2} label={t`Last broadcast result`} className="sm:grid-cols-2 xl:grid-cols-2">
+            <StatCard label={t`Successful`} value={last ? formatCount(last.stats.successCount) : '—'} hint={last ? 'browsers reached' : 'nothing sent yet'} />
+            <StatCard label={t`Failed`} value={last ? formatCount(last.stats.errorCount) : '—'} hint={last ? 'expired ones are removed' : '\u00a0'} />
           </StatGrid>
         </div>
       </div>

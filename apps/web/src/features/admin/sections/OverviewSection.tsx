@@ -1,5 +1,6 @@
 import type { AdminOverview } from '@souq/shared/api/reports';
-import { MSG } from '@souq/shared/messages';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMsg } from '@/lib/use-msg';
 import { formatMoney } from '@souq/shared/rules/money';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -17,6 +18,8 @@ const count = (n: number) => formatCount(n);
  * a text the server writes from the same figures.
  */
 export function OverviewSection() {
+  const { t } = useLingui();
+  const MSG = useMsg();
   const overview = useAdminQuery<AdminOverview>(['admin-overview'], '/api/admin/overview');
   const o = overview.data;
   const loading = overview.isPending;
@@ -26,30 +29,30 @@ export function OverviewSection() {
     <section aria-labelledby="overview-heading" className="space-y-5">
       <PageHeader
         id="overview-heading"
-        title="Dashboard"
-        description="The catalogue and its stock at a glance, with a summary of the last 30 days."
+        title={t`Dashboard`}
+        description={t`The catalogue and its stock at a glance, with a summary of the last 30 days.`}
         actions={<RefreshButton query={overview} />}
       />
       {overview.isError && !o ? (
         <LoadError title={MSG.loadOverviewFailed} error={overview.error} onRetry={() => void overview.refetch()} />
       ) : (
         <>
-          <StatGrid label="Catalogue summary" className="grid-cols-2">
-            <StatCard label="Total Products" loading={loading} value={o && count(o.total_products)} hint={o && `${count(o.low_stock)} active low on stock`} />
-            <StatCard label="Active Products" loading={loading} value={o && count(o.active_products)} hint={o && o.total_products > 0 ? `${Math.round((o.active_products / o.total_products) * 100)}% of the catalogue` : undefined} />
-            <StatCard label="Total Inventory" loading={loading} value={o && `${count(o.total_inventory)} units`} />
+          <StatGrid label={t`Catalogue summary`} className="grid-cols-2">
+            <StatCard label={t`Total Products`} loading={loading} value={o && count(o.total_products)} hint={o && t`${count(o.low_stock)} active low on stock`} />
+            <StatCard label={t`Active Products`} loading={loading} value={o && count(o.active_products)} hint={o && o.total_products > 0 ? t`${Math.round((o.active_products / o.total_products) * 100)}% of the catalogue` : undefined} />
+            <StatCard label={t`Total Inventory`} loading={loading} value={o && t`${count(o.total_inventory)} units`} />
             {/* money cards take a whole row of the phones' two-column grid: amounts stay on one line */}
-            <StatCard label="Inventory Value" className="col-span-2 sm:col-span-1" loading={loading} value={o && formatMoney(o.inventory_value, o.currency)} hint="at current prices" />
+            <StatCard label={t`Inventory Value`} className="col-span-2 sm:col-span-1" loading={loading} value={o && formatMoney(o.inventory_value, o.currency)} hint={t`at current prices`} />
           </StatGrid>
-          <StatGrid label="Last 30 days" columns={3}>
-            <StatCard label="Orders (30 days)" loading={loading} value={o && count(o.orders_30d)} hint={o && `${count(o.pending_orders)} pending`} />
-            <StatCard label="Sales (30 days)" loading={loading} value={o && formatMoney(o.revenue_30d, o.currency)} hint="merchandise, without shipping and tax" />
-            <StatCard label="Top category (30 days)" loading={loading} value={o ? (o.top_category_30d ?? '—') : undefined} />
+          <StatGrid label={t`Last 30 days`} columns={3}>
+            <StatCard label={t`Orders (30 days)`} loading={loading} value={o && count(o.orders_30d)} hint={o && t`${count(o.pending_orders)} pending`} />
+            <StatCard label={t`Sales (30 days)`} loading={loading} value={o && formatMoney(o.revenue_30d, o.currency)} hint={t`merchandise, without shipping and tax`} />
+            <StatCard label={t`Top category (30 days)`} loading={loading} value={o ? (o.top_category_30d ? <bdi>{o.top_category_30d}</bdi> : '—') : undefined} />
           </StatGrid>
           <section aria-labelledby="ai-summary-heading" className="rounded-2xl border border-brand-100 bg-gradient-to-br from-brand-50 to-white p-5 shadow-sm" aria-busy={loading || refreshing || undefined}>
             <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <h3 id="ai-summary-heading" className="text-sm font-semibold tracking-wide text-brand-800 uppercase">AI Summary</h3>
-              {o && <p className="text-xs text-slate-500">Written from the figures above, <When iso={o.generated_at} /></p>}
+              <h3 id="ai-summary-heading" className="text-sm font-semibold tracking-wide text-brand-800 uppercase"><Trans>AI Summary</Trans></h3>
+              {o && <p className="text-xs text-slate-500"><Trans>Written from the figures above, <When iso={o.generated_at} /></Trans></p>}
             </div>
             {loading ? (
               <div className="mt-3 space-y-2">
@@ -58,7 +61,7 @@ export function OverviewSection() {
                 <Skeleton className="h-4 w-2/3" />
               </div>
             ) : (
-              <p className="mt-2 text-sm leading-relaxed text-slate-800">{o?.ai.summary}</p>
+              <p dir="auto" className="mt-2 text-sm leading-relaxed text-slate-800">{o?.ai.summary}</p>
             )}
           </section>
         </>

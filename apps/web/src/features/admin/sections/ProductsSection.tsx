@@ -1,7 +1,10 @@
 import { useState, type FormEvent } from 'react';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { AdminProductDetail, AdminProductRow, ProductStats } from '@souq/shared/api/admin';
 import { ADMIN_LIST_CATEGORIES_SHOWN, ADMIN_LIST_TAGS_SHOWN, LOW_STOCK_THRESHOLD, PRODUCT_STATUSES } from '@souq/shared/constants';
-import { MSG } from '@souq/shared/messages';
+import { useMsg } from '@/lib/use-msg';
 import { amountToCents, centsToAmount, formatMoney } from '@souq/shared/rules/money';
 import { useListQuery } from '@/lib/use-list-query';
 import { Alert } from '@/components/ui/Alert';
@@ -28,7 +31,7 @@ import { When } from '../parts/When';
 import { formatCount } from '@souq/shared/rules/locale';
 
 const FILTERS = { category: '', status: '', vendor_id: '', min_price: '', max_price: '', tags: '' };
-const STATUS_LABEL: Record<(typeof PRODUCT_STATUSES)[number], string> = { active: 'Active', inactive: 'Inactive', draft: 'Draft', archived: 'Archived' };
+const STATUS_LABEL: Record<(typeof PRODUCT_STATUSES)[number], MessageDescriptor> = { active: msg`Active`, inactive: msg`Inactive`, draft: msg`Draft`, archived: msg`Archived` };
 const money = (value: number, currency: string) => formatMoney(value, currency);
 /** Admin §4: stock 0 red, under 10 amber, otherwise green. */
 const stockTone = (n: number) => (n === 0 ? 'text-red-700' : n < LOW_STOCK_THRESHOLD ? 'text-amber-700' : 'text-green-700');
@@ -48,42 +51,42 @@ function Thumb({ src, name }: { src: string | null; name: string }) {
 function VendorCell({ p }: { p: AdminProductRow }) {
   return p.vendor_name ? (
     <div className="min-w-0 max-w-[11rem]">
-      <p className="truncate text-slate-900" title={p.vendor_name}>{p.vendor_name}</p>
-      <p className="truncate text-xs text-slate-500">{p.vendor_contact}</p>
+      <p className="truncate text-slate-900" title={p.vendor_name}><bdi>{p.vendor_name}</bdi></p>
+      <p className="truncate text-xs text-slate-500"><bdi>{p.vendor_contact}</bdi></p>
     </div>
   ) : (
-    <span className="text-slate-400 italic">No vendor</span>
+    <span className="text-slate-400 italic"><Trans>No vendor</Trans></span>
   );
 }
 
 const COLUMNS: DataTableColumn<AdminProductRow>[] = [
   {
     key: 'name',
-    header: 'Product',
+    header: <Trans>Product</Trans>,
     sortable: true,
     cell: (p) => (
       <div className="flex items-start gap-3">
         <Thumb src={p.image_url} name={p.name} />
         <div className="min-w-0 max-w-[9.5rem] sm:max-w-[15rem]">
-          <p className="truncate font-medium text-slate-900" title={p.name}>{p.name}</p>
-          <p className="truncate text-xs text-slate-500">SKU: {p.slug}</p>
+          <p className="truncate font-medium text-slate-900" title={p.name}><bdi>{p.name}</bdi></p>
+          <p className="truncate text-xs text-slate-500"><Trans>SKU: <bdi>{p.slug}</bdi></Trans></p>
           {/* below 2xl the Vendor and Category columns fold into this cell */}
-          <p className="truncate text-xs text-slate-500 2xl:hidden">{p.vendor_name ?? 'No vendor'}</p>
+          <p className="truncate text-xs text-slate-500 2xl:hidden">{p.vendor_name ? <bdi>{p.vendor_name}</bdi> : <Trans>No vendor</Trans>}</p>
           <div className="mt-1 flex flex-wrap gap-1">
             <Chips items={p.tags} shown={ADMIN_LIST_TAGS_SHOWN} />
-            <span className="2xl:hidden"><Chips items={p.categories} shown={ADMIN_LIST_CATEGORIES_SHOWN} empty="Uncategorized" tone="brand" /></span>
+            <span className="2xl:hidden"><Chips items={p.categories} shown={ADMIN_LIST_CATEGORIES_SHOWN} empty={t`Uncategorized`} tone="brand" /></span>
           </div>
         </div>
       </div>
     ),
   },
-  { key: 'vendor', header: 'Vendor', hideBelow: '2xl', cell: (p) => <VendorCell p={p} /> },
-  { key: 'category', header: 'Category', hideBelow: '2xl', cell: (p) => <Chips items={p.categories} shown={ADMIN_LIST_CATEGORIES_SHOWN} empty="Uncategorized" tone="brand" /> },
-  { key: 'price', header: 'Price', align: 'right', sortable: true, firstOrder: 'desc', cell: (p) => money(p.price, p.currency) },
-  { key: 'stock', header: 'Stock', align: 'right', sortable: true, hideBelow: 'sm', cell: (p) => <span className={cx('font-medium', stockTone(p.stock_quantity))}>{p.stock_quantity}</span> },
+  { key: 'vendor', header: <Trans>Vendor</Trans>, hideBelow: '2xl', cell: (p) => <VendorCell p={p} /> },
+  { key: 'category', header: <Trans>Category</Trans>, hideBelow: '2xl', cell: (p) => <Chips items={p.categories} shown={ADMIN_LIST_CATEGORIES_SHOWN} empty={t`Uncategorized`} tone="brand" /> },
+  { key: 'price', header: <Trans>Price</Trans>, align: 'right', sortable: true, firstOrder: 'desc', cell: (p) => money(p.price, p.currency) },
+  { key: 'stock', header: <Trans>Stock</Trans>, align: 'right', sortable: true, hideBelow: 'sm', cell: (p) => <span className={cx('font-medium', stockTone(p.stock_quantity))}>{p.stock_quantity}</span> },
   {
     key: 'orders',
-    header: 'Orders',
+    header: <Trans>Orders</Trans>,
     align: 'right',
     hideBelow: 'md',
     cell: (p) => (
@@ -93,7 +96,7 @@ const COLUMNS: DataTableColumn<AdminProductRow>[] = [
       </div>
     ),
   },
-  { key: 'status', header: 'Status', hideBelow: 'sm', cell: (p) => <StatusBadge kind="product" status={p.status} /> },
+  { key: 'status', header: <Trans>Status</Trans>, hideBelow: 'sm', cell: (p) => <StatusBadge kind="product" status={p.status} /> },
 ];
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
@@ -112,19 +115,20 @@ function ProductDetails({ id, onClose, onEdit, onDelete }: {
   onEdit: (p: AdminProductRow) => void;
   onDelete: (p: AdminProductRow) => void;
 }) {
+  const MSG = useMsg();
   const detail = useAdminQuery<AdminProductDetail>(['admin-product', id], `/api/admin/products/${id}`, { enabled: id !== null });
   const p = detail.data;
   return (
     <Dialog
       open={id !== null}
       onClose={onClose}
-      title={p?.name ?? 'Product details'}
+      title={p?.name ?? t`Product details`}
       size="lg"
       footer={
         p && (
           <>
-            <Button variant="secondary" className="text-red-700" onClick={() => onDelete(p)}>Delete</Button>
-            <Button onClick={() => onEdit(p)}>Edit product</Button>
+            <Button variant="secondary" className="text-red-700" onClick={() => onDelete(p)}><Trans>Delete</Trans></Button>
+            <Button onClick={() => onEdit(p)}><Trans>Edit product</Trans></Button>
           </>
         )
       }
@@ -138,26 +142,26 @@ function ProductDetails({ id, onClose, onEdit, onDelete }: {
           <div className="flex gap-4">
             <Thumb src={p.image_url} name={p.name} />
             <dl className="grid flex-1 grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
-              <Detail label="ID">{p.id}</Detail>
-              <Detail label="SKU">{p.slug}{p.sku && p.sku !== p.slug ? <span className="text-slate-500"> · {p.sku}</span> : null}</Detail>
-              <Detail label="Price">{money(p.price, p.currency)}</Detail>
-              <Detail label="Stock"><span className={stockTone(p.stock_quantity)}>{p.stock_quantity}</span></Detail>
-              <Detail label="Status"><StatusBadge kind="product" status={p.status} /></Detail>
-              <Detail label="Vendor">
-                {p.vendor_name ? <>{p.vendor_name}<span className="block text-xs text-slate-500">{[p.vendor_contact, p.vendor_email].filter(Boolean).join(' · ')}</span></> : <span className="text-slate-400 italic">No vendor</span>}
+              <Detail label={t`ID`}>{p.id}</Detail>
+              <Detail label={t`SKU`}><bdi>{p.slug}</bdi>{p.sku && p.sku !== p.slug ? <span className="text-slate-500"> · <bdi>{p.sku}</bdi></span> : null}</Detail>
+              <Detail label={t`Price`}>{money(p.price, p.currency)}</Detail>
+              <Detail label={t`Stock`}><span className={stockTone(p.stock_quantity)}>{p.stock_quantity}</span></Detail>
+              <Detail label={t`Status`}><StatusBadge kind="product" status={p.status} /></Detail>
+              <Detail label={t`Vendor`}>
+                {p.vendor_name ? <><bdi>{p.vendor_name}</bdi><span dir="auto" className="block text-xs text-slate-500">{[p.vendor_contact, p.vendor_email].filter(Boolean).join(' · ')}</span></> : <span className="text-slate-400 italic"><Trans>No vendor</Trans></span>}
               </Detail>
-              <Detail label="Categories"><Chips items={p.categories} shown={p.categories.length} empty="Uncategorized" tone="brand" /></Detail>
-              <Detail label="Tags"><Chips items={p.tags} shown={p.tags.length} empty="No tags" /></Detail>
+              <Detail label={t`Categories`}><Chips items={p.categories} shown={p.categories.length} empty={t`Uncategorized`} tone="brand" /></Detail>
+              <Detail label={t`Tags`}><Chips items={p.tags} shown={p.tags.length} empty={t`No tags`} /></Detail>
             </dl>
           </div>
           <section aria-labelledby="perf-heading">
-            <h3 id="perf-heading" className="text-sm font-semibold text-slate-900">Performance</h3>
+            <h3 id="perf-heading" className="text-sm font-semibold text-slate-900"><Trans>Performance</Trans></h3>
             <dl className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
               {[
-                ['Orders', String(p.metrics.order_count)],
-                ['Units sold', String(p.metrics.units_sold)],
-                ['Revenue', money(p.metrics.total_revenue, p.currency)],
-                ['Avg. unit price', p.metrics.average_unit_price === null ? '—' : money(p.metrics.average_unit_price, p.currency)],
+                [t`Orders`, String(p.metrics.order_count)],
+                [t`Units sold`, String(p.metrics.units_sold)],
+                [t`Revenue`, money(p.metrics.total_revenue, p.currency)],
+                [t`Avg. unit price`, p.metrics.average_unit_price === null ? '—' : money(p.metrics.average_unit_price, p.currency)],
               ].map(([label, value]) => (
                 <div key={label} className="rounded-xl bg-slate-50 p-3">
                   <dt className="text-xs text-slate-500">{label}</dt>
@@ -166,20 +170,20 @@ function ProductDetails({ id, onClose, onEdit, onDelete }: {
               ))}
             </dl>
             <p className="mt-2 text-xs text-slate-500">
-              {p.metrics.last_ordered_at ? <>Last ordered <When iso={p.metrics.last_ordered_at} />. </> : 'Never ordered yet. '}
-              {p.metrics.cancelled_units > 0 && `${p.metrics.cancelled_units} unit(s) in cancelled or refunded orders are not counted.`}
+              {p.metrics.last_ordered_at ? <><Trans>Last ordered</Trans> <When iso={p.metrics.last_ordered_at} />. </> : `${t`Never ordered yet.`} `}
+              {p.metrics.cancelled_units > 0 && plural(p.metrics.cancelled_units, { one: '# unit(s) in cancelled or refunded orders are not counted.', other: '# unit(s) in cancelled or refunded orders are not counted.' })}
             </p>
           </section>
           <section aria-labelledby="recent-heading">
-            <h3 id="recent-heading" className="text-sm font-semibold text-slate-900">Recent orders</h3>
+            <h3 id="recent-heading" className="text-sm font-semibold text-slate-900"><Trans>Recent orders</Trans></h3>
             {p.recent_orders.length === 0 ? (
-              <p className="mt-2 text-sm text-slate-500">No orders yet.</p>
+              <p className="mt-2 text-sm text-slate-500"><Trans>No orders yet.</Trans></p>
             ) : (
               <div className="mt-2 overflow-x-auto rounded-xl border border-slate-200">
                 <table className="w-full text-start text-sm">
-                  <caption className="sr-only">Recent orders of {p.name}</caption>
+                  <caption className="sr-only"><Trans>Recent orders of {p.name}</Trans></caption>
                   <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
-                    <tr><th className="px-3 py-2">Order</th><th className="px-3 py-2">Status</th><th className="px-3 py-2 text-end">Qty</th><th className="px-3 py-2 text-end">Total</th><th className="px-3 py-2">Customer</th></tr>
+                    <tr><th className="px-3 py-2"><Trans>Order</Trans></th><th className="px-3 py-2"><Trans>Status</Trans></th><th className="px-3 py-2 text-end"><Trans>Qty</Trans></th><th className="px-3 py-2 text-end"><Trans>Total</Trans></th><th className="px-3 py-2"><Trans>Customer</Trans></th></tr>
                   </thead>
                   <tbody className="divide-y divide-slate-100">
                     {p.recent_orders.map((o) => (
@@ -188,7 +192,7 @@ function ProductDetails({ id, onClose, onEdit, onDelete }: {
                         <td className="px-3 py-2"><StatusBadge kind="order" status={o.status} /></td>
                         <td className="px-3 py-2 text-end tabular-nums">{o.quantity}</td>
                         <td className="px-3 py-2 text-end whitespace-nowrap tabular-nums">{money(o.total_price, p.currency)}</td>
-                        <td className="px-3 py-2"><span className="block max-w-[12rem] truncate">{o.customer_name}</span><span className="block max-w-[12rem] truncate text-xs text-slate-500">{o.customer_email}</span></td>
+                        <td className="px-3 py-2"><bdi className="block max-w-[12rem] truncate">{o.customer_name}</bdi><bdi className="block max-w-[12rem] truncate text-xs text-slate-500">{o.customer_email}</bdi></td>
                       </tr>
                     ))}
                   </tbody>
@@ -204,6 +208,7 @@ function ProductDetails({ id, onClose, onEdit, onDelete }: {
 
 /** The edit modal (admin §2): name, description, price, stock quantity, status and vendor (or 'No Vendor'). */
 function EditProduct({ product, onClose }: { product: AdminProductRow | null; onClose: () => void }) {
+  const MSG = useMsg();
   const [form, setForm] = useState(() => ({
     name: product?.name ?? '',
     description: product?.description ?? '',
@@ -247,35 +252,35 @@ function EditProduct({ product, onClose }: { product: AdminProductRow | null; on
     <Dialog
       open={product !== null}
       onClose={() => !save.isPending && onClose()}
-      title="Edit product"
-      description={product ? `${product.name} · SKU ${product.slug}` : undefined}
+      title={t`Edit product`}
+      description={product ? t`${product.name} · SKU ${product.slug}` : undefined}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>Cancel</Button>
-          <Button type="submit" form="edit-product-form" loading={save.isPending}>Save changes</Button>
+          <Button variant="secondary" onClick={onClose} disabled={save.isPending}><Trans>Cancel</Trans></Button>
+          <Button type="submit" form="edit-product-form" loading={save.isPending}><Trans>Save changes</Trans></Button>
         </>
       }
     >
       <form id="edit-product-form" onSubmit={submit} className="grid gap-4 sm:grid-cols-2" noValidate>
-        <Field label="Name" required error={!form.name.trim() ? 'Name is required' : null} className="sm:col-span-2">
+        <Field label={t`Name`} required error={!form.name.trim() ? t`Name is required` : null} className="sm:col-span-2">
           <Input value={form.name} onChange={(e) => set('name', e.target.value)} maxLength={200} />
         </Field>
-        <Field label="Description" className="sm:col-span-2">
+        <Field label={t`Description`} className="sm:col-span-2">
           <Textarea value={form.description} onChange={(e) => set('description', e.target.value)} maxLength={2000} rows={4} />
         </Field>
-        <Field label={`Price (${product?.currency ?? ''})`} required error={priceOk ? null : 'Enter a price of 0 or more'}>
+        <Field label={t`Price (${product?.currency ?? ''})`} required error={priceOk ? null : t`Enter a price of 0 or more`}>
           <Input type="number" inputMode="decimal" min={0} step="0.01" value={form.price} onChange={(e) => set('price', e.target.value)} />
         </Field>
-        <Field label="Stock quantity" required error={stockOk ? null : 'Enter a whole number of 0 or more'}>
+        <Field label={t`Stock quantity`} required error={stockOk ? null : t`Enter a whole number of 0 or more`}>
           <Input type="number" inputMode="numeric" min={0} step={1} value={form.stock} onChange={(e) => set('stock', e.target.value)} />
         </Field>
-        <Field label="Status">
+        <Field label={t`Status`}>
           <Select value={form.active ? 'active' : 'inactive'} onChange={(e) => set('active', e.target.value === 'active')}>
-            <option value="active">Active</option>
-            <option value="inactive">Inactive</option>
+            <option value="active"><Trans>Active</Trans></option>
+            <option value="inactive"><Trans>Inactive</Trans></option>
           </Select>
         </Field>
-        <Field label="Vendor">
+        <Field label={t`Vendor`}>
           <VendorField value={form.vendorId} onChange={(v) => set('vendorId', v)} />
         </Field>
         {error && <Alert tone="error" className="sm:col-span-2">{error}</Alert>}
@@ -289,6 +294,7 @@ function EditProduct({ product, onClose }: { product: AdminProductRow | null; on
  * spec's columns with order figures, details, edit and delete (a product that orders hold is archived instead).
  */
 export function ProductsSection() {
+  const MSG = useMsg();
   const list = useListQuery<AdminProductRow, typeof FILTERS>({ queryKey: 'admin-products', path: '/api/admin/products', auth: 'admin', filters: FILTERS });
   const filterQuery = queryString({ search: list.search, ...list.filters });
   const stats = useAdminQuery<ProductStats>(['admin-product-stats', filterQuery], `/api/admin/products/stats${filterQuery}`);
@@ -301,38 +307,38 @@ export function ProductsSection() {
   const currency = s?.currency ?? list.items?.[0]?.currency ?? '';
   const badRange = list.filters.min_price !== '' && list.filters.max_price !== '' && Number(list.filters.min_price) > Number(list.filters.max_price);
 
-  const categoryOptions = (categories.data ?? []).map((c) => ({ value: c.category, label: `${c.category} (${c.products})` }));
+  const categoryOptions = (categories.data ?? []).map((c) => ({ value: c.category, label: t`${c.category} (${c.products})` }));
   if (list.filters.category && !categoryOptions.some((o) => o.value === list.filters.category)) categoryOptions.unshift({ value: list.filters.category, label: list.filters.category });
 
   return (
     <section aria-labelledby="products-heading" className="space-y-5">
-      <PageHeader id="products-heading" title="Products" description="Every product in the shop with its vendor, stock and sales. Filters apply on the server." />
-      <StatGrid label="Product figures" columns={3} className="grid-cols-2 2xl:grid-cols-5">
-        <StatCard label="Total Products" loading={stats.isPending} value={formatCount(s?.total_products)} />
-        <StatCard label="Active Products" loading={stats.isPending} value={formatCount(s?.active_products)} />
-        <StatCard label="Low Stock" loading={stats.isPending} value={formatCount(s?.low_stock)} hint={`stock under ${LOW_STOCK_THRESHOLD}`} />
-        <StatCard label="Total Revenue" className="col-span-2 sm:col-span-1" loading={stats.isPending} value={s && money(s.total_revenue, currency)} hint="from order lines" />
-        <StatCard label="Total Orders" loading={stats.isPending} value={formatCount(s?.total_orders)} />
+      <PageHeader id="products-heading" title={t`Products`} description={t`Every product in the shop with its vendor, stock and sales. Filters apply on the server.`} />
+      <StatGrid label={t`Product figures`} columns={3} className="grid-cols-2 2xl:grid-cols-5">
+        <StatCard label={t`Total Products`} loading={stats.isPending} value={formatCount(s?.total_products)} />
+        <StatCard label={t`Active Products`} loading={stats.isPending} value={formatCount(s?.active_products)} />
+        <StatCard label={t`Low Stock`} loading={stats.isPending} value={formatCount(s?.low_stock)} hint={t`stock under ${LOW_STOCK_THRESHOLD}`} />
+        <StatCard label={t`Total Revenue`} className="col-span-2 sm:col-span-1" loading={stats.isPending} value={s && money(s.total_revenue, currency)} hint={t`from order lines`} />
+        <StatCard label={t`Total Orders`} loading={stats.isPending} value={formatCount(s?.total_orders)} />
       </StatGrid>
 
       <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
         <div className="space-y-3 border-b border-slate-100 p-4 sm:p-5">
-          <FilterBar label="Product filters" onClear={list.resetFilters} canClear={list.isFiltered}>
-            <SearchInput label="Search products" placeholder="Search name, description, SKU..." value={list.searchText} onChange={list.setSearchText} busy={list.query.isFetching && !!list.items} />
+          <FilterBar label={t`Product filters`} onClear={list.resetFilters} canClear={list.isFiltered}>
+            <SearchInput label={t`Search products`} placeholder={t`Search name, description, SKU...`} value={list.searchText} onChange={list.setSearchText} busy={list.query.isFetching && !!list.items} />
             {/* two filters per row on phones, one row that wraps from sm */}
             <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto sm:flex-wrap sm:gap-3">
-              <FilterSelect label="Category" value={list.filters.category} onChange={(v) => list.setFilter('category', v)} allLabel="All categories" options={categoryOptions} />
-              <FilterSelect label="Status" value={list.filters.status} onChange={(v) => list.setFilter('status', v)} allLabel="All statuses" options={PRODUCT_STATUSES.map((v) => ({ value: v, label: STATUS_LABEL[v] }))} />
+              <FilterSelect label={t`Category`} value={list.filters.category} onChange={(v) => list.setFilter('category', v)} allLabel={t`All categories`} options={categoryOptions} />
+              <FilterSelect label={t`Status`} value={list.filters.status} onChange={(v) => list.setFilter('status', v)} allLabel={t`All statuses`} options={PRODUCT_STATUSES.map((v) => ({ value: v, label: i18n._(STATUS_LABEL[v]) }))} />
               <VendorFilter value={list.filters.vendor_id} onChange={(v) => list.setFilter('vendor_id', v)} />
-              <FilterInput label="Min price" type="number" value={list.filters.min_price} onChange={(v) => list.setFilter('min_price', v)} />
-              <FilterInput label="Max price" type="number" value={list.filters.max_price} onChange={(v) => list.setFilter('max_price', v)} />
-              <FilterInput label="Tags" value={list.filters.tags} onChange={(v) => list.setFilter('tags', v)} placeholder="Tag contains..." />
+              <FilterInput label={t`Min price`} type="number" value={list.filters.min_price} onChange={(v) => list.setFilter('min_price', v)} />
+              <FilterInput label={t`Max price`} type="number" value={list.filters.max_price} onChange={(v) => list.setFilter('max_price', v)} />
+              <FilterInput label={t`Tags`} value={list.filters.tags} onChange={(v) => list.setFilter('tags', v)} placeholder={t`Tag contains...`} />
             </div>
           </FilterBar>
           {badRange && <p role="alert" className="text-sm text-red-700">{MSG.priceRangeInvalid}</p>}
         </div>
         <DataTable
-          caption="Products"
+          caption={t`Products`}
           density="compact"
           columns={COLUMNS}
           rowKey={(p) => p.id}
@@ -341,17 +347,17 @@ export function ProductsSection() {
           errorTitle={MSG.loadProductsFailed}
           empty={{ title: list.isFiltered ? MSG.noProductsMatchFilters : MSG.noProductsInSystem }}
           onRowClick={(p) => setViewing(p.id)}
-          rowClickLabel={(p) => `View details of ${p.name}`}
+          rowClickLabel={(p) => t`View details of ${p.name}`}
           rowLabel={(p) => p.name}
           rowActions={(p) => (
             <>
-              <Button variant="ghost" size="sm" onClick={() => setViewing(p.id)} aria-label={`View details of ${p.name}`}>View</Button>
-              <Button variant="ghost" size="sm" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>Edit</Button>
-              <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setDeleting(p)} aria-label={`Delete ${p.name}`}>Delete</Button>
+              <Button variant="ghost" size="sm" onClick={() => setViewing(p.id)} aria-label={t`View details of ${p.name}`}><Trans>View</Trans></Button>
+              <Button variant="ghost" size="sm" onClick={() => setEditing(p)} aria-label={t`Edit ${p.name}`}><Trans>Edit</Trans></Button>
+              <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setDeleting(p)} aria-label={t`Delete ${p.name}`}><Trans>Delete</Trans></Button>
             </>
           )}
         />
-        <Pagination {...list.paginationProps} label="Products pages" />
+        <Pagination {...list.paginationProps} label={t`Products pages`} />
       </div>
 
       <ProductDetails
@@ -364,9 +370,9 @@ export function ProductsSection() {
       <ConfirmDialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}
-        title="Delete product"
+        title={t`Delete product`}
         message={MSG.deleteProductConfirm}
-        confirmLabel="Delete"
+        confirmLabel={t`Delete`}
         destructive
         onConfirm={async () => {
           let outcome: 'deleted' | 'archived';

@@ -1,8 +1,10 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { SalesAnalytics } from '@souq/shared/api/reports';
 import { SALES_DEFAULT_DAYS } from '@souq/shared/constants';
-import { MSG } from '@souq/shared/messages';
+import { useMsg } from '@/lib/use-msg';
 import { formatMoney } from '@souq/shared/rules/money';
 import { CategoryBarChart, TimeSeriesChart } from '@/components/charts';
 import { Button } from '@/components/ui/Button';
@@ -24,6 +26,7 @@ type Column<Row> = { header: string; cell: (row: Row) => ReactNode; numeric?: bo
 
 /** One of the spec's four tables, with its 'No data' text. */
 function ReportTable<Row>({ title, rows, columns, rowKey }: { title: string; rows: Row[] | undefined; columns: Column<Row>[]; rowKey: (row: Row, i: number) => string }) {
+  const MSG = useMsg();
   return (
     <section aria-label={title} className="min-w-0 rounded-2xl border border-slate-200 bg-white shadow-sm">
       <h3 className="border-b border-slate-100 px-4 py-3 text-sm font-semibold text-slate-900 sm:px-5">{title}</h3>
@@ -58,6 +61,7 @@ function ReportTable<Row>({ title, rows, columns, rowKey }: { title: string; row
  * Buckets) from real orders, cancelled and refunded ones left out.
  */
 export function ReportsSection() {
+  const MSG = useMsg();
   const location = useLocation();
   const navigate = useNavigate();
   const params = new URLSearchParams(location.search);
@@ -81,16 +85,16 @@ export function ReportsSection() {
     <section aria-labelledby="reports-heading" className="space-y-5">
       <PageHeader
         id="reports-heading"
-        title="Sales Analytics"
-        description="Revenue from order lines (without shipping and tax); cancelled and refunded orders are left out. Days in UTC."
+        title={t`Sales Analytics`}
+        description={t`Revenue from order lines (without shipping and tax); cancelled and refunded orders are left out. Days in UTC.`}
       />
-      <div role="group" aria-label="Date range" className="flex flex-wrap items-end gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div role="group" aria-label={t`Date range`} className="flex flex-wrap items-end gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-          From
+          <Trans>From</Trans>
           <Input type="date" value={from} max={to} onChange={(e) => e.target.value && setRange({ from: e.target.value, to })} className="w-40" />
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-          To
+          <Trans>To</Trans>
           <Input type="date" value={to} min={from} onChange={(e) => e.target.value && setRange({ from, to: e.target.value })} className="w-40" />
         </label>
         <div className="flex flex-wrap gap-2">
@@ -99,7 +103,7 @@ export function ReportsSection() {
             const start = daysBefore(end, days - 1);
             return (
               <Button key={days} variant={from === start && to === end ? 'primary' : 'secondary'} size="sm" onClick={() => setRange({ from: start, to: end })} aria-pressed={from === start && to === end}>
-                Last {days} days
+                <Trans>Last {days} days</Trans>
               </Button>
             );
           })}
@@ -111,68 +115,68 @@ export function ReportsSection() {
         <LoadError title={MSG.loadSalesFailed} error={sales.error} onRetry={() => void sales.refetch()} />
       ) : (
         <>
-          <StatGrid label="Sales totals" columns={3}>
-            <StatCard label="Revenue" loading={!s} value={s && money(s.totals.revenue)} hint={s && `${s.from} to ${s.to}`} />
-            <StatCard label="Orders" loading={!s} value={formatCount(s?.totals.orders)} hint={s && hasOrders ? `${money(s.totals.revenue / s.totals.orders)} per order` : undefined} />
-            <StatCard label="Units sold" loading={!s} value={formatCount(s?.totals.units_sold)} />
+          <StatGrid label={t`Sales totals`} columns={3}>
+            <StatCard label={t`Revenue`} loading={!s} value={s && money(s.totals.revenue)} hint={s && `${s.from} to ${s.to}`} />
+            <StatCard label={t`Orders`} loading={!s} value={formatCount(s?.totals.orders)} hint={s && hasOrders ? `${money(s.totals.revenue / s.totals.orders)} per order` : undefined} />
+            <StatCard label={t`Units sold`} loading={!s} value={formatCount(s?.totals.units_sold)} />
           </StatGrid>
           <div className="grid gap-4 xl:grid-cols-2">
             <TimeSeriesChart
-              title="Revenue per day"
+              title={t`Revenue per day`}
               loading={!s}
               currency={s?.currency ?? ''}
               data={hasOrders ? s!.revenue_by_day.map((d) => ({ date: d.date, value: d.revenue })) : []}
-              empty={{ title: MSG.noData, description: 'No orders in this range.' }}
+              empty={{ title: MSG.noData, description: t`No orders in this range.` }}
               variant={(s?.revenue_by_day.length ?? 0) <= 14 ? 'bar' : 'line'}
             />
             <CategoryBarChart
-              title="Revenue by category"
-              description="Each product under its first category"
+              title={t`Revenue by category`}
+              description={t`Each product under its first category`}
               loading={!s}
               currency={s?.currency ?? ''}
               data={(s?.categories ?? []).map((c) => ({ category: c.category, value: c.revenue }))}
-              empty={{ title: MSG.noData, description: 'No orders in this range.' }}
+              empty={{ title: MSG.noData, description: t`No orders in this range.` }}
             />
           </div>
           <div className="grid gap-4 lg:grid-cols-2">
             <ReportTable
-              title="Top Categories"
+              title={t`Top Categories`}
               rows={s?.categories}
               rowKey={(r) => r.category}
               columns={[
-                { header: 'Category', cell: (r) => r.category },
-                { header: 'Revenue', numeric: true, cell: (r) => money(r.revenue) },
-                { header: 'Units', numeric: true, cell: (r) => r.units_sold },
+                { header: t`Category`, cell: (r) => r.category },
+                { header: t`Revenue`, numeric: true, cell: (r) => money(r.revenue) },
+                { header: t`Units`, numeric: true, cell: (r) => r.units_sold },
               ]}
             />
             <ReportTable
-              title="Top Products"
+              title={t`Top Products`}
               rows={s?.products}
               rowKey={(r, i) => `${r.id ?? r.name}-${i}`}
               columns={[
-                { header: 'Product', cell: (r) => <span title={r.name}>{r.name}</span> },
-                { header: 'Revenue', numeric: true, cell: (r) => money(r.revenue) },
-                { header: 'Units', numeric: true, cell: (r) => r.units_sold },
+                { header: t`Product`, cell: (r) => <span title={r.name}>{r.name}</span> },
+                { header: t`Revenue`, numeric: true, cell: (r) => money(r.revenue) },
+                { header: t`Units`, numeric: true, cell: (r) => r.units_sold },
               ]}
             />
             <ReportTable
-              title="Price Buckets"
+              title={t`Price Buckets`}
               rows={buckets(s?.price_buckets)}
               rowKey={(r) => r.bucket}
               columns={[
-                { header: 'Bucket', cell: (r) => r.bucket },
-                { header: 'Items', numeric: true, cell: (r) => r.items },
-                { header: 'Revenue', numeric: true, cell: (r) => money(r.revenue) },
+                { header: t`Bucket`, cell: (r) => r.bucket },
+                { header: t`Items`, numeric: true, cell: (r) => r.items },
+                { header: t`Revenue`, numeric: true, cell: (r) => money(r.revenue) },
               ]}
             />
             <ReportTable
-              title="Cart Value Buckets"
+              title={t`Cart Value Buckets`}
               rows={buckets(s?.cart_value_buckets)}
               rowKey={(r) => r.bucket}
               columns={[
-                { header: 'Bucket', cell: (r) => r.bucket },
-                { header: 'Orders', numeric: true, cell: (r) => r.orders },
-                { header: 'Revenue', numeric: true, cell: (r) => money(r.revenue) },
+                { header: t`Bucket`, cell: (r) => r.bucket },
+                { header: t`Orders`, numeric: true, cell: (r) => r.orders },
+                { header: t`Revenue`, numeric: true, cell: (r) => money(r.revenue) },
               ]}
             />
           </div>

@@ -1,4 +1,5 @@
-import { MSG } from '@souq/shared/messages';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMsg } from '@/lib/use-msg';
 import { api } from '@/lib/api-client';
 import { Button } from '@/components/ui/Button';
 import { notify } from '@/components/ui/toast';
@@ -7,19 +8,21 @@ import { ManagedReviewList } from '@/components/reviews/ManagedReviewList';
 
 /** Review moderation (issue 28): reported reviews first, hide with a reason or show again; both are audited. */
 export function ReviewsSection() {
+  const { t } = useLingui();
+  const MSG = useMsg();
   return (
     <ManagedReviewList
-      title="Reviews"
-      description="Verified buyers' reviews. Hidden reviews leave the product's rating at once; every hide and restore is in the audit trail."
+      title={t`Reviews`}
+      description={t`Verified buyers' reviews. Hidden reviews leave the product's rating at once; every hide and restore is in the audit trail.`}
       path="/api/admin/reviews"
       auth="admin"
-      empty="No reviews match these filters."
+      empty={t`No reviews match these filters.`}
       filters={[
-        { key: 'reported', label: 'Reports', initial: 'yes', options: [{ value: 'yes', label: 'Reported' }, { value: 'no', label: 'Not reported' }, { value: '', label: 'All' }] },
-        { key: 'status', label: 'Status', initial: '', options: [{ value: '', label: 'All' }, { value: 'visible', label: 'Visible' }, { value: 'hidden', label: 'Hidden' }] },
+        { key: 'reported', label: t`Reports`, initial: 'yes', options: [{ value: 'yes', label: t`Reported` }, { value: 'no', label: t`Not reported` }, { value: '', label: t`All` }] },
+        { key: 'status', label: t`Status`, initial: '', options: [{ value: '', label: t`All` }, { value: 'visible', label: t`Visible` }, { value: 'hidden', label: t`Hidden` }] },
       ]}
       actions={(r, refresh) => r.status === 'visible' ? (
-        <InlineTextAction button="Hide" label="Reason for hiding (kept in the audit trail)" submit="Hide review" variant="danger" onSend={async (reason) => {
+        <InlineTextAction button={t`Hide`} label={t`Reason for hiding (kept in the audit trail)`} submit={t`Hide review`} variant="danger" onSend={async (reason) => {
           await api(`/api/admin/reviews/${r.id}/hide`, { method: 'POST', body: { reason }, auth: 'admin' });
           notify.success(MSG.reviewHidden);
           await refresh();
@@ -33,7 +36,7 @@ export function ReviewsSection() {
           } catch (err) {
             notify.errorFrom(err, MSG.requestFailed);
           }
-        }}>Show again</Button>
+        }}><Trans>Show again</Trans></Button>
       )}
     />
   );

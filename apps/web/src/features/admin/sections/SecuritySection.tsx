@@ -1,7 +1,9 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import type { AccessAlert, AccessAttempt, AdminCode, AdminCodeCreated, AdminSession, AuditEntryDto } from '@souq/shared/api/security';
 import { ADMIN_NAME_MAX } from '@souq/shared/api/security';
-import { MSG } from '@souq/shared/messages';
+import { useMsg } from '@/lib/use-msg';
 import { useListQuery } from '@/lib/use-list-query';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -24,31 +26,31 @@ import { formatCount, formatDate } from '@souq/shared/rules/locale';
 type Tab = 'audit' | 'sessions' | 'codes' | 'attempts';
 
 const TABS: readonly { value: Tab; label: string }[] = [
-  { value: 'audit', label: 'Audit trail' },
-  { value: 'sessions', label: 'Admin sessions' },
-  { value: 'codes', label: 'Admin codes' },
-  { value: 'attempts', label: 'Failed access' },
+  { value: 'audit', label: t`Audit trail` },
+  { value: 'sessions', label: t`Admin sessions` },
+  { value: 'codes', label: t`Admin codes` },
+  { value: 'attempts', label: t`Failed access` },
 ];
 
 /** The domains of the trail's actions (`<domain>.<verb>`): the Action filter matches a whole domain. */
 const ACTION_DOMAINS = [
-  { value: 'product', label: 'Products' },
-  { value: 'order', label: 'Orders' },
-  { value: 'user', label: 'Users' },
-  { value: 'vendor', label: 'Vendors' },
-  { value: 'embed', label: 'Embeds' },
-  { value: 'chat', label: 'Live chat' },
-  { value: 'support', label: 'Support' },
-  { value: 'notification', label: 'Notifications' },
-  { value: 'optimiser', label: 'Optimiser' },
-  { value: 'admin_code', label: 'Admin codes' },
-  { value: 'admin_session', label: 'Admin sessions' },
+  { value: 'product', label: t`Products` },
+  { value: 'order', label: t`Orders` },
+  { value: 'user', label: t`Users` },
+  { value: 'vendor', label: t`Vendors` },
+  { value: 'embed', label: t`Embeds` },
+  { value: 'chat', label: t`Live chat` },
+  { value: 'support', label: t`Support` },
+  { value: 'notification', label: t`Notifications` },
+  { value: 'optimiser', label: t`Optimiser` },
+  { value: 'admin_code', label: t`Admin codes` },
+  { value: 'admin_session', label: t`Admin sessions` },
 ] as const;
 
 const ROLES = [
-  { value: 'admin', label: 'Admins' },
-  { value: 'vendor', label: 'Vendors' },
-  { value: 'system', label: 'System' },
+  { value: 'admin', label: t`Admins` },
+  { value: 'vendor', label: t`Vendors` },
+  { value: 'system', label: t`System` },
 ] as const;
 
 /** A filter's box: half the row on phones (two a row, beside the gap), its control's own width from sm. */
@@ -74,7 +76,7 @@ function Changes({ changes }: { changes: AuditEntryDto['changes'] }) {
           <dt className="font-medium text-slate-700">{field}:</dt>
           <dd className="min-w-0 break-all text-slate-600">
             <span title={full(before)} className="text-slate-500 line-through decoration-slate-300">{show(before)}</span>
-            <span aria-label="changed to"> → </span>
+            <span aria-label={t`changed to`}> <span aria-hidden="true" className="inline-block rtl:-scale-x-100">→</span> </span>
             <span title={full(after)} className="text-slate-900">{show(after)}</span>
           </dd>
         </div>
@@ -89,10 +91,10 @@ function RoleTag({ role }: { role: string }) {
 }
 
 const AUDIT_COLUMNS: DataTableColumn<AuditEntryDto>[] = [
-  { key: 'created_at', header: 'Time', hideBelow: 'sm', className: 'whitespace-nowrap text-slate-600', cell: (e) => <When iso={e.created_at} /> },
+  { key: 'created_at', header: t`Time`, hideBelow: 'sm', className: 'whitespace-nowrap text-slate-600', cell: (e) => <When iso={e.created_at} /> },
   {
     key: 'who',
-    header: 'Who',
+    header: t`Who`,
     cell: (e) => (
       <div className="min-w-0 max-w-[9rem] sm:max-w-[12rem]">
         <p className="truncate font-medium text-slate-900" title={e.actor_name}>{e.actor_name}</p>
@@ -107,7 +109,7 @@ const AUDIT_COLUMNS: DataTableColumn<AuditEntryDto>[] = [
   },
   {
     key: 'action',
-    header: 'Action',
+    header: t`Action`,
     cell: (e) => (
       <div className="min-w-0">
         <p className="font-mono text-xs break-all text-slate-900 md:whitespace-nowrap">{e.action}</p>
@@ -117,11 +119,12 @@ const AUDIT_COLUMNS: DataTableColumn<AuditEntryDto>[] = [
       </div>
     ),
   },
-  { key: 'changes', header: 'Changes (before → after)', hideBelow: 'md', className: 'min-w-[16rem]', cell: (e) => <Changes changes={e.changes} /> },
+  { key: 'changes', header: t`Changes (before → after)`, hideBelow: 'md', className: 'min-w-[16rem]', cell: (e) => <Changes changes={e.changes} /> },
 ];
 
 /** The trail: who, role, IP, time, action, target, the changed fields; filters and paging on the server. */
 function AuditTrail() {
+  const MSG = useMsg();
   const list = useListQuery<AuditEntryDto, typeof AUDIT_FILTERS>({
     queryKey: 'admin-audit', path: '/api/admin/security/audit', auth: 'admin', filters: AUDIT_FILTERS, searchParam: 'actor', urlPrefix: 'a_',
   });
@@ -129,37 +132,37 @@ function AuditTrail() {
   return (
     <div>
       <div className="border-b border-slate-100 p-4 sm:p-5">
-        <FilterBar label="Audit filters" onClear={list.resetFilters} canClear={list.isFiltered}>
-          <SearchInput label="Who" placeholder="Who (name)..." value={list.searchText} onChange={list.setSearchText} busy={list.query.isFetching && !!list.items} className="w-full sm:w-56" />
+        <FilterBar label={t`Audit filters`} onClear={list.resetFilters} canClear={list.isFiltered}>
+          <SearchInput label={t`Who`} placeholder={t`Who (name)...`} value={list.searchText} onChange={list.setSearchText} busy={list.query.isFetching && !!list.items} className="w-full sm:w-56" />
           {/* phones: two filters a row */}
-          <div className={HALF}><FilterSelect label="Role" value={f.role} onChange={(v) => list.setFilter('role', v)} allLabel="All roles" options={ROLES} className="w-full" /></div>
-          <div className={HALF}><FilterSelect label="Action" value={f.action} onChange={(v) => list.setFilter('action', v)} allLabel="All actions" options={ACTION_DOMAINS} className="w-full" /></div>
-          <div className={HALF}><FilterInput label="Target type" placeholder="Target type" value={f.target_type} onChange={(v) => list.setFilter('target_type', v)} className="w-full sm:w-36" /></div>
-          <div className={HALF}><FilterInput label="Target ID" placeholder="Target ID" value={f.target_id} onChange={(v) => list.setFilter('target_id', v)} className="w-full sm:w-28" /></div>
+          <div className={HALF}><FilterSelect label={t`Role`} value={f.role} onChange={(v) => list.setFilter('role', v)} allLabel={t`All roles`} options={ROLES} className="w-full" /></div>
+          <div className={HALF}><FilterSelect label={t`Action`} value={f.action} onChange={(v) => list.setFilter('action', v)} allLabel={t`All actions`} options={ACTION_DOMAINS} className="w-full" /></div>
+          <div className={HALF}><FilterInput label={t`Target type`} placeholder={t`Target type`} value={f.target_type} onChange={(v) => list.setFilter('target_type', v)} className="w-full sm:w-36" /></div>
+          <div className={HALF}><FilterInput label={t`Target ID`} placeholder={t`Target ID`} value={f.target_id} onChange={(v) => list.setFilter('target_id', v)} className="w-full sm:w-28" /></div>
           <label className={cx(HALF, 'flex items-center gap-2 text-sm text-slate-600')}>
-            <span className="shrink-0">From</span>
+            <span className="shrink-0"><Trans>From</Trans></span>
             <Input type="date" value={f.from} max={f.to || undefined} onChange={(e) => list.setFilter('from', e.target.value)} className="min-w-0 flex-1 sm:w-40 sm:flex-none" />
           </label>
           <label className={cx(HALF, 'flex items-center gap-2 text-sm text-slate-600')}>
-            <span className="shrink-0">To</span>
+            <span className="shrink-0"><Trans>To</Trans></span>
             <Input type="date" value={f.to} min={f.from || undefined} onChange={(e) => list.setFilter('to', e.target.value)} className="min-w-0 flex-1 sm:w-40 sm:flex-none" />
           </label>
         </FilterBar>
         <p className="mt-3 text-xs text-slate-500" aria-live="polite">
-          {list.items ? `${formatCount(list.total)} entr${list.total === 1 ? 'y' : 'ies'}` : '\u00a0'} · append-only: entries are never changed or deleted
+          {list.items ? plural(list.total, { one: `${formatCount(list.total)} entry`, other: `${formatCount(list.total)} entries` }) : '\u00a0'} · <Trans>append-only: entries are never changed or deleted</Trans>
         </p>
       </div>
       <DataTable
-        caption="Audit trail"
+        caption={t`Audit trail`}
         density="compact"
         columns={AUDIT_COLUMNS}
         rowKey={(e) => e.id}
         {...list.tableProps}
-        loadingLabel="Loading audit trail..."
+        loadingLabel={t`Loading audit trail...`}
         errorTitle={MSG.loadAuditFailed}
         empty={{ title: MSG.noAuditEntries, description: list.isFiltered ? 'No entry matches these filters.' : undefined }}
       />
-      <Pagination {...list.paginationProps} label="Audit trail pages" />
+      <Pagination {...list.paginationProps} label={t`Audit trail pages`} />
     </div>
   );
 }
@@ -174,28 +177,29 @@ function browserOf(ua: string | null): string {
 
 /** Live admin sessions with Revoke; revoking your own signs you out. */
 function Sessions() {
+  const MSG = useMsg();
   const list = useListQuery<AdminSession>({ queryKey: 'admin-sessions', path: '/api/admin/security/sessions', auth: 'admin', searchParam: null, urlPrefix: 's_' });
   const [revoking, setRevoking] = useState<AdminSession | null>(null);
   const revoke = useAdminMutation((id: number) => adminApi(`/api/admin/security/sessions/${id}`, { method: 'DELETE' }), ['admin-sessions', 'admin-codes', 'admin-audit']);
   const columns: DataTableColumn<AdminSession>[] = [
     {
       key: 'name',
-      header: 'Admin',
+      header: t`Admin`,
       cell: (s) => (
         <div className="min-w-0">
           <p className="font-medium text-slate-900">
             {s.name}
-            {s.current && <span className="ms-2 inline-flex rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200 ring-inset">This session</span>}
+            {s.current && <span className="ms-2 inline-flex rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200 ring-inset"><Trans>This session</Trans></span>}
           </p>
-          <p className="text-xs text-slate-500 sm:hidden">Active <When iso={s.last_seen_at} /></p>
+          <p className="text-xs text-slate-500 sm:hidden"><Trans>Active</Trans> <When iso={s.last_seen_at} /></p>
         </div>
       ),
     },
-    { key: 'created_at', header: 'Signed in', hideBelow: 'md', className: 'whitespace-nowrap text-slate-600', cell: (s) => <When iso={s.created_at} /> },
-    { key: 'last_seen_at', header: 'Last active', hideBelow: 'sm', className: 'whitespace-nowrap text-slate-600', cell: (s) => <When iso={s.last_seen_at} /> },
+    { key: 'created_at', header: t`Signed in`, hideBelow: 'md', className: 'whitespace-nowrap text-slate-600', cell: (s) => <When iso={s.created_at} /> },
+    { key: 'last_seen_at', header: t`Last active`, hideBelow: 'sm', className: 'whitespace-nowrap text-slate-600', cell: (s) => <When iso={s.last_seen_at} /> },
     {
       key: 'from',
-      header: 'From',
+      header: t`From`,
       hideBelow: 'lg',
       cell: (s) => (
         <div className="text-xs text-slate-600">
@@ -208,28 +212,28 @@ function Sessions() {
   return (
     <div>
       <p className="border-b border-slate-100 p-4 text-sm text-slate-600 sm:p-5">
-        An admin session ends after 12 hours without use. Revoking one signs that browser out at once.
+        <Trans>An admin session ends after 12 hours without use. Revoking one signs that browser out at once.</Trans>
       </p>
       <DataTable
-        caption="Admin sessions"
+        caption={t`Admin sessions`}
         columns={columns}
         rowKey={(s) => s.id}
         {...list.tableProps}
-        loadingLabel="Loading sessions..."
+        loadingLabel={t`Loading sessions...`}
         errorTitle={MSG.loadSessionsFailed}
         empty={{ title: MSG.noAdminSessions }}
         phoneActions="inline"
         rowActions={(s) => (
-          <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setRevoking(s)} aria-label={`Revoke session of ${s.name}${s.current ? ' (this session)' : ''}`}>Revoke</Button>
+          <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setRevoking(s)} aria-label={t`Revoke session of ${s.name}${s.current ? ' (this session)' : ''}`}><Trans>Revoke</Trans></Button>
         )}
       />
-      <Pagination {...list.paginationProps} label="Admin sessions pages" />
+      <Pagination {...list.paginationProps} label={t`Admin sessions pages`} />
       <ConfirmDialog
         open={revoking !== null}
         onClose={() => setRevoking(null)}
-        title="Revoke session"
+        title={t`Revoke session`}
         message={revoking ? (revoking.current ? 'This is your own session: you will be signed out.' : `${revoking.name} will be signed out of that browser.`) : ''}
-        confirmLabel="Revoke"
+        confirmLabel={t`Revoke`}
         destructive
         onConfirm={async () => {
           await revoke.mutateAsync(revoking!.id);
@@ -248,13 +252,13 @@ function NewCodeDialog({ created, onClose }: { created: AdminCodeCreated | null;
     <Dialog
       open={created !== null}
       onClose={onClose}
-      title={`Access code for ${created?.name ?? ''}`}
-      description="Shown this once: copy it now and give it to them privately. Only a fingerprint of it is stored."
+      title={t`Access code for ${created?.name ?? ''}`}
+      description={t`Shown this once: copy it now and give it to them privately. Only a fingerprint of it is stored.`}
       size="sm"
-      footer={<Button onClick={onClose}>Done</Button>}
+      footer={<Button onClick={onClose}><Trans>Done</Trans></Button>}
     >
       <div className="flex items-center gap-2">
-        <code aria-label="New access code" className="min-w-0 flex-1 rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm break-all text-slate-900 select-all">{created?.code}</code>
+        <code aria-label={t`New access code`} className="min-w-0 flex-1 rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm break-all text-slate-900 select-all">{created?.code}</code>
         <Button
           variant="secondary"
           size="sm"
@@ -270,13 +274,14 @@ function NewCodeDialog({ created, onClose }: { created: AdminCodeCreated | null;
           {copied ? 'Copied' : 'Copy'}
         </Button>
       </div>
-      <p className="mt-3 text-sm text-slate-600">They sign in at /admin-access with this code; everything they change is recorded under their name.</p>
+      <p className="mt-3 text-sm text-slate-600"><Trans>They sign in at /admin-access with this code; everything they change is recorded under their name.</Trans></p>
     </Dialog>
   );
 }
 
 /** Named admins' codes: create (shown once) and revoke (ends their sessions). */
 function Codes() {
+  const MSG = useMsg();
   const list = useListQuery<AdminCode>({ queryKey: 'admin-codes', path: '/api/admin/security/codes', auth: 'admin', searchParam: null, urlPrefix: 'c_' });
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -301,25 +306,25 @@ function Codes() {
   const columns: DataTableColumn<AdminCode>[] = [
     {
       key: 'name',
-      header: 'Admin',
+      header: t`Admin`,
       cell: (c) => (
         <div className="min-w-0">
           <p className={cx('font-medium', c.revoked_at ? 'text-slate-500' : 'text-slate-900')}>{c.name}</p>
-          <p className="text-xs text-slate-500">by {c.created_by}</p>
+          <p className="text-xs text-slate-500"><Trans>by <bdi>{c.created_by}</bdi></Trans></p>
         </div>
       ),
     },
-    { key: 'created_at', header: 'Created', hideBelow: 'sm', className: 'whitespace-nowrap text-slate-600', cell: (c) => <When iso={c.created_at} /> },
-    { key: 'last_used_at', header: 'Last sign-in', hideBelow: 'md', className: 'whitespace-nowrap text-slate-600', cell: (c) => (c.last_used_at ? <When iso={c.last_used_at} /> : 'Never') },
-    { key: 'sessions', header: 'Sessions', align: 'right', hideBelow: 'md', cell: (c) => c.active_sessions },
+    { key: 'created_at', header: t`Created`, hideBelow: 'sm', className: 'whitespace-nowrap text-slate-600', cell: (c) => <When iso={c.created_at} /> },
+    { key: 'last_used_at', header: t`Last sign-in`, hideBelow: 'md', className: 'whitespace-nowrap text-slate-600', cell: (c) => (c.last_used_at ? <When iso={c.last_used_at} /> : 'Never') },
+    { key: 'sessions', header: t`Sessions`, align: 'right', hideBelow: 'md', cell: (c) => c.active_sessions },
     {
       key: 'status',
-      header: 'Status',
+      header: t`Status`,
       cell: (c) =>
         c.revoked_at ? (
-          <span className="inline-flex rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 ring-1 ring-slate-300 ring-inset" title={formatDate(c.revoked_at, 'dayTime')}>Revoked</span>
+          <span className="inline-flex rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 ring-1 ring-slate-300 ring-inset" title={formatDate(c.revoked_at, 'dayTime')}><Trans>Revoked</Trans></span>
         ) : (
-          <span className="inline-flex rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200 ring-inset">Active</span>
+          <span className="inline-flex rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200 ring-inset"><Trans>Active</Trans></span>
         ),
     },
   ];
@@ -327,35 +332,35 @@ function Codes() {
   return (
     <div>
       <form onSubmit={submit} className="flex flex-col gap-3 border-b border-slate-100 p-4 sm:flex-row sm:items-start sm:p-5" noValidate>
-        <Field label="New admin's name" error={error} hint="Each admin gets a personal code; the owner keeps signing in with ADMIN_ACCESS_CODE." className="min-w-0 flex-1 sm:max-w-sm">
-          <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={ADMIN_NAME_MAX} autoComplete="off" placeholder="e.g. Sara Haddad" />
+        <Field label={t`New admin's name`} error={error} hint={t`Each admin gets a personal code; the owner keeps signing in with ADMIN_ACCESS_CODE.`} className="min-w-0 flex-1 sm:max-w-sm">
+          <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={ADMIN_NAME_MAX} autoComplete="off" placeholder={t`e.g. Sara Haddad`} />
         </Field>
         {/* level with the input, below the field's label */}
-        <Button type="submit" loading={create.isPending} className="sm:mt-7">Create code</Button>
+        <Button type="submit" loading={create.isPending} className="sm:mt-7"><Trans>Create code</Trans></Button>
       </form>
       <DataTable
-        caption="Admin codes"
+        caption={t`Admin codes`}
         columns={columns}
         rowKey={(c) => c.id}
         {...list.tableProps}
-        loadingLabel="Loading admin codes..."
+        loadingLabel={t`Loading admin codes...`}
         errorTitle={MSG.loadCodesFailed}
-        empty={{ title: MSG.noAdminCodes, description: 'Create a code for each person who runs the shop, so the audit trail names them.' }}
+        empty={{ title: MSG.noAdminCodes, description: t`Create a code for each person who runs the shop, so the audit trail names them.` }}
         phoneActions="inline"
         rowActions={(c) =>
           c.revoked_at ? null : (
-            <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setRevoking(c)} aria-label={`Revoke code of ${c.name}`}>Revoke</Button>
+            <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setRevoking(c)} aria-label={t`Revoke code of ${c.name}`}><Trans>Revoke</Trans></Button>
           )
         }
       />
-      <Pagination {...list.paginationProps} label="Admin codes pages" />
+      <Pagination {...list.paginationProps} label={t`Admin codes pages`} />
       <NewCodeDialog key={created?.id ?? 'none'} created={created} onClose={() => setCreated(null)} />
       <ConfirmDialog
         open={revoking !== null}
         onClose={() => setRevoking(null)}
-        title="Revoke admin code"
+        title={t`Revoke admin code`}
         message={revoking ? `${revoking.name}'s code stops working and ${revoking.active_sessions === 1 ? 'their open session ends' : `their ${revoking.active_sessions} open sessions end`}.` : ''}
-        confirmLabel="Revoke"
+        confirmLabel={t`Revoke`}
         destructive
         onConfirm={async () => {
           await revoke.mutateAsync(revoking!.id);
@@ -369,37 +374,38 @@ function Codes() {
 
 /** Wrong codes and refused attempts at /admin-access (the code tried is never kept). */
 function Attempts() {
+  const MSG = useMsg();
   const list = useListQuery<AccessAttempt>({ queryKey: 'admin-attempts', path: '/api/admin/security/access-attempts', auth: 'admin', searchParam: null, urlPrefix: 'f_' });
   const columns: DataTableColumn<AccessAttempt>[] = [
-    { key: 'created_at', header: 'Time', className: 'whitespace-nowrap text-slate-600', cell: (a) => <When iso={a.created_at} /> },
-    { key: 'ip', header: 'IP address', className: 'font-mono text-xs text-slate-900', cell: (a) => a.ip },
-    { key: 'browser', header: 'Browser', hideBelow: 'md', cell: (a) => <span title={a.user_agent} className="text-slate-600">{browserOf(a.user_agent)}</span> },
+    { key: 'created_at', header: t`Time`, className: 'whitespace-nowrap text-slate-600', cell: (a) => <When iso={a.created_at} /> },
+    { key: 'ip', header: t`IP address`, className: 'font-mono text-xs text-slate-900', cell: (a) => a.ip },
+    { key: 'browser', header: t`Browser`, hideBelow: 'md', cell: (a) => <span title={a.user_agent} className="text-slate-600">{browserOf(a.user_agent)}</span> },
     {
       key: 'result',
-      header: 'Result',
+      header: t`Result`,
       cell: (a) =>
         a.limited ? (
-          <span className="inline-flex rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-200 ring-inset">Locked out</span>
+          <span className="inline-flex rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-200 ring-inset"><Trans>Locked out</Trans></span>
         ) : (
-          <span className="inline-flex rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-amber-200 ring-inset">Wrong code</span>
+          <span className="inline-flex rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-amber-200 ring-inset"><Trans>Wrong code</Trans></span>
         ),
     },
   ];
   return (
     <div>
       <p className="border-b border-slate-100 p-4 text-sm text-slate-600 sm:p-5">
-        After too many wrong codes an address waits before it may try again, longer after each further miss; right codes never count.
+        <Trans>After too many wrong codes an address waits before it may try again, longer after each further miss; right codes never count.</Trans>
       </p>
       <DataTable
-        caption="Failed access attempts"
+        caption={t`Failed access attempts`}
         columns={columns}
         rowKey={(a) => a.id}
         {...list.tableProps}
-        loadingLabel="Loading attempts..."
+        loadingLabel={t`Loading attempts...`}
         errorTitle={MSG.loadAttemptsFailed}
         empty={{ title: MSG.noAccessAttempts }}
       />
-      <Pagination {...list.paginationProps} label="Failed access pages" />
+      <Pagination {...list.paginationProps} label={t`Failed access pages`} />
     </div>
   );
 }
@@ -412,10 +418,12 @@ function AccessWarning() {
   const { data } = useAdminQuery<AccessAlert>(['admin-access-alert'], '/api/admin/security/access-alert', { refetchInterval: 60_000 });
   if (!data?.alert) return null;
   return (
-    <Alert tone="warning" title="Someone may be guessing admin access codes">
-      {data.failures} wrong codes from all addresses in the last {data.window_minutes} minutes (warning from {data.threshold}). Each
-      address is locked out on its own and nobody else is refused; see Failed access for the addresses, and
-      revoke any code you think is known.
+    <Alert tone="warning" title={t`Someone may be guessing admin access codes`}>
+      <Trans>
+        {data.failures} wrong codes from all addresses in the last {data.window_minutes} minutes (warning from {data.threshold}). Each
+        address is locked out on its own and nobody else is refused; see Failed access for the addresses, and
+        revoke any code you think is known.
+      </Trans>
     </Alert>
   );
 }
@@ -428,11 +436,11 @@ export function SecuritySection() {
   const [tab, setTab] = useState<Tab>('audit');
   return (
     <section aria-labelledby="security-heading" className="space-y-5">
-      <PageHeader id="security-heading" title="Security" description="Who changed what, who is signed in, and who tried to get in." />
+      <PageHeader id="security-heading" title={t`Security`} description={t`Who changed what, who is signed in, and who tried to get in.`} />
       <AccessWarning />
-      <Alert tone="info" title="Every change by an admin or a vendor is recorded with its author; nobody can edit or remove an entry." />
+      <Alert tone="info" title={t`Every change by an admin or a vendor is recorded with its author; nobody can edit or remove an entry.`} />
       <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
-        <Tabs label="Security views" items={TABS} value={tab} onValueChange={setTab} className="px-4 pt-3 sm:px-5">
+        <Tabs label={t`Security views`} items={TABS} value={tab} onValueChange={setTab} className="px-4 pt-3 sm:px-5">
           {tab === 'audit' && <AuditTrail />}
           {tab === 'sessions' && <Sessions />}
           {tab === 'codes' && <Codes />}

@@ -1,8 +1,11 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminSupportConversation, SupportMessage, SupportStatus } from '@souq/shared/api/support';
 import { ADMIN_SUPPORT_POLL_MS, SUPPORT_MESSAGE_MAX, SUPPORT_PRIORITIES, SUPPORT_QUICK_REPLIES, SUPPORT_STATUSES } from '@souq/shared/constants';
-import { MSG } from '@souq/shared/messages';
+import { useMsg } from '@/lib/use-msg';
 import { formatRelativeTime } from '@souq/shared/rules/relative-time';
 import { api } from '@/lib/api-client';
 import { useListQuery } from '@/lib/use-list-query';
@@ -29,12 +32,12 @@ const LIST_KEY = 'admin-support';
 const THREAD_KEY = 'admin-support-thread';
 
 const options = (values: readonly string[], kind: 'support' | 'priority') => values.map((v) => ({ value: v, label: statusBadge(kind, v).label }));
-const QUICK_LABELS: Record<(typeof SUPPORT_QUICK_REPLIES)[number], string> = {
-  greeting: 'Greeting',
-  investigating: 'Investigating',
-  'need info': 'Need info',
-  resolved: 'Resolved',
-  'follow up': 'Follow up',
+const QUICK_LABELS: Record<(typeof SUPPORT_QUICK_REPLIES)[number], MessageDescriptor> = {
+  greeting: msg`Greeting`,
+  investigating: msg`Investigating`,
+  'need info': msg`Need info`,
+  resolved: msg`Resolved`,
+  'follow up': msg`Follow up`,
 };
 
 /**
@@ -54,16 +57,16 @@ export function SupportSection() {
 
   return (
     <section aria-labelledby="support-heading" className="flex flex-col gap-4">
-      <PageHeader id="support-heading" title="Support Center" description="Customer conversations, newest activity first. New messages arrive as they are sent." />
-      <FilterBar onClear={list.resetFilters} canClear={list.isFiltered} label="Conversation filters">
-        <SearchInput label="Search conversations" placeholder="Search subject, message, customer..." value={list.searchText} onChange={list.setSearchText} busy={list.query.isFetching && !!list.items && list.searchText !== list.search} />
-        <FilterSelect label="Status" allLabel="All statuses" value={list.filters.status} onChange={(v) => list.setFilter('status', v)} options={options(SUPPORT_STATUSES, 'support')} />
-        <FilterSelect label="Priority" allLabel="All priorities" value={list.filters.priority} onChange={(v) => list.setFilter('priority', v)} options={options(SUPPORT_PRIORITIES, 'priority')} />
+      <PageHeader id="support-heading" title={t`Support Center`} description={t`Customer conversations, newest activity first. New messages arrive as they are sent.`} />
+      <FilterBar onClear={list.resetFilters} canClear={list.isFiltered} label={t`Conversation filters`}>
+        <SearchInput label={t`Search conversations`} placeholder={t`Search subject, message, customer...`} value={list.searchText} onChange={list.setSearchText} busy={list.query.isFetching && !!list.items && list.searchText !== list.search} />
+        <FilterSelect label={t`Status`} allLabel={t`All statuses`} value={list.filters.status} onChange={(v) => list.setFilter('status', v)} options={options(SUPPORT_STATUSES, 'support')} />
+        <FilterSelect label={t`Priority`} allLabel={t`All priorities`} value={list.filters.priority} onChange={(v) => list.setFilter('priority', v)} options={options(SUPPORT_PRIORITIES, 'priority')} />
       </FilterBar>
 
       <InboxPanes
         showingDetail={selected !== null}
-        detail={selected === null ? <EmptyState className="m-4 flex-1" title="Select a conversation" description="Its messages and the reply box open here." /> : <ThreadPane key={selected} id={selected} onBack={() => setSelected(null)} />}
+        detail={selected === null ? <EmptyState className="m-4 flex-1" title={t`Select a conversation`} description={t`Its messages and the reply box open here.`} /> : <ThreadPane key={selected} id={selected} onBack={() => setSelected(null)} />}
         list={<>
           <ConversationList
             rows={list.items}
@@ -73,7 +76,7 @@ export function SupportSection() {
             selected={selected}
             onSelect={setSelected}
           />
-          <Pagination {...list.paginationProps} label="Conversation pages" />
+          <Pagination {...list.paginationProps} label={t`Conversation pages`} />
         </>}
       />
     </section>
@@ -88,6 +91,7 @@ function ConversationList({ rows, loading, error, onRetry, selected, onSelect }:
   selected: number | null;
   onSelect: (id: number) => void;
 }) {
+  const MSG = useMsg();
   if (loading && !rows) {
     return (
       <p className="p-6 text-center text-sm text-slate-600">
@@ -100,24 +104,24 @@ function ConversationList({ rows, loading, error, onRetry, selected, onSelect }:
       <Alert className="m-4" title={MSG.supportFetchFailed}>
         {error.message}{' '}
         <Button variant="secondary" size="sm" className="mt-2" onClick={onRetry}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </Alert>
     );
   }
   if (!rows?.length) return <EmptyState className="m-4" title={MSG.supportNoConversations} />;
   return (
-    <ul aria-label="Conversations" className="min-h-0 flex-1 divide-y divide-slate-100 overflow-y-auto">
+    <ul aria-label={t`Conversations`} className="min-h-0 flex-1 divide-y divide-slate-100 overflow-y-auto">
       {rows.map((c) => (
         <InboxRow key={c.id} selected={c.id === selected} onSelect={() => onSelect(c.id)}>
           <span className="flex items-center gap-2">
-            <span className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900">{c.user_name || c.user_email}</span>
+            <span className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900"><bdi>{c.user_name || c.user_email}</bdi></span>
             <time dateTime={c.updated_at} title={formatDate(c.updated_at, 'dayTime')} className="shrink-0 text-xs text-slate-500">
               {formatRelativeTime(c.updated_at)}
             </time>
           </span>
-          <span className="truncate text-sm text-slate-800">{c.subject}</span>
-          <span className="truncate text-xs text-slate-500">{c.last_message || '—'}</span>
+          <span dir="auto" className="truncate text-sm text-slate-800">{c.subject}</span>
+          <span dir="auto" className="truncate text-xs text-slate-500">{c.last_message || '—'}</span>
           <span className="flex flex-wrap items-center gap-1.5">
             <StatusBadge kind="support" status={c.status} />
             <StatusBadge kind="priority" status={c.priority} />
@@ -130,6 +134,7 @@ function ConversationList({ rows, loading, error, onRetry, selected, onSelect }:
 }
 
 function ThreadPane({ id, onBack }: { id: number; onBack: () => void }) {
+  const MSG = useMsg();
   const qc = useQueryClient();
   const [draft, setDraft] = useState('');
   const [updating, setUpdating] = useState(false);
@@ -174,12 +179,12 @@ function ThreadPane({ id, onBack }: { id: number; onBack: () => void }) {
   return (
     <>
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-100 p-3 sm:px-4">
-        <Button variant="ghost" size="sm" className="lg:hidden" onClick={onBack} aria-label="Back to conversations">
-          ←
+        <Button variant="ghost" size="sm" className="lg:hidden" onClick={onBack} aria-label={t`Back to conversations`}>
+          <span aria-hidden="true" className="inline-block rtl:-scale-x-100">←</span>
         </Button>
         <div className="min-w-0 flex-[1_1_12rem]">
-          <h3 className="truncate text-base font-semibold text-slate-900">{c?.subject ?? '\u00a0'}</h3>
-          {c && <p className="truncate text-xs text-slate-500">{c.user_name} · {c.user_email}</p>}
+          <h3 dir="auto" className="truncate text-base font-semibold text-slate-900">{c?.subject ?? '\u00a0'}</h3>
+          {c && <p className="truncate text-xs text-slate-500"><bdi>{c.user_name}</bdi> · <bdi>{c.user_email}</bdi></p>}
         </div>
         {c && (
           <div className="flex items-center gap-2">
@@ -187,18 +192,18 @@ function ThreadPane({ id, onBack }: { id: number; onBack: () => void }) {
             <StatusBadge kind="priority" status={c.priority} />
             {resolved ? (
               <Button size="sm" variant="secondary" loading={updating} onClick={() => void setStatus('open')}>
-                Reopen
+                <Trans>Reopen</Trans>
               </Button>
             ) : (
               <Button size="sm" loading={updating} onClick={() => void setStatus('resolved')}>
-                Mark Resolved
+                <Trans>Mark Resolved</Trans>
               </Button>
             )}
           </div>
         )}
       </div>
 
-      <div ref={log} role="log" aria-live="polite" aria-label="Messages" className="flex min-h-64 flex-1 flex-col gap-3 overflow-y-auto bg-slate-50/60 p-4">
+      <div ref={log} role="log" aria-live="polite" aria-label={t`Messages`} className="flex min-h-64 flex-1 flex-col gap-3 overflow-y-auto bg-slate-50/60 p-4">
         {thread.isPending ? (
           <p className="m-auto text-sm text-slate-600">
             <Spinner size="sm" label={MSG.supportLoadingMessages} />
@@ -222,7 +227,7 @@ function ThreadPane({ id, onBack }: { id: number; onBack: () => void }) {
 
       {c && !resolved && (
         <div className="flex flex-col gap-2 border-t border-slate-100 p-3 sm:px-4">
-          <div role="group" aria-label="Quick replies" className="flex flex-wrap gap-1.5">
+          <div role="group" aria-label={t`Quick replies`} className="flex flex-wrap gap-1.5">
             {SUPPORT_QUICK_REPLIES.map((q) => (
               <button
                 key={q}
@@ -230,13 +235,13 @@ function ThreadPane({ id, onBack }: { id: number; onBack: () => void }) {
                 onClick={() => setDraft(MSG.supportQuickReplies[q])}
                 className="rounded-full border border-slate-200 bg-white px-3 py-1 text-xs font-medium text-slate-700 hover:border-brand-600/40 hover:bg-brand-50"
               >
-                {QUICK_LABELS[q]}
+                {i18n._(QUICK_LABELS[q])}
               </button>
             ))}
           </div>
           <MessageComposer
-            label="Reply"
-            placeholder="Type a reply…"
+            label={t`Reply`}
+            placeholder={t`Type a reply…`}
             maxLength={SUPPORT_MESSAGE_MAX}
             value={draft}
             onValueChange={setDraft}

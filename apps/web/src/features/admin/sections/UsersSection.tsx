@@ -1,7 +1,10 @@
 import { useMemo, useState, type FormEvent } from 'react';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, plural, t } from '@lingui/core/macro';
+import { Plural, Trans } from '@lingui/react/macro';
 import type { AdminUser, AdminUserDetail } from '@souq/shared/api/admin';
 import type { UserRole } from '@souq/shared/api/auth';
-import { MSG } from '@souq/shared/messages';
+import { useMsg } from '@/lib/use-msg';
 import { formatMoney } from '@souq/shared/rules/money';
 import { useListQuery } from '@/lib/use-list-query';
 import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
@@ -29,6 +32,9 @@ const ROLE_STYLE: Record<UserRole, string> = {
   user: 'bg-sky-50 text-sky-800 ring-sky-200',
 };
 const ROLES: UserRole[] = ['user', 'vendor', 'admin'];
+/** A role's name in the page's language: as a badge (lower case, capitalised by CSS) and as a choice. */
+const ROLE_NAME: Record<UserRole, MessageDescriptor> = { user: msg`user`, vendor: msg`vendor`, admin: msg`admin` };
+const ROLE_CHOICE: Record<UserRole, MessageDescriptor> = { user: msg`User`, vendor: msg`Vendor`, admin: msg`Admin` };
 
 const matches = (u: AdminUser, term: string) => [u.name, u.email, u.role].some((f) => f.toLowerCase().includes(term));
 const who = (u: AdminUser) => u.name || u.email;
@@ -42,31 +48,31 @@ function Avatar({ user }: { user: AdminUser }) {
 }
 
 function RoleBadge({ role }: { role: UserRole }) {
-  return <span className={cx('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset', ROLE_STYLE[role])}>{role}</span>;
+  return <span className={cx('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset', ROLE_STYLE[role])}>{i18n._(ROLE_NAME[role])}</span>;
 }
 
 function Deactivated() {
-  return <span className="inline-flex rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 ring-1 ring-slate-300 ring-inset">Deactivated</span>;
+  return <span className="inline-flex rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 ring-1 ring-slate-300 ring-inset"><Trans>Deactivated</Trans></span>;
 }
 
 const COLUMNS: DataTableColumn<AdminUser>[] = [
   {
     key: 'user',
-    header: 'User',
+    header: <Trans>User</Trans>,
     cell: (u) => (
       <div className="flex items-center gap-3">
         <Avatar user={u} />
         <div className="min-w-0 max-w-[9.5rem] sm:max-w-[12rem]">
-          <p className={cx('truncate font-medium', u.deactivated_at ? 'text-slate-500' : 'text-slate-900')}>{who(u)}</p>
-          <p className="truncate text-xs text-slate-500 md:hidden">{u.email}</p>
+          <p className={cx('truncate font-medium', u.deactivated_at ? 'text-slate-500' : 'text-slate-900')}><bdi>{who(u)}</bdi></p>
+          <p dir="ltr" className="truncate text-xs text-slate-500 md:hidden">{u.email}</p>
         </div>
       </div>
     ),
   },
-  { key: 'email', header: 'Email', hideBelow: 'md', className: 'text-slate-700', cell: (u) => <span className="block max-w-[12rem] truncate" title={u.email}>{u.email}</span> },
+  { key: 'email', header: <Trans>Email</Trans>, hideBelow: 'md', className: 'text-slate-700', cell: (u) => <span className="block max-w-[12rem] truncate" title={u.email}><bdi>{u.email}</bdi></span> },
   {
     key: 'role',
-    header: 'Role',
+    header: <Trans>Role</Trans>,
     cell: (u) => (
       <div className="flex flex-wrap items-center gap-1">
         <RoleBadge role={u.role} />
@@ -74,11 +80,12 @@ const COLUMNS: DataTableColumn<AdminUser>[] = [
       </div>
     ),
   },
-  { key: 'joined', header: 'Joined', hideBelow: 'sm', className: 'whitespace-nowrap text-slate-600', cell: (u) => formatDate(u.created_at) },
+  { key: 'joined', header: <Trans>Joined</Trans>, hideBelow: 'sm', className: 'whitespace-nowrap text-slate-600', cell: (u) => formatDate(u.created_at) },
 ];
 
 /** The user's details: sign-up date, role, status, order figures and the latest orders (admin §2 Users, view). */
 function UserSheet({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  const MSG = useMsg();
   const detail = useAdminQuery<AdminUserDetail>(['admin-user', user?.id], `/api/admin/users/${user?.id}`, { enabled: user !== null });
   const d = detail.data;
   return (
@@ -86,21 +93,21 @@ function UserSheet({ user, onClose }: { user: AdminUser | null; onClose: () => v
       {user && (
         <div className="space-y-5">
           <dl className="grid grid-cols-3 gap-y-3 text-sm">
-            <dt className="text-slate-500">User ID</dt>
+            <dt className="text-slate-500"><Trans>User ID</Trans></dt>
             <dd className="col-span-2 text-slate-900">{user.id}</dd>
-            <dt className="text-slate-500">Email</dt>
-            <dd className="col-span-2 break-all text-slate-900">{user.email}</dd>
-            <dt className="text-slate-500">Role</dt>
+            <dt className="text-slate-500"><Trans>Email</Trans></dt>
+            <dd className="col-span-2 break-all text-slate-900"><bdi>{user.email}</bdi></dd>
+            <dt className="text-slate-500"><Trans>Role</Trans></dt>
             <dd className="col-span-2"><RoleBadge role={user.role} /></dd>
-            <dt className="text-slate-500">Signed up</dt>
+            <dt className="text-slate-500"><Trans>Signed up</Trans></dt>
             <dd className="col-span-2 text-slate-900">{formatDate(user.created_at)}</dd>
-            <dt className="text-slate-500">Status</dt>
-            <dd className="col-span-2 text-slate-900">{user.deactivated_at ? <>Deactivated {formatDate(user.deactivated_at)}</> : 'Active'}</dd>
+            <dt className="text-slate-500"><Trans>Status</Trans></dt>
+            <dd className="col-span-2 text-slate-900">{user.deactivated_at ? <Trans>Deactivated {formatDate(user.deactivated_at)}</Trans> : <Trans>Active</Trans>}</dd>
           </dl>
           <section aria-labelledby="user-orders-heading">
             <div className="flex items-baseline justify-between gap-2">
-              <h3 id="user-orders-heading" className="text-sm font-semibold text-slate-900">Orders</h3>
-              {d && <p className="text-xs text-slate-500">{d.order_count} in total · {formatMoney(d.total_spent, d.currency)} spent</p>}
+              <h3 id="user-orders-heading" className="text-sm font-semibold text-slate-900"><Trans>Orders</Trans></h3>
+              {d && <p className="text-xs text-slate-500"><Trans>{d.order_count} in total · {formatMoney(d.total_spent, d.currency)} spent</Trans></p>}
             </div>
             {detail.isPending ? (
               <div className="mt-3 space-y-2"><Skeleton className="h-10 w-full" /><Skeleton className="h-10 w-full" /></div>
@@ -114,7 +121,7 @@ function UserSheet({ user, onClose }: { user: AdminUser | null; onClose: () => v
                   <li key={o.id} className="flex items-center justify-between gap-3 px-3 py-2.5 text-sm">
                     <div className="min-w-0">
                       <p className="truncate font-medium text-slate-900">{o.order_number}</p>
-                      <p className="text-xs text-slate-500"><When iso={o.created_at} /> · {o.item_count} item{o.item_count === 1 ? '' : 's'}</p>
+                      <p className="text-xs text-slate-500"><When iso={o.created_at} /> · <Plural value={o.item_count} one="# item" other="# items" /></p>
                     </div>
                     <div className="flex shrink-0 items-center gap-2">
                       <span className="tabular-nums text-slate-900">{formatMoney(o.total_amount, o.currency)}</span>
@@ -133,6 +140,7 @@ function UserSheet({ user, onClose }: { user: AdminUser | null; onClose: () => v
 
 /** Edit name and role (decision 0041: the server refuses roles that do not match the account's records, with the reason). */
 function EditUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  const MSG = useMsg();
   const [name, setName] = useState(user?.name ?? '');
   const [role, setRole] = useState<UserRole>(user?.role ?? 'user');
   const [error, setError] = useState<string | null>(null);
@@ -159,22 +167,22 @@ function EditUserDialog({ user, onClose }: { user: AdminUser | null; onClose: ()
     <Dialog
       open={user !== null}
       onClose={() => !save.isPending && onClose()}
-      title={`Edit ${user ? who(user) : 'user'}`}
+      title={user ? t`Edit ${who(user)}` : t`Edit user`}
       size="sm"
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>Cancel</Button>
-          <Button type="submit" form="edit-user-form" loading={save.isPending} disabled={unchanged || !name.trim()}>Save changes</Button>
+          <Button variant="secondary" onClick={onClose} disabled={save.isPending}><Trans>Cancel</Trans></Button>
+          <Button type="submit" form="edit-user-form" loading={save.isPending} disabled={unchanged || !name.trim()}><Trans>Save changes</Trans></Button>
         </>
       }
     >
       <form id="edit-user-form" onSubmit={submit} className="space-y-4" noValidate>
-        <Field label="Name" required error={!name.trim() ? 'Name is required' : null}>
+        <Field label={t`Name`} required error={!name.trim() ? 'Name is required' : null}>
           <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={120} autoComplete="off" />
         </Field>
-        <Field label="Role" hint="A vendor account keeps the vendor role; admins sign in with the access code.">
+        <Field label={t`Role`} hint={t`A vendor account keeps the vendor role; admins sign in with the access code.`}>
           <Select value={role} onChange={(e) => setRole(e.target.value as UserRole)}>
-            {ROLES.map((r) => <option key={r} value={r}>{r[0]!.toUpperCase() + r.slice(1)}</option>)}
+            {ROLES.map((r) => <option key={r} value={r}>{i18n._(ROLE_CHOICE[r])}</option>)}
           </Select>
         </Field>
         {error && <Alert tone="error" title={MSG.updateUserFailed(error)} />}
@@ -189,6 +197,7 @@ function EditUserDialog({ user, onClose }: { user: AdminUser | null; onClose: ()
  * Edit changes name and role; Delete deactivates the account after a confirmation (sessions end, orders stay).
  */
 export function UsersSection() {
+  const MSG = useMsg();
   const list = useListQuery<AdminUser>({ queryKey: 'admin-users', path: '/api/admin/users', auth: 'admin' });
   const [viewing, setViewing] = useState<AdminUser | null>(null);
   const [editing, setEditing] = useState<AdminUser | null>(null);
@@ -206,37 +215,37 @@ export function UsersSection() {
     <section aria-labelledby="users-heading" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="flex flex-col gap-3 border-b border-slate-100 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">
         <div>
-          <h2 id="users-heading" className="text-lg font-semibold text-slate-900">User Management</h2>
+          <h2 id="users-heading" className="text-lg font-semibold text-slate-900"><Trans>User Management</Trans></h2>
           <p className="text-sm text-slate-500" aria-live="polite">
-            {list.items ? `${shown === total ? total : `${shown} of ${total}`} user${total === 1 ? '' : 's'}` : '\u00a0'}
+            {list.items ? (shown === total ? plural(total, { one: '# user', other: '# users' }) : plural(total, { one: `${shown} of # user`, other: `${shown} of # users` })) : '\u00a0'}
           </p>
         </div>
-        <SearchInput label="Search users" placeholder="Search users..." value={list.searchText} onChange={list.setSearchText} busy={list.query.isFetching && !!list.items} />
+        <SearchInput label={t`Search users`} placeholder={t`Search users...`} value={list.searchText} onChange={list.setSearchText} busy={list.query.isFetching && !!list.items} />
       </div>
 
       <DataTable
-        caption="Users"
+        caption={t`Users`}
         columns={COLUMNS}
         rowKey={(u) => u.id}
         {...list.tableProps}
         rows={rows}
         loadingLabel={MSG.loadingUsers}
         errorTitle={MSG.loadUsersFailed}
-        empty={{ title: MSG.noUsersFound, description: term ? 'Try another name, e-mail or role.' : undefined }}
+        empty={{ title: MSG.noUsersFound, description: term ? t`Try another name, e-mail or role.` : undefined }}
         rowLabel={who}
         rowActions={(u) => (
           <>
-            <Button variant="ghost" size="sm" onClick={() => setViewing(u)} aria-label={`View ${who(u)}`}>View</Button>
+            <Button variant="ghost" size="sm" onClick={() => setViewing(u)} aria-label={t`View ${who(u)}`}><Trans>View</Trans></Button>
             {u.role !== 'admin' && !u.deactivated_at && (
               <>
-                <Button variant="ghost" size="sm" onClick={() => setEditing(u)} aria-label={`Edit ${who(u)}`}>Edit</Button>
-                <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setDeactivating(u)} aria-label={`Delete ${who(u)}`}>Delete</Button>
+                <Button variant="ghost" size="sm" onClick={() => setEditing(u)} aria-label={t`Edit ${who(u)}`}><Trans>Edit</Trans></Button>
+                <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setDeactivating(u)} aria-label={t`Delete ${who(u)}`}><Trans>Delete</Trans></Button>
               </>
             )}
           </>
         )}
       />
-      <Pagination {...list.paginationProps} label="Users pages" />
+      <Pagination {...list.paginationProps} label={t`Users pages`} />
 
       <UserSheet user={viewing} onClose={() => setViewing(null)} />
       {/* keyed so the form starts from the chosen user's values each time */}
@@ -244,9 +253,9 @@ export function UsersSection() {
       <ConfirmDialog
         open={deactivating !== null}
         onClose={() => setDeactivating(null)}
-        title="Deactivate user"
+        title={t`Deactivate user`}
         message={deactivating ? MSG.deactivateUserConfirm(who(deactivating)) : ''}
-        confirmLabel="Deactivate"
+        confirmLabel={t`Deactivate`}
         destructive
         onConfirm={async () => {
           try {

@@ -1,8 +1,11 @@
 import { useState } from 'react';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Vendor } from '@souq/shared/api/auth';
 import { VENDOR_DOCUMENT_FIELDS, VENDOR_DOCUMENT_LABELS, VENDOR_STATUSES, type VendorStats } from '@souq/shared/api/vendors';
-import { MSG } from '@souq/shared/messages';
+import { useMsg } from '@/lib/use-msg';
 import { VENDOR_STATUS_LABELS } from '@souq/shared/rules/vendor-status';
 import { useListQuery } from '@/lib/use-list-query';
 import { Button } from '@/components/ui/Button';
@@ -26,26 +29,31 @@ import { formatCount } from '@souq/shared/rules/locale';
 import { formatDate } from '@souq/shared/rules/locale';
 
 const FILTERS = { status: '' };
+/** The vendor statuses and documents in the page's language (the shared English labels are the spec's). */
+const STATUS_NAME: Record<keyof typeof VENDOR_STATUS_LABELS, MessageDescriptor> = { verified: msg`Verified`, pending: msg`Pending Review`, incomplete: msg`Incomplete`, rejected: msg`Rejected` };
+const DOCUMENT_NAME: Record<keyof typeof VENDOR_DOCUMENT_LABELS, MessageDescriptor> = { trade_license: msg`Trade license`, emirates_id_front: msg`Emirates ID (front)`, emirates_id_back: msg`Emirates ID (back)` };
+const statusName = (s: keyof typeof VENDOR_STATUS_LABELS) => i18n._(STATUS_NAME[s]);
+const documentName = (f: keyof typeof VENDOR_DOCUMENT_LABELS) => i18n._(DOCUMENT_NAME[f]);
 const docCount = (v: Vendor) => VENDOR_DOCUMENT_FIELDS.filter((f) => !!v[f]).length;
 
 const COLUMNS: DataTableColumn<Vendor>[] = [
   {
     key: 'vendor',
-    header: 'Vendor',
+    header: <Trans>Vendor</Trans>,
     cell: (v) => (
       <div className="min-w-0 max-w-[10.5rem] sm:max-w-[16rem]">
-        <p className="truncate font-medium text-slate-900" title={v.company_name}>{v.company_name}</p>
-        <p className="truncate text-xs text-slate-500" title={v.email}>{v.email}</p>
-        <p className="truncate text-xs text-slate-500 md:hidden">{v.contact_name}</p>
+        <p className="truncate font-medium text-slate-900" title={v.company_name}><bdi>{v.company_name}</bdi></p>
+        <p className="truncate text-xs text-slate-500" title={v.email}><bdi>{v.email}</bdi></p>
+        <p className="truncate text-xs text-slate-500 md:hidden"><bdi>{v.contact_name}</bdi></p>
         {/* phones: the status folds under the name so the row's actions stay on screen */}
         <StatusBadge kind="vendor" status={v.verification_status} className="mt-1 sm:hidden" />
       </div>
     ),
   },
-  { key: 'contact', header: 'Contact', hideBelow: 'md', className: 'whitespace-nowrap text-slate-700', cell: (v) => <><p>{v.contact_name}</p><p className="text-xs text-slate-500">{v.phone}</p></> },
-  { key: 'status', header: 'Status', hideBelow: 'sm', cell: (v) => <StatusBadge kind="vendor" status={v.verification_status} /> },
-  { key: 'documents', header: 'Documents', align: 'right', hideBelow: 'xl', cell: (v) => `${docCount(v)} / ${VENDOR_DOCUMENT_FIELDS.length}` },
-  { key: 'created_at', header: 'Joined', hideBelow: '2xl', className: 'whitespace-nowrap text-slate-600', cell: (v) => formatDate(v.created_at) },
+  { key: 'contact', header: <Trans>Contact</Trans>, hideBelow: 'md', className: 'whitespace-nowrap text-slate-700', cell: (v) => <><p><bdi>{v.contact_name}</bdi></p><p dir="ltr" className="text-xs text-slate-500">{v.phone}</p></> },
+  { key: 'status', header: <Trans>Status</Trans>, hideBelow: 'sm', cell: (v) => <StatusBadge kind="vendor" status={v.verification_status} /> },
+  { key: 'documents', header: <Trans>Documents</Trans>, align: 'right', hideBelow: 'xl', cell: (v) => `${docCount(v)} / ${VENDOR_DOCUMENT_FIELDS.length}` },
+  { key: 'created_at', header: <Trans>Joined</Trans>, hideBelow: '2xl', className: 'whitespace-nowrap text-slate-600', cell: (v) => formatDate(v.created_at) },
 ];
 
 /**
@@ -54,6 +62,7 @@ const COLUMNS: DataTableColumn<Vendor>[] = [
  * Review (verify or reject with notes, Pending Review only) and Onboard (the vendor's own wizard, Incomplete only).
  */
 export function VendorsSection() {
+  const MSG = useMsg();
   const client = useQueryClient();
   const list = useListQuery<Vendor, typeof FILTERS>({ queryKey: 'admin-vendors', path: '/api/admin/vendors', auth: 'admin', filters: FILTERS });
   const stats = useAdminQuery<VendorStats>(['admin-vendor-stats'], '/api/admin/vendors/stats');
@@ -73,61 +82,61 @@ export function VendorsSection() {
 
   return (
     <section aria-labelledby="vendors-heading" className="space-y-5">
-      <PageHeader id="vendors-heading" title="Vendor Management" description="Verify vendors pending review, keep profiles and documents up to date, onboard vendors on their behalf." />
-      <StatGrid label="Vendor figures" className="grid-cols-2 lg:grid-cols-4">
-        <StatCard label="Total Vendors" loading={stats.isPending} value={formatCount(s?.total)} />
-        <StatCard label={VENDOR_STATUS_LABELS.pending} loading={stats.isPending} value={formatCount(s?.pending)} hint="waiting for a decision" />
-        <StatCard label={VENDOR_STATUS_LABELS.verified} loading={stats.isPending} value={formatCount(s?.verified)} />
-        <StatCard label={VENDOR_STATUS_LABELS.incomplete} loading={stats.isPending} value={formatCount(s?.incomplete)} hint={s && s.rejected ? `${formatCount(s.rejected)} rejected` : 'documents missing'} />
+      <PageHeader id="vendors-heading" title={t`Vendor Management`} description={t`Verify vendors pending review, keep profiles and documents up to date, onboard vendors on their behalf.`} />
+      <StatGrid label={t`Vendor figures`} className="grid-cols-2 lg:grid-cols-4">
+        <StatCard label={t`Total Vendors`} loading={stats.isPending} value={formatCount(s?.total)} />
+        <StatCard label={statusName('pending')} loading={stats.isPending} value={formatCount(s?.pending)} hint={t`waiting for a decision`} />
+        <StatCard label={statusName('verified')} loading={stats.isPending} value={formatCount(s?.verified)} />
+        <StatCard label={statusName('incomplete')} loading={stats.isPending} value={formatCount(s?.incomplete)} hint={s && s.rejected ? t`${formatCount(s.rejected)} rejected` : t`documents missing`} />
       </StatGrid>
 
       <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
         <div className="border-b border-slate-100 p-4 sm:p-5">
-          <FilterBar label="Vendor filters" onClear={list.resetFilters} canClear={list.isFiltered}>
-            <SearchInput label="Search vendors" placeholder="Company, contact or e-mail..." value={list.searchText} onChange={list.setSearchText} busy={list.query.isFetching && !!list.items} className="sm:w-80" />
-            <FilterSelect label="Status" value={list.filters.status} onChange={(v) => list.setFilter('status', v)} allLabel="All statuses" options={VENDOR_STATUSES.map((v) => ({ value: v, label: VENDOR_STATUS_LABELS[v] }))} />
+          <FilterBar label={t`Vendor filters`} onClear={list.resetFilters} canClear={list.isFiltered}>
+            <SearchInput label={t`Search vendors`} placeholder={t`Company, contact or e-mail...`} value={list.searchText} onChange={list.setSearchText} busy={list.query.isFetching && !!list.items} className="sm:w-80" />
+            <FilterSelect label={t`Status`} value={list.filters.status} onChange={(v) => list.setFilter('status', v)} allLabel={t`All statuses`} options={VENDOR_STATUSES.map((v) => ({ value: v, label: statusName(v) }))} />
           </FilterBar>
         </div>
         <DataTable
-          caption="Vendors"
+          caption={t`Vendors`}
           density="compact"
           columns={COLUMNS}
           rowKey={(v) => v.id}
           {...list.tableProps}
-          loadingLabel="Loading vendors..."
+          loadingLabel={t`Loading vendors...`}
           errorTitle={MSG.loadVendorsFailed}
-          empty={{ title: MSG.noVendorsFound, description: list.isFiltered ? 'Try another search or status.' : undefined }}
+          empty={{ title: MSG.noVendorsFound, description: list.isFiltered ? t`Try another search or status.` : undefined }}
           rowLabel={(v) => v.company_name}
           rowActions={(v) => (
             <>
-              <Button variant="ghost" size="sm" onClick={() => setViewing(v)} aria-label={`View ${v.company_name}`}>View</Button>
+              <Button variant="ghost" size="sm" onClick={() => setViewing(v)} aria-label={t`View ${v.company_name}`}><Trans>View</Trans></Button>
               {v.verification_status === 'pending' && (
-                <Button variant="secondary" size="sm" onClick={() => setReviewing(v)} aria-label={`Review ${v.company_name}`}>Review</Button>
+                <Button variant="secondary" size="sm" onClick={() => setReviewing(v)} aria-label={t`Review ${v.company_name}`}><Trans>Review</Trans></Button>
               )}
               {v.verification_status === 'incomplete' && (
-                <Button variant="secondary" size="sm" onClick={() => setOnboarding(v)} aria-label={`Onboard ${v.company_name}`}>Onboard</Button>
+                <Button variant="secondary" size="sm" onClick={() => setOnboarding(v)} aria-label={t`Onboard ${v.company_name}`}><Trans>Onboard</Trans></Button>
               )}
             </>
           )}
         />
-        <Pagination {...list.paginationProps} label="Vendors pages" />
+        <Pagination {...list.paginationProps} label={t`Vendors pages`} />
       </div>
 
       <Drawer open={viewing !== null} onClose={() => setViewing(null)} title={viewing?.company_name ?? ''} widthClass="max-w-3xl">
         {viewing && <VendorProfileView vendorId={viewing.id} actingAs="admin" />}
       </Drawer>
 
-      <Dialog open={reviewing !== null} onClose={() => setReviewing(null)} title={reviewing ? `Review ${reviewing.company_name}` : ''} description="Check the documents, then verify or reject. The vendor sees the decision and the notes." size="lg">
+      <Dialog open={reviewing !== null} onClose={() => setReviewing(null)} title={reviewing ? t`Review ${reviewing.company_name}` : ''} description={t`Check the documents, then verify or reject. The vendor sees the decision and the notes.`} size="lg">
         {reviewing && (
           <div className="space-y-4">
             <ul className="grid gap-2 text-sm sm:grid-cols-3">
               {VENDOR_DOCUMENT_FIELDS.map((f) => (
                 <li key={f} className="rounded-lg border border-slate-200 px-3 py-2">
-                  <p className="text-xs text-slate-500">{VENDOR_DOCUMENT_LABELS[f]}</p>
-                  <p className="truncate font-medium text-slate-900" title={reviewing[f]?.name}>{reviewing[f]?.name ?? 'Missing'}</p>
+                  <p className="text-xs text-slate-500">{documentName(f)}</p>
+                  <p className="truncate font-medium text-slate-900" title={reviewing[f]?.name}>{reviewing[f] ? <bdi>{reviewing[f].name}</bdi> : <Trans>Missing</Trans>}</p>
                   {reviewing[f] && (
                     <button type="button" className="text-xs font-medium text-brand-700 hover:underline" onClick={() => openPrivateFile(reviewing[f]!.url, 'admin').catch((e: Error) => notify.error(e.message))}>
-                      View<span className="sr-only"> {VENDOR_DOCUMENT_LABELS[f]}</span>
+                      <Trans>View</Trans><span className="sr-only"> {documentName(f)}</span>
                     </button>
                   )}
                 </li>
@@ -146,7 +155,7 @@ export function VendorsSection() {
         )}
       </Dialog>
 
-      <Dialog open={onboarding !== null} onClose={() => setOnboarding(null)} title={onboarding ? `Onboard ${onboarding.company_name}` : ''} description="The vendor's own onboarding wizard, filled in on its behalf." size="xl">
+      <Dialog open={onboarding !== null} onClose={() => setOnboarding(null)} title={onboarding ? t`Onboard ${onboarding.company_name}` : ''} description={t`The vendor's own onboarding wizard, filled in on its behalf.`} size="xl">
         {onboarding && <OnboardingWizard key={onboarding.id} vendor={onboarding} actingAs="admin" onSaved={(v) => void changed(v)} />}
       </Dialog>
     </section>
