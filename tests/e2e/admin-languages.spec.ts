@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { E2E_ADMIN_CODE } from '../../playwright.config';
+import { E2E_ADMIN_CODE } from '../../playwright.config.js';
 
 // The admin area in both languages (issue 26 items 1 and 3): every section at 1280 and 390 px in English and Arabic,
 // the page right-to-left in Arabic with the section's heading in Arabic, and nothing wider than the screen (a table

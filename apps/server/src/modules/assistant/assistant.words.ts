@@ -1,6 +1,3 @@
-import type { Product } from '@souq/shared/api/catalogue';
-import { MSG } from '@souq/shared/messages';
-import { formatMoney } from '@souq/shared/rules/money';
 
 // The built-in assistant's reading of a message (intents as patterns, words that ask rather than name, budgets, ages
 // and hobbies) and its product lines: split from assistant.builtin.ts, which composes them into answers.
