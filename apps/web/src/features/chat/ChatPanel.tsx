@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useImperativeHandle, useMemo, useRef, useState, type DragEvent, type FormEvent, type Ref } from 'react';
 import { CHAT_HISTORY_SENT } from '@souq/shared/constants';
-import { MSG } from '@souq/shared/messages';
+import { useMsg } from '@/lib/use-msg';
 import { findMentionedProduct, isClearContextCommand, parseCartCommand } from '@souq/shared/rules/chat-commands';
 import type { Product } from '@souq/shared/api/catalogue';
 import { api } from '@/lib/api-client';
@@ -86,6 +86,8 @@ const icons = {
  * everything else goes to POST /api/ai/chat. Accepts products dropped on it and images for image search.
  */
 export function ChatPanel({ context, onContextChange, catalogue, lockedProductIds, onFocusProduct, onSearch, onAddedToCart, className, ref }: ChatPanelProps) {
+  // the shared texts in the page's language: the greeting, the suggestions, the local commands' answers
+  const MSG = useMsg();
   const [messages, setMessages] = useState<ChatMessage[]>(() => [message(true, MSG.chatGreeting)]);
   const [input, setInput] = useState('');
   const [waiting, setWaiting] = useState(false);
