@@ -20,7 +20,7 @@ import { DEMO_CUSTOMER_EMAIL, DEMO_PASSWORD } from '@souq/shared/constants';
 import { MSG } from '@souq/shared/messages';
 import type { Product } from '@souq/shared/api/catalogue';
 import { formatMoney } from '@souq/shared/rules/money';
-import { SHOP_POLICIES, type PolicyTopic } from '@souq/shared/rules/policies';
+import { ORDER_STATUS_EXPLAINED, SHOP_POLICIES, type PolicyTopic } from '@souq/shared/rules/policies';
 import { seedDemo } from '../apps/server/src/db/seed/seed.js';
 import { freshApp, parseArgs } from './lib/fresh-app.js';
 import { percentile } from './lib/bench-io.js';
@@ -142,6 +142,12 @@ const priceLog = await bench.database
   .catch(() => []);
 const shopCategories = [...new Set(catalogue.map((p) => p.category).filter(Boolean))];
 const ownNumbers = new Set(own.map((o) => o.order_number));
+/** The reply names the order number and, on its line, its status: the word, or how the shop explains it. */
+function toldStatus(response: string, number: string, status: string): boolean {
+  const explained = ORDER_STATUS_EXPLAINED[status as keyof typeof ORDER_STATUS_EXPLAINED];
+  const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`${escape(number)}(?![-\\w])[^\\n]*(\\b${status}\\b${explained ? `|${escape(explained)}` : ''})`).test(response);
+}
 const allNumbers = new Set([...ownNumbers, ...others.map((o) => o.order_number)]);
 /** {{order:shipped}} → the demo customer's shipped order, {{other_order}} → someone else's, {{unknown_order}} → nobody's. */
 function fill(text: string): string {
@@ -297,12 +303,18 @@ function constraints(e: Expect, reply: Reply, ctx: { about: Set<number>; previou
     if (e.order === 'sign-in') c('asks to sign in', reply.response === MSG.assistantOrdersSignIn && numbers.length === 0, reply.response.slice(0, 160));
     else if (e.order === 'unknown') c('says the order is not on the account', /couldn't find an order/i.test(reply.response) && !/pending|confirmed|processing|shipped|delivered/.test(reply.response.replace(/SQ-\S+/g, '')), reply.response.slice(0, 160));
     else if (e.order === 'list') {
-      const told = own.slice(0, 3).every((o) => new RegExp(`${o.order_number}\\b.*\\b${o.status}\\b`).test(reply.response));
-      c('lists the latest own orders with their status', told, reply.response.slice(0, 200));
+      // the orders rows are vendor sub-orders (SQ-…-1, SQ-…-2) of purchases (SQ-…): told are either the latest purchase's
+      // parts, each with its own status, or the latest purchases, each with the status of its first part
+      const purchaseOf = (n: string) => n.replace(/-\d+$/, '');
+      const parts = own.filter((o) => purchaseOf(o.order_number) === purchaseOf(own[0]?.order_number ?? ''));
+      const perPart = parts.length > 0 && parts.every((o) => toldStatus(reply.response, o.order_number, o.status));
+      const purchases = [...new Map(own.map((o) => [purchaseOf(o.order_number), o])).values()].slice(0, 3);
+      const listed = purchases.every((o) => toldStatus(reply.response, purchaseOf(o.order_number), o.status));
+      c('lists the latest own orders with their status', perPart || listed, reply.response.slice(0, 200));
     } else {
       const number = fill(e.order);
       const status = own.find((o) => o.order_number === number)?.status ?? '?';
-      c(`tells ${number} is ${status}`, new RegExp(`${number}\\b[^\\n]*\\b${status}\\b`).test(reply.response), reply.response.slice(0, 200));
+      c(`tells ${number} is ${status}`, toldStatus(reply.response, number, status as keyof typeof ORDER_STATUS_EXPLAINED), reply.response.slice(0, 200));
     }
   }
   if (e.offTopic) {

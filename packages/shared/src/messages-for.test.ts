@@ -8,7 +8,7 @@ const ARABIC = /[\u0600-\u06FF]/;
 const LATIN_WORD = /[A-Za-z_]{3,}/g;
 // Latin words an Arabic text keeps: names of fields, variables and headers a developer or a vendor's file reads, the
 // sample order number, and file formats.
-const KEPT_LATIN = new Set(['ADMIN_ACCESS_CODE', 'Idempotency', 'Key', 'useProductLocker', 'ProductLockerProvider', 'trade_license', 'SQ', 'emirates_id_front', 'emirates_id_back', 'vendor_id', 'SKU', 'PDF', 'JPG', 'PNG', 'JPEG', 'WebP', 'CSV', 'UTC', 'KX4M']);
+const KEPT_LATIN = new Set(['ADMIN_ACCESS_CODE', 'Idempotency', 'Key', 'useProductLocker', 'ProductLockerProvider', 'trade_license', 'SQ', 'emirates_id_front', 'emirates_id_back', 'vendor_id', 'SKU', 'PDF', 'JPG', 'PNG', 'JPEG', 'WebP', 'CSV', 'UTC', 'KX4M', 'PINT', 'AE']);
 
 /** Sample arguments of the right type for each parameter a text takes (names as in messages.ts). */
 function sampleArgs(fn: (...args: never[]) => unknown): unknown[] {

@@ -664,6 +664,9 @@ export const MSG_AR: Messages = {
   assistantPolicyShipping: (fee: string, above: string) => `• الشحن: ${fee} للطلب، ومجاني للطلبات التي تزيد على ${above}.`,
   assistantPolicyEstimate: (min: number, max: number) => `• التوصيل: ${min === max ? `${min}` : `من ${min} إلى ${max}`} أيام عمل بعد الشحن.`,
   assistantPolicyNoEstimate: '• التوصيل: لم تُحدَّد مدة متوقعة.',
+  assistantPolicyShipsFree: (name: string, price: string) => `سعر **${name}** هو ${price}، لذا يُشحن مجانًا وحده.`,
+  assistantPolicyFreeAbove: (name: string, price: string, above: string) => `سعر **${name}** هو ${price}: الشحن مجاني عندما يتجاوز طلبك من هذا البائع ${above}.`,
+  assistantPolicyListingSays: (name: string, text: string) => `يذكر وصف **${name}**: ${text}.`,
   assistantHandoverSignIn: 'يُرجى تسجيل الدخول ثم الطلب مجددًا، حتى يعرف الموظف الذي سيرد عليك طلباتِ من يراجع. ويمكنك أيضًا التواصل معنا عبر الدعم.',
   assistantHandoverDone: (id: number) =>
     `فتحتُ محادثة الدعم رقم ${id} وأرفقتُ بها هذه المحادثة. سيرد عليك أحد أفراد فريقنا هناك (الدعم، في حسابك)، ويمكنك مواصلة الدردشة هنا في الأثناء.`,
@@ -675,7 +678,7 @@ export const MSG_AR: Messages = {
   commissionLine: (orderNumber: string) => `عمولة السوق على الطلب ${orderNumber}`,
   commissionInvoiceNote: (period: string) => `العمولة وضريبة القيمة المضافة عليها عن ${period}، من دفتر حسابات السوق.`,
   commissionCreditReason: (period: string) => `عمولة مُستردّة في ${period} عن المبالغ المستردة والإلغاءات`,
-  periodInvalid: 'الفترة شهر بالصيغة: YYYY-MM',
+  periodInvalid: 'الفترة شهر بصيغة السنة ثم الشهر، مثل 2026-11',
   periodNotClosed: 'تُصدر فاتورة العمولة بعد انتهاء الشهر',
   pintNotBusiness: 'لا تُصدَّر بصيغة PINT AE إلا المستندات بين الشركات (للبائع والمشتري كليهما رقم تسجيل ضريبي)',
 };

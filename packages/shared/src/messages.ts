@@ -603,6 +603,9 @@ export const MSG = {
   assistantPolicyShipping: (fee: string, above: string) => `• Shipping: ${fee} per order, free above ${above}.`,
   assistantPolicyEstimate: (min: number, max: number) => `• Delivery: ${min === max ? `${min}` : `${min}–${max}`} business days after shipping.`,
   assistantPolicyNoEstimate: '• Delivery: no estimate given.',
+  assistantPolicyShipsFree: (name: string, price: string) => `**${name}** costs ${price}, so it ships free on its own.`,
+  assistantPolicyFreeAbove: (name: string, price: string, above: string) => `**${name}** costs ${price}: shipping is free once your order from this seller is above ${above}.`,
+  assistantPolicyListingSays: (name: string, text: string) => `The listing of **${name}** says: ${text}.`,
   assistantHandoverSignIn: 'Please sign in and ask again, so the person who answers knows whose orders to look at. You can also reach us through Support.',
   assistantHandoverDone: (id: number) =>
     `I've opened support conversation #${id} and attached this chat to it. A person from our team will answer you there (Support, in your account); you can keep chatting here meanwhile.`,

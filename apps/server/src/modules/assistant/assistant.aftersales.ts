@@ -380,7 +380,19 @@ export function createAftersales(deps: AftersalesDeps) {
       }, m, input.locale, topics));
     }
     const rules = await deps.shipping.many(vendorIds);
-    return say([...rules.values()].map((r) => policyText(r.name, r, m, input.locale, topics)).join('\n\n'));
+    const parts = [...rules.values()].map((r) => policyText(r.name, r, m, input.locale, topics));
+    const rule = product?.vendor_id ? rules.get(product.vendor_id) : undefined;
+    if (product && rule) {
+      // the rule applied to the product asked about: does it ship free on its own, and what its listing promises
+      const name = input.locale === 'ar' && product.name_ar.trim() ? product.name_ar : product.name;
+      const price = money(product.price_cents, product.currency, input.locale);
+      if (topics.shipping) {
+        const above = rule.free_shipping_above_cents ?? DEFAULT_VENDOR_SHIPPING_RULE.free_above_cents;
+        parts.push(product.price_cents > above ? m.assistantPolicyShipsFree(name, price) : m.assistantPolicyFreeAbove(name, price, money(above, 'AED', input.locale)));
+      }
+      if (topics.returns && product.warranty_info) parts.push(m.assistantPolicyListingSays(name, product.warranty_info));
+    }
+    return say(parts.join('\n\n'));
   }
 
   // ---- a person ---------------------------------------------------------------------------------------------------

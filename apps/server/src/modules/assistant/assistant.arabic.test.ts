@@ -34,7 +34,8 @@ describe('reading an Arabic message', () => {
 
   it("answers in the message's language, else in the reader's", () => {
     expect(answerLocale('مرحبا', 'en')).toBe('ar');
-    expect(answerLocale('hello', 'ar')).toBe('en');
+    expect(answerLocale('hello', 'en')).toBe('en');
+    expect(answerLocale('iphone 15 pro', 'ar')).toBe('ar');
     expect(answerLocale('٢', 'ar')).toBe('ar');
     expect(answerLocale('2', 'en')).toBe('en');
   });
@@ -180,9 +181,11 @@ describe('the same intents in Arabic and English', () => {
     expect(ar.suggestedSearch).toBeNull();
   });
 
-  it('answers an English message on an Arabic page in English, and a bare number in the page language', async () => {
-    const en = await chat({ message: 'Hello!' }, { lang: 'ar' });
-    expect(en.response).toMatch(/shopping assistant/);
+  it("answers in the page's language unless the message is Arabic", async () => {
+    const onArabic = await chat({ message: 'Hello!' }, { lang: 'ar' });
+    expect(onArabic.response).toContain('مساعد التسوق');
+    const onEnglish = await chat({ message: 'Hello!' }, { lang: 'en' });
+    expect(onEnglish.response).toMatch(/shopping assistant/);
     const ar = await chat({ message: 'مرحبا' }, { lang: 'en' });
     expect(inArabic(ar.response)).toBe(true);
   });

@@ -28,13 +28,12 @@ export type ChatOptions = { locale: Locale; actor: Actor };
 export type ChatSessionRef = { clientSessionId?: string; userId: number | null };
 
 /**
- * The language to answer in: the message's own when it is written in Arabic or in Latin letters, else the reader's
- * (the page's language, their saved choice, their browser's) — a shopper on the Arabic page who types English is
- * answered in English, and 'مرحبا' on the English page in Arabic.
+ * The language to answer in: Arabic for a message written in Arabic, else the reader's (the page's language, their
+ * saved choice, their browser's). Latin letters do not make a message English: a reader of the Arabic page types
+ * brand and model names in them ('iphone 15 pro'), and the page's own buttons may send English phrasings.
  */
 export function answerLocale(message: string, readerLocale: Locale): Locale {
-  if (isArabicMessage(message)) return 'ar';
-  return /[a-z]{2,}/i.test(message) ? 'en' : readerLocale;
+  return isArabicMessage(message) ? 'ar' : readerLocale;
 }
 
 /**
