@@ -308,8 +308,10 @@ function constraints(e: Expect, reply: Reply, ctx: { about: Set<number>; previou
       const purchaseOf = (n: string) => n.replace(/-\d+$/, '');
       const parts = own.filter((o) => purchaseOf(o.order_number) === purchaseOf(own[0]?.order_number ?? ''));
       const perPart = parts.length > 0 && parts.every((o) => toldStatus(reply.response, o.order_number, o.status));
-      const purchases = [...new Map(own.map((o) => [purchaseOf(o.order_number), o])).values()].slice(0, 3);
-      const listed = purchases.every((o) => toldStatus(reply.response, purchaseOf(o.order_number), o.status));
+      const statuses = new Map<string, string[]>();
+      for (const o of own) statuses.set(purchaseOf(o.order_number), [...(statuses.get(purchaseOf(o.order_number)) ?? []), o.status]);
+      // a purchase's line may give the status of any of its parts
+      const listed = [...statuses].slice(0, 3).every(([number, list]) => list.some((status) => toldStatus(reply.response, number, status)));
       c('lists the latest own orders with their status', perPart || listed, reply.response.slice(0, 200));
     } else {
       const number = fill(e.order);
