@@ -21,6 +21,9 @@ async function asVendor(page: Page, path: string) {
   await page.goto(path);
 }
 
+/** The storefront's search on a page in Arabic (apps/web/src/locales/ar/storefront.po). */
+const AR = { searchPlaceholder: 'ابحث عن المنتجات بالذكاء الاصطناعي...', search: 'بحث', searchResults: 'نتائج البحث' };
+
 const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 test('vendor product form in both languages: the Arabic field refuses Latin text, the product is saved and found in Arabic', async ({ page }) => {
@@ -63,9 +66,9 @@ test('vendor product form in both languages: the Arabic field refuses Latin text
 
   // the shop in Arabic finds it by an Arabic word written without the hamza, and shows its Arabic name
   await page.goto('/ai-assistant?lang=ar');
-  await page.getByPlaceholder('Search products with AI...').fill('ابريق فخاري');
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  const found = page.getByRole('region', { name: 'Search results' }).getByRole('article').first();
+  await page.getByPlaceholder(AR.searchPlaceholder).fill('ابريق فخاري');
+  await page.getByRole('button', { name: AR.search, exact: true }).click();
+  const found = page.getByRole('region', { name: AR.searchResults }).getByRole('article').first();
   await expect(found).toContainText('إبريق شاي فخاري Oasis Clay');
 });
 
@@ -73,9 +76,9 @@ test('storefront with ?lang=ar shows the demo catalogue in Arabic, and an Arabic
   await page.goto('/ai-assistant?lang=ar');
   await expect(page.getByRole('article', { name: 'هاتف Nova X15 Pro الذكي' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/storefront-ar-1280.png` });
-  await page.getByPlaceholder('Search products with AI...').fill('سَمّاعات لاسلكية');
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  const results = page.getByRole('region', { name: 'Search results' }).getByRole('article');
+  await page.getByPlaceholder(AR.searchPlaceholder).fill('سَمّاعات لاسلكية');
+  await page.getByRole('button', { name: AR.search, exact: true }).click();
+  const results = page.getByRole('region', { name: AR.searchResults }).getByRole('article');
   await expect(results.first()).toContainText('سماعات');
   await expect(results.filter({ hasText: 'سماعات رأس لاسلكية SoundCore Q45' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/search-ar-1280.png` });
