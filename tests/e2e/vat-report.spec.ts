@@ -186,7 +186,8 @@ test('the vendor declares its VAT registration; a bad TRN is refused; the admin 
   await expect(dialog.getByText('Verifying the vendor verifies the TRN', { exact: false })).toBeVisible();
   await shoot(admin, 'admin-kyc-trn-en', dialog);
   await admin.goto(`/admin?section=vendors&lang=ar`);
-  await admin.getByRole('button', { name: `Review ${oasis.vendor.company_name}` }).click();
+  // the row's button in Arabic (apps/web/src/locales/ar/admin.po: 'Review {0}')
+  await admin.getByRole('button', { name: `مراجعة ${oasis.vendor.company_name}` }).click();
   await expect(admin.getByRole('dialog').getByTestId('kyc-trn')).toBeVisible();
   await shoot(admin, 'admin-kyc-trn-ar', admin.getByRole('dialog'));
   await closeAdmin();
