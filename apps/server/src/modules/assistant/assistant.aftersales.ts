@@ -124,6 +124,20 @@ export function createAftersales(deps: AftersalesDeps) {
   const clearPending = (userId: number) => db.delete(assistantPendingActions).where(eq(assistantPendingActions.userId, userId));
 
   const say = (response: string): Reply => ({ response, suggestedSearch: null });
+
+  /**
+   * A reply to a proposed action: 'yes' (the step is cleared, the caller acts), a 'no' (cleared, nothing changed), a
+   * short other reply (asked again for yes or no), or null for a longer message (the step is dropped by the caller).
+   */
+  async function confirmation(userId: number, t: string, m: Messages): Promise<'yes' | Reply | null> {
+    if (NO.test(t)) {
+      await clearPending(userId);
+      return say(m.assistantNothingChanged);
+    }
+    if (!YES.test(t)) return t.split(' ').length <= 3 ? say(m.assistantYesOrNo) : null;
+    await clearPending(userId);
+    return 'yes';
+  }
   const money = (cents: number, currency: string, locale: Locale) => formatCents(cents, currency, locale);
   const day = (d: Date, locale: Locale) => formatDate(d, 'day', locale);
 
@@ -261,12 +275,8 @@ export function createAftersales(deps: AftersalesDeps) {
       return say(m.assistantReturnConfirm(state.units, state.line.name, state.line.number, refund, state.cod ? m.assistantRefundStoreCredit : m.assistantRefundToCard));
     }
     // confirm: only a yes acts
-    if (NO.test(t)) {
-      await clearPending(userId);
-      return say(m.assistantNothingChanged);
-    }
-    if (!YES.test(t)) return t.split(' ').length <= 3 ? say(m.assistantYesOrNo) : null;
-    await clearPending(userId);
+    const answered = await confirmation(userId, t, m);
+    if (answered !== 'yes') return answered;
     try {
       const r = await deps.returns.request(userId, {
         order_id: state.line.order_id, line_id: state.line.line_id, units: state.units, reason: state.reason, reason_text: state.reason_text,
@@ -325,12 +335,8 @@ export function createAftersales(deps: AftersalesDeps) {
       }
       return proposeCancel(userId, s, m, locale);
     }
-    if (NO.test(t)) {
-      await clearPending(userId);
-      return say(m.assistantNothingChanged);
-    }
-    if (!YES.test(t)) return t.split(' ').length <= 3 ? say(m.assistantYesOrNo) : null;
-    await clearPending(userId);
+    const answered = await confirmation(userId, t, m);
+    if (answered !== 'yes') return answered;
     try {
       const o = await deps.shopperOrders.cancel(userId, state.order_id, actor, `Cancelled by the shopper through the assistant`);
       return say(m.assistantCancelDone(o.order_number, money(Math.round(o.total_amount * 100), o.currency, locale)));
