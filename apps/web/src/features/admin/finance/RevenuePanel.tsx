@@ -40,7 +40,7 @@ export function RevenuePanel() {
         description={t`Commission less reversals, by the day it was posted (UTC)`}
         loading={!r}
         currency={r?.currency ?? ''}
-        valueLabel="Net revenue"
+        valueLabel={t`Net revenue`}
         data={r && r.days.some((d) => d.commission_cents || d.reversed_cents) ? r.days.map((d) => ({ date: d.date, value: centsToAmount(d.net_cents) })) : []}
         empty={{ title: MSG.noData, description: t`No commission posted in this period.` }}
         variant={days <= 14 ? 'bar' : 'line'}
