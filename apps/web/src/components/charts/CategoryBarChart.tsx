@@ -2,7 +2,7 @@
 // through ./index.tsx; import the chart from '@/components/charts', never this file.
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatMoney, formatMoneyCompact } from '@souq/shared/rules/money';
-import { useChartLayout } from './direction';
+import { DRAWING_STYLE, useChartLayout } from './direction';
 import { categoryLabel, type CategoryPoint } from './format';
 
 const BRAND = 'var(--color-brand-600)';
@@ -17,7 +17,7 @@ export default function CategoryBarDrawing({ data, currency, valueLabel, height 
 }) {
   const layout = useChartLayout();
   return (
-    <ResponsiveContainer width="100%" height={height}>
+    <ResponsiveContainer width="100%" height={height} style={DRAWING_STYLE}>
       <BarChart data={data} layout="vertical" margin={layout.categoryMargin}>
         <CartesianGrid stroke={GRID} horizontal={false} />
         <XAxis type="number" reversed={layout.categoryAxis === 'right'} tickFormatter={(v: number) => formatMoneyCompact(v, currency)} tick={TICK} tickLine={false} axisLine={{ stroke: GRID }} />
@@ -26,7 +26,7 @@ export default function CategoryBarDrawing({ data, currency, valueLabel, height 
           reverseDirection={{ x: layout.tooltipTowardsLeft }}
           formatter={(v) => [formatMoney(v, currency), valueLabel]}
           labelFormatter={(c) => categoryLabel(String(c))}
-          contentStyle={{ borderRadius: 12, borderColor: GRID, fontSize: 13 }}
+          contentStyle={{ borderRadius: 12, borderColor: GRID, fontSize: 13, direction: layout.dir }}
           cursor={{ fill: '#f1f5f9' }}
         />
         <Bar dataKey="value" name={valueLabel} fill={BRAND} radius={layout.barEndRadius} maxBarSize={22} isAnimationActive={false} />

@@ -2,7 +2,7 @@
 // '@/components/charts', never this file, so recharts stays out of the chunks that import the chart.
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatMoney, formatMoneyCompact } from '@souq/shared/rules/money';
-import { useChartLayout } from './direction';
+import { DRAWING_STYLE, useChartLayout } from './direction';
 import { formatDayLong, formatDayShort, type TimePoint } from './format';
 
 const BRAND = 'var(--color-brand-600)';
@@ -29,13 +29,13 @@ export default function TimeSeriesDrawing({ data, variant, currency, valueLabel,
         reverseDirection={{ x: layout.tooltipTowardsLeft }}
         formatter={(v) => [formatMoney(v, currency), valueLabel]}
         labelFormatter={(d) => formatDayLong(String(d))}
-        contentStyle={{ borderRadius: 12, borderColor: GRID, fontSize: 13 }}
+        contentStyle={{ borderRadius: 12, borderColor: GRID, fontSize: 13, direction: layout.dir }}
         cursor={variant === 'bar' ? { fill: '#f1f5f9' } : { stroke: GRID }}
       />
     </>
   );
   return (
-    <ResponsiveContainer width="100%" height={height}>
+    <ResponsiveContainer width="100%" height={height} style={DRAWING_STYLE}>
       {variant === 'bar' ? (
         <BarChart data={data} margin={layout.timeMargin}>
           {axes}

@@ -23,6 +23,14 @@ export type ChartLayout = {
   barEndRadius: [number, number, number, number];
 };
 
+/**
+ * The drawing itself is laid out left to right in both languages: the positions above already mirror it, and SVG
+ * reads text-anchor 'start'/'end' by the CSS direction, so an inherited 'rtl' pushed the value axis' numbers into the
+ * plot. Each text still reads in its own direction (the bidi algorithm orders an Arabic label right to left); the
+ * tooltip, HTML, takes the page's direction back (ChartLayout.dir).
+ */
+export const DRAWING_STYLE = { direction: 'ltr' } as const;
+
 const margin = (dir: 'ltr' | 'rtl', top: number, bottom: number, endSide: number): Margin =>
   dir === 'rtl' ? { top, right: 0, bottom, left: endSide } : { top, right: endSide, bottom, left: 0 };
 
