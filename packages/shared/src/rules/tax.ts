@@ -1,4 +1,4 @@
-import { TAX_RATE } from '../constants.js';
+import { TAX_RATE, type EMIRATES } from '../constants.js';
 
 // UAE VAT (issue 25, decision 0098): a product's tax category, a seller's registration and the shop's price mode
 // decide each line's tax. ONE rule, used by the server's quote and order statement, the agents' checkout and the web.
@@ -26,7 +26,7 @@ export const VAT_EMIRATE_BOXES: Record<VatEmirate, string> = {
   abu_dhabi: '1a', dubai: '1b', sharjah: '1c', ajman: '1d', umm_al_quwain: '1e', ras_al_khaimah: '1f', fujairah: '1g',
 };
 /** English names as the return prints them (the CSV; screens translate their own). */
-export const VAT_EMIRATE_NAMES: Record<VatEmirate, string> = {
+export const VAT_EMIRATE_NAMES: Record<VatEmirate, (typeof EMIRATES)[number]> = {
   abu_dhabi: 'Abu Dhabi', dubai: 'Dubai', sharjah: 'Sharjah', ajman: 'Ajman', umm_al_quwain: 'Umm Al Quwain', ras_al_khaimah: 'Ras Al Khaimah', fujairah: 'Fujairah',
 };
 export const isVatEmirate = (v: unknown): v is VatEmirate => typeof v === 'string' && (VAT_EMIRATES as readonly string[]).includes(v);
