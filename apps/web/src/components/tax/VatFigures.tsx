@@ -143,7 +143,6 @@ export function VatFigures({ figures, currency, asAt, loading }: { figures: Figu
           <p><Trans>Their issuer has not declared the emirate of its establishment. They are left out of Box 1 rather than put in an emirate by default; once the issuer declares it (the vendor's VAT registration, or the marketplace's tax settings), they are reported there.</Trans></p>
         </Alert>
       )}
-      {f && commission && <CommissionFigures figures={f} money={money} asAt={asAt} />}
 
       {rec && (
         <Alert tone={rec.difference_cents === 0 ? 'success' : 'error'} title={rec.difference_cents === 0 ? t`The documents and the ledger agree` : t`The documents and the ledger differ by ${money(rec.difference_cents)}`}>
@@ -156,6 +155,7 @@ export function VatFigures({ figures, currency, asAt, loading }: { figures: Figu
           <p className="mt-2 text-xs"><Trans>Every sub-order invoiced by {asAt}: its invoices less its credit notes against its sales tax entries in the ledger. VAT on sales not invoiced yet is due on a later return.</Trans></p>
         </Alert>
       )}
+      {f && commission && <CommissionFigures figures={f} money={money} asAt={asAt} />}
     </div>
   );
 }

@@ -33,7 +33,7 @@ export function TaxProfileCard() {
   // none declared yet: the business address's emirate is offered, and counts only once the vendor saves it
   const suggested = p && !p.emirate ? emirateOfAddress(vendor?.address?.state) : null;
   const form = draft ?? (p ? { registered: p.vat_registered, trn: p.trn ? groupTrn(p.trn) : '', emirate: p.emirate ?? suggested ?? '' } : null);
-  const changed = !!p && !!form && (form.registered !== p.vat_registered || (normaliseTrn(form.trn) ?? form.trn.trim()) !== p.trn || (form.emirate || null) !== p.emirate);
+  const changed = !!p && !!form && (form.registered !== p.vat_registered || (normaliseTrn(form.trn) ?? form.trn.trim()) !== p.trn || (form.registered && (form.emirate || null) !== p.emirate));
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -45,7 +45,7 @@ export function TaxProfileCard() {
     if (form.registered && !form.emirate) return setEmirateError(t`Choose the emirate of your establishment`);
     setEmirateError(null);
     try {
-      await save.mutateAsync({ vat_registered: form.registered, trn: form.registered ? trn : '', ...(form.emirate ? { emirate: form.emirate } : {}) });
+      await save.mutateAsync({ vat_registered: form.registered, trn: form.registered ? trn : '', ...(form.registered && form.emirate ? { emirate: form.emirate } : {}) });
       setDraft(null);
       notify.success(t`VAT registration saved`);
     } catch (err) {
