@@ -26,9 +26,8 @@ export type VatReportCategory = (typeof VAT_REPORT_CATEGORIES)[number];
 
 const cents = z.number().int();
 
-/** One category's supplies in the period: invoiced, credited (credit notes) and net, each value before VAT and its VAT. */
-export const vatCategoryRowSchema = z.object({
-  category: z.enum(VAT_REPORT_CATEGORIES),
+/** Supplies in the period: invoiced, credited (credit notes) and net, each value before VAT and its VAT. */
+const vatFlowsSchema = z.object({
   invoiced_net_cents: cents,
   invoiced_tax_cents: cents,
   credited_net_cents: cents,
@@ -36,6 +35,9 @@ export const vatCategoryRowSchema = z.object({
   net_cents: cents,
   tax_cents: cents,
 });
+
+/** One category's supplies in the period. */
+export const vatCategoryRowSchema = z.object({ category: z.enum(VAT_REPORT_CATEGORIES), ...vatFlowsSchema.shape });
 export type VatCategoryRow = z.infer<typeof vatCategoryRowSchema>;
 
 /**
@@ -77,14 +79,7 @@ export const vatReconciliationSchema = z.object({
 export type VatReconciliation = z.infer<typeof vatReconciliationSchema>;
 
 /** The marketplace's own commission to vendors (decision 0108): a standard-rated supply of services, part of its Box 1. */
-export const vatCommissionSchema = z.object({
-  invoiced_net_cents: cents,
-  invoiced_tax_cents: cents,
-  credited_net_cents: cents,
-  credited_tax_cents: cents,
-  net_cents: cents,
-  tax_cents: cents,
-});
+export const vatCommissionSchema = vatFlowsSchema;
 export type VatCommission = z.infer<typeof vatCommissionSchema>;
 
 export const vatFiguresSchema = z.object({

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { VatFigures, VatIssuer, VatReconciliation, VatReport, VatReportCategory, VatReportQuery } from '@souq/shared/api/vat-report';
+import type { VatCommission, VatFigures, VatIssuer, VatReconciliation, VatReport, VatReportCategory, VatReportQuery } from '@souq/shared/api/vat-report';
 import { VAT_REPORT_CATEGORIES } from '@souq/shared/api/vat-report';
 import { isVatEmirate, TAX_ADVICE_NOTE, VAT_EMIRATE_BOXES, VAT_EMIRATE_NAMES, VAT_EMIRATES } from '@souq/shared/rules/tax';
 import type { Db } from '../../platform/db.js';
@@ -48,9 +48,7 @@ const emptyFigures = (): VatFigures => ({
   commission_reconciliation: emptyReconciliation(),
 });
 
-type Flows = { invoiced_net_cents: number; invoiced_tax_cents: number; credited_net_cents: number; credited_tax_cents: number; net_cents: number; tax_cents: number };
-
-function addFlow(row: Flows, r: LineRow) {
+function addFlow(row: VatCommission, r: LineRow) {
   if (r.kind === 'invoice') { row.invoiced_net_cents += r.net; row.invoiced_tax_cents += r.tax; } else { row.credited_net_cents += r.net; row.credited_tax_cents += r.tax; }
   row.net_cents = row.invoiced_net_cents - row.credited_net_cents;
   row.tax_cents = row.invoiced_tax_cents - row.credited_tax_cents;
