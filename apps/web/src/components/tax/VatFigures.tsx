@@ -22,7 +22,8 @@ export const VAT_CATEGORY_LABELS: Record<VatReportCategory, MessageDescriptor> =
   not_registered: msg`Outside the return (supplier not VAT-registered)`,
 };
 
-type BoxRow = { id: string; box: string; label: string; amount: number; vat: number | null; total?: boolean };
+/** `short`: the label on a phone (the emirate alone), where the full one would push the amounts out of view. */
+type BoxRow = { id: string; box: string; label: string; short?: string; amount: number; vat: number | null; total?: boolean };
 
 /** An amount in its currency, in the page's language; negative amounts (more credited than invoiced) keep their sign. */
 function useMoney(currency: string) {
@@ -75,7 +76,7 @@ export function VatFigures({ figures, currency, asAt, loading }: { figures: Figu
     || f.commission_reconciliation.documents_tax_cents !== 0 || f.commission_reconciliation.ledger_tax_cents !== 0);
   // Box 1 line by line (1a Abu Dhabi … 1g Fujairah, decision 0111), then its total, which is their sum exactly
   const boxes: BoxRow[] = f ? [
-    ...f.box1_emirates.map((e) => ({ id: e.box, box: e.box, label: t`Standard-rated supplies in ${i18n._(VAT_EMIRATE_TEXT[e.emirate])}`, amount: e.net_cents, vat: e.tax_cents })),
+    ...f.box1_emirates.map((e) => ({ id: e.box, box: e.box, label: t`Standard-rated supplies in ${i18n._(VAT_EMIRATE_TEXT[e.emirate])}`, short: i18n._(VAT_EMIRATE_TEXT[e.emirate]), amount: e.net_cents, vat: e.tax_cents })),
     { id: '1', box: '1', label: t`Standard-rated supplies (1a–1g)`, amount: f.boxes.box1_standard_cents, vat: f.boxes.box1_vat_cents, total: true },
     { id: '4', box: '4', label: t`Zero-rated supplies`, amount: f.boxes.box4_zero_rated_cents, vat: null },
     { id: '5', box: '5', label: t`Exempt supplies`, amount: f.boxes.box5_exempt_cents, vat: null },
@@ -129,8 +130,9 @@ export function VatFigures({ figures, currency, asAt, loading }: { figures: Figu
           {
             key: 'box', header: <Trans>Box</Trans>,
             cell: (b) => (
-              <span className={b.total ? 'flex min-w-36 gap-3 font-semibold text-slate-900' : 'flex min-w-36 gap-3'}>
-                <span className="w-6 shrink-0 tabular-nums font-semibold">{b.box}</span><span>{b.label}</span>
+              <span className={b.total ? 'flex min-w-28 gap-3 font-semibold text-slate-900' : 'flex min-w-28 gap-3'}>
+                <span className="w-6 shrink-0 tabular-nums font-semibold">{b.box}</span>
+                {b.short ? <><span className="sm:hidden">{b.short}</span><span className="hidden sm:inline">{b.label}</span></> : <span>{b.label}</span>}
               </span>
             ),
           },
