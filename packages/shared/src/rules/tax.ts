@@ -30,6 +30,10 @@ export const VAT_EMIRATE_NAMES: Record<VatEmirate, (typeof EMIRATES)[number]> = 
   abu_dhabi: 'Abu Dhabi', dubai: 'Dubai', sharjah: 'Sharjah', ajman: 'Ajman', umm_al_quwain: 'Umm Al Quwain', ras_al_khaimah: 'Ras Al Khaimah', fujairah: 'Fujairah',
 };
 export const isVatEmirate = (v: unknown): v is VatEmirate => typeof v === 'string' && (VAT_EMIRATES as readonly string[]).includes(v);
+/** The code of an address's emirate as the address forms store it ('Abu Dhabi'), or null for anything else. */
+export function emirateOfAddress(state: string | undefined | null): VatEmirate | null {
+  return VAT_EMIRATES.find((e) => VAT_EMIRATE_NAMES[e] === state?.trim()) ?? null;
+}
 
 /** 5 % in basis points; the rate of a standard-rated line. */
 export const STANDARD_RATE_BPS = Math.round(TAX_RATE * 10_000);

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { VAT_EMIRATE_NAMES, VAT_EMIRATES, type VatEmirate } from '@souq/shared/rules/tax';
+export { emirateOfAddress } from '@souq/shared/rules/tax';
 import { EMIRATE_TEXT } from '@/components/vendor/labels';
 import { Select } from '@/components/ui/Field';
 
@@ -8,11 +9,6 @@ import { Select } from '@/components/ui/Field';
 // per emirate); the value sent is the code ('abu_dhabi'), what a person reads is the emirate's name in the page's language.
 
 export const VAT_EMIRATE_TEXT = Object.fromEntries(VAT_EMIRATES.map((e) => [e, EMIRATE_TEXT[VAT_EMIRATE_NAMES[e]]])) as Record<VatEmirate, MessageDescriptor>;
-
-/** The code of an address's emirate as the address forms store it ('Abu Dhabi'), or null for anything else. */
-export function emirateOfAddress(state: string | undefined | null): VatEmirate | null {
-  return VAT_EMIRATES.find((e) => VAT_EMIRATE_NAMES[e] === state?.trim()) ?? null;
-}
 
 /** A select of the seven emirates; '' = none chosen yet (shown as a prompt, never a default emirate). */
 export function EmirateSelect({ value, onChange, prompt, ...rest }: {
