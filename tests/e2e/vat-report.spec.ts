@@ -37,6 +37,29 @@ test('registered and unregistered vendor → tax invoice and plain invoice → o
   const regProduct = products.find((p) => p.vendor_id === reg.vendor.id && p.stock > 3)!;
   const unregProduct = products.find((p) => p.vendor_id === unreg.vendor.id && p.stock > 2)!;
   expect(regProduct && unregProduct).toBeTruthy();
+
+  // decision 0111: the registered vendor declares the emirate of its establishment on its VAT registration card, and
+  // the admin the marketplace's in the tax settings; their supplies go in those lines of Box 1
+  {
+    const { vendor, close } = await vendorPage(browser, '/vendor?tab=settings&lang=en', REGISTERED);
+    const card = vendor.getByRole('region', { name: 'VAT registration' });
+    await card.getByLabel('Emirate of your establishment').selectOption('sharjah');
+    await card.getByRole('button', { name: 'Save VAT registration' }).click();
+    await expect(card.getByText('All changes saved.')).toBeVisible();
+    await shoot(vendor, 'vendor-tax-profile-emirate-en', card);
+    await vendor.goto('/vendor?tab=settings&lang=ar');
+    const cardAr = vendor.getByRole('region', { name: 'التسجيل في ضريبة القيمة المضافة' });
+    await expect(cardAr.getByLabel('إمارة منشأتك')).toHaveValue('sharjah');
+    await shoot(vendor, 'vendor-tax-profile-emirate-ar', cardAr);
+    await close();
+    const { admin: settingsTab, close: closeSettings } = await adminPage(browser);
+    await settingsTab.goto('/admin?section=finance&finance=tax-settings&lang=en');
+    await settingsTab.getByLabel("Emirate of the marketplace's establishment").selectOption('dubai');
+    await settingsTab.getByRole('button', { name: 'Save tax settings' }).click();
+    await expect(settingsTab.getByText('All changes saved.')).toBeVisible();
+    await closeSettings();
+    expect(((await (await request.get('/api/vendor/tax-profile', { headers: { authorization: `Bearer ${reg.token}` } })).json()) as { emirate: string }).emirate).toBe('sharjah');
+  }
   const before = await vatReport(request, admin);
 
   // the demo shopper buys two units from the registered vendor and one from the unregistered one
@@ -110,6 +133,9 @@ test('registered and unregistered vendor → tax invoice and plain invoice → o
   expect(notRegisteredNet(unregAfter) - figure(issuer(before, unreg.vendor.id), notRegisteredNet)).toBe(cents(plainInvoice!.total) - (await shippingOf(request, asAdmin, unregSub.id)));
   expect(after.total.reconciliation.difference_cents).toBe(0);
   expect(regAfter.reconciliation.difference_cents).toBe(0);
+  // its Box 1 is its Sharjah line (1c), and 1a–1g add up to Box 1 in the total
+  expect(regAfter.box1_emirates.find((e) => e.box === '1c')!.tax_cents).toBe(regAfter.boxes.box1_vat_cents);
+  expect(after.total.box1_emirates.reduce((n, e) => n + e.tax_cents, 0)).toBe(after.total.boxes.box1_vat_cents);
 
   // the admin's screen shows the same figures
   const { admin: adminTab, close } = await adminPage(browser);
@@ -120,11 +146,19 @@ test('registered and unregistered vendor → tax invoice and plain invoice → o
   await expect(adminTab.getByText('The documents and the ledger agree')).toBeVisible();
   await adminTab.getByLabel('Figures of', { exact: true }).selectOption(regAfter.issuer);
   await expect(adminTab.getByRole('heading', { name: regAfter.name })).toBeVisible();
-  await expect(adminTab.getByRole('table', { name: /VAT 201 return/ }).getByRole('row').filter({ hasText: 'Standard-rated supplies' })).toContainText(formatCents(regAfter.boxes.box1_vat_cents, 'AED'));
+  const boxes = adminTab.getByRole('table', { name: /VAT 201 return/ });
+  await expect(boxes.getByRole('row').filter({ hasText: 'Standard-rated supplies (1a–1g)' })).toContainText(formatCents(regAfter.boxes.box1_vat_cents, 'AED'));
+  await expect(boxes.getByRole('row').filter({ hasText: 'Standard-rated supplies in Sharjah' })).toContainText(formatCents(regAfter.boxes.box1_vat_cents, 'AED'));
   const csv = adminTab.waitForEvent('download');
   await adminTab.getByRole('button', { name: 'Download CSV' }).click();
   expect((await csv).suggestedFilename()).toBe(`vat-report-${today}-to-${today}.csv`);
   await shoot(adminTab, 'admin-vat-report-en');
+  await adminTab.goto(`/admin?section=finance&finance=vat&vat_from=${today}&vat_to=${today}&vat_issuer=marketplace&lang=en`);
+  await expect(adminTab.getByRole('heading', { name: "The marketplace's commission to vendors" })).toBeVisible();
+  await shoot(adminTab, 'admin-vat-report-marketplace-en');
+  await adminTab.goto(`/admin?section=finance&finance=vat&vat_from=${today}&vat_to=${today}&vat_issuer=marketplace&lang=ar`);
+  await expect(adminTab.getByRole('heading', { name: 'عمولة السوق على البائعين' })).toBeVisible();
+  await shoot(adminTab, 'admin-vat-report-marketplace-ar');
   await adminTab.goto(`/admin?section=finance&finance=vat&vat_from=${today}&vat_to=${today}&vat_issuer=${regAfter.issuer}&lang=ar`);
   await expect(adminTab.getByText('المستندات ودفتر الأستاذ متطابقان')).toBeVisible();
   await shoot(adminTab, 'admin-vat-report-ar');
@@ -144,7 +178,7 @@ test('registered and unregistered vendor → tax invoice and plain invoice → o
   await summary.getByLabel('From').fill(today);
   await summary.getByLabel('To', { exact: true }).fill(today);
   await expect(summary.getByText('The documents and the ledger agree')).toBeVisible();
-  await expect(summary.getByRole('table', { name: /VAT 201 return/ }).getByRole('row').filter({ hasText: 'Standard-rated supplies' })).toContainText(formatCents(regAfter.boxes.box1_vat_cents, 'AED'));
+  await expect(summary.getByRole('table', { name: /VAT 201 return/ }).getByRole('row').filter({ hasText: 'Standard-rated supplies (1a–1g)' })).toContainText(formatCents(regAfter.boxes.box1_vat_cents, 'AED'));
   await shoot(vendor, 'vendor-vat-summary-en', summary);
   await vendor.goto('/vendor?tab=earnings&lang=ar');
   await expect(vendor.getByRole('region', { name: 'ملخص ضريبة القيمة المضافة' })).toBeVisible();

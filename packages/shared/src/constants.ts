@@ -43,6 +43,8 @@ export const TAX_SETTING_KEYS = {
   legalName: 'tax.marketplace_legal_name',
   address: 'tax.marketplace_address',
   trn: 'tax.marketplace_trn',
+  /** The emirate of the marketplace's establishment: where its own supplies go in Box 1 (decision 0111). */
+  emirate: 'tax.marketplace_emirate',
 } as const;
 /** When a sub-order's tax invoice is issued: when it ships (the supply, Art. 25) or when it is paid. */
 export const INVOICE_ISSUE_MOMENTS = ['shipped', 'paid'] as const;

@@ -122,6 +122,7 @@ export const MSG_AR: Messages = {
   orderNotFound: 'الطلب غير موجود',
   // UAE VAT
   trnInvalid: 'رقم التسجيل الضريبي مكوّن من 15 رقمًا ويبدأ بـ 100',
+  emirateInvalid: 'اختر إحدى الإمارات السبع',
   trnRequired: 'تحتاج المنشأة المسجّلة في ضريبة القيمة المضافة إلى رقم تسجيلها الضريبي (15 رقمًا يبدأ بـ 100)',
   taxDocumentNotFound: 'المستند الضريبي غير موجود',
   taxInvoiceTitle: 'فاتورة ضريبية',

@@ -78,6 +78,7 @@ export const MSG = {
   orderNotFound: 'Order not found',
   // UAE VAT (decisions 0098, 0099)
   trnInvalid: 'A TRN is 15 digits starting with 100',
+  emirateInvalid: 'Choose one of the seven emirates',
   trnRequired: 'A VAT-registered business needs its TRN (15 digits starting with 100)',
   taxDocumentNotFound: 'Tax document not found',
   taxInvoiceTitle: 'Tax Invoice',

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { INVOICE_ISSUE_MOMENTS } from '../constants.js';
 import { MSG } from '../messages.js';
-import { normaliseTrn, TAX_CATEGORIES, TAX_MODES } from '../rules/tax.js';
+import { normaliseTrn, TAX_CATEGORIES, TAX_MODES, VAT_EMIRATES } from '../rules/tax.js';
 
 /** A TRN as typed (spaces or dashes allowed), normalised to its 15 digits; '' clears it. */
 const trnInput = z.string().trim().max(40).transform((v, ctx) => {
@@ -11,6 +11,9 @@ const trnInput = z.string().trim().max(40).transform((v, ctx) => {
   if (!trn) ctx.addIssue({ code: 'custom', message: MSG.trnInvalid });
   return trn ?? '';
 });
+
+/** One of the seven emirates (decision 0111). */
+const emirateInput = z.enum(VAT_EMIRATES, { error: MSG.emirateInvalid });
 
 /** GET/PUT /api/admin/tax-settings: price mode, when invoices are issued, and the marketplace's legal identity. */
 export const taxSettingsSchema = z.object({
@@ -21,6 +24,8 @@ export const taxSettingsSchema = z.object({
   trn: z.string(),
   /** The marketplace charges VAT on its own sales (a valid TRN is set). */
   vat_registered: z.boolean(),
+  /** The emirate of its establishment: its Box 1 line (decision 0111); null until the admin sets it. */
+  emirate: z.enum(VAT_EMIRATES).nullable(),
   /** "This is not tax advice" (issue 25), for the screen where the operator chooses. */
   note: z.string(),
 });
@@ -32,6 +37,8 @@ export const taxSettingsUpdateSchema = z.object({
   legal_name: z.string().trim().min(1, { error: 'Enter the legal name' }).max(200),
   address: z.string().trim().min(1, { error: 'Enter the address' }).max(500),
   trn: trnInput,
+  /** Omitted: the stored emirate stays (clients older than decision 0111). */
+  emirate: emirateInput.optional(),
 });
 export type TaxSettingsUpdate = z.input<typeof taxSettingsUpdateSchema>;
 
@@ -43,11 +50,18 @@ export const vendorTaxProfileSchema = z.object({
   verified: z.boolean(),
   /** VAT is charged on its standard-rated sales now. */
   charges_vat: z.boolean(),
+  /** The emirate of the establishment its supplies are made from: its Box 1 line (decision 0111); null = not set. */
+  emirate: z.enum(VAT_EMIRATES).nullable(),
   note: z.string(),
 });
 export type VendorTaxProfile = z.infer<typeof vendorTaxProfileSchema>;
 
-export const vendorTaxProfileUpdateSchema = z.object({ vat_registered: z.boolean(), trn: trnInput.optional().default('') })
+export const vendorTaxProfileUpdateSchema = z.object({
+  vat_registered: z.boolean(),
+  trn: trnInput.optional().default(''),
+  /** Omitted: the stored emirate stays. */
+  emirate: emirateInput.optional(),
+})
   .refine((v) => !v.vat_registered || v.trn !== '', { error: MSG.trnRequired, path: ['trn'] });
 
 /** One tax document as listed (the PDF has every field). */

@@ -2,6 +2,7 @@
 // sales) and for the marketplace as a whole, from the tax documents, reconciled against the ledger.
 import { z } from 'zod';
 import { MSG } from '../messages.js';
+import { VAT_EMIRATES } from '../rules/tax.js';
 
 /** A calendar day that exists (Date.parse lets 2026-02-31 roll over into March). */
 const realDay = (s: string) => { const t = Date.parse(`${s}T00:00:00Z`); return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === s; };
@@ -25,9 +26,8 @@ export type VatReportCategory = (typeof VAT_REPORT_CATEGORIES)[number];
 
 const cents = z.number().int();
 
-/** One category's supplies in the period: invoiced, credited (credit notes) and net, each value before VAT and its VAT. */
-export const vatCategoryRowSchema = z.object({
-  category: z.enum(VAT_REPORT_CATEGORIES),
+/** Supplies in the period: invoiced, credited (credit notes) and net, each value before VAT and its VAT. */
+const vatFlowsSchema = z.object({
   invoiced_net_cents: cents,
   invoiced_tax_cents: cents,
   credited_net_cents: cents,
@@ -35,11 +35,15 @@ export const vatCategoryRowSchema = z.object({
   net_cents: cents,
   tax_cents: cents,
 });
+
+/** One category's supplies in the period. */
+export const vatCategoryRowSchema = z.object({ category: z.enum(VAT_REPORT_CATEGORIES), ...vatFlowsSchema.shape });
 export type VatCategoryRow = z.infer<typeof vatCategoryRowSchema>;
 
 /**
  * The boxes of the FTA's VAT 201 return that a marketplace's documents fill, net of credit notes: Box 1 (standard-rated
- * supplies, all emirates together) and its VAT, Box 4 (zero-rated supplies), Box 5 (exempt supplies). Box 8 totals them.
+ * supplies, = 1a–1g exactly) and its VAT, Box 4 (zero-rated supplies), Box 5 (exempt supplies). Box 8 totals them.
+ * Standard-rated supplies of an issuer without an emirate are in none of them (`box1_not_set`, decision 0111).
  */
 export const vat201BoxesSchema = z.object({
   box1_standard_cents: cents,
@@ -50,6 +54,15 @@ export const vat201BoxesSchema = z.object({
   box8_vat_cents: cents,
 });
 export type Vat201Boxes = z.infer<typeof vat201BoxesSchema>;
+
+/** One line of Box 1: an emirate (1a Abu Dhabi … 1g Fujairah), its standard-rated supplies and their VAT (decision 0111). */
+export const vatEmirateRowSchema = z.object({
+  emirate: z.enum(VAT_EMIRATES),
+  box: z.string(),
+  net_cents: cents,
+  tax_cents: cents,
+});
+export type VatEmirateRow = z.infer<typeof vatEmirateRowSchema>;
 
 /**
  * The documents' VAT against the ledger's, as at the end of the period, over the sub-orders invoiced by then: every
@@ -65,6 +78,10 @@ export const vatReconciliationSchema = z.object({
 });
 export type VatReconciliation = z.infer<typeof vatReconciliationSchema>;
 
+/** The marketplace's own commission to vendors (decision 0108): a standard-rated supply of services, part of its Box 1. */
+export const vatCommissionSchema = vatFlowsSchema;
+export type VatCommission = z.infer<typeof vatCommissionSchema>;
+
 export const vatFiguresSchema = z.object({
   invoices: z.number().int(),
   credit_notes: z.number().int(),
@@ -72,9 +89,24 @@ export const vatFiguresSchema = z.object({
   /** Shipping charged on the documents, net of credit notes: not taxed (decision 0098), outside the boxes. */
   shipping_cents: cents,
   boxes: vat201BoxesSchema,
+  /** Box 1 by emirate, always the seven lines in the return's order; their sum is Box 1 to the fils. */
+  box1_emirates: z.array(vatEmirateRowSchema),
+  /**
+   * Standard-rated supplies whose issuer had no emirate (not on the document, not declared since): outside Box 1 until
+   * the issuer declares its emirate, and flagged; never put in an emirate by default.
+   */
+  box1_not_set: z.object({ net_cents: cents, tax_cents: cents }),
+  /** Of the standard-rated supplies, the marketplace's commission invoices less its commission credit notes. */
+  commission: vatCommissionSchema,
   /** The documents' own totals, net of credit notes (= the categories + shipping, to the fils). */
   totals: z.object({ net_cents: cents, tax_cents: cents, total_cents: cents }),
   reconciliation: vatReconciliationSchema,
+  /**
+   * The commission documents' VAT against the ledger's `commission_vat_payable` rows, as at the end of the period: the
+   * rows of each vendor's month whose commission documents were issued by then; the rows of months not invoiced yet
+   * (the current month, or a month the job has not reached) are shown apart.
+   */
+  commission_reconciliation: vatReconciliationSchema,
 });
 export type VatFigures = z.infer<typeof vatFiguresSchema>;
 

@@ -1,4 +1,4 @@
-import { TAX_RATE } from '../constants.js';
+import { TAX_RATE, type EMIRATES } from '../constants.js';
 
 // UAE VAT (issue 25, decision 0098): a product's tax category, a seller's registration and the shop's price mode
 // decide each line's tax. ONE rule, used by the server's quote and order statement, the agents' checkout and the web.
@@ -14,6 +14,26 @@ export const TAX_CATEGORY_LABELS: Record<TaxCategory, string> = {
 };
 /** The UBL/PINT AE tax category code of each (S/Z/E). */
 export const TAX_CATEGORY_CODES: Record<TaxCategory, 'S' | 'Z' | 'E'> = { standard: 'S', zero: 'Z', exempt: 'E' };
+
+/**
+ * The seven emirates in the order of the VAT 201 return's Box 1 (1a Abu Dhabi … 1g Fujairah). A registrant reports a
+ * standard-rated supply under the emirate of its establishment most closely connected to the supply (decision 0111).
+ */
+export const VAT_EMIRATES = ['abu_dhabi', 'dubai', 'sharjah', 'ajman', 'umm_al_quwain', 'ras_al_khaimah', 'fujairah'] as const;
+export type VatEmirate = (typeof VAT_EMIRATES)[number];
+/** Each emirate's line of Box 1. */
+export const VAT_EMIRATE_BOXES: Record<VatEmirate, string> = {
+  abu_dhabi: '1a', dubai: '1b', sharjah: '1c', ajman: '1d', umm_al_quwain: '1e', ras_al_khaimah: '1f', fujairah: '1g',
+};
+/** English names as the return prints them (the CSV; screens translate their own). */
+export const VAT_EMIRATE_NAMES: Record<VatEmirate, (typeof EMIRATES)[number]> = {
+  abu_dhabi: 'Abu Dhabi', dubai: 'Dubai', sharjah: 'Sharjah', ajman: 'Ajman', umm_al_quwain: 'Umm Al Quwain', ras_al_khaimah: 'Ras Al Khaimah', fujairah: 'Fujairah',
+};
+export const isVatEmirate = (v: unknown): v is VatEmirate => typeof v === 'string' && (VAT_EMIRATES as readonly string[]).includes(v);
+/** The code of an address's emirate as the address forms store it ('Abu Dhabi'), or null for anything else. */
+export function emirateOfAddress(state: string | undefined | null): VatEmirate | null {
+  return VAT_EMIRATES.find((e) => VAT_EMIRATE_NAMES[e] === state?.trim()) ?? null;
+}
 
 /** 5 % in basis points; the rate of a standard-rated line. */
 export const STANDARD_RATE_BPS = Math.round(TAX_RATE * 10_000);

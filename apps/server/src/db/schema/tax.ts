@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { orders } from './orders.js';
 import { vendors } from './vendors.js';
+import type { VatEmirate } from '@souq/shared/rules/tax';
 
 /**
  * Each issuer's next document number (decision 0099): one row per issuer ('vendor:{id}' or 'marketplace') and
@@ -21,7 +22,11 @@ export type TaxDocumentSnapshot = {
   number: string;
   issuedAt: string;
   currency: string;
-  supplier: { name: string; address: string; trn: string | null; registered: boolean };
+  /**
+   * `emirate`: the emirate of the supplier's establishment when the document was issued (decision 0111), its Box 1 line;
+   * absent on documents issued before it, null when the supplier had not declared it.
+   */
+  supplier: { name: string; address: string; trn: string | null; registered: boolean; emirate?: VatEmirate | null };
   agent: { name: string; address: string; trn: string | null } | null;
   recipient: { name: string; address: string; trn: string | null };
   /** The sub-order's number; on a commission document, the period's label ('2026-10'). */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid, bigint } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid, bigint } from 'drizzle-orm/pg-core';
+import type { VatEmirate } from '@souq/shared/rules/tax';
 import { users } from './accounts.js';
 
 export type VendorAddressJson = {
@@ -33,6 +34,11 @@ export const vendors = pgTable(
     vatNumber: text('vat_number').notNull().default(''),
     /** Declared VAT-registered (decision 0098): its standard-rated lines carry VAT once an admin has verified the vendor. */
     vatRegistered: boolean('vat_registered').notNull().default(false),
+    /**
+     * The emirate of the establishment the vendor supplies from (decision 0111): its standard-rated supplies go in that
+     * emirate's line of Box 1 (1a–1g). Null until the vendor declares it; the VAT report flags it then.
+     */
+    vatEmirate: text('vat_emirate').$type<VatEmirate>(),
     establishmentDate: text('establishment_date'),
     isVerified: boolean('is_verified').notNull().default(false),
     /** Set when an admin rejects; cleared when documents are uploaded again. */
@@ -57,7 +63,11 @@ export const vendors = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('vendors_user_key').on(t.userId)],
+  (t) => [
+    uniqueIndex('vendors_user_key').on(t.userId),
+    // VAT_EMIRATES spelled out: drizzle-kit reads this file without the shared package's runtime (a test compares them)
+    check('vendors_vat_emirate_check', sql`${t.vatEmirate} in ('abu_dhabi', 'dubai', 'sharjah', 'ajman', 'umm_al_quwain', 'ras_al_khaimah', 'fujairah')`),
+  ],
 );
 
 /** Every stored upload. Private files are served only to their owner and admins. */

@@ -250,6 +250,19 @@ describe('demo seed', () => {
     expect(Number(total!.cents)).toBe(0);
   });
 
+  it('declares the emirate of every registrant, so the demo VAT report puts each standard-rated sale in Box 1a–1g (decision 0111)', async () => {
+    const to = new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.now() - 300 * 86_400_000).toISOString().slice(0, 10);
+    const res = await call(t.app, { method: 'GET', url: `/api/admin/reports/vat?from=${from}&to=${to}`, token: await adminToken(t.app, t.config) });
+    expect(res.status, res.body).toBe(200);
+    const report = res.json;
+    expect(report.total.boxes.box1_standard_cents).toBeGreaterThan(0);
+    expect(report.total.box1_not_set).toEqual({ net_cents: 0, tax_cents: 0 });
+    // the marketplace is in Dubai, Bayt Al Khaleej in Abu Dhabi: their lines carry their own sales
+    const byEmirate = Object.fromEntries(report.total.box1_emirates.map((e: { emirate: string; net_cents: number }) => [e.emirate, e.net_cents]));
+    expect(byEmirate.dubai).toBeGreaterThan(0);
+  });
+
   it('gives the demo customer a profile and past orders, newest first', async () => {
     const { token } = await login('/api/auth/login', DEMO_CUSTOMER_EMAIL);
     const profile = await call(t.app, { url: '/api/profile', token });

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { DEMO_CUSTOMER_EMAIL, DEMO_PASSWORD, TAX_SETTING_KEYS, type OrderStatus } from '@souq/shared/constants';
 import type { Purchase } from '@souq/shared/api/orders';
 import { orderRequestSchema } from '@souq/shared/api/orders';
+import { emirateOfAddress } from '@souq/shared/rules/tax';
 import { settings, users } from '../schema/accounts.js';
 import { files, vendorDocuments, vendors } from '../schema/vendors.js';
 import { orderItems, purchases } from '../schema/orders.js';
@@ -109,6 +110,8 @@ async function seedVendors(deps: SeedDeps, now: number): Promise<Map<SeedVendorK
       // a VAT registrant's TRN (decision 0098), checked with its documents; an unregistered vendor has none
       vatNumber: v.vatRegistered ? v.taxId : '',
       vatRegistered: v.vatRegistered,
+      // a registrant's emirate of establishment for Box 1a–1g (decision 0111): where its business address is
+      vatEmirate: v.vatRegistered ? emirateOfAddress(v.address.state) : null,
       establishmentDate: v.establishmentDate,
       isVerified: true,
       verificationDate: new Date(now - v.verifiedDaysAgo * DAY),
@@ -127,6 +130,7 @@ async function seedVendors(deps: SeedDeps, now: number): Promise<Map<SeedVendorK
     { key: TAX_SETTING_KEYS.legalName, value: 'Souq Marketplace FZ-LLC' },
     { key: TAX_SETTING_KEYS.address, value: 'Dubai Silicon Oasis, Building A1, Dubai, UAE' },
     { key: TAX_SETTING_KEYS.trn, value: '100000000000003' },
+    { key: TAX_SETTING_KEYS.emirate, value: 'dubai' },
   ]).onConflictDoNothing();
 
   const pending = await signupVendor(deps, {

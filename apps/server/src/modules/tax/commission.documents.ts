@@ -65,7 +65,7 @@ async function partiesFor(tx: Tx, vendorId: number): Promise<Pick<TaxDocumentSna
   // the vendor's TRN only once an admin has verified it, as on its own sales (decision 0098)
   const registered = Boolean(v?.vatRegistered && v.isVerified && trn);
   return {
-    supplier: { name: s.legalName, address: s.address, trn: s.trn || null, registered: Boolean(s.trn) },
+    supplier: { name: s.legalName, address: s.address, trn: s.trn || null, registered: Boolean(s.trn), emirate: s.emirate },
     agent: null,
     recipient: {
       name: v?.companyName ?? '',

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { INVOICE_ISSUE_MOMENTS, MARKETPLACE_SELLER_NAME, TAX_SETTING_KEYS, type InvoiceIssueMoment, type OrderStatus } from '@souq/shared/constants';
 import { MSG } from '@souq/shared/messages';
-import { invoiceFormFor, lineAmounts, normaliseTrn, returnedLineAmounts, TAX_MODE_DEFAULT, type TaxCategory, type TaxMode } from '@souq/shared/rules/tax';
+import { invoiceFormFor, isVatEmirate, lineAmounts, normaliseTrn, returnedLineAmounts, TAX_MODE_DEFAULT, type TaxCategory, type TaxMode, type VatEmirate } from '@souq/shared/rules/tax';
 import { settings } from '../../db/schema/accounts.js';
 import { orderItems, orders } from '../../db/schema/orders.js';
 import { taxDocumentCounters, taxDocuments, type TaxDocumentSnapshot } from '../../db/schema/tax.js';
@@ -16,7 +16,7 @@ type OrderRow = typeof orders.$inferSelect;
 export type TaxDocumentRow = typeof taxDocuments.$inferSelect;
 
 /** The shop's tax settings as stored (settings table), with their defaults. */
-export type StoredTaxSettings = { priceMode: TaxMode; invoiceOn: InvoiceIssueMoment; legalName: string; address: string; trn: string };
+export type StoredTaxSettings = { priceMode: TaxMode; invoiceOn: InvoiceIssueMoment; legalName: string; address: string; trn: string; emirate: VatEmirate | null };
 
 export async function readTaxSettings(exec: Db | Tx): Promise<StoredTaxSettings> {
   const rows = await exec.select().from(settings).where(inArray(settings.key, Object.values(TAX_SETTING_KEYS)));
@@ -29,6 +29,8 @@ export async function readTaxSettings(exec: Db | Tx): Promise<StoredTaxSettings>
     legalName: get(TAX_SETTING_KEYS.legalName) || MARKETPLACE_SELLER_NAME,
     address: get(TAX_SETTING_KEYS.address),
     trn: normaliseTrn(get(TAX_SETTING_KEYS.trn)) ?? '',
+    // never a default emirate: an unset one is flagged by the VAT report, not silently put in Dubai (decision 0111)
+    emirate: isVatEmirate(get(TAX_SETTING_KEYS.emirate)) ? (get(TAX_SETTING_KEYS.emirate) as VatEmirate) : null,
   };
 }
 
@@ -69,7 +71,7 @@ async function partiesOf(tx: Tx, order: OrderRow, s: StoredTaxSettings): Promise
     address: oneLine([addr.address, addr.zip, addr.city, addr.country]),
     trn: order.buyerTrn ?? null,
   };
-  if (order.sellerVendorId === null) return { supplier: { ...marketplace, registered: Boolean(s.trn) }, agent: null, recipient };
+  if (order.sellerVendorId === null) return { supplier: { ...marketplace, registered: Boolean(s.trn), emirate: s.emirate }, agent: null, recipient };
   const [v] = await tx.select().from(vendors).where(eq(vendors.id, order.sellerVendorId));
   const trn = normaliseTrn(v?.vatNumber ?? '');
   const registered = Boolean(v?.vatRegistered && v.isVerified && trn);
@@ -79,6 +81,7 @@ async function partiesOf(tx: Tx, order: OrderRow, s: StoredTaxSettings): Promise
       address: v ? oneLine([v.address.street, v.address.postal_code, v.address.city, v.address.state, v.address.country]) : '',
       trn: registered ? trn : null,
       registered,
+      emirate: v?.vatEmirate ?? null,
     },
     agent: marketplace,
     recipient,

@@ -29,9 +29,9 @@ beforeAll(async () => {
   unreg = await signupVendor(t.app, 'Henna Corner');
   expect((await call(t.app, {
     method: 'PUT', url: '/api/admin/tax-settings', token: admin,
-    body: { price_mode: 'inclusive', invoice_on: 'shipped', legal_name: 'Souq Marketplace FZ-LLC', address: 'Dubai Silicon Oasis, Dubai', trn: MARKETPLACE_TRN },
+    body: { price_mode: 'inclusive', invoice_on: 'shipped', legal_name: 'Souq Marketplace FZ-LLC', address: 'Dubai Silicon Oasis, Dubai', trn: MARKETPLACE_TRN, emirate: 'dubai' },
   })).status).toBe(200);
-  expect((await call(t.app, { method: 'PUT', url: '/api/vendor/tax-profile', token: reg.token, body: { vat_registered: true, trn: VENDOR_TRN } })).status).toBe(200);
+  expect((await call(t.app, { method: 'PUT', url: '/api/vendor/tax-profile', token: reg.token, body: { vat_registered: true, trn: VENDOR_TRN, emirate: 'sharjah' } })).status).toBe(200);
   // the admin's KYC verification (with the documents) makes the TRN count
   await t.database.query('update vendors set is_verified = true where id = $1', [reg.vendor.id]);
 
@@ -85,6 +85,9 @@ describe('the VAT report (decision 0109)', () => {
     expect(category(vendor!, 'exempt')).toMatchObject({ net_cents: 1_250, tax_cents: 0 });
     expect(vendor!.boxes).toEqual({ box1_standard_cents: 6_349, box1_vat_cents: 317, box4_zero_rated_cents: 9_000, box5_exempt_cents: 1_250, box8_total_cents: 16_599, box8_vat_cents: 317 });
     expect(vendor!.reconciliation).toEqual({ documents_tax_cents: 317, ledger_tax_cents: 317, difference_cents: 0, uninvoiced_ledger_tax_cents: 159 });
+    // Box 1 in the emirate of its establishment (Sharjah, 1c), the credit note there too (decision 0111)
+    expect(vendor!.box1_emirates.filter((e) => e.net_cents || e.tax_cents)).toEqual([{ emirate: 'sharjah', box: '1c', net_cents: 6_349, tax_cents: 317 }]);
+    expect(vendor!.box1_not_set).toEqual({ net_cents: 0, tax_cents: 0 });
 
     // unregistered vendor: its supplies stay outside every box; its document carries no VAT
     expect(plain).toMatchObject({ name: 'Henna Corner', trn: null, invoices: 1, credit_notes: 0 });
@@ -94,10 +97,16 @@ describe('the VAT report (decision 0109)', () => {
     // the marketplace's own sale: 210.00 incl. VAT 10.00
     expect(market).toMatchObject({ name: 'Souq Marketplace FZ-LLC', trn: MARKETPLACE_TRN });
     expect(market!.boxes).toMatchObject({ box1_standard_cents: 20_000, box1_vat_cents: 1_000 });
+    expect(market!.box1_emirates.filter((e) => e.net_cents || e.tax_cents)).toEqual([{ emirate: 'dubai', box: '1b', net_cents: 20_000, tax_cents: 1_000 }]);
+    // no commission document yet (the month is open): its VAT waits in the ledger, not a difference
+    expect(market!.commission_reconciliation).toMatchObject({ documents_tax_cents: 0, ledger_tax_cents: 0, difference_cents: 0 });
+    expect(market!.commission_reconciliation.uninvoiced_ledger_tax_cents).toBeGreaterThan(0);
 
     expect(r.total.boxes).toEqual({ box1_standard_cents: 26_349, box1_vat_cents: 1_317, box4_zero_rated_cents: 9_000, box5_exempt_cents: 1_250, box8_total_cents: 36_599, box8_vat_cents: 1_317 });
     expect(r.total.reconciliation).toEqual({ documents_tax_cents: 1_317, ledger_tax_cents: 1_317, difference_cents: 0, uninvoiced_ledger_tax_cents: 159 });
     expect([r.total.invoices, r.total.credit_notes]).toEqual([3, 1]);
+    expect(r.total.box1_emirates.map((e) => e.box)).toEqual(['1a', '1b', '1c', '1d', '1e', '1f', '1g']);
+    expect(r.total.box1_emirates.filter((e) => e.net_cents || e.tax_cents).map((e) => [e.box, e.net_cents, e.tax_cents])).toEqual([['1b', 20_000, 1_000], ['1c', 6_349, 317]]);
 
     // the categories and the shipping add up to the documents' own totals, to the fils
     const shipping = await shippingOf([subs.reg, subs.unreg, subs.market]);
@@ -141,6 +150,9 @@ describe('the VAT report (decision 0109)', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body).toContain(`${today},${today},all,All issuers,,box,1 standard-rated supplies,263.49,13.17`);
+    expect(csv.body).toContain(`${today},${today},all,All issuers,,box,1b standard-rated supplies in Dubai,200.00,10.00`);
+    expect(csv.body).toContain(`${today},${today},all,All issuers,,box,1c standard-rated supplies in Sharjah,63.49,3.17`);
+    expect(csv.body).toContain(`${today},${today},all,All issuers,,outside the boxes,"standard-rated supplies, emirate not set",0.00,0.00`);
     expect(csv.body).toContain(`vendor:${reg.vendor.id},Al Noor Spices LLC,${VENDOR_TRN},reconciliation,difference,0.00,`);
     const vcsv = await t.app.inject({ method: 'GET', url: `/api/vendor/vat-summary.csv?from=${today}&to=${today}`, headers: { authorization: `Bearer ${reg.token}` } });
     expect(vcsv.statusCode).toBe(200);

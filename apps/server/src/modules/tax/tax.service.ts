@@ -63,7 +63,7 @@ export function createTaxService(deps: { db: Db; audit: AuditLog }) {
   return {
     async settings(): Promise<TaxSettings> {
       const s = await readTaxSettings(db);
-      return { price_mode: s.priceMode, invoice_on: s.invoiceOn, legal_name: s.legalName, address: s.address, trn: s.trn, vat_registered: Boolean(s.trn), note: TAX_ADVICE_NOTE };
+      return { price_mode: s.priceMode, invoice_on: s.invoiceOn, legal_name: s.legalName, address: s.address, trn: s.trn, vat_registered: Boolean(s.trn), emirate: s.emirate, note: TAX_ADVICE_NOTE };
     },
 
     /** The admin sets them, with one audit entry (before → after), in one transaction. */
@@ -73,6 +73,8 @@ export function createTaxService(deps: { db: Db; audit: AuditLog }) {
         const values: [string, string][] = [
           [TAX_SETTING_KEYS.mode, input.price_mode], [TAX_SETTING_KEYS.issueOn, input.invoice_on], [TAX_SETTING_KEYS.legalName, input.legal_name],
           [TAX_SETTING_KEYS.address, input.address], [TAX_SETTING_KEYS.trn, input.trn],
+          // omitted by an older client: the stored emirate stays
+          ...(input.emirate ? [[TAX_SETTING_KEYS.emirate, input.emirate] as [string, string]] : []),
         ];
         for (const [key, value] of values) {
           await tx.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
@@ -80,8 +82,8 @@ export function createTaxService(deps: { db: Db; audit: AuditLog }) {
         await deps.audit.record(tx, {
           actor, action: 'tax.settings', target: { type: 'settings', id: 'tax' },
           changes: changesBetween(
-            { price_mode: before.priceMode, invoice_on: before.invoiceOn, legal_name: before.legalName, address: before.address, trn: before.trn },
-            { price_mode: input.price_mode, invoice_on: input.invoice_on, legal_name: input.legal_name, address: input.address, trn: input.trn },
+            { price_mode: before.priceMode, invoice_on: before.invoiceOn, legal_name: before.legalName, address: before.address, trn: before.trn, emirate: before.emirate },
+            { price_mode: input.price_mode, invoice_on: input.invoice_on, legal_name: input.legal_name, address: input.address, trn: input.trn, emirate: input.emirate ?? before.emirate },
           ),
         });
       });
@@ -92,7 +94,7 @@ export function createTaxService(deps: { db: Db; audit: AuditLog }) {
       const [v] = await db.select().from(vendors).where(eq(vendors.id, vendorId));
       if (!v) throw notFound(MSG.vendorNotFound);
       const trn = normaliseTrn(v.vatNumber) ?? '';
-      return { vat_registered: v.vatRegistered, trn, verified: v.isVerified, charges_vat: Boolean(v.vatRegistered && v.isVerified && trn), note: TAX_ADVICE_NOTE };
+      return { vat_registered: v.vatRegistered, trn, verified: v.isVerified, charges_vat: Boolean(v.vatRegistered && v.isVerified && trn), emirate: v.vatEmirate ?? null, note: TAX_ADVICE_NOTE };
     },
 
     /**
@@ -106,14 +108,14 @@ export function createTaxService(deps: { db: Db; audit: AuditLog }) {
         const trn = input.vat_registered ? input.trn : input.trn || '';
         const recheck = input.vat_registered && trn !== (normaliseTrn(v.vatNumber) ?? '');
         await tx.update(vendors).set({
-          vatRegistered: input.vat_registered, vatNumber: trn, updatedAt: new Date(),
+          vatRegistered: input.vat_registered, vatNumber: trn, updatedAt: new Date(), ...(input.emirate ? { vatEmirate: input.emirate } : {}),
           ...(recheck ? { isVerified: false, verificationDate: null, verifiedBy: null } : {}),
         }).where(eq(vendors.id, vendorId));
         await deps.audit.record(tx, {
           actor, action: 'vendor.taxProfile', target: { type: 'vendor', id: vendorId },
           changes: changesBetween(
-            { vat_registered: v.vatRegistered, trn: v.vatNumber, is_verified: v.isVerified },
-            { vat_registered: input.vat_registered, trn, is_verified: recheck ? false : v.isVerified },
+            { vat_registered: v.vatRegistered, trn: v.vatNumber, is_verified: v.isVerified, emirate: v.vatEmirate },
+            { vat_registered: input.vat_registered, trn, is_verified: recheck ? false : v.isVerified, emirate: input.emirate ?? v.vatEmirate },
           ),
         });
       });

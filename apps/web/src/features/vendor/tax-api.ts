@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { VendorTaxProfile } from '@souq/shared/api/tax';
 import type { VatReport } from '@souq/shared/api/vat-report';
+import type { VatEmirate } from '@souq/shared/rules/tax';
 import { api, ApiError } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
 import { forget } from '@/lib/session';
@@ -31,7 +32,7 @@ export function useTaxProfile() {
 export function useSaveTaxProfile() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { vat_registered: boolean; trn: string }) => api<VendorTaxProfile>('/api/vendor/tax-profile', { method: 'PUT', body: input, auth: 'vendor' }),
+    mutationFn: (input: { vat_registered: boolean; trn: string; emirate?: VatEmirate }) => api<VendorTaxProfile>('/api/vendor/tax-profile', { method: 'PUT', body: input, auth: 'vendor' }),
     onSuccess: async (saved) => {
       client.setQueryData(taxKeys.profile, saved);
       // a new TRN withdraws the verification: the account's status shown elsewhere changes too

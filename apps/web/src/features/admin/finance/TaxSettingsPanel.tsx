@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TaxSettings } from '@souq/shared/api/tax';
-import { normaliseTrn } from '@souq/shared/rules/tax';
+import { normaliseTrn, type VatEmirate } from '@souq/shared/rules/tax';
+import { EmirateSelect } from '@/components/tax/EmirateSelect';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Field, Input, Select, Textarea } from '@/components/ui/Field';
@@ -10,10 +11,10 @@ import { notify } from '@/components/ui/toast';
 import { adminApi, useAdminMutation, useAdminQuery } from '../api';
 import { LoadError } from '../parts/LoadError';
 
-type Form = Pick<TaxSettings, 'price_mode' | 'invoice_on' | 'legal_name' | 'address' | 'trn'>;
+type Form = Pick<TaxSettings, 'price_mode' | 'invoice_on' | 'legal_name' | 'address' | 'trn'> & { emirate: VatEmirate | '' };
 type Errors = Partial<Record<keyof Form, string>>;
 
-const formOf = (s: TaxSettings): Form => ({ price_mode: s.price_mode, invoice_on: s.invoice_on, legal_name: s.legal_name, address: s.address, trn: s.trn });
+const formOf = (s: TaxSettings): Form => ({ price_mode: s.price_mode, invoice_on: s.invoice_on, legal_name: s.legal_name, address: s.address, trn: s.trn, emirate: s.emirate ?? '' });
 
 /**
  * The marketplace's tax settings (issue 25 item 2, decision 0098): its legal name, address and TRN (its own sales
@@ -23,7 +24,7 @@ const formOf = (s: TaxSettings): Form => ({ price_mode: s.price_mode, invoice_on
 export function TaxSettingsPanel() {
   const { t } = useLingui();
   const settings = useAdminQuery<TaxSettings>(['admin-tax-settings'], '/api/admin/tax-settings');
-  const save = useAdminMutation((body: Form) => adminApi<TaxSettings>('/api/admin/tax-settings', { method: 'PUT', body }), ['admin-tax-settings']);
+  const save = useAdminMutation((body: Omit<Form, 'emirate'> & { emirate?: VatEmirate }) => adminApi<TaxSettings>('/api/admin/tax-settings', { method: 'PUT', body }), ['admin-tax-settings']);
   const [draft, setDraft] = useState<Form | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const s = settings.data;
@@ -38,10 +39,12 @@ export function TaxSettingsPanel() {
     if (!form.legal_name.trim()) found.legal_name = t`Enter the legal name`;
     if (!form.address.trim()) found.address = t`Enter the address`;
     if (form.trn.trim() && !normaliseTrn(form.trn)) found.trn = t`A TRN is 15 digits starting with 100`;
+    if (!form.emirate) found.emirate = t`Choose the emirate of the marketplace's establishment`;
     setErrors(found);
     if (Object.keys(found).length) return;
     try {
-      await save.mutateAsync({ ...form, trn: form.trn.trim() });
+      const { emirate, ...rest } = form;
+      await save.mutateAsync({ ...rest, trn: form.trn.trim(), ...(emirate ? { emirate } : {}) });
       setDraft(null);
       notify.success(t`Tax settings saved`);
     } catch (err) {
@@ -69,6 +72,14 @@ export function TaxSettingsPanel() {
             </Field>
             <Field label={<Trans>Address</Trans>} required error={errors.address} className="sm:col-span-2">
               <Textarea dir="auto" rows={2} maxLength={500} value={form.address} onChange={(e) => set('address', e.target.value)} />
+            </Field>
+            <Field
+              label={<Trans>Emirate of the marketplace's establishment</Trans>}
+              required
+              error={errors.emirate}
+              hint={<Trans>Its own sales and its commission to vendors are reported under this emirate's line of Box 1 (1a–1g) of its VAT return: the establishment most closely connected to the supply. Each vendor declares its own.</Trans>}
+            >
+              <EmirateSelect value={form.emirate} prompt={t`Choose an emirate`} onChange={(v) => set('emirate', v)} />
             </Field>
           </fieldset>
           <fieldset className="grid gap-4 sm:grid-cols-2">

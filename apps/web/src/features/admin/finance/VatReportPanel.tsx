@@ -85,6 +85,9 @@ export function VatReportPanel() {
                   <div className="min-w-0">
                     <p className="truncate font-medium text-slate-900" title={i.name}><bdi>{i.name}</bdi></p>
                     <p className="text-xs text-slate-500">{i.trn ? <span dir="ltr" className="font-mono">{i.trn}</span> : <Trans>Not VAT-registered</Trans>}</p>
+                    {(i.box1_not_set.net_cents !== 0 || i.box1_not_set.tax_cents !== 0) && (
+                      <p className="mt-1 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900"><Trans>Emirate not set: {money(i.box1_not_set.net_cents)} outside Box 1</Trans></p>
+                    )}
                   </div>
                 ),
               },

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { normaliseTrn } from '@souq/shared/rules/tax';
+import { normaliseTrn, type VatEmirate } from '@souq/shared/rules/tax';
 import { paths } from '@/app/paths';
+import { EmirateSelect, emirateOfAddress } from '@/components/tax/EmirateSelect';
 import { Alert } from '@/components/ui/Alert';
 import { Button, buttonClass } from '@/components/ui/Button';
 import { Field, Input } from '@/components/ui/Field';
@@ -24,12 +25,15 @@ export function TaxProfileCard() {
   const profile = useTaxProfile();
   const me = useVendorMe();
   const save = useSaveTaxProfile();
-  const [draft, setDraft] = useState<{ registered: boolean; trn: string } | null>(null);
+  const [draft, setDraft] = useState<{ registered: boolean; trn: string; emirate: VatEmirate | '' } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [emirateError, setEmirateError] = useState<string | null>(null);
   const p = profile.data;
   const vendor = me.data?.vendor;
-  const form = draft ?? (p ? { registered: p.vat_registered, trn: p.trn ? groupTrn(p.trn) : '' } : null);
-  const changed = !!p && !!form && (form.registered !== p.vat_registered || (normaliseTrn(form.trn) ?? form.trn.trim()) !== p.trn);
+  // none declared yet: the business address's emirate is offered, and counts only once the vendor saves it
+  const suggested = p && !p.emirate ? emirateOfAddress(vendor?.address?.state) : null;
+  const form = draft ?? (p ? { registered: p.vat_registered, trn: p.trn ? groupTrn(p.trn) : '', emirate: p.emirate ?? suggested ?? '' } : null);
+  const changed = !!p && !!form && (form.registered !== p.vat_registered || (normaliseTrn(form.trn) ?? form.trn.trim()) !== p.trn || (form.registered && (form.emirate || null) !== p.emirate));
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -38,8 +42,10 @@ export function TaxProfileCard() {
     if (form.registered && !trn) return setError(t`A VAT-registered business needs its TRN (15 digits starting with 100)`);
     if (trn && !normaliseTrn(trn)) return setError(t`A TRN is 15 digits starting with 100`);
     setError(null);
+    if (form.registered && !form.emirate) return setEmirateError(t`Choose the emirate of your establishment`);
+    setEmirateError(null);
     try {
-      await save.mutateAsync({ vat_registered: form.registered, trn: form.registered ? trn : '' });
+      await save.mutateAsync({ vat_registered: form.registered, trn: form.registered ? trn : '', ...(form.registered && form.emirate ? { emirate: form.emirate } : {}) });
       setDraft(null);
       notify.success(t`VAT registration saved`);
     } catch (err) {
@@ -74,6 +80,18 @@ export function TaxProfileCard() {
           {form.registered && (
             <Field label={<Trans>Tax Registration Number (TRN)</Trans>} required error={error} hint={<Trans>15 digits starting with 100, as on your VAT registration certificate. Spaces and dashes are fine.</Trans>}>
               <Input dir="ltr" inputMode="numeric" autoComplete="off" maxLength={40} value={form.trn} onChange={(e) => { setDraft({ ...form, trn: e.target.value }); setError(null); }} className="max-w-xs font-mono text-start" placeholder="100 1234 5678 9012" />
+            </Field>
+          )}
+          {form.registered && (
+            <Field
+              label={<Trans>Emirate of your establishment</Trans>}
+              required
+              error={emirateError}
+              hint={suggested && form.emirate === suggested && !p.emirate
+                ? <Trans>Suggested from your business address; it counts once you save. Your VAT return reports your standard-rated sales under the emirate of the establishment most closely connected to them (Box 1a–1g).</Trans>
+                : <Trans>Your VAT return reports your standard-rated sales under the emirate of the establishment most closely connected to them (Box 1a–1g).</Trans>}
+            >
+              <EmirateSelect value={form.emirate} prompt={t`Choose an emirate`} onChange={(emirate) => { setDraft({ ...form, emirate }); setEmirateError(null); }} />
             </Field>
           )}
           <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">

@@ -1,0 +1,2 @@
+ALTER TABLE "vendors" ADD COLUMN "vat_emirate" text;--> statement-breakpoint
+ALTER TABLE "vendors" ADD CONSTRAINT "vendors_vat_emirate_check" CHECK ("vendors"."vat_emirate" in ('abu_dhabi', 'dubai', 'sharjah', 'ajman', 'umm_al_quwain', 'ras_al_khaimah', 'fujairah'));
