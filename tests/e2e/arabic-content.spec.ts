@@ -1,25 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support/sign-in.js';
 
 // Arabic content and Arabic search (issue 26 items 5 and 6) against the built product with the demo data: the vendor
 // form with both languages, the storefront in Arabic with ?lang=ar, a search typed in Arabic. Screenshots at 1280 and
 // 390 px go to SHOTS_DIR (default test-results/arabic-shots).
 const SHOTS = process.env.SHOTS_DIR ?? 'test-results/arabic-shots';
-const DEMO_VENDOR = { email: 'vendor@souq.test', password: 'souq-demo-1' };
 const suffix = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 const label = (text: string) => new RegExp(`^${text.replace(/[()]/g, '\\$&')}\\*?$`);
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-
-async function asVendor(page: Page, path: string) {
-  const res = await page.request.post('/api/vendor/login', { data: DEMO_VENDOR });
-  expect(res.ok()).toBe(true);
-  const session = (await res.json()) as { token: string; vendor: unknown };
-  await page.goto('/');
-  await page.evaluate((s) => {
-    localStorage.setItem('vendor_token', s.token);
-    localStorage.setItem('vendor', JSON.stringify(s.vendor));
-  }, session);
-  await page.goto(path);
-}
 
 /** The storefront's search on a page in Arabic (apps/web/src/locales/ar/storefront.po). */
 const AR = { searchPlaceholder: 'ابحث عن المنتجات بالذكاء الاصطناعي...', search: 'بحث', searchResults: 'نتائج البحث' };
@@ -27,7 +15,7 @@ const AR = { searchPlaceholder: 'ابحث عن المنتجات بالذكاء �
 const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 test('vendor product form in both languages: the Arabic field refuses Latin text, the product is saved and found in Arabic', async ({ page }) => {
-  await asVendor(page, '/vendor?tab=products');
+  await signIn(page, 'vendor', { path: '/vendor?tab=products' });
   const name = `Clay Teapot ${suffix()}`;
   await page.getByRole('button', { name: 'Add New Product' }).click();
   await page.getByLabel(label('Product Title')).fill(name);
@@ -102,7 +90,7 @@ test('storefront with ?lang=ar shows the demo catalogue in Arabic, and an Arabic
 });
 
 test('vendor profile: store name and description in Arabic', async ({ page }) => {
-  await asVendor(page, '/vendor/profile');
+  await signIn(page, 'vendor', { path: '/vendor/profile' });
   await page.getByRole('button', { name: 'Edit profile' }).click();
   await page.getByLabel('اسم المتجر').fill('الخليج للأجهزة');
   await page.getByLabel('وصف المتجر').fill('هواتف وحواسيب محمولة وسماعات أصلية بضمان الوكيل.');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { paths } from '../../apps/web/src/app/paths.js';
-import { ADMIN_CODE, DEMO_VENDOR } from './support/sessions.js';
+import { signIn } from './support/sign-in.js';
 
 // Issue 26 item 8: every route of the three areas (storefront, the signed-in customer's pages, the vendor area as the
 // demo vendor, the admin area) opened in Arabic (`?lang=ar`) at 1280 and 390 px. Each page is `<html lang="ar"
@@ -48,29 +48,7 @@ test('the Arabic screens cover every route of the web app', () => {
 async function areaPage(browser: Browser, who: Who): Promise<Page> {
   const context = await browser.newContext({ locale: 'ar-AE' });
   const page = await context.newPage();
-  if (who === 'visitor') return page;
-  const request = page.request;
-  let storage: Record<string, string>;
-  if (who === 'customer') {
-    const res = await request.post('/api/auth/login', { data: { email: 'customer@souq.test', password: DEMO_VENDOR.password } });
-    expect(res.ok()).toBe(true);
-    const s = (await res.json()) as { token: string; user: { id: number } };
-    storage = { auth_token: s.token, auth_user: JSON.stringify(s.user), user: JSON.stringify({ id: s.user.id }) };
-  } else if (who === 'vendor') {
-    const res = await request.post('/api/vendor/login', { data: DEMO_VENDOR });
-    expect(res.ok()).toBe(true);
-    const s = (await res.json()) as { token: string; vendor: unknown };
-    storage = { vendor_token: s.token, vendor: JSON.stringify(s.vendor) };
-  } else {
-    const res = await request.post('/api/admin/access', { data: { code: ADMIN_CODE } });
-    expect(res.ok()).toBe(true);
-    const s = (await res.json()) as { token: string };
-    storage = { admin_token: s.token, admin_access_granted: 'true' };
-  }
-  await page.goto('/?lang=ar');
-  await page.evaluate((items) => {
-    for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
-  }, storage);
+  if (who !== 'visitor') await signIn(page, who, { landing: '/?lang=ar' });
   return page;
 }
 

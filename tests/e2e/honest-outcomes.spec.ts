@@ -4,27 +4,15 @@ import { expect, test, type Page } from '@playwright/test';
 import { MSG } from '../../packages/shared/src/messages.js';
 import { startPushService, type PushService } from '../../apps/server/test/push-service.js';
 import { customerWithLocalPush } from './support/push-page.js';
+import { DEMO_VENDOR, signIn } from './support/sign-in.js';
 
 // Issue 23 items 4 and 5, where the outcome is in the browser: a failed test notification says so, 'Manage All
 // Products' leads a vendor to their own list, an image URL that does not load is caught while the vendor types it,
 // shoppers see a placeholder instead of a broken picture, and the production build carries no dev-server text.
 
-const DEMO_VENDOR = { email: 'vendor@souq.test', password: 'souq-demo-1' };
 const suffix = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const label = (text: string) => new RegExp(`^${text}\\*?$`);
-
-async function asVendor(page: Page, where: string) {
-  const res = await page.request.post('/api/vendor/login', { data: DEMO_VENDOR });
-  const session = (await res.json()) as { token: string; vendor: { id: number } };
-  await page.goto('/');
-  await page.evaluate((s) => {
-    localStorage.setItem('vendor_token', s.token);
-    localStorage.setItem('vendor', JSON.stringify(s.vendor));
-  }, session);
-  await page.goto(where);
-  return session;
-}
 
 let push: PushService;
 test.beforeAll(async () => {
@@ -48,7 +36,7 @@ test('Test notification: when no device took it, the block says "Failed to send 
 });
 
 test("'Manage All Products' after a create leads the vendor to their own product list, which holds the new product", async ({ page }) => {
-  await asVendor(page, '/vendor?tab=embedding');
+  await signIn(page, 'vendor', { path: '/vendor?tab=embedding' });
   const name = `Honest Lantern ${suffix()}`;
   await page.getByLabel(label('Name')).fill(name);
   await page.getByRole('button', { name: 'Create Product & Embed' }).click();
@@ -61,7 +49,7 @@ test("'Manage All Products' after a create leads the vendor to their own product
 });
 
 test('an image URL that does not load is caught in the vendor\'s form; one that loads is saved', async ({ page, baseURL }) => {
-  await asVendor(page, '/vendor?tab=embedding');
+  await signIn(page, 'vendor', { path: '/vendor?tab=embedding' });
   const broken = `${baseURL}/media/no-such-picture-${suffix()}.webp`;
   const name = `Checked Image Lamp ${suffix()}`;
   await page.getByLabel(label('Name')).fill(name);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { paths } from '../../apps/web/src/app/paths.js';
+import { DEMO_CUSTOMER, signIn as signInThroughApi } from './support/sign-in.js';
 
 // Issue 23 item 3: every customer, vendor and admin route at phone width (390 px) and desktop width (1280 px).
 // Nothing scrolls sideways at 390 px (a table scrolls inside its own scroller only), every tab of a tab strip is on
@@ -9,8 +10,6 @@ import { paths } from '../../apps/web/src/app/paths.js';
 // page is scrolled to its end.
 // The route list comes from the web app's route table (paths.ts) with every admin section and vendor tab.
 
-const ADMIN_CODE = 'e2e-admin-code'; // ADMIN_ACCESS_CODE of playwright.config.ts
-const PASSWORD = 'souq-demo-1';
 const WIDTHS = [390, 1280] as const;
 /** The ids of a list of `{ id: '…', … }` in a web source file (the admin sections, the vendor tabs). */
 const idsIn = (file: string, list: string) => {
@@ -40,29 +39,18 @@ test('the list covers every route of the web app', () => {
   expect(VENDOR_TABS).toHaveLength(10);
 });
 
+/** The customer through the sign-in form (the journey of a shopper's first page), the vendor and admin through the API. */
 async function signIn(page: Page, who: Who) {
   if (who === 'visitor') return;
   if (who === 'customer') {
     await page.goto(paths.login);
-    await page.getByLabel('Email').fill('customer@souq.test');
-    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Email').fill(DEMO_CUSTOMER.email);
+    await page.getByLabel('Password').fill(DEMO_CUSTOMER.password);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(page).not.toHaveURL(/\/login$/);
     return;
   }
-  const session = who === 'vendor'
-    ? await (await page.request.post('/api/vendor/login', { data: { email: 'vendor@souq.test', password: PASSWORD } })).json() as { token: string; vendor?: unknown }
-    : await (await page.request.post('/api/admin/access', { data: { code: ADMIN_CODE } })).json() as { token: string; vendor?: unknown };
-  await page.goto('/');
-  await page.evaluate(([w, s]) => {
-    if (w === 'vendor') {
-      localStorage.setItem('vendor_token', s.token);
-      localStorage.setItem('vendor', JSON.stringify(s.vendor));
-    } else {
-      localStorage.setItem('admin_token', s.token);
-      localStorage.setItem('admin_access_granted', 'true');
-    }
-  }, [who, session] as const);
+  await signInThroughApi(page, who);
 }
 
 /** Opens a route and waits until its lists have answered (no busy table, no loading skeleton). */

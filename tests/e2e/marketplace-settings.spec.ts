@@ -1,11 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
+import { adminToken, DEMO_PASSWORD, signIn } from './support/sign-in.js';
 
 // The marketplace's settings (issue 24, decision 0096), against the real server with the demo marketplace: the admin's
 // Commission panel (System section) and a vendor's Shipping and returns (Settings tab). Screenshots at 1280 and 390 px
 // go to SHOTS_DIR when it is set.
 
-const ADMIN_CODE = 'e2e-admin-code'; // ADMIN_ACCESS_CODE of playwright.config.ts
-const PASSWORD = 'souq-demo-1';
 const MUSIC = 'Maqam Music Centre LLC'; // a seeded vendor with its own rate (8 %)
 const PETS = { email: 'pets@souq.test', company: 'Paws & Whiskers Pet Supplies LLC' };
 
@@ -20,28 +19,8 @@ async function shots(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-async function asAdmin(page: Page, path: string) {
-  const { token } = (await (await page.request.post('/api/admin/access', { data: { code: ADMIN_CODE } })).json()) as { token: string };
-  await page.goto('/');
-  await page.evaluate((t) => {
-    localStorage.setItem('admin_token', t);
-    localStorage.setItem('admin_access_granted', 'true');
-  }, token);
-  await page.goto(path);
-}
-
-async function asVendor(page: Page, email: string, path: string) {
-  const session = (await (await page.request.post('/api/vendor/login', { data: { email, password: PASSWORD } })).json()) as { token: string; vendor: unknown };
-  await page.goto('/');
-  await page.evaluate((s) => {
-    localStorage.setItem('vendor_token', s.token);
-    localStorage.setItem('vendor', JSON.stringify(s.vendor));
-  }, session);
-  await page.goto(path);
-}
-
 test('the admin sets a vendor commission rate: it is listed, wins over the category rate, and can be removed', async ({ page }) => {
-  await asAdmin(page, '/admin?section=system');
+  await signIn(page, 'admin', { path: '/admin?section=system' });
   const panel = page.getByRole('region', { name: 'Commission' });
   await expect(panel.getByLabel('Default rate (%)')).toHaveValue('10');
   const list = panel.getByRole('list', { name: 'Category and vendor rates' });
@@ -71,7 +50,7 @@ test('the admin sets a vendor commission rate: it is listed, wins over the categ
   await expect(inForce).toHaveText(/takes 15%: the category's rate/);
 
   // the server holds the same, audited
-  const { token } = (await (await page.request.post('/api/admin/access', { data: { code: ADMIN_CODE } })).json()) as { token: string };
+  const token = await adminToken(page.request);
   const rates = await (await page.request.get('/api/admin/commission', { headers: { authorization: `Bearer ${token}` } })).json() as { rates: { scope: string; rate_bps: number }[] };
   expect(rates.rates.filter((r) => r.scope === 'vendor').map((r) => r.rate_bps).sort()).toEqual([1250, 900]);
   await shots(page, 'admin-commission');
@@ -90,7 +69,7 @@ test('the admin sets a vendor commission rate: it is listed, wins over the categ
 });
 
 test('a vendor sets its shipping fee, free-shipping threshold and return window, and checkout prices its part by them', async ({ page }) => {
-  await asVendor(page, PETS.email, '/vendor?tab=settings');
+  await signIn(page, 'vendor', { credentials: { email: PETS.email, password: DEMO_PASSWORD }, path: '/vendor?tab=settings' });
   const form = page.getByRole('form', { name: 'Shipping and returns' });
   await expect(form.getByLabel('Shipping fee (AED)')).toHaveValue('10.00');
   await form.getByLabel('Shipping fee (AED)').fill('-3');

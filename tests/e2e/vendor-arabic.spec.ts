@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { paths } from '../../apps/web/src/app/paths.js';
+import { signIn } from './support/sign-in.js';
 
 // Issue 26 for the vendor area: every vendor page in Arabic and in English, at 1280 and 390 px. An Arabic page is
 // right-to-left from the first byte, shows the vendor catalogue's Arabic (not the English source), has the language
 // switch in its header, and nothing scrolls sideways. SHOTS_DIR=… keeps a screenshot of each page to look at.
 
-const PASSWORD = 'souq-demo-1';
 const SHOTS = process.env.SHOTS_DIR;
 const TABS = (() => {
   const source = fs.readFileSync(new URL('../../apps/web/src/features/vendor/tabs/registry.ts', import.meta.url), 'utf8');
@@ -18,15 +18,6 @@ const SIGNED_IN = [...TABS.map((t) => `${paths.vendor}?tab=${t}`), paths.vendorO
 
 /** Each page's heading in both languages: the Arabic comes from the vendor catalogue loaded with the route. */
 const HEADING: Record<'en' | 'ar', RegExp> = { en: /Vendor Dashboard|Vendor Onboarding|Vendor Profile|AI Optimization Dashboard/, ar: /لوحة تحكم البائع|تسجيل البائع|الملف التعريفي للبائع|لوحة التحسين بالذكاء الاصطناعي/ };
-
-async function signInAsVendor(page: Page) {
-  const session = await (await page.request.post('/api/vendor/login', { data: { email: 'vendor@souq.test', password: PASSWORD } })).json() as { token: string; vendor: unknown };
-  await page.goto('/');
-  await page.evaluate((s) => {
-    localStorage.setItem('vendor_token', s.token);
-    localStorage.setItem('vendor', JSON.stringify(s.vendor));
-  }, session);
-}
 
 async function open(page: Page, route: string, lang: 'en' | 'ar') {
   await page.goto(`${route}${route.includes('?') ? '&' : '?'}lang=${lang}`);
@@ -49,7 +40,7 @@ for (const width of [1280, 390] as const) {
     test(`vendor pages in ${lang} at ${width} px`, async ({ page }) => {
       test.setTimeout(180_000);
       await page.setViewportSize({ width, height: 900 });
-      await signInAsVendor(page);
+      await signIn(page, 'vendor');
       const problems: string[] = [];
       for (const route of SIGNED_IN) {
         await open(page, route, lang);

@@ -148,6 +148,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   app.addHook('onClose', () => services.bus.close());
   app.addHook('onClose', async () => services.plannerStats.stop());
   app.addHook('onClose', async () => services.commissionJob.stop());
+  app.addHook('onClose', async () => services.oauthSweep.stop());
   registerAuth(app, services.sessions);
   // queued mails get a few seconds to leave before the process stops
   if (services.mailer) app.addHook('onClose', () => services.mailer!.close());

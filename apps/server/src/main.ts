@@ -90,6 +90,8 @@ async function main() {
   app.services.plannerStats.start();
   // the monthly commission invoices (decision 0108): hourly, idempotent per vendor and month, on the background lane
   app.services.commissionJob.start();
+  // the agents' OAuth records a day past their expiry, hourly, one batch per background step
+  app.services.oauthSweep.start();
 }
 
 main().catch((err: unknown) => {

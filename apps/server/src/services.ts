@@ -18,6 +18,7 @@ import { createFinanceQueries } from './modules/payouts/finance.queries.js';
 import { createReturnsService } from './modules/returns/returns.service.js';
 import { createTaxService } from './modules/tax/tax.service.js';
 import { createCommissionJob } from './modules/tax/commission.job.js';
+import { createOauthSweep } from './modules/agents/agents.oauth-sweep.js';
 import { createVatReportService } from './modules/tax/tax.report.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
 import { createProfileService } from './modules/profile/profile.service.js';
@@ -136,6 +137,8 @@ export function createServices(config: Config, database: Database, log: (msg: st
   bus.on('product.changed', () => plannerStats.soon());
   // the marketplace's monthly commission invoices to its vendors, from the ledger (decision 0108)
   const commissionJob = createCommissionJob({ db, database, log });
+  // the agents' OAuth records (codes, tokens, interactions) deleted a day after they expired, hourly, in batches
+  const oauthSweep = createOauthSweep({ db, database, log });
   const imageSearch = createImageSearchService({ db, catalogue, readImage: media.read, bus, log, idleMs: config.imageSearchIdleMs, background });
   const recommendations = createRecommendationsService({ db, catalogue, bus, log, background });
   const optimisation = createOptimisationService({ db, catalogue, audit, categoryPrices: async (c) => (await search.categoryPrices(c)).prices });
@@ -179,7 +182,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const agentGuard = createAgentGuard({ db, audit });
   return {
     reviews, prices, vendorDashboard, agentCatalog, agentCheckout, agentCart, agentOauth, agentLinking, agentOrders, agentGuard,
-    sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant, plannerStats, commissionJob,
+    sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant, plannerStats, commissionJob, oauthSweep,
     support, notifications, events, mailer, reports, admin, security, ledger, payouts, finance, returns, vendorShipping, tax, vatReport,
   };
 }

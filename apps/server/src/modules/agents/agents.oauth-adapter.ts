@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import { oauthRecords } from '../../db/schema/agents.js';
 import type { Db } from '../../platform/db.js';
 
@@ -6,7 +6,7 @@ type Payload = Record<string, unknown> & { grantId?: string; uid?: string; userC
 
 /**
  * oidc-provider's storage adapter on PostgreSQL (table oauth_records): one class per model the provider asks for,
- * all on the one table. Expired rows are never answered (and are removed by `purgeExpired`); consuming a code or a
+ * all on the one table. Expired rows are never answered (and deleted a day later by the sweep, agents.oauth-sweep.ts); consuming a code or a
  * rotated refresh token stamps `consumed_at`, which the provider reads as `consumed` (its replay detection).
  */
 export function oauthAdapter(db: Db) {
@@ -62,9 +62,4 @@ export function oauthAdapter(db: Db) {
       await db.delete(oauthRecords).where(eq(oauthRecords.grantId, grantId));
     }
   };
-}
-
-/** Removes expired records (the background lane calls it with the other purges). */
-export async function purgeExpiredOauthRecords(db: Db) {
-  await db.delete(oauthRecords).where(lt(oauthRecords.expiresAt, new Date()));
 }

@@ -1,6 +1,7 @@
 import type { Database, Db } from '../../platform/db.js';
 import { commissionFigures, issueCommissionDocumentsForVendor } from './commission.documents.js';
 import { lastClosedPeriod } from './commission.period.js';
+import { periodicJob, type PeriodicJob } from '../../platform/periodic-job.js';
 
 // The monthly commission run (decision 0108) on the background lane, like the planner statistics keeper (0073):
 // every hour it invoices the last month that has ended; the run is idempotent per vendor and month, so all but the
@@ -8,18 +9,12 @@ import { lastClosedPeriod } from './commission.period.js';
 
 const DEFAULT_EVERY_MS = 60 * 60_000;
 
-export type CommissionJob = {
-  /** Issues what is due for the last closed month at `now`; answers how many documents it issued. */
-  runOnce(now?: Date): Promise<number>;
-  start(): void;
-  stop(): void;
-};
+/** runOnce issues what is due for the last closed month at `now`; answers how many documents it issued. */
+export type CommissionJob = PeriodicJob<number>;
 
 export function createCommissionJob(deps: { db: Db; database: Pick<Database, 'background'>; everyMs?: number; log?: (msg: string) => void }): CommissionJob {
   const { db, database } = deps;
   const log = deps.log ?? (() => {});
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
 
   async function run(now: Date): Promise<number> {
     const period = lastClosedPeriod(now);
@@ -31,25 +26,5 @@ export function createCommissionJob(deps: { db: Db; database: Pick<Database, 'ba
     return issued;
   }
 
-  function runOnce(now: Date = new Date()): Promise<number> {
-    running ??= run(now).finally(() => {
-      running = null;
-    });
-    return running;
-  }
-  const quietly = () => void runOnce().catch((err: unknown) => log(`commission documents: ${err instanceof Error ? err.message : String(err)}`));
-
-  return {
-    runOnce,
-    start() {
-      if (timer) return;
-      quietly();
-      timer = setInterval(quietly, deps.everyMs ?? DEFAULT_EVERY_MS);
-      timer.unref();
-    },
-    stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-    },
-  };
+  return periodicJob('commission documents', run, { everyMs: deps.everyMs ?? DEFAULT_EVERY_MS, log });
 }

@@ -2,6 +2,7 @@
 // through ./index.tsx; import the chart from '@/components/charts', never this file.
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatMoney, formatMoneyCompact } from '@souq/shared/rules/money';
+import { DRAWING_STYLE, useChartLayout } from './direction';
 import { categoryLabel, type CategoryPoint } from './format';
 
 const BRAND = 'var(--color-brand-600)';
@@ -14,19 +15,21 @@ export default function CategoryBarDrawing({ data, currency, valueLabel, height 
   valueLabel: string;
   height: number;
 }) {
+  const layout = useChartLayout();
   return (
-    <ResponsiveContainer width="100%" height={height}>
-      <BarChart data={data} layout="vertical" margin={{ top: 0, right: 12, bottom: 0, left: 0 }}>
+    <ResponsiveContainer width="100%" height={height} style={DRAWING_STYLE}>
+      <BarChart data={data} layout="vertical" margin={layout.categoryMargin}>
         <CartesianGrid stroke={GRID} horizontal={false} />
-        <XAxis type="number" tickFormatter={(v: number) => formatMoneyCompact(v, currency)} tick={TICK} tickLine={false} axisLine={{ stroke: GRID }} />
-        <YAxis type="category" dataKey="category" tickFormatter={categoryLabel} tick={TICK} tickLine={false} axisLine={false} width={96} />
+        <XAxis type="number" reversed={layout.categoryAxis === 'right'} tickFormatter={(v: number) => formatMoneyCompact(v, currency)} tick={TICK} tickLine={false} axisLine={{ stroke: GRID }} />
+        <YAxis type="category" orientation={layout.categoryAxis} dataKey="category" tickFormatter={categoryLabel} tick={TICK} tickLine={false} axisLine={false} width={96} />
         <Tooltip
+          reverseDirection={{ x: layout.tooltipTowardsLeft }}
           formatter={(v) => [formatMoney(v, currency), valueLabel]}
           labelFormatter={(c) => categoryLabel(String(c))}
-          contentStyle={{ borderRadius: 12, borderColor: GRID, fontSize: 13 }}
+          contentStyle={{ borderRadius: 12, borderColor: GRID, fontSize: 13, direction: layout.dir }}
           cursor={{ fill: '#f1f5f9' }}
         />
-        <Bar dataKey="value" name={valueLabel} fill={BRAND} radius={[0, 4, 4, 0]} maxBarSize={22} isAnimationActive={false} />
+        <Bar dataKey="value" name={valueLabel} fill={BRAND} radius={layout.barEndRadius} maxBarSize={22} isAnimationActive={false} />
       </BarChart>
     </ResponsiveContainer>
   );

@@ -1,4 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { cx } from '@/components/ui/cx';
@@ -29,6 +30,7 @@ export function ChartFrame({ title, description, height, loading, empty, classNa
   /** The lazy drawing. */
   children: ReactNode;
 }) {
+  const { t } = useLingui();
   const skeleton = (
     <div style={{ height }}>
       <Skeleton className="h-full w-full rounded-xl" />
@@ -43,7 +45,7 @@ export function ChartFrame({ title, description, height, loading, empty, classNa
       {loading ? (
         skeleton
       ) : !hasData ? (
-        <EmptyState title={empty?.title ?? 'No data for this period'} description={empty?.description} className="py-8" />
+        <EmptyState title={empty?.title ?? t`No data for this period`} description={empty?.description} className="py-8" />
       ) : (
         <>
           <table className="sr-only">

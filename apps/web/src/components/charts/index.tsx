@@ -1,6 +1,7 @@
 // The charts of the vendor and admin areas, as light components: recharts (large) loads only when a chart with
 // data is on screen, in its own chunk. Import charts from here: '@/components/charts'.
 import { lazy } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { formatMoney } from '@souq/shared/rules/money';
 import { ChartFrame, type ChartFrameProps } from './ChartFrame';
 import { categoryLabel, formatDayLong, type CategoryPoint, type TimePoint } from './format';
@@ -18,7 +19,7 @@ type MoneyChartProps = ChartFrameProps & {
 };
 
 /** Amount per day (e.g. revenue per day) as a line or bars; `data` is ordered by day, amounts in major units. */
-export function TimeSeriesChart({ data, variant = 'line', currency, valueLabel = 'Revenue', height = 260, fitValues, ...frame }: MoneyChartProps & {
+export function TimeSeriesChart({ data, variant = 'line', currency, valueLabel: label, height = 260, fitValues, ...frame }: MoneyChartProps & {
   /** The value axis spans the values (prices) instead of starting at zero (revenue). */
   fitValues?: boolean;
   /** One point per day 'YYYY-MM-DD', oldest first (fill days without sales with 0 so the line does not skip them). */
@@ -26,12 +27,14 @@ export function TimeSeriesChart({ data, variant = 'line', currency, valueLabel =
   /** 'line' for trends over many days, 'bar' for a few days. */
   variant?: 'line' | 'bar';
 }) {
+  const { t } = useLingui();
+  const valueLabel = label ?? t`Revenue`;
   return (
     <ChartFrame
       {...frame}
       height={height}
       hasData={data.length > 0}
-      table={{ labelHeader: 'Date', valueHeader: valueLabel, rows: data.map((p) => [formatDayLong(p.date), formatMoney(p.value, currency)]) }}
+      table={{ labelHeader: t`Date`, valueHeader: valueLabel, rows: data.map((p) => [formatDayLong(p.date), formatMoney(p.value, currency)]) }}
     >
       <TimeSeriesDrawing data={data} variant={variant} currency={currency} valueLabel={valueLabel} height={height} fitValues={fitValues} />
     </ChartFrame>
@@ -39,16 +42,18 @@ export function TimeSeriesChart({ data, variant = 'line', currency, valueLabel =
 }
 
 /** Amount per category (e.g. revenue by category) as horizontal bars, in the order given (sort largest first). */
-export function CategoryBarChart({ data, currency, valueLabel = 'Revenue', height, ...frame }: MoneyChartProps & {
+export function CategoryBarChart({ data, currency, valueLabel: label, height, ...frame }: MoneyChartProps & {
   data: CategoryPoint[];
 }) {
+  const { t } = useLingui();
+  const valueLabel = label ?? t`Revenue`;
   const h = height ?? Math.max(160, data.length * 34 + 32);
   return (
     <ChartFrame
       {...frame}
       height={h}
       hasData={data.length > 0}
-      table={{ labelHeader: 'Category', valueHeader: valueLabel, rows: data.map((p) => [categoryLabel(p.category), formatMoney(p.value, currency)]) }}
+      table={{ labelHeader: t`Category`, valueHeader: valueLabel, rows: data.map((p) => [categoryLabel(p.category), formatMoney(p.value, currency)]) }}
     >
       <CategoryBarDrawing data={data} currency={currency} valueLabel={valueLabel} height={h} />
     </ChartFrame>

@@ -300,7 +300,7 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
       {context && (
         <div className="flex items-center gap-2 border-b border-slate-100 bg-brand-50 px-4 py-2 text-sm text-brand-800">
           <span className="min-w-0 flex-1 truncate">
-            <Trans>Context:</Trans> <span className="font-medium">{context.name}</span>
+            <Trans>Context:</Trans> <bdi className="font-medium">{context.name}</bdi>
           </span>
           <button
             type="button"
@@ -322,7 +322,7 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
                 m.person ? 'rounded-es-sm border border-amber-200 bg-amber-50 text-slate-900' : m.isBot ? 'rounded-es-sm bg-slate-100 text-slate-800' : 'rounded-ee-sm bg-brand-700 text-white',
               )}
             >
-              {m.person ? <span className="mb-0.5 block text-xs font-semibold text-amber-800">{m.person}</span> : <span className="sr-only">{m.sender}: </span>}
+              {m.person ? <span dir="auto" className="mb-0.5 block text-xs font-semibold text-amber-800">{m.person}</span> : <span className="sr-only">{m.sender}: </span>}
               {m.product ? (
                 <ProductCardMessage product={m.product} onAdd={() => addCard(m.product!)} onSelect={() => selectProduct(m.product!)} />
               ) : (
@@ -415,7 +415,7 @@ function ProductCardMessage({ product, onAdd, onSelect }: { product: ProductRef;
       <ProductImage src={product.image} alt={product.name} className="h-16 w-16 shrink-0 rounded-lg" />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <button type="button" onClick={onSelect} className="truncate text-start font-medium text-slate-900 hover:underline">
-          {product.name}
+          <bdi>{product.name}</bdi>
         </button>
         <Price value={product.price} className="text-sm text-slate-700" />
         <Button size="sm" onClick={onAdd} className="self-start">

@@ -8,6 +8,7 @@ import { TimeSeriesChart } from '@/components/charts';
 import { Button } from '@/components/ui/Button';
 import { StatCard, StatGrid } from '@/components/ui/StatCard';
 import { queryString, useAdminQuery } from '../api';
+import { rangeHint } from '../parts/range-hints';
 import { LoadError } from '../parts/LoadError';
 import { daysBefore, today } from './format';
 
@@ -31,7 +32,7 @@ export function RevenuePanel() {
         ))}
       </div>
       <StatGrid label={t`Marketplace revenue`} columns={3}>
-        <StatCard label={t`Net revenue`} loading={!r} value={r && formatCents(r.total_cents, r.currency)} hint={r && `${r.from} to ${r.to}`} />
+        <StatCard label={t`Net revenue`} loading={!r} value={r && formatCents(r.total_cents, r.currency)} hint={r && rangeHint(r.from, r.to)} />
         <StatCard label={t`Commission earned`} loading={!r} value={r && formatCents(sum((d) => d.commission_cents), r.currency)} />
         <StatCard label={t`Commission reversed`} loading={!r} value={r && formatCents(sum((d) => d.reversed_cents), r.currency)} hint={t`cancellations and refunds`} />
       </StatGrid>
@@ -40,7 +41,7 @@ export function RevenuePanel() {
         description={t`Commission less reversals, by the day it was posted (UTC)`}
         loading={!r}
         currency={r?.currency ?? ''}
-        valueLabel="Net revenue"
+        valueLabel={t`Net revenue`}
         data={r && r.days.some((d) => d.commission_cents || d.reversed_cents) ? r.days.map((d) => ({ date: d.date, value: centsToAmount(d.net_cents) })) : []}
         empty={{ title: MSG.noData, description: t`No commission posted in this period.` }}
         variant={days <= 14 ? 'bar' : 'line'}

@@ -15,6 +15,7 @@ import { StatCard, StatGrid } from '@/components/ui/StatCard';
 import { cx } from '@/components/ui/cx';
 import { queryString, useAdminQuery } from '../api';
 import { LoadError } from '../parts/LoadError';
+import { perOrderHint, rangeHint } from '../parts/range-hints';
 import { formatCount } from '@souq/shared/rules/locale';
 
 const DAY_MS = 86_400_000;
@@ -116,8 +117,8 @@ export function ReportsSection() {
       ) : (
         <>
           <StatGrid label={t`Sales totals`} columns={3}>
-            <StatCard label={t`Revenue`} loading={!s} value={s && money(s.totals.revenue)} hint={s && `${s.from} to ${s.to}`} />
-            <StatCard label={t`Orders`} loading={!s} value={formatCount(s?.totals.orders)} hint={s && hasOrders ? `${money(s.totals.revenue / s.totals.orders)} per order` : undefined} />
+            <StatCard label={t`Revenue`} loading={!s} value={s && money(s.totals.revenue)} hint={s && rangeHint(s.from, s.to)} />
+            <StatCard label={t`Orders`} loading={!s} value={formatCount(s?.totals.orders)} hint={s && hasOrders ? perOrderHint(money(s.totals.revenue / s.totals.orders)) : undefined} />
             <StatCard label={t`Units sold`} loading={!s} value={formatCount(s?.totals.units_sold)} />
           </StatGrid>
           <div className="grid gap-4 xl:grid-cols-2">

@@ -69,7 +69,7 @@ function Insights({ data, loading }: { data: VendorAnalytics | undefined; loadin
       {loading || !data ? (
         <div className="mt-3 space-y-2"><Skeleton className="h-4 w-full" /><Skeleton className="h-4 w-5/6" /><Skeleton className="h-4 w-2/3" /></div>
       ) : (
-        <p className="mt-2 text-sm leading-relaxed text-slate-700">{data.ai.summary}</p>
+        <p dir="auto" className="mt-2 text-sm leading-relaxed text-slate-700">{data.ai.summary}</p>
       )}
     </section>
   );

@@ -1,0 +1,71 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support/sign-in.js';
+
+// The assistant's chat in Arabic (issue 26 item 3): what a shopper, a vendor or a reviewer typed inside an Arabic
+// answer — a Latin product name, an order number, a quoted review — is isolated (dir="auto", <bdi> or the server's
+// FSI…PDI marks), so it reads in its own order; each bubble takes its own direction. The demo shopper asks for a
+// product by its Latin name with a price and where their order is. Screenshots at 1280 and 390 px go to CHAT_SHOTS.
+
+const SHOTS = process.env.CHAT_SHOTS;
+const FSI = '\u2068';
+const PDI = '\u2069';
+
+/** The texts of the conversation's bubbles, each in its own direction (the suggestions are buttons, not these). */
+const textBubbles = (page: Page) => page.getByRole('log').locator('div[dir="auto"]');
+
+/** Sends a message and answers the assistant's bubble that replied to it. */
+async function ask(page: Page, text: string) {
+  const bubbles = textBubbles(page);
+  const before = await bubbles.count();
+  // the Send button is enabled by the app once it has the text (a fill before the app took over the server-rendered
+  // page is not in its state yet): fill again until it is
+  const send = page.getByRole('button', { name: 'إرسال', exact: true });
+  await expect(async () => {
+    await page.locator('#chat-input').fill(text);
+    await expect(send).toBeEnabled({ timeout: 1_000 });
+  }).toPass();
+  await send.click();
+  await expect(bubbles).toHaveCount(before + 2, { timeout: 20_000 });
+  const answer = bubbles.nth(before + 1);
+  await expect(answer).toBeVisible();
+  return { question: bubbles.nth(before), answer };
+}
+
+test('an Arabic chat isolates the Latin names, prices, order numbers and quotes inside its answers', async ({ page }) => {
+  await signIn(page, 'customer', { landing: '/?lang=ar', path: '/ai-assistant?lang=ar' });
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(textBubbles(page)).toHaveCount(1); // the greeting
+
+  const product = await ask(page, 'أريد هاتف Nova X15 Pro بسعر أقل من 4000 درهم');
+  // the shopper's own words in their own direction: Arabic first, so right to left with the Latin name inside
+  await expect(product.question).toHaveText('أريد هاتف Nova X15 Pro بسعر أقل من 4000 درهم');
+  expect(await product.question.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+  expect(await product.answer.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+  await expect(product.answer).toContainText('Nova X15 Pro');
+  // every bold piece (the product's name, the query echoed) is an isolate of its own
+  const bold = product.answer.locator('strong');
+  expect(await bold.count()).toBeGreaterThan(0);
+  for (const b of await bold.all()) await expect(b).toHaveAttribute('dir', 'auto');
+
+  const detail = await ask(page, 'قارن Nova X15 Pro مع Galaxy');
+  // a shopper's review quoted in English inside the Arabic answer: the link is an LTR isolate
+  const quote = detail.answer.locator('a[href*="#review-"]').first();
+  await expect(quote).toHaveAttribute('dir', 'auto');
+  expect(await quote.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+
+  const order = await ask(page, 'أين طلبي؟');
+  const text = (await order.answer.textContent()) ?? '';
+  // the order numbers and the sellers' names arrive between FSI and PDI: each reads left to right as typed
+  expect(text).toMatch(new RegExp(`${FSI}SQ-[0-9A-Z-]+${PDI}`));
+  expect(text).toMatch(/[\u0600-\u06FF]/);
+
+  if (SHOTS) {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      if (width === 390) await page.getByRole('button', { name: 'تحدّث مع الذكاء الاصطناعي' }).click();
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: `${SHOTS}/assistant-ar-${width}.png` });
+      await page.getByRole('log').screenshot({ path: `${SHOTS}/assistant-ar-log-${width}.png` });
+    }
+  }
+});
