@@ -51,7 +51,7 @@ export default function ProductDetailDialog({ product, onClose, onAdd, onAsk }: 
   const options = full?.variants ?? [];
   const choice = picked.id === product.id ? picked.choice : {};
   const chosen = choiceState(full?.price ?? product.price, options, choice);
-  const base: ProductRef = full ? { ...refFromProduct(full), badge: product.badge } : product;
+  const base: ProductRef = full ? { ...refFromProduct(full), badge: product.badge, badgeAr: product.badgeAr } : product;
   // with options, what goes into the cart is the product with them, at their price (the price the server charges)
   const ref: ProductRef = options.length ? { ...base, price: chosen.price, variants: choice } : base;
   const waiting = options.length > 0 && chosen.missing !== null;
