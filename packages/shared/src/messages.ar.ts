@@ -15,6 +15,8 @@ type Forms = Record<'zero' | 'one' | 'two' | 'few' | 'many' | 'other', string>;
 const plural = (count: number, forms: Forms): string => forms[rules.select(count) as keyof Forms].replace('#', n(count));
 
 const days = (d: number) => plural(d, { zero: '0 يوم', one: 'يوم واحد', two: 'يومين', few: '# أيام', many: '# يومًا', other: '# يوم' });
+const products = (c: number) => plural(c, { zero: '# منتج', one: 'منتج واحد', two: 'منتجان', few: '# منتجات', many: '# منتجًا', other: '# منتج' });
+const units = (c: number) => plural(c, { zero: '# وحدة', one: 'وحدة واحدة', two: 'وحدتين', few: '# وحدات', many: '# وحدة', other: '# وحدة' });
 const chars = (c: number) => plural(c, { zero: '# حرف', one: 'حرف واحد', two: 'حرفين', few: '# أحرف', many: '# حرفًا', other: '# حرف' });
 
 export const MSG_AR: Messages = {
@@ -559,6 +561,12 @@ export const MSG_AR: Messages = {
   reviewsNoneWithStars: 'لا توجد مراجعات بهذا العدد من النجوم.',
   reviewSummaryIntro: (count: number) =>
     `ما يقوله المشترون، من واقع ${plural(count, { zero: '# مراجعة', one: 'مراجعة واحدة', two: 'مراجعتين', few: '# مراجعات', many: '# مراجعة', other: '# مراجعة' })}`,
+  reviewAspects: {
+    battery: 'عمر البطارية', screen: 'الشاشة', sound: 'الصوت', noise: 'الضوضاء', quality: 'جودة التصنيع', durability: 'المتانة',
+    value: 'القيمة مقابل السعر', size: 'المقاس والملاءمة', comfort: 'الراحة', weight: 'الوزن', design: 'التصميم والمظهر',
+    performance: 'الأداء', ease: 'سهولة الاستخدام', connectivity: 'الاتصال', camera: 'الكاميرا', material: 'الخامات',
+    cleaning: 'التنظيف', smell: 'الرائحة والمذاق', delivery: 'التوصيل والتغليف', service: 'خدمة البائع',
+  },
 
   // Price history and price alerts
   priceHistoryTitle: 'السعر خلال آخر 90 يومًا',
@@ -612,6 +620,25 @@ export const MSG_AR: Messages = {
   vendorSettingsSaved: 'تم حفظ الإعدادات',
   vendorSettingsFailed: (m: string) => `تعذّر حفظ الإعدادات: ${m}`,
   loadVendorStatsFailed: 'تعذّر تحميل أرقامك',
+  insightsNoProducts: 'لا توجد لديك منتجات في المتجر بعد. أضف منتجك الأول من تبويب المنتجات: تمتلئ هذه الرؤى من كتالوجك وطلباتك.',
+  insightsSomeHidden: (total: number, active: number, hidden: number) =>
+    `لديك ${products(total)}، النشط منها ${n(active)}؛ ولا يظهر للعملاء ${products(hidden)} حتى تجعلها نشطة.`,
+  insightsOneActive: 'منتجك نشط في المتجر.',
+  insightsAllActive: (total: number) => `جميع منتجاتك نشطة في المتجر (${products(total)}).`,
+  insightsPrices: (average: string, stockValue: string) => `متوسط أسعارك ${average}، وقيمة المخزون المتوفر لديك ${stockValue}.`,
+  insightsTopCategory: (category: string, count: number) => `أكبر فئاتك ${category} (${products(count)}).`,
+  insightsNoCategory: 'لم تُحدَّد فئة لأي من منتجاتك بعد: تساعد الفئة العملاء على إيجاد منتجاتك في البحث والتصفح.',
+  insightsLowStock: (count: number, threshold: number) =>
+    `المخزون أقل من ${n(threshold)} لدى ${plural(count, { zero: '# منتج نشط', one: 'منتج نشط واحد', two: 'منتجين نشطين', few: '# منتجات نشطة', many: '# منتجًا نشطًا', other: '# منتج نشط' })}: أعد التزويد قبل نفاد الكمية.`,
+  insightsNoSales: (start: string, end: string) => `لا مبيعات من ${start} إلى ${end}.`,
+  insightsSales: (start: string, end: string, sold: number, orders: number, revenue: string, perOrder: string) =>
+    `من ${start} إلى ${end} بعت ${units(sold)} في ${plural(orders, { zero: '# طلب', one: 'طلب واحد', two: 'طلبين', few: '# طلبات', many: '# طلبًا', other: '# طلب' })} بقيمة ${revenue} (${perOrder} للطلب الواحد).`,
+  insightsBestSeller: (name: string, revenue: string, sold: number) => `الأكثر مبيعًا: ${name} بإيرادات ${revenue} من ${units(sold)}.`,
+  insightsBestDay: (day: string, revenue: string) => `أفضل أيامك كان ${day} بإيرادات ${revenue}.`,
+  insightsRevenueLevel: 'بقيت الإيرادات ثابتة بين النصف الأول والنصف الثاني من الفترة.',
+  insightsRevenueChange: (change: number) =>
+    `${change > 0 ? 'ارتفعت' : 'انخفضت'} الإيرادات في النصف الثاني من الفترة بنسبة ${n(Math.abs(change))}% عن النصف الأول.`,
+  insightsRevenueLateOnly: 'جاءت كل الإيرادات في النصف الثاني من الفترة.',
   assistantOrdersSignIn: 'يُرجى تسجيل الدخول إلى حسابك ثم سؤالي مجددًا: لا يمكنني الاطلاع إلا على طلبات الشخص المسجّل دخوله.',
   assistantNoOrders: 'لم تقدّم أي طلبات بعد. عندما تفعل، اسألني هنا وسأخبرك أين وصلت.',
   assistantOrderUnknown: (orderNumber: string) =>

@@ -3,6 +3,9 @@
 import { formatCount } from './rules/locale.js';
 import { PAYMENT_METHOD_LABELS, TAX_INCLUDED_LINE, TAX_LABEL } from './constants.js';
 
+/** '1 product', '3 products': a count in English with its noun (`many` when the plural is not the noun and an s). */
+const countOf = (n: number, one: string, many = `${one}s`) => `${formatCount(n, 'en')} ${n === 1 ? one : many}`;
+
 export const MSG = {
   // Generic / API
   requestFailed: 'Request failed',
@@ -504,6 +507,13 @@ export const MSG = {
   reviewsEmpty: 'No reviews yet. Buyers can review a product once it is delivered.',
   reviewsNoneWithStars: 'No reviews with this many stars.',
   reviewSummaryIntro: (n: number) => `What buyers say, from ${n} reviews`,
+  /** The aspects the review summary names (apps/server reviews/review-summary.ts ASPECTS), by key. */
+  reviewAspects: {
+    battery: 'Battery life', screen: 'Screen', sound: 'Sound', noise: 'Noise', quality: 'Build quality', durability: 'Durability',
+    value: 'Value for money', size: 'Size and fit', comfort: 'Comfort', weight: 'Weight', design: 'Design and looks',
+    performance: 'Performance', ease: 'Ease of use', connectivity: 'Connectivity', camera: 'Camera', material: 'Materials',
+    cleaning: 'Cleaning', smell: 'Scent and taste', delivery: 'Delivery and packaging', service: 'Seller service',
+  },
 
   // Price history and price alerts (issue 28, decision 0101)
   priceHistoryTitle: 'Price, last 90 days',
@@ -549,6 +559,25 @@ export const MSG = {
   vendorSettingsSaved: 'Settings saved',
   vendorSettingsFailed: (m: string) => `Failed to save settings: ${m}`,
   loadVendorStatsFailed: 'Failed to load your figures',
+  // the Analytics tab's AI Insights (apps/server vendor-dashboard/insights.ts), sentence by sentence
+  insightsNoProducts: 'You have no products in the shop yet. Add your first product in the Products tab: these insights fill in from your catalogue and your orders.',
+  insightsSomeHidden: (total: number, active: number, hidden: number) =>
+    `You have ${countOf(total, 'product')}, ${formatCount(active, 'en')} of them active; ${countOf(hidden, 'product is', 'products are')} not visible to customers until you set them active.`,
+  insightsOneActive: 'Your product is active in the shop.',
+  insightsAllActive: (total: number) => `All ${formatCount(total, 'en')} of your products are active in the shop.`,
+  insightsPrices: (average: string, stockValue: string) => `Your average price is ${average} and the stock on hand is worth ${stockValue}.`,
+  insightsTopCategory: (category: string, products: number) => `${category} is your largest category (${countOf(products, 'product')}).`,
+  insightsNoCategory: 'None of your products has a category yet: a category helps customers find them in search and browsing.',
+  insightsLowStock: (products: number, threshold: number) =>
+    `${countOf(products, 'active product has', 'active products have')} fewer than ${threshold} in stock: restock before they sell out.`,
+  insightsNoSales: (start: string, end: string) => `No sales from ${start} to ${end}.`,
+  insightsSales: (start: string, end: string, units: number, orders: number, revenue: string, perOrder: string) =>
+    `From ${start} to ${end} you sold ${countOf(units, 'unit')} in ${countOf(orders, 'order')} for ${revenue} (${perOrder} per order).`,
+  insightsBestSeller: (name: string, revenue: string, units: number) => `Best seller: ${name} with ${revenue} from ${countOf(units, 'unit')}.`,
+  insightsBestDay: (day: string, revenue: string) => `Your best day was ${day} with ${revenue}.`,
+  insightsRevenueLevel: 'Revenue held level between the first and the second half of the range.',
+  insightsRevenueChange: (change: number) => `Revenue in the second half of the range was ${change > 0 ? 'up' : 'down'} ${Math.abs(change)}% on the first half.`,
+  insightsRevenueLateOnly: 'All of the revenue came in the second half of the range.',
   // Shopping assistant: orders, shop rules, a person taking over (assistant area)
   assistantOrdersSignIn: 'Please sign in to your account and ask me again: I can only look up the orders of the person signed in.',
   assistantNoOrders: "You haven't placed any orders yet. When you do, ask me here and I'll tell you where they are.",
