@@ -102,3 +102,15 @@ describe("the vendor's AI insights", () => {
     expect(await summary({ acceptLanguage: 'ar' })).toBe(ar);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('names the Arabic fields of shelves, badges and recommendation cards', async () => {
+    const doc = JSON.parse((await t.app.inject({ url: '/api/docs/json' })).body);
+    const ok = (path: string) => JSON.stringify(doc.paths[path].get.responses['200']);
+    expect(ok('/api/shelves')).toMatch(/"title_ar".*"badge_ar"|"badge_ar".*"title_ar"/);
+    for (const path of ['/api/personalize/recommendations/{userId}', '/api/personalize/similar/{itemId}']) {
+      expect(ok(path)).toContain('"itemNameAr"');
+      expect(ok(path)).toContain('"itemCategoryAr"');
+    }
+  });
+});
