@@ -167,6 +167,8 @@ function english() {
   };
 }
 
+const ARABIC_PLURAL = new Intl.PluralRules('ar');
+
 /** The Arabic phrasebook; `departmentsAr` names the catalogue's departments in Arabic (English when a name has none). */
 function arabic(departmentsAr: ReadonlyMap<string, string> = new Map()): Phrases {
   const en = english();
@@ -296,7 +298,9 @@ function arabic(departmentsAr: ReadonlyMap<string, string> = new Map()): Phrases
       'مرحبًا! أنا مساعد التسوق في سوق. يمكنني البحث عن المنتجات (جرّب «حذاء جري بأقل من 200 درهم»)، ومقارنة منتجين، وإخبارك إن كان المنتج يستحق سعره، واقتراح منتجات مشابهة. عمّ تبحث اليوم؟',
     thanks: 'على الرحب والسعة! أخبرني متى أردت البحث عن منتج أو مقارنته أو شراءه.',
     emptyCatalogue: 'متجرنا فارغ حاليًا؛ عد قريبًا من فضلك.',
-    departments: (n: number, lines: string) => `لدينا ${count(n)} أقسام:\n${lines}\n\nأخبرني في أي قسم تتسوق، أو ما الذي تحتاجه، وسأجده لك.`,
+    // the counted noun in Arabic's plural form of the number: قسم واحد، قسمان، ٣ أقسام، ١٦ قسمًا، ١٠٠ قسم
+    departments: (n: number, lines: string) =>
+      `لدينا ${{ zero: `${count(n)} قسم`, one: 'قسم واحد', two: 'قسمان', few: `${count(n)} أقسام`, many: `${count(n)} قسمًا`, other: `${count(n)} قسم` }[ARABIC_PLURAL.select(n)]}:\n${lines}\n\nأخبرني في أي قسم تتسوق، أو ما الذي تحتاجه، وسأجده لك.`,
     nearestDepartments: (names: string[]) => `أقرب الأقسام التي نبيعها: ${departments(names)}.`,
     whatWeSell: (names: string[]) => `ما نبيعه: ${departments(names)}.`,
     notSold: (asked: string, nearest: string) => `عذرًا، لا نبيع ${asked} في سوق. ${nearest} هل تريد أن تتصفح أحدها؟`,

@@ -44,7 +44,7 @@ describe('GET /api/shelves', () => {
       ['Loom Prayer Mat', '', 'Handmade', ''],
     ]);
     // one cached answer: the page picks the language (its server render and the browser read the same bytes)
-    for (const headers of [{}, { 'accept-language': 'ar' }]) {
+    for (const headers of [{}, { 'accept-language': 'ar' }] as Record<string, string>[]) {
       const ar = await call(t.app, { url: '/api/shelves?lang=ar', headers });
       expect(ar.body).toBe(plain.body);
     }
