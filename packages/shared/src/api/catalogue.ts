@@ -89,6 +89,10 @@ export const shelfSchema = z.object({
 });
 export type Shelf = z.infer<typeof shelfSchema>;
 
+/** A category's (department's) Arabic name, by the English name products carry (issue 26 item 1). */
+export const categoryNameSchema = z.object({ name: z.string(), name_ar: z.string() });
+export type CategoryName = z.infer<typeof categoryNameSchema>;
+
 /** Filters shared by list and search endpoints (query string). */
 export const productFiltersSchema = z.object({
   category: z.string().trim().max(100).optional(),

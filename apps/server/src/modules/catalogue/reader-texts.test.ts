@@ -56,6 +56,17 @@ describe('GET /api/shelves', () => {
   });
 });
 
+describe('GET /api/categories/names', () => {
+  it("lists the demo departments' Arabic names by their English name", async () => {
+    const res = await call(t.app, { url: '/api/categories/names' });
+    expect(res.status).toBe(200);
+    const names = new Map((res.json as { name: string; name_ar: string }[]).map((r) => [r.name, r.name_ar]));
+    expect(names.get('Smartphones')).toBe('الهواتف الذكية');
+    expect(names.get('Electronics')).toBe('الإلكترونيات');
+    expect(names.has('Rugs')).toBe(false);
+  });
+});
+
 describe('recommendation cards', () => {
   type Card = { itemId: string; itemName: string; itemNameAr: string; itemCategory: string; itemCategoryAr: string };
   const byId = (cards: Card[]) => new Map(cards.map((c) => [Number(c.itemId), c]));
