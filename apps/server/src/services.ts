@@ -157,6 +157,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const reports = createReportsService({
     db, currency: config.shopCurrency, managedProducts: (ids) => catalogue.managedByIds(ids),
     pendingVendors: () => vendors.countPendingReview(), supportAwaiting: () => support.countAwaitingStaff(),
+    departmentsAr: catalogue.categoryNamesAr,
   });
   // admin access gate (issue 13): wrong-code counters shared through Redis when configured
   const counters = opts.redis ? resilientCounters(redisCounters(opts.redis), memoryCounters(), log) : memoryCounters();

@@ -16,6 +16,9 @@ const plural = (count: number, forms: Forms): string => forms[rules.select(count
 
 const days = (d: number) => plural(d, { zero: '0 يوم', one: 'يوم واحد', two: 'يومين', few: '# أيام', many: '# يومًا', other: '# يوم' });
 const products = (c: number) => plural(c, { zero: '# منتج', one: 'منتج واحد', two: 'منتجان', few: '# منتجات', many: '# منتجًا', other: '# منتج' });
+const orderCount = (c: number) => plural(c, { zero: '# طلب', one: 'طلب واحد', two: 'طلبين', few: '# طلبات', many: '# طلبًا', other: '# طلب' });
+const activeProducts = (c: number) =>
+  plural(c, { zero: '# منتج نشط', one: 'منتج نشط واحد', two: 'منتجين نشطين', few: '# منتجات نشطة', many: '# منتجًا نشطًا', other: '# منتج نشط' });
 const units = (c: number) => plural(c, { zero: '# وحدة', one: 'وحدة واحدة', two: 'وحدتين', few: '# وحدات', many: '# وحدة', other: '# وحدة' });
 const chars = (c: number) => plural(c, { zero: '# حرف', one: 'حرف واحد', two: 'حرفين', few: '# أحرف', many: '# حرفًا', other: '# حرف' });
 
@@ -530,6 +533,17 @@ export const MSG_AR: Messages = {
   nothingToUpdate: 'لا يوجد ما يُحدَّث: أرسل حقلًا واحدًا على الأقل.',
   priceRangeInvalid: 'يجب ألا يزيد الحد الأدنى للسعر على الحد الأقصى',
   dateRangeInvalid: 'يجب ألا يكون تاريخ البداية بعد تاريخ النهاية',
+  adminSummaryEmpty: 'الكتالوج فارغ: لم تُضَف أي منتجات بعد، فلا مخزون ولا مبيعات للإبلاغ عنها.',
+  adminSummaryActive: (active: number, total: number, share: number) => `النشط ${n(active)} من ${products(total)} (${n(share)}%).`,
+  adminSummaryStock: (count: number, value: string) => `في المخزون ${units(count)} بقيمة ${value} بالأسعار الحالية.`,
+  adminSummaryLowStock: (count: number, threshold: number) =>
+    `مخزون ${activeProducts(count)} منخفض (أقل من ${n(threshold)} وحدات): أعد التزويد قبل نفاد الكمية.`,
+  adminSummaryNoLowStock: (threshold: number) => `لا يوجد منتج نشط مخزونه منخفض (أقل من ${n(threshold)} وحدات).`,
+  adminSummaryNoOrders: 'لم تصل أي طلبات خلال آخر 30 يومًا.',
+  adminSummaryOrders: (count: number, revenue: string, average: string) =>
+    `جلبت آخر 30 يومًا ${orderCount(count)} ومبيعات بقيمة ${revenue} (${average} للطلب الواحد).`,
+  adminSummaryTopCategory: (category: string) => `الفئة الأكثر مبيعًا: ${category}.`,
+  adminSummaryPending: (count: number) => `عدد الطلبات بانتظار التأكيد: ${n(count)}.`,
   // Payouts, balances and adjustments
   dateInvalid: 'استخدم تاريخًا بصيغة 2025-01-31',
   ibanRequired: 'أدخل رقم الآيبان',
@@ -663,10 +677,10 @@ export const MSG_AR: Messages = {
   insightsTopCategory: (category: string, count: number) => `أكبر فئاتك ${category} (${products(count)}).`,
   insightsNoCategory: 'لم تُحدَّد فئة لأي من منتجاتك بعد: تساعد الفئة العملاء على إيجاد منتجاتك في البحث والتصفح.',
   insightsLowStock: (count: number, threshold: number) =>
-    `المخزون أقل من ${n(threshold)} لدى ${plural(count, { zero: '# منتج نشط', one: 'منتج نشط واحد', two: 'منتجين نشطين', few: '# منتجات نشطة', many: '# منتجًا نشطًا', other: '# منتج نشط' })}: أعد التزويد قبل نفاد الكمية.`,
+    `المخزون أقل من ${n(threshold)} لدى ${activeProducts(count)}: أعد التزويد قبل نفاد الكمية.`,
   insightsNoSales: (start: string, end: string) => `لا مبيعات من ${start} إلى ${end}.`,
   insightsSales: (start: string, end: string, sold: number, orders: number, revenue: string, perOrder: string) =>
-    `من ${start} إلى ${end} بعت ${units(sold)} في ${plural(orders, { zero: '# طلب', one: 'طلب واحد', two: 'طلبين', few: '# طلبات', many: '# طلبًا', other: '# طلب' })} بقيمة ${revenue} (${perOrder} للطلب الواحد).`,
+    `من ${start} إلى ${end} بعت ${units(sold)} في ${orderCount(orders)} بقيمة ${revenue} (${perOrder} للطلب الواحد).`,
   insightsBestSeller: (name: string, revenue: string, sold: number) => `الأكثر مبيعًا: ${name} بإيرادات ${revenue} من ${units(sold)}.`,
   insightsBestDay: (day: string, revenue: string) => `أفضل أيامك كان ${day} بإيرادات ${revenue}.`,
   insightsRevenueLevel: 'بقيت الإيرادات ثابتة بين النصف الأول والنصف الثاني من الفترة.',

@@ -481,6 +481,19 @@ export const MSG = {
   nothingToUpdate: 'Nothing to update: send at least one field.',
   priceRangeInvalid: 'Min price must not be above max price',
   dateRangeInvalid: 'The start date must not be after the end date',
+  // the overview's AI summary (apps/server reports/overview-summary.ts), sentence by sentence
+  adminSummaryEmpty: 'The catalogue is empty: no products have been added yet, so there is no inventory or sales to report.',
+  adminSummaryActive: (active: number, total: number, share: number) =>
+    `${formatCount(active, 'en')} of ${countOf(total, 'product')} ${active === 1 ? 'is' : 'are'} active (${share}%).`,
+  adminSummaryStock: (units: number, value: string) => `${countOf(units, 'unit')} ${units === 1 ? 'is' : 'are'} in stock, worth ${value} at current prices.`,
+  adminSummaryLowStock: (products: number, threshold: number) =>
+    `${countOf(products, 'active product')} ${products === 1 ? 'is' : 'are'} low on stock (under ${threshold} units): restock before ${products === 1 ? 'it sells' : 'they sell'} out.`,
+  adminSummaryNoLowStock: (threshold: number) => `No active product is low on stock (under ${threshold} units).`,
+  adminSummaryNoOrders: 'No orders came in during the last 30 days.',
+  adminSummaryOrders: (orders: number, revenue: string, average: string) =>
+    `The last 30 days brought ${countOf(orders, 'order')} and ${revenue} in sales (${average} per order).`,
+  adminSummaryTopCategory: (category: string) => `${category} sold the most.`,
+  adminSummaryPending: (orders: number) => `${countOf(orders, 'order')} ${orders === 1 ? 'waits' : 'wait'} for confirmation.`,
   // Payouts, balances and adjustments (issue 24, decision 0095)
   dateInvalid: 'Use a date like 2025-01-31',
   ibanRequired: 'Enter the IBAN',

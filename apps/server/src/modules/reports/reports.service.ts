@@ -16,6 +16,7 @@ import { createAdminProductQueries } from './admin-products.queries.js';
 import { createSalesQueries, resolveRange } from './sales.queries.js';
 import { CHAT_TOPICS, topicPattern } from './chat-topics.js';
 import { overviewSummary } from './overview-summary.js';
+import { ENGLISH_READER, withReader, type Reader } from '../../platform/request-locale.js';
 import { bringsRevenue, intOf } from './report-sql.js';
 
 export type ReportsService = ReturnType<typeof createReportsService>;
@@ -36,6 +37,8 @@ export function createReportsService(deps: {
   pendingVendors?: () => Promise<number>;
   /** Support conversations waiting for staff (the support module), for the bell; absent until it exists. */
   supportAwaiting?: () => Promise<number>;
+  /** The departments' Arabic names (the catalogue's), for the summary of a reader in Arabic. */
+  departmentsAr?: () => Promise<ReadonlyMap<string, string>>;
   now?: () => Date;
 }) {
   const { db, currency } = deps;
@@ -44,7 +47,14 @@ export function createReportsService(deps: {
   const adminProducts = createAdminProductQueries(db, deps.managedProducts);
   const salesQueries = createSalesQueries(db);
 
-  async function overview(): Promise<AdminOverview> {
+  async function summaryFor(figures: Parameters<typeof overviewSummary>[0], reader: Reader): Promise<string> {
+    if (reader.locale === 'en') return overviewSummary(figures);
+    const names = reader.locale === 'ar' && deps.departmentsAr ? await deps.departmentsAr() : new Map<string, string>();
+    return withReader(reader, () => overviewSummary(figures, reader.locale, (c) => names.get(c) || c));
+  }
+
+  /** The overview's figures and its AI summary, written for `reader` (its language, digits and money). */
+  async function overview(reader: Reader = ENGLISH_READER): Promise<AdminOverview> {
     const since = new Date(now().getTime() - 30 * 24 * HOUR_MS);
     const recent = and(gte(orders.createdAt, since), bringsRevenue);
     const [[catalogue], [sales], [pending], [top]] = await Promise.all([
@@ -94,7 +104,7 @@ export function createReportsService(deps: {
       top_category_30d: figures.topCategory30d,
       currency,
       generated_at: now().toISOString(),
-      ai: { summary: overviewSummary(figures) },
+      ai: { summary: await summaryFor(figures, reader) },
     };
   }
 

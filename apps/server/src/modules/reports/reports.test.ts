@@ -77,6 +77,18 @@ describe('GET /api/admin/overview', () => {
     // deterministic: asked again, the same words
     expect((await call(t.app, { url: '/api/admin/overview', token: admin })).json.ai.summary).toBe(summary);
   });
+
+  it("writes the AI summary in the reader's language, the department in Arabic", async () => {
+    const ar: string = (await call(t.app, { url: '/api/admin/overview?lang=ar', token: admin })).json.ai.summary;
+    expect(ar).toContain('النشط 3 من 4 منتجات (75%).');
+    expect(ar).toContain('مخزون منتج نشط واحد منخفض (أقل من 10 وحدات)');
+    expect(ar).toContain('جلبت آخر 30 يومًا 3 طلبات');
+    expect(ar).toContain('الفئة الأكثر مبيعًا: الهواتف الذكية.');
+    expect(ar).toContain('عدد الطلبات بانتظار التأكيد: 2.');
+    expect(ar).not.toMatch(/[A-Za-z]/);
+    const viaHeader = await call(t.app, { url: '/api/admin/overview', token: admin, headers: { 'accept-language': 'ar' } });
+    expect(viaHeader.json.ai.summary).toBe(ar);
+  });
 });
 
 describe('GET /api/analytics/sales', () => {
