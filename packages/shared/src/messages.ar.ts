@@ -543,6 +543,11 @@ export const MSG_AR: Messages = {
   adminSummaryOrders: (count: number, revenue: string, average: string) =>
     `جلبت آخر 30 يومًا ${orderCount(count)} ومبيعات بقيمة ${revenue} (${average} للطلب الواحد).`,
   adminSummaryTopCategory: (category: string) => `الفئة الأكثر مبيعًا: ${category}.`,
+  chatTopics: {
+    phones: 'الهواتف والأجهزة اللوحية', laptops: 'أجهزة اللابتوب والكمبيوتر', audio: 'الصوتيات', tv: 'التلفزيون والألعاب', home: 'المنزل والمطبخ',
+    fashion: 'الأزياء والجمال', sports: 'الرياضة واللياقة', books: 'الكتب والألعاب', prices: 'الأسعار والميزانية', comparisons: 'المقارنات',
+    gifts: 'الهدايا والتوصيات', orders: 'الطلبات والتوصيل',
+  },
   adminSummaryPending: (count: number) => `عدد الطلبات بانتظار التأكيد: ${n(count)}.`,
   // Payouts, balances and adjustments
   dateInvalid: 'استخدم تاريخًا بصيغة 2025-01-31',

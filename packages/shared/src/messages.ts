@@ -493,6 +493,12 @@ export const MSG = {
   adminSummaryOrders: (orders: number, revenue: string, average: string) =>
     `The last 30 days brought ${countOf(orders, 'order')} and ${revenue} in sales (${average} per order).`,
   adminSummaryTopCategory: (category: string) => `${category} sold the most.`,
+  /** The AI chatbot section's topics (apps/server reports/chat-topics.ts), by key. */
+  chatTopics: {
+    phones: 'Phones & tablets', laptops: 'Laptops & computers', audio: 'Audio', tv: 'TV & gaming', home: 'Home & kitchen',
+    fashion: 'Fashion & beauty', sports: 'Sports & fitness', books: 'Books & toys', prices: 'Prices & budget', comparisons: 'Comparisons',
+    gifts: 'Gifts & recommendations', orders: 'Orders & delivery',
+  },
   adminSummaryPending: (orders: number) => `${countOf(orders, 'order')} ${orders === 1 ? 'waits' : 'wait'} for confirmation.`,
   // Payouts, balances and adjustments (issue 24, decision 0095)
   dateInvalid: 'Use a date like 2025-01-31',

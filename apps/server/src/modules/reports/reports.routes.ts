@@ -49,6 +49,6 @@ export function reportsRoutes(deps: { reports: ReportsService }) {
         summary: 'The AI chatbot figures of the last 24 hours from the stored assistant conversations: chats, messages per chat, add-to-cart share, most asked topics',
         response: { 200: chatbotStatsSchema, ...errors },
       },
-    }, async () => reports.chatbot());
+    }, async (req) => reports.chatbot(readerOf(req).locale));
   };
 }

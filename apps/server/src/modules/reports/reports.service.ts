@@ -17,6 +17,8 @@ import { createSalesQueries, resolveRange } from './sales.queries.js';
 import { CHAT_TOPICS, topicPattern } from './chat-topics.js';
 import { overviewSummary } from './overview-summary.js';
 import { ENGLISH_READER, withReader, type Reader } from '../../platform/request-locale.js';
+import { messagesFor } from '@souq/shared/messages-for';
+import type { Locale } from '@souq/shared/rules/locale';
 import { bringsRevenue, intOf } from './report-sql.js';
 
 export type ReportsService = ReturnType<typeof createReportsService>;
@@ -145,7 +147,9 @@ export function createReportsService(deps: {
    * the shopper's browser recorded an add_to_cart event from the chat in that visit (the chat session's key carries
    * the visit's tracking session id).
    */
-  async function chatbot(): Promise<ChatbotStats> {
+  /** The chatbot figures; the topics named in `locale`. */
+  async function chatbot(locale: Locale = 'en'): Promise<ChatbotStats> {
+    const names = messagesFor(locale).chatTopics;
     const since = new Date(now().getTime() - CHATBOT_WINDOW_HOURS * HOUR_MS);
     const inWindow = gte(chatMessages.createdAt, since);
     const sources = sql.join(CHAT_CART_SOURCES.map((s) => sql`${s}`), sql`, `);
@@ -185,7 +189,7 @@ export function createReportsService(deps: {
       messages_per_chat: chats ? Math.round((messages / chats) * 10) / 10 : 0,
       chats_with_add_to_cart: withCart,
       add_to_cart_share: chats ? withCart / chats : 0,
-      topics: CHAT_TOPICS.map((t, i) => ({ topic: t.topic, messages: Number((topics as Record<string, number> | undefined)?.[`t${i}`] ?? 0) }))
+      topics: CHAT_TOPICS.map((t, i) => ({ topic: names[t.id], messages: Number((topics as Record<string, number> | undefined)?.[`t${i}`] ?? 0) }))
         .filter((t) => t.messages > 0)
         .sort((a, b) => b.messages - a.messages || a.topic.localeCompare(b.topic)),
     };

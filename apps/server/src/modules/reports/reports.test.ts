@@ -199,6 +199,10 @@ describe('GET /api/admin/chatbot', () => {
       { topic: 'Phones & tablets', messages: 1 },
       { topic: 'Prices & budget', messages: 1 },
     ].sort((x, y) => y.messages - x.messages || x.topic.localeCompare(y.topic)));
+    // the same counts, the topics named in the reader's language
+    const ar = await call(t.app, { url: '/api/admin/chatbot?lang=ar', token: admin });
+    expect(ar.json.topics[0]).toEqual({ topic: 'الطلبات والتوصيل', messages: 2 });
+    expect(new Set(ar.json.topics.map((x: { topic: string }) => x.topic))).toEqual(new Set(['المقارنات', 'أجهزة اللابتوب والكمبيوتر', 'الطلبات والتوصيل', 'الهواتف والأجهزة اللوحية', 'الأسعار والميزانية']));
 
     // older than 24 hours: out of the window
     await t.database.query("update chat_messages set created_at = now() - interval '2 days'");
