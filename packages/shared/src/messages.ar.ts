@@ -678,7 +678,8 @@ export const MSG_AR: Messages = {
     `لديك ${products(total)}، النشط منها ${n(active)}؛ ولا يظهر للعملاء ${products(hidden)} حتى تجعلها نشطة.`,
   insightsOneActive: 'منتجك نشط في المتجر.',
   insightsAllActive: (total: number) => `جميع منتجاتك نشطة في المتجر (${products(total)}).`,
-  insightsPrices: (average: string, stockValue: string) => `متوسط أسعارك ${average}، وقيمة المخزون المتوفر لديك ${stockValue}.`,
+  // a sentence does not end on an amount: the dirham's symbol (د.إ.) ends on a full stop of its own
+  insightsPrices: (average: string, stockValue: string) => `متوسط أسعارك ${average}، وقيمة المخزون المتوفر لديك ${stockValue} بالأسعار الحالية.`,
   insightsTopCategory: (category: string, count: number) => `أكبر فئاتك ${category} (${products(count)}).`,
   insightsNoCategory: 'لم تُحدَّد فئة لأي من منتجاتك بعد: تساعد الفئة العملاء على إيجاد منتجاتك في البحث والتصفح.',
   insightsLowStock: (count: number, threshold: number) =>
@@ -687,7 +688,7 @@ export const MSG_AR: Messages = {
   insightsSales: (start: string, end: string, sold: number, orders: number, revenue: string, perOrder: string) =>
     `من ${start} إلى ${end} بعت ${units(sold)} في ${orderCount(orders)} بقيمة ${revenue} (${perOrder} للطلب الواحد).`,
   insightsBestSeller: (name: string, revenue: string, sold: number) => `الأكثر مبيعًا: ${name} بإيرادات ${revenue} من ${units(sold)}.`,
-  insightsBestDay: (day: string, revenue: string) => `أفضل أيامك كان ${day} بإيرادات ${revenue}.`,
+  insightsBestDay: (day: string, revenue: string) => `حققت أعلى إيراداتك (${revenue}) في ${day}.`,
   insightsRevenueLevel: 'بقيت الإيرادات ثابتة بين النصف الأول والنصف الثاني من الفترة.',
   insightsRevenueChange: (change: number) =>
     `${change > 0 ? 'ارتفعت' : 'انخفضت'} الإيرادات في النصف الثاني من الفترة بنسبة ${n(Math.abs(change))}% عن النصف الأول.`,
