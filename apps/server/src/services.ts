@@ -119,6 +119,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
     // late-bound like orders: the reviews service is built further down
     reviews: { evidence: (id) => reviews.evidence(id) },
     prices,
+    departmentsAr: catalogue.categoryNamesAr,
     chatMonitor,
     ai: config.ai,
     log,
@@ -159,6 +160,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const reports = createReportsService({
     db, currency: config.shopCurrency, managedProducts: (ids) => catalogue.managedByIds(ids),
     pendingVendors: () => vendors.countPendingReview(), supportAwaiting: () => support.countAwaitingStaff(),
+    departmentsAr: catalogue.categoryNamesAr,
   });
   // admin access gate (issue 13): wrong-code counters shared through Redis when configured
   const counters = opts.redis ? resilientCounters(redisCounters(opts.redis), memoryCounters(), log) : memoryCounters();
@@ -166,7 +168,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const security = createSecurityService({ db, sessions, accounts, audit, limiter });
   const admin = createAdminService({ accounts, orders, catalogue, reports, checkVendor: (id) => vendors.getDto(id) });
   // vendor dashboard (issue 8): the vendor's own stat cards, orders (Ship through orders.setStatus), analytics, settings
-  const vendorDashboard = createVendorDashboardService({ db, audit, orders, currency: config.shopCurrency });
+  const vendorDashboard = createVendorDashboardService({ db, audit, orders, currency: config.shopCurrency, departmentsAr: catalogue.categoryNamesAr });
   const events = createEventsService({ bus, vendorsOfOrder: vendorDashboard.vendorsOfOrder });
   // verified reviews (issue 28): photos through the files module, moderation through the audit trail
   const reviews = createReviewsService({ db, audit, bus, files });

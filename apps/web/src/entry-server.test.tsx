@@ -9,7 +9,8 @@ const shelf = (id: number, title: string, items: { id: number; name: string }[])
   id,
   slug: `s${id}`,
   title,
-  items: items.map((p) => ({ id: p.id, title: p.name, price: 5, image: `/media/s${p.id}.webp`, rating: 4, review_count: 3, badge: 'New' })),
+  title_ar: '',
+  items: items.map((p) => ({ id: p.id, title: p.name, title_ar: '', price: 5, image: `/media/s${p.id}.webp`, rating: 4, review_count: 3, badge: 'New', badge_ar: '' })),
 });
 const shelves = [shelf(1, 'Smartphones', [product(1, 'Phone One'), product(2, 'Phone Two')]), shelf(2, 'Laptops', [product(3, 'Laptop Three')]), shelf(3, 'Audio', [product(4, 'Buds Four')])];
 
@@ -46,15 +47,20 @@ describe('renderPage (server render of the first view)', () => {
   });
 
   it('shows the Arabic names on a page in Arabic (the language the server chose), the English name where a product has none, and English in English', async () => {
-    const bilingual = { ...shelf(1, 'Audio', [product(1, 'Wireless Headphones'), product(2, 'Studio Monitor')]) };
-    bilingual.items[0] = { ...bilingual.items[0]!, title_ar: 'سماعات رأس لاسلكية' } as (typeof bilingual.items)[number];
+    const bilingual = { ...shelf(1, 'Audio', [product(1, 'Wireless Headphones'), product(2, 'Studio Monitor')]), title_ar: 'الصوتيات' };
+    bilingual.items[0] = { ...bilingual.items[0]!, title_ar: 'سماعات رأس لاسلكية', badge_ar: 'جديد' };
     const data = { '/api/embedded-products/detailed': [product(9, 'Any')], '/api/shelves': [bilingual] };
     const ar = (await renderPage('http://localhost/ai-assistant?lang=ar', data, 'ar'))!;
     expect(ar).toContain('<bdi lang="ar" dir="auto">سماعات رأس لاسلكية</bdi>');
     expect(ar).not.toContain('>Wireless Headphones<');
     expect(ar).toContain('<bdi lang="en" dir="auto">Studio Monitor</bdi>');
+    // the shelf's title and a badge in Arabic, the English badge where the product has no Arabic one
+    expect(ar).toContain('<bdi dir="auto">الصوتيات</bdi>');
+    expect(ar).toContain('<bdi lang="ar" dir="auto">جديد</bdi>');
+    expect(ar).toContain('<bdi lang="en" dir="auto">New</bdi>');
     const en = (await renderPage('http://localhost/ai-assistant', data, 'en'))!;
     expect(en).toContain('<bdi lang="en" dir="auto">Wireless Headphones</bdi>');
-    expect(en).not.toContain('سماعات');
+    expect(en).toContain('<bdi dir="auto">Audio</bdi>');
+    expect(en).not.toMatch(/سماعات|الصوتيات|جديد/);
   });
 });

@@ -20,7 +20,7 @@ function sampleArgs(fn: (...args: never[]) => unknown): unknown[] {
     .map((p, i) => {
       if (/^(types|from)$/.test(p)) return ['X7', 'X8'];
       if (/^restock$/.test(p)) return true;
-      if (/^(qty|n|count|available|max|min|left|bought|ok|failed|days|d|units|id)$/.test(p)) return 3 + i;
+      if (/^(qty|n|count|available|max|min|left|bought|ok|failed|days|d|units|id|total|active|hidden|products|threshold|orders|sold|change|pct|share)$/.test(p)) return 3 + i;
       return `X${i}`;
     });
 }

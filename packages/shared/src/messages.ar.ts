@@ -15,6 +15,11 @@ type Forms = Record<'zero' | 'one' | 'two' | 'few' | 'many' | 'other', string>;
 const plural = (count: number, forms: Forms): string => forms[rules.select(count) as keyof Forms].replace('#', n(count));
 
 const days = (d: number) => plural(d, { zero: '0 يوم', one: 'يوم واحد', two: 'يومين', few: '# أيام', many: '# يومًا', other: '# يوم' });
+const products = (c: number) => plural(c, { zero: '# منتج', one: 'منتج واحد', two: 'منتجان', few: '# منتجات', many: '# منتجًا', other: '# منتج' });
+const orderCount = (c: number) => plural(c, { zero: '# طلب', one: 'طلب واحد', two: 'طلبين', few: '# طلبات', many: '# طلبًا', other: '# طلب' });
+const activeProducts = (c: number) =>
+  plural(c, { zero: '# منتج نشط', one: 'منتج نشط واحد', two: 'منتجين نشطين', few: '# منتجات نشطة', many: '# منتجًا نشطًا', other: '# منتج نشط' });
+const units = (c: number) => plural(c, { zero: '# وحدة', one: 'وحدة واحدة', two: 'وحدتين', few: '# وحدات', many: '# وحدة', other: '# وحدة' });
 const chars = (c: number) => plural(c, { zero: '# حرف', one: 'حرف واحد', two: 'حرفين', few: '# أحرف', many: '# حرفًا', other: '# حرف' });
 
 export const MSG_AR: Messages = {
@@ -268,6 +273,40 @@ export const MSG_AR: Messages = {
   productVendorRequired: 'اختر البائع الذي يتبعه هذا المنتج',
   vendorNotFound: 'البائع غير موجود',
   commissionRateNotFound: 'لم تُحدَّد نسبة عمولة لهذه الفئة أو هذا البائع',
+  seoTitleShort: (count: number, min: number, max: number) => `طول العنوان ${chars(count)}: اجعله بين ${n(min)} و${n(max)}`,
+  seoTitleLong: (count: number, max: number) => `طول العنوان ${chars(count)}: لا تتجاوز ${n(max)}`,
+  seoTitleGood: (count: number) => `طول العنوان مناسب (${n(count)})`,
+  seoDescriptionShort: (count: number, min: number, max: number) => `طول الوصف ${chars(count)}: اجعله بين ${n(min)} و${n(max)}`,
+  seoDescriptionLong: (count: number, max: number) => `طول الوصف ${chars(count)}: لا تتجاوز ${n(max)}`,
+  seoDescriptionGood: (count: number) => `طول الوصف مناسب (${n(count)})`,
+  seoKeywordCount: (count: number, min: number, max: number) =>
+    `${plural(count, { zero: 'لا كلمات مفتاحية', one: 'كلمة مفتاحية واحدة', two: 'كلمتان مفتاحيتان', few: '# كلمات مفتاحية', many: '# كلمة مفتاحية', other: '# كلمة مفتاحية' })}: استخدم من ${n(min)} إلى ${n(max)}`,
+  seoKeywordLength: (min: number, max: number, keywords: string) => `يجب أن يكون طول كل كلمة مفتاحية بين ${n(min)} و${n(max)} أحرف: ${keywords}`,
+  seoKeywordsGood: (count: number) => `عدد الكلمات المفتاحية مناسب (${n(count)})`,
+  seoImages: (count: number) => `فيه ${plural(count, { zero: 'لا صور', one: 'صورة واحدة', two: 'صورتان', few: '# صور', many: '# صورة', other: '# صورة' })}`,
+  seoNoImage: 'أضف صورة واحدة للمنتج على الأقل',
+  scoreLowStock: (count: number) => `المتوفر ${n(count)} فقط: زِد المخزون إلى 10 أو أكثر`,
+  scoreOutOfStock: 'نفد المخزون: أعد التزويد ليُباع',
+  scoreRatingUnder45: 'التقييم أقل من 4.5: ردّ على المراجعات وعالج الشكاوى المتكررة',
+  scoreRatingUnder40: 'التقييم أقل من 4.0: انظر إلى ما لا يعجب المراجعين',
+  scoreNoRating: 'لا تقييم بعد: ادعُ المشترين إلى تقييمه',
+  scoreRatingUnder30: 'التقييم أقل من 3.0: راجع الجودة ودقة الوصف',
+  scoreUnder50Reviews: 'أقل من 50 مراجعة: اطلب من المشترين مراجعاتهم',
+  scoreUnder10Reviews: 'أقل من 10 مراجعات: اطلب من المشترين مراجعاتهم',
+  scoreNoReviews: 'لا مراجعات بعد: اطلب من أوائل المشترين مراجعة',
+  scoreStale30: 'لم يُحدَّث منذ أكثر من 30 يومًا: جدّد الصور أو السعر أو النص',
+  scoreStale90: 'لم يُحدَّث منذ أكثر من 90 يومًا: راجع صفحة المنتج',
+  scoreNoComparison: 'لا منتجات مماثلة في فئته لمقارنة السعر بها',
+  scorePriceSlightlyAbove: 'السعر أعلى من الوسيط في الفئة بما يصل إلى 10%',
+  scorePriceAbove: (pct: number) => `السعر أعلى من الوسيط في الفئة بنسبة ${n(pct)}%: فكّر في سعر أقل`,
+  scoreSmallDiscount: 'الخصم بنسبة 10% أو أكثر يزيد المبيعات',
+  scoreNoDiscount: 'لا خصم: سعر المقارنة يُظهر للمتسوق ما يوفّره',
+  scoreThirdPhoto: 'أضف صورة ثالثة',
+  scoreMorePhotos: 'أضف صورًا أكثر (3 أو أكثر)',
+  scoreAddPhotos: 'أضف صورًا (3 أو أكثر)',
+  scoreAddCategory: 'أضف فئة',
+  scoreAddBrand: 'أضف العلامة التجارية',
+  scoreAddBrandAndCategory: 'أضف العلامة التجارية وفئة',
   commissionTitle: 'العمولة',
   commissionDescription:
     'الأكثر تحديدًا هو المعتمد: نسبة البائع، وإلا فنسبة فئة المنتج، وإلا فالنسبة الافتراضية. وتُثبَّت النسبة السارية على كل بند من بنود الطلب عند تقديمه.',
@@ -495,6 +534,22 @@ export const MSG_AR: Messages = {
   nothingToUpdate: 'لا يوجد ما يُحدَّث: أرسل حقلًا واحدًا على الأقل.',
   priceRangeInvalid: 'يجب ألا يزيد الحد الأدنى للسعر على الحد الأقصى',
   dateRangeInvalid: 'يجب ألا يكون تاريخ البداية بعد تاريخ النهاية',
+  adminSummaryEmpty: 'الكتالوج فارغ: لم تُضَف أي منتجات بعد، فلا مخزون ولا مبيعات للإبلاغ عنها.',
+  adminSummaryActive: (active: number, total: number, share: number) => `النشط ${n(active)} من ${products(total)} (${n(share)}%).`,
+  adminSummaryStock: (count: number, value: string) => `في المخزون ${units(count)} بقيمة ${value} بالأسعار الحالية.`,
+  adminSummaryLowStock: (count: number, threshold: number) =>
+    `مخزون ${activeProducts(count)} منخفض (أقل من ${n(threshold)} وحدات): أعد التزويد قبل نفاد الكمية.`,
+  adminSummaryNoLowStock: (threshold: number) => `لا يوجد منتج نشط مخزونه منخفض (أقل من ${n(threshold)} وحدات).`,
+  adminSummaryNoOrders: 'لم تصل أي طلبات خلال آخر 30 يومًا.',
+  adminSummaryOrders: (count: number, revenue: string, average: string) =>
+    `جلبت آخر 30 يومًا ${orderCount(count)} ومبيعات بقيمة ${revenue} (${average} للطلب الواحد).`,
+  adminSummaryTopCategory: (category: string) => `الفئة الأكثر مبيعًا: ${category}.`,
+  chatTopics: {
+    phones: 'الهواتف والأجهزة اللوحية', laptops: 'أجهزة اللابتوب والكمبيوتر', audio: 'الصوتيات', tv: 'التلفزيون والألعاب', home: 'المنزل والمطبخ',
+    fashion: 'الأزياء والجمال', sports: 'الرياضة واللياقة', books: 'الكتب والألعاب', prices: 'الأسعار والميزانية', comparisons: 'المقارنات',
+    gifts: 'الهدايا والتوصيات', orders: 'الطلبات والتوصيل',
+  },
+  adminSummaryPending: (count: number) => `عدد الطلبات بانتظار التأكيد: ${n(count)}.`,
   // Payouts, balances and adjustments
   dateInvalid: 'استخدم تاريخًا بصيغة 2025-01-31',
   ibanRequired: 'أدخل رقم الآيبان',
@@ -560,6 +615,12 @@ export const MSG_AR: Messages = {
   reviewsNoneWithStars: 'لا توجد مراجعات بهذا العدد من النجوم.',
   reviewSummaryIntro: (count: number) =>
     `ما يقوله المشترون، من واقع ${plural(count, { zero: '# مراجعة', one: 'مراجعة واحدة', two: 'مراجعتين', few: '# مراجعات', many: '# مراجعة', other: '# مراجعة' })}`,
+  reviewAspects: {
+    battery: 'عمر البطارية', screen: 'الشاشة', sound: 'الصوت', noise: 'الضوضاء', quality: 'جودة التصنيع', durability: 'المتانة',
+    value: 'القيمة مقابل السعر', size: 'المقاس والملاءمة', comfort: 'الراحة', weight: 'الوزن', design: 'التصميم والمظهر',
+    performance: 'الأداء', ease: 'سهولة الاستخدام', connectivity: 'الاتصال', camera: 'الكاميرا', material: 'الخامات',
+    cleaning: 'التنظيف', smell: 'الرائحة والمذاق', delivery: 'التوصيل والتغليف', service: 'خدمة البائع',
+  },
 
   // Price history and price alerts
   priceHistoryTitle: 'السعر خلال آخر 90 يومًا',
@@ -613,6 +674,26 @@ export const MSG_AR: Messages = {
   vendorSettingsSaved: 'تم حفظ الإعدادات',
   vendorSettingsFailed: (m: string) => `تعذّر حفظ الإعدادات: ${m}`,
   loadVendorStatsFailed: 'تعذّر تحميل أرقامك',
+  insightsNoProducts: 'لا توجد لديك منتجات في المتجر بعد. أضف منتجك الأول من تبويب المنتجات: تمتلئ هذه الرؤى من كتالوجك وطلباتك.',
+  insightsSomeHidden: (total: number, active: number, hidden: number) =>
+    `لديك ${products(total)}، النشط منها ${n(active)}؛ ولا يظهر للعملاء ${products(hidden)} حتى تجعلها نشطة.`,
+  insightsOneActive: 'منتجك نشط في المتجر.',
+  insightsAllActive: (total: number) => `جميع منتجاتك نشطة في المتجر (${products(total)}).`,
+  // a sentence does not end on an amount: the dirham's symbol (د.إ.) ends on a full stop of its own
+  insightsPrices: (average: string, stockValue: string) => `متوسط أسعارك ${average}، وقيمة المخزون المتوفر لديك ${stockValue} بالأسعار الحالية.`,
+  insightsTopCategory: (category: string, count: number) => `أكبر فئاتك ${category} (${products(count)}).`,
+  insightsNoCategory: 'لم تُحدَّد فئة لأي من منتجاتك بعد: تساعد الفئة العملاء على إيجاد منتجاتك في البحث والتصفح.',
+  insightsLowStock: (count: number, threshold: number) =>
+    `المخزون أقل من ${n(threshold)} لدى ${activeProducts(count)}: أعد التزويد قبل نفاد الكمية.`,
+  insightsNoSales: (start: string, end: string) => `لا مبيعات من ${start} إلى ${end}.`,
+  insightsSales: (start: string, end: string, sold: number, orders: number, revenue: string, perOrder: string) =>
+    `من ${start} إلى ${end} بعت ${units(sold)} في ${orderCount(orders)} بقيمة ${revenue} (${perOrder} للطلب الواحد).`,
+  insightsBestSeller: (name: string, revenue: string, sold: number) => `الأكثر مبيعًا: ${name} بإيرادات ${revenue} من ${units(sold)}.`,
+  insightsBestDay: (day: string, revenue: string) => `حققت أعلى إيراداتك (${revenue}) في ${day}.`,
+  insightsRevenueLevel: 'بقيت الإيرادات ثابتة بين النصف الأول والنصف الثاني من الفترة.',
+  insightsRevenueChange: (change: number) =>
+    `${change > 0 ? 'ارتفعت' : 'انخفضت'} الإيرادات في النصف الثاني من الفترة بنسبة ${n(Math.abs(change))}% عن النصف الأول.`,
+  insightsRevenueLateOnly: 'جاءت كل الإيرادات في النصف الثاني من الفترة.',
   assistantOrdersSignIn: 'يُرجى تسجيل الدخول إلى حسابك ثم سؤالي مجددًا: لا يمكنني الاطلاع إلا على طلبات الشخص المسجّل دخوله.',
   assistantNoOrders: 'لم تقدّم أي طلبات بعد. عندما تفعل، اسألني هنا وسأخبرك أين وصلت.',
   assistantOrderUnknown: (orderNumber: string) =>

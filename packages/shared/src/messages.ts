@@ -3,6 +3,9 @@
 import { formatCount } from './rules/locale.js';
 import { PAYMENT_METHOD_LABELS, TAX_INCLUDED_LINE, TAX_LABEL } from './constants.js';
 
+/** '1 product', '3 products': a count in English with its noun (`many` when the plural is not the noun and an s). */
+const countOf = (n: number, one: string, many = `${one}s`) => `${formatCount(n, 'en')} ${n === 1 ? one : many}`;
+
 export const MSG = {
   // Generic / API
   requestFailed: 'Request failed',
@@ -233,6 +236,40 @@ export const MSG = {
   productVendorRequired: 'Choose the vendor this product belongs to',
   vendorNotFound: 'Vendor not found',
   commissionRateNotFound: 'No commission rate is set for that category or vendor',
+  // the SEO checks and the optimiser's recommendations (rules/seo.ts, rules/product-score.ts), in the vendor's language
+  seoTitleShort: (n: number, min: number, max: number) => `Title is ${n} characters: aim for ${min} to ${max}`,
+  seoTitleLong: (n: number, max: number) => `Title is ${n} characters: keep it to ${max}`,
+  seoTitleGood: (n: number) => `Title length is good (${n})`,
+  seoDescriptionShort: (n: number, min: number, max: number) => `Description is ${n} characters: aim for ${min} to ${max}`,
+  seoDescriptionLong: (n: number, max: number) => `Description is ${n} characters: keep it to ${max}`,
+  seoDescriptionGood: (n: number) => `Description length is good (${n})`,
+  seoKeywordCount: (n: number, min: number, max: number) => `${n} keyword${n === 1 ? '' : 's'}: use ${min} to ${max}`,
+  seoKeywordLength: (min: number, max: number, keywords: string) => `Keywords must be ${min} to ${max} characters: ${keywords}`,
+  seoKeywordsGood: (n: number) => `Keyword count is good (${n})`,
+  seoImages: (n: number) => `Has ${n} image${n === 1 ? '' : 's'}`,
+  seoNoImage: 'Add at least one product image',
+  scoreLowStock: (n: number) => `Only ${n} in stock: restock to 10 or more`,
+  scoreOutOfStock: 'Out of stock: restock so it can sell',
+  scoreRatingUnder45: 'Rating under 4.5: answer reviews and fix common complaints',
+  scoreRatingUnder40: 'Rating under 4.0: look at what reviewers dislike',
+  scoreNoRating: 'No rating yet: invite buyers to rate it',
+  scoreRatingUnder30: 'Rating under 3.0: review quality and description accuracy',
+  scoreUnder50Reviews: 'Under 50 reviews: ask buyers for reviews',
+  scoreUnder10Reviews: 'Under 10 reviews: ask buyers for reviews',
+  scoreNoReviews: 'No reviews yet: ask your first buyers for one',
+  scoreStale30: 'Not updated for over 30 days: refresh photos, price or text',
+  scoreStale90: 'Not updated for over 90 days: review the listing',
+  scoreNoComparison: 'No comparable products in its category to compare the price with',
+  scorePriceSlightlyAbove: 'Priced up to 10% above the category median',
+  scorePriceAbove: (pct: number) => `Priced ${pct}% above the category median: consider a lower price`,
+  scoreSmallDiscount: 'A discount of 10% or more converts better',
+  scoreNoDiscount: 'No discount: a compare-at price shows the saving',
+  scoreThirdPhoto: 'Add a third photo',
+  scoreMorePhotos: 'Add more photos (3 or more)',
+  scoreAddPhotos: 'Add photos (3 or more)',
+  scoreAddCategory: 'Add a category',
+  scoreAddBrand: 'Add the brand',
+  scoreAddBrandAndCategory: 'Add the brand and a category',
   // admin Commission panel (System section) and the vendor's shipping settings (decision 0096)
   commissionTitle: 'Commission',
   commissionDescription: "Most specific wins: a vendor's rate, else the rate of the product's category, else the default. The rate in force is frozen on each order line when it is placed.",
@@ -445,6 +482,25 @@ export const MSG = {
   nothingToUpdate: 'Nothing to update: send at least one field.',
   priceRangeInvalid: 'Min price must not be above max price',
   dateRangeInvalid: 'The start date must not be after the end date',
+  // the overview's AI summary (apps/server reports/overview-summary.ts), sentence by sentence
+  adminSummaryEmpty: 'The catalogue is empty: no products have been added yet, so there is no inventory or sales to report.',
+  adminSummaryActive: (active: number, total: number, share: number) =>
+    `${formatCount(active, 'en')} of ${countOf(total, 'product')} ${active === 1 ? 'is' : 'are'} active (${share}%).`,
+  adminSummaryStock: (units: number, value: string) => `${countOf(units, 'unit')} ${units === 1 ? 'is' : 'are'} in stock, worth ${value} at current prices.`,
+  adminSummaryLowStock: (products: number, threshold: number) =>
+    `${countOf(products, 'active product')} ${products === 1 ? 'is' : 'are'} low on stock (under ${threshold} units): restock before ${products === 1 ? 'it sells' : 'they sell'} out.`,
+  adminSummaryNoLowStock: (threshold: number) => `No active product is low on stock (under ${threshold} units).`,
+  adminSummaryNoOrders: 'No orders came in during the last 30 days.',
+  adminSummaryOrders: (orders: number, revenue: string, average: string) =>
+    `The last 30 days brought ${countOf(orders, 'order')} and ${revenue} in sales (${average} per order).`,
+  adminSummaryTopCategory: (category: string) => `${category} sold the most.`,
+  /** The AI chatbot section's topics (apps/server reports/chat-topics.ts), by key. */
+  chatTopics: {
+    phones: 'Phones & tablets', laptops: 'Laptops & computers', audio: 'Audio', tv: 'TV & gaming', home: 'Home & kitchen',
+    fashion: 'Fashion & beauty', sports: 'Sports & fitness', books: 'Books & toys', prices: 'Prices & budget', comparisons: 'Comparisons',
+    gifts: 'Gifts & recommendations', orders: 'Orders & delivery',
+  },
+  adminSummaryPending: (orders: number) => `${countOf(orders, 'order')} ${orders === 1 ? 'waits' : 'wait'} for confirmation.`,
   // Payouts, balances and adjustments (issue 24, decision 0095)
   dateInvalid: 'Use a date like 2025-01-31',
   ibanRequired: 'Enter the IBAN',
@@ -505,6 +561,13 @@ export const MSG = {
   reviewsEmpty: 'No reviews yet. Buyers can review a product once it is delivered.',
   reviewsNoneWithStars: 'No reviews with this many stars.',
   reviewSummaryIntro: (n: number) => `What buyers say, from ${n} reviews`,
+  /** The aspects the review summary names (apps/server reviews/review-summary.ts ASPECTS), by key. */
+  reviewAspects: {
+    battery: 'Battery life', screen: 'Screen', sound: 'Sound', noise: 'Noise', quality: 'Build quality', durability: 'Durability',
+    value: 'Value for money', size: 'Size and fit', comfort: 'Comfort', weight: 'Weight', design: 'Design and looks',
+    performance: 'Performance', ease: 'Ease of use', connectivity: 'Connectivity', camera: 'Camera', material: 'Materials',
+    cleaning: 'Cleaning', smell: 'Scent and taste', delivery: 'Delivery and packaging', service: 'Seller service',
+  },
 
   // Price history and price alerts (issue 28, decision 0101)
   priceHistoryTitle: 'Price, last 90 days',
@@ -550,6 +613,25 @@ export const MSG = {
   vendorSettingsSaved: 'Settings saved',
   vendorSettingsFailed: (m: string) => `Failed to save settings: ${m}`,
   loadVendorStatsFailed: 'Failed to load your figures',
+  // the Analytics tab's AI Insights (apps/server vendor-dashboard/insights.ts), sentence by sentence
+  insightsNoProducts: 'You have no products in the shop yet. Add your first product in the Products tab: these insights fill in from your catalogue and your orders.',
+  insightsSomeHidden: (total: number, active: number, hidden: number) =>
+    `You have ${countOf(total, 'product')}, ${formatCount(active, 'en')} of them active; ${countOf(hidden, 'product is', 'products are')} not visible to customers until you set them active.`,
+  insightsOneActive: 'Your product is active in the shop.',
+  insightsAllActive: (total: number) => `All ${formatCount(total, 'en')} of your products are active in the shop.`,
+  insightsPrices: (average: string, stockValue: string) => `Your average price is ${average} and the stock on hand is worth ${stockValue}.`,
+  insightsTopCategory: (category: string, products: number) => `${category} is your largest category (${countOf(products, 'product')}).`,
+  insightsNoCategory: 'None of your products has a category yet: a category helps customers find them in search and browsing.',
+  insightsLowStock: (products: number, threshold: number) =>
+    `${countOf(products, 'active product has', 'active products have')} fewer than ${threshold} in stock: restock before they sell out.`,
+  insightsNoSales: (start: string, end: string) => `No sales from ${start} to ${end}.`,
+  insightsSales: (start: string, end: string, units: number, orders: number, revenue: string, perOrder: string) =>
+    `From ${start} to ${end} you sold ${countOf(units, 'unit')} in ${countOf(orders, 'order')} for ${revenue} (${perOrder} per order).`,
+  insightsBestSeller: (name: string, revenue: string, units: number) => `Best seller: ${name} with ${revenue} from ${countOf(units, 'unit')}.`,
+  insightsBestDay: (day: string, revenue: string) => `Your best day was ${day} with ${revenue}.`,
+  insightsRevenueLevel: 'Revenue held level between the first and the second half of the range.',
+  insightsRevenueChange: (change: number) => `Revenue in the second half of the range was ${change > 0 ? 'up' : 'down'} ${Math.abs(change)}% on the first half.`,
+  insightsRevenueLateOnly: 'All of the revenue came in the second half of the range.',
   // Shopping assistant: orders, shop rules, a person taking over (assistant area)
   assistantOrdersSignIn: 'Please sign in to your account and ask me again: I can only look up the orders of the person signed in.',
   assistantNoOrders: "You haven't placed any orders yet. When you do, ask me here and I'll tell you where they are.",

@@ -40,6 +40,8 @@ export const productSchema = z.object({
   rating: z.number().nullable(),
   review_count: z.number().int(),
   badge: z.string().nullable(),
+  /** The badge in Arabic ('' when none: the storefront shows `badge`), issue 26 item 1. */
+  badge_ar: z.string(),
   stock: z.number().int(),
   stock_quantity: z.number().int(),
   status: z.enum(['active', 'inactive', 'draft', 'archived']),
@@ -72,11 +74,24 @@ export const shelfItemSchema = z.object({
   /** Visible verified reviews behind the rating (issue 28). */
   review_count: z.number().int(),
   badge: z.string().nullable(),
+  /** The badge in Arabic ('' when none). */
+  badge_ar: z.string(),
 });
 export type ShelfItem = z.infer<typeof shelfItemSchema>;
 
-export const shelfSchema = z.object({ id: z.number().int(), slug: z.string(), title: z.string(), items: z.array(shelfItemSchema) });
+export const shelfSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  /** The title in Arabic ('' when none: the storefront shows `title`), issue 26 item 1. */
+  title_ar: z.string(),
+  items: z.array(shelfItemSchema),
+});
 export type Shelf = z.infer<typeof shelfSchema>;
+
+/** A category's (department's) Arabic name, by the English name products carry (issue 26 item 1). */
+export const categoryNameSchema = z.object({ name: z.string(), name_ar: z.string() });
+export type CategoryName = z.infer<typeof categoryNameSchema>;
 
 /** Filters shared by list and search endpoints (query string). */
 export const productFiltersSchema = z.object({

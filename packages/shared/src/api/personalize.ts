@@ -19,8 +19,12 @@ export const personalizeEventsRequestSchema = z.union([
 export const recommendationSchema = z.object({
   itemId: z.string(),
   itemName: z.string(),
+  /** The product's Arabic name ('' when none: the card shows `itemName`), issue 26 item 1. */
+  itemNameAr: z.string(),
   itemImage: z.string().nullable(),
   itemCategory: z.string(),
+  /** The department's Arabic name ('' when none: the card shows `itemCategory`). */
+  itemCategoryAr: z.string(),
   itemPrice: z.number(),
   score: z.number().min(0).max(1),
 });

@@ -3,6 +3,8 @@
 // written here, once, and the screens print them from PERFORMANCE_RULES / CONVERSION_RULES.
 import { SCORE_RECOMMENDATION_BELOW, SCORE_THRESHOLDS, SEO_RULES } from '../constants.js';
 import { SEO_POINTS_PER_CHECK, seoChecks } from './seo.js';
+import { MSG } from '../messages.js';
+import type { Messages } from '../messages-for.js';
 
 /** The optimiser's inputs (vendor §3 "Optimiser inputs"), read from a product. Prices in cents. */
 export type OptimiserInput = {
@@ -83,42 +85,42 @@ export function scoreBand(score: number): 'excellent' | 'good' | 'fair' | 'poor'
 type Part = { points: number; fix?: string };
 
 /** The SEO checks of seo.ts, the one rule the SEO Content tab prints too. */
-function seoParts(p: OptimiserInput): Part[] {
-  return seoChecks(p).map((c) => ({ points: c.ok ? SEO_POINTS_PER_CHECK : 0, fix: c.ok ? undefined : c.message }));
+function seoParts(p: OptimiserInput, msg: Messages): Part[] {
+  return seoChecks(p, msg).map((c) => ({ points: c.ok ? SEO_POINTS_PER_CHECK : 0, fix: c.ok ? undefined : c.message }));
 }
 
-function performanceParts(p: OptimiserInput, now: Date): Part[] {
+function performanceParts(p: OptimiserInput, now: Date, msg: Messages): Part[] {
   const rating = p.rating ?? 0;
   const ageDays = (now.getTime() - new Date(p.lastUpdated).getTime()) / DAY_MS;
   return [
-    p.stock >= 10 ? { points: 25 } : p.stock > 0 ? { points: 15, fix: `Only ${p.stock} in stock: restock to 10 or more` } : { points: 0, fix: 'Out of stock: restock so it can sell' },
-    rating >= 4.5 ? { points: 25 } : rating >= 4 ? { points: 20, fix: 'Rating under 4.5: answer reviews and fix common complaints' }
-      : rating >= 3 ? { points: 10, fix: 'Rating under 4.0: look at what reviewers dislike' } : { points: 0, fix: p.rating === null ? 'No rating yet: invite buyers to rate it' : 'Rating under 3.0: review quality and description accuracy' },
-    p.reviewCount >= 50 ? { points: 25 } : p.reviewCount >= 10 ? { points: 15, fix: 'Under 50 reviews: ask buyers for reviews' }
-      : p.reviewCount >= 1 ? { points: 5, fix: 'Under 10 reviews: ask buyers for reviews' } : { points: 0, fix: 'No reviews yet: ask your first buyers for one' },
-    ageDays <= 30 ? { points: 25 } : ageDays <= 90 ? { points: 15, fix: 'Not updated for over 30 days: refresh photos, price or text' } : { points: 5, fix: 'Not updated for over 90 days: review the listing' },
+    p.stock >= 10 ? { points: 25 } : p.stock > 0 ? { points: 15, fix: msg.scoreLowStock(p.stock) } : { points: 0, fix: msg.scoreOutOfStock },
+    rating >= 4.5 ? { points: 25 } : rating >= 4 ? { points: 20, fix: msg.scoreRatingUnder45 }
+      : rating >= 3 ? { points: 10, fix: msg.scoreRatingUnder40 } : { points: 0, fix: p.rating === null ? msg.scoreNoRating : msg.scoreRatingUnder30 },
+    p.reviewCount >= 50 ? { points: 25 } : p.reviewCount >= 10 ? { points: 15, fix: msg.scoreUnder50Reviews }
+      : p.reviewCount >= 1 ? { points: 5, fix: msg.scoreUnder10Reviews } : { points: 0, fix: msg.scoreNoReviews },
+    ageDays <= 30 ? { points: 25 } : ageDays <= 90 ? { points: 15, fix: msg.scoreStale30 } : { points: 5, fix: msg.scoreStale90 },
   ];
 }
 
-function conversionParts(p: OptimiserInput): Part[] {
+function conversionParts(p: OptimiserInput, msg: Messages): Part[] {
   const mid = median(p.competitorPrices);
   const brand = p.brand.trim() !== '';
   const category = p.category.trim() !== '';
   return [
-    mid === null ? { points: 15, fix: 'No comparable products in its category to compare the price with' }
-      : p.price <= mid ? { points: 25 } : p.price <= mid * 1.1 ? { points: 15, fix: 'Priced up to 10% above the category median' }
-        : { points: 5, fix: `Priced ${Math.round((p.price / mid - 1) * 100)}% above the category median: consider a lower price` },
-    p.discountPercentage >= 10 ? { points: 25 } : p.discountPercentage > 0 ? { points: 15, fix: 'A discount of 10% or more converts better' } : { points: 0, fix: 'No discount: a compare-at price shows the saving' },
-    p.images.length >= 3 ? { points: 25 } : p.images.length === 2 ? { points: 15, fix: 'Add a third photo' } : p.images.length === 1 ? { points: 10, fix: 'Add more photos (3 or more)' } : { points: 0, fix: 'Add photos (3 or more)' },
-    brand && category ? { points: 25 } : brand || category ? { points: 15, fix: brand ? 'Add a category' : 'Add the brand' } : { points: 0, fix: 'Add the brand and a category' },
+    mid === null ? { points: 15, fix: msg.scoreNoComparison }
+      : p.price <= mid ? { points: 25 } : p.price <= mid * 1.1 ? { points: 15, fix: msg.scorePriceSlightlyAbove }
+        : { points: 5, fix: msg.scorePriceAbove(Math.round((p.price / mid - 1) * 100)) },
+    p.discountPercentage >= 10 ? { points: 25 } : p.discountPercentage > 0 ? { points: 15, fix: msg.scoreSmallDiscount } : { points: 0, fix: msg.scoreNoDiscount },
+    p.images.length >= 3 ? { points: 25 } : p.images.length === 2 ? { points: 15, fix: msg.scoreThirdPhoto } : p.images.length === 1 ? { points: 10, fix: msg.scoreMorePhotos } : { points: 0, fix: msg.scoreAddPhotos },
+    brand && category ? { points: 25 } : brand || category ? { points: 15, fix: brand ? msg.scoreAddCategory : msg.scoreAddBrand } : { points: 0, fix: msg.scoreAddBrandAndCategory },
   ];
 }
 
 const total = (parts: Part[]) => parts.reduce((sum, part) => sum + part.points, 0);
 
-/** The three scores, the overall mean and, for every area under 80, what to fix with its priority. */
-export function scoreProduct(p: OptimiserInput, now: Date = new Date()): ProductScores {
-  const areas: [ScoreArea, Part[]][] = [['seo', seoParts(p)], ['performance', performanceParts(p, now)], ['conversion', conversionParts(p)]];
+/** The three scores, the overall mean and, for every area under 80, what to fix with its priority (in `msg`'s language). */
+export function scoreProduct(p: OptimiserInput, now: Date = new Date(), msg: Messages = MSG): ProductScores {
+  const areas: [ScoreArea, Part[]][] = [['seo', seoParts(p, msg)], ['performance', performanceParts(p, now, msg)], ['conversion', conversionParts(p, msg)]];
   const scores = Object.fromEntries(areas.map(([area, parts]) => [area, total(parts)])) as Record<ScoreArea, number>;
   const recommendations: Recommendation[] = [];
   for (const [area, parts] of areas) {

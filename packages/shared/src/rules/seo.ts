@@ -2,6 +2,8 @@
 // and the optimised versions the SEO Content tab proposes. Pure functions: the server scores runs with them, the
 // screens show the same numbers.
 import { SEO_RULES } from '../constants.js';
+import { MSG } from '../messages.js';
+import type { Messages } from '../messages-for.js';
 
 export type SeoInput = {
   title: string;
@@ -20,41 +22,41 @@ const clean = (s: string) => s.replace(/\s+/g, ' ').trim();
 const keywordOk = (k: string) => within(k.trim().length, SEO_RULES.keywordLength);
 
 /** Title 30–60 characters. */
-export function checkTitle(title: string): SeoCheck {
+export function checkTitle(title: string, msg: Messages = MSG): SeoCheck {
   const n = clean(title).length;
   const { min, max } = SEO_RULES.title;
-  return { ok: within(n, SEO_RULES.title), value: n, message: n < min ? `Title is ${n} characters: aim for ${min} to ${max}` : n > max ? `Title is ${n} characters: keep it to ${max}` : `Title length is good (${n})` };
+  return { ok: within(n, SEO_RULES.title), value: n, message: n < min ? msg.seoTitleShort(n, min, max) : n > max ? msg.seoTitleLong(n, max) : msg.seoTitleGood(n) };
 }
 
 /** Description 150–300 characters. */
-export function checkDescription(description: string): SeoCheck {
+export function checkDescription(description: string, msg: Messages = MSG): SeoCheck {
   const n = clean(description).length;
   const { min, max } = SEO_RULES.description;
   return {
     ok: within(n, SEO_RULES.description),
     value: n,
-    message: n < min ? `Description is ${n} characters: aim for ${min} to ${max}` : n > max ? `Description is ${n} characters: keep it to ${max}` : `Description length is good (${n})`,
+    message: n < min ? msg.seoDescriptionShort(n, min, max) : n > max ? msg.seoDescriptionLong(n, max) : msg.seoDescriptionGood(n),
   };
 }
 
 /** 3–8 keywords, each 3–20 characters. */
-export function checkKeywords(keywords: string[]): SeoCheck & { invalid: string[] } {
+export function checkKeywords(keywords: string[], msg: Messages = MSG): SeoCheck & { invalid: string[] } {
   const list = keywords.map((k) => k.trim()).filter(Boolean);
   const invalid = list.filter((k) => !keywordOk(k));
   const { min, max } = SEO_RULES.keywords;
   const countOk = within(list.length, SEO_RULES.keywords);
   const message = !countOk
-    ? `${list.length} keyword${list.length === 1 ? '' : 's'}: use ${min} to ${max}`
+    ? msg.seoKeywordCount(list.length, min, max)
     : invalid.length
-      ? `Keywords must be ${SEO_RULES.keywordLength.min} to ${SEO_RULES.keywordLength.max} characters: ${invalid.join(', ')}`
-      : `Keyword count is good (${list.length})`;
+      ? msg.seoKeywordLength(SEO_RULES.keywordLength.min, SEO_RULES.keywordLength.max, invalid.join(', '))
+      : msg.seoKeywordsGood(list.length);
   return { ok: countOk && invalid.length === 0, value: list.length, message, invalid };
 }
 
 /** At least one product image. */
-export function checkImages(images: readonly string[]): SeoCheck {
+export function checkImages(images: readonly string[], msg: Messages = MSG): SeoCheck {
   const n = images.filter((i) => i.trim()).length;
-  return { ok: n > 0, value: n, message: n > 0 ? `Has ${n} image${n === 1 ? '' : 's'}` : 'Add at least one product image' };
+  return { ok: n > 0, value: n, message: n > 0 ? msg.seoImages(n) : msg.seoNoImage };
 }
 
 /** Each SEO check is worth a quarter of the score (vendor §9: 25 points each). */
@@ -64,8 +66,8 @@ export const SEO_POINTS_PER_CHECK = 25;
 export type SeoScoreInput = { title: string; description: string; keywords: string[]; images: readonly string[] };
 
 /** The four SEO checks of vendor §9, in the spec's order: title, description, keywords, image. */
-export function seoChecks(input: SeoScoreInput): SeoCheck[] {
-  return [checkTitle(input.title), checkDescription(input.description), checkKeywords(input.keywords), checkImages(input.images)];
+export function seoChecks(input: SeoScoreInput, msg: Messages = MSG): SeoCheck[] {
+  return [checkTitle(input.title, msg), checkDescription(input.description, msg), checkKeywords(input.keywords, msg), checkImages(input.images, msg)];
 }
 
 /**

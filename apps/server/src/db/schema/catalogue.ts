@@ -38,6 +38,8 @@ export const products = pgTable(
     rating: doublePrecision('rating'),
     reviewCount: integer('review_count').notNull().default(0),
     badge: text('badge'),
+    /** The badge in Arabic ('' when none: the storefront shows the English one), issue 26 item 1. */
+    badgeAr: text('badge_ar').notNull().default(''),
     seoTitle: text('seo_title').notNull().default(''),
     metaDescription: text('meta_description').notNull().default(''),
     targetAudience: text('target_audience'),
@@ -101,10 +103,22 @@ export const shelves = pgTable(
     id: serial('id').primaryKey(),
     slug: text('slug').notNull(),
     title: text('title').notNull(),
+    /** The title in Arabic ('' when none: the storefront shows the English one), issue 26 item 1. */
+    titleAr: text('title_ar').notNull().default(''),
     position: integer('position').notNull().default(0),
   },
   (t) => [uniqueIndex('shelves_slug_key').on(t.slug)],
 );
+
+/**
+ * A category's (department's) name in Arabic, by its English name as products carry it in `categories` (issue 26
+ * item 1): categories are words on products, not rows, so their Arabic names live beside them here. A category
+ * without a row is shown and quoted in English.
+ */
+export const categoryNames = pgTable('category_names', {
+  name: text('name').primaryKey(),
+  nameAr: text('name_ar').notNull(),
+});
 
 export const shelfItems = pgTable(
   'shelf_items',

@@ -422,3 +422,38 @@ export const SEED_PRODUCTS_AR: Record<string, SeedProductAr> = {
     bullets: ['تطبع الصور خلال 90 ثانية', 'تعريض تلقائي', 'مرآة سيلفي وعدسة للقطات القريبة', 'تعمل ببطاريات AA'],
   },
 };
+
+/** The demo shelves' titles in Arabic, by slug (issue 26 item 1). */
+export const SEED_SHELF_TITLES_AR: Record<string, string> = {
+  smartphones: 'الهواتف الذكية',
+  laptops: 'أجهزة اللابتوب',
+  audio: 'الصوتيات',
+  'smart-home': 'المنزل الذكي',
+  'fitness-wearables': 'الأجهزة الرياضية القابلة للارتداء',
+  gaming: 'الألعاب',
+  kitchen: 'المطبخ',
+  outdoor: 'الأنشطة الخارجية',
+  beauty: 'الجمال',
+  pets: 'الحيوانات الأليفة',
+  'home-office': 'المكتب المنزلي',
+  'musical-instruments': 'الآلات الموسيقية',
+  books: 'الكتب',
+  sports: 'الرياضة',
+  fashion: 'الأزياء',
+  cameras: 'الكاميرات',
+};
+
+/** The demo badges in Arabic, by their English text (issue 26 item 1). */
+export const SEED_BADGES_AR: Record<string, string> = {
+  'Best Seller': 'الأكثر مبيعًا',
+  'Great Value': 'قيمة ممتازة',
+  New: 'جديد',
+  'Top Rated': 'الأعلى تقييمًا',
+  Sale: 'تخفيض',
+  Premium: 'فاخر',
+  Waterproof: 'مقاوم للماء',
+  'Energy Saver': 'موفّر للطاقة',
+  Hot: 'رائج',
+  Smart: 'ذكي',
+  Trending: 'الأكثر رواجًا',
+};

@@ -85,6 +85,18 @@ describe('demo seed', () => {
     expect(res.json.filter((p: { badge: string | null }) => p.badge).length).toBeGreaterThan(20);
   });
 
+  it('names every shelf, badge and department in Arabic too (issue 26 item 1)', async () => {
+    const shelves = (await call(t.app, { url: '/api/shelves' })).json as { title: string; title_ar: string; items: { badge: string | null; badge_ar: string }[] }[];
+    for (const shelf of shelves) {
+      expect(shelf.title_ar, shelf.title).toMatch(/[\u0621-\u064a]/);
+      for (const item of shelf.items) if (item.badge) expect(item.badge_ar, item.badge).toMatch(/[\u0621-\u064a]/);
+    }
+    // every category a demo product carries has its Arabic name (the migration's rows)
+    const missing = await t.database.query<{ name: string }>(
+      'select distinct c as name from products, unnest(categories) c where c not in (select name from category_names) order by 1');
+    expect(missing).toEqual([]);
+  });
+
   it('rates products only from reviews seeded shoppers wrote about delivered purchases (decision 0092)', async () => {
     const rows = await t.database.query<{ id: number; rating: number | null; review_count: number; avg: number | null; n: number; undelivered: number }>(`
       select p.id, p.rating, p.review_count, round(avg(r.stars)::numeric, 2)::float8 as avg, count(r.id)::int as n,

@@ -18,7 +18,7 @@ import type { Actor } from '../../platform/audit.js';
 import type { ProductInput } from '../../modules/catalogue/catalogue.service.js';
 import { newOrderNumber, subOrderNumber } from '../../modules/orders/orders.service.js';
 import { SEED_SHELVES, seedImageFile } from './catalogue-data.js';
-import { SEED_PRODUCTS_AR } from './catalogue-data-ar.js';
+import { SEED_BADGES_AR, SEED_PRODUCTS_AR, SEED_SHELF_TITLES_AR } from './catalogue-data-ar.js';
 import { SEED_REVIEWERS, SEED_REVIEWS } from './review-data.js';
 import { SEED_CARRIERS, SEED_COMMISSION, SEED_PURCHASES, SEED_VENDORS, sellerOf, type SeedVendorKey } from './vendor-data.js';
 import { seedPriceHistory } from './price-history.js';
@@ -210,6 +210,7 @@ async function seedCatalogue({ services }: SeedDeps, vendorIds: Map<SeedVendorKe
       keywords: [...new Set([...p.tags, shelf.category.toLowerCase(), p.brand.toLowerCase()])],
       images: [catalogueImageUrl(seedImageFile(p))],
       badge: p.badge ?? null,
+      badgeAr: p.badge ? (SEED_BADGES_AR[p.badge] ?? '') : '',
       seoTitle: `${p.name} | ${p.brand}`.slice(0, 60),
       metaDescription: p.description.slice(0, 160),
       weight: p.weightKg ?? null,
@@ -227,7 +228,7 @@ async function seedCatalogue({ services }: SeedDeps, vendorIds: Map<SeedVendorKe
   // the 90-day price history the product dialog charts and the assistant quotes (decision 0101)
   for (const p of SEED_SHELVES.flatMap((shelf) => shelf.products)) await services.prices.seedHistory(ids.get(p.sku)!, seedPriceHistory(p, now));
   for (const [position, shelf] of SEED_SHELVES.entries()) {
-    await services.catalogue.createShelf({ slug: shelf.slug, title: shelf.title, position, productIds: shelf.products.map((p) => ids.get(p.sku)!) });
+    await services.catalogue.createShelf({ slug: shelf.slug, title: shelf.title, titleAr: SEED_SHELF_TITLES_AR[shelf.slug] ?? '', position, productIds: shelf.products.map((p) => ids.get(p.sku)!) });
   }
   return ids;
 }

@@ -49,7 +49,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
 
   async function describe(p: Product, tools: Toolbox, msg = ''): Promise<Reply> {
     tools.focus(p);
-    const say = phrasesFor(tools.locale);
+    const say = phrasesFor(tools.locale, tools.departmentsAr);
     const parts = [say.heading(p), say.description(p) || say.msg.noDescription];
     const bullets = say.bullets(p);
     if (bullets.length) parts.push(`${say.keyFeatures}\n${bulletList(bullets)}`);
@@ -70,7 +70,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
 
   async function worth(p: Product, tools: Toolbox): Promise<Reply> {
     tools.focus(p);
-    const say = phrasesFor(tools.locale);
+    const say = phrasesFor(tools.locale, tools.departmentsAr);
     const { prices, ratings } = await search.categoryPrices(p.category);
     const pct = percentileOf(prices, p.price_cents);
     const median = prices.length ? prices[Math.floor((prices.length - 1) / 2)]! / 100 : p.price;
@@ -105,7 +105,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
   async function similar(p: Product, tools: Toolbox, opts: { cheaper: boolean }): Promise<Reply> {
     const list = await tools.similarProducts(p.id, SEARCH_REPLY_MAX_PRODUCTS, opts.cheaper ? { cheaperThan: p.price_cents } : {});
     tools.mention(p.id, 'mention');
-    const say = phrasesFor(tools.locale);
+    const say = phrasesFor(tools.locale, tools.departmentsAr);
     const kind = opts.cheaper ? say.cheaperThan(p) : say.similarTo(p);
     if (list.length === 0) return { response: say.noneLike(kind), suggestedSearch: null };
     return { response: say.productsLike(kind, list.map((x, i) => say.line(x, i)).join('\n'), p), suggestedSearch: null };
@@ -114,7 +114,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
   /** 'Does X have Y?': yes when the listing says so (its features first), else what the listing does say. */
   async function feature(p: Product, msg: string, tools: Toolbox): Promise<Reply> {
     tools.focus(p);
-    const say = phrasesFor(tools.locale);
+    const say = phrasesFor(tools.locale, tools.departmentsAr);
     const { analyze } = search.text;
     const own = new Set(analyze(`${p.name} ${p.brand}`));
     const asked = contentWords(msg).filter((w) => !analyze(w).every((s) => own.has(s)));
@@ -133,12 +133,12 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
 
   function purchase(p: Product, tools: Toolbox): Reply {
     tools.focus(p);
-    return { response: phrasesFor(tools.locale).purchaseSteps(p).join('\n'), suggestedSearch: null };
+    return { response: phrasesFor(tools.locale, tools.departmentsAr).purchaseSteps(p).join('\n'), suggestedSearch: null };
   }
 
   async function facts(p: Product, msg: string, tools: Toolbox): Promise<Reply> {
     tools.focus(p);
-    const say = phrasesFor(tools.locale);
+    const say = phrasesFor(tools.locale, tools.departmentsAr);
     const out: string[] = [];
     if (PRICE_Q.test(msg)) out.push(say.costs(p, wasText(p, say)));
     if (STOCK_Q.test(msg) || PRICE_Q.test(msg)) out.push(p.stock > 0 ? say.inStock(p) : say.outOfStock);
@@ -162,7 +162,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
 
   async function compare(list: Product[], msg: string, tools: Toolbox): Promise<Reply> {
     const c = await tools.compareProducts(list);
-    const say = phrasesFor(tools.locale);
+    const say = phrasesFor(tools.locale, tools.departmentsAr);
     const byId = new Map(list.map((p) => [p.id, p]));
     const cheapest = byId.get(c.cheapest)!;
     const dearest = [...list].sort((a, b) => b.price_cents - a.price_cents)[0]!;
@@ -246,7 +246,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     const price = extractPrice(audienceWords(text));
     const words = await activityWords(contentWords(price.text).flatMap((w) => (INTERESTS[w] ?? w).split(' ')));
     const byPrice = CHEAPEST.test(text) ? 1 : PRICIEST.test(text) ? -1 : 0;
-    const say = phrasesFor(tools.locale);
+    const say = phrasesFor(tools.locale, tools.departmentsAr);
     const budget = say.budgetText(price.minCents === undefined ? null : price.minCents / 100, price.maxCents === undefined ? null : price.maxCents / 100);
     const pricePhrase =
       price.minCents !== undefined && price.maxCents !== undefined ? `between ${price.minCents / 100} and ${price.maxCents / 100}`
@@ -290,11 +290,11 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
   }
 
   async function unknown(name: string, tools: Toolbox): Promise<Reply> {
-    return { response: phrasesFor(tools.locale).unknown(name, await popularCategories()), suggestedSearch: null };
+    return { response: phrasesFor(tools.locale, tools.departmentsAr).unknown(name, await popularCategories()), suggestedSearch: null };
   }
 
   async function offTopic(tools: Toolbox): Promise<Reply> {
-    return { response: phrasesFor(tools.locale).offTopic(await popularCategories()), suggestedSearch: null };
+    return { response: phrasesFor(tools.locale, tools.departmentsAr).offTopic(await popularCategories()), suggestedSearch: null };
   }
 
   /** 'A gift for my sister' and nothing more: the best-rated product of each of the biggest departments, and a question. */
@@ -305,12 +305,12 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       const best = [...items].sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0) || b.review_count - a.review_count).find((p) => !picks.some((x) => x.id === p.id));
       if (best) picks.push(best);
     }
-    const say = phrasesFor(tools.locale);
+    const say = phrasesFor(tools.locale, tools.departmentsAr);
     if (picks.length === 0) return greeting(tools);
     return { response: say.giftIdeas(notFound, picks.map((p, i) => say.line(p, i)).join('\n')), suggestedSearch: null };
   }
 
-  const greeting = (tools: Toolbox): Reply => ({ response: phrasesFor(tools.locale).greeting, suggestedSearch: null });
+  const greeting = (tools: Toolbox): Reply => ({ response: phrasesFor(tools.locale, tools.departmentsAr).greeting, suggestedSearch: null });
 
   /** 'the cheaper one', 'the second one': picks from the products on the table (locked, else the last listed). */
   function pickReference(msg: string, pool: Product[]): Product | null {
@@ -331,7 +331,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     async reply(input: BuiltinInput, tools: Toolbox): Promise<Reply> {
       // an Arabic message is read through its intent phrases (assistant.arabic.ts); the answer is in the reader's language
       const msg = budgetPhrases(readArabic(input.message.trim())).replace(/\s+/g, ' ').trim();
-      const say = phrasesFor(tools.locale);
+      const say = phrasesFor(tools.locale, tools.departmentsAr);
       const words = contentWords(search.text.extractPrice(msg).text);
       const context = input.contextId ? await tools.getProduct(input.contextId) : null;
       const locked = input.lockedIds.length ? await tools.products(input.lockedIds) : [];

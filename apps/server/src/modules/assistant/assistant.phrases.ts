@@ -32,6 +32,12 @@ function english() {
     get msg() { return messagesFor(L); },
     money, price, name, bold, category, stockText, ratingText, line, list: (items: string[]) => items.join(', '),
     or: (items: string[]) => items.join(' or '),
+    /** A department (category) as the catalogue names it in this language. */
+    department: (name: string) => name,
+    /** A department and how many products it has: 'Audio (5)'. */
+    departmentLine: (name: string, n: number) => `${name} (${n})`,
+    /** A review aspect (review-summary.ts, by key) in this language; `label` is the summary's English label. */
+    aspect: (_key: string, label: string) => label,
     /** Where a price sits among a category's prices, as a predicate: 'it {…}'. */
     pricePosition(pct: number, count: number, cat: string): string {
       if (count <= 1) return `is the only ${cat} product we have`;
@@ -161,15 +167,20 @@ function english() {
   };
 }
 
-function arabic(): Phrases {
+const ARABIC_PLURAL = new Intl.PluralRules('ar');
+
+/** The Arabic phrasebook; `departmentsAr` names the catalogue's departments in Arabic (English when a name has none). */
+function arabic(departmentsAr: ReadonlyMap<string, string> = new Map()): Phrases {
   const en = english();
+  const department = (name: string) => departmentsAr.get(name) || name;
+  const departments = (names: string[]) => names.map(department).join('، ');
   const L: Locale = 'ar';
   const money = (value: number, currency?: string | null) => formatMoney(value, currency, L);
   const price = (p: Money) => money(p.price, p.currency);
   const count = (n: number) => formatCount(n, L);
   const name = (p: Product) => p.name_ar.trim() || p.name;
   const bold = (p: Product) => `**${name(p)}**`;
-  const category = (p: Product) => p.category || messagesFor(L).defaultCategory;
+  const category = (p: Product) => (p.category ? department(p.category) : messagesFor(L).defaultCategory);
   // Arabic counts take the dual and the plural by number (1, 2, 3–10, 11+): 'مراجعة واحدة', 'مراجعتان', '٣ مراجعات', '١١ مراجعة'
   const reviews = (n: number, verified = false) => {
     const v = verified ? ' موثقة' : '';
@@ -188,6 +199,9 @@ function arabic(): Phrases {
     get msg() { return messagesFor(L); },
     money, price, name, bold, category, stockText, ratingText, line, list: (items: string[]) => items.join('، '),
     or: (items: string[]) => items.join(' أو '),
+    department,
+    departmentLine: (name: string, n: number) => `${department(name)} (${count(n)})`,
+    aspect: (key: string, label: string) => (messagesFor(L).reviewAspects as Readonly<Record<string, string>>)[key] ?? label,
     pricePosition(pct: number, total: number, cat: string): string {
       if (total <= 1) return `هو المنتج الوحيد لدينا في ${cat}`;
       if (pct <= 0) return `الأقل سعرًا بين ${count(total)} منتجات لدينا في ${cat}`;
@@ -271,22 +285,24 @@ function arabic(): Phrases {
     notFoundClosest: (n: string) => `لم أجد منتجًا باسم **${n}**. الأقرب إليه:`,
     topMatches: (n: number, label: string, budget: string, total: number) =>
       `${n === 1 ? 'أفضل نتيجة' : `أفضل ${count(n)} نتائج`} لـ **${label || 'المنتجات'}**${budget}${total > n ? ` (وجدت ${count(total)})` : ''}:`,
-    categoriesLine: (cats: string[]) => `الفئات: ${cats.join('، ')}`,
+    categoriesLine: (cats: string[]) => `الفئات: ${departments(cats)}`,
     searchingFor: (phrase: string, n: number, total: number) => `أبحث عن "${phrase}" لترى ${total > n ? `كل النتائج الـ${count(total)}` : 'النتائج'} في الصفحة.`,
     unknown: (n: string, cats: string[]) =>
-      `لم أجد **${n}** في متجرنا.${cats.length ? ` جرّب بحثًا أوسع، مثلًا حسب الفئة: ${cats.join('، ')}.` : ' جرّب بحثًا أوسع بنوع المنتج أو العلامة التجارية.'}`,
+      `لم أجد **${n}** في متجرنا.${cats.length ? ` جرّب بحثًا أوسع، مثلًا حسب الفئة: ${departments(cats)}.` : ' جرّب بحثًا أوسع بنوع المنتج أو العلامة التجارية.'}`,
     offTopic: (cats: string[]) =>
       'أنا مساعد التسوق في سوق، لذا لا أستطيع المساعدة في ذلك — لكن يمكنني البحث عن المنتجات ومقارنتها ومعرفة الأسعار والتوفر واقتراح منتجات مشابهة.' +
-      (cats.length ? ` الفئات الأكثر رواجًا: ${cats.join('، ')}. عمّ تبحث؟` : ' عمّ تبحث؟'),
+      (cats.length ? ` الفئات الأكثر رواجًا: ${departments(cats)}. عمّ تبحث؟` : ' عمّ تبحث؟'),
     giftIdeas: (notFound: string | undefined, lines: string) =>
       `${notFound ? `لم أجد هدايا عن **${notFound}**. ` : ''}إليك أفكار هدايا محبوبة من أكبر أقسامنا:\n${lines}\n\nأخبرني بما يحبه من تهديه أو عمره أو ميزانيتك، وسأضيّق الاختيار.`,
     greeting:
       'مرحبًا! أنا مساعد التسوق في سوق. يمكنني البحث عن المنتجات (جرّب «حذاء جري بأقل من 200 درهم»)، ومقارنة منتجين، وإخبارك إن كان المنتج يستحق سعره، واقتراح منتجات مشابهة. عمّ تبحث اليوم؟',
     thanks: 'على الرحب والسعة! أخبرني متى أردت البحث عن منتج أو مقارنته أو شراءه.',
     emptyCatalogue: 'متجرنا فارغ حاليًا؛ عد قريبًا من فضلك.',
-    departments: (n: number, lines: string) => `لدينا ${count(n)} أقسام:\n${lines}\n\nأخبرني في أي قسم تتسوق، أو ما الذي تحتاجه، وسأجده لك.`,
-    nearestDepartments: (names: string[]) => `أقرب الأقسام التي نبيعها: ${names.join('، ')}.`,
-    whatWeSell: (names: string[]) => `ما نبيعه: ${names.join('، ')}.`,
+    // the counted noun in Arabic's plural form of the number: قسم واحد، قسمان، ٣ أقسام، ١٦ قسمًا، ١٠٠ قسم
+    departments: (n: number, lines: string) =>
+      `لدينا ${{ zero: `${count(n)} قسم`, one: 'قسم واحد', two: 'قسمان', few: `${count(n)} أقسام`, many: `${count(n)} قسمًا`, other: `${count(n)} قسم` }[ARABIC_PLURAL.select(n)]}:\n${lines}\n\nأخبرني في أي قسم تتسوق، أو ما الذي تحتاجه، وسأجده لك.`,
+    nearestDepartments: (names: string[]) => `أقرب الأقسام التي نبيعها: ${departments(names)}.`,
+    whatWeSell: (names: string[]) => `ما نبيعه: ${departments(names)}.`,
     notSold: (asked: string, nearest: string) => `عذرًا، لا نبيع ${asked} في سوق. ${nearest} هل تريد أن تتصفح أحدها؟`,
     noPriceHistory: (p: Product) => `لا يوجد لدي سجل أسعار لـ ${bold(p)} بعد. سعره اليوم ${price(p)}.`,
     priceChart: 'تعرض صفحة المنتج سعره خلال آخر 90 يومًا، ويمكنك أن تطلب تنبيهك عندما ينخفض عن سعر تختاره.',
@@ -309,6 +325,17 @@ function arabic(): Phrases {
 }
 
 const PHRASES: Record<Locale, Phrases> = { en: english(), ar: arabic() };
+/** The Arabic phrasebook for each map of department names it was asked with (one per catalogue read). */
+const arabicWithDepartments = new WeakMap<ReadonlyMap<string, string>, Phrases>();
 
-/** The assistant's words in a reader's language (English for any other). */
-export const phrasesFor = (locale: Locale | string | null | undefined): Phrases => (locale === 'ar' ? PHRASES.ar : PHRASES.en);
+/**
+ * The assistant's words in a reader's language (English for any other). `departmentsAr`: the catalogue's Arabic
+ * department names, which the Arabic answers quote (without them, the English names).
+ */
+export function phrasesFor(locale: Locale | string | null | undefined, departmentsAr?: ReadonlyMap<string, string>): Phrases {
+  if (locale !== 'ar') return PHRASES.en;
+  if (!departmentsAr) return PHRASES.ar;
+  let phrases = arabicWithDepartments.get(departmentsAr);
+  if (!phrases) arabicWithDepartments.set(departmentsAr, (phrases = arabic(departmentsAr)));
+  return phrases;
+}

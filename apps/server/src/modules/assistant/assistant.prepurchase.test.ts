@@ -34,9 +34,9 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 type Reply = { response: string; mentionedProducts: { id: number; action: string }[]; suggestedSearch: string | null };
-async function chat(message: string, context?: string): Promise<Reply> {
+async function chat(message: string, context?: string, lang?: string): Promise<Reply> {
   const res = await call(ctx.app, {
-    method: 'POST', url: '/api/ai/chat',
+    method: 'POST', url: `/api/ai/chat${lang ? `?lang=${lang}` : ''}`,
     body: { message, productContext: context ? { id: id(context), name: context } : null, conversationHistory: [], lockedProductIds: [] },
   });
   expect(res.status, res.body).toBe(200);
@@ -48,7 +48,26 @@ describe('what the shop sells', () => {
   it('lists every department with its count, and no product', async () => {
     const r = await chat('what categories do you have?');
     for (const d of ['Laptops (4)', 'Kitchen (2)', 'Home Office (1)', 'Bags (1)']) expect(r.response).toContain(d);
+    expect(r.response).toContain('• Electronics: Laptops (4)');
     expect(r.mentionedProducts).toEqual([]);
+  });
+
+  it('names the departments in Arabic in an Arabic answer, and in English those the catalogue has no Arabic name for', async () => {
+    for (const r of [await chat('ما هي الأقسام؟'), await chat('what categories do you have?', undefined, 'ar')]) {
+      expect(r.response).toMatch(/^لدينا 4 أقسام:/);
+      // the demo departments have their Arabic names (migration arabic-shelves-badges-departments)
+      for (const d of ['• الإلكترونيات: أجهزة اللابتوب (4)', 'المطبخ (2)', 'المكتب المنزلي (1)']) expect(r.response).toContain(d);
+      expect(r.response).toContain('Bags (1)');
+      expect(r.response).not.toMatch(/Laptops|Kitchen|Home Office|Electronics/);
+    }
+  });
+
+  it('names the nearest departments of a kind it does not sell in the answer language', async () => {
+    expect((await chat('looking for a sofa')).response).toContain('The nearest departments we do sell: Home Office');
+    // the Arabic page's reader typing English: answered in Arabic
+    expect((await chat('looking for a sofa', undefined, 'ar')).response).toContain('أقرب الأقسام التي نبيعها: المكتب المنزلي، المطبخ.');
+    // a word it does not know: the broader search it suggests names the departments in Arabic
+    expect((await chat('أبحث عن كنبة')).response).toMatch(/حسب الفئة: أجهزة اللابتوب، الإلكترونيات، المنزل، المطبخ، Bags\.$/);
   });
 
   it('says a kind it does not sell is not sold, with the nearest departments, and shows nothing unrelated', async () => {
@@ -139,6 +158,16 @@ describe('what buyers say', () => {
     }
     expect(r.response).toContain('“The chair is very comfortable for long workdays.”');
     expect(r.response).toMatch(/criticise[^“]*“The armrests feel flimsy and wobble a little\.”/);
+    expect(r.response).toContain('praise comfort (');
+    expect(r.response).toContain('criticise build quality (');
+  });
+
+  it('names the review aspects in Arabic in an Arabic answer', async () => {
+    const r = await chat('ماذا يقول المشترون عن Oak Office Chair؟');
+    expect(r.response).toContain('يمدحون الراحة (');
+    expect(r.response).toContain('ينتقدون جودة التصنيع (');
+    // the aspects' English labels are gone (the quotes stay as the buyers wrote them)
+    expect(r.response).not.toMatch(/(comfort|build quality) \(/i);
   });
 
   it('says so when a product has no reviews, and quotes nothing', async () => {

@@ -47,15 +47,15 @@ const day = (iso: string, locale: Toolbox['locale']) => (locale === 'en' ? iso.s
 
 /** The shop's departments with their counts, grouped under their broader group (Electronics: Smartphones, …). */
 export async function categoriesReply(tools: Toolbox): Promise<Reply> {
-  const say = phrasesFor(tools.locale);
+  const say = phrasesFor(tools.locale, tools.departmentsAr);
   const departments = await tools.departments();
   if (departments.length === 0) return { response: say.emptyCatalogue, suggestedSearch: null };
   const groups = new Map<string, string[]>();
   for (const d of departments) {
     const group = d.groups[0] ?? d.name;
-    groups.set(group, [...(groups.get(group) ?? []), `${d.name} (${d.count})`]);
+    groups.set(group, [...(groups.get(group) ?? []), say.departmentLine(d.name, d.count)]);
   }
-  const lines = [...groups].map(([g, list]) => `• ${g}: ${say.list(list)}`);
+  const lines = [...groups].map(([g, list]) => `• ${say.department(g)}: ${say.list(list)}`);
   return { response: say.departments(departments.length, lines.join('\n')), suggestedSearch: null };
 }
 
@@ -75,7 +75,7 @@ export async function notSoldKinds(text: string, tools: Toolbox): Promise<Return
  * kind's department words; with none in common, the largest departments.
  */
 export async function notSoldReply(kinds: NonNullable<Awaited<ReturnType<typeof notSoldKinds>>>, tools: Toolbox): Promise<Reply> {
-  const say = phrasesFor(tools.locale);
+  const say = phrasesFor(tools.locale, tools.departmentsAr);
   const departments = await tools.departments();
   const words = new Set(kinds.flatMap((k) => k.group.departments.flatMap((d) => [d, ...d.split(' ')])));
   const scored = departments
@@ -98,7 +98,7 @@ export async function notSoldReply(kinds: NonNullable<Awaited<ReturnType<typeof 
 /** The lowest price of the last 90 days, when it was, and the price now. */
 export async function priceHistoryReply(p: Product, tools: Toolbox): Promise<Reply> {
   tools.focus(p);
-  const say = phrasesFor(tools.locale);
+  const say = phrasesFor(tools.locale, tools.departmentsAr);
   const h = await tools.priceLow(p);
   if (!h) return { response: say.noPriceHistory(p), suggestedSearch: null };
   const low = h.lowest.price_cents;
@@ -127,7 +127,7 @@ const QUOTE_MIN_WORDS = 4;
 export async function reviewEvidenceText(p: Product, message: string, tools: Toolbox): Promise<string | null> {
   const ev = await tools.reviewEvidence(p);
   if (ev.count === 0) return null;
-  const say = phrasesFor(tools.locale);
+  const say = phrasesFor(tools.locale, tools.departmentsAr);
   const asked = new Set(aspectsIn(message));
   const best = (a: SummaryAspect) => [...a.quotes].sort((x, y) => wordCount(y.quote) - wordCount(x.quote))[0];
   const claims = [
@@ -148,7 +148,7 @@ export async function reviewEvidenceText(p: Product, message: string, tools: Too
   const parts = picked.map(({ a, side }) => {
     const q = best(a)!;
     const n = side === 'praise' ? a.positive : a.negative;
-    return say.claim(side, a.label, n, reviews, `[“${q.quote}”](${reviewLink(p, q.review_id)})`);
+    return say.claim(side, say.aspect(a.aspect, a.label), n, reviews, `[“${q.quote}”](${reviewLink(p, q.review_id)})`);
   });
   return `${noComplaints}${say.buyers(parts)}`;
 }
@@ -156,7 +156,7 @@ export async function reviewEvidenceText(p: Product, message: string, tools: Too
 /** 'What do buyers say about X?': its rating and the evidence, or that it has no reviews yet. */
 export async function reviewsReply(p: Product, message: string, tools: Toolbox): Promise<Reply> {
   tools.focus(p);
-  const say = phrasesFor(tools.locale);
+  const say = phrasesFor(tools.locale, tools.departmentsAr);
   const evidence = await reviewEvidenceText(p, message, tools);
   if (!evidence) return { response: say.noReviewsYet(p), suggestedSearch: null };
   const rating = p.rating !== null ? say.ratedFrom(p, say.verifiedReviewCount(p.review_count)) : '';

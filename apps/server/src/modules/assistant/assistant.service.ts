@@ -48,6 +48,8 @@ export function createAssistantService(deps: {
   /** Review evidence and the price log, for answers before a purchase (decision 0102). */
   reviews?: AssistantDeps['reviews'];
   prices?: AssistantDeps['prices'];
+  /** The catalogue's department names in Arabic (`category_names`), for answers in Arabic. */
+  departmentsAr?: () => Promise<ReadonlyMap<string, string>>;
   chatMonitor: ChatMonitorService;
   ai: { baseUrl?: string; model?: string; apiKey?: string; timeoutMs: number };
   log: (msg: string) => void;
@@ -64,7 +66,9 @@ export function createAssistantService(deps: {
   const isHumanHandling = deps.isHumanHandling ?? (async () => false);
 
   async function answer(input: BuiltinInput, userId: number | null, opts: ChatOptions): Promise<ChatResponse & { source: 'model' | 'builtin' }> {
-    const toolDeps = { search: deps.search, orders: deps.orders, reviews: deps.reviews, prices: deps.prices, userId, locale: opts.locale };
+    // an answer in Arabic names the departments in Arabic: the catalogue's names, read (cached) only for one
+    const departmentsAr = opts.locale === 'ar' && deps.departmentsAr ? await deps.departmentsAr() : undefined;
+    const toolDeps = { search: deps.search, orders: deps.orders, reviews: deps.reviews, prices: deps.prices, userId, locale: opts.locale, departmentsAr };
     if (deps.aftersales) {
       // actions on the shopper's orders are answered here, before any model: each needs the server's own confirmation step
       const tools = createToolbox(toolDeps);

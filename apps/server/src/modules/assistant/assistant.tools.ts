@@ -42,6 +42,8 @@ export type AssistantDeps = {
   userId: number | null;
   /** The reader's language: the built-in assistant answers in it (default English). */
   locale?: Locale;
+  /** The catalogue's department names in Arabic (by English name), quoted by an answer in Arabic. */
+  departmentsAr?: ReadonlyMap<string, string>;
 };
 
 /** How many recent orders "where are my orders?" lists. */
@@ -199,6 +201,7 @@ export function createToolbox(deps: AssistantDeps) {
   return {
     /** The reader's language (issue 26 item 7). */
     locale,
+    departmentsAr: deps.departmentsAr,
     /**
      * The products the answer names, with their actions. Given the final text, a plain 'mention' is kept only when
      * the text really names the product (a model may look at more products than it writes about).

@@ -49,6 +49,7 @@ export function toProductDto(r: ProductRow, embed?: EmbedInfo | null): Product {
     rating: r.rating,
     review_count: r.reviewCount,
     badge: r.badge,
+    badge_ar: r.badgeAr,
     stock: r.stock,
     stock_quantity: r.stock,
     status: r.status,
@@ -80,8 +81,11 @@ export function toOptionDtos(r: Pick<ProductRow, 'priceCents'>, variants: Varian
   }));
 }
 
-export function toShelfItem(r: Pick<ProductRow, 'id' | 'name' | 'nameAr' | 'priceCents' | 'images' | 'rating' | 'reviewCount' | 'badge'>): ShelfItem {
-  return { id: r.id, title: r.name, title_ar: r.nameAr, price: centsToAmount(r.priceCents), image: r.images[0] ?? null, rating: r.rating, review_count: r.reviewCount, badge: r.badge };
+export function toShelfItem(r: Pick<ProductRow, 'id' | 'name' | 'nameAr' | 'priceCents' | 'images' | 'rating' | 'reviewCount' | 'badge' | 'badgeAr'>): ShelfItem {
+  return {
+    id: r.id, title: r.name, title_ar: r.nameAr, price: centsToAmount(r.priceCents), image: r.images[0] ?? null, rating: r.rating,
+    review_count: r.reviewCount, badge: r.badge, badge_ar: r.badgeAr,
+  };
 }
 
 /** A product as its vendor and the admins manage it (Products tab, product manager): every stored field. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { productFiltersSchema, productSchema, shelfSchema } from '@souq/shared/api/catalogue';
+import { categoryNameSchema, productFiltersSchema, productSchema, shelfSchema } from '@souq/shared/api/catalogue';
 import { errorBodySchema, idParamSchema, pageQuerySchema } from '@souq/shared/api/common';
 import type { CatalogueService } from './catalogue.service.js';
 
@@ -41,5 +41,13 @@ export function catalogueRoutes(deps: { catalogue: CatalogueService }) {
     r.get('/api/shelves', {
       schema: { tags: ['catalogue'], summary: "The storefront's product shelves", response: { 200: z.array(shelfSchema) } },
     }, async (_req, reply) => sendJson(reply, await catalogue.publicShelvesJson()));
+
+    r.get('/api/categories/names', {
+      schema: {
+        tags: ['catalogue'],
+        summary: "The categories' (departments') Arabic names, by the English name products carry: a page in Arabic shows them",
+        response: { 200: z.array(categoryNameSchema) },
+      },
+    }, async () => [...(await catalogue.categoryNamesAr())].map(([name, nameAr]) => ({ name, name_ar: nameAr })));
   };
 }

@@ -4,7 +4,7 @@ import { PRODUCT_IMAGES_MAX, SHOP_CURRENCY_DEFAULT } from '@souq/shared/constant
 import type { Product, ProductFilters, Shelf } from '@souq/shared/api/catalogue';
 import type { AdminProductsQuery, ManagedProduct, ProductCreate, ProductUpdate } from '@souq/shared/api/products';
 import { slugify } from '@souq/shared/rules/slug';
-import { products, productVariants, shelfItems, shelves } from '../../db/schema/catalogue.js';
+import { categoryNames, products, productVariants, shelfItems, shelves } from '../../db/schema/catalogue.js';
 import type { Database, Db, Tx } from '../../platform/db.js';
 import type { Bus } from '../../platform/bus.js';
 import { badRequest, conflict, forbidden, notFound, unprocessable, say } from '../../platform/errors.js';
@@ -254,6 +254,8 @@ export function createCatalogueService(deps: {
   const pages = createResponseCache<{ json: string; total: number }>({ ttlMs: CACHE_TTL_MS, max: 64 });
   const details = createResponseCache<string>({ ttlMs: CACHE_TTL_MS, max: 2_000 });
   const shelfCache = createResponseCache<string>({ ttlMs: CACHE_TTL_MS, max: 1 });
+  // a few dozen rows, written by migrations: read once per TTL, not per recommendation or assistant answer
+  const categoryNamesCache = createResponseCache<ReadonlyMap<string, string>>({ ttlMs: CACHE_TTL_MS, max: 1 });
   const forget = () => {
     totals.clear();
     pages.clear();
@@ -355,6 +357,7 @@ export function createCatalogueService(deps: {
           shelfId: shelves.id,
           slug: shelves.slug,
           title: shelves.title,
+          titleAr: shelves.titleAr,
           id: products.id,
           name: products.name,
           nameAr: products.nameAr,
@@ -363,6 +366,7 @@ export function createCatalogueService(deps: {
           rating: products.rating,
           reviewCount: products.reviewCount,
           badge: products.badge,
+          badgeAr: products.badgeAr,
         })
         .from(shelves)
         .leftJoin(shelfItems, eq(shelfItems.shelfId, shelves.id))
@@ -371,9 +375,9 @@ export function createCatalogueService(deps: {
       const out = new Map<number, Shelf>();
       for (const r of rows) {
         let shelf = out.get(r.shelfId);
-        if (!shelf) out.set(r.shelfId, (shelf = { id: r.shelfId, slug: r.slug, title: r.title, items: [] }));
+        if (!shelf) out.set(r.shelfId, (shelf = { id: r.shelfId, slug: r.slug, title: r.title, title_ar: r.titleAr, items: [] }));
         if (r.id !== null && r.name !== null && r.priceCents !== null && r.images !== null) {
-          shelf.items.push(toShelfItem({ id: r.id, name: r.name, nameAr: r.nameAr ?? '', priceCents: r.priceCents, images: r.images, rating: r.rating, reviewCount: r.reviewCount ?? 0, badge: r.badge }));
+          shelf.items.push(toShelfItem({ id: r.id, name: r.name, nameAr: r.nameAr ?? '', priceCents: r.priceCents, images: r.images, rating: r.rating, reviewCount: r.reviewCount ?? 0, badge: r.badge, badgeAr: r.badgeAr ?? '' }));
         }
       }
       return [...out.values()];
@@ -397,11 +401,16 @@ export function createCatalogueService(deps: {
       return shelfCache.get('all', async () => JSON.stringify(await service.listShelves()));
     },
 
-    async createShelf(input: { slug?: string; title: string; position: number; productIds: number[] }) {
+    /** The categories' (departments') Arabic names by their English name as products carry it (`category_names`). */
+    categoryNamesAr(): Promise<ReadonlyMap<string, string>> {
+      return categoryNamesCache.get('all', async () => new Map((await db.select().from(categoryNames)).map((r) => [r.name, r.nameAr])));
+    },
+
+    async createShelf(input: { slug?: string; title: string; titleAr?: string; position: number; productIds: number[] }) {
       return db.transaction(async (tx) => {
         const [shelf] = await tx
           .insert(shelves)
-          .values({ slug: input.slug ?? slugify(input.title), title: input.title, position: input.position })
+          .values({ slug: input.slug ?? slugify(input.title), title: input.title, titleAr: input.titleAr ?? '', position: input.position })
           .returning();
         if (input.productIds.length) {
           await tx.insert(shelfItems).values(input.productIds.map((productId, position) => ({ shelfId: shelf!.id, productId, position })));

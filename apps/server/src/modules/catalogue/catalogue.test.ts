@@ -98,8 +98,8 @@ describe('GET /api/shelves', () => {
     expect(res.status).toBe(200);
     expect(res.json.map((s: { slug: string }) => s.slug)).toEqual(['test-shelf', 'second-shelf']);
     expect(res.json[0].items).toEqual([
-      { id: ids.book, title: 'Test Book', title_ar: '', price: 20, image: null, rating: null, review_count: 0, badge: null },
-      { id: ids.phone, title: 'Test Phone One', title_ar: '', price: 999, image: '/media/catalogue/x.webp', rating: 4.5, review_count: 0, badge: 'New' },
+      { id: ids.book, title: 'Test Book', title_ar: '', price: 20, image: null, rating: null, review_count: 0, badge: null, badge_ar: '' },
+      { id: ids.phone, title: 'Test Phone One', title_ar: '', price: 999, image: '/media/catalogue/x.webp', rating: 4.5, review_count: 0, badge: 'New', badge_ar: '' },
     ]);
   });
 });

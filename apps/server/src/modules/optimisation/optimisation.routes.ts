@@ -9,6 +9,7 @@ import { LIST_MAX_LIMIT } from '@souq/shared/constants';
 import { z } from 'zod';
 import { principalOf, requireVendor } from '../../platform/auth.js';
 import { actorOf } from '../../platform/audit.js';
+import { readerOf } from '../../platform/request-locale.js';
 import type { OptimisationService } from './optimisation.service.js';
 
 const security = [{ bearer: [] }];
@@ -38,7 +39,7 @@ export function optimisationRoutes(deps: { optimisation: OptimisationService }) 
         response: { 200: z.array(productResultSchema), 401: errorBodySchema, 403: errorBodySchema },
       },
     }, async (req, reply) => {
-      const results = await optimisation.score(vendorOf(req));
+      const results = await optimisation.score(vendorOf(req), readerOf(req).locale);
       void reply.header('x-total-count', String(results.length));
       return results.slice(0, LIST_MAX_LIMIT);
     });
@@ -59,7 +60,7 @@ export function optimisationRoutes(deps: { optimisation: OptimisationService }) 
         security,
         response: { 201: runResponseSchema, 401: errorBodySchema, 403: errorBodySchema },
       },
-    }, async (req, reply) => reply.status(201).send(await optimisation.run(vendorOf(req), actorOf(req))));
+    }, async (req, reply) => reply.status(201).send(await optimisation.run(vendorOf(req), actorOf(req), readerOf(req).locale)));
 
     r.post('/api/vendor/optimisation/performance', {
       preHandler: requireVendor,

@@ -7,6 +7,8 @@ import {
 import type { ManagedProduct } from '@souq/shared/api/products';
 import { median, optimiserInputOf, scoreProduct } from '@souq/shared/rules/product-score';
 import { optimiseDescription, optimiseKeywords, optimiseTitle } from '@souq/shared/rules/seo';
+import { messagesFor } from '@souq/shared/messages-for';
+import type { Locale } from '@souq/shared/rules/locale';
 import { optimiserEntries, optimiserSettings } from '../../db/schema/optimisation.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { changesBetween, type Actor, type AuditLog } from '../../platform/audit.js';
@@ -72,8 +74,9 @@ export function createOptimisationService(deps: {
     }
   }
 
-  function resultOf(p: ManagedProduct, competitorPrices: number[], at: Date): ProductResult {
-    const scores = scoreProduct(optimiserInputOf(p, competitorPrices), at);
+  function resultOf(p: ManagedProduct, competitorPrices: number[], at: Date, locale: Locale): ProductResult {
+    // the recommendations in the reader's words; the scores and the optimised texts do not depend on it
+    const scores = scoreProduct(optimiserInputOf(p, competitorPrices), at, messagesFor(locale));
     const seo = { title: p.name, description: p.description, keywords: p.keywords, brand: p.brand, category: p.category, tags: p.tags, bulletPoints: p.bullet_points };
     return {
       product_id: p.id, name: p.name, status: p.status, image: p.image,
@@ -86,13 +89,13 @@ export function createOptimisationService(deps: {
     };
   }
 
-  async function score(vendorId: number): Promise<ProductResult[]> {
+  async function score(vendorId: number, locale: Locale = 'en'): Promise<ProductResult[]> {
     const settings = await settingsOf(vendorId);
     const list = await productsToAnalyse(vendorId, settings.includeDrafts);
     const pricesByCategory = new Map<string, number[]>();
     for (const category of new Set(list.map((p) => p.category).filter(Boolean))) pricesByCategory.set(category, await deps.categoryPrices(category));
     const at = now();
-    return list.map((p) => resultOf(p, pricesByCategory.get(p.category) ?? [], at)).sort((a, b) => a.overall - b.overall || a.product_id - b.product_id);
+    return list.map((p) => resultOf(p, pricesByCategory.get(p.category) ?? [], at, locale)).sort((a, b) => a.overall - b.overall || a.product_id - b.product_id);
   }
 
   return {
@@ -125,9 +128,9 @@ export function createOptimisationService(deps: {
     score,
 
     /** Scores every product of the vendor, keeps the run's summary in the history and logs it. */
-    async run(vendorId: number, actor: Actor): Promise<RunResponse> {
+    async run(vendorId: number, actor: Actor, locale: Locale = 'en'): Promise<RunResponse> {
       const started = performance.now();
-      const results = await score(vendorId);
+      const results = await score(vendorId, locale);
       const mean = (pick: (r: ProductResult) => number) => (results.length ? Math.round(results.reduce((s, r) => s + pick(r), 0) / results.length) : 0);
       const count = (priority: string) => results.reduce((n, r) => n + r.recommendations.filter((x) => x.priority === priority).length, 0);
       const summary = {

@@ -49,6 +49,20 @@ describe('optimisation runs', () => {
     expect((await state(vendorA.token)).json.runs.length).toBe(before);
   });
 
+  it("writes the recommendations in the reader's language, the scores the same", async () => {
+    const en = await call(t.app, { url: '/api/vendor/optimisation/results', token: vendorA.token });
+    const ar = await call(t.app, { url: '/api/vendor/optimisation/results?lang=ar', token: vendorA.token });
+    expect(ar.json.map((r: { overall: number }) => r.overall)).toEqual(en.json.map((r: { overall: number }) => r.overall));
+    const [weakEn] = en.json;
+    const [weakAr] = ar.json;
+    expect(weakEn.recommendations[0]).toEqual({ area: 'seo', priority: 'critical', message: 'Title is 4 characters: aim for 30 to 60' });
+    expect(weakAr.recommendations[0]).toEqual({ area: 'seo', priority: 'critical', message: 'طول العنوان 4 أحرف: اجعله بين 30 و60' });
+    expect(weakAr.recommendations).toHaveLength(weakEn.recommendations.length);
+    for (const r of weakAr.recommendations) expect(r.message).not.toMatch(/[A-Za-z]{3,}/);
+    const run = await call(t.app, { method: 'POST', url: '/api/vendor/optimisation/runs', token: vendorA.token, headers: { 'accept-language': 'ar' } });
+    expect(run.json.results[0].recommendations[0].message).toBe('طول العنوان 4 أحرف: اجعله بين 30 و60');
+  });
+
   it('leaves drafts out when the settings say so, and the settings persist', async () => {
     const put = await call(t.app, { method: 'PUT', url: '/api/vendor/optimisation/settings', token: vendorA.token, body: { includeDrafts: false, autoOptimize: true } });
     expect(put.json).toEqual({ autoOptimize: true, performanceMonitoring: true, includeDrafts: false });

@@ -90,7 +90,7 @@ export function trainEngine(engine: RecommendationEngine, events: Iterable<Store
  */
 export function createRecommendationsService(deps: {
   db: Db;
-  catalogue: Pick<CatalogueService, 'getProductsByIds' | 'activeItemFactsAfter'>;
+  catalogue: Pick<CatalogueService, 'getProductsByIds' | 'activeItemFactsAfter' | 'categoryNamesAr'>;
   bus?: Bus;
   log?: (msg: string) => void;
   engineOptions?: EngineOptions;
@@ -196,11 +196,16 @@ export function createRecommendationsService(deps: {
   async function hydrate(scored: Scored[], n: number): Promise<Recommendation[]> {
     // product ids are numeric; other item ids ('search', 'session') are event markers, not products
     const ids = scored.filter((s) => /^\d+$/.test(s.itemId)).map((s) => Number(s.itemId));
-    const products = new Map((await deps.catalogue.getProductsByIds(ids)).map((p) => [String(p.id), p]));
+    const [list, departmentsAr] = await Promise.all([deps.catalogue.getProductsByIds(ids), deps.catalogue.categoryNamesAr()]);
+    const products = new Map(list.map((p) => [String(p.id), p]));
     return scored.flatMap((s) => {
       const p = products.get(s.itemId);
       if (!p) return [];
-      return [{ itemId: s.itemId, itemName: p.name, itemImage: p.image, itemCategory: p.category, itemPrice: p.price, score: s.score }];
+      // both languages, as every catalogue answer (decision 0100): the card picks by the page's language
+      return [{
+        itemId: s.itemId, itemName: p.name, itemNameAr: p.name_ar, itemImage: p.image, itemCategory: p.category,
+        itemCategoryAr: departmentsAr.get(p.category) ?? '', itemPrice: p.price, score: s.score,
+      }];
     }).slice(0, n);
   }
 

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@souq/shared/api/common';
 import { adminOverviewSchema, chatbotStatsSchema, paymentsSummarySchema, salesAnalyticsSchema, salesQuerySchema } from '@souq/shared/api/reports';
 import { requireAdmin } from '../../platform/auth.js';
+import { readerOf } from '../../platform/request-locale.js';
 import type { ReportsService } from './reports.service.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
@@ -20,7 +21,7 @@ export function reportsRoutes(deps: { reports: ReportsService }) {
         summary: "The overview's cards (products, active, inventory, inventory value), order figures and the AI summary written from them",
         response: { 200: adminOverviewSchema, ...errors },
       },
-    }, async () => reports.overview());
+    }, async (req) => reports.overview(readerOf(req)));
 
     r.get('/api/analytics/sales', {
       preHandler: requireAdmin,
@@ -48,6 +49,6 @@ export function reportsRoutes(deps: { reports: ReportsService }) {
         summary: 'The AI chatbot figures of the last 24 hours from the stored assistant conversations: chats, messages per chat, add-to-cart share, most asked topics',
         response: { 200: chatbotStatsSchema, ...errors },
       },
-    }, async () => reports.chatbot());
+    }, async (req) => reports.chatbot(readerOf(req).locale));
   };
 }

@@ -16,6 +16,9 @@ import { createAdminProductQueries } from './admin-products.queries.js';
 import { createSalesQueries, resolveRange } from './sales.queries.js';
 import { CHAT_TOPICS, topicPattern } from './chat-topics.js';
 import { overviewSummary } from './overview-summary.js';
+import { ENGLISH_READER, withReader, type Reader } from '../../platform/request-locale.js';
+import { messagesFor } from '@souq/shared/messages-for';
+import type { Locale } from '@souq/shared/rules/locale';
 import { bringsRevenue, intOf } from './report-sql.js';
 
 export type ReportsService = ReturnType<typeof createReportsService>;
@@ -36,6 +39,8 @@ export function createReportsService(deps: {
   pendingVendors?: () => Promise<number>;
   /** Support conversations waiting for staff (the support module), for the bell; absent until it exists. */
   supportAwaiting?: () => Promise<number>;
+  /** The departments' Arabic names (the catalogue's), for the summary of a reader in Arabic. */
+  departmentsAr?: () => Promise<ReadonlyMap<string, string>>;
   now?: () => Date;
 }) {
   const { db, currency } = deps;
@@ -44,7 +49,14 @@ export function createReportsService(deps: {
   const adminProducts = createAdminProductQueries(db, deps.managedProducts);
   const salesQueries = createSalesQueries(db);
 
-  async function overview(): Promise<AdminOverview> {
+  async function summaryFor(figures: Parameters<typeof overviewSummary>[0], reader: Reader): Promise<string> {
+    if (reader.locale === 'en') return overviewSummary(figures);
+    const names = reader.locale === 'ar' && deps.departmentsAr ? await deps.departmentsAr() : new Map<string, string>();
+    return withReader(reader, () => overviewSummary(figures, reader.locale, (c) => names.get(c) || c));
+  }
+
+  /** The overview's figures and its AI summary, written for `reader` (its language, digits and money). */
+  async function overview(reader: Reader = ENGLISH_READER): Promise<AdminOverview> {
     const since = new Date(now().getTime() - 30 * 24 * HOUR_MS);
     const recent = and(gte(orders.createdAt, since), bringsRevenue);
     const [[catalogue], [sales], [pending], [top]] = await Promise.all([
@@ -94,7 +106,7 @@ export function createReportsService(deps: {
       top_category_30d: figures.topCategory30d,
       currency,
       generated_at: now().toISOString(),
-      ai: { summary: overviewSummary(figures) },
+      ai: { summary: await summaryFor(figures, reader) },
     };
   }
 
@@ -135,7 +147,9 @@ export function createReportsService(deps: {
    * the shopper's browser recorded an add_to_cart event from the chat in that visit (the chat session's key carries
    * the visit's tracking session id).
    */
-  async function chatbot(): Promise<ChatbotStats> {
+  /** The chatbot figures; the topics named in `locale`. */
+  async function chatbot(locale: Locale = 'en'): Promise<ChatbotStats> {
+    const names = messagesFor(locale).chatTopics;
     const since = new Date(now().getTime() - CHATBOT_WINDOW_HOURS * HOUR_MS);
     const inWindow = gte(chatMessages.createdAt, since);
     const sources = sql.join(CHAT_CART_SOURCES.map((s) => sql`${s}`), sql`, `);
@@ -175,7 +189,7 @@ export function createReportsService(deps: {
       messages_per_chat: chats ? Math.round((messages / chats) * 10) / 10 : 0,
       chats_with_add_to_cart: withCart,
       add_to_cart_share: chats ? withCart / chats : 0,
-      topics: CHAT_TOPICS.map((t, i) => ({ topic: t.topic, messages: Number((topics as Record<string, number> | undefined)?.[`t${i}`] ?? 0) }))
+      topics: CHAT_TOPICS.map((t, i) => ({ topic: names[t.id], messages: Number((topics as Record<string, number> | undefined)?.[`t${i}`] ?? 0) }))
         .filter((t) => t.messages > 0)
         .sort((a, b) => b.messages - a.messages || a.topic.localeCompare(b.topic)),
     };

@@ -77,6 +77,18 @@ describe('GET /api/admin/overview', () => {
     // deterministic: asked again, the same words
     expect((await call(t.app, { url: '/api/admin/overview', token: admin })).json.ai.summary).toBe(summary);
   });
+
+  it("writes the AI summary in the reader's language, the department in Arabic", async () => {
+    const ar: string = (await call(t.app, { url: '/api/admin/overview?lang=ar', token: admin })).json.ai.summary;
+    expect(ar).toContain('النشط 3 من 4 منتجات (75%).');
+    expect(ar).toContain('مخزون منتج نشط واحد منخفض (أقل من 10 وحدات)');
+    expect(ar).toContain('جلبت آخر 30 يومًا 3 طلبات');
+    expect(ar).toContain('الفئة الأكثر مبيعًا: الهواتف الذكية.');
+    expect(ar).toContain('عدد الطلبات بانتظار التأكيد: 2.');
+    expect(ar).not.toMatch(/[A-Za-z]/);
+    const viaHeader = await call(t.app, { url: '/api/admin/overview', token: admin, headers: { 'accept-language': 'ar' } });
+    expect(viaHeader.json.ai.summary).toBe(ar);
+  });
 });
 
 describe('GET /api/analytics/sales', () => {
@@ -187,6 +199,10 @@ describe('GET /api/admin/chatbot', () => {
       { topic: 'Phones & tablets', messages: 1 },
       { topic: 'Prices & budget', messages: 1 },
     ].sort((x, y) => y.messages - x.messages || x.topic.localeCompare(y.topic)));
+    // the same counts, the topics named in the reader's language
+    const ar = await call(t.app, { url: '/api/admin/chatbot?lang=ar', token: admin });
+    expect(ar.json.topics[0]).toEqual({ topic: 'الطلبات والتوصيل', messages: 2 });
+    expect(new Set(ar.json.topics.map((x: { topic: string }) => x.topic))).toEqual(new Set(['المقارنات', 'أجهزة اللابتوب والكمبيوتر', 'الطلبات والتوصيل', 'الهواتف والأجهزة اللوحية', 'الأسعار والميزانية']));
 
     // older than 24 hours: out of the window
     await t.database.query("update chat_messages set created_at = now() - interval '2 days'");

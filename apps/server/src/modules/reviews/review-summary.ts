@@ -1,4 +1,5 @@
 import type { SummaryAspect } from '@souq/shared/api/reviews';
+import { MSG } from '@souq/shared/messages';
 
 /**
  * What buyers praise and criticise, built offline from review texts (decision 0093): no model, no download, the
@@ -10,30 +11,32 @@ import type { SummaryAspect } from '@souq/shared/api/reviews';
 export type SummaryInput = { id: number; title: string; body: string; stars: number };
 export type Sentiment = 'positive' | 'negative';
 
-type AspectDef = { aspect: string; label: string; terms: string[] };
+/** An aspect's key is its label's key in MSG.reviewAspects (the label in each language the summary is read in). */
+type AspectKey = keyof typeof MSG.reviewAspects;
+type AspectDef = { aspect: AspectKey; label: string; terms: string[] };
 
 /** Aspects shoppers talk about across a general catalogue. Terms are whole words or phrases, lower case. */
 export const ASPECTS: readonly AspectDef[] = [
-  { aspect: 'battery', label: 'Battery life', terms: ['battery', 'batteries', 'charge', 'charging', 'charger', 'battery life'] },
-  { aspect: 'screen', label: 'Screen', terms: ['screen', 'display', 'brightness', 'resolution'] },
-  { aspect: 'sound', label: 'Sound', terms: ['sound', 'audio', 'bass', 'volume', 'speaker', 'speakers', 'microphone', 'mic'] },
-  { aspect: 'noise', label: 'Noise', terms: ['noise', 'noisy', 'loud', 'quiet', 'silent', 'noise cancelling'] },
-  { aspect: 'quality', label: 'Build quality', terms: ['quality', 'build', 'build quality', 'sturdy', 'solid', 'flimsy', 'well made', 'cheaply made'] },
-  { aspect: 'durability', label: 'Durability', terms: ['durable', 'durability', 'lasts', 'lasted', 'broke', 'broken', 'wear', 'worn', 'tear', 'scratches', 'scratched'] },
-  { aspect: 'value', label: 'Value for money', terms: ['price', 'value', 'money', 'worth', 'expensive', 'cheap', 'overpriced', 'bargain', 'deal'] },
-  { aspect: 'size', label: 'Size and fit', terms: ['size', 'fit', 'fits', 'sizing', 'small', 'large', 'tight', 'loose', 'big'] },
-  { aspect: 'comfort', label: 'Comfort', terms: ['comfort', 'comfortable', 'uncomfortable', 'cushion', 'cushioning', 'soft', 'ergonomic'] },
-  { aspect: 'weight', label: 'Weight', terms: ['weight', 'heavy', 'light', 'lightweight', 'bulky'] },
-  { aspect: 'design', label: 'Design and looks', terms: ['design', 'look', 'looks', 'style', 'stylish', 'colour', 'color', 'finish', 'beautiful', 'ugly'] },
-  { aspect: 'performance', label: 'Performance', terms: ['performance', 'speed', 'powerful', 'power', 'lag', 'laggy', 'processor', 'responsive'] },
-  { aspect: 'ease', label: 'Ease of use', terms: ['easy', 'simple', 'intuitive', 'setup', 'set up', 'install', 'instructions', 'complicated', 'confusing'] },
-  { aspect: 'connectivity', label: 'Connectivity', terms: ['bluetooth', 'wifi', 'wi-fi', 'app', 'connection', 'connects', 'pairing', 'pairs', 'signal'] },
-  { aspect: 'camera', label: 'Camera', terms: ['camera', 'photos', 'pictures', 'video', 'lens', 'zoom'] },
-  { aspect: 'material', label: 'Materials', terms: ['material', 'materials', 'fabric', 'leather', 'plastic', 'metal', 'stitching'] },
-  { aspect: 'cleaning', label: 'Cleaning', terms: ['clean', 'cleaning', 'wash', 'washable', 'dishwasher'] },
-  { aspect: 'smell', label: 'Scent and taste', terms: ['smell', 'smells', 'scent', 'fragrance', 'taste', 'flavour', 'flavor'] },
-  { aspect: 'delivery', label: 'Delivery and packaging', terms: ['delivery', 'delivered', 'shipping', 'arrived', 'packaging', 'package', 'box'] },
-  { aspect: 'service', label: 'Seller service', terms: ['seller', 'service', 'support', 'warranty', 'refund', 'replacement'] },
+  { aspect: 'battery', label: MSG.reviewAspects.battery, terms: ['battery', 'batteries', 'charge', 'charging', 'charger', 'battery life'] },
+  { aspect: 'screen', label: MSG.reviewAspects.screen, terms: ['screen', 'display', 'brightness', 'resolution'] },
+  { aspect: 'sound', label: MSG.reviewAspects.sound, terms: ['sound', 'audio', 'bass', 'volume', 'speaker', 'speakers', 'microphone', 'mic'] },
+  { aspect: 'noise', label: MSG.reviewAspects.noise, terms: ['noise', 'noisy', 'loud', 'quiet', 'silent', 'noise cancelling'] },
+  { aspect: 'quality', label: MSG.reviewAspects.quality, terms: ['quality', 'build', 'build quality', 'sturdy', 'solid', 'flimsy', 'well made', 'cheaply made'] },
+  { aspect: 'durability', label: MSG.reviewAspects.durability, terms: ['durable', 'durability', 'lasts', 'lasted', 'broke', 'broken', 'wear', 'worn', 'tear', 'scratches', 'scratched'] },
+  { aspect: 'value', label: MSG.reviewAspects.value, terms: ['price', 'value', 'money', 'worth', 'expensive', 'cheap', 'overpriced', 'bargain', 'deal'] },
+  { aspect: 'size', label: MSG.reviewAspects.size, terms: ['size', 'fit', 'fits', 'sizing', 'small', 'large', 'tight', 'loose', 'big'] },
+  { aspect: 'comfort', label: MSG.reviewAspects.comfort, terms: ['comfort', 'comfortable', 'uncomfortable', 'cushion', 'cushioning', 'soft', 'ergonomic'] },
+  { aspect: 'weight', label: MSG.reviewAspects.weight, terms: ['weight', 'heavy', 'light', 'lightweight', 'bulky'] },
+  { aspect: 'design', label: MSG.reviewAspects.design, terms: ['design', 'look', 'looks', 'style', 'stylish', 'colour', 'color', 'finish', 'beautiful', 'ugly'] },
+  { aspect: 'performance', label: MSG.reviewAspects.performance, terms: ['performance', 'speed', 'powerful', 'power', 'lag', 'laggy', 'processor', 'responsive'] },
+  { aspect: 'ease', label: MSG.reviewAspects.ease, terms: ['easy', 'simple', 'intuitive', 'setup', 'set up', 'install', 'instructions', 'complicated', 'confusing'] },
+  { aspect: 'connectivity', label: MSG.reviewAspects.connectivity, terms: ['bluetooth', 'wifi', 'wi-fi', 'app', 'connection', 'connects', 'pairing', 'pairs', 'signal'] },
+  { aspect: 'camera', label: MSG.reviewAspects.camera, terms: ['camera', 'photos', 'pictures', 'video', 'lens', 'zoom'] },
+  { aspect: 'material', label: MSG.reviewAspects.material, terms: ['material', 'materials', 'fabric', 'leather', 'plastic', 'metal', 'stitching'] },
+  { aspect: 'cleaning', label: MSG.reviewAspects.cleaning, terms: ['clean', 'cleaning', 'wash', 'washable', 'dishwasher'] },
+  { aspect: 'smell', label: MSG.reviewAspects.smell, terms: ['smell', 'smells', 'scent', 'fragrance', 'taste', 'flavour', 'flavor'] },
+  { aspect: 'delivery', label: MSG.reviewAspects.delivery, terms: ['delivery', 'delivered', 'shipping', 'arrived', 'packaging', 'package', 'box'] },
+  { aspect: 'service', label: MSG.reviewAspects.service, terms: ['seller', 'service', 'support', 'warranty', 'refund', 'replacement'] },
 ];
 
 const POSITIVE = new Set([

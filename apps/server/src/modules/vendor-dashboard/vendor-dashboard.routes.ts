@@ -118,7 +118,7 @@ export function vendorDashboardRoutes(deps: { dashboard: VendorDashboardService 
         querystring: vendorAnalyticsQuerySchema,
         response: { 200: vendorAnalyticsSchema, ...errors },
       },
-    }, async (req) => dashboard.analytics(vendorIdOf(req), req.query));
+    }, async (req) => dashboard.analytics(vendorIdOf(req), req.query, readerOf(req)));
 
     r.get('/api/vendor/settings', {
       preHandler: requireVendor,

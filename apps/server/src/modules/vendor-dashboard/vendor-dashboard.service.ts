@@ -13,6 +13,7 @@ import type { OrdersService } from '../orders/orders.service.js';
 import { resolveRange } from '../reports/sales.queries.js';
 import { createVendorDashboardQueries } from './vendor-dashboard.queries.js';
 import { vendorInsights } from './insights.js';
+import { ENGLISH_READER, withReader, type Reader } from '../../platform/request-locale.js';
 import { toCsv } from './csv.js';
 import { messagesFor } from '@souq/shared/messages-for';
 import type { Locale } from '@souq/shared/rules/locale';
@@ -38,6 +39,8 @@ export function createVendorDashboardService(deps: {
   orders: Pick<OrdersService, 'setStatus'>;
   currency: string;
   now?: () => Date;
+  /** The departments' Arabic names (the catalogue's), for the insights of a reader in Arabic. */
+  departmentsAr?: () => Promise<ReadonlyMap<string, string>>;
 }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
@@ -99,15 +102,21 @@ export function createVendorDashboardService(deps: {
       return { csv, lines: rows.length };
     },
 
-    /** vendor §3 analytics and the AI Insights text; without a range, the vendor's chosen number of days up to today. */
-    async analytics(vendorId: number, q: VendorAnalyticsQuery): Promise<VendorAnalytics> {
+    /**
+     * vendor §3 analytics and the AI Insights text, written for `reader` (its language, digits, money and dates);
+     * without a range, the vendor's chosen number of days up to today.
+     */
+    async analytics(vendorId: number, q: VendorAnalyticsQuery, reader: Reader = ENGLISH_READER): Promise<VendorAnalytics> {
       const mine = await getSettings(vendorId);
       const today = now();
       const to = q.to ?? today.toISOString().slice(0, 10);
       const from = q.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - (mine.analytics_range_days - 1) * 86_400_000).toISOString().slice(0, 10);
       const range = resolveRange({ from, to }, today);
       const analytics = await queries.analytics(vendorId, range, mine.low_stock_threshold);
-      return { analytics, ai: { summary: vendorInsights(analytics) } };
+      if (reader.locale === 'en') return { analytics, ai: { summary: vendorInsights(analytics) } };
+      const names = reader.locale === 'ar' && deps.departmentsAr ? await deps.departmentsAr() : new Map<string, string>();
+      const summary = withReader(reader, () => vendorInsights(analytics, reader.locale, (c) => names.get(c) || c));
+      return { analytics, ai: { summary } };
     },
 
     getSettings: (vendorId: number) => getSettings(vendorId),

@@ -6,6 +6,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@souq/shared/api/catalogue';
 import { EVENT_TYPES, HISTORY_DEFAULT_LIMIT, RECOMMENDATIONS_DEFAULT_COUNT, SIMILAR_DEFAULT_COUNT, type EventType } from '@souq/shared/constants';
 import { useMsg } from '@/lib/use-msg';
+import { LocalText, useContentLang } from '@/lib/content-lang';
+import { pickText } from '@souq/shared/rules/content-lang';
 import { formatRelativeTime } from '@souq/shared/rules/relative-time';
 import { paths } from '@/app/paths';
 import { api, ApiError } from '@/lib/api-client';
@@ -320,6 +322,7 @@ function Panel({ title, subtitle, action, state, empty, errorTitle, children }: 
 }
 
 function ScoredList({ items }: { items: ShownRecommendation[] }) {
+  const lang = useContentLang();
   return (
     <ol className="divide-y divide-slate-100">
       {items.map((r) => (
@@ -330,11 +333,11 @@ function ScoredList({ items }: { items: ShownRecommendation[] }) {
             <span className="h-10 w-10 shrink-0 rounded-md bg-slate-100" aria-hidden="true" />
           )}
           <div className="min-w-0 flex-1">
-            <p className="line-clamp-2 text-sm leading-snug font-medium text-slate-900" title={r.itemName}>
-              {r.itemName}
+            <p className="line-clamp-2 text-sm leading-snug font-medium text-slate-900" title={pickText(r.itemName, r.itemNameAr, lang)}>
+              <LocalText en={r.itemName} ar={r.itemNameAr} lang={lang} />
             </p>
             <p className="flex flex-wrap gap-x-2 text-xs text-slate-500">
-              <span className="capitalize">{r.itemCategory}</span>
+              <span className="capitalize"><LocalText en={r.itemCategory} ar={r.itemCategoryAr} lang={lang} /></span>
               {Number.isFinite(r.itemPrice) && <Price value={r.itemPrice} />}
             </p>
           </div>

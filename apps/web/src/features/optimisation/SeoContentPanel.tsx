@@ -38,10 +38,11 @@ function Check({ check }: { check: SeoCheck }) {
  */
 function ProductSeo({ product }: { product: ManagedProduct }) {
   const input = seoInputOf(product);
-  const title = checkTitle(input.title);
-  const description = checkDescription(input.description);
-  const keywords = checkKeywords(input.keywords);
-  const images = checkImages(product.images);
+  const msg = useMsg();
+  const title = checkTitle(input.title, msg);
+  const description = checkDescription(input.description, msg);
+  const keywords = checkKeywords(input.keywords, msg);
+  const images = checkImages(product.images, msg);
   return (
     <li className="flex flex-col gap-3 p-4 sm:p-5">
       <div className="flex items-start justify-between gap-3">

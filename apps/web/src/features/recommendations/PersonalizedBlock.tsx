@@ -10,12 +10,14 @@ import { useCart } from '@/features/cart/store';
 import { ProductImage } from '@/features/storefront/ProductImage';
 import { tracker } from '@/features/tracking/tracker';
 import { useTrackingUserId } from '@/features/tracking/useTrackingUserId';
+import { LocalText, useContentLang } from '@/lib/content-lang';
+import { pickText } from '@souq/shared/rules/content-lang';
 import { useRecommendations, type ShownRecommendation } from './api';
 import { Trans } from '@lingui/react/macro';
 import { t } from '@lingui/core/macro';
 
 /** What View Details hands to the page (the same small product shape the chat and shelves pass around). */
-export type RecommendedProduct = { id: number; name: string; price: number; image: string | null; category: string };
+export type RecommendedProduct = { id: number; name: string; nameAr?: string; price: number; image: string | null; category: string };
 
 export type PersonalizedBlockProps = {
   /** Defaults to the signed-in user, else this browser's anonymous tracking id. */
@@ -31,6 +33,7 @@ const NOTICE_MS = 3000;
 const toProduct = (r: ShownRecommendation): RecommendedProduct => ({
   id: Number(r.itemId),
   name: r.itemName,
+  nameAr: r.itemNameAr,
   price: r.itemPrice,
   image: r.itemImage,
   category: r.itemCategory,
@@ -126,6 +129,7 @@ function RecommendationCard({ r, onAdd, onView }: { r: ShownRecommendation; onAd
   // a price that is not a number means nothing sensible to put in the cart
   const priced = Number.isFinite(r.itemPrice);
   const nameId = useId();
+  const lang = useContentLang();
   return (
     <article aria-labelledby={nameId} className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white transition hover:shadow-md">
       <div className="relative aspect-[4/3] bg-slate-100">
@@ -135,9 +139,11 @@ function RecommendationCard({ r, onAdd, onView }: { r: ShownRecommendation; onAd
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
-        <span className="truncate text-xs tracking-wide text-slate-500 uppercase">{r.itemCategory}</span>
-        <h3 id={nameId} className="line-clamp-2 text-sm font-medium text-slate-900" title={r.itemName}>
-          {r.itemName}
+        <span className="truncate text-xs tracking-wide text-slate-500 uppercase">
+          <LocalText en={r.itemCategory} ar={r.itemCategoryAr} lang={lang} />
+        </span>
+        <h3 id={nameId} className="line-clamp-2 text-sm font-medium text-slate-900" title={pickText(r.itemName, r.itemNameAr, lang)}>
+          <LocalText en={r.itemName} ar={r.itemNameAr} lang={lang} />
         </h3>
         {priced && <Price value={r.itemPrice} className="text-sm font-semibold text-slate-900" />}
         <div className="mt-auto flex flex-col gap-1.5 pt-2">

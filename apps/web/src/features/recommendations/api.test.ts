@@ -4,8 +4,8 @@ import type { Product } from '@souq/shared/api/catalogue';
 import { MSG } from '@souq/shared/messages';
 import { fallbackRecommendations } from './api';
 
-const product = (id: number, name: string, price: number, image: string | null = `/media/catalogue/${id}.webp`) =>
-  ({ id, name, price, category: 'Audio', image, imageUrl: image, images: image ? [image] : [] }) as Product;
+const product = (id: number, name: string, price: number, image: string | null = `/media/catalogue/${id}.webp`, nameAr = '') =>
+  ({ id, name, name_ar: nameAr, price, category: 'Audio', image, imageUrl: image, images: image ? [image] : [] }) as Product;
 
 describe('recommendations fallback (service unreachable)', () => {
   it('shows the real products 1–5: name, image, price, from the cache or the catalogue; gone ones are left out', async () => {
@@ -13,7 +13,7 @@ describe('recommendations fallback (service unreachable)', () => {
     queryClient.setQueryData(['catalogue', 'browse'], [product(1, 'Studio Headphones', 199.5)]);
     const asked: string[] = [];
     const catalogue: Record<string, Product> = {
-      '2': product(2, 'Travel Adapter', 24),
+      '2': product(2, 'Travel Adapter', 24, undefined, 'محول سفر'),
       '3': product(3, 'Desk Lamp', 45.25, null),
       '5': product(5, 'Yoga Mat', 30),
     };
@@ -28,10 +28,10 @@ describe('recommendations fallback (service unreachable)', () => {
     });
     expect(asked.sort()).toEqual(['2', '3', '4', '5']); // product 1 came from the cache
     expect(items).toEqual([
-      { itemId: '1', score: 0.95, itemName: 'Studio Headphones', itemImage: '/media/catalogue/1.webp', itemCategory: 'Audio', itemPrice: 199.5, fallback: true },
-      { itemId: '2', score: 0.9, itemName: 'Travel Adapter', itemImage: '/media/catalogue/2.webp', itemCategory: 'Audio', itemPrice: 24, fallback: true },
-      { itemId: '3', score: 0.85, itemName: 'Desk Lamp', itemImage: null, itemCategory: 'Audio', itemPrice: 45.25, fallback: true },
-      { itemId: '5', score: 0.75, itemName: 'Yoga Mat', itemImage: '/media/catalogue/5.webp', itemCategory: 'Audio', itemPrice: 30, fallback: true },
+      { itemId: '1', score: 0.95, itemName: 'Studio Headphones', itemNameAr: '', itemImage: '/media/catalogue/1.webp', itemCategory: 'Audio', itemCategoryAr: '', itemPrice: 199.5, fallback: true },
+      { itemId: '2', score: 0.9, itemName: 'Travel Adapter', itemNameAr: 'محول سفر', itemImage: '/media/catalogue/2.webp', itemCategory: 'Audio', itemCategoryAr: '', itemPrice: 24, fallback: true },
+      { itemId: '3', score: 0.85, itemName: 'Desk Lamp', itemNameAr: '', itemImage: null, itemCategory: 'Audio', itemCategoryAr: '', itemPrice: 45.25, fallback: true },
+      { itemId: '5', score: 0.75, itemName: 'Yoga Mat', itemNameAr: '', itemImage: '/media/catalogue/5.webp', itemCategory: 'Audio', itemCategoryAr: '', itemPrice: 30, fallback: true },
     ]);
     expect(items.some((i) => i.itemName.startsWith('Product #'))).toBe(false);
   });

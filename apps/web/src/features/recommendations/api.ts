@@ -71,8 +71,11 @@ export async function fallbackRecommendations(
       itemId,
       score,
       itemName: p.name,
+      itemNameAr: p.name_ar,
       itemImage: p.image ?? p.imageUrl ?? p.images?.[0] ?? null,
       itemCategory: p.category || MSG.defaultCategory,
+      // the department's Arabic name is not on the product: the card shows the English one
+      itemCategoryAr: '',
       itemPrice: p.price,
       fallback: true,
     }];

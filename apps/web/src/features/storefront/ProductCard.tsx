@@ -75,7 +75,7 @@ export function ProductCard({ product, onOpen, onAdd, selected = false, draggabl
         <ProductImage src={product.image} alt="" eager={eager} className="aspect-[4/3] w-full" />
         {product.badge && (
           <span className="absolute top-3 start-3 rounded-full bg-amber-400 px-2.5 py-0.5 text-xs font-semibold text-amber-950 shadow-sm">
-            <bdi>{product.badge}</bdi>
+            <LocalText en={product.badge} ar={product.badgeAr} lang={lang} />
           </span>
         )}
       </div>

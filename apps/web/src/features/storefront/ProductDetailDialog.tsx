@@ -9,7 +9,7 @@ import { Dialog } from '@/components/ui/Dialog';
 import { Price } from '@/components/ui/Price';
 import { Spinner } from '@/components/ui/Spinner';
 import { Stars } from '@/components/ui/Stars';
-import { useProduct } from './api';
+import { useDepartmentNamesAr, useProduct } from './api';
 import { useAddToCart } from './actions';
 import { useCart } from '@/features/cart/store';
 import { LocalText, useContentLang } from '@/lib/content-lang';
@@ -46,14 +46,16 @@ export default function ProductDetailDialog({ product, onClose, onAdd, onAsk }: 
   const lang = useContentLang();
   const { t } = useLingui();
   const MSG = useMsg();
+  const departmentsAr = useDepartmentNamesAr(lang);
   if (!product) return null;
   const full = query.data;
   const options = full?.variants ?? [];
   const choice = picked.id === product.id ? picked.choice : {};
   const chosen = choiceState(full?.price ?? product.price, options, choice);
-  const base: ProductRef = full ? { ...refFromProduct(full), badge: product.badge } : product;
+  const base: ProductRef = full ? { ...refFromProduct(full), badge: product.badge, badgeAr: product.badgeAr } : product;
   // with options, what goes into the cart is the product with them, at their price (the price the server charges)
   const ref: ProductRef = options.length ? { ...base, price: chosen.price, variants: choice } : base;
+  const category = full?.category?.trim() || ref.category?.trim();
   const waiting = options.length > 0 && chosen.missing !== null;
   const stock = full ? full.stock_quantity ?? full.stock : undefined;
   // Short labels on the buttons; the chat receives the full question with the product's name.
@@ -114,7 +116,7 @@ export default function ProductDetailDialog({ product, onClose, onAdd, onAsk }: 
                     ) : full?.short_description?.trim() || MSG.noDescription}
                   </span>
                 </Fact>
-                <Fact label={t`Category`}><bdi>{full?.category?.trim() || ref.category?.trim() || MSG.defaultCategory}</bdi></Fact>
+                <Fact label={t`Category`}>{category ? <LocalText en={category} ar={departmentsAr.get(category)} lang={lang} /> : MSG.defaultCategory}</Fact>
                 {typeof stock === 'number' && <Fact label={t`Stock`}>{MSG.unitsAvailable(stock)}</Fact>}
                 {full && full.tags.length > 0 && (
                   <Fact label={t`Tags`}>

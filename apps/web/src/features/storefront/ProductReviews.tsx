@@ -97,6 +97,8 @@ function ReviewForm({ initial, lines, withPhotos, busy, onSubmit, onCancel }: {
 
 function AspectList({ title, aspects, side }: { title: string; aspects: SummaryAspect[]; side: 'positive' | 'negative' }) {
   const locale = useLocale();
+  // the aspect's name in the page's language (the summary names it by key; its label is the English)
+  const labels: Readonly<Record<string, string>> = useMsg().reviewAspects;
   if (!aspects.length) return null;
   return (
     <div>
@@ -104,7 +106,7 @@ function AspectList({ title, aspects, side }: { title: string; aspects: SummaryA
       <ul className="mt-1 flex flex-col gap-2">
         {aspects.map((a) => (
           <li key={a.aspect} className="text-sm">
-            <span className="font-medium text-slate-900">{a.label}</span>{' '}
+            <span className="font-medium text-slate-900">{labels[a.aspect] ?? a.label}</span>{' '}
             <span className="text-xs text-slate-500">({reviewsLabel(side === 'positive' ? a.positive : a.negative, locale)})</span>
             <ul className="mt-0.5 flex flex-col gap-0.5">
               {a.quotes.map((q) => (

@@ -76,7 +76,7 @@ export function Shelf({ title, children, deferPaint = false }: {
   return (
     <section aria-label={title} className={deferPaint ? 'min-w-0 [contain-intrinsic-size:auto_420px] [content-visibility:auto]' : 'min-w-0'}>
       <div className="mb-3 flex items-center justify-between gap-3">
-        <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+        <h2 className="text-lg font-semibold text-slate-900"><bdi dir="auto">{title}</bdi></h2>
         <div className="flex gap-1.5">
           <button
             type="button"

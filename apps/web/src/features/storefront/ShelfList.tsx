@@ -2,6 +2,8 @@ import { memo, startTransition, useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Alert } from '@/components/ui/Alert';
 import { Spinner } from '@/components/ui/Spinner';
+import { pickText } from '@souq/shared/rules/content-lang';
+import { useContentLang } from '@/lib/content-lang';
 import { useShelves } from './api';
 import { ProductCard } from './ProductCard';
 import { Shelf } from './Shelf';
@@ -26,6 +28,7 @@ export const ShelfList = memo(function ShelfList({ onOpen, onAdd, selectedId }: 
 }) {
   const shelves = useShelves();
   const { t } = useLingui();
+  const lang = useContentLang();
   const [shown, setShown] = useState(FIRST_SHELVES);
   const total = shelves.data?.length ?? 0;
   useEffect(() => {
@@ -45,7 +48,7 @@ export const ShelfList = memo(function ShelfList({ onOpen, onAdd, selectedId }: 
         .filter((s) => s.items.length > 0)
         .slice(0, shown)
         .map((shelf, i) => (
-          <Shelf key={shelf.id} title={shelf.title} deferPaint={i >= FIRST_SHELVES}>
+          <Shelf key={shelf.id} title={pickText(shelf.title, shelf.title_ar, lang)} deferPaint={i >= FIRST_SHELVES}>
             {shelf.items.map((item, j) => {
               const p = refFromShelfItem(item);
               return <ProductCard key={item.id} product={p} onOpen={onOpen} onAdd={onAdd} selected={selectedId === item.id} eager={i === 0 && j < 3} />;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Product, Shelf } from '@souq/shared/api/catalogue';
+import type { CategoryName, Product, Shelf } from '@souq/shared/api/catalogue';
 import { api } from '@/lib/api-client';
 import { takeBootData } from '@/lib/boot-data';
 
@@ -94,6 +94,22 @@ export function useShelves(enabled = true) {
     queryFn: ({ signal }) => get<Shelf[]>('/api/shelves', signal),
   });
 }
+
+/**
+ * The departments' Arabic names (GET /api/categories/names) for a page in Arabic, by English name; empty on an
+ * English page (asked for only there) and while they load: the English name is shown meanwhile.
+ */
+export function useDepartmentNamesAr(lang: 'en' | 'ar'): ReadonlyMap<string, string> {
+  const query = useQuery({
+    queryKey: ['departments', 'ar'],
+    enabled: lang === 'ar',
+    staleTime: 10 * 60_000,
+    queryFn: ({ signal }) => get<CategoryName[]>('/api/categories/names', signal),
+    select: (rows) => new Map(rows.map((r) => [r.name, r.name_ar])),
+  });
+  return (lang === 'ar' && query.data) || NO_NAMES;
+}
+const NO_NAMES: ReadonlyMap<string, string> = new Map();
 
 export function useProduct(id: number | null) {
   return useQuery({

@@ -16,6 +16,8 @@ export type ProductRef = {
   rating?: number | null;
   reviewCount?: number;
   badge?: string | null;
+  /** The badge in Arabic ('' or absent when none). */
+  badgeAr?: string;
   /** The options chosen in the product dialog (type → value); `price` is then the price with them. */
   variants?: VariantChoice;
 };
@@ -33,6 +35,7 @@ export const refFromProduct = (p: Product): ProductRef => ({
   rating: p.rating,
   reviewCount: p.review_count,
   badge: p.badge,
+  badgeAr: p.badge_ar,
 });
 
 export const refFromShelfItem = (i: ShelfItem): ProductRef => ({
@@ -44,6 +47,7 @@ export const refFromShelfItem = (i: ShelfItem): ProductRef => ({
   rating: i.rating,
   reviewCount: i.review_count,
   badge: i.badge,
+  badgeAr: i.badge_ar,
 });
 
 /** Puts a product on a drag (for dropping into the chat). */
