@@ -43,9 +43,13 @@ test('registered and unregistered vendor → tax invoice and plain invoice → o
   {
     const { vendor, close } = await vendorPage(browser, '/vendor?tab=settings&lang=en', REGISTERED);
     const card = vendor.getByRole('region', { name: 'VAT registration' });
-    await card.getByLabel('Emirate of your establishment').selectOption('sharjah');
-    await card.getByRole('button', { name: 'Save VAT registration' }).click();
-    await expect(card.getByText('All changes saved.')).toBeVisible();
+    const emirate = card.getByLabel('Emirate of your establishment');
+    // the demo declares its address's Dubai; a retry finds Sharjah already saved
+    if ((await emirate.inputValue()) !== 'sharjah') {
+      await emirate.selectOption('sharjah');
+      await card.getByRole('button', { name: 'Save VAT registration' }).click();
+      await expect(card.getByText('All changes saved.')).toBeVisible();
+    }
     await shoot(vendor, 'vendor-tax-profile-emirate-en', card);
     await vendor.goto('/vendor?tab=settings&lang=ar');
     const cardAr = vendor.getByRole('region', { name: 'التسجيل في ضريبة القيمة المضافة' });
@@ -54,7 +58,9 @@ test('registered and unregistered vendor → tax invoice and plain invoice → o
     await close();
     const { admin: settingsTab, close: closeSettings } = await adminPage(browser);
     await settingsTab.goto('/admin?section=finance&finance=tax-settings&lang=en');
-    await settingsTab.getByLabel("Emirate of the marketplace's establishment").selectOption('dubai');
+    // the demo declares Dubai: move it, so the form has a change to save (and again on a retry)
+    const marketEmirate = settingsTab.getByLabel("Emirate of the marketplace's establishment");
+    await marketEmirate.selectOption((await marketEmirate.inputValue()) === 'abu_dhabi' ? 'fujairah' : 'abu_dhabi');
     await settingsTab.getByRole('button', { name: 'Save tax settings' }).click();
     await expect(settingsTab.getByText('All changes saved.')).toBeVisible();
     await closeSettings();
