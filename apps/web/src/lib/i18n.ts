@@ -1,6 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import { DEFAULT_LOCALE, DIGITS_COOKIE, isDigits, isLocale, setReaderLocale, type Digits, type Locale } from '@souq/shared/rules/locale';
-import { registerArabicMessages } from '@souq/shared/messages-for';
+import { registerArabicWebMessages } from '@souq/shared/messages-for';
 
 // The reader's language in the browser (issue 26, decision 0104). The server chose it for the page (the URL's
 // `lang`, the saved choice, the cookie, Accept-Language) and wrote it into `<html lang dir>` in the first byte; the
@@ -41,8 +41,9 @@ export async function loadArea(area: Area, locale: Locale = pageLocale()): Promi
   if (loaded.has(key)) return;
   const [{ messages }] = await Promise.all([
     CATALOGUES[locale][area](),
-    // the shared texts (MSG: errors, alerts, spec labels) in Arabic, only for a page in Arabic, with its first area
-    locale === 'ar' && loaded.size === 0 ? import('@souq/shared/messages.ar').then((m) => registerArabicMessages(m.MSG_AR)) : null,
+    // the shared texts browser code reads (MSG: alerts, spec labels) in Arabic, only for a page in Arabic, with its
+    // first area; the server's own texts (e-mails, errors it translates itself) never reach the browser
+    locale === 'ar' && loaded.size === 0 ? import('@souq/shared/messages.ar-web').then((m) => registerArabicWebMessages(m.MSG_AR_WEB)) : null,
   ]);
   i18n.load(locale, messages); // merged into the language's texts already loaded
   loaded.add(key);
