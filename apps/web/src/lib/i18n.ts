@@ -26,8 +26,14 @@ const CATALOGUES: Record<Locale, Record<Area, Catalogue>> = {
 
 const loaded = new Set<string>();
 // English, the source language, until a page's catalogue is loaded: a function that translates outside a page (a
-// status badge's words in a unit test) reads the source text instead of failing for want of a language
-if (!i18n.locale) i18n.activate(DEFAULT_LOCALE);
+// status badge's words in a unit test) reads the source text instead of failing for want of a language. The source
+// language's texts are the code's own, so it starts with an empty catalogue (merged into when the page's loads):
+// activating a language with none loaded is what Lingui warns about ('Messages for locale "en" not loaded', which the
+// server's render printed at its first page: its bundle runs Lingui's checks unless NODE_ENV is production).
+if (!i18n.locale) {
+  i18n.load(DEFAULT_LOCALE, {});
+  i18n.activate(DEFAULT_LOCALE);
+}
 
 /** The page's language, as the server wrote it into `<html lang>`. */
 export function pageLocale(): Locale {
