@@ -1,5 +1,5 @@
 import type { Messages } from './messages-for.js';
-import { MSG_AR_WEB, n, plural } from './messages.ar-web.js';
+import { MSG_AR_WEB, n, plural, type WebMsgKey } from './messages.ar-web.js';
 
 // The Arabic of every text in MSG (issue 26 item 1), key by key, with the same arguments. The English texts stay the
 // spec's exact words in messages.ts; a reader in Arabic gets these. The type is the whole of Messages, so a key added
@@ -12,9 +12,8 @@ import { MSG_AR_WEB, n, plural } from './messages.ar-web.js';
 const days = (d: number) => plural(d, { zero: '0 يوم', one: 'يوم واحد', two: 'يومين', few: '# أيام', many: '# يومًا', other: '# يوم' });
 const chars = (c: number) => plural(c, { zero: '# حرف', one: 'حرف واحد', two: 'حرفين', few: '# أحرف', many: '# حرفًا', other: '# حرف' });
 
-export const MSG_AR: Messages = {
-  ...MSG_AR_WEB,
-
+/** The server's own texts. A key browser code reads is written in messages.ar-web.ts only: here it is a type error. */
+const SERVER_TEXTS = {
   // Generic / API
   notFound: 'غير موجود',
   routeNotFound: 'المسار غير موجود',
@@ -322,4 +321,6 @@ export const MSG_AR: Messages = {
   periodInvalid: 'الفترة شهر بصيغة السنة ثم الشهر، مثل 2026-11',
   periodNotClosed: 'تُصدر فاتورة العمولة بعد انتهاء الشهر',
   pintNotBusiness: 'لا تُصدَّر بصيغة PINT AE إلا المستندات بين الشركات (للبائع والمشتري كليهما رقم تسجيل ضريبي)',
-};
+} satisfies { [K in keyof Messages]?: K extends WebMsgKey ? never : Messages[K] };
+
+export const MSG_AR: Messages = { ...MSG_AR_WEB, ...SERVER_TEXTS };
