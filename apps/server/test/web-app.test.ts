@@ -73,6 +73,13 @@ describe('page hints in the served HTML', () => {
         '/checkout': ['/assets/CheckoutPage-abc.js', '/assets/Field-abc.js', 'https://elsewhere.example/x.js'],
         '/ai-assistant': ['/assets/AssistantPage-abc.js'],
       }),
+      // the Arabic font's files as the build names them (content hashes); the 500 weight is not the build's any more
+      'assets/ibm-plex-sans-arabic-arabic-400-normal-Ar4x_1.woff2': 'font',
+      'assets/ibm-plex-sans-arabic-arabic-700-normal-Ar7y-2.woff2': 'font',
+      'assets/ibm-plex-sans-arabic-latin-400-normal-La4z3.woff2': 'font',
+      'assets/ibm-plex-sans-arabic-latin-700-normal-La7w4.woff2': 'font',
+      'assets/ibm-plex-sans-arabic-arabic-500-normal-Ar5v5.woff2': 'font',
+      'assets/ibm-plex-sans-arabic-arabic-400-normal-Ar4x_1.woff': 'font',
     });
     t = await createTestApp({ webDist: dist, publicUrl: 'https://souq.example.ae' });
     const catalogue = t.app.services.catalogue;
@@ -107,11 +114,20 @@ describe('page hints in the served HTML', () => {
     expect(unknown.headers['set-cookie']).toBeUndefined();
   });
 
-  it('announces no font on a page the browser renders, in either language (it asks for them once its text exists)', async () => {
-    for (const url of ['/login?lang=ar', '/checkout?lang=ar', '/?lang=ar', '/login']) {
+  it('preloads the Arabic font\'s files (400 and 700, Arabic and Latin) from the first byte of an Arabic page only', async () => {
+    const preloads = (body: string) => [...body.matchAll(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="([^"]+)">/g)].map((m) => m[1]).sort();
+    const arabicFonts = [
+      '/assets/ibm-plex-sans-arabic-arabic-400-normal-Ar4x_1.woff2',
+      '/assets/ibm-plex-sans-arabic-arabic-700-normal-Ar7y-2.woff2',
+      '/assets/ibm-plex-sans-arabic-latin-400-normal-La4z3.woff2',
+      '/assets/ibm-plex-sans-arabic-latin-700-normal-La7w4.woff2',
+    ];
+    // a page the browser renders, and a page whose first view the server makes with its answers
+    for (const url of ['/login?lang=ar', '/checkout?lang=ar', '/?lang=ar']) expect(preloads((await call(t.app, { url })).body), url).toEqual(arabicFonts);
+    for (const url of ['/login', '/checkout', '/?lang=en']) {
       const body = (await call(t.app, { url })).body;
-      expect(body, url).not.toContain('as="font"');
-      expect(body, url).not.toContain('data-fonts');
+      expect(preloads(body), url).toEqual([]);
+      expect(body, url).not.toContain('.woff');
     }
   });
 
@@ -192,13 +208,6 @@ describe('server-rendered first view', () => {
       'index.html': HTML,
       '.vite/route-preloads.json': JSON.stringify({ '/ai-assistant': ['/assets/AssistantPage-abc.js', '/assets/Shelf-abc.js'], '/checkout': ['/assets/CheckoutPage-abc.js'] }),
       '.vite/ssr/entry-server.cjs': RENDERER,
-      // the Arabic font's files as the build names them (content hashes); the 500 weight is not the build's any more
-      'assets/ibm-plex-sans-arabic-arabic-400-normal-Ar4x_1.woff2': 'font',
-      'assets/ibm-plex-sans-arabic-arabic-700-normal-Ar7y-2.woff2': 'font',
-      'assets/ibm-plex-sans-arabic-latin-400-normal-La4z3.woff2': 'font',
-      'assets/ibm-plex-sans-arabic-latin-700-normal-La7w4.woff2': 'font',
-      'assets/ibm-plex-sans-arabic-arabic-500-normal-Ar5v5.woff2': 'font',
-      'assets/ibm-plex-sans-arabic-arabic-400-normal-Ar4x_1.woff': 'font',
     });
     t = await createTestApp({ webDist: dist });
     const catalogue = t.app.services.catalogue;
@@ -226,26 +235,6 @@ describe('server-rendered first view', () => {
     // CSS and the largest picture stay in the head, at once
     expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
     expect(res.body).toContain('<link rel="preload" as="image" fetchpriority="high" href="/media/catalogue/chair.webp">');
-  });
-
-  it('preloads the Arabic font\'s files (400 and 700, Arabic and Latin) from the first byte of a server-rendered Arabic page only', async () => {
-    const preloads = (body: string) => [...body.matchAll(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="([^"]+)">/g)].map((m) => m[1]).sort();
-    const arabic = await call(t.app, { url: '/ai-assistant?lang=ar' });
-    expect(arabic.body).toContain('<main data-url=');
-    expect(preloads(arabic.body)).toEqual([
-      '/assets/ibm-plex-sans-arabic-arabic-400-normal-Ar4x_1.woff2',
-      '/assets/ibm-plex-sans-arabic-arabic-700-normal-Ar7y-2.woff2',
-      '/assets/ibm-plex-sans-arabic-latin-400-normal-La4z3.woff2',
-      '/assets/ibm-plex-sans-arabic-latin-700-normal-La7w4.woff2',
-    ]);
-    // the page draws in the family that never swaps late (index.css)
-    expect(arabic.body).toContain('<html lang="ar" dir="rtl" data-fonts="preloaded">');
-    // English names no font; an Arabic page whose render failed is the browser's to render, and asks for them itself
-    for (const url of ['/ai-assistant', '/ai-assistant?lang=ar&fail=1', '/checkout?lang=ar']) {
-      const body = (await call(t.app, { url })).body;
-      expect(preloads(body), url).toEqual([]);
-      expect(body, url).not.toContain('data-fonts');
-    }
   });
 
   it('sends the page for the browser to render when the render fails', async () => {

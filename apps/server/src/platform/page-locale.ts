@@ -48,12 +48,9 @@ export const pageLocaleOf = (req: FastifyRequest, reply: FastifyReply): Locale =
 /** An API request's reader language (readerOf: the URL's `lang`, the saved choice, the cookie, Accept-Language). */
 export const readerLocale = (req: FastifyRequest): Locale => readerOf(req).locale;
 
-/** The attribute of a page whose fonts were preloaded (index.css then draws in the family that never swaps late). */
-export const FONTS_PRELOADED_ATTR = 'data-fonts="preloaded"';
-
-/** The built page with its `<html>` in a language and direction (and marked when its fonts are preloaded). */
-export function htmlIn(html: string, locale: Locale, fontsPreloaded = false): string {
-  return html.replace(/<html[^>]*>/, `<html lang="${locale}" dir="${textDirection(locale)}"${fontsPreloaded ? ` ${FONTS_PRELOADED_ATTR}` : ''}>`);
+/** The built page with its `<html>` in a language and direction. */
+export function htmlIn(html: string, locale: Locale): string {
+  return html.replace(/<html[^>]*>/, `<html lang="${locale}" dir="${textDirection(locale)}">`);
 }
 
 /** Each language's storefront catalogue script, preloaded by every page in that language (its texts come first). */
@@ -67,11 +64,10 @@ export function readCatalogueScripts(dist: string): Map<Locale, string> {
 }
 
 /**
- * The font files a page in each language announces from its first byte when the server rendered its first view
- * (decision 0106): an Arabic page preloads the four files of its font (IBM Plex Sans Arabic, the Arabic letters and
- * the Latin companion, weights 400 and 700), so the browser fetches them while it reads the HTML whose text they
- * draw, and they arrive within `font-display: optional`'s short wait. A page the browser renders asks for them once
- * its text exists (preloading them there would share the line with the scripts the text waits for). An English page
+ * The font files a page in each language announces from its first byte (decision 0106): an Arabic page preloads the
+ * four files of its font (IBM Plex Sans Arabic, the Arabic letters and the Latin companion, weights 400 and 700), so
+ * the browser fetches them while it reads the HTML rather than once the CSS has been applied and the text laid out:
+ * they then arrive within `font-display: optional`'s short wait, and a first visit draws in them. An English page
  * names no font. Found among the build's hashed assets by the @fontsource file names.
  */
 export const PRELOADED_FONTS: Readonly<Record<Locale, readonly RegExp[]>> = {

@@ -215,12 +215,10 @@ export async function registerWebApp(app: FastifyInstance, dist: string, opts: {
   // the page in each language: its <html lang dir>, its catalogue's script and its fonts announced (decisions 0104, 0106)
   const catalogues = readCatalogueScripts(dist);
   const fonts = readFontPreloads(dist);
-  // a page whose first view the server rendered preloads its language's fonts (its text is in the HTML)
-  const inLocale = (page: string, locale: Locale, serverRendered = false) => {
+  const inLocale = (page: string, locale: Locale) => {
     const script = catalogues.get(locale);
-    const fontFiles = serverRendered ? (fonts.get(locale) ?? []) : [];
-    const fontLinks = fontFiles.map((f) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeAttr(f)}">`).join('');
-    return htmlIn(page, locale, fontFiles.length > 0).replace('</head>', () => `${fontLinks}${script ? `<link rel="modulepreload" crossorigin href="${escapeAttr(script)}">` : ''}</head>`);
+    const fontLinks = (fonts.get(locale) ?? []).map((f) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeAttr(f)}">`).join('');
+    return htmlIn(page, locale).replace('</head>', () => `${fontLinks}${script ? `<link rel="modulepreload" crossorigin href="${escapeAttr(script)}">` : ''}</head>`);
   };
   const pages = new Map(LOCALES.map((l) => [l, Buffer.from(inLocale(htmlText, l))]));
   const html = built === null ? null : pages;
@@ -271,7 +269,7 @@ export async function registerWebApp(app: FastifyInstance, dist: string, opts: {
       // a server-rendered page loads its scripts after it has painted; any other announces them at once
       const shell = markup ? scriptsAfterLoad(htmlText, routeScripts) : null;
       if (!shell) markup = '';
-      const page = inLocale(shell ?? htmlText, locale, Boolean(shell))
+      const page = inLocale(shell ?? htmlText, locale)
         .replace('</head>', () => `${shell ? '' : preloads}${head}</head>`)
         .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`)
         .replace('</body>', () => `${body}</body>`);
