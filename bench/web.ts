@@ -5,8 +5,8 @@
 // Builds what changed, starts the built product (`node apps/server/dist/server.mjs`) on a fresh embedded database
 // with the demo data, then runs Lighthouse's default mobile audit (emulated Moto G, simulated slow 4G and 4× CPU
 // slowdown) with Debian's Chromium N times per page and keeps the median run (Lighthouse's own median by FCP and
-// TTI). Prints the four category scores, the main metrics, the audits that lost points, and the JavaScript of the
-// first visit to / (gzip bytes of each script file, as the budget counts them, and the bytes that actually crossed
+// TTI). Prints the four category scores, the main metrics, each page's first-load JavaScript (gzip), the audits that
+// lost points, and the JavaScript of the first visit to / (gzip bytes of each script file, as the budget counts them, and the bytes that actually crossed
 // the wire). --save writes each page's median Lighthouse report (JSON) into DIR. Budgets (issue 12): performance ≥ 95, accessibility 100, best practices 100, SEO ≥ 95; first-load
 // storefront JavaScript ≤ 180 KB gzip. Every page is measured in English and in Arabic (`?lang=ar`, issue 26 item 8:
 // accessibility 100 in both, performance ≥ 95 on /ai-assistant in both), and the first visit's JavaScript of each
@@ -27,6 +27,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
 const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 95 } as const;
 const JS_BUDGET_KB = 180;
+/** What the storefront's first load may grow by in Arabic (issue 26 item 8: its own catalogue instead of English's). */
+const ARABIC_EXTRA_JS_KB = 15;
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'] as const;
 
 type PageResult = {
@@ -35,6 +37,8 @@ type PageResult = {
   metrics: Record<(typeof METRICS)[number], string>;
   /** Audits that cost points, worst first. */
   findings: string[];
+  /** The scripts the page's first visit loaded (gzip KB, as the budget counts them). */
+  js_gzip_kb: number;
 };
 
 async function audit(url: string, runs: number, log: (m: string) => void): Promise<LighthouseResult> {
@@ -56,13 +60,14 @@ async function audit(url: string, runs: number, log: (m: string) => void): Promi
 }
 
 function summarise(page: string, lhr: LighthouseResult): PageResult {
+  const js_gzip_kb = firstLoadScripts(lhr).gzip_kb;
   const scores = Object.fromEntries(Object.keys(BUDGET).map((k) => [k, Math.round((lhr.categories[k]?.score ?? 0) * 100)])) as PageResult['scores'];
   const metrics = Object.fromEntries(METRICS.map((m) => [m, lhr.audits[m]?.displayValue ?? '?'])) as PageResult['metrics'];
   const findings = Object.values(lhr.audits)
     .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual')
     .sort((a, b) => (a.score ?? 0) - (b.score ?? 0))
     .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
-  return { page, scores, metrics, findings };
+  return { page, scores, metrics, findings, js_gzip_kb };
 }
 
 /** Scripts the first visit fetched: their gzip size from the build output, and what crossed the wire. */
@@ -114,28 +119,29 @@ async function main() {
       if (page === '/?lang=ar') arabicScripts = firstLoadScripts(lhr);
     }
     const ok = results.every((r) => (Object.keys(BUDGET) as (keyof typeof BUDGET)[]).every((k) => r.scores[k] >= BUDGET[k])) &&
-      Math.max(scripts?.gzip_kb ?? 0, arabicScripts?.gzip_kb ?? 0) <= JS_BUDGET_KB;
+      Math.max(scripts?.gzip_kb ?? 0, arabicScripts?.gzip_kb ?? 0) <= JS_BUDGET_KB &&
+      (!scripts || !arabicScripts || arabicScripts.gzip_kb - scripts.gzip_kb <= ARABIC_EXTRA_JS_KB);
     if (json) {
-      console.log(JSON.stringify({ runs, load_average: os.loadavg()[0], pages: results, first_load_js: scripts, first_load_js_arabic: arabicScripts, budgets: { ...BUDGET, first_load_js_gzip_kb: JS_BUDGET_KB }, ok }));
+      console.log(JSON.stringify({ runs, load_average: os.loadavg()[0], pages: results, first_load_js: scripts, first_load_js_arabic: arabicScripts, budgets: { ...BUDGET, first_load_js_gzip_kb: JS_BUDGET_KB, arabic_extra_js_gzip_kb: ARABIC_EXTRA_JS_KB }, ok }));
       return;
     }
     console.log('');
-    console.log('page                   | perf | a11y | best | SEO | FCP     | LCP     | TBT     | CLS   | SI');
+    console.log('page                   | perf | a11y | best | SEO | FCP     | LCP     | TBT     | CLS   | SI      | JS gzip');
     for (const r of results) {
       const m = r.metrics;
       console.log(
         `${r.page.padEnd(22)} | ${String(r.scores.performance).padStart(4)} | ${String(r.scores.accessibility).padStart(4)} | ${String(r.scores['best-practices']).padStart(4)} | ${String(r.scores.seo).padStart(3)} | ` +
-          `${m['first-contentful-paint'].padEnd(7)} | ${m['largest-contentful-paint'].padEnd(7)} | ${m['total-blocking-time'].padEnd(7)} | ${m['cumulative-layout-shift'].padEnd(5)} | ${m['speed-index']}`,
+          `${m['first-contentful-paint'].padEnd(7)} | ${m['largest-contentful-paint'].padEnd(7)} | ${m['total-blocking-time'].padEnd(7)} | ${m['cumulative-layout-shift'].padEnd(5)} | ${m['speed-index'].padEnd(7)} | ${r.js_gzip_kb} KB`,
       );
     }
     for (const r of results) if (r.findings.length) console.log(`  ${r.page}: ${r.findings.slice(0, 8).join(', ')}`);
     if (scripts) console.log(`\nfirst visit to /: ${scripts.files} script files, ${scripts.gzip_kb} KB gzip (${scripts.wire_kb} KB over the wire, Brotli) — budget ≤ ${JS_BUDGET_KB} KB gzip`);
     if (arabicScripts) {
-      const more = scripts ? ` (${arabicScripts.gzip_kb - scripts.gzip_kb >= 0 ? '+' : ''}${Math.round((arabicScripts.gzip_kb - scripts.gzip_kb) * 10) / 10} KB beside English)` : '';
+      const more = scripts ? ` (${arabicScripts.gzip_kb - scripts.gzip_kb >= 0 ? '+' : ''}${Math.round((arabicScripts.gzip_kb - scripts.gzip_kb) * 10) / 10} KB beside English, budget +${ARABIC_EXTRA_JS_KB})` : '';
       console.log(`first visit to /?lang=ar: ${arabicScripts.files} script files, ${arabicScripts.gzip_kb} KB gzip${more}`);
     }
     console.log(`(median of ${runs} run(s) per page; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores: performance scores need a quiet machine)`);
-    console.log(`  ${ok ? 'PASS' : 'FAIL'} budgets: performance ≥ ${BUDGET.performance}, accessibility ${BUDGET.accessibility}, best practices ${BUDGET['best-practices']}, SEO ≥ ${BUDGET.seo}, first-load JS ≤ ${JS_BUDGET_KB} KB gzip`);
+    console.log(`  ${ok ? 'PASS' : 'FAIL'} budgets: performance ≥ ${BUDGET.performance}, accessibility ${BUDGET.accessibility}, best practices ${BUDGET['best-practices']}, SEO ≥ ${BUDGET.seo}, first-load JS ≤ ${JS_BUDGET_KB} KB gzip, Arabic ≤ ${ARABIC_EXTRA_JS_KB} KB more than English`);
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -73,6 +73,13 @@ describe('page hints in the served HTML', () => {
         '/checkout': ['/assets/CheckoutPage-abc.js', '/assets/Field-abc.js', 'https://elsewhere.example/x.js'],
         '/ai-assistant': ['/assets/AssistantPage-abc.js'],
       }),
+      // the Arabic font's files as the build names them (content hashes); the 500 weight is not the build's any more
+      'assets/ibm-plex-sans-arabic-arabic-400-normal-Ar4x_1.woff2': 'font',
+      'assets/ibm-plex-sans-arabic-arabic-700-normal-Ar7y-2.woff2': 'font',
+      'assets/ibm-plex-sans-arabic-latin-400-normal-La4z3.woff2': 'font',
+      'assets/ibm-plex-sans-arabic-latin-700-normal-La7w4.woff2': 'font',
+      'assets/ibm-plex-sans-arabic-arabic-500-normal-Ar5v5.woff2': 'font',
+      'assets/ibm-plex-sans-arabic-arabic-400-normal-Ar4x_1.woff': 'font',
     });
     t = await createTestApp({ webDist: dist, publicUrl: 'https://souq.example.ae' });
     const catalogue = t.app.services.catalogue;
@@ -105,6 +112,23 @@ describe('page hints in the served HTML', () => {
     const unknown = await call(t.app, { url: '/?lang=xx', headers: { 'accept-language': 'fr' } });
     expect(htmlTag(unknown.body)).toBe('<html lang="en" dir="ltr">');
     expect(unknown.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('preloads the Arabic font\'s files (400 and 700, Arabic and Latin) from the first byte of an Arabic page only', async () => {
+    const preloads = (body: string) => [...body.matchAll(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="([^"]+)">/g)].map((m) => m[1]).sort();
+    const arabicFonts = [
+      '/assets/ibm-plex-sans-arabic-arabic-400-normal-Ar4x_1.woff2',
+      '/assets/ibm-plex-sans-arabic-arabic-700-normal-Ar7y-2.woff2',
+      '/assets/ibm-plex-sans-arabic-latin-400-normal-La4z3.woff2',
+      '/assets/ibm-plex-sans-arabic-latin-700-normal-La7w4.woff2',
+    ];
+    // a page the browser renders, and a page whose first view the server makes with its answers
+    for (const url of ['/login?lang=ar', '/checkout?lang=ar', '/?lang=ar']) expect(preloads((await call(t.app, { url })).body), url).toEqual(arabicFonts);
+    for (const url of ['/login', '/checkout', '/?lang=en']) {
+      const body = (await call(t.app, { url })).body;
+      expect(preloads(body), url).toEqual([]);
+      expect(body, url).not.toContain('.woff');
+    }
   });
 
   it('names the configured public address in every page, whatever Host the request came with (embed codes point there)', async () => {

@@ -9,7 +9,7 @@ import zlib from 'node:zlib';
 import { BOOT_DATA_ELEMENT_ID, largestPaintImage, PAGE_BOOT_DATA, PUBLIC_URL_META, SERVER_RENDERED_ROUTES } from '@souq/shared/rules/page-boot';
 import { routeNotFoundBody } from './errors.js';
 import { LOCALES, type Locale } from '@souq/shared/rules/locale';
-import { htmlIn, pageReaderOf, readCatalogueScripts } from './page-locale.js';
+import { htmlIn, pageReaderOf, readCatalogueScripts, readFontPreloads } from './page-locale.js';
 import { withReader } from './request-locale.js';
 
 /** Responses smaller than this go out as they are: compressing them saves less than it costs. */
@@ -212,11 +212,13 @@ export async function registerWebApp(app: FastifyInstance, dist: string, opts: {
   const index = path.join(dist, 'index.html');
   const built = fs.existsSync(index) ? fs.readFileSync(index, 'utf8') : null;
   const htmlText = built?.replace('</head>', () => `<meta name="${PUBLIC_URL_META}" content="${escapeAttr(opts.publicUrl)}"></head>`) ?? '';
-  // the page in each language: its <html lang dir> and its catalogue's script announced (decision 0104)
+  // the page in each language: its <html lang dir>, its catalogue's script and its fonts announced (decisions 0104, 0106)
   const catalogues = readCatalogueScripts(dist);
+  const fonts = readFontPreloads(dist);
   const inLocale = (page: string, locale: Locale) => {
     const script = catalogues.get(locale);
-    return htmlIn(page, locale).replace('</head>', () => `${script ? `<link rel="modulepreload" crossorigin href="${escapeAttr(script)}">` : ''}</head>`);
+    const fontLinks = (fonts.get(locale) ?? []).map((f) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeAttr(f)}">`).join('');
+    return htmlIn(page, locale).replace('</head>', () => `${fontLinks}${script ? `<link rel="modulepreload" crossorigin href="${escapeAttr(script)}">` : ''}</head>`);
   };
   const pages = new Map(LOCALES.map((l) => [l, Buffer.from(inLocale(htmlText, l))]));
   const html = built === null ? null : pages;

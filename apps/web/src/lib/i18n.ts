@@ -1,6 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import { DEFAULT_LOCALE, DIGITS_COOKIE, isDigits, isLocale, setReaderLocale, type Digits, type Locale } from '@souq/shared/rules/locale';
-import { registerArabicMessages } from '@souq/shared/messages-for';
+import { registerArabicWebMessages } from '@souq/shared/messages-for';
 
 // The reader's language in the browser (issue 26, decision 0104). The server chose it for the page (the URL's
 // `lang`, the saved choice, the cookie, Accept-Language) and wrote it into `<html lang dir>` in the first byte; the
@@ -26,8 +26,14 @@ const CATALOGUES: Record<Locale, Record<Area, Catalogue>> = {
 
 const loaded = new Set<string>();
 // English, the source language, until a page's catalogue is loaded: a function that translates outside a page (a
-// status badge's words in a unit test) reads the source text instead of failing for want of a language
-if (!i18n.locale) i18n.activate(DEFAULT_LOCALE);
+// status badge's words in a unit test) reads the source text instead of failing for want of a language. The source
+// language's texts are the code's own, so it starts with an empty catalogue (merged into when the page's loads):
+// activating a language with none loaded is what Lingui warns about ('Messages for locale "en" not loaded', which the
+// server's render printed at its first page: its bundle runs Lingui's checks unless NODE_ENV is production).
+if (!i18n.locale) {
+  i18n.load(DEFAULT_LOCALE, {});
+  i18n.activate(DEFAULT_LOCALE);
+}
 
 /** The page's language, as the server wrote it into `<html lang>`. */
 export function pageLocale(): Locale {
@@ -41,8 +47,9 @@ export async function loadArea(area: Area, locale: Locale = pageLocale()): Promi
   if (loaded.has(key)) return;
   const [{ messages }] = await Promise.all([
     CATALOGUES[locale][area](),
-    // the shared texts (MSG: errors, alerts, spec labels) in Arabic, only for a page in Arabic, with its first area
-    locale === 'ar' && loaded.size === 0 ? import('@souq/shared/messages.ar').then((m) => registerArabicMessages(m.MSG_AR)) : null,
+    // the shared texts browser code reads (MSG: alerts, spec labels) in Arabic, only for a page in Arabic, with its
+    // first area; the server's own texts (e-mails, errors it translates itself) never reach the browser
+    locale === 'ar' && loaded.size === 0 ? import('@souq/shared/messages.ar-web').then((m) => registerArabicWebMessages(m.MSG_AR_WEB)) : null,
   ]);
   i18n.load(locale, messages); // merged into the language's texts already loaded
   loaded.add(key);

@@ -5,6 +5,9 @@ import { SEO_RULES } from '../constants.js';
 import { MSG } from '../messages.js';
 import type { Messages } from '../messages-for.js';
 
+/** The texts the checks write: a page's MSG (messages.ar-web.ts) carries them as well as the server's. */
+type SeoTexts = Pick<Messages, 'seoTitleShort' | 'seoTitleLong' | 'seoTitleGood' | 'seoDescriptionShort' | 'seoDescriptionLong' | 'seoDescriptionGood' | 'seoKeywordCount' | 'seoKeywordLength' | 'seoKeywordsGood' | 'seoImages' | 'seoNoImage'>;
+
 export type SeoInput = {
   title: string;
   description: string;
@@ -22,14 +25,14 @@ const clean = (s: string) => s.replace(/\s+/g, ' ').trim();
 const keywordOk = (k: string) => within(k.trim().length, SEO_RULES.keywordLength);
 
 /** Title 30–60 characters. */
-export function checkTitle(title: string, msg: Messages = MSG): SeoCheck {
+export function checkTitle(title: string, msg: SeoTexts = MSG): SeoCheck {
   const n = clean(title).length;
   const { min, max } = SEO_RULES.title;
   return { ok: within(n, SEO_RULES.title), value: n, message: n < min ? msg.seoTitleShort(n, min, max) : n > max ? msg.seoTitleLong(n, max) : msg.seoTitleGood(n) };
 }
 
 /** Description 150–300 characters. */
-export function checkDescription(description: string, msg: Messages = MSG): SeoCheck {
+export function checkDescription(description: string, msg: SeoTexts = MSG): SeoCheck {
   const n = clean(description).length;
   const { min, max } = SEO_RULES.description;
   return {
@@ -40,7 +43,7 @@ export function checkDescription(description: string, msg: Messages = MSG): SeoC
 }
 
 /** 3–8 keywords, each 3–20 characters. */
-export function checkKeywords(keywords: string[], msg: Messages = MSG): SeoCheck & { invalid: string[] } {
+export function checkKeywords(keywords: string[], msg: SeoTexts = MSG): SeoCheck & { invalid: string[] } {
   const list = keywords.map((k) => k.trim()).filter(Boolean);
   const invalid = list.filter((k) => !keywordOk(k));
   const { min, max } = SEO_RULES.keywords;
@@ -54,7 +57,7 @@ export function checkKeywords(keywords: string[], msg: Messages = MSG): SeoCheck
 }
 
 /** At least one product image. */
-export function checkImages(images: readonly string[], msg: Messages = MSG): SeoCheck {
+export function checkImages(images: readonly string[], msg: SeoTexts = MSG): SeoCheck {
   const n = images.filter((i) => i.trim()).length;
   return { ok: n > 0, value: n, message: n > 0 ? msg.seoImages(n) : msg.seoNoImage };
 }
@@ -66,7 +69,7 @@ export const SEO_POINTS_PER_CHECK = 25;
 export type SeoScoreInput = { title: string; description: string; keywords: string[]; images: readonly string[] };
 
 /** The four SEO checks of vendor §9, in the spec's order: title, description, keywords, image. */
-export function seoChecks(input: SeoScoreInput, msg: Messages = MSG): SeoCheck[] {
+export function seoChecks(input: SeoScoreInput, msg: SeoTexts = MSG): SeoCheck[] {
   return [checkTitle(input.title, msg), checkDescription(input.description, msg), checkKeywords(input.keywords, msg), checkImages(input.images, msg)];
 }
 

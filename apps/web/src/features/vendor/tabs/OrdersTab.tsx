@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMsg } from '@/lib/use-msg';
-import type { Messages } from '@souq/shared/messages-for';
+import type { WebMessages } from '@souq/shared/messages.ar-web';
 import { VENDOR_ORDER_FILTER_STATUSES, type VendorOrder, type VendorOrderAction } from '@souq/shared/api/vendor-dashboard';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { formatRelativeTime } from '@souq/shared/rules/relative-time';
@@ -50,7 +50,7 @@ function SharedNote() {
  * The vendor's moves on its own sub-order (decision 0086): button, the button's name with the order, the dialog's
  * title and question, the verb inside the failure message and the toast after it (a MSG text, in the page's language).
  */
-type OrderMessage = { [K in keyof Messages]: Messages[K] extends (n: string) => string ? K : never }[keyof Messages];
+type OrderMessage = { [K in keyof WebMessages]: WebMessages[K] extends (n: string) => string ? K : never }[keyof WebMessages];
 const ACTIONS: Record<VendorOrderAction, { label: MessageDescriptor; title: MessageDescriptor; verb: MessageDescriptor; name: (n: string) => MessageDescriptor; question: (n: string) => MessageDescriptor; done: OrderMessage }> = {
   confirm: { label: msg`Confirm`, title: msg`Confirm order`, verb: msg`confirm`, name: (n) => msg`Confirm order ${n}`, question: (n) => msg`Confirm order ${n}? The customer sees it as confirmed.`, done: 'vendorOrderConfirmed' },
   ship: { label: msg`Ship`, title: msg`Ship order`, verb: msg`ship`, name: (n) => msg`Ship order ${n}`, question: (n) => msg`Mark order ${n} as shipped? The customer is told, with the tracking number.`, done: 'vendorOrderShipped' },
