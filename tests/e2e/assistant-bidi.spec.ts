@@ -69,3 +69,46 @@ test('an Arabic chat isolates the Latin names, prices, order numbers and quotes 
     }
   }
 });
+
+test("a product's details in Arabic: the seller's warranty and dimensions read in their own order", async ({ page }) => {
+  await signIn(page, 'customer', { landing: '/?lang=ar', path: '/ai-assistant?lang=ar' });
+  await expect(textBubbles(page)).toHaveCount(1);
+  const { answer } = await ask(page, 'أخبرني عن Nova X15 Pro');
+  const warranty = '2-year manufacturer warranty';
+  const dimensions = '16.1 x 7.6 x 0.9 cm';
+  const text = (await answer.textContent()) ?? '';
+  for (const value of [warranty, dimensions]) expect(text.split(`${FSI}${value}${PDI}`)).toHaveLength(2);
+  // where the browser draws them: inside the right-to-left line, '2' stands left of 'year' and '16.1' left of 'cm' (without
+  // the isolates the '2' would be drawn after 'warranty')
+  const leftOf = (first: string, then: string, within: string) =>
+    answer.evaluate((el, [a, b, value]) => {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const at = n.textContent!.indexOf(value!);
+        if (at < 0) continue;
+        const rect = (offset: number, length: number) => {
+          const r = document.createRange();
+          r.setStart(n!, offset);
+          r.setEnd(n!, offset + length);
+          return r.getBoundingClientRect();
+        };
+        const ra = rect(at + value!.indexOf(a!), a!.length);
+        const rb = rect(at + value!.indexOf(b!), b!.length);
+        return Math.abs(ra.top - rb.top) < 4 ? ra.right <= rb.left + 1 : null;
+      }
+      return null;
+    }, [first, then, within]);
+  expect(await leftOf('2', 'year', warranty)).toBe(true);
+  expect(await leftOf('16.1', 'cm', dimensions)).toBe(true);
+
+  if (SHOTS) {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      if (width === 390) await page.getByRole('button', { name: 'تحدّث مع الذكاء الاصطناعي' }).click();
+      await page.waitForTimeout(400);
+      await answer.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/assistant-ar-detail-${width}.png` });
+      await answer.screenshot({ path: `${SHOTS}/assistant-ar-detail-answer-${width}.png` });
+    }
+  }
+});

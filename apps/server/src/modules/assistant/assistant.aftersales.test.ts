@@ -5,7 +5,8 @@ import { formatDate } from '@souq/shared/rules/locale';
 import { formatCents } from '@souq/shared/rules/money';
 import { adminToken, call, createTestApp, signupCustomer, verifiedVendorPair, type TestContext } from '../../../test/harness.js';
 import { makeProduct, placeOrder } from '../../../test/admin-fixtures.js';
-import { addBusinessDays, textsFor } from './assistant.aftersales.js';
+import { addBusinessDays } from './assistant.aftersales.js';
+import { textsFor } from './assistant.bidi.js';
 
 // The assistant after the purchase (issue 28 item 3, decision 0107), through POST /api/ai/chat on a real database, in
 // English and Arabic: where each sub-order is, a return asked through and confirmed, cancelling, the seller's rules and

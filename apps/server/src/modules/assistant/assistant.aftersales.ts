@@ -1,7 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { MARKETPLACE_SELLER_NAME, RETURN_REASONS, RETURN_WINDOW_DAYS_DEFAULT, type ReturnReason } from '@souq/shared/constants';
 import { MSG_AR } from '@souq/shared/messages.ar';
-import { messagesFor, registerArabicMessages, type Messages } from '@souq/shared/messages-for';
+import { registerArabicMessages, type Messages } from '@souq/shared/messages-for';
 import { formatDate, type Locale } from '@souq/shared/rules/locale';
 import { formatCents } from '@souq/shared/rules/money';
 import { DEFAULT_VENDOR_SHIPPING_RULE, type VendorShipping } from '@souq/shared/api/vendor-shipping';
@@ -14,6 +14,7 @@ import type { ReturnsService } from '../returns/returns.service.js';
 import type { SupportService } from '../support/support.service.js';
 import { isOrderQuestion, orderNumbersIn } from './assistant.shop.js';
 import type { Toolbox } from './assistant.tools.js';
+import { textsFor, typedFor } from './assistant.bidi.js';
 import {
   CANCEL, HUMAN, LAST_ORDER, NO, ORDER_WORD, POLICY_WORD, RETURN_WORD, RETURNS_WORD, SHIPPING_WORD, WHERE, YES,
   itemWords, matchScore, readable, replyNumber, replyReason,
@@ -68,25 +69,6 @@ export type AftersalesInput = {
 };
 
 export type Aftersales = ReturnType<typeof createAftersales>;
-
-const LTR_RUN = /[A-Za-z0-9]/;
-/** Text in Latin letters (a name, an order number) inside an Arabic sentence, isolated like `<bdi>` (U+2068 … U+2069). */
-export const isolate = (text: string) => (LTR_RUN.test(text) && !text.includes('\n') ? `\u2068${text}\u2069` : text);
-
-/**
- * The texts of a language, with every Latin argument isolated when the language is written right to left: the chat
- * shows plain text, so an order number or a seller's name must not pull the Arabic sentence's punctuation around.
- */
-export function textsFor(locale: Locale): Messages {
-  const m = messagesFor(locale);
-  if (locale !== 'ar') return m;
-  return new Proxy(m, {
-    get(target, key) {
-      const v = (target as Record<string | symbol, unknown>)[key];
-      return typeof v === 'function' ? (...args: unknown[]) => (v as (...a: unknown[]) => string)(...args.map((a) => (typeof a === 'string' ? isolate(a) : a))) : v;
-    },
-  });
-}
 
 /** Purchase and sub-order numbers as typed ('sq261127m5w5m-2' → 'SQ-261127-M5W5M-2'), first seen first. */
 export function numbersIn(text: string): string[] {
@@ -163,7 +145,7 @@ export function createAftersales(deps: AftersalesDeps) {
     const parts = [m.assistantWhereIntro(subs[0]!.purchase_number, subs.length)];
     for (const s of subs) {
       const lines = [m.assistantWhereLine(s.order_number, s.seller_name, m.assistantStatusWords[s.status])];
-      const iso = locale === 'ar' ? isolate : (x: string) => x;
+      const iso = typedFor(locale);
       lines.push(`  ${s.lines.map((l) => `${l.quantity} × ${iso(`${l.name}${l.variant_label ? ` (${l.variant_label})` : ''}`)}`).join(locale === 'ar' ? '، ' : ', ')}`);
       if (s.tracking_number && s.carrier) lines.push(`  ${m.assistantWhereTracking(s.carrier, s.tracking_number)}`);
       const rule = s.seller_vendor_id === null ? null : rules.get(s.seller_vendor_id) ?? null;
@@ -212,7 +194,7 @@ export function createAftersales(deps: AftersalesDeps) {
     if (delivered.length > 1) {
       const lines = delivered.map((c) => lineRef(c.s, c.l));
       await setPending(userId, { kind: 'return', state: { step: 'pick', lines } }, locale);
-      const iso = locale === 'ar' ? isolate : (x: string) => x;
+      const iso = typedFor(locale);
       return say(m.assistantReturnWhich(numbered(lines.map((l) => `${iso(l.name)} — ${iso(l.number)}`))));
     }
     return returnLine(userId, lineRef(delivered[0]!.s, delivered[0]!.l), m, locale);
@@ -309,7 +291,7 @@ export function createAftersales(deps: AftersalesDeps) {
     }
     if (open.length > 1) {
       await setPending(userId, { kind: 'cancel', state: { step: 'pick', orders: open.map((s) => ({ id: s.id, number: s.order_number })) } }, locale);
-      const iso = locale === 'ar' ? isolate : (x: string) => x;
+      const iso = typedFor(locale);
       return say(m.assistantCancelWhich(numbered(open.map((s) => `${iso(s.order_number)} — ${iso(s.seller_name)} (${iso(s.lines.map((l) => l.name).join(', '))})`))));
     }
     return proposeCancel(userId, open[0]!, m, locale);

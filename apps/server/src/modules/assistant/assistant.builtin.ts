@@ -167,7 +167,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     const cheapest = byId.get(c.cheapest)!;
     const dearest = [...list].sort((a, b) => b.price_cents - a.price_cents)[0]!;
     const rows = list.map((p) => {
-      const feats = say.bullets(p).slice(0, 2).join('; ') || p.short_description;
+      const feats = say.bullets(p).slice(0, 2).join('; ') || say.typed(p.short_description);
       return `${say.line(p)}${feats ? `\n   ${feats}` : ''}`;
     });
     const points: string[] = [];

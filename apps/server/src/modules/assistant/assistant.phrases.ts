@@ -3,12 +3,15 @@ import { FREE_SHIPPING_THRESHOLD_CENTS, PAYMENT_METHOD_LABELS, SHIPPING_FEE_CENT
 import { messagesFor } from '@souq/shared/messages-for';
 import { formatCount, type Locale } from '@souq/shared/rules/locale';
 import { formatMoney } from '@souq/shared/rules/money';
+import { isolate, isolateLines, textsFor } from './assistant.bidi.js';
 
 // What the built-in assistant says, in each language it speaks (issue 26 item 7, decision 0110). The answers are
 // composed in assistant.builtin.ts and assistant.prepurchase.ts from facts the tools return; their words are here, one
 // phrasebook per language with the same entries, so an answer reads the same facts in English or Arabic. Product names
 // are the listing's own in the reader's language (its Arabic name when it has one), always in bold: the assistant reads
-// its earlier answers' bold names back (boldNames), and the storefront links them.
+// its earlier answers' bold names back (boldNames), and the storefront links them. Every other value a vendor or shopper
+// typed (brand, warranty, dimensions, features, tags, the query echoed) goes through `typed`, which isolates it in the
+// Arabic sentence (assistant.bidi.ts) and leaves the English as it was.
 
 type Money = { price: number; currency?: string | null };
 
@@ -32,6 +35,8 @@ function english() {
     get msg() { return messagesFor(L); },
     money, price, name, bold, category, stockText, ratingText, line, list: (items: string[]) => items.join(', '),
     or: (items: string[]) => items.join(' or '),
+    /** A value a vendor or shopper typed, as this language's sentence carries it. */
+    typed: (text: string) => text,
     /** A department (category) as the catalogue names it in this language. */
     department: (name: string) => name,
     /** A department and how many products it has: 'Audio (5)'. */
@@ -172,7 +177,9 @@ const ARABIC_PLURAL = new Intl.PluralRules('ar');
 /** The Arabic phrasebook; `departmentsAr` names the catalogue's departments in Arabic (English when a name has none). */
 function arabic(departmentsAr: ReadonlyMap<string, string> = new Map()): Phrases {
   const en = english();
-  const department = (name: string) => departmentsAr.get(name) || name;
+  // a department without its Arabic name is quoted in English, isolated like any Latin text
+  const department = (name: string) => departmentsAr.get(name) || isolate(name);
+  const typed = isolate;
   const departments = (names: string[]) => names.map(department).join('، ');
   const L: Locale = 'ar';
   const money = (value: number, currency?: string | null) => formatMoney(value, currency, L);
@@ -196,9 +203,11 @@ function arabic(departmentsAr: ReadonlyMap<string, string> = new Map()): Phrases
   return {
     ...en,
     locale: L,
-    get msg() { return messagesFor(L); },
+    /** MSG in Arabic, a name passed to it isolated */
+    get msg() { return textsFor(L); },
     money, price, name, bold, category, stockText, ratingText, line, list: (items: string[]) => items.join('، '),
     or: (items: string[]) => items.join(' أو '),
+    typed,
     department,
     departmentLine: (name: string, n: number) => `${department(name)} (${count(n)})`,
     aspect: (key: string, label: string) => (messagesFor(L).reviewAspects as Readonly<Record<string, string>>)[key] ?? label,
@@ -214,16 +223,16 @@ function arabic(departmentsAr: ReadonlyMap<string, string> = new Map()): Phrases
       if (min !== null) return ` بأكثر من ${money(min)}`;
       return '';
     },
-    heading: (p: Product) => `${bold(p)}${p.brand ? ` من ${p.brand}` : ''} (${category(p)})`,
-    description: (p: Product) => p.description_ar.trim() || p.description.trim(),
-    bullets: (p: Product) => (p.bullet_points_ar.length ? p.bullet_points_ar : p.bullet_points),
+    heading: (p: Product) => `${bold(p)}${p.brand ? ` من ${typed(p.brand)}` : ''} (${category(p)})`,
+    description: (p: Product) => isolateLines(p.description_ar.trim() || p.description.trim()),
+    bullets: (p: Product) => (p.bullet_points_ar.length ? p.bullet_points_ar : p.bullet_points).map(typed),
     keyFeatures: 'أبرز المزايا:',
     was: (p: Product) => ` (كان ${money(p.compare_at_price!, p.currency)})`,
     priceLine: (p: Product, was: string) => `السعر: ${price(p)}${was} · ${ratingText(p)} · ${stockText(p)}`,
-    warranty: (w: string) => `الضمان: ${w}`,
-    dimensions: (d: string) => `الأبعاد: ${d}`,
+    warranty: (w: string) => `الضمان: ${typed(w)}`,
+    dimensions: (d: string) => `الأبعاد: ${typed(d)}`,
     weight: (kg: number) => `الوزن: ${kg} كغ`,
-    tags: (tags: string[]) => `الوسوم: ${tags.join('، ')}`,
+    tags: (tags: string[]) => `الوسوم: ${tags.map(typed).join('، ')}`,
     describeNext: 'هل تريد منتجات مشابهة، أو أن تعرف إن كان يستحق سعره؟',
     onlyInCategory: (cat: string) => `هو المنتج الوحيد في ${cat} حاليًا، فلا يوجد ما نقارن سعره به.`,
     pricedAt: (p: Product, position: string, median: number) => `بسعر ${price(p)} هو ${position} (الوسيط ${money(median, p.currency)}).`,
@@ -239,8 +248,8 @@ function arabic(departmentsAr: ReadonlyMap<string, string> = new Map()): Phrases
     similarTo: (p: Product) => `مشابهة لـ ${bold(p)}`,
     noneLike: (kind: string) => `لم أجد منتجات ${kind} حاليًا.`,
     productsLike: (kind: string, lines: string, p: Product) => `إليك منتجات ${kind}:\n${lines}\n\nاطلب مني مقارنة أي منها مع ${bold(p)}.`,
-    featureYes: (p: Product, where: string) => `نعم: ${bold(p)} (${price(p)}) — ${where}`,
-    featureNo: (p: Product, asked: string, features: string) => `لا يذكر وصف ${bold(p)} (${price(p)}) ${asked}.${features}`,
+    featureYes: (p: Product, where: string) => `نعم: ${bold(p)} (${price(p)}) — ${typed(where)}`,
+    featureNo: (p: Product, asked: string, features: string) => `لا يذكر وصف ${bold(p)} (${price(p)}) ${typed(asked)}.${features}`,
     listingLists: (bullets: string) => `\n\nما يذكره وصفه:\n${bullets}`,
     costs: (p: Product, was: string) => `سعر ${bold(p)} هو ${price(p)}${was}.`,
     inStock: (p: Product) => `متوفر: ${count(p.stock)} في المخزون.`,
@@ -248,8 +257,8 @@ function arabic(departmentsAr: ReadonlyMap<string, string> = new Map()): Phrases
     isRated: (p: Product) => `${bold(p)}: ${ratingText(p)}.`,
     noReviews: 'لا توجد مراجعات له بعد.',
     specs: (p: Product) => [
-      p.warranty_info ? `الضمان: ${p.warranty_info}` : '',
-      p.dimensions ? `الأبعاد: ${p.dimensions}` : '',
+      p.warranty_info ? `الضمان: ${typed(p.warranty_info)}` : '',
+      p.dimensions ? `الأبعاد: ${typed(p.dimensions)}` : '',
       p.weight !== null ? `الوزن: ${p.weight} كغ` : '',
     ].filter(Boolean),
     specsLine: (p: Product, specs: string[]) => `${bold(p)} — ${specs.join('، ')}.`,
@@ -272,7 +281,7 @@ function arabic(departmentsAr: ReadonlyMap<string, string> = new Map()): Phrases
     betterRated: (p: Product, others: string[]) => `• الأعلى تقييمًا: ${bold(p)} (${p.rating!.toFixed(1)} مقابل ${others.join('، ')}).`,
     ratingsLevel: '• تقييماتها متقاربة.',
     betterValue: (p: Product, position: string) => `• الأفضل قيمة: ${bold(p)} — ${ratingText(p)} بسعر ${price(p)}؛ وهو ${position}.`,
-    outOfStockCompared: (p: Product) => `• ملاحظة: ${name(p)} غير متوفر حاليًا.`,
+    outOfStockCompared: (p: Product) => `• ملاحظة: ${typed(name(p))} غير متوفر حاليًا.`,
     cheaperOne: (p: Product) => `${bold(p)} هو الأرخص.`,
     betterRatedOne: (p: Product) => `${bold(p)} هو الأعلى تقييمًا.`,
     valuePick: (p: Product) => `اختياري للقيمة: ${bold(p)}${p.stock === 0 ? ' (عندما يعود إلى المخزون)' : ''}.`,
@@ -281,12 +290,12 @@ function arabic(departmentsAr: ReadonlyMap<string, string> = new Map()): Phrases
     thatIs: (p: Product, others: Product[]) =>
       `إنه ${bold(p)}: ${price(p)}${others.length ? ` (مقابل ${others.map((o) => `${bold(o)} بسعر ${price(o)}`).join('، ')})` : ''}، ${ratingText(p)}، ${stockText(p)}.`,
     nothingInBudget: (label: string, budget: string, lines: string) =>
-      `لم أجد **${label}**${budget}. الأقرب سعرًا:\n\n${lines}\n\nأبحث عن "${label}" لتراها في الصفحة.`,
+      `لم أجد **${label}**${budget}. الأقرب سعرًا:\n\n${lines}\n\nأبحث عن "${typed(label)}" لتراها في الصفحة.`,
     notFoundClosest: (n: string) => `لم أجد منتجًا باسم **${n}**. الأقرب إليه:`,
     topMatches: (n: number, label: string, budget: string, total: number) =>
       `${n === 1 ? 'أفضل نتيجة' : `أفضل ${count(n)} نتائج`} لـ **${label || 'المنتجات'}**${budget}${total > n ? ` (وجدت ${count(total)})` : ''}:`,
     categoriesLine: (cats: string[]) => `الفئات: ${departments(cats)}`,
-    searchingFor: (phrase: string, n: number, total: number) => `أبحث عن "${phrase}" لترى ${total > n ? `كل النتائج الـ${count(total)}` : 'النتائج'} في الصفحة.`,
+    searchingFor: (phrase: string, n: number, total: number) => `أبحث عن "${typed(phrase)}" لترى ${total > n ? `كل النتائج الـ${count(total)}` : 'النتائج'} في الصفحة.`,
     unknown: (n: string, cats: string[]) =>
       `لم أجد **${n}** في متجرنا.${cats.length ? ` جرّب بحثًا أوسع، مثلًا حسب الفئة: ${departments(cats)}.` : ' جرّب بحثًا أوسع بنوع المنتج أو العلامة التجارية.'}`,
     offTopic: (cats: string[]) =>

@@ -90,7 +90,7 @@ export async function notSoldReply(kinds: NonNullable<Awaited<ReturnType<typeof 
     .sort((a, b) => b.score - a.score || b.d.count - a.d.count)
     .slice(0, 3)
     .map((x) => x.d.name);
-  const asked = say.or(kinds.map((k) => k.said));
+  const asked = say.or(kinds.map((k) => say.typed(k.said)));
   const nearest = scored.length ? say.nearestDepartments(scored) : say.whatWeSell(departments.slice(0, 6).map((d) => d.name));
   return { response: say.notSold(asked, nearest), suggestedSearch: null };
 }
