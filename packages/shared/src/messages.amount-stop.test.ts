@@ -13,7 +13,7 @@ const withoutMarks = (text: string): string => text.replace(/[\u200e\u200f\u061c
 /** The names of a text's parameters, as the compiled arrow function still spells them. */
 function parameterNames(text: (...a: never[]) => unknown): string[] {
   const head = /^\s*(?:\(([^)]*)\)|([A-Za-z_$][\w$]*))\s*=>/.exec(text.toString());
-  return (head?.[1] ?? head?.[2] ?? '').split(',').map((p) => p.trim().split(/[\s=:]/)[0]).filter(Boolean);
+  return (head?.[1] ?? head?.[2] ?? '').split(',').map((p) => p.trim().split(/[\s=:]/)[0] ?? '').filter(Boolean);
 }
 
 /** Every text of the catalogue with its key path, the nested groups (return history, chat topics…) included. */
