@@ -377,6 +377,14 @@ const SERVER_TEXTS = {
   assistantTranscriptShopper: 'المتسوق',
   assistantTranscriptAssistant: 'المساعد',
 
+  // the optimiser's activity log (a vendor screen reads it as the server wrote it)
+  optimiserActivitySettings: (autoOptimize: boolean, monitoring: boolean, drafts: boolean) =>
+    `تم تحديث الإعدادات: التحسين التلقائي ${autoOptimize ? 'مفعّل' : 'متوقف'}، ومراقبة الأداء ${monitoring ? 'مفعّلة' : 'متوقفة'}، والمسودات ${drafts ? 'مشمولة' : 'مستبعدة'}`,
+  optimiserActivityRun: (count: number, average: number, below: number, threshold: number) =>
+    `تم تحليل ${products(count)}: متوسط الدرجة ${n(average)}، وما دون ${n(threshold)} منها ${n(below)}`,
+  optimiserActivityApplied: (part: 'title' | 'description' | 'keywords', product: string) =>
+    `تم تطبيق ${{ title: 'العنوان المحسَّن', description: 'الوصف المحسَّن', keywords: 'الكلمات المفتاحية المحسَّنة' }[part]} على «${product}»`,
+
   // Commission invoices and the PINT AE export (issue 25 items 5 and 6, decision 0108)
   commissionLine: (orderNumber: string) => `عمولة السوق على الطلب ${orderNumber}`,
   commissionInvoiceNote: (period: string) => `العمولة وضريبة القيمة المضافة عليها عن ${period}، من دفتر حسابات السوق.`,
