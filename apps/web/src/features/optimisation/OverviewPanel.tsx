@@ -69,7 +69,7 @@ export function OverviewPanel({ state, loading }: { state: OptimiserState | unde
               ))}
             </ol>
           ) : (
-            <EmptyState className="border-0 bg-transparent py-8" title={loading ? 'Loading...' : 'No activity yet'} description={loading ? undefined : 'Runs, applied proposals and settings changes appear here.'} />
+            <EmptyState className="border-0 bg-transparent py-8" title={loading ? t`Loading...` : t`No activity yet`} description={loading ? undefined : t`Runs, applied proposals and settings changes appear here.`} />
           )}
         </section>
       </div>
