@@ -6,6 +6,7 @@ import { call } from './harness.js';
 
 export type ProductSpec = {
   name: string;
+  nameAr?: string;
   priceCents: number;
   stock?: number;
   categories?: string[];

@@ -187,7 +187,7 @@ const SERVER_TEXTS = {
   returnCancelWithRefunds: 'تم استرداد جزء من هذا الطلب عبر الإرجاع؛ لذا لا يمكن إلغاؤه بالكامل',
   returnPush: (number: string, status: string) => `إرجاع للطلب ${number}: ${status}`,
   returnPushBody: 'افتح ملفك الشخصي لرؤية طلبات الإرجاع.',
-  returnRefundedPushBody: (amount: string) => `تم الاسترداد: ${amount}. افتح ملفك الشخصي لرؤية طلبات الإرجاع.`,
+  returnRefundedPushBody: (amount: string) => `تم استرداد ${amount} إليك. افتح ملفك الشخصي لرؤية طلبات الإرجاع.`,
   returnHistory: {
     requested: (units: number, product: string, reason: string) => `طُلب الإرجاع: ${n(units)} × ${product} (${reason})`,
     approved: (units: number, product: string, note: string) => `تمت الموافقة على الإرجاع: ${n(units)} × ${product}${note ? ` — ${note}` : ''}`,
@@ -278,7 +278,7 @@ const SERVER_TEXTS = {
   reviewActionFailed: (m: string) => `تعذّر الحفظ: ${m}`,
 
   // Price history and price alerts
-  priceAlertSet: (price: string) => `سننبّهك عندما ينخفض السعر عن ${price}.`,
+  priceAlertSet: (price: string) => `إذا انخفض السعر عن ${price} فسننبّهك.`,
   priceAlertRemoved: 'تمت إزالة تنبيه السعر.',
   priceAlertNotBelow: (price: string) => `السعر الحالي ${price} بالفعل: اختر مبلغًا أقل منه.`,
   priceAlertNotFound: 'تنبيه السعر غير موجود',
@@ -350,7 +350,7 @@ const SERVER_TEXTS = {
   assistantRefundToCard: 'إلى البطاقة التي دفعت بها',
   assistantRefundStoreCredit: 'رصيدًا في المتجر (طلب بالدفع عند الاستلام)',
   assistantReturnOpened: (id: number, refund: string) =>
-    `تم: فُتح طلب الإرجاع رقم ${id}. سيراجعه البائع، وعند استلام المنتج يُردّ إليك ${refund}. يمكنك متابعته في قسم المرتجعات في ملفك الشخصي.`,
+    `تم: فُتح طلب الإرجاع رقم ${id}. سيراجعه البائع، وعند استلام المنتج يُردّ ${refund} إليك. يمكنك متابعته في قسم المرتجعات في ملفك الشخصي.`,
   assistantActionFailed: (m: string) => `تعذّر تنفيذ ذلك: ${m}`,
   assistantNothingChanged: 'حسنًا، لم أغيّر شيئًا.',
   assistantYesOrNo: 'يُرجى الرد بـ«نعم» للمتابعة، أو «لا» لترك كل شيء كما هو.',
@@ -359,15 +359,15 @@ const SERVER_TEXTS = {
     `للتأكيد: هل تريد إلغاء الطلب ${number} من ${seller} (${total})؟ لم يُشحن بعد. أرسل «نعم» لإلغائه، أو «لا» للإبقاء عليه.`,
   assistantCancelTooLate: (status: string) => `حالة هذا الطلب الآن: ${status}، لذا لم يعد إلغاؤه ممكنًا؛ ويمكنك إرجاعه بعد تسليمه.`,
   assistantCancelShipped: (number: string, status: string) => `حالة الطلب ${number}: ${status}، لذا لم يعد إلغاؤه ممكنًا. ويمكنك إرجاعه بعد تسليمه.`,
-  assistantCancelDone: (number: string, total: string) => `تم: أُلغي الطلب ${number}، ويُعكس المبلغ الذي دفعته له وقدره ${total}. ستجد ذلك في سجل طلباتك.`,
+  assistantCancelDone: (number: string, total: string) => `تم: أُلغي الطلب ${number}، ويُعكس المبلغ الذي دفعته له (${total}). ستجد ذلك في سجل طلباتك.`,
   assistantNothingToCancel: 'لا يمكن إلغاء أي من طلباتك الأخيرة: كل أجزائها شُحنت أو أُغلقت.',
   assistantPolicyOf: (seller: string) => `سياسات ${seller}:`,
   assistantPolicyReturns: (days: number) => `• الإرجاع: خلال ${days} يومًا من التسليم.`,
-  assistantPolicyShipping: (fee: string, above: string) => `• الشحن: ${fee} للطلب، ومجاني للطلبات التي تزيد على ${above}.`,
+  assistantPolicyShipping: (fee: string, above: string) => `• الشحن: ${fee} للطلب، والطلب الذي يزيد على ${above} شحنه مجاني.`,
   assistantPolicyEstimate: (min: number, max: number) => `• التوصيل: ${min === max ? `${min}` : `من ${min} إلى ${max}`} أيام عمل بعد الشحن.`,
   assistantPolicyNoEstimate: '• التوصيل: لم تُحدَّد مدة متوقعة.',
   assistantPolicyShipsFree: (name: string, price: string) => `سعر **${name}** هو ${price}، لذا يُشحن مجانًا وحده.`,
-  assistantPolicyFreeAbove: (name: string, price: string, above: string) => `سعر **${name}** هو ${price}: الشحن مجاني عندما يتجاوز طلبك من هذا البائع ${above}.`,
+  assistantPolicyFreeAbove: (name: string, price: string, above: string) => `سعر **${name}** هو ${price}، وإذا تجاوز طلبك من هذا البائع ${above} فالشحن مجاني.`,
   assistantPolicyListingSays: (name: string, text: string) => `يذكر وصف **${name}**: ${text}.`,
   assistantHandoverSignIn: 'يُرجى تسجيل الدخول ثم الطلب مجددًا، حتى يعرف الموظف الذي سيرد عليك طلباتِ من يراجع. ويمكنك أيضًا التواصل معنا عبر الدعم.',
   assistantHandoverDone: (id: number) =>
@@ -376,6 +376,14 @@ const SERVER_TEXTS = {
   assistantHandoverIntro: 'طلب المتسوق من المساعد التحدث إلى موظف. المحادثة حتى الآن:',
   assistantTranscriptShopper: 'المتسوق',
   assistantTranscriptAssistant: 'المساعد',
+
+  // the optimiser's activity log (a vendor screen reads it as the server wrote it)
+  optimiserActivitySettings: (autoOptimize: boolean, monitoring: boolean, drafts: boolean) =>
+    `تم تحديث الإعدادات: التحسين التلقائي ${autoOptimize ? 'مفعّل' : 'متوقف'}، ومراقبة الأداء ${monitoring ? 'مفعّلة' : 'متوقفة'}، والمسودات ${drafts ? 'مشمولة' : 'مستبعدة'}`,
+  optimiserActivityRun: (count: number, average: number, below: number, threshold: number) =>
+    `تم تحليل ${products(count)}: متوسط الدرجة ${n(average)}، وما دون ${n(threshold)} منها ${n(below)}`,
+  optimiserActivityApplied: (part: 'title' | 'description' | 'keywords', product: string) =>
+    `تم تطبيق ${{ title: 'العنوان المحسَّن', description: 'الوصف المحسَّن', keywords: 'الكلمات المفتاحية المحسَّنة' }[part]} على «${product}»`,
 
   // Commission invoices and the PINT AE export (issue 25 items 5 and 6, decision 0108)
   commissionLine: (orderNumber: string) => `عمولة السوق على الطلب ${orderNumber}`,

@@ -297,6 +297,12 @@ export const MSG = {
   pmTryAdjusting: 'Try adjusting your search terms',
   pmCreateFirst: 'Create your first product to get started',
   optimiserApplied: (field: string) => `Optimised ${field} applied`,
+  // the optimiser's activity log, written for its reader when read (the row keeps the key and the arguments)
+  optimiserActivitySettings: (autoOptimize: boolean, monitoring: boolean, drafts: boolean) =>
+    `Settings updated: auto-optimisation ${autoOptimize ? 'on' : 'off'}, performance monitoring ${monitoring ? 'on' : 'off'}, drafts ${drafts ? 'included' : 'left out'}`,
+  optimiserActivityRun: (products: number, average: number, below: number, threshold: number) =>
+    `Analysed ${products} product${products === 1 ? '' : 's'}: average score ${average}, ${below} below ${threshold}`,
+  optimiserActivityApplied: (part: 'title' | 'description' | 'keywords', product: string) => `Applied the optimised ${part} to “${product}”`,
   productCreated: 'Product created successfully!',
   embedSaved: 'Embed saved!',
   noProductsMatch: 'No products match your search',

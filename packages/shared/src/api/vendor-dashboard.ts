@@ -130,7 +130,8 @@ export const vendorAnalyticsSchema = z.object({
       /** Every day of the range, zero days included: the vendor's line revenue per UTC day. */
       revenue_by_day: z.array(z.object({ date: z.string(), revenue: z.number(), orders: z.number().int() })),
       /** Best sellers in the range by revenue. */
-      top_products: z.array(z.object({ id: z.number().int().nullable(), name: z.string(), revenue: z.number(), units_sold: z.number().int() })),
+      // name_ar: the product's Arabic name, '' when it has none (or the product is gone)
+      top_products: z.array(z.object({ id: z.number().int().nullable(), name: z.string(), name_ar: z.string(), revenue: z.number(), units_sold: z.number().int() })),
     }),
   }),
   ai: z.object({ summary: z.string() }),

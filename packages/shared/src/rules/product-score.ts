@@ -27,7 +27,12 @@ export type OptimiserInput = {
 export type Priority = 'critical' | 'high' | 'medium';
 export type ScoreArea = 'seo' | 'performance' | 'conversion';
 export type Recommendation = { area: ScoreArea; priority: Priority; message: string };
-export type Rule = { points: number; text: string };
+/** A scoring rule: `text` is its English description; screens in another language name it by `id` (issue 26 item 1). */
+export type Rule = { id: RuleId; points: number; text: string };
+export type RuleId =
+  | 'seoTitle' | 'seoDescription' | 'seoKeywords' | 'seoImage'
+  | 'performanceStock' | 'performanceRating' | 'performanceReviews' | 'performanceUpdated'
+  | 'conversionPrice' | 'conversionDiscount' | 'conversionPhotos' | 'conversionBrandCategory';
 
 export type ProductScores = {
   seo: number;
@@ -41,26 +46,26 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** SEO (spec): 25 points each. */
 export const SEO_SCORE_RULES: Rule[] = [
-  { points: 25, text: `Title of ${SEO_RULES.title.min} to ${SEO_RULES.title.max} characters` },
-  { points: 25, text: `Description of ${SEO_RULES.description.min} to ${SEO_RULES.description.max} characters` },
-  { points: 25, text: `${SEO_RULES.keywords.min} to ${SEO_RULES.keywords.max} keywords of ${SEO_RULES.keywordLength.min} to ${SEO_RULES.keywordLength.max} characters` },
-  { points: 25, text: 'At least one image' },
+  { id: 'seoTitle', points: 25, text: `Title of ${SEO_RULES.title.min} to ${SEO_RULES.title.max} characters` },
+  { id: 'seoDescription', points: 25, text: `Description of ${SEO_RULES.description.min} to ${SEO_RULES.description.max} characters` },
+  { id: 'seoKeywords', points: 25, text: `${SEO_RULES.keywords.min} to ${SEO_RULES.keywords.max} keywords of ${SEO_RULES.keywordLength.min} to ${SEO_RULES.keywordLength.max} characters` },
+  { id: 'seoImage', points: 25, text: 'At least one image' },
 ];
 
 /** Performance: how well the product can sell now — availability, reputation and upkeep. */
 export const PERFORMANCE_RULES: Rule[] = [
-  { points: 25, text: 'Stock: 10 or more 25, 1–9 15, none 0' },
-  { points: 25, text: 'Rating: 4.5+ 25, 4.0+ 20, 3.0+ 10, lower or none 0' },
-  { points: 25, text: 'Reviews: 50+ 25, 10+ 15, 1+ 5, none 0' },
-  { points: 25, text: 'Updated: within 30 days 25, 90 days 15, older 5' },
+  { id: 'performanceStock', points: 25, text: 'Stock: 10 or more 25, 1–9 15, none 0' },
+  { id: 'performanceRating', points: 25, text: 'Rating: 4.5+ 25, 4.0+ 20, 3.0+ 10, lower or none 0' },
+  { id: 'performanceReviews', points: 25, text: 'Reviews: 50+ 25, 10+ 15, 1+ 5, none 0' },
+  { id: 'performanceUpdated', points: 25, text: 'Updated: within 30 days 25, 90 days 15, older 5' },
 ];
 
 /** Conversion: how likely a visitor buys — price against comparable products, offer, photos, trust. */
 export const CONVERSION_RULES: Rule[] = [
-  { points: 25, text: 'Price vs. category median: at or below 25, up to 10% above 15, higher 5, no comparison 15' },
-  { points: 25, text: 'Discount: 10% or more 25, any 15, none 0' },
-  { points: 25, text: 'Photos: 3 or more 25, 2 15, 1 10, none 0' },
-  { points: 25, text: 'Brand and category: both 25, one 15, neither 0' },
+  { id: 'conversionPrice', points: 25, text: 'Price vs. category median: at or below 25, up to 10% above 15, higher 5, no comparison 15' },
+  { id: 'conversionDiscount', points: 25, text: 'Discount: 10% or more 25, any 15, none 0' },
+  { id: 'conversionPhotos', points: 25, text: 'Photos: 3 or more 25, 2 15, 1 10, none 0' },
+  { id: 'conversionBrandCategory', points: 25, text: 'Brand and category: both 25, one 15, neither 0' },
 ];
 
 /** The median of some numbers (null when there are none). */

@@ -28,7 +28,7 @@ export function optimisationRoutes(deps: { optimisation: OptimisationService }) 
         tags: ['optimisation'], summary: 'Settings, run history (10), activity log (20) and performance history (10) of the optimiser', security,
         response: { 200: optimiserStateSchema, 401: errorBodySchema, 403: errorBodySchema },
       },
-    }, async (req) => optimisation.state(vendorOf(req)));
+    }, async (req) => optimisation.state(vendorOf(req), readerOf(req)));
 
     r.get('/api/vendor/optimisation/results', {
       preHandler: requireVendor,
@@ -76,6 +76,6 @@ export function optimisationRoutes(deps: { optimisation: OptimisationService }) 
         tags: ['optimisation'], summary: 'Log that an optimised title, description or keywords were applied to one of the vendor\'s products', security,
         body: appliedActivitySchema, response: { 201: activityEntrySchema, ...errors, 404: errorBodySchema },
       },
-    }, async (req, reply) => reply.status(201).send(await optimisation.recordApplied(vendorOf(req), req.body, actorOf(req))));
+    }, async (req, reply) => reply.status(201).send(await optimisation.recordApplied(vendorOf(req), req.body, actorOf(req), readerOf(req))));
   };
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq, notInArray } from 'drizzle-orm';
+import { z } from 'zod';
 import { LIST_MAX_LIMIT, OPTIMISER_ACTIVITY_LOG, OPTIMISER_PERF_HISTORY, OPTIMISER_RUN_HISTORY, SCORE_RECOMMENDATION_BELOW } from '@souq/shared/constants';
 import {
   optimiserSettingsSchema, type ActivityEntry, type OptimiserRun, type OptimiserSettings, type OptimiserState, type PerformanceSample,
@@ -9,6 +10,7 @@ import { median, optimiserInputOf, scoreProduct } from '@souq/shared/rules/produ
 import { optimiseDescription, optimiseKeywords, optimiseTitle } from '@souq/shared/rules/seo';
 import { messagesFor } from '@souq/shared/messages-for';
 import type { Locale } from '@souq/shared/rules/locale';
+import { ENGLISH_READER, withReader, type Reader } from '../../platform/request-locale.js';
 import { optimiserEntries, optimiserSettings } from '../../db/schema/optimisation.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { changesBetween, type Actor, type AuditLog } from '../../platform/audit.js';
@@ -20,8 +22,31 @@ type Kind = 'run' | 'activity' | 'performance';
 const KEEP: Record<Kind, number> = { run: OPTIMISER_RUN_HISTORY, activity: OPTIMISER_ACTIVITY_LOG, performance: OPTIMISER_PERF_HISTORY };
 type Entry = typeof optimiserEntries.$inferSelect;
 
-const FIELD_LABEL = { title: 'title', description: 'description', keywords: 'keywords' } as const;
-const onOff = (v: boolean) => (v ? 'on' : 'off');
+type Field = 'title' | 'description' | 'keywords';
+
+/**
+ * An activity line as words to write for its reader (issue 26 item 1): the MSG key and its arguments, kept in the row
+ * beside the English `message`. Rows written before the words were kept have only the message and read as written.
+ */
+const activityWordsSchema = z.discriminatedUnion('key', [
+  z.object({ key: z.literal('optimiserActivitySettings'), args: z.tuple([z.boolean(), z.boolean(), z.boolean()]) }),
+  z.object({ key: z.literal('optimiserActivityRun'), args: z.tuple([z.number(), z.number(), z.number(), z.number()]) }),
+  // the product's Arabic name beside its English one, for a reader in Arabic
+  z.object({ key: z.literal('optimiserActivityApplied'), args: z.tuple([z.enum(['title', 'description', 'keywords']), z.string()]), name_ar: z.string().optional() }),
+]);
+type ActivityWords = z.infer<typeof activityWordsSchema>;
+
+function activityText(words: ActivityWords, locale: Locale): string {
+  const say = messagesFor(locale);
+  switch (words.key) {
+    case 'optimiserActivitySettings': return say.optimiserActivitySettings(...words.args);
+    case 'optimiserActivityRun': return say.optimiserActivityRun(...words.args);
+    case 'optimiserActivityApplied': return say.optimiserActivityApplied(words.args[0], (locale === 'ar' && words.name_ar) || words.args[1]);
+  }
+}
+
+/** The row's data for an activity line: the words, and the English line (as rows always held) for other readers of the table. */
+const activityData = (kind: ActivityEntry['kind'], words: ActivityWords) => ({ kind, message: activityText(words, 'en'), words });
 
 /**
  * The AI optimisation dashboard's server side: runs score every product of the vendor with the shared rules (the
@@ -55,7 +80,12 @@ export function createOptimisationService(deps: {
   const recordAudit = (tx: Tx, actor: Actor, vendorId: number, action: string, changes: Record<string, unknown>) =>
     deps.audit?.record(tx, { actor, action, target: { type: 'vendor', id: vendorId }, changes: changesBetween(null, changes) });
 
-  const toActivity = (e: Entry): ActivityEntry => ({ id: e.id, created_at: e.createdAt.toISOString(), kind: e.data.kind as ActivityEntry['kind'], message: String(e.data.message) });
+  /** An activity row for `reader`: its words in the reader's language, or the message as written for an older row. */
+  const toActivity = (e: Entry, reader: Reader = ENGLISH_READER): ActivityEntry => {
+    const words = activityWordsSchema.safeParse(e.data.words);
+    const message = words.success ? withReader(reader, () => activityText(words.data, reader.locale)) : String(e.data.message);
+    return { id: e.id, created_at: e.createdAt.toISOString(), kind: e.data.kind as ActivityEntry['kind'], message };
+  };
   const toRun = (e: Entry): OptimiserRun => ({ ...(e.data as Omit<OptimiserRun, 'id' | 'created_at'>), id: e.id, created_at: e.createdAt.toISOString() });
   const toSample = (e: Entry): PerformanceSample => ({ ...(e.data as Omit<PerformanceSample, 'id' | 'created_at'>), id: e.id, created_at: e.createdAt.toISOString() });
 
@@ -99,13 +129,13 @@ export function createOptimisationService(deps: {
   }
 
   return {
-    async state(vendorId: number): Promise<OptimiserState> {
+    async state(vendorId: number, reader: Reader = ENGLISH_READER): Promise<OptimiserState> {
       const [settings, entries] = await Promise.all([
         settingsOf(vendorId),
         db.select().from(optimiserEntries).where(eq(optimiserEntries.vendorId, vendorId)).orderBy(desc(optimiserEntries.id)),
       ]);
       const of = (kind: Kind) => entries.filter((e) => e.kind === kind).slice(0, KEEP[kind]);
-      return { settings, runs: of('run').map(toRun), activity: of('activity').map(toActivity), performance: of('performance').map(toSample) };
+      return { settings, runs: of('run').map(toRun), activity: of('activity').map((e) => toActivity(e, reader)), performance: of('performance').map(toSample) };
     },
 
     async updateSettings(vendorId: number, patch: Partial<OptimiserSettings>, actor: Actor): Promise<OptimiserSettings> {
@@ -117,8 +147,7 @@ export function createOptimisationService(deps: {
           .insert(optimiserSettings)
           .values({ vendorId, settings: after, updatedAt: now() })
           .onConflictDoUpdate({ target: optimiserSettings.vendorId, set: { settings: after, updatedAt: now() } });
-        const message = `Settings updated: auto-optimisation ${onOff(after.autoOptimize)}, performance monitoring ${onOff(after.performanceMonitoring)}, drafts ${after.includeDrafts ? 'included' : 'left out'}`;
-        await append(tx, vendorId, 'activity', { kind: 'settings', message });
+        await append(tx, vendorId, 'activity', activityData('settings', { key: 'optimiserActivitySettings', args: [after.autoOptimize, after.performanceMonitoring, after.includeDrafts] }));
         await deps.audit?.record(tx, { actor, action: 'optimiser.settings', target: { type: 'vendor', id: vendorId }, changes: changesBetween(before, after) });
         return after;
       });
@@ -142,8 +171,9 @@ export function createOptimisationService(deps: {
       };
       const entry = await db.transaction(async (tx) => {
         const row = await append(tx, vendorId, 'run', summary);
-        const message = `Analysed ${summary.products} product${summary.products === 1 ? '' : 's'}: average score ${summary.averages.overall}, ${summary.below_threshold} below ${SCORE_RECOMMENDATION_BELOW}`;
-        await append(tx, vendorId, 'activity', { kind: 'run', message });
+        await append(tx, vendorId, 'activity', activityData('run', {
+          key: 'optimiserActivityRun', args: [summary.products, summary.averages.overall, summary.below_threshold, SCORE_RECOMMENDATION_BELOW],
+        }));
         await recordAudit(tx, actor, vendorId, 'optimiser.run', { products: summary.products, averageScore: summary.averages.overall });
         return row;
       });
@@ -159,12 +189,14 @@ export function createOptimisationService(deps: {
     },
 
     /** Logs that the vendor applied a proposal to one of its own products (404 for another vendor's product). */
-    async recordApplied(vendorId: number, input: { product_id: number; field: keyof typeof FIELD_LABEL }, actor: Actor): Promise<ActivityEntry> {
+    async recordApplied(vendorId: number, input: { product_id: number; field: Field }, actor: Actor, reader: Reader = ENGLISH_READER): Promise<ActivityEntry> {
       const product = await deps.catalogue.getManaged(input.product_id, { ownerVendorId: vendorId });
       return db.transaction(async (tx) => {
-        const row = await append(tx, vendorId, 'activity', { kind: 'applied', message: `Applied the optimised ${FIELD_LABEL[input.field]} to “${product.name}”` });
+        const row = await append(tx, vendorId, 'activity', activityData('applied', {
+          key: 'optimiserActivityApplied', args: [input.field, product.name], ...(product.name_ar ? { name_ar: product.name_ar } : {}),
+        }));
         await recordAudit(tx, actor, vendorId, 'optimiser.applied', { productId: product.id, field: input.field });
-        return toActivity(row);
+        return toActivity(row, reader);
       });
     },
   };

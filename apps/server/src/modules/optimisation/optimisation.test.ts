@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { optimiserStateSchema, runResponseSchema } from '@souq/shared/api/optimisation';
+import { SCORE_RECOMMENDATION_BELOW } from '@souq/shared/constants';
 import { call, createTestApp, signupCustomer, verifiedVendorPair, type TestContext } from '../../../test/harness.js';
 
 let t: TestContext;
@@ -107,5 +108,30 @@ describe('authorization', () => {
       expect((await call(t.app, { method, url, body })).status).toBe(401);
       expect((await call(t.app, { method, url, body, token: customer })).status).toBe(403);
     }
+  });
+});
+
+describe('the activity log in the reader\'s language', () => {
+  it('writes each line for its reader from the words it keeps, the English as before; an older row reads as written', async () => {
+    // a line written before the words were kept
+    await t.database.query("insert into optimiser_entries (vendor_id, kind, data, created_at) values ($1, 'activity', $2, now() - interval '1 day')", [vendorB.id, { kind: 'run', message: 'Analysed 9 products: average score 50, 3 below 70' }]);
+    const named = await createProduct(vendorB.token, { name: 'Beta Kettle', name_ar: 'غلاية بيتا', price_cents: 7000, categories: ['kitchen'] });
+    await call(t.app, { method: 'PUT', url: '/api/vendor/optimisation/settings', token: vendorB.token, body: { autoOptimize: true } });
+    const { averages, below_threshold: below } = (await run(vendorB.token)).json.run;
+    const applied = await call(t.app, { method: 'POST', url: '/api/vendor/optimisation/activity?lang=ar', token: vendorB.token, body: { product_id: named.json.product.id, field: 'keywords' } });
+    expect(applied.json.message).toBe('تم تطبيق الكلمات المفتاحية المحسَّنة على «غلاية بيتا»');
+
+    const en = (await state(vendorB.token)).json.activity.map((a: { message: string }) => a.message);
+    expect(en).toEqual([
+      'Applied the optimised keywords to “Beta Kettle”',
+      `Analysed 2 products: average score ${averages.overall}, ${below} below ${SCORE_RECOMMENDATION_BELOW}`,
+      'Settings updated: auto-optimisation on, performance monitoring on, drafts included',
+      'Analysed 9 products: average score 50, 3 below 70',
+    ]);
+    const ar = (await call(t.app, { url: '/api/vendor/optimisation?lang=ar', token: vendorB.token })).json.activity.map((a: { message: string }) => a.message);
+    expect(ar[0]).toBe('تم تطبيق الكلمات المفتاحية المحسَّنة على «غلاية بيتا»');
+    expect(ar[1]).toBe(`تم تحليل منتجان: متوسط الدرجة ${averages.overall}، وما دون ${SCORE_RECOMMENDATION_BELOW} منها ${below}`);
+    expect(ar[2]).toBe('تم تحديث الإعدادات: التحسين التلقائي مفعّل، ومراقبة الأداء مفعّلة، والمسودات مشمولة');
+    expect(ar[3]).toBe('Analysed 9 products: average score 50, 3 below 70');
   });
 });

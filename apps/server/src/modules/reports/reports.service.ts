@@ -14,7 +14,7 @@ import type { Db } from '../../platform/db.js';
 import { createAdminOrderQueries } from './admin-orders.queries.js';
 import { createAdminProductQueries } from './admin-products.queries.js';
 import { createSalesQueries, resolveRange } from './sales.queries.js';
-import { CHAT_TOPICS, topicPattern } from './chat-topics.js';
+import { ARABIC_LETTER, CHAT_TOPICS, topicPattern, topicsOfArabicMessage } from './chat-topics.js';
 import { overviewSummary } from './overview-summary.js';
 import { ENGLISH_READER, withReader, type Reader } from '../../platform/request-locale.js';
 import { messagesFor } from '@souq/shared/messages-for';
@@ -153,10 +153,12 @@ export function createReportsService(deps: {
     const since = new Date(now().getTime() - CHATBOT_WINDOW_HOURS * HOUR_MS);
     const inWindow = gte(chatMessages.createdAt, since);
     const sources = sql.join(CHAT_CART_SOURCES.map((s) => sql`${s}`), sql`, `);
+    // messages with Arabic letters are read in topicsOfArabicMessage (folded as search folds Arabic), the others here
     const topicCounts = Object.fromEntries(
-      CHAT_TOPICS.map((t, i) => [`t${i}`, intOf(sql`count(*) filter (where ${chatMessages.messageContent} ~* ${topicPattern(t.keywords)})`)]),
+      CHAT_TOPICS.map((t, i) => [`t${i}`, intOf(sql`count(*) filter (where ${chatMessages.messageContent} ~* ${topicPattern(t.keywords)} and ${chatMessages.messageContent} !~ ${ARABIC_LETTER})`)]),
     );
-    const [[volume], [carts], [topics]] = await Promise.all([
+    const asked = and(inWindow, eq(chatMessages.messageType, 'user'));
+    const [[volume], [carts], [topics], arabic] = await Promise.all([
       db
         .select({
           chats: intOf(sql`count(distinct ${chatMessages.sessionId})`),
@@ -176,8 +178,11 @@ export function createReportsService(deps: {
                       and e.properties->>'source' in (${sources})
                       and e.session_id <> '' and e.session_id = split_part(${chatSessions.clientSessionId}, ':', 2))
           )`),
-      db.select(topicCounts).from(chatMessages).where(and(inWindow, eq(chatMessages.messageType, 'user'))),
+      db.select(topicCounts).from(chatMessages).where(asked),
+      db.select({ text: chatMessages.messageContent }).from(chatMessages).where(and(asked, sql`${chatMessages.messageContent} ~ ${ARABIC_LETTER}`)),
     ]);
+    const counts = new Map(CHAT_TOPICS.map((t, i) => [t.id, Number((topics as Record<string, number> | undefined)?.[`t${i}`] ?? 0)]));
+    for (const { text } of arabic) for (const id of topicsOfArabicMessage(text)) counts.set(id, counts.get(id)! + 1);
     const chats = volume?.chats ?? 0;
     const messages = volume?.messages ?? 0;
     const withCart = carts?.n ?? 0;
@@ -189,7 +194,7 @@ export function createReportsService(deps: {
       messages_per_chat: chats ? Math.round((messages / chats) * 10) / 10 : 0,
       chats_with_add_to_cart: withCart,
       add_to_cart_share: chats ? withCart / chats : 0,
-      topics: CHAT_TOPICS.map((t, i) => ({ topic: names[t.id], messages: Number((topics as Record<string, number> | undefined)?.[`t${i}`] ?? 0) }))
+      topics: CHAT_TOPICS.map((t) => ({ topic: names[t.id], messages: counts.get(t.id)! }))
         .filter((t) => t.messages > 0)
         .sort((a, b) => b.messages - a.messages || a.topic.localeCompare(b.topic)),
     };

@@ -208,6 +208,23 @@ describe('GET /api/admin/chatbot', () => {
     await t.database.query("update chat_messages set created_at = now() - interval '2 days'");
     expect((await call(t.app, { url: '/api/admin/chatbot', token: admin })).json).toMatchObject({ chats: 0, messages: 0, topics: [] });
   });
+
+  it('counts Arabic questions under their topics, once each, beside the English ones', async () => {
+    const chat = (message: string, sessionId: string) => call(t.app, { method: 'POST', url: '/api/ai/chat', body: { message, sessionId } });
+    await chat('هل عندكم هاتف رخيص؟', 'visit-ar');
+    await chat('متى يصل طلبي؟', 'visit-ar');
+    // an Arabic question naming the topic in English too counts once under it
+    await chat('هل التوصيل delivery مجاني', 'visit-ar');
+    await chat('Is there a cheap laptop?', 'visit-en');
+    const res = await call(t.app, { url: '/api/admin/chatbot', token: admin });
+    expect(res.json.topics).toEqual([
+      { topic: 'Orders & delivery', messages: 2 },
+      { topic: 'Prices & budget', messages: 2 },
+      { topic: 'Laptops & computers', messages: 1 },
+      { topic: 'Phones & tablets', messages: 1 },
+    ]);
+    await t.database.query("update chat_messages set created_at = now() - interval '2 days'");
+  });
 });
 
 describe('the bell (reports.alerts)', () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { VendorAnalytics } from '@souq/shared/api/vendor-dashboard';
+import { MSG_AR } from '@souq/shared/messages.ar';
+import { registerArabicMessages } from '@souq/shared/messages-for';
 import { vendorInsights } from './insights.js';
 
 type Figures = VendorAnalytics['analytics'];
@@ -33,7 +35,7 @@ describe('vendorInsights', () => {
       ...figures({ low_stock: 2 }, {
         totals: { orders: 3, revenue: 400, units_sold: 5 },
         revenue_by_day: days([100, 0, 0, 300]),
-        top_products: [{ id: 1, name: 'Lamp', revenue: 300, units_sold: 3 }],
+        top_products: [{ id: 1, name: 'Lamp', name_ar: 'مصباح', revenue: 300, units_sold: 3 }],
       }),
       categories: [],
     });
@@ -43,5 +45,15 @@ describe('vendorInsights', () => {
     expect(text).toContain('Best seller: Lamp with AED\u00a0300.00 from 3 units.');
     expect(text).toContain('Your best day was Mar 4, 2026 with AED\u00a0300.00.');
     expect(text).toContain('Revenue in the second half of the range was up 200% on the first half.');
+  });
+
+  it('names the best seller by its Arabic name for an Arabic reader, and by its English one when it has none', () => {
+    registerArabicMessages(MSG_AR);
+    const sold = (name_ar: string, locale: 'en' | 'ar' = 'ar') =>
+      vendorInsights(figures({}, { totals: { orders: 1, revenue: 300, units_sold: 3 }, revenue_by_day: days([0, 0, 0, 300]), top_products: [{ id: 1, name: 'Lamp', name_ar, revenue: 300, units_sold: 3 }] }), locale);
+    expect(sold('مصباح')).toContain('الأكثر مبيعًا: مصباح بإيرادات');
+    expect(sold('')).toContain('الأكثر مبيعًا: Lamp بإيرادات');
+    // English readers keep the English name
+    expect(sold('مصباح', 'en')).toContain('Best seller: Lamp with');
   });
 });

@@ -14,7 +14,8 @@ const day = (iso: string) => formatDate(iso);
  * it. No model is asked: the value is in naming what the numbers say and the next step, not in prose.
  * The sentences are MSG's in `locale` (issue 26 item 1); money and dates follow the formatters' reader (the caller
  * runs this inside `withReader` for a reader of another language). `departmentName` gives a category's name in that
- * language (the category as the vendor wrote it when there is none).
+ * language (the category as the vendor wrote it when there is none); the best seller is named in Arabic when it has
+ * an Arabic name.
  */
 export function vendorInsights(a: Figures, locale: Locale = 'en', departmentName: (category: string) => string = (c) => c): string {
   const say = messagesFor(locale);
@@ -43,7 +44,7 @@ export function vendorInsights(a: Figures, locale: Locale = 'en', departmentName
   } else {
     out.push(say.insightsSales(day(s.from), day(s.to), s.totals.units_sold, s.totals.orders, money(s.totals.revenue), money(s.totals.revenue / s.totals.orders)));
     const [best] = s.top_products;
-    if (best) out.push(say.insightsBestSeller(best.name, money(best.revenue), best.units_sold));
+    if (best) out.push(say.insightsBestSeller((locale === 'ar' && best.name_ar) || best.name, money(best.revenue), best.units_sold));
     const bestDay = s.revenue_by_day.reduce((m, d) => (d.revenue > m.revenue ? d : m), s.revenue_by_day[0]!);
     out.push(say.insightsBestDay(day(bestDay.date), money(bestDay.revenue)));
     // the later half of the range against the earlier half: a direction, not a forecast

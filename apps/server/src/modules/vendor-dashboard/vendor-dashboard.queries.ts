@@ -282,8 +282,10 @@ export function createVendorDashboardQueries(db: Db, currency: string) {
                  (select count(distinct ${orderItems.orderId}) from ${ownLinesInRange} and (${orders.createdAt} at time zone 'UTC')::date = d.day::date)::int8 as orders
           from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') as d(day)
           order by d.day`),
-        rowsOf<{ id: number | null; name: string; revenue: number; units: number }>(db, sql`
+        // the Arabic name is the product's as it is now (a line keeps only the English name it was sold under)
+        rowsOf<{ id: number | null; name: string; name_ar: string | null; revenue: number; units: number }>(db, sql`
           select ${orderItems.productId} as id, max(${orderItems.productName}) as name,
+                 (select p.name_ar from ${products} p where p.id = ${orderItems.productId}) as name_ar,
                  sum(${orderItems.lineTotalCents})::int8 as revenue, sum(${orderItems.quantity})::int8 as units
           from ${ownLinesInRange}
           group by ${orderItems.productId}, case when ${orderItems.productId} is null then ${orderItems.productName} end
@@ -308,7 +310,7 @@ export function createVendorDashboardQueries(db: Db, currency: string) {
           currency,
           totals: { orders: Number(totals?.orders ?? 0), revenue: centsToAmount(totals?.revenue ?? 0), units_sold: Number(totals?.units ?? 0) },
           revenue_by_day: days.map((d) => ({ date: d.date, revenue: centsToAmount(d.revenue), orders: Number(d.orders) })),
-          top_products: top.map((p) => ({ id: p.id === null ? null : Number(p.id), name: p.name, revenue: centsToAmount(p.revenue), units_sold: Number(p.units) })),
+          top_products: top.map((p) => ({ id: p.id === null ? null : Number(p.id), name: p.name, name_ar: p.name_ar ?? '', revenue: centsToAmount(p.revenue), units_sold: Number(p.units) })),
         },
       };
     },

@@ -29,7 +29,7 @@ beforeAll(async () => {
   b = await signupVendor(t.app, 'Beta Kitchen LLC');
   const vendorA = a.vendor.id;
   const lamp = await makeProduct(t.app, { name: 'Alpha Lamp', priceCents: 10_000, stock: 20, categories: ['Home'], tags: ['light', 'desk'], vendorId: vendorA });
-  const rug = await makeProduct(t.app, { name: 'Alpha Rug', priceCents: 25_000, stock: 4, categories: ['Home', 'Decor'], tags: ['Light'], vendorId: vendorA });
+  const rug = await makeProduct(t.app, { name: 'Alpha Rug', nameAr: 'سجادة ألفا', priceCents: 25_000, stock: 4, categories: ['Home', 'Decor'], tags: ['Light'], vendorId: vendorA });
   await makeProduct(t.app, { name: 'Alpha Draft', priceCents: 5_000, stock: 10, categories: ['Decor'], status: 'draft', vendorId: vendorA });
   await makeProduct(t.app, { name: 'Alpha Gone', priceCents: 99_900, stock: 1, categories: ['Home'], status: 'archived', vendorId: vendorA });
   const mug = await makeProduct(t.app, { name: 'Beta Mug', priceCents: 3_000, stock: 50, categories: ['Kitchen'], vendorId: b.vendor.id });
@@ -211,8 +211,8 @@ describe('GET /api/analytics/vendor', () => {
       { date: today(), revenue: 450, orders: 2 },
     ]);
     expect(sales.top_products).toEqual([
-      { id: p.rug, name: 'Alpha Rug', revenue: 500, units_sold: 2 },
-      { id: p.lamp, name: 'Alpha Lamp', revenue: 200, units_sold: 2 },
+      { id: p.rug, name: 'Alpha Rug', name_ar: 'سجادة ألفا', revenue: 500, units_sold: 2 },
+      { id: p.lamp, name: 'Alpha Lamp', name_ar: '', revenue: 200, units_sold: 2 },
     ]);
     expect(ai.summary).toContain('You have 3 products, 2 of them active; 1 product is not visible to customers');
     expect(ai.summary).toContain('Your average price is AED\u00a0133.33 and the stock on hand is worth AED\u00a02,800.00.');
@@ -221,6 +221,12 @@ describe('GET /api/analytics/vendor', () => {
     expect(ai.summary).toContain('you sold 4 units in 3 orders for AED\u00a0700.00 (AED\u00a0233.33 per order).');
     expect(ai.summary).toContain('Best seller: Alpha Rug with AED\u00a0500.00 from 2 units.');
     expect((await call(t.app, { url: '/api/analytics/vendor', token: a.token })).json.ai.summary).toBe(ai.summary);
+  });
+
+  it('names the best seller in Arabic for an Arabic reader, by its Arabic name', async () => {
+    const res = await call(t.app, { url: '/api/analytics/vendor?lang=ar', token: a.token });
+    expect(res.json.ai.summary).toContain('الأكثر مبيعًا: سجادة ألفا بإيرادات');
+    expect(res.json.ai.summary).not.toContain('Alpha Rug');
   });
 
   it('takes a range; a day range of only today leaves the older order out', async () => {

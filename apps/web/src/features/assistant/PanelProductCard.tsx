@@ -3,6 +3,7 @@ import { Price } from '@/components/ui/Price';
 import { cx } from '@/components/ui/cx';
 import { ProductImage } from '@/features/storefront/ProductImage';
 import { PRODUCT_DRAG_TYPE } from '@/features/storefront/product-ref';
+import { DepartmentName, useDepartmentName } from '@/features/storefront/departments';
 import type { PanelProduct } from './context-rules';
 import { useLingui } from '@lingui/react/macro';
 import { useContentLang } from '@/lib/content-lang';
@@ -43,6 +44,7 @@ const iconButton = 'inline-flex h-8 w-8 items-center justify-center rounded-lg b
 export function PanelProductCard({ product, selected, favourite, locked, onSelect, onFavourite, onAddToCart, onLock }: Props) {
   const nameId = useId();
   const { t } = useLingui();
+  const departmentName = useDepartmentName();
   const lang = useContentLang();
 
   function onDragStart(e: DragEvent) {
@@ -77,7 +79,7 @@ export function PanelProductCard({ product, selected, favourite, locked, onSelec
           <span id={nameId} dir="auto" className="max-w-full self-start truncate text-sm font-medium text-slate-900 group-hover:text-brand-700">
             {pickText(product.name, product.nameAr ?? '', lang)}
           </span>
-          <span dir="auto" className="max-w-full self-start truncate text-xs text-slate-500 capitalize">{product.category}</span>
+          <span className="max-w-full self-start truncate text-xs text-slate-500 capitalize"><DepartmentName name={product.category} /></span>
           <Price value={product.price} className="text-sm font-semibold text-slate-900" />
         </span>
       </button>
@@ -88,7 +90,7 @@ export function PanelProductCard({ product, selected, favourite, locked, onSelec
           aria-pressed={favourite}
           aria-label={t`Favourite`}
           aria-describedby={nameId}
-          title={favourite ? t`${product.category} is a favourite category` : t`Favourite`}
+          title={favourite ? t`${departmentName(product.category)} is a favourite category` : t`Favourite`}
           className={cx(iconButton, favourite ? 'border-rose-200 bg-rose-50 text-rose-600' : 'border-slate-200 text-slate-500 hover:text-rose-600')}
         >
           <Icon d={paths.heart} filled={favourite} />

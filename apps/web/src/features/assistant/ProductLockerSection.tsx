@@ -4,6 +4,7 @@ import { Price } from '@/components/ui/Price';
 import { Stars } from '@/components/ui/Stars';
 import { cx } from '@/components/ui/cx';
 import { ProductImage } from '@/features/storefront/ProductImage';
+import { DepartmentName } from '@/features/storefront/departments';
 import { useProductLocker } from './ProductLocker';
 import { useMsg } from '@/lib/use-msg';
 import { useContentLang } from '@/lib/content-lang';
@@ -93,7 +94,7 @@ export function ProductLockerSection({ message, onAsk, className }: {
                 </span>
                 <Price value={product.price} className="font-semibold text-slate-900" />
                 <span className="truncate text-slate-500 capitalize">
-                  <bdi>{product.category}</bdi>
+                  <DepartmentName name={product.category} />
                   {product.brand && <> · <bdi>{product.brand}</bdi></>}
                 </span>
                 {typeof product.rating === 'number' && <Stars rating={product.rating} className="mt-0.5" />}

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/Button';
 import { Price } from '@/components/ui/Price';
 import type { AssistantContext, PanelProduct } from './context-rules';
 import { useAssistantContextStore } from './context-store';
+import { DepartmentName, useDepartmentName } from '@/features/storefront/departments';
 import { isLocale } from '@souq/shared/rules/locale';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 
@@ -18,6 +19,7 @@ export function ShoppingContextSection({ context, onSelect }: { context: Assista
   const lang = locale;
   const setBudget = useAssistantContextStore((s) => s.setBudget);
   const removeCategory = useAssistantContextStore((s) => s.removeFavouriteCategory);
+  const departmentName = useDepartmentName();
   const ids = { min: useId(), max: useId(), currency: useId() };
   const budget = context.budget;
   const [min, setMin] = useState(budget?.min?.toString() ?? '');
@@ -82,14 +84,18 @@ export function ShoppingContextSection({ context, onSelect }: { context: Assista
           <div className="flex flex-col gap-1">
             <p className="text-xs text-slate-500"><Trans>Favourite categories</Trans></p>
             <ul className="flex flex-wrap gap-1.5">
-              {context.favouriteCategories.map((c) => (
-                <li key={c} className="inline-flex items-center gap-1 rounded-full bg-rose-50 py-0.5 pe-1 ps-2.5 text-xs text-rose-800 capitalize">
-                  <bdi>{c}</bdi>
-                  <button type="button" onClick={() => removeCategory(c)} aria-label={t`Remove ${c} from favourites`} className="rounded-full px-1 hover:bg-rose-100">
-                    ×
-                  </button>
-                </li>
-              ))}
+              {context.favouriteCategories.map((key) => {
+                // the English name stays the key (kept, sent to the assistant); the page's language is only shown
+                const c = departmentName(key);
+                return (
+                  <li key={key} className="inline-flex items-center gap-1 rounded-full bg-rose-50 py-0.5 pe-1 ps-2.5 text-xs text-rose-800 capitalize">
+                    <DepartmentName name={key} />
+                    <button type="button" onClick={() => removeCategory(key)} aria-label={t`Remove ${c} from favourites`} className="rounded-full px-1 hover:bg-rose-100">
+                      ×
+                    </button>
+                  </li>
+                );
+              })}
             </ul>
           </div>
         )}

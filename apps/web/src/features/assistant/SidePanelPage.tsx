@@ -16,6 +16,7 @@ import { ChatPanel, type ChatPanelHandle } from '@/features/chat/ChatPanel';
 import { useProductSearch } from '@/features/storefront/api';
 import { scrollToProduct, useAddToCart } from '@/features/storefront/actions';
 import type { ProductRef } from '@/features/storefront/product-ref';
+import { useDepartmentName } from '@/features/storefront/departments';
 import { track, useSearchTracking } from '@/features/storefront/track';
 import { buildAssistantContext, type PanelProduct } from './context-rules';
 import { useAssistantContextStore } from './context-store';
@@ -99,6 +100,8 @@ function SidePanel() {
   const { t, i18n } = useLingui();
   const MSG = useMsg();
   const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
+  // the favourites stay the catalogue's English names; they are shown in the page's language
+  const departmentName = useDepartmentName();
   const searchId = useId();
   const featuredHeadingId = useId();
   const [input, setInput] = useState('');
@@ -281,7 +284,7 @@ function SidePanel() {
             </div>
             {favourites.size > 0 && (
               <p className="text-xs text-slate-500">
-                <Trans>Favourite categories:</Trans> <bdi className="text-slate-700 capitalize">{ctx.categories.join(i18n._(msg({ message: ', ', context: 'list separator' })))}</bdi>
+                <Trans>Favourite categories:</Trans> <bdi className="text-slate-700 capitalize">{ctx.categories.map(departmentName).join(i18n._(msg({ message: ', ', context: 'list separator' })))}</bdi>
               </p>
             )}
             {active.isPending ? (

@@ -9,6 +9,7 @@ import { Price } from '@/components/ui/Price';
 import { cx } from '@/components/ui/cx';
 import { api, ApiError } from '@/lib/api-client';
 import { imageFileError, readAsDataUrl } from './image-file';
+import { DepartmentName } from '@/features/storefront/departments';
 import { Plural, Trans } from '@lingui/react/macro';
 import { t } from '@lingui/core/macro';
 
@@ -252,7 +253,7 @@ function ResultCard({ product, featured = false, onChoose }: { product: ImageSea
         </span>
       </div>
       <div className={cx('flex min-w-0 flex-1 flex-col gap-1', featured ? 'p-5' : 'p-3')}>
-        <span className="text-xs tracking-wide text-slate-500 uppercase">{product.category}</span>
+        <span className="text-xs tracking-wide text-slate-500 uppercase"><DepartmentName name={product.category} /></span>
         <span className={cx('font-medium text-slate-900 group-hover:text-brand-700', featured ? 'text-lg' : 'line-clamp-2 text-sm')}>
           {product.name}
         </span>

@@ -34,13 +34,13 @@ export function OverviewPanel({ state, loading }: { state: OptimiserState | unde
   return (
     <div className="flex flex-col gap-6">
       <StatGrid label={t`Latest optimisation run`}>
-        <StatCard label={t`Products analysed`} value={last?.products ?? '—'} hint={last ? <><Trans>Last run: {formatRelativeTime(last.created_at)}</Trans></> : 'No run yet'} loading={loading} />
+        <StatCard label={t`Products analysed`} value={last?.products ?? '—'} hint={last ? <><Trans>Last run: {formatRelativeTime(last.created_at)}</Trans></> : t`No run yet`} loading={loading} />
         <StatCard label={t`Average score`} value={last ? <ScoreBadge score={last.averages.overall} className="px-3 py-1 text-base" /> : '—'} hint={t`Mean of SEO, performance and conversion`} loading={loading} />
         <StatCard label={t`Below ${SCORE_RECOMMENDATION_BELOW}`} value={last?.below_threshold ?? '—'} hint={t`Products with recommendations`} loading={loading} />
         <StatCard
           label={t`Recommendations`}
           value={last ? recs : '—'}
-          hint={last ? `${last.recommendations.critical} critical · ${last.recommendations.high} high · ${last.recommendations.medium} medium` : undefined}
+          hint={last ? t`${last.recommendations.critical} critical · ${last.recommendations.high} high · ${last.recommendations.medium} medium` : undefined}
           loading={loading}
         />
       </StatGrid>
@@ -69,7 +69,7 @@ export function OverviewPanel({ state, loading }: { state: OptimiserState | unde
               ))}
             </ol>
           ) : (
-            <EmptyState className="border-0 bg-transparent py-8" title={loading ? 'Loading...' : 'No activity yet'} description={loading ? undefined : 'Runs, applied proposals and settings changes appear here.'} />
+            <EmptyState className="border-0 bg-transparent py-8" title={loading ? t`Loading...` : t`No activity yet`} description={loading ? undefined : t`Runs, applied proposals and settings changes appear here.`} />
           )}
         </section>
       </div>

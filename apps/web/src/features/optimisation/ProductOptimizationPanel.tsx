@@ -9,6 +9,7 @@ import { Pagination } from '@/components/ui/Pagination';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { PriorityBadge, ScoreBadge } from './ScoreBadge';
 import { ProposalRow } from './ProposalRow';
+import { RULE_TEXTS } from './rule-texts';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
@@ -39,11 +40,12 @@ const columns = (i18n: I18n): DataTableColumn<ProductResult>[] => [
 ];
 
 function RuleList({ title, rules }: { title: string; rules: Rule[] }) {
+  const { i18n } = useLingui();
   return (
     <div>
       <h4 className="text-sm font-semibold text-slate-800">{title}</h4>
       <ul className="mt-1 list-disc ps-5 text-sm text-slate-600">
-        {rules.map((r) => <li key={r.text}>{r.text} <span className="text-slate-400"><Trans>(up to {r.points})</Trans></span></li>)}
+        {rules.map((r) => <li key={r.id}>{i18n._(RULE_TEXTS[r.id])} <span className="text-slate-400"><Trans>(up to {r.points})</Trans></span></li>)}
       </ul>
     </div>
   );

@@ -9,7 +9,8 @@ import { Dialog } from '@/components/ui/Dialog';
 import { Price } from '@/components/ui/Price';
 import { Spinner } from '@/components/ui/Spinner';
 import { Stars } from '@/components/ui/Stars';
-import { useDepartmentNamesAr, useProduct } from './api';
+import { useProduct } from './api';
+import { DepartmentName } from './departments';
 import { useAddToCart } from './actions';
 import { useCart } from '@/features/cart/store';
 import { LocalText, useContentLang } from '@/lib/content-lang';
@@ -46,7 +47,6 @@ export default function ProductDetailDialog({ product, onClose, onAdd, onAsk }: 
   const lang = useContentLang();
   const { t } = useLingui();
   const MSG = useMsg();
-  const departmentsAr = useDepartmentNamesAr(lang);
   if (!product) return null;
   const full = query.data;
   const options = full?.variants ?? [];
@@ -116,7 +116,7 @@ export default function ProductDetailDialog({ product, onClose, onAdd, onAsk }: 
                     ) : full?.short_description?.trim() || MSG.noDescription}
                   </span>
                 </Fact>
-                <Fact label={t`Category`}>{category ? <LocalText en={category} ar={departmentsAr.get(category)} lang={lang} /> : MSG.defaultCategory}</Fact>
+                <Fact label={t`Category`}>{category ? <DepartmentName name={category} /> : MSG.defaultCategory}</Fact>
                 {typeof stock === 'number' && <Fact label={t`Stock`}>{MSG.unitsAvailable(stock)}</Fact>}
                 {full && full.tags.length > 0 && (
                   <Fact label={t`Tags`}>

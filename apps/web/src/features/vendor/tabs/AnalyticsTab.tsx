@@ -15,6 +15,9 @@ import { Money } from '../parts/Money';
 import { useVendorAnalytics } from '../dashboard-api';
 import { formatCount, formatDate } from '@souq/shared/rules/locale';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { LocalText, useContentLang } from '@/lib/content-lang';
+import { pickText } from '@souq/shared/rules/content-lang';
+import { useDepartmentName } from '@/features/storefront/departments';
 import { plural } from '@lingui/core/macro';
 
 const DAY_MS = 86_400_000;
@@ -84,6 +87,9 @@ function Insights({ data, loading }: { data: VendorAnalytics | undefined; loadin
 export default function AnalyticsTab() {
   const MSG = useMsg();
   const { t } = useLingui();
+  // departments and best sellers in the page's language (issue 26 item 1), the English where there is no Arabic
+  const lang = useContentLang();
+  const departmentName = useDepartmentName();
   const location = useLocation();
   const navigate = useNavigate();
   const params = new URLSearchParams(location.search);
@@ -182,7 +188,7 @@ export default function AnalyticsTab() {
 
       <div className="grid gap-4 md:grid-cols-2">
         <Panel title={t`Top Categories`} loading={loading} isEmpty={!a?.categories.length} emptyText={t`None of your products has a category yet.`}>
-          <CountBars label={t`Products per category`} rows={(a?.categories ?? []).map((c) => ({ name: c.category, count: c.count }))} />
+          <CountBars label={t`Products per category`} rows={(a?.categories ?? []).map((c) => ({ name: departmentName(c.category), count: c.count }))} />
         </Panel>
         <Panel title={t`Top Tags`} loading={loading} isEmpty={!a?.tags.length} emptyText={t`None of your products has tags yet.`}>
           <CountBars label={t`Products per tag`} rows={(a?.tags ?? []).map((g) => ({ name: g.tag, count: g.count }))} />
@@ -205,7 +211,7 @@ export default function AnalyticsTab() {
             {sales?.top_products.map((p) => (
               <li key={`${p.id}-${p.name}`} className="flex items-baseline justify-between gap-3 py-1.5 first:pt-0">
                 <span className="min-w-0">
-                  <span className="block truncate text-slate-800" title={p.name} dir="auto">{p.name}</span>
+                  <span className="block truncate text-slate-800" title={pickText(p.name, p.name_ar, lang)}><LocalText en={p.name} ar={p.name_ar} lang={lang} /></span>
                   <span className="text-xs text-slate-500"><Trans>{formatCount(p.units_sold)} sold</Trans></span>
                 </span>
                 <span className="shrink-0 tabular-nums text-slate-700">{money(p.revenue)}</span>
