@@ -23,3 +23,19 @@ describe('formatRelativeTime (customer spec §9)', () => {
     expect(formatRelativeTime('not a date', now)).toBe('');
   });
 });
+
+describe('formatRelativeTime in Arabic (issue 26 item 4)', () => {
+  it('writes the same steps in Arabic words and plurals, with the digits the reader chose', () => {
+    expect(formatRelativeTime(ago(0), now, 'ar')).toBe('الآن');
+    expect(formatRelativeTime(ago(60_000), now, 'ar')).toBe('قبل دقيقة واحدة');
+    expect(formatRelativeTime(ago(2 * 60_000), now, 'ar')).toBe('قبل دقيقتين');
+    expect(formatRelativeTime(ago(5 * 60_000), now, 'ar')).toBe('قبل 5 دقائق');
+    expect(formatRelativeTime(ago(3 * 3_600_000), now, 'ar')).toBe('قبل 3 ساعات');
+    expect(formatRelativeTime(ago(5 * 60_000), now, { locale: 'ar', digits: 'arab' })).toBe('قبل ٥ دقائق');
+    expect(formatRelativeTime('2025-03-01T08:00:00Z', now, 'ar')).not.toMatch(/[A-Za-z]/);
+  });
+
+  it('keeps the spec\'s English short form for an English reader', () => {
+    expect(formatRelativeTime(ago(5 * 60_000), now, 'en')).toBe('5m ago');
+  });
+});
