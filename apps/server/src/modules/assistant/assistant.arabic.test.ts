@@ -177,6 +177,8 @@ describe('the same intents in Arabic and English', () => {
     const en = await chat({ message: 'what is your return policy?' });
     const ar = await chat({ message: 'ما سياسة الإرجاع؟' });
     expect(ar.response).not.toBe('');
+    // the answer is Arabic: apart from the isolated amounts and names, no English sentence
+    expect(ar.response.replace(/\u2068[^\u2069]*\u2069/g, '')).not.toMatch(/[A-Za-z]{3,}/);
     expect(ar.mentionedProducts).toEqual(en.mentionedProducts);
     expect(ar.suggestedSearch).toBeNull();
   });
