@@ -18,6 +18,8 @@ export const adminOverviewSchema = z.object({
   revenue_30d: z.number(),
   pending_orders: z.number().int(),
   top_category_30d: z.string().nullable(),
+  /** Its name in Arabic (`category_names`), null when the catalogue has none: a page in Arabic shows it (decision 0100). */
+  top_category_30d_ar: z.string().nullable(),
   currency: z.string(),
   generated_at: z.string(),
   ai: z.object({ summary: z.string() }),

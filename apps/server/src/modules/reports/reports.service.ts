@@ -104,6 +104,7 @@ export function createReportsService(deps: {
       revenue_30d: figures.revenue30d,
       pending_orders: figures.pendingOrders,
       top_category_30d: figures.topCategory30d,
+      top_category_30d_ar: figures.topCategory30d && deps.departmentsAr ? ((await deps.departmentsAr()).get(figures.topCategory30d) ?? null) : null,
       currency,
       generated_at: now().toISOString(),
       ai: { summary: await summaryFor(figures, reader) },

@@ -88,6 +88,8 @@ describe('GET /api/admin/overview', () => {
     expect(ar).not.toMatch(/[A-Za-z]/);
     const viaHeader = await call(t.app, { url: '/api/admin/overview', token: admin, headers: { 'accept-language': 'ar' } });
     expect(viaHeader.json.ai.summary).toBe(ar);
+    // the top category's card shows its Arabic name too
+    expect(viaHeader.json.top_category_30d_ar).toBe('الهواتف الذكية');
   });
 });
 

@@ -18,7 +18,7 @@ const count = (n: number) => formatCount(n);
  * a text the server writes from the same figures.
  */
 export function OverviewSection() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const MSG = useMsg();
   const overview = useAdminQuery<AdminOverview>(['admin-overview'], '/api/admin/overview');
   const o = overview.data;
@@ -47,7 +47,7 @@ export function OverviewSection() {
           <StatGrid label={t`Last 30 days`} columns={3}>
             <StatCard label={t`Orders (30 days)`} loading={loading} value={o && count(o.orders_30d)} hint={o && t`${count(o.pending_orders)} pending`} />
             <StatCard label={t`Sales (30 days)`} loading={loading} value={o && formatMoney(o.revenue_30d, o.currency)} hint={t`merchandise, without shipping and tax`} />
-            <StatCard label={t`Top category (30 days)`} loading={loading} value={o ? (o.top_category_30d ? <bdi>{o.top_category_30d}</bdi> : '—') : undefined} />
+            <StatCard label={t`Top category (30 days)`} loading={loading} value={o ? (o.top_category_30d ? <bdi>{(i18n.locale === 'ar' && o.top_category_30d_ar) || o.top_category_30d}</bdi> : '—') : undefined} />
           </StatGrid>
           <section aria-labelledby="ai-summary-heading" className="rounded-2xl border border-brand-100 bg-gradient-to-br from-brand-50 to-white p-5 shadow-sm" aria-busy={loading || refreshing || undefined}>
             <div className="flex flex-wrap items-baseline justify-between gap-2">
