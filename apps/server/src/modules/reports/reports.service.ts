@@ -49,10 +49,9 @@ export function createReportsService(deps: {
   const adminProducts = createAdminProductQueries(db, deps.managedProducts);
   const salesQueries = createSalesQueries(db);
 
-  async function summaryFor(figures: Parameters<typeof overviewSummary>[0], reader: Reader): Promise<string> {
+  function summaryFor(figures: Parameters<typeof overviewSummary>[0], reader: Reader, names: ReadonlyMap<string, string>): string {
     if (reader.locale === 'en') return overviewSummary(figures);
-    const names = reader.locale === 'ar' && deps.departmentsAr ? await deps.departmentsAr() : new Map<string, string>();
-    return withReader(reader, () => overviewSummary(figures, reader.locale, (c) => names.get(c) || c));
+    return withReader(reader, () => overviewSummary(figures, reader.locale, (c) => (reader.locale === 'ar' && names.get(c)) || c));
   }
 
   /** The overview's figures and its AI summary, written for `reader` (its language, digits and money). */
@@ -94,6 +93,8 @@ export function createReportsService(deps: {
       topCategory30d: top?.category ?? null,
       currency,
     };
+    // the departments' Arabic names (cached by the catalogue), read once for the top category's card and the summary
+    const namesAr = figures.topCategory30d && deps.departmentsAr ? await deps.departmentsAr() : new Map<string, string>();
     return {
       total_products: figures.totalProducts,
       active_products: figures.activeProducts,
@@ -104,10 +105,10 @@ export function createReportsService(deps: {
       revenue_30d: figures.revenue30d,
       pending_orders: figures.pendingOrders,
       top_category_30d: figures.topCategory30d,
-      top_category_30d_ar: figures.topCategory30d && deps.departmentsAr ? ((await deps.departmentsAr()).get(figures.topCategory30d) ?? null) : null,
+      top_category_30d_ar: (figures.topCategory30d && namesAr.get(figures.topCategory30d)) || null,
       currency,
       generated_at: now().toISOString(),
-      ai: { summary: await summaryFor(figures, reader) },
+      ai: { summary: summaryFor(figures, reader, namesAr) },
     };
   }
 
