@@ -6,7 +6,7 @@ import type { Connect } from './connect.js';
 import type { Engine } from './engine.js';
 import { authError, idempotencyMismatch, invalid, missing, StripeError } from './errors.js';
 import type { Money } from './money.js';
-import { int, list, str } from './params.js';
+import { int, list, only, str } from './params.js';
 import type { Payments } from './payments.js';
 
 /**
@@ -24,7 +24,10 @@ export function createRouter(e: Engine, payments: Payments, money: Money, connec
   const idempotency = new Map<string, { fingerprint: string; response: LocalResponse }>();
   const faults: Fault[] = [];
 
-  const page = (kind: string, ctx: Ctx, url: string, filter: (o: any) => boolean = () => true) => {
+  /** A list answer; `filters` are the parameters (besides paging) the list accepts, each an equality on a field. */
+  const page = (kind: string, ctx: Ctx, url: string, filters: string[] = [], extra: (o: any) => boolean = () => true) => {
+    only(ctx.form, ['limit', 'starting_after', 'ending_before', 'created', 'expand', ...filters]);
+    const filter = (o: any) => filters.every((f) => by(f, ctx)(o)) && extra(o);
     const limit = int(ctx.form, 'limit') ?? 10;
     if (limit < 1 || limit > 100) throw invalid('Invalid limit: must be between 1 and 100', 'limit');
     const created = ctx.form.created;
@@ -60,6 +63,13 @@ export function createRouter(e: Engine, payments: Payments, money: Money, connec
     if (e.accountOf(id) !== ctx.account) throw missing(kind, id);
     return o;
   };
+  /** A retrieve takes nothing but `expand[]` (lists check theirs in page()). */
+  const one =
+    (h: Handler): Handler =>
+    (c, ...ids) => {
+      only(c.form, ['expand']);
+      return h(c, ...ids);
+    };
   const endpointView = (ep: any, withSecret = false) => {
     const { secret, connect: _connect, ...rest } = ep;
     return withSecret ? { ...rest, secret } : rest;
@@ -67,45 +77,45 @@ export function createRouter(e: Engine, payments: Payments, money: Money, connec
 
   const routes: [string, RegExp, Handler][] = [
     ['POST', /^\/v1\/payment_methods$/, (c) => payments.createPaymentMethod(c.form)],
-    ['GET', /^\/v1\/payment_methods\/([^/]+)$/, (_c, id) => e.get('payment_method', id!)],
+    ['GET', /^\/v1\/payment_methods\/([^/]+)$/, one((_c, id) => e.get('payment_method', id!))],
     ['POST', /^\/v1\/payment_intents$/, (c) => payments.createIntent(c.form)],
     ['GET', /^\/v1\/payment_intents$/, (c) => page('payment_intent', c, '/v1/payment_intents')],
-    ['GET', /^\/v1\/payment_intents\/([^/]+)$/, (_c, id) => e.get('payment_intent', id!, 'intent')],
+    ['GET', /^\/v1\/payment_intents\/([^/]+)$/, one((_c, id) => e.get('payment_intent', id!, 'intent'))],
     ['POST', /^\/v1\/payment_intents\/([^/]+)$/, (c, id) => payments.updateIntent(e.get('payment_intent', id!, 'intent'), c.form)],
     ['POST', /^\/v1\/payment_intents\/([^/]+)\/confirm$/, (c, id) => payments.confirm(e.get('payment_intent', id!, 'intent'), c.form)],
     ['POST', /^\/v1\/payment_intents\/([^/]+)\/capture$/, (c, id) => payments.capture(e.get('payment_intent', id!, 'intent'), c.form)],
     ['POST', /^\/v1\/payment_intents\/([^/]+)\/cancel$/, (c, id) => payments.cancel(e.get('payment_intent', id!, 'intent'), c.form)],
-    ['GET', /^\/v1\/charges$/, (c) => page('charge', c, '/v1/charges', (o) => by('payment_intent', c)(o) && by('transfer_group', c)(o))],
-    ['GET', /^\/v1\/charges\/([^/]+)$/, (_c, id) => e.get('charge', id!, 'charge')],
+    ['GET', /^\/v1\/charges$/, (c) => page('charge', c, '/v1/charges', ['payment_intent', 'transfer_group'])],
+    ['GET', /^\/v1\/charges\/([^/]+)$/, one((_c, id) => e.get('charge', id!, 'charge'))],
     ['POST', /^\/v1\/refunds$/, (c) => money.createRefund(c.form)],
-    ['GET', /^\/v1\/refunds$/, (c) => page('refund', c, '/v1/refunds', (o) => by('payment_intent', c)(o) && by('charge', c)(o))],
-    ['GET', /^\/v1\/refunds\/([^/]+)$/, (_c, id) => e.get('refund', id!, 'refund')],
+    ['GET', /^\/v1\/refunds$/, (c) => page('refund', c, '/v1/refunds', ['payment_intent', 'charge'])],
+    ['GET', /^\/v1\/refunds\/([^/]+)$/, one((_c, id) => e.get('refund', id!, 'refund'))],
     ['POST', /^\/v1\/transfers$/, (c) => money.createTransfer(c.form)],
-    ['GET', /^\/v1\/transfers$/, (c) => page('transfer', c, '/v1/transfers', (o) => by('destination', c)(o) && by('transfer_group', c)(o))],
-    ['GET', /^\/v1\/transfers\/([^/]+)$/, (_c, id) => e.get('transfer', id!, 'transfer')],
+    ['GET', /^\/v1\/transfers$/, (c) => page('transfer', c, '/v1/transfers', ['destination', 'transfer_group'])],
+    ['GET', /^\/v1\/transfers\/([^/]+)$/, one((_c, id) => e.get('transfer', id!, 'transfer'))],
     ['POST', /^\/v1\/transfers\/([^/]+)\/reversals$/, (c, id) => money.createReversal(e.get('transfer', id!, 'transfer'), c.form)],
-    ['GET', /^\/v1\/transfers\/([^/]+)\/reversals$/, (c, id) => page('transfer_reversal', c, `/v1/transfers/${id}/reversals`, (o) => o.transfer === e.get('transfer', id!).id)],
-    ['GET', /^\/v1\/transfers\/([^/]+)\/reversals\/([^/]+)$/, (_c, _id, rid) => e.get('transfer_reversal', rid!)],
+    ['GET', /^\/v1\/transfers\/([^/]+)\/reversals$/, (c, id) => page('transfer_reversal', c, `/v1/transfers/${id}/reversals`, [], (o) => o.transfer === e.get('transfer', id!).id)],
+    ['GET', /^\/v1\/transfers\/([^/]+)\/reversals\/([^/]+)$/, one((_c, _id, rid) => e.get('transfer_reversal', rid!))],
     ['POST', /^\/v1\/accounts$/, (c) => connect.createAccount(c.form)],
     ['GET', /^\/v1\/accounts$/, (c) => page('account', c, '/v1/accounts')],
-    ['GET', /^\/v1\/accounts\/([^/]+)$/, (_c, id) => e.get('account', id!, 'account')],
+    ['GET', /^\/v1\/accounts\/([^/]+)$/, one((_c, id) => e.get('account', id!, 'account'))],
     ['POST', /^\/v1\/accounts\/([^/]+)$/, (c, id) => connect.updateAccount(e.get('account', id!, 'account'), c.form)],
     ['POST', /^\/v1\/account_links$/, (c) => connect.createLink(c.form)],
-    ['GET', /^\/v1\/balance$/, (c) => e.balance(c.account)],
-    ['GET', /^\/v1\/balance_transactions$/, (c) => page('balance_transaction', c, '/v1/balance_transactions', (o) => by('type', c)(o) && by('source', c)(o) && by('currency', c)(o))],
-    ['GET', /^\/v1\/balance_transactions\/([^/]+)$/, (c, id) => owned('balance_transaction', id!, c)],
+    ['GET', /^\/v1\/balance$/, one((c) => e.balance(c.account))],
+    ['GET', /^\/v1\/balance_transactions$/, (c) => page('balance_transaction', c, '/v1/balance_transactions', ['type', 'source', 'currency'])],
+    ['GET', /^\/v1\/balance_transactions\/([^/]+)$/, one((c, id) => owned('balance_transaction', id!, c))],
     ['POST', /^\/v1\/payouts$/, (c) => money.createPayout(c.form, c.account)],
-    ['GET', /^\/v1\/payouts$/, (c) => page('payout', c, '/v1/payouts', by('status', c))],
-    ['GET', /^\/v1\/payouts\/([^/]+)$/, (c, id) => owned('payout', id!, c)],
-    ['GET', /^\/v1\/disputes$/, (c) => page('dispute', c, '/v1/disputes', (o) => by('charge', c)(o) && by('payment_intent', c)(o))],
-    ['GET', /^\/v1\/disputes\/([^/]+)$/, (_c, id) => e.get('dispute', id!, 'dispute')],
+    ['GET', /^\/v1\/payouts$/, (c) => page('payout', c, '/v1/payouts', ['status'])],
+    ['GET', /^\/v1\/payouts\/([^/]+)$/, one((c, id) => owned('payout', id!, c))],
+    ['GET', /^\/v1\/disputes$/, (c) => page('dispute', c, '/v1/disputes', ['charge', 'payment_intent'])],
+    ['GET', /^\/v1\/disputes\/([^/]+)$/, one((_c, id) => e.get('dispute', id!, 'dispute'))],
     ['POST', /^\/v1\/disputes\/([^/]+)$/, (c, id) => money.updateDispute(e.get('dispute', id!, 'dispute'), c.form)],
     ['POST', /^\/v1\/disputes\/([^/]+)\/close$/, (_c, id) => money.acceptDispute(e.get('dispute', id!, 'dispute'))],
-    ['GET', /^\/v1\/events$/, (c) => page('event', c, '/v1/events', by('type', c))],
-    ['GET', /^\/v1\/events\/([^/]+)$/, (_c, id) => e.get('event', id!)],
+    ['GET', /^\/v1\/events$/, (c) => page('event', c, '/v1/events', ['type'])],
+    ['GET', /^\/v1\/events\/([^/]+)$/, one((_c, id) => e.get('event', id!))],
     ['POST', /^\/v1\/webhook_endpoints$/, (c) => endpointView(connect.createEndpoint(c.form), true)],
     ['GET', /^\/v1\/webhook_endpoints$/, (c) => ({ ...page('webhook_endpoint', c, '/v1/webhook_endpoints'), data: e.endpoints.map((ep) => endpointView(ep)).reverse() })],
-    ['GET', /^\/v1\/webhook_endpoints\/([^/]+)$/, (_c, id) => endpointView(e.get('webhook_endpoint', id!))],
+    ['GET', /^\/v1\/webhook_endpoints\/([^/]+)$/, one((_c, id) => endpointView(e.get('webhook_endpoint', id!)))],
   ];
 
   /** Replaces ids by their objects along each `expand` path (`data.` reaches into a list's items). */
