@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitBySeller } from '@souq/shared/rules/pricing';
 import { call, createTestApp, signupVendor, type TestContext } from '../../../test/harness.js';
 import { ucpErrors } from '../../../test/ucp-schemas.js';
+import { itWithShared } from '../../../test/shared-assets.js';
 
 const AGENT = 'profile="https://agent.example/.well-known/ucp"';
 const system = { userId: null, role: 'system' as const, name: 'test', ip: null };
@@ -45,8 +46,11 @@ const buyer = { first_name: 'Layla', last_name: 'Haddad', email: 'layla@example.
 const fulfillment = { methods: [{ type: 'shipping', destinations: [{ street_address: '12 Al Wasl Road', address_locality: 'Dubai', address_country: 'AE', postal_code: '00000' }] }] };
 const payment = { instruments: [{ id: 'pay_1', handler_id: 'cod', type: 'cash_on_delivery' }] };
 
+
+/** Tests that validate against the UCP release in ../shared (skipped, and named, where it is absent). */
+const itUcp = itWithShared('ucp-2026-04-08');
 describe('checkout sessions over REST', () => {
-  it('lifecycle: create → ready → complete places one real Souq order with the storefront totals; retries place no second', async () => {
+  itUcp('lifecycle: create → ready → complete places one real Souq order with the storefront totals; retries place no second', async () => {
     const oud = await variantOf(ids.oud!);
     const lines = [{ item: { id: oud }, quantity: 2 }, { item: { id: String(ids.lamp) }, quantity: 1 }];
     const created = await write('POST', '/ucp/checkout-sessions', { line_items: lines, buyer, fulfillment, payment });
@@ -94,7 +98,7 @@ describe('checkout sessions over REST', () => {
     expect(cancel.json.status).toBe('completed');
   });
 
-  it('is incomplete until buyer, destination and payment are given, and says what is missing', async () => {
+  itUcp('is incomplete until buyer, destination and payment are given, and says what is missing', async () => {
     const created = await write('POST', '/ucp/checkout-sessions', { line_items: [{ item: { id: String(ids.lamp) }, quantity: 1 }] });
     expect(created.status).toBe(201);
     expect(ucpErrors(CHECKOUT, created.json)).toEqual([]);
@@ -115,7 +119,7 @@ describe('checkout sessions over REST', () => {
     expect(late.json.messages[0].code).toBe('invalid_state');
   });
 
-  it("answers the protocol's errors: unknown item, out of stock", async () => {
+  itUcp("answers the protocol's errors: unknown item, out of stock", async () => {
     const unknown = await write('POST', '/ucp/checkout-sessions', { line_items: [{ item: { id: '999999' }, quantity: 1 }] });
     expect(unknown.status).toBe(200);
     expect(ucpErrors('schemas/shopping/types/error_response.json', unknown.json)).toEqual([]);
@@ -158,7 +162,7 @@ describe('checkout sessions over REST', () => {
 
 describe('carts over REST', () => {
   const CART = 'schemas/shopping/cart.json';
-  it('create → read → update → cancel, priced as the storefront prices, validated against cart.json', async () => {
+  itUcp('create → read → update → cancel, priced as the storefront prices, validated against cart.json', async () => {
     const key = randomUUID();
     const created = await write('POST', '/ucp/carts', { line_items: [{ item: { id: String(ids.lamp) }, quantity: 1 }] }, key);
     expect(created.status).toBe(201);

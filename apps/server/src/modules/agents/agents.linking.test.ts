@@ -6,6 +6,7 @@ import { AGENT_SCOPES } from '@souq/shared/api/agent-linking';
 import { UCP_MCP_PATH } from '@souq/shared/api/ucp';
 import { adminToken, createTestApp, signupCustomer, signupVendor, type TestContext } from '../../../test/harness.js';
 import { ucpErrors } from '../../../test/ucp-schemas.js';
+import { itWithShared } from '../../../test/shared-assets.js';
 
 /**
  * Identity linking end to end over real HTTP (RFC 6749 authorization code + RFC 7636 PKCE, raw requests as an
@@ -126,8 +127,11 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
+
+/** Tests that validate against the UCP release in ../shared (skipped, and named, where it is absent). */
+const itUcp = itWithShared('ucp-2026-04-08');
 describe('identity linking: metadata', () => {
-  it('publishes RFC 8414 and RFC 9728 metadata and declares identity linking in the UCP profile', async () => {
+  itUcp('publishes RFC 8414 and RFC 9728 metadata and declares identity linking in the UCP profile', async () => {
     const as = await api('/.well-known/oauth-authorization-server');
     expect(as.status).toBe(200);
     expect(as.json.issuer).toBe(new URL('/oauth', ctx.config.publicUrl).href);
@@ -146,7 +150,7 @@ describe('identity linking: metadata', () => {
 });
 
 describe('identity linking: the code flow with PKCE', () => {
-  it('links, places the order for the shopper, reads it (REST + MCP), refreshes with rotation, and a revoked link is a 401', async () => {
+  itUcp('links, places the order for the shopper, reads it (REST + MCP), refreshes with rotation, and a revoked link is a 401', async () => {
     const shopper = await signupCustomer(ctx.app, 'Layla Haddad');
     const clientId = await register('Helpful Shopper Bot');
     const { details } = await authorize(clientId, shopper.token, { allow: false }).then(async (denied) => {
@@ -260,7 +264,7 @@ describe('identity linking: the code flow with PKCE', () => {
 });
 
 describe('admin: agents view and blocking', () => {
-  it('is admin-only, counts requests, checkouts and orders per agent, and a blocked agent gets the protocol error', async () => {
+  itUcp('is admin-only, counts requests, checkouts and orders per agent, and a blocked agent gets the protocol error', async () => {
     const shopper = await signupCustomer(ctx.app);
     expect((await api('/api/admin/agents')).status).toBe(401);
     expect((await api('/api/admin/agents', { token: shopper.token })).status).toBe(403);

@@ -4,6 +4,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { UCP, UCP_MCP_PATH } from '@souq/shared/api/ucp';
 import { createTestApp, signupVendor, type TestContext } from '../../../test/harness.js';
 import { ucpErrors } from '../../../test/ucp-schemas.js';
+import { itWithShared } from '../../../test/shared-assets.js';
 
 const system = { userId: null, role: 'system' as const, name: 'test', ip: null };
 const meta = { 'ucp-agent': { profile: 'https://agent.example/.well-known/ucp' } };
@@ -36,6 +37,9 @@ afterAll(async () => {
   await ctx?.close();
 });
 
+
+/** Tests that validate against the UCP release in ../shared (skipped, and named, where it is absent). */
+const itUcp = itWithShared('ucp-2026-04-08');
 describe('UCP over MCP (Streamable HTTP, official SDK client)', () => {
   it("lists the binding's catalog tools, with fixed descriptions that carry no catalogue text", async () => {
     const { tools } = await client.listTools();
@@ -46,7 +50,7 @@ describe('UCP over MCP (Streamable HTTP, official SDK client)', () => {
     }
   });
 
-  it('search_catalog answers a search_response the release accepts, vendor text only as data', async () => {
+  itUcp('search_catalog answers a search_response the release accepts, vendor text only as data', async () => {
     const res = await client.callTool({ name: 'search_catalog', arguments: { meta, catalog: { query: 'lantern', pagination: { limit: 5 } } } });
     expect(res.isError).toBeFalsy();
     const data = res.structuredContent as { products: { id: string; title: string }[] };
@@ -63,7 +67,7 @@ describe('UCP over MCP (Streamable HTTP, official SDK client)', () => {
     expect((data.products[0] as Record<string, unknown>)[UCP.vendor]).toMatchObject({ name: 'Lamp Souk' });
   });
 
-  it('lookup_catalog and get_product follow the catalog lookup schemas', async () => {
+  itUcp('lookup_catalog and get_product follow the catalog lookup schemas', async () => {
     const lookup = await client.callTool({ name: 'lookup_catalog', arguments: { meta, catalog: { ids: [String(ids.brass), '424242'] } } });
     expect(ucpErrors('schemas/shopping/catalog_lookup.json#/$defs/lookup_response', lookup.structuredContent)).toEqual([]);
     expect((lookup.structuredContent as { messages: unknown[] }).messages).toEqual([{ type: 'info', code: 'not_found', content: '424242' }]);
@@ -91,7 +95,7 @@ describe('UCP over MCP (Streamable HTTP, official SDK client)', () => {
 });
 
 describe('checkout over MCP', () => {
-  it('create_checkout → complete_checkout places one order; tool results follow checkout.json', async () => {
+  itUcp('create_checkout → complete_checkout places one order; tool results follow checkout.json', async () => {
     const { randomUUID } = await import('node:crypto');
     const checkout = {
       line_items: [{ item: { id: String(ids.brass) }, quantity: 1 }],

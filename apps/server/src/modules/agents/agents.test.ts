@@ -3,6 +3,7 @@ import { UCP, UCP_AGENT_RATE_PER_MINUTE, UCP_CART, UCP_CHECKOUT, UCP_VERSION } f
 import { FREE_SHIPPING_THRESHOLD_CENTS, RETURN_WINDOW_DAYS, SHIPPING_FEE_CENTS } from '@souq/shared/constants';
 import { call, createTestApp, signupVendor, type TestContext } from '../../../test/harness.js';
 import { ucpErrors } from '../../../test/ucp-schemas.js';
+import { itWithShared } from '../../../test/shared-assets.js';
 import { decodeCursor, encodeCursor } from './agents.catalog.js';
 import { agentProfile } from './agents.http.js';
 import { parseUcpId } from './agents.mapping.js';
@@ -42,8 +43,11 @@ afterAll(async () => ctx?.close());
 const post = (url: string, body: unknown, headers: Record<string, string> = { 'ucp-agent': AGENT }) =>
   call(ctx.app, { method: 'POST', url, body, headers });
 
+
+/** Tests that validate against the UCP release in ../shared (skipped, and named, where it is absent). */
+const itUcp = itWithShared('ucp-2026-04-08');
 describe('discovery: GET /.well-known/ucp', () => {
-  it("publishes a business profile the release's profile schema accepts", async () => {
+  itUcp("publishes a business profile the release's profile schema accepts", async () => {
     const res = await call(ctx.app, { url: '/.well-known/ucp' });
     expect(res.status).toBe(200);
     expect(ucpErrors('discovery/profile_schema.json', res.json)).toEqual([]);
@@ -59,7 +63,7 @@ describe('discovery: GET /.well-known/ucp', () => {
     expect(Object.keys(ucp.payment_handlers)).toEqual([UCP.cod, UCP.cardDemo]);
   });
 
-  it('rejects a profile the schema forbids (the validation can fail)', () => {
+  itUcp('rejects a profile the schema forbids (the validation can fail)', () => {
     expect(ucpErrors('discovery/profile_schema.json#/$defs/business_profile', { ucp: { version: '2026-04-08', services: {} } })).not.toEqual([]);
   });
 
@@ -74,7 +78,7 @@ describe('discovery: GET /.well-known/ucp', () => {
 });
 
 describe('catalog over REST', () => {
-  it('searches with Souq search: schema-valid products, each with variants, price, availability, media, rating and vendor', async () => {
+  itUcp('searches with Souq search: schema-valid products, each with variants, price, availability, media, rating and vendor', async () => {
     const res = await post('/ucp/catalog/search', { query: 'oud perfume' });
     expect(res.status).toBe(200);
     expect(ucpErrors('schemas/shopping/catalog_search.json#/$defs/search_response', res.json)).toEqual([]);
@@ -102,7 +106,7 @@ describe('catalog over REST', () => {
     expect(oil[UCP.vendor].rating).toEqual({ value: 3.5, scale_max: 5, count: 20 });
   });
 
-  it("answers in the shopper's language: context.language, else Accept-Language; Arabic text where the vendor wrote it, English where not", async () => {
+  itUcp("answers in the shopper's language: context.language, else Accept-Language; Arabic text where the vendor wrote it, English where not", async () => {
     const titleOf = (res: { json: { products: { id: string; title: string; description: { plain: string } }[] } }, key: string) =>
       res.json.products.find((p) => p.id === String(ids[key]));
     // an Arabic query finds the product by its Arabic name, and the answer is in Arabic
@@ -131,7 +135,7 @@ describe('catalog over REST', () => {
     expect(two.status).toBe(400);
   });
 
-  it('pages with cursors: every product once, has_next_page false at the end', async () => {
+  itUcp('pages with cursors: every product once, has_next_page false at the end', async () => {
     const seen: string[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < 5; page++) {
@@ -146,7 +150,7 @@ describe('catalog over REST', () => {
     expect((await post('/ucp/catalog/search', { query: 'oud', pagination: { cursor: 'bm9wZQ' } })).status).toBe(400);
   });
 
-  it('looks up products and variants by id; unknown ids are not_found messages', async () => {
+  itUcp('looks up products and variants by id; unknown ids are not_found messages', async () => {
     const royal = await post('/ucp/catalog/search', { query: 'royal oud' });
     const variantId = royal.json.products[0].variants[1].id as string;
     const res = await post('/ucp/catalog/lookup', { ids: [String(ids.oudC), variantId, '999999', 'nonsense'] });
@@ -163,7 +167,7 @@ describe('catalog over REST', () => {
     ]);
   });
 
-  it('get_product answers one product, or the not_found outcome in the error envelope', async () => {
+  itUcp('get_product answers one product, or the not_found outcome in the error envelope', async () => {
     const ok = await post('/ucp/catalog/product', { id: String(ids.own) });
     expect(ucpErrors('schemas/shopping/catalog_lookup.json#/$defs/get_product_response', ok.json)).toEqual([]);
     expect(ok.json.product[UCP.vendor]).toMatchObject({ id: 'marketplace', name: 'Souq' });

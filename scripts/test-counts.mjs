@@ -1,0 +1,15 @@
+// How many tests a runner says passed, failed and were skipped, read from its closing lines (colour codes stripped).
+
+const count = (out, re) => Number(re.exec(out)?.[1] ?? 0);
+/** Vitest's 'Tests  N passed | N failed | N skipped (N)' line. */
+export const vitestCounts = (out) => {
+  const line = /^\s*Tests\s+(.*)$/m.exec(out)?.[1] ?? '';
+  return { passed: count(line, /(\d+) passed/), failed: count(line, /(\d+) failed/), skipped: count(line, /(\d+) (?:skipped|todo)/) };
+};
+/** Playwright's closing lines ('  12 passed (3.1m)', '  1 failed', '  1 flaky', '  2 skipped'). */
+export const playwrightCounts = (out) => ({
+  passed: count(out, /^\s+(\d+) passed/m) + count(out, /^\s+(\d+) flaky/m),
+  failed: count(out, /^\s+(\d+) failed/m),
+  skipped: count(out, /^\s+(\d+) skipped/m),
+});
+

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { playwrightCounts, vitestCounts } from './test-counts.mjs';
+
+describe("the test command reads each runner's counts", () => {
+  it("reads Vitest's summary line with failures and skips", () => {
+    const out = ' Test Files  3 failed | 120 passed (123)\n      Tests  17 failed | 1036 passed | 4 skipped (1057)\n   Start at  21:33:29\n';
+    expect(vitestCounts(out)).toEqual({ passed: 1036, failed: 17, skipped: 4 });
+  });
+  it('reads a green Vitest run and ignores the Test Files line', () => {
+    expect(vitestCounts(' Test Files  1 passed (1)\n      Tests  14 passed (14)\n')).toEqual({ passed: 14, failed: 0, skipped: 0 });
+  });
+  it("reads Playwright's closing lines, counting flaky tests as passed", () => {
+    const out = '  ✓ 115 foundation.spec.ts\n\n  1 failed\n    [desktop] › notifications.spec.ts:10:1 › push\n  2 flaky\n  1 skipped\n  111 passed (18.2m)\n';
+    expect(playwrightCounts(out)).toEqual({ passed: 113, failed: 1, skipped: 1 });
+  });
+  it('reads nothing from output without a summary', () => {
+    expect(playwrightCounts('Error: webServer exited\n')).toEqual({ passed: 0, failed: 0, skipped: 0 });
+  });
+});
