@@ -8,7 +8,7 @@ import type { Clock } from './clock.js';
  */
 
 /** Gaps between attempts after a failure: growing, and ending three days after the first attempt. */
-export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 12 * 3_600_000, 12 * 3_600_000, 12 * 3_600_000, 12 * 3_600_000, 6 * 3_600_000 + 25 * 60_000];
+export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 12 * 3_600_000, 12 * 3_600_000, 12 * 3_600_000, 12 * 3_600_000, 6 * 3_600_000 + 24 * 60_000];
 
 export type WebhookTarget = {
   id: string;
