@@ -132,7 +132,7 @@ describe('local Stripe: PaymentIntents through the official client', () => {
     await expect(t.stripe.paymentIntents.retrieve('pi_missing')).rejects.toMatchObject({ code: 'resource_missing', statusCode: 404, message: "No such payment_intent: 'pi_missing'" });
     const res = await fetch(`${t.server.url}/v1/payment_intents`, { method: 'POST', headers: { authorization: `Bearer ${t.local.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' }, body: 'amount=ten&currency=aed' });
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toMatchObject({ type: 'invalid_request_error', code: 'parameter_invalid_integer', param: 'amount' });
+    expect(((await res.json()) as { error: unknown }).error).toMatchObject({ type: 'invalid_request_error', code: 'parameter_invalid_integer', param: 'amount' });
     const wrong = new Stripe('sk_test_wrong_key_1234', { host: '127.0.0.1', port: t.server.port, protocol: 'http' });
     await expect(wrong.balance.retrieve()).rejects.toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
   });
@@ -147,10 +147,10 @@ describe('local Stripe: PaymentIntents through the official client', () => {
     expect((conflict as Error).message).toContain("Try using a key other than 'purchase-1-attempt-1'");
     // a declined confirmation is replayed as the same decline, not charged again
     const pi = await t.stripe.paymentIntents.create({ amount: 300, currency: 'aed' });
-    const once = await t.stripe.paymentIntents.confirm(pi.id, { payment_method: 'pm_card_chargeDeclined' }, { idempotencyKey: 'k2' }).catch((x: Stripe.errors.StripeError) => x);
-    const twice = await t.stripe.paymentIntents.confirm(pi.id, { payment_method: 'pm_card_chargeDeclined' }, { idempotencyKey: 'k2' }).catch((x: Stripe.errors.StripeError) => x);
-    expect([twice.code, twice.raw.charge, twice.requestId]).toEqual([once.code, once.raw.charge, once.requestId]);
-    expect(twice.headers['idempotent-replayed']).toBe('true');
+    const once = (await t.stripe.paymentIntents.confirm(pi.id, { payment_method: 'pm_card_chargeDeclined' }, { idempotencyKey: 'k2' }).catch((x: unknown) => x)) as Stripe.errors.StripeError;
+    const twice = (await t.stripe.paymentIntents.confirm(pi.id, { payment_method: 'pm_card_chargeDeclined' }, { idempotencyKey: 'k2' }).catch((x: unknown) => x)) as Stripe.errors.StripeError;
+    expect([twice.code, (twice.raw as { charge?: string }).charge, twice.requestId]).toEqual([once.code, (once.raw as { charge?: string }).charge, once.requestId]);
+    expect(twice.headers?.['idempotent-replayed']).toBe('true');
     expect((await t.stripe.charges.list({ payment_intent: pi.id })).data).toHaveLength(1);
   });
 

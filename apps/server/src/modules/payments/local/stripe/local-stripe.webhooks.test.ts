@@ -51,7 +51,7 @@ describe('local Stripe webhooks: signed as Stripe signs them, through a queue th
     const succeeded = events[2] as Stripe.PaymentIntentSucceededEvent;
     expect(succeeded.id).toMatch(/^evt_/);
     expect(succeeded.data.object.id).toBe(pi.id);
-    expect(succeeded.request.idempotency_key).toMatch(/^pay-/);
+    expect(succeeded.request?.idempotency_key).toMatch(/^pay-/);
     expect(hook.got[0]!.signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     // the event read back through the API is the same event
     expect((await t.stripe.events.retrieve(succeeded.id)).data.object).toMatchObject({ id: pi.id, status: 'succeeded' });
