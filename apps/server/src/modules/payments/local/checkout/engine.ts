@@ -98,7 +98,11 @@ export function createCheckoutEngine(opts: LocalCheckoutOptions) {
     const now = clock.now();
     let available = 0;
     let pending = 0;
-    for (const m of movements) if (m.entity === entity && m.currency === currency) (m.availableAt <= now ? (available += m.amount) : (pending += m.amount));
+    for (const m of movements) {
+      if (m.entity !== entity || m.currency !== currency) continue;
+      if (m.availableAt <= now) available += m.amount;
+      else pending += m.amount;
+    }
     return { available, pending };
   }
 
