@@ -42,6 +42,8 @@ async function main() {
     if (seeded) app.log.info('Demo data seeded into the empty database');
   }
   await app.services.accounts.ensureAdminCode();
+  // the payment provider: the real one with its keys, else the local one on a listener of its own (decision 0124)
+  await app.services.payments.start();
 
   let closing = false;
   async function shutdown(signal: string) {
@@ -52,6 +54,7 @@ async function main() {
     force.unref();
     try {
       await app.close(); // stops accepting, waits for in-flight requests
+      await app.services.payments.stop();
       await database.close();
     } finally {
       process.exit(0);

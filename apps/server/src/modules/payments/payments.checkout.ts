@@ -118,6 +118,7 @@ export function createCheckoutProvider(opts: CheckoutProviderOptions): PaymentPr
 
   return {
     name: 'checkout',
+    capabilities: { paymentWithoutMethod: false, retryKeepsPayment: false, transfersFromPayment: false, onboardingLinks: Boolean(opts.onboardingBaseUrl), signedTimestamps: false, feeOnPayment: false },
     createPayment: (input) => call(() => create(input)),
     async confirmPayment(id, input) {
       // one payment is one attempt at Checkout.com: a new card is a new payment under the same reference

@@ -141,11 +141,28 @@ export class ProviderError extends Error {
   }
 }
 
+/** Where providers differ in kind, so the purchase flow asks rather than assumes Stripe's shape. */
+export type ProviderCapabilities = {
+  /** A payment can exist before the card is given (Stripe: a PaymentIntent; Checkout.com: no, the card creates it). */
+  paymentWithoutMethod: boolean;
+  /** A retry with another card keeps the payment's id (Stripe: yes; Checkout.com: each attempt is a new payment). */
+  retryKeepsPayment: boolean;
+  /** A transfer names the payment that funded it (Stripe `source_transaction`; Checkout.com: no). */
+  transfersFromPayment: boolean;
+  /** The provider gives a hosted onboarding link for sellers. */
+  onboardingLinks: boolean;
+  /** Webhook signatures carry a timestamp, so stale deliveries are refused by the signature itself. */
+  signedTimestamps: boolean;
+  /** The provider's fee is on the payment (Stripe: the balance transaction; Checkout.com: only in its reports). */
+  feeOnPayment: boolean;
+};
+
 export interface PaymentProvider {
   readonly name: ProviderName;
+  readonly capabilities: ProviderCapabilities;
   /** Creates (and, with a payment method, confirms) a payment for a purchase. A decline is a payment with `failure`. */
   createPayment(input: CreatePaymentInput): Promise<Payment>;
-  /** Confirms an existing payment with another card (a new attempt on the same purchase). */
+  /** Another card for a purchase whose payment was declined: a new attempt (a new id where retryKeepsPayment is false). */
   confirmPayment(id: string, input: { paymentMethod: string; returnUrl: string; idempotencyKey: string }): Promise<Payment>;
   getPayment(id: string): Promise<Payment>;
   capturePayment(id: string, input: { amount?: number; idempotencyKey: string }): Promise<Payment>;

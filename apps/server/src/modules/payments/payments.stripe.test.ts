@@ -17,7 +17,7 @@ beforeEach(async () => {
     delivered.push({ body, headers });
     return 200;
   });
-  p = createStripeProvider({ client: stripeClient(t.local.secretKey, t.server.url), webhookSecret: hook.secret, now: () => t.local.clock.now() });
+  p = createStripeProvider({ client: stripeClient(t.local.secretKey, t.server.url), webhookSecrets: [hook.secret], now: () => t.local.clock.now() });
 });
 afterEach(() => t.close());
 

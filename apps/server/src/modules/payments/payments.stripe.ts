@@ -12,8 +12,8 @@ import {
  */
 export type StripeProviderOptions = {
   client: Stripe;
-  /** The endpoint's signing secret (`whsec_…`). */
-  webhookSecret: string;
+  /** The endpoints' signing secrets (`whsec_…`): the platform's and the Connect endpoint's. */
+  webhookSecrets: string[];
   /** Now, in milliseconds (a test clock in tests): webhook timestamps older than the tolerance are refused. */
   now?: () => number;
   /** Seconds a webhook signature stays acceptable (Stripe's default: 300). */
@@ -135,6 +135,7 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
 
   return {
     name: 'stripe',
+    capabilities: { paymentWithoutMethod: true, retryKeepsPayment: true, transfersFromPayment: true, onboardingLinks: true, signedTimestamps: true, feeOnPayment: true },
     createPayment: (input) =>
       payment(() =>
         s.paymentIntents.create(
@@ -221,13 +222,16 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
       }),
     parseWebhook(rawBody, headers) {
       const sig = headers['stripe-signature'];
-      let event: Stripe.Event;
-      try {
-        event = s.webhooks.constructEvent(rawBody, Array.isArray(sig) ? sig[0]! : (sig ?? ''), opts.webhookSecret, opts.toleranceS ?? 300, undefined, now());
-      } catch (err) {
-        throw new WebhookVerificationError((err as Error).message);
+      const header = Array.isArray(sig) ? sig[0]! : (sig ?? '');
+      let last: unknown = new Error('no webhook secret configured');
+      for (const secret of opts.webhookSecrets) {
+        try {
+          return typeEvent(s.webhooks.constructEvent(rawBody, header, secret, opts.toleranceS ?? 300, undefined, now()));
+        } catch (err) {
+          last = err;
+        }
       }
-      return typeEvent(event);
+      throw new WebhookVerificationError((last as Error).message);
     },
   };
 }
