@@ -1,12 +1,9 @@
-import Stripe from 'stripe';
 import type { PaymentsConfig } from '../../config.js';
 import { wallClock, type Clock } from './local/clock.js';
 import { fetchBridge, startLocalServer, type LocalRequest, type LocalServer } from './local/http.js';
 import { CHECKOUT_PREFIX, createLocalCheckout, type LocalCheckout } from './local/checkout/index.js';
 import { createLocalStripe, type LocalStripe } from './local/stripe/index.js';
-import { checkoutClient, createCheckoutProvider } from './payments.checkout.js';
 import type { PaymentProvider, ProviderName } from './payments.provider.js';
-import { createStripeProvider, stripeClient } from './payments.stripe.js';
 
 /**
  * The payment provider Souq runs with (decision 0124). With a provider's keys in the environment: the real provider
@@ -31,6 +28,12 @@ export function createPaymentsRuntime(config: PaymentsConfig, deps: { souqUrl: s
   /** Builds the local providers and the adapter; `inProcess` reaches them without a port (tests of later items). */
   async function start(opts: { inProcess?: boolean } = {}): Promise<PaymentProvider> {
     if (provider) return provider;
+    // the providers' clients load here, once the server answers, not with the rest of start-up (decision 0066's budget)
+    const [{ default: Stripe }, { createStripeProvider, stripeClient }, { checkoutClient, createCheckoutProvider }] = await Promise.all([
+      import('stripe'),
+      import('./payments.stripe.js'),
+      import('./payments.checkout.js'),
+    ]);
     if (config.mode === 'real') {
       provider =
         config.provider === 'stripe'
