@@ -54,6 +54,8 @@ const result = await esbuild.build({
     '@electric-sql/pglite', 'sharp', '@node-rs/argon2', 'pg-native',
     // loaded only when configured (PostgreSQL, Redis, SMTP): never read by a start on the embedded database
     'pg', 'ioredis', 'nodemailer',
+    // the payment providers' official clients, loaded when payments start, after the server answers (decision 0124)
+    'stripe', 'checkout-sdk-node',
   ],
   plugins: [keepFileLocations],
 });

@@ -57,6 +57,32 @@ const envSchema = z.object({
     .refine((v) => v === '' || /^smtps?:\/\/[^/\s]+/.test(v), { error: 'must be an smtp:// or smtps:// URL' })
     .optional(),
   MAIL_FROM: z.string().min(3).default('Souq <orders@souq.test>'),
+  // Payments (issue 36, decision 0124): a provider's keys turn real mode on; without keys the local provider runs
+  PAYMENTS_PROVIDER: z.enum(['stripe', 'checkout']).optional(),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, { error: 'must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_…)' }).optional(),
+  // the platform endpoint's signing secret, and the Connect endpoint's after a comma
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+(,whsec_\w+)*$/, { error: 'must be webhook signing secrets (whsec_…, comma-separated)' }).optional(),
+  CHECKOUT_SECRET_KEY: z.string().regex(/^sk_(sbox_)?[a-z2-7]{26}[a-z2-7*#$=]$/, { error: 'must be a Checkout.com secret key (sk_sbox_… or sk_…)' }).optional(),
+  CHECKOUT_SUBDOMAIN: z.string().regex(/^[0-9a-z]{8,11}$/, { error: 'must be your merchant-specific subdomain (the first 8 characters of your client ID)' }).optional(),
+  CHECKOUT_PROCESSING_CHANNEL_ID: z.string().regex(/^pc_[a-z2-7]{26}$/, { error: 'must be a processing channel id (pc_…)' }).optional(),
+  CHECKOUT_PLATFORM_ENTITY_ID: z.string().regex(/^ent_[a-z2-7]{26}$/, { error: "must be the marketplace's own entity id (ent_…)" }).optional(),
+  CHECKOUT_WEBHOOK_SIGNATURE_KEY: z.string().min(16).optional(),
+  CHECKOUT_WEBHOOK_AUTHORIZATION: z.string().min(8).optional(),
+  PAYMENTS_LOCAL_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  PAYMENTS_LOCAL_PUBLIC_URL: z
+    .string()
+    .refine((v) => v === '' || (/^https?:\/\//.test(v) && URL.canParse(v)), { error: 'must be an http:// or https:// URL' })
+    .optional(),
+}).superRefine((e, ctx) => {
+  const need = (when: string | undefined, name: keyof typeof e, why: string) => {
+    if (when && !e[name]) ctx.addIssue({ code: 'custom', path: [name], message: `is required with ${why}` });
+  };
+  need(e.STRIPE_SECRET_KEY, 'STRIPE_WEBHOOK_SECRET', 'STRIPE_SECRET_KEY (webhooks are verified with it)');
+  need(e.CHECKOUT_SECRET_KEY, 'CHECKOUT_WEBHOOK_SIGNATURE_KEY', 'CHECKOUT_SECRET_KEY (webhooks are verified with it)');
+  need(e.CHECKOUT_SECRET_KEY, 'CHECKOUT_PLATFORM_ENTITY_ID', 'CHECKOUT_SECRET_KEY (sellers are paid from it)');
+  need(e.CHECKOUT_SECRET_KEY, 'CHECKOUT_PROCESSING_CHANNEL_ID', 'CHECKOUT_SECRET_KEY');
+  if (e.PAYMENTS_PROVIDER === 'stripe' && e.CHECKOUT_SECRET_KEY && !e.STRIPE_SECRET_KEY)
+    ctx.addIssue({ code: 'custom', path: ['PAYMENTS_PROVIDER'], message: 'is stripe but only Checkout.com keys are set' });
 });
 
 export type Config = {
@@ -94,6 +120,17 @@ export type Config = {
   liveEvents: { heartbeatMs: number; maxAgeMs: number };
   /** Outgoing mail: without an SMTP URL no mail is sent (and no screen says one is). */
   mail: { smtpUrl: string | undefined; from: string };
+  /** The payment provider (decision 0124): real with its keys, otherwise the local provider speaking its protocol. */
+  payments: PaymentsConfig;
+};
+
+export type PaymentsConfig = {
+  provider: 'stripe' | 'checkout';
+  mode: 'real' | 'local';
+  stripe: { secretKey: string; webhookSecrets: string[] } | null;
+  checkout: { secretKey: string; subdomain: string | undefined; processingChannelId: string; platformEntityId: string; webhookSignatureKey: string; webhookAuthorization: string | undefined } | null;
+  /** The local provider's own listener (its API, 3-D Secure and onboarding pages): port 0 = any free port. */
+  local: { port: number; publicUrl: string | undefined };
 };
 
 /** Reads every environment variable the server knows, in one place, and fails early with a readable message. */
@@ -130,7 +167,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pushAllowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS,
     liveEvents: { heartbeatMs: EVENTS_HEARTBEAT_MS, maxAgeMs: 5 * 60_000 },
     mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM },
+    payments: paymentsConfig(e),
   };
+}
+
+function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
+  const stripe = e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecrets: e.STRIPE_WEBHOOK_SECRET!.split(',') } : null;
+  const checkout = e.CHECKOUT_SECRET_KEY
+    ? {
+        secretKey: e.CHECKOUT_SECRET_KEY, subdomain: e.CHECKOUT_SUBDOMAIN, processingChannelId: e.CHECKOUT_PROCESSING_CHANNEL_ID!,
+        platformEntityId: e.CHECKOUT_PLATFORM_ENTITY_ID!, webhookSignatureKey: e.CHECKOUT_WEBHOOK_SIGNATURE_KEY!, webhookAuthorization: e.CHECKOUT_WEBHOOK_AUTHORIZATION,
+      }
+    : null;
+  // the provider asked for, else the one whose keys are set (Stripe first), else the local Stripe
+  const provider = e.PAYMENTS_PROVIDER ?? (stripe ? 'stripe' : checkout ? 'checkout' : 'stripe');
+  const real = provider === 'stripe' ? stripe : checkout;
+  return { provider, mode: real ? 'real' : 'local', stripe, checkout, local: { port: e.PAYMENTS_LOCAL_PORT, publicUrl: e.PAYMENTS_LOCAL_PUBLIC_URL || undefined } };
 }
 
 /** A config for tests: no seed, silent logs, a fixed admin code. */

@@ -53,6 +53,7 @@ import { createAgentLinking } from './modules/agents/agents.linking.js';
 import { createAgentOrders } from './modules/agents/agents.orders.js';
 import { createAgentGuard } from './modules/agents/agents.guard.js';
 import { createAgentCart } from './modules/agents/agents.cart.js';
+import { createPaymentsRuntime } from './modules/payments/payments.runtime.js';
 
 /**
  * The composition root: every service built once from its explicit dependencies.
@@ -182,7 +183,11 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const agentLinking = createAgentLinking({ db, oauth: agentOauth, audit });
   const agentOrders = createAgentOrders({ db, audit });
   const agentGuard = createAgentGuard({ db, audit });
+  // the payment provider (decision 0124): real with its keys, else the local provider main.ts starts; not yet used by
+  // the purchase flow (issue 36 item 3)
+  const payments = createPaymentsRuntime(config.payments, { souqUrl: config.publicUrl, log });
   return {
+    payments,
     reviews, prices, vendorDashboard, agentCatalog, agentCheckout, agentCart, agentOauth, agentLinking, agentOrders, agentGuard,
     sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant, plannerStats, commissionJob, oauthSweep,
     support, notifications, events, mailer, reports, admin, security, ledger, payouts, finance, returns, vendorShipping, tax, vatReport,

@@ -1,0 +1,100 @@
+/**
+ * Time and identifiers for the local providers. Under a test clock every answer is a function of the requests made
+ * and the time the test set, so a run can be repeated exactly (issue 36 item 2); the demo uses the wall clock.
+ */
+export type Clock = {
+  /** Milliseconds since the epoch. */
+  now(): number;
+  /** Moves a test clock forward (a wall clock refuses: it cannot be moved). */
+  advance(ms: number): void;
+  readonly manual: boolean;
+};
+
+export function wallClock(): Clock {
+  return {
+    now: () => Date.now(),
+    advance: () => {
+      throw new Error('the wall clock cannot be advanced; give the local provider a test clock');
+    },
+    manual: false,
+  };
+}
+
+export function testClock(startMs = Date.UTC(2026, 10, 2, 8, 0, 0)): Clock {
+  let t = startMs;
+  return {
+    now: () => t,
+    advance: (ms: number) => {
+      if (!(ms >= 0)) throw new Error('a clock only moves forward');
+      t += ms;
+    },
+    manual: true,
+  };
+}
+
+export const seconds = (ms: number) => Math.floor(ms / 1000);
+export const DAY_MS = 86_400_000;
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * Identifiers from a seeded sequence (xorshift32): the same seed gives the same ids in the same order. Real
+ * providers' ids are opaque; only their prefixes and alphabet are part of the protocol.
+ */
+export function idSequence(seed = 0x5eed) {
+  let s = seed >>> 0 || 1;
+  const next = () => {
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
+    return s;
+  };
+  const chars = (n: number, alphabet = ALPHABET) => {
+    let out = '';
+    for (let i = 0; i < n; i += 1) out += alphabet[next() % alphabet.length];
+    return out;
+  };
+  return {
+    /** `prefix_` + 24 letters and digits, Stripe's shape (pi_3Pq…). */
+    id: (prefix: string, length = 24) => `${prefix}_${chars(length)}`,
+    /** Lower-case base-32 ids, Checkout.com's shape (pay_…, act_…: 26 characters). */
+    base32: (prefix: string, length = 26) => `${prefix}_${chars(length, 'abcdefghijklmnopqrstuvwxyz234567')}`,
+    chars,
+  };
+}
+export type IdSequence = ReturnType<typeof idSequence>;
+
+/**
+ * Work a provider does later (a payout arriving, a dispute opening, a refund failing): run in time order when the
+ * clock has passed it. The local provider runs what is due before answering each request and when a test moves
+ * its clock, so nothing depends on real timers.
+ */
+export function createTimeline(clock: Clock) {
+  let seq = 0;
+  const tasks: { at: number; seq: number; run: () => void }[] = [];
+  return {
+    at(at: number, run: () => void) {
+      tasks.push({ at, seq: (seq += 1), run });
+    },
+    /** Runs every task whose time has come, earliest first (a task may schedule more). */
+    runDue() {
+      for (;;) {
+        const now = clock.now();
+        let best = -1;
+        for (let i = 0; i < tasks.length; i += 1) {
+          const t = tasks[i]!;
+          if (t.at <= now && (best < 0 || t.at < tasks[best]!.at || (t.at === tasks[best]!.at && t.seq < tasks[best]!.seq))) best = i;
+        }
+        if (best < 0) return;
+        const [task] = tasks.splice(best, 1);
+        task!.run();
+      }
+    },
+    get size() {
+      return tasks.length;
+    },
+  };
+}
+export type Timeline = ReturnType<typeof createTimeline>;

@@ -1,0 +1,195 @@
+import type { Clock } from './clock.js';
+
+/**
+ * Webhook deliveries of a local provider, through a queue a test can make misbehave on purpose: hold, delay,
+ * duplicate, reorder, drop, tamper with a body or its signature, and watch retries. Delivery follows the providers'
+ * published rule: at least once, in no guaranteed order, retried with growing gaps while the endpoint does not
+ * answer 2xx (Stripe: up to three days in live mode), each attempt signed afresh with its own timestamp.
+ */
+
+/** Gaps between attempts after a failure: growing, and ending three days after the first attempt. */
+export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 12 * 3_600_000, 12 * 3_600_000, 12 * 3_600_000, 12 * 3_600_000, 6 * 3_600_000 + 24 * 60_000];
+
+export type WebhookTarget = {
+  id: string;
+  url: string;
+  /** The provider's signature headers for this body sent at this time (seconds). */
+  sign(body: string, timestampS: number): Record<string, string>;
+};
+
+/** Sends one HTTP request and answers its status (anything thrown counts as no answer). */
+export type WebhookSender = (url: string, headers: Record<string, string>, body: string) => Promise<number>;
+
+export type Delivery = {
+  /** Unique per queued delivery (a duplicate has its own). */
+  id: number;
+  eventId: string;
+  type: string;
+  target: WebhookTarget;
+  body: string;
+  dueAt: number;
+  attempts: number;
+  firstAttemptAt: number | null;
+  /** Set by tamper(): what is sent instead of the honest delivery. */
+  tamper?: Tamper;
+  held: boolean;
+};
+
+export type Tamper = {
+  /** Replaces the body after it was signed (the signature no longer matches). */
+  body?: (body: string) => string;
+  /** Signs with this secret instead of the endpoint's. */
+  secret?: string;
+  /** Shifts the signature's timestamp (seconds; negative = stale). */
+  timestampSkewS?: number;
+  /** Sends no signature header at all. */
+  unsigned?: boolean;
+};
+
+export type Attempt = { deliveryId: number; eventId: string; type: string; at: number; status: number | null; attempt: number };
+
+export const fetchSender: WebhookSender = async (url, headers, body) => {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, body, signal: AbortSignal.timeout(10_000) });
+  await res.arrayBuffer();
+  return res.status;
+};
+
+export function createWebhookQueue(opts: {
+  clock: Clock;
+  send?: WebhookSender;
+  retryDelaysMs?: number[];
+  /** Re-signs a body with a given secret (for tamper.secret): the provider's own signing with another key. */
+  signWith?: (secret: string, body: string, timestampS: number) => Record<string, string>;
+}) {
+  const { clock } = opts;
+  let send = opts.send ?? fetchSender;
+  const delays = opts.retryDelaysMs ?? RETRY_DELAYS_MS;
+  let seq = 0;
+  let queue: Delivery[] = [];
+  const attempts: Attempt[] = [];
+  const failed: Delivery[] = [];
+  let flushing: Promise<Attempt[]> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+
+  const find = (id: number) => {
+    const d = queue.find((x) => x.id === id);
+    if (!d) throw new Error(`no queued delivery ${id}`);
+    return d;
+  };
+
+  async function attempt(d: Delivery): Promise<Attempt> {
+    const now = clock.now();
+    d.attempts += 1;
+    d.firstAttemptAt ??= now;
+    const t = d.tamper;
+    const ts = Math.floor(now / 1000) + (t?.timestampSkewS ?? 0);
+    let headers: Record<string, string> = t?.unsigned
+      ? {}
+      : t?.secret && opts.signWith
+        ? opts.signWith(t.secret, d.body, ts)
+        : d.target.sign(d.body, ts);
+    const body = t?.body ? t.body(d.body) : d.body;
+    headers = { ...headers };
+    let status: number | null = null;
+    try {
+      status = await send(d.target.url, headers, body);
+    } catch {
+      status = null;
+    }
+    const a: Attempt = { deliveryId: d.id, eventId: d.eventId, type: d.type, at: now, status, attempt: d.attempts };
+    attempts.push(a);
+    if (status !== null && status >= 200 && status < 300) return a;
+    const gap = delays[d.attempts - 1];
+    if (gap === undefined) failed.push(d);
+    else queue.push({ ...d, dueAt: now + gap, held: false });
+    return a;
+  }
+
+  async function runFlush(): Promise<Attempt[]> {
+    const done: Attempt[] = [];
+    // one pass in queue order over what is due now; retries scheduled by this pass wait for their time
+    for (;;) {
+      const now = clock.now();
+      const next = queue.find((d) => !d.held && d.dueAt <= now);
+      if (!next) return done;
+      queue = queue.filter((d) => d !== next);
+      done.push(await attempt(next));
+    }
+  }
+
+  const api = {
+    enqueue(input: { eventId: string; type: string; target: WebhookTarget; body: string }) {
+      const d: Delivery = { id: (seq += 1), ...input, dueAt: clock.now(), attempts: 0, firstAttemptAt: null, held: api.holding };
+      queue.push(d);
+      if (timer) setImmediate(() => void api.flush());
+      return d;
+    },
+    /** New deliveries wait in the queue until release() (a test then rearranges them). */
+    holding: false,
+    hold() {
+      api.holding = true;
+    },
+    release() {
+      api.holding = false;
+      for (const d of queue) d.held = false;
+    },
+    /** What is waiting, in the order it will be sent. */
+    pending(): readonly Delivery[] {
+      return queue;
+    },
+    /** Sends everything due now, in queue order (awaits a flush already running first). */
+    async flush(): Promise<Attempt[]> {
+      while (flushing) await flushing;
+      flushing = runFlush();
+      try {
+        return await flushing;
+      } finally {
+        flushing = null;
+      }
+    },
+    delay(id: number, ms: number) {
+      find(id).dueAt += ms;
+    },
+    duplicate(id: number, times = 1) {
+      const d = find(id);
+      for (let i = 0; i < times; i += 1) queue.splice(queue.indexOf(d) + 1, 0, { ...d, id: (seq += 1) });
+    },
+    drop(id: number) {
+      queue = queue.filter((d) => d.id !== find(id).id);
+    },
+    /** Puts the waiting deliveries in a new order: 'reverse', or a list of delivery ids (the rest keep their order after them). */
+    reorder(order: 'reverse' | number[]) {
+      if (order === 'reverse') queue.reverse();
+      else {
+        const first = order.map(find);
+        queue = [...first, ...queue.filter((d) => !first.includes(d))];
+      }
+    },
+    tamper(id: number, how: Tamper) {
+      find(id).tamper = how;
+    },
+    setSender(s: WebhookSender) {
+      send = s;
+    },
+    /** Every attempt made, in order. */
+    attempts(): readonly Attempt[] {
+      return attempts;
+    },
+    /** Deliveries given up after the last retry. */
+    failed(): readonly Delivery[] {
+      return failed;
+    },
+    /** Wall-clock mode (the demo): deliver as events are queued and retry on time. */
+    startAuto(intervalMs = 1000) {
+      if (timer) return;
+      timer = setInterval(() => void api.flush(), intervalMs);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+  };
+  return api;
+}
+export type WebhookQueue = ReturnType<typeof createWebhookQueue>;

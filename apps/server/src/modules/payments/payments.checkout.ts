@@ -1,0 +1,234 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Checkout } from 'checkout-sdk-node';
+import {
+  ProviderError, WebhookVerificationError,
+  type Payment, type PaymentProvider, type PaymentStatus, type ProviderEvent, type Refund, type SellerAccount, type Transfer,
+} from './payments.provider.js';
+
+/**
+ * Checkout.com behind the same interface, through its official Node SDK (decision 0124). Not Stripe's shape: a
+ * payment is created with its card and is one attempt (a retry is a new payment); captures, voids and refunds are
+ * actions accepted now (202) and decided later; sellers are Platforms sub-entities, paid by transfers between
+ * entities (no link to the payment that funded them); webhooks carry `Cko-Signature`, an HMAC of the body without a
+ * timestamp. A refund's id here is `<payment id>:<action id>`, since Checkout.com reads actions through their payment.
+ */
+export type CheckoutProviderOptions = {
+  client: Checkout;
+  /** The webhook signature key set on the workflow. */
+  signatureKey: string;
+  /** The value the workflow sends in `Authorization` (checked too when set). */
+  authorizationHeader?: string;
+  processingChannelId?: string;
+  /** The marketplace's own entity: transfers to sellers come from it. */
+  platformEntityId: string;
+  /** Where sellers complete onboarding (the local provider's page); Checkout.com's API gives no hosted link. */
+  onboardingBaseUrl?: string;
+  /** Local only: cards reach the provider as numbers (in real mode they arrive as `tok_` tokens from Checkout's fields). */
+  rawCards?: boolean;
+};
+
+/** A client for Checkout.com (subdomain from the dashboard), or for the local one at a base URL. */
+export function checkoutClient(secretKey: string, opts: { subdomain?: string; localBaseUrl?: string }) {
+  if (!opts.localBaseUrl) return new Checkout(secretKey, opts.subdomain ? { subdomain: opts.subdomain } : { useLegacyDomain: true } as never);
+  const base = opts.localBaseUrl.replace(/\/$/, '');
+  const client = new Checkout(secretKey, { host: `${base}/checkout` } as never);
+  // transfers and balances live on hosts of their own at Checkout.com: point them at the local provider too
+  const config = (client as unknown as { config: Record<string, string> }).config;
+  config.transfersUrl = `${base}/checkout/transfers`;
+  config.balancesUrl = `${base}/checkout`;
+  return client;
+}
+
+const STATUS: Record<string, PaymentStatus> = {
+  Pending: 'requires_action', Authorized: 'authorized', 'Card Verified': 'authorized', 'Partially Captured': 'captured', Captured: 'captured', Paid: 'captured',
+  'Partially Refunded': 'captured', Refunded: 'captured', Voided: 'canceled', Canceled: 'canceled', Expired: 'canceled', Declined: 'requires_payment_method',
+};
+
+function toPayment(p: any, redirect: string | null = null): Payment {
+  const b = p.balances ?? {};
+  const declined = p.status === 'Declined';
+  return {
+    provider: 'checkout',
+    id: p.id,
+    status: p.status === 'Pending' && !redirect ? 'processing' : (STATUS[p.status] ?? 'processing'),
+    amount: p.amount,
+    currency: p.currency,
+    amountCapturable: b.available_to_capture ?? 0,
+    amountCaptured: b.total_captured ?? 0,
+    amountRefunded: b.total_refunded ?? 0,
+    // Checkout.com reports fees in its reconciliation reports, not on the payment
+    fee: null,
+    fundsSource: (b.total_captured ?? 0) > 0 ? p.id : null,
+    redirectUrl: redirect,
+    reference: p.reference ?? null,
+    failure: declined ? { code: String(p.response_code ?? 'declined'), declineCode: p.response_summary ?? null, message: p.response_summary ?? 'Declined' } : null,
+    metadata: p.metadata ?? {},
+  };
+}
+
+/** The SDK's errors (AuthenticationError, ValidationError with error_codes, ActionNotAllowed…) as ProviderError. */
+async function call<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    const e = err as { http_code?: number; name?: string; body?: { error_codes?: string[] }; message?: string };
+    if (e && typeof e === 'object' && ('http_code' in e || e.name?.endsWith('Error')) && !(err instanceof ProviderError)) {
+      const code = e.body?.error_codes?.join(',') || e.name || 'checkout_error';
+      throw new ProviderError('checkout', code, e.message || code, e.http_code ?? 500);
+    }
+    throw err;
+  }
+}
+
+export function createCheckoutProvider(opts: CheckoutProviderOptions): PaymentProvider {
+  const c = opts.client as any;
+
+  const source = (pm: string) =>
+    pm.startsWith('tok_') ? { type: 'token', token: pm } : pm.startsWith('src_') ? { type: 'id', id: pm } : opts.rawCards ? { type: 'card', number: pm, expiry_month: 12, expiry_year: new Date().getUTCFullYear() + 3, cvv: '100' } : null;
+
+  async function create(input: { reference: string; amount: number; currency: string; capture: 'automatic' | 'manual'; paymentMethod?: string; returnUrl: string; description?: string; metadata?: Record<string, string>; customerEmail?: string; idempotencyKey: string }) {
+    const src = input.paymentMethod ? source(input.paymentMethod) : null;
+    if (!src) throw new ProviderError('checkout', 'payment_method_required', 'Checkout.com creates a payment with its card: give a tokenised card.', 422);
+    const res = await c.payments.request(
+      {
+        source: src, amount: input.amount, currency: input.currency, reference: input.reference, description: input.description, capture: input.capture === 'automatic',
+        '3ds': { enabled: true }, success_url: input.returnUrl, failure_url: input.returnUrl, processing_channel_id: opts.processingChannelId,
+        metadata: { ...input.metadata, souq_reference: input.reference }, ...(input.customerEmail ? { customer: { email: input.customerEmail } } : {}),
+      },
+      input.idempotencyKey,
+    );
+    const redirect = res._links?.redirect?.href ?? null;
+    return toPayment(redirect ? { ...(await c.payments.get(res.id)) } : res, redirect);
+  }
+
+  const refundFrom = (paymentId: string, a: any, currency: string): Refund => ({
+    provider: 'checkout', id: `${paymentId}:${a.id}`, paymentId, amount: a.amount, currency, status: a.approved === true ? 'succeeded' : a.approved === false ? 'failed' : 'pending',
+    failureReason: a.approved === false ? a.response_summary : null, metadata: a.metadata ?? {},
+  });
+
+  const toTransfer = (t: any, fundsSource: string | null = null): Transfer => ({
+    provider: 'checkout', id: t.id, destination: t.destination?.entity_id ?? '', amount: t.source?.amount ?? 0, currency: t.source?.currency ?? 'AED', amountReversed: 0,
+    fundsSource, group: t.reference ?? null, status: t.status === 'completed' ? 'paid' : t.status === 'rejected' ? 'failed' : 'pending', metadata: {},
+  });
+
+  const toAccount = (ent: any): SellerAccount => ({
+    provider: 'checkout', id: ent.id, transfersEnabled: ent.status === 'active', payoutsEnabled: Boolean(ent.capabilities?.payouts?.enabled), detailsSubmitted: ent.status === 'active' || ent.status === 'pending',
+    requirementsDue: (ent.requirements_due ?? []).map((r: { field: string }) => r.field),
+  });
+
+  return {
+    name: 'checkout',
+    capabilities: { paymentWithoutMethod: false, retryKeepsPayment: false, transfersFromPayment: false, onboardingLinks: Boolean(opts.onboardingBaseUrl), signedTimestamps: false, feeOnPayment: false },
+    createPayment: (input) => call(() => create(input)),
+    async confirmPayment(id, input) {
+      // one payment is one attempt at Checkout.com: a new card is a new payment under the same reference
+      const old: any = await call(() => c.payments.get(id));
+      return call(() => create({ reference: old.reference, amount: old.amount, currency: old.currency, capture: old.balances?.total_captured ? 'automatic' : 'manual', paymentMethod: input.paymentMethod, returnUrl: input.returnUrl, metadata: old.metadata, idempotencyKey: input.idempotencyKey }));
+    },
+    getPayment: (id) => call(async () => toPayment(await c.payments.get(id))),
+    capturePayment: (id, input) =>
+      call(async () => {
+        await c.payments.capture(id, input.amount !== undefined ? { amount: input.amount } : {}, input.idempotencyKey);
+        return toPayment(await c.payments.get(id));
+      }),
+    cancelPayment: (id, input) =>
+      call(async () => {
+        const p = await c.payments.get(id);
+        // a payment that never got past 3-D Secure has nothing to void: it expires at Checkout.com
+        if (p.balances?.available_to_void) await c.payments.void(id, {}, input.idempotencyKey);
+        return toPayment(await c.payments.get(id));
+      }),
+    refund: (input) =>
+      call(async () => {
+        const res = await c.payments.refund(input.paymentId, { amount: input.amount, reference: input.idempotencyKey.slice(0, 80), metadata: input.metadata }, input.idempotencyKey);
+        const p = await c.payments.get(input.paymentId);
+        const action = (await c.payments.getActions(input.paymentId)).find((a: { id: string }) => a.id === res.action_id);
+        return refundFrom(input.paymentId, action ?? { id: res.action_id, amount: input.amount }, p.currency);
+      }),
+    getRefund: (id) =>
+      call(async () => {
+        const [paymentId, actionId] = id.split(':');
+        const p = await c.payments.get(paymentId!);
+        const action = (await c.payments.getActions(paymentId!)).find((a: { id: string; type: string }) => a.id === actionId && a.type === 'Refund');
+        if (!action) throw new ProviderError('checkout', 'not_found', `No refund ${id}`, 404);
+        return refundFrom(paymentId!, action, p.currency);
+      }),
+    transfer: (input) =>
+      call(async () => {
+        const res = await c.transfers.initiate(
+          { reference: input.group, transfer_type: 'commission', source: { id: opts.platformEntityId, amount: input.amount, currency: input.currency }, destination: { id: input.destination } },
+          input.idempotencyKey,
+        );
+        return toTransfer(await c.transfers.retrieve(res.id), input.fundsSource ?? null);
+      }),
+    getTransfer: (id) => call(async () => toTransfer(await c.transfers.retrieve(id))),
+    reverseTransfer: (input) =>
+      call(async () => {
+        // Checkout.com has no reversal: the money comes back by a transfer the other way
+        const original = await c.transfers.retrieve(input.transferId);
+        const res = await c.transfers.initiate(
+          { reference: input.transferId, transfer_type: 'refund', source: { id: original.destination.entity_id, amount: input.amount, currency: original.source.currency }, destination: { id: opts.platformEntityId } },
+          input.idempotencyKey,
+        );
+        const back = await c.transfers.retrieve(res.id);
+        if (back.status === 'rejected') throw new ProviderError('checkout', (back.reason_codes ?? ['rejected']).join(','), `Transfer back from ${original.destination.entity_id} was rejected`, 422);
+        return { provider: 'checkout', id: back.id, transferId: input.transferId, amount: input.amount, currency: back.source.currency };
+      }),
+    createSellerAccount: (input) =>
+      call(async () => {
+        const res = await c.platforms.onboardSubEntity({
+          reference: input.idempotencyKey.slice(0, 50),
+          contact_details: { email_addresses: { primary: input.email } },
+          profile: { mccs: ['5311'], default_holding_currency: 'AED' },
+          company: { legal_name: input.businessName, trading_name: input.businessName, principal_address: { country: input.country } },
+        });
+        return toAccount(await c.platforms.getSubEntityDetails(res.id));
+      }),
+    getSellerAccount: (id) => call(async () => toAccount(await c.platforms.getSubEntityDetails(id))),
+    async onboardingLink(input) {
+      if (!opts.onboardingBaseUrl)
+        throw new ProviderError('checkout', 'onboarding_link_unavailable', "Checkout.com onboards sub-entities with their details through the API; it gives no hosted link to send a seller to.", 501);
+      const url = new URL(`/local/checkout/onboarding/${encodeURIComponent(input.accountId)}`, opts.onboardingBaseUrl);
+      url.searchParams.set('return_url', input.returnUrl);
+      return { url: url.toString(), expiresAt: new Date(Date.now() + 24 * 3_600_000) };
+    },
+    getDispute: (id) =>
+      call(async () => {
+        const d = await c.disputes.getDetails(id);
+        const status = d.status === 'won' ? 'won' : d.status === 'lost' || d.status === 'accepted' ? 'lost' : d.status === 'evidence_under_review' ? 'under_review' : d.status === 'evidence_required' ? 'needs_response' : 'other';
+        return { provider: 'checkout', id: d.id, paymentId: d.payment_id ?? d.payment?.id ?? null, amount: d.amount, currency: d.currency, status, reason: d.category, fee: 0 };
+      }),
+    balance: () =>
+      call(async () => {
+        const res = await c.balances.retrieve(opts.platformEntityId, 'AED');
+        return (res.data ?? []).map((b: any) => ({ currency: b.holding_currency, available: b.balances.available, pending: b.balances.pending }));
+      }),
+    parseWebhook(rawBody, headers) {
+      const h = (name: string) => {
+        const v = headers[name] ?? headers[name.toLowerCase()];
+        return Array.isArray(v) ? v[0] : v;
+      };
+      const given = h('cko-signature') ?? '';
+      const expected = createHmac('sha256', opts.signatureKey).update(rawBody, 'utf8').digest('hex');
+      if (given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) throw new WebhookVerificationError('Cko-Signature does not match the body');
+      if (opts.authorizationHeader && h('authorization') !== opts.authorizationHeader) throw new WebhookVerificationError('Authorization header does not match');
+      let event: any;
+      try {
+        event = JSON.parse(rawBody);
+      } catch {
+        throw new WebhookVerificationError('body is not JSON');
+      }
+      if (typeof event?.id !== 'string' || typeof event?.type !== 'string' || !event.data) throw new WebhookVerificationError('not a Checkout.com event');
+      return typeEvent(event);
+    },
+  };
+}
+
+function typeEvent(event: any): ProviderEvent {
+  const base = { provider: 'checkout' as const, id: event.id as string, created: new Date(event.created_on), providerType: event.type as string, raw: event };
+  const d = event.data;
+  if (event.type === 'payment_refunded' || event.type === 'payment_refund_declined') return { ...base, type: 'refund.updated', refundId: `${d.id}:${d.action_id}`, paymentId: d.id };
+  if (event.type.startsWith('dispute_')) return { ...base, type: 'dispute.updated', disputeId: d.id, paymentId: d.payment_id ?? null };
+  if (event.type.startsWith('payment_')) return { ...base, type: 'payment.updated', paymentId: d.id };
+  return { ...base, type: 'other' };
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
+import { testClock } from './local/clock.js';
+import { createPaymentsRuntime } from './payments.runtime.js';
+
+const env = (extra: Record<string, string> = {}) => loadConfig({ NODE_ENV: 'test', ...extra });
+const quiet = () => undefined;
+
+describe('payments configuration and runtime', () => {
+  it('runs the local Stripe without keys; a provider’s keys turn real mode on; incomplete keys stop the start with a message', () => {
+    expect(env().payments).toMatchObject({ provider: 'stripe', mode: 'local', stripe: null, checkout: null });
+    expect(env({ PAYMENTS_PROVIDER: 'checkout' }).payments).toMatchObject({ provider: 'checkout', mode: 'local' });
+    const real = env({ STRIPE_SECRET_KEY: 'sk_test_51abcDEF', STRIPE_WEBHOOK_SECRET: 'whsec_abc,whsec_def' }).payments;
+    expect(real).toMatchObject({ provider: 'stripe', mode: 'real', stripe: { secretKey: 'sk_test_51abcDEF', webhookSecrets: ['whsec_abc', 'whsec_def'] } });
+    expect(() => env({ STRIPE_SECRET_KEY: 'sk_test_51abcDEF' })).toThrow(/STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY/);
+    expect(() => env({ STRIPE_SECRET_KEY: 'pk_test_nope', STRIPE_WEBHOOK_SECRET: 'whsec_a' })).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
+    const cko = { CHECKOUT_SECRET_KEY: `sk_sbox_${'a'.repeat(26)}2`, CHECKOUT_WEBHOOK_SIGNATURE_KEY: 'a-long-signature-key', CHECKOUT_PLATFORM_ENTITY_ID: `ent_${'b'.repeat(26)}`, CHECKOUT_PROCESSING_CHANNEL_ID: `pc_${'c'.repeat(26)}` };
+    expect(env(cko).payments).toMatchObject({ provider: 'checkout', mode: 'real' });
+    expect(() => env({ ...cko, CHECKOUT_PLATFORM_ENTITY_ID: '' })).toThrow(/CHECKOUT_PLATFORM_ENTITY_ID/);
+  });
+
+  it('starts the local Stripe on a listener of its own, with the 3-D Secure page there and webhooks addressed to Souq', async () => {
+    const clock = testClock();
+    const rt = createPaymentsRuntime(env().payments, { souqUrl: 'http://localhost:3000', log: quiet, clock });
+    const p = await rt.start();
+    try {
+      expect(rt.local?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const pay = await p.createPayment({ reference: 'SQ-1', amount: 1_000, currency: 'AED', capture: 'manual', paymentMethod: 'pm_card_authenticationRequired', returnUrl: 'http://localhost:3000/checkout/return', idempotencyKey: 'SQ-1/1' });
+      expect(pay.redirectUrl?.startsWith(`${rt.local!.url}/local/3ds/`)).toBe(true);
+      expect((await fetch(pay.redirectUrl!)).status).toBe(200);
+      const queued = rt.local!.stripe!.queue.pending();
+      expect(new Set(queued.map((d) => d.target.url))).toEqual(new Set(['http://localhost:3000/api/payments/webhooks/stripe']));
+      expect(queued.map((d) => d.type)).toEqual(['payment_intent.created', 'payment_intent.requires_action']);
+    } finally {
+      await rt.stop();
+    }
+  });
+
+  it('reaches the local Stripe in process (no port) for tests, and the local Checkout.com over HTTP', async () => {
+    const rt = createPaymentsRuntime(env().payments, { souqUrl: 'http://souq.test', log: quiet, clock: testClock() });
+    const p = await rt.start({ inProcess: true });
+    expect(rt.local?.url).toBeNull();
+    expect((await p.createPayment({ reference: 'SQ-2', amount: 500, currency: 'AED', capture: 'automatic', paymentMethod: 'pm_card_visa', returnUrl: 'http://souq.test/r', idempotencyKey: 'k' })).status).toBe('captured');
+    await rt.stop();
+    const cko = createPaymentsRuntime(env({ PAYMENTS_PROVIDER: 'checkout' }).payments, { souqUrl: 'http://souq.test', log: quiet, clock: testClock() });
+    const c = await cko.start();
+    try {
+      expect(c.name).toBe('checkout');
+      expect((await c.createPayment({ reference: 'SQ-3', amount: 500, currency: 'AED', capture: 'automatic', paymentMethod: '4242424242424242', returnUrl: 'http://souq.test/r', idempotencyKey: 'k' })).status).toBe('requires_action');
+    } finally {
+      await cko.stop();
+    }
+  });
+});

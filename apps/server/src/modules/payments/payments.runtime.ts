@@ -1,0 +1,114 @@
+import type { PaymentsConfig } from '../../config.js';
+import { wallClock, type Clock } from './local/clock.js';
+import { fetchBridge, startLocalServer, type LocalRequest, type LocalServer } from './local/http.js';
+import { CHECKOUT_PREFIX, createLocalCheckout, type LocalCheckout } from './local/checkout/index.js';
+import { createLocalStripe, type LocalStripe } from './local/stripe/index.js';
+import type { PaymentProvider, ProviderName } from './payments.provider.js';
+
+/**
+ * The payment provider Souq runs with (decision 0124). With a provider's keys in the environment: the real provider
+ * through its official client. Without: the local provider of ours that speaks the same protocol — one listener of
+ * its own serving Stripe's `/v1` API, Checkout.com's API under `/checkout`, and the pages a shopper or seller sees
+ * (3-D Secure, onboarding) — and the same adapter pointed at it by host and port. Its webhooks go to Souq's
+ * endpoint, signed as the provider signs them. Nothing else changes between the two modes.
+ */
+export type PaymentsRuntime = ReturnType<typeof createPaymentsRuntime>;
+
+/** Where Souq receives a provider's webhooks (the route itself comes with the purchase flow, issue 36 item 3). */
+export const webhookPath = (provider: ProviderName) => `/api/payments/webhooks/${provider}`;
+
+export function createPaymentsRuntime(config: PaymentsConfig, deps: { souqUrl: string; log: (msg: string) => void; clock?: Clock; seed?: number }) {
+  const clock = deps.clock ?? wallClock();
+  let provider: PaymentProvider | null = null;
+  let localStripe: LocalStripe | null = null;
+  let localCheckout: LocalCheckout | null = null;
+  let server: LocalServer | null = null;
+  let ticker: NodeJS.Timeout | null = null;
+
+  /** Builds the local providers and the adapter; `inProcess` reaches them without a port (tests of later items). */
+  async function start(opts: { inProcess?: boolean } = {}): Promise<PaymentProvider> {
+    if (provider) return provider;
+    // the providers' clients load here, once the server answers, not with the rest of start-up (decision 0066's budget)
+    const [{ default: Stripe }, { createStripeProvider, stripeClient }, { checkoutClient, createCheckoutProvider }] = await Promise.all([
+      import('stripe'),
+      import('./payments.stripe.js'),
+      import('./payments.checkout.js'),
+    ]);
+    if (config.mode === 'real') {
+      provider =
+        config.provider === 'stripe'
+          ? createStripeProvider({ client: stripeClient(config.stripe!.secretKey), webhookSecrets: config.stripe!.webhookSecrets })
+          : createCheckoutProvider({
+              client: checkoutClient(config.checkout!.secretKey, { subdomain: config.checkout!.subdomain }),
+              signatureKey: config.checkout!.webhookSignatureKey,
+              authorizationHeader: config.checkout!.webhookAuthorization,
+              processingChannelId: config.checkout!.processingChannelId,
+              platformEntityId: config.checkout!.platformEntityId,
+            });
+      deps.log(`payments: ${config.provider} (real, its keys from the environment)`);
+      return provider;
+    }
+    localStripe = createLocalStripe({ clock, seed: deps.seed });
+    localCheckout = createLocalCheckout({ clock, seed: deps.seed });
+    const handle = (req: LocalRequest) => (new URL(req.url, 'http://local').pathname.startsWith(`${CHECKOUT_PREFIX}/`) || req.url.startsWith('/local/checkout/') ? localCheckout! : localStripe!).handle(req);
+    let base = 'http://local.invalid';
+    if (!opts.inProcess) {
+      server = await startLocalServer(handle, { port: config.local.port });
+      base = config.local.publicUrl?.replace(/\/$/, '') ?? server.url;
+    }
+    localStripe.setBaseUrl(base);
+    localCheckout.setBaseUrl(base);
+    const hooks = [localStripe.addWebhookEndpoint(`${deps.souqUrl}${webhookPath('stripe')}`, ['*']), localStripe.addWebhookEndpoint(`${deps.souqUrl}${webhookPath('stripe')}`, ['*'], true)];
+    localCheckout.addWebhookUrl(`${deps.souqUrl}${webhookPath('checkout')}`);
+    if (config.provider === 'stripe') {
+      const client = opts.inProcess
+        ? new Stripe(localStripe.secretKey, { httpClient: Stripe.createFetchHttpClient(fetchBridge(handle)), maxNetworkRetries: 2, telemetry: false })
+        : stripeClient(localStripe.secretKey, server!.url);
+      provider = createStripeProvider({ client, webhookSecrets: hooks.map((h) => h.secret), now: () => clock.now() });
+    } else {
+      if (opts.inProcess) throw new Error('the local Checkout.com is reached over HTTP (its SDK uses the global fetch)');
+      provider = createCheckoutProvider({
+        client: checkoutClient(localCheckout.secretKey, { localBaseUrl: server!.url }),
+        signatureKey: localCheckout.signatureKey,
+        authorizationHeader: localCheckout.authorizationHeader,
+        platformEntityId: localCheckout.platformEntityId,
+        processingChannelId: 'pc_souqlocalprocessingchannel',
+        onboardingBaseUrl: base,
+        rawCards: true,
+      });
+    }
+    if (!clock.manual) {
+      // the wall clock: deliveries go out as they are queued, and what falls due (funds available, payouts) happens
+      localStripe.queue.startAuto();
+      localCheckout.queue.startAuto();
+      ticker = setInterval(() => {
+        localStripe?.tick();
+      }, 1000);
+      ticker.unref();
+    }
+    deps.log(`payments: local ${config.provider === 'stripe' ? 'Stripe' : 'Checkout.com'} (no keys set)${server ? ` at ${base}` : ' in process'}`);
+    return provider;
+  }
+
+  return {
+    start,
+    config,
+    /** The provider (after start). */
+    get provider(): PaymentProvider {
+      if (!provider) throw new Error('payments: start() first');
+      return provider;
+    },
+    /** The local providers, for tests and the demo (null in real mode). */
+    get local() {
+      return config.mode === 'local' ? { stripe: localStripe, checkout: localCheckout, url: server?.url ?? null } : null;
+    },
+    async stop() {
+      if (ticker) clearInterval(ticker);
+      localStripe?.queue.stop();
+      localCheckout?.queue.stop();
+      await server?.close();
+      server = null;
+      provider = null;
+    },
+  };
+}
