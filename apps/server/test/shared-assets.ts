@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { it } from 'vitest';
+import { it, type TestFunction } from 'vitest';
 
 /**
  * Public standards and fixtures the tests check Souq against (the UCP release, the OASIS UBL 2.1 schemas, Stripe's
@@ -29,7 +29,7 @@ export function hasShared(folder: string): boolean {
   return fs.existsSync(sharedPath(folder));
 }
 
-type TestFn = Parameters<typeof it>[1];
+type TestFn = TestFunction;
 
 /** `it` for a test that reads `../shared/<folder>` (see above). */
 export function itWithShared(folder: string) {
