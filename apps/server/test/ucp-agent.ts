@@ -146,3 +146,12 @@ export async function startTestAgent(opts: {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** A port free on the loopback now: an app whose PUBLIC_URL must be the address it listens on is built for it. */
+export async function freePort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}

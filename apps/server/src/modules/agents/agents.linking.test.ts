@@ -6,7 +6,7 @@ import { AGENT_SCOPES } from '@souq/shared/api/agent-linking';
 import { UCP_MCP_PATH } from '@souq/shared/api/ucp';
 import { adminToken, createTestApp, signupCustomer, signupVendor, type TestContext } from '../../../test/harness.js';
 import { ucpErrors } from '../../../test/ucp-schemas.js';
-import { startTestAgent, type TestAgent } from '../../../test/ucp-agent.js';
+import { freePort, startTestAgent, type TestAgent } from '../../../test/ucp-agent.js';
 import { itWithShared } from '../../../test/shared-assets.js';
 
 /**
@@ -119,7 +119,9 @@ async function checkoutFor(agentToken: string | null) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // PUBLIC_URL is the address the app listens on: issuer, endpoints and resource all on it (decision 0130)
+  const port = await freePort();
+  ctx = await createTestApp({ publicUrl: `http://127.0.0.1:${port}` });
   agent = await startTestAgent();
   AGENT = agent.header;
   meta = agent.meta;
@@ -128,7 +130,7 @@ beforeAll(async () => {
   for (const [key, name, vendorId] of [['oud', 'Royal Oud Perfume', a], ['lamp', 'Brass Lantern', b]] as const) {
     ids[key] = (await ctx.app.services.catalogue.addProduct({ name, description: 'Hand made.', vendorId, priceCents: 3_000, stock: 50, categories: ['home'], currency: 'AED', status: 'active' }, { actor: system })).id;
   }
-  base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  base = await ctx.app.listen({ port, host: '127.0.0.1' });
 });
 afterAll(async () => {
   await ctx?.close();
