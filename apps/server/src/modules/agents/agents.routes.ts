@@ -361,7 +361,11 @@ export function agentsRoutes(deps: {
         tags: ['agents'],
         summary: 'The UCP shopping tools over MCP (Streamable HTTP, stateless JSON responses, one message per POST): catalog, carts, checkout sessions, orders',
         body: jsonRpc,
-        response: { 200: z.unknown().describe('JSON-RPC response'), 202: z.unknown().describe('Notification accepted'), ...errors },
+        response: {
+          200: z.unknown().describe('JSON-RPC response'), 202: z.unknown().describe('Notification accepted'),
+          // refusals are JSON-RPC errors whose data is the release's error_response, with the HTTP status of the REST binding
+          ...Object.fromEntries(Object.keys(errors).map((status) => [status, z.unknown().describe('JSON-RPC error (data: error_response)')])),
+        },
       },
     }, async (req, reply) => {
       const message = req.body;
