@@ -235,14 +235,14 @@ describe('item 6: signatures', () => {
     const forged = await agent.sign('POST', url, { 'ucp-agent': agent.header }, body, agent.strangerKey);
     const badSig = await fetch(url, { method: 'POST', headers: forged, body });
     expect(badSig.status).toBe(401);
-    const badJson = await badSig.json();
+    const badJson = (await badSig.json()) as { messages: { code: string }[] };
     expect(ucpErrors(ERROR, badJson)).toEqual([]);
-    expect(badJson.messages[0].code).toBe('signature_invalid');
+    expect(badJson.messages[0]!.code).toBe('signature_invalid');
     const unknownKid = await agent.sign('POST', url, { 'ucp-agent': agent.header }, body, agent.strangerKey, 'no-such-key');
     const unknown = await fetch(url, { method: 'POST', headers: unknownKid, body });
-    expect([unknown.status, (await unknown.json()).messages[0].code]).toEqual([401, 'key_not_found']);
+    expect([unknown.status, ((await unknown.json()) as { messages: { code: string }[] }).messages[0]!.code]).toEqual([401, 'key_not_found']);
     const tampered = await fetch(url, { method: 'POST', headers: good, body: JSON.stringify({ query: 'lamp' }) });
-    expect([tampered.status, (await tampered.json()).messages[0].code]).toEqual([400, 'digest_mismatch']);
+    expect([tampered.status, ((await tampered.json()) as { messages: { code: string }[] }).messages[0]!.code]).toEqual([400, 'digest_mismatch']);
     // over MCP, the same refusal is a JSON-RPC error with the HTTP status
     const message = JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'search_catalog', arguments: { meta: agent.meta, catalog: { query: 'oud' } } } });
     const mcpForged = await agent.sign('POST', `${base}/ucp/mcp`, { 'ucp-agent': agent.header, accept: 'application/json, text/event-stream' }, message, agent.strangerKey);

@@ -395,7 +395,7 @@ export function agentsRoutes(deps: {
         catalog, checkout, cart, orders, origin, linked: req.agentGrant, agent: ctx.origin ?? '', hooks: hooksOf(req),
         present: (root, body) => present(req, root, body),
       }, new Request(new URL(UCP_MCP_PATH, origin), { method: 'POST', headers, body: (req as RawRequest).rawBody ?? null }), message);
-      return reply.code(out.status).headers(out.headers).send(out.body);
+      return reply.code(out.status as 200).headers(out.headers).send(out.body);
     });
 
     // Streamable HTTP without sessions: no server-initiated stream and nothing to end (the transport's 405)

@@ -1,5 +1,5 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, type JsonWebKey, type KeyObject } from 'node:crypto';
-import { desc, eq, isNull, or, gt } from 'drizzle-orm';
+import { desc, gt, isNull, or } from 'drizzle-orm';
 import { createSigner, createVerifier, httpbis, type Algorithm, type VerifyingKey } from 'http-message-signatures';
 import { agentSigningKeys } from '../../db/schema/agents.js';
 import type { Db } from '../../platform/db.js';
