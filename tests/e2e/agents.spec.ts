@@ -129,15 +129,6 @@ test('an agent links the account through the consent page and buys from two vend
   await section.getByRole('button', { name: 'Disconnect' }).click();
   await expect(section.getByText('No assistants are connected to your account.')).toBeVisible();
 
-  // each seller sees its own sub-order in its Orders tab
-  const subNumbers = (purchases.find((p) => String(p.id) === order.order.id)!.sub_orders as { order_number: string }[]).map((o) => o.order_number);
-  for (const email of ['vendor@souq.test', 'sports@souq.test']) {
-    const { vendor, close: closeVendor } = await vendorPage(page.context().browser()!, '/vendor?tab=orders', { email, password: 'souq-demo-1' });
-    const rows = vendor.getByRole('table', { name: 'Your orders' }).getByRole('row').filter({ hasText: new RegExp(subNumbers.join('|')) });
-    await expect(rows).toHaveCount(1);
-    await closeVendor();
-  }
-
   // the admin's Agents section counts the agent's checkout and order
   const { admin, close } = await adminPage(page.context().browser()!);
   await admin.goto('/admin?section=agents');
@@ -151,6 +142,22 @@ test('an agent links the account through the consent page and buys from two vend
   await admin.screenshot({ path: `${SHOTS}/admin-agents-1280.png`, fullPage: true });
   await admin.setViewportSize({ width: 390, height: 844 });
   await admin.screenshot({ path: `${SHOTS}/admin-agents-390.png`, fullPage: true });
+  // in Arabic too: the section's own texts come from the catalogue, the agents' names stay as they are (isolated)
+  await admin.setViewportSize({ width: 1280, height: 800 });
+  await admin.getByRole('button', { name: 'العربية' }).first().click();
+  await expect(admin.getByRole('searchbox', { name: 'البحث في الوكلاء' })).toBeVisible();
+  await admin.screenshot({ path: `${SHOTS}/admin-agents-ar-1280.png`, fullPage: true });
+  await admin.setViewportSize({ width: 390, height: 844 });
+  await admin.screenshot({ path: `${SHOTS}/admin-agents-ar-390.png`, fullPage: true });
   await close();
+
+  // each seller sees its own sub-order in its Orders tab
+  const subNumbers = (purchases.find((p) => String(p.id) === order.order.id)!.sub_orders as { order_number: string }[]).map((o) => o.order_number);
+  for (const email of ['vendor@souq.test', 'sports@souq.test']) {
+    const { vendor, close: closeVendor } = await vendorPage(page.context().browser()!, '/vendor?tab=orders', { email, password: 'souq-demo-1' });
+    const rows = vendor.getByRole('table', { name: 'Your orders' }).getByRole('row').filter({ hasText: new RegExp(subNumbers.join('|')) });
+    await expect(rows).toHaveCount(1);
+    await closeVendor();
+  }
   await journeyAgent.close();
 });
