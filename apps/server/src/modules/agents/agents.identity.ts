@@ -46,6 +46,18 @@ export function createAgentIdentity(deps: {
   business: Map<string, Capability[]>;
 }) {
   const { profiles } = deps;
+  // a fetched profile is immutable until it is fetched again: its negotiation is worked out once
+  const negotiated = new WeakMap<AgentProfile, { active: Active; webhookUrl: string | null }>();
+  const negotiate = (profile: AgentProfile) => {
+    let out = negotiated.get(profile);
+    if (!out) {
+      const active = intersect(deps.business, profile.capabilities);
+      const orderConfig = active.has(UCP_ORDER) ? profile.capabilities.get(UCP_ORDER)?.find((c) => typeof c.config.webhook_url === 'string')?.config : undefined;
+      out = { active, webhookUrl: typeof orderConfig?.webhook_url === 'string' ? orderConfig.webhook_url : null };
+      negotiated.set(profile, out);
+    }
+    return out;
+  };
 
   return {
     /**
@@ -75,8 +87,7 @@ export function createAgentIdentity(deps: {
           async () => (profile = await profiles.get(url.href, { refresh: true })),
         );
       }
-      const active = intersect(deps.business, profile.capabilities);
-      const orderConfig = active.has(UCP_ORDER) ? profile.capabilities.get(UCP_ORDER)?.find((c) => typeof c.config.webhook_url === 'string')?.config : undefined;
+      const { active, webhookUrl } = negotiate(profile);
       return {
         key: grant ? clientKey(grant.clientId) : profile.origin,
         origin: profile.origin,
@@ -84,7 +95,7 @@ export function createAgentIdentity(deps: {
         identified: signed || Boolean(grant),
         signed,
         active,
-        webhookUrl: typeof orderConfig?.webhook_url === 'string' ? orderConfig.webhook_url : null,
+        webhookUrl,
       };
     },
   };

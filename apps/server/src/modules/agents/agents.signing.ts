@@ -35,7 +35,7 @@ async function newKeyIn(db: Pick<Db, 'insert'>): Promise<string> {
   return kid;
 }
 
-type Loaded = { at: number; current: { kid: string; key: KeyObject }; published: (JsonWebKey & { kid: string })[] };
+type Loaded = { at: number; current: { kid: string; key: KeyObject; signer: ReturnType<typeof createSigner> }; published: (JsonWebKey & { kid: string })[] };
 export type AgentSigning = ReturnType<typeof createAgentSigning>;
 
 export function createAgentSigning(deps: { db: Db; audit: AuditLog }) {
@@ -54,7 +54,10 @@ export function createAgentSigning(deps: { db: Db; audit: AuditLog }) {
     const signing = rows.find((r) => r.retiredAt === null)!;
     loaded = {
       at: Date.now(),
-      current: { kid: signing.kid, key: createPrivateKey({ key: signing.privateJwk as never, format: 'jwk' }) },
+      current: (() => {
+        const key = createPrivateKey({ key: signing.privateJwk as never, format: 'jwk' });
+        return { kid: signing.kid, key, signer: createSigner(key, 'ecdsa-p256-sha256', signing.kid) };
+      })(),
       published: rows.map((r) => r.publicJwk as JsonWebKey & { kid: string }),
     };
     return loaded;
@@ -71,7 +74,7 @@ export function createAgentSigning(deps: { db: Db; audit: AuditLog }) {
   async function sign(message: { status: number; headers: Record<string, string> } | { method: string; url: string; headers: Record<string, string> }, fields: string[]) {
     const { current } = await keys();
     const signed = await httpbis.signMessage(
-      { key: createSigner(current.key, 'ecdsa-p256-sha256', current.kid), name: 'sig1', fields, params: ['created', 'keyid'] },
+      { key: current.signer, name: 'sig1', fields, params: ['created', 'keyid'] },
       message as never,
     );
     const h = (signed as { headers: Record<string, string> }).headers;
@@ -167,7 +170,7 @@ export async function verifyAgentRequest(req: SignedRequest, profile: AgentProfi
       unsupported = true;
       return null;
     }
-    return { id: jwk.kid, algs: [alg], verify: createVerifier(createPublicKey({ key: jwk as never, format: 'jwk' }), alg) };
+    return { id: jwk.kid, algs: [alg], verify: verifierOf(jwk, alg) };
   };
   const attempt = async (keys: AgentProfile['signingKeys']) => {
     missing = null;
@@ -188,6 +191,19 @@ export async function verifyAgentRequest(req: SignedRequest, profile: AgentProfi
   if (unsupported) throw new UcpFailure(400, 'algorithm_unsupported', 'The signing key is of a type Souq does not verify: use ES256');
   if (missing !== null) throw new UcpFailure(401, 'key_not_found', `No key ${missing} in the agent profile's signing_keys`);
   throw new UcpFailure(401, 'signature_invalid', 'The request signature does not verify');
+}
+
+// an agent's key is turned into a verifier once, not on every request (bounded: keys come from fetched profiles)
+const verifiers = new Map<string, ReturnType<typeof createVerifier>>();
+function verifierOf(jwk: JsonWebKey & { kid: string }, alg: Algorithm) {
+  const id = `${jwk.kid}|${jwk.kty}|${jwk.crv}|${jwk.x}|${jwk.y}`;
+  let v = verifiers.get(id);
+  if (!v) {
+    if (verifiers.size > 5_000) verifiers.clear();
+    v = createVerifier(createPublicKey({ key: jwk as never, format: 'jwk' }), alg);
+    verifiers.set(id, v);
+  }
+  return v;
 }
 
 function digestMatches(header: string, body: Buffer): boolean {
