@@ -116,7 +116,8 @@ describe('item 2: the agent profile is fetched, cached and negotiated', () => {
     try {
       const quick = createAgentProfiles({ requireHttps: false, allowLoopback: true, timeoutMs: 200 });
       await expect(quick.get(slow.profileUrl)).rejects.toMatchObject({ status: 424, code: 'profile_unreachable' });
-      await expect(quick.get(huge.profileUrl)).rejects.toMatchObject({ status: 422, code: 'profile_malformed' });
+      // the size limit with the usual deadline (a loaded machine may take more than 200 ms to send 200 KiB)
+      await expect(createAgentProfiles({ requireHttps: false, allowLoopback: true }).get(huge.profileUrl)).rejects.toMatchObject({ status: 422, code: 'profile_malformed' });
       const production = createAgentProfiles({ requireHttps: true, allowLoopback: false });
       expect(() => production.check(agent.profileUrl)).toThrow(expect.objectContaining({ code: 'invalid_profile_url' }));
       const noLoopback = createAgentProfiles({ requireHttps: false, allowLoopback: false });
