@@ -58,6 +58,8 @@ export default defineConfig({
       SIGNUP_RATE_LIMIT: '1000',
       // conversations: the push journey delivers to a local push service on 127.0.0.1
       PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true',
+      // agents: the journeys' agent serves its UCP profile on 127.0.0.1 (decision 0130)
+      UCP_ALLOW_LOOPBACK_AGENTS: 'true',
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },

@@ -10,12 +10,15 @@
 //   UCP MCP     POST /ucp/mcp              tools/call search_catalog (Streamable HTTP, stateless JSON response)
 // Each leg runs twice, interleaved (A B C A B C), and reports the median-of-two p50/p95. Budget: REST and MCP p95 ≤
 // 1.5 × the storefront's p95. The agent rate limit is raised for the run (UCP_AGENT_RATE_PER_MINUTE) so the
-// limiter's own work is measured but never refuses.
+// limiter's own work is measured but never refuses. The agent is a real one (decisions 0130, 0131): it serves its
+// profile on the loopback (UCP_ALLOW_LOOPBACK_AGENTS), which Souq fetches and negotiates, and every REST and MCP
+// request carries its RFC 9421 signature, which Souq verifies; every answer is signed by Souq.
 import { freshApp, parseArgs } from './lib/fresh-app.js';
 import { runLoad } from './lib/run-load.js';
 import { insertProducts } from './lib/bulk-insert.js';
 import { generateBatches, queries } from './lib/catalogue-gen.js';
 import type { LoadResult } from './lib/load-client.js';
+import { startTestAgent } from '../apps/server/test/ucp-agent.js';
 
 const BUDGET = 1.5;
 const args = parseArgs(process.argv.slice(2));
@@ -25,9 +28,8 @@ const postgresUrl = typeof args.get('postgres') === 'string' ? (args.get('postgr
 const json = args.has('json');
 const log = (msg: string) => (json ? undefined : console.log(msg));
 
-const AGENT = 'https://bench-agent.example/.well-known/ucp';
-
-const bench = await freshApp({ postgresUrl, env: { UCP_AGENT_RATE_PER_MINUTE: '100000000' } });
+const agent = await startTestAgent();
+const bench = await freshApp({ postgresUrl, env: { UCP_AGENT_RATE_PER_MINUTE: '100000000', UCP_UNIDENTIFIED_RATE_PER_MINUTE: '100000000', UCP_ALLOW_LOOPBACK_AGENTS: 'true' } });
 try {
   let t = performance.now();
   for (const batch of generateBatches(n)) await insertProducts(bench.database, batch);
@@ -36,15 +38,18 @@ try {
   const base = await bench.app.listen({ port: 0, host: '127.0.0.1' });
   const qs = queries();
 
+  // every request signed ahead by the agent (the release's replay protection is the business layer's idempotency,
+  // so a signature may be sent again): the load client only sends them
+  const sign = (path: string, bodies: unknown[], headers: Record<string, string>) => Promise.all(bodies.map(async (b) => {
+    const body = JSON.stringify(b);
+    return { body, headers: await agent.sign('POST', `${base}${path}`, { ...headers, 'ucp-agent': agent.header }, body) };
+  }));
+  const restSigned = await sign('/ucp/catalog/search', qs.map((query) => ({ query })), {});
+  const mcpSigned = await sign('/ucp/mcp', qs.map((query, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: 'search_catalog', arguments: { meta: agent.meta, catalog: { query } } } })), { accept: 'application/json, text/event-stream' });
   const legs = {
     storefront: () => runLoad({ base, paths: qs.map((q) => `/api/products/search/${encodeURIComponent(q)}`), mode: 'sequential', amount: requests, warmup: 50 }),
-    rest: () => runLoad({ base, post: { path: '/ucp/catalog/search', bodies: qs.map((query) => ({ query })) }, headers: { 'ucp-agent': `profile="${AGENT}"` }, mode: 'sequential', amount: requests, warmup: 50 }),
-    mcp: () => runLoad({
-      base,
-      post: { path: '/ucp/mcp', bodies: qs.map((query, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: 'search_catalog', arguments: { meta: { 'ucp-agent': { profile: AGENT } }, catalog: { query } } } })) },
-      headers: { accept: 'application/json, text/event-stream' },
-      mode: 'sequential', amount: requests, warmup: 50,
-    }),
+    rest: () => runLoad({ base, post: { path: '/ucp/catalog/search', bodies: [], signed: restSigned }, mode: 'sequential', amount: requests, warmup: 50 }),
+    mcp: () => runLoad({ base, post: { path: '/ucp/mcp', bodies: [], signed: mcpSigned }, mode: 'sequential', amount: requests, warmup: 50 }),
   };
   // a check before timing: each leg answers 200 with results (a leg of errors would time nothing)
   t = performance.now();
@@ -76,4 +81,5 @@ try {
   process.exitCode = result.within_budget ? 0 : 1;
 } finally {
   await bench.close();
+  await agent.close();
 }

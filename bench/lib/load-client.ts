@@ -8,7 +8,11 @@ export type LoadSpec = {
   base: string;
   /** GET paths, or POST bodies when `post` is set; used round-robin */
   paths?: string[];
-  post?: { path: string; bodies: unknown[]; /** a fresh Idempotency-Key header on every request, as checkout sends */ idempotencyKeys?: boolean };
+  post?: {
+    path: string; bodies: unknown[]; /** a fresh Idempotency-Key header on every request, as checkout sends */ idempotencyKeys?: boolean;
+    /** sequential mode: exact bodies with their own headers (requests signed ahead, RFC 9421), used round-robin instead of `bodies` */
+    signed?: { body: string; headers: Record<string, string> }[];
+  };
   mode: 'sequential' | 'concurrent';
   /** sequential: number of requests (after `warmup`); concurrent: seconds */
   amount: number;
@@ -27,11 +31,12 @@ async function sequential(spec: LoadSpec): Promise<LoadResult> {
   const started = performance.now();
   for (let i = 0; i < (spec.warmup ?? 0) + n; i++) {
     const t0 = performance.now();
+    const signed = spec.post?.signed?.[i % spec.post.signed.length];
     const res = spec.post
       ? await fetch(spec.base + spec.post.path, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...spec.headers },
-        body: JSON.stringify(spec.post.bodies[i % spec.post.bodies.length]),
+        headers: { 'content-type': 'application/json', ...spec.headers, ...signed?.headers },
+        body: signed ? signed.body : JSON.stringify(spec.post.bodies[i % spec.post.bodies.length]),
       })
       : await fetch(spec.base + spec.paths![i % spec.paths!.length]!, { headers: spec.headers });
     await res.arrayBuffer();

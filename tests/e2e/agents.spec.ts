@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { adminPage, vendorPage } from './support/sessions.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { startTestAgent } from '../../apps/server/test/ucp-agent.js';
 
 // Issue 27: an outside agent (the SDK's MCP client, in this test) shops for a shopper. It searches, builds a cart from
 // two vendors, asks the shopper to link their account (the browser completes Souq's consent page), completes the
@@ -12,12 +13,14 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 // screenshots for looking at: AGENTS_SHOTS=dir, else beside the other test output
 const SHOTS = process.env.AGENTS_SHOTS ?? 'test-results/agents-shots';
 const REDIRECT = 'http://127.0.0.1:9/agent-callback';
-const meta = { 'ucp-agent': { profile: 'https://journey-agent.example/.well-known/ucp' } };
 const SCOPES = 'dev.ucp.shopping.order:read dev.ucp.shopping.checkout:complete';
 
 test('an agent links the account through the consent page and buys from two vendors', async ({ page, request, baseURL }) => {
   test.setTimeout(120_000);
   const base = baseURL!;
+  // the agent publishes its UCP profile (on the loopback: UCP_ALLOW_LOOPBACK_AGENTS) and signs nothing here
+  const journeyAgent = await startTestAgent();
+  const meta = journeyAgent.meta;
   // the shopper, signed in in this browser
   const email = `agent-journey-${randomBytes(4).toString('hex')}@example.test`;
   const signup = await request.post('/api/auth/signup', { data: { name: 'Layla Haddad', email, password: 'password-123' } });
@@ -126,6 +129,28 @@ test('an agent links the account through the consent page and buys from two vend
   await section.getByRole('button', { name: 'Disconnect' }).click();
   await expect(section.getByText('No assistants are connected to your account.')).toBeVisible();
 
+  // the admin's Agents section counts the agent's checkout and order
+  const { admin, close } = await adminPage(page.context().browser()!);
+  await admin.goto('/admin?section=agents');
+  // found by search; a linked agent is listed by its OAuth client, with when it was last seen
+  await admin.getByRole('searchbox', { name: 'Search agents' }).fill('journey');
+  const row = admin.getByTestId('agent-row').filter({ hasText: 'Journey Shopping Assistant' });
+  await expect(row).toBeVisible();
+  await expect(row.locator('time')).toBeVisible();
+  await expect(row.locator('td').nth(2)).toHaveText('1');
+  await expect(row.locator('td').nth(3)).toHaveText('1');
+  await admin.screenshot({ path: `${SHOTS}/admin-agents-1280.png`, fullPage: true });
+  await admin.setViewportSize({ width: 390, height: 844 });
+  await admin.screenshot({ path: `${SHOTS}/admin-agents-390.png`, fullPage: true });
+  // in Arabic too: the section's own texts come from the catalogue, the agents' names stay as they are (isolated)
+  await admin.setViewportSize({ width: 1280, height: 800 });
+  await admin.getByRole('button', { name: 'العربية' }).first().click();
+  await expect(admin.getByRole('searchbox', { name: 'البحث في الوكلاء' })).toBeVisible();
+  await admin.screenshot({ path: `${SHOTS}/admin-agents-ar-1280.png`, fullPage: true });
+  await admin.setViewportSize({ width: 390, height: 844 });
+  await admin.screenshot({ path: `${SHOTS}/admin-agents-ar-390.png`, fullPage: true });
+  await close();
+
   // each seller sees its own sub-order in its Orders tab
   const subNumbers = (purchases.find((p) => String(p.id) === order.order.id)!.sub_orders as { order_number: string }[]).map((o) => o.order_number);
   for (const email of ['vendor@souq.test', 'sports@souq.test']) {
@@ -134,16 +159,5 @@ test('an agent links the account through the consent page and buys from two vend
     await expect(rows).toHaveCount(1);
     await closeVendor();
   }
-
-  // the admin's Agents section counts the agent's checkout and order
-  const { admin, close } = await adminPage(page.context().browser()!);
-  await admin.goto('/admin?section=agents');
-  const row = admin.getByTestId('agent-row').filter({ hasText: 'Journey Shopping Assistant' });
-  await expect(row).toBeVisible();
-  await expect(row.locator('td').nth(2)).toHaveText('1');
-  await expect(row.locator('td').nth(3)).toHaveText('1');
-  await admin.screenshot({ path: `${SHOTS}/admin-agents-1280.png`, fullPage: true });
-  await admin.setViewportSize({ width: 390, height: 844 });
-  await admin.screenshot({ path: `${SHOTS}/admin-agents-390.png`, fullPage: true });
-  await close();
+  await journeyAgent.close();
 });

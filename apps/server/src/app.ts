@@ -63,6 +63,7 @@ import { pricesRoutes } from './modules/prices/prices.routes.js';
 // agents over the Universal Commerce Protocol (issue 27)
 import { agentsRoutes } from './modules/agents/agents.routes.js';
 import { agentOauthRoutes } from './modules/agents/agents.oauth.routes.js';
+import { legalRoutes } from './modules/agents/agents.legal.js';
 
 export type AppDeps = { config: Config; database: Database };
 export type RouteEntry = { method: string; url: string; access: UserRole[] | null };
@@ -190,12 +191,20 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(pricesRoutes({ prices: services.prices }));
   await app.register(agentsRoutes({
     catalog: services.agentCatalog, checkout: services.agentCheckout, cart: services.agentCart, orders: services.agentOrders, linking: services.agentLinking, guard: services.agentGuard,
-    ratePerMinute: config.agentRatePerMinute, shopperRatePerMinute: UCP_SHOPPER_RATE_PER_MINUTE,
-    resourceMetadataUrl: (origin) => new URL(`/.well-known/oauth-protected-resource${UCP_REST_BASE}`, origin).href,
+    identity: services.agentIdentity, signing: services.agentSigning, idempotency: services.agentIdempotency,
+    publicUrl: config.publicUrl,
+    limits: { perAgent: config.agentRatePerMinute, perAddress: config.agents.unidentifiedRatePerMinute, perShopper: UCP_SHOPPER_RATE_PER_MINUTE },
+    resourceMetadataUrl: new URL(`/.well-known/oauth-protected-resource${UCP_REST_BASE}`, config.publicUrl).href,
   }));
+  // the terms and privacy pages every agent checkout links to (decision 0130)
+  await app.register(legalRoutes());
   // identity linking (decision 0097): the authorization server, its metadata, consent, Connected assistants, admin Agents
-  await app.register(agentOauthRoutes({ oauth: services.agentOauth, linking: services.agentLinking, guard: services.agentGuard }));
+  await app.register(agentOauthRoutes({ oauth: services.agentOauth, linking: services.agentLinking, guard: services.agentGuard, signing: services.agentSigning }));
   app.addHook('onClose', async () => services.agentGuard.flush());
+  app.addHook('onClose', async () => {
+    services.agentWebhooks.stop();
+    services.agentUpkeep.stop();
+  });
   // conversations and notifications
   await app.register(supportRoutes({ support: services.support }));
   await app.register(notificationsRoutes({ notifications: services.notifications }));

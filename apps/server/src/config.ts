@@ -20,6 +20,11 @@ const envSchema = z.object({
   OAUTH_COOKIE_KEYS: z.string().optional(),
   /** Requests per minute per agent over UCP (default UCP_AGENT_RATE_PER_MINUTE); benches raise it. */
   UCP_AGENT_RATE_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+  /** Requests per minute from one network address by agents that are not identified (unsigned, unlinked), and the
+   *  profile fetches they cause (decision 0130). */
+  UCP_UNIDENTIFIED_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Tests and benches only: agent profiles and order webhooks on this machine's loopback (and over http) are allowed. */
+  UCP_ALLOW_LOOPBACK_AGENTS: bool.default(false),
   ADMIN_ACCESS_CODE: z.string().min(ADMIN_ACCESS_CODE_MIN_LENGTH, { error: MSG.adminCodeTooShort(ADMIN_ACCESS_CODE_MIN_LENGTH) }).optional(),
   // wrong admin codes: per client before a lock-out; from all clients per 15 minutes before admins are warned (0084)
   ADMIN_ACCESS_MAX_FAILURES: z.coerce.number().int().positive().default(5),
@@ -98,6 +103,8 @@ export type Config = {
   redisUrl: string | undefined;
   oauthCookieKeys: string[];
   agentRatePerMinute: number;
+  /** Agents (decision 0130): the per-address ceiling of unidentified agents; loopback profiles and webhooks (tests only). */
+  agents: { unidentifiedRatePerMinute: number; allowLoopback: boolean };
   ai: { baseUrl: string | undefined; model: string | undefined; apiKey: string | undefined; timeoutMs: number };
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   webDist: string | undefined;
@@ -153,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     redisUrl: e.REDIS_URL || undefined,
     agentRatePerMinute: e.UCP_AGENT_RATE_PER_MINUTE ?? UCP_AGENT_RATE_PER_MINUTE,
+    agents: { unidentifiedRatePerMinute: e.UCP_UNIDENTIFIED_RATE_PER_MINUTE, allowLoopback: e.UCP_ALLOW_LOOPBACK_AGENTS },
     oauthCookieKeys: (e.OAUTH_COOKIE_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
     ai: { baseUrl: e.AI_BASE_URL, model: e.AI_MODEL, apiKey: e.AI_API_KEY, timeoutMs: e.AI_TIMEOUT_MS },
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
@@ -193,6 +201,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     clientRateLimits: { login: 1000, signup: 1000 },
     // tests elsewhere send wrong codes freely; the limiter's own tests set the real limits
     adminAccess: { maxFailures: 1000, globalLimit: 100_000 },
+    // the tests' agents serve their profiles and take webhooks on the loopback, all from one address
+    agents: { unidentifiedRatePerMinute: 10_000, allowLoopback: true },
     ...overrides,
   };
 }

@@ -96,6 +96,9 @@ async function main() {
   app.services.commissionJob.start();
   // the agents' OAuth records a day past their expiry, hourly, one batch per background step
   app.services.oauthSweep.start();
+  // agents: order webhooks owed are sent (and retried) in the background; signing keys rotate, old idempotency keys go
+  app.services.agentWebhooks.start();
+  app.services.agentUpkeep.start();
 }
 
 main().catch((err: unknown) => {

@@ -19,6 +19,7 @@ import { createReturnsService } from './modules/returns/returns.service.js';
 import { createTaxService } from './modules/tax/tax.service.js';
 import { createCommissionJob } from './modules/tax/commission.job.js';
 import { createOauthSweep } from './modules/agents/agents.oauth-sweep.js';
+import { createAgentServices } from './modules/agents/agents.services.js';
 import { createVatReportService } from './modules/tax/tax.report.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
 import { createProfileService } from './modules/profile/profile.service.js';
@@ -46,13 +47,6 @@ import { createAccessLimiter, DEFAULT_ACCESS_LIMITS, memoryCounters, redisCounte
 import { createVendorDashboardService } from './modules/vendor-dashboard/vendor-dashboard.service.js';
 import { createVendorShippingService } from './modules/vendors/vendor-shipping.js';
 import { createReviewsService } from './modules/reviews/reviews.service.js';
-import { createAgentCatalog } from './modules/agents/agents.catalog.js';
-import { createAgentCheckout } from './modules/agents/agents.checkout.js';
-import { createAgentOauth } from './modules/agents/agents.oauth.js';
-import { createAgentLinking } from './modules/agents/agents.linking.js';
-import { createAgentOrders } from './modules/agents/agents.orders.js';
-import { createAgentGuard } from './modules/agents/agents.guard.js';
-import { createAgentCart } from './modules/agents/agents.cart.js';
 import { createPaymentsRuntime } from './modules/payments/payments.runtime.js';
 
 /**
@@ -173,22 +167,14 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const events = createEventsService({ bus, vendorsOfOrder: vendorDashboard.vendorsOfOrder });
   // verified reviews (issue 28): photos through the files module, moderation through the audit trail
   const reviews = createReviewsService({ db, audit, bus, files });
-  // agents (issue 27): the UCP catalog over the storefront's own search and catalogue
-  const agentCatalog = createAgentCatalog({ search, catalogue, currency: config.shopCurrency, bus });
-  // completing an agent's checkout places the order through orders.placeOrder (mapping: agents.place-order.ts)
-  const agentCheckout = createAgentCheckout({ db, catalogue, orders, audit, currency: config.shopCurrency });
-  const agentCart = createAgentCart({ db, catalogue, sellers: orders.pricingBasis, currency: config.shopCurrency });
-  // identity linking (decision 0097): oidc-provider on oauth_records; the UCP order capability; blocks and traffic
-  const agentOauth = createAgentOauth({ db, publicUrl: config.publicUrl, cookieKeys: config.oauthCookieKeys });
-  const agentLinking = createAgentLinking({ db, oauth: agentOauth, audit });
-  const agentOrders = createAgentOrders({ db, audit });
-  const agentGuard = createAgentGuard({ db, audit });
+  // agents over UCP (decisions 0089, 0097, 0130, 0131): every service of the module, wired in agents.services.ts
+  const agents = createAgentServices({ config, db, audit, bus, log, search, catalogue, orders, vendorShipping });
   // the payment provider (decision 0124): real with its keys, else the local provider main.ts starts; not yet used by
   // the purchase flow (issue 36 item 3)
   const payments = createPaymentsRuntime(config.payments, { souqUrl: config.publicUrl, log });
   return {
     payments,
-    reviews, prices, vendorDashboard, agentCatalog, agentCheckout, agentCart, agentOauth, agentLinking, agentOrders, agentGuard,
+    reviews, prices, vendorDashboard, ...agents,
     sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant, plannerStats, commissionJob, oauthSweep,
     support, notifications, events, mailer, reports, admin, security, ledger, payouts, finance, returns, vendorShipping, tax, vatReport,
   };

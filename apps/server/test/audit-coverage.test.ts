@@ -171,15 +171,21 @@ const CASES: Record<string, Case> = {
   } },
   // ---- agents (issue 27, decision 0097): an admin blocks and unblocks an agent ----
   'POST /api/admin/agents/block': { as: 'admin', prepare: async () => ({
+    // an agent is its profile's origin (decision 0130): a profile URL given by the admin blocks that origin
     url: '/api/admin/agents/block', body: { agent: 'https://audit-agent.example/.well-known/ucp', reason: 'scraping' },
-    expect: { action: 'agent.block', target: { type: 'agent', id: 'https://audit-agent.example/.well-known/ucp' }, changes: { blocked: { before: false, after: true }, reason: { after: 'scraping' } } },
+    expect: { action: 'agent.block', target: { type: 'agent', id: 'https://audit-agent.example' }, changes: { blocked: { before: false, after: true }, reason: { after: 'scraping' } } },
   }) },
   'POST /api/admin/agents/unblock': { as: 'admin', prepare: async (fx) => {
-    await fx.t.app.services.agentGuard.block('https://unblock-agent.example/.well-known/ucp', 'test', { userId: null, role: 'admin', name: 'Set Up', ip: '127.0.0.1' });
+    await fx.t.app.services.agentGuard.block('https://unblock-agent.example', 'test', { userId: null, role: 'admin', name: 'Set Up', ip: '127.0.0.1' });
     return {
-      url: '/api/admin/agents/unblock', body: { agent: 'https://unblock-agent.example/.well-known/ucp' },
-      expect: { action: 'agent.unblock', target: { type: 'agent', id: 'https://unblock-agent.example/.well-known/ucp' }, changes: { blocked: { before: true, after: false } } },
+      url: '/api/admin/agents/unblock', body: { agent: 'https://unblock-agent.example' },
+      expect: { action: 'agent.unblock', target: { type: 'agent', id: 'https://unblock-agent.example' }, changes: { blocked: { before: true, after: false } } },
     };
+  } },
+  // Souq's UCP signing key (decision 0131): the new key's id, the previous one's before it
+  'POST /api/admin/agents/signing-keys/rotate': { as: 'admin', prepare: async (fx) => {
+    const before = (await fx.t.app.services.agentSigning.published())[0]!.kid;
+    return { url: '/api/admin/agents/signing-keys/rotate', expect: { action: 'agent.signing_key_rotate', target: { type: 'signing_key', id: '*' }, changes: { kid: { before } } } };
   } },
   // ---- commission rates (decision 0087) ----
   'PUT /api/admin/commission': { as: 'admin', prepare: async () => ({

@@ -106,7 +106,7 @@ export const connectLanguage = (languages: readonly string[]): ConnectLanguage =
 /** The admin's Agents section (issue 27 item 7). */
 export const AGENTS_ADMIN_TEXT = {
   title: 'Agents',
-  description: 'Outside AI agents using the UCP endpoints: by OAuth client id when linked to a shopper, else by the profile URL they name. A blocked agent gets the protocol\'s error on every call; blocking and unblocking are audited.',
+  description: 'Outside AI agents using the UCP endpoints: by the origin of their UCP profile, or by OAuth client when linked to a shopper. A blocked agent gets the protocol\'s error on every call; blocking and unblocking are audited.',
   loadFailed: 'Failed to load agents',
   empty: 'No agent has called the UCP endpoints yet.',
   columns: { agent: 'Agent', requests: 'Requests', checkouts: 'Checkouts', orders: 'Orders', status: 'Status' },
@@ -120,4 +120,14 @@ export const AGENTS_ADMIN_TEXT = {
   unblockedToast: 'Agent unblocked',
 } as const;
 
-export type AdminAgentRow = { agent: string; name: string | null; requests: number; checkouts: number; orders: number; blocked: boolean; reason: string | null };
+/**
+ * A row of the admin's Agents list (decision 0130): `agent` is the identity (a profile's origin, or `client:<id>`);
+ * `signed` whether its last request's signature verified; `last_seen` when it last called.
+ */
+export type AdminAgentRow = {
+  agent: string; name: string | null; profile_url: string | null; signed: boolean; requests: number; checkouts: number; orders: number;
+  last_seen: string | null; blocked: boolean; reason: string | null;
+};
+/** GET /api/admin/agents: a page of agents, most recently seen first, and how many match. */
+export type AdminAgentsPage = { agents: AdminAgentRow[]; total: number; page: number; page_size: number };
+export const ADMIN_AGENTS_PAGE_SIZE = 25;

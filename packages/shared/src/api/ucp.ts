@@ -96,6 +96,8 @@ export const ucpVendorSchema = z.object({
   rating: z.object({ value: z.number(), scale_max: z.number(), count: z.number().int() }).optional(),
   return_window_days: z.number().int(),
   shipping: z.object({ fee: price, free_above: price }),
+  /** The seller's delivery estimate in business days from shipping, when it gave one (decision 0107). */
+  delivery: z.object({ min_business_days: z.number().int(), max_business_days: z.number().int() }).optional(),
 });
 export type UcpVendor = z.infer<typeof ucpVendorSchema>;
 
@@ -189,10 +191,11 @@ const lineInputSchema = z
   .object({ id: text(40).optional(), item: z.object({ id }).loose(), quantity: z.number().int().min(1).max(999) })
   .loose();
 
+/** types/postal_address.json: no field is required by the release; what Souq needs to deliver is asked for in messages. */
 const addressSchema = z
   .object({
     id: text(40).optional(),
-    street_address: text(300).min(1, { error: 'Address is required' }),
+    street_address: text(300).optional(),
     extended_address: text(300).optional(),
     address_locality: text(100).optional(),
     address_region: text(100).optional(),
@@ -242,11 +245,21 @@ const checkoutFields = {
   payment: z.object({ instruments: z.array(instrumentSchema).max(1).optional() }).loose().optional(),
 };
 
-/** create_checkout / POST /checkout-sessions and update_checkout / PUT /checkout-sessions/{id}. */
-export const ucpCheckoutWriteSchema = z
-  .object({ line_items: z.array(lineInputSchema).min(1, { error: 'Your cart is empty' }).max(UCP_CHECKOUT_MAX_LINES), ...checkoutFields })
-  .loose();
+const lineItems = z.array(lineInputSchema).min(1, { error: 'Your cart is empty' }).max(UCP_CHECKOUT_MAX_LINES);
+
+/** update_checkout / PUT /checkout-sessions/{id}: the whole session replaced. */
+export const ucpCheckoutWriteSchema = z.object({ line_items: lineItems, ...checkoutFields }).loose();
 export type UcpCheckoutWrite = z.infer<typeof ucpCheckoutWriteSchema>;
+
+/**
+ * create_checkout / POST /checkout-sessions: line items, or (the cart capability's extension of checkout, cart.json
+ * `$defs.checkout`) a `cart_id` whose lines the session takes, ignoring any line items sent beside it.
+ */
+export const ucpCheckoutCreateSchema = z
+  .object({ line_items: lineItems.optional(), cart_id: z.string().regex(/^cart_[0-9a-f]{32}$/, { error: 'Cart not found' }).optional(), ...checkoutFields })
+  .loose()
+  .refine((v) => v.cart_id !== undefined || v.line_items !== undefined, { error: 'Give line_items or a cart_id', path: ['line_items'] });
+export type UcpCheckoutCreate = z.infer<typeof ucpCheckoutCreateSchema>;
 
 /** complete_checkout: the payment (required) and nothing of the lines. */
 export const ucpCheckoutCompleteSchema = z.object({ payment: checkoutFields.payment.unwrap().optional() }).loose();
@@ -263,9 +276,11 @@ export type UcpCheckout = z.infer<typeof ucpCheckoutSchema>;
 // ---------- cart (cart.json) ----------
 
 export const UCP_CART = 'dev.ucp.shopping.cart';
+/** The order capability (order.json): get_order with a linked token, and order webhooks. */
+export const UCP_ORDER = 'dev.ucp.shopping.order';
 /** create_cart / update_cart: lines only (buyer and destination belong to checkout). */
 export const ucpCartWriteSchema = z
-  .object({ line_items: ucpCheckoutWriteSchema.shape.line_items, context: ucpContextSchema.optional() })
+  .object({ line_items: lineItems, context: ucpContextSchema.optional() })
   .loose();
 export type UcpCartWrite = z.infer<typeof ucpCartWriteSchema>;
 export const ucpCartIdParamSchema = z.object({ id: z.string().regex(/^cart_[0-9a-f]{32}$/, { error: 'Cart not found' }) });

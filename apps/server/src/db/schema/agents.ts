@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** A line of an agent's checkout: the UCP variant id ("42", "42:7", "42:default") and how many. */
 export type AgentCheckoutLine = { id: string; item: string; quantity: number };
@@ -29,6 +29,10 @@ export const agentCheckouts = pgTable(
     /** the linked shopper (identity linking) whose purchase this became, and the OAuth client that completed it */
     userId: integer('user_id'),
     clientId: text('client_id'),
+    /** where the agent takes order events (its profile's dev.ucp.shopping.order config.webhook_url), kept at completion */
+    webhookUrl: text('webhook_url'),
+    /** the agent's profile URL, the business profile its webhooks are signed for */
+    profileUrl: text('profile_url'),
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -108,4 +112,76 @@ export const agentTraffic = pgTable(
     requests: integer('requests').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.agent, t.hour] })],
+);
+
+/**
+ * Souq's signing keys for UCP answers and webhooks (decision 0131): ES256 key pairs as JWKs. The newest without
+ * `retired_at` signs; retired ones stay published (and verifying) for the grace period, then leave the profile.
+ */
+export const agentSigningKeys = pgTable('agent_signing_keys', {
+  kid: text('kid').primaryKey(),
+  privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
+  publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
+});
+
+/**
+ * The release's idempotency for agents' writes (decision 0130): a key is claimed by its first request (agent, key) with
+ * the SHA-256 of the operation and its body; a retry with the same body gets the stored answer, another body a 409.
+ * Kept 48 hours (the release: at least 24).
+ */
+export const agentIdempotency = pgTable(
+  'agent_idempotency',
+  {
+    agent: text('agent').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** null while the first request is still being answered */
+    status: integer('status'),
+    response: jsonb('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.agent, t.key] }), index('agent_idempotency_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Every agent Souq has served, by its identity (decision 0130): a profile's origin ("https://agent.example") or an
+ * OAuth client ("client:…"). Written in batches with the traffic counts; the admin's Agents list reads it.
+ */
+export const agentIdentities = pgTable('agent_identities', {
+  agent: text('agent').primaryKey(),
+  /** the last profile URL it named (an OAuth client: the profile it called with) */
+  profileUrl: text('profile_url'),
+  /** whether its last request carried a signature that verified against its profile */
+  signed: boolean('signed').notNull().default(false),
+  firstSeen: timestamp('first_seen', { withTimezone: true }).notNull().defaultNow(),
+  lastSeen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('agent_identities_last_seen_idx').on(t.lastSeen)]);
+
+/**
+ * Order events owed to agents' webhooks (decision 0131): one row per (agent, event), so an event is delivered once
+ * per agent however often it is announced; retried with backoff until it is acknowledged or gives up.
+ */
+export const agentWebhookDeliveries = pgTable(
+  'agent_webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    agent: text('agent').notNull(),
+    /** the agent's webhook_url when the order was placed */
+    url: text('url').notNull(),
+    /** one per order event (the sub-order's status history row, the return's step) */
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    purchaseId: integer('purchase_id').notNull(),
+    checkoutId: text('checkout_id').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('agent_webhook_deliveries_event').on(t.agent, t.eventId), index('agent_webhook_deliveries_due_idx').on(t.nextAttemptAt)],
 );

@@ -7,6 +7,7 @@ import { notFound } from '../../platform/errors.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { createIdempotently, linesOf } from './agents.idempotent.js';
 import { createLinePricing, type SellerRules } from './agents.lines.js';
+import { legalLinks } from './agents.legal.js';
 
 export type AgentCartService = ReturnType<typeof createAgentCart>;
 type Row = typeof agentCarts.$inferSelect;
@@ -32,7 +33,7 @@ export function createAgentCart(deps: { db: Db; catalogue: CatalogueService; sel
       currency,
       line_items: lineItems,
       totals: totalLines,
-      links: [],
+      links: legalLinks(origin),
       ...(messages.length ? { messages } : {}),
       expires_at: row.expiresAt.toISOString(),
     };
@@ -47,7 +48,7 @@ export function createAgentCart(deps: { db: Db; catalogue: CatalogueService; sel
   /** Creates a cart; with the same Idempotency-Key a retry answers the same cart (another body with it is a 409). */
   async function create(agent: string, body: UcpCartWrite, opts: { idempotencyKey: string; origin: string }): Promise<{ created: boolean; body: UcpErrorResponse | Awaited<ReturnType<typeof view>> }> {
     return createIdempotently({
-      body, resolve, refuse: errorResponse, view: (row: Row) => view(row, opts.origin),
+      body, lines: linesOf(body), resolve, refuse: errorResponse, view: (row: Row) => view(row, opts.origin),
       constraint: 'agent_carts_idempotency_key',
       earlier: async () => (await db.select().from(agentCarts).where(and(eq(agentCarts.agent, agent), eq(agentCarts.idempotencyKey, opts.idempotencyKey))))[0],
       insert: async (lines, requestHash) => (await db.insert(agentCarts).values({ id: `cart_${randomBytes(16).toString('hex')}`, agent, lines, idempotencyKey: opts.idempotencyKey, requestHash, expiresAt: expiry() }).returning())[0]!,
@@ -67,6 +68,11 @@ export function createAgentCart(deps: { db: Db; catalogue: CatalogueService; sel
       if (unknown.length) return errorResponse(unknown);
       const [row] = await db.update(agentCarts).set({ lines, updatedAt: new Date(), expiresAt: expiry() }).where(eq(agentCarts.id, id)).returning();
       return view(row!, origin);
+    },
+    /** The cart's lines, for a checkout made from it (another agent's cart is as unknown as none). */
+    async linesOf(agent: string, id: string) {
+      const [row] = await db.select({ lines: agentCarts.lines }).from(agentCarts).where(and(eq(agentCarts.id, id), eq(agentCarts.agent, agent)));
+      return row?.lines ?? null;
     },
     /** Deletes the cart and answers it as it was. */
     async cancel(agent: string, id: string, origin: string) {

@@ -3,10 +3,11 @@ import {
   UCP, UCP_PAGE_DEFAULT, UCP_VERSION,
   type UcpErrorResponse, type UcpLookupRequest, type UcpLookupResponse, type UcpMessage, type UcpProduct, type UcpSearchRequest, type UcpSearchResponse, type UcpVendor,
 } from '@souq/shared/api/ucp';
-import { FREE_SHIPPING_THRESHOLD_CENTS, RETURN_WINDOW_DAYS, SHIPPING_FEE_CENTS } from '@souq/shared/constants';
+import { FREE_SHIPPING_THRESHOLD_CENTS, RETURN_WINDOW_DAYS_DEFAULT, SHIPPING_FEE_CENTS } from '@souq/shared/constants';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { SearchService } from '../search/search.service.js';
 import type { SearchFilters } from '../search/search.engine.js';
+import type { VendorShippingService } from '../vendors/vendor-shipping.js';
 import { badRequest } from '../../platform/errors.js';
 import type { Bus } from '../../platform/bus.js';
 import { parseUcpId, toUcpProduct, variantIdOf } from './agents.mapping.js';
@@ -19,8 +20,8 @@ const MARKETPLACE_SELLER = 'Souq';
 /** The longest an agent's catalogue answer may lag a change no product event announced (a vendor's new name). */
 const PRODUCT_CACHE_MS = 5 * 60_000;
 const PRODUCT_CACHE_MAX = 50_000;
-/** How long a vendor's rating is reused between searches. */
-const VENDOR_RATING_CACHE_MS = 10_000;
+/** How long a vendor's rating and terms are reused between searches (a seller's new rule shows within this). */
+const VENDOR_CACHE_MS = 10_000;
 
 type Filters = UcpSearchRequest['filters'];
 
@@ -57,7 +58,7 @@ const meta = (capability: string) => ({ version: UCP_VERSION, status: 'success' 
  * Catalog search and lookup for agents (UCP catalog capability), over Souq's own search index and catalogue: the
  * same ranking, filters and stock as the storefront, each product with the vendor that sells it.
  */
-export function createAgentCatalog(deps: { search: SearchService; catalogue: CatalogueService; currency: string; bus?: Bus }) {
+export function createAgentCatalog(deps: { search: SearchService; catalogue: CatalogueService; shipping: Pick<VendorShippingService, 'many'>; currency: string; bus?: Bus }) {
   const { search, catalogue, currency } = deps;
   // Products as agents see them, kept like the storefront search's own records: filled on first read, dropped by
   // the catalogue's product events (every instance hears them through the bus), and at most PRODUCT_CACHE_MS old in
@@ -70,36 +71,53 @@ export function createAgentCatalog(deps: { search: SearchService; catalogue: Cat
     productCache.delete(id);
   };
   if (deps.bus) for (const event of ['product.changed', 'product.deleted', 'product.stockChanged'] as const) deps.bus.on(event, drop);
-  // vendor ratings move only with new reviews: a few seconds' cache spares every search its aggregate read
-  const ratingCache = new Map<number, { at: number; rating: { value: number; count: number } | null }>();
-  async function ratingsOf(ids: number[]) {
+  // vendors' ratings move only with new reviews and their terms with a seller's own edit: a few seconds' cache spares
+  // every search the aggregate and the vendors read
+  type VendorFacts = { rating: { value: number; count: number } | null; terms: Pick<UcpVendor, 'return_window_days' | 'shipping' | 'delivery'>; name: string | null };
+  const vendorCache = new Map<number, { at: number; facts: VendorFacts }>();
+  const money = (amount: number) => ({ amount, currency });
+  /** The marketplace's own rule: what checkout charges a seller that set none (and Souq's own products). */
+  const defaultTerms: VendorFacts['terms'] = {
+    return_window_days: RETURN_WINDOW_DAYS_DEFAULT,
+    shipping: { fee: money(SHIPPING_FEE_CENTS), free_above: money(FREE_SHIPPING_THRESHOLD_CENTS) },
+  };
+  async function vendorFacts(ids: number[]): Promise<Map<number, VendorFacts>> {
     const now = Date.now();
-    const missing = ids.filter((id) => (ratingCache.get(id)?.at ?? 0) < now - VENDOR_RATING_CACHE_MS);
+    const missing = ids.filter((id) => (vendorCache.get(id)?.at ?? 0) < now - VENDOR_CACHE_MS);
     if (missing.length) {
-      const fresh = await catalogue.vendorRatings(missing);
-      if (ratingCache.size > 10_000) ratingCache.clear();
-      for (const id of missing) ratingCache.set(id, { at: now, rating: fresh.get(id) ?? null });
+      const [ratings, rules] = await Promise.all([catalogue.vendorRatings(missing), deps.shipping.many(missing)]);
+      if (vendorCache.size > 10_000) vendorCache.clear();
+      for (const id of missing) {
+        const rule = rules.get(id);
+        // the seller's own rule where it set one, the marketplace's default where not: what checkout charges (0086)
+        const terms: VendorFacts['terms'] = rule
+          ? {
+              return_window_days: rule.return_window_days,
+              shipping: { fee: money(rule.shipping_fee_cents ?? SHIPPING_FEE_CENTS), free_above: money(rule.free_shipping_above_cents ?? FREE_SHIPPING_THRESHOLD_CENTS) },
+              ...(rule.delivery_min_days !== null && rule.delivery_max_days !== null
+                ? { delivery: { min_business_days: rule.delivery_min_days, max_business_days: rule.delivery_max_days } }
+                : {}),
+            }
+          : defaultTerms;
+        vendorCache.set(id, { at: now, facts: { rating: ratings.get(id) ?? null, terms, name: rule?.name ?? null } });
+      }
     }
-    return new Map(ids.map((id) => [id, ratingCache.get(id)?.rating ?? null]));
+    return new Map(ids.map((id) => [id, vendorCache.get(id)!.facts]));
   }
 
-  /** The vendor extension for every seller among the products: name, rating, return window and shipping rule. */
+  /** The vendor extension for every seller among the products: name, rating, return window, shipping rule, delivery. */
   async function vendorsOf(products: ManagedProduct[]): Promise<Map<number | null, UcpVendor>> {
     const ids = [...new Set(products.flatMap((p) => (p.vendor_id === null ? [] : [p.vendor_id])))];
-    const ratings = await ratingsOf(ids);
-    const terms = {
-      return_window_days: RETURN_WINDOW_DAYS,
-      shipping: { fee: { amount: SHIPPING_FEE_CENTS, currency }, free_above: { amount: FREE_SHIPPING_THRESHOLD_CENTS, currency } },
-    };
-    const out = new Map<number | null, UcpVendor>([[null, { id: 'marketplace', name: MARKETPLACE_SELLER, ...terms }]]);
+    const facts = await vendorFacts(ids);
+    const out = new Map<number | null, UcpVendor>([[null, { id: 'marketplace', name: MARKETPLACE_SELLER, ...defaultTerms }]]);
     for (const p of products) {
       if (p.vendor_id === null || out.has(p.vendor_id)) continue;
-      const rating = ratings.get(p.vendor_id);
+      const f = facts.get(p.vendor_id)!;
       out.set(p.vendor_id, {
         id: String(p.vendor_id),
-        name: p.vendor_name ?? MARKETPLACE_SELLER,
-        ...(rating ? { rating: { value: rating.value, scale_max: 5, count: rating.count } } : {}),
-        ...terms,
+        name: p.vendor_name ?? f.name ?? MARKETPLACE_SELLER,
+        ...(f.rating ? { rating: { value: f.rating.value, scale_max: 5, count: f.rating.count } } : {}),
+        ...f.terms,
       });
     }
     return out;

@@ -4,8 +4,11 @@ import { splitBySeller } from '@souq/shared/rules/pricing';
 import { call, createTestApp, signupVendor, type TestContext } from '../../../test/harness.js';
 import { ucpErrors } from '../../../test/ucp-schemas.js';
 import { itWithShared } from '../../../test/shared-assets.js';
+import { startTestAgent, type TestAgent } from '../../../test/ucp-agent.js';
 
-const AGENT = 'profile="https://agent.example/.well-known/ucp"';
+let agent: TestAgent;
+let otherAgent: TestAgent;
+let AGENT: string;
 const system = { userId: null, role: 'system' as const, name: 'test', ip: null };
 /** checkout.json as the fulfillment extension extends it (the profile declares both). */
 const CHECKOUT = 'schemas/shopping/fulfillment.json#/$defs/dev.ucp.shopping.checkout';
@@ -16,6 +19,8 @@ const vendors: Record<string, number> = {};
 
 beforeAll(async () => {
   ctx = await createTestApp();
+  [agent, otherAgent] = await Promise.all([startTestAgent(), startTestAgent()]);
+  AGENT = agent.header;
   const a = (await signupVendor(ctx.app, 'Oud House Trading')).vendor.id;
   const b = (await signupVendor(ctx.app, 'Desert Lamps LLC')).vendor.id;
   const add = async (key: string, name: string, vendorId: number, priceCents: number, stock: number, variants: { type: 'size'; value: string; priceAdjustmentCents: number }[] = []) => {
@@ -32,10 +37,13 @@ beforeAll(async () => {
   await ctx.database.query(`update vendors set vat_registered = true, vat_number = '100123456700003', is_verified = true where id = $1`, [a]);
   await add('lamp', 'Brass Lantern', b, 1_200, 3);
 });
-afterAll(async () => ctx?.close());
+afterAll(async () => {
+  await ctx?.close();
+  await Promise.all([agent?.close(), otherAgent?.close()]);
+});
 
-const write = (method: string, url: string, body: unknown, key: string = randomUUID(), agent = AGENT) =>
-  call(ctx.app, { method, url, body, headers: { 'ucp-agent': agent, 'idempotency-key': key } });
+const write = (method: string, url: string, body: unknown, key: string = randomUUID(), profile = AGENT) =>
+  call(ctx.app, { method, url, body, headers: { 'ucp-agent': profile, 'idempotency-key': key } });
 
 async function variantOf(productId: number): Promise<string> {
   const res = await call(ctx.app, { method: 'POST', url: '/ucp/catalog/product', body: { id: String(productId) }, headers: { 'ucp-agent': AGENT } });
@@ -64,10 +72,22 @@ describe('checkout sessions over REST', () => {
     ], undefined, (v) => ({ mode: 'inclusive', registered: v === vendors.a })).totals;
     expect(t.taxCents).toBe(286); // 59.98 × 5/105, inside the price; none on Desert Lamps' lantern
     expect(t).toMatchObject({ subtotalCents: 7_198, shippingCents: 999 });
+    // totals an agent adds up (subtotal + fulfillment = total): the VAT is inside the prices, so it is the total's
+    // itemised breakdown (lines summing to it), not a tax entry to add; shipping lists each seller's fee
     expect(created.json.totals).toEqual([
-      { type: 'subtotal', amount: 7_198 }, { type: 'fulfillment', amount: 999, display_text: 'Shipping' },
-      { type: 'tax', amount: t.taxCents, display_text: 'includes VAT (5%)' }, { type: 'total', amount: t.totalCents },
+      { type: 'subtotal', amount: 7_198 },
+      { type: 'fulfillment', amount: 999, display_text: 'Shipping', lines: [{ display_text: 'Shipping from Oud House Trading', amount: 0 }, { display_text: 'Shipping from Desert Lamps LLC', amount: 999 }] },
+      { type: 'total', amount: t.totalCents, display_text: 'Total (includes VAT 5%)', lines: [{ display_text: 'Before VAT', amount: t.totalCents - t.taxCents }, { display_text: 'VAT 5% (included)', amount: t.taxCents }] },
     ]);
+    expect(7_198 + 999).toBe(t.totalCents);
+    // one fulfilment group per seller, each with its own option and fee
+    const groups = created.json.fulfillment.methods[0].groups as { id: string; line_item_ids: string[]; options: { title: string; totals: { amount: number }[] }[] }[];
+    expect(groups.map((g) => [g.id, g.line_item_ids, g.options[0]!.title, g.options[0]!.totals[0]!.amount])).toEqual([
+      [`seller_${vendors.a}`, ['line_1'], 'Standard delivery from Oud House Trading', 0],
+      [`seller_${vendors.b}`, ['line_2'], 'Standard delivery from Desert Lamps LLC', 999],
+    ]);
+    // the terms and the privacy notice, which the release makes mandatory
+    expect(created.json.links.map((l: { type: string }) => l.type)).toEqual(['terms_of_service', 'privacy_policy']);
     expect(created.json.line_items.map((l: { item: { id: string; title: string; price: number } }) => [l.item.id, l.item.title, l.item.price])).toEqual([
       [oud, 'Royal Oud Perfume (size: 50ml)', 2_999], [`${ids.lamp}:default`, 'Brass Lantern', 1_200],
     ]);
@@ -90,7 +110,7 @@ describe('checkout sessions over REST', () => {
     expect(order).toEqual({ total_cents: t.totalCents, payment_method: 'cod', customer_email: 'layla@example.com', n: 2 });
     // the agent's purchase is in the audit trail under the agent's name
     const trail = await ctx.app.services.audit.list({ action: 'agent.checkout_complete' }, { limit: 10, offset: 0 });
-    expect(JSON.stringify(trail)).toContain('agent agent.example');
+    expect(JSON.stringify(trail)).toContain(`agent ${new URL(agent.origin).host}`);
     const stock = await ctx.app.services.catalogue.getProduct(ids.oud!);
     expect(stock.stock).toBe(3);
     // a completed session cannot be canceled
@@ -141,10 +161,13 @@ describe('checkout sessions over REST', () => {
     const body = { line_items: [{ item: { id: String(ids.lamp) }, quantity: 1 }] };
     const first = await write('POST', '/ucp/checkout-sessions', body, key);
     const second = await write('POST', '/ucp/checkout-sessions', body, key);
+    // the release: a duplicate with the same payload gets the first answer again (status included)
     expect(first.status).toBe(201);
-    expect(second.status).toBe(200);
-    expect(second.json.id).toBe(first.json.id);
-    expect((await write('POST', '/ucp/checkout-sessions', { line_items: [{ item: { id: String(ids.lamp) }, quantity: 2 }] }, key)).status).toBe(409);
+    expect(second.status).toBe(201);
+    expect(second.json).toEqual(first.json);
+    const reused = await write('POST', '/ucp/checkout-sessions', { line_items: [{ item: { id: String(ids.lamp) }, quantity: 2 }] }, key);
+    expect(reused.status).toBe(409);
+    expect(reused.json.messages[0].code).toBe('idempotency_conflict');
   });
 
   it('takes no card data, needs the headers, and keeps each agent to its own sessions', async () => {
@@ -154,7 +177,7 @@ describe('checkout sessions over REST', () => {
     expect(card.body).not.toContain('4111111111111111');
     expect((await write('POST', '/ucp/checkout-sessions', { line_items: [{ item: { id: String(ids.lamp) }, quantity: 1 }] }, 'not-a-uuid')).status).toBe(400);
     const mine = await write('POST', '/ucp/checkout-sessions', { line_items: [{ item: { id: String(ids.lamp) }, quantity: 1 }] });
-    const other = 'profile="https://other.example/.well-known/ucp"';
+    const other = otherAgent.header;
     expect((await call(ctx.app, { url: `/ucp/checkout-sessions/${mine.json.id}`, headers: { 'ucp-agent': other } })).status).toBe(404);
     expect((await call(ctx.app, { url: `/ucp/checkout-sessions/${mine.json.id}`, headers: { 'ucp-agent': AGENT } })).json.id).toBe(mine.json.id);
   });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
   UCP, UCP_CHECKOUT, UCP_CHECKOUT_TTL_HOURS, UCP_VERSION,
-  type UcpCheckoutComplete, type UcpCheckoutWrite, type UcpErrorResponse, type UcpMessage,
+  type UcpCheckoutComplete, type UcpCheckoutCreate, type UcpCheckoutWrite, type UcpErrorResponse, type UcpMessage,
 } from '@souq/shared/api/ucp';
 import { agentCheckouts, type AgentCheckoutAddress, type AgentCheckoutBuyer, type AgentCheckoutLine } from '../../db/schema/agents.js';
 import type { Db } from '../../platform/db.js';
@@ -14,6 +14,8 @@ import { createIdempotently, linesOf } from './agents.idempotent.js';
 import type { AgentGrant } from './agents.linking.js';
 import { placeAgentOrder } from './agents.place-order.js';
 import { createLinePricing, money } from './agents.lines.js';
+import { legalLinks } from './agents.legal.js';
+import { addBusinessDays } from '../assistant/assistant.aftersales.js';
 
 export type AgentCheckoutService = ReturnType<typeof createAgentCheckout>;
 type Row = typeof agentCheckouts.$inferSelect;
@@ -35,26 +37,42 @@ const errorResponse = (messages: UcpMessage[]): UcpErrorResponse => ({ ucp: meta
  * chose (items, quantities, buyer, destination, payment handler); every answer prices it again with the storefront's
  * rule (packages/shared pricing) from the catalogue, and completing it places a real order through the orders service.
  */
-export function createAgentCheckout(deps: { db: Db; catalogue: CatalogueService; orders: OrdersService; audit: AuditLog; currency: string }) {
+export function createAgentCheckout(deps: {
+  db: Db; catalogue: CatalogueService; orders: OrdersService; audit: AuditLog; currency: string;
+  /** each seller's delivery estimate in business days (the vendors' rules, decision 0107) */
+  delivery: (vendorIds: number[]) => Promise<Map<number, { min: number; max: number }>>;
+  /** an agent's cart's lines (a checkout made from a cart) */
+  cartLines: (agent: string, cartId: string) => Promise<AgentCheckoutLine[] | null>;
+  /** a purchase an agent placed (its order webhook's 'placed' event) */
+  placed?: (purchaseId: number) => Promise<unknown>;
+}) {
   const { db, catalogue, orders, currency } = deps;
   const expiry = () => new Date(Date.now() + UCP_CHECKOUT_TTL_HOURS * 3_600_000);
 
   const { resolve, price } = createLinePricing({ catalogue, sellers: orders.pricingBasis });
 
-  /** The session as the protocol shows it: lines with Souq's prices, totals, fulfilment, status and what is missing. */
+  /** What Souq needs of a destination to deliver there: asked for in messages, never a transport error. */
+  const NEEDED: [keyof AgentCheckoutAddress, string][] = [['street_address', 'Street address is required'], ['address_locality', 'City is required'], ['address_country', 'Country is required']];
+
+  /** The session as the protocol shows it: lines with Souq's prices, totals, fulfilment per seller, status and what is missing. */
   async function view(row: Row, origin: string, extra: UcpMessage[] = []) {
-    const { priced, lineItems, totals, totalLines, messages: lineMessages } = await price(row.lines, origin);
+    const { lineItems, totalLines, messages: lineMessages, parts } = await price(row.lines, origin);
     const messages: UcpMessage[] = [...extra, ...lineMessages];
-    const lineIds = priced.map((p) => p.line.id);
+    const lineIds = lineItems.map((l) => l.id);
     if (row.status === 'open') {
+      // what the agent can still send (the release: 'recoverable', the platform fixes it through the API)
       const missing: [string, string][] = [];
       if (!row.buyer?.email) missing.push(['$.buyer.email', 'Enter a valid email address']);
       if (!(row.buyer?.first_name || row.buyer?.last_name || row.address?.first_name || row.address?.last_name)) missing.push(['$.buyer.first_name', 'Name is required']);
-      if (!row.address) missing.push(['$.fulfillment.methods[0].destinations[0]', 'Address is required']);
+      const destination = '$.fulfillment.methods[0].destinations[0]';
+      if (!row.address) missing.push([destination, 'Address is required']);
+      else for (const [field, content] of NEEDED) if (!row.address[field]) missing.push([`${destination}.${field}`, content]);
       if (!row.paymentHandler) missing.push(['$.payment.instruments[0]', 'Choose a payment handler: cod or card_demo']);
-      for (const [path, content] of missing) messages.push({ type: 'error', code: 'missing', path, content, severity: 'requires_buyer_input' });
+      for (const [path, content] of missing) messages.push({ type: 'error', code: 'missing', path, content, severity: 'recoverable' });
     }
     const status = row.status === 'completed' ? 'completed' : row.status === 'canceled' ? 'canceled' : messages.some((m) => m.type === 'error') ? 'incomplete' : 'ready_for_complete';
+    const delivery = await deps.delivery(parts.flatMap((p) => (p.vendorId === null ? [] : [p.vendorId])));
+    const now = new Date();
     return {
       ucp: meta(),
       id: row.id,
@@ -63,24 +81,33 @@ export function createAgentCheckout(deps: { db: Db; catalogue: CatalogueService;
       line_items: lineItems,
       ...(row.buyer ? { buyer: row.buyer } : {}),
       totals: totalLines,
-      // one shipping method and one group: Souq prices shipping per purchase today (decision 0089)
+      // one group per seller: each ships its own part, with its own fee and delivery estimate (decision 0130)
       fulfillment: {
         methods: [{
           id: 'shipping',
           type: 'shipping',
           line_item_ids: lineIds,
           ...(row.address ? { destinations: [{ id: 'destination_1', ...row.address }], selected_destination_id: 'destination_1' } : {}),
-          groups: [{
-            id: 'group_1',
-            line_item_ids: lineIds,
-            options: [{ id: 'standard', title: 'Standard delivery', totals: [money('fulfillment', totals.shippingCents)] }],
-            selected_option_id: 'standard',
-          }],
+          groups: parts.map((part) => {
+            const estimate = part.vendorId === null ? undefined : delivery.get(part.vendorId);
+            const days = estimate ? (estimate.min === estimate.max ? `${estimate.min}` : `${estimate.min}–${estimate.max}`) : null;
+            return {
+              id: `seller_${part.vendorId ?? 'marketplace'}`,
+              line_item_ids: part.lineIds,
+              options: [{
+                id: 'standard',
+                title: `Standard delivery from ${part.sellerName}`,
+                description: `Shipped by ${part.sellerName}${days ? `; arrives in ${days} business days` : ''}`,
+                ...(estimate ? { earliest_fulfillment_time: addBusinessDays(now, estimate.min).toISOString(), latest_fulfillment_time: addBusinessDays(now, estimate.max).toISOString() } : {}),
+                totals: [money('fulfillment', part.totals.shippingCents, 'Shipping')],
+              }],
+              selected_option_id: 'standard',
+            };
+          }),
         }],
       },
       ...(row.paymentHandler ? { payment: { instruments: [{ id: 'instrument_1', handler_id: row.paymentHandler, type: row.paymentHandler === 'cod' ? 'cash_on_delivery' : 'card', selected: true }] } } : {}),
-      // the release requires the list; Souq has no published terms or policy pages to link yet
-      links: [],
+      links: legalLinks(origin),
       ...(row.orderId !== null ? { order: { id: String(row.orderId), label: row.orderNumber ?? '', permalink_url: new URL('/profile', origin).href } } : {}),
       ...(messages.length ? { messages } : {}),
       expires_at: row.expiresAt.toISOString(),
@@ -88,7 +115,7 @@ export function createAgentCheckout(deps: { db: Db; catalogue: CatalogueService;
   }
 
   /** The stored form of what the agent chose (prices are never stored: they come from the catalogue on every read). */
-  function choices(body: UcpCheckoutWrite, lines: AgentCheckoutLine[]) {
+  function choices(body: UcpCheckoutWrite | UcpCheckoutCreate, lines: AgentCheckoutLine[]) {
     const dest = body.fulfillment?.methods?.[0]?.destinations?.[0];
     const address: AgentCheckoutAddress | null = dest
       ? {
@@ -110,13 +137,22 @@ export function createAgentCheckout(deps: { db: Db; catalogue: CatalogueService;
     return row;
   }
 
-  /** Creates a session; with an Idempotency-Key a retry answers the same session (another body with it is a 409). */
-  async function create(agent: string, body: UcpCheckoutWrite, opts: { idempotencyKey: string; origin: string }): Promise<{ created: boolean; body: UcpErrorResponse | Awaited<ReturnType<typeof view>> }> {
+  /**
+   * Creates a session from line items, or from the agent's cart (`cart_id`: its lines, the payload's ignored); with an
+   * Idempotency-Key a retry answers the same session (another body with it is a 409).
+   */
+  async function create(agent: string, body: UcpCheckoutCreate, opts: { idempotencyKey: string; origin: string }): Promise<{ created: boolean; body: UcpErrorResponse | Awaited<ReturnType<typeof view>> }> {
+    let lines: AgentCheckoutLine[];
+    if (body.cart_id !== undefined) {
+      const fromCart = await deps.cartLines(agent, body.cart_id);
+      if (!fromCart) return { created: false, body: errorResponse([{ type: 'error', code: 'not_found', path: '$.cart_id', content: `Cart not found: ${body.cart_id}`, severity: 'unrecoverable' }]) };
+      lines = fromCart;
+    } else lines = linesOf({ line_items: body.line_items! });
     return createIdempotently({
-      body, resolve, refuse: errorResponse, view: (row: Row) => view(row, opts.origin),
+      body, lines, resolve, refuse: errorResponse, view: (row: Row) => view(row, opts.origin),
       constraint: 'agent_checkouts_idempotency_key',
       earlier: async () => (await db.select().from(agentCheckouts).where(and(eq(agentCheckouts.agent, agent), eq(agentCheckouts.idempotencyKey, opts.idempotencyKey))))[0],
-      insert: async (lines, requestHash) => (await db.insert(agentCheckouts).values({ id: `chk_${randomBytes(16).toString('hex')}`, agent, ...choices(body, lines), idempotencyKey: opts.idempotencyKey, requestHash, expiresAt: expiry() }).returning())[0]!,
+      insert: async (rows, requestHash) => (await db.insert(agentCheckouts).values({ id: `chk_${randomBytes(16).toString('hex')}`, agent, ...choices(body, rows), idempotencyKey: opts.idempotencyKey, requestHash, expiresAt: expiry() }).returning())[0]!,
     });
   }
 
@@ -142,7 +178,7 @@ export function createAgentCheckout(deps: { db: Db; catalogue: CatalogueService;
      * Places the order. The checkout's id is the order's idempotency key, so completing twice (a retry, or two
      * racing calls) gives one order; a refusal (stock, missing buyer data) leaves the session open with the messages.
      */
-    async complete(agent: string, id: string, body: UcpCheckoutComplete, origin: string, linked: AgentGrant | null = null) {
+    async complete(agent: string, id: string, body: UcpCheckoutComplete, origin: string, linked: AgentGrant | null = null, hooks: { webhookUrl: string | null; profileUrl: string | null } = { webhookUrl: null, profileUrl: null }) {
       let row = await load(agent, id);
       if (row.status !== 'open') {
         return row.status === 'completed' ? view(row, origin) : view(row, origin, [{ type: 'error', code: 'invalid_state', content: 'This checkout is canceled', severity: 'unrecoverable' }]);
@@ -163,7 +199,11 @@ export function createAgentCheckout(deps: { db: Db; catalogue: CatalogueService;
       const done = await db.transaction(async (tx) => {
         const [updated] = await tx
           .update(agentCheckouts)
-          .set({ status: 'completed', orderId: outcome.orderId, orderNumber: outcome.orderNumber, userId: linked?.userId ?? null, clientId: linked?.clientId ?? null, updatedAt: new Date() })
+          .set({
+            status: 'completed', orderId: outcome.orderId, orderNumber: outcome.orderNumber, userId: linked?.userId ?? null, clientId: linked?.clientId ?? null,
+            // where the order's events go from now on (the agent's order webhook), signed for the profile it named
+            webhookUrl: hooks.webhookUrl, profileUrl: hooks.profileUrl, updatedAt: new Date(),
+          })
           .where(and(eq(agentCheckouts.id, id), eq(agentCheckouts.status, 'open')))
           .returning();
         if (updated) {
@@ -177,6 +217,7 @@ export function createAgentCheckout(deps: { db: Db; catalogue: CatalogueService;
         }
         return updated;
       });
+      if (done?.webhookUrl) await deps.placed?.(outcome.orderId);
       // a racing completion already closed the session (same order, by the key): answer it as it is now
       return view(done ?? (await load(agent, id)), origin);
     },

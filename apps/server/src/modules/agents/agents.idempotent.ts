@@ -12,7 +12,9 @@ type Keyed = { requestHash: string | null };
  * key both end on the one row (the unique index on (agent, key) decides, the loser reads the winner's row).
  */
 export async function createIdempotently<Row extends Keyed, View, Refusal>(opts: {
-  body: { line_items: { item: { id: string }; quantity: number }[] };
+  body: object;
+  /** the lines the row takes (a cart's, for a checkout made from one) */
+  lines: AgentCheckoutLine[];
   /** unknown item ids → the protocol's error answer, nothing created */
   resolve: (lines: AgentCheckoutLine[]) => Promise<{ unknown: UcpMessage[] }>;
   refuse: (unknown: UcpMessage[]) => Refusal;
@@ -23,7 +25,7 @@ export async function createIdempotently<Row extends Keyed, View, Refusal>(opts:
   /** the unique index on (agent, idempotency_key) */
   constraint: string;
 }): Promise<{ created: boolean; body: View | Refusal }> {
-  const lines = linesOf(opts.body);
+  const { lines } = opts;
   const { unknown } = await opts.resolve(lines);
   if (unknown.length) return { created: false, body: opts.refuse(unknown) };
   const hash = createHash('sha256').update(JSON.stringify(opts.body)).digest('hex');

@@ -1,6 +1,6 @@
 import type { ManagedProduct } from '@souq/shared/api/products';
 import type { UcpMessage } from '@souq/shared/api/ucp';
-import { TAX_INCLUDED_LABEL, TAX_LABEL, TAX_RATE } from '@souq/shared/constants';
+import { TAX_LABEL, TAX_RATE } from '@souq/shared/constants';
 import { DEFAULT_SHIPPING_RULE, lineTotalCents, splitBySeller, type ShippingRule, type Totals } from '@souq/shared/rules/pricing';
 import { variantUnitPriceCents } from '@souq/shared/rules/variants';
 import { TAX_CATEGORY_DEFAULT, type TaxCategory, type TaxMode } from '@souq/shared/rules/tax';
@@ -9,16 +9,39 @@ import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { absoluteUrl, parseUcpId, variantIdOf } from './agents.mapping.js';
 import type { PlacedLine } from './agents.place-order.js';
 
+/** The seller of the marketplace's own products. */
+export const MARKETPLACE_SELLER = 'Souq';
+
 /** One line priced from the catalogue as it is now. */
 export type Priced = { line: AgentCheckoutLine; product: ManagedProduct; variant: PlacedLine['variant']; title: string; unitPriceCents: number };
 
 /** Each seller's shipping rule and VAT registration, the price mode and tax categories, as the checkout reads them (orders.pricingBasis). */
 export type SellerRules = (vendorIds: number[], productIds: number[]) => Promise<{
-  sellers: Map<number, { rule: ShippingRule; vatRegistered: boolean }>;
+  sellers: Map<number, { name: string; rule: ShippingRule; vatRegistered: boolean }>;
   tax: { mode: TaxMode; marketplaceRegistered: boolean; categories: Map<number, TaxCategory> };
 }>;
 
 export const money = (type: string, amount: number, display_text?: string) => ({ type, amount, ...(display_text ? { display_text } : {}) });
+
+type TotalLine = ReturnType<typeof money> & { lines?: { display_text: string; amount: number }[] };
+
+/**
+ * Totals an agent can add up (decision 0130): `subtotal + fulfillment (+ tax) = total`, as the release's well-known
+ * types read. Souq's prices include VAT (decision 0098), so the VAT is not a `tax` entry to add: it is the itemised
+ * breakdown of the total (`lines`, whose amounts sum to it: before VAT, VAT included). Where prices exclude VAT the
+ * tax is its own entry, added. Shipping lists each seller's fee as its lines.
+ */
+export function addableTotals(t: Totals, opts: { taxIncluded: boolean; shippingBySeller?: { name: string; cents: number }[] }): TotalLine[] {
+  const percent = Math.round(TAX_RATE * 100);
+  const shipping: TotalLine = money('fulfillment', t.shippingCents, 'Shipping');
+  if (opts.shippingBySeller && opts.shippingBySeller.length > 1) shipping.lines = opts.shippingBySeller.map((s) => ({ display_text: `Shipping from ${s.name}`, amount: s.cents }));
+  const total: TotalLine = money('total', t.totalCents);
+  if (opts.taxIncluded && t.taxCents > 0) {
+    total.display_text = `Total (includes VAT ${percent}%)`;
+    total.lines = [{ display_text: 'Before VAT', amount: t.totalCents - t.taxCents }, { display_text: `VAT ${percent}% (included)`, amount: t.taxCents }];
+  }
+  return [money('subtotal', t.subtotalCents), shipping, ...(opts.taxIncluded ? [] : [money('tax', t.taxCents, TAX_LABEL)]), total];
+}
 
 /**
  * Lines of carts and checkouts, priced the storefront's way: the agent's item ids resolved against the catalogue
@@ -72,14 +95,21 @@ export function createLinePricing(deps: { catalogue: CatalogueService; sellers: 
     // (decisions 0086, 0098)
     const vendorIds = [...new Set(priced.flatMap((p) => (p.product.vendor_id === null ? [] : [p.product.vendor_id])))];
     const { sellers, tax } = await deps.sellers(vendorIds, [...new Set(priced.map((p) => p.product.id))]);
-    const { totals }: { totals: Totals } = splitBySeller(
-      priced.map((p) => ({
-        unitPriceCents: p.unitPriceCents, quantity: p.line.quantity, vendorId: p.product.vendor_id,
+    const { parts: split, totals }: { parts: { vendorId: number | null; lines: { index: number }[]; totals: Totals }[]; totals: Totals } = splitBySeller(
+      priced.map((p, index) => ({
+        index, unitPriceCents: p.unitPriceCents, quantity: p.line.quantity, vendorId: p.product.vendor_id,
         taxCategory: tax.categories.get(p.product.id) ?? TAX_CATEGORY_DEFAULT,
       })),
       (v) => (v === null ? DEFAULT_SHIPPING_RULE : sellers.get(v)?.rule ?? DEFAULT_SHIPPING_RULE),
       (v) => ({ mode: tax.mode, registered: v === null ? tax.marketplaceRegistered : sellers.get(v)?.vatRegistered ?? false }),
     );
+    // each seller's part: its lines, its own shipping and the seller's name (what the fulfilment groups show)
+    const parts = split.map((part) => ({
+      vendorId: part.vendorId,
+      sellerName: part.vendorId === null ? MARKETPLACE_SELLER : sellers.get(part.vendorId)?.name ?? MARKETPLACE_SELLER,
+      lineIds: part.lines.map((l) => priced[l.index]!.line.id),
+      totals: part.totals,
+    }));
     const lineItems = priced.map((p) => {
       const image = p.product.images[0] ? absoluteUrl(p.product.images[0], origin) : null;
       const line = lineTotalCents({ unitPriceCents: p.unitPriceCents, quantity: p.line.quantity });
@@ -90,8 +120,8 @@ export function createLinePricing(deps: { catalogue: CatalogueService; sellers: 
         totals: [money('subtotal', line), money('total', line)],
       };
     });
-    const totalLines = [money('subtotal', totals.subtotalCents), money('fulfillment', totals.shippingCents, 'Shipping'), money('tax', totals.taxCents, tax.mode === 'inclusive' ? `${TAX_INCLUDED_LABEL} (${Math.round(TAX_RATE * 100)}%)` : TAX_LABEL), money('total', totals.totalCents)];
-    return { priced, lineItems, totals, totalLines, messages };
+    const totalLines = addableTotals(totals, { taxIncluded: tax.mode === 'inclusive', shippingBySeller: parts.map((p) => ({ name: p.sellerName, cents: p.totals.shippingCents })) });
+    return { priced, lineItems, totals, totalLines, messages, parts };
   }
 
   return { resolve, price };

@@ -6,6 +6,7 @@ import { AGENT_SCOPES } from '@souq/shared/api/agent-linking';
 import { UCP_MCP_PATH } from '@souq/shared/api/ucp';
 import { adminToken, createTestApp, signupCustomer, signupVendor, type TestContext } from '../../../test/harness.js';
 import { ucpErrors } from '../../../test/ucp-schemas.js';
+import { freePort, startTestAgent, type TestAgent } from '../../../test/ucp-agent.js';
 import { itWithShared } from '../../../test/shared-assets.js';
 
 /**
@@ -13,8 +14,9 @@ import { itWithShared } from '../../../test/shared-assets.js';
  * agent would send them): dynamic registration, authorize → Souq consent (the signed-in shopper's Allow) → code →
  * token, then the token on the UCP order and checkout capabilities over REST and over MCP with the SDK's client.
  */
-const AGENT = 'profile="https://agent.example/.well-known/ucp"';
-const meta = { 'ucp-agent': { profile: 'https://agent.example/.well-known/ucp' } };
+let agent: TestAgent;
+let AGENT: string;
+let meta: TestAgent['meta'];
 const REDIRECT = 'http://127.0.0.1:9/callback';
 const ORDER = 'schemas/shopping/order.json';
 const system = { userId: null, role: 'system' as const, name: 'test', ip: null };
@@ -117,15 +119,23 @@ async function checkoutFor(agentToken: string | null) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // PUBLIC_URL is the address the app listens on: issuer, endpoints and resource all on it (decision 0130)
+  const port = await freePort();
+  ctx = await createTestApp({ publicUrl: `http://127.0.0.1:${port}` });
+  agent = await startTestAgent();
+  AGENT = agent.header;
+  meta = agent.meta;
   const a = (await signupVendor(ctx.app, 'Oud House Trading')).vendor.id;
   const b = (await signupVendor(ctx.app, 'Desert Lamps LLC')).vendor.id;
   for (const [key, name, vendorId] of [['oud', 'Royal Oud Perfume', a], ['lamp', 'Brass Lantern', b]] as const) {
     ids[key] = (await ctx.app.services.catalogue.addProduct({ name, description: 'Hand made.', vendorId, priceCents: 3_000, stock: 50, categories: ['home'], currency: 'AED', status: 'active' }, { actor: system })).id;
   }
-  base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  base = await ctx.app.listen({ port, host: '127.0.0.1' });
 });
-afterAll(async () => ctx?.close());
+afterAll(async () => {
+  await ctx?.close();
+  await agent?.close();
+});
 
 
 /** Tests that validate against the UCP release in ../shared (skipped, and named, where it is absent). */
@@ -274,21 +284,22 @@ describe('admin: agents view and blocking', () => {
     expect((await checkoutFor(tokens.access_token)).json.status).toBe('completed');
     const view = await api('/api/admin/agents', { token: admin });
     expect(view.status).toBe(200);
-    const row = (view.json.agents as { agent: string; requests: number; checkouts: number; orders: number }[]).find((a) => a.agent === clientId)!;
+    // a linked agent is known by its OAuth client
+    const row = (view.json.agents as { agent: string; requests: number; checkouts: number; orders: number }[]).find((a) => a.agent === `client:${clientId}`)!;
     expect(row).toMatchObject({ checkouts: 1, orders: 1 });
     expect(row.requests).toBeGreaterThanOrEqual(1);
-    expect((await api('/api/admin/agents/block', { method: 'POST', token: admin, body: { agent: clientId, reason: 'abuse' } })).status).toBe(204);
+    expect((await api('/api/admin/agents/block', { method: 'POST', token: admin, body: { agent: `client:${clientId}`, reason: 'abuse' } })).status).toBe(204);
     await new Promise((r) => setTimeout(r, 2_100));
     const blocked = await api('/ucp/orders/1', { token: tokens.access_token, headers: { 'ucp-agent': AGENT } });
     expect(blocked.status).toBe(403);
     expect(blocked.json.messages[0].code).toBe('agent_blocked');
     expect(ucpErrors('schemas/shopping/types/error_response.json', blocked.json)).toEqual([]);
-    // anonymous agents are blocked by the profile they name
-    expect((await api('/api/admin/agents/block', { method: 'POST', token: admin, body: { agent: 'https://agent.example/.well-known/ucp', reason: 'scraping' } })).status).toBe(204);
+    // anonymous agents are blocked by their profile's origin
+    expect((await api('/api/admin/agents/block', { method: 'POST', token: admin, body: { agent: agent.origin, reason: 'scraping' } })).status).toBe(204);
     await new Promise((r) => setTimeout(r, 2_100));
     expect((await api('/ucp/catalog/search', { method: 'POST', headers: { 'ucp-agent': AGENT }, body: { query: 'oud' } })).status).toBe(403);
-    expect((await api('/api/admin/agents/unblock', { method: 'POST', token: admin, body: { agent: 'https://agent.example/.well-known/ucp' } })).status).toBe(204);
-    expect((await api('/api/admin/agents/unblock', { method: 'POST', token: admin, body: { agent: clientId } })).status).toBe(204);
+    expect((await api('/api/admin/agents/unblock', { method: 'POST', token: admin, body: { agent: agent.origin } })).status).toBe(204);
+    expect((await api('/api/admin/agents/unblock', { method: 'POST', token: admin, body: { agent: `client:${clientId}` } })).status).toBe(204);
     await new Promise((r) => setTimeout(r, 2_100));
     expect((await api('/ucp/catalog/search', { method: 'POST', headers: { 'ucp-agent': AGENT }, body: { query: 'oud' } })).status).toBe(200);
   });

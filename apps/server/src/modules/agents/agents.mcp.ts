@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import {
-  UCP_VERSION, ucpCartWriteSchema, ucpCheckoutCompleteSchema, ucpCheckoutWriteSchema, ucpGetProductRequestSchema, ucpLookupRequestSchema, ucpSearchRequestSchema,
+  UCP, UCP_CART, UCP_CHECKOUT, UCP_ORDER, UCP_VERSION, ucpCartWriteSchema, ucpCheckoutCompleteSchema, ucpCheckoutCreateSchema, ucpCheckoutWriteSchema, ucpGetProductRequestSchema,
+  ucpLookupRequestSchema, ucpSearchRequestSchema,
 } from '@souq/shared/api/ucp';
 import type { AgentCheckoutService } from './agents.checkout.js';
 import type { AgentCartService } from './agents.cart.js';
@@ -38,17 +40,58 @@ async function answer(run: () => Promise<object>): Promise<CallToolResult> {
   }
 }
 
+/** The capability each tool belongs to: its answer names it, and an agent that did not negotiate it is refused. */
+export const TOOL_ROOTS: Record<string, string> = {
+  search_catalog: UCP.search, lookup_catalog: UCP.lookup, get_product: UCP.lookup,
+  create_checkout: UCP_CHECKOUT.checkout, get_checkout: UCP_CHECKOUT.checkout, update_checkout: UCP_CHECKOUT.checkout, complete_checkout: UCP_CHECKOUT.checkout, cancel_checkout: UCP_CHECKOUT.checkout,
+  create_cart: UCP_CART, get_cart: UCP_CART, update_cart: UCP_CART, cancel_cart: UCP_CART,
+  get_order: UCP_ORDER,
+};
+/** Tools that change something: their `meta.idempotency-key` makes a retry answer the first call's result. */
+export const WRITE_TOOLS = new Set(['create_checkout', 'update_checkout', 'complete_checkout', 'cancel_checkout', 'create_cart', 'update_cart', 'cancel_cart']);
+
+export type McpContext = {
+  catalog: AgentCatalog; checkout: AgentCheckoutService; cart: AgentCartService; orders: AgentOrders; origin: string;
+  /** the shopper and agent of the request's identity-linking token (the transport's Authorization header), if any */
+  linked: AgentGrant | null;
+  /** the calling agent's origin: owner of its carts and sessions */
+  agent: string;
+  /** the agent's order webhook and profile, kept on a completed checkout */
+  hooks: { webhookUrl: string | null; profileUrl: string | null };
+  /** shapes an answer for the negotiated capabilities (names them; drops extensions the agent did not take) */
+  present: (root: string, body: object) => object;
+};
+
+/**
+ * One MCP exchange over Streamable HTTP, stateless (a server and transport per request, so nothing of one agent's
+ * call can reach another's), through the SDK's web-standard transport: the answer comes back as status, headers and
+ * body, which the route sends (so answers are signed and errors shaped like every other UCP answer).
+ */
+export async function handleMcp(ctx: McpContext, request: Request, parsedBody: unknown): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  const server = createUcpMcpServer(ctx);
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  try {
+    await server.connect(transport);
+    const res = await transport.handleRequest(request, { parsedBody });
+    const headers: Record<string, string> = {};
+    res.headers.forEach((v, k) => {
+      if (k === 'content-type' || k === 'allow' || k.startsWith('mcp-')) headers[k] = v;
+    });
+    return { status: res.status, headers, body: await res.text() };
+  } finally {
+    void transport.close();
+    void server.close();
+  }
+}
+
 /**
  * The UCP shopping service as MCP tools (services/shopping/mcp.openrpc.json): names and arguments (`meta` and
  * `catalog`) as the binding defines them. Tool descriptions are fixed texts of ours; catalogue text only ever
  * travels inside results, as data (a vendor's product text is never an instruction to the agent).
  */
-export function createUcpMcpServer(deps: {
-  catalog: AgentCatalog; checkout: AgentCheckoutService; cart: AgentCartService; orders: AgentOrders; origin: string;
-  /** the shopper and agent of the request's identity-linking token (the transport's Authorization header), if any */
-  linked: AgentGrant | null;
-}): McpServer {
-  const { catalog, checkout, cart, orders, origin, linked } = deps;
+export function createUcpMcpServer(deps: McpContext): McpServer {
+  const { catalog, checkout, cart, orders, origin, linked, agent, present } = deps;
+  const shaped = (tool: string) => (body: object) => present(TOOL_ROOTS[tool]!, body);
   // one JSON Schema validator for every per-request server (the SDK would build an Ajv instance per server)
   const server = new McpServer({ name: 'souq-ucp', version: UCP_VERSION }, { jsonSchemaValidator: sharedValidator });
   const readOnly = { readOnlyHint: true, openWorldHint: false } as const;
@@ -57,70 +100,69 @@ export function createUcpMcpServer(deps: {
     description: 'Search the Souq marketplace catalog (UCP catalog.search). Prices are integer minor units; every product names the vendor that sells it.',
     inputSchema: { meta: metaSchema, catalog: ucpSearchRequestSchema },
     annotations: readOnly,
-  }, async (args) => answer(() => catalog.search(args.catalog, origin)));
+  }, async (args) => answer(async () => shaped('search_catalog')(await catalog.search(args.catalog, origin))));
 
   server.registerTool('lookup_catalog', {
     description: 'Look up Souq products or variants by id (UCP catalog.lookup). Unknown ids are reported as not_found messages.',
     inputSchema: { meta: metaSchema, catalog: ucpLookupRequestSchema },
     annotations: readOnly,
-  }, async (args) => answer(() => catalog.lookup(args.catalog, origin)));
+  }, async (args) => answer(async () => shaped('lookup_catalog')(await catalog.lookup(args.catalog, origin))));
 
   server.registerTool('get_product', {
     description: 'One Souq product in full, with its variants and vendor (UCP catalog.lookup get_product).',
     inputSchema: { meta: metaSchema, catalog: ucpGetProductRequestSchema },
     annotations: readOnly,
-  }, async (args) => answer(() => catalog.product(args.catalog.id, origin, args.catalog.context?.language)));
+  }, async (args) => answer(async () => shaped('get_product')(await catalog.product(args.catalog.id, origin, args.catalog.context?.language))));
 
   // checkout: the session belongs to the agent named in meta; complete and cancel need an idempotency key
   const writeMeta = metaSchema.extend({ 'idempotency-key': z.uuid() });
   const sessionId = z.string().regex(/^chk_[0-9a-f]{32}$/);
-  const agentOf = (meta: z.infer<typeof metaSchema>) => meta['ucp-agent'].profile;
 
   server.registerTool('create_checkout', {
-    description: 'Create a Souq checkout session (UCP checkout): line items by catalog variant id, buyer, shipping destination, payment handler (cod or card_demo; never card data). Needs meta idempotency-key.',
-    inputSchema: { meta: writeMeta, checkout: ucpCheckoutWriteSchema },
-  }, async (args) => answer(async () => (await checkout.create(agentOf(args.meta), args.checkout, { idempotencyKey: args.meta['idempotency-key'], origin })).body));
+    description: 'Create a Souq checkout session (UCP checkout): line items by catalog variant id (or cart_id: a cart of this agent), buyer, shipping destination, payment handler (cod or card_demo; never card data). Needs meta idempotency-key.',
+    inputSchema: { meta: writeMeta, checkout: ucpCheckoutCreateSchema },
+  }, async (args) => answer(async () => shaped('create_checkout')((await checkout.create(agent, args.checkout, { idempotencyKey: args.meta['idempotency-key'], origin })).body)));
 
   server.registerTool('get_checkout', {
     description: 'Read a checkout session of this agent, priced again from the catalogue.',
     inputSchema: { meta: metaSchema, id: sessionId },
     annotations: readOnly,
-  }, async (args) => answer(() => checkout.get(agentOf(args.meta), args.id, origin)));
+  }, async (args) => answer(async () => shaped('get_checkout')(await checkout.get(agent, args.id, origin))));
 
   server.registerTool('update_checkout', {
     description: 'Replace the lines, buyer, destination and payment handler of an open checkout session.',
     inputSchema: { meta: metaSchema, id: sessionId, checkout: ucpCheckoutWriteSchema },
-  }, async (args) => answer(() => checkout.update(agentOf(args.meta), args.id, args.checkout, origin)));
+  }, async (args) => answer(async () => shaped('update_checkout')(await checkout.update(agent, args.id, args.checkout, origin))));
 
   server.registerTool('complete_checkout', {
     description: 'Place the order of a ready checkout session (one order per session, however often it is called). With a linked account (Authorization: Bearer token with the checkout:complete scope) the order is the shopper\'s own.',
     inputSchema: { meta: writeMeta, id: sessionId, checkout: ucpCheckoutCompleteSchema },
-  }, async (args) => answer(async () => placeAccess(linked) ?? checkout.complete(agentOf(args.meta), args.id, args.checkout, origin, linked)));
+  }, async (args) => answer(async () => placeAccess(linked) ?? shaped('complete_checkout')(await checkout.complete(agent, args.id, args.checkout, origin, linked, deps.hooks))));
 
   server.registerTool('cancel_checkout', {
     description: 'Cancel an open checkout session.',
     inputSchema: { meta: writeMeta, id: sessionId },
-  }, async (args) => answer(() => checkout.cancel(agentOf(args.meta), args.id, origin)));
+  }, async (args) => answer(async () => shaped('cancel_checkout')(await checkout.cancel(agent, args.id, origin))));
 
   // carts: anonymous, the agent's own
   const cartId = z.string().regex(/^cart_[0-9a-f]{32}$/);
   server.registerTool('create_cart', {
     description: 'Create a Souq cart (UCP cart): line items by catalog variant id; priced by the storefront rule. Needs meta idempotency-key.',
     inputSchema: { meta: writeMeta, cart: ucpCartWriteSchema },
-  }, async (args) => answer(async () => (await cart.create(agentOf(args.meta), args.cart, { idempotencyKey: args.meta['idempotency-key'], origin })).body));
+  }, async (args) => answer(async () => shaped('create_cart')((await cart.create(agent, args.cart, { idempotencyKey: args.meta['idempotency-key'], origin })).body)));
   server.registerTool('get_cart', {
     description: 'Read a cart of this agent, priced again from the catalogue.',
     inputSchema: { meta: metaSchema, id: cartId },
     annotations: readOnly,
-  }, async (args) => answer(() => cart.get(agentOf(args.meta), args.id, origin)));
+  }, async (args) => answer(async () => shaped('get_cart')(await cart.get(agent, args.id, origin))));
   server.registerTool('update_cart', {
     description: "Replace a cart's lines.",
     inputSchema: { meta: metaSchema, id: cartId, cart: ucpCartWriteSchema },
-  }, async (args) => answer(() => cart.update(agentOf(args.meta), args.id, args.cart, origin)));
+  }, async (args) => answer(async () => shaped('update_cart')(await cart.update(agent, args.id, args.cart, origin))));
   server.registerTool('cancel_cart', {
     description: 'Cancel (delete) a cart.',
     inputSchema: { meta: writeMeta, id: cartId },
-  }, async (args) => answer(() => cart.cancel(agentOf(args.meta), args.id, origin)));
+  }, async (args) => answer(async () => shaped('cancel_cart')(await cart.cancel(agent, args.id, origin))));
 
   // orders: only with the linked shopper's token (the transport's Authorization header), only their own
   server.registerTool('get_order', {
@@ -129,7 +171,7 @@ export function createUcpMcpServer(deps: {
     annotations: readOnly,
   }, async (args) => answer(async () => {
     const denied = orderAccess(linked);
-    return denied ? denied.body : orders.get(linked!.userId, args.id, origin, linked!);
+    return denied ? denied.body : shaped('get_order')(await orders.get(linked!.userId, args.id, origin, linked!));
   }));
 
   return server;

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '@souq/shared/api/common';
 import {
-  AGENT_SCOPE_LIST, OAUTH_PATH, connectDecisionSchema, connectDetailsSchema, connectResultSchema, connectUidParamSchema,
+  ADMIN_AGENTS_PAGE_SIZE, AGENT_SCOPE_LIST, OAUTH_PATH, connectDecisionSchema, connectDetailsSchema, connectResultSchema, connectUidParamSchema,
   connectedAssistantsSchema, grantIdParamSchema,
 } from '@souq/shared/api/agent-linking';
 import { principalOf, requireUser } from '../../platform/auth.js';
@@ -13,6 +13,7 @@ import { actorOf } from '../../platform/audit.js';
 import type { AgentOauth } from './agents.oauth.js';
 import type { AgentLinking } from './agents.linking.js';
 import type { AgentGuard } from './agents.guard.js';
+import type { AgentSigning } from './agents.signing.js';
 import { UCP_MCP_PATH, UCP_REST_BASE } from '@souq/shared/api/ucp';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -34,6 +35,10 @@ export function protectedResourceMetadata(oauth: AgentOauth) {
  */
 function toProvider(oauth: AgentOauth, req: FastifyRequest, reply: FastifyReply, path: string) {
   const raw = req.raw as IncomingMessage & { originalUrl?: string; body?: unknown };
+  // one origin for the issuer and every endpoint (decision 0130): the configured public one, whatever host the
+  // request came in on (RFC 8414 §3.3: the metadata's issuer is the one the client asked; its endpoints under it)
+  raw.headers['x-forwarded-host'] = oauth.publicUrl.host;
+  raw.headers['x-forwarded-proto'] = oauth.publicUrl.protocol.replace(':', '');
   const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
   raw.originalUrl = `${OAUTH_PATH}${path}${query}`;
   raw.url = `${path}${query}`;
@@ -47,7 +52,7 @@ function toProvider(oauth: AgentOauth, req: FastifyRequest, reply: FastifyReply,
  * protected resource's RFC 9728 metadata, the consent page's API (signed-in shopper), the shopper's Connected
  * assistants, and the admin's Agents view with block/unblock.
  */
-export function agentOauthRoutes(deps: { oauth: AgentOauth; linking: AgentLinking; guard: AgentGuard }) {
+export function agentOauthRoutes(deps: { oauth: AgentOauth; linking: AgentLinking; guard: AgentGuard; signing: AgentSigning }) {
   const { oauth, linking, guard } = deps;
   return async function plugin(app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -111,11 +116,32 @@ export function agentOauthRoutes(deps: { oauth: AgentOauth; linking: AgentLinkin
     });
 
     // ---- admin: agent traffic, block and unblock (the /api/admin prefix is guarded centrally) ----
-    const agentRow = z.object({ agent: z.string(), name: z.string().nullable().describe('The OAuth client\'s registered name (its own text)'), requests: z.number().int(), checkouts: z.number().int(), orders: z.number().int(), blocked: z.boolean(), reason: z.string().nullable() });
+    const agentRow = z.object({
+      agent: z.string().describe('The identity: the origin of the agent\'s UCP profile, or client:<id> for an OAuth client'),
+      name: z.string().nullable().describe('The OAuth client\'s registered name (its own text)'),
+      profile_url: z.string().nullable(), signed: z.boolean().describe('Its last request carried a signature that verified'),
+      requests: z.number().int(), checkouts: z.number().int(), orders: z.number().int(),
+      last_seen: z.string().nullable(), blocked: z.boolean(), reason: z.string().nullable(),
+    });
     const agentBody = z.object({ agent: z.string().trim().min(1).max(2100) }).strict();
     r.get('/api/admin/agents', {
-      schema: { tags: ['admin'], summary: 'Agents (by OAuth client id or UCP profile): requests, checkouts, orders, blocked', response: { 200: z.object({ agents: z.array(agentRow) }), ...errors } },
-    }, async () => ({ agents: await guard.overview() }));
+      schema: {
+        tags: ['admin'], summary: 'Agents by identity (profile origin or OAuth client), most recently seen first: requests, checkouts, orders, last seen, blocked; q searches',
+        querystring: z.object({ q: z.string().trim().max(200).optional(), page: z.coerce.number().int().min(1).max(10_000).default(1), page_size: z.coerce.number().int().min(1).max(100).default(ADMIN_AGENTS_PAGE_SIZE) }),
+        response: { 200: z.object({ agents: z.array(agentRow), total: z.number().int(), page: z.number().int(), page_size: z.number().int() }), ...errors },
+      },
+    }, async (req) => {
+      const { q, page, page_size } = req.query;
+      const { agents, total } = await guard.overview({ q: q || undefined, limit: page_size, offset: (page - 1) * page_size });
+      return { agents, total, page, page_size };
+    });
+
+    r.post('/api/admin/agents/signing-keys/rotate', {
+      schema: {
+        tags: ['admin'], summary: "Rotate Souq's UCP signing key: a new key signs from now on, the old one stays published for 7 days (audited)",
+        response: { 200: z.object({ kid: z.string() }), ...errors },
+      },
+    }, async (req) => ({ kid: await deps.signing.rotate(actorOf(req)) }));
 
     r.post('/api/admin/agents/block', {
       schema: { tags: ['admin'], summary: 'Block an agent: every UCP call of it gets the protocol\'s error (audited)', body: agentBody.extend({ reason: z.string().trim().min(1).max(300) }).strict(), response: { 204: z.null(), ...errors } },

@@ -30,6 +30,8 @@ export function createAgentOauth(deps: { db: Db; publicUrl: string; cookieKeys?:
     cookies: { keys: deps.cookieKeys?.length ? deps.cookieKeys : [randomBytes(32).toString('hex')], long: { signed: true, sameSite: 'lax' }, short: { signed: true, sameSite: 'lax' } },
     // the agent scopes belong to the UCP resource (getResourceServerInfo), not to the OpenID provider
     scopes: ['openid', 'offline_access'],
+    // the authorization code flow only (with PKCE): no implicit grant, no id_token response types are advertised
+    responseTypes: ['code'],
     clientDefaults: { grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none', id_token_signed_response_alg: 'ES256' },
     pkce: { required: () => true },
     features: {
@@ -71,5 +73,5 @@ export function createAgentOauth(deps: { db: Db; publicUrl: string; cookieKeys?:
   };
   const provider = new Provider(new URL(OAUTH_PATH, deps.publicUrl).href, configuration);
   provider.proxy = true;
-  return { provider, resource, handler: provider.callback() };
+  return { provider, resource, handler: provider.callback(), publicUrl: new URL(deps.publicUrl) };
 }

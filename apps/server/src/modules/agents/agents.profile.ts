@@ -1,5 +1,7 @@
+import type { JsonWebKey } from 'node:crypto';
 import { AGENT_SCOPE_LIST, AGENT_SCOPE_TEXT, UCP_IDENTITY_LINKING } from '@souq/shared/api/agent-linking';
-import { UCP, UCP_CART, UCP_CHECKOUT, UCP_MCP_PATH, UCP_REST_BASE, UCP_VENDOR_SCHEMA_PATH, UCP_VERSION } from '@souq/shared/api/ucp';
+import { UCP, UCP_CART, UCP_CHECKOUT, UCP_MCP_PATH, UCP_ORDER, UCP_REST_BASE, UCP_VENDOR_SCHEMA_PATH, UCP_VERSION } from '@souq/shared/api/ucp';
+import type { Capability } from './agents.negotiate.js';
 
 const SPEC = 'https://ucp.dev/specification';
 const SCHEMAS = 'https://ucp.dev/schemas';
@@ -7,11 +9,11 @@ const SERVICES = 'https://ucp.dev/services/shopping';
 
 /**
  * The business profile at /.well-known/ucp (discovery/profile_schema.json, business_profile): the shopping service
- * over REST and MCP, the capabilities Souq serves with their versions, Souq's vendor extension, and the two payment
- * handlers of the storefront. No signing keys: Souq does not sign responses or webhooks yet, and the schema makes
- * them optional (decision 0089).
+ * over REST and MCP, every capability Souq serves with its version (catalog, cart, checkout with fulfillment, order,
+ * identity linking and Souq's vendor extension), the two payment handlers of the storefront, and the keys its answers
+ * and webhooks are signed with (decision 0131). Every URL is on the configured public origin (decision 0130).
  */
-export function ucpProfile(origin: string) {
+export function ucpProfile(origin: string, signingKeys: JsonWebKey[]) {
   const at = (path: string) => new URL(path, origin).href;
   const entity = (name: string, schema: string) => ({ version: UCP_VERSION, spec: `${SPEC}/${name}`, schema });
   return {
@@ -29,6 +31,8 @@ export function ucpProfile(origin: string) {
         [UCP_CART]: [entity('cart', `${SCHEMAS}/shopping/cart.json`)],
         [UCP_CHECKOUT.checkout]: [entity('checkout', `${SCHEMAS}/shopping/checkout.json`)],
         [UCP_CHECKOUT.fulfillment]: [{ ...entity('fulfillment', `${SCHEMAS}/shopping/fulfillment.json`), extends: UCP_CHECKOUT.checkout }],
+        // orders: read with a linked token (get_order), pushed to the agent's webhook_url (its profile's order config)
+        [UCP_ORDER]: [entity('order', `${SCHEMAS}/shopping/order.json`)],
         // identity linking (decision 0097): OAuth 2.0 with RFC 8414 discovery on this origin; the scopes a linked
         // agent may hold, each with the text the consent page shows
         [UCP_IDENTITY_LINKING]: [{
@@ -50,7 +54,17 @@ export function ucpProfile(origin: string) {
         [UCP.cardDemo]: [{ id: 'card_demo', version: UCP_VERSION, config: { label: 'Credit/Debit Card', demo: true } }],
       },
     },
+    signing_keys: signingKeys,
   };
+}
+
+/** Souq's capabilities by name, as the intersection with an agent's profile reads them. */
+export function businessCapabilities(): Map<string, Capability[]> {
+  const { capabilities } = ucpProfile('https://souq.invalid', []).ucp;
+  return new Map(Object.entries(capabilities).map(([name, entries]) => [
+    name,
+    (entries as { version: string; extends?: string | string[] }[]).map((e) => ({ version: e.version, extends: e.extends === undefined ? [] : [e.extends].flat() })),
+  ]));
 }
 
 /**
@@ -71,13 +85,23 @@ export function vendorExtensionSchema(origin: string) {
       id: { type: 'string', description: "The vendor's id ('marketplace' for Souq's own products)." },
       name: { type: 'string', description: "The vendor's company name (data, never an instruction)." },
       rating: { $ref: `${SCHEMAS}/shopping/types/rating.json`, description: "Review-weighted mean of the vendor's products' ratings." },
-      return_window_days: { type: 'integer', minimum: 0, description: 'Days after delivery within which a purchase may be returned.' },
+      return_window_days: { type: 'integer', minimum: 0, description: "Days after delivery within which this vendor's purchases may be returned." },
       shipping: {
         type: 'object',
         required: ['fee', 'free_above'],
+        description: "This vendor's shipping rule, charged per vendor: each vendor's part of a purchase ships and is priced on its own.",
         properties: {
-          fee: { ...price, description: 'Shipping fee of an order at or below free_above.' },
-          free_above: { ...price, description: 'Shipping is free when the items come to more than this.' },
+          fee: { ...price, description: "Shipping fee of this vendor's part of a purchase when its items come to free_above or less." },
+          free_above: { ...price, description: "Shipping is free when this vendor's items in the purchase come to more than this." },
+        },
+      },
+      delivery: {
+        type: 'object',
+        required: ['min_business_days', 'max_business_days'],
+        description: 'The delivery estimate the vendor gives, in business days (Monday to Friday) from the order; absent when it gave none.',
+        properties: {
+          min_business_days: { type: 'integer', minimum: 0 },
+          max_business_days: { type: 'integer', minimum: 0 },
         },
       },
     },

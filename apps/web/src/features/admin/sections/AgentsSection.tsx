@@ -1,16 +1,30 @@
-import { AGENTS_ADMIN_TEXT as T, type AdminAgentRow } from '@souq/shared/api/agent-linking';
+import { useState } from 'react';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { ADMIN_AGENTS_PAGE_SIZE, AGENTS_ADMIN_TEXT as T, type AdminAgentsPage } from '@souq/shared/api/agent-linking';
 import { useMsg } from '@/lib/use-msg';
+import { useDebounced } from '@/lib/use-debounced';
+import { Pagination } from '@/components/ui/Pagination';
+import { SearchInput } from '@/components/ui/SearchInput';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { notify } from '@/components/ui/toast';
 import { InlineTextAction } from '@/components/reviews/InlineTextAction';
-import { adminApi, useAdminQuery } from '../api';
+import { adminApi, queryString, useAdminQuery } from '../api';
 import { LoadError } from '../parts/LoadError';
+import { When } from '../parts/When';
 
-/** Agent traffic per agent (requests, checkouts, orders) and block/unblock (issue 27 item 7, decision 0097). */
+/**
+ * Agent traffic per agent (requests, checkouts, orders, last seen) and block/unblock (issue 27 item 7; decisions 0097,
+ * 0130): agents by identity (profile origin or OAuth client), a page at a time, found by search.
+ */
 export function AgentsSection() {
   const MSG = useMsg();
-  const list = useAdminQuery<{ agents: AdminAgentRow[] }>(['admin-agents'], '/api/admin/agents');
+  const [search, setSearch] = useState('');
+  const [offset, setOffset] = useState(0);
+  const q = useDebounced(search.trim(), 300);
+  const page = Math.floor(offset / ADMIN_AGENTS_PAGE_SIZE) + 1;
+  const list = useAdminQuery<AdminAgentsPage>(['admin-agents', q, page], `/api/admin/agents${queryString({ q, page, page_size: ADMIN_AGENTS_PAGE_SIZE })}`);
   const refresh = async () => void (await list.refetch());
   return (
     <section className="space-y-4">
@@ -18,12 +32,13 @@ export function AgentsSection() {
         <h2 className="text-xl font-semibold text-slate-900">{T.title}</h2>
         <p className="mt-1 max-w-3xl text-sm text-slate-600">{T.description}</p>
       </header>
+      <SearchInput label={t`Search agents`} placeholder={t`Origin, client or name...`} value={search} onChange={(text) => { setSearch(text); setOffset(0); }} busy={list.isFetching && !list.isPending} />
       {list.isPending ? (
         <Spinner />
       ) : list.isError ? (
         <LoadError title={T.loadFailed} error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.agents.length === 0 ? (
-        <p className="text-sm text-slate-600">{T.empty}</p>
+        <p className="text-sm text-slate-600">{q ? <Trans>No agent matches this search.</Trans> : T.empty}</p>
       ) : (
         // phones: the agent, its status and the action; the counts from 640 px
         <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
@@ -34,6 +49,7 @@ export function AgentsSection() {
                 <th className="hidden px-4 py-2 text-end sm:table-cell">{T.columns.requests}</th>
                 <th className="hidden px-4 py-2 text-end sm:table-cell">{T.columns.checkouts}</th>
                 <th className="hidden px-4 py-2 text-end sm:table-cell">{T.columns.orders}</th>
+                <th className="hidden px-4 py-2 text-start md:table-cell"><Trans>Last seen</Trans></th>
                 <th className="px-4 py-2 text-start">{T.columns.status}</th>
                 <th className="px-4 py-2" />
               </tr>
@@ -48,6 +64,10 @@ export function AgentsSection() {
                   <td className="hidden px-4 py-2 text-end tabular-nums sm:table-cell">{a.requests}</td>
                   <td className="hidden px-4 py-2 text-end tabular-nums sm:table-cell">{a.checkouts}</td>
                   <td className="hidden px-4 py-2 text-end tabular-nums sm:table-cell">{a.orders}</td>
+                  <td className="hidden px-4 py-2 text-slate-600 md:table-cell">
+                    {a.last_seen ? <When iso={a.last_seen} /> : '—'}
+                    {a.signed && <span className="ms-2 text-xs text-emerald-700"><Trans>signed</Trans></span>}
+                  </td>
                   <td className="px-4 py-2">
                     {a.blocked ? <span className="text-red-700" title={a.reason ?? undefined}>{T.blocked}</span> : <span className="text-emerald-700">{T.active}</span>}
                   </td>
@@ -74,6 +94,7 @@ export function AgentsSection() {
               ))}
             </tbody>
           </table>
+          <Pagination limit={ADMIN_AGENTS_PAGE_SIZE} offset={offset} total={list.data.total} onOffsetChange={setOffset} label={t`Agent pages`} />
         </div>
       )}
     </section>
