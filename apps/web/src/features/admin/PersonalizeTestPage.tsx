@@ -1,4 +1,6 @@
-import { t } from '@lingui/core/macro';
+import { msg, t } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { i18n } from '@/lib/i18n';
 import { Trans } from '@lingui/react/macro';
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -27,16 +29,18 @@ import type { AdminSectionId } from './sections';
 type AdminUser = { id: number; name: string; email: string; role: string };
 type SentEvent = { id: string; userId: string; itemId: string; eventType: EventType; ok: boolean; error?: string };
 
-const EVENT_LABELS: Record<EventType, string> = {
-  view: 'View',
-  click: 'Click',
-  add_to_cart: 'Add to cart',
-  purchase: 'Purchase',
-  search: 'Search',
-  chat_interaction: 'Chat interaction',
-  session_start: 'Session start',
-  session_end: 'Session end',
+// the event types' names in the page's language
+const EVENT_LABELS: Record<EventType, MessageDescriptor> = {
+  view: msg`View`,
+  click: msg`Click`,
+  add_to_cart: msg`Add to cart`,
+  purchase: msg`Purchase`,
+  search: msg`Search`,
+  chat_interaction: msg`Chat interaction`,
+  session_start: msg`Session start`,
+  session_end: msg`Session end`,
 };
+const eventLabel = (type: string): string => (type in EVENT_LABELS ? i18n._(EVENT_LABELS[type as EventType]) : type);
 
 const LOG_SIZE = 12;
 
@@ -58,7 +62,7 @@ export default function PersonalizeTestPage() {
   }
   const open = (section: AdminSectionId) => navigate(paths.admin, { state: { section } });
   return (
-    <AdminFrame active={null} crumb="Personalize Test" onSelect={open}>
+    <AdminFrame active={null} crumb={t`Personalize Test`} onSelect={open}>
       <PersonalizeTester hasAdmin />
     </AdminFrame>
   );
@@ -185,13 +189,13 @@ function PersonalizeTester({ hasAdmin }: { hasAdmin: boolean }) {
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
             {EVENT_TYPES.filter((t) => t !== 'search').map((t) => (
               <Button key={t} variant="secondary" size="sm" onClick={() => void send(t)} loading={sending === t} disabled={!item || sending !== null}>
-                {EVENT_LABELS[t]}
+                {eventLabel(t)}
               </Button>
             ))}
           </div>
           <form onSubmit={submitQuery} className="flex items-end gap-2">
             <Field label={t`Search query`} className="min-w-0 flex-1">
-              <Input value={query} onChange={(e) => setQuery(e.target.value)} placeholder={item ? productName(item) : 'e.g. headphones'} maxLength={200} />
+              <Input value={query} onChange={(e) => setQuery(e.target.value)} placeholder={item ? productName(item) : t`e.g. headphones`} maxLength={200} />
             </Field>
             <Button type="submit" variant="secondary" loading={sending === 'search'} disabled={!item || sending !== null}>
               <Trans>Search</Trans>
@@ -207,7 +211,7 @@ function PersonalizeTester({ hasAdmin }: { hasAdmin: boolean }) {
                   <li key={e.id} className={cx('flex gap-2 rounded px-2 py-1', e.ok ? 'bg-emerald-50 text-emerald-900' : 'bg-red-50 text-red-800')}>
                     <span className="font-semibold">{e.ok ? '✓' : '✗'}</span>
                     <span className="min-w-0 flex-1 truncate">
-                      {EVENT_LABELS[e.eventType]} · <Trans>user <bdi>{e.userId}</bdi> · item <bdi>{e.itemId}</bdi></Trans>
+                      {eventLabel(e.eventType)} · <Trans>user <bdi>{e.userId}</bdi> · item <bdi>{e.itemId}</bdi></Trans>
                       {e.error ? ` — ${e.error}` : ''}
                     </span>
                   </li>
@@ -238,12 +242,12 @@ function PersonalizeTester({ hasAdmin }: { hasAdmin: boolean }) {
           <ScoredList items={recommendations.data?.items ?? []} />
         </Panel>
 
-        <Panel title={t`History`} subtitle={t`of ${userId}`} state={history} empty="No interactions yet">
+        <Panel title={t`History`} subtitle={t`of ${userId}`} state={history} empty={t`No interactions yet`}>
           <ul className="divide-y divide-slate-100 text-sm">
             {(history.data ?? []).map((h, i) => (
               <li key={`${h.timestamp}-${i}`} className="flex items-start justify-between gap-2 py-1.5">
                 <span className="line-clamp-2 min-w-0">
-                  <span className="font-medium text-slate-800">{EVENT_LABELS[h.eventType] ?? h.eventType}</span>{' '}
+                  <span className="font-medium text-slate-800">{eventLabel(h.eventType)}</span>{' '}
                   <span className="text-slate-500">
                     {h.itemId === 'search' ? `“${String(h.properties.query ?? '')}”` : h.itemId === 'session' ? '' : productName(h.itemId)}
                   </span>
@@ -256,7 +260,7 @@ function PersonalizeTester({ hasAdmin }: { hasAdmin: boolean }) {
           </ul>
         </Panel>
 
-        <Panel title={t`Similar items`} subtitle={item ? `to ${productName(item)}` : 'Pick an item'} state={similar} empty="No similar items">
+        <Panel title={t`Similar items`} subtitle={item ? t`to ${productName(item)}` : t`Pick an item`} state={similar} empty={t`No similar items`}>
           <ScoredList items={similar.data ?? []} />
         </Panel>
       </div>

@@ -1,4 +1,7 @@
-import { AGENTS_ADMIN_TEXT as T, type AdminAgentRow } from '@souq/shared/api/agent-linking';
+import type { AdminAgentRow } from '@souq/shared/api/agent-linking';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatCount } from '@souq/shared/rules/locale';
+import { useLocale } from '@/lib/use-locale';
 import { useMsg } from '@/lib/use-msg';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
@@ -10,31 +13,34 @@ import { LoadError } from '../parts/LoadError';
 /** Agent traffic per agent (requests, checkouts, orders) and block/unblock (issue 27 item 7, decision 0097). */
 export function AgentsSection() {
   const MSG = useMsg();
+  // the section's texts in the page's language (they were the English of AGENTS_ADMIN_TEXT on every page)
+  const { t } = useLingui();
+  const locale = useLocale();
   const list = useAdminQuery<{ agents: AdminAgentRow[] }>(['admin-agents'], '/api/admin/agents');
   const refresh = async () => void (await list.refetch());
   return (
     <section className="space-y-4">
       <header>
-        <h2 className="text-xl font-semibold text-slate-900">{T.title}</h2>
-        <p className="mt-1 max-w-3xl text-sm text-slate-600">{T.description}</p>
+        <h2 className="text-xl font-semibold text-slate-900"><Trans>Agents</Trans></h2>
+        <p className="mt-1 max-w-3xl text-sm text-slate-600"><Trans>Outside AI agents using the UCP endpoints: by OAuth client id when linked to a shopper, else by the profile URL they name. A blocked agent gets the protocol's error on every call; blocking and unblocking are audited.</Trans></p>
       </header>
       {list.isPending ? (
         <Spinner />
       ) : list.isError ? (
-        <LoadError title={T.loadFailed} error={list.error} onRetry={() => void list.refetch()} />
+        <LoadError title={t`Failed to load agents`} error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.agents.length === 0 ? (
-        <p className="text-sm text-slate-600">{T.empty}</p>
+        <p className="text-sm text-slate-600"><Trans>No agent has called the UCP endpoints yet.</Trans></p>
       ) : (
         // phones: the agent, its status and the action; the counts from 640 px
         <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
           <table className="w-full text-sm">
             <thead className="bg-slate-50 text-start text-xs font-medium uppercase text-slate-500">
               <tr>
-                <th className="px-4 py-2 text-start">{T.columns.agent}</th>
-                <th className="hidden px-4 py-2 text-end sm:table-cell">{T.columns.requests}</th>
-                <th className="hidden px-4 py-2 text-end sm:table-cell">{T.columns.checkouts}</th>
-                <th className="hidden px-4 py-2 text-end sm:table-cell">{T.columns.orders}</th>
-                <th className="px-4 py-2 text-start">{T.columns.status}</th>
+                <th className="px-4 py-2 text-start"><Trans>Agent</Trans></th>
+                <th className="hidden px-4 py-2 text-end sm:table-cell"><Trans>Requests</Trans></th>
+                <th className="hidden px-4 py-2 text-end sm:table-cell"><Trans>Checkouts</Trans></th>
+                <th className="hidden px-4 py-2 text-end sm:table-cell"><Trans>Orders</Trans></th>
+                <th className="px-4 py-2 text-start"><Trans>Status</Trans></th>
                 <th className="px-4 py-2" />
               </tr>
             </thead>
@@ -45,27 +51,27 @@ export function AgentsSection() {
                     {a.name && <p className="truncate font-medium text-slate-900"><bdi>{a.name}</bdi></p>}
                     <p className={a.name ? 'truncate text-xs text-slate-500' : 'truncate font-medium text-slate-900'}><bdi>{a.agent}</bdi></p>
                   </td>
-                  <td className="hidden px-4 py-2 text-end tabular-nums sm:table-cell">{a.requests}</td>
-                  <td className="hidden px-4 py-2 text-end tabular-nums sm:table-cell">{a.checkouts}</td>
-                  <td className="hidden px-4 py-2 text-end tabular-nums sm:table-cell">{a.orders}</td>
+                  <td className="hidden px-4 py-2 text-end tabular-nums sm:table-cell">{formatCount(a.requests, locale)}</td>
+                  <td className="hidden px-4 py-2 text-end tabular-nums sm:table-cell">{formatCount(a.checkouts, locale)}</td>
+                  <td className="hidden px-4 py-2 text-end tabular-nums sm:table-cell">{formatCount(a.orders, locale)}</td>
                   <td className="px-4 py-2">
-                    {a.blocked ? <span className="text-red-700" title={a.reason ?? undefined}>{T.blocked}</span> : <span className="text-emerald-700">{T.active}</span>}
+                    {a.blocked ? <span className="text-red-700" title={a.reason ?? undefined}><Trans>Blocked</Trans></span> : <span className="text-emerald-700"><Trans>Active</Trans></span>}
                   </td>
                   <td className="px-4 py-2 text-end">
                     {a.blocked ? (
                       <Button size="sm" variant="secondary" onClick={async () => {
                         try {
                           await adminApi('/api/admin/agents/unblock', { method: 'POST', body: { agent: a.agent } });
-                          notify.success(T.unblockedToast);
+                          notify.success(t`Agent unblocked`);
                           await refresh();
                         } catch (err) {
                           notify.errorFrom(err, MSG.requestFailed);
                         }
-                      }}>{T.unblock}</Button>
+                      }}><Trans>Unblock</Trans></Button>
                     ) : (
-                      <InlineTextAction button={T.block} label={T.blockLabel} submit={T.blockSubmit} variant="danger" onSend={async (reason) => {
+                      <InlineTextAction button={t`Block`} label={t`Reason for blocking (kept in the audit trail)`} submit={t`Block agent`} variant="danger" onSend={async (reason) => {
                         await adminApi('/api/admin/agents/block', { method: 'POST', body: { agent: a.agent, reason } });
-                        notify.success(T.blockedToast);
+                        notify.success(t`Agent blocked`);
                         await refresh();
                       }} />
                     )}
