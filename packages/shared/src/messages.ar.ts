@@ -19,6 +19,8 @@ const units = (c: number) => plural(c, { zero: '# وحدة', one: 'وحدة وا
 
 /** The server's own texts. A key browser code reads is written in messages.ar-web.ts only: here it is a type error. */
 const SERVER_TEXTS = {
+  pageTitle: 'سوق — مساعد التسوق بالذكاء الاصطناعي',
+  pageDescription: 'سوق — متجر مفتوح مع مساعد تسوق بالذكاء الاصطناعي.',
   // Generic / API
   notFound: 'غير موجود',
   routeNotFound: 'المسار غير موجود',

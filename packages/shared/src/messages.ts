@@ -7,6 +7,9 @@ import { PASSWORD_MIN_LENGTH, PAYMENT_METHOD_LABELS, TAX_INCLUDED_LINE, TAX_LABE
 const countOf = (n: number, one: string, many = `${one}s`) => `${formatCount(n, 'en')} ${n === 1 ? one : many}`;
 
 export const MSG = {
+  // the page's tab title and description (apps/web/index.html's own, in English; the server writes the reader's)
+  pageTitle: 'Souq — AI shopping assistant',
+  pageDescription: 'Souq — an open marketplace with an AI shopping assistant.',
   // Generic / API
   requestFailed: 'Request failed',
   unexpectedResponse: 'Unexpected response',

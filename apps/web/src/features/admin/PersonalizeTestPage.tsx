@@ -43,6 +43,8 @@ const EVENT_LABELS: Record<EventType, MessageDescriptor> = {
 const eventLabel = (type: string): string => (type in EVENT_LABELS ? i18n._(EVENT_LABELS[type as EventType]) : type);
 
 const LOG_SIZE = 12;
+/** A typed value inside a sentence, in its own direction (the Unicode isolates: a panel's subtitle is also its title). */
+const isolated = (text: string) => `\u2068${text}\u2069`;
 
 /**
  * /admin/personalize-test (admin spec route table): send tracking events for any user and item through
@@ -92,9 +94,14 @@ function PersonalizeTester({ hasAdmin }: { hasAdmin: boolean }) {
     enabled: hasAdmin,
     queryFn: ({ signal }) => api<AdminUser[]>('/api/admin/users?limit=200', { auth: 'admin', signal }),
   });
+  const lang = useContentLang();
   const productList = useMemo(() => products.data ?? [], [products.data]);
   const item = itemId || (productList[0] ? String(productList[0].id) : '');
-  const productName = (id: string) => productList.find((p) => String(p.id) === id)?.name ?? `Product #${id}`;
+  // a product by its name in the page's language (the English where it has no Arabic)
+  const productName = (id: string) => {
+    const p = productList.find((x) => String(x.id) === id);
+    return p ? pickText(p.name, p.name_ar ?? '', lang) : t`Product #${id}`;
+  };
 
   const recommendations = useRecommendations(userId, RECOMMENDATIONS_DEFAULT_COUNT, { auth, itemId: forItem ? item : undefined });
   const history = useInteractionHistory(userId, { limit: HISTORY_DEFAULT_LIMIT, auth });
@@ -195,7 +202,7 @@ function PersonalizeTester({ hasAdmin }: { hasAdmin: boolean }) {
           </div>
           <form onSubmit={submitQuery} className="flex items-end gap-2">
             <Field label={t`Search query`} className="min-w-0 flex-1">
-              <Input value={query} onChange={(e) => setQuery(e.target.value)} placeholder={item ? productName(item) : t`e.g. headphones`} maxLength={200} />
+              <Input value={query} onChange={(e) => setQuery(e.target.value)} placeholder={item ? isolated(productName(item)) : t`e.g. headphones`} maxLength={200} />
             </Field>
             <Button type="submit" variant="secondary" loading={sending === 'search'} disabled={!item || sending !== null}>
               <Trans>Search</Trans>
@@ -225,7 +232,7 @@ function PersonalizeTester({ hasAdmin }: { hasAdmin: boolean }) {
       <div className="grid gap-5 lg:grid-cols-3">
         <Panel
           title={t`Recommendations`}
-          subtitle={t`for ${userId}${forItem && item ? `, item ${productName(item)}` : ''}`}
+          subtitle={forItem && item ? t`for ${isolated(userId)}, item ${isolated(productName(item))}` : t`for ${isolated(userId)}`}
           action={
             <label className="flex items-center gap-1.5 text-xs text-slate-600">
               <input type="checkbox" checked={forItem} onChange={(e) => setForItem(e.target.checked)} className="accent-brand-700" />
@@ -242,7 +249,7 @@ function PersonalizeTester({ hasAdmin }: { hasAdmin: boolean }) {
           <ScoredList items={recommendations.data?.items ?? []} />
         </Panel>
 
-        <Panel title={t`History`} subtitle={t`of ${userId}`} state={history} empty={t`No interactions yet`}>
+        <Panel title={t`History`} subtitle={t`of ${isolated(userId)}`} state={history} empty={t`No interactions yet`}>
           <ul className="divide-y divide-slate-100 text-sm">
             {(history.data ?? []).map((h, i) => (
               <li key={`${h.timestamp}-${i}`} className="flex items-start justify-between gap-2 py-1.5">
@@ -260,7 +267,7 @@ function PersonalizeTester({ hasAdmin }: { hasAdmin: boolean }) {
           </ul>
         </Panel>
 
-        <Panel title={t`Similar items`} subtitle={item ? t`to ${productName(item)}` : t`Pick an item`} state={similar} empty={t`No similar items`}>
+        <Panel title={t`Similar items`} subtitle={item ? t`to ${isolated(productName(item))}` : t`Pick an item`} state={similar} empty={t`No similar items`}>
           <ScoredList items={similar.data ?? []} />
         </Panel>
       </div>
