@@ -50,8 +50,9 @@ export async function openInArabic(page: Page, route: string, opts: { spinnerMs?
   await page.goto(inArabic(route));
   // pages with a live connection (server-sent events) never go network-idle: wait briefly, then for the busy states
   await page.waitForLoadState('networkidle', { timeout: 1_500 }).catch(() => undefined);
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await expect(page.locator('tbody .animate-pulse')).toHaveCount(0);
+  // (waits, not timings: on a machine shared by many runs a list can take this long to answer)
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator('tbody .animate-pulse')).toHaveCount(0, { timeout: 30_000 });
   // the sections that load on their own (profile, orders, returns…) show a spinner until they answered; a page may
   // keep one on purpose (a button's pending state), so this waits for them without failing on it
   await expect(page.locator('.animate-spin:visible')).toHaveCount(0, { timeout: opts.spinnerMs ?? 15_000 }).catch(() => undefined);
