@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { paths } from '../../apps/web/src/app/paths.js';
-import { signIn } from './support/sign-in.js';
+import { ADMIN_SECTIONS, areaPage, openInArabic, ROUTES, routesNotWalked, VENDOR_TABS, type Who } from './support/arabic-routes.js';
 
 // Issue 26 item 8: every route of the three areas (storefront, the signed-in customer's pages, the vendor area as the
 // demo vendor, the admin area) opened in Arabic (`?lang=ar`) at 1280 and 390 px. Each page is `<html lang="ar"
@@ -11,65 +11,20 @@ import { signIn } from './support/sign-in.js';
 // is saved for looking at: `$SHOTS/<who>-<route>-<width>.png`, else `test-results/arabic-screens/`.
 // One browser context per area, its page reused; each route is opened once and measured at both widths (the layout
 // is CSS and media queries, so a resize tells what a reload would).
-// English words still on a page are listed (not failed) in the test's annotations: the areas are translated in turns.
+// The words on each route are arabic-words.spec.ts' (it fails on an English word left); the routes are shared with it
+// (support/arabic-routes.ts).
 
 const SHOTS = process.env.SHOTS ?? path.join('test-results', 'arabic-screens');
 const WIDTHS = [1280, 390] as const;
 
-/** The ids of a list of `{ id: '…', … }` in a web source file (the admin sections, the vendor tabs). */
-const idsIn = (file: string, list: string) => {
-  const source = fs.readFileSync(new URL(`../../apps/web/src/features/${file}`, import.meta.url), 'utf8');
-  const body = source.slice(source.indexOf(`export const ${list} = [`), source.indexOf('] as const;', source.indexOf(list)));
-  return [...body.matchAll(/\{ id: '([a-z-]+)'/g)].map((m) => m[1]!);
-};
-const ADMIN_SECTIONS = idsIn('admin/sections.ts', 'ADMIN_SECTIONS');
-const VENDOR_TABS = idsIn('vendor/tabs/registry.ts', 'VENDOR_TABS');
-
-type Who = 'visitor' | 'customer' | 'vendor' | 'admin';
-const ROUTES: Record<Who, string[]> = {
-  visitor: [paths.home, paths.login, paths.signup, paths.assistant, paths.vendorAuth, paths.vendorLogin, paths.vendorSignup, paths.adminAccess, paths.aiOptimization, paths.rubiksCube, paths.shelvesDemo],
-  // the consent page of an agent's request that does not exist: its error state (a real request is the agents journey's)
-  customer: [paths.home, paths.assistant, paths.profile, paths.onboarding, paths.checkout, paths.sidePanel, paths.connect.replace(':uid', 'no-such-request')],
-  vendor: [...VENDOR_TABS.map((t) => `${paths.vendor}?tab=${t}`), paths.vendorOnboarding, paths.vendorProfile],
-  admin: [
-    ...ADMIN_SECTIONS.map((s) => `${paths.admin}?section=${s}`),
-    paths.adminVendors, paths.adminSupport, paths.adminPersonalizeTest, paths.productManager, paths.aiOptimization,
-  ],
-};
-
 test('the Arabic screens cover every route of the web app', () => {
-  const visited = new Set([...Object.values(ROUTES).flat().map((r) => r.split('?')[0]), paths.connect]);
-  expect(Object.values(paths).filter((p) => !visited.has(p))).toEqual([]);
+  expect(routesNotWalked()).toEqual([]);
   expect(ADMIN_SECTIONS.length).toBeGreaterThanOrEqual(17);
   expect(VENDOR_TABS.length).toBeGreaterThanOrEqual(10);
 });
 
-/** A browser context of the area's own, signed in through the API (the sign-in forms read Arabic here). */
-async function areaPage(browser: Browser, who: Who): Promise<Page> {
-  const context = await browser.newContext({ locale: 'ar-AE' });
-  const page = await context.newPage();
-  if (who !== 'visitor') await signIn(page, who, { landing: '/?lang=ar' });
-  return page;
-}
-
-const inArabic = (route: string) => `${route}${route.includes('?') ? '&' : '?'}lang=ar`;
 const fileName = (who: Who, route: string, width: number) =>
   `${who}-${route.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${width}.png`;
-
-/** Opens a route in Arabic and waits until its lists have answered (no busy table, no loading skeleton). */
-async function open(page: Page, route: string) {
-  await page.goto(inArabic(route));
-  // pages with a live connection (server-sent events) never go network-idle: wait briefly, then for the busy states
-  await page.waitForLoadState('networkidle', { timeout: 1_500 }).catch(() => undefined);
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await expect(page.locator('tbody .animate-pulse')).toHaveCount(0);
-  // the sections that load on their own (profile, orders, returns…) show a spinner until they answered; a page may
-  // keep one on purpose (a button's pending state), so this waits for them without failing on it
-  await expect(page.locator('.animate-spin:visible')).toHaveCount(0, { timeout: 15_000 }).catch(() => undefined);
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-  });
-}
 
 /** What breaks the layout in the page as shown: sideways scrolling and cut-off text, as readable lines. */
 async function layoutProblems(page: Page) {
@@ -114,38 +69,17 @@ async function layoutProblems(page: Page) {
   });
 }
 
-/** Visible English words outside what people typed (bdi, dir="auto", fields, codes): a list for the report. */
-async function englishLeft(page: Page) {
-  return page.evaluate(() => {
-    const found = new Set<string>();
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const text = (n.textContent ?? '').trim();
-      if (!/[A-Za-z]{3,}/.test(text) || /[\u0600-\u06FF]/.test(text)) continue;
-      const el = n.parentElement;
-      if (!el || el.closest('bdi, [dir="auto"], input, textarea, select, code, pre, script, style, .font-mono, svg, [aria-hidden="true"], .sr-only')) continue;
-      if (!el.checkVisibility({ visibilityProperty: true })) continue;
-      if (/^(Souq|AI|SKU|AED|OK|PDF|CSV|IBAN|TRN|VAT|UCP|English|[A-Z0-9-]+)$/.test(text)) continue;
-      found.add(text.replace(/\s+/g, ' ').slice(0, 40));
-    }
-    return [...found].slice(0, 12);
-  });
-}
-
 for (const who of Object.keys(ROUTES) as Who[]) {
   test(`${who} routes in Arabic at 1280 and 390 px: right to left, nothing sideways, no text cut off`, async ({ browser }) => {
     test.setTimeout(60_000 + ROUTES[who].length * 20_000);
     fs.mkdirSync(SHOTS, { recursive: true });
     const page = await areaPage(browser, who);
     const found: string[] = [];
-    const english: string[] = [];
     for (const route of ROUTES[who]) {
       await page.setViewportSize({ width: WIDTHS[0], height: 800 });
-      await open(page, route);
+      await openInArabic(page, route);
       // the server wrote the language and direction into the first byte; the page kept them
       expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), route).toEqual(['ar', 'rtl']);
-      const words = await englishLeft(page);
-      if (words.length > 0) english.push(`${route}: ${words.join(' | ')}`);
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
         await page.evaluate(() => window.scrollTo(0, 0));
@@ -171,10 +105,6 @@ for (const who of Object.keys(ROUTES) as Who[]) {
       }
     }
     await page.context().close();
-    if (english.length > 0) {
-      test.info().annotations.push({ type: 'English left', description: english.join('\n') });
-      console.log(`[${who}] English still shown:\n  ${english.join('\n  ')}`);
-    }
     expect(found).toEqual([]);
   });
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG_AR } from '@souq/shared/messages.ar';
 import fs from 'node:fs/promises';
 import zlib from 'node:zlib';
 import { call, createTestApp, tempWebDist, type TestContext } from './harness.js';
@@ -109,6 +110,9 @@ describe('page hints in the served HTML', () => {
     const shared = await call(t.app, { url: '/login?lang=ar', headers: { cookie: 'souq_lang=en' } });
     expect(htmlTag(shared.body)).toBe('<html lang="ar" dir="rtl">');
     expect(shared.headers['set-cookie']).toMatch(/^souq_lang=ar; Path=\/; Max-Age=31536000; SameSite=Lax/);
+    // the tab's title in the page's language; an English page's as built
+    expect(/<title>([^<]*)<\/title>/.exec(arabic.body)?.[1]).toBe(MSG_AR.pageTitle);
+    expect(/<title>([^<]*)<\/title>/.exec(remembered.body)?.[1]).toBe('Souq');
     const unknown = await call(t.app, { url: '/?lang=xx', headers: { 'accept-language': 'fr' } });
     expect(htmlTag(unknown.body)).toBe('<html lang="en" dir="ltr">');
     expect(unknown.headers['set-cookie']).toBeUndefined();
@@ -263,5 +267,17 @@ describe('server-rendered first view', () => {
 describe('scriptsAfterLoad', () => {
   it('is null for a built page without the entry script it expects (the page then keeps its scripts)', () => {
     expect(scriptsAfterLoad('<html><head><script src="/assets/x.js"></script></head></html>', [])).toBeNull();
+  });
+});
+
+// index.html is the English page; the server writes an Arabic page's title and description from MSG_AR's texts of the
+// same keys (platform/page-locale.ts htmlIn), so the English in index.html must be MSG's.
+describe('the page title and description', () => {
+  it("are index.html's words in MSG, with their Arabic", async () => {
+    const { MSG } = await import('@souq/shared/messages');
+    const html = await fs.readFile(new URL('../../web/index.html', import.meta.url), 'utf8');
+    expect(/<title>([^<]*)<\/title>/.exec(html)?.[1]).toBe(MSG.pageTitle);
+    expect(/<meta name="description" content="([^"]*)"/.exec(html)?.[1]).toBe(MSG.pageDescription);
+    expect(MSG_AR.pageTitle).toMatch(/[\u0600-\u06FF]/);
   });
 });

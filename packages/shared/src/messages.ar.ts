@@ -1,4 +1,5 @@
 import type { Messages } from './messages-for.js';
+import { PASSWORD_MIN_LENGTH } from './constants.js';
 import { chars, MSG_AR_WEB, n, plural, type WebMsgKey } from './messages.ar-web.js';
 
 // The Arabic of every text in MSG (issue 26 item 1), key by key, with the same arguments. The English texts stay the
@@ -18,6 +19,8 @@ const units = (c: number) => plural(c, { zero: '# وحدة', one: 'وحدة وا
 
 /** The server's own texts. A key browser code reads is written in messages.ar-web.ts only: here it is a type error. */
 const SERVER_TEXTS = {
+  pageTitle: 'سوق — مساعد التسوق بالذكاء الاصطناعي',
+  pageDescription: 'سوق — متجر مفتوح مع مساعد تسوق بالذكاء الاصطناعي.',
   // Generic / API
   notFound: 'غير موجود',
   routeNotFound: 'المسار غير موجود',
@@ -27,6 +30,17 @@ const SERVER_TEXTS = {
 
   // Auth
   authRequired: 'يلزم تسجيل الدخول',
+  passwordTooShort: `يجب ألا تقل كلمة المرور عن ${PASSWORD_MIN_LENGTH} أحرف`,
+  nameRequired: 'الاسم مطلوب',
+  emailRequired: 'البريد الإلكتروني مطلوب',
+  passwordRequired: 'كلمة المرور مطلوبة',
+  companyNameRequired: 'اسم الشركة مطلوب',
+  contactNameRequired: 'اسم جهة الاتصال مطلوب',
+  messageRequired: 'الرسالة مطلوبة',
+  titleRequired: 'العنوان مطلوب',
+  bodyRequired: 'نص الإشعار مطلوب',
+  addressRequired: 'العنوان مطلوب',
+  variantValueRequired: 'قيمة الخيار مطلوبة',
   sessionExpired: 'انتهت جلستك. يُرجى تسجيل الدخول مرة أخرى.',
   forbidden: 'ليست لديك صلاحية للقيام بذلك',
   invalidCredentials: 'البريد الإلكتروني أو كلمة المرور غير صحيحة',

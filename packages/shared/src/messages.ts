@@ -1,12 +1,15 @@
 // Every user-facing text of the spec's error catalogues (§8) and the fixed labels the tests look for.
 // Server error bodies and client alerts both read from here.
 import { formatCount } from './rules/locale.js';
-import { PAYMENT_METHOD_LABELS, TAX_INCLUDED_LINE, TAX_LABEL } from './constants.js';
+import { PASSWORD_MIN_LENGTH, PAYMENT_METHOD_LABELS, TAX_INCLUDED_LINE, TAX_LABEL } from './constants.js';
 
 /** '1 product', '3 products': a count in English with its noun (`many` when the plural is not the noun and an s). */
 const countOf = (n: number, one: string, many = `${one}s`) => `${formatCount(n, 'en')} ${n === 1 ? one : many}`;
 
 export const MSG = {
+  // the page's tab title and description (apps/web/index.html's own, in English; the server writes the reader's)
+  pageTitle: 'Souq — AI shopping assistant',
+  pageDescription: 'Souq — an open marketplace with an AI shopping assistant.',
   // Generic / API
   requestFailed: 'Request failed',
   unexpectedResponse: 'Unexpected response',
@@ -18,6 +21,19 @@ export const MSG = {
 
   // Auth
   authRequired: 'Authentication required',
+  // the sign-up and sign-in forms' own rules (api/auth.ts), so a reader in Arabic gets them in Arabic (issue 34 item 10)
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  nameRequired: 'Name is required',
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+  companyNameRequired: 'Company name is required',
+  contactNameRequired: 'Contact name is required',
+  // other schemas' required fields (api/*.ts): their English is found by its words at the error serializer (decision 0105)
+  messageRequired: 'Message is required',
+  titleRequired: 'Title is required',
+  bodyRequired: 'Body is required',
+  addressRequired: 'Address is required',
+  variantValueRequired: 'Variant value is required',
   sessionExpired: 'Your session has expired. Please log in again.',
   forbidden: 'You do not have permission to do that',
   invalidCredentials: 'Invalid email or password',

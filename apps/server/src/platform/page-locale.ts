@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DIGITS_COOKIE, LANG_COOKIE, LOCALES, isDigits, textDirection, type Digits, type Locale } from '@souq/shared/rules/locale';
+import { MSG_AR } from '@souq/shared/messages.ar';
 import { cookieOf, readerOf, urlLangOf, urlParamOf, type Reader } from './request-locale.js';
 
 // The language a page is sent in (issue 26 item 2, decision 0104): chosen by the server, written into `<html lang dir>`
@@ -48,9 +49,19 @@ export const pageLocaleOf = (req: FastifyRequest, reply: FastifyReply): Locale =
 /** An API request's reader language (readerOf: the URL's `lang`, the saved choice, the cookie, Accept-Language). */
 export const readerLocale = (req: FastifyRequest): Locale => readerOf(req).locale;
 
-/** The built page with its `<html>` in a language and direction. */
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The built page with its `<html>` in a language and direction, and its tab title and description in that language
+ * (issue 34 item 10: an Arabic page's tab read English). index.html is written in English (MSG.pageTitle and
+ * MSG.pageDescription are its words), so an English page is sent as built.
+ */
 export function htmlIn(html: string, locale: Locale): string {
-  return html.replace(/<html[^>]*>/, `<html lang="${locale}" dir="${textDirection(locale)}">`);
+  const page = html.replace(/<html[^>]*>/, `<html lang="${locale}" dir="${textDirection(locale)}">`);
+  if (locale === 'en') return page;
+  return page
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(MSG_AR.pageTitle)}</title>`)
+    .replace(/<meta name="description" content="[^"]*"/, () => `<meta name="description" content="${escapeHtml(MSG_AR.pageDescription)}"`);
 }
 
 /** Each language's storefront catalogue script, preloaded by every page in that language (its texts come first). */

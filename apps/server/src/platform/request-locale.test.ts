@@ -135,4 +135,42 @@ describe('the saved language and digits of a signed-in person', () => {
     expect(later.status).toBe(200);
     expect(later.headers['set-cookie']).toEqual([expect.stringMatching(/^souq_lang=ar;/), expect.stringMatching(/^souq_digits=latn;/)]);
   });
+
+  it('signing in or up while reading Arabic saves it for an account that has no choice yet; a saved choice wins', async () => {
+    // a sign-in from a page opened in Arabic (its cookie) with the Arabic-Indic digits chosen
+    const email = uniqueEmail();
+    await call(t.app, { method: 'POST', url: '/api/auth/signup', body: { name: 'Noor', email, password: 'password-123' } });
+    const reading = { cookie: 'souq_lang=ar; souq_digits=arab', 'accept-language': 'en' };
+    const login = await call(t.app, { method: 'POST', url: '/api/auth/login', body: { email, password: 'password-123' }, headers: reading });
+    expect(login.headers['set-cookie']).toEqual([expect.stringMatching(/^souq_lang=ar;/), expect.stringMatching(/^souq_digits=arab;/)]);
+    expect((await call(t.app, { url: '/api/auth/language', token: login.json.token })).json).toEqual({ locale: 'ar', digits: 'arab' });
+    // another device, reading English by its cookie: the saved Arabic comes to it, unchanged
+    const other = await call(t.app, { method: 'POST', url: '/api/auth/login', body: { email, password: 'password-123' }, headers: { cookie: 'souq_lang=en' } });
+    expect(other.headers['set-cookie']).toEqual([expect.stringMatching(/^souq_lang=ar;/), expect.stringMatching(/^souq_digits=arab;/)]);
+    expect((await call(t.app, { url: '/api/auth/language', token: other.json.token })).json.locale).toBe('ar');
+
+    // a sign-up from a browser that asks for Arabic first; a vendor's too
+    const signup = await call(t.app, { method: 'POST', url: '/api/auth/signup', body: { name: 'Salem', email: uniqueEmail(), password: 'password-123' }, headers: AR });
+    expect(signup.status).toBe(201);
+    expect((await call(t.app, { url: '/api/auth/language', token: signup.json.token })).json).toEqual({ locale: 'ar', digits: 'latn' });
+    const vendor = await call(t.app, {
+      method: 'POST', url: '/api/vendor/signup', headers: { cookie: 'souq_lang=ar' },
+      body: { company_name: 'Dar Al Kutub', contact_name: 'Mona', email: uniqueEmail(), password: 'password-123' },
+    });
+    expect(vendor.status).toBe(201);
+    expect((await call(t.app, { url: '/api/auth/language', token: vendor.json.token })).json.locale).toBe('ar');
+
+    // English by default is no choice: nothing saved
+    const plain = await call(t.app, { method: 'POST', url: '/api/auth/signup', body: { name: 'Sam', email: uniqueEmail(), password: 'password-123' }, headers: { 'accept-language': 'en-GB' } });
+    expect(plain.headers['set-cookie']).toBeUndefined();
+    expect((await call(t.app, { url: '/api/auth/language', token: plain.json.token })).json.locale).toBeNull();
+  });
+
+  it("the sign-up form's own rules in the reader's language", async () => {
+    const ar = await call(t.app, { method: 'POST', url: '/api/auth/signup', body: { name: '', email: uniqueEmail(), password: 'short' }, headers: AR });
+    expect(ar.status).toBe(400);
+    expect(ar.json.fields).toEqual({ name: MSG_AR.nameRequired, password: MSG_AR.passwordTooShort });
+    const en = await call(t.app, { method: 'POST', url: '/api/auth/signup', body: { name: '', email: uniqueEmail(), password: 'short' } });
+    expect(en.json.fields).toEqual({ name: 'Name is required', password: 'Password must be at least 8 characters' });
+  });
 });

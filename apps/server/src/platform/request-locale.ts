@@ -53,6 +53,19 @@ export function readerOf(req: FastifyRequest): Reader {
 }
 
 /**
+ * The language (and digits) a person was reading in when they chose one: the URL's `lang` or the cookie (the switch,
+ * a `?lang=` link), else Arabic when the browser asks for it first. English by default is no choice: null. What a
+ * sign-in or sign-up saves for an account that has none yet (issue 34 item 13).
+ */
+export function chosenReaderOf(req: FastifyRequest): { locale: Locale; digits?: Digits } | null {
+  const explicit = [urlLangOf(req), cookieOf(req.headers.cookie, LANG_COOKIE)].find(isLocale);
+  const locale = explicit ?? (pickLocale({ acceptLanguage: req.headers['accept-language'] }) === 'ar' ? 'ar' : null);
+  if (!locale) return null;
+  const digits = cookieOf(req.headers.cookie, DIGITS_COOKIE);
+  return locale === 'ar' && isDigits(digits) ? { locale, digits } : { locale };
+}
+
+/**
  * Remembers a reader's choice in the browser (the cookies every page request carries: a page navigation sends no
  * bearer token, so a signed-in person's saved choice reaches their pages this way, from the sign-in or the switch on).
  */

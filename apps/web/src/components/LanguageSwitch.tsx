@@ -1,8 +1,7 @@
-import { DIGITS_COOKIE, LANG_COOKIE, LANG_PARAM, LOCALE_NAMES, type Digits, type Locale } from '@souq/shared/rules/locale';
+import { DIGITS_COOKIE, LANG_COOKIE, LANG_PARAM, LOCALE_NAMES, readerLocale, type Digits, type Locale } from '@souq/shared/rules/locale';
 import { useLingui } from '@lingui/react/macro';
 import type { LanguageChoice } from '@souq/shared/api/auth';
 import { api } from '@/lib/api-client';
-import { pageDigits } from '@/lib/i18n';
 import { tokens } from '@/lib/storage';
 import { buttonClass } from './ui/Button';
 import { cx } from './ui/cx';
@@ -42,6 +41,7 @@ function reopenIn(locale: Locale) {
  * The header's language switch: names the other language in itself ('العربية' / 'English'). Choosing it remembers the
  * choice (a cookie; the account too when signed in, for e-mails and push) and opens the same page with `?lang=`, so
  * the server sends it in that language and direction from the first byte, and the link can be shared as it is.
+ * On an Arabic page the digits switch stands beside it (issue 34 item 13: the choice had no place on screen).
  */
 export function LanguageSwitch({ className, onChoose }: { className?: string; onChoose?: (locale: Locale) => Promise<unknown> | void }) {
   // the active language, not the document's: the server's first-view render has no document and must draw the same switch
@@ -52,9 +52,12 @@ export function LanguageSwitch({ className, onChoose }: { className?: string; on
     reopenIn(other);
   }
   return (
-    <button type="button" lang={other} onClick={() => void choose()} className={cx(buttonClass('ghost', 'sm'), className)}>
-      {LOCALE_NAMES[other]}
-    </button>
+    <>
+      <button type="button" lang={other} onClick={() => void choose()} className={cx(buttonClass('ghost', 'sm'), className)}>
+        {LOCALE_NAMES[other]}
+      </button>
+      <DigitsSwitch className="shrink-0 px-2" />
+    </>
   );
 }
 
@@ -68,16 +71,18 @@ const DIGITS_SAMPLE: Record<Digits, string> = { arab: '١٢٣', latn: '123' };
  */
 export function DigitsSwitch({ className }: { className?: string }) {
   const { t, i18n } = useLingui();
-  // the active language, as the switch above reads it (the server's first-view render has no document)
+  // the active language, as the switch above reads it, and the digits the page is written in (the formatter's reader:
+  // the server's first-view render has no document, and must draw the same switch as the browser)
   if (i18n.locale !== 'ar') return null;
-  const other: Digits = pageDigits() === 'arab' ? 'latn' : 'arab';
+  const reader = readerLocale();
+  const other: Digits = typeof reader !== 'string' && reader.digits === 'arab' ? 'latn' : 'arab';
   const label = other === 'arab' ? t`Write numbers in Arabic-Indic digits` : t`Write numbers in Latin digits`;
   async function choose() {
     await remember({ locale: 'ar', digits: other });
     window.location.reload();
   }
   return (
-    <button type="button" aria-label={label} title={label} onClick={() => void choose()} className={cx(buttonClass('ghost', 'sm'), className)}>
+    <button type="button" aria-label={label} title={label} lang="ar" onClick={() => void choose()} className={cx(buttonClass('ghost', 'sm'), 'tabular-nums', className)}>
       {DIGITS_SAMPLE[other]}
     </button>
   );

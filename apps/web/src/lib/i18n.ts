@@ -1,5 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
-import { DEFAULT_LOCALE, DIGITS_COOKIE, isDigits, isLocale, setReaderLocale, type Digits, type Locale } from '@souq/shared/rules/locale';
+import { DEFAULT_LOCALE, DIGITS_COOKIE, isDigits, isLocale, LANG_COOKIE, readerLocale, setReaderLocale, type Digits, type Locale } from '@souq/shared/rules/locale';
 import { registerArabicWebMessages } from '@souq/shared/messages-for';
 
 // The reader's language in the browser (issue 26, decision 0104). The server chose it for the page (the URL's
@@ -62,8 +62,32 @@ export async function loadArea(area: Area, locale: Locale = pageLocale()): Promi
  */
 export function pageDigits(): Digits {
   if (typeof document === 'undefined' || pageLocale() !== 'ar') return 'latn';
-  const value = document.cookie.split(';').map((c) => c.trim().split('=')).find(([k]) => k === DIGITS_COOKIE)?.[1];
+  const value = cookie(DIGITS_COOKIE);
   return isDigits(value) ? value : 'latn';
+}
+
+const cookie = (name: string): string | undefined => document.cookie.split(';').map((c) => c.trim().split('=')).find(([k]) => k === name)?.[1];
+
+/**
+ * After a sign-in or sign-up (issue 34 item 13): whether the person's saved language or digits — the cookies the
+ * answer set, decision 0105 — differ from the ones this page was drawn in. Then the next page is opened by the browser
+ * (`window.location.assign`), so the server sends it in that language and direction from the first byte; otherwise
+ * the app moves on without a reload.
+ */
+export function signInChangedLanguage(): boolean {
+  if (typeof document === 'undefined') return false;
+  const saved = cookie(LANG_COOKIE);
+  if (isLocale(saved) && saved !== pageLocale()) return true;
+  const reader = readerLocale();
+  const drawn = typeof reader === 'string' ? 'latn' : (reader.digits ?? 'latn');
+  return pageLocale() === 'ar' && pageDigits() !== drawn;
+}
+
+/** Goes to `path` after a sign-in: in the saved language from the first byte when it changed (above), else in the app. */
+export function goAfterSignIn(path: string, navigate: (path: string) => void, opts: { replace?: boolean } = {}): void {
+  if (!signInChangedLanguage()) navigate(path);
+  else if (opts.replace) window.location.replace(path);
+  else window.location.assign(path);
 }
 
 /**

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants.js';
 import { emailSchema as email } from './email.js';
+import { MSG } from '../messages.js';
 
 const password = z
   .string()
-  .min(PASSWORD_MIN_LENGTH, { error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
+  .min(PASSWORD_MIN_LENGTH, { error: MSG.passwordTooShort })
   .max(200);
 
 export const signupRequestSchema = z.object({
-  name: z.string().trim().min(1, { error: 'Name is required' }).max(120),
+  name: z.string().trim().min(1, { error: MSG.nameRequired }).max(120),
   email,
   password,
 });
@@ -17,8 +18,8 @@ export type SignupRequest = z.infer<typeof signupRequestSchema>;
 /** The login form also sends `name` (spec §7); it is accepted and ignored. */
 export const loginRequestSchema = z.object({
   name: z.string().optional(),
-  email: z.string().trim().toLowerCase().min(1, { error: 'Email is required' }),
-  password: z.string().min(1, { error: 'Password is required' }).max(200),
+  email: z.string().trim().toLowerCase().min(1, { error: MSG.emailRequired }),
+  password: z.string().min(1, { error: MSG.passwordRequired }).max(200),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -51,8 +52,8 @@ const vendorAddressInput = z
   .optional();
 
 export const vendorSignupRequestSchema = z.object({
-  company_name: z.string().trim().min(1, { error: 'Company name is required' }).max(200),
-  contact_name: z.string().trim().min(1, { error: 'Contact name is required' }).max(120),
+  company_name: z.string().trim().min(1, { error: MSG.companyNameRequired }).max(200),
+  contact_name: z.string().trim().min(1, { error: MSG.contactNameRequired }).max(120),
   email,
   password,
   phone: z.string().trim().max(40).optional().default(''),
@@ -61,8 +62,8 @@ export const vendorSignupRequestSchema = z.object({
 export type VendorSignupRequest = z.infer<typeof vendorSignupRequestSchema>;
 
 export const vendorLoginRequestSchema = z.object({
-  email: z.string().trim().toLowerCase().min(1, { error: 'Email is required' }),
-  password: z.string().min(1, { error: 'Password is required' }).max(200),
+  email: z.string().trim().toLowerCase().min(1, { error: MSG.emailRequired }),
+  password: z.string().min(1, { error: MSG.passwordRequired }).max(200),
 });
 
 export const fileRefSchema = z.object({ id: z.string(), url: z.string(), name: z.string(), mime_type: z.string() }).nullable();

@@ -10,6 +10,8 @@ export const imageSearchRequestSchema = z.object({
 export const imageSearchResultSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** The product's Arabic name ('' when it has none): the results read in the shopper's language (issue 34 item 11). */
+  name_ar: z.string(),
   price: z.number(),
   category: z.string(),
   image: z.string().nullable(),

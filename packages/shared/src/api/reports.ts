@@ -40,9 +40,11 @@ export const salesAnalyticsSchema = z.object({
   currency: z.string(),
   totals: z.object({ orders: z.number().int(), revenue: z.number(), units_sold: z.number().int() }),
   categories: z.array(z.object({ category: z.string(), revenue: z.number(), units_sold: z.number().int() })),
-  products: z.array(z.object({ id: z.number().int().nullable(), name: z.string(), revenue: z.number(), units_sold: z.number().int() })),
-  price_buckets: z.array(z.object({ bucket: z.string(), items: z.number().int(), revenue: z.number() })),
-  cart_value_buckets: z.array(z.object({ bucket: z.string(), orders: z.number().int(), revenue: z.number() })),
+  /** name_ar: the product's Arabic name as the catalogue has it ('' when none, or the product is gone). */
+  products: z.array(z.object({ id: z.number().int().nullable(), name: z.string(), name_ar: z.string(), revenue: z.number(), units_sold: z.number().int() })),
+  /** `bucket` is the English label ('AED 50–100'); `low`/`high` its edges in major units (high null for the last, open one). */
+  price_buckets: z.array(z.object({ bucket: z.string(), low: z.number(), high: z.number().nullable(), items: z.number().int(), revenue: z.number() })),
+  cart_value_buckets: z.array(z.object({ bucket: z.string(), low: z.number(), high: z.number().nullable(), orders: z.number().int(), revenue: z.number() })),
   /** Every day of the range, zero days included. */
   revenue_by_day: z.array(z.object({ date: z.string(), revenue: z.number(), orders: z.number().int() })),
 });

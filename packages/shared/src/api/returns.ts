@@ -47,6 +47,8 @@ export const returnRequestSchema = z.object({
   line_id: z.number().int(),
   product_id: z.number().int().nullable(),
   product_name: z.string(),
+  /** The product's Arabic name as the catalogue has it now ('' when none, or the product is gone): issue 34 item 11. */
+  product_name_ar: z.string(),
   variant_label: z.string(),
   units: z.number().int(),
   unit_price_cents: z.number().int(),
@@ -73,6 +75,8 @@ export const returnableLineSchema = z.object({
   order_number: z.string(),
   line_id: z.number().int(),
   product_name: z.string(),
+  /** The product's Arabic name ('' when none). */
+  product_name_ar: z.string(),
   variant_label: z.string(),
   quantity: z.number().int(),
   units_left: z.number().int(),

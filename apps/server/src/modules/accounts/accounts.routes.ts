@@ -10,7 +10,7 @@ import {
 import { errorBodySchema, successSchema } from '@souq/shared/api/common';
 import { bearerToken, principalOf, requireSignedIn } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
-import { setReaderCookies } from '../../platform/request-locale.js';
+import { chosenReaderOf, setReaderCookies } from '../../platform/request-locale.js';
 import type { SessionStore } from '../../platform/auth.js';
 import type { AccountsService } from './accounts.service.js';
 import type { VendorsService } from '../vendors/vendors.service.js';
@@ -50,11 +50,19 @@ export function accountsRoutes(deps: {
 
   /**
    * A sign-in brings the person's saved language and digits to this browser (its cookies): a page navigation carries
-   * no bearer token, so this is how their pages open in their language on a new device (decision 0105).
+   * no bearer token, so this is how their pages open in their language on a new device (decision 0105). An account
+   * with none saved yet keeps the language it was signed into or created in, when the reader chose one (the URL's
+   * lang, the cookie, a browser asking for Arabic: `chosenReaderOf`), so e-mails, push and other devices follow it.
    */
-  async function withSavedReader<T extends { token: string }>(reply: FastifyReply, res: T): Promise<T> {
+  async function withSavedReader<T extends { token: string }>(req: FastifyRequest, reply: FastifyReply, res: T): Promise<T> {
     const principal = await deps.sessions.lookup(res.token);
-    if (principal?.locale) setReaderCookies(reply, { locale: principal.locale, digits: principal.digits ?? 'latn' });
+    if (!principal) return res;
+    if (principal.locale) {
+      setReaderCookies(reply, { locale: principal.locale, digits: principal.digits ?? 'latn' });
+      return res;
+    }
+    const chosen = chosenReaderOf(req);
+    if (chosen) setReaderCookies(reply, await accounts.setLanguage(principal.userId, chosen));
     return res;
   }
 
@@ -81,13 +89,13 @@ export function accountsRoutes(deps: {
       ...signupsFromClient,
       schema: { tags: ['accounts'], summary: 'Create a customer account', body: signupRequestSchema, response: { 201: authResponseSchema, ...errors } },
       config: loginLimit,
-    }, async (req, reply) => reply.status(201).send(await accounts.signup(req.body)));
+    }, async (req, reply) => reply.status(201).send(await withSavedReader(req, reply, await accounts.signup(req.body))));
 
     r.post('/api/auth/login', {
       ...loginsFromClient,
       schema: { tags: ['accounts'], summary: 'Customer login', body: loginRequestSchema, response: { 200: authResponseSchema, ...errors } },
       config: loginLimit,
-    }, async (req, reply) => withSavedReader(reply, await accounts.login(req.body.email, req.body.password)));
+    }, async (req, reply) => withSavedReader(req, reply, await accounts.login(req.body.email, req.body.password)));
 
     r.post('/api/auth/logout', {
       schema: { tags: ['accounts'], summary: 'End the current session (any kind)', response: { 200: successSchema } },
@@ -109,13 +117,13 @@ export function accountsRoutes(deps: {
       ...signupsFromClient,
       schema: { tags: ['accounts'], summary: 'Create a vendor account', body: vendorSignupRequestSchema, response: { 201: vendorAuthResponseSchema, ...errors } },
       config: loginLimit,
-    }, async (req, reply) => reply.status(201).send(await accounts.vendorSignup(req.body)));
+    }, async (req, reply) => reply.status(201).send(await withSavedReader(req, reply, await accounts.vendorSignup(req.body))));
 
     r.post('/api/vendor/login', {
       ...loginsFromClient,
       schema: { tags: ['accounts'], summary: 'Vendor login', body: vendorLoginRequestSchema, response: { 200: vendorAuthResponseSchema, ...errors } },
       config: loginLimit,
-    }, async (req, reply) => withSavedReader(reply, await accounts.vendorLogin(req.body.email, req.body.password)));
+    }, async (req, reply) => withSavedReader(req, reply, await accounts.vendorLogin(req.body.email, req.body.password)));
 
     r.get('/api/auth/language', {
       preHandler: requireSignedIn,

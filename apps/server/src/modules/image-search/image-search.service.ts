@@ -70,7 +70,7 @@ export function closeMatches<T extends Neighbour>(hits: readonly T[], typical: n
   return hits.filter((h) => h.similarity >= best.similarity - MAX_GAP_FROM_BEST);
 }
 
-export type SearchResult = Pick<Product, 'id' | 'name' | 'price' | 'category' | 'image' | 'images'> & { similarity: number };
+export type SearchResult = Pick<Product, 'id' | 'name' | 'name_ar' | 'price' | 'category' | 'image' | 'images'> & { similarity: number };
 export type Neighbour = { productId: number; similarity: number };
 /** A neighbour with the geometric matches that agreed with the query (0 when it was not verified). */
 export type RankedNeighbour = Neighbour & { inliers: number };
@@ -404,7 +404,7 @@ export function createImageSearchService(deps: {
         products: hits.flatMap((h) => {
           const p = byId.get(h.productId);
           if (!p) return [];
-          return [{ id: p.id, name: p.name, price: p.price, category: p.category, image: p.image, images: p.images, similarity: similarityScore(h.match) }];
+          return [{ id: p.id, name: p.name, name_ar: p.name_ar, price: p.price, category: p.category, image: p.image, images: p.images, similarity: similarityScore(h.match) }];
         }),
       };
     },

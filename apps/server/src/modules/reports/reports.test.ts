@@ -17,7 +17,7 @@ beforeAll(async () => {
   admin = await adminToken(t.app, t.config);
   customer = await signupCustomer(t.app);
   vendor = await signupVendor(t.app);
-  const phone = await makeProduct(t.app, { name: 'Report Phone', priceCents: 120_000, stock: 20, categories: ['Smartphones', 'Electronics'] });
+  const phone = await makeProduct(t.app, { name: 'Report Phone', nameAr: 'هاتف التقرير', priceCents: 120_000, stock: 20, categories: ['Smartphones', 'Electronics'] });
   const case_ = await makeProduct(t.app, { name: 'Report Case', priceCents: 4_000, stock: 3, categories: ['Accessories'] });
   const book = await makeProduct(t.app, { name: 'Report Book', priceCents: 6_000, stock: 30, categories: [] });
   await makeProduct(t.app, { name: 'Report Draft', priceCents: 1_000, stock: 7, status: 'inactive' });
@@ -107,22 +107,22 @@ describe('GET /api/analytics/sales', () => {
       { category: 'Accessories', revenue: 80, units_sold: 2 },
     ]);
     expect(s.products).toEqual([
-      { id: ids.phone, name: 'Report Phone', revenue: 1200, units_sold: 1 },
-      { id: ids.book, name: 'Report Book', revenue: 180, units_sold: 3 },
-      { id: ids.case, name: 'Report Case', revenue: 80, units_sold: 2 },
+      { id: ids.phone, name: 'Report Phone', name_ar: 'هاتف التقرير', revenue: 1200, units_sold: 1 },
+      { id: ids.book, name: 'Report Book', name_ar: '', revenue: 180, units_sold: 3 },
+      { id: ids.case, name: 'Report Case', name_ar: '', revenue: 80, units_sold: 2 },
     ]);
     expect(s.price_buckets).toEqual([
-      { bucket: 'AED 0–50', items: 2, revenue: 80 },
-      { bucket: 'AED 50–100', items: 3, revenue: 180 },
-      { bucket: 'AED 100–250', items: 0, revenue: 0 },
-      { bucket: 'AED 250–500', items: 0, revenue: 0 },
-      { bucket: 'AED 500–1,000', items: 0, revenue: 0 },
-      { bucket: 'AED 1,000+', items: 1, revenue: 1200 },
+      { bucket: 'AED 0–50', low: 0, high: 50, items: 2, revenue: 80 },
+      { bucket: 'AED 50–100', low: 50, high: 100, items: 3, revenue: 180 },
+      { bucket: 'AED 100–250', low: 100, high: 250, items: 0, revenue: 0 },
+      { bucket: 'AED 250–500', low: 250, high: 500, items: 0, revenue: 0 },
+      { bucket: 'AED 500–1,000', low: 500, high: 1000, items: 0, revenue: 0 },
+      { bucket: 'AED 1,000+', low: 1000, high: null, items: 1, revenue: 1200 },
     ]);
     expect(s.cart_value_buckets.filter((b: { orders: number }) => b.orders > 0)).toEqual([
-      { bucket: 'AED 0–100', orders: 1, revenue: 60 },
-      { bucket: 'AED 100–250', orders: 1, revenue: 120 },
-      { bucket: 'AED 1,000–2,500', orders: 1, revenue: 1280 },
+      { bucket: 'AED 0–100', low: 0, high: 100, orders: 1, revenue: 60 },
+      { bucket: 'AED 100–250', low: 100, high: 250, orders: 1, revenue: 120 },
+      { bucket: 'AED 1,000–2,500', low: 1000, high: 2500, orders: 1, revenue: 1280 },
     ]);
     expect(s.revenue_by_day).toHaveLength(30);
     expect(s.revenue_by_day.at(-1)).toEqual({ date: day(0), revenue: 1400, orders: 2 });

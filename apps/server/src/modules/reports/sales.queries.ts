@@ -39,6 +39,9 @@ export function bucketLabels(edges: readonly number[], currency: string): string
   return edges.map((edge, i) => (i + 1 < edges.length ? `${currency} ${money(edge)}–${money(edges[i + 1]!)}` : `${currency} ${money(edge)}+`));
 }
 
+/** A bucket's edges in major units (`high` null for the last, open one): a screen writes them in its reader's language. */
+const bucketEdges = (edges: readonly number[], i: number) => ({ low: edges[i]!, high: edges[i + 1] ?? null });
+
 /** The index (0-based) of the bucket a cents amount falls in, as SQL: edges are major units, [edge, next). */
 const bucketIndex = (cents: SQL, edges: readonly number[]) =>
   sql`(width_bucket(${cents}::float8 / 100, array[${sql.join(edges.slice(1).map((e) => sql`${e}`), sql`, `)}]::float8[]))`;
@@ -65,8 +68,9 @@ export function createSalesQueries(db: Db) {
             left join ${products} on ${products.id} = ${orderItems.productId}
           where ${inRange}
           group by 1 order by 2 desc, 1 limit ${SALES_TOP_ROWS}`),
-        rowsOf<{ id: number | null; name: string; revenue: number; units: number }>(db, sql`
+        rowsOf<{ id: number | null; name: string; name_ar: string | null; revenue: number; units: number }>(db, sql`
           select ${orderItems.productId} as id, max(${orderItems.productName}) as name,
+                 (select ${products.nameAr} from ${products} where ${products.id} = ${orderItems.productId}) as name_ar,
                  sum(${orderItems.lineTotalCents})::int8 as revenue, sum(${orderItems.quantity})::int8 as units
           from ${linesInRange}
           group by ${orderItems.productId}, case when ${orderItems.productId} is null then ${orderItems.productName} end
@@ -97,10 +101,10 @@ export function createSalesQueries(db: Db) {
         currency,
         totals: { orders: Number(t?.orders ?? 0), revenue: centsToAmount(t?.revenue ?? 0), units_sold: Number(t?.units ?? 0) },
         categories: categories.map((c) => ({ category: c.category, revenue: centsToAmount(c.revenue), units_sold: Number(c.units) })),
-        products: top.map((p) => ({ id: p.id === null ? null : Number(p.id), name: p.name, revenue: centsToAmount(p.revenue), units_sold: Number(p.units) })),
+        products: top.map((p) => ({ id: p.id === null ? null : Number(p.id), name: p.name, name_ar: p.name_ar ?? '', revenue: centsToAmount(p.revenue), units_sold: Number(p.units) })),
         // every bucket, empty ones with zeros, so the table reads as a distribution
-        price_buckets: priceLabels.map((bucket, i) => ({ bucket, items: Number(prices.get(i)?.items ?? 0), revenue: centsToAmount(prices.get(i)?.revenue ?? 0) })),
-        cart_value_buckets: cartLabels.map((bucket, i) => ({ bucket, orders: Number(carts.get(i)?.orders ?? 0), revenue: centsToAmount(carts.get(i)?.revenue ?? 0) })),
+        price_buckets: priceLabels.map((bucket, i) => ({ bucket, ...bucketEdges(PRICE_BUCKET_EDGES, i), items: Number(prices.get(i)?.items ?? 0), revenue: centsToAmount(prices.get(i)?.revenue ?? 0) })),
+        cart_value_buckets: cartLabels.map((bucket, i) => ({ bucket, ...bucketEdges(CART_VALUE_BUCKET_EDGES, i), orders: Number(carts.get(i)?.orders ?? 0), revenue: centsToAmount(carts.get(i)?.revenue ?? 0) })),
         revenue_by_day: days.map((d) => ({ date: d.date, revenue: centsToAmount(d.revenue), orders: Number(d.orders) })),
       };
     },

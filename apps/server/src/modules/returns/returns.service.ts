@@ -164,13 +164,14 @@ export function createReturnsService(deps: { db: Db; bus: Bus; audit: AuditLog; 
     async mine(userId: number): Promise<MyReturns> {
       const returns = await readReturns(sql`r.user_id = ${userId}`, { limit: MY_RETURNS_LIMIT, offset: 0 });
       const lines = await rowsOf<{
-        order_id: number; order_number: string; line_id: number; product_name: string; variant_label: string; quantity: number; unit_price_cents: number;
-        currency: string; payment_method: 'card' | 'cod'; seller_name: string | null; delivered_at: Date | string; window_days: number | null; taken: number;
+        order_id: number; order_number: string; line_id: number; product_name: string; product_name_ar: string; variant_label: string; quantity: number;
+        unit_price_cents: number; currency: string; payment_method: 'card' | 'cod'; seller_name: string | null; delivered_at: Date | string; window_days: number | null; taken: number;
       }>(db, sql`
-        select o.id as order_id, o.order_number, i.id as line_id, i.product_name, i.variant_label, i.quantity, i.unit_price_cents, o.currency,
+        select o.id as order_id, o.order_number, i.id as line_id, i.product_name, coalesce(p.name_ar, '') as product_name_ar, i.variant_label, i.quantity, i.unit_price_cents, o.currency,
           o.payment_method, v.company_name as seller_name, o.delivered_at, v.return_window_days as window_days,
           coalesce((select sum(r.units) from return_requests r where r.order_item_id = i.id and r.status <> 'rejected'), 0)::int as taken
         from orders o join order_items i on i.order_id = o.id left join vendors v on v.id = o.seller_vendor_id
+        left join products p on p.id = i.product_id
         where o.user_id = ${userId} and o.status = 'delivered' and o.delivered_at is not null
         order by o.delivered_at desc, i.id limit ${MY_RETURNS_LIMIT}`);
       const now = Date.now();
@@ -180,7 +181,8 @@ export function createReturnsService(deps: { db: Db; bus: Bus; audit: AuditLog; 
         const left = l.quantity - l.taken;
         if (left <= 0 || closes.getTime() < now) continue;
         returnable.push({
-          order_id: l.order_id, order_number: l.order_number, line_id: l.line_id, product_name: l.product_name, variant_label: l.variant_label,
+          order_id: l.order_id, order_number: l.order_number, line_id: l.line_id, product_name: l.product_name, product_name_ar: l.product_name_ar,
+          variant_label: l.variant_label,
           quantity: l.quantity, units_left: left, unit_price_cents: l.unit_price_cents, currency: l.currency, payment_method: l.payment_method,
           seller_name: l.seller_name ?? MARKETPLACE_SELLER_NAME, window_closes_at: closes.toISOString(),
         });

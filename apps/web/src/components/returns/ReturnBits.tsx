@@ -1,4 +1,6 @@
 import type { RefundMethod, ReturnReason, ReturnStatus } from '@souq/shared/constants';
+import { useContentLang } from '@/lib/content-lang';
+import { pickText } from '@souq/shared/rules/content-lang';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
@@ -53,12 +55,13 @@ export function ReturnSummary({ r, showCustomer = false }: { r: ReturnRequest; s
   const { i18n } = useLingui();
   const MSG = useMsg();
   const locale = useLocale();
+  const lang = useContentLang();
   const cents = (n: number) => formatCents(n, r.currency, locale);
   return (
     <div className="min-w-0 space-y-1 text-sm">
       <p className="flex flex-wrap items-center gap-2">
         <span className="font-medium text-slate-900">
-          <span className="tabular-nums">{formatCount(r.units, locale)} ×</span> <bdi>{r.product_name}</bdi>
+          <span className="tabular-nums">{formatCount(r.units, locale)} ×</span> <bdi>{pickText(r.product_name, r.product_name_ar, lang)}</bdi>
         </span>
         <ReturnBadge status={r.status} />
       </p>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { VERIFIED_PURCHASE_LABEL, type Review } from '@souq/shared/api/reviews';
+import type { Review } from '@souq/shared/api/reviews';
 import { Stars } from '@/components/ui/Stars';
 import { formatDate } from '@souq/shared/rules/locale';
 import { Trans } from '@lingui/react/macro';
@@ -18,7 +18,7 @@ export function ReviewCard({ review, children, extra }: { review: Review; childr
         <h4 id={`review-${review.id}-title`} className="text-sm font-semibold text-slate-900" dir="auto">{review.title}</h4>
       </div>
       <p className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-slate-500">
-        <span className="rounded-full bg-emerald-50 px-2 py-0.5 font-medium text-emerald-800">{VERIFIED_PURCHASE_LABEL}</span>
+        <span className="rounded-full bg-emerald-50 px-2 py-0.5 font-medium text-emerald-800"><Trans>Verified purchase</Trans></span>
         <bdi>{review.author_name}</bdi>
         <time dateTime={review.created_at}>{formatDate(review.created_at)}</time>
       </p>

@@ -29,7 +29,8 @@ export function ChatBubble({ side, sender, text, at, tone = 'default', formatted
   return (
     <div className={cx('flex flex-col gap-0.5', mine ? 'items-end' : 'items-start')}>
       <span className="px-1 text-xs text-slate-500">
-        {sender}
+        {/* a support agent's name as typed, in its own direction */}
+        <bdi>{sender}</bdi>
         {at && <time dateTime={at} title={formatDate(at, 'dayTime')}> · {formatRelativeTime(at)}</time>}
       </span>
       <div

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { cx } from './cx';
+import { t } from '@lingui/core/macro';
 
 /** The Souq mark (a shopping bag) and word mark; a link home unless `to` is null. */
 export function Logo({ to = '/', tone = 'dark', className, label }: { to?: string | null; tone?: 'dark' | 'light'; className?: string; label?: string }) {
@@ -17,5 +18,5 @@ export function Logo({ to = '/', tone = 'dark', className, label }: { to?: strin
     </>
   );
   const cls = cx('inline-flex items-center gap-2.5', className);
-  return to === null ? <span className={cls}>{content}</span> : <Link to={to} className={cls} aria-label={label ? `Souq ${label} home` : 'Souq home'}>{content}</Link>;
+  return to === null ? <span className={cls}>{content}</span> : <Link to={to} className={cls} aria-label={label ? t`Souq ${label} home` : t`Souq home`}>{content}</Link>;
 }

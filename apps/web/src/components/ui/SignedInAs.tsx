@@ -5,6 +5,7 @@ import { readJson } from '@/lib/storage';
 import { logout, useAdminAccess, useToken } from '@/lib/session';
 import { Button, buttonClass } from './Button';
 import { Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
 
 /**
  * Which session a shared tool runs under (admin first, then vendor), with Logout; links to both doors when
@@ -23,13 +24,13 @@ export function SignedInAs({ prefer = 'admin' }: { prefer?: 'admin' | 'vendor' }
       </div>
     );
   }
-  const who = door === 'admin' ? 'Admin User' : (readJson<Vendor | null>(STORAGE_KEYS.vendor, null)?.company_name ?? 'Vendor');
+  const who = door === 'admin' ? t`Admin User` : (readJson<Vendor | null>(STORAGE_KEYS.vendor, null)?.company_name ?? t`Vendor`);
   return (
     <div className="flex items-center gap-3">
       <p className="text-end text-sm leading-tight">
         <span className="sr-only"><Trans>Signed in as</Trans> </span>
-        <span className="block max-w-28 truncate font-medium text-slate-900 sm:max-w-40">{who}</span>
-        <span className="block text-xs text-slate-500">{door === 'admin' ? 'Super Admin' : 'Vendor'}</span>
+        <span className="block max-w-28 truncate font-medium text-slate-900 sm:max-w-40"><bdi>{who}</bdi></span>
+        <span className="block text-xs text-slate-500">{door === 'admin' ? t`Super Admin` : t`Vendor`}</span>
       </p>
       <Button variant="secondary" size="sm" onClick={() => void logout(door)}>
         <Trans>Logout</Trans>

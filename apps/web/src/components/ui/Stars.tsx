@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import { cx } from './cx';
+import { t } from '@lingui/core/macro';
+import { numberFormat, readerLocale } from '@souq/shared/rules/locale';
 
 /** One star in a 20 × 20 box, drawn from (10, 1.6) with relative steps, so it moves by changing its start. */
 const STAR_STEPS = 'l2.6 5.3 5.8.8-4.2 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.6 7.7l5.8-.8z';
@@ -32,7 +34,10 @@ export function Stars({ rating, size = 'sm', showValue = false, className }: {
 }) {
   const clipId = useId();
   const value = Math.min(5, Math.max(0, Number.isFinite(Number(rating)) ? Number(rating) : 0));
-  const label = `Rated ${Math.round(value * 10) / 10} out of 5`;
+  // the value in the reader's language and digits (Arabic-Indic when chosen), one decimal as the spec shows it
+  const shown = numberFormat(readerLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
+  const five = numberFormat(readerLocale(), { maximumFractionDigits: 0 }).format(5);
+  const label = t`Rated ${shown} out of ${five}`;
   const { px, className: height } = SIZES[size];
   const gap = (GAP_PX * STAR_SIZE) / px;
   const step = STAR_SIZE + gap;
@@ -43,14 +48,15 @@ export function Stars({ rating, size = 'sm', showValue = false, className }: {
   const d = starsPath(step);
   return (
     <span role="img" aria-label={label} className={cx('inline-flex items-center gap-0.5', className)}>
-      <svg viewBox={`0 0 ${width} ${STAR_SIZE}`} className={height} style={{ width: (width * px) / STAR_SIZE }} aria-hidden="true">
+      {/* a part-filled star fills from the line's start: mirrored in right-to-left (the star itself is symmetric) */}
+      <svg viewBox={`0 0 ${width} ${STAR_SIZE}`} className={cx(height, 'rtl:-scale-x-100')} style={{ width: (width * px) / STAR_SIZE }} aria-hidden="true">
         <clipPath id={clipId}>
           <rect width={filledTo} height={STAR_SIZE} />
         </clipPath>
         <path d={d} fill="#cbd5e1" />
         <path d={d} fill="#f59e0b" clipPath={`url(#${clipId})`} />
       </svg>
-      {showValue && <span className="ms-1 text-xs font-medium text-slate-600" aria-hidden="true">{value.toFixed(1)}</span>}
+      {showValue && <span className="ms-1 text-xs font-medium text-slate-600" aria-hidden="true">{shown}</span>}
     </span>
   );
 }

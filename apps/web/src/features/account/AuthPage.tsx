@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/Button';
 import { Field, Input } from '@/components/ui/Field';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { goAfterSignIn } from '@/lib/i18n';
 
 const TEXT = {
   signup: { title: msg`Create account`, button: msg`Sign up`, toggle: msg`Already have an account? Log in`, subtitle: msg`Join Souq and let the assistant find what you need.` },
@@ -62,7 +63,8 @@ export default function AuthPage() {
       // an agent's consent page sent the shopper here to sign in: back to it (only that page, never an open redirect)
       const from = (location.state as { from?: unknown } | null)?.from;
       const back = typeof from === 'string' && /^\/connect\/[A-Za-z0-9_-]+$/.test(from) ? from : null;
-      navigate(back ?? (mode === 'signup' ? paths.onboarding : paths.assistant));
+      // in the person's saved language from the first byte when it is not this page's (a new device)
+      goAfterSignIn(back ?? (mode === 'signup' ? paths.onboarding : paths.assistant), navigate);
     } catch (err) {
       setError(err instanceof ApiError ? err : new ApiError(String((err as Error).message), 0));
       setBusy(false);

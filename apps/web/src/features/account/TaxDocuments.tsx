@@ -8,11 +8,14 @@ import { Button } from '@/components/ui/Button';
 import { Price } from '@/components/ui/Price';
 import { Spinner } from '@/components/ui/Spinner';
 import { currentMsg, useMsg } from '@/lib/use-msg';
+import { useLocale } from '@/lib/use-locale';
+import { documentTitle } from '@/components/tax/document-title';
 
 /** The shopper's tax invoices and credit notes on /profile (decision 0099), each downloadable as PDF. */
 export function TaxDocuments() {
   const MSG = useMsg();
   const { t } = useLingui();
+  const locale = useLocale();
   const docs = useQuery({ queryKey: ['my-tax-documents'], queryFn: ({ signal }) => api<TaxDocument[]>('/api/my/tax-documents', { signal }) });
   const [error, setError] = useState<string | null>(null);
   async function download(d: TaxDocument, format: 'pdf' | 'pint-ae' = 'pdf') {
@@ -40,7 +43,7 @@ export function TaxDocuments() {
             <li key={d.id} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
               <div className="min-w-0">
                 <p className="font-medium text-slate-900">
-                  {d.title} <bdi className="tabular-nums">{d.number}</bdi>
+                  {documentTitle(d.title, locale)} <bdi className="tabular-nums">{d.number}</bdi>
                 </p>
                 <p className="text-xs text-slate-500">
                   <bdi>{d.supplier_name}</bdi> · <bdi>{d.order_number}</bdi>

@@ -1,4 +1,6 @@
-import { t } from '@lingui/core/macro';
+import { msg, t } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { i18n } from '@/lib/i18n';
 import { Trans } from '@lingui/react/macro';
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -27,18 +29,22 @@ import type { AdminSectionId } from './sections';
 type AdminUser = { id: number; name: string; email: string; role: string };
 type SentEvent = { id: string; userId: string; itemId: string; eventType: EventType; ok: boolean; error?: string };
 
-const EVENT_LABELS: Record<EventType, string> = {
-  view: 'View',
-  click: 'Click',
-  add_to_cart: 'Add to cart',
-  purchase: 'Purchase',
-  search: 'Search',
-  chat_interaction: 'Chat interaction',
-  session_start: 'Session start',
-  session_end: 'Session end',
+// the event types' names in the page's language
+const EVENT_LABELS: Record<EventType, MessageDescriptor> = {
+  view: msg`View`,
+  click: msg`Click`,
+  add_to_cart: msg`Add to cart`,
+  purchase: msg`Purchase`,
+  search: msg`Search`,
+  chat_interaction: msg`Chat interaction`,
+  session_start: msg`Session start`,
+  session_end: msg`Session end`,
 };
+const eventLabel = (type: string): string => (type in EVENT_LABELS ? i18n._(EVENT_LABELS[type as EventType]) : type);
 
 const LOG_SIZE = 12;
+/** A typed value inside a sentence, in its own direction (the Unicode isolates: a panel's subtitle is also its title). */
+const isolated = (text: string) => `\u2068${text}\u2069`;
 
 /**
  * /admin/personalize-test (admin spec route table): send tracking events for any user and item through
@@ -58,7 +64,7 @@ export default function PersonalizeTestPage() {
   }
   const open = (section: AdminSectionId) => navigate(paths.admin, { state: { section } });
   return (
-    <AdminFrame active={null} crumb="Personalize Test" onSelect={open}>
+    <AdminFrame active={null} crumb={t`Personalize Test`} onSelect={open}>
       <PersonalizeTester hasAdmin />
     </AdminFrame>
   );
@@ -88,9 +94,14 @@ function PersonalizeTester({ hasAdmin }: { hasAdmin: boolean }) {
     enabled: hasAdmin,
     queryFn: ({ signal }) => api<AdminUser[]>('/api/admin/users?limit=200', { auth: 'admin', signal }),
   });
+  const lang = useContentLang();
   const productList = useMemo(() => products.data ?? [], [products.data]);
   const item = itemId || (productList[0] ? String(productList[0].id) : '');
-  const productName = (id: string) => productList.find((p) => String(p.id) === id)?.name ?? `Product #${id}`;
+  // a product by its name in the page's language (the English where it has no Arabic)
+  const productName = (id: string) => {
+    const p = productList.find((x) => String(x.id) === id);
+    return p ? pickText(p.name, p.name_ar ?? '', lang) : t`Product #${id}`;
+  };
 
   const recommendations = useRecommendations(userId, RECOMMENDATIONS_DEFAULT_COUNT, { auth, itemId: forItem ? item : undefined });
   const history = useInteractionHistory(userId, { limit: HISTORY_DEFAULT_LIMIT, auth });
@@ -185,13 +196,13 @@ function PersonalizeTester({ hasAdmin }: { hasAdmin: boolean }) {
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
             {EVENT_TYPES.filter((t) => t !== 'search').map((t) => (
               <Button key={t} variant="secondary" size="sm" onClick={() => void send(t)} loading={sending === t} disabled={!item || sending !== null}>
-                {EVENT_LABELS[t]}
+                {eventLabel(t)}
               </Button>
             ))}
           </div>
           <form onSubmit={submitQuery} className="flex items-end gap-2">
             <Field label={t`Search query`} className="min-w-0 flex-1">
-              <Input value={query} onChange={(e) => setQuery(e.target.value)} placeholder={item ? productName(item) : 'e.g. headphones'} maxLength={200} />
+              <Input value={query} onChange={(e) => setQuery(e.target.value)} placeholder={item ? isolated(productName(item)) : t`e.g. headphones`} maxLength={200} />
             </Field>
             <Button type="submit" variant="secondary" loading={sending === 'search'} disabled={!item || sending !== null}>
               <Trans>Search</Trans>
@@ -207,7 +218,7 @@ function PersonalizeTester({ hasAdmin }: { hasAdmin: boolean }) {
                   <li key={e.id} className={cx('flex gap-2 rounded px-2 py-1', e.ok ? 'bg-emerald-50 text-emerald-900' : 'bg-red-50 text-red-800')}>
                     <span className="font-semibold">{e.ok ? '✓' : '✗'}</span>
                     <span className="min-w-0 flex-1 truncate">
-                      {EVENT_LABELS[e.eventType]} · <Trans>user <bdi>{e.userId}</bdi> · item <bdi>{e.itemId}</bdi></Trans>
+                      {eventLabel(e.eventType)} · <Trans>user <bdi>{e.userId}</bdi> · item <bdi>{e.itemId}</bdi></Trans>
                       {e.error ? ` — ${e.error}` : ''}
                     </span>
                   </li>
@@ -221,7 +232,7 @@ function PersonalizeTester({ hasAdmin }: { hasAdmin: boolean }) {
       <div className="grid gap-5 lg:grid-cols-3">
         <Panel
           title={t`Recommendations`}
-          subtitle={t`for ${userId}${forItem && item ? `, item ${productName(item)}` : ''}`}
+          subtitle={forItem && item ? t`for ${isolated(userId)}, item ${isolated(productName(item))}` : t`for ${isolated(userId)}`}
           action={
             <label className="flex items-center gap-1.5 text-xs text-slate-600">
               <input type="checkbox" checked={forItem} onChange={(e) => setForItem(e.target.checked)} className="accent-brand-700" />
@@ -238,12 +249,12 @@ function PersonalizeTester({ hasAdmin }: { hasAdmin: boolean }) {
           <ScoredList items={recommendations.data?.items ?? []} />
         </Panel>
 
-        <Panel title={t`History`} subtitle={t`of ${userId}`} state={history} empty="No interactions yet">
+        <Panel title={t`History`} subtitle={t`of ${isolated(userId)}`} state={history} empty={t`No interactions yet`}>
           <ul className="divide-y divide-slate-100 text-sm">
             {(history.data ?? []).map((h, i) => (
               <li key={`${h.timestamp}-${i}`} className="flex items-start justify-between gap-2 py-1.5">
                 <span className="line-clamp-2 min-w-0">
-                  <span className="font-medium text-slate-800">{EVENT_LABELS[h.eventType] ?? h.eventType}</span>{' '}
+                  <span className="font-medium text-slate-800">{eventLabel(h.eventType)}</span>{' '}
                   <span className="text-slate-500">
                     {h.itemId === 'search' ? `“${String(h.properties.query ?? '')}”` : h.itemId === 'session' ? '' : productName(h.itemId)}
                   </span>
@@ -256,7 +267,7 @@ function PersonalizeTester({ hasAdmin }: { hasAdmin: boolean }) {
           </ul>
         </Panel>
 
-        <Panel title={t`Similar items`} subtitle={item ? `to ${productName(item)}` : 'Pick an item'} state={similar} empty="No similar items">
+        <Panel title={t`Similar items`} subtitle={item ? t`to ${isolated(productName(item))}` : t`Pick an item`} state={similar} empty={t`No similar items`}>
           <ScoredList items={similar.data ?? []} />
         </Panel>
       </div>

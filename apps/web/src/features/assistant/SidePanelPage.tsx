@@ -170,7 +170,7 @@ function SidePanel() {
   }
 
   function add(p: PanelProduct) {
-    addToCart({ id: p.id, name: p.name, price: p.price, image: p.image, category: p.category }, 1, 'side_panel');
+    addToCart({ id: p.id, name: p.name, nameAr: p.nameAr, price: p.price, image: p.image, category: p.category }, 1, 'side_panel');
     showCartNotice(currentMsg().homeAddedToCart(1));
   }
 

@@ -1,5 +1,4 @@
 import { useNavigate } from 'react-router';
-import { MSG } from '@souq/shared/messages';
 import { cartTotals } from '@souq/shared/rules/pricing';
 import { Button } from '@/components/ui/Button';
 import { Drawer } from '@/components/ui/Drawer';
@@ -7,7 +6,9 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { Price } from '@/components/ui/Price';
 import { ProductImage } from '@/features/storefront/ProductImage';
 import { paths } from '@/app/paths';
-import { lineKey, lineOptions, lineTitle, useCart } from './store';
+import { lineKey, lineName, lineOptions, lineTitle as titleIn, useCart } from './store';
+import { useMsg } from '@/lib/use-msg';
+import { useContentLang } from '@/lib/content-lang';
 import { Trans } from '@lingui/react/macro';
 import { t } from '@lingui/core/macro';
 
@@ -42,6 +43,10 @@ export default function CartDrawer() {
   const navigate = useNavigate();
   const { subtotal } = cartTotals(lines);
   const close = () => setOpen(false);
+  const texts = useMsg();
+  // the product names in the shopper's language (the Arabic name kept with the line when it was added)
+  const lang = useContentLang();
+  const lineTitle = (line: (typeof lines)[number]) => titleIn(line, lang);
 
   return (
     <Drawer
@@ -68,16 +73,16 @@ export default function CartDrawer() {
       }
     >
       {lines.length === 0 ? (
-        <EmptyState title={MSG.cartEmpty} className="mt-4" />
+        <EmptyState title={texts.cartEmpty} className="mt-4" />
       ) : (
         <ul className="flex flex-col divide-y divide-slate-100" aria-label={t`Cart items`}>
           {lines.map((line) => (
             <li key={lineKey(line)} className="flex gap-3 py-3">
-              <ProductImage src={line.image} alt={line.name} className="h-16 w-16 shrink-0 rounded-lg" />
+              <ProductImage src={line.image} alt={lineName(line, lang)} className="h-16 w-16 shrink-0 rounded-lg" />
               <div className="flex min-w-0 flex-1 flex-col gap-1.5">
                 <div className="flex items-start justify-between gap-2">
                   <div className="min-w-0">
-                    <p className="line-clamp-2 text-sm font-medium text-slate-900">{line.name}</p>
+                    <p className="line-clamp-2 text-sm font-medium text-slate-900"><bdi>{lineName(line, lang)}</bdi></p>
                     {lineOptions(line) && <p className="text-xs text-slate-600"><bdi>{lineOptions(line)}</bdi></p>}
                   </div>
                   <Price value={line.price} className="shrink-0 text-sm font-semibold text-slate-900" />

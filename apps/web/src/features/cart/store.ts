@@ -4,6 +4,7 @@ import { STORAGE_KEYS } from '@souq/shared/constants';
 import { toFiniteNumber } from '@souq/shared/rules/money';
 import { cartTotals } from '@souq/shared/rules/pricing';
 import { cartLineKey, choiceLabel, type VariantChoice } from '@souq/shared/rules/variants';
+import { pickText, type ContentLang } from '@souq/shared/rules/content-lang';
 
 /**
  * One cart line of the checkout flow (customer spec §3 "Cart item (checkout flow)"). Price in major units, the
@@ -13,6 +14,8 @@ import { cartLineKey, choiceLabel, type VariantChoice } from '@souq/shared/rules
 export type CartLine = {
   id: number;
   name: string;
+  /** The product's Arabic name ('' or absent when it has none, and on lines stored before it was kept): issue 34 item 11. */
+  nameAr?: string;
   price: number;
   image: string | null;
   quantity: number;
@@ -63,7 +66,7 @@ export const useCart = create<CartState>()(
           return {
             lines: [
               ...s.lines,
-              { id: product.id, name: product.name, price: safePrice(product.price), image: product.image ?? null, quantity: n, ...variants },
+              { id: product.id, name: product.name, ...(product.nameAr ? { nameAr: product.nameAr } : {}), price: safePrice(product.price), image: product.image ?? null, quantity: n, ...variants },
             ],
           };
         }),
@@ -90,5 +93,8 @@ export const cartCount = (lines: CartLine[]): number => lines.reduce((n, l) => n
 /** Hooks for components: item count and total (major units, the pricing rule's subtotal). */
 export const useCartCount = () => useCart((s) => cartCount(s.lines));
 export const useCartTotal = () => useCart((s) => cartTotals(s.lines).subtotal);
+/** The line's product name in the shopper's language (the other language's when it has none in theirs). */
+export const lineName = (line: Pick<CartLine, 'name' | 'nameAr'>, lang: ContentLang): string => pickText(line.name, line.nameAr ?? '', lang);
 /** The line's name for buttons read aloud: 'Tee (Size: XL)', so two options of one product are told apart. */
-export const lineTitle = (line: Pick<CartLine, 'name' | 'variants'>): string => (lineOptions(line) ? `${line.name} (${lineOptions(line)})` : line.name);
+export const lineTitle = (line: Pick<CartLine, 'name' | 'nameAr' | 'variants'>, lang: ContentLang = 'en'): string =>
+  lineOptions(line) ? `${lineName(line, lang)} (${lineOptions(line)})` : lineName(line, lang);

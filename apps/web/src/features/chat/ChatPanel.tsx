@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useImperativeHandle, useMemo, useRef, useState, type DragEvent, type FormEvent, type Ref } from 'react';
 import { CHAT_HISTORY_SENT } from '@souq/shared/constants';
 import { useMsg } from '@/lib/use-msg';
+import { useContentLang } from '@/lib/content-lang';
+import { pickText } from '@souq/shared/rules/content-lang';
 import { findMentionedProduct, isClearContextCommand, parseCartCommand } from '@souq/shared/rules/chat-commands';
 import type { Product } from '@souq/shared/api/catalogue';
 import { api } from '@/lib/api-client';
@@ -88,6 +90,7 @@ const icons = {
 export function ChatPanel({ context, onContextChange, catalogue, lockedProductIds, onFocusProduct, onSearch, onAddedToCart, className, ref }: ChatPanelProps) {
   // the shared texts in the page's language: the greeting, the suggestions, the local commands' answers
   const MSG = useMsg();
+  const lang = useContentLang();
   const [messages, setMessages] = useState<ChatMessage[]>(() => [message(true, MSG.chatGreeting)]);
   const [input, setInput] = useState('');
   const [waiting, setWaiting] = useState(false);
@@ -133,7 +136,7 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
 
   /** One way into the cart for typed commands and the assistant's actions: add, track, tell the host. */
   function addProduct(product: ProductRef, quantity: number, source: string) {
-    addToCart({ id: product.id, name: product.name, price: product.price, image: product.image }, quantity);
+    addToCart({ id: product.id, name: product.name, nameAr: product.nameAr, price: product.price, image: product.image }, quantity);
     track('add_to_cart', product.id, { quantity, source });
     onAddedToCart?.(product, quantity);
   }
@@ -266,7 +269,7 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
   }
 
   function addCard(product: ProductRef) {
-    addToCart({ id: product.id, name: product.name, price: product.price, image: product.image }, 1);
+    addToCart({ id: product.id, name: product.name, nameAr: product.nameAr, price: product.price, image: product.image }, 1);
     track('add_to_cart', product.id, { quantity: 1, source: 'chat' });
     onAddedToCart?.(product, 1);
   }
@@ -300,7 +303,7 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
       {context && (
         <div className="flex items-center gap-2 border-b border-slate-100 bg-brand-50 px-4 py-2 text-sm text-brand-800">
           <span className="min-w-0 flex-1 truncate">
-            <Trans>Context:</Trans> <bdi className="font-medium">{context.name}</bdi>
+            <Trans>Context:</Trans> <bdi className="font-medium">{pickText(context.name, context.nameAr ?? '', lang)}</bdi>
           </span>
           <button
             type="button"
@@ -322,7 +325,7 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
                 m.person ? 'rounded-es-sm border border-amber-200 bg-amber-50 text-slate-900' : m.isBot ? 'rounded-es-sm bg-slate-100 text-slate-800' : 'rounded-ee-sm bg-brand-700 text-white',
               )}
             >
-              {m.person ? <span dir="auto" className="mb-0.5 block text-xs font-semibold text-amber-800">{m.person}</span> : <span className="sr-only">{m.sender}: </span>}
+              {m.person ? <span dir="auto" className="mb-0.5 block text-xs font-semibold text-amber-800">{m.person}</span> : <span className="sr-only">{m.isBot ? t`AI Assistant` : t`You`}: </span>}
               {m.product ? (
                 <ProductCardMessage product={m.product} onAdd={() => addCard(m.product!)} onSelect={() => selectProduct(m.product!)} />
               ) : (
@@ -400,7 +403,7 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
             onSearched={(n) => push(message(true, n > 0 ? MSG.imageMatches(n) : MSG.imageNoMatches))}
             onSelect={(p) => {
               setImageFile(null);
-              selectProduct({ id: p.id, name: p.name, price: p.price, image: p.image, category: p.category });
+              selectProduct({ id: p.id, name: p.name, nameAr: p.nameAr, price: p.price, image: p.image, category: p.category });
             }}
           />
         )}
@@ -410,12 +413,14 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
 }
 
 function ProductCardMessage({ product, onAdd, onSelect }: { product: ProductRef; onAdd: () => void; onSelect: () => void }) {
+  // the product's name in the shopper's language, like the shelves (the other language's when it has none)
+  const name = pickText(product.name, product.nameAr ?? '', useContentLang());
   return (
     <div className="flex w-64 max-w-full gap-3">
-      <ProductImage src={product.image} alt={product.name} className="h-16 w-16 shrink-0 rounded-lg" />
+      <ProductImage src={product.image} alt={name} className="h-16 w-16 shrink-0 rounded-lg" />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <button type="button" onClick={onSelect} className="truncate text-start font-medium text-slate-900 hover:underline">
-          <bdi>{product.name}</bdi>
+          <bdi>{name}</bdi>
         </button>
         <Price value={product.price} className="text-sm text-slate-700" />
         <Button size="sm" onClick={onAdd} className="self-start">

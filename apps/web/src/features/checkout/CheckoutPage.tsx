@@ -13,6 +13,7 @@ import { cartTotals } from '@souq/shared/rules/pricing';
 import { paths } from '@/app/paths';
 import { ApiError } from '@/lib/api-client';
 import { currentMsg, useMsg } from '@/lib/use-msg';
+import { useContentLang } from '@/lib/content-lang';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { useCustomerToken, useCustomerUser } from '@/lib/session';
 import { Button, buttonClass } from '@/components/ui/Button';
@@ -20,7 +21,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { Field, Input, Select } from '@/components/ui/Field';
 import { Price } from '@/components/ui/Price';
 import { cx } from '@/components/ui/cx';
-import { lineKey, lineOptions, useCart } from '@/features/cart/store';
+import { lineKey, lineName, lineOptions, useCart } from '@/features/cart/store';
 import { ProductImage } from '@/features/storefront/ProductImage';
 import { placeOrder, quoteCart } from './api';
 
@@ -55,6 +56,7 @@ export default function CheckoutPage() {
   const user = useCustomerUser();
   const { t, i18n } = useLingui();
   const locale = useLocale();
+  const lang = useContentLang();
   const MSG = useMsg();
   const taxPercent = formatCount(Math.round(TAX_RATE * 100), locale);
   const [form, setForm] = useState<Shipping>(() => ({
@@ -267,8 +269,8 @@ export default function CheckoutPage() {
                     <li key={lineKey(l)} className="flex items-center gap-3">
                       <ProductImage src={l.image} alt="" className="h-12 w-12 shrink-0 rounded-lg" />
                       <div className="min-w-0 flex-1">
-                        <p className="line-clamp-2 text-sm font-medium break-words text-slate-900" title={l.name}>
-                          <bdi>{l.name}</bdi>
+                        <p className="line-clamp-2 text-sm font-medium break-words text-slate-900" title={lineName(l, lang)}>
+                          <bdi>{lineName(l, lang)}</bdi>
                         </p>
                         {lineOptions(l) && <p className="text-xs text-slate-600"><bdi>{lineOptions(l)}</bdi></p>}
                         <p className="text-xs text-slate-500">

@@ -14,6 +14,8 @@ import { track } from '@/features/storefront/track';
 import { DemoHeader } from './DemoHeader';
 import { Trans } from '@lingui/react/macro';
 import { t } from '@lingui/core/macro';
+import { useContentLang } from '@/lib/content-lang';
+import { pickText } from '@souq/shared/rules/content-lang';
 
 const ProductDetailDialog = lazy(() => import('@/features/storefront/ProductDetailDialog'));
 
@@ -30,6 +32,8 @@ const SIDES = [
 
 /** /rubiks-cube: up to 9 products on the face of a 3D cube built from CSS transforms (customer spec §9). */
 export default function RubiksCubePage() {
+  // the products' names in the shopper's language, as the shelves show them
+  const lang = useContentLang();
   const products = useQuery({
     queryKey: ['catalogue', 'cube'],
     queryFn: ({ signal }) => apiList<Product>(`/api/products?limit=${CUBE_GRID_MAX}`, { auth: 'none', signal }),
@@ -121,11 +125,11 @@ export default function RubiksCubePage() {
                           type="button"
                           onClick={() => open(p)}
                           className="group relative block h-full w-full overflow-hidden rounded-lg border-2 border-white bg-white text-start shadow-md"
-                          aria-label={t`${p.name}, view details`}
+                          aria-label={t`${pickText(p.name, p.nameAr ?? '', lang)}, view details`}
                         >
                           <ProductImage src={p.image} alt="" eager className="h-full w-full" />
                           <span className="absolute inset-x-0 bottom-0 flex flex-col bg-gradient-to-t from-black/80 via-black/50 to-transparent px-2 pt-6 pb-1.5 text-white">
-                            <span className="line-clamp-2 text-[10px] leading-tight font-medium sm:text-xs">{p.name}</span>
+                            <bdi className="line-clamp-2 text-[10px] leading-tight font-medium sm:text-xs">{pickText(p.name, p.nameAr ?? '', lang)}</bdi>
                             <Price value={p.price} className="text-[11px] font-semibold sm:text-sm" />
                           </span>
                         </button>

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
 import type { z } from 'zod';
 import type { imageSearchResponseSchema, imageSearchResultSchema } from '@souq/shared/api/image-search';
-import { MSG } from '@souq/shared/messages';
 import { Dialog } from '@/components/ui/Dialog';
 import { Button } from '@/components/ui/Button';
 import { Alert } from '@/components/ui/Alert';
@@ -10,6 +9,9 @@ import { cx } from '@/components/ui/cx';
 import { api, ApiError } from '@/lib/api-client';
 import { imageFileError, readAsDataUrl } from './image-file';
 import { DepartmentName } from '@/features/storefront/departments';
+import { currentMsg, useMsg } from '@/lib/use-msg';
+import { useContentLang } from '@/lib/content-lang';
+import { pickText } from '@souq/shared/rules/content-lang';
 import { Plural, Trans } from '@lingui/react/macro';
 import { t } from '@lingui/core/macro';
 
@@ -17,7 +19,7 @@ type ImageSearchResult = z.infer<typeof imageSearchResultSchema>;
 type ImageSearchResponse = z.infer<typeof imageSearchResponseSchema>;
 
 /** What a chosen result hands back to the caller (the chat sets it as its context product). */
-export type ImageSearchProduct = { id: number; name: string; price: number; image: string | null; category: string };
+export type ImageSearchProduct = { id: number; name: string; nameAr: string; price: number; image: string | null; category: string };
 
 export type ImageSearchDialogProps = {
   open: boolean;
@@ -51,6 +53,7 @@ function ImageSearchBody({ initialFile, onClose, onSelect, onSearched }: Omit<Im
   const [dragging, setDragging] = useState(false);
   const [searching, setSearching] = useState(false);
   const [results, setResults] = useState<ImageSearchResult[] | null>(null);
+  const texts = useMsg();
 
   async function pick(file: File | undefined | null) {
     if (!file) return;
@@ -65,7 +68,7 @@ function ImageSearchBody({ initialFile, onClose, onSelect, onSearched }: Omit<Im
       setError(null);
       setResults(null);
     } catch {
-      setError(MSG.imageInvalid);
+      setError(currentMsg().imageInvalid);
     }
   }
 
@@ -87,7 +90,7 @@ function ImageSearchBody({ initialFile, onClose, onSelect, onSearched }: Omit<Im
 
   async function search() {
     if (!picked) {
-      setError(MSG.imageRequired);
+      setError(currentMsg().imageRequired);
       return;
     }
     controller.current?.abort();
@@ -109,14 +112,14 @@ function ImageSearchBody({ initialFile, onClose, onSelect, onSearched }: Omit<Im
       if ((err as Error).name === 'AbortError') return;
       // the server's own words for a file it refuses (too large, not an image, unreadable); otherwise the spec's text
       const refused = err instanceof ApiError && [400, 413, 415, 422].includes(err.status) && err.body?.error;
-      setError(refused ? err.message : MSG.imageSearchFailed);
+      setError(refused ? err.message : currentMsg().imageSearchFailed);
     } finally {
       if (controller.current === ctl) setSearching(false);
     }
   }
 
   function choose(p: ImageSearchResult) {
-    onSelect({ id: p.id, name: p.name, price: p.price, image: p.image ?? p.images[0] ?? null, category: p.category });
+    onSelect({ id: p.id, name: p.name, nameAr: p.name_ar, price: p.price, image: p.image ?? p.images[0] ?? null, category: p.category });
     onClose();
   }
 
@@ -157,7 +160,7 @@ function ImageSearchBody({ initialFile, onClose, onSelect, onSearched }: Omit<Im
           />
           <div className="flex min-w-0 flex-1 flex-col items-start gap-2">
             <p className="max-w-full truncate text-sm font-medium text-slate-800" title={picked.file.name}>
-              {picked.file.name || 'Pasted image'}
+              {picked.file.name ? <bdi>{picked.file.name}</bdi> : t`Pasted image`}
             </p>
             <p className="text-xs text-slate-500">{(picked.file.size / 1024).toFixed(0)} <Trans>KB</Trans></p>
             <Button variant="secondary" size="sm" onClick={clear}>
@@ -198,12 +201,12 @@ function ImageSearchBody({ initialFile, onClose, onSelect, onSearched }: Omit<Im
       <Alert tone="error">{error}</Alert>
 
       <Button onClick={() => void search()} loading={searching} className="w-full sm:w-auto sm:self-center">
-        {searching ? 'Searching...' : 'Search Similar Products'}
+        {searching ? t`Searching...` : t`Search Similar Products`}
       </Button>
 
       {results && results.length === 0 && (
         <p role="status" className="rounded-lg bg-slate-50 px-4 py-3 text-center text-sm text-slate-600">
-          {MSG.imageNoMatches}
+          {texts.imageNoMatches}
         </p>
       )}
 
@@ -232,11 +235,13 @@ function ImageSearchBody({ initialFile, onClose, onSelect, onSearched }: Omit<Im
 function ResultCard({ product, featured = false, onChoose }: { product: ImageSearchResult; featured?: boolean; onChoose: (p: ImageSearchResult) => void }) {
   const image = product.image ?? product.images[0] ?? null;
   const match = Math.round(Math.min(1, Math.max(0, product.similarity)) * 100);
+  // the name in the shopper's language, like the shelves and the search (the other language's when it has none)
+  const name = pickText(product.name, product.name_ar, useContentLang());
   return (
     <button
       type="button"
       onClick={() => onChoose(product)}
-      aria-label={t`Choose ${product.name}`}
+      aria-label={t`Choose ${name}`}
       className={cx(
         'group flex h-full w-full overflow-hidden rounded-xl border border-slate-200 bg-white text-start shadow-sm transition hover:border-brand-500 hover:shadow-md',
         featured ? 'flex-col sm:flex-row' : 'flex-col',
@@ -255,7 +260,7 @@ function ResultCard({ product, featured = false, onChoose }: { product: ImageSea
       <div className={cx('flex min-w-0 flex-1 flex-col gap-1', featured ? 'p-5' : 'p-3')}>
         <span className="text-xs tracking-wide text-slate-500 uppercase"><DepartmentName name={product.category} /></span>
         <span className={cx('font-medium text-slate-900 group-hover:text-brand-700', featured ? 'text-lg' : 'line-clamp-2 text-sm')}>
-          {product.name}
+          <bdi>{name}</bdi>
         </span>
         <Price value={product.price} className={cx('font-semibold text-slate-900', featured ? 'text-xl' : 'text-sm')} />
         {featured && <span className="mt-auto pt-3 text-sm font-medium text-brand-700"><Trans>Select this product →</Trans></span>}

@@ -141,7 +141,7 @@ export function LandingPage() {
                 <p className="inline-flex items-center gap-2 rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold tracking-wide text-brand-800 uppercase">
                   {i18n._(current.eyebrow)}
                 </p>
-                <h1 className="mt-5 text-4xl leading-[1.1] font-bold tracking-tight text-slate-900 sm:text-5xl">{i18n._(current.title)}</h1>
+                <h1 className="mt-5 text-4xl leading-display font-bold tracking-tight text-slate-900 sm:text-5xl">{i18n._(current.title)}</h1>
                 <p className="mt-5 max-w-xl text-lg text-slate-600">{i18n._(current.text)}</p>
               </div>
               <div className="mt-8 flex flex-col gap-3 sm:flex-row">

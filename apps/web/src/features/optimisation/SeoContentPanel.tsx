@@ -19,13 +19,14 @@ const seoInputOf = (p: ManagedProduct): SeoInput => ({
 });
 
 function Check({ check }: { check: SeoCheck }) {
+  const { t } = useLingui();
   return (
     <li className="flex items-start gap-2 text-sm">
       <span aria-hidden="true" className={cx('mt-0.5 inline-flex h-4 w-4 shrink-0 items-center justify-center rounded-full text-[10px] font-bold text-white', check.ok ? 'bg-green-600' : 'bg-amber-500')}>
         {check.ok ? '✓' : '!'}
       </span>
       <span className={check.ok ? 'text-slate-600' : 'text-slate-800'}>
-        <span className="sr-only">{check.ok ? 'Passes: ' : 'Needs work: '}</span>
+        <span className="sr-only">{check.ok ? t`Passes:` : t`Needs work:`} </span>
         {check.message}
       </span>
     </li>

@@ -26,6 +26,8 @@ import { AdminAccessRequired } from '@/features/admin/AdminAccessRequired';
 import { CreateProductDialog } from './CreateProductDialog';
 import { EditProductDialog } from './EditProductDialog';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import { formatCount } from '@souq/shared/rules/locale';
 
 const PAGE_SIZE = 24;
 
@@ -99,7 +101,7 @@ function ProductManager() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <SearchInput label={t`Search products`} placeholder={t`Search products...`} value={list.searchText} onChange={list.setSearchText} busy={list.query.isFetching && !!list.items} className="sm:w-96" />
         <div className="flex items-center gap-3">
-          <p className="text-sm text-slate-500" aria-live="polite">{list.items ? `${list.total} product${list.total === 1 ? '' : 's'}` : '\u00a0'}</p>
+          <p className="text-sm text-slate-500" aria-live="polite">{list.items ? plural(list.total, { one: `${formatCount(list.total)} product`, other: `${formatCount(list.total)} products` }) : '\u00a0'}</p>
           <Button onClick={() => setCreating(true)}><Trans>Create Product</Trans></Button>
         </div>
       </div>

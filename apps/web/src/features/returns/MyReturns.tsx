@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useContentLang } from '@/lib/content-lang';
+import { pickText } from '@souq/shared/rules/content-lang';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { COD_REFUND_METHODS, RETURN_REASONS, type RefundMethod, type ReturnReason } from '@souq/shared/constants';
 import type { MyReturns as MyReturnsData, ReturnableLine, ReturnCreate, ReturnRequest } from '@souq/shared/api/returns';
@@ -45,6 +47,7 @@ function ReturnDialog({ line, onClose, onDone }: { line: ReturnableLine | null; 
   const cod = line?.payment_method === 'cod';
   const { i18n } = useLingui();
   const MSG = useMsg();
+  const lang = useContentLang();
 
   async function submit() {
     if (!line) return;
@@ -67,7 +70,7 @@ function ReturnDialog({ line, onClose, onDone }: { line: ReturnableLine | null; 
     <Dialog
       open={line !== null}
       onClose={onClose}
-      title={line ? MSG.returnDialogTitle(line.product_name) : ''}
+      title={line ? MSG.returnDialogTitle(pickText(line.product_name, line.product_name_ar, lang)) : ''}
       description={line ? <><bdi>{line.order_number}</bdi> · <bdi>{line.seller_name}</bdi></> : undefined}
       footer={
         <>
@@ -120,6 +123,7 @@ export function MyReturns() {
   const client = useQueryClient();
   const { t, i18n } = useLingui();
   const MSG = useMsg();
+  const lang = useContentLang();
   const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   const data = useQuery({ queryKey: KEY, queryFn: ({ signal }) => customerCall(api<MyReturnsData>('/api/my/returns', { signal })) });
   const [line, setLine] = useState<ReturnableLine | null>(null);
@@ -157,14 +161,14 @@ export function MyReturns() {
                 {d!.returnable.map((l) => (
                   <li key={l.line_id} className="flex flex-wrap items-center justify-between gap-3 px-3 py-2.5">
                     <div className="min-w-0 text-sm">
-                      <p className="font-medium text-slate-900"><bdi>{l.product_name}</bdi></p>
+                      <p className="font-medium text-slate-900"><bdi>{pickText(l.product_name, l.product_name_ar, lang)}</bdi></p>
                       {l.variant_label && <p className="text-xs text-slate-600"><bdi>{l.variant_label}</bdi></p>}
                       <p className="text-xs text-slate-700">{MSG.returnUnitsLeft(l.units_left, l.quantity)}</p>
                       <p className="text-xs text-slate-600">
                         <bdi>{l.order_number}</bdi> · <bdi>{l.seller_name}</bdi> · {formatCents(l.unit_price_cents, l.currency, locale)} · {MSG.returnWindowUntil(formatDate(l.window_closes_at, 'day', locale))}
                       </p>
                     </div>
-                    <Button size="sm" variant="secondary" onClick={() => setLine(l)} aria-label={`${MSG.returnButton} ${l.product_name}`}>
+                    <Button size="sm" variant="secondary" onClick={() => setLine(l)} aria-label={`${MSG.returnButton} ${pickText(l.product_name, l.product_name_ar, lang)}`}>
                       {MSG.returnButton}
                     </Button>
                   </li>

@@ -11,7 +11,7 @@ export function useAddToCart() {
   const add = useCart((s) => s.add);
   return useCallback(
     (p: ProductRef, quantity = 1, source = 'storefront') => {
-      add({ id: p.id, name: p.name, price: p.price, image: p.image, variants: p.variants }, quantity);
+      add({ id: p.id, name: p.name, nameAr: p.nameAr, price: p.price, image: p.image, variants: p.variants }, quantity);
       track('add_to_cart', p.id, { quantity, source, price: p.price });
     },
     [add],

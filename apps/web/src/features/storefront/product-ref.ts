@@ -52,8 +52,8 @@ export const refFromShelfItem = (i: ShelfItem): ProductRef => ({
 
 /** Puts a product on a drag (for dropping into the chat). */
 export function setProductDragData(dt: DataTransfer, p: ProductRef) {
-  const { id, name, price, image, category } = p;
-  dt.setData(PRODUCT_DRAG_TYPE, JSON.stringify({ id, name, price, image, category }));
+  const { id, name, nameAr, price, image, category } = p;
+  dt.setData(PRODUCT_DRAG_TYPE, JSON.stringify({ id, name, nameAr, price, image, category }));
   dt.setData('text/plain', name);
   dt.effectAllowed = 'copy';
 }
@@ -67,6 +67,7 @@ export function parseDraggedProduct(raw: string): ProductRef | null {
     return {
       id,
       name: v.name,
+      ...(typeof v.nameAr === 'string' && v.nameAr ? { nameAr: v.nameAr } : {}),
       price: Number(v.price) || 0,
       image: typeof v.image === 'string' ? v.image : null,
       category: typeof v.category === 'string' ? v.category : undefined,

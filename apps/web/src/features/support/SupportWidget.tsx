@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { SupportConversation, SupportPriority } from '@souq/shared/api/support';
 import { canCreateSupportTicket } from '@souq/shared/rules/support';
 import { SUPPORT_MESSAGE_MAX, SUPPORT_PANEL_MINIMISED, SUPPORT_PANEL_SIZE, SUPPORT_PRIORITIES, SUPPORT_SUBJECT_MAX } from '@souq/shared/constants';
-import { MSG } from '@souq/shared/messages';
 import { formatRelativeTime } from '@souq/shared/rules/relative-time';
 import { Button } from '@/components/ui/Button';
 import { ChatBubble } from '@/components/ui/ChatBubble';
@@ -17,15 +16,19 @@ import { useLiveEvents } from '@/lib/live-events';
 import { useCustomerToken } from '@/lib/session';
 import { useLocation } from 'react-router';
 import { useFloatingOffset } from './floating-offset';
+import { currentMsg, useMsg } from '@/lib/use-msg';
 import { createConversation, postMessage, supportKeys, totalUnread, useConversations, useThread, type Thread } from './api';
 import { formatDate } from '@souq/shared/rules/locale';
 import { Trans } from '@lingui/react/macro';
-import { t } from '@lingui/core/macro';
+import { msg, t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import type { MessageDescriptor } from '@lingui/core';
 
 type PanelState = 'closed' | 'open' | 'minimised';
 type View = { name: 'list' } | { name: 'new' } | { name: 'thread'; id: number };
 
-const PRIORITY_LABELS: Record<SupportPriority, string> = { low: 'Low', normal: 'Normal', high: 'High', urgent: 'Urgent' };
+// the priorities' names in the page's language (the value sent stays the code)
+const PRIORITY_LABELS: Record<SupportPriority, MessageDescriptor> = { low: msg`Low`, normal: msg`Normal`, high: msg`High`, urgent: msg`Urgent` };
 const icons = {
   chat: 'M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z',
   minimise: 'M5 12h14',
@@ -64,7 +67,7 @@ export default function SupportWidget() {
         type="button"
         onClick={() => setPanel('open')}
         style={placement}
-        aria-label={unread > 0 ? `Support chat, ${unread} unread` : 'Support chat'}
+        aria-label={unread > 0 ? t`Support chat, ${unread} unread` : t`Support chat`}
         className="fixed end-4 bottom-4 z-40 inline-flex h-14 w-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg ring-1 ring-black/5 transition hover:bg-brand-800 focus-visible:ring-4 focus-visible:ring-brand-600/40 focus-visible:outline-none sm:end-6 sm:bottom-6"
       >
         <PathIcon d={icons.chat} className="h-6 w-6" strokeWidth={2} />
@@ -85,7 +88,7 @@ export default function SupportWidget() {
         <button
           type="button"
           onClick={() => minimised && setPanel('open')}
-          aria-label={minimised ? 'Restore support chat' : undefined}
+          aria-label={minimised ? t`Restore support chat` : undefined}
           tabIndex={minimised ? 0 : -1}
           className={cx('flex min-w-0 flex-1 items-center gap-2 text-start', minimised ? 'cursor-pointer' : 'cursor-default')}
         >
@@ -151,6 +154,7 @@ function ConversationList({ conversations, loading, onNew, onOpen }: {
   onNew: () => void;
   onOpen: (id: number) => void;
 }) {
+  const texts = useMsg();
   return (
     <>
       <div className="border-b border-slate-100 p-3">
@@ -161,12 +165,12 @@ function ConversationList({ conversations, loading, onNew, onOpen }: {
       <div className="min-h-0 flex-1 overflow-y-auto">
         {loading && !conversations ? (
           <p className="p-6 text-center text-sm text-slate-600">
-            <Spinner size="sm" label={MSG.supportLoadingConversations} />
+            <Spinner size="sm" label={texts.supportLoadingConversations} />
           </p>
         ) : !conversations?.length ? (
           <div className="flex flex-col items-center gap-1 px-6 py-10 text-center">
-            <p className="font-medium text-slate-800">{MSG.supportNoTickets}</p>
-            <p className="text-sm text-slate-500">{MSG.supportNoTicketsHint}</p>
+            <p className="font-medium text-slate-800">{texts.supportNoTickets}</p>
+            <p className="text-sm text-slate-500">{texts.supportNoTicketsHint}</p>
           </div>
         ) : (
           <ul className="divide-y divide-slate-100">
@@ -199,6 +203,7 @@ function NewTicket({ onCancel, onCreated }: { onCancel: () => void; onCreated: (
   const [message, setMessage] = useState('');
   const [priority, setPriority] = useState<SupportPriority>('normal');
   const [busy, setBusy] = useState(false);
+  const { i18n } = useLingui();
   const ready = canCreateSupportTicket(subject, message);
 
   async function submit(e: FormEvent) {
@@ -212,7 +217,7 @@ function NewTicket({ onCancel, onCreated }: { onCancel: () => void; onCreated: (
       setPriority('normal');
       await onCreated(created);
     } catch {
-      window.alert(MSG.supportCreateFailed);
+      window.alert(currentMsg().supportCreateFailed);
     } finally {
       setBusy(false);
     }
@@ -235,7 +240,7 @@ function NewTicket({ onCancel, onCreated }: { onCancel: () => void; onCreated: (
         <select value={priority} onChange={(e) => setPriority(e.target.value as SupportPriority)} className={field}>
           {SUPPORT_PRIORITIES.map((p) => (
             <option key={p} value={p}>
-              {PRIORITY_LABELS[p]}
+              {i18n._(PRIORITY_LABELS[p])}
             </option>
           ))}
         </select>
@@ -260,6 +265,7 @@ function ThreadView({ id, thread, fallback, loading, onBack }: {
   onBack: () => void;
 }) {
   const qc = useQueryClient();
+  const texts = useMsg();
   const log = useRef<HTMLDivElement>(null);
   const count = thread?.messages.length ?? 0;
   useEffect(() => {
@@ -286,16 +292,16 @@ function ThreadView({ id, thread, fallback, loading, onBack }: {
       <div role="log" aria-live="polite" aria-label={t`Messages`} className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto px-3 py-3" ref={log}>
         {loading && !thread ? (
           <p className="m-auto text-sm text-slate-600">
-            <Spinner size="sm" label={MSG.supportLoadingMessages} />
+            <Spinner size="sm" label={texts.supportLoadingMessages} />
           </p>
         ) : !thread?.messages.length ? (
-          <p className="m-auto px-4 text-center text-sm text-slate-500">{MSG.supportEmptyThread}</p>
+          <p className="m-auto px-4 text-center text-sm text-slate-500">{texts.supportEmptyThread}</p>
         ) : (
           thread.messages.map((m) => (
             <ChatBubble
               key={m.id}
               side={m.sender_type === 'user' ? 'mine' : m.sender_type === 'system' ? 'note' : 'theirs'}
-              sender={m.sender_type === 'user' ? 'You' : m.sender_name}
+              sender={m.sender_type === 'user' ? t`You` : m.sender_name}
               text={m.message}
               at={m.created_at}
             />
@@ -303,7 +309,7 @@ function ThreadView({ id, thread, fallback, loading, onBack }: {
         )}
       </div>
       {resolved ? (
-        <p className="border-t border-slate-100 px-4 py-3 text-center text-sm text-slate-600">{MSG.supportConversationResolved}</p>
+        <p className="border-t border-slate-100 px-4 py-3 text-center text-sm text-slate-600">{texts.supportConversationResolved}</p>
       ) : (
         <MessageComposer
           className="border-t border-slate-100 p-3"
@@ -311,7 +317,7 @@ function ThreadView({ id, thread, fallback, loading, onBack }: {
           placeholder={t`Type your message…`}
           maxLength={SUPPORT_MESSAGE_MAX}
           onSend={send}
-          onFailure={() => window.alert(MSG.supportSendFailed)}
+          onFailure={() => window.alert(currentMsg().supportSendFailed)}
         />
       )}
     </>

@@ -12,6 +12,7 @@ import { Field, Input } from '@/components/ui/Field';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
+import { goAfterSignIn } from '@/lib/i18n';
 
 export type VendorAuthMode = 'login' | 'signup';
 
@@ -72,7 +73,7 @@ export function VendorAuthScreen({ initialMode, onToggle, notice }: { initialMod
           ? await api<VendorAuthResponse>('/api/vendor/signup', { method: 'POST', auth: 'none', body: values })
           : await api<VendorAuthResponse>('/api/vendor/login', { method: 'POST', auth: 'none', body: { email: values.email, password: values.password } });
       saveVendorSession(res);
-      navigate(vendorLandingPath(res.vendor), { replace: true });
+      goAfterSignIn(vendorLandingPath(res.vendor), (to) => navigate(to, { replace: true }), { replace: true });
     } catch (err) {
       setError(err instanceof ApiError ? err : new ApiError(String((err as Error).message), 0));
       setBusy(false);

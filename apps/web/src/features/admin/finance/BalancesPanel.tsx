@@ -21,7 +21,7 @@ const COLUMNS: DataTableColumn<VendorBalanceRow>[] = [
     cell: (b) => (
       <div className="min-w-0 max-w-[9rem] sm:max-w-[14rem]">
         <p className="truncate font-medium text-slate-900" title={b.vendor_name}>{b.vendor_name}</p>
-        <p className={cx('text-xs', b.has_payout_account ? 'text-slate-500' : 'text-amber-800')}>{b.has_payout_account ? 'IBAN on file' : 'No IBAN'}</p>
+        <p className={cx('text-xs', b.has_payout_account ? 'text-slate-500' : 'text-amber-800')}>{b.has_payout_account ? t`IBAN on file` : t`No IBAN`}</p>
         <p className="text-xs text-slate-500 md:hidden"><Trans>Held {formatCents(b.held_cents, b.currency)}</Trans></p>
       </div>
     ),
@@ -61,7 +61,7 @@ function AdjustDialog({ vendor, onClose }: { vendor: VendorBalanceRow | null; on
     }
   }
   return (
-    <Dialog open={!!vendor} onClose={onClose} title={t`Adjust balance`} description={vendor ? `${vendor.vendor_name}: a credit raises what it is owed, a debit lowers it.` : undefined}>
+    <Dialog open={!!vendor} onClose={onClose} title={t`Adjust balance`} description={vendor ? t`${vendor.vendor_name}: a credit raises what it is owed, a debit lowers it.` : undefined}>
       <form id="adjust-form" onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4 p-4 sm:p-5">
         <Field label={t`Direction`}>
           <Select value={form.direction} onChange={(e) => setForm({ ...form, direction: e.target.value })}>

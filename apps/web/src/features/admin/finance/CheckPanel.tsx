@@ -1,6 +1,8 @@
 import { t } from '@lingui/core/macro';
 import type { LedgerCheck } from '@souq/shared/api/ledger';
-import { LEDGER_ACCOUNT_LABELS, type LedgerAccount } from '@souq/shared/constants';
+import type { LedgerAccount } from '@souq/shared/constants';
+import { useLingui } from '@lingui/react';
+import { ACCOUNT_NAMES } from './ledger-names';
 import { useMsg } from '@/lib/use-msg';
 import { formatCents } from '@souq/shared/rules/money';
 import { Alert } from '@/components/ui/Alert';
@@ -15,14 +17,15 @@ type AccountRow = LedgerCheck['accounts'][number];
 /** The zero check: every posting balanced, so the ledger's total per currency is zero; each account's balance. */
 export function CheckPanel() {
   const MSG = useMsg();
+  const { i18n } = useLingui();
   const check = useAdminQuery<LedgerCheck>(['admin-finance', 'check'], '/api/admin/finance/ledger-check');
   const c = check.data;
   if (check.isError && !c) return <LoadError title={MSG.loadFinanceFailed} error={check.error} onRetry={() => void check.refetch()} />;
   return (
     <div className="space-y-4">
       {c && (
-        <Alert tone={c.balanced ? 'success' : 'error'} title={c.balanced ? 'The ledger balances' : 'The ledger does not balance'}>
-          <p>{c.totals.length ? c.totals.map((t) => `Total ${formatCents(t.total_cents, t.currency)}`).join(' · ') : 'No entries yet.'}</p>
+        <Alert tone={c.balanced ? 'success' : 'error'} title={c.balanced ? t`The ledger balances` : t`The ledger does not balance`}>
+          <p>{c.totals.length ? c.totals.map((x) => t`Total ${formatCents(x.total_cents, x.currency)}`).join(' · ') : t`No entries yet.`}</p>
         </Alert>
       )}
       <StatGrid label={t`Ledger`} columns={2}>
@@ -37,7 +40,7 @@ export function CheckPanel() {
         density="compact"
         empty={{ title: MSG.noLedgerEntries }}
         columns={[
-          { key: 'account', header: t`Account`, cell: (a) => LEDGER_ACCOUNT_LABELS[a.account as LedgerAccount] ?? a.account },
+          { key: 'account', header: t`Account`, cell: (a) => (a.account in ACCOUNT_NAMES ? i18n._(ACCOUNT_NAMES[a.account as LedgerAccount]) : a.account) },
           { key: 'vendor', header: t`Vendor`, cell: (a) => (a.vendor_id === null ? '—' : `#${a.vendor_id}`) },
           { key: 'balance', header: t`Balance (debit +, credit −)`, align: 'right', cell: (a) => <span className="whitespace-nowrap tabular-nums">{formatCents(a.balance_cents, a.currency)}</span> },
         ]}

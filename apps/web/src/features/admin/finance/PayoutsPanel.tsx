@@ -146,7 +146,7 @@ export function PayoutsPanel() {
           setConfirmPaid(null);
         }}
       />
-      <Dialog open={!!failing} onClose={() => setFailing(null)} title={t`Mark payout failed`} description={failing ? `${failing.vendor_name} gets ${formatCents(failing.amount_cents, failing.currency)} back in its available balance.` : undefined}>
+      <Dialog open={!!failing} onClose={() => setFailing(null)} title={t`Mark payout failed`} description={failing ? t`${failing.vendor_name} gets ${formatCents(failing.amount_cents, failing.currency)} back in its available balance.` : undefined}>
         <form onSubmit={(e) => void onFail(e)} className="grid gap-4 p-4 sm:p-5">
           <Field label={t`The bank's reason`} required>
             <Textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />

@@ -7,10 +7,13 @@ import { ApiError, downloadFile } from '@/lib/api-client';
 import { Button } from '@/components/ui/Button';
 import { useMsg } from '@/lib/use-msg';
 import { adminApi } from '../api';
+import { useLocale } from '@/lib/use-locale';
+import { documentTitle } from '@/components/tax/document-title';
 
 /** A sub-order's tax invoice and credit notes in the admin's order details (decision 0099), each as PDF. */
 export function OrderTaxDocuments({ orderId }: { orderId: number }) {
   const { t } = useLingui();
+  const locale = useLocale();
   const MSG = useMsg();
   const docs = useQuery({
     queryKey: ['admin-order-tax-documents', orderId],
@@ -26,7 +29,7 @@ export function OrderTaxDocuments({ orderId }: { orderId: number }) {
         {docs.data.map((d) => (
           <li key={d.id} className="flex flex-wrap items-center justify-between gap-3 px-3 py-2">
             <span className="min-w-0">
-              {d.title} <span className="tabular-nums">{d.number}</span>
+              {documentTitle(d.title, locale)} <span className="tabular-nums">{d.number}</span>
               <span className="block text-xs text-slate-500">
                 <bdi>{d.supplier_name}</bdi> · {MSG.taxDocumentVat} {formatMoney(d.tax, d.currency)} · {formatMoney(d.total, d.currency)}
                 {d.corrects_number ? ` · ${MSG.taxDocumentCorrects(d.corrects_number)}` : ''}

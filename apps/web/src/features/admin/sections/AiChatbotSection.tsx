@@ -1,4 +1,4 @@
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useNavigate } from 'react-router';
 import type { ChatbotStats } from '@souq/shared/api/reports';
@@ -45,10 +45,10 @@ export function AiChatbotSection() {
       ) : (
         <>
           <StatGrid label={t`Assistant figures, last 24 hours`}>
-            <StatCard label={t`Chats (24 h)`} loading={!s} value={formatCount(s?.chats)} hint={s && `${formatCount(s.user_messages)} questions asked`} />
-            <StatCard label={t`Messages per chat`} loading={!s} value={formatCount(s?.messages_per_chat)} hint={s && `${formatCount(s.messages)} messages in all`} />
-            <StatCard label={t`Chats ending in add-to-cart`} loading={!s} value={s && percent(s.add_to_cart_share)} hint={s && `${s.chats_with_add_to_cart} of ${s.chats} chats`} />
-            <StatCard label={t`Top topic`} loading={!s} value={s ? (s.topics[0]?.topic ?? '—') : undefined} hint={s?.topics[0] && `${s.topics[0].messages} question(s)`} />
+            <StatCard label={t`Chats (24 h)`} loading={!s} value={formatCount(s?.chats)} hint={s && plural(s.user_messages, { one: `${formatCount(s.user_messages)} question asked`, other: `${formatCount(s.user_messages)} questions asked` })} />
+            <StatCard label={t`Messages per chat`} loading={!s} value={formatCount(s?.messages_per_chat)} hint={s && plural(s.messages, { one: `${formatCount(s.messages)} message in all`, other: `${formatCount(s.messages)} messages in all` })} />
+            <StatCard label={t`Chats ending in add-to-cart`} loading={!s} value={s && percent(s.add_to_cart_share)} hint={s && plural(s.chats, { one: `${formatCount(s.chats_with_add_to_cart)} of ${formatCount(s.chats)} chat`, other: `${formatCount(s.chats_with_add_to_cart)} of ${formatCount(s.chats)} chats` })} />
+            <StatCard label={t`Top topic`} loading={!s} value={s ? (s.topics[0]?.topic ?? '—') : undefined} hint={s?.topics[0] && plural(s.topics[0].messages, { one: `${formatCount(s.topics[0].messages)} question`, other: `${formatCount(s.topics[0].messages)} questions` })} />
           </StatGrid>
           <section aria-labelledby="topics-heading" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
             <h3 id="topics-heading" className="text-base font-semibold text-slate-900"><Trans>Most asked topics</Trans></h3>
@@ -70,7 +70,7 @@ export function AiChatbotSection() {
                           <div className="h-2.5 flex-1 rounded-full bg-slate-100" aria-hidden="true">
                             <div className="h-full rounded-full bg-brand-600" style={{ width: `${Math.max(4, (t.messages / top) * 100)}%` }} />
                           </div>
-                          <span className="w-10 text-end tabular-nums text-slate-900">{t.messages}</span>
+                          <span className="w-10 text-end tabular-nums text-slate-900">{formatCount(t.messages)}</span>
                         </div>
                       </td>
                     </tr>

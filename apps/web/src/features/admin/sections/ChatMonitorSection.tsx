@@ -96,7 +96,7 @@ export function ChatMonitorSection() {
               <Spinner size="sm" label={t`Loading sessions...`} />
             </p>
           ) : !list.items?.length ? (
-            <EmptyState className="m-4" title={t`No chat sessions`} description={list.isFiltered ? 'No session matches these filters.' : 'Conversations appear here as shoppers chat with the assistant.'} />
+            <EmptyState className="m-4" title={t`No chat sessions`} description={list.isFiltered ? t`No session matches these filters.` : t`Conversations appear here as shoppers chat with the assistant.`} />
           ) : (
             <ul aria-label={t`Chat sessions`} className="min-h-0 flex-1 divide-y divide-slate-100 overflow-y-auto">
               {list.items.map((s) => (

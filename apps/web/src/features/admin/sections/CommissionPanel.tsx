@@ -1,5 +1,8 @@
-import { t } from '@lingui/core/macro';
+import { msg, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react';
+import { useDepartmentName } from '@/features/storefront/departments';
+import type { MessageDescriptor } from '@lingui/core';
 import { useState, type FormEvent } from 'react';
 import type { CommissionRate, CommissionRates, CommissionRateUpdate } from '@souq/shared/api/ledger';
 import { useMsg } from '@/lib/use-msg';
@@ -14,12 +17,13 @@ import { VendorField } from '../parts/VendorSelect';
 import { When } from '../parts/When';
 
 const RATES_KEY = 'admin-commission';
-const SOURCE_LABEL: Record<RateSource, string> = { vendor: "the vendor's rate", category: "the category's rate", default: 'the default', marketplace: "the marketplace's own product (no commission)" };
+// where the rate in force comes from, in the page's language
+const SOURCE_LABEL: Record<RateSource, MessageDescriptor> = { vendor: msg`the vendor's rate`, category: msg`the category's rate`, default: msg`the default`, marketplace: msg`the marketplace's own product (no commission)` };
 type Target = { scope: 'category'; category: string } | { scope: 'vendor'; vendor_id: number };
 
 function useVendorNames() {
   const vendors = useVendorOptions('');
-  return (id: number) => vendors.data?.find((v) => v.id === id)?.company_name ?? `Vendor #${id}`;
+  return (id: number) => vendors.data?.find((v) => v.id === id)?.company_name ?? t`Vendor #${id}`;
 }
 
 /** The default rate: one figure, saved on its own. */
@@ -99,12 +103,13 @@ function RateInForce({ rates }: { rates: CommissionRates }) {
   const [vendorId, setVendorId] = useState<number | null>(null);
   const [category, setCategory] = useState('');
   const rate = effectiveRate(rates, vendorId, category.trim() || null);
+  const { i18n } = useLingui();
   return (
     <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] sm:items-start">
       <Field label={t`Sold by`}><VendorField value={vendorId} onChange={setVendorId} /></Field>
       <Field label={t`Category`}><Input value={category} onChange={(e) => setCategory(e.target.value)} maxLength={100} /></Field>
       <p className="text-sm text-slate-700 sm:col-span-2" aria-live="polite" data-testid="rate-in-force">
-        <Trans>A line sold now takes</Trans> <strong className="tabular-nums">{bpsToPercent(rate.bps)}</strong>: {SOURCE_LABEL[rate.source]}.
+        <Trans>A line sold now takes</Trans> <strong className="tabular-nums">{bpsToPercent(rate.bps)}</strong>: {i18n._(SOURCE_LABEL[rate.source])}.
       </p>
     </div>
   );
@@ -132,7 +137,8 @@ export function CommissionPanel() {
       throw err;
     }
   };
-  const labelOf = (r: CommissionRate) => (r.scope === 'vendor' ? name(r.vendor_id!) : `Category ${r.category}`);
+  const departmentName = useDepartmentName();
+  const labelOf = (r: CommissionRate) => (r.scope === 'vendor' ? name(r.vendor_id!) : t`Category ${departmentName(r.category ?? '')}`);
   const r = rates.data;
   const specific = (r?.rates ?? []).filter((x) => x.scope !== 'default');
 
@@ -157,8 +163,8 @@ export function CommissionPanel() {
               <ul className="divide-y divide-slate-100 border-y border-slate-100" aria-label={t`Category and vendor rates`}>
                 {specific.map((x) => (
                   <li key={`${x.scope}:${x.category ?? x.vendor_id}`} className="grid grid-cols-[5rem_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-2 py-2.5 sm:grid-cols-[5rem_minmax(0,1fr)_auto_auto_auto]">
-                    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-center text-xs font-medium text-slate-700">{x.scope === 'vendor' ? 'Vendor' : 'Category'}</span>
-                    <span className="min-w-0 text-sm font-medium break-words text-slate-900">{x.scope === 'vendor' ? name(x.vendor_id!) : x.category}</span>
+                    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-center text-xs font-medium text-slate-700">{x.scope === 'vendor' ? t`Vendor` : t`Category`}</span>
+                    <span className="min-w-0 text-sm font-medium break-words text-slate-900"><bdi>{x.scope === 'vendor' ? name(x.vendor_id!) : departmentName(x.category ?? '')}</bdi></span>
                     <span className="text-sm font-semibold tabular-nums text-slate-900">{bpsToPercent(x.rate_bps)}</span>
                     <When iso={x.updated_at} className="hidden text-xs text-slate-500 sm:inline" />
                     <span className="col-span-3 flex justify-end gap-2 sm:col-span-1">

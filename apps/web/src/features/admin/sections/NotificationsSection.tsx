@@ -74,15 +74,15 @@ export function NotificationsSection() {
           </Field>
           <div>
             <Button type="submit" loading={sending}>
-              {sending ? 'Sending...' : 'Send Notification'}
+              {sending ? t`Sending...` : t`Send Notification`}
             </Button>
           </div>
         </form>
         <div className="flex flex-col gap-3">
           <h3 className="text-sm font-semibold text-slate-700"><Trans>Last broadcast</Trans></h3>
           <StatGrid columns={2} label={t`Last broadcast result`} className="sm:grid-cols-2 xl:grid-cols-2">
-            <StatCard label={t`Successful`} value={last ? formatCount(last.stats.successCount) : '—'} hint={last ? 'browsers reached' : 'nothing sent yet'} />
-            <StatCard label={t`Failed`} value={last ? formatCount(last.stats.errorCount) : '—'} hint={last ? 'expired ones are removed' : '\u00a0'} />
+            <StatCard label={t`Successful`} value={last ? formatCount(last.stats.successCount) : '—'} hint={last ? t`browsers reached` : t`nothing sent yet`} />
+            <StatCard label={t`Failed`} value={last ? formatCount(last.stats.errorCount) : '—'} hint={last ? t`expired ones are removed` : '\u00a0'} />
           </StatGrid>
         </div>
       </div>

@@ -29,6 +29,7 @@ import { LoadError } from '../parts/LoadError';
 import { VendorField, VendorFilter } from '../parts/VendorSelect';
 import { When } from '../parts/When';
 import { formatCount } from '@souq/shared/rules/locale';
+import { useDepartmentName } from '@/features/storefront/departments';
 
 const FILTERS = { category: '', status: '', vendor_id: '', min_price: '', max_price: '', tags: '' };
 const STATUS_LABEL: Record<(typeof PRODUCT_STATUSES)[number], MessageDescriptor> = { active: msg`Active`, inactive: msg`Inactive`, draft: msg`Draft`, archived: msg`Archived` };
@@ -74,14 +75,14 @@ const COLUMNS: DataTableColumn<AdminProductRow>[] = [
           <p className="truncate text-xs text-slate-500 2xl:hidden">{p.vendor_name ? <bdi>{p.vendor_name}</bdi> : <Trans>No vendor</Trans>}</p>
           <div className="mt-1 flex flex-wrap gap-1">
             <Chips items={p.tags} shown={ADMIN_LIST_TAGS_SHOWN} />
-            <span className="2xl:hidden"><Chips items={p.categories} shown={ADMIN_LIST_CATEGORIES_SHOWN} empty={t`Uncategorized`} tone="brand" /></span>
+            <span className="2xl:hidden"><CategoryChips categories={p.categories} shown={ADMIN_LIST_CATEGORIES_SHOWN} /></span>
           </div>
         </div>
       </div>
     ),
   },
   { key: 'vendor', header: <Trans>Vendor</Trans>, hideBelow: '2xl', cell: (p) => <VendorCell p={p} /> },
-  { key: 'category', header: <Trans>Category</Trans>, hideBelow: '2xl', cell: (p) => <Chips items={p.categories} shown={ADMIN_LIST_CATEGORIES_SHOWN} empty={t`Uncategorized`} tone="brand" /> },
+  { key: 'category', header: <Trans>Category</Trans>, hideBelow: '2xl', cell: (p) => <CategoryChips categories={p.categories} shown={ADMIN_LIST_CATEGORIES_SHOWN} /> },
   { key: 'price', header: <Trans>Price</Trans>, align: 'right', sortable: true, firstOrder: 'desc', cell: (p) => money(p.price, p.currency) },
   { key: 'stock', header: <Trans>Stock</Trans>, align: 'right', sortable: true, hideBelow: 'sm', cell: (p) => <span className={cx('font-medium', stockTone(p.stock_quantity))}>{p.stock_quantity}</span> },
   {
@@ -150,7 +151,7 @@ function ProductDetails({ id, onClose, onEdit, onDelete }: {
               <Detail label={t`Vendor`}>
                 {p.vendor_name ? <><bdi>{p.vendor_name}</bdi><span dir="auto" className="block text-xs text-slate-500">{[p.vendor_contact, p.vendor_email].filter(Boolean).join(' · ')}</span></> : <span className="text-slate-400 italic"><Trans>No vendor</Trans></span>}
               </Detail>
-              <Detail label={t`Categories`}><Chips items={p.categories} shown={p.categories.length} empty={t`Uncategorized`} tone="brand" /></Detail>
+              <Detail label={t`Categories`}><CategoryChips categories={p.categories} shown={p.categories.length} /></Detail>
               <Detail label={t`Tags`}><Chips items={p.tags} shown={p.tags.length} empty={t`No tags`} /></Detail>
             </dl>
           </div>
@@ -293,8 +294,15 @@ function EditProduct({ product, onClose }: { product: AdminProductRow | null; on
  * Products (admin §2): the seven filters applied on the server (in the URL), stat cards over the same filters, the
  * spec's columns with order figures, details, edit and delete (a product that orders hold is archived instead).
  */
+/** A product's departments as chips, by their names in the page's language (the English where there is no Arabic). */
+function CategoryChips({ categories, shown }: { categories: string[]; shown: number }) {
+  const departmentName = useDepartmentName();
+  return <Chips items={categories.map(departmentName)} shown={shown} empty={t`Uncategorized`} tone="brand" />;
+}
+
 export function ProductsSection() {
   const MSG = useMsg();
+  const departmentName = useDepartmentName();
   const list = useListQuery<AdminProductRow, typeof FILTERS>({ queryKey: 'admin-products', path: '/api/admin/products', auth: 'admin', filters: FILTERS });
   const filterQuery = queryString({ search: list.search, ...list.filters });
   const stats = useAdminQuery<ProductStats>(['admin-product-stats', filterQuery], `/api/admin/products/stats${filterQuery}`);
@@ -307,8 +315,9 @@ export function ProductsSection() {
   const currency = s?.currency ?? list.items?.[0]?.currency ?? '';
   const badRange = list.filters.min_price !== '' && list.filters.max_price !== '' && Number(list.filters.min_price) > Number(list.filters.max_price);
 
-  const categoryOptions = (categories.data ?? []).map((c) => ({ value: c.category, label: t`${c.category} (${c.products})` }));
-  if (list.filters.category && !categoryOptions.some((o) => o.value === list.filters.category)) categoryOptions.unshift({ value: list.filters.category, label: list.filters.category });
+  // the departments by their names in the page's language; the value sent stays the catalogue's English name
+  const categoryOptions = (categories.data ?? []).map((c) => ({ value: c.category, label: t`${departmentName(c.category)} (${c.products})` }));
+  if (list.filters.category && !categoryOptions.some((o) => o.value === list.filters.category)) categoryOptions.unshift({ value: list.filters.category, label: departmentName(list.filters.category) });
 
   return (
     <section aria-labelledby="products-heading" className="space-y-5">

@@ -16,7 +16,10 @@ import { cx } from '@/components/ui/cx';
 import { queryString, useAdminQuery } from '../api';
 import { LoadError } from '../parts/LoadError';
 import { perOrderHint, rangeHint } from '../parts/range-hints';
-import { formatCount } from '@souq/shared/rules/locale';
+import { formatCount, numberFormat, type Locale } from '@souq/shared/rules/locale';
+import { pickText } from '@souq/shared/rules/content-lang';
+import { useLocale } from '@/lib/use-locale';
+import { useDepartmentName } from '@/features/storefront/departments';
 
 const DAY_MS = 86_400_000;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -24,6 +27,19 @@ const daysBefore = (day: string, n: number) => new Date(Date.parse(`${day}T00:00
 const PRESETS = [7, 30, 90] as const;
 
 type Column<Row> = { header: string; cell: (row: Row) => ReactNode; numeric?: boolean };
+
+/** The currency's sign as the reader's language writes it ('AED', 'د.إ.'). */
+const currencySign = (currency: string, locale: Locale) =>
+  numberFormat({ locale }, { style: 'currency', currency: currency || 'AED' }).formatToParts(0).find((p) => p.type === 'currency')?.value ?? currency;
+
+/** A price or cart-value bucket in the reader's language and digits: 'AED 50–100', 'AED 1,000+' in English. */
+function bucketLabel(b: { low: number; high: number | null }, currency: string, locale: Locale): string {
+  const sign = currencySign(currency, locale);
+  const low = formatCount(b.low, locale);
+  if (b.high === null) return t`${sign} ${low}+`;
+  const high = formatCount(b.high, locale);
+  return t`${sign} ${low}–${high}`;
+}
 
 /** One of the spec's four tables, with its 'No data' text. */
 function ReportTable<Row>({ title, rows, columns, rowKey }: { title: string; rows: Row[] | undefined; columns: Column<Row>[]; rowKey: (row: Row, i: number) => string }) {
@@ -45,7 +61,12 @@ function ReportTable<Row>({ title, rows, columns, rowKey }: { title: string; row
             <tbody className="divide-y divide-slate-100">
               {rows.map((row, i) => (
                 <tr key={rowKey(row, i)}>
-                  {columns.map((c) => <td key={c.header} className={cx('px-4 py-2 sm:px-5', c.numeric ? 'text-end whitespace-nowrap tabular-nums' : 'max-w-[14rem] truncate')}>{c.cell(row)}</td>)}
+                  {columns.map((c) => (
+                    <td key={c.header} className={cx('px-4 py-2 sm:px-5', c.numeric ? 'text-end whitespace-nowrap tabular-nums' : 'max-w-[14rem]')}>
+                      {/* a name is cut at its own end (an English name on an Arabic page keeps its start, and the reverse) */}
+                      {c.numeric ? c.cell(row) : <bdi dir="auto" className="block truncate">{c.cell(row)}</bdi>}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>
@@ -63,6 +84,9 @@ function ReportTable<Row>({ title, rows, columns, rowKey }: { title: string; row
  */
 export function ReportsSection() {
   const MSG = useMsg();
+  const locale = useLocale();
+  // departments and products in the page's language (the English where there is no Arabic)
+  const departmentName = useDepartmentName();
   const location = useLocation();
   const navigate = useNavigate();
   const params = new URLSearchParams(location.search);
@@ -135,7 +159,7 @@ export function ReportsSection() {
               description={t`Each product under its first category`}
               loading={!s}
               currency={s?.currency ?? ''}
-              data={(s?.categories ?? []).map((c) => ({ category: c.category, value: c.revenue }))}
+              data={(s?.categories ?? []).map((c) => ({ category: departmentName(c.category), value: c.revenue }))}
               empty={{ title: MSG.noData, description: t`No orders in this range.` }}
             />
           </div>
@@ -145,9 +169,9 @@ export function ReportsSection() {
               rows={s?.categories}
               rowKey={(r) => r.category}
               columns={[
-                { header: t`Category`, cell: (r) => r.category },
+                { header: t`Category`, cell: (r) => <span title={departmentName(r.category)}>{departmentName(r.category)}</span> },
                 { header: t`Revenue`, numeric: true, cell: (r) => money(r.revenue) },
-                { header: t`Units`, numeric: true, cell: (r) => r.units_sold },
+                { header: t`Units`, numeric: true, cell: (r) => formatCount(r.units_sold, locale) },
               ]}
             />
             <ReportTable
@@ -155,9 +179,9 @@ export function ReportsSection() {
               rows={s?.products}
               rowKey={(r, i) => `${r.id ?? r.name}-${i}`}
               columns={[
-                { header: t`Product`, cell: (r) => <span title={r.name}>{r.name}</span> },
+                { header: t`Product`, cell: (r) => <span title={pickText(r.name, r.name_ar, locale)}>{pickText(r.name, r.name_ar, locale)}</span> },
                 { header: t`Revenue`, numeric: true, cell: (r) => money(r.revenue) },
-                { header: t`Units`, numeric: true, cell: (r) => r.units_sold },
+                { header: t`Units`, numeric: true, cell: (r) => formatCount(r.units_sold, locale) },
               ]}
             />
             <ReportTable
@@ -165,8 +189,8 @@ export function ReportsSection() {
               rows={buckets(s?.price_buckets)}
               rowKey={(r) => r.bucket}
               columns={[
-                { header: t`Bucket`, cell: (r) => r.bucket },
-                { header: t`Items`, numeric: true, cell: (r) => r.items },
+                { header: t`Bucket`, cell: (r) => bucketLabel(r, s?.currency ?? '', locale) },
+                { header: t`Items`, numeric: true, cell: (r) => formatCount(r.items, locale) },
                 { header: t`Revenue`, numeric: true, cell: (r) => money(r.revenue) },
               ]}
             />
@@ -175,8 +199,8 @@ export function ReportsSection() {
               rows={buckets(s?.cart_value_buckets)}
               rowKey={(r) => r.bucket}
               columns={[
-                { header: t`Bucket`, cell: (r) => r.bucket },
-                { header: t`Orders`, numeric: true, cell: (r) => r.orders },
+                { header: t`Bucket`, cell: (r) => bucketLabel(r, s?.currency ?? '', locale) },
+                { header: t`Orders`, numeric: true, cell: (r) => formatCount(r.orders, locale) },
                 { header: t`Revenue`, numeric: true, cell: (r) => money(r.revenue) },
               ]}
             />

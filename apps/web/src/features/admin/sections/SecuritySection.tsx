@@ -1,4 +1,6 @@
-import { plural, t } from '@lingui/core/macro';
+import { msg, plural, t } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { i18n } from '@/lib/i18n';
 import { Trans } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import type { AccessAlert, AccessAttempt, AdminCode, AdminCodeCreated, AdminSession, AuditEntryDto } from '@souq/shared/api/security';
@@ -70,7 +72,8 @@ function Changes({ changes }: { changes: AuditEntryDto['changes'] }) {
   const fields = Object.entries(changes);
   if (fields.length === 0) return <span className="text-slate-400">—</span>;
   return (
-    <dl className="space-y-0.5 text-xs">
+    // the fields and values as the trail recorded them (identifiers and data, not words of the interface)
+    <dl translate="no" className="space-y-0.5 text-xs">
       {fields.map(([field, { before, after }]) => (
         <div key={field} className="flex min-w-0 flex-wrap gap-x-1">
           <dt className="font-medium text-slate-700">{field}:</dt>
@@ -85,9 +88,13 @@ function Changes({ changes }: { changes: AuditEntryDto['changes'] }) {
   );
 }
 
+/** The audit trail's actor roles in the page's language (the server's own work is 'system'). */
+const ROLE_NAME: Record<string, MessageDescriptor> = { admin: msg`admin`, vendor: msg`vendor`, user: msg`user`, system: msg`system` };
+
 function RoleTag({ role }: { role: string }) {
   const tone = role === 'admin' ? 'bg-violet-50 text-violet-800 ring-violet-200' : role === 'vendor' ? 'bg-amber-50 text-amber-800 ring-amber-200' : 'bg-slate-100 text-slate-700 ring-slate-200';
-  return <span className={cx('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset', tone)}>{role}</span>;
+  const name = ROLE_NAME[role];
+  return <span className={cx('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset', tone)}>{name ? i18n._(name) : role}</span>;
 }
 
 const AUDIT_COLUMNS: DataTableColumn<AuditEntryDto>[] = [
@@ -97,7 +104,7 @@ const AUDIT_COLUMNS: DataTableColumn<AuditEntryDto>[] = [
     header: t`Who`,
     cell: (e) => (
       <div className="min-w-0 max-w-[9rem] sm:max-w-[12rem]">
-        <p className="truncate font-medium text-slate-900" title={e.actor_name}>{e.actor_name}</p>
+        <p className="truncate font-medium text-slate-900" title={e.actor_name}><bdi>{e.actor_name}</bdi></p>
         <p className="mt-0.5 flex flex-wrap items-center gap-1 text-xs text-slate-500">
           <RoleTag role={e.actor_role} />
           {e.ip && <span className="font-mono">{e.ip}</span>}
@@ -113,7 +120,7 @@ const AUDIT_COLUMNS: DataTableColumn<AuditEntryDto>[] = [
     cell: (e) => (
       <div className="min-w-0">
         <p className="font-mono text-xs break-all text-slate-900 md:whitespace-nowrap">{e.action}</p>
-        <p className="text-xs break-all text-slate-500 md:whitespace-nowrap">{e.target_type} #{e.target_id.length > 12 ? `${e.target_id.slice(0, 8)}…` : e.target_id}</p>
+        <p translate="no" dir="ltr" className="text-xs break-all text-slate-500 md:whitespace-nowrap">{e.target_type} #{e.target_id.length > 12 ? `${e.target_id.slice(0, 8)}…` : e.target_id}</p>
         {/* phones and tablets: the changes under the action */}
         <div className="mt-1.5 md:hidden"><Changes changes={e.changes} /></div>
       </div>
@@ -160,7 +167,7 @@ function AuditTrail() {
         {...list.tableProps}
         loadingLabel={t`Loading audit trail...`}
         errorTitle={MSG.loadAuditFailed}
-        empty={{ title: MSG.noAuditEntries, description: list.isFiltered ? 'No entry matches these filters.' : undefined }}
+        empty={{ title: MSG.noAuditEntries, description: list.isFiltered ? t`No entry matches these filters.` : undefined }}
       />
       <Pagination {...list.paginationProps} label={t`Audit trail pages`} />
     </div>
@@ -267,11 +274,11 @@ function NewCodeDialog({ created, onClose }: { created: AdminCodeCreated | null;
               await navigator.clipboard.writeText(created!.code);
               setCopied(true);
             } catch {
-              notify.error('Copy failed: select the code and copy it');
+              notify.error(t`Copy failed: select the code and copy it`);
             }
           }}
         >
-          {copied ? 'Copied' : 'Copy'}
+          {copied ? t`Copied` : t`Copy`}
         </Button>
       </div>
       <p className="mt-3 text-sm text-slate-600"><Trans>They sign in at /admin-access with this code; everything they change is recorded under their name.</Trans></p>

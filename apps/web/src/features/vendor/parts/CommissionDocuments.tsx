@@ -9,6 +9,8 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
 import { useMsg } from '@/lib/use-msg';
+import { useLocale } from '@/lib/use-locale';
+import { documentTitle } from '@/components/tax/document-title';
 
 /**
  * The marketplace's monthly commission invoices and credit notes to this vendor (decision 0108), on the Earnings tab:
@@ -16,6 +18,7 @@ import { useMsg } from '@/lib/use-msg';
  */
 export function CommissionDocuments() {
   const { t } = useLingui();
+  const locale = useLocale();
   const msg = useMsg();
   const docs = useQuery({
     queryKey: ['vendor-commission-documents'],
@@ -33,7 +36,7 @@ export function CommissionDocuments() {
       header: t`Document`,
       cell: (d) => (
         <div className="min-w-0">
-          <p className="text-slate-900">{d.title} <span className="font-mono text-xs tabular-nums">{d.number}</span></p>
+          <p className="text-slate-900">{documentTitle(d.title, locale)} <span className="font-mono text-xs tabular-nums">{d.number}</span></p>
           <p className="text-xs text-slate-500">
             {d.corrects_number ? <Trans>Corrects <bdi>{d.corrects_number}</bdi></Trans> : <Trans>Period <bdi dir="ltr" className="whitespace-nowrap">{d.period}</bdi></Trans>}
             <span className="sm:hidden"> · <bdi className="whitespace-nowrap">{formatDate(d.issued_at)}</bdi></span>

@@ -6,11 +6,14 @@ import type { TaxDocument } from '@souq/shared/api/tax';
 import { formatMoney } from '@souq/shared/rules/money';
 import { api, ApiError, downloadFile } from '@/lib/api-client';
 import { Button } from '@/components/ui/Button';
+import { useLocale } from '@/lib/use-locale';
+import { documentTitle } from '@/components/tax/document-title';
 
 /** A sub-order's tax invoice and credit notes, for its vendor (decision 0099), each downloadable as PDF. */
 export function OrderTaxDocuments({ orderId }: { orderId: number }) {
   const MSG = useMsg();
   const { t } = useLingui();
+  const locale = useLocale();
   const docs = useQuery({
     queryKey: ['vendor-order-tax-documents', orderId],
     queryFn: ({ signal }) => api<TaxDocument[]>(`/api/vendor/orders/${orderId}/tax-documents`, { auth: 'vendor', signal }),
@@ -25,7 +28,7 @@ export function OrderTaxDocuments({ orderId }: { orderId: number }) {
         {docs.data.map((d) => (
           <li key={d.id} className="flex flex-wrap items-center justify-between gap-3 px-3 py-2.5">
             <span className="min-w-0 text-slate-900">
-              {d.title} <bdi className="tabular-nums">{d.number}</bdi>
+              {documentTitle(d.title, locale)} <bdi className="tabular-nums">{d.number}</bdi>
               <span className="block text-xs text-slate-500">{MSG.taxDocumentVat} {formatMoney(d.tax, d.currency)} · {formatMoney(d.total, d.currency)}</span>
             </span>
             <div className="flex flex-wrap gap-2">

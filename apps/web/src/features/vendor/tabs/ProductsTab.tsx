@@ -23,6 +23,9 @@ import { ProductForm, type ProductFormSubmit } from '../products/ProductForm';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
+import { pickText, type ContentLang } from '@souq/shared/rules/content-lang';
+import { useContentLang } from '@/lib/content-lang';
+import { useDepartmentName } from '@/features/storefront/departments';
 
 const STATUS_OPTIONS = [
   { value: 'active', label: msg`Active` },
@@ -55,8 +58,11 @@ function Thumb({ src, name }: { src: string | null; name: string }) {
   );
 }
 
-/** The table's columns, their headers in the page's language. */
-const columns = (i18n: I18n): DataTableColumn<ManagedProduct>[] => [
+/**
+ * The table's columns, their headers in the page's language; a product's name and department in it too (the vendor
+ * typed both names; the department's Arabic is the catalogue's), the English where there is no Arabic.
+ */
+const columns = (i18n: I18n, lang: ContentLang, departmentName: (name: string) => string): DataTableColumn<ManagedProduct>[] => [
   {
     key: 'product',
     header: i18n._(msg`Product`),
@@ -64,7 +70,7 @@ const columns = (i18n: I18n): DataTableColumn<ManagedProduct>[] => [
       <div className="flex items-center gap-3">
         <Thumb src={p.image} name={p.name} />
         <div className="min-w-0 max-w-[14rem] sm:max-w-[12rem] 2xl:max-w-xs">
-          <p className="truncate font-medium text-slate-900" title={p.name} dir="auto">{p.name}</p>
+          <p className="truncate font-medium text-slate-900" title={pickText(p.name, p.name_ar, lang)} dir="auto">{pickText(p.name, p.name_ar, lang)}</p>
           <p className="truncate text-xs text-slate-500" dir="auto">{[p.brand, p.sku && `SKU ${p.sku}`].filter(Boolean).join(' · ') || '\u00a0'}</p>
           {/* phones: price, stock and status here, their columns fold away */}
           <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600 sm:hidden">
@@ -76,7 +82,7 @@ const columns = (i18n: I18n): DataTableColumn<ManagedProduct>[] => [
       </div>
     ),
   },
-  { key: 'category', header: i18n._(msg`Category`), hideBelow: 'md', className: 'capitalize text-slate-700', cell: (p) => p.category || <span className="text-slate-400">—</span> },
+  { key: 'category', header: i18n._(msg`Category`), hideBelow: 'md', className: 'capitalize text-slate-700', cell: (p) => (p.category ? <bdi>{departmentName(p.category)}</bdi> : <span className="text-slate-400">—</span>) },
   { key: 'price', header: i18n._(msg`Price`), align: 'right', hideBelow: 'sm', cell: (p) => <Price cents={p.price_cents} currency={p.currency} /> },
   {
     key: 'inventory',
@@ -96,6 +102,8 @@ const columns = (i18n: I18n): DataTableColumn<ManagedProduct>[] => [
 export default function ProductsTab() {
   const MSG = useMsg();
   const { t, i18n } = useLingui();
+  const lang = useContentLang();
+  const departmentName = useDepartmentName();
   const me = useVendorMe();
   const canPublish = me.data?.vendor?.is_verified ?? false;
   const list = useListQuery<ManagedProduct, { status: string }>({
@@ -187,7 +195,7 @@ export default function ProductsTab() {
           caption={t`Your products`}
           // compact cells: the five columns and the actions fit beside the dashboard's menu at 1280 px
           density="compact"
-          columns={columns(i18n)}
+          columns={columns(i18n, lang, departmentName)}
           rowKey={(p) => p.id}
           {...list.tableProps}
           loadingLabel={t`Loading products...`}

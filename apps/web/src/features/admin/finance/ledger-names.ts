@@ -1,0 +1,18 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { LedgerAccount, LedgerKind } from '@souq/shared/constants';
+
+// The ledger's accounts and kinds as an admin reads them, in the page's language (issue 34 item 10: they were the
+// English of LEDGER_ACCOUNT_LABELS / LEDGER_KIND_LABELS, which the server's CSV exports keep). Complete by type: a new
+// account or kind needs its name here before the admin screens build.
+export const ACCOUNT_NAMES: Record<LedgerAccount, MessageDescriptor> = {
+  shopper_receivable: msg`Shopper receivable`, vendor_payable: msg`Vendor payable`, marketplace_sales: msg`Marketplace sales`,
+  shipping_revenue: msg`Shipping revenue`, sales_tax_payable: msg`Sales tax payable`, commission_revenue: msg`Commission revenue`,
+  commission_vat_payable: msg`Commission VAT payable`, payouts_clearing: msg`Payouts clearing`, bank: msg`Bank`,
+  marketplace_adjustments: msg`Marketplace adjustments`, shopper_store_credit: msg`Shopper store credit`,
+};
+export const KIND_NAMES: Record<LedgerKind, MessageDescriptor> = {
+  sale: msg`Sale`, shipping: msg`Shipping`, sales_tax: msg`Sales tax`, commission: msg`Commission`, commission_vat: msg`VAT on commission`,
+  refund: msg`Refund`, commission_reversal: msg`Commission reversed`, payout: msg`Payout`, payout_paid: msg`Payout sent by the bank`,
+  payout_reversal: msg`Payout failed (returned)`, adjustment: msg`Adjustment`,
+};
