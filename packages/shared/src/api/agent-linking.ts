@@ -103,23 +103,6 @@ export const CONNECT_TEXT = {
 export const connectLanguage = (languages: readonly string[]): ConnectLanguage =>
   languages.some((l) => l.toLowerCase().startsWith('ar')) ? 'ar' : 'en';
 
-/** The admin's Agents section (issue 27 item 7). */
-export const AGENTS_ADMIN_TEXT = {
-  title: 'Agents',
-  description: 'Outside AI agents using the UCP endpoints: by the origin of their UCP profile, or by OAuth client when linked to a shopper. A blocked agent gets the protocol\'s error on every call; blocking and unblocking are audited.',
-  loadFailed: 'Failed to load agents',
-  empty: 'No agent has called the UCP endpoints yet.',
-  columns: { agent: 'Agent', requests: 'Requests', checkouts: 'Checkouts', orders: 'Orders', status: 'Status' },
-  active: 'Active',
-  blocked: 'Blocked',
-  block: 'Block',
-  blockLabel: 'Reason for blocking (kept in the audit trail)',
-  blockSubmit: 'Block agent',
-  unblock: 'Unblock',
-  blockedToast: 'Agent blocked',
-  unblockedToast: 'Agent unblocked',
-} as const;
-
 /**
  * A row of the admin's Agents list (decision 0130): `agent` is the identity (a profile's origin, or `client:<id>`);
  * `signed` whether its last request's signature verified; `last_seen` when it last called.

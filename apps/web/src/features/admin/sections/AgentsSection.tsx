@@ -21,7 +21,7 @@ import { When } from '../parts/When';
  */
 export function AgentsSection() {
   const MSG = useMsg();
-  // the section's texts in the page's language (they were the English of AGENTS_ADMIN_TEXT on every page)
+  // the section's texts come from the admin catalogue, in the page's language
   const { t } = useLingui();
   const locale = useLocale();
   const [search, setSearch] = useState('');
