@@ -77,6 +77,9 @@ type QuestionSet = {
 };
 
 const sets = files.map((file) => ({ file, set: JSON.parse(fs.readFileSync(file, 'utf8')) as QuestionSet }));
+// --only REGEX: the conversations whose id matches (a quick look while working; the figures are of whole sets)
+const only = args.get('only') ? new RegExp(String(args.get('only'))) : null;
+if (only) for (const s of sets) s.set.conversations = s.set.conversations.filter((c) => only.test(c.id));
 
 // ---- the shop ------------------------------------------------------------------------------------------------------
 

@@ -242,7 +242,8 @@ export function namedIn(shop: Shop, text: string): Product[] {
   return found.sort((a, b) => a.at - b.at).map((f) => f.p);
 }
 
-const money = (cents: number, locale: Locale) => formatMoney(cents / 100, 'AED', locale);
+/** An amount as the reply's language writes it (without the direction marks a reader does not see). */
+const money = (cents: number, locale: Locale) => visible(formatMoney(cents / 100, 'AED', locale));
 
 // ---- grounding -----------------------------------------------------------------------------------------------------
 
@@ -368,7 +369,7 @@ export function constraints(shop: Shop, e: Expect, reply: Reply, ctx: TurnContex
     const filled = fact.replace(/\{(price|stock|rating):([^}]+)\}/g, (_, what: string, name: string) => {
       const p = resolve(name);
       if (!p) return '(no product in context)';
-      return what === 'price' ? formatMoney(p.price, 'AED', ctx.locale) : what === 'stock' ? formatCount(p.stock, ctx.locale) : p.rating!.toFixed(1);
+      return what === 'price' ? visible(formatMoney(p.price, 'AED', ctx.locale)) : what === 'stock' ? formatCount(p.stock, ctx.locale) : p.rating!.toFixed(1);
     });
     c(`says "${filled}"`, text.toLowerCase().includes(filled.toLowerCase()), short);
   }

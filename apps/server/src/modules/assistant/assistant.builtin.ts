@@ -31,7 +31,7 @@ export type BuiltinInput = {
   history: { isBot: boolean; text: string }[];
 };
 
-type Reply = Omit<ChatResponse, 'mentionedProducts'>;
+type Reply = Omit<ChatResponse, 'mentionedProducts' | 'sessionId' | 'conversationId'>;
 
 export function createBuiltinAssistant(deps: { search: SearchService }) {
   const { search } = deps;
