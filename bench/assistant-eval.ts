@@ -136,9 +136,10 @@ function medianPrice(categories: string[]): number {
   return prices.length ? prices[Math.floor((prices.length - 1) / 2)]! : NaN;
 }
 
-// Latin words the catalogue's own Arabic names carry ('Pro', 'USB-C', '4K'), and units and codes an Arabic text writes in Latin
+// Latin words the catalogue's own Arabic texts carry (names, descriptions, features: 'Pro', 'USB-C', 'IP67', 'AMD'), and
+// units and codes an Arabic text writes in Latin
 const latinAllowed = new Set([
-  ...catalogue.flatMap((p) => p.name_ar.toLowerCase().match(/[a-z][a-z0-9'-]*/g) ?? []),
+  ...catalogue.flatMap((p) => [p.name_ar, p.description_ar, ...p.bullet_points_ar].join(' ').toLowerCase().match(/[a-z][a-z0-9'-]*/g) ?? []),
   ...'aed spf led usb usb-c rgb gps oled mm ml cm kg km mah hz gb tb wi-fi wifi 5g 4g ai'.split(' '),
   // the carriers the seed and the fixtures ship with
   ...'aramex emirates post dhl express smsa fetchr quiqup'.split(' '),

@@ -288,14 +288,23 @@ export function grounding(shop: Shop, reply: Reply, ctx: TurnContext, e: Expect,
 
 /**
  * English words an Arabic reply writes that no one typed: after the catalogue's own texts (names, brands, a vendor's
- * description, features and warranty), sellers, carriers, order and tracking numbers, links and the shopper's own
- * words are taken out, what Latin words are left — but the Latin words of the catalogue's Arabic names and units.
+ * description, features and warranty), buyers' reviews quoted, sellers, order and tracking numbers, links and the
+ * shopper's own words are taken out, what Latin words are left — but the Latin words of the catalogue's Arabic texts,
+ * carriers and units.
  */
 export function englishWords(shop: Shop, text: string, message: string): string[] {
-  let rest = visible(text).replace(/\]\([^)]*\)/g, ']').replace(/\bSQ[-\w]*\b/g, ' ');
-  const typed = shop.catalogue.flatMap((p) => [p.name, p.brand, p.description, p.short_description, p.warranty_info ?? '', ...p.bullet_points, p.dimensions ?? '', p.category]);
+  // links' targets, order and tracking numbers, and quotations (a buyer's words, quoted as written) are no one's reply
+  let rest = visible(text).replace(/\]\([^)]*\)/g, ']').replace(/\bSQ[-\w]*\b/g, ' ').replace(/[“"«][^”"»]*[”"»]/g, ' ');
+  // what sellers typed about their products, and buyers' reviews quoted word for word
+  const typed = [
+    ...shop.catalogue.flatMap((p) => [p.name, p.brand, p.description, p.short_description, p.warranty_info ?? '', ...p.bullet_points, p.dimensions ?? '', p.category]),
+    ...shop.reviewRows.flatMap((r) => [r.title, r.body, ...r.body.split(/(?<=[.!?])\s+/)]),
+  ];
   const sellers = [...new Set(shop.catalogue.map((p) => shop.sellerName(p)))];
-  for (const t of [...typed, ...sellers].filter((x) => x.trim().length > 1).sort((a, b) => b.length - a.length)) rest = rest.split(t).join(' ');
+  // whole words only: the brand 'Zen' is no part of 'Zenbook'
+  for (const t of [...typed, ...sellers].filter((x) => x.trim().length > 1).sort((a, b) => b.length - a.length)) {
+    rest = rest.replace(new RegExp(`(?<![A-Za-z0-9])${escape(t)}(?![A-Za-z0-9])`, 'g'), ' ');
+  }
   const own = new Set((message.toLowerCase().match(/[a-z][a-z0-9'-]*/g) ?? []));
   return (rest.match(/[A-Za-z][A-Za-z0-9'-]*/g) ?? []).filter((w) => !own.has(w.toLowerCase()) && !shop.latinAllowed.has(w.toLowerCase()));
 }

@@ -239,8 +239,11 @@ export function createAftersales(deps: AftersalesDeps) {
       const s0 = aftersalesPhrases(input.locale);
       if (userId === null) {
         if (HUMAN.test(text)) return say(s0.handoverSignIn);
-        // where an order is, cancelling or returning one: only the person signed in (other order questions are the shop's)
-        const where = (WHERE.test(text) || ARRIVAL.test(text)) && (isOrderQuestion(input.message) || ORDER_WORD.test(text));
+        // where an order is, cancelling or returning one: only the person signed in (other order questions, and what
+        // delivery costs, are the shop's)
+        const where = arabic
+          ? WHERE.test(text) && ORDER_WORD.test(text) && !SHIPPING_WORD.test(text.replace(/شحنتي|شحنه/g, ''))
+          : isOrderQuestion(input.message) && (WHERE.test(text) || ARRIVAL.test(text));
         if ((CANCEL.test(text) && (ORDER_WORD.test(text) || arabic)) || where) return say(s0.signIn);
         const turn: Turn = { ref: { conversationId: input.conversationId, userId: 0 }, locale: input.locale, actor: input.actor, tools, message: input.message, history: input.history, contextId: () => input.contextId };
         return policyReply(turn, null, [], [], []);
