@@ -185,7 +185,7 @@ function score(toks: Tok[], c: Clause, aspect: AspectKey | null, from: number, t
   for (let i = from; i < to; i++) {
     const t = toks[i]!;
     const byAspect = t.forms.map((f) => BY_ASPECT[f]).find(Boolean);
-    let v = byAspect ? (aspect && byAspect[aspect] !== undefined ? byAspect[aspect]! : byAspect.default ?? 0) : has(POSITIVE, t) ? 1 : has(NEGATIVE, t) ? -1 : 0;
+    let v: number = byAspect ? (aspect && byAspect[aspect] !== undefined ? byAspect[aspect]! : byAspect.default ?? 0) : has(POSITIVE, t) ? 1 : has(NEGATIVE, t) ? -1 : 0;
     // 'feels expensive' is praise of how it feels, 'feels cheap' a complaint
     if (i > c.from && SENSES.has(toks[i - 1]!.word) && /^(expensive|pricey|premium|luxurious|cheap)$/.test(t.word)) v = t.word === 'cheap' ? -1 : 1;
     if (v === 0) continue;
