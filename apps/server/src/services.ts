@@ -122,7 +122,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
     isHumanHandling: ({ clientSessionId, userId }) => chatMonitor.isHumanHandling(clientSessionId, userId),
     // after the purchase (decision 0107): each action through the module that owns it; support is built further down
     aftersales: createAftersales({
-      db, shopperOrders: createShopperOrders({ db, orders }), returns, shipping: vendorShipping,
+      db, shopperOrders: createShopperOrders({ db, orders }), returns, shipping: vendorShipping, search, departmentsAr: catalogue.categoryNamesAr,
       support: { create: (customer, input) => support.create(customer, input) },
       userName: async (id) => (await accounts.usersByIds([id])).get(id)?.name ?? '',
     }),

@@ -660,64 +660,8 @@ export const MSG = {
   assistantOrderUnknown: (orderNumber: string) =>
     `I couldn't find an order ${orderNumber} on your account. Please check the number in your order confirmation (it looks like SQ-250310-7KX4M), or ask me "where are my orders?" to see your latest ones.`,
 
-  // Shopping assistant after the purchase: where, return, cancel, the seller's rules, a person (issue 28 item 3, decision 0107)
-  assistantStatusWords: {
-    pending: 'received, waiting for the seller to confirm it', confirmed: 'confirmed and being prepared', processing: 'being packed for shipping',
-    shipped: 'shipped and on its way to you', delivered: 'delivered', cancelled: 'cancelled', refunded: 'refunded',
-  } as Record<'pending' | 'confirmed' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'refunded', string>,
-  assistantWhereIntro: (purchase: string, parts: number) =>
-    parts === 1 ? `Your order ${purchase}:` : `Your order ${purchase} comes in ${parts} parts, one per seller:`,
-  assistantWhereLine: (number: string, seller: string, status: string) => `• ${number} from ${seller}: ${status}.`,
-  assistantWhereTracking: (carrier: string, tracking: string) => `Carrier: ${carrier}, tracking number ${tracking}.`,
-  assistantWhereExpected: (from: string, to: string) => (from === to ? `Expected on ${from}.` : `Expected between ${from} and ${to}.`),
-  assistantWhereExpectedOnceShipped: (min: number, max: number) =>
-    min === max ? `The seller delivers ${min} business day${min === 1 ? '' : 's'} after shipping.` : `The seller delivers ${min}–${max} business days after shipping.`,
-  assistantWhereNoEstimate: (seller: string) => `${seller} has not given a delivery estimate, so I can't tell you a date.`,
-  assistantWhereDelivered: (date: string) => `Delivered on ${date}.`,
-  assistantReturnWhich: (list: string) => `Which item would you like to return? Reply with its number:\n${list}`,
-  assistantReturnNoMatch: (words: string) => `I couldn't find "${words}" among the delivered items of your recent orders.`,
-  assistantReturnNothingDelivered: 'Nothing from your recent orders has been delivered yet, so there is nothing to return. An order that has not shipped can still be cancelled.',
-  assistantReturnNotDelivered: (name: string, number: string) => `${name} (${number}) has not been delivered yet, so it can't be returned yet.`,
-  assistantReturnWindowClosed: (name: string, days: number, date: string) =>
-    `The return window for ${name} closed on ${date} (${days} days after delivery), so I can't open a return for it.`,
-  assistantReturnAllTaken: (name: string) => `Every unit of ${name} is already in a return request.`,
-  assistantReturnHowMany: (name: string, left: number) => `How many of ${name} would you like to return? You can return up to ${left}.`,
-  assistantReturnUnitsInvalid: (left: number) => `Please reply with a number from 1 to ${left}.`,
-  assistantReturnWhy: (list: string) => `Why are you returning it? Reply with a number, or tell me in your own words:\n${list}`,
-  assistantReturnReasons: {
-    damaged: 'Arrived damaged or faulty', wrong_item: 'Wrong item sent', not_as_described: 'Not as described', no_longer_needed: 'No longer needed', other: 'Another reason',
-  } as Record<'damaged' | 'wrong_item' | 'not_as_described' | 'no_longer_needed' | 'other', string>,
-  assistantReturnConfirm: (units: number, name: string, number: string, refund: string, method: string) =>
-    `To confirm: return ${units} × ${name} from ${number}. Your refund would be ${refund}, ${method}. Reply "yes" to open the return request, or "no" to leave everything as it is.`,
-  assistantRefundToCard: 'back to the card you paid with',
-  assistantRefundStoreCredit: 'as store credit (a cash-on-delivery order)',
-  assistantReturnOpened: (id: number, refund: string) =>
-    `Done: return request #${id} is open. The seller reviews it, and once the item is back you get ${refund}. You can follow it under Returns on your profile.`,
-  assistantActionFailed: (m: string) => `I couldn't do that: ${m}`,
-  assistantNothingChanged: 'OK, I have not changed anything.',
-  assistantYesOrNo: 'Please reply "yes" to go ahead, or "no" to leave everything as it is.',
-  assistantCancelWhich: (list: string) => `Which part would you like to cancel? Reply with its number:\n${list}`,
-  assistantCancelConfirm: (number: string, seller: string, total: string) =>
-    `To confirm: cancel ${number} from ${seller} (${total})? It has not shipped yet. Reply "yes" to cancel it, or "no" to keep it.`,
+  // Shopping assistant after the purchase: a cancel that a shipment overtook (decision 0107; the assistant's own answers are in its phrasebook, decision 0127)
   assistantCancelTooLate: (status: string) => `This order is already ${status}, so it can no longer be cancelled; once it is delivered you can return it.`,
-  assistantCancelShipped: (number: string, status: string) => `${number} is already ${status}, so it can no longer be cancelled. Once it is delivered you can return it.`,
-  assistantCancelDone: (number: string, total: string) => `Done: ${number} is cancelled, and the ${total} you paid for it is reversed. It shows in your order history.`,
-  assistantNothingToCancel: 'None of your recent orders can still be cancelled: every part has shipped or is closed.',
-  assistantPolicyOf: (seller: string) => `${seller}'s rules:`,
-  assistantPolicyReturns: (days: number) => `• Returns: within ${days} days of delivery.`,
-  assistantPolicyShipping: (fee: string, above: string) => `• Shipping: ${fee} per order, free above ${above}.`,
-  assistantPolicyEstimate: (min: number, max: number) => `• Delivery: ${min === max ? `${min}` : `${min}–${max}`} business days after shipping.`,
-  assistantPolicyNoEstimate: '• Delivery: no estimate given.',
-  assistantPolicyShipsFree: (name: string, price: string) => `**${name}** costs ${price}, so it ships free on its own.`,
-  assistantPolicyFreeAbove: (name: string, price: string, above: string) => `**${name}** costs ${price}: shipping is free once your order from this seller is above ${above}.`,
-  assistantPolicyListingSays: (name: string, text: string) => `The listing of **${name}** says: ${text}.`,
-  assistantHandoverSignIn: 'Please sign in and ask again, so the person who answers knows whose orders to look at. You can also reach us through Support.',
-  assistantHandoverDone: (id: number) =>
-    `I've opened support conversation #${id} and attached this chat to it. A person from our team will answer you there (Support, in your account); you can keep chatting here meanwhile.`,
-  assistantHandoverSubject: 'A person, please (from the assistant chat)',
-  assistantHandoverIntro: 'The shopper asked the assistant for a person. The chat so far:',
-  assistantTranscriptShopper: 'Shopper',
-  assistantTranscriptAssistant: 'Assistant',
 } as const;
 
 /**

@@ -24,6 +24,11 @@ export const chatRequestSchema = z.object({
   lockedProductIds: z.array(z.coerce.number().int().positive()).max(2).optional(),
   /** The browser's tracking session id, so one visit's exchanges form one stored chat session. */
   sessionId: z.string().max(100).optional(),
+  /**
+   * This conversation (one chat panel), as the previous answer returned it. What the assistant proposed (a cancel, a
+   * return, a person) waits in this conversation only: a 'yes' sent without it, or from another, confirms nothing.
+   */
+  conversationId: z.string().min(8).max(100).regex(/^[\w-]+$/).optional(),
 });
 export type ChatRequest = z.input<typeof chatRequestSchema>;
 
@@ -40,5 +45,7 @@ export const chatResponseSchema = z.object({
   suggestedSearch: z.string().nullable(),
   /** The stored chat session (admin chat monitor) this exchange was saved in. */
   sessionId: z.string().optional(),
+  /** The conversation this answer belongs to: sent back with the next message (a new one when none was sent). */
+  conversationId: z.string(),
 });
 export type ChatResponse = z.infer<typeof chatResponseSchema>;

@@ -7,7 +7,7 @@ export type NamedProduct = { id: number | string; name: string };
 export type CartCommand<P> = { product: P; quantity: number } | { notFound: true };
 
 const CART_VERB = /\b(add|put|place|buy|purchase)\b/i;
-const CART_NOUN = /\b(cart|bag)\b/i;
+const CART_NOUN = /\b(cart|bag|basket|trolley)\b/i;
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

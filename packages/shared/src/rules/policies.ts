@@ -44,11 +44,13 @@ export const SHOP_POLICIES: Record<PolicyTopic, ShopPolicy> = {
   returns: {
     topic: 'returns',
     title: 'Returns and refunds',
+    // decisions 0094, 0127: each seller sets its own window; the default is the one a seller that sets none keeps
     text:
-      `You can return an item within ${RETURN_WINDOW_DAYS} days of delivery, unused and in its original packaging, for a full refund ` +
-      `of the item's price to your original payment method, within ${REFUND_BUSINESS_DAYS} business days of the return reaching us. ` +
-      'A product whose listing promises a longer period (for example 30-day returns) keeps that period. ' +
-      'To start a return, open a support conversation with your order number.',
+      `Returns depend on the seller: each seller sets how many days after delivery you can return an item (${RETURN_WINDOW_DAYS} days unless it says ` +
+      "otherwise; the seller is named on each product's page and on your order). Return it unused and in its original packaging for a refund " +
+      `of its price to your original payment method — store credit for a cash-on-delivery order — within ${REFUND_BUSINESS_DAYS} business days ` +
+      'of the seller receiving it. A product whose listing promises a longer period keeps that period. ' +
+      'To start a return, ask the assistant or open Returns on your profile.',
   },
 };
 

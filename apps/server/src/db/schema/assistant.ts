@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 
 /** Every assistant conversation, kept for the admin live chat monitor. */
@@ -39,13 +39,23 @@ export const chatMessages = pgTable(
 );
 
 /**
- * The one after-sales step the assistant is waiting on per signed-in shopper (decision 0107): which line to return and
- * how many, why, then the confirmation; or the sub-order to cancel. Kept on the server, so a shopper's 'yes' confirms
- * what the server proposed, never what a client says was proposed. Expires on its own.
+ * An assistant conversation of a signed-in shopper (decisions 0107, 0127): the step it waits on — a proposal (cancel,
+ * return, a person) or a question (which one, how many, why) — and what it last told about the shopper's orders, for
+ * follow-ups ('when will it arrive?'). Keyed by the conversation's own id AND the shopper: a 'yes' confirms only what
+ * was proposed in that conversation, to that shopper, before it expired; a yes in another chat finds nothing.
  */
-export const assistantPendingActions = pgTable('assistant_pending_actions', {
-  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
-  kind: text('kind', { enum: ['return', 'cancel'] }).notNull(),
-  state: jsonb('state').$type<Record<string, unknown>>().notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-});
+export const assistantConversations = pgTable(
+  'assistant_conversations',
+  {
+    conversationId: text('conversation_id').notNull(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** The step waited on (null: none), with the language it was asked in. */
+    pending: jsonb('pending').$type<Record<string, unknown>>(),
+    /** When the step waited on lapses: a later 'yes' does nothing. */
+    pendingExpiresAt: timestamp('pending_expires_at', { withTimezone: true }),
+    /** The sub-orders the conversation last told about (ids), what a follow-up without a name refers to. */
+    topic: jsonb('topic').$type<Record<string, unknown>>(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index('assistant_conversations_updated_idx').on(t.updatedAt)],
+);

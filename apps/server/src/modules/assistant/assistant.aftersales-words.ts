@@ -24,25 +24,27 @@ export const readable = (text: string) => asciiDigits(normaliseAr(text.toLowerCa
 export const HUMAN =
   /\b(human|humans|real person|live (agent|person|support|chat)|customer (service|care|support)|representative|operator)\b|\b(talk|speak|chat) (to|with) (a |an |some )?(person|someone|somebody|agent|staff|people|support|team)\b|(موظف|انسان|بشري|شخص حقيقي|خدمه العملاء|ممثل خدمه|(اكلم|اتكلم|اتحدث|التحدث|تحدث|كلمني) (مع |الي )?(شخص|احد|موظف|الدعم|فريق))/;
 
-export const CANCEL = /\bcancel(l?ing|l?ed|lation)?\b|(^|\s)(الغاء|الغي|الغ|تلغي|يلغي|ابي الغي)(\s|$)/;
+/** Cancelling an order ('noise cancelling' is a feature, not a request). */
+export const CANCEL = /(?<!noise[ -])\bcancel(l?ing|l?ed|lation)?\b|(^|\s)(الغاء|الغي|الغ|تلغي|يلغي|الغيه|الغيها|ابي الغي)(\s|$)/;
 
 export const RETURN_WORD = /\b(return|returning|send (it |them |this |that )?back|give (it |them )?back)\b|(ارجاع|ارجع|استرجاع|استرجع|ارجعه|ارجعها|رجع)/;
 
 /** A question about the rules rather than a request to return something ('what is your return policy?'). */
 export const POLICY_WORD =
-  /\b(policy|policies|window|rules?|how (long|many days)|how do (i|returns?)|days? (do|to|for)|terms|conditions)\b|(سياس|مده|مهله|كم يوم|شروط|قواعد|قوانين)/;
+  /\b(policy|policies|window|rules?|how (long|many days)|how do (i|returns?)|days? (do|to|for)|terms|conditions|until when|by when)\b|(سياس|مده|مهله|كم يوم|شروط|قواعد|قوانين|الي متي|لين متي|لحد متي|حتي متي)/;
 
 export const WHERE =
   /\b(where|when|track|tracking|status|arrive|arriving|arrived|deliver(ed|y)?|coming|come|shipped|ship)\b|(وين|اين|متي|تتبع|حاله|وصل|يوصل|توصل|سيصل|يصل|شحن)/;
 
-export const ORDER_WORD = /\b(orders?|packages?|parcels?|purchases?|shipments?|deliver(y|ies))\b|(طلب|طلبي|طلبيتي|طلبات|شحنه|شحنتي|طرد|مشتريات)/;
+/** A question after an order's arrival or state that WHERE's single words miss ('is it on its way?'). */
+export const ARRIVAL = /\b(on (its|the|their) way|in transit|get here|got here|be here|reach me)\b|(في الطريق|وصلت|وصل)/;
 
-export const LAST_ORDER = /\b(last|latest|most recent|previous|recent)\b|(اخير|الاخير|الاخيره|السابق)/;
+export const ORDER_WORD = /\b(orders?|packages?|parcels?|purchases?|shipments?|deliver(y|ies))\b|(طلب|طلبي|طلبيتي|طلبات|شحنه|شحنتي|طرد|مشتريات)/;
 
 export const SHIPPING_WORD = /\b(shipping|delivery|deliver|postage|courier)\b|(شحن|الشحن|توصيل|التوصيل)/;
 export const RETURNS_WORD = /\b(returns?|refunds?|exchange)\b|(ارجاع|الارجاع|استرجاع|الاسترجاع|استرداد)/;
 
-export const YES = /^(yes|y|yeah|yep|yup|sure|ok|okay|confirm|confirmed|go ahead|do it|please do|yes please|نعم|اي|ايوه|ايوا|اكيد|موافق|تمام|اوكي|اكد|نعم اكد|اجل)([ .!]|$)/;
+export const YES = /^(yes|y|yeah|yep|yup|sure|ok|okay|confirm|confirmed|go ahead|do it|please do|yes please|نعم|اي|ايه|ايوه|ايوا|اكيد|موافق|تمام|اوكي|اكد|نعم اكد|اجل|طيب)([ .!،,]|$)/;
 export const NO = /^(no|n|nope|nah|stop|never ?mind|don'?t|keep it|لا|كلا|توقف|لا شكرا|لا تلغي|لا تفعل)([ .!]|$)/;
 
 /** Colours, sizes and such in Arabic, as the English words of variant labels and product names. */
@@ -54,42 +56,39 @@ const AR_WORDS: Record<string, string> = {
 };
 const SAME_AS: Record<string, string[]> = { grey: ['gray'], gray: ['grey'], colour: ['color'], color: ['colour'] };
 
-/** Words that say what to do or where to look, never which item. */
+/**
+ * Words that say what to do, when, or how the shopper feels about it, never which item: verbs of the request, pronouns,
+ * auxiliaries, time and order words, politeness, in both languages (folded spelling).
+ */
 const NOT_AN_ITEM = new Set(
-  ('return returning send give back the a an one ones my me i want would like to please from of in last latest most recent previous order orders ' +
-    'purchase item items thing product it this that these those them can could you for with and or cancel cancelling part sub bought got ' +
-    'ارجع ارجاع استرجاع استرجع ارجعه ارجعها رجع اريد ابي ابغي ممكن من في طلبي طلب الطلب الاخير اخير السابق هذا هذه ذلك تلك لو سمحت رجاء ' +
-    'المنتج منتج الذي اللي الي القطعه قطعه الغاء الغي الغ').split(' '),
+  ('return returning returned send sent give back the a an one ones my me i i\'d id im want wanted would like to please from of in on at last latest most ' +
+    'recent previous order orders ordered purchase purchased item items thing things product products it its this that these those them they ' +
+    'can could may you your for with and or but cancel cancelled cancelling cancellation part parts sub bought got get everything all whole entire ' +
+    'both again just still yet already yesterday today week ago is are was were be been has have had do does did will where when how long until ' +
+    'by way status shipped ship arrive arrived arriving delivered delivery coming come here there still too very really also so now ' +
+    'ارجع ارجاع استرجاع استرجع ارجعه ارجعها رجع اريد ابي ابغي ابغا ممكن من في طلبي طلب الطلب طلبته طلبتها طلبت الاخير اخير السابق هذا هذه ذلك تلك ' +
+    'لو سمحت رجاء المنتج منتج الذي اللي الي القطعه قطعه الغاء الغي الغ الغيه كل شي شيء امس اليوم هل تم وين اين متي يوصل توصل وصل وصلت ولا لا ' +
+    'اقدر اقدري استطيع عندي عندكم كم يوم ايام حق حقت حقي بس لين حتي عشان ليش مره ثاني ثانيه').split(' '),
 );
 
-/** The words of a message that can name an item ('the blue one' → ['blue']); Arabic colours as English. */
+/** The words of a message that can name an item ('the blue one' → ['blue']), folded, without the article. */
 export function itemWords(text: string): string[] {
   const out: string[] = [];
   for (const raw of readable(text).replace(/sq-?\d{6}-?[a-z0-9]{5}(-\d+)?/g, ' ').split(/[^\p{L}\p{N}]+/u)) {
     let w = raw;
     if (/^[\u0600-\u06FF]+$/.test(w) && w.startsWith('ال') && w.length > 4) w = w.slice(2);
-    if (!w || NOT_AN_ITEM.has(raw) || NOT_AN_ITEM.has(w) || /^\d+$/.test(w)) continue;
-    const mapped = AR_WORDS[w] ?? w;
-    if (/^[a-z]{1,2}$/.test(mapped)) continue;
-    out.push(mapped);
+    if (!w || NOT_AN_ITEM.has(raw) || NOT_AN_ITEM.has(w) || /^\d+$/.test(w) || /^[a-z]{1,2}$/.test(w)) continue;
+    out.push(w);
   }
   return [...new Set(out)];
 }
 
-/** How many of an item's words a message names (prefix matches: 'headphone' names 'headphones'). */
-export function matchScore(words: string[], itemText: string): number {
-  const own = readable(itemText).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  let score = 0;
-  for (const w of words) {
-    const forms = [w, ...(SAME_AS[w] ?? [])];
-    if (own.some((o) => forms.some((f) => o === f || (f.length >= 4 && o.startsWith(f)) || (o.length >= 4 && f.startsWith(o))))) score++;
-  }
-  return score;
-}
+/** The forms a word may take in an item's own words: itself, an Arabic colour or size as the English of variant labels. */
+export const wordForms = (w: string): string[] => [w, ...(AR_WORDS[w] ? [AR_WORDS[w]] : []), ...(SAME_AS[w] ?? [])];
 
 const NUMBER_WORDS: Record<string, number> = {
   one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, single: 1, both: 2, first: 1, second: 2, third: 3,
-  واحد: 1, واحده: 1, اثنين: 2, اثنان: 2, ثنتين: 2, ثلاث: 3, ثلاثه: 3, اربع: 4, اربعه: 4, خمس: 5, خمسه: 5, الاول: 1, الثاني: 2, الثالث: 3,
+  واحد: 1, واحده: 1, وحده: 1, اثنين: 2, اثنان: 2, ثنتين: 2, ثلاث: 3, ثلاثه: 3, اربع: 4, اربعه: 4, خمس: 5, خمسه: 5, الاول: 1, الثاني: 2, الثالث: 3,
 };
 
 /** A number the shopper replied with ('2', 'two', '٢', 'اثنين'); 'all' is `all`. Null when there is none. */
@@ -98,16 +97,36 @@ export function replyNumber(text: string, all: number): number | null {
   if (/\b(all|all of them|everything)\b|(الكل|كلها|كلهم|جميعها)/.test(t)) return all;
   const digits = /\b(\d{1,3})\b/.exec(t);
   if (digits) return Number(digits[1]);
-  for (const w of t.split(/[^\p{L}\p{N}]+/u)) if (w in NUMBER_WORDS) return NUMBER_WORDS[w]!;
+  for (const w of t.split(/[^\p{L}\p{N}]+/u)) {
+    const bare = /^ال[\u0600-\u06FF]{3,}$/.test(w) ? w.slice(2) : w;
+    if (w in NUMBER_WORDS) return NUMBER_WORDS[w]!;
+    if (bare in NUMBER_WORDS) return NUMBER_WORDS[bare]!;
+  }
   return null;
 }
 
 const REASON_WORDS: [ReturnReason, RegExp][] = [
   ['damaged', /\b(damaged|broken|faulty|defective|cracked|does ?n[o']?t work|not working|stopped working|dead)\b|(تالف|مكسور|معطل|عطلان|خربان|لا يعمل|مايشتغل|ما يشتغل)/],
   ['wrong_item', /\b(wrong|different item|not what i ordered|incorrect)\b|(خطا|غلط|غير المطلوب|منتج اخر)/],
-  ['not_as_described', /\b(not as described|different from|does ?n[o']?t (match|look like)|description|fit|size|too (small|big|large))\b|(غير مطابق|مختلف|لا يطابق|الوصف|المقاس|مقاس)/],
+  ['not_as_described', /\b(not as described|different from|does ?n[o']?t (match|look like)|description|fit|fits|size|(too|very|so) (small|big|large|tight|loose))\b|(غير مطابق|مختلف|لا يطابق|الوصف|المقاس|مقاس|صغير|كبير|ضيق|واسع)/],
   ['no_longer_needed', /\b(no longer|don'?t (need|want)|changed my mind|not needed|unwanted)\b|(لم اعد|لا احتاج|ما احتاج|غيرت رايي|ما ابيه|لا اريده)/],
 ];
+
+/** Where a request gives its reason: 'because', 'since', ', it …', 'لأنه', 'عشان', 'بسبب'. */
+const BECAUSE = /\b(?:because|since)\s+|,\s*(?=(?:it|they|its|their|the|one|both)\b)|(?:^|\s)(?:لأن|لان|لإن)(?:ه|ها|هم)?\s+|(?:^|\s)(?:عشان|بسبب|كونه|كونها)\s+/i;
+
+/**
+ * A reason given with the request itself ('return the mouse, it double-clicks', 'too small, I want to return them',
+ * 'لأنه يعلق'): its kind and the shopper's own words (after 'because' and kin, else the whole message), or null.
+ */
+export function reasonIn(text: string): { reason: ReturnReason; words: string } | null {
+  const m = BECAUSE.exec(text);
+  const after = m ? text.slice(m.index + m[0].length).trim() : '';
+  const t = readable(text);
+  const kind = REASON_WORDS.find(([, re]) => re.test(t))?.[0];
+  if (!kind && !after) return null;
+  return { reason: kind ?? 'other', words: after || text.trim() };
+}
 
 /** The reason a reply gives: its number in the list, else words that say it, else 'other' with the words kept. */
 export function replyReason(text: string, order: readonly ReturnReason[]): ReturnReason {

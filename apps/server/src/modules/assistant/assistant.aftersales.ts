@@ -1,53 +1,32 @@
-import { and, eq, gt } from 'drizzle-orm';
-import { MARKETPLACE_SELLER_NAME, RETURN_REASONS, RETURN_WINDOW_DAYS_DEFAULT, type ReturnReason } from '@souq/shared/constants';
-import { MSG_AR } from '@souq/shared/messages.ar';
-import { registerArabicMessages, type Messages } from '@souq/shared/messages-for';
-import { formatDate, type Locale } from '@souq/shared/rules/locale';
+import { MARKETPLACE_SELLER_NAME, RETURN_WINDOW_DAYS_DEFAULT } from '@souq/shared/constants';
+import type { Locale } from '@souq/shared/rules/locale';
 import { formatCents } from '@souq/shared/rules/money';
 import { DEFAULT_VENDOR_SHIPPING_RULE, type VendorShipping } from '@souq/shared/api/vendor-shipping';
-import { assistantPendingActions } from '../../db/schema/assistant.js';
 import type { Db } from '../../platform/db.js';
 import type { Actor } from '../../platform/audit.js';
-import { AppError } from '../../platform/errors.js';
 import { SHOPPER_CANCELLABLE, type ShopperOrders, type ShopperSubOrder } from '../orders/orders.shopper.js';
 import type { ReturnsService } from '../returns/returns.service.js';
 import type { SupportService } from '../support/support.service.js';
-import { isOrderQuestion, orderNumbersIn } from './assistant.shop.js';
+import type { SearchService } from '../search/search.service.js';
+import { isOrderQuestion } from './assistant.shop.js';
 import type { Toolbox } from './assistant.tools.js';
-import { textsFor, typedFor } from './assistant.bidi.js';
+import { createConversationStore } from './assistant.conversation.js';
+import { aftersalesPhrases, type AftersalesPhrases } from './assistant.aftersales-phrases.js';
+import { createActions, say, type Pending, type Reply, type Turn } from './assistant.actions.js';
+import { itemsOf, matchItems, sellerOf, stateOf, type Item, type ItemsDeps } from './assistant.items.js';
 import {
-  CANCEL, HUMAN, LAST_ORDER, NO, ORDER_WORD, POLICY_WORD, RETURN_WORD, RETURNS_WORD, SHIPPING_WORD, WHERE, YES,
-  itemWords, matchScore, readable, replyNumber, replyReason,
+  ARRIVAL, CANCEL, HUMAN, ORDER_WORD, POLICY_WORD, RETURN_WORD, RETURNS_WORD, SHIPPING_WORD, WHERE, itemWords, readable,
 } from './assistant.aftersales-words.js';
 
-// The assistant after the purchase (issue 28 item 3, decision 0107), for the signed-in shopper, in English and Arabic:
-// where each sub-order is and when it should arrive; a return found by the item's words, asked through (how many, why),
-// quoted and confirmed; cancelling a sub-order that has not shipped, confirmed; the rules of the seller in question; a
-// person. Every action goes through the module that owns it (returns.request, the orders service's cancel,
-// support.create), so it lands in the order history and the audit trail as if made on /profile. The step the assistant
-// waits on is kept on the server per shopper: a 'yes' confirms what the server proposed, never what a client claims.
-
-// the server answers in Arabic too: the shared texts' Arabic, statically (messages-for.ts)
-registerArabicMessages(MSG_AR);
+// The assistant after the purchase (issue 28 item 3, issue 37 items 1 and 3; decisions 0107, 0127), for the signed-in
+// shopper, in English and Arabic: where each part of an order is and when it should arrive, a follow-up ('when will it
+// arrive?') answered about what the conversation just told; cancelling, returning and a person, each proposed and done
+// only on a yes in the same conversation (assistant.actions.ts); the return window of the seller in question applied to
+// the shopper's item, and the returns rule, which depends on the seller, with the windows of the sellers of their orders.
 
 const DAY_MS = 86_400_000;
-/** A proposal not answered within this long is forgotten: a late 'yes' does nothing. */
-const PENDING_MINUTES = 30;
-/** Purchases searched for an item to return or a part to cancel. */
-const PURCHASES_SEARCHED = 5;
-/** Lines of the chat attached to a hand-over. */
-const TRANSCRIPT_LINES = 20;
-
-type Reply = { response: string; suggestedSearch: null };
-type LineRef = { order_id: number; line_id: number; name: string; number: string };
-type ReturnState =
-  | { step: 'pick'; lines: LineRef[] }
-  | { step: 'units'; line: LineRef; left: number; cod: boolean }
-  | { step: 'reason'; line: LineRef; units: number; cod: boolean }
-  | { step: 'confirm'; line: LineRef; units: number; reason: ReturnReason; reason_text: string; cod: boolean; refund: string };
-type CancelState = { step: 'pick'; orders: { id: number; number: string }[] } | { step: 'confirm'; order_id: number; number: string };
-/** The step waited on, with the language it was asked in (a bare '2' or 'yes' carries none). */
-type Pending = ({ kind: 'return'; state: ReturnState } | { kind: 'cancel'; state: CancelState }) & { locale: Locale };
+/** Purchases whose sellers a general returns question names. */
+const PURCHASES_FOR_RULES = 5;
 
 export type AftersalesDeps = {
   db: Db;
@@ -55,6 +34,10 @@ export type AftersalesDeps = {
   returns: Pick<ReturnsService, 'request' | 'mine' | 'refundQuote'>;
   shipping: { many(vendorIds: number[]): Promise<Map<number, VendorShipping & { name: string }>> };
   support: Pick<SupportService, 'create'>;
+  /** The search: the shopper's words read as the search reads them, and the products they find. */
+  search: Pick<SearchService, 'text' | 'rank'>;
+  /** The catalogue's department names in Arabic: an item is also found by its department's Arabic name. */
+  departmentsAr: () => Promise<ReadonlyMap<string, string>>;
   /** The shopper's name as support shows it (accounts). */
   userName: (userId: number) => Promise<string>;
 };
@@ -63,6 +46,8 @@ export type AftersalesInput = {
   message: string;
   history: { isBot: boolean; text: string }[];
   userId: number | null;
+  /** The conversation the message belongs to (the chat panel's): proposals wait in it and nowhere else. */
+  conversationId: string;
   locale: Locale;
   actor: Actor;
   contextId: number | null;
@@ -89,351 +74,216 @@ export function addBusinessDays(from: Date, days: number): Date {
 }
 
 export function createAftersales(deps: AftersalesDeps) {
-  const { db } = deps;
+  const conversations = createConversationStore(deps.db);
+  const windows = async (vendorIds: number[]) => new Map([...(await deps.shipping.many(vendorIds))].map(([id, r]) => [id, r.return_window_days]));
+  const rank = async (query: string) => (await deps.search.rank(query, { limit: 20, prefix: false })).ids;
+  const itemsDeps = (tools: Toolbox): ItemsDeps => ({ text: deps.search.text, rank, products: (ids) => tools.products(ids), departmentsAr: deps.departmentsAr, windows });
+  const money = (cents: number, locale: Locale) => formatCents(cents, 'AED', locale);
 
-  async function pendingOf(userId: number): Promise<Pending | null> {
-    const [row] = await db.select().from(assistantPendingActions)
-      .where(and(eq(assistantPendingActions.userId, userId), gt(assistantPendingActions.expiresAt, new Date())));
-    if (!row) return null;
-    const { locale, ...state } = row.state as { locale?: Locale };
-    return { kind: row.kind, state, locale: locale ?? 'en' } as unknown as Pending;
-  }
-  async function setPending(userId: number, p: Omit<Pending, 'locale'>, locale: Locale) {
-    const values = { kind: p.kind, state: { ...p.state, locale } as unknown as Record<string, unknown>, expiresAt: new Date(Date.now() + PENDING_MINUTES * 60_000) };
-    await db.insert(assistantPendingActions).values({ userId, ...values })
-      .onConflictDoUpdate({ target: assistantPendingActions.userId, set: values });
-  }
-  const clearPending = (userId: number) => db.delete(assistantPendingActions).where(eq(assistantPendingActions.userId, userId));
+  // ---- where it is, when it arrives ---------------------------------------------------------------------------------
 
-  const say = (response: string): Reply => ({ response, suggestedSearch: null });
-
-  /**
-   * A reply to a proposed action: 'yes' (the step is cleared, the caller acts), a 'no' (cleared, nothing changed), a
-   * short other reply (asked again for yes or no), or null for a longer message (the step is dropped by the caller).
-   */
-  async function confirmation(userId: number, t: string, m: Messages): Promise<'yes' | Reply | null> {
-    if (NO.test(t)) {
-      await clearPending(userId);
-      return say(m.assistantNothingChanged);
-    }
-    if (!YES.test(t)) return t.split(' ').length <= 3 ? say(m.assistantYesOrNo) : null;
-    await clearPending(userId);
-    return 'yes';
-  }
-  const money = (cents: number, currency: string, locale: Locale) => formatCents(cents, currency, locale);
-  const day = (d: Date, locale: Locale) => formatDate(d, 'day', locale);
-
-  /** The service's own words when an action is refused (409/422 …), else a generic failure, in the shopper's language. */
-  function failure(err: unknown, m: Messages): Reply {
-    if (err instanceof AppError && err.status < 500) return say(m.assistantActionFailed(err.message));
-    throw err;
-  }
-
-  // ---- where is my order ------------------------------------------------------------------------------------------
-
-  async function whereReply(userId: number, text: string, m: Messages, locale: Locale, tools: Toolbox): Promise<Reply> {
-    const numbers = numbersIn(text);
-    let subs: ShopperSubOrder[];
-    if (numbers.length) {
-      subs = await deps.shopperOrders.byNumber(userId, numbers[0]!);
-      if (subs.length === 0) return say(m.assistantOrderUnknown(numbers[0]!));
-    } else {
-      subs = await deps.shopperOrders.latest(userId, 1);
-      if (subs.length === 0) return say(m.assistantNoOrders);
-    }
-    const rules = await deps.shipping.many(subs.flatMap((s) => (s.seller_vendor_id === null ? [] : [s.seller_vendor_id])));
-    const parts = [m.assistantWhereIntro(subs[0]!.purchase_number, subs.length)];
-    for (const s of subs) {
-      const lines = [m.assistantWhereLine(s.order_number, s.seller_name, m.assistantStatusWords[s.status])];
-      const iso = typedFor(locale);
-      lines.push(`  ${s.lines.map((l) => `${l.quantity} × ${iso(`${l.name}${l.variant_label ? ` (${l.variant_label})` : ''}`)}`).join(locale === 'ar' ? '، ' : ', ')}`);
-      if (s.tracking_number && s.carrier) lines.push(`  ${m.assistantWhereTracking(s.carrier, s.tracking_number)}`);
-      const rule = s.seller_vendor_id === null ? null : rules.get(s.seller_vendor_id) ?? null;
+  /** Each part's status, tracking and when it should arrive (or arrived); `only` names the items asked about. */
+  async function partLines(parts: ShopperSubOrder[], s: AftersalesPhrases, all: Item[], only: Item[] | null): Promise<string[]> {
+    const rules = await deps.shipping.many(parts.flatMap((p) => (p.seller_vendor_id === null ? [] : [p.seller_vendor_id])));
+    return parts.map((p) => {
+      const named = (list: Item[]) => list.map((i) => ({ name: i.name, quantity: i.line.quantity }));
+      const own = only?.filter((i) => i.part.id === p.id) ?? [];
+      const lines = own.length
+        ? [s.itemStatus(named(own), p.order_number, p.seller_name, s.statusWords[p.status])]
+        : [s.whereLine(p.order_number, p.seller_name, s.statusWords[p.status]), `  ${s.items(named(all.filter((i) => i.part.id === p.id)))}`];
+      if (p.tracking_number && p.carrier) lines.push(`  ${s.tracking(p.carrier, p.tracking_number)}`);
+      const rule = p.seller_vendor_id === null ? null : rules.get(p.seller_vendor_id) ?? null;
       const min = rule?.delivery_min_days ?? null;
       const max = rule?.delivery_max_days ?? null;
-      if (s.status === 'delivered' && s.delivered_at) lines.push(`  ${m.assistantWhereDelivered(day(s.delivered_at, locale))}`);
-      else if (s.status === 'shipped' || SHOPPER_CANCELLABLE.includes(s.status)) {
-        if (min === null || max === null) lines.push(`  ${m.assistantWhereNoEstimate(s.seller_name)}`);
-        else if (s.status === 'shipped') {
-          const from = s.shipped_at ?? new Date();
-          lines.push(`  ${m.assistantWhereExpected(day(addBusinessDays(from, min), locale), day(addBusinessDays(from, max), locale))}`);
-        } else lines.push(`  ${m.assistantWhereExpectedOnceShipped(min, max)}`);
+      if (p.status === 'delivered' && p.delivered_at) lines.push(`  ${s.deliveredOn(p.delivered_at)}`);
+      else if (p.status === 'shipped' || SHOPPER_CANCELLABLE.includes(p.status)) {
+        if (min === null || max === null) lines.push(`  ${s.noEstimate(p.seller_name)}`);
+        else if (p.status === 'shipped') {
+          const from = p.shipped_at ?? new Date();
+          lines.push(`  ${s.expected(addBusinessDays(from, min), addBusinessDays(from, max))}`);
+        } else lines.push(`  ${s.expectedOnceShipped(min, max)}`);
       }
-      parts.push(lines.join('\n'));
-    }
-    // the products named are listed like any other product the assistant names
-    await tools.products(subs.flatMap((s) => s.lines.flatMap((l) => (l.product_id === null ? [] : [l.product_id]))));
-    for (const s of subs) for (const l of s.lines) if (l.product_id !== null) tools.mention(l.product_id, 'mention');
-    return say(parts.join('\n\n'));
+      return lines.join('\n');
+    });
   }
 
-  // ---- return -----------------------------------------------------------------------------------------------------
-
-  const lineRef = (s: ShopperSubOrder, l: ShopperSubOrder['lines'][number]): LineRef =>
-    ({ order_id: s.id, line_id: l.id, name: `${l.name}${l.variant_label ? ` (${l.variant_label})` : ''}`, number: s.order_number });
-  const numbered = (items: string[]) => items.map((t, i) => `${i + 1}. ${t}`).join('\n');
-  const reasonList = (m: Messages) => numbered(RETURN_REASONS.map((r) => m.assistantReturnReasons[r]));
-
-  async function startReturn(userId: number, text: string, m: Messages, locale: Locale): Promise<Reply> {
-    const numbers = numbersIn(text);
-    const subs = numbers.length
-      ? await deps.shopperOrders.byNumber(userId, numbers[0]!)
-      : await deps.shopperOrders.latest(userId, LAST_ORDER.test(readable(text)) ? 1 : PURCHASES_SEARCHED);
-    if (numbers.length && subs.length === 0) return say(m.assistantOrderUnknown(numbers[0]!));
-    if (subs.length === 0) return say(m.assistantNoOrders);
-    const words = itemWords(text);
-    const all = subs.flatMap((s) => s.lines.map((l) => ({ s, l, score: matchScore(words, `${l.name} ${l.variant_label}`) })));
-    const best = Math.max(0, ...all.map((c) => c.score));
-    if (words.length && best === 0) return say(m.assistantReturnNoMatch(words.join(' ')));
-    const found = words.length ? all.filter((c) => c.score === best) : all;
-    const delivered = found.filter((c) => c.s.status === 'delivered');
-    if (delivered.length === 0) {
-      const only = found.length === 1 ? found[0]! : null;
-      return say(only ? m.assistantReturnNotDelivered(lineRef(only.s, only.l).name, only.s.order_number) : m.assistantReturnNothingDelivered);
-    }
-    if (delivered.length > 1) {
-      const lines = delivered.map((c) => lineRef(c.s, c.l));
-      await setPending(userId, { kind: 'return', state: { step: 'pick', lines } }, locale);
-      const iso = typedFor(locale);
-      return say(m.assistantReturnWhich(numbered(lines.map((l) => `${iso(l.name)} — ${iso(l.number)}`))));
-    }
-    return returnLine(userId, lineRef(delivered[0]!.s, delivered[0]!.l), m, locale);
+  async function whereReply(t: Turn, parts: ShopperSubOrder[], only: Item[] | null): Promise<Reply> {
+    const s = aftersalesPhrases(t.locale);
+    const all = await itemsOf(itemsDeps(t.tools), parts, t.locale);
+    const lines = await partLines(parts, s, all, only);
+    const intro = only ? [] : [s.whereIntro(parts[0]!.purchase_number, parts.length)];
+    await t.tools.products(parts.flatMap((p) => p.lines.flatMap((l) => (l.product_id === null ? [] : [l.product_id]))));
+    for (const p of parts) for (const l of p.lines) if (l.product_id !== null) t.tools.mention(l.product_id, 'mention');
+    await conversations.tell(t.ref, { parts: parts.map((p) => p.id) });
+    return say([...intro, ...lines].join('\n\n'));
   }
 
-  /** One line chosen: the seller's return window, the units left, then the questions. */
-  async function returnLine(userId: number, line: LineRef, m: Messages, locale: Locale): Promise<Reply> {
-    const [sub] = (await deps.shopperOrders.byNumber(userId, line.number)).filter((s) => s.id === line.order_id);
-    if (!sub || sub.status !== 'delivered' || !sub.delivered_at) return say(m.assistantReturnNotDelivered(line.name, line.number));
-    const rule = sub.seller_vendor_id === null ? null : (await deps.shipping.many([sub.seller_vendor_id])).get(sub.seller_vendor_id);
-    const days = rule?.return_window_days ?? RETURN_WINDOW_DAYS_DEFAULT;
-    const closes = new Date(sub.delivered_at.getTime() + days * DAY_MS);
-    if (Date.now() > closes.getTime()) {
-      await clearPending(userId);
-      return say(m.assistantReturnWindowClosed(line.name, days, day(closes, locale)));
+  /**
+   * Where an order is: the one typed, the items named, the parts the conversation just told about (a follow-up such as
+   * 'when will it arrive?'), else the latest purchase.
+   */
+  async function where(t: Turn, userId: number, number: string | undefined, items: Item[], found: Item[], words: string[], topic: number[] | null): Promise<Reply> {
+    const s = aftersalesPhrases(t.locale);
+    if (number) {
+      const parts = await deps.shopperOrders.byNumber(userId, number);
+      return parts.length ? whereReply(t, parts, null) : say(s.orderUnknown(number));
     }
-    const open = (await deps.returns.mine(userId)).returnable.find((r) => r.line_id === line.line_id);
-    if (!open || open.units_left <= 0) {
-      await clearPending(userId);
-      return say(m.assistantReturnAllTaken(line.name));
+    if (words.length && found.length) {
+      const newest = found[0]!.part.purchase_number;
+      const own = found.filter((i) => i.part.purchase_number === newest);
+      return whereReply(t, [...new Map(own.map((i) => [i.part.id, i.part])).values()], own);
     }
-    const cod = sub.payment_method === 'cod';
-    if (open.units_left > 1) {
-      await setPending(userId, { kind: 'return', state: { step: 'units', line, left: open.units_left, cod } }, locale);
-      return say(m.assistantReturnHowMany(line.name, open.units_left));
-    }
-    await setPending(userId, { kind: 'return', state: { step: 'reason', line, units: 1, cod } }, locale);
-    return say(m.assistantReturnWhy(reasonList(m)));
+    const told = topic ? items.filter((i) => topic.includes(i.part.id)).map((i) => i.part) : [];
+    const parts = told.length ? [...new Map(told.map((p) => [p.id, p])).values()]
+      : items.length ? [...new Map(items.filter((i) => i.part.purchase_number === items[0]!.part.purchase_number).map((i) => [i.part.id, i.part])).values()] : [];
+    if (parts.length === 0) return say(s.noOrders);
+    return whereReply(t, parts, null);
   }
 
-  async function continueReturn(userId: number, state: ReturnState, text: string, m: Messages, locale: Locale, actor: Actor): Promise<Reply | null> {
-    const t = readable(text);
-    if (state.step === 'pick') {
-      const n = replyNumber(text, 0);
-      const words = itemWords(text);
-      const byWords = words.length ? state.lines.filter((l) => matchScore(words, l.name) > 0) : [];
-      const chosen = n !== null && n >= 1 && n <= state.lines.length ? state.lines[n - 1]! : byWords.length === 1 ? byWords[0]! : null;
-      if (!chosen) return null;
-      return returnLine(userId, chosen, m, locale);
-    }
-    if (state.step === 'units') {
-      const n = replyNumber(text, state.left);
-      if (n === null) return null;
-      if (n < 1 || n > state.left) return say(m.assistantReturnUnitsInvalid(state.left));
-      await setPending(userId, { kind: 'return', state: { step: 'reason', line: state.line, units: n, cod: state.cod } }, locale);
-      return say(m.assistantReturnWhy(reasonList(m)));
-    }
-    if (state.step === 'reason') {
-      const reason = replyReason(text, RETURN_REASONS);
-      const quote = await deps.returns.refundQuote(userId, state.line.order_id, state.line.line_id, state.units);
-      if (!quote) {
-        await clearPending(userId);
-        return say(m.assistantOrderUnknown(state.line.number));
-      }
-      const refund = money(quote.total_cents, quote.currency, locale);
-      await setPending(userId, {
-        kind: 'return',
-        state: { step: 'confirm', line: state.line, units: state.units, reason, reason_text: reason === 'other' ? text.trim().slice(0, 1000) : '', cod: state.cod, refund },
-      }, locale);
-      return say(m.assistantReturnConfirm(state.units, state.line.name, state.line.number, refund, state.cod ? m.assistantRefundStoreCredit : m.assistantRefundToCard));
-    }
-    // confirm: only a yes acts
-    const answered = await confirmation(userId, t, m);
-    if (answered !== 'yes') return answered;
-    try {
-      const r = await deps.returns.request(userId, {
-        order_id: state.line.order_id, line_id: state.line.line_id, units: state.units, reason: state.reason, reason_text: state.reason_text,
-        // a cash-on-delivery order has no card to refund to: store credit, as the shopper was told before saying yes
-        ...(state.cod ? { refund_method: 'store_credit' as const } : {}),
-      }, actor);
-      return say(m.assistantReturnOpened(r.id, state.refund));
-    } catch (err) {
-      return failure(err, m);
-    }
-  }
+  // ---- the rules --------------------------------------------------------------------------------------------------
 
-  // ---- cancel -----------------------------------------------------------------------------------------------------
-
-  async function startCancel(userId: number, text: string, m: Messages, locale: Locale): Promise<Reply> {
-    const numbers = numbersIn(text);
-    let subs = numbers.length ? await deps.shopperOrders.byNumber(userId, numbers[0]!) : await deps.shopperOrders.latest(userId, 1);
-    if (numbers.length && subs.length === 0) return say(m.assistantOrderUnknown(numbers[0]!));
-    if (subs.length === 0) return say(m.assistantNoOrders);
-    const words = itemWords(text);
-    if (words.length) {
-      const scored = subs.map((s) => ({ s, score: matchScore(words, `${s.seller_name} ${s.lines.map((l) => `${l.name} ${l.variant_label}`).join(' ')}`) }));
-      const best = Math.max(...scored.map((x) => x.score));
-      if (best > 0) subs = scored.filter((x) => x.score === best).map((x) => x.s);
-    }
-    const open = subs.filter((s) => SHOPPER_CANCELLABLE.includes(s.status));
-    if (open.length === 0) {
-      const gone = subs.find((s) => s.status === 'shipped' || s.status === 'delivered');
-      return say(gone ? m.assistantCancelShipped(gone.order_number, m.assistantStatusWords[gone.status]) : m.assistantNothingToCancel);
-    }
-    if (open.length > 1) {
-      await setPending(userId, { kind: 'cancel', state: { step: 'pick', orders: open.map((s) => ({ id: s.id, number: s.order_number })) } }, locale);
-      const iso = typedFor(locale);
-      return say(m.assistantCancelWhich(numbered(open.map((s) => `${iso(s.order_number)} — ${iso(s.seller_name)} (${iso(s.lines.map((l) => l.name).join(', '))})`))));
-    }
-    return proposeCancel(userId, open[0]!, m, locale);
-  }
-
-  async function proposeCancel(userId: number, s: ShopperSubOrder, m: Messages, locale: Locale): Promise<Reply> {
-    await setPending(userId, { kind: 'cancel', state: { step: 'confirm', order_id: s.id, number: s.order_number } }, locale);
-    return say(m.assistantCancelConfirm(s.order_number, s.seller_name, money(s.total_cents, s.currency, locale)));
-  }
-
-  async function continueCancel(userId: number, state: CancelState, text: string, m: Messages, locale: Locale, actor: Actor): Promise<Reply | null> {
-    const t = readable(text);
-    if (state.step === 'pick') {
-      const n = replyNumber(text, 0);
-      const typed = numbersIn(text)[0];
-      const chosen = typed ? state.orders.find((o) => o.number === typed) : n !== null && n >= 1 && n <= state.orders.length ? state.orders[n - 1] : undefined;
-      if (!chosen) return null;
-      const [s] = (await deps.shopperOrders.byNumber(userId, chosen.number)).filter((x) => x.id === chosen.id);
-      if (!s) return say(m.assistantOrderUnknown(chosen.number));
-      if (!SHOPPER_CANCELLABLE.includes(s.status)) {
-        await clearPending(userId);
-        return say(m.assistantCancelShipped(s.order_number, m.assistantStatusWords[s.status]));
-      }
-      return proposeCancel(userId, s, m, locale);
-    }
-    const answered = await confirmation(userId, t, m);
-    if (answered !== 'yes') return answered;
-    try {
-      const o = await deps.shopperOrders.cancel(userId, state.order_id, actor, `Cancelled by the shopper through the assistant`);
-      return say(m.assistantCancelDone(o.order_number, money(Math.round(o.total_amount * 100), o.currency, locale)));
-    } catch (err) {
-      if (err instanceof AppError && err.status === 409) {
-        // it shipped between the proposal and the yes
-        const [s] = (await deps.shopperOrders.byNumber(userId, state.number)).filter((x) => x.id === state.order_id);
-        if (s) return say(m.assistantCancelShipped(s.order_number, m.assistantStatusWords[s.status]));
-      }
-      return failure(err, m);
-    }
-  }
-
-  // ---- the seller's rules -----------------------------------------------------------------------------------------
-
-  function policyText(name: string, rule: VendorShipping, m: Messages, locale: Locale, topics: { shipping: boolean; returns: boolean }): string {
+  function policyText(name: string, rule: VendorShipping, s: AftersalesPhrases, topics: { shipping: boolean; returns: boolean }): string {
     const d = DEFAULT_VENDOR_SHIPPING_RULE;
-    const lines = [m.assistantPolicyOf(name)];
-    if (topics.returns) lines.push(m.assistantPolicyReturns(rule.return_window_days));
+    const lines = [s.policyOf(name)];
+    if (topics.returns) lines.push(s.policyReturns(rule.return_window_days));
     if (topics.shipping) {
-      lines.push(m.assistantPolicyShipping(money(rule.shipping_fee_cents ?? d.fee_cents, 'AED', locale), money(rule.free_shipping_above_cents ?? d.free_above_cents, 'AED', locale)));
-      lines.push(rule.delivery_min_days !== null && rule.delivery_max_days !== null ? m.assistantPolicyEstimate(rule.delivery_min_days, rule.delivery_max_days) : m.assistantPolicyNoEstimate);
+      lines.push(s.policyShipping(money(rule.shipping_fee_cents ?? d.fee_cents, s.locale), money(rule.free_shipping_above_cents ?? d.free_above_cents, s.locale)));
+      lines.push(rule.delivery_min_days !== null && rule.delivery_max_days !== null ? s.policyEstimate(rule.delivery_min_days, rule.delivery_max_days) : s.policyNoEstimate);
     }
     return lines.join('\n');
   }
 
-  /** The rules of the seller in question: the product in view or named, else the sellers of the latest order. */
-  async function policyReply(input: AftersalesInput, m: Messages, tools: Toolbox): Promise<Reply | null> {
-    const t = readable(input.message);
-    const topics = { shipping: SHIPPING_WORD.test(t), returns: RETURNS_WORD.test(t) };
+  /** The return window of each item asked about, applied: until when, how many days are left, or that it closed. */
+  function windowApplied(s: AftersalesPhrases, items: Item[], returns: Awaited<ReturnType<AftersalesDeps['returns']['mine']>>['returns']): string {
+    return items.map((i) => {
+      const st = stateOf(i, returns);
+      const n = { name: i.name };
+      if (st.kind === 'returnable') return s.windowApplied(n, sellerOf(i), i.window, st.delivered, st.closes, Math.max(0, Math.ceil((st.closes.getTime() - Date.now()) / DAY_MS)));
+      if (st.kind === 'closed') return s.windowClosed(n, sellerOf(i), i.window, st.delivered, st.closed);
+      if (st.kind === 'open' || st.kind === 'shipped') return s.windowNotStarted(n, sellerOf(i), i.window);
+      if (st.kind === 'in-return') return s.returnOpen(n, st.request.id, st.request.status as 'requested' | 'approved');
+      if (st.kind === 'returned') return s.alreadyReturned(n, st.request.id);
+      return s.cancelledNothingToReturn(n);
+    }).join('\n\n');
+  }
+
+  /**
+   * The rules asked about: for an item of the shopper's orders, its seller's window applied to it; for a product in view
+   * or named, its seller's rules; for 'my order', the sellers of the latest purchase; a general returns question, that
+   * returns depend on the seller, with the windows of the sellers of the shopper's recent orders.
+   */
+  async function policyReply(t: Turn, userId: number | null, items: Item[], found: Item[], words: string[]): Promise<Reply | null> {
+    const s = aftersalesPhrases(t.locale);
+    const text = readable(t.message);
+    const topics = { shipping: SHIPPING_WORD.test(text), returns: RETURNS_WORD.test(text) || RETURN_WORD.test(text) };
     if (!topics.shipping && !topics.returns) return null;
-    const product = (await tools.findNamed(input.message, 1))[0] ?? (input.contextId ? await tools.getProduct(input.contextId) : null);
+    if (topics.returns && !topics.shipping && userId !== null && words.length && found.length) {
+      const newest = found[0]!.part.purchase_number;
+      const own = found.filter((i) => i.part.purchase_number === newest);
+      await t.tools.products(own.flatMap((i) => (i.line.product_id === null ? [] : [i.line.product_id])));
+      for (const i of own) if (i.line.product_id !== null) t.tools.mention(i.line.product_id, 'mention');
+      return say(windowApplied(s, own, (await deps.returns.mine(userId)).returns));
+    }
+    const product = (await t.tools.findNamed(t.message, 1))[0] ?? (t.contextId() ? await t.tools.getProduct(t.contextId()!) : null);
     let vendorIds: number[] = [];
     if (product?.vendor_id) {
-      tools.focus(product);
+      t.tools.focus(product);
       vendorIds = [product.vendor_id];
-    } else if (!product && input.userId !== null && ORDER_WORD.test(t)) {
-      vendorIds = (await deps.shopperOrders.latest(input.userId, 1)).flatMap((s) => (s.seller_vendor_id === null ? [] : [s.seller_vendor_id]));
+    } else if (!product && userId !== null && ORDER_WORD.test(text)) {
+      vendorIds = (await deps.shopperOrders.latest(userId, 1)).flatMap((p) => (p.seller_vendor_id === null ? [] : [p.seller_vendor_id]));
     }
     if (vendorIds.length === 0) {
-      // English keeps the shop-wide rules answer (assistant.shop.ts); Arabic gets the marketplace's own rule here
-      if (input.locale === 'en') return null;
-      const d = DEFAULT_VENDOR_SHIPPING_RULE;
-      return say(policyText(MARKETPLACE_SELLER_NAME, {
-        shipping_fee_cents: d.fee_cents, free_shipping_above_cents: d.free_above_cents, return_window_days: d.return_window_days,
-        delivery_min_days: null, delivery_max_days: null, default_rule: d,
-      }, m, input.locale, topics));
+      if (!topics.returns || product) return t.locale === 'en' ? null : say(policyText(MARKETPLACE_SELLER_NAME, marketplaceRule(), s, topics));
+      // returns in general: they depend on the seller; the sellers of the shopper's recent orders, with their windows
+      // (anonymous in English: the shop's rules answer, assistant.shop.ts, quoting the same rule)
+      if (userId === null && t.locale === 'en') return null;
+      const lines: string[] = [];
+      if (userId !== null) {
+        const recent = await deps.shopperOrders.latest(userId, PURCHASES_FOR_RULES);
+        const sellers = [...new Map(recent.map((p) => [p.seller_vendor_id, p.seller_name])).entries()];
+        const rules = await windows(sellers.flatMap(([id]) => (id === null ? [] : [id])));
+        for (const [id, name] of sellers) lines.push(s.windowLine(name, id === null ? RETURN_WINDOW_DAYS_DEFAULT : rules.get(id) ?? RETURN_WINDOW_DAYS_DEFAULT));
+      }
+      return say(s.returnsPolicy(lines));
     }
     const rules = await deps.shipping.many(vendorIds);
-    const parts = [...rules.values()].map((r) => policyText(r.name, r, m, input.locale, topics));
+    const parts = [...rules.values()].map((r) => policyText(r.name, r, s, topics));
     const rule = product?.vendor_id ? rules.get(product.vendor_id) : undefined;
     if (product && rule) {
       // the rule applied to the product asked about: does it ship free on its own, and what its listing promises
-      const name = input.locale === 'ar' && product.name_ar.trim() ? product.name_ar : product.name;
-      const price = money(product.price_cents, product.currency, input.locale);
+      const name = t.locale === 'ar' && product.name_ar.trim() ? product.name_ar : product.name;
+      const price = money(product.price_cents, t.locale);
       if (topics.shipping) {
         const above = rule.free_shipping_above_cents ?? DEFAULT_VENDOR_SHIPPING_RULE.free_above_cents;
-        parts.push(product.price_cents > above ? m.assistantPolicyShipsFree(name, price) : m.assistantPolicyFreeAbove(name, price, money(above, 'AED', input.locale)));
+        parts.push(product.price_cents > above ? s.shipsFree(name, price) : s.freeAbove(name, price, money(above, t.locale)));
       }
-      if (topics.returns && product.warranty_info) parts.push(m.assistantPolicyListingSays(name, product.warranty_info));
+      if (topics.returns && product.warranty_info) parts.push(s.listingSays(name, product.warranty_info));
     }
     return say(parts.join('\n\n'));
   }
 
-  // ---- a person ---------------------------------------------------------------------------------------------------
-
-  async function handover(input: AftersalesInput, m: Messages): Promise<Reply> {
-    if (input.userId === null) return say(m.assistantHandoverSignIn);
-    const transcript = [...input.history.slice(-TRANSCRIPT_LINES), { isBot: false, text: input.message }]
-      .map((h) => `${h.isBot ? m.assistantTranscriptAssistant : m.assistantTranscriptShopper}: ${h.text.trim()}`).join('\n');
-    const conversation = await deps.support.create(
-      { userId: input.userId, name: await deps.userName(input.userId) },
-      { subject: m.assistantHandoverSubject, message: `${m.assistantHandoverIntro}\n\n${transcript}`.slice(0, 10_000), priority: 'normal' },
-    );
-    return say(m.assistantHandoverDone(conversation.id));
-  }
+  const marketplaceRule = (): VendorShipping => {
+    const d = DEFAULT_VENDOR_SHIPPING_RULE;
+    return { shipping_fee_cents: d.fee_cents, free_shipping_above_cents: d.free_above_cents, return_window_days: d.return_window_days, delivery_min_days: null, delivery_max_days: null, default_rule: d };
+  };
 
   return {
     /**
-     * An after-sales answer, or null when the message is not one (the shopping assistant answers it). A pending step
-     * the reply does not answer is dropped: nothing is ever done on a later, unrelated 'yes'.
+     * An after-sales answer, or null when the message is not one (the shopping assistant answers it). A step the
+     * reply does not answer is dropped: nothing is ever done on a later, unrelated 'yes'.
      */
     async reply(input: AftersalesInput, tools: Toolbox): Promise<Reply | null> {
-      const m = textsFor(input.locale);
-      const t = readable(input.message);
-      const { userId, locale } = input;
-      if (HUMAN.test(t)) {
-        if (userId !== null) await clearPending(userId);
-        return handover(input, m);
+      const { userId } = input;
+      const text = readable(input.message);
+      const arabic = /[\u0600-\u06FF]/.test(text);
+      const s0 = aftersalesPhrases(input.locale);
+      if (userId === null) {
+        if (HUMAN.test(text)) return say(s0.handoverSignIn);
+        // where an order is, cancelling or returning one: only the person signed in (other order questions, and what
+        // delivery costs, are the shop's)
+        const where = arabic
+          ? WHERE.test(text) && ORDER_WORD.test(text) && !SHIPPING_WORD.test(text.replace(/شحنتي|شحنه/g, ''))
+          : isOrderQuestion(input.message) && (WHERE.test(text) || ARRIVAL.test(text));
+        if ((CANCEL.test(text) && (ORDER_WORD.test(text) || arabic)) || where) return say(s0.signIn);
+        const turn: Turn = { ref: { conversationId: input.conversationId, userId: 0 }, locale: input.locale, actor: input.actor, tools, message: input.message, history: input.history, contextId: () => input.contextId };
+        return policyReply(turn, null, [], [], []);
       }
-      if (userId !== null) {
-        const pending = await pendingOf(userId);
-        if (pending) {
-          // the language the step was asked in, unless this reply is written in Arabic
-          const stepLocale: Locale = /[\u0600-\u06FF]/.test(t) ? 'ar' : pending.locale;
-          const sm = textsFor(stepLocale);
-          const r = pending.kind === 'return'
-            ? await continueReturn(userId, pending.state, input.message, sm, stepLocale, input.actor)
-            : await continueCancel(userId, pending.state, input.message, sm, stepLocale, input.actor);
-          if (r) return r;
-          await clearPending(userId);
-        }
+      const ref = { conversationId: input.conversationId, userId };
+      const actions = createActions({ ...itemsDeps(tools), conversations, shopperOrders: deps.shopperOrders, returns: deps.returns, support: deps.support, userName: deps.userName });
+      const { pending, topic } = await conversations.read<Pending>(ref);
+      // the language the step was asked in, unless this reply is written in Arabic: a bare 'yes' or '2' carries none
+      const locale: Locale = pending && !arabic ? pending.locale : input.locale;
+      const t: Turn = { ref, locale, actor: input.actor, tools, message: input.message, history: input.history, contextId: () => input.contextId };
+      if (pending) {
+        const r = await actions.answer(t, pending);
+        if (r) return r;
+        await conversations.clear(ref);
       }
-      const wantsCancel = CANCEL.test(t) && (ORDER_WORD.test(t) || orderNumbersIn(input.message).length > 0 || /\b(it|that|this)\b/.test(t));
-      const wantsReturn = RETURN_WORD.test(t) && !POLICY_WORD.test(t) && !/\b(how|can i|do you|what)\b/.test(t) && !/^(هل|كيف|ما|ماذا)\s/.test(t);
-      const arabic = /[\u0600-\u06FF]/.test(t);
-      const asksWhere = arabic ? WHERE.test(t) && ORDER_WORD.test(t) && !SHIPPING_WORD.test(t.replace(/شحنتي|شحنه/g, '')) || /(وين|اين) (طلبي|طلبيتي|شحنتي)/.test(t)
-        : isOrderQuestion(input.message) && /\b(where|when|track|tracking|status|arrive|arriving|arrived|deliver(ed|y)?|coming|shipped)\b/.test(t);
-      if ((wantsCancel || wantsReturn || asksWhere) && userId === null) return say(m.assistantOrdersSignIn);
-      if (userId !== null) {
-        if (wantsCancel) return startCancel(userId, input.message, m, locale);
-        if (wantsReturn) return startReturn(userId, input.message, m, locale);
-        if (asksWhere) return whereReply(userId, input.message, m, locale, tools);
+      const turn: Turn = { ...t, locale: input.locale };
+      if (HUMAN.test(text)) return actions.proposeHandoff(turn);
+      const number = numbersIn(input.message)[0];
+      const wantsCancel = CANCEL.test(text);
+      const policy = POLICY_WORD.test(text);
+      const wantsReturn = RETURN_WORD.test(text) && !policy;
+      if (wantsCancel && !policy) return actions.startCancel(turn, number);
+      // the shopper's items the message names (by their names, departments, tags in either language)
+      const parts = await deps.shopperOrders.latest(userId, 8);
+      const items = await itemsOf(itemsDeps(tools), parts, turn.locale);
+      const words = itemWords(input.message);
+      const { found } = words.length ? await matchItems(itemsDeps(tools), items, input.message) : { found: [] as Item[] };
+      // 'until when can I return the shoes?': the window applied, before any 'when' reads as a delivery question
+      if (policy && (RETURN_WORD.test(text) || RETURNS_WORD.test(text))) return policyReply(turn, userId, items, found, words);
+      if (wantsReturn) {
+        // 'can I return something?' asks about the rules; 'can I return the serum?' about that item
+        if (found.length || number || !/^(can|could|may|do|how)\b|^(هل|كيف|ممكن)\s/.test(text)) return actions.startReturn(turn, number);
       }
-      return policyReply(input, m, tools);
+      const asksWhere = WHERE.test(text) || ARRIVAL.test(text);
+      const aboutOrders = number !== undefined || found.length > 0 || ORDER_WORD.test(text) || isOrderQuestion(input.message)
+        || (topic !== null && words.length === 0);
+      if (asksWhere && aboutOrders && !(SHIPPING_WORD.test(text) && !found.length && !number && /\b(fee|cost|free|how much)\b|رسوم|تكلف|مجاني/.test(text))) {
+        return where(turn, userId, number, items, found, words, topic?.parts ?? null);
+      }
+      return policyReply(turn, userId, items, found, words);
     },
   };
 }

@@ -7,16 +7,20 @@ import { foldArabic, isArabic } from '../search/search.arabic.js';
 // product words, in Arabic, for the search, which finds products by their Arabic names (decision 0100). One set of
 // intents, two languages that reach it: an intent added in English is reached from Arabic by adding its phrases here.
 
-/** Letters of the Arabic script against Latin letters: a message is Arabic when most of its letters are. */
+/**
+ * Words of the Arabic script against Latin words: a message is Arabic when it has at least as many Arabic words as Latin
+ * words that are not names. A product or brand name typed in Latin letters ('Nova X15 Pro', 'Pixelite 8a': capitalised
+ * or holding a digit) does not make 'أيهما أفضل Nova X15 Pro ولا Pixelite 8a؟' English.
+ */
 export function isArabicMessage(text: string): boolean {
-  let arabic = 0;
-  let latin = 0;
-  for (const ch of text) {
-    if (isArabic(ch)) arabic++;
-    else if (/[a-z]/i.test(ch)) latin++;
-  }
+  const words = text.split(/[^\p{L}\p{N}'-]+/u).filter(Boolean);
+  const arabic = words.filter((w) => [...w].some(isArabic)).length;
+  const latin = words.filter((w) => /^[a-z][a-z'-]*$/.test(w)).length;
   return arabic > 0 && arabic >= latin;
 }
+
+/** Does the message hold Arabic at all: its Arabic phrases are read even beside English words. */
+const hasArabic = (text: string) => [...text].some(isArabic);
 
 /** Number words a shopper writes for a quantity (folded spelling: ة is ه, ى is ي), masculine and feminine. */
 export const ARABIC_NUMBER_WORDS: Record<string, number> = {
@@ -31,6 +35,8 @@ const PRE = String.raw`(?:^|(?<=[\s,.;?!]))(?:و|ف)?(?:ال|بال|لل)?`;
 /** The end of a word: a space, punctuation or the end (JavaScript's \b knows no Arabic letters). */
 const END = String.raw`(?=$|[\s,.;?!])`;
 const phrase = (words: string) => new RegExp(`${PRE}(?:${words})${END}`, 'g');
+/** A phrase that takes no article: 'أرخص منه' is 'cheaper than it', 'الأرخص منهم' is 'the cheapest of them'. */
+const bare = (words: string) => new RegExp(`(?:^|(?<=[\\s,.;?!]))(?:و|ف)?(?:${words})${END}`, 'g');
 
 /**
  * Intent phrases in folded spelling → the words the English patterns read, most specific first (a rule sees the text
@@ -43,16 +49,19 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   [new RegExp(String.raw`(?:فوق|ب?اكثر من|ب?اعلي من)\s+${NUMBER}\s*(?:درهم|دراهم|دهم)?`, 'g'), (_m, n) => ` over ${numberOf(n!)} aed `],
   [new RegExp(String.raw`${NUMBER}\s*(?:درهم|دراهم|دهم)`, 'g'), (_m, n) => ` ${numberOf(n!)} aed `],
   // adding to the cart, with a quantity in digits or words: 'أضف اثنين إلى السلة', 'ضع 3 منه في سلتي'
-  [new RegExp(String.raw`(?:^|\s)(?:اضف|اضيف|اضافه|ضع|حط|زود)(?:\s+(?:لي|ها|ه))?(?:\s+${NUMBER})?(?=\s)`, 'g'), (_m, n) => ` add ${n ? numberOf(n) : ''} `],
-  [new RegExp(String.raw`(?:الي|في|ل)\s*(?:ال)?(?:سله|سلتي|سله التسوق|عربه التسوق|عربتي)${END}`, 'g'), ' to my cart '],
+  // the verb may carry its object ('أضفها', 'حطه': add it) and a number may follow ('ضيف ٣')
+  [new RegExp(String.raw`(?:^|\s)(?:اضف|اضيف|اضافه|ضع|ضيف|حط|حطي|زود)(ها|ه|هم)?(?:\s+(?:لي|ها|ه))?(?:\s+${NUMBER})?(?=\s)`, 'g'), (_m, it, n) => ` add ${it ? 'it ' : ''}${n ? numberOf(n) : ''} `],
+  [new RegExp(String.raw`(?:الي|في|لل|ل|بال|ب)\s*(?:ال)?(?:سله|سلتي|سله التسوق|عربه التسوق|عربتي)${END}`, 'g'), ' to my cart '],
   [phrase('السله|سلتي|سله التسوق'), ' cart '],
   // the shopper's own orders
   [phrase('اين طلبي|وين طلبي|اين طلبيتي|وين طلبيتي|متي يصل طلبي|متي سيصل طلبي|متي يوصل طلبي|حاله طلبي|حاله الطلب|تتبع طلبي|تتبع الطلب'), ' where is my order '],
   [phrase('طلبي|طلبيتي|طلباتي|مشترياتي|شحنتي'), ' my order '],
   // what the shop sells, the price log, what buyers say
   [phrase('ما الفئات|ما هي الفئات|ما الاقسام|ما هي الاقسام|ما الاصناف|ماذا تبيعون|ماذا تبيع|شو تبيعون|ايش تبيعون|اعرض الاقسام|الفئات المتوفره'), ' what categories do you have '],
-  [phrase('هل كان ارخص|هل كان سعره ارخص|هل نزل سعره|هل انخفض سعره|هل انخفض السعر|تاريخ السعر|سجل الاسعار|سجل السعر'), ' has it been cheaper '],
+  [phrase('هل كان ارخص|هل كان سعره ارخص|هل نزل سعره|هل انخفض سعره|هل انخفض السعر|هل نزل سعر|هل انخفض سعر|نزل سعر|انخفض سعر|تاريخ السعر|سجل الاسعار|سجل السعر'), ' has it been cheaper '],
   [phrase('ماذا يقول المشترون عن|ماذا يقول المشترون|ماذا يقول العملاء عن|ماذا يقول العملاء|اراء المشترين في|اراء المشترين|اراء العملاء في|اراء العملاء|تعليقات المشترين|شكاوي|شكاوى'), ' what do buyers say about '],
+  // the same question as Gulf speakers ask it: 'وش يقولون الناس عن …', 'ايش رأي الناس في …'
+  [new RegExp(String.raw`${PRE}(?:وش|ايش|شو|ماذا|ما) (?:يقولون|يقول|رأي|راي) (?:الناس|المشترين|المشترون|العملاء|الزباين|الزبائن)(?: (?:عن|في))?${END}`, 'g'), ' what do buyers say about '],
   // the shop's rules
   [phrase('سياسه الارجاع|سياسه الاسترجاع|الارجاع|الاسترجاع|ارجاع|استرجاع|استرداد المبلغ|استرداد'), ' returns '],
   [phrase('رسوم الشحن|رسوم التوصيل|تكلفه الشحن|تكلفه التوصيل'), ' shipping fee '],
@@ -64,12 +73,18 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   // comparisons and references
   [phrase('افضل قيمه|الافضل قيمه|قيمه افضل'), ' better value '],
   [phrase('قارن بين|قارن|قارني|مقارنه|ما الفرق بين|الفرق بين|ما الفرق|ايهما افضل|ايهما|ايهم افضل|ايهم'), ' compare '],
+  // within a comparison, Gulf 'ولا' and 'أو' are 'or' ('أيهما أفضل X ولا Y')
+  [/ (?:ولا|او) (?=.)/g, (...m: string[]) => (/\bcompare\b/.test(m.at(-1)!) ? ' or ' : m[0]!)],
   [phrase('الاعلي تقييما|الافضل تقييما|اعلي تقييما|افضل تقييما'), ' best rated '],
-  [phrase('ارخص من هذا|ارخص منه|بسعر اقل|اقل سعرا|ارخص شوي'), ' cheaper '],
+  [bare('ارخص من هذا|ارخص منه|ارخص منها|ارخص منهم|ارخص شوي'), ' cheaper '],
+  [phrase('بسعر اقل|اقل سعرا'), ' cheaper '],
   [phrase('الارخص|ارخص|اقل سعر|الاقل سعرا'), ' cheapest '],
   [phrase('الاغلي|اغلي|الاعلي سعرا'), ' most expensive '],
-  [phrase('رخيص|رخيصه|اقتصادي|اقتصاديه'), ' cheap '],
-  [phrase('فاخر|فاخره|فخم|فخمه|راقي|راقيه'), ' premium '],
+  // a dual after a superlative counts two ('أرخص ساعتين ذكيتين': the two cheapest smart watches)
+  [/\b(cheapest|most expensive|best rated)\s+([\u0600-\u06FF]{2,}?)(?:تين|تان)(?:\s+([\u0600-\u06FF]{2,}?)(?:تين|تان))?(?=\s|$)/g,
+    (...m: string[]) => ` ${m[1]} 2 ${m[2]}ه${m[3] ? ` ${m[3]}ه` : ''} `],
+  [phrase('بسعر منخفض|سعر منخفض|رخيص|رخيصه|اقتصادي|اقتصاديه'), ' cheap '],
+  [phrase('من الفئه الفاخره|فاخر|فاخره|فخم|فخمه|راقي|راقيه'), ' premium '],
   [phrase('الاول|الاولي'), ' first '],
   [phrase('الثاني|الثانيه'), ' second '],
   [phrase('الثالث|الثالثه'), ' third '],
@@ -77,14 +92,15 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   // a question about one product
   [phrase('مشابه|مشابهه|مشابهات|بدائل|بديل|شبيه|مثل هذا|مثله|مثلها'), ' similar '],
   [phrase('هل يستحق السعر|يستحق السعر|يستحق سعره|هل يستحق|يستحق|تستحق|يستاهل|تستاهل|يسوي|قيمه مقابل السعر|يستحق سعره'), ' worth '],
-  [phrase('كم سعر|كم ثمن|بكم|كم يكلف|كم تكلف|السعر|سعر|سعره|سعرها|التكلفه'), ' how much '],
+  [phrase('كم سعره|كم سعرها|كم سعرهم|كم سعر|كم ثمن|بكم|كم يكلف|كم تكلف|السعر|سعر|سعره|سعرها|التكلفه'), ' how much '],
+  [phrase('كم باقي|كم تبقي|كم متبقي|كم الكميه|كم عندكم'), ' how many in stock '],
   [phrase('متوفر|متوفره|متاح|متاحه|في المخزون|المخزون|نفد|نفذ|نفدت'), ' in stock '],
   [phrase('تقييم|تقييمه|تقييمها|تقييمات|مراجعات|نجوم'), ' rating '],
   [phrase('الضمان|ضمان'), ' warranty '],
   [phrase('المقاسات|المقاس|مقاس|الحجم|حجم|الابعاد|ابعاد|الوزن|وزن'), ' size '],
   [phrase('المواصفات|مواصفات|المميزات|مميزات|ميزات'), ' specs '],
   [phrase('اخبرني عن|اخبرني|حدثني عن|قل لي عن|معلومات عن|تفاصيل|صف لي|ما هو|ما هي|ايش هو|شو هو'), ' tell me about '],
-  [phrase('مقاوم للماء|ضد الماء'), ' waterproof '],
+  [phrase('مقاوم للماء|مقاومه للماء|ضد الماء'), ' waterproof '],
   [phrase('لاسلكي|لاسلكيه'), ' wireless '],
   [phrase('يحتوي علي|يحتوي|فيه|يدعم|تدعم|يأتي مع|ياتي مع'), ' have '],
   // gifts, greetings, thanks, help
@@ -93,7 +109,7 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   [phrase('شكرا جزيلا|شكرا لك|شكرا|مشكور|يعطيك العافيه|مع السلامه|الي اللقاء'), ' thanks '],
   [phrase('ماذا تستطيع ان تفعل|ماذا تستطيع|ماذا يمكنك ان تفعل|ماذا يمكنك|كيف تعمل|من انت|ساعدني'), ' what can you do '],
   // off-topic questions the English patterns turn away
-  [phrase('الطقس|نكته|الاخبار|اخبار|السياسه|الرئيس|فيلم|افلام|اغنيه|قصيده|واجب|رحلات طيران|فندق|مطعم|تاكسي'), ' weather '],
+  [phrase('الطقس|الجو|درجه الحراره|نكته|الاخبار|اخبار|السياسه|الرئيس|المباراه|مباراه|فيلم|افلام|اغنيه|قصيده|واجب|رحلات طيران|فندق|مطعم|تاكسي'), ' weather '],
   // shopping verbs and the question particle: 'is there', 'show me', 'I want', 'do you have' (yes/no → 'does')
   [phrase('هل عندكم|هل لديكم|هل يوجد|عندكم|لديكم'), ' have '],
   [phrase('اعرض لي|اعرض|ارني|وريني|ابحث عن|ابحث|ابغي|ابي|اريد|احتاج|اقترح|اقترح لي|رشح لي|رشح'), ' show '],
@@ -102,9 +118,12 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   // a pronoun written onto a preposition: 'أخبرني عنه' (about it), 'أضف 2 منه' (of it), 'قارن بينهما' (between them)
   [phrase('عنه|عنها|منه|منها|فيه|فيها'), ' it '],
   [phrase('بينهما|بينها|بينهم'), ' them '],
+  [phrase('منهم|منهن|منهما'), ' of them '],
   // who a gift is for and what they like: read as the English words the assistant already sets aside
   [phrase('ل?ابي|ل?امي|ل?اخي|ل?اختي|ل?زوجتي|ل?زوجي|ل?صديقي|ل?صديقتي|ل?ابني|ل?ابنتي|ل?والدي|ل?والدتي'), ' family '],
   [phrase('يحب|تحب|يعشق|تعشق|يهوي|تهوي'), ' loves '],
+  [phrase('مؤخرا|موخرا|مؤخراً|قبل فتره|هالفتره'), ' recently '],
+  [bare('كم'), ' how many '],
   // a count left in words ('أرخص اثنين'): as digits, the way the English patterns read counts
   [new RegExp(`${PRE}${NUMBER}${END}`, 'g'), (_m, n) => ` ${numberOf(n!)} `],
 ];
@@ -114,9 +133,36 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
  * words left in Arabic for the search. A message without Arabic is returned as it is.
  */
 export function readArabic(text: string): string {
-  if (!isArabicMessage(text)) return text;
+  if (!hasArabic(text)) return text;
   // folded, and the Arabic question mark and comma as the Latin ones, so the rules see one spelling
   let t = ` ${foldArabic(text.normalize('NFKD')).normalize('NFC').replace(/\s+/g, ' ').trim()} `;
   for (const [pattern, to] of RULES) t = t.replace(pattern, to as string);
   return t.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The Arabic a reply shows for the English content words the rules above read an Arabic message into ('لاسلكي' is read
+ * as 'wireless'): an Arabic answer echoes the shopper's request in Arabic, never in the words it was read as.
+ */
+const ARABIC_FOR: Record<string, string> = {
+  wireless: 'لاسلكي', waterproof: 'مقاوم للماء', gift: 'هدية', kids: 'أطفال', cheap: 'رخيص', premium: 'فاخر', recently: 'مؤخرًا',
+};
+
+/**
+ * How an Arabic answer writes the words it read from the shopper: each folded word back in the shopper's own spelling
+ * (from their message and the conversation), an English word a rule read it as in Arabic, a name typed in Latin as typed.
+ */
+export function arabicSpelling(...texts: string[]): (word: string) => string {
+  const own = new Map<string, string>();
+  for (const text of texts) {
+    for (const raw of text.split(/[^\p{L}\p{N}]+/u)) {
+      if (!raw || !hasArabic(raw)) continue;
+      const folded = foldArabic(raw.normalize('NFKD')).normalize('NFC');
+      if (!own.has(folded)) own.set(folded, raw);
+      // the word as the search reads it, without its article or attached 'and', 'with', 'for'
+      const bareWord = folded.replace(/^(?:وال|بال|كال|فال|لل|ال|و)(?=\S{2})/, '');
+      if (!own.has(bareWord)) own.set(bareWord, raw.replace(/^(?:وال|بال|كال|فال|لل|ال|و)(?=\S{2})/, ''));
+    }
+  }
+  return (word) => own.get(word) ?? ARABIC_FOR[word] ?? word;
 }

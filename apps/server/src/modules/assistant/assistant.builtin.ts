@@ -7,10 +7,10 @@ import { percentileOf, searchPhraseIn, type Toolbox } from './assistant.tools.js
 import { isOrderQuestion, orderReply, policyReply, policyTopics } from './assistant.shop.js';
 import {
   CHEAPER, CHEAPEST, COMPARE, FEATURE_Q, GIFT, GREETING, HELP, INTERESTS, OFF_TOPIC, PEOPLE_WORDS, PRICE_Q, PRICIEST, PRONOUN,
-  PURCHASE, QUESTION_WORDS, RATING_Q, REF, SHOPPING, SIMILAR, SPEC_Q, STOCK_Q, TELL, THANKS, WORTH, audienceWords, boldNames,
-  budgetPhrases,
+  PURCHASE, QUESTION_WORDS, RATING_Q, REF, SHOPPING, SIMILAR, SPEC_Q, STOCK_Q, TAKE_IT, TELL, THANKS, WORTH, audienceWords, boldNames,
+  budgetPhrases, coloursOnly, EXISTS,
 } from './assistant.words.js';
-import { readArabic } from './assistant.arabic.js';
+import { arabicSpelling, readArabic } from './assistant.arabic.js';
 import { phrasesFor } from './assistant.phrases.js';
 import {
   CATEGORIES_Q, PRICE_HISTORY_Q, REVIEWS_Q, categoriesReply, notSoldKinds, notSoldReply, priceHistoryReply, reviewEvidenceText, reviewsReply,
@@ -31,7 +31,7 @@ export type BuiltinInput = {
   history: { isBot: boolean; text: string }[];
 };
 
-type Reply = Omit<ChatResponse, 'mentionedProducts'>;
+type Reply = Omit<ChatResponse, 'mentionedProducts' | 'sessionId' | 'conversationId'>;
 
 export function createBuiltinAssistant(deps: { search: SearchService }) {
   const { search } = deps;
@@ -60,7 +60,8 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       p.weight !== null ? say.weight(p.weight) : '',
     ].filter(Boolean);
     if (extra.length) parts.push(extra.join(' · '));
-    if (p.tags.length) parts.push(say.tags(p.tags.slice(0, 6)));
+    const tags = p.tags.length ? say.tags(p.tags.slice(0, 6)) : '';
+    if (tags) parts.push(tags);
     // what buyers say, quoted and linked, when it has reviews (decision 0102)
     const evidence = await reviewEvidenceText(p, msg, tools);
     if (evidence) parts.push(evidence);
@@ -112,7 +113,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
   }
 
   /** 'Does X have Y?': yes when the listing says so (its features first), else what the listing does say. */
-  async function feature(p: Product, msg: string, tools: Toolbox): Promise<Reply> {
+  async function feature(p: Product, msg: string, tools: Toolbox, spell: (w: string) => string = (w) => w): Promise<Reply> {
     tools.focus(p);
     const say = phrasesFor(tools.locale, tools.departmentsAr);
     const { analyze } = search.text;
@@ -128,7 +129,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       ...p.description_ar.split(/(?<=[.؟!])\s+/), p.tags.join(', ')].find((t) => t && has(t));
     const bullets = say.bullets(p);
     const features = bullets.length ? say.listingLists(bulletList(bullets)) : '';
-    return { response: where ? say.featureYes(p, where.trim()) : say.featureNo(p, asked.join(' '), features), suggestedSearch: null };
+    return { response: where ? say.featureYes(p, where.trim()) : say.featureNo(p, asked.map(spell).join(' '), features), suggestedSearch: null };
   }
 
   function purchase(p: Product, tools: Toolbox): Reply {
@@ -241,32 +242,36 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     return items.filter((p) => p.category === department).slice(0, SEARCH_REPLY_MAX_PRODUCTS);
   }
 
-  async function searchReply(text: string, tools: Toolbox, opts: { notFoundName?: string; shopping?: boolean } = {}): Promise<Reply> {
+  /**
+   * `spell`: how the answer writes the shopper's words (an Arabic answer: in their own spelling, never the English a
+   * rule read them as); the search itself gets the words as read.
+   */
+  async function searchReply(text: string, tools: Toolbox, opts: { notFoundName?: string; shopping?: boolean; spell?: (w: string) => string } = {}): Promise<Reply> {
     const { extractPrice } = search.text;
+    const spell = opts.spell ?? ((w: string) => w);
     const price = extractPrice(audienceWords(text));
     const words = await activityWords(contentWords(price.text).flatMap((w) => (INTERESTS[w] ?? w).split(' ')));
     const byPrice = CHEAPEST.test(text) ? 1 : PRICIEST.test(text) ? -1 : 0;
     const say = phrasesFor(tools.locale, tools.departmentsAr);
-    const budget = say.budgetText(price.minCents === undefined ? null : price.minCents / 100, price.maxCents === undefined ? null : price.maxCents / 100);
-    const pricePhrase =
-      price.minCents !== undefined && price.maxCents !== undefined ? `between ${price.minCents / 100} and ${price.maxCents / 100}`
-        : price.maxCents !== undefined ? `under ${price.maxCents / 100}`
-          : price.minCents !== undefined ? `over ${price.minCents / 100}` : '';
-    const intentWord = price.intent === 'low' ? 'cheap' : price.intent === 'high' ? 'premium' : '';
-    const label = [intentWord, ...words].filter(Boolean).join(' ');
-    const phrase = [label, pricePhrase].filter(Boolean).join(' ').trim();
-    if (!phrase) return offTopic(tools);
+    const [min, max] = [price.minCents === undefined ? null : price.minCents / 100, price.maxCents === undefined ? null : price.maxCents / 100];
+    const budget = say.budgetText(min, max);
+    // what the search reads (English price words) and what the answer and the search box show (the reader's words)
+    const pricePhrase = phrasesFor('en').pricePhrase(min, max);
+    const query = [phrasesFor('en').label(words, price.intent), pricePhrase].filter(Boolean).join(' ').trim();
+    const label = say.label(words.map(spell), price.intent);
+    const phrase = [label, say.pricePhrase(min, max)].filter(Boolean).join(' ').trim();
+    if (!query) return offTopic(tools);
     // 'the cheapest laptop': the matches by price, not by relevance
     // 'cheap X', 'premium X' without an amount: the lower or upper half of X's own department (decision 0102)
     const band = !byPrice && price.intent && price.minCents === undefined && price.maxCents === undefined ? price.intent : null;
-    const result = await tools.searchProducts({ query: phrase, limit: byPrice || band || (pricePhrase && words.length) ? 10 : undefined });
+    const result = await tools.searchProducts({ query, limit: byPrice || band || (pricePhrase && words.length) ? 10 : undefined });
     if (byPrice) result.items = [...result.items].sort((a, b) => byPrice * (a.price_cents - b.price_cents)).slice(0, SEARCH_REPLY_MAX_PRODUCTS);
     else if (band && result.items.length) result.items = await withinBand(result.items, band);
     else if (pricePhrase && words.length && result.onTopic && result.items.length) result.items = oneDepartment(result.items);
     else result.items = result.items.slice(0, SEARCH_REPLY_MAX_PRODUCTS);
     if (result.total === 0 && pricePhrase && label) {
       // nothing inside the budget: say so, and show the nearest prices instead of claiming we have none at all
-      const outside = await tools.searchProducts({ query: label });
+      const outside = await tools.searchProducts({ query: phrasesFor('en').label(words, price.intent) });
       if (outside.total > 0) {
         const nearest = [...outside.items].sort((a, b) =>
           price.maxCents !== undefined ? a.price_cents - b.price_cents : b.price_cents - a.price_cents).slice(0, SEARCH_REPLY_MAX_PRODUCTS);
@@ -327,11 +332,34 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     return null;
   }
 
+  /**
+   * A follow-up naming only a colour: the last search's products (or the product in view's kind) whose own words — name,
+   * description, features, tags, in either language — describe that colour. Null when there is nothing to narrow.
+   */
+  async function inColour(colours: { forms: string[] }[], input: BuiltinInput, context: Product | null, tools: Toolbox, spell: (w: string) => string): Promise<Reply | null> {
+    const last = [...input.history].reverse().find((m) => m.isBot && searchPhraseIn(m.text));
+    const topic = last ? contentWords(search.text.extractPrice(readArabic(searchPhraseIn(last.text)!)).text) : context ? contentWords(context.category) : [];
+    if (topic.length === 0) return null;
+    const { items } = await tools.searchProducts({ query: topic.join(' '), limit: 10 });
+    const { analyze } = search.text;
+    const wanted = new Set(colours.flatMap((c) => c.forms.flatMap((f) => analyze(f))));
+    const described = (p: Product) => analyze([p.name, p.name_ar, p.description, p.description_ar, ...p.bullet_points, ...p.bullet_points_ar, ...p.tags].join(' '))
+      .some((w) => wanted.has(w));
+    const matching = items.filter(described).slice(0, SEARCH_REPLY_MAX_PRODUCTS);
+    const say = phrasesFor(tools.locale, tools.departmentsAr);
+    const label = say.label([...topic.map(spell), ...colours.map((c) => (tools.locale === 'ar' ? c.forms.find((f) => /[\u0600-\u06FF]/.test(f))! : c.forms[0]!))], null);
+    if (matching.length === 0) return { response: say.noneInColour(label, items.slice(0, SEARCH_REPLY_MAX_PRODUCTS).map((p, i) => say.line(p, i)).join('\n')), suggestedSearch: null };
+    if (matching.length === 1) tools.focus(matching[0]!);
+    return { response: [say.topMatches(matching.length, label, '', matching.length), matching.map((p, i) => say.line(p, i)).join('\n')].join('\n\n'), suggestedSearch: null };
+  }
+
   return {
     async reply(input: BuiltinInput, tools: Toolbox): Promise<Reply> {
       // an Arabic message is read through its intent phrases (assistant.arabic.ts); the answer is in the reader's language
       const msg = budgetPhrases(readArabic(input.message.trim())).replace(/\s+/g, ' ').trim();
       const say = phrasesFor(tools.locale, tools.departmentsAr);
+      // an Arabic answer writes the shopper's words as they wrote them (this message or earlier in the chat)
+      const spell = tools.locale === 'ar' ? arabicSpelling(input.message, ...input.history.map((h) => h.text)) : (w: string) => w;
       const words = contentWords(search.text.extractPrice(msg).text);
       const context = input.contextId ? await tools.getProduct(input.contextId) : null;
       const locked = input.lockedIds.length ? await tools.products(input.lockedIds) : [];
@@ -348,8 +376,10 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
 
       const named = words.length ? await tools.findNamed(msg) : [];
 
-      if (isCartCommand(msg)) {
-        const p = named[0] ?? context;
+      // 'add the cheaper one to my cart', 'I'll take it': the product named, else the one referred to, else in view
+      if (isCartCommand(msg) || TAKE_IT.test(msg)) {
+        const referred = !named.length && REF.test(msg) ? pickReference(msg, locked.length >= 2 ? locked : await recent()) : null;
+        const p = named[0] ?? referred ?? context;
         if (!p) return { response: say.msg.productNotFoundInChat, suggestedSearch: null };
         const qty = parseQuantity(msg, p.name);
         const r = tools.addToCart(p, qty);
@@ -370,6 +400,19 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       const asked = policyTopics(msg, { productInQuestion: named.length > 0 || context !== null });
       if (asked.length) return policyReply(asked, tools, named[0] ?? context);
 
+      // 'anything cheaper?', 'فيه أرخص منها؟': cheaper products like the one in question (not a pick among those shown)
+      if (CHEAPER.test(msg) && !CHEAPEST.test(msg) && named.length === 0 && words.length === 0 && (EXISTS.test(msg) || (await recent()).length <= 1)) {
+        const p = context ?? (locked.length === 1 ? locked[0]! : null) ?? (await recent())[0] ?? null;
+        if (p) return similar(p, tools, { cheaper: true });
+      }
+
+      // 'in red?', 'عندكم كحلي؟': what was just shown or asked for, in that colour
+      const colours = named.length === 0 ? coloursOnly(words) : null;
+      if (colours) {
+        const r = await inColour(colours, input, context, tools, spell);
+        if (r) return r;
+      }
+
       // 'and the cheaper one?', 'the second one': products already on the table (locked, else the last listed)
       if (REF.test(msg) && named.length === 0 && words.length === 0) {
         const pool = locked.length >= 2 ? locked : await recent();
@@ -377,7 +420,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         if (p) {
           if (WORTH.test(msg)) return worth(p, tools);
           if (PRICE_Q.test(msg) || STOCK_Q.test(msg) || RATING_Q.test(msg) || SPEC_Q.test(msg)) return facts(p, msg, tools);
-          if (FEATURE_Q.test(msg)) return feature(p, msg, tools);
+          if (FEATURE_Q.test(msg)) return feature(p, msg, tools, spell);
           if (TELL.test(msg)) return describe(p, tools, msg);
           tools.focus(p);
           const other = pool.filter((x) => x.id !== p.id);
@@ -438,7 +481,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       let target = named[0] ?? (contextCovers(context) ? context : null) ?? (locked.length === 1 && contextCovers(locked[0]!) ? locked[0]! : null);
       // 'is it waterproof?': the product selected, else the one the last answer put first
       if (!target && PRONOUN.test(msg) && (productQuestion || FEATURE_Q.test(msg))) target = context ?? (await recent())[0] ?? null;
-      if (target && FEATURE_Q.test(msg) && !PRICE_Q.test(msg) && !STOCK_Q.test(msg)) return feature(target, msg, tools);
+      if (target && FEATURE_Q.test(msg) && !PRICE_Q.test(msg) && !STOCK_Q.test(msg)) return feature(target, msg, tools, spell);
       if (productQuestion && target) {
         if (WORTH.test(msg)) return worth(target, tools);
         if (SIMILAR.test(msg)) return similar(target, tools, { cheaper: CHEAPER.test(msg) });
@@ -461,13 +504,13 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       if (words.length === 0 && hasBudget) {
         // 'anything under 600?' narrows the last search: its words, this budget
         const last = [...input.history].reverse().find((m) => m.isBot && searchPhraseIn(m.text));
-        const topic = last ? contentWords(search.text.extractPrice(searchPhraseIn(last.text)!).text).join(' ') : '';
-        if (topic) return searchReply(`${topic} ${msg}`, tools, { shopping: true });
+        const topic = last ? contentWords(search.text.extractPrice(readArabic(searchPhraseIn(last.text)!)).text).join(' ') : '';
+        if (topic) return searchReply(`${topic} ${msg}`, tools, { shopping: true, spell });
       }
       if (words.length > 0 || hasBudget) {
         // 'tell me about the zorblax 9000': a product question naming something we do not have
-        const missing = productQuestion && !SIMILAR.test(msg) ? words.join(' ') : undefined;
-        return searchReply(msg, tools, { notFoundName: missing, shopping: SHOPPING.test(msg) });
+        const missing = productQuestion && !SIMILAR.test(msg) ? words.map(spell).join(' ') : undefined;
+        return searchReply(msg, tools, { notFoundName: missing, shopping: SHOPPING.test(msg), spell });
       }
       if (GIFT.test(msg)) return giftIdeas(tools);
       return SHOPPING.test(msg) ? greeting(tools) : offTopic(tools);

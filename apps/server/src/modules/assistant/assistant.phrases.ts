@@ -56,6 +56,15 @@ function english() {
       if (min !== null) return ` over ${money(min)}`;
       return '';
     },
+    /** A budget as a search phrase carries it ('under 500'), read back by the search and by the next question. */
+    pricePhrase(min: number | null, max: number | null): string {
+      if (min !== null && max !== null) return `between ${min} and ${max}`;
+      if (max !== null) return `under ${max}`;
+      if (min !== null) return `over ${min}`;
+      return '';
+    },
+    /** What the shopper asked for, as the answer names it: the price wish without an amount, then the words ('cheap laptop'). */
+    label: (words: string[], intent: 'low' | 'high' | null) => [intent === 'low' ? 'cheap' : intent === 'high' ? 'premium' : '', ...words].filter(Boolean).join(' '),
     // describe
     heading: (p: Product) => `${bold(p)}${p.brand ? ` by ${p.brand}` : ''} (${category(p)})`,
     description: (p: Product) => p.description.trim(),
@@ -66,6 +75,7 @@ function english() {
     warranty: (w: string) => `Warranty: ${w}`,
     dimensions: (d: string) => `Dimensions: ${d}`,
     weight: (kg: number) => `Weight: ${kg} kg`,
+    /** A listing's tags: the seller's search words, in the seller's language (none in an Arabic answer). */
     tags: (tags: string[]) => `Tags: ${tags.join(', ')}`,
     describeNext: 'Would you like similar products, or to know whether it is worth the price?',
     // worth
@@ -136,6 +146,7 @@ function english() {
       `Here ${n === 1 ? 'is the best match' : `are the top ${n}`} for **${label || 'products'}**${budget}${total > n ? ` (${total} found)` : ''}:`,
     categoriesLine: (cats: string[]) => `Categories: ${cats.join(', ')}`,
     searchingFor: (phrase: string, n: number, total: number) => `I'm searching for "${phrase}" so you can see ${total > n ? `all ${total} results` : 'them on the page'}.`,
+    noneInColour: (label: string, lines: string) => `I couldn't find **${label}**. What we have of this kind:\n${lines}`,
     unknown: (name: string, cats: string[]) =>
       `I couldn't find **${name}** in our catalogue.${cats.length ? ` Try a broader search, for example by category: ${cats.join(', ')}.` : ' Try a broader search with a product type or a brand.'}`,
     offTopic: (cats: string[]) =>
@@ -223,6 +234,14 @@ function arabic(departmentsAr: ReadonlyMap<string, string> = new Map()): Phrases
       if (min !== null) return ` بأكثر من ${money(min)}`;
       return '';
     },
+    pricePhrase(min: number | null, max: number | null): string {
+      if (min !== null && max !== null) return `بين ${min} و${max} درهم`;
+      if (max !== null) return `تحت ${max} درهم`;
+      if (min !== null) return `فوق ${min} درهم`;
+      return '';
+    },
+    // the words in the shopper's own spelling, the price wish after them (no adjective to agree with the noun)
+    label: (words: string[], intent: 'low' | 'high' | null) => [...words, intent === 'low' ? 'بسعر منخفض' : intent === 'high' ? 'من الفئة الفاخرة' : ''].filter(Boolean).join(' '),
     heading: (p: Product) => `${bold(p)}${p.brand ? ` من ${typed(p.brand)}` : ''} (${category(p)})`,
     description: (p: Product) => isolateLines(p.description_ar.trim() || p.description.trim()),
     bullets: (p: Product) => (p.bullet_points_ar.length ? p.bullet_points_ar : p.bullet_points).map(typed),
@@ -232,7 +251,8 @@ function arabic(departmentsAr: ReadonlyMap<string, string> = new Map()): Phrases
     warranty: (w: string) => `الضمان: ${typed(w)}`,
     dimensions: (d: string) => `الأبعاد: ${typed(d)}`,
     weight: (kg: number) => `الوزن: ${kg} كغ`,
-    tags: (tags: string[]) => `الوسوم: ${tags.map(typed).join('، ')}`,
+    // a seller's tags are English search words: an Arabic reader has the description and features instead
+    tags: () => '',
     describeNext: 'هل تريد منتجات مشابهة، أو أن تعرف إن كان يستحق سعره؟',
     onlyInCategory: (cat: string) => `هو المنتج الوحيد في ${cat} حاليًا، فلا يوجد ما نقارن سعره به.`,
     pricedAt: (p: Product, position: string, median: number) => `بسعر ${price(p)} هو ${position} (الوسيط ${money(median, p.currency)}).`,
@@ -290,12 +310,13 @@ function arabic(departmentsAr: ReadonlyMap<string, string> = new Map()): Phrases
     thatIs: (p: Product, others: Product[]) =>
       `إنه ${bold(p)}: ${price(p)}${others.length ? ` (مقابل ${others.map((o) => `${bold(o)} بسعر ${price(o)}`).join('، ')})` : ''}، ${ratingText(p)}، ${stockText(p)}.`,
     nothingInBudget: (label: string, budget: string, lines: string) =>
-      `لم أجد **${label}**${budget}. الأقرب سعرًا:\n\n${lines}\n\nأبحث عن "${typed(label)}" لتراها في الصفحة.`,
+      `لم أجد **${label}**${budget}. الأقرب سعرًا:\n\n${lines}\n\nجارٍ البحث عن "${typed(label)}" لتراها في الصفحة.`,
     notFoundClosest: (n: string) => `لم أجد منتجًا باسم **${n}**. الأقرب إليه:`,
     topMatches: (n: number, label: string, budget: string, total: number) =>
       `${n === 1 ? 'أفضل نتيجة' : `أفضل ${count(n)} نتائج`} لـ **${label || 'المنتجات'}**${budget}${total > n ? ` (وجدت ${count(total)})` : ''}:`,
     categoriesLine: (cats: string[]) => `الفئات: ${departments(cats)}`,
-    searchingFor: (phrase: string, n: number, total: number) => `أبحث عن "${typed(phrase)}" لترى ${total > n ? `كل النتائج الـ${count(total)}` : 'النتائج'} في الصفحة.`,
+    searchingFor: (phrase: string, n: number, total: number) => `جارٍ البحث عن "${typed(phrase)}" لترى ${total > n ? `كل النتائج الـ${count(total)}` : 'النتائج'} في الصفحة.`,
+    noneInColour: (label: string, lines: string) => `لم أجد **${label}**. هذا ما لدينا من هذا النوع:\n${lines}`,
     unknown: (n: string, cats: string[]) =>
       `لم أجد **${n}** في متجرنا.${cats.length ? ` جرّب بحثًا أوسع، مثلًا حسب الفئة: ${departments(cats)}.` : ' جرّب بحثًا أوسع بنوع المنتج أو العلامة التجارية.'}`,
     offTopic: (cats: string[]) =>

@@ -128,7 +128,7 @@ export async function reviewEvidenceText(p: Product, message: string, tools: Too
   const ev = await tools.reviewEvidence(p);
   if (ev.count === 0) return null;
   const say = phrasesFor(tools.locale, tools.departmentsAr);
-  const asked = new Set(aspectsIn(message));
+  const asked = new Set<string>(aspectsIn(message));
   const best = (a: SummaryAspect) => [...a.quotes].sort((x, y) => wordCount(y.quote) - wordCount(x.quote))[0];
   const claims = [
     ...ev.praise.map((a) => ({ a, side: 'praise' as const })),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ChatResponse } from '@souq/shared/api/assistant';
 import { CHAT_HISTORY_SENT } from '@souq/shared/constants';
 import type { ChatMonitorService } from '../chat-monitor/chat-monitor.service.js';
@@ -19,7 +20,11 @@ export type ChatInput = {
   conversationHistory?: { isBot: boolean; text: string }[];
   lockedProductIds?: number[];
   sessionId?: string;
+  conversationId?: string;
 };
+
+/** An answer before it is stored: the reply, the products it names and the search it asks for. */
+type Answer = Omit<ChatResponse, 'sessionId' | 'conversationId'>;
 
 /** The reader's language and who acts, for after-sales answers and actions. */
 export type ChatOptions = { locale: Locale; actor: Actor };
@@ -65,14 +70,14 @@ export function createAssistantService(deps: {
       : null;
   const isHumanHandling = deps.isHumanHandling ?? (async () => false);
 
-  async function answer(input: BuiltinInput, userId: number | null, opts: ChatOptions): Promise<ChatResponse & { source: 'model' | 'builtin' }> {
+  async function answer(input: BuiltinInput, userId: number | null, conversationId: string, opts: ChatOptions): Promise<Answer & { source: 'model' | 'builtin' }> {
     // an answer in Arabic names the departments in Arabic: the catalogue's names, read (cached) only for one
     const departmentsAr = opts.locale === 'ar' && deps.departmentsAr ? await deps.departmentsAr() : undefined;
     const toolDeps = { search: deps.search, orders: deps.orders, reviews: deps.reviews, prices: deps.prices, userId, locale: opts.locale, departmentsAr };
     if (deps.aftersales) {
       // actions on the shopper's orders are answered here, before any model: each needs the server's own confirmation step
       const tools = createToolbox(toolDeps);
-      const r = await deps.aftersales.reply({ message: input.message, history: input.history, userId, locale: opts.locale, actor: opts.actor, contextId: input.contextId }, tools);
+      const r = await deps.aftersales.reply({ message: input.message, history: input.history, userId, conversationId, locale: opts.locale, actor: opts.actor, contextId: input.contextId }, tools);
       if (r) return { ...r, mentionedProducts: tools.mentioned(r.response), source: 'builtin' };
     }
     if (model) {
@@ -94,15 +99,17 @@ export function createAssistantService(deps: {
     usesModel: model !== null,
 
     /** `opts.locale`: the reader's language (the request's), used when the message does not show its own. */
-    async chat(req: ChatInput, userId: number | null, opts: Partial<ChatOptions> = {}): Promise<ChatResponse & { sessionId?: string }> {
+    async chat(req: ChatInput, userId: number | null, opts: Partial<ChatOptions> = {}): Promise<ChatResponse> {
       const locale = answerLocale(req.message, opts.locale ?? 'en');
+      // the conversation proposals wait in: the client's, or a new one it sends back from now on (decision 0127)
+      const conversationId = req.conversationId ?? randomUUID();
       if (await isHumanHandling({ clientSessionId: req.sessionId, userId })) {
         // the shopper's message reaches the admin's transcript; the assistant stays out of the conversation
         const handling = messagesFor(locale).chatHumanHandling;
         const sessionId = await deps.chatMonitor.recordExchange({
           clientSessionId: req.sessionId, userId, userMessage: req.message, reply: handling, mentionedProducts: [], replyType: 'system',
         });
-        return { response: handling, mentionedProducts: [], suggestedSearch: null, sessionId };
+        return { response: handling, mentionedProducts: [], suggestedSearch: null, sessionId, conversationId };
       }
       const contextId = req.productContext ? Number(req.productContext.id) : NaN;
       const input: BuiltinInput = {
@@ -111,7 +118,7 @@ export function createAssistantService(deps: {
         lockedIds: req.lockedProductIds ?? [],
         history: (req.conversationHistory ?? []).slice(-CHAT_HISTORY_SENT).map((m) => ({ isBot: m.isBot, text: m.text })),
       };
-      const reply: ChatResponse = withoutSource(await answer(input, userId, { locale, actor: opts.actor ?? SYSTEM_ACTOR }));
+      const reply: Answer = withoutSource(await answer(input, userId, conversationId, { locale, actor: opts.actor ?? SYSTEM_ACTOR }));
       let sessionId: string | undefined;
       try {
         sessionId = await deps.chatMonitor.recordExchange({
@@ -125,9 +132,9 @@ export function createAssistantService(deps: {
         // the shopper still gets the answer; the monitor misses this exchange, and the log says so
         deps.log(`chat exchange not stored: ${err instanceof Error ? err.message : String(err)}`);
       }
-      return { ...reply, ...(sessionId ? { sessionId } : {}) };
+      return { ...reply, ...(sessionId ? { sessionId } : {}), conversationId };
     },
   };
 }
 
-const withoutSource = ({ source: _source, ...reply }: ChatResponse & { source: string }): ChatResponse => reply;
+const withoutSource = ({ source: _source, ...reply }: Answer & { source: string }): Answer => reply;

@@ -5,6 +5,9 @@ import { orderRequestSchema } from '@souq/shared/api/orders';
 import { SHOP_POLICIES } from '@souq/shared/rules/policies';
 import { call, createTestApp, signupCustomer, type TestContext } from '../../../test/harness.js';
 import { createAssistantService } from './assistant.service.js';
+import { aftersalesPhrases } from './assistant.aftersales-phrases.js';
+
+const EN = aftersalesPhrases('en');
 
 type Seed = { name: string; brand: string; categories: string[]; price: number; stock: number; rating: number; reviews: number; description?: string; bullets?: string[]; warranty?: string };
 
@@ -264,7 +267,7 @@ describe('orders, shop rules and similar products', () => {
     await ctx.app.services.orders.setStatus(first.id, 'shipped');
     // 'where is my order?' answers about the latest purchase, per sub-order (decision 0107: assistant.aftersales.test.ts)
     const latest = await chat({ message: 'where is my order?' }, token);
-    expect(latest.response).toContain(MSG.assistantWhereLine(second.order_number, 'Souq', MSG.assistantStatusWords.pending));
+    expect(latest.response).toContain(EN.whereLine(second.order_number, 'Souq', EN.statusWords.pending));
     expect(latest.response).not.toContain(first.order_number);
     // 'my orders' still lists the latest ones
     const list = await chat({ message: 'show me my orders' }, token);
@@ -275,8 +278,8 @@ describe('orders, shop rules and similar products', () => {
     // typed loosely, in lower case and without dashes
     const loose = first.order_number.toLowerCase().replace(/-/g, '');
     const one = await chat({ message: `has ${loose} shipped yet??` }, token);
-    expect(one.response).toContain(MSG.assistantWhereLine(first.order_number, 'Souq', MSG.assistantStatusWords.shipped));
-    expect(one.response).toContain('2 × Yoga Mat Non-Slip');
+    expect(one.response).toContain(EN.whereLine(first.order_number, 'Souq', EN.statusWords.shipped));
+    expect(one.response).toContain('2 × **Yoga Mat Non-Slip**');
     // the product the answer names is listed like any other
     expect(one.mentionedProducts).toContainEqual({ id: id('Yoga Mat Non-Slip'), action: 'mention' });
   });

@@ -165,10 +165,10 @@ export function percentileOf(sorted: number[], cents: number): number {
 
 export type Toolbox = ReturnType<typeof createToolbox>;
 
-/** A `searching for "phrase"` in an answer is the storefront's cue to search (and the topic of a follow-up). */
+/** A `searching for "phrase"` in an answer is the storefront's cue to search (and the topic of a follow-up), in either language. */
 export function searchPhraseIn(text: string): string | null {
-  const m = /searching for\s+["“]([^"”]{1,200})["”]/i.exec(text);
-  return m ? m[1]!.trim() : null;
+  const m = /(?:searching for|البحث عن)\s+["“]([^"”]{1,200})["”]/i.exec(text);
+  return m ? m[1]!.replace(/[\u2068\u2069]/g, '').trim() : null;
 }
 
 /** One request's tools; remembers which products were named and how (focus beats add_to_cart beats compare …). */

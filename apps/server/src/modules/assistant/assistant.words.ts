@@ -13,6 +13,10 @@ export const PRONOUN = /\b(it|this|that|this one|that one)\b/i;
 export const CHEAPEST = /\b(cheapest|least expensive|lowest priced?|most affordable)\b/i;
 export const PRICIEST = /\b(most expensive|priciest|highest priced?)\b/i;
 export const CHEAPER = /\b(cheaper|less expensive|lower price|more affordable|for less)\b/i;
+/** 'anything', 'is there', 'do you have': asking whether such a product exists, not which of those shown. */
+export const EXISTS = /\b(any|anything|something|have|got|is there|are there)\b/i;
+/** 'I'll take it', 'I'll buy two': buying the product in question, as an add to the cart. */
+export const TAKE_IT = /\b(i'?ll|i will|let me) (take|buy|have) (it|this|that|them|one|two|three|\d+)\b/i;
 /** 'does X have Y', 'is X waterproof': a yes/no question about what one product has or is. */
 export const FEATURE_Q = /^(does|do|is|are|has|can|will)\b.*\b(have|has|come with|comes with|include|includes|support|supports|work with|got|waterproof|wireless|compatible)\b/i;
 export const PURCHASE = /\b(how (do|can|would|should) i (buy|purchase|order|get|pay)|how to (buy|purchase|order)|checkout|check out|payment|pay with|cash on delivery|shipping|delivery)\b/i;
@@ -91,4 +95,40 @@ export function boldNames(history: { isBot: boolean; text: string }[]): string[]
     if (names.length) break;
   }
   return names;
+}
+
+/**
+ * Colours as shoppers ask for them ('in red?', 'باللون الأبيض', 'عندكم كحلي؟'), in folded spelling, each with the words a
+ * listing may describe it by in either language. A word class: a follow-up naming only a colour narrows what was shown.
+ */
+const COLOURS: { words: string[]; forms: string[] }[] = [
+  { words: ['red', 'احمر', 'حمراء', 'حمرا'], forms: ['red', 'ruby', 'crimson', 'scarlet', 'أحمر', 'حمراء'] },
+  { words: ['white', 'ابيض', 'بيضاء', 'بيضا'], forms: ['white', 'ivory', 'أبيض', 'بيضاء'] },
+  { words: ['black', 'اسود', 'سوداء', 'سودا'], forms: ['black', 'أسود', 'سوداء'] },
+  { words: ['blue', 'ازرق', 'زرقاء', 'زرقا'], forms: ['blue', 'أزرق', 'زرقاء'] },
+  { words: ['navy', 'كحلي', 'كحليه'], forms: ['navy', 'كحلي'] },
+  { words: ['green', 'اخضر', 'خضراء', 'خضرا'], forms: ['green', 'أخضر', 'خضراء'] },
+  { words: ['grey', 'gray', 'رمادي', 'رماديه'], forms: ['grey', 'gray', 'رمادي'] },
+  { words: ['pink', 'وردي', 'ورديه', 'زهري'], forms: ['pink', 'وردي', 'زهري'] },
+  { words: ['brown', 'tan', 'بني', 'بنيه'], forms: ['brown', 'tan', 'بني'] },
+  { words: ['cream', 'beige', 'كريمي', 'بيج'], forms: ['cream', 'beige', 'كريمي', 'بيج'] },
+  { words: ['gold', 'golden', 'ذهبي', 'ذهبيه'], forms: ['gold', 'ذهبي'] },
+  { words: ['silver', 'فضي', 'فضيه'], forms: ['silver', 'فضي'] },
+  { words: ['purple', 'بنفسجي', 'بنفسجيه'], forms: ['purple', 'بنفسجي'] },
+  { words: ['teal', 'turquoise', 'فيروزي'], forms: ['teal', 'turquoise', 'فيروزي'] },
+];
+/** 'colour', 'in', 'it' and kin: the words around a colour in a follow-up, naming no product. */
+const COLOUR_FRAME = new Set(['colour', 'color', 'colours', 'colors', 'in', 'shade', 'لون', 'اللون', 'باللون', 'بلون', 'لونه', 'لونها', 'منها', 'منه']);
+
+/** The colours a message asks for, when its content words are colours only; null when it names anything else. */
+export function coloursOnly(words: string[]): { forms: string[] }[] | null {
+  const bareWord = (w: string) => w.replace(/^(?:بال|ال|ب)(?=\S{3})/, '');
+  const found: { forms: string[] }[] = [];
+  for (const w of words) {
+    if (COLOUR_FRAME.has(w) || COLOUR_FRAME.has(bareWord(w))) continue;
+    const c = COLOURS.find((x) => x.words.includes(w) || x.words.includes(bareWord(w)));
+    if (!c) return null;
+    found.push(c);
+  }
+  return found.length ? found : null;
 }

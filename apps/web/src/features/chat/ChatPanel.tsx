@@ -105,6 +105,8 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
   const aborter = useRef<AbortController | null>(null);
   // the stored chat session: an admin's replies in it reach this panel
   const [sessionId, setSessionId] = useState<string | null>(null);
+  // this panel's conversation: what the assistant proposes (a cancel, a return) waits for a yes in it alone
+  const conversationId = useRef<string | null>(null);
   useSupportReplies(sessionId, (r) =>
     setMessages((list) => [...list, { ...message(true, r.message), id: `support-${r.id}`, timestamp: Date.parse(r.created_at), person: r.sender_name }]),
   );
@@ -162,10 +164,12 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
           conversationHistory: history,
           ...(lockedProductIds?.length ? { lockedProductIds } : {}),
           sessionId: await trackingSessionId(),
+          ...(conversationId.current ? { conversationId: conversationId.current } : {}),
         },
         controller.signal,
       );
       if (reply.sessionId) setSessionId(reply.sessionId);
+      conversationId.current = reply.conversationId;
       push(message(true, reply.response));
       // the assistant's add_to_cart actions are performed here: the server has checked product and stock
       for (const m of reply.mentionedProducts) {
