@@ -71,7 +71,8 @@ describe("the assistant's answer about a product", () => {
     }
     expect(ar).toContain(`• ${FSI}${BULLET}${PDI}`);
     expect(ar).toContain(`من ${FSI}Nova${PDI}`);
-    expect(ar).toContain(`${FSI}5g${PDI}، ${FSI}flagship${PDI}`);
+    // the seller's tags are English search words: an Arabic answer leaves them out (issue 34 item 14)
+    expect(ar).not.toContain('flagship');
     expect(balanced(ar)).toBe(true);
     // what the reader sees: the Arabic sentence with the values as typed
     expect(withoutIsolates(ar)).toContain(`الضمان: ${WARRANTY} · الأبعاد: ${DIMENSIONS}`);

@@ -130,7 +130,7 @@ describe("the shopper's side of an admin reply", () => {
   it('while an admin has the session, the assistant says a person is answering instead of replying', async () => {
     const ask = (message: string) => call(ctx.app, { method: 'POST', url: '/api/ai/chat', token: customer.token, body: { message, sessionId: 'browser-1' } });
     const handled = await ask('show me yoga mats');
-    expect(handled.json).toEqual({ response: MSG.chatHumanHandling, mentionedProducts: [], suggestedSearch: null, sessionId });
+    expect(handled.json).toEqual({ response: MSG.chatHumanHandling, mentionedProducts: [], suggestedSearch: null, sessionId, conversationId: expect.any(String) });
     const transcript = (await call(ctx.app, { url: `/api/admin/chats/${sessionId}`, token: admin })).json.messages;
     expect(transcript.slice(-2).map((m: { message_type: string; message_content: string }) => [m.message_type, m.message_content]))
       .toEqual([['user', 'show me yoga mats'], ['system', MSG.chatHumanHandling]]);

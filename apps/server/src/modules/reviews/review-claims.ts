@@ -220,16 +220,24 @@ export function claimsOf(sentence: string): SentenceClaim[] {
     if (own.length) {
       for (const aspect of own) {
         let polarity = polarityOf(toks, c, aspect, text);
-        // 'the camera is excellent, the battery is not': the judgement before, turned around
+        // the quote starts where the judgement is read: here, or in the clause it turns around
+        let first = k;
+        // 'the camera is excellent, the battery is not': the judgement before, turned around (quoted with it, so the
+        // quote read on its own makes the same claim)
         if (polarity === 0 && isNegation(toks[c.to - 1]!) && k > 0) {
           const before = [...read.values()].find((r) => r.last === k - 1);
-          if (before) polarity = -before.polarity;
+          if (before) {
+            polarity = -before.polarity;
+            first = before.first;
+          }
         }
         if (polarity === 0) continue;
         const was = read.get(aspect);
         // the same aspect again: after 'but', or after an earlier state, the later judgement is the buyer's verdict
-        if (!was) read.set(aspect, { polarity, first: k, last: k, earlier });
+        if (!was) read.set(aspect, { polarity, first, last: k, earlier });
         else if (was.earlier || c.contrast) read.set(aspect, { polarity, first: was.first, last: k, earlier });
+        // the same judgement in the next clause ('feel flimsy and wobble a little'): one claim, quoted whole
+        else if (was.last === k - 1 && was.polarity === polarity) read.set(aspect, { ...was, last: k });
       }
       previous = own;
       return;
