@@ -32,10 +32,13 @@ export type Mention = { id: number; action: string };
 
 export type ChatMonitorService = ReturnType<typeof createChatMonitorService>;
 
-/** 'Layla Al Customer' → first 'Layla', last 'Al Customer'. */
+/**
+ * 'Layla Al Customer' → first 'Layla', last 'Al Customer'. A guest, the assistant and the system have no name: empty
+ * names, which the admin's screen labels in the admin's language from user_id and message_type.
+ */
 function splitName(name: string | undefined): { first_name: string; last_name: string } {
   const trimmed = (name ?? '').trim();
-  if (!trimmed) return { first_name: 'Guest', last_name: '' };
+  if (!trimmed) return { first_name: '', last_name: '' };
   const i = trimmed.indexOf(' ');
   return i < 0 ? { first_name: trimmed, last_name: '' } : { first_name: trimmed.slice(0, i), last_name: trimmed.slice(i + 1).trim() };
 }
@@ -116,10 +119,7 @@ export function createChatMonitorService(deps: {
   }
 
   function toMessageDto(m: MessageRow, users: Map<number, UserInfo>): ChatMonitorMessage {
-    const names =
-      m.messageType === 'assistant' ? { first_name: 'AI', last_name: 'Assistant' }
-        : m.messageType === 'system' ? { first_name: 'System', last_name: '' }
-          : splitName(m.userId ? users.get(m.userId)?.name : undefined);
+    const names = m.messageType === 'assistant' || m.messageType === 'system' ? splitName(undefined) : splitName(m.userId ? users.get(m.userId)?.name : undefined);
     return {
       id: m.id,
       session_id: m.sessionId,

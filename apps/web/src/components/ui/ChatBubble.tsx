@@ -33,7 +33,9 @@ export function ChatBubble({ side, sender, text, at, tone = 'default', formatted
         <bdi>{sender}</bdi>
         {at && <time dateTime={at} title={formatDate(at, 'dayTime')}> · {formatRelativeTime(at)}</time>}
       </span>
+      {/* a message in the language and direction it was written in */}
       <div
+        dir="auto"
         className={cx(
           'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm leading-relaxed break-words whitespace-pre-wrap',
           mine ? 'rounded-ee-sm bg-brand-700 text-white' : tone === 'person' ? 'rounded-es-sm border border-amber-200 bg-amber-50 text-slate-900' : 'rounded-es-sm bg-slate-100 text-slate-800',

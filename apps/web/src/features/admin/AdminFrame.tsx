@@ -115,7 +115,7 @@ export function AdminFrame({ active, crumb, onSelect, children }: {
       </Drawer>
 
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6">
+        <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-slate-200 bg-white px-4 sm:gap-3 sm:px-6">
           <button type="button" className="-ms-1 rounded-lg p-2 text-slate-600 hover:bg-slate-100 lg:hidden" aria-label={t`Open admin sections`} onClick={() => setMenuOpen(true)}>
             <Icon d="M4 6h16M4 12h16M4 18h16" />
           </button>
@@ -136,7 +136,8 @@ export function AdminFrame({ active, crumb, onSelect, children }: {
           {/* the language switch on every width: the admin area is read in Arabic on phones too */}
           <LanguageSwitch className="shrink-0 px-2" />
           <NotificationBell onSelect={onSelect} />
-          <div className="flex items-center gap-2.5 border-s border-slate-200 ps-3">
+          {/* the initials are decoration: on a phone the header keeps its room for the switches, the bell and Logout */}
+          <div className="hidden items-center gap-2.5 border-s border-slate-200 ps-3 sm:flex">
             <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-gradient-to-br from-brand-600 to-teal-400 text-xs font-bold text-white">{initials({ name: adminName, email: '' })}</span>
             <div className="hidden leading-tight sm:block">
               <p className="max-w-[10rem] truncate text-sm font-semibold text-slate-900" title={adminName}><bdi>{adminName}</bdi></p>

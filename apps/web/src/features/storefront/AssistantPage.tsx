@@ -117,7 +117,7 @@ export default function AssistantPage() {
           </Link>
           <h1 className="text-lg font-semibold text-slate-900 sm:text-xl"><Trans>AI Product Assistant</Trans></h1>
           <span className="rounded-full bg-gradient-to-r from-brand-600 to-sky-600 px-2.5 py-0.5 text-xs font-semibold text-white"><Trans>Powered by AI</Trans></span>
-          <nav className="ms-auto flex items-center gap-2" aria-label={t`Account`}>
+          <nav className="ms-auto flex flex-wrap items-center justify-end gap-2" aria-label={t`Account`}>
             <LanguageSwitch />
             <Link to={paths.sidePanel} className={buttonClass('ghost', 'sm')} title={t`Open the shopping side panel: lock two products and compare them`}>
               <Trans>Compare</Trans>

@@ -43,7 +43,12 @@ const ASSIGNED_FILTER = [
 
 /** Three filters wrap to two rows on phones instead of squeezing their words. */
 const FILTER_WIDTH = 'min-w-[9rem] flex-1 sm:w-auto sm:flex-none';
-const who = (s: { first_name: string; last_name: string }) => `${s.first_name} ${s.last_name}`.trim();
+/** A person's name as typed; a guest, the assistant and the system by their role, in the admin's language. */
+function who(s: { first_name: string; last_name: string; message_type?: ChatMonitorMessage['message_type'] }): string {
+  if (s.message_type === 'assistant') return t`AI Assistant`;
+  if (s.message_type === 'system') return t`System`;
+  return `${s.first_name} ${s.last_name}`.trim() || t`Guest`;
+}
 const logFailure = (err: unknown) => console.error('chat monitor', err);
 
 /**
@@ -102,12 +107,13 @@ export function ChatMonitorSection() {
               {list.items.map((s) => (
                 <InboxRow key={s.id} selected={s.id === selected} onSelect={() => setSelected(s.id)}>
                   <span className="flex items-center gap-2">
-                    <span className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900">{who(s)}</span>
+                    <bdi className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900">{who(s)}</bdi>
                     <time dateTime={s.last_message_at} title={formatDate(s.last_message_at, 'dayTime')} className="shrink-0 text-xs text-slate-500">
                       {formatRelativeTime(s.last_message_at)}
                     </time>
                   </span>
-                  <span className="truncate text-xs text-slate-500">{s.last_message?.replace(/\*\*/g, '') ?? '—'}</span>
+                  {/* the last message as written, in its own language and direction */}
+                  <span dir="auto" className="truncate text-xs text-slate-500">{s.last_message?.replace(/\*\*/g, '') ?? '—'}</span>
                   <span className="flex flex-wrap items-center gap-1.5">
                     <StatusBadge kind="chat" status={s.status} />
                     <StatusBadge kind="priority" status={s.priority} />
