@@ -22,7 +22,8 @@ const SHARED_MARK = 'needs ../shared/';
 function summary() {
   const sum = (k) => phases.reduce((n, p) => n + p[k], 0);
   console.log('\nSummary');
-  for (const p of phases) console.log(`  ${p.name}: ${p.passed} passed, ${p.failed} failed, ${p.skipped} skipped${p.failedStep ? ' (step failed)' : ''}`);
+  // each phase's wall time beside its counts: CI must stay under 40 minutes, and this says where the time goes
+  for (const p of phases) console.log(`  ${p.name}: ${p.passed} passed, ${p.failed} failed, ${p.skipped} skipped${p.failedStep ? ' (step failed)' : ''} in ${p.seconds} s`);
   if (needsShared.size) {
     console.log(`  ${needsShared.size} test(s) skipped because ../shared is not beside this clone (CI has it; see README):`);
     for (const n of [...needsShared].sort()) console.log(`    - ${n}`);
@@ -34,6 +35,7 @@ function summary() {
 /** Runs a step, streaming its output; records its counts and whether it failed, and returns what it printed. */
 function run(name, cmd, args, { env = {}, counts = () => ({ passed: 0, failed: 0, skipped: 0 }) } = {}) {
   console.log(`\n▶ ${cmd} ${args.join(' ')}${env.TEST_DATABASE_URL ? ' (PostgreSQL)' : ''}`);
+  const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { stdio: ['inherit', 'pipe', 'inherit'], env: { ...process.env, ...env } });
     let out = '';
@@ -43,7 +45,7 @@ function run(name, cmd, args, { env = {}, counts = () => ({ passed: 0, failed: 0
     });
     child.on('close', (code) => {
       const text = out.replace(ANSI, '');
-      const phase = { name, ...counts(text), failedStep: code !== 0 };
+      const phase = { name, ...counts(text), failedStep: code !== 0, seconds: Math.round((Date.now() - started) / 1000) };
       phases.push(phase);
       if (code !== 0) console.error(`✖ ${cmd} ${args.join(' ')} failed`);
       resolve({ text, ok: code === 0 });
