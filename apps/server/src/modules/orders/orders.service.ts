@@ -24,6 +24,7 @@ import { ledgerEntries } from '../../db/schema/ledger.js';
 import { placedSales, post as postToLedger } from '../ledger/ledger.post.js';
 import { lockVendors } from '../payouts/balances.js';
 import { documentsForStatus } from '../tax/tax.documents.js';
+import { checkStatusMoney } from './status-money.js';
 
 export type PlaceOrderInput = z.infer<typeof orderRequestSchema>;
 type OrderRow = typeof orders.$inferSelect;
@@ -727,9 +728,12 @@ export function createOrdersService(deps: {
         if (opts.vendorId !== undefined && current.sellerVendorId !== opts.vendorId && current.vendorId !== opts.vendorId) throw notFound(MSG.orderNotFound);
         const allowed: readonly OrderStatus[] | null = opts.expectFrom ? [opts.expectFrom.status].flat() : null;
         if (allowed && !allowed.includes(current.status)) throw conflict(opts.expectFrom!.conflictMessage(current.status));
+        // a status never claims money the ledger does not show (decision 0117)
+        await checkStatusMoney(tx, current, status);
         const wasReleased = current.status === 'cancelled';
         const releases = status === 'cancelled';
-        if (wasReleased !== releases) {
+        // `refunded` records money already given back (checked above): it moves no stock and posts nothing
+        if (wasReleased !== releases && status !== 'refunded') {
           // a sub-order part of which was refunded through a return cannot also be reversed in full (decision 0094)
           if (releases) {
             const [refunded] = await tx.select({ id: ledgerEntries.id }).from(ledgerEntries)
