@@ -39,6 +39,19 @@ export default tseslint.config(
     rules: { 'souq/no-literal-text': ['error'] },
   },
   {
+    // the ledger owns its table (decision 0116): only modules/ledger/ledger.post.ts writes ledger_entries (the test
+    // ledger.owner.test.ts checks the same over every file, this says it in the editor)
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/modules/ledger/ledger.post.ts', '**/*.test.ts', 'apps/server/src/db/migrations/**'],
+    rules: {
+      'no-restricted-syntax': ['error', ...[
+        "CallExpression[callee.property.name=/^(insert|update|delete)$/] > Identifier.arguments[name='ledgerEntries']",
+        'TemplateElement[value.raw=/(insert\\s+into|update|delete\\s+from|truncate)\\s+(table\\s+)?("?public"?\\.)?"?ledger_entries/i]',
+        'Literal[value=/(insert\\s+into|update|delete\\s+from|truncate)\\s+(table\\s+)?("?public"?\\.)?"?ledger_entries/i]',
+      ].map((selector) => ({ selector, message: 'Only the ledger writes ledger_entries: post through post() in modules/ledger/ledger.post.ts (decision 0116).' }))],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },

@@ -422,6 +422,10 @@ export const MSG = {
   returnRejectNoteRequired: 'Say why the return is rejected',
   returnOverRefund: 'That refund is more than what was paid for this line and not yet refunded',
   returnCancelWithRefunds: 'Part of this order was already refunded through a return; it cannot be cancelled as a whole',
+  // a status change never moves money by itself (decision 0117)
+  orderRefundThroughReturns: 'A status change cannot refund money. Refund the units through a return, or cancel the order to reverse it in full; it can be marked refunded once the customer has had everything back',
+  orderRefundedFinal: 'This order was refunded in full; its status can no longer change',
+  orderReinstateCredited: 'This order was cancelled after its invoice, and a credit note cancelled the invoice; it cannot be taken back (place a new order instead)',
   returnRequested: 'Return requested. The seller will answer soon.',
   returnPush: (number: string, status: string) => `Return for order ${number}: ${status}`,
   returnPushBody: 'Open your profile to see your returns.',

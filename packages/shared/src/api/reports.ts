@@ -61,6 +61,7 @@ export const paymentsSummarySchema = z.object({
     amount: z.number(),
   })),
   cod_to_collect: z.object({ orders: z.number().int(), amount: z.number() }),
+  /** Sub-orders marked refunded and what the ledger gave their shoppers back (decision 0117), major units. */
   refunded: z.object({ orders: z.number().int(), amount: z.number() }),
 });
 export type PaymentsSummary = z.infer<typeof paymentsSummarySchema>;

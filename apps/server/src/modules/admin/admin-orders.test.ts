@@ -145,9 +145,14 @@ describe('PUT /api/admin/orders/{id}/status', () => {
     expect(mine.json.status).toBe('shipped');
   });
 
-  it('takes all seven statuses, from any status', async () => {
+  it('takes every status but refunded, from any status; refunded only records money given back (decision 0117)', async () => {
     for (const status of [...ORDER_STATUSES].reverse()) {
       const res = await call(t.app, { method: 'PUT', url: `/api/admin/orders/${o.guest!.id}/status`, token: admin, body: { status } });
+      if (status === 'refunded') {
+        expect(res.status, status).toBe(409);
+        expect(res.json.error).toBe(MSG.orderRefundThroughReturns);
+        continue;
+      }
       expect(res.status, status).toBe(200);
       expect(res.json.status).toBe(status);
     }

@@ -21,8 +21,10 @@ import type { Reader } from '../../platform/request-locale.js';
 import { checkOptionStock, optionsWanted, priceOrderLine } from './order-lines.js';
 import { cancellationEntries, saleEntries } from '../ledger/ledger.postings.js';
 import { ledgerEntries } from '../../db/schema/ledger.js';
+import { placedSales, post as postToLedger } from '../ledger/ledger.post.js';
 import { lockVendors } from '../payouts/balances.js';
 import { documentsForStatus } from '../tax/tax.documents.js';
+import { checkStatusMoney } from './status-money.js';
 
 export type PlaceOrderInput = z.infer<typeof orderRequestSchema>;
 type OrderRow = typeof orders.$inferSelect;
@@ -122,11 +124,7 @@ with wanted as (
     tax_category text, tax_rate_bps int, tax_cents int)
     on l.order_number = o.order_number
   order by l.n
-), posted as (
-  insert into ledger_entries (posting, account, vendor_id, kind, amount_cents, currency, purchase_id, order_id, created_by)
-  select 'placed:' || o.id, e.account, e.vendor_id, e.kind, e.amount_cents, $12::text, p.id, o.id, $5::int
-  from placed p, subs o join jsonb_to_recordset($23::jsonb) as e(order_number text, account text, vendor_id int, kind text, amount_cents bigint)
-    on e.order_number = o.order_number
+), posted as (${placedSales.salesCte({ sales: '$23', currency: '$12', createdBy: '$5' })}
 ), history as (
   insert into order_status_history (order_id, from_status, to_status, notes, changed_by)
   select o.id, null, 'pending', 'Order placed', $5::int from subs o
@@ -512,9 +510,13 @@ export function createOrdersService(deps: {
       tax_cents: part.lineTaxes[k]!.taxCents,
     })));
     // the sale's ledger rows per sub-order, written by the same statement (decision 0087)
-    const entries = parts.flatMap((part, n) => saleEntries({
-      vendorId: part.vendorId, ...part.totals, lines: part.lines.map((l) => ({ lineTotalCents: lineTotalCents(l), commissionBps: l.commissionBps })),
-    }).map((e) => ({ order_number: subs[n]!.order_number, account: e.account, vendor_id: e.vendorId, kind: e.kind, amount_cents: e.amountCents })));
+    // (checked to balance by the ledger, which owns the statement's insert: decision 0116)
+    const sales = placedSales.salesParam(parts.map((part, n) => ({
+      orderNumber: subs[n]!.order_number,
+      lines: saleEntries({
+        vendorId: part.vendorId, ...part.totals, lines: part.lines.map((l) => ({ lineTotalCents: lineTotalCents(l), commissionBps: l.commissionBps })),
+      }),
+    })), purchase.currency);
     // one quantity, the expected price and seller per product, in id order (the lock order)
     const optionIds = [...options.keys()].sort((a, b) => a - b);
     const wanted = new Map<number, number>();
@@ -526,7 +528,7 @@ export function createOrdersService(deps: {
       p.purchaseNumber, p.userId, p.customerName, p.customerEmail, p.customerPhone, JSON.stringify(p.shippingAddress),
       JSON.stringify(p.billingAddress), p.paymentMethod, p.currency, p.subtotalCents, p.shippingCents, p.taxCents,
       p.totalCents, p.notes, p.idempotencyKey, p.requestHash, JSON.stringify(items), JSON.stringify(subs),
-      ids.map((id) => priced.get(id)!.vendorId), JSON.stringify(entries),
+      ids.map((id) => priced.get(id)!.vendorId), sales,
       optionIds, optionIds.map((id) => options.get(id)!.option.product_id), optionIds.map((id) => options.get(id)!.quantity),
       optionIds.map((id) => options.get(id)!.option.price_adjustment_cents),
       p.taxIncluded, p.buyerCompany, p.buyerTrn,
@@ -726,9 +728,12 @@ export function createOrdersService(deps: {
         if (opts.vendorId !== undefined && current.sellerVendorId !== opts.vendorId && current.vendorId !== opts.vendorId) throw notFound(MSG.orderNotFound);
         const allowed: readonly OrderStatus[] | null = opts.expectFrom ? [opts.expectFrom.status].flat() : null;
         if (allowed && !allowed.includes(current.status)) throw conflict(opts.expectFrom!.conflictMessage(current.status));
+        // a status never claims money the ledger does not show (decision 0117)
+        await checkStatusMoney(tx, current, status);
         const wasReleased = current.status === 'cancelled';
         const releases = status === 'cancelled';
-        if (wasReleased !== releases) {
+        // `refunded` records money already given back (checked above): it moves no stock and posts nothing
+        if (wasReleased !== releases && status !== 'refunded') {
           // a sub-order part of which was refunded through a return cannot also be reversed in full (decision 0094)
           if (releases) {
             const [refunded] = await tx.select({ id: ledgerEntries.id }).from(ledgerEntries)
@@ -756,15 +761,14 @@ export function createOrdersService(deps: {
           // an order placed before the ledger (migration 0012) has no sale to reverse: it posts nothing
           const [posted] = await tx.select({ id: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId)).limit(1);
           const rows = !posted ? [] : releases ? cancellationEntries(money) : saleEntries(money);
-          const posting = `${releases ? 'cancelled' : 'reinstated'}:${orderId}:${randomUUID()}`;
           if (rows.length) {
             // a cancellation lowers the vendor's balance: under the vendor's lock, like a payout batch, so the two
             // never both spend the same available money (decision 0095)
             if (releases && current.sellerVendorId !== null) await lockVendors(tx, [current.sellerVendorId]);
-            await tx.insert(ledgerEntries).values(rows.map((r) => ({
-              posting, account: r.account, vendorId: r.vendorId, kind: r.kind, amountCents: r.amountCents, currency: current.currency,
+            await postToLedger(tx, {
+              kind: releases ? 'cancelled' : 'reinstated', ref: `${orderId}:${randomUUID()}`, lines: rows, currency: current.currency,
               purchaseId: current.purchaseId, orderId, createdBy: actor.userId,
-            })));
+            });
           }
         }
         const tracking = opts.tracking ? { trackingNumber: opts.tracking.number, carrier: opts.tracking.carrier } : {};

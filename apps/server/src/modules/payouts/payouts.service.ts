@@ -11,6 +11,7 @@ import type { Db, Tx } from '../../platform/db.js';
 import type { Actor, AuditLog } from '../../platform/audit.js';
 import { conflict, notFound, unprocessable, say } from '../../platform/errors.js';
 import type { Entry } from '../ledger/ledger.postings.js';
+import { post as postToLedger, type PostingKind } from '../ledger/ledger.post.js';
 import { toCsv } from '../vendor-dashboard/csv.js';
 import { balancesOf, lockVendors } from './balances.js';
 import { adjustmentEntries, payoutEntries, payoutFailedEntries, payoutPaidEntries } from './payouts.postings.js';
@@ -42,11 +43,9 @@ const toPayout = (p: PayoutRow, vendorName: string): Payout => ({
 export function createPayoutsService(deps: { db: Db; audit: AuditLog; currency: string }) {
   const { db, audit, currency } = deps;
 
-  async function post(tx: Tx, posting: string, rows: Entry[], extra: { payoutId?: number; memo?: string | null; actor: Actor }) {
-    await tx.insert(ledgerEntries).values(rows.map((r) => ({
-      posting, account: r.account, vendorId: r.vendorId, kind: r.kind, amountCents: r.amountCents, currency,
-      payoutId: extra.payoutId ?? null, memo: extra.memo ?? null, createdBy: extra.actor.userId,
-    })));
+  /** One posting through the ledger's writer (decision 0116), in the caller's transaction. */
+  async function post(tx: Tx, kind: PostingKind, ref: string | number, rows: Entry[], extra: { payoutId?: number; memo?: string | null; actor: Actor }) {
+    return postToLedger(tx, { kind, ref, lines: rows, currency, payoutId: extra.payoutId ?? null, memo: extra.memo ?? null, createdBy: extra.actor.userId });
   }
 
   async function batchDto(batchId: number, exec: Db | Tx = db): Promise<PayoutBatch> {
@@ -71,7 +70,7 @@ export function createPayoutsService(deps: { db: Db; audit: AuditLog; currency: 
       if (p.status !== 'pending') throw conflict(say.payoutNotPending(p.status));
       const amount = Number(p.amountCents);
       const rows = outcome === 'paid' ? payoutPaidEntries(amount) : payoutFailedEntries(p.vendorId, amount);
-      await post(tx, `payout-${outcome}:${p.id}`, rows, { payoutId: p.id, memo: reason ?? null, actor });
+      await post(tx, outcome === 'paid' ? 'payout-paid' : 'payout-failed', p.id, rows, { payoutId: p.id, memo: reason ?? null, actor });
       const [after] = await tx.update(payouts)
         .set({ status: outcome, failureReason: reason ?? null, settledAt: new Date(), settledBy: actor.userId })
         .where(eq(payouts.id, p.id)).returning();
@@ -136,7 +135,7 @@ export function createPayoutsService(deps: { db: Db; audit: AuditLog; currency: 
           const [p] = await tx.insert(payouts).values({
             batchId: batch!.id, vendorId: v.id, amountCents: amount, currency, iban: v.payout_iban!, accountHolder: v.payout_account_holder!,
           }).returning();
-          await post(tx, `payout:${p!.id}`, payoutEntries(v.id, amount), { payoutId: p!.id, actor });
+          await post(tx, 'payout', p!.id, payoutEntries(v.id, amount), { payoutId: p!.id, actor });
         }
         await audit.record(tx, {
           actor, action: 'payout.batch', target: { type: 'payout_batch', id: batch!.id },
@@ -188,8 +187,7 @@ export function createPayoutsService(deps: { db: Db; audit: AuditLog; currency: 
       return db.transaction(async (tx) => {
         const [v] = await lockVendors(tx, [input.vendor_id]);
         if (!v) throw notFound(MSG.vendorNotFound);
-        const posting = `adjustment:${v.id}:${randomUUID()}`;
-        await post(tx, posting, adjustmentEntries(v.id, input.amount_cents), { memo: input.reason, actor });
+        const posting = await post(tx, 'adjustment', `${v.id}:${randomUUID()}`, adjustmentEntries(v.id, input.amount_cents), { memo: input.reason, actor });
         await audit.record(tx, {
           actor, action: 'vendor.adjustment', target: { type: 'vendor', id: v.id },
           changes: { amount_cents: { before: null, after: input.amount_cents }, reason: { before: null, after: input.reason } },

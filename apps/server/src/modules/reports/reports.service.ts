@@ -1,4 +1,4 @@
-import { and, eq, gte, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import {
   ADMIN_RECENT_ORDERS, CHAT_CART_SOURCES, CHATBOT_WINDOW_HOURS, COD_SETTLED_STATUSES, LOW_STOCK_THRESHOLD, PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
@@ -8,6 +8,7 @@ import type { AdminAlerts, AdminOverview, ChatbotStats, PaymentsSummary, SalesAn
 import { centsToAmount } from '@souq/shared/rules/money';
 import { products } from '../../db/schema/catalogue.js';
 import { orderItems, orders } from '../../db/schema/orders.js';
+import { ledgerEntries } from '../../db/schema/ledger.js';
 import { chatMessages, chatSessions } from '../../db/schema/assistant.js';
 import { interactionEvents } from '../../db/schema/recommendations.js';
 import type { Db } from '../../platform/db.js';
@@ -114,7 +115,7 @@ export function createReportsService(deps: {
 
   async function payments(): Promise<PaymentsSummary> {
     const settled = sql.join(COD_SETTLED_STATUSES.map((s) => sql`${s}`), sql`, `);
-    const [byMethod, [other]] = await Promise.all([
+    const [byMethod, [other], [refunded]] = await Promise.all([
       db
         .select({ method: orders.paymentMethod, n: intOf(sql`count(*)`), cents: intOf(sql`sum(${orders.totalCents})`) })
         .from(orders)
@@ -124,10 +125,15 @@ export function createReportsService(deps: {
         .select({
           codN: intOf(sql`count(*) filter (where ${orders.paymentMethod} = 'cod' and ${orders.status} not in (${settled}))`),
           codCents: intOf(sql`sum(${orders.totalCents}) filter (where ${orders.paymentMethod} = 'cod' and ${orders.status} not in (${settled}))`),
-          refundedN: intOf(sql`count(*) filter (where ${orders.status} = 'refunded')`),
-          refundedCents: intOf(sql`sum(${orders.totalCents}) filter (where ${orders.status} = 'refunded')`),
         })
         .from(orders),
+      // the refunded sub-orders and what they gave back, from the ledger (their refunds to the shopper), never their
+      // totals: a status records a refund, it does not make one (decision 0117)
+      db
+        .select({ n: intOf(sql`count(distinct ${orders.id})`), cents: intOf(sql`-sum(${ledgerEntries.amountCents})`) })
+        .from(orders)
+        .innerJoin(ledgerEntries, eq(ledgerEntries.orderId, orders.id))
+        .where(and(eq(orders.status, 'refunded'), inArray(ledgerEntries.account, ['shopper_receivable', 'shopper_store_credit']), eq(ledgerEntries.kind, 'refund'))),
     ]);
     const found = new Map(byMethod.map((m) => [m.method, m]));
     return {
@@ -139,7 +145,7 @@ export function createReportsService(deps: {
         amount: centsToAmount(found.get(method)?.cents ?? 0),
       })),
       cod_to_collect: { orders: other?.codN ?? 0, amount: centsToAmount(other?.codCents ?? 0) },
-      refunded: { orders: other?.refundedN ?? 0, amount: centsToAmount(other?.refundedCents ?? 0) },
+      refunded: { orders: refunded?.n ?? 0, amount: centsToAmount(refunded?.cents ?? 0) },
     };
   }
 

@@ -31,7 +31,15 @@ beforeAll(async () => {
   // three days ago: a book, delivered cash on delivery (collected); forty days ago: a refunded phone
   const d = await placeOrder(t.app, [{ productId: book.id, quantity: 1 }], { payment: 'cod' });
   await t.app.services.orders.setStatus(d.id, 'delivered');
-  const e = await placeOrder(t.app, [{ productId: phone.id, quantity: 1 }], { payment: 'card' });
+  // refunded the way money goes back (decision 0117): delivered, returned, received without restocking, then marked
+  const buyer = await signupCustomer(t.app, 'Refund Buyer');
+  const e = await placeOrder(t.app, [{ productId: phone.id, quantity: 1 }], { payment: 'card', userId: buyer.user.id });
+  await t.app.services.orders.setStatus(e.id, 'delivered');
+  const staff = { userId: null, role: 'admin' as const, name: 'Report Admin', ip: null };
+  const [line] = await t.database.query<{ id: number }>('select id from order_items where order_id = $1', [e.id]);
+  const ret = await t.app.services.returns.request(buyer.user.id, { order_id: e.id, line_id: line!.id, units: 1, reason: 'damaged' }, { ...staff, userId: buyer.user.id, role: 'user' });
+  await t.app.services.returns.approve(ret.id, { admin: true }, '', staff);
+  await t.app.services.returns.receive(ret.id, { admin: true }, false, staff);
   await t.app.services.orders.setStatus(e.id, 'refunded');
   await t.database.query('update orders set created_at = $2 where id = $1', [d.id, new Date(Date.now() - 3 * DAY)]);
   await t.database.query('update orders set created_at = $2 where id = $1', [e.id, new Date(Date.now() - 40 * DAY)]);

@@ -13,6 +13,7 @@ import type { Bus } from '../../platform/bus.js';
 import type { Actor, AuditLog } from '../../platform/audit.js';
 import { badRequest, conflict, notFound, unprocessable, say } from '../../platform/errors.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import { post as postToLedger, postingId } from '../ledger/ledger.post.js';
 import { refundEntries, refundStep, type RefundableSubOrder } from '../ledger/ledger.refunds.js';
 import { lockVendors } from '../payouts/balances.js';
 import { issueCreditNote } from '../tax/tax.documents.js';
@@ -250,14 +251,14 @@ export function createReturnsService(deps: { db: Db; bus: Bus; audit: AuditLog; 
           select sum(amount_cents)::int8 as cents from ledger_entries
           where order_id = ${order.id} and account in ('shopper_receivable', 'shopper_store_credit') and currency = ${order.currency}`);
         if (total > Number(paid?.cents ?? 0)) throw unprocessable(MSG.returnOverRefund);
-        const posting = `return:${order.id}:${ret.id}`;
+        const ref = `${order.id}:${ret.id}`;
+        const posting = postingId('return', ref);
         const to = ret.refundMethod === 'store_credit' ? { kind: 'store_credit' as const, shopperId: ret.userId } : { kind: 'receivable' as const };
         const rows = refundEntries(order.sellerVendorId, step, to);
         if (rows.length) {
-          await tx.insert(ledgerEntries).values(rows.map((r) => ({
-            posting, account: r.account, vendorId: r.vendorId, shopperId: r.shopperId, kind: r.kind, amountCents: r.amountCents,
-            currency: order.currency, purchaseId: order.purchaseId, orderId: order.id, createdBy: actor.userId,
-          })));
+          await postToLedger(tx, {
+            kind: 'return', ref, lines: rows, currency: order.currency, purchaseId: order.purchaseId, orderId: order.id, createdBy: actor.userId,
+          });
         }
         // the Tax Credit Note for these units against the sub-order's invoice (Art. 60, decision 0099), in the same
         // transaction and priced by the same rule as the refund rows, so the documents' tax equals the ledger's

@@ -1,0 +1,126 @@
+import { LEDGER_ACCOUNTS, LEDGER_KINDS } from '@souq/shared/constants';
+import { ledgerEntries } from '../../db/schema/ledger.js';
+import type { Tx } from '../../platform/db.js';
+import type { Entry } from './ledger.postings.js';
+
+// The one writer of ledger_entries (decision 0116). Every module that moves money builds its rows with the pure
+// functions beside this file (ledger.postings, ledger.refunds, payouts.postings) and hands them here, inside its own
+// transaction, so the balance check, the posting kinds and the columns a row may carry are in one place. A test
+// (ledger.owner.test.ts) fails when any other file under src writes the table.
+
+/**
+ * What a posting records, the first part of its id (`kind:ref`). A new money event adds its kind here, with the
+ * module that posts it.
+ */
+export const POSTING_KINDS = {
+  /** A sub-order's sale, written by the purchase statement (orders; ref: the sub-order id). */
+  placed: 'orders',
+  /** A sub-order cancelled: its sale reversed in full (orders; ref: sub-order id and a UUID). */
+  cancelled: 'orders',
+  /** A cancelled sub-order taken back: its sale posted again (orders; ref: sub-order id and a UUID). */
+  reinstated: 'orders',
+  /** Units received back: their refund and commission reversal (returns; ref: sub-order id and return id). */
+  return: 'returns',
+  /** A vendor's payout in a batch, into clearing (payouts; ref: payout id). */
+  payout: 'payouts',
+  /** The bank sent a payout (payouts; ref: payout id). */
+  'payout-paid': 'payouts',
+  /** A payout failed, its money back to the vendor (payouts; ref: payout id). */
+  'payout-failed': 'payouts',
+  /** A manual credit or debit of a vendor's balance (payouts; ref: vendor id and a UUID). */
+  adjustment: 'payouts',
+} as const;
+export type PostingKind = keyof typeof POSTING_KINDS;
+
+/** One row of a posting: debits positive, credits negative; a shopper only on their store credit. */
+export type PostingLine = Entry & { shopperId?: number | null };
+
+/** One money event's rows, all in one currency, with what they belong to. */
+export type Posting = {
+  kind: PostingKind;
+  /** What makes the id unique after its kind (`cancelled:12:<uuid>`). */
+  ref: string | number;
+  currency: string;
+  lines: readonly PostingLine[];
+  purchaseId?: number | null;
+  orderId?: number | null;
+  payoutId?: number | null;
+  /** Why: an adjustment's reason, a failed payout's bank answer. */
+  memo?: string | null;
+  /** The user whose action posted it (null: the system). */
+  createdBy: number | null;
+};
+
+/** A posting the ledger refuses: a bug in its caller (the rows come from code, never from a request), so a 500. */
+export class UnbalancedPosting extends Error {
+  constructor(posting: string, why: string) {
+    super(`ledger: posting ${posting} refused: ${why}`);
+    this.name = 'UnbalancedPosting';
+  }
+}
+
+const ACCOUNTS: ReadonlySet<string> = new Set(LEDGER_ACCOUNTS);
+const KINDS: ReadonlySet<string> = new Set(LEDGER_KINDS);
+
+export const postingId = (kind: PostingKind, ref: string | number): string => `${kind}:${ref}`;
+
+/**
+ * The checks every posting passes before a row is written: a known kind, at least one row, every amount a non-zero
+ * integer number of minor units (zero rows are left out by the builders, decision 0087), known accounts and row kinds,
+ * a vendor exactly on vendor_payable rows and a shopper exactly on store-credit rows (the table's own checks, here
+ * with a clearer answer), and debits equal to credits. Throws UnbalancedPosting, else returns nothing.
+ */
+export function checkPosting(id: string, kind: string, lines: readonly PostingLine[], currency: string): void {
+  if (!Object.hasOwn(POSTING_KINDS, kind)) throw new UnbalancedPosting(id, `unknown posting kind '${kind}'`);
+  if (!/^[A-Z]{3}$/.test(currency)) throw new UnbalancedPosting(id, `currency '${currency}' is not an ISO code`);
+  if (!lines.length) throw new UnbalancedPosting(id, 'no rows');
+  let debits = 0;
+  let credits = 0;
+  for (const l of lines) {
+    if (!Number.isSafeInteger(l.amountCents)) throw new UnbalancedPosting(id, `amount ${l.amountCents} is not whole minor units`);
+    if (l.amountCents === 0) throw new UnbalancedPosting(id, `a zero row on ${l.account}`);
+    if (!ACCOUNTS.has(l.account)) throw new UnbalancedPosting(id, `unknown account '${l.account}'`);
+    if (!KINDS.has(l.kind)) throw new UnbalancedPosting(id, `unknown row kind '${l.kind}'`);
+    if ((l.account === 'vendor_payable') !== (l.vendorId !== null)) throw new UnbalancedPosting(id, `a vendor only on vendor_payable (${l.account})`);
+    if ((l.account === 'shopper_store_credit') !== ((l.shopperId ?? null) !== null)) throw new UnbalancedPosting(id, `a shopper only on shopper_store_credit (${l.account})`);
+    if (l.amountCents > 0) debits += l.amountCents;
+    else credits -= l.amountCents;
+  }
+  if (debits !== credits) throw new UnbalancedPosting(id, `debits ${debits} ≠ credits ${credits}`);
+}
+
+/**
+ * Writes one balanced posting in the caller's transaction, so it commits or rolls back with its cause. Returns the
+ * posting's id (`kind:ref`).
+ */
+export async function post(tx: Tx, p: Posting): Promise<string> {
+  const id = postingId(p.kind, p.ref);
+  checkPosting(id, p.kind, p.lines, p.currency);
+  await tx.insert(ledgerEntries).values(p.lines.map((l) => ({
+    posting: id, account: l.account, vendorId: l.vendorId, shopperId: l.shopperId ?? null, kind: l.kind, amountCents: l.amountCents,
+    currency: p.currency, purchaseId: p.purchaseId ?? null, orderId: p.orderId ?? null, payoutId: p.payoutId ?? null, memo: p.memo ?? null,
+    createdBy: p.createdBy,
+  })));
+  return id;
+}
+
+/**
+ * The purchase statement's part (decision 0064: checkout is ONE statement, no transaction round trips, so its sales
+ * cannot go through `post`). `salesParam` checks each sub-order's rows as `post` would and gives the JSON parameter;
+ * `salesCte` is the statement's insert, reading the CTEs `placed` (the purchase's id) and `subs` (the sub-orders' id
+ * and order_number) and the parameters named. The posting id is the sub-order's, known only inside the statement.
+ */
+export const placedSales = {
+  salesParam(sales: readonly { orderNumber: string; lines: readonly Entry[] }[], currency: string): string {
+    // a sub-order with nothing to post (every amount zero) posts nothing, as `post`'s callers skip an empty posting
+    for (const s of sales) if (s.lines.length) checkPosting(postingId('placed', s.orderNumber), 'placed', s.lines, currency);
+    return JSON.stringify(sales.flatMap((s) => s.lines.map((e) => ({
+      order_number: s.orderNumber, account: e.account, vendor_id: e.vendorId, kind: e.kind, amount_cents: e.amountCents,
+    }))));
+  },
+  salesCte: (p: { sales: string; currency: string; createdBy: string }): string => `
+  insert into ledger_entries (posting, account, vendor_id, kind, amount_cents, currency, purchase_id, order_id, created_by)
+  select '${'placed' satisfies PostingKind}:' || o.id, e.account, e.vendor_id, e.kind, e.amount_cents, ${p.currency}::text, p.id, o.id, ${p.createdBy}::int
+  from placed p, subs o join jsonb_to_recordset(${p.sales}::jsonb) as e(order_number text, account text, vendor_id int, kind text, amount_cents bigint)
+    on e.order_number = o.order_number`,
+};
