@@ -141,4 +141,7 @@ export const TAX_DOCUMENT_LABELS = {
   correctedValue: ['Corrected value', 'القيمة المصححة'],
   difference: ['Difference', 'الفرق'],
   reason: ['Reason', 'السبب'],
+  // a long document's footer: "Page 2 of 7", "صفحة 2 من 7" (the numbers placed between the words by the renderer)
+  page: ['Page', 'صفحة'],
+  of: ['of', 'من'],
 } as const;

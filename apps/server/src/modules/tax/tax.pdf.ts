@@ -44,7 +44,8 @@ const rate = (bps: number) => `${(bps / 100).toFixed(bps % 100 ? 2 : 0)}%`;
 
 /** Renders a document's snapshot; resolves to the PDF's bytes. */
 export function renderTaxDocumentPdf(s: TaxDocumentSnapshot): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `${s.title} ${s.number}`, Author: s.agent?.name ?? s.supplier.name } });
+  // pages are buffered so that each can say "Page N of M" once M is known
+  const doc = new PDFDocument({ size: 'A4', margin: 40, bufferPages: true, info: { Title: `${s.title} ${s.number}`, Author: s.agent?.name ?? s.supplier.name } });
   const { regular, bold } = arabicFonts();
   doc.registerFont('ar', regular);
   doc.registerFont('ar-bold', bold);
@@ -53,8 +54,13 @@ export function renderTaxDocumentPdf(s: TaxDocumentSnapshot): Promise<Buffer> {
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
 
   const left = 40;
+  const top = 40;
   const width = doc.page.width - 80;
   const right = left + width;
+  // Content stops above the footer's line. PDFKit starts a new page by itself when text is drawn past the bottom
+  // margin, and then again for every later cell placed at our own y (issue 34: 127 pages for 14 lines), so every
+  // block is measured first and breaks the page itself before it would cross this line.
+  const bottom = doc.page.height - 40 - 18;
 
   /** Arabic ending at `end`: its words placed right to left, each shaped by fontkit. */
   const arabic = (text: string, end: number, y: number, size: number, strong = false) => {
@@ -74,14 +80,71 @@ export function renderTaxDocumentPdf(s: TaxDocumentSnapshot): Promise<Buffer> {
   };
 
   // title
-  doc.font('Helvetica-Bold').fontSize(18).fillColor('#0f172a').text(s.title, left, 40, { width: width / 2 });
-  arabic(s.titleAr, right, 34, 18, true);
+  doc.font('Helvetica-Bold').fontSize(18).fillColor('#0f172a').text(s.title, left, top, { width: width / 2 });
+  arabic(s.titleAr, right, top - 6, 18, true);
   let y = 76;
   const field = (pair: readonly [string, string], value: string) => {
+    doc.font('Helvetica').fontSize(10);
+    const h = 12 + doc.heightOfString(value, { width });
+    if (y + h > bottom) continuePage(false);
     bilingual(pair, y);
     doc.font('Helvetica').fontSize(10).fillColor('#0f172a').text(value, left, y + 12, { width });
     y = doc.y + 6;
   };
+
+  // the lines' table: its columns, the header drawn at the top of every page it runs over
+  // At 8 pt a commission line ("Marketplace commission on order SQ-261014-WWWWW-9", 211 pt at its widest) fits the
+  // description on one line and a line amount up to AED 99999.99 its column: a row is two lines, a page about thirty.
+  const cols = [
+    { key: L.description, w: 0.42, align: 'left' as const },
+    { key: L.quantity, w: 0.045, align: 'right' as const },
+    { key: L.unitPrice, w: 0.11, align: 'right' as const },
+    // wide enough for its Arabic head, "نسبة الضريبة" (41 pt at 8 pt), clear of the unit price's
+    { key: L.rate, w: 0.09, align: 'right' as const },
+    { key: L.net, w: 0.11, align: 'right' as const },
+    { key: L.tax, w: 0.1, align: 'right' as const },
+    { key: L.total, w: 0.125, align: 'right' as const },
+  ];
+  const ROW_SIZE = 8;
+  type Row = { cells: string[]; font: string; size: number };
+  const rowHeight = (r: Row) =>
+    4 + Math.max(...r.cells.map((c, i) => doc.font(r.font).fontSize(r.size).heightOfString(c, { width: cols[i]!.w * width - 4, align: cols[i]!.align })));
+  const drawRow = (r: Row) => {
+    const h = rowHeight(r);
+    let x = left;
+    doc.fillColor('#0f172a');
+    r.cells.forEach((c, i) => {
+      const w = cols[i]!.w * width;
+      doc.font(r.font).fontSize(r.size).text(c, x + 2, y, { width: w - 4, align: cols[i]!.align });
+      x += w;
+    });
+    y += h;
+  };
+  const tableHeader = () => {
+    doc.moveTo(left, y).lineTo(right, y).strokeColor('#cbd5e1').stroke();
+    y += 4;
+    drawRow({ cells: cols.map((c) => c.key[0]), font: 'Helvetica-Bold', size: 8 });
+    // the Arabic column heads under the English ones: ending where a right-aligned column's text ends, starting where
+    // the description's does (at its far end it ran into the quantity's head and read as one phrase)
+    let x = left;
+    for (const c of cols) {
+      const end = c.align === 'left' ? x + 2 + doc.font('ar').fontSize(8).widthOfString(c.key[1]) : x + c.w * width - 2;
+      arabic(c.key[1], end, y - 3, 8);
+      x += c.w * width;
+    }
+    y += 14;
+    doc.moveTo(left, y).lineTo(right, y).stroke();
+    y += 4;
+  };
+  /** A new page that names the document again; inside the table, its header comes first. */
+  function continuePage(inTable: boolean) {
+    doc.addPage();
+    doc.font('Helvetica-Bold').fontSize(11).fillColor('#0f172a').text(`${s.title} ${s.number}`, left, top, { width: width / 2, lineBreak: false });
+    arabic(s.titleAr, right, top - 4, 11, true);
+    y = top + 26;
+    if (inTable) tableHeader();
+  }
+
   field(L.number, s.number);
   field(L.date, s.issuedAt.slice(0, 10));
   // a commission document (decision 0108) covers a month, not one order
@@ -98,70 +161,74 @@ export function renderTaxDocumentPdf(s: TaxDocumentSnapshot): Promise<Buffer> {
     if (s.reason) field(L.reason, s.reason);
   }
 
-  // lines
-  y += 6;
-  const cols = [
-    { key: L.description, w: 0.3, align: 'left' as const },
-    { key: L.quantity, w: 0.06, align: 'right' as const },
-    { key: L.unitPrice, w: 0.13, align: 'right' as const },
-    { key: L.rate, w: 0.1, align: 'right' as const },
-    { key: L.net, w: 0.14, align: 'right' as const },
-    { key: L.tax, w: 0.12, align: 'right' as const },
-    { key: L.total, w: 0.15, align: 'right' as const },
+  // totals, then the credit note's correction (Art. 60), then the note: one block, measured before the last row
+  const totals: [readonly [string, string], number, boolean][] = [
+    [L.totalNet, s.totals.netCents, false], [L.totalTax, s.totals.taxCents, false], [L.totalGross, s.totals.totalCents, true],
   ];
-  const row = (cells: string[], fontOf: (i: number) => string, size: number, dy = 0) => {
-    let x = left;
-    let h = 0;
-    cells.forEach((c, i) => {
-      const w = cols[i]!.w * width;
-      doc.font(fontOf(i)).fontSize(size).text(c, x + 2, y + dy, { width: w - 4, align: cols[i]!.align });
-      h = Math.max(h, doc.y - y);
-      x += w;
-    });
-    y += h + 4;
-  };
-  doc.moveTo(left, y).lineTo(right, y).strokeColor('#cbd5e1').stroke();
-  y += 4;
-  row(cols.map((c) => c.key[0]), () => 'Helvetica-Bold', 8);
-  {
-    // the Arabic column heads, each ending where its column's text ends (right-aligned columns) or starts (RTL)
-    let x = left;
-    for (const c of cols) {
-      arabic(c.key[1], x + c.w * width - 2, y - 3, 8);
-      x += c.w * width;
-    }
-    y += 14;
+  if (s.original && s.corrected) {
+    totals.push([L.originalValue, s.original.totalCents, false], [L.correctedValue, s.corrected.totalCents, false], [L.difference, s.totals.totalCents, true]);
   }
-  doc.moveTo(left, y).lineTo(right, y).stroke();
-  y += 4;
-  for (const l of s.lines) {
-    row([
+  const noteHeight = s.note ? 4 + doc.font('Helvetica').fontSize(8).heightOfString(s.note, { width }) : 0;
+  const closing = 8 + totals.length * 22 + noteHeight;
+
+  const rows: Row[] = s.lines.map((l) => ({
+    cells: [
       `${l.description}\n${TAX_CATEGORY_LABELS[l.category as TaxCategory] ?? l.category}`, String(l.quantity), money(l.unitPriceCents, s.currency),
       rate(l.rateBps), money(l.netCents, s.currency), money(l.taxCents, s.currency), money(l.totalCents, s.currency),
-    ], () => 'Helvetica', 9);
-  }
+    ],
+    font: 'Helvetica', size: ROW_SIZE,
+  }));
   if (s.shippingCents) {
-    row([L.shipping[0], '', '', rate(0), money(s.shippingCents, s.currency), money(0, s.currency), money(s.shippingCents, s.currency)], () => 'Helvetica', 9);
+    rows.push({ cells: [L.shipping[0], '', '', rate(0), money(s.shippingCents, s.currency), money(0, s.currency), money(s.shippingCents, s.currency)], font: 'Helvetica', size: ROW_SIZE });
   }
-  doc.moveTo(left, y).lineTo(right, y).stroke();
+  y += 6;
+  // the header with at least one row under it, never alone at a page's foot
+  if (y + 40 + (rows[0] ? rowHeight(rows[0]) : 0) > bottom) continuePage(false);
+  tableHeader();
+  rows.forEach((r, i) => {
+    // a row goes to the next page only when it does not fit; the last one also takes the totals with it
+    const need = rowHeight(r) + (i === rows.length - 1 ? closing : 0);
+    if (y + need > bottom) continuePage(true);
+    drawRow(r);
+  });
+  if (y + closing > bottom) continuePage(false); // no rows at all: the totals alone
+  doc.moveTo(left, y).lineTo(right, y).strokeColor('#cbd5e1').stroke();
   y += 8;
-
-  // totals, then the credit note's correction (Art. 60)
-  const total = (pair: readonly [string, string], cents: number, strong = false) => {
+  for (const [pair, cents, strong] of totals) {
     bilingual(pair, y, 10, strong);
     // the amount between the two labels, clear of both
     doc.font(strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(10).fillColor('#0f172a').text(money(cents, s.currency), left + width * 0.35, y, { width: width * 0.25, align: 'right' });
     y += 22;
-  };
-  total(L.totalNet, s.totals.netCents);
-  total(L.totalTax, s.totals.taxCents);
-  total(L.totalGross, s.totals.totalCents, true);
-  if (s.original && s.corrected) {
-    total(L.originalValue, s.original.totalCents);
-    total(L.correctedValue, s.corrected.totalCents);
-    total(L.difference, s.totals.totalCents, true);
   }
   if (s.note) doc.font('Helvetica').fontSize(8).fillColor('#475569').text(s.note, left, y + 4, { width });
+
+  // "Page N of M" at each page's foot once there is more than one, in both languages like every other label
+  const { start, count } = doc.bufferedPageRange();
+  if (count > 1) {
+    for (let i = start; i < start + count; i++) {
+      doc.switchToPage(i);
+      // the foot lies below the bottom margin: without this PDFKit would take the text there for a page overflow
+      doc.page.margins.bottom = 0;
+      const fy = doc.page.height - 40 - 8;
+      const n = String(i - start + 1);
+      const m = String(count);
+      doc.font('Helvetica').fontSize(8).fillColor('#64748b').text(`${L.page[0]} ${n} ${L.of[0]} ${m}`, left, fy, { lineBreak: false });
+      // right to left: the word, its number, "of", the count; the numbers in the Latin font
+      let x = right;
+      for (const [token, isNumber] of [[L.page[1], false], [n, true], [L.of[1], false], [m, true]] as const) {
+        if (isNumber) {
+          doc.font('Helvetica').fontSize(8);
+          x -= doc.widthOfString(token);
+          doc.text(token, x, fy, { lineBreak: false });
+        } else {
+          doc.font('ar').fontSize(8);
+          x -= doc.widthOfString(token);
+          arabic(token, x + doc.widthOfString(token), fy - 3, 8);
+        }
+        x -= doc.font('Helvetica').fontSize(8).widthOfString(' ');
+      }
+    }
+  }
   doc.end();
   return done;
 }
