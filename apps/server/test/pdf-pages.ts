@@ -30,7 +30,7 @@ export function pageCount(pdf: Buffer): number {
   return [...objects(pdf).values()].filter((o) => /\/Type \/Page(?![s\w])/.test(o.dict)).length;
 }
 
-/** Each page's Latin text in drawing order, one string per text-showing operator, in page order. */
+/** Each page's Latin text in drawing order, one string per text-showing operator (Arabic left out), in page order. */
 export function pageTexts(pdf: Buffer): string[][] {
   const objs = objects(pdf);
   const root = [...objs.values()].find((o) => /\/Type \/Pages(?!\w)/.test(o.dict) && !/\/Parent/.test(o.dict));
@@ -52,7 +52,9 @@ export function pageTexts(pdf: Buffer): string[][] {
       const text: string[] = [];
       // PDFKit shows text as `[<hex> kern <hex> ...] TJ`: the hex runs of one operator are one string
       for (const op of raw.toString('latin1').matchAll(/\[([^\]]*)\] TJ/g)) {
-        text.push([...op[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1]!, 'hex').toString('latin1')).join(''));
+        const shown = [...op[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1]!, 'hex').toString('latin1')).join('');
+        // an embedded font's glyph ids (the Arabic) read back as control characters: left out
+        if (![...shown].some((c) => c.charCodeAt(0) < 0x20)) text.push(shown);
       }
       return text;
     });

@@ -7,6 +7,7 @@ import { MSG } from '@souq/shared/messages';
 import { adminToken, call, createTestApp, signupCustomer, signupVendor, type TestContext } from '../../../test/harness.js';
 import { makeProduct } from '../../../test/admin-fixtures.js';
 import { parsePint, pintViolations } from '../../../test/pint-ae-rules.js';
+import { pageCount } from '../../../test/pdf-pages.js';
 import type { Actor } from '../../platform/audit.js';
 import { issueCreditNote } from './tax.documents.js';
 import { issueCommissionDocuments } from './commission.documents.js';
@@ -150,6 +151,8 @@ describe('commission invoices from the ledger (decision 0108)', () => {
       const pdf = await t.app.services.tax.pdf(d.id, { vendorId: reg.vendor.id });
       expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
       expect(pdf.filename).toBe(`${d.number}.pdf`);
+      // issue 34 item 6: a page per cell once the table reached the foot of the first page
+      expect(pageCount(pdf.bytes)).toBe(1);
       if (process.env.COMMISSION_PDF_DIR) await fs.writeFile(path.join(process.env.COMMISSION_PDF_DIR, pdf.filename), pdf.bytes);
     }
   });

@@ -77,4 +77,41 @@ describe('tax document PDF pagination', () => {
     expect(last.indexOf(L.totalGross[0])).toBeGreaterThan(last.lastIndexOf(commissionInvoice(200).lines.at(-1)!.description));
     expect(pages.slice(0, -1).some((p) => p.includes(L.totalGross[0]))).toBe(false);
   });
+  it('a long credit note keeps its six closing figures and its reason together, after its last row', async () => {
+    const invoice = commissionInvoice(90);
+    const credit: TaxDocumentSnapshot = {
+      ...invoice, title: MSG.taxCreditNoteTitle, titleAr: MSG.taxCreditNoteTitleAr, number: 'MP-CN-000007', note: null,
+      original: { number: invoice.number, issuedAt: invoice.issuedAt, totalCents: invoice.totals.totalCents * 2, taxCents: invoice.totals.taxCents * 2 },
+      corrected: { totalCents: invoice.totals.totalCents, taxCents: invoice.totals.taxCents }, reason: MSG.commissionCreditReason('2026-10'),
+    };
+    const pages = pageTexts(await renderTaxDocumentPdf(credit));
+    expect(pages.length).toBeGreaterThan(1);
+    expect(pages.flat().filter((t) => t.startsWith('Marketplace commission on order'))).toEqual(invoice.lines.map((l) => l.description));
+    const last = pages.at(-1)!;
+    for (const label of [L.totalNet, L.totalTax, L.totalGross, L.originalValue, L.correctedValue, L.difference]) {
+      expect(last.indexOf(label[0])).toBeGreaterThan(last.lastIndexOf(invoice.lines.at(-1)!.description));
+    }
+    pages.slice(1).forEach((page) => expect(page.indexOf(HEADER)).toBeGreaterThan(page.indexOf(`${credit.title} ${credit.number}`)));
+  });
+
+  it('whatever the line count, nothing spills past a page: each continuation page opens with the title and the header', async () => {
+    // A spill would be a page PDFKit added by itself, without our title and header on it. The counts sit on either side
+    // of where a page fills (17 lines and the totals fit the first page, 20 lines without them, 30 a continuation page):
+    // from 18 lines the last one goes over with the totals.
+    const counts = new Set<number>();
+    for (const n of [1, 14, 17, 18, 20, 21, 22, 46, 47, 51, 52, 70]) {
+      const pages = pageTexts(await renderTaxDocumentPdf(commissionInvoice(n)));
+      counts.add(pages.length);
+      pages.slice(1).forEach((page) => {
+        expect(page[0]).toBe(`${MSG.taxInvoiceTitle} MP-INV-000042`);
+        expect(page[1]).toBe(HEADER);
+        expect(rowsOn(page)).toBeGreaterThan(0);
+      });
+      expect(pages.flat().filter((t) => t.startsWith('Marketplace commission on order')).length).toBe(n);
+      expect(pages.at(-1)).toContain(L.totalGross[0]);
+      // one page needs no number; more say which of how many
+      expect(pages.flat().some((t) => t.startsWith(`${L.page[0]} `))).toBe(pages.length > 1);
+    }
+    expect([...counts].sort()).toEqual([1, 2, 3]);
+  });
 });
