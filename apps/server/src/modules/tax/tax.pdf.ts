@@ -8,7 +8,8 @@ import type { TaxDocumentSnapshot } from '../../db/schema/tax.js';
 
 // A tax document as PDF (decision 0099): every Art. 59/60 field from the frozen snapshot, labels in English and Arabic.
 // Latin text uses the PDF base font; Arabic uses Noto Sans Arabic (OFL, assets/fonts), shaped by fontkit (joining
-// forms, ligatures; an RTL run is laid out right to left), its direction checked with bidi-js.
+// forms, ligatures; an RTL run is laid out right to left), its direction checked with bidi-js. Long documents paginate
+// (decision 0118).
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** assets/fonts from src/modules/tax, dist/modules/tax or the bundle: the first folder up that holds it. */
