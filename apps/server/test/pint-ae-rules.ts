@@ -1,8 +1,9 @@
 import { DOMParser, type Element } from '@xmldom/xmldom';
 import { categoryTaxCents } from '@souq/shared/rules/tax';
 
-// What the tests check of an exported PINT AE document (decision 0108), read back with a real XML parser
-// (@xmldom/xmldom). The OASIS UBL 2.1 XSDs are not available offline, so this is NOT schema validation: it checks
+// What the tests check of an exported PINT AE document (decisions 0108, 0120), read back with a real XML parser
+// (@xmldom/xmldom). Schema validation against the OASIS UBL 2.1 XSDs is test/ubl-schemas.ts (it needs ../shared); this
+// file is the part that runs without them, and the business rules no XSD states. It checks
 // (1) the element ORDER of every aggregate the export writes against the UBL 2.1 sequence, transcribed by hand from
 // the UBL 2.1 Invoice/CreditNote and common-aggregate definitions for the elements we use (a child not in the list is
 // an error too); (2) the mandatory elements the export relies on; (3) the EN 16931 business rules BR-CO-10, -13, -15,
