@@ -1,11 +1,13 @@
 import { DOMParser, type Element } from '@xmldom/xmldom';
+import { categoryTaxCents } from '@souq/shared/rules/tax';
 
-// What the tests check of an exported PINT AE document (decision 0108), read back with a real XML parser
-// (@xmldom/xmldom). The OASIS UBL 2.1 XSDs are not available offline, so this is NOT schema validation: it checks
+// What the tests check of an exported PINT AE document (decisions 0108, 0120), read back with a real XML parser
+// (@xmldom/xmldom). Schema validation against the OASIS UBL 2.1 XSDs is test/ubl-schemas.ts (it needs ../shared); this
+// file is the part that runs without them, and the business rules no XSD states. It checks
 // (1) the element ORDER of every aggregate the export writes against the UBL 2.1 sequence, transcribed by hand from
 // the UBL 2.1 Invoice/CreditNote and common-aggregate definitions for the elements we use (a child not in the list is
 // an error too); (2) the mandatory elements the export relies on; (3) the EN 16931 business rules BR-CO-10, -13, -15,
-// BR-S-08 (and the Z/E equivalents), BR-CL code lists for type, currency, category and country codes.
+// BR-CO-17, BR-S-08 (and the Z/E equivalents), BR-CL code lists for type, currency, category and country codes.
 
 const CAC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2';
 const CBC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2';
@@ -164,6 +166,9 @@ export function pintViolations(xml: string): string[] {
     must(b.taxable === lines.reduce((n, l) => n + l.net, 0) + charges, `BR-${b.code}-08 taxable amount of ${b.code} ${b.percent}%`);
     if (b.code !== 'S') must(b.tax === 0 && b.percent === 0, `BR-${b.code}-09 ${b.code} carries no tax`);
     else must(b.percent > 0, 'BR-S-05 standard rate above zero');
+    // BR-CO-17 (kept by PINT AE): the category's tax is its taxable amount × rate, rounded once to the fil; checked
+    // exactly (the rule's published check allows a unit of tolerance, Souq's documents need none, decision 0120)
+    must(b.tax === categoryTaxCents(b.taxable, Math.round(b.percent * 100)), `BR-CO-17 tax of ${b.code} ${b.percent}% = taxable × rate`);
     if (b.code === 'E') must(b.exemptionReason !== '', 'BR-E-10 exemption reason');
   }
   for (const l of p.lines) must(p.breakdown.some((b) => b.code === l.category && b.percent === l.percent), `BR-S/Z/E-01: line category ${l.category} in the breakdown`);

@@ -64,6 +64,36 @@ export function lineTaxCents(lineTotalCents: number, rateBps: number, mode: TaxM
   return sign * Math.floor((2 * num + den) / (2 * den));
 }
 
+/**
+ * A document's tax in one VAT category (EN 16931 BR-CO-17, kept by PINT AE): its taxable base × rate, rounded half up
+ * to the fil once, on the category's total, never the sum of separately rounded line taxes.
+ */
+// (+ 0: a negative base under half a fil rounds to 0, not −0)
+export const categoryTaxCents = (baseCents: number, rateBps: number): number => lineTaxCents(baseCents, rateBps, 'exclusive') + 0;
+
+/**
+ * The category's tax shared out over its lines so they add up to it exactly (largest remainder): each line gets the
+ * whole fils of its exact share (base × rate), and the fils left over go one each to the lines with the largest
+ * fractions, the earlier line first on a tie, so the same document always allocates the same way. Integer arithmetic.
+ */
+export function allocateCategoryTax(bases: readonly number[], rateBps: number): number[] {
+  const total = categoryTaxCents(bases.reduce((n, b) => n + b, 0), rateBps);
+  const shares = bases.map((b, i) => {
+    const num = b * rateBps;
+    const whole = Math.floor(num / 10_000);
+    return { i, whole, rest: num - whole * 10_000 };
+  });
+  // the rounded total lies between the sum of the floors and that sum + the number of lines (each floor < 1 fil short)
+  let left = total - shares.reduce((n, s) => n + s.whole, 0);
+  const out = shares.map((s) => s.whole);
+  for (const s of [...shares].sort((a, b) => b.rest - a.rest || a.i - b.i)) {
+    if (left <= 0) break;
+    out[s.i]! += 1;
+    left -= 1;
+  }
+  return out;
+}
+
 /** A sale line as frozen: what a part of it is worth is worked out from these. */
 export type TaxedLine = { quantity: number; unitPriceCents: number; lineTotalCents: number; taxRateBps: number; taxCents: number };
 

@@ -29,6 +29,11 @@ export const POSTING_KINDS = {
   'payout-failed': 'payouts',
   /** A manual credit or debit of a vendor's balance (payouts; ref: vendor id and a UUID). */
   adjustment: 'payouts',
+  /**
+   * A commission document's VAT, rounded once on its total (BR-CO-17), against the sub-orders' VAT as their sales and
+   * reversals posted it: the fils of difference (tax; ref: document id; memo: the document's month).
+   */
+  'commission-rounding': 'tax',
 } as const;
 export type PostingKind = keyof typeof POSTING_KINDS;
 

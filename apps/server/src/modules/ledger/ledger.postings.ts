@@ -66,3 +66,20 @@ export function cancellationEntries(o: SubOrderMoney): Entry[] {
     kind: r.kind === 'commission' || r.kind === 'commission_vat' ? 'commission_reversal' : 'refund',
   }));
 }
+
+/**
+ * A commission document's rounding (decision 0120): its VAT is the month's commission × 5 % rounded once, while each
+ * sub-order posted its own rounded VAT; `deltaCents` (document − posted) moves between the vendor and the commission VAT
+ * payable, as a charge on an invoice (kind commission_vat) or as a reversal on a credit note (commission_reversal), so
+ * the ledger's commission VAT equals the documents' to the fil. Empty when they already agree.
+ */
+export function commissionRoundingEntries(vendorId: number, deltaCents: number, on: 'invoice' | 'credit_note'): Entry[] {
+  if (deltaCents === 0) return [];
+  // an invoice charges the vendor more (debit); a credit note gives back more (credit)
+  const charge = on === 'invoice' ? deltaCents : -deltaCents;
+  const kind: LedgerKind = on === 'invoice' ? 'commission_vat' : 'commission_reversal';
+  return [
+    { account: 'vendor_payable', vendorId, kind, amountCents: charge },
+    { account: 'commission_vat_payable', vendorId: null, kind, amountCents: -charge },
+  ];
+}

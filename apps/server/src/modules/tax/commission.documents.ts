@@ -1,17 +1,21 @@
 import { and, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
-import { STANDARD_RATE_BPS, normaliseTrn } from '@souq/shared/rules/tax';
+import { STANDARD_RATE_BPS, allocateCategoryTax, normaliseTrn } from '@souq/shared/rules/tax';
 import { MSG } from '@souq/shared/messages';
 import { ledgerEntries } from '../../db/schema/ledger.js';
 import { orders } from '../../db/schema/orders.js';
 import { taxDocuments, type TaxDocumentSnapshot } from '../../db/schema/tax.js';
 import { vendors } from '../../db/schema/vendors.js';
 import type { Db, Tx } from '../../platform/db.js';
+import { post, postingId } from '../ledger/ledger.post.js';
+import { commissionRoundingEntries } from '../ledger/ledger.postings.js';
 import { documentNumber, nextSequence, readTaxSettings, type TaxDocumentRow } from './tax.documents.js';
 import { periodBounds, periodOf } from './commission.period.js';
 
 // Commission invoices and credit notes (issue 25 item 5, decision 0108): the marketplace's own supply to each vendor,
-// computed from the ledger's commission_revenue and commission_vat_payable rows of one month, so the documents' tax
-// is the ledger's commission VAT to the fil (each line carries its sub-order's VAT as posted, never recomputed).
+// computed from the ledger's commission_revenue and commission_vat_payable rows of one month. A document's VAT is its
+// commission × 5 % rounded once (BR-CO-17, decision 0120), shared over its lines by largest remainder; the fils by
+// which that differs from the sub-orders' VAT as posted are posted with the document ('commission-rounding'), so the
+// ledger's commission VAT still equals the documents' to the fil.
 
 /** One sub-order's commission and its VAT as the ledger holds them for a month (fils, positive = charged). */
 export type CommissionLine = { orderId: number; orderNumber: string; orderCurrency: string; commissionCents: number; vatCents: number };
@@ -36,6 +40,8 @@ export async function commissionFigures(exec: Db | Tx, period: string, vendorId?
       inArray(ledgerEntries.account, ['commission_revenue', 'commission_vat_payable']),
       gte(ledgerEntries.createdAt, start), lt(ledgerEntries.createdAt, end),
       isNotNull(orders.sellerVendorId),
+      // a document's own rounding is not a month's commission to invoice again
+      sql`${ledgerEntries.posting} not like ${`${postingId('commission-rounding', '')}%`}`,
       vendorId === undefined ? undefined : eq(orders.sellerVendorId, vendorId),
     ))
     .groupBy(orders.sellerVendorId, ledgerEntries.orderId, orders.orderNumber, ledgerEntries.currency, ledgerEntries.account, ledgerEntries.kind);
@@ -75,8 +81,10 @@ async function partiesFor(tx: Tx, vendorId: number): Promise<Pick<TaxDocumentSna
   };
 }
 
+/** The document's lines: each sub-order's commission, and its share of the commission's VAT rounded once (BR-CO-17). */
 function linesOf(lines: CommissionLine[]): TaxDocumentSnapshot['lines'] {
-  return lines.map((l) => ({
+  const vat = allocateCategoryTax(lines.map((l) => l.commissionCents), STANDARD_RATE_BPS);
+  return lines.map((l, i) => ({
     orderItemId: l.orderId,
     description: MSG.commissionLine(l.orderNumber),
     quantity: 1,
@@ -84,9 +92,21 @@ function linesOf(lines: CommissionLine[]): TaxDocumentSnapshot['lines'] {
     category: 'standard',
     rateBps: STANDARD_RATE_BPS,
     netCents: l.commissionCents,
-    taxCents: l.vatCents,
-    totalCents: l.commissionCents + l.vatCents,
+    taxCents: vat[i]!,
+    totalCents: l.commissionCents + vat[i]!,
   }));
+}
+
+/**
+ * Posts the document's VAT less what its sub-orders posted (decision 0120), in the issuing transaction, on the first
+ * sub-order it covers (so a sub-order's rows still name their vendor) and with the document's month as memo (the VAT
+ * report matches ledger rows to documents by month).
+ */
+async function postRounding(tx: Tx, doc: TaxDocumentRow, vendorId: number, figures: CommissionLine[]): Promise<void> {
+  const posted = figures.reduce((n, l) => n + l.vatCents, 0);
+  const lines = commissionRoundingEntries(vendorId, doc.taxCents - posted, doc.kind);
+  if (!lines.length) return;
+  await post(tx, { kind: 'commission-rounding', ref: doc.id, currency: doc.currency, lines, orderId: figures[0]!.orderId, memo: doc.period, createdBy: null });
 }
 
 const sum = (lines: TaxDocumentSnapshot['lines'], k: 'netCents' | 'taxCents' | 'totalCents') => lines.reduce((n, l) => n + l[k], 0);
@@ -131,6 +151,7 @@ async function invoiceFor(tx: Tx, vendorId: number, period: string, at: Date, is
       taxIncluded: false, note: MSG.commissionInvoiceNote(period),
     },
   });
+  await postRounding(tx, row, vendorId, figures.charged);
   issued.push(row);
   return row;
 }
@@ -174,7 +195,7 @@ export async function issueCommissionDocumentsForVendor(db: Db, vendorId: number
       const totals = { netCents: sum(lines, 'netCents'), taxCents: sum(lines, 'taxCents'), totalCents: sum(lines, 'totalCents') };
       const before = earlier.reduce((acc, e) => ({ total: acc.total - e.total, tax: acc.tax - e.tax }), { total: invoice.totalCents, tax: invoice.taxCents });
       const bounds = periodBounds(period);
-      issued.push(await insertCommissionDocument(tx, {
+      const note = await insertCommissionDocument(tx, {
         kind: 'credit_note', vendorId, period, correctsId: invoice.id, currency: invoice.currency, at,
         snapshot: {
           title: MSG.taxCreditNoteTitle, titleAr: MSG.taxCreditNoteTitleAr, form: 'full', issuedAt: at.toISOString(), currency: invoice.currency,
@@ -184,7 +205,9 @@ export async function issueCommissionDocumentsForVendor(db: Db, vendorId: number
           corrected: { totalCents: before.total - totals.totalCents, taxCents: before.tax - totals.taxCents },
           reason: MSG.commissionCreditReason(period),
         },
-      }));
+      });
+      await postRounding(tx, note, vendorId, reversed);
+      issued.push(note);
     }
     return issued;
   });

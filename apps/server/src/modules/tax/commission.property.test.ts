@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderRequestSchema } from '@souq/shared/api/orders';
+import { categoryTaxCents, STANDARD_RATE_BPS } from '@souq/shared/rules/tax';
 import { call, adminToken, createTestApp, signupVendor, type TestContext } from '../../../test/harness.js';
 import { makeProduct } from '../../../test/admin-fixtures.js';
 import { refundEntries, refundStep, type RefundableSubOrder } from '../ledger/ledger.refunds.js';
@@ -8,8 +9,9 @@ import { issueCommissionDocuments } from './commission.documents.js';
 import { periodBounds, periodOf } from './commission.period.js';
 
 // Property (decision 0108): over random order histories — sales this month, refunds of random units in this month
-// and the next two, the months invoiced in any order — the commission documents (invoices less credit notes) equal
-// the ledger's commission and commission VAT to the fil, every credit note corrects the invoice of the month its
+// and the next two, the months invoiced in any order — each document's VAT is its commission × 5 % rounded once
+// (BR-CO-17, decision 0120), the commission documents (invoices less credit notes) equal the ledger's commission and
+// commission VAT to the fil (the documents' rounding posted with them), every credit note corrects the invoice of the month its
 // sub-order was sold in, and running any month again issues nothing. The sales are posted by the real order service;
 // the later refunds by the returns module's own posting functions (refundStep / refundEntries), dated in their month.
 
@@ -83,11 +85,16 @@ describe('commission documents equal the ledger (property)', () => {
           }
           for (const m of monthOrder) await issueCommissionDocuments(t.database.db, MONTHS[m]!, { vendorId: vendor.vendor.id, at: AFTER });
 
-          const docs = await q<{ id: number; kind: string; period: string; corrects_id: number | null; net_cents: number; tax_cents: number; snapshot: { original?: { number: string } } }>(
+          const docs = await q<{ id: number; kind: string; period: string; corrects_id: number | null; net_cents: number; tax_cents: number; snapshot: { original?: { number: string }; lines: { taxCents: number }[] } }>(
             `select id, kind, period, corrects_id, net_cents, tax_cents, snapshot from tax_documents where subject = 'commission' and vendor_id = $1 order by id`, [vendor.vendor.id]);
           const ledger = async (account: string) => Number((await q<{ s: string }>(
             `select coalesce(-sum(e.amount_cents), 0) as s from ledger_entries e join orders o on o.id = e.order_id where o.seller_vendor_id = $1 and e.account = $2`, [vendor.vendor.id, account]))[0]!.s);
           const net = (k: 'net_cents' | 'tax_cents') => docs.reduce((n, d) => n + (d.kind === 'invoice' ? d[k] : -d[k]), 0);
+          // each document's VAT is its commission × 5 % rounded once (BR-CO-17), its lines adding up to it
+          for (const d of docs) {
+            expect(d.tax_cents).toBe(categoryTaxCents(d.net_cents, STANDARD_RATE_BPS));
+            expect(d.snapshot.lines.reduce((n, l) => n + l.taxCents, 0)).toBe(d.tax_cents);
+          }
           expect(net('tax_cents')).toBe(await ledger('commission_vat_payable'));
           expect(net('net_cents')).toBe(await ledger('commission_revenue'));
           // one invoice (the sales' month) when any commission was charged; every credit note corrects it

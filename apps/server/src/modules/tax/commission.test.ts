@@ -195,6 +195,32 @@ describe('commission invoices from the ledger (decision 0108)', () => {
   });
 });
 
+describe('commission VAT rounded once per document (BR-CO-17, decision 0120)', () => {
+  it("rounds the month's VAT on its total, shares it over the lines, and posts the fils the sub-orders' own rounding gave", async () => {
+    // four sub-orders of 11.00 at 10 %: 1.10 commission each, whose 5 % (5.5 fils) each sale rounds up to 6 fils
+    const v = await signupVendor(t.app, 'Rounding Sweets LLC');
+    await q(`insert into commission_rates (key, rate_bps) values ($1, 1000)`, [`vendor:${v.vendor.id}`]);
+    const sweet = await makeProduct(t.app, { name: 'Date Sweet', priceCents: 1_100, vendorId: v.vendor.id });
+    for (let i = 0; i < 4; i++) await buy([{ productId: sweet.id, quantity: 1 }]);
+    expect(await ledgerCharged(v.vendor.id, 'commission_vat_payable')).toBe(24);
+    const [invoice] = await issueCommissionDocuments(t.database.db, PERIOD, { vendorId: v.vendor.id, at: AFTER });
+    // 4.40 × 5 % = 22 fils, not 24; the lines add up to it, the larger shares to the earlier lines on a tie
+    expect([invoice!.netCents, invoice!.taxCents, invoice!.totalCents]).toEqual([440, 22, 462]);
+    expect(invoice!.snapshot.lines.map((l) => l.taxCents)).toEqual([6, 6, 5, 5]);
+    // the ledger follows the document: −2 fils of commission VAT back to the vendor, in one balanced posting
+    expect(await ledgerCharged(v.vendor.id, 'commission_vat_payable')).toBe(22);
+    const rounding = await q<{ account: string; vendor_id: number | null; kind: string; amount_cents: string; memo: string }>(
+      `select account, vendor_id, kind, amount_cents, memo from ledger_entries where posting = $1 order by account`, [`commission-rounding:${invoice!.id}`]);
+    expect(rounding.map((r) => [r.account, r.vendor_id, r.kind, Number(r.amount_cents), r.memo])).toEqual([
+      ['commission_vat_payable', null, 'commission_vat', 2, PERIOD], ['vendor_payable', v.vendor.id, 'commission_vat', -2, PERIOD],
+    ]);
+    // issuing again writes nothing, and the rounding is never invoiced as the next month's commission
+    expect(await issueCommissionDocuments(t.database.db, PERIOD, { vendorId: v.vendor.id, at: AFTER })).toEqual([]);
+    const next = periodOf(new Date(AFTER.getTime() + 40 * 86_400_000));
+    expect(await issueCommissionDocuments(t.database.db, next, { vendorId: v.vendor.id, at: AFTER })).toEqual([]);
+  });
+});
+
 describe('PINT AE export (decision 0108)', () => {
   it('exports a commission invoice and credit note that parse back to the same totals and pass the rules', async () => {
     for (const d of [regInvoice, regCredit]) {

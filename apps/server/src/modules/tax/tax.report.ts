@@ -105,7 +105,9 @@ async function commissionReconciliation(db: Db, end: Date): Promise<Rec> {
   const at = end.toISOString();
   const [row] = await rowsOf<Rec>(db, sql`
     with months as (
-      select o.seller_vendor_id as vendor_id, to_char((e.created_at at time zone 'UTC') + interval '4 hours', 'YYYY-MM') as period,
+      -- a document's rounding (decision 0120) belongs to the document's month, posted after it ends: its memo
+      select o.seller_vendor_id as vendor_id, case when e.posting like 'commission-rounding:%' then e.memo
+        else to_char((e.created_at at time zone 'UTC') + interval '4 hours', 'YYYY-MM') end as period,
         e.kind = 'commission_reversal' as reversal, sum(e.amount_cents)::int8 as cents
       from ledger_entries e join orders o on o.id = e.order_id
       where e.account = 'commission_vat_payable' and e.currency = ${VAT_CURRENCY} and e.created_at < ${at}::timestamptz and o.seller_vendor_id is not null
