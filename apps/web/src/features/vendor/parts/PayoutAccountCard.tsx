@@ -95,7 +95,9 @@ export function PayoutAccountCard({ vendorId }: { vendorId: number }) {
  * after a change, some days; an account the bank refused is not paid again until the seller changes it.
  */
 function AccountState({ account: a }: { account: PayoutAccount }) {
-  const waiting = a.payable_from !== null && Date.parse(a.payable_from) > Date.now();
+  // the moment the card was first shown: the wait is days long, a render's clock changes nothing
+  const [now] = useState(Date.now);
+  const waiting = a.payable_from !== null && Date.parse(a.payable_from) > now;
   const from = a.payable_from ? formatDate(a.payable_from) : '';
   if (a.state === 'failed') {
     return (
