@@ -65,6 +65,8 @@ test('an admin runs a payout batch and the vendor sees it in Earnings', async ({
   await page.getByRole('button', { name: 'Save payout account' }).click();
   await expect(toast(page, MSG.payoutAccountSaved)).toBeVisible();
   await expect(page.getByText('AE07 0331 2345 6789 0123 456')).toBeVisible();
+  // a new account is paid only once an admin verified it (decision 0125)
+  await expect(page.getByText('Waiting for verification: payouts start once our team has verified this account.')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Ledger entries behind your balance' }).getByRole('row').filter({ hasText: 'Sale' })).toHaveCount(1);
 
   // the admin: Finance → balances → credit AED 150.00 with a reason (available at once)
@@ -85,6 +87,10 @@ test('an admin runs a payout batch and the vendor sees it in Earnings', async ({
   await expect(toast(admin, MSG.adjustmentPosted)).toBeVisible();
   const balanceRow = admin.getByRole('table', { name: 'Vendor balances' }).getByRole('row').filter({ hasText: company });
   await expect(balanceRow).toContainText('AED 150.00');
+  await expect(balanceRow).toContainText('IBAN to verify');
+  await admin.getByRole('button', { name: `Verify the payout account of ${company}` }).click();
+  await expect(toast(admin, `Payout account of ${company} verified`)).toBeVisible();
+  await expect(balanceRow).toContainText('IBAN verified');
   await shoot(admin, 'finance-balances');
 
   // Payouts: a batch pays it all (other demo vendors have no IBAN and are listed as skipped), then paid

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { UCP_AGENT_RATE_PER_MINUTE } from '@souq/shared/api/ucp';
-import { ADMIN_ACCESS_CODE_MIN_LENGTH, EVENTS_HEARTBEAT_MS } from '@souq/shared/constants';
+import { ADMIN_ACCESS_CODE_MIN_LENGTH, EVENTS_HEARTBEAT_MS, PAYOUT_ACCOUNT_WAIT_DAYS } from '@souq/shared/constants';
 import { MSG } from '@souq/shared/messages';
 
 const bool = z
@@ -37,6 +37,8 @@ const envSchema = z.object({
     .refine((v) => v === '' || (/^https?:\/\//.test(v) && URL.canParse(v)), { error: 'must be an http:// or https:// URL' })
     .optional(),
   SHOP_CURRENCY: z.string().length(3).default('AED'),
+  // days a changed payout account waits before a batch pays it (decision 0125)
+  PAYOUT_ACCOUNT_WAIT_DAYS: z.coerce.number().int().min(0).max(60).default(PAYOUT_ACCOUNT_WAIT_DAYS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: z.string().optional(),
   AI_BASE_URL: z.string().url().optional(),
@@ -99,6 +101,8 @@ export type Config = {
   seedDemo: boolean;
   adminAccessCode: string | undefined;
   shopCurrency: string;
+  /** Days a changed payout account waits, once verified, before a payout batch pays it (decision 0125). */
+  payoutAccountWaitDays: number;
   logLevel: string;
   redisUrl: string | undefined;
   oauthCookieKeys: string[];
@@ -157,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     adminAccessCode: e.ADMIN_ACCESS_CODE,
     shopCurrency: e.SHOP_CURRENCY.toUpperCase(),
+    payoutAccountWaitDays: e.PAYOUT_ACCOUNT_WAIT_DAYS,
     logLevel: e.LOG_LEVEL,
     redisUrl: e.REDIS_URL || undefined,
     agentRatePerMinute: e.UCP_AGENT_RATE_PER_MINUTE ?? UCP_AGENT_RATE_PER_MINUTE,

@@ -14,6 +14,7 @@ import { createCatalogueService } from './modules/catalogue/catalogue.service.js
 import { createPricesService } from './modules/prices/prices.service.js';
 import { createLedgerService } from './modules/ledger/ledger.service.js';
 import { createPayoutsService } from './modules/payouts/payouts.service.js';
+import { createPayoutNotices } from './modules/payouts/payouts.notices.js';
 import { createFinanceQueries } from './modules/payouts/finance.queries.js';
 import { createReturnsService } from './modules/returns/returns.service.js';
 import { createTaxService } from './modules/tax/tax.service.js';
@@ -89,7 +90,10 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const vatReport = createVatReportService({ db });
   const ledger = createLedgerService({ db, audit, vendorExists: async (id) => (await vendors.summariesByIds([id])).has(id) });
   // vendor balances, payouts, adjustments and the Finance read-outs (decision 0095)
-  const payouts = createPayoutsService({ db, audit, currency: config.shopCurrency });
+  // a changed payout account waits for an admin and some days; its owner is told by e-mail and push (decision 0125)
+  const payouts = createPayoutsService({
+    db, audit, currency: config.shopCurrency, waitDays: config.payoutAccountWaitDays, notify: createPayoutNotices({ db, bus, mailer, log }),
+  });
   const finance = createFinanceQueries(db, config.shopCurrency);
   // returns and refunds per line (decision 0094): refunds post to the ledger in the transaction of their receipt
   const returns = createReturnsService({ db, bus, audit, catalogue, currency: config.shopCurrency });

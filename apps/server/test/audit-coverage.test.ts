@@ -219,6 +219,13 @@ const CASES: Record<string, Case> = {
       expect: { action: 'payout.failed', target: { type: 'payout', id }, changes: { status: { before: 'pending', after: 'failed' }, reason: { after: 'Account closed' } } },
     };
   } },
+  'POST /api/admin/finance/payout-accounts/:id/verify': { as: 'admin', prepare: async (fx) => {
+    await fx.t.app.services.payouts.setPayoutAccount(fx.vendorId, { iban: 'AE960260001015180340701', account_holder: 'Coverage Vendor LLC' }, { userId: null, role: 'system', name: 'Set Up', ip: null });
+    return {
+      url: `/api/admin/finance/payout-accounts/${fx.vendorId}/verify`,
+      expect: { action: 'vendor.payout_account_verify', target: { type: 'vendor', id: fx.vendorId }, changes: { state: { before: 'pending_verification', after: 'verified' } } },
+    };
+  } },
   'POST /api/admin/finance/adjustments': { as: 'admin', prepare: async (fx) => ({
     url: '/api/admin/finance/adjustments', body: { vendor_id: fx.vendorId, amount_cents: -250, reason: 'Packaging fee' },
     expect: { action: 'vendor.adjustment', target: { type: 'vendor', id: fx.vendorId }, changes: { amount_cents: { after: -250 }, reason: { after: 'Packaging fee' } } },
@@ -323,6 +330,7 @@ async function fixtures(t: TestContext) {
 const payable = async () => {
     const v = await signupVendor(t.app, 'Payable Vendor LLC');
     await t.app.services.payouts.setPayoutAccount(v.vendor.id, { iban: 'AE070331234567890123456', account_holder: 'Payable Vendor LLC' }, { userId: null, role: 'system', name: 'Set Up', ip: null });
+    await t.app.services.payouts.verifyPayoutAccount(v.vendor.id, { userId: null, role: 'system', name: 'Set Up', ip: null });
     const product = await makeProduct(t.app, { name: 'Payable Lamp', priceCents: 30_000, vendorId: v.vendor.id });
     const order = await placeOrder(t.app, [{ productId: product.id, quantity: 1 }]);
     await t.app.services.orders.setStatus(order.id, 'delivered');

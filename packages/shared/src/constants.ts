@@ -85,6 +85,24 @@ export const LEDGER_ACCOUNT_LABELS: Record<LedgerAccount, string> = {
 /** A payout is pending from its batch until the admin marks it paid (the bank sent it) or failed (money returned). */
 export const PAYOUT_STATUSES = ['pending', 'paid', 'failed'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+/**
+ * A payout account's state (decision 0125): new or changed details wait for an admin's verification (and, after a
+ * change, a number of days); an account a payout bounced from for an account reason is not paid until it changes.
+ */
+export const PAYOUT_ACCOUNT_STATES = ['pending_verification', 'verified', 'failed'] as const;
+export type PayoutAccountState = (typeof PAYOUT_ACCOUNT_STATES)[number];
+/** Days a changed payout account waits before a batch pays it, unless PAYOUT_ACCOUNT_WAIT_DAYS says otherwise. */
+export const PAYOUT_ACCOUNT_WAIT_DAYS = 3;
+/**
+ * Why the bank returned a payout. The first three are the account's fault (closed, no such account, the name does
+ * not match): the account is marked failed and not paid again until its details change. The others may be retried.
+ */
+export const PAYOUT_FAILURE_CODES = ['account_closed', 'invalid_account', 'holder_mismatch', 'bank_rejected', 'other'] as const;
+export type PayoutFailureCode = (typeof PAYOUT_FAILURE_CODES)[number];
+export const ACCOUNT_FAILURE_CODES: readonly PayoutFailureCode[] = ['account_closed', 'invalid_account', 'holder_mismatch'];
+/** Why a batch left a vendor out: no account, not verified yet, verified but in its waiting days, a failed account. */
+export const PAYOUT_SKIP_REASONS = ['no_iban', 'unverified', 'waiting', 'account_failed'] as const;
+export type PayoutSkipReason = (typeof PAYOUT_SKIP_REASONS)[number];
 /** A payout batch pays vendors whose available balance is at least this (AED 100.00) unless the admin sets another. */
 export const PAYOUT_MINIMUM_CENTS = 10_000;
 /** The bank transfer's reference: the marketplace's prefix and the payout's number. */

@@ -270,6 +270,14 @@ const SERVER_TEXTS = {
   payoutBatchNotFound: 'دفعة التحويلات غير موجودة',
   payoutNotPending: (status: string) => `لا يمكن تأكيد دفع تحويل أو إخفاقه إلا إذا كان معلّقًا؛ وحالة هذا التحويل ${status}`,
   payoutBatchEmpty: 'لا يوجد بائع لديه رصيد متاح يبلغ الحد الأدنى أو يتجاوزه ولديه حساب للتحويلات',
+  payoutAccountNotPending: 'لا يمكن التحقق إلا من حساب تحويلات ينتظر التحقق',
+  payoutAccountMissingForVerify: 'ليس لدى هذا البائع حساب تحويلات للتحقق منه',
+  payoutAccountChangedSubject: 'تم تغيير حساب التحويلات الخاص بك',
+  payoutAccountChangedBody: (iban: string, holder: string, from: string) =>
+    `تم تغيير حساب التحويلات الخاص بك إلى ${iban} (${holder}). تبدأ التحويلات إليه بعد أن يتحقق منه فريقنا، وليس قبل ${from}. إن لم تكن أنت من أجرى هذا التغيير فتواصل معنا فورًا.`,
+  payoutAccountFailedSubject: 'أخفق تحويل إلى حسابك المصرفي',
+  payoutAccountFailedBody: (iban: string, reason: string) =>
+    `أعاد بنكك تحويلًا إلى ${iban}: ${reason}. عاد المبلغ إلى رصيدك. لن نرسل أي تحويل إلى هذا الحساب حتى تغيّر بيانات التحويل.`,
   statementTooLarge: (max: number) =>
     `أكثر من ${plural(max, { zero: '# قيد', one: 'قيد واحد', two: 'قيدين', few: '# قيود', many: '# قيدًا', other: '# قيد' })} في هذه الفترة: اختر فترة أقصر`,
   dateRangeTooLong: (d: number) =>

@@ -542,6 +542,14 @@ export const MSG = {
   payoutBatchNotFound: 'Payout batch not found',
   payoutNotPending: (status: string) => `Only a pending payout can be marked paid or failed; this one is ${status}`,
   payoutBatchEmpty: 'No vendor has an available balance at or above the minimum with a payout account',
+  payoutAccountNotPending: 'Only a payout account waiting for verification can be verified',
+  payoutAccountMissingForVerify: 'This vendor has no payout account to verify',
+  payoutAccountChangedSubject: 'Your payout account was changed',
+  payoutAccountChangedBody: (iban: string, holder: string, from: string) =>
+    `Your payout account was changed to ${iban} (${holder}). Payouts to it start after our team verifies it, and not before ${from}. If you did not make this change, contact us at once.`,
+  payoutAccountFailedSubject: 'A payout to your bank account failed',
+  payoutAccountFailedBody: (iban: string, reason: string) =>
+    `Your bank returned a payout to ${iban}: ${reason}. The money is back in your balance. No payout is sent to this account again until you change your payout details.`,
   statementTooLarge: (max: number) => `More than ${formatCount(max, 'en')} entries in that range: choose a shorter one`,
   loadEarningsFailed: 'Failed to load your earnings',
   loadFinanceFailed: 'Failed to load the finance figures',

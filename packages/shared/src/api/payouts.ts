@@ -1,7 +1,7 @@
 // Vendor balances, payout accounts and batches, manual adjustments and the ledger browser (issue 24 items 5 and 7,
 // decision 0095). Every amount is integer minor units (`*_cents`), every balance a SUM of ledger rows.
 import { z } from 'zod';
-import { LEDGER_ACCOUNTS, LEDGER_KINDS, PAYOUT_STATUSES } from '../constants.js';
+import { LEDGER_ACCOUNTS, LEDGER_KINDS, PAYOUT_ACCOUNT_STATES, PAYOUT_FAILURE_CODES, PAYOUT_SKIP_REASONS, PAYOUT_STATUSES } from '../constants.js';
 import { MSG } from '../messages.js';
 import { normalizeIban, uaeIbanProblem } from '../rules/iban.js';
 import { pageQuerySchema } from './common.js';
@@ -26,10 +26,18 @@ export const vendorBalanceSchema = z.object({
 export type VendorBalance = z.infer<typeof vendorBalanceSchema>;
 
 /** The payout account: a UAE IBAN (AE + 21 digits, mod-97 checksum) and the account holder's name. */
+export const payoutAccountStateSchema = z.enum(PAYOUT_ACCOUNT_STATES);
 export const payoutAccountSchema = z.object({
   iban: z.string().nullable(),
   account_holder: z.string().nullable(),
   updated_at: z.string().nullable(),
+  /** Null without an account; otherwise whether batches may pay it (decision 0125). */
+  state: payoutAccountStateSchema.nullable(),
+  /** Batches pay it from this moment on (once verified): a changed account waits PAYOUT_ACCOUNT_WAIT_DAYS. */
+  payable_from: z.string().nullable(),
+  verified_at: z.string().nullable(),
+  /** When `failed`: the bank's reason of the payout that bounced. */
+  failure_reason: z.string().nullable(),
 });
 export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
 
@@ -91,6 +99,7 @@ export const statementQuerySchema = z
   .refine(rangeOk, { error: MSG.dateRangeInvalid, path: ['from'] });
 
 export const payoutStatusSchema = z.enum(PAYOUT_STATUSES);
+export const payoutFailureCodeSchema = z.enum(PAYOUT_FAILURE_CODES);
 
 export const payoutSchema = z.object({
   id: z.number().int(),
@@ -105,6 +114,8 @@ export const payoutSchema = z.object({
   reference: z.string(),
   status: payoutStatusSchema,
   failure_reason: z.string().nullable(),
+  /** Set when failed: an account code (closed, invalid, name mismatch) marked the vendor's account failed. */
+  failure_code: payoutFailureCodeSchema.nullable(),
   created_at: z.string(),
   settled_at: z.string().nullable(),
 });
@@ -118,8 +129,8 @@ export const payoutBatchSchema = z.object({
   created_at: z.string(),
   total_cents: z.number().int(),
   payouts: z.array(payoutSchema),
-  /** Vendors whose available balance reached the minimum but who have no payout account: not paid. */
-  skipped: z.array(z.object({ vendor_id: z.number().int(), vendor_name: z.string(), available_cents: z.number().int(), reason: z.literal('no_iban') })),
+  /** Vendors whose available balance reached the minimum but whose account may not be paid (decision 0125): not paid. */
+  skipped: z.array(z.object({ vendor_id: z.number().int(), vendor_name: z.string(), available_cents: z.number().int(), reason: z.enum(PAYOUT_SKIP_REASONS) })),
 });
 export type PayoutBatch = z.infer<typeof payoutBatchSchema>;
 
@@ -128,8 +139,10 @@ export const payoutBatchCreateSchema = z.object({
   minimum_cents: z.coerce.number().int().min(1, { error: MSG.payoutMinimumInvalid }).max(100_000_000, { error: MSG.payoutMinimumInvalid }).optional(),
 });
 
+/** An account code (closed, invalid, name mismatch) marks the vendor's account failed; without a code it is `other`. */
 export const payoutFailSchema = z.object({
   reason: z.string({ error: MSG.reasonRequired }).trim().min(3, { error: MSG.reasonRequired }).max(500),
+  code: payoutFailureCodeSchema.default('other'),
 });
 
 /** POST /api/admin/finance/adjustments: a signed amount (credit > 0 pays the vendor more, debit < 0 takes back). */
@@ -144,7 +157,12 @@ export const adjustmentCreateSchema = z.object({
 export type AdjustmentCreate = z.infer<typeof adjustmentCreateSchema>;
 
 /** Every vendor's balance, for the Finance section. */
-export const vendorBalanceRowSchema = vendorBalanceSchema.extend({ vendor_name: z.string(), has_payout_account: z.boolean() });
+export const vendorBalanceRowSchema = vendorBalanceSchema.extend({
+  vendor_name: z.string(),
+  has_payout_account: z.boolean(),
+  payout_account_state: payoutAccountStateSchema.nullable(),
+  payout_payable_from: z.string().nullable(),
+});
 export type VendorBalanceRow = z.infer<typeof vendorBalanceRowSchema>;
 
 /** GET /api/admin/finance/revenue: commission earned, reversed and net per UTC day (zero days included). */

@@ -59,6 +59,12 @@ export const paymentsSummarySchema = z.object({
     /** Orders that bring revenue (not cancelled or refunded) and their amount. */
     orders: z.number().int(),
     amount: z.number(),
+    /**
+     * Whether that money reached the marketplace (issue 34 item 9): `not_taken` — card orders whose money no payment
+     * provider has taken (card payments have not landed: the orders await payment, nothing was received);
+     * `on_delivery` — cash collected by the courier when the order is delivered (what is not yet is cod_to_collect).
+     */
+    collection: z.enum(['not_taken', 'on_delivery']),
   })),
   cod_to_collect: z.object({ orders: z.number().int(), amount: z.number() }),
   /** Sub-orders marked refunded and what the ledger gave their shoppers back (decision 0117), major units. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { LedgerAccount, LedgerKind, PayoutStatus } from '@souq/shared/constants';
+import type { LedgerAccount, LedgerKind, PayoutFailureCode, PayoutSkipReason, PayoutStatus } from '@souq/shared/constants';
 
 // The lists as in packages/shared/constants (drizzle-kit cannot load the shared package, so they are repeated here;
 // `satisfies` keeps them from naming anything the shared lists do not have).
@@ -13,6 +13,7 @@ const LEDGER_KINDS = [
   'payout', 'payout_paid', 'payout_reversal', 'adjustment',
 ] as const satisfies readonly LedgerKind[];
 const PAYOUT_STATUSES = ['pending', 'paid', 'failed'] as const satisfies readonly PayoutStatus[];
+const PAYOUT_FAILURE_CODES = ['account_closed', 'invalid_account', 'holder_mismatch', 'bank_rejected', 'other'] as const satisfies readonly PayoutFailureCode[];
 import { users } from './accounts.js';
 import { orders, purchases } from './orders.js';
 import { vendors } from './vendors.js';
@@ -82,8 +83,8 @@ export const payoutBatches = pgTable('payout_batches', {
   id: serial('id').primaryKey(),
   currency: text('currency').notNull(),
   minimumCents: bigint('minimum_cents', { mode: 'number' }).notNull(),
-  /** Vendors that reached the minimum without a payout account: listed, not paid. */
-  skipped: jsonb('skipped').$type<{ vendor_id: number; vendor_name: string; available_cents: number; reason: 'no_iban' }[]>().notNull().default([]),
+  /** Vendors that reached the minimum whose account may not be paid (none, unverified, waiting, failed; decision 0125). */
+  skipped: jsonb('skipped').$type<{ vendor_id: number; vendor_name: string; available_cents: number; reason: PayoutSkipReason }[]>().notNull().default([]),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdByName: text('created_by_name').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -105,6 +106,8 @@ export const payouts = pgTable(
     accountHolder: text('account_holder').notNull(),
     status: text('status', { enum: PAYOUT_STATUSES }).notNull().default('pending'),
     failureReason: text('failure_reason'),
+    /** The kind of failure (PAYOUT_FAILURE_CODES): an account reason marks the vendor's account failed (decision 0125). */
+    failureCode: text('failure_code', { enum: PAYOUT_FAILURE_CODES }),
     settledAt: timestamp('settled_at', { withTimezone: true }),
     settledBy: integer('settled_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

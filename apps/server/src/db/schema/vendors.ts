@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid, bigint } from 'drizzle-orm/pg-core';
+import type { PayoutAccountState } from '@souq/shared/constants';
 import type { VatEmirate } from '@souq/shared/rules/tax';
 import { users } from './accounts.js';
+
+// spelled out: drizzle-kit reads this file without the shared package's runtime
+const PAYOUT_ACCOUNT_STATES = ['pending_verification', 'verified', 'failed'] as const satisfies readonly PayoutAccountState[];
 
 export type VendorAddressJson = {
   street: string;
@@ -60,6 +64,18 @@ export const vendors = pgTable(
     payoutIban: text('payout_iban'),
     payoutAccountHolder: text('payout_account_holder'),
     payoutAccountUpdatedAt: timestamp('payout_account_updated_at', { withTimezone: true }),
+    /**
+     * Whether batches may pay the account (decision 0125): new or changed details are pending_verification until an
+     * admin verifies them; a payout returned for an account reason makes it failed until the details change. Null
+     * without an account.
+     */
+    payoutAccountState: text('payout_account_state', { enum: PAYOUT_ACCOUNT_STATES }),
+    /** A changed account is paid from this moment on (once verified): the seller has that long to notice a change it did not make. */
+    payoutPayableFrom: timestamp('payout_payable_from', { withTimezone: true }),
+    payoutVerifiedAt: timestamp('payout_verified_at', { withTimezone: true }),
+    payoutVerifiedBy: text('payout_verified_by'),
+    /** The bank's reason of the payout that made the account failed. */
+    payoutFailureReason: text('payout_failure_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -279,7 +279,7 @@ async function walk({ services }: SeedDeps, orderId: number, status: OrderStatus
 /**
  * The money after the sales (issue 24 items 5–6), through the services a person would use: the demo customer returns
  * one unit of a recent delivery (approved by the seller, received and refunded as store credit, the commission
- * reversed); the sellers keep their IBANs; an admin runs a payout batch over the money whose return window has closed
+ * reversed); the sellers keep their IBANs, verified by an admin; an admin runs a payout batch over the money whose return window has closed
  * and the bank confirms it.
  */
 async function seedMoneyHistory({ services }: SeedDeps, customer: { id: number }, vendorIds: Map<SeedVendorKey, number>) {
@@ -295,6 +295,8 @@ async function seedMoneyHistory({ services }: SeedDeps, customer: { id: number }
   }
   for (const v of SEED_VENDORS) {
     await services.payouts.setPayoutAccount(vendorIds.get(v.key)!, { iban: v.iban, account_holder: v.company_name }, SEED_ACTOR);
+    // an admin checked each account (decision 0125): a first account has no waiting days
+    await services.payouts.verifyPayoutAccount(vendorIds.get(v.key)!, SEED_ACTOR);
   }
   const batch = await services.payouts.createBatch(undefined, SEED_ACTOR);
   for (const payout of batch.payouts) await services.payouts.markPaid(payout.id, SEED_ACTOR);

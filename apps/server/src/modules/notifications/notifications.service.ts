@@ -12,6 +12,7 @@ import { ENGLISH_READER, withReader, type Reader } from '../../platform/request-
 import { formatMoney } from '@souq/shared/rules/money';
 import { productPageUrl } from '@souq/shared/rules/embed';
 import type {} from '../prices/prices.service.js';
+import type {} from '../payouts/payouts.notices.js';
 import { settings, users } from '../../db/schema/accounts.js';
 import { broadcasts, notificationPreferences, pushSubscriptions } from '../../db/schema/notifications.js';
 import type { Db } from '../../platform/db.js';
@@ -157,6 +158,14 @@ export function createNotificationsService(deps: {
       body: M.priceAlertPushBody(formatMoney(e.priceCents / 100, e.currency), formatMoney(e.belowCents / 100, e.currency)),
       url: productPageUrl('', e.productId),
     }));
+  }, { scope: 'origin' });
+
+  // a seller's payout account changed or bounced (decision 0125): its owner's browsers, whatever the preferences say —
+  // a change it did not make must be noticed within the waiting days
+  deps.bus.on('payoutAccount.notice', async (e) => {
+    await sendInTheirLanguage(e.userId, (M) => e.kind === 'changed'
+      ? { title: M.payoutAccountChangedSubject, body: M.payoutAccountChangedBody(e.ibanMasked, e.holder, e.payableFrom?.slice(0, 10) ?? ''), url: '/vendor?tab=earnings' }
+      : { title: M.payoutAccountFailedSubject, body: M.payoutAccountFailedBody(e.ibanMasked, e.reason ?? ''), url: '/vendor?tab=earnings' });
   }, { scope: 'origin' });
 
   return {

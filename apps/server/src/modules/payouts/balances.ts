@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { VendorBalance } from '@souq/shared/api/payouts';
+import type { PayoutAccountState, PayoutSkipReason } from '@souq/shared/constants';
 import type { Db, Tx } from '../../platform/db.js';
 import { rowsOf } from '../reports/report-sql.js';
 
@@ -47,14 +48,32 @@ export async function balancesOf(exec: Db | Tx, vendorIds: readonly number[] | n
   return rows.map((r) => toBalance(r, currency));
 }
 
+export type LockedVendor = {
+  id: number; company_name: string; payout_iban: string | null; payout_account_holder: string | null;
+  payout_account_state: PayoutAccountState | null;
+  /** The account's waiting days are over (by the database's clock; true when it has none). */
+  payout_wait_over: boolean;
+};
+
 /**
  * Locks the vendors' rows (in id order, so two writers never wait on each other in a circle) until the transaction
  * ends. Every writer that takes money out of a vendor's available balance (a payout, a debit adjustment) holds this
  * lock while it reads the balance and posts, so two of them can never both spend the same money (decision 0095).
  */
-export async function lockVendors(tx: Tx, vendorIds: readonly number[]) {
+export async function lockVendors(tx: Tx, vendorIds: readonly number[]): Promise<LockedVendor[]> {
   if (!vendorIds.length) return [];
-  return rowsOf<{ id: number; company_name: string; payout_iban: string | null; payout_account_holder: string | null }>(tx as unknown as Db, sql`
-    select id, company_name, payout_iban, payout_account_holder from vendors
+  return rowsOf<LockedVendor>(tx as unknown as Db, sql`
+    select id, company_name, payout_iban, payout_account_holder, payout_account_state,
+           coalesce(payout_payable_from <= now(), true) as payout_wait_over
+    from vendors
     where id = any(${sql.raw(`'{${vendorIds.map(Number).join(',')}}'`)}::int[]) order by id for update`);
+}
+
+/** Why a batch may not pay this vendor's account now (decision 0125), or null when it may. */
+export function skipReasonOf(v: LockedVendor): PayoutSkipReason | null {
+  if (!v.payout_iban || !v.payout_account_holder) return 'no_iban';
+  if (v.payout_account_state === 'failed') return 'account_failed';
+  if (v.payout_account_state !== 'verified') return 'unverified';
+  if (!v.payout_wait_over) return 'waiting';
+  return null;
 }

@@ -70,10 +70,18 @@ export function createFinanceQueries(db: Db, currency: string) {
     async balances(): Promise<VendorBalanceRow[]> {
       const [all, names] = await Promise.all([
         balancesOf(db, null, currency),
-        db.select({ id: vendors.id, name: vendors.companyName, iban: vendors.payoutIban }).from(vendors),
+        db.select({ id: vendors.id, name: vendors.companyName, iban: vendors.payoutIban, state: vendors.payoutAccountState, payableFrom: vendors.payoutPayableFrom }).from(vendors),
       ]);
       const byId = new Map(names.map((n) => [n.id, n]));
-      return all.map((b) => ({ ...b, vendor_name: byId.get(b.vendor_id)?.name ?? '', has_payout_account: !!byId.get(b.vendor_id)?.iban }));
+      return all.map((b) => {
+        const v = byId.get(b.vendor_id);
+        return {
+          ...b, vendor_name: v?.name ?? '', has_payout_account: !!v?.iban,
+          // an account saved before verification existed counts as waiting for it (decision 0125)
+          payout_account_state: v?.iban ? (v.state ?? 'pending_verification') : null,
+          payout_payable_from: v?.iban ? (v.payableFrom?.toISOString() ?? null) : null,
+        };
+      });
     },
 
     /**

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, idParamSchema, pageQuerySchema } from '@souq/shared/api/common';
 import {
-  adjustmentCreateSchema, financeRevenueSchema, ledgerEntrySchema, ledgerQuerySchema, payoutBatchCreateSchema, payoutBatchSchema, payoutFailSchema,
+  adjustmentCreateSchema, financeRevenueSchema, payoutAccountSchema, ledgerEntrySchema, ledgerQuerySchema, payoutBatchCreateSchema, payoutBatchSchema, payoutFailSchema,
   payoutSchema, revenueQuerySchema, vendorBalanceRowSchema,
 } from '@souq/shared/api/payouts';
 import { requireAdmin } from '../../platform/auth.js';
@@ -91,10 +91,19 @@ export function financeRoutes(deps: { payouts: PayoutsService; finance: FinanceQ
     r.post('/api/admin/finance/payouts/:id/failed', {
       preHandler: requireAdmin,
       schema: {
-        tags, summary: "Mark a pending payout failed with the bank's reason: the money returns to the vendor's available balance, audited; 409 when it is not pending",
+        tags, summary: "Mark a pending payout failed with the bank's reason and its code: the money returns to the vendor's available balance; an account code (account_closed, invalid_account, holder_mismatch) marks the vendor's account failed until its details change. Audited; 409 when it is not pending",
         params: idParamSchema, body: payoutFailSchema, response: { 200: payoutSchema, ...errors, 404: errorBodySchema, 409: errorBodySchema },
       },
-    }, async (req) => payouts.markFailed(req.params.id, req.body.reason, actorOf(req)));
+    }, async (req) => payouts.markFailed(req.params.id, req.body.reason, actorOf(req), req.body.code));
+
+    r.post('/api/admin/finance/payout-accounts/:id/verify', {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Verify a vendor's payout account waiting for verification (decision 0125): batches pay it once its waiting days are over. Audited; 409 when it is not waiting, 422 without an account",
+        params: idParamSchema, response: { 200: payoutAccountSchema, ...errors, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema },
+      },
+    }, async (req) => payouts.verifyPayoutAccount(req.params.id, actorOf(req)));
 
     r.post('/api/admin/finance/adjustments', {
       preHandler: requireAdmin,

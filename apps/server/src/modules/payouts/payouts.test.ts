@@ -29,6 +29,11 @@ const count = async (table: string) => (await q<{ n: number }>(`select count(*):
 async function expectBalanced() {
   expect(await q('select posting, currency, sum(amount_cents)::int8 from ledger_entries group by 1, 2 having sum(amount_cents) <> 0')).toEqual([]);
 }
+/** An admin verifies a vendor's payout account (decision 0125): new accounts are paid only after it. */
+const verifyAccount = async (vendorId: number) => {
+  const res = await call(t.app, { method: 'POST', url: `/api/admin/finance/payout-accounts/${vendorId}/verify`, token: admin });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+};
 const balanceOf = async (token: string) => (await call(t.app, { url: '/api/vendor/earnings', token })).json;
 /** Sells `cents` worth of one vendor's product, delivers it and lets its return window close: it becomes available. */
 async function availableSale(vendorId: number, priceCents: number, opts: { deliveredDaysAgo?: number } = {}) {
@@ -49,7 +54,7 @@ describe('payout account (IBAN)', () => {
     expect((await call(t.app, { url, token: b.token })).status).toBe(404);
     const put = await call(t.app, { method: 'PUT', url, token: b.token, body: { iban: IBAN_B, account_holder: 'Basil' } });
     expect(put.status).toBe(404);
-    expect((await call(t.app, { url, token: a.token })).json).toEqual({ iban: null, account_holder: null, updated_at: null });
+    expect((await call(t.app, { url, token: a.token })).json).toEqual({ iban: null, account_holder: null, updated_at: null, state: null, payable_from: null, verified_at: null, failure_reason: null });
     expect((await call(t.app, { url, token: admin })).status).toBe(200);
   });
 
@@ -144,6 +149,8 @@ describe('payout batches', () => {
     await availableSale(b.vendor.id, 25_000);
     const small = await signupVendor(t.app, 'Small Sales LLC');
     await call(t.app, { method: 'PUT', url: `/api/vendors/${small.vendor.id}/payout-account`, token: small.token, body: { iban: IBAN_B, account_holder: 'Small Sales LLC' } });
+    await verifyAccount(small.vendor.id);
+    await verifyAccount(a.vendor.id);
     await availableSale(small.vendor.id, 5_000); // below the AED 100.00 minimum after commission
     const availA = (await balanceOf(a.token)).available_cents;
     const availB = (await balanceOf(b.token)).available_cents;
@@ -215,6 +222,7 @@ describe('payout batches', () => {
 
   it('a failed payout gives the money back to the available balance', async () => {
     await call(t.app, { method: 'PUT', url: `/api/vendors/${b.vendor.id}/payout-account`, token: admin, body: { iban: IBAN_B, account_holder: 'Basil Payouts LLC' } });
+    await verifyAccount(b.vendor.id);
     const before = await balanceOf(b.token);
     expect(before.available_cents).toBeGreaterThanOrEqual(PAYOUT_MINIMUM_CENTS);
     const batch = (await call(t.app, { method: 'POST', url: '/api/admin/finance/payout-batches', token: admin, body: {} })).json;
@@ -243,6 +251,7 @@ describe('payout batches', () => {
     const vendorsInRace = await Promise.all([1, 2, 3].map((n) => signupVendor(t.app, `Race ${n} LLC`)));
     for (const v of vendorsInRace) {
       await call(t.app, { method: 'PUT', url: `/api/vendors/${v.vendor.id}/payout-account`, token: v.token, body: { iban: IBAN_A, account_holder: `Race ${v.vendor.id}` } });
+      await verifyAccount(v.vendor.id);
       await availableSale(v.vendor.id, 40_000);
     }
     const ids = vendorsInRace.map((v) => v.vendor.id).sort((x, y) => x - y);

@@ -10,9 +10,20 @@ import { Dialog } from '@/components/ui/Dialog';
 import { Field, Input, Select, Textarea } from '@/components/ui/Field';
 import { notify } from '@/components/ui/toast';
 import { cx } from '@/components/ui/cx';
+import { formatDate } from '@souq/shared/rules/locale';
+import type { PayoutAccount } from '@souq/shared/api/payouts';
 import { adminApi, useAdminMutation, useAdminQuery } from '../api';
 
 const money = (cents: number, currency: string) => <span className={cx('whitespace-nowrap tabular-nums', cents < 0 && 'text-red-700')}>{formatCents(cents, currency)}</span>;
+
+/** The payout account's state (decision 0125): batches pay only a verified account whose waiting days are over. */
+function accountLabel(b: VendorBalanceRow): string {
+  if (!b.has_payout_account) return t`No IBAN`;
+  const waitingUntil = b.payout_payable_from && Date.parse(b.payout_payable_from) > Date.now() ? formatDate(b.payout_payable_from) : null;
+  if (b.payout_account_state === 'failed') return t`Account failed: not paid until the vendor changes it`;
+  if (b.payout_account_state === 'pending_verification') return waitingUntil ? t`IBAN changed: verify (payable from ${waitingUntil})` : t`IBAN to verify`;
+  return waitingUntil ? t`IBAN verified, payable from ${waitingUntil}` : t`IBAN verified`;
+}
 
 const COLUMNS: DataTableColumn<VendorBalanceRow>[] = [
   {
@@ -21,7 +32,7 @@ const COLUMNS: DataTableColumn<VendorBalanceRow>[] = [
     cell: (b) => (
       <div className="min-w-0 max-w-[9rem] sm:max-w-[14rem]">
         <p className="truncate font-medium text-slate-900" title={b.vendor_name}>{b.vendor_name}</p>
-        <p className={cx('text-xs', b.has_payout_account ? 'text-slate-500' : 'text-amber-800')}>{b.has_payout_account ? t`IBAN on file` : t`No IBAN`}</p>
+        <p className={cx('text-xs', b.payout_account_state === 'verified' ? 'text-slate-500' : b.payout_account_state === 'failed' ? 'text-red-700' : 'text-amber-800')}>{accountLabel(b)}</p>
         <p className="text-xs text-slate-500 md:hidden"><Trans>Held {formatCents(b.held_cents, b.currency)}</Trans></p>
       </div>
     ),
@@ -89,6 +100,18 @@ export function BalancesPanel() {
   const MSG = useMsg();
   const balances = useAdminQuery<VendorBalanceRow[]>(['admin-finance', 'balances'], '/api/admin/finance/balances');
   const [adjusting, setAdjusting] = useState<VendorBalanceRow | null>(null);
+  const verify = useAdminMutation(
+    (vendorId: number) => adminApi<PayoutAccount>(`/api/admin/finance/payout-accounts/${vendorId}/verify`, { method: 'POST' }),
+    ['admin-finance'],
+  );
+  async function onVerify(b: VendorBalanceRow) {
+    try {
+      await verify.mutateAsync(b.vendor_id);
+      notify.success(t`Payout account of ${b.vendor_name} verified`);
+    } catch (err) {
+      notify.error(err instanceof Error ? err.message : MSG.requestFailed);
+    }
+  }
   return (
     <>
       <DataTable
@@ -103,7 +126,14 @@ export function BalancesPanel() {
         density="compact"
         empty={{ title: t`No vendors yet` }}
         rowLabel={(b) => b.vendor_name}
-        rowActions={(b) => <Button variant="ghost" size="sm" onClick={() => setAdjusting(b)} aria-label={t`Adjust the balance of ${b.vendor_name}`}><Trans>Adjust</Trans></Button>}
+        rowActions={(b) => (
+          <div className="flex flex-wrap justify-end gap-1">
+            {b.payout_account_state === 'pending_verification' && (
+              <Button variant="secondary" size="sm" loading={verify.isPending && verify.variables === b.vendor_id} onClick={() => void onVerify(b)} aria-label={t`Verify the payout account of ${b.vendor_name}`}><Trans>Verify IBAN</Trans></Button>
+            )}
+            <Button variant="ghost" size="sm" onClick={() => setAdjusting(b)} aria-label={t`Adjust the balance of ${b.vendor_name}`}><Trans>Adjust</Trans></Button>
+          </div>
+        )}
       />
       <AdjustDialog vendor={adjusting} onClose={() => setAdjusting(null)} />
     </>

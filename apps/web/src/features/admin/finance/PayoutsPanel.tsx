@@ -1,8 +1,9 @@
-import { t } from '@lingui/core/macro';
-import { Trans } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import type { Payout, PayoutBatch } from '@souq/shared/api/payouts';
-import { PAYOUT_MINIMUM_CENTS } from '@souq/shared/constants';
+import { ACCOUNT_FAILURE_CODES, PAYOUT_FAILURE_CODES, PAYOUT_MINIMUM_CENTS, type PayoutFailureCode, type PayoutSkipReason } from '@souq/shared/constants';
 import { useMsg } from '@/lib/use-msg';
 import { amountToCents, centsToAmount, formatCents } from '@souq/shared/rules/money';
 import { formatIban } from '@souq/shared/rules/iban';
@@ -10,7 +11,7 @@ import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
 import { Dialog } from '@/components/ui/Dialog';
-import { Field, Input, Textarea } from '@/components/ui/Field';
+import { Field, Input, Select, Textarea } from '@/components/ui/Field';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { notify } from '@/components/ui/toast';
 import { downloadFile } from '@/lib/download';
@@ -19,6 +20,22 @@ import { LoadError } from '../parts/LoadError';
 import { formatDate } from '@souq/shared/rules/locale';
 
 const REFRESH = ['admin-finance', 'admin-finance-ledger'];
+
+/** Why a batch left a vendor out (decision 0125). */
+const SKIP_REASON: Record<PayoutSkipReason, MessageDescriptor> = {
+  no_iban: msg`no IBAN`,
+  unverified: msg`IBAN not verified`,
+  waiting: msg`changed IBAN still in its waiting days`,
+  account_failed: msg`account failed, waits for new details`,
+};
+/** The bank's kinds of failure; the first three stop payouts to the account until the vendor changes it. */
+const FAILURE_CODE: Record<PayoutFailureCode, MessageDescriptor> = {
+  account_closed: msg`Account closed`,
+  invalid_account: msg`No such account / invalid IBAN`,
+  holder_mismatch: msg`Holder name does not match`,
+  bank_rejected: msg`Rejected by the bank (may be retried)`,
+  other: msg`Other (may be retried)`,
+};
 
 const COLUMNS: DataTableColumn<Payout>[] = [
   {
@@ -39,6 +56,7 @@ const COLUMNS: DataTableColumn<Payout>[] = [
 
 function Batch({ batch, onPaid, onFail }: { batch: PayoutBatch; onPaid: (p: Payout) => void; onFail: (p: Payout) => void }) {
   const MSG = useMsg();
+  const { i18n } = useLingui();
   const [busy, setBusy] = useState(false);
   async function onDownload() {
     setBusy(true);
@@ -78,7 +96,7 @@ function Batch({ batch, onPaid, onFail }: { batch: PayoutBatch; onPaid: (p: Payo
       />
       {batch.skipped.length > 0 && (
         <p className="text-sm text-amber-800">
-          <Trans>Skipped, no IBAN:</Trans> {batch.skipped.map((s) => `${s.vendor_name} (${formatCents(s.available_cents, batch.currency)})`).join(', ')}
+          <Trans>Skipped (the money stays in their balance):</Trans> {batch.skipped.map((s) => `${s.vendor_name} (${formatCents(s.available_cents, batch.currency)}, ${i18n._(SKIP_REASON[s.reason])})`).join(', ')}
         </p>
       )}
     </section>
@@ -93,9 +111,11 @@ export function PayoutsPanel() {
   const [confirmPaid, setConfirmPaid] = useState<Payout | null>(null);
   const [failing, setFailing] = useState<Payout | null>(null);
   const [reason, setReason] = useState('');
+  const [code, setCode] = useState<PayoutFailureCode>('account_closed');
+  const { i18n } = useLingui();
   const create = useAdminMutation((minimum_cents: number) => adminApi<PayoutBatch>('/api/admin/finance/payout-batches', { method: 'POST', body: { minimum_cents } }), REFRESH);
   const paid = useAdminMutation((id: number) => adminApi<Payout>(`/api/admin/finance/payouts/${id}/paid`, { method: 'POST' }), REFRESH);
-  const failed = useAdminMutation(({ id, reason }: { id: number; reason: string }) => adminApi<Payout>(`/api/admin/finance/payouts/${id}/failed`, { method: 'POST', body: { reason } }), REFRESH);
+  const failed = useAdminMutation(({ id, reason, code }: { id: number; reason: string; code: PayoutFailureCode }) => adminApi<Payout>(`/api/admin/finance/payouts/${id}/failed`, { method: 'POST', body: { reason, code } }), REFRESH);
 
   async function onCreate(e: FormEvent) {
     e.preventDefault();
@@ -111,7 +131,7 @@ export function PayoutsPanel() {
     e.preventDefault();
     if (!failing) return;
     try {
-      await failed.mutateAsync({ id: failing.id, reason });
+      await failed.mutateAsync({ id: failing.id, reason, code });
       notify.success(MSG.payoutMarkedFailed);
       setFailing(null);
     } catch (err) {
@@ -132,7 +152,7 @@ export function PayoutsPanel() {
       ) : batches.data?.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">{MSG.noPayoutBatches}</p>
       ) : (
-        (batches.data ?? []).map((b) => <Batch key={b.id} batch={b} onPaid={setConfirmPaid} onFail={(p) => { setReason(''); setFailing(p); }} />)
+        (batches.data ?? []).map((b) => <Batch key={b.id} batch={b} onPaid={setConfirmPaid} onFail={(p) => { setReason(''); setCode('account_closed'); setFailing(p); }} />)
       )}
       <ConfirmDialog
         open={!!confirmPaid}
@@ -148,6 +168,11 @@ export function PayoutsPanel() {
       />
       <Dialog open={!!failing} onClose={() => setFailing(null)} title={t`Mark payout failed`} description={failing ? t`${failing.vendor_name} gets ${formatCents(failing.amount_cents, failing.currency)} back in its available balance.` : undefined}>
         <form onSubmit={(e) => void onFail(e)} className="grid gap-4 p-4 sm:p-5">
+          <Field label={t`Kind of failure`} required hint={ACCOUNT_FAILURE_CODES.includes(code) ? t`The vendor's account is marked failed: no payout goes to it until the vendor changes its details.` : t`The account stays payable: the next batch pays it again.`}>
+            <Select value={code} onChange={(e) => setCode(e.target.value as PayoutFailureCode)}>
+              {PAYOUT_FAILURE_CODES.map((c) => <option key={c} value={c}>{i18n._(FAILURE_CODE[c])}</option>)}
+            </Select>
+          </Field>
           <Field label={t`The bank's reason`} required>
             <Textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
           </Field>

@@ -14,10 +14,16 @@ const orders = (n: number) => plural(n, { one: `${formatCount(n)} order`, other:
 
 /** The payment methods' names in the page's language (the server's English label for a method this build does not know). */
 const METHOD: Record<string, MessageDescriptor> = { card: msg`Credit/Debit Card`, cod: msg`Cash on Delivery` };
+/** Whether the method's money reached the marketplace. */
+const COLLECTION: Record<PaymentsSummary['methods'][number]['collection'], MessageDescriptor> = {
+  not_taken: msg`Awaiting payment: not collected`,
+  on_delivery: msg`Collected on delivery`,
+};
 
 /**
- * Payments (admin §2, in place of the placeholder 'Payment Management Section'): what came in by payment method,
- * the cash on delivery still to collect (COD orders not yet delivered, cancelled or refunded) and the refunds.
+ * Payments (admin §2, in place of the placeholder 'Payment Management Section'): order totals by payment method, the
+ * cash on delivery still to collect (COD orders not yet delivered, cancelled or refunded) and the refunds. Card money
+ * no provider has taken (card payments have not landed) is shown as awaiting payment, never as received (issue 34).
  */
 export function PaymentsSection() {
   const { i18n, t } = useLingui();
@@ -28,14 +34,14 @@ export function PaymentsSection() {
   const money = (v: number) => formatMoney(v, p?.currency ?? '');
   return (
     <section aria-labelledby="payments-heading" className="space-y-5">
-      <PageHeader id="payments-heading" title={t`Payment Management`} description={t`Order totals (with shipping and tax) by payment method; cancelled and refunded orders are left out.`} />
+      <PageHeader id="payments-heading" title={t`Payment Management`} description={t`Order totals (with shipping and tax) by payment method; cancelled and refunded orders are left out. No card payment is taken yet: card orders await payment and their money has not been received.`} />
       {payments.isError && !p ? (
         <LoadError title={MSG.loadPaymentsFailed} error={payments.error} onRetry={() => void payments.refetch()} />
       ) : (
         <>
-          <StatGrid label={t`Payments`} columns={4}>
+          <StatGrid label={t`Order totals by payment method`} columns={4}>
             {(p?.methods ?? [{ method: 'card', label: 'Credit/Debit Card' }, { method: 'cod', label: 'Cash on Delivery' }]).map((m) => (
-              <StatCard key={m.method} label={methodLabel(m)} loading={!p} value={'amount' in m ? money(m.amount) : undefined} hint={'orders' in m ? orders(m.orders) : undefined} />
+              <StatCard key={m.method} label={methodLabel(m)} loading={!p} value={'amount' in m ? money(m.amount) : undefined} hint={'collection' in m ? `${orders(m.orders)} · ${i18n._(COLLECTION[m.collection])}` : undefined} />
             ))}
             <StatCard label={t`Cash on delivery to collect`} loading={!p} value={p && money(p.cod_to_collect.amount)} hint={p && t`${orders(p.cod_to_collect.orders)} not yet delivered`} />
             <StatCard label={t`Refunded`} loading={!p} value={p && money(p.refunded.amount)} hint={p && orders(p.refunded.orders)} />
@@ -45,7 +51,7 @@ export function PaymentsSection() {
               <table className="w-full text-start text-sm">
                 <caption className="border-b border-slate-100 px-4 py-3 text-start text-base font-semibold text-slate-900 sm:px-5"><Trans>By payment method</Trans></caption>
                 <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
-                  <tr><th scope="col" className="px-4 py-2 sm:px-5"><Trans>Method</Trans></th><th scope="col" className="px-4 py-2 text-end sm:px-5"><Trans>Orders</Trans></th><th scope="col" className="px-4 py-2 text-end sm:px-5"><Trans>Amount</Trans></th><th scope="col" className="hidden px-4 py-2 text-end sm:table-cell sm:px-5"><Trans>Share</Trans></th></tr>
+                  <tr><th scope="col" className="px-4 py-2 sm:px-5"><Trans>Method</Trans></th><th scope="col" className="px-4 py-2 text-end sm:px-5"><Trans>Orders</Trans></th><th scope="col" className="px-4 py-2 text-end sm:px-5"><Trans>Order total</Trans></th><th scope="col" className="px-4 py-2 sm:px-5"><Trans>Collection</Trans></th><th scope="col" className="hidden px-4 py-2 text-end sm:table-cell sm:px-5"><Trans>Share</Trans></th></tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
                   {p.methods.map((m) => {
@@ -55,6 +61,7 @@ export function PaymentsSection() {
                         <th scope="row" className="px-4 py-2.5 font-medium text-slate-900 sm:px-5">{methodLabel(m)}</th>
                         <td className="px-4 py-2.5 text-end tabular-nums sm:px-5">{formatCount(m.orders)}</td>
                         <td className="px-4 py-2.5 text-end whitespace-nowrap tabular-nums sm:px-5">{money(m.amount)}</td>
+                        <td className={m.collection === 'not_taken' ? 'px-4 py-2.5 text-amber-800 sm:px-5' : 'px-4 py-2.5 text-slate-600 sm:px-5'}>{i18n._(COLLECTION[m.collection])}</td>
                         <td className="hidden px-4 py-2.5 text-end tabular-nums sm:table-cell sm:px-5">{all > 0 ? `${Math.round((m.amount / all) * 100)}%` : '—'}</td>
                       </tr>
                     );

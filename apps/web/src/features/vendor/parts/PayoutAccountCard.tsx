@@ -8,6 +8,8 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { notify } from '@/components/ui/toast';
 import { usePayoutAccount, useSavePayoutAccount } from '../earnings-api';
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { PayoutAccount } from '@souq/shared/api/payouts';
+import { formatDate } from '@souq/shared/rules/locale';
 
 /**
  * Where the vendor's payouts go: a UAE IBAN and the account holder (decision 0095). The same checksum rule as the
@@ -74,13 +76,48 @@ export function PayoutAccountCard({ vendorId }: { vendorId: number }) {
           </div>
         </form>
       ) : a.iban ? (
-        <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
-          <div className="min-w-0"><dt className="text-slate-500">IBAN</dt><dd className="font-mono break-all text-slate-900" dir="ltr">{formatIban(a.iban)}</dd></div>
-          <div className="min-w-0"><dt className="text-slate-500"><Trans>Account holder</Trans></dt><dd className="break-words text-slate-900" dir="auto">{a.account_holder}</dd></div>
-        </dl>
+        <>
+          <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
+            <div className="min-w-0"><dt className="text-slate-500">IBAN</dt><dd className="font-mono break-all text-slate-900" dir="ltr">{formatIban(a.iban)}</dd></div>
+            <div className="min-w-0"><dt className="text-slate-500"><Trans>Account holder</Trans></dt><dd className="break-words text-slate-900" dir="auto">{a.account_holder}</dd></div>
+          </dl>
+          <AccountState account={a} />
+        </>
       ) : (
         <p className="mt-3 text-sm text-amber-800">{MSG.payoutAccountMissing}</p>
       )}
     </section>
+  );
+}
+
+/**
+ * Whether payouts reach the account now (decision 0125): new or changed details wait for the marketplace's check and,
+ * after a change, some days; an account the bank refused is not paid again until the seller changes it.
+ */
+function AccountState({ account: a }: { account: PayoutAccount }) {
+  // the moment the card was first shown: the wait is days long, a render's clock changes nothing
+  const [now] = useState(Date.now);
+  const waiting = a.payable_from !== null && Date.parse(a.payable_from) > now;
+  const from = a.payable_from ? formatDate(a.payable_from) : '';
+  if (a.state === 'failed') {
+    return (
+      <p role="status" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+        <Trans>Your bank returned a payout to this account ({a.failure_reason}). Payouts to it are stopped and the money stays in your balance: change your payout details to receive it.</Trans>
+      </p>
+    );
+  }
+  if (a.state === 'pending_verification') {
+    return (
+      <p role="status" className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+        {waiting
+          ? <Trans>Waiting for verification. For your safety, payouts to changed details start after our team verifies them and not before {from}.</Trans>
+          : <Trans>Waiting for verification: payouts start once our team has verified this account.</Trans>}
+      </p>
+    );
+  }
+  return (
+    <p role="status" className="mt-3 text-sm text-emerald-700">
+      {waiting ? <Trans>Verified. Payouts to this account start on {from}.</Trans> : <Trans>Verified: payouts are sent to this account.</Trans>}
+    </p>
   );
 }
