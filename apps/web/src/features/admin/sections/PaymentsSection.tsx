@@ -47,7 +47,8 @@ export function PaymentsSection() {
             <StatCard label={t`Refunded`} loading={!p} value={p && money(p.refunded.amount)} hint={p && orders(p.refunded.orders)} />
           </StatGrid>
           {p && (
-            <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+            // on a phone the table scrolls inside its own box, never the page
+            <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
               <table className="w-full text-start text-sm">
                 <caption className="border-b border-slate-100 px-4 py-3 text-start text-base font-semibold text-slate-900 sm:px-5"><Trans>By payment method</Trans></caption>
                 <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
