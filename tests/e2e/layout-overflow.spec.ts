@@ -1,40 +1,20 @@
-import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { paths } from '../../apps/web/src/app/paths.js';
 import { DEMO_CUSTOMER, signIn as signInThroughApi } from './support/sign-in.js';
+import { ADMIN_SECTIONS, ROUTES, routesNotWalked, VENDOR_TABS, type Who } from './support/arabic-routes.js';
 
 // Issue 23 item 3: every customer, vendor and admin route at phone width (390 px) and desktop width (1280 px).
 // Nothing scrolls sideways at 390 px (a table scrolls inside its own scroller only), every tab of a tab strip is on
 // screen, every table row's actions are visible (inside the viewport and inside every scroller around them) at both
 // widths, every table fits its box at 1280 px, and nothing sits under the customer's floating support button once a
 // page is scrolled to its end.
-// The route list comes from the web app's route table (paths.ts) with every admin section and vendor tab.
+// The route list is the one every route walker shares (support/arabic-routes.ts): the web app's route table with every
+// admin section and vendor tab.
 
 const WIDTHS = [390, 1280] as const;
-/** The ids of a list of `{ id: '…', … }` in a web source file (the admin sections, the vendor tabs). */
-const idsIn = (file: string, list: string) => {
-  const source = fs.readFileSync(new URL(`../../apps/web/src/features/${file}`, import.meta.url), 'utf8');
-  const body = source.slice(source.indexOf(`export const ${list} = [`), source.indexOf('] as const;', source.indexOf(list)));
-  return [...body.matchAll(/\{ id: '([a-z-]+)'/g)].map((m) => m[1]!);
-};
-const ADMIN_SECTIONS = idsIn('admin/sections.ts', 'ADMIN_SECTIONS');
-const VENDOR_TABS = idsIn('vendor/tabs/registry.ts', 'VENDOR_TABS');
-
-type Who = 'visitor' | 'customer' | 'vendor' | 'admin';
-const ROUTES: Record<Who, string[]> = {
-  visitor: [paths.home, paths.login, paths.signup, paths.assistant, paths.vendorAuth, paths.vendorLogin, paths.vendorSignup, paths.adminAccess, paths.aiOptimization, paths.rubiksCube, paths.shelvesDemo],
-  // the consent page of an agent's request that does not exist: its error state (a real request is the agents journey's)
-  customer: [paths.home, paths.assistant, paths.profile, paths.onboarding, paths.checkout, paths.sidePanel, paths.connect.replace(':uid', 'no-such-request')],
-  vendor: [...VENDOR_TABS.map((t) => `${paths.vendor}?tab=${t}`), paths.vendorOnboarding, paths.vendorProfile],
-  admin: [
-    ...ADMIN_SECTIONS.map((s) => `${paths.admin}?section=${s}`),
-    paths.adminVendors, paths.adminSupport, paths.adminPersonalizeTest, paths.productManager, paths.aiOptimization,
-  ],
-};
 // every path of the route table is visited by someone
 test('the list covers every route of the web app', () => {
-  const visited = new Set([...Object.values(ROUTES).flat().map((r) => r.split('?')[0]), paths.connect]);
-  expect(Object.values(paths).filter((p) => !visited.has(p))).toEqual([]);
+  expect(routesNotWalked()).toEqual([]);
   expect(ADMIN_SECTIONS).toHaveLength(17);
   expect(VENDOR_TABS).toHaveLength(10);
 });

@@ -4,8 +4,8 @@ import { paths } from '../../../apps/web/src/app/paths.js';
 import { signIn } from './sign-in.js';
 
 // Every route of the web app, by who opens it (the storefront as a visitor, the signed-in shopper's pages, the vendor
-// area as the demo vendor, the admin sections), for the journeys that walk them in Arabic (arabic-screens.spec.ts for
-// the layout, arabic-words.spec.ts for the words). The admin sections and vendor tabs are read from the app's own
+// area as the demo vendor, the admin sections), for the journeys that walk them all: in Arabic (arabic-screens.spec.ts
+// for the layout, arabic-words.spec.ts for the words) and at phone and desktop width (layout-overflow.spec.ts). The admin sections and vendor tabs are read from the app's own
 // lists, so a new one is walked without touching this file.
 
 /** The ids of a list of `{ id: '…', … }` in a web source file (the admin sections, the vendor tabs). */
