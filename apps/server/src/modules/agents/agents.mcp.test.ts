@@ -124,6 +124,10 @@ describe('checkout over MCP', () => {
     // another agent does not see the session
     const other = await client.callTool({ name: 'get_checkout', arguments: { meta: otherAgent.meta, id: session.id } });
     expect(other.isError).toBe(true);
+    // servers are reused between exchanges (agents.mcp.ts): calls of both agents at once each see only their own agent
+    const mixed = await Promise.all(Array.from({ length: 8 }, (_, i) => client.callTool({ name: 'get_checkout', arguments: { meta: i % 2 ? otherAgent.meta : meta, id: session.id } })));
+    expect(mixed.map((r) => Boolean(r.isError))).toEqual([false, true, false, true, false, true, false, true]);
+    for (const r of mixed.filter((x) => !x.isError)) expect((r.structuredContent as { id: string }).id).toBe(session.id);
   });
 
   it('takes no card data in a tool call', async () => {

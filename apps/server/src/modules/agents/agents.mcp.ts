@@ -63,13 +63,31 @@ export type McpContext = {
 };
 
 /**
- * One MCP exchange over Streamable HTTP, stateless (a server and transport per request, so nothing of one agent's
- * call can reach another's), through the SDK's web-standard transport: the answer comes back as status, headers and
- * body, which the route sends (so answers are signed and errors shaped like every other UCP answer).
+ * Servers with their tools registered, waiting for their next exchange. Building one (the SDK normalises every
+ * tool's zod schema) cost more than the search it answers, so a server is reused — one exchange at a time, each on
+ * a fresh transport (the SDK's stateless transport serves exactly one request), with that exchange's context. Only
+ * servers whose exchange left nothing behind come back: a tools/call, tools/list or ping; an `initialize` (the client's
+ * capabilities and version are kept on the server) or anything else retires its server.
+ */
+const idle: { server: McpServer; slot: { ctx: McpContext | null } }[] = [];
+const IDLE_MAX = 16;
+const REUSABLE = new Set(['tools/call', 'tools/list', 'ping']);
+
+/**
+ * One MCP exchange over Streamable HTTP, stateless (a fresh transport per request and a server serving only that
+ * exchange while it lasts, so nothing of one agent's call can reach another's), through the SDK's web-standard
+ * transport: the answer comes back as status, headers and body, which the route sends (so answers are signed and
+ * errors shaped like every other UCP answer).
  */
 export async function handleMcp(ctx: McpContext, request: Request, parsedBody: unknown): Promise<{ status: number; headers: Record<string, string>; body: string }> {
-  const server = createUcpMcpServer(ctx);
+  const entry = idle.pop() ?? (() => {
+    const slot: { ctx: McpContext | null } = { ctx: null };
+    return { server: createUcpMcpServer(() => slot.ctx!), slot };
+  })();
+  const { server, slot } = entry;
+  slot.ctx = ctx;
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  let clean = false;
   try {
     await server.connect(transport);
     const res = await transport.handleRequest(request, { parsedBody });
@@ -77,10 +95,15 @@ export async function handleMcp(ctx: McpContext, request: Request, parsedBody: u
     res.headers.forEach((v, k) => {
       if (k === 'content-type' || k === 'allow' || k.startsWith('mcp-')) headers[k] = v;
     });
-    return { status: res.status, headers, body: await res.text() };
+    const body = await res.text();
+    clean = REUSABLE.has((parsedBody as { method?: string } | null)?.method ?? '');
+    return { status: res.status, headers, body };
   } finally {
-    void transport.close();
-    void server.close();
+    // closing the transport runs the server's own close (pending handlers aborted, the transport let go) at once
+    await transport.close();
+    slot.ctx = null;
+    if (clean && !server.isConnected() && idle.length < IDLE_MAX) idle.push(entry);
+    else void server.close();
   }
 }
 
@@ -89,10 +112,10 @@ export async function handleMcp(ctx: McpContext, request: Request, parsedBody: u
  * `catalog`) as the binding defines them. Tool descriptions are fixed texts of ours; catalogue text only ever
  * travels inside results, as data (a vendor's product text is never an instruction to the agent).
  */
-export function createUcpMcpServer(deps: McpContext): McpServer {
-  const { catalog, checkout, cart, orders, origin, linked, agent, present } = deps;
-  const shaped = (tool: string) => (body: object) => present(TOOL_ROOTS[tool]!, body);
-  // one JSON Schema validator for every per-request server (the SDK would build an Ajv instance per server)
+export function createUcpMcpServer(current: () => McpContext): McpServer {
+  // the exchange being served: a reused server serves a new one each time (handleMcp)
+  const shaped = (c: McpContext, tool: string) => (body: object) => c.present(TOOL_ROOTS[tool]!, body);
+  // one JSON Schema validator for every server (the SDK would build an Ajv instance per server)
   const server = new McpServer({ name: 'souq-ucp', version: UCP_VERSION }, { jsonSchemaValidator: sharedValidator });
   const readOnly = { readOnlyHint: true, openWorldHint: false } as const;
 
@@ -100,19 +123,28 @@ export function createUcpMcpServer(deps: McpContext): McpServer {
     description: 'Search the Souq marketplace catalog (UCP catalog.search). Prices are integer minor units; every product names the vendor that sells it.',
     inputSchema: { meta: metaSchema, catalog: ucpSearchRequestSchema },
     annotations: readOnly,
-  }, async (args) => answer(async () => shaped('search_catalog')(await catalog.search(args.catalog, origin))));
+  }, async (args) => {
+    const c = current();
+    return answer(async () => shaped(c, 'search_catalog')(await c.catalog.search(args.catalog, c.origin)));
+  });
 
   server.registerTool('lookup_catalog', {
     description: 'Look up Souq products or variants by id (UCP catalog.lookup). Unknown ids are reported as not_found messages.',
     inputSchema: { meta: metaSchema, catalog: ucpLookupRequestSchema },
     annotations: readOnly,
-  }, async (args) => answer(async () => shaped('lookup_catalog')(await catalog.lookup(args.catalog, origin))));
+  }, async (args) => {
+    const c = current();
+    return answer(async () => shaped(c, 'lookup_catalog')(await c.catalog.lookup(args.catalog, c.origin)));
+  });
 
   server.registerTool('get_product', {
     description: 'One Souq product in full, with its variants and vendor (UCP catalog.lookup get_product).',
     inputSchema: { meta: metaSchema, catalog: ucpGetProductRequestSchema },
     annotations: readOnly,
-  }, async (args) => answer(async () => shaped('get_product')(await catalog.product(args.catalog.id, origin, args.catalog.context?.language))));
+  }, async (args) => {
+    const c = current();
+    return answer(async () => shaped(c, 'get_product')(await c.catalog.product(args.catalog.id, c.origin, args.catalog.context?.language)));
+  });
 
   // checkout: the session belongs to the agent named in meta; complete and cancel need an idempotency key
   const writeMeta = metaSchema.extend({ 'idempotency-key': z.uuid() });
@@ -121,58 +153,88 @@ export function createUcpMcpServer(deps: McpContext): McpServer {
   server.registerTool('create_checkout', {
     description: 'Create a Souq checkout session (UCP checkout): line items by catalog variant id (or cart_id: a cart of this agent), buyer, shipping destination, payment handler (cod or card_demo; never card data). Needs meta idempotency-key.',
     inputSchema: { meta: writeMeta, checkout: ucpCheckoutCreateSchema },
-  }, async (args) => answer(async () => shaped('create_checkout')((await checkout.create(agent, args.checkout, { idempotencyKey: args.meta['idempotency-key'], origin })).body)));
+  }, async (args) => {
+    const c = current();
+    return answer(async () => shaped(c, 'create_checkout')((await c.checkout.create(c.agent, args.checkout, { idempotencyKey: args.meta['idempotency-key'], origin: c.origin })).body));
+  });
 
   server.registerTool('get_checkout', {
     description: 'Read a checkout session of this agent, priced again from the catalogue.',
     inputSchema: { meta: metaSchema, id: sessionId },
     annotations: readOnly,
-  }, async (args) => answer(async () => shaped('get_checkout')(await checkout.get(agent, args.id, origin))));
+  }, async (args) => {
+    const c = current();
+    return answer(async () => shaped(c, 'get_checkout')(await c.checkout.get(c.agent, args.id, c.origin)));
+  });
 
   server.registerTool('update_checkout', {
     description: 'Replace the lines, buyer, destination and payment handler of an open checkout session.',
     inputSchema: { meta: metaSchema, id: sessionId, checkout: ucpCheckoutWriteSchema },
-  }, async (args) => answer(async () => shaped('update_checkout')(await checkout.update(agent, args.id, args.checkout, origin))));
+  }, async (args) => {
+    const c = current();
+    return answer(async () => shaped(c, 'update_checkout')(await c.checkout.update(c.agent, args.id, args.checkout, c.origin)));
+  });
 
   server.registerTool('complete_checkout', {
     description: 'Place the order of a ready checkout session (one order per session, however often it is called). With a linked account (Authorization: Bearer token with the checkout:complete scope) the order is the shopper\'s own.',
     inputSchema: { meta: writeMeta, id: sessionId, checkout: ucpCheckoutCompleteSchema },
-  }, async (args) => answer(async () => placeAccess(linked) ?? shaped('complete_checkout')(await checkout.complete(agent, args.id, args.checkout, origin, linked, deps.hooks))));
+  }, async (args) => {
+    const c = current();
+    return answer(async () => placeAccess(c.linked) ?? shaped(c, 'complete_checkout')(await c.checkout.complete(c.agent, args.id, args.checkout, c.origin, c.linked, c.hooks)));
+  });
 
   server.registerTool('cancel_checkout', {
     description: 'Cancel an open checkout session.',
     inputSchema: { meta: writeMeta, id: sessionId },
-  }, async (args) => answer(async () => shaped('cancel_checkout')(await checkout.cancel(agent, args.id, origin))));
+  }, async (args) => {
+    const c = current();
+    return answer(async () => shaped(c, 'cancel_checkout')(await c.checkout.cancel(c.agent, args.id, c.origin)));
+  });
 
   // carts: anonymous, the agent's own
   const cartId = z.string().regex(/^cart_[0-9a-f]{32}$/);
   server.registerTool('create_cart', {
     description: 'Create a Souq cart (UCP cart): line items by catalog variant id; priced by the storefront rule. Needs meta idempotency-key.',
     inputSchema: { meta: writeMeta, cart: ucpCartWriteSchema },
-  }, async (args) => answer(async () => shaped('create_cart')((await cart.create(agent, args.cart, { idempotencyKey: args.meta['idempotency-key'], origin })).body)));
+  }, async (args) => {
+    const c = current();
+    return answer(async () => shaped(c, 'create_cart')((await c.cart.create(c.agent, args.cart, { idempotencyKey: args.meta['idempotency-key'], origin: c.origin })).body));
+  });
   server.registerTool('get_cart', {
     description: 'Read a cart of this agent, priced again from the catalogue.',
     inputSchema: { meta: metaSchema, id: cartId },
     annotations: readOnly,
-  }, async (args) => answer(async () => shaped('get_cart')(await cart.get(agent, args.id, origin))));
+  }, async (args) => {
+    const c = current();
+    return answer(async () => shaped(c, 'get_cart')(await c.cart.get(c.agent, args.id, c.origin)));
+  });
   server.registerTool('update_cart', {
     description: "Replace a cart's lines.",
     inputSchema: { meta: metaSchema, id: cartId, cart: ucpCartWriteSchema },
-  }, async (args) => answer(async () => shaped('update_cart')(await cart.update(agent, args.id, args.cart, origin))));
+  }, async (args) => {
+    const c = current();
+    return answer(async () => shaped(c, 'update_cart')(await c.cart.update(c.agent, args.id, args.cart, c.origin)));
+  });
   server.registerTool('cancel_cart', {
     description: 'Cancel (delete) a cart.',
     inputSchema: { meta: writeMeta, id: cartId },
-  }, async (args) => answer(async () => shaped('cancel_cart')(await cart.cancel(agent, args.id, origin))));
+  }, async (args) => {
+    const c = current();
+    return answer(async () => shaped(c, 'cancel_cart')(await c.cart.cancel(c.agent, args.id, c.origin)));
+  });
 
   // orders: only with the linked shopper's token (the transport's Authorization header), only their own
   server.registerTool('get_order', {
     description: "Read one of the linked shopper's orders (UCP order): each seller's sub-order with its status, lines and fulfilment events. Needs a token with the order:read scope.",
     inputSchema: { meta: metaSchema, id: z.string().max(20) },
     annotations: readOnly,
-  }, async (args) => answer(async () => {
-    const denied = orderAccess(linked);
-    return denied ? denied.body : shaped('get_order')(await orders.get(linked!.userId, args.id, origin, linked!));
-  }));
+  }, async (args) => {
+    const c = current();
+    return answer(async () => {
+      const denied = orderAccess(c.linked);
+      return denied ? denied.body : shaped(c, 'get_order')(await c.orders.get(c.linked!.userId, args.id, c.origin, c.linked!));
+    });
+  });
 
   return server;
 }

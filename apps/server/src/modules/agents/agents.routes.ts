@@ -49,6 +49,13 @@ const jsonRpc = z.object({
   jsonrpc: z.literal('2.0'), method: z.string().max(200), id: z.union([z.string().max(200), z.number()]).optional(), params: z.unknown().optional(),
 }).loose();
 
+/**
+ * Catalog answers are built from typed records (agents.catalog.ts) and sent as plain JSON: zod-encoding a page of
+ * products with their variants and vendors on every search cost as much as the search. The schemas stay declared
+ * for the API docs, and the tests hold every answer to them (and to the release's JSON Schemas).
+ */
+const plainJson = () => (data: unknown) => JSON.stringify(data);
+
 const MCP_HEADERS = ['accept', 'content-type', 'mcp-protocol-version', 'mcp-session-id', 'last-event-id'];
 
 /**
@@ -211,6 +218,7 @@ export function agentsRoutes(deps: {
 
     r.post(`${UCP_REST_BASE}/catalog/search`, {
       ...agentRoute,
+      serializerCompiler: plainJson,
       schema: {
         tags: ['agents'],
         operationId: 'search_catalog',
@@ -223,6 +231,7 @@ export function agentsRoutes(deps: {
 
     r.post(`${UCP_REST_BASE}/catalog/lookup`, {
       ...agentRoute,
+      serializerCompiler: plainJson,
       schema: {
         tags: ['agents'],
         operationId: 'lookup_catalog',
@@ -235,6 +244,7 @@ export function agentsRoutes(deps: {
 
     r.post(`${UCP_REST_BASE}/catalog/product`, {
       ...agentRoute,
+      serializerCompiler: plainJson,
       schema: {
         tags: ['agents'],
         operationId: 'get_product',

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UCP, UCP_CART, UCP_CHECKOUT, UCP_ORDER, UCP_VERSION } from '@souq/shared/api/ucp';
+import {
+  UCP, UCP_CART, UCP_CHECKOUT, UCP_ORDER, UCP_VERSION, ucpErrorResponseSchema, ucpGetProductResponseSchema, ucpLookupResponseSchema, ucpSearchResponseSchema,
+} from '@souq/shared/api/ucp';
 import { FREE_SHIPPING_THRESHOLD_CENTS, RETURN_WINDOW_DAYS, SHIPPING_FEE_CENTS } from '@souq/shared/constants';
 import { call, createTestApp, signupVendor, type TestContext } from '../../../test/harness.js';
 import { ucpErrors } from '../../../test/ucp-schemas.js';
@@ -96,6 +98,8 @@ describe('catalog over REST', () => {
     const res = await post('/ucp/catalog/search', { query: 'oud perfume' });
     expect(res.status).toBe(200);
     expect(ucpErrors('schemas/shopping/catalog_search.json#/$defs/search_response', res.json)).toEqual([]);
+    // catalog answers are sent without runtime encoding (agents.routes.ts): they must be exactly what their schema keeps
+    expect(ucpSearchResponseSchema.parse(res.json)).toEqual(res.json);
     const titles = res.json.products.map((p: { title: string }) => p.title);
     expect(titles.slice(0, 2).sort()).toEqual(['Oud Wood Perfume Oil', 'Royal Oud Perfume']);
     const royal = res.json.products.find((p: { id: string }) => p.id === String(ids.oudA));
@@ -170,6 +174,7 @@ describe('catalog over REST', () => {
     const res = await post('/ucp/catalog/lookup', { ids: [String(ids.oudC), variantId, '999999', 'nonsense'] });
     expect(res.status).toBe(200);
     expect(ucpErrors('schemas/shopping/catalog_lookup.json#/$defs/lookup_response', res.json)).toEqual([]);
+    expect(ucpLookupResponseSchema.parse(res.json)).toEqual(res.json);
     const byId = Object.fromEntries(res.json.products.map((p: { id: string; variants: { id: string; inputs: unknown }[] }) => [p.id, p.variants.map((v) => [v.id, v.inputs])]));
     expect(byId).toEqual({
       [String(ids.oudC)]: [[`${ids.oudC}:default`, [{ id: String(ids.oudC), match: 'featured' }]]],
@@ -185,10 +190,12 @@ describe('catalog over REST', () => {
     const ok = await post('/ucp/catalog/product', { id: String(ids.own) });
     expect(ucpErrors('schemas/shopping/catalog_lookup.json#/$defs/get_product_response', ok.json)).toEqual([]);
     expect(ok.json.product[UCP.vendor]).toMatchObject({ id: 'marketplace', name: 'Souq' });
+    expect(ucpGetProductResponseSchema.parse(ok.json)).toEqual(ok.json);
     const missing = await post('/ucp/catalog/product', { id: '999999' });
     expect(missing.status).toBe(200);
     expect(ucpErrors('schemas/shopping/types/error_response.json', missing.json)).toEqual([]);
     expect(missing.json.messages[0]).toMatchObject({ type: 'error', code: 'not_found', severity: 'unrecoverable' });
+    expect(ucpErrorResponseSchema.parse(missing.json)).toEqual(missing.json);
   });
 
   it('answers a product change at once: the cached products follow the catalogue events', async () => {
