@@ -16,7 +16,7 @@ import { zipStore } from '../../platform/zip.js';
 import { issueCommissionDocuments } from './commission.documents.js';
 import { isClosed } from './commission.period.js';
 import { isBusinessToBusiness, pintAeXml } from './pint-ae.js';
-import { readTaxSettings, shownTitles, type TaxDocumentRow } from './tax.documents.js';
+import { isPlainDocument, readTaxSettings, shownTitles, type TaxDocumentRow } from './tax.documents.js';
 import { renderTaxDocumentPdf } from './tax.pdf.js';
 
 // The shop's tax settings, a vendor's tax profile, and who may read which tax documents (decisions 0098, 0099).
@@ -38,6 +38,7 @@ export function createTaxService(deps: { db: Db; audit: AuditLog }) {
       currency: r.currency, net: centsToAmount(r.netCents), tax: centsToAmount(r.taxCents),
       total: centsToAmount(r.totalCents), issued_at: r.issuedAt.toISOString(), corrects_number: r.correctsId ? byId.get(r.correctsId)?.number ?? null : null,
       pint_ae: isBusinessToBusiness(r.snapshot),
+      charges_vat: !isPlainDocument(r.snapshot),
     }));
   }
 

@@ -36,7 +36,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const q = <T>(text: string, params: unknown[] = []) => t.database.query<T>(text, params);
-type Dto = { id: number; kind: string; title: string; tax: number; total: number; pint_ae: boolean; order_id: number };
+type Dto = { id: number; kind: string; title: string; tax: number; total: number; pint_ae: boolean; charges_vat: boolean; order_id: number };
 type Snapshot = { title: string; titleAr: string; lines: { category: string; rateBps: number; taxCents: number }[] };
 
 /** Everything a reader sees of a sub-order's documents: the list's titles, the stored titles and the PDFs' text. */
@@ -104,7 +104,7 @@ describe("an unregistered seller's documents (issue 34 item 4, decision 0121)", 
     expect(plain.pdfs[1]).toMatch(/^Credit Note$/m);
     expect(plain.pdfs[0]).toContain('AED 119.97'); // the line and the total: what the shopper paid
     // not a tax invoice, so never exported as a PINT AE one, even to a registrant buyer
-    expect(plain.mine.every((d) => !d.pint_ae)).toBe(true);
+    expect(plain.mine.every((d) => !d.pint_ae && !d.charges_vat)).toBe(true);
     const pint = await call(t.app, { url: `/api/my/tax-documents/${plain.mine[0]!.id}/pint-ae`, token: shopper.token });
     expect([pint.status, pint.json?.error]).toEqual([422, MSG.pintNotBusiness]);
     // and the ledger holds no VAT for it
@@ -122,6 +122,7 @@ describe("an unregistered seller's documents (issue 34 item 4, decision 0121)", 
     expect(taxed.pdfs[0]).toContain('Simplified Tax Invoice');
     expect(taxed.pdfs[1]).toContain('Tax Credit Note');
     expect(taxed.mine[0]!.pint_ae).toBe(true);
+    expect(taxed.mine.every((d) => d.charges_vat)).toBe(true);
     expect((await call(t.app, { url: `/api/my/tax-documents/${taxed.mine[0]!.id}/pint-ae`, token: shopper.token })).status).toBe(200);
   });
 
