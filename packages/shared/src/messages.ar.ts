@@ -88,6 +88,8 @@ const SERVER_TEXTS = {
   invoiceTitleAr: 'فاتورة',
   taxCreditNoteTitle: 'إشعار دائن ضريبي',
   taxCreditNoteTitleAr: 'إشعار دائن ضريبي',
+  creditNoteTitle: 'إشعار دائن',
+  creditNoteTitleAr: 'إشعار دائن',
   invoiceAgentNote: (agent: string) => `صادرة عن ${agent} بصفته وكيلًا مُفصحًا عنه باسم المورّد ونيابةً عنه.`,
   notRegisteredNote: 'المورّد غير مسجّل في ضريبة القيمة المضافة: لا تُفرض ضريبة.',
   creditExceedsInvoice: 'لا يمكن أن يستردّ الإشعار الدائن أكثر مما تتضمنه الفاتورة',

@@ -108,6 +108,9 @@ export const MSG = {
   invoiceTitleAr: 'فاتورة',
   taxCreditNoteTitle: 'Tax Credit Note',
   taxCreditNoteTitleAr: 'إشعار دائن ضريبي',
+  /** An unregistered seller's credit note: a plain commercial document, never a tax credit note (decision 0121). */
+  creditNoteTitle: 'Credit Note',
+  creditNoteTitleAr: 'إشعار دائن',
   invoiceAgentNote: (agent: string) => `Issued by ${agent} as disclosed agent in the name and on behalf of the supplier.`,
   notRegisteredNote: 'The supplier is not registered for VAT: no VAT is charged.',
   creditExceedsInvoice: 'A credit note cannot take back more than the invoice holds',

@@ -91,6 +91,11 @@ export const taxDocumentSchema = z.object({
   corrects_number: z.string().nullable(),
   /** Business-to-business (the seller and the buyer both have a TRN): exports as PINT AE UBL XML. */
   pint_ae: z.boolean(),
+  /**
+   * False on an unregistered seller's plain invoice or credit note (decision 0121): no VAT was charged, so screens show
+   * its total only, not a "VAT 0.00" line.
+   */
+  charges_vat: z.boolean(),
 });
 
 const periodString = z.string().regex(/^20\d{2}-(0[1-9]|1[0-2])$/, { error: MSG.periodInvalid });

@@ -162,6 +162,8 @@ export const TAX_DOCUMENT_LABELS = {
   net: ['Net', 'الصافي'],
   tax: ['VAT', 'الضريبة'],
   total: ['Total', 'الإجمالي'],
+  // the line column of an unregistered seller's document, which has no net, rate or VAT (decision 0121)
+  amount: ['Amount', 'المبلغ'],
   shipping: ['Shipping', 'الشحن'],
   totalNet: ['Total excluding VAT', 'الإجمالي غير شامل الضريبة'],
   totalTax: ['Total VAT', 'إجمالي الضريبة'],

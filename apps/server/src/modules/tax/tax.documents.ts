@@ -89,10 +89,28 @@ async function partiesOf(tx: Tx, order: OrderRow, s: StoredTaxSettings): Promise
 }
 
 function titlesOf(kind: 'invoice' | 'credit_note', form: 'full' | 'simplified', registered: boolean) {
+  // only a registrant issues tax invoices and tax credit notes; an unregistered seller's are plain commercial
+  // documents that say no VAT is charged (decisions 0099, 0121)
+  if (!registered) return kind === 'credit_note' ? { title: MSG.creditNoteTitle, titleAr: MSG.creditNoteTitleAr } : { title: MSG.invoiceTitle, titleAr: MSG.invoiceTitleAr };
   if (kind === 'credit_note') return { title: MSG.taxCreditNoteTitle, titleAr: MSG.taxCreditNoteTitleAr };
-  // only a registrant issues a tax invoice; an unregistered seller's document is a plain invoice that says so
-  if (!registered) return { title: MSG.invoiceTitle, titleAr: MSG.invoiceTitleAr };
   return form === 'full' ? { title: MSG.taxInvoiceTitle, titleAr: MSG.taxInvoiceTitleAr } : { title: MSG.simplifiedTaxInvoiceTitle, titleAr: MSG.simplifiedTaxInvoiceTitleAr };
+}
+
+/**
+ * A sale document whose supplier was not VAT-registered when it was issued (decision 0121): no VAT was charged on it
+ * (its lines' rate is 0, the ledger posted no VAT), so it shows no tax title, category, rate or VAT amounts. A
+ * commission document (it has a period) is the marketplace's own supply of a service and is left as issued.
+ */
+export const isPlainDocument = (s: Pick<TaxDocumentSnapshot, 'supplier' | 'period'>): boolean => !s.supplier.registered && !s.period;
+
+/**
+ * The titles a document is shown under. Its snapshot is immutable, and credit notes of unregistered sellers issued
+ * before decision 0121 were stored as "Tax Credit Note": those are shown under the plain title their supplier could
+ * lawfully use; every other document under the titles it was issued with.
+ */
+export function shownTitles(s: Pick<TaxDocumentSnapshot, 'supplier' | 'period' | 'original' | 'title' | 'titleAr'>): { title: string; titleAr: string } {
+  if (!isPlainDocument(s)) return { title: s.title, titleAr: s.titleAr };
+  return titlesOf(s.original ? 'credit_note' : 'invoice', 'simplified', false);
 }
 
 const noteOf = (p: Parties) => [

@@ -5,6 +5,7 @@ import PDFDocument from 'pdfkit';
 import bidiFactory from 'bidi-js';
 import { TAX_CATEGORY_LABELS, TAX_DOCUMENT_LABELS as L, type TaxCategory } from '@souq/shared/rules/tax';
 import type { TaxDocumentSnapshot } from '../../db/schema/tax.js';
+import { isPlainDocument, shownTitles } from './tax.documents.js';
 
 // A tax document as PDF (decision 0099): every Art. 59/60 field from the frozen snapshot, labels in English and Arabic.
 // Latin text uses the PDF base font; Arabic uses Noto Sans Arabic (OFL, assets/fonts), shaped by fontkit (joining
@@ -45,8 +46,11 @@ const rate = (bps: number) => `${(bps / 100).toFixed(bps % 100 ? 2 : 0)}%`;
 
 /** Renders a document's snapshot; resolves to the PDF's bytes. */
 export function renderTaxDocumentPdf(s: TaxDocumentSnapshot): Promise<Buffer> {
+  // an unregistered seller's document charges no VAT: no tax title, category, rate or VAT column (decision 0121)
+  const plain = isPlainDocument(s);
+  const { title, titleAr } = shownTitles(s);
   // pages are buffered so that each can say "Page N of M" once M is known
-  const doc = new PDFDocument({ size: 'A4', margin: 40, bufferPages: true, info: { Title: `${s.title} ${s.number}`, Author: s.agent?.name ?? s.supplier.name } });
+  const doc = new PDFDocument({ size: 'A4', margin: 40, bufferPages: true, info: { Title: `${title} ${s.number}`, Author: s.agent?.name ?? s.supplier.name } });
   const { regular, bold } = arabicFonts();
   doc.registerFont('ar', regular);
   doc.registerFont('ar-bold', bold);
@@ -81,8 +85,8 @@ export function renderTaxDocumentPdf(s: TaxDocumentSnapshot): Promise<Buffer> {
   };
 
   // title
-  doc.font('Helvetica-Bold').fontSize(18).fillColor('#0f172a').text(s.title, left, top, { width: width / 2 });
-  arabic(s.titleAr, right, top - 6, 18, true);
+  doc.font('Helvetica-Bold').fontSize(18).fillColor('#0f172a').text(title, left, top, { width: width / 2 });
+  arabic(titleAr, right, top - 6, 18, true);
   let y = 76;
   const field = (pair: readonly [string, string], value: string) => {
     doc.font('Helvetica').fontSize(10);
@@ -96,15 +100,17 @@ export function renderTaxDocumentPdf(s: TaxDocumentSnapshot): Promise<Buffer> {
   // the lines' table: its columns, the header drawn at the top of every page it runs over
   // At 8 pt a commission line ("Marketplace commission on order SQ-261014-WWWWW-9", 211 pt at its widest) fits the
   // description on one line and a line amount up to AED 99999.99 its column: a row is two lines, a page about thirty.
+  // A plain document keeps the same columns (so it paginates the same) with the rate, net and VAT heads left empty.
+  const NONE = ['', ''] as const;
   const cols = [
     { key: L.description, w: 0.42, align: 'left' as const },
     { key: L.quantity, w: 0.045, align: 'right' as const },
     { key: L.unitPrice, w: 0.11, align: 'right' as const },
     // wide enough for its Arabic head, "نسبة الضريبة" (41 pt at 8 pt), clear of the unit price's
-    { key: L.rate, w: 0.09, align: 'right' as const },
-    { key: L.net, w: 0.11, align: 'right' as const },
-    { key: L.tax, w: 0.1, align: 'right' as const },
-    { key: L.total, w: 0.125, align: 'right' as const },
+    { key: plain ? NONE : L.rate, w: 0.09, align: 'right' as const },
+    { key: plain ? NONE : L.net, w: 0.11, align: 'right' as const },
+    { key: plain ? NONE : L.tax, w: 0.1, align: 'right' as const },
+    { key: plain ? L.amount : L.total, w: 0.125, align: 'right' as const },
   ];
   const ROW_SIZE = 8;
   type Row = { cells: string[]; font: string; size: number };
@@ -130,7 +136,7 @@ export function renderTaxDocumentPdf(s: TaxDocumentSnapshot): Promise<Buffer> {
     let x = left;
     for (const c of cols) {
       const end = c.align === 'left' ? x + 2 + doc.font('ar').fontSize(8).widthOfString(c.key[1]) : x + c.w * width - 2;
-      arabic(c.key[1], end, y - 3, 8);
+      if (c.key[1]) arabic(c.key[1], end, y - 3, 8);
       x += c.w * width;
     }
     y += 14;
@@ -140,8 +146,8 @@ export function renderTaxDocumentPdf(s: TaxDocumentSnapshot): Promise<Buffer> {
   /** A new page that names the document again; inside the table, its header comes first. */
   function continuePage(inTable: boolean) {
     doc.addPage();
-    doc.font('Helvetica-Bold').fontSize(11).fillColor('#0f172a').text(`${s.title} ${s.number}`, left, top, { width: width / 2, lineBreak: false });
-    arabic(s.titleAr, right, top - 4, 11, true);
+    doc.font('Helvetica-Bold').fontSize(11).fillColor('#0f172a').text(`${title} ${s.number}`, left, top, { width: width / 2, lineBreak: false });
+    arabic(titleAr, right, top - 4, 11, true);
     y = top + 26;
     if (inTable) tableHeader();
   }
@@ -154,18 +160,22 @@ export function renderTaxDocumentPdf(s: TaxDocumentSnapshot): Promise<Buffer> {
   const party = (pair: readonly [string, string], p: { name: string; address: string; trn: string | null }) => {
     field(pair, [p.name, p.address, p.trn ? `${L.trn[0]}: ${p.trn}` : null].filter(Boolean).join('\n'));
   };
-  party(L.supplier, s.supplier);
-  if (s.agent) party(L.agent, s.agent);
-  party(L.recipient, s.recipient);
+  // a plain document prints no TRN at all: none is the supplier's, and the agent's or the buyer's would make it read
+  // as a tax document
+  const noTrn = <P extends { trn: string | null }>(p: P): P => (plain ? { ...p, trn: null } : p);
+  party(L.supplier, noTrn(s.supplier));
+  if (s.agent) party(L.agent, noTrn(s.agent));
+  party(L.recipient, noTrn(s.recipient));
   if (s.original) {
     field(L.original, `${s.original.number} (${s.original.issuedAt.slice(0, 10)})`);
     if (s.reason) field(L.reason, s.reason);
   }
 
   // totals, then the credit note's correction (Art. 60), then the note: one block, measured before the last row
-  const totals: [readonly [string, string], number, boolean][] = [
-    [L.totalNet, s.totals.netCents, false], [L.totalTax, s.totals.taxCents, false], [L.totalGross, s.totals.totalCents, true],
-  ];
+  // a plain document's total is what was paid (or credited), with no VAT in it: one line, not net/VAT/gross
+  const totals: [readonly [string, string], number, boolean][] = plain
+    ? [[L.total, s.totals.totalCents, true]]
+    : [[L.totalNet, s.totals.netCents, false], [L.totalTax, s.totals.taxCents, false], [L.totalGross, s.totals.totalCents, true]];
   if (s.original && s.corrected) {
     totals.push([L.originalValue, s.original.totalCents, false], [L.correctedValue, s.corrected.totalCents, false], [L.difference, s.totals.totalCents, true]);
   }
@@ -173,14 +183,21 @@ export function renderTaxDocumentPdf(s: TaxDocumentSnapshot): Promise<Buffer> {
   const closing = 8 + totals.length * 22 + noteHeight;
 
   const rows: Row[] = s.lines.map((l) => ({
-    cells: [
-      `${l.description}\n${TAX_CATEGORY_LABELS[l.category as TaxCategory] ?? l.category}`, String(l.quantity), money(l.unitPriceCents, s.currency),
-      rate(l.rateBps), money(l.netCents, s.currency), money(l.taxCents, s.currency), money(l.totalCents, s.currency),
-    ],
+    cells: plain
+      ? [l.description, String(l.quantity), money(l.unitPriceCents, s.currency), '', '', '', money(l.totalCents, s.currency)]
+      : [
+        `${l.description}\n${TAX_CATEGORY_LABELS[l.category as TaxCategory] ?? l.category}`, String(l.quantity), money(l.unitPriceCents, s.currency),
+        rate(l.rateBps), money(l.netCents, s.currency), money(l.taxCents, s.currency), money(l.totalCents, s.currency),
+      ],
     font: 'Helvetica', size: ROW_SIZE,
   }));
   if (s.shippingCents) {
-    rows.push({ cells: [L.shipping[0], '', '', rate(0), money(s.shippingCents, s.currency), money(0, s.currency), money(s.shippingCents, s.currency)], font: 'Helvetica', size: ROW_SIZE });
+    rows.push({
+      cells: plain
+        ? [L.shipping[0], '', '', '', '', '', money(s.shippingCents, s.currency)]
+        : [L.shipping[0], '', '', rate(0), money(s.shippingCents, s.currency), money(0, s.currency), money(s.shippingCents, s.currency)],
+      font: 'Helvetica', size: ROW_SIZE,
+    });
   }
   y += 6;
   // the header with at least one row under it, never alone at a page's foot

@@ -16,7 +16,7 @@ import { zipStore } from '../../platform/zip.js';
 import { issueCommissionDocuments } from './commission.documents.js';
 import { isClosed } from './commission.period.js';
 import { isBusinessToBusiness, pintAeXml } from './pint-ae.js';
-import { readTaxSettings, type TaxDocumentRow } from './tax.documents.js';
+import { isPlainDocument, readTaxSettings, shownTitles, type TaxDocumentRow } from './tax.documents.js';
 import { renderTaxDocumentPdf } from './tax.pdf.js';
 
 // The shop's tax settings, a vendor's tax profile, and who may read which tax documents (decisions 0098, 0099).
@@ -33,11 +33,12 @@ export function createTaxService(deps: { db: Db; audit: AuditLog }) {
     const missing = [...new Set(rows.flatMap((r) => (r.correctsId && !byId.has(r.correctsId) ? [r.correctsId] : [])))];
     if (missing.length) for (const r of await db.select().from(taxDocuments).where(inArray(taxDocuments.id, missing))) byId.set(r.id, r);
     return rows.map((r) => ({
-      id: r.id, kind: r.kind, form: r.form, subject: r.subject, title: r.snapshot.title, number: r.number, order_id: r.orderId, order_number: r.snapshot.orderNumber,
+      id: r.id, kind: r.kind, form: r.form, subject: r.subject, title: shownTitles(r.snapshot).title, number: r.number, order_id: r.orderId, order_number: r.snapshot.orderNumber,
       supplier_name: r.snapshot.supplier.name, recipient_name: r.snapshot.recipient.name, vendor_id: r.vendorId, period: r.period,
       currency: r.currency, net: centsToAmount(r.netCents), tax: centsToAmount(r.taxCents),
       total: centsToAmount(r.totalCents), issued_at: r.issuedAt.toISOString(), corrects_number: r.correctsId ? byId.get(r.correctsId)?.number ?? null : null,
       pint_ae: isBusinessToBusiness(r.snapshot),
+      charges_vat: !isPlainDocument(r.snapshot),
     }));
   }
 

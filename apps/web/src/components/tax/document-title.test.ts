@@ -8,6 +8,8 @@ describe('documentTitle', () => {
     expect(documentTitle(MSG.simplifiedTaxInvoiceTitle, 'ar')).toBe(MSG.simplifiedTaxInvoiceTitleAr);
     expect(documentTitle(MSG.invoiceTitle, 'ar')).toBe(MSG.invoiceTitleAr);
     expect(documentTitle(MSG.taxCreditNoteTitle, 'ar')).toBe(MSG.taxCreditNoteTitleAr);
+    // an unregistered seller's plain credit note (decision 0121)
+    expect(documentTitle(MSG.creditNoteTitle, 'ar')).toBe(MSG.creditNoteTitleAr);
   });
   it('keeps English for English readers and a title it does not know as it came', () => {
     expect(documentTitle(MSG.taxCreditNoteTitle, 'en')).toBe('Tax Credit Note');

@@ -53,9 +53,12 @@ export function TaxDocuments() {
               <div className="flex items-center gap-3">
                 <span className="text-end">
                   <Price value={d.total} />
-                  <span className="block text-xs text-slate-500">
-                    {MSG.taxDocumentVat} <Price value={d.tax} />
-                  </span>
+                  {/* an unregistered seller's document charges no VAT: its total only (decision 0121) */}
+                  {d.charges_vat && (
+                    <span className="block text-xs text-slate-500">
+                      {MSG.taxDocumentVat} <Price value={d.tax} />
+                    </span>
+                  )}
                 </span>
                 <Button size="sm" variant="secondary" onClick={() => void download(d)}>
                   {MSG.taxDocumentDownload}

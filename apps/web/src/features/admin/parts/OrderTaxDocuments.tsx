@@ -31,7 +31,8 @@ export function OrderTaxDocuments({ orderId }: { orderId: number }) {
             <span className="min-w-0">
               {documentTitle(d.title, locale)} <span className="tabular-nums">{d.number}</span>
               <span className="block text-xs text-slate-500">
-                <bdi>{d.supplier_name}</bdi> · {MSG.taxDocumentVat} {formatMoney(d.tax, d.currency)} · {formatMoney(d.total, d.currency)}
+                {/* an unregistered seller's document charges no VAT: its total only (decision 0121) */}
+                <bdi>{d.supplier_name}</bdi> · {d.charges_vat ? `${MSG.taxDocumentVat} ${formatMoney(d.tax, d.currency)} · ` : ''}{formatMoney(d.total, d.currency)}
                 {d.corrects_number ? ` · ${MSG.taxDocumentCorrects(d.corrects_number)}` : ''}
               </span>
             </span>

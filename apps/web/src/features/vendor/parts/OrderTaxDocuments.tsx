@@ -29,7 +29,8 @@ export function OrderTaxDocuments({ orderId }: { orderId: number }) {
           <li key={d.id} className="flex flex-wrap items-center justify-between gap-3 px-3 py-2.5">
             <span className="min-w-0 text-slate-900">
               {documentTitle(d.title, locale)} <bdi className="tabular-nums">{d.number}</bdi>
-              <span className="block text-xs text-slate-500">{MSG.taxDocumentVat} {formatMoney(d.tax, d.currency)} · {formatMoney(d.total, d.currency)}</span>
+              {/* an unregistered seller's document charges no VAT: its total only (decision 0121) */}
+              <span className="block text-xs text-slate-500">{d.charges_vat ? `${MSG.taxDocumentVat} ${formatMoney(d.tax, d.currency)} · ` : ''}{formatMoney(d.total, d.currency)}</span>
             </span>
             <div className="flex flex-wrap gap-2">
               <Button size="sm" variant="secondary" onClick={() => {
