@@ -1,4 +1,4 @@
-import { MSG } from '@souq/shared/messages';
+import { currentMsg } from './use-msg';
 import { ApiError, errorMessageFrom } from './api-client';
 import { tokens } from './storage';
 
@@ -17,7 +17,7 @@ export function sendForm<T>(path: string, form: FormData, opts: { method?: strin
       const report = opts.onProgress;
       xhr.upload.onprogress = (e) => e.lengthComputable && report(e.loaded / e.total);
     }
-    xhr.onerror = () => reject(new ApiError(MSG.requestFailed, 0));
+    xhr.onerror = () => reject(new ApiError(currentMsg().requestFailed, 0));
     xhr.onload = () => {
       if (xhr.status < 200 || xhr.status >= 300) {
         const { message, body } = errorMessageFrom(xhr.status, xhr.responseText);
@@ -27,7 +27,7 @@ export function sendForm<T>(path: string, form: FormData, opts: { method?: strin
       try {
         resolve(JSON.parse(xhr.responseText) as T);
       } catch {
-        reject(new ApiError(MSG.unexpectedResponse, xhr.status));
+        reject(new ApiError(currentMsg().unexpectedResponse, xhr.status));
       }
     };
     xhr.send(form);

@@ -1,5 +1,5 @@
+import { currentMsg } from '@/lib/use-msg';
 import { useState, type FormEvent } from 'react';
-import { MSG } from '@souq/shared/messages';
 import { Button } from '@/components/ui/Button';
 import { Field, Textarea } from '@/components/ui/Field';
 import { Trans } from '@lingui/react/macro';
@@ -22,7 +22,7 @@ export function InlineTextAction({ button, label, submit, variant = 'secondary',
   if (!open) return <Button size="sm" variant={variant} onClick={() => setOpen(true)}>{button}</Button>;
   const send = async (e: FormEvent) => {
     e.preventDefault();
-    if (!text.trim()) return setError(MSG.reviewReasonRequired);
+    if (!text.trim()) return setError(currentMsg().reviewReasonRequired);
     setBusy(true);
     setError(null);
     try {
@@ -30,7 +30,7 @@ export function InlineTextAction({ button, label, submit, variant = 'secondary',
       setOpen(false);
       setText('');
     } catch (err) {
-      setError(err instanceof Error ? err.message : MSG.requestFailed);
+      setError(err instanceof Error ? err.message : currentMsg().requestFailed);
     } finally {
       setBusy(false);
     }

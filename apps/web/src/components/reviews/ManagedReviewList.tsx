@@ -1,7 +1,7 @@
+import { currentMsg } from '@/lib/use-msg';
 import { useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ManagedReview } from '@souq/shared/api/reviews';
-import { MSG } from '@souq/shared/messages';
 import { apiList } from '@/lib/api-client';
 import { Alert } from '@/components/ui/Alert';
 import { EmptyState } from '@/components/ui/EmptyState';
@@ -54,7 +54,7 @@ export function ManagedReviewList({ title, description, path, auth, filters, emp
       {list.isPending ? (
         <div className="flex flex-col gap-2"><Skeleton className="h-24" /><Skeleton className="h-24" /></div>
       ) : list.isError ? (
-        <Alert title={MSG.reviewsLoadFailed}>{list.error.message}</Alert>
+        <Alert title={currentMsg().reviewsLoadFailed}>{list.error.message}</Alert>
       ) : list.data.items.length === 0 ? (
         <EmptyState title={empty} />
       ) : (

@@ -1,10 +1,10 @@
+import { currentMsg } from '@/lib/use-msg';
 import { IMAGE_SEARCH_MAX_BYTES } from '@souq/shared/constants';
-import { MSG } from '@souq/shared/messages';
 
 /** Client mirror of the upload rules (admin spec §5 "Image search upload"); the server checks again by magic bytes. */
 export function imageFileError(file: Pick<File, 'type' | 'size'>): string | null {
-  if (!file.type.startsWith('image/')) return MSG.imageInvalid;
-  if (file.size > IMAGE_SEARCH_MAX_BYTES) return MSG.imageTooLarge;
+  if (!file.type.startsWith('image/')) return currentMsg().imageInvalid;
+  if (file.size > IMAGE_SEARCH_MAX_BYTES) return currentMsg().imageTooLarge;
   return null;
 }
 

@@ -1,6 +1,6 @@
+import { currentMsg } from '@/lib/use-msg';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { MSG } from '@souq/shared/messages';
 import { paths } from '@/app/paths';
 import { Button, buttonClass } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
@@ -148,7 +148,7 @@ export function LandingPage() {
                 <Link to={paths.login} onClick={getStarted} className={buttonClass('primary', 'lg', 'sm:min-w-40')}>
                   <Trans>Get Started</Trans>
                 </Link>
-                <Button variant="secondary" size="lg" onClick={() => window.alert(MSG.videoDemoComingSoon)}>
+                <Button variant="secondary" size="lg" onClick={() => window.alert(currentMsg().videoDemoComingSoon)}>
                   <svg viewBox="0 0 20 20" className="h-5 w-5 text-brand-700" aria-hidden="true" fill="currentColor">
                     <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16zm-1.5 5.2 4.6 2.8-4.6 2.8z" />
                   </svg>

@@ -1,5 +1,5 @@
+import { currentMsg } from '@/lib/use-msg';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '@souq/shared/constants';
-import { MSG } from '@souq/shared/messages';
 import { api } from '@/lib/api-client';
 import type { DeliveryResult } from '@souq/shared/api/notifications';
 
@@ -44,7 +44,7 @@ function base64UrlToBytes(base64url: string): Uint8Array<ArrayBuffer> {
 export async function subscribePush(userId: string): Promise<void> {
   const { publicKey } = await api<{ publicKey: string }>('/api/notifications/vapid-public-key');
   const reg = await registration(true);
-  if (!reg) throw new Error(MSG.notificationsEnableFailed);
+  if (!reg) throw new Error(currentMsg().notificationsEnableFailed);
   const subscription =
     (await reg.pushManager.getSubscription()) ??
     (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) }));
@@ -86,5 +86,5 @@ export const savePreferences = (userId: string, preferences: Preferences) =>
 export const sendTestNotification = (userId: string) =>
   api<DeliveryResult>('/api/notifications/send', {
     method: 'POST',
-    body: { userId, title: MSG.testNotificationTitle, body: MSG.testNotificationBody, url: '/profile', icon: '/favicon.svg' },
+    body: { userId, title: currentMsg().testNotificationTitle, body: currentMsg().testNotificationBody, url: '/profile', icon: '/favicon.svg' },
   });

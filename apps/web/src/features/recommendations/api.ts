@@ -1,3 +1,4 @@
+import { currentMsg } from '@/lib/use-msg';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
@@ -13,7 +14,6 @@ import {
   RECOMMENDATIONS_DEFAULT_COUNT,
   SIMILAR_DEFAULT_COUNT,
 } from '@souq/shared/constants';
-import { MSG } from '@souq/shared/messages';
 import { api, ApiError, type RequestOptions } from '@/lib/api-client';
 
 type RecommendationsResponse = z.infer<typeof recommendationsResponseSchema>;
@@ -73,14 +73,14 @@ export async function fallbackRecommendations(
       itemName: p.name,
       itemNameAr: p.name_ar,
       itemImage: p.image ?? p.imageUrl ?? p.images?.[0] ?? null,
-      itemCategory: p.category || MSG.defaultCategory,
+      itemCategory: p.category || currentMsg().defaultCategory,
       // the department's Arabic name is not on the product: the card shows the English one
       itemCategoryAr: '',
       itemPrice: p.price,
       fallback: true,
     }];
   });
-  if (shown.length === 0) throw new Error(MSG.recommendationsFailed);
+  if (shown.length === 0) throw new Error(currentMsg().recommendationsFailed);
   return shown;
 }
 
@@ -99,10 +99,10 @@ export async function fetchRecommendations(
     });
   } catch (err) {
     if (isNetworkFailure(err)) return { items: await fallbackRecommendations({ queryClient: opts.queryClient, signal: opts.signal }), fallback: true };
-    throw err instanceof ApiError && err.body?.error ? err : new Error(MSG.recommendationsFailed);
+    throw err instanceof ApiError && err.body?.error ? err : new Error(currentMsg().recommendationsFailed);
   }
   if (!res || res.success === false || !Array.isArray(res.recommendations)) {
-    throw new Error(res?.error || MSG.recommendationsFailed);
+    throw new Error(res?.error || currentMsg().recommendationsFailed);
   }
   return { items: res.recommendations, fallback: false };
 }
