@@ -15,7 +15,7 @@ import type { AgentGrant } from './agents.linking.js';
 import { placeAgentOrder } from './agents.place-order.js';
 import { createLinePricing, money } from './agents.lines.js';
 import { legalLinks } from './agents.legal.js';
-import { addBusinessDays } from '../assistant/assistant.aftersales.js';
+import { addBusinessDays } from '../../platform/business-days.js';
 
 export type AgentCheckoutService = ReturnType<typeof createAgentCheckout>;
 type Row = typeof agentCheckouts.$inferSelect;

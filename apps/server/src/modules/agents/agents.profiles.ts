@@ -7,7 +7,7 @@ import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { parseDictionary } from 'structured-headers';
-import { isPrivateAddress } from '../notifications/push-endpoint.js';
+import { isPrivateAddress } from '../../platform/private-address.js';
 import { UcpFailure } from './agents.wire.js';
 
 /**

@@ -10,7 +10,7 @@ import { agentCheckouts, agentWebhookDeliveries } from '../../db/schema/agents.j
 import { orders as subOrders } from '../../db/schema/orders.js';
 import type { Db } from '../../platform/db.js';
 import type { Bus } from '../../platform/bus.js';
-import { isPrivateAddress } from '../notifications/push-endpoint.js';
+import { isPrivateAddress } from '../../platform/private-address.js';
 import type { AgentOrders } from './agents.orders.js';
 import { contentDigest, type AgentSigning } from './agents.signing.js';
 import { PROFILE_PATH } from './agents.profiles.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, call, createTestApp, signupCustomer, verifiedVendorPair, type TestContext } from '../../../test/harness.js';
 import { makeProduct, placeOrder } from '../../../test/admin-fixtures.js';
 import { formatCents } from '@souq/shared/rules/money';
-import { addBusinessDays } from './assistant.aftersales.js';
+import { addBusinessDays } from '../../platform/business-days.js';
 import { aftersalesPhrases } from './assistant.aftersales-phrases.js';
 import { PENDING_MINUTES } from './assistant.conversation.js';
 

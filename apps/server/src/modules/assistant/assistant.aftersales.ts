@@ -1,3 +1,4 @@
+import { addBusinessDays } from '../../platform/business-days.js';
 import { MARKETPLACE_SELLER_NAME, RETURN_WINDOW_DAYS_DEFAULT } from '@souq/shared/constants';
 import type { Locale } from '@souq/shared/rules/locale';
 import { formatCents } from '@souq/shared/rules/money';
@@ -59,18 +60,6 @@ export type Aftersales = ReturnType<typeof createAftersales>;
 export function numbersIn(text: string): string[] {
   const out = [...text.matchAll(/\bSQ-?(\d{6})-?([A-Z0-9]{5})(?:-(\d{1,2}))?\b/gi)].map((m) => `SQ-${m[1]}-${m[2]!.toUpperCase()}${m[3] ? `-${m[3]}` : ''}`);
   return [...new Set(out)];
-}
-
-/** `days` business days (Monday to Friday, the UAE's working week) after `from`. */
-export function addBusinessDays(from: Date, days: number): Date {
-  const d = new Date(from.getTime());
-  let left = days;
-  while (left > 0) {
-    d.setUTCDate(d.getUTCDate() + 1);
-    const wd = d.getUTCDay();
-    if (wd !== 0 && wd !== 6) left--;
-  }
-  return d;
 }
 
 export function createAftersales(deps: AftersalesDeps) {

@@ -4,7 +4,7 @@ import { RETURN_STATUS_LABELS } from '@souq/shared/constants';
 import { formatCents } from '@souq/shared/rules/money';
 import { adminToken, call, createTestApp, signupCustomer, signupVendor, type TestContext } from '../../../test/harness.js';
 import { startPushService, type PushService } from '../../../test/push-service.js';
-import { isPrivateAddress } from './push-endpoint.js';
+import { isPrivateAddress } from '../../platform/private-address.js';
 
 // Delivery is proven against a local push service that verifies the VAPID signature and decrypts the payload.
 let t: TestContext;
