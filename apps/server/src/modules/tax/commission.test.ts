@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderRequestSchema } from '@souq/shared/api/orders';
 import type { TaxDocument } from '@souq/shared/api/tax';
 import { MSG } from '@souq/shared/messages';
-import { adminToken, call, createTestApp, signupCustomer, signupVendor, type TestContext } from '../../../test/harness.js';
+import { call, signupCustomer, signupVendor, type TestContext } from '../../../test/harness.js';
+import { BUYER_TRN, MARKETPLACE_TRN, taxMarketplace, VENDOR_TRN } from '../../../test/tax-fixtures.js';
 import { makeProduct } from '../../../test/admin-fixtures.js';
 import { parsePint, pintViolations } from '../../../test/pint-ae-rules.js';
 import { pageCount } from '../../../test/pdf-pages.js';
@@ -19,9 +20,6 @@ let admin: string;
 let shopper: Awaited<ReturnType<typeof signupCustomer>>;
 let reg: Awaited<ReturnType<typeof signupVendor>>;
 let unreg: Awaited<ReturnType<typeof signupVendor>>;
-const MARKETPLACE_TRN = '100000000000003';
-const VENDOR_TRN = '100123456700003';
-const BUYER_TRN = '100999888777666';
 const ACTOR: Actor = { userId: null, role: 'admin', name: 'Test admin', ip: null };
 const now = new Date();
 const PERIOD = periodOf(now);
@@ -29,18 +27,7 @@ const PERIOD = periodOf(now);
 const AFTER = new Date(periodBounds(PERIOD).end.getTime() + 86_400_000);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminToken(t.app, t.config);
-  shopper = await signupCustomer(t.app, 'Huda Shopper');
-  reg = await signupVendor(t.app, 'Registered Perfumes LLC');
-  unreg = await signupVendor(t.app, 'Small Crafts Studio');
-  const settings = await call(t.app, {
-    method: 'PUT', url: '/api/admin/tax-settings', token: admin,
-    body: { price_mode: 'inclusive', invoice_on: 'shipped', legal_name: 'Souq Marketplace FZ-LLC', address: 'Office 4, Dubai Silicon Oasis, Dubai, UAE', trn: MARKETPLACE_TRN },
-  });
-  expect(settings.status).toBe(200);
-  await call(t.app, { method: 'PUT', url: '/api/vendor/tax-profile', token: reg.token, body: { vat_registered: true, trn: VENDOR_TRN } });
-  await t.database.query('update vendors set is_verified = true where id = $1', [reg.vendor.id]);
+  ({ t, admin, shopper, reg, unreg } = await taxMarketplace());
 });
 afterAll(() => t.close());
 
