@@ -1,4 +1,4 @@
-import { currentMsg } from '@/lib/use-msg';
+import { useMsg } from '@/lib/use-msg';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Field, Textarea } from '@/components/ui/Field';
@@ -15,6 +15,7 @@ export function InlineTextAction({ button, label, submit, variant = 'secondary',
   variant?: 'secondary' | 'danger';
   onSend: (text: string) => Promise<void>;
 }) {
+  const msg = useMsg();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
@@ -22,7 +23,7 @@ export function InlineTextAction({ button, label, submit, variant = 'secondary',
   if (!open) return <Button size="sm" variant={variant} onClick={() => setOpen(true)}>{button}</Button>;
   const send = async (e: FormEvent) => {
     e.preventDefault();
-    if (!text.trim()) return setError(currentMsg().reviewReasonRequired);
+    if (!text.trim()) return setError(msg.reviewReasonRequired);
     setBusy(true);
     setError(null);
     try {
@@ -30,7 +31,7 @@ export function InlineTextAction({ button, label, submit, variant = 'secondary',
       setOpen(false);
       setText('');
     } catch (err) {
-      setError(err instanceof Error ? err.message : currentMsg().requestFailed);
+      setError(err instanceof Error ? err.message : msg.requestFailed);
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,4 @@
-import { currentMsg } from '@/lib/use-msg';
+import { useMsg } from '@/lib/use-msg';
 import { useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ManagedReview } from '@souq/shared/api/reviews';
@@ -30,6 +30,7 @@ export function ManagedReviewList({ title, description, path, auth, filters, emp
   empty: string;
   actions: (review: ManagedReview, refresh: () => Promise<void>) => ReactNode;
 }) {
+  const msg = useMsg();
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(filters.map((f) => [f.key, f.initial])));
   const [offset, setOffset] = useState(0);
   const client = useQueryClient();
@@ -54,7 +55,7 @@ export function ManagedReviewList({ title, description, path, auth, filters, emp
       {list.isPending ? (
         <div className="flex flex-col gap-2"><Skeleton className="h-24" /><Skeleton className="h-24" /></div>
       ) : list.isError ? (
-        <Alert title={currentMsg().reviewsLoadFailed}>{list.error.message}</Alert>
+        <Alert title={msg.reviewsLoadFailed}>{list.error.message}</Alert>
       ) : list.data.items.length === 0 ? (
         <EmptyState title={empty} />
       ) : (

@@ -1,4 +1,4 @@
-import { currentMsg } from '@/lib/use-msg';
+import { useMsg } from '@/lib/use-msg';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
@@ -102,6 +102,7 @@ const DOT_TARGET =
 
 /** The landing page of '/' (customer §2): hero, Get Started, video demo, three dots, the demos overlay. */
 export function LandingPage() {
+  const msg = useMsg();
   const navigate = useNavigate();
   const { t, i18n } = useLingui();
   const [slide, setSlide] = useState(0);
@@ -148,7 +149,7 @@ export function LandingPage() {
                 <Link to={paths.login} onClick={getStarted} className={buttonClass('primary', 'lg', 'sm:min-w-40')}>
                   <Trans>Get Started</Trans>
                 </Link>
-                <Button variant="secondary" size="lg" onClick={() => window.alert(currentMsg().videoDemoComingSoon)}>
+                <Button variant="secondary" size="lg" onClick={() => window.alert(msg.videoDemoComingSoon)}>
                   <svg viewBox="0 0 20 20" className="h-5 w-5 text-brand-700" aria-hidden="true" fill="currentColor">
                     <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16zm-1.5 5.2 4.6 2.8-4.6 2.8z" />
                   </svg>

@@ -1,4 +1,4 @@
-import { currentMsg } from '@/lib/use-msg';
+import { useMsg } from '@/lib/use-msg';
 import { useEffect, useId, useRef, useState } from 'react';
 import { RECOMMENDATIONS_BLOCK_COUNT } from '@souq/shared/constants';
 import { Button } from '@/components/ui/Button';
@@ -41,6 +41,7 @@ const toProduct = (r: ShownRecommendation): RecommendedProduct => ({
 
 /** 'Personalized for You' (customer spec §2 "Personalized recommendations block"). */
 export function PersonalizedBlock({ userId: givenUserId, onViewDetails, className }: PersonalizedBlockProps) {
+  const msg = useMsg();
   const ownId = useTrackingUserId();
   const userId = givenUserId ?? ownId;
   const headingId = useId();
@@ -59,7 +60,7 @@ export function PersonalizedBlock({ userId: givenUserId, onViewDetails, classNam
     const quantity = 1;
     add({ id: Number(r.itemId), name: r.itemName, price: r.itemPrice, image: r.itemImage }, quantity);
     track('add_to_cart', r, { quantity, price: r.itemPrice });
-    setNotice(currentMsg().homeAddedToCart(quantity));
+    setNotice(msg.homeAddedToCart(quantity));
     clearTimeout(noticeTimer.current);
     noticeTimer.current = setTimeout(() => setNotice(null), NOTICE_MS);
   }
@@ -102,14 +103,14 @@ export function PersonalizedBlock({ userId: givenUserId, onViewDetails, classNam
         </div>
       ) : query.isError ? (
         <div role="alert" className="flex flex-col items-center gap-2 rounded-xl border border-red-200 bg-red-50 px-4 py-8 text-center">
-          <p className="font-medium text-red-800">{currentMsg().recommendationsUnavailable}</p>
-          <p className="text-sm text-red-700">{query.error.message || currentMsg().recommendationsFailed}</p>
+          <p className="font-medium text-red-800">{msg.recommendationsUnavailable}</p>
+          <p className="text-sm text-red-700">{query.error.message || msg.recommendationsFailed}</p>
           <Button variant="secondary" size="sm" className="mt-2" onClick={() => void query.refetch()} loading={query.isFetching}>
             <Trans>Try Again</Trans>
           </Button>
         </div>
       ) : items.length === 0 ? (
-        <EmptyState title={currentMsg().noRecommendations} description={t`Browse and add products to your cart to get suggestions tailored to you.`} />
+        <EmptyState title={msg.noRecommendations} description={t`Browse and add products to your cart to get suggestions tailored to you.`} />
       ) : (
         // columns follow the block's own width: the host page decides how wide it is
         <ul className="grid grid-cols-2 gap-3 @lg:grid-cols-3 @2xl:grid-cols-4">
