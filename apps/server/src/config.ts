@@ -76,6 +76,8 @@ const envSchema = z.object({
   CHECKOUT_WEBHOOK_SIGNATURE_KEY: z.string().min(16).optional(),
   CHECKOUT_WEBHOOK_AUTHORIZATION: z.string().min(8).optional(),
   PAYMENTS_LOCAL_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** Minutes a card purchase holds its stock waiting for payment before it is cancelled unpaid (decision 0137). */
+  PAYMENT_WAIT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
   PAYMENTS_LOCAL_PUBLIC_URL: z
     .string()
     .refine((v) => v === '' || (/^https?:\/\//.test(v) && URL.canParse(v)), { error: 'must be an http:// or https:// URL' })
@@ -142,6 +144,8 @@ export type PaymentsConfig = {
   checkout: { secretKey: string; subdomain: string | undefined; processingChannelId: string; platformEntityId: string; webhookSignatureKey: string; webhookAuthorization: string | undefined } | null;
   /** The local provider's own listener (its API, 3-D Secure and onboarding pages): port 0 = any free port. */
   local: { port: number; publicUrl: string | undefined };
+  /** Minutes a card purchase waits for its payment (stock held) before it is cancelled unpaid. */
+  waitMinutes: number;
 };
 
 /** Reads every environment variable the server knows, in one place, and fails early with a readable message. */
@@ -195,7 +199,7 @@ function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
   // the provider asked for, else the one whose keys are set (Stripe first), else the local Stripe
   const provider = e.PAYMENTS_PROVIDER ?? (stripe ? 'stripe' : checkout ? 'checkout' : 'stripe');
   const real = provider === 'stripe' ? stripe : checkout;
-  return { provider, mode: real ? 'real' : 'local', stripe, checkout, local: { port: e.PAYMENTS_LOCAL_PORT, publicUrl: e.PAYMENTS_LOCAL_PUBLIC_URL || undefined } };
+  return { provider, mode: real ? 'real' : 'local', stripe, checkout, local: { port: e.PAYMENTS_LOCAL_PORT, publicUrl: e.PAYMENTS_LOCAL_PUBLIC_URL || undefined }, waitMinutes: e.PAYMENT_WAIT_MINUTES };
 }
 
 /** A config for tests: no seed, silent logs, a fixed admin code. */

@@ -52,6 +52,7 @@ async function main() {
     force.unref();
     try {
       await app.close(); // stops accepting, waits for in-flight requests
+      app.services.cardPayments.expiryJob.stop();
       await app.services.payments.stop();
       await database.close();
     } finally {
@@ -96,6 +97,8 @@ async function main() {
   app.services.commissionJob.start();
   // the agents' OAuth records a day past their expiry, hourly, one batch per background step
   app.services.oauthSweep.start();
+  // card purchases whose time to pay ran out: cancelled at the provider, their stock released (decision 0137)
+  app.services.cardPayments.expiryJob.start();
   // agents: order webhooks owed are sent (and retried) in the background; signing keys rotate, old idempotency keys go
   app.services.agentWebhooks.start();
   app.services.agentUpkeep.start();

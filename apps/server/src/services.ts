@@ -49,6 +49,7 @@ import { createVendorDashboardService } from './modules/vendor-dashboard/vendor-
 import { createVendorShippingService } from './modules/vendors/vendor-shipping.js';
 import { createReviewsService } from './modules/reviews/reviews.service.js';
 import { createPaymentsRuntime } from './modules/payments/payments.runtime.js';
+import { createPaymentsService } from './modules/payments/payments.service.js';
 
 /**
  * The composition root: every service built once from its explicit dependencies.
@@ -173,11 +174,15 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const reviews = createReviewsService({ db, audit, bus, files });
   // agents over UCP (decisions 0089, 0097, 0130, 0131): every service of the module, wired in agents.services.ts
   const agents = createAgentServices({ config, db, audit, bus, log, search, catalogue, orders, vendorShipping });
-  // the payment provider (decision 0124): real with its keys, else the local provider main.ts starts; not yet used by
-  // the purchase flow (issue 36 item 3)
+  // the payment provider (decision 0124): real with its keys, else the local provider main.ts starts
   const payments = createPaymentsRuntime(config.payments, { souqUrl: config.publicUrl, log });
+  // card purchases paid through it (decision 0137): the orders module holds them, this one moves them on the provider's word
+  const cardPayments = createPaymentsService({
+    db, runtime: payments, hold: orders.paymentHold, purchaseByNumber: orders.purchaseByNumber, publicUrl: config.publicUrl,
+    waitMinutes: config.payments.waitMinutes, log,
+  });
   return {
-    payments,
+    payments, cardPayments,
     reviews, prices, vendorDashboard, ...agents,
     sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant, plannerStats, commissionJob, oauthSweep,
     support, notifications, events, mailer, reports, admin, security, ledger, payouts, finance, returns, vendorShipping, tax, vatReport,

@@ -64,23 +64,29 @@ export const LEDGER_ACCOUNTS = [
   'commission_vat_payable', 'payouts_clearing', 'bank', 'marketplace_adjustments',
   // what the marketplace owes a shopper who took a refund as store credit (decision 0094), one per shopper
   'shopper_store_credit',
+  // the cash side (decision 0137): money the payment provider holds for the marketplace, and what it charges
+  'provider_clearing', 'provider_fees',
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 export const LEDGER_KINDS = [
   'sale', 'shipping', 'sales_tax', 'commission', 'commission_vat', 'refund', 'commission_reversal',
   'payout', 'payout_paid', 'payout_reversal', 'adjustment',
+  // a card payment captured by the provider, and the provider's fee on it (decision 0137)
+  'payment_received', 'provider_fee',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   sale: 'Sale', shipping: 'Shipping', sales_tax: 'Sales tax', commission: 'Commission', commission_vat: 'VAT on commission',
   refund: 'Refund', commission_reversal: 'Commission reversed', payout: 'Payout', payout_paid: 'Payout sent by the bank',
   payout_reversal: 'Payout failed (returned)', adjustment: 'Adjustment',
+  payment_received: 'Card payment received', provider_fee: 'Payment provider fee',
 };
 export const LEDGER_ACCOUNT_LABELS: Record<LedgerAccount, string> = {
   shopper_receivable: 'Shopper receivable', vendor_payable: 'Vendor payable', marketplace_sales: 'Marketplace sales',
   shipping_revenue: 'Shipping revenue', sales_tax_payable: 'Sales tax payable', commission_revenue: 'Commission revenue',
   commission_vat_payable: 'Commission VAT payable', payouts_clearing: 'Payouts clearing', bank: 'Bank',
   marketplace_adjustments: 'Marketplace adjustments', shopper_store_credit: 'Shopper store credit',
+  provider_clearing: 'Payment provider clearing', provider_fees: 'Payment provider fees',
 };
 /** A payout is pending from its batch until the admin marks it paid (the bank sent it) or failed (money returned). */
 export const PAYOUT_STATUSES = ['pending', 'paid', 'failed'] as const;
@@ -318,8 +324,10 @@ export const ONBOARDING_STEPS = [
 export const VENDOR_DOCUMENT_TYPES = ['trade_license', 'emirates_id_front', 'emirates_id_back'] as const;
 
 // Orders
+// 'awaiting_payment' (decision 0137): a card purchase placed and its stock reserved, not yet authorised by the payment
+// provider; its seller does not see it and it holds no money until then. First: the least advanced status.
 export const ORDER_STATUSES = [
-  'pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded',
+  'awaiting_payment', 'pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -369,7 +377,8 @@ export const CHAT_TRACKING_SOURCE = 'ai_chat_assistant';
 export const TRACKING_SESSION_IDLE_MS = 30 * 60_000;
 // Admin area (issue 9): reports and admin lists
 /** Orders in these statuses bring no revenue (sales analytics, overview, product and order figures). */
-export const REVENUE_EXCLUDED_STATUSES = ['cancelled', 'refunded'] as const satisfies readonly OrderStatus[];
+// awaiting_payment: a card purchase not yet paid is no revenue (decision 0137)
+export const REVENUE_EXCLUDED_STATUSES = ['awaiting_payment', 'cancelled', 'refunded'] as const satisfies readonly OrderStatus[];
 /** Cash on delivery still to collect: COD orders not yet delivered and not in these statuses either. */
 export const COD_SETTLED_STATUSES = ['delivered', 'cancelled', 'refunded'] as const satisfies readonly OrderStatus[];
 /** Sales analytics: a unit price falls in [edge, next edge), in major units of the shop currency; the last is open. */

@@ -426,6 +426,11 @@ export const MSG = {
   returnOverRefund: 'That refund is more than what was paid for this line and not yet refunded',
   returnCancelWithRefunds: 'Part of this order was already refunded through a return; it cannot be cancelled as a whole',
   // a status change never moves money by itself (decision 0117)
+  orderAwaitingPayment: 'This order is waiting for its card payment: it moves on when the payment is authorised, or is cancelled when the time to pay runs out',
+  paymentNotFound: 'Payment not found',
+  paymentExpired: 'The time to pay for this order ran out: it was cancelled and nothing was charged',
+  paymentProviderUnavailable: 'The payment provider did not answer. Please try again in a moment',
+  paymentWebhookInvalid: 'Webhook signature verification failed',
   orderRefundThroughReturns: 'A status change cannot refund money. Refund the units through a return, or cancel the order to reverse it in full; it can be marked refunded once the customer has had everything back',
   orderRefundedFinal: 'This order was refunded in full; its status can no longer change',
   orderReinstateCredited: 'This order was cancelled after its invoice, and a credit note cancelled the invoice; it cannot be taken back (place a new order instead)',

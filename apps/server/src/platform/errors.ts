@@ -56,6 +56,7 @@ export const forbidden = (msg: Said = MSG.forbidden) => new AppError(403, msg);
 export const notFound = (msg: Said = MSG.notFound) => new AppError(404, msg);
 export const conflict = (msg: Said, detail?: Said) => new AppError(409, msg, detail);
 export const unprocessable = (msg: Said, detail?: Said) => new AppError(422, msg, detail);
+export const serviceUnavailable = (msg: Said) => new AppError(503, msg);
 
 // Every plain text of MSG, English → key: an error thrown with `MSG.x` (a string) is known by its words.
 const KEY_OF_TEXT = new Map<string, MsgKey>();

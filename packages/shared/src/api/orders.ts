@@ -3,6 +3,7 @@ import { emailSchema } from './email.js';
 import { ORDER_STATUSES, PAYMENT_METHODS } from '../constants.js';
 import { MSG } from '../messages.js';
 import { normaliseTrn } from '../rules/tax.js';
+import { paymentStateSchema } from './payments.js';
 
 const text = (max: number) => z.string().trim().max(max);
 
@@ -42,6 +43,7 @@ export const orderRequestSchema = z.object({
   shipping_address: orderAddressSchema.extend({ address: text(300).min(1, { error: 'Address is required' }) }),
   billing_address: orderAddressSchema.optional(),
   payment_method: z.enum(PAYMENT_METHODS).default('cod'),
+  // (a card's details never reach Souq: the provider's own page takes them after the purchase is placed, decision 0137)
   payment_intent_id: z.null().optional(),
   notes: text(1000).optional().default(''),
 });
@@ -100,6 +102,9 @@ export const orderResponseSchema = z.object({
   order_number: z.string(),
   /** True when a confirmation e-mail to the customer was queued; screens promise one only then. */
   confirmation_email_queued: z.boolean(),
+  /** A card purchase's payment: where the shopper pays (the purchase waits, stock held, until it is authorised); null for cash. */
+  // with the token the return page reads it by (a guest has no other way to show it is theirs)
+  payment: paymentStateSchema.extend({ token: z.string() }).nullable(),
 });
 
 /** POST /api/orders/quote: the cart's lines, as the order request has them (decision 0086). */

@@ -56,6 +56,7 @@ export const SHOP_POLICIES: Record<PolicyTopic, ShopPolicy> = {
 
 /** What each order status means to the shopper (the assistant's order answers). */
 export const ORDER_STATUS_EXPLAINED: Record<OrderStatus, string> = {
+  awaiting_payment: 'waiting for your card payment to be completed',
   pending: 'received and waiting to be confirmed',
   confirmed: 'confirmed and being prepared',
   processing: 'being packed for shipping',

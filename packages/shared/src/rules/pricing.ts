@@ -114,6 +114,7 @@ export function splitBySeller<L extends PricedLine & { vendorId: number | null }
  * part is live.
  */
 export function purchaseStatus(statuses: readonly OrderStatus[]): OrderStatus {
+  // (a purchase's parts wait for its one card payment together, so awaiting_payment is never mixed with later ones)
   const live = statuses.filter((s) => s !== 'cancelled' && s !== 'refunded');
   if (!live.length) return statuses.includes('refunded') ? 'refunded' : 'cancelled';
   return live.reduce((a, b) => (ORDER_STATUSES.indexOf(b) < ORDER_STATUSES.indexOf(a) ? b : a));

@@ -16,3 +16,4 @@ export * from './ledger.js';
 export * from './returns.js';
 export * from './prices.js';
 export * from './tax.js';
+export * from './payments.js';

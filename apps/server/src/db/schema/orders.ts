@@ -58,7 +58,7 @@ export const orders = pgTable(
     orderNumber: text('order_number').notNull(),
     ...buyerAndAmounts(),
     status: text('status', {
-      enum: ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'],
+      enum: ['awaiting_payment', 'pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'],
     }).notNull().default('pending'),
     /** The vendor an admin assigned the order to (spec: assign vendor). */
     vendorId: integer('vendor_id').references(() => vendors.id, { onDelete: 'set null' }),
@@ -72,6 +72,12 @@ export const orders = pgTable(
     /** When the sub-order shipped / was delivered (the return window and the held money count from delivery). */
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /**
+     * When the sub-order was handed to its seller (decision 0137): at placement for cash on delivery, when the provider
+     * authorised the payment for a card purchase; null while it awaits payment or when the payment never came. Sellers'
+     * lists and figures show only released sub-orders.
+     */
+    releasedAt: timestamp('released_at', { withTimezone: true }).defaultNow(),
     notes: text('notes').notNull().default(''),
     idempotencyKey: text('idempotency_key'),
     /** Hash of the request body that used the idempotency key, to refuse a different body with the same key. */

@@ -26,7 +26,7 @@ function english() {
   const days = (x: number) => `${n(x)} day${x === 1 ? '' : 's'}`;
   const statusWords: Record<OrderStatus, string> = {
     pending: 'received, waiting for the seller to confirm it', confirmed: 'confirmed and being prepared', processing: 'being packed for shipping',
-    shipped: 'shipped and on its way to you', delivered: 'delivered', cancelled: 'cancelled', refunded: 'refunded',
+    awaiting_payment: 'waiting for your card payment', shipped: 'shipped and on its way to you', delivered: 'delivered', cancelled: 'cancelled', refunded: 'refunded',
   };
   const reasons: Record<ReturnReason, string> = {
     damaged: 'Arrived damaged or faulty', wrong_item: 'Wrong item sent', not_as_described: 'Not as described', no_longer_needed: 'No longer needed', other: 'Another reason',
@@ -146,7 +146,7 @@ function arabic(): AftersalesPhrases {
   const days = (x: number) => (x === 1 ? 'يوم واحد' : x === 2 ? 'يومان' : x >= 3 && x <= 10 ? `${n(x)} أيام` : `${n(x)} يومًا`);
   const statusWords: Record<OrderStatus, string> = {
     pending: 'تم استلامه وينتظر تأكيد البائع', confirmed: 'مؤكَّد وقيد التجهيز', processing: 'قيد التغليف للشحن',
-    shipped: 'تم شحنه وهو في الطريق إليك', delivered: 'تم تسليمه', cancelled: 'ملغى', refunded: 'مُسترَد المبلغ',
+    awaiting_payment: 'بانتظار إتمام الدفع بالبطاقة', shipped: 'تم شحنه وهو في الطريق إليك', delivered: 'تم تسليمه', cancelled: 'ملغى', refunded: 'مُسترَد المبلغ',
   };
   const reasons: Record<ReturnReason, string> = {
     damaged: 'وصل تالفًا أو معطّلًا', wrong_item: 'أُرسل منتج غير المطلوب', not_as_described: 'غير مطابق للوصف', no_longer_needed: 'لم أعد بحاجة إليه', other: 'سبب آخر',

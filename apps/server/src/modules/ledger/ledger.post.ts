@@ -34,6 +34,8 @@ export const POSTING_KINDS = {
    * reversals posted it: the fils of difference (tax; ref: document id; memo: the document's month).
    */
   'commission-rounding': 'tax',
+  /** A card payment captured by the provider, and its fee (payments; ref: payment attempt id and `captured`). */
+  payment: 'payments',
 } as const;
 export type PostingKind = keyof typeof POSTING_KINDS;
 

@@ -3,6 +3,7 @@ import { MSG } from '@souq/shared/messages';
 import { RETURN_STATUS_LABELS } from '@souq/shared/constants';
 import { formatCents } from '@souq/shared/rules/money';
 import { adminToken, call, createTestApp, signupCustomer, signupVendor, type TestContext } from '../../../test/harness.js';
+import { payPlaced, startTestPayments } from '../../../test/payments-fixtures.js';
 import { startPushService, type PushService } from '../../../test/push-service.js';
 import { isPrivateAddress } from '../../platform/private-address.js';
 
@@ -138,10 +139,12 @@ describe('return pushes (decision 0094)', () => {
     const sub = push.subscribe();
     await subscribe(dana.token, sub);
     const product = await t.app.services.catalogue.createProduct({ name: 'Push Toaster', brand: 'Souq', categories: ['kitchen'], priceCents: 4000, stock: 5, vendorId: seller.vendor.id });
+    const payments = await startTestPayments(t); // the card purchase is paid on the (local) provider's page
     const placed = await call(t.app, {
       method: 'POST', url: '/api/orders', token: dana.token,
       body: { items: [{ product_id: product.id, quantity: 2 }], customer_info: { email: dana.email, name: 'Dana', phone: null }, shipping_address: { address: '1 St', city: 'Dubai', country: 'UAE', zip: '1' }, payment_method: 'card' },
     });
+    await payPlaced(payments, placed.json);
     const order = placed.json.order.sub_orders[0];
     await t.app.services.orders.setStatus(order.id, 'delivered');
     await push.waitFor(sub.id, 1); // the delivery's own push

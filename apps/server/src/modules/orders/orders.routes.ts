@@ -4,7 +4,10 @@ import { z } from 'zod';
 import { orderRequestSchema, orderResponseSchema, purchaseSchema, quoteRequestSchema, quoteSchema } from '@souq/shared/api/orders';
 import { errorBodySchema, idParamSchema, pageQuerySchema } from '@souq/shared/api/common';
 import { principalOf, requireUser } from '../../platform/auth.js';
-import { badRequest } from '../../platform/errors.js';
+import { badRequest, serviceUnavailable } from '../../platform/errors.js';
+import { MSG } from '@souq/shared/messages';
+import type { PaymentState } from '@souq/shared/api/payments';
+import type { PurchaseToPay } from '../payments/payments.service.js';
 import type { OrdersService } from './orders.service.js';
 import { sendPage } from '../../platform/paging.js';
 import { readerOf } from '../../platform/request-locale.js';
@@ -13,7 +16,10 @@ const idempotencyHeaders = z.object({
   'idempotency-key': z.string().trim().min(1).max(200).optional(),
 }).passthrough();
 
-export function ordersRoutes(deps: { orders: OrdersService }) {
+/** Starts a card purchase's payment at the provider (the payments module, wired in app.ts). */
+type StartPayment = (purchase: PurchaseToPay, lang: 'en' | 'ar') => Promise<PaymentState & { token: string }>;
+
+export function ordersRoutes(deps: { orders: OrdersService; payments: { begin: StartPayment } }) {
   const { orders } = deps;
   return async function plugin(app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -26,7 +32,7 @@ export function ordersRoutes(deps: { orders: OrdersService }) {
         body: orderRequestSchema,
         response: {
           200: orderResponseSchema, 201: orderResponseSchema,
-          400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema,
+          400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema, 503: errorBodySchema,
         },
       },
     }, async (req, reply) => {
@@ -35,9 +41,21 @@ export function ordersRoutes(deps: { orders: OrdersService }) {
       // checkout sends no auth header (spec §6); a customer token, when sent, links the order to the account.
       // An expired token does not block a purchase: the order is placed as a guest order.
       const userId = req.principal?.kind === 'user' ? req.principal.userId : null;
-      const { order, replayed, confirmationQueued } = await orders.placeOrder(req.body, { userId, idempotencyKey: key ?? null, reader: readerOf(req) });
+      const reader = readerOf(req);
+      const { order, replayed, confirmationQueued } = await orders.placeOrder(req.body, { userId, idempotencyKey: key ?? null, reader, holdForPayment: true });
+      // a card purchase waits on hold for its payment: the provider's payment is created now (once per purchase, so a
+      // repeated request gets the same one) and the shopper is sent to pay (decision 0137)
+      let payment: (PaymentState & { token: string }) | null = null;
+      if (order.payment_method === 'card') {
+        try {
+          payment = await deps.payments.begin({ ...order, user_id: userId }, reader.locale === 'ar' ? 'ar' : 'en');
+        } catch (err) {
+          req.log.error({ err }, 'payments: the provider did not create the payment');
+          throw serviceUnavailable(MSG.paymentProviderUnavailable);
+        }
+      }
       if (replayed) void reply.header('idempotent-replayed', 'true');
-      return reply.status(replayed ? 200 : 201).send({ order, order_number: order.order_number, confirmation_email_queued: confirmationQueued });
+      return reply.status(replayed ? 200 : 201).send({ order, order_number: order.order_number, confirmation_email_queued: confirmationQueued, payment });
     });
 
     r.post('/api/orders/quote', {

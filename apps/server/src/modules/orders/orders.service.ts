@@ -25,6 +25,8 @@ import { placedSales, post as postToLedger } from '../ledger/ledger.post.js';
 import { lockVendors } from '../payouts/balances.js';
 import { documentsForStatus } from '../tax/tax.documents.js';
 import { checkStatusMoney } from './status-money.js';
+import { moveSubOrderStock, subOrderMoney } from './sub-order-moves.js';
+import { createPaymentHold } from './payment-hold.js';
 
 export type PlaceOrderInput = z.infer<typeof orderRequestSchema>;
 type OrderRow = typeof orders.$inferSelect;
@@ -100,9 +102,10 @@ with wanted as (
 ), subs as (
   insert into orders (purchase_id, seller_vendor_id, order_number, user_id, customer_name, customer_email, customer_phone,
     shipping_address, billing_address, payment_method, currency, subtotal_cents, shipping_cents, tax_cents, total_cents, status, notes,
-    created_at, updated_at, tax_included, buyer_company, buyer_trn)
+    created_at, updated_at, tax_included, buyer_company, buyer_trn, released_at)
   select p.id, s.vendor_id, s.order_number, $5::int, $6::text, $7::text, $8::text, $9::jsonb, $10::jsonb, $11::text, $12::text,
-    s.subtotal_cents, s.shipping_cents, s.tax_cents, s.total_cents, 'pending', $17::text, p.created_at, p.created_at, $28::boolean, $29::text, $30::text
+    s.subtotal_cents, s.shipping_cents, s.tax_cents, s.total_cents, $31::text, $17::text, p.created_at, p.created_at, $28::boolean, $29::text, $30::text,
+    case when $31::text = 'pending' then p.created_at end
   from placed p, jsonb_to_recordset($21::jsonb) as s(n int, vendor_id int, order_number text, subtotal_cents int, shipping_cents int,
     tax_cents int, total_cents int)
   order by s.n
@@ -127,7 +130,7 @@ with wanted as (
 ), posted as (${placedSales.salesCte({ sales: '$23', currency: '$12', createdBy: '$5' })}
 ), history as (
   insert into order_status_history (order_id, from_status, to_status, notes, changed_by)
-  select o.id, null, 'pending', 'Order placed', $5::int from subs o
+  select o.id, null, $31::text, $32::text, $5::int from subs o
 )
 select c.ok, o.id as purchase_id, o.created_at,
   (select array_agg(s.id order by s.id) from subs s) as order_ids,
@@ -447,7 +450,7 @@ export function createOrdersService(deps: {
    * finds its purchase), (4) one sub-order per seller with its items and first status, and (5) reserves the stock.
    * A failed check writes nothing and answers from the locked rows.
    */
-  async function placeOnce(input: PlaceOrderInput, userId: number | null, key: string | null, hash: string): Promise<Placed> {
+  async function placeOnce(input: PlaceOrderInput, userId: number | null, key: string | null, hash: string, held: boolean): Promise<Placed> {
     let cart: Awaited<ReturnType<typeof priceCart>>;
     try {
       cart = await priceCart(input.items);
@@ -510,8 +513,9 @@ export function createOrdersService(deps: {
       tax_cents: part.lineTaxes[k]!.taxCents,
     })));
     // the sale's ledger rows per sub-order, written by the same statement (decision 0087)
-    // (checked to balance by the ledger, which owns the statement's insert: decision 0116)
-    const sales = placedSales.salesParam(parts.map((part, n) => ({
+    // (checked to balance by the ledger, which owns the statement's insert: decision 0116); a card purchase waits for
+    // its payment with none: they are posted when the provider authorises it (payment-hold.ts, decision 0137)
+    const sales = placedSales.salesParam(held ? [] : parts.map((part, n) => ({
       orderNumber: subs[n]!.order_number,
       lines: saleEntries({
         vendorId: part.vendorId, ...part.totals, lines: part.lines.map((l) => ({ lineTotalCents: lineTotalCents(l), commissionBps: l.commissionBps })),
@@ -532,6 +536,7 @@ export function createOrdersService(deps: {
       optionIds, optionIds.map((id) => options.get(id)!.option.product_id), optionIds.map((id) => options.get(id)!.quantity),
       optionIds.map((id) => options.get(id)!.option.price_adjustment_cents),
       p.taxIncluded, p.buyerCompany, p.buyerTrn,
+      held ? 'awaiting_payment' : 'pending', held ? 'Awaiting card payment' : 'Order placed',
     ], 'orders.place');
     if (!result!.ok) {
       // nothing was written; a repeated request is answered with its purchase even when the stock has gone since
@@ -560,8 +565,8 @@ export function createOrdersService(deps: {
         id, orderNumber: sub.order_number, userId: p.userId, customerName: p.customerName, customerEmail: p.customerEmail,
         customerPhone: p.customerPhone, shippingAddress: p.shippingAddress, billingAddress: p.billingAddress, paymentMethod: p.paymentMethod,
         currency: p.currency, subtotalCents: sub.subtotal_cents, shippingCents: sub.shipping_cents, taxCents: sub.tax_cents,
-        totalCents: sub.total_cents, taxIncluded: p.taxIncluded, buyerCompany: p.buyerCompany, buyerTrn: p.buyerTrn, status: 'pending', vendorId: null, purchaseId: result!.purchase_id!, sellerVendorId: sub.vendor_id,
-        trackingNumber: null, carrier: null, shippedAt: null, deliveredAt: null, notes: p.notes, idempotencyKey: null, requestHash: null, createdAt, updatedAt: createdAt,
+        totalCents: sub.total_cents, taxIncluded: p.taxIncluded, buyerCompany: p.buyerCompany, buyerTrn: p.buyerTrn, status: held ? 'awaiting_payment' : 'pending', vendorId: null, purchaseId: result!.purchase_id!, sellerVendorId: sub.vendor_id,
+        trackingNumber: null, carrier: null, shippedAt: null, deliveredAt: null, releasedAt: held ? null : createdAt, notes: p.notes, idempotencyKey: null, requestHash: null, createdAt, updatedAt: createdAt,
       };
       const itemRows = own.map((i, k) => ({
         id: k, orderId: id, productId: i.product_id, vendorId: i.vendor_id, productName: i.product_name, quantity: i.quantity,
@@ -574,8 +579,29 @@ export function createOrdersService(deps: {
     return { order: toPurchaseDto({ ...p, id: result!.purchase_id!, createdAt }, subDtos), replayed: false, placed, stock };
   }
 
+  const paymentHold = createPaymentHold({
+    bus, catalogue,
+    // the confirmation of a card purchase, once its payment is authorised (to the address it was placed with)
+    confirm: async (purchaseId) => {
+      const [row] = await db.select().from(purchases).where(eq(purchases.id, purchaseId));
+      if (!row) return;
+      const [purchase] = await purchaseDtos([row]);
+      queueConfirmation(purchase!, { ...row.shippingAddress });
+    },
+  });
+
   return {
     toOrderDto,
+    /** A card purchase's sub-orders released on payment or given up unpaid, in the payments module's transaction. */
+    paymentHold,
+
+    /** A purchase by its number (the payments module's return page and webhooks), with who placed it. */
+    async purchaseByNumber(purchaseNumber: string): Promise<Purchase & { user_id: number | null } | null> {
+      const [row] = await db.select().from(purchases).where(eq(purchases.purchaseNumber, purchaseNumber.trim().toUpperCase()));
+      if (!row) return null;
+      const [dto] = await purchaseDtos([row]);
+      return { ...dto!, user_id: row.userId };
+    },
 
     /**
      * Each seller's name, shipping rule and VAT registration, the shop's price mode and the products' tax categories
@@ -618,19 +644,27 @@ export function createOrdersService(deps: {
      * one is a 409.
      */
     /** `reader`: the language and digits of the confirmation mail (the customer's saved choice, else the request's). */
-    async placeOrder(input: PlaceOrderInput, opts: { userId: number | null; idempotencyKey?: string | null; reader?: Reader }) {
+    /**
+     * `holdForPayment`: a card purchase from the checkout waits on hold for its payment (decision 0137); callers that
+     * record a purchase already paid elsewhere (the demo's history, agents until their payment handler) place it as
+     * before.
+     */
+    async placeOrder(input: PlaceOrderInput, opts: { userId: number | null; idempotencyKey?: string | null; reader?: Reader; holdForPayment?: boolean }) {
+      const held = input.payment_method === 'card' && opts.holdForPayment === true;
       const key = opts.idempotencyKey?.trim() || null;
       // the hash only matters with a key (stored with the purchase, compared on a repeat)
       const hash = key ? requestHash(input, opts.userId) : '';
       for (let attempt = 0; ; attempt++) {
         try {
-          const result = await placeOnce(input, opts.userId, key, hash);
+          const result = await placeOnce(input, opts.userId, key, hash, held);
           if (result.replayed) {
             // the first request queued the confirmation (when mail is configured); a replay sends no second one
             return { order: result.order, replayed: true, confirmationQueued: Boolean(deps.mailer) };
           }
-          // after the commit: the stock moves, then each sub-order (its seller hears of its own), then the confirmation
+          // after the commit: the stock moves, then each sub-order (its seller hears of its own), then the confirmation;
+          // a card purchase is announced and confirmed when its payment is authorised (payment-hold.ts)
           catalogue.announceStock(result.stock ?? []);
+          if (held) return { order: result.order, replayed: false, confirmationQueued: false };
           for (const sub of result.order.sub_orders) {
             void bus.emit('order.placed', { orderId: sub.id, orderNumber: sub.order_number, userId: opts.userId, items: result.placed?.get(sub.id) ?? [] });
           }
@@ -741,23 +775,10 @@ export function createOrdersService(deps: {
             if (refunded) throw conflict(MSG.returnCancelWithRefunds);
           }
           const items = (await itemsOf([orderId], tx)).get(orderId) ?? [];
-          const lines = items
-            .filter((i): i is ItemRow & { productId: number } => i.productId !== null)
-            .map((i) => ({ productId: i.productId, quantity: i.quantity }));
-          stockMoves = releases
-            ? await catalogue.releaseStock(tx, lines)
-            : [...(await catalogue.reserveStock(tx, lines)).values()].map((p) => ({ id: p.id, stock: p.stock }));
-          // the options' stock moves with their products' (after them: the lock order of the order statement)
-          const optionLines = items.filter((i): i is ItemRow & { productId: number } => i.productId !== null && Object.keys(i.variants).length > 0)
-            .map((i) => ({ productId: i.productId, productName: i.productName, variants: i.variants, quantity: i.quantity }));
-          if (optionLines.length) await catalogue.moveOptionStock(tx, optionLines, releases ? 1 : -1);
+          stockMoves = await moveSubOrderStock(tx, catalogue, items, releases);
           // the money follows in the same transaction (decision 0087): a cancellation reverses the sale in full,
           // taking a cancelled sub-order back posts its sale again
-          const money = {
-            vendorId: current.sellerVendorId, subtotalCents: current.subtotalCents, shippingCents: current.shippingCents, taxCents: current.taxCents,
-            totalCents: current.totalCents,
-            lines: items.map((i) => ({ lineTotalCents: i.lineTotalCents, commissionBps: i.commissionBps })),
-          };
+          const money = subOrderMoney(current, items);
           // an order placed before the ledger (migration 0012) has no sale to reverse: it posts nothing
           const [posted] = await tx.select({ id: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId)).limit(1);
           const rows = !posted ? [] : releases ? cancellationEntries(money) : saleEntries(money);

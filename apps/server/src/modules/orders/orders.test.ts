@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@souq/shared/messages';
 import { call, createTestApp, signupCustomer, signupVendor, type TestContext } from '../../../test/harness.js';
+import { startTestPayments } from '../../../test/payments-fixtures.js';
 import type { BusEvents } from '../../platform/bus.js';
 import { canonicalJson, newOrderNumber, redactCardNumbers } from './orders.service.js';
 
@@ -94,6 +95,7 @@ describe('POST /api/orders', () => {
   });
 
   it('stores the payment note and never a card number', async () => {
+    await startTestPayments(t); // a card purchase starts its payment at the (local) provider
     const p = await product(1000, 10);
     const cod = await place(body([{ product_id: p.id, quantity: 1 }], { payment_method: 'cod' }));
     expect(cod.json.order.notes).toBe('Payment: Cash on Delivery');

@@ -31,11 +31,15 @@ async function shopperMoney(tx: Tx, orderId: number): Promise<{ posted: boolean;
  * - out of `refunded` once the money is back (it would show a sale the ledger has reversed, and a later cancellation
  *   would reverse it twice); a sub-order marked refunded by hand before this rule, its sale still posted, may move on,
  *   so it can be cancelled properly;
+ * - into or out of `awaiting_payment`, which only the card payment moves (decision 0137);
  * - from `cancelled` back to a live status once a credit note exists (the sale would be posted again while its
  *   invoice stays cancelled: the documents' tax would no longer equal the ledger's).
  */
 export async function checkStatusMoney(tx: Tx, current: { id: number; status: OrderStatus }, to: OrderStatus): Promise<void> {
   if (to === current.status) return;
+  // a card purchase leaves awaiting_payment only through its payment (released when authorised, cancelled unpaid when
+  // the time to pay runs out: payment-hold.ts); no one moves a sub-order into it (decision 0137)
+  if (current.status === 'awaiting_payment' || to === 'awaiting_payment') throw conflict(MSG.orderAwaitingPayment);
   if (to === 'refunded' || current.status === 'refunded') {
     const money = await shopperMoney(tx, current.id);
     const refundedInFull = money.posted && money.owedCents === 0;

@@ -60,6 +60,7 @@ function toPayment(p: any, redirect: string | null = null): Payment {
     fee: null,
     fundsSource: (b.total_captured ?? 0) > 0 ? p.id : null,
     redirectUrl: redirect,
+    clientSecret: null,
     reference: p.reference ?? null,
     failure: declined ? { code: String(p.response_code ?? 'declined'), declineCode: p.response_summary ?? null, message: p.response_summary ?? 'Declined' } : null,
     metadata: p.metadata ?? {},

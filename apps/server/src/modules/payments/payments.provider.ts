@@ -47,6 +47,8 @@ export type Payment = {
   fundsSource: string | null;
   /** The 3-D Secure page the shopper must visit (status requires_action). */
   redirectUrl: string | null;
+  /** What the provider's browser fields confirm the payment with (Stripe's client secret; null where a card creates the payment). */
+  clientSecret: string | null;
   /** Souq's reference (the purchase number) and the group its transfers are made under. */
   reference: string | null;
   failure: PaymentFailure | null;

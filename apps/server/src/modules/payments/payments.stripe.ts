@@ -64,6 +64,7 @@ export function toPayment(pi: Stripe.PaymentIntent): Payment {
     fee: txn ? txn.fee : null,
     fundsSource: ch?.status === 'succeeded' ? ch.id : null,
     redirectUrl: pi.status === 'requires_action' ? (pi.next_action?.redirect_to_url?.url ?? null) : null,
+    clientSecret: pi.client_secret ?? null,
     reference: pi.transfer_group ?? pi.metadata.souq_reference ?? null,
     failure: err ? { code: err.code ?? err.type, declineCode: err.decline_code ?? null, message: err.message ?? '' } : null,
     metadata: pi.metadata,

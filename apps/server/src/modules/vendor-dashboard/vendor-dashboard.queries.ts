@@ -17,8 +17,9 @@ import type { DayRange } from '../reports/sales.queries.js';
 const ORDER_ID = sql.raw('"orders"."id"');
 
 /** The order holds at least one line of the vendor. */
+// a card purchase's sub-order reaches its seller only once its payment is authorised (released, decision 0137)
 const holdsLineOf = (vendorId: number) =>
-  sql`exists (select 1 from order_items own where own.order_id = ${ORDER_ID} and own.vendor_id = ${vendorId})`;
+  sql`("orders"."released_at" is not null and exists (select 1 from order_items own where own.order_id = ${ORDER_ID} and own.vendor_id = ${vendorId}))`;
 
 /** The order also holds a line that is not the vendor's (another vendor's, or the shop's own product). */
 const holdsOtherLines = (vendorId: number) =>

@@ -32,7 +32,7 @@ main{max-width:26rem;margin-inline:auto;background:#fff;border-radius:12px;box-s
 h1{font-size:1.25rem;margin-block:0 .75rem}p{line-height:1.5}.test{font-size:.8rem;color:#8792a2;border-block-start:1px solid #e3e8ee;padding-block-start:.75rem;margin-block-start:1rem}
 .row{display:flex;gap:.75rem;flex-wrap:wrap;margin-block-start:1rem}button{flex:1 1 8rem;padding:.7rem 1rem;border-radius:8px;border:1px solid #635bff;font:inherit;cursor:pointer}
 .ok{background:#635bff;color:#fff}.no{background:#fff;color:#635bff}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem .75rem}dt{color:#697386}dd{margin:0;unicode-bidi:isolate}
-label{display:block;margin-block:.5rem}a{color:#635bff}
+label{display:block;margin-block:.5rem}input[type=text]{display:block;width:100%;box-sizing:border-box;margin-block-start:.25rem;padding:.6rem;border:1px solid #cfd7df;border-radius:8px;font:inherit;direction:ltr}.err{color:#c0123c}a{color:#635bff}
 </style></head>
 <body><main>${body}</main></body></html>`,
   };
@@ -63,6 +63,13 @@ export const TEXTS = {
     bankPays: 'Test bank account that receives payouts (IBAN ending 3456)',
     bankFails: 'Test bank account that refuses payouts (IBAN ending 0116)',
     submit: 'Agree and submit',
+    payTitle: 'Pay by card',
+    cardNumber: 'Card number',
+    expiry: 'Expiry (MM / YY)',
+    cvc: 'CVC',
+    pay: 'Pay',
+    testCards: 'Test cards: 4242 4242 4242 4242 (paid), 4000 0027 6000 3184 (3-D Secure), 4000 0000 0000 9995 (insufficient funds), 4000 0000 0000 0002 (declined). Any future expiry and any CVC.',
+    paid: 'This payment is already complete.',
   },
   ar: {
     challengeTitle: 'صفحة اختبار التحقق الآمن ثلاثي الأبعاد 2',
@@ -81,5 +88,12 @@ export const TEXTS = {
     bankPays: 'حساب مصرفي تجريبي يستلم الدفعات (رقم آيبان ينتهي بـ 3456)',
     bankFails: 'حساب مصرفي تجريبي يرفض الدفعات (رقم آيبان ينتهي بـ 0116)',
     submit: 'الموافقة والإرسال',
+    payTitle: 'الدفع بالبطاقة',
+    cardNumber: 'رقم البطاقة',
+    expiry: 'تاريخ الانتهاء (شهر / سنة)',
+    cvc: 'رمز التحقق',
+    pay: 'ادفع',
+    testCards: 'بطاقات الاختبار: 4242 4242 4242 4242 (مدفوع)، 4000 0027 6000 3184 (تحقق آمن ثلاثي الأبعاد)، 4000 0000 0000 9995 (رصيد غير كافٍ)، 4000 0000 0000 0002 (مرفوضة). أي تاريخ انتهاء مستقبلي وأي رمز تحقق.',
+    paid: 'اكتملت عملية الدفع هذه من قبل.',
   },
 } as const;

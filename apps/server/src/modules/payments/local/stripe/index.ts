@@ -6,6 +6,7 @@ import { createEngine, type LocalStripeOptions } from './engine.js';
 import { createMoney } from './money.js';
 import { createPayments } from './payments.js';
 import { createRouter } from './router.js';
+import { StripeError } from './errors.js';
 
 export { stripeSignature } from './engine.js';
 export type { LocalStripeOptions } from './engine.js';
@@ -51,6 +52,64 @@ export function createLocalStripe(opts: LocalStripeOptions) {
     );
   }
 
+  /**
+   * The provider's card page for a PaymentIntent (what Stripe's Payment Element does in real mode): the card number is
+   * typed here, at the provider, never on Souq's pages; the page confirms the PaymentIntent and sends the shopper on to
+   * 3-D Secure when the card asks for it, else back to `return_url` with `redirect_status`, as Stripe redirects.
+   * Reached with the PaymentIntent's client secret, as Stripe.js is.
+   */
+  function payPage(req: LocalRequest, piId: string): LocalResponse {
+    const lang = pageLang(req);
+    const t = TEXTS[lang];
+    const q = new URL(req.url, 'http://local').searchParams;
+    const pi = e.find(piId) as Stripe.PaymentIntent | undefined;
+    const returnUrl = q.get('return_url');
+    if (!pi || pi.object !== 'payment_intent' || q.get('client_secret') !== pi.client_secret || !returnUrl || !URL.canParse(returnUrl)) return notFoundPage(lang);
+    const back = (status: 'succeeded' | 'failed') => {
+      const u = new URL(returnUrl);
+      u.searchParams.set('payment_intent', pi.id);
+      u.searchParams.set('payment_intent_client_secret', pi.client_secret ?? '');
+      u.searchParams.set('redirect_status', status);
+      return seeOther(u.toString());
+    };
+    if (!['requires_payment_method', 'requires_confirmation'].includes(pi.status)) {
+      if (pi.status === 'requires_action' && pi.next_action?.redirect_to_url?.url) return seeOther(pi.next_action.redirect_to_url.url);
+      return htmlPage(lang, t.payTitle, `<h1>${escapeHtml(t.paid)}</h1>`);
+    }
+    let error = '';
+    if (req.method === 'POST') {
+      const f = formFields(req.body);
+      const [month, year] = (f.expiry ?? '').split('/').map((x) => Number(x.trim()));
+      try {
+        const done = payments.confirm(pi, {
+          payment_method_data: { type: 'card', card: { number: (f.number ?? '').replace(/\s+/g, ''), exp_month: String(month ?? ''), exp_year: String(year && year < 100 ? 2000 + year : (year ?? '')), cvc: f.cvc ?? '' } },
+          return_url: returnUrl,
+        });
+        e.timeline.runDue();
+        if (done.status === 'requires_action' && done.next_action?.redirect_to_url?.url) return seeOther(done.next_action.redirect_to_url.url);
+        return back(done.status === 'succeeded' || done.status === 'requires_capture' ? 'succeeded' : 'failed');
+      } catch (err) {
+        if (!(err instanceof StripeError)) throw err;
+        // a decline leaves the PaymentIntent waiting for another card: back to the shop, which reads why
+        if (err.body.type === 'card_error' && err.body.code !== 'incorrect_number' && !err.body.code?.startsWith('invalid_expiry')) return back('failed');
+        error = err.body.message;
+      }
+    }
+    const action = `/local/pay/${encodeURIComponent(pi.id)}?${new URLSearchParams({ client_secret: pi.client_secret ?? '', return_url: returnUrl, lang })}`;
+    return htmlPage(
+      lang,
+      t.payTitle,
+      `<h1>${escapeHtml(t.payTitle)}</h1>
+<dl><dt>${t.merchant}</dt><dd>${escapeHtml(pi.description ?? 'Souq')}</dd><dt>${t.amount}</dt><dd>${escapeHtml(money(pi.amount, pi.currency, lang))}</dd></dl>
+${error ? `<p class="err" role="alert">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="${escapeHtml(action)}">
+<label>${t.cardNumber}<input type="text" name="number" inputmode="numeric" autocomplete="cc-number" required></label>
+<div class="row"><label>${t.expiry}<input type="text" name="expiry" placeholder="12 / 34" autocomplete="cc-exp" required></label><label>${t.cvc}<input type="text" name="cvc" inputmode="numeric" autocomplete="cc-csc" required></label></div>
+<div class="row"><button class="ok">${t.pay} ${escapeHtml(money(pi.amount, pi.currency, lang))}</button></div></form>
+<p class="test">${escapeHtml(t.testCards)}</p><p class="test">${escapeHtml(t.testNote)}</p>`,
+    );
+  }
+
   function onboardingPage(req: LocalRequest, token: string): LocalResponse {
     const lang = pageLang(req);
     const t = TEXTS[lang];
@@ -80,6 +139,8 @@ export function createLocalStripe(opts: LocalStripeOptions) {
     const path = new URL(req.url, 'http://local').pathname;
     const challenge = path.match(/^\/local\/3ds\/([A-Za-z0-9]+)$/);
     if (challenge && (req.method === 'GET' || req.method === 'POST')) return challengePage(req, challenge[1]!);
+    const pay = path.match(/^\/local\/pay\/(pi_[A-Za-z0-9]+)$/);
+    if (pay && (req.method === 'GET' || req.method === 'POST')) return payPage(req, pay[1]!);
     const onboarding = path.match(/^\/local\/connect\/onboarding\/([A-Za-z0-9]+)$/);
     if (onboarding && (req.method === 'GET' || req.method === 'POST')) return onboardingPage(req, onboarding[1]!);
     return router.handle(req);
@@ -110,6 +171,9 @@ export function createLocalStripe(opts: LocalStripeOptions) {
       const ep = connect.createEndpoint({ url, enabled_events: enabledEvents, ...(connectEvents ? { connect: 'true' } : {}) });
       return { id: ep.id, secret: ep.secret };
     },
+    /** The provider's card page for a PaymentIntent (the Payment Element's place in local mode). */
+    payUrl: (pi: { id: string; client_secret: string }, returnUrl: string, lang: 'en' | 'ar' = 'en') =>
+      `${e.cfg.baseUrl}/local/pay/${pi.id}?${new URLSearchParams({ client_secret: pi.client_secret, return_url: returnUrl, lang })}`,
     /** Every object of the provider (tests compare them with Stripe's published examples). */
     objects: () => [...e.objects.values()].map((o) => o.obj),
   };

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { purchases } from './orders.js';
+
+// The payments module's tables (decision 0137): one row per payment a purchase has at its provider, and every event the
+// provider sent, stored once. The purchase and its sub-orders stay the orders module's; the ledger stays the ledger's.
+
+export const PAYMENT_ATTEMPT_STATUSES = ['requires_payment_method', 'requires_action', 'processing', 'authorized', 'captured', 'canceled'] as const;
+
+/**
+ * A purchase's payment at the provider, as last read back from it. Stripe keeps one PaymentIntent across a shopper's
+ * retries; a provider whose retry is a new payment adds a row per attempt. `sale_posted_at`/`cash_posted_at` say which
+ * of the ledger's postings this payment has made, so a duplicated or reordered event never posts twice.
+ */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: serial('id').primaryKey(),
+    purchaseId: integer('purchase_id').notNull().references(() => purchases.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['stripe', 'checkout'] }).notNull(),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    status: text('status', { enum: PAYMENT_ATTEMPT_STATUSES }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    capturedCents: integer('captured_cents').notNull().default(0),
+    feeCents: integer('fee_cents'),
+    /** The last decline or failed authentication: the provider's code and its message for the shopper. */
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
+    /** A secret the return page carries, so a guest's browser may read its own purchase's payment. */
+    accessToken: text('access_token').notNull(),
+    /** Unpaid by then: the payment is cancelled at the provider and the stock released. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    salePostedAt: timestamp('sale_posted_at', { withTimezone: true }),
+    cashPostedAt: timestamp('cash_posted_at', { withTimezone: true }),
+    /** The purchase was given up (payment cancelled, stock released). */
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_attempts_provider_payment_key').on(t.provider, t.providerPaymentId),
+    index('payment_attempts_purchase_idx').on(t.purchaseId),
+    index('payment_attempts_open_idx').on(t.expiresAt).where(sql`${t.salePostedAt} is null and ${t.expiredAt} is null`),
+    check('payment_attempts_amounts', sql`${t.amountCents} > 0 and ${t.capturedCents} >= 0 and ${t.capturedCents} <= ${t.amountCents}`),
+  ],
+);
+
+/** Every verified provider event, once (unique by provider and event id): a duplicate delivery is answered and ignored. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider', { enum: ['stripe', 'checkout'] }).notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    /** The payment, refund, … the event names (read back from the provider before anything is acted on). */
+    objectId: text('object_id'),
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What acting on it did ('payment captured', 'no purchase of ours', …). */
+    outcome: text('outcome'),
+  },
+  (t) => [uniqueIndex('payment_events_provider_event_key').on(t.provider, t.eventId)],
+);

@@ -1,0 +1,88 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { orderItems, orders, orderStatusHistory } from '../../db/schema/orders.js';
+import type { Tx } from '../../platform/db.js';
+import type { Bus } from '../../platform/bus.js';
+import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import { saleEntries } from '../ledger/ledger.postings.js';
+import { post as postToLedger } from '../ledger/ledger.post.js';
+import { moveSubOrderStock, subOrderMoney } from './sub-order-moves.js';
+
+// A card purchase on hold (decision 0137). Placed like any purchase — stock reserved in the one statement — but its
+// sub-orders wait in `awaiting_payment`, unreleased (sellers do not see them) and with no ledger rows, until the payments
+// module, having read the payment back from the provider, either releases them (authorised: the sale is posted exactly
+// as the purchase statement posts a cash-on-delivery sale, with the same posting ids) or gives them up (the time to pay
+// ran out and the payment is cancelled at the provider: the stock comes back, nothing was ever posted). Both run in
+// the payments module's transaction, so the payment's state and the orders' move commit together.
+
+type ItemRow = typeof orderItems.$inferSelect;
+
+export type HoldMove = {
+  /** The sub-orders moved (none when another delivery of the same news moved them first). */
+  orderIds: number[];
+  /** What to announce once the caller's transaction has committed. */
+  afterCommit: () => void;
+};
+
+export function createPaymentHold(deps: {
+  bus: Bus;
+  catalogue: CatalogueService;
+  /** The placed purchase's confirmation mail (queued after the commit of its release). */
+  confirm: (purchaseId: number) => Promise<void>;
+}) {
+  async function held(tx: Tx, purchaseId: number) {
+    // under the sub-orders' row locks, in id order (setStatus's lock), only those still awaiting payment
+    const rows = await tx.select().from(orders)
+      .where(and(eq(orders.purchaseId, purchaseId), eq(orders.status, 'awaiting_payment'))).orderBy(asc(orders.id)).for('update');
+    const items = new Map<number, ItemRow[]>();
+    if (rows.length) {
+      for (const i of await tx.select().from(orderItems).where(inArray(orderItems.orderId, rows.map((r) => r.id))).orderBy(asc(orderItems.id))) {
+        items.set(i.orderId, [...(items.get(i.orderId) ?? []), i]);
+      }
+    }
+    return rows.map((row) => ({ row, items: items.get(row.id) ?? [] }));
+  }
+
+  return {
+    /** The payment is authorised: each sub-order goes to its seller as `pending`, its sale posted (`placed:<id>`). */
+    async release(tx: Tx, purchaseId: number, note: string): Promise<HoldMove> {
+      const subs = await held(tx, purchaseId);
+      const now = new Date();
+      for (const { row, items } of subs) {
+        const lines = saleEntries(subOrderMoney(row, items));
+        if (lines.length) {
+          await postToLedger(tx, { kind: 'placed', ref: row.id, lines, currency: row.currency, purchaseId, orderId: row.id, createdBy: row.userId });
+        }
+        await tx.update(orders).set({ status: 'pending', releasedAt: now, updatedAt: now }).where(eq(orders.id, row.id));
+        await tx.insert(orderStatusHistory).values({ orderId: row.id, fromStatus: 'awaiting_payment', toStatus: 'pending', notes: note, changedBy: null });
+      }
+      return {
+        orderIds: subs.map((s) => s.row.id),
+        afterCommit: () => {
+          if (!subs.length) return;
+          // as a cash-on-delivery purchase is announced after its statement: each seller hears of its own part
+          for (const { row, items } of subs) {
+            void deps.bus.emit('order.placed', {
+              orderId: row.id, orderNumber: row.orderNumber, userId: row.userId,
+              items: items.filter((i) => i.productId !== null).map((i) => ({ productId: i.productId!, vendorId: i.vendorId, quantity: i.quantity, unitPriceCents: i.unitPriceCents })),
+            });
+          }
+          void deps.confirm(purchaseId);
+        },
+      };
+    },
+
+    /** The time to pay ran out and the payment is cancelled: the sub-orders are cancelled unpaid, their stock back. */
+    async giveUp(tx: Tx, purchaseId: number, note: string): Promise<HoldMove> {
+      const subs = await held(tx, purchaseId);
+      const now = new Date();
+      let stock: { id: number; stock: number }[] = [];
+      for (const { row, items } of subs) {
+        stock = stock.concat(await moveSubOrderStock(tx, deps.catalogue, items, true));
+        await tx.update(orders).set({ status: 'cancelled', updatedAt: now }).where(eq(orders.id, row.id));
+        await tx.insert(orderStatusHistory).values({ orderId: row.id, fromStatus: 'awaiting_payment', toStatus: 'cancelled', notes: note, changedBy: null });
+      }
+      return { orderIds: subs.map((s) => s.row.id), afterCommit: () => deps.catalogue.announceStock(stock) };
+    },
+  };
+}
+export type PaymentHold = ReturnType<typeof createPaymentHold>;

@@ -1,0 +1,19 @@
+import type { Entry } from '../ledger/ledger.postings.js';
+
+// What a card payment posts on the ledger's cash side (decision 0137), as pure functions, so the service and the
+// property tests post the same rows.
+
+/**
+ * The provider captured a card payment: the money is no longer owed by the shopper but held by the provider for the
+ * marketplace (provider clearing against the shopper's receivable), less the provider's fee, which is an expense.
+ * Zero rows are left out (a fee not yet known posts nothing for it).
+ */
+export function cashInEntries(p: { capturedCents: number; feeCents: number }): Entry[] {
+  const rows: Entry[] = [
+    { account: 'provider_clearing', vendorId: null, kind: 'payment_received', amountCents: p.capturedCents },
+    { account: 'shopper_receivable', vendorId: null, kind: 'payment_received', amountCents: -p.capturedCents },
+    { account: 'provider_fees', vendorId: null, kind: 'provider_fee', amountCents: p.feeCents },
+    { account: 'provider_clearing', vendorId: null, kind: 'provider_fee', amountCents: -p.feeCents },
+  ];
+  return rows.filter((r) => r.amountCents !== 0);
+}

@@ -1,0 +1,252 @@
+import { and, asc, eq, isNull, lt } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import type { PaymentState } from '@souq/shared/api/payments';
+import { centsToAmount } from '@souq/shared/rules/money';
+import { MSG } from '@souq/shared/messages';
+import { paymentAttempts, paymentEvents } from '../../db/schema/payments.js';
+import type { Db, Tx } from '../../platform/db.js';
+import { badRequest, notFound } from '../../platform/errors.js';
+import { periodicJob } from '../../platform/periodic-job.js';
+import { post as postToLedger } from '../ledger/ledger.post.js';
+import type { HoldMove, PaymentHold } from '../orders/payment-hold.js';
+import { cashInEntries } from './payments.postings.js';
+import { ProviderError, WebhookVerificationError, type Payment, type PaymentProvider, type ProviderName } from './payments.provider.js';
+import type { PaymentsRuntime } from './payments.runtime.js';
+
+/**
+ * Card purchases paid through the provider (issue 36 items 3–4, decision 0137). A card purchase is placed on hold
+ * (orders/payment-hold.ts); this module creates its payment at the provider, sends the shopper to the provider's page,
+ * and moves the purchase only on what it reads back from the provider — on the shopper's return, on a signed webhook,
+ * or when the time to pay runs out — never on what a browser or an event body says. Every move runs in one
+ * transaction under the payment's row lock and only forward: the sale is posted once when the payment is authorised,
+ * the cash once when it is captured (with the provider's fee), the stock released once when it is cancelled unpaid.
+ */
+type AttemptRow = typeof paymentAttempts.$inferSelect;
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
+
+/** How far a payment has got: a stale read-back never moves the stored state back. */
+const RANK: Record<AttemptRow['status'], number> = {
+  requires_payment_method: 0, requires_action: 0, processing: 0, authorized: 1, captured: 2, canceled: 2,
+};
+
+export type PurchaseToPay = { id: number; order_number: string; total_amount: number; currency: string; customer_email: string; user_id: number | null };
+
+export function createPaymentsService(deps: {
+  db: Db;
+  runtime: PaymentsRuntime;
+  hold: PaymentHold;
+  /** The purchase a return page or an owner asks about (the orders module's read). */
+  purchaseByNumber: (purchaseNumber: string) => Promise<PurchaseToPay | null>;
+  publicUrl: string;
+  waitMinutes: number;
+  log: (msg: string) => void;
+  now?: () => Date;
+}) {
+  const { db } = deps;
+  const now = () => deps.now?.() ?? new Date();
+  const provider = (): PaymentProvider => deps.runtime.provider;
+  const returnUrl = (purchaseNumber: string) => `${deps.publicUrl}/checkout/payment?${new URLSearchParams({ purchase: purchaseNumber })}`;
+
+  async function attemptOfPurchase(purchaseId: number): Promise<AttemptRow | null> {
+    const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.purchaseId, purchaseId)).orderBy(asc(paymentAttempts.id)).limit(1);
+    return row ?? null;
+  }
+
+  /** What the shopper's browser is told: where to pay now, or that it is paid or expired. */
+  function stateOf(a: AttemptRow, payment: Payment | null, purchaseNumber: string, lang: 'en' | 'ar'): PaymentState {
+    const open = !a.salePostedAt && !a.expiredAt;
+    let payUrl: string | null = null;
+    if (open && payment) {
+      if (payment.status === 'requires_action') payUrl = payment.redirectUrl;
+      else if (payment.status === 'requires_payment_method' && payment.clientSecret) {
+        // local mode: the local provider's card page; in real mode the provider's own browser fields take the card
+        payUrl = deps.runtime.local?.stripe?.payUrl({ id: payment.id, client_secret: payment.clientSecret }, returnUrl(purchaseNumber), lang) ?? null;
+      }
+    }
+    return {
+      purchase_number: purchaseNumber,
+      status: a.status,
+      paid: Boolean(a.salePostedAt),
+      expired: Boolean(a.expiredAt),
+      pay_url: payUrl,
+      failure: open && a.failureCode ? { code: a.failureCode, message: a.failureMessage ?? '' } : null,
+      amount: centsToAmount(a.amountCents),
+      currency: a.currency,
+      expires_at: a.expiresAt.toISOString(),
+    };
+  }
+
+  /**
+   * Applies a payment as read back from the provider, in the caller's transaction, under the attempt's row lock.
+   * Returns what to do after the commit (announce the release, capture an authorisation), or null when no purchase of
+   * Souq's has this payment.
+   */
+  async function applyIn(tx: Tx, payment: Payment): Promise<{ outcome: string; move: HoldMove | null; capture: AttemptRow | null } | null> {
+    const [a] = await tx.select().from(paymentAttempts)
+      .where(and(eq(paymentAttempts.provider, payment.provider), eq(paymentAttempts.providerPaymentId, payment.id))).for('update');
+    if (!a) return null;
+    const at = now();
+    const patch: Partial<AttemptRow> = { updatedAt: at };
+    const outcomes: string[] = [];
+    if (RANK[payment.status] >= RANK[a.status]) {
+      patch.status = payment.status;
+      patch.failureCode = payment.failure?.code ?? null;
+      patch.failureMessage = payment.failure?.message ?? null;
+    }
+    let move: HoldMove | null = null;
+    const paid = payment.status === 'authorized' || payment.status === 'captured';
+    if (paid && !a.salePostedAt && !a.expiredAt) {
+      move = await deps.hold.release(tx, a.purchaseId, 'Card payment authorised');
+      patch.salePostedAt = at;
+      outcomes.push('released');
+    }
+    if (payment.status === 'captured' && !a.cashPostedAt && (a.salePostedAt || patch.salePostedAt)) {
+      const lines = cashInEntries({ capturedCents: payment.amountCaptured, feeCents: payment.fee ?? 0 });
+      await postToLedger(tx, { kind: 'payment', ref: `${a.id}:captured`, lines, currency: a.currency, purchaseId: a.purchaseId, createdBy: null, memo: payment.id });
+      patch.cashPostedAt = at;
+      patch.capturedCents = payment.amountCaptured;
+      patch.feeCents = payment.fee;
+      outcomes.push('cash received');
+    }
+    if (payment.status === 'canceled' && !a.salePostedAt && !a.expiredAt) {
+      move = await deps.hold.giveUp(tx, a.purchaseId, 'Payment not completed: stock released');
+      patch.expiredAt = at;
+      outcomes.push('given up unpaid');
+    }
+    await tx.update(paymentAttempts).set(patch).where(eq(paymentAttempts.id, a.id));
+    const capture = payment.status === 'authorized' && !a.expiredAt ? a : null;
+    return { outcome: outcomes.join(', ') || `no change (${payment.status})`, move, capture };
+  }
+
+  /** After the commit: the sellers hear of a released purchase, and an authorisation is captured (then applied). */
+  async function afterCommit(result: { move: HoldMove | null; capture: AttemptRow | null } | null): Promise<void> {
+    result?.move?.afterCommit();
+    if (result?.capture) {
+      const a = result.capture;
+      const captured = await provider().capturePayment(a.providerPaymentId, { idempotencyKey: `souq-payment-${a.id}-capture` });
+      await apply(captured);
+    }
+  }
+
+  async function apply(payment: Payment): Promise<void> {
+    const result = await db.transaction((tx) => applyIn(tx, payment));
+    await afterCommit(result);
+  }
+
+  /** Reads the payment back from the provider and applies it. */
+  async function sync(a: AttemptRow): Promise<Payment> {
+    const payment = await provider().getPayment(a.providerPaymentId);
+    await apply(payment);
+    return payment;
+  }
+
+  async function reread(id: number): Promise<AttemptRow> {
+    const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.id, id));
+    return row!;
+  }
+
+  /** Cancels at the provider what is still unpaid after its time, then applies what the provider says. */
+  async function expire(a: AttemptRow): Promise<void> {
+    let payment = await provider().getPayment(a.providerPaymentId);
+    if (payment.status === 'requires_payment_method' || payment.status === 'requires_action' || payment.status === 'processing') {
+      try {
+        payment = await provider().cancelPayment(a.providerPaymentId, { idempotencyKey: `souq-payment-${a.id}-cancel` });
+      } catch (err) {
+        // it moved on meanwhile (authorised at the last moment): what it is now decides
+        if (!(err instanceof ProviderError)) throw err;
+        payment = await provider().getPayment(a.providerPaymentId);
+      }
+    }
+    await apply(payment);
+  }
+
+  const expiryJob = periodicJob('payments: unpaid card purchases', async (at: Date) => {
+    const due = await db.select().from(paymentAttempts)
+      .where(and(isNull(paymentAttempts.salePostedAt), isNull(paymentAttempts.expiredAt), lt(paymentAttempts.expiresAt, at)))
+      .orderBy(asc(paymentAttempts.expiresAt)).limit(100);
+    for (const a of due) await expire(a);
+    return due.length;
+  }, { everyMs: 60_000, log: deps.log });
+
+  return {
+    /**
+     * Starts the payment of a card purchase just placed on hold: one payment at the provider per purchase (the same
+     * idempotency key on a retried request, so never two), manual capture, the purchase number as its reference.
+     */
+    async begin(purchase: PurchaseToPay, lang: 'en' | 'ar'): Promise<PaymentState & { token: string }> {
+      let a = await attemptOfPurchase(purchase.id);
+      let payment: Payment | null = null;
+      if (!a) {
+        const amount = Math.round(purchase.total_amount * 100);
+        payment = await provider().createPayment({
+          reference: purchase.order_number, amount, currency: purchase.currency, capture: 'manual', returnUrl: returnUrl(purchase.order_number),
+          description: `Souq ${purchase.order_number}`, customerEmail: purchase.customer_email,
+          metadata: { souq_purchase: purchase.order_number }, idempotencyKey: `souq-purchase-${purchase.id}-payment`,
+        });
+        await db.insert(paymentAttempts).values({
+          purchaseId: purchase.id, provider: payment.provider, providerPaymentId: payment.id, status: payment.status, amountCents: amount,
+          currency: purchase.currency, accessToken: randomBytes(24).toString('base64url'),
+          expiresAt: new Date(now().getTime() + deps.waitMinutes * 60_000),
+        }).onConflictDoNothing();
+        a = (await attemptOfPurchase(purchase.id))!;
+      } else {
+        payment = await sync(a);
+        a = await reread(a.id);
+      }
+      return { ...stateOf(a, payment, purchase.order_number, lang), token: a.accessToken };
+    },
+
+    /**
+     * The payment of a purchase as the shopper's browser may read it (its owner signed in, or the token its checkout
+     * was given), read back from the provider first — so the return from 3-D Secure shows the truth even before the
+     * webhook arrives.
+     */
+    async state(purchaseNumber: string, who: { userId: number | null; token: string | null }, lang: 'en' | 'ar'): Promise<PaymentState> {
+      const purchase = await deps.purchaseByNumber(purchaseNumber);
+      const a = purchase ? await attemptOfPurchase(purchase.id) : null;
+      const allowed = a && ((who.userId !== null && purchase!.user_id === who.userId) || (who.token !== null && who.token === a.accessToken));
+      if (!a || !allowed) throw notFound(MSG.paymentNotFound);
+      const payment = await sync(a);
+      return stateOf(await reread(a.id), payment, purchase!.order_number, lang);
+    },
+
+    /**
+     * A provider's webhook: the signature checked over the raw body (400, nothing stored, when it fails), the event
+     * stored once, the object it names read back from the provider and applied in the same transaction as the event's
+     * row. A duplicate delivery is answered and changes nothing.
+     */
+    async webhook(name: ProviderName, rawBody: string, headers: Record<string, string | string[] | undefined>): Promise<{ received: true; duplicate: boolean }> {
+      const p = provider();
+      if (p.name !== name) throw notFound(MSG.paymentNotFound);
+      let event;
+      try {
+        event = p.parseWebhook(rawBody, headers);
+      } catch (err) {
+        if (err instanceof WebhookVerificationError) throw badRequest(MSG.paymentWebhookInvalid);
+        throw err;
+      }
+      const [seen] = await db.select({ id: paymentEvents.id }).from(paymentEvents).where(and(eq(paymentEvents.provider, name), eq(paymentEvents.eventId, event.id)));
+      if (seen) return { received: true, duplicate: true };
+      // the read-back happens before the transaction (a provider call never holds a row lock)
+      const payment = event.type === 'payment.updated' ? await p.getPayment(event.paymentId) : null;
+      const objectId: string | null =
+        event.type === 'payment.updated' ? event.paymentId : event.type === 'refund.updated' ? event.refundId : event.type === 'transfer.updated' ? event.transferId
+          : event.type === 'dispute.updated' ? event.disputeId : event.type === 'account.updated' ? event.accountId : event.type === 'payout.updated' ? event.payoutId : null;
+      const result = await db.transaction(async (tx) => {
+        const [stored] = await tx.insert(paymentEvents)
+          .values({ provider: name, eventId: event.id, type: event.providerType, objectId, payload: event.raw as object })
+          .onConflictDoNothing().returning({ id: paymentEvents.id });
+        if (!stored) return { duplicate: true as const, applied: null };
+        const applied = payment ? await applyIn(tx, payment) : null;
+        const outcome = payment ? (applied?.outcome ?? 'no purchase of ours') : `not acted on (${event.type})`;
+        await tx.update(paymentEvents).set({ outcome }).where(eq(paymentEvents.id, stored.id));
+        return { duplicate: false as const, applied };
+      });
+      await afterCommit(result.applied);
+      return { received: true, duplicate: result.duplicate };
+    },
+
+    /** Card purchases still unpaid after their time: cancelled at the provider, then given up (every minute). */
+    expiryJob,
+  };
+}
