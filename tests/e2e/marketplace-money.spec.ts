@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { MSG } from '../../packages/shared/src/messages.js';
 import { formatCents } from '../../packages/shared/src/rules/money.js';
 import { adminPage, vendorPage } from './support/sessions.js';
+import { payByCard } from './support/pay-card';
 
 // Issue 24 item 9, the marketplace's money in one journey: a shopper buys from three sellers in one checkout; each
 // seller ships and delivers its own part; the shopper returns one unit of one line; its seller approves and receives
@@ -41,6 +42,7 @@ test('three sellers in one checkout: each ships its part, one unit comes back, t
     },
   });
   expect(placed.status(), await placed.text()).toBe(201);
+  await payByCard(request, await placed.json());
   const purchase = (await placed.json()).order as { sub_orders: { id: number; order_number: string; vendor_id: number | null }[] };
   expect(purchase.sub_orders).toHaveLength(3);
 

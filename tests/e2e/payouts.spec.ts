@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MSG } from '../../packages/shared/src/messages.js';
 import { ADMIN_CODE, toast } from './support/vendor-onboarding.js';
+import { payByCard } from './support/pay-card';
 
 // Issue 24 item 5 and 7 (decision 0095): a vendor sells (the money is held until its return window closes), keeps its
 // IBAN, an admin credits it in Finance, runs a payout batch and marks the payout paid; the vendor sees it in Earnings.
@@ -45,6 +46,7 @@ test('an admin runs a payout batch and the vendor sees it in Earnings', async ({
     },
   });
   expect(placed.status(), await placed.text()).toBe(201);
+  await payByCard(page.request, await placed.json());
   const subOrder = ((await placed.json()) as { order: { sub_orders: { id: number }[] } }).order.sub_orders[0]!.id;
   expect((await page.request.put(`/api/admin/orders/${subOrder}/status`, { headers: asAdmin, data: { status: 'delivered' } })).ok()).toBe(true);
 

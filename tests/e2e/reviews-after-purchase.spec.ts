@@ -3,6 +3,7 @@ import { MSG } from '@souq/shared/messages';
 import { PNG, toast } from './support/vendor-onboarding.js';
 import { vendorPage, vendorSession } from './support/sessions.js';
 import { screenshots } from './support/shots.js';
+import { payByCard } from './support/pay-card';
 
 // Issue 28 item 6: buy → the vendor ships and delivers → a review with a photo → the vendor replies → the summary shows
 // after the fifth review (four from other shoppers created here through the API) → the assistant is asked to return one
@@ -36,6 +37,7 @@ async function deliveredPurchase(request: APIRequestContext, shopper: { token: s
     },
   });
   if (placed.status() !== 201) return null; // a product whose options must be chosen
+  await payByCard(request, await placed.json());
   const order = (await placed.json()).order.sub_orders[0] as { id: number; order_number: string };
   for (const [step, data] of [['confirm', {}], ['ship', { tracking_number: 'AWB-AFTER-1', carrier: 'Aramex' }], ['deliver', {}]] as const) {
     const res = await request.post(`/api/vendor/orders/${order.id}/${step}`, { headers: bearer(vendorToken), data });

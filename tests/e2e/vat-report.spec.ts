@@ -4,6 +4,7 @@ import type { VatIssuer, VatReport } from '@souq/shared/api/vat-report';
 import { formatCents } from '@souq/shared/rules/money';
 import { adminPage, ADMIN_CODE, vendorPage, vendorSession } from './support/sessions.js';
 import { screenshots } from './support/shots.js';
+import { payByCard } from './support/pay-card';
 
 // Issue 25 item 8's journey (decision 0109): buy from a registered and an unregistered vendor → two documents of the
 // right kinds → return one unit → a credit note → the VAT report adds up (the admin's screen and the vendor's own
@@ -81,6 +82,7 @@ test('registered and unregistered vendor → tax invoice and plain invoice → o
     },
   });
   expect(placed.status()).toBe(201);
+  await payByCard(request, await placed.json());
   const subs = ((await placed.json()).order as { sub_orders: { id: number; vendor_id: number | null; order_number: string }[] }).sub_orders;
   const regSub = subs.find((s) => s.vendor_id === reg.vendor.id)!;
   const unregSub = subs.find((s) => s.vendor_id === unreg.vendor.id)!;

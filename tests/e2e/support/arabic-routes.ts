@@ -21,7 +21,7 @@ export type Who = 'visitor' | 'customer' | 'vendor' | 'admin';
 export const ROUTES: Record<Who, string[]> = {
   visitor: [paths.home, paths.login, paths.signup, paths.assistant, paths.vendorAuth, paths.vendorLogin, paths.vendorSignup, paths.adminAccess, paths.aiOptimization, paths.rubiksCube, paths.shelvesDemo],
   // the consent page of an agent's request that does not exist: its error state (a real request is the agents journey's)
-  customer: [paths.home, paths.assistant, paths.profile, paths.onboarding, paths.checkout, paths.sidePanel, paths.connect.replace(':uid', 'no-such-request')],
+  customer: [paths.home, paths.assistant, paths.profile, paths.onboarding, paths.checkout, `${paths.checkoutPayment}?purchase=SQ-000000-NONE`, paths.sidePanel, paths.connect.replace(':uid', 'no-such-request')],
   vendor: [...VENDOR_TABS.map((t) => `${paths.vendor}?tab=${t}`), paths.vendorOnboarding, paths.vendorProfile],
   admin: [
     ...ADMIN_SECTIONS.map((s) => `${paths.admin}?section=${s}`),

@@ -7,6 +7,8 @@ export const paths = {
   onboarding: '/onboarding',
   profile: '/profile',
   checkout: '/checkout',
+  /** where the payment provider sends the shopper back (decision 0137) */
+  checkoutPayment: '/checkout/payment',
   /** an agent's identity-linking consent (decision 0097): /connect/{interaction uid} */
   connect: '/connect/:uid',
   sidePanel: '/assistant/panel',

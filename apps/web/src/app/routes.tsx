@@ -37,6 +37,7 @@ export const routes: RouteObject[] = [
       { path: paths.profile, ...page(() => import('@/features/account/ProfilePage')) },
       { path: paths.connect, ...page(() => import('@/features/connect/ConnectPage')) },
       { path: paths.checkout, ...page(() => import('@/features/checkout/CheckoutPage')) },
+      { path: paths.checkoutPayment, ...page(() => import('@/features/checkout/PaymentReturnPage')) },
       { path: paths.sidePanel, ...page(() => import('@/features/assistant/SidePanelPage')) },
       // vendor area
       { path: paths.vendor, ...page(() => import('@/features/vendor/VendorRoot'), 'vendor') },

@@ -27,6 +27,7 @@ type SupportStatus = (typeof SUPPORT_STATUSES)[number];
 type Priority = (typeof SUPPORT_PRIORITIES)[number] & (typeof CHAT_PRIORITIES)[number];
 
 const ORDER: Record<OrderStatus, BadgeText> = {
+  awaiting_payment: { label: msg`Awaiting payment`, tone: 'grey' },
   pending: { label: msg`Pending`, tone: 'amber' },
   confirmed: { label: msg`Confirmed`, tone: 'blue' },
   processing: { label: msg`Processing`, tone: 'purple' },

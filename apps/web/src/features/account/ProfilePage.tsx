@@ -46,6 +46,7 @@ const GENDER_LABELS: Record<(typeof GENDERS)[number], MessageDescriptor> = {
 
 /** An order's status as the shopper reads it: the server's word in English (as the spec shows it), translated otherwise. */
 const ORDER_STATUS_WORDS: Record<OrderStatus, MessageDescriptor> = {
+  awaiting_payment: msg({ message: 'awaiting payment', context: 'order status' }),
   pending: msg({ message: 'pending', context: 'order status' }),
   confirmed: msg({ message: 'confirmed', context: 'order status' }),
   processing: msg({ message: 'processing', context: 'order status' }),

@@ -23,7 +23,7 @@ import { Price } from '@/components/ui/Price';
 import { cx } from '@/components/ui/cx';
 import { lineKey, lineName, lineOptions, useCart } from '@/features/cart/store';
 import { ProductImage } from '@/features/storefront/ProductImage';
-import { placeOrder, quoteCart } from './api';
+import { paymentReturnUrl, placeOrder, quoteCart, rememberPaymentToken } from './api';
 
 // the spec's labels of shared/constants (PAYMENT_METHOD_LABELS), in the catalogue so they are read in the page's language
 const PAYMENT_LABELS: Record<PaymentMethod, MessageDescriptor> = { card: msg`Credit/Debit Card`, cod: msg`Cash on Delivery` };
@@ -71,7 +71,6 @@ export default function CheckoutPage() {
     trn: '',
   }));
   const [method, setMethod] = useState<PaymentMethod>('card');
-  const [card, setCard] = useState({ number: '', expiry: '', cvv: '' });
   const [placing, setPlacing] = useState(false);
   const [placed, setPlaced] = useState<{ number: string; email: string; mailQueued: boolean } | null>(null);
   // One key per checkout attempt: a retry of the same order reuses it (the server then answers with the first
@@ -105,7 +104,7 @@ export default function CheckoutPage() {
       return;
     }
     const address = { address: form.address.trim(), city: form.city.trim(), country: form.country.trim(), zip: form.zip.trim() };
-    // Card fields stay in the browser: no real payment is taken (payment intent null, spec §9).
+    // A card is paid on the provider's page after the purchase is placed (decision 0137): nothing of it is sent here.
     const body: OrderRequest = {
       items: lines.map((l) => ({ product_id: l.id, quantity: l.quantity, variants: l.variants ?? {} })),
       customer_info: {
@@ -129,6 +128,12 @@ export default function CheckoutPage() {
       clearCart();
       await useCart.persist.clearStorage();
       attempt.current = null;
+      if (res.payment) {
+        // the purchase waits, its stock held, until the provider authorises the payment: on to the provider's page
+        rememberPaymentToken(res.order_number, res.payment.token);
+        window.location.assign(res.payment.pay_url ?? paymentReturnUrl(res.order_number));
+        return;
+      }
       setPlaced({ number: res.order_number, email: res.order.customer_email, mailQueued: res.confirmation_email_queued });
       window.alert(currentMsg().orderPlaced(res.order_number));
     } catch (err) {
@@ -217,33 +222,8 @@ export default function CheckoutPage() {
                     </Select>
                   </Field>
                   {method === 'card' && (
-                    <>
-                      <Field label={t`Card Number`} className="sm:col-span-2">
-                        <Input
-                          inputMode="numeric"
-                          autoComplete="cc-number"
-                          value={card.number}
-                          onChange={(e) => setCard((c) => ({ ...c, number: e.target.value }))}
-                        />
-                      </Field>
-                      <Field label={t`Expiry`} hint={t`MM/YY`}>
-                        <Input
-                          placeholder={t`MM/YY`}
-                          autoComplete="cc-exp"
-                          value={card.expiry}
-                          onChange={(e) => setCard((c) => ({ ...c, expiry: e.target.value }))}
-                        />
-                      </Field>
-                      <Field label={t`CVV`}>
-                        <Input
-                          inputMode="numeric"
-                          autoComplete="cc-csc"
-                          value={card.cvv}
-                          onChange={(e) => setCard((c) => ({ ...c, cvv: e.target.value }))}
-                        />
-                      </Field>
-                      <p className="text-xs text-slate-500 sm:col-span-2"><Trans>Demo shop: card details stay in your browser and no payment is taken.</Trans></p>
-                    </>
+                    // the card is typed on the payment provider's own page, never on Souq's (decision 0137)
+                    <p className="text-sm text-slate-600 sm:col-span-2"><Trans>After you place the order you pay on the payment provider's secure page. Your card details never reach Souq; your bank may ask you to confirm the payment.</Trans></p>
                   )}
                 </div>
               </Card>

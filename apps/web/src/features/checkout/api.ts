@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type { OrderRequest, orderResponseSchema, Quote } from '@souq/shared/api/orders';
+import type { PaymentState } from '@souq/shared/api/payments';
+import { paths } from '@/app/paths';
 import { api } from '@/lib/api-client';
 
 export type PlacedOrder = z.infer<typeof orderResponseSchema>;
@@ -11,3 +13,28 @@ export const placeOrder = (body: OrderRequest, idempotencyKey: string) =>
 /** POST /api/orders/quote: the cart priced by the server and split by seller, each with its own shipping (decision 0086). */
 export const quoteCart = (items: { product_id: number; quantity: number; variants?: Record<string, string> }[], signal?: AbortSignal) =>
   api<Quote>('/api/orders/quote', { method: 'POST', body: { items }, signal });
+
+// A card purchase's payment (decision 0137): the token its checkout was given is kept for this tab, so the page the
+// provider sends the shopper back to can read the payment even as a guest.
+const tokenKey = (purchase: string) => `souq.payment.${purchase}`;
+export function rememberPaymentToken(purchase: string, token: string) {
+  try {
+    sessionStorage.setItem(tokenKey(purchase), token);
+  } catch {
+    // storage refused (private mode): a signed-in shopper is still known by the session
+  }
+}
+export function paymentToken(purchase: string): string | null {
+  try {
+    return sessionStorage.getItem(tokenKey(purchase));
+  } catch {
+    return null;
+  }
+}
+export const paymentReturnUrl = (purchase: string) => `${paths.checkoutPayment}?${new URLSearchParams({ purchase })}`;
+
+/** GET /api/payments/purchases/:number: the payment read back from the provider (paid, where to pay now, or expired). */
+export const paymentState = (purchase: string, signal?: AbortSignal) => {
+  const token = paymentToken(purchase);
+  return api<PaymentState>(`/api/payments/purchases/${encodeURIComponent(purchase)}${token ? `?${new URLSearchParams({ token })}` : ''}`, { signal });
+};

@@ -68,7 +68,8 @@ function StatusForm({ order, autoFocus, onDone }: { order: AdminOrderDetail; aut
       <Field label={t`Status`}>
         {/* the row's "Status" action opens the details to change the status: the select takes the focus */}
         <Select value={status} onChange={(e) => setStatus(e.target.value as OrderStatus)} autoFocus={autoFocus}>
-          {ORDER_STATUSES.map((s) => <option key={s} value={s}>{statusBadge('order', s).label}</option>)}
+          {/* awaiting_payment is the card payment's to leave (decision 0137): never a status to set by hand */}
+          {ORDER_STATUSES.filter((s) => s !== 'awaiting_payment').map((s) => <option key={s} value={s}>{statusBadge('order', s).label}</option>)}
         </Select>
       </Field>
       <Field label={t`Notes`} hint={t`Optional; kept in the status history.`}>
