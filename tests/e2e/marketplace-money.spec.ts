@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { MSG } from '../../packages/shared/src/messages.js';
 import { formatCents } from '../../packages/shared/src/rules/money.js';
 import { adminPage, vendorPage } from './support/sessions.js';
-import { payByCard } from './support/pay-card';
+import { payByCard } from './support/pay-card.js';
 
 // Issue 24 item 9, the marketplace's money in one journey: a shopper buys from three sellers in one checkout; each
 // seller ships and delivers its own part; the shopper returns one unit of one line; its seller approves and receives

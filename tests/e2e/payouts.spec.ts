@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MSG } from '../../packages/shared/src/messages.js';
 import { ADMIN_CODE, toast } from './support/vendor-onboarding.js';
-import { payByCard } from './support/pay-card';
+import { payByCard } from './support/pay-card.js';
 
 // Issue 24 item 5 and 7 (decision 0095): a vendor sells (the money is held until its return window closes), keeps its
 // IBAN, an admin credits it in Finance, runs a payout batch and marks the payout paid; the vendor sees it in Earnings.

@@ -3,7 +3,7 @@ import { MSG } from '@souq/shared/messages';
 import { PNG, toast } from './support/vendor-onboarding.js';
 import { vendorPage, vendorSession } from './support/sessions.js';
 import { screenshots } from './support/shots.js';
-import { payByCard } from './support/pay-card';
+import { payByCard } from './support/pay-card.js';
 
 // Issue 28 item 6: buy → the vendor ships and delivers → a review with a photo → the vendor replies → the summary shows
 // after the fifth review (four from other shoppers created here through the API) → the assistant is asked to return one

@@ -4,7 +4,7 @@ import type { VatIssuer, VatReport } from '@souq/shared/api/vat-report';
 import { formatCents } from '@souq/shared/rules/money';
 import { adminPage, ADMIN_CODE, vendorPage, vendorSession } from './support/sessions.js';
 import { screenshots } from './support/shots.js';
-import { payByCard } from './support/pay-card';
+import { payByCard } from './support/pay-card.js';
 
 // Issue 25 item 8's journey (decision 0109): buy from a registered and an unregistered vendor → two documents of the
 // right kinds → return one unit → a credit note → the VAT report adds up (the admin's screen and the vendor's own

@@ -61,10 +61,12 @@ export const paymentsSummarySchema = z.object({
     amount: z.number(),
     /**
      * Whether that money reached the marketplace (issue 34 item 9): `not_taken` — card orders whose money no payment
-     * provider has taken (card payments have not landed: the orders await payment, nothing was received);
+     * provider has taken; `by_provider` — card payments captured by the provider (`collected`, decision 0137);
      * `on_delivery` — cash collected by the courier when the order is delivered (what is not yet is cod_to_collect).
      */
-    collection: z.enum(['not_taken', 'on_delivery']),
+    collection: z.enum(['not_taken', 'by_provider', 'on_delivery']),
+    /** Card: what the payment provider captured (the ledger's cash side, decision 0137), major units; null for cash. */
+    collected: z.number().nullable(),
   })),
   cod_to_collect: z.object({ orders: z.number().int(), amount: z.number() }),
   /** Sub-orders marked refunded and what the ledger gave their shoppers back (decision 0117), major units. */

@@ -50,7 +50,7 @@ async function placeCard(token: string | null = shopper.token, lines = [{ produc
     },
   });
   expect(res.status).toBe(201);
-  return res.json as { order: { id: number; order_number: string; total_amount: number; sub_orders: { id: number }[] }; order_number: string; payment: { pay_url: string; token: string; status: string; paid: boolean } };
+  return res.json as { order: { id: number; order_number: string; status: string; total_amount: number; sub_orders: { id: number }[] }; order_number: string; payment: { pay_url: string; token: string; status: string; paid: boolean } };
 }
 
 async function expectBalanced() {
@@ -100,6 +100,11 @@ describe('a card purchase from two sellers', () => {
     await expectBalanced();
     const vendorList = await call(t.app, { url: '/api/vendor/orders', token: sellerA.token });
     expect(vendorList.json.map((o: { order_number: string }) => o.order_number)).toContain(`${placed.order_number}-1`);
+    // the admin's Payments screen counts it as captured by the provider
+    const summary = await call(t.app, { url: '/api/admin/payments', token: admin });
+    const card = summary.json.methods.find((m: { method: string }) => m.method === 'card');
+    expect(card).toMatchObject({ collection: 'by_provider' });
+    expect(card.collected).toBeGreaterThanOrEqual(placed.order.total_amount);
     // reading it again changes nothing: every posting is made once
     await pay.state(placed.order_number, placed.payment.token);
     expect((await ledgerOf(placed.order.id)).length).toBe(rows.length);
@@ -191,8 +196,8 @@ describe('webhooks', () => {
     const ids = [...new Set(attempts.map((a) => a.eventId))];
     // (the capture's own events, raised while these were handled, come once)
     expect(attempts.length).toBeGreaterThan(ids.length);
-    const [{ n }] = await q<{ n: number }>('select count(*)::int as n from payment_events where event_id = any($1::text[])', [ids]);
-    expect(n).toBe(ids.length);
+    const [stored] = await q<{ n: number }>('select count(*)::int as n from payment_events where event_id = any($1::text[])', [ids]);
+    expect(stored!.n).toBe(ids.length);
     await expectBalanced();
   });
 

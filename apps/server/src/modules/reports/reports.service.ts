@@ -115,7 +115,7 @@ export function createReportsService(deps: {
 
   async function payments(): Promise<PaymentsSummary> {
     const settled = sql.join(COD_SETTLED_STATUSES.map((s) => sql`${s}`), sql`, `);
-    const [byMethod, [other], [refunded]] = await Promise.all([
+    const [byMethod, [other], [refunded], [captured]] = await Promise.all([
       db
         .select({ method: orders.paymentMethod, n: intOf(sql`count(*)`), cents: intOf(sql`sum(${orders.totalCents})`) })
         .from(orders)
@@ -134,6 +134,11 @@ export function createReportsService(deps: {
         .from(orders)
         .innerJoin(ledgerEntries, eq(ledgerEntries.orderId, orders.id))
         .where(and(eq(orders.status, 'refunded'), inArray(ledgerEntries.account, ['shopper_receivable', 'shopper_store_credit']), eq(ledgerEntries.kind, 'refund'))),
+      // what the payment provider captured for card purchases, from the ledger's cash side (decision 0137)
+      db
+        .select({ cents: intOf(sql`coalesce(-sum(${ledgerEntries.amountCents}), 0)`) })
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.account, 'shopper_receivable'), eq(ledgerEntries.kind, 'payment_received'))),
     ]);
     const found = new Map(byMethod.map((m) => [m.method, m]));
     return {
@@ -143,9 +148,10 @@ export function createReportsService(deps: {
         label: PAYMENT_METHOD_LABELS[method],
         orders: found.get(method)?.n ?? 0,
         amount: centsToAmount(found.get(method)?.cents ?? 0),
-        // no card payment is taken yet (the payments module is not wired to checkout): card orders' money is
-        // awaiting payment, never shown as received; when payments land this reads the captured payments
-        collection: method === 'card' ? ('not_taken' as const) : ('on_delivery' as const),
+        // card money is shown as received only as far as the provider captured it (the ledger's cash side); cash is
+        // collected by the courier on delivery (what is not yet is cod_to_collect)
+        collection: method === 'cod' ? ('on_delivery' as const) : (captured?.cents ?? 0) > 0 ? ('by_provider' as const) : ('not_taken' as const),
+        collected: method === 'card' ? centsToAmount(captured?.cents ?? 0) : null,
       })),
       cod_to_collect: { orders: other?.codN ?? 0, amount: centsToAmount(other?.codCents ?? 0) },
       refunded: { orders: refunded?.n ?? 0, amount: centsToAmount(refunded?.cents ?? 0) },

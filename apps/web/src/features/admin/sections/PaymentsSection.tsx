@@ -17,6 +17,7 @@ const METHOD: Record<string, MessageDescriptor> = { card: msg`Credit/Debit Card`
 /** Whether the method's money reached the marketplace. */
 const COLLECTION: Record<PaymentsSummary['methods'][number]['collection'], MessageDescriptor> = {
   not_taken: msg`Awaiting payment: not collected`,
+  by_provider: msg`Captured by the payment provider`,
   on_delivery: msg`Collected on delivery`,
 };
 
@@ -41,7 +42,7 @@ export function PaymentsSection() {
         <>
           <StatGrid label={t`Order totals by payment method`} columns={4}>
             {(p?.methods ?? [{ method: 'card', label: 'Credit/Debit Card' }, { method: 'cod', label: 'Cash on Delivery' }]).map((m) => (
-              <StatCard key={m.method} label={methodLabel(m)} loading={!p} value={'amount' in m ? money(m.amount) : undefined} hint={'collection' in m ? `${orders(m.orders)} · ${i18n._(COLLECTION[m.collection])}` : undefined} />
+              <StatCard key={m.method} label={methodLabel(m)} loading={!p} value={'amount' in m ? money(m.amount) : undefined} hint={'collection' in m ? `${orders(m.orders)} · ${i18n._(COLLECTION[m.collection])}${m.collected ? ` ${money(m.collected)}` : ''}` : undefined} />
             ))}
             <StatCard label={t`Cash on delivery to collect`} loading={!p} value={p && money(p.cod_to_collect.amount)} hint={p && t`${orders(p.cod_to_collect.orders)} not yet delivered`} />
             <StatCard label={t`Refunded`} loading={!p} value={p && money(p.refunded.amount)} hint={p && orders(p.refunded.orders)} />
@@ -62,7 +63,7 @@ export function PaymentsSection() {
                         <th scope="row" className="px-4 py-2.5 font-medium text-slate-900 sm:px-5">{methodLabel(m)}</th>
                         <td className="px-4 py-2.5 text-end tabular-nums sm:px-5">{formatCount(m.orders)}</td>
                         <td className="px-4 py-2.5 text-end whitespace-nowrap tabular-nums sm:px-5">{money(m.amount)}</td>
-                        <td className={m.collection === 'not_taken' ? 'px-4 py-2.5 text-amber-800 sm:px-5' : 'px-4 py-2.5 text-slate-600 sm:px-5'}>{i18n._(COLLECTION[m.collection])}</td>
+                        <td className={m.collection === 'not_taken' ? 'px-4 py-2.5 text-amber-800 sm:px-5' : 'px-4 py-2.5 text-slate-600 sm:px-5'}>{i18n._(COLLECTION[m.collection])}{m.collected ? <> <span dir="auto">{money(m.collected)}</span></> : null}</td>
                         <td className="hidden px-4 py-2.5 text-end tabular-nums sm:table-cell sm:px-5">{all > 0 ? `${Math.round((m.amount / all) * 100)}%` : '—'}</td>
                       </tr>
                     );
