@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, like, type SQL } from 'drizzle-orm';
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { MSG } from '@souq/shared/messages';
 import { DEFAULT_COMMISSION_BPS, MARKETPLACE_SELLER_NAME, PAYMENT_NOTES, TAX_SETTING_KEYS, type OrderStatus } from '@souq/shared/constants';
-import { normaliseTrn, TAX_CATEGORY_DEFAULT, TAX_MODE_DEFAULT, type TaxCategory, type TaxMode } from '@souq/shared/rules/tax';
+import { frozenShippingTax, normaliseTrn, TAX_CATEGORY_DEFAULT, TAX_MODE_DEFAULT, type TaxCategory, type TaxMode } from '@souq/shared/rules/tax';
 import type { Order, orderRequestSchema, Purchase } from '@souq/shared/api/orders';
 import { centsToAmount } from '@souq/shared/rules/money';
 import { DEFAULT_SHIPPING_RULE, lineTotalCents, purchaseStatus, splitBySeller, type ShippingRule } from '@souq/shared/rules/pricing';
@@ -755,7 +755,7 @@ export function createOrdersService(deps: {
           // taking a cancelled sub-order back posts its sale again
           const money = {
             vendorId: current.sellerVendorId, subtotalCents: current.subtotalCents, shippingCents: current.shippingCents, taxCents: current.taxCents,
-            totalCents: current.totalCents,
+            totalCents: current.totalCents, shippingTaxCents: frozenShippingTax(current, items.reduce((n, i) => n + i.taxCents, 0)).taxCents,
             lines: items.map((i) => ({ lineTotalCents: i.lineTotalCents, commissionBps: i.commissionBps })),
           };
           // an order placed before the ledger (migration 0012) has no sale to reverse: it posts nothing

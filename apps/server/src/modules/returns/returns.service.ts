@@ -4,6 +4,7 @@ import { MARKETPLACE_SELLER_NAME, RETURN_LIVE_STATUSES, RETURN_REASON_LABELS, RE
 import type { AdminReturnsQuery, MyReturns, ReturnCreate, ReturnableLine, ReturnRequest } from '@souq/shared/api/returns';
 import { returnCreateSchema } from '@souq/shared/api/returns';
 import { formatCents } from '@souq/shared/rules/money';
+import { frozenShippingTax } from '@souq/shared/rules/tax';
 import { orderItems, orders, orderStatusHistory } from '../../db/schema/orders.js';
 import { returnRequests } from '../../db/schema/returns.js';
 import { ledgerEntries } from '../../db/schema/ledger.js';
@@ -205,6 +206,7 @@ export function createReturnsService(deps: { db: Db; bus: Bus; audit: AuditLog; 
       if (!lines.some((l) => l.id === lineId)) return null;
       const step = refundStep({
         vendorId: order.sellerVendorId, shippingCents: order.shippingCents, taxIncluded: order.taxIncluded,
+        shippingTaxCents: frozenShippingTax(order, lines.reduce((n, l) => n + l.taxCents, 0)).taxCents,
         lines: lines.map((l) => ({
           id: l.id, quantity: l.quantity, unitPriceCents: l.unitPriceCents, lineTotalCents: l.lineTotalCents, taxRateBps: l.taxRateBps, taxCents: l.taxCents,
           commissionBps: l.commissionBps,
@@ -239,6 +241,7 @@ export function createReturnsService(deps: { db: Db; bus: Bus; audit: AuditLog; 
         const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
         const money: RefundableSubOrder = {
           vendorId: order.sellerVendorId, shippingCents: order.shippingCents, taxIncluded: order.taxIncluded,
+        shippingTaxCents: frozenShippingTax(order, lines.reduce((n, l) => n + l.taxCents, 0)).taxCents,
           lines: lines.map((l) => ({
             id: l.id, quantity: l.quantity, unitPriceCents: l.unitPriceCents, lineTotalCents: l.lineTotalCents, taxRateBps: l.taxRateBps, taxCents: l.taxCents,
             commissionBps: l.commissionBps,

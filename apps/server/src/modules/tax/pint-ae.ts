@@ -53,8 +53,12 @@ export function categoryOf(line: { category: string; rateBps: number }): { code:
   const code = TAX_CATEGORY_CODES[line.category as TaxCategory] ?? 'S';
   return { code, bps: code === 'S' ? line.rateBps : 0 };
 }
-/** Shipping is not taxed by the shop's policy (decision 0098): a 0 % charge, reported zero-rated. */
-const SHIPPING_CATEGORY = { code: 'Z' as const, bps: 0 };
+/**
+ * The shipping charge's category: a registered seller's delivery is standard-rated (decision 0133, S at its rate);
+ * a document from before that decision charged none (a 0 % charge, reported zero-rated as it was then).
+ */
+export const shippingCategoryOf = (s: Pick<TaxDocumentSnapshot, 'shippingRateBps'>): { code: 'S' | 'Z'; bps: number } =>
+  (s.shippingRateBps ?? 0) > 0 ? { code: 'S', bps: s.shippingRateBps! } : { code: 'Z', bps: 0 };
 const EXEMPTION_REASON = 'Exempt from VAT';
 
 /** A stable UUID for a document (same export twice, same UUID): from its id and number. */
@@ -89,7 +93,7 @@ export function breakdownOf(s: TaxDocumentSnapshot): Breakdown[] {
     map.set(key, b);
   };
   for (const l of s.lines) add(categoryOf(l), l.netCents, l.taxCents);
-  if (s.shippingCents) add(SHIPPING_CATEGORY, s.shippingCents, 0);
+  if (s.shippingCents) add(shippingCategoryOf(s), s.shippingCents, s.shippingTaxCents ?? 0);
   return [...map.values()].sort((a, b) => a.code.localeCompare(b.code) || b.bps - a.bps);
 }
 
@@ -112,7 +116,7 @@ export function pintAeXml(doc: PintSource): string {
   const cur = { currencyID: doc.currency };
   const money = (name: string, cents: number) => cbc(name, amount(cents), cur);
   const lineNet = s.lines.reduce((n, l) => n + l.netCents, 0);
-  const taxCents = s.lines.reduce((n, l) => n + l.taxCents, 0);
+  const taxCents = s.lines.reduce((n, l) => n + l.taxCents, 0) + (s.shippingTaxCents ?? 0);
   const exclusive = lineNet + s.shippingCents;
   const breakdown = breakdownOf(s);
   const countries = s.countries ?? { supplier: 'AE', recipient: 'AE' };
@@ -159,7 +163,7 @@ export function pintAeXml(doc: PintSource): string {
         cbc('AllowanceChargeReasonCode', 'FC'),
         cbc('AllowanceChargeReason', 'Shipping'),
         money('Amount', s.shippingCents),
-        taxCategory('TaxCategory', SHIPPING_CATEGORY)),
+        taxCategory('TaxCategory', shippingCategoryOf(s))),
       cac('TaxTotal',
         money('TaxAmount', taxCents),
         ...breakdown.map((b) => cac('TaxSubtotal', money('TaxableAmount', b.taxableCents), money('TaxAmount', b.taxCents), taxCategory('TaxCategory', b)))),
