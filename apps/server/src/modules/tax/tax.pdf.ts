@@ -196,7 +196,7 @@ export function renderTaxDocumentPdf(s: TaxDocumentSnapshot): Promise<Buffer> {
       cells: plain
         ? [L.shipping[0], '', '', '', '', '', money(s.shippingCents, s.currency)]
         // its VAT (decision 0133; older documents charged none)
-        : [L.shipping[0], '', '', rate(s.shippingRateBps ?? 0), money(s.shippingCents, s.currency), money(s.shippingTaxCents ?? 0, s.currency), money(s.shippingCents + (s.shippingTaxCents ?? 0), s.currency)],
+        : [(s.shippingRateBps ?? 0) > 0 ? `${L.shipping[0]}\n${TAX_CATEGORY_LABELS.standard}` : L.shipping[0], '', '', rate(s.shippingRateBps ?? 0), money(s.shippingCents, s.currency), money(s.shippingTaxCents ?? 0, s.currency), money(s.shippingCents + (s.shippingTaxCents ?? 0), s.currency)],
       font: 'Helvetica', size: ROW_SIZE,
     });
   }
