@@ -20,6 +20,11 @@ export type SubOrderMoney = {
   /** What the shopper pays: subtotal + shipping, plus the tax only when it was added on top (decision 0098). */
   totalCents: number;
   lines: readonly { lineTotalCents: number; commissionBps: number }[];
+  /**
+   * Who holds a vendor sub-order's VAT (decision 0133): its seller (the default), or the marketplace for a sale posted
+   * before that decision, whose reversal takes the VAT back from sales_tax_payable where it was put (`vatHolderOf`).
+   */
+  vatHolder?: 'seller' | 'marketplace';
 };
 
 /** The marketplace's commission on a sub-order: per line, rounded half up to the fil, then added. */
@@ -58,7 +63,9 @@ export function saleEntries(o: SubOrderMoney): Entry[] {
   } else {
     rows.push({ account: 'vendor_payable', vendorId: o.vendorId, kind: 'sale', amountCents: -goods });
     rows.push({ account: 'vendor_payable', vendorId: o.vendorId, kind: 'shipping', amountCents: -shipping });
-    rows.push({ account: 'vendor_payable', vendorId: o.vendorId, kind: 'sales_tax', amountCents: -o.taxCents });
+    rows.push(o.vatHolder === 'marketplace'
+      ? { account: 'sales_tax_payable', vendorId: null, kind: 'sales_tax', amountCents: -o.taxCents }
+      : { account: 'vendor_payable', vendorId: o.vendorId, kind: 'sales_tax', amountCents: -o.taxCents });
     const commission = commissionCents(o.lines);
     const vat = commissionVatCents(commission);
     rows.push({ account: 'vendor_payable', vendorId: o.vendorId, kind: 'commission', amountCents: commission });

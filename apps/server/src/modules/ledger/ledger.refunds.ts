@@ -95,7 +95,7 @@ export type RefundTo = { kind: 'receivable' } | { kind: 'store_credit'; shopperI
  * payable (decision 0133); the vendor is credited the commission and its VAT back, which the
  * marketplace's commission revenue and commission VAT payable give up. Zero rows are left out; the rows sum to zero.
  */
-export function refundEntries(vendorId: number | null, step: RefundTotals, to: RefundTo): RefundEntry[] {
+export function refundEntries(vendorId: number | null, step: RefundTotals, to: RefundTo, vatHolder: 'seller' | 'marketplace' = 'seller'): RefundEntry[] {
   const total = step.goodsCents + step.taxCents + step.shippingCents;
   const row = (account: Entry['account'], kind: Entry['kind'], amountCents: number, v: number | null = null, shopperId: number | null = null): RefundEntry =>
     ({ account, vendorId: v, kind, amountCents, shopperId });
@@ -108,7 +108,8 @@ export function refundEntries(vendorId: number | null, step: RefundTotals, to: R
     rows.push(
       row('vendor_payable', 'refund', step.goodsCents, vendorId),
       row('vendor_payable', 'refund', step.shippingCents, vendorId),
-      row('vendor_payable', 'sales_tax', step.taxCents, vendorId),
+      // a sale posted before decision 0133 left its VAT on sales_tax_payable: it comes back from there
+      vatHolder === 'marketplace' ? row('sales_tax_payable', 'refund', step.taxCents) : row('vendor_payable', 'sales_tax', step.taxCents, vendorId),
       row('vendor_payable', 'commission_reversal', -step.commissionCents, vendorId),
       row('commission_revenue', 'commission_reversal', step.commissionCents),
       row('vendor_payable', 'commission_reversal', -step.commissionVatCents, vendorId),

@@ -137,6 +137,25 @@ describe('the ledger', () => {
     expect(check.json.entries).toBe(await expectBalanced());
   });
 
+  it('reverses a registered vendor\'s sale posted before decision 0133 from sales_tax_payable, where its VAT was put', async () => {
+    const p = await makeProduct(t.app, { name: 'Legacy Lantern', priceCents: 5_250, stock: 5, vendorId: a.vendor.id });
+    const order = await placeOrder(t.app, [{ productId: p.id, quantity: 1 }]);
+    const sums = async () => Object.fromEntries((await q<{ account: string; s: number }>(
+      `select account, sum(amount_cents)::int as s from ledger_entries where order_id = $1 and account in ('vendor_payable', 'sales_tax_payable') group by 1`, [order.id])).map((r) => [r.account, r.s]));
+    // the sale as it was posted before: its VAT (52.50 × 5/105 = 2.50; shipping free) on sales_tax_payable, not on Amber's payable
+    await q(`insert into ledger_entries (posting, account, vendor_id, kind, amount_cents, currency, order_id) values
+      ('test:legacy', 'vendor_payable', $2, 'sales_tax', 250, 'AED', $1), ('test:legacy', 'sales_tax_payable', null, 'sales_tax', -250, 'AED', $1)`, [order.id, a.vendor.id]);
+    expect((await sums()).sales_tax_payable).toBe(-250);
+    await t.app.services.orders.setStatus(order.id, 'cancelled');
+    // everything nets to zero where it was: Amber is not charged VAT it was never credited
+    expect(await sums()).toEqual({ vendor_payable: 0, sales_tax_payable: 0 });
+    // taken back, the sale posts by today's rule: the VAT on Amber's payable
+    await t.app.services.orders.setStatus(order.id, 'pending');
+    expect(await sums()).toMatchObject({ sales_tax_payable: 0 });
+    expect((await q<{ s: number }>(`select sum(amount_cents)::int as s from ledger_entries where order_id = $1 and account = 'vendor_payable' and kind = 'sales_tax'`, [order.id]))[0]!.s).toBe(-250);
+    await expectBalanced();
+  });
+
   it('balances after every step of random multi-vendor purchases and cancellations; each vendor is owed what it sold less commission', async () => {
     const vendorIds = [a.vendor.id, b.vendor.id];
     const catalogue = await Promise.all([

@@ -20,6 +20,7 @@ import { orderConfirmationMail } from './orders.mail.js';
 import type { Reader } from '../../platform/request-locale.js';
 import { checkOptionStock, optionsWanted, priceOrderLine } from './order-lines.js';
 import { cancellationEntries, saleEntries } from '../ledger/ledger.postings.js';
+import { vatHolderOf } from '../ledger/ledger.vat.js';
 import { ledgerEntries } from '../../db/schema/ledger.js';
 import { placedSales, post as postToLedger } from '../ledger/ledger.post.js';
 import { lockVendors } from '../payouts/balances.js';
@@ -756,6 +757,7 @@ export function createOrdersService(deps: {
           const money = {
             vendorId: current.sellerVendorId, subtotalCents: current.subtotalCents, shippingCents: current.shippingCents, taxCents: current.taxCents,
             totalCents: current.totalCents, shippingTaxCents: frozenShippingTax(current, items.reduce((n, i) => n + i.taxCents, 0)).taxCents,
+            vatHolder: await vatHolderOf(tx, current),
             lines: items.map((i) => ({ lineTotalCents: i.lineTotalCents, commissionBps: i.commissionBps })),
           };
           // an order placed before the ledger (migration 0012) has no sale to reverse: it posts nothing

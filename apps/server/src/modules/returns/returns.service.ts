@@ -16,6 +16,7 @@ import { badRequest, conflict, notFound, unprocessable, say } from '../../platfo
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { post as postToLedger, postingId } from '../ledger/ledger.post.js';
 import { refundEntries, refundStep, type RefundableSubOrder } from '../ledger/ledger.refunds.js';
+import { vatHolderOf } from '../ledger/ledger.vat.js';
 import { lockVendors } from '../payouts/balances.js';
 import { issueCreditNote } from '../tax/tax.documents.js';
 import { rowsOf } from '../reports/report-sql.js';
@@ -257,7 +258,7 @@ export function createReturnsService(deps: { db: Db; bus: Bus; audit: AuditLog; 
         const ref = `${order.id}:${ret.id}`;
         const posting = postingId('return', ref);
         const to = ret.refundMethod === 'store_credit' ? { kind: 'store_credit' as const, shopperId: ret.userId } : { kind: 'receivable' as const };
-        const rows = refundEntries(order.sellerVendorId, step, to);
+        const rows = refundEntries(order.sellerVendorId, step, to, await vatHolderOf(tx, order));
         if (rows.length) {
           await postToLedger(tx, {
             kind: 'return', ref, lines: rows, currency: order.currency, purchaseId: order.purchaseId, orderId: order.id, createdBy: actor.userId,
