@@ -66,7 +66,8 @@ export type VatEmirateRow = z.infer<typeof vatEmirateRowSchema>;
 
 /**
  * The documents' VAT against the ledger's, as at the end of the period, over the sub-orders invoiced by then: every
- * invoice less every credit note issued by then, against their `sales_tax_payable` rows posted by then. `difference`
+ * invoice less every credit note issued by then, against their VAT rows posted by then (the
+ * marketplace's on `sales_tax_payable`, a vendor's on its payable as kind `sales_tax`, decision 0133). `difference`
  * is zero when all is well. VAT the ledger holds on sub-orders not invoiced yet (sold, not shipped) is shown apart:
  * it is due on a later return, not a difference.
  */
@@ -86,7 +87,10 @@ export const vatFiguresSchema = z.object({
   invoices: z.number().int(),
   credit_notes: z.number().int(),
   categories: z.array(vatCategoryRowSchema),
-  /** Shipping charged on the documents, net of credit notes: not taxed (decision 0098), outside the boxes. */
+  /**
+   * Untaxed shipping on the documents, net of credit notes, outside the boxes: an unregistered seller's, and any on
+   * documents from before decision 0133. A registered seller's shipping is a standard-rated supply in the categories.
+   */
   shipping_cents: cents,
   boxes: vat201BoxesSchema,
   /** Box 1 by emirate, always the seven lines in the return's order; their sum is Box 1 to the fils. */

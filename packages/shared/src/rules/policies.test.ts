@@ -11,10 +11,13 @@ describe('shop policies', () => {
     expect(SHOP_POLICIES.shipping.text).toContain('above AED\u00a050.00');
     expect(SHOP_POLICIES.shipping.text).toContain(`AED\u00a0${(at.shippingCents / 100).toFixed(2)}`);
     expect(above.shippingCents).toBe(0);
-    // the rate, included in the price: 50.00 holds 50.00 × 5/105 = 2.38 of VAT and costs 50.00
-    expect(SHOP_POLICIES.tax.text).toContain(`${Math.round((at.taxCents / (at.subtotalCents - at.taxCents)) * 100)}%`);
+    // the rate, included in the price: 50.00 holds 50.00 × 5/105 = 2.38 of VAT and costs 50.00; the shipping too
+    // (decision 0133): 9.99 holds 0.48
+    const goodsTax = at.taxCents - at.shippingTaxCents;
+    expect(SHOP_POLICIES.tax.text).toContain(`${Math.round((goodsTax / (at.subtotalCents - goodsTax)) * 100)}%`);
+    expect(SHOP_POLICIES.tax.text).toContain(`${Math.round((at.shippingTaxCents / (at.shippingCents - at.shippingTaxCents)) * 100)}%`);
     expect(at.totalCents).toBe(at.subtotalCents + at.shippingCents);
-    expect(SHOP_POLICIES.tax.text).toContain('Prices include VAT');
+    expect(SHOP_POLICIES.tax.text).toContain('Prices and shipping fees include VAT');
     expect(SHOP_POLICIES.payment.text).toMatch(/Credit\/Debit Card.*Cash on Delivery/);
     expect(SHOP_POLICIES.returns.text).toContain('14 days');
   });

@@ -30,8 +30,8 @@ export const SHOP_POLICIES: Record<PolicyTopic, ShopPolicy> = {
   tax: {
     topic: 'tax',
     title: 'Tax',
-    // decision 0098: prices include VAT; sellers that are not VAT-registered charge none
-    text: `Prices include VAT at ${percent} where the seller is VAT-registered (shipping is not taxed): the price you see is the price you pay, ` +
+    // decision 0098: prices include VAT; sellers that are not VAT-registered charge none; 0133: so does their shipping
+    text: `Prices and shipping fees include VAT at ${percent} where the seller is VAT-registered: the price you see is the price you pay, ` +
       `and the order summary shows how much of each seller's total is VAT ('${TAX_INCLUDED_LABEL}'). Sellers not registered for VAT charge none.`,
   },
   payment: {

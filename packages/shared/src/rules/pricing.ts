@@ -1,6 +1,6 @@
 import { FREE_SHIPPING_THRESHOLD_CENTS, ORDER_STATUSES, SHIPPING_FEE_CENTS, TAX_RATE, type OrderStatus } from '../constants.js';
 import { amountToCents, centsToAmount } from './money.js';
-import { lineRateBps, lineTaxCents, TAX_CATEGORY_DEFAULT, TAX_MODE_DEFAULT, type TaxCategory, type TaxMode } from './tax.js';
+import { lineRateBps, lineTaxCents, STANDARD_RATE_BPS, TAX_CATEGORY_DEFAULT, TAX_MODE_DEFAULT, type TaxCategory, type TaxMode } from './tax.js';
 
 // Order pricing (customer spec §9), in integer cents. The server prices orders with it from database prices;
 // the cart and checkout use the same function so the summary on screen equals what the server charges.
@@ -52,15 +52,30 @@ export function taxCents(subtotal: number): number {
 }
 
 /**
- * A seller's document (decision 0098): each line's tax by its category and the seller's registration, rounded per
- * line to the fil; the document's tax is the sum of the lines' exactly. Shipping is not taxed (policies: tax).
+ * The VAT on a seller's shipping (decision 0133): a registered seller's delivery is a taxable supply at the standard
+ * rate, whatever its goods' categories; an unregistered seller's carries none. The fee is a price like the lines': VAT
+ * included in it (extracted) in inclusive mode, added on top in exclusive mode, rounded half up to the fil.
  */
-export function computeTotals(lines: readonly PricedLine[], rule: ShippingRule = DEFAULT_SHIPPING_RULE, ctx: TaxContext = DEFAULT_TAX_CONTEXT): Totals {
+export function shippingTax(shipping: number, ctx: TaxContext = DEFAULT_TAX_CONTEXT): LineTax {
+  const rateBps = ctx.registered ? STANDARD_RATE_BPS : 0;
+  const taxCents = lineTaxCents(shipping, rateBps, ctx.mode);
+  return { rateBps, taxCents, netCents: ctx.mode === 'inclusive' ? shipping - taxCents : shipping };
+}
+
+/** A seller's totals: `taxCents` includes `shippingTaxCents`, the VAT on its shipping (decision 0133). */
+export type SellerTotals = Totals & { shippingTaxCents: number };
+
+/**
+ * A seller's document (decision 0098): each line's tax by its category and the seller's registration, rounded per
+ * line to the fil, and the shipping's tax (decision 0133); the document's tax is their sum exactly.
+ */
+export function computeTotals(lines: readonly PricedLine[], rule: ShippingRule = DEFAULT_SHIPPING_RULE, ctx: TaxContext = DEFAULT_TAX_CONTEXT): SellerTotals {
   const items = lines.reduce((n, l) => n + Math.max(0, l.quantity), 0);
   const subtotal = subtotalCents(lines);
   const shipping = shippingCents(subtotal, items, rule);
-  const tax = lines.reduce((sum, l) => sum + lineTax(l, ctx).taxCents, 0);
-  return { subtotalCents: subtotal, shippingCents: shipping, taxCents: tax, totalCents: subtotal + shipping + (ctx.mode === 'inclusive' ? 0 : tax) };
+  const shippingTaxCents = shippingTax(shipping, ctx).taxCents;
+  const tax = lines.reduce((sum, l) => sum + lineTax(l, ctx).taxCents, 0) + shippingTaxCents;
+  return { subtotalCents: subtotal, shippingCents: shipping, taxCents: tax, totalCents: subtotal + shipping + (ctx.mode === 'inclusive' ? 0 : tax), shippingTaxCents };
 }
 
 /** Totals of a client cart whose lines carry prices in major units (cart items: price, quantity). */
@@ -77,7 +92,7 @@ export function cartTotals(items: readonly { price: unknown; quantity: number }[
 }
 
 /** One seller's part of a cart: its lines (in cart order), priced and shipped by its own rule. */
-export type SellerPart<L extends PricedLine> = { vendorId: number | null; lines: L[]; totals: Totals; tax: TaxContext; lineTaxes: LineTax[] };
+export type SellerPart<L extends PricedLine> = { vendorId: number | null; lines: L[]; totals: SellerTotals; tax: TaxContext; lineTaxes: LineTax[] };
 
 /**
  * A cart split by seller (decision 0086): one part per vendor, the marketplace's own products (vendor null) first,
@@ -89,7 +104,7 @@ export function splitBySeller<L extends PricedLine & { vendorId: number | null }
   lines: readonly L[],
   ruleOf: (vendorId: number | null) => ShippingRule = () => DEFAULT_SHIPPING_RULE,
   taxOf: (vendorId: number | null) => TaxContext = () => DEFAULT_TAX_CONTEXT,
-): { parts: SellerPart<L>[]; totals: Totals } {
+): { parts: SellerPart<L>[]; totals: SellerTotals } {
   const bySeller = new Map<number | null, L[]>();
   for (const l of lines) bySeller.set(l.vendorId, [...(bySeller.get(l.vendorId) ?? []), l]);
   const sellers = [...bySeller.keys()].sort((a, b) => (a ?? 0) - (b ?? 0));
@@ -98,8 +113,9 @@ export function splitBySeller<L extends PricedLine & { vendorId: number | null }
     const tax = taxOf(vendorId);
     return { vendorId, lines: own, totals: computeTotals(own, ruleOf(vendorId), tax), tax, lineTaxes: own.map((l) => lineTax(l, tax)) };
   });
-  const totals = { subtotalCents: 0, shippingCents: 0, taxCents: 0, totalCents: 0 };
+  const totals = { subtotalCents: 0, shippingCents: 0, taxCents: 0, totalCents: 0, shippingTaxCents: 0 };
   for (const p of parts) {
+    totals.shippingTaxCents += p.totals.shippingTaxCents;
     totals.subtotalCents += p.totals.subtotalCents;
     totals.shippingCents += p.totals.shippingCents;
     totals.taxCents += p.totals.taxCents;

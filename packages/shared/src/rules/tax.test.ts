@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeTotals, lineTax, splitBySeller, type PricedLine } from './pricing.js';
+import { computeTotals, lineTax, shippingTax, splitBySeller, type PricedLine } from './pricing.js';
 import { invoiceFormFor, lineTaxCents, normaliseTrn, SIMPLIFIED_INVOICE_LIMIT_CENTS, STANDARD_RATE_BPS, TAX_CATEGORIES } from './tax.js';
 
 describe('UAE VAT rules (decision 0098)', () => {
@@ -41,9 +41,13 @@ describe('UAE VAT rules (decision 0098)', () => {
       const ctx = { mode, registered };
       const totals = computeTotals(lines, { feeCents: 999, freeAboveCents: 5000 }, ctx);
       const taxes = lines.map((l) => lineTax(l, ctx));
-      expect(taxes.reduce((s, t) => s + t.taxCents, 0)).toBe(totals.taxCents);
+      // the document's tax is its lines' and its shipping's (decision 0133: a registered seller's at 5 %, else none)
+      const shipping = shippingTax(totals.shippingCents, ctx);
+      expect(totals.shippingTaxCents).toBe(shipping.taxCents);
+      if (!registered) expect(shipping.taxCents).toBe(0);
+      expect(taxes.reduce((s, t) => s + t.taxCents, 0) + shipping.taxCents).toBe(totals.taxCents);
       const net = taxes.reduce((s, t) => s + t.netCents, 0);
-      expect(net + totals.taxCents + totals.shippingCents).toBe(totals.totalCents);
+      expect(net + totals.taxCents + shipping.netCents).toBe(totals.totalCents);
       lines.forEach((l, i) => {
         const total = l.unitPriceCents * l.quantity;
         const r = taxes[i]!.rateBps / 10_000;

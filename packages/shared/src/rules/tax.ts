@@ -94,6 +94,19 @@ export function allocateCategoryTax(bases: readonly number[], rateBps: number): 
   return out;
 }
 
+/**
+ * The VAT frozen on a sub-order's shipping (decision 0133), from what the sub-order stored: its tax less its lines',
+ * when that is the shipping's VAT at the standard rate by the sale's rule; otherwise none (an unregistered seller, free
+ * shipping, a sub-order placed before shipping was taxed or before per-line VAT). Net is the shipping less that VAT
+ * when prices included it.
+ */
+export function frozenShippingTax(o: { shippingCents: number; taxCents: number; taxIncluded: boolean }, linesTaxCents: number) {
+  const rest = o.taxCents - linesTaxCents;
+  const taxed = rest > 0 && rest === lineTaxCents(o.shippingCents, STANDARD_RATE_BPS, o.taxIncluded ? 'inclusive' : 'exclusive');
+  const taxCents = taxed ? rest : 0;
+  return { rateBps: taxed ? STANDARD_RATE_BPS : 0, taxCents, netCents: o.shippingCents - (o.taxIncluded ? taxCents : 0) };
+}
+
 /** A sale line as frozen: what a part of it is worth is worked out from these. */
 export type TaxedLine = { quantity: number; unitPriceCents: number; lineTotalCents: number; taxRateBps: number; taxCents: number };
 

@@ -37,7 +37,11 @@ export type TaxDocumentSnapshot = {
   countries?: { supplier: string; recipient: string };
   /** `orderItemId`: the order line of a sale document; on a commission document the sub-order the line charges. */
   lines: { orderItemId: number; description: string; quantity: number; unitPriceCents: number; category: string; rateBps: number; netCents: number; taxCents: number; totalCents: number }[];
+  /** The shipping, net of its VAT (before decision 0133 it carried none, so net = what was charged). */
   shippingCents: number;
+  /** The shipping's VAT and rate (decision 0133): a registered seller's delivery at 5 %; absent = 0 (older documents). */
+  shippingTaxCents?: number;
+  shippingRateBps?: number;
   totals: { netCents: number; taxCents: number; totalCents: number };
   taxIncluded: boolean;
   note: string | null;

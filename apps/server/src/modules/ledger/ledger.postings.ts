@@ -13,10 +13,18 @@ export type SubOrderMoney = {
   vendorId: number | null;
   subtotalCents: number;
   shippingCents: number;
+  /** Its VAT: the lines' and the shipping's. */
   taxCents: number;
+  /** The part of `taxCents` on the shipping (decision 0133): 0 for an unregistered seller and before that decision. */
+  shippingTaxCents?: number;
   /** What the shopper pays: subtotal + shipping, plus the tax only when it was added on top (decision 0098). */
   totalCents: number;
   lines: readonly { lineTotalCents: number; commissionBps: number }[];
+  /**
+   * Who holds a vendor sub-order's VAT (decision 0133): its seller (the default), or the marketplace for a sale posted
+   * before that decision, whose reversal takes the VAT back from sales_tax_payable where it was put (`vatHolderOf`).
+   */
+  vatHolder?: 'seller' | 'marketplace';
 };
 
 /** The marketplace's commission on a sub-order: per line, rounded half up to the fil, then added. */
@@ -28,22 +36,36 @@ export function commissionCents(lines: SubOrderMoney['lines']): number {
 export const commissionVatCents = (commission: number): number => Math.round(commission * TAX_RATE);
 
 /**
- * A sale: the shopper owes the total; the goods net of VAT (total − shipping − tax, whether the tax was included in the
- * prices or added on top, decision 0098) and the shipping are the vendor's (payable to it) or, on the marketplace's
- * own sub-order, its revenue; the VAT is payable (per issuer: the vendor's sales_tax rows carry its id in the posting's
- * order, the documents' tax equals them); the vendor is charged the commission and the VAT on it. Rows with a zero
- * amount are left out.
+ * The shipping net of its VAT: the fee as charged less its VAT when the prices included it (the total is then subtotal
+ * + shipping, decision 0098), the fee itself when the VAT was added on top.
+ */
+export function shippingNetCents(o: Pick<SubOrderMoney, 'subtotalCents' | 'shippingCents' | 'shippingTaxCents' | 'totalCents'>): number {
+  const included = o.totalCents === o.subtotalCents + o.shippingCents;
+  return o.shippingCents - (included ? o.shippingTaxCents ?? 0 : 0);
+}
+
+/**
+ * A sale: the shopper owes the total; the goods and the shipping net of VAT are the vendor's (payable to it) or, on the
+ * marketplace's own sub-order, its revenue. The VAT (lines and shipping) is owed by the supplier (decision 0099:
+ * disclosed agent): a vendor's is credited to its payable as kind `sales_tax` (decision 0133: the vendor declares and
+ * pays it, so the money is paid out to it), the marketplace's own to `sales_tax_payable`; an unregistered vendor has
+ * none. The vendor is charged the commission and the VAT on it. Rows with a zero amount are left out.
  */
 export function saleEntries(o: SubOrderMoney): Entry[] {
   const total = o.totalCents;
-  const goods = total - o.shippingCents - o.taxCents;
+  const shipping = shippingNetCents(o);
+  const goods = total - shipping - o.taxCents;
   const rows: Entry[] = [{ account: 'shopper_receivable', vendorId: null, kind: 'sale', amountCents: total }];
   if (o.vendorId === null) {
     rows.push({ account: 'marketplace_sales', vendorId: null, kind: 'sale', amountCents: -goods });
-    rows.push({ account: 'shipping_revenue', vendorId: null, kind: 'shipping', amountCents: -o.shippingCents });
+    rows.push({ account: 'shipping_revenue', vendorId: null, kind: 'shipping', amountCents: -shipping });
+    rows.push({ account: 'sales_tax_payable', vendorId: null, kind: 'sales_tax', amountCents: -o.taxCents });
   } else {
     rows.push({ account: 'vendor_payable', vendorId: o.vendorId, kind: 'sale', amountCents: -goods });
-    rows.push({ account: 'vendor_payable', vendorId: o.vendorId, kind: 'shipping', amountCents: -o.shippingCents });
+    rows.push({ account: 'vendor_payable', vendorId: o.vendorId, kind: 'shipping', amountCents: -shipping });
+    rows.push(o.vatHolder === 'marketplace'
+      ? { account: 'sales_tax_payable', vendorId: null, kind: 'sales_tax', amountCents: -o.taxCents }
+      : { account: 'vendor_payable', vendorId: o.vendorId, kind: 'sales_tax', amountCents: -o.taxCents });
     const commission = commissionCents(o.lines);
     const vat = commissionVatCents(commission);
     rows.push({ account: 'vendor_payable', vendorId: o.vendorId, kind: 'commission', amountCents: commission });
@@ -51,19 +73,19 @@ export function saleEntries(o: SubOrderMoney): Entry[] {
     rows.push({ account: 'vendor_payable', vendorId: o.vendorId, kind: 'commission_vat', amountCents: vat });
     rows.push({ account: 'commission_vat_payable', vendorId: null, kind: 'commission_vat', amountCents: -vat });
   }
-  rows.push({ account: 'sales_tax_payable', vendorId: null, kind: 'sales_tax', amountCents: -o.taxCents });
   return rows.filter((r) => r.amountCents !== 0);
 }
 
 /**
  * A sub-order cancelled before it ships is refunded in full: every row of its sale reversed, the goods, shipping and
- * tax as `refund`, the commission and its VAT as `commission_reversal`.
+ * the marketplace's tax as `refund`, a vendor's VAT as `sales_tax` (so its VAT rows net to what its documents still
+ * charge), the commission and its VAT as `commission_reversal`.
  */
 export function cancellationEntries(o: SubOrderMoney): Entry[] {
   return saleEntries(o).map((r) => ({
     ...r,
     amountCents: -r.amountCents,
-    kind: r.kind === 'commission' || r.kind === 'commission_vat' ? 'commission_reversal' : 'refund',
+    kind: r.kind === 'commission' || r.kind === 'commission_vat' ? 'commission_reversal' : r.account === 'vendor_payable' && r.kind === 'sales_tax' ? 'sales_tax' : 'refund',
   }));
 }
 

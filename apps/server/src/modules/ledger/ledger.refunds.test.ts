@@ -16,11 +16,15 @@ describe('refund rules', () => {
     vendorId: fc.option(fc.integer({ min: 1, max: 5 }), { nil: null }),
     shippingCents: fc.integer({ min: 0, max: 2_000 }),
     taxIncluded: fc.boolean(),
+    // a registered seller's shipping carries 5 % VAT (decision 0133)
+    shippingTaxed: fc.boolean(),
+    // where the sale put a vendor's VAT: its payable (0133), or sales_tax_payable (a sale posted before)
+    vatHolder: fc.constantFrom('seller' as const, 'marketplace' as const),
     lines: fc.array(fc.record({
       quantity: fc.integer({ min: 1, max: 6 }), unit: fc.integer({ min: 1, max: 50_000 }), commissionBps: fc.integer({ min: 0, max: 3_000 }),
       taxRateBps: fc.constantFrom(0, 500),
     }), { minLength: 1, maxLength: 4 }),
-  }).map((o): RefundableSubOrder & { subtotalCents: number; taxCents: number; totalCents: number } => {
+  }).map((o): RefundableSubOrder & { subtotalCents: number; taxCents: number; totalCents: number; vatHolder: 'seller' | 'marketplace' } => {
     // priced as the order statement prices them (decision 0098): the tax per line, by the sale's mode
     const lines = o.lines.map((l, i) => {
       const lineTotalCents = l.unit * l.quantity;
@@ -30,9 +34,13 @@ describe('refund rules', () => {
       };
     });
     const subtotal = lines.reduce((n, l) => n + l.lineTotalCents, 0);
-    const tax = lines.reduce((n, l) => n + l.taxCents, 0);
+    const shippingTaxCents = o.shippingTaxed ? lineTaxCents(o.shippingCents, 500, o.taxIncluded ? 'inclusive' : 'exclusive') : 0;
+    const tax = lines.reduce((n, l) => n + l.taxCents, 0) + shippingTaxCents;
     const total = subtotal + o.shippingCents + (o.taxIncluded ? 0 : tax);
-    return { vendorId: o.vendorId, shippingCents: o.shippingCents, taxIncluded: o.taxIncluded, subtotalCents: subtotal, taxCents: tax, totalCents: total, lines };
+    return {
+      vendorId: o.vendorId, shippingCents: o.shippingCents, shippingTaxCents, taxIncluded: o.taxIncluded, subtotalCents: subtotal, taxCents: tax, totalCents: total, lines,
+      vatHolder: o.vendorId === null ? 'marketplace' : o.vatHolder,
+    };
   });
 
   it('every refund posting balances; returning every unit, in any order and any pieces, gives back exactly the sale', () => {
@@ -46,7 +54,7 @@ describe('refund rules', () => {
         const [lineId] = units.splice((picks[k++] ?? 0) % units.length, 1);
         const step = refundStep(o, back, lineId!, 1);
         for (const v of Object.values(step)) expect(v).toBeGreaterThanOrEqual(0);
-        const rows = refundEntries(o.vendorId, step, credit ? { kind: 'store_credit', shopperId: 7 } : { kind: 'receivable' });
+        const rows = refundEntries(o.vendorId, step, credit ? { kind: 'store_credit', shopperId: 7 } : { kind: 'receivable' }, o.vatHolder);
         expect(sum(rows)).toBe(0);
         posted.push(...rows);
         back.set(lineId!, (back.get(lineId!) ?? 0) + 1);
@@ -59,7 +67,14 @@ describe('refund rules', () => {
         byAccount.set(account, (byAccount.get(account) ?? 0) + r.amountCents);
       }
       for (const [account, total] of byAccount) expect(total, account).toBe(0);
-      expect(refundTotals(o, back).shippingCents).toBe(o.shippingCents);
+      // and per row kind on the vendor's payable: its VAT comes back as VAT (decision 0133), never as goods
+      const vendorVat = [...sale, ...posted].filter((r) => r.account === 'vendor_payable' && r.kind === 'sales_tax');
+      expect(sum(vendorVat)).toBe(0);
+      if (o.vendorId !== null && o.vatHolder === 'seller') expect(0 - sum(sale.filter((r) => r.kind === 'sales_tax'))).toBe(o.taxCents);
+      // the shipping comes back net of its VAT, the VAT with the tax
+      const full = refundTotals(o, back);
+      expect(full.shippingCents).toBe(o.shippingCents - (o.taxIncluded ? o.shippingTaxCents! : 0));
+      expect(full.goodsCents + full.taxCents + full.shippingCents).toBe(o.totalCents);
     }), { numRuns: 300 });
   });
 });

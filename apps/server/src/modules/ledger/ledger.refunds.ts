@@ -10,7 +10,10 @@ import { commissionVatCents } from './ledger.postings.js';
 /** A sub-order's money and lines as frozen at the sale, the lines keyed by id. */
 export type RefundableSubOrder = {
   vendorId: number | null;
+  /** The shipping as charged (VAT included in inclusive mode). */
   shippingCents: number;
+  /** The VAT on the shipping as frozen at the sale (decision 0133); 0 when none. */
+  shippingTaxCents?: number;
   /** Whether its prices included the tax (decision 0098): a line's price is then what the shopper paid for it. */
   taxIncluded: boolean;
   lines: readonly { id: number; quantity: number; unitPriceCents: number; lineTotalCents: number; taxRateBps: number; taxCents: number; commissionBps: number }[];
@@ -19,7 +22,9 @@ export type RefundableSubOrder = {
 /** What a sub-order has given back in total once `returned` (line id → units received back) have come back. */
 export type RefundTotals = {
   goodsCents: number;
+  /** The VAT given back: the lines' and, once the shipping is refunded, the shipping's (decision 0133). */
   taxCents: number;
+  /** The shipping given back, net of its VAT (the credit note's shipping). */
   shippingCents: number;
   commissionCents: number;
   commissionVatCents: number;
@@ -32,7 +37,8 @@ const share = (whole: number, part: number, of: number) => (of === 0 ? 0 : Math.
  * The cumulative refund of a sub-order when `returned` units are back: each line's goods net of tax and its tax, as
  * the sale priced those units (`lineAmounts`: the whole line is its frozen amounts, so a line returned in full gives
  * back exactly its sale, and a credit note for the same units carries the same tax), the shipping only once every unit
- * of every line is back (a partial return still needed the delivery), each line's frozen commission in proportion to
+ * of every line is back (a partial return still needed the delivery), net of its VAT, which goes with the tax (decision
+ * 0133), each line's frozen commission in proportion to
  * its units, and the commission's VAT in proportion to the commission.
  */
 export function refundTotals(o: RefundableSubOrder, returned: ReadonlyMap<number, number>): RefundTotals {
@@ -51,10 +57,11 @@ export function refundTotals(o: RefundableSubOrder, returned: ReadonlyMap<number
     fullCommission += lineCommission(l);
   }
   const vendor = o.vendorId !== null;
+  const shippingTax = whole ? o.shippingTaxCents ?? 0 : 0;
   return {
     goodsCents: goods,
-    taxCents: tax,
-    shippingCents: whole ? o.shippingCents : 0,
+    taxCents: tax + shippingTax,
+    shippingCents: whole ? o.shippingCents - (o.taxIncluded ? shippingTax : 0) : 0,
     commissionCents: vendor ? commission : 0,
     commissionVatCents: vendor ? share(commissionVatCents(fullCommission), commission, fullCommission) : 0,
   };
@@ -83,11 +90,12 @@ export type RefundTo = { kind: 'receivable' } | { kind: 'store_credit'; shopperI
 
 /**
  * A refund's rows: the shopper is credited goods + tax + shipping (their receivable, or their store credit); the
- * vendor's payable (or, on the marketplace's own sub-order, its sales and shipping revenue) and the sales tax payable
- * are debited what they had been credited; the vendor is credited the commission and its VAT back, which the
+ * vendor's payable (or, on the marketplace's own sub-order, its sales and shipping revenue) is debited what it had been
+ * credited, and so is the VAT: a vendor's on its payable as kind `sales_tax`, the marketplace's on the sales tax
+ * payable (decision 0133); the vendor is credited the commission and its VAT back, which the
  * marketplace's commission revenue and commission VAT payable give up. Zero rows are left out; the rows sum to zero.
  */
-export function refundEntries(vendorId: number | null, step: RefundTotals, to: RefundTo): RefundEntry[] {
+export function refundEntries(vendorId: number | null, step: RefundTotals, to: RefundTo, vatHolder: 'seller' | 'marketplace' = 'seller'): RefundEntry[] {
   const total = step.goodsCents + step.taxCents + step.shippingCents;
   const row = (account: Entry['account'], kind: Entry['kind'], amountCents: number, v: number | null = null, shopperId: number | null = null): RefundEntry =>
     ({ account, vendorId: v, kind, amountCents, shopperId });
@@ -95,17 +103,18 @@ export function refundEntries(vendorId: number | null, step: RefundTotals, to: R
     to.kind === 'store_credit' ? row('shopper_store_credit', 'refund', -total, null, to.shopperId) : row('shopper_receivable', 'refund', -total),
   ];
   if (vendorId === null) {
-    rows.push(row('marketplace_sales', 'refund', step.goodsCents), row('shipping_revenue', 'refund', step.shippingCents));
+    rows.push(row('marketplace_sales', 'refund', step.goodsCents), row('shipping_revenue', 'refund', step.shippingCents), row('sales_tax_payable', 'refund', step.taxCents));
   } else {
     rows.push(
       row('vendor_payable', 'refund', step.goodsCents, vendorId),
       row('vendor_payable', 'refund', step.shippingCents, vendorId),
+      // a sale posted before decision 0133 left its VAT on sales_tax_payable: it comes back from there
+      vatHolder === 'marketplace' ? row('sales_tax_payable', 'refund', step.taxCents) : row('vendor_payable', 'sales_tax', step.taxCents, vendorId),
       row('vendor_payable', 'commission_reversal', -step.commissionCents, vendorId),
       row('commission_revenue', 'commission_reversal', step.commissionCents),
       row('vendor_payable', 'commission_reversal', -step.commissionVatCents, vendorId),
       row('commission_vat_payable', 'commission_reversal', step.commissionVatCents),
     );
   }
-  rows.push(row('sales_tax_payable', 'refund', step.taxCents));
   return rows.filter((r) => r.amountCents !== 0);
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { MSG } from '@souq/shared/messages';
+import { frozenShippingTax } from '@souq/shared/rules/tax';
 import { adminToken, call, createTestApp, signupCustomer, signupVendor, type TestContext } from '../../../test/harness.js';
 import { expectAdminOnly, makeProduct, placeOrder } from '../../../test/admin-fixtures.js';
 
@@ -90,17 +91,18 @@ describe('commission rates', () => {
 
     // Amber's sub-order: lamp 100.00 × 12 % = 12.00, bowls 99.99 × 8 % = 8.00 (7.9992), VAT 5 % of 20.00 = 1.00;
     // it ships free (199.99 > 50.00). Its prices include VAT, per line: 100.00 → 4.76, 99.99 → 4.76 (4.7614), so the
-    // goods are 199.99 − 9.52 = 190.47 net, and Amber is owed 190.47 − 20.00 − 1.00 for it
+    // goods are 199.99 − 9.52 = 190.47 net; Amber is the supplier and owes the 9.52 of VAT (decision 0133), so its
+    // payable holds it: Amber is owed 190.47 + 9.52 − 20.00 − 1.00 for it, and nothing sits in sales_tax_payable
     const rows = await q<{ account: string; kind: string; amount_cents: number }>(
       'select account, kind, amount_cents::int from ledger_entries where order_id = $1 order by account, kind', [amber!.id]);
     expect(rows).toEqual([
       { account: 'commission_revenue', kind: 'commission', amount_cents: -2_000 },
       { account: 'commission_vat_payable', kind: 'commission_vat', amount_cents: -100 },
-      { account: 'sales_tax_payable', kind: 'sales_tax', amount_cents: -952 },
       { account: 'shopper_receivable', kind: 'sale', amount_cents: 19_999 },
       { account: 'vendor_payable', kind: 'commission', amount_cents: 2_000 },
       { account: 'vendor_payable', kind: 'commission_vat', amount_cents: 100 },
       { account: 'vendor_payable', kind: 'sale', amount_cents: -19_047 },
+      { account: 'vendor_payable', kind: 'sales_tax', amount_cents: -952 },
     ]);
     await expectBalanced();
   });
@@ -125,13 +127,33 @@ describe('the ledger', () => {
     await t.app.services.orders.setStatus(order.id, 'cancelled');
     expect(await payable()).toBe(0);
     const kinds = await q<{ kind: string }>(`select distinct kind from ledger_entries where order_id = $1 and posting like 'cancelled:%' order by kind`, [order.id]);
-    expect(kinds.map((k) => k.kind)).toEqual(['commission_reversal', 'refund']);
+    // Amber is registered: its VAT comes back off its payable as sales_tax (decision 0133)
+    expect(kinds.map((k) => k.kind)).toEqual(['commission_reversal', 'refund', 'sales_tax']);
     await t.app.services.orders.setStatus(order.id, 'pending');
     expect(await payable()).toBe(owed);
     await expectBalanced();
     const check = await call(t.app, { url: '/api/admin/finance/ledger-check', token: admin });
     expect(check.json).toMatchObject({ balanced: true, totals: [{ currency: 'AED', total_cents: 0 }] });
     expect(check.json.entries).toBe(await expectBalanced());
+  });
+
+  it('reverses a registered vendor\'s sale posted before decision 0133 from sales_tax_payable, where its VAT was put', async () => {
+    const p = await makeProduct(t.app, { name: 'Legacy Lantern', priceCents: 5_250, stock: 5, vendorId: a.vendor.id });
+    const order = await placeOrder(t.app, [{ productId: p.id, quantity: 1 }]);
+    const sums = async () => Object.fromEntries((await q<{ account: string; s: number }>(
+      `select account, sum(amount_cents)::int as s from ledger_entries where order_id = $1 and account in ('vendor_payable', 'sales_tax_payable') group by 1`, [order.id])).map((r) => [r.account, r.s]));
+    // the sale as it was posted before: its VAT (52.50 × 5/105 = 2.50; shipping free) on sales_tax_payable, not on Amber's payable
+    await q(`insert into ledger_entries (posting, account, vendor_id, kind, amount_cents, currency, order_id) values
+      ('test:legacy', 'vendor_payable', $2, 'sales_tax', 250, 'AED', $1), ('test:legacy', 'sales_tax_payable', null, 'sales_tax', -250, 'AED', $1)`, [order.id, a.vendor.id]);
+    expect((await sums()).sales_tax_payable).toBe(-250);
+    await t.app.services.orders.setStatus(order.id, 'cancelled');
+    // everything nets to zero where it was: Amber is not charged VAT it was never credited
+    expect(await sums()).toEqual({ vendor_payable: 0, sales_tax_payable: 0 });
+    // taken back, the sale posts by today's rule: the VAT on Amber's payable
+    await t.app.services.orders.setStatus(order.id, 'pending');
+    expect(await sums()).toMatchObject({ sales_tax_payable: 0 });
+    expect((await q<{ s: number }>(`select sum(amount_cents)::int as s from ledger_entries where order_id = $1 and account = 'vendor_payable' and kind = 'sales_tax'`, [order.id]))[0]!.s).toBe(-250);
+    await expectBalanced();
   });
 
   it('balances after every step of random multi-vendor purchases and cancellations; each vendor is owed what it sold less commission', async () => {
@@ -156,8 +178,8 @@ describe('the ledger', () => {
         const lines = await q<{ line_total_cents: number; commission_bps: number }>('select line_total_cents, commission_bps from order_items where order_id = $1', [s.id]);
         const commission = lines.reduce((n, l) => n + Math.round((l.line_total_cents * l.commission_bps) / 10_000), 0);
         const charged = commission + Math.round(commission * 0.05);
-        // what the shopper paid less the VAT in it (decision 0098: prices include VAT for a registrant)
-        const sales = s.total_cents - s.tax_cents;
+        // what the shopper paid, the VAT in it included: a registrant owes its VAT and is paid it (decision 0133)
+        const sales = s.total_cents;
         // a cancelled sub-order: sales − charged − refund(sales) + reversed(charged) = 0
         total += s.status === 'cancelled' ? 0 : sales - charged;
       }
@@ -181,9 +203,19 @@ describe('the ledger', () => {
             await t.app.services.ledger.setRate({ scope: 'vendor', vendor_id: vendorIds[s.vendor]!, rate_bps: s.bps }, { userId: null, role: 'admin', name: 'Prop Admin', ip: '127.0.0.1' });
           }
           await expectBalanced();
-          // the VAT posted per sub-order is its lines' VAT to the fil (live: sale; cancelled: sale and its reversal)
-          expect(await q(`select o.id from orders o where o.purchase_id is not null and o.tax_cents <> (select coalesce(sum(tax_cents), 0) from order_items i where i.order_id = o.id)
-            or (case when o.status = 'cancelled' then 0 else o.tax_cents end) <> -(select coalesce(sum(amount_cents), 0) from ledger_entries e where e.order_id = o.id and e.account = 'sales_tax_payable')`)).toEqual([]);
+          // the VAT posted per sub-order is its lines' and its shipping's VAT to the fil (live: sale; cancelled: sale
+          // and its reversal), credited to its vendor's payable (decision 0133), never to sales_tax_payable
+          const vat = await q<{ id: number; status: string; seller: number | null; tax_cents: number; shipping_cents: number; tax_included: boolean; lines: number; posted: number; marketplace: number }>(
+            `select o.id, o.status, o.seller_vendor_id as seller, o.tax_cents, o.shipping_cents, o.tax_included,
+               (select coalesce(sum(tax_cents), 0) from order_items i where i.order_id = o.id)::int as lines,
+               (select coalesce(-sum(amount_cents), 0) from ledger_entries e where e.order_id = o.id and (e.account = 'sales_tax_payable' or (e.account = 'vendor_payable' and e.kind = 'sales_tax')))::int as posted,
+               (select coalesce(-sum(amount_cents), 0) from ledger_entries e where e.order_id = o.id and e.account = 'sales_tax_payable')::int as marketplace
+             from orders o where o.purchase_id is not null`);
+          for (const o of vat) {
+            expect(o.lines + frozenShippingTax({ shippingCents: o.shipping_cents, taxCents: o.tax_cents, taxIncluded: o.tax_included }, o.lines).taxCents).toBe(o.tax_cents);
+            expect(o.posted).toBe(o.status === 'cancelled' ? 0 : o.tax_cents);
+            if (o.seller !== null) expect(o.marketplace).toBe(0);
+          }
           for (const v of vendorIds) expect(await t.app.services.ledger.vendorBalanceCents(v, 'AED')).toBe(await expected(v));
           // stock: what is left is what was there less the units of every live sub-order
           const sold = await q<{ product_id: number; n: number }>(

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, like, type SQL } from 'drizzle-orm';
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { MSG } from '@souq/shared/messages';
 import { DEFAULT_COMMISSION_BPS, MARKETPLACE_SELLER_NAME, PAYMENT_NOTES, TAX_SETTING_KEYS, type OrderStatus } from '@souq/shared/constants';
-import { normaliseTrn, TAX_CATEGORY_DEFAULT, TAX_MODE_DEFAULT, type TaxCategory, type TaxMode } from '@souq/shared/rules/tax';
+import { frozenShippingTax, normaliseTrn, TAX_CATEGORY_DEFAULT, TAX_MODE_DEFAULT, type TaxCategory, type TaxMode } from '@souq/shared/rules/tax';
 import type { Order, orderRequestSchema, Purchase } from '@souq/shared/api/orders';
 import { centsToAmount } from '@souq/shared/rules/money';
 import { DEFAULT_SHIPPING_RULE, lineTotalCents, purchaseStatus, splitBySeller, type ShippingRule } from '@souq/shared/rules/pricing';
@@ -20,6 +20,7 @@ import { orderConfirmationMail } from './orders.mail.js';
 import type { Reader } from '../../platform/request-locale.js';
 import { checkOptionStock, optionsWanted, priceOrderLine } from './order-lines.js';
 import { cancellationEntries, saleEntries } from '../ledger/ledger.postings.js';
+import { vatHolderOf } from '../ledger/ledger.vat.js';
 import { ledgerEntries } from '../../db/schema/ledger.js';
 import { placedSales, post as postToLedger } from '../ledger/ledger.post.js';
 import { lockVendors } from '../payouts/balances.js';
@@ -778,7 +779,8 @@ export function createOrdersService(deps: {
           stockMoves = await moveSubOrderStock(tx, catalogue, items, releases);
           // the money follows in the same transaction (decision 0087): a cancellation reverses the sale in full,
           // taking a cancelled sub-order back posts its sale again
-          const money = subOrderMoney(current, items);
+          // (a sale posted before decision 0133 keeps its VAT where it was put: vatHolderOf)
+          const money = { ...subOrderMoney(current, items), vatHolder: await vatHolderOf(tx, current) };
           // an order placed before the ledger (migration 0012) has no sale to reverse: it posts nothing
           const [posted] = await tx.select({ id: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId)).limit(1);
           const rows = !posted ? [] : releases ? cancellationEntries(money) : saleEntries(money);

@@ -43,8 +43,9 @@ describe('POST /api/orders', () => {
     const b = await product(300, 10);
     const res = await place(body([{ product_id: a.id, quantity: 2, price: 0.01, unit_price: 0.01 }, { product_id: b.id, quantity: 1, price: 0 }], { total_amount: 1, subtotal: 1 }));
     expect(res.status).toBe(201);
-    // 2 × 12.50 + 3.00 = 28.00, VAT included (25.00 → 1.19, 3.00 → 0.14 per line); shipping 9.99 → 37.99
-    expect(res.json.order).toMatchObject({ subtotal: 28, shipping: 9.99, tax: 1.33, total_amount: 37.99, tax_included: true, status: 'pending', customer_email: 'buyer@example.com' });
+    // 2 × 12.50 + 3.00 = 28.00, VAT included (25.00 → 1.19, 3.00 → 0.14 per line); shipping 9.99, VAT 0.48 included
+    // (decision 0133: the shipping is taxed, its price unchanged) → 37.99, of which VAT 1.81
+    expect(res.json.order).toMatchObject({ subtotal: 28, shipping: 9.99, tax: 1.81, total_amount: 37.99, tax_included: true, status: 'pending', customer_email: 'buyer@example.com' });
     expect(res.json.order_number).toBe(res.json.order.order_number);
     expect(res.json.order.items).toEqual([
       { product_id: a.id, product_name: a.name, quantity: 2, unit_price: 12.5, total_price: 25, variants: {}, variant_label: '' },
@@ -57,8 +58,8 @@ describe('POST /api/orders', () => {
   it('ships free only above 50.00 and rounds the included 5% VAT to the fil', async () => {
     const fifty = await product(5000, 5);
     const atFifty = await place(body([{ product_id: fifty.id, quantity: 1 }]));
-    // 50.00 × 5/105 = 2.3809… → 2.38, inside the price
-    expect(atFifty.json.order).toMatchObject({ subtotal: 50, shipping: 9.99, tax: 2.38, total_amount: 59.99 });
+    // 50.00 × 5/105 = 2.3809… → 2.38, inside the price; and 9.99 × 5/105 = 0.4757… → 0.48 inside the shipping
+    expect(atFifty.json.order).toMatchObject({ subtotal: 50, shipping: 9.99, tax: 2.38 + 0.48, total_amount: 59.99 });
     const odd = await product(5001, 5);
     const above = await place(body([{ product_id: odd.id, quantity: 1 }]));
     expect(above.json.order).toMatchObject({ subtotal: 50.01, shipping: 0, tax: 2.38, total_amount: 50.01 });
@@ -371,7 +372,7 @@ describe('one checkout, one sub-order per seller (decision 0086)', () => {
       [v1.vendor.id, 'Quote Vendor One', 0, 60], // 60.00 is above the default 50.00: free; not VAT-registered, no VAT
       [v2.vendor.id, 'Quote Vendor Two', 5, 65], // vendor two's own rule: 5.00
     ]);
-    expect(quote.json.sellers.map((s: { tax: number; vat_registered: boolean }) => [s.tax, s.vat_registered])).toEqual([[0.95, true], [0, false], [0, false]]);
+    expect(quote.json.sellers.map((s: { tax: number; vat_registered: boolean }) => [s.tax, s.vat_registered])).toEqual([[0.95 + 0.48, true], [0, false], [0, false]]); // the shop's shipping VAT too (0133)
     expect(quote.json.total).toBe(154.99);
     expect(quote.json.tax_included).toBe(true);
     expect(await counts()).toEqual(before); // a quote writes nothing

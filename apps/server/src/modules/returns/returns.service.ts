@@ -4,6 +4,7 @@ import { MARKETPLACE_SELLER_NAME, RETURN_LIVE_STATUSES, RETURN_REASON_LABELS, RE
 import type { AdminReturnsQuery, MyReturns, ReturnCreate, ReturnableLine, ReturnRequest } from '@souq/shared/api/returns';
 import { returnCreateSchema } from '@souq/shared/api/returns';
 import { formatCents } from '@souq/shared/rules/money';
+import { frozenShippingTax } from '@souq/shared/rules/tax';
 import { orderItems, orders, orderStatusHistory } from '../../db/schema/orders.js';
 import { returnRequests } from '../../db/schema/returns.js';
 import { ledgerEntries } from '../../db/schema/ledger.js';
@@ -15,6 +16,7 @@ import { badRequest, conflict, notFound, unprocessable, say } from '../../platfo
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { post as postToLedger, postingId } from '../ledger/ledger.post.js';
 import { refundEntries, refundStep, type RefundableSubOrder } from '../ledger/ledger.refunds.js';
+import { vatHolderOf } from '../ledger/ledger.vat.js';
 import { lockVendors } from '../payouts/balances.js';
 import { issueCreditNote } from '../tax/tax.documents.js';
 import { rowsOf } from '../reports/report-sql.js';
@@ -205,6 +207,7 @@ export function createReturnsService(deps: { db: Db; bus: Bus; audit: AuditLog; 
       if (!lines.some((l) => l.id === lineId)) return null;
       const step = refundStep({
         vendorId: order.sellerVendorId, shippingCents: order.shippingCents, taxIncluded: order.taxIncluded,
+        shippingTaxCents: frozenShippingTax(order, lines.reduce((n, l) => n + l.taxCents, 0)).taxCents,
         lines: lines.map((l) => ({
           id: l.id, quantity: l.quantity, unitPriceCents: l.unitPriceCents, lineTotalCents: l.lineTotalCents, taxRateBps: l.taxRateBps, taxCents: l.taxCents,
           commissionBps: l.commissionBps,
@@ -239,6 +242,7 @@ export function createReturnsService(deps: { db: Db; bus: Bus; audit: AuditLog; 
         const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
         const money: RefundableSubOrder = {
           vendorId: order.sellerVendorId, shippingCents: order.shippingCents, taxIncluded: order.taxIncluded,
+        shippingTaxCents: frozenShippingTax(order, lines.reduce((n, l) => n + l.taxCents, 0)).taxCents,
           lines: lines.map((l) => ({
             id: l.id, quantity: l.quantity, unitPriceCents: l.unitPriceCents, lineTotalCents: l.lineTotalCents, taxRateBps: l.taxRateBps, taxCents: l.taxCents,
             commissionBps: l.commissionBps,
@@ -254,7 +258,7 @@ export function createReturnsService(deps: { db: Db; bus: Bus; audit: AuditLog; 
         const ref = `${order.id}:${ret.id}`;
         const posting = postingId('return', ref);
         const to = ret.refundMethod === 'store_credit' ? { kind: 'store_credit' as const, shopperId: ret.userId } : { kind: 'receivable' as const };
-        const rows = refundEntries(order.sellerVendorId, step, to);
+        const rows = refundEntries(order.sellerVendorId, step, to, await vatHolderOf(tx, order));
         if (rows.length) {
           await postToLedger(tx, {
             kind: 'return', ref, lines: rows, currency: order.currency, purchaseId: order.purchaseId, orderId: order.id, createdBy: actor.userId,

@@ -53,8 +53,25 @@ export function categoryOf(line: { category: string; rateBps: number }): { code:
   const code = TAX_CATEGORY_CODES[line.category as TaxCategory] ?? 'S';
   return { code, bps: code === 'S' ? line.rateBps : 0 };
 }
-/** Shipping is not taxed by the shop's policy (decision 0098): a 0 % charge, reported zero-rated. */
-const SHIPPING_CATEGORY = { code: 'Z' as const, bps: 0 };
+/**
+ * A registered seller's shipping is a standard-rated supply (decision 0133): exported as a line of its own (S at its
+ * rate, its VAT on the line like every other line's), so the lines' VAT is the document's. Shipping without VAT (a
+ * document from before that decision) stays a document-level charge at 0 %, reported zero-rated as it was then.
+ */
+export const SHIPPING_LINE_NAME = 'Shipping';
+const untaxedShippingCents = (s: TaxDocumentSnapshot) => ((s.shippingRateBps ?? 0) > 0 ? 0 : s.shippingCents);
+const SHIPPING_CHARGE_CATEGORY = { code: 'Z' as const, bps: 0 };
+type DocLine = TaxDocumentSnapshot['lines'][number];
+/** The document's lines as exported: its own, then its taxed shipping. */
+export function exportLines(s: TaxDocumentSnapshot): DocLine[] {
+  const rateBps = s.shippingRateBps ?? 0;
+  if (rateBps <= 0 || !s.shippingCents) return s.lines;
+  const tax = s.shippingTaxCents ?? 0;
+  return [...s.lines, {
+    orderItemId: 0, description: SHIPPING_LINE_NAME, quantity: 1, unitPriceCents: s.shippingCents + tax, category: 'standard', rateBps,
+    netCents: s.shippingCents, taxCents: tax, totalCents: s.shippingCents + tax,
+  }];
+}
 const EXEMPTION_REASON = 'Exempt from VAT';
 
 /** A stable UUID for a document (same export twice, same UUID): from its id and number. */
@@ -88,8 +105,8 @@ export function breakdownOf(s: TaxDocumentSnapshot): Breakdown[] {
     b.taxCents += tax;
     map.set(key, b);
   };
-  for (const l of s.lines) add(categoryOf(l), l.netCents, l.taxCents);
-  if (s.shippingCents) add(SHIPPING_CATEGORY, s.shippingCents, 0);
+  for (const l of exportLines(s)) add(categoryOf(l), l.netCents, l.taxCents);
+  if (untaxedShippingCents(s)) add(SHIPPING_CHARGE_CATEGORY, untaxedShippingCents(s), 0);
   return [...map.values()].sort((a, b) => a.code.localeCompare(b.code) || b.bps - a.bps);
 }
 
@@ -111,14 +128,16 @@ export function pintAeXml(doc: PintSource): string {
   const credit = doc.kind === 'credit_note';
   const cur = { currencyID: doc.currency };
   const money = (name: string, cents: number) => cbc(name, amount(cents), cur);
-  const lineNet = s.lines.reduce((n, l) => n + l.netCents, 0);
-  const taxCents = s.lines.reduce((n, l) => n + l.taxCents, 0);
-  const exclusive = lineNet + s.shippingCents;
+  const docLines = exportLines(s);
+  const charge = untaxedShippingCents(s);
+  const lineNet = docLines.reduce((n, l) => n + l.netCents, 0);
+  const taxCents = docLines.reduce((n, l) => n + l.taxCents, 0);
+  const exclusive = lineNet + charge;
   const breakdown = breakdownOf(s);
   const countries = s.countries ?? { supplier: 'AE', recipient: 'AE' };
   const issueDate = doc.issuedAt.toISOString().slice(0, 10);
 
-  const lines = s.lines.map((l, i) => {
+  const lines = docLines.map((l, i) => {
     const c = categoryOf(l);
     const qty = { unitCode: 'C62' };
     return cac(credit ? 'CreditNoteLine' : 'InvoiceLine',
@@ -154,12 +173,12 @@ export function pintAeXml(doc: PintSource): string {
       s.original && cac('BillingReference', cac('InvoiceDocumentReference', cbc('ID', s.original.number), cbc('IssueDate', s.original.issuedAt.slice(0, 10)))),
       cac('AccountingSupplierParty', party(s.supplier, countries.supplier)),
       cac('AccountingCustomerParty', party(s.recipient, countries.recipient)),
-      s.shippingCents > 0 && cac('AllowanceCharge',
+      charge > 0 && cac('AllowanceCharge',
         cbc('ChargeIndicator', 'true'),
         cbc('AllowanceChargeReasonCode', 'FC'),
         cbc('AllowanceChargeReason', 'Shipping'),
-        money('Amount', s.shippingCents),
-        taxCategory('TaxCategory', SHIPPING_CATEGORY)),
+        money('Amount', charge),
+        taxCategory('TaxCategory', SHIPPING_CHARGE_CATEGORY)),
       cac('TaxTotal',
         money('TaxAmount', taxCents),
         ...breakdown.map((b) => cac('TaxSubtotal', money('TaxableAmount', b.taxableCents), money('TaxAmount', b.taxCents), taxCategory('TaxCategory', b)))),
@@ -167,7 +186,7 @@ export function pintAeXml(doc: PintSource): string {
         money('LineExtensionAmount', lineNet),
         money('TaxExclusiveAmount', exclusive),
         money('TaxInclusiveAmount', exclusive + taxCents),
-        s.shippingCents > 0 && money('ChargeTotalAmount', s.shippingCents),
+        charge > 0 && money('ChargeTotalAmount', charge),
         money('PayableAmount', exclusive + taxCents)),
       ...lines,
     ],

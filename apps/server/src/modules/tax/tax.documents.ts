@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { INVOICE_ISSUE_MOMENTS, MARKETPLACE_SELLER_NAME, TAX_SETTING_KEYS, type InvoiceIssueMoment, type OrderStatus } from '@souq/shared/constants';
 import { MSG } from '@souq/shared/messages';
-import { invoiceFormFor, isVatEmirate, lineAmounts, normaliseTrn, returnedLineAmounts, TAX_MODE_DEFAULT, type TaxCategory, type TaxMode, type VatEmirate } from '@souq/shared/rules/tax';
+import { categoryTaxCents, frozenShippingTax, invoiceFormFor, isVatEmirate, lineAmounts, normaliseTrn, returnedLineAmounts, TAX_MODE_DEFAULT, type TaxCategory, type TaxMode, type VatEmirate } from '@souq/shared/rules/tax';
 import { settings } from '../../db/schema/accounts.js';
 import { orderItems, orders } from '../../db/schema/orders.js';
 import { taxDocumentCounters, taxDocuments, type TaxDocumentSnapshot } from '../../db/schema/tax.js';
@@ -135,7 +135,10 @@ export async function issueInvoice(tx: Tx, orderId: number, at: Date = new Date(
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw notFound(MSG.orderNotFound);
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.id);
-  if (items.reduce((s, i) => s + i.taxCents, 0) !== order.taxCents) return null;
+  // the shipping's VAT (decision 0133) is the sub-order's tax less its lines'
+  const linesTax = items.reduce((s, i) => s + i.taxCents, 0);
+  const shipping = frozenShippingTax(order, linesTax);
+  if (linesTax + shipping.taxCents !== order.taxCents) return null;
   const s = await readTaxSettings(tx);
   const parties = await partiesOf(tx, order, s);
   const form = parties.supplier.registered ? invoiceFormFor(order.buyerTrn, order.totalCents) : 'simplified';
@@ -148,13 +151,13 @@ export async function issueInvoice(tx: Tx, orderId: number, at: Date = new Date(
     rateBps: i.taxRateBps,
     ...lineAmounts(i, i.quantity, order.taxIncluded),
   }));
-  const netCents = lines.reduce((n, l) => n + l.netCents, 0) + order.shippingCents;
+  const netCents = lines.reduce((n, l) => n + l.netCents, 0) + shipping.netCents;
   return insertDocument(tx, {
     issuer: issuerOf(order.sellerVendorId), kind: 'invoice', form, orderId, currency: order.currency,
     netCents, taxCents: order.taxCents, totalCents: order.totalCents, issuedAt: at,
     snapshot: {
       ...titlesOf('invoice', form, parties.supplier.registered), form, issuedAt: at.toISOString(), currency: order.currency, ...parties,
-      orderNumber: order.orderNumber, lines, shippingCents: order.shippingCents,
+      orderNumber: order.orderNumber, lines, shippingCents: shipping.netCents, shippingTaxCents: shipping.taxCents, shippingRateBps: shipping.rateBps,
       totals: { netCents, taxCents: order.taxCents, totalCents: order.totalCents }, taxIncluded: order.taxIncluded, note: noteOf(parties),
     },
   });
@@ -165,7 +168,10 @@ export type CreditNoteInput = {
   orderId: number;
   /** Units per order line; 'all' = every unit and the shipping not credited yet. */
   lines: { orderItemId: number; quantity: number }[] | 'all';
-  /** Shipping refunded with these lines (fils; 'all' takes the shipping not yet credited). */
+  /**
+   * Shipping refunded with these lines, net of its VAT (fils; 'all' takes the shipping not yet credited); its VAT is
+   * worked out here (decision 0133): the whole shipping's frozen VAT once all of it is credited.
+   */
   shippingCents?: number;
   reason: string;
 };
@@ -183,17 +189,25 @@ export async function issueCreditNote(tx: Tx, input: CreditNoteInput, at: Date =
   const earlier = await tx.select().from(taxDocuments).where(and(eq(taxDocuments.orderId, input.orderId), eq(taxDocuments.kind, 'credit_note')));
   const credited = new Map<number, number>();
   let shippingCredited = 0;
+  let shippingTaxCredited = 0;
   for (const cn of earlier) {
     for (const l of cn.snapshot.lines) credited.set(l.orderItemId, (credited.get(l.orderItemId) ?? 0) + l.quantity);
     shippingCredited += cn.snapshot.shippingCents;
+    shippingTaxCredited += cn.snapshot.shippingTaxCents ?? 0;
   }
   const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId));
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, input.orderId)).orderBy(orderItems.id);
+  // the shipping as the invoice charged it: net, VAT and rate (decision 0133)
+  const invoiced = { netCents: invoice.snapshot.shippingCents, taxCents: invoice.snapshot.shippingTaxCents ?? 0, rateBps: invoice.snapshot.shippingRateBps ?? 0 };
   const wanted = input.lines === 'all'
     ? items.map((i) => ({ orderItemId: i.id, quantity: i.quantity - (credited.get(i.id) ?? 0) })).filter((l) => l.quantity > 0)
     : input.lines;
-  const shippingCents = input.lines === 'all' ? order!.shippingCents - shippingCredited : input.shippingCents ?? 0;
-  if (shippingCents < 0 || shippingCredited + shippingCents > order!.shippingCents) throw unprocessable(MSG.creditExceedsInvoice);
+  const shippingCents = input.lines === 'all' ? invoiced.netCents - shippingCredited : input.shippingCents ?? 0;
+  if (shippingCents < 0 || shippingCredited + shippingCents > invoiced.netCents) throw unprocessable(MSG.creditExceedsInvoice);
+  // the shipping credited so far and now, less what was credited before: the whole VAT once the whole shipping is back
+  const shippingCreditedAfter = shippingCredited + shippingCents;
+  const shippingTaxAfter = shippingCreditedAfter === invoiced.netCents ? invoiced.taxCents : categoryTaxCents(shippingCreditedAfter, invoiced.rateBps);
+  const shippingTaxCents = shippingCents === 0 ? 0 : shippingTaxAfter - shippingTaxCredited;
   const lines = wanted.map((w) => {
     const item = items.find((i) => i.id === w.orderItemId);
     if (!item || w.quantity <= 0 || (credited.get(item.id) ?? 0) + w.quantity > item.quantity) throw unprocessable(MSG.creditExceedsInvoice);
@@ -206,7 +220,7 @@ export async function issueCreditNote(tx: Tx, input: CreditNoteInput, at: Date =
     };
   });
   if (!lines.length && shippingCents === 0) return null;
-  const taxCents = lines.reduce((n, l) => n + l.taxCents, 0);
+  const taxCents = lines.reduce((n, l) => n + l.taxCents, 0) + shippingTaxCents;
   const netCents = lines.reduce((n, l) => n + l.netCents, 0) + shippingCents;
   const totalCents = netCents + taxCents;
   const before = earlier.reduce((acc, cn) => ({ total: acc.total - cn.totalCents, tax: acc.tax - cn.taxCents }), { total: invoice.totalCents, tax: invoice.taxCents });
@@ -217,6 +231,7 @@ export async function issueCreditNote(tx: Tx, input: CreditNoteInput, at: Date =
     snapshot: {
       ...titlesOf('credit_note', invoice.form, snap.supplier.registered), form: invoice.form, issuedAt: at.toISOString(), currency: invoice.currency,
       supplier: snap.supplier, agent: snap.agent, recipient: snap.recipient, orderNumber: snap.orderNumber, lines, shippingCents,
+      shippingTaxCents, shippingRateBps: invoiced.rateBps,
       totals: { netCents, taxCents, totalCents }, taxIncluded: snap.taxIncluded, note: snap.note,
       original: { number: invoice.number, issuedAt: invoice.issuedAt.toISOString(), totalCents: invoice.totalCents, taxCents: invoice.taxCents },
       corrected: { totalCents: before.total - totalCents, taxCents: before.tax - taxCents },

@@ -195,7 +195,8 @@ export function renderTaxDocumentPdf(s: TaxDocumentSnapshot): Promise<Buffer> {
     rows.push({
       cells: plain
         ? [L.shipping[0], '', '', '', '', '', money(s.shippingCents, s.currency)]
-        : [L.shipping[0], '', '', rate(0), money(s.shippingCents, s.currency), money(0, s.currency), money(s.shippingCents, s.currency)],
+        // its VAT (decision 0133; older documents charged none)
+        : [(s.shippingRateBps ?? 0) > 0 ? `${L.shipping[0]}\n${TAX_CATEGORY_LABELS.standard}` : L.shipping[0], '', '', rate(s.shippingRateBps ?? 0), money(s.shippingCents, s.currency), money(s.shippingTaxCents ?? 0, s.currency), money(s.shippingCents + (s.shippingTaxCents ?? 0), s.currency)],
       font: 'Helvetica', size: ROW_SIZE,
     });
   }

@@ -148,14 +148,21 @@ export function createVatReportService(deps: { db: Db }) {
                when l->>'category' = 'zero' then 'zero' when l->>'category' = 'exempt' then 'exempt' else 'standard' end as category,
           sum((l->>'netCents')::int8)::int8 as net, sum((l->>'taxCents')::int8)::int8 as tax
         from tax_documents d left join vendors v on d.issuer = 'vendor:' || v.id
-          cross join lateral jsonb_array_elements(d.snapshot->'lines') as l
+          -- a registered seller's shipping (decision 0133) is a standard-rated line of its document; untaxed shipping
+          -- (an unregistered seller's, or documents from before) stays outside the boxes (shipping_cents)
+          cross join lateral jsonb_array_elements(d.snapshot->'lines' || case when coalesce((d.snapshot->>'shippingRateBps')::int, 0) > 0
+            then jsonb_build_array(jsonb_build_object('rateBps', d.snapshot->'shippingRateBps', 'category', 'standard',
+              'netCents', d.snapshot->'shippingCents', 'taxCents', coalesce(d.snapshot->'shippingTaxCents', '0'::jsonb)))
+            else '[]'::jsonb end) as l
         where ${inPeriod} group by 1, 2, 3, 4, 5`),
       rowsOf<DocRow>(db, sql`
-        select d.issuer, d.kind, count(*)::int8 as n, sum((d.snapshot->>'shippingCents')::int8)::int8 as shipping,
+        select d.issuer, d.kind, count(*)::int8 as n,
+          sum(case when coalesce((d.snapshot->>'shippingRateBps')::int, 0) > 0 then 0 else (d.snapshot->>'shippingCents')::int8 end)::int8 as shipping,
           sum(d.net_cents)::int8 as net, sum(d.tax_cents)::int8 as tax, sum(d.total_cents)::int8 as total
         from tax_documents d where ${inPeriod} group by 1, 2`),
-      // as at the period's end: the documents of every sub-order invoiced by then against that sub-order's
-      // sales_tax_payable rows (credits are negative, so the tax owed is minus their sum) posted by then
+      // as at the period's end: the documents of every sub-order invoiced by then against that sub-order's VAT rows
+      // posted by then: the marketplace's on sales_tax_payable, a vendor's on its payable as kind sales_tax (decision
+      // 0133; credits are negative, so the tax owed is minus their sum)
       rowsOf<RecRow>(db, sql`
         with invoiced as (
           select d.order_id from tax_documents d where d.subject = 'sale' and d.kind = 'invoice' and d.issued_at < ${end.toISOString()}::timestamptz and d.currency = ${VAT_CURRENCY} and ${issuerFilter(scope)}
@@ -168,7 +175,7 @@ export function createVatReportService(deps: { db: Db }) {
             (-sum(e.amount_cents) filter (where e.order_id in (select order_id from invoiced)))::int8 as invoiced,
             (-sum(e.amount_cents) filter (where e.order_id not in (select order_id from invoiced)))::int8 as uninvoiced
           from ledger_entries e join orders o on o.id = e.order_id
-          where e.account = 'sales_tax_payable' and e.currency = ${VAT_CURRENCY} and e.created_at < ${end.toISOString()}::timestamptz and ${sellerFilter(scope)}
+          where (e.account = 'sales_tax_payable' or (e.account = 'vendor_payable' and e.kind = 'sales_tax')) and e.currency = ${VAT_CURRENCY} and e.created_at < ${end.toISOString()}::timestamptz and ${sellerFilter(scope)}
           group by 1
         )
         select case when s.seller is null then 'marketplace' else 'vendor:' || s.seller end as issuer,

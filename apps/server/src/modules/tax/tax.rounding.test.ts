@@ -54,7 +54,7 @@ describe('VAT-inclusive rounding across many lines (decision 0098)', () => {
     expect(inv!.net_cents + inv!.tax_cents).toBe(inv!.total_cents);
     expect(inv!.total_cents).toBe(order!.total_cents);
     expect(order!.total_cents).toBe(items.reduce((s, i) => s + i.line_total_cents, 0) + order!.shipping_cents);
-    const [ledger] = await t.database.query<{ s: string }>(`select (-sum(amount_cents))::text as s from ledger_entries where order_id = $1 and account = 'sales_tax_payable'`, [sub.id]);
+    const [ledger] = await t.database.query<{ s: string }>(`select (-sum(amount_cents))::text as s from ledger_entries where order_id = $1 and (account = 'sales_tax_payable' or (account = 'vendor_payable' and kind = 'sales_tax'))`, [sub.id]);
     expect(Number(ledger!.s)).toBe(lineTax);
   });
 });

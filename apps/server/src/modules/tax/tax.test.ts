@@ -49,7 +49,9 @@ async function buy(lines: Line[], opts: { userId?: number | null; trn?: string; 
 }
 const docsOf = (orderId: number) => q<{ id: number; issuer: string; kind: string; form: string; sequence: number; number: string; net_cents: number; tax_cents: number; total_cents: number; snapshot: Record<string, unknown> }>(
   'select id, issuer, kind, form, sequence, number, net_cents, tax_cents, total_cents, snapshot from tax_documents where order_id = $1 order by id', [orderId]);
-const ledgerTax = async (orderId: number) => 0 - Number((await q<{ s: string }>(`select coalesce(sum(amount_cents), 0) as s from ledger_entries where order_id = $1 and account = 'sales_tax_payable'`, [orderId]))[0]!.s);
+/** The VAT the ledger holds for a sub-order: the marketplace's on sales_tax_payable, a vendor's on its payable (decision 0133). */
+const ledgerTax = async (orderId: number) => 0 - Number((await q<{ s: string }>(`select coalesce(sum(amount_cents), 0) as s from ledger_entries where order_id = $1
+  and (account = 'sales_tax_payable' or (account = 'vendor_payable' and kind = 'sales_tax'))`, [orderId]))[0]!.s);
 
 describe('tax invoices per sub-order (decision 0099)', () => {
   it('a registered and an unregistered vendor: a tax invoice with the VAT inside the price, and an invoice without VAT that says so', async () => {

@@ -52,7 +52,8 @@ export function actionsOf(o: { status: VendorOrder['status']; sellerVendorId: nu
 /**
  * What the vendor sold, from the ledger (decision 0095), so the dashboard, the Earnings tab and the admin's Finance
  * agree: its goods and shipping less refunds, before commission — minus the vendor_payable rows of kinds sale,
- * shipping and refund. A sub-order placed before the ledger existed (migration 0012) has no rows and counts nothing.
+ * shipping and refund (net of VAT: a registered vendor's VAT is on rows of kind sales_tax, decision 0133, which are in
+ * its balance, not its sales). A sub-order placed before the ledger existed (migration 0012) has no rows and counts nothing.
  */
 const VENDOR_REVENUE_KINDS = sql.raw(`('sale', 'shipping', 'refund')`);
 const revenueCentsOf = (db: Db, vendorId: number) =>

@@ -33,7 +33,8 @@ const monthStart = () => `${today().slice(0, 8)}01`;
 // the kinds a vendor's own account can hold (the others never touch vendor_payable)
 // (their names as the vendor reads them: the English of LEDGER_KIND_LABELS, in the vendor's catalogue)
 const KIND_LABELS: Partial<Record<LedgerKind, MessageDescriptor>> = {
-  sale: msg`Sale`, shipping: msg`Shipping`, commission: msg`Commission`, commission_vat: msg`VAT on commission`, refund: msg`Refund`,
+  // a registered seller's VAT on its sales and shipping, which it declares and pays (decision 0133)
+  sale: msg`Sale`, shipping: msg`Shipping`, sales_tax: msg`VAT on your sales`, commission: msg`Commission`, commission_vat: msg`VAT on commission`, refund: msg`Refund`,
   commission_reversal: msg`Commission reversed`, payout: msg`Payout`, payout_reversal: msg`Payout failed (returned)`, adjustment: msg`Adjustment`,
 };
 const VENDOR_KINDS = Object.keys(KIND_LABELS) as LedgerKind[];
@@ -141,7 +142,7 @@ function Earnings({ vendorId }: { vendorId: number }) {
 
   return (
     <div className="space-y-6">
-      <PageHeader title={t`Earnings`} description={t`What the marketplace owes you, from its ledger: sales and shipping, less commission and refunds, less payouts.`} />
+      <PageHeader title={t`Earnings`} description={t`What the marketplace owes you, from its ledger: sales and shipping with the VAT you charged on them (yours to declare and pay), less commission and refunds, less payouts.`} />
       {balance.isError && !b ? (
         <Alert tone="error" title={MSG.loadEarningsFailed}>
           <p>{balance.error.message}</p>
