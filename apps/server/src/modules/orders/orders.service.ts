@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, like, type SQL } from 'drizzle-orm';
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { MSG } from '@souq/shared/messages';
 import { DEFAULT_COMMISSION_BPS, MARKETPLACE_SELLER_NAME, PAYMENT_NOTES, TAX_SETTING_KEYS, type OrderStatus } from '@souq/shared/constants';
-import { frozenShippingTax, normaliseTrn, TAX_CATEGORY_DEFAULT, TAX_MODE_DEFAULT, type TaxCategory, type TaxMode } from '@souq/shared/rules/tax';
+import { normaliseTrn, TAX_CATEGORY_DEFAULT, TAX_MODE_DEFAULT, type TaxCategory, type TaxMode } from '@souq/shared/rules/tax';
 import type { Order, orderRequestSchema, Purchase } from '@souq/shared/api/orders';
 import { centsToAmount } from '@souq/shared/rules/money';
 import { DEFAULT_SHIPPING_RULE, lineTotalCents, purchaseStatus, splitBySeller, type ShippingRule } from '@souq/shared/rules/pricing';
