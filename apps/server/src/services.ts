@@ -179,7 +179,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
   // card purchases paid through it (decision 0137): the orders module holds them, this one moves them on the provider's word
   const cardPayments = createPaymentsService({
     db, runtime: payments, hold: orders.paymentHold, purchaseByNumber: orders.purchaseByNumber, publicUrl: config.publicUrl,
-    waitMinutes: config.payments.waitMinutes, log,
+    waitMinutes: config.payments.waitMinutes, log, bus,
   });
   return {
     payments, cardPayments,

@@ -73,13 +73,15 @@ export const LEDGER_KINDS = [
   'payout', 'payout_paid', 'payout_reversal', 'adjustment',
   // a card payment captured by the provider, and the provider's fee on it (decision 0137)
   'payment_received', 'provider_fee',
+  // money given back to the card by the provider (decision 0137)
+  'card_refund',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   sale: 'Sale', shipping: 'Shipping', sales_tax: 'Sales tax', commission: 'Commission', commission_vat: 'VAT on commission',
   refund: 'Refund', commission_reversal: 'Commission reversed', payout: 'Payout', payout_paid: 'Payout sent by the bank',
   payout_reversal: 'Payout failed (returned)', adjustment: 'Adjustment',
-  payment_received: 'Card payment received', provider_fee: 'Payment provider fee',
+  payment_received: 'Card payment received', provider_fee: 'Payment provider fee', card_refund: 'Refunded to the card',
 };
 export const LEDGER_ACCOUNT_LABELS: Record<LedgerAccount, string> = {
   shopper_receivable: 'Shopper receivable', vendor_payable: 'Vendor payable', marketplace_sales: 'Marketplace sales',

@@ -11,7 +11,7 @@ const LEDGER_ACCOUNTS = [
 ] as const satisfies readonly LedgerAccount[];
 const LEDGER_KINDS = [
   'sale', 'shipping', 'sales_tax', 'commission', 'commission_vat', 'refund', 'commission_reversal',
-  'payout', 'payout_paid', 'payout_reversal', 'adjustment', 'payment_received', 'provider_fee',
+  'payout', 'payout_paid', 'payout_reversal', 'adjustment', 'payment_received', 'provider_fee', 'card_refund',
 ] as const satisfies readonly LedgerKind[];
 const PAYOUT_STATUSES = ['pending', 'paid', 'failed'] as const satisfies readonly PayoutStatus[];
 const PAYOUT_FAILURE_CODES = ['account_closed', 'invalid_account', 'holder_mismatch', 'bank_rejected', 'other'] as const satisfies readonly PayoutFailureCode[];

@@ -63,3 +63,32 @@ export const paymentEvents = pgTable(
   },
   (t) => [uniqueIndex('payment_events_provider_event_key').on(t.provider, t.eventId)],
 );
+
+/**
+ * Money given back to a card through the provider (decision 0137): what the ledger says the marketplace owes the
+ * shopper of a paid card purchase (a cancellation, a return refunded to the original payment). Requested under an
+ * idempotency key before the provider is called, so a retry is the same refund; posted once when it succeeds, and
+ * taken back if the provider later reports it failed.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: serial('id').primaryKey(),
+    attemptId: integer('attempt_id').notNull().references(() => paymentAttempts.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** Null until the provider has answered. */
+    providerRefundId: text('provider_refund_id'),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['requested', 'pending', 'succeeded', 'failed', 'canceled'] }).notNull(),
+    failureReason: text('failure_reason'),
+    postedAt: timestamp('posted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_refunds_key').on(t.idempotencyKey),
+    uniqueIndex('payment_refunds_provider_key').on(t.providerRefundId),
+    index('payment_refunds_attempt_idx').on(t.attemptId),
+    check('payment_refunds_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);

@@ -36,6 +36,8 @@ export const POSTING_KINDS = {
   'commission-rounding': 'tax',
   /** A card payment captured by the provider, and its fee (payments; ref: payment attempt id and `captured`). */
   payment: 'payments',
+  /** A refund to the card succeeded, or one that had succeeded failed (payments; ref: refund id and its outcome). */
+  'payment-refund': 'payments',
 } as const;
 export type PostingKind = keyof typeof POSTING_KINDS;
 

@@ -17,3 +17,14 @@ export function cashInEntries(p: { capturedCents: number; feeCents: number }): E
   ];
   return rows.filter((r) => r.amountCents !== 0);
 }
+
+/**
+ * The provider gave money back to the shopper's card: the marketplace no longer owes the shopper (their receivable,
+ * credited by the cancellation or the refunded return, is debited back) and the provider holds that much less for it.
+ */
+export function cardRefundEntries(amountCents: number): Entry[] {
+  return [
+    { account: 'shopper_receivable', vendorId: null, kind: 'card_refund', amountCents },
+    { account: 'provider_clearing', vendorId: null, kind: 'card_refund', amountCents: -amountCents },
+  ];
+}

@@ -176,6 +176,38 @@ describe('a card purchase from two sellers', () => {
   });
 });
 
+describe('refunds to the card', () => {
+  it('a paid sub-order cancelled by the admin is refunded to the card through the provider, once', async () => {
+    const placed = await placeCard();
+    await pay.typeCard(placed.payment.pay_url, '4242424242424242');
+    await pay.state(placed.order_number, placed.payment.token);
+    const [first] = await subOrders(placed.order.id);
+    const [sub] = await q<{ total_cents: number }>('select total_cents from orders where id = $1', [first!.id]);
+    const cancelled = await call(t.app, { method: 'PUT', url: `/api/admin/orders/${first!.id}/status`, token: admin, body: { status: 'cancelled' } });
+    expect(cancelled.status).toBe(200);
+    // the refund follows the cancellation (after its commit): wait for it to be posted
+    let refunds: { amount_cents: number; status: string; posted_at: Date | null }[] = [];
+    for (let i = 0; i < 50 && !refunds.some((r) => r.posted_at); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      refunds = await q('select r.amount_cents, r.status, r.posted_at from payment_refunds r join payment_attempts a on a.id = r.attempt_id where a.purchase_id = $1', [placed.order.id]);
+    }
+    expect(refunds.map((r) => [r.amount_cents, r.status])).toEqual([[sub!.total_cents, 'succeeded']]);
+    const rows = await ledgerOf(placed.order.id);
+    // nothing owed to the shopper any more: the sale, the cash, the cancellation and the refund to the card net out
+    expect(sumOf(rows, 'shopper_receivable')).toBe(0);
+    expect(rows.filter((r) => r.kind === 'card_refund').length).toBe(2);
+    // the provider agrees: the payment shows the refund, and the clearing account equals the provider's balance
+    const [attempt] = await q<{ provider_payment_id: string }>('select provider_payment_id from payment_attempts where purchase_id = $1', [placed.order.id]);
+    expect((await t.app.services.payments.provider.getPayment(attempt!.provider_payment_id)).amountRefunded).toBe(sub!.total_cents);
+    const [clearing] = await q<{ s: string }>(`select coalesce(sum(amount_cents), 0)::int8 as s from ledger_entries where account = 'provider_clearing'`);
+    const balance = (await t.app.services.payments.provider.balance()).filter((b) => b.currency === 'AED').reduce((x, b) => x + b.available + b.pending, 0);
+    expect(Number(clearing!.s)).toBe(balance);
+    // asked again (another event, the sweep), nothing more is refunded
+    expect(await t.app.services.cardPayments.refundOwed(placed.order.id)).toBe(0);
+    await expectBalanced();
+  });
+});
+
 describe('webhooks', () => {
   it('the browser closed after paying: the webhook alone releases the purchase, once, even delivered twice', async () => {
     await pay.flush(); // what the earlier purchases' events owe goes first

@@ -12,6 +12,9 @@ import type { HoldMove, PaymentHold } from '../orders/payment-hold.js';
 import { cashInEntries } from './payments.postings.js';
 import { ProviderError, WebhookVerificationError, type Payment, type PaymentProvider, type ProviderName } from './payments.provider.js';
 import type { PaymentsRuntime } from './payments.runtime.js';
+import { createCardRefunds } from './payments.refunds.js';
+import type { Bus } from '../../platform/bus.js';
+import { orders } from '../../db/schema/orders.js';
 
 /**
  * Card purchases paid through the provider (issue 36 items 3–4, decision 0137). A card purchase is placed on hold
@@ -40,11 +43,23 @@ export function createPaymentsService(deps: {
   publicUrl: string;
   waitMinutes: number;
   log: (msg: string) => void;
+  /** Cancellations and refunded returns: what they leave owed to a card purchase's shopper goes back to the card. */
+  bus: Bus;
   now?: () => Date;
 }) {
   const { db } = deps;
   const now = () => deps.now?.() ?? new Date();
   const provider = (): PaymentProvider => deps.runtime.provider;
+  const refunds = createCardRefunds({ db, provider, log: deps.log, now });
+
+  /** After a cancellation or a refunded return: the purchase's card gets back what the ledger says is owed. */
+  async function refundOwedOfOrder(orderId: number) {
+    const [row] = await db.select({ purchaseId: orders.purchaseId }).from(orders).where(eq(orders.id, orderId));
+    if (row?.purchaseId) await refunds.settleOwed(row.purchaseId);
+  }
+  const refundQuietly = (orderId: number) => refundOwedOfOrder(orderId).catch((err: unknown) => deps.log(`payments: refund of order ${orderId} not sent: ${err instanceof Error ? err.message : String(err)}`));
+  deps.bus.on('order.statusChanged', (e) => (e.to === 'cancelled' ? refundQuietly(e.orderId) : undefined), { scope: 'origin' });
+  deps.bus.on('return.changed', (e) => (e.refundCents !== null ? refundQuietly(e.orderId) : undefined), { scope: 'origin' });
   const returnUrl = (purchaseNumber: string) => `${deps.publicUrl}/checkout/payment?${new URLSearchParams({ purchase: purchaseNumber })}`;
 
   async function attemptOfPurchase(purchaseId: number): Promise<AttemptRow | null> {
@@ -165,6 +180,8 @@ export function createPaymentsService(deps: {
       .where(and(isNull(paymentAttempts.salePostedAt), isNull(paymentAttempts.expiredAt), lt(paymentAttempts.expiresAt, at)))
       .orderBy(asc(paymentAttempts.expiresAt)).limit(100);
     for (const a of due) await expire(a);
+    // refunds requested while the provider did not answer go again under their own keys
+    await refunds.resend();
     return due.length;
   }, { everyMs: 60_000, log: deps.log });
 
@@ -229,6 +246,7 @@ export function createPaymentsService(deps: {
       if (seen) return { received: true, duplicate: true };
       // the read-back happens before the transaction (a provider call never holds a row lock)
       const payment = event.type === 'payment.updated' ? await p.getPayment(event.paymentId) : null;
+      const refund = event.type === 'refund.updated' ? await p.getRefund(event.refundId) : null;
       const objectId: string | null =
         event.type === 'payment.updated' ? event.paymentId : event.type === 'refund.updated' ? event.refundId : event.type === 'transfer.updated' ? event.transferId
           : event.type === 'dispute.updated' ? event.disputeId : event.type === 'account.updated' ? event.accountId : event.type === 'payout.updated' ? event.payoutId : null;
@@ -238,7 +256,8 @@ export function createPaymentsService(deps: {
           .onConflictDoNothing().returning({ id: paymentEvents.id });
         if (!stored) return { duplicate: true as const, applied: null };
         const applied = payment ? await applyIn(tx, payment) : null;
-        const outcome = payment ? (applied?.outcome ?? 'no purchase of ours') : `not acted on (${event.type})`;
+        const refunded = refund ? await refunds.applyIn(tx, refund) : null;
+        const outcome = payment ? (applied?.outcome ?? 'no purchase of ours') : refund ? (refunded ?? 'no refund of ours') : `not acted on (${event.type})`;
         await tx.update(paymentEvents).set({ outcome }).where(eq(paymentEvents.id, stored.id));
         return { duplicate: false as const, applied };
       });
@@ -248,5 +267,7 @@ export function createPaymentsService(deps: {
 
     /** Card purchases still unpaid after their time: cancelled at the provider, then given up (every minute). */
     expiryJob,
+    /** Refunds to the card what a purchase's shopper is owed (the bus calls it after cancellations and refunds). */
+    refundOwed: (purchaseId: number) => refunds.settleOwed(purchaseId),
   };
 }

@@ -16,5 +16,5 @@ export const KIND_NAMES: Record<LedgerKind, MessageDescriptor> = {
   sale: msg`Sale`, shipping: msg`Shipping`, sales_tax: msg`Sales tax`, commission: msg`Commission`, commission_vat: msg`VAT on commission`,
   refund: msg`Refund`, commission_reversal: msg`Commission reversed`, payout: msg`Payout`, payout_paid: msg`Payout sent by the bank`,
   payout_reversal: msg`Payout failed (returned)`, adjustment: msg`Adjustment`,
-  payment_received: msg`Card payment received`, provider_fee: msg`Payment provider fee`,
+  payment_received: msg`Card payment received`, provider_fee: msg`Payment provider fee`, card_refund: msg`Refunded to the card`,
 };
