@@ -58,7 +58,7 @@ const ROUTE_MODULES: Record<string, string> = {
 };
 /** Where the build writes route → scripts (read by apps/server/src/platform/web-app.ts; never served). */
 const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
-/** Where the build writes language → its storefront catalogue's script (read by apps/server/src/platform/page-locale.ts). */
+/** Where the build writes language → the scripts of its texts (read by apps/server/src/platform/page-locale.ts). */
 const CATALOGUES_FILE = '.vite/catalogues.json';
 
 /**
@@ -92,12 +92,19 @@ function routePreloads(): Plugin {
         out[route] = [...closure(chunk.fileName)].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
       }
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(out, null, 2)}\n` });
-      // each language's storefront catalogue: every page in that language needs it before its first render
-      const catalogues: Record<string, string> = {};
+      // each language's texts that every page in it needs before its first render: its storefront catalogue and, for
+      // Arabic, the shared messages browser code reads (src/lib/i18n.ts imports both at start; without the hint the
+      // browser finds the second only once the entry has run, one more round trip before the first paint)
+      const catalogues: Record<string, string[]> = {};
+      const texts = (locale: string, chunk: (typeof chunks)[number]) =>
+        (catalogues[locale] ??= []).push(...[...closure(chunk.fileName)].filter((f) => !loaded.has(f)).map((f) => `/${f}`));
       for (const c of chunks) {
         const m = /locales[\\/](\w+)[\\/]storefront\.po$/.exec(c.facadeModuleId ?? '');
-        if (m) catalogues[m[1]!] = `/${c.fileName}`;
+        if (m) texts(m[1]!, c);
       }
+      const arabicWeb = chunks.find((c) => /[\\/]messages\.ar-web\.ts$/.test(c.facadeModuleId ?? ''));
+      if (!arabicWeb) this.error('the Arabic shared messages (messages.ar-web.ts) are not a chunk of this build');
+      texts('ar', arabicWeb);
       this.emitFile({ type: 'asset', fileName: CATALOGUES_FILE, source: `${JSON.stringify(catalogues, null, 2)}\n` });
     },
   };

@@ -29,3 +29,23 @@ test('a click and text typed before the app has taken the server-rendered page o
   await chat(page).getByRole('button', { name: 'Cart, 1 item' }).click();
   await expect(page.getByRole('dialog', { name: 'My Cart' }).getByText(productName)).toBeVisible();
 });
+
+// The whole catalogue (GET /api/products?limit=200) serves only the chat's typed commands: asked for once the shopper
+// turns to the chat, not while the page starts, where its answer re-rendered the page in one long task (decision 0136).
+test('the assistant page asks for the whole catalogue once the shopper turns to the chat, not at start-up', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === '/api/products' && url.searchParams.get('limit') === '200') asked.push(r.url());
+  });
+  await page.addInitScript(() => document.addEventListener('souq:app-ready', () => ((window as unknown as { souqReady: boolean }).souqReady = true)));
+  await page.goto('/ai-assistant');
+  await page.waitForFunction(() => (window as unknown as { souqReady?: boolean }).souqReady === true);
+  await page.waitForTimeout(1500);
+  expect(asked).toEqual([]);
+
+  const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/products' && new URL(r.url()).searchParams.get('limit') === '200');
+  await chat(page).getByLabel('Message', { exact: true }).click();
+  expect((await answer).status()).toBe(200);
+  expect(asked).toHaveLength(1);
+});

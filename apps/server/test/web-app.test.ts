@@ -281,3 +281,29 @@ describe('the page title and description', () => {
     expect(MSG_AR.pageTitle).toMatch(/[\u0600-\u06FF]/);
   });
 });
+
+// Each language's texts announced from the first byte (decisions 0104, 0136): the storefront catalogue of the page's
+// language and, in Arabic, the shared messages the browser reads, which it would otherwise find only once the entry ran.
+describe('text scripts in the served HTML', () => {
+  let t: TestContext;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = await tempWebDist({
+      'index.html': '<!doctype html><html><head><title>Souq</title><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
+      '.vite/catalogues.json': JSON.stringify({ en: ['/assets/storefront-En1.js'], ar: ['/assets/storefront-Ar1.js', '/assets/messages.ar-web-Mw1.js', 'https://elsewhere.example/x.js'] }),
+    });
+    t = await createTestApp({ webDist: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fs.rm(dist, { recursive: true, force: true });
+  });
+
+  it('preloads a page\'s texts from the first byte: the catalogue of its language and, in Arabic, the shared messages (no round trip after the entry)', async () => {
+    const scripts = (body: string) => [...body.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/(?:storefront|messages)[^"]+)">/g)].map((m) => m[1]);
+    for (const url of ['/login?lang=ar', '/checkout?lang=ar', '/ai-assistant?lang=ar']) expect(scripts((await call(t.app, { url })).body), url).toEqual(['/assets/storefront-Ar1.js', '/assets/messages.ar-web-Mw1.js']);
+    for (const url of ['/login', '/checkout?lang=en', '/ai-assistant']) expect(scripts((await call(t.app, { url })).body), url).toEqual(['/assets/storefront-En1.js']);
+    expect((await call(t.app, { url: '/?lang=ar' })).body).not.toContain('elsewhere.example');
+  });
+});

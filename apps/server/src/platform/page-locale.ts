@@ -64,11 +64,16 @@ export function htmlIn(html: string, locale: Locale): string {
     .replace(/<meta name="description" content="[^"]*"/, () => `<meta name="description" content="${escapeHtml(MSG_AR.pageDescription)}"`);
 }
 
-/** Each language's storefront catalogue script, preloaded by every page in that language (its texts come first). */
-export function readCatalogueScripts(dist: string): Map<Locale, string> {
+/**
+ * Each language's text scripts, preloaded by every page in that language (its texts come first): its storefront
+ * catalogue and, in Arabic, the shared messages browser code reads (decision 0136). The build writes a list per
+ * language (an earlier build one file name).
+ */
+export function readCatalogueScripts(dist: string): Map<Locale, string[]> {
   try {
     const data = JSON.parse(fs.readFileSync(path.join(dist, CATALOGUES_FILE), 'utf8')) as Record<string, unknown>;
-    return new Map(LOCALES.flatMap((l) => (typeof data[l] === 'string' && (data[l] as string).startsWith('/assets/') ? [[l, data[l] as string] as const] : [])));
+    const scripts = (value: unknown) => (Array.isArray(value) ? value : [value]).filter((f): f is string => typeof f === 'string' && f.startsWith('/assets/'));
+    return new Map(LOCALES.flatMap((l) => (scripts(data[l]).length ? [[l, scripts(data[l])] as const] : [])));
   } catch {
     return new Map();
   }

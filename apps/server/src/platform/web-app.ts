@@ -216,9 +216,9 @@ export async function registerWebApp(app: FastifyInstance, dist: string, opts: {
   const catalogues = readCatalogueScripts(dist);
   const fonts = readFontPreloads(dist);
   const inLocale = (page: string, locale: Locale) => {
-    const script = catalogues.get(locale);
+    const scripts = (catalogues.get(locale) ?? []).map((src) => `<link rel="modulepreload" crossorigin href="${escapeAttr(src)}">`).join('');
     const fontLinks = (fonts.get(locale) ?? []).map((f) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeAttr(f)}">`).join('');
-    return htmlIn(page, locale).replace('</head>', () => `${fontLinks}${script ? `<link rel="modulepreload" crossorigin href="${escapeAttr(script)}">` : ''}</head>`);
+    return htmlIn(page, locale).replace('</head>', () => `${fontLinks}${scripts}</head>`);
   };
   const pages = new Map(LOCALES.map((l) => [l, Buffer.from(inLocale(htmlText, l))]));
   const html = built === null ? null : pages;

@@ -45,7 +45,12 @@ export default function AssistantPage() {
   const search = useProductSearch(query);
   useSearchTracking(searchRun, searchRun?.query === query ? search.data : undefined, 'storefront');
   const shelves = useShelves();
-  const all = useCatalogue();
+  // The whole catalogue (200 products) is for the chat's typed commands only ("add two … to my cart" naming a product
+  // not on screen): asked for once the shopper turns to the chat, not at start-up, where its answer re-rendered the
+  // page in one long task while the phone was still taking the page over (decision 0136).
+  const [chatInUse, setChatInUse] = useState(false);
+  const turnToChat = useCallback(() => setChatInUse(true), []);
+  const all = useCatalogue(chatInUse);
   const addToCart = useAddToCart();
   const linked = useLinkedProduct();
   const { t } = useLingui();
@@ -201,6 +206,8 @@ export default function AssistantPage() {
 
         <aside
           aria-label={t`Assistant`}
+          onFocusCapture={turnToChat}
+          onPointerDownCapture={turnToChat}
           className={cx(
             chatOpen ? 'fixed inset-0 z-40 flex flex-col gap-2 bg-slate-50 p-2' : 'hidden',
             'lg:static lg:z-auto lg:block lg:bg-transparent lg:p-0',
@@ -228,7 +235,10 @@ export default function AssistantPage() {
       {!chatOpen && (
         <button
           type="button"
-          onClick={() => setChatOpen(true)}
+          onClick={() => {
+            turnToChat();
+            setChatOpen(true);
+          }}
           data-floating-avoid
           className="fixed end-4 bottom-4 z-30 inline-flex h-12 items-center gap-2 rounded-full bg-brand-700 px-5 font-medium text-white shadow-lg hover:bg-brand-800 lg:hidden"
         >
@@ -246,6 +256,7 @@ export default function AssistantPage() {
             onAsk={(q, p) => {
               closeDetail();
               setContext(p);
+              turnToChat();
               setChatOpen(true);
               chat.current?.send(q, p);
             }}
