@@ -5,6 +5,15 @@ import {
   type PriceIntent,
 } from './search.text.js';
 import { firstNotBefore, lowerBound } from '../../platform/sorted.js';
+import {
+  ADJ_MAX_CONCEPTS, ADJ_MIN_WEIGHT, FEEDBACK_DOCS, FIELDS, K1, KIN_SCAN, MAX_QUERY_TOKENS, POPULARITY_REVIEWS, PREFIX_INNER_MIN, PREFIX_SCAN,
+  PREFIX_TERMS, PRICE_INTENT_MIN_LEX, RARE_DF, RARE_FIX_MIN_USES, RARE_RATIO, RERANK_DEPTH, SCORER_CHEAPEST_RATIO, SCORER_MIN_POSTINGS,
+  SIMILAR_MAX_CANDIDATES, SIMILAR_SEED_TERMS, SPLIT_SURFACE_MIN, SUFFIX_MIN, SUFFIX_SCAN, SUFFIX_TERMS, VEC_FIELD_W, W_ADJ, W_FEEDBACK,
+  W_JOINED, W_JOINED_APART, W_KIN, W_NUMBERS_ONLY, W_PARTICLE, W_POPULARITY, W_PREFIX_CLOSED, W_PREFIX_INNER, W_PREFIX_OPEN, W_PRICE_INTENT,
+  W_RELATED, W_SEM, W_SIMILAR_POPULARITY, W_SIMILAR_SAME_CATEGORY, W_SIZE_PARTS, W_SPELLING, W_SPLIT, W_STOP_PAIRS, W_SUFFIX, W_SURFACE,
+  W_SYNONYM, W_TYPO, W_TYPO_OF_KNOWN, W_UNIT_CONVERTED,
+  type FieldKey,
+} from './search.weights.js';
 import { ARABIC_PARTICLES, arabicBase, arabicHead, isArabic } from './search.arabic.js';
 
 // The in-memory product index: BM25F over weighted fields, query expansion (synonyms, typos, prefixes,
@@ -58,103 +67,14 @@ export type SearchResult = {
   interpreted: string[];
 };
 
-type FieldKey = 'name' | 'head' | 'brand' | 'category' | 'tags' | 'description' | 'nameAr' | 'descriptionAr';
-/** Field weight and length normalisation (BM25F): the name counts most, the description least. */
-const FIELDS: Record<FieldKey, { w: number; b: number }> = {
-  name: { w: 3.0, b: 0.55 },
-  // the word naming what the product is gets extra weight: 'laptop' finds laptops before laptop bags
-  head: { w: 3.0, b: 0 },
-  brand: { w: 2.0, b: 0.2 },
-  category: { w: 1.8, b: 0.3 },
-  tags: { w: 1.2, b: 0.5 },
-  description: { w: 0.35, b: 0.75 },
-  // the Arabic name and description weigh as the English ones, in fields of their own: a bilingual product's English
-  // name keeps its length (and so its score), and a product named in one language only is not held short (0100)
-  nameAr: { w: 3.0, b: 0.55 },
-  descriptionAr: { w: 0.35, b: 0.75 },
-};
 const FIELD_KEYS = Object.keys(FIELDS) as FieldKey[];
-/** Vector weights per field for the semantic side. */
-const VEC_FIELD_W: Record<FieldKey, number> = { name: 3, head: 1, brand: 1, category: 2, tags: 1.5, description: 0.4, nameAr: 3, descriptionAr: 0.4 };
 /** vector weights are kept per term as a byte: tenths, 0.1 … 25.5 */
 const TERM_W_SCALE = 10;
 /** 1 + ln(count) for each stored byte: the vectors' tf part, looked up rather than computed for every term */
 const TF_PART = Float64Array.from({ length: 256 }, (_, w) => 1 + Math.log(w / TERM_W_SCALE));
-const K1 = 1.2;
-
-const W_SYNONYM = 0.9;
-const W_RELATED = 0.3;
-const W_JOINED = 0.9;
-/** share of the semantic (vector) side in the re-ranking */
-const W_SEM = 0.25;
-/** bonus for each pair of neighbouring query words that stand side by side in the name, in order */
-const W_ADJ = 0.4;
-/** a known word this rare is also read as a correction towards a word RARE_RATIO times more used ('heather') */
-const RARE_DF = 10;
-const RARE_RATIO = 10;
-/** 'wiremesh' read as 'wire mesh' */
-const W_SPLIT = 0.9;
-const W_PREFIX_OPEN = 0.8;
-const W_PREFIX_CLOSED = 0.3;
-/**
- * A known word before the last also finds the words it begins ('adjust' → adjustable, 'pex' → pexa…), at this weight,
- * from PREFIX_INNER_MIN letters (chosen on the dev set's tuning half, 0072; shorter words pulled in noise)
- */
-const W_PREFIX_INNER = 0.3;
-const PREFIX_INNER_MIN = 4;
-/**
- * The index keeps words apart that differ by more than a plural ending (0072), so a word's kin by Porter's stemmer
- * ('painting' → paint, painted, paints; 'light' → lighting) is a reading of its own at this weight (chosen on the dev
- * set's tuning half, 0072: 0.2 … 0.5 alike); at most KIN_SCAN vocabulary words are looked at.
- */
-const W_KIN = 0.2;
-const KIN_SCAN = 50;
-/**
- * With prefix matching on, a word of SUFFIX_MIN+ letters also finds the catalogue's compounds that end with it after
- * a known word of 3+ letters ('bench' → workbench, 'board' → baseboard, 'tub' → bathtub), at this weight (0078:
- * 0.1 … 0.3 alike on the dev set's tuning half); the SUFFIX_SCAN words ending with it are looked at, the SUFFIX_TERMS
- * most common kept
- */
-const W_SUFFIX = 0.2;
-/** a word's British or American spelling ('moulding' → molding, 'colour' → color) weighs as a synonym (0078) */
-const W_SPELLING = 0.9;
-/** the catalogue's word written with a one-letter Arabic particle ('لكرسي' for 'كرسي'): nearly the same word (0100) */
-const W_PARTICLE = 0.8;
-const SUFFIX_MIN = 3;
-const SUFFIX_SCAN = 400;
-const SUFFIX_TERMS = 5;
 /** Porter stems of vocabulary words, memoised (each costs microseconds, and a query word looks at up to KIN_SCAN) */
 const PORTER_CACHE_MAX = 50_000;
 const porter = memoiseWords((w) => porterStem(w), PORTER_CACHE_MAX);
-const W_TYPO = [1, 0.6, 0.4];
-/** '12x24x1' read as 12x24 and 24x1 */
-const W_SIZE_PARTS = 0.9;
-/** '4x8' read as the numbers 4 and 8, '10ft' as 10 */
-const W_NUMBERS_ONLY = 0.5;
-const MAX_QUERY_TOKENS = 24;
-const RERANK_DEPTH = 200;
-const FEEDBACK_DOCS = 5;
-/**
- * weight of the best hits' centroid against the query's own terms in the re-ranking vector (per hit, scaled by its
- * lexical score): 1 puts the best hit level with the query (was 0.5; chosen on the dev set's tuning half, 0020/0021)
- */
-const W_FEEDBACK = 1;
-/**
- * re-ranking bonus for the share of the query's concepts found in the name in the very words read (before stemming):
- * 'logs' prefers '… Fireplace Logs' to '… Log Set' among equal stems (chosen on the dev set's tuning half, 0070)
- */
-const W_SURFACE = 0.3;
-/**
- * re-ranking bonus for the share of the query's word pairs around a stop word that the name has as written, side by
- * side: stop words are not indexed, so 'trash can', 'sink and faucet', 'walk in' would otherwise only find 'trash',
- * 'sink' 'faucet', 'walk' (chosen on the dev set's tuning half, 0075)
- */
-const W_STOP_PAIRS = 0.2;
-/** a length in whole feet also reads as the same length in inches, and back ('8 ft.' ↔ '96 in.', 0075) */
-const W_UNIT_CONVERTED = 0.9;
-/** Above this many postings a common concept only scores candidates (see search()). */
-const SCORER_MIN_POSTINGS = 3000;
-const SIMILAR_MAX_CANDIDATES = 4000;
 
 /** What the index keeps of a product: no texts, only what ranking, filters and facets need. */
 export type IndexedProduct = Pick<SearchDoc, 'id' | 'brand' | 'categories' | 'priceCents' | 'stock' | 'rating' | 'reviewCount'>;
@@ -547,7 +467,7 @@ export class SearchIndex {
     // candidates the rarer concepts found: it never adds candidates of its own.
     const cost = concepts.map((c) => c.alternatives.reduce((n, a) => n + a.terms.reduce((m, t) => m + (this.postings.get(t)?.n ?? 0), 0), 0));
     const cheapest = Math.min(...cost);
-    const scorerOnly = concepts.map((_, i) => concepts.length > 1 && cost[i]! > SCORER_MIN_POSTINGS && cost[i]! > 4 * cheapest);
+    const scorerOnly = concepts.map((_, i) => concepts.length > 1 && cost[i]! > SCORER_MIN_POSTINGS && cost[i]! > SCORER_CHEAPEST_RATIO * cheapest);
     // The common concepts come last and walk their postings without adding slots: only the candidates found so
     // far (matched > 0) take their score. Postings are read in order; no candidate's own term list is searched.
     const order = [...concepts.keys()].sort((a, b) => Number(scorerOnly[a]) - Number(scorerOnly[b]));
@@ -714,7 +634,7 @@ export class SearchIndex {
     this.eachVectorEntry(doc, (id, w) => q.set(id, w));
     const dense = this.denseQuery(q);
     // candidates share one of the product's strongest terms, rarest first, up to a bounded number
-    const strongest = [...q.keys()].sort((a, b) => q.get(b)! - q.get(a)!).slice(0, 6);
+    const strongest = [...q.keys()].sort((a, b) => q.get(b)! - q.get(a)!).slice(0, SIMILAR_SEED_TERMS);
     const seen = this.scratchFor(this.cols.n).hits;
     const visited: number[] = [];
     const scored: { doc: Doc; s: number }[] = [];
@@ -727,8 +647,8 @@ export class SearchIndex {
         visited.push(slot);
         const other = new Doc(this.cols, slot);
         if (!other.alive || other.id === id || !accept(other)) continue;
-        const sameCat = other.categoryKeys.some((c) => doc.categoryKeys.includes(c)) ? 0.15 : 0;
-        scored.push({ doc: other, s: this.cosine(other, dense) + sameCat + 0.01 * popularity(other) });
+        const sameCat = other.categoryKeys.some((c) => doc.categoryKeys.includes(c)) ? W_SIMILAR_SAME_CATEGORY : 0;
+        scored.push({ doc: other, s: this.cosine(other, dense) + sameCat + W_SIMILAR_POPULARITY * popularity(other) });
       }
       if (visited.length >= SIMILAR_MAX_CANDIDATES) break;
     }
@@ -1053,7 +973,7 @@ export class SearchIndex {
         const joined = stem(tokens[i]! + next);
         if (this.df.has(joined)) {
           alternatives.push({ terms: [joined], weight: W_JOINED });
-          concepts.push({ alternatives: this.known(alternatives.concat({ terms: [t, stems[i + 1]!], weight: 0.8 })), label: `${tokens[i]} ${next}` });
+          concepts.push({ alternatives: this.known(alternatives.concat({ terms: [t, stems[i + 1]!], weight: W_JOINED_APART })), label: `${tokens[i]} ${next}` });
           i++;
           continue;
         }
@@ -1085,9 +1005,9 @@ export class SearchIndex {
           if (!exact) label = split.words.join(' ');
         }
         // a real but rare word is only corrected towards a much more common one ('wireles' → 'wireless')
-        const fixes = this.fuzzy(typed).filter((f) => !exact || f.count >= Math.max(5, RARE_RATIO * (this.wordCount.get(typed) ?? df)));
+        const fixes = this.fuzzy(typed).filter((f) => !exact || f.count >= Math.max(RARE_FIX_MIN_USES, RARE_RATIO * (this.wordCount.get(typed) ?? df)));
         for (const fix of fixes) {
-          alternatives.push({ terms: [fix.term], weight: W_TYPO[fix.dist]! * (exact ? 0.8 : 1) });
+          alternatives.push({ terms: [fix.term], weight: W_TYPO[fix.dist]! * (exact ? W_TYPO_OF_KNOWN : 1) });
           for (const syn of SYNONYMS.get(fix.term) ?? []) alternatives.push({ terms: syn, weight: W_TYPO[fix.dist]! * W_SYNONYM });
         }
         if (!exact && !split && fixes[0] && label === tokens[i]) label = fixes[0].word;
@@ -1267,12 +1187,12 @@ export class SearchIndex {
     const vocab = this.vocabulary();
     const lo = lowerBound(vocab, raw);
     const found = new Map<string, number>();
-    for (let i = lo, n = 0; i < vocab.length && vocab[i]!.startsWith(raw) && n < 400; i++, n++) {
+    for (let i = lo, n = 0; i < vocab.length && vocab[i]!.startsWith(raw) && n < PREFIX_SCAN; i++, n++) {
       const t = this.wordStem.get(vocab[i]!)!;
       const df = this.df.get(t) ?? 0;
       if (t !== stemmed && df > 0) found.set(t, df);
     }
-    return [...found].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([t]) => t);
+    return [...found].sort((a, b) => b[1] - a[1]).slice(0, PREFIX_TERMS).map(([t]) => t);
   }
 
   /** Cosine of a product's vector and a query vector held densely by term id (zero for terms not in the query). */
@@ -1309,16 +1229,16 @@ export class SearchIndex {
     if (this.adjMask.length < this.termById.length) this.adjMask = new Int32Array(Math.max(this.termById.length, this.adjMask.length * 2));
     const masks = this.adjMask;
     const ids: number[] = [];
-    concepts.slice(0, 30).forEach((c, ci) => {
+    concepts.slice(0, ADJ_MAX_CONCEPTS).forEach((c, ci) => {
       for (const a of c.alternatives) {
-        if (a.terms.length !== 1 || a.weight < 0.5) continue;
+        if (a.terms.length !== 1 || a.weight < ADJ_MIN_WEIGHT) continue;
         const id = this.termIds.get(a.terms[0]!);
         if (id === undefined) continue;
         masks[id]! |= 1 << ci;
         ids.push(id);
       }
     });
-    const pairs = Math.min(concepts.length, 30) - 1;
+    const pairs = Math.min(concepts.length, ADJ_MAX_CONCEPTS) - 1;
     const { intAt, termN, nameN } = this.cols;
     const score = (slot: number) => {
       const ints = this.ints.data;
@@ -1366,18 +1286,18 @@ export class SearchIndex {
     let priceRank: Map<Doc, number> | null = null;
     if (intent) {
       // only among good matches: 'cheap laptop' prefers cheap laptops, not cheap laptop sleeves
-      const sorted = head.filter((c) => c.lex >= 0.4 * top).sort((a, b) => a.doc.priceCents - b.doc.priceCents);
+      const sorted = head.filter((c) => c.lex >= PRICE_INTENT_MIN_LEX * top).sort((a, b) => a.doc.priceCents - b.doc.priceCents);
       priceRank = new Map(sorted.map((c, i) => [c.doc, sorted.length > 1 ? i / (sorted.length - 1) : 0]));
     }
     for (const c of head) {
-      let s = (1 - W_SEM) * (c.lex / top) + W_SEM * this.cosine(c.doc, dense) + 0.02 * popularity(c.doc);
+      let s = (1 - W_SEM) * (c.lex / top) + W_SEM * this.cosine(c.doc, dense) + W_POPULARITY * popularity(c.doc);
       if (forms.length || pairs.length) {
         const words = nameWords(this.nameOf(c.doc.slot));
         if (forms.length) s += W_SURFACE * surfaceShare(words, forms);
         if (pairs.length) s += W_STOP_PAIRS * pairShare(words, pairs);
       }
       const r = priceRank?.get(c.doc);
-      if (r !== undefined) s += 0.2 * (intent === 'low' ? 1 - r : r);
+      if (r !== undefined) s += W_PRICE_INTENT * (intent === 'low' ? 1 - r : r);
       c.score = s;
     }
     for (const k of q.keys()) dense[k] = 0;
@@ -1443,8 +1363,6 @@ export function surfaceShare(nameWords: string[], forms: string[][][]): number {
   return n / forms.length;
 }
 
-/** A one-word concept this long also counts when the name writes it as two words. */
-const SPLIT_SURFACE_MIN = 6;
 
 /** Whether two neighbouring words of the name, written together, are one of the spellings ('back splash' → backsplash). */
 function writtenApart(nameWords: string[], spellings: string[]): boolean {
@@ -1529,7 +1447,7 @@ function kthLargest(a: Float64Array, k: number): number {
 /** 0..1 from rating and number of reviews: a gentle tie-breaker, never a ranking of its own. */
 function popularity(d: IndexedProduct): number {
   const r = d.rating ?? 0;
-  return (r / 5) * Math.min(1, Math.log1p(d.reviewCount) / Math.log(1000));
+  return (r / 5) * Math.min(1, Math.log1p(d.reviewCount) / Math.log(POPULARITY_REVIEWS));
 }
 
 const maxDefined = (a?: number, b?: number) => (a === undefined ? b : b === undefined ? a : Math.max(a, b));
