@@ -1,20 +1,11 @@
-import porterStem from 'wink-porter2-stemmer';
+import { headNoun, normalize, stem, STOPWORDS, tokenize, type PriceIntent } from './search.text.js';
+import { arabicBase, arabicHead, isArabic } from './search.arabic.js';
+import { analyseQuery, correctWord, type Concept } from './query-analysis.js';
+import { WordList, type Vocabulary } from './search.vocabulary.js';
 import {
-  editDistance, headNoun, RELATED_GROUPS, extractPrice, maxEditsFor, memoiseWords, normalize, numberForms, fvPlural, spellingVariants, splitMeasure, splitSize, stem, STOPWORDS, subSizes, SYNONYM_GROUPS,
-  tokenize, trigrams,
-  type PriceIntent,
-} from './search.text.js';
-import { firstNotBefore, lowerBound } from '../../platform/sorted.js';
-import {
-  ADJ_MAX_CONCEPTS, ADJ_MIN_WEIGHT, FEEDBACK_DOCS, FIELDS, K1, KIN_SCAN, MAX_QUERY_TOKENS, POPULARITY_REVIEWS, PREFIX_INNER_MIN, PREFIX_SCAN,
-  PREFIX_TERMS, PRICE_INTENT_MIN_LEX, RARE_DF, RARE_FIX_MIN_USES, RARE_RATIO, RERANK_DEPTH, SCORER_CHEAPEST_RATIO, SCORER_MIN_POSTINGS,
-  SIMILAR_MAX_CANDIDATES, SIMILAR_SEED_TERMS, SPLIT_SURFACE_MIN, SUFFIX_MIN, SUFFIX_SCAN, SUFFIX_TERMS, VEC_FIELD_W, W_ADJ, W_FEEDBACK,
-  W_JOINED, W_JOINED_APART, W_KIN, W_NUMBERS_ONLY, W_PARTICLE, W_POPULARITY, W_PREFIX_CLOSED, W_PREFIX_INNER, W_PREFIX_OPEN, W_PRICE_INTENT,
-  W_RELATED, W_SEM, W_SIMILAR_POPULARITY, W_SIMILAR_SAME_CATEGORY, W_SIZE_PARTS, W_SPELLING, W_SPLIT, W_STOP_PAIRS, W_SUFFIX, W_SURFACE,
-  W_SYNONYM, W_TYPO, W_TYPO_OF_KNOWN, W_UNIT_CONVERTED,
+  ADJ_MAX_CONCEPTS, ADJ_MIN_WEIGHT, FEEDBACK_DOCS, FIELDS, K1, POPULARITY_REVIEWS, PRICE_INTENT_MIN_LEX, RERANK_DEPTH, SCORER_CHEAPEST_RATIO, SCORER_MIN_POSTINGS, SIMILAR_MAX_CANDIDATES, SIMILAR_SEED_TERMS, SPLIT_SURFACE_MIN, VEC_FIELD_W, W_ADJ, W_FEEDBACK, W_POPULARITY, W_PRICE_INTENT, W_SEM, W_SIMILAR_POPULARITY, W_SIMILAR_SAME_CATEGORY, W_STOP_PAIRS, W_SURFACE,
   type FieldKey,
 } from './search.weights.js';
-import { ARABIC_PARTICLES, arabicBase, arabicHead, isArabic } from './search.arabic.js';
 
 // The in-memory product index: BM25F over weighted fields, query expansion (synonyms, typos, prefixes,
 // split/joined words), coverage of the query's concepts, and a semantic re-ranking with TF-IDF vectors
@@ -72,9 +63,6 @@ const FIELD_KEYS = Object.keys(FIELDS) as FieldKey[];
 const TERM_W_SCALE = 10;
 /** 1 + ln(count) for each stored byte: the vectors' tf part, looked up rather than computed for every term */
 const TF_PART = Float64Array.from({ length: 256 }, (_, w) => 1 + Math.log(w / TERM_W_SCALE));
-/** Porter stems of vocabulary words, memoised (each costs microseconds, and a query word looks at up to KIN_SCAN) */
-const PORTER_CACHE_MAX = 50_000;
-const porter = memoiseWords((w) => porterStem(w), PORTER_CACHE_MAX);
 
 /** What the index keeps of a product: no texts, only what ranking, filters and facets need. */
 export type IndexedProduct = Pick<SearchDoc, 'id' | 'brand' | 'categories' | 'priceCents' | 'stock' | 'rating' | 'reviewCount'>;
@@ -184,37 +172,6 @@ function grown<A extends Int32Array | Float32Array | Float64Array | Uint8Array>(
   b.set(a);
   return b;
 }
-/** One way of reading a query concept: its terms and how much a match is worth. */
-type Alternative = { terms: string[]; weight: number };
-type Concept = { alternatives: Alternative[]; label: string };
-
-/** synonym lookup: analysed phrase → all analysed phrases of its group */
-const SYNONYMS = new Map<string, string[][]>();
-let MAX_PHRASE = 1;
-const analyzeContent = (text: string) => tokenize(text).filter((t) => !STOPWORDS.has(t)).map(stem);
-for (const group of SYNONYM_GROUPS) {
-  const analysed = group.map(analyzeContent).filter((p) => p.length > 0);
-  for (const p of analysed) {
-    const key = p.join(' ');
-    const existing = SYNONYMS.get(key) ?? [];
-    for (const q of analysed) if (!existing.some((e) => e.join(' ') === q.join(' '))) existing.push(q);
-    SYNONYMS.set(key, existing);
-    MAX_PHRASE = Math.max(MAX_PHRASE, p.length);
-  }
-}
-
-/** related lookup: analysed phrase → the analysed first entries of its related groups' synonym sets */
-const RELATED = new Map<string, string[][]>();
-for (const group of RELATED_GROUPS) {
-  const analysed = group.map(analyzeContent);
-  for (const p of analysed) {
-    const others = analysed.filter((q) => q.join(' ') !== p.join(' '));
-    // every synonym of the related kind counts too ('headphones' → earbuds, earphones, buds …)
-    const expanded = others.flatMap((o) => SYNONYMS.get(o.join(' ')) ?? [o]);
-    for (const syn of SYNONYMS.get(p.join(' ')) ?? [p]) RELATED.set(syn.join(' '), expanded);
-  }
-}
-
 export class SearchIndex {
   private cols = new Columns();
   /** products analysed by addBulk, waiting for finishBulk: per product its field lengths, then its fields' term ids */
@@ -253,16 +210,17 @@ export class SearchIndex {
   private df = new Map<string, number>();
   private termIds = new Map<string, number>();
   private termById: string[] = [];
-  // The shoppers' words as products write them (not stemmed), for typo correction and completion: a misspelling
-  // is closer to the word than to its stem ('florescent' → 'fluorescent', whose stem is 'fluoresc').
-  /** word → its stem */
-  private wordStem = new Map<string, string>();
-  /** word → how many products used it when they were added (never decremented: a ranking hint only) */
-  private wordCount = new Map<string, number>();
-  private trigramIndex = new Map<string, string[]>();
-  private sortedWords: string[] | null = null;
-  /** positions in `sortedWords`, ordered by the words read backwards (suffixTerms): 4 bytes a word, no second list of strings */
-  private suffixOrder: Int32Array | null = null;
+  /** the catalogue's words as products write them, for corrections, completions and word kin (query analysis) */
+  private words = new WordList();
+  /** what the query analysis may read of this index (decision 0134) */
+  private readonly vocab: Vocabulary = {
+    df: (term) => this.df.get(term) ?? 0,
+    uses: (word) => this.words.uses(word),
+    termOf: (word) => this.words.termOf(word),
+    wordsWithTrigram: (gram) => this.words.wordsWithTrigram(gram),
+    wordsStartingWith: (prefix, max) => this.words.wordsStartingWith(prefix, max),
+    wordsEndingWith: (suffix, max) => this.words.wordsEndingWith(suffix, max),
+  };
   private fieldLenSum: Record<FieldKey, number> = { name: 0, head: 0, brand: 0, category: 0, tags: 0, description: 0, nameAr: 0, descriptionAr: 0 };
   private dead = 0;
   private facetCache: { version: number; facets: Facets } | null = null;
@@ -307,7 +265,7 @@ export class SearchIndex {
     for (let i = 0; i < docs.length; i++) {
       const d = docs[i]!;
       const fields = analyseFields(d);
-      this.addWords(d);
+      this.words.add([d.name, d.brand, ...d.categories, ...d.tags, d.description, d.nameAr ?? '', d.descriptionAr ?? '']);
       for (const f of FIELD_KEYS) this.fieldLenSum[f] += fields[f].length;
       this.place(d);
       // the product's field lengths, then its fields' term ids
@@ -353,7 +311,7 @@ export class SearchIndex {
   upsert(d: SearchDoc): void {
     this.remove(d.id);
     const fields = analyseFields(d);
-    this.addWords(d);
+    this.words.add([d.name, d.brand, ...d.categories, ...d.tags, d.description, d.nameAr ?? '', d.descriptionAr ?? '']);
     for (const f of FIELD_KEYS) this.fieldLenSum[f] += fields[f].length;
     const avg = this.averages(this.byId.size + 1);
     const ids = {} as Record<FieldKey, number[]>;
@@ -430,14 +388,15 @@ export class SearchIndex {
 
   /** Ranked ids for a free-text query with filters. */
   search(query: string, opts: SearchOptions): SearchResult {
-    const price = extractPrice(query);
+    // the query is read first, the index only through its vocabulary (query-analysis.ts); then scored
+    const analysed = analyseQuery(query, { prefix: opts.prefix ?? true }, this.vocab);
+    const { price, concepts } = analysed;
     const filters: SearchFilters = {
       ...opts,
       minCents: maxDefined(opts.minCents, price.minCents),
       maxCents: minDefined(opts.maxCents, price.maxCents),
     };
     const accept = this.filterFn(filters);
-    const concepts = this.parseConcepts(price.text, opts.prefix ?? true);
     const priceInfo = { minCents: price.minCents, maxCents: price.maxCents, intent: price.intent };
     const offset = opts.offset ?? 0;
 
@@ -582,7 +541,7 @@ export class SearchIndex {
     }
     cands.sort((a, b) => b.lex - a.lex || a.doc.id - b.doc.id);
     const head = cands.slice(0, RERANK_DEPTH);
-    this.rerank(head, concepts, price.intent, surfaceForms(concepts), stopPairs(price.text));
+    this.rerank(head, concepts, price.intent, analysed.surfaceForms, analysed.stopPairs);
     const ranked = head.concat(cands.slice(RERANK_DEPTH));
     return {
       ids: ranked.slice(offset, offset + opts.limit).map((c) => c.doc.id),
@@ -724,11 +683,7 @@ export class SearchIndex {
 
   /** The analysed terms a text would match in this index, with typo correction (for the assistant). */
   correct(token: string): string | null {
-    const word = normalize(token);
-    const t = stem(word);
-    if (!t) return null;
-    if (this.df.has(t)) return t;
-    return this.fuzzy(word)[0]?.term ?? null;
+    return correctWord(token, this.vocab);
   }
 
   // ---- internals ----
@@ -925,276 +880,6 @@ export class SearchIndex {
     };
   }
 
-  /** Splits the query into concepts (a word or a known phrase), each with its readings. */
-  private parseConcepts(text: string, prefix: boolean): Concept[] {
-    const raw = tokenize(text).slice(0, MAX_QUERY_TOKENS);
-    const content = raw.filter((t) => !STOPWORDS.has(t));
-    const tokens = content.length > 0 ? content : raw;
-    const stems = tokens.map(stem);
-    const concepts: Concept[] = [];
-    for (let i = 0; i < tokens.length; i++) {
-      const isLast = i === tokens.length - 1;
-      // a known phrase of up to MAX_PHRASE words ('running shoes', 'smart watch')
-      let phraseLen = 0;
-      for (let n = Math.min(MAX_PHRASE, tokens.length - i); n >= 2; n--) {
-        if (SYNONYMS.has(stems.slice(i, i + n).join(' '))) {
-          phraseLen = n;
-          break;
-        }
-      }
-      if (phraseLen) {
-        const key = stems.slice(i, i + phraseLen).join(' ');
-        const alternatives = SYNONYMS.get(key)!.map((terms) => ({ terms, weight: terms.join(' ') === key ? 1 : W_SYNONYM }));
-        for (const terms of RELATED.get(key) ?? []) alternatives.push({ terms, weight: W_RELATED });
-        concepts.push({ alternatives: this.known(alternatives), label: tokens.slice(i, i + phraseLen).join(' ') });
-        i += phraseLen - 1;
-        continue;
-      }
-      const t = stems[i]!;
-      const alternatives: Alternative[] = [];
-      let label = tokens[i]!;
-      const exact = this.df.has(t);
-      if (exact) alternatives.push({ terms: [t], weight: 1 });
-      for (const syn of SYNONYMS.get(t) ?? []) if (syn.join(' ') !== t) alternatives.push({ terms: syn, weight: W_SYNONYM });
-      for (const rel of RELATED.get(t) ?? []) alternatives.push({ terms: rel, weight: W_RELATED });
-      // sizes and measures also find the same numbers written another way ('12x24x1' → 12x24 and 24x1; '10ft' → 10)
-      const size = splitSize(t);
-      if (size) {
-        if (size.length > 2) alternatives.push({ terms: subSizes(size), weight: W_SIZE_PARTS });
-        alternatives.push({ terms: size, weight: W_NUMBERS_ONLY });
-      }
-      const measure = splitMeasure(t);
-      if (measure) alternatives.push({ terms: [measure.num], weight: W_NUMBERS_ONLY });
-      const converted = measure && otherLengthUnit(measure);
-      if (converted) alternatives.push({ terms: [converted], weight: W_UNIT_CONVERTED });
-      // 'head phones' → 'headphones'
-      const next = tokens[i + 1];
-      if (next && /^\p{L}+$/u.test(tokens[i]!) && /^\p{L}+$/u.test(next)) {
-        const joined = stem(tokens[i]! + next);
-        if (this.df.has(joined)) {
-          alternatives.push({ terms: [joined], weight: W_JOINED });
-          concepts.push({ alternatives: this.known(alternatives.concat({ terms: [t, stems[i + 1]!], weight: W_JOINED_APART })), label: `${tokens[i]} ${next}` });
-          i++;
-          continue;
-        }
-      }
-      const arabic = isArabic(tokens[i]!);
-      // an Arabic word is compared without its article in typos and completions (the index keeps its words so)
-      const typed = arabic ? arabicBase(tokens[i]!) : tokens[i]!;
-      if (arabic && !exact) {
-        // a one-letter particle written against the word ('بسماعات', 'لكرسي'): the rest is the catalogue's word
-        const bare = this.withoutParticle(typed);
-        if (bare) {
-          alternatives.push({ terms: [bare.term], weight: 1 });
-          label = bare.word;
-        }
-      }
-      if (arabic) {
-        // the catalogue writes the word with a particle ('لكرسي', 'بلوتوث' in 'وبلوتوث' is handled by the stemmer)
-        for (const p of ARABIC_PARTICLES) {
-          const term = stem(p + typed);
-          if (term !== t && this.df.has(term) && !alternatives.some((a) => a.terms.length === 1 && a.terms[0] === term)) alternatives.push({ terms: [term], weight: W_PARTICLE });
-        }
-      }
-      const df = this.df.get(t) ?? 0;
-      if (!exact || df <= RARE_DF) {
-        // 'wiremesh' → wire mesh, '4shelves' → 4 shelves (Latin words only: Arabic does not write compounds together)
-        const split = arabic ? null : this.splitCompound(tokens[i]!);
-        if (split) {
-          alternatives.push({ terms: split.terms, weight: W_SPLIT });
-          if (!exact) label = split.words.join(' ');
-        }
-        // a real but rare word is only corrected towards a much more common one ('wireles' → 'wireless')
-        const fixes = this.fuzzy(typed).filter((f) => !exact || f.count >= Math.max(RARE_FIX_MIN_USES, RARE_RATIO * (this.wordCount.get(typed) ?? df)));
-        for (const fix of fixes) {
-          alternatives.push({ terms: [fix.term], weight: W_TYPO[fix.dist]! * (exact ? W_TYPO_OF_KNOWN : 1) });
-          for (const syn of SYNONYMS.get(fix.term) ?? []) alternatives.push({ terms: syn, weight: W_TYPO[fix.dist]! * W_SYNONYM });
-        }
-        if (!exact && !split && fixes[0] && label === tokens[i]) label = fixes[0].word;
-      }
-      if (prefix && isLast && typed.length >= 2) {
-        for (const term of this.prefixTerms(typed, t)) alternatives.push({ terms: [term], weight: exact ? W_PREFIX_CLOSED : W_PREFIX_OPEN });
-      } else if (prefix && typed.length >= PREFIX_INNER_MIN && /^\p{L}+$/u.test(typed)) {
-        for (const term of this.prefixTerms(typed, t)) alternatives.push({ terms: [term], weight: exact ? W_PREFIX_INNER : W_PREFIX_OPEN });
-      }
-      // the English word-form readings below (f/v plurals, British spellings, compounds, Porter kin) are for Latin words
-      if (!arabic && /^\p{L}{3,}$/u.test(tokens[i]!)) {
-        // 'shelf' also as shelves (indexed as 'shelve'), 'knives' also as knife
-        for (const v of fvPlural(tokens[i]!)) {
-          const term = stem(v);
-          if (term !== t && this.df.has(term) && !alternatives.some((a) => a.terms.length === 1 && a.terms[0] === term)) alternatives.push({ terms: [term], weight: 1 });
-        }
-      }
-      if (!arabic && /^\p{L}{4,}$/u.test(tokens[i]!)) {
-        for (const v of spellingVariants(tokens[i]!)) {
-          const term = stem(v);
-          if (term !== t && this.df.has(term) && !alternatives.some((a) => a.terms.length === 1 && a.terms[0] === term)) alternatives.push({ terms: [term], weight: W_SPELLING });
-        }
-      }
-      if (!arabic && prefix && tokens[i]!.length >= SUFFIX_MIN && /^\p{L}+$/u.test(tokens[i]!)) {
-        for (const term of this.suffixTerms(tokens[i]!)) {
-          if (!alternatives.some((a) => a.terms.length === 1 && a.terms[0] === term)) alternatives.push({ terms: [term], weight: W_SUFFIX });
-        }
-      }
-      if (!arabic && tokens[i]!.length >= 3 && /^\p{L}+$/u.test(tokens[i]!)) {
-        for (const term of this.kinTerms(tokens[i]!, t)) {
-          if (!alternatives.some((a) => a.terms.length === 1 && a.terms[0] === term)) alternatives.push({ terms: [term], weight: W_KIN });
-        }
-      }
-      const known = this.known(alternatives);
-      if (known.length > 0) concepts.push({ alternatives: known, label });
-    }
-    return concepts;
-  }
-
-
-  /**
-   * An Arabic word read without a one-letter particle (و ب ل ف ك) when what remains is a word of the catalogue of 2+
-   * letters ('بسماعات' → سماعات); null otherwise.
-   */
-  private withoutParticle(word: string): { term: string; word: string } | null {
-    if (word.length < 4 || !ARABIC_PARTICLES.includes(word[0]!)) return null;
-    const rest = arabicBase(word.slice(1));
-    const term = stem(rest);
-    return this.df.has(term) ? { term, word: rest } : null;
-  }
-
-  private known(alts: Alternative[]): Alternative[] {
-    return alts.filter((a) => a.terms.every((t) => this.df.has(t)));
-  }
-
-  /** Remembers the words of a product for corrections and completion. */
-  private addWords(d: SearchDoc): void {
-    for (const text of [d.name, d.brand, ...d.categories, ...d.tags, d.description, d.nameAr ?? '', d.descriptionAr ?? '']) {
-      for (const word of tokenize(text)) {
-        // Arabic words are kept without their article ('السماعات' as سماعات): typos and completions compare the word itself
-        const w = isArabic(word) ? arabicBase(word) : word;
-        if (w.length < 3 || !/^\p{L}+$/u.test(w) || STOPWORDS.has(w)) continue;
-        const n = this.wordCount.get(w);
-        if (n !== undefined) {
-          this.wordCount.set(w, n + 1);
-          continue;
-        }
-        this.wordCount.set(w, 1);
-        this.wordStem.set(w, stem(w));
-        for (const g of trigrams(w)) {
-          const list = this.trigramIndex.get(g);
-          if (list) list.push(w);
-          else this.trigramIndex.set(g, [w]);
-        }
-        this.sortedWords = null;
-        this.suffixOrder = null;
-      }
-    }
-  }
-
-  /** Known words within the typo budget of a typed word, closest first, then most used; with their stems. */
-  private fuzzy(word: string): { term: string; word: string; dist: number; count: number }[] {
-    const max = maxEditsFor(word);
-    if (max === 0 || !/^\p{L}+$/u.test(word)) return [];
-    const grams = trigrams(word);
-    const counts = new Map<string, number>();
-    for (const g of grams) for (const w of this.trigramIndex.get(g) ?? []) counts.set(w, (counts.get(w) ?? 0) + 1);
-    const need = Math.max(1, grams.length - 3 * max);
-    const out: { term: string; word: string; dist: number; count: number }[] = [];
-    for (const [w, c] of counts) {
-      if (c < need || w === word) continue;
-      const term = this.wordStem.get(w)!;
-      if (!this.df.has(term)) continue;
-      const dist = editDistance(word, w, max);
-      if (dist <= max) out.push({ term, word: w, dist, count: this.wordCount.get(w)! });
-    }
-    out.sort((a, b) => a.dist - b.dist || b.count - a.count || (a.word < b.word ? -1 : 1));
-    const best = out[0]?.dist;
-    const seen = new Set<string>();
-    return out.filter((o) => o.dist === best && !seen.has(o.term) && seen.add(o.term)).slice(0, 3);
-  }
-
-  /**
-   * A word written together that the catalogue writes as two ('wiremesh' → wire mesh, '4shelves' → 4 shelves):
-   * the split whose rarer half is most common, when both halves are known words (or a number and a word).
-   */
-  private splitCompound(word: string): { terms: string[]; words: string[] } | null {
-    let best: { terms: string[]; words: string[]; support: number } | null = null;
-    for (let i = 1; i < word.length; i++) {
-      // never inside a number ('2708' is a model number, not 270 8)
-      if (/\d/.test(word[i - 1]!) && /\d/.test(word[i]!)) continue;
-      const a = word.slice(0, i);
-      const b = word.slice(i);
-      const support = Math.min(this.partSupport(a), this.partSupport(b));
-      if (support >= 2 && (!best || support > best.support)) best = { terms: [stem(a), stem(b)], words: [a, b], support };
-    }
-    return best && { terms: best.terms, words: best.words };
-  }
-
-  /** How much a piece of a split word looks like a real word: its use count (letters, 3+), or its df (a number). */
-  private partSupport(part: string): number {
-    if (/^\d+$/.test(part)) return this.df.get(part) ?? 0;
-    if (part.length < 3 || !/^\p{L}+$/u.test(part) || STOPWORDS.has(part)) return 0;
-    return this.df.has(stem(part)) ? this.wordCount.get(part) ?? 0 : 0;
-  }
-
-  /** The index's words in sorted order, made on first use after a change (completions and word kin search it). */
-  private vocabulary(): string[] {
-    this.sortedWords ??= [...this.wordStem.keys()].sort();
-    return this.sortedWords;
-  }
-
-  /**
-   * The terms of the catalogue's words with the same Porter stem as the typed word ('painting' → paint, painted):
-   * such words begin with nearly all of that stem, so the sorted vocabulary of prefixTerms is read from there, for at
-   * most KIN_SCAN words (no table of its own: nothing more is stored).
-   */
-  private kinTerms(raw: string, stemmed: string): string[] {
-    const vocab = this.vocabulary();
-    const key = porter(raw);
-    const from = key.slice(0, Math.max(3, key.length - 1));
-    const lo = lowerBound(vocab, from);
-    const found = new Set<string>();
-    for (let i = lo, n = 0; i < vocab.length && vocab[i]!.startsWith(from) && n < KIN_SCAN; i++, n++) {
-      const t = this.wordStem.get(vocab[i]!)!;
-      if (t !== stemmed && !found.has(t) && this.df.has(t) && porter(vocab[i]!) === key) found.add(t);
-    }
-    return [...found];
-  }
-
-  /**
-   * The terms of the catalogue's compounds that end with the typed word after a known word ('bench' → workbench,
-   * 'board' → baseboard; not 'net' → cabinet, 'cabi' being no word), most common first (0078). The sorted vocabulary
-   * is read backwards through `suffixOrder`, made on first use after a change.
-   */
-  private suffixTerms(raw: string): string[] {
-    const vocab = this.vocabulary();
-    if (!this.suffixOrder) this.suffixOrder = Int32Array.from(vocab.keys()).sort((a, b) => compareBackwards(vocab[a]!, vocab[b]!));
-    const order = this.suffixOrder;
-    // the first word not before `raw` read backwards
-    const lo = firstNotBefore(order.length, (i) => compareBackwards(vocab[order[i]!]!, raw) < 0);
-    const found = new Map<string, number>();
-    for (let i = lo, n = 0; i < order.length && n < SUFFIX_SCAN; i++, n++) {
-      const w = vocab[order[i]!]!;
-      if (!w.endsWith(raw)) break;
-      const head = w.slice(0, w.length - raw.length);
-      if (head.length < 3 || this.partSupport(head) < 2) continue;
-      const t = this.wordStem.get(w)!;
-      const df = this.df.get(t) ?? 0;
-      if (df > 0) found.set(t, df);
-    }
-    return [...found].sort((a, b) => b[1] - a[1]).slice(0, SUFFIX_TERMS).map(([t]) => t);
-  }
-
-  /** Frequent terms of the words that begin like the word being typed. */
-  private prefixTerms(raw: string, stemmed: string): string[] {
-    const vocab = this.vocabulary();
-    const lo = lowerBound(vocab, raw);
-    const found = new Map<string, number>();
-    for (let i = lo, n = 0; i < vocab.length && vocab[i]!.startsWith(raw) && n < PREFIX_SCAN; i++, n++) {
-      const t = this.wordStem.get(vocab[i]!)!;
-      const df = this.df.get(t) ?? 0;
-      if (t !== stemmed && df > 0) found.set(t, df);
-    }
-    return [...found].sort((a, b) => b[1] - a[1]).slice(0, PREFIX_TERMS).map(([t]) => t);
-  }
-
   /** Cosine of a product's vector and a query vector held densely by term id (zero for terms not in the query). */
   private cosine(doc: Doc, q: Float64Array): number {
     // vectorDot(doc, null) and vectorDot(doc, q) in one pass (each sum in the same order)
@@ -1333,18 +1018,6 @@ function arabicSurface(nameAr: string): string {
   return tokenize(nameAr).map((w) => (isArabic(w) ? arabicBase(w) : w)).join(' ');
 }
 
-/**
- * The words of each query concept with letters only, as read (typed, or corrected: its label), not stemmed; each word
- * with the spellings that count for it: itself and its other number ('logs' also as 'log', 0072).
- */
-function surfaceForms(concepts: Concept[]): string[][][] {
-  return concepts
-    .map((c) => c.label.split(' '))
-    .filter((words) => words.every((w) => /^\p{L}+$/u.test(w)))
-    // an Arabic word also as the name keeps it: without its article (arabicSurface)
-    .map((words) => words.map((w) => (isArabic(w) ? [w, arabicBase(w)] : [w, ...numberForms(w)])));
-}
-
 /** A name's words as written, lower case: split on anything but letters and digits (no re-tokenising). */
 const nameWords = (name: string) => name.toLowerCase().split(/[^\p{L}\p{N}]+/u);
 
@@ -1373,22 +1046,6 @@ function writtenApart(nameWords: string[], spellings: string[]): boolean {
   return false;
 }
 
-/**
- * The query's neighbouring words of which exactly one is a stop word, as written (letters only): 'trash can' →
- * [trash, can], 'sink and faucet' → [sink, and], [and, faucet] (0075).
- */
-export function stopPairs(text: string): string[][] {
-  const w = text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  const out: string[][] = [];
-  for (let i = 0; i + 1 < w.length; i++) {
-    const a = w[i]!;
-    const b = w[i + 1]!;
-    if (STOPWORDS.has(a) === STOPWORDS.has(b) || !/^\p{L}+$/u.test(a) || !/^\p{L}+$/u.test(b)) continue;
-    out.push([a, b]);
-  }
-  return out;
-}
-
 /** The share of the pairs that stand side by side, in order, among the name's words. */
 export function pairShare(nameWords: string[], pairs: string[][]): number {
   let n = 0;
@@ -1401,14 +1058,6 @@ export function pairShare(nameWords: string[], pairs: string[][]): number {
     }
   }
   return n / pairs.length;
-}
-
-/** A length in whole feet as inches, or inches that make whole feet as feet ('8ft' → 96in, '96in' → 8ft); else null. */
-export function otherLengthUnit(m: { num: string; unit: string }): string | null {
-  const v = Number(m.num);
-  if (m.unit === 'ft' && Number.isInteger(v) && v > 0) return `${v * 12}in`;
-  if (m.unit === 'in' && v >= 12 && Number.isInteger(v / 12)) return `${v / 12}ft`;
-  return null;
 }
 
 /** The first `n` values of `from`, copied into the front of `into` (a view of that part of it). */
@@ -1453,11 +1102,6 @@ function popularity(d: IndexedProduct): number {
 const maxDefined = (a?: number, b?: number) => (a === undefined ? b : b === undefined ? a : Math.max(a, b));
 const minDefined = (a?: number, b?: number) => (a === undefined ? b : b === undefined ? a : Math.min(a, b));
 
-/** Compares two words read from their last letter (the order of the reversed strings), for suffix look-ups. */
-export function compareBackwards(a: string, b: string): number {
-  for (let i = a.length - 1, j = b.length - 1; i >= 0 && j >= 0; i--, j--) {
-    const d = a.charCodeAt(i) - b.charCodeAt(j);
-    if (d !== 0) return d;
-  }
-  return a.length - b.length;
-}
+// kept where they were for the callers and tests that import them from the engine
+export { otherLengthUnit, stopPairs } from './query-analysis.js';
+export { compareBackwards } from './search.vocabulary.js';
