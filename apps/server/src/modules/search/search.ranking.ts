@@ -61,6 +61,10 @@ export class Ranking {
     }
 
     const N = Math.max(1, this.ix.byId.size);
+    // the weights read per posting and per candidate, as locals: an imported binding is read through its module on
+    // every use, a local const is not (the same values, so the same sums)
+    const k1 = K1;
+    const wAdj = W_ADJ;
     // scores live in typed arrays indexed by slot, reused across queries; only touched slots are visited and reset
     const sc = this.scratchFor(this.ix.cols.n);
     // liveness, price and stock are checked while walking the postings, so filtered-out products ('under 200')
@@ -101,7 +105,7 @@ export class Ranking {
             const tf = tfs[i]!;
             if (!multi) {
               // a one-word reading meets each slot once: its value is final, compare it at once
-              const v = ((idf * tf) / (K1 + tf)) * alt.weight;
+              const v = ((idf * tf) / (k1 + tf)) * alt.weight;
               if (direct) {
                 if (v <= 0) continue;
                 if (sc.matched[slot] === 0) touchedTotal[nTotal++] = slot;
@@ -115,7 +119,7 @@ export class Ranking {
               continue;
             }
             if (sc.alt[slot] === 0) touchedAlt[nAlt++] = slot;
-            sc.alt[slot] = sc.alt[slot]! + (idf * tf) / (K1 + tf);
+            sc.alt[slot] = sc.alt[slot]! + (idf * tf) / (k1 + tf);
             sc.hits[slot]!++;
           }
         }
@@ -171,7 +175,7 @@ export class Ranking {
       let lex = candLex[i]!;
       if (lex < threshold) continue;
       // query words side by side in the name, in the query's order
-      if (adjacency) lex *= 1 + W_ADJ * adjacency.score(candSlot[i]!);
+      if (adjacency) lex *= 1 + wAdj * adjacency.score(candSlot[i]!);
       candSlot[kept] = candSlot[i]!;
       candLex[kept++] = lex;
     }
@@ -181,9 +185,10 @@ export class Ranking {
     // keep-th best score, and of those equal to it the lowest ids, as the sort breaks ties.
     const cut = kept > keep * 2 ? this.cutOff(candSlot.subarray(0, kept), candLex.subarray(0, kept), keep, sc.selection) : null;
     const cands: Cand[] = [];
+    const cols = this.ix.cols;
     for (let i = 0; i < kept; i++) {
       const lex = candLex[i]!;
-      const doc = new Doc(this.ix.cols, candSlot[i]!);
+      const doc = new Doc(cols, candSlot[i]!);
       if (cut && (lex < cut.lex || (lex === cut.lex && doc.id > cut.id))) continue;
       cands.push({ doc, lex, score: lex });
     }
@@ -294,9 +299,11 @@ export class Ranking {
     });
     const pairs = Math.min(concepts.length, ADJ_MAX_CONCEPTS) - 1;
     const { intAt, termN, nameN } = this.ix.cols;
+    const fieldN = FIELD_KEYS.length;
+    const ix = this.ix;
     const score = (slot: number) => {
-      const ints = this.ix.ints.data;
-      const from = intAt[slot]! + FIELD_KEYS.length + termN[slot]!;
+      const ints = ix.ints.data;
+      const from = intAt[slot]! + fieldN + termN[slot]!;
       let found = 0;
       let prev = 0;
       for (let k = from; k < from + nameN[slot]!; k++) {
