@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { screenshots } from './support/shots.js';
+import { signIn } from './support/sign-in.js';
 
 // A card purchase through the storefront (issue 36 item 3, decision 0137): the checkout places it on hold and sends the
 // shopper to the payment provider's own page (the local Stripe here); a decline comes back with the bank's reason and
@@ -78,4 +79,25 @@ test('in Arabic: the checkout, the provider page and a paid return page read rig
   await expect(page.getByRole('status')).toContainText('تم تأكيد دفعك بالبطاقة');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await shoot(page, 'payment-paid-ar');
+});
+
+test('a signed-in shopper who left the provider page finds the order awaiting payment on /profile and pays it from there', async ({ page, request }) => {
+  const products = (await (await request.get('/api/products?limit=200')).json()) as Product[];
+  const product = products.filter((p) => p.vendor_id !== null && p.stock >= 5 && !(p.variants?.length))[2]!;
+  await signIn(page, 'customer');
+  await cartWith(page, product);
+  await page.goto('/checkout');
+  await page.getByLabel('Address').first().fill('7 Marina Walk');
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL(/\/local\/pay\/pi_/);
+  // the shopper goes away without paying
+  await page.goto('/profile');
+  const row = page.getByRole('row').filter({ hasText: 'awaiting payment' }).first();
+  await expect(row).toBeVisible();
+  await shoot(page, 'profile-awaiting-payment-en');
+  await row.getByRole('link', { name: 'Pay now' }).click();
+  await expect(page.getByRole('heading', { name: 'Your order is waiting for payment' })).toBeVisible();
+  await page.getByRole('link', { name: 'Pay now' }).click();
+  await typeCard(page, '4242 4242 4242 4242');
+  await expect(page.getByRole('status')).toContainText('is confirmed');
 });

@@ -281,6 +281,15 @@ function SellerParts({ parts }: { parts: Order[] }) {
   );
 }
 
+/** A card purchase still waiting for its payment (decision 0137): back to its payment, where the provider's page is. */
+function PayNow({ purchase, className }: { purchase: string; className?: string }) {
+  return (
+    <Link to={`${paths.checkoutPayment}?${new URLSearchParams({ purchase })}`} className={`font-medium text-teal-700 underline underline-offset-2 ${className ?? ''}`}>
+      <Trans>Pay now</Trans>
+    </Link>
+  );
+}
+
 function RecentOrders() {
   const { t, i18n } = useLingui();
   const MSG = useMsg();
@@ -329,10 +338,12 @@ function RecentOrders() {
                     <span className="mt-1 flex items-center gap-2 text-xs font-normal text-slate-500 sm:hidden">
                       <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-700">{statusWord(o.status)}</span>
                       <time dateTime={o.created_at}>{relativeTime(o.created_at, now)}</time>
+                      {o.status === 'awaiting_payment' && <PayNow purchase={o.order_number} />}
                     </span>
                   </td>
                   <td className="hidden px-3 py-3 sm:table-cell">
                     <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">{statusWord(o.status)}</span>
+                    {o.status === 'awaiting_payment' && <PayNow purchase={o.order_number} className="ms-2" />}
                   </td>
                   <td className="px-3 py-3 text-end">
                     <Price value={o.total_amount} />
