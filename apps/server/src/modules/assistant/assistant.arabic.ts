@@ -48,6 +48,8 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   [new RegExp(String.raw`(?:تحت|ب?اقل من|لا يزيد عن|لا تتجاوز|حتي|في حدود|بحدود|ميزانيتي|ب?ميزانيه)\s+${NUMBER}\s*(?:درهم|دراهم|دهم)?`, 'g'), (_m, n) => ` under ${numberOf(n!)} aed `],
   [new RegExp(String.raw`(?:فوق|ب?اكثر من|ب?اعلي من)\s+${NUMBER}\s*(?:درهم|دراهم|دهم)?`, 'g'), (_m, n) => ` over ${numberOf(n!)} aed `],
   [new RegExp(String.raw`${NUMBER}\s*(?:درهم|دراهم|دهم)`, 'g'), (_m, n) => ` ${numberOf(n!)} aed `],
+  // a budget without an amount ('على قد الميزانية', 'ميزانيتي محدودة', 'اقتصادي' below): the lower prices of the kind
+  [phrase('علي قد الميزانيه|علي قد ميزانيتي|علي قدي|علي قد الجيب|ميزانيتي محدوده|ميزانيه محدوده|ميزانيه بسيطه|بميزانيه|الميزانيه|ميزانيه|ميزانيتي'), ' budget '],
   // adding to the cart, with a quantity in digits or words: 'أضف اثنين إلى السلة', 'ضع 3 منه في سلتي'
   // the verb may carry its object ('أضفها', 'حطه': add it) and a number may follow ('ضيف ٣')
   [new RegExp(String.raw`(?:^|\s)(?:اضف|اضيف|اضافه|ضع|ضيف|حط|حطي|زود)(ها|ه|هم)?(?:\s+(?:لي|ها|ه))?(?:\s+${NUMBER})?(?=\s)`, 'g'), (_m, it, n) => ` add ${it ? 'it ' : ''}${n ? numberOf(n) : ''} `],
