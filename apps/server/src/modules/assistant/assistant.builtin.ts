@@ -283,7 +283,11 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       limit: byPrice || band || ruledOut || department || (pricePhrase && words.length) ? 10 : undefined,
     });
     // 'a laptop that isn't for gaming': the kind asked for, without what the shopper ruled out
-    if (ruledOut) result.items = result.items.filter((p) => !isRuledOut(p, ruledOut));
+    if (ruledOut) {
+      result.items = result.items.filter((p) => !isRuledOut(p, ruledOut));
+      // every match ruled out: none of what was asked
+      if (result.items.length === 0) result.total = 0;
+    }
     if (byPrice) result.items = [...result.items].sort((a, b) => byPrice * (a.price_cents - b.price_cents)).slice(0, SEARCH_REPLY_MAX_PRODUCTS);
     else if (band && result.items.length) result.items = await withinBand(result.items, band);
     else if (pricePhrase && words.length && result.onTopic && result.items.length) result.items = oneDepartment(result.items);
@@ -385,7 +389,18 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     // a need is told by at least two things a listing says (one shared word is a coincidence: the search answers that)
     if (scored.length === 0 || scored[0]!.score < NEED_MIN_WORDS) return null;
     const best = scored[0]!.score;
-    const items = scored.filter((x) => x.score >= NEED_KEEP * best).slice(0, SEARCH_REPLY_MAX_PRODUCTS).map((x) => x.p);
+    // a need of a kind the catalogue names ('camera for vlogging': a word of products' own names, categories or tags)
+    // is answered within the department of the best listing, as a kind with a budget is (decision 0102)
+    const own = (p: Product) => new Set(analyze([p.name, p.name_ar, ...p.categories, ...p.tags].join(' ')));
+    const namesKind = words.some((w) => {
+      const stems = analyze(w);
+      return stems.length > 0 && scored.some((x) => stems.every((st) => own(x.p).has(st)));
+    });
+    const department = scored[0]!.p.category;
+    const items = scored
+      .filter((x) => x.score >= NEED_KEEP * best && (!namesKind || x.p.category === department))
+      .slice(0, SEARCH_REPLY_MAX_PRODUCTS)
+      .map((x) => x.p);
     const say = phrasesFor(tools.locale, tools.departmentsAr);
     for (const p of items) tools.mention(p.id, 'mention');
     if (items.length === 1) tools.focus(items[0]!);

@@ -36,6 +36,8 @@ describe('negation', () => {
     expect(readNegation(read('شاشة مب للقيمنق')).excluded).toEqual(['الالعاب']);
     // the analysis the search applies reads the article itself: the negated word and a product's own word meet
     expect(analyze(readNegation(read('شاشة مب للقيمنق')).excluded[0]!)).toEqual(analyze('شاشة الألعاب').slice(1));
+    // 'غير قابل للطي': not foldable, 'قابل' is the frame, not the word ruled out
+    expect(readNegation(read('جوال غير قابل للطي')).excluded).toEqual(['للطي']);
   });
 });
 
@@ -69,8 +71,15 @@ describe('kinds of product asked for', () => {
     expect(kindsAsked(read('دواليب للغرفة')).map((k) => k.type)).toEqual(['wardrobe']);
     expect(kindsAsked(read('بالطابعة')).map((k) => k.type)).toEqual(['printer']);
     expect(kindsAsked(read('كفرات للسيارة')).map((k) => k.type)).toEqual(['tyre']);
+    expect(kindsAsked(read('ابي سيكل لولدي')).map((k) => k.type)).toEqual(['bicycle']);
     // the words said are kept, to be written back in the shopper's spelling
     expect(kindsAsked(read('عربة أطفال'))[0]!.said).toBe('عربه اطفال');
+  });
+
+  it('does not take a kind named as the circumstance of the request for what is asked, in English and Arabic', () => {
+    expect(kindsAsked('a camera to film my rides on my bike')).toEqual([]);
+    expect(kindsAsked(read('ابي اصور رحلاتي بالدراجة'))).toEqual([]);
+    expect(kindsAsked(read('خوذة للدراجة')).map((k) => k.type)).toEqual(['helmet']);
   });
 
   it('finds English kinds as before, and no kind in a request for something else', () => {
@@ -83,7 +92,7 @@ describe('kinds of product asked for', () => {
 describe('needs', () => {
   it('tells a request phrased as a need from one naming a product, in both languages', () => {
     for (const m of ['something to keep my soup hot', 'I want to learn to paint', 'my neck hurts when I read', 'so I can see at night']) expect(isNeed(m), m).toBe(true);
-    for (const m of ['احتاج شي يخلي الشاي حار', 'رقبتي تعورني', 'أريد أن أتعلم الرسم']) expect(isNeed(read(m)), m).toBe(true);
+    for (const m of ['احتاج شي يخلي الشاي حار', 'رقبتي تعورني', 'أريد أن أتعلم الرسم', 'أبغى أتابع نومي', 'ابي اصور رحلاتي']) expect(isNeed(read(m)), m).toBe(true);
     // who it is for is no need: 'something for a 3 year old' asks for products for kids
     for (const m of ['wireless headphones', 'cheap laptop', 'something for my dad', 'سماعات لاسلكية', 'لابتوب رخيص']) expect(isNeed(read(m)), m).toBe(false);
   });
@@ -95,6 +104,10 @@ describe('needs', () => {
     expect(needFunctions(read('يخلي الحليب بارد'))).toContain('معزوله');
     expect(needFunctions('a torch for when it is dark')).toContain('lumens');
     expect(needFunctions(read('شي للسباحه'))).toContain('waterproof');
+    expect(needFunctions('I want to track my runs')).toContain('tracker');
+    expect(needFunctions(read('أبغى أتابع نومي'))).toContain('تتبع');
+    expect(needFunctions('something to film my dives')).toContain('camera');
+    expect(needFunctions(read('ابي اصور رحلاتي'))).toContain('كاميرا');
     expect(needFunctions('wireless headphones')).toEqual([]);
   });
 });
@@ -130,12 +143,20 @@ describe('price words', () => {
     expect(extractPrice(budgetPhrases('lamps below $40')).maxCents).toBe(4000);
   });
 
+  it('reads Arabic ways of saying at most an amount (لا تزيد عن، ما تتعدى، ما يتجاوز)', () => {
+    for (const m of ['سماعات لا تزيد عن 600 درهم', 'كاميرا ما تتعدى ٥٠٠ درهم', 'ساعة ما يتجاوز سعرها'.replace('سعرها', '٦٠٠')]) {
+      expect(extractPrice(read(m)).maxCents, m).toBeGreaterThan(0);
+    }
+    expect(extractPrice(read('كاميرا ما تتعدى ٥٠٠ درهم')).maxCents).toBe(50000);
+  });
+
   it('reads a budget without an amount as the lower prices, in Arabic (على قد الميزانية، ميزانيتي محدودة)', () => {
     for (const m of ['ساعة على قد الميزانية', 'ميزانيتي محدودة أبي جوال', 'غلاية بميزانية']) {
       const price = extractPrice(read(m));
       expect(price.intent, m).toBe('low');
       expect(price.maxCents, m).toBeUndefined();
     }
+    expect(extractPrice(read('سماعات بسعر معقول')).intent).toBe('low');
     // an amount still wins: 'ميزانيتي ٣٠٠' is under 300, with Arabic-Indic digits
     expect(extractPrice(read('ميزانيتي ٣٠٠ درهم')).maxCents).toBe(30000);
   });

@@ -31,7 +31,7 @@ const NOT_AFTER_NO = new Set(['thanks', 'thank', 'problem', 'problems', 'worries
 /** Filler between a negation and what it negates ('not for gaming', 'without using oil', 'isn't a drone'). */
 const EN_FILLER = String.raw`(?:(?:a|an|the|for|any|using|use|made of|made from|of|too|very|much|really|so)\s+)*`;
 /** Filler after an Arabic negation ('مو حق القيمنق', 'غير مصنوع من الجلد'). */
-const AR_FILLER = String.raw`(?:(?:حق|مال|مصنوع من|مصنوعه من|من|فيه|فيها|يكون|تكون|استخدام|استعمال)\s+)*`;
+const AR_FILLER = String.raw`(?:(?:حق|مال|مصنوع من|مصنوعه من|من|فيه|فيها|يكون|تكون|استخدام|استعمال|قابل|قابله)\s+)*`;
 /** An Arabic word with its article or attached preposition taken off (the table writes words bare). */
 export const bareArabic = (w: string) => w.replace(/^(?:وال|بال|كال|فال|لل|ال)(?=\S{3})/, '').replace(/^[لب](?=\S{4})/, '');
 
@@ -159,7 +159,7 @@ const ARABIC_KINDS: Record<string, string> = {
   'محفظه|محافظ': 'wallet',
   'حزام|احزمه': 'belt',
   'ربطه عنق|كرفته|كرافته': 'tie',
-  'دراجه|دراجات|دراجه هوائيه|بسكليت': 'bicycle',
+  'دراجه|دراجات|دراجه هوائيه|بسكليت|سيكل|سياكل': 'bicycle',
   'سكوتر|سكوترات': 'scooter',
   'جهاز مشي|مشايه|تريدميل': 'treadmill',
   'خوذه|خوذات': 'helmet',
@@ -218,11 +218,16 @@ const ARABIC_PATTERNS = Object.entries(ARABIC_KINDS)
  * the word after them.
  */
 export function kindsAsked(text: string): { type: string; said: string; next?: string; group: ProductTypeGroup }[] {
-  const found: { type: string; said: string; next?: string; group: ProductTypeGroup }[] = productTypesIn(text);
+  // 'to film my rides on my bike': a kind after 'on', 'by' or 'riding' is a circumstance, not what is asked for
+  const found: { type: string; said: string; next?: string; group: ProductTypeGroup }[] = productTypesIn(text).filter(
+    (k) => !new RegExp(String.raw`\b(?:on|by|riding|ride|while)\s+(?:(?:my|the|a|an|our|his|her)\s+)?${k.said}`, 'i').test(text),
+  );
   let rest = text;
   for (const p of ARABIC_PATTERNS) {
     const m = p.re.exec(rest);
     if (!m) continue;
+    // 'أصور رحلاتي بالدراجة', 'خوذة للدراجة': a kind after a preposition, following what is asked, is its circumstance
+    if (/^\s*(?:و|ف)?(?:بال|لل|ب|ل)/.test(m[0]) && /[\u0600-\u06FF]/.test(rest.slice(0, m.index))) continue;
     // the word after it: with it, the kind may be a longer name ('سجادة يوغا' is a yoga mat, not a rug)
     const next = /^\s+([\u0600-\u06FF]{2,})/.exec(rest.slice(m.index + m[0].length))?.[1];
     if (!found.some((f) => f.type === p.type)) found.push({ type: p.type, said: m[1]!, ...(next ? { next } : {}), group: groupOf(p.type) });
@@ -250,6 +255,9 @@ const NEED_AR = new RegExp(
     arabicWords('يؤلمني|تؤلمني|ألم|وجع|تعبان|تعبانة'),
     // 'أن أتعلم', 'أتعلم', 'أصور', 'أقلي': a verb of the first person is something the shopper wants to do
     arabicWords('أتعلم|أتمرن|أصور|أقلي|أطبخ|أخبز|أشوف|أرى|أسوي|أصنع'),
+    // 'أبغى أتابع', 'أريد أن أنام': a verb of the first person after a wish (readArabic reads أبي, أبغى, أريد, أحتاج as
+    // 'show') is something the shopper wants to do
+    String.raw`(?:^|\s)show\s+(?:ان\s+)?ا[^\sا]\S{2,}`,
   ].join('|'),
 );
 
@@ -266,6 +274,8 @@ const NEED_FUNCTIONS = [
   { en: String.raw`\b(?:underwater|dive|diving|snorkel\w*|swim\w*|surf\w*|rain)\b`, ar: 'أغوص|غوص|تحت الماء|أسبح|سباحة|مطر', means: ['waterproof', 'مقاومة', 'للماء'] },
   { en: String.raw`\b(?:door|doorstep|visitors?|who is (?:at|outside)|away from home|parcels?)\b`, ar: 'باب|زوار|خارج', means: ['doorbell', 'visitors', 'door', 'جرس', 'الباب', 'الزوار'] },
   { en: String.raw`\b(?:learn|learning|beginners?|first time|start(?:ing)? out|never played)\b`, ar: 'أتعلم|تعلم|مبتدئ|مبتدئة|مبتدئين|عزف|أعزف', means: ['beginner', 'beginners', 'easy to play', 'first chords', 'مبتدئين', 'لتعلم', 'للعزف'] },
+  { en: String.raw`\b(?:track|tracking|monitor|monitoring|keep an eye on)\b`, ar: 'أتابع|تتبع|أراقب|مراقبة|متابعة|أتتبع', means: ['tracker', 'tracking', 'monitor', 'تتبع', 'مراقبة', 'يتتبع'] },
+  { en: String.raw`\b(?:film|filming|record|recording|photograph\w*|take (?:photos|pictures)|vlog\w*)\b`, ar: 'أصور|تصوير|أوثق|أسجل', means: ['camera', 'video', 'كاميرا', 'تصور', 'فيديو'] },
   { en: String.raw`\b(?:fry|frying|fried|crispy)\b`, ar: 'أقلي|قلي|مقلي|مقرمش', means: ['fryer', 'fries', 'crispy', 'قلاية', 'المقرمشة'] },
 ].map(({ en, ar, means }) => ({ when: new RegExp(`${en}|${arabicWords(ar)}`, 'i'), means: means.map(fold) }));
 
