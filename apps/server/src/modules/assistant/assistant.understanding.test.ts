@@ -20,7 +20,10 @@ describe('negation', () => {
     expect(readNegation("boots that aren't suede").excluded).toEqual(['suede']);
     expect(readNegation('a lamp, no dimmer please')).toEqual({ text: 'a lamp, please', excluded: ['dimmer'], freeOf: [] });
     expect(readNegation('bake bread without using butter')).toEqual({ text: 'bake bread', excluded: ['butter'], freeOf: ['butter'] });
-    expect(readNegation('any non-stick pan except cast iron').excluded).toEqual(['stick', 'cast']);
+    expect(readNegation('any non-stick pan except cast iron').excluded).toEqual(['stick', 'cast iron']);
+    // a negated phrase rules out what is all of it ('wireless earbuds'), not every wireless product
+    expect(readNegation('headphones but not wireless earbuds')).toEqual({ text: 'headphones', excluded: ['wireless earbuds'], freeOf: [] });
+    expect(readNegation('a laptop not for gaming with a big screen')).toEqual({ text: 'a laptop with a big screen', excluded: ['gaming'], freeOf: [] });
   });
 
   it('does not read "no thanks", "not sure" or a price wish as ruling anything out', () => {
@@ -108,6 +111,15 @@ describe('needs', () => {
     expect(needFunctions(read('أبغى أتابع نومي'))).toContain('تتبع');
     expect(needFunctions('something to film my dives')).toContain('camera');
     expect(needFunctions(read('ابي اصور رحلاتي'))).toContain('كاميرا');
+    // keeping something cold is insulation; getting cold is a need for warmth
+    expect(needFunctions('something to keep my drinks cold')).toContain('insulated');
+    expect(needFunctions('I get cold at night when camping')).toContain('warm');
+    expect(needFunctions('I get cold at night when camping')).not.toContain('insulated');
+    expect(needFunctions(read('أبرد بالليل لما أخيم'))).toContain('دافي');
+    expect(needFunctions('I want to work out at home')).toContain('fitness');
+    expect(needFunctions(read('ابي اتمرن في البيت'))).toContain('تمارين');
+    expect(needFunctions('my neighbours are too loud')).toContain('noise cancelling');
+    expect(needFunctions(read('الجيران مزعجين'))).toContain('الضوضاء');
     expect(needFunctions('wireless headphones')).toEqual([]);
   });
 });

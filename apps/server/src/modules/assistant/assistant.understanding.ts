@@ -30,6 +30,8 @@ export type Negation = {
 const NOT_AFTER_NO = new Set(['thanks', 'thank', 'problem', 'problems', 'worries', 'need', 'idea', 'more', 'longer', 'one', 'way', 'matter', 'rush', 'i', 'it', 'its', 'that', 'this', 'doubt', 'less', 'later', 'sooner']);
 /** Filler between a negation and what it negates ('not for gaming', 'without using oil', 'isn't a drone'). */
 const EN_FILLER = String.raw`(?:(?:a|an|the|for|any|using|use|made of|made from|of|too|very|much|really|so)\s+)*`;
+/** What is negated: a word, and up to two more that go with it ('wireless earbuds'), up to a word that starts something else. */
+const EN_NEGATED = String.raw`([a-z][a-z-]{1,}(?:\s+(?!(?:please|thanks|and|or|but|with|without|except|other|apart|instead|not|no|for|in|on|at|that|which|who|under|below|over|than|from|to|i|me|my|is|are|it|one)\b)[a-z][a-z-]{1,}){0,2})`;
 /** Filler after an Arabic negation ('مو حق القيمنق', 'غير مصنوع من الجلد'). */
 const AR_FILLER = String.raw`(?:(?:حق|مال|مصنوع من|مصنوعه من|من|فيه|فيها|يكون|تكون|استخدام|استعمال|قابل|قابله)\s+)*`;
 /** An Arabic word with its article or attached preposition taken off (the table writes words bare). */
@@ -53,18 +55,25 @@ export function readNegation(text: string): Negation {
     if (without) freeOf.push(w);
   };
   // English
-  t = t.replace(new RegExp(String.raw`\b(without|non-|except|other than|apart from|instead of|but not)\s*${EN_FILLER}([a-z][a-z-]{1,})`, 'gi'), (_m, neg: string, w: string) => {
-    take(w, /^without$/i.test(neg));
-    return ' ';
-  });
-  t = t.replace(new RegExp(String.raw`\b(?:that|which|who)?\s*(?:is not|are not|isn'?t|aren'?t|isnt|arent|does not|doesn'?t|do not|don'?t|not)\s+(?:be\s+|have\s+|need\s+|want\s+)?${EN_FILLER}([a-z][a-z-]{1,})`, 'gi'), (m, w: string) => {
-    // 'not sure', 'not too expensive' (a price wish, read by the price rules), 'don't know'
-    if (/^(sure|know|mind|care|expensive|cheap|pricey|costly|over|more|less|above|below|under|sell|carry|stock)$/i.test(w)) return m;
+  // 'non-stick': the prefix negates its own word
+  t = t.replace(/\bnon-([a-z]{2,})/gi, (_m, w: string) => {
     take(w, false);
     return ' ';
   });
-  t = t.replace(/(^|[\s,;])no\s+([a-z][a-z-]{2,})/gi, (m, pre: string, w: string) => {
-    if (NOT_AFTER_NO.has(w.toLowerCase())) return m;
+  t = t.replace(new RegExp(String.raw`\b(without|except|other than|apart from|instead of|but not)\s*${EN_FILLER}${EN_NEGATED}`, 'gi'), (_m, neg: string, w: string) => {
+    // what a product does without is one thing ('without using oil'): its first word
+    if (/^without$/i.test(neg)) freeOf.push(w.split(/\s+/)[0]!.toLowerCase());
+    take(w, false);
+    return ' ';
+  });
+  t = t.replace(new RegExp(String.raw`\b(?:that|which|who)?\s*(?:is not|are not|isn'?t|aren'?t|isnt|arent|does not|doesn'?t|do not|don'?t|not)\s+(?:be\s+|have\s+|need\s+|want\s+)?${EN_FILLER}${EN_NEGATED}`, 'gi'), (m, w: string) => {
+    // 'not sure', 'not too expensive' (a price wish, read by the price rules), 'don't know'
+    if (/^(sure|know|mind|care|expensive|cheap|pricey|costly|over|more|less|above|below|under|sell|carry|stock)\b/i.test(w)) return m;
+    take(w, false);
+    return ' ';
+  });
+  t = t.replace(new RegExp(String.raw`(^|[\s,;])no\s+${EN_NEGATED}`, 'gi'), (m, pre: string, w: string) => {
+    if (NOT_AFTER_NO.has(w.split(/\s+/)[0]!.toLowerCase()) || w.length < 3) return m;
     take(w, false);
     return `${pre} `;
   });
@@ -268,8 +277,12 @@ const NEED_AR = new RegExp(
  */
 const NEED_FUNCTIONS = [
   { en: String.raw`\b(?:hurts?|aches?|aching|pain(?:ful)?|sore|posture)\b`, ar: 'يؤلمني|تؤلمني|ألم|وجع|ظهري|رقبتي', means: ['ergonomic', 'lumbar', 'support', 'posture', 'مريح', 'قطني', 'دعم'] },
-  { en: String.raw`\b(?:cold|cool|chilled|icy)\b`, ar: 'بارد|باردة|برودة|برد|مثلج', means: ['insulated', 'cold', 'معزولة', 'برودة', 'باردة'] },
-  { en: String.raw`\b(?:dark|night|light|lighting|power cuts?)\b`, ar: 'إضاءة|ضوء|ليل|ظلام|ظلمة|نور', means: ['light', 'lumens', 'lantern', 'إضاءة', 'فانوس', 'لومن'] },
+  // something kept cold (drinks, water) is insulation; a shopper who gets cold needs warmth
+  { en: String.raw`\b(?:keeps?|keeping|stays?|stay)\b[^.?!]{0,30}\b(?:cold|cool|chilled|icy)\b|\b(?:cold|chilled|iced|icy) (?:drinks?|water)\b`, ar: 'بارد|باردة|برودة|مثلج', means: ['insulated', 'cold', 'معزولة', 'برودة', 'باردة'] },
+  { en: String.raw`\b(?:(?:get|gets|getting|feel|feeling|am|i'm|im) (?:so |very |really )?cold|freezing|keep (?:me |us )?warm|warmth)\b`, ar: 'أبرد|بردان|بردانة|أحس بالبرد|دفء|دافئ|يدفيني', means: ['warm', 'down', 'comfort rating', 'دافئ', 'الريش', 'مئوية'] },
+  { en: String.raw`\b(?:dark|lighting|light|power cuts?)\b`, ar: 'إضاءة|ضوء|ظلام|ظلمة|نور', means: ['light', 'lumens', 'lantern', 'إضاءة', 'فانوس', 'لومن'] },
+  { en: String.raw`\b(?:work(?:ing)? out|workouts?|exercise|exercising|get fit|keep fit|train(?:ing)? at home|build muscle)\b`, ar: 'أتمرن|تمرين|تمارين|رياضة|لياقة|عضلات', means: ['fitness', 'gym', 'strength', 'training', 'workout', 'تمارين', 'القوة', 'لياقة'] },
+  { en: String.raw`\b(?:loud|noise|noisy|neighbours?|neighbors?|concentrate|quiet)\b`, ar: 'مزعج|مزعجين|إزعاج|ضوضاء|ضجيج|يعزل|عزل|هدوء', means: ['noise cancelling', 'noise', 'الضوضاء', 'عزل'] },
   { en: String.raw`\b(?:blurry|grainy|fuzzy|pixelated|video calls?|zoom calls?|meetings?)\b`, ar: 'ضبابي|مشوش|مكالمات|مكالمة|اجتماعات', means: ['sharp', 'hd', 'focus', 'video call', 'webcam', 'بوضوح', 'تركيز', 'مكالمة'] },
   { en: String.raw`\b(?:underwater|dive|diving|snorkel\w*|swim\w*|surf\w*|rain)\b`, ar: 'أغوص|غوص|تحت الماء|أسبح|سباحة|مطر', means: ['waterproof', 'مقاومة', 'للماء'] },
   { en: String.raw`\b(?:door|doorstep|visitors?|who is (?:at|outside)|away from home|parcels?)\b`, ar: 'باب|زوار|خارج', means: ['doorbell', 'visitors', 'door', 'جرس', 'الباب', 'الزوار'] },
