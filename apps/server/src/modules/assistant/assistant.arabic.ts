@@ -45,9 +45,11 @@ const bare = (words: string) => new RegExp(`(?:^|(?<=[\\s,.;?!]))(?:و|ف)?(?:${
 const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   // budgets: 'تحت ٢٠٠ درهم', 'بأقل من 300', 'بين 100 و 200', 'أكثر من 500'
   [new RegExp(String.raw`(?:ب?ين|ما بين)\s+${NUMBER}\s*(?:درهم|دراهم)?\s*(?:و|الي|حتي|-)\s*${NUMBER}\s*(?:درهم|دراهم)?`, 'g'), (_m, a, b) => ` between ${numberOf(a!)} and ${numberOf(b!)} aed `],
-  [new RegExp(String.raw`(?:تحت|ب?اقل من|لا يزيد عن|لا تتجاوز|حتي|في حدود|بحدود|ميزانيتي|ب?ميزانيه)\s+${NUMBER}\s*(?:درهم|دراهم|دهم)?`, 'g'), (_m, n) => ` under ${numberOf(n!)} aed `],
+  [new RegExp(String.raw`(?:تحت|ب?اقل من|(?:لا|ما|مو|ما\s+راح)\s+(?:ي|ت)(?:زيد|تعدي|تجاوز|طلع)(?:\s+(?:عن|علي|فوق))?|حتي|في حدود|بحدود|ميزانيتي|ب?ميزانيه)\s+${NUMBER}\s*(?:درهم|دراهم|دهم)?`, 'g'), (_m, n) => ` under ${numberOf(n!)} aed `],
   [new RegExp(String.raw`(?:فوق|ب?اكثر من|ب?اعلي من)\s+${NUMBER}\s*(?:درهم|دراهم|دهم)?`, 'g'), (_m, n) => ` over ${numberOf(n!)} aed `],
   [new RegExp(String.raw`${NUMBER}\s*(?:درهم|دراهم|دهم)`, 'g'), (_m, n) => ` ${numberOf(n!)} aed `],
+  // a budget without an amount ('على قد الميزانية', 'ميزانيتي محدودة', 'اقتصادي' below): the lower prices of the kind
+  [phrase('علي قد الميزانيه|علي قد ميزانيتي|علي قدي|علي قد الجيب|ميزانيتي محدوده|ميزانيه محدوده|ميزانيه بسيطه|بميزانيه|الميزانيه|ميزانيه|ميزانيتي'), ' budget '],
   // adding to the cart, with a quantity in digits or words: 'أضف اثنين إلى السلة', 'ضع 3 منه في سلتي'
   // the verb may carry its object ('أضفها', 'حطه': add it) and a number may follow ('ضيف ٣')
   [new RegExp(String.raw`(?:^|\s)(?:اضف|اضيف|اضافه|ضع|ضيف|حط|حطي|زود)(ها|ه|هم)?(?:\s+(?:لي|ها|ه))?(?:\s+${NUMBER})?(?=\s)`, 'g'), (_m, it, n) => ` add ${it ? 'it ' : ''}${n ? numberOf(n) : ''} `],
@@ -83,7 +85,7 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   // a dual after a superlative counts two ('أرخص ساعتين ذكيتين': the two cheapest smart watches)
   [/\b(cheapest|most expensive|best rated)\s+([\u0600-\u06FF]{2,}?)(?:تين|تان)(?:\s+([\u0600-\u06FF]{2,}?)(?:تين|تان))?(?=\s|$)/g,
     (...m: string[]) => ` ${m[1]} 2 ${m[2]}ه${m[3] ? ` ${m[3]}ه` : ''} `],
-  [phrase('بسعر منخفض|سعر منخفض|رخيص|رخيصه|اقتصادي|اقتصاديه'), ' cheap '],
+  [phrase('بسعر منخفض|سعر منخفض|بسعر معقول|سعر معقول|بسعر مناسب|سعر مناسب|سعره معقول|سعرها معقول|في المتناول|رخيص|رخيصه|اقتصادي|اقتصاديه'), ' cheap '],
   [phrase('من الفئه الفاخره|فاخر|فاخره|فخم|فخمه|راقي|راقيه'), ' premium '],
   [phrase('الاول|الاولي'), ' first '],
   [phrase('الثاني|الثانيه'), ' second '],

@@ -12,6 +12,7 @@ import {
 } from './assistant.words.js';
 import { arabicSpelling, readArabic } from './assistant.arabic.js';
 import { phrasesFor } from './assistant.phrases.js';
+import { departmentNamed, isNeed, needFunctions, readNegation, saysItDoesWithout, standardArabic, type Negation } from './assistant.understanding.js';
 import {
   CATEGORIES_Q, PRICE_HISTORY_Q, REVIEWS_Q, categoriesReply, notSoldKinds, notSoldReply, priceHistoryReply, reviewEvidenceText, reviewsReply,
   mainDepartment, sameDepartment, topN, topOfKind,
@@ -246,7 +247,11 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
    * `spell`: how the answer writes the shopper's words (an Arabic answer: in their own spelling, never the English a
    * rule read them as); the search itself gets the words as read.
    */
-  async function searchReply(text: string, tools: Toolbox, opts: { notFoundName?: string; shopping?: boolean; spell?: (w: string) => string } = {}): Promise<Reply> {
+  async function searchReply(
+    text: string,
+    tools: Toolbox,
+    opts: { notFoundName?: string; shopping?: boolean; spell?: (w: string) => string; negation?: Negation } = {},
+  ): Promise<Reply> {
     const { extractPrice } = search.text;
     const spell = opts.spell ?? ((w: string) => w);
     const price = extractPrice(audienceWords(text));
@@ -264,7 +269,25 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     // 'the cheapest laptop': the matches by price, not by relevance
     // 'cheap X', 'premium X' without an amount: the lower or upper half of X's own department (decision 0102)
     const band = !byPrice && price.intent && price.minCents === undefined && price.maxCents === undefined ? price.intent : null;
-    const result = await tools.searchProducts({ query, limit: byPrice || band || (pricePhrase && words.length) ? 10 : undefined });
+    const ruledOut = opts.negation?.excluded.length ? opts.negation : null;
+    // a department named by the catalogue's own Arabic name ('أرخص لابتوب', 'قسم الجمال'): searched within it, for what
+    // else the request says or else for the whole department
+    const department = tools.departmentsAr ? departmentNamed(words, text, tools.departmentsAr, search.text.analyze) : null;
+    const inDepartment = department
+      ? [phrasesFor('en').label(words.filter((w) => !department.words.includes(w) && !/^(?:قسم|فئه|القسم)$/.test(w)), null) || department.department, pricePhrase]
+        .filter(Boolean).join(' ').trim()
+      : null;
+    const result = await tools.searchProducts({
+      query: inDepartment ?? query,
+      ...(department ? { category: department.department } : {}),
+      limit: byPrice || band || ruledOut || department || (pricePhrase && words.length) ? 10 : undefined,
+    });
+    // 'a laptop that isn't for gaming': the kind asked for, without what the shopper ruled out
+    if (ruledOut) {
+      result.items = result.items.filter((p) => !isRuledOut(p, ruledOut));
+      // every match ruled out: none of what was asked
+      if (result.items.length === 0) result.total = 0;
+    }
     if (byPrice) result.items = [...result.items].sort((a, b) => byPrice * (a.price_cents - b.price_cents)).slice(0, SEARCH_REPLY_MAX_PRODUCTS);
     else if (band && result.items.length) result.items = await withinBand(result.items, band);
     else if (pricePhrase && words.length && result.onTopic && result.items.length) result.items = oneDepartment(result.items);
@@ -292,6 +315,98 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     if (result.categories.length > 1) parts.push(say.categoriesLine(result.categories));
     parts.push(say.searchingFor(phrase, n, result.total));
     return { response: parts.join('\n\n'), suggestedSearch: phrase };
+  }
+
+  /** A product is ruled out when a word the shopper negated is one of its own words (name, categories, tags; either language). */
+  function isRuledOut(p: Product, negation: Negation): boolean {
+    const { analyze } = search.text;
+    const own = new Set(analyze([p.name, p.name_ar, ...p.categories, ...p.tags, ...p.keywords].join(' ')));
+    return negation.excluded.some((w) => {
+      const stems = analyze(w);
+      return stems.length > 0 && stems.every((s) => own.has(s));
+    });
+  }
+
+  /**
+   * A request phrased as a need ('something to keep my drinks cold on a hike', 'ظهري يعورني من الجلسة'): the products
+   * whose listings (name, description, features, tags, both languages) say they do what is asked. Each word of the
+   * request, and each word a need stands for (needFunctions), counts by how rare it is in the catalogue (the search's
+   * own count of products matching it); a listing that says it needs less of what the shopper wants to do without
+   * ('without oil': 'up to 90% less oil') fits best. Null when no listing says anything of it.
+   */
+  async function needReply(msg: string, words: string[], negation: Negation, tools: Toolbox, spell: (w: string) => string): Promise<Reply | null> {
+    const { analyze, tokenize, normalize } = search.text;
+    const terms = [...new Set([...words, ...needFunctions(msg)])].filter((t) => analyze(t).length > 0);
+    if (terms.length === 0) return null;
+    const size = (await search.departments()).reduce((n, d) => n + d.count, 0) || 1;
+    const weight = new Map<string, number>();
+    const pool = new Map<number, Product>();
+    const add = async (ids: number[]) => {
+      for (const p of await tools.products(ids)) pool.set(p.id, p);
+    };
+    for (const t of terms) {
+      const r = await search.rank(t, { limit: 10, prefix: false });
+      if (r.total === 0) continue;
+      weight.set(t, Math.log(1 + size / r.total));
+      await add(r.ids);
+    }
+    await add((await search.rank(words.join(' '), { limit: 20, prefix: false })).ids);
+    const listing = (p: Product) =>
+      [p.name, p.name_ar, p.description, p.description_ar, ...p.bullet_points, ...p.bullet_points_ar, ...p.tags, ...p.categories].join(' ');
+    const doesWithout = new Set<number>();
+    for (const s of negation.freeOf) {
+      for (const p of await tools.products((await search.rank(s, { limit: 20, prefix: false })).ids)) {
+        if (saysItDoesWithout(listing(p), analyze, s)) {
+          pool.set(p.id, p);
+          doesWithout.add(p.id);
+        }
+      }
+    }
+    const total = [...weight.values()].reduce((a, b) => a + b, 0) || 1;
+    const scored = [...pool.values()]
+      .filter((p) => !isRuledOut(p, negation))
+      .map((p) => {
+        const text = listing(p);
+        const stems = new Set(analyze(text));
+        const raw = tokenize(text);
+        // how many of the asked words and functions the listing says (the rarer in the catalogue, the more a word
+        // tells: the share of their weight breaks ties); a listing that says it does without what was ruled out, first
+        let count = doesWithout.has(p.id) ? 2 : 0;
+        let share = 0;
+        for (const [t, w] of weight) {
+          const want = analyze(t);
+          const n = normalize(t);
+          // a word of the listing, or the start of a compound ('back' in 'backrest')
+          if (want.every((x) => stems.has(x)) || (n.length >= 4 && !n.includes(' ') && raw.some((r) => r.startsWith(n)))) {
+            count++;
+            share += w / total;
+          }
+        }
+        return { p, score: count + share };
+      })
+      .filter((x) => x.score > 0)
+      .sort((a, b) => b.score - a.score || (b.p.rating ?? 0) - (a.p.rating ?? 0));
+    // a need is told by at least two things a listing says (one shared word is a coincidence: the search answers that)
+    if (scored.length === 0 || scored[0]!.score < NEED_MIN_WORDS) return null;
+    const best = scored[0]!.score;
+    // a need of a kind the catalogue names ('camera for vlogging': a word of products' own names, categories or tags)
+    // is answered within the department of the best listing, as a kind with a budget is (decision 0102)
+    const own = (p: Product) => new Set(analyze([p.name, p.name_ar, ...p.categories, ...p.tags].join(' ')));
+    const namesKind = words.some((w) => {
+      const stems = analyze(w);
+      return stems.length > 0 && scored.some((x) => stems.every((st) => own(x.p).has(st)));
+    });
+    const department = scored[0]!.p.category;
+    const items = scored
+      .filter((x) => x.score >= NEED_KEEP * best && (!namesKind || x.p.category === department))
+      .slice(0, SEARCH_REPLY_MAX_PRODUCTS)
+      .map((x) => x.p);
+    const say = phrasesFor(tools.locale, tools.departmentsAr);
+    for (const p of items) tools.mention(p.id, 'mention');
+    if (items.length === 1) tools.focus(items[0]!);
+    const label = say.label(words.map(spell), null);
+    const parts = [say.topMatches(items.length, label, '', items.length), items.map((p, i) => say.line(p, i)).join('\n')];
+    return { response: parts.join('\n\n'), suggestedSearch: null };
   }
 
   async function unknown(name: string, tools: Toolbox): Promise<Reply> {
@@ -356,11 +471,12 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
   return {
     async reply(input: BuiltinInput, tools: Toolbox): Promise<Reply> {
       // an Arabic message is read through its intent phrases (assistant.arabic.ts); the answer is in the reader's language
-      const msg = budgetPhrases(readArabic(input.message.trim())).replace(/\s+/g, ' ').trim();
+      // Gulf words in the Modern Standard Arabic the catalogue writes ('الماي' → 'الماء')
+      let msg = standardArabic(budgetPhrases(readArabic(input.message.trim()))).replace(/\s+/g, ' ').trim();
       const say = phrasesFor(tools.locale, tools.departmentsAr);
       // an Arabic answer writes the shopper's words as they wrote them (this message or earlier in the chat)
       const spell = tools.locale === 'ar' ? arabicSpelling(input.message, ...input.history.map((h) => h.text)) : (w: string) => w;
-      const words = contentWords(search.text.extractPrice(msg).text);
+      let words = contentWords(search.text.extractPrice(msg).text);
       const context = input.contextId ? await tools.getProduct(input.contextId) : null;
       const locked = input.lockedIds.length ? await tools.products(input.lockedIds) : [];
       let recentMemo: Product[] | null = null;
@@ -374,7 +490,16 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       if (isOrderQuestion(msg)) return orderReply(msg, tools);
       if (CATEGORIES_Q.test(msg)) return categoriesReply(tools);
 
-      const named = words.length ? await tools.findNamed(msg) : [];
+      // what the shopper rules out ('not for gaming', 'no soundbar', 'مو للقيمنق', 'بدون زيت') names no product and is
+      // searched for by no one: read apart, applied to what is found
+      const negation = readNegation(msg);
+      if (negation.excluded.length) {
+        msg = negation.text;
+        words = contentWords(search.text.extractPrice(msg).text);
+      }
+
+      // a product the shopper ruled out is not the one they name ('حذاء رياضي غير جلدي' names no leather sneaker)
+      const named = words.length ? (await tools.findNamed(msg)).filter((p) => !isRuledOut(p, negation)) : [];
 
       // 'add the cheaper one to my cart', 'I'll take it': the product named, else the one referred to, else in view
       if (isCartCommand(msg) || TAKE_IT.test(msg)) {
@@ -467,7 +592,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         RATING_Q.test(msg) || SPEC_Q.test(msg) || TELL.test(msg) || (FEATURE_Q.test(msg) && (named.length > 0 || context !== null));
       if (!asksAboutOne && words.length) {
         const missingKinds = await notSoldKinds(msg, tools);
-        if (missingKinds) return notSoldReply(missingKinds, tools);
+        if (missingKinds) return notSoldReply(missingKinds, tools, spell);
       }
 
       // a question about one product: the one named, else the one in context (when the message names nothing else)
@@ -497,26 +622,36 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         return describe(named[0]!, tools, msg);
       }
 
-      // chit-chat, even when it happens to name a product ('who won the football match?')
-      if (OFF_TOPIC.test(msg) && !SHOPPING.test(msg)) return offTopic(tools);
       const price = search.text.extractPrice(msg);
       const hasBudget = price.minCents !== undefined || price.maxCents !== undefined || price.intent !== null;
+      // chit-chat, even when it happens to name a product ('who won the football match?')
+      if (OFF_TOPIC.test(msg) && !SHOPPING.test(msg)) return offTopic(tools);
+      // a need, not a product ('something to keep my drinks cold'): what listings say products do
+      if (!hasBudget && words.length > 0 && (isNeed(msg) || needFunctions(msg).length > 0)) {
+        const r = await needReply(msg, words, negation, tools, spell);
+        if (r) return r;
+      }
       if (words.length === 0 && hasBudget) {
         // 'anything under 600?' narrows the last search: its words, this budget
         const last = [...input.history].reverse().find((m) => m.isBot && searchPhraseIn(m.text));
         const topic = last ? contentWords(search.text.extractPrice(readArabic(searchPhraseIn(last.text)!)).text).join(' ') : '';
-        if (topic) return searchReply(`${topic} ${msg}`, tools, { shopping: true, spell });
+        if (topic) return searchReply(`${topic} ${msg}`, tools, { shopping: true, spell, negation });
       }
       if (words.length > 0 || hasBudget) {
         // 'tell me about the zorblax 9000': a product question naming something we do not have
         const missing = productQuestion && !SIMILAR.test(msg) ? words.map(spell).join(' ') : undefined;
-        return searchReply(msg, tools, { notFoundName: missing, shopping: SHOPPING.test(msg), spell });
+        return searchReply(msg, tools, { notFoundName: missing, shopping: SHOPPING.test(msg), spell, negation });
       }
       if (GIFT.test(msg)) return giftIdeas(tools);
       return SHOPPING.test(msg) ? greeting(tools) : offTopic(tools);
     },
   };
 }
+
+/** A need's matches are the listings scoring at least this share of the best one's. */
+const NEED_KEEP = 0.7;
+/** The fewest asked words or functions a listing must say to answer a need. */
+const NEED_MIN_WORDS = 2;
 
 /** A listing's points as the assistant lists them: the first five, one per line. */
 const bulletList = (bullets: string[]) => bullets.slice(0, 5).map((b) => `• ${b}`).join('\n');

@@ -33,7 +33,9 @@ export function namedProducts(text: Text, message: string, candidates: Product[]
   const categoryWords = new Set(candidates.flatMap((p) => analyze(p.categories.join(' '))));
   const tagCount = new Map<string, number>();
   for (const p of candidates) for (const t of new Set(analyze([...p.tags, ...p.keywords].join(' ')))) tagCount.set(t, (tagCount.get(t) ?? 0) + 1);
-  const kindWord = (t: string) => categoryWords.has(t) || (tagCount.get(t) ?? 0) >= 2;
+  // a word inside a category's compound is a kind too ('phone' of 'smartphones')
+  const compounds = [...new Set(candidates.flatMap((p) => text.tokenize(p.categories.join(' '))))].filter((w) => w.length >= 7);
+  const kindWord = (t: string) => categoryWords.has(t) || (tagCount.get(t) ?? 0) >= 2 || (t.length >= 4 && compounds.some((w) => w !== t && w.includes(t)));
   type Match = { p: Product; words: Set<string>; telling: number };
   const matches: Match[] = [];
   for (const p of candidates) {

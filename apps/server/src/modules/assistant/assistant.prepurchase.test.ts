@@ -68,8 +68,10 @@ describe('what the shop sells', () => {
     expect((await chat('looking for a sofa')).response).toContain('The nearest departments we do sell: Home Office');
     // the Arabic page's reader typing English: answered in Arabic
     expect((await chat('looking for a sofa', undefined, 'ar')).response).toContain('أقرب الأقسام التي نبيعها: المكتب المنزلي، المطبخ.');
+    // the kind asked in Arabic (decision 0135): not sold, the nearest departments in Arabic
+    expect((await chat('أبحث عن كنبة')).response).toContain('عذرًا، لا نبيع كنبة في سوق. أقرب الأقسام التي نبيعها: المكتب المنزلي، المطبخ.');
     // a word it does not know: the broader search it suggests names the departments in Arabic
-    const broader = (await chat('أبحث عن كنبة')).response;
+    const broader = (await chat('أبحث عن زغلوطة')).response;
     expect(withoutIsolates(broader)).toMatch(/حسب الفئة: أجهزة اللابتوب، الإلكترونيات، المنزل، المطبخ، Bags\.$/);
     expect(broader).toContain(`، ${isolate('Bags')}.`);
   });

@@ -3,7 +3,7 @@ import type { SummaryAspect } from '@souq/shared/api/reviews';
 import { PRICE_HISTORY_DAYS } from '@souq/shared/api/prices';
 import { productPageUrl } from '@souq/shared/rules/embed';
 import { formatDate } from '@souq/shared/rules/locale';
-import { productTypesIn } from '@souq/shared/rules/product-types';
+import { kindsAsked } from './assistant.understanding.js';
 import { aspectsIn } from '../reviews/review-summary.js';
 import type { Toolbox } from './assistant.tools.js';
 import { phrasesFor } from './assistant.phrases.js';
@@ -63,10 +63,12 @@ export async function categoriesReply(tools: Toolbox): Promise<Reply> {
  * The kinds of product the message asks for that the shop does not sell (none of its products is one, by its own
  * fields), or null when it asks for none or the shop sells one of them.
  */
-export async function notSoldKinds(text: string, tools: Toolbox): Promise<ReturnType<typeof productTypesIn> | null> {
-  const kinds = productTypesIn(text);
+export async function notSoldKinds(text: string, tools: Toolbox): Promise<ReturnType<typeof kindsAsked> | null> {
+  const kinds = kindsAsked(text);
   if (kinds.length === 0) return null;
-  for (const k of kinds) if (await tools.sells(k.type)) return null;
+  // the catalogue's own words too: a kind said in Arabic with the word after it may be a name the shop does sell
+  // ('سجادة يوغا' is a yoga mat, not a rug)
+  for (const k of kinds) if ((await tools.sells(k.type)) || (k.next && (await tools.sells(`${k.said} ${k.next}`)))) return null;
   return kinds;
 }
 
@@ -74,7 +76,11 @@ export async function notSoldKinds(text: string, tools: Toolbox): Promise<Return
  * 'We don't sell X' and the nearest departments: those whose names or broader groups share the most words with the
  * kind's department words; with none in common, the largest departments.
  */
-export async function notSoldReply(kinds: NonNullable<Awaited<ReturnType<typeof notSoldKinds>>>, tools: Toolbox): Promise<Reply> {
+export async function notSoldReply(
+  kinds: NonNullable<Awaited<ReturnType<typeof notSoldKinds>>>,
+  tools: Toolbox,
+  spell: (w: string) => string = (w) => w,
+): Promise<Reply> {
   const say = phrasesFor(tools.locale, tools.departmentsAr);
   const departments = await tools.departments();
   const words = new Set(kinds.flatMap((k) => k.group.departments.flatMap((d) => [d, ...d.split(' ')])));
@@ -90,7 +96,7 @@ export async function notSoldReply(kinds: NonNullable<Awaited<ReturnType<typeof 
     .sort((a, b) => b.score - a.score || b.d.count - a.d.count)
     .slice(0, 3)
     .map((x) => x.d.name);
-  const asked = say.or(kinds.map((k) => say.typed(k.said)));
+  const asked = say.or(kinds.map((k) => say.typed(k.said.split(/\s+/).map(spell).join(' '))));
   const nearest = scored.length ? say.nearestDepartments(scored) : say.whatWeSell(departments.slice(0, 6).map((d) => d.name));
   return { response: say.notSold(asked, nearest), suggestedSearch: null };
 }

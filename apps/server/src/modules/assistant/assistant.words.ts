@@ -40,7 +40,7 @@ export const QUESTION_WORDS = new Set(
     'second third last other rated higher top and but so ok okay yes no why when where who should will can could would there here them they ' +
     'please thanks hi hello hey do does did am im i you me my your we our us to of for in on with a an the any some get show find search ' +
     'looking look need want recommend suggest have sell carry got option options shop shopping also just really very about up gift gifts ' +
-    'idea ideas product products item items thing things stuff anything something help morning afternoon evening there s t d ll re ve'
+    'idea ideas product products item items thing things stuff anything something help morning afternoon evening there s t d m ll re ve'
   ).split(' '),
 );
 
@@ -61,6 +61,10 @@ export const PEOPLE_WORDS = new Set(
 export function budgetPhrases(text: string): string {
   const cur = String.raw`(\s*(?:aed|dhs?|dirhams?|usd|dollars?|bucks))?`;
   return text
+    // price words that hold 'cost' or 'price' are a wish, not a question about a price ('low cost phone')
+    .replace(/\b(?:low[- ]cost|low[- ]priced?|lower[- ]priced|budget[- ]friendly|wallet[- ]friendly|reasonably priced|inexpensive)\b/gi, ' cheap ')
+    // the currency before the amount ('under AED 300', 'below $50'): the amount first, as the price rules read it
+    .replace(/(?:\b(aed|dhs?|dirhams?|usd)|\$)\s*(\d+(?:[.,]\d+)?k?)\b/gi, (_m, c: string | undefined, n: string) => ` ${n} ${c ? c.toLowerCase() : 'usd'} `)
     .replace(new RegExp(String.raw`\b(?:for\s+)?\$?(\d+(?:\.\d+)?k?)${cur}\s+(?:or|and)\s+(?:less|under|below|cheaper)\b`, 'gi'), ' under $1$2 ')
     .replace(new RegExp(String.raw`\b\$?(\d+(?:\.\d+)?k?)${cur}\s+(?:or more|and up|and above|or above|plus)\b`, 'gi'), ' over $1$2 ')
     .replace(new RegExp(String.raw`\b(?:have|got)\s+(?:about\s+|around\s+|up to\s+)?\$?(\d+(?:\.\d+)?k?)${cur}\s+to\s+spend\b`, 'gi'), ' under $1$2 ')

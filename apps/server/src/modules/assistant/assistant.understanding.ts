@@ -1,0 +1,332 @@
+import { PRODUCT_TYPE_GROUPS, productTypesIn, type ProductTypeGroup } from '@souq/shared/rules/product-types';
+import { foldArabic } from '../search/search.arabic.js';
+
+// General rules of understanding a shopper's request, in English and Arabic (issue 37 item 2, decision 0135): what the
+// shopper rules out ('not gaming', 'no soundbar', 'مو للقيمنق', 'بدون زيت'), the Gulf words the catalogue writes in
+// Modern Standard Arabic, the kinds of product asked for in Arabic (broken plurals included), a request phrased as a
+// need, and what a need asks a product to do. Pure functions of the text: the search's query analysis can adopt them
+// as they are (they read the text the way the assistant hands it over: Arabic folded by readArabic).
+
+/** Arabic in the spelling readArabic leaves (diacritics and hamza seats dropped, ة as ه, ى as ي): the tables below are
+ * written as people spell and folded once. */
+const fold = (text: string) => foldArabic(text.normalize('NFKD')).normalize('NFC');
+
+/** Arabic words with their article, 'and' or an attached preposition, as a pattern (JavaScript's \\b knows no Arabic letters). */
+const arabicWords = (words: string) => String.raw`(?:^|\s)(?:و|ف)?(?:ال|بال|لل|ب|ل)?(?:${fold(words)})(?=$|[\s,.;?!])`;
+
+// ---- negation --------------------------------------------------------------------------------------------------------
+
+/** What a request rules out, and the request without those words. */
+export type Negation = {
+  /** The request without the negated words. */
+  text: string;
+  /** Words a product must not be (by its own name, categories or tags): 'gaming', 'soundbar', 'ألعاب'. */
+  excluded: string[];
+  /** Substances or parts a product should do without ('without oil'): a product whose listing says it needs less of them fits. */
+  freeOf: string[];
+};
+
+/** Words after 'no' that do not rule out a product ('no thanks', 'no problem', 'no more than 300'). */
+const NOT_AFTER_NO = new Set(['thanks', 'thank', 'problem', 'problems', 'worries', 'need', 'idea', 'more', 'longer', 'one', 'way', 'matter', 'rush', 'i', 'it', 'its', 'that', 'this', 'doubt', 'less', 'later', 'sooner']);
+/** Filler between a negation and what it negates ('not for gaming', 'without using oil', 'isn't a drone'). */
+const EN_FILLER = String.raw`(?:(?:a|an|the|for|any|using|use|made of|made from|of|too|very|much|really|so)\s+)*`;
+/** What is negated: a word, and up to two more that go with it ('wireless earbuds'), up to a word that starts something else. */
+const EN_NEGATED = String.raw`([a-z][a-z-]{1,}(?:\s+(?!(?:please|thanks|and|or|but|with|without|except|other|apart|instead|not|no|for|in|on|at|that|which|who|under|below|over|than|from|to|i|me|my|is|are|it|one)\b)[a-z][a-z-]{1,}){0,2})`;
+/** Filler after an Arabic negation ('مو حق القيمنق', 'غير مصنوع من الجلد'). */
+const AR_FILLER = String.raw`(?:(?:حق|مال|مصنوع من|مصنوعه من|من|فيه|فيها|يكون|تكون|استخدام|استعمال|قابل|قابله)\s+)*`;
+/** An Arabic word with its article or attached preposition taken off (the table writes words bare). */
+export const bareArabic = (w: string) => w.replace(/^(?:وال|بال|كال|فال|لل|ال)(?=\S{3})/, '').replace(/^[لب](?=\S{4})/, '');
+
+/**
+ * Reads what a request rules out. English: 'not X', 'isn't / aren't / is not X', 'no X' (not 'no thanks'), 'without X',
+ * 'non-X', 'except / other than / apart from / instead of X'. Arabic (folded, as readArabic leaves it): 'مو', 'مب', 'مش',
+ * 'ليس', 'ليست', 'غير', 'بدون', 'بلا', 'من غير', 'عدا', 'ماعدا', 'الا'. 'without' and 'بدون' / 'بلا' / 'من غير' also name
+ * what the product should do without (freeOf).
+ */
+export function readNegation(text: string): Negation {
+  const excluded: string[] = [];
+  const freeOf: string[] = [];
+  let t = ` ${text} `;
+  const take = (word: string, without: boolean) => {
+    // an Arabic word keeps its article (the search's analysis reads it); a Gulf word is looked up bare
+    const w = /[\u0600-\u06FF]/.test(word) ? GULF[word] ?? GULF[bareArabic(word)] ?? word : word.toLowerCase();
+    if (w.length < 2) return;
+    excluded.push(w);
+    if (without) freeOf.push(w);
+  };
+  // English
+  // 'non-stick': the prefix negates its own word
+  t = t.replace(/\bnon-([a-z]{2,})/gi, (_m, w: string) => {
+    take(w, false);
+    return ' ';
+  });
+  t = t.replace(new RegExp(String.raw`\b(without|except|other than|apart from|instead of|but not)\s*${EN_FILLER}${EN_NEGATED}`, 'gi'), (_m, neg: string, w: string) => {
+    // what a product does without is one thing ('without using oil'): its first word
+    if (/^without$/i.test(neg)) freeOf.push(w.split(/\s+/)[0]!.toLowerCase());
+    take(w, false);
+    return ' ';
+  });
+  t = t.replace(new RegExp(String.raw`\b(?:that|which|who)?\s*(?:is not|are not|isn'?t|aren'?t|isnt|arent|does not|doesn'?t|do not|don'?t|not)\s+(?:be\s+|have\s+|need\s+|want\s+)?${EN_FILLER}${EN_NEGATED}`, 'gi'), (m, w: string) => {
+    // 'not sure', 'not too expensive' (a price wish, read by the price rules), 'don't know'
+    if (/^(sure|know|mind|care|expensive|cheap|pricey|costly|over|more|less|above|below|under|sell|carry|stock)\b/i.test(w)) return m;
+    take(w, false);
+    return ' ';
+  });
+  t = t.replace(new RegExp(String.raw`(^|[\s,;])no\s+${EN_NEGATED}`, 'gi'), (m, pre: string, w: string) => {
+    if (NOT_AFTER_NO.has(w.split(/\s+/)[0]!.toLowerCase()) || w.length < 3) return m;
+    take(w, false);
+    return `${pre} `;
+  });
+  // Arabic (folded: no hamza on alef, ة as ه, ى as ي)
+  t = t.replace(new RegExp(String.raw`(?<=\s)(بدون|بلا|من غير|مو|مب|مش|ليس|ليست|غير|عدا|ماعدا|ما عدا)\s+${AR_FILLER}([\u0600-\u06FF]{2,})(?=[\s,.;?!]|$)`, 'g'), (_m, neg: string, w: string) => {
+    take(w, /^(بدون|بلا|من غير)$/.test(neg));
+    return ' ';
+  });
+  return { text: t.replace(/\s+/g, ' ').trim(), excluded: [...new Set(excluded)], freeOf: [...new Set(freeOf)] };
+}
+
+/**
+ * Does a listing say the product needs less of (or none of) something ('up to 90% less oil', 'oil-free', 'بزيت أقل',
+ * 'خالية من BPA')? The listing's text in either language; the words in their analysed (stemmed, folded) forms.
+ */
+export function saysItDoesWithout(listing: string, stems: (w: string) => string[], substance: string): boolean {
+  const want = stems(substance)[0];
+  if (!want) return false;
+  const text = listing.toLowerCase();
+  const near = String.raw`(?:\S+\s+){0,2}`;
+  const patterns = [
+    new RegExp(String.raw`\b(?:less|no|without|free of|free from|zero|low|little)\s+${near}(\S+)`, 'g'),
+    new RegExp(String.raw`\b(\S+)-free\b`, 'g'),
+    new RegExp(String.raw`(?:بدون|بلا|من غير|خالي من|خاليه من|خالية من|قليل|قليله)\s+${near}(\S+)`, 'g'),
+    new RegExp(String.raw`(\S+)\s+(?:اقل|أقل)`, 'g'),
+  ];
+  for (const re of patterns) for (const m of text.matchAll(re)) if (stems(bareArabic(m[1]!.replace(/[^\p{L}\p{N}-]/gu, ''))).includes(want)) return true;
+  return false;
+}
+
+// ---- Gulf words ------------------------------------------------------------------------------------------------------
+
+/**
+ * Gulf (and general colloquial) words → the Modern Standard Arabic a catalogue writes, folded. Everyday vocabulary, not
+ * the catalogue's products: water, gaming, hurt, outside, want, something, who, make, see, like.
+ */
+const GULF: Record<string, string> = Object.fromEntries(Object.entries<string>({
+  ماي: 'ماء', مويه: 'ماء', مايه: 'ماء', قيمنق: 'الالعاب', قيمينق: 'الالعاب', جيمنج: 'الالعاب', جيمنق: 'الالعاب', جيمينج: 'الالعاب', قيمز: 'الالعاب',
+  يعورني: 'يؤلمني', تعورني: 'تؤلمني', يعور: 'يؤلم', تعور: 'تؤلم', يوجعني: 'يؤلمني', توجعني: 'تؤلمني', برا: 'خارج', بره: 'خارج', مين: 'من', اسوي: 'اصنع', سوي: 'اصنع', يسوي: 'يصنع',
+  شنطه: 'حقيبة', شنطة: 'حقيبة', شنط: 'حقائب', جزمه: 'حذاء', جزمة: 'حذاء', نعال: 'حذاء', اشوف: 'أرى', يشوف: 'يرى', زي: 'مثل', عطوني: 'أعطني', عطني: 'أعطني', جوال: 'هاتف', موبايل: 'هاتف', تلفون: 'هاتف',
+}).map(([k, v]) => [fold(k), fold(v)]));
+
+/** A Gulf word in the MSA a catalogue writes (folded); any other word as it is. */
+export function gulfToStandard(word: string): string {
+  return GULF[word] ?? word;
+}
+
+/** A folded Arabic text with its Gulf words in MSA (article and attached prepositions kept off the looked-up word). */
+export function standardArabic(text: string): string {
+  return text.replace(/[\u0600-\u06FF]+/g, (w) => {
+    const bare = bareArabic(w);
+    const std = GULF[w] ?? GULF[bare];
+    return std ?? w;
+  });
+}
+
+// ---- kinds of product asked for in Arabic ---------------------------------------------------------------------------
+
+/**
+ * Arabic names of the general retail kinds of product-types.ts (folded spelling, singular and plural, broken plurals
+ * and Gulf words), each → the English kind of that table. A general vocabulary, the Arabic side of the same taxonomy.
+ */
+const ARABIC_KINDS: Record<string, string> = {
+  'غساله|غسالات|غساله ملابس|غسالات ملابس': 'washing machine',
+  'ثلاجه|ثلاجات|براد|برادات|فريزر|فريزرات': 'refrigerator',
+  'مايكرويف|ميكرويف|مايكروويف|ميكروويف': 'microwave',
+  'فرن|افران': 'oven',
+  'محمصه|محمصه خبز|توستر': 'toaster',
+  'غساله صحون|غسالات صحون|جلايه|جلايات': 'dishwasher',
+  'مكنسه كهربائيه|مكانس كهربائيه|مكنسه|مكانس': 'vacuum cleaner',
+  'مكيف|مكيفات|مكيف هواء': 'air conditioner',
+  'سخان|سخانات|سخان ماء': 'water heater',
+  'ماكينه خياطه|مكينه خياطه': 'sewing machine',
+  'كنبه|كنبات|كنب|اريكه|ارائك|صوفا': 'sofa',
+  'مرتبه|مراتب|فرشه|دوشك': 'mattress',
+  'دولاب|دواليب|خزانه ملابس|خزانات ملابس': 'wardrobe',
+  'طاوله طعام|طاولات طعام': 'dining table',
+  'سجاده|سجاد|زوليه|زوالي': 'rug',
+  'ستاره|ستائر|ستاير': 'curtain',
+  'عطر|عطور|برفان': 'perfume',
+  'مزيل عرق|مزيلات عرق': 'deodorant',
+  'فرشاه اسنان|فرش اسنان': 'toothbrush',
+  'معجون اسنان': 'toothpaste',
+  'شامبو': 'shampoo',
+  'ماكينه حلاقه|موس حلاقه|شفره حلاقه': 'razor',
+  'قلاده|قلائد': 'necklace',
+  'اسواره|اساور|سوار': 'bracelet',
+  'اقراط|قرط': 'earring',
+  'جينز': 'jeans',
+  'فستان|فساتين': 'dress',
+  'تنوره|تنانير': 'skirt',
+  'محفظه|محافظ': 'wallet',
+  'حزام|احزمه': 'belt',
+  'ربطه عنق|كرفته|كرافته': 'tie',
+  'دراجه|دراجات|دراجه هوائيه|بسكليت|سيكل|سياكل': 'bicycle',
+  'سكوتر|سكوترات': 'scooter',
+  'جهاز مشي|مشايه|تريدميل': 'treadmill',
+  'خوذه|خوذات': 'helmet',
+  'سناره|سنارات|سناره صيد': 'fishing rod',
+  'جزازه عشب|ماكينه قص العشب': 'lawn mower',
+  'شوايه|شوايات|منقل|مناقل|باربكيو': 'barbecue',
+  'طابعه|طابعات': 'printer',
+  'ماسح ضوئي|سكانر': 'scanner',
+  'بروجكتر|جهاز عرض': 'projector',
+  'راوتر|راوترات': 'router',
+  'هارد ديسك|قرص صلب|هارد': 'hard drive',
+  'فلاشه|فلاشات|فلاش ميموري': 'usb stick',
+  'تلفزيون|تلفزيونات|تلفاز|شاشه تلفزيون|تلفزيون ذكي': 'television',
+  'راديو|مذياع': 'radio',
+  'تابلت|جهاز لوحي|اجهزه لوحيه|ايباد': 'tablet',
+  'كفر جوال|غطاء هاتف|جراب|جرابات': 'phone case',
+  'باور بانك|شاحن متنقل': 'power bank',
+  'عربه اطفال|عربات اطفال|عربيه اطفال|عربانه': 'stroller',
+  'كرسي سياره للاطفال|مقعد سياره للاطفال|كرسي سياره': 'car seat',
+  'حفاضات|حفاظات|بامبرز': 'diaper',
+  'سرير اطفال|سرير طفل|مهد': 'crib',
+  'دميه|دمي|عروسه|عرايس': 'doll',
+  'لعبه اطفال|العاب اطفال|دبدوب': 'toy',
+  'ليغو|ليجو': 'lego',
+  'اطار سياره|اطارات سياره|اطارات|كفر سياره|كفرات|تواير': 'tyre',
+  'بطاريه سياره|بطاريات سياره': 'car battery',
+  'زيت محرك|زيت سياره': 'motor oil',
+  'كاميرا سياره|داش كام': 'dash cam',
+  'رز|حليب|خبز|شوكولاته|شوكولا|خضار|فواكه|طحين': 'groceries',
+  'حوض سمك|احواض سمك': 'aquarium',
+  'قفص|اقفاص|قفص طيور': 'bird cage',
+  'ساكسفون|ترومبيت|فلوت|ناي|تشيلو|هارب|كلارينيت|هارمونيكا|اكورديون': 'saxophone',
+  'حامل كاميرا|ترايبود': 'tripod',
+  'منظار|ناظور|دربيل': 'binoculars',
+  'تلسكوب|مقراب': 'telescope',
+  'بطاقه ذاكره|كرت ذاكره|ميموري': 'memory card',
+  'مجله|مجلات': 'magazine',
+  'قلم|اقلام': 'pen',
+  'دفتر|دفاتر|مفكره|اجنده': 'planner',
+};
+
+const groupOf = (type: string): ProductTypeGroup => PRODUCT_TYPE_GROUPS.find((g) => g.types.includes(type))!;
+
+const ARABIC_PATTERNS = Object.entries(ARABIC_KINDS)
+  .flatMap(([forms, type]) => fold(forms).split('|').map((form) => ({ form, type })))
+  .sort((a, b) => b.form.length - a.form.length)
+  .map(({ form, type }) => ({
+    type,
+    // the article and attached 'and', 'for', 'with' before it; the end of a word after it
+    re: new RegExp(String.raw`(?:^|(?<=[\s,.;?!]))(?:و|ف)?(?:ال|بال|لل|ب|ل)?(${form.split(' ').join(String.raw`\s+(?:ال)?`)})(?=$|[\s,.;?!])`),
+  }));
+
+/**
+ * The kinds of product a message asks about, in English (product-types.ts) and in Arabic (folded), longest first; an
+ * Arabic kind carries the English kind of the taxonomy (what the shop's own fields are checked for), the words said and
+ * the word after them.
+ */
+export function kindsAsked(text: string): { type: string; said: string; next?: string; group: ProductTypeGroup }[] {
+  // 'to film my rides on my bike': a kind after 'on', 'by' or 'riding' is a circumstance, not what is asked for
+  const found: { type: string; said: string; next?: string; group: ProductTypeGroup }[] = productTypesIn(text).filter(
+    (k) => !new RegExp(String.raw`\b(?:on|by|riding|ride|while)\s+(?:(?:my|the|a|an|our|his|her)\s+)?${k.said}`, 'i').test(text),
+  );
+  let rest = text;
+  for (const p of ARABIC_PATTERNS) {
+    const m = p.re.exec(rest);
+    if (!m) continue;
+    // 'أصور رحلاتي بالدراجة', 'خوذة للدراجة': a kind after a preposition, following what is asked, is its circumstance
+    if (/^\s*(?:و|ف)?(?:بال|لل|ب|ل)/.test(m[0]) && /[\u0600-\u06FF]/.test(rest.slice(0, m.index))) continue;
+    // the word after it: with it, the kind may be a longer name ('سجادة يوغا' is a yoga mat, not a rug)
+    const next = /^\s+([\u0600-\u06FF]{2,})/.exec(rest.slice(m.index + m[0].length))?.[1];
+    if (!found.some((f) => f.type === p.type)) found.push({ type: p.type, said: m[1]!, ...(next ? { next } : {}), group: groupOf(p.type) });
+    rest = rest.slice(0, m.index) + ' '.repeat(m[0].length) + rest.slice(m.index + m[0].length);
+  }
+  return found;
+}
+
+// ---- needs -----------------------------------------------------------------------------------------------------------
+
+/**
+ * A request phrased as a need rather than a product: 'something to keep drinks cold', 'I want to fry without oil', 'my
+ * back hurts', 'I'm setting up a home office', 'احتاج شي يخلي الماي بارد', 'ظهري يعورني', 'أريد أن أتعلم'. Read on the
+ * text as readArabic leaves it (its 'show' / 'have' stand for أبي, أحتاج, عندكم).
+ */
+export function isNeed(text: string): boolean {
+  return NEED_EN.test(text) || NEED_AR.test(text);
+}
+const NEED_EN = /\b(?:something|anything|a thing|stuff|a way|a gadget|a device)\s+(?:to|that|which|i can|so)\b|\b(?:want|need|would like|'d like|wanna|trying|like)\s+to\b|\b(?:hurts?|aches?|aching|pain(?:ful)?|sore|blurry|grainy|too (?:hot|cold|dark|loud|bright|heavy))\b|\b(?:setting up|set up|getting into|starting|learning|learn)\b|\bso (?:that )?(?:i|we) can\b|\bhelp me\s+\w+/i;
+const NEED_AR = new RegExp(
+  [
+    // 'شي يخلي …', 'شي أقلي فيه', 'جهاز يساعدني': something that does, something to do with
+    String.raw`(?:^|\s)(?:${fold('شي|شيء|اشي|حاجة|جهاز')})\s+(?:${fold('ل|عشان|حتى|كي|يخلي|يساعد|أقدر|ا|أ|ي|ت')})`,
+    String.raw`(?:^|\s)(?:${fold('عشان|علشان|لكي|حتى')})\s`,
+    arabicWords('يؤلمني|تؤلمني|ألم|وجع|تعبان|تعبانة'),
+    // 'أن أتعلم', 'أتعلم', 'أصور', 'أقلي': a verb of the first person is something the shopper wants to do
+    arabicWords('أتعلم|أتمرن|أصور|أقلي|أطبخ|أخبز|أشوف|أرى|أسوي|أصنع'),
+    // 'أبغى أتابع', 'أريد أن أنام': a verb of the first person after a wish (readArabic reads أبي, أبغى, أريد, أحتاج as
+    // 'show') is something the shopper wants to do
+    String.raw`(?:^|\s)show\s+(?:ان\s+)?ا[^\sا]\S{2,}`,
+  ].join('|'),
+);
+
+/**
+ * What a need asks a product to do, in the words listings use for it: a symptom or situation → the function that answers
+ * it, in both languages. General everyday needs, each true of any catalogue ('pain' is answered by ergonomic support,
+ * 'keep cold' by insulation, 'dark' by light, 'blurry' by sharp HD, 'underwater' by waterproof, 'learn' by beginner).
+ */
+const NEED_FUNCTIONS = [
+  { en: String.raw`\b(?:hurts?|aches?|aching|pain(?:ful)?|sore|posture)\b`, ar: 'يؤلمني|تؤلمني|ألم|وجع|ظهري|رقبتي', means: ['ergonomic', 'lumbar', 'support', 'posture', 'مريح', 'قطني', 'دعم'] },
+  // something kept cold (drinks, water) is insulation; a shopper who gets cold needs warmth
+  { en: String.raw`\b(?:keeps?|keeping|stays?|stay)\b[^.?!]{0,30}\b(?:cold|cool|chilled|icy)\b|\b(?:cold|chilled|iced|icy) (?:drinks?|water)\b`, ar: 'بارد|باردة|برودة|مثلج', means: ['insulated', 'cold', 'معزولة', 'برودة', 'باردة'] },
+  { en: String.raw`\b(?:(?:get|gets|getting|feel|feeling|am|i'm|im) (?:so |very |really )?cold|freezing|keep (?:me |us )?warm|warmth)\b`, ar: 'أبرد|بردان|بردانة|أحس بالبرد|دفء|دافئ|يدفيني', means: ['warm', 'down', 'comfort rating', 'دافئ', 'الريش', 'مئوية'] },
+  { en: String.raw`\b(?:dark|lighting|light|power cuts?)\b`, ar: 'إضاءة|ضوء|ظلام|ظلمة|نور', means: ['light', 'lumens', 'lantern', 'إضاءة', 'فانوس', 'لومن'] },
+  { en: String.raw`\b(?:work(?:ing)? out|workouts?|exercise|exercising|get fit|keep fit|train(?:ing)? at home|build muscle)\b`, ar: 'أتمرن|تمرين|تمارين|رياضة|لياقة|عضلات', means: ['fitness', 'gym', 'strength', 'training', 'workout', 'تمارين', 'القوة', 'لياقة'] },
+  { en: String.raw`\b(?:loud|noise|noisy|neighbours?|neighbors?|concentrate|quiet)\b`, ar: 'مزعج|مزعجين|إزعاج|ضوضاء|ضجيج|يعزل|عزل|هدوء', means: ['noise cancelling', 'noise', 'الضوضاء', 'عزل'] },
+  { en: String.raw`\b(?:blurry|grainy|fuzzy|pixelated|video calls?|zoom calls?|meetings?)\b`, ar: 'ضبابي|مشوش|مكالمات|مكالمة|اجتماعات', means: ['sharp', 'hd', 'focus', 'video call', 'webcam', 'بوضوح', 'تركيز', 'مكالمة'] },
+  { en: String.raw`\b(?:underwater|dive|diving|snorkel\w*|swim\w*|surf\w*|rain)\b`, ar: 'أغوص|غوص|تحت الماء|أسبح|سباحة|مطر', means: ['waterproof', 'مقاومة', 'للماء'] },
+  { en: String.raw`\b(?:door|doorstep|visitors?|who is (?:at|outside)|away from home|parcels?)\b`, ar: 'باب|زوار|خارج', means: ['doorbell', 'visitors', 'door', 'جرس', 'الباب', 'الزوار'] },
+  { en: String.raw`\b(?:learn|learning|beginners?|first time|start(?:ing)? out|never played)\b`, ar: 'أتعلم|تعلم|مبتدئ|مبتدئة|مبتدئين|عزف|أعزف', means: ['beginner', 'beginners', 'easy to play', 'first chords', 'مبتدئين', 'لتعلم', 'للعزف'] },
+  { en: String.raw`\b(?:track|tracking|monitor|monitoring|keep an eye on)\b`, ar: 'أتابع|تتبع|أراقب|مراقبة|متابعة|أتتبع', means: ['tracker', 'tracking', 'monitor', 'تتبع', 'مراقبة', 'يتتبع'] },
+  { en: String.raw`\b(?:film|filming|record|recording|photograph\w*|take (?:photos|pictures)|vlog\w*)\b`, ar: 'أصور|تصوير|أوثق|أسجل', means: ['camera', 'video', 'كاميرا', 'تصور', 'فيديو'] },
+  { en: String.raw`\b(?:fry|frying|fried|crispy)\b`, ar: 'أقلي|قلي|مقلي|مقرمش', means: ['fryer', 'fries', 'crispy', 'قلاية', 'المقرمشة'] },
+].map(({ en, ar, means }) => ({ when: new RegExp(`${en}|${arabicWords(ar)}`, 'i'), means: means.map(fold) }));
+
+/** The words a need adds to a search: what listings say a product does for it (none when the text states no need). */
+export function needFunctions(text: string): string[] {
+  return [...new Set(NEED_FUNCTIONS.filter((n) => n.when.test(text)).flatMap((n) => n.means))];
+}
+
+// ---- the catalogue's departments, named in Arabic ----------------------------------------------------------------------
+
+/** Words of an Arabic department name that name no kind ('أجهزة اللابتوب': the laptops), and the word for a department. */
+const DEPARTMENT_FILLER = new Set(fold('أجهزة|الأجهزة|منتجات|مستلزمات|أدوات|قسم|فئة').split('|'));
+const DEPARTMENT_MARKER = new RegExp(arabicWords('قسم|فئة|أقسام') + String.raw`|\b(?:section|department|category)\b`, 'i');
+
+/**
+ * The department a request names by the catalogue's own Arabic department names (category_names: 'أجهزة اللابتوب',
+ * 'الجمال', 'المكتب المنزلي'), and its words in the request. A department whose name has one word that may mean something
+ * else ('الرياضة' in 'ساعة رياضية') counts only when the request says it is a department ('قسم الجمال') or asks for
+ * nothing else ('أرخص لابتوب'); a name of two words or more counts when all of them are there. Null when none is named.
+ */
+export function departmentNamed(
+  words: string[],
+  text: string,
+  departmentsAr: ReadonlyMap<string, string>,
+  analyze: (s: string) => string[],
+): { department: string; words: string[] } | null {
+  const stemOf = new Map(words.map((w) => [w, analyze(w)[0] ?? w]));
+  const said = new Set(stemOf.values());
+  const marker = DEPARTMENT_MARKER.test(text);
+  let best: { department: string; words: string[]; size: number } | null = null;
+  for (const [department, ar] of departmentsAr) {
+    const own = fold(ar).split(/\s+/).filter((w) => !DEPARTMENT_FILLER.has(w));
+    const stems = new Set(own.flatMap((w) => analyze(w)));
+    if (stems.size === 0 || ![...stems].every((x) => said.has(x))) continue;
+    const mine = words.filter((w) => stems.has(stemOf.get(w)!));
+    const rest = words.filter((w) => !stems.has(stemOf.get(w)!) && !DEPARTMENT_FILLER.has(w) && !DEPARTMENT_FILLER.has(bareArabic(w)));
+    if (stems.size < 2 && !marker && rest.length > 0) continue;
+    if (!best || stems.size > best.size) best = { department, words: mine, size: stems.size };
+  }
+  return best && { department: best.department, words: best.words };
+}
