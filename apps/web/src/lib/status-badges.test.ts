@@ -5,7 +5,7 @@ import { BADGE_TONES, STATUS_BADGES, statusBadge } from './status-badges';
 describe('status badges', () => {
   it("gives orders the spec's colours (admin §4)", () => {
     const tones = Object.fromEntries(ORDER_STATUSES.map((s) => [s, statusBadge('order', s).tone]));
-    expect(tones).toEqual({ pending: 'amber', confirmed: 'blue', processing: 'purple', shipped: 'green', delivered: 'darkGreen', cancelled: 'red', refunded: 'grey' });
+    expect(tones).toEqual({ awaiting_payment: 'grey', pending: 'amber', confirmed: 'blue', processing: 'purple', shipped: 'green', delivered: 'darkGreen', cancelled: 'red', refunded: 'grey' });
     expect(statusBadge('order', 'delivered').label).toBe('Delivered');
   });
 

@@ -145,12 +145,18 @@ describe('PUT /api/admin/orders/{id}/status', () => {
     expect(mine.json.status).toBe('shipped');
   });
 
-  it('takes every status but refunded, from any status; refunded only records money given back (decision 0117)', async () => {
+  it('takes every status but refunded and awaiting_payment, from any status; refunded only records money given back (decision 0117)', async () => {
     for (const status of [...ORDER_STATUSES].reverse()) {
       const res = await call(t.app, { method: 'PUT', url: `/api/admin/orders/${o.guest!.id}/status`, token: admin, body: { status } });
       if (status === 'refunded') {
         expect(res.status, status).toBe(409);
         expect(res.json.error).toBe(MSG.orderRefundThroughReturns);
+        continue;
+      }
+      // only the card payment moves a sub-order into or out of awaiting_payment (decision 0137)
+      if (status === 'awaiting_payment') {
+        expect(res.status, status).toBe(409);
+        expect(res.json.error).toBe(MSG.orderAwaitingPayment);
         continue;
       }
       expect(res.status, status).toBe(200);
