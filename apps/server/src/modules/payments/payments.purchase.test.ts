@@ -176,6 +176,25 @@ describe('a card purchase from two sellers', () => {
   });
 });
 
+describe('capture', () => {
+  it('an authorisation whose capture failed is captured by the next run of the job, its cash posted once', async () => {
+    const placed = await placeCard();
+    // the provider answers the capture with 500s (the client's own retries included): the authorisation stays released
+    pay.local.injectFaults('error_500', 'error_500', 'error_500');
+    await pay.typeCard(placed.payment.pay_url, '4242424242424242');
+    const state = await pay.state(placed.order_number, placed.payment.token);
+    expect(state.json.paid).toBe(true);
+    const [before] = await q<{ status: string; cash_posted_at: Date | null }>('select status, cash_posted_at from payment_attempts where purchase_id = $1', [placed.order.id]);
+    expect(before).toMatchObject({ status: 'authorized', cash_posted_at: null });
+    expect(sumOf(await ledgerOf(placed.order.id), 'shopper_receivable')).toBe(Math.round(placed.order.total_amount * 100));
+    await t.app.services.cardPayments.expiryJob.runOnce(new Date(Date.now() + 120_000));
+    const [after] = await q<{ status: string; cash_posted_at: Date | null }>('select status, cash_posted_at from payment_attempts where purchase_id = $1', [placed.order.id]);
+    expect(after!.status).toBe('captured');
+    expect(sumOf(await ledgerOf(placed.order.id), 'shopper_receivable')).toBe(0);
+    await expectBalanced();
+  });
+});
+
 describe('refunds to the card', () => {
   it('a paid sub-order cancelled by the admin is refunded to the card through the provider, once', async () => {
     const placed = await placeCard();

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { PaymentState } from '@souq/shared/api/payments';
 import { centsToAmount } from '@souq/shared/rules/money';
@@ -138,7 +138,14 @@ export function createPaymentsService(deps: {
     result?.move?.afterCommit();
     if (result?.capture) {
       const a = result.capture;
-      const captured = await provider().capturePayment(a.providerPaymentId, { idempotencyKey: `souq-payment-${a.id}-capture` });
+      let captured: Payment;
+      try {
+        captured = await provider().capturePayment(a.providerPaymentId, { idempotencyKey: `souq-payment-${a.id}-capture` });
+      } catch (err) {
+        // the purchase stands (authorised, released); the job reads it back and captures it on its next run
+        deps.log(`payments: capture of ${a.providerPaymentId} failed, retried by the job: ${err instanceof Error ? err.message : String(err)}`);
+        return;
+      }
       await apply(captured);
     }
   }
@@ -180,6 +187,11 @@ export function createPaymentsService(deps: {
       .where(and(isNull(paymentAttempts.salePostedAt), isNull(paymentAttempts.expiredAt), lt(paymentAttempts.expiresAt, at)))
       .orderBy(asc(paymentAttempts.expiresAt)).limit(100);
     for (const a of due) await expire(a);
+    // authorisations whose capture did not happen (the provider did not answer after the release): read back, captured
+    const uncaptured = await db.select().from(paymentAttempts)
+      .where(and(isNotNull(paymentAttempts.salePostedAt), isNull(paymentAttempts.cashPostedAt), eq(paymentAttempts.status, 'authorized'), lt(paymentAttempts.updatedAt, new Date(at.getTime() - 60_000))))
+      .orderBy(asc(paymentAttempts.id)).limit(100);
+    for (const a of uncaptured) await sync(a);
     // refunds requested while the provider did not answer go again under their own keys
     await refunds.resend();
     return due.length;
