@@ -176,6 +176,41 @@ describe('a card purchase from two sellers', () => {
   });
 });
 
+describe('the provider misbehaving', () => {
+  it('an answer lost on the way: the client retries with the same idempotency key and there is one payment', async () => {
+    pay.local.injectFaults('lost_response');
+    const placed = await placeCard();
+    const intents = pay.local.objects().filter((o) => (o as { object?: string; transfer_group?: string }).object === 'payment_intent' && (o as { transfer_group?: string }).transfer_group === placed.order_number);
+    expect(intents.length).toBe(1);
+    expect((await q('select id from payment_attempts where purchase_id = $1', [placed.order.id])).length).toBe(1);
+  });
+
+  it('the same event delivered twice at the same moment is stored and acted on once', async () => {
+    await pay.flush();
+    const placed = await placeCard();
+    pay.local.queue.hold();
+    await pay.typeCard(placed.payment.pay_url, '4242424242424242');
+    const succeeded = [...pay.local.queue.pending()].find((d) => d.type === 'payment_intent.amount_capturable_updated' || d.type === 'charge.succeeded')!;
+    expect(succeeded).toBeTruthy();
+    const send = () => t.app.inject({
+      method: 'POST', url: new URL(succeeded.target.url).pathname,
+      headers: { 'content-type': 'application/json; charset=utf-8', ...succeeded.target.sign(succeeded.body, Math.floor(Date.now() / 1000)) }, payload: succeeded.body,
+    });
+    const answers = await Promise.all([send(), send()]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(answers.map((a) => JSON.parse(a.body).duplicate).sort()).toEqual([false, true]);
+    const [stored] = await q<{ n: number }>('select count(*)::int as n from payment_events where event_id = $1', [succeeded.eventId]);
+    expect(stored!.n).toBe(1);
+    const rows = await ledgerOf(placed.order.id);
+    expect(rows.filter((r) => r.posting.startsWith('placed:')).length).toBeGreaterThan(0);
+    expect(sumOf(rows, 'shopper_receivable')).toBe(0);
+    pay.local.queue.release();
+    await pay.flush();
+    expect(await ledgerOf(placed.order.id)).toEqual(rows);
+    await expectBalanced();
+  });
+});
+
 describe('capture', () => {
   it('an authorisation whose capture failed is captured by the next run of the job, its cash posted once', async () => {
     const placed = await placeCard();
