@@ -26,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { DEMO_CUSTOMER_EMAIL, DEMO_PASSWORD, MARKETPLACE_SELLER_NAME, RETURN_WINDOW_DAYS_DEFAULT } from '@souq/shared/constants';
 import type { Product } from '@souq/shared/api/catalogue';
 import type { Locale } from '@souq/shared/rules/locale';
-import { seedDemo } from '../apps/server/src/db/seed/seed.js';
+import { seedDemo } from '../apps/server/src/demo/seed.js';
 import { freshApp, parseArgs } from './lib/fresh-app.js';
 import { percentile } from './lib/bench-io.js';
 import { constraints, grounding, namedIn, type Check, type Expect, type Reply, type Shop, type TurnContext } from './lib/assistant-checks.js';

@@ -1,16 +1,16 @@
 // Regenerates the demo catalogue images and the pending vendor's KYC sample documents.
 //   node --import tsx apps/server/scripts/generate-product-images.ts
-// Output is committed (src/db/seed/assets/…) so seeding never renders anything.
+// Output is committed (src/demo/assets/…) so seeding never renders anything.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { SEED_SHELVES, seedImageFile } from '../src/db/seed/catalogue-data.js';
+import { SEED_SHELVES, seedImageFile } from '../src/demo/catalogue-data.js';
 import { productSvg } from './product-art.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const catalogueDir = path.join(root, 'src/db/seed/assets/catalogue');
-const documentsDir = path.join(root, 'src/db/seed/assets/documents');
+const catalogueDir = path.join(root, 'src/demo/assets/catalogue');
+const documentsDir = path.join(root, 'src/demo/assets/documents');
 
 async function productImages() {
   await fs.rm(catalogueDir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 // SVG illustrations of the demo products: a category backdrop, a product icon in the product's colour and the
 // brand. Pure string building, so the generator script and tests can use it without touching the disk.
-import type { IconKind } from '../src/db/seed/catalogue-data.js';
+import type { IconKind } from '../src/demo/catalogue-data.js';
 
 type Rgb = [number, number, number];
 const hex = (h: string): Rgb => {

@@ -32,7 +32,7 @@ async function main() {
   });
   // a failed open is reported by the await below, not as an unhandled rejection while the modules load
   opening.catch(() => undefined);
-  const [{ buildApp }, { seedDemoIfEmpty }] = await Promise.all([import('./app.js'), import('./db/seed/seed.js')]);
+  const [{ buildApp }, { seedDemoIfEmpty }] = await Promise.all([import('./app.js'), import('./demo/seed.js')]);
   const database = await opening;
 
   const app = await buildApp({ config, database });

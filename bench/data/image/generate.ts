@@ -1,6 +1,6 @@
 /**
  * Generates the example data of the image-search benchmark from the project's own product images
- * (apps/server/src/db/seed/assets/catalogue):
+ * (apps/server/src/demo/assets/catalogue):
  *
  *   npx tsx bench/data/image/generate.ts [--out DIR] [--per-product N] [--seed S]
  *
@@ -23,7 +23,7 @@ const arg = (name: string, fallback: string) => {
   return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
 };
 const here = path.dirname(fileURLToPath(import.meta.url));
-const source = path.resolve(here, '../../../apps/server/src/db/seed/assets/catalogue');
+const source = path.resolve(here, '../../../apps/server/src/demo/assets/catalogue');
 const out = path.resolve(arg('out', here));
 const perProduct = Number(arg('per-product', '2'));
 const rng = seededRng(Number(arg('seed', '7')));

@@ -1,12 +1,12 @@
-// Writes products.tsv of the Arabic search set from the demo catalogue (apps/server/src/db/seed): the 80 products with
+// Writes products.tsv of the Arabic search set from the demo catalogue (apps/server/src/demo): the 80 products with
 // their English and Arabic name, description and bullet points, keyed by SKU (the judgements in qrels.tsv use SKUs).
 //
 //   npx tsx --conditions=development bench/data/search-ar/generate.ts
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SEED_SHELVES } from '../../../apps/server/src/db/seed/catalogue-data.js';
-import { SEED_PRODUCTS_AR } from '../../../apps/server/src/db/seed/catalogue-data-ar.js';
+import { SEED_SHELVES } from '../../../apps/server/src/demo/catalogue-data.js';
+import { SEED_PRODUCTS_AR } from '../../../apps/server/src/demo/catalogue-data-ar.js';
 
 const clean = (s: string) => s.replace(/[\t\n\r]+/g, ' ');
 const rows = [['product_id', 'title', 'title_ar', 'description', 'description_ar', 'category', 'brand', 'price'].join('\t')];

@@ -1,5 +1,6 @@
 import { MSG } from './messages.js';
 import type { Locale } from './rules/locale.js';
+import type { Messages } from './messages-shape.js';
 import type { WebMessages } from './messages.ar-web.js';
 
 // MSG in a reader's language (issue 26 item 1). The server takes the Arabic texts statically (messages.ar.ts); the
@@ -7,21 +8,7 @@ import type { WebMessages } from './messages.ar-web.js';
 // (apps/web/src/lib/i18n.ts `loadArea`), so an English page's first load carries no Arabic text, and registers it
 // here with `registerArabicWebMessages`.
 
-/**
- * The shape of MSG with its texts as strings (MSG is `as const`, so its own type holds the English words themselves):
- * what every language's texts must fill, key by key, with the same arguments.
- */
-type Widen<T> = T extends string
-  ? string
-  : T extends (...args: infer A) => infer R
-    ? (...args: A) => Widen<R>
-    : T extends readonly (infer E)[]
-      ? readonly Widen<E>[]
-      : T extends object
-        ? { readonly [K in keyof T]: Widen<T[K]> }
-        : T;
-export type Messages = Widen<typeof MSG>;
-export type MsgKey = keyof Messages;
+export type { Messages, MsgKey } from './messages-shape.js';
 
 const byLocale: Partial<Record<Locale, Messages>> = { en: MSG };
 /** The browser's part of a language's texts (messages.ar-web.ts), when only that part is loaded. */

@@ -1,4 +1,4 @@
-import type { Messages } from './messages-for.js';
+import type { Messages } from './messages-shape.js';
 import { formatCount } from './rules/locale.js';
 
 // The Arabic of the MSG texts that browser code reads (issue 26 items 1 and 8): the part of MSG_AR an Arabic page

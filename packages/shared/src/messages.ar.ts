@@ -1,4 +1,4 @@
-import type { Messages } from './messages-for.js';
+import type { Messages } from './messages-shape.js';
 import { PASSWORD_MIN_LENGTH } from './constants.js';
 import { chars, MSG_AR_WEB, n, plural, type WebMsgKey } from './messages.ar-web.js';
 

@@ -5,13 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { routeNotFoundBody } from './errors.js';
 
 // Public media. Two sources, one URL space:
-//   /media/catalogue/<file>  → the demo catalogue images shipped with the server (db/seed/assets/catalogue)
+//   /media/catalogue/<file>  → the demo catalogue images shipped with the server (demo/assets/catalogue)
 //   /media/uploads/<key>     → public uploads under DATA_DIR/uploads/public (storage keys "public/…")
 // Other modules read image bytes through resolveMediaPath (image features, embeds) instead of fetching over HTTP.
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Same relative place in src/ and in dist/ (copy-assets.mjs copies the folder). */
-export const CATALOGUE_ASSETS_DIR = path.resolve(here, '../db/seed/assets/catalogue');
+export const CATALOGUE_ASSETS_DIR = path.resolve(here, '../demo/assets/catalogue');
 
 export const CATALOGUE_MEDIA_PREFIX = '/media/catalogue/';
 export const UPLOADS_MEDIA_PREFIX = '/media/uploads/';

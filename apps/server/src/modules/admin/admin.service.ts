@@ -3,7 +3,8 @@ import type {
 } from '@souq/shared/api/admin';
 import type { Actor } from '../../platform/audit.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
-import type { CatalogueService, ProductPatch } from '../catalogue/catalogue.service.js';
+import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import type { ProductPatch } from '../catalogue/product-values.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { ReportsService } from '../reports/reports.service.js';
 

@@ -6,7 +6,7 @@ import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { ucpErrors } from '../../../test/ucp-schemas.js';
 import { itWithShared } from '../../../test/shared-assets.js';
 import { freePort, startTestAgent, type TestAgent } from '../../../test/ucp-agent.js';
-import { seedDemo } from '../../db/seed/seed.js';
+import { seedDemo } from '../../demo/seed.js';
 
 /**
  * The demo marketplace as an outside agent sees it (issue 38 items 1 and 7), written from the release's text:

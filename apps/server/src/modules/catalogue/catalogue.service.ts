@@ -12,15 +12,11 @@ import { changesBetween, type Actor, type AuditLog } from '../../platform/audit.
 import type { FilesService, NewFile } from '../files/files.service.js';
 import { shortFrom, toManagedDto, toOptionDtos, toProductDto, toShelfItem, type EmbedInfo, type OwnerInfo, type ProductRow, type VariantRow } from './catalogue.dto.js';
 import { productColumns, variantColumns, type VariantValues } from './product-input.js';
+import type { ProductInput, ProductPatch } from './product-values.js';
 import { createResponseCache } from './response-cache.js';
 import { createVariantStock } from './variant-stock.js';
 import { isUniqueViolation } from '../../platform/pg-errors.js';
 import type { PricesService } from '../prices/prices.service.js';
-
-type Insert = typeof products.$inferInsert;
-/** What a product is created from (seed, vendor and admin tools). The slug is derived from the name when absent. */
-export type ProductInput = Omit<Insert, 'id' | 'slug' | 'searchVector' | 'searchText' | 'updatedAt'> & { slug?: string };
-export type ProductPatch = Partial<Omit<Insert, 'id' | 'searchVector' | 'searchText' | 'createdAt' | 'updatedAt'>>;
 
 /** The fields of a product the recommendation model reads (a subset of the DTO, same values). */
 export type ItemFacts = Pick<Product, 'id' | 'name' | 'short_description' | 'categories' | 'tags' | 'keywords' | 'brand' | 'rating' | 'review_count' | 'created_at'>;

@@ -5,7 +5,7 @@ import { MSG } from '@souq/shared/messages';
 import { productSchema } from '@souq/shared/api/catalogue';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
 import { CATALOGUE_ASSETS_DIR, resolveMediaPath } from '../../platform/media.js';
-import type { ProductInput } from './catalogue.service.js';
+import type { ProductInput } from './product-values.js';
 
 let t: TestContext;
 const ids: Record<string, number> = {};

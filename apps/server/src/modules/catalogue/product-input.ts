@@ -1,7 +1,7 @@
 import type { ProductUpdate, VariantInput } from '@souq/shared/api/products';
 import { convertCents } from '@souq/shared/rules/currency';
 import type { productVariants } from '../../db/schema/catalogue.js';
-import type { ProductPatch } from './catalogue.service.js';
+import type { ProductPatch } from './product-values.js';
 
 export type VariantValues = Omit<typeof productVariants.$inferInsert, 'id' | 'productId'>;
 

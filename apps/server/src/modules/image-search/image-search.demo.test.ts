@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
 import { cropImage, jpegImage, rotateImage, seededRng } from '../../../../../bench/lib/image-transforms.js';
-import { seedDemo } from '../../db/seed/seed.js';
+import { seedDemo } from '../../demo/seed.js';
 import { CATALOGUE_ASSETS_DIR } from '../../platform/media.js';
 import { matchChance, similarityScore } from './image-search.service.js';
 

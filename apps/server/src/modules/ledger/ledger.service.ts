@@ -6,7 +6,7 @@ import { commissionRates } from '../../db/schema/ledger.js';
 import type { Db } from '../../platform/db.js';
 import type { Actor, AuditLog } from '../../platform/audit.js';
 import { notFound } from '../../platform/errors.js';
-import { rowsOf } from '../reports/report-sql.js';
+import { rowsOf } from '../../platform/sql-rows.js';
 
 export type LedgerService = ReturnType<typeof createLedgerService>;
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { VendorBalance } from '@souq/shared/api/payouts';
 import type { PayoutAccountState, PayoutSkipReason } from '@souq/shared/constants';
 import type { Db, Tx } from '../../platform/db.js';
-import { rowsOf } from '../reports/report-sql.js';
+import { rowsOf } from '../../platform/sql-rows.js';
 
 // A vendor's balance, held, available and paid (decision 0095): every figure one SUM over its vendor_payable rows.
 // A row that belongs to a sub-order is held while that sub-order is not delivered or its return window (the vendor's

@@ -8,9 +8,9 @@ import { orders } from '../../db/schema/orders.js';
 import { vendors } from '../../db/schema/vendors.js';
 import type { Db } from '../../platform/db.js';
 import { badRequest, say } from '../../platform/errors.js';
-import { rowsOf } from '../reports/report-sql.js';
-import { resolveRange } from '../reports/sales.queries.js';
-import { toCsv } from '../vendor-dashboard/csv.js';
+import { rowsOf } from '../../platform/sql-rows.js';
+import { resolveRange } from '../../platform/day-range.js';
+import { toCsv } from '../../platform/csv.js';
 import { balancesOf } from './balances.js';
 
 // The Finance section's and the Earnings tab's read-outs (issue 24 items 5 and 7): every figure a SUM over ledger rows.

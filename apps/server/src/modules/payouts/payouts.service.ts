@@ -12,7 +12,7 @@ import type { Actor, AuditLog } from '../../platform/audit.js';
 import { conflict, notFound, unprocessable, say } from '../../platform/errors.js';
 import type { Entry } from '../ledger/ledger.postings.js';
 import { post as postToLedger, type PostingKind } from '../ledger/ledger.post.js';
-import { toCsv } from '../vendor-dashboard/csv.js';
+import { toCsv } from '../../platform/csv.js';
 import { balancesOf, lockVendors, skipReasonOf } from './balances.js';
 import type { PayoutNotice } from './payouts.notices.js';
 import { adjustmentEntries, payoutEntries, payoutFailedEntries, payoutPaidEntries } from './payouts.postings.js';

@@ -1,37 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { CART_VALUE_BUCKET_EDGES, PRICE_BUCKET_EDGES, SALES_DEFAULT_DAYS, SALES_MAX_DAYS, SALES_TOP_ROWS } from '@souq/shared/constants';
-import { MSG } from '@souq/shared/messages';
-import type { SalesAnalytics, SalesQuery } from '@souq/shared/api/reports';
+import { CART_VALUE_BUCKET_EDGES, PRICE_BUCKET_EDGES, SALES_TOP_ROWS } from '@souq/shared/constants';
+import type { SalesAnalytics } from '@souq/shared/api/reports';
 import { centsToAmount, formatAmount } from '@souq/shared/rules/money';
 import { products } from '../../db/schema/catalogue.js';
 import { orderItems, orders } from '../../db/schema/orders.js';
 import type { Db } from '../../platform/db.js';
-import { badRequest, say } from '../../platform/errors.js';
-import { bringsRevenue, rowsOf } from './report-sql.js';
-
-const DAY_MS = 86_400_000;
-
-/** An inclusive range of UTC days as the half-open time range [start, end). */
-export type DayRange = { from: string; to: string; start: Date; end: Date };
-
-export function dayRange(from: string, to: string): DayRange {
-  const start = new Date(`${from}T00:00:00.000Z`);
-  return { from, to, start, end: new Date(new Date(`${to}T00:00:00.000Z`).getTime() + DAY_MS) };
-}
-
-const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-
-/**
- * The range a sales request asks for: both ends as given; only `from` runs to today; only `to` (or neither) covers
- * the default window ending there. 400 when it is reversed or longer than the longest allowed.
- */
-export function resolveRange(q: SalesQuery, now = new Date()): DayRange {
-  const to = q.to ?? now.toISOString().slice(0, 10);
-  const from = q.from ?? shiftDay(to, -(SALES_DEFAULT_DAYS - 1));
-  if (from > to) throw badRequest(MSG.dateRangeInvalid, { from: MSG.dateRangeInvalid });
-  if ((Date.parse(to) - Date.parse(from)) / DAY_MS >= SALES_MAX_DAYS) throw badRequest(say.dateRangeTooLong(SALES_MAX_DAYS), { to: say.dateRangeTooLong(SALES_MAX_DAYS) });
-  return dayRange(from, to);
-}
+import type { DayRange } from '../../platform/day-range.js';
+import { rowsOf } from '../../platform/sql-rows.js';
+import { bringsRevenue } from './report-sql.js';
 
 /** 'AED 50–100', the last one 'AED 1,000+' (edges in major units). */
 export function bucketLabels(edges: readonly number[], currency: string): string[] {

@@ -19,7 +19,7 @@ import { refundEntries, refundStep, type RefundableSubOrder } from '../ledger/le
 import { vatHolderOf } from '../ledger/ledger.vat.js';
 import { lockVendors } from '../payouts/balances.js';
 import { issueCreditNote } from '../tax/tax.documents.js';
-import { rowsOf } from '../reports/report-sql.js';
+import { rowsOf } from '../../platform/sql-rows.js';
 import { returnDto, RETURN_ROWS_SQL, type ReturnRow } from './returns.read.js';
 
 export type ReturnsService = ReturnType<typeof createReturnsService>;

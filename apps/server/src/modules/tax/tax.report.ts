@@ -3,8 +3,8 @@ import type { VatCommission, VatFigures, VatIssuer, VatReconciliation, VatReport
 import { VAT_REPORT_CATEGORIES } from '@souq/shared/api/vat-report';
 import { isVatEmirate, TAX_ADVICE_NOTE, VAT_EMIRATE_BOXES, VAT_EMIRATE_NAMES, VAT_EMIRATES } from '@souq/shared/rules/tax';
 import type { Db } from '../../platform/db.js';
-import { toCsv } from '../vendor-dashboard/csv.js';
-import { rowsOf } from '../reports/report-sql.js';
+import { toCsv } from '../../platform/csv.js';
+import { rowsOf } from '../../platform/sql-rows.js';
 import { readTaxSettings } from './tax.documents.js';
 
 // The VAT report for a period (issue 25 item 7, decision 0109). Every figure is a SUM over the immutable tax documents

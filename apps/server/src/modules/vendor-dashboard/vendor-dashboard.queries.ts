@@ -6,8 +6,9 @@ import { products } from '../../db/schema/catalogue.js';
 import { orderItems, orders, orderStatusHistory } from '../../db/schema/orders.js';
 import type { Db } from '../../platform/db.js';
 import { containsPattern } from '../../platform/like.js';
-import { bringsRevenue, intOf, rowsOf } from '../reports/report-sql.js';
-import type { DayRange } from '../reports/sales.queries.js';
+import { bringsRevenue, intOf } from '../reports/report-sql.js';
+import { rowsOf } from '../../platform/sql-rows.js';
+import type { DayRange } from '../../platform/day-range.js';
 
 // Read-only figures of one vendor, in the reports module's style (decision 0040: aggregated in SQL, nothing loaded
 // into memory whole), always scoped to the vendor's own order lines (order_items.vendor_id) and products.

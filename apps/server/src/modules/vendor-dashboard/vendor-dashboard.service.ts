@@ -10,11 +10,11 @@ import type { Db, Tx } from '../../platform/db.js';
 import { changesBetween, type Actor, type AuditLog } from '../../platform/audit.js';
 import { notFound, say } from '../../platform/errors.js';
 import type { OrdersService } from '../orders/orders.service.js';
-import { resolveRange } from '../reports/sales.queries.js';
+import { resolveRange } from '../../platform/day-range.js';
 import { createVendorDashboardQueries } from './vendor-dashboard.queries.js';
 import { vendorInsights } from './insights.js';
 import { ENGLISH_READER, withReader, type Reader } from '../../platform/request-locale.js';
-import { toCsv } from './csv.js';
+import { toCsv } from '../../platform/csv.js';
 import { messagesFor } from '@souq/shared/messages-for';
 import type { Locale } from '@souq/shared/rules/locale';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CUSTOMER_EMAIL, DEMO_PASSWORD, DEMO_VENDOR_EMAIL, SHELF_COUNT, SHELF_SIZE } from '@souq/shared/constants';
-import { adminToken, call, createTestApp, type TestContext } from '../../../test/harness.js';
+import { adminToken, call, createTestApp, type TestContext } from '../../test/harness.js';
 import { DEMO_INCOMPLETE_VENDOR_EMAIL, DEMO_PENDING_VENDOR_EMAIL, seedDemo, seedDemoIfEmpty } from './seed.js';
 import { SEED_COMMISSION, SEED_VENDORS } from './vendor-data.js';
 
