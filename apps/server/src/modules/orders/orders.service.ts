@@ -1,14 +1,13 @@
-import { and, count, desc, eq, inArray, like, type SQL } from 'drizzle-orm';
-import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { and, count, desc, eq, like } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
 import { MSG } from '@souq/shared/messages';
 import { DEFAULT_COMMISSION_BPS, MARKETPLACE_SELLER_NAME, PAYMENT_NOTES, TAX_SETTING_KEYS, type OrderStatus } from '@souq/shared/constants';
 import { normaliseTrn, TAX_CATEGORY_DEFAULT, TAX_MODE_DEFAULT, type TaxCategory, type TaxMode } from '@souq/shared/rules/tax';
 import type { Order, orderRequestSchema, Purchase } from '@souq/shared/api/orders';
 import { centsToAmount } from '@souq/shared/rules/money';
-import { DEFAULT_SHIPPING_RULE, lineTotalCents, purchaseStatus, splitBySeller, type ShippingRule } from '@souq/shared/rules/pricing';
+import { DEFAULT_SHIPPING_RULE, lineTotalCents, splitBySeller, type ShippingRule } from '@souq/shared/rules/pricing';
 import type { z } from 'zod';
 import { orderItems, orders, orderStatusHistory, purchases } from '../../db/schema/orders.js';
-import { vendors } from '../../db/schema/vendors.js';
 import type { Database, Db, Tx } from '../../platform/db.js';
 import type { Bus, OrderPlacedItem } from '../../platform/bus.js';
 import type { Mailer } from '../../platform/mailer.js';
@@ -28,11 +27,12 @@ import { documentsForStatus } from '../tax/tax.documents.js';
 import { checkStatusMoney } from './status-money.js';
 import { moveSubOrderStock, subOrderMoney } from './sub-order-moves.js';
 import { createPaymentHold } from './payment-hold.js';
+import { createOrderReads, newOrderNumber, subOrderNumber, toOrderDto, toPurchaseDto, type OrderRow, type PurchaseRow } from './orders.dto.js';
+
+// the row mappers live in orders.dto.ts; kept here for the callers that import them from the service
+export { newOrderNumber, subOrderNumber, toOrderDto, toPurchaseDto } from './orders.dto.js';
 
 export type PlaceOrderInput = z.infer<typeof orderRequestSchema>;
-type OrderRow = typeof orders.$inferSelect;
-type ItemRow = typeof orderItems.$inferSelect;
-type PurchaseRow = typeof purchases.$inferSelect;
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
@@ -150,18 +150,6 @@ const pgCode = (err: unknown): { code?: string; constraint?: string } => {
   return { code: e?.code ?? e?.cause?.code, constraint: e?.constraint ?? e?.cause?.constraint };
 };
 
-// No 0/O/1/I/L: the number is read out over the phone.
-const ORDER_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-
-/** 'SQ-250310-7KX4M': day of the order plus five random characters (28 million per day), unique by index. */
-export function newOrderNumber(now: Date = new Date()): string {
-  const d = now.toISOString();
-  const day = `${d.slice(2, 4)}${d.slice(5, 7)}${d.slice(8, 10)}`;
-  let tail = '';
-  for (let i = 0; i < 5; i++) tail += ORDER_ALPHABET[randomInt(ORDER_ALPHABET.length)];
-  return `SQ-${day}-${tail}`;
-}
-
 /** Luhn-valid runs of 13–19 digits (card numbers) never reach the database, even typed into the notes. */
 export function redactCardNumbers(text: string): string {
   return text.replace(/\b(?:\d[ -]?){12,18}\d\b/g, (m) => {
@@ -208,78 +196,6 @@ function requestHash(input: PlaceOrderInput, userId: number | null): string {
   return createHash('sha256').update(canonicalJson({ input, userId })).digest('hex');
 }
 
-/**
- * A sub-order's DTO. `sub` names its purchase and seller (decision 0086); callers that only read amounts and lines
- * (the admin detail's totals) may leave it out.
- */
-export function toOrderDto(o: OrderRow, items: ItemRow[], sub?: { purchaseNumber: string; sellerName: string | null }): Order {
-  return {
-    id: o.id,
-    order_number: o.orderNumber,
-    status: o.status,
-    subtotal: centsToAmount(o.subtotalCents),
-    shipping: centsToAmount(o.shippingCents),
-    tax: centsToAmount(o.taxCents),
-    total_amount: centsToAmount(o.totalCents),
-    currency: o.currency,
-    payment_method: o.paymentMethod,
-    notes: o.notes,
-    customer_name: o.customerName,
-    customer_email: o.customerEmail,
-    created_at: o.createdAt.toISOString(),
-    items: items.map((i) => ({
-      product_id: i.productId,
-      product_name: i.productName,
-      quantity: i.quantity,
-      unit_price: centsToAmount(i.unitPriceCents),
-      total_price: centsToAmount(i.lineTotalCents),
-      variants: i.variants,
-      variant_label: i.variantLabel,
-    })),
-    purchase_number: sub?.purchaseNumber ?? o.orderNumber,
-    vendor_id: o.sellerVendorId,
-    seller_name: sub?.sellerName ?? MARKETPLACE_SELLER_NAME,
-    tracking_number: o.trackingNumber,
-    carrier: o.carrier,
-    tax_included: o.taxIncluded,
-  };
-}
-
-/** A purchase's DTO: its own number and totals, every line, and its sub-orders (status summed up by `purchaseStatus`). */
-export function toPurchaseDto(p: PurchaseRow, subOrders: Order[]): Purchase {
-  return {
-    id: p.id,
-    order_number: p.purchaseNumber,
-    status: purchaseStatus(subOrders.map((o) => o.status)),
-    subtotal: centsToAmount(p.subtotalCents),
-    shipping: centsToAmount(p.shippingCents),
-    tax: centsToAmount(p.taxCents),
-    total_amount: centsToAmount(p.totalCents),
-    currency: p.currency,
-    payment_method: p.paymentMethod,
-    notes: p.notes,
-    customer_name: p.customerName,
-    customer_email: p.customerEmail,
-    created_at: p.createdAt.toISOString(),
-    items: subOrders.flatMap((o) => o.items),
-    purchase_number: p.purchaseNumber,
-    vendor_id: null,
-    seller_name: subOrders.length === 1 ? subOrders[0]!.seller_name : '',
-    tracking_number: null,
-    carrier: null,
-    tax_included: p.taxIncluded,
-    sub_orders: subOrders,
-  };
-}
-
-/**
- * Sub-order numbers (decision 0086): a purchase with one seller keeps its number for its only sub-order (what a
- * single-seller shop always showed); with several, each is the purchase number and its place, 'SQ-250310-7KX4M-2'.
- */
-export function subOrderNumber(purchaseNumber: string, index: number, count: number): string {
-  return count === 1 ? purchaseNumber : `${purchaseNumber}-${index + 1}`;
-}
-
 /** A seller as checkout prices it: its name, shipping rule and whether it charges VAT (decisions 0086, 0098). */
 export type Seller = { name: string; rule: ShippingRule; vatRegistered: boolean };
 
@@ -304,6 +220,7 @@ export function createOrdersService(deps: {
   vendorForAssignment?: (vendorId: number) => Promise<AssignableVendor>;
 }) {
   const { db, bus, catalogue } = deps;
+  const { itemsOf, dtoOf, purchaseDtos } = createOrderReads(db);
 
   /** Queues the confirmation of a committed order; a mail problem never fails the order. True when queued. */
   function queueConfirmation(order: Purchase, shipTo: PlaceOrderInput['shipping_address'], reader?: Reader): boolean {
@@ -314,38 +231,6 @@ export function createOrdersService(deps: {
       deps.log?.(`order ${order.order_number}: confirmation not queued: ${err instanceof Error ? err.message : String(err)}`);
       return false;
     }
-  }
-
-  async function itemsOf(orderIds: number[], tx: Db | Tx = db): Promise<Map<number, ItemRow[]>> {
-    const map = new Map<number, ItemRow[]>();
-    if (!orderIds.length) return map;
-    const rows = await tx.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(orderItems.id);
-    for (const r of rows) map.set(r.orderId, [...(map.get(r.orderId) ?? []), r]);
-    return map;
-  }
-
-  /** Sub-orders matching `where`, in the order they were placed, with their purchase's number and seller's name. */
-  async function subOrderDtos(where: SQL, tx: Db | Tx = db): Promise<Order[]> {
-    const rows = await tx
-      .select({ o: orders, purchaseNumber: purchases.purchaseNumber, sellerName: vendors.companyName })
-      .from(orders)
-      .leftJoin(purchases, eq(purchases.id, orders.purchaseId))
-      .leftJoin(vendors, eq(vendors.id, orders.sellerVendorId))
-      .where(where)
-      .orderBy(orders.id);
-    const items = await itemsOf(rows.map((r) => r.o.id), tx);
-    return rows.map((r) => toOrderDto(r.o, items.get(r.o.id) ?? [], { purchaseNumber: r.purchaseNumber ?? r.o.orderNumber, sellerName: r.sellerName }));
-  }
-
-  async function dtoOf(row: OrderRow, tx: Db | Tx = db): Promise<Order> {
-    return (await subOrderDtos(eq(orders.id, row.id), tx))[0]!;
-  }
-
-  /** Purchases with their sub-orders, in the rows' order. */
-  async function purchaseDtos(rows: PurchaseRow[], tx: Db | Tx = db): Promise<Purchase[]> {
-    if (!rows.length) return [];
-    const subs = await subOrderDtos(inArray(orders.purchaseId, rows.map((r) => r.id)), tx);
-    return rows.map((p) => toPurchaseDto(p, subs.filter((o) => o.purchase_number === p.purchaseNumber)));
   }
 
   /** An earlier purchase with this Idempotency-Key: the same purchase again for the same request, else a conflict. */
