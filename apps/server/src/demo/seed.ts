@@ -16,7 +16,7 @@ import { catalogueImageUrl } from '../platform/media.js';
 import type { Services } from '../services.js';
 import type { Actor } from '../platform/audit.js';
 import type { ProductInput } from '../modules/catalogue/product-values.js';
-import { newOrderNumber, subOrderNumber } from '../modules/orders/orders.service.js';
+import { newOrderNumber, subOrderNumber } from '../modules/orders/orders.dto.js';
 import { SEED_SHELVES, seedImageFile } from './catalogue-data.js';
 import { SEED_BADGES_AR, SEED_PRODUCTS_AR, SEED_SHELF_TITLES_AR } from './catalogue-data-ar.js';
 import { SEED_REVIEWERS, SEED_REVIEWS } from './review-data.js';

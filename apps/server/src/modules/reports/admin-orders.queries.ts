@@ -9,7 +9,7 @@ import { users } from '../../db/schema/accounts.js';
 import type { Db } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { containsPattern } from '../../platform/like.js';
-import { toOrderDto } from '../orders/orders.service.js';
+import { toOrderDto } from '../orders/orders.dto.js';
 import { bringsRevenue, intOf } from './report-sql.js';
 
 /** Units in an order (the Items column), one indexed look-up per row of the page. */

@@ -1,0 +1,116 @@
+import { DEFAULT_COMMISSION_BPS, MARKETPLACE_SELLER_NAME, TAX_SETTING_KEYS } from '@souq/shared/constants';
+import { normaliseTrn, TAX_CATEGORY_DEFAULT, TAX_MODE_DEFAULT, type TaxCategory, type TaxMode } from '@souq/shared/rules/tax';
+import { DEFAULT_SHIPPING_RULE, splitBySeller, type ShippingRule } from '@souq/shared/rules/pricing';
+import type { Database } from '../../platform/db.js';
+import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import type { OrderOptionRow } from '../catalogue/variant-stock.js';
+import { checkOptionStock, optionsWanted, priceOrderLine } from './order-lines.js';
+
+// Pricing a cart the checkout's way: database prices, split by seller with each one's shipping rule and VAT, the
+// commission rate frozen per line. The quote and the purchase (place-purchase.ts) use the same function, so the
+// screen and the charge agree.
+
+/** A seller as checkout prices it: its name, shipping rule and whether it charges VAT (decisions 0086, 0098). */
+export type Seller = { name: string; rule: ShippingRule; vatRegistered: boolean };
+
+/** The shop's tax settings and the products' tax categories, as checkout prices a cart (decision 0098). */
+export type TaxBasis = { mode: TaxMode; marketplaceRegistered: boolean; categories: Map<number, TaxCategory> };
+
+export function createCartPricing(deps: {
+  /** Raw (named, prepared) queries. */
+  query: Database['query'];
+  catalogue: CatalogueService;
+}) {
+  const { catalogue } = deps;
+
+  /** The sellers' names and shipping rules (decision 0086), by vendor id; a named statement like the product read. */
+  async function sellersOf(vendorIds: number[]): Promise<Map<number, Seller>> {
+    const map = new Map<number, Seller>();
+    if (!vendorIds.length) return map;
+    const rows = await deps.query<{ id: number; company_name: string; shipping_fee_cents: number | null; free_shipping_above_cents: number | null; vat: boolean }>(
+      // VAT only from a declared registrant with a well-formed TRN that an admin has verified (decision 0098)
+      `select id, company_name, shipping_fee_cents, free_shipping_above_cents,
+         (vat_registered and is_verified and vat_number ~ '^100[0-9]{12}$') as vat
+       from vendors where id = any($1::int[])`, [vendorIds], 'orders.sellers',
+    );
+    for (const r of rows) {
+      map.set(r.id, {
+        name: r.company_name,
+        vatRegistered: r.vat,
+        rule: { feeCents: r.shipping_fee_cents ?? DEFAULT_SHIPPING_RULE.feeCents, freeAboveCents: r.free_shipping_above_cents ?? DEFAULT_SHIPPING_RULE.freeAboveCents },
+      });
+    }
+    return map;
+  }
+
+  /**
+   * The commission rate in force per product (decision 0087): the vendor's own rate, else its first category's, else
+   * the default; products of the marketplace get none. A named statement; the rates table is a handful of rows.
+   */
+  async function commissionRatesOf(productIds: number[]): Promise<Map<number, number>> {
+    const rows = await deps.query<{ id: number; bps: number | null }>(
+      `select p.id, coalesce(v.rate_bps, c.rate_bps, d.rate_bps) as bps from products p
+       left join commission_rates v on v.key = 'vendor:' || p.vendor_id
+       left join commission_rates c on c.key = 'category:' || p.categories[1]
+       left join commission_rates d on d.key = 'default'
+       where p.id = any($1::int[]) and p.vendor_id is not null`, [productIds], 'orders.commissionRates',
+    );
+    return new Map(rows.flatMap((r) => (r.bps === null ? [] : [[r.id, r.bps] as [number, number]])));
+  }
+
+  /**
+   * The shop's price mode, whether the marketplace itself is registered (it has a valid TRN set) and each product's
+   * tax category: one named statement (decision 0098).
+   */
+  async function taxBasisOf(productIds: number[]): Promise<TaxBasis> {
+    const rows = await deps.query<{ id: number | null; tax_category: TaxCategory | null; mode: string | null; trn: string | null }>(
+      `select p.id, p.tax_category, s.mode, s.trn from
+         (select max(value) filter (where key = $2) as mode, max(value) filter (where key = $3) as trn from settings) s
+       left join products p on p.id = any($1::int[])`,
+      [productIds, TAX_SETTING_KEYS.mode, TAX_SETTING_KEYS.trn], 'orders.taxBasis',
+    );
+    const first = rows[0];
+    return {
+      mode: first?.mode === 'exclusive' ? 'exclusive' : TAX_MODE_DEFAULT,
+      marketplaceRegistered: Boolean(first?.trn && normaliseTrn(first.trn)),
+      categories: new Map(rows.flatMap((r) => (r.id === null ? [] : [[r.id, r.tax_category ?? TAX_CATEGORY_DEFAULT] as [number, TaxCategory]]))),
+    };
+  }
+
+  /** The cart priced from database prices and split by seller, each with its own shipping rule (checkout and its quote). */
+  async function priceCart(items: { product_id: number; quantity: number; variants?: Record<string, string> }[]) {
+    const stockLines = items.map((i) => ({ productId: i.product_id, quantity: i.quantity }));
+    const priced = await catalogue.productsForOrder(stockLines);
+    // each line priced from its product and chosen options (400 for an option the product does not have)
+    const withOptions = items.filter((i) => Object.keys(i.variants ?? {}).length).map((i) => i.product_id);
+    const [sellers, rates, productOptions, tax] = await Promise.all([
+      sellersOf([...new Set([...priced.values()].flatMap((p) => (p.vendorId === null ? [] : [p.vendorId])))]),
+      commissionRatesOf([...priced.keys()]),
+      withOptions.length ? catalogue.optionsForOrder([...new Set(withOptions)]) : new Map<number, OrderOptionRow[]>(),
+      taxBasisOf([...priced.keys()]),
+    ]);
+    const lines = items.map((i, n) => {
+      const p = priced.get(i.product_id)!;
+      const line = priceOrderLine(p, productOptions.get(p.id) ?? [], i.variants ?? {});
+      // the marketplace takes no commission on what it sells itself
+      const commissionBps = p.vendorId === null ? 0 : rates.get(p.id) ?? DEFAULT_COMMISSION_BPS;
+      const taxCategory = tax.categories.get(p.id) ?? TAX_CATEGORY_DEFAULT;
+      return { n, product: p, vendorId: p.vendorId, unitPriceCents: line.unitPriceCents, quantity: i.quantity, commissionBps, priced: line, taxCategory };
+    });
+    const options = optionsWanted(lines);
+    const nameOf = (productId: number) => priced.get(productId)?.name ?? String(productId);
+    checkOptionStock(options, [...options.values()].map((o) => o.option), nameOf);
+    const split = splitBySeller(
+      lines,
+      (v) => (v === null ? DEFAULT_SHIPPING_RULE : sellers.get(v)?.rule ?? DEFAULT_SHIPPING_RULE),
+      (v) => ({ mode: tax.mode, registered: v === null ? tax.marketplaceRegistered : sellers.get(v)?.vatRegistered ?? false }),
+    );
+    const sellerName = (v: number | null) => (v === null ? MARKETPLACE_SELLER_NAME : sellers.get(v)?.name ?? MARKETPLACE_SELLER_NAME);
+    return { stockLines, priced, ...split, sellerName, options, nameOf, taxMode: tax.mode };
+  }
+
+  return { priceCart, sellersOf, taxBasisOf };
+}
+
+export type CartPricing = ReturnType<typeof createCartPricing>;
+export type PricedCart = Awaited<ReturnType<CartPricing['priceCart']>>;

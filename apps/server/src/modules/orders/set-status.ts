@@ -1,0 +1,176 @@
+import { and, eq, like } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { MSG } from '@souq/shared/messages';
+import type { OrderStatus } from '@souq/shared/constants';
+import type { Order } from '@souq/shared/api/orders';
+import { orders, orderStatusHistory } from '../../db/schema/orders.js';
+import { ledgerEntries } from '../../db/schema/ledger.js';
+import type { Db, Tx } from '../../platform/db.js';
+import type { Bus } from '../../platform/bus.js';
+import { changesBetween, SYSTEM_ACTOR, type Actor, type AuditLog } from '../../platform/audit.js';
+import { conflict, notFound, type MsgText } from '../../platform/errors.js';
+import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import { cancellationEntries, saleEntries } from '../ledger/ledger.postings.js';
+import { vatHolderOf } from '../ledger/ledger.vat.js';
+import { post as postToLedger } from '../ledger/ledger.post.js';
+import { lockVendors } from '../payouts/balances.js';
+import { documentsForStatus } from '../tax/tax.documents.js';
+import { checkStatusMoney } from './status-money.js';
+import { moveSubOrderStock, subOrderMoney } from './sub-order-moves.js';
+import type { ItemRow, OrderReads, OrderRow } from './orders.dto.js';
+
+// A sub-order's status change, in named steps inside one transaction (docs/ARCHITECTURE.md): `lock` the row and check
+// the move → `moveStock` (on cancel or reinstate) → `postMoney` (the reversal, or the sale again) → `record` (the row and
+// its history) → `issueDocuments` (tax) → `audit`; after the commit `announce` (stock events, `order.statusChanged`).
+
+export type SetStatusOptions = {
+  actor?: Actor;
+  notes?: string;
+  /** Only from these statuses (checked under the row lock): otherwise a 409 with `conflictMessage`, nothing written. */
+  expectFrom?: { status: OrderStatus | readonly OrderStatus[]; conflictMessage: (current: OrderStatus) => string | MsgText };
+  /** Only on this vendor's sub-order (its seller, or the vendor an admin assigned it to): otherwise a 404, nothing written. */
+  vendorId?: number;
+  /** Shipping: the tracking number and carrier, stored with the move and sent to the customer (decision 0086). */
+  tracking?: { number: string; carrier: string };
+};
+
+type StockMove = { id: number; stock: number };
+
+export function createSetStatus(deps: {
+  db: Db;
+  bus: Bus;
+  audit: AuditLog;
+  catalogue: CatalogueService;
+  itemsOf: OrderReads['itemsOf'];
+  dtoOf: OrderReads['dtoOf'];
+}) {
+  const { db, bus, catalogue } = deps;
+
+  /** Lock: the sub-order under its row lock, checked against who asks, where it may move from and the money (0117). */
+  async function lock(tx: Tx, orderId: number, status: OrderStatus, opts: SetStatusOptions): Promise<OrderRow> {
+    const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!current) throw notFound(MSG.orderNotFound);
+    // another vendor's sub-order is as invisible as one that does not exist
+    if (opts.vendorId !== undefined && current.sellerVendorId !== opts.vendorId && current.vendorId !== opts.vendorId) throw notFound(MSG.orderNotFound);
+    const allowed: readonly OrderStatus[] | null = opts.expectFrom ? [opts.expectFrom.status].flat() : null;
+    if (allowed && !allowed.includes(current.status)) throw conflict(opts.expectFrom!.conflictMessage(current.status));
+    // a status never claims money the ledger does not show (decision 0117)
+    await checkStatusMoney(tx, current, status);
+    return current;
+  }
+
+  /** Whether the move releases the sub-order (cancel) or takes a cancelled one back: the two that move stock and money. */
+  function movesGoods(current: OrderRow, status: OrderStatus): { moves: boolean; releases: boolean } {
+    const wasReleased = current.status === 'cancelled';
+    const releases = status === 'cancelled';
+    // `refunded` records money already given back (checked in `lock`): it moves no stock and posts nothing
+    return { moves: wasReleased !== releases && status !== 'refunded', releases };
+  }
+
+  /** Stock: back to the shelves on a cancellation, reserved again on a take-back (409 when it is gone). */
+  async function moveStock(tx: Tx, current: OrderRow, releases: boolean): Promise<{ items: ItemRow[]; stockMoves: StockMove[] }> {
+    // a sub-order part of which was refunded through a return cannot also be reversed in full (decision 0094)
+    if (releases) {
+      const [refunded] = await tx.select({ id: ledgerEntries.id }).from(ledgerEntries)
+        .where(and(eq(ledgerEntries.orderId, current.id), like(ledgerEntries.posting, 'return:%'))).limit(1);
+      if (refunded) throw conflict(MSG.returnCancelWithRefunds);
+    }
+    const items = (await deps.itemsOf([current.id], tx)).get(current.id) ?? [];
+    return { items, stockMoves: await moveSubOrderStock(tx, catalogue, items, releases) };
+  }
+
+  /**
+   * Money, in the same transaction (decision 0087): a cancellation reverses the sale in full, taking a cancelled
+   * sub-order back posts its sale again (a sale posted before decision 0133 keeps its VAT where it was put: vatHolderOf).
+   */
+  async function postMoney(tx: Tx, current: OrderRow, items: ItemRow[], releases: boolean, actor: Actor): Promise<void> {
+    const orderId = current.id;
+    const money = { ...subOrderMoney(current, items), vatHolder: await vatHolderOf(tx, current) };
+    // an order placed before the ledger (migration 0012) has no sale to reverse: it posts nothing
+    const [posted] = await tx.select({ id: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId)).limit(1);
+    const rows = !posted ? [] : releases ? cancellationEntries(money) : saleEntries(money);
+    if (!rows.length) return;
+    // a cancellation lowers the vendor's balance: under the vendor's lock, like a payout batch, so the two
+    // never both spend the same available money (decision 0095)
+    if (releases && current.sellerVendorId !== null) await lockVendors(tx, [current.sellerVendorId]);
+    await postToLedger(tx, {
+      kind: releases ? 'cancelled' : 'reinstated', ref: `${orderId}:${randomUUID()}`, lines: rows, currency: current.currency,
+      purchaseId: current.purchaseId, orderId, createdBy: actor.userId,
+    });
+  }
+
+  /** Record: the row's new status (with tracking, and the first shipped / delivered moments) and a history row. */
+  async function record(tx: Tx, current: OrderRow, status: OrderStatus, opts: SetStatusOptions, actor: Actor): Promise<OrderRow> {
+    const tracking = opts.tracking ? { trackingNumber: opts.tracking.number, carrier: opts.tracking.carrier } : {};
+    // the first time a sub-order ships / is delivered is when the return window and the held money start
+    const now = new Date();
+    const moments = {
+      ...(status === 'shipped' && !current.shippedAt ? { shippedAt: now } : {}),
+      ...(status === 'delivered' && !current.deliveredAt ? { deliveredAt: now } : {}),
+    };
+    const [row] = await tx.update(orders).set({ status, ...tracking, ...moments, updatedAt: now }).where(eq(orders.id, current.id)).returning();
+    await tx.insert(orderStatusHistory).values({
+      orderId: current.id, fromStatus: current.status, toStatus: status, notes: opts.notes ?? '', changedBy: actor.userId,
+    });
+    return row!;
+  }
+
+  /**
+   * Documents: the tax documents the move makes due, in its transaction (decision 0099): the invoice when it ships
+   * (or is paid, a setting), a credit note when an invoiced sub-order is cancelled.
+   */
+  async function issueDocuments(tx: Tx, current: OrderRow, status: OrderStatus): Promise<void> {
+    if (current.status !== status) await documentsForStatus(tx, current, status);
+  }
+
+  async function audit(tx: Tx, current: OrderRow, status: OrderStatus, opts: SetStatusOptions, actor: Actor): Promise<void> {
+    await deps.audit.record(tx, {
+      actor,
+      action: 'order.status',
+      target: { type: 'order', id: current.id },
+      changes: {
+        status: { before: current.status, after: status },
+        ...(opts.notes ? { notes: { before: null, after: opts.notes } } : {}),
+        ...(opts.tracking ? changesBetween({ tracking_number: current.trackingNumber, carrier: current.carrier }, { tracking_number: opts.tracking.number, carrier: opts.tracking.carrier }) : {}),
+      },
+    });
+  }
+
+  /** Emit, after the commit: the stock moves, then `order.statusChanged` (notifications, events, agents listen). */
+  function announce(stockMoves: StockMove[], orderId: number, order: Order, from: OrderStatus, to: OrderStatus, userId: number | null, opts: SetStatusOptions): void {
+    catalogue.announceStock(stockMoves);
+    if (from !== to) {
+      void bus.emit('order.statusChanged', {
+        orderId, orderNumber: order.order_number, userId, from, to,
+        ...(opts.tracking ? { tracking: opts.tracking } : {}),
+      });
+    }
+  }
+
+  /**
+   * Moves an order to a new status (admin tools, a vendor shipping, seed), in one transaction with its
+   * status-history entry and its audit entry. Cancelling returns the reserved stock; moving a cancelled order back
+   * to a live status reserves it again (409 when it is gone). Announces `order.statusChanged` after the commit.
+   */
+  async function setStatus(orderId: number, status: OrderStatus, opts: SetStatusOptions = {}): Promise<Order> {
+    const actor = opts.actor ?? SYSTEM_ACTOR;
+    let stockMoves: StockMove[] = [];
+    const result = await db.transaction(async (tx) => {
+      const current = await lock(tx, orderId, status, opts);
+      const { moves, releases } = movesGoods(current, status);
+      if (moves) {
+        const stock = await moveStock(tx, current, releases);
+        stockMoves = stock.stockMoves;
+        await postMoney(tx, current, stock.items, releases, actor);
+      }
+      const row = await record(tx, current, status, opts, actor);
+      await issueDocuments(tx, current, status);
+      await audit(tx, current, status, opts, actor);
+      return { order: await deps.dtoOf(row, tx), from: current.status, userId: current.userId };
+    });
+    announce(stockMoves, orderId, result.order, result.from, status, result.userId, opts);
+    return result.order;
+  }
+
+  return { setStatus };
+}
