@@ -1,7 +1,7 @@
 // Order placement: throughput, the last-units race and idempotency under concurrency.
 //
 //   npm run bench:orders [-- --postgres postgres://postgres@127.0.0.1:5432/postgres] [--duration 10] [--clients 32]
-//                        [--no-pglite] [--no-postgres] [--no-card] [--json]
+//                        [--no-pglite] [--no-postgres] [--no-card] [--webhook-concurrency N] [--json]
 //
 // Starts the real app on a FRESH database — a new database on the given PostgreSQL server (dropped afterwards), and
 // PGlite in memory for reference — with 200 products in ample stock, then measures from a separate load process:
@@ -18,7 +18,8 @@
 // Card payments (issue 36 item 10, decision 0137): after the three-vendor cash run, the same clients place three-vendor
 // purchases by card and pay them on the local Stripe's card page; its webhooks are delivered to Souq over HTTP and
 // timed (measureCard). Budgets: paid card purchases/s ≥ 0.5 × the cash purchases/s of the same run, a webhook
-// handled in ≤ 50 ms p95, every paid purchase released by a webhook.
+// handled in ≤ 50 ms p95, every paid purchase released by a webhook. The local queue sends one delivery at a time;
+// --webhook-concurrency N sends N at once, as Stripe does.
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { freshApp, parseArgs, type BenchApp } from './lib/fresh-app.js';
@@ -102,22 +103,51 @@ const post = (base: string, body: unknown, key?: string) =>
  * Paid card purchases (issue 36 item 10, decision 0137) in the same app, database and clients as the cash run: the
  * payments runtime started with the local Stripe on its own port; N shoppers (another process) each place a card
  * purchase and pay it on the provider's card page, for D seconds; the provider's webhooks go out from its queue as
- * it sends them (its wall-clock mode: one delivery at a time, in queue order) to POST /api/payments/webhooks/stripe
+ * it sends them (the local queue: one delivery at a time, in queue order; --webhook-concurrency N: N at once) to POST /api/payments/webhooks/stripe
  * over HTTP, each answer timed. A purchase counts once a webhook has released it (its sale posted): the bench never
  * reads the return page, whose read-back would release it too. Purchases/s = those released ÷ the time from the
  * first checkout to the last release.
  */
-async function measureCard(bench: BenchApp, base: string, byVendor: number[][], opts: { duration: number; clients: number; log: (m: string) => void; kind: string }) {
+async function measureCard(bench: BenchApp, base: string, byVendor: number[][], opts: { duration: number; clients: number; webhookConcurrency: number; log: (m: string) => void; kind: string }) {
   await bench.app.services.payments.start();
   const local = bench.app.services.payments.local!.stripe!;
   const deliveries: { ms: number; status: number; type: string }[] = [];
-  local.queue.setSender(async (url, headers, body) => {
+  const send = async (url: string, headers: Record<string, string>, body: string) => {
     const t0 = performance.now();
     const res = await fetch(`${base}${new URL(url).pathname}`, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, body });
     await res.arrayBuffer();
     deliveries.push({ ms: performance.now() - t0, status: res.status, type: (JSON.parse(body) as { type: string }).type });
     return res.status;
-  });
+  };
+  local.queue.setSender(send);
+  // --webhook-concurrency N: as Stripe sends (several deliveries at once, in no set order) instead of the local queue's
+  // one at a time: new deliveries are held in the queue and N senders here take them in queue order, each signed
+  // afresh as the queue signs it (no retries: an answer other than 2xx is counted, none is expected)
+  let inFlight = 0;
+  let pumping = opts.webhookConcurrency > 1;
+  const pumps: Promise<void>[] = [];
+  if (pumping) {
+    local.queue.stop();
+    local.queue.hold();
+    for (let k = 0; k < opts.webhookConcurrency; k++) {
+      pumps.push((async () => {
+        while (pumping) {
+          const d = local.queue.pending()[0];
+          if (!d) {
+            await new Promise((ok) => setTimeout(ok, 5));
+            continue;
+          }
+          local.queue.drop(d.id);
+          inFlight++;
+          try {
+            await send(d.target.url, d.target.sign(d.body, Math.floor(Date.now() / 1000)), d.body).catch(() => deliveries.push({ ms: 0, status: 0, type: d.type }));
+          } finally {
+            inFlight--;
+          }
+        }
+      })());
+    }
+  }
   const released = async (numbers: string[]) => (await bench.database.query<{ sold: number; cashed: number }>(
     `select count(a.sale_posted_at)::int as sold, count(a.cash_posted_at)::int as cashed
      from payment_attempts a join purchases p on p.id = a.purchase_id where p.purchase_number = any($1::text[])`, [numbers]))[0]!;
@@ -128,7 +158,7 @@ async function measureCard(bench: BenchApp, base: string, byVendor: number[][], 
     for (;;) {
       const r = await released(numbers);
       if (releasedAt === null && r.sold >= numbers.length) releasedAt = performance.now();
-      if ((releasedAt !== null && local.queue.pending().length === 0) || performance.now() > until) return { releasedAt, ...r };
+      if ((releasedAt !== null && local.queue.pending().length === 0 && inFlight === 0) || performance.now() > until) return { releasedAt, ...r };
       await new Promise((ok) => setTimeout(ok, 50));
     }
   }
@@ -137,7 +167,7 @@ async function measureCard(bench: BenchApp, base: string, byVendor: number[][], 
   const warm = await runCardLoad(spec(2, 200));
   await drain(warm.numbers, 60_000);
   deliveries.length = 0;
-  opts.log(`${opts.kind}: paid card purchases (three vendors a cart), ${opts.clients} clients for ${opts.duration} s, webhooks delivered by the local Stripe …`);
+  opts.log(`${opts.kind}: paid card purchases (three vendors a cart), ${opts.clients} clients for ${opts.duration} s, webhooks delivered ${opts.webhookConcurrency > 1 ? `${opts.webhookConcurrency} at a time` : 'by the local Stripe\'s queue, one at a time'} …`);
   const t0 = performance.now();
   const shoppers = await runCardLoad(spec(opts.duration, 2000));
   const paidAt = performance.now();
@@ -147,7 +177,10 @@ async function measureCard(bench: BenchApp, base: string, byVendor: number[][], 
   const byType = new Map<string, number[]>();
   for (const d of deliveries) byType.set(d.type, [...(byType.get(d.type) ?? []), d.ms]);
   const r1 = (x: number) => Math.round(x * 10) / 10;
+  pumping = false;
+  await Promise.all(pumps);
   return {
+    webhook_concurrency: Math.max(1, opts.webhookConcurrency),
     purchases_per_s: round2(done.sold / ((end - t0) / 1000)),
     paid: shoppers.paid,
     released_by_webhook: done.sold,
@@ -159,6 +192,8 @@ async function measureCard(bench: BenchApp, base: string, byVendor: number[][], 
     shopper_latency_ms: shoppers.latency_ms,
     webhooks: {
       delivered: deliveries.length,
+      // the sum of the answers' times: with the local queue (one at a time) how long it was busy
+      busy_s: round2(ms.reduce((a, b) => a + b, 0) / 1000),
       not_2xx: deliveries.filter((d) => d.status < 200 || d.status >= 300).length,
       still_queued: local.queue.pending().length,
       p50_ms: r1(quantile(ms, 0.5)),
@@ -172,7 +207,7 @@ async function measureCard(bench: BenchApp, base: string, byVendor: number[][], 
   };
 }
 
-async function measure(kind: 'postgres' | 'pglite', opts: { postgresUrl?: string; duration: number; clients: number; card: boolean; log: (m: string) => void }) {
+async function measure(kind: 'postgres' | 'pglite', opts: { postgresUrl?: string; duration: number; clients: number; card: boolean; webhookConcurrency: number; log: (m: string) => void }) {
   const bench = await freshApp({ postgresUrl: opts.postgresUrl });
   try {
     const ids = await insertProducts(bench, PRODUCTS, INITIAL_STOCK);
@@ -272,9 +307,10 @@ async function main() {
   const log = (m: string) => (json ? undefined : console.log(m));
 
   const card = !args.has('no-card');
+  const webhookConcurrency = Number(args.get('webhook-concurrency') ?? 1);
   const results = [];
-  if (!args.has('no-postgres')) results.push(await measure('postgres', { postgresUrl, duration, clients, card, log }));
-  if (!args.has('no-pglite')) results.push(await measure('pglite', { duration, clients, card, log }));
+  if (!args.has('no-postgres')) results.push(await measure('postgres', { postgresUrl, duration, clients, card, webhookConcurrency, log }));
+  if (!args.has('no-pglite')) results.push(await measure('pglite', { duration, clients, card, webhookConcurrency, log }));
   if (results.length === 0) throw new Error('--no-postgres and --no-pglite: nothing to measure');
 
   // the budgets are read on PostgreSQL (on PGlite when it alone ran: then marked so)
@@ -312,7 +348,7 @@ async function main() {
     console.log(`${r.database}: paid card purchases (create → card page → webhook handled) ${c.purchases_per_s}/s beside cash ${r.orders_per_s}/s (×${round2(c.purchases_per_s / Math.max(1, r.orders_per_s))}), same clients; ` +
       `${c.paid} paid, ${c.released_by_webhook} released by a webhook, ${c.captured} captured, ${c.errors} errors${c.first_error ? ` (first: ${c.first_error})` : ''}; ` +
       `shoppers ${c.shoppers_s} s, the webhooks ${c.webhooks_behind_s} s behind them; checkout p50 ${c.shopper_latency_ms.create_p50} ms p95 ${c.shopper_latency_ms.create_p95}, card page p50 ${c.shopper_latency_ms.pay_p50} p95 ${c.shopper_latency_ms.pay_p95}`);
-    console.log(`${r.database}: webhooks ${c.webhooks.delivered} delivered (${c.webhooks.not_2xx} not 2xx, ${c.webhooks.still_queued} still queued), handled p50 ${c.webhooks.p50_ms} ms, p95 ${c.webhooks.p95_ms} ms, max ${c.webhooks.max_ms} ms; ` +
+    console.log(`${r.database}: webhooks ${c.webhooks.delivered} delivered (${c.webhooks.not_2xx} not 2xx, ${c.webhooks.still_queued} still queued), handled p50 ${c.webhooks.p50_ms} ms, p95 ${c.webhooks.p95_ms} ms, max ${c.webhooks.max_ms} ms, ${c.webhook_concurrency} at a time, busy ${c.webhooks.busy_s} s in all; ` +
       c.webhooks.per_event.map((e) => `${e.type} ×${e.n} p50 ${e.p50_ms} p95 ${e.p95_ms}`).join('; '));
   }
   const pgCpu = pgResult.cpu_ms_per_order;
