@@ -294,6 +294,8 @@ async function measure(kind: 'postgres' | 'pglite', opts: { postgresUrl?: string
       stock_ledger: { products_off: ledger!.bad, negative_stock: ledger!.negative },
     };
   } finally {
+    // the payments runtime is not closed with the app (main.ts stops it): its listener would keep the bench alive
+    await bench.app.services.payments.stop().catch(() => undefined);
     await bench.close();
   }
 }
