@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { PaymentState } from '@souq/shared/api/payments';
 import { centsToAmount } from '@souq/shared/rules/money';
@@ -256,8 +256,14 @@ export function createPaymentsService(deps: {
       }
       const [seen] = await db.select({ id: paymentEvents.id }).from(paymentEvents).where(and(eq(paymentEvents.provider, name), eq(paymentEvents.eventId, event.id)));
       if (seen) return { received: true, duplicate: true };
+      // a payment Souq has already settled (its cash in, or given up) has nothing left that an event could move: the
+      // event is stored and not read back (a refund or a dispute on it comes as its own event)
+      const [settled] = event.type === 'payment.updated'
+        ? await db.select({ id: paymentAttempts.id }).from(paymentAttempts).where(and(eq(paymentAttempts.provider, name), eq(paymentAttempts.providerPaymentId, event.paymentId),
+          sql`(${paymentAttempts.cashPostedAt} is not null or ${paymentAttempts.expiredAt} is not null)`))
+        : [];
       // the read-back happens before the transaction (a provider call never holds a row lock)
-      const payment = event.type === 'payment.updated' ? await p.getPayment(event.paymentId) : null;
+      const payment = event.type === 'payment.updated' && !settled ? await p.getPayment(event.paymentId) : null;
       const refund = event.type === 'refund.updated' ? await p.getRefund(event.refundId) : null;
       const objectId: string | null =
         event.type === 'payment.updated' ? event.paymentId : event.type === 'refund.updated' ? event.refundId : event.type === 'transfer.updated' ? event.transferId
@@ -269,7 +275,7 @@ export function createPaymentsService(deps: {
         if (!stored) return { duplicate: true as const, applied: null };
         const applied = payment ? await applyIn(tx, payment) : null;
         const refunded = refund ? await refunds.applyIn(tx, refund) : null;
-        const outcome = payment ? (applied?.outcome ?? 'no purchase of ours') : refund ? (refunded ?? 'no refund of ours') : `not acted on (${event.type})`;
+        const outcome = settled ? 'already settled' : payment ? (applied?.outcome ?? 'no purchase of ours') : refund ? (refunded ?? 'no refund of ours') : `not acted on (${event.type})`;
         await tx.update(paymentEvents).set({ outcome }).where(eq(paymentEvents.id, stored.id));
         return { duplicate: false as const, applied };
       });
