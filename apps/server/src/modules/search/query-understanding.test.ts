@@ -16,6 +16,9 @@ describe('understandQuery', () => {
   it('takes the negated words out of the text and rules them out, in English and Arabic', () => {
     expect(understandQuery('lamp without cable')).toEqual({ text: 'lamp', excluded: ['cable'], freeOf: ['cable'], changed: true });
     expect(understandQuery('headphones that are not wireless')).toMatchObject({ text: 'headphones', excluded: ['wireless'] });
+    // as the search box reads it: English left as written, Arabic read
+    expect(understandQuery('lamp without cable', { englishNegation: false })).toMatchObject({ text: 'lamp without cable', changed: false });
+    expect(understandQuery('مصباح بدون سلك', { englishNegation: false })).toMatchObject({ text: 'مصباح', excluded: ['سلك'] });
     expect(understandQuery('سماعة مو لاسلكية')).toMatchObject({ text: 'سماعه', excluded: ['لاسلكيه'], changed: true });
     // a word in either script after an Arabic negation ('مو gaming'; the assistant's reading leaves some words in English)
     expect(understandQuery('لابتوب مو gaming')).toMatchObject({ text: 'لابتوب', excluded: ['gaming'] });
@@ -68,8 +71,7 @@ async function suggested(message: string): Promise<string[]> {
 
 describe('the search box and the assistant read one request alike', () => {
   const cases: { q: string; out: string[] }[] = [
-    { q: 'lamp without cable', out: ['Lumo Corded Desk Lamp', 'Lumo Lamp Cable Kit'] },
-    { q: 'headphones that are not wireless', out: ['Sonic Wireless Headphones'] },
+    // English negation is not applied by the search box yet (decision 0139: it lowered the Home Depot bench)
     { q: 'مصباح بدون سلك', out: ['Lumo Corded Desk Lamp', 'Lumo Lamp Cable Kit'] },
     { q: 'سماعة مو لاسلكية', out: ['Sonic Wireless Headphones', 'Pulse Wireless Earbuds'] },
   ];
@@ -95,7 +97,6 @@ describe('the search box and the assistant read one request alike', () => {
     });
     nameOf.set(r.id, 'Alpha M7 Mirrorless Camera');
     expect((await searched('كاميرا Alpha M7 بدون مرآة'))[0]).toBe('Alpha M7 Mirrorless Camera');
-    expect((await searched('camera without mirror'))[0]).toBe('Alpha M7 Mirrorless Camera');
   });
 
   it("reads a negated phrase the catalogue names products by as an attribute ('non slip'), ruling nothing out", async () => {

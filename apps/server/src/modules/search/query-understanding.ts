@@ -118,10 +118,14 @@ export type UnderstoodQuery = Negation & {
 
 /**
  * Reads a search query before ranking: Arabic folded, Gulf words in MSA, then negation. A query no rule applies to is
- * returned exactly as written (so its ranking is unchanged).
+ * returned exactly as written (so its ranking is unchanged). `englishNegation: false`: a query without Arabic is left
+ * as written.
  */
-export function understandQuery(text: string): UnderstoodQuery {
-  if (!/[\u0600-\u06FF]/.test(text) && !/\b(?:not|no|non|without|except|other than|apart from|instead of|isn'?t|aren'?t|isnt|arent|doesn'?t|don'?t)\b/i.test(text)) {
+export function understandQuery(text: string, opts: { englishNegation?: boolean } = {}): UnderstoodQuery {
+  const arabic = /[\u0600-\u06FF]/.test(text);
+  // the search box reads English negation only when asked (decision 0139: it made the Home Depot bench drop)
+  if (!arabic && opts.englishNegation === false) return { text, excluded: [], freeOf: [], changed: false };
+  if (!arabic && !/\b(?:not|no|non|without|except|other than|apart from|instead of|isn'?t|aren'?t|isnt|arent|doesn'?t|don'?t)\b/i.test(text)) {
     return { text, excluded: [], freeOf: [], changed: false };
   }
   const folded = /[\u0600-\u06FF]/.test(text) ? fold(text) : text;

@@ -134,7 +134,8 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
 
   /** A query understood before ranking: its text to rank and the options with the products it rules out excluded. */
   function understood(idx: SearchIndex, query: string, opts: SearchOptions): [string, SearchOptions] {
-    const u = understandQuery(query);
+    // English negation stays with the assistant for now: in the search box it lowered the Home Depot bench (0139)
+    const u = understandQuery(query, { englishNegation: false });
     if (!u.changed) return [query, opts];
     const { out, attribute } = ruledOut(idx, u.excluded);
     // the catalogue names products by the negated phrase ('non-slip', «بدون مرآة»): an attribute, searched as written
