@@ -12,6 +12,7 @@ import {
 } from './assistant.words.js';
 import { arabicSpelling, readArabic } from './assistant.arabic.js';
 import { phrasesFor } from './assistant.phrases.js';
+import { isRuledOut as ruledOutBy } from '../search/query-understanding.js';
 import { departmentNamed, isNeed, needFunctions, readNegation, saysItDoesWithout, standardArabic, type Negation } from './assistant.understanding.js';
 import {
   CATEGORIES_Q, PRICE_HISTORY_Q, REVIEWS_Q, categoriesReply, notSoldKinds, notSoldReply, priceHistoryReply, reviewEvidenceText, reviewsReply,
@@ -317,14 +318,9 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     return { response: parts.join('\n\n'), suggestedSearch: phrase };
   }
 
-  /** A product is ruled out when a word the shopper negated is one of its own words (name, categories, tags; either language). */
+  /** A product is ruled out when a word the shopper negated is one of its own words (name, categories, tags; either language): the search's rule. */
   function isRuledOut(p: Product, negation: Negation): boolean {
-    const { analyze } = search.text;
-    const own = new Set(analyze([p.name, p.name_ar, ...p.categories, ...p.tags, ...p.keywords].join(' ')));
-    return negation.excluded.some((w) => {
-      const stems = analyze(w);
-      return stems.length > 0 && stems.every((s) => own.has(s));
-    });
+    return ruledOutBy([p.name, p.name_ar, ...p.categories, ...p.tags, ...p.keywords].join(' '), negation.excluded, search.text.analyze);
   }
 
   /**

@@ -1,5 +1,9 @@
 import { PRODUCT_TYPE_GROUPS, productTypesIn, type ProductTypeGroup } from '@souq/shared/rules/product-types';
 import { foldArabic } from '../search/search.arabic.js';
+import { bareArabic } from '../search/query-understanding.js';
+
+// negation and the Gulf words moved to the search's query understanding (decision 0139), read there by search and assistant alike
+export { bareArabic, gulfToStandard, readNegation, standardArabic, type Negation } from '../search/query-understanding.js';
 
 // General rules of understanding a shopper's request, in English and Arabic (issue 37 item 2, decision 0135): what the
 // shopper rules out ('not gaming', 'no soundbar', 'مو للقيمنق', 'بدون زيت'), the Gulf words the catalogue writes in
@@ -13,77 +17,6 @@ const fold = (text: string) => foldArabic(text.normalize('NFKD')).normalize('NFC
 
 /** Arabic words with their article, 'and' or an attached preposition, as a pattern (JavaScript's \\b knows no Arabic letters). */
 const arabicWords = (words: string) => String.raw`(?:^|\s)(?:و|ف)?(?:ال|بال|لل|ب|ل)?(?:${fold(words)})(?=$|[\s,.;?!])`;
-
-// ---- negation --------------------------------------------------------------------------------------------------------
-
-/** What a request rules out, and the request without those words. */
-export type Negation = {
-  /** The request without the negated words. */
-  text: string;
-  /** Words a product must not be (by its own name, categories or tags): 'gaming', 'soundbar', 'ألعاب'. */
-  excluded: string[];
-  /** Substances or parts a product should do without ('without oil'): a product whose listing says it needs less of them fits. */
-  freeOf: string[];
-};
-
-/** Words after 'no' that do not rule out a product ('no thanks', 'no problem', 'no more than 300'). */
-const NOT_AFTER_NO = new Set(['thanks', 'thank', 'problem', 'problems', 'worries', 'need', 'idea', 'more', 'longer', 'one', 'way', 'matter', 'rush', 'i', 'it', 'its', 'that', 'this', 'doubt', 'less', 'later', 'sooner']);
-/** Filler between a negation and what it negates ('not for gaming', 'without using oil', 'isn't a drone'). */
-const EN_FILLER = String.raw`(?:(?:a|an|the|for|any|using|use|made of|made from|of|too|very|much|really|so)\s+)*`;
-/** What is negated: a word, and up to two more that go with it ('wireless earbuds'), up to a word that starts something else. */
-const EN_NEGATED = String.raw`([a-z][a-z-]{1,}(?:\s+(?!(?:please|thanks|and|or|but|with|without|except|other|apart|instead|not|no|for|in|on|at|that|which|who|under|below|over|than|from|to|i|me|my|is|are|it|one)\b)[a-z][a-z-]{1,}){0,2})`;
-/** Filler after an Arabic negation ('مو حق القيمنق', 'غير مصنوع من الجلد'). */
-const AR_FILLER = String.raw`(?:(?:حق|مال|مصنوع من|مصنوعه من|من|فيه|فيها|يكون|تكون|استخدام|استعمال|قابل|قابله)\s+)*`;
-/** An Arabic word with its article or attached preposition taken off (the table writes words bare). */
-export const bareArabic = (w: string) => w.replace(/^(?:وال|بال|كال|فال|لل|ال)(?=\S{3})/, '').replace(/^[لب](?=\S{4})/, '');
-
-/**
- * Reads what a request rules out. English: 'not X', 'isn't / aren't / is not X', 'no X' (not 'no thanks'), 'without X',
- * 'non-X', 'except / other than / apart from / instead of X'. Arabic (folded, as readArabic leaves it): 'مو', 'مب', 'مش',
- * 'ليس', 'ليست', 'غير', 'بدون', 'بلا', 'من غير', 'عدا', 'ماعدا', 'الا'. 'without' and 'بدون' / 'بلا' / 'من غير' also name
- * what the product should do without (freeOf).
- */
-export function readNegation(text: string): Negation {
-  const excluded: string[] = [];
-  const freeOf: string[] = [];
-  let t = ` ${text} `;
-  const take = (word: string, without: boolean) => {
-    // an Arabic word keeps its article (the search's analysis reads it); a Gulf word is looked up bare
-    const w = /[\u0600-\u06FF]/.test(word) ? GULF[word] ?? GULF[bareArabic(word)] ?? word : word.toLowerCase();
-    if (w.length < 2) return;
-    excluded.push(w);
-    if (without) freeOf.push(w);
-  };
-  // English
-  // 'non-stick': the prefix negates its own word
-  t = t.replace(/\bnon-([a-z]{2,})/gi, (_m, w: string) => {
-    take(w, false);
-    return ' ';
-  });
-  t = t.replace(new RegExp(String.raw`\b(without|except|other than|apart from|instead of|but not)\s*${EN_FILLER}${EN_NEGATED}`, 'gi'), (_m, neg: string, w: string) => {
-    // what a product does without is one thing ('without using oil'): its first word
-    if (/^without$/i.test(neg)) freeOf.push(w.split(/\s+/)[0]!.toLowerCase());
-    take(w, false);
-    return ' ';
-  });
-  t = t.replace(new RegExp(String.raw`\b(?:that|which|who)?\s*(?:is not|are not|isn'?t|aren'?t|isnt|arent|does not|doesn'?t|do not|don'?t|not)\s+(?:be\s+|have\s+|need\s+|want\s+)?${EN_FILLER}${EN_NEGATED}`, 'gi'), (m, w: string) => {
-    // 'not sure', 'not too expensive' (a price wish, read by the price rules), 'don't know'
-    if (/^(sure|know|mind|care|expensive|cheap|pricey|costly|over|more|less|above|below|under|sell|carry|stock)\b/i.test(w)) return m;
-    take(w, false);
-    return ' ';
-  });
-  t = t.replace(new RegExp(String.raw`(^|[\s,;])no\s+${EN_NEGATED}`, 'gi'), (m, pre: string, w: string) => {
-    if (NOT_AFTER_NO.has(w.split(/\s+/)[0]!.toLowerCase()) || w.length < 3) return m;
-    take(w, false);
-    return `${pre} `;
-  });
-  // Arabic (folded: no hamza on alef, ة as ه, ى as ي)
-  t = t.replace(new RegExp(String.raw`(?<=\s)(بدون|بلا|من غير|مو|مب|مش|ليس|ليست|غير|عدا|ماعدا|ما عدا)\s+${AR_FILLER}([\u0600-\u06FF]{2,})(?=[\s,.;?!]|$)`, 'g'), (_m, neg: string, w: string) => {
-    take(w, /^(بدون|بلا|من غير)$/.test(neg));
-    return ' ';
-  });
-  return { text: t.replace(/\s+/g, ' ').trim(), excluded: [...new Set(excluded)], freeOf: [...new Set(freeOf)] };
-}
 
 /**
  * Does a listing say the product needs less of (or none of) something ('up to 90% less oil', 'oil-free', 'بزيت أقل',
@@ -102,32 +35,6 @@ export function saysItDoesWithout(listing: string, stems: (w: string) => string[
   ];
   for (const re of patterns) for (const m of text.matchAll(re)) if (stems(bareArabic(m[1]!.replace(/[^\p{L}\p{N}-]/gu, ''))).includes(want)) return true;
   return false;
-}
-
-// ---- Gulf words ------------------------------------------------------------------------------------------------------
-
-/**
- * Gulf (and general colloquial) words → the Modern Standard Arabic a catalogue writes, folded. Everyday vocabulary, not
- * the catalogue's products: water, gaming, hurt, outside, want, something, who, make, see, like.
- */
-const GULF: Record<string, string> = Object.fromEntries(Object.entries<string>({
-  ماي: 'ماء', مويه: 'ماء', مايه: 'ماء', قيمنق: 'الالعاب', قيمينق: 'الالعاب', جيمنج: 'الالعاب', جيمنق: 'الالعاب', جيمينج: 'الالعاب', قيمز: 'الالعاب',
-  يعورني: 'يؤلمني', تعورني: 'تؤلمني', يعور: 'يؤلم', تعور: 'تؤلم', يوجعني: 'يؤلمني', توجعني: 'تؤلمني', برا: 'خارج', بره: 'خارج', مين: 'من', اسوي: 'اصنع', سوي: 'اصنع', يسوي: 'يصنع',
-  شنطه: 'حقيبة', شنطة: 'حقيبة', شنط: 'حقائب', جزمه: 'حذاء', جزمة: 'حذاء', نعال: 'حذاء', اشوف: 'أرى', يشوف: 'يرى', زي: 'مثل', عطوني: 'أعطني', عطني: 'أعطني', جوال: 'هاتف', موبايل: 'هاتف', تلفون: 'هاتف',
-}).map(([k, v]) => [fold(k), fold(v)]));
-
-/** A Gulf word in the MSA a catalogue writes (folded); any other word as it is. */
-export function gulfToStandard(word: string): string {
-  return GULF[word] ?? word;
-}
-
-/** A folded Arabic text with its Gulf words in MSA (article and attached prepositions kept off the looked-up word). */
-export function standardArabic(text: string): string {
-  return text.replace(/[\u0600-\u06FF]+/g, (w) => {
-    const bare = bareArabic(w);
-    const std = GULF[w] ?? GULF[bare];
-    return std ?? w;
-  });
 }
 
 // ---- kinds of product asked for in Arabic ---------------------------------------------------------------------------

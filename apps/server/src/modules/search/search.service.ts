@@ -4,12 +4,15 @@ import type { Bus } from '../../platform/bus.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { SearchIndex, type SearchFilters, type SearchOptions, type SearchResult } from './search.engine.js';
 import { toDoc, type ProductRow, type SearchQueries } from './search.queries.js';
+import { isRuledOut, namesItsAbsence, understandQuery } from './query-understanding.js';
 import { RecordStore } from './search.records.js';
 import { analyze, extractPrice, normalize, STOPWORDS, tokenize } from './search.text.js';
 
 export type SearchService = ReturnType<typeof createSearchService>;
 
 const RESULT_CACHE_MAX = 5_000;
+/** How many of a negated word's matches are checked for holding it among their own words (name, categories, tags). */
+const RULED_OUT_SCAN = 500;
 
 export type SearchRequest = { limit: number; offset?: number; filters?: ProductFilters; prefix?: boolean };
 
@@ -111,6 +114,9 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
   const resultCache = new Map<string, SearchResult>();
   let resultVersion = -1;
   function ranked(idx: SearchIndex, query: string, opts: SearchOptions): SearchResult {
+    // the request understood before ranking (decision 0139): Gulf words in MSA, negated words out of the text and the
+    // products they name left out — the same rules the assistant reads a message by
+    [query, opts] = understood(idx, query, opts);
     if (opts.only) return idx.search(query, opts);
     if (resultVersion !== idx.version) {
       resultCache.clear();
@@ -124,6 +130,38 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
       resultCache.set(key, hit);
     }
     return hit;
+  }
+
+  /** A query understood before ranking: its text to rank and the options with the products it rules out excluded. */
+  function understood(idx: SearchIndex, query: string, opts: SearchOptions): [string, SearchOptions] {
+    // English negation stays with the assistant for now: in the search box it lowered the Home Depot bench (0139)
+    const u = understandQuery(query, { englishNegation: false });
+    if (!u.changed) return [query, opts];
+    const { out, attribute } = ruledOut(idx, u.excluded);
+    // the catalogue names products by the negated phrase ('non-slip', «بدون مرآة»): an attribute, searched as written
+    // and ruling nothing out ('non slip tape' is anti-slip tape)
+    if (attribute) return [query, opts];
+    return [u.text, out.size ? { ...opts, exclude: opts.exclude ? new Set([...opts.exclude, ...out]) : out } : opts];
+  }
+
+  /**
+   * The products a request rules out: among those the negated words find, the ones whose own words hold one of them;
+   * and whether the catalogue names a product by the negated phrase itself (then an attribute, not an exclusion).
+   */
+  function ruledOut(idx: SearchIndex, excluded: string[]): { out: Set<number>; attribute: boolean } {
+    const out = new Set<number>();
+    let attribute = false;
+    for (const word of excluded) {
+      for (const id of idx.search(word, { limit: RULED_OUT_SCAN, prefix: false }).ids) {
+        const json = records.get(id);
+        if (json === undefined) continue;
+        const p = JSON.parse(json) as Product;
+        const own = [p.name, p.name_ar ?? '', ...p.categories, ...p.tags, ...(p.keywords ?? [])].join(' ');
+        if (isRuledOut(own, [word], analyze)) out.add(id);
+        else if (!attribute && namesItsAbsence(own, word, analyze)) attribute = true;
+      }
+    }
+    return { out, attribute };
   }
 
   function onChange(id: number) {
@@ -229,7 +267,7 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
     async searchEmbedded(query: string, req: SearchRequest): Promise<{ items: EmbeddedProduct[]; total: number }> {
       const idx = await ready();
       const filters = toIndexFilters(req.filters);
-      const result = idx.search(query, { ...filters, limit: req.limit, offset: req.offset, prefix: req.prefix });
+      const result = idx.search(...understood(idx, query, { ...filters, limit: req.limit, offset: req.offset, prefix: req.prefix }));
       const [products, embeds] = await Promise.all([productsByIds(result.ids), embedsById(result.ids)]);
       const items = products.flatMap((p) => {
         const doc = idx.get(p.id);

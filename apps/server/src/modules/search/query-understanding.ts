@@ -1,0 +1,162 @@
+import { foldArabic } from './search.arabic.js';
+
+// The understanding of a request shared by the search box and the assistant (issue 37 item 2, decisions 0135, 0139):
+// general rules of language read before anything is ranked — what the shopper rules out ('lamp without cable',
+// 'not gaming', 'مو لاسلكية', 'بدون زيت') and the Gulf words a catalogue writes in Modern Standard Arabic. Pure functions
+// of the text. The search service applies them to every query before ranking (`understandQuery`, then the ruled-out
+// products as the index's exclude filter); the assistant reads the same functions, so both read one request alike.
+
+/** Arabic in folded spelling (diacritics and hamza seats dropped, ة as ه, ى as ي): the tables below are written as people spell and folded once. */
+const fold = (text: string) => foldArabic(text.normalize('NFKD')).normalize('NFC');
+
+// ---- negation --------------------------------------------------------------------------------------------------------
+
+/** What a request rules out, and the request without those words. */
+export type Negation = {
+  /** The request without the negated words. */
+  text: string;
+  /** Words a product must not be (by its own name, categories or tags): 'gaming', 'soundbar', 'ألعاب'. */
+  excluded: string[];
+  /** Substances or parts a product should do without ('without oil'): a product whose listing says it needs less of them fits. */
+  freeOf: string[];
+};
+
+/** Words after 'no' that do not rule out a product ('no thanks', 'no problem', 'no more than 300'). */
+const NOT_AFTER_NO = new Set(['thanks', 'thank', 'problem', 'problems', 'worries', 'need', 'idea', 'more', 'longer', 'one', 'way', 'matter', 'rush', 'i', 'it', 'its', 'that', 'this', 'doubt', 'less', 'later', 'sooner']);
+/** Filler between a negation and what it negates ('not for gaming', 'without using oil', 'isn't a drone'). */
+const EN_FILLER = String.raw`(?:(?:a|an|the|for|any|using|use|made of|made from|of|too|very|much|really|so)\s+)*`;
+/** What is negated: a word, and up to two more that go with it ('wireless earbuds'), up to a word that starts something else. */
+const EN_NEGATED = String.raw`([a-z][a-z-]{1,}(?:\s+(?!(?:please|thanks|and|or|but|with|without|except|other|apart|instead|not|no|for|in|on|at|that|which|who|under|below|over|than|from|to|i|me|my|is|are|it|one)\b)[a-z][a-z-]{1,}){0,2})`;
+/** Filler after an Arabic negation ('مو حق القيمنق', 'غير مصنوع من الجلد'). */
+const AR_FILLER = String.raw`(?:(?:حق|مال|مصنوع من|مصنوعه من|من|فيه|فيها|يكون|تكون|استخدام|استعمال|قابل|قابله)\s+)*`;
+/** An Arabic word with its article or attached preposition taken off (the table writes words bare). */
+export const bareArabic = (w: string) => w.replace(/^(?:وال|بال|كال|فال|لل|ال)(?=\S{3})/, '').replace(/^[لب](?=\S{4})/, '');
+
+/**
+ * Reads what a request rules out. English: 'not X', 'isn't / aren't / is not X', 'no X' (not 'no thanks'), 'without X',
+ * 'non-X', 'except / other than / apart from / instead of X'. Arabic (folded, as readArabic leaves it): 'مو', 'مب', 'مش',
+ * 'ليس', 'ليست', 'غير', 'بدون', 'بلا', 'من غير', 'عدا', 'ماعدا', 'الا'. 'without' and 'بدون' / 'بلا' / 'من غير' also name
+ * what the product should do without (freeOf).
+ */
+export function readNegation(text: string): Negation {
+  const excluded: string[] = [];
+  const freeOf: string[] = [];
+  let t = ` ${text} `;
+  const take = (word: string, without: boolean) => {
+    // an Arabic word keeps its article (the search's analysis reads it); a Gulf word is looked up bare
+    const w = /[\u0600-\u06FF]/.test(word) ? GULF[word] ?? GULF[bareArabic(word)] ?? word : word.toLowerCase();
+    if (w.length < 2) return;
+    excluded.push(w);
+    if (without) freeOf.push(w);
+  };
+  // English
+  // 'non-stick': the prefix negates its own word
+  t = t.replace(/\bnon-([a-z]{2,})/gi, (_m, w: string) => {
+    take(w, false);
+    return ' ';
+  });
+  t = t.replace(new RegExp(String.raw`\b(without|except|other than|apart from|instead of|but not)\s*${EN_FILLER}${EN_NEGATED}`, 'gi'), (_m, neg: string, w: string) => {
+    // what a product does without is one thing ('without using oil'): its first word
+    if (/^without$/i.test(neg)) freeOf.push(w.split(/\s+/)[0]!.toLowerCase());
+    take(w, false);
+    return ' ';
+  });
+  t = t.replace(new RegExp(String.raw`\b(?:that|which|who)?\s*(?:is not|are not|isn'?t|aren'?t|isnt|arent|does not|doesn'?t|do not|don'?t|not)\s+(?:be\s+|have\s+|need\s+|want\s+)?${EN_FILLER}${EN_NEGATED}`, 'gi'), (m, w: string) => {
+    // 'not sure', 'not too expensive' (a price wish, read by the price rules), 'don't know'
+    if (/^(sure|know|mind|care|expensive|cheap|pricey|costly|over|more|less|above|below|under|sell|carry|stock)\b/i.test(w)) return m;
+    take(w, false);
+    return ' ';
+  });
+  t = t.replace(new RegExp(String.raw`(^|[\s,;])no\s+${EN_NEGATED}`, 'gi'), (m, pre: string, w: string) => {
+    if (NOT_AFTER_NO.has(w.split(/\s+/)[0]!.toLowerCase()) || w.length < 3) return m;
+    take(w, false);
+    return `${pre} `;
+  });
+  // Arabic (folded: no hamza on alef, ة as ه, ى as ي); the word negated in either script ('مو gaming', and what the
+  // assistant's reading of Arabic leaves in English: 'مو لاسلكية' → 'مو wireless')
+  t = t.replace(new RegExp(String.raw`(?<=\s)(بدون|بلا|من غير|مو|مب|مش|ليس|ليست|غير|عدا|ماعدا|ما عدا)\s+${AR_FILLER}([\u0600-\u06FF]{2,}|[a-z][a-z-]{1,})(?=[\s,.;?!]|$)`, 'gi'), (_m, neg: string, w: string) => {
+    take(w, /^(بدون|بلا|من غير)$/.test(neg));
+    return ' ';
+  });
+  return { text: t.replace(/\s+/g, ' ').trim(), excluded: [...new Set(excluded)], freeOf: [...new Set(freeOf)] };
+}
+
+// ---- Gulf words ------------------------------------------------------------------------------------------------------
+
+/**
+ * Gulf (and general colloquial) words → the Modern Standard Arabic a catalogue writes, folded. Everyday vocabulary, not
+ * the catalogue's products: water, gaming, hurt, outside, want, something, who, make, see, like.
+ */
+const GULF: Record<string, string> = Object.fromEntries(Object.entries<string>({
+  ماي: 'ماء', مويه: 'ماء', مايه: 'ماء', قيمنق: 'الالعاب', قيمينق: 'الالعاب', جيمنج: 'الالعاب', جيمنق: 'الالعاب', جيمينج: 'الالعاب', قيمز: 'الالعاب',
+  يعورني: 'يؤلمني', تعورني: 'تؤلمني', يعور: 'يؤلم', تعور: 'تؤلم', يوجعني: 'يؤلمني', توجعني: 'تؤلمني', برا: 'خارج', بره: 'خارج', مين: 'من', اسوي: 'اصنع', سوي: 'اصنع', يسوي: 'يصنع',
+  شنطه: 'حقيبة', شنطة: 'حقيبة', شنط: 'حقائب', جزمه: 'حذاء', جزمة: 'حذاء', نعال: 'حذاء', اشوف: 'أرى', يشوف: 'يرى', زي: 'مثل', عطوني: 'أعطني', عطني: 'أعطني', جوال: 'هاتف', موبايل: 'هاتف', تلفون: 'هاتف',
+}).map(([k, v]) => [fold(k), fold(v)]));
+
+/** A Gulf word in the MSA a catalogue writes (folded); any other word as it is. */
+export function gulfToStandard(word: string): string {
+  return GULF[word] ?? word;
+}
+
+/** A folded Arabic text with its Gulf words in MSA (article and attached prepositions kept off the looked-up word). */
+export function standardArabic(text: string): string {
+  return text.replace(/[\u0600-\u06FF]+/g, (w) => {
+    const bare = bareArabic(w);
+    const std = GULF[w] ?? GULF[bare];
+    return std ?? w;
+  });
+}
+
+
+// ---- a request read before ranking ---------------------------------------------------------------------------------------
+
+/** A request as search and the assistant read it: the text to rank (Gulf words in MSA, negated words out) and what it rules out. */
+export type UnderstoodQuery = Negation & {
+  /** true when a rule changed the text (the text is then in folded spelling) */
+  changed: boolean;
+};
+
+/**
+ * Reads a search query before ranking: Arabic folded, Gulf words in MSA, then negation. A query no rule applies to is
+ * returned exactly as written (so its ranking is unchanged). `englishNegation: false`: a query without Arabic is left
+ * as written.
+ */
+export function understandQuery(text: string, opts: { englishNegation?: boolean } = {}): UnderstoodQuery {
+  const arabic = /[\u0600-\u06FF]/.test(text);
+  // the search box reads English negation only when asked (decision 0139: it made the Home Depot bench drop)
+  if (!arabic && opts.englishNegation === false) return { text, excluded: [], freeOf: [], changed: false };
+  if (!arabic && !/\b(?:not|no|non|without|except|other than|apart from|instead of|isn'?t|aren'?t|isnt|arent|doesn'?t|don'?t)\b/i.test(text)) {
+    return { text, excluded: [], freeOf: [], changed: false };
+  }
+  const folded = /[\u0600-\u06FF]/.test(text) ? fold(text) : text;
+  const std = standardArabic(folded);
+  const negation = readNegation(std);
+  if (negation.excluded.length === 0 && std === folded) return { text, excluded: [], freeOf: [], changed: false };
+  return { ...negation, changed: true };
+}
+
+/**
+ * Is a product ruled out by what a request negates? When a negated word (all its analysed terms) is one of the
+ * product's own words: name (either language), categories, tags, keywords — not its description, which may mention a
+ * thing only to say the product has none. Its own words are read by the same rule: what they negate is not theirs (a
+ * camera named «كاميرا بدون مرآة», mirrorless, is not ruled out by «بدون مرآة»: it is what was asked for).
+ */
+export function isRuledOut(ownWords: string, excluded: readonly string[], analyze: (s: string) => string[]): boolean {
+  if (excluded.length === 0) return false;
+  const own = new Set(analyze(readNegation(fold(ownWords)).text));
+  return excluded.some((w) => {
+    const stems = analyze(w);
+    return stems.length > 0 && stems.every((x) => own.has(x));
+  });
+}
+
+/**
+ * Does a product's own name say it does without a negated word ('Non-Slip Mat', «كاميرا بدون مرآة»)? Then the
+ * negation is, in this catalogue, the name of an attribute, and a request saying it is searched as written.
+ */
+export function namesItsAbsence(ownWords: string, word: string, analyze: (s: string) => string[]): boolean {
+  const stems = analyze(word);
+  if (stems.length === 0) return false;
+  const negated = new Set(readNegation(fold(ownWords)).excluded.flatMap(analyze));
+  return stems.every((x) => negated.has(x));
+}
