@@ -90,8 +90,11 @@ describe('POST /api/orders', () => {
   });
 
   it('gives human-friendly unique order numbers', () => {
+    // random within a day (31^5 ≈ 28.6 million per day): two of 500 meet about once in 230 runs, so asking for 500
+    // distinct ones made this test fail by chance; three or more meet about once in 70 million. A collision at checkout
+    // is caught by the unique index and retried with a new number (placePurchase).
     const numbers = new Set(Array.from({ length: 500 }, () => newOrderNumber(new Date('2025-03-10T12:00:00Z'))));
-    expect(numbers.size).toBe(500);
+    expect(numbers.size).toBeGreaterThanOrEqual(498);
     for (const n of numbers) expect(n).toMatch(/^SQ-250310-[2-9A-HJKMNP-Z]{5}$/);
   });
 
