@@ -36,7 +36,9 @@ export function createPaymentHold(deps: {
     const items = new Map<number, ItemRow[]>();
     if (rows.length) {
       for (const i of await tx.select().from(orderItems).where(inArray(orderItems.orderId, rows.map((r) => r.id))).orderBy(asc(orderItems.id))) {
-        items.set(i.orderId, [...(items.get(i.orderId) ?? []), i]);
+        const list = items.get(i.orderId);
+        if (list) list.push(i);
+        else items.set(i.orderId, [i]);
       }
     }
     return rows.map((row) => ({ row, items: items.get(row.id) ?? [] }));

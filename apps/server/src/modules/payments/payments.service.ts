@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { PaymentState } from '@souq/shared/api/payments';
-import { centsToAmount } from '@souq/shared/rules/money';
+import { amountToCents, centsToAmount } from '@souq/shared/rules/money';
 import { MSG } from '@souq/shared/messages';
 import { paymentAttempts, paymentEvents } from '../../db/schema/payments.js';
 import type { Db, Tx } from '../../platform/db.js';
@@ -206,7 +206,7 @@ export function createPaymentsService(deps: {
       let a = await attemptOfPurchase(purchase.id);
       let payment: Payment | null = null;
       if (!a) {
-        const amount = Math.round(purchase.total_amount * 100);
+        const amount = amountToCents(purchase.total_amount);
         payment = await provider().createPayment({
           reference: purchase.order_number, amount, currency: purchase.currency, capture: 'manual', returnUrl: returnUrl(purchase.order_number),
           description: `Souq ${purchase.order_number}`, customerEmail: purchase.customer_email,

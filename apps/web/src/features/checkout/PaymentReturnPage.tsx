@@ -10,6 +10,8 @@ import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { buttonClass } from '@/components/ui/Button';
 import { Price } from '@/components/ui/Price';
 import { Spinner } from '@/components/ui/Spinner';
+import { formatDate } from '@souq/shared/rules/locale';
+import { useLocale } from '@/lib/use-locale';
 import { paymentState } from './api';
 
 /**
@@ -21,6 +23,7 @@ import { paymentState } from './api';
 export default function PaymentReturnPage() {
   const { t } = useLingui();
   const MSG = useMsg();
+  const locale = useLocale();
   const token = useCustomerToken();
   const [params] = useSearchParams();
   const purchase = params.get('purchase')?.trim() ?? '';
@@ -91,7 +94,7 @@ export default function PaymentReturnPage() {
         {/* the provider's own words for the decline, as the bank gave them */}
         {s.failure && <p className="mt-2 text-sm font-medium break-words text-red-700" dir="auto">{s.failure.message}</p>}
         <p className="mt-2 text-sm text-slate-600">
-          <Trans>Order {s.purchase_number} keeps its items for you until <time dateTime={s.expires_at}>{new Date(s.expires_at).toLocaleTimeString()}</time>. Nothing has been charged.</Trans>
+          <Trans>Order {s.purchase_number} keeps its items for you until <time dateTime={s.expires_at}>{formatDate(s.expires_at, 'dayTime', locale)}</time>. Nothing has been charged.</Trans>
         </p>
         {s.pay_url && (
           <div className="mt-6 flex flex-wrap justify-center gap-2">
