@@ -35,7 +35,7 @@ export function PaymentsSection() {
   const money = (v: number) => formatMoney(v, p?.currency ?? '');
   return (
     <section aria-labelledby="payments-heading" className="space-y-5">
-      <PageHeader id="payments-heading" title={t`Payment Management`} description={t`Order totals (with shipping and tax) by payment method; cancelled and refunded orders are left out. No card payment is taken yet: card orders await payment and their money has not been received.`} />
+      <PageHeader id="payments-heading" title={t`Payment Management`} description={t`Order totals (with shipping and tax) by payment method; cancelled and refunded orders are left out. Card money counts as received only once the payment provider has captured it.`} />
       {payments.isError && !p ? (
         <LoadError title={MSG.loadPaymentsFailed} error={payments.error} onRetry={() => void payments.refetch()} />
       ) : (
