@@ -197,6 +197,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
     publicUrl: config.publicUrl,
     limits: { perAgent: config.agentRatePerMinute, perAddress: config.agents.unidentifiedRatePerMinute, perShopper: UCP_SHOPPER_RATE_PER_MINUTE },
     resourceMetadataUrl: new URL(`/.well-known/oauth-protected-resource${UCP_REST_BASE}`, config.publicUrl).href,
+    tokenization: () => services.payments.tokenization(),
   }));
   // the terms and privacy pages every agent checkout links to (decision 0130)
   await app.register(legalRoutes());

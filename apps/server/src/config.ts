@@ -67,6 +67,9 @@ const envSchema = z.object({
   // Payments (issue 36, decision 0124): a provider's keys turn real mode on; without keys the local provider runs
   PAYMENTS_PROVIDER: z.enum(['stripe', 'checkout']).optional(),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, { error: 'must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_…)' }).optional(),
+  // what agents tokenise cards with at Stripe (the card handler of UCP, decision 0138); without it agents' card
+  // payments go through the shopper's browser
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, { error: 'must be a Stripe publishable key (pk_test_… or pk_live_…)' }).optional(),
   // the platform endpoint's signing secret, and the Connect endpoint's after a comma
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+(,whsec_\w+)*$/, { error: 'must be webhook signing secrets (whsec_…, comma-separated)' }).optional(),
   CHECKOUT_SECRET_KEY: z.string().regex(/^sk_(sbox_)?[a-z2-7]{26}[a-z2-7*#$=]$/, { error: 'must be a Checkout.com secret key (sk_sbox_… or sk_…)' }).optional(),
@@ -140,7 +143,7 @@ export type Config = {
 export type PaymentsConfig = {
   provider: 'stripe' | 'checkout';
   mode: 'real' | 'local';
-  stripe: { secretKey: string; webhookSecrets: string[] } | null;
+  stripe: { secretKey: string; webhookSecrets: string[]; publishableKey: string | undefined } | null;
   checkout: { secretKey: string; subdomain: string | undefined; processingChannelId: string; platformEntityId: string; webhookSignatureKey: string; webhookAuthorization: string | undefined } | null;
   /** The local provider's own listener (its API, 3-D Secure and onboarding pages): port 0 = any free port. */
   local: { port: number; publicUrl: string | undefined };
@@ -189,7 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
-  const stripe = e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecrets: e.STRIPE_WEBHOOK_SECRET!.split(',') } : null;
+  const stripe = e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecrets: e.STRIPE_WEBHOOK_SECRET!.split(','), publishableKey: e.STRIPE_PUBLISHABLE_KEY } : null;
   const checkout = e.CHECKOUT_SECRET_KEY
     ? {
         secretKey: e.CHECKOUT_SECRET_KEY, subdomain: e.CHECKOUT_SUBDOMAIN, processingChannelId: e.CHECKOUT_PROCESSING_CHANNEL_ID!,

@@ -172,14 +172,26 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const events = createEventsService({ bus, vendorsOfOrder: vendorDashboard.vendorsOfOrder });
   // verified reviews (issue 28): photos through the files module, moderation through the audit trail
   const reviews = createReviewsService({ db, audit, bus, files });
-  // agents over UCP (decisions 0089, 0097, 0130, 0131): every service of the module, wired in agents.services.ts
-  const agents = createAgentServices({ config, db, audit, bus, log, search, catalogue, orders, vendorShipping });
   // the payment provider (decision 0124): real with its keys, else the local provider main.ts starts
   const payments = createPaymentsRuntime(config.payments, { souqUrl: config.publicUrl, log });
   // card purchases paid through it (decision 0137): the orders module holds them, this one moves them on the provider's word
   const cardPayments = createPaymentsService({
     db, runtime: payments, hold: orders.paymentHold, purchaseByNumber: orders.purchaseByNumber, publicUrl: config.publicUrl,
     waitMinutes: config.payments.waitMinutes, log, bus,
+  });
+  // agents over UCP (decisions 0089, 0097, 0130, 0131): every service of the module, wired in agents.services.ts;
+  // they pay by card through the same payments (decision 0138)
+  const agents = createAgentServices({
+    config, db, audit, bus, log, search, catalogue, orders, vendorShipping,
+    card: {
+      tokenization: () => payments.tokenization(),
+      paymentMethod: (token) => cardPayments.paymentMethod(token),
+      payWithMethod: (purchase, method, lang) => cardPayments.payWithMethod(purchase, method, lang),
+      begin: (purchase, lang, opts) => cardPayments.begin(purchase, lang, opts),
+      stateOfPurchase: (purchase, lang) => cardPayments.stateOfPurchase(purchase, lang),
+      cancelUnpaid: (purchase, lang) => cardPayments.cancelUnpaid(purchase, lang),
+      purchase: (number) => orders.purchaseByNumber(number),
+    },
   });
   return {
     payments, cardPayments,

@@ -15,8 +15,17 @@ export const UCP = {
   /** Souq's extension: the vendor that sells the product (reverse-domain name of souq.test). */
   vendor: 'test.souq.shopping.vendor',
   cod: 'test.souq.payment.cash_on_delivery',
-  cardDemo: 'test.souq.payment.card_demo',
+  /** A card paid at the payment provider: tokenised by the agent at the provider, or typed by the shopper there (decision 0138). */
+  card: 'test.souq.payment.card',
 } as const;
+
+/**
+ * The card handler's credential (decision 0138): a payment method the agent created at the provider with the
+ * publishable key the profile names, bound to one checkout by `metadata[ucp_checkout_id]`. Card data goes from the
+ * agent to the provider only; Souq receives this token and reads the payment method back before charging it.
+ */
+export const UCP_CARD_CREDENTIAL = 'stripe_payment_method';
+export const UCP_CARD_BINDING_FIELD = 'ucp_checkout_id';
 
 /** The REST binding's base path and the MCP endpoint (both absolute in the profile). */
 export const UCP_REST_BASE = '/ucp';
@@ -217,18 +226,25 @@ export const ucpBuyerSchema = z
   .loose();
 
 /**
- * A selected payment instrument names one of the profile's handlers. No credential is ever accepted: cash on
- * delivery needs none and the card demo takes no card data from an agent.
+ * A selected payment instrument names one of the profile's handlers. Cash on delivery takes no credential; the card
+ * takes only a token from the provider (types/token_credential.json), never card data (decision 0138).
  */
 const instrumentSchema = z
   .object({
     id: text(60),
-    handler_id: z.enum(['cod', 'card_demo'], { error: 'Unknown payment handler' }),
+    handler_id: z.enum(['cod', 'card'], { error: 'Unknown payment handler' }),
     type: text(40),
-    credential: z.never({ error: 'Payment credentials are not accepted' }).optional(),
+    credential: z
+      .object({
+        type: z.literal(UCP_CARD_CREDENTIAL, { error: `Only a ${UCP_CARD_CREDENTIAL} token from the payment provider is accepted; card data is never sent to Souq` }),
+        token: z.string().trim().regex(/^pm_[A-Za-z0-9_]{6,250}$/, { error: 'Not a payment method token from the payment provider' }),
+      })
+      .loose()
+      .optional(),
     selected: z.boolean().optional(),
   })
-  .loose();
+  .loose()
+  .refine((i) => i.credential === undefined || i.handler_id === 'card', { error: 'Cash on delivery takes no payment credential', path: ['credential'] });
 
 const checkoutFields = {
   buyer: ucpBuyerSchema.optional(),

@@ -171,7 +171,7 @@ describe('checkout sessions over REST', () => {
   });
 
   it('takes no card data, needs the headers, and keeps each agent to its own sessions', async () => {
-    const withCard = { ...payment, instruments: [{ id: 'p', handler_id: 'card_demo', type: 'card', credential: { type: 'card', number: '4111111111111111' } }] };
+    const withCard = { ...payment, instruments: [{ id: 'p', handler_id: 'card', type: 'card', credential: { type: 'card', number: '4111111111111111' } }] };
     const card = await write('POST', '/ucp/checkout-sessions', { line_items: [{ item: { id: String(ids.lamp) }, quantity: 1 }], payment: withCard });
     expect(card.status).toBe(400);
     expect(card.body).not.toContain('4111111111111111');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   UCP, UCP_CHECKOUT, UCP_CHECKOUT_TTL_HOURS, UCP_VERSION,
   type UcpCheckoutComplete, type UcpCheckoutCreate, type UcpCheckoutWrite, type UcpErrorResponse, type UcpMessage,
@@ -13,6 +13,7 @@ import type { OrdersService } from '../orders/orders.service.js';
 import { createIdempotently, linesOf } from './agents.idempotent.js';
 import type { AgentGrant } from './agents.linking.js';
 import { placeAgentOrder } from './agents.place-order.js';
+import { cardCheckoutState, credentialProblems, type AgentCardPayments, type AgentPaymentState, type CardCheckoutState } from './agents.card.js';
 import { createLinePricing, money } from './agents.lines.js';
 import { legalLinks } from './agents.legal.js';
 import { addBusinessDays } from '../../platform/business-days.js';
@@ -27,7 +28,7 @@ const meta = (status: 'success' | 'error' = 'success') => ({
   version: UCP_VERSION,
   status,
   capabilities: { [UCP_CHECKOUT.checkout]: [{ version: UCP_VERSION }], [UCP_CHECKOUT.fulfillment]: [{ version: UCP_VERSION }] },
-  payment_handlers: { [UCP.cod]: [{ id: 'cod', version: UCP_VERSION }], [UCP.cardDemo]: [{ id: 'card_demo', version: UCP_VERSION }] },
+  payment_handlers: { [UCP.cod]: [{ id: 'cod', version: UCP_VERSION }], [UCP.card]: [{ id: 'card', version: UCP_VERSION }] },
 });
 
 const errorResponse = (messages: UcpMessage[]): UcpErrorResponse => ({ ucp: meta('error'), messages });
@@ -45,6 +46,8 @@ export function createAgentCheckout(deps: {
   cartLines: (agent: string, cartId: string) => Promise<AgentCheckoutLine[] | null>;
   /** a purchase an agent placed (its order webhook's 'placed' event) */
   placed?: (purchaseId: number) => Promise<unknown>;
+  /** card payments at the provider (decision 0138); null where none can be taken */
+  card: AgentCardPayments | null;
 }) {
   const { db, catalogue, orders, currency } = deps;
   const expiry = () => new Date(Date.now() + UCP_CHECKOUT_TTL_HOURS * 3_600_000);
@@ -55,11 +58,11 @@ export function createAgentCheckout(deps: {
   const NEEDED: [keyof AgentCheckoutAddress, string][] = [['street_address', 'Street address is required'], ['address_locality', 'City is required'], ['address_country', 'Country is required']];
 
   /** The session as the protocol shows it: lines with Souq's prices, totals, fulfilment per seller, status and what is missing. */
-  async function view(row: Row, origin: string, extra: UcpMessage[] = []) {
+  async function view(row: Row, origin: string, extra: UcpMessage[] = [], pay: CardCheckoutState | null = null) {
     const { lineItems, totalLines, messages: lineMessages, parts } = await price(row.lines, origin);
-    const messages: UcpMessage[] = [...extra, ...lineMessages];
+    const messages: UcpMessage[] = [...extra, ...(pay?.messages ?? []), ...lineMessages];
     const lineIds = lineItems.map((l) => l.id);
-    if (row.status === 'open') {
+    if (row.status === 'open' && row.orderId === null) {
       // what the agent can still send (the release: 'recoverable', the platform fixes it through the API)
       const missing: [string, string][] = [];
       if (!row.buyer?.email) missing.push(['$.buyer.email', 'Enter a valid email address']);
@@ -67,10 +70,11 @@ export function createAgentCheckout(deps: {
       const destination = '$.fulfillment.methods[0].destinations[0]';
       if (!row.address) missing.push([destination, 'Address is required']);
       else for (const [field, content] of NEEDED) if (!row.address[field]) missing.push([`${destination}.${field}`, content]);
-      if (!row.paymentHandler) missing.push(['$.payment.instruments[0]', 'Choose a payment handler: cod or card_demo']);
+      if (!row.paymentHandler) missing.push(['$.payment.instruments[0]', 'Choose a payment handler: cod or card']);
       for (const [path, content] of missing) messages.push({ type: 'error', code: 'missing', path, content, severity: 'recoverable' });
     }
-    const status = row.status === 'completed' ? 'completed' : row.status === 'canceled' ? 'canceled' : messages.some((m) => m.type === 'error') ? 'incomplete' : 'ready_for_complete';
+    const status = row.status === 'completed' ? 'completed' : row.status === 'canceled' ? 'canceled' : pay ? pay.status
+      : messages.some((m) => m.type === 'error') ? 'incomplete' : 'ready_for_complete';
     const delivery = await deps.delivery(parts.flatMap((p) => (p.vendorId === null ? [] : [p.vendorId])));
     const now = new Date();
     return {
@@ -108,7 +112,8 @@ export function createAgentCheckout(deps: {
       },
       ...(row.paymentHandler ? { payment: { instruments: [{ id: 'instrument_1', handler_id: row.paymentHandler, type: row.paymentHandler === 'cod' ? 'cash_on_delivery' : 'card', selected: true }] } } : {}),
       links: legalLinks(origin),
-      ...(row.orderId !== null ? { order: { id: String(row.orderId), label: row.orderNumber ?? '', permalink_url: new URL('/profile', origin).href } } : {}),
+      ...(row.status === 'completed' && row.orderId !== null ? { order: { id: String(row.orderId), label: row.orderNumber ?? '', permalink_url: new URL('/profile', origin).href } } : {}),
+      ...(pay?.continueUrl ? { continue_url: pay.continueUrl } : {}),
       ...(messages.length ? { messages } : {}),
       expires_at: row.expiresAt.toISOString(),
     };
@@ -137,6 +142,52 @@ export function createAgentCheckout(deps: {
     return row;
   }
 
+  /** A card checkout whose purchase waits for its payment (placed, held, not yet paid). */
+  const awaitingPayment = (row: Row) => row.status === 'open' && row.orderId !== null && row.paymentHandler === 'card';
+
+  /** Souq's own page for the purchase's payment, readable by the shopper's browser with the payment's token. */
+  const paymentPage = (origin: string, purchaseNumber: string, token: string) => new URL(`/checkout/payment?${new URLSearchParams({ purchase: purchaseNumber, token })}`, origin).href;
+
+  /**
+   * Moves a card checkout on its payment as read back from the provider: paid → completed (the agent's 'placed'
+   * webhook goes then), the time to pay ran out → canceled, otherwise the checkout says what the payment needs.
+   */
+  async function settle(row: Row, state: AgentPaymentState, origin: string, extra: UcpMessage[] = []) {
+    const pay = cardCheckoutState(state, paymentPage(origin, row.orderNumber!, state.token));
+    if (pay.status === 'completed' || pay.status === 'canceled') {
+      const [moved] = await db.update(agentCheckouts).set({ status: pay.status, updatedAt: new Date() })
+        .where(and(eq(agentCheckouts.id, row.id), eq(agentCheckouts.status, 'open'))).returning();
+      if (moved && pay.status === 'completed' && moved.webhookUrl) await deps.placed?.(moved.orderId!);
+      const now = moved ?? (await db.select().from(agentCheckouts).where(eq(agentCheckouts.id, row.id)))[0]!;
+      return view(now, origin, [...extra, ...pay.messages]);
+    }
+    return view(row, origin, extra, pay);
+  }
+
+  /**
+   * Pays a card checkout's held purchase: with the agent's token (checked, then charged at the provider), or, without
+   * one, by the shopper on the provider's page (continue_url).
+   */
+  async function payByCard(row: Row, token: string | undefined, origin: string) {
+    const card = deps.card!;
+    const purchase = await card.purchase(row.orderNumber!);
+    if (!purchase) return view(row, origin);
+    if (token) {
+      const problems = await credentialProblems(card, token, row.id);
+      if (problems.length) return read(row, origin, problems);
+    }
+    const state = token ? await card.payWithMethod(purchase, token, 'en') : await card.begin(purchase, 'en', { tokenInReturn: true });
+    return settle(row, state, origin);
+  }
+
+  /** The session as it stands, a card checkout's payment read back first. */
+  async function read(row: Row, origin: string, extra: UcpMessage[] = []) {
+    if (!awaitingPayment(row) || !deps.card) return view(row, origin, extra);
+    const purchase = await deps.card.purchase(row.orderNumber!);
+    const state = purchase ? await deps.card.stateOfPurchase(purchase, 'en') : null;
+    return state ? settle(row, state, origin, extra) : view(row, origin, extra);
+  }
+
   /**
    * Creates a session from line items, or from the agent's cart (`cart_id`: its lines, the payload's ignored); with an
    * Idempotency-Key a retry answers the same session (another body with it is a 409).
@@ -160,13 +211,20 @@ export function createAgentCheckout(deps: {
     create,
 
     async get(agent: string, id: string, origin: string) {
-      return view(await load(agent, id), origin);
+      return read(await load(agent, id), origin);
+    },
+
+    /** A purchase released after its card payment (the shopper passed 3-D Secure in the browser): its checkout completes. */
+    async paid(purchaseId: number, origin: string) {
+      const rows = await db.select().from(agentCheckouts).where(and(eq(agentCheckouts.orderId, purchaseId), eq(agentCheckouts.status, 'open')));
+      for (const row of rows) await read(row, origin);
     },
 
     /** Replaces what the agent chose (PUT: a repeat changes nothing more); only an open session changes. */
     async update(agent: string, id: string, body: UcpCheckoutWrite, origin: string) {
       const row = await load(agent, id);
       if (row.status !== 'open') return view(row, origin, [{ type: 'error', code: 'invalid_state', content: `This checkout is ${row.status}`, severity: 'unrecoverable' }]);
+      if (awaitingPayment(row)) return read(row, origin, [{ type: 'error', code: 'invalid_state', content: 'This checkout was placed and waits for its payment; only the payment can change', severity: 'recoverable' }]);
       const lines = linesOf(body);
       const { unknown } = await resolve(lines);
       if (unknown.length) return errorResponse(unknown);
@@ -183,28 +241,38 @@ export function createAgentCheckout(deps: {
       if (row.status !== 'open') {
         return row.status === 'completed' ? view(row, origin) : view(row, origin, [{ type: 'error', code: 'invalid_state', content: 'This checkout is canceled', severity: 'unrecoverable' }]);
       }
-      const handler = body.payment?.instruments?.[0]?.handler_id;
-      if (handler && handler !== row.paymentHandler) {
-        [row] = await db.update(agentCheckouts).set({ paymentHandler: handler, updatedAt: new Date() }).where(eq(agentCheckouts.id, id)).returning() as [Row];
+      const instrument = body.payment?.instruments?.[0];
+      if (awaitingPayment(row)) return payByCard(row, instrument?.credential?.token, origin);
+      if (instrument?.handler_id && instrument.handler_id !== row.paymentHandler) {
+        [row] = await db.update(agentCheckouts).set({ paymentHandler: instrument.handler_id, updatedAt: new Date() }).where(eq(agentCheckouts.id, id)).returning() as [Row];
       }
       const current = await view(row, origin);
       if (current.status !== 'ready_for_complete') return current;
+      const card = row.paymentHandler === 'card';
+      if (card) {
+        if (!deps.card) return view(row, origin, [{ type: 'error', code: 'payment_failed', path: '$.payment.instruments[0]', content: 'Card payments are not available; choose cod', severity: 'recoverable' }]);
+        // a token that cannot pay this checkout is refused before any stock is held for it
+        const token = instrument?.credential?.token;
+        const problems = token ? await credentialProblems(deps.card, token, row.id) : [];
+        if (problems.length) return view(row, origin, problems);
+      }
       const { priced } = await resolve(row.lines);
       const outcome = await placeAgentOrder(orders, {
-        checkoutId: row.id, agent, userId: linked?.userId ?? null, buyer: row.buyer!, address: row.address!, handler: row.paymentHandler as 'cod' | 'card_demo',
+        checkoutId: row.id, agent, userId: linked?.userId ?? null, buyer: row.buyer!, address: row.address!, handler: row.paymentHandler as 'cod' | 'card',
         lines: priced.map((p) => ({ productId: p.product.id, quantity: p.line.quantity, variant: p.variant })),
       });
       if (!outcome.ok) return view(row, origin, outcome.messages);
-      // the session's completion and its trail entry (naming the agent) in one transaction
+      // the purchase and its trail entry (naming the agent) in one transaction; a card purchase's session stays open
+      // until its payment is read back as authorised
       const done = await db.transaction(async (tx) => {
         const [updated] = await tx
           .update(agentCheckouts)
           .set({
-            status: 'completed', orderId: outcome.orderId, orderNumber: outcome.orderNumber, userId: linked?.userId ?? null, clientId: linked?.clientId ?? null,
+            status: card ? 'open' : 'completed', orderId: outcome.orderId, orderNumber: outcome.orderNumber, userId: linked?.userId ?? null, clientId: linked?.clientId ?? null,
             // where the order's events go from now on (the agent's order webhook), signed for the profile it named
             webhookUrl: hooks.webhookUrl, profileUrl: hooks.profileUrl, updatedAt: new Date(),
           })
-          .where(and(eq(agentCheckouts.id, id), eq(agentCheckouts.status, 'open')))
+          .where(and(eq(agentCheckouts.id, id), eq(agentCheckouts.status, 'open'), isNull(agentCheckouts.orderId)))
           .returning();
         if (updated) {
           await deps.audit.record(tx, {
@@ -217,15 +285,23 @@ export function createAgentCheckout(deps: {
         }
         return updated;
       });
+      // a racing completion already placed it (same purchase, by the key): go on from the session as it is now
+      const now = done ?? (await load(agent, id));
+      if (card) return payByCard(now, instrument?.credential?.token, origin);
       if (done?.webhookUrl) await deps.placed?.(outcome.orderId);
-      // a racing completion already closed the session (same order, by the key): answer it as it is now
-      return view(done ?? (await load(agent, id)), origin);
+      return view(now, origin);
     },
 
     /** Cancels an open session (a repeat answers the canceled session); a completed one stays completed. */
     async cancel(agent: string, id: string, origin: string) {
       const row = await load(agent, id);
       if (row.status === 'completed') return view(row, origin, [{ type: 'error', code: 'invalid_state', content: 'This checkout is completed', severity: 'unrecoverable' }]);
+      if (awaitingPayment(row) && deps.card) {
+        // the held purchase is given up at once (its stock back), unless its payment was authorised meanwhile
+        const purchase = await deps.card.purchase(row.orderNumber!);
+        const state = purchase ? await deps.card.cancelUnpaid(purchase, 'en') : null;
+        if (state) return settle(row, state, origin);
+      }
       const [done] = await db.update(agentCheckouts).set({ status: 'canceled', updatedAt: new Date() }).where(eq(agentCheckouts.id, id)).returning();
       return view(done!, origin);
     },

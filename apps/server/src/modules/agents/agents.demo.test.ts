@@ -33,9 +33,12 @@ beforeAll(async () => {
   const [gadgets] = await ctx.database.query<{ id: number }>("select id from vendors where company_name = 'Gulf Gadgets Trading LLC'") as unknown as { id: number }[];
   await ctx.app.services.vendorShipping.update(gadgets!.id, { shipping_fee_cents: 1500, free_shipping_above_cents: 20000, return_window_days: 14, delivery_min_days: 1, delivery_max_days: 3 }, { userId: null, role: 'system', name: 'test', ip: null });
   base = await ctx.app.listen({ port, host: '127.0.0.1' });
+  // the local payment provider on its own listener, as the demo runs it: agents tokenise cards there (decision 0138)
+  await ctx.app.services.payments.start();
   agent = await startTestAgent();
 }, 240_000);
 afterAll(async () => {
+  await ctx?.app.services.payments.stop();
   await ctx?.close();
   await agent?.close();
 });
@@ -187,13 +190,26 @@ describe('item 7: an agent that uses only what discovery tells it buys from thre
     expect(items).toHaveLength(3);
     const cart = await call('create_cart', { cart: { line_items: items.map((id) => ({ item: { id }, quantity: 1 })) } }, true);
     expect(ucpErrors(CART, cart)).toEqual([]);
-    const created = await call('create_checkout', { checkout: { cart_id: cart.id, buyer, fulfillment: { methods: [{ type: 'shipping', destinations: [destination] }] }, payment: { instruments: [{ id: 'p1', handler_id: 'card_demo', type: 'card' }] } } }, true);
+    // the card handler as discovery describes it: the agent tokenises the card at the provider (never at Souq), bound
+    // to this checkout, and completes with the token
+    const card = (found.profile.ucp.payment_handlers['test.souq.payment.card'] as { id: string; config: { tokenization: { endpoint: string; publishable_key: string; credential_type: string; binding: string } } }[])[0]!;
+    const created = await call('create_checkout', { checkout: { cart_id: cart.id, buyer, fulfillment: { methods: [{ type: 'shipping', destinations: [destination] }] }, payment: { instruments: [{ id: 'p1', handler_id: card.id, type: 'card' }] } } }, true);
     expect(ucpErrors(CHECKOUT, created)).toEqual([]);
     expect(created.status).toBe('ready_for_complete');
     expect(created.fulfillment.methods[0].groups).toHaveLength(3);
-    const done = await call('complete_checkout', { id: created.id, checkout: {} }, true);
+    const tok = card.config.tokenization;
+    const form = new URLSearchParams({ type: 'card', 'card[number]': '4242424242424242', 'card[exp_month]': '12', 'card[exp_year]': String(new Date().getUTCFullYear() + 2), 'card[cvc]': '123', [tok.binding]: String(created.id) });
+    const pm = await fetch(tok.endpoint, { method: 'POST', headers: { authorization: `Bearer ${tok.publishable_key}`, 'content-type': 'application/x-www-form-urlencoded' }, body: form }).then((r) => r.json()) as { id: string };
+    expect(pm.id).toMatch(/^pm_/);
+    const done = await call('complete_checkout', { id: created.id, checkout: { payment: { instruments: [{ id: 'p1', handler_id: card.id, type: 'card', credential: { type: tok.credential_type, token: pm.id } }] } } }, true);
     expect(ucpErrors(CHECKOUT, done)).toEqual([]);
     expect(done.status).toBe('completed');
+    // paid at the provider: the purchase was released (its sale posted) and its payment authorised for what the checkout said
+    const total = (done.totals as { type: string; amount: number }[]).find((x) => x.type === 'total')!.amount;
+    const [paid] = await ctx.database.query<{ amount_cents: number; sold: number }>(
+      "select a.amount_cents, (select count(*)::int from orders o where o.purchase_id = a.purchase_id and o.released_at is not null) as sold from payment_attempts a where a.purchase_id = $1", [Number(done.order.id)],
+    ) as unknown as { amount_cents: number; sold: number }[];
+    expect(paid).toEqual({ amount_cents: total, sold: 3 });
     await client.close();
   }, 120_000);
 });

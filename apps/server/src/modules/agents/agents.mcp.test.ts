@@ -108,7 +108,7 @@ describe('checkout over MCP', () => {
       line_items: [{ item: { id: String(ids.brass) }, quantity: 1 }],
       buyer: { first_name: 'Omar', last_name: 'Saleh', email: 'omar@example.com' },
       fulfillment: { methods: [{ type: 'shipping', destinations: [{ street_address: '3 Corniche Road', address_locality: 'Abu Dhabi', address_country: 'AE' }] }] },
-      payment: { instruments: [{ id: 'p1', handler_id: 'card_demo', type: 'card' }] },
+      payment: { instruments: [{ id: 'p1', handler_id: 'cod', type: 'cash_on_delivery' }] },
     };
     const created = await client.callTool({ name: 'create_checkout', arguments: { meta: { ...meta, 'idempotency-key': randomUUID() }, checkout } });
     const session = created.structuredContent as { id: string; status: string };
@@ -134,7 +134,7 @@ describe('checkout over MCP', () => {
     const { randomUUID } = await import('node:crypto');
     const res = await client.callTool({
       name: 'create_checkout',
-      arguments: { meta: { ...meta, 'idempotency-key': randomUUID() }, checkout: { line_items: [{ item: { id: String(ids.brass) }, quantity: 1 }], payment: { instruments: [{ id: 'p', handler_id: 'card_demo', type: 'card', credential: { number: '4111111111111111' } }] } } },
+      arguments: { meta: { ...meta, 'idempotency-key': randomUUID() }, checkout: { line_items: [{ item: { id: String(ids.brass) }, quantity: 1 }], payment: { instruments: [{ id: 'p', handler_id: 'card', type: 'card', credential: { number: '4111111111111111' } }] } } },
     }).catch((e: Error) => ({ isError: true, content: [{ type: 'text', text: e.message }] }));
     expect(res.isError).toBe(true);
   });

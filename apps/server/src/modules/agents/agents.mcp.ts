@@ -151,7 +151,7 @@ export function createUcpMcpServer(current: () => McpContext): McpServer {
   const sessionId = z.string().regex(/^chk_[0-9a-f]{32}$/);
 
   server.registerTool('create_checkout', {
-    description: 'Create a Souq checkout session (UCP checkout): line items by catalog variant id (or cart_id: a cart of this agent), buyer, shipping destination, payment handler (cod or card_demo; never card data). Needs meta idempotency-key.',
+    description: 'Create a Souq checkout session (UCP checkout): line items by catalog variant id (or cart_id: a cart of this agent), buyer, shipping destination, payment handler (cod, or card with a token from the payment provider the profile names; never card data). Needs meta idempotency-key.',
     inputSchema: { meta: writeMeta, checkout: ucpCheckoutCreateSchema },
   }, async (args) => {
     const c = current();
@@ -176,7 +176,7 @@ export function createUcpMcpServer(current: () => McpContext): McpServer {
   });
 
   server.registerTool('complete_checkout', {
-    description: 'Place the order of a ready checkout session (one order per session, however often it is called). With a linked account (Authorization: Bearer token with the checkout:complete scope) the order is the shopper\'s own.',
+    description: 'Place the order of a ready checkout session (one order per session, however often it is called). A card order is held until its payment is authorised: pass a card token bound to the session, or send the shopper to continue_url. With a linked account (Authorization: Bearer token with the checkout:complete scope) the order is the shopper\'s own.',
     inputSchema: { meta: writeMeta, id: sessionId, checkout: ucpCheckoutCompleteSchema },
   }, async (args) => {
     const c = current();

@@ -19,7 +19,7 @@ export type PlaceInput = {
   lines: PlacedLine[];
   buyer: AgentCheckoutBuyer;
   address: AgentCheckoutAddress;
-  handler: 'cod' | 'card_demo';
+  handler: 'cod' | 'card';
 };
 export type PlaceOutcome = { ok: true; orderId: number; orderNumber: string } | { ok: false; messages: UcpMessage[] };
 
@@ -30,7 +30,7 @@ export function toOrderRequest(input: PlaceInput): OrderRequest {
     items: input.lines.map((l) => ({ product_id: l.productId, quantity: l.quantity, variants: l.variant ? { [l.variant.type]: l.variant.value } : {} })),
     customer_info: { email: input.buyer.email ?? '', name, phone: input.buyer.phone_number ?? a.phone_number ?? null },
     shipping_address: { address: a.street_address, city: a.address_locality, country: a.address_country, zip: a.postal_code },
-    // the card demo is the storefront's demo card payment: no card data, exactly as the web checkout sends it
+    // a card purchase is held until the provider authorises its payment, as the storefront's is (decision 0138)
     payment_method: input.handler === 'cod' ? 'cod' : 'card',
     notes: `Ordered by an agent over UCP (${new URL(input.agent).host})`,
   };
@@ -46,7 +46,7 @@ export async function placeAgentOrder(orders: OrdersService, input: PlaceInput):
     };
   }
   try {
-    const { order } = await orders.placeOrder(parsed.data, { userId: input.userId, idempotencyKey: `ucp-checkout:${input.checkoutId}` });
+    const { order } = await orders.placeOrder(parsed.data, { userId: input.userId, idempotencyKey: `ucp-checkout:${input.checkoutId}`, holdForPayment: input.handler === 'card' });
     return { ok: true, orderId: order.id, orderNumber: order.order_number };
   } catch (err) {
     if (!(err instanceof AppError) || err.status >= 500) throw err;

@@ -1,6 +1,6 @@
 import type { JsonWebKey } from 'node:crypto';
 import { AGENT_SCOPE_LIST, AGENT_SCOPE_TEXT, UCP_IDENTITY_LINKING } from '@souq/shared/api/agent-linking';
-import { UCP, UCP_CART, UCP_CHECKOUT, UCP_MCP_PATH, UCP_ORDER, UCP_REST_BASE, UCP_VENDOR_SCHEMA_PATH, UCP_VERSION } from '@souq/shared/api/ucp';
+import { UCP, UCP_CARD_BINDING_FIELD, UCP_CARD_CREDENTIAL, UCP_CART, UCP_CHECKOUT, UCP_MCP_PATH, UCP_ORDER, UCP_REST_BASE, UCP_VENDOR_SCHEMA_PATH, UCP_VERSION } from '@souq/shared/api/ucp';
 import type { Capability } from './agents.negotiate.js';
 
 const SPEC = 'https://ucp.dev/specification';
@@ -10,10 +10,10 @@ const SERVICES = 'https://ucp.dev/services/shopping';
 /**
  * The business profile at /.well-known/ucp (discovery/profile_schema.json, business_profile): the shopping service
  * over REST and MCP, every capability Souq serves with its version (catalog, cart, checkout with fulfillment, order,
- * identity linking and Souq's vendor extension), the two payment handlers of the storefront, and the keys its answers
+ * identity linking and Souq's vendor extension), the payment handlers (cash on delivery; a card paid at the provider), and the keys its answers
  * and webhooks are signed with (decision 0131). Every URL is on the configured public origin (decision 0130).
  */
-export function ucpProfile(origin: string, signingKeys: JsonWebKey[]) {
+export function ucpProfile(origin: string, signingKeys: JsonWebKey[], tokenization: { endpoint: string; publishableKey: string } | null = null) {
   const at = (path: string) => new URL(path, origin).href;
   const entity = (name: string, schema: string) => ({ version: UCP_VERSION, spec: `${SPEC}/${name}`, schema });
   return {
@@ -51,7 +51,31 @@ export function ucpProfile(origin: string, signingKeys: JsonWebKey[]) {
       payment_handlers: {
         // the storefront's two ways to pay: no card data ever travels through an agent (decision 0089)
         [UCP.cod]: [{ id: 'cod', version: UCP_VERSION, config: { label: 'Cash on Delivery' } }],
-        [UCP.cardDemo]: [{ id: 'card_demo', version: UCP_VERSION, config: { label: 'Credit/Debit Card', demo: true } }],
+        // a card paid at the payment provider (decision 0138): the agent tokenises it there with the publishable key
+        // (card data never reaches Souq) and binds the token to its checkout; without a token, or when the bank asks
+        // for 3-D Secure, the checkout hands over to the shopper's browser (continue_url)
+        [UCP.card]: [{
+          id: 'card',
+          version: UCP_VERSION,
+          spec: at('/api/docs'),
+          schema: `${SCHEMAS}/shopping/types/card_payment_instrument.json`,
+          available_instruments: [{ type: 'card', constraints: { brands: ['visa', 'mastercard', 'amex'] } }],
+          config: {
+            label: 'Credit/Debit Card',
+            browser_confirmation: true,
+            ...(tokenization
+              ? {
+                  tokenization: {
+                    provider: 'stripe',
+                    endpoint: tokenization.endpoint,
+                    publishable_key: tokenization.publishableKey,
+                    credential_type: UCP_CARD_CREDENTIAL,
+                    binding: `metadata[${UCP_CARD_BINDING_FIELD}]`,
+                  },
+                }
+              : {}),
+          },
+        }],
       },
     },
     signing_keys: signingKeys,

@@ -179,7 +179,7 @@ describe('item 4: every refusal an agent can see is the release\'s error shape',
     expect(done.json.status).toBe('completed');
     const replay = await call(`/ucp/checkout-sessions/${created.json.id}/complete`, { body: { payment: { instruments: [{ id: 'p', handler_id: 'cod', type: 'cash_on_delivery' }] } }, headers: { ...h, 'idempotency-key': key } });
     expect(replay.json).toEqual(done.json);
-    const other = await call(`/ucp/checkout-sessions/${created.json.id}/complete`, { body: { payment: { instruments: [{ id: 'p', handler_id: 'card_demo', type: 'card' }] } }, headers: { ...h, 'idempotency-key': key } });
+    const other = await call(`/ucp/checkout-sessions/${created.json.id}/complete`, { body: { payment: { instruments: [{ id: 'p', handler_id: 'card', type: 'card' }] } }, headers: { ...h, 'idempotency-key': key } });
     expect(other.status).toBe(409);
     expect(ucpErrors(ERROR, other.json)).toEqual([]);
     const mcpKey = randomUUID();

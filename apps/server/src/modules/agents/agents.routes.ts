@@ -71,6 +71,8 @@ export function agentsRoutes(deps: {
   publicUrl: string;
   limits: { perAgent: number; perAddress: number; perShopper: number };
   resourceMetadataUrl: string;
+  /** where agents tokenise cards for the card handler (decision 0138), or null */
+  tokenization: () => { endpoint: string; publishableKey: string } | null;
 }) {
   const { catalog, checkout, cart, orders, linking, guard, identity, signing, idempotency } = deps;
   const origin = deps.publicUrl;
@@ -204,7 +206,7 @@ export function agentsRoutes(deps: {
     }, async (_req, reply) => {
       // the release: profiles are public and cacheable for at least 60 s
       void reply.header('cache-control', 'public, max-age=300');
-      return ucpProfile(origin, await signing.published());
+      return ucpProfile(origin, await signing.published(), deps.tokenization());
     });
 
     r.get(UCP_VENDOR_SCHEMA_PATH, {
@@ -270,7 +272,7 @@ export function agentsRoutes(deps: {
       ...agentRoute,
       schema: {
         tags: ['agents'], operationId: 'create_checkout',
-        summary: "UCP create checkout: lines (or an agent's cart_id) priced by Souq's storefront rule, buyer, shipping destination, payment handler (cod or card_demo, no card data)",
+        summary: "UCP create checkout: lines (or an agent's cart_id) priced by Souq's storefront rule, buyer, shipping destination, payment handler (cod, or card: a token from the payment provider, never card data)",
         headers: writeHeaders, body: ucpCheckoutCreateSchema,
         response: { 201: checkoutResponse, 200: checkoutResponse, ...sessionErrors },
       },
@@ -299,7 +301,7 @@ export function agentsRoutes(deps: {
     r.post(`${sessions}/:id/complete`, {
       ...agentRoute,
       schema: {
-        tags: ['agents'], operationId: 'complete_checkout', summary: "UCP complete checkout: places a Souq order through the storefront's order path (one order per session, retries included)",
+        tags: ['agents'], operationId: 'complete_checkout', summary: "UCP complete checkout: places a Souq order through the storefront's order path (one order per session, retries included); a card order is held until its payment at the provider is authorised (continue_url when the shopper must act)",
         headers: writeHeaders, params: ucpCheckoutIdParamSchema, body: ucpCheckoutCompleteSchema.optional(), response: { 200: checkoutResponse, ...sessionErrors },
       },
     }, async (req) => {

@@ -20,6 +20,9 @@ import { businessCapabilities } from './agents.profile.js';
 import { createAgentSigning } from './agents.signing.js';
 import { createAgentIdempotency } from './agents.idempotency.js';
 import { createAgentWebhooks } from './agents.webhooks.js';
+import type { AgentCardPayments } from './agents.card.js';
+import { eq } from 'drizzle-orm';
+import { orders as orderRows } from '../../db/schema/orders.js';
 
 /**
  * Every service of the agents module, wired (decisions 0089, 0097, 0130, 0131): the UCP catalog over the storefront's
@@ -29,6 +32,8 @@ import { createAgentWebhooks } from './agents.webhooks.js';
 export function createAgentServices(deps: {
   config: Config; db: Db; audit: AuditLog; bus: Bus; log: (msg: string) => void;
   search: SearchService; catalogue: CatalogueService; orders: OrdersService; vendorShipping: VendorShippingService;
+  /** card payments at the provider (decision 0138) */
+  card: AgentCardPayments | null;
 }) {
   const { config, db, audit, bus, catalogue, orders, vendorShipping } = deps;
   const currency = config.shopCurrency;
@@ -48,8 +53,14 @@ export function createAgentServices(deps: {
   // completing an agent's checkout places the order through orders.placeOrder (mapping: agents.place-order.ts)
   const agentCheckout = createAgentCheckout({
     db, catalogue, orders, audit, currency, delivery: deliveryOf, cartLines: agentCart.linesOf,
-    placed: (purchaseId) => agentWebhooks.placed(purchaseId),
+    placed: (purchaseId) => agentWebhooks.placed(purchaseId), card: deps.card,
   });
+  // a card purchase released once its payment is authorised (the shopper passed 3-D Secure in the browser, or the
+  // provider's webhook came first): the agent's checkout completes without waiting for the agent to ask
+  bus.on('order.placed', async (e) => {
+    const [sub] = await db.select({ purchaseId: orderRows.purchaseId }).from(orderRows).where(eq(orderRows.id, e.orderId));
+    if (sub?.purchaseId) await agentCheckout.paid(sub.purchaseId, config.publicUrl);
+  }, { scope: 'origin' });
   // identity linking (decision 0097): oidc-provider on oauth_records
   const agentOauth = createAgentOauth({ db, publicUrl: config.publicUrl, cookieKeys: config.oauthCookieKeys });
   const agentLinking = createAgentLinking({ db, oauth: agentOauth, audit });

@@ -76,7 +76,7 @@ describe('discovery: GET /.well-known/ucp', () => {
     expect(res.json.signing_keys[0].d).toBeUndefined();
     expect(res.headers['cache-control']).toMatch(/public, max-age=(\d+)/);
     expect(ucp.capabilities[UCP.vendor][0].extends).toEqual([UCP.search, UCP.lookup]);
-    expect(Object.keys(ucp.payment_handlers)).toEqual([UCP.cod, UCP.cardDemo]);
+    expect(Object.keys(ucp.payment_handlers)).toEqual([UCP.cod, UCP.card]);
   });
 
   itUcp('rejects a profile the schema forbids (the validation can fail)', () => {

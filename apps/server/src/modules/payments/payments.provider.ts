@@ -73,6 +73,9 @@ export type CreatePaymentInput = {
   idempotencyKey: string;
 };
 
+/** A tokenised card as the provider holds it (read back before an agent's token is charged, decision 0138). */
+export type PaymentMethodInfo = { id: string; brand: string | null; last4: string | null; expMonth: number | null; expYear: number | null; metadata: Record<string, string> };
+
 export type RefundStatus = 'pending' | 'succeeded' | 'failed' | 'canceled';
 export type Refund = { provider: ProviderName; id: string; paymentId: string; amount: number; currency: string; status: RefundStatus; failureReason: string | null; metadata: Record<string, string> };
 
@@ -167,6 +170,8 @@ export interface PaymentProvider {
   /** Another card for a purchase whose payment was declined: a new attempt (a new id where retryKeepsPayment is false). */
   confirmPayment(id: string, input: { paymentMethod: string; returnUrl: string; idempotencyKey: string }): Promise<Payment>;
   getPayment(id: string): Promise<Payment>;
+  /** A tokenised card, read back (Stripe: a PaymentMethod); absent where the provider cannot read its tokens back. */
+  getPaymentMethod?(id: string): Promise<PaymentMethodInfo>;
   capturePayment(id: string, input: { amount?: number; idempotencyKey: string }): Promise<Payment>;
   cancelPayment(id: string, input: { idempotencyKey: string }): Promise<Payment>;
   refund(input: { paymentId: string; amount: number; reason?: string; metadata?: Record<string, string>; idempotencyKey: string }): Promise<Refund>;

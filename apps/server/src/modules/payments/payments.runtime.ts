@@ -98,6 +98,15 @@ export function createPaymentsRuntime(config: PaymentsConfig, deps: { souqUrl: s
       if (!provider) throw new Error('payments: start() first');
       return provider;
     },
+    /**
+     * Where an agent tokenises a card for UCP's card handler (decision 0138): Stripe's payment methods endpoint with
+     * the publishable key, or null when this provider or configuration has none (agents then pay in the browser).
+     */
+    tokenization(): { endpoint: string; publishableKey: string } | null {
+      if (config.provider !== 'stripe') return null;
+      if (config.mode === 'real') return config.stripe?.publishableKey ? { endpoint: 'https://api.stripe.com/v1/payment_methods', publishableKey: config.stripe.publishableKey } : null;
+      return localStripe ? { endpoint: `${localStripe.baseUrl}/v1/payment_methods`, publishableKey: localStripe.publishableKey } : null;
+    },
     /** The local providers, for tests and the demo (null in real mode). */
     get local() {
       return config.mode === 'local' ? { stripe: localStripe, checkout: localCheckout, url: server?.url ?? null } : null;

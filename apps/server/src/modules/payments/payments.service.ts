@@ -10,7 +10,7 @@ import { periodicJob } from '../../platform/periodic-job.js';
 import { post as postToLedger } from '../ledger/ledger.post.js';
 import type { HoldMove, PaymentHold } from '../orders/payment-hold.js';
 import { cashInEntries } from './payments.postings.js';
-import { ProviderError, WebhookVerificationError, type Payment, type PaymentProvider, type ProviderName } from './payments.provider.js';
+import { ProviderError, WebhookVerificationError, type Payment, type PaymentMethodInfo, type PaymentProvider, type ProviderName } from './payments.provider.js';
 import type { PaymentsRuntime } from './payments.runtime.js';
 import { createCardRefunds } from './payments.refunds.js';
 import type { Bus } from '../../platform/bus.js';
@@ -60,7 +60,8 @@ export function createPaymentsService(deps: {
   const refundQuietly = (orderId: number) => refundOwedOfOrder(orderId).catch((err: unknown) => deps.log(`payments: refund of order ${orderId} not sent: ${err instanceof Error ? err.message : String(err)}`));
   deps.bus.on('order.statusChanged', (e) => (e.to === 'cancelled' ? refundQuietly(e.orderId) : undefined), { scope: 'origin' });
   deps.bus.on('return.changed', (e) => (e.refundCents !== null ? refundQuietly(e.orderId) : undefined), { scope: 'origin' });
-  const returnUrl = (purchaseNumber: string) => `${deps.publicUrl}/checkout/payment?${new URLSearchParams({ purchase: purchaseNumber })}`;
+  // an agent's purchase is paid in a browser that never saw its checkout: the return address carries the read token
+  const returnUrl = (purchaseNumber: string, token?: string) => `${deps.publicUrl}/checkout/payment?${new URLSearchParams({ purchase: purchaseNumber, ...(token ? { token } : {}) })}`;
 
   async function attemptOfPurchase(purchaseId: number): Promise<AttemptRow | null> {
     const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.purchaseId, purchaseId)).orderBy(asc(paymentAttempts.id)).limit(1);
@@ -167,6 +168,27 @@ export function createPaymentsService(deps: {
     return row!;
   }
 
+  /**
+   * The purchase's one payment at the provider: one idempotency key per purchase (a retried request is the same
+   * payment, never two), manual capture, the purchase number as its reference; with a card when one is given.
+   */
+  async function createAttempt(purchase: PurchaseToPay, opts: { paymentMethod?: string; tokenInReturn: boolean }): Promise<{ a: AttemptRow; payment: Payment }> {
+    const amount = amountToCents(purchase.total_amount);
+    const accessToken = randomBytes(24).toString('base64url');
+    const payment = await provider().createPayment({
+      reference: purchase.order_number, amount, currency: purchase.currency, capture: 'manual',
+      returnUrl: returnUrl(purchase.order_number, opts.tokenInReturn ? accessToken : undefined),
+      ...(opts.paymentMethod ? { paymentMethod: opts.paymentMethod } : {}),
+      description: `Souq ${purchase.order_number}`, customerEmail: purchase.customer_email,
+      metadata: { souq_purchase: purchase.order_number }, idempotencyKey: `souq-purchase-${purchase.id}-payment`,
+    });
+    await db.insert(paymentAttempts).values({
+      purchaseId: purchase.id, provider: payment.provider, providerPaymentId: payment.id, status: payment.status, amountCents: amount,
+      currency: purchase.currency, accessToken, expiresAt: new Date(now().getTime() + deps.waitMinutes * 60_000),
+    }).onConflictDoNothing();
+    return { a: (await attemptOfPurchase(purchase.id))!, payment };
+  }
+
   /** Cancels at the provider what is still unpaid after its time, then applies what the provider says. */
   async function expire(a: AttemptRow): Promise<void> {
     let payment = await provider().getPayment(a.providerPaymentId);
@@ -202,27 +224,68 @@ export function createPaymentsService(deps: {
      * Starts the payment of a card purchase just placed on hold: one payment at the provider per purchase (the same
      * idempotency key on a retried request, so never two), manual capture, the purchase number as its reference.
      */
-    async begin(purchase: PurchaseToPay, lang: 'en' | 'ar'): Promise<PaymentState & { token: string }> {
+    async begin(purchase: PurchaseToPay, lang: 'en' | 'ar', opts: { tokenInReturn?: boolean } = {}): Promise<PaymentState & { token: string }> {
       let a = await attemptOfPurchase(purchase.id);
       let payment: Payment | null = null;
-      if (!a) {
-        const amount = amountToCents(purchase.total_amount);
-        payment = await provider().createPayment({
-          reference: purchase.order_number, amount, currency: purchase.currency, capture: 'manual', returnUrl: returnUrl(purchase.order_number),
-          description: `Souq ${purchase.order_number}`, customerEmail: purchase.customer_email,
-          metadata: { souq_purchase: purchase.order_number }, idempotencyKey: `souq-purchase-${purchase.id}-payment`,
-        });
-        await db.insert(paymentAttempts).values({
-          purchaseId: purchase.id, provider: payment.provider, providerPaymentId: payment.id, status: payment.status, amountCents: amount,
-          currency: purchase.currency, accessToken: randomBytes(24).toString('base64url'),
-          expiresAt: new Date(now().getTime() + deps.waitMinutes * 60_000),
-        }).onConflictDoNothing();
-        a = (await attemptOfPurchase(purchase.id))!;
-      } else {
+      if (!a) ({ a, payment } = await createAttempt(purchase, { tokenInReturn: opts.tokenInReturn ?? false }));
+      else {
         payment = await sync(a);
         a = await reread(a.id);
       }
       return { ...stateOf(a, payment, purchase.order_number, lang), token: a.accessToken };
+    },
+
+    /** A tokenised card read back from the provider (what an agent's UCP credential names, decision 0138); null when unknown. */
+    async paymentMethod(token: string): Promise<PaymentMethodInfo | null> {
+      const p = provider();
+      if (!p.getPaymentMethod) return null;
+      try {
+        return await p.getPaymentMethod(token);
+      } catch (err) {
+        if (err instanceof ProviderError && err.status < 500) return null;
+        throw err;
+      }
+    },
+
+    /**
+     * Pays a purchase on hold with a tokenised card (an agent's, decision 0138): the purchase's one payment created
+     * and confirmed with it, or, after a decline, confirmed again with the new card (its own key per card, so a retry
+     * of the same card is the same attempt). What the provider answers is applied as any read-back is.
+     */
+    async payWithMethod(purchase: PurchaseToPay, method: string, lang: 'en' | 'ar'): Promise<PaymentState & { token: string }> {
+      let a = await attemptOfPurchase(purchase.id);
+      let payment: Payment;
+      if (!a) ({ a, payment } = await createAttempt(purchase, { paymentMethod: method, tokenInReturn: true }));
+      else {
+        payment = await provider().getPayment(a.providerPaymentId);
+        if (payment.status === 'requires_payment_method' && !a.expiredAt) {
+          payment = await provider().confirmPayment(a.providerPaymentId, {
+            paymentMethod: method, returnUrl: returnUrl(purchase.order_number, a.accessToken), idempotencyKey: `souq-payment-${a.id}-confirm-${method}`,
+          });
+        }
+      }
+      await apply(payment);
+      return { ...stateOf(await reread(a.id), payment, purchase.order_number, lang), token: a.accessToken };
+    },
+
+    /**
+     * Gives up a purchase's payment now (an agent canceled its checkout): cancelled at the provider if still unpaid,
+     * then applied as read back — a payment authorised meanwhile releases the purchase instead.
+     */
+    async cancelUnpaid(purchase: PurchaseToPay, lang: 'en' | 'ar'): Promise<(PaymentState & { token: string }) | null> {
+      const a = await attemptOfPurchase(purchase.id);
+      if (!a) return null;
+      await expire(a);
+      const payment = await provider().getPayment(a.providerPaymentId);
+      return { ...stateOf(await reread(a.id), payment, purchase.order_number, lang), token: a.accessToken };
+    },
+
+    /** A purchase's payment read back and applied, for its own module's callers (an agent's checkout); null when it has none. */
+    async stateOfPurchase(purchase: PurchaseToPay, lang: 'en' | 'ar'): Promise<(PaymentState & { token: string }) | null> {
+      const a = await attemptOfPurchase(purchase.id);
+      if (!a) return null;
+      const payment = await sync(a);
+      return { ...stateOf(await reread(a.id), payment, purchase.order_number, lang), token: a.accessToken };
     },
 
     /**

@@ -157,6 +157,11 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
     confirmPayment: (id, input) =>
       payment(() => s.paymentIntents.confirm(id, { payment_method: input.paymentMethod, return_url: input.returnUrl, expand: EXPAND }, { idempotencyKey: input.idempotencyKey })),
     getPayment: (id) => call(async () => toPayment(await s.paymentIntents.retrieve(id, { expand: EXPAND }))),
+    getPaymentMethod: (id) =>
+      call(async () => {
+        const pm = await s.paymentMethods.retrieve(id);
+        return { id: pm.id, brand: pm.card?.brand ?? null, last4: pm.card?.last4 ?? null, expMonth: pm.card?.exp_month ?? null, expYear: pm.card?.exp_year ?? null, metadata: (pm.metadata ?? {}) as Record<string, string> };
+      }),
     capturePayment: (id, input) =>
       call(async () => toPayment(await s.paymentIntents.capture(id, { ...(input.amount !== undefined ? { amount_to_capture: input.amount } : {}), expand: EXPAND }, { idempotencyKey: input.idempotencyKey }))),
     cancelPayment: (id, input) => call(async () => toPayment(await s.paymentIntents.cancel(id, { expand: EXPAND }, { idempotencyKey: input.idempotencyKey }))),

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -12,7 +13,7 @@ import { Price } from '@/components/ui/Price';
 import { Spinner } from '@/components/ui/Spinner';
 import { formatDate } from '@souq/shared/rules/locale';
 import { useLocale } from '@/lib/use-locale';
-import { paymentState } from './api';
+import { paymentState, rememberPaymentToken } from './api';
 
 /**
  * /checkout/payment — where the payment provider sends the shopper back (decision 0137). The page asks the server,
@@ -25,8 +26,15 @@ export default function PaymentReturnPage() {
   const MSG = useMsg();
   const locale = useLocale();
   const token = useCustomerToken();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const purchase = params.get('purchase')?.trim() ?? '';
+  // a purchase an agent placed is paid in a browser that never saw its checkout: the provider sends it back with the
+  // payment's read token, kept for this tab and taken out of the address (decision 0138)
+  const given = params.get('token');
+  if (given && purchase) rememberPaymentToken(purchase, given);
+  useEffect(() => {
+    if (given) setParams({ purchase }, { replace: true });
+  }, [given, purchase, setParams]);
   const state = useQuery({
     queryKey: ['payment-state', purchase, token],
     queryFn: ({ signal }) => paymentState(purchase, signal),

@@ -18,6 +18,8 @@ export type LocalStripeOptions = {
   seed?: number;
   /** The secret key clients must present (Authorization: Bearer …). */
   secretKey?: string;
+  /** The publishable key: what a browser or an agent may use, and only to create payment methods (decision 0138). */
+  publishableKey?: string;
   /** Where the provider's own pages (3-D Secure, onboarding) are reached; set when its HTTP listener starts. */
   baseUrl?: string;
   /** Processing fee: basis points of the amount plus a fixed part in minor units (Stripe UAE: 2.9 % + AED 1.00). */
@@ -47,6 +49,7 @@ export function createEngine(opts: LocalStripeOptions) {
   const queue = opts.queue ?? createWebhookQueue({ clock, signWith: stripeSignature });
   const cfg = {
     secretKey: opts.secretKey ?? 'sk_test_souq_local',
+    publishableKey: opts.publishableKey ?? 'pk_test_souq_local',
     baseUrl: opts.baseUrl ?? 'http://127.0.0.1:0',
     feeBps: opts.feeBps ?? 290,
     feeFixed: opts.feeFixed ?? 100,

@@ -46,6 +46,13 @@ export const authError = (key: string) =>
       : "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
   });
 
+/** A publishable key used for anything but what a browser may do (create a payment method, as Stripe.js does). */
+export const publishableKeyRefused = () =>
+  new StripeError(401, {
+    type: 'invalid_request_error',
+    message: 'This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.',
+  });
+
 export const idempotencyMismatch = (key: string) =>
   new StripeError(400, {
     type: 'idempotency_error',

@@ -151,6 +151,7 @@ ${error ? `<p class="err" role="alert">${escapeHtml(error)}</p>` : ''}
     clock: e.clock,
     queue: e.queue,
     secretKey: e.cfg.secretKey,
+    publishableKey: e.cfg.publishableKey,
     /** Where the provider's pages are reached (set once its listener has a port). */
     setBaseUrl(url: string) {
       e.cfg.baseUrl = url.replace(/\/$/, '');

@@ -4,7 +4,7 @@ import { FormError, parseForm, type Form } from '../form.js';
 import type { LocalRequest, LocalResponse } from '../http.js';
 import type { Connect } from './connect.js';
 import type { Engine } from './engine.js';
-import { authError, idempotencyMismatch, invalid, missing, StripeError } from './errors.js';
+import { authError, idempotencyMismatch, invalid, missing, publishableKeyRefused, StripeError } from './errors.js';
 import type { Money } from './money.js';
 import { int, list, only, str } from './params.js';
 import type { Payments } from './payments.js';
@@ -154,9 +154,12 @@ export function createRouter(e: Engine, payments: Payments, money: Money, connec
     e.timeline.runDue();
     const auth = req.headers.authorization ?? '';
     const key = auth.startsWith('Bearer ') ? auth.slice(7) : auth.startsWith('Basic ') ? Buffer.from(auth.slice(6), 'base64').toString().split(':')[0]! : '';
-    if (key !== e.cfg.secretKey) return fail(authError(key));
     const url = new URL(req.url, 'http://local');
     const method = req.method.toUpperCase();
+    if (key === e.cfg.publishableKey) {
+      // what Stripe.js (or an agent tokenising a card) may do with the publishable key: create a payment method
+      if (!(method === 'POST' && url.pathname === '/v1/payment_methods')) return fail(publishableKeyRefused());
+    } else if (key !== e.cfg.secretKey) return fail(authError(key));
     const route = routes.find(([m, re]) => m === method && re.test(url.pathname));
     if (!route) return fail(new StripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${url.pathname}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.` }));
     const account = req.headers['stripe-account'] ?? null;
