@@ -1,13 +1,14 @@
 import type { TestContext } from './harness.js';
+import type { Clock } from '../src/modules/payments/local/clock.js';
 import { call } from './harness.js';
 
 /**
- * The local Stripe started in process for an API test (decision 0137), its webhooks delivered to the app through
+ * The local Stripe started in process for an API test (decision 0137), under the wall clock or one the test moves, its webhooks delivered to the app through
  * app.inject when the test flushes the queue (nothing is sent on its own), and a shopper's steps on the provider's
  * pages: type a card on the card page, answer 3-D Secure.
  */
-export async function startTestPayments(t: TestContext) {
-  await t.app.services.payments.start({ inProcess: true });
+export async function startTestPayments(t: TestContext, opts: { clock?: Clock } = {}) {
+  await t.app.services.payments.start({ inProcess: true, ...opts });
   const local = t.app.services.payments.local!.stripe!;
   local.queue.stop();
   local.queue.setSender(async (url, headers, body) => (await t.app.inject({

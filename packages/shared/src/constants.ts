@@ -66,6 +66,8 @@ export const LEDGER_ACCOUNTS = [
   'shopper_store_credit',
   // the cash side (decision 0137): money the payment provider holds for the marketplace, and what it charges
   'provider_clearing', 'provider_fees',
+  // card money a dispute took out of the provider's balance until it is decided, and what lost disputes cost (decision 0145)
+  'provider_disputes', 'dispute_losses',
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 export const LEDGER_KINDS = [
@@ -75,6 +77,8 @@ export const LEDGER_KINDS = [
   'payment_received', 'provider_fee',
   // money given back to the card by the provider (decision 0137)
   'card_refund',
+  // a dispute's money taken by the provider, given back when won, lost for good, and its fee (decision 0145)
+  'dispute_withdrawn', 'dispute_reinstated', 'dispute_lost', 'dispute_fee',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
@@ -82,6 +86,7 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   refund: 'Refund', commission_reversal: 'Commission reversed', payout: 'Payout', payout_paid: 'Payout sent by the bank',
   payout_reversal: 'Payout failed (returned)', adjustment: 'Adjustment',
   payment_received: 'Card payment received', provider_fee: 'Payment provider fee', card_refund: 'Refunded to the card',
+  dispute_withdrawn: 'Disputed: taken by the provider', dispute_reinstated: 'Dispute won: money back', dispute_lost: 'Dispute lost', dispute_fee: 'Dispute fee',
 };
 export const LEDGER_ACCOUNT_LABELS: Record<LedgerAccount, string> = {
   shopper_receivable: 'Shopper receivable', vendor_payable: 'Vendor payable', marketplace_sales: 'Marketplace sales',
@@ -89,6 +94,7 @@ export const LEDGER_ACCOUNT_LABELS: Record<LedgerAccount, string> = {
   commission_vat_payable: 'Commission VAT payable', payouts_clearing: 'Payouts clearing', bank: 'Bank',
   marketplace_adjustments: 'Marketplace adjustments', shopper_store_credit: 'Shopper store credit',
   provider_clearing: 'Payment provider clearing', provider_fees: 'Payment provider fees',
+  provider_disputes: 'Held in card disputes', dispute_losses: 'Lost card disputes',
 };
 /** A payout is pending from its batch until the admin marks it paid (the bank sent it) or failed (money returned). */
 export const PAYOUT_STATUSES = ['pending', 'paid', 'failed'] as const;

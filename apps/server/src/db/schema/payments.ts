@@ -65,6 +65,31 @@ export const paymentEvents = pgTable(
 );
 
 /**
+ * A card dispute (chargeback) at the provider (decision 0145): what the ledger has posted for it so far, so each
+ * read-back posts only the difference between what the provider now says and what is already booked.
+ */
+export const paymentDisputes = pgTable(
+  'payment_disputes',
+  {
+    id: serial('id').primaryKey(),
+    attemptId: integer('attempt_id').notNull().references(() => paymentAttempts.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['stripe', 'checkout'] }).notNull(),
+    providerDisputeId: text('provider_dispute_id').notNull(),
+    status: text('status', { enum: ['needs_response', 'under_review', 'won', 'lost', 'other'] }).notNull(),
+    reason: text('reason').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** The money the dispute has out of the provider's balance, as posted to provider_disputes. */
+    withdrawnCents: integer('withdrawn_cents').notNull().default(0),
+    feeCents: integer('fee_cents').notNull().default(0),
+    /** What was moved from provider_disputes to dispute_losses once the dispute was lost. */
+    lostCents: integer('lost_cents').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_disputes_provider_key').on(t.provider, t.providerDisputeId), index('payment_disputes_attempt_idx').on(t.attemptId)],
+);
+
+/**
  * Money given back to a card through the provider (decision 0137): what the ledger says the marketplace owes the
  * shopper of a paid card purchase (a cancellation, a return refunded to the original payment). Requested under an
  * idempotency key before the provider is called, so a retry is the same refund; posted once when it succeeds, and

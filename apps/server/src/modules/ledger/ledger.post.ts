@@ -38,6 +38,8 @@ export const POSTING_KINDS = {
   payment: 'payments',
   /** A refund to the card succeeded, or one that had succeeded failed (payments; ref: refund id and its outcome). */
   'payment-refund': 'payments',
+  /** A card dispute as the provider last reported it: money taken, given back or lost, its fee (payments; ref: dispute row and its state). */
+  dispute: 'payments',
 } as const;
 export type PostingKind = keyof typeof POSTING_KINDS;
 

@@ -197,7 +197,9 @@ export function createCheckoutProvider(opts: CheckoutProviderOptions): PaymentPr
       call(async () => {
         const d = await c.disputes.getDetails(id);
         const status = d.status === 'won' ? 'won' : d.status === 'lost' || d.status === 'accepted' ? 'lost' : d.status === 'evidence_under_review' ? 'under_review' : d.status === 'evidence_required' ? 'needs_response' : 'other';
-        return { provider: 'checkout', id: d.id, paymentId: d.payment_id ?? d.payment?.id ?? null, amount: d.amount, currency: d.currency, status, reason: d.category, fee: 0 };
+        return { provider: 'checkout', id: d.id, paymentId: d.payment_id ?? d.payment?.id ?? null, amount: d.amount, currency: d.currency, status, reason: d.category, fee: 0,
+          // Checkout.com takes the disputed amount when the dispute opens and gives it back when the merchant wins
+          withdrawn: status === 'won' ? 0 : d.amount };
       }),
     balance: () =>
       call(async () => {

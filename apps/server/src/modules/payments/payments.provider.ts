@@ -116,6 +116,8 @@ export type Dispute = {
   reason: string;
   /** What the dispute costs beyond the amount. */
   fee: number;
+  /** The money the dispute has out of the platform's balance now (taken when opened, given back when won). */
+  withdrawn: number;
 };
 
 export type BalanceAmount = { currency: string; available: number; pending: number };

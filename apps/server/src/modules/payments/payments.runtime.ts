@@ -18,7 +18,7 @@ export type PaymentsRuntime = ReturnType<typeof createPaymentsRuntime>;
 export const webhookPath = (provider: ProviderName) => `/api/payments/webhooks/${provider}`;
 
 export function createPaymentsRuntime(config: PaymentsConfig, deps: { souqUrl: string; log: (msg: string) => void; clock?: Clock; seed?: number }) {
-  const clock = deps.clock ?? wallClock();
+  let clock = deps.clock ?? wallClock();
   let provider: PaymentProvider | null = null;
   let localStripe: LocalStripe | null = null;
   let localCheckout: LocalCheckout | null = null;
@@ -26,8 +26,10 @@ export function createPaymentsRuntime(config: PaymentsConfig, deps: { souqUrl: s
   let ticker: NodeJS.Timeout | null = null;
 
   /** Builds the local providers and the adapter; `inProcess` reaches them without a port (tests of later items). */
-  async function start(opts: { inProcess?: boolean } = {}): Promise<PaymentProvider> {
+  async function start(opts: { inProcess?: boolean; clock?: Clock } = {}): Promise<PaymentProvider> {
     if (provider) return provider;
+    // a test may run the local provider under a clock it moves (disputes decided, funds available, days-late events)
+    if (opts.clock) clock = opts.clock;
     // the providers' clients load here, once the server answers, not with the rest of start-up (decision 0066's budget)
     const [{ default: Stripe }, { createStripeProvider, stripeClient }, { checkoutClient, createCheckoutProvider }] = await Promise.all([
       import('stripe'),

@@ -13,6 +13,7 @@ import { cashInEntries } from './payments.postings.js';
 import { ProviderError, WebhookVerificationError, type Payment, type PaymentMethodInfo, type PaymentProvider, type ProviderName } from './payments.provider.js';
 import type { PaymentsRuntime } from './payments.runtime.js';
 import { createCardRefunds } from './payments.refunds.js';
+import { applyDisputeIn } from './payments.disputes.js';
 import type { Bus } from '../../platform/bus.js';
 import { orders } from '../../db/schema/orders.js';
 
@@ -328,6 +329,7 @@ export function createPaymentsService(deps: {
       // the read-back happens before the transaction (a provider call never holds a row lock)
       const payment = event.type === 'payment.updated' && !settled ? await p.getPayment(event.paymentId) : null;
       const refund = event.type === 'refund.updated' ? await p.getRefund(event.refundId) : null;
+      const dispute = event.type === 'dispute.updated' ? await p.getDispute(event.disputeId) : null;
       const objectId: string | null =
         event.type === 'payment.updated' ? event.paymentId : event.type === 'refund.updated' ? event.refundId : event.type === 'transfer.updated' ? event.transferId
           : event.type === 'dispute.updated' ? event.disputeId : event.type === 'account.updated' ? event.accountId : event.type === 'payout.updated' ? event.payoutId : null;
@@ -338,7 +340,9 @@ export function createPaymentsService(deps: {
         if (!stored) return { duplicate: true as const, applied: null };
         const applied = payment ? await applyIn(tx, payment) : null;
         const refunded = refund ? await refunds.applyIn(tx, refund) : null;
-        const outcome = settled ? 'already settled' : payment ? (applied?.outcome ?? 'no purchase of ours') : refund ? (refunded ?? 'no refund of ours') : `not acted on (${event.type})`;
+        const disputed = dispute ? await applyDisputeIn(tx, dispute, now()) : null;
+        const outcome = settled ? 'already settled' : payment ? (applied?.outcome ?? 'no purchase of ours') : refund ? (refunded ?? 'no refund of ours')
+          : dispute ? (disputed ?? 'no payment of ours') : `not acted on (${event.type})`;
         await tx.update(paymentEvents).set({ outcome }).where(eq(paymentEvents.id, stored.id));
         return { duplicate: false as const, applied };
       });

@@ -219,6 +219,7 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
         return {
           provider: 'stripe', id: d.id, paymentId: idOf(d.payment_intent), amount: d.amount, currency: upper(d.currency),
           status: DISPUTE_STATUS[d.status] ?? 'other', reason: d.reason, fee: d.balance_transactions.reduce((sum, t) => sum + t.fee, 0),
+          withdrawn: -d.balance_transactions.reduce((sum, t) => sum + t.amount, 0),
         };
       }),
     balance: () =>
