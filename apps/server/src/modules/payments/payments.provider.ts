@@ -124,7 +124,11 @@ export type BalanceAmount = { currency: string; available: number; pending: numb
 
 /** A verified provider event, typed; `raw` is the provider's own event for storing it once (unique by provider and id). */
 export type ProviderEvent = { provider: ProviderName; id: string; created: Date; providerType: string; raw: unknown } & (
-  | { type: 'payment.updated'; paymentId: string }
+  /**
+   * `claims`: how far the (signed) event says the payment has got, where the provider's event tells it; an event
+   * claiming nothing beyond what Souq has booked moves nothing, so it is stored without a read-back.
+   */
+  | { type: 'payment.updated'; paymentId: string; claims?: PaymentStatus }
   | { type: 'refund.updated'; refundId: string; paymentId: string | null }
   | { type: 'transfer.updated'; transferId: string }
   | { type: 'dispute.updated'; disputeId: string; paymentId: string | null }

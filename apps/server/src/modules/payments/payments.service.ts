@@ -320,12 +320,14 @@ export function createPaymentsService(deps: {
       }
       const [seen] = await db.select({ id: paymentEvents.id }).from(paymentEvents).where(and(eq(paymentEvents.provider, name), eq(paymentEvents.eventId, event.id)));
       if (seen) return { received: true, duplicate: true };
-      // a payment Souq has already settled (its cash in, or given up) has nothing left that an event could move: the
-      // event is stored and not read back (a refund or a dispute on it comes as its own event)
-      const [settled] = event.type === 'payment.updated'
-        ? await db.select({ id: paymentAttempts.id }).from(paymentAttempts).where(and(eq(paymentAttempts.provider, name), eq(paymentAttempts.providerPaymentId, event.paymentId),
-          sql`(${paymentAttempts.cashPostedAt} is not null or ${paymentAttempts.expiredAt} is not null)`))
+      // an event that can move nothing is stored and not read back: about a payment Souq has already settled (its
+      // cash in, or given up; a refund or a dispute on it comes as its own event), or one whose own signed object
+      // claims no further state than Souq has booked (the five events of a paid purchase need one read-back, not five)
+      const [known] = event.type === 'payment.updated'
+        ? await db.select({ status: paymentAttempts.status, settled: sql<boolean>`(${paymentAttempts.cashPostedAt} is not null or ${paymentAttempts.expiredAt} is not null)` })
+          .from(paymentAttempts).where(and(eq(paymentAttempts.provider, name), eq(paymentAttempts.providerPaymentId, event.paymentId)))
         : [];
+      const settled = known && (known.settled || (event.type === 'payment.updated' && event.claims !== undefined && RANK[event.claims] <= RANK[known.status]));
       // the read-back happens before the transaction (a provider call never holds a row lock)
       const payment = event.type === 'payment.updated' && !settled ? await p.getPayment(event.paymentId) : null;
       const refund = event.type === 'refund.updated' ? await p.getRefund(event.refundId) : null;
@@ -341,7 +343,7 @@ export function createPaymentsService(deps: {
         const applied = payment ? await applyIn(tx, payment) : null;
         const refunded = refund ? await refunds.applyIn(tx, refund) : null;
         const disputed = dispute ? await applyDisputeIn(tx, dispute, now()) : null;
-        const outcome = settled ? 'already settled' : payment ? (applied?.outcome ?? 'no purchase of ours') : refund ? (refunded ?? 'no refund of ours')
+        const outcome = known?.settled ? 'already settled' : settled ? 'nothing beyond what is booked' : payment ? (applied?.outcome ?? 'no purchase of ours') : refund ? (refunded ?? 'no refund of ours')
           : dispute ? (disputed ?? 'no payment of ours') : `not acted on (${event.type})`;
         await tx.update(paymentEvents).set({ outcome }).where(eq(paymentEvents.id, stored.id));
         return { duplicate: false as const, applied };

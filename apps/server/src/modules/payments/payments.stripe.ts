@@ -248,10 +248,14 @@ export function typeEvent(event: Stripe.Event): ProviderEvent {
   const base = { provider: 'stripe' as const, id: event.id, created: new Date(event.created * 1000), providerType: event.type, raw: event };
   const o = event.data.object as unknown as Record<string, unknown> & { id: string };
   const t = event.type;
-  if (t.startsWith('payment_intent.')) return { ...base, type: 'payment.updated', paymentId: o.id };
+  if (t.startsWith('payment_intent.')) return { ...base, type: 'payment.updated', paymentId: o.id, claims: STATUS[o.status as string] ?? 'processing' };
   if (t.startsWith('charge.dispute.')) return { ...base, type: 'dispute.updated', disputeId: o.id, paymentId: idOf(o.payment_intent as string | null) };
   if (t === 'charge.refund.updated' || t.startsWith('refund.')) return { ...base, type: 'refund.updated', refundId: o.id, paymentId: idOf(o.payment_intent as string | null) };
-  if (t.startsWith('charge.') && typeof o.payment_intent === 'string') return { ...base, type: 'payment.updated', paymentId: o.payment_intent };
+  if (t.startsWith('charge.') && typeof o.payment_intent === 'string') {
+    // a charge: captured, authorised (succeeded, not captured), or no further than asking for a card
+    const claims: PaymentStatus = o.captured === true ? 'captured' : o.status === 'succeeded' ? 'authorized' : o.status === 'pending' ? 'processing' : 'requires_payment_method';
+    return { ...base, type: 'payment.updated', paymentId: o.payment_intent, claims };
+  }
   if (t.startsWith('transfer.')) return { ...base, type: 'transfer.updated', transferId: o.id };
   if (t === 'account.updated') return { ...base, type: 'account.updated', accountId: event.account ?? o.id };
   if (t.startsWith('payout.')) return { ...base, type: 'payout.updated', payoutId: o.id, accountId: event.account ?? null };
