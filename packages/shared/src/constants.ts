@@ -66,6 +66,9 @@ export const LEDGER_ACCOUNTS = [
   'shopper_store_credit',
   // the cash side (decision 0137): money the payment provider holds for the marketplace, and what it charges
   'provider_clearing', 'provider_fees',
+  // what the marketplace owes a shopper as a bank transfer refund, and such refunds between the batch and the bank's
+  // answer (decision 0141)
+  'shopper_refunds_payable', 'refunds_clearing',
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 export const LEDGER_KINDS = [
@@ -75,6 +78,9 @@ export const LEDGER_KINDS = [
   'payment_received', 'provider_fee',
   // money given back to the card by the provider (decision 0137)
   'card_refund',
+  // store credit spent on a purchase, and given back when its sub-order is cancelled; cash collected on delivery;
+  // a bank-transfer refund sent in a batch, paid by the bank, or failed (decision 0141)
+  'credit_spent', 'credit_returned', 'cash_collected', 'refund_sent', 'refund_paid', 'refund_reversal',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
@@ -82,6 +88,8 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   refund: 'Refund', commission_reversal: 'Commission reversed', payout: 'Payout', payout_paid: 'Payout sent by the bank',
   payout_reversal: 'Payout failed (returned)', adjustment: 'Adjustment',
   payment_received: 'Card payment received', provider_fee: 'Payment provider fee', card_refund: 'Refunded to the card',
+  credit_spent: 'Store credit spent', credit_returned: 'Store credit given back', cash_collected: 'Cash collected on delivery',
+  refund_sent: 'Refund sent to the bank', refund_paid: 'Refund paid by the bank', refund_reversal: 'Refund transfer failed (owed again)',
 };
 export const LEDGER_ACCOUNT_LABELS: Record<LedgerAccount, string> = {
   shopper_receivable: 'Shopper receivable', vendor_payable: 'Vendor payable', marketplace_sales: 'Marketplace sales',
@@ -89,8 +97,12 @@ export const LEDGER_ACCOUNT_LABELS: Record<LedgerAccount, string> = {
   commission_vat_payable: 'Commission VAT payable', payouts_clearing: 'Payouts clearing', bank: 'Bank',
   marketplace_adjustments: 'Marketplace adjustments', shopper_store_credit: 'Shopper store credit',
   provider_clearing: 'Payment provider clearing', provider_fees: 'Payment provider fees',
+  shopper_refunds_payable: 'Shopper refunds payable', refunds_clearing: 'Refunds clearing',
 };
 /** A payout is pending from its batch until the admin marks it paid (the bank sent it) or failed (money returned). */
+/** A bank-transfer refund (decision 0141): owed → sent (in a batch) → paid | failed (owed again, new details asked). */
+export const BANK_REFUND_STATUSES = ['owed', 'sent', 'paid', 'failed'] as const;
+export type BankRefundStatus = (typeof BANK_REFUND_STATUSES)[number];
 export const PAYOUT_STATUSES = ['pending', 'paid', 'failed'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 /**
