@@ -203,8 +203,8 @@ const SERVER_TEXTS = {
   bankRefundWrongStatus: (status: string) => `حالة هذا الاسترداد ${status}؛ لا يمكن تنفيذ هذه الخطوة الآن`,
   bankRefundNoneOwed: 'لا يوجد استرداد مستحق بالتحويل البنكي: لا شيء لإرساله',
   bankRefundFailureReasonRequired: 'اذكر سبب فشل التحويل',
-  orderCancelRefundedTo: (amount: string, to: 'store_credit' | 'bank_transfer') =>
-    to === 'store_credit' ? `أُعيد ${amount} رصيدًا في المتجر` : `${amount} مستحقة الرد بتحويل بنكي`,
+  orderCancelToCredit: (amount: string) => `أُعيد ${amount} رصيدًا في المتجر`,
+  orderCancelToBank: (amount: string) => `${amount} مستحقة الرد بتحويل بنكي`,
   returnRefundMethodRequired: 'اختر طريقة استرداد مبلغ الطلب المدفوع عند التسليم: رصيد في المتجر أو تحويل بنكي',
   returnRefundMethodCardOnly: 'تُسترد مبالغ الطلبات المدفوعة بالبطاقة إلى البطاقة نفسها',
   returnWrongStatus: (status: string) => `حالة طلب الإرجاع هذا ${status}؛ ولا يمكن تنفيذ هذه الخطوة الآن`,

@@ -433,8 +433,8 @@ export const MSG = {
   bankRefundWrongStatus: (status: string) => `This refund is ${status}; that step is not possible now`,
   bankRefundNoneOwed: 'No bank-transfer refund is owed: there is nothing to send',
   bankRefundFailureReasonRequired: 'Say why the transfer failed',
-  orderCancelRefundedTo: (amount: string, to: 'store_credit' | 'bank_transfer') =>
-    to === 'store_credit' ? `${amount} given back as store credit` : `${amount} owed back by bank transfer`,
+  orderCancelToCredit: (amount: string) => `${amount} given back as store credit`,
+  orderCancelToBank: (amount: string) => `${amount} owed back by bank transfer`,
   // a status change never moves money by itself (decision 0117)
   orderAwaitingPayment: 'This order is waiting for its card payment: it moves on when the payment is authorised, or is cancelled when the time to pay runs out',
   paymentNotFound: 'Payment not found',

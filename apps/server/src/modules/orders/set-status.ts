@@ -135,8 +135,8 @@ export function createSetStatus(deps: {
       await oweBankRefund(tx, { shopperId: current.userId, orderId: current.id, returnId: null, amountCents: cashCents, currency: current.currency, iban: refundTo.iban, accountHolder: refundTo.accountHolder });
     }
     const notes = [];
-    if (creditCents + (cashTo === 'store_credit' ? cashCents : 0) > 0) notes.push(MSG.orderCancelRefundedTo(formatCents(creditCents + (cashTo === 'store_credit' ? cashCents : 0), current.currency), 'store_credit'));
-    if (cashTo === 'bank_transfer' && cashCents > 0) notes.push(MSG.orderCancelRefundedTo(formatCents(cashCents, current.currency), 'bank_transfer'));
+    if (creditCents + (cashTo === 'store_credit' ? cashCents : 0) > 0) notes.push(MSG.orderCancelToCredit(formatCents(creditCents + (cashTo === 'store_credit' ? cashCents : 0), current.currency)));
+    if (cashTo === 'bank_transfer' && cashCents > 0) notes.push(MSG.orderCancelToBank(formatCents(cashCents, current.currency)));
     return notes.join('; ');
   }
 
