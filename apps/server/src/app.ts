@@ -50,6 +50,7 @@ import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
 import { earningsRoutes } from './modules/payouts/earnings.routes.js';
 import { financeRoutes } from './modules/payouts/finance.routes.js';
 import { returnsRoutes } from './modules/returns/returns.routes.js';
+import { refundsRoutes } from './modules/refunds/refunds.routes.js';
 import { taxRoutes } from './modules/tax/tax.routes.js';
 import { taxReportRoutes } from './modules/tax/tax-report.routes.js';
 import { adminProductsRoutes } from './modules/admin/admin-products.routes.js';
@@ -175,6 +176,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(financeRoutes({ payouts: services.payouts, finance: services.finance }));
   await app.register(earningsRoutes({ payouts: services.payouts, finance: services.finance }));
   await app.register(returnsRoutes({ returns: services.returns }));
+  await app.register(refundsRoutes({ refunds: services.refunds }));
   await app.register(taxRoutes({ tax: services.tax }));
   await app.register(taxReportRoutes({ vatReport: services.vatReport }));
   await app.register(adminProductsRoutes({ admin: services.admin, reports: services.reports, catalogue: services.catalogue, currency: config.shopCurrency }));

@@ -17,6 +17,7 @@ import { createPayoutsService } from './modules/payouts/payouts.service.js';
 import { createPayoutNotices } from './modules/payouts/payouts.notices.js';
 import { createFinanceQueries } from './modules/payouts/finance.queries.js';
 import { createReturnsService } from './modules/returns/returns.service.js';
+import { createRefundsService } from './modules/refunds/refunds.service.js';
 import { createTaxService } from './modules/tax/tax.service.js';
 import { createCommissionJob } from './modules/tax/commission.job.js';
 import { createOauthSweep } from './modules/agents/agents.oauth-sweep.js';
@@ -98,6 +99,8 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const finance = createFinanceQueries(db, config.shopCurrency);
   // returns and refunds per line (decision 0094): refunds post to the ledger in the transaction of their receipt
   const returns = createReturnsService({ db, bus, audit, catalogue, currency: config.shopCurrency });
+  // store credit and bank-transfer refunds with their batches (decision 0141)
+  const refunds = createRefundsService({ db, audit, currency: config.shopCurrency });
   const profile = createProfileService({ db });
   // bulk reads after start-up (index build, recommendation model, image backfill) go through the database's background
   // lane: on the embedded database they never hold up a request for more than one step (decision 0066)
@@ -197,7 +200,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
     payments, cardPayments,
     reviews, prices, vendorDashboard, ...agents,
     sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant, plannerStats, commissionJob, oauthSweep,
-    support, notifications, events, mailer, reports, admin, security, ledger, payouts, finance, returns, vendorShipping, tax, vatReport,
+    support, notifications, events, mailer, reports, admin, security, ledger, payouts, finance, returns, refunds, vendorShipping, tax, vatReport,
   };
 }
 

@@ -288,6 +288,21 @@ const CASES: Record<string, Case> = {
     const r = await fx.returnRequest(null, 'requested');
     return { url: `/api/admin/returns/${r}/reject`, body: { note: 'Used' }, expect: { action: 'return.reject', target: { type: 'return', id: r }, changes: { status: { before: 'requested', after: 'rejected' }, note: { before: null, after: 'Used' } } } };
   } },
+  'POST /api/admin/refund-batches': { as: 'admin', prepare: async (fx) => {
+    await fx.bankRefund(false);
+    return { url: '/api/admin/refund-batches', expect: { action: 'refund.batch', target: { type: 'refund_batch', id: '*' }, changes: { refunds: { before: null } } } };
+  } },
+  'POST /api/admin/refunds/:id/paid': { as: 'admin', prepare: async (fx) => {
+    const id = await fx.bankRefund(true);
+    return { url: `/api/admin/refunds/${id}/paid`, expect: { action: 'refund.paid', target: { type: 'bank_refund', id }, changes: { status: { before: 'sent', after: 'paid' } } } };
+  } },
+  'POST /api/admin/refunds/:id/failed': { as: 'admin', prepare: async (fx) => {
+    const id = await fx.bankRefund(true);
+    return {
+      url: `/api/admin/refunds/${id}/failed`, body: { reason: 'Account closed' },
+      expect: { action: 'refund.failed', target: { type: 'bank_refund', id }, changes: { status: { before: 'sent', after: 'failed' }, reason: { before: null, after: 'Account closed' } } },
+    };
+  } },
   'POST /api/admin/returns/:id/receive': { as: 'admin', prepare: async (fx) => {
     const r = await fx.returnRequest(null, 'approved');
     return { url: `/api/admin/returns/${r}/receive`, body: { restock: true }, expect: { action: 'return.receive', target: { type: 'return', id: r }, changes: { status: { before: 'approved', after: 'received' }, restock: { before: null, after: true } } } };
@@ -372,6 +387,16 @@ const payable = async () => {
       const r = await t.app.services.returns.request(shopper.user.id, { order_id: order.id, line_id: line!.id, units: 1, reason: 'damaged' }, actor);
       if (status === 'approved') await t.app.services.returns.approve(r.id, { admin: true }, '', actor);
       return r.id;
+    },
+    /** A bank-transfer refund owed to the shopper (a delivered cash-on-delivery order cancelled), or sent in a batch. */
+    bankRefund: async (sent: boolean) => {
+      const product = await makeProduct(t.app, { name: 'Refunded Lamp', priceCents: 900 });
+      const order = await placeOrder(t.app, [{ productId: product.id, quantity: 1 }], { userId: shopper.user.id, payment: 'cod' });
+      await t.app.services.orders.setStatus(order.id, 'delivered');
+      await t.app.services.orders.setStatus(order.id, 'cancelled', { refundTo: { method: 'bank_transfer', iban: 'AE070331234567890123456', accountHolder: 'Coverage Shopper' } });
+      if (sent) await t.app.services.refunds.createBatch({ userId: null, role: 'system', name: 'Set Up', ip: null });
+      const [row] = await t.database.query<{ id: number }>('select id from bank_refunds where order_id = $1', [order.id]);
+      return row!.id;
     },
     chat: async () => {
       await call(t.app, { method: 'POST', url: '/api/ai/chat', token: shopper.token, body: { message: 'hello', sessionId: `coverage-${++chats}` } });

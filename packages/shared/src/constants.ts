@@ -68,6 +68,9 @@ export const LEDGER_ACCOUNTS = [
   'provider_clearing', 'provider_fees',
   // card money a dispute took out of the provider's balance until it is decided, and what lost disputes cost (decision 0145)
   'provider_disputes', 'dispute_losses',
+  // what the marketplace owes a shopper as a bank transfer refund, and such refunds between the batch and the bank's
+  // answer (decision 0141)
+  'shopper_refunds_payable', 'refunds_clearing',
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 export const LEDGER_KINDS = [
@@ -79,6 +82,9 @@ export const LEDGER_KINDS = [
   'card_refund',
   // a dispute's money taken by the provider, given back when won, lost for good, and its fee (decision 0145)
   'dispute_withdrawn', 'dispute_reinstated', 'dispute_lost', 'dispute_fee',
+  // store credit spent on a purchase, and given back when its sub-order is cancelled; cash collected on delivery;
+  // a bank-transfer refund sent in a batch, paid by the bank, or failed (decision 0141)
+  'credit_spent', 'credit_returned', 'cash_collected', 'refund_sent', 'refund_paid', 'refund_reversal',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
@@ -87,6 +93,8 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   payout_reversal: 'Payout failed (returned)', adjustment: 'Adjustment',
   payment_received: 'Card payment received', provider_fee: 'Payment provider fee', card_refund: 'Refunded to the card',
   dispute_withdrawn: 'Disputed: taken by the provider', dispute_reinstated: 'Dispute won: money back', dispute_lost: 'Dispute lost', dispute_fee: 'Dispute fee',
+  credit_spent: 'Store credit spent', credit_returned: 'Store credit given back', cash_collected: 'Cash collected on delivery',
+  refund_sent: 'Refund sent to the bank', refund_paid: 'Refund paid by the bank', refund_reversal: 'Refund transfer failed (owed again)',
 };
 export const LEDGER_ACCOUNT_LABELS: Record<LedgerAccount, string> = {
   shopper_receivable: 'Shopper receivable', vendor_payable: 'Vendor payable', marketplace_sales: 'Marketplace sales',
@@ -95,8 +103,12 @@ export const LEDGER_ACCOUNT_LABELS: Record<LedgerAccount, string> = {
   marketplace_adjustments: 'Marketplace adjustments', shopper_store_credit: 'Shopper store credit',
   provider_clearing: 'Payment provider clearing', provider_fees: 'Payment provider fees',
   provider_disputes: 'Held in card disputes', dispute_losses: 'Lost card disputes',
+  shopper_refunds_payable: 'Shopper refunds payable', refunds_clearing: 'Refunds clearing',
 };
 /** A payout is pending from its batch until the admin marks it paid (the bank sent it) or failed (money returned). */
+/** A bank-transfer refund (decision 0141): owed → sent (in a batch) → paid | failed (owed again, new details asked). */
+export const BANK_REFUND_STATUSES = ['owed', 'sent', 'paid', 'failed'] as const;
+export type BankRefundStatus = (typeof BANK_REFUND_STATUSES)[number];
 export const PAYOUT_STATUSES = ['pending', 'paid', 'failed'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 /**

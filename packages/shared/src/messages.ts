@@ -425,6 +425,16 @@ export const MSG = {
   returnRejectNoteRequired: 'Say why the return is rejected',
   returnOverRefund: 'That refund is more than what was paid for this line and not yet refunded',
   returnCancelWithRefunds: 'Part of this order was already refunded through a return; it cannot be cancelled as a whole',
+  // store credit at checkout and bank-transfer refunds (issue 34 item 8, decision 0141)
+  storeCreditTooLow: 'Your store credit does not cover that amount any more; check your balance and try again',
+  storeCreditSignIn: 'Sign in to use your store credit',
+  refundBankRequired: 'A bank-transfer refund needs the IBAN and the account holder\'s name',
+  bankRefundNotFound: 'Refund not found',
+  bankRefundWrongStatus: (status: string) => `This refund is ${status}; that step is not possible now`,
+  bankRefundNoneOwed: 'No bank-transfer refund is owed: there is nothing to send',
+  bankRefundFailureReasonRequired: 'Say why the transfer failed',
+  orderCancelToCredit: (amount: string) => `${amount} given back as store credit`,
+  orderCancelToBank: (amount: string) => `${amount} owed back by bank transfer`,
   // a status change never moves money by itself (decision 0117)
   orderAwaitingPayment: 'This order is waiting for its card payment: it moves on when the payment is authorised, or is cancelled when the time to pay runs out',
   paymentNotFound: 'Payment not found',

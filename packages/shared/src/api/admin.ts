@@ -1,3 +1,4 @@
+import { refundBankAccountSchema } from './refunds.js';
 import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_METHODS } from '../constants.js';
 import { MSG } from '../messages.js';
@@ -135,6 +136,11 @@ export type OrderStats = z.infer<typeof orderStatsSchema>;
 export const orderStatusUpdateSchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: `Status must be one of: ${ORDER_STATUSES.join(', ')}` }),
   notes: optionalText(1000),
+  /**
+   * Cancelling a delivered cash-on-delivery sub-order gives its cash back (decision 0141): as the shopper's store
+   * credit, or by bank transfer to this account (a checked UAE IBAN and its holder) when given.
+   */
+  refund_bank_account: refundBankAccountSchema.optional(),
 });
 export type OrderStatusUpdate = z.infer<typeof orderStatusUpdateSchema>;
 

@@ -46,6 +46,11 @@ export const orderRequestSchema = z.object({
   // (a card's details never reach Souq: the provider's own page takes them after the purchase is placed, decision 0137)
   payment_intent_id: z.null().optional(),
   notes: text(1000).optional().default(''),
+  /**
+   * Store credit to spend (decision 0141), at most this much and never more than the total: the signed-in shopper's
+   * balance must cover it (422 otherwise); the card or cash on delivery pays only the rest.
+   */
+  store_credit_amount: z.number().min(0).max(10_000_000).optional(),
 });
 export type OrderRequest = z.input<typeof orderRequestSchema>;
 
@@ -68,6 +73,9 @@ export const orderSchema = z.object({
   shipping: z.number(),
   tax: z.number(),
   total_amount: z.number(),
+  /** The part of the total paid with store credit (decision 0141), and what is left to pay by card or cash. */
+  store_credit_amount: z.number(),
+  amount_due: z.number(),
   currency: z.string(),
   payment_method: z.enum(PAYMENT_METHODS),
   notes: z.string(),

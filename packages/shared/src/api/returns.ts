@@ -1,5 +1,6 @@
 // Returns and refunds per line (issue 24 item 6, decision 0094). Money is integer minor units (`*_cents`).
 import { z } from 'zod';
+import { refundBankAccountSchema } from './refunds.js';
 import { COD_REFUND_METHODS, ORDER_STATUSES, PAYMENT_METHODS, REFUND_METHODS, RETURN_REASONS, RETURN_STATUSES } from '../constants.js';
 
 const id = z.coerce.number().int().positive();
@@ -13,6 +14,8 @@ export const returnCreateSchema = z.object({
   reason_text: z.string().trim().max(1000).optional().default(''),
   /** Only for cash-on-delivery orders (required there); card orders are refunded to the card. */
   refund_method: z.enum(COD_REFUND_METHODS).optional(),
+  /** A bank-transfer refund's account (required with refund_method bank_transfer; decision 0141): a checked UAE IBAN. */
+  bank_account: refundBankAccountSchema.optional(),
 });
 export type ReturnCreate = z.input<typeof returnCreateSchema>;
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { LedgerAccount, LedgerKind, PayoutFailureCode, PayoutSkipReason, PayoutStatus } from '@souq/shared/constants';
+import type { BankRefundStatus, LedgerAccount, LedgerKind, PayoutFailureCode, PayoutSkipReason, PayoutStatus } from '@souq/shared/constants';
 
 // The lists as in packages/shared/constants (drizzle-kit cannot load the shared package, so they are repeated here;
 // `satisfies` keeps them from naming anything the shared lists do not have).
@@ -8,12 +8,15 @@ const LEDGER_ACCOUNTS = [
   'shopper_receivable', 'vendor_payable', 'marketplace_sales', 'shipping_revenue', 'sales_tax_payable', 'commission_revenue',
   'commission_vat_payable', 'payouts_clearing', 'bank', 'marketplace_adjustments', 'shopper_store_credit',
   'provider_clearing', 'provider_fees', 'provider_disputes', 'dispute_losses',
+  'provider_clearing', 'provider_fees', 'shopper_refunds_payable', 'refunds_clearing',
 ] as const satisfies readonly LedgerAccount[];
 const LEDGER_KINDS = [
   'sale', 'shipping', 'sales_tax', 'commission', 'commission_vat', 'refund', 'commission_reversal',
   'payout', 'payout_paid', 'payout_reversal', 'adjustment', 'payment_received', 'provider_fee', 'card_refund',
   'dispute_withdrawn', 'dispute_reinstated', 'dispute_lost', 'dispute_fee',
+  'credit_spent', 'credit_returned', 'cash_collected', 'refund_sent', 'refund_paid', 'refund_reversal',
 ] as const satisfies readonly LedgerKind[];
+const BANK_REFUND_STATUSES = ['owed', 'sent', 'paid', 'failed'] as const satisfies readonly BankRefundStatus[];
 const PAYOUT_STATUSES = ['pending', 'paid', 'failed'] as const satisfies readonly PayoutStatus[];
 const PAYOUT_FAILURE_CODES = ['account_closed', 'invalid_account', 'holder_mismatch', 'bank_rejected', 'other'] as const satisfies readonly PayoutFailureCode[];
 import { users } from './accounts.js';
@@ -52,7 +55,7 @@ export const ledgerEntries = pgTable(
     account: text('account', { enum: LEDGER_ACCOUNTS }).notNull(),
     /** The vendor of a vendor_payable row (null on every other account). */
     vendorId: integer('vendor_id').references(() => vendors.id, { onDelete: 'restrict' }),
-    /** The shopper of a shopper_store_credit row (null on every other account). */
+    /** The shopper of a shopper_store_credit or shopper_refunds_payable row (null on every other account). */
     shopperId: integer('shopper_id').references(() => users.id, { onDelete: 'restrict' }),
     kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
@@ -75,7 +78,7 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_vendor_statement_idx').on(t.vendorId, t.id, t.currency, t.amountCents).where(sql`${t.account} = 'vendor_payable'`),
     check('ledger_entries_vendor_account', sql`(${t.account} = 'vendor_payable') = (${t.vendorId} is not null)`),
     index('ledger_entries_vendor_kind_idx').on(t.vendorId, t.kind, t.createdAt),
-    check('ledger_entries_shopper_account', sql`(${t.account} = 'shopper_store_credit') = (${t.shopperId} is not null)`),
+    check('ledger_entries_shopper_account', sql`(${t.account} in ('shopper_store_credit', 'shopper_refunds_payable')) = (${t.shopperId} is not null)`),
     index('ledger_entries_shopper_idx').on(t.shopperId).where(sql`${t.shopperId} is not null`),
   ],
 );
@@ -120,5 +123,47 @@ export const payouts = pgTable(
     uniqueIndex('payouts_one_per_vendor_per_batch').on(t.batchId, t.vendorId),
     check('payouts_amount_positive', sql`${t.amountCents} > 0`),
     check('payouts_status_known', sql`${t.status} in ('pending', 'paid', 'failed')`),
+  ],
+);
+
+/** A refunds batch (decision 0141): one admin's run over every bank-transfer refund owed, like a payout batch. */
+export const refundBatches = pgTable('refund_batches', {
+  id: serial('id').primaryKey(),
+  currency: text('currency').notNull(),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdByName: text('created_by_name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A refund owed to a shopper by bank transfer (decision 0141): from a cash-on-delivery return or cancellation. The
+ * money is in the ledger (shopper_refunds_payable, refunds_clearing); this row holds the bank details the shopper gave
+ * and the transfer's state. Written only by the refunds module.
+ */
+export const bankRefunds = pgTable(
+  'bank_refunds',
+  {
+    id: serial('id').primaryKey(),
+    shopperId: integer('shopper_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'restrict' }),
+    /** The return it pays (null: a cancellation). */
+    returnId: integer('return_id'),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    iban: text('iban').notNull(),
+    accountHolder: text('account_holder').notNull(),
+    status: text('status', { enum: BANK_REFUND_STATUSES }).notNull().default('owed'),
+    batchId: integer('batch_id').references(() => refundBatches.id, { onDelete: 'restrict' }),
+    failureReason: text('failure_reason'),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    settledBy: integer('settled_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('bank_refunds_shopper_idx').on(t.shopperId, t.createdAt),
+    index('bank_refunds_status_idx').on(t.status),
+    index('bank_refunds_batch_idx').on(t.batchId),
+    check('bank_refunds_amount_positive', sql`${t.amountCents} > 0`),
+    check('bank_refunds_status_known', sql`${t.status} in ('owed', 'sent', 'paid', 'failed')`),
   ],
 );

@@ -20,6 +20,8 @@ const buyerAndAmounts = () => ({
     shippingCents: integer('shipping_cents').notNull(),
     taxCents: integer('tax_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /** The part of the total paid with store credit at checkout (decision 0141); the rest is due by card or cash. */
+    storeCreditCents: integer('store_credit_cents').notNull().default(0),
     /** Prices included VAT (decision 0098); false on orders placed before it, whose tax was added on top. */
     taxIncluded: boolean('tax_included').notNull().default(false),
     /** The buyer's company and TRN, when given at checkout (a registrant may need a full tax invoice, decision 0099). */

@@ -22,6 +22,9 @@ export const returnRequests = pgTable(
     reason: text('reason', { enum: ['damaged', 'wrong_item', 'not_as_described', 'no_longer_needed', 'other'] }).notNull(),
     reasonText: text('reason_text').notNull().default(''),
     refundMethod: text('refund_method', { enum: ['original', 'store_credit', 'bank_transfer'] }).notNull(),
+    /** A bank-transfer refund's account, as the shopper gave it (normalised, checked; decision 0141). */
+    refundIban: text('refund_iban'),
+    refundAccountHolder: text('refund_account_holder'),
     status: text('status', { enum: ['requested', 'approved', 'rejected', 'received'] }).notNull().default('requested'),
     decisionNote: text('decision_note').notNull().default(''),
     restock: boolean('restock'),

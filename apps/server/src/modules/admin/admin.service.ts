@@ -30,7 +30,11 @@ export function createAdminService(deps: {
     },
 
     async setOrderStatus(orderId: number, body: OrderStatusUpdate, actor: Actor): Promise<AdminOrderDetail> {
-      await orders.setStatus(orderId, body.status, { actor, notes: body.notes });
+      const account = body.refund_bank_account;
+      await orders.setStatus(orderId, body.status, {
+        actor, notes: body.notes,
+        ...(account ? { refundTo: { method: 'bank_transfer' as const, iban: account.iban, accountHolder: account.account_holder } } : {}),
+      });
       return reports.orders.detail(orderId);
     },
 

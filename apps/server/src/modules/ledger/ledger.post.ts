@@ -40,6 +40,19 @@ export const POSTING_KINDS = {
   'payment-refund': 'payments',
   /** A card dispute as the provider last reported it: money taken, given back or lost, its fee (payments; ref: dispute row and its state). */
   dispute: 'payments',
+  /** Store credit spent on a sub-order at checkout, written by the purchase statement (orders; ref: the sub-order id). */
+  'credit-spent': 'orders',
+  /**
+   * A cancelled sub-order's money given back to the shopper: the store credit it used, and the cash a delivered
+   * cash-on-delivery sub-order collected, as store credit or owed by bank transfer (orders; ref: sub-order id and a UUID).
+   */
+  'credit-back': 'orders',
+  /** The cash a cash-on-delivery sub-order's courier collected, recorded when it must be given back (orders; ref: sub-order id). */
+  'cash-collected': 'orders',
+  /** A bank-transfer refund sent in a refunds batch, paid by the bank, or failed (refunds; ref: bank refund id). */
+  'refund-sent': 'refunds',
+  'refund-paid': 'refunds',
+  'refund-failed': 'refunds',
 } as const;
 export type PostingKind = keyof typeof POSTING_KINDS;
 
@@ -72,6 +85,8 @@ export class UnbalancedPosting extends Error {
 
 const ACCOUNTS: ReadonlySet<string> = new Set(LEDGER_ACCOUNTS);
 const KINDS: ReadonlySet<string> = new Set(LEDGER_KINDS);
+/** The accounts kept per shopper (their rows name the shopper; decision 0141). */
+const SHOPPER_ACCOUNTS: ReadonlySet<string> = new Set(['shopper_store_credit', 'shopper_refunds_payable']);
 
 export const postingId = (kind: PostingKind, ref: string | number): string => `${kind}:${ref}`;
 
@@ -93,7 +108,7 @@ export function checkPosting(id: string, kind: string, lines: readonly PostingLi
     if (!ACCOUNTS.has(l.account)) throw new UnbalancedPosting(id, `unknown account '${l.account}'`);
     if (!KINDS.has(l.kind)) throw new UnbalancedPosting(id, `unknown row kind '${l.kind}'`);
     if ((l.account === 'vendor_payable') !== (l.vendorId !== null)) throw new UnbalancedPosting(id, `a vendor only on vendor_payable (${l.account})`);
-    if ((l.account === 'shopper_store_credit') !== ((l.shopperId ?? null) !== null)) throw new UnbalancedPosting(id, `a shopper only on shopper_store_credit (${l.account})`);
+    if (SHOPPER_ACCOUNTS.has(l.account) !== ((l.shopperId ?? null) !== null)) throw new UnbalancedPosting(id, `a shopper only on shopper_store_credit or shopper_refunds_payable (${l.account})`);
     if (l.amountCents > 0) debits += l.amountCents;
     else credits -= l.amountCents;
   }
@@ -134,4 +149,23 @@ export const placedSales = {
   select '${'placed' satisfies PostingKind}:' || o.id, e.account, e.vendor_id, e.kind, e.amount_cents, ${p.currency}::text, p.id, o.id, ${p.createdBy}::int
   from placed p, subs o join jsonb_to_recordset(${p.sales}::jsonb) as e(order_number text, account text, vendor_id int, kind text, amount_cents bigint)
     on e.order_number = o.order_number`,
+};
+
+/**
+ * The purchase statement's store credit (decision 0141): per sub-order, the part of its total paid with the shopper's
+ * credit, debited from their store credit and credited to their receivable (`credit-spent:<sub-order id>`).
+ * `creditParam` gives the JSON parameter; `creditCte` the insert, reading `placed` and `subs` like `salesCte`. The
+ * balance check is the statement's own (`checked`), run under the shopper's lock taken just before it.
+ */
+export const placedCredit = {
+  creditParam(parts: readonly { orderNumber: string; amountCents: number }[]): string {
+    for (const p of parts) if (!Number.isSafeInteger(p.amountCents) || p.amountCents < 0) throw new UnbalancedPosting(postingId('credit-spent', p.orderNumber), `amount ${p.amountCents}`);
+    return JSON.stringify(parts.filter((p) => p.amountCents > 0).map((p) => ({ order_number: p.orderNumber, amount_cents: p.amountCents })));
+  },
+  creditCte: (p: { credit: string; currency: string; shopper: string }): string => `
+  insert into ledger_entries (posting, account, shopper_id, kind, amount_cents, currency, purchase_id, order_id, created_by)
+  select '${'credit-spent' satisfies PostingKind}:' || o.id, a.account, case when a.account = 'shopper_store_credit' then ${p.shopper}::int end,
+    'credit_spent', a.sign * c.amount_cents, ${p.currency}::text, pl.id, o.id, ${p.shopper}::int
+  from placed pl, subs o join jsonb_to_recordset(${p.credit}::jsonb) as c(order_number text, amount_cents bigint) on c.order_number = o.order_number
+    cross join (values ('shopper_store_credit', 1), ('shopper_receivable', -1)) as a(account, sign)`,
 };

@@ -151,7 +151,7 @@ describe('refunds in the ledger', () => {
             const l = open[s.pick % open.length]!;
             const r = await t.app.services.returns.request(shopper.user.id, {
               order_id: l.order_id, line_id: l.line_id, units: Math.min(s.units, l.left), reason: 'other',
-              ...(l.payment_method === 'cod' ? { refund_method: s.credit ? 'store_credit' : 'bank_transfer' } : {}),
+              ...(l.payment_method === 'cod' ? s.credit ? { refund_method: 'store_credit' } : { refund_method: 'bank_transfer', bank_account: { iban: 'AE070331234567890123456', account_holder: 'Test Shopper' } } : {}),
             }, actor);
             await t.app.services.returns.approve(r.id, { admin: true }, '', staff);
             await t.app.services.returns.receive(r.id, { admin: true }, s.restock, staff);
@@ -169,9 +169,11 @@ describe('refunds in the ledger', () => {
           expect(await q('select posting, sum(amount_cents)::int8 from ledger_entries group by 1 having sum(amount_cents) <> 0')).toEqual([]);
           expect(await q('select order_id, sum(amount_cents)::int8 from ledger_entries group by 1 having sum(amount_cents) <> 0')).toEqual([]);
           for (const v of vendorIds) expect(await t.app.services.ledger.vendorBalanceCents(v, 'AED')).toBe(await expected(v));
-          // the shopper's store credit is what their store-credit returns refunded
-          const [credit] = await q<{ n: number }>(`select coalesce(sum(refund_goods_cents + refund_tax_cents + refund_shipping_cents), 0)::int as n
-            from return_requests where status = 'received' and refund_method = 'store_credit' and user_id = $1`, [shopper.user.id]);
+          // the shopper's store credit is what their store-credit returns refunded, and the cash of the delivered
+          // cash-on-delivery sub-orders cancelled afterwards (decision 0141: given back as store credit by default)
+          const [credit] = await q<{ n: number }>(`select (coalesce((select sum(refund_goods_cents + refund_tax_cents + refund_shipping_cents)
+            from return_requests where status = 'received' and refund_method = 'store_credit' and user_id = $1), 0)
+            + coalesce((select sum(total_cents) from orders where status = 'cancelled' and payment_method = 'cod' and delivered_at is not null and user_id = $1), 0))::int as n`, [shopper.user.id]);
           expect(await t.app.services.returns.storeCreditCents(shopper.user.id)).toBe(credit!.n);
           // stock: the start, less the units of live sub-orders, plus the units received back into stock
           const sold = new Map((await q<{ product_id: number; n: number }>(`

@@ -86,7 +86,7 @@ export function refundStep(o: RefundableSubOrder, before: ReadonlyMap<number, nu
 export type RefundEntry = Entry & { shopperId: number | null };
 
 /** Where the shopper's money goes: back through the way they paid (card, bank transfer) or onto their store credit. */
-export type RefundTo = { kind: 'receivable' } | { kind: 'store_credit'; shopperId: number };
+export type RefundTo = { kind: 'receivable' } | { kind: 'store_credit'; shopperId: number } | { kind: 'bank_transfer'; shopperId: number };
 
 /**
  * A refund's rows: the shopper is credited goods + tax + shipping (their receivable, or their store credit); the
@@ -100,7 +100,10 @@ export function refundEntries(vendorId: number | null, step: RefundTotals, to: R
   const row = (account: Entry['account'], kind: Entry['kind'], amountCents: number, v: number | null = null, shopperId: number | null = null): RefundEntry =>
     ({ account, vendorId: v, kind, amountCents, shopperId });
   const rows: RefundEntry[] = [
-    to.kind === 'store_credit' ? row('shopper_store_credit', 'refund', -total, null, to.shopperId) : row('shopper_receivable', 'refund', -total),
+    to.kind === 'store_credit' ? row('shopper_store_credit', 'refund', -total, null, to.shopperId)
+      // a cash-on-delivery refund by bank transfer is owed to the shopper until a refunds batch pays it (decision 0141)
+      : to.kind === 'bank_transfer' ? row('shopper_refunds_payable', 'refund', -total, null, to.shopperId)
+      : row('shopper_receivable', 'refund', -total),
   ];
   if (vendorId === null) {
     rows.push(row('marketplace_sales', 'refund', step.goodsCents), row('shipping_revenue', 'refund', step.shippingCents), row('sales_tax_payable', 'refund', step.taxCents));

@@ -46,9 +46,10 @@ export function ordersRoutes(deps: { orders: OrdersService; payments: { begin: S
       // a card purchase waits on hold for its payment: the provider's payment is created now (once per purchase, so a
       // repeated request gets the same one) and the shopper is sent to pay (decision 0137)
       let payment: (PaymentState & { token: string }) | null = null;
-      if (order.payment_method === 'card') {
+      // only what store credit did not pay goes to the provider; a purchase the credit covers needs no payment (0141)
+      if (order.payment_method === 'card' && order.amount_due > 0) {
         try {
-          payment = await deps.payments.begin({ ...order, user_id: userId }, reader.locale === 'ar' ? 'ar' : 'en');
+          payment = await deps.payments.begin({ ...order, total_amount: order.amount_due, user_id: userId }, reader.locale === 'ar' ? 'ar' : 'en');
         } catch (err) {
           req.log.error({ err }, 'payments: the provider did not create the payment');
           throw serviceUnavailable(MSG.paymentProviderUnavailable);

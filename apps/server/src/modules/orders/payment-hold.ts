@@ -3,7 +3,9 @@ import { orderItems, orders, orderStatusHistory } from '../../db/schema/orders.j
 import type { Tx } from '../../platform/db.js';
 import type { Bus } from '../../platform/bus.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import { randomUUID } from 'node:crypto';
 import { saleEntries } from '../ledger/ledger.postings.js';
+import { moneyBackEntries } from '../ledger/ledger.credit.js';
 import { post as postToLedger } from '../ledger/ledger.post.js';
 import { moveSubOrderStock, subOrderMoney } from './sub-order-moves.js';
 
@@ -80,6 +82,13 @@ export function createPaymentHold(deps: {
       let stock: { id: number; stock: number }[] = [];
       for (const { row, items } of subs) {
         stock = stock.concat(await moveSubOrderStock(tx, deps.catalogue, items, true));
+        // the store credit it reserved goes back (decision 0141): nothing else was posted while it waited
+        if (row.storeCreditCents > 0 && row.userId !== null) {
+          await postToLedger(tx, {
+            kind: 'credit-back', ref: `${row.id}:${randomUUID()}`, lines: moneyBackEntries(row.userId, { creditCents: row.storeCreditCents, cashCents: 0 }, 'store_credit'),
+            currency: row.currency, purchaseId, orderId: row.id, createdBy: null,
+          });
+        }
         await tx.update(orders).set({ status: 'cancelled', updatedAt: now }).where(eq(orders.id, row.id));
         await tx.insert(orderStatusHistory).values({ orderId: row.id, fromStatus: 'awaiting_payment', toStatus: 'cancelled', notes: note, changedBy: null });
       }

@@ -8,12 +8,16 @@ import type { z } from 'zod';
 import { purchases } from '../../db/schema/orders.js';
 import type { Database, Db, Tx } from '../../platform/db.js';
 import type { Bus, OrderPlacedItem } from '../../platform/bus.js';
-import { conflict } from '../../platform/errors.js';
+import { badRequest, conflict, unprocessable } from '../../platform/errors.js';
+import { amountToCents } from '@souq/shared/rules/money';
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf } from '../../platform/sql-rows.js';
 import type { Reader } from '../../platform/request-locale.js';
 import { checkProductsForOrder, type CatalogueService, type OrderProductRow } from '../catalogue/catalogue.service.js';
 import type { OrderOptionRow } from '../catalogue/variant-stock.js';
 import { saleEntries } from '../ledger/ledger.postings.js';
-import { placedSales } from '../ledger/ledger.post.js';
+import { placedCredit, placedSales } from '../ledger/ledger.post.js';
+import { splitCredit } from '../ledger/ledger.credit.js';
 import { checkOptionStock } from './order-lines.js';
 import { newOrderNumber, subOrderNumber, toOrderDto, toPurchaseDto, type OrderReads, type OrderRow, type PurchaseRow } from './orders.dto.js';
 import type { PricedCart } from './price-cart.js';
@@ -32,6 +36,8 @@ class KeyRaced extends Error {}
 type PlaceRow = {
   /** Every product was there, active, with the stock and at the price the order was priced with, under its lock. */
   ok: boolean;
+  /** The shopper's store credit covered what the purchase spends of it (always true when it spends none). */
+  credit_ok: boolean;
   /** Null when nothing was written: a failed check, or an earlier purchase holds the Idempotency-Key. */
   purchase_id: number | null;
   created_at: Date | string | null;
@@ -78,25 +84,29 @@ with wanted as (
     select count(*) = (select count(*) from wanted_options)
     from locked_options v join wanted_options w on w.id = v.id
     where v.product_id = w.product_id and v.inventory_quantity >= w.quantity and v.price_adjustment_cents = w.adjustment
+  ) and (
+    -- store credit (decision 0141): the shopper's balance, read after their lock (taken just before this statement)
+    $34::int8 = 0 or (select coalesce(-sum(e.amount_cents), 0) from ledger_entries e
+      where e.account = 'shopper_store_credit' and e.shopper_id = $5::int and e.currency = $12::text) >= $34::int8
   ) as ok
 ), placed as (
   insert into purchases (purchase_number, user_id, customer_name, customer_email, customer_phone, shipping_address, billing_address,
     payment_method, currency, subtotal_cents, shipping_cents, tax_cents, total_cents, notes, idempotency_key, request_hash,
-    tax_included, buyer_company, buyer_trn)
+    tax_included, buyer_company, buyer_trn, store_credit_cents)
   select $4::text, $5::int, $6::text, $7::text, $8::text, $9::jsonb, $10::jsonb, $11::text, $12::text, $13::int, $14::int, $15::int,
-    $16::int, $17::text, $18::text, $19::text, $28::boolean, $29::text, $30::text
+    $16::int, $17::text, $18::text, $19::text, $28::boolean, $29::text, $30::text, $34::int
   where (select ok from checked)
   on conflict (idempotency_key) do nothing
   returning id, created_at
 ), subs as (
   insert into orders (purchase_id, seller_vendor_id, order_number, user_id, customer_name, customer_email, customer_phone,
     shipping_address, billing_address, payment_method, currency, subtotal_cents, shipping_cents, tax_cents, total_cents, status, notes,
-    created_at, updated_at, tax_included, buyer_company, buyer_trn, released_at)
+    created_at, updated_at, tax_included, buyer_company, buyer_trn, released_at, store_credit_cents)
   select p.id, s.vendor_id, s.order_number, $5::int, $6::text, $7::text, $8::text, $9::jsonb, $10::jsonb, $11::text, $12::text,
     s.subtotal_cents, s.shipping_cents, s.tax_cents, s.total_cents, $31::text, $17::text, p.created_at, p.created_at, $28::boolean, $29::text, $30::text,
-    case when $31::text = 'pending' then p.created_at end
+    case when $31::text = 'pending' then p.created_at end, s.store_credit_cents
   from placed p, jsonb_to_recordset($21::jsonb) as s(n int, vendor_id int, order_number text, subtotal_cents int, shipping_cents int,
-    tax_cents int, total_cents int)
+    tax_cents int, total_cents int, store_credit_cents int)
   order by s.n
   returning id, order_number
 ), reserved as (
@@ -117,11 +127,14 @@ with wanted as (
     on l.order_number = o.order_number
   order by l.n
 ), posted as (${placedSales.salesCte({ sales: '$23', currency: '$12', createdBy: '$5' })}
+), credit_spent as (${placedCredit.creditCte({ credit: '$33', currency: '$12', shopper: '$5' })}
 ), history as (
   insert into order_status_history (order_id, from_status, to_status, notes, changed_by)
   select o.id, null, $31::text, $32::text, $5::int from subs o
 )
-select c.ok, o.id as purchase_id, o.created_at,
+select c.ok, $34::int8 = 0 or (select coalesce(-sum(e.amount_cents), 0) from ledger_entries e
+    where e.account = 'shopper_store_credit' and e.shopper_id = $5::int and e.currency = $12::text) >= $34::int8 as credit_ok,
+  o.id as purchase_id, o.created_at,
   (select array_agg(s.id order by s.id) from subs s) as order_ids,
   (select array_agg(r.id order by r.id) from reserved r) as stock_ids,
   (select array_agg(r.stock order by r.id) from reserved r) as stocks,
@@ -131,7 +144,15 @@ from checked c left join placed o on true`;
 
 type Placed =
   | { order: Purchase; replayed: true; placed?: undefined; stock?: undefined }
-  | { order: Purchase; replayed: false; placed: Map<number, OrderPlacedItem[]>; stock: { id: number; stock: number }[] };
+  | { order: Purchase; replayed: false; placed: Map<number, OrderPlacedItem[]>; stock: { id: number; stock: number }[]; held?: boolean };
+
+/** A text with positional parameters ($1…) as a drizzle query, to run the purchase statement inside a transaction. */
+function positional(text: string, params: readonly unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  const chunks: SQL[] = [sql.raw(parts[0]!)];
+  for (let i = 1; i < parts.length; i += 2) chunks.push(sql`${sql.param(params[Number(parts[i]) - 1])}`, sql.raw(parts[i + 1]!));
+  return sql.join(chunks);
+}
 
 const pgCode = (err: unknown): { code?: string; constraint?: string } => {
   const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } } | null;
@@ -187,13 +208,16 @@ function requestHash(input: PlaceOrderInput, userId: number | null): string {
 /** What the one statement writes, built from the priced cart: the purchase, its sub-orders and lines, the sale's ledger rows. */
 type PurchaseRows = {
   purchase: Omit<PurchaseRow, 'id' | 'createdAt'>;
-  subs: { n: number; vendor_id: number | null; order_number: string; subtotal_cents: number; shipping_cents: number; tax_cents: number; total_cents: number }[];
+  subs: { n: number; vendor_id: number | null; order_number: string; subtotal_cents: number; shipping_cents: number; tax_cents: number; total_cents: number; store_credit_cents: number }[];
   items: {
     n: number; order_number: string; product_id: number; vendor_id: number | null; product_name: string; quantity: number;
     unit_price_cents: number; line_total_cents: number; variants: Record<string, string>; variant_ids: number[]; variant_label: string;
     commission_bps: number; tax_category: PricedCart['parts'][number]['lines'][number]['taxCategory']; tax_rate_bps: number; tax_cents: number;
   }[];
   sales: ReturnType<typeof placedSales.salesParam>;
+  /** The store credit spent, per sub-order (JSON parameter), and in all. */
+  credit: string;
+  creditCents: number;
 };
 
 export function createPlacePurchase(deps: {
@@ -233,8 +257,9 @@ export function createPlacePurchase(deps: {
   }
 
   /** Step 2a: the rows the statement writes, from the priced cart. */
-  function purchaseRows(input: PlaceOrderInput, cart: PricedCart, userId: number | null, key: string | null, hash: string, held: boolean): PurchaseRows {
+  function purchaseRows(input: PlaceOrderInput, cart: PricedCart, userId: number | null, key: string | null, hash: string, held: boolean, creditCents: number): PurchaseRows {
     const { parts, totals } = cart;
+    const creditParts = splitCredit(creditCents, parts.map((p) => p.totals.totalCents));
     const shipping = { address: input.shipping_address.address, city: input.shipping_address.city, country: input.shipping_address.country, zip: input.shipping_address.zip };
     const billing = input.billing_address
       ? { address: input.billing_address.address, city: input.billing_address.city, country: input.billing_address.country, zip: input.billing_address.zip }
@@ -259,6 +284,7 @@ export function createPlacePurchase(deps: {
       taxIncluded: cart.taxMode === 'inclusive',
       buyerCompany: input.customer_info.company || null,
       buyerTrn: input.customer_info.trn ?? null,
+      storeCreditCents: creditCents,
     };
     const subs = parts.map((part, n) => ({
       n,
@@ -268,6 +294,7 @@ export function createPlacePurchase(deps: {
       shipping_cents: part.totals.shippingCents,
       tax_cents: part.totals.taxCents,
       total_cents: part.totals.totalCents,
+      store_credit_cents: creditParts[n]!,
     }));
     const items = parts.flatMap((part, n) => part.lines.map((l, k) => ({
       n: l.n,
@@ -295,7 +322,8 @@ export function createPlacePurchase(deps: {
         vendorId: part.vendorId, ...part.totals, lines: part.lines.map((l) => ({ lineTotalCents: lineTotalCents(l), commissionBps: l.commissionBps })),
       }),
     })), purchase.currency);
-    return { purchase, subs, items, sales };
+    const credit = placedCredit.creditParam(subs.map((sub) => ({ orderNumber: sub.order_number, amountCents: sub.store_credit_cents })));
+    return { purchase, subs, items, sales, credit, creditCents };
   }
 
   /** Step 2b: the ONE statement (PLACE_ORDER_SQL) — lock, check again, write everything or nothing. */
@@ -307,7 +335,7 @@ export function createPlacePurchase(deps: {
     const wanted = new Map<number, number>();
     for (const l of stockLines) wanted.set(l.productId, (wanted.get(l.productId) ?? 0) + l.quantity);
     const ids = [...wanted.keys()].sort((a, b) => a - b);
-    const [result] = await deps.query<PlaceRow>(PLACE_ORDER_SQL, [
+    const params = [
       ids, ids.map((id) => wanted.get(id)!), ids.map((id) => priced.get(id)!.priceCents),
       p.purchaseNumber, p.userId, p.customerName, p.customerEmail, p.customerPhone, JSON.stringify(p.shippingAddress),
       JSON.stringify(p.billingAddress), p.paymentMethod, p.currency, p.subtotalCents, p.shippingCents, p.taxCents,
@@ -317,8 +345,16 @@ export function createPlacePurchase(deps: {
       optionIds.map((id) => options.get(id)!.option.price_adjustment_cents),
       p.taxIncluded, p.buyerCompany, p.buyerTrn,
       held ? 'awaiting_payment' : 'pending', held ? 'Awaiting card payment' : 'Order placed',
-    ], 'orders.place');
-    return result!;
+      rows.credit, rows.creditCents,
+    ];
+    if (rows.creditCents === 0 || p.userId === null) return (await deps.query<PlaceRow>(PLACE_ORDER_SQL, params, 'orders.place'))[0]!;
+    // spending store credit (decision 0141): the shopper's row lock first, in a transaction, so the statement's balance
+    // check reads every purchase committed before it; two purchases racing for the same credit wait for each other
+    const shopper = p.userId;
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select id from users where id = ${shopper} for update`);
+      return (await rowsOf<PlaceRow>(tx as unknown as Db, positional(PLACE_ORDER_SQL, params)))[0]!;
+    });
   }
 
   /**
@@ -330,6 +366,7 @@ export function createPlacePurchase(deps: {
     if (!result.ok) {
       const earlier = key ? await replay(db, key, hash) : null;
       if (earlier) return { order: earlier, replayed: true };
+      if (!result.credit_ok) throw unprocessable(MSG.storeCreditTooLow);
       checkProductsForOrder(cart.stockLines, result.locked ?? []);
       checkOptionStock(cart.options, result.locked_options ?? [], cart.nameOf);
       throw new PriceChanged();
@@ -354,7 +391,7 @@ export function createPlacePurchase(deps: {
         id, orderNumber: sub.order_number, userId: p.userId, customerName: p.customerName, customerEmail: p.customerEmail,
         customerPhone: p.customerPhone, shippingAddress: p.shippingAddress, billingAddress: p.billingAddress, paymentMethod: p.paymentMethod,
         currency: p.currency, subtotalCents: sub.subtotal_cents, shippingCents: sub.shipping_cents, taxCents: sub.tax_cents,
-        totalCents: sub.total_cents, taxIncluded: p.taxIncluded, buyerCompany: p.buyerCompany, buyerTrn: p.buyerTrn, status: held ? 'awaiting_payment' : 'pending', vendorId: null, purchaseId: result.purchase_id!, sellerVendorId: sub.vendor_id,
+        totalCents: sub.total_cents, taxIncluded: p.taxIncluded, buyerCompany: p.buyerCompany, buyerTrn: p.buyerTrn, storeCreditCents: sub.store_credit_cents, status: held ? 'awaiting_payment' : 'pending', vendorId: null, purchaseId: result.purchase_id!, sellerVendorId: sub.vendor_id,
         trackingNumber: null, carrier: null, shippedAt: null, deliveredAt: null, releasedAt: held ? null : createdAt, notes: p.notes, idempotencyKey: null, requestHash: null, createdAt, updatedAt: createdAt,
       };
       const itemRows = own.map((i, k) => ({
@@ -377,14 +414,19 @@ export function createPlacePurchase(deps: {
    * finds its purchase), (4) one sub-order per seller with its items and first status, and (5) reserves the stock.
    * A failed check writes nothing and answers from the locked rows.
    */
-  async function placeOnce(input: PlaceOrderInput, userId: number | null, key: string | null, hash: string, held: boolean): Promise<Placed> {
+  async function placeOnce(input: PlaceOrderInput, userId: number | null, key: string | null, hash: string, holdForPayment: boolean): Promise<Placed> {
     const priced = await price(input, key, hash);
     if (priced.earlier) return { order: priced.earlier, replayed: true };
     const { cart } = priced;
-    const rows = purchaseRows(input, cart, userId, key, hash, held);
+    // store credit pays up to the total; the card is asked only for the rest (nothing when the credit covers it all)
+    const creditCents = Math.min(input.store_credit_amount ? amountToCents(input.store_credit_amount) : 0, cart.totals.totalCents);
+    if (creditCents > 0 && userId === null) throw badRequest(MSG.storeCreditSignIn);
+    const held = holdForPayment && creditCents < cart.totals.totalCents;
+    const rows = purchaseRows(input, cart, userId, key, hash, held, creditCents);
     const result = await writeOnce(rows, cart, held);
     if (!result.ok || result.purchase_id === null) return refused(result, cart, key, hash);
-    return placedAnswer(result, rows, cart, held);
+    const answer = placedAnswer(result, rows, cart, held);
+    return answer.replayed ? answer : { ...answer, held };
   }
 
   /**
@@ -418,7 +460,7 @@ export function createPlacePurchase(deps: {
           // the first request queued the confirmation (when mail is configured); a replay sends no second one
           return { order: result.order, replayed: true, confirmationQueued: deps.mailConfigured() };
         }
-        const confirmationQueued = afterCommit(result, input, opts.userId, held, opts.reader);
+        const confirmationQueued = afterCommit(result, input, opts.userId, result.held ?? held, opts.reader);
         return { order: result.order, replayed: false, confirmationQueued };
       } catch (err) {
         // a price changed between reading and locking, or the key's first holder rolled back: try again

@@ -14,6 +14,9 @@ import { cancellationEntries, saleEntries } from '../ledger/ledger.postings.js';
 import { vatHolderOf } from '../ledger/ledger.vat.js';
 import { post as postToLedger } from '../ledger/ledger.post.js';
 import { lockVendors } from '../payouts/balances.js';
+import { cashCollectedEntries, moneyBackEntries } from '../ledger/ledger.credit.js';
+import { oweBankRefund } from '../refunds/refunds.owe.js';
+import { formatCents } from '@souq/shared/rules/money';
 import { documentsForStatus } from '../tax/tax.documents.js';
 import { checkStatusMoney } from './status-money.js';
 import { moveSubOrderStock, subOrderMoney } from './sub-order-moves.js';
@@ -32,6 +35,11 @@ export type SetStatusOptions = {
   vendorId?: number;
   /** Shipping: the tracking number and carrier, stored with the move and sent to the customer (decision 0086). */
   tracking?: { number: string; carrier: string };
+  /**
+   * Cancelling a delivered cash-on-delivery sub-order gives the cash back (decision 0141): as store credit (the
+   * default) or owed by bank transfer to this account (IBAN checked by the caller's schema).
+   */
+  refundTo?: { method: 'store_credit' } | { method: 'bank_transfer'; iban: string; accountHolder: string };
 };
 
 type StockMove = { id: number; stock: number };
@@ -83,13 +91,13 @@ export function createSetStatus(deps: {
    * Money, in the same transaction (decision 0087): a cancellation reverses the sale in full, taking a cancelled
    * sub-order back posts its sale again (a sale posted before decision 0133 keeps its VAT where it was put: vatHolderOf).
    */
-  async function postMoney(tx: Tx, current: OrderRow, items: ItemRow[], releases: boolean, actor: Actor): Promise<void> {
+  async function postMoney(tx: Tx, current: OrderRow, items: ItemRow[], releases: boolean, actor: Actor, refundTo: SetStatusOptions['refundTo']): Promise<string | null> {
     const orderId = current.id;
     const money = { ...subOrderMoney(current, items), vatHolder: await vatHolderOf(tx, current) };
     // an order placed before the ledger (migration 0012) has no sale to reverse: it posts nothing
     const [posted] = await tx.select({ id: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId)).limit(1);
     const rows = !posted ? [] : releases ? cancellationEntries(money) : saleEntries(money);
-    if (!rows.length) return;
+    if (!rows.length) return null;
     // a cancellation lowers the vendor's balance: under the vendor's lock, like a payout batch, so the two
     // never both spend the same available money (decision 0095)
     if (releases && current.sellerVendorId !== null) await lockVendors(tx, [current.sellerVendorId]);
@@ -97,10 +105,43 @@ export function createSetStatus(deps: {
       kind: releases ? 'cancelled' : 'reinstated', ref: `${orderId}:${randomUUID()}`, lines: rows, currency: current.currency,
       purchaseId: current.purchaseId, orderId, createdBy: actor.userId,
     });
+    return releases ? giveMoneyBack(tx, current, actor, refundTo ?? { method: 'store_credit' }) : null;
+  }
+
+  /**
+   * A cancellation reaches the shopper (issue 34 item 8, decision 0141). The reversal has credited their receivable
+   * with the whole sale; what they had actually paid is then moved where it can be used: the store credit the sub-order
+   * used goes back to their store credit, and the cash a delivered cash-on-delivery sub-order collected (recorded now as
+   * collected) goes to their store credit or is owed by bank transfer. A card's part stays on the receivable, where
+   * the payments module refunds it to the card. Once per sub-order (a reinstated, again cancelled one gives nothing
+   * twice). Returns the history's note.
+   */
+  async function giveMoneyBack(tx: Tx, current: OrderRow, actor: Actor, refundTo: NonNullable<SetStatusOptions['refundTo']>): Promise<string | null> {
+    if (current.userId === null) return null;
+    const [done] = await tx.select({ id: ledgerEntries.id }).from(ledgerEntries)
+      .where(and(eq(ledgerEntries.orderId, current.id), like(ledgerEntries.posting, 'credit-back:%'))).limit(1);
+    if (done) return null;
+    const creditCents = current.storeCreditCents;
+    // the courier collected the cash when it was delivered (a delivered sub-order of a cash-on-delivery purchase)
+    const cashCents = current.paymentMethod === 'cod' && current.deliveredAt ? current.totalCents - creditCents : 0;
+    if (creditCents <= 0 && cashCents <= 0) return null;
+    const base = { currency: current.currency, purchaseId: current.purchaseId, createdBy: actor.userId };
+    // the cash is the purchase's, as a card's capture is (no sub-order: the sub-order's own rows stay its sale and refunds)
+    if (cashCents > 0) await postToLedger(tx, { ...base, kind: 'cash-collected', ref: current.id, lines: cashCollectedEntries(cashCents), orderId: null });
+    const cashTo = refundTo.method;
+    const ref = `${current.id}:${randomUUID()}`;
+    await postToLedger(tx, { ...base, kind: 'credit-back', ref, orderId: current.id, lines: moneyBackEntries(current.userId, { creditCents, cashCents }, cashTo) });
+    if (cashTo === 'bank_transfer' && cashCents > 0) {
+      await oweBankRefund(tx, { shopperId: current.userId, orderId: current.id, returnId: null, amountCents: cashCents, currency: current.currency, iban: refundTo.iban, accountHolder: refundTo.accountHolder });
+    }
+    const notes = [];
+    if (creditCents + (cashTo === 'store_credit' ? cashCents : 0) > 0) notes.push(MSG.orderCancelToCredit(formatCents(creditCents + (cashTo === 'store_credit' ? cashCents : 0), current.currency)));
+    if (cashTo === 'bank_transfer' && cashCents > 0) notes.push(MSG.orderCancelToBank(formatCents(cashCents, current.currency)));
+    return notes.join('; ');
   }
 
   /** Record: the row's new status (with tracking, and the first shipped / delivered moments) and a history row. */
-  async function record(tx: Tx, current: OrderRow, status: OrderStatus, opts: SetStatusOptions, actor: Actor): Promise<OrderRow> {
+  async function record(tx: Tx, current: OrderRow, status: OrderStatus, opts: SetStatusOptions, actor: Actor, moneyNote: string | null): Promise<OrderRow> {
     const tracking = opts.tracking ? { trackingNumber: opts.tracking.number, carrier: opts.tracking.carrier } : {};
     // the first time a sub-order ships / is delivered is when the return window and the held money start
     const now = new Date();
@@ -110,7 +151,7 @@ export function createSetStatus(deps: {
     };
     const [row] = await tx.update(orders).set({ status, ...tracking, ...moments, updatedAt: now }).where(eq(orders.id, current.id)).returning();
     await tx.insert(orderStatusHistory).values({
-      orderId: current.id, fromStatus: current.status, toStatus: status, notes: opts.notes ?? '', changedBy: actor.userId,
+      orderId: current.id, fromStatus: current.status, toStatus: status, notes: [opts.notes, moneyNote].filter(Boolean).join(' — '), changedBy: actor.userId,
     });
     return row!;
   }
@@ -158,12 +199,13 @@ export function createSetStatus(deps: {
     const result = await db.transaction(async (tx) => {
       const current = await lock(tx, orderId, status, opts);
       const { moves, releases } = movesGoods(current, status);
+      let moneyNote: string | null = null;
       if (moves) {
         const stock = await moveStock(tx, current, releases);
         stockMoves = stock.stockMoves;
-        await postMoney(tx, current, stock.items, releases, actor);
+        moneyNote = await postMoney(tx, current, stock.items, releases, actor, opts.refundTo);
       }
-      const row = await record(tx, current, status, opts, actor);
+      const row = await record(tx, current, status, opts, actor, moneyNote);
       await issueDocuments(tx, current, status);
       await audit(tx, current, status, opts, actor);
       return { order: await deps.dtoOf(row, tx), from: current.status, userId: current.userId };

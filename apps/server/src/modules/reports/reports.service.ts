@@ -134,7 +134,7 @@ export function createReportsService(deps: {
         .select({ n: intOf(sql`count(distinct ${orders.id})`), cents: intOf(sql`-sum(${ledgerEntries.amountCents})`) })
         .from(orders)
         .innerJoin(ledgerEntries, eq(ledgerEntries.orderId, orders.id))
-        .where(and(eq(orders.status, 'refunded'), inArray(ledgerEntries.account, ['shopper_receivable', 'shopper_store_credit']), eq(ledgerEntries.kind, 'refund'))),
+        .where(and(eq(orders.status, 'refunded'), inArray(ledgerEntries.account, ['shopper_receivable', 'shopper_store_credit', 'shopper_refunds_payable']), eq(ledgerEntries.kind, 'refund'))),
       // what the payment provider captured for card purchases, from the ledger's cash side (decision 0137)
       db
         .select({ cents: intOf(sql`coalesce(-sum(${ledgerEntries.amountCents}), 0)`) })

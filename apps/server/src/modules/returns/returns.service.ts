@@ -19,6 +19,7 @@ import { refundEntries, refundStep, type RefundableSubOrder } from '../ledger/le
 import { vatHolderOf } from '../ledger/ledger.vat.js';
 import { lockVendors } from '../payouts/balances.js';
 import { issueCreditNote } from '../tax/tax.documents.js';
+import { oweBankRefund } from '../refunds/refunds.owe.js';
 import { rowsOf } from '../../platform/sql-rows.js';
 import { returnDto, RETURN_ROWS_SQL, type ReturnRow } from './returns.read.js';
 
@@ -138,6 +139,8 @@ export function createReturnsService(deps: { db: Db; bus: Bus; audit: AuditLog; 
         if (!line) throw notFound(MSG.returnLineNotFound);
         if (order.paymentMethod === 'cod' && !body.refund_method) throw badRequest(MSG.returnRefundMethodRequired);
         if (order.paymentMethod !== 'cod' && body.refund_method) throw badRequest(MSG.returnRefundMethodCardOnly);
+        // a bank transfer needs the account it is paid to (checked by the schema: UAE IBAN, its checksum, a holder)
+        if (body.refund_method === 'bank_transfer' && !body.bank_account) throw badRequest(MSG.refundBankRequired);
         if (order.status !== 'delivered' || !order.deliveredAt) throw unprocessable(MSG.returnNotDelivered);
         const days = await windowDays(tx, order.sellerVendorId);
         if (Date.now() > order.deliveredAt.getTime() + days * DAY_MS) throw unprocessable(say.returnWindowClosed(days));
@@ -147,6 +150,8 @@ export function createReturnsService(deps: { db: Db; bus: Bus; audit: AuditLog; 
         const [row] = await tx.insert(returnRequests).values({
           orderId: order.id, orderItemId: line.id, userId, vendorId: order.sellerVendorId, units: body.units, reason: body.reason,
           reasonText: body.reason_text, refundMethod: body.refund_method ?? 'original',
+          refundIban: body.refund_method === 'bank_transfer' ? body.bank_account!.iban : null,
+          refundAccountHolder: body.refund_method === 'bank_transfer' ? body.bank_account!.account_holder : null,
         }).returning({ id: returnRequests.id });
         await history(tx, order, MSG.returnHistory.requested(body.units, line.productName, RETURN_REASON_LABELS[body.reason]), actor);
         await audit.record(tx, {
@@ -253,15 +258,24 @@ export function createReturnsService(deps: { db: Db; bus: Bus; audit: AuditLog; 
         // what the shopper paid for this sub-order and has not had back: the sale's debit less every refund so far
         const [paid] = await rowsOf<{ cents: number | null }>(tx as Db, sql`
           select sum(amount_cents)::int8 as cents from ledger_entries
-          where order_id = ${order.id} and account in ('shopper_receivable', 'shopper_store_credit') and currency = ${order.currency}`);
+          where order_id = ${order.id} and account in ('shopper_receivable', 'shopper_store_credit', 'shopper_refunds_payable') and currency = ${order.currency}`);
         if (total > Number(paid?.cents ?? 0)) throw unprocessable(MSG.returnOverRefund);
         const ref = `${order.id}:${ret.id}`;
         const posting = postingId('return', ref);
-        const to = ret.refundMethod === 'store_credit' ? { kind: 'store_credit' as const, shopperId: ret.userId } : { kind: 'receivable' as const };
+        const to = ret.refundMethod === 'store_credit' ? { kind: 'store_credit' as const, shopperId: ret.userId }
+          : ret.refundMethod === 'bank_transfer' ? { kind: 'bank_transfer' as const, shopperId: ret.userId }
+          : { kind: 'receivable' as const };
         const rows = refundEntries(order.sellerVendorId, step, to, await vatHolderOf(tx, order));
         if (rows.length) {
           await postToLedger(tx, {
             kind: 'return', ref, lines: rows, currency: order.currency, purchaseId: order.purchaseId, orderId: order.id, createdBy: actor.userId,
+          });
+        }
+        // a bank-transfer refund is owed to the account the shopper gave, paid by a refunds batch (decision 0141)
+        if (ret.refundMethod === 'bank_transfer' && total > 0) {
+          await oweBankRefund(tx, {
+            shopperId: ret.userId, orderId: order.id, returnId: ret.id, amountCents: total, currency: order.currency,
+            iban: ret.refundIban ?? '', accountHolder: ret.refundAccountHolder ?? '',
           });
         }
         // the Tax Credit Note for these units against the sub-order's invoice (Art. 60, decision 0099), in the same

@@ -22,6 +22,7 @@ import { currentMsg, useMsg } from '@/lib/use-msg';
 import { MyReturns } from '@/features/returns/MyReturns';
 import { ConnectedAssistants } from '@/features/connect/ConnectedAssistants';
 import { TaxDocuments } from './TaxDocuments';
+import { StoreCreditPanel } from './StoreCreditPanel';
 
 type FormState = {
   dob: string;
@@ -398,6 +399,7 @@ export default function ProfilePage() {
         <NotificationSettings />
         <ConnectedAssistants />
         <RecentOrders />
+        <StoreCreditPanel />
         <MyReturns />
         <TaxDocuments />
       </main>

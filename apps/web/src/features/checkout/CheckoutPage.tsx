@@ -24,6 +24,8 @@ import { cx } from '@/components/ui/cx';
 import { lineKey, lineName, lineOptions, useCart } from '@/features/cart/store';
 import { ProductImage } from '@/features/storefront/ProductImage';
 import { paymentReturnUrl, placeOrder, quoteCart, rememberPaymentToken } from './api';
+import { StoreCreditBox } from './StoreCreditBox';
+import { amountToCents, centsToAmount } from '@souq/shared/rules/money';
 
 // the spec's labels of shared/constants (PAYMENT_METHOD_LABELS), in the catalogue so they are read in the page's language
 const PAYMENT_LABELS: Record<PaymentMethod, MessageDescriptor> = { card: msg`Credit/Debit Card`, cod: msg`Cash on Delivery` };
@@ -71,6 +73,9 @@ export default function CheckoutPage() {
     trn: '',
   }));
   const [method, setMethod] = useState<PaymentMethod>('card');
+  // store credit (decision 0141): whether to use it, and how much (as typed)
+  const [useCredit, setUseCredit] = useState(false);
+  const [creditAmount, setCreditAmount] = useState('');
   const [placing, setPlacing] = useState(false);
   const [placed, setPlaced] = useState<{ number: string; email: string; mailQueued: boolean } | null>(null);
   // One key per checkout attempt: a retry of the same order reuses it (the server then answers with the first
@@ -95,6 +100,11 @@ export default function CheckoutPage() {
   // a business buyer's TRN is optional; when typed it must be one (15 digits starting with 100, decision 0099)
   const trnInvalid = form.trn.trim() !== '' && !normaliseTrn(form.trn);
   const missingRequired = !form.name || !form.email || !form.address || trnInvalid;
+  const totalCents = amountToCents(totals.total);
+  const creditCents = useCredit && token ? Math.max(0, Math.min(totalCents, amountToCents(Number(creditAmount) || 0))) : 0;
+  const dueCents = totalCents - creditCents;
+  // a purchase the credit covers in full needs no payment: placed as cash on delivery with nothing due
+  const payment: PaymentMethod = dueCents === 0 && creditCents > 0 ? 'cod' : method;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -114,9 +124,10 @@ export default function CheckoutPage() {
       },
       shipping_address: address,
       billing_address: address,
-      payment_method: method,
+      payment_method: payment,
       payment_intent_id: null,
-      notes: PAYMENT_NOTES[method],
+      notes: PAYMENT_NOTES[payment],
+      ...(creditCents > 0 ? { store_credit_amount: centsToAmount(creditCents) } : {}),
     };
     const fingerprint = JSON.stringify([body, token]);
     if (attempt.current?.fingerprint !== fingerprint) attempt.current = { key: newKey(), fingerprint };
@@ -212,6 +223,21 @@ export default function CheckoutPage() {
 
               <Card title={t`Payment`}>
                 <div className="grid gap-4 sm:grid-cols-2">
+                  <StoreCreditBox
+                    signedIn={!!token}
+                    totalCents={totalCents}
+                    use={useCredit}
+                    amount={creditAmount}
+                    onUse={(use, balance) => {
+                      setUseCredit(use);
+                      if (use && !creditAmount) setCreditAmount(centsToAmount(Math.min(balance, totalCents)).toFixed(2));
+                    }}
+                    onAmount={setCreditAmount}
+                  />
+                  {dueCents === 0 && creditCents > 0 ? (
+                    <p className="text-sm font-medium text-emerald-800 sm:col-span-2"><Trans>Paid in full with your store credit: nothing to pay by card or on delivery.</Trans></p>
+                  ) : (
+                  <>
                   <Field label={t`Payment method`} className="sm:col-span-2">
                     <Select value={method} onChange={(e) => setMethod(e.target.value as PaymentMethod)}>
                       {PAYMENT_METHODS.map((m) => (
@@ -224,6 +250,8 @@ export default function CheckoutPage() {
                   {method === 'card' && (
                     // the card is typed on the payment provider's own page, never on Souq's (decision 0137)
                     <p className="text-sm text-slate-600 sm:col-span-2"><Trans>After you place the order you pay on the payment provider's secure page. Your card details never reach Souq; your bank may ask you to confirm the payment.</Trans></p>
+                  )}
+                  </>
                   )}
                 </div>
               </Card>
@@ -302,6 +330,22 @@ export default function CheckoutPage() {
                     <Price value={totals.total} />
                   </dd>
                 </div>
+                {creditCents > 0 && (
+                  <>
+                    <div className="flex justify-between text-emerald-800">
+                      <dt><Trans>Store credit</Trans></dt>
+                      <dd>
+                        <span aria-hidden="true">−</span><Price value={centsToAmount(creditCents)} />
+                      </dd>
+                    </div>
+                    <div className="flex justify-between font-semibold">
+                      <dt><Trans>To pay</Trans></dt>
+                      <dd>
+                        <Price value={centsToAmount(dueCents)} />
+                      </dd>
+                    </div>
+                  </>
+                )}
                 {/* prices include VAT (decision 0098): the part of each seller's total that is VAT, not a line on top */}
                 {totals.tax_included &&
                   (sellers ?? [null]).map((p) => (

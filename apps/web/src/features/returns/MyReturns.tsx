@@ -37,11 +37,12 @@ const REFUND_LABELS: Record<RefundMethod, MessageDescriptor> = {
 };
 
 
-type Form = { units: number; reason: ReturnReason; reason_text: string; refund_method: (typeof COD_REFUND_METHODS)[number] };
+type Form = { units: number; reason: ReturnReason; reason_text: string; refund_method: (typeof COD_REFUND_METHODS)[number]; iban: string; account_holder: string };
 
 /** The return dialog of one delivered line: units (up to what is left), a reason, and for cash on delivery where the refund goes. */
 function ReturnDialog({ line, onClose, onDone }: { line: ReturnableLine | null; onClose: () => void; onDone: (r: ReturnRequest) => void }) {
-  const [form, setForm] = useState<Form>({ units: 1, reason: 'damaged', reason_text: '', refund_method: 'store_credit' });
+  const [form, setForm] = useState<Form>({ units: 1, reason: 'damaged', reason_text: '', refund_method: 'store_credit', iban: '', account_holder: '' });
+  const { t } = useLingui();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const cod = line?.payment_method === 'cod';
@@ -57,6 +58,8 @@ function ReturnDialog({ line, onClose, onDone }: { line: ReturnableLine | null; 
       const body: ReturnCreate = {
         order_id: line.order_id, line_id: line.line_id, units: form.units, reason: form.reason, reason_text: form.reason_text,
         ...(cod ? { refund_method: form.refund_method } : {}),
+        // a bank transfer is paid to the account given here (checked by the server: UAE IBAN and its checksum; decision 0141)
+        ...(cod && form.refund_method === 'bank_transfer' ? { bank_account: { iban: form.iban, account_holder: form.account_holder } } : {}),
       };
       onDone(await customerCall(api<ReturnRequest>('/api/my/returns', { method: 'POST', body })));
     } catch (err) {
@@ -104,6 +107,16 @@ function ReturnDialog({ line, onClose, onDone }: { line: ReturnableLine | null; 
                   </label>
                 ))}
               </div>
+              {form.refund_method === 'bank_transfer' && (
+                <div className="mt-3 grid gap-3 sm:grid-cols-2">
+                  <Field label={t`IBAN`} hint={t`A UAE IBAN: AE followed by 21 digits`}>
+                    <Input dir="ltr" autoComplete="off" value={form.iban} onChange={(e) => setForm({ ...form, iban: e.target.value })} />
+                  </Field>
+                  <Field label={t`Account holder's name`}>
+                    <Input dir="auto" value={form.account_holder} onChange={(e) => setForm({ ...form, account_holder: e.target.value })} />
+                  </Field>
+                </div>
+              )}
             </fieldset>
           ) : (
             <p className="text-sm text-slate-600">{MSG.returnRefundMethodLabel}: {i18n._(REFUND_LABELS.original)}</p>

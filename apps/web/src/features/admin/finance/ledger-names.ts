@@ -12,6 +12,7 @@ export const ACCOUNT_NAMES: Record<LedgerAccount, MessageDescriptor> = {
   marketplace_adjustments: msg`Marketplace adjustments`, shopper_store_credit: msg`Shopper store credit`,
   provider_clearing: msg`Payment provider clearing`, provider_fees: msg`Payment provider fees`,
   provider_disputes: msg`Held in card disputes`, dispute_losses: msg`Lost card disputes`,
+  shopper_refunds_payable: msg`Shopper refunds payable`, refunds_clearing: msg`Refunds clearing`,
 };
 export const KIND_NAMES: Record<LedgerKind, MessageDescriptor> = {
   sale: msg`Sale`, shipping: msg`Shipping`, sales_tax: msg`Sales tax`, commission: msg`Commission`, commission_vat: msg`VAT on commission`,
@@ -19,4 +20,6 @@ export const KIND_NAMES: Record<LedgerKind, MessageDescriptor> = {
   payout_reversal: msg`Payout failed (returned)`, adjustment: msg`Adjustment`,
   payment_received: msg`Card payment received`, provider_fee: msg`Payment provider fee`, card_refund: msg`Refunded to the card`,
   dispute_withdrawn: msg`Disputed: taken by the provider`, dispute_reinstated: msg`Dispute won: money back`, dispute_lost: msg`Dispute lost`, dispute_fee: msg`Dispute fee`,
+  credit_spent: msg`Store credit spent`, credit_returned: msg`Store credit given back`, cash_collected: msg`Cash collected on delivery`,
+  refund_sent: msg`Refund sent to the bank`, refund_paid: msg`Refund paid by the bank`, refund_reversal: msg`Refund transfer failed (owed again)`,
 };

@@ -8,6 +8,7 @@ import { CheckPanel } from '../finance/CheckPanel';
 import { CommissionPanel } from '../finance/CommissionPanel';
 import { LedgerPanel } from '../finance/LedgerPanel';
 import { PayoutsPanel } from '../finance/PayoutsPanel';
+import { RefundTransfersPanel } from '../finance/RefundTransfersPanel';
 import { RevenuePanel } from '../finance/RevenuePanel';
 import { TaxSettingsPanel } from '../finance/TaxSettingsPanel';
 import { VatReportPanel } from '../finance/VatReportPanel';
@@ -17,6 +18,7 @@ const TABS = [
   { value: 'balances', label: msg`Vendor balances` },
   { value: 'payouts', label: msg`Payouts` },
   { value: 'refunds', label: msg`Refunds` },
+  { value: 'refund-transfers', label: msg`Refund transfers` },
   { value: 'commission', label: msg`Commission invoices` },
   { value: 'ledger', label: msg`Ledger` },
   { value: 'check', label: msg`Zero check` },
@@ -51,6 +53,7 @@ export function FinanceSection() {
         {tab === 'balances' && <BalancesPanel />}
         {tab === 'payouts' && <PayoutsPanel />}
         {tab === 'refunds' && <LedgerPanel kind="refund" urlPrefix="refunds_" />}
+        {tab === 'refund-transfers' && <RefundTransfersPanel />}
         {tab === 'commission' && <CommissionPanel />}
         {tab === 'ledger' && <LedgerPanel urlPrefix="ledger_" />}
         {tab === 'check' && <CheckPanel />}

@@ -1,0 +1,59 @@
+CREATE TABLE "bank_refunds" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"shopper_id" integer NOT NULL,
+	"order_id" integer NOT NULL,
+	"return_id" integer,
+	"amount_cents" bigint NOT NULL,
+	"currency" text NOT NULL,
+	"iban" text NOT NULL,
+	"account_holder" text NOT NULL,
+	"status" text DEFAULT 'owed' NOT NULL,
+	"batch_id" integer,
+	"failure_reason" text,
+	"settled_at" timestamp with time zone,
+	"settled_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "bank_refunds_amount_positive" CHECK ("bank_refunds"."amount_cents" > 0),
+	CONSTRAINT "bank_refunds_status_known" CHECK ("bank_refunds"."status" in ('owed', 'sent', 'paid', 'failed'))
+);
+--> statement-breakpoint
+CREATE TABLE "refund_batches" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"currency" text NOT NULL,
+	"created_by" integer,
+	"created_by_name" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "payment_disputes" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"attempt_id" integer NOT NULL,
+	"provider" text NOT NULL,
+	"provider_dispute_id" text NOT NULL,
+	"status" text NOT NULL,
+	"reason" text NOT NULL,
+	"amount_cents" integer NOT NULL,
+	"withdrawn_cents" integer DEFAULT 0 NOT NULL,
+	"fee_cents" integer DEFAULT 0 NOT NULL,
+	"lost_cents" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "ledger_entries" DROP CONSTRAINT "ledger_entries_shopper_account";--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "store_credit_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "purchases" ADD COLUMN "store_credit_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "return_requests" ADD COLUMN "refund_iban" text;--> statement-breakpoint
+ALTER TABLE "return_requests" ADD COLUMN "refund_account_holder" text;--> statement-breakpoint
+ALTER TABLE "bank_refunds" ADD CONSTRAINT "bank_refunds_shopper_id_users_id_fk" FOREIGN KEY ("shopper_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bank_refunds" ADD CONSTRAINT "bank_refunds_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bank_refunds" ADD CONSTRAINT "bank_refunds_batch_id_refund_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."refund_batches"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bank_refunds" ADD CONSTRAINT "bank_refunds_settled_by_users_id_fk" FOREIGN KEY ("settled_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "refund_batches" ADD CONSTRAINT "refund_batches_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_disputes" ADD CONSTRAINT "payment_disputes_attempt_id_payment_attempts_id_fk" FOREIGN KEY ("attempt_id") REFERENCES "public"."payment_attempts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "bank_refunds_shopper_idx" ON "bank_refunds" USING btree ("shopper_id","created_at");--> statement-breakpoint
+CREATE INDEX "bank_refunds_status_idx" ON "bank_refunds" USING btree ("status");--> statement-breakpoint
+CREATE INDEX "bank_refunds_batch_idx" ON "bank_refunds" USING btree ("batch_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_disputes_provider_key" ON "payment_disputes" USING btree ("provider","provider_dispute_id");--> statement-breakpoint
+CREATE INDEX "payment_disputes_attempt_idx" ON "payment_disputes" USING btree ("attempt_id");--> statement-breakpoint
+ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_shopper_account" CHECK (("ledger_entries"."account" in ('shopper_store_credit', 'shopper_refunds_payable')) = ("ledger_entries"."shopper_id" is not null));
