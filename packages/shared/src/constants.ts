@@ -66,6 +66,9 @@ export const LEDGER_ACCOUNTS = [
   'shopper_store_credit',
   // the cash side (decision 0137): money the payment provider holds for the marketplace, and what it charges
   'provider_clearing', 'provider_fees',
+  // cash on delivery (decision 0140): cash a courier collected and owes the marketplace, and what a remittance was
+  // short (debit) or over (credit) against the sub-orders it settled
+  'courier_cash', 'cod_differences',
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 export const LEDGER_KINDS = [
@@ -75,6 +78,8 @@ export const LEDGER_KINDS = [
   'payment_received', 'provider_fee',
   // money given back to the card by the provider (decision 0137)
   'card_refund',
+  // cash on delivery (decision 0140): collected by the courier at delivery, remitted by the courier, the difference
+  'cod_collected', 'cod_remitted', 'cod_difference',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
@@ -82,6 +87,7 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   refund: 'Refund', commission_reversal: 'Commission reversed', payout: 'Payout', payout_paid: 'Payout sent by the bank',
   payout_reversal: 'Payout failed (returned)', adjustment: 'Adjustment',
   payment_received: 'Card payment received', provider_fee: 'Payment provider fee', card_refund: 'Refunded to the card',
+  cod_collected: 'Cash collected by the courier', cod_remitted: 'Cash remitted by the courier', cod_difference: 'Remittance difference',
 };
 export const LEDGER_ACCOUNT_LABELS: Record<LedgerAccount, string> = {
   shopper_receivable: 'Shopper receivable', vendor_payable: 'Vendor payable', marketplace_sales: 'Marketplace sales',
@@ -89,6 +95,7 @@ export const LEDGER_ACCOUNT_LABELS: Record<LedgerAccount, string> = {
   commission_vat_payable: 'Commission VAT payable', payouts_clearing: 'Payouts clearing', bank: 'Bank',
   marketplace_adjustments: 'Marketplace adjustments', shopper_store_credit: 'Shopper store credit',
   provider_clearing: 'Payment provider clearing', provider_fees: 'Payment provider fees',
+  courier_cash: 'Cash held by couriers', cod_differences: 'Cash remittance differences',
 };
 /** A payout is pending from its batch until the admin marks it paid (the bank sent it) or failed (money returned). */
 export const PAYOUT_STATUSES = ['pending', 'paid', 'failed'] as const;

@@ -7,11 +7,12 @@ import type { LedgerAccount, LedgerKind, PayoutFailureCode, PayoutSkipReason, Pa
 const LEDGER_ACCOUNTS = [
   'shopper_receivable', 'vendor_payable', 'marketplace_sales', 'shipping_revenue', 'sales_tax_payable', 'commission_revenue',
   'commission_vat_payable', 'payouts_clearing', 'bank', 'marketplace_adjustments', 'shopper_store_credit',
-  'provider_clearing', 'provider_fees',
+  'provider_clearing', 'provider_fees', 'courier_cash', 'cod_differences',
 ] as const satisfies readonly LedgerAccount[];
 const LEDGER_KINDS = [
   'sale', 'shipping', 'sales_tax', 'commission', 'commission_vat', 'refund', 'commission_reversal',
   'payout', 'payout_paid', 'payout_reversal', 'adjustment', 'payment_received', 'provider_fee', 'card_refund',
+  'cod_collected', 'cod_remitted', 'cod_difference',
 ] as const satisfies readonly LedgerKind[];
 const PAYOUT_STATUSES = ['pending', 'paid', 'failed'] as const satisfies readonly PayoutStatus[];
 const PAYOUT_FAILURE_CODES = ['account_closed', 'invalid_account', 'holder_mismatch', 'bank_rejected', 'other'] as const satisfies readonly PayoutFailureCode[];

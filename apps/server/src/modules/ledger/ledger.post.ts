@@ -38,6 +38,10 @@ export const POSTING_KINDS = {
   payment: 'payments',
   /** A refund to the card succeeded, or one that had succeeded failed (payments; ref: refund id and its outcome). */
   'payment-refund': 'payments',
+  /** A cash-on-delivery sub-order delivered: its cash with the courier (cod; ref: sub-order id). */
+  'cod-collected': 'cod',
+  /** A courier remitted a sub-order's cash, with any difference (cod; ref: remittance line id). */
+  'cod-remitted': 'cod',
 } as const;
 export type PostingKind = keyof typeof POSTING_KINDS;
 

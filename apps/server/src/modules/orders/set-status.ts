@@ -15,6 +15,7 @@ import { vatHolderOf } from '../ledger/ledger.vat.js';
 import { post as postToLedger } from '../ledger/ledger.post.js';
 import { lockVendors } from '../payouts/balances.js';
 import { documentsForStatus } from '../tax/tax.documents.js';
+import { codForStatus } from '../cod/cod.status.js';
 import { checkStatusMoney } from './status-money.js';
 import { moveSubOrderStock, subOrderMoney } from './sub-order-moves.js';
 import type { ItemRow, OrderReads, OrderRow } from './orders.dto.js';
@@ -32,6 +33,11 @@ export type SetStatusOptions = {
   vendorId?: number;
   /** Shipping: the tracking number and carrier, stored with the move and sent to the customer (decision 0086). */
   tracking?: { number: string; carrier: string };
+  /**
+   * Another module's part of the move, in its transaction right after the lock (a refused delivery records the refusal,
+   * decision 0140): throwing rolls the whole move back.
+   */
+  within?: (tx: Tx, current: OrderRow) => Promise<void>;
 };
 
 type StockMove = { id: number; stock: number };
@@ -157,6 +163,7 @@ export function createSetStatus(deps: {
     let stockMoves: StockMove[] = [];
     const result = await db.transaction(async (tx) => {
       const current = await lock(tx, orderId, status, opts);
+      if (opts.within) await opts.within(tx, current);
       const { moves, releases } = movesGoods(current, status);
       if (moves) {
         const stock = await moveStock(tx, current, releases);
@@ -165,6 +172,8 @@ export function createSetStatus(deps: {
       }
       const row = await record(tx, current, status, opts, actor);
       await issueDocuments(tx, current, status);
+      // cash on delivery: the courier recorded at shipping, the cash held by it from delivery (decision 0140)
+      await codForStatus(tx, current, status, opts.tracking?.carrier ?? null, actor);
       await audit(tx, current, status, opts, actor);
       return { order: await deps.dtoOf(row, tx), from: current.status, userId: current.userId };
     });

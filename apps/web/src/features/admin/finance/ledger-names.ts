@@ -11,10 +11,12 @@ export const ACCOUNT_NAMES: Record<LedgerAccount, MessageDescriptor> = {
   commission_vat_payable: msg`Commission VAT payable`, payouts_clearing: msg`Payouts clearing`, bank: msg`Bank`,
   marketplace_adjustments: msg`Marketplace adjustments`, shopper_store_credit: msg`Shopper store credit`,
   provider_clearing: msg`Payment provider clearing`, provider_fees: msg`Payment provider fees`,
+  courier_cash: msg`Cash held by couriers`, cod_differences: msg`Cash remittance differences`,
 };
 export const KIND_NAMES: Record<LedgerKind, MessageDescriptor> = {
   sale: msg`Sale`, shipping: msg`Shipping`, sales_tax: msg`Sales tax`, commission: msg`Commission`, commission_vat: msg`VAT on commission`,
   refund: msg`Refund`, commission_reversal: msg`Commission reversed`, payout: msg`Payout`, payout_paid: msg`Payout sent by the bank`,
   payout_reversal: msg`Payout failed (returned)`, adjustment: msg`Adjustment`,
   payment_received: msg`Card payment received`, provider_fee: msg`Payment provider fee`, card_refund: msg`Refunded to the card`,
+  cod_collected: msg`Cash collected by the courier`, cod_remitted: msg`Cash remitted by the courier`, cod_difference: msg`Remittance difference`,
 };
