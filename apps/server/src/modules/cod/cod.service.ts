@@ -80,7 +80,7 @@ export function createCodService(deps: {
     return db.transaction(async (tx) => {
       const [row] = await tx.update(couriers).set({ tokenHash: hashToken(token) }).where(eq(couriers.id, courierId)).returning();
       if (!row) throw notFound(say.courierNotFound);
-      await audit.record(tx, { actor, action: 'courier.token', target: { type: 'courier', id: courierId }, changes: { token: { before: null, after: 'issued' } } });
+      await audit.record(tx, { actor, action: 'courier.token', target: { type: 'courier', id: courierId }, changes: { api_access: { before: null, after: 'renewed' } } });
       return { courier: courierDto(row), token };
     });
   }
