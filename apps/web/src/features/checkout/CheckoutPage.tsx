@@ -24,6 +24,7 @@ import { cx } from '@/components/ui/cx';
 import { lineKey, lineName, lineOptions, useCart } from '@/features/cart/store';
 import { ProductImage } from '@/features/storefront/ProductImage';
 import { paymentReturnUrl, placeOrder, quoteCart, rememberPaymentToken } from './api';
+import { CodCardOnlyNotice, useCodEligibility } from './CodAvailability';
 
 // the spec's labels of shared/constants (PAYMENT_METHOD_LABELS), in the catalogue so they are read in the page's language
 const PAYMENT_LABELS: Record<PaymentMethod, MessageDescriptor> = { card: msg`Credit/Debit Card`, cod: msg`Cash on Delivery` };
@@ -71,6 +72,10 @@ export default function CheckoutPage() {
     trn: '',
   }));
   const [method, setMethod] = useState<PaymentMethod>('card');
+  // too many refused deliveries: card only (decision 0140)
+  const cod = useCodEligibility(form.email, !!token);
+  const cardOnly = cod !== null && !cod.cod_allowed;
+  const chosen: PaymentMethod = cardOnly ? 'card' : method;
   const [placing, setPlacing] = useState(false);
   const [placed, setPlaced] = useState<{ number: string; email: string; mailQueued: boolean } | null>(null);
   // One key per checkout attempt: a retry of the same order reuses it (the server then answers with the first
@@ -114,9 +119,9 @@ export default function CheckoutPage() {
       },
       shipping_address: address,
       billing_address: address,
-      payment_method: method,
+      payment_method: chosen,
       payment_intent_id: null,
-      notes: PAYMENT_NOTES[method],
+      notes: PAYMENT_NOTES[chosen],
     };
     const fingerprint = JSON.stringify([body, token]);
     if (attempt.current?.fingerprint !== fingerprint) attempt.current = { key: newKey(), fingerprint };
@@ -213,15 +218,16 @@ export default function CheckoutPage() {
               <Card title={t`Payment`}>
                 <div className="grid gap-4 sm:grid-cols-2">
                   <Field label={t`Payment method`} className="sm:col-span-2">
-                    <Select value={method} onChange={(e) => setMethod(e.target.value as PaymentMethod)}>
+                    <Select value={chosen} onChange={(e) => setMethod(e.target.value as PaymentMethod)}>
                       {PAYMENT_METHODS.map((m) => (
-                        <option key={m} value={m}>
+                        <option key={m} value={m} disabled={m === 'cod' && cardOnly}>
                           {i18n._(PAYMENT_LABELS[m])}
                         </option>
                       ))}
                     </Select>
                   </Field>
-                  {method === 'card' && (
+                  {cardOnly && cod && <CodCardOnlyNotice eligibility={cod} />}
+                  {chosen === 'card' && (
                     // the card is typed on the payment provider's own page, never on Souq's (decision 0137)
                     <p className="text-sm text-slate-600 sm:col-span-2"><Trans>After you place the order you pay on the payment provider's secure page. Your card details never reach Souq; your bank may ask you to confirm the payment.</Trans></p>
                   )}
