@@ -1,4 +1,4 @@
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import type { CashToCollect, CodSettings, Courier, RemittanceResult } from '@souq/shared/api/cod';
@@ -40,7 +40,7 @@ function CashTable({ cash }: { cash: CashToCollect | undefined }) {
           cell: (c) => (
             <div className="min-w-0">
               <p className="font-medium text-slate-900">{courierName(c)}</p>
-              <p className="text-xs text-slate-500">{t`${formatCount(c.sub_orders)} orders`}{c.oldest_delivered_at ? ` · ${t`oldest ${formatDate(c.oldest_delivered_at)}`}` : ''}</p>
+              <p className="text-xs text-slate-500">{plural(c.sub_orders, { one: '# order', other: '# orders' })}{c.oldest_delivered_at ? ` · ${t`oldest ${formatDate(c.oldest_delivered_at)}`}` : ''}</p>
             </div>
           ),
         },
