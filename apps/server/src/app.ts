@@ -29,6 +29,7 @@ import { mediaRoutes } from './platform/media.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { codRoutes } from './modules/cod/cod.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { assistantRoutes } from './modules/assistant/assistant.routes.js';
@@ -163,7 +164,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(accountsRoutes({ accounts: services.accounts, vendors: services.vendors, loginRateLimit: config.loginRateLimit, clientRateLimits: config.clientRateLimits, sessions: services.sessions }));
   await app.register(mediaRoutes({ dataDir: config.dataDir }));
   await app.register(catalogueRoutes({ catalogue: services.catalogue }));
-  await app.register(ordersRoutes({ orders: services.orders, payments: services.cardPayments }));
+  await app.register(ordersRoutes({ orders: services.orders, payments: services.cardPayments, cod: services.cod }));
+  await app.register(codRoutes({ cod: services.cod }));
   await app.register(paymentsRoutes({ payments: services.cardPayments }));
   await app.register(profileRoutes({ profile: services.profile }));
   await app.register(searchRoutes({ search: services.search }));

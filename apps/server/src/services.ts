@@ -51,6 +51,7 @@ import { createVendorShippingService } from './modules/vendors/vendor-shipping.j
 import { createReviewsService } from './modules/reviews/reviews.service.js';
 import { createPaymentsRuntime } from './modules/payments/payments.runtime.js';
 import { createPaymentsService } from './modules/payments/payments.service.js';
+import { createCodService } from './modules/cod/cod.service.js';
 
 /**
  * The composition root: every service built once from its explicit dependencies.
@@ -196,8 +197,10 @@ export function createServices(config: Config, database: Database, log: (msg: st
       purchase: (number) => orders.purchaseByNumber(number),
     },
   });
+  // cash on delivery settled (decision 0140): couriers, remittances, refused deliveries; moves through orders.setStatus
+  const cod = createCodService({ db, audit, currency: config.shopCurrency, setStatus: (id, status, o) => orders.setStatus(id, status, o) });
   return {
-    payments, cardPayments,
+    payments, cardPayments, cod,
     reviews, prices, vendorDashboard, ...agents,
     sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant, plannerStats, commissionJob, oauthSweep,
     support, notifications, events, mailer, reports, admin, security, ledger, payouts, finance, returns, refunds, vendorShipping, tax, vatReport,

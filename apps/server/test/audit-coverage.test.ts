@@ -230,6 +230,31 @@ const CASES: Record<string, Case> = {
     url: '/api/admin/finance/adjustments', body: { vendor_id: fx.vendorId, amount_cents: -250, reason: 'Packaging fee' },
     expect: { action: 'vendor.adjustment', target: { type: 'vendor', id: fx.vendorId }, changes: { amount_cents: { after: -250 }, reason: { after: 'Packaging fee' } } },
   }) },
+  // ---- cash on delivery settled (decision 0140) ----
+  'POST /api/admin/cod/couriers': { as: 'admin', prepare: async () => ({
+    url: '/api/admin/cod/couriers', body: { code: 'AUDX', name: 'Audit Express' },
+    expect: { action: 'courier.create', target: { type: 'courier', id: '*' }, changes: { name: { before: null, after: 'Audit Express' } } },
+  }) },
+  'POST /api/admin/cod/couriers/:id/token': { as: 'admin', prepare: async (fx) => {
+    const c = await fx.t.app.services.cod.createCourier({ code: 'AUDT', name: 'Audit Token Post', name_ar: '' }, { userId: null, role: 'system', name: 'Set Up', ip: null });
+    return { url: `/api/admin/cod/couriers/${c.id}/token`, expect: { action: 'courier.token', target: { type: 'courier', id: c.id }, changes: { api_access: { after: 'renewed' } } } };
+  } },
+  'PUT /api/admin/cod/settings': { as: 'admin', prepare: async () => ({
+    url: '/api/admin/cod/settings', body: { refusal_threshold: 3 },
+    expect: { action: 'cod.settings', target: { type: 'settings', id: 'cod.refusal_threshold' }, changes: { refusal_threshold: { after: 3 } } },
+  }) },
+  'POST /api/admin/cod/remittances': { as: 'admin', prepare: async (fx) => {
+    const id = await fx.order({ vendorId: fx.vendorId, status: 'delivered', payment: 'cod' });
+    const [o] = await fx.t.database.query<{ order_number: string; total_cents: number }>('select order_number, total_cents from orders where id = $1', [id]);
+    return {
+      url: '/api/admin/cod/remittances', body: { csv: `${o!.order_number},${(o!.total_cents / 100).toFixed(2)},${new Date().toISOString().slice(0, 10)}` },
+      expect: { action: 'cod.remittance', target: { type: 'cod_remittance', id: '*' }, changes: { sub_orders: { after: 1 }, expected_cents: { after: o!.total_cents } } },
+    };
+  } },
+  'POST /api/admin/cod/orders/:id/refused': { as: 'admin', prepare: async (fx) => {
+    const id = await fx.order({ vendorId: fx.vendorId, status: 'shipped', payment: 'cod' });
+    return { url: `/api/admin/cod/orders/${id}/refused`, body: {}, expect: { action: 'order.status', target: { type: 'order', id }, changes: { status: { before: 'shipped', after: 'cancelled' } } } };
+  } },
   // ---- the vendor's shipping rule and return window (decision 0096) ----
   'PUT /api/vendor/shipping': { as: 'vendor', prepare: async (fx) => ({
     url: '/api/vendor/shipping', body: { shipping_fee_cents: 1200, free_shipping_above_cents: 15000, return_window_days: 7 },
@@ -362,9 +387,9 @@ const payable = async () => {
     customer: async (name: string) => (await signupCustomer(t.app, name)).user.id,
     product: async (name: string, priceCents: number, vendorId: number | null = null) => (await makeProduct(t.app, { name, priceCents, vendorId })).id,
     /** An order of one product (the given vendor's, or the shop's own), moved on to `status` by the system. */
-    order: async (opts: { vendorId?: number; status?: OrderStatus } = {}) => {
+    order: async (opts: { vendorId?: number; status?: OrderStatus; payment?: 'card' | 'cod' } = {}) => {
       const product = await makeProduct(t.app, { name: 'Order Lamp', priceCents: 900, vendorId: opts.vendorId ?? null });
-      const order = await placeOrder(t.app, [{ productId: product.id, quantity: 1 }]);
+      const order = await placeOrder(t.app, [{ productId: product.id, quantity: 1 }], { payment: opts.payment });
       if (opts.status) await t.app.services.orders.setStatus(order.id, opts.status);
       return order.id;
     },

@@ -71,6 +71,9 @@ export const LEDGER_ACCOUNTS = [
   // what the marketplace owes a shopper as a bank transfer refund, and such refunds between the batch and the bank's
   // answer (decision 0141)
   'shopper_refunds_payable', 'refunds_clearing',
+  // cash on delivery (decision 0140): cash a courier collected and owes the marketplace, and what a remittance was
+  // short (debit) or over (credit) against the sub-orders it settled
+  'courier_cash', 'cod_differences',
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 export const LEDGER_KINDS = [
@@ -85,6 +88,8 @@ export const LEDGER_KINDS = [
   // store credit spent on a purchase, and given back when its sub-order is cancelled; cash collected on delivery;
   // a bank-transfer refund sent in a batch, paid by the bank, or failed (decision 0141)
   'credit_spent', 'credit_returned', 'cash_collected', 'refund_sent', 'refund_paid', 'refund_reversal',
+  // cash on delivery (decision 0140): collected by the courier at delivery, remitted by the courier, the difference
+  'cod_collected', 'cod_remitted', 'cod_difference',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
@@ -95,6 +100,7 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   dispute_withdrawn: 'Disputed: taken by the provider', dispute_reinstated: 'Dispute won: money back', dispute_lost: 'Dispute lost', dispute_fee: 'Dispute fee',
   credit_spent: 'Store credit spent', credit_returned: 'Store credit given back', cash_collected: 'Cash collected on delivery',
   refund_sent: 'Refund sent to the bank', refund_paid: 'Refund paid by the bank', refund_reversal: 'Refund transfer failed (owed again)',
+  cod_collected: 'Cash collected by the courier', cod_remitted: 'Cash remitted by the courier', cod_difference: 'Remittance difference',
 };
 export const LEDGER_ACCOUNT_LABELS: Record<LedgerAccount, string> = {
   shopper_receivable: 'Shopper receivable', vendor_payable: 'Vendor payable', marketplace_sales: 'Marketplace sales',
@@ -104,6 +110,7 @@ export const LEDGER_ACCOUNT_LABELS: Record<LedgerAccount, string> = {
   provider_clearing: 'Payment provider clearing', provider_fees: 'Payment provider fees',
   provider_disputes: 'Held in card disputes', dispute_losses: 'Lost card disputes',
   shopper_refunds_payable: 'Shopper refunds payable', refunds_clearing: 'Refunds clearing',
+  courier_cash: 'Cash held by couriers', cod_differences: 'Cash remittance differences',
 };
 /** A payout is pending from its batch until the admin marks it paid (the bank sent it) or failed (money returned). */
 /** A bank-transfer refund (decision 0141): owed → sent (in a batch) → paid | failed (owed again, new details asked). */

@@ -10,6 +10,7 @@ import { settings, users } from '../db/schema/accounts.js';
 import { files, vendorDocuments, vendors } from '../db/schema/vendors.js';
 import { orderItems, purchases } from '../db/schema/orders.js';
 import type { Db } from '../platform/db.js';
+import { rowsOf } from '../platform/sql-rows.js';
 import { createDiskStorage } from '../platform/storage.js';
 import { AppError } from '../platform/errors.js';
 import { catalogueImageUrl } from '../platform/media.js';
@@ -73,6 +74,8 @@ export async function seedDemo(deps: SeedDeps): Promise<boolean> {
     phone: '+971 50 123 4567',
     address: { address_line1: 'Marina Gate 2, Apt 1804', address_line2: 'Dubai Marina', city: 'Dubai', state: 'Dubai', postal_code: '00000', country: 'United Arab Emirates' },
   });
+  // the couriers who carry cash on delivery (decision 0140), before anything ships
+  for (const c of SEED_COURIERS) await services.cod.createCourier(c, SEED_ACTOR);
   await seedOrders(deps, customer, productIds, vendorIds, now);
   const ordersDone = Date.now();
   await seedReviews(deps, productIds, now);
@@ -282,7 +285,8 @@ async function walk({ services }: SeedDeps, orderId: number, status: OrderStatus
  * reversed); the sellers keep their IBANs, verified by an admin; an admin runs a payout batch over the money whose return window has closed
  * and the bank confirms it.
  */
-async function seedMoneyHistory({ services }: SeedDeps, customer: { id: number }, vendorIds: Map<SeedVendorKey, number>) {
+async function seedMoneyHistory(deps: SeedDeps, customer: { id: number }, vendorIds: Map<SeedVendorKey, number>) {
+  const { services } = deps;
   const customerActor: Actor = { userId: customer.id, role: 'user', name: 'Demo customer', ip: null };
   const returnable = (await services.returns.mine(customer.id)).returnable[0];
   if (returnable) {
@@ -298,8 +302,34 @@ async function seedMoneyHistory({ services }: SeedDeps, customer: { id: number }
     // an admin checked each account (decision 0125): a first account has no waiting days
     await services.payouts.verifyPayoutAccount(vendorIds.get(v.key)!, SEED_ACTOR);
   }
+  await seedRemittances(deps);
   const batch = await services.payouts.createBatch(undefined, SEED_ACTOR);
   for (const payout of batch.payouts) await services.payouts.markPaid(payout.id, SEED_ACTOR);
+}
+
+/** UAE couriers (decision 0140): a seller's carrier is matched by name or code, others go to the first. */
+const SEED_COURIERS = [
+  { code: 'ARX', name: 'Aramex', name_ar: 'أرامكس' },
+  { code: 'EPOST', name: 'Emirates Post', name_ar: 'بريد الإمارات' },
+  { code: 'QUIQUP', name: 'Quiqup', name_ar: 'كويك أب' },
+];
+
+/**
+ * The couriers handed in the cash of the cash-on-delivery sub-orders delivered more than ten days ago (one remittance
+ * each, as an admin imports them); the more recent ones are still to collect, so Finance shows cash by age.
+ */
+async function seedRemittances({ db, services }: SeedDeps) {
+  const due = await rowsOf<{ order_number: string; courier_id: number | null; cents: string }>(db, sql`
+    select o.order_number, s.courier_id, sum(e.amount_cents)::text as cents
+    from cod_shipments s join orders o on o.id = s.order_id join ledger_entries e on e.order_id = o.id and e.account = 'courier_cash'
+    where o.delivered_at < now() - interval '10 days'
+    group by o.id, o.order_number, s.courier_id having sum(e.amount_cents) > 0 order by o.id`);
+  const day = new Date().toISOString().slice(0, 10);
+  for (const courierId of new Set(due.map((d) => d.courier_id))) {
+    const records = due.filter((d) => d.courier_id === courierId)
+      .map((d, i) => ({ row: i + 1, columns: 3, order_number: d.order_number, amount: (Number(d.cents) / 100).toFixed(2), date: day }));
+    await services.cod.remit(records, { courierId, source: 'csv', actor: SEED_ACTOR });
+  }
 }
 
 /**

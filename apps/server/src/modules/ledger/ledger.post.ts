@@ -53,6 +53,10 @@ export const POSTING_KINDS = {
   'refund-sent': 'refunds',
   'refund-paid': 'refunds',
   'refund-failed': 'refunds',
+  /** A cash-on-delivery sub-order delivered: its cash with the courier (cod; ref: sub-order id). */
+  'cod-collected': 'cod',
+  /** A courier remitted a sub-order's cash, with any difference (cod; ref: remittance line id). */
+  'cod-remitted': 'cod',
 } as const;
 export type PostingKind = keyof typeof POSTING_KINDS;
 

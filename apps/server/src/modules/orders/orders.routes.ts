@@ -19,7 +19,10 @@ const idempotencyHeaders = z.object({
 /** Starts a card purchase's payment at the provider (the payments module, wired in app.ts). */
 type StartPayment = (purchase: PurchaseToPay, lang: 'en' | 'ar') => Promise<PaymentState & { token: string }>;
 
-export function ordersRoutes(deps: { orders: OrdersService; payments: { begin: StartPayment } }) {
+/** Checkout's cash-on-delivery rule (the cod module, decision 0140): 422 for a shopper with too many refused deliveries. */
+type CodRule = { assertCodAllowed: (who: { userId: number | null; email: string | null }) => Promise<void> };
+
+export function ordersRoutes(deps: { orders: OrdersService; payments: { begin: StartPayment }; cod: CodRule }) {
   const { orders } = deps;
   return async function plugin(app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -42,6 +45,8 @@ export function ordersRoutes(deps: { orders: OrdersService; payments: { begin: S
       // An expired token does not block a purchase: the order is placed as a guest order.
       const userId = req.principal?.kind === 'user' ? req.principal.userId : null;
       const reader = readerOf(req);
+      // a shopper whose deliveries were refused too often pays by card (decision 0140)
+      if (req.body.payment_method === 'cod') await deps.cod.assertCodAllowed({ userId, email: req.body.customer_info.email });
       const { order, replayed, confirmationQueued } = await orders.placeOrder(req.body, { userId, idempotencyKey: key ?? null, reader, holdForPayment: true });
       // a card purchase waits on hold for its payment: the provider's payment is created now (once per purchase, so a
       // repeated request gets the same one) and the shopper is sent to pay (decision 0137)

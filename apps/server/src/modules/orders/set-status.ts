@@ -18,6 +18,7 @@ import { cashCollectedEntries, moneyBackEntries } from '../ledger/ledger.credit.
 import { oweBankRefund } from '../refunds/refunds.owe.js';
 import { formatCents } from '@souq/shared/rules/money';
 import { documentsForStatus } from '../tax/tax.documents.js';
+import { codForStatus } from '../cod/cod.status.js';
 import { checkStatusMoney } from './status-money.js';
 import { moveSubOrderStock, subOrderMoney } from './sub-order-moves.js';
 import type { ItemRow, OrderReads, OrderRow } from './orders.dto.js';
@@ -40,6 +41,11 @@ export type SetStatusOptions = {
    * default) or owed by bank transfer to this account (IBAN checked by the caller's schema).
    */
   refundTo?: { method: 'store_credit' } | { method: 'bank_transfer'; iban: string; accountHolder: string };
+  /**
+   * Another module's part of the move, in its transaction right after the lock (a refused delivery records the refusal,
+   * decision 0140): throwing rolls the whole move back.
+   */
+  within?: (tx: Tx, current: OrderRow) => Promise<void>;
 };
 
 type StockMove = { id: number; stock: number };
@@ -126,8 +132,13 @@ export function createSetStatus(deps: {
     const cashCents = current.paymentMethod === 'cod' && current.deliveredAt ? current.totalCents - creditCents : 0;
     if (creditCents <= 0 && cashCents <= 0) return null;
     const base = { currency: current.currency, purchaseId: current.purchaseId, createdBy: actor.userId };
-    // the cash is the purchase's, as a card's capture is (no sub-order: the sub-order's own rows stay its sale and refunds)
-    if (cashCents > 0) await postToLedger(tx, { ...base, kind: 'cash-collected', ref: current.id, lines: cashCollectedEntries(cashCents), orderId: null });
+    // the cash is the purchase's, as a card's capture is (no sub-order: the sub-order's own rows stay its sale and
+    // refunds) — unless the delivery already booked it as held by the courier (decision 0140), which cleared the same
+    // receivable
+    const [withCourier] = cashCents > 0
+      ? await tx.select({ id: ledgerEntries.id }).from(ledgerEntries).where(and(eq(ledgerEntries.orderId, current.id), eq(ledgerEntries.kind, 'cod_collected'))).limit(1)
+      : [];
+    if (cashCents > 0 && !withCourier) await postToLedger(tx, { ...base, kind: 'cash-collected', ref: current.id, lines: cashCollectedEntries(cashCents), orderId: null });
     const cashTo = refundTo.method;
     const ref = `${current.id}:${randomUUID()}`;
     await postToLedger(tx, { ...base, kind: 'credit-back', ref, orderId: current.id, lines: moneyBackEntries(current.userId, { creditCents, cashCents }, cashTo) });
@@ -198,6 +209,7 @@ export function createSetStatus(deps: {
     let stockMoves: StockMove[] = [];
     const result = await db.transaction(async (tx) => {
       const current = await lock(tx, orderId, status, opts);
+      if (opts.within) await opts.within(tx, current);
       const { moves, releases } = movesGoods(current, status);
       let moneyNote: string | null = null;
       if (moves) {
@@ -207,6 +219,8 @@ export function createSetStatus(deps: {
       }
       const row = await record(tx, current, status, opts, actor, moneyNote);
       await issueDocuments(tx, current, status);
+      // cash on delivery: the courier recorded at shipping, the cash held by it from delivery (decision 0140)
+      await codForStatus(tx, current, status, opts.tracking?.carrier ?? null, actor);
       await audit(tx, current, status, opts, actor);
       return { order: await deps.dtoOf(row, tx), from: current.status, userId: current.userId };
     });

@@ -17,7 +17,8 @@ async function shopperMoney(tx: Tx, orderId: number): Promise<{ posted: boolean;
   const [row] = await tx
     .select({
       n: sql<string>`count(*)`,
-      owed: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.account} in ('shopper_receivable', 'shopper_store_credit', 'shopper_refunds_payable')), 0)`,
+      // the cash a courier collected settles the sale, it refunds nothing (decision 0140)
+      owed: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.account} in ('shopper_receivable', 'shopper_store_credit', 'shopper_refunds_payable') and ${ledgerEntries.kind} <> 'cod_collected'), 0)`,
     })
     .from(ledgerEntries)
     .where(eq(ledgerEntries.orderId, orderId));

@@ -6,23 +6,31 @@ import { rowsOf } from '../../platform/sql-rows.js';
 
 // A vendor's balance, held, available and paid (decision 0095): every figure one SUM over its vendor_payable rows.
 // A row that belongs to a sub-order is held while that sub-order is not delivered or its return window (the vendor's
-// return_window_days after delivered_at) is still open; every other row (payouts, their reversals, adjustments) and
+// return_window_days after delivered_at) is still open, or while a courier still holds its cash on delivery (decision
+// 0140: its courier_cash rows do not sum to zero); every other row (payouts, their reversals, adjustments) and
 // the rows of sub-orders whose window closed are available. Ledger sign: credits (owed to the vendor) are negative.
 
 type BalanceRow = { vendor_id: number; balance: number; held: number; paid: number; window_days: number; next_release: Date | string | null };
 
 const balanceSql = (vendorIds: readonly number[] | null, currency: string) => sql`
+  with cash_out as (
+    -- cash-on-delivery sub-orders whose cash a courier still holds (decision 0140): held however long ago delivered
+    select order_id from ledger_entries where account = 'courier_cash' and currency = ${currency}
+    group by order_id having sum(amount_cents) <> 0
+  )
   select v.id as vendor_id, v.return_window_days as window_days,
          coalesce(-sum(e.amount_cents), 0)::int8 as balance,
          coalesce(-sum(e.amount_cents) filter (
            where e.order_id is not null
-             and (o.delivered_at is null or o.delivered_at + make_interval(days => v.return_window_days) > now())), 0)::int8 as held,
+             and (o.delivered_at is null or o.delivered_at + make_interval(days => v.return_window_days) > now()
+                  or co.order_id is not null)), 0)::int8 as held,
          coalesce(sum(e.amount_cents) filter (where e.kind in ('payout', 'payout_reversal')), 0)::int8 as paid,
          min(o.delivered_at + make_interval(days => v.return_window_days))
            filter (where o.delivered_at + make_interval(days => v.return_window_days) > now()) as next_release
   from vendors v
   left join ledger_entries e on e.account = 'vendor_payable' and e.vendor_id = v.id and e.currency = ${currency}
   left join orders o on o.id = e.order_id
+  left join cash_out co on co.order_id = e.order_id
   ${vendorIds ? sql`where v.id = any(${sql.raw(`'{${vendorIds.map(Number).join(',')}}'`)}::int[])` : sql``}
   group by v.id
   order by v.id`;

@@ -256,9 +256,10 @@ export function createReturnsService(deps: { db: Db; bus: Bus; audit: AuditLog; 
         const step = refundStep(money, await unitsByLine(tx, order.id, ['received']), line.id, ret.units);
         const total = step.goodsCents + step.taxCents + step.shippingCents;
         // what the shopper paid for this sub-order and has not had back: the sale's debit less every refund so far
+        // (the cash a courier collected settles the debit, it is no refund: decision 0140)
         const [paid] = await rowsOf<{ cents: number | null }>(tx as Db, sql`
           select sum(amount_cents)::int8 as cents from ledger_entries
-          where order_id = ${order.id} and account in ('shopper_receivable', 'shopper_store_credit', 'shopper_refunds_payable') and currency = ${order.currency}`);
+          where order_id = ${order.id} and account in ('shopper_receivable', 'shopper_store_credit', 'shopper_refunds_payable') and kind <> 'cod_collected' and currency = ${order.currency}`);
         if (total > Number(paid?.cents ?? 0)) throw unprocessable(MSG.returnOverRefund);
         const ref = `${order.id}:${ret.id}`;
         const posting = postingId('return', ref);

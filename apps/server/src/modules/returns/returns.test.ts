@@ -226,7 +226,8 @@ describe('deciding and receiving', () => {
     expect(refund.shipping_cents).toBe(o!.shipping_cents);
     expect(refund.total_cents).toBe(o!.total_cents);
     const perAccount = await q<{ account: string; s: number }>('select account, sum(amount_cents)::int as s from ledger_entries where order_id = $1 group by 1 order by 1', [order.id]);
-    expect(perAccount.every((r) => r.s === 0 || r.account === 'shopper_receivable' || r.account === 'shopper_store_credit')).toBe(true);
+    // the courier still holds the cash it collected at delivery until it remits it (decision 0140)
+    expect(perAccount.every((r) => r.s === 0 || r.account === 'shopper_receivable' || r.account === 'shopper_store_credit' || r.account === 'courier_cash')).toBe(true);
     const after = (await call(t.app, { url: '/api/my/returns', token: shopper.token })).json.store_credit.balance_cents as number;
     expect(after - before).toBe(refund.total_cents);
     const [sum] = await q<{ s: number }>(`select -sum(amount_cents)::int as s from ledger_entries where account = 'shopper_store_credit' and shopper_id = $1`, [shopper.user.id]);

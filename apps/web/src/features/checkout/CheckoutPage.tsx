@@ -26,6 +26,7 @@ import { ProductImage } from '@/features/storefront/ProductImage';
 import { paymentReturnUrl, placeOrder, quoteCart, rememberPaymentToken } from './api';
 import { StoreCreditBox } from './StoreCreditBox';
 import { amountToCents, centsToAmount } from '@souq/shared/rules/money';
+import { CodCardOnlyNotice, useCodEligibility } from './CodAvailability';
 
 // the spec's labels of shared/constants (PAYMENT_METHOD_LABELS), in the catalogue so they are read in the page's language
 const PAYMENT_LABELS: Record<PaymentMethod, MessageDescriptor> = { card: msg`Credit/Debit Card`, cod: msg`Cash on Delivery` };
@@ -76,6 +77,10 @@ export default function CheckoutPage() {
   // store credit (decision 0141): whether to use it, and how much (as typed)
   const [useCredit, setUseCredit] = useState(false);
   const [creditAmount, setCreditAmount] = useState('');
+  // too many refused deliveries: card only (decision 0140)
+  const cod = useCodEligibility(form.email, !!token);
+  const cardOnly = cod !== null && !cod.cod_allowed;
+  const chosen: PaymentMethod = cardOnly ? 'card' : method;
   const [placing, setPlacing] = useState(false);
   const [placed, setPlaced] = useState<{ number: string; email: string; mailQueued: boolean } | null>(null);
   // One key per checkout attempt: a retry of the same order reuses it (the server then answers with the first
@@ -103,8 +108,9 @@ export default function CheckoutPage() {
   const totalCents = amountToCents(totals.total);
   const creditCents = useCredit && token ? Math.max(0, Math.min(totalCents, amountToCents(Number(creditAmount) || 0))) : 0;
   const dueCents = totalCents - creditCents;
-  // a purchase the credit covers in full needs no payment: placed as cash on delivery with nothing due
-  const payment: PaymentMethod = dueCents === 0 && creditCents > 0 ? 'cod' : method;
+  // a purchase the credit covers in full needs no payment: placed with nothing due (as cash on delivery, or as a card
+  // purchase for a shopper who may only pay by card)
+  const payment: PaymentMethod = dueCents === 0 && creditCents > 0 ? (cardOnly ? 'card' : 'cod') : chosen;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -239,15 +245,16 @@ export default function CheckoutPage() {
                   ) : (
                   <>
                   <Field label={t`Payment method`} className="sm:col-span-2">
-                    <Select value={method} onChange={(e) => setMethod(e.target.value as PaymentMethod)}>
+                    <Select value={chosen} onChange={(e) => setMethod(e.target.value as PaymentMethod)}>
                       {PAYMENT_METHODS.map((m) => (
-                        <option key={m} value={m}>
+                        <option key={m} value={m} disabled={m === 'cod' && cardOnly}>
                           {i18n._(PAYMENT_LABELS[m])}
                         </option>
                       ))}
                     </Select>
                   </Field>
-                  {method === 'card' && (
+                  {cardOnly && cod && <CodCardOnlyNotice eligibility={cod} />}
+                  {chosen === 'card' && (
                     // the card is typed on the payment provider's own page, never on Souq's (decision 0137)
                     <p className="text-sm text-slate-600 sm:col-span-2"><Trans>After you place the order you pay on the payment provider's secure page. Your card details never reach Souq; your bank may ask you to confirm the payment.</Trans></p>
                   )}

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { OrderRequest, orderResponseSchema, Quote } from '@souq/shared/api/orders';
 import type { PaymentState } from '@souq/shared/api/payments';
+import type { CodEligibility } from '@souq/shared/api/cod';
 import { paths } from '@/app/paths';
 import { api } from '@/lib/api-client';
 
@@ -38,3 +39,10 @@ export const paymentState = (purchase: string, signal?: AbortSignal) => {
   const token = paymentToken(purchase);
   return api<PaymentState>(`/api/payments/purchases/${encodeURIComponent(purchase)}${token ? `?${new URLSearchParams({ token })}` : ''}`, { signal });
 };
+
+/**
+ * GET /api/cod/eligibility: whether cash on delivery is offered to this shopper (decision 0140: too many refused
+ * deliveries leave card only). The signed-in shopper is known by the session; a guest by the e-mail typed.
+ */
+export const codEligibility = (email: string, signal?: AbortSignal) =>
+  api<CodEligibility>(`/api/cod/eligibility${email ? `?${new URLSearchParams({ email })}` : ''}`, { signal });

@@ -13,6 +13,7 @@ export const ACCOUNT_NAMES: Record<LedgerAccount, MessageDescriptor> = {
   provider_clearing: msg`Payment provider clearing`, provider_fees: msg`Payment provider fees`,
   provider_disputes: msg`Held in card disputes`, dispute_losses: msg`Lost card disputes`,
   shopper_refunds_payable: msg`Shopper refunds payable`, refunds_clearing: msg`Refunds clearing`,
+  courier_cash: msg`Cash held by couriers`, cod_differences: msg`Cash remittance differences`,
 };
 export const KIND_NAMES: Record<LedgerKind, MessageDescriptor> = {
   sale: msg`Sale`, shipping: msg`Shipping`, sales_tax: msg`Sales tax`, commission: msg`Commission`, commission_vat: msg`VAT on commission`,
@@ -22,4 +23,5 @@ export const KIND_NAMES: Record<LedgerKind, MessageDescriptor> = {
   dispute_withdrawn: msg`Disputed: taken by the provider`, dispute_reinstated: msg`Dispute won: money back`, dispute_lost: msg`Dispute lost`, dispute_fee: msg`Dispute fee`,
   credit_spent: msg`Store credit spent`, credit_returned: msg`Store credit given back`, cash_collected: msg`Cash collected on delivery`,
   refund_sent: msg`Refund sent to the bank`, refund_paid: msg`Refund paid by the bank`, refund_reversal: msg`Refund transfer failed (owed again)`,
+  cod_collected: msg`Cash collected by the courier`, cod_remitted: msg`Cash remitted by the courier`, cod_difference: msg`Remittance difference`,
 };

@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/ui/PageHeader';
 import { Tabs } from '@/components/ui/Tabs';
 import { BalancesPanel } from '../finance/BalancesPanel';
 import { CheckPanel } from '../finance/CheckPanel';
+import { CodPanel } from '../finance/CodPanel';
 import { CommissionPanel } from '../finance/CommissionPanel';
 import { LedgerPanel } from '../finance/LedgerPanel';
 import { PayoutsPanel } from '../finance/PayoutsPanel';
@@ -19,6 +20,8 @@ const TABS = [
   { value: 'payouts', label: msg`Payouts` },
   { value: 'refunds', label: msg`Refunds` },
   { value: 'refund-transfers', label: msg`Refund transfers` },
+  // cash couriers hold, their remittances and the card-only rule (decision 0140)
+  { value: 'cod', label: msg`Cash on delivery` },
   { value: 'commission', label: msg`Commission invoices` },
   { value: 'ledger', label: msg`Ledger` },
   { value: 'check', label: msg`Zero check` },
@@ -54,6 +57,7 @@ export function FinanceSection() {
         {tab === 'payouts' && <PayoutsPanel />}
         {tab === 'refunds' && <LedgerPanel kind="refund" urlPrefix="refunds_" />}
         {tab === 'refund-transfers' && <RefundTransfersPanel />}
+        {tab === 'cod' && <CodPanel />}
         {tab === 'commission' && <CommissionPanel />}
         {tab === 'ledger' && <LedgerPanel urlPrefix="ledger_" />}
         {tab === 'check' && <CheckPanel />}
