@@ -96,9 +96,11 @@ describe('cancelling a delivered cash-on-delivery sub-order', () => {
     const mine = await credit();
     expect(mine.balance_cents - before).toBe(total);
     expect(mine.movements[0]).toMatchObject({ kind: 'credit_returned', amount_cents: total, order_number: order.order_number });
-    // the cash the courier collected is in the bank; the shopper is owed it as credit; the sub-order's money is all back
-    const [cash] = await q<{ n: string }>(`select sum(amount_cents) as n from ledger_entries where posting = $1 and account = 'bank'`, [`cash-collected:${order.id}`]);
-    expect(Number(cash!.n)).toBe(total);
+    // the cash the courier collected is held by the courier since the delivery (decision 0140), not booked as
+    // collected a second time; the shopper is owed it as credit; the sub-order's money is all back
+    const [held] = await q<{ n: string }>(`select sum(amount_cents) as n from ledger_entries where order_id = $1 and account = 'courier_cash'`, [order.id]);
+    expect(Number(held!.n)).toBe(total);
+    expect(await q(`select id from ledger_entries where posting = $1`, [`cash-collected:${order.id}`])).toEqual([]);
     const [history] = await q<{ notes: string }>(`select notes from order_status_history where order_id = $1 and to_status = 'cancelled'`, [order.id]);
     expect(history!.notes).toContain('Sofa torn');
     expect(history!.notes).toContain('store credit');
