@@ -102,8 +102,11 @@ export const vatFiguresSchema = z.object({
   box1_not_set: z.object({ net_cents: cents, tax_cents: cents }),
   /** Of the standard-rated supplies, the marketplace's commission invoices less its commission credit notes. */
   commission: vatCommissionSchema,
-  /** The documents' own totals, net of credit notes (= the categories + shipping, to the fils). */
-  totals: z.object({ net_cents: cents, tax_cents: cents, total_cents: cents }),
+  /**
+   * The documents' own totals, net of credit notes (= the categories + shipping, to the fils); total = net + VAT +
+   * rounding, the sale documents' rounding amounts (the fil no VAT could split exactly, decision 0142).
+   */
+  totals: z.object({ net_cents: cents, tax_cents: cents, rounding_cents: cents, total_cents: cents }),
   reconciliation: vatReconciliationSchema,
   /**
    * The commission documents' VAT against the ledger's `commission_vat_payable` rows, as at the end of the period: the

@@ -95,6 +95,48 @@ export function allocateCategoryTax(bases: readonly number[], rateBps: number): 
 }
 
 /**
+ * A sale document's VAT in one category when what was paid for it is fixed (decision 0142): the shopper paid `gross`
+ * (net + VAT, whatever the price mode), and EN 16931 BR-CO-17 wants the category's VAT to be its taxable amount × rate
+ * rounded once, exactly: T = round((gross − T) × rate). At most one T satisfies it (the right side falls as T grows).
+ * When none does (at 5 %, a gross ≡ 10 fils mod 21: T = ⌊gross/21⌋ leaves a taxable amount whose tax is half a fil
+ * more), the VAT is the nearest one and the fil that makes the sum what was paid is the document's rounding amount
+ * (EN 16931 BT-114, "Rounding amount", PayableRoundingAmount): net + VAT + rounding = gross. Integer arithmetic.
+ */
+export function grossCategorySplit(grossCents: number, rateBps: number): { netCents: number; taxCents: number; roundingCents: number } {
+  if (rateBps <= 0 || grossCents === 0) return { netCents: grossCents, taxCents: 0, roundingCents: 0 };
+  const t0 = lineTaxCents(grossCents, rateBps, 'inclusive');
+  for (const t of [t0, t0 - 1, t0 + 1]) if (categoryTaxCents(grossCents - t, rateBps) === t) return { netCents: grossCents - t, taxCents: t, roundingCents: 0 };
+  // no exact split of the gross: the VAT of the gross as extracted, the net one fil off, that fil the rounding amount
+  for (const r of [1, -1, 2, -2]) {
+    for (const t of [t0, t0 - 1, t0 + 1]) if (categoryTaxCents(grossCents - t - r, rateBps) === t) return { netCents: grossCents - t - r, taxCents: t, roundingCents: r };
+  }
+  /* c8 ignore next */
+  throw new Error(`no BR-CO-17 split of ${grossCents} at ${rateBps} bps`);
+}
+
+/**
+ * A category's document VAT shared over its lines (decision 0142) when each line already carries a VAT frozen at the
+ * sale (`frozen`, per-line rounding, decision 0098): the fils by which the document's VAT (`total`) differs from their
+ * sum are given (or taken) one each to the lines whose frozen VAT is furthest below (or above) their exact share of
+ * the gross (gross × rate / (1 + rate)), the earlier line first on a tie: largest remainder on the frozen roundings,
+ * so a document whose VAT already matches keeps every line as frozen and the lines always add up to the category.
+ */
+export function allocateDocumentTax(lines: readonly { grossCents: number; taxCents: number }[], rateBps: number, total: number): number[] {
+  const out = lines.map((l) => l.taxCents);
+  let left = total - out.reduce((n, t) => n + t, 0);
+  if (left === 0 || !lines.length) return out;
+  // the exact share's shortfall, scaled by (10,000 + rate) to stay in integers: gross × rate − tax × (10,000 + rate)
+  const order = lines.map((l, i) => ({ i, short: l.grossCents * rateBps - l.taxCents * (10_000 + rateBps) }))
+    .sort((a, b) => (left > 0 ? b.short - a.short : a.short - b.short) || a.i - b.i);
+  const step = left > 0 ? 1 : -1;
+  for (let k = 0; left !== 0; k = (k + 1) % order.length) {
+    out[order[k]!.i]! += step;
+    left -= step;
+  }
+  return out;
+}
+
+/**
  * The VAT frozen on a sub-order's shipping (decision 0133), from what the sub-order stored: its tax less its lines',
  * when that is the shipping's VAT at the standard rate by the sale's rule; otherwise none (an unregistered seller, free
  * shipping, a sub-order placed before shipping was taxed or before per-line VAT). Net is the shipping less that VAT
@@ -181,6 +223,8 @@ export const TAX_DOCUMENT_LABELS = {
   totalNet: ['Total excluding VAT', 'الإجمالي غير شامل الضريبة'],
   totalTax: ['Total VAT', 'إجمالي الضريبة'],
   totalGross: ['Total including VAT', 'الإجمالي شامل الضريبة'],
+  // a sale document's rounding amount (EN 16931 BT-114, decision 0142)
+  rounding: ['Rounding', 'فرق التقريب'],
   original: ['Original invoice', 'الفاتورة الأصلية'],
   originalValue: ['Original value', 'القيمة الأصلية'],
   correctedValue: ['Corrected value', 'القيمة المصححة'],

@@ -42,7 +42,19 @@ export type TaxDocumentSnapshot = {
   /** The shipping's VAT and rate (decision 0133): a registered seller's delivery at 5 %; absent = 0 (older documents). */
   shippingTaxCents?: number;
   shippingRateBps?: number;
+  /** `totalCents` is what was paid (or given back): net + VAT + `roundingCents` (decision 0142). */
   totals: { netCents: number; taxCents: number; totalCents: number };
+  /**
+   * A sale document's rounding amount (EN 16931 BT-114, decision 0142): ±1 fil when no VAT makes net × rate rounded
+   * equal the VAT on what was paid (BR-CO-17); absent = 0 (and on every document issued before that decision).
+   */
+  roundingCents?: number;
+  /**
+   * A sale document's VAT as the sale froze it, line by line (decision 0098), when the document's VAT, rounded once per
+   * category (BR-CO-17, decision 0142), differs from it: the ledger posted the frozen VAT with the sale or the refund,
+   * and the difference with the document (posting `document-rounding`). Absent when they agree, and on older documents.
+   */
+  frozen?: { taxCents: number; shippingCents: number; shippingTaxCents: number };
   taxIncluded: boolean;
   note: string | null;
   /** Credit notes: the invoice corrected and why (Art. 60). */

@@ -34,6 +34,16 @@ export const POSTING_KINDS = {
    * reversals posted it: the fils of difference (tax; ref: document id; memo: the document's month).
    */
   'commission-rounding': 'tax',
+  /**
+   * A sale document's VAT, rounded once per category on what was paid (BR-CO-17, decision 0142), against the VAT its
+   * sale or refund posted line by line: the fils of difference (tax; ref: document id).
+   */
+  'document-rounding': 'tax',
+  /**
+   * A registered seller's VAT that a sale posted before decision 0133 left on sales_tax_payable, moved to the seller's
+   * payable once (decision 0142; ledger, the vat:settle-legacy command; ref: sub-order id, so a second run posts nothing).
+   */
+  'vat-to-seller': 'ledger',
   /** A card payment captured by the provider, and its fee (payments; ref: payment attempt id and `captured`). */
   payment: 'payments',
   /** A refund to the card succeeded, or one that had succeeded failed (payments; ref: refund id and its outcome). */

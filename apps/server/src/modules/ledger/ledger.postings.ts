@@ -1,4 +1,5 @@
-import { TAX_RATE, type LedgerAccount, type LedgerKind } from '@souq/shared/constants';
+import type { LedgerAccount, LedgerKind } from '@souq/shared/constants';
+import { STANDARD_RATE_BPS, categoryTaxCents } from '@souq/shared/rules/tax';
 
 // What each money event posts (decision 0087), as pure functions of a sub-order's frozen amounts, so the order's one
 // statement, a status change and the property tests all post the same rows.
@@ -32,8 +33,13 @@ export function commissionCents(lines: SubOrderMoney['lines']): number {
   return lines.reduce((sum, l) => sum + Math.round((l.lineTotalCents * l.commissionBps) / 10_000), 0);
 }
 
-/** VAT on the commission (the marketplace's own supply to the vendor), rounded to the fil. */
-export const commissionVatCents = (commission: number): number => Math.round(commission * TAX_RATE);
+/**
+ * VAT on the commission (the marketplace's own supply to the vendor): the ONE rule of its documents (decision 0142),
+ * `categoryTaxCents` — base × 5 % rounded half up to the fil in integer arithmetic, as a commission document rounds its
+ * category's tax (BR-CO-17). A sale posts it on its own commission; the document, rounding once on the month's total,
+ * posts the fils of difference with itself (`commissionRoundingEntries`), so the ledger ends equal to the documents.
+ */
+export const commissionVatCents = (commission: number): number => categoryTaxCents(commission, STANDARD_RATE_BPS);
 
 /**
  * The shipping net of its VAT: the fee as charged less its VAT when the prices included it (the total is then subtotal
@@ -104,4 +110,24 @@ export function commissionRoundingEntries(vendorId: number, deltaCents: number, 
     { account: 'vendor_payable', vendorId, kind, amountCents: charge },
     { account: 'commission_vat_payable', vendorId: null, kind, amountCents: -charge },
   ];
+}
+
+/**
+ * A sale document's rounding (decision 0142): its VAT is rounded once per category on what was paid (BR-CO-17), while
+ * the sale (or the refund) posted the VAT frozen line by line; `deltaCents` (document − frozen) moves between where
+ * the sub-order's VAT is held (`vatHolder`: the supplier's payable as kind sales_tax, or sales_tax_payable) and its
+ * goods (the vendor's payable as kind sale/refund, or the marketplace's sales), so the ledger's VAT is the documents'
+ * and what the shopper paid does not change. An invoice credits the VAT holder more; a credit note gives more back.
+ */
+export function documentRoundingEntries(vendorId: number | null, vatHolder: 'seller' | 'marketplace', deltaCents: number, on: 'invoice' | 'credit_note'): Entry[] {
+  if (deltaCents === 0) return [];
+  const vat = on === 'invoice' ? -deltaCents : deltaCents;
+  const goodsKind: LedgerKind = on === 'invoice' ? 'sale' : 'refund';
+  const holder: Entry = vendorId !== null && vatHolder === 'seller'
+    ? { account: 'vendor_payable', vendorId, kind: 'sales_tax', amountCents: vat }
+    : { account: 'sales_tax_payable', vendorId: null, kind: on === 'invoice' ? 'sales_tax' : 'refund', amountCents: vat };
+  const goods: Entry = vendorId !== null
+    ? { account: 'vendor_payable', vendorId, kind: goodsKind, amountCents: -vat }
+    : { account: 'marketplace_sales', vendorId: null, kind: goodsKind, amountCents: -vat };
+  return [holder, goods];
 }

@@ -187,7 +187,9 @@ export function pintAeXml(doc: PintSource): string {
         money('TaxExclusiveAmount', exclusive),
         money('TaxInclusiveAmount', exclusive + taxCents),
         charge > 0 && money('ChargeTotalAmount', charge),
-        money('PayableAmount', exclusive + taxCents)),
+        // the fil no VAT could split exactly (BT-114, decision 0142): payable = tax inclusive + rounding (BR-CO-16)
+        Boolean(s.roundingCents) && money('PayableRoundingAmount', s.roundingCents!),
+        money('PayableAmount', exclusive + taxCents + (s.roundingCents ?? 0))),
       ...lines,
     ],
   };

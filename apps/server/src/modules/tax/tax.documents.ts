@@ -1,13 +1,16 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { INVOICE_ISSUE_MOMENTS, MARKETPLACE_SELLER_NAME, TAX_SETTING_KEYS, type InvoiceIssueMoment, type OrderStatus } from '@souq/shared/constants';
 import { MSG } from '@souq/shared/messages';
-import { categoryTaxCents, frozenShippingTax, invoiceFormFor, isVatEmirate, lineAmounts, normaliseTrn, returnedLineAmounts, TAX_MODE_DEFAULT, type TaxCategory, type TaxMode, type VatEmirate } from '@souq/shared/rules/tax';
+import { allocateDocumentTax, categoryTaxCents, frozenShippingTax, grossCategorySplit, invoiceFormFor, isVatEmirate, lineAmounts, normaliseTrn, returnedLineAmounts, TAX_MODE_DEFAULT, type TaxCategory, type TaxMode, type VatEmirate } from '@souq/shared/rules/tax';
 import { settings } from '../../db/schema/accounts.js';
 import { orderItems, orders } from '../../db/schema/orders.js';
 import { taxDocumentCounters, taxDocuments, type TaxDocumentSnapshot } from '../../db/schema/tax.js';
 import { vendors } from '../../db/schema/vendors.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { notFound, unprocessable } from '../../platform/errors.js';
+import { post } from '../ledger/ledger.post.js';
+import { documentRoundingEntries } from '../ledger/ledger.postings.js';
+import { vatHolderOf } from '../ledger/ledger.vat.js';
 
 // Tax invoices and credit notes (decision 0099): numbered per issuer without gaps (a counter row locked FOR UPDATE in
 // the issuing transaction), a frozen snapshot of every Art. 59/60 field, immutable once written (migration trigger).
@@ -125,6 +128,67 @@ async function insertDocument(tx: Tx, doc: Omit<typeof taxDocuments.$inferInsert
   return row!;
 }
 
+
+type SaleLine = TaxDocumentSnapshot['lines'][number];
+type Shipping = { netCents: number; taxCents: number; rateBps: number };
+
+/**
+ * A sale document's VAT by the PINT rule (EN 16931 BR-CO-17, decision 0142), from its lines and shipping as the sale
+ * froze them (per-line VAT, decision 0098): per rate, what was paid (net + VAT of its lines and taxed shipping) is
+ * split once (`grossCategorySplit`), the fils of difference shared over the lines by largest remainder on their frozen
+ * rounding (`allocateDocumentTax`), each line's net its gross less its VAT; a rounding amount (±1 fil, BT-114) only
+ * when no VAT splits that gross exactly, taken off the net of the category's largest line. What was paid never
+ * changes: the lines' VAT moves against their net. `frozen` keeps the sale's VAT for the ledger (document-rounding).
+ */
+export function documentTax(frozenLines: readonly SaleLine[], shipping: Shipping) {
+  const lines = frozenLines.map((l) => ({ ...l }));
+  const ship = { ...shipping };
+  let rounding = 0;
+  const rates = [...new Set([...lines.map((l) => l.rateBps), ship.netCents + ship.taxCents ? ship.rateBps : 0].filter((r) => r > 0))];
+  for (const rate of rates) {
+    type Item = { grossCents: number; taxCents: number; set: (tax: number, less: number) => void };
+    const items: Item[] = lines.filter((l) => l.rateBps === rate).map((l) => ({
+      grossCents: l.netCents + l.taxCents, taxCents: l.taxCents,
+      set: (tax, less) => { l.netCents = l.netCents + l.taxCents - tax - less; l.taxCents = tax; l.totalCents = l.netCents + tax; },
+    }));
+    if (ship.rateBps === rate && ship.netCents + ship.taxCents) items.push({
+      grossCents: ship.netCents + ship.taxCents, taxCents: ship.taxCents,
+      set: (tax, less) => { ship.netCents = ship.netCents + ship.taxCents - tax - less; ship.taxCents = tax; },
+    });
+    const split = grossCategorySplit(items.reduce((n, i) => n + i.grossCents, 0), rate);
+    const taxes = allocateDocumentTax(items, rate, split.taxCents);
+    // the rounding fil off the largest line's net (the first on a tie)
+    const largest = items.reduce((best, it, i) => (it.grossCents > items[best]!.grossCents ? i : best), 0);
+    items.forEach((it, i) => it.set(taxes[i]!, i === largest ? split.roundingCents : 0));
+    rounding += split.roundingCents;
+  }
+  const taxCents = lines.reduce((n, l) => n + l.taxCents, 0) + ship.taxCents;
+  const netCents = lines.reduce((n, l) => n + l.netCents, 0) + ship.netCents;
+  const frozenTax = frozenLines.reduce((n, l) => n + l.taxCents, 0) + shipping.taxCents;
+  return {
+    lines, shipping: ship, totals: { netCents, taxCents, totalCents: netCents + taxCents + rounding },
+    roundingCents: rounding,
+    frozen: { taxCents: frozenTax, shippingCents: shipping.netCents, shippingTaxCents: shipping.taxCents },
+  };
+}
+
+/** The sale's shipping as a document froze it: the sale's own amounts, whether or not the document re-rounded them. */
+const frozenShippingOf = (s: TaxDocumentSnapshot) => s.frozen ?? { taxCents: s.totals.taxCents, shippingCents: s.shippingCents, shippingTaxCents: s.shippingTaxCents ?? 0 };
+
+/** The snapshot fields of a document's rounding: written only when they say something (older documents have none). */
+function roundingFields(t: ReturnType<typeof documentTax>): Pick<TaxDocumentSnapshot, 'roundingCents' | 'frozen'> {
+  // the lines move only when the category's VAT does (allocateDocumentTax), their net only with a rounding amount
+  const changed = t.frozen.taxCents !== t.totals.taxCents || t.roundingCents !== 0;
+  return { ...(t.roundingCents ? { roundingCents: t.roundingCents } : {}), ...(changed ? { frozen: t.frozen } : {}) };
+}
+
+/** Posts the document's VAT less the VAT its sale or refund posted (decision 0142), in the issuing transaction. */
+async function postDocumentRounding(tx: Tx, doc: TaxDocumentRow, order: Pick<OrderRow, 'id' | 'sellerVendorId'>, frozenTaxCents: number) {
+  const lines = documentRoundingEntries(order.sellerVendorId, await vatHolderOf(tx, order), doc.taxCents - frozenTaxCents, doc.kind);
+  if (!lines.length) return;
+  await post(tx, { kind: 'document-rounding', ref: doc.id, currency: doc.currency, lines, orderId: order.id, createdBy: null });
+}
+
 /**
  * The sub-order's invoice, in the caller's transaction (the status change that makes it due): issued once (a second
  * call answers the first). Orders placed before per-line VAT (their tax is not on their lines) get none.
@@ -142,7 +206,7 @@ export async function issueInvoice(tx: Tx, orderId: number, at: Date = new Date(
   const s = await readTaxSettings(tx);
   const parties = await partiesOf(tx, order, s);
   const form = parties.supplier.registered ? invoiceFormFor(order.buyerTrn, order.totalCents) : 'simplified';
-  const lines = items.map((i) => ({
+  const frozenLines = items.map((i) => ({
     orderItemId: i.id,
     description: i.variantLabel ? `${i.productName} (${i.variantLabel})` : i.productName,
     quantity: i.quantity,
@@ -151,16 +215,20 @@ export async function issueInvoice(tx: Tx, orderId: number, at: Date = new Date(
     rateBps: i.taxRateBps,
     ...lineAmounts(i, i.quantity, order.taxIncluded),
   }));
-  const netCents = lines.reduce((n, l) => n + l.netCents, 0) + shipping.netCents;
-  return insertDocument(tx, {
+  // the document's VAT by BR-CO-17 on what the shopper paid (decision 0142); the total never changes
+  const t = documentTax(frozenLines, shipping);
+  if (t.totals.totalCents !== order.totalCents) throw new Error(`invoice of sub-order ${orderId}: ${t.totals.totalCents} ≠ ${order.totalCents}`);
+  const row = await insertDocument(tx, {
     issuer: issuerOf(order.sellerVendorId), kind: 'invoice', form, orderId, currency: order.currency,
-    netCents, taxCents: order.taxCents, totalCents: order.totalCents, issuedAt: at,
+    netCents: t.totals.netCents, taxCents: t.totals.taxCents, totalCents: order.totalCents, issuedAt: at,
     snapshot: {
       ...titlesOf('invoice', form, parties.supplier.registered), form, issuedAt: at.toISOString(), currency: order.currency, ...parties,
-      orderNumber: order.orderNumber, lines, shippingCents: shipping.netCents, shippingTaxCents: shipping.taxCents, shippingRateBps: shipping.rateBps,
-      totals: { netCents, taxCents: order.taxCents, totalCents: order.totalCents }, taxIncluded: order.taxIncluded, note: noteOf(parties),
+      orderNumber: order.orderNumber, lines: t.lines, shippingCents: t.shipping.netCents, shippingTaxCents: t.shipping.taxCents, shippingRateBps: shipping.rateBps,
+      totals: t.totals, ...roundingFields(t), taxIncluded: order.taxIncluded, note: noteOf(parties),
     },
   });
+  await postDocumentRounding(tx, row, order, t.frozen.taxCents);
+  return row;
 }
 
 /** What a credit note takes back: some units of some lines, or everything not yet credited (a cancellation). */
@@ -192,13 +260,15 @@ export async function issueCreditNote(tx: Tx, input: CreditNoteInput, at: Date =
   let shippingTaxCredited = 0;
   for (const cn of earlier) {
     for (const l of cn.snapshot.lines) credited.set(l.orderItemId, (credited.get(l.orderItemId) ?? 0) + l.quantity);
-    shippingCredited += cn.snapshot.shippingCents;
-    shippingTaxCredited += cn.snapshot.shippingTaxCents ?? 0;
+    // as the sale froze them (decision 0142: a credit note's own rounding is not what the next one counts from)
+    shippingCredited += frozenShippingOf(cn.snapshot).shippingCents;
+    shippingTaxCredited += frozenShippingOf(cn.snapshot).shippingTaxCents;
   }
   const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId));
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, input.orderId)).orderBy(orderItems.id);
   // the shipping as the invoice charged it: net, VAT and rate (decision 0133)
-  const invoiced = { netCents: invoice.snapshot.shippingCents, taxCents: invoice.snapshot.shippingTaxCents ?? 0, rateBps: invoice.snapshot.shippingRateBps ?? 0 };
+  const invoicedShipping = frozenShippingOf(invoice.snapshot);
+  const invoiced = { netCents: invoicedShipping.shippingCents, taxCents: invoicedShipping.shippingTaxCents, rateBps: invoice.snapshot.shippingRateBps ?? 0 };
   const wanted = input.lines === 'all'
     ? items.map((i) => ({ orderItemId: i.id, quantity: i.quantity - (credited.get(i.id) ?? 0) })).filter((l) => l.quantity > 0)
     : input.lines;
@@ -208,7 +278,7 @@ export async function issueCreditNote(tx: Tx, input: CreditNoteInput, at: Date =
   const shippingCreditedAfter = shippingCredited + shippingCents;
   const shippingTaxAfter = shippingCreditedAfter === invoiced.netCents ? invoiced.taxCents : categoryTaxCents(shippingCreditedAfter, invoiced.rateBps);
   const shippingTaxCents = shippingCents === 0 ? 0 : shippingTaxAfter - shippingTaxCredited;
-  const lines = wanted.map((w) => {
+  const frozenLines = wanted.map((w) => {
     const item = items.find((i) => i.id === w.orderItemId);
     if (!item || w.quantity <= 0 || (credited.get(item.id) ?? 0) + w.quantity > item.quantity) throw unprocessable(MSG.creditExceedsInvoice);
     return {
@@ -219,25 +289,28 @@ export async function issueCreditNote(tx: Tx, input: CreditNoteInput, at: Date =
       ...returnedLineAmounts(item, credited.get(item.id) ?? 0, w.quantity, order!.taxIncluded),
     };
   });
-  if (!lines.length && shippingCents === 0) return null;
-  const taxCents = lines.reduce((n, l) => n + l.taxCents, 0) + shippingTaxCents;
-  const netCents = lines.reduce((n, l) => n + l.netCents, 0) + shippingCents;
-  const totalCents = netCents + taxCents;
+  if (!frozenLines.length && shippingCents === 0) return null;
+  // its own VAT by BR-CO-17 on what is given back (decision 0142), as the invoice's; the refund gives back the frozen
+  const t = documentTax(frozenLines, { netCents: shippingCents, taxCents: shippingTaxCents, rateBps: invoiced.rateBps });
+  const { lines } = t;
+  const { netCents, taxCents, totalCents } = t.totals;
   const before = earlier.reduce((acc, cn) => ({ total: acc.total - cn.totalCents, tax: acc.tax - cn.taxCents }), { total: invoice.totalCents, tax: invoice.taxCents });
   const snap = invoice.snapshot;
-  return insertDocument(tx, {
+  const row = await insertDocument(tx, {
     issuer: invoice.issuer, kind: 'credit_note', form: invoice.form, orderId: input.orderId, correctsId: invoice.id, currency: invoice.currency,
     netCents, taxCents, totalCents, issuedAt: at,
     snapshot: {
       ...titlesOf('credit_note', invoice.form, snap.supplier.registered), form: invoice.form, issuedAt: at.toISOString(), currency: invoice.currency,
-      supplier: snap.supplier, agent: snap.agent, recipient: snap.recipient, orderNumber: snap.orderNumber, lines, shippingCents,
-      shippingTaxCents, shippingRateBps: invoiced.rateBps,
-      totals: { netCents, taxCents, totalCents }, taxIncluded: snap.taxIncluded, note: snap.note,
+      supplier: snap.supplier, agent: snap.agent, recipient: snap.recipient, orderNumber: snap.orderNumber, lines, shippingCents: t.shipping.netCents,
+      shippingTaxCents: t.shipping.taxCents, shippingRateBps: invoiced.rateBps,
+      totals: t.totals, ...roundingFields(t), taxIncluded: snap.taxIncluded, note: snap.note,
       original: { number: invoice.number, issuedAt: invoice.issuedAt.toISOString(), totalCents: invoice.totalCents, taxCents: invoice.taxCents },
       corrected: { totalCents: before.total - totalCents, taxCents: before.tax - taxCents },
       reason: input.reason,
     },
   });
+  await postDocumentRounding(tx, row, order!, t.frozen.taxCents);
+  return row;
 }
 
 const LIVE_ORDER: readonly OrderStatus[] = ['pending', 'confirmed', 'processing', 'shipped', 'delivered'];

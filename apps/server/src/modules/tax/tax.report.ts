@@ -29,7 +29,7 @@ const issuerFilter = (scope: Scope) => (scope === 'all' ? sql`true` : sql`d.issu
 const sellerFilter = (scope: Scope) => (scope === 'all' ? sql`true` : sql`o.seller_vendor_id = ${scope.vendorId}`);
 
 type LineRow = { issuer: string; kind: 'invoice' | 'credit_note'; subject: 'sale' | 'commission'; emirate: string | null; category: VatReportCategory; net: number; tax: number };
-type DocRow = { issuer: string; kind: 'invoice' | 'credit_note'; n: number; shipping: number; net: number; tax: number; total: number };
+type DocRow = { issuer: string; kind: 'invoice' | 'credit_note'; n: number; shipping: number; net: number; tax: number; rounding: number; total: number };
 type RecRow = { issuer: string; documents: number; ledger: number; uninvoiced: number };
 type Rec = Pick<RecRow, 'documents' | 'ledger' | 'uninvoiced'>;
 
@@ -43,7 +43,7 @@ const emptyFigures = (): VatFigures => ({
   box1_emirates: VAT_EMIRATES.map((emirate) => ({ emirate, box: VAT_EMIRATE_BOXES[emirate], net_cents: 0, tax_cents: 0 })),
   box1_not_set: { net_cents: 0, tax_cents: 0 },
   commission: { invoiced_net_cents: 0, invoiced_tax_cents: 0, credited_net_cents: 0, credited_tax_cents: 0, net_cents: 0, tax_cents: 0 },
-  totals: { net_cents: 0, tax_cents: 0, total_cents: 0 },
+  totals: { net_cents: 0, tax_cents: 0, rounding_cents: 0, total_cents: 0 },
   reconciliation: emptyReconciliation(),
   commission_reconciliation: emptyReconciliation(),
 });
@@ -71,6 +71,7 @@ function addDocs(f: VatFigures, r: DocRow) {
   f.shipping_cents += sign * r.shipping;
   f.totals.net_cents += sign * r.net;
   f.totals.tax_cents += sign * r.tax;
+  f.totals.rounding_cents += sign * r.rounding;
   f.totals.total_cents += sign * r.total;
 }
 
@@ -158,7 +159,9 @@ export function createVatReportService(deps: { db: Db }) {
       rowsOf<DocRow>(db, sql`
         select d.issuer, d.kind, count(*)::int8 as n,
           sum(case when coalesce((d.snapshot->>'shippingRateBps')::int, 0) > 0 then 0 else (d.snapshot->>'shippingCents')::int8 end)::int8 as shipping,
-          sum(d.net_cents)::int8 as net, sum(d.tax_cents)::int8 as tax, sum(d.total_cents)::int8 as total
+          sum(d.net_cents)::int8 as net, sum(d.tax_cents)::int8 as tax,
+          -- a sale document's rounding amount (decision 0142): total = net + VAT + rounding
+          sum(coalesce((d.snapshot->>'roundingCents')::int8, 0))::int8 as rounding, sum(d.total_cents)::int8 as total
         from tax_documents d where ${inPeriod} group by 1, 2`),
       // as at the period's end: the documents of every sub-order invoiced by then against that sub-order's VAT rows
       // posted by then: the marketplace's on sales_tax_payable, a vendor's on its payable as kind sales_tax (decision
@@ -203,7 +206,7 @@ export function createVatReportService(deps: { db: Db }) {
     const total = emptyFigures();
     for (const r of lines) { const row = { ...r, net: Number(r.net), tax: Number(r.tax) }; addLine(issuerOf(r.issuer), row); addLine(total, row); }
     for (const r of docs) {
-      const row = { ...r, n: Number(r.n), shipping: Number(r.shipping), net: Number(r.net), tax: Number(r.tax), total: Number(r.total) };
+      const row = { ...r, n: Number(r.n), shipping: Number(r.shipping), net: Number(r.net), tax: Number(r.tax), rounding: Number(r.rounding), total: Number(r.total) };
       addDocs(issuerOf(r.issuer), row);
       addDocs(total, row);
     }
