@@ -4,6 +4,8 @@ import { MARKETPLACE_SELLER_NAME, RETURN_WINDOW_DAYS_DEFAULT } from '@souq/share
 import type { Locale } from '@souq/shared/rules/locale';
 import { SHOPPER_CANCELLABLE, type ShopperLine, type ShopperSubOrder } from '../orders/orders.shopper.js';
 import type { SearchService } from '../search/search.service.js';
+import { gulfToStandard } from '../search/query-understanding.js';
+import { SYNONYM_GROUPS } from '../search/search.text.js';
 import { itemWords, wordForms } from './assistant.aftersales-words.js';
 
 // The shopper's bought items as the assistant acts on them (decision 0127): each line of their recent sub-orders with
@@ -95,6 +97,29 @@ function vocabulary(deps: ItemsDeps, item: Item, departmentsAr: ReadonlyMap<stri
   return new Set(deps.text.analyze(fields.join(' ')));
 }
 
+/** Equivalent names of a kind (the search's synonym groups), by each of their one-word names. */
+let equivalents: Map<string, string[]> | null = null;
+function equivalentsOf(word: string): string[] {
+  if (!equivalents) {
+    equivalents = new Map();
+    for (const group of SYNONYM_GROUPS) for (const name of group) if (!name.includes(' ')) equivalents.set(name, [...(equivalents.get(name) ?? []), ...group.filter((g) => g !== name)]);
+  }
+  return equivalents.get(word) ?? [];
+}
+
+/**
+ * The names a shopper's word may take in an item's own words: itself, an Arabic colour or size in English, the Gulf
+ * word in the MSA a catalogue writes ('جوتي' → 'حذاء'), and the other names of the kind it names ('لمبة' is a lamp,
+ * 'مصباح'; 'couch' a sofa).
+ */
+export function itemWordForms(word: string): string[] {
+  const forms = [...wordForms(word)];
+  const std = gulfToStandard(word);
+  if (std !== word) forms.push(std);
+  for (const f of [word, std]) forms.push(...equivalentsOf(f));
+  return [...new Set(forms)];
+}
+
 /**
  * The items the shopper's words name: those matching the most of the words (a word, or one of its forms, matches a
  * stem of the item's vocabulary, or shares its first four letters or more with one). Words the items' own vocabulary
@@ -105,7 +130,7 @@ export async function matchItems(deps: ItemsDeps, items: Item[], text: string): 
   const words = itemWords(text).filter((w) => !deps.text.isStopword(w));
   if (words.length === 0) return { words, found: items };
   const departmentsAr = await deps.departmentsAr();
-  const asked = words.map((w) => wordForms(w).map((f) => deps.text.analyze(f)).filter((s) => s.length > 0));
+  const asked = words.map((w) => itemWordForms(w).map((f) => deps.text.analyze(f)).filter((s) => s.length > 0));
   const scored = items.map((item) => {
     const own = vocabulary(deps, item, departmentsAr);
     const near = (s: string) => own.has(s) || [...own].some((o) => o.length >= 4 && s.length >= 4 && (o.startsWith(s.slice(0, Math.max(4, s.length - 1))) || s.startsWith(o)));

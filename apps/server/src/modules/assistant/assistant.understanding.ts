@@ -192,7 +192,10 @@ const NEED_FUNCTIONS = [
   { en: String.raw`\b(?:loud|noise|noisy|neighbours?|neighbors?|concentrate|quiet)\b`, ar: 'مزعج|مزعجين|إزعاج|ضوضاء|ضجيج|يعزل|عزل|هدوء', means: ['noise cancelling', 'noise', 'الضوضاء', 'عزل'] },
   { en: String.raw`\b(?:blurry|grainy|fuzzy|pixelated|video calls?|zoom calls?|meetings?)\b`, ar: 'ضبابي|مشوش|مكالمات|مكالمة|اجتماعات', means: ['sharp', 'hd', 'focus', 'video call', 'webcam', 'بوضوح', 'تركيز', 'مكالمة'] },
   { en: String.raw`\b(?:underwater|dive|diving|snorkel\w*|swim\w*|surf\w*|rain)\b`, ar: 'أغوص|غوص|تحت الماء|أسبح|سباحة|مطر', means: ['waterproof', 'مقاومة', 'للماء'] },
-  { en: String.raw`\b(?:door|doorstep|visitors?|who is (?:at|outside)|away from home|parcels?)\b`, ar: 'باب|زوار|خارج', means: ['doorbell', 'visitors', 'door', 'جرس', 'الباب', 'الزوار'] },
+  { en: String.raw`\b(?:door|doorstep|doorbell|bell|knocks?|knocking|visitors?|who is (?:at|outside)|away from home|parcels?)\b`, ar: 'باب|زوار|خارج|جرس|يدق|يطرق', means: ['doorbell', 'visitors', 'door', 'جرس', 'الباب', 'الزوار'] },
+  // feeding (a pet, a baby): what serves meals; being away or travelling: what runs on its own, on a schedule
+  { en: String.raw`\b(?:feed|feeds|feeding|fed|meals?)\b`, ar: 'أأكل|أوكل|أؤكل|أطعم|إطعام|يأكل|تأكل|وجبات|وجبة', means: ['feeder', 'meals', 'إطعام', 'وجبات'] },
+  { en: String.raw`\b(?:while (?:i'?m|i am|we'?re|we are) (?:away|out|travell?ing|at work)|on (?:holiday|vacation)|travell?ing|when i'?m away)\b`, ar: 'مسافر|مسافرة|مسافرين|السفر|سفري|غيابي|غايب', means: ['automatic', 'schedule', 'app', 'أوتوماتيكي', 'التطبيق', 'غيابك'] },
   { en: String.raw`\b(?:learn|learning|beginners?|first time|start(?:ing)? out|never played)\b`, ar: 'أتعلم|تعلم|مبتدئ|مبتدئة|مبتدئين|عزف|أعزف', means: ['beginner', 'beginners', 'easy to play', 'first chords', 'مبتدئين', 'لتعلم', 'للعزف'] },
   { en: String.raw`\b(?:track|tracking|monitor|monitoring|keep an eye on)\b`, ar: 'أتابع|تتبع|أراقب|مراقبة|متابعة|أتتبع', means: ['tracker', 'tracking', 'monitor', 'تتبع', 'مراقبة', 'يتتبع'] },
   { en: String.raw`\b(?:film|filming|record|recording|photograph\w*|take (?:photos|pictures)|vlog\w*)\b`, ar: 'أصور|تصوير|أوثق|أسجل', means: ['camera', 'video', 'كاميرا', 'تصور', 'فيديو'] },

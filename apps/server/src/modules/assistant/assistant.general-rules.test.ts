@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { gulfToStandard, standardArabic } from '../search/query-understanding.js';
+import { foldArabic } from '../search/search.arabic.js';
+import { readArabic } from './assistant.arabic.js';
+import { itemWordForms } from './assistant.items.js';
+import { needFunctions } from './assistant.understanding.js';
+import { budgetPhrases } from './assistant.words.js';
+
+// Issue 37 items 1–3 (the held-back half's misses were cancel, return, cart and follow-ups): general rules of language
+// added after decision 0135, each in English and Arabic — Gulf everyday words and a possessive ending, the other names of
+// a kind when a shopper names a bought item, needs of feeding, of a bell, of being away.
+
+const fold = (s: string) => foldArabic(s.normalize('NFKD')).normalize('NFC');
+const read = (text: string) => standardArabic(budgetPhrases(readArabic(text)));
+
+describe('Gulf words', () => {
+  it('reads everyday Gulf nouns in the MSA a catalogue writes, with a possessive ending too', () => {
+    expect(gulfToStandard(fold('جوتي'))).toBe(fold('حذاء'));
+    expect(gulfToStandard(fold('كندرة'))).toBe(fold('حذاء'));
+    expect(gulfToStandard(fold('قطوتي'))).toBe(fold('قطة'));
+    expect(gulfToStandard(fold('جوالي'))).toBe(fold('هاتف'));
+    expect(standardArabic(fold('أبغى ألغي الجوتي'))).toContain(fold('حذاء'));
+    // a word that is no Gulf word, with or without an ending, stays as it is
+    expect(gulfToStandard(fold('كتابي'))).toBe(fold('كتابي'));
+    expect(gulfToStandard('shoes')).toBe('shoes');
+  });
+});
+
+describe('a bought item named by another name of its kind', () => {
+  it('gives the other names of the kind and the MSA of a Gulf word, in both languages', () => {
+    expect(itemWordForms(fold('لمبه'))).toContain(fold('مصباح'));
+    expect(itemWordForms('lamp')).toContain(fold('مصباح'));
+    expect(itemWordForms('couch')).toContain('sofa');
+    expect(itemWordForms(fold('جوتي'))).toContain(fold('حذاء'));
+    expect(itemWordForms(fold('ازرق'))).toContain('blue');
+    expect(itemWordForms('widget')).toEqual(['widget']);
+  });
+});
+
+describe('needs', () => {
+  it('reads feeding as what serves meals, in English and Arabic', () => {
+    expect(needFunctions('I need to feed the dog twice a day')).toContain('feeder');
+    expect(needFunctions(read('أبغى أطعم كلبي'))).toContain(fold('وجبات'));
+  });
+  it('reads being away as what runs on its own', () => {
+    expect(needFunctions("something for the plants while I'm away")).toContain('automatic');
+    expect(needFunctions(read('أحتاج شي للبيت وأنا مسافر'))).toContain(fold('أوتوماتيكي'));
+  });
+  it('reads a bell or a knock as a doorbell', () => {
+    expect(needFunctions('I never hear the bell')).toContain('doorbell');
+    expect(needFunctions(read('ما أسمع أحد يدق الباب'))).toContain(fold('جرس'));
+  });
+  it('adds nothing for a plain request', () => {
+    expect(needFunctions('blue running shoes')).toEqual([]);
+  });
+});
