@@ -3,8 +3,8 @@ import { gulfToStandard, standardArabic } from '../search/query-understanding.js
 import { foldArabic } from '../search/search.arabic.js';
 import { readArabic } from './assistant.arabic.js';
 import { itemWordForms } from './assistant.items.js';
-import { needFunctions } from './assistant.understanding.js';
-import { budgetPhrases } from './assistant.words.js';
+import { namesNoKind, needFunctions } from './assistant.understanding.js';
+import { budgetPhrases, isOffTopic } from './assistant.words.js';
 
 // Issue 37 items 1–3 (the held-back half's misses were cancel, return, cart and follow-ups): general rules of language
 // added after decision 0135, each in English and Arabic — Gulf everyday words and a possessive ending, the other names of
@@ -52,5 +52,35 @@ describe('needs', () => {
   });
   it('adds nothing for a plain request', () => {
     expect(needFunctions('blue running shoes')).toEqual([]);
+  });
+});
+
+describe('off-topic words as the circumstance of a need', () => {
+  it('reads a trip or place after a preposition as a circumstance, and the trip itself as off-topic', () => {
+    expect(isOffTopic('earplugs for long flights')).toBe(false);
+    expect(isOffTopic('something to keep me comfortable on overnight flights')).toBe(false);
+    expect(isOffTopic('a travel adapter for hotels abroad')).toBe(false);
+    expect(isOffTopic('book me a flight to Cairo')).toBe(true);
+    expect(isOffTopic('any good restaurants nearby?')).toBe(true);
+    expect(isOffTopic("what's the weather tomorrow")).toBe(true);
+  });
+});
+
+describe('Arabic questions', () => {
+  it('reads the Gulf and Levantine forms of "what" before the departments as the categories question', () => {
+    for (const m of ['وش الأقسام اللي عندكم؟', 'ايش الفئات؟', 'شو تبيعون؟', 'شنو الأصناف عندكم', 'ما هي الأقسام']) {
+      expect(readArabic(m)).toContain('what categories do you have');
+    }
+  });
+  it('reads "what is" before a superlative as a request for that product, not a question about one', () => {
+    expect(readArabic('ما هو أرخص هاتف؟')).not.toContain('tell me about');
+    expect(readArabic('ما هو أرخص هاتف؟')).toContain('cheapest');
+    expect(readArabic('وش أغلى ساعة عندكم')).toContain('most expensive');
+    // 'what is' before a product stays a question about it
+    expect(readArabic('ما هو Nova X15 Pro؟')).toContain('tell me about');
+  });
+  it('takes a generic word for a product as naming no kind within a department', () => {
+    for (const w of ['منتج', 'المنتج', 'شي', 'product', 'items', 'قسم']) expect(namesNoKind(fold(w))).toBe(true);
+    for (const w of ['ساعه', 'لابتوب', 'watch']) expect(namesNoKind(fold(w))).toBe(false);
   });
 });

@@ -210,7 +210,9 @@ export function needFunctions(text: string): string[] {
 // ---- the catalogue's departments, named in Arabic ----------------------------------------------------------------------
 
 /** Words of an Arabic department name that name no kind ('أجهزة اللابتوب': the laptops), and the word for a department. */
-const DEPARTMENT_FILLER = new Set(fold('أجهزة|الأجهزة|منتجات|مستلزمات|أدوات|قسم|فئة').split('|'));
+const DEPARTMENT_FILLER = new Set(fold('أجهزة|الأجهزة|منتجات|المنتجات|منتج|المنتج|مستلزمات|أدوات|قسم|القسم|فئة|الفئة|شي|شيء|حاجة|أغراض|سلعة').split('|'));
+/** A word that names no kind within a department ('منتج', 'شي', 'قسم', 'product'): 'the cheapest product in X' asks for X's cheapest. */
+export const namesNoKind = (w: string) => DEPARTMENT_FILLER.has(w) || DEPARTMENT_FILLER.has(bareArabic(w)) || /^(?:products?|items?|things?|stuff|section|department|category)$/i.test(w);
 const DEPARTMENT_MARKER = new RegExp(arabicWords('قسم|فئة|أقسام') + String.raw`|\b(?:section|department|category)\b`, 'i');
 
 /**
