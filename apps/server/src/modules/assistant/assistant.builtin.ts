@@ -13,7 +13,7 @@ import {
 import { arabicSpelling, readArabic } from './assistant.arabic.js';
 import { phrasesFor } from './assistant.phrases.js';
 import { isRuledOut as ruledOutBy } from '../search/query-understanding.js';
-import { departmentNamed, namesNoKind, isNeed, needFunctions, readNegation, saysItDoesWithout, standardArabic, type Negation } from './assistant.understanding.js';
+import { departmentNamed, isPurpose, namesNoKind, otherNames, isNeed, needFunctions, readNegation, saysItDoesWithout, standardArabic, type Negation } from './assistant.understanding.js';
 import {
   CATEGORIES_Q, PRICE_HISTORY_Q, REVIEWS_Q, categoriesReply, notSoldKinds, notSoldReply, priceHistoryReply, reviewEvidenceText, reviewsReply,
   mainDepartment, sameDepartment, topN, topOfKind,
@@ -296,7 +296,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     // else the request says or else for the whole department
     const department = tools.departmentsAr ? departmentNamed(words, text, tools.departmentsAr, search.text.analyze) : null;
     const inDepartment = department
-      ? [phrasesFor('en').label(words.filter((w) => !department.words.includes(w) && !namesNoKind(w)), null) || department.department, pricePhrase]
+      ? [phrasesFor('en').label(words.filter((w) => !department.words.includes(w) && !namesNoKind(w) && !isPurpose(w)), null) || department.department, pricePhrase]
         .filter(Boolean).join(' ').trim()
       : null;
     const result = await tools.searchProducts({
@@ -312,7 +312,8 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     }
     if (byPrice) result.items = [...result.items].sort((a, b) => byPrice * (a.price_cents - b.price_cents)).slice(0, SEARCH_REPLY_MAX_PRODUCTS);
     else if (band && result.items.length) result.items = await withinBand(result.items, band);
-    else if (pricePhrase && words.length && result.onTopic && result.items.length) result.items = oneDepartment(result.items);
+    // an amount with a kind ('a smartwatch under 1000'): the kind's own department, even when only some listings say it
+    else if (pricePhrase && words.length && result.items.length) result.items = oneDepartment(result.items);
     else result.items = result.items.slice(0, SEARCH_REPLY_MAX_PRODUCTS);
     if (result.total === 0 && pricePhrase && label) {
       // nothing inside the budget: say so, and show the nearest prices instead of claiming we have none at all
@@ -341,7 +342,9 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
 
   /** A product is ruled out when a word the shopper negated is one of its own words (name, categories, tags; either language): the search's rule. */
   function isRuledOut(p: Product, negation: Negation): boolean {
-    return ruledOutBy([p.name, p.name_ar, ...p.categories, ...p.tags, ...p.keywords].join(' '), negation.excluded, search.text.analyze);
+    // a word ruled out in one language or spelling rules out its other names ('ساوندبار' a soundbar, 'لمبه' a lamp)
+    const excluded = [...new Set(negation.excluded.flatMap((w) => [w, ...otherNames(w)]))];
+    return ruledOutBy([p.name, p.name_ar, ...p.categories, ...p.tags, ...p.keywords].join(' '), excluded, search.text.analyze);
   }
 
   /**

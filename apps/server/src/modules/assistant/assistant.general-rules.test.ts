@@ -3,7 +3,7 @@ import { gulfToStandard, standardArabic } from '../search/query-understanding.js
 import { foldArabic } from '../search/search.arabic.js';
 import { readArabic } from './assistant.arabic.js';
 import { itemWordForms } from './assistant.items.js';
-import { namesNoKind, needFunctions } from './assistant.understanding.js';
+import { departmentNamed, isPurpose, namesNoKind, needFunctions, otherNames } from './assistant.understanding.js';
 import { budgetPhrases, isOffTopic } from './assistant.words.js';
 
 // Issue 37 items 1–3 (the held-back half's misses were cancel, return, cart and follow-ups): general rules of language
@@ -82,5 +82,32 @@ describe('Arabic questions', () => {
   it('takes a generic word for a product as naming no kind within a department', () => {
     for (const w of ['منتج', 'المنتج', 'شي', 'product', 'items', 'قسم']) expect(namesNoKind(fold(w))).toBe(true);
     for (const w of ['ساعه', 'لابتوب', 'watch']) expect(namesNoKind(fold(w))).toBe(false);
+  });
+});
+
+describe('other names of a product word', () => {
+  it('gives the English of a Gulf loanword and the other names of its kind', () => {
+    expect(otherNames('ساوندبار')).toContain('soundbar');
+    expect(otherNames('الساوندبار')).toContain('soundbar');
+    expect(otherNames('هيدسيت')).toEqual(expect.arrayContaining(['headset', 'gaming headset']));
+    expect(otherNames('couch')).toContain('sofa');
+    expect(otherNames('lamp')).toContain(fold('مصباح'));
+    expect(otherNames('widget')).toEqual([]);
+  });
+});
+
+describe('a purpose beside a department', () => {
+  it('reads an Arabic noun with «لل» (for the) as what a product is for, not another kind', () => {
+    expect(isPurpose(fold('للجامعة'))).toBe(true);
+    expect(isPurpose(fold('للمكتب'))).toBe(true);
+    expect(isPurpose(fold('لابتوب'))).toBe(false);
+    expect(isPurpose(fold('الجامعة'))).toBe(false);
+  });
+  it('lets a one-word department name count beside a purpose, not beside another kind', () => {
+    const departments = new Map([['Laptops', 'أجهزة اللابتوب'], ['Sports', 'الرياضة']]);
+    const analyze = (s: string) => s.split(/\s+/).filter(Boolean).map((w) => w.replace(/^(?:ال|لل)/, ''));
+    const words = (t: string) => fold(t).split(/\s+/);
+    expect(departmentNamed(words('لابتوب للجامعة'), fold('لابتوب للجامعة'), departments, analyze)?.department).toBe('Laptops');
+    expect(departmentNamed(words('شنطة لابتوب'), fold('شنطة لابتوب'), departments, analyze)).toBeNull();
   });
 });

@@ -5,8 +5,8 @@ import type { Locale } from '@souq/shared/rules/locale';
 import { SHOPPER_CANCELLABLE, type ShopperLine, type ShopperSubOrder } from '../orders/orders.shopper.js';
 import type { SearchService } from '../search/search.service.js';
 import { gulfToStandard } from '../search/query-understanding.js';
-import { SYNONYM_GROUPS } from '../search/search.text.js';
 import { itemWords, wordForms } from './assistant.aftersales-words.js';
+import { equivalentsOf } from './assistant.understanding.js';
 
 // The shopper's bought items as the assistant acts on them (decision 0127): each line of their recent sub-orders with
 // its product (for the name in the shopper's language and the catalogue's words for it), and what can be done with it
@@ -95,16 +95,6 @@ function vocabulary(deps: ItemsDeps, item: Item, departmentsAr: ReadonlyMap<stri
   const fields = [item.line.name, item.line.variant_label, item.name];
   if (p) fields.push(p.name, p.name_ar, p.brand, ...p.tags, ...p.categories, ...p.categories.map((c) => departmentsAr.get(c) ?? ''));
   return new Set(deps.text.analyze(fields.join(' ')));
-}
-
-/** Equivalent names of a kind (the search's synonym groups), by each of their one-word names. */
-let equivalents: Map<string, string[]> | null = null;
-function equivalentsOf(word: string): string[] {
-  if (!equivalents) {
-    equivalents = new Map();
-    for (const group of SYNONYM_GROUPS) for (const name of group) if (!name.includes(' ')) equivalents.set(name, [...(equivalents.get(name) ?? []), ...group.filter((g) => g !== name)]);
-  }
-  return equivalents.get(word) ?? [];
 }
 
 /**
