@@ -20,6 +20,16 @@ describe('typed chat commands (customer spec §4)', () => {
     expect(parseCartCommand('tell me about Running Shoes', catalogue, null)).toBeNull();
   });
 
+  it('recognises everyday verbs of putting something in a cart, with the cart after in / into', () => {
+    for (const t of ['throw two in my cart', 'pop it into the basket', 'toss a pack of batteries in my cart', 'stick one in the trolley']) {
+      expect(isCartCommand(t)).toBe(true);
+    }
+    // the verb without the cart, or the cart without putting anything in it
+    for (const t of ['throw pillow', 'drop the price', 'what did I get in my cart?'.replace('get', 'see')]) {
+      expect(isCartCommand(t)).toBe(false);
+    }
+  });
+
   it('takes the product named in the text, case-insensitively, and the first number as quantity', () => {
     expect(parseCartCommand('Add 3 running shoes to my cart', catalogue, null)).toEqual({ product: catalogue[1], quantity: 3 });
     expect(parseCartCommand('put wireless headphones in the bag', catalogue, catalogue[1])).toEqual({ product: catalogue[0], quantity: 1 });

@@ -13,8 +13,10 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Is this message an add-to-cart command: an add/put/place/buy/purchase word together with cart or bag. */
 export function isCartCommand(text: string): boolean {
-  return CART_VERB.test(text) && CART_NOUN.test(text);
+  return (CART_VERB.test(text) && CART_NOUN.test(text)) || CASUAL_CART.test(text);
 }
+/** Everyday verbs of putting something in a cart, with the cart after 'in' / 'into': 'throw two in my cart', 'pop it in the basket'. */
+const CASUAL_CART = /\b(throw|toss|pop|chuck|stick|drop|stuff|slip|load|get|include)\b.*\b(in|into|to|onto|inside)\s+(my|the|your)\s+(cart|basket|trolley|shopping bag)\b/i;
 
 /** A message containing 'clear' plus 'context' or 'selection' clears the chat context. */
 export function isClearContextCommand(text: string): boolean {

@@ -186,3 +186,21 @@ describe.each(['en', 'ar'] as const)('every action against every state (%s)', (l
     await othersUntouched(c, before);
   });
 });
+
+// The asked item named by another name of its kind (the search's equivalent names, Gulf words): 'the light' and
+// «اللمبة» are the reading lamp; the book and the kettle (other sellers' parts) are never named or acted on.
+describe.each([
+  ['en', 'cancel the light please'],
+  ['ar', 'أبغى ألغي اللمبة'],
+] as const)('an item named by another name of its kind (%s)', (lang, message) => {
+  it(`"${message}" proposes cancelling the lamp only`, async () => {
+    const s = aftersalesPhrases(lang);
+    const c = await shopperWith('pending');
+    const before = await statusesOf(c);
+    const amount = { cents: Math.round(c.target.total_amount * 100), currency: 'AED' };
+    const reply = await chat(c, message);
+    expect(reply).toBe(s.cancelPropose([{ items: [{ name: TARGET[lang], quantity: 1 }], seller: SELLER, amount }], amount, false));
+    for (const name of DECOYS) expect(reply).not.toContain(name);
+    await othersUntouched(c, before);
+  });
+});

@@ -6,14 +6,14 @@ import type { SearchService } from '../search/search.service.js';
 import { percentileOf, searchPhraseIn, type Toolbox } from './assistant.tools.js';
 import { isOrderQuestion, orderReply, policyReply, policyTopics } from './assistant.shop.js';
 import {
-  CHEAPER, CHEAPEST, COMPARE, FEATURE_Q, GIFT, GREETING, HELP, INTERESTS, OFF_TOPIC, PEOPLE_WORDS, PRICE_Q, PRICIEST, PRONOUN,
+  CHEAPER, CHEAPEST, COMPARE, FEATURE_Q, GIFT, GREETING, HELP, INTERESTS, isOffTopic, PEOPLE_WORDS, PRICE_Q, PRICIEST, PRONOUN,
   PURCHASE, QUESTION_WORDS, RATING_Q, REF, SHOPPING, SIMILAR, SPEC_Q, STOCK_Q, TAKE_IT, TELL, THANKS, WORTH, audienceWords, boldNames,
   budgetPhrases, coloursOnly, EXISTS,
 } from './assistant.words.js';
 import { arabicSpelling, readArabic } from './assistant.arabic.js';
 import { phrasesFor } from './assistant.phrases.js';
 import { isRuledOut as ruledOutBy } from '../search/query-understanding.js';
-import { departmentNamed, isNeed, needFunctions, readNegation, saysItDoesWithout, standardArabic, type Negation } from './assistant.understanding.js';
+import { departmentNamed, isPurpose, namesNoKind, otherNames, isNeed, needFunctions, readNegation, saysItDoesWithout, standardArabic, type Negation } from './assistant.understanding.js';
 import {
   CATEGORIES_Q, PRICE_HISTORY_Q, REVIEWS_Q, categoriesReply, notSoldKinds, notSoldReply, priceHistoryReply, reviewEvidenceText, reviewsReply,
   mainDepartment, sameDepartment, topN, topOfKind,
@@ -106,12 +106,33 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
   }
 
   async function similar(p: Product, tools: Toolbox, opts: { cheaper: boolean }): Promise<Reply> {
-    const list = await tools.similarProducts(p.id, SEARCH_REPLY_MAX_PRODUCTS, opts.cheaper ? { cheaperThan: p.price_cents } : {});
+    const found = await tools.similarProducts(p.id, SEARCH_REPLY_MAX_PRODUCTS, opts.cheaper ? { cheaperThan: p.price_cents } : {});
+    // 'anything cheaper?' asks for a cheaper one of the same kind: other departments only when its own has none
+    const own = found.filter((x) => x.category === p.category);
+    const list = opts.cheaper && own.length > 0 ? own : found;
     tools.mention(p.id, 'mention');
     const say = phrasesFor(tools.locale, tools.departmentsAr);
     const kind = opts.cheaper ? say.cheaperThan(p) : say.similarTo(p);
     if (list.length === 0) return { response: say.noneLike(kind), suggestedSearch: null };
     return { response: say.productsLike(kind, list.map((x, i) => say.line(x, i)).join('\n'), p), suggestedSearch: null };
+  }
+
+  /**
+   * The one product whose own name (either language) holds every word the shopper used for it ('put the tent in my cart',
+   * 'أبي الخيمة، حطها بالسلة', 'throw a pack of dog chews in my cart'); null when none or several do (then nothing is
+   * guessed: the shopper is asked to name it).
+   */
+  async function onlyOneCalled(words: string[], tools: Toolbox): Promise<Product | null> {
+    const { analyze } = search.text;
+    const stems = words.filter((w) => !/^\d+$/.test(w) && !/^(pack|packs|box|set|pair|piece|pieces|unit|units|add|put|place|buy|purchase|throw|toss|pop|chuck|stick|drop|cart|basket|trolley|bag|عبوه|علبه|حبه|قطعه)$/.test(w))
+      .map((w) => analyze(w)).filter((s) => s.length > 0);
+    if (stems.length === 0) return null;
+    const { items } = await tools.searchProducts({ query: words.join(' '), limit: 10 });
+    const called = items.filter((p) => {
+      const own = new Set(analyze(`${p.name} ${p.name_ar}`));
+      return stems.every((s) => s.every((x) => own.has(x)));
+    });
+    return called.length === 1 ? called[0]! : null;
   }
 
   /** 'Does X have Y?': yes when the listing says so (its features first), else what the listing does say. */
@@ -275,7 +296,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     // else the request says or else for the whole department
     const department = tools.departmentsAr ? departmentNamed(words, text, tools.departmentsAr, search.text.analyze) : null;
     const inDepartment = department
-      ? [phrasesFor('en').label(words.filter((w) => !department.words.includes(w) && !/^(?:قسم|فئه|القسم)$/.test(w)), null) || department.department, pricePhrase]
+      ? [phrasesFor('en').label(words.filter((w) => !department.words.includes(w) && !namesNoKind(w) && !isPurpose(w)), null) || department.department, pricePhrase]
         .filter(Boolean).join(' ').trim()
       : null;
     const result = await tools.searchProducts({
@@ -291,7 +312,8 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     }
     if (byPrice) result.items = [...result.items].sort((a, b) => byPrice * (a.price_cents - b.price_cents)).slice(0, SEARCH_REPLY_MAX_PRODUCTS);
     else if (band && result.items.length) result.items = await withinBand(result.items, band);
-    else if (pricePhrase && words.length && result.onTopic && result.items.length) result.items = oneDepartment(result.items);
+    // an amount with a kind ('a smartwatch under 1000'): the kind's own department, even when only some listings say it
+    else if (pricePhrase && words.length && result.items.length) result.items = oneDepartment(result.items);
     else result.items = result.items.slice(0, SEARCH_REPLY_MAX_PRODUCTS);
     if (result.total === 0 && pricePhrase && label) {
       // nothing inside the budget: say so, and show the nearest prices instead of claiming we have none at all
@@ -320,7 +342,9 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
 
   /** A product is ruled out when a word the shopper negated is one of its own words (name, categories, tags; either language): the search's rule. */
   function isRuledOut(p: Product, negation: Negation): boolean {
-    return ruledOutBy([p.name, p.name_ar, ...p.categories, ...p.tags, ...p.keywords].join(' '), negation.excluded, search.text.analyze);
+    // a word ruled out in one language or spelling rules out its other names ('ساوندبار' a soundbar, 'لمبه' a lamp)
+    const excluded = [...new Set(negation.excluded.flatMap((w) => [w, ...otherNames(w)]))];
+    return ruledOutBy([p.name, p.name_ar, ...p.categories, ...p.tags, ...p.keywords].join(' '), excluded, search.text.analyze);
   }
 
   /**
@@ -464,7 +488,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     return { response: [say.topMatches(matching.length, label, '', matching.length), matching.map((p, i) => say.line(p, i)).join('\n')].join('\n\n'), suggestedSearch: null };
   }
 
-  return {
+  const self = {
     async reply(input: BuiltinInput, tools: Toolbox): Promise<Reply> {
       // an Arabic message is read through its intent phrases (assistant.arabic.ts); the answer is in the reader's language
       // Gulf words in the Modern Standard Arabic the catalogue writes ('الماي' → 'الماء')
@@ -500,7 +524,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       // 'add the cheaper one to my cart', 'I'll take it': the product named, else the one referred to, else in view
       if (isCartCommand(msg) || TAKE_IT.test(msg)) {
         const referred = !named.length && REF.test(msg) ? pickReference(msg, locked.length >= 2 ? locked : await recent()) : null;
-        const p = named[0] ?? referred ?? context;
+        const p = named[0] ?? referred ?? (words.length ? await onlyOneCalled(words, tools) : null) ?? context;
         if (!p) return { response: say.msg.productNotFoundInChat, suggestedSearch: null };
         const qty = parseQuantity(msg, p.name);
         const r = tools.addToCart(p, qty);
@@ -613,7 +637,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       if (productQuestion && words.length === 0) {
         return { response: say.whichProduct, suggestedSearch: null };
       }
-      if (named.length === 1 && words.length > 0 && !SHOPPING.test(msg) && !OFF_TOPIC.test(msg) && search.text.extractPrice(msg).maxCents === undefined) {
+      if (named.length === 1 && words.length > 0 && !SHOPPING.test(msg) && !isOffTopic(msg) && search.text.extractPrice(msg).maxCents === undefined) {
         // just a product's name
         return describe(named[0]!, tools, msg);
       }
@@ -621,13 +645,24 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       const price = search.text.extractPrice(msg);
       const hasBudget = price.minCents !== undefined || price.maxCents !== undefined || price.intent !== null;
       // chit-chat, even when it happens to name a product ('who won the football match?')
-      if (OFF_TOPIC.test(msg) && !SHOPPING.test(msg)) return offTopic(tools);
+      if (isOffTopic(msg) && !SHOPPING.test(msg)) return offTopic(tools);
       // a need, not a product ('something to keep my drinks cold'): what listings say products do
       if (!hasBudget && words.length > 0 && (isNeed(msg) || needFunctions(msg).length > 0)) {
         const r = await needReply(msg, words, negation, tools, spell);
         if (r) return r;
       }
       if (words.length === 0 && hasBudget) {
+        // 'بأقل من ٢٠٠ درهم', 'under 300?' right after a request that was answered by a search: that request again, with
+        // this budget (a gift, a need, a department keep what they meant, not only the words the search was given)
+        const at = input.history.length - 2;
+        const before = input.history[at];
+        if (input.history[at + 1]?.isBot && searchPhraseIn(input.history[at + 1]!.text) && before && !before.isBot) {
+          const earlier = standardArabic(budgetPhrases(readArabic(before.text.trim())));
+          const p = search.text.extractPrice(earlier);
+          if (p.minCents === undefined && p.maxCents === undefined && !isOrderQuestion(earlier)) {
+            return self.reply({ ...input, message: `${before.text.trim()} ${input.message.trim()}`, history: input.history.slice(0, at) }, tools);
+          }
+        }
         // 'anything under 600?' narrows the last search: its words, this budget
         const last = [...input.history].reverse().find((m) => m.isBot && searchPhraseIn(m.text));
         const topic = last ? contentWords(search.text.extractPrice(readArabic(searchPhraseIn(last.text)!)).text).join(' ') : '';
@@ -642,6 +677,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       return SHOPPING.test(msg) ? greeting(tools) : offTopic(tools);
     },
   };
+  return self;
 }
 
 /** A need's matches are the listings scoring at least this share of the best one's. */

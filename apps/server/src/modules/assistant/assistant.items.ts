@@ -4,7 +4,9 @@ import { MARKETPLACE_SELLER_NAME, RETURN_WINDOW_DAYS_DEFAULT } from '@souq/share
 import type { Locale } from '@souq/shared/rules/locale';
 import { SHOPPER_CANCELLABLE, type ShopperLine, type ShopperSubOrder } from '../orders/orders.shopper.js';
 import type { SearchService } from '../search/search.service.js';
+import { gulfToStandard } from '../search/query-understanding.js';
 import { itemWords, wordForms } from './assistant.aftersales-words.js';
+import { equivalentsOf } from './assistant.understanding.js';
 
 // The shopper's bought items as the assistant acts on them (decision 0127): each line of their recent sub-orders with
 // its product (for the name in the shopper's language and the catalogue's words for it), and what can be done with it
@@ -96,6 +98,19 @@ function vocabulary(deps: ItemsDeps, item: Item, departmentsAr: ReadonlyMap<stri
 }
 
 /**
+ * The names a shopper's word may take in an item's own words: itself, an Arabic colour or size in English, the Gulf
+ * word in the MSA a catalogue writes ('جوتي' → 'حذاء'), and the other names of the kind it names ('لمبة' is a lamp,
+ * 'مصباح'; 'couch' a sofa).
+ */
+export function itemWordForms(word: string): string[] {
+  const forms = [...wordForms(word)];
+  const std = gulfToStandard(word);
+  if (std !== word) forms.push(std);
+  for (const f of [word, std]) forms.push(...equivalentsOf(f));
+  return [...new Set(forms)];
+}
+
+/**
  * The items the shopper's words name: those matching the most of the words (a word, or one of its forms, matches a
  * stem of the item's vocabulary, or shares its first four letters or more with one). Words the items' own vocabulary
  * does not hold are given to the catalogue's search, which knows the kinds of product by their other names ('كيبورد'
@@ -105,7 +120,7 @@ export async function matchItems(deps: ItemsDeps, items: Item[], text: string): 
   const words = itemWords(text).filter((w) => !deps.text.isStopword(w));
   if (words.length === 0) return { words, found: items };
   const departmentsAr = await deps.departmentsAr();
-  const asked = words.map((w) => wordForms(w).map((f) => deps.text.analyze(f)).filter((s) => s.length > 0));
+  const asked = words.map((w) => itemWordForms(w).map((f) => deps.text.analyze(f)).filter((s) => s.length > 0));
   const scored = items.map((item) => {
     const own = vocabulary(deps, item, departmentsAr);
     const near = (s: string) => own.has(s) || [...own].some((o) => o.length >= 4 && s.length >= 4 && (o.startsWith(s.slice(0, Math.max(4, s.length - 1))) || s.startsWith(o)));

@@ -1,6 +1,7 @@
 import { PRODUCT_TYPE_GROUPS, productTypesIn, type ProductTypeGroup } from '@souq/shared/rules/product-types';
 import { foldArabic } from '../search/search.arabic.js';
 import { bareArabic } from '../search/query-understanding.js';
+import { SYNONYM_GROUPS } from '../search/search.text.js';
 
 // negation and the Gulf words moved to the search's query understanding (decision 0139), read there by search and assistant alike
 export { bareArabic, gulfToStandard, readNegation, standardArabic, type Negation } from '../search/query-understanding.js';
@@ -192,7 +193,10 @@ const NEED_FUNCTIONS = [
   { en: String.raw`\b(?:loud|noise|noisy|neighbours?|neighbors?|concentrate|quiet)\b`, ar: 'مزعج|مزعجين|إزعاج|ضوضاء|ضجيج|يعزل|عزل|هدوء', means: ['noise cancelling', 'noise', 'الضوضاء', 'عزل'] },
   { en: String.raw`\b(?:blurry|grainy|fuzzy|pixelated|video calls?|zoom calls?|meetings?)\b`, ar: 'ضبابي|مشوش|مكالمات|مكالمة|اجتماعات', means: ['sharp', 'hd', 'focus', 'video call', 'webcam', 'بوضوح', 'تركيز', 'مكالمة'] },
   { en: String.raw`\b(?:underwater|dive|diving|snorkel\w*|swim\w*|surf\w*|rain)\b`, ar: 'أغوص|غوص|تحت الماء|أسبح|سباحة|مطر', means: ['waterproof', 'مقاومة', 'للماء'] },
-  { en: String.raw`\b(?:door|doorstep|visitors?|who is (?:at|outside)|away from home|parcels?)\b`, ar: 'باب|زوار|خارج', means: ['doorbell', 'visitors', 'door', 'جرس', 'الباب', 'الزوار'] },
+  { en: String.raw`\b(?:door|doorstep|doorbell|bell|knocks?|knocking|visitors?|who is (?:at|outside)|away from home|parcels?)\b`, ar: 'باب|زوار|خارج|جرس|يدق|يطرق', means: ['doorbell', 'visitors', 'door', 'جرس', 'الباب', 'الزوار'] },
+  // feeding (a pet, a baby): what serves meals; being away or travelling: what runs on its own, on a schedule
+  { en: String.raw`\b(?:feed|feeds|feeding|fed|meals?)\b`, ar: 'أأكل|أوكل|أؤكل|أطعم|إطعام|يأكل|تأكل|وجبات|وجبة', means: ['feeder', 'meals', 'إطعام', 'وجبات'] },
+  { en: String.raw`\b(?:while (?:i'?m|i am|we'?re|we are) (?:away|out|travell?ing|at work)|on (?:holiday|vacation)|travell?ing|when i'?m away)\b`, ar: 'مسافر|مسافرة|مسافرين|السفر|سفري|غيابي|غايب', means: ['automatic', 'schedule', 'app', 'أوتوماتيكي', 'التطبيق', 'غيابك'] },
   { en: String.raw`\b(?:learn|learning|beginners?|first time|start(?:ing)? out|never played)\b`, ar: 'أتعلم|تعلم|مبتدئ|مبتدئة|مبتدئين|عزف|أعزف', means: ['beginner', 'beginners', 'easy to play', 'first chords', 'مبتدئين', 'لتعلم', 'للعزف'] },
   { en: String.raw`\b(?:track|tracking|monitor|monitoring|keep an eye on)\b`, ar: 'أتابع|تتبع|أراقب|مراقبة|متابعة|أتتبع', means: ['tracker', 'tracking', 'monitor', 'تتبع', 'مراقبة', 'يتتبع'] },
   { en: String.raw`\b(?:film|filming|record|recording|photograph\w*|take (?:photos|pictures)|vlog\w*)\b`, ar: 'أصور|تصوير|أوثق|أسجل', means: ['camera', 'video', 'كاميرا', 'تصور', 'فيديو'] },
@@ -207,7 +211,15 @@ export function needFunctions(text: string): string[] {
 // ---- the catalogue's departments, named in Arabic ----------------------------------------------------------------------
 
 /** Words of an Arabic department name that name no kind ('أجهزة اللابتوب': the laptops), and the word for a department. */
-const DEPARTMENT_FILLER = new Set(fold('أجهزة|الأجهزة|منتجات|مستلزمات|أدوات|قسم|فئة').split('|'));
+const DEPARTMENT_FILLER = new Set(fold('أجهزة|الأجهزة|منتجات|المنتجات|منتج|المنتج|مستلزمات|أدوات|قسم|القسم|فئة|الفئة|شي|شيء|حاجة|أغراض|سلعة').split('|'));
+/**
+ * A word that says what a product is for, not what it is: an Arabic noun with 'لل' (for the: 'للجامعة', 'للمكتب').
+ * Beside a department's name it asks for nothing else ('لابتوب اقتصادي للجامعة' is a laptop).
+ */
+export const isPurpose = (w: string) => /^لل[\u0600-\u06FF]{3,}$/.test(w);
+
+/** A word that names no kind within a department ('منتج', 'شي', 'قسم', 'product'): 'the cheapest product in X' asks for X's cheapest. */
+export const namesNoKind = (w: string) => DEPARTMENT_FILLER.has(w) || DEPARTMENT_FILLER.has(bareArabic(w)) || /^(?:products?|items?|things?|stuff|section|department|category)$/i.test(w);
 const DEPARTMENT_MARKER = new RegExp(arabicWords('قسم|فئة|أقسام') + String.raw`|\b(?:section|department|category)\b`, 'i');
 
 /**
@@ -231,9 +243,42 @@ export function departmentNamed(
     const stems = new Set(own.flatMap((w) => analyze(w)));
     if (stems.size === 0 || ![...stems].every((x) => said.has(x))) continue;
     const mine = words.filter((w) => stems.has(stemOf.get(w)!));
-    const rest = words.filter((w) => !stems.has(stemOf.get(w)!) && !DEPARTMENT_FILLER.has(w) && !DEPARTMENT_FILLER.has(bareArabic(w)));
+    const rest = words.filter((w) => !stems.has(stemOf.get(w)!) && !DEPARTMENT_FILLER.has(w) && !DEPARTMENT_FILLER.has(bareArabic(w)) && !isPurpose(w));
     if (stems.size < 2 && !marker && rest.length > 0) continue;
     if (!best || stems.size > best.size) best = { department, words: mine, size: stems.size };
   }
   return best && { department: best.department, words: best.words };
+}
+
+// ---- other names of a product word -------------------------------------------------------------------------------------
+
+/**
+ * Arabic transliterations of English product words as Gulf shoppers write them (folded): the English word a catalogue's
+ * English names use. Loanwords of the trade, not any catalogue's products.
+ */
+const LOANWORDS: Record<string, string> = Object.fromEntries(Object.entries<string>({
+  ساوندبار: 'soundbar', سبيكر: 'speaker', 'سماعه بلوتوث': 'speaker', 'سمارت واتش': 'smartwatch', سمارتواتش: 'smartwatch', بروجكتر: 'projector', بروجيكتر: 'projector',
+  راوتر: 'router', ويبكام: 'webcam', 'ويب كام': 'webcam', تريدمل: 'treadmill', سكوتر: 'scooter', ستاند: 'stand',
+  جيمنج: 'gaming', قيمنق: 'gaming', لابتوب: 'laptop', تابلت: 'tablet', ايربودز: 'earbuds', هيدفون: 'headphones', هيدسيت: 'headset',
+}).map(([k, v]) => [fold(k), v]));
+
+/** Equivalent names of a kind (the search's synonym groups), by each of their one-word names. */
+let equivalents: Map<string, string[]> | null = null;
+export function equivalentsOf(word: string): string[] {
+  if (!equivalents) {
+    equivalents = new Map();
+    for (const group of SYNONYM_GROUPS) for (const name of group) if (!name.includes(' ')) equivalents.set(name, [...(equivalents.get(name) ?? []), ...group.filter((g) => g !== name)]);
+  }
+  return equivalents.get(word) ?? [];
+}
+
+/** The other names of a product word: its English when it is a loanword, and the other names of its kind (the search's synonym groups). */
+export function otherNames(word: string): string[] {
+  const w = fold(word);
+  const out = new Set<string>();
+  const loan = LOANWORDS[w] ?? LOANWORDS[bareArabic(w)];
+  if (loan) out.add(loan);
+  for (const x of [w, bareArabic(w), ...(loan ? [loan] : [])]) for (const e of equivalentsOf(x)) out.add(e);
+  out.delete(w);
+  return [...out];
 }

@@ -27,6 +27,14 @@ export const SPEC_Q = /\b(warranty|guarantee|dimensions?|size|weight|weigh|how b
 export const TELL = /\b(tell me|more about|describe|details?|info|information|what is|what's|explain)\b/i;
 export const SHOPPING = /\b(show|find|search|looking|look|need|want|recommend|suggest|any|have|sell|carry|got|options?|gifts?|ideas?|buy|shop|shopping)\b/i;
 export const OFF_TOPIC = /\b(weather|jokes?|news|politics?|president|prime minister|capital of|movies?|songs?|sing|lyrics|poem|story|homework|math|time is it|what day|date today|who won|who is winning|translate|meaning of life|love you|do you love|your name|are you (a |an )?(human|real|bot|robot|person|ai|machine)|who (made|built|created) you|taxis?|cabs?|uber|flights?|hotels?|restaurants?|appointments?)\b|\d+\s*(times|plus|minus|divided by|multiplied by|[*+])\s*\d+/i;
+/**
+ * Is the message off-topic chit-chat? A place or trip after a preposition ('on long flights', 'for hotel stays', 'at the
+ * restaurant') is the circumstance of a need, not what is asked: 'earplugs for flights' is shopping, 'book a flight' is not.
+ */
+export function isOffTopic(text: string): boolean {
+  const circumstance = /\b(?:on|for|during|in|at|after|before|while|when)\s+(?:(?:a|an|the|my|our|long|short|early|late|overnight|business|family|night|busy|(?:\w+)ing)\s+){0,3}(?:taxis?|cabs?|ubers?|flights?|hotels?|restaurants?)\b/gi;
+  return OFF_TOPIC.test(text.replace(circumstance, ' '));
+}
 export const REF = /\b(cheaper|cheapest|less expensive|more expensive|pricier|priciest|most expensive|first|second|third|last|other|better rated|higher rated|best rated|top rated)\b/i;
 
 /** Words that ask about a product rather than name one: they never make a search. */

@@ -90,19 +90,29 @@ export function readNegation(text: string): Negation {
 const GULF: Record<string, string> = Object.fromEntries(Object.entries<string>({
   ماي: 'ماء', مويه: 'ماء', مايه: 'ماء', قيمنق: 'الالعاب', قيمينق: 'الالعاب', جيمنج: 'الالعاب', جيمنق: 'الالعاب', جيمينج: 'الالعاب', قيمز: 'الالعاب',
   يعورني: 'يؤلمني', تعورني: 'تؤلمني', يعور: 'يؤلم', تعور: 'تؤلم', يوجعني: 'يؤلمني', توجعني: 'تؤلمني', برا: 'خارج', بره: 'خارج', مين: 'من', اسوي: 'اصنع', سوي: 'اصنع', يسوي: 'يصنع',
-  شنطه: 'حقيبة', شنطة: 'حقيبة', شنط: 'حقائب', جزمه: 'حذاء', جزمة: 'حذاء', نعال: 'حذاء', اشوف: 'أرى', يشوف: 'يرى', زي: 'مثل', عطوني: 'أعطني', عطني: 'أعطني', جوال: 'هاتف', موبايل: 'هاتف', تلفون: 'هاتف',
+  شنطه: 'حقيبة', شنطة: 'حقيبة', شنط: 'حقائب', جزمه: 'حذاء', جزمة: 'حذاء', نعال: 'حذاء', جوتي: 'حذاء', جواتي: 'أحذية', كندرة: 'حذاء', كندره: 'حذاء', قطوه: 'قطة', قطوة: 'قطة', قطو: 'قط', بسه: 'قطة', بسة: 'قطة', اشوف: 'أرى', يشوف: 'يرى', زي: 'مثل', عطوني: 'أعطني', عطني: 'أعطني', جوال: 'هاتف', موبايل: 'هاتف', تلفون: 'هاتف',
 }).map(([k, v]) => [fold(k), fold(v)]));
 
 /** A Gulf word in the MSA a catalogue writes (folded); any other word as it is. */
 export function gulfToStandard(word: string): string {
-  return GULF[word] ?? word;
+  return GULF[word] ?? gulfPossessed(word) ?? word;
+}
+
+/** A Gulf noun with a possessive ending ('قطوتي' my cat, 'جوالي' my phone): the MSA noun, the ending dropped. */
+function gulfPossessed(word: string): string | undefined {
+  if (word.length < 4) return undefined;
+  // a feminine noun: its ة written ت before the ending ('قطوتي' → 'قطوه')
+  const fem = /^(.{2,})ت(?:ي|ك|ه|ها|نا)$/.exec(word);
+  if (fem && GULF[`${fem[1]}ه`]) return GULF[`${fem[1]}ه`];
+  const m = /^(.{3,})(?:ي|ك|ه|ها|نا)$/.exec(word);
+  return m ? GULF[m[1]!] : undefined;
 }
 
 /** A folded Arabic text with its Gulf words in MSA (article and attached prepositions kept off the looked-up word). */
 export function standardArabic(text: string): string {
   return text.replace(/[\u0600-\u06FF]+/g, (w) => {
     const bare = bareArabic(w);
-    const std = GULF[w] ?? GULF[bare];
+    const std = GULF[w] ?? GULF[bare] ?? gulfPossessed(bare);
     return std ?? w;
   });
 }
