@@ -50,6 +50,7 @@ import { createVendorShippingService } from './modules/vendors/vendor-shipping.j
 import { createReviewsService } from './modules/reviews/reviews.service.js';
 import { createPaymentsRuntime } from './modules/payments/payments.runtime.js';
 import { createPaymentsService } from './modules/payments/payments.service.js';
+import { createReconciliationService } from './modules/reconciliation/reconciliation.service.js';
 
 /**
  * The composition root: every service built once from its explicit dependencies.
@@ -181,8 +182,10 @@ export function createServices(config: Config, database: Database, log: (msg: st
     db, runtime: payments, hold: orders.paymentHold, purchaseByNumber: orders.purchaseByNumber, publicUrl: config.publicUrl,
     waitMinutes: config.payments.waitMinutes, log, bus,
   });
+  // the ledger against the provider's balance transactions and the bank's statements (decision 0143)
+  const reconciliation = createReconciliationService({ db, database, audit, provider: () => payments.provider, log });
   return {
-    payments, cardPayments,
+    payments, cardPayments, reconciliation,
     reviews, prices, vendorDashboard, ...agents,
     sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant, plannerStats, commissionJob, oauthSweep,
     support, notifications, events, mailer, reports, admin, security, ledger, payouts, finance, returns, vendorShipping, tax, vatReport,

@@ -17,3 +17,4 @@ export * from './returns.js';
 export * from './prices.js';
 export * from './tax.js';
 export * from './payments.js';
+export * from './reconciliation.js';

@@ -199,6 +199,8 @@ export function createCheckoutProvider(opts: CheckoutProviderOptions): PaymentPr
         const status = d.status === 'won' ? 'won' : d.status === 'lost' || d.status === 'accepted' ? 'lost' : d.status === 'evidence_under_review' ? 'under_review' : d.status === 'evidence_required' ? 'needs_response' : 'other';
         return { provider: 'checkout', id: d.id, paymentId: d.payment_id ?? d.payment?.id ?? null, amount: d.amount, currency: d.currency, status, reason: d.category, fee: 0 };
       }),
+    // Checkout.com gives its balance movements in reconciliation reports (files), not as a list on the API
+    balanceMovements: () => Promise.reject(new ProviderError('checkout', 'not_supported', 'Checkout.com reports balance movements in its reconciliation reports, not through this API', 501)),
     balance: () =>
       call(async () => {
         const res = await c.balances.retrieve(opts.platformEntityId, 'AED');

@@ -1,0 +1,236 @@
+import { createHash } from 'node:crypto';
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { BankStatement, ReconciliationDifference, ReconciliationRun, ReconciliationSummary } from '@souq/shared/api/reconciliation';
+import {
+  reconciliationBankLines, reconciliationBankStatements, reconciliationDifferences, reconciliationProviderItems, reconciliationRuns,
+} from '../../db/schema/reconciliation.js';
+import type { Database, Db } from '../../platform/db.js';
+import type { Actor, AuditLog } from '../../platform/audit.js';
+import { conflict, say } from '../../platform/errors.js';
+import { periodicJob } from '../../platform/periodic-job.js';
+import type { BalanceMovement, PaymentProvider } from '../payments/payments.provider.js';
+import { parseBankStatement } from './bank-statement.js';
+import { BANK_DIFFERENCES_SQL, PROVIDER_DIFFERENCES_SQL } from './reconciliation.match.js';
+
+/**
+ * Reconciliation (issue 36 item 7, decision 0143): what the ledger says against what the provider and the bank say.
+ * The provider's balance movements are read page by page (Stripe's `GET /v1/balance_transactions`, newest first,
+ * `starting_after`) and staged in bulk; one SQL statement then matches them all with the ledger's provider clearing
+ * and fee rows (reconciliation.match.ts), another the imported bank statements with the ledger's bank rows. Every
+ * difference is stored with its cause. Runs daily (the job looks hourly whether a day has passed) and on the admin's
+ * button; one at a time per instance.
+ */
+type RunRow = typeof reconciliationRuns.$inferSelect;
+export type ReconciliationService = ReturnType<typeof createReconciliationService>;
+
+/** Rows per staging insert (one statement, a JSON parameter). */
+const STAGE_BATCH = 2_000;
+const PAGE = 100;
+const DAY_MS = 86_400_000;
+/** Differences the summary carries (the rest are counted). */
+const SUMMARY_DIFFERENCES = 200;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function toRun(r: RunRow): ReconciliationRun {
+  return {
+    id: r.id, trigger: r.trigger, created_by_name: r.createdByName, status: r.status, provider: r.provider, provider_status: r.providerStatus,
+    provider_error: r.providerError, provider_items: r.providerItems, provider_totals: r.providerTotals, ledger_totals: r.ledgerTotals,
+    bank_status: r.bankStatus, bank_lines: r.bankLines, bank_totals: r.bankTotals, differences: r.differences, error: r.error,
+    started_at: r.startedAt.toISOString(), finished_at: iso(r.finishedAt), duration_ms: r.durationMs,
+  };
+}
+
+export function createReconciliationService(deps: {
+  db: Db;
+  database: Pick<Database, 'query' | 'background'>;
+  audit: AuditLog;
+  /** The provider, or null when none is running (the provider side is then reported unavailable). */
+  provider: () => PaymentProvider | null;
+  log: (msg: string) => void;
+}) {
+  const { db, database } = deps;
+
+  /** Stages one batch of movements in one statement. */
+  async function stage(runId: number, items: readonly BalanceMovement[]) {
+    if (!items.length) return;
+    // the heavy statements of a run go through the embedded database's background lane (decision 0066)
+    await database.background(() => database.query(
+      `insert into reconciliation_provider_items (run_id, txn_id, type, source, payment_id, amount_cents, fee_cents, net_cents, currency)
+       select $1, i.id, i.type, i.source, i.payment_id, i.amount, i.fee, i.net, i.currency
+       from jsonb_to_recordset($2::jsonb) as i(id text, type text, source text, payment_id text, amount bigint, fee bigint, net bigint, currency text)
+       on conflict do nothing`,
+      [runId, JSON.stringify(items.map((m) => ({ id: m.id, type: m.type, source: m.source, payment_id: m.paymentId, amount: m.amount, fee: m.fee, net: m.net, currency: m.currency })))],
+    ));
+  }
+
+  /** Reads every balance movement from the provider, page after page, staging them in batches. */
+  async function readProvider(runId: number, provider: PaymentProvider): Promise<number> {
+    let after: string | undefined;
+    let batch: BalanceMovement[] = [];
+    let n = 0;
+    for (;;) {
+      const page = await provider.balanceMovements({ limit: PAGE, ...(after ? { startingAfter: after } : {}) });
+      batch.push(...page.items);
+      n += page.items.length;
+      if (batch.length >= STAGE_BATCH) {
+        await stage(runId, batch);
+        batch = [];
+      }
+      if (!page.hasMore || !page.items.length) break;
+      after = page.items[page.items.length - 1]!.id;
+    }
+    await stage(runId, batch);
+    return n;
+  }
+
+  async function providerTotals(runId: number): Promise<RunRow['providerTotals']> {
+    const rows = await database.query<{ type: string; currency: string; count: number; amount: string; fee: string; net: string }>(
+      `select type, currency, count(*)::int as count, sum(amount_cents)::int8 as amount, sum(fee_cents)::int8 as fee, sum(net_cents)::int8 as net
+       from reconciliation_provider_items where run_id = $1 group by 1, 2 order by 1, 2`,
+      [runId],
+    );
+    return rows.map((r) => ({ type: r.type, currency: r.currency, count: r.count, amount_cents: Number(r.amount), fee_cents: Number(r.fee), net_cents: Number(r.net) }));
+  }
+
+  async function ledgerTotals(): Promise<RunRow['ledgerTotals']> {
+    const rows = await database.query<{ currency: string; clearing: string; fees: string; bank: string }>(
+      `select currency,
+         coalesce(sum(amount_cents) filter (where account = 'provider_clearing'), 0)::int8 as clearing,
+         coalesce(sum(amount_cents) filter (where account = 'provider_fees'), 0)::int8 as fees,
+         coalesce(sum(amount_cents) filter (where account = 'bank'), 0)::int8 as bank
+       from ledger_entries where account in ('provider_clearing', 'provider_fees', 'bank') group by 1 order by 1`,
+    );
+    return rows.map((r) => ({ currency: r.currency, clearing_cents: Number(r.clearing), fees_cents: Number(r.fees), bank_cents: Number(r.bank) }));
+  }
+
+  async function bankTotals(): Promise<RunRow['bankTotals']> {
+    const rows = await database.query<{ currency: string; statement: string; ledger: string }>(
+      `with w as (select min(starts_on) as f, max(ends_on) as t from reconciliation_bank_statements),
+       s as (select currency, sum(amount_cents)::int8 as amount from reconciliation_bank_lines group by 1),
+       l as (select e.currency, sum(e.amount_cents)::int8 as amount from ledger_entries e, w where e.account = 'bank' and e.created_at::date between w.f and w.t group by 1)
+       select coalesce(s.currency, l.currency) as currency, coalesce(s.amount, 0)::int8 as statement, coalesce(l.amount, 0)::int8 as ledger
+       from s full join l on l.currency = s.currency order by 1`,
+    );
+    return rows.map((r) => ({ currency: r.currency, statement_cents: Number(r.statement), ledger_cents: Number(r.ledger) }));
+  }
+
+  /** One reconciliation, start to end; the run's row says how it went (a failure is recorded, then thrown). */
+  async function run(trigger: 'job' | 'admin', actor: Actor | null): Promise<ReconciliationRun> {
+    const started = Date.now();
+    const [row] = await db.insert(reconciliationRuns).values({ trigger, createdBy: actor?.userId ?? null, createdByName: actor?.name ?? null }).returning();
+    const id = row!.id;
+    try {
+      let provider: PaymentProvider | null = null;
+      try {
+        provider = deps.provider();
+      } catch {
+        provider = null;
+      }
+      const patch: Partial<RunRow> = { provider: provider?.name ?? null };
+      if (!provider) {
+        patch.providerStatus = 'unavailable';
+        patch.providerError = 'no payment provider is running';
+      } else {
+        try {
+          patch.providerItems = await readProvider(id, provider);
+          patch.providerStatus = 'checked';
+        } catch (err) {
+          patch.providerStatus = 'unavailable';
+          patch.providerError = err instanceof Error ? err.message : String(err);
+          await db.delete(reconciliationProviderItems).where(eq(reconciliationProviderItems.runId, id));
+        }
+      }
+      if (patch.providerStatus === 'checked') {
+        patch.providerTotals = await providerTotals(id);
+        await database.background(() => database.query(PROVIDER_DIFFERENCES_SQL, [id]));
+      }
+      patch.ledgerTotals = await ledgerTotals();
+      const [{ statements }] = (await db.select({ statements: count() }).from(reconciliationBankStatements)) as [{ statements: number }];
+      if (statements > 0) {
+        patch.bankStatus = 'checked';
+        const [{ lines }] = (await db.select({ lines: count() }).from(reconciliationBankLines)) as [{ lines: number }];
+        patch.bankLines = lines;
+        patch.bankTotals = await bankTotals();
+        await database.background(() => database.query(BANK_DIFFERENCES_SQL, [id]));
+      } else patch.bankStatus = 'no_statement';
+      const [{ n }] = (await db.select({ n: count() }).from(reconciliationDifferences).where(eq(reconciliationDifferences.runId, id))) as [{ n: number }];
+      const [done] = await db.update(reconciliationRuns)
+        .set({ ...patch, differences: n, status: 'done', finishedAt: new Date(), durationMs: Date.now() - started })
+        .where(eq(reconciliationRuns.id, id)).returning();
+      if (n) deps.log(`reconciliation: run ${id} found ${n} difference(s)`);
+      return toRun(done!);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      await db.update(reconciliationRuns).set({ status: 'failed', error: message, finishedAt: new Date(), durationMs: Date.now() - started }).where(eq(reconciliationRuns.id, id));
+      throw err;
+    } finally {
+      await db.delete(reconciliationProviderItems).where(eq(reconciliationProviderItems.runId, id));
+    }
+  }
+
+  let running: Promise<ReconciliationRun> | null = null;
+  /** One run at a time: a button pressed while the job runs gets that run. */
+  function runOnce(trigger: 'job' | 'admin', actor: Actor | null): Promise<ReconciliationRun> {
+    running ??= run(trigger, actor).finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  /** The daily job: it looks every hour and runs when the last finished run is a day old (or there is none). */
+  const dailyJob = periodicJob('reconciliation', async (now: Date) => {
+    const [last] = await db.select({ at: reconciliationRuns.startedAt }).from(reconciliationRuns)
+      .where(eq(reconciliationRuns.status, 'done')).orderBy(desc(reconciliationRuns.startedAt)).limit(1);
+    if (last && now.getTime() - last.at.getTime() < DAY_MS) return null;
+    return runOnce('job', null);
+  }, { everyMs: 60 * 60_000, log: deps.log });
+
+  const toDifference = (d: typeof reconciliationDifferences.$inferSelect): ReconciliationDifference => ({
+    id: d.id, source: d.source, cause: d.cause, kind: d.kind, reference: d.reference, currency: d.currency,
+    their_amount_cents: d.theirAmountCents, their_fee_cents: d.theirFeeCents, our_amount_cents: d.ourAmountCents, our_fee_cents: d.ourFeeCents, detail: d.detail,
+  });
+
+  return {
+    dailyJob,
+
+    /** The admin's button: a run now, audited. */
+    async runNow(actor: Actor): Promise<ReconciliationRun> {
+      const r = await runOnce('admin', actor);
+      await deps.audit.record(db, { actor, action: 'reconciliation.run', target: { type: 'reconciliation_run', id: r.id }, changes: { differences: { before: null, after: r.differences } } });
+      return r;
+    },
+
+    /** The last run (finished or failed) and its first differences. */
+    async summary(): Promise<ReconciliationSummary> {
+      const [last] = await db.select().from(reconciliationRuns).where(sql`${reconciliationRuns.status} <> 'running'`).orderBy(desc(reconciliationRuns.id)).limit(1);
+      const [{ statements }] = (await db.select({ statements: count() }).from(reconciliationBankStatements)) as [{ statements: number }];
+      if (!last) return { run: null, differences: [], statements };
+      const diffs = await db.select().from(reconciliationDifferences).where(eq(reconciliationDifferences.runId, last.id)).orderBy(asc(reconciliationDifferences.id)).limit(SUMMARY_DIFFERENCES);
+      return { run: toRun(last), differences: diffs.map(toDifference), statements };
+    },
+
+    /** Imports a bank statement CSV (decision 0143): each line kept, once per content; audited. */
+    async importStatement(input: { filename: string; content: string }, actor: Actor): Promise<BankStatement> {
+      const lines = parseBankStatement(input.content);
+      const sha256 = createHash('sha256').update(input.content).digest('hex');
+      const dates = lines.map((l) => l.bookedOn).sort();
+      return db.transaction(async (tx) => {
+        const [st] = await tx.insert(reconciliationBankStatements).values({
+          filename: input.filename, sha256, startsOn: dates[0]!, endsOn: dates[dates.length - 1]!, lines: lines.length, importedBy: actor.userId, importedByName: actor.name,
+        }).onConflictDoNothing().returning();
+        if (!st) throw conflict(say.bankStatementDuplicate);
+        for (let i = 0; i < lines.length; i += STAGE_BATCH) {
+          await tx.insert(reconciliationBankLines).values(lines.slice(i, i + STAGE_BATCH).map((l) => ({ statementId: st.id, ...l })));
+        }
+        await deps.audit.record(tx, { actor, action: 'bank_statement.import', target: { type: 'bank_statement', id: st.id }, changes: { lines: { before: null, after: lines.length }, filename: { before: null, after: input.filename } } });
+        return { id: st.id, filename: st.filename, starts_on: st.startsOn, ends_on: st.endsOn, lines: st.lines, imported_by_name: st.importedByName, imported_at: st.importedAt.toISOString() };
+      });
+    },
+
+    async statements(): Promise<BankStatement[]> {
+      const rows = await db.select().from(reconciliationBankStatements).orderBy(desc(reconciliationBankStatements.id)).limit(100);
+      return rows.map((st) => ({ id: st.id, filename: st.filename, starts_on: st.startsOn, ends_on: st.endsOn, lines: st.lines, imported_by_name: st.importedByName, imported_at: st.importedAt.toISOString() }));
+    },
+  };
+}
