@@ -38,19 +38,6 @@ CREATE TABLE "reconciliation_differences" (
 	"detail" text
 );
 --> statement-breakpoint
-CREATE TABLE "reconciliation_provider_items" (
-	"run_id" integer NOT NULL,
-	"txn_id" text NOT NULL,
-	"type" text NOT NULL,
-	"source" text,
-	"payment_id" text,
-	"amount_cents" bigint NOT NULL,
-	"fee_cents" bigint NOT NULL,
-	"net_cents" bigint NOT NULL,
-	"currency" text NOT NULL,
-	CONSTRAINT "reconciliation_provider_items_run_id_txn_id_pk" PRIMARY KEY("run_id","txn_id")
-);
---> statement-breakpoint
 CREATE TABLE "reconciliation_runs" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"trigger" text NOT NULL,
@@ -76,7 +63,6 @@ CREATE TABLE "reconciliation_runs" (
 ALTER TABLE "reconciliation_bank_lines" ADD CONSTRAINT "reconciliation_bank_lines_statement_id_reconciliation_bank_statements_id_fk" FOREIGN KEY ("statement_id") REFERENCES "public"."reconciliation_bank_statements"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reconciliation_bank_statements" ADD CONSTRAINT "reconciliation_bank_statements_imported_by_users_id_fk" FOREIGN KEY ("imported_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reconciliation_differences" ADD CONSTRAINT "reconciliation_differences_run_id_reconciliation_runs_id_fk" FOREIGN KEY ("run_id") REFERENCES "public"."reconciliation_runs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "reconciliation_provider_items" ADD CONSTRAINT "reconciliation_provider_items_run_id_reconciliation_runs_id_fk" FOREIGN KEY ("run_id") REFERENCES "public"."reconciliation_runs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reconciliation_runs" ADD CONSTRAINT "reconciliation_runs_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "reconciliation_bank_lines_line_key" ON "reconciliation_bank_lines" USING btree ("statement_id","line_no");--> statement-breakpoint
 CREATE INDEX "reconciliation_bank_lines_payout_idx" ON "reconciliation_bank_lines" USING btree ("payout_id");--> statement-breakpoint

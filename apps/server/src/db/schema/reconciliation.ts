@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 
-// The reconciliation module's tables (issue 36 item 7, decision 0143): each run and the differences it found, the bank
-// statements an admin imported with their lines, and the provider's balance movements a run reads (staged while it
-// runs, then deleted). It reads the ledger; it writes none of it.
+// The reconciliation module's tables (issue 36 item 7, decision 0143): each run and the differences it found, and the
+// bank statements an admin imported with their lines. It reads the ledger; it writes none of it.
 
 export const RECONCILIATION_CAUSES = ['missing_in_ledger', 'missing_at_provider', 'missing_in_statement', 'amount_differs', 'fee_differs'] as const;
 
@@ -94,21 +93,4 @@ export const reconciliationBankLines = pgTable(
     payoutId: integer('payout_id'),
   },
   (t) => [uniqueIndex('reconciliation_bank_lines_line_key').on(t.statementId, t.lineNo), index('reconciliation_bank_lines_payout_idx').on(t.payoutId)],
-);
-
-/** The provider's balance movements a run is reading (deleted when the run ends). */
-export const reconciliationProviderItems = pgTable(
-  'reconciliation_provider_items',
-  {
-    runId: integer('run_id').notNull().references(() => reconciliationRuns.id, { onDelete: 'cascade' }),
-    txnId: text('txn_id').notNull(),
-    type: text('type').notNull(),
-    source: text('source'),
-    paymentId: text('payment_id'),
-    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-    feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
-    netCents: bigint('net_cents', { mode: 'number' }).notNull(),
-    currency: text('currency').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.runId, t.txnId] })],
 );

@@ -1,50 +1,97 @@
-// The matching of reconciliation (decision 0143) as set-based SQL: one statement per side compares every item at once
-// (a full join of two aggregates), and writes its differences with their causes. Nothing here runs per row.
+// The matching of reconciliation (decision 0143), set-based: the provider side as two hash maps joined in memory (the
+// provider's list read once, page by page; the ledger in one aggregate), the bank side as one SQL statement (a full join
+// of two aggregates) that writes its differences with their causes. Nothing here queries per item.
+import type { BalanceMovement } from '../payments/payments.provider.js';
+
+/** A provider-side item: what one side says of one payment or refund (or of a movement Souq does not book yet). */
+export type Item = { kind: string; ref: string; currency: string; amount: number; fee: number; detail: string };
+export type ProviderDifference = {
+  cause: 'missing_in_ledger' | 'missing_at_provider' | 'amount_differs' | 'fee_differs';
+  kind: string; reference: string; currency: string;
+  theirAmount: number | null; theirFee: number | null; ourAmount: number | null; ourFee: number | null; detail: string;
+};
+
+const CHARGE = new Set(['charge', 'payment']);
+const REFUND = new Set(['refund', 'refund_failure', 'payment_refund']);
 
 /**
- * The provider side. The provider's movements staged for the run are grouped by what Souq knows them by — a charge by
- * its payment (the PaymentIntent the capture posting names in its memo), a refund (and its failure) by the refund id
- * — and compared with the ledger's provider clearing and provider fee rows grouped by their posting's memo. Any other
- * movement (a dispute's adjustment, a transfer, a payout) has nothing in the ledger yet and is a difference by itself.
- * Parameters: $1 the run.
+ * What Souq knows a provider movement by: a charge by its payment (the PaymentIntent the capture posting names in its
+ * memo), a refund and its failure by the refund (the refund posting's memo). Any other movement (a dispute's
+ * adjustment, a transfer, a payout) has nothing in the ledger yet and is an item of its own.
  */
-export const PROVIDER_DIFFERENCES_SQL = `
-with p as (
-  select
-    case when type in ('charge', 'payment') then 'charge' when type in ('refund', 'refund_failure', 'payment_refund') then 'refund' else type end as kind,
-    case when type in ('charge', 'payment') then coalesce(payment_id, source, txn_id) when type in ('refund', 'refund_failure', 'payment_refund') then coalesce(source, txn_id) else txn_id end as ref,
-    currency, sum(amount_cents)::int8 as amount, sum(fee_cents)::int8 as fee, string_agg(txn_id, ' ' order by txn_id) as txns
-  from reconciliation_provider_items where run_id = $1
-  group by 1, 2, 3
-  -- what nets to nothing (a refund and its failure; a posting and its reversal) is no item on either side
-  having sum(amount_cents) <> 0 or sum(fee_cents) <> 0
-), l as (
-  select
-    case when posting like 'payment:%' then 'charge' else 'refund' end as kind, memo as ref, currency,
-    coalesce(sum(amount_cents) filter (where account = 'provider_clearing' and kind in ('payment_received', 'card_refund')), 0)::int8 as amount,
-    coalesce(sum(amount_cents) filter (where account = 'provider_fees'), 0)::int8 as fee,
-    min(posting) as posting
-  from ledger_entries
-  where account in ('provider_clearing', 'provider_fees') and (posting like 'payment:%' or posting like 'payment-refund:%')
-  group by 1, 2, 3
-  having coalesce(sum(amount_cents) filter (where account = 'provider_clearing' and kind in ('payment_received', 'card_refund')), 0) <> 0
-    or coalesce(sum(amount_cents) filter (where account = 'provider_fees'), 0) <> 0
-), m as (
-  select coalesce(p.kind, l.kind) as kind, coalesce(p.ref, l.ref, '') as ref, coalesce(p.currency, l.currency) as currency,
-    p.amount as their_amount, p.fee as their_fee, l.amount as our_amount, l.fee as our_fee,
-    case
-      when l.kind is null then 'missing_in_ledger'
-      when p.kind is null then 'missing_at_provider'
-      when p.amount <> l.amount then 'amount_differs'
-      when p.fee <> l.fee then 'fee_differs'
-    end as cause,
-    coalesce(p.txns, l.posting) as detail
-  from p full join l on l.kind = p.kind and l.ref = p.ref and l.currency = p.currency
-)
-insert into reconciliation_differences (run_id, source, cause, kind, reference, currency, their_amount_cents, their_fee_cents, our_amount_cents, our_fee_cents, detail)
-select $1, 'provider', cause, kind, ref, currency, their_amount, their_fee, our_amount, our_fee, detail
-from m where cause is not null
-order by kind, ref`;
+export function keyOf(m: BalanceMovement): { kind: string; ref: string } {
+  if (CHARGE.has(m.type)) return { kind: 'charge', ref: m.paymentId ?? m.source ?? m.id };
+  if (REFUND.has(m.type)) return { kind: 'refund', ref: m.source ?? m.id };
+  return { kind: m.type, ref: m.id };
+}
+
+/** The provider's movements summed per item, page by page (a hash map: the list is read once, never queried per item). */
+export function createProviderSide() {
+  const items = new Map<string, Item>();
+  const totals = new Map<string, { type: string; currency: string; count: number; amount_cents: number; fee_cents: number; net_cents: number }>();
+  return {
+    add(page: readonly BalanceMovement[]) {
+      for (const m of page) {
+        const { kind, ref } = keyOf(m);
+        const k = `${kind}\u0000${ref}\u0000${m.currency}`;
+        const it = items.get(k);
+        if (it) {
+          it.amount += m.amount;
+          it.fee += m.fee;
+          it.detail += ` ${m.id}`;
+        } else items.set(k, { kind, ref, currency: m.currency, amount: m.amount, fee: m.fee, detail: m.id });
+        const tk = `${m.type}\u0000${m.currency}`;
+        const t = totals.get(tk) ?? { type: m.type, currency: m.currency, count: 0, amount_cents: 0, fee_cents: 0, net_cents: 0 };
+        t.count += 1;
+        t.amount_cents += m.amount;
+        t.fee_cents += m.fee;
+        t.net_cents += m.net;
+        totals.set(tk, t);
+      }
+    },
+    items,
+    totals: () => [...totals.values()].sort((a, b) => a.type.localeCompare(b.type) || a.currency.localeCompare(b.currency)),
+  };
+}
+
+/**
+ * The ledger side in one aggregate: the provider clearing rows of the captures (payment_received) and card refunds, and
+ * the provider fee rows, per posting kind and memo (the payment or the refund), per currency.
+ */
+export const LEDGER_PROVIDER_SIDE_SQL = `
+select case when posting like 'payment:%' then 'charge' else 'refund' end as kind, memo as ref, currency,
+  coalesce(sum(amount_cents) filter (where account = 'provider_clearing' and kind in ('payment_received', 'card_refund')), 0)::int8 as amount,
+  coalesce(sum(amount_cents) filter (where account = 'provider_fees'), 0)::int8 as fee,
+  min(posting) as posting
+from ledger_entries
+where account in ('provider_clearing', 'provider_fees') and (posting like 'payment:%' or posting like 'payment-refund:%')
+group by 1, 2, 3`;
+
+/**
+ * Every item either side has, compared (a full join of two hash maps): missing on one side, or a different amount, or
+ * else a different fee — one difference per item at most. What nets to nothing on a side (a refund and its failure; a
+ * posting and its reversal) is no item there.
+ */
+export function compareProvider(theirs: ReadonlyMap<string, Item>, ours: readonly Item[]): ProviderDifference[] {
+  const out: ProviderDifference[] = [];
+  const live = (i: Item) => i.amount !== 0 || i.fee !== 0;
+  const seen = new Set<string>();
+  for (const o of ours) {
+    if (!live(o)) continue;
+    const k = `${o.kind}\u0000${o.ref}\u0000${o.currency}`;
+    seen.add(k);
+    const t = theirs.get(k);
+    const base = { kind: o.kind, reference: o.ref, currency: o.currency, ourAmount: o.amount, ourFee: o.fee };
+    if (!t || !live(t)) out.push({ ...base, cause: 'missing_at_provider', theirAmount: null, theirFee: null, detail: o.detail });
+    else if (t.amount !== o.amount) out.push({ ...base, cause: 'amount_differs', theirAmount: t.amount, theirFee: t.fee, detail: t.detail });
+    else if (t.fee !== o.fee) out.push({ ...base, cause: 'fee_differs', theirAmount: t.amount, theirFee: t.fee, detail: t.detail });
+  }
+  for (const [k, t] of theirs) {
+    if (seen.has(k) || !live(t)) continue;
+    out.push({ cause: 'missing_in_ledger', kind: t.kind, reference: t.ref, currency: t.currency, theirAmount: t.amount, theirFee: t.fee, ourAmount: null, ourFee: null, detail: t.detail });
+  }
+  return out.sort((a, b) => a.kind.localeCompare(b.kind) || a.reference.localeCompare(b.reference));
+}
 
 /**
  * The bank side. Every imported statement line is grouped by the payout its reference names (a line naming none is

@@ -1,30 +1,28 @@
 import { createHash } from 'node:crypto';
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { BankStatement, ReconciliationDifference, ReconciliationRun, ReconciliationSummary } from '@souq/shared/api/reconciliation';
-import {
-  reconciliationBankLines, reconciliationBankStatements, reconciliationDifferences, reconciliationProviderItems, reconciliationRuns,
-} from '../../db/schema/reconciliation.js';
+import { reconciliationBankLines, reconciliationBankStatements, reconciliationDifferences, reconciliationRuns } from '../../db/schema/reconciliation.js';
 import type { Database, Db } from '../../platform/db.js';
 import type { Actor, AuditLog } from '../../platform/audit.js';
 import { conflict, say } from '../../platform/errors.js';
 import { periodicJob } from '../../platform/periodic-job.js';
-import type { BalanceMovement, PaymentProvider } from '../payments/payments.provider.js';
+import type { PaymentProvider } from '../payments/payments.provider.js';
 import { parseBankStatement } from './bank-statement.js';
-import { BANK_DIFFERENCES_SQL, PROVIDER_DIFFERENCES_SQL } from './reconciliation.match.js';
+import { BANK_DIFFERENCES_SQL, compareProvider, createProviderSide, LEDGER_PROVIDER_SIDE_SQL, type Item, type ProviderDifference } from './reconciliation.match.js';
 
 /**
  * Reconciliation (issue 36 item 7, decision 0143): what the ledger says against what the provider and the bank say.
  * The provider's balance movements are read page by page (Stripe's `GET /v1/balance_transactions`, newest first,
- * `starting_after`) and staged in bulk; one SQL statement then matches them all with the ledger's provider clearing
- * and fee rows (reconciliation.match.ts), another the imported bank statements with the ledger's bank rows. Every
+ * `starting_after`) into a hash map per item, matched with one aggregate of the ledger's provider clearing and fee rows
+ * (reconciliation.match.ts); one SQL statement matches the imported bank statements with the ledger's bank rows. Every
  * difference is stored with its cause. Runs daily (the job looks hourly whether a day has passed) and on the admin's
  * button; one at a time per instance.
  */
 type RunRow = typeof reconciliationRuns.$inferSelect;
 export type ReconciliationService = ReturnType<typeof createReconciliationService>;
 
-/** Rows per staging insert (one statement, a JSON parameter). */
-const STAGE_BATCH = 2_000;
+/** Rows per insert (differences, statement lines). */
+const STORE_BATCH = 2_000;
 const PAGE = 100;
 const DAY_MS = 86_400_000;
 /** Differences the summary carries (the rest are counted). */
@@ -51,46 +49,35 @@ export function createReconciliationService(deps: {
 }) {
   const { db, database } = deps;
 
-  /** Stages one batch of movements in one statement. */
-  async function stage(runId: number, items: readonly BalanceMovement[]) {
-    if (!items.length) return;
-    // the heavy statements of a run go through the embedded database's background lane (decision 0066)
-    await database.background(() => database.query(
-      `insert into reconciliation_provider_items (run_id, txn_id, type, source, payment_id, amount_cents, fee_cents, net_cents, currency)
-       select $1, i.id, i.type, i.source, i.payment_id, i.amount, i.fee, i.net, i.currency
-       from jsonb_to_recordset($2::jsonb) as i(id text, type text, source text, payment_id text, amount bigint, fee bigint, net bigint, currency text)
-       on conflict do nothing`,
-      [runId, JSON.stringify(items.map((m) => ({ id: m.id, type: m.type, source: m.source, payment_id: m.paymentId, amount: m.amount, fee: m.fee, net: m.net, currency: m.currency })))],
-    ));
-  }
-
-  /** Reads every balance movement from the provider, page after page, staging them in batches. */
-  async function readProvider(runId: number, provider: PaymentProvider): Promise<number> {
+  /** Reads every balance movement from the provider, page after page, into the provider side's hash map. */
+  async function readProvider(provider: PaymentProvider) {
+    const side = createProviderSide();
     let after: string | undefined;
-    let batch: BalanceMovement[] = [];
     let n = 0;
     for (;;) {
       const page = await provider.balanceMovements({ limit: PAGE, ...(after ? { startingAfter: after } : {}) });
-      batch.push(...page.items);
+      side.add(page.items);
       n += page.items.length;
-      if (batch.length >= STAGE_BATCH) {
-        await stage(runId, batch);
-        batch = [];
-      }
       if (!page.hasMore || !page.items.length) break;
       after = page.items[page.items.length - 1]!.id;
     }
-    await stage(runId, batch);
-    return n;
+    return { side, n };
   }
 
-  async function providerTotals(runId: number): Promise<RunRow['providerTotals']> {
-    const rows = await database.query<{ type: string; currency: string; count: number; amount: string; fee: string; net: string }>(
-      `select type, currency, count(*)::int as count, sum(amount_cents)::int8 as amount, sum(fee_cents)::int8 as fee, sum(net_cents)::int8 as net
-       from reconciliation_provider_items where run_id = $1 group by 1, 2 order by 1, 2`,
-      [runId],
-    );
-    return rows.map((r) => ({ type: r.type, currency: r.currency, count: r.count, amount_cents: Number(r.amount), fee_cents: Number(r.fee), net_cents: Number(r.net) }));
+  /** The ledger side of the provider's items, in one aggregate (on the embedded database's background lane). */
+  async function ledgerProviderSide(): Promise<Item[]> {
+    const rows = await database.background(() => database.query<{ kind: string; ref: string | null; currency: string; amount: string; fee: string; posting: string }>(LEDGER_PROVIDER_SIDE_SQL));
+    return rows.map((r) => ({ kind: r.kind, ref: r.ref ?? '', currency: r.currency, amount: Number(r.amount), fee: Number(r.fee), detail: r.posting }));
+  }
+
+  /** The provider side's differences, written in batches of one statement each. */
+  async function storeProviderDifferences(runId: number, diffs: readonly ProviderDifference[]) {
+    for (let i = 0; i < diffs.length; i += STORE_BATCH) {
+      await db.insert(reconciliationDifferences).values(diffs.slice(i, i + STORE_BATCH).map((d) => ({
+        runId, source: 'provider' as const, cause: d.cause, kind: d.kind, reference: d.reference, currency: d.currency,
+        theirAmountCents: d.theirAmount, theirFeeCents: d.theirFee, ourAmountCents: d.ourAmount, ourFeeCents: d.ourFee, detail: d.detail.slice(0, 500),
+      })));
+    }
   }
 
   async function ledgerTotals(): Promise<RunRow['ledgerTotals']> {
@@ -128,22 +115,23 @@ export function createReconciliationService(deps: {
         provider = null;
       }
       const patch: Partial<RunRow> = { provider: provider?.name ?? null };
+      let read: Awaited<ReturnType<typeof readProvider>> | null = null;
       if (!provider) {
         patch.providerStatus = 'unavailable';
         patch.providerError = 'no payment provider is running';
       } else {
         try {
-          patch.providerItems = await readProvider(id, provider);
-          patch.providerStatus = 'checked';
+          read = await readProvider(provider);
         } catch (err) {
           patch.providerStatus = 'unavailable';
           patch.providerError = err instanceof Error ? err.message : String(err);
-          await db.delete(reconciliationProviderItems).where(eq(reconciliationProviderItems.runId, id));
         }
       }
-      if (patch.providerStatus === 'checked') {
-        patch.providerTotals = await providerTotals(id);
-        await database.background(() => database.query(PROVIDER_DIFFERENCES_SQL, [id]));
+      if (read) {
+        patch.providerStatus = 'checked';
+        patch.providerItems = read.n;
+        patch.providerTotals = read.side.totals();
+        await storeProviderDifferences(id, compareProvider(read.side.items, await ledgerProviderSide()));
       }
       patch.ledgerTotals = await ledgerTotals();
       const [{ statements }] = (await db.select({ statements: count() }).from(reconciliationBankStatements)) as [{ statements: number }];
@@ -164,8 +152,6 @@ export function createReconciliationService(deps: {
       const message = err instanceof Error ? err.message : String(err);
       await db.update(reconciliationRuns).set({ status: 'failed', error: message, finishedAt: new Date(), durationMs: Date.now() - started }).where(eq(reconciliationRuns.id, id));
       throw err;
-    } finally {
-      await db.delete(reconciliationProviderItems).where(eq(reconciliationProviderItems.runId, id));
     }
   }
 
@@ -220,8 +206,8 @@ export function createReconciliationService(deps: {
           filename: input.filename, sha256, startsOn: dates[0]!, endsOn: dates[dates.length - 1]!, lines: lines.length, importedBy: actor.userId, importedByName: actor.name,
         }).onConflictDoNothing().returning();
         if (!st) throw conflict(say.bankStatementDuplicate);
-        for (let i = 0; i < lines.length; i += STAGE_BATCH) {
-          await tx.insert(reconciliationBankLines).values(lines.slice(i, i + STAGE_BATCH).map((l) => ({ statementId: st.id, ...l })));
+        for (let i = 0; i < lines.length; i += STORE_BATCH) {
+          await tx.insert(reconciliationBankLines).values(lines.slice(i, i + STORE_BATCH).map((l) => ({ statementId: st.id, ...l })));
         }
         await deps.audit.record(tx, { actor, action: 'bank_statement.import', target: { type: 'bank_statement', id: st.id }, changes: { lines: { before: null, after: lines.length }, filename: { before: null, after: input.filename } } });
         return { id: st.id, filename: st.filename, starts_on: st.startsOn, ends_on: st.endsOn, lines: st.lines, imported_by_name: st.importedByName, imported_at: st.importedAt.toISOString() };

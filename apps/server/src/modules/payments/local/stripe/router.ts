@@ -138,7 +138,8 @@ export function createRouter(e: Engine, payments: Payments, money: Money, connec
       if (typeof child === 'string') {
         const found = e.find(child);
         if (!found) throw invalid(`This property cannot be expanded (${head}).`, 'expand');
-        child = node[head!] = structuredClone(found);
+        // a copy only when the path goes deeper (its own fields are replaced then); a leaf is serialised as it is
+        child = node[head!] = parts.length > 1 ? structuredClone(found) : found;
       }
       walk(child, rest);
     };
