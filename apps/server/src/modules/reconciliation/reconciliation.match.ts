@@ -55,16 +55,21 @@ export function createProviderSide() {
 }
 
 /**
- * The ledger side in one aggregate: the provider clearing rows of the captures (payment_received) and card refunds, and
- * the provider fee rows, per posting kind and memo (the payment or the refund), per currency.
+ * The ledger side in one scan: the provider clearing and provider fee rows per item — a capture posting's by its memo
+ * (the payment), a card refund posting's by its memo (the refund), any other posting on these accounts by its id —
+ * with the amount compared (clearing rows of payment_received and card_refund), the fee (provider_fees rows) and the
+ * whole clearing movement (for the account's balance).
  */
 export const LEDGER_PROVIDER_SIDE_SQL = `
-select case when posting like 'payment:%' then 'charge' else 'refund' end as kind, memo as ref, currency,
+select case when posting like 'payment:%' then 'charge' when posting like 'payment-refund:%' then 'refund' else split_part(posting, ':', 1) end as kind,
+  case when posting like 'payment:%' or posting like 'payment-refund:%' then coalesce(memo, posting) else posting end as ref,
+  currency,
   coalesce(sum(amount_cents) filter (where account = 'provider_clearing' and kind in ('payment_received', 'card_refund')), 0)::int8 as amount,
   coalesce(sum(amount_cents) filter (where account = 'provider_fees'), 0)::int8 as fee,
+  coalesce(sum(amount_cents) filter (where account = 'provider_clearing'), 0)::int8 as clearing,
   min(posting) as posting
 from ledger_entries
-where account in ('provider_clearing', 'provider_fees') and (posting like 'payment:%' or posting like 'payment-refund:%')
+where account in ('provider_clearing', 'provider_fees')
 group by 1, 2, 3`;
 
 /**

@@ -64,10 +64,25 @@ export function createReconciliationService(deps: {
     return { side, n };
   }
 
-  /** The ledger side of the provider's items, in one aggregate (on the embedded database's background lane). */
-  async function ledgerProviderSide(): Promise<Item[]> {
-    const rows = await database.background(() => database.query<{ kind: string; ref: string | null; currency: string; amount: string; fee: string; posting: string }>(LEDGER_PROVIDER_SIDE_SQL));
-    return rows.map((r) => ({ kind: r.kind, ref: r.ref ?? '', currency: r.currency, amount: Number(r.amount), fee: Number(r.fee), detail: r.posting }));
+  /**
+   * The ledger side of the provider's items and the provider accounts' balances, in one scan (on the embedded
+   * database's background lane); the bank account's balance from its own few rows.
+   */
+  async function ledgerSide(): Promise<{ items: Item[]; totals: RunRow['ledgerTotals'] }> {
+    const rows = await database.background(() => database.query<{ kind: string; ref: string; currency: string; amount: string; fee: string; clearing: string; posting: string }>(LEDGER_PROVIDER_SIDE_SQL));
+    const bank = await database.query<{ currency: string; bank: string }>(`select currency, sum(amount_cents)::int8 as bank from ledger_entries where account = 'bank' group by 1`);
+    const totals = new Map<string, { currency: string; clearing_cents: number; fees_cents: number; bank_cents: number }>();
+    const of = (c: string) => totals.get(c) ?? (totals.set(c, { currency: c, clearing_cents: 0, fees_cents: 0, bank_cents: 0 }), totals.get(c)!);
+    const items: Item[] = [];
+    for (const r of rows) {
+      const fee = Number(r.fee);
+      items.push({ kind: r.kind, ref: r.ref, currency: r.currency, amount: Number(r.amount), fee, detail: r.posting });
+      const t = of(r.currency);
+      t.clearing_cents += Number(r.clearing);
+      t.fees_cents += fee;
+    }
+    for (const b of bank) of(b.currency).bank_cents = Number(b.bank);
+    return { items, totals: [...totals.values()].sort((x, y) => x.currency.localeCompare(y.currency)) };
   }
 
   /** The provider side's differences, written in batches of one statement each. */
@@ -78,17 +93,6 @@ export function createReconciliationService(deps: {
         theirAmountCents: d.theirAmount, theirFeeCents: d.theirFee, ourAmountCents: d.ourAmount, ourFeeCents: d.ourFee, detail: d.detail.slice(0, 500),
       })));
     }
-  }
-
-  async function ledgerTotals(): Promise<RunRow['ledgerTotals']> {
-    const rows = await database.query<{ currency: string; clearing: string; fees: string; bank: string }>(
-      `select currency,
-         coalesce(sum(amount_cents) filter (where account = 'provider_clearing'), 0)::int8 as clearing,
-         coalesce(sum(amount_cents) filter (where account = 'provider_fees'), 0)::int8 as fees,
-         coalesce(sum(amount_cents) filter (where account = 'bank'), 0)::int8 as bank
-       from ledger_entries where account in ('provider_clearing', 'provider_fees', 'bank') group by 1 order by 1`,
-    );
-    return rows.map((r) => ({ currency: r.currency, clearing_cents: Number(r.clearing), fees_cents: Number(r.fees), bank_cents: Number(r.bank) }));
   }
 
   async function bankTotals(): Promise<RunRow['bankTotals']> {
@@ -127,13 +131,14 @@ export function createReconciliationService(deps: {
           patch.providerError = err instanceof Error ? err.message : String(err);
         }
       }
+      const ours = await ledgerSide();
+      patch.ledgerTotals = ours.totals;
       if (read) {
         patch.providerStatus = 'checked';
         patch.providerItems = read.n;
         patch.providerTotals = read.side.totals();
-        await storeProviderDifferences(id, compareProvider(read.side.items, await ledgerProviderSide()));
+        await storeProviderDifferences(id, compareProvider(read.side.items, ours.items));
       }
-      patch.ledgerTotals = await ledgerTotals();
       const [{ statements }] = (await db.select({ statements: count() }).from(reconciliationBankStatements)) as [{ statements: number }];
       if (statements > 0) {
         patch.bankStatus = 'checked';
