@@ -432,8 +432,8 @@ export const MSG = {
   paymentProviderUnavailable: 'The payment provider did not answer. Please try again in a moment',
   paymentWebhookInvalid: 'Webhook signature verification failed',
   // reconciliation (decision 0143): the bank statement an admin imports
-  bankStatementHeader: 'The statement must start with the header line: date,amount,currency,reference,description',
-  bankStatementLine: (line: number) => `Line ${formatCount(line, 'en')} of the statement is not valid: it needs a date (YYYY-MM-DD), an amount (-1234.50), a three-letter currency, a reference and a description`,
+  bankStatementHeader: (header: string) => `The statement must start with the header line: ${header}`,
+  bankStatementLine: (n: number) => `Line ${formatCount(n, 'en')} of the statement is not valid: it needs a date (YYYY-MM-DD), an amount (-1234.50), a three-letter currency, a reference and a description`,
   bankStatementEmpty: 'The statement has no lines',
   bankStatementDuplicate: 'This statement was already imported',
   orderRefundThroughReturns: 'A status change cannot refund money. Refund the units through a return, or cancel the order to reverse it in full; it can be marked refunded once the customer has had everything back',

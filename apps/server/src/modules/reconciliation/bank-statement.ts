@@ -55,7 +55,7 @@ const validDate = (s: string) => DATE.test(s) && !Number.isNaN(Date.parse(`${s}T
 export function parseBankStatement(text: string): BankLine[] {
   const records = csvRecords(text);
   const header = records[0]?.map((h) => h.trim().toLowerCase());
-  if (!header || header.join(',') !== BANK_STATEMENT_HEADER.join(',')) throw badRequest(say.bankStatementHeader);
+  if (!header || header.join(',') !== BANK_STATEMENT_HEADER.join(',')) throw badRequest(say.bankStatementHeader(BANK_STATEMENT_HEADER.join(',')));
   if (records.length < 2) throw badRequest(say.bankStatementEmpty);
   return records.slice(1).map((r, i) => {
     const lineNo = i + 2;

@@ -163,7 +163,7 @@ describe('the bank statement', () => {
 
   it('refuses a file that is not the documented CSV, naming the first bad line, and writes nothing', async () => {
     const bad = await importCsv('when,how much\n2026-01-01,1\n');
-    expect([bad.status, bad.json.error]).toEqual([400, MSG.bankStatementHeader]);
+    expect([bad.status, bad.json.error]).toEqual([400, MSG.bankStatementHeader('date,amount,currency,reference,description')]);
     const line = await importCsv(`date,amount,currency,reference,description\n${today()},-1.00,AED,X,ok\n2026-13-01,5,AED,Y,bad date\n`);
     expect([line.status, line.json.error]).toEqual([400, MSG.bankStatementLine(3)]);
     expect(await q('select 1 from reconciliation_bank_statements')).toEqual([]);
