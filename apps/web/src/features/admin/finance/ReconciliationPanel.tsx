@@ -5,7 +5,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import type { BankStatement, ReconciliationCause, ReconciliationDifference, ReconciliationRun, ReconciliationSummary } from '@souq/shared/api/reconciliation';
 import { BANK_STATEMENT_HEADER } from '@souq/shared/api/reconciliation';
 import { formatCents } from '@souq/shared/rules/money';
-import { formatCount, formatDate } from '@souq/shared/rules/locale';
+import { formatCount, formatDate, formatDecimal } from '@souq/shared/rules/locale';
 import { useMsg } from '@/lib/use-msg';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -152,7 +152,7 @@ export function ReconciliationPanel() {
         >
           <p>
             {run.trigger === 'job' ? t`Daily run of ${formatDate(run.started_at, 'dayTime')}` : t`Run by ${run.created_by_name ?? '—'} on ${formatDate(run.started_at, 'dayTime')}`}
-            {run.duration_ms !== null ? ` · ${t`${formatCount(Math.round(run.duration_ms / 100) / 10)} s`}` : ''}
+            {run.duration_ms !== null ? ` · ${t`${formatDecimal(run.duration_ms / 1000)} s`}` : ''}
           </p>
           {run.error && <p dir="auto">{run.error}</p>}
         </Alert>
