@@ -30,6 +30,7 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { codRoutes } from './modules/cod/cod.routes.js';
+import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { assistantRoutes } from './modules/assistant/assistant.routes.js';
@@ -153,6 +154,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   app.addHook('onClose', async () => services.plannerStats.stop());
   app.addHook('onClose', async () => services.commissionJob.stop());
   app.addHook('onClose', async () => services.oauthSweep.stop());
+  app.addHook('onClose', async () => services.reconciliation.dailyJob.stop());
   registerAuth(app, services.sessions);
   // queued mails get a few seconds to leave before the process stops
   if (services.mailer) app.addHook('onClose', () => services.mailer!.close());
@@ -167,6 +169,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(ordersRoutes({ orders: services.orders, payments: services.cardPayments, cod: services.cod }));
   await app.register(codRoutes({ cod: services.cod }));
   await app.register(paymentsRoutes({ payments: services.cardPayments }));
+  await app.register(reconciliationRoutes({ reconciliation: services.reconciliation }));
   await app.register(profileRoutes({ profile: services.profile }));
   await app.register(searchRoutes({ search: services.search }));
   await app.register(assistantRoutes({ assistant: services.assistant }));

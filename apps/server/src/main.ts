@@ -99,6 +99,8 @@ async function main() {
   app.services.oauthSweep.start();
   // card purchases whose time to pay ran out: cancelled at the provider, their stock released (decision 0137)
   app.services.cardPayments.expiryJob.start();
+  // the daily reconciliation of the ledger with the provider and the bank (decision 0143): looked at hourly
+  app.services.reconciliation.dailyJob.start();
   // agents: order webhooks owed are sent (and retried) in the background; signing keys rotate, old idempotency keys go
   app.services.agentWebhooks.start();
   app.services.agentUpkeep.start();

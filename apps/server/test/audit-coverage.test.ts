@@ -255,6 +255,14 @@ const CASES: Record<string, Case> = {
     const id = await fx.order({ vendorId: fx.vendorId, status: 'shipped', payment: 'cod' });
     return { url: `/api/admin/cod/orders/${id}/refused`, body: {}, expect: { action: 'order.status', target: { type: 'order', id }, changes: { status: { before: 'shipped', after: 'cancelled' } } } };
   } },
+  // ---- reconciliation (decision 0143) ----
+  'POST /api/admin/finance/reconciliation/runs': { as: 'admin', prepare: async () => ({
+    url: '/api/admin/finance/reconciliation/runs', expect: { action: 'reconciliation.run', target: { type: 'reconciliation_run', id: '*' }, changes: { differences: { before: null } } },
+  }) },
+  'POST /api/admin/finance/reconciliation/bank-statements': { as: 'admin', prepare: async () => ({
+    url: '/api/admin/finance/reconciliation/bank-statements', body: { filename: 'audit.csv', content: 'date,amount,currency,reference,description\n2026-03-02,-15.00,AED,FEE-1,Account fee\n' },
+    expect: { action: 'bank_statement.import', target: { type: 'bank_statement', id: '*' }, changes: { lines: { after: 1 }, filename: { after: 'audit.csv' } } },
+  }) },
   // ---- the vendor's shipping rule and return window (decision 0096) ----
   'PUT /api/vendor/shipping': { as: 'vendor', prepare: async (fx) => ({
     url: '/api/vendor/shipping', body: { shipping_fee_cents: 1200, free_shipping_above_cents: 15000, return_window_days: 7 },

@@ -347,6 +347,7 @@ export const MSG_AR_WEB = {
   payoutAccountMissing: 'أضف رقم الآيبان في ملفك لتلقّي التحويلات',
   loadEarningsFailed: 'تعذّر تحميل أرباحك',
   loadFinanceFailed: 'تعذّر تحميل الأرقام المالية',
+  loadReconciliationFailed: 'تعذّرت قراءة المطابقة',
   noLedgerEntries: 'لا توجد قيود في دفتر الأستاذ',
   noPayouts: 'لا توجد تحويلات بعد',
   noPayoutBatches: 'لا توجد دفعات تحويلات بعد',

@@ -262,6 +262,20 @@ describe('demo seed', () => {
     expect(Number(total!.cents)).toBe(0);
   });
 
+  it('reconciles to zero: the provider (local, started as the server starts it) and the bank statement of the payouts agree with the ledger (decision 0143)', async () => {
+    await t.app.services.payments.start({ inProcess: true });
+    try {
+      const admin = await adminToken(t.app, t.config);
+      const run = await call(t.app, { method: 'POST', url: '/api/admin/finance/reconciliation/runs', token: admin });
+      expect(run.status, run.body).toBe(201);
+      expect(run.json).toMatchObject({ status: 'done', provider_status: 'checked', bank_status: 'checked', differences: 0 });
+      expect(run.json.bank_lines).toBeGreaterThanOrEqual(1);
+      expect(run.json.bank_totals.every((b: { statement_cents: number; ledger_cents: number }) => b.statement_cents === b.ledger_cents && b.ledger_cents < 0)).toBe(true);
+    } finally {
+      await t.app.services.payments.stop();
+    }
+  });
+
   it('declares the emirate of every registrant, so the demo VAT report puts each standard-rated sale in Box 1a–1g (decision 0111)', async () => {
     const to = new Date().toISOString().slice(0, 10);
     const from = new Date(Date.now() - 300 * 86_400_000).toISOString().slice(0, 10);

@@ -305,6 +305,11 @@ async function seedMoneyHistory(deps: SeedDeps, customer: { id: number }, vendor
   await seedRemittances(deps);
   const batch = await services.payouts.createBatch(undefined, SEED_ACTOR);
   for (const payout of batch.payouts) await services.payouts.markPaid(payout.id, SEED_ACTOR);
+  // the bank's statement of that day, as an admin imports it (decision 0143): the daily reconciliation then checks the
+  // bank side too, and finds it equal
+  const day = new Date().toISOString().slice(0, 10);
+  const lines = batch.payouts.map((p) => `${day},${(-p.amount_cents / 100).toFixed(2)},${p.currency},${p.reference},Outgoing transfer to ${p.vendor_name.replace(/[",]/g, ' ')}`);
+  if (lines.length) await services.reconciliation.importStatement({ filename: `bank-statement-${day}.csv`, content: ['date,amount,currency,reference,description', ...lines].join('\n') }, SEED_ACTOR);
 }
 
 /** UAE couriers (decision 0140): a seller's carrier is matched by name or code, others go to the first. */

@@ -18,3 +18,4 @@ export * from './prices.js';
 export * from './tax.js';
 export * from './payments.js';
 export * from './cod.js';
+export * from './reconciliation.js';

@@ -201,6 +201,8 @@ export function createCheckoutProvider(opts: CheckoutProviderOptions): PaymentPr
           // Checkout.com takes the disputed amount when the dispute opens and gives it back when the merchant wins
           withdrawn: status === 'won' ? 0 : d.amount };
       }),
+    // Checkout.com gives its balance movements in reconciliation reports (files), not as a list on the API
+    balanceMovements: () => Promise.reject(new ProviderError('checkout', 'not_supported', 'Checkout.com reports balance movements in its reconciliation reports, not through this API', 501)),
     balance: () =>
       call(async () => {
         const res = await c.balances.retrieve(opts.platformEntityId, 'AED');

@@ -122,6 +122,26 @@ export type Dispute = {
 
 export type BalanceAmount = { currency: string; available: number; pending: number };
 
+/**
+ * One movement of the platform's balance at the provider (Stripe: a BalanceTransaction), as reconciliation reads it
+ * (issue 36 item 7, decision 0143): gross, fee and net in minor units, what caused it (`source`), and for a charge the
+ * payment it captured (Stripe: the charge's PaymentIntent), so it can be matched with what Souq posted.
+ */
+export type BalanceMovement = {
+  id: string;
+  /** The provider's type: charge, payment, refund, refund_failure, adjustment (disputes), transfer, payout, … */
+  type: string;
+  /** The object that caused it (a charge, a refund, a dispute, a transfer, a payout). */
+  source: string | null;
+  /** The payment (Souq's providerPaymentId) a charge or a dispute belongs to. */
+  paymentId: string | null;
+  amount: number;
+  fee: number;
+  net: number;
+  currency: string;
+  created: Date;
+};
+
 /** A verified provider event, typed; `raw` is the provider's own event for storing it once (unique by provider and id). */
 export type ProviderEvent = { provider: ProviderName; id: string; created: Date; providerType: string; raw: unknown } & (
   /**
@@ -192,6 +212,11 @@ export interface PaymentProvider {
   getDispute(id: string): Promise<Dispute>;
   /** The platform's balance at the provider (reconciliation reads it beside the provider clearing account). */
   balance(): Promise<BalanceAmount[]>;
+  /**
+   * The platform's balance movements, newest first, a page at a time (`startingAfter`: the last id of the page before).
+   * Throws ProviderError `not_supported` where the provider reports them only in files (Checkout.com).
+   */
+  balanceMovements(input: { startingAfter?: string; limit: number }): Promise<{ items: BalanceMovement[]; hasMore: boolean }>;
   /** Verifies a webhook's signature over its raw body and types it; throws WebhookVerificationError otherwise. */
   parseWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): ProviderEvent;
 }

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import {
   ProviderError, WebhookVerificationError,
-  type BalanceAmount, type Dispute, type Payment, type PaymentProvider, type PaymentStatus, type ProviderEvent, type Refund, type SellerAccount, type Transfer,
+  type BalanceAmount, type BalanceMovement, type Dispute, type Payment, type PaymentProvider, type PaymentStatus, type ProviderEvent, type Refund, type SellerAccount, type Transfer,
 } from './payments.provider.js';
 
 /**
@@ -227,6 +227,12 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
         const b = await s.balance.retrieve();
         return b.available.map((a): BalanceAmount => ({ currency: upper(a.currency), available: a.amount, pending: b.pending.find((p) => p.currency === a.currency)?.amount ?? 0 }));
       }),
+    balanceMovements: (input) =>
+      call(async () => {
+        // the source expanded: a charge's PaymentIntent is what Souq's ledger knows the payment by
+        const page = await s.balanceTransactions.list({ limit: input.limit, ...(input.startingAfter ? { starting_after: input.startingAfter } : {}), expand: ['data.source'] });
+        return { items: page.data.map(toMovement), hasMore: page.has_more };
+      }),
     parseWebhook(rawBody, headers) {
       const sig = headers['stripe-signature'];
       const header = Array.isArray(sig) ? sig[0]! : (sig ?? '');
@@ -240,6 +246,15 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
       }
       throw new WebhookVerificationError((last as Error).message);
     },
+  };
+}
+
+/** A balance transaction in Souq's shape; its source expanded or not. */
+export function toMovement(t: Stripe.BalanceTransaction): BalanceMovement {
+  const src = t.source && typeof t.source === 'object' ? (t.source as unknown as { id: string; payment_intent?: string | { id: string } | null }) : null;
+  return {
+    id: t.id, type: t.type, source: src ? src.id : (t.source as string | null), paymentId: src ? idOf(src.payment_intent ?? null) : null,
+    amount: t.amount, fee: t.fee, net: t.net, currency: upper(t.currency), created: new Date(t.created * 1000),
   };
 }
 

@@ -10,6 +10,7 @@ import { CommissionPanel } from '../finance/CommissionPanel';
 import { LedgerPanel } from '../finance/LedgerPanel';
 import { PayoutsPanel } from '../finance/PayoutsPanel';
 import { RefundTransfersPanel } from '../finance/RefundTransfersPanel';
+import { ReconciliationPanel } from '../finance/ReconciliationPanel';
 import { RevenuePanel } from '../finance/RevenuePanel';
 import { TaxSettingsPanel } from '../finance/TaxSettingsPanel';
 import { VatReportPanel } from '../finance/VatReportPanel';
@@ -25,6 +26,8 @@ const TABS = [
   { value: 'commission', label: msg`Commission invoices` },
   { value: 'ledger', label: msg`Ledger` },
   { value: 'check', label: msg`Zero check` },
+  // the ledger against the payment provider and the bank (issue 36 item 7, decision 0143)
+  { value: 'reconciliation', label: msg`Reconciliation` },
   // UAE VAT (issue 25, decisions 0098, 0109): the report over the tax documents, and the settings behind them
   { value: 'vat', label: msg`VAT report` },
   { value: 'tax-settings', label: msg`Tax settings` },
@@ -61,6 +64,7 @@ export function FinanceSection() {
         {tab === 'commission' && <CommissionPanel />}
         {tab === 'ledger' && <LedgerPanel urlPrefix="ledger_" />}
         {tab === 'check' && <CheckPanel />}
+        {tab === 'reconciliation' && <ReconciliationPanel />}
         {tab === 'vat' && <VatReportPanel />}
         {tab === 'tax-settings' && <TaxSettingsPanel />}
       </Tabs>

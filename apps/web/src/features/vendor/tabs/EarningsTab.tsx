@@ -161,6 +161,10 @@ function Earnings({ vendorId }: { vendorId: number }) {
         </StatGrid>
       )}
       <PayoutAccountCard vendorId={vendorId} />
+      {/* card payments (issue 36 item 7): the provider's fee is the marketplace's cost, and no provider transfer is made yet */}
+      <Alert tone="info" title={t`Card payment fees and transfers`}>
+        <p><Trans>The payment provider's card fees are paid by the marketplace: none is deducted from your earnings. Transfers through the payment provider are not made yet: you are paid by the bank payouts below.</Trans></p>
+      </Alert>
 
       <section aria-labelledby="payouts-heading" className="space-y-3">
         <h3 id="payouts-heading" className="text-lg font-semibold text-slate-900"><Trans>Payouts</Trans></h3>

@@ -61,6 +61,8 @@ export function createEngine(opts: LocalStripeOptions) {
   };
   let seq = 0;
   const objects = new Map<string, { obj: any; seq: number; account: Account }>();
+  /** The same entries by kind, in creation order (a list reads one kind, newest first, without sorting the rest). */
+  const byKind = new Map<string, { obj: any; seq: number; account: Account }[]>();
   /** Per charge and per payment method: what its test card does. */
   const cards = new Map<string, CardBehaviour>();
   const endpoints: (Stripe.WebhookEndpoint & { secret: string; connect: boolean })[] = [];
@@ -69,7 +71,14 @@ export function createEngine(opts: LocalStripeOptions) {
   const now = () => seconds(clock.now());
 
   function put<T extends { id: string }>(obj: T, account: Account = null): T {
-    objects.set(obj.id, { obj, seq: (seq += 1), account });
+    const entry = { obj, seq: (seq += 1), account };
+    const previous = objects.get(obj.id);
+    objects.set(obj.id, entry);
+    const kind = (obj as { object?: string }).object ?? '';
+    let list = byKind.get(kind);
+    if (!list) byKind.set(kind, (list = []));
+    if (previous) list.splice(list.indexOf(previous), 1);
+    list.push(entry);
     return obj;
   }
   function get<T = any>(kind: string, id: string, param = 'id'): T {
@@ -82,9 +91,35 @@ export function createEngine(opts: LocalStripeOptions) {
 
   /** Objects of a kind (newest first, as Stripe lists), of one account, passing a filter. */
   function all<T = any>(kind: string, account: Account, filter: (o: T) => boolean = () => true): T[] {
-    const out: { obj: any; seq: number }[] = [];
-    for (const e of objects.values()) if (e.obj.object === kind && e.account === account && filter(e.obj)) out.push(e);
-    return out.sort((a, b) => b.seq - a.seq).map((e) => e.obj as T);
+    return [...newestFirst<T>(kind, account, filter)];
+  }
+
+  /**
+   * Objects of a kind, newest first, lazily; with `olderThan` (an id of that kind) only those created before it. A page
+   * of a long list reads its own items, not the whole list (reconciliation pages through every balance transaction).
+   */
+  function* newestFirst<T = any>(kind: string, account: Account, filter: (o: T) => boolean = () => true, olderThan?: string): Generator<T> {
+    const list = byKind.get(kind) ?? [];
+    let i = list.length - 1;
+    if (olderThan !== undefined) {
+      const anchor = objects.get(olderThan);
+      if (!anchor) return;
+      // creation order is seq order: the anchor's place by binary search
+      let lo = 0;
+      let hi = list.length - 1;
+      i = -1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if (list[mid]!.seq < anchor.seq) {
+          i = mid;
+          lo = mid + 1;
+        } else hi = mid - 1;
+      }
+    }
+    for (; i >= 0; i -= 1) {
+      const e = list[i]!;
+      if (e.account === account && e.obj.object === kind && filter(e.obj)) yield e.obj as T;
+    }
   }
 
   const fee = (amount: number) => Math.round((amount * cfg.feeBps) / 10_000) + cfg.feeFixed;
@@ -159,7 +194,7 @@ export function createEngine(opts: LocalStripeOptions) {
 
   return {
     clock, ids, timeline, queue, cfg, cards, endpoints, objects,
-    now, put, get, find, all, accountOf, fee, addTxn, balance, availableIn, totalIn, emit,
+    now, put, get, find, all, newestFirst, accountOf, fee, addTxn, balance, availableIn, totalIn, emit,
     /** Seconds from now, as Stripe's timestamps. */
     later: (ms: number) => seconds(clock.now() + ms),
     availableOn: (bypass: boolean) => (bypass ? now() : seconds(clock.now() + cfg.availableAfterDays * DAY_MS)),

@@ -7,6 +7,8 @@ import { createMoney } from './money.js';
 import { createPayments } from './payments.js';
 import { createRouter } from './router.js';
 import { StripeError } from './errors.js';
+import { TEST_PAYMENT_METHODS } from './cards.js';
+import { charge, paymentIntent, paymentMethod, refund } from './objects.js';
 
 export { stripeSignature } from './engine.js';
 export type { LocalStripeOptions } from './engine.js';
@@ -175,6 +177,33 @@ ${error ? `<p class="err" role="alert">${escapeHtml(error)}</p>` : ''}
     /** The provider's card page for a PaymentIntent (the Payment Element's place in local mode). */
     payUrl: (pi: { id: string; client_secret: string }, returnUrl: string, lang: 'en' | 'ar' = 'en') =>
       `${e.cfg.baseUrl}/local/pay/${pi.id}?${new URLSearchParams({ client_secret: pi.client_secret, return_url: returnUrl, lang })}`,
+    /**
+     * Bench only (bench/reconciliation.ts; never called by the product): captured card payments put straight into the
+     * store, without the API, so 100,000 payments' worth is there in seconds. Each payment gets a charge (a shallow copy
+     * of one the builders made, with its own id, amount and PaymentIntent id) and its balance transaction (Stripe's fee,
+     * available at once); a refund, when asked, its refund and balance transaction. Lists and `expand` then answer as
+     * for payments made through the API.
+     */
+    seedCapturedPayments(rows: readonly { paymentIntentId: string; amount: number; refund?: number }[], currency = 'aed') {
+      const card = TEST_PAYMENT_METHODS.pm_card_visa!;
+      const pm = paymentMethod({ id: e.ids.id('pm'), created: e.now(), card, expMonth: 12, expYear: 2034, fingerprint: 'benchfingerprint', metadata: {} });
+      const pi = paymentIntent({ id: 'pi_template', created: e.now(), amount: 100, currency, captureMethod: 'manual', clientSecret: '', description: null, metadata: {}, transferGroup: null, receiptEmail: null, statementDescriptor: null });
+      const template = charge({ id: 'ch_template', created: e.now(), pi, pm, card, status: 'succeeded', captured: true, failure: null, threeDS: false, receiptBase: e.cfg.baseUrl });
+      return rows.map((r) => {
+        const ch = e.put({ ...template, id: e.ids.id('ch'), created: e.now(), amount: r.amount, amount_captured: r.amount, payment_intent: r.paymentIntentId });
+        const fee = e.fee(r.amount);
+        ch.balance_transaction = e.addTxn({ account: null, amount: r.amount, fee, currency, type: 'charge', reportingCategory: 'charge', source: ch.id }).id;
+        let refundId: string | null = null;
+        if (r.refund) {
+          const re = e.put(refund({ id: e.ids.id('re'), created: e.now(), amount: r.refund, ch, reason: 'requested_by_customer', metadata: {} }));
+          re.status = 'succeeded';
+          re.balance_transaction = e.addTxn({ account: null, amount: -r.refund, currency, type: 'refund', reportingCategory: 'refund', source: re.id }).id;
+          ch.amount_refunded = r.refund;
+          refundId = re.id;
+        }
+        return { chargeId: ch.id, fee, refundId };
+      });
+    },
     /** Every object of the provider (tests compare them with Stripe's published examples). */
     objects: () => [...e.objects.values()].map((o) => o.obj),
   };

@@ -144,3 +144,29 @@ describe('local Stripe: Connect, transfers, refunds, disputes and payouts', () =
     expect(txns.data.map((x) => x.source)).toEqual([po.id]);
   });
 });
+
+describe('local Stripe: balance transactions for reconciliation', () => {
+  it('list newest first, paged with starting_after through every item once, the source expanded to its charge or refund', async () => {
+    const pis = [await paid(10_000), await paid(2_550), await paid(99_900)];
+    const re = await t.stripe.refunds.create({ payment_intent: pis[0]!.id, amount: 1_000 });
+    const seen: Stripe.BalanceTransaction[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const page = await t.stripe.balanceTransactions.list({ limit: 2, expand: ['data.source'], ...(after ? { starting_after: after } : {}) });
+      seen.push(...page.data);
+      if (!page.has_more) break;
+      after = page.data.at(-1)!.id;
+    }
+    expect(seen.map((x) => x.type)).toEqual(['refund', 'charge', 'charge', 'charge']);
+    expect(new Set(seen.map((x) => x.id)).size).toBe(4);
+    // a charge's source names its PaymentIntent (what Souq's ledger knows the payment by); the refund's is the refund
+    expect(seen.slice(1).map((x) => (x.source as Stripe.Charge).payment_intent)).toEqual([pis[2]!.id, pis[1]!.id, pis[0]!.id]);
+    expect([(seen[0]!.source as Stripe.Refund).id, seen[0]!.amount, seen[0]!.fee]).toEqual([re.id, -1_000, 0]);
+    expect(seen.slice(1).map((x) => [x.amount, x.fee, x.net])).toEqual([99_900, 2_550, 10_000].map((a) => [a, Math.round((a * 290) / 10_000) + 100, a - Math.round((a * 290) / 10_000) - 100]));
+    // the official client's auto-pagination reads the same list; a cursor that is not in it is resource_missing
+    const auto: string[] = [];
+    for await (const x of t.stripe.balanceTransactions.list({ limit: 3 })) auto.push(x.id);
+    expect(auto).toEqual(seen.map((x) => x.id));
+    await expect(t.stripe.balanceTransactions.list({ starting_after: pis[0]!.id })).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
+  });
+});

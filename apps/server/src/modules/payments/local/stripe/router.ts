@@ -38,18 +38,25 @@ export function createRouter(e: Engine, payments: Payments, money: Money, connec
       const n = (k: string) => (typeof range[k] === 'string' ? Number(range[k]) : undefined);
       return !((n('gt') !== undefined && !(o.created > n('gt')!)) || (n('gte') !== undefined && !(o.created >= n('gte')!)) || (n('lt') !== undefined && !(o.created < n('lt')!)) || (n('lte') !== undefined && !(o.created <= n('lte')!)));
     };
-    let items = e.all(kind, ctx.account, (o) => filter(o) && inRange(o));
+    const pass = (o: any) => filter(o) && inRange(o);
     const after = str(ctx.form, 'starting_after');
     const before = str(ctx.form, 'ending_before');
-    if (after) {
-      const i = items.findIndex((o) => o.id === after);
-      if (i < 0) throw missing(kind, after, 'starting_after');
-      items = items.slice(i + 1);
-    } else if (before) {
+    if (before && !after) {
+      const items = e.all(kind, ctx.account, pass);
       const i = items.findIndex((o) => o.id === before);
       if (i < 0) throw missing(kind, before, 'ending_before');
-      items = items.slice(Math.max(0, i - limit), i);
-      return { object: 'list', data: items, has_more: i - limit > 0, url };
+      return { object: 'list', data: items.slice(Math.max(0, i - limit), i), has_more: i - limit > 0, url };
+    }
+    if (after) {
+      // the cursor must be an item of this list (else resource_missing, as Stripe answers)
+      const anchor = e.find(after);
+      if (!anchor || anchor.object !== kind || e.accountOf(after) !== ctx.account || !pass(anchor)) throw missing(kind, after, 'starting_after');
+    }
+    // newest first from the cursor, reading only the page and one more (has_more)
+    const items: any[] = [];
+    for (const o of e.newestFirst(kind, ctx.account, pass, after)) {
+      items.push(o);
+      if (items.length > limit) break;
     }
     return { object: 'list', data: items.slice(0, limit), has_more: items.length > limit, url };
   };
@@ -131,7 +138,8 @@ export function createRouter(e: Engine, payments: Payments, money: Money, connec
       if (typeof child === 'string') {
         const found = e.find(child);
         if (!found) throw invalid(`This property cannot be expanded (${head}).`, 'expand');
-        child = node[head!] = structuredClone(found);
+        // a copy only when the path goes deeper (its own fields are replaced then); a leaf is serialised as it is
+        child = node[head!] = parts.length > 1 ? structuredClone(found) : found;
       }
       walk(child, rest);
     };
