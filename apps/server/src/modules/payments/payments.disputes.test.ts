@@ -36,6 +36,9 @@ async function clearingMatchesProvider() {
   const balance = (await t.app.services.payments.provider.balance()).filter((b) => b.currency === 'AED').reduce((x, b) => x + b.available + b.pending, 0);
   expect(await sumOf('provider_clearing')).toBe(balance);
   expect(await q('select posting, sum(amount_cents)::int8 from ledger_entries group by 1 having sum(amount_cents) <> 0')).toEqual([]);
+  // and item by item: reconciliation matches each dispute's movements at the provider with its postings (decision 0143)
+  const run = await t.app.services.reconciliation.runNow({ userId: null, role: 'system', name: 'test', ip: null });
+  expect(run).toMatchObject({ provider_status: 'checked', differences: 0 });
 }
 
 /** A paid card purchase whose card its bank disputes at once; the dispute's events delivered (each twice). */
