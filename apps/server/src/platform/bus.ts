@@ -17,6 +17,8 @@ export interface BusEvents {
   /** Only the stock moved (an order reserved it, a cancellation returned it): cheaper to apply than a full change. */
   'product.stockChanged': { id: number; stock: number };
   'order.placed': { orderId: number; orderNumber: string; userId: number | null; items: OrderPlacedItem[] };
+  /** A purchase held for its card payment was released: the provider authorised the payment (decision 0137). */
+  'purchase.paid': { purchaseId: number };
   /** An order moved to another status (admin, vendor shipping): the customer's page and push notifications follow. */
   'order.statusChanged': {
     orderId: number; orderNumber: string; userId: number | null; from: string; to: string;

@@ -21,8 +21,6 @@ import { createAgentSigning } from './agents.signing.js';
 import { createAgentIdempotency } from './agents.idempotency.js';
 import { createAgentWebhooks } from './agents.webhooks.js';
 import type { AgentCardPayments } from './agents.card.js';
-import { eq } from 'drizzle-orm';
-import { orders as orderRows } from '../../db/schema/orders.js';
 
 /**
  * Every service of the agents module, wired (decisions 0089, 0097, 0130, 0131): the UCP catalog over the storefront's
@@ -57,10 +55,8 @@ export function createAgentServices(deps: {
   });
   // a card purchase released once its payment is authorised (the shopper passed 3-D Secure in the browser, or the
   // provider's webhook came first): the agent's checkout completes without waiting for the agent to ask
-  bus.on('order.placed', async (e) => {
-    const [sub] = await db.select({ purchaseId: orderRows.purchaseId }).from(orderRows).where(eq(orderRows.id, e.orderId));
-    if (sub?.purchaseId) await agentCheckout.paid(sub.purchaseId, config.publicUrl);
-  }, { scope: 'origin' });
+  // (a purchase-level event of card payments only: cash purchases cost it nothing)
+  bus.on('purchase.paid', (e) => agentCheckout.paid(e.purchaseId, config.publicUrl), { scope: 'origin' });
   // identity linking (decision 0097): oidc-provider on oauth_records
   const agentOauth = createAgentOauth({ db, publicUrl: config.publicUrl, cookieKeys: config.oauthCookieKeys });
   const agentLinking = createAgentLinking({ db, oauth: agentOauth, audit });

@@ -91,10 +91,15 @@ export function createCodService(deps: {
     return row ? courierDto(row) : null;
   }
 
+  /** The stored threshold, or the default when none (or nothing sensible) is stored. */
+  const thresholdOf = (value: string | null) => {
+    const n = value === null ? COD_REFUSAL_THRESHOLD_DEFAULT : Number(value);
+    return Number.isInteger(n) && n >= 0 ? n : COD_REFUSAL_THRESHOLD_DEFAULT;
+  };
+
   async function readSettings(exec: Db | Tx = db): Promise<CodSettings> {
     const [row] = await exec.select({ value: settings.value }).from(settings).where(eq(settings.key, COD_THRESHOLD_KEY));
-    const n = row ? Number(row.value) : COD_REFUSAL_THRESHOLD_DEFAULT;
-    return { refusal_threshold: Number.isInteger(n) && n >= 0 ? n : COD_REFUSAL_THRESHOLD_DEFAULT };
+    return { refusal_threshold: thresholdOf(row?.value ?? null) };
   }
 
   async function saveSettings(input: CodSettings, actor: Actor): Promise<CodSettings> {
@@ -107,20 +112,28 @@ export function createCodService(deps: {
     });
   }
 
-  /** Purchases of this shopper (their account, or the e-mail a guest gave) with a delivery refused at the door. */
-  async function refusalsOf(who: { userId: number | null; email: string | null }): Promise<number> {
+  /** The shopper's refusals (their account, or the e-mail a guest gave) as a subquery: purchases with a delivery refused at the door. */
+  function refusalsSql(who: { userId: number | null; email: string | null }) {
     const email = who.email?.trim().toLowerCase() || null;
-    if (who.userId === null && !email) return 0;
-    const [row] = await rowsOf<{ n: number }>(db, sql`
-      select count(distinct o.purchase_id)::int as n
+    if (who.userId === null && !email) return sql`0`;
+    return sql`(
+      select count(distinct o.purchase_id)::int
       from cod_shipments s join orders o on o.id = s.order_id
       where s.refused_at is not null
-        and (${who.userId === null ? sql`false` : sql`o.user_id = ${who.userId}`} or ${email === null ? sql`false` : sql`lower(o.customer_email) = ${email}`})`);
+        and (${who.userId === null ? sql`false` : sql`o.user_id = ${who.userId}`} or ${email === null ? sql`false` : sql`lower(o.customer_email) = ${email}`}))`;
+  }
+
+  async function refusalsOf(who: { userId: number | null; email: string | null }): Promise<number> {
+    const [row] = await rowsOf<{ n: number }>(db, sql`select ${refusalsSql(who)} as n`);
     return Number(row?.n ?? 0);
   }
 
+  /** The threshold and the shopper's refusals in one round trip (it runs on every cash-on-delivery checkout). */
   async function eligibility(who: { userId: number | null; email: string | null }): Promise<CodEligibility> {
-    const [{ refusal_threshold: threshold }, refusals] = await Promise.all([readSettings(), refusalsOf(who)]);
+    const [row] = await rowsOf<{ value: string | null; n: number }>(db, sql`
+      select (select value from settings where key = ${COD_THRESHOLD_KEY}) as value, ${refusalsSql(who)} as n`);
+    const threshold = thresholdOf(row?.value ?? null);
+    const refusals = Number(row?.n ?? 0);
     return { cod_allowed: threshold === 0 || refusals < threshold, refusals, threshold };
   }
 

@@ -98,7 +98,7 @@ export function createPaymentsService(deps: {
    * Returns what to do after the commit (announce the release, capture an authorisation), or null when no purchase of
    * Souq's has this payment.
    */
-  async function applyIn(tx: Tx, payment: Payment): Promise<{ outcome: string; move: HoldMove | null; capture: AttemptRow | null } | null> {
+  async function applyIn(tx: Tx, payment: Payment): Promise<{ outcome: string; move: HoldMove | null; capture: AttemptRow | null; released: number | null } | null> {
     const [a] = await tx.select().from(paymentAttempts)
       .where(and(eq(paymentAttempts.provider, payment.provider), eq(paymentAttempts.providerPaymentId, payment.id))).for('update');
     if (!a) return null;
@@ -111,9 +111,11 @@ export function createPaymentsService(deps: {
       patch.failureMessage = payment.failure?.message ?? null;
     }
     let move: HoldMove | null = null;
+    let released: number | null = null;
     const paid = payment.status === 'authorized' || payment.status === 'captured';
     if (paid && !a.salePostedAt && !a.expiredAt) {
       move = await deps.hold.release(tx, a.purchaseId, 'Card payment authorised');
+      released = a.purchaseId;
       patch.salePostedAt = at;
       outcomes.push('released');
     }
@@ -132,12 +134,13 @@ export function createPaymentsService(deps: {
     }
     await tx.update(paymentAttempts).set(patch).where(eq(paymentAttempts.id, a.id));
     const capture = payment.status === 'authorized' && !a.expiredAt ? a : null;
-    return { outcome: outcomes.join(', ') || `no change (${payment.status})`, move, capture };
+    return { outcome: outcomes.join(', ') || `no change (${payment.status})`, move, capture, released };
   }
 
   /** After the commit: the sellers hear of a released purchase, and an authorisation is captured (then applied). */
-  async function afterCommit(result: { move: HoldMove | null; capture: AttemptRow | null } | null): Promise<void> {
+  async function afterCommit(result: { move: HoldMove | null; capture: AttemptRow | null; released?: number | null } | null): Promise<void> {
     result?.move?.afterCommit();
+    if (result?.released) void deps.bus.emit('purchase.paid', { purchaseId: result.released });
     if (result?.capture) {
       const a = result.capture;
       let captured: Payment;
