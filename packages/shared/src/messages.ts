@@ -594,6 +594,7 @@ export const MSG = {
   loadEarningsFailed: 'Failed to load your earnings',
   loadFinanceFailed: 'Failed to load the finance figures',
   loadReconciliationFailed: 'Failed to load the reconciliation',
+  loadCardIssuesFailed: 'Failed to load the card disputes and refunds',
   noLedgerEntries: 'No ledger entries',
   noPayouts: 'No payouts yet',
   noPayoutBatches: 'No payout batches yet',

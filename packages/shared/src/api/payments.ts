@@ -26,3 +26,33 @@ export const purchaseNumberParamSchema = z.object({ number: z.string().trim().mi
 
 /** The answer to a provider's webhook. */
 export const webhookAnswerSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });
+
+/**
+ * Admin › Finance › Card disputes and refunds (decision 0145): the disputes the provider reported, with what they
+ * hold and cost, and the refunds to a card that failed (money owed to the shopper again). Amounts in minor units.
+ */
+export const cardIssuesSchema = z.object({
+  disputes: z.array(z.object({
+    id: z.number().int(),
+    purchase_number: z.string(),
+    provider_dispute_id: z.string(),
+    status: z.enum(['needs_response', 'under_review', 'won', 'lost', 'other']),
+    reason: z.string(),
+    amount_cents: z.number().int(),
+    /** What the dispute has out of the provider's balance now. */
+    withdrawn_cents: z.number().int(),
+    fee_cents: z.number().int(),
+    lost_cents: z.number().int(),
+    currency: z.string(),
+    updated_at: z.string(),
+  })),
+  failed_refunds: z.array(z.object({
+    id: z.number().int(),
+    purchase_number: z.string(),
+    amount_cents: z.number().int(),
+    currency: z.string(),
+    failure_reason: z.string().nullable(),
+    updated_at: z.string(),
+  })),
+});
+export type CardIssues = z.infer<typeof cardIssuesSchema>;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, signupCustomer, signupVendor, type TestContext } from '../../../test/harness.js';
+import { adminToken, call, createTestApp, signupCustomer, signupVendor, type TestContext } from '../../../test/harness.js';
 import { makeProduct } from '../../../test/admin-fixtures.js';
 import { payPlaced, startTestPayments, type TestPayments } from '../../../test/payments-fixtures.js';
 import { disputeEntries, type DisputeBooked } from './payments.disputes.js';
@@ -97,6 +97,41 @@ describe('a disputed card payment', () => {
     const postings = await q<{ n: number }>("select count(distinct posting)::int as n from ledger_entries where purchase_id = $1 and kind like 'dispute%'", [d.purchase_id]);
     expect(postings[0]!.n).toBe(2);
     await clearingMatchesProvider();
+  });
+});
+
+describe('Admin › Finance › Card disputes and refunds', () => {
+  it('lists the disputes with what they hold and cost, and a refund to a card that failed; to admins only', async () => {
+    const admin = await adminToken(t.app, t.config);
+    // a paid purchase on Stripe's refund-failure card, cancelled: its refund succeeds, then fails (money owed again)
+    const res = await call(t.app, {
+      method: 'POST', url: '/api/orders', token: shopper.token, headers: { 'idempotency-key': `refund-fail-${Math.random()}` },
+      body: {
+        items: [{ product_id: productId, quantity: 1 }], customer_info: { email: shopper.email, name: 'Dana Dispute', phone: null },
+        shipping_address: { address: '9 Dispute Road', city: 'Sharjah', country: 'United Arab Emirates', zip: '00000' }, payment_method: 'card',
+      },
+    });
+    await payPlaced(pay, res.json, '4000000000005126');
+    await pay.flush();
+    const sub = res.json.order.sub_orders[0] as { id: number };
+    expect((await call(t.app, { method: 'PUT', url: `/api/admin/orders/${sub.id}/status`, token: admin, body: { status: 'cancelled' } })).status).toBe(200);
+    let failed: { amount_cents: number; purchase_number: string }[] = [];
+    for (let i = 0; i < 60 && !failed.length; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      pay.local.advance(60 * 60_000);
+      await pay.flush();
+      failed = (await call(t.app, { url: '/api/admin/finance/card-issues', token: admin })).json.failed_refunds;
+    }
+    const list = await call(t.app, { url: '/api/admin/finance/card-issues', token: admin });
+    expect(list.status).toBe(200);
+    expect(list.json.failed_refunds).toEqual([expect.objectContaining({ purchase_number: res.json.order_number, amount_cents: Math.round(res.json.order.total_amount * 100) })]);
+    // the two disputes of the tests above: one won, one lost, each with the fee it cost
+    expect(list.json.disputes.map((d: { status: string }) => d.status).sort()).toEqual(['lost', 'won']);
+    const lost = list.json.disputes.find((d: { status: string }) => d.status === 'lost');
+    expect(lost).toMatchObject({ withdrawn_cents: lost.amount_cents, lost_cents: lost.amount_cents, currency: 'AED' });
+    expect(lost.fee_cents).toBeGreaterThan(0);
+    expect((await call(t.app, { url: '/api/admin/finance/card-issues', token: shopper.token })).status).toBe(403);
+    expect((await call(t.app, { url: '/api/admin/finance/card-issues' })).status).toBe(401);
   });
 });
 

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '@souq/shared/api/common';
-import { paymentStateQuerySchema, paymentStateSchema, purchaseNumberParamSchema, webhookAnswerSchema } from '@souq/shared/api/payments';
+import { cardIssuesSchema, paymentStateQuerySchema, paymentStateSchema, purchaseNumberParamSchema, webhookAnswerSchema } from '@souq/shared/api/payments';
+import { requireAdmin } from '../../platform/auth.js';
 import { readerOf } from '../../platform/request-locale.js';
 import type { PaymentsService } from './payments.service.js';
 
@@ -34,5 +35,14 @@ export function paymentsRoutes(deps: { payments: PaymentsService }) {
       const userId = req.principal?.kind === 'user' ? req.principal.userId : null;
       return payments.state(req.params.number, { userId, token: req.query.token ?? null }, readerOf(req).locale === 'ar' ? 'ar' : 'en');
     });
+
+    r.get('/api/admin/finance/card-issues', {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Card disputes the provider reported (open first: what each holds, its fee, what was lost) and refunds to a card that failed (owed to the shopper again)',
+        response: { 200: cardIssuesSchema, 401: errorBodySchema, 403: errorBodySchema },
+      },
+    }, async () => payments.cardIssues());
   };
 }

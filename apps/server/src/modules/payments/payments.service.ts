@@ -14,6 +14,7 @@ import { ProviderError, WebhookVerificationError, type Payment, type PaymentMeth
 import type { PaymentsRuntime } from './payments.runtime.js';
 import { createCardRefunds } from './payments.refunds.js';
 import { applyDisputeIn } from './payments.disputes.js';
+import { cardIssues } from './payments.issues.js';
 import type { Bus } from '../../platform/bus.js';
 import { orders } from '../../db/schema/orders.js';
 
@@ -357,6 +358,8 @@ export function createPaymentsService(deps: {
 
     /** Card purchases still unpaid after their time: cancelled at the provider, then given up (every minute). */
     expiryJob,
+    /** Card disputes and failed refunds, for the admin (decision 0145). */
+    cardIssues: () => cardIssues(db),
     /** Refunds to the card what a purchase's shopper is owed (the bus calls it after cancellations and refunds). */
     refundOwed: (purchaseId: number) => refunds.settleOwed(purchaseId),
   };

@@ -31,6 +31,7 @@ const KIND: Record<string, MessageDescriptor> = {
   payment: msg`Payment`,
   refund: msg`Refund`,
   refund_failure: msg`Failed refund`,
+  dispute: msg`Card dispute`,
   adjustment: msg`Dispute or adjustment`,
   transfer: msg`Transfer to a seller`,
   transfer_refund: msg`Transfer reversed`,

@@ -11,6 +11,7 @@ import { LedgerPanel } from '../finance/LedgerPanel';
 import { PayoutsPanel } from '../finance/PayoutsPanel';
 import { RefundTransfersPanel } from '../finance/RefundTransfersPanel';
 import { ReconciliationPanel } from '../finance/ReconciliationPanel';
+import { CardIssuesPanel } from '../finance/CardIssuesPanel';
 import { RevenuePanel } from '../finance/RevenuePanel';
 import { TaxSettingsPanel } from '../finance/TaxSettingsPanel';
 import { VatReportPanel } from '../finance/VatReportPanel';
@@ -28,6 +29,8 @@ const TABS = [
   { value: 'check', label: msg`Zero check` },
   // the ledger against the payment provider and the bank (issue 36 item 7, decision 0143)
   { value: 'reconciliation', label: msg`Reconciliation` },
+  // card disputes and refunds to a card that failed (decision 0145)
+  { value: 'card-issues', label: msg`Card disputes and refunds` },
   // UAE VAT (issue 25, decisions 0098, 0109): the report over the tax documents, and the settings behind them
   { value: 'vat', label: msg`VAT report` },
   { value: 'tax-settings', label: msg`Tax settings` },
@@ -65,6 +68,7 @@ export function FinanceSection() {
         {tab === 'ledger' && <LedgerPanel urlPrefix="ledger_" />}
         {tab === 'check' && <CheckPanel />}
         {tab === 'reconciliation' && <ReconciliationPanel />}
+        {tab === 'card-issues' && <CardIssuesPanel />}
         {tab === 'vat' && <VatReportPanel />}
         {tab === 'tax-settings' && <TaxSettingsPanel />}
       </Tabs>
