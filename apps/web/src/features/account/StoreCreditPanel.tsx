@@ -84,8 +84,10 @@ export function StoreCreditPanel() {
                 {m.order_number && <span className="ms-2 font-mono text-xs text-slate-500"><bdi>{m.order_number}</bdi></span>}
                 <span className="block text-xs text-slate-500">{formatDate(m.created_at, 'dayTime', locale)}</span>
               </span>
-              <span className={`tabular-nums font-medium ${m.amount_cents < 0 ? 'text-slate-700' : 'text-emerald-700'}`} dir="ltr">
-                {m.amount_cents > 0 ? '+' : '−'}{formatCents(Math.abs(m.amount_cents), c.currency, locale)}
+              {/* money in is green and unsigned, money out carries the minus the reader's locale places (a '+' typed
+                  beside an Arabic amount landed at its far end) */}
+              <span className={`tabular-nums font-medium ${m.amount_cents < 0 ? 'text-slate-700' : 'text-emerald-700'}`}>
+                <bdi>{formatCents(m.amount_cents, c.currency, locale)}</bdi>
               </span>
             </li>
           ))}
