@@ -35,6 +35,8 @@ beforeAll(async () => {
   base = await ctx.app.listen({ port, host: '127.0.0.1' });
   // the local payment provider on its own listener, as the demo runs it: agents tokenise cards there (decision 0138)
   await ctx.app.services.payments.start();
+  // its webhooks are not needed here (a completion reads the payment back): none left in flight when the app closes
+  ctx.app.services.payments.local!.stripe!.queue.stop();
   agent = await startTestAgent();
 }, 240_000);
 afterAll(async () => {
