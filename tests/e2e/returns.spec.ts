@@ -128,7 +128,8 @@ test('a shopper returns one unit as store credit → the vendor approves and rec
   // the second unit, by bank transfer: an admin approves and receives it (not restocked) from the same details
   const second = await request.post('/api/my/returns', {
     headers: bearer(shopper.token),
-    data: { order_id: order.id, line_id: mineApi.returns[0].line_id, units: 1, reason: 'no_longer_needed', refund_method: 'bank_transfer' },
+    // a bank transfer names the account it goes to (IBAN checked, decision 0141)
+    data: { order_id: order.id, line_id: mineApi.returns[0].line_id, units: 1, reason: 'no_longer_needed', refund_method: 'bank_transfer', bank_account: { iban: 'AE070331234567890123456', account_holder: 'Layla Customer' } },
   });
   expect(second.status()).toBe(201);
   const adminPanel = details.getByRole('region', { name: MSG.returnRequestsTitle });
