@@ -11,12 +11,13 @@ import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
 import { Dialog } from '@/components/ui/Dialog';
-import { Field, Input, Select, Textarea } from '@/components/ui/Field';
+import { Field, Input, Select } from '@/components/ui/Field';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { notify } from '@/components/ui/toast';
 import { downloadFile } from '@/lib/download';
 import { adminApi, useAdminMutation, useAdminQuery } from '../api';
 import { LoadError } from '../parts/LoadError';
+import { BankFailureFields } from '../parts/BankFailureFields';
 import { formatDate } from '@souq/shared/rules/locale';
 
 const REFRESH = ['admin-finance', 'admin-finance-ledger'];
@@ -173,13 +174,7 @@ export function PayoutsPanel() {
               {PAYOUT_FAILURE_CODES.map((c) => <option key={c} value={c}>{i18n._(FAILURE_CODE[c])}</option>)}
             </Select>
           </Field>
-          <Field label={t`The bank's reason`} required>
-            <Textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
-          </Field>
-          <div className="flex justify-end gap-2">
-            <Button variant="ghost" onClick={() => setFailing(null)}><Trans>Cancel</Trans></Button>
-            <Button type="submit" variant="danger" loading={failed.isPending} disabled={reason.trim().length < 3}><Trans>Mark failed</Trans></Button>
-          </div>
+          <BankFailureFields reason={reason} onReason={setReason} onCancel={() => setFailing(null)} pending={failed.isPending} />
         </form>
       </Dialog>
     </div>

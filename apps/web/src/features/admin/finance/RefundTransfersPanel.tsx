@@ -12,11 +12,11 @@ import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
 import { Dialog } from '@/components/ui/Dialog';
-import { Field, Textarea } from '@/components/ui/Field';
 import { notify } from '@/components/ui/toast';
 import { downloadFile } from '@/lib/download';
 import { adminApi, useAdminMutation, useAdminQuery } from '../api';
 import { LoadError } from '../parts/LoadError';
+import { BankFailureFields } from '../parts/BankFailureFields';
 
 // Bank-transfer refunds to shoppers (issue 34 item 8, decision 0141): what is owed, refunds batches with their bank
 // file, each transfer marked paid or failed (a failed one is owed to the shopper again, who is asked for new details).
@@ -158,13 +158,7 @@ export function RefundTransfersPanel() {
       />
       <Dialog open={!!failing} onClose={() => setFailing(null)} title={t`Mark refund failed`} description={failing ? t`${formatCents(failing.amount_cents, failing.currency)} is owed to ${failing.account_holder} again; they are shown the reason and asked for new bank details.` : undefined}>
         <form onSubmit={(e) => void onFail(e)} className="grid gap-4 p-4 sm:p-5">
-          <Field label={t`The bank's reason`} required>
-            <Textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
-          </Field>
-          <div className="flex justify-end gap-2">
-            <Button variant="ghost" onClick={() => setFailing(null)}><Trans>Cancel</Trans></Button>
-            <Button type="submit" variant="danger" loading={failed.isPending} disabled={reason.trim().length < 3}><Trans>Mark failed</Trans></Button>
-          </div>
+          <BankFailureFields reason={reason} onReason={setReason} onCancel={() => setFailing(null)} pending={failed.isPending} />
         </form>
       </Dialog>
     </div>
