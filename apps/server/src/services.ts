@@ -184,10 +184,12 @@ export function createServices(config: Config, database: Database, log: (msg: st
     db, runtime: payments, hold: orders.paymentHold, purchaseByNumber: orders.purchaseByNumber, publicUrl: config.publicUrl,
     waitMinutes: config.payments.waitMinutes, log, bus,
   });
+  // cash on delivery settled (decision 0140): couriers, remittances, refused deliveries; moves through orders.setStatus
+  const cod = createCodService({ db, audit, currency: config.shopCurrency, setStatus: (id, status, o) => orders.setStatus(id, status, o) });
   // agents over UCP (decisions 0089, 0097, 0130, 0131): every service of the module, wired in agents.services.ts;
-  // they pay by card through the same payments (decision 0138)
+  // they pay by card through the same payments (decision 0138), and cash only where the shopper may (decision 0140)
   const agents = createAgentServices({
-    config, db, audit, bus, log, search, catalogue, orders, vendorShipping,
+    config, db, audit, bus, log, search, catalogue, orders, vendorShipping, cod,
     card: {
       tokenization: () => payments.tokenization(),
       paymentMethod: (token) => cardPayments.paymentMethod(token),
@@ -198,8 +200,6 @@ export function createServices(config: Config, database: Database, log: (msg: st
       purchase: (number) => orders.purchaseByNumber(number),
     },
   });
-  // cash on delivery settled (decision 0140): couriers, remittances, refused deliveries; moves through orders.setStatus
-  const cod = createCodService({ db, audit, currency: config.shopCurrency, setStatus: (id, status, o) => orders.setStatus(id, status, o) });
   // the ledger against the provider's balance transactions and the bank's statements (decision 0143)
   const reconciliation = createReconciliationService({ db, database, audit, provider: () => payments.provider, log });
   return {

@@ -82,8 +82,11 @@ export function DigitsSwitch({ className }: { className?: string }) {
     window.location.reload();
   }
   return (
-    <button type="button" aria-label={label} title={label} lang="ar" onClick={() => void choose()} className={cx(buttonClass('ghost', 'sm'), 'tabular-nums', className)}>
+    // the name starts with the sample the button shows (WCAG 2.5.3, label in name: a voice user says what they see),
+    // then says what it does
+    <button type="button" title={label} lang="ar" onClick={() => void choose()} className={cx(buttonClass('ghost', 'sm'), 'tabular-nums', className)}>
       {DIGITS_SAMPLE[other]}
+      <span className="sr-only"> {label}</span>
     </button>
   );
 }

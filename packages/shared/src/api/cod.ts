@@ -109,8 +109,10 @@ export const codSettingsSchema = z.object({
 });
 export type CodSettings = z.infer<typeof codSettingsSchema>;
 
-/** GET /api/cod/eligibility — whether checkout may offer cash on delivery to this shopper. */
-export const codEligibilityQuerySchema = z.object({ email: z.string().trim().max(200).optional() });
+/**
+ * GET /api/cod/eligibility — whether checkout may offer cash on delivery to the signed-in shopper. It takes no e-mail:
+ * answering for any address typed would tell anyone whose deliveries were refused; a guest learns it when placing.
+ */
 export const codEligibilitySchema = z.object({
   cod_allowed: z.boolean(),
   refusals: z.number().int(),

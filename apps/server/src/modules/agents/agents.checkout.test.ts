@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitBySeller } from '@souq/shared/rules/pricing';
+import { MSG } from '@souq/shared/messages';
 import { call, createTestApp, signupVendor, type TestContext } from '../../../test/harness.js';
 import { ucpErrors } from '../../../test/ucp-schemas.js';
 import { itWithShared } from '../../../test/shared-assets.js';
@@ -154,6 +155,33 @@ describe('checkout sessions over REST', () => {
     const refused = await write('POST', `/ucp/checkout-sessions/${tooMany.json.id}/complete`, { payment });
     expect(refused.json.status).toBe('incomplete');
     expect(refused.json.order).toBeUndefined();
+  });
+
+  itUcp("cash on delivery only where the storefront allows it: a buyer with refused deliveries is asked for the card handler, nothing placed", async () => {
+    const refuser = { ...buyer, email: 'refuser@example.com' };
+    // one cash purchase through an agent, shipped and refused at the door; the admin's threshold is one refusal
+    const first = await write('POST', '/ucp/checkout-sessions', { line_items: [{ item: { id: String(ids.lamp) }, quantity: 1 }], buyer: refuser, fulfillment, payment });
+    const placed = await write('POST', `/ucp/checkout-sessions/${first.json.id}/complete`, { payment });
+    expect(placed.json.status).toBe('completed');
+    const orderId = (await ctx.database.query<{ id: number }>(`select id from orders where customer_email = $1`, [refuser.email]))[0]!.id;
+    await ctx.app.services.orders.setStatus(orderId, 'shipped', { tracking: { number: 'RF1', carrier: 'ARX' } });
+    await ctx.app.services.cod.refuse(orderId, { actor: system });
+    await ctx.app.services.cod.saveSettings({ refusal_threshold: 1 }, system);
+    try {
+      const before = Number((await ctx.database.query<{ n: string }>('select count(*) as n from purchases'))[0]!.n);
+      const again = await write('POST', '/ucp/checkout-sessions', { line_items: [{ item: { id: String(ids.lamp) }, quantity: 1 }], buyer: refuser, fulfillment, payment });
+      const refused = await write('POST', `/ucp/checkout-sessions/${again.json.id}/complete`, { payment });
+      expect(refused.status).toBe(200);
+      expect(ucpErrors(CHECKOUT, refused.json)).toEqual([]);
+      expect(refused.json.status).not.toBe('completed');
+      expect(refused.json.messages).toContainEqual(expect.objectContaining({ type: 'error', code: 'payment_handler_unavailable', severity: 'recoverable', content: MSG.codCardOnly(1) }));
+      expect(Number((await ctx.database.query<{ n: string }>('select count(*) as n from purchases'))[0]!.n)).toBe(before);
+      // another buyer still pays cash
+      const other = await write('POST', '/ucp/checkout-sessions', { line_items: [{ item: { id: String(ids.lamp) }, quantity: 1 }], buyer: { ...buyer, email: 'someone.else@example.com' }, fulfillment, payment });
+      expect((await write('POST', `/ucp/checkout-sessions/${other.json.id}/complete`, { payment })).json.status).toBe('completed');
+    } finally {
+      await ctx.app.services.cod.saveSettings({ refusal_threshold: 2 }, system);
+    }
   });
 
   it('honours Idempotency-Key on create: same body → same session, other body → 409', async () => {

@@ -12,7 +12,7 @@ import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import { createIdempotently, linesOf } from './agents.idempotent.js';
 import type { AgentGrant } from './agents.linking.js';
-import { placeAgentOrder } from './agents.place-order.js';
+import { cashRefused, placeAgentOrder, type CodRule } from './agents.place-order.js';
 import { cardCheckoutState, credentialProblems, type AgentCardPayments, type AgentPaymentState, type CardCheckoutState } from './agents.card.js';
 import { createLinePricing, money } from './agents.lines.js';
 import { legalLinks } from './agents.legal.js';
@@ -48,6 +48,8 @@ export function createAgentCheckout(deps: {
   placed?: (purchaseId: number) => Promise<unknown>;
   /** card payments at the provider (decision 0138); null where none can be taken */
   card: AgentCardPayments | null;
+  /** the card-only rule after refused deliveries (decision 0140); absent, cash is always offered */
+  cod?: CodRule;
 }) {
   const { db, catalogue, orders, currency } = deps;
   const expiry = () => new Date(Date.now() + UCP_CHECKOUT_TTL_HOURS * 3_600_000);
@@ -255,6 +257,10 @@ export function createAgentCheckout(deps: {
         const token = instrument?.credential?.token;
         const problems = token ? await credentialProblems(deps.card, token, row.id) : [];
         if (problems.length) return view(row, origin, problems);
+      }
+      if (!card) {
+        const refused = await cashRefused(deps.cod, linked?.userId ?? null, row.buyer?.email ?? null);
+        if (refused) return view(row, origin, [refused]);
       }
       const { priced } = await resolve(row.lines);
       const outcome = await placeAgentOrder(orders, {

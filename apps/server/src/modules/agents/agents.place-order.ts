@@ -36,6 +36,25 @@ export function toOrderRequest(input: PlaceInput): OrderRequest {
   };
 }
 
+/** The card-only rule after refused deliveries (the cod module's, decision 0140): a 422 with the reason, or nothing. */
+export type CodRule = { assertCodAllowed: (who: { userId: number | null; email: string | null }) => Promise<void> };
+
+/**
+ * Cash on delivery for the shopper the agent buys for (its linked shopper, or the buyer's e-mail), checked before any
+ * stock is held, as the storefront checks it: refused, the protocol's message says why, and the agent can switch the
+ * session to the card handler and complete again (recoverable).
+ */
+export async function cashRefused(rule: CodRule | undefined, userId: number | null, email: string | null): Promise<UcpMessage | null> {
+  if (!rule) return null;
+  try {
+    await rule.assertCodAllowed({ userId, email });
+    return null;
+  } catch (err) {
+    if (!(err instanceof AppError) || err.status !== 422) throw err;
+    return { type: 'error', code: 'payment_handler_unavailable', path: '$.payment', content: err.message, severity: 'recoverable' };
+  }
+}
+
 /** Places the order; a repeated completion of the same checkout answers the same order (its id is the key). */
 export async function placeAgentOrder(orders: OrdersService, input: PlaceInput): Promise<PlaceOutcome> {
   const parsed = orderRequestSchema.safeParse(toOrderRequest(input));

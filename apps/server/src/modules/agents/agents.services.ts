@@ -13,6 +13,7 @@ import { createAgentCart } from './agents.cart.js';
 import { createAgentOauth } from './agents.oauth.js';
 import { createAgentLinking } from './agents.linking.js';
 import { createAgentOrders } from './agents.orders.js';
+import type { CodRule } from './agents.place-order.js';
 import { createAgentGuard } from './agents.guard.js';
 import { createAgentProfiles } from './agents.profiles.js';
 import { createAgentIdentity } from './agents.identity.js';
@@ -32,6 +33,8 @@ export function createAgentServices(deps: {
   search: SearchService; catalogue: CatalogueService; orders: OrdersService; vendorShipping: VendorShippingService;
   /** card payments at the provider (decision 0138) */
   card: AgentCardPayments | null;
+  /** the card-only rule after refused deliveries (cash on delivery, decision 0140) */
+  cod: CodRule;
 }) {
   const { config, db, audit, bus, catalogue, orders, vendorShipping } = deps;
   const currency = config.shopCurrency;
@@ -51,7 +54,7 @@ export function createAgentServices(deps: {
   // completing an agent's checkout places the order through orders.placeOrder (mapping: agents.place-order.ts)
   const agentCheckout = createAgentCheckout({
     db, catalogue, orders, audit, currency, delivery: deliveryOf, cartLines: agentCart.linesOf,
-    placed: (purchaseId) => agentWebhooks.placed(purchaseId), card: deps.card,
+    placed: (purchaseId) => agentWebhooks.placed(purchaseId), card: deps.card, cod: deps.cod,
   });
   // a card purchase released once its payment is authorised (the shopper passed 3-D Secure in the browser, or the
   // provider's webhook came first): the agent's checkout completes without waiting for the agent to ask

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, idParamSchema } from '@souq/shared/api/common';
 import {
-  cashToCollectSchema, codEligibilityQuerySchema, codEligibilitySchema, codSettingsSchema, courierCreateSchema, courierRemittanceSchema, courierSchema,
+  cashToCollectSchema, codEligibilitySchema, codSettingsSchema, courierCreateSchema, courierRemittanceSchema, courierSchema,
   courierTokenSchema, refusalSchema, remittanceImportSchema, remittanceResultSchema, type Courier,
 } from '@souq/shared/api/cod';
 import { orderSchema } from '@souq/shared/api/orders';
@@ -111,9 +111,9 @@ export function codRoutes(deps: { cod: CodService }) {
     r.get('/api/cod/eligibility', {
       schema: {
         tags: ['orders'],
-        summary: "Whether checkout may offer cash on delivery: refused deliveries of the signed-in shopper (or the e-mail given) against the admin's threshold",
-        querystring: codEligibilityQuerySchema, response: { 200: codEligibilitySchema, 400: errorBodySchema },
+        summary: "Whether checkout may offer cash on delivery: the signed-in shopper's refused deliveries against the admin's threshold (a guest's are checked when the order is placed, never answered for an e-mail)",
+        response: { 200: codEligibilitySchema },
       },
-    }, async (req) => cod.eligibility({ userId: req.principal?.kind === 'user' ? req.principal.userId : null, email: req.query.email ?? null }));
+    }, async (req) => cod.eligibility({ userId: req.principal?.kind === 'user' ? req.principal.userId : null, email: null }));
   };
 }

@@ -204,8 +204,14 @@ describe('cash on delivery settled', () => {
     const cod = await call(t.app, { method: 'POST', url: '/api/orders', token: shopper.token, body: body('cod') });
     expect(cod.status).toBe(422);
     expect(cod.json.error).toBe(MSG.codCardOnly(2));
-    // the same shopper as a guest, by e-mail, is refused too
-    expect((await call(t.app, { method: 'POST', url: '/api/orders', body: body('cod') })).status).toBe(422);
+    // the same shopper as a guest, by e-mail, is refused too, with the reason, when placing
+    const guest = await call(t.app, { method: 'POST', url: '/api/orders', body: body('cod') });
+    expect(guest.status).toBe(422);
+    expect(guest.json.error).toBe(MSG.codCardOnly(2));
+    // but nobody learns it by asking about an e-mail: the answer is about the caller, and a guest has none
+    const probe = await call(t.app, { url: `/api/cod/eligibility?${new URLSearchParams({ email: shopper.email })}` });
+    expect(probe.status).toBe(200);
+    expect(probe.json).toEqual({ cod_allowed: true, refusals: 0, threshold: 2 });
     // the admin raises the threshold: cash is offered again
     const set = await call(t.app, { method: 'PUT', url: '/api/admin/cod/settings', token: admin, body: { refusal_threshold: 3 } });
     expect(set.status).toBe(200);

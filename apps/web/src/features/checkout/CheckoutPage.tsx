@@ -78,7 +78,7 @@ export default function CheckoutPage() {
   const [useCredit, setUseCredit] = useState(false);
   const [creditAmount, setCreditAmount] = useState('');
   // too many refused deliveries: card only (decision 0140)
-  const cod = useCodEligibility(form.email, !!token);
+  const cod = useCodEligibility(!!token);
   const cardOnly = cod !== null && !cod.cod_allowed;
   const chosen: PaymentMethod = cardOnly ? 'card' : method;
   const [placing, setPlacing] = useState(false);

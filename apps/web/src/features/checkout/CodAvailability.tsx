@@ -3,18 +3,15 @@ import { Trans } from '@lingui/react/macro';
 import type { CodEligibility } from '@souq/shared/api/cod';
 import { codEligibility } from './api';
 
-const looksLikeEmail = (email: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
-
 /**
- * Whether checkout offers cash on delivery to this shopper (decision 0140): asked again when the e-mail changes. While
- * the answer is unknown, cash stays offered (the server decides when the order is placed).
+ * Whether checkout offers cash on delivery to the signed-in shopper (decision 0140). A guest is not asked about (the
+ * server would have to answer for any e-mail typed): cash stays offered, and placing the order says why when it is not.
  */
-export function useCodEligibility(email: string, signedIn: boolean): CodEligibility | null {
-  const typed = looksLikeEmail(email) ? email.trim().toLowerCase() : '';
+export function useCodEligibility(signedIn: boolean): CodEligibility | null {
   const query = useQuery({
-    queryKey: ['cod-eligibility', typed, signedIn],
-    queryFn: ({ signal }) => codEligibility(typed, signal),
-    enabled: signedIn || typed !== '',
+    queryKey: ['cod-eligibility', signedIn],
+    queryFn: ({ signal }) => codEligibility(signal),
+    enabled: signedIn,
     staleTime: 60_000,
     retry: false,
   });

@@ -42,7 +42,6 @@ export const paymentState = (purchase: string, signal?: AbortSignal) => {
 
 /**
  * GET /api/cod/eligibility: whether cash on delivery is offered to this shopper (decision 0140: too many refused
- * deliveries leave card only). The signed-in shopper is known by the session; a guest by the e-mail typed.
+ * deliveries leave card only), for the signed-in shopper (the session says who). A guest is told when placing.
  */
-export const codEligibility = (email: string, signal?: AbortSignal) =>
-  api<CodEligibility>(`/api/cod/eligibility${email ? `?${new URLSearchParams({ email })}` : ''}`, { signal });
+export const codEligibility = (signal?: AbortSignal) => api<CodEligibility>('/api/cod/eligibility', { signal });
