@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { paths } from '../../apps/web/src/app/paths.js';
+import { paths } from '../../apps/web/src/lib/paths.js';
 import { signIn } from './support/sign-in.js';
 
 // Issue 26 for the vendor area: every vendor page in Arabic and in English, at 1280 and 390 px. An Arabic page is

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, type Browser, type Page } from '@playwright/test';
-import { paths } from '../../../apps/web/src/app/paths.js';
+import { paths } from '../../../apps/web/src/lib/paths.js';
 import { signIn } from './sign-in.js';
 
 // Every route of the web app, by who opens it (the storefront as a visitor, the signed-in shopper's pages, the vendor

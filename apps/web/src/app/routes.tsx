@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { RouteError } from './RouteError';
 import { PageSpinner } from '@/components/ui/PageSpinner';
-import { paths } from './paths';
+import { paths } from '@/lib/paths';
 import { RootLayout } from './RootLayout';
 import { loadArea } from '@/lib/i18n';
 

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { GENDERS } from '@souq/shared/constants';
 import type { Profile, ProfileUpdate } from '@souq/shared/api/profile';
 import type { Order, Purchase } from '@souq/shared/api/orders';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { api, ApiError } from '@/lib/api-client';
 import { customerCall, useCustomerToken } from '@/lib/session';
 import { Alert } from '@/components/ui/Alert';

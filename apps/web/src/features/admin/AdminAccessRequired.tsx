@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { buttonClass } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Logo } from '@/components/ui/Logo';

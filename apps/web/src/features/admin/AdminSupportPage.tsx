@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { useAdminAccess } from '@/lib/session';
 import { AdminAccessRequired } from './AdminAccessRequired';
 import { AdminFrame } from './AdminFrame';

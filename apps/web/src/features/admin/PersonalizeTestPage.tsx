@@ -11,7 +11,7 @@ import { useMsg } from '@/lib/use-msg';
 import { LocalText, useContentLang } from '@/lib/content-lang';
 import { pickText } from '@souq/shared/rules/content-lang';
 import { formatRelativeTime } from '@souq/shared/rules/relative-time';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { api, ApiError } from '@/lib/api-client';
 import { useAdminAccess } from '@/lib/session';
 import { Alert } from '@/components/ui/Alert';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Product } from '@souq/shared/api/catalogue';
 import { FEATURED_PRODUCTS } from '@souq/shared/constants';
 import { formatMoney } from '@souq/shared/rules/money';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { api } from '@/lib/api-client';
 import { useDebounced } from '@/lib/use-debounced';
 import { Price } from '@/components/ui/Price';

@@ -5,7 +5,7 @@ import { Drawer } from '@/components/ui/Drawer';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Price } from '@/components/ui/Price';
 import { ProductImage } from '@/features/storefront/ProductImage';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { lineKey, lineName, lineOptions, lineTitle as titleIn, useCart } from './store';
 import { useMsg } from '@/lib/use-msg';
 import { useContentLang } from '@/lib/content-lang';

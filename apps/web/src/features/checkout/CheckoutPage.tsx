@@ -10,7 +10,7 @@ import { formatCount } from '@souq/shared/rules/locale';
 import { normaliseTrn } from '@souq/shared/rules/tax';
 import type { OrderRequest } from '@souq/shared/api/orders';
 import { cartTotals } from '@souq/shared/rules/pricing';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { ApiError } from '@/lib/api-client';
 import { currentMsg, useMsg } from '@/lib/use-msg';
 import { useContentLang } from '@/lib/content-lang';

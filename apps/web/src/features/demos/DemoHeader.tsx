@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { buttonClass } from '@/components/ui/Button';
 import { CartButton } from '@/features/cart/CartButton';
 import { Trans } from '@lingui/react/macro';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { PageFrame } from '@/components/ui/PageFrame';
 import { SignedInAs } from '@/components/ui/SignedInAs';
 import { LanguageSwitch } from '@/components/LanguageSwitch';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ADMIN_LIST_TAGS_SHOWN } from '@souq/shared/constants';
 import { useMsg } from '@/lib/use-msg';
 import type { ManagedProduct } from '@souq/shared/api/products';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { useAdminAccess } from '@/lib/session';
 import { useListQuery } from '@/lib/use-list-query';
 import { productListKeys, useDeleteProduct } from '@/lib/products-api';

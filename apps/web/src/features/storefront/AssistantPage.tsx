@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocale } from '@/lib/use-locale';
 import { PRODUCT_QUERY_PARAM } from '@souq/shared/rules/embed';
 import { formatCount } from '@souq/shared/rules/locale';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Alert } from '@/components/ui/Alert';
 import { Button, buttonClass } from '@/components/ui/Button';
 import { LanguageSwitch } from '@/components/LanguageSwitch';

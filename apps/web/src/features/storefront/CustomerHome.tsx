@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { useCustomerToken } from '@/lib/session';
 import { buttonClass } from '@/components/ui/Button';
 import { LanguageSwitch } from '@/components/LanguageSwitch';

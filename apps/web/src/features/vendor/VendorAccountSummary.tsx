@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Vendor } from '@souq/shared/api/auth';
 import type { VendorStatus } from '@souq/shared/rules/vendor-status';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { buttonClass } from '@/components/ui/Button';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { cx } from '@/components/ui/cx';

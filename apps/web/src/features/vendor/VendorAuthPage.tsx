@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { VendorAuthScreen } from './VendorAuthScreen';
 
 /** /vendor/login, /vendor/signup and /vendor/auth (the same forms; /vendor/auth starts on login). */

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { VendorAuthResponse } from '@souq/shared/api/auth';
 import { vendorLandingPath } from '@souq/shared/rules/vendor-status';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { api, ApiError } from '@/lib/api-client';
 import { saveVendorSession } from '@/lib/session';
 import { Alert } from '@/components/ui/Alert';

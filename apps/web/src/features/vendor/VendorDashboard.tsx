@@ -5,7 +5,7 @@ import type { Vendor } from '@souq/shared/api/auth';
 import { useMsg } from '@/lib/use-msg';
 import { formatMoney } from '@souq/shared/rules/money';
 import { Alert } from '@/components/ui/Alert';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Button, buttonClass } from '@/components/ui/Button';
 import { Select } from '@/components/ui/Field';
 import { Spinner } from '@/components/ui/Spinner';

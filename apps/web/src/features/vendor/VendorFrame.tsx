@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { NavLink, useNavigate } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { logout, useToken } from '@/lib/session';
 import { Button } from '@/components/ui/Button';
 import { Logo } from '@/components/ui/Logo';

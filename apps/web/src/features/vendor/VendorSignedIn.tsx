@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Vendor } from '@souq/shared/api/auth';
 import { useMsg } from '@/lib/use-msg';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { useToken } from '@/lib/session';
 import { Alert } from '@/components/ui/Alert';
 import { Button, buttonClass } from '@/components/ui/Button';

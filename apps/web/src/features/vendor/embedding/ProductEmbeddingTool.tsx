@@ -7,7 +7,7 @@ import { embedSettingsSchema, type EmbedSettings } from '@souq/shared/api/embeds
 import type { ManagedProduct } from '@souq/shared/api/products';
 import { embedCode } from '@souq/shared/rules/embed';
 import { EMBED_PRODUCT_STATUSES } from '@souq/shared/rules/embed-product';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { api, ApiError } from '@/lib/api-client';
 import { useImageUrlCheck } from '@/lib/image-check';
 import { productListKeys, useCreateProduct, useSaveEmbed } from '@/lib/products-api';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { normaliseTrn, type VatEmirate } from '@souq/shared/rules/tax';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { EmirateSelect, emirateOfAddress } from '@/components/tax/EmirateSelect';
 import { Alert } from '@/components/ui/Alert';
 import { Button, buttonClass } from '@/components/ui/Button';

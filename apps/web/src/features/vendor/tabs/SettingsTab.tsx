@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMsg } from '@/lib/use-msg';
 import { VENDOR_ANALYTICS_RANGES, vendorSettingsSchema, type VendorSettings } from '@souq/shared/api/vendor-dashboard';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Alert } from '@/components/ui/Alert';
 import { Button, buttonClass } from '@/components/ui/Button';
 import { Field, Input, Select } from '@/components/ui/Field';
