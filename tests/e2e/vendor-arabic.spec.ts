@@ -10,7 +10,7 @@ import { signIn } from './support/sign-in.js';
 
 const SHOTS = process.env.SHOTS_DIR;
 const TABS = (() => {
-  const source = fs.readFileSync(new URL('../../apps/web/src/features/vendor/tabs/registry.ts', import.meta.url), 'utf8');
+  const source = fs.readFileSync(new URL('../../apps/web/src/features/seller/tabs/registry.ts', import.meta.url), 'utf8');
   const body = source.slice(source.indexOf('export const VENDOR_TABS = ['), source.indexOf('] as const;'));
   return [...body.matchAll(/\{ id: '([a-z-]+)'/g)].map((m) => m[1]!);
 })();

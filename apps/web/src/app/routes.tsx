@@ -40,12 +40,12 @@ export const routes: RouteObject[] = [
       { path: paths.checkoutPayment, ...page(() => import('@/features/checkout/PaymentReturnPage')) },
       { path: paths.sidePanel, ...page(() => import('@/features/assistant/SidePanelPage')) },
       // vendor area
-      { path: paths.vendor, ...page(() => import('@/features/vendor/VendorRoot'), 'vendor') },
-      { path: paths.vendorOnboarding, ...page(() => import('@/features/vendor/VendorOnboardingPage'), 'vendor') },
-      { path: paths.vendorProfile, ...page(() => import('@/features/vendor/VendorProfilePage'), 'vendor') },
-      { path: paths.vendorAuth, ...page(() => import('@/features/vendor/VendorAuthPage'), 'vendor') },
-      { path: paths.vendorLogin, ...page(() => import('@/features/vendor/VendorAuthPage'), 'vendor') },
-      { path: paths.vendorSignup, ...page(() => import('@/features/vendor/VendorAuthPage'), 'vendor') },
+      { path: paths.vendor, ...page(() => import('@/features/seller/VendorRoot'), 'vendor') },
+      { path: paths.vendorOnboarding, ...page(() => import('@/features/seller/VendorOnboardingPage'), 'vendor') },
+      { path: paths.vendorProfile, ...page(() => import('@/features/seller/VendorProfilePage'), 'vendor') },
+      { path: paths.vendorAuth, ...page(() => import('@/features/seller/VendorAuthPage'), 'vendor') },
+      { path: paths.vendorLogin, ...page(() => import('@/features/seller/VendorAuthPage'), 'vendor') },
+      { path: paths.vendorSignup, ...page(() => import('@/features/seller/VendorAuthPage'), 'vendor') },
       // admin area
       { path: paths.adminAccess, ...page(() => import('@/features/admin/AdminAccessPage'), 'admin') },
       { path: paths.admin, ...page(() => import('@/features/admin/AdminDashboardPage'), 'admin') },

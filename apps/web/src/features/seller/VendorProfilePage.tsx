@@ -1,4 +1,4 @@
-import { VendorProfileView } from '@/components/vendor/VendorProfileView';
+import { VendorProfileView } from '@/components/seller/VendorProfileView';
 import { VendorFrame } from './VendorFrame';
 import { VendorSignedIn } from './VendorSignedIn';
 import { useLingui } from '@lingui/react/macro';

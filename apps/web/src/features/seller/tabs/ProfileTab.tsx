@@ -1,4 +1,4 @@
-import { VendorProfileView } from '@/components/vendor/VendorProfileView';
+import { VendorProfileView } from '@/components/seller/VendorProfileView';
 import { VendorSignedIn } from '../VendorSignedIn';
 import { PayoutAccountCard } from '../parts/PayoutAccountCard';
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { OnboardingWizard } from '@/components/vendor/OnboardingWizard';
-import { vendorProfileKey } from '@/components/vendor/VendorProfileView';
+import { OnboardingWizard } from '@/components/seller/OnboardingWizard';
+import { vendorProfileKey } from '@/components/seller/VendorProfileView';
 import { storeVendor } from '@/lib/session';
 import { VendorSignedIn } from './VendorSignedIn';
 
