@@ -21,8 +21,8 @@ import { Price } from '@/components/ui/Price';
 import { Spinner } from '@/components/ui/Spinner';
 import { cx } from '@/components/ui/cx';
 import { personalizeKeys, useInteractionHistory, useRecommendations, useSimilarItems, type ShownRecommendation } from '@/features/recommendations/api';
-import { randomId } from '@/features/tracking/tracker';
-import { useTrackingUserId } from '@/features/tracking/useTrackingUserId';
+import { randomId } from '@/lib/tracking/tracker';
+import { useTrackingUserId } from '@/lib/tracking/useTrackingUserId';
 import { AdminFrame } from './AdminFrame';
 import type { AdminSectionId } from './sections';
 

@@ -11,7 +11,7 @@ import { Price } from '@/components/ui/Price';
 import { Spinner } from '@/components/ui/Spinner';
 import { buttonClass } from '@/components/ui/Button';
 import { cx } from '@/components/ui/cx';
-import { useCartCount, useCartTotal } from '@/features/cart/store';
+import { useCartCount, useCartTotal } from '@/lib/shop/cart-store';
 import { ChatPanel, type ChatPanelHandle } from '@/features/chat/ChatPanel';
 import { useProductSearch } from '@/features/storefront/api';
 import { scrollToProduct, useAddToCart } from '@/features/storefront/actions';

@@ -21,7 +21,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { Field, Input, Select } from '@/components/ui/Field';
 import { Price } from '@/components/ui/Price';
 import { cx } from '@/components/ui/cx';
-import { lineKey, lineName, lineOptions, useCart } from '@/features/cart/store';
+import { lineKey, lineName, lineOptions, useCart } from '@/lib/shop/cart-store';
 import { ProductImage } from '@/features/storefront/ProductImage';
 import { paymentReturnUrl, placeOrder, quoteCart, rememberPaymentToken } from './api';
 import { StoreCreditBox } from './StoreCreditBox';

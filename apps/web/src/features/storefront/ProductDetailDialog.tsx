@@ -12,7 +12,7 @@ import { Stars } from '@/components/ui/Stars';
 import { useProduct } from './api';
 import { DepartmentName } from './departments';
 import { useAddToCart } from './actions';
-import { useCart } from '@/features/cart/store';
+import { useCart } from '@/lib/shop/cart-store';
 import { LocalText, useContentLang } from '@/lib/content-lang';
 import { pickText } from '@souq/shared/rules/content-lang';
 import { ProductImage } from './ProductImage';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useCart } from '@/features/cart/store';
+import { useCart } from '@/lib/shop/cart-store';
 import type { ProductRef } from './product-ref';
 import { track } from './track';
 

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { CHAT_TRACKING_SOURCE, type EventType } from '@souq/shared/constants';
 
-type TrackerModule = typeof import('@/features/tracking/tracker');
+type TrackerModule = typeof import('@/lib/tracking/tracker');
 
 // The tracker loads after first paint: tracking must never cost the storefront's first load or break a click.
 let loading: Promise<TrackerModule['tracker'] | null> | null = null;
 function loadTracker() {
-  loading ??= import('@/features/tracking/tracker').then((m) => m.tracker).catch(() => null);
+  loading ??= import('@/lib/tracking/tracker').then((m) => m.tracker).catch(() => null);
   return loading;
 }
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@souq/shared/constants';
-import { lineKey, lineOptions, useCart } from './store';
+import { lineKey, lineOptions, useCart } from './cart-store';
 
 // An in-memory localStorage (tests run in node), installed before the store module loads.
 const stored = vi.hoisted(() => {

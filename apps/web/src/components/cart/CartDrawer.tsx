@@ -6,7 +6,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { Price } from '@/components/ui/Price';
 import { ProductImage } from '@/features/storefront/ProductImage';
 import { paths } from '@/lib/paths';
-import { lineKey, lineName, lineOptions, lineTitle as titleIn, useCart } from './store';
+import { lineKey, lineName, lineOptions, lineTitle as titleIn, useCart } from '@/lib/shop/cart-store';
 import { useMsg } from '@/lib/use-msg';
 import { useContentLang } from '@/lib/content-lang';
 import { Trans } from '@lingui/react/macro';

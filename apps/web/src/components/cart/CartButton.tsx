@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Button } from '@/components/ui/Button';
 import { cx } from '@/components/ui/cx';
-import { useCart, useCartCount } from './store';
+import { useCart, useCartCount } from '@/lib/shop/cart-store';
 import { Trans } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 
