@@ -53,7 +53,7 @@ export const routes: RouteObject[] = [
       { path: paths.adminSupport, ...page(() => import('@/features/admin/AdminSupportPage'), 'admin') },
       { path: paths.adminPersonalizeTest, ...page(() => import('@/features/admin/PersonalizeTestPage'), 'admin') },
       { path: paths.productManager, ...page(() => import('@/features/product-manager/ProductManagerPage'), 'vendor', 'admin') },
-      { path: paths.aiOptimization, ...page(() => import('@/features/optimisation/AiOptimizationPage'), 'vendor') },
+      { path: paths.aiOptimization, ...page(() => import('@/features/seller/optimisation/AiOptimizationPage'), 'vendor') },
       // demos
       { path: paths.rubiksCube, ...page(() => import('@/features/demos/RubiksCubePage')) },
       { path: paths.shelvesDemo, ...page(() => import('@/features/demos/ProductShelvesDemoPage')) },

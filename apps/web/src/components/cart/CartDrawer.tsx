@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { Drawer } from '@/components/ui/Drawer';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Price } from '@/components/ui/Price';
-import { ProductImage } from '@/features/storefront/ProductImage';
+import { ProductImage } from '@/components/shop/ProductImage';
 import { paths } from '@/lib/paths';
 import { lineKey, lineName, lineOptions, lineTitle as titleIn, useCart } from '@/lib/shop/cart-store';
 import { useMsg } from '@/lib/use-msg';

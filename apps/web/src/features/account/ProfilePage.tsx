@@ -12,15 +12,15 @@ import { Button, buttonClass } from '@/components/ui/Button';
 import { Field, Input, Select } from '@/components/ui/Field';
 import { Price } from '@/components/ui/Price';
 import { Spinner } from '@/components/ui/Spinner';
-import { NotificationSettings } from '@/features/notifications/NotificationSettings';
+import { NotificationSettings } from '@/features/account/NotificationSettings';
 import { formatDate, isLocale, type Locale } from '@souq/shared/rules/locale';
 import type { OrderStatus } from '@souq/shared/constants';
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { currentMsg, useMsg } from '@/lib/use-msg';
-import { MyReturns } from '@/features/returns/MyReturns';
-import { ConnectedAssistants } from '@/features/connect/ConnectedAssistants';
+import { MyReturns } from '@/features/account/MyReturns';
+import { ConnectedAssistants } from '@/features/account/ConnectedAssistants';
 import { TaxDocuments } from './TaxDocuments';
 import { StoreCreditPanel } from './StoreCreditPanel';
 

@@ -20,7 +20,7 @@ import { Field, Input, Select } from '@/components/ui/Field';
 import { Price } from '@/components/ui/Price';
 import { Spinner } from '@/components/ui/Spinner';
 import { cx } from '@/components/ui/cx';
-import { personalizeKeys, useInteractionHistory, useRecommendations, useSimilarItems, type ShownRecommendation } from '@/features/recommendations/api';
+import { personalizeKeys, useInteractionHistory, useRecommendations, useSimilarItems, type ShownRecommendation } from '@/lib/shop/recommendations-api';
 import { randomId } from '@/lib/tracking/tracker';
 import { useTrackingUserId } from '@/lib/tracking/useTrackingUserId';
 import { AdminFrame } from './AdminFrame';

@@ -22,7 +22,7 @@ import { Field, Input, Select } from '@/components/ui/Field';
 import { Price } from '@/components/ui/Price';
 import { cx } from '@/components/ui/cx';
 import { lineKey, lineName, lineOptions, useCart } from '@/lib/shop/cart-store';
-import { ProductImage } from '@/features/storefront/ProductImage';
+import { ProductImage } from '@/components/shop/ProductImage';
 import { paymentReturnUrl, placeOrder, quoteCart, rememberPaymentToken } from './api';
 import { StoreCreditBox } from './StoreCreditBox';
 import { amountToCents, centsToAmount } from '@souq/shared/rules/money';

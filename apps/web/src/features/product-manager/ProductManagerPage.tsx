@@ -22,7 +22,7 @@ import { StatusBadge } from '@/components/ui/StatusBadge';
 import { AreaToaster, notify } from '@/components/ui/toast';
 import { cx } from '@/components/ui/cx';
 import { copyEmbedCode } from '@/components/products/EmbedPreview';
-import { AdminAccessRequired } from '@/features/admin/AdminAccessRequired';
+import { AdminAccessRequired } from '@/components/admin/AdminAccessRequired';
 import { CreateProductDialog } from './CreateProductDialog';
 import { EditProductDialog } from './EditProductDialog';
 import { Trans, useLingui } from '@lingui/react/macro';

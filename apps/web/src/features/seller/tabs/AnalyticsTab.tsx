@@ -17,7 +17,7 @@ import { formatCount, formatDate } from '@souq/shared/rules/locale';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LocalText, useContentLang } from '@/lib/content-lang';
 import { pickText } from '@souq/shared/rules/content-lang';
-import { useDepartmentName } from '@/features/storefront/departments';
+import { useDepartmentName } from '@/components/shop/departments';
 import { plural } from '@lingui/core/macro';
 
 const DAY_MS = 86_400_000;

@@ -4,7 +4,7 @@ import { PageSpinner } from '@/components/ui/PageSpinner';
 import { useLingui } from '@lingui/react/macro';
 
 // the dashboard is the same one /ai-optimization shows (features/optimisation), loaded with this tab
-const OptimisationDashboard = lazy(() => import('@/features/optimisation/OptimisationDashboard').then((m) => ({ default: m.OptimisationDashboard })));
+const OptimisationDashboard = lazy(() => import('@/features/seller/optimisation/OptimisationDashboard').then((m) => ({ default: m.OptimisationDashboard })));
 
 /** The vendor dashboard's AI Optimization tab (vendor §2): the optimisation panel fed with this vendor's products. */
 export default function OptimizationTab() {

@@ -25,7 +25,7 @@ import { msg } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import { pickText, type ContentLang } from '@souq/shared/rules/content-lang';
 import { useContentLang } from '@/lib/content-lang';
-import { useDepartmentName } from '@/features/storefront/departments';
+import { useDepartmentName } from '@/components/shop/departments';
 
 const STATUS_OPTIONS = [
   { value: 'active', label: msg`Active` },

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { pickText } from '@souq/shared/rules/content-lang';
 import { LocalText, useContentLang } from '@/lib/content-lang';
-import { useDepartmentNamesAr } from './api';
+import { useDepartmentNamesAr } from '@/lib/shop/catalogue-api';
 
 /**
  * The departments (categories) a shopper reads, in the page's language (issue 26 item 1): products, favourites and

@@ -11,7 +11,7 @@ import { cx } from '@/components/ui/cx';
 import { LocalText, useContentLang } from '@/lib/content-lang';
 import { pickText } from '@souq/shared/rules/content-lang';
 import { ProductImage } from './ProductImage';
-import { setProductDragData, type ProductRef } from './product-ref';
+import { setProductDragData, type ProductRef } from '@/lib/shop/product-ref';
 
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 

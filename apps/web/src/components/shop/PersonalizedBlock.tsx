@@ -7,12 +7,12 @@ import { Spinner } from '@/components/ui/Spinner';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { cx } from '@/components/ui/cx';
 import { useCart } from '@/lib/shop/cart-store';
-import { ProductImage } from '@/features/storefront/ProductImage';
+import { ProductImage } from '@/components/shop/ProductImage';
 import { tracker } from '@/lib/tracking/tracker';
 import { useTrackingUserId } from '@/lib/tracking/useTrackingUserId';
 import { LocalText, useContentLang } from '@/lib/content-lang';
 import { pickText } from '@souq/shared/rules/content-lang';
-import { useRecommendations, type ShownRecommendation } from './api';
+import { useRecommendations, type ShownRecommendation } from '@/lib/shop/recommendations-api';
 import { Trans } from '@lingui/react/macro';
 import { t } from '@lingui/core/macro';
 

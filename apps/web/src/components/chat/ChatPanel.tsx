@@ -12,11 +12,11 @@ import { Button } from '@/components/ui/Button';
 import { Price } from '@/components/ui/Price';
 import { useCart } from '@/lib/shop/cart-store';
 import { CartButton } from '@/components/cart/CartButton';
-import { TalkToPerson } from '@/features/assistant/TalkToPerson';
-import { useCatalogue } from '@/features/storefront/api';
-import { PRODUCT_DRAG_TYPE, parseDraggedProduct, refFromProduct, type ProductRef } from '@/features/storefront/product-ref';
-import { ProductImage } from '@/features/storefront/ProductImage';
-import { track, trackChat, trackingSessionId, type ChatMessageType } from '@/features/storefront/track';
+import { TalkToPerson } from '@/components/chat/TalkToPerson';
+import { useCatalogue } from '@/lib/shop/catalogue-api';
+import { PRODUCT_DRAG_TYPE, parseDraggedProduct, refFromProduct, type ProductRef } from '@/lib/shop/product-ref';
+import { ProductImage } from '@/components/shop/ProductImage';
+import { track, trackChat, trackingSessionId, type ChatMessageType } from '@/lib/shop/track';
 import { FormattedText } from '@/components/ui/FormattedText';
 import { postChat, searchPhraseOf } from './api';
 import { useSupportReplies } from './support-replies';
@@ -24,7 +24,7 @@ import { Trans } from '@lingui/react/macro';
 import { t } from '@lingui/core/macro';
 
 // The image search loads on first use: the storefront's first load stays small.
-const ImageSearchDialog = lazy(() => import('@/features/image-search/ImageSearchDialog'));
+const ImageSearchDialog = lazy(() => import('@/components/shop/ImageSearchDialog'));
 
 /** A chat message (customer spec §3), optionally carrying a product card. */
 export type ChatMessage = {

@@ -15,7 +15,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { Stars } from '@/components/ui/Stars';
 import { ReviewCard } from '@/components/reviews/ReviewCard';
 import { useCustomerToken } from '@/lib/session';
-import { reviewCalls, useProductReviews, useReviewAction, useReviewStats, useReviewableLines } from './reviews-api';
+import { reviewCalls, useProductReviews, useReviewAction, useReviewStats, useReviewableLines } from '@/lib/shop/reviews-api';
 
 const messageOf = (err: unknown) => (err instanceof Error && err.message ? err.message : currentMsg().requestFailed);
 // the sorts' names of shared/api/reviews (REVIEW_SORT_LABELS), in the catalogue

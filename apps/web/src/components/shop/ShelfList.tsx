@@ -4,10 +4,10 @@ import { Alert } from '@/components/ui/Alert';
 import { Spinner } from '@/components/ui/Spinner';
 import { pickText } from '@souq/shared/rules/content-lang';
 import { useContentLang } from '@/lib/content-lang';
-import { useShelves } from './api';
+import { useShelves } from '@/lib/shop/catalogue-api';
 import { ProductCard } from './ProductCard';
 import { Shelf } from './Shelf';
-import { refFromShelfItem, type ProductRef } from './product-ref';
+import { refFromShelfItem, type ProductRef } from '@/lib/shop/product-ref';
 
 /** Shelves rendered with the first paint; the rest follow as interruptible (time-sliced) updates. */
 const FIRST_SHELVES = 2;

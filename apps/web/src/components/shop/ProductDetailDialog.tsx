@@ -9,14 +9,14 @@ import { Dialog } from '@/components/ui/Dialog';
 import { Price } from '@/components/ui/Price';
 import { Spinner } from '@/components/ui/Spinner';
 import { Stars } from '@/components/ui/Stars';
-import { useProduct } from './api';
+import { useProduct } from '@/lib/shop/catalogue-api';
 import { DepartmentName } from './departments';
-import { useAddToCart } from './actions';
+import { useAddToCart } from '@/lib/shop/actions';
 import { useCart } from '@/lib/shop/cart-store';
 import { LocalText, useContentLang } from '@/lib/content-lang';
 import { pickText } from '@souq/shared/rules/content-lang';
 import { ProductImage } from './ProductImage';
-import { refFromProduct, type ProductRef } from './product-ref';
+import { refFromProduct, type ProductRef } from '@/lib/shop/product-ref';
 import { choiceState, ProductOptions } from './ProductOptions';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { Product } from '@souq/shared/api/catalogue';
 import { MSG } from '@souq/shared/messages';
-import { fallbackRecommendations } from './api';
+import { fallbackRecommendations } from './recommendations-api';
 
 const product = (id: number, name: string, price: number, image: string | null = `/media/catalogue/${id}.webp`, nameAr = '') =>
   ({ id, name, name_ar: nameAr, price, category: 'Audio', image, imageUrl: image, images: image ? [image] : [] }) as Product;
