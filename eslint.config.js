@@ -29,8 +29,9 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       // right-to-left as code (issue 26): logical directions only
       'souq/logical-properties': ['error'],
-      // import direction: features never reach into another feature's internals
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../features/*', '../*/components/*'], message: 'Import shared pieces from components/ or packages/shared.' }] }],
+      // import direction (decision 0146): a feature imports no other feature, lib/ and components/ import no feature,
+      // nothing below app/ imports app/; the rule resolves the `@/…` alias and relative paths alike
+      'souq/web-layers': ['error'],
     },
   },
   {
