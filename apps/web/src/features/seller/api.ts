@@ -7,6 +7,26 @@ import { forget, storeVendor, useToken } from '@/lib/session';
  * The signed-in vendor from GET /api/auth/me (fresh verification status and documents). A token the server no
  * longer knows is forgotten, which sends /vendor back to the login form.
  */
+/**
+ * The vendor area's one client for reads: a GET with the vendor's token; a 401 forgets the vendor session, which
+ * sends /vendor back to the login form. The dashboard, earnings and tax data (dashboard-api, earnings-api, tax-api)
+ * all read through it.
+ */
+export async function vendorGet<T>(path: string, signal?: AbortSignal): Promise<T> {
+  try {
+    return await api<T>(path, { auth: 'vendor', signal });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) forget('vendor');
+    throw err;
+  }
+}
+
+/** A vendor query's retry: none once the server refused the session (401, 403) or, where `also` says, the request. */
+export const noRetryOnAuth =
+  (also: number[] = []) =>
+  (failures: number, err: Error): boolean =>
+    !(err instanceof ApiError && [401, 403, ...also].includes(err.status)) && failures < 1;
+
 export function useVendorMe() {
   const token = useToken('vendor');
   return useQuery({
@@ -14,14 +34,9 @@ export function useVendorMe() {
     enabled: !!token,
     retry: (count, err) => !(err instanceof ApiError && err.status === 401) && count < 1,
     queryFn: async ({ signal }) => {
-      try {
-        const me = await api<{ user: PublicUser; vendor: Vendor | null }>('/api/auth/me', { auth: 'vendor', signal });
-        if (me.vendor) storeVendor(me.vendor);
-        return me;
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 401) forget('vendor');
-        throw err;
-      }
+      const me = await vendorGet<{ user: PublicUser; vendor: Vendor | null }>('/api/auth/me', signal);
+      if (me.vendor) storeVendor(me.vendor);
+      return me;
     },
   });
 }

@@ -1,10 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ShipRequest, VendorAnalytics, VendorDashboardStats, VendorOrder, VendorOrderAction, VendorOrderActivity, VendorOrderStats, VendorSettings } from '@souq/shared/api/vendor-dashboard';
 import type { VendorShipping, VendorShippingUpdate } from '@souq/shared/api/vendor-shipping';
-import { api, ApiError } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { productListKeys } from '@/lib/products-api';
 import { downloadFile } from '@/lib/download';
-import { forget } from '@/lib/session';
+import { noRetryOnAuth as retryUnlessRefused, vendorGet } from './api';
 
 // The vendor dashboard's business data (stat cards, orders, analytics, settings): always the signed-in vendor's,
 // the server takes the vendor from the session.
@@ -21,15 +21,8 @@ export const dashboardKeys = {
   orders: 'vendor-orders',
 };
 
-const noRetryOnAuth = (failures: number, err: Error) => !(err instanceof ApiError && (err.status === 401 || err.status === 403)) && failures < 1;
+const noRetryOnAuth = retryUnlessRefused();
 
-/** A vendor GET; a 401 forgets the vendor session so /vendor asks to log in again. */
-function vendorGet<T>(path: string, signal?: AbortSignal): Promise<T> {
-  return api<T>(path, { auth: 'vendor', signal }).catch((err: unknown) => {
-    if (err instanceof ApiError && err.status === 401) forget('vendor');
-    throw err;
-  });
-}
 
 export function useDashboardStats() {
   return useQuery({ queryKey: dashboardKeys.stats, retry: noRetryOnAuth, queryFn: ({ signal }) => vendorGet<VendorDashboardStats>('/api/vendor/dashboard/stats', signal) });

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Payout, PayoutAccount, PayoutAccountUpdate, VendorBalance } from '@souq/shared/api/payouts';
-import { api, apiList, ApiError } from '@/lib/api-client';
+import { api, apiList } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
-import { forget } from '@/lib/session';
+import { noRetryOnAuth as retryUnlessRefused, vendorGet } from './api';
 
 // The Earnings tab's data (decision 0095): the signed-in vendor's balance, payouts and payout account; the server
 // takes the vendor from the session.
@@ -15,16 +15,8 @@ export const earningsKeys = {
   entries: 'vendor-earnings-entries',
 };
 
-const noRetryOnAuth = (failures: number, err: Error) => !(err instanceof ApiError && (err.status === 401 || err.status === 403)) && failures < 1;
+const noRetryOnAuth = retryUnlessRefused();
 
-async function vendorGet<T>(path: string, signal?: AbortSignal): Promise<T> {
-  try {
-    return await api<T>(path, { auth: 'vendor', signal });
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) forget('vendor');
-    throw err;
-  }
-}
 
 export function useBalance() {
   return useQuery({ queryKey: earningsKeys.balance, retry: noRetryOnAuth, queryFn: ({ signal }) => vendorGet<VendorBalance>('/api/vendor/earnings', signal) });

@@ -2,9 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { VendorTaxProfile } from '@souq/shared/api/tax';
 import type { VatReport } from '@souq/shared/api/vat-report';
 import type { VatEmirate } from '@souq/shared/rules/tax';
-import { api, ApiError } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
-import { forget } from '@/lib/session';
+import { noRetryOnAuth as retryUnlessRefused, vendorGet } from './api';
 
 // The vendor's VAT registration (decision 0098) and its own VAT summary (decision 0109); the server takes the vendor
 // from the session, so neither can read another vendor's data.
@@ -14,16 +14,8 @@ export const taxKeys = {
   summary: (from: string, to: string) => ['vendor-vat-summary', from, to] as const,
 };
 
-const noRetryOnAuth = (failures: number, err: Error) => !(err instanceof ApiError && (err.status === 400 || err.status === 401 || err.status === 403)) && failures < 1;
+const noRetryOnAuth = retryUnlessRefused([400]);
 
-async function vendorGet<T>(path: string, signal?: AbortSignal): Promise<T> {
-  try {
-    return await api<T>(path, { auth: 'vendor', signal });
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) forget('vendor');
-    throw err;
-  }
-}
 
 export function useTaxProfile() {
   return useQuery({ queryKey: taxKeys.profile, retry: noRetryOnAuth, queryFn: ({ signal }) => vendorGet<VendorTaxProfile>('/api/vendor/tax-profile', signal) });
