@@ -5,9 +5,8 @@ import { formatter } from '@lingui/format-po';
 // in the components), Arabic the translation. One catalogue per area, so a page loads the texts of its own area in
 // its reader's language only: the storefront's with every page, the vendor's and the admin's with their routes.
 const web = '<rootDir>/apps/web/src';
-const STOREFRONT = ['app', 'components', 'lib', 'features/landing', 'features/storefront', 'features/cart', 'features/checkout',
-  'features/account', 'features/assistant', 'features/chat', 'features/image-search', 'features/tracking', 'features/notifications',
-  'features/support', 'features/recommendations', 'features/demos', 'features/returns', 'features/connect'];
+const STOREFRONT = ['app', 'components', 'lib', 'features/landing', 'features/storefront', 'features/checkout',
+  'features/account', 'features/assistant', 'features/notifications', 'features/support', 'features/demos', 'features/connect'];
 
 export default defineConfig({
   sourceLocale: 'en',
@@ -17,7 +16,7 @@ export default defineConfig({
   orderBy: 'messageId',
   catalogs: [
     { path: `${web}/locales/{locale}/storefront`, include: STOREFRONT.map((d) => `${web}/${d}`), exclude: ['**/*.test.*'] },
-    { path: `${web}/locales/{locale}/vendor`, include: [`${web}/features/vendor`, `${web}/features/product-manager`, `${web}/features/optimisation`], exclude: ['**/*.test.*'] },
+    { path: `${web}/locales/{locale}/vendor`, include: [`${web}/features/seller`, `${web}/features/product-manager`], exclude: ['**/*.test.*'] },
     { path: `${web}/locales/{locale}/admin`, include: [`${web}/features/admin`], exclude: ['**/*.test.*'] },
   ],
 });

@@ -56,5 +56,6 @@ const rule = {
 };
 
 import noLiteralText from './no-literal-text.mjs';
+import webLayers from './web-layers.mjs';
 
-export default { rules: { 'logical-properties': rule, 'no-literal-text': noLiteralText } };
+export default { rules: { 'logical-properties': rule, 'no-literal-text': noLiteralText, 'web-layers': webLayers } };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { paths } from '../../apps/web/src/app/paths.js';
+import { paths } from '../../apps/web/src/lib/paths.js';
 import { ADMIN_SECTIONS, areaPage, openInArabic, ROUTES, routesNotWalked, VENDOR_TABS, type Who } from './support/arabic-routes.js';
 
 // Issue 26 item 8: every route of the three areas (storefront, the signed-in customer's pages, the vendor area as the

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { paths } from '../../apps/web/src/app/paths.js';
+import { paths } from '../../apps/web/src/lib/paths.js';
 import { areaPage, openInArabic, ROUTES, routesNotWalked, type Who } from './support/arabic-routes.js';
 import { PNG } from './support/vendor-onboarding.js';
 

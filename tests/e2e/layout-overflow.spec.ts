@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { paths } from '../../apps/web/src/app/paths.js';
+import { paths } from '../../apps/web/src/lib/paths.js';
 import { DEMO_CUSTOMER, signIn as signInThroughApi } from './support/sign-in.js';
 import { ADMIN_SECTIONS, ROUTES, routesNotWalked, VENDOR_TABS, type Who } from './support/arabic-routes.js';
 

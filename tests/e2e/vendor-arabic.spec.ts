@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { paths } from '../../apps/web/src/app/paths.js';
+import { paths } from '../../apps/web/src/lib/paths.js';
 import { signIn } from './support/sign-in.js';
 
 // Issue 26 for the vendor area: every vendor page in Arabic and in English, at 1280 and 390 px. An Arabic page is
@@ -10,7 +10,7 @@ import { signIn } from './support/sign-in.js';
 
 const SHOTS = process.env.SHOTS_DIR;
 const TABS = (() => {
-  const source = fs.readFileSync(new URL('../../apps/web/src/features/vendor/tabs/registry.ts', import.meta.url), 'utf8');
+  const source = fs.readFileSync(new URL('../../apps/web/src/features/seller/tabs/registry.ts', import.meta.url), 'utf8');
   const body = source.slice(source.indexOf('export const VENDOR_TABS = ['), source.indexOf('] as const;'));
   return [...body.matchAll(/\{ id: '([a-z-]+)'/g)].map((m) => m[1]!);
 })();

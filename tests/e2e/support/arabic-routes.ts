@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, type Browser, type Page } from '@playwright/test';
-import { paths } from '../../../apps/web/src/app/paths.js';
+import { paths } from '../../../apps/web/src/lib/paths.js';
 import { signIn } from './sign-in.js';
 
 // Every route of the web app, by who opens it (the storefront as a visitor, the signed-in shopper's pages, the vendor
@@ -15,7 +15,7 @@ const idsIn = (file: string, list: string) => {
   return [...body.matchAll(/\{ id: '([a-z-]+)'/g)].map((m) => m[1]!);
 };
 export const ADMIN_SECTIONS = idsIn('admin/sections.ts', 'ADMIN_SECTIONS');
-export const VENDOR_TABS = idsIn('vendor/tabs/registry.ts', 'VENDOR_TABS');
+export const VENDOR_TABS = idsIn('seller/tabs/registry.ts', 'VENDOR_TABS');
 
 export type Who = 'visitor' | 'customer' | 'vendor' | 'admin';
 export const ROUTES: Record<Who, string[]> = {

@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { RouteError } from './RouteError';
 import { PageSpinner } from '@/components/ui/PageSpinner';
-import { paths } from './paths';
+import { paths } from '@/lib/paths';
 import { RootLayout } from './RootLayout';
 import { loadArea } from '@/lib/i18n';
 
@@ -40,12 +40,12 @@ export const routes: RouteObject[] = [
       { path: paths.checkoutPayment, ...page(() => import('@/features/checkout/PaymentReturnPage')) },
       { path: paths.sidePanel, ...page(() => import('@/features/assistant/SidePanelPage')) },
       // vendor area
-      { path: paths.vendor, ...page(() => import('@/features/vendor/VendorRoot'), 'vendor') },
-      { path: paths.vendorOnboarding, ...page(() => import('@/features/vendor/VendorOnboardingPage'), 'vendor') },
-      { path: paths.vendorProfile, ...page(() => import('@/features/vendor/VendorProfilePage'), 'vendor') },
-      { path: paths.vendorAuth, ...page(() => import('@/features/vendor/VendorAuthPage'), 'vendor') },
-      { path: paths.vendorLogin, ...page(() => import('@/features/vendor/VendorAuthPage'), 'vendor') },
-      { path: paths.vendorSignup, ...page(() => import('@/features/vendor/VendorAuthPage'), 'vendor') },
+      { path: paths.vendor, ...page(() => import('@/features/seller/VendorRoot'), 'vendor') },
+      { path: paths.vendorOnboarding, ...page(() => import('@/features/seller/VendorOnboardingPage'), 'vendor') },
+      { path: paths.vendorProfile, ...page(() => import('@/features/seller/VendorProfilePage'), 'vendor') },
+      { path: paths.vendorAuth, ...page(() => import('@/features/seller/VendorAuthPage'), 'vendor') },
+      { path: paths.vendorLogin, ...page(() => import('@/features/seller/VendorAuthPage'), 'vendor') },
+      { path: paths.vendorSignup, ...page(() => import('@/features/seller/VendorAuthPage'), 'vendor') },
       // admin area
       { path: paths.adminAccess, ...page(() => import('@/features/admin/AdminAccessPage'), 'admin') },
       { path: paths.admin, ...page(() => import('@/features/admin/AdminDashboardPage'), 'admin') },
@@ -53,7 +53,7 @@ export const routes: RouteObject[] = [
       { path: paths.adminSupport, ...page(() => import('@/features/admin/AdminSupportPage'), 'admin') },
       { path: paths.adminPersonalizeTest, ...page(() => import('@/features/admin/PersonalizeTestPage'), 'admin') },
       { path: paths.productManager, ...page(() => import('@/features/product-manager/ProductManagerPage'), 'vendor', 'admin') },
-      { path: paths.aiOptimization, ...page(() => import('@/features/optimisation/AiOptimizationPage'), 'vendor') },
+      { path: paths.aiOptimization, ...page(() => import('@/features/seller/optimisation/AiOptimizationPage'), 'vendor') },
       // demos
       { path: paths.rubiksCube, ...page(() => import('@/features/demos/RubiksCubePage')) },
       { path: paths.shelvesDemo, ...page(() => import('@/features/demos/ProductShelvesDemoPage')) },

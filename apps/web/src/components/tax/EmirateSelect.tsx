@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { VAT_EMIRATE_NAMES, VAT_EMIRATES, type VatEmirate } from '@souq/shared/rules/tax';
 export { emirateOfAddress } from '@souq/shared/rules/tax';
-import { EMIRATE_TEXT } from '@/components/vendor/labels';
+import { EMIRATE_TEXT } from '@/components/seller/labels';
 import { Select } from '@/components/ui/Field';
 
 // The seven emirates of Box 1 (decision 0111) with the names the address forms already translate (one catalogue entry

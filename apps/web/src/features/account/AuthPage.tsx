@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { AuthResponse } from '@souq/shared/api/auth';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { api, ApiError } from '@/lib/api-client';
 import { logout, saveCustomerSession, useCustomerUser } from '@/lib/session';
 import { Alert } from '@/components/ui/Alert';

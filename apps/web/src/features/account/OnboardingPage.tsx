@@ -1,5 +1,5 @@
 import { Navigate, useNavigate } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { useCustomerToken } from '@/lib/session';
 import { Button } from '@/components/ui/Button';
 import { ProfileForm } from './ProfilePage';

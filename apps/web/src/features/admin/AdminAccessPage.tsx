@@ -3,7 +3,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { api, ApiError } from '@/lib/api-client';
 import { saveAdminSession, useAdminAccess } from '@/lib/session';
 import { Alert } from '@/components/ui/Alert';

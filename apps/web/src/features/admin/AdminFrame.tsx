@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SIDEBAR_COLLAPSED_PX, SIDEBAR_WIDTH_PX } from '@souq/shared/constants';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { logout } from '@/lib/session';
 import { Button, buttonClass } from '@/components/ui/Button';
 import { Drawer } from '@/components/ui/Drawer';

@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { useAdminAccess } from '@/lib/session';
-import { AdminAccessRequired } from './AdminAccessRequired';
+import { AdminAccessRequired } from '@/components/admin/AdminAccessRequired';
 import { AdminFrame } from './AdminFrame';
 import type { AdminSectionId } from './sections';
 import { SupportSection } from './sections/SupportSection';

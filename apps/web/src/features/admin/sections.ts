@@ -1,6 +1,6 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 
 /**
  * The admin dashboard's sections, by identifier and title (admin §2), with a 24px outline icon path each. The titles

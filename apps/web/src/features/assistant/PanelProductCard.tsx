@@ -1,9 +1,9 @@
 import { useId, type DragEvent } from 'react';
 import { Price } from '@/components/ui/Price';
 import { cx } from '@/components/ui/cx';
-import { ProductImage } from '@/features/storefront/ProductImage';
-import { PRODUCT_DRAG_TYPE } from '@/features/storefront/product-ref';
-import { DepartmentName, useDepartmentName } from '@/features/storefront/departments';
+import { ProductImage } from '@/components/shop/ProductImage';
+import { PRODUCT_DRAG_TYPE } from '@/lib/shop/product-ref';
+import { DepartmentName, useDepartmentName } from '@/components/shop/departments';
 import type { PanelProduct } from './context-rules';
 import { useLingui } from '@lingui/react/macro';
 import { useContentLang } from '@/lib/content-lang';

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/Button';
 import { Price } from '@/components/ui/Price';
 import type { AssistantContext, PanelProduct } from './context-rules';
 import { useAssistantContextStore } from './context-store';
-import { DepartmentName, useDepartmentName } from '@/features/storefront/departments';
+import { DepartmentName, useDepartmentName } from '@/components/shop/departments';
 import { isLocale } from '@souq/shared/rules/locale';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { PaymentState } from '@souq/shared/api/payments';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { ApiError } from '@/lib/api-client';
 import { useMsg } from '@/lib/use-msg';
 import { useCustomerToken } from '@/lib/session';

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { OrderRequest, orderResponseSchema, Quote } from '@souq/shared/api/orders';
 import type { PaymentState } from '@souq/shared/api/payments';
 import type { CodEligibility } from '@souq/shared/api/cod';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { api } from '@/lib/api-client';
 
 export type PlacedOrder = z.infer<typeof orderResponseSchema>;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { AGENT_SCOPE_TEXT, CONNECT_TEXT, type AgentScope, type ConnectDetails } from '@souq/shared/api/agent-linking';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { api, ApiError } from '@/lib/api-client';
 import { useCustomerToken } from '@/lib/session';
 import { Alert } from '@/components/ui/Alert';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { buttonClass } from '@/components/ui/Button';
-import { CartButton } from '@/features/cart/CartButton';
+import { CartButton } from '@/components/cart/CartButton';
 import { Trans } from '@lingui/react/macro';
 
 /** Top bar of the two demo pages: back to the home, the page title and the cart. */

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
-import { useAddToCart } from '@/features/storefront/actions';
-import { ShelfList } from '@/features/storefront/ShelfList';
-import type { ProductRef } from '@/features/storefront/product-ref';
-import { track } from '@/features/storefront/track';
+import { useAddToCart } from '@/lib/shop/actions';
+import { ShelfList } from '@/components/shop/ShelfList';
+import type { ProductRef } from '@/lib/shop/product-ref';
+import { track } from '@/lib/shop/track';
 import { DemoHeader } from './DemoHeader';
 import { t } from '@lingui/core/macro';
 
-const ProductDetailDialog = lazy(() => import('@/features/storefront/ProductDetailDialog'));
+const ProductDetailDialog = lazy(() => import('@/components/shop/ProductDetailDialog'));
 
 /** /product-shelves-demo: the storefront shelves on their own. */
 export default function ProductShelvesDemoPage() {

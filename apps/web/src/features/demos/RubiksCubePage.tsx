@@ -7,17 +7,17 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Price } from '@/components/ui/Price';
 import { Spinner } from '@/components/ui/Spinner';
-import { useAddToCart } from '@/features/storefront/actions';
-import { ProductImage } from '@/features/storefront/ProductImage';
-import { refFromProduct, type ProductRef } from '@/features/storefront/product-ref';
-import { track } from '@/features/storefront/track';
+import { useAddToCart } from '@/lib/shop/actions';
+import { ProductImage } from '@/components/shop/ProductImage';
+import { refFromProduct, type ProductRef } from '@/lib/shop/product-ref';
+import { track } from '@/lib/shop/track';
 import { DemoHeader } from './DemoHeader';
 import { Trans } from '@lingui/react/macro';
 import { t } from '@lingui/core/macro';
 import { useContentLang } from '@/lib/content-lang';
 import { pickText } from '@souq/shared/rules/content-lang';
 
-const ProductDetailDialog = lazy(() => import('@/features/storefront/ProductDetailDialog'));
+const ProductDetailDialog = lazy(() => import('@/components/shop/ProductDetailDialog'));
 
 const START = { x: -18, y: 24 };
 const STEP = 30;

@@ -1,7 +1,7 @@
 import { useMsg } from '@/lib/use-msg';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Button, buttonClass } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { Logo } from '@/components/ui/Logo';

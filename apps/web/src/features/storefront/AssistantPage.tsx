@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocale } from '@/lib/use-locale';
 import { PRODUCT_QUERY_PARAM } from '@souq/shared/rules/embed';
 import { formatCount } from '@souq/shared/rules/locale';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Alert } from '@/components/ui/Alert';
 import { Button, buttonClass } from '@/components/ui/Button';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
@@ -12,15 +12,15 @@ import { useMsg } from '@/lib/use-msg';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Spinner } from '@/components/ui/Spinner';
 import { cx } from '@/components/ui/cx';
-import { ChatPanel, type ChatPanelHandle } from '@/features/chat/ChatPanel';
-import { scrollToProduct, useAddToCart } from './actions';
-import { useBrowseProducts, useCatalogue, useProduct, useProductSearch, useShelves } from './api';
-import { ProductCard } from './ProductCard';
-import { ShelfList } from './ShelfList';
-import { refFromProduct, refFromShelfItem, uniqueById, type ProductRef } from './product-ref';
-import { track, useSearchTracking } from './track';
+import { ChatPanel, type ChatPanelHandle } from '@/components/chat/ChatPanel';
+import { scrollToProduct, useAddToCart } from '@/lib/shop/actions';
+import { useBrowseProducts, useCatalogue, useProduct, useProductSearch, useShelves } from '@/lib/shop/catalogue-api';
+import { ProductCard } from '@/components/shop/ProductCard';
+import { ShelfList } from '@/components/shop/ShelfList';
+import { refFromProduct, refFromShelfItem, uniqueById, type ProductRef } from '@/lib/shop/product-ref';
+import { track, useSearchTracking } from '@/lib/shop/track';
 
-const ProductDetailDialog = lazy(() => import('./ProductDetailDialog'));
+const ProductDetailDialog = lazy(() => import('@/components/shop/ProductDetailDialog'));
 
 function ChatIcon() {
   return (

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { useCustomerToken } from '@/lib/session';
 import { buttonClass } from '@/components/ui/Button';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
@@ -10,16 +10,16 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { Price } from '@/components/ui/Price';
 import { Spinner } from '@/components/ui/Spinner';
 import { cx } from '@/components/ui/cx';
-import { ChatPanel, type ChatPanelHandle } from '@/features/chat/ChatPanel';
-import { PersonalizedBlock } from '@/features/recommendations/PersonalizedBlock';
-import { useAddToCart } from './actions';
-import { useCatalogue } from './api';
-import { ProductImage } from './ProductImage';
+import { ChatPanel, type ChatPanelHandle } from '@/components/chat/ChatPanel';
+import { PersonalizedBlock } from '@/components/shop/PersonalizedBlock';
+import { useAddToCart } from '@/lib/shop/actions';
+import { useCatalogue } from '@/lib/shop/catalogue-api';
+import { ProductImage } from '@/components/shop/ProductImage';
 import { LocalText, useContentLang } from '@/lib/content-lang';
-import { setProductDragData, refFromProduct, type ProductRef } from './product-ref';
-import { track } from './track';
+import { setProductDragData, refFromProduct, type ProductRef } from '@/lib/shop/product-ref';
+import { track } from '@/lib/shop/track';
 
-const ProductDetailDialog = lazy(() => import('./ProductDetailDialog'));
+const ProductDetailDialog = lazy(() => import('@/components/shop/ProductDetailDialog'));
 const NOTICE_MS = 3000;
 
 /**

@@ -2,13 +2,11 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import type { CommissionIssueResult, TaxDocument } from '@souq/shared/api/tax';
-import { formatMoney } from '@souq/shared/rules/money';
-import { formatDate } from '@souq/shared/rules/locale';
 import { ApiError, downloadFile } from '@/lib/api-client';
 import { useMsg } from '@/lib/use-msg';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
+import { CommissionDocumentTable } from '@/components/tax/CommissionDocumentTable';
 import { Field, Input } from '@/components/ui/Field';
 import { notify } from '@/components/ui/toast';
 import { adminApi, queryString, useAdminMutation, useAdminQuery } from '../api';
@@ -94,48 +92,9 @@ function ExportCard() {
 /** Commission invoices and credit notes, the run on demand and the PINT AE export. */
 export function CommissionPanel() {
   const { t } = useLingui();
-  const msg = useMsg();
   const [period, setPeriod] = useState('');
   const docs = useAdminQuery<TaxDocument[]>([LIST_KEY, period], `/api/admin/commission-documents${queryString({ period })}`);
   const [error, setError] = useState<string | null>(null);
-  const download = (d: TaxDocument, format: 'pdf' | 'pint-ae') => {
-    setError(null);
-    downloadFile(`/api/admin/tax-documents/${d.id}/${format}`, `${d.number}.${format === 'pdf' ? 'pdf' : 'xml'}`, { auth: 'admin' })
-      .catch((err: unknown) => setError(err instanceof ApiError ? err.message : msg.requestFailed));
-  };
-  const columns: DataTableColumn<TaxDocument>[] = [
-    {
-      key: 'number',
-      header: t`Document`,
-      cell: (d) => (
-        <div className="min-w-0">
-          <p className="text-slate-900">{d.title} <span className="font-mono text-xs tabular-nums break-all">{d.number}</span></p>
-          <p className="text-xs text-slate-500">
-            {d.corrects_number ? <Trans>Corrects <bdi>{d.corrects_number}</bdi></Trans> : <Trans>Period <bdi dir="ltr" className="whitespace-nowrap">{d.period}</bdi></Trans>} · <bdi className="whitespace-nowrap">{formatDate(d.issued_at)}</bdi>
-          </p>
-          <p dir="auto" className="truncate text-start text-xs text-slate-500 md:hidden">{d.recipient_name}</p>
-          <p className="text-xs tabular-nums text-slate-900 sm:hidden">{formatMoney(d.total, d.currency)}</p>
-        </div>
-      ),
-    },
-    { key: 'vendor', header: t`Vendor`, hideBelow: 'md', cell: (d) => <span dir="auto" className="block max-w-[14rem] truncate text-start" title={d.recipient_name}>{d.recipient_name}</span> },
-    { key: 'net', header: t`Commission`, align: 'right', hideBelow: 'lg', cell: (d) => <span className="whitespace-nowrap tabular-nums">{formatMoney(d.net, d.currency)}</span> },
-    { key: 'tax', header: t`VAT`, align: 'right', hideBelow: 'sm', cell: (d) => <span className="whitespace-nowrap tabular-nums">{formatMoney(d.tax, d.currency)}</span> },
-    { key: 'total', header: t`Total`, align: 'right', hideBelow: 'sm', cell: (d) => <span className="whitespace-nowrap tabular-nums">{formatMoney(d.total, d.currency)}</span> },
-    {
-      key: 'download',
-      header: t`Download`,
-      align: 'right',
-      cell: (d) => (
-        <div className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end">
-          <Button size="sm" variant="secondary" onClick={() => download(d, 'pdf')} aria-label={t`Download ${d.number} as PDF`}><Trans>PDF</Trans></Button>
-          {d.pint_ae && (
-            <Button size="sm" variant="secondary" onClick={() => download(d, 'pint-ae')} aria-label={t`Download ${d.number} as PINT AE XML`}><Trans>XML</Trans></Button>
-          )}
-        </div>
-      ),
-    },
-  ];
   return (
     <div className="space-y-4">
       <div className="grid gap-4 lg:grid-cols-2">
@@ -150,16 +109,16 @@ export function CommissionPanel() {
         </div>
       </div>
       {error && <Alert tone="error">{error}</Alert>}
-      <DataTable
-        caption={t`Commission invoices and credit notes`}
-        columns={columns}
-        rowKey={(d) => d.id}
+      <CommissionDocumentTable
+        reader="admin"
         rows={docs.data}
         loading={docs.isPending}
         error={docs.isError ? docs.error : null}
         onRetry={() => void docs.refetch()}
-        density="compact"
         empty={{ title: t`No commission documents`, description: period ? t`None issued for this month.` : t`They are issued after each month ends.` }}
+        filesAt="/api/admin/tax-documents"
+        auth="admin"
+        onError={setError}
       />
     </div>
   );

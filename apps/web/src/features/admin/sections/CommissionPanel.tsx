@@ -1,7 +1,7 @@
 import { msg, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useLingui } from '@lingui/react';
-import { useDepartmentName } from '@/features/storefront/departments';
+import { useDepartmentName } from '@/components/shop/departments';
 import type { MessageDescriptor } from '@lingui/core';
 import { useState, type FormEvent } from 'react';
 import type { CommissionRate, CommissionRates, CommissionRateUpdate } from '@souq/shared/api/ledger';

@@ -29,7 +29,7 @@ import { LoadError } from '../parts/LoadError';
 import { VendorField, VendorFilter } from '../parts/VendorSelect';
 import { When } from '../parts/When';
 import { formatCount } from '@souq/shared/rules/locale';
-import { useDepartmentName } from '@/features/storefront/departments';
+import { useDepartmentName } from '@/components/shop/departments';
 
 const FILTERS = { category: '', status: '', vendor_id: '', min_price: '', max_price: '', tags: '' };
 const STATUS_LABEL: Record<(typeof PRODUCT_STATUSES)[number], MessageDescriptor> = { active: msg`Active`, inactive: msg`Inactive`, draft: msg`Draft`, archived: msg`Archived` };

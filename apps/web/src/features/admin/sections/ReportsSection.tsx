@@ -19,7 +19,7 @@ import { perOrderHint, rangeHint } from '../parts/range-hints';
 import { formatCount, numberFormat, type Locale } from '@souq/shared/rules/locale';
 import { pickText } from '@souq/shared/rules/content-lang';
 import { useLocale } from '@/lib/use-locale';
-import { useDepartmentName } from '@/features/storefront/departments';
+import { useDepartmentName } from '@/components/shop/departments';
 
 const DAY_MS = 86_400_000;
 const today = () => new Date().toISOString().slice(0, 10);
