@@ -7,7 +7,7 @@ import { formatter } from '@lingui/format-po';
 const web = '<rootDir>/apps/web/src';
 const STOREFRONT = ['app', 'components', 'lib', 'features/landing', 'features/storefront', 'features/cart', 'features/checkout',
   'features/account', 'features/assistant', 'features/chat', 'features/image-search', 'features/tracking', 'features/notifications',
-  'features/support', 'features/recommendations', 'features/demos', 'features/returns', 'features/connect'];
+  'features/support', 'features/recommendations', 'features/demos', 'features/returns', 'features/connect', 'features/shipping'];
 
 export default defineConfig({
   sourceLocale: 'en',

@@ -153,6 +153,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   const services = createServices(config, database, log, { redis });
   app.addHook('onClose', () => services.bus.close());
   app.addHook('onClose', async () => services.plannerStats.stop());
+  app.addHook('onClose', async () => services.shipping.stop());
   app.addHook('onClose', async () => services.commissionJob.stop());
   app.addHook('onClose', async () => services.oauthSweep.stop());
   app.addHook('onClose', async () => services.reconciliation.dailyJob.stop());

@@ -22,6 +22,7 @@ import { createQuiqupCarrier } from './quiqup.js';
 import { createLocalCarrier, QUIQUP_PREFIX, type LocalCarrier } from './local/index.js';
 import { CarrierError, WebhookRejected, type Carrier, type TrackingEvent } from './carrier.js';
 import { renderShippingLabel } from './shipping.label.js';
+import { periodicJob } from '../../platform/periodic-job.js';
 
 // Carriers, labels and tracking (issue 40, decision 0150). A seller books a carrier for its own sub-order: the
 // carrier's waybill becomes the sub-order's tracking number (the move to shipped goes through the orders module's
@@ -260,7 +261,22 @@ export function createShippingService(deps: ShippingDeps) {
     return stored;
   }
 
+  /**
+   * The running server's part (main.ts): Aramex's tracking polled every few minutes, and in the demo (no keys, the wall
+   * clock) the local Quiqup's webhooks sent as they are queued. Tests drive both themselves.
+   */
+  const pollJob = periodicJob('shipping: tracking poll', () => poll(), { everyMs: 5 * 60_000, log: deps.log });
+  function start() {
+    pollJob.start();
+    if (!clock.manual && modes.quiqup === 'local') local.queue.startAuto();
+  }
+  function stop() {
+    pollJob.stop();
+    local.queue.stop();
+  }
+
   return {
+    start, stop,
     book, labelPdf, trackingOf, trackingFor, webhook, poll, applyEvents,
     modes,
     /** The local carrier (tests, the demo's driver). */
