@@ -201,7 +201,9 @@ export function createServices(config: Config, database: Database, log: (msg: st
   });
   // cash on delivery settled (decision 0140): couriers, remittances, refused deliveries; moves through orders.setStatus
   // carriers, labels and tracking (decision 0150): each carrier real with its keys, otherwise the local carrier
-  const shipping = createShippingService({ db, bus, config: config.shipping, souqUrl: config.publicUrl, currency: config.shopCurrency, setStatus: (id, status, o) => orders.setStatus(id, status, o), log });
+  const shipping = createShippingService({ db, bus, config: config.shipping, souqUrl: config.publicUrl, currency: config.shopCurrency, setStatus: (id, status, o) => orders.setStatus(id, status, o), log,
+    receiveReturn: (id, vendorId, restock, actor) => returns.receive(id, vendorId === null ? { admin: true } : { vendorId }, restock, actor),
+  });
   const cod = createCodService({ db, audit, currency: config.shopCurrency, setStatus: (id, status, o) => orders.setStatus(id, status, o) });
   // the ledger against the provider's balance transactions and the bank's statements (decision 0143)
   const reconciliation = createReconciliationService({ db, database, audit, provider: () => payments.provider, log });

@@ -33,6 +33,17 @@ export function shippingRoutes(deps: { shipping: ShippingService }) {
       },
     }, async (req, reply) => reply.code(201).send(await shipping.book(vendorIdOf(req), req.params.id, req.body, actorOf(req))));
 
+    r.post('/api/vendor/returns/:id/pickup', {
+      preHandler: requireVendor,
+      schema: {
+        tags: ['vendor'],
+        summary: "Book a carrier to collect an approved return from the shopper (a return label); the return is received when the carrier delivers it to the seller. 404 for another vendor's, 409 unless approved or when one is booked, 502 when the carrier refuses",
+        params: idParamSchema,
+        body: bookShipmentSchema,
+        response: { 201: shipmentSchema, ...errors, 409: errorBodySchema, 502: errorBodySchema },
+      },
+    }, async (req, reply) => reply.code(201).send(await shipping.bookReturnPickup(vendorIdOf(req), req.params.id, req.body, actorOf(req))));
+
     r.get('/api/shipping/shipments/:id/label.pdf', {
       preHandler: requireVendorOrAdmin,
       schema: {

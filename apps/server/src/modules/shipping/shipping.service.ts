@@ -5,6 +5,7 @@ import { formatCents } from '@souq/shared/rules/money';
 import type { BookShipment, OrderTracking, Shipment } from '@souq/shared/api/shipping';
 import type { ShippingConfig } from '../../config.js';
 import { orders, orderItems } from '../../db/schema/orders.js';
+import { returnRequests } from '../../db/schema/returns.js';
 import { vendors } from '../../db/schema/vendors.js';
 import { codShipments } from '../../db/schema/cod.js';
 import { shipmentEvents, shipments, type CarrierCode, type LabelSnapshot, type ParcelState } from '../../db/schema/shipping.js';
@@ -45,6 +46,8 @@ export type ShippingDeps = {
   souqUrl: string;
   currency: string;
   setStatus: (orderId: number, status: OrderStatus, opts: SetStatusOptions) => Promise<unknown>;
+  /** The returns module's receipt (refund posted, units restocked as told), as the seller's click makes it. */
+  receiveReturn: (returnId: number, vendorId: number | null, restock: boolean, actor: Actor) => Promise<unknown>;
   log: (msg: string) => void;
   clock?: Clock;
 };
@@ -150,6 +153,41 @@ export function createShippingService(deps: ShippingDeps) {
     return dtoOf(s!, []);
   }
 
+  /** An approved return's pickup (a return label): from the shopper's address back to its seller. */
+  async function bookReturnPickup(vendorId: number, returnId: number, input: BookShipment, actor: Actor): Promise<Shipment> {
+    const [r] = await db.select({ ret: returnRequests, o: orders }).from(returnRequests).innerJoin(orders, eq(orders.id, returnRequests.orderId)).where(eq(returnRequests.id, returnId));
+    if (!r || (r.o.sellerVendorId !== vendorId && r.o.vendorId !== vendorId)) throw notFound(MSG.returnNotFound);
+    if (r.ret.status !== 'approved') throw conflict(say.returnPickupNotApproved);
+    const [existing] = await db.select({ id: shipments.id }).from(shipments).where(eq(shipments.returnId, returnId));
+    if (existing) throw conflict(say.returnPickupBooked);
+    const [v] = await db.select().from(vendors).where(eq(vendors.id, vendorId));
+    if (!v) throw notFound(MSG.vendorNotFound);
+    const [item] = await db.select({ name: orderItems.productName }).from(orderItems).where(eq(orderItems.id, r.ret.orderItemId));
+    const o = r.o;
+    const label: LabelSnapshot = {
+      sender: { name: o.customerName, nameAr: '', phone: o.customerPhone ?? '', lines: [o.shippingAddress.address].filter(Boolean), city: o.shippingAddress.city, country: o.shippingAddress.country },
+      receiver: { name: v.companyName, nameAr: v.companyNameAr, phone: v.phone, lines: [v.address.street].filter(Boolean), city: v.address.city || 'Dubai', country: v.address.country || 'United Arab Emirates' },
+      orderNumber: `${o.orderNumber}-R${returnId}`, pieces: input.pieces, weightGrams: input.weight_grams,
+      description: `${r.ret.units} × ${item?.name ?? ''}`.slice(0, 200), service: 'Return pickup', codCents: 0, currency: o.currency,
+    };
+    let booking;
+    try {
+      booking = await carriers[input.carrier].book({
+        reference: label.orderNumber, kind: 'return', sender: label.sender, receiver: label.receiver, pieces: input.pieces, weightGrams: input.weight_grams,
+        description: label.description, codCents: 0, currency: o.currency, readyAt: new Date(clock.now()), service: input.service,
+      });
+    } catch (err) {
+      if (err instanceof CarrierError) throw new AppError(502, say.carrierUnavailable(CARRIER_NAMES[input.carrier][0], err.message));
+      throw err;
+    }
+    const [row] = await db.insert(shipments).values({
+      orderId: o.id, returnId, kind: 'return', carrier: input.carrier, mode: modes[input.carrier], waybill: booking.waybill, carrierRef: booking.carrierRef,
+      pickupRef: booking.pickupRef, carrierLabelUrl: booking.labelUrl, label, createdBy: actor.userId,
+    }).onConflictDoNothing().returning();
+    if (!row) throw conflict(say.returnPickupBooked);
+    return dtoOf(row, []);
+  }
+
   /** The label PDF of a parcel its seller (or an admin) may print. */
   async function labelPdf(shipmentId: number, who: { vendorId: number | null; admin: boolean }): Promise<{ pdf: Buffer; waybill: string }> {
     const [s] = await db.select({ s: shipments, seller: orders.sellerVendorId, vendor: orders.vendorId }).from(shipments).innerJoin(orders, eq(orders.id, shipments.orderId)).where(eq(shipments.id, shipmentId));
@@ -195,9 +233,23 @@ export function createShippingService(deps: ShippingDeps) {
   async function follow(shipmentId: number): Promise<void> {
     const [row] = await db.select({ s: shipments, status: orders.status, number: orders.orderNumber, userId: orders.userId, vendorId: orders.sellerVendorId, cod: orders.paymentMethod })
       .from(shipments).innerJoin(orders, eq(orders.id, shipments.orderId)).where(eq(shipments.id, shipmentId));
-    if (!row || row.s.kind !== 'outbound') return;
+    if (!row) return;
     const { s } = row;
     const carrierName = CARRIER_NAMES[s.carrier][0];
+    if (s.kind === 'return') {
+      // a return's parcel reached its seller: received as the seller's click receives it (a damaged item is not
+      // put back on the shelf; the seller's click decides that when it receives by hand)
+      if (s.state !== 'delivered' || s.returnId === null) return;
+      const [ret] = await db.select({ status: returnRequests.status, reason: returnRequests.reason, vendorId: returnRequests.vendorId }).from(returnRequests).where(eq(returnRequests.id, s.returnId));
+      if (ret?.status !== 'approved') return;
+      try {
+        await deps.receiveReturn(s.returnId, ret.vendorId, ret.reason !== 'damaged', { ...SYSTEM_ACTOR, name: carrierName });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        deps.log(`shipping: return ${s.returnId} not received: ${err.message}`);
+      }
+      return;
+    }
     const opts = { actor: { ...SYSTEM_ACTOR, name: carrierName } };
     const quietly = async (fn: () => Promise<unknown>) => {
       try {
@@ -277,7 +329,7 @@ export function createShippingService(deps: ShippingDeps) {
 
   return {
     start, stop,
-    book, labelPdf, trackingOf, trackingFor, webhook, poll, applyEvents,
+    book, bookReturnPickup, labelPdf, trackingOf, trackingFor, webhook, poll, applyEvents,
     modes,
     /** The local carrier (tests, the demo's driver). */
     local,

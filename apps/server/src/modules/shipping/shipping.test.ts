@@ -251,10 +251,47 @@ describe('tracking drives the sub-order', () => {
     expect(await accountOf(order.id, 'courier_cash')).toBe(0);
   });
 
-  it('the webhook route answers 404 for an unknown carrier and 400 for Aramex (it does not push)', async () => {
+  it('the webhook route answers 400 for an unknown carrier and 404 for Aramex (it does not push)', async () => {
     expect((await call(t.app, { method: 'POST', url: '/api/shipping/webhooks/dhl', body: {} })).status).toBe(400);
     const aramex = await call(t.app, { method: 'POST', url: '/api/shipping/webhooks/aramex', body: {} });
     expect(aramex.status).toBe(404);
     expect(aramex.json.error).toBe(MSG.notFound);
+  });
+});
+
+describe('a return collected by a carrier', () => {
+  it('an approved return books a pickup (a return label) and is received when the carrier delivers it to the seller', async () => {
+    const { order } = await confirmedOrder('card');
+    await t.app.services.orders.setStatus(order.id, 'shipped', { tracking: { number: 'T-R', carrier: 'Aramex' } });
+    await t.app.services.orders.setStatus(order.id, 'delivered');
+    const line = (await one<{ id: number }>('select id from order_items where order_id = $1', [order.id])).id;
+    const asked = await call(t.app, { method: 'POST', url: '/api/my/returns', token: shopper.token, body: { order_id: order.id, line_id: line, units: 1, reason: 'no_longer_needed' } });
+    expect(asked.status, asked.body).toBe(201);
+    const returnId = asked.json.id as number;
+    const pickup = (token: string) => call(t.app, { method: 'POST', url: `/api/vendor/returns/${returnId}/pickup`, token, body: { carrier: 'quiqup' } });
+    // not approved yet: 409, nothing booked
+    const early = await pickup(seller.token);
+    expect(early.status).toBe(409);
+    expect(early.json.error).toBe(MSG.returnPickupNotApproved);
+    expect((await call(t.app, { method: 'POST', url: `/api/vendor/returns/${returnId}/approve`, token: seller.token, body: {} })).status).toBe(200);
+    expect((await pickup(other.token)).status).toBe(404);
+    const before = await count('shipments');
+    const booked = await pickup(seller.token);
+    expect(booked.status, booked.body).toBe(201);
+    expect(booked.json).toMatchObject({ kind: 'return', return_id: returnId, cod_cents: 0 });
+    expect((await pickup(seller.token)).status).toBe(409);
+    expect(await count('shipments')).toBe(before + 1);
+    const created = shipping.local.received.filter((r) => r.path === `${QUIQUP_PREFIX}/partner/orders`).at(-1)!;
+    expect(created.body).toMatchObject({ kind: 'partner_return', payment_mode: 'pre_paid', origin: { contact_name: 'Sara Shopper' }, destination: { contact_name: 'Parcel Lamps LLC' } });
+    const label = await call(t.app, { url: booked.json.label_url, token: seller.token });
+    expect(label.status).toBe(200);
+    shipping.local.move(booked.json.waybill, 'picked_up');
+    await shipping.local.queue.flush();
+    expect((await one<{ status: string }>('select status from return_requests where id = $1', [returnId])).status).toBe('approved');
+    shipping.local.move(booked.json.waybill, 'delivered', { at: clock.now() + 1000 });
+    await shipping.local.queue.flush();
+    expect((await one<{ status: string; restock: boolean }>('select status, restock from return_requests where id = $1', [returnId]))).toEqual({ status: 'received', restock: true });
+    // the sub-order itself stays delivered
+    expect(await statusOf(order.id)).toBe('delivered');
   });
 });
