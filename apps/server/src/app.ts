@@ -30,6 +30,7 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { codRoutes } from './modules/cod/cod.routes.js';
+import { shippingRoutes } from './modules/shipping/shipping.routes.js';
 import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
@@ -152,6 +153,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   const services = createServices(config, database, log, { redis });
   app.addHook('onClose', () => services.bus.close());
   app.addHook('onClose', async () => services.plannerStats.stop());
+  app.addHook('onClose', async () => services.shipping.stop());
   app.addHook('onClose', async () => services.commissionJob.stop());
   app.addHook('onClose', async () => services.oauthSweep.stop());
   app.addHook('onClose', async () => services.reconciliation.dailyJob.stop());
@@ -168,6 +170,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(catalogueRoutes({ catalogue: services.catalogue }));
   await app.register(ordersRoutes({ orders: services.orders, payments: services.cardPayments, cod: services.cod }));
   await app.register(codRoutes({ cod: services.cod }));
+  await app.register(shippingRoutes({ shipping: services.shipping }));
   await app.register(paymentsRoutes({ payments: services.cardPayments }));
   await app.register(reconciliationRoutes({ reconciliation: services.reconciliation }));
   await app.register(profileRoutes({ profile: services.profile }));

@@ -85,6 +85,18 @@ const envSchema = z.object({
     .string()
     .refine((v) => v === '' || (/^https?:\/\//.test(v) && URL.canParse(v)), { error: 'must be an http:// or https:// URL' })
     .optional(),
+  // Carriers (issue 40, decision 0150): a carrier's keys turn it on for real; without them the local carrier speaks its protocol
+  ARAMEX_USERNAME: z.string().min(3).optional(),
+  ARAMEX_PASSWORD: z.string().min(1).optional(),
+  ARAMEX_ACCOUNT_NUMBER: z.string().regex(/^\d{4,12}$/, { error: 'must be your Aramex account number (digits)' }).optional(),
+  ARAMEX_ACCOUNT_PIN: z.string().regex(/^\d{4,8}$/, { error: 'must be your Aramex account PIN (digits)' }).optional(),
+  ARAMEX_ACCOUNT_ENTITY: z.string().regex(/^[A-Z]{3}$/, { error: 'must be your Aramex entity (three letters, e.g. DXB)' }).optional(),
+  ARAMEX_ACCOUNT_COUNTRY_CODE: z.string().regex(/^[A-Z]{2}$/, { error: 'must be a two-letter country code (AE)' }).default('AE'),
+  ARAMEX_BASE_URL: z.string().refine((v) => URL.canParse(v), { error: 'must be a URL' }).default('https://ws.aramex.net'),
+  QUIQUP_CLIENT_ID: z.string().min(3).optional(),
+  QUIQUP_CLIENT_SECRET: z.string().min(8).optional(),
+  QUIQUP_WEBHOOK_SECRET: z.string().min(16).optional(),
+  QUIQUP_BASE_URL: z.string().refine((v) => URL.canParse(v), { error: 'must be a URL' }).default('https://api.quiqup.com'),
 }).superRefine((e, ctx) => {
   const need = (when: string | undefined, name: keyof typeof e, why: string) => {
     if (when && !e[name]) ctx.addIssue({ code: 'custom', path: [name], message: `is required with ${why}` });
@@ -93,6 +105,9 @@ const envSchema = z.object({
   need(e.CHECKOUT_SECRET_KEY, 'CHECKOUT_WEBHOOK_SIGNATURE_KEY', 'CHECKOUT_SECRET_KEY (webhooks are verified with it)');
   need(e.CHECKOUT_SECRET_KEY, 'CHECKOUT_PLATFORM_ENTITY_ID', 'CHECKOUT_SECRET_KEY (sellers are paid from it)');
   need(e.CHECKOUT_SECRET_KEY, 'CHECKOUT_PROCESSING_CHANNEL_ID', 'CHECKOUT_SECRET_KEY');
+  for (const k of ['ARAMEX_PASSWORD', 'ARAMEX_ACCOUNT_NUMBER', 'ARAMEX_ACCOUNT_PIN', 'ARAMEX_ACCOUNT_ENTITY'] as const) need(e.ARAMEX_USERNAME, k, 'ARAMEX_USERNAME');
+  need(e.QUIQUP_CLIENT_ID, 'QUIQUP_CLIENT_SECRET', 'QUIQUP_CLIENT_ID');
+  need(e.QUIQUP_CLIENT_ID, 'QUIQUP_WEBHOOK_SECRET', 'QUIQUP_CLIENT_ID (webhooks are verified with it)');
   if (e.PAYMENTS_PROVIDER === 'stripe' && e.CHECKOUT_SECRET_KEY && !e.STRIPE_SECRET_KEY)
     ctx.addIssue({ code: 'custom', path: ['PAYMENTS_PROVIDER'], message: 'is stripe but only Checkout.com keys are set' });
 });
@@ -138,6 +153,13 @@ export type Config = {
   mail: { smtpUrl: string | undefined; from: string };
   /** The payment provider (decision 0124): real with its keys, otherwise the local provider speaking its protocol. */
   payments: PaymentsConfig;
+  /** The carriers (decision 0150): each real with its keys, otherwise the local carrier speaking its protocol. */
+  shipping: ShippingConfig;
+};
+
+export type ShippingConfig = {
+  aramex: { baseUrl: string; credentials: { userName: string; password: string; accountNumber: string; accountPin: string; accountEntity: string; accountCountryCode: string } | null };
+  quiqup: { baseUrl: string; credentials: { clientId: string; clientSecret: string; webhookSecret: string } | null };
 };
 
 export type PaymentsConfig = {
@@ -188,6 +210,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveEvents: { heartbeatMs: EVENTS_HEARTBEAT_MS, maxAgeMs: 5 * 60_000 },
     mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM },
     payments: paymentsConfig(e),
+    shipping: {
+      aramex: {
+        baseUrl: e.ARAMEX_BASE_URL.replace(/\/$/, ''),
+        credentials: e.ARAMEX_USERNAME
+          ? { userName: e.ARAMEX_USERNAME, password: e.ARAMEX_PASSWORD!, accountNumber: e.ARAMEX_ACCOUNT_NUMBER!, accountPin: e.ARAMEX_ACCOUNT_PIN!, accountEntity: e.ARAMEX_ACCOUNT_ENTITY!, accountCountryCode: e.ARAMEX_ACCOUNT_COUNTRY_CODE }
+          : null,
+      },
+      quiqup: {
+        baseUrl: e.QUIQUP_BASE_URL.replace(/\/$/, ''),
+        credentials: e.QUIQUP_CLIENT_ID ? { clientId: e.QUIQUP_CLIENT_ID, clientSecret: e.QUIQUP_CLIENT_SECRET!, webhookSecret: e.QUIQUP_WEBHOOK_SECRET! } : null,
+      },
+    },
   };
 }
 

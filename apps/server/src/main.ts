@@ -104,6 +104,8 @@ async function main() {
   // agents: order webhooks owed are sent (and retried) in the background; signing keys rotate, old idempotency keys go
   app.services.agentWebhooks.start();
   app.services.agentUpkeep.start();
+  // carriers (decision 0150): Aramex's tracking polled, the local Quiqup's webhooks sent
+  app.services.shipping.start();
 }
 
 main().catch((err: unknown) => {

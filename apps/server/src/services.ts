@@ -52,6 +52,7 @@ import { createReviewsService } from './modules/reviews/reviews.service.js';
 import { createPaymentsRuntime } from './modules/payments/payments.runtime.js';
 import { createPaymentsService } from './modules/payments/payments.service.js';
 import { createCodService } from './modules/cod/cod.service.js';
+import { createShippingService } from './modules/shipping/shipping.service.js';
 import { createReconciliationService } from './modules/reconciliation/reconciliation.service.js';
 
 /**
@@ -200,10 +201,14 @@ export function createServices(config: Config, database: Database, log: (msg: st
       purchase: (number) => orders.purchaseByNumber(number),
     },
   });
+  // carriers, labels and tracking (decision 0150): each carrier real with its keys, otherwise the local carrier
+  const shipping = createShippingService({ db, bus, config: config.shipping, souqUrl: config.publicUrl, currency: config.shopCurrency, setStatus: (id, status, o) => orders.setStatus(id, status, o), log,
+    receiveReturn: (id, vendorId, restock, actor) => returns.receive(id, vendorId === null ? { admin: true } : { vendorId }, restock, actor),
+  });
   // the ledger against the provider's balance transactions and the bank's statements (decision 0143)
   const reconciliation = createReconciliationService({ db, database, audit, provider: () => payments.provider, log });
   return {
-    payments, cardPayments, cod, reconciliation,
+    payments, cardPayments, cod, reconciliation, shipping,
     reviews, prices, vendorDashboard, ...agents,
     sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant, plannerStats, commissionJob, oauthSweep,
     support, notifications, events, mailer, reports, admin, security, ledger, payouts, finance, returns, refunds, vendorShipping, tax, vatReport,

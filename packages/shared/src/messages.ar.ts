@@ -1,6 +1,7 @@
 import type { Messages } from './messages-shape.js';
 import { PASSWORD_MIN_LENGTH } from './constants.js';
 import { chars, MSG_AR_WEB, n, plural, type WebMsgKey } from './messages.ar-web.js';
+import { PARCEL_STATE_LABELS, type ParcelState } from './rules/shipping.js';
 
 // The Arabic of every text in MSG (issue 26 item 1), key by key, with the same arguments. The English texts stay the
 // spec's exact words in messages.ts; a reader in Arabic gets these. The type is the whole of Messages, so a key added
@@ -220,6 +221,15 @@ const SERVER_TEXTS = {
   codRemittanceRejected: 'لم يُستورد شيء: صحّح الصفوف المذكورة وأرسل التوريد كاملًا مرة أخرى',
   codRemittanceEmpty: 'لا يحتوي التوريد على أي صف',
   codRemittanceTooLong: (max: number) => `يحتوي التوريد على ${max} صف على الأكثر`,
+  shipmentAlreadyBooked: 'تم حجز شركة شحن لهذا الطلب بالفعل',
+  shipmentNotShippable: (status: string) => `لا يمكن حجز شركة شحن إلا لطلب مؤكد أو قيد التجهيز (حالة هذا الطلب ${status})`,
+  shipmentNotFound: 'لم تُحجز شركة شحن لهذا الطلب',
+  carrierUnavailable: (carrier: string, detail: string) => `لم تقبل ${carrier} الشحنة: ${detail}`,
+  webhookRejected: 'الحدث غير موقّع من شركة الشحن',
+  returnPickupNotApproved: 'لا يمكن لشركة الشحن استلام إلا مرتجع موافق عليه',
+  returnPickupBooked: 'تم حجز استلام لهذا المرتجع بالفعل',
+  parcelState: (state: string) => PARCEL_STATE_LABELS[state as ParcelState]?.[1] ?? state,
+  pushParcelMoved: (order: string, state: string) => `الطلب ${order}: ${state}`,
   codRowColumns: 'المتوقع ثلاثة أعمدة: رقم الطلب، والمبلغ المحصّل بالدرهم، والتاريخ',
   codRowOrderUnknown: (number: string) => `لا يوجد طلب فرعي ${number}`,
   codRowNotCash: (number: string) => `الطلب ${number} ليس بالدفع عند الاستلام`,

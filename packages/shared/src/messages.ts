@@ -2,6 +2,7 @@
 // Server error bodies and client alerts both read from here.
 import { formatCount } from './rules/locale.js';
 import { PASSWORD_MIN_LENGTH, PAYMENT_METHOD_LABELS, TAX_INCLUDED_LINE, TAX_LABEL } from './constants.js';
+import { PARCEL_STATE_LABELS, type ParcelState } from './rules/shipping.js';
 
 /** '1 product', '3 products': a count in English with its noun (`many` when the plural is not the noun and an s). */
 const countOf = (n: number, one: string, many = `${one}s`) => `${formatCount(n, 'en')} ${n === 1 ? one : many}`;
@@ -448,6 +449,16 @@ export const MSG = {
   codRemittanceEmpty: 'The remittance has no rows',
   codRemittanceTooLong: (max: number) => `A remittance has at most ${max} rows`,
   codRowColumns: 'Expected three columns: order number, amount collected in AED, date',
+  // carriers, labels and tracking (decision 0150)
+  shipmentAlreadyBooked: 'A carrier is already booked for this order',
+  shipmentNotShippable: (status: string) => `Only a confirmed or processing order can be booked with a carrier (this one is ${status})`,
+  shipmentNotFound: 'No carrier is booked for this order',
+  carrierUnavailable: (carrier: string, detail: string) => `${carrier} did not accept the parcel: ${detail}`,
+  webhookRejected: 'The event is not signed by the carrier',
+  returnPickupNotApproved: 'Only an approved return can be collected by a carrier',
+  returnPickupBooked: 'A pickup is already booked for this return',
+  parcelState: (state: string) => PARCEL_STATE_LABELS[state as ParcelState]?.[0] ?? state,
+  pushParcelMoved: (order: string, state: string) => `Order ${order}: ${state}`,
   codRowOrderUnknown: (number: string) => `No sub-order ${number}`,
   codRowNotCash: (number: string) => `${number} is not a cash-on-delivery order`,
   codRowNotCollected: (number: string) => `${number} has not been delivered: there is no cash to remit for it`,

@@ -25,6 +25,8 @@ export interface BusEvents {
     /** When the move is a shipment with its tracking (decision 0086). */
     tracking?: { number: string; carrier: string };
   };
+  /** A booked parcel moved (decision 0150): its shopper and seller follow live, the shopper by push too. */
+  'order.parcelMoved': { orderId: number; orderNumber: string; userId: number | null; vendorId: number | null; state: string; reason: string | null };
   /** A return request was made, decided or received (decision 0094): its shopper, its seller and staff follow. */
   'return.changed': {
     returnId: number; orderId: number; orderNumber: string; userId: number; vendorId: number | null; status: string;

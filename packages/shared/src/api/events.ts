@@ -17,6 +17,8 @@ export type LiveEvents = {
   /** A chat session changed: a new exchange, an admin action (to staff: the live monitor). */
   'chat.session': { sessionId: string };
   /** An order moved to another status (to its customer). */
+  /** A booked parcel moved (decision 0150): out for delivery, a failed attempt, rescheduled… (the sub-order's status may not move). */
+  'order.parcel': { orderId: number; orderNumber: string; state: string; reason: string | null };
   'order.status': { orderId: number; orderNumber: string; status: string; tracking?: { number: string; carrier: string } };
   /** A return was asked for, decided or received (to its shopper, its seller and staff; decision 0094). */
   'return.status': { returnId: number; orderId: number; orderNumber: string; status: string; refundCents: number | null; currency: string };

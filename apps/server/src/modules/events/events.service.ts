@@ -37,6 +37,10 @@ const ROUTES: { [K in BusEvent]?: Route<K> } = {
     to: { userId: p.userId, admins: true, ...(p.vendorId ? { vendorId: p.vendorId } : {}) },
     event: live('return.status', { returnId: p.returnId, orderId: p.orderId, orderNumber: p.orderNumber, status: p.status, refundCents: p.refundCents, currency: p.currency }),
   }),
+  'order.parcelMoved': (p) => ({
+    to: { ...(p.userId ? { userId: p.userId } : {}), ...(p.vendorId ? { vendorId: p.vendorId } : {}) },
+    event: live('order.parcel', { orderId: p.orderId, orderNumber: p.orderNumber, state: p.state, reason: p.reason }),
+  }),
   'order.statusChanged': (p) =>
     p.userId ? { to: { userId: p.userId }, event: live('order.status', { orderId: p.orderId, orderNumber: p.orderNumber, status: p.to, ...(p.tracking ? { tracking: p.tracking } : {}) }) } : null,
   'price.alertFired': (p) => ({

@@ -140,6 +140,11 @@ export function createNotificationsService(deps: {
       url: '/profile',
     }));
   }, { scope: 'origin' });
+  // a booked parcel's moves that leave the status as it is (out for delivery, a failed attempt…, decision 0150)
+  deps.bus.on('order.parcelMoved', async (e) => {
+    if (!e.userId || !(await preferences(e.userId)).orderUpdates) return;
+    await sendInTheirLanguage(e.userId, (M) => ({ title: M.pushParcelMoved(e.orderNumber, M.parcelState(e.state)), body: e.reason ?? M.orderStatusPushBody, url: '/profile' }));
+  }, { scope: 'origin' });
   // each step of a return reaches its shopper the same way (decision 0094)
   deps.bus.on('return.changed', async (e) => {
     if (!(await preferences(e.userId)).orderUpdates) return;

@@ -22,7 +22,7 @@ function fontsDir(): string {
   throw new Error('tax.pdf: assets/fonts/NotoSansArabic-Regular.ttf not found');
 }
 let fonts: { regular: Buffer; bold: Buffer } | null = null;
-const arabicFonts = () => (fonts ??= { regular: fs.readFileSync(path.join(fontsDir(), 'NotoSansArabic-Regular.ttf')), bold: fs.readFileSync(path.join(fontsDir(), 'NotoSansArabic-Bold.ttf')) });
+export const arabicFonts = () => (fonts ??= { regular: fs.readFileSync(path.join(fontsDir(), 'NotoSansArabic-Regular.ttf')), bold: fs.readFileSync(path.join(fontsDir(), 'NotoSansArabic-Bold.ttf')) });
 
 // the package is CommonJS: under NodeNext its default import is typed as the module, at run time it is the factory
 type BidiApi = { getEmbeddingLevels(text: string): { paragraphs: { level: number }[]; levels: Uint8Array } };

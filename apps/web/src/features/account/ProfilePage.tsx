@@ -1,4 +1,5 @@
 import { Fragment, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { ShopperOrderTracking } from '@/components/shipping/OrderShipping';
 import { Link, Navigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { GENDERS } from '@souq/shared/constants';
@@ -271,11 +272,8 @@ function SellerParts({ parts }: { parts: Order[] }) {
           <span>
             <Trans>Shipping <Price value={p.shipping} /></Trans>
           </span>
-          {p.tracking_number && (
-            <span>
-              <Trans><bdi>{p.carrier}</bdi> tracking <bdi className="font-mono">{p.tracking_number}</bdi></Trans>
-            </span>
-          )}
+          {/* the parcel where a carrier was booked, or the typed number marked not verified (decision 0150) */}
+          {p.tracking_number && <div className="basis-full"><ShopperOrderTracking orderId={p.id} /></div>}
         </li>
       ))}
     </ul>

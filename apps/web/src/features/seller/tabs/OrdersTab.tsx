@@ -21,6 +21,7 @@ import { SearchInput } from '@/components/ui/SearchInput';
 import { StatCard } from '@/components/ui/StatCard';
 import { Money } from '../parts/Money';
 import { OrderTaxDocuments } from '../parts/OrderTaxDocuments';
+import { VendorOrderShipping } from '@/components/shipping/OrderShipping';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { notify } from '@/components/ui/toast';
 import { Field, Input } from '@/components/ui/Field';
@@ -131,6 +132,7 @@ const columns = (i18n: I18n): DataTableColumn<VendorOrder>[] => [
 
 function OrderDetails({ order }: { order: VendorOrder }) {
   const { t } = useLingui();
+  const client = useQueryClient();
   const a = order.customer.shipping_address;
   return (
     <div className="space-y-5 text-sm">
@@ -180,8 +182,8 @@ function OrderDetails({ order }: { order: VendorOrder }) {
       </section>
       <p className="text-slate-600">
         <Trans>Part of purchase <span className="font-medium text-slate-900">{order.purchase_number}</span> · your shipping {formatMoney(order.shipping, order.currency)}</Trans>
-        {order.tracking_number && <> · <Trans><bdi>{order.carrier}</bdi> tracking <bdi className="font-mono">{order.tracking_number}</bdi></Trans></>}
       </p>
+      <VendorOrderShipping orderId={order.id} status={order.status} onBooked={() => void client.invalidateQueries({ queryKey: [dashboardKeys.orders] })} />
       <ReturnRequestsPanel area="vendor" orderId={order.id} />
       <OrderTaxDocuments orderId={order.id} />
       {order.shared_order && (
