@@ -17,7 +17,7 @@ export default defineConfig({
   orderBy: 'messageId',
   catalogs: [
     { path: `${web}/locales/{locale}/storefront`, include: STOREFRONT.map((d) => `${web}/${d}`), exclude: ['**/*.test.*'] },
-    { path: `${web}/locales/{locale}/vendor`, include: [`${web}/features/vendor`, `${web}/features/product-manager`, `${web}/features/optimisation`], exclude: ['**/*.test.*'] },
-    { path: `${web}/locales/{locale}/admin`, include: [`${web}/features/admin`], exclude: ['**/*.test.*'] },
+    { path: `${web}/locales/{locale}/vendor`, include: [`${web}/features/vendor`, `${web}/features/product-manager`, `${web}/features/optimisation`, `${web}/features/promotions`], exclude: ['**/*.test.*'] },
+    { path: `${web}/locales/{locale}/admin`, include: [`${web}/features/admin`, `${web}/features/promotions`], exclude: ['**/*.test.*'] },
   ],
 });
