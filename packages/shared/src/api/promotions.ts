@@ -5,6 +5,8 @@ import { COUPON_REFUSALS, PROMOTION_CODE_PATTERN, PROMOTION_FUNDERS, PROMOTION_K
 // Promotions (issue 39, decision 0148): what sellers and admins send to create coupons, deals and campaigns, and
 // what the lists and checkout answer. Amounts are integer fils (`_cents`), percentages basis points (1500 = 15 %).
 
+/** A row id: a positive 32-bit integer (the database's serial). */
+const idSchema = z.number().int().min(1).max(2_147_483_647);
 const codeSchema = z.string().trim().regex(PROMOTION_CODE_PATTERN, { error: MSG.promoCodeShape });
 
 const promotionBase = z.object({
@@ -20,7 +22,7 @@ const promotionBase = z.object({
   total_limit: z.number().int().min(1).max(10_000_000).nullable().optional().default(null),
   starts_at: z.iso.datetime({ offset: true }),
   ends_at: z.iso.datetime({ offset: true }),
-  product_ids: z.array(z.number().int().positive()).max(500).optional().default([]),
+  product_ids: z.array(idSchema).max(500).optional().default([]),
 });
 
 /** The checks every create request passes (one value, dates in order, a code exactly when a shared coupon). */
@@ -51,8 +53,8 @@ export const campaignRequestSchema = promotionBase.extend({
 export type CampaignRequest = z.infer<typeof campaignRequestSchema>;
 
 export const promotionStatusRequestSchema = z.object({ status: z.enum(PROMOTION_STATUSES) });
-export const optInRequestSchema = z.object({ product_ids: z.array(z.number().int().positive()).min(1).max(500) });
-export const issueCodeRequestSchema = z.object({ user_id: z.number().int().positive() });
+export const optInRequestSchema = z.object({ product_ids: z.array(idSchema).min(1).max(500) });
+export const issueCodeRequestSchema = z.object({ user_id: idSchema });
 export const stackingSchema = z.object({ deals_stack_with_coupons: z.boolean() });
 
 export const promotionSchema = z.object({
@@ -89,7 +91,7 @@ export const promotionCodeSchema = z.object({ id: z.number().int(), code: z.stri
 export const couponCheckRequestSchema = z.object({
   code: z.string().trim().min(1).max(64),
   items: z.array(z.object({
-    product_id: z.coerce.number().int().positive(),
+    product_id: z.coerce.number().int().min(1).max(2_147_483_647),
     quantity: z.coerce.number().int().min(1).max(999),
     variants: z.record(z.string().trim().max(40), z.string().trim().max(100)).optional().default({}),
   })).min(1).max(100),
