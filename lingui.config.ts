@@ -7,6 +7,8 @@ import { formatter } from '@lingui/format-po';
 const web = '<rootDir>/apps/web/src';
 const STOREFRONT = ['app', 'components', 'lib', 'features/landing', 'features/storefront', 'features/checkout',
   'features/account', 'features/assistant', 'features/notifications', 'features/support', 'features/demos', 'features/connect'];
+/** Shared components of the seller and admin areas only (promotions are created by both). */
+const SELLER_AND_ADMIN = ['components/promotions'];
 
 export default defineConfig({
   sourceLocale: 'en',
@@ -15,8 +17,9 @@ export default defineConfig({
   format: formatter({ lineNumbers: false }),
   orderBy: 'messageId',
   catalogs: [
-    { path: `${web}/locales/{locale}/storefront`, include: STOREFRONT.map((d) => `${web}/${d}`), exclude: ['**/*.test.*'] },
-    { path: `${web}/locales/{locale}/vendor`, include: [`${web}/features/seller`, `${web}/features/product-manager`], exclude: ['**/*.test.*'] },
-    { path: `${web}/locales/{locale}/admin`, include: [`${web}/features/admin`], exclude: ['**/*.test.*'] },
+    // components only the seller and admin areas use carry their texts in those areas' catalogues, not in every page's
+    { path: `${web}/locales/{locale}/storefront`, include: STOREFRONT.map((d) => `${web}/${d}`), exclude: ['**/*.test.*', ...SELLER_AND_ADMIN.map((d) => `${web}/${d}/**`)] },
+    { path: `${web}/locales/{locale}/vendor`, include: [`${web}/features/seller`, `${web}/features/product-manager`, ...SELLER_AND_ADMIN.map((d) => `${web}/${d}`)], exclude: ['**/*.test.*'] },
+    { path: `${web}/locales/{locale}/admin`, include: [`${web}/features/admin`, ...SELLER_AND_ADMIN.map((d) => `${web}/${d}`)], exclude: ['**/*.test.*'] },
   ],
 });

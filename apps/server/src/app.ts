@@ -53,6 +53,7 @@ import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
 import { earningsRoutes } from './modules/payouts/earnings.routes.js';
 import { financeRoutes } from './modules/payouts/finance.routes.js';
 import { returnsRoutes } from './modules/returns/returns.routes.js';
+import { promotionsRoutes } from './modules/promotions/promotions.routes.js';
 import { refundsRoutes } from './modules/refunds/refunds.routes.js';
 import { taxRoutes } from './modules/tax/tax.routes.js';
 import { taxReportRoutes } from './modules/tax/tax-report.routes.js';
@@ -184,6 +185,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(financeRoutes({ payouts: services.payouts, finance: services.finance }));
   await app.register(earningsRoutes({ payouts: services.payouts, finance: services.finance }));
   await app.register(returnsRoutes({ returns: services.returns }));
+  await app.register(promotionsRoutes({ promotions: services.promotions }));
   await app.register(refundsRoutes({ refunds: services.refunds }));
   await app.register(taxRoutes({ tax: services.tax }));
   await app.register(taxReportRoutes({ vatReport: services.vatReport }));

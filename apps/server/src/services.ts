@@ -31,6 +31,7 @@ import { createChatMonitorService } from './modules/chat-monitor/chat-monitor.se
 import { createAssistantService } from './modules/assistant/assistant.service.js';
 import { createAftersales } from './modules/assistant/assistant.aftersales.js';
 import { createShopperOrders } from './modules/orders/orders.shopper.js';
+import { createPromotionsService } from './modules/promotions/promotions.service.js';
 import { createImageSearchService } from './modules/image-search/image-search.service.js';
 import { createRecommendationsService } from './modules/recommendations/recommendations.service.js';
 import { createEmbedsService } from './modules/embeds/embeds.service.js';
@@ -207,8 +208,10 @@ export function createServices(config: Config, database: Database, log: (msg: st
   });
   // the ledger against the provider's balance transactions and the bank's statements (decision 0143)
   const reconciliation = createReconciliationService({ db, database, audit, provider: () => payments.provider, log });
+  // coupons, deals and campaigns, and who funds them (issue 39, decision 0148)
+  const promotions = createPromotionsService({ db, query: database.query, audit, catalogue });
   return {
-    payments, cardPayments, cod, reconciliation, shipping,
+    payments, cardPayments, cod, reconciliation, shipping, promotions,
     reviews, prices, vendorDashboard, ...agents,
     sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant, plannerStats, commissionJob, oauthSweep,
     support, notifications, events, mailer, reports, admin, security, ledger, payouts, finance, returns, refunds, vendorShipping, tax, vatReport,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, multipart, signupCustomer, signupVendor, type TestContext } from './harness.js';
 import type { OrderStatus } from '@souq/shared/constants';
@@ -268,6 +269,45 @@ const CASES: Record<string, Case> = {
     url: '/api/vendor/shipping', body: { shipping_fee_cents: 1200, free_shipping_above_cents: 15000, return_window_days: 7 },
     expect: { action: 'vendor.shipping', target: { type: 'vendor', id: fx.vendorId }, changes: { shipping_fee_cents: { before: null, after: 1200 }, return_window_days: { before: 14, after: 7 } } },
   }) },
+  // ---- promotions (issue 39, decision 0148) ----
+  'POST /api/vendor/promotions': { as: 'vendor', prepare: async (fx) => {
+    const p = await fx.product('Vendor Promo Mug', 1500, fx.vendorId);
+    return {
+      url: '/api/vendor/promotions', body: { kind: 'deal', name: 'Mug week', percent_bps: 1000, product_ids: [p], starts_at: new Date().toISOString(), ends_at: new Date(Date.now() + 86_400_000).toISOString() },
+      expect: { action: 'promotion.create', target: { type: 'promotion', id: '*' }, changes: { name: { before: null, after: 'Mug week' }, funder: { before: null, after: 'seller' } } },
+    };
+  } },
+  'POST /api/vendor/promotions/:id/status': { as: 'vendor', prepare: async (fx) => {
+    const id = await fx.promotion(fx.vendorId);
+    return { url: `/api/vendor/promotions/${id}/status`, body: { status: 'paused' }, expect: { action: 'promotion.pause', target: { type: 'promotion', id }, changes: { status: { before: 'active', after: 'paused' } } } };
+  } },
+  'POST /api/vendor/promotions/:id/codes': { as: 'vendor', prepare: async (fx) => {
+    const id = await fx.promotion(fx.vendorId, true);
+    const c = await fx.customer('Code Holder');
+    return { url: `/api/vendor/promotions/${id}/codes`, body: { user_id: c }, expect: { action: 'promotion.issue_code', target: { type: 'promotion', id }, changes: { user_id: { before: null, after: c } } } };
+  } },
+  'POST /api/vendor/campaigns/:id/opt-in': { as: 'vendor', prepare: async (fx) => {
+    const id = await fx.promotion(null);
+    const p = await fx.product('Vendor Opt-in Mug', 1500, fx.vendorId);
+    return { url: `/api/vendor/campaigns/${id}/opt-in`, body: { product_ids: [p] }, expect: { action: 'promotion.opt_in', target: { type: 'promotion', id }, changes: { product_ids: { before: null, after: [p] } } } };
+  } },
+  'POST /api/admin/promotions': { as: 'admin', prepare: async () => ({
+    url: '/api/admin/promotions', body: { kind: 'coupon', name: 'Audit Friday', code: 'AUDITFRI', percent_bps: 1000, funder: 'split', seller_percent: 50, starts_at: new Date().toISOString(), ends_at: new Date(Date.now() + 86_400_000).toISOString() },
+    expect: { action: 'promotion.create', target: { type: 'promotion', id: '*' }, changes: { code: { before: null, after: 'AUDITFRI' }, funder: { before: null, after: 'split' } } },
+  }) },
+  'POST /api/admin/promotions/:id/status': { as: 'admin', prepare: async (fx) => {
+    const id = await fx.promotion(null);
+    return { url: `/api/admin/promotions/${id}/status`, body: { status: 'paused' }, expect: { action: 'promotion.pause', target: { type: 'promotion', id }, changes: { status: { before: 'active', after: 'paused' } } } };
+  } },
+  'POST /api/admin/promotions/:id/codes': { as: 'admin', prepare: async (fx) => {
+    const id = await fx.promotion(null, true);
+    const c = await fx.customer('Campaign Code Holder');
+    return { url: `/api/admin/promotions/${id}/codes`, body: { user_id: c }, expect: { action: 'promotion.issue_code', target: { type: 'promotion', id }, changes: { user_id: { before: null, after: c } } } };
+  } },
+  'PUT /api/admin/promotions/stacking': { as: 'admin', prepare: async () => ({
+    url: '/api/admin/promotions/stacking', body: { deals_stack_with_coupons: false },
+    expect: { action: 'promotion.stacking', target: { type: 'setting', id: 'promotions_deals_stack_with_coupons' }, changes: { deals_stack_with_coupons: { before: true, after: false } } },
+  }) },
   // ---- UAE VAT (decisions 0098, 0099) ----
   'PUT /api/admin/tax-settings': { as: 'admin', prepare: async () => ({
     url: '/api/admin/tax-settings', body: { price_mode: 'inclusive', invoice_on: 'shipped', legal_name: 'Souq FZ-LLC', address: 'Dubai', trn: '100000000000003' },
@@ -394,6 +434,15 @@ const payable = async () => {
     adminCode,
     customer: async (name: string) => (await signupCustomer(t.app, name)).user.id,
     product: async (name: string, priceCents: number, vendorId: number | null = null) => (await makeProduct(t.app, { name, priceCents, vendorId })).id,
+    /** A running coupon of the vendor (or a marketplace campaign with null), one-time when asked; made by the system. */
+    promotion: async (ownerVendorId: number | null, oneTime = false) => {
+      const [row] = await t.database.query<{ id: number }>(
+        `insert into promotions (kind, code, name, percent_bps, starts_at, ends_at, funder, seller_percent, owner_vendor_id, one_time)
+         values ('coupon', $1, 'Coverage', 1000, now() - interval '1 day', now() + interval '1 day', $2, $3, $4, $5) returning id`,
+        [oneTime ? null : `COV-${randomUUID().slice(0, 8)}`, ownerVendorId === null ? 'marketplace' : 'seller', ownerVendorId === null ? 0 : 100, ownerVendorId, oneTime],
+      );
+      return row!.id;
+    },
     /** An order of one product (the given vendor's, or the shop's own), moved on to `status` by the system. */
     order: async (opts: { vendorId?: number; status?: OrderStatus; payment?: 'card' | 'cod' } = {}) => {
       const product = await makeProduct(t.app, { name: 'Order Lamp', priceCents: 900, vendorId: opts.vendorId ?? null });

@@ -20,3 +20,4 @@ export * from './payments.js';
 export * from './cod.js';
 export * from './reconciliation.js';
 export * from './shipping.js';
+export * from './promotions.js';

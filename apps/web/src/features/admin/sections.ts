@@ -19,6 +19,8 @@ export const ADMIN_SECTIONS = [
   { id: 'payments', title: msg`Payments`, icon: 'M3 6h18v12H3zM3 10h18M7 15h3' },
   // the ledger's read-outs, payouts and adjustments (issue 24, decision 0095)
   { id: 'finance', title: msg`Finance`, icon: 'M4 20h16M6 16V10M10 16V7M14 16v-5M18 16V4' },
+  // coupons, deals and campaigns with their cost (issue 39, decision 0148)
+  { id: 'promotions', title: msg`Promotions`, icon: 'M9 5H5v4l10 10 4-4L9 5zM7.5 7.5h.01' },
   { id: 'marketing', title: msg`Marketing`, icon: 'M3 11v2a1 1 0 0 0 1 1h2l5 4V6L6 10H4a1 1 0 0 0-1 1zM16 8a5 5 0 0 1 0 8M19 5a9 9 0 0 1 0 14' },
   { id: 'ai-chatbot', title: msg`AI Chatbot Management`, icon: 'M12 3v3M6 8h12a2 2 0 0 1 2 2v7a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2v-7a2 2 0 0 1 2-2zM9 13h.01M15 13h.01' },
   { id: 'chat-monitor', title: msg`Live Chat Monitor`, icon: 'M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z' },

@@ -31,4 +31,6 @@ export const SECTION_COMPONENTS: Partial<Record<AdminSectionId, LazyExoticCompon
   finance: section(() => import('./FinanceSection').then((m) => ({ default: m.FinanceSection }))),
   // issue 24: marketplace settings, the commission rates first (decision 0096)
   system: section(() => import('./SystemSection').then((m) => ({ default: m.SystemSection }))),
+  // issue 39: campaigns, sellers' promotions and their cost
+  promotions: section(() => import('./AdminPromotionsSection').then((m) => ({ default: m.AdminPromotionsSection }))),
 };

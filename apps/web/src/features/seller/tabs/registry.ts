@@ -15,6 +15,8 @@ export const VENDOR_TABS = [
   { id: 'reviews', label: msg`Reviews` },
   // balance, payouts and statement from the ledger (issue 24, decision 0095)
   { id: 'earnings', label: msg`Earnings` },
+  // coupons, deals and campaign opt-ins (issue 39, decision 0148)
+  { id: 'promotions', label: msg`Promotions` },
 ] as const;
 
 export type VendorTabId = (typeof VENDOR_TABS)[number]['id'];
@@ -38,4 +40,5 @@ export const TAB_COMPONENTS: Partial<Record<VendorTabId, LazyExoticComponent<Com
   settings: tab(() => import('./SettingsTab')),
   reviews: tab(() => import('./ReviewsTab')),
   earnings: tab(() => import('./EarningsTab')),
+  promotions: tab(() => import('./PromotionsTab')),
 };

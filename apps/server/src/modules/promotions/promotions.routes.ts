@@ -1,0 +1,148 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MSG } from '@souq/shared/messages';
+import { errorBodySchema, idParamSchema } from '@souq/shared/api/common';
+import {
+  campaignRequestSchema, couponCheckRequestSchema, couponCheckSchema, issueCodeRequestSchema, optInRequestSchema, promotionCodeSchema,
+  promotionSchema, promotionStatusRequestSchema, stackingSchema, vendorPromotionRequestSchema,
+} from '@souq/shared/api/promotions';
+import { principalOf, requireAdmin, requireVendor } from '../../platform/auth.js';
+import { actorOf } from '../../platform/audit.js';
+import { AppError, forbidden, textIn } from '../../platform/errors.js';
+import { readerOf } from '../../platform/request-locale.js';
+import { clientKey } from '../accounts/accounts.routes.js';
+import type { PromotionsService } from './promotions.service.js';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const vendorSecurity = [{ bearer: [] }];
+
+/** The signed-in vendor (its own promotions only); never an id from the request. */
+function vendorIdOf(req: FastifyRequest): number {
+  const { vendorId } = principalOf(req);
+  if (vendorId === null) throw forbidden();
+  return vendorId;
+}
+
+/**
+ * Promotions (issue 39, decision 0148): checkout's code box (rate limited per client and per shopper against code
+ * guessing), the vendor's own promotions and campaign opt-ins, the admin's campaigns, codes and stacking setting.
+ */
+export function promotionsRoutes(deps: { promotions: PromotionsService; codeChecksPerMinute?: number }) {
+  const { promotions } = deps;
+  return async function plugin(app: FastifyInstance) {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const max = deps.codeChecksPerMinute ?? 20;
+    // two counters kept where the other limits are (Redis with REDIS_URL): one per client address, one per signed-in
+    // shopper (so changing address does not reset a shopper's tries, and a shared address is not one shopper)
+    const perClient = app.createRateLimit({ max, timeWindow: '1 minute', keyGenerator: (req) => `promo-code:${clientKey(req.ip)}` });
+    const perShopper = app.createRateLimit({
+      max, timeWindow: '1 minute',
+      keyGenerator: (req) => (req.principal ? `promo-code-user:${req.principal.userId}` : `promo-code-anon:${clientKey(req.ip)}`),
+    });
+    const codeGuessing = async (req: FastifyRequest, reply: FastifyReply) => {
+      for (const check of [perClient, perShopper]) {
+        const res = await check(req);
+        if (res.isAllowed || !res.isExceeded) continue;
+        void reply.header('retry-after', String(res.ttlInSeconds));
+        throw new AppError(429, MSG.promoTooManyTries);
+      }
+    };
+
+    r.post('/api/promotions/check', {
+      onRequest: codeGuessing,
+      schema: {
+        tags: ['orders'], operationId: 'checkCouponCode', security: [{}, { bearer: [] }],
+        summary: 'Check a coupon code against a cart at database prices: the discount per seller and who funds it, or why it does not apply (reason and message in the reader\'s language). Nothing is written; rate limited per client and per shopper.',
+        body: couponCheckRequestSchema,
+        response: { 200: couponCheckSchema, 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
+      },
+    }, async (req) => {
+      const userId = req.principal?.kind === 'user' ? req.principal.userId : null;
+      const out = await promotions.checkCoupon(req.body.code, req.body.items, userId);
+      return { ...out, message: out.message === null ? null : textIn(out.message, readerOf(req).locale) };
+    });
+
+    // the vendor's own promotions
+    r.get('/api/vendor/promotions', {
+      preHandler: requireVendor,
+      schema: { tags: ['vendor'], operationId: 'listVendorPromotions', security: vendorSecurity, summary: "The vendor's own coupons and deals with their uses and cost (fils)", response: { 200: z.array(promotionSchema), ...errors } },
+    }, async (req) => promotions.listForVendor(vendorIdOf(req)));
+
+    r.post('/api/vendor/promotions', {
+      preHandler: requireVendor,
+      schema: {
+        tags: ['vendor'], operationId: 'createVendorPromotion', security: vendorSecurity,
+        summary: 'Create a coupon or deal funded by the vendor, on its own products only (422 for another seller\'s product, 409 for a taken code)',
+        body: vendorPromotionRequestSchema, response: { 201: promotionSchema, ...errors, 409: errorBodySchema, 422: errorBodySchema },
+      },
+    }, async (req, reply) => reply.status(201).send(await promotions.createForVendor(vendorIdOf(req), req.body, actorOf(req))));
+
+    r.post('/api/vendor/promotions/:id/status', {
+      preHandler: requireVendor,
+      schema: {
+        tags: ['vendor'], operationId: 'setVendorPromotionStatus', security: vendorSecurity, summary: 'Pause or resume one of the vendor\'s own promotions (404 for another\'s)',
+        params: idParamSchema, body: promotionStatusRequestSchema, response: { 200: promotionSchema, ...errors },
+      },
+    }, async (req) => promotions.setStatus(req.params.id, req.body.status, actorOf(req), vendorIdOf(req)));
+
+    r.post('/api/vendor/promotions/:id/codes', {
+      preHandler: requireVendor,
+      schema: {
+        tags: ['vendor'], operationId: 'issueVendorPromotionCode', security: vendorSecurity, summary: 'Issue a one-time code of one of the vendor\'s own one-time coupons to a shopper',
+        params: idParamSchema, body: issueCodeRequestSchema, response: { 201: promotionCodeSchema, ...errors, 422: errorBodySchema },
+      },
+    }, async (req, reply) => reply.status(201).send(await promotions.issueCode(req.params.id, req.body.user_id, actorOf(req), vendorIdOf(req))));
+
+    r.get('/api/vendor/campaigns', {
+      preHandler: requireVendor,
+      schema: { tags: ['vendor'], operationId: 'listVendorCampaigns', security: vendorSecurity, summary: 'The marketplace campaigns still running, with the vendor\'s own opted-in products and its own cost', response: { 200: z.array(promotionSchema), ...errors } },
+    }, async (req) => promotions.campaignsForVendor(vendorIdOf(req)));
+
+    r.post('/api/vendor/campaigns/:id/opt-in', {
+      preHandler: requireVendor,
+      schema: {
+        tags: ['vendor'], operationId: 'optInToCampaign', security: vendorSecurity, summary: 'Opt the vendor\'s own products in to a marketplace campaign (its share of a split is its cost)',
+        params: idParamSchema, body: optInRequestSchema, response: { 200: promotionSchema, ...errors, 422: errorBodySchema },
+      },
+    }, async (req) => promotions.optIn(vendorIdOf(req), req.params.id, req.body.product_ids, actorOf(req)));
+
+    // the admin's campaigns, every promotion's usage and cost, codes and the stacking rule
+    r.get('/api/admin/promotions', {
+      preHandler: requireAdmin,
+      schema: { tags: ['admin'], operationId: 'listAllPromotions', security: vendorSecurity, summary: 'Every campaign and seller promotion with uses and cost to the marketplace and to each seller (fils)', response: { 200: z.array(promotionSchema), ...errors } },
+    }, async () => promotions.listAll());
+
+    r.post('/api/admin/promotions', {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['admin'], operationId: 'createCampaign', security: vendorSecurity, summary: 'Create a marketplace campaign funded by the marketplace or split with the sellers who opt in',
+        body: campaignRequestSchema, response: { 201: promotionSchema, ...errors, 409: errorBodySchema },
+      },
+    }, async (req, reply) => reply.status(201).send(await promotions.createCampaign(req.body, actorOf(req))));
+
+    r.post('/api/admin/promotions/:id/status', {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['admin'], operationId: 'setPromotionStatus', security: vendorSecurity, summary: 'Pause or resume any promotion',
+        params: idParamSchema, body: promotionStatusRequestSchema, response: { 200: promotionSchema, ...errors },
+      },
+    }, async (req) => promotions.setStatus(req.params.id, req.body.status, actorOf(req), null));
+
+    r.post('/api/admin/promotions/:id/codes', {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['admin'], operationId: 'issuePromotionCode', security: vendorSecurity, summary: 'Issue a one-time code of a one-time coupon to a shopper',
+        params: idParamSchema, body: issueCodeRequestSchema, response: { 201: promotionCodeSchema, ...errors, 422: errorBodySchema },
+      },
+    }, async (req, reply) => reply.status(201).send(await promotions.issueCode(req.params.id, req.body.user_id, actorOf(req), null)));
+
+    r.put('/api/admin/promotions/stacking', {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['admin'], operationId: 'setPromotionStacking', security: vendorSecurity, summary: 'Whether running deals and a coupon apply to the same line (at most one coupon always)',
+        body: stackingSchema, response: { 200: stackingSchema, ...errors },
+      },
+    }, async (req) => promotions.setStacking(req.body.deals_stack_with_coupons, actorOf(req)));
+  };
+}

@@ -1,0 +1,288 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { MSG } from '@souq/shared/messages';
+import type { CampaignRequest, CouponCheck, PromotionDto, VendorPromotionRequest } from '@souq/shared/api/promotions';
+import { normaliseCode, sellerPercentOf, type CouponRefusal } from '@souq/shared/rules/promotions';
+import { settings, users } from '../../db/schema/accounts.js';
+import { products } from '../../db/schema/catalogue.js';
+import { promotionCodes, promotionProducts, promotionRedemptions, promotions } from '../../db/schema/promotions.js';
+import type { AuditLog, Actor } from '../../platform/audit.js';
+import type { Database, Db, Tx } from '../../platform/db.js';
+import { badRequest, conflict, notFound, unprocessable } from '../../platform/errors.js';
+import { isUniqueViolation } from '../../platform/pg-errors.js';
+import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import { createCartPricing } from '../orders/price-cart.js';
+import { applyPromotions, perSeller, type CartLine, type LoadedCoupon, type LoadedPromotion } from './promotions.apply.js';
+
+// Promotions (issue 39, decision 0148): sellers' coupons and deals on their own products, the marketplace's
+// campaigns that sellers opt their products in to, one-time codes, and checking a code against a cart with the reason
+// when it does not apply. Every create and status change is audited in its transaction.
+
+/** The setting: whether running deals and a coupon apply to the same line (default: yes). */
+export const STACK_SETTING = 'promotions_deals_stack_with_coupons';
+
+type PromotionRow = typeof promotions.$inferSelect;
+
+/** The message of each refusal, in English and Arabic (packages/shared). */
+export const REFUSAL_MESSAGES: Record<CouponRefusal, string> = {
+  not_found: MSG.promoNotFound, paused: MSG.promoPaused, not_started: MSG.promoNotStarted, expired: MSG.promoExpired,
+  sign_in: MSG.promoSignIn, not_yours: MSG.promoNotYours, no_eligible_products: MSG.promoNoEligibleProducts,
+  min_spend: MSG.promoMinSpend, used_up: MSG.promoUsedUp, already_used: MSG.promoAlreadyUsed,
+};
+
+export type CartItems = { product_id: number; quantity: number; variants?: Record<string, string> }[];
+
+export function createPromotionsService(deps: { db: Db; query: Database['query']; audit: AuditLog; catalogue: CatalogueService }) {
+  const { db, audit } = deps;
+  const pricing = createCartPricing({ query: deps.query, catalogue: deps.catalogue });
+
+  const toLoaded = (p: PromotionRow, productIds: ReadonlySet<number> | null): LoadedPromotion => ({
+    id: p.id, kind: p.kind, status: p.status, startsAt: p.startsAt, endsAt: p.endsAt, minSpendCents: p.minSpendCents,
+    perShopperLimit: p.perShopperLimit, totalLimit: p.totalLimit, oneTime: p.oneTime, percentBps: p.percentBps, amountCents: p.amountCents,
+    sellerPercent: p.sellerPercent, ownerVendorId: p.ownerVendorId, productIds,
+  });
+
+  /** The products a promotion covers among `productIds` (null: a seller's coupon with no list covers all its own). */
+  async function coveredOf(exec: Db | Tx, p: PromotionRow): Promise<ReadonlySet<number> | null> {
+    const rows = await exec.select({ id: promotionProducts.productId }).from(promotionProducts).where(eq(promotionProducts.promotionId, p.id));
+    if (!rows.length && p.ownerVendorId !== null && p.kind === 'coupon') return null;
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /** The coupon a shopper typed, with its usage (live, counted redemptions), or not found. */
+  async function loadCoupon(exec: Db | Tx, typed: string, userId: number | null): Promise<LoadedCoupon> {
+    const code = normaliseCode(typed);
+    let [p] = await exec.select().from(promotions).where(and(sql`upper(${promotions.code}) = ${code}`, eq(promotions.kind, 'coupon')));
+    let codeRow: typeof promotionCodes.$inferSelect | undefined;
+    if (!p) {
+      [codeRow] = await exec.select().from(promotionCodes).where(sql`upper(${promotionCodes.code}) = ${code}`);
+      if (codeRow) [p] = await exec.select().from(promotions).where(eq(promotions.id, codeRow.promotionId));
+    }
+    if (!p) return { found: false, code: typed };
+    const live = and(eq(promotionRedemptions.promotionId, p.id), eq(promotionRedemptions.status, 'live'), eq(promotionRedemptions.counted, true));
+    const [mine] = userId === null ? [{ n: 0 }] : await exec.select({ n: sql<number>`count(*)::int` }).from(promotionRedemptions).where(and(live, eq(promotionRedemptions.userId, userId)));
+    const [codeUse] = codeRow ? await exec.select({ n: sql<number>`count(*)::int` }).from(promotionRedemptions).where(and(live, eq(promotionRedemptions.codeId, codeRow.id))) : [{ n: 0 }];
+    return {
+      found: true, code: typed, promotion: toLoaded(p, await coveredOf(exec, p)), codeId: codeRow?.id ?? null, codeOwnerId: codeRow?.userId ?? null,
+      usedTotal: p.redeemedCount, usedByShopper: mine!.n, codeUsed: codeUse!.n > 0,
+    };
+  }
+
+  /** The deals that may cover these products (running or not: the rules check the dates). */
+  async function dealsFor(exec: Db | Tx, productIds: number[]): Promise<LoadedPromotion[]> {
+    if (!productIds.length) return [];
+    const rows = await exec.select({ p: promotions, productId: promotionProducts.productId }).from(promotionProducts)
+      .innerJoin(promotions, eq(promotions.id, promotionProducts.promotionId))
+      .where(and(inArray(promotionProducts.productId, productIds), eq(promotions.kind, 'deal'), eq(promotions.status, 'active')));
+    const by = new Map<number, { p: PromotionRow; ids: Set<number> }>();
+    for (const r of rows) {
+      const e = by.get(r.p.id) ?? { p: r.p, ids: new Set<number>() };
+      e.ids.add(r.productId);
+      by.set(r.p.id, e);
+    }
+    return [...by.values()].map((e) => toLoaded(e.p, e.ids));
+  }
+
+  async function dealsStack(exec: Db | Tx): Promise<boolean> {
+    const [row] = await exec.select().from(settings).where(eq(settings.key, STACK_SETTING));
+    return row?.value !== 'false';
+  }
+
+  /**
+   * A code checked against a cart at database prices (the checkout's code box): the discount per seller and who funds
+   * it, or the reason it does not apply. Nothing is written.
+   */
+  async function checkCoupon(code: string, items: CartItems, userId: number | null, now = new Date()): Promise<CouponCheck> {
+    const cart = await pricing.priceCart(items);
+    const lines: CartLine[] = cart.parts.flatMap((part) => part.lines.map((l) => ({
+      n: l.n, productId: l.product.id, vendorId: l.vendorId, quantity: l.quantity, grossCents: l.unitPriceCents * l.quantity,
+    })));
+    const [coupon, deals, stack] = await Promise.all([loadCoupon(db, code, userId), dealsFor(db, [...new Set(lines.map((l) => l.productId))]), dealsStack(db)]);
+    const applied = applyPromotions(lines, deals, coupon, { now, userId, dealsStackWithCoupons: stack });
+    const refusal = applied.coupon!.refusal;
+    return {
+      code, applies: refusal === null, reason: refusal, message: refusal ? REFUSAL_MESSAGES[refusal] : null,
+      discount_cents: applied.coupon!.discountCents,
+      sellers: perSeller(lines, applied),
+    };
+  }
+
+  /** The products named, each with its seller; 400 for one that does not exist. */
+  async function productsOf(exec: Db | Tx, ids: number[]) {
+    if (!ids.length) return [];
+    const rows = await exec.select({ id: products.id, vendorId: products.vendorId }).from(products).where(inArray(products.id, ids));
+    if (rows.length !== new Set(ids).size) throw badRequest(MSG.promoProductUnknown);
+    return rows;
+  }
+
+  /** Inserts a promotion, mapping a taken code to a 409. */
+  async function insert(tx: Tx, values: typeof promotions.$inferInsert): Promise<PromotionRow> {
+    try {
+      return (await tx.insert(promotions).values(values).returning())[0]!;
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(MSG.promoCodeTaken);
+      throw err;
+    }
+  }
+
+  /** A creation's audit fields, before (nothing) → after. */
+  const created = (row: PromotionRow) => Object.fromEntries(
+    (['kind', 'name', 'code', 'percentBps', 'amountCents', 'funder', 'sellerPercent', 'startsAt', 'endsAt'] as const).map((k) => [k, { before: null, after: row[k] instanceof Date ? (row[k] as Date).toISOString() : row[k] }]),
+  );
+
+  const common = (input: VendorPromotionRequest) => ({
+    kind: input.kind, name: input.name, code: input.code ?? null, oneTime: input.one_time,
+    percentBps: input.percent_bps ?? null, amountCents: input.amount_cents ?? null, minSpendCents: input.min_spend_cents,
+    perShopperLimit: input.per_shopper_limit, totalLimit: input.total_limit, startsAt: new Date(input.starts_at), endsAt: new Date(input.ends_at),
+  });
+
+  /** Lists with usage and cost: live counted uses, and the discount given per seller and in all (fils). */
+  async function dtos(exec: Db | Tx, rows: PromotionRow[]): Promise<PromotionDto[]> {
+    if (!rows.length) return [];
+    const ids = rows.map((r) => r.id);
+    const [items, costs] = await Promise.all([
+      exec.select({ promotionId: promotionProducts.promotionId, productId: promotionProducts.productId }).from(promotionProducts)
+        .where(inArray(promotionProducts.promotionId, ids)).orderBy(asc(promotionProducts.productId)),
+      exec.select({
+        promotionId: promotionRedemptions.promotionId, vendorId: sql<number | null>`o.seller_vendor_id`,
+        uses: sql<number>`count(*) filter (where ${promotionRedemptions.counted})::int`,
+        discount: sql<number>`sum(${promotionRedemptions.discountCents})::int`, seller: sql<number>`sum(${promotionRedemptions.sellerCents})::int`,
+        market: sql<number>`sum(${promotionRedemptions.marketplaceCents})::int`,
+      }).from(promotionRedemptions).innerJoin(sql`orders o`, sql`o.id = ${promotionRedemptions.orderId}`)
+        .where(and(inArray(promotionRedemptions.promotionId, ids), eq(promotionRedemptions.status, 'live')))
+        .groupBy(promotionRedemptions.promotionId, sql`o.seller_vendor_id`),
+    ]);
+    return rows.map((p) => {
+      const own = costs.filter((c) => c.promotionId === p.id);
+      return {
+        id: p.id, kind: p.kind, name: p.name, code: p.code, one_time: p.oneTime, percent_bps: p.percentBps, amount_cents: p.amountCents,
+        min_spend_cents: p.minSpendCents, per_shopper_limit: p.perShopperLimit, total_limit: p.totalLimit,
+        starts_at: p.startsAt.toISOString(), ends_at: p.endsAt.toISOString(), funder: p.funder, seller_percent: p.sellerPercent,
+        owner_vendor_id: p.ownerVendorId, status: p.status,
+        product_ids: items.filter((i) => i.promotionId === p.id).map((i) => i.productId),
+        uses: own.reduce((s, c) => s + c.uses, 0),
+        discount_cents: own.reduce((s, c) => s + c.discount, 0),
+        seller_cost_cents: own.reduce((s, c) => s + c.seller, 0),
+        marketplace_cost_cents: own.reduce((s, c) => s + c.market, 0),
+        sellers: own.map((c) => ({ vendor_id: c.vendorId === null ? null : Number(c.vendorId), seller_cost_cents: c.seller, marketplace_cost_cents: c.market })),
+      };
+    });
+  }
+
+  async function one(exec: Db | Tx, id: number): Promise<PromotionRow> {
+    const [p] = await exec.select().from(promotions).where(eq(promotions.id, id));
+    if (!p) throw notFound(MSG.promoNotFoundRow);
+    return p;
+  }
+
+  return {
+    checkCoupon,
+    loadCoupon,
+    dealsFor,
+    dealsStack,
+
+    /** A seller's own coupon or deal: funded by the seller, on its own products only (400/403 otherwise). */
+    async createForVendor(vendorId: number, input: VendorPromotionRequest, actor: Actor): Promise<PromotionDto> {
+      return db.transaction(async (tx) => {
+        const items = await productsOf(tx, input.product_ids);
+        if (items.some((i) => i.vendorId !== vendorId)) throw unprocessable(MSG.promoNotYourProduct);
+        if (input.kind === 'deal' && !items.length) throw badRequest(MSG.validationFailed, { product_ids: MSG.promoNoEligibleProducts });
+        const row = await insert(tx, { ...common(input), funder: 'seller', sellerPercent: 100, ownerVendorId: vendorId, createdBy: actor.userId });
+        if (items.length) await tx.insert(promotionProducts).values(items.map((i) => ({ promotionId: row.id, productId: i.id, vendorId, optedIn: true })));
+        await audit.record(tx, { actor, action: 'promotion.create', target: { type: 'promotion', id: row.id }, changes: created(row) });
+        return (await dtos(tx, [row]))[0]!;
+      });
+    },
+
+    /** A marketplace campaign (admin): funded by the marketplace, or split with the sellers who opt in. */
+    async createCampaign(input: CampaignRequest, actor: Actor): Promise<PromotionDto> {
+      return db.transaction(async (tx) => {
+        const items = await productsOf(tx, input.product_ids);
+        const row = await insert(tx, {
+          ...common(input), funder: input.funder, sellerPercent: sellerPercentOf(input.funder, input.seller_percent ?? null), ownerVendorId: null, createdBy: actor.userId,
+        });
+        if (items.length) await tx.insert(promotionProducts).values(items.map((i) => ({ promotionId: row.id, productId: i.id, vendorId: i.vendorId, optedIn: false })));
+        await audit.record(tx, { actor, action: 'promotion.create', target: { type: 'promotion', id: row.id }, changes: created(row) });
+        return (await dtos(tx, [row]))[0]!;
+      });
+    },
+
+    /** A seller opts its own products in to a marketplace campaign (its share of a split is then its cost). */
+    async optIn(vendorId: number, promotionId: number, productIds: number[], actor: Actor): Promise<PromotionDto> {
+      return db.transaction(async (tx) => {
+        const p = await one(tx, promotionId);
+        if (p.ownerVendorId !== null) throw unprocessable(MSG.promoNotCampaign);
+        const items = await productsOf(tx, productIds);
+        if (items.some((i) => i.vendorId !== vendorId)) throw unprocessable(MSG.promoNotYourProduct);
+        await tx.insert(promotionProducts).values(items.map((i) => ({ promotionId, productId: i.id, vendorId, optedIn: true })))
+          .onConflictDoUpdate({ target: [promotionProducts.promotionId, promotionProducts.productId], set: { optedIn: true } });
+        await audit.record(tx, { actor, action: 'promotion.opt_in', target: { type: 'promotion', id: promotionId }, changes: { product_ids: { before: null, after: productIds } } });
+        return (await dtos(tx, [p]))[0]!;
+      });
+    },
+
+    /** Pause or resume: a seller its own promotions only (404 for another's), an admin any. */
+    async setStatus(id: number, status: 'active' | 'paused', actor: Actor, vendorId: number | null): Promise<PromotionDto> {
+      return db.transaction(async (tx) => {
+        const p = await one(tx, id);
+        if (vendorId !== null && p.ownerVendorId !== vendorId) throw notFound(MSG.promoNotFoundRow);
+        const [row] = await tx.update(promotions).set({ status, updatedAt: new Date() }).where(eq(promotions.id, id)).returning();
+        if (p.status !== status) {
+          await audit.record(tx, { actor, action: status === 'paused' ? 'promotion.pause' : 'promotion.resume', target: { type: 'promotion', id }, changes: { status: { before: p.status, after: status } } });
+        }
+        return (await dtos(tx, [row!]))[0]!;
+      });
+    },
+
+    /** A one-time code for one shopper (the promotion's owner or an admin); the code is random and unguessable. */
+    async issueCode(id: number, userId: number, actor: Actor, vendorId: number | null) {
+      return db.transaction(async (tx) => {
+        const p = await one(tx, id);
+        if (vendorId !== null && p.ownerVendorId !== vendorId) throw notFound(MSG.promoNotFoundRow);
+        if (!p.oneTime) throw unprocessable(MSG.promoNotOneTime);
+        const [u] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+        if (!u) throw badRequest(MSG.promoUserUnknown);
+        const code = `${(p.name.replace(/[^A-Za-z0-9]/g, '').slice(0, 6) || 'SOUQ').toUpperCase()}-${randomCode()}`;
+        const [row] = await tx.insert(promotionCodes).values({ promotionId: id, code, userId }).returning();
+        await audit.record(tx, { actor, action: 'promotion.issue_code', target: { type: 'promotion', id }, changes: { user_id: { before: null, after: userId } } });
+        return { id: row!.id, code: row!.code, user_id: row!.userId };
+      });
+    },
+
+    async listForVendor(vendorId: number): Promise<PromotionDto[]> {
+      return dtos(db, await db.select().from(promotions).where(eq(promotions.ownerVendorId, vendorId)).orderBy(desc(promotions.createdAt), desc(promotions.id)));
+    },
+
+    /** The marketplace's campaigns a seller may opt in to (still running), with its own opted-in products. */
+    async campaignsForVendor(vendorId: number, now = new Date()): Promise<PromotionDto[]> {
+      const rows = await db.select().from(promotions).where(and(isNull(promotions.ownerVendorId), eq(promotions.status, 'active'), sql`${promotions.endsAt} > ${now}`))
+        .orderBy(asc(promotions.endsAt), asc(promotions.id));
+      const list = await dtos(db, rows);
+      const mine = new Set((await db.select({ id: products.id }).from(products).where(eq(products.vendorId, vendorId))).map((r) => r.id));
+      // a seller sees only its own products and its own cost
+      return list.map((d) => ({ ...d, product_ids: d.product_ids.filter((id) => mine.has(id)), sellers: d.sellers.filter((s) => s.vendor_id === vendorId) }));
+    },
+
+    async listAll(): Promise<PromotionDto[]> {
+      return dtos(db, await db.select().from(promotions).orderBy(desc(promotions.createdAt), desc(promotions.id)));
+    },
+
+    async setStacking(value: boolean, actor: Actor) {
+      await db.transaction(async (tx) => {
+        const before = await dealsStack(tx);
+        await tx.insert(settings).values({ key: STACK_SETTING, value: String(value) })
+          .onConflictDoUpdate({ target: settings.key, set: { value: String(value), updatedAt: new Date() } });
+        await audit.record(tx, { actor, action: 'promotion.stacking', target: { type: 'setting', id: STACK_SETTING }, changes: { deals_stack_with_coupons: { before, after: value } } });
+      });
+      return { deals_stack_with_coupons: value };
+    },
+  };
+}
+
+/** 10 characters from an alphabet without look-alikes (about 50 bits). */
+function randomCode(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = crypto.getRandomValues(new Uint8Array(10));
+  return [...bytes].map((b) => alphabet[b % alphabet.length]).join('');
+}
+
+export type PromotionsService = ReturnType<typeof createPromotionsService>;
