@@ -18,7 +18,9 @@
  * halves), the failures per kind, and latency.
  *
  * Sets: questions.json (the earlier questions and issue 28's) and unseen-37.json (issue 37: written before the code
- * that answers them, half of them held back), both by default; --questions FILE runs one file.
+ * that answers them, half of them held back), both by default; --questions FILE runs one file. A set that declares
+ * `"heldBack": true` (blind-2026-11-29.json) is held back whole: never tuned on, reported apart by language, stage and
+ * kind, its Arabic answers checked for English words like the issue 37 set's.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -73,6 +75,8 @@ type QuestionSet = {
   /** The sellers' delivery estimates (business days after shipping) the set assumes, by company name. */
   deliveryEstimates?: Record<string, [number, number]>;
   shoppers?: Record<string, ShopperSpec>;
+  /** The whole set is held back (written blind, never tuned on): reported as a held-back set of its own. */
+  heldBack?: boolean;
   conversations: Conversation[];
 };
 
@@ -179,6 +183,8 @@ function half(id: string): 0 | 1 {
 /** ms: wall time of the request; cpuMs: the process's CPU time for it (steadier than wall time on a busy machine). */
 type Result = {
   set: string; conversation: string; kind: string; issue?: number; lang: Locale; stage?: string; half: 0 | 1;
+  /** From a set held back whole ("heldBack": true). */
+  heldBack: boolean;
   message: string; checks: Check[]; ms: number; cpuMs: number; response: string;
 };
 const results: Result[] = [];
@@ -267,12 +273,12 @@ for (const { file, set } of sets) {
         } : {}),
       };
       // answers in Arabic are checked for English words in the unseen set (issue 34 item 14), written for it
-      const arabicChecked = conv.issue === 37 && locale === 'ar';
+      const arabicChecked = (conv.issue === 37 || set.heldBack === true) && locale === 'ar';
       const checks: Check[] = res.statusCode !== 200
         ? [{ kind: 'grounding', name: 'answers', ok: false, detail: `${res.statusCode} ${res.body.slice(0, 200)}` }]
         : [...grounding(shop, reply, ctx, turn.expect, arabicChecked), ...constraints(shop, turn.expect, reply, ctx)];
       results.push({
-        set: setName, conversation: conv.id, kind: turn.kind ?? conv.kind, issue: conv.issue, lang: locale, stage: conv.stage, half: half(conv.id),
+        set: setName, conversation: conv.id, kind: turn.kind ?? conv.kind, issue: conv.issue, lang: locale, stage: conv.stage, half: set.heldBack ? 1 : half(conv.id), heldBack: set.heldBack === true,
         message, checks, ms, cpuMs, response: reply.response ?? '',
       });
       history.push({ isBot: false, text: message }, { isBot: true, text: reply.response ?? '' });
@@ -319,6 +325,7 @@ const perKind = (list: Result[]) => Object.fromEntries([...new Set(list.map((r) 
 const earlier = results.filter((r) => r.set === 'questions');
 const unseen = results.filter((r) => r.issue === 37);
 const i28 = results.filter((r) => r.issue === 28);
+const blind = results.filter((r) => r.heldBack);
 const summary = {
   before: subset(earlier.filter((r) => r.issue === undefined)),
   issue28: subset(i28),
@@ -331,6 +338,11 @@ const summary = {
   issue37_en: subset(unseen.filter((r) => r.lang === 'en')),
   issue37_pre: subset(unseen.filter((r) => r.stage === 'pre')),
   issue37_post: subset(unseen.filter((r) => r.stage === 'post')),
+  held_back: subset(blind),
+  held_back_ar: subset(blind.filter((r) => r.lang === 'ar')),
+  held_back_en: subset(blind.filter((r) => r.lang === 'en')),
+  held_back_pre: subset(blind.filter((r) => r.stage === 'pre')),
+  held_back_post: subset(blind.filter((r) => r.stage === 'post')),
 };
 /** The kinds that wait for the query understanding shared with the search box (issue 37 item 2). */
 const QUERY_KINDS = new Set(['price-type', 'need', 'negation', 'not-sold']);
@@ -344,6 +356,7 @@ const out = {
   sets: summary,
   failures: perKind(earlier),
   failures_issue37: perKind(unseen),
+  failures_held_back: perKind(blind),
   latency_ms: { p50: ms(latencies, 50), p95: ms(latencies, 95) },
   cpu_ms: { p50: ms(cpuTimes, 50), p95: ms(cpuTimes, 95) },
 };
@@ -358,8 +371,12 @@ else {
     console.log(`  issue 37 (unseen): ${shareOf(summary.issue37)}, tuning half ${shareOf(summary.issue37_tune)}, held-back half ${shareOf(summary.issue37_held)}`);
     console.log(`    Arabic ${shareOf(summary.issue37_ar)}, English ${shareOf(summary.issue37_en)}; before a purchase ${shareOf(summary.issue37_pre)}, after ${shareOf(summary.issue37_post)}`);
   }
+  if (blind.length) {
+    console.log(`  held-back sets (never tuned on): ${shareOf(summary.held_back)}`);
+    console.log(`    Arabic ${shareOf(summary.held_back_ar)}, English ${shareOf(summary.held_back_en)}; before a purchase ${shareOf(summary.held_back_pre)}, after ${shareOf(summary.held_back_post)}`);
+  }
   console.log(`  latency p50 ${out.latency_ms.p50} ms, p95 ${out.latency_ms.p95} ms, CPU p50 ${out.cpu_ms.p50} ms, p95 ${out.cpu_ms.p95} ms (built-in assistant, one client)`);
-  for (const [title, list] of [['earlier sets', earlier], ['issue 37 set', unseen]] as const) {
+  for (const [title, list] of [['earlier sets', earlier], ['issue 37 set', unseen], ['held-back sets', blind]] as const) {
     if (!list.length) continue;
     console.log(`\n  ${title}: kind${' '.repeat(16)}questions   failed`);
     for (const [k, v] of Object.entries(perKind(list))) {
@@ -369,7 +386,7 @@ else {
   const failures = results.filter((r) => !passed(r));
   if (failures.length) console.log('\n  failures:');
   for (const r of failures) {
-    console.log(`  - [${r.set === 'questions' ? '' : `${r.set} ${r.half ? 'held' : 'tune'} `}${r.kind}] ${r.conversation}: "${r.message}"`);
+    console.log(`  - [${r.set === 'questions' ? '' : `${r.set} ${r.heldBack ? 'held-back set' : r.half ? 'held' : 'tune'} `}${r.kind}] ${r.conversation}: "${r.message}"`);
     for (const ch of r.checks.filter((x) => !x.ok)) console.log(`      ✗ ${ch.name}${ch.detail ? ` — ${ch.detail}` : ''}`);
     if (verbose) console.log(`      reply: ${r.response.replace(/\n/g, ' ⏎ ').slice(0, 400)}`);
   }
