@@ -51,6 +51,7 @@ import { createVendorShippingService } from './modules/vendors/vendor-shipping.j
 import { createReviewsService } from './modules/reviews/reviews.service.js';
 import { createPaymentsRuntime } from './modules/payments/payments.runtime.js';
 import { createPaymentsService } from './modules/payments/payments.service.js';
+import { createTransferNotices } from './modules/payments/payments.transfer-notices.js';
 import { createCodService } from './modules/cod/cod.service.js';
 import { createReconciliationService } from './modules/reconciliation/reconciliation.service.js';
 
@@ -183,6 +184,8 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const cardPayments = createPaymentsService({
     db, runtime: payments, hold: orders.paymentHold, purchaseByNumber: orders.purchaseByNumber, publicUrl: config.publicUrl,
     waitMinutes: config.payments.waitMinutes, log, bus,
+    // sellers paid by transfer (decision 0147): told by e-mail and a bus event when money comes back or stays owed
+    currency: config.shopCurrency, transferNotice: createTransferNotices({ db, bus, mailer, log, currency: config.shopCurrency }),
   });
   // agents over UCP (decisions 0089, 0097, 0130, 0131): every service of the module, wired in agents.services.ts;
   // they pay by card through the same payments (decision 0138)
