@@ -29,6 +29,7 @@ import { mediaRoutes } from './platform/media.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { transfersRoutes } from './modules/payments/transfers.routes.js';
 import { codRoutes } from './modules/cod/cod.routes.js';
 import { shippingRoutes } from './modules/shipping/shipping.routes.js';
 import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes.js';
@@ -173,6 +174,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(codRoutes({ cod: services.cod }));
   await app.register(shippingRoutes({ shipping: services.shipping }));
   await app.register(paymentsRoutes({ payments: services.cardPayments }));
+  await app.register(transfersRoutes({ payments: services.cardPayments }));
   await app.register(reconciliationRoutes({ reconciliation: services.reconciliation }));
   await app.register(profileRoutes({ profile: services.profile }));
   await app.register(searchRoutes({ search: services.search }));

@@ -53,6 +53,7 @@ async function main() {
     try {
       await app.close(); // stops accepting, waits for in-flight requests
       app.services.cardPayments.expiryJob.stop();
+      app.services.cardPayments.transfersJob.stop();
       await app.services.payments.stop();
       await database.close();
     } finally {
@@ -99,6 +100,8 @@ async function main() {
   app.services.oauthSweep.start();
   // card purchases whose time to pay ran out: cancelled at the provider, their stock released (decision 0137)
   app.services.cardPayments.expiryJob.start();
+  // card sub-orders whose return window closed: transferred to their sellers' connected accounts (decision 0147)
+  app.services.cardPayments.transfersJob.start();
   // the daily reconciliation of the ledger with the provider and the bank (decision 0143): looked at hourly
   app.services.reconciliation.dailyJob.start();
   // agents: order webhooks owed are sent (and retried) in the background; signing keys rotate, old idempotency keys go

@@ -52,6 +52,7 @@ import { createVendorShippingService } from './modules/vendors/vendor-shipping.j
 import { createReviewsService } from './modules/reviews/reviews.service.js';
 import { createPaymentsRuntime } from './modules/payments/payments.runtime.js';
 import { createPaymentsService } from './modules/payments/payments.service.js';
+import { createTransferNotices } from './modules/payments/payments.transfer-notices.js';
 import { createCodService } from './modules/cod/cod.service.js';
 import { createShippingService } from './modules/shipping/shipping.service.js';
 import { createReconciliationService } from './modules/reconciliation/reconciliation.service.js';
@@ -185,6 +186,8 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const cardPayments = createPaymentsService({
     db, runtime: payments, hold: orders.paymentHold, purchaseByNumber: orders.purchaseByNumber, publicUrl: config.publicUrl,
     waitMinutes: config.payments.waitMinutes, log, bus,
+    // sellers paid by transfer (decision 0147): told by e-mail and a bus event when money comes back or stays owed
+    currency: config.shopCurrency, transferNotice: createTransferNotices({ db, bus, mailer, log, currency: config.shopCurrency }),
   });
   // cash on delivery settled (decision 0140): couriers, remittances, refused deliveries; moves through orders.setStatus
   const cod = createCodService({ db, audit, currency: config.shopCurrency, setStatus: (id, status, o) => orders.setStatus(id, status, o) });

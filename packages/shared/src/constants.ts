@@ -90,6 +90,9 @@ export const LEDGER_KINDS = [
   'credit_spent', 'credit_returned', 'cash_collected', 'refund_sent', 'refund_paid', 'refund_reversal',
   // cash on delivery (decision 0140): collected by the courier at delivery, remitted by the courier, the difference
   'cod_collected', 'cod_remitted', 'cod_difference',
+  // a card sub-order's money transferred to its seller's connected account at the provider, and a transfer (part)
+  // reversed back to the marketplace: by Souq for a refund after payment, or by the provider (decision 0147)
+  'transfer', 'transfer_reversal',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
@@ -101,6 +104,7 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   credit_spent: 'Store credit spent', credit_returned: 'Store credit given back', cash_collected: 'Cash collected on delivery',
   refund_sent: 'Refund sent to the bank', refund_paid: 'Refund paid by the bank', refund_reversal: 'Refund transfer failed (owed again)',
   cod_collected: 'Cash collected by the courier', cod_remitted: 'Cash remitted by the courier', cod_difference: 'Remittance difference',
+  transfer: 'Transferred to your provider account', transfer_reversal: 'Transfer returned',
 };
 export const LEDGER_ACCOUNT_LABELS: Record<LedgerAccount, string> = {
   shopper_receivable: 'Shopper receivable', vendor_payable: 'Vendor payable', marketplace_sales: 'Marketplace sales',

@@ -348,6 +348,8 @@ export const MSG_AR_WEB = {
   loadEarningsFailed: 'تعذّر تحميل أرباحك',
   loadFinanceFailed: 'تعذّر تحميل الأرقام المالية',
   loadReconciliationFailed: 'تعذّرت قراءة المطابقة',
+  loadTransfersFailed: 'تعذّرت قراءة التحويلات',
+  noTransfers: 'لا توجد تحويلات بعد',
   loadCardIssuesFailed: 'تعذّرت قراءة نزاعات البطاقات والمبالغ المستردة',
   noLedgerEntries: 'لا توجد قيود في دفتر الأستاذ',
   noPayouts: 'لا توجد تحويلات بعد',

@@ -350,6 +350,19 @@ const SERVER_TEXTS = {
   payoutAccountFailedSubject: 'أخفق تحويل إلى حسابك المصرفي',
   payoutAccountFailedBody: (iban: string, reason: string) =>
     `أعاد بنكك تحويلًا إلى ${iban}: ${reason}. عاد المبلغ إلى رصيدك. لن نرسل أي تحويل إلى هذا الحساب حتى تغيّر بيانات التحويل.`,
+  // تحويلات البائعين عبر مزوّد الدفع (القرار 0147)
+  sellerAccountNotSupported: 'لا يتيح مزوّد الدفع المستخدم ربط حسابات البائعين: تصلك مستحقاتك بالتحويلات المصرفية',
+  sellerAccountMissing: 'اربط أولًا حساب استلام الأموال لدى مزوّد الدفع',
+  transferReturnedReason: 'أعاده مزوّد الدفع',
+  transferReturnedSubject: 'أُعيد تحويل إلى حسابك لدى مزوّد الدفع',
+  transferReturnedBody: (amount: string, orderNumber: string, reason: string) =>
+    `عاد مبلغ ${amount} عن الطلب ${orderNumber} من حسابك لدى مزوّد الدفع: ${reason}. عاد المبلغ إلى رصيدك في سوق. أوقفنا التحويلات إلى ذلك الحساب حتى تحدّثه من صفحة الأرباح؛ وإلى ذلك الحين تصلك مستحقاتك بالتحويلات المصرفية إن كان لديك رقم آيبان.`,
+  transferReversalRefusedSubject: 'عليك مبلغ مسترد تعذّر استرجاعه',
+  transferReversalRefusedBody: (amount: string, orderNumber: string) =>
+    `رُدّ مبلغ الطلب ${orderNumber} إلى المشتري بعد أن دُفع لك. رُفض استرجاع ${amount} من حسابك لدى مزوّد الدفع لأن رصيده لا يكفي، فيبقى ${amount} مستحقًا عليك في رصيدك في سوق ويُخصم من تحويلك التالي.`,
+  sellerPayoutFailedSubject: 'أخفق سحب من حسابك لدى مزوّد الدفع',
+  sellerPayoutFailedBody: (amount: string, reason: string) =>
+    `أعاد بنكك سحبًا بمبلغ ${amount} من حسابك لدى مزوّد الدفع: ${reason}. عاد المبلغ إلى رصيدك في سوق. أوقفنا التحويلات حتى تحدّث حسابك من صفحة الأرباح.`,
   statementTooLarge: (max: number) =>
     `أكثر من ${plural(max, { zero: '# قيد', one: 'قيد واحد', two: 'قيدين', few: '# قيود', many: '# قيدًا', other: '# قيد' })} في هذه الفترة: اختر فترة أقصر`,
   dateRangeTooLong: (d: number) =>

@@ -628,6 +628,21 @@ export const MSG = {
   payoutAccountFailedSubject: 'A payout to your bank account failed',
   payoutAccountFailedBody: (iban: string, reason: string) =>
     `Your bank returned a payout to ${iban}: ${reason}. The money is back in your balance. No payout is sent to this account again until you change your payout details.`,
+  // seller transfers through the payment provider (decision 0147)
+  sellerAccountNotSupported: 'The payment provider in use cannot connect seller accounts: you are paid by bank payouts',
+  sellerAccountMissing: 'Connect a payout account with the payment provider first',
+  transferReturnedReason: 'Reversed by the payment provider',
+  transferReturnedSubject: 'A transfer to your payment provider account was returned',
+  transferReturnedBody: (amount: string, orderNumber: string, reason: string) =>
+    `${amount} for order ${orderNumber} came back from your payment provider account: ${reason}. The money is back in your Souq balance. Transfers to that account are paused until you update it from Earnings; meanwhile bank payouts pay you if you have an IBAN.`,
+  transferReversalRefusedSubject: 'You owe a refund that could not be taken back',
+  transferReversalRefusedBody: (amount: string, orderNumber: string) =>
+    `Order ${orderNumber} was refunded after you were paid. Taking ${amount} back from your payment provider account was refused because its balance is short, so ${amount} stays owed on your Souq balance and is taken from your next transfer.`,
+  sellerPayoutFailedSubject: 'A payout from your payment provider account failed',
+  sellerPayoutFailedBody: (amount: string, reason: string) =>
+    `Your bank returned a payout of ${amount} from your payment provider account: ${reason}. The money is back in your Souq balance. Transfers are paused until you update your account from Earnings.`,
+  loadTransfersFailed: 'Failed to load the transfers',
+  noTransfers: 'No transfers yet',
   statementTooLarge: (max: number) => `More than ${formatCount(max, 'en')} entries in that range: choose a shorter one`,
   loadEarningsFailed: 'Failed to load your earnings',
   loadFinanceFailed: 'Failed to load the finance figures',

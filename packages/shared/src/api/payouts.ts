@@ -15,8 +15,17 @@ export const vendorBalanceSchema = z.object({
   balance_cents: z.number().int(),
   /** Of sub-orders not delivered yet, or delivered less than the vendor's return window ago. */
   held_cents: z.number().int(),
-  /** What the next payout batch may pay (can be negative after a refund or a debit adjustment). */
+  /**
+   * What the next payout batch may pay (can be negative after a refund or a debit adjustment): out of the window, less
+   * what goes by transfer to the vendor's connected account (decision 0147).
+   */
   available_cents: z.number().int(),
+  /**
+   * Out of the window on card sub-orders paid by transfer to the vendor's connected account at the payment provider
+   * (decision 0147): positive, due in the next transfers; negative, owed back on refunds after a transfer (netted
+   * against the next transfers, or reversed). Zero without a connected account that receives transfers.
+   */
+  by_transfer_cents: z.number().int(),
   /** Sent in payouts (failed ones given back). */
   paid_cents: z.number().int(),
   return_window_days: z.number().int(),

@@ -16,7 +16,7 @@ const LEDGER_KINDS = [
   'payout', 'payout_paid', 'payout_reversal', 'adjustment', 'payment_received', 'provider_fee', 'card_refund',
   'dispute_withdrawn', 'dispute_reinstated', 'dispute_lost', 'dispute_fee',
   'credit_spent', 'credit_returned', 'cash_collected', 'refund_sent', 'refund_paid', 'refund_reversal',
-  'cod_collected', 'cod_remitted', 'cod_difference',
+  'cod_collected', 'cod_remitted', 'cod_difference', 'transfer', 'transfer_reversal',
 ] as const satisfies readonly LedgerKind[];
 const BANK_REFUND_STATUSES = ['owed', 'sent', 'paid', 'failed'] as const satisfies readonly BankRefundStatus[];
 const PAYOUT_STATUSES = ['pending', 'paid', 'failed'] as const satisfies readonly PayoutStatus[];

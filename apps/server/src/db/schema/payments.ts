@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { purchases } from './orders.js';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { orders, purchases } from './orders.js';
+import { vendors } from './vendors.js';
 
 // The payments module's tables (decision 0137): one row per payment a purchase has at its provider, and every event the
 // provider sent, stored once. The purchase and its sub-orders stay the orders module's; the ledger stays the ledger's.
@@ -116,4 +117,87 @@ export const paymentRefunds = pgTable(
     index('payment_refunds_attempt_idx').on(t.attemptId),
     check('payment_refunds_amount_positive', sql`${t.amountCents} > 0`),
   ],
+);
+
+/**
+ * A seller's connected account at the provider (decision 0147), as last read back from it: on the seller's return from
+ * the provider's onboarding and on every `account.updated`. A seller with one whose transfers are enabled is paid its
+ * card sub-orders by transfer; one without keeps the bank-transfer payouts. `payout_failure` is set when a payout on
+ * the connected account failed: transfers stop (the money goes back to the seller's Souq balance) until the seller
+ * updates its details at the provider.
+ */
+export const sellerAccounts = pgTable(
+  'seller_accounts',
+  {
+    id: serial('id').primaryKey(),
+    vendorId: integer('vendor_id').notNull().references(() => vendors.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['stripe', 'checkout'] }).notNull(),
+    accountId: text('account_id').notNull(),
+    transfersEnabled: boolean('transfers_enabled').notNull().default(false),
+    payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+    detailsSubmitted: boolean('details_submitted').notNull().default(false),
+    requirementsDue: jsonb('requirements_due').$type<string[]>().notNull().default([]),
+    payoutFailure: text('payout_failure'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('seller_accounts_vendor_key').on(t.vendorId, t.provider), uniqueIndex('seller_accounts_account_key').on(t.provider, t.accountId)],
+);
+
+export const SELLER_TRANSFER_STATUSES = ['requested', 'paid', 'partially_reversed', 'reversed', 'failed'] as const;
+
+/**
+ * A transfer of a card sub-order's money to its seller (decision 0147): stored with its idempotency key before the
+ * provider is called (a retry is the same transfer), posted (vendor payable → provider clearing) in the transaction
+ * that records the provider's answer. `reversed_cents` is what its reversals have posted back.
+ */
+export const sellerTransfers = pgTable(
+  'seller_transfers',
+  {
+    id: serial('id').primaryKey(),
+    vendorId: integer('vendor_id').notNull().references(() => vendors.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    purchaseId: integer('purchase_id').notNull().references(() => purchases.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['stripe', 'checkout'] }).notNull(),
+    destination: text('destination').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    fundsSource: text('funds_source'),
+    providerTransferId: text('provider_transfer_id'),
+    status: text('status', { enum: SELLER_TRANSFER_STATUSES }).notNull(),
+    reversedCents: integer('reversed_cents').notNull().default(0),
+    /** Why the provider refused it, or what returned it (shown to the seller and in admin Finance). */
+    failure: text('failure'),
+    /** A reversal for a refund the provider refused (the seller's balance there was short): not asked again before a day. */
+    reversalRefusedAt: timestamp('reversal_refused_at', { withTimezone: true }),
+    postedAt: timestamp('posted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('seller_transfers_key').on(t.idempotencyKey),
+    uniqueIndex('seller_transfers_provider_key').on(t.provider, t.providerTransferId),
+    index('seller_transfers_vendor_idx').on(t.vendorId, t.id),
+    index('seller_transfers_order_idx').on(t.orderId),
+    check('seller_transfers_amounts', sql`${t.amountCents} > 0 and ${t.reversedCents} >= 0 and ${t.reversedCents} <= ${t.amountCents}`),
+  ],
+);
+
+/**
+ * A reversal of a seller transfer (decision 0147), once per provider reversal id: asked by Souq (a refund after the
+ * seller was paid, a payout that failed on the connected account) or made by the provider itself.
+ */
+export const sellerTransferReversals = pgTable(
+  'seller_transfer_reversals',
+  {
+    id: serial('id').primaryKey(),
+    transferId: integer('transfer_id').notNull().references(() => sellerTransfers.id, { onDelete: 'cascade' }),
+    providerReversalId: text('provider_reversal_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    by: text('by', { enum: ['souq', 'provider'] }).notNull(),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('seller_transfer_reversals_key').on(t.providerReversalId), check('seller_transfer_reversals_amount', sql`${t.amountCents} > 0`)],
 );

@@ -67,6 +67,13 @@ export const POSTING_KINDS = {
   'cod-collected': 'cod',
   /** A courier remitted a sub-order's cash, with any difference (cod; ref: remittance line id). */
   'cod-remitted': 'cod',
+  /**
+   * A card sub-order's money transferred to its seller's connected account: vendor payable → provider clearing
+   * (payments; ref: the transfer row; memo: the provider's transfer id; decision 0147).
+   */
+  'seller-transfer': 'payments',
+  /** A transfer (part) reversed, by Souq or by the provider: provider clearing → vendor payable (payments; ref: the reversal row; memo: the provider's reversal id). */
+  'seller-transfer-reversal': 'payments',
 } as const;
 export type PostingKind = keyof typeof POSTING_KINDS;
 

@@ -110,6 +110,8 @@ export function createCheckoutProvider(opts: CheckoutProviderOptions): PaymentPr
   const toTransfer = (t: any, fundsSource: string | null = null): Transfer => ({
     provider: 'checkout', id: t.id, destination: t.destination?.entity_id ?? '', amount: t.source?.amount ?? 0, currency: t.source?.currency ?? 'AED', amountReversed: 0,
     fundsSource, group: t.reference ?? null, status: t.status === 'completed' ? 'paid' : t.status === 'rejected' ? 'failed' : 'pending', metadata: {},
+    // Checkout.com's Platforms transfers have no reversal objects (a transfer back is a new transfer the other way)
+    reversals: [],
   });
 
   const toAccount = (ent: any): SellerAccount => ({

@@ -28,3 +28,15 @@ export function cardRefundEntries(amountCents: number): Entry[] {
     { account: 'provider_clearing', vendorId: null, kind: 'card_refund', amountCents: -amountCents },
   ];
 }
+
+/** A card sub-order's money sent to its seller's connected account (decision 0147): the seller's payable → provider clearing. */
+export const transferEntries = (vendorId: number, amountCents: number): Entry[] => [
+  { account: 'vendor_payable', vendorId, kind: 'transfer', amountCents },
+  { account: 'provider_clearing', vendorId: null, kind: 'transfer', amountCents: -amountCents },
+];
+
+/** A transfer (part) reversed: back in provider clearing, owed to the seller again (a refund's debt settled, or money returned). */
+export const transferReversalEntries = (vendorId: number, amountCents: number): Entry[] => [
+  { account: 'provider_clearing', vendorId: null, kind: 'transfer_reversal', amountCents },
+  { account: 'vendor_payable', vendorId, kind: 'transfer_reversal', amountCents: -amountCents },
+];

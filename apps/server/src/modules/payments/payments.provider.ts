@@ -91,7 +91,11 @@ export type Transfer = {
   group: string | null;
   status: 'pending' | 'paid' | 'failed' | 'reversed';
   metadata: Record<string, string>;
+  /** Its reversals as the provider lists them (Souq's own carry `souq_reversal` in their metadata; decision 0147). */
+  reversals: { id: string; amount: number; metadata: Record<string, string> }[];
 };
+/** A payout from a seller's connected account to its bank, read back after the provider's event (decision 0147). */
+export type SellerPayout = { id: string; accountId: string; amount: number; currency: string; status: 'pending' | 'in_transit' | 'paid' | 'failed' | 'canceled'; failureMessage: string | null };
 export type TransferReversal = { provider: ProviderName; id: string; transferId: string; amount: number; currency: string };
 
 export type SellerAccount = {
@@ -209,6 +213,8 @@ export interface PaymentProvider {
   createSellerAccount(input: { email: string; businessName: string; country: string; metadata?: Record<string, string>; idempotencyKey: string }): Promise<SellerAccount>;
   getSellerAccount(id: string): Promise<SellerAccount>;
   onboardingLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<OnboardingLink>;
+  /** A payout of a seller's connected account (Stripe: with the `Stripe-Account` header); absent where the provider does not show them. */
+  getSellerPayout?(accountId: string, payoutId: string): Promise<SellerPayout>;
   getDispute(id: string): Promise<Dispute>;
   /** The platform's balance at the provider (reconciliation reads it beside the provider clearing account). */
   balance(): Promise<BalanceAmount[]>;

@@ -95,6 +95,8 @@ export function createPaymentsRuntime(config: PaymentsConfig, deps: { souqUrl: s
   return {
     start,
     config,
+    /** Now on the runtime's clock (the wall clock, or the test clock a test started the local provider under). */
+    now: () => new Date(clock.now()),
     /** The provider (after start). */
     get provider(): PaymentProvider {
       if (!provider) throw new Error('payments: start() first');

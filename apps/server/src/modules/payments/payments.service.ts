@@ -15,6 +15,7 @@ import type { PaymentsRuntime } from './payments.runtime.js';
 import { createCardRefunds } from './payments.refunds.js';
 import { applyDisputeIn } from './payments.disputes.js';
 import { cardIssues } from './payments.issues.js';
+import { createSellerTransfers, type TransferNotice } from './payments.transfers.js';
 import type { Bus } from '../../platform/bus.js';
 import { orders } from '../../db/schema/orders.js';
 
@@ -48,11 +49,19 @@ export function createPaymentsService(deps: {
   /** Cancellations and refunded returns: what they leave owed to a card purchase's shopper goes back to the card. */
   bus: Bus;
   now?: () => Date;
+  /** The shop's currency (transfers to sellers, decision 0147). */
+  currency: string;
+  /** Tells a seller that a transfer came back, a reversal was refused or a payout failed (after the commit). */
+  transferNotice: (n: TransferNotice) => Promise<void>;
 }) {
   const { db } = deps;
   const now = () => deps.now?.() ?? new Date();
   const provider = (): PaymentProvider => deps.runtime.provider;
   const refunds = createCardRefunds({ db, provider, log: deps.log, now });
+  // sellers paid by transfer on the payments runtime's clock (a test clock drives it in tests)
+  const transfers = createSellerTransfers({
+    db, provider, publicUrl: deps.publicUrl, currency: deps.currency, log: deps.log, now: () => deps.now?.() ?? deps.runtime.now(), notify: deps.transferNotice,
+  });
 
   /** After a cancellation or a refunded return: the purchase's card gets back what the ledger says is owed. */
   async function refundOwedOfOrder(orderId: number) {
@@ -336,6 +345,11 @@ export function createPaymentsService(deps: {
       const payment = event.type === 'payment.updated' && !settled ? await p.getPayment(event.paymentId) : null;
       const refund = event.type === 'refund.updated' ? await p.getRefund(event.refundId) : null;
       const dispute = event.type === 'dispute.updated' ? await p.getDispute(event.disputeId) : null;
+      // seller transfers (decision 0147): a transfer is always the platform's own, read back; an account or a payout
+      // only when it is a seller's of Souq's
+      const transfer = event.type === 'transfer.updated' ? await p.getTransfer(event.transferId) : null;
+      const account = event.type === 'account.updated' && await transfers.knowsAccount(event.accountId) ? await p.getSellerAccount(event.accountId) : null;
+      const payout = event.type === 'payout.updated' && event.accountId ? await transfers.readPayout(event.accountId, event.payoutId) : null;
       const objectId: string | null =
         event.type === 'payment.updated' ? event.paymentId : event.type === 'refund.updated' ? event.refundId : event.type === 'transfer.updated' ? event.transferId
           : event.type === 'dispute.updated' ? event.disputeId : event.type === 'account.updated' ? event.accountId : event.type === 'payout.updated' ? event.payoutId : null;
@@ -343,21 +357,34 @@ export function createPaymentsService(deps: {
         const [stored] = await tx.insert(paymentEvents)
           .values({ provider: name, eventId: event.id, type: event.providerType, objectId, payload: event.raw as object })
           .onConflictDoNothing().returning({ id: paymentEvents.id });
-        if (!stored) return { duplicate: true as const, applied: null };
+        if (!stored) return { duplicate: true as const, applied: null, notices: [], payoutFailed: false };
         const applied = payment ? await applyIn(tx, payment) : null;
         const refunded = refund ? await refunds.applyIn(tx, refund) : null;
         const disputed = dispute ? await applyDisputeIn(tx, dispute, now()) : null;
+        const transferred = transfer ? await transfers.applyTransferIn(tx, transfer) : null;
+        const accountRow = account ? await transfers.applyAccountIn(tx, account) : null;
+        const payoutFailed = payout?.payout.status === 'failed' ? await transfers.claimPayoutFailureIn(tx, payout.account, payout.payout) : false;
         const outcome = known?.settled ? 'already settled' : settled ? 'nothing beyond what is booked' : payment ? (applied?.outcome ?? 'no purchase of ours') : refund ? (refunded ?? 'no refund of ours')
-          : dispute ? (disputed ?? 'no payment of ours') : `not acted on (${event.type})`;
+          : dispute ? (disputed ?? 'no payment of ours') : transfer ? (transferred?.outcome ?? 'no transfer of ours')
+            : account ? (accountRow ? `account ${account.transfersEnabled ? 'receives transfers' : 'not enabled'}` : 'no seller account of ours')
+              : payout ? (payoutFailed ? 'payout failed: taken back to the seller' : `payout ${payout.payout.status}`) : `not acted on (${event.type})`;
         await tx.update(paymentEvents).set({ outcome }).where(eq(paymentEvents.id, stored.id));
-        return { duplicate: false as const, applied };
+        return { duplicate: false as const, applied, notices: transferred?.notices ?? [], payoutFailed };
       });
       await afterCommit(result.applied);
+      if (!result.duplicate) {
+        await transfers.notifyAll(result.notices);
+        if (result.payoutFailed && payout) await transfers.takeBackPayout(payout.account, payout.payout);
+      }
       return { received: true, duplicate: result.duplicate };
     },
 
     /** Card purchases still unpaid after their time: cancelled at the provider, then given up (every minute). */
     expiryJob,
+    /** Sellers' connected accounts and the transfers of their card sub-orders (decision 0147). */
+    transfers,
+    /** Card sub-orders whose return window closed, transferred to their sellers (every 10 minutes, on the runtime's clock). */
+    transfersJob: periodicJob('payments: transfers to sellers', () => transfers.run(), { everyMs: 10 * 60_000, log: deps.log }),
     /** Card disputes and failed refunds, for the admin (decision 0145). */
     cardIssues: () => cardIssues(db),
     /** Refunds to the card what a purchase's shopper is owed (the bus calls it after cancellations and refunds). */

@@ -93,6 +93,7 @@ const toTransfer = (t: Stripe.Transfer): Transfer => ({
   group: t.transfer_group,
   status: t.reversed ? 'reversed' : 'paid',
   metadata: t.metadata,
+  reversals: (t.reversals?.data ?? []).map((r) => ({ id: r.id, amount: r.amount, metadata: (r.metadata ?? {}) as Record<string, string> })),
 });
 
 const toAccount = (a: Stripe.Account): SellerAccount => ({
@@ -212,6 +213,11 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
       call(async () => {
         const l = await s.accountLinks.create({ account: input.accountId, type: 'account_onboarding', return_url: input.returnUrl, refresh_url: input.refreshUrl });
         return { url: l.url, expiresAt: new Date(l.expires_at * 1000) };
+      }),
+    getSellerPayout: (accountId, payoutId) =>
+      call(async () => {
+        const po = await s.payouts.retrieve(payoutId, {}, { stripeAccount: accountId });
+        return { id: po.id, accountId, amount: po.amount, currency: upper(po.currency), status: po.status as 'pending' | 'in_transit' | 'paid' | 'failed' | 'canceled', failureMessage: po.failure_message ?? null };
       }),
     getDispute: (id) =>
       call(async () => {

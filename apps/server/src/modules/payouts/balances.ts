@@ -10,13 +10,20 @@ import { rowsOf } from '../../platform/sql-rows.js';
 // 0140: its courier_cash rows do not sum to zero); every other row (payouts, their reversals, adjustments) and
 // the rows of sub-orders whose window closed are available. Ledger sign: credits (owed to the vendor) are negative.
 
-type BalanceRow = { vendor_id: number; balance: number; held: number; paid: number; window_days: number; next_release: Date | string | null };
+type BalanceRow = { vendor_id: number; balance: number; held: number; by_transfer: number; paid: number; window_days: number; next_release: Date | string | null };
 
 const balanceSql = (vendorIds: readonly number[] | null, currency: string) => sql`
   with cash_out as (
     -- cash-on-delivery sub-orders whose cash a courier still holds (decision 0140): held however long ago delivered
     select order_id from ledger_entries where account = 'courier_cash' and currency = ${currency}
     group by order_id having sum(amount_cents) <> 0
+  ), by_transfer as (
+    -- card sub-orders paid through the provider of a vendor whose connected account receives transfers (decision 0147):
+    -- their money goes by transfer, not in a payout batch
+    select o.id as order_id from orders o
+    join payment_attempts pa on pa.purchase_id = o.purchase_id and pa.cash_posted_at is not null
+    join seller_accounts sa on sa.vendor_id = coalesce(o.seller_vendor_id, o.vendor_id) and sa.provider = pa.provider
+      and sa.transfers_enabled and sa.payout_failure is null
   )
   select v.id as vendor_id, v.return_window_days as window_days,
          coalesce(-sum(e.amount_cents), 0)::int8 as balance,
@@ -24,6 +31,9 @@ const balanceSql = (vendorIds: readonly number[] | null, currency: string) => sq
            where e.order_id is not null
              and (o.delivered_at is null or o.delivered_at + make_interval(days => v.return_window_days) > now()
                   or co.order_id is not null)), 0)::int8 as held,
+         coalesce(-sum(e.amount_cents) filter (
+           where bt.order_id is not null and o.delivered_at is not null
+             and o.delivered_at + make_interval(days => v.return_window_days) <= now()), 0)::int8 as by_transfer,
          coalesce(sum(e.amount_cents) filter (where e.kind in ('payout', 'payout_reversal')), 0)::int8 as paid,
          min(o.delivered_at + make_interval(days => v.return_window_days))
            filter (where o.delivered_at + make_interval(days => v.return_window_days) > now()) as next_release
@@ -31,6 +41,7 @@ const balanceSql = (vendorIds: readonly number[] | null, currency: string) => sq
   left join ledger_entries e on e.account = 'vendor_payable' and e.vendor_id = v.id and e.currency = ${currency}
   left join orders o on o.id = e.order_id
   left join cash_out co on co.order_id = e.order_id
+  left join by_transfer bt on bt.order_id = e.order_id
   ${vendorIds ? sql`where v.id = any(${sql.raw(`'{${vendorIds.map(Number).join(',')}}'`)}::int[])` : sql``}
   group by v.id
   order by v.id`;
@@ -38,12 +49,15 @@ const balanceSql = (vendorIds: readonly number[] | null, currency: string) => sq
 const toBalance = (r: BalanceRow, currency: string): VendorBalance => {
   const balance = Number(r.balance);
   const held = Number(r.held);
+  const byTransfer = Number(r.by_transfer);
   return {
     vendor_id: Number(r.vendor_id),
     currency,
     balance_cents: balance,
     held_cents: held,
-    available_cents: balance - held,
+    // what goes by transfer is not the batch's; what is owed back on the transfer side is netted there, not here
+    available_cents: balance - held - Math.max(byTransfer, 0),
+    by_transfer_cents: byTransfer,
     paid_cents: Number(r.paid),
     return_window_days: Number(r.window_days),
     next_release_at: r.next_release === null ? null : new Date(r.next_release).toISOString(),

@@ -17,13 +17,17 @@ const REFUND = new Set(['refund', 'refund_failure', 'payment_refund']);
 /**
  * What Souq knows a provider movement by: a charge by its payment (the PaymentIntent the capture posting names in its
  * memo), a refund and its failure by the refund (the refund posting's memo), a dispute's withdrawal and reinstatement
- * by the dispute (the dispute postings' memo starts with it, decision 0145). Any other movement (a transfer, a payout)
- * has nothing in the ledger yet and is an item of its own.
+ * by the dispute (the dispute postings' memo starts with it, decision 0145), a transfer to a seller and its reversal by
+ * their ids (the transfer postings' memo, decision 0147). Any other movement (a provider payout) has nothing in the
+ * ledger yet and is an item of its own.
  */
 export function keyOf(m: BalanceMovement): { kind: string; ref: string } {
   if (CHARGE.has(m.type)) return { kind: 'charge', ref: m.paymentId ?? m.source ?? m.id };
   if (REFUND.has(m.type)) return { kind: 'refund', ref: m.source ?? m.id };
   if (m.type === 'adjustment' && m.source?.startsWith('dp_')) return { kind: 'dispute', ref: m.source };
+  // a transfer to a seller by the transfer (the transfer posting's memo), its reversal by the reversal (decision 0147)
+  if (m.type === 'transfer' && m.source) return { kind: 'transfer', ref: m.source };
+  if (m.type === 'transfer_refund' && m.source) return { kind: 'transfer_reversal', ref: m.source };
   return { kind: m.type, ref: m.id };
 }
 
@@ -63,10 +67,12 @@ export function createProviderSide() {
  * whole clearing movement (for the account's balance).
  */
 export const LEDGER_PROVIDER_SIDE_SQL = `
-select case when posting like 'payment:%' then 'charge' when posting like 'payment-refund:%' then 'refund' when posting like 'dispute:%' then 'dispute' else split_part(posting, ':', 1) end as kind,
-  case when posting like 'payment:%' or posting like 'payment-refund:%' then coalesce(memo, posting) when posting like 'dispute:%' then split_part(memo, ' ', 1) else posting end as ref,
+select case when posting like 'payment:%' then 'charge' when posting like 'payment-refund:%' then 'refund' when posting like 'dispute:%' then 'dispute'
+    when posting like 'seller-transfer:%' then 'transfer' when posting like 'seller-transfer-reversal:%' then 'transfer_reversal' else split_part(posting, ':', 1) end as kind,
+  case when posting like 'payment:%' or posting like 'payment-refund:%' or posting like 'seller-transfer:%' or posting like 'seller-transfer-reversal:%' then coalesce(memo, posting)
+    when posting like 'dispute:%' then split_part(memo, ' ', 1) else posting end as ref,
   currency,
-  coalesce(sum(amount_cents) filter (where account = 'provider_clearing' and kind in ('payment_received', 'card_refund', 'dispute_withdrawn', 'dispute_reinstated')), 0)::int8 as amount,
+  coalesce(sum(amount_cents) filter (where account = 'provider_clearing' and kind in ('payment_received', 'card_refund', 'dispute_withdrawn', 'dispute_reinstated', 'transfer', 'transfer_reversal')), 0)::int8 as amount,
   coalesce(sum(amount_cents) filter (where account = 'provider_fees'), 0)::int8 as fee,
   coalesce(sum(amount_cents) filter (where account = 'provider_clearing'), 0)::int8 as clearing,
   min(posting) as posting

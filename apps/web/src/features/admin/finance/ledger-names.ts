@@ -24,4 +24,5 @@ export const KIND_NAMES: Record<LedgerKind, MessageDescriptor> = {
   credit_spent: msg`Store credit spent`, credit_returned: msg`Store credit given back`, cash_collected: msg`Cash collected on delivery`,
   refund_sent: msg`Refund sent to the bank`, refund_paid: msg`Refund paid by the bank`, refund_reversal: msg`Refund transfer failed (owed again)`,
   cod_collected: msg`Cash collected by the courier`, cod_remitted: msg`Cash remitted by the courier`, cod_difference: msg`Remittance difference`,
+  transfer: msg`Transferred to the seller's provider account`, transfer_reversal: msg`Transfer returned`,
 };

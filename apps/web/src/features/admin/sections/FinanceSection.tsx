@@ -12,6 +12,7 @@ import { PayoutsPanel } from '../finance/PayoutsPanel';
 import { RefundTransfersPanel } from '../finance/RefundTransfersPanel';
 import { ReconciliationPanel } from '../finance/ReconciliationPanel';
 import { CardIssuesPanel } from '../finance/CardIssuesPanel';
+import { TransfersPanel } from '../finance/TransfersPanel';
 import { RevenuePanel } from '../finance/RevenuePanel';
 import { TaxSettingsPanel } from '../finance/TaxSettingsPanel';
 import { VatReportPanel } from '../finance/VatReportPanel';
@@ -31,6 +32,8 @@ const TABS = [
   { value: 'reconciliation', label: msg`Reconciliation` },
   // card disputes and refunds to a card that failed (decision 0145)
   { value: 'card-issues', label: msg`Card disputes and refunds` },
+  // card orders transferred to sellers' accounts at the provider (decision 0147)
+  { value: 'transfers', label: msg`Seller transfers` },
   // UAE VAT (issue 25, decisions 0098, 0109): the report over the tax documents, and the settings behind them
   { value: 'vat', label: msg`VAT report` },
   { value: 'tax-settings', label: msg`Tax settings` },
@@ -69,6 +72,7 @@ export function FinanceSection() {
         {tab === 'check' && <CheckPanel />}
         {tab === 'reconciliation' && <ReconciliationPanel />}
         {tab === 'card-issues' && <CardIssuesPanel />}
+        {tab === 'transfers' && <TransfersPanel />}
         {tab === 'vat' && <VatReportPanel />}
         {tab === 'tax-settings' && <TaxSettingsPanel />}
       </Tabs>

@@ -19,6 +19,7 @@ import { useListQuery } from '@/lib/use-list-query';
 import { VendorSignedIn } from '../VendorSignedIn';
 import { Money } from '../parts/Money';
 import { PayoutAccountCard } from '../parts/PayoutAccountCard';
+import { ProviderTransfers } from '../parts/ProviderTransfers';
 import { CommissionDocuments } from '../parts/CommissionDocuments';
 import { VatSummary } from '../parts/VatSummary';
 import { downloadStatement, earningsKeys, useBalance, usePayouts } from '../earnings-api';
@@ -36,6 +37,7 @@ const KIND_LABELS: Partial<Record<LedgerKind, MessageDescriptor>> = {
   // a registered seller's VAT on its sales and shipping, which it declares and pays (decision 0133)
   sale: msg`Sale`, shipping: msg`Shipping`, sales_tax: msg`VAT on your sales`, commission: msg`Commission`, commission_vat: msg`VAT on commission`, refund: msg`Refund`,
   commission_reversal: msg`Commission reversed`, payout: msg`Payout`, payout_reversal: msg`Payout failed (returned)`, adjustment: msg`Adjustment`,
+  transfer: msg`Transferred to your provider account`, transfer_reversal: msg`Transfer returned`,
 };
 const VENDOR_KINDS = Object.keys(KIND_LABELS) as LedgerKind[];
 const kindLabel = (i18n: I18n, kind: LedgerKind): string => {
@@ -161,10 +163,8 @@ function Earnings({ vendorId }: { vendorId: number }) {
         </StatGrid>
       )}
       <PayoutAccountCard vendorId={vendorId} />
-      {/* card payments (issue 36 item 7): the provider's fee is the marketplace's cost, and no provider transfer is made yet */}
-      <Alert tone="info" title={t`Card payment fees and transfers`}>
-        <p><Trans>The payment provider's card fees are paid by the marketplace: none is deducted from your earnings. Transfers through the payment provider are not made yet: you are paid by the bank payouts below.</Trans></p>
-      </Alert>
+      {/* card orders paid by transfer to a payout account at the provider (issue 36 item 5, decision 0147) */}
+      <ProviderTransfers />
 
       <section aria-labelledby="payouts-heading" className="space-y-3">
         <h3 id="payouts-heading" className="text-lg font-semibold text-slate-900"><Trans>Payouts</Trans></h3>

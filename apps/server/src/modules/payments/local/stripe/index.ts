@@ -169,6 +169,27 @@ ${error ? `<p class="err" role="alert">${escapeHtml(error)}</p>` : ''}
     /** Runs what fell due under a wall clock (the demo calls it on a timer). */
     tick: () => e.timeline.runDue(),
     injectFaults: router.injectFaults,
+    /**
+     * The provider taking a transfer back on its own (Stripe reverses transfers to a connected account it rejects, or
+     * on a platform's dashboard request): a reversal without Souq's metadata, with its `transfer.reversed` event. Tests
+     * and the demo's "what if" use it; Souq never calls it. Refused like any reversal when the seller's balance is short.
+     */
+    reverseTransferAsProvider(transferId: string, amount?: number) {
+      const tr = e.get<Stripe.Transfer>('transfer', transferId);
+      const trr = moneyOps.createReversal(tr, amount === undefined ? {} : { amount: String(amount) });
+      e.timeline.runDue();
+      return trr;
+    },
+    /**
+     * A connected account's automatic payout (Stripe pays a connected account's available balance to its bank on a
+     * schedule): its whole available balance in the currency, paid or failed at its arrival date by its bank (an
+     * account onboarded with the failing bank, last4 0116, fails). Null when nothing is available.
+     */
+    payOutConnectedAccount(accountId: string, currency = 'aed') {
+      const amount = e.availableIn(accountId, currency);
+      if (amount <= 0) return null;
+      return moneyOps.createPayout({ amount: String(amount), currency }, accountId);
+    },
     /** A webhook endpoint registered directly (what the demo does at start-up; tests may also use the API). */
     addWebhookEndpoint(url: string, enabledEvents: string[] = ['*'], connectEvents = false) {
       const ep = connect.createEndpoint({ url, enabled_events: enabledEvents, ...(connectEvents ? { connect: 'true' } : {}) });
