@@ -7,7 +7,9 @@ import { formatter } from '@lingui/format-po';
 const web = '<rootDir>/apps/web/src';
 const STOREFRONT = ['app', 'components', 'lib', 'features/landing', 'features/storefront', 'features/cart', 'features/checkout',
   'features/account', 'features/assistant', 'features/chat', 'features/image-search', 'features/tracking', 'features/notifications',
-  'features/support', 'features/recommendations', 'features/demos', 'features/returns', 'features/connect'];
+  'features/support', 'features/recommendations', 'features/demos', 'features/returns', 'features/connect', 'features/delivery'];
+// the delivery feature's vendor and admin parts (decision 0151) go in their areas' catalogues
+const DELIVERY_AREAS = { vendor: `${web}/features/delivery/vendor`, admin: `${web}/features/delivery/admin` };
 
 export default defineConfig({
   sourceLocale: 'en',
@@ -16,8 +18,8 @@ export default defineConfig({
   format: formatter({ lineNumbers: false }),
   orderBy: 'messageId',
   catalogs: [
-    { path: `${web}/locales/{locale}/storefront`, include: STOREFRONT.map((d) => `${web}/${d}`), exclude: ['**/*.test.*'] },
-    { path: `${web}/locales/{locale}/vendor`, include: [`${web}/features/vendor`, `${web}/features/product-manager`, `${web}/features/optimisation`], exclude: ['**/*.test.*'] },
-    { path: `${web}/locales/{locale}/admin`, include: [`${web}/features/admin`], exclude: ['**/*.test.*'] },
+    { path: `${web}/locales/{locale}/storefront`, include: STOREFRONT.map((d) => `${web}/${d}`), exclude: ['**/*.test.*', `${DELIVERY_AREAS.vendor}/**`, `${DELIVERY_AREAS.admin}/**`] },
+    { path: `${web}/locales/{locale}/vendor`, include: [`${web}/features/vendor`, `${web}/features/product-manager`, `${web}/features/optimisation`, DELIVERY_AREAS.vendor], exclude: ['**/*.test.*'] },
+    { path: `${web}/locales/{locale}/admin`, include: [`${web}/features/admin`, DELIVERY_AREAS.admin], exclude: ['**/*.test.*'] },
   ],
 });

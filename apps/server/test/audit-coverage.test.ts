@@ -268,6 +268,15 @@ const CASES: Record<string, Case> = {
     url: '/api/vendor/shipping', body: { shipping_fee_cents: 1200, free_shipping_above_cents: 15000, return_window_days: 7 },
     expect: { action: 'vendor.shipping', target: { type: 'vendor', id: fx.vendorId }, changes: { shipping_fee_cents: { before: null, after: 1200 }, return_window_days: { before: 14, after: 7 } } },
   }) },
+  // ---- public holidays of the delivery promise (decision 0151) ----
+  'POST /api/admin/holidays': { as: 'admin', prepare: async () => ({
+    url: '/api/admin/holidays', body: { date: '2027-07-01', name_en: 'Audit day', name_ar: 'يوم التدقيق' },
+    expect: { action: 'holiday.add', target: { type: 'holiday', id: '2027-07-01' }, changes: { name_en: { before: null, after: 'Audit day' } } },
+  }) },
+  'DELETE /api/admin/holidays/:date': { as: 'admin', prepare: async () => ({
+    url: '/api/admin/holidays/2026-12-02',
+    expect: { action: 'holiday.remove', target: { type: 'holiday', id: '2026-12-02' }, changes: { name_en: { before: 'National Day', after: null } } },
+  }) },
   // ---- UAE VAT (decisions 0098, 0099) ----
   'PUT /api/admin/tax-settings': { as: 'admin', prepare: async () => ({
     url: '/api/admin/tax-settings', body: { price_mode: 'inclusive', invoice_on: 'shipped', legal_name: 'Souq FZ-LLC', address: 'Dubai', trn: '100000000000003' },

@@ -19,3 +19,4 @@ export * from './tax.js';
 export * from './payments.js';
 export * from './cod.js';
 export * from './reconciliation.js';
+export * from './delivery.js';

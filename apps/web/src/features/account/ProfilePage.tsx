@@ -1,4 +1,6 @@
 import { Fragment, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { AddressBook } from '@/features/delivery/AddressBook';
+import { PromiseLine } from '@/features/delivery/PromiseLine';
 import { Link, Navigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { GENDERS } from '@souq/shared/constants';
@@ -276,6 +278,7 @@ function SellerParts({ parts }: { parts: Order[] }) {
               <Trans><bdi>{p.carrier}</bdi> tracking <bdi className="font-mono">{p.tracking_number}</bdi></Trans>
             </span>
           )}
+          {p.delivery_promise && p.status !== 'delivered' && p.status !== 'cancelled' && p.status !== 'refunded' && <PromiseLine promise={p.delivery_promise} placed className="basis-full" />}
         </li>
       ))}
     </ul>
@@ -396,6 +399,7 @@ export default function ProfilePage() {
             )}
           />
         </section>
+        <AddressBook />
         <NotificationSettings />
         <ConnectedAssistants />
         <RecentOrders />

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { PromiseLine } from '@/features/delivery/PromiseLine';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMsg } from '@/lib/use-msg';
 import type { WebMessages } from '@souq/shared/messages.ar-web';
@@ -181,6 +182,7 @@ function OrderDetails({ order }: { order: VendorOrder }) {
       <p className="text-slate-600">
         <Trans>Part of purchase <span className="font-medium text-slate-900">{order.purchase_number}</span> · your shipping {formatMoney(order.shipping, order.currency)}</Trans>
         {order.tracking_number && <> · <Trans><bdi>{order.carrier}</bdi> tracking <bdi className="font-mono">{order.tracking_number}</bdi></Trans></>}
+        {order.delivery_promise && <PromiseLine promise={order.delivery_promise} placed className="mt-1" />}
       </p>
       <ReturnRequestsPanel area="vendor" orderId={order.id} />
       <OrderTaxDocuments orderId={order.id} />
