@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.holidayDateInvalid })
+// years 2000–2099 only: a holiday table is about the years around now (and PostgreSQL has no year 0)
+const isoDate = z.string().regex(/^20\d{2}-\d{2}-\d{2}$/, { error: MSG.holidayDateInvalid })
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { error: MSG.holidayDateInvalid });
 
 /** A promise: the first and last day the parcel may arrive (Dubai calendar days, YYYY-MM-DD). */

@@ -61,7 +61,7 @@ export const orderRequestSchema = z.object({
    * its delivery promise to the address's emirate, frozen on the sub-order.
    */
   delivery_address: uaeAddressFieldsSchema.optional(),
-  address_id: z.number().int().positive().optional(),
+  address_id: z.number().int().positive().max(2_147_483_647).optional(),
   save_address: z.boolean().optional(),
 });
 export type OrderRequest = z.input<typeof orderRequestSchema>;

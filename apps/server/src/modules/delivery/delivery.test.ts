@@ -41,12 +41,13 @@ describe('public holidays (decision 0151)', () => {
     expect(added.status).toBe(201);
     expect(added.json).toEqual({ date: '2027-02-11', name_en: 'Extra day', name_ar: 'يوم إضافي', estimated: true });
     expect((await call(t.app, { method: 'POST', url: '/api/admin/holidays', token: admin, body: { date: '2027-02-11', name_en: 'Again', name_ar: 'مرة أخرى' } })).json.error).toBe(MSG.holidayExists);
-    for (const date of ['2027-02-30', '11/02/2027', '2027-2-1']) {
+    for (const date of ['2027-02-30', '11/02/2027', '2027-2-1', '0000-01-01']) {
       const bad = await call(t.app, { method: 'POST', url: '/api/admin/holidays', token: admin, body: { date, name_en: 'Bad', name_ar: 'خطأ' } });
       expect(bad.status, date).toBe(400);
       expect(bad.json.fields?.date).toBe(MSG.holidayDateInvalid);
     }
     expect((await call(t.app, { method: 'DELETE', url: '/api/admin/holidays/2027-02-11', token: admin })).status).toBe(200);
+    expect((await call(t.app, { method: 'DELETE', url: '/api/admin/holidays/0000-01-01', token: admin })).status).toBe(400);
     const gone = await call(t.app, { method: 'DELETE', url: '/api/admin/holidays/2027-02-11', token: admin });
     expect(gone.status).toBe(404);
     expect(gone.json.error).toBe(MSG.holidayNotFound);
