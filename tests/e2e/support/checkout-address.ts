@@ -4,7 +4,8 @@ import type { Page } from '@playwright/test';
 export async function fillCheckoutAddress(page: Page, street: string, lang: 'en' | 'ar' = 'en') {
   const en = lang === 'en';
   await page.getByLabel(en ? 'Mobile or phone' : 'الجوال أو الهاتف').first().fill('050 123 4567');
-  await page.getByLabel(en ? 'Emirate' : 'الإمارة', { exact: true }).first().selectOption('dubai');
-  await page.getByLabel(en ? 'Area' : 'المنطقة', { exact: true }).first().fill('Dubai Marina');
+  // the labels carry the required mark after the word: anchored at their start
+  await page.getByLabel(en ? /^Emirate/ : /^الإمارة/).first().selectOption('dubai');
+  await page.getByLabel(en ? /^Area/ : /^المنطقة/).first().fill('Dubai Marina');
   await page.getByLabel(en ? 'Street or building' : 'الشارع أو المبنى').first().fill(street);
 }
