@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { screenshots } from './support/shots.js';
 import { signIn } from './support/sign-in.js';
+import { fillCheckoutAddress } from './support/checkout-address';
 
 // A card purchase through the storefront (issue 36 item 3, decision 0137): the checkout places it on hold and sends the
 // shopper to the payment provider's own page (the local Stripe here); a decline comes back with the bank's reason and
@@ -22,7 +23,7 @@ async function checkoutByCard(page: Page, lang: 'en' | 'ar') {
   const en = lang === 'en';
   await page.getByLabel(en ? 'Name' : 'الاسم').first().fill('Card Journey');
   await page.getByLabel(en ? 'Email' : 'البريد الإلكتروني').first().fill('card-journey@example.test');
-  await page.getByLabel(en ? 'Address' : 'العنوان').first().fill('7 Marina Walk');
+  await fillCheckoutAddress(page, '7 Marina Walk', lang);
   await expect(page.getByText(en ? /you pay on the payment provider's secure page/ : /صفحة مزوّد الدفع الآمنة/)).toBeVisible();
   await expect(page.getByLabel('Card Number')).toHaveCount(0); // the card is never typed on Souq's page
   await shoot(page, `checkout-card-${lang}`);
@@ -87,7 +88,7 @@ test('a signed-in shopper who left the provider page finds the order awaiting pa
   await signIn(page, 'customer');
   await cartWith(page, product);
   await page.goto('/checkout');
-  await page.getByLabel('Address').first().fill('7 Marina Walk');
+  await fillCheckoutAddress(page, '7 Marina Walk');
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL(/\/local\/pay\/pi_/);
   // the shopper goes away without paying

@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
+import { fillCheckoutAddress } from './support/checkout-address';
 
 // Issue 15, tried as a shopper would: profile saves that keep each other, one tracking session per visit with
 // purchases from orders only and no chat text, an honest order confirmation, no public source maps, and the
@@ -105,7 +106,7 @@ test('tracking: one session per visit across reloads and pages; search counts re
   await page.goto('/checkout');
   await page.getByLabel('Name').fill('Tariq Tracker');
   await page.getByLabel('Email').fill('tariq@example.test');
-  await page.getByLabel('Address').fill('3 Marina Walk');
+  await fillCheckoutAddress(page, '3 Marina Walk');
   await page.getByLabel('Payment method').selectOption('cod');
   page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: 'Place Order' }).click();
@@ -134,7 +135,7 @@ test('order confirmation: no mail promised when none was queued, the address nam
     await page.goto('/checkout');
     await page.getByLabel('Name').fill('Mona Mail');
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Address').fill('9 Creek Road');
+    await fillCheckoutAddress(page, '9 Creek Road');
     await page.getByLabel('Payment method').selectOption('cod');
     page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Place Order' }).click();

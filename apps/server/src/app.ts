@@ -34,6 +34,8 @@ import { codRoutes } from './modules/cod/cod.routes.js';
 import { shippingRoutes } from './modules/shipping/shipping.routes.js';
 import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
+import { addressesRoutes } from './modules/addresses/addresses.routes.js';
+import { deliveryRoutes } from './modules/delivery/delivery.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { assistantRoutes } from './modules/assistant/assistant.routes.js';
 import { chatMonitorRoutes } from './modules/chat-monitor/chat-monitor.routes.js';
@@ -177,6 +179,10 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(transfersRoutes({ payments: services.cardPayments }));
   await app.register(reconciliationRoutes({ reconciliation: services.reconciliation }));
   await app.register(profileRoutes({ profile: services.profile }));
+  await app.register(addressesRoutes({ addresses: services.addresses }));
+  await app.register(deliveryRoutes({ delivery: services.delivery }));
+  // the announced 2026–2027 holidays, once per database (decision 0151)
+  app.addHook('onReady', () => services.delivery.seedHolidays());
   await app.register(searchRoutes({ search: services.search }));
   await app.register(assistantRoutes({ assistant: services.assistant }));
   await app.register(chatMonitorRoutes({ chatMonitor: services.chatMonitor }));

@@ -25,6 +25,8 @@ import { createAgentServices } from './modules/agents/agents.services.js';
 import { createVatReportService } from './modules/tax/tax.report.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
 import { createProfileService } from './modules/profile/profile.service.js';
+import { createAddressesService } from './modules/addresses/addresses.service.js';
+import { createDeliveryService } from './modules/delivery/delivery.service.js';
 import { createSearchService } from './modules/search/search.service.js';
 import { createSearchQueries } from './modules/search/search.queries.js';
 import { createChatMonitorService } from './modules/chat-monitor/chat-monitor.service.js';
@@ -84,7 +86,10 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const embeds = createEmbedsService({ db, bus, catalogue, audit });
   // outgoing mail only with SMTP_URL (order confirmations)
   const mailer = config.mail.smtpUrl ? createMailer({ url: config.mail.smtpUrl, from: config.mail.from, log }) : null;
+  // the delivery promise (decision 0151): the public holidays the admin keeps; checkout asks it for each seller's dates
+  const delivery = createDeliveryService({ db, audit });
   const orders = createOrdersService({
+    delivery, addresses: { get: (userId, id) => addresses.get(userId, id), create: (userId, input) => addresses.create(userId, input) },
     db, query: database.query, bus, audit, catalogue, currency: config.shopCurrency, mailer, log,
     // admin: assign an order to a vendor (404 when the vendor does not exist)
     vendorForAssignment: (id) => vendors.getDto(id),
@@ -107,6 +112,8 @@ export function createServices(config: Config, database: Database, log: (msg: st
   // store credit and bank-transfer refunds with their batches (decision 0141)
   const refunds = createRefundsService({ db, audit, currency: config.shopCurrency });
   const profile = createProfileService({ db });
+  // UAE addresses and the delivery promise's holidays (decision 0151)
+  const addresses = createAddressesService({ db });
   // bulk reads after start-up (index build, recommendation model, image backfill) go through the database's background
   // lane: on the embedded database they never hold up a request for more than one step (decision 0066)
   const background = database.background;
@@ -214,7 +221,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
   // coupons, deals and campaigns, and who funds them (issue 39, decision 0148)
   const promotions = createPromotionsService({ db, query: database.query, audit, catalogue });
   return {
-    payments, cardPayments, cod, reconciliation, shipping, promotions,
+    payments, cardPayments, cod, reconciliation, shipping, promotions, delivery, addresses,
     reviews, prices, vendorDashboard, ...agents,
     sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant, plannerStats, commissionJob, oauthSweep,
     support, notifications, events, mailer, reports, admin, security, ledger, payouts, finance, returns, refunds, vendorShipping, tax, vatReport,

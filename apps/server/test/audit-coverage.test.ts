@@ -307,6 +307,14 @@ const CASES: Record<string, Case> = {
   'PUT /api/admin/promotions/stacking': { as: 'admin', prepare: async () => ({
     url: '/api/admin/promotions/stacking', body: { deals_stack_with_coupons: false },
     expect: { action: 'promotion.stacking', target: { type: 'setting', id: 'promotions_deals_stack_with_coupons' }, changes: { deals_stack_with_coupons: { before: true, after: false } } },
+  // ---- public holidays of the delivery promise (decision 0151) ----
+  'POST /api/admin/holidays': { as: 'admin', prepare: async () => ({
+    url: '/api/admin/holidays', body: { date: '2027-07-01', name_en: 'Audit day', name_ar: 'يوم التدقيق' },
+    expect: { action: 'holiday.add', target: { type: 'holiday', id: '2027-07-01' }, changes: { name_en: { before: null, after: 'Audit day' } } },
+  }) },
+  'DELETE /api/admin/holidays/:date': { as: 'admin', prepare: async () => ({
+    url: '/api/admin/holidays/2026-12-02',
+    expect: { action: 'holiday.remove', target: { type: 'holiday', id: '2026-12-02' }, changes: { name_en: { before: 'National Day', after: null } } },
   }) },
   // ---- UAE VAT (decisions 0098, 0099) ----
   'PUT /api/admin/tax-settings': { as: 'admin', prepare: async () => ({

@@ -446,6 +446,20 @@ const SERVER_TEXTS = {
   periodInvalid: 'الفترة شهر بصيغة السنة ثم الشهر، مثل 2026-11',
   periodNotClosed: 'تُصدر فاتورة العمولة بعد انتهاء الشهر',
   pintNotBusiness: 'لا تُصدَّر بصيغة PINT AE إلا المستندات بين الشركات (للبائع والمشتري كليهما رقم تسجيل ضريبي)',
+  // UAE addresses and the delivery promise (decision 0151)
+  addressPhoneInvalid: 'أدخل رقم هاتف إماراتيًا، مثل 050 123 4567 أو ‎+971 4 123 4567',
+  addressMakaniInvalid: 'رقم مكاني 10 أرقام كما على لوحة المبنى (12345 67890)',
+  addressPinOutsideUae: 'يجب أن يكون موقع الخريطة داخل الإمارات (خط العرض 22.5–26.5، خط الطول 51–56.5)',
+  addressPinIncomplete: 'أدخل خط العرض وخط الطول معًا، أو اتركهما فارغين',
+  addressAreaRequired: 'المنطقة مطلوبة',
+  addressStreetRequired: 'الشارع أو المبنى مطلوب',
+  addressNotFound: 'العنوان غير موجود',
+  addressBookFull: (max: number) => `يتسع دفتر العناوين لـ ${max} عنوانًا على الأكثر: احذف أحدها أولًا`,
+  addressSignIn: 'سجّل الدخول لاستخدام عنوان محفوظ',
+  holidayDateInvalid: 'العطلة تاريخ مثل 2026-12-02',
+  holidayExists: 'هذا التاريخ عطلة بالفعل',
+  holidayNotFound: 'لا توجد عطلة في هذا التاريخ',
+  cutoffTimeInvalid: 'وقت الإغلاق وقت مثل 14:00 (نظام 24 ساعة، بتوقيت دبي)',
 } satisfies { [K in keyof Messages]?: K extends WebMsgKey ? never : Messages[K] };
 
 export const MSG_AR: Messages = { ...MSG_AR_WEB, ...SERVER_TEXTS };

@@ -767,6 +767,21 @@ export const MSG = {
   assistantOrderUnknown: (orderNumber: string) =>
     `I couldn't find an order ${orderNumber} on your account. Please check the number in your order confirmation (it looks like SQ-250310-7KX4M), or ask me "where are my orders?" to see your latest ones.`,
 
+  // UAE addresses and the delivery promise (issue 40 items 5 and 6, decision 0151)
+  addressPhoneInvalid: 'Enter a UAE phone number, such as 050 123 4567 or +971 4 123 4567',
+  addressMakaniInvalid: 'A Makani number is 10 digits, as on the building plate (12345 67890)',
+  addressPinOutsideUae: 'The map pin must be inside the UAE (latitude 22.5–26.5, longitude 51–56.5)',
+  addressPinIncomplete: 'Give both the latitude and the longitude, or neither',
+  addressAreaRequired: 'Area is required',
+  addressStreetRequired: 'Street or building is required',
+  addressNotFound: 'Address not found',
+  addressBookFull: (max: number) => `An address book holds at most ${max} addresses: delete one first`,
+  addressSignIn: 'Sign in to use a saved address',
+  holidayDateInvalid: 'A holiday is a date like 2026-12-02',
+  holidayExists: 'That date is already a holiday',
+  holidayNotFound: 'No holiday on that date',
+  cutoffTimeInvalid: 'The cut-off is a time like 14:00 (24-hour, Dubai time)',
+
   // Shopping assistant after the purchase: a cancel that a shipment overtook (decision 0107; the assistant's own answers are in its phrasebook, decision 0127)
   assistantCancelTooLate: (status: string) => `This order is already ${status}, so it can no longer be cancelled; once it is delivered you can return it.`,
 } as const;

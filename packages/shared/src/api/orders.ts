@@ -4,6 +4,9 @@ import { ORDER_STATUSES, PAYMENT_METHODS } from '../constants.js';
 import { MSG } from '../messages.js';
 import { normaliseTrn } from '../rules/tax.js';
 import { paymentStateSchema } from './payments.js';
+import { uaeAddressFieldsSchema, uaeAddressSchema } from './addresses.js';
+import { deliveryPromiseSchema } from './delivery.js';
+import { UAE_EMIRATES } from '../rules/uae-address.js';
 
 const text = (max: number) => z.string().trim().max(max);
 
@@ -51,6 +54,15 @@ export const orderRequestSchema = z.object({
    * balance must cover it (422 otherwise); the card or cash on delivery pays only the rest.
    */
   store_credit_amount: z.number().min(0).max(10_000_000).optional(),
+  /**
+   * The structured UAE address to ship to (decision 0151): typed at checkout (`delivery_address`, saved to the
+   * signed-in shopper's book with `save_address`), or one of the shopper's saved ones (`address_id`; 404 for anyone
+   * else's). Either one replaces `shipping_address`'s free text with the address on one line; each seller's part gets
+   * its delivery promise to the address's emirate, frozen on the sub-order.
+   */
+  delivery_address: uaeAddressFieldsSchema.optional(),
+  address_id: z.number().int().positive().max(2_147_483_647).optional(),
+  save_address: z.boolean().optional(),
 });
 export type OrderRequest = z.input<typeof orderRequestSchema>;
 
@@ -93,6 +105,12 @@ export const orderSchema = z.object({
   carrier: z.string().nullable(),
   /** The prices include VAT and `tax` is the part of them that is VAT (decision 0098); false: tax added on top. */
   tax_included: z.boolean(),
+  /** The promise shown at checkout, frozen at the purchase (decision 0151); null on older orders and without an emirate. */
+  delivery_promise: deliveryPromiseSchema.nullable(),
+  /** The structured address shipped to (decision 0151); null on older orders, whose `shipping_address` free text stays. */
+  delivery_address: uaeAddressSchema.nullable(),
+  /** The address as one line of text, as written at the purchase (every order has it). */
+  shipping_address: z.string(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -116,7 +134,10 @@ export const orderResponseSchema = z.object({
 });
 
 /** POST /api/orders/quote: the cart's lines, as the order request has them (decision 0086). */
-export const quoteRequestSchema = orderRequestSchema.pick({ items: true });
+export const quoteRequestSchema = orderRequestSchema.pick({ items: true }).extend({
+  /** The emirate shipped to: each seller's part then carries its delivery promise (decision 0151). */
+  emirate: z.enum(UAE_EMIRATES, { error: MSG.emirateInvalid }).optional(),
+});
 
 /** The checkout's summary before paying: one part per seller with its own shipping, and the purchase's totals. */
 export const quoteSchema = z.object({
@@ -131,6 +152,8 @@ export const quoteSchema = z.object({
     total: z.number(),
     /** The seller charges VAT (registered, decision 0098). */
     vat_registered: z.boolean(),
+    /** When this part arrives, given the emirate (decision 0151); null when the quote named none. */
+    delivery_promise: deliveryPromiseSchema.nullable(),
   })),
   subtotal: z.number(),
   shipping: z.number(),

@@ -1,6 +1,7 @@
 // The vendor dashboard's business data (vendor §2 dashboard, Orders, Analytics, Settings; §3 analytics response):
 // always the signed-in vendor's own figures, never another vendor's lines (decision 0037).
 import { z } from 'zod';
+import { uaeAddressSchema } from './addresses.js';
 import { LOW_STOCK_THRESHOLD, ORDER_STATUSES, type OrderStatus } from '../constants.js';
 import { MSG } from '../messages.js';
 import { pageQuerySchema } from './common.js';
@@ -71,6 +72,9 @@ export const vendorOrderSchema = z.object({
   shipping: z.number(),
   tracking_number: z.string().nullable(),
   carrier: z.string().nullable(),
+  /** The delivery promise the shopper was given at checkout (decision 0151), and the structured address; null on older orders. */
+  delivery_promise: z.object({ earliest: z.string(), latest: z.string() }).nullable(),
+  delivery_address: uaeAddressSchema.nullable(),
 });
 export type VendorOrder = z.infer<typeof vendorOrderSchema>;
 

@@ -1,6 +1,8 @@
 // A vendor's own shipping rule and return window (issue 24 items 2 and 5; decisions 0086, 0096).
 import { z } from 'zod';
 import { FREE_SHIPPING_THRESHOLD_CENTS, RETURN_WINDOW_DAYS_DEFAULT, SHIPPING_FEE_CENTS } from '../constants.js';
+import { MSG } from '../messages.js';
+import { CUTOFF_TIME_PATTERN, HANDLING_DAYS_MAX } from '../rules/delivery-promise.js';
 
 /** Upper bounds: a fee above 1,000.00 or a threshold above 100,000.00 is a typo, not a rule. */
 export const SHIPPING_FEE_MAX_CENTS = 100_000;
@@ -29,6 +31,9 @@ export const vendorShippingSchema = z.object({
   /** Business days from shipping to delivery under this rule (decision 0107); both null = no estimate given. */
   delivery_min_days: z.number().int().nullable(),
   delivery_max_days: z.number().int().nullable(),
+  /** The delivery promise's dispatch rule (decision 0151): business days to hand an order over, and the Dubai time after which an order counts from the next business day. */
+  handling_days: z.number().int(),
+  cutoff_time: z.string(),
   default_rule: z.object({ fee_cents: z.number().int(), free_above_cents: z.number().int(), return_window_days: z.number().int() }),
 });
 export type VendorShipping = z.infer<typeof vendorShippingSchema>;
@@ -42,6 +47,10 @@ export const vendorShippingUpdateSchema = z.strictObject({
   /** The delivery estimate (decision 0107): left out = unchanged (older clients save the rule without it), null = none. */
   delivery_min_days: deliveryDays('Fastest delivery').nullable().optional(),
   delivery_max_days: deliveryDays('Slowest delivery').nullable().optional(),
+  /** The dispatch rule of the delivery promise (decision 0151): left out = unchanged. */
+  handling_days: z.number({ error: 'Handling time must be a number of business days' }).int({ error: 'Handling time must be whole days' })
+    .min(0, { error: 'Handling time cannot be negative' }).max(HANDLING_DAYS_MAX, { error: `Handling time is at most ${HANDLING_DAYS_MAX} business days` }).optional(),
+  cutoff_time: z.string().regex(CUTOFF_TIME_PATTERN, { error: MSG.cutoffTimeInvalid }).optional(),
 }).refine((v) => (v.delivery_min_days == null) === (v.delivery_max_days == null), {
   error: 'Give both the fastest and the slowest delivery, or neither', path: ['delivery_max_days'],
 }).refine((v) => v.delivery_min_days == null || v.delivery_max_days == null || v.delivery_min_days <= v.delivery_max_days, {

@@ -111,6 +111,8 @@ const DATE_STYLES = {
   dayTime: { dateStyle: 'medium', timeStyle: 'short' },
   /** 'Nov 27' */
   monthDay: { month: 'short', day: 'numeric' },
+  /** 'Tue, Dec 2': a delivery promise's day (decision 0151) */
+  weekdayDay: { weekday: 'short', month: 'short', day: 'numeric' },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 export type DateStyle = keyof typeof DATE_STYLES;
 

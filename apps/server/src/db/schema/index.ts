@@ -21,3 +21,4 @@ export * from './cod.js';
 export * from './reconciliation.js';
 export * from './shipping.js';
 export * from './promotions.js';
+export * from './delivery.js';

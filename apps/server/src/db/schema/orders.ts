@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { UaeAddress } from '@souq/shared/rules/uae-address';
 import { users } from './accounts.js';
 import { products } from './catalogue.js';
 import { vendors } from './vendors.js';
@@ -14,6 +15,8 @@ const buyerAndAmounts = () => ({
     customerPhone: text('customer_phone'),
     shippingAddress: jsonb('shipping_address').$type<AddressJson>().notNull(),
     billingAddress: jsonb('billing_address').$type<AddressJson>().notNull(),
+    /** The structured UAE address shipped to, as it was at the purchase (decision 0151); null on older orders (their free text stays). */
+    deliveryAddress: jsonb('delivery_address').$type<UaeAddress>(),
     paymentMethod: text('payment_method', { enum: ['card', 'cod'] }).notNull(),
     currency: text('currency').notNull(),
     subtotalCents: integer('subtotal_cents').notNull(),
@@ -73,6 +76,9 @@ export const orders = pgTable(
     carrier: text('carrier'),
     /** When the sub-order shipped / was delivered (the return window and the held money count from delivery). */
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    /** The delivery promise shown at checkout, frozen at the purchase (decision 0151): Dubai calendar days; null before it or without an emirate. */
+    promiseEarliest: date('promise_earliest', { mode: 'string' }),
+    promiseLatest: date('promise_latest', { mode: 'string' }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     /**
      * When the sub-order was handed to its seller (decision 0137): at placement for cash on delivery, when the provider

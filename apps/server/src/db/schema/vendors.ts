@@ -60,6 +60,9 @@ export const vendors = pgTable(
     /** Business days from shipping to the door under this vendor's rule (decision 0107); null = no estimate given. */
     deliveryMinDays: integer('delivery_min_days'),
     deliveryMaxDays: integer('delivery_max_days'),
+    /** The delivery promise's dispatch rule (decision 0151): business days to hand an order to the courier, and the Dubai time ('HH:MM') after which an order counts from the next business day. */
+    handlingDays: integer('handling_days').notNull().default(1),
+    cutoffTime: text('cutoff_time').notNull().default('14:00'),
     /** Where payouts go (decision 0095): a UAE IBAN, validated by its checksum, and the account holder's name. */
     payoutIban: text('payout_iban'),
     payoutAccountHolder: text('payout_account_holder'),

@@ -50,6 +50,7 @@ function english() {
     itemStatus: (list: Named[], number: string, seller: string, status: string) => `${items(list)} (${number} from ${seller}): ${status}.`,
     tracking: (carrier: string, tracking: string) => `Carrier: ${carrier}, tracking number ${tracking}.`,
     expected: (from: Date, to: Date) => (day(from) === day(to) ? `Expected on ${day(from)}.` : `Expected between ${day(from)} and ${day(to)}.`),
+    promised: (from: Date, to: Date) => (day(from) === day(to) ? `Promised at checkout for ${day(from)}.` : `Promised at checkout to arrive between ${day(from)} and ${day(to)}.`),
     expectedOnceShipped: (min: number, max: number) =>
       `Not shipped yet: the seller delivers ${min === max ? `${n(min)} business day${min === 1 ? '' : 's'}` : `${n(min)}–${n(max)} business days`} after shipping.`,
     noEstimate: (seller: string) => `${seller} has not given a delivery estimate, so I can't tell you a date.`,
@@ -170,6 +171,7 @@ function arabic(): AftersalesPhrases {
     itemStatus: (list: Named[], number: string, seller: string, status: string) => `${items(list)} (${t(number)} من ${t(seller)}): ${status}.`,
     tracking: (carrier: string, tracking: string) => `شركة الشحن: ${t(carrier)}، رقم التتبع ${t(tracking)}.`,
     expected: (from: Date, to: Date) => (day(from) === day(to) ? `موعد التسليم المتوقع ${day(from)}.` : `موعد التسليم المتوقع بين ${day(from)} و${day(to)}.`),
+    promised: (from: Date, to: Date) => (day(from) === day(to) ? `وعدناك عند الدفع بالتسليم في ${day(from)}.` : `وعدناك عند الدفع بالتسليم بين ${day(from)} و${day(to)}.`),
     expectedOnceShipped: (min: number, max: number) =>
       `لم يُشحن بعد: يسلّم البائع خلال ${min === max ? `${n(min)} يوم عمل` : `${n(min)} إلى ${n(max)} أيام عمل`} من الشحن.`,
     noEstimate: (seller: string) => `لم يحدّد ${t(seller)} مدة متوقعة للتوصيل، لذا لا أستطيع أن أذكر لك موعدًا.`,

@@ -329,3 +329,24 @@ describe('a person', () => {
     expect(await chat(null, 'can I talk to a person?')).toBe(EN.handoverSignIn);
   });
 });
+
+describe('when will it arrive: the promise given at checkout (decision 0151)', () => {
+  it('quotes the dates frozen on the sub-order, in English and Arabic, before the seller ships and after', async () => {
+    const shopper = await signupCustomer(t.app, 'Pia Promise');
+    const { orderRequestSchema } = await import('@souq/shared/api/orders');
+    const request = orderRequestSchema.parse({
+      items: [{ product_id: products['Canvas Tote Bag Red']!, quantity: 1 }],
+      customer_info: { name: shopper.user.name, email: shopper.email },
+      shipping_address: { address: 'typed' }, payment_method: 'cod',
+      delivery_address: { name: 'Pia', phone: '0501112222', emirate: 'sharjah', area: 'Al Majaz', street: 'Buhaira Corniche, Tower 5' },
+    });
+    const { order } = await t.app.services.orders.placeOrder(request, { userId: shopper.user.id });
+    const promise = order.sub_orders[0]!.delivery_promise!;
+    expect(promise).not.toBeNull();
+    const day = (iso: string) => new Date(`${iso}T12:00:00+04:00`);
+    expect(await chat(shopper, 'when will my order arrive?', { conversation: 'promise' })).toContain(EN.promised(day(promise.earliest), day(promise.latest)));
+    expect(await chat(shopper, 'متى يوصل طلبي؟', { conversation: 'promise-ar' })).toContain(AR.promised(day(promise.earliest), day(promise.latest)));
+    await t.app.services.orders.setStatus(order.sub_orders[0]!.id, 'shipped', { tracking: { number: 'QQ-1', carrier: 'Quiqup' } });
+    expect(await chat(shopper, 'where is my order?', { conversation: 'promise-2' })).toContain(EN.promised(day(promise.earliest), day(promise.latest)));
+  });
+});

@@ -1,3 +1,4 @@
+import { DEFAULT_CUTOFF_TIME, DEFAULT_HANDLING_DAYS } from '@souq/shared/rules/delivery-promise';
 import { addBusinessDays } from '../../platform/business-days.js';
 import { MARKETPLACE_SELLER_NAME, RETURN_WINDOW_DAYS_DEFAULT } from '@souq/shared/constants';
 import type { Locale } from '@souq/shared/rules/locale';
@@ -57,6 +58,9 @@ export type AftersalesInput = {
 export type Aftersales = ReturnType<typeof createAftersales>;
 
 /** Purchase and sub-order numbers as typed ('sq261127m5w5m-2' → 'SQ-261127-M5W5M-2'), first seen first. */
+/** A Dubai calendar day ('2026-12-02') as a moment inside that day in any time zone the phrasebook formats in. */
+const calendarDay = (iso: string) => new Date(`${iso}T12:00:00+04:00`);
+
 export function numbersIn(text: string): string[] {
   const out = [...text.matchAll(/\bSQ-?(\d{6})-?([A-Z0-9]{5})(?:-(\d{1,2}))?\b/gi)].map((m) => `SQ-${m[1]}-${m[2]!.toUpperCase()}${m[3] ? `-${m[3]}` : ''}`);
   return [...new Set(out)];
@@ -85,7 +89,10 @@ export function createAftersales(deps: AftersalesDeps) {
       const min = rule?.delivery_min_days ?? null;
       const max = rule?.delivery_max_days ?? null;
       if (p.status === 'delivered' && p.delivered_at) lines.push(`  ${s.deliveredOn(p.delivered_at)}`);
-      else if (p.status === 'shipped' || SHOPPER_CANCELLABLE.includes(p.status)) {
+      // the promise given at checkout, as frozen on the sub-order (decision 0151), is what the shopper was told
+      else if (p.delivery_promise && (p.status === 'shipped' || SHOPPER_CANCELLABLE.includes(p.status))) {
+        lines.push(`  ${s.promised(calendarDay(p.delivery_promise.earliest), calendarDay(p.delivery_promise.latest))}`);
+      } else if (p.status === 'shipped' || SHOPPER_CANCELLABLE.includes(p.status)) {
         if (min === null || max === null) lines.push(`  ${s.noEstimate(p.seller_name)}`);
         else if (p.status === 'shipped') {
           const from = p.shipped_at ?? new Date();
@@ -213,7 +220,7 @@ export function createAftersales(deps: AftersalesDeps) {
 
   const marketplaceRule = (): VendorShipping => {
     const d = DEFAULT_VENDOR_SHIPPING_RULE;
-    return { shipping_fee_cents: d.fee_cents, free_shipping_above_cents: d.free_above_cents, return_window_days: d.return_window_days, delivery_min_days: null, delivery_max_days: null, default_rule: d };
+    return { shipping_fee_cents: d.fee_cents, free_shipping_above_cents: d.free_above_cents, return_window_days: d.return_window_days, delivery_min_days: null, delivery_max_days: null, handling_days: DEFAULT_HANDLING_DAYS, cutoff_time: DEFAULT_CUTOFF_TIME, default_rule: d };
   };
 
   return {

@@ -63,8 +63,14 @@ export function toOrderDto(o: OrderRow, items: ItemRow[], sub?: { purchaseNumber
     tracking_number: o.trackingNumber,
     carrier: o.carrier,
     tax_included: o.taxIncluded,
+    delivery_promise: o.promiseEarliest && o.promiseLatest ? { earliest: o.promiseEarliest, latest: o.promiseLatest } : null,
+    delivery_address: o.deliveryAddress ?? null,
+    shipping_address: freeText(o.shippingAddress),
   };
 }
+
+/** An order's address as one line: its free text as written (older orders), with the city and country when given. */
+const freeText = (a: OrderRow['shippingAddress']) => [a.address, a.city, a.country, a.zip].map((x) => x?.trim()).filter(Boolean).join(', ');
 
 /** A purchase's DTO: its own number and totals, every line, and its sub-orders (status summed up by `purchaseStatus`). */
 export function toPurchaseDto(p: PurchaseRow, subOrders: Order[]): Purchase {
@@ -91,6 +97,9 @@ export function toPurchaseDto(p: PurchaseRow, subOrders: Order[]): Purchase {
     tracking_number: null,
     carrier: null,
     tax_included: p.taxIncluded,
+    delivery_promise: null,
+    delivery_address: p.deliveryAddress ?? null,
+    shipping_address: freeText(p.shippingAddress),
     sub_orders: subOrders,
   };
 }

@@ -67,11 +67,11 @@ export function ordersRoutes(deps: { orders: OrdersService; payments: { begin: S
     r.post('/api/orders/quote', {
       schema: {
         tags: ['orders'],
-        summary: 'Price a cart before paying: one part per seller with its own shipping, and the totals (no sign-in needed; nothing is written)',
+        summary: 'Price a cart before paying: one part per seller with its own shipping and, given the emirate, its delivery promise; and the totals (no sign-in needed; nothing is written)',
         body: quoteRequestSchema,
         response: { 200: quoteSchema, 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema },
       },
-    }, async (req) => orders.quote(req.body.items));
+    }, async (req) => orders.quote(req.body.items, req.body.emirate));
 
     r.get('/api/my/orders/:id', {
       preHandler: requireUser,

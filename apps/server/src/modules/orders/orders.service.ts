@@ -16,6 +16,11 @@ import { createOrderReads, toOrderDto } from './orders.dto.js';
 import { createCartPricing, type Seller, type TaxBasis } from './price-cart.js';
 import { createPlacePurchase, type PlaceOrderInput } from './place-purchase.js';
 import { createSetStatus } from './set-status.js';
+import type { SavedAddress } from '@souq/shared/api/addresses';
+import { addressLine, type Emirate, type UaeAddress } from '@souq/shared/rules/uae-address';
+import type { DeliveryPromise } from '@souq/shared/rules/delivery-promise';
+import type { DeliveryService } from '../delivery/delivery.service.js';
+import { badRequest } from '../../platform/errors.js';
 
 // The orders service is the composition: the reads and row mappers (orders.dto.ts), pricing (price-cart.ts), placing
 // a purchase (place-purchase.ts), a sub-order's status change (set-status.ts) and a card purchase's hold
@@ -44,6 +49,13 @@ export function createOrdersService(deps: {
   log?: (msg: string) => void;
   /** The vendor an admin assigns an order to; throws 404 when there is none (late-bound in services.ts). */
   vendorForAssignment?: (vendorId: number) => Promise<AssignableVendor>;
+  /** The delivery promise (decision 0151): each seller's dates to an emirate. */
+  delivery: Pick<DeliveryService, 'promises'>;
+  /** A signed-in shopper's saved address (404 for anyone else's), and saving a typed one to their book (decision 0151). */
+  addresses: {
+    get: (userId: number, id: number) => Promise<SavedAddress>;
+    create?: (userId: number, input: { label: string; address: UaeAddress }) => Promise<unknown>;
+  };
 }) {
   const { db, bus, catalogue } = deps;
   const { itemsOf, dtoOf, purchaseDtos } = createOrderReads(db);
@@ -60,10 +72,38 @@ export function createOrdersService(deps: {
   }
 
   const { priceCart, sellersOf, taxBasisOf } = createCartPricing({ query: deps.query, catalogue });
+  /** Each part's promise to the emirate (decision 0151), keyed by the part's seller. */
+  async function promisesOf(parts: { vendorId: number | null }[], dispatchOf: (v: number | null) => { handlingDays: number; cutoff: string }, emirate: Emirate, at?: Date) {
+    return deps.delivery.promises(parts.map((p) => ({ key: p.vendorId, rule: dispatchOf(p.vendorId) })), emirate, at);
+  }
+
   const { placePurchase } = createPlacePurchase({
     db, query: deps.query, bus, catalogue, currency: deps.currency, priceCart, purchaseDtos,
     mailConfigured: () => Boolean(deps.mailer), queueConfirmation,
+    promises: (cart, emirate) => promisesOf(cart.parts, cart.dispatchOf, emirate),
   });
+
+  /**
+   * The structured address of a purchase (decision 0151): a saved one of the signed-in shopper's, or the one typed.
+   * Either replaces the free text with the address on one line (what mails and older screens read).
+   */
+  async function withDeliveryAddress(input: PlaceOrderInput, userId: number | null): Promise<{ input: PlaceOrderInput; address: UaeAddress | null }> {
+    let address: UaeAddress | null = input.delivery_address ?? null;
+    if (input.address_id !== undefined) {
+      if (userId === null) throw badRequest(MSG.addressSignIn);
+      address = (await deps.addresses.get(userId, input.address_id)).address;
+    }
+    if (!address) return { input, address: null };
+    const line = addressLine(address);
+    return {
+      input: {
+        ...input,
+        customer_info: { ...input.customer_info, phone: input.customer_info.phone || address.phone },
+        shipping_address: { address: line.slice(0, 300), city: '', country: 'United Arab Emirates', zip: '' },
+      },
+      address,
+    };
+  }
   const { setStatus } = createSetStatus({ db, bus, audit: deps.audit, catalogue, itemsOf, dtoOf });
 
   const paymentHold = createPaymentHold({
@@ -103,8 +143,9 @@ export function createOrdersService(deps: {
      * The checkout's summary before paying (decision 0086): the cart priced from the database and split by seller,
      * each part with its own shipping; the same function the order is placed with, so the screen and the charge agree.
      */
-    async quote(items: { product_id: number; quantity: number; variants?: Record<string, string> }[]) {
-      const { parts, totals, sellerName, taxMode } = await priceCart(items);
+    async quote(items: { product_id: number; quantity: number; variants?: Record<string, string> }[], emirate?: Emirate) {
+      const { parts, totals, sellerName, taxMode, dispatchOf } = await priceCart(items);
+      const promises: Map<number | null, DeliveryPromise> = emirate ? await promisesOf(parts, dispatchOf, emirate) : new Map();
       return {
         currency: deps.currency,
         sellers: parts.map((part) => ({
@@ -116,6 +157,7 @@ export function createOrdersService(deps: {
           tax: centsToAmount(part.totals.taxCents),
           total: centsToAmount(part.totals.totalCents),
           vat_registered: part.tax.registered,
+          delivery_promise: promises.get(part.vendorId) ?? null,
         })),
         subtotal: centsToAmount(totals.subtotalCents),
         shipping: centsToAmount(totals.shippingCents),
@@ -131,7 +173,18 @@ export function createOrdersService(deps: {
      * checkout waits on hold for its payment (decision 0137); callers that record a purchase already paid elsewhere
      * (the demo's history, agents until their payment handler) place it as before.
      */
-    placeOrder: placePurchase,
+    async placeOrder(input: PlaceOrderInput, opts: Parameters<typeof placePurchase>[1]) {
+      const { input: resolved, address } = await withDeliveryAddress(input, opts.userId);
+      const placed = await placePurchase(resolved, { ...opts, deliveryAddress: address });
+      // a typed address the shopper asked to keep goes to their book once the purchase is placed; a full book
+      // (or any other refusal) never fails the purchase
+      if (!placed.replayed && input.save_address && input.delivery_address && opts.userId !== null && deps.addresses.create) {
+        await deps.addresses.create(opts.userId, { label: '', address: input.delivery_address }).catch((err: unknown) => {
+          deps.log?.(`order ${placed.order.order_number}: address not saved: ${err instanceof Error ? err.message : String(err)}`);
+        });
+      }
+      return placed;
+    },
 
     /** A customer's own purchases with their sub-orders, newest first, bounded; total for X-Total-Count. */
     async listForUser(userId: number, page: { limit: number; offset: number }) {

@@ -32,6 +32,8 @@ export type ShopperSubOrder = {
   placed_at: Date;
   shipped_at: Date | null;
   delivered_at: Date | null;
+  /** The delivery promise given at checkout, frozen on the sub-order (decision 0151); null on older orders. */
+  delivery_promise: { earliest: string; latest: string } | null;
   lines: ShopperLine[];
 };
 
@@ -65,6 +67,7 @@ export function createShopperOrders(deps: { db: Db; orders: Pick<OrdersService, 
       placed_at: o.createdAt,
       shipped_at: o.shippedAt,
       delivered_at: o.deliveredAt,
+      delivery_promise: o.promiseEarliest && o.promiseLatest ? { earliest: o.promiseEarliest, latest: o.promiseLatest } : null,
       lines: items.filter((i) => i.orderId === o.id).map((i) => ({
         id: i.id, product_id: i.productId, name: i.productName, variant_label: i.variantLabel, quantity: i.quantity, unit_price_cents: i.unitPriceCents,
       })),

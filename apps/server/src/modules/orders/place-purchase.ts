@@ -21,6 +21,8 @@ import { splitCredit } from '../ledger/ledger.credit.js';
 import { checkOptionStock } from './order-lines.js';
 import { newOrderNumber, subOrderNumber, toOrderDto, toPurchaseDto, type OrderReads, type OrderRow, type PurchaseRow } from './orders.dto.js';
 import type { PricedCart } from './price-cart.js';
+import type { Emirate, UaeAddress } from '@souq/shared/rules/uae-address';
+import type { DeliveryPromise } from '@souq/shared/rules/delivery-promise';
 
 // Placing a purchase, in three named steps (docs/ARCHITECTURE.md "How a request travels"): `price` the cart at
 // database prices, write it with ONE statement (`purchaseRows` → `writeOnce`, then `refused` or `placedAnswer`), and
@@ -92,21 +94,21 @@ with wanted as (
 ), placed as (
   insert into purchases (purchase_number, user_id, customer_name, customer_email, customer_phone, shipping_address, billing_address,
     payment_method, currency, subtotal_cents, shipping_cents, tax_cents, total_cents, notes, idempotency_key, request_hash,
-    tax_included, buyer_company, buyer_trn, store_credit_cents)
+    tax_included, buyer_company, buyer_trn, store_credit_cents, delivery_address)
   select $4::text, $5::int, $6::text, $7::text, $8::text, $9::jsonb, $10::jsonb, $11::text, $12::text, $13::int, $14::int, $15::int,
-    $16::int, $17::text, $18::text, $19::text, $28::boolean, $29::text, $30::text, $34::int
+    $16::int, $17::text, $18::text, $19::text, $28::boolean, $29::text, $30::text, $34::int, $35::jsonb
   where (select ok from checked)
   on conflict (idempotency_key) do nothing
   returning id, created_at
 ), subs as (
   insert into orders (purchase_id, seller_vendor_id, order_number, user_id, customer_name, customer_email, customer_phone,
     shipping_address, billing_address, payment_method, currency, subtotal_cents, shipping_cents, tax_cents, total_cents, status, notes,
-    created_at, updated_at, tax_included, buyer_company, buyer_trn, released_at, store_credit_cents)
+    created_at, updated_at, tax_included, buyer_company, buyer_trn, released_at, store_credit_cents, delivery_address, promise_earliest, promise_latest)
   select p.id, s.vendor_id, s.order_number, $5::int, $6::text, $7::text, $8::text, $9::jsonb, $10::jsonb, $11::text, $12::text,
     s.subtotal_cents, s.shipping_cents, s.tax_cents, s.total_cents, $31::text, $17::text, p.created_at, p.created_at, $28::boolean, $29::text, $30::text,
-    case when $31::text = 'pending' then p.created_at end, s.store_credit_cents
+    case when $31::text = 'pending' then p.created_at end, s.store_credit_cents, $35::jsonb, s.promise_earliest::date, s.promise_latest::date
   from placed p, jsonb_to_recordset($21::jsonb) as s(n int, vendor_id int, order_number text, subtotal_cents int, shipping_cents int,
-    tax_cents int, total_cents int, store_credit_cents int)
+    tax_cents int, total_cents int, store_credit_cents int, promise_earliest text, promise_latest text)
   order by s.n
   returning id, order_number
 ), reserved as (
@@ -208,7 +210,10 @@ function requestHash(input: PlaceOrderInput, userId: number | null): string {
 /** What the one statement writes, built from the priced cart: the purchase, its sub-orders and lines, the sale's ledger rows. */
 type PurchaseRows = {
   purchase: Omit<PurchaseRow, 'id' | 'createdAt'>;
-  subs: { n: number; vendor_id: number | null; order_number: string; subtotal_cents: number; shipping_cents: number; tax_cents: number; total_cents: number; store_credit_cents: number }[];
+  subs: {
+    n: number; vendor_id: number | null; order_number: string; subtotal_cents: number; shipping_cents: number; tax_cents: number; total_cents: number; store_credit_cents: number;
+    promise_earliest: string | null; promise_latest: string | null;
+  }[];
   items: {
     n: number; order_number: string; product_id: number; vendor_id: number | null; product_name: string; quantity: number;
     unit_price_cents: number; line_total_cents: number; variants: Record<string, string>; variant_ids: number[]; variant_label: string;
@@ -233,6 +238,8 @@ export function createPlacePurchase(deps: {
   mailConfigured: () => boolean;
   /** Queues the confirmation of a committed purchase; true when queued. */
   queueConfirmation: (order: Purchase, shipTo: PlaceOrderInput['shipping_address'], reader?: Reader) => boolean;
+  /** Each part's delivery promise to an emirate (decision 0151), keyed by the part's seller. */
+  promises: (cart: PricedCart, emirate: Emirate) => Promise<Map<number | null, DeliveryPromise>>;
 }) {
   const { db, bus, catalogue } = deps;
 
@@ -257,7 +264,10 @@ export function createPlacePurchase(deps: {
   }
 
   /** Step 2a: the rows the statement writes, from the priced cart. */
-  function purchaseRows(input: PlaceOrderInput, cart: PricedCart, userId: number | null, key: string | null, hash: string, held: boolean, creditCents: number): PurchaseRows {
+  function purchaseRows(
+    input: PlaceOrderInput, cart: PricedCart, userId: number | null, key: string | null, hash: string, held: boolean, creditCents: number,
+    delivery: { address: UaeAddress | null; promises: Map<number | null, DeliveryPromise> },
+  ): PurchaseRows {
     const { parts, totals } = cart;
     const creditParts = splitCredit(creditCents, parts.map((p) => p.totals.totalCents));
     const shipping = { address: input.shipping_address.address, city: input.shipping_address.city, country: input.shipping_address.country, zip: input.shipping_address.zip };
@@ -285,6 +295,7 @@ export function createPlacePurchase(deps: {
       buyerCompany: input.customer_info.company || null,
       buyerTrn: input.customer_info.trn ?? null,
       storeCreditCents: creditCents,
+      deliveryAddress: delivery.address,
     };
     const subs = parts.map((part, n) => ({
       n,
@@ -295,6 +306,8 @@ export function createPlacePurchase(deps: {
       tax_cents: part.totals.taxCents,
       total_cents: part.totals.totalCents,
       store_credit_cents: creditParts[n]!,
+      promise_earliest: delivery.promises.get(part.vendorId)?.earliest ?? null,
+      promise_latest: delivery.promises.get(part.vendorId)?.latest ?? null,
     }));
     const items = parts.flatMap((part, n) => part.lines.map((l, k) => ({
       n: l.n,
@@ -345,7 +358,7 @@ export function createPlacePurchase(deps: {
       optionIds.map((id) => options.get(id)!.option.price_adjustment_cents),
       p.taxIncluded, p.buyerCompany, p.buyerTrn,
       held ? 'awaiting_payment' : 'pending', held ? 'Awaiting card payment' : 'Order placed',
-      rows.credit, rows.creditCents,
+      rows.credit, rows.creditCents, p.deliveryAddress === null ? null : JSON.stringify(p.deliveryAddress),
     ];
     if (rows.creditCents === 0 || p.userId === null) return (await deps.query<PlaceRow>(PLACE_ORDER_SQL, params, 'orders.place'))[0]!;
     // spending store credit (decision 0141): the shopper's row lock first, in a transaction, so the statement's balance
@@ -391,7 +404,7 @@ export function createPlacePurchase(deps: {
         id, orderNumber: sub.order_number, userId: p.userId, customerName: p.customerName, customerEmail: p.customerEmail,
         customerPhone: p.customerPhone, shippingAddress: p.shippingAddress, billingAddress: p.billingAddress, paymentMethod: p.paymentMethod,
         currency: p.currency, subtotalCents: sub.subtotal_cents, shippingCents: sub.shipping_cents, taxCents: sub.tax_cents,
-        totalCents: sub.total_cents, taxIncluded: p.taxIncluded, buyerCompany: p.buyerCompany, buyerTrn: p.buyerTrn, storeCreditCents: sub.store_credit_cents, status: held ? 'awaiting_payment' : 'pending', vendorId: null, purchaseId: result.purchase_id!, sellerVendorId: sub.vendor_id,
+        totalCents: sub.total_cents, deliveryAddress: p.deliveryAddress, promiseEarliest: sub.promise_earliest, promiseLatest: sub.promise_latest, taxIncluded: p.taxIncluded, buyerCompany: p.buyerCompany, buyerTrn: p.buyerTrn, storeCreditCents: sub.store_credit_cents, status: held ? 'awaiting_payment' : 'pending', vendorId: null, purchaseId: result.purchase_id!, sellerVendorId: sub.vendor_id,
         trackingNumber: null, carrier: null, shippedAt: null, deliveredAt: null, releasedAt: held ? null : createdAt, notes: p.notes, idempotencyKey: null, requestHash: null, createdAt, updatedAt: createdAt,
       };
       const itemRows = own.map((i, k) => ({
@@ -414,7 +427,7 @@ export function createPlacePurchase(deps: {
    * finds its purchase), (4) one sub-order per seller with its items and first status, and (5) reserves the stock.
    * A failed check writes nothing and answers from the locked rows.
    */
-  async function placeOnce(input: PlaceOrderInput, userId: number | null, key: string | null, hash: string, holdForPayment: boolean): Promise<Placed> {
+  async function placeOnce(input: PlaceOrderInput, userId: number | null, key: string | null, hash: string, holdForPayment: boolean, address: UaeAddress | null): Promise<Placed> {
     const priced = await price(input, key, hash);
     if (priced.earlier) return { order: priced.earlier, replayed: true };
     const { cart } = priced;
@@ -422,7 +435,9 @@ export function createPlacePurchase(deps: {
     const creditCents = Math.min(input.store_credit_amount ? amountToCents(input.store_credit_amount) : 0, cart.totals.totalCents);
     if (creditCents > 0 && userId === null) throw badRequest(MSG.storeCreditSignIn);
     const held = holdForPayment && creditCents < cart.totals.totalCents;
-    const rows = purchaseRows(input, cart, userId, key, hash, held, creditCents);
+    // each part's promise to the address's emirate, frozen on its sub-order (decision 0151)
+    const promises = address ? await deps.promises(cart, address.emirate) : new Map<number | null, DeliveryPromise>();
+    const rows = purchaseRows(input, cart, userId, key, hash, held, creditCents, { address, promises });
     const result = await writeOnce(rows, cart, held);
     if (!result.ok || result.purchase_id === null) return refused(result, cart, key, hash);
     const answer = placedAnswer(result, rows, cart, held);
@@ -448,14 +463,18 @@ export function createPlacePurchase(deps: {
    * database; with an Idempotency-Key the same request answers the same purchase (replayed: true) and a different
    * one is a 409. Up to 4 tries on a price that moved, a key race or a purchase-number collision.
    */
-  async function placePurchase(input: PlaceOrderInput, opts: { userId: number | null; idempotencyKey?: string | null; reader?: Reader; holdForPayment?: boolean }) {
+  async function placePurchase(input: PlaceOrderInput, opts: {
+    userId: number | null; idempotencyKey?: string | null; reader?: Reader; holdForPayment?: boolean;
+    /** The structured address shipped to (decision 0151), already checked; its emirate gives each part its promise. */
+    deliveryAddress?: UaeAddress | null;
+  }) {
     const held = input.payment_method === 'card' && opts.holdForPayment === true;
     const key = opts.idempotencyKey?.trim() || null;
     // the hash only matters with a key (stored with the purchase, compared on a repeat)
     const hash = key ? requestHash(input, opts.userId) : '';
     for (let attempt = 0; ; attempt++) {
       try {
-        const result = await placeOnce(input, opts.userId, key, hash, held);
+        const result = await placeOnce(input, opts.userId, key, hash, held, opts.deliveryAddress ?? null);
         if (result.replayed) {
           // the first request queued the confirmation (when mail is configured); a replay sends no second one
           return { order: result.order, replayed: true, confirmationQueued: deps.mailConfigured() };

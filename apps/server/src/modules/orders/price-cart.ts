@@ -1,6 +1,7 @@
 import { DEFAULT_COMMISSION_BPS, MARKETPLACE_SELLER_NAME, TAX_SETTING_KEYS } from '@souq/shared/constants';
 import { normaliseTrn, TAX_CATEGORY_DEFAULT, TAX_MODE_DEFAULT, type TaxCategory, type TaxMode } from '@souq/shared/rules/tax';
 import { DEFAULT_SHIPPING_RULE, splitBySeller, type ShippingRule } from '@souq/shared/rules/pricing';
+import { DEFAULT_CUTOFF_TIME, DEFAULT_HANDLING_DAYS } from '@souq/shared/rules/delivery-promise';
 import type { Database } from '../../platform/db.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { OrderOptionRow } from '../catalogue/variant-stock.js';
@@ -11,7 +12,10 @@ import { checkOptionStock, optionsWanted, priceOrderLine } from './order-lines.j
 // screen and the charge agree.
 
 /** A seller as checkout prices it: its name, shipping rule and whether it charges VAT (decisions 0086, 0098). */
-export type Seller = { name: string; rule: ShippingRule; vatRegistered: boolean };
+export type Seller = { name: string; rule: ShippingRule; vatRegistered: boolean; dispatch: { handlingDays: number; cutoff: string } };
+
+/** The marketplace's own dispatch rule (its products, decision 0096) and any seller's before it set one (decision 0151). */
+export const DEFAULT_DISPATCH = { handlingDays: DEFAULT_HANDLING_DAYS, cutoff: DEFAULT_CUTOFF_TIME };
 
 /** The shop's tax settings and the products' tax categories, as checkout prices a cart (decision 0098). */
 export type TaxBasis = { mode: TaxMode; marketplaceRegistered: boolean; categories: Map<number, TaxCategory> };
@@ -27,9 +31,11 @@ export function createCartPricing(deps: {
   async function sellersOf(vendorIds: number[]): Promise<Map<number, Seller>> {
     const map = new Map<number, Seller>();
     if (!vendorIds.length) return map;
-    const rows = await deps.query<{ id: number; company_name: string; shipping_fee_cents: number | null; free_shipping_above_cents: number | null; vat: boolean }>(
+    const rows = await deps.query<{
+      id: number; company_name: string; shipping_fee_cents: number | null; free_shipping_above_cents: number | null; vat: boolean; handling_days: number; cutoff_time: string;
+    }>(
       // VAT only from a declared registrant with a well-formed TRN that an admin has verified (decision 0098)
-      `select id, company_name, shipping_fee_cents, free_shipping_above_cents,
+      `select id, company_name, shipping_fee_cents, free_shipping_above_cents, handling_days, cutoff_time,
          (vat_registered and is_verified and vat_number ~ '^100[0-9]{12}$') as vat
        from vendors where id = any($1::int[])`, [vendorIds], 'orders.sellers',
     );
@@ -37,6 +43,7 @@ export function createCartPricing(deps: {
       map.set(r.id, {
         name: r.company_name,
         vatRegistered: r.vat,
+        dispatch: { handlingDays: r.handling_days, cutoff: r.cutoff_time },
         rule: { feeCents: r.shipping_fee_cents ?? DEFAULT_SHIPPING_RULE.feeCents, freeAboveCents: r.free_shipping_above_cents ?? DEFAULT_SHIPPING_RULE.freeAboveCents },
       });
     }
@@ -106,7 +113,8 @@ export function createCartPricing(deps: {
       (v) => ({ mode: tax.mode, registered: v === null ? tax.marketplaceRegistered : sellers.get(v)?.vatRegistered ?? false }),
     );
     const sellerName = (v: number | null) => (v === null ? MARKETPLACE_SELLER_NAME : sellers.get(v)?.name ?? MARKETPLACE_SELLER_NAME);
-    return { stockLines, priced, ...split, sellerName, options, nameOf, taxMode: tax.mode };
+    const dispatchOf = (v: number | null) => (v === null ? DEFAULT_DISPATCH : sellers.get(v)?.dispatch ?? DEFAULT_DISPATCH);
+    return { stockLines, priced, ...split, sellerName, dispatchOf, options, nameOf, taxMode: tax.mode };
   }
 
   return { priceCart, sellersOf, taxBasisOf };

@@ -81,6 +81,9 @@ export function createVendorDashboardQueries(db: Db, currency: string) {
     shippingCents: orders.shippingCents,
     trackingNumber: orders.trackingNumber,
     carrier: orders.carrier,
+    promiseEarliest: orders.promiseEarliest,
+    promiseLatest: orders.promiseLatest,
+    deliveryAddress: orders.deliveryAddress,
   });
 
   /** The vendor's own lines of these orders, with the product's SKU, by order. */
@@ -152,6 +155,8 @@ export function createVendorDashboardQueries(db: Db, currency: string) {
           shipping: centsToAmount(r.shippingCents),
           tracking_number: r.trackingNumber,
           carrier: r.carrier,
+          delivery_promise: r.promiseEarliest && r.promiseLatest ? { earliest: r.promiseEarliest, latest: r.promiseLatest } : null,
+          delivery_address: r.deliveryAddress ?? null,
         };
       });
       return { items, total: count?.n ?? 0 };

@@ -26,7 +26,7 @@ describe('vendor shipping settings (decision 0096)', () => {
   it('starts on the default rule and a 14-day return window', async () => {
     const res = await get(vendor.token);
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ shipping_fee_cents: null, free_shipping_above_cents: null, return_window_days: 14, delivery_min_days: null, delivery_max_days: null, default_rule: DEFAULT_VENDOR_SHIPPING_RULE });
+    expect(res.json).toEqual({ shipping_fee_cents: null, free_shipping_above_cents: null, return_window_days: 14, delivery_min_days: null, delivery_max_days: null, handling_days: 1, cutoff_time: '14:00', default_rule: DEFAULT_VENDOR_SHIPPING_RULE });
   });
 
   it('refuses an anonymous caller (401), a customer and an admin (403: the route is the vendor\'s own)', async () => {

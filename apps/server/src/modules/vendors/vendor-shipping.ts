@@ -14,6 +14,7 @@ import { forbidden, notFound } from '../../platform/errors.js';
 
 type Row = {
   shippingFeeCents: number | null; freeShippingAboveCents: number | null; returnWindowDays: number; deliveryMinDays: number | null; deliveryMaxDays: number | null;
+  handlingDays: number; cutoffTime: string;
 };
 const toDto = (r: Row): VendorShipping => ({
   shipping_fee_cents: r.shippingFeeCents,
@@ -21,11 +22,13 @@ const toDto = (r: Row): VendorShipping => ({
   return_window_days: r.returnWindowDays,
   delivery_min_days: r.deliveryMinDays,
   delivery_max_days: r.deliveryMaxDays,
+  handling_days: r.handlingDays,
+  cutoff_time: r.cutoffTime,
   default_rule: DEFAULT_VENDOR_SHIPPING_RULE,
 });
 const audited = (r: Row) => ({
   shipping_fee_cents: r.shippingFeeCents, free_shipping_above_cents: r.freeShippingAboveCents, return_window_days: r.returnWindowDays,
-  delivery_min_days: r.deliveryMinDays, delivery_max_days: r.deliveryMaxDays,
+  delivery_min_days: r.deliveryMinDays, delivery_max_days: r.deliveryMaxDays, handling_days: r.handlingDays, cutoff_time: r.cutoffTime,
 });
 
 export type VendorShippingService = ReturnType<typeof createVendorShippingService>;
@@ -38,7 +41,7 @@ export function createVendorShippingService(deps: { db: Db; audit: AuditLog }) {
   const { db } = deps;
   const columns = {
     shippingFeeCents: vendors.shippingFeeCents, freeShippingAboveCents: vendors.freeShippingAboveCents, returnWindowDays: vendors.returnWindowDays,
-    deliveryMinDays: vendors.deliveryMinDays, deliveryMaxDays: vendors.deliveryMaxDays,
+    deliveryMinDays: vendors.deliveryMinDays, deliveryMaxDays: vendors.deliveryMaxDays, handlingDays: vendors.handlingDays, cutoffTime: vendors.cutoffTime,
   };
   return {
     async get(vendorId: number): Promise<VendorShipping> {
@@ -59,6 +62,8 @@ export function createVendorShippingService(deps: { db: Db; audit: AuditLog }) {
         const [after] = await tx.update(vendors).set({
           shippingFeeCents: input.shipping_fee_cents, freeShippingAboveCents: input.free_shipping_above_cents, returnWindowDays: input.return_window_days,
           ...(input.delivery_min_days !== undefined ? { deliveryMinDays: input.delivery_min_days, deliveryMaxDays: input.delivery_max_days ?? null } : {}),
+          ...(input.handling_days !== undefined ? { handlingDays: input.handling_days } : {}),
+          ...(input.cutoff_time !== undefined ? { cutoffTime: input.cutoff_time } : {}),
           updatedAt: new Date(),
         }).where(eq(vendors.id, vendorId)).returning(columns);
         await deps.audit.record(tx, { actor, action: 'vendor.shipping', target: { type: 'vendor', id: vendorId }, changes: changesBetween(audited(before), audited(after!)) });
@@ -92,7 +97,7 @@ export function vendorShippingRoutes(deps: { shipping: VendorShippingService }) 
       preHandler: requireVendor,
       schema: {
         tags: ['vendor'],
-        summary: 'Set the shipping fee, free-shipping threshold, return window and delivery estimate in business days (audited); fee and threshold apply to orders placed from now on',
+        summary: 'Set the shipping fee, free-shipping threshold, return window, delivery estimate, handling days and cut-off time (audited); fee, threshold and promise rule apply to orders placed from now on',
         body: vendorShippingUpdateSchema,
         response: { 200: vendorShippingSchema, ...errors },
       },

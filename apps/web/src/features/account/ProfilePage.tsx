@@ -1,5 +1,7 @@
 import { Fragment, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { ShopperOrderTracking } from '@/components/shipping/OrderShipping';
+import { AddressBook } from '@/components/delivery/AddressBook';
+import { PromiseLine } from '@/components/delivery/PromiseLine';
 import { Link, Navigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { GENDERS } from '@souq/shared/constants';
@@ -274,6 +276,7 @@ function SellerParts({ parts }: { parts: Order[] }) {
           </span>
           {/* the parcel where a carrier was booked, or the typed number marked not verified (decision 0150) */}
           {p.tracking_number && <div className="basis-full"><ShopperOrderTracking orderId={p.id} /></div>}
+          {p.delivery_promise && p.status !== 'delivered' && p.status !== 'cancelled' && p.status !== 'refunded' && <PromiseLine promise={p.delivery_promise} placed className="basis-full" />}
         </li>
       ))}
     </ul>
@@ -394,6 +397,7 @@ export default function ProfilePage() {
             )}
           />
         </section>
+        <AddressBook />
         <NotificationSettings />
         <ConnectedAssistants />
         <RecentOrders />

@@ -27,6 +27,8 @@ import { paymentReturnUrl, placeOrder, quoteCart, rememberPaymentToken } from '.
 import { StoreCreditBox } from './StoreCreditBox';
 import { amountToCents, centsToAmount } from '@souq/shared/rules/money';
 import { CodCardOnlyNotice, useCodEligibility } from './CodAvailability';
+import { useCheckoutAddress } from '@/components/delivery/CheckoutAddress';
+import { PromiseLine } from '@/components/delivery/PromiseLine';
 
 // the spec's labels of shared/constants (PAYMENT_METHOD_LABELS), in the catalogue so they are read in the page's language
 const PAYMENT_LABELS: Record<PaymentMethod, MessageDescriptor> = { card: msg`Credit/Debit Card`, cod: msg`Cash on Delivery` };
@@ -91,9 +93,11 @@ export default function CheckoutPage() {
   // until it answers (or when it cannot), the summary shows the cart priced by the same rule in the browser.
   // the chosen options go with each line, so the quote prices them as the order will (decision 0080)
   const items = lines.map((l) => ({ product_id: l.id, quantity: l.quantity, ...(l.variants ? { variants: l.variants } : {}) }));
+  // the UAE address (decision 0151): its emirate gives each seller's part its delivery promise
+  const addr = useCheckoutAddress({ signedIn: !!token, name: form.name });
   const quote = useQuery({
-    queryKey: ['checkout-quote', items],
-    queryFn: ({ signal }) => quoteCart(items, signal),
+    queryKey: ['checkout-quote', items, addr.emirate],
+    queryFn: ({ signal }) => quoteCart(items, signal, addr.emirate),
     enabled: items.length > 0,
     placeholderData: keepPreviousData,
     retry: false,
@@ -104,7 +108,7 @@ export default function CheckoutPage() {
   const set = (k: keyof Shipping) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
   // a business buyer's TRN is optional; when typed it must be one (15 digits starting with 100, decision 0099)
   const trnInvalid = form.trn.trim() !== '' && !normaliseTrn(form.trn);
-  const missingRequired = !form.name || !form.email || !form.address || trnInvalid;
+  const missingRequired = !form.name || !form.email || trnInvalid;
   const totalCents = amountToCents(totals.total);
   const creditCents = useCredit && token ? Math.max(0, Math.min(totalCents, amountToCents(Number(creditAmount) || 0))) : 0;
   const dueCents = totalCents - creditCents;
@@ -115,11 +119,13 @@ export default function CheckoutPage() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (placing || lines.length === 0) return;
-    if (!form.name.trim() || !form.email.trim() || !form.address.trim()) {
+    if (!form.name.trim() || !form.email.trim()) {
       window.alert(currentMsg().checkoutRequired);
       return;
     }
-    const address = { address: form.address.trim(), city: form.city.trim(), country: form.country.trim(), zip: form.zip.trim() };
+    // the structured address, saved or typed (decision 0151); its messages show under its fields
+    const delivery = addr.request();
+    if (!delivery) return;
     // A card is paid on the provider's page after the purchase is placed (decision 0137): nothing of it is sent here.
     const body: OrderRequest = {
       items: lines.map((l) => ({ product_id: l.id, quantity: l.quantity, variants: l.variants ?? {} })),
@@ -128,8 +134,8 @@ export default function CheckoutPage() {
         ...(form.company.trim() ? { company: form.company.trim() } : {}),
         ...(form.trn.trim() ? { trn: form.trn.trim() } : {}),
       },
-      shipping_address: address,
-      billing_address: address,
+      ...delivery,
+      billing_address: delivery.shipping_address,
       payment_method: payment,
       payment_intent_id: null,
       notes: PAYMENT_NOTES[payment],
@@ -154,6 +160,7 @@ export default function CheckoutPage() {
       setPlaced({ number: res.order_number, email: res.order.customer_email, mailQueued: res.confirmation_email_queued });
       window.alert(currentMsg().orderPlaced(res.order_number));
     } catch (err) {
+      if (err instanceof ApiError) addr.showServerErrors(err.body?.fields);
       window.alert(err instanceof ApiError && err.body?.error ? err.message : currentMsg().orderFailed);
     } finally {
       setPlacing(false);
@@ -206,18 +213,7 @@ export default function CheckoutPage() {
                   <Field label={t`Phone`}>
                     <Input type="tel" value={form.phone} onChange={set('phone')} autoComplete="tel" />
                   </Field>
-                  <Field label={t`Address`} required className="sm:col-span-2">
-                    <Input value={form.address} onChange={set('address')} autoComplete="street-address" />
-                  </Field>
-                  <Field label={t`City`}>
-                    <Input value={form.city} onChange={set('city')} autoComplete="address-level2" />
-                  </Field>
-                  <Field label={t`Country`}>
-                    <Input value={form.country} onChange={set('country')} autoComplete="country-name" />
-                  </Field>
-                  <Field label={t`ZIP`}>
-                    <Input value={form.zip} onChange={set('zip')} autoComplete="postal-code" />
-                  </Field>
+                  <div className="sm:col-span-2">{addr.element}</div>
                   <Field label={MSG.checkoutCompanyLabel} hint={MSG.checkoutCompanyHint} className="sm:col-span-2">
                     <Input value={form.company} onChange={set('company')} autoComplete="organization" />
                   </Field>
@@ -309,6 +305,7 @@ export default function CheckoutPage() {
                     <div key={p.vendor_id ?? 'shop'} className="flex justify-between gap-3">
                       <dt className="min-w-0 text-slate-600">
                         <Trans>Shipping from <bdi className="break-words">{p.seller_name}</bdi></Trans>
+                        {p.delivery_promise && <PromiseLine promise={p.delivery_promise} />}
                       </dt>
                       <dd>
                         <Price value={p.shipping} />
@@ -317,7 +314,10 @@ export default function CheckoutPage() {
                   ))
                 ) : (
                   <div className="flex justify-between">
-                    <dt className="text-slate-600"><Trans>Shipping</Trans></dt>
+                    <dt className="text-slate-600">
+                      <Trans>Shipping</Trans>
+                      {quote.data?.sellers[0]?.delivery_promise && <PromiseLine promise={quote.data.sellers[0].delivery_promise} />}
+                    </dt>
                     <dd>
                       <Price value={totals.shipping} />
                     </dd>

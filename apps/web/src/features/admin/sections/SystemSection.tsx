@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { CommissionPanel } from './CommissionPanel';
+import { HolidaysPanel } from './HolidaysPanel';
 
 /** System (admin §2's settings section): the marketplace's own settings, starting with its commission rates. */
 export function SystemSection() {
@@ -9,6 +10,7 @@ export function SystemSection() {
     <div className="space-y-5">
       <PageHeader title={t`System`} description={t`Marketplace settings.`} />
       <CommissionPanel />
+      <HolidaysPanel />
     </div>
   );
 }

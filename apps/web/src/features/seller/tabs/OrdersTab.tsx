@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { PromiseLine } from '@/components/delivery/PromiseLine';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMsg } from '@/lib/use-msg';
 import type { WebMessages } from '@souq/shared/messages.ar-web';
@@ -182,6 +183,7 @@ function OrderDetails({ order }: { order: VendorOrder }) {
       </section>
       <p className="text-slate-600">
         <Trans>Part of purchase <span className="font-medium text-slate-900">{order.purchase_number}</span> · your shipping {formatMoney(order.shipping, order.currency)}</Trans>
+        {order.delivery_promise && <PromiseLine promise={order.delivery_promise} placed className="mt-1" />}
       </p>
       <VendorOrderShipping orderId={order.id} status={order.status} onBooked={() => void client.invalidateQueries({ queryKey: [dashboardKeys.orders] })} />
       <ReturnRequestsPanel area="vendor" orderId={order.id} />

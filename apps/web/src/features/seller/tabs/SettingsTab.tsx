@@ -12,6 +12,7 @@ import { notify } from '@/components/ui/toast';
 import { useVendorMe } from '../api';
 import { useSaveVendorSettings, useVendorSettings } from '../dashboard-api';
 import { ShippingSettings } from './ShippingSettings';
+import { DispatchSettings } from '../parts/DispatchSettings';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { TaxProfileCard } from '../parts/TaxProfileCard';
 
@@ -94,6 +95,8 @@ export default function SettingsTab() {
       </section>
 
       <ShippingSettings />
+
+      <DispatchSettings />
 
       <TaxProfileCard />
 

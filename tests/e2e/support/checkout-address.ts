@@ -1,0 +1,11 @@
+import type { Page } from '@playwright/test';
+
+/** Checkout's structured UAE address (decision 0151): phone, emirate, area, street or building; in the page's language. */
+export async function fillCheckoutAddress(page: Page, street: string, lang: 'en' | 'ar' = 'en') {
+  const en = lang === 'en';
+  await page.getByLabel(en ? 'Mobile or phone' : 'الجوال أو الهاتف').first().fill('050 123 4567');
+  // the labels carry the required mark after the word: anchored at their start
+  await page.getByLabel(en ? /^Emirate/ : /^الإمارة/).first().selectOption('dubai');
+  await page.getByLabel(en ? /^Area/ : /^المنطقة/).first().fill('Dubai Marina');
+  await page.getByLabel(en ? 'Street or building' : 'الشارع أو المبنى').first().fill(street);
+}
