@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { playwrightCounts, vitestCounts } from './test-counts.mjs';
+import { failureLines, playwrightCounts, vitestCounts } from './test-counts.mjs';
 
 // colour codes of the runners' output, stripped before reading their summary lines
 // eslint-disable-next-line no-control-regex
@@ -23,7 +23,12 @@ function summary() {
   const sum = (k) => phases.reduce((n, p) => n + p[k], 0);
   console.log('\nSummary');
   // each phase's wall time beside its counts: CI must stay under 40 minutes, and this says where the time goes
-  for (const p of phases) console.log(`  ${p.name}: ${p.passed} passed, ${p.failed} failed, ${p.skipped} skipped${p.failedStep ? ' (step failed)' : ''} in ${p.seconds} s`);
+  for (const p of phases) {
+    console.log(`  ${p.name}: ${p.passed} passed, ${p.failed} failed, ${p.skipped} skipped${p.failedStep ? ' (step failed)' : ''} in ${p.seconds} s`);
+    // a step that failed with no failed test (a suite's hook that timed out, an unhandled error): say where, here at
+    // the end, where a CI log's tail shows it
+    if (p.failedStep && p.failed === 0) for (const line of p.why) console.log(`    ${line}`);
+  }
   if (needsShared.size) {
     console.log(`  ${needsShared.size} test(s) skipped because ../shared is not beside this clone (CI has it; see README):`);
     for (const n of [...needsShared].sort()) console.log(`    - ${n}`);
@@ -45,7 +50,7 @@ function run(name, cmd, args, { env = {}, counts = () => ({ passed: 0, failed: 0
     });
     child.on('close', (code) => {
       const text = out.replace(ANSI, '');
-      const phase = { name, ...counts(text), failedStep: code !== 0, seconds: Math.round((Date.now() - started) / 1000) };
+      const phase = { name, ...counts(text), failedStep: code !== 0, why: failureLines(text), seconds: Math.round((Date.now() - started) / 1000) };
       phases.push(phase);
       if (code !== 0) console.error(`✖ ${cmd} ${args.join(' ')} failed`);
       resolve({ text, ok: code === 0 });

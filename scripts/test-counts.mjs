@@ -13,3 +13,8 @@ export const playwrightCounts = (out) => ({
   skipped: count(out, /^\s+(\d+) skipped/m),
 });
 
+/** The lines that name what failed (Vitest's FAIL and error lines, Playwright's ✘), at most 12, in order, once each. */
+export function failureLines(text) {
+  const lines = text.split('\n').map((l) => l.trim()).filter((l) => /^(FAIL\b|✘|Error:|Unhandled|\S*Error: )/.test(l));
+  return [...new Set(lines)].slice(0, 12).map((l) => (l.length > 200 ? `${l.slice(0, 199)}…` : l));
+}

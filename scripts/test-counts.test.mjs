@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { playwrightCounts, vitestCounts } from './test-counts.mjs';
+import { failureLines, playwrightCounts, vitestCounts } from './test-counts.mjs';
 
 describe("the test command reads each runner's counts", () => {
   it("reads Vitest's summary line with failures and skips", () => {
@@ -15,5 +15,20 @@ describe("the test command reads each runner's counts", () => {
   });
   it('reads nothing from output without a summary', () => {
     expect(playwrightCounts('Error: webServer exited\n')).toEqual({ passed: 0, failed: 0, skipped: 0 });
+  });
+  it('names what failed when no test did: a suite whose hook timed out, an unhandled error', () => {
+    const out = [
+      ' ✓ api apps/server/src/x.test.ts (3 tests)',
+      ' FAIL  api apps/server/src/platform/planner-stats.test.ts > planner statistics on the embedded database',
+      'Error: Hook timed out in 60000ms.',
+      ' FAIL  api apps/server/src/platform/planner-stats.test.ts > planner statistics on the embedded database',
+      '⎯⎯⎯ Unhandled Errors ⎯⎯⎯',
+      'TypeError: Cannot read properties of undefined',
+    ].join('\n');
+    expect(failureLines(out)).toEqual([
+      'FAIL  api apps/server/src/platform/planner-stats.test.ts > planner statistics on the embedded database',
+      'Error: Hook timed out in 60000ms.',
+      'TypeError: Cannot read properties of undefined',
+    ]);
   });
 });
