@@ -40,7 +40,7 @@ const json = args.has('json');
 const verbose = args.has('verbose');
 const files = args.get('questions')
   ? [path.resolve(String(args.get('questions')))]
-  : ['questions.json', 'unseen-37.json'].map((f) => path.join(here, 'data/assistant', f));
+  : ['questions.json', 'unseen-37.json', 'blind-2026-11-29.json'].map((f) => path.join(here, 'data/assistant', f));
 
 // ---- the question sets ---------------------------------------------------------------------------------------------
 

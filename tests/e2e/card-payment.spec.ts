@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { screenshots } from './support/shots.js';
 import { signIn } from './support/sign-in.js';
-import { fillCheckoutAddress } from './support/checkout-address';
+import { fillCheckoutAddress } from './support/checkout-address.js';
 
 // A card purchase through the storefront (issue 36 item 3, decision 0137): the checkout places it on hold and sends the
 // shopper to the payment provider's own page (the local Stripe here); a decline comes back with the bank's reason and

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { MSG } from '../../packages/shared/src/messages.js';
 import { adminPage, vendorPage, vendorSession } from './support/sessions.js';
-import { fillCheckoutAddress } from './support/checkout-address';
+import { fillCheckoutAddress } from './support/checkout-address.js';
 
 // Issue 23 items 1 and 2 against the real server and its demo data: every amount a shopper, the vendor and an admin
 // read is in the shop currency (AED), never '$', 'USD' or another currency's sign; and a product option with a price

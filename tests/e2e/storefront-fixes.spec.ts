@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { fillCheckoutAddress } from './support/checkout-address';
+import { fillCheckoutAddress } from './support/checkout-address.js';
 
 // Issue 15, tried as a shopper would: profile saves that keep each other, one tracking session per visit with
 // purchases from orders only and no chat text, an honest order confirmation, no public source maps, and the

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { fillCheckoutAddress } from './support/checkout-address';
+import { fillCheckoutAddress } from './support/checkout-address.js';
 
 // The customer storefront (customer spec §2, §4, §5): search, product detail, a typed chat cart command, the cart
 // drawer, checkout with cash on delivery, and the order on /profile; plus the empty-cart and required-field rules.

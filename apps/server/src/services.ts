@@ -192,7 +192,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
   // card purchases paid through it (decision 0137): the orders module holds them, this one moves them on the provider's word
   const cardPayments = createPaymentsService({
     db, runtime: payments, hold: orders.paymentHold, purchaseByNumber: orders.purchaseByNumber, publicUrl: config.publicUrl,
-    waitMinutes: config.payments.waitMinutes, log, bus,
+    waitMinutes: config.payments.waitMinutes, log, bus, audit,
     // sellers paid by transfer (decision 0147): told by e-mail and a bus event when money comes back or stays owed
     currency: config.shopCurrency, transferNotice: createTransferNotices({ db, bus, mailer, log, currency: config.shopCurrency }),
   });
@@ -213,7 +213,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
     },
   });
   // carriers, labels and tracking (decision 0150): each carrier real with its keys, otherwise the local carrier
-  const shipping = createShippingService({ db, bus, config: config.shipping, souqUrl: config.publicUrl, currency: config.shopCurrency, setStatus: (id, status, o) => orders.setStatus(id, status, o), log,
+  const shipping = createShippingService({ db, bus, audit, config: config.shipping, souqUrl: config.publicUrl, currency: config.shopCurrency, setStatus: (id, status, o) => orders.setStatus(id, status, o), log,
     receiveReturn: (id, vendorId, restock, actor) => returns.receive(id, vendorId === null ? { admin: true } : { vendorId }, restock, actor),
   });
   // the ledger against the provider's balance transactions and the bank's statements (decision 0143)

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, multipart, signupCustomer, signupVendor, type TestContext } from './harness.js';
 import type { OrderStatus } from '@souq/shared/constants';
 import { makeProduct, placeOrder } from './admin-fixtures.js';
+import { startTestPayments } from './payments-fixtures.js';
 
 // Issue 13: every write of the admin and vendor areas leaves exactly one audit entry naming who did it, from where,
 // what and on which record, with the changed fields before → after. The write routes come from the app's own route
@@ -157,6 +158,30 @@ const CASES: Record<string, Case> = {
       expect: { action: 'order.status', target: { type: 'order', id: o }, changes: { status: { before: 'processing', after: 'shipped' }, tracking_number: { before: null, after: 'AWB 1' }, carrier: { before: null, after: 'Aramex' } } },
     };
   } },
+  // ---- carriers (decision 0150): booking ships the sub-order (its status move is the entry); a return's pickup ----
+  'POST /api/vendor/orders/:id/shipment': { as: 'vendor', prepare: async (fx) => {
+    const o = await fx.order({ vendorId: fx.vendorId, status: 'confirmed' });
+    return {
+      url: `/api/vendor/orders/${o}/shipment`, body: { carrier: 'aramex', weight_grams: 800, pieces: 1 },
+      expect: { action: 'order.status', target: { type: 'order', id: o }, changes: { status: { before: 'confirmed', after: 'shipped' }, carrier: { before: null, after: 'Aramex' } } },
+    };
+  } },
+  'POST /api/vendor/returns/:id/pickup': { as: 'vendor', prepare: async (fx) => {
+    const r = await fx.returnRequest(fx.vendorId, 'approved');
+    return {
+      url: `/api/vendor/returns/${r}/pickup`, body: { carrier: 'quiqup', weight_grams: 500, pieces: 1 },
+      expect: { action: 'return.pickup', target: { type: 'return', id: r }, changes: { carrier: { before: null, after: 'quiqup' } } },
+    };
+  } },
+  // ---- sellers paid by transfer (decision 0147): the payout account at the provider ----
+  'POST /api/vendor/earnings/provider-account/onboarding': { as: 'vendor', prepare: async (fx) => ({
+    url: '/api/vendor/earnings/provider-account/onboarding',
+    expect: { action: 'payout_account.onboarding', target: { type: 'vendor', id: fx.vendorId }, changes: { provider: { after: 'stripe' } } },
+  }) },
+  'POST /api/vendor/earnings/provider-account/refresh': { as: 'vendor', prepare: async (fx) => {
+    await call(t.app, { method: 'POST', url: '/api/vendor/earnings/provider-account/onboarding', body: {}, token: fx.tokens.vendor });
+    return { url: '/api/vendor/earnings/provider-account/refresh', expect: { action: 'payout_account.refresh', target: { type: 'vendor', id: fx.vendorId }, changes: {} } };
+  } },
   // ---- a vendor runs its own sub-orders (decision 0086) ----
   'POST /api/vendor/orders/:id/confirm': { as: 'vendor', prepare: async (fx) => {
     const o = await fx.order({ vendorId: fx.vendorId });
@@ -307,6 +332,7 @@ const CASES: Record<string, Case> = {
   'PUT /api/admin/promotions/stacking': { as: 'admin', prepare: async () => ({
     url: '/api/admin/promotions/stacking', body: { deals_stack_with_coupons: false },
     expect: { action: 'promotion.stacking', target: { type: 'setting', id: 'promotions_deals_stack_with_coupons' }, changes: { deals_stack_with_coupons: { before: true, after: false } } },
+  }) },
   // ---- public holidays of the delivery promise (decision 0151) ----
   'POST /api/admin/holidays': { as: 'admin', prepare: async () => ({
     url: '/api/admin/holidays', body: { date: '2027-07-01', name_en: 'Audit day', name_ar: 'يوم التدقيق' },
@@ -518,9 +544,14 @@ let t: TestContext;
 let fx: Fixtures;
 beforeAll(async () => {
   t = await createTestApp();
+  // the payment provider (the local Stripe, in process): a seller's payout account is connected there
+  await startTestPayments(t);
   fx = await fixtures(t);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.app.services.payments.stop();
+  await t.close();
+});
 
 const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const areaWrites = () =>

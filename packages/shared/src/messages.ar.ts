@@ -254,7 +254,7 @@ const SERVER_TEXTS = {
   webhookRejected: 'الحدث غير موقّع من شركة الشحن',
   returnPickupNotApproved: 'لا يمكن لشركة الشحن استلام إلا مرتجع موافق عليه',
   returnPickupBooked: 'تم حجز استلام لهذا المرتجع بالفعل',
-  parcelState: (state: string) => PARCEL_STATE_LABELS[state as ParcelState]?.[1] ?? state,
+  parcelState: (state: string) => PARCEL_STATE_LABELS[state as ParcelState]?.[1] ?? `حالة الشحنة: ${state}`,
   pushParcelMoved: (order: string, state: string) => `الطلب ${order}: ${state}`,
   codRowColumns: 'المتوقع ثلاثة أعمدة: رقم الطلب، والمبلغ المحصّل بالدرهم، والتاريخ',
   codRowOrderUnknown: (number: string) => `لا يوجد طلب فرعي ${number}`,

@@ -484,7 +484,7 @@ export const MSG = {
   webhookRejected: 'The event is not signed by the carrier',
   returnPickupNotApproved: 'Only an approved return can be collected by a carrier',
   returnPickupBooked: 'A pickup is already booked for this return',
-  parcelState: (state: string) => PARCEL_STATE_LABELS[state as ParcelState]?.[0] ?? state,
+  parcelState: (state: string) => PARCEL_STATE_LABELS[state as ParcelState]?.[0] ?? `Parcel state: ${state}`,
   pushParcelMoved: (order: string, state: string) => `Order ${order}: ${state}`,
   codRowOrderUnknown: (number: string) => `No sub-order ${number}`,
   codRowNotCash: (number: string) => `${number} is not a cash-on-delivery order`,

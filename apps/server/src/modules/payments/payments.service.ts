@@ -1,3 +1,4 @@
+import type { AuditLog } from '../../platform/audit.js';
 import { and, asc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { PaymentState } from '@souq/shared/api/payments';
@@ -53,6 +54,8 @@ export function createPaymentsService(deps: {
   currency: string;
   /** Tells a seller that a transfer came back, a reversal was refused or a payout failed (after the commit). */
   transferNotice: (n: TransferNotice) => Promise<void>;
+  /** The trail of a seller's payout account connected or read back (decision 0147). */
+  audit: AuditLog;
 }) {
   const { db } = deps;
   const now = () => deps.now?.() ?? new Date();
@@ -60,7 +63,7 @@ export function createPaymentsService(deps: {
   const refunds = createCardRefunds({ db, provider, log: deps.log, now });
   // sellers paid by transfer on the payments runtime's clock (a test clock drives it in tests)
   const transfers = createSellerTransfers({
-    db, provider, publicUrl: deps.publicUrl, currency: deps.currency, log: deps.log, now: () => deps.now?.() ?? deps.runtime.now(), notify: deps.transferNotice,
+    db, provider, publicUrl: deps.publicUrl, currency: deps.currency, log: deps.log, now: () => deps.now?.() ?? deps.runtime.now(), notify: deps.transferNotice, audit: deps.audit,
   });
 
   /** After a cancellation or a refunded return: the purchase's card gets back what the ledger says is owed. */

@@ -1,3 +1,4 @@
+import type { Actor, AuditLog } from '../../platform/audit.js';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { SellerAccount as SellerAccountDto, SellerAccountState, SellerTransfer } from '@souq/shared/api/transfers';
 import { MSG } from '@souq/shared/messages';
@@ -48,6 +49,7 @@ export function createSellerTransfers(deps: {
   /** The payments runtime's clock (a test clock in tests). */
   now: () => Date;
   notify: (n: TransferNotice) => Promise<void>;
+  audit: AuditLog;
 }) {
   const { db } = deps;
   const provider = () => deps.provider();
@@ -326,10 +328,11 @@ export function createSellerTransfers(deps: {
      * The provider's onboarding page for the seller: its account created at the provider once (one idempotency key
      * per seller), stored, and a fresh link that brings the seller back to its Earnings.
      */
-    async onboarding(vendorId: number): Promise<{ url: string; expires_at: string }> {
+    async onboarding(vendorId: number, actor: Actor): Promise<{ url: string; expires_at: string }> {
       const p = provider();
       if (!p.capabilities.onboardingLinks) throw conflict(MSG.sellerAccountNotSupported);
-      let account = await accountOf(vendorId);
+      const before = await accountOf(vendorId);
+      let account = before;
       if (!account) {
         const [v] = await db.select({ email: vendors.email, name: vendors.companyName }).from(vendors).where(eq(vendors.id, vendorId));
         if (!v) throw notFound(MSG.vendorNotFound);
@@ -341,15 +344,28 @@ export function createSellerTransfers(deps: {
         account = (await accountOf(vendorId))!;
       }
       const link = await p.onboardingLink({ accountId: account.accountId, returnUrl: earningsUrl('return'), refreshUrl: earningsUrl('refresh') });
+      // the trail: who sent the seller to the provider's page, for which account (created now, or already there)
+      await deps.audit.record(db, {
+        actor, action: 'payout_account.onboarding', target: { type: 'vendor', id: vendorId },
+        changes: { account_id: { before: before?.accountId ?? null, after: account.accountId }, provider: { before: before?.provider ?? null, after: p.name } },
+      });
       return { url: link.url, expires_at: link.expiresAt.toISOString() };
     },
 
     /** The seller came back from the provider's page: its account read back and stored (a paused account resumes when enabled again). */
-    async refresh(vendorId: number): Promise<SellerAccountState> {
+    async refresh(vendorId: number, actor: Actor): Promise<SellerAccountState> {
       const account = await accountOf(vendorId);
       if (!account) throw notFound(MSG.sellerAccountMissing);
       const read = await provider().getSellerAccount(account.accountId);
-      await db.transaction((tx) => applyAccountIn(tx, read, { clearFailure: true }));
+      await db.transaction(async (tx) => {
+        const after = await applyAccountIn(tx, read, { clearFailure: true });
+        const fields = (a: AccountRow | null) => ({ transfers_enabled: a?.transfersEnabled ?? null, payouts_enabled: a?.payoutsEnabled ?? null, payout_failure: a?.payoutFailure ?? null });
+        const [b, a] = [fields(account), fields(after)];
+        await deps.audit.record(tx, {
+          actor, action: 'payout_account.refresh', target: { type: 'vendor', id: vendorId },
+          changes: { account_id: { before: account.accountId, after: account.accountId }, ...Object.fromEntries(Object.keys(b).map((k) => [k, { before: b[k as keyof typeof b], after: a[k as keyof typeof a] }])) },
+        });
+      });
       return this.state(vendorId);
     },
 

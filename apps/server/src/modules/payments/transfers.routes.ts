@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '@souq/shared/api/common';
 import { onboardingLinkSchema, sellerAccountStateSchema, sellerTransferSchema, transfersQuerySchema } from '@souq/shared/api/transfers';
+import { actorOf } from '../../platform/audit.js';
 import { principalOf, requireAdmin, requireVendor } from '../../platform/auth.js';
 import { forbidden } from '../../platform/errors.js';
 import { sendPage } from '../../platform/paging.js';
@@ -42,7 +43,7 @@ export function transfersRoutes(deps: { payments: PaymentsService }) {
         summary: "Connect (or update) a payout account with the payment provider: its account created once, and the provider's onboarding page to go to (409 when the provider has none)",
         response: { 200: onboardingLinkSchema, ...errors, 404: errorBodySchema, 409: errorBodySchema },
       },
-    }, async (req) => transfers.onboarding(vendorIdOf(req)));
+    }, async (req) => transfers.onboarding(vendorIdOf(req), actorOf(req)));
 
     r.post('/api/vendor/earnings/provider-account/refresh', {
       preHandler: requireVendor,
@@ -51,7 +52,7 @@ export function transfersRoutes(deps: { payments: PaymentsService }) {
         summary: "Back from the provider's page: the connected account read back from the provider and stored (404 without one)",
         response: { 200: sellerAccountStateSchema, ...errors, 404: errorBodySchema },
       },
-    }, async (req) => transfers.refresh(vendorIdOf(req)));
+    }, async (req) => transfers.refresh(vendorIdOf(req), actorOf(req)));
 
     r.get('/api/vendor/earnings/transfers', {
       preHandler: requireVendor,

@@ -1,8 +1,7 @@
-import PDFDocument from 'pdfkit';
 import bwipjs from 'bwip-js';
 import { CARRIER_NAMES, SHIPPING_LABEL_LABELS as L, type CarrierCode } from '@souq/shared/rules/shipping';
 import type { LabelParty, LabelSnapshot } from '../../db/schema/shipping.js';
-import { arabicFonts, rtlWords } from '../tax/tax.pdf.js';
+import { arabicPdf, rtlWords } from '../tax/tax.pdf.js';
 
 // A parcel's label (decision 0150): 4×6 in (288 × 432 pt, the thermal printers' A6-sized roll), the waybill as a Code
 // 128 barcode drawn as vector bars (scannable at any print resolution), the cash to collect when there is some, and
@@ -29,13 +28,7 @@ function arabicOrNull(text: string): string[] | null {
 
 export function renderShippingLabel(input: { carrier: CarrierCode; waybill: string; kind: 'outbound' | 'return'; label: LabelSnapshot; formatMoney: (cents: number) => string }): Promise<Buffer> {
   const { label } = input;
-  const doc = new PDFDocument({ size: [...LABEL_SIZE_PT], margin: 12, info: { Title: `${CARRIER_NAMES[input.carrier][0]} ${input.waybill}`, Author: 'Souq' } });
-  const { regular, bold } = arabicFonts();
-  doc.registerFont('ar', regular);
-  doc.registerFont('ar-bold', bold);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  const { doc, done } = arabicPdf({ size: [...LABEL_SIZE_PT], margin: 12, info: { Title: `${CARRIER_NAMES[input.carrier][0]} ${input.waybill}`, Author: 'Souq' } });
   const left = 12;
   const right = LABEL_SIZE_PT[0] - 12;
   const width = right - left;

@@ -11,7 +11,7 @@ import { codShipments } from '../../db/schema/cod.js';
 import { shipmentEvents, shipments, type CarrierCode, type LabelSnapshot, type ParcelState } from '../../db/schema/shipping.js';
 import type { Db } from '../../platform/db.js';
 import type { Bus } from '../../platform/bus.js';
-import { SYSTEM_ACTOR, type Actor } from '../../platform/audit.js';
+import { SYSTEM_ACTOR, type Actor, type AuditLog } from '../../platform/audit.js';
 import { AppError, badRequest, conflict, notFound, say } from '../../platform/errors.js';
 import type { Clock } from '../payments/local/clock.js';
 import { wallClock } from '../payments/local/clock.js';
@@ -49,6 +49,8 @@ export type ShippingDeps = {
   /** The returns module's receipt (refund posted, units restocked as told), as the seller's click makes it. */
   receiveReturn: (returnId: number, vendorId: number | null, restock: boolean, actor: Actor) => Promise<unknown>;
   log: (msg: string) => void;
+  /** The trail of a return pickup booked (a sub-order's booking is recorded by its status move). */
+  audit: AuditLog;
   clock?: Clock;
 };
 
@@ -180,11 +182,18 @@ export function createShippingService(deps: ShippingDeps) {
       if (err instanceof CarrierError) throw new AppError(502, say.carrierUnavailable(CARRIER_NAMES[input.carrier][0], err.message));
       throw err;
     }
-    const [row] = await db.insert(shipments).values({
-      orderId: o.id, returnId, kind: 'return', carrier: input.carrier, mode: modes[input.carrier], waybill: booking.waybill, carrierRef: booking.carrierRef,
-      pickupRef: booking.pickupRef, carrierLabelUrl: booking.labelUrl, label, createdBy: actor.userId,
-    }).onConflictDoNothing().returning();
-    if (!row) throw conflict(say.returnPickupBooked);
+    const row = await db.transaction(async (tx) => {
+      const [inserted] = await tx.insert(shipments).values({
+        orderId: o.id, returnId, kind: 'return', carrier: input.carrier, mode: modes[input.carrier], waybill: booking.waybill, carrierRef: booking.carrierRef,
+        pickupRef: booking.pickupRef, carrierLabelUrl: booking.labelUrl, label, createdBy: actor.userId,
+      }).onConflictDoNothing().returning();
+      if (!inserted) throw conflict(say.returnPickupBooked);
+      await deps.audit.record(tx, {
+        actor, action: 'return.pickup', target: { type: 'return', id: returnId },
+        changes: { carrier: { before: null, after: input.carrier }, waybill: { before: null, after: booking.waybill } },
+      });
+      return inserted;
+    });
     return dtoOf(row, []);
   }
 

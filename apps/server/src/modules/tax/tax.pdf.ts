@@ -22,7 +22,22 @@ function fontsDir(): string {
   throw new Error('tax.pdf: assets/fonts/NotoSansArabic-Regular.ttf not found');
 }
 let fonts: { regular: Buffer; bold: Buffer } | null = null;
-export const arabicFonts = () => (fonts ??= { regular: fs.readFileSync(path.join(fontsDir(), 'NotoSansArabic-Regular.ttf')), bold: fs.readFileSync(path.join(fontsDir(), 'NotoSansArabic-Bold.ttf')) });
+const arabicFonts = () => (fonts ??= { regular: fs.readFileSync(path.join(fontsDir(), 'NotoSansArabic-Regular.ttf')), bold: fs.readFileSync(path.join(fontsDir(), 'NotoSansArabic-Bold.ttf')) });
+
+/**
+ * A PDF with the Arabic fonts registered ('ar', 'ar-bold') and its bytes collected: `done` resolves once `doc.end()`
+ * was called. Tax documents and shipping labels both start here.
+ */
+export function arabicPdf(options: PDFKit.PDFDocumentOptions): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
+  const doc = new PDFDocument(options);
+  const { regular, bold } = arabicFonts();
+  doc.registerFont('ar', regular);
+  doc.registerFont('ar-bold', bold);
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  return { doc, done };
+}
 
 // the package is CommonJS: under NodeNext its default import is typed as the module, at run time it is the factory
 type BidiApi = { getEmbeddingLevels(text: string): { paragraphs: { level: number }[]; levels: Uint8Array } };
@@ -50,13 +65,7 @@ export function renderTaxDocumentPdf(s: TaxDocumentSnapshot): Promise<Buffer> {
   const plain = isPlainDocument(s);
   const { title, titleAr } = shownTitles(s);
   // pages are buffered so that each can say "Page N of M" once M is known
-  const doc = new PDFDocument({ size: 'A4', margin: 40, bufferPages: true, info: { Title: `${title} ${s.number}`, Author: s.agent?.name ?? s.supplier.name } });
-  const { regular, bold } = arabicFonts();
-  doc.registerFont('ar', regular);
-  doc.registerFont('ar-bold', bold);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  const { doc, done } = arabicPdf({ size: 'A4', margin: 40, bufferPages: true, info: { Title: `${title} ${s.number}`, Author: s.agent?.name ?? s.supplier.name } });
 
   const left = 40;
   const top = 40;
