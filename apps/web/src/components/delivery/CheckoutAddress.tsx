@@ -34,10 +34,12 @@ export function useCheckoutAddress({ signedIn, name }: { signedIn: boolean; name
 
   function request(): AddressPart | null {
     if (picked) return { shipping_address: { address: addressLine(picked.address), city: '', country: 'United Arab Emirates', zip: '' }, address_id: picked.id };
-    const found = check(draft);
+    // the recipient is the checkout's own Name (asked once, above): the address carries it
+    const filled = { ...draft, name: name.trim() };
+    const found = check(filled);
     setErrors(found);
     if (Object.keys(found).length) return null;
-    const input = inputOf(draft);
+    const input = inputOf(filled);
     return {
       shipping_address: { address: addressLine({ ...input, makani: null, flat: input.flat ?? '', landmark: input.landmark ?? '' }), city: '', country: 'United Arab Emirates', zip: '' },
       delivery_address: input,
@@ -68,7 +70,7 @@ export function useCheckoutAddress({ signedIn, name }: { signedIn: boolean; name
       )}
       {typing && (
         <>
-          <AddressFields draft={draft} onChange={setDraft} errors={errors} />
+          <AddressFields draft={draft} onChange={setDraft} errors={errors} withName={false} />
           {signedIn && (
             <label className="flex items-center gap-2 text-sm text-slate-700">
               <input type="checkbox" checked={keep} onChange={(e) => setKeep(e.target.checked)} />

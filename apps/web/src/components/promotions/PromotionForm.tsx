@@ -106,7 +106,7 @@ export function PromotionForm({ area, products, onSubmit }: Props) {
             {products.map((p) => (
               <label key={p.id} className="flex items-center gap-2 text-sm text-slate-700">
                 <input type="checkbox" checked={chosen.includes(p.id)} onChange={(e) => setChosen(e.target.checked ? [...chosen, p.id] : chosen.filter((x) => x !== p.id))} />
-                <span className="truncate">{p.name}</span>
+                <bdi className="truncate">{p.name}</bdi>
               </label>
             ))}
           </div>

@@ -38,7 +38,7 @@ export function PromotionList({ items, onStatus, perSeller, sellerName, busyId, 
           <div className="flex flex-wrap items-start justify-between gap-2">
             <div className="min-w-0">
               <p className="font-semibold text-slate-900">
-                {p.name}{' '}
+                <bdi>{p.name}</bdi>{' '}
                 <span className="text-xs font-medium text-slate-500">{p.kind === 'deal' ? t`Deal` : p.one_time ? t`One-time codes` : t`Coupon`}</span>
               </p>
               {p.code && <p className="font-mono text-sm text-brand-700" dir="ltr">{p.code}</p>}

@@ -3,7 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PromotionDto } from '@souq/shared/api/promotions';
 import type { ManagedProduct } from '@souq/shared/api/products';
+import { pickText } from '@souq/shared/rules/content-lang';
 import { api } from '@/lib/api-client';
+import { useContentLang } from '@/lib/content-lang';
 import { useMsg } from '@/lib/use-msg';
 import { Button } from '@/components/ui/Button';
 import { PageHeader } from '@/components/ui/PageHeader';
@@ -17,6 +19,7 @@ import { PromotionList } from '@/components/promotions/PromotionList';
 const keys = { mine: ['vendor-promotions'] as const, campaigns: ['vendor-campaigns'] as const, products: ['vendor-promotion-products'] as const };
 
 export default function VendorPromotionsTab() {
+  const lang = useContentLang();
   const { t } = useLingui();
   const MSG = useMsg();
   const qc = useQueryClient();
@@ -24,7 +27,7 @@ export default function VendorPromotionsTab() {
   const mine = useQuery({ queryKey: keys.mine, queryFn: ({ signal }) => api<PromotionDto[]>('/api/vendor/promotions', { auth: 'vendor', signal }) });
   const campaigns = useQuery({ queryKey: keys.campaigns, queryFn: ({ signal }) => api<PromotionDto[]>('/api/vendor/campaigns', { auth: 'vendor', signal }) });
   const products = useQuery({ queryKey: keys.products, queryFn: ({ signal }) => api<ManagedProduct[]>('/api/vendor/products?limit=200', { auth: 'vendor', signal }) });
-  const choices = (products.data ?? []).map((p) => ({ id: p.id, name: p.name }));
+  const choices = (products.data ?? []).map((p) => ({ id: p.id, name: pickText(p.name, p.name_ar, lang) }));
   const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: keys.mine }), qc.invalidateQueries({ queryKey: keys.campaigns })]);
 
   async function run(id: number | null, action: () => Promise<unknown>, done: string) {
@@ -72,7 +75,7 @@ function OptIn({ campaign, products, onOptIn }: { campaign: PromotionDto; produc
       {left.map((p) => (
         <label key={p.id} className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={chosen.includes(p.id)} onChange={(e) => setChosen(e.target.checked ? [...chosen, p.id] : chosen.filter((x) => x !== p.id))} />
-          <span className="truncate">{p.name}</span>
+          <bdi className="truncate">{p.name}</bdi>
         </label>
       ))}
       <Button size="sm" disabled={!chosen.length} onClick={() => void onOptIn(chosen).then(() => { setOpen(false); setChosen([]); }, () => {})}>
