@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { importCycles } from './import-cycles.js';
 
 /**
  * The server's import direction (issue 35 item 4): the composition root (app.ts, services.ts, main.ts) and the demo
@@ -59,36 +60,7 @@ describe('server imports', () => {
   });
 
   it('form no cycle', () => {
-    // Tarjan's strongly connected components: any component of more than one file (or a file importing itself) is a cycle
-    let index = 0;
-    const idx = new Map<string, number>();
-    const low = new Map<string, number>();
-    const stack: string[] = [];
-    const on = new Set<string>();
-    const cycles: string[][] = [];
-    const visit = (v: string) => {
-      idx.set(v, index);
-      low.set(v, index++);
-      stack.push(v);
-      on.add(v);
-      for (const w of graph.get(v) ?? []) {
-        if (!idx.has(w)) {
-          visit(w);
-          low.set(v, Math.min(low.get(v)!, low.get(w)!));
-        } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
-      }
-      if (low.get(v) === idx.get(v)) {
-        const part: string[] = [];
-        let w: string;
-        do {
-          w = stack.pop()!;
-          on.delete(w);
-          part.push(rel(w));
-        } while (w !== v);
-        if (part.length > 1 || (graph.get(v) ?? []).includes(v)) cycles.push(part.sort());
-      }
-    };
-    for (const f of all) if (!idx.has(f)) visit(f);
+    const cycles = importCycles(graph, all, rel);
     expect(cycles).toEqual([]);
   });
 });

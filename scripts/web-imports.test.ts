@@ -3,6 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { layerViolation } from './eslint/web-layers.mjs';
+import { importCycles } from './import-cycles.js';
 
 /**
  * The web app's import direction (issue 35 item 4, decision 0146), over every file of apps/web/src: a feature imports
@@ -81,36 +82,7 @@ describe('web imports', () => {
 
   it('form no cycle of value imports', () => {
     const graph = new Map([...edges].map(([f, list]) => [f, [...new Set(list.filter((e) => e.value).map((e) => e.to))]]));
-    // Tarjan's strongly connected components: a component of more than one file (or a file importing itself) is a cycle
-    let index = 0;
-    const idx = new Map<string, number>();
-    const low = new Map<string, number>();
-    const stack: string[] = [];
-    const on = new Set<string>();
-    const cycles: string[][] = [];
-    const visit = (v: string) => {
-      idx.set(v, index);
-      low.set(v, index++);
-      stack.push(v);
-      on.add(v);
-      for (const w of graph.get(v) ?? []) {
-        if (!idx.has(w)) {
-          visit(w);
-          low.set(v, Math.min(low.get(v)!, low.get(w)!));
-        } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
-      }
-      if (low.get(v) === idx.get(v)) {
-        const part: string[] = [];
-        let w: string;
-        do {
-          w = stack.pop()!;
-          on.delete(w);
-          part.push(rel(w));
-        } while (w !== v);
-        if (part.length > 1 || (graph.get(v) ?? []).includes(v)) cycles.push(part.sort());
-      }
-    };
-    for (const f of all) if (!idx.has(f)) visit(f);
+    const cycles = importCycles(graph, all, rel);
     expect(cycles).toEqual([]);
   });
 });
