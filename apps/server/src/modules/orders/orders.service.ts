@@ -17,7 +17,7 @@ import { createCartPricing, type Seller, type TaxBasis } from './price-cart.js';
 import { createPlacePurchase, type PlaceOrderInput } from './place-purchase.js';
 import { createSetStatus } from './set-status.js';
 import type { SavedAddress } from '@souq/shared/api/addresses';
-import { addressLine, type Emirate, type UaeAddress } from '@souq/shared/rules/uae-address';
+import { addressLine, EMIRATE_NAMES, type Emirate, type UaeAddress } from '@souq/shared/rules/uae-address';
 import type { DeliveryPromise } from '@souq/shared/rules/delivery-promise';
 import type { DeliveryService } from '../delivery/delivery.service.js';
 import { badRequest } from '../../platform/errors.js';
@@ -99,7 +99,8 @@ export function createOrdersService(deps: {
       input: {
         ...input,
         customer_info: { ...input.customer_info, phone: input.customer_info.phone || address.phone },
-        shipping_address: { address: line.slice(0, 300), city: '', country: 'United Arab Emirates', zip: '' },
+        // the emirate is the city older screens, exports and carriers' forms ask for
+        shipping_address: { address: line.slice(0, 300), city: EMIRATE_NAMES[address.emirate].en, country: 'United Arab Emirates', zip: '' },
       },
       address,
     };
