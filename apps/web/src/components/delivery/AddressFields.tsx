@@ -26,6 +26,12 @@ export const inputOf = (d: AddressDraft): UaeAddressFieldsInput => ({
 });
 
 /** The same rules as the server's, for a message under the field before sending. */
+/** What a UAE phone number looks like, under every field that asks for one. */
+export function usePhoneHint(): string {
+  const { t } = useLingui();
+  return t`A UAE number: 05x… or +971…`;
+}
+
 export function useDraftCheck() {
   const { t } = useLingui();
   return (d: AddressDraft): DraftErrors => {
@@ -57,22 +63,26 @@ export function errorsFromServer(fields: Record<string, string> | undefined): Dr
 }
 
 /** The fields of a UAE address: emirate, area, street or building, flat, landmark, Makani number, map pin, phone. */
-export function AddressFields({ draft, onChange, errors, withName = true }: {
-  draft: AddressDraft; onChange: (d: AddressDraft) => void; errors: DraftErrors; withName?: boolean;
+export function AddressFields({ draft, onChange, errors, withContact = true }: {
+  /** false at checkout: its own Name and Phone are the recipient's, asked once */
+  draft: AddressDraft; onChange: (d: AddressDraft) => void; errors: DraftErrors; withContact?: boolean;
 }) {
   const { t } = useLingui();
   const locale = useLocale();
+  const hint = usePhoneHint();
   const set = (k: keyof AddressDraft) => (e: { target: { value: string } }) => onChange({ ...draft, [k]: e.target.value });
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      {withName && (
-        <Field label={t`Recipient`} required error={errors.name}>
-          <Input value={draft.name} onChange={set('name')} autoComplete="name" />
-        </Field>
+      {withContact && (
+        <>
+          <Field label={t`Recipient`} required error={errors.name}>
+            <Input value={draft.name} onChange={set('name')} autoComplete="name" />
+          </Field>
+          <Field label={t`Mobile or phone`} required error={errors.phone} hint={hint}>
+            <Input type="tel" dir="ltr" value={draft.phone} onChange={set('phone')} autoComplete="tel" />
+          </Field>
+        </>
       )}
-      <Field label={t`Mobile or phone`} required error={errors.phone} hint={t`A UAE number: 05x… or +971…`}>
-        <Input type="tel" dir="ltr" value={draft.phone} onChange={set('phone')} autoComplete="tel" />
-      </Field>
       <Field label={t`Emirate`} required error={errors.emirate}>
         <Select value={draft.emirate} onChange={set('emirate')}>
           <option value="">{t`Choose…`}</option>

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { OrderRequest } from '@souq/shared/api/orders';
 import { addressLine, formatUaePhone, type Emirate } from '@souq/shared/rules/uae-address';
 import { useLocale } from '@/lib/use-locale';
-import { AddressFields, emptyDraft, errorsFromServer, inputOf, useDraftCheck, type AddressDraft, type DraftErrors } from './AddressFields';
+import { AddressFields, emptyDraft, errorsFromServer, inputOf, useDraftCheck, usePhoneHint, type AddressDraft, type DraftErrors } from './AddressFields';
 import { ADDRESSES_KEY, listAddresses } from './api';
 
 type AddressPart = Pick<OrderRequest, 'shipping_address' | 'delivery_address' | 'address_id' | 'save_address'>;
@@ -14,12 +14,15 @@ type AddressPart = Pick<OrderRequest, 'shipping_address' | 'delivery_address' | 
  * first) or types a new one they may keep; a guest types one. Gives the emirate (for the quote's promises) and the
  * request's address part, or null after showing what is missing.
  */
-export function useCheckoutAddress({ signedIn, name }: { signedIn: boolean; name: string }): {
+export function useCheckoutAddress({ signedIn, name, phone }: { signedIn: boolean; name: string; phone: string }): {
   element: ReactNode; emirate: Emirate | undefined; request: () => AddressPart | null; showServerErrors: (fields: Record<string, string> | undefined) => void;
+  /** While a new address is typed, the checkout's Phone is the courier's number: required, checked, explained. */
+  phone: { required: boolean; error: string | undefined; hint: string | undefined };
 } {
   const { t } = useLingui();
   const locale = useLocale();
   const check = useDraftCheck();
+  const phoneHint = usePhoneHint();
   const saved = useQuery({ queryKey: ADDRESSES_KEY, queryFn: ({ signal }) => listAddresses(signal), enabled: signedIn });
   const [choice, setChoice] = useState<number | 'new' | null>(null);
   const [draft, setDraft] = useState<AddressDraft>(() => emptyDraft(name));
@@ -34,8 +37,8 @@ export function useCheckoutAddress({ signedIn, name }: { signedIn: boolean; name
 
   function request(): AddressPart | null {
     if (picked) return { shipping_address: { address: addressLine(picked.address), city: '', country: 'United Arab Emirates', zip: '' }, address_id: picked.id };
-    // the recipient is the checkout's own Name (asked once, above): the address carries it
-    const filled = { ...draft, name: name.trim() };
+    // the recipient and their number are the checkout's own Name and Phone (asked once, above): the address carries them
+    const filled = { ...draft, name: name.trim(), phone };
     const found = check(filled);
     setErrors(found);
     if (Object.keys(found).length) return null;
@@ -70,7 +73,7 @@ export function useCheckoutAddress({ signedIn, name }: { signedIn: boolean; name
       )}
       {typing && (
         <>
-          <AddressFields draft={draft} onChange={setDraft} errors={errors} withName={false} />
+          <AddressFields draft={draft} onChange={setDraft} errors={errors} withContact={false} />
           {signedIn && (
             <label className="flex items-center gap-2 text-sm text-slate-700">
               <input type="checkbox" checked={keep} onChange={(e) => setKeep(e.target.checked)} />
@@ -82,5 +85,8 @@ export function useCheckoutAddress({ signedIn, name }: { signedIn: boolean; name
       {!emirate && <p className="text-xs text-slate-500">{t`Choose the emirate to see when each seller's part arrives.`}</p>}
     </div>
   );
-  return { element, emirate, request, showServerErrors: (fields) => setErrors(errorsFromServer(fields)) };
+  return {
+    element, emirate, request, showServerErrors: (fields) => setErrors(errorsFromServer(fields)),
+    phone: { required: typing, error: typing ? errors.phone : undefined, hint: typing ? phoneHint : undefined },
+  };
 }

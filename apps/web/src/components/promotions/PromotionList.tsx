@@ -18,11 +18,15 @@ type Props = {
   busyId?: number | null;
   /** An extra action per row (a seller's opt-in). */
   extra?: (p: PromotionDto) => React.ReactNode;
+  /** What an empty list says, when it is not the reader's own promotions (campaigns, other sellers'). */
+  empty?: { title: string; description: string };
 };
 
-export function PromotionList({ items, onStatus, perSeller, sellerName, busyId, extra }: Props) {
+export function PromotionList({ items, onStatus, perSeller, sellerName, busyId, extra, empty }: Props) {
   const { t, i18n } = useLingui();
-  if (!items.length) return <EmptyState title={t`No promotions yet`} description={t`Coupons and deals you create appear here with their uses and cost.`} />;
+  if (!items.length) {
+    return <EmptyState title={empty?.title ?? t`No promotions yet`} description={empty?.description ?? t`Coupons and deals you create appear here with their uses and cost.`} />;
+  }
   const locale = i18n.locale as Locale;
   const money = (cents: number) => formatCents(cents, undefined, locale);
   const date = (iso: string) => formatDate(iso, 'day', locale);

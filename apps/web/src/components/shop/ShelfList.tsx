@@ -1,4 +1,4 @@
-import { memo, startTransition, useEffect, useState } from 'react';
+import { memo, startTransition, useEffect, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Alert } from '@/components/ui/Alert';
 import { Spinner } from '@/components/ui/Spinner';
@@ -9,15 +9,20 @@ import { ProductCard } from './ProductCard';
 import { Shelf } from './Shelf';
 import { refFromShelfItem, type ProductRef } from '@/lib/shop/product-ref';
 
-/** Shelves rendered with the first paint; the rest follow as interruptible (time-sliced) updates. */
+/** Shelves rendered with the first paint; the rest follow as the reader scrolls toward them. */
 const FIRST_SHELVES = 2;
 /** Shelves added per update: each update's commit (DOM insertion, style) is one task, so it is kept small. */
-const SHELVES_PER_STEP = 4;
+const SHELVES_PER_STEP = 2;
+/** How far below the screen the next shelves start to render: a fast scroll never meets an empty page. */
+const APPROACH_MARGIN = '1200px 0px';
 
 /**
  * The storefront's curated shelves from GET /api/shelves (16 × 5 in the demo data). Rendering all 80 cards at once
  * blocked the main thread for half a second on a phone (Lighthouse TBT); the first shelves come at once and the
- * others a few at a time in transitions, which React renders in small slices between the browser's own work.
+ * others a few at a time, in transitions (React renders them in small slices between the browser's own work), when
+ * the reader comes within a screen or so of the last one drawn: a visit that never scrolls does not pay for cards it
+ * never sees (a slow phone's start-up was 5 s of main-thread work, issue 34 item 15). Without IntersectionObserver
+ * they all follow at once, a few per transition.
  * Memoised: its page re-renders when answers it does not show arrive (the catalogue for the chat's product names,
  * after the first paint), and drawing 80 cards again then was one long task (decision 0071).
  */
@@ -30,10 +35,25 @@ export const ShelfList = memo(function ShelfList({ onOpen, onAdd, selectedId }: 
   const { t } = useLingui();
   const lang = useContentLang();
   const [shown, setShown] = useState(FIRST_SHELVES);
+  const [near, setNear] = useState(false);
+  const end = useRef<HTMLDivElement>(null);
   const total = shelves.data?.length ?? 0;
+  const more = shelves.isSuccess && shown < total;
   useEffect(() => {
-    if (shelves.isSuccess && shown < total) startTransition(() => setShown((n) => n + SHELVES_PER_STEP));
-  }, [shelves.isSuccess, shown, total]);
+    const el = end.current;
+    if (!more || !el) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const io = new IntersectionObserver((entries) => setNear(entries.some((e) => e.isIntersecting)), { rootMargin: APPROACH_MARGIN });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [more]);
+  useEffect(() => {
+    // while the end stays near (a tall screen, a fast scroll), each commit lets the next step in
+    if (more && near) startTransition(() => setShown((n) => n + SHELVES_PER_STEP));
+  }, [more, near, shown]);
   if (shelves.isPending) {
     return (
       <div className="flex justify-center py-10 text-slate-500">
@@ -55,6 +75,7 @@ export const ShelfList = memo(function ShelfList({ onOpen, onAdd, selectedId }: 
             })}
           </Shelf>
         ))}
+      {more && <div ref={end} aria-hidden="true" className="h-px" />}
     </div>
   );
 });

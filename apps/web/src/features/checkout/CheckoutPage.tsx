@@ -94,7 +94,7 @@ export default function CheckoutPage() {
   // the chosen options go with each line, so the quote prices them as the order will (decision 0080)
   const items = lines.map((l) => ({ product_id: l.id, quantity: l.quantity, ...(l.variants ? { variants: l.variants } : {}) }));
   // the UAE address (decision 0151): its emirate gives each seller's part its delivery promise
-  const addr = useCheckoutAddress({ signedIn: !!token, name: form.name });
+  const addr = useCheckoutAddress({ signedIn: !!token, name: form.name, phone: form.phone });
   const quote = useQuery({
     queryKey: ['checkout-quote', items, addr.emirate],
     queryFn: ({ signal }) => quoteCart(items, signal, addr.emirate),
@@ -210,8 +210,8 @@ export default function CheckoutPage() {
                   <Field label={t`Email`} required>
                     <Input type="email" value={form.email} onChange={set('email')} autoComplete="email" />
                   </Field>
-                  <Field label={t`Phone`}>
-                    <Input type="tel" value={form.phone} onChange={set('phone')} autoComplete="tel" />
+                  <Field label={t`Phone`} required={addr.phone.required} error={addr.phone.error} hint={addr.phone.hint}>
+                    <Input type="tel" dir="ltr" value={form.phone} onChange={set('phone')} autoComplete="tel" />
                   </Field>
                   <div className="sm:col-span-2">{addr.element}</div>
                   <Field label={MSG.checkoutCompanyLabel} hint={MSG.checkoutCompanyHint} className="sm:col-span-2">

@@ -57,11 +57,13 @@ export function AdminPromotionsSection() {
         <>
           <section className="flex flex-col gap-3">
             <h3 className="text-base font-semibold text-slate-900"><Trans>Marketplace campaigns</Trans></h3>
-            <PromotionList items={campaigns} onStatus={status} busyId={busy} perSeller sellerName={sellerName} />
+            <PromotionList items={campaigns} onStatus={status} busyId={busy} perSeller sellerName={sellerName}
+              empty={{ title: t`No campaigns yet`, description: t`Campaigns the marketplace creates appear here with their uses and what they cost each funder.` }} />
           </section>
           <section className="flex flex-col gap-3">
             <h3 className="text-base font-semibold text-slate-900"><Trans>Sellers' promotions</Trans></h3>
-            <PromotionList items={sellers} onStatus={status} busyId={busy} perSeller sellerName={sellerName} />
+            <PromotionList items={sellers} onStatus={status} busyId={busy} perSeller sellerName={sellerName}
+              empty={{ title: t`No seller promotions yet`, description: t`Coupons and deals sellers create on their own products appear here.` }} />
           </section>
         </>
       )}

@@ -57,7 +57,9 @@ export default function VendorPromotionsTab() {
       <section className="flex flex-col gap-3">
         <h3 className="text-base font-semibold text-slate-900"><Trans>Marketplace campaigns</Trans></h3>
         <p className="text-sm text-slate-600"><Trans>Opt your products in to a campaign; in a split campaign your share of each discount is your cost.</Trans></p>
-        <PromotionList items={campaigns.data ?? []} busyId={busy} extra={(c: PromotionDto) => (
+        <PromotionList items={campaigns.data ?? []} busyId={busy}
+          empty={{ title: t`No campaigns open`, description: t`When the marketplace runs a campaign you can join, it appears here.` }}
+          extra={(c: PromotionDto) => (
           <OptIn campaign={c} products={choices} onOptIn={(ids) => run(c.id, () => api(`/api/vendor/campaigns/${c.id}/opt-in`, { method: 'POST', body: { product_ids: ids }, auth: 'vendor' }), t`Products opted in`)} />
         )} />
       </section>
