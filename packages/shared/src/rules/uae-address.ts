@@ -78,3 +78,37 @@ export function addressLine(a: Pick<UaeAddress, 'emirate' | 'area' | 'street' | 
     : lang === 'ar' ? `بالقرب من ${a.landmark}` : `near ${a.landmark}`;
   return [a.flat, a.street, a.area, EMIRATE_NAMES[a.emirate][lang], landmark, makani].filter(Boolean).join(sep);
 }
+
+/**
+ * The other ways an emirate is written in postal addresses from outside Souq (UCP agents' destinations): ISO 3166-2
+ * codes, common spellings and the Arabic names without their article or hamza. Keys are folded (see `fold`).
+ */
+const EMIRATE_SPELLINGS: Record<string, Emirate> = {
+  'ae-az': 'abu_dhabi', 'ae-du': 'dubai', 'ae-sh': 'sharjah', 'ae-aj': 'ajman', 'ae-uq': 'umm_al_quwain', 'ae-rk': 'ras_al_khaimah', 'ae-fu': 'fujairah',
+  abudhabi: 'abu_dhabi', umalquwain: 'umm_al_quwain', ummalqaiwain: 'umm_al_quwain', rak: 'ras_al_khaimah', rasalkhaima: 'ras_al_khaimah', fujeirah: 'fujairah',
+  ابوظبي: 'abu_dhabi', الشارقه: 'sharjah', امالقيوين: 'umm_al_quwain', راسالخيمه: 'ras_al_khaimah', الفجيره: 'fujairah',
+};
+
+/** Lower case, no spaces, dashes only in ISO codes, Arabic alef/ta marbuta folded, "emirate of" dropped. */
+const fold = (s: string) => s.trim().toLowerCase()
+  .replace(/^(the\s+)?emirate\s+of\s+|^إمارة\s+/u, '')
+  .replace(/[أإآ]/gu, 'ا').replace(/ة/gu, 'ه')
+  .replace(/(?<!^ae)[\s\-_'’.]/gu, '');
+
+/**
+ * The emirate a piece of text names (a region or city field: "Dubai", "AE-DU", "dubai", "دبي", "Emirate of Sharjah",
+ * "Ras al-Khaimah"), or null when it names none. Only whole names count: "Dubai Marina" is an area, not an emirate.
+ */
+export function emirateNamed(text: string | null | undefined): Emirate | null {
+  if (!text) return null;
+  const key = fold(text);
+  if (!key) return null;
+  for (const e of UAE_EMIRATES) {
+    if (key === fold(e) || key === fold(EMIRATE_NAMES[e].en) || key === fold(EMIRATE_NAMES[e].ar)) return e;
+  }
+  return EMIRATE_SPELLINGS[key] ?? null;
+}
+
+/** A country field that means the UAE: its ISO codes, its names in English and Arabic. */
+export const isUaeCountry = (text: string | null | undefined): boolean =>
+  !!text && ['ae', 'are', 'uae', 'unitedarabemirates', 'theunitedarabemirates', 'الامارات', 'الاماراتالعربيهالمتحده', 'دولهالاماراتالعربيهالمتحده'].includes(fold(text));

@@ -5,6 +5,8 @@ export type AgentCheckoutLine = { id: string; item: string; quantity: number };
 /** The shipping destination the agent gave (types/postal_address.json fields Souq reads). */
 export type AgentCheckoutAddress = {
   street_address: string; address_locality: string; address_country: string; postal_code: string;
+  /** the emirate, for a UAE destination (read into a structured address at completion, decision 0151) */
+  address_region?: string;
   first_name?: string; last_name?: string; phone_number?: string;
 };
 export type AgentCheckoutBuyer = { first_name?: string; last_name?: string; email?: string; phone_number?: string };

@@ -234,3 +234,46 @@ describe('carts over REST', () => {
     expect((await call(ctx.app, { url: `/ucp/carts/${created.json.id}`, headers: { 'ucp-agent': AGENT } })).status).toBe(404);
   });
 });
+
+describe('a UAE destination becomes a structured address (decision 0151)', () => {
+  let rug = 0;
+  beforeAll(async () => {
+    rug = (await ctx.app.services.catalogue.addProduct(
+      { name: 'Sadu Rug', description: 'Woven.', vendorId: vendors.b!, priceCents: 4_000, stock: 20, categories: ['home'], currency: 'AED', status: 'active', images: ['/media/x.jpg'] },
+      { actor: system },
+    )).id;
+  });
+  const place = async (destination: Record<string, string>, who: Record<string, string> = buyer) => {
+    const created = await write('POST', '/ucp/checkout-sessions', {
+      line_items: [{ item: { id: String(rug) }, quantity: 1 }], buyer: who, payment,
+      fulfillment: { methods: [{ type: 'shipping', destinations: [destination] }] },
+    });
+    expect(created.json.status).toBe('ready_for_complete');
+    const done = await write('POST', `/ucp/checkout-sessions/${created.json.id}/complete`, { payment });
+    expect(done.json.status).toBe('completed');
+    const res = await ctx.database.query('select delivery_address, shipping_address from purchases where id = $1', [Number(done.json.order.id)]) as unknown as { rows?: unknown[] } | unknown[];
+    const [order] = (Array.isArray(res) ? res : res.rows!) as { delivery_address: Record<string, unknown> | null; shipping_address: Record<string, unknown> }[];
+    return { order: order!, session: created.json };
+  };
+
+  itUcp('region, area, street and phone: the order keeps the emirate, the area and the number the courier calls', async () => {
+    const { order, session } = await place({ street_address: 'Marina Gate 2', extended_address: 'Apt 1804', address_locality: 'Dubai Marina', address_region: 'AE-DU', address_country: 'AE', phone_number: '050 123 4567' });
+    expect(ucpErrors(CHECKOUT, session)).toEqual([]);
+    expect(session.fulfillment.methods[0].destinations[0]).toMatchObject({ address_region: 'AE-DU', address_locality: 'Dubai Marina' });
+    expect(order.delivery_address).toMatchObject({ name: 'Layla Haddad', emirate: 'dubai', area: 'Dubai Marina', street: 'Marina Gate 2, Apt 1804', phone: '+971501234567' });
+    expect(order.shipping_address).toMatchObject({ city: 'Dubai', country: 'United Arab Emirates' });
+  });
+
+  it('an emirate written in Arabic, in the city field only, with the buyer\'s phone', async () => {
+    const { order } = await place({ street_address: 'شارع الكورنيش 3', address_locality: 'أبوظبي', address_country: 'الإمارات' });
+    expect(order.delivery_address).toMatchObject({ emirate: 'abu_dhabi', area: 'Abu Dhabi', phone: '+971500000001' });
+  });
+
+  it('no emirate, no UAE phone or another country: the destination stays as written', async () => {
+    const alAin = await place({ street_address: 'Villa 7', address_locality: 'Al Ain', address_country: 'AE' });
+    expect(alAin.order.delivery_address).toBeNull();
+    expect(alAin.order.shipping_address).toMatchObject({ address: 'Villa 7', city: 'Al Ain' });
+    const noPhone = await place({ street_address: '1 Road', address_locality: 'Sharjah', address_country: 'AE' }, { first_name: 'Sara', email: 'sara@example.com' });
+    expect(noPhone.order.delivery_address).toBeNull();
+  });
+});

@@ -128,6 +128,7 @@ export function createAgentCheckout(deps: {
       ? {
           street_address: [dest.street_address, dest.extended_address].filter(Boolean).join(', '),
           address_locality: dest.address_locality ?? '', address_country: dest.address_country ?? '', postal_code: dest.postal_code ?? '',
+          ...(dest.address_region ? { address_region: dest.address_region } : {}),
           ...(dest.first_name ? { first_name: dest.first_name } : {}), ...(dest.last_name ? { last_name: dest.last_name } : {}),
           ...(dest.phone_number ? { phone_number: dest.phone_number } : {}),
         }

@@ -1,4 +1,6 @@
 import { orderRequestSchema, type OrderRequest } from '@souq/shared/api/orders';
+import { uaeAddressFieldsSchema, type UaeAddressFieldsInput } from '@souq/shared/api/addresses';
+import { EMIRATE_NAMES, emirateNamed, isUaeCountry } from '@souq/shared/rules/uae-address';
 import type { UcpMessage } from '@souq/shared/api/ucp';
 import type { AgentCheckoutAddress, AgentCheckoutBuyer } from '../../db/schema/agents.js';
 import { AppError } from '../../platform/errors.js';
@@ -23,13 +25,30 @@ export type PlaceInput = {
 };
 export type PlaceOutcome = { ok: true; orderId: number; orderNumber: string } | { ok: false; messages: UcpMessage[] };
 
+/**
+ * A UAE destination as the structured address the storefront's checkout takes (decision 0151), when it can be read:
+ * the country is the UAE, the region (or else the city) names an emirate, and a UAE phone number comes with it (the
+ * destination's or the buyer's). The city is the area unless it only repeats the emirate. Otherwise null: the order
+ * keeps the destination as free text, as before, and is promised by the sellers' own estimates.
+ */
+export function structuredDestination(a: AgentCheckoutAddress, buyer: AgentCheckoutBuyer, name: string): UaeAddressFieldsInput | null {
+  if (!isUaeCountry(a.address_country)) return null;
+  const emirate = emirateNamed(a.address_region) ?? emirateNamed(a.address_locality);
+  if (!emirate) return null;
+  const area = emirateNamed(a.address_locality) === emirate ? EMIRATE_NAMES[emirate].en : a.address_locality;
+  const fields = { name, phone: a.phone_number || buyer.phone_number || '', emirate, area, street: a.street_address };
+  return uaeAddressFieldsSchema.safeParse(fields).success ? fields : null;
+}
+
 export function toOrderRequest(input: PlaceInput): OrderRequest {
   const a = input.address;
   const name = [input.buyer.first_name ?? a.first_name, input.buyer.last_name ?? a.last_name].filter(Boolean).join(' ');
+  const structured = structuredDestination(a, input.buyer, name);
   return {
     items: input.lines.map((l) => ({ product_id: l.productId, quantity: l.quantity, variants: l.variant ? { [l.variant.type]: l.variant.value } : {} })),
     customer_info: { email: input.buyer.email ?? '', name, phone: input.buyer.phone_number ?? a.phone_number ?? null },
     shipping_address: { address: a.street_address, city: a.address_locality, country: a.address_country, zip: a.postal_code },
+    ...(structured ? { delivery_address: structured } : {}),
     // a card purchase is held until the provider authorises its payment, as the storefront's is (decision 0138)
     payment_method: input.handler === 'cod' ? 'cod' : 'card',
     notes: `Ordered by an agent over UCP (${new URL(input.agent).host})`,
