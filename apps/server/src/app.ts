@@ -174,7 +174,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(catalogueRoutes({ catalogue: services.catalogue }));
   await app.register(ordersRoutes({ orders: services.orders, payments: services.cardPayments, cod: services.cod }));
   await app.register(codRoutes({ cod: services.cod }));
-  await app.register(shippingRoutes({ shipping: services.shipping }));
+  await app.register(shippingRoutes({ shipping: services.shipping, parcels: services.parcels }));
   await app.register(paymentsRoutes({ payments: services.cardPayments }));
   await app.register(transfersRoutes({ payments: services.cardPayments }));
   await app.register(reconciliationRoutes({ reconciliation: services.reconciliation }));

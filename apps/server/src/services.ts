@@ -57,6 +57,7 @@ import { createPaymentsService } from './modules/payments/payments.service.js';
 import { createTransferNotices } from './modules/payments/payments.transfer-notices.js';
 import { createCodService } from './modules/cod/cod.service.js';
 import { createShippingService } from './modules/shipping/shipping.service.js';
+import { createParcelsOverview } from './modules/shipping/shipping.admin.js';
 import { createReconciliationService } from './modules/reconciliation/reconciliation.service.js';
 
 /**
@@ -216,12 +217,13 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const shipping = createShippingService({ db, bus, audit, config: config.shipping, souqUrl: config.publicUrl, currency: config.shopCurrency, setStatus: (id, status, o) => orders.setStatus(id, status, o), log,
     receiveReturn: (id, vendorId, restock, actor) => returns.receive(id, vendorId === null ? { admin: true } : { vendorId }, restock, actor),
   });
+  const parcels = createParcelsOverview({ db });
   // the ledger against the provider's balance transactions and the bank's statements (decision 0143)
   const reconciliation = createReconciliationService({ db, database, audit, provider: () => payments.provider, log });
   // coupons, deals and campaigns, and who funds them (issue 39, decision 0148)
   const promotions = createPromotionsService({ db, query: database.query, audit, catalogue });
   return {
-    payments, cardPayments, cod, reconciliation, shipping, promotions, delivery, addresses,
+    payments, cardPayments, cod, reconciliation, shipping, parcels, promotions, delivery, addresses,
     reviews, prices, vendorDashboard, ...agents,
     sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant, plannerStats, commissionJob, oauthSweep,
     support, notifications, events, mailer, reports, admin, security, ledger, payouts, finance, returns, refunds, vendorShipping, tax, vatReport,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CARRIERS, PARCEL_STATES } from '../rules/shipping.js';
+import { pageQuerySchema } from './common.js';
 
 /** POST /api/vendor/orders/{id}/shipment: book a carrier for the vendor's own sub-order (decision 0150). */
 export const bookShipmentSchema = z.object({
@@ -48,3 +49,36 @@ export type OrderTracking = z.infer<typeof orderTrackingSchema>;
 
 export const shippingWebhookAnswerSchema = z.object({ received: z.literal(true), stored: z.number().int() });
 export const carrierParamSchema = z.object({ carrier: z.enum(CARRIERS) });
+
+/** GET /api/admin/shipping/parcels: every booked parcel across sellers, newest first, or those in one state. */
+export const adminParcelsQuerySchema = pageQuerySchema.extend({
+  state: z.enum(PARCEL_STATES).optional(),
+  carrier: z.enum(CARRIERS).optional(),
+});
+export const adminParcelSchema = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  order_number: z.string(),
+  seller_id: z.number().int().nullable(),
+  seller_name: z.string(),
+  seller_name_ar: z.string(),
+  kind: z.enum(['outbound', 'return']),
+  carrier: z.enum(CARRIERS),
+  waybill: z.string(),
+  state: z.enum(PARCEL_STATES),
+  failed_attempts: z.number().int(),
+  failure_reason: z.string().nullable(),
+  cod_cents: z.number().int(),
+  label_url: z.string(),
+  /** When the carrier says the parcel reached its state (null: booked, no event yet). */
+  state_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdminParcel = z.infer<typeof adminParcelSchema>;
+export const adminParcelsSchema = z.object({
+  items: z.array(adminParcelSchema),
+  total: z.number().int(),
+  /** Parcels in each state (all carriers), for the filter's counts. */
+  counts: z.record(z.enum(PARCEL_STATES), z.number().int()),
+});
+export type AdminParcels = z.infer<typeof adminParcelsSchema>;

@@ -2,11 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, idParamSchema } from '@souq/shared/api/common';
-import { bookShipmentSchema, carrierParamSchema, orderTrackingSchema, shipmentSchema, shippingWebhookAnswerSchema } from '@souq/shared/api/shipping';
-import { principalOf, requireSignedIn, requireVendor, requireVendorOrAdmin } from '../../platform/auth.js';
+import { adminParcelsQuerySchema, adminParcelsSchema, bookShipmentSchema, carrierParamSchema, orderTrackingSchema, shipmentSchema, shippingWebhookAnswerSchema } from '@souq/shared/api/shipping';
+import { principalOf, requireAdmin, requireSignedIn, requireVendor, requireVendorOrAdmin } from '../../platform/auth.js';
 import { actorOf } from '../../platform/audit.js';
 import { forbidden } from '../../platform/errors.js';
 import type { ShippingService } from './shipping.service.js';
+import type { ParcelsOverview } from './shipping.admin.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
@@ -17,8 +18,8 @@ function vendorIdOf(req: FastifyRequest): number {
 }
 
 /** Carriers, labels and tracking (decision 0150). */
-export function shippingRoutes(deps: { shipping: ShippingService }) {
-  const { shipping } = deps;
+export function shippingRoutes(deps: { shipping: ShippingService; parcels: ParcelsOverview }) {
+  const { shipping, parcels } = deps;
   return async function plugin(app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -57,6 +58,16 @@ export function shippingRoutes(deps: { shipping: ShippingService }) {
       const { pdf, waybill } = await shipping.labelPdf(req.params.id, { vendorId: p.vendorId, admin: p.kind === 'admin' });
       return (reply as FastifyReply).type('application/pdf').header('content-disposition', `inline; filename="label-${waybill}.pdf"`).send(pdf);
     });
+
+    r.get('/api/admin/shipping/parcels', {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Every booked parcel across sellers, newest first (or those in one state, or with one carrier), with the number in each state',
+        querystring: adminParcelsQuerySchema,
+        response: { 200: adminParcelsSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
+      },
+    }, async (req) => parcels.list(req.query));
 
     r.get('/api/orders/:id/tracking', {
       preHandler: requireSignedIn,

@@ -28,6 +28,7 @@ import { LoadError } from '../parts/LoadError';
 import { OrderTaxDocuments } from '../parts/OrderTaxDocuments';
 import { VendorFilter } from '../parts/VendorSelect';
 import { When } from '../parts/When';
+import { ParcelsPanel } from './ParcelsPanel';
 import { formatCount } from '@souq/shared/rules/locale';
 
 const FILTERS = { status: '', vendor_id: '' };
@@ -268,7 +269,7 @@ export function OrdersSection() {
       hideBelow: '2xl',
       cell: (o) => (
         <div className="min-w-0 max-w-[13rem]">
-          <p className="truncate text-slate-900" title={o.customer_name}><bdi>{o.customer_name}</bdi></p>
+          <p className="text-slate-900" title={o.customer_name}><bdi className="name-line">{o.customer_name}</bdi></p>
           <p className="truncate text-xs text-slate-500" title={o.customer_email}>{o.customer_email}</p>
         </div>
       ),
@@ -296,13 +297,13 @@ export function OrdersSection() {
       cell: (o) =>
         o.vendor_name ? (
           <div className="min-w-0 max-w-[9rem] 2xl:max-w-[11rem]">
-            <p className="truncate text-slate-900" title={o.vendor_name}><bdi>{o.vendor_name}</bdi></p>
-            <p className="truncate text-xs text-slate-500" title={o.vendor_contact ?? undefined}><bdi>{o.vendor_contact}</bdi></p>
+            <p className="text-slate-900" title={o.vendor_name}><bdi className="name-line">{o.vendor_name}</bdi></p>
+            <p className="text-xs text-slate-500" title={o.vendor_contact ?? undefined}><bdi className="name-line">{o.vendor_contact}</bdi></p>
           </div>
         ) : o.seller_vendor_id !== null ? (
           // a vendor's own sub-order (decision 0086): its seller runs it, there is nobody to assign
           <div className="min-w-0 max-w-[9rem] 2xl:max-w-[11rem]">
-            <p className="truncate text-slate-900" title={o.seller_name}><bdi>{o.seller_name}</bdi></p>
+            <p className="text-slate-900" title={o.seller_name}><bdi className="name-line">{o.seller_name}</bdi></p>
             <p className="truncate text-xs text-slate-500"><Trans>Seller</Trans></p>
           </div>
         ) : (
@@ -355,6 +356,7 @@ export function OrdersSection() {
         />
         <Pagination {...list.paginationProps} label={t`Orders pages`} />
       </div>
+      <ParcelsPanel />
 
       <OrderDetails
         id={viewing?.id ?? null}
