@@ -13,8 +13,8 @@ import { refFromShelfItem, type ProductRef } from '@/lib/shop/product-ref';
 const FIRST_SHELVES = 2;
 /** Shelves added per update: each update's commit (DOM insertion, style) is one task, so it is kept small. */
 const SHELVES_PER_STEP = 2;
-/** How far below the screen the next shelves start to render: a fast scroll never meets an empty page. */
-const APPROACH_MARGIN = '1200px 0px';
+/** How far below the screen the next shelves start to render: about a shelf ahead, so a scroll meets them drawn. */
+const APPROACH_MARGIN = '400px 0px';
 
 /**
  * The storefront's curated shelves from GET /api/shelves (16 × 5 in the demo data). Rendering all 80 cards at once
@@ -35,25 +35,24 @@ export const ShelfList = memo(function ShelfList({ onOpen, onAdd, selectedId }: 
   const { t } = useLingui();
   const lang = useContentLang();
   const [shown, setShown] = useState(FIRST_SHELVES);
-  const [near, setNear] = useState(false);
   const end = useRef<HTMLDivElement>(null);
   const total = shelves.data?.length ?? 0;
   const more = shelves.isSuccess && shown < total;
   useEffect(() => {
     const el = end.current;
     if (!more || !el) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
-    const io = new IntersectionObserver((entries) => setNear(entries.some((e) => e.isIntersecting)), { rootMargin: APPROACH_MARGIN });
+    const step = () => startTransition(() => setShown((n) => n + SHELVES_PER_STEP));
+    if (typeof IntersectionObserver === 'undefined') return step();
+    // a new observer after each step: its first report is measured on the page as it now is, so a step that pushed
+    // the end out of reach stops, and one that left it near goes on
+    const io = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      io.disconnect();
+      step();
+    }, { rootMargin: APPROACH_MARGIN });
     io.observe(el);
     return () => io.disconnect();
-  }, [more]);
-  useEffect(() => {
-    // while the end stays near (a tall screen, a fast scroll), each commit lets the next step in
-    if (more && near) startTransition(() => setShown((n) => n + SHELVES_PER_STEP));
-  }, [more, near, shown]);
+  }, [more, shown]);
   if (shelves.isPending) {
     return (
       <div className="flex justify-center py-10 text-slate-500">
