@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { MSG } from '../../packages/shared/src/messages.js';
 import { formatCents } from '../../packages/shared/src/rules/money.js';
 import { screenshots } from './support/shots.js';
@@ -46,15 +46,18 @@ const inLang = (url: string, lang: 'en' | 'ar') => {
   return u.toString();
 };
 
+/** Vendor › Earnings' part about the provider: the connected account and the transfers (the page above it is long). */
+const providerRegion = (p: Page) => p.locator('section[aria-labelledby="provider-transfers-heading"]');
+
 /** Shoots the screen in English, then the same address in Arabic (checking it reads right to left), then back. */
-async function shootBoth(page: Page, name: string, opts: { ready: (p: Page) => Promise<void>; reload?: boolean } = { ready: async () => undefined }) {
+async function shootBoth(page: Page, name: string, opts: { ready: (p: Page) => Promise<void>; part?: (p: Page) => Locator }) {
   if (!process.env.SOUQ_SHOTS) return;
   const here = page.url();
-  await shoot(page, `${name}-en`);
+  await shoot(page, `${name}-en`, opts.part?.(page));
   await page.goto(inLang(here, 'ar'));
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await opts.ready(page);
-  await shoot(page, `${name}-ar`);
+  await shoot(page, `${name}-ar`, opts.part?.(page));
   await page.goto(inLang(here, 'en'));
   await opts.ready(page);
 }
@@ -86,7 +89,7 @@ test('three sellers, a 3-D Secure card, a refunded return, the windows closing, 
     await expect(connect.or(receiving)).toBeVisible();
     // a seller connected by an earlier journey of the same run keeps its account
     if (await connect.isVisible()) {
-      if (i === 0) await shootBoth(vendor, 'earnings-connect', { ready: (p) => expect(p.getByRole('button', { name: /Connect payout account|ربط حساب/ })).toBeVisible() });
+      if (i === 0) await shootBoth(vendor, 'earnings-connect', { ready: (p) => expect(providerRegion(p).getByRole('button')).toBeVisible(), part: providerRegion });
       await connect.click();
       await expect(vendor).toHaveURL(/\/local\/connect\/onboarding\//);
       if (i === 0) await shootBoth(vendor, 'provider-onboarding', { ready: (p) => expect(p.locator('button.ok')).toBeVisible() });
@@ -212,7 +215,7 @@ test('three sellers, a 3-D Secure card, a refunded return, the windows closing, 
   const refunded = returns.getByRole('list', { name: MSG.returnRequestsTitle }).getByRole('listitem').first();
   await expect(refunded.getByTestId('return-refund')).toHaveText(MSG.returnRefundIssued(formatCents(refund.total_cents, 'AED')));
   await expect(refunded).toContainText('Back to the card you paid with');
-  await shootBoth(page, 'profile-card-refund', { ready: (p) => expect(p.getByTestId('return-refund').first()).toBeVisible() });
+  await shootBoth(page, 'profile-card-refund', { ready: (p) => expect(p.getByTestId('return-refund').first()).toBeVisible(), part: (p) => p.locator('section[aria-labelledby="my-returns"]') });
 
   // 7. what the ledger owes each seller for its part, before the windows close: sale less commission less refunds
   const owed = new Map<number, number>();
@@ -252,7 +255,7 @@ test('three sellers, a 3-D Secure card, a refunded return, the windows closing, 
     const row = vendor.getByRole('table', { name: 'Your transfers' }).getByRole('row').filter({ hasText: subOf(s.id).order_number });
     await expect(row).toContainText(formatCents(owed.get(s.id)!, 'AED'));
     await expect(row).toContainText('Sent');
-    if (i === 0) await shootBoth(vendor, 'earnings-transfers', { ready: (p) => expect(p.getByRole('table').first()).toBeVisible() });
+    if (i === 0) await shootBoth(vendor, 'earnings-transfers', { ready: (p) => expect(providerRegion(p).getByRole('table')).toBeVisible(), part: providerRegion });
     await close();
   }
 

@@ -56,7 +56,8 @@ function TransferNote({ tr }: { tr: SellerTransfer }) {
         : tr.status === 'failed'
           ? t`Not sent: the money stays in your balance.`
           : '';
-  if (!text) return <span className="text-slate-400">—</span>;
+  // under the status: a transfer that went as planned needs no second line (a dash there read as a missing value)
+  if (!text) return null;
   return <span className="block text-xs text-slate-600" title={tr.failure ?? undefined}>{text}</span>;
 }
 
