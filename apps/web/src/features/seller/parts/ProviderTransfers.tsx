@@ -151,7 +151,8 @@ export function ProviderTransfers() {
       header: t`Order`,
       cell: (tr) => (
         <div className="min-w-0">
-          <p className="font-medium whitespace-nowrap text-slate-900" dir="ltr">{tr.order_number}</p>
+          {/* isolated, not a left-to-right paragraph: in Arabic the number starts at the cell's start like the date below */}
+          <p className="font-medium whitespace-nowrap text-slate-900"><bdi dir="ltr">{tr.order_number}</bdi></p>
           <p className="text-xs text-slate-500">{formatDate(tr.created_at)}</p>
         </div>
       ),
