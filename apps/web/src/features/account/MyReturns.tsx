@@ -180,7 +180,7 @@ export function MyReturns() {
                       {l.variant_label && <p className="text-xs text-slate-600"><bdi>{l.variant_label}</bdi></p>}
                       <p className="text-xs text-slate-700">{MSG.returnUnitsLeft(l.units_left, l.quantity)}</p>
                       <p className="text-xs text-slate-600">
-                        <bdi>{l.order_number}</bdi> · <bdi>{l.seller_name}</bdi> · {formatCents(l.unit_price_cents, l.currency, locale)} · {MSG.returnWindowUntil(formatDate(l.window_closes_at, 'day', locale))}
+                        <bdi>{l.order_number}</bdi> · <bdi>{l.seller_name}</bdi> · {formatCents(l.unit_price_cents, l.currency, locale)} · <span className="whitespace-nowrap">{MSG.returnWindowUntil(formatDate(l.window_closes_at, 'day', locale))}</span>
                       </p>
                     </div>
                     <Button size="sm" variant="secondary" onClick={() => setLine(l)} aria-label={`${MSG.returnButton} ${pickText(l.product_name, l.product_name_ar, lang)}`}>
