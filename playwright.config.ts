@@ -60,6 +60,8 @@ export default defineConfig({
       PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true',
       // agents: the journeys' agent serves its UCP profile on 127.0.0.1 (decision 0130)
       UCP_ALLOW_LOOPBACK_AGENTS: 'true',
+      // payments: the money journey skips a return window on the local provider's test clock (decision 0155)
+      PAYMENTS_LOCAL_TEST_CLOCK: 'true',
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },

@@ -80,6 +80,8 @@ const envSchema = z.object({
   CHECKOUT_WEBHOOK_AUTHORIZATION: z.string().min(8).optional(),
   PAYMENTS_LOCAL_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** Minutes a card purchase holds its stock waiting for payment before it is cancelled unpaid (decision 0137). */
+  // browser journeys (decision 0155): the local provider's clock can be moved forward through its test-clock page
+  PAYMENTS_LOCAL_TEST_CLOCK: bool.default(false),
   PAYMENT_WAIT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
   PAYMENTS_LOCAL_PUBLIC_URL: z
     .string()
@@ -168,7 +170,7 @@ export type PaymentsConfig = {
   stripe: { secretKey: string; webhookSecrets: string[]; publishableKey: string | undefined } | null;
   checkout: { secretKey: string; subdomain: string | undefined; processingChannelId: string; platformEntityId: string; webhookSignatureKey: string; webhookAuthorization: string | undefined } | null;
   /** The local provider's own listener (its API, 3-D Secure and onboarding pages): port 0 = any free port. */
-  local: { port: number; publicUrl: string | undefined };
+  local: { port: number; publicUrl: string | undefined; testClock?: boolean };
   /** Minutes a card purchase waits for its payment (stock held) before it is cancelled unpaid. */
   waitMinutes: number;
 };
@@ -236,7 +238,7 @@ function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
   // the provider asked for, else the one whose keys are set (Stripe first), else the local Stripe
   const provider = e.PAYMENTS_PROVIDER ?? (stripe ? 'stripe' : checkout ? 'checkout' : 'stripe');
   const real = provider === 'stripe' ? stripe : checkout;
-  return { provider, mode: real ? 'real' : 'local', stripe, checkout, local: { port: e.PAYMENTS_LOCAL_PORT, publicUrl: e.PAYMENTS_LOCAL_PUBLIC_URL || undefined }, waitMinutes: e.PAYMENT_WAIT_MINUTES };
+  return { provider, mode: real ? 'real' : 'local', stripe, checkout, local: { port: e.PAYMENTS_LOCAL_PORT, publicUrl: e.PAYMENTS_LOCAL_PUBLIC_URL || undefined, testClock: e.PAYMENTS_LOCAL_TEST_CLOCK }, waitMinutes: e.PAYMENT_WAIT_MINUTES };
 }
 
 /** A config for tests: no seed, silent logs, a fixed admin code. */

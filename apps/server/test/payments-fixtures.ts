@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import type { TestContext } from './harness.js';
-import type { Clock } from '../src/modules/payments/local/clock.js';
+import { DAY_MS, type Clock } from '../src/modules/payments/local/clock.js';
 import { call } from './harness.js';
 
 /**
@@ -55,4 +56,46 @@ export async function payPlaced(p: TestPayments, placed: { order_number: string;
   const state = await p.state(placed.order_number, placed.payment.token);
   if (state.status !== 200 || !state.json.paid) throw new Error(`card payment did not complete: ${state.status} ${state.body}`);
   return state.json;
+}
+
+/**
+ * How a step's webhooks travel in a property test (issue 36 item 9): some sent twice, the queue reversed or shuffled,
+ * every `late`-th one three days late (its duplicate, if any, on time: an event seen now and again days later).
+ */
+export type Weather = { dup: boolean; order: 'keep' | 'reverse' | number; late: 0 | 2 | 3 };
+export const weather: fc.Arbitrary<Weather> = fc.record({
+  dup: fc.boolean(),
+  order: fc.oneof(fc.constant('keep' as const), fc.constant('reverse' as const), fc.nat()),
+  late: fc.constantFrom(0 as const, 0 as const, 2 as const, 3 as const),
+});
+export const CALM: Weather = { dup: false, order: 'keep', late: 0 };
+
+/** The deliveries due now, rearranged as the weather says, then sent (the late ones wait for the test's clock). */
+export async function deliverAs(p: TestPayments, w: Weather) {
+  const q = p.local.queue;
+  const due = q.pending().filter((d) => d.dueAt <= p.local.clock.now());
+  if (w.dup) for (const d of due) q.duplicate(d.id);
+  if (w.order === 'reverse') q.reorder('reverse');
+  else if (typeof w.order === 'number') {
+    // a seeded Fisher–Yates over the waiting deliveries
+    const ids = q.pending().map((d) => d.id);
+    let seed = w.order + 1;
+    for (let i = ids.length - 1; i > 0; i -= 1) {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      const j = seed % (i + 1);
+      [ids[i], ids[j]] = [ids[j]!, ids[i]!];
+    }
+    q.reorder(ids);
+  }
+  if (w.late) due.forEach((d, i) => i % w.late === 0 && q.delay(d.id, 3 * DAY_MS));
+  await p.flush();
+}
+
+/** Lets every late delivery arrive, a day at a time (at most `days`); answers whether none is left waiting. */
+export async function drainLate(p: TestPayments, days = 10) {
+  for (let day = 0; day < days && p.local.queue.pending().length; day += 1) {
+    p.local.advance(DAY_MS);
+    await p.flush();
+  }
+  return p.local.queue.pending().length === 0;
 }

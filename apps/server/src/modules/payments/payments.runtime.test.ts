@@ -51,4 +51,34 @@ describe('payments configuration and runtime', () => {
       await cko.stop();
     }
   });
+  it('moves its clock forward through the test-clock page only when the environment allows it, and runs what waits on it first', async () => {
+    const rt = createPaymentsRuntime(env({ PAYMENTS_LOCAL_TEST_CLOCK: 'true' }).payments, { souqUrl: 'http://souq.test', log: quiet });
+    const ran: string[] = [];
+    rt.onClockMoved(async () => {
+      ran.push(rt.now().toISOString());
+    });
+    await rt.start();
+    const off = createPaymentsRuntime(env().payments, { souqUrl: 'http://souq.test', log: quiet });
+    await off.start();
+    try {
+      const before = rt.now().getTime();
+      const moved = await fetch(`${rt.local!.url}/local/test-clock`, { method: 'POST', body: new URLSearchParams({ days: '15' }) });
+      expect(moved.status).toBe(200);
+      const { now } = (await moved.json()) as { now: string };
+      expect(Date.parse(now) - before).toBeGreaterThanOrEqual(15 * 86_400_000);
+      expect(Date.parse(now) - before).toBeLessThan(15 * 86_400_000 + 60_000);
+      expect(ran).toHaveLength(1);
+      expect(Date.parse(ran[0]!)).toBeGreaterThanOrEqual(before + 15 * 86_400_000);
+      for (const days of ['0', '1.5', 'x', '400']) {
+        expect((await fetch(`${rt.local!.url}/local/test-clock`, { method: 'POST', body: new URLSearchParams({ days }) })).status).toBe(400);
+      }
+      expect(ran).toHaveLength(1);
+      // without the setting the page is not there (the provider's API refuses the unknown caller) and time stays the wall clock's
+      expect((await fetch(`${off.local!.url}/local/test-clock`, { method: 'POST', body: new URLSearchParams({ days: '15' }) })).status).toBe(401);
+      expect(Math.abs(off.now().getTime() - Date.now())).toBeLessThan(60_000);
+    } finally {
+      await rt.stop();
+      await off.stop();
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import type { PaymentsConfig } from '../../config.js';
-import { wallClock, type Clock } from './local/clock.js';
-import { fetchBridge, startLocalServer, type LocalRequest, type LocalServer } from './local/http.js';
+import { DAY_MS, shiftedClock, wallClock, type Clock } from './local/clock.js';
+import { fetchBridge, formFields, startLocalServer, type LocalRequest, type LocalResponse, type LocalServer } from './local/http.js';
 import { CHECKOUT_PREFIX, createLocalCheckout, type LocalCheckout } from './local/checkout/index.js';
 import { createLocalStripe, type LocalStripe } from './local/stripe/index.js';
 import type { PaymentProvider, ProviderName } from './payments.provider.js';
@@ -15,10 +15,16 @@ import type { PaymentProvider, ProviderName } from './payments.provider.js';
 export type PaymentsRuntime = ReturnType<typeof createPaymentsRuntime>;
 
 /** Where Souq receives a provider's webhooks (the route itself comes with the purchase flow, issue 36 item 3). */
+/** The local provider's test clock, when the environment allows it to be moved (decision 0155). */
+export const TEST_CLOCK_PATH = '/local/test-clock';
+
 export const webhookPath = (provider: ProviderName) => `/api/payments/webhooks/${provider}`;
 
 export function createPaymentsRuntime(config: PaymentsConfig, deps: { souqUrl: string; log: (msg: string) => void; clock?: Clock; seed?: number }) {
-  let clock = deps.clock ?? wallClock();
+  // a browser journey's server may move the local provider's time forward (decision 0155); never in real mode
+  const movable = config.mode === 'local' && config.local.testClock === true && !deps.clock;
+  let clock = deps.clock ?? (movable ? shiftedClock() : wallClock());
+  const clockMoved: (() => Promise<unknown>)[] = [];
   let provider: PaymentProvider | null = null;
   let localStripe: LocalStripe | null = null;
   let localCheckout: LocalCheckout | null = null;
@@ -52,7 +58,8 @@ export function createPaymentsRuntime(config: PaymentsConfig, deps: { souqUrl: s
     }
     localStripe = createLocalStripe({ clock, seed: deps.seed });
     localCheckout = createLocalCheckout({ clock, seed: deps.seed });
-    const handle = (req: LocalRequest) => (new URL(req.url, 'http://local').pathname.startsWith(`${CHECKOUT_PREFIX}/`) || req.url.startsWith('/local/checkout/') ? localCheckout! : localStripe!).handle(req);
+    const provided = (req: LocalRequest) => (new URL(req.url, 'http://local').pathname.startsWith(`${CHECKOUT_PREFIX}/`) || req.url.startsWith('/local/checkout/') ? localCheckout! : localStripe!).handle(req);
+    const handle = (req: LocalRequest) => (movable && new URL(req.url, 'http://local').pathname === TEST_CLOCK_PATH ? moveClock(req) : provided(req));
     let base = 'http://local.invalid';
     if (!opts.inProcess) {
       server = await startLocalServer(handle, { port: config.local.port });
@@ -92,9 +99,32 @@ export function createPaymentsRuntime(config: PaymentsConfig, deps: { souqUrl: s
     return provider;
   }
 
+  /**
+   * The test clock's page (decision 0155): `POST /local/test-clock` with `days` moves the clock forward, lets the local
+   * providers do what fell due, then runs what Souq does on its clock (the transfers to sellers) before answering, so
+   * a journey sees the outcome of the days it skipped. `GET` answers the clock's time.
+   */
+  async function moveClock(req: LocalRequest): Promise<LocalResponse> {
+    const json = (status: number, body: unknown): LocalResponse => ({ status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (req.method === 'POST') {
+      const days = Number(formFields(req.body).days);
+      if (!Number.isInteger(days) || days < 1 || days > 366) return json(400, { error: { type: 'invalid_request_error', message: 'days: a whole number of days from 1 to 366' } });
+      clock.advance(days * DAY_MS);
+      localStripe?.tick();
+      for (const run of clockMoved) await run();
+    } else if (req.method !== 'GET') {
+      return json(405, { error: { type: 'invalid_request_error', message: 'GET or POST' } });
+    }
+    return json(200, { now: new Date(clock.now()).toISOString() });
+  }
+
   return {
     start,
     config,
+    /** Work to run when a journey moves the test clock (decision 0155), awaited before its answer. */
+    onClockMoved(run: () => Promise<unknown>) {
+      clockMoved.push(run);
+    },
     /** Now on the runtime's clock (the wall clock, or the test clock a test started the local provider under). */
     now: () => new Date(clock.now()),
     /** The provider (after start). */

@@ -66,6 +66,10 @@ export function createPaymentsService(deps: {
     db, provider, publicUrl: deps.publicUrl, currency: deps.currency, log: deps.log, now: () => deps.now?.() ?? deps.runtime.now(), notify: deps.transferNotice, audit: deps.audit,
   });
 
+  const transfersJob = periodicJob('payments: transfers to sellers', () => transfers.run(), { everyMs: 10 * 60_000, log: deps.log });
+  // a journey that skips days on the test clock (decision 0155) sees the transfers those days made due
+  deps.runtime.onClockMoved(() => transfersJob.runOnce());
+
   /** After a cancellation or a refunded return: the purchase's card gets back what the ledger says is owed. */
   async function refundOwedOfOrder(orderId: number) {
     const [row] = await db.select({ purchaseId: orders.purchaseId }).from(orders).where(eq(orders.id, orderId));
@@ -387,7 +391,7 @@ export function createPaymentsService(deps: {
     /** Sellers' connected accounts and the transfers of their card sub-orders (decision 0147). */
     transfers,
     /** Card sub-orders whose return window closed, transferred to their sellers (every 10 minutes, on the runtime's clock). */
-    transfersJob: periodicJob('payments: transfers to sellers', () => transfers.run(), { everyMs: 10 * 60_000, log: deps.log }),
+    transfersJob,
     /** Card disputes and failed refunds, for the admin (decision 0145). */
     cardIssues: () => cardIssues(db),
     /** Refunds to the card what a purchase's shopper is owed (the bus calls it after cancellations and refunds). */

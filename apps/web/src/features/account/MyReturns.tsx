@@ -173,12 +173,14 @@ export function MyReturns() {
               <ul className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200">
                 {d!.returnable.map((l) => (
                   <li key={l.line_id} className="flex flex-wrap items-center justify-between gap-3 px-3 py-2.5">
-                    <div className="min-w-0 text-sm">
+                    {/* the text takes the row's room and wraps inside it: a long line of details no longer pushed the
+                        button under it on one row and left it beside on the next */}
+                    <div className="min-w-0 flex-1 basis-56 text-sm">
                       <p className="font-medium text-slate-900"><bdi>{pickText(l.product_name, l.product_name_ar, lang)}</bdi></p>
                       {l.variant_label && <p className="text-xs text-slate-600"><bdi>{l.variant_label}</bdi></p>}
                       <p className="text-xs text-slate-700">{MSG.returnUnitsLeft(l.units_left, l.quantity)}</p>
                       <p className="text-xs text-slate-600">
-                        <bdi>{l.order_number}</bdi> · <bdi>{l.seller_name}</bdi> · {formatCents(l.unit_price_cents, l.currency, locale)} · {MSG.returnWindowUntil(formatDate(l.window_closes_at, 'day', locale))}
+                        <bdi>{l.order_number}</bdi> · <bdi>{l.seller_name}</bdi> · {formatCents(l.unit_price_cents, l.currency, locale)} · <span className="whitespace-nowrap">{MSG.returnWindowUntil(formatDate(l.window_closes_at, 'day', locale))}</span>
                       </p>
                     </div>
                     <Button size="sm" variant="secondary" onClick={() => setLine(l)} aria-label={`${MSG.returnButton} ${pickText(l.product_name, l.product_name_ar, lang)}`}>

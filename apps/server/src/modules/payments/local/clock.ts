@@ -20,6 +20,26 @@ export function wallClock(): Clock {
   };
 }
 
+/**
+ * The wall clock moved forward by what a browser journey asked (decision 0155): time passes as it does for the
+ * demo (webhooks sent as queued, funds falling due on their own), and a journey can still jump days ahead, as a return
+ * window closing needs. Only the local provider's test-clock page moves it, and only when the environment allows it.
+ */
+export function shiftedClock(): Clock & { readonly offsetMs: number } {
+  let offset = 0;
+  return {
+    now: () => Date.now() + offset,
+    advance: (ms: number) => {
+      if (!(ms >= 0)) throw new Error('a clock only moves forward');
+      offset += ms;
+    },
+    manual: false,
+    get offsetMs() {
+      return offset;
+    },
+  };
+}
+
 export function testClock(startMs = Date.UTC(2026, 10, 2, 8, 0, 0)): Clock {
   let t = startMs;
   return {

@@ -127,9 +127,10 @@ export function ReconciliationPanel() {
 
   const totalsColumns: DataTableColumn<Totals>[] = [
     { key: 'type', header: t`Type`, cell: (x) => kindLabel(x.type) },
-    { key: 'count', header: t`Transactions`, align: 'right', cell: (x) => <span className="tabular-nums">{formatCount(x.count)}</span> },
+    // at phone width the type, gross and net fit; the count and the fee (also a stat card above) come from sm up
+    { key: 'count', header: t`Transactions`, align: 'right', hideBelow: 'sm', cell: (x) => <span className="tabular-nums">{formatCount(x.count)}</span> },
     { key: 'amount', header: t`Gross`, align: 'right', cell: (x) => <span className="whitespace-nowrap tabular-nums">{formatCents(x.amount_cents, x.currency)}</span> },
-    { key: 'fee', header: t`Fees`, align: 'right', cell: (x) => <span className="whitespace-nowrap tabular-nums">{formatCents(x.fee_cents, x.currency)}</span> },
+    { key: 'fee', header: t`Fees`, align: 'right', hideBelow: 'sm', cell: (x) => <span className="whitespace-nowrap tabular-nums">{formatCents(x.fee_cents, x.currency)}</span> },
     { key: 'net', header: t`Net`, align: 'right', cell: (x) => <span className="whitespace-nowrap tabular-nums">{formatCents(x.net_cents, x.currency)}</span> },
   ];
 
@@ -220,8 +221,10 @@ export function ReconciliationPanel() {
           rowKey={(x) => x.id}
           density="compact"
           columns={[
-            { key: 'file', header: t`File`, cell: (x) => <span className="break-all" dir="auto">{x.filename}</span> },
-            { key: 'period', header: t`Period`, cell: (x) => <span className="whitespace-nowrap">{formatDate(x.starts_on)} – {formatDate(x.ends_on)}</span> },
+            // a file name breaks only where it must, and the period's two dates may go on two lines: at phone width the
+            // name was otherwise squeezed to one character a line beside a period kept on one
+            { key: 'file', header: t`File`, cell: (x) => <span className="wrap-anywhere" dir="auto">{x.filename}</span> },
+            { key: 'period', header: t`Period`, cell: (x) => <><span className="whitespace-nowrap">{formatDate(x.starts_on)}</span> – <span className="whitespace-nowrap">{formatDate(x.ends_on)}</span></> },
             { key: 'lines', header: t`Lines`, align: 'right', cell: (x) => <span className="tabular-nums">{formatCount(x.lines)}</span> },
             { key: 'by', header: t`Imported`, hideBelow: 'sm', cell: (x) => <span className="text-xs text-slate-500"><bdi>{x.imported_by_name}</bdi> · {formatDate(x.imported_at, 'dayTime')}</span> },
           ]}

@@ -42,8 +42,9 @@ export function TransfersPanel() {
       header: t`Seller`,
       cell: (tr) => (
         <div className="min-w-0">
-          <p className="font-medium text-slate-900" dir="auto">{tr.vendor_name}</p>
-          <p className="text-xs whitespace-nowrap text-slate-500" dir="ltr">{tr.order_number}</p>
+          {/* the name and number isolated, the lines aligned to the page's start: a Latin name in Arabic sat at the left */}
+          <p className="font-medium text-slate-900"><bdi>{tr.vendor_name}</bdi></p>
+          <p className="text-xs whitespace-nowrap text-slate-500"><bdi dir="ltr">{tr.order_number}</bdi></p>
         </div>
       ),
     },

@@ -56,7 +56,8 @@ function TransferNote({ tr }: { tr: SellerTransfer }) {
         : tr.status === 'failed'
           ? t`Not sent: the money stays in your balance.`
           : '';
-  if (!text) return <span className="text-slate-400">—</span>;
+  // under the status: a transfer that went as planned needs no second line (a dash there read as a missing value)
+  if (!text) return null;
   return <span className="block text-xs text-slate-600" title={tr.failure ?? undefined}>{text}</span>;
 }
 
@@ -150,7 +151,8 @@ export function ProviderTransfers() {
       header: t`Order`,
       cell: (tr) => (
         <div className="min-w-0">
-          <p className="font-medium whitespace-nowrap text-slate-900" dir="ltr">{tr.order_number}</p>
+          {/* isolated, not a left-to-right paragraph: in Arabic the number starts at the cell's start like the date below */}
+          <p className="font-medium whitespace-nowrap text-slate-900"><bdi dir="ltr">{tr.order_number}</bdi></p>
           <p className="text-xs text-slate-500">{formatDate(tr.created_at)}</p>
         </div>
       ),
