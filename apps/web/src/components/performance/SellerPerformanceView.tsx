@@ -48,8 +48,9 @@ export function PerformanceStateBadge({ state }: { state: PerformanceState }) {
   );
 }
 
-function Figure({ f }: { f: SellerPerformance['windows']['d30'][PerformanceRate] }) {
-  if (f.rate === null) return <span className="text-slate-500"><Trans>No orders yet</Trans></span>;
+/** A rate as "25 % (1 of 4)"; without orders in the window "No orders yet", with orders none of which count "None to count yet". */
+function Figure({ f, orders }: { f: SellerPerformance['windows']['d30'][PerformanceRate]; orders: number }) {
+  if (f.rate === null) return <span className="text-slate-500">{orders === 0 ? <Trans>No orders yet</Trans> : <Trans>None to count yet</Trans>}</span>;
   const num = formatCount(f.numerator);
   const den = formatCount(f.denominator);
   return (
@@ -81,7 +82,7 @@ export function SellerPerformanceView({ data, actions }: { data: SellerPerforman
           {data.judged_since && <p><Trans>A pause was lifted on {formatDate(data.judged_since)}: orders since then are judged.</Trans></p>}
           {data.lift_note && <p><Trans>Review note:</Trans> <bdi>{data.lift_note}</bdi></p>}
           <p>
-            <Trans>Each rate is judged over the last 30 days once it counts {formatCount(data.thresholds.min_orders)} orders, else over 90 days.</Trans>{' '}
+            <Trans>Each rate is judged over the last 30 days once at least {formatCount(data.thresholds.min_orders)} of your orders count toward it, else over the last 90 days.</Trans>{' '}
             {data.evaluated_at ? <Trans>Last evaluated {formatDate(data.evaluated_at, 'dayTime')}.</Trans> : <Trans>Not evaluated yet.</Trans>}
           </p>
         </div>
@@ -100,9 +101,9 @@ export function SellerPerformanceView({ data, actions }: { data: SellerPerforman
               </div>
               <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
                 <dt className="text-slate-500">{t30}</dt>
-                <dd><Figure f={data.windows.d30[rate]} /></dd>
+                <dd><Figure f={data.windows.d30[rate]} orders={data.windows.d30.cancellation.denominator} /></dd>
                 <dt className="text-slate-500">{t90}</dt>
-                <dd><Figure f={data.windows.d90[rate]} /></dd>
+                <dd><Figure f={data.windows.d90[rate]} orders={data.windows.d90.cancellation.denominator} /></dd>
                 <dt className="text-slate-500"><Trans>Levels</Trans></dt>
                 <dd className="text-slate-700">
                   {max

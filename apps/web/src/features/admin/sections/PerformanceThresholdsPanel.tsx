@@ -65,9 +65,9 @@ function ThresholdsForm({ initial }: { initial: PerformanceThresholds }) {
   return (
     <form onSubmit={submit} noValidate aria-label={t`Seller performance levels`} className="space-y-3">
       {PERFORMANCE_RATES.map((r) => (
-        <fieldset key={r} className="grid gap-x-3 sm:grid-cols-[minmax(0,14rem)_9rem_9rem] sm:items-start">
+        <fieldset key={r} className="grid grid-cols-2 gap-x-3 sm:grid-cols-[minmax(0,14rem)_9rem_9rem] sm:items-start">
           <legend className="sr-only">{i18n._(RATE_NAME[r])}</legend>
-          <p aria-hidden="true" className="pt-1 text-sm font-medium text-slate-800 sm:pt-8">
+          <p aria-hidden="true" className="col-span-2 pt-1 text-sm font-medium text-slate-800 sm:col-span-1 sm:pt-8">
             {i18n._(RATE_NAME[r])} <span className="text-xs font-normal text-slate-500">{RATE_DIRECTION[r] === 'max' ? t`(above)` : t`(below)`}</span>
           </p>
           <Field label={t`Warning (%)`} error={errors[r]}>

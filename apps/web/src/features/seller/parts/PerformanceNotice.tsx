@@ -17,9 +17,9 @@ export function PerformanceNotice() {
       <p>
         {paused
           ? <Trans>Your products are hidden from the storefront and search until an admin reviews your rates.</Trans>
-          : <Trans>Past the warning level: bring these rates back to avoid a pause.</Trans>}
-        {rates && <> <bdi>{rates}</bdi></>}
+          : <Trans>Bring these rates back within the levels to avoid a pause.</Trans>}
       </p>
+      {rates && <p><Trans>Past the level:</Trans> {rates}</p>}
       <Link to="?tab=performance" className="mt-1 inline-block font-medium underline"><Trans>See Performance</Trans></Link>
     </Alert>
   );
