@@ -466,10 +466,10 @@ const SERVER_TEXTS = {
   performanceLiftNote: 'اذكر ما تمت مراجعته قبل رفع الإيقاف',
   performanceNotPaused: 'منتجات هذا البائع غير موقوفة',
   listingsPaused: 'منتجاتك موقوفة بسبب معدلات أدائك حتى يراجعها مشرف',
-  performanceRateName: (rate: string) => (({
+  performanceRateNames: {
     late_shipment: 'معدل الشحن المتأخر', cancellation: 'معدل الإلغاء', valid_tracking: 'معدل التتبع الموثّق',
     on_time_delivery: 'معدل التوصيل في الموعد', return: 'معدل الإرجاع',
-  }) as Record<string, string>)[rate] ?? rate,
+  },
   performanceWarnedPushTitle: 'أداؤك كبائع يحتاج إلى انتباه',
   performancePausedPushTitle: 'منتجاتك موقوفة',
   performancePushBody: (rates: string) => `تجاوز المستوى: ${rates}. راجع «الأداء» في لوحة التحكم.`,

@@ -789,10 +789,10 @@ export const MSG = {
   performanceLiftNote: 'Say what was reviewed before lifting the pause',
   performanceNotPaused: "This seller's listings are not paused",
   listingsPaused: 'Your listings are paused for your performance rates until an admin reviews them',
-  performanceRateName: (rate: string) => (({
+  performanceRateNames: {
     late_shipment: 'late shipment rate', cancellation: 'cancellation rate', valid_tracking: 'valid tracking rate',
     on_time_delivery: 'on-time delivery rate', return: 'return rate',
-  }) as Record<string, string>)[rate] ?? rate,
+  },
   performanceWarnedPushTitle: 'Your seller performance needs attention',
   performancePausedPushTitle: 'Your listings are paused',
   performancePushBody: (rates: string) => `Past the level: ${rates}. See Performance on your dashboard.`,

@@ -178,7 +178,7 @@ export function createNotificationsService(deps: {
   deps.bus.on('sellerPerformance.notice', async (e) => {
     await sendInTheirLanguage(e.userId, (M) => ({
       title: e.state === 'paused' ? M.performancePausedPushTitle : M.performanceWarnedPushTitle,
-      body: M.performancePushBody(e.rates.map((r) => M.performanceRateName(r)).join(', ')),
+      body: M.performancePushBody(e.rates.map((r) => M.performanceRateNames[r as keyof typeof M.performanceRateNames] ?? r).join(', ')),
       url: '/vendor?tab=performance',
     }));
   }, { scope: 'origin' });
