@@ -62,7 +62,7 @@ export function VendorPerformance({ vendorId }: { vendorId: number }) {
         )}
       >
         <Field label={t`What was reviewed`} error={error}>
-          <Textarea rows={3} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
+          <Textarea rows={3} maxLength={500} value={note} onChange={(e) => { setNote(e.target.value); setError(undefined); }} />
         </Field>
       </Dialog>
     </section>
