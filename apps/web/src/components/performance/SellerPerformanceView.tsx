@@ -23,7 +23,7 @@ export const RATE_NAME: Record<PerformanceRate, MessageDescriptor> = {
 };
 const RATE_HELP: Record<PerformanceRate, MessageDescriptor> = {
   late_shipment: msg`Orders handed to the courier after the dispatch day of their delivery promise, or not yet handed over once it passed.`,
-  cancellation: msg`Orders you cancelled yourself.`,
+  cancellation: msg`Orders the seller cancelled itself.`,
   valid_tracking: msg`Shipped orders booked with a carrier (tracking verified), not typed by hand.`,
   on_time_delivery: msg`Orders delivered on or before the last day of their delivery promise.`,
   return: msg`Delivered orders returned as damaged, wrong item or not as described.`,
@@ -82,7 +82,7 @@ export function SellerPerformanceView({ data, actions }: { data: SellerPerforman
           {data.judged_since && <p><Trans>A pause was lifted on {formatDate(data.judged_since)}: orders since then are judged.</Trans></p>}
           {data.lift_note && <p><Trans>Review note:</Trans> <bdi>{data.lift_note}</bdi></p>}
           <p>
-            <Trans>Each rate is judged over the last 30 days once at least {formatCount(data.thresholds.min_orders)} of your orders count toward it, else over the last 90 days.</Trans>{' '}
+            <Trans>Each rate is judged over the last 30 days once at least {formatCount(data.thresholds.min_orders)} orders count toward it, else over the last 90 days.</Trans>{' '}
             {data.evaluated_at ? <Trans>Last evaluated {formatDate(data.evaluated_at, 'dayTime')}.</Trans> : <Trans>Not evaluated yet.</Trans>}
           </p>
         </div>
