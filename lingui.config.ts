@@ -7,8 +7,8 @@ import { formatter } from '@lingui/format-po';
 const web = '<rootDir>/apps/web/src';
 const STOREFRONT = ['app', 'components', 'lib', 'features/landing', 'features/storefront', 'features/checkout',
   'features/account', 'features/assistant', 'features/notifications', 'features/support', 'features/demos', 'features/connect'];
-/** Shared components of the seller and admin areas only (promotions are created by both). */
-const SELLER_AND_ADMIN = ['components/promotions'];
+/** Shared components of the seller and admin areas only (promotions are created by both; both read a seller's performance). */
+const SELLER_AND_ADMIN = ['components/promotions', 'components/performance'];
 
 export default defineConfig({
   sourceLocale: 'en',

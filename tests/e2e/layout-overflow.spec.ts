@@ -16,7 +16,7 @@ const WIDTHS = [390, 1280] as const;
 test('the list covers every route of the web app', () => {
   expect(routesNotWalked()).toEqual([]);
   expect(ADMIN_SECTIONS).toHaveLength(18);
-  expect(VENDOR_TABS).toHaveLength(11);
+  expect(VENDOR_TABS).toHaveLength(12);
 });
 
 /** The customer through the sign-in form (the journey of a shopper's first page), the vendor and admin through the API. */

@@ -36,6 +36,7 @@ import { reconciliationRoutes } from './modules/reconciliation/reconciliation.ro
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { addressesRoutes } from './modules/addresses/addresses.routes.js';
 import { deliveryRoutes } from './modules/delivery/delivery.routes.js';
+import { sellerPerformanceRoutes } from './modules/seller-performance/seller-performance.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { assistantRoutes } from './modules/assistant/assistant.routes.js';
 import { chatMonitorRoutes } from './modules/chat-monitor/chat-monitor.routes.js';
@@ -161,6 +162,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   app.addHook('onClose', async () => services.commissionJob.stop());
   app.addHook('onClose', async () => services.oauthSweep.stop());
   app.addHook('onClose', async () => services.reconciliation.dailyJob.stop());
+  app.addHook('onClose', async () => services.sellerPerformance.job.stop());
   registerAuth(app, services.sessions);
   // queued mails get a few seconds to leave before the process stops
   if (services.mailer) app.addHook('onClose', () => services.mailer!.close());
@@ -183,6 +185,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(deliveryRoutes({ delivery: services.delivery }));
   // the announced 2026–2027 holidays, once per database (decision 0151)
   app.addHook('onReady', () => services.delivery.seedHolidays());
+  await app.register(sellerPerformanceRoutes({ performance: services.sellerPerformance }));
   await app.register(searchRoutes({ search: services.search }));
   await app.register(assistantRoutes({ assistant: services.assistant }));
   await app.register(chatMonitorRoutes({ chatMonitor: services.chatMonitor }));

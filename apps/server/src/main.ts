@@ -109,6 +109,8 @@ async function main() {
   app.services.agentUpkeep.start();
   // carriers (decision 0150): Aramex's tracking polled, the local Quiqup's webhooks sent
   app.services.shipping.start();
+  // sellers held to their promises (decision 0154): every seller evaluated hourly, idempotent
+  app.services.sellerPerformance.job.start();
 }
 
 main().catch((err: unknown) => {

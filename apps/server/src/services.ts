@@ -59,6 +59,7 @@ import { createCodService } from './modules/cod/cod.service.js';
 import { createShippingService } from './modules/shipping/shipping.service.js';
 import { createParcelsOverview } from './modules/shipping/shipping.admin.js';
 import { createReconciliationService } from './modules/reconciliation/reconciliation.service.js';
+import { createSellerPerformanceService } from './modules/seller-performance/seller-performance.service.js';
 
 /**
  * The composition root: every service built once from its explicit dependencies.
@@ -83,6 +84,8 @@ export function createServices(config: Config, database: Database, log: (msg: st
     // vendor products: uploaded photos, owners' names and verification, embeds (late-bound like orders), shop currency
     files, owners: (ids) => vendors.summariesByIds(ids), embedLookup: (ids) => embeds.lookup(ids), currency: config.shopCurrency,
     priceLog: prices,
+    // a seller paused for its performance may not put a product back on sale (decision 0154); late-bound like orders
+    listingsPaused: (id) => sellerPerformance.isPaused(id),
   });
   const embeds = createEmbedsService({ db, bus, catalogue, audit });
   // outgoing mail only with SMTP_URL (order confirmations)
@@ -222,8 +225,10 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const reconciliation = createReconciliationService({ db, database, audit, provider: () => payments.provider, log });
   // coupons, deals and campaigns, and who funds them (issue 39, decision 0148)
   const promotions = createPromotionsService({ db, query: database.query, audit, catalogue });
+  // sellers held to their promises (issue 40 item 7, decision 0154): rates from the sub-orders, warn and pause, hourly
+  const sellerPerformance = createSellerPerformanceService({ db, database, bus, audit, holidays: () => delivery.holidays(), log });
   return {
-    payments, cardPayments, cod, reconciliation, shipping, parcels, promotions, delivery, addresses,
+    sellerPerformance, payments, cardPayments, cod, reconciliation, shipping, parcels, promotions, delivery, addresses,
     reviews, prices, vendorDashboard, ...agents,
     sessions, vendors, accounts, bus, audit, media, storage, files, catalogue, embeds, orders, profile, imageSearch, recommendations, optimisation, search, chatMonitor, assistant, plannerStats, commissionJob, oauthSweep,
     support, notifications, events, mailer, reports, admin, security, ledger, payouts, finance, returns, refunds, vendorShipping, tax, vatReport,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, multipart, signupCustomer, signupVendor, type TestContext } from './harness.js';
 import type { OrderStatus } from '@souq/shared/constants';
+import { DEFAULT_PERFORMANCE_THRESHOLDS } from '@souq/shared/rules/seller-performance';
 import { makeProduct, placeOrder } from './admin-fixtures.js';
 import { startTestPayments } from './payments-fixtures.js';
 
@@ -414,6 +415,26 @@ const CASES: Record<string, Case> = {
     const r = await fx.returnRequest(null, 'approved');
     return { url: `/api/admin/returns/${r}/receive`, body: { restock: true }, expect: { action: 'return.receive', target: { type: 'return', id: r }, changes: { status: { before: 'approved', after: 'received' }, restock: { before: null, after: true } } } };
   } },
+  // ---- admin: sellers held to their promises (decision 0154) ----
+  'POST /api/admin/vendors/:id/performance/evaluate': { as: 'admin', prepare: async (fx) => {
+    const v = (await signupVendor(fx.t.app, 'Evaluated Seller LLC')).vendor.id;
+    return { url: `/api/admin/vendors/${v}/performance/evaluate`, expect: { action: 'seller_performance.evaluate', target: { type: 'vendor', id: v }, changes: { state: { before: 'fine', after: 'fine' } } } };
+  } },
+  'POST /api/admin/vendors/:id/performance/lift': { as: 'admin', prepare: async (fx) => {
+    const v = (await signupVendor(fx.t.app, 'Paused Seller LLC')).vendor.id;
+    const p = await fx.product('Paused Lamp', 900, v);
+    // set up as a pause leaves it: the product off sale, its id kept for the lift
+    await fx.t.database.query(`update products set status = 'inactive' where id = $1`, [p]);
+    await fx.t.database.query(`insert into seller_performance (vendor_id, state, paused_at, paused_product_ids) values ($1, 'paused', now(), $2)`, [v, [p]]);
+    return {
+      url: `/api/admin/vendors/${v}/performance/lift`, body: { note: 'Reviewed with the seller' },
+      expect: { action: 'seller_performance.lift', target: { type: 'vendor', id: v }, changes: { state: { before: 'paused', after: 'fine' }, listings_back: { before: 0, after: 1 }, note: { after: 'Reviewed with the seller' } } },
+    };
+  } },
+  'PUT /api/admin/seller-performance/settings': { as: 'admin', prepare: async () => ({
+    url: '/api/admin/seller-performance/settings', body: { ...DEFAULT_PERFORMANCE_THRESHOLDS, min_orders: 12 },
+    expect: { action: 'seller_performance.settings', target: { type: 'settings', id: 'seller_performance.thresholds' }, changes: { min_orders: { before: 10, after: 12 } } },
+  }) },
 };
 
 /** The smallest documents the upload type checks accept (the type is read from the first bytes). */

@@ -460,6 +460,19 @@ const SERVER_TEXTS = {
   holidayExists: 'هذا التاريخ عطلة بالفعل',
   holidayNotFound: 'لا توجد عطلة في هذا التاريخ',
   cutoffTimeInvalid: 'وقت الإغلاق وقت مثل 14:00 (نظام 24 ساعة، بتوقيت دبي)',
+  performanceLevelRange: 'المستوى بين 0 و10000 نقطة أساس (من 0 ٪ إلى 100 ٪)',
+  performanceLevelsOrder: 'يجب أن يسبق مستوى التنبيه مستوى الإيقاف',
+  performanceMinOrders: 'الحد الأدنى لعدد الطلبات بين 1 و1000',
+  performanceLiftNote: 'اذكر ما تمت مراجعته قبل رفع الإيقاف',
+  performanceNotPaused: 'منتجات هذا البائع غير موقوفة',
+  listingsPaused: 'منتجاتك موقوفة بسبب معدلات أدائك حتى يراجعها مشرف',
+  performanceRateNames: {
+    late_shipment: 'معدل الشحن المتأخر', cancellation: 'معدل الإلغاء', valid_tracking: 'معدل التتبع الموثّق',
+    on_time_delivery: 'معدل التوصيل في الموعد', return: 'معدل الإرجاع',
+  },
+  performanceWarnedPushTitle: 'أداؤك كبائع يحتاج إلى انتباه',
+  performancePausedPushTitle: 'منتجاتك موقوفة',
+  performancePushBody: (rates: string) => `تجاوز المستوى: ${rates}. راجع «الأداء» في لوحة التحكم.`,
 } satisfies { [K in keyof Messages]?: K extends WebMsgKey ? never : Messages[K] };
 
 export const MSG_AR: Messages = { ...MSG_AR_WEB, ...SERVER_TEXTS };

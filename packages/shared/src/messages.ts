@@ -782,6 +782,21 @@ export const MSG = {
   holidayNotFound: 'No holiday on that date',
   cutoffTimeInvalid: 'The cut-off is a time like 14:00 (24-hour, Dubai time)',
 
+  // Sellers held to their promises (issue 40 item 7, decision 0154)
+  performanceLevelRange: 'A level is between 0 and 10000 basis points (0 % to 100 %)',
+  performanceLevelsOrder: 'The warning level must come before the pause level',
+  performanceMinOrders: 'The minimum number of orders is between 1 and 1000',
+  performanceLiftNote: 'Say what was reviewed before lifting the pause',
+  performanceNotPaused: "This seller's listings are not paused",
+  listingsPaused: 'Your listings are paused for your performance rates until an admin reviews them',
+  performanceRateNames: {
+    late_shipment: 'late shipment rate', cancellation: 'cancellation rate', valid_tracking: 'valid tracking rate',
+    on_time_delivery: 'on-time delivery rate', return: 'return rate',
+  },
+  performanceWarnedPushTitle: 'Your seller performance needs attention',
+  performancePausedPushTitle: 'Your listings are paused',
+  performancePushBody: (rates: string) => `Past the level: ${rates}. See Performance on your dashboard.`,
+
   // Shopping assistant after the purchase: a cancel that a shipment overtook (decision 0107; the assistant's own answers are in its phrasebook, decision 0127)
   assistantCancelTooLate: (status: string) => `This order is already ${status}, so it can no longer be cancelled; once it is delivered you can return it.`,
 } as const;

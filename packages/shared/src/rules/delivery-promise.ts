@@ -67,6 +67,28 @@ export function dubaiClock(at: Date): { day: number; minutes: number } {
 
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
+/** The business day (day number) the seller must hand a parcel ordered at `at` to the courier: the promise's first step. */
+export function dispatchDay(input: { at: Date; handlingDays: number; cutoff: string; holidays: HolidaySet }): number {
+  const { day, minutes } = dubaiClock(input.at);
+  const start = isBusinessDay(day, input.holidays) && minutes < minutesOf(input.cutoff) ? day : onOrAfter(day + 1, input.holidays);
+  return addBusinessDays(start, Math.max(0, input.handlingDays), input.holidays);
+}
+
+/**
+ * The dispatch day a frozen promise was built on, read back from its earliest date (decision 0154): the earliest day is
+ * `transitMin` business days after the dispatch day, so stepping back that many business days finds it. Exact while
+ * the holiday table is the one the promise was made with; the seller's handling days and cut-off, which may have
+ * changed since, are not needed.
+ */
+export function dispatchDayOfPromise(earliest: string, transitMin: number, holidays: HolidaySet): number {
+  let d = dayOf(earliest);
+  for (let i = 0; i < Math.max(0, transitMin); i++) {
+    d--;
+    while (!isBusinessDay(d, holidays)) d--;
+  }
+  return d;
+}
+
 /**
  * When a parcel ordered at `at` arrives: the order counts from today when today is a business day and it is before the
  * seller's cut-off (Dubai time), else from the next business day; the seller hands it over `handlingDays` business days
@@ -75,9 +97,7 @@ const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.
 export function deliveryPromise(input: {
   at: Date; handlingDays: number; cutoff: string; transit: { min: number; max: number }; holidays: HolidaySet;
 }): DeliveryPromise {
-  const { day, minutes } = dubaiClock(input.at);
-  const start = isBusinessDay(day, input.holidays) && minutes < minutesOf(input.cutoff) ? day : onOrAfter(day + 1, input.holidays);
-  const dispatch = addBusinessDays(start, Math.max(0, input.handlingDays), input.holidays);
+  const dispatch = dispatchDay(input);
   const min = Math.max(0, input.transit.min);
   const max = Math.max(min, input.transit.max);
   return { earliest: isoOf(addBusinessDays(dispatch, min, input.holidays)), latest: isoOf(addBusinessDays(dispatch, max, input.holidays)) };

@@ -22,3 +22,4 @@ export * from './reconciliation.js';
 export * from './shipping.js';
 export * from './promotions.js';
 export * from './delivery.js';
+export * from './seller-performance.js';

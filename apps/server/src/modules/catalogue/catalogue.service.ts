@@ -105,6 +105,8 @@ export function createCatalogueService(deps: {
    * which also fires the price alerts it crosses.
    */
   priceLog?: Pick<PricesService, 'record'>;
+  /** Whether the vendor's listings are paused for its performance (decision 0154): it may not put a product on sale then. */
+  listingsPaused?: (vendorId: number) => Promise<boolean>;
 }) {
   const { db, bus } = deps;
 
@@ -173,11 +175,12 @@ export function createCatalogueService(deps: {
     return deps.owners && ids.length ? deps.owners(ids) : new Map();
   }
 
-  /** Only a verified vendor may put a product on sale (draft and inactive are always allowed). */
+  /** Only a verified vendor whose listings are not paused may put a product on sale (draft and inactive are always allowed). */
   async function assertMayPublish(actor: Actor, vendorId: number | null, status: string | undefined) {
     if (actor.role !== 'vendor' || status !== 'active' || vendorId === null) return;
     const owner = (await ownersOf([vendorId])).get(vendorId);
     if (!owner?.isVerified) throw forbidden(MSG.vendorNotVerified);
+    if (await deps.listingsPaused?.(vendorId)) throw forbidden(MSG.listingsPaused);
   }
 
   async function managedDtos(rows: ProductRow[], opts: { embeds?: boolean } = {}): Promise<ManagedProduct[]> {

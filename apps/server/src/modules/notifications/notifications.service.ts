@@ -13,6 +13,7 @@ import { formatMoney } from '@souq/shared/rules/money';
 import { productPageUrl } from '@souq/shared/rules/embed';
 import type {} from '../prices/prices.service.js';
 import type {} from '../payouts/payouts.notices.js';
+import type {} from '../seller-performance/seller-performance.service.js';
 import { settings, users } from '../../db/schema/accounts.js';
 import { broadcasts, notificationPreferences, pushSubscriptions } from '../../db/schema/notifications.js';
 import type { Db } from '../../platform/db.js';
@@ -171,6 +172,15 @@ export function createNotificationsService(deps: {
     await sendInTheirLanguage(e.userId, (M) => e.kind === 'changed'
       ? { title: M.payoutAccountChangedSubject, body: M.payoutAccountChangedBody(e.ibanMasked, e.holder, e.payableFrom?.slice(0, 10) ?? ''), url: '/vendor?tab=earnings' }
       : { title: M.payoutAccountFailedSubject, body: M.payoutAccountFailedBody(e.ibanMasked, e.reason ?? ''), url: '/vendor?tab=earnings' });
+  }, { scope: 'origin' });
+
+  // a seller past a warn or a pause level (decision 0154): its owner's browsers, whatever the preferences say
+  deps.bus.on('sellerPerformance.notice', async (e) => {
+    await sendInTheirLanguage(e.userId, (M) => ({
+      title: e.state === 'paused' ? M.performancePausedPushTitle : M.performanceWarnedPushTitle,
+      body: M.performancePushBody(e.rates.map((r) => M.performanceRateNames[r as keyof typeof M.performanceRateNames] ?? r).join(', ')),
+      url: '/vendor?tab=performance',
+    }));
   }, { scope: 'origin' });
 
   return {

@@ -15,6 +15,7 @@ import { Money } from './parts/Money';
 import { cx } from '@/components/ui/cx';
 import { dashboardKeys, useDashboardStats } from './dashboard-api';
 import { VendorAccountSummary } from './VendorAccountSummary';
+import { PerformanceNotice } from './parts/PerformanceNotice';
 import { DEFAULT_VENDOR_TAB, isVendorTab, TAB_COMPONENTS, VENDOR_TABS, type VendorTabId } from './tabs/registry';
 import { formatCount } from '@souq/shared/rules/locale';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -84,6 +85,7 @@ export function VendorDashboard({ vendor }: { vendor: Vendor }) {
           the rest: the frame's page header ('Vendor Dashboard') comes first, then the cards, then the account — a
           vendor still to be verified sees what is missing and the onboarding link, a verified one a single line. */}
       <DashboardStats />
+      {verified && <PerformanceNotice />}
       {verified ? (
         <section aria-label={t`Account`} className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-sm sm:px-5">
           <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">

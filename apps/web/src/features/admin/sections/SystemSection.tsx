@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { CommissionPanel } from './CommissionPanel';
 import { HolidaysPanel } from './HolidaysPanel';
+import { PerformanceThresholdsPanel } from './PerformanceThresholdsPanel';
 
 /** System (admin §2's settings section): the marketplace's own settings, starting with its commission rates. */
 export function SystemSection() {
@@ -11,6 +12,7 @@ export function SystemSection() {
       <PageHeader title={t`System`} description={t`Marketplace settings.`} />
       <CommissionPanel />
       <HolidaysPanel />
+      <PerformanceThresholdsPanel />
     </div>
   );
 }

@@ -24,6 +24,7 @@ import { OnboardingWizard } from '@/components/seller/OnboardingWizard';
 import { VendorProfileView, vendorProfileKey } from '@/components/seller/VendorProfileView';
 import { VerificationPanel } from '@/components/seller/VerificationPanel';
 import { VendorTaxReview } from '../parts/VendorTaxReview';
+import { VendorPerformance } from '../parts/VendorPerformance';
 import { useAdminQuery } from '../api';
 import { formatCount } from '@souq/shared/rules/locale';
 import { formatDate } from '@souq/shared/rules/locale';
@@ -123,7 +124,12 @@ export function VendorsSection() {
       </div>
 
       <Drawer open={viewing !== null} onClose={() => setViewing(null)} title={viewing?.company_name ?? ''} widthClass="max-w-3xl">
-        {viewing && <VendorProfileView vendorId={viewing.id} actingAs="admin" />}
+        {viewing && (
+          <>
+            <VendorProfileView vendorId={viewing.id} actingAs="admin" />
+            <VendorPerformance vendorId={viewing.id} />
+          </>
+        )}
       </Drawer>
 
       <Dialog open={reviewing !== null} onClose={() => setReviewing(null)} title={reviewing ? t`Review ${reviewing.company_name}` : ''} description={t`Check the documents, then verify or reject. The vendor sees the decision and the notes.`} size="lg">

@@ -17,6 +17,8 @@ export const VENDOR_TABS = [
   { id: 'earnings', label: msg`Earnings` },
   // coupons, deals and campaign opt-ins (issue 39, decision 0148)
   { id: 'promotions', label: msg`Promotions` },
+  // sellers held to their promises: the five rates, the levels and the state (issue 40 item 7, decision 0154)
+  { id: 'performance', label: msg`Performance` },
 ] as const;
 
 export type VendorTabId = (typeof VENDOR_TABS)[number]['id'];
@@ -41,4 +43,5 @@ export const TAB_COMPONENTS: Partial<Record<VendorTabId, LazyExoticComponent<Com
   reviews: tab(() => import('./ReviewsTab')),
   earnings: tab(() => import('./EarningsTab')),
   promotions: tab(() => import('./PromotionsTab')),
+  performance: tab(() => import('./PerformanceTab')),
 };
