@@ -69,14 +69,17 @@ export type UaeAddress = {
   makani: string | null; latitude: number | null; longitude: number | null;
 };
 
-/** The address on one line in a language (the free-text line old screens, mails and couriers read). */
-export function addressLine(a: Pick<UaeAddress, 'emirate' | 'area' | 'street' | 'flat' | 'landmark' | 'makani'>, lang: 'en' | 'ar' = 'en'): string {
+/**
+ * The address on one line in a language (the free-text line old screens, mails and couriers read). `emirate: false`
+ * leaves the emirate out, for a line printed beside a city field that already names it.
+ */
+export function addressLine(a: Pick<UaeAddress, 'emirate' | 'area' | 'street' | 'flat' | 'landmark' | 'makani'>, lang: 'en' | 'ar' = 'en', opts: { emirate?: boolean } = {}): string {
   const sep = lang === 'ar' ? '، ' : ', ';
   const makani = a.makani ? (lang === 'ar' ? `مكاني ${formatMakani(a.makani)}` : `Makani ${formatMakani(a.makani)}`) : '';
   // a landmark typed as 'near …' / 'بالقرب من …' is not given a second 'near'
   const landmark = !a.landmark ? '' : /^(near|opp(osite)?|behind|next to|beside)\b|^(بالقرب|قرب|مقابل|خلف|بجانب)/i.test(a.landmark) ? a.landmark
     : lang === 'ar' ? `بالقرب من ${a.landmark}` : `near ${a.landmark}`;
-  return [a.flat, a.street, a.area, EMIRATE_NAMES[a.emirate][lang], landmark, makani].filter(Boolean).join(sep);
+  return [a.flat, a.street, a.area, opts.emirate === false ? '' : EMIRATE_NAMES[a.emirate][lang], landmark, makani].filter(Boolean).join(sep);
 }
 
 /**

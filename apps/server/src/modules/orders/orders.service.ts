@@ -94,12 +94,12 @@ export function createOrdersService(deps: {
       address = (await deps.addresses.get(userId, input.address_id)).address;
     }
     if (!address) return { input, address: null };
-    const line = addressLine(address);
+    // the emirate goes in the city field (older screens, exports and carriers' forms print the two side by side)
+    const line = addressLine(address, 'en', { emirate: false });
     return {
       input: {
         ...input,
         customer_info: { ...input.customer_info, phone: input.customer_info.phone || address.phone },
-        // the emirate is the city older screens, exports and carriers' forms ask for
         shipping_address: { address: line.slice(0, 300), city: EMIRATE_NAMES[address.emirate].en, country: 'United Arab Emirates', zip: '' },
       },
       address,
