@@ -8,14 +8,14 @@ import { isOrderQuestion, orderReply, policyReply, policyTopics } from './assist
 import {
   CHEAPER, CHEAPEST, COMPARE, FEATURE_Q, GIFT, GREETING, HELP, INTERESTS, isOffTopic, PEOPLE_WORDS, PRICE_Q, PRICIEST, PRONOUN,
   PURCHASE, QUESTION_WORDS, RATING_Q, REF, SHOPPING, SIMILAR, SPEC_Q, STOCK_Q, TAKE_IT, TELL, THANKS, WORTH, audienceWords, boldNames,
-  budgetPhrases, coloursOnly, EXISTS,
+  budgetPhrases, coloursOnly, EXISTS, ADD_IT,
 } from './assistant.words.js';
 import { arabicSpelling, readArabic } from './assistant.arabic.js';
 import { phrasesFor } from './assistant.phrases.js';
 import { isRuledOut as ruledOutBy } from '../search/query-understanding.js';
-import { departmentNamed, isPurpose, namesNoKind, otherNames, isNeed, needFunctions, readNegation, saysItDoesWithout, standardArabic, type Negation } from './assistant.understanding.js';
+import { departmentNamed, isPurpose, namesNoKind, otherNames, isNeed, needFunctions, needFunctionGroups, readNegation, saysItDoesWithout, standardArabic, type Negation } from './assistant.understanding.js';
 import {
-  CATEGORIES_Q, PRICE_HISTORY_Q, REVIEWS_Q, categoriesReply, notSoldKinds, notSoldReply, priceHistoryReply, reviewEvidenceText, reviewsReply,
+  CATEGORIES_Q, PRICE_HISTORY_Q, REVIEWS_Q, categoriesReply, notInCatalogue, notSoldKinds, notSoldReply, priceHistoryReply, reviewEvidenceText, reviewsReply,
   mainDepartment, sameDepartment, topN, topOfKind,
 } from './assistant.prepurchase.js';
 
@@ -315,6 +315,12 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     // an amount with a kind ('a smartwatch under 1000'): the kind's own department, even when only some listings say it
     else if (pricePhrase && words.length && result.items.length) result.items = oneDepartment(result.items);
     else result.items = result.items.slice(0, SEARCH_REPLY_MAX_PRODUCTS);
+    // a kind the catalogue has no word for ('a coffee grinder', «مكواة ملابس»): we don't sell it, not what shares a word
+    if ((!opts.notFoundName || SELLS_Q.test(text)) && !pricePhrase && !department && !ruledOut && !byPrice && !band) {
+      const missing = await notInCatalogue(price.text, contentWords, result.items, tools, spell);
+      // (the products the search found are not named: the answer's text decides what is mentioned)
+      if (missing) return missing;
+    }
     if (result.total === 0 && pricePhrase && label) {
       // nothing inside the budget: say so, and show the nearest prices instead of claiming we have none at all
       const outside = await tools.searchProducts({ query: phrasesFor('en').label(words, price.intent) });
@@ -328,6 +334,10 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     if (result.total === 0) return unknown(opts.notFoundName ?? (label || phrase), tools);
     // only descriptions mention these words: not a shopping question, or a gift we have nothing about
     if (!result.onTopic && !opts.notFoundName && !pricePhrase) {
+      // a situation told in words only descriptions use ('the sun glare on the highway'): what listings say they do
+      // for it, when at least two of its words are said by one (needReply); chit-chat stays turned away
+      const need = words.length >= 2 && !GIFT.test(text) ? await needReply(text, words, opts.negation ?? NO_NEGATION, tools, spell) : null;
+      if (need) return need;
       if (GIFT.test(text)) return giftIdeas(tools, label);
       if (!opts.shopping) return offTopic(tools);
     }
@@ -356,7 +366,11 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
    */
   async function needReply(msg: string, words: string[], negation: Negation, tools: Toolbox, spell: (w: string) => string): Promise<Reply | null> {
     const { analyze, tokenize, normalize } = search.text;
-    const terms = [...new Set([...words, ...needFunctions(msg)])].filter((t) => analyze(t).length > 0);
+    // each word of the request counts once, and each function the need asks for at most twice, whichever of its words a
+    // listing uses (a listing that says 'glare', 'UV' and 'polarized' serves one function, not three)
+    const groups = [...words.map((w) => [w]), ...needFunctionGroups(msg)]
+      .map((g) => g.filter((t) => analyze(t).length > 0)).filter((g) => g.length > 0);
+    const terms = [...new Set(groups.flat())];
     if (terms.length === 0) return null;
     const size = (await search.departments()).reduce((n, d) => n + d.count, 0) || 1;
     const weight = new Map<string, number>();
@@ -393,14 +407,18 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         // tells: the share of their weight breaks ties); a listing that says it does without what was ruled out, first
         let count = doesWithout.has(p.id) ? 2 : 0;
         let share = 0;
-        for (const [t, w] of weight) {
+        const says = (t: string) => {
           const want = analyze(t);
           const n = normalize(t);
           // a word of the listing, or the start of a compound ('back' in 'backrest')
-          if (want.every((x) => stems.has(x)) || (n.length >= 4 && !n.includes(' ') && raw.some((r) => r.startsWith(n)))) {
-            count++;
-            share += w / total;
-          }
+          return want.every((x) => stems.has(x)) || (n.length >= 4 && !n.includes(' ') && raw.some((r) => r.startsWith(n)));
+        };
+        for (const g of groups) {
+          const said = g.filter((t) => weight.has(t) && says(t));
+          if (said.length === 0) continue;
+          // a function said in several of its words (either language) counts for two at most
+          count += Math.min(said.length, 2);
+          share += Math.max(...said.map((t) => weight.get(t)!)) / total;
         }
         return { p, score: count + share };
       })
@@ -522,7 +540,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       const named = words.length ? (await tools.findNamed(msg)).filter((p) => !isRuledOut(p, negation)) : [];
 
       // 'add the cheaper one to my cart', 'I'll take it': the product named, else the one referred to, else in view
-      if (isCartCommand(msg) || TAKE_IT.test(msg)) {
+      if (isCartCommand(msg) || TAKE_IT.test(msg) || ADD_IT.test(msg)) {
         const referred = !named.length && REF.test(msg) ? pickReference(msg, locked.length >= 2 ? locked : await recent()) : null;
         const p = named[0] ?? referred ?? (words.length ? await onlyOneCalled(words, tools) : null) ?? context;
         if (!p) return { response: say.msg.productNotFoundInChat, suggestedSearch: null };
@@ -637,7 +655,10 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       if (productQuestion && words.length === 0) {
         return { response: say.whichProduct, suggestedSearch: null };
       }
-      if (named.length === 1 && words.length > 0 && !SHOPPING.test(msg) && !isOffTopic(msg) && search.text.extractPrice(msg).maxCents === undefined) {
+      // a need that happens to share a word with a product's name ('I can't see in the tent at night') asks what would help,
+      // not about that product
+      const needed = isNeed(msg) || needFunctions(msg).length > 0;
+      if (named.length === 1 && words.length > 0 && !SHOPPING.test(msg) && !isOffTopic(msg) && search.text.extractPrice(msg).maxCents === undefined && !needed) {
         // just a product's name
         return describe(named[0]!, tools, msg);
       }
@@ -647,7 +668,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       // chit-chat, even when it happens to name a product ('who won the football match?')
       if (isOffTopic(msg) && !SHOPPING.test(msg)) return offTopic(tools);
       // a need, not a product ('something to keep my drinks cold'): what listings say products do
-      if (!hasBudget && words.length > 0 && (isNeed(msg) || needFunctions(msg).length > 0)) {
+      if (!hasBudget && words.length > 0 && needed) {
         const r = await needReply(msg, words, negation, tools, spell);
         if (r) return r;
       }
@@ -679,6 +700,12 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
   };
   return self;
 }
+
+/** 'Do you stock / sell / carry X?': whether the shop sells a kind, not a question about one product's stock. */
+const SELLS_Q = /\b(?:do|does|did)\s+(?:you|u|y'all|souq)\s+(?:\w+\s+)?(?:stock|sell|carry)\b/i;
+
+/** A request that rules nothing out. */
+const NO_NEGATION: Negation = { text: '', excluded: [], freeOf: [] };
 
 /** A need's matches are the listings scoring at least this share of the best one's. */
 const NEED_KEEP = 0.7;

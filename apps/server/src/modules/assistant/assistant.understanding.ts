@@ -188,7 +188,12 @@ const NEED_FUNCTIONS = [
   // something kept cold (drinks, water) is insulation; a shopper who gets cold needs warmth
   { en: String.raw`\b(?:keeps?|keeping|stays?|stay)\b[^.?!]{0,30}\b(?:cold|cool|chilled|icy)\b|\b(?:cold|chilled|iced|icy) (?:drinks?|water)\b`, ar: 'بارد|باردة|برودة|مثلج', means: ['insulated', 'cold', 'معزولة', 'برودة', 'باردة'] },
   { en: String.raw`\b(?:(?:get|gets|getting|feel|feeling|am|i'm|im) (?:so |very |really )?cold|freezing|keep (?:me |us )?warm|warmth)\b`, ar: 'أبرد|بردان|بردانة|أحس بالبرد|دفء|دافئ|يدفيني', means: ['warm', 'down', 'comfort rating', 'دافئ', 'الريش', 'مئوية'] },
-  { en: String.raw`\b(?:dark|lighting|light|power cuts?)\b`, ar: 'إضاءة|ضوء|ظلام|ظلمة|نور', means: ['light', 'lumens', 'lantern', 'إضاءة', 'فانوس', 'لومن'] },
+  { en: String.raw`\b(?:dark|darkness|lighting|light|power cuts?|at night|night ?time|(?:can'?t|cannot|can not) see|pitch black|dim)\b`, ar: 'إضاءة|ضوء|ظلام|ظلمة|نور|مظلم|مظلمة|مظلمه|الليل|بالليل|ليل|ما أشوف|ما اشوف|ما نشوف', means: ['light', 'lumens', 'lantern', 'إضاءة', 'فانوس', 'لومن'] },
+  // the sun in one's eyes or on one's skin; the road ahead (glare, UV, SPF are what listings say)
+  { en: String.raw`\b(?:sun|sunny|sunlight|sunshine|glare|glaring|squint\w*|bright light|uv|sunburn\w*|burn(?:s|ed)? easily)\b`, ar: 'الشمس|شمس|الوهج|وهج|تعمي|حر الشمس|أشعة', means: ['glare', 'uv', 'uv400', 'polarized', 'spf', 'الوهج', 'الأشعة', 'مستقطبة'] },
+  { en: String.raw`\b(?:driv\w+|drove|road ?trips?|roads?|highways?|motorways?|car (?:ride|journey|trip)s?|long drives?|behind the wheel|commut\w+)\b`, ar: 'أسوق|سواقة|السواقة|القيادة|قيادة|بالسيارة|السيارة|سيارتي|الطرق|مشوار|سفرة|خط سريع', means: ['roads', 'glare', 'polarized', 'cold', 'الطرق', 'الوهج', 'مستقطبة', 'برودة'] },
+  // dry or sensitive skin: what hydrates and protects it
+  { en: String.raw`\b(?:skin)\b`, ar: 'بشرتي|بشرة|البشرة|وجهي|ناشفة|ناشفه|جافة|جافه', means: ['skincare', 'hydrates', 'moisturiser', 'spf', 'ترطيب', 'يرطب', 'مرطب', 'البشرة'] },
   { en: String.raw`\b(?:work(?:ing)? out|workouts?|exercise|exercising|get fit|keep fit|train(?:ing)? at home|build muscle)\b`, ar: 'أتمرن|تمرين|تمارين|رياضة|لياقة|عضلات', means: ['fitness', 'gym', 'strength', 'training', 'workout', 'تمارين', 'القوة', 'لياقة'] },
   { en: String.raw`\b(?:loud|noise|noisy|neighbours?|neighbors?|concentrate|quiet)\b`, ar: 'مزعج|مزعجين|إزعاج|ضوضاء|ضجيج|يعزل|عزل|هدوء', means: ['noise cancelling', 'noise', 'الضوضاء', 'عزل'] },
   { en: String.raw`\b(?:blurry|grainy|fuzzy|pixelated|video calls?|zoom calls?|meetings?)\b`, ar: 'ضبابي|مشوش|مكالمات|مكالمة|اجتماعات', means: ['sharp', 'hd', 'focus', 'video call', 'webcam', 'بوضوح', 'تركيز', 'مكالمة'] },
@@ -205,7 +210,12 @@ const NEED_FUNCTIONS = [
 
 /** The words a need adds to a search: what listings say a product does for it (none when the text states no need). */
 export function needFunctions(text: string): string[] {
-  return [...new Set(NEED_FUNCTIONS.filter((n) => n.when.test(text)).flatMap((n) => n.means))];
+  return [...new Set(needFunctionGroups(text).flat())];
+}
+
+/** The functions a need asks for, each as the words listings use for it: a listing serves a function by saying any one. */
+export function needFunctionGroups(text: string): string[][] {
+  return NEED_FUNCTIONS.filter((n) => n.when.test(text)).map((n) => n.means);
 }
 
 // ---- the catalogue's departments, named in Arabic ----------------------------------------------------------------------
