@@ -15,9 +15,9 @@ const TENS: Record<string, number> = {
 /** A hundred as written in MSA and Gulf: «مئة، مائة، مية، ميه». */
 const HUNDRED = '(?:ميه|مايه|مييه)';
 const HUNDREDS2 = '(?:ميتين|مايتين|مئتين|ميتان|مايتان)';
-const THOUSAND = '(?:الف)';
-const THOUSANDS = '(?:الاف|الالف)';
-const THOUSANDS2 = '(?:الفين|الفان)';
+const THOUSAND = '(?:الف|الالف)';
+const THOUSANDS = '(?:الاف)';
+const THOUSANDS2 = '(?:الفين|الفان|الالفين)';
 const unitWords = Object.keys(UNITS).sort((a, b) => b.length - a.length).join('|');
 const tenWords = Object.keys(TENS).join('|');
 
@@ -34,7 +34,7 @@ const TERMS: { re: string; value: (m: string) => number }[] = [
 ];
 const TERM = `(?:${TERMS.map((t) => t.re).join('|')})`;
 /** Terms joined by 'and' ('ألف وخمسمية'), and a half of the largest at the end ('ألف ونص'). */
-const AMOUNT = new RegExp(String.raw`(?<=^|[\s,.;?!])(${TERM}(?:\s+و\s?${TERM})*)(\s+و\s?(?:نص|نصف))?(?=$|[\s,.;?!])`, 'g');
+const AMOUNT = new RegExp(String.raw`(?<=^|[\s,.;?!]|(?<=[\s,.;?!]|^)ب)(${TERM}(?:\s+و\s?${TERM})*)(\s+و\s?(?:نص|نصف))?(?=$|[\s,.;?!])`, 'g');
 const LARGE = new RegExp(`${THOUSAND}|${THOUSANDS}|${THOUSANDS2}|${HUNDRED}|${HUNDREDS2}|^(?:${tenWords})$`);
 
 function valueOf(term: string): number {

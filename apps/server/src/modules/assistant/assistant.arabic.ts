@@ -1,5 +1,6 @@
 import { foldArabic, isArabic } from '../search/search.arabic.js';
 import { arabicAmountsAsDigits } from './assistant.arabic-numbers.js';
+import { loanwordOf } from './assistant.understanding.js';
 
 // The built-in assistant's reading of Arabic (issue 26 item 7, decision 0110). The assistant reads intents with English
 // patterns (assistant.words.ts); an Arabic message is read by rewriting its intent phrases — 'قارن', 'أرخص', 'تحت ٢٠٠
@@ -126,8 +127,8 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   // off-topic questions the English patterns turn away
   [phrase('الطقس|الجو|درجه الحراره|نكته|الاخبار|اخبار|السياسه|الرئيس|المباراه|مباراه|فيلم|افلام|اغنيه|قصيده|واجب|رحلات طيران|فندق|مطعم|تاكسي'), ' weather '],
   // shopping verbs and the question particle: 'is there', 'show me', 'I want', 'do you have' (yes/no → 'does')
-  [phrase('هل عندكم|هل لديكم|هل يوجد|عندكم|لديكم'), ' have '],
-  [phrase('اعرض لي|اعرض|ارني|وريني|ابحث عن|ابحث|ابغي|ابي|اريد|احتاج|اقترح|اقترح لي|رشح لي|رشح'), ' show '],
+  [phrase('هل عندكم|هل لديكم|هل يوجد|عندكم|لديكم|تبيعون|تبيعوا|توفرون|تبيع'), ' have '],
+  [phrase('اعرض لي|اعرض|ارني|وريني|ابحث عن|ابحث|ادور علي|ادور|ابغي|ابي|اريد|احتاج|اقترح|اقترح لي|رشح لي|رشح'), ' show '],
   [new RegExp(String.raw`^\s*هل${END}`, 'g'), ' does '],
   // 'this' and 'that' in MSA and Gulf ('هذي، هاذي، ذاك، ذيك'); 'these' ('هذول')
   [phrase('هذا المنتج|هذي المنتج|هذا|هذه|هذي|هاذي|هاذا|ذلك|تلك|ذاك|ذيك|هذاك|هذيك|ذي'), ' this '],
@@ -176,6 +177,9 @@ export function arabicSpelling(...texts: string[]): (word: string) => string {
       if (!raw || !hasArabic(raw)) continue;
       const folded = foldArabic(raw.normalize('NFKD')).normalize('NFC');
       if (!own.has(folded)) own.set(folded, raw);
+      // a transliteration read as its English trade word ('سبيكر' → speaker) is written back as the shopper wrote it
+      const loan = loanwordOf(folded);
+      if (loan && !own.has(loan)) own.set(loan, raw);
       // the word as the search reads it, without its article or attached 'and', 'with', 'for'
       const bareWord = folded.replace(/^(?:وال|بال|كال|فال|لل|ال|و)(?=\S{2})/, '');
       if (!own.has(bareWord)) own.set(bareWord, raw.replace(/^(?:وال|بال|كال|فال|لل|ال|و)(?=\S{2})/, ''));

@@ -12,8 +12,9 @@ import {
 } from './assistant.words.js';
 import { arabicSpelling, readArabic } from './assistant.arabic.js';
 import { phrasesFor } from './assistant.phrases.js';
+import { createNeedReply } from './assistant.needs.js';
 import { isRuledOut as ruledOutBy } from '../search/query-understanding.js';
-import { departmentNamed, isPurpose, namesNoKind, otherNames, isNeed, needFunctions, needFunctionGroups, readNegation, saysItDoesWithout, standardArabic, type Negation } from './assistant.understanding.js';
+import { departmentNamed, isPurpose, loanwordOf, namesNoKind, otherNames, isNeed, needFunctions, readNegation, standardArabic, type Negation } from './assistant.understanding.js';
 import {
   CATEGORIES_Q, PRICE_HISTORY_Q, REVIEWS_Q, categoriesReply, notInCatalogue, notSoldKinds, notSoldReply, priceHistoryReply, reviewEvidenceText, reviewsReply,
   mainDepartment, sameDepartment, topN, topOfKind,
@@ -37,6 +38,7 @@ type Reply = Omit<ChatResponse, 'mentionedProducts' | 'sessionId' | 'conversatio
 
 export function createBuiltinAssistant(deps: { search: SearchService }) {
   const { search } = deps;
+  const needReply = createNeedReply({ search, isRuledOut: (p, negation) => isRuledOut(p, negation) });
 
   /** Content words of a message: what is left after question words, stop words and price phrases. */
   function contentWords(text: string): string[] {
@@ -357,96 +359,6 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     return ruledOutBy([p.name, p.name_ar, ...p.categories, ...p.tags, ...p.keywords].join(' '), excluded, search.text.analyze);
   }
 
-  /**
-   * A request phrased as a need ('something to keep my drinks cold on a hike', 'ظهري يعورني من الجلسة'): the products
-   * whose listings (name, description, features, tags, both languages) say they do what is asked. Each word of the
-   * request, and each word a need stands for (needFunctions), counts by how rare it is in the catalogue (the search's
-   * own count of products matching it); a listing that says it needs less of what the shopper wants to do without
-   * ('without oil': 'up to 90% less oil') fits best. Null when no listing says anything of it.
-   */
-  async function needReply(msg: string, words: string[], negation: Negation, tools: Toolbox, spell: (w: string) => string): Promise<Reply | null> {
-    const { analyze, tokenize, normalize } = search.text;
-    // each word of the request counts once, and each function the need asks for at most twice, whichever of its words a
-    // listing uses (a listing that says 'glare', 'UV' and 'polarized' serves one function, not three)
-    const groups = [...words.map((w) => [w]), ...needFunctionGroups(msg)]
-      .map((g) => g.filter((t) => analyze(t).length > 0)).filter((g) => g.length > 0);
-    const terms = [...new Set(groups.flat())];
-    if (terms.length === 0) return null;
-    const size = (await search.departments()).reduce((n, d) => n + d.count, 0) || 1;
-    const weight = new Map<string, number>();
-    const pool = new Map<number, Product>();
-    const add = async (ids: number[]) => {
-      for (const p of await tools.products(ids)) pool.set(p.id, p);
-    };
-    for (const t of terms) {
-      const r = await search.rank(t, { limit: 10, prefix: false });
-      if (r.total === 0) continue;
-      weight.set(t, Math.log(1 + size / r.total));
-      await add(r.ids);
-    }
-    await add((await search.rank(words.join(' '), { limit: 20, prefix: false })).ids);
-    const listing = (p: Product) =>
-      [p.name, p.name_ar, p.description, p.description_ar, ...p.bullet_points, ...p.bullet_points_ar, ...p.tags, ...p.categories].join(' ');
-    const doesWithout = new Set<number>();
-    for (const s of negation.freeOf) {
-      for (const p of await tools.products((await search.rank(s, { limit: 20, prefix: false })).ids)) {
-        if (saysItDoesWithout(listing(p), analyze, s)) {
-          pool.set(p.id, p);
-          doesWithout.add(p.id);
-        }
-      }
-    }
-    const total = [...weight.values()].reduce((a, b) => a + b, 0) || 1;
-    const scored = [...pool.values()]
-      .filter((p) => !isRuledOut(p, negation))
-      .map((p) => {
-        const text = listing(p);
-        const stems = new Set(analyze(text));
-        const raw = tokenize(text);
-        // how many of the asked words and functions the listing says (the rarer in the catalogue, the more a word
-        // tells: the share of their weight breaks ties); a listing that says it does without what was ruled out, first
-        let count = doesWithout.has(p.id) ? 2 : 0;
-        let share = 0;
-        const says = (t: string) => {
-          const want = analyze(t);
-          const n = normalize(t);
-          // a word of the listing, or the start of a compound ('back' in 'backrest')
-          return want.every((x) => stems.has(x)) || (n.length >= 4 && !n.includes(' ') && raw.some((r) => r.startsWith(n)));
-        };
-        for (const g of groups) {
-          const said = g.filter((t) => weight.has(t) && says(t));
-          if (said.length === 0) continue;
-          // a function said in several of its words (either language) counts for two at most
-          count += Math.min(said.length, 2);
-          share += Math.max(...said.map((t) => weight.get(t)!)) / total;
-        }
-        return { p, score: count + share };
-      })
-      .filter((x) => x.score > 0)
-      .sort((a, b) => b.score - a.score || (b.p.rating ?? 0) - (a.p.rating ?? 0));
-    // a need is told by at least two things a listing says (one shared word is a coincidence: the search answers that)
-    if (scored.length === 0 || scored[0]!.score < NEED_MIN_WORDS) return null;
-    const best = scored[0]!.score;
-    // a need of a kind the catalogue names ('camera for vlogging': a word of products' own names, categories or tags)
-    // is answered within the department of the best listing, as a kind with a budget is (decision 0102)
-    const own = (p: Product) => new Set(analyze([p.name, p.name_ar, ...p.categories, ...p.tags].join(' ')));
-    const namesKind = words.some((w) => {
-      const stems = analyze(w);
-      return stems.length > 0 && scored.some((x) => stems.every((st) => own(x.p).has(st)));
-    });
-    const department = scored[0]!.p.category;
-    const items = scored
-      .filter((x) => x.score >= NEED_KEEP * best && (!namesKind || x.p.category === department))
-      .slice(0, SEARCH_REPLY_MAX_PRODUCTS)
-      .map((x) => x.p);
-    const say = phrasesFor(tools.locale, tools.departmentsAr);
-    for (const p of items) tools.mention(p.id, 'mention');
-    if (items.length === 1) tools.focus(items[0]!);
-    const label = say.label(words.map(spell), null);
-    const parts = [say.topMatches(items.length, label, '', items.length), items.map((p, i) => say.line(p, i)).join('\n')];
-    return { response: parts.join('\n\n'), suggestedSearch: null };
-  }
-
   async function unknown(name: string, tools: Toolbox): Promise<Reply> {
     return { response: phrasesFor(tools.locale, tools.departmentsAr).unknown(name, await popularCategories()), suggestedSearch: null };
   }
@@ -506,11 +418,21 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     return { response: [say.topMatches(matching.length, label, '', matching.length), matching.map((p, i) => say.line(p, i)).join('\n')].join('\n\n'), suggestedSearch: null };
   }
 
+  /** A Gulf transliteration the catalogue does not write ('سبيكر') is read as its English trade word (speaker). */
+  async function loanwordsRead(text: string): Promise<string> {
+    const out: string[] = [];
+    for (const w of text.split(' ')) {
+      const loan = /[\u0600-\u06FF]/.test(w) ? loanwordOf(w) : undefined;
+      out.push(loan && (await search.rank(w, { limit: 1, prefix: false })).total === 0 ? loan : w);
+    }
+    return out.join(' ');
+  }
+
   const self = {
     async reply(input: BuiltinInput, tools: Toolbox): Promise<Reply> {
       // an Arabic message is read through its intent phrases (assistant.arabic.ts); the answer is in the reader's language
       // Gulf words in the Modern Standard Arabic the catalogue writes ('الماي' → 'الماء')
-      let msg = standardArabic(budgetPhrases(readArabic(input.message.trim()))).replace(/\s+/g, ' ').trim();
+      let msg = await loanwordsRead(standardArabic(budgetPhrases(readArabic(input.message.trim()))).replace(/\s+/g, ' ').trim());
       const say = phrasesFor(tools.locale, tools.departmentsAr);
       // an Arabic answer writes the shopper's words as they wrote them (this message or earlier in the chat)
       const spell = tools.locale === 'ar' ? arabicSpelling(input.message, ...input.history.map((h) => h.text)) : (w: string) => w;
@@ -658,7 +580,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       // a need that happens to share a word with a product's name ('I can't see in the tent at night') asks what would help,
       // not about that product
       const needed = isNeed(msg) || needFunctions(msg).length > 0;
-      if (named.length === 1 && words.length > 0 && !SHOPPING.test(msg) && !isOffTopic(msg) && search.text.extractPrice(msg).maxCents === undefined && !needed) {
+      if (named.length === 1 && words.length > 0 && !SHOPPING.test(msg) && !isOffTopic(msg) && search.text.extractPrice(msg).maxCents === undefined && !isNeed(msg)) {
         // just a product's name
         return describe(named[0]!, tools, msg);
       }
@@ -706,11 +628,6 @@ const SELLS_Q = /\b(?:do|does|did)\s+(?:you|u|y'all|souq)\s+(?:\w+\s+)?(?:stock|
 
 /** A request that rules nothing out. */
 const NO_NEGATION: Negation = { text: '', excluded: [], freeOf: [] };
-
-/** A need's matches are the listings scoring at least this share of the best one's. */
-const NEED_KEEP = 0.7;
-/** The fewest asked words or functions a listing must say to answer a need. */
-const NEED_MIN_WORDS = 2;
 
 /** A listing's points as the assistant lists them: the first five, one per line. */
 const bulletList = (bullets: string[]) => bullets.slice(0, 5).map((b) => `• ${b}`).join('\n');

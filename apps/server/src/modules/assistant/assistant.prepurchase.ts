@@ -3,7 +3,8 @@ import type { SummaryAspect } from '@souq/shared/api/reviews';
 import { PRICE_HISTORY_DAYS } from '@souq/shared/api/prices';
 import { productPageUrl } from '@souq/shared/rules/embed';
 import { formatDate } from '@souq/shared/rules/locale';
-import { kindsAsked } from './assistant.understanding.js';
+import { kindsAsked, otherNames } from './assistant.understanding.js';
+import { SHOPPING } from './assistant.words.js';
 import { aspectsIn } from '../reviews/review-summary.js';
 import type { Toolbox } from './assistant.tools.js';
 import { phrasesFor } from './assistant.phrases.js';
@@ -122,8 +123,13 @@ export function headWord(text: string, content: (t: string) => string[]): string
  * the shop does not sell it: said, with the departments of what the rest of the request found, else the largest.
  */
 export async function notInCatalogue(text: string, content: (t: string) => string[], found: Product[], tools: Toolbox, spell: (w: string) => string = (w) => w): Promise<Reply | null> {
-  const head = headWord(text, content);
+  // only a request for something ('do you sell …', 'أبي …', or a bare noun phrase in English): never an answer to a
+  // question the assistant asked, a yes, or a sentence about something else
+  const framed = SHOPPING.test(text) || /\b(?:stock|stocks)\b/i.test(text) || (!/[\u0600-\u06FF]/.test(text) && text.trim().split(/\s+/).length <= 3);
+  const head = framed ? headWord(text, content) : null;
   if (!head || (await tools.sells(head)) || (await tools.searchProducts({ query: head, limit: 1 })).total > 0) return null;
+  // a word of a kind the shop sells by another name ('سبيكر' is a speaker) is sold
+  for (const other of otherNames(head)) if (await tools.sells(other)) return null;
   const say = phrasesFor(tools.locale, tools.departmentsAr);
   const near = [...new Set(found.map((p) => p.category).filter(Boolean))].slice(0, 3);
   const departments = near.length ? near : (await tools.departments()).slice(0, 6).map((d) => d.name);

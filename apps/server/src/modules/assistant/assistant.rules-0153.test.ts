@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { extractPrice } from '../search/search.text.js';
 import { gulfToStandard, standardArabic } from '../search/query-understanding.js';
 import { foldArabic } from '../search/search.arabic.js';
-import { readArabic } from './assistant.arabic.js';
+import { arabicSpelling, readArabic } from './assistant.arabic.js';
 import { arabicAmountsAsDigits } from './assistant.arabic-numbers.js';
 import { NO, ONLY_YES_OR_NO, RETURN_WORD, YES, readable } from './assistant.aftersales-words.js';
 import { headWord } from './assistant.prepurchase.js';
-import { isNeed, needFunctionGroups, needFunctions } from './assistant.understanding.js';
-import { ADD_IT, budgetPhrases } from './assistant.words.js';
+import { isNeed, loanwordOf, needFunctions } from './assistant.understanding.js';
+import { ADD_IT, TAKE_IT, budgetPhrases } from './assistant.words.js';
 
 // Decision 0153: general rules added for the kinds of request a blind set found misread — amounts and price limits in
 // Arabic words, a high price denied, needs told as situations, a kind the catalogue has no word for, 'this' and 'that'
@@ -29,6 +29,9 @@ describe('amounts in Arabic words', () => {
     expect(arabicAmountsAsDigits(fold('ضيف ثلاثة'))).toBe(fold('ضيف ثلاثة'));
     expect(arabicAmountsAsDigits(fold('أبي مية باردة'))).toBe(fold('أبي مية باردة'));
     expect(arabicAmountsAsDigits(fold('بحدود مية درهم'))).toBe(fold('بحدود 100 درهم'));
+    // with the article, or 'ب' written onto the amount
+    expect(arabicAmountsAsDigits(fold('شنطة تحت الألفين'))).toBe(fold('شنطة تحت 2000'));
+    expect(arabicAmountsAsDigits(fold('عطر بمية وعشرين'))).toBe(fold('عطر ب120'));
   });
 });
 
@@ -66,9 +69,13 @@ describe('needs told as situations', () => {
     expect(needFunctions(fold('الغرفة مظلمة'))).toContain(fold('فانوس'));
     expect(needFunctions('my skin gets flaky in winter')).toContain('moisturiser');
     expect(needFunctions(fold('وجهي صار جاف'))).toContain(fold('مرطب'));
-    // one group per function: a listing serves it by any one of its words
-    expect(needFunctionGroups('glare while driving')).toHaveLength(2);
     expect(needFunctions('a red lipstick')).toEqual([]);
+    // 'drives me crazy' is no drive
+    expect(needFunctions('this heat drives me crazy')).not.toContain('roads');
+    expect(isNeed("I can't sleep with the street light outside")).toBe(true);
+    expect(isNeed('what should I pack for a week of camping?')).toBe(true);
+    expect(isNeed(fold('رايح البر، وش ينفعني؟'))).toBe(true);
+    expect(isNeed('a 4k monitor for photo editing')).toBe(false);
     expect(isNeed(standardArabic(readArabic('ظهري يوجعني')))).toBe(true);
   });
 });
@@ -98,6 +105,21 @@ describe('follow-ups in Gulf Arabic and English', () => {
     expect(ADD_IT.test(readArabic('ضيف ثنتين منها'))).toBe(true);
     expect(ADD_IT.test('add it to the comparison')).toBe(false);
     expect(ADD_IT.test('what does it add?')).toBe(false);
+  });
+
+  it("'I want two of them', «أبي ثنتين منها»: buying the product in question", () => {
+    expect(TAKE_IT.test('I want two of them')).toBe(true);
+    expect(TAKE_IT.test(readArabic('أبي ثنتين منها'))).toBe(true);
+    expect(TAKE_IT.test('I want two laptops for my kids')).toBe(false);
+    // a quantity of it, and nothing more, right after a product
+    expect(TAKE_IT.test('three of those please')).toBe(true);
+    expect(TAKE_IT.test(readArabic('ثلاث منه'))).toBe(true);
+  });
+
+  it('a Gulf transliteration is read as its English trade word, and written back as the shopper wrote it', () => {
+    expect(loanwordOf(fold('السبيكر'))).toBe('speaker');
+    expect(loanwordOf(fold('كتاب'))).toBeUndefined();
+    expect(arabicSpelling('عندكم بروجكتر صغير؟')('projector')).toBe('بروجكتر');
   });
 
   it('a Gulf possessive ending needs a noun of four letters: «مايك» is a microphone, not «your water»', () => {

@@ -16,7 +16,7 @@ export const CHEAPER = /\b(cheaper|less expensive|lower price|more affordable|fo
 /** 'anything', 'is there', 'do you have': asking whether such a product exists, not which of those shown. */
 export const EXISTS = /\b(any|anything|something|have|got|is there|are there)\b/i;
 /** 'I'll take it', 'I'll buy two': buying the product in question, as an add to the cart. */
-export const TAKE_IT = /\b(i'?ll|i will|let me) (take|buy|have) (it|this|that|them|one|two|three|\d+)\b/i;
+export const TAKE_IT = /\b(i'?ll|i will|let me) (take|buy|have) (it|this|that|them|one|two|three|\d+)\b|\b(?:i (?:want|need|would like|'d like)|give me|show)\s+(?:\d+|two|three|four|five)\s+(?:of (?:it|them|these|those|this)|it)\b|^\s*(?:\d+|two|three|four|five)\s+(?:of (?:it|them|these|those|this)|it)(?:\s+please)?\s*[.!?]*\s*$/i;
 /**
  * 'add two of it', 'add this one', 'ok add them' (and «ضيف اثنين منها», read as 'add 2 it'): a message that starts by adding
  * asks for the cart even when it does not say the cart.
