@@ -318,7 +318,10 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     else if (pricePhrase && words.length && result.items.length) result.items = oneDepartment(result.items);
     else result.items = result.items.slice(0, SEARCH_REPLY_MAX_PRODUCTS);
     // a kind the catalogue has no word for ('a coffee grinder', «مكواة ملابس»): we don't sell it, not what shares a word
-    if ((!opts.notFoundName || SELLS_Q.test(text)) && !pricePhrase && !department && !ruledOut && !byPrice && !band) {
+    // (a word the search finds nowhere, asked for without asking whether we sell it, gets the broader search below: it may
+    // be a name or a typo)
+    const asksIfSold = SELLS_Q.test(text) || /^\s*(?:do you have|have|got|any)\b/i.test(text);
+    if ((!opts.notFoundName || SELLS_Q.test(text)) && (result.total > 0 || asksIfSold) && !pricePhrase && !department && !ruledOut && !byPrice && !band) {
       const missing = await notInCatalogue(price.text, contentWords, result.items, tools, spell);
       // (the products the search found are not named: the answer's text decides what is mentioned)
       if (missing) return missing;
