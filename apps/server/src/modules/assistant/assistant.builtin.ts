@@ -467,7 +467,10 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       // 'add the cheaper one to my cart', 'I'll take it': the product named, else the one referred to, else in view
       if (isCartCommand(msg) || TAKE_IT.test(msg) || ADD_IT.test(msg)) {
         const referred = !named.length && REF.test(msg) ? pickReference(msg, locked.length >= 2 ? locked : await recent()) : null;
-        const p = named[0] ?? referred ?? (words.length ? await onlyOneCalled(words, tools) : null) ?? context;
+        // 'add three of it' after a list with nothing selected: 'it' is the product the last answer put first, as for
+        // 'is it waterproof?'
+        const p = named[0] ?? referred ?? (words.length ? await onlyOneCalled(words, tools) : null) ?? context
+          ?? (/\b(?:it|this|that|them|those|these)\b/i.test(msg) ? (await recent())[0] ?? null : null);
         if (!p) return { response: say.msg.productNotFoundInChat, suggestedSearch: null };
         const qty = parseQuantity(msg, p.name);
         const r = tools.addToCart(p, qty);
