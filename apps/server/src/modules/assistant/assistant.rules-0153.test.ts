@@ -72,6 +72,11 @@ describe('needs told as situations', () => {
     expect(needFunctions('a red lipstick')).toEqual([]);
     // 'drives me crazy' is no drive
     expect(needFunctions('this heat drives me crazy')).not.toContain('roads');
+    // sore eyes in the sun are glare, not a chair's support; a night outdoors asks for light
+    expect(needFunctions('my eyes hurt in the midday sun')).toContain('glare');
+    expect(needFunctions('my eyes hurt in the midday sun')).not.toContain('ergonomic');
+    expect(needFunctions('my shoulders hurt')).toContain('ergonomic');
+    expect(needFunctions('a night walk with the dog')).toContain('lantern');
     expect(isNeed("I can't sleep with the street light outside")).toBe(true);
     expect(isNeed('what should I pack for a week of camping?')).toBe(true);
     expect(isNeed(fold('رايح البر، وش ينفعني؟'))).toBe(true);

@@ -186,11 +186,12 @@ const NEED_AR = new RegExp(
  * 'keep cold' by insulation, 'dark' by light, 'blurry' by sharp HD, 'underwater' by waterproof, 'learn' by beginner).
  */
 const NEED_FUNCTIONS = [
-  { en: String.raw`\b(?:hurts?|aches?|aching|pain(?:ful)?|sore|posture)\b`, ar: 'يؤلمني|تؤلمني|ألم|وجع|ظهري|رقبتي', means: ['ergonomic', 'lumbar', 'support', 'posture', 'مريح', 'قطني', 'دعم'] },
+  // (sore eyes are no back pain: the sun or the glare below answers them)
+  { en: String.raw`(?<!\beyes?\s)\b(?:hurts?|aches?|aching|pain(?:ful)?|sore|posture)\b(?!\s+eyes?\b)`, ar: 'يؤلمني|تؤلمني|ألم|وجع|ظهري|رقبتي', means: ['ergonomic', 'lumbar', 'support', 'posture', 'مريح', 'قطني', 'دعم'] },
   // something kept cold (drinks, water) is insulation; a shopper who gets cold needs warmth
   { en: String.raw`\b(?:keeps?|keeping|stays?|stay)\b[^.?!]{0,30}\b(?:cold|cool|chilled|icy)\b|\b(?:cold|chilled|iced|icy) (?:drinks?|water)\b`, ar: 'بارد|باردة|برودة|مثلج', means: ['insulated', 'cold', 'معزولة', 'برودة', 'باردة'] },
   { en: String.raw`\b(?:(?:get|gets|getting|feel|feeling|am|i'm|im) (?:so |very |really )?cold|freezing|keep (?:me |us )?warm|warmth)\b`, ar: 'أبرد|بردان|بردانة|أحس بالبرد|دفء|دافئ|يدفيني', means: ['warm', 'down', 'comfort rating', 'دافئ', 'الريش', 'مئوية'] },
-  { en: String.raw`\b(?:dark|darkness|lighting|light|power cuts?|at night|night ?time|(?:can'?t|cannot|can not) see|pitch black|dim)\b`, ar: 'إضاءة|ضوء|ظلام|ظلمة|نور|مظلم|مظلمة|مظلمه|الليل|بالليل|ليل|ما أشوف|ما اشوف|ما نشوف', means: ['light', 'lumens', 'lantern', 'إضاءة', 'فانوس', 'لومن'] },
+  { en: String.raw`\b(?:dark|darkness|lighting|light|power cuts?|nights?|night ?time|(?:can'?t|cannot|can not) see|pitch black|dim)\b`, ar: 'إضاءة|ضوء|ظلام|ظلمة|نور|مظلم|مظلمة|مظلمه|الليل|بالليل|ليل|ما أشوف|ما اشوف|ما نشوف', means: ['light', 'lumens', 'lantern', 'إضاءة', 'فانوس', 'لومن'] },
   // the sun in one's eyes or on one's skin; the road ahead (glare, UV, SPF are what listings say)
   { en: String.raw`\b(?:sun|sunny|sunlight|sunshine|glare|glaring|squint\w*|bright light|uv|sunburn\w*|burn(?:s|ed)? easily)\b`, ar: 'الشمس|شمس|الوهج|وهج|تعمي|حر الشمس|أشعة', means: ['glare', 'uv', 'polarized', 'spf', 'الوهج', 'مستقطبة'] },
   { en: String.raw`\b(?:driving|drive (?:to|across|through|for|long|home|every|a lot)|(?:a|long|the) drives?|drove|road ?trips?|roads?|highways?|motorways?|car (?:ride|journey|trip)s?|behind the wheel|commut\w+)\b`, ar: 'أسوق|سواقة|السواقة|القيادة|قيادة|بالسيارة|السيارة|سيارتي|الطرق|مشوار|سفرة|خط سريع', means: ['roads', 'glare', 'polarized', 'cold', 'الطرق', 'الوهج', 'مستقطبة', 'برودة'] },
