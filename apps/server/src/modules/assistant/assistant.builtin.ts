@@ -322,7 +322,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     // be a name or a typo)
     const asksIfSold = SELLS_Q.test(text) || /^\s*(?:do you have|have|got|any)\b/i.test(text);
     if ((!opts.notFoundName || SELLS_Q.test(text)) && (result.total > 0 || asksIfSold) && !pricePhrase && !department && !ruledOut && !byPrice && !band) {
-      const missing = await notInCatalogue(price.text, contentWords, result.items, tools, spell);
+      const missing = await notInCatalogue(price.text, contentWords, search.text.analyze, result.items, tools, spell);
       // (the products the search found are not named: the answer's text decides what is mentioned)
       if (missing) return missing;
     }

@@ -122,12 +122,21 @@ export function headWord(text: string, content: (t: string) => string[]): string
  * no listing says it at all, not even with a typo's tolerance ('hoverboard', 'coffee grinder', «مكواة ملابس»). Then
  * the shop does not sell it: said, with the departments of what the rest of the request found, else the largest.
  */
-export async function notInCatalogue(text: string, content: (t: string) => string[], found: Product[], tools: Toolbox, spell: (w: string) => string = (w) => w): Promise<Reply | null> {
+export async function notInCatalogue(
+  text: string, content: (t: string) => string[], analyze: (t: string) => string[], found: Product[], tools: Toolbox, spell: (w: string) => string = (w) => w,
+): Promise<Reply | null> {
   // only a request for something ('do you sell …', 'أبي …', or a bare noun phrase in English): never an answer to a
   // question the assistant asked, a yes, or a sentence about something else
   const framed = SHOPPING.test(text) || /\b(?:stock|stocks)\b/i.test(text) || (!/[\u0600-\u06FF]/.test(text) && text.trim().split(/\s+/).length <= 3);
   const head = framed ? headWord(text, content) : null;
-  if (!head || (await tools.sells(head)) || (await tools.searchProducts({ query: head, limit: 1 })).total > 0) return null;
+  if (!head) return null;
+  // the common case first, without another search: a product found holds the word among its own
+  const want = analyze(head);
+  if (want.length === 0 || found.some((p) => {
+    const own = new Set(analyze([p.name, p.name_ar, ...p.categories, ...p.tags, ...p.keywords].join(' ')));
+    return want.every((w) => own.has(w));
+  })) return null;
+  if ( (await tools.sells(head)) || (await tools.searchProducts({ query: head, limit: 1 })).total > 0) return null;
   // a word of a kind the shop sells by another name ('سبيكر' is a speaker) is sold
   for (const other of otherNames(head)) if (await tools.sells(other)) return null;
   const say = phrasesFor(tools.locale, tools.departmentsAr);
