@@ -9,7 +9,8 @@ import type { SupportService } from '../support/support.service.js';
 import type { Toolbox } from './assistant.tools.js';
 import type { ConversationRef, ConversationStore } from './assistant.conversation.js';
 import { aftersalesPhrases, type AftersalesPhrases, type Named } from './assistant.aftersales-phrases.js';
-import { NO, YES, readable, reasonIn, replyNumber, replyReason } from './assistant.aftersales-words.js';
+import { NO, ONLY_YES_OR_NO, YES, itemWords, readable, reasonIn, replyNumber, replyReason } from './assistant.aftersales-words.js';
+import { CANCEL, RETURN_WORD } from './assistant.aftersales-words.js';
 import { itemsOf, matchItems, sellerOf, stateOf, type Item, type ItemsDeps } from './assistant.items.js';
 
 // The actions the assistant takes for a signed-in shopper (issue 37 item 1, decision 0127): cancel a part that has not
@@ -57,6 +58,8 @@ export type Turn = {
 const PURCHASES_SEARCHED = 8;
 /** Lines of the chat attached to a hand-over. */
 const TRANSCRIPT_LINES = 20;
+/** Words that greet, thank or ask politely: they say nothing of an item. */
+const GREETINGS = /^(hi|hello|hey|thanks|thank|please|pls|salam|مرحبا|هلا|السلام|سلام|شكرا|لو|سمحت|فضلك|رجاء|اخوي|اختي)$/;
 /** 'everything', 'the whole order': every part that can still be acted on. */
 const ALL = /\b(everything|all|whole|entire|both)\b|(كل شي|كل شيء|كله|كلها|الكل|جميع|بالكامل|الاثنين|الثنين)/;
 
@@ -227,10 +230,30 @@ export function createActions(deps: ActionsDeps) {
       await conversations.wait(t.ref, { step: 'units', item: ref(item), left: state.left } satisfies Pending, t.locale);
       return say(`${s.howMany(named(item), state.left)}${declined}`);
     }
-    const given = text ? reasonIn(text) : null;
+    const given = text ? reasonIn(text) ?? (await reasonBeside(item, text)) : null;
     if (given) return proposeReturn(t, item, units, given.reason, given.words);
     await conversations.wait(t.ref, { step: 'reason', item: ref(item), units } satisfies Pending, t.locale);
     return say(`${s.why(s.list(RETURN_REASONS.map((r) => s.reasons[r])))}${declined}`);
+  }
+
+  /**
+   * A reason told beside the request, in a clause of its own that says something of the item other than its name ('the
+   * desk lamp flickers, can I return it?', «اللمبة تطفي وتشتغل، أبي أرجعها»): that clause, in the shopper's words. A
+   * clause that only names the item, greets or thanks is no reason.
+   */
+  async function reasonBeside(item: Item, text: string): Promise<{ reason: ReturnReason; words: string } | null> {
+    const clauses = text.split(/[,.;!?؟،\n]+|\s+(?:and|but|so)\s+/i).map((c) => c.trim()).filter(Boolean);
+    if (clauses.length < 2) return null;
+    for (const clause of clauses) {
+      const r = readable(clause);
+      if (RETURN_WORD.test(r) || CANCEL.test(r)) continue;
+      const said = itemWords(clause).filter((w) => !deps.text.isStopword(w) && !GREETINGS.test(w));
+      if (said.length === 0) continue;
+      let other = false;
+      for (const w of said) if ((await matchItems(deps, [item], w, { ownWordsOnly: true })).found.length === 0) other = true;
+      if (other) return { reason: replyReason(clause, RETURN_REASONS), words: clause };
+    }
+    return null;
   }
 
   async function proposeReturn(t: Turn, item: Item, units: number, reason: ReturnReason, words: string): Promise<Reply> {
@@ -347,7 +370,8 @@ export function createActions(deps: ActionsDeps) {
       if (p.action === 'cancel') return stateOf(item, returns).kind === 'open' ? proposeCancel(t, [item.part]) : cannotCancel(t, item, returns);
       return returnItem(t, item, returns, '');
     }
-    if (no) {
+    // 'no longer needed' is a reason, not a no
+    if (no && ONLY_YES_OR_NO(t.message)) {
       await conversations.clear(t.ref);
       return say(s.nothingChanged);
     }
@@ -375,7 +399,8 @@ export function createActions(deps: ActionsDeps) {
       await conversations.wait(t.ref, { step: 'reason', item: p.item, units: n } satisfies Pending, t.locale);
       return say(s.why(s.list(RETURN_REASONS.map((r) => s.reasons[r]))));
     }
-    // the reason: a number of the list, or the shopper's own words, kept on the return
+    // the reason: a number of the list, or the shopper's own words, kept on the return; a bare yes or no is none
+    if (ONLY_YES_OR_NO(t.message)) return say(s.why(s.list(RETURN_REASONS.map((r) => s.reasons[r]))));
     const listed = /^\s*(\d)\s*[.)]?\s*$/.test(text);
     return proposeReturn(t, item, p.units, replyReason(t.message, RETURN_REASONS), listed ? '' : t.message);
   }

@@ -75,6 +75,7 @@ function english() {
     shippedCannotCancel: (item: Named, number: string, seller: string, window: number) =>
       `${bold(item)} (${number} from ${seller}) has already shipped, so it can no longer be cancelled. Once it is delivered you can return it within ${days(window)}.`,
     deliveredCannotCancel: (item: Named, delivered: Date) => `${bold(item)} was delivered on ${day(delivered)}, so it can no longer be cancelled.`,
+    startReturnQ: 'Shall I start a return for it? Reply "yes" or "no".',
     offerReturn: (closes: Date, seller: string, window: number) =>
       `You can still return it until ${day(closes)} (${seller} takes returns within ${days(window)} of delivery). Shall I start a return? Reply "yes" or "no".`,
     alreadyCancelled: (item: Named, number: string, cod: boolean) =>
@@ -194,6 +195,7 @@ function arabic(): AftersalesPhrases {
     shippedCannotCancel: (item: Named, number: string, seller: string, window: number) =>
       `${bold(item)} (${t(number)} من ${t(seller)}) تم شحنه بالفعل، لذا لم يعد إلغاؤه ممكنًا. ويمكنك إرجاعه خلال ${days(window)} بعد تسليمه.`,
     deliveredCannotCancel: (item: Named, delivered: Date) => `${bold(item)} تم تسليمه في ${day(delivered)}، لذا لم يعد إلغاؤه ممكنًا.`,
+    startReturnQ: 'هل أبدأ طلب إرجاع له؟ أرسل «نعم» أو «لا».',
     offerReturn: (closes: Date, seller: string, window: number) =>
       `لكن يمكنك إرجاعه حتى ${day(closes)} (يقبل ${t(seller)} الإرجاع خلال ${days(window)} من التسليم). هل أبدأ طلب إرجاع؟ أرسل «نعم» أو «لا».`,
     alreadyCancelled: (item: Named, number: string, cod: boolean) =>

@@ -27,7 +27,8 @@ export const HUMAN =
 /** Cancelling an order ('noise cancelling' is a feature, not a request). */
 export const CANCEL = /(?<!noise[ -])\bcancel(l?ing|l?ed|lation)?\b|(^|\s)(الغاء|الغي|الغ|تلغي|يلغي|الغيه|الغيها|ابي الغي)(\s|$)/;
 
-export const RETURN_WORD = /\b(return|returning|send (it |them |this |that )?back|give (it |them )?back)\b|(ارجاع|ارجع|استرجاع|استرجع|ارجعه|ارجعها|رجع)/;
+/** Returning: the verb, or sending, giving or taking something back with its object between ('send the lipsticks back'). */
+export const RETURN_WORD = /\b(return|returning|(send|sending|give|giving|take|taking|bring|ship|post)( [\w'-]+){0,4} back)\b|(ارجاع|ارجع|استرجاع|استرجع|ارجعه|ارجعها|رجع)/;
 
 /** A question about the rules rather than a request to return something ('what is your return policy?'). */
 export const POLICY_WORD =
@@ -44,8 +45,14 @@ export const ORDER_WORD = /\b(orders?|packages?|parcels?|purchases?|shipments?|d
 export const SHIPPING_WORD = /\b(shipping|delivery|deliver|postage|courier)\b|(شحن|الشحن|توصيل|التوصيل)/;
 export const RETURNS_WORD = /\b(returns?|refunds?|exchange)\b|(ارجاع|الارجاع|استرجاع|الاسترجاع|استرداد)/;
 
-export const YES = /^(yes|y|yeah|yep|yup|sure|ok|okay|confirm|confirmed|go ahead|do it|please do|yes please|نعم|اي|ايه|ايوه|ايوا|اكيد|موافق|تمام|اوكي|اكد|نعم اكد|اجل|طيب)([ .!،,]|$)/;
-export const NO = /^(no|n|nope|nah|stop|never ?mind|don'?t|keep it|لا|كلا|توقف|لا شكرا|لا تلغي|لا تفعل)([ .!]|$)/;
+export const YES = /^(yes|y|yeah|yea|yep|yup|sure|ok|okay|k|alright|all right|right|correct|that'?s (right|correct|it)|exactly|confirm|confirmed|proceed|please proceed|go ahead|go on|do it|please do|yes please|absolutely|definitely|of course|sounds good|نعم|اي|ايه|ايوه|ايوا|اكيد|موافق|تمام|اوكي|اوك|اكد|نعم اكد|اجل|طيب|صح|صحيح|بالضبط|زين|يلا|توكل|تفضل|ابشر|ماشي|اكمل|كمل|اوافق|بلى)([ .!،,؟?]|$)/;
+export const NO = /^(no|n|nope|nah|stop|never ?mind|don'?t|keep it|not now|leave it|لا|كلا|توقف|لا شكرا|لا تلغي|لا تفعل|خلاص لا|خلها|اتركه|اتركها|مو لازم|بلاش)([ .!،,]|$)/;
+
+/** An answer that only says yes or no (or ok, thanks), naming no reason: never the reason of a return. */
+export const ONLY_YES_OR_NO = (text: string) => {
+  const t = readable(text).replace(/[.!،,؟?]+/g, ' ').trim();
+  return (YES.test(t) || NO.test(t)) && t.split(/\s+/).length <= 3 && !REASON_WORDS.some(([, re]) => re.test(t));
+};
 
 /** Colours, sizes and such in Arabic, as the English words of variant labels and product names. */
 const AR_WORDS: Record<string, string> = {

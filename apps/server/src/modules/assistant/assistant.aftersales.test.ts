@@ -201,7 +201,29 @@ describe('a return through the assistant', () => {
     const recent = new Date(Date.now() - 4 * 86_400_000);
     await q('update orders set delivered_at = $2 where id = $1', [sub!.id, recent]);
     expect(await chat(shopper, 'until when can I return the blue bag?'))
-      .toBe(EN.windowApplied({ name: bag.name }, 'Amber Bags LLC', 14, recent, new Date(recent.getTime() + 14 * 86_400_000), 10));
+      .toBe(`${EN.windowApplied({ name: bag.name }, 'Amber Bags LLC', 14, recent, new Date(recent.getTime() + 14 * 86_400_000), 10)} ${EN.startReturnQ}`);
+    // the return is offered: a yes in this conversation starts it (it asks why), and a bare 'ok' is no reason
+    expect(await chat(shopper, 'yes please')).toContain('Why are you returning it?');
+    expect(await chat(shopper, 'ok')).toContain('Why are you returning it?');
+    expect(await q('select 1 from return_requests where user_id = $1', [shopper.user.id])).toHaveLength(0);
+  });
+
+  it('a reason told beside the request is kept (both languages); an item between "send" and "back"; "no longer needed" is a reason, not a no', async () => {
+    const shopper = await signupCustomer(t.app, 'Clause Camila');
+    const [sub] = await buy(shopper, [['Canvas Tote Bag Blue', 1], ['Canvas Tote Bag Red', 1]]);
+    await t.app.services.orders.setStatus(sub!.id, 'delivered');
+    const blue = { cents: 4_000, currency: 'AED' };
+    const red = { cents: 4_500, currency: 'AED' };
+    expect(await chat(shopper, 'the blue bag has a torn strap, can I send it back?'))
+      .toBe(EN.returnPropose(1, { name: 'Canvas Tote Bag Blue' }, sub!.order_number, 'Amber Bags LLC', blue, false, 'the blue bag has a torn strap'));
+    expect(await chat(shopper, 'no')).toBe(EN.nothingChanged);
+    expect(await chat(shopper, 'الحقيبة الحمراء ريحتها قوية، ودي أرجعها'))
+      .toBe(AR.returnPropose(1, { name: 'Canvas Tote Bag Red' }, sub!.order_number, 'Amber Bags LLC', red, false, 'الحقيبة الحمراء ريحتها قوية'));
+    expect(await chat(shopper, 'لا')).toBe(AR.nothingChanged);
+    expect(await chat(shopper, 'I would like to send the red bag back')).toContain('Why are you returning it?');
+    expect(await chat(shopper, 'no longer needed')).toBe(EN.returnPropose(1, { name: 'Canvas Tote Bag Red' }, sub!.order_number, 'Amber Bags LLC', red, false, 'no longer needed'));
+    expect(await chat(shopper, 'correct')).toContain(EN.returnOpened(0, red).split(' ')[0]!);
+    expect(await q('select reason, reason_text from return_requests where user_id = $1', [shopper.user.id])).toEqual([{ reason: 'no_longer_needed', reason_text: 'no longer needed' }]);
   });
 
   it('the returns rule depends on the seller: the windows of the sellers of the shopper\'s orders', async () => {

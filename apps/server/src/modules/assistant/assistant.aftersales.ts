@@ -178,7 +178,14 @@ export function createAftersales(deps: AftersalesDeps) {
       const own = found.filter((i) => i.part.purchase_number === newest);
       await t.tools.products(own.flatMap((i) => (i.line.product_id === null ? [] : [i.line.product_id])));
       for (const i of own) if (i.line.product_id !== null) t.tools.mention(i.line.product_id, 'mention');
-      return say(windowApplied(s, own, (await deps.returns.mine(userId)).returns));
+      const returns = (await deps.returns.mine(userId)).returns;
+      const told = windowApplied(s, own, returns);
+      // one item that can still be returned: the return is offered, and a 'yes' in this conversation starts it
+      if (own.length === 1 && stateOf(own[0]!, returns).kind === 'returnable') {
+        await conversations.wait(t.ref, { step: 'offer', action: 'return', item: { order_id: own[0]!.part.id, line_id: own[0]!.line.id } } satisfies Pending, t.locale);
+        return say(`${told} ${s.startReturnQ}`);
+      }
+      return say(told);
     }
     const product = (await t.tools.findNamed(t.message, 1))[0] ?? (t.contextId() ? await t.tools.getProduct(t.contextId()!) : null);
     let vendorIds: number[] = [];

@@ -1,4 +1,6 @@
 import { foldArabic, isArabic } from '../search/search.arabic.js';
+import { arabicAmountsAsDigits } from './assistant.arabic-numbers.js';
+import { loanwordOf } from './assistant.understanding.js';
 
 // The built-in assistant's reading of Arabic (issue 26 item 7, decision 0110). The assistant reads intents with English
 // patterns (assistant.words.ts); an Arabic message is read by rewriting its intent phrases — 'قارن', 'أرخص', 'تحت ٢٠٠
@@ -43,6 +45,11 @@ const bare = (words: string) => new RegExp(`(?:^|(?<=[\\s,.;?!]))(?:و|ف)?(?:${
  * the rules before it left). Each English word is one the patterns of assistant.words.ts or assistant.shop.ts test.
  */
 const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
+  // a limit said with the amount first ('٢٠٠ درهم أو أقل', '500 وفوق') or a 'more than' denied ('ما يكلف أكثر من ٥٠٠',
+  // 'لا يزيد سعره عن ألف'): at most, at least
+  [new RegExp(String.raw`(?:(?<=[\s,.;?!])ب\s*)?${NUMBER}\s*(?:درهم|دراهم|دهم)?\s*(?:او|و)\s?(?:اقل|ارخص|تحت|انزل)(?=$|[\s,.;?!])`, 'g'), (_m, n) => ` under ${numberOf(n!)} aed `],
+  [new RegExp(String.raw`(?:(?<=[\s,.;?!])ب\s*)?${NUMBER}\s*(?:درهم|دراهم|دهم)?\s*(?:او|و)\s?(?:اكثر|فوق|اعلي)(?=$|[\s,.;?!])`, 'g'), (_m, n) => ` over ${numberOf(n!)} aed `],
+  [new RegExp(String.raw`(?:^|(?<=[\s,.;?!]))(?:(?:سعره|سعرها|سعرهم|سعر|السعر|بسعر)\s+)?(?:ما|لا|مو|مب|مش|ليس|ماراح|ما راح)\s+(?:\S+\s+){0,2}?(?:اكثر من|اعلي من|فوق|عن|علي)\s+${NUMBER}\s*(?:درهم|دراهم|دهم)?`, 'g'), (_m, n) => ` under ${numberOf(n!)} aed `],
   // budgets: 'تحت ٢٠٠ درهم', 'بأقل من 300', 'بين 100 و 200', 'أكثر من 500'
   [new RegExp(String.raw`(?:ب?ين|ما بين)\s+${NUMBER}\s*(?:درهم|دراهم)?\s*(?:و|الي|حتي|-)\s*${NUMBER}\s*(?:درهم|دراهم)?`, 'g'), (_m, a, b) => ` between ${numberOf(a!)} and ${numberOf(b!)} aed `],
   [new RegExp(String.raw`(?:تحت|ب?اقل من|(?:لا|ما|مو|ما\s+راح)\s+(?:ي|ت)(?:زيد|تعدي|تجاوز|طلع)(?:\s+(?:عن|علي|فوق))?|حتي|في حدود|بحدود|ميزانيتي|ب?ميزانيه)\s+${NUMBER}\s*(?:درهم|دراهم|دهم)?`, 'g'), (_m, n) => ` under ${numberOf(n!)} aed `],
@@ -86,6 +93,8 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   // a dual after a superlative counts two ('أرخص ساعتين ذكيتين': the two cheapest smart watches)
   [/\b(cheapest|most expensive|best rated)\s+([\u0600-\u06FF]{2,}?)(?:تين|تان)(?:\s+([\u0600-\u06FF]{2,}?)(?:تين|تان))?(?=\s|$)/g,
     (...m: string[]) => ` ${m[1]} 2 ${m[2]}ه${m[3] ? ` ${m[3]}ه` : ''} `],
+  // a high price denied: 'مو غالي', 'غير مكلف', 'ما يكون غالي', 'سعره مو غالي'
+  [new RegExp(String.raw`(?:^|(?<=[\s,.;?!]))(?:(?:سعره|سعرها|سعرهم|سعر|السعر|بسعر)\s+)?(?:مو|مب|مش|غير|ليس|ما يكون|ما تكون|ما يكلف|ما تكلف|ما يطلع|ما تطلع)\s+(?:(?:جدا|كثير|وايد|مره)\s+)?(?:غالي|غاليه|غاليين|مكلف|مكلفه|كثير|وايد|فلوس)(?:\s+(?:جدا|كثير|وايد|مره|مرا|حيل))?(?=$|[\s,.;?!])`, 'g'), ' cheap '],
   [phrase('بسعر منخفض|سعر منخفض|بسعر معقول|سعر معقول|بسعر مناسب|سعر مناسب|سعره معقول|سعرها معقول|في المتناول|رخيص|رخيصه|اقتصادي|اقتصاديه'), ' cheap '],
   [phrase('من الفئه الفاخره|فاخر|فاخره|فخم|فخمه|راقي|راقيه'), ' premium '],
   [phrase('الاول|الاولي'), ' first '],
@@ -107,6 +116,8 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   [phrase('اخبرني عن|اخبرني|حدثني عن|قل لي عن|معلومات عن|تفاصيل|صف لي|ما هو|ما هي|ايش هو|شو هو'), ' tell me about '],
   [phrase('مقاوم للماء|مقاومه للماء|ضد الماء'), ' waterproof '],
   [phrase('لاسلكي|لاسلكيه'), ' wireless '],
+  // 'هذي فيها مايك؟', 'هو فيه بلوتوث؟': does it have
+  [new RegExp(String.raw`^\s*(?:هل\s+)?(?:هذا|هذه|هذي|هاذي|ذي|هو|هي)\s+(?:فيه|فيها)${END}`, 'g'), ' does it have '],
   [phrase('يحتوي علي|يحتوي|فيه|يدعم|تدعم|يأتي مع|ياتي مع'), ' have '],
   // gifts, greetings, thanks, help
   [phrase('هديه|هدايا'), ' gift '],
@@ -116,10 +127,12 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   // off-topic questions the English patterns turn away
   [phrase('الطقس|الجو|درجه الحراره|نكته|الاخبار|اخبار|السياسه|الرئيس|المباراه|مباراه|فيلم|افلام|اغنيه|قصيده|واجب|رحلات طيران|فندق|مطعم|تاكسي'), ' weather '],
   // shopping verbs and the question particle: 'is there', 'show me', 'I want', 'do you have' (yes/no → 'does')
-  [phrase('هل عندكم|هل لديكم|هل يوجد|عندكم|لديكم'), ' have '],
-  [phrase('اعرض لي|اعرض|ارني|وريني|ابحث عن|ابحث|ابغي|ابي|اريد|احتاج|اقترح|اقترح لي|رشح لي|رشح'), ' show '],
+  [phrase('هل عندكم|هل لديكم|هل يوجد|عندكم|لديكم|تبيعون|تبيعوا|توفرون|تبيع'), ' have '],
+  [phrase('اعرض لي|اعرض|ارني|وريني|ابحث عن|ابحث|ادور علي|ادور|ابغي|ابي|اريد|احتاج|اقترح|اقترح لي|رشح لي|رشح'), ' show '],
   [new RegExp(String.raw`^\s*هل${END}`, 'g'), ' does '],
-  [phrase('هذا المنتج|هذا|هذه|ذلك|تلك'), ' this '],
+  // 'this' and 'that' in MSA and Gulf ('هذي، هاذي، ذاك، ذيك'); 'these' ('هذول')
+  [phrase('هذا المنتج|هذي المنتج|هذا|هذه|هذي|هاذي|هاذا|ذلك|تلك|ذاك|ذيك|هذاك|هذيك|ذي'), ' this '],
+  [phrase('هذول|هذولا|هذولي|هاذول|هؤلاء|هولاء'), ' them '],
   // a pronoun written onto a preposition: 'أخبرني عنه' (about it), 'أضف 2 منه' (of it), 'قارن بينهما' (between them)
   [phrase('عنه|عنها|منه|منها|فيه|فيها'), ' it '],
   [phrase('بينهما|بينها|بينهم'), ' them '],
@@ -140,7 +153,7 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
 export function readArabic(text: string): string {
   if (!hasArabic(text)) return text;
   // folded, and the Arabic question mark and comma as the Latin ones, so the rules see one spelling
-  let t = ` ${foldArabic(text.normalize('NFKD')).normalize('NFC').replace(/\s+/g, ' ').trim()} `;
+  let t = ` ${arabicAmountsAsDigits(foldArabic(text.normalize('NFKD')).normalize('NFC').replace(/\s+/g, ' ').trim())} `;
   for (const [pattern, to] of RULES) t = t.replace(pattern, to as string);
   return t.replace(/\s+/g, ' ').trim();
 }
@@ -164,6 +177,9 @@ export function arabicSpelling(...texts: string[]): (word: string) => string {
       if (!raw || !hasArabic(raw)) continue;
       const folded = foldArabic(raw.normalize('NFKD')).normalize('NFC');
       if (!own.has(folded)) own.set(folded, raw);
+      // a transliteration read as its English trade word ('سبيكر' → speaker) is written back as the shopper wrote it
+      const loan = loanwordOf(folded);
+      if (loan && !own.has(loan)) own.set(loan, raw);
       // the word as the search reads it, without its article or attached 'and', 'with', 'for'
       const bareWord = folded.replace(/^(?:وال|بال|كال|فال|لل|ال|و)(?=\S{2})/, '');
       if (!own.has(bareWord)) own.set(bareWord, raw.replace(/^(?:وال|بال|كال|فال|لل|ال|و)(?=\S{2})/, ''));

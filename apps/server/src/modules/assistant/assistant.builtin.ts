@@ -8,14 +8,15 @@ import { isOrderQuestion, orderReply, policyReply, policyTopics } from './assist
 import {
   CHEAPER, CHEAPEST, COMPARE, FEATURE_Q, GIFT, GREETING, HELP, INTERESTS, isOffTopic, PEOPLE_WORDS, PRICE_Q, PRICIEST, PRONOUN,
   PURCHASE, QUESTION_WORDS, RATING_Q, REF, SHOPPING, SIMILAR, SPEC_Q, STOCK_Q, TAKE_IT, TELL, THANKS, WORTH, audienceWords, boldNames,
-  budgetPhrases, coloursOnly, EXISTS,
+  budgetPhrases, coloursOnly, EXISTS, ADD_IT,
 } from './assistant.words.js';
 import { arabicSpelling, readArabic } from './assistant.arabic.js';
 import { phrasesFor } from './assistant.phrases.js';
+import { createNeedReply } from './assistant.needs.js';
 import { isRuledOut as ruledOutBy } from '../search/query-understanding.js';
-import { departmentNamed, isPurpose, namesNoKind, otherNames, isNeed, needFunctions, readNegation, saysItDoesWithout, standardArabic, type Negation } from './assistant.understanding.js';
+import { departmentNamed, isPurpose, loanwordOf, namesNoKind, otherNames, isNeed, needFunctions, readNegation, standardArabic, type Negation } from './assistant.understanding.js';
 import {
-  CATEGORIES_Q, PRICE_HISTORY_Q, REVIEWS_Q, categoriesReply, notSoldKinds, notSoldReply, priceHistoryReply, reviewEvidenceText, reviewsReply,
+  CATEGORIES_Q, PRICE_HISTORY_Q, REVIEWS_Q, categoriesReply, notInCatalogue, notSoldKinds, notSoldReply, priceHistoryReply, reviewEvidenceText, reviewsReply,
   mainDepartment, sameDepartment, topN, topOfKind,
 } from './assistant.prepurchase.js';
 
@@ -37,6 +38,7 @@ type Reply = Omit<ChatResponse, 'mentionedProducts' | 'sessionId' | 'conversatio
 
 export function createBuiltinAssistant(deps: { search: SearchService }) {
   const { search } = deps;
+  const needReply = createNeedReply({ search, isRuledOut: (p, negation) => isRuledOut(p, negation) });
 
   /** Content words of a message: what is left after question words, stop words and price phrases. */
   function contentWords(text: string): string[] {
@@ -315,6 +317,15 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     // an amount with a kind ('a smartwatch under 1000'): the kind's own department, even when only some listings say it
     else if (pricePhrase && words.length && result.items.length) result.items = oneDepartment(result.items);
     else result.items = result.items.slice(0, SEARCH_REPLY_MAX_PRODUCTS);
+    // a kind the catalogue has no word for ('a coffee grinder', «مكواة ملابس»): we don't sell it, not what shares a word
+    // (a word the search finds nowhere, asked for without asking whether we sell it, gets the broader search below: it may
+    // be a name or a typo)
+    const asksIfSold = SELLS_Q.test(text) || /^\s*(?:do you have|have|got|any)\b/i.test(text);
+    if ((!opts.notFoundName || SELLS_Q.test(text)) && (result.total > 0 || asksIfSold) && !pricePhrase && !department && !ruledOut && !byPrice && !band) {
+      const missing = await notInCatalogue(price.text, contentWords, search.text.analyze, result.items, tools, spell);
+      // (the products the search found are not named: the answer's text decides what is mentioned)
+      if (missing) return missing;
+    }
     if (result.total === 0 && pricePhrase && label) {
       // nothing inside the budget: say so, and show the nearest prices instead of claiming we have none at all
       const outside = await tools.searchProducts({ query: phrasesFor('en').label(words, price.intent) });
@@ -328,6 +339,10 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     if (result.total === 0) return unknown(opts.notFoundName ?? (label || phrase), tools);
     // only descriptions mention these words: not a shopping question, or a gift we have nothing about
     if (!result.onTopic && !opts.notFoundName && !pricePhrase) {
+      // a situation told in words only descriptions use ('the sun glare on the highway'): what listings say they do
+      // for it, when at least two of its words are said by one (needReply); chit-chat stays turned away
+      const need = words.length >= 2 && !GIFT.test(text) ? await needReply(text, words, opts.negation ?? NO_NEGATION, tools, spell) : null;
+      if (need) return need;
       if (GIFT.test(text)) return giftIdeas(tools, label);
       if (!opts.shopping) return offTopic(tools);
     }
@@ -345,88 +360,6 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     // a word ruled out in one language or spelling rules out its other names ('ساوندبار' a soundbar, 'لمبه' a lamp)
     const excluded = [...new Set(negation.excluded.flatMap((w) => [w, ...otherNames(w)]))];
     return ruledOutBy([p.name, p.name_ar, ...p.categories, ...p.tags, ...p.keywords].join(' '), excluded, search.text.analyze);
-  }
-
-  /**
-   * A request phrased as a need ('something to keep my drinks cold on a hike', 'ظهري يعورني من الجلسة'): the products
-   * whose listings (name, description, features, tags, both languages) say they do what is asked. Each word of the
-   * request, and each word a need stands for (needFunctions), counts by how rare it is in the catalogue (the search's
-   * own count of products matching it); a listing that says it needs less of what the shopper wants to do without
-   * ('without oil': 'up to 90% less oil') fits best. Null when no listing says anything of it.
-   */
-  async function needReply(msg: string, words: string[], negation: Negation, tools: Toolbox, spell: (w: string) => string): Promise<Reply | null> {
-    const { analyze, tokenize, normalize } = search.text;
-    const terms = [...new Set([...words, ...needFunctions(msg)])].filter((t) => analyze(t).length > 0);
-    if (terms.length === 0) return null;
-    const size = (await search.departments()).reduce((n, d) => n + d.count, 0) || 1;
-    const weight = new Map<string, number>();
-    const pool = new Map<number, Product>();
-    const add = async (ids: number[]) => {
-      for (const p of await tools.products(ids)) pool.set(p.id, p);
-    };
-    for (const t of terms) {
-      const r = await search.rank(t, { limit: 10, prefix: false });
-      if (r.total === 0) continue;
-      weight.set(t, Math.log(1 + size / r.total));
-      await add(r.ids);
-    }
-    await add((await search.rank(words.join(' '), { limit: 20, prefix: false })).ids);
-    const listing = (p: Product) =>
-      [p.name, p.name_ar, p.description, p.description_ar, ...p.bullet_points, ...p.bullet_points_ar, ...p.tags, ...p.categories].join(' ');
-    const doesWithout = new Set<number>();
-    for (const s of negation.freeOf) {
-      for (const p of await tools.products((await search.rank(s, { limit: 20, prefix: false })).ids)) {
-        if (saysItDoesWithout(listing(p), analyze, s)) {
-          pool.set(p.id, p);
-          doesWithout.add(p.id);
-        }
-      }
-    }
-    const total = [...weight.values()].reduce((a, b) => a + b, 0) || 1;
-    const scored = [...pool.values()]
-      .filter((p) => !isRuledOut(p, negation))
-      .map((p) => {
-        const text = listing(p);
-        const stems = new Set(analyze(text));
-        const raw = tokenize(text);
-        // how many of the asked words and functions the listing says (the rarer in the catalogue, the more a word
-        // tells: the share of their weight breaks ties); a listing that says it does without what was ruled out, first
-        let count = doesWithout.has(p.id) ? 2 : 0;
-        let share = 0;
-        for (const [t, w] of weight) {
-          const want = analyze(t);
-          const n = normalize(t);
-          // a word of the listing, or the start of a compound ('back' in 'backrest')
-          if (want.every((x) => stems.has(x)) || (n.length >= 4 && !n.includes(' ') && raw.some((r) => r.startsWith(n)))) {
-            count++;
-            share += w / total;
-          }
-        }
-        return { p, score: count + share };
-      })
-      .filter((x) => x.score > 0)
-      .sort((a, b) => b.score - a.score || (b.p.rating ?? 0) - (a.p.rating ?? 0));
-    // a need is told by at least two things a listing says (one shared word is a coincidence: the search answers that)
-    if (scored.length === 0 || scored[0]!.score < NEED_MIN_WORDS) return null;
-    const best = scored[0]!.score;
-    // a need of a kind the catalogue names ('camera for vlogging': a word of products' own names, categories or tags)
-    // is answered within the department of the best listing, as a kind with a budget is (decision 0102)
-    const own = (p: Product) => new Set(analyze([p.name, p.name_ar, ...p.categories, ...p.tags].join(' ')));
-    const namesKind = words.some((w) => {
-      const stems = analyze(w);
-      return stems.length > 0 && scored.some((x) => stems.every((st) => own(x.p).has(st)));
-    });
-    const department = scored[0]!.p.category;
-    const items = scored
-      .filter((x) => x.score >= NEED_KEEP * best && (!namesKind || x.p.category === department))
-      .slice(0, SEARCH_REPLY_MAX_PRODUCTS)
-      .map((x) => x.p);
-    const say = phrasesFor(tools.locale, tools.departmentsAr);
-    for (const p of items) tools.mention(p.id, 'mention');
-    if (items.length === 1) tools.focus(items[0]!);
-    const label = say.label(words.map(spell), null);
-    const parts = [say.topMatches(items.length, label, '', items.length), items.map((p, i) => say.line(p, i)).join('\n')];
-    return { response: parts.join('\n\n'), suggestedSearch: null };
   }
 
   async function unknown(name: string, tools: Toolbox): Promise<Reply> {
@@ -488,11 +421,21 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     return { response: [say.topMatches(matching.length, label, '', matching.length), matching.map((p, i) => say.line(p, i)).join('\n')].join('\n\n'), suggestedSearch: null };
   }
 
+  /** A Gulf transliteration the catalogue does not write ('سبيكر') is read as its English trade word (speaker). */
+  async function loanwordsRead(text: string): Promise<string> {
+    const out: string[] = [];
+    for (const w of text.split(' ')) {
+      const loan = /[\u0600-\u06FF]/.test(w) ? loanwordOf(w) : undefined;
+      out.push(loan && (await search.rank(w, { limit: 1, prefix: false })).total === 0 ? loan : w);
+    }
+    return out.join(' ');
+  }
+
   const self = {
     async reply(input: BuiltinInput, tools: Toolbox): Promise<Reply> {
       // an Arabic message is read through its intent phrases (assistant.arabic.ts); the answer is in the reader's language
       // Gulf words in the Modern Standard Arabic the catalogue writes ('الماي' → 'الماء')
-      let msg = standardArabic(budgetPhrases(readArabic(input.message.trim()))).replace(/\s+/g, ' ').trim();
+      let msg = await loanwordsRead(standardArabic(budgetPhrases(readArabic(input.message.trim()))).replace(/\s+/g, ' ').trim());
       const say = phrasesFor(tools.locale, tools.departmentsAr);
       // an Arabic answer writes the shopper's words as they wrote them (this message or earlier in the chat)
       const spell = tools.locale === 'ar' ? arabicSpelling(input.message, ...input.history.map((h) => h.text)) : (w: string) => w;
@@ -522,9 +465,12 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       const named = words.length ? (await tools.findNamed(msg)).filter((p) => !isRuledOut(p, negation)) : [];
 
       // 'add the cheaper one to my cart', 'I'll take it': the product named, else the one referred to, else in view
-      if (isCartCommand(msg) || TAKE_IT.test(msg)) {
+      if (isCartCommand(msg) || TAKE_IT.test(msg) || ADD_IT.test(msg)) {
         const referred = !named.length && REF.test(msg) ? pickReference(msg, locked.length >= 2 ? locked : await recent()) : null;
-        const p = named[0] ?? referred ?? (words.length ? await onlyOneCalled(words, tools) : null) ?? context;
+        // 'add three of it' after a list with nothing selected: 'it' is the product the last answer put first, as for
+        // 'is it waterproof?'
+        const p = named[0] ?? referred ?? (words.length ? await onlyOneCalled(words, tools) : null) ?? context
+          ?? (/\b(?:it|this|that|them|those|these)\b/i.test(msg) ? (await recent())[0] ?? null : null);
         if (!p) return { response: say.msg.productNotFoundInChat, suggestedSearch: null };
         const qty = parseQuantity(msg, p.name);
         const r = tools.addToCart(p, qty);
@@ -637,7 +583,10 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       if (productQuestion && words.length === 0) {
         return { response: say.whichProduct, suggestedSearch: null };
       }
-      if (named.length === 1 && words.length > 0 && !SHOPPING.test(msg) && !isOffTopic(msg) && search.text.extractPrice(msg).maxCents === undefined) {
+      // a need that happens to share a word with a product's name ('I can't see in the tent at night') asks what would help,
+      // not about that product
+      const needed = isNeed(msg) || needFunctions(msg).length > 0;
+      if (named.length === 1 && words.length > 0 && !SHOPPING.test(msg) && !isOffTopic(msg) && search.text.extractPrice(msg).maxCents === undefined && !isNeed(msg)) {
         // just a product's name
         return describe(named[0]!, tools, msg);
       }
@@ -647,7 +596,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       // chit-chat, even when it happens to name a product ('who won the football match?')
       if (isOffTopic(msg) && !SHOPPING.test(msg)) return offTopic(tools);
       // a need, not a product ('something to keep my drinks cold'): what listings say products do
-      if (!hasBudget && words.length > 0 && (isNeed(msg) || needFunctions(msg).length > 0)) {
+      if (!hasBudget && words.length > 0 && needed) {
         const r = await needReply(msg, words, negation, tools, spell);
         if (r) return r;
       }
@@ -680,10 +629,11 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
   return self;
 }
 
-/** A need's matches are the listings scoring at least this share of the best one's. */
-const NEED_KEEP = 0.7;
-/** The fewest asked words or functions a listing must say to answer a need. */
-const NEED_MIN_WORDS = 2;
+/** 'Do you stock / sell / carry X?': whether the shop sells a kind, not a question about one product's stock. */
+const SELLS_Q = /\b(?:do|does|did)\s+(?:you|u|y'all|souq)\s+(?:\w+\s+)?(?:stock|sell|carry)\b/i;
+
+/** A request that rules nothing out. */
+const NO_NEGATION: Negation = { text: '', excluded: [], freeOf: [] };
 
 /** A listing's points as the assistant lists them: the first five, one per line. */
 const bulletList = (bullets: string[]) => bullets.slice(0, 5).map((b) => `• ${b}`).join('\n');

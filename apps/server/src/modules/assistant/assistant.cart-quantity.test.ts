@@ -46,3 +46,20 @@ describe('POST /api/ai/chat: the quantity of a typed cart command', () => {
     expect(r.mentionedProducts).toContainEqual({ id: ids.get(name), action: 'add_to_cart', quantity });
   });
 });
+
+describe('POST /api/ai/chat: a quantity of "it" after a list', () => {
+  // decision 0153: with nothing selected, 'it' is the product the last answer put first (as for 'is it waterproof?')
+  it.each([
+    ['add three of it', 3],
+    ['two of those please', 2],
+    ['ضيف ثلاث منها', 3],
+  ])('%s → the first listed × %i', async (message, quantity) => {
+    const conversationHistory = [
+      { isBot: false, text: 'smart bulbs and watches' },
+      { isBot: true, text: 'Here are the top 2:\n\n1. **Lumo Smart LED Bulb 4-Pack** — AED 100.00\n2. **Stride GPS Smartwatch 5** — AED 100.00' },
+    ];
+    const res = await call(ctx.app, { method: 'POST', url: '/api/ai/chat', body: { message, conversationHistory } });
+    expect(res.status, res.body).toBe(200);
+    expect(res.json.mentionedProducts).toContainEqual({ id: ids.get('Lumo Smart LED Bulb 4-Pack'), action: 'add_to_cart', quantity });
+  });
+});

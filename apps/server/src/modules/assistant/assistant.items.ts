@@ -115,8 +115,9 @@ export function itemWordForms(word: string): string[] {
  * stem of the item's vocabulary, or shares its first four letters or more with one). Words the items' own vocabulary
  * does not hold are given to the catalogue's search, which knows the kinds of product by their other names ('كيبورد'
  * is a keyboard): the bought items it finds, best first. No words: every item; words that find nothing: none.
+ * `ownWordsOnly`: the items' own vocabulary only, never the search (does a word name the item, or say something else of it?).
  */
-export async function matchItems(deps: ItemsDeps, items: Item[], text: string): Promise<{ words: string[]; found: Item[] }> {
+export async function matchItems(deps: ItemsDeps, items: Item[], text: string, opts: { ownWordsOnly?: boolean } = {}): Promise<{ words: string[]; found: Item[] }> {
   const words = itemWords(text).filter((w) => !deps.text.isStopword(w));
   if (words.length === 0) return { words, found: items };
   const departmentsAr = await deps.departmentsAr();
@@ -127,6 +128,7 @@ export async function matchItems(deps: ItemsDeps, items: Item[], text: string): 
     return { item, score: asked.filter((forms) => forms.some((stems) => stems.every(near))).length };
   });
   const best = Math.max(0, ...scored.map((s) => s.score));
+  if (opts.ownWordsOnly) return { words, found: best > 0 ? scored.filter((s) => s.score === best).map((s) => s.item) : [] };
   if (best > 0) return { words, found: scored.filter((s) => s.score === best).map((s) => s.item) };
   const ranked = await deps.rank(words.join(' '));
   const found = ranked.flatMap((id) => items.filter((i) => i.line.product_id === id));

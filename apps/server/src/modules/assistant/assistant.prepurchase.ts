@@ -3,7 +3,8 @@ import type { SummaryAspect } from '@souq/shared/api/reviews';
 import { PRICE_HISTORY_DAYS } from '@souq/shared/api/prices';
 import { productPageUrl } from '@souq/shared/rules/embed';
 import { formatDate } from '@souq/shared/rules/locale';
-import { kindsAsked } from './assistant.understanding.js';
+import { kindsAsked, otherNames } from './assistant.understanding.js';
+import { SHOPPING } from './assistant.words.js';
 import { aspectsIn } from '../reviews/review-summary.js';
 import type { Toolbox } from './assistant.tools.js';
 import { phrasesFor } from './assistant.phrases.js';
@@ -99,6 +100,50 @@ export async function notSoldReply(
   const asked = say.or(kinds.map((k) => say.typed(k.said.split(/\s+/).map(spell).join(' '))));
   const nearest = scored.length ? say.nearestDepartments(scored) : say.whatWeSell(departments.slice(0, 6).map((d) => d.name));
   return { response: say.notSold(asked, nearest), suggestedSearch: null };
+}
+
+/**
+ * The word a request names its kind by (decision 0153): in English the last word before what qualifies it ('a phone
+ * charger for my car' → charger, 'coffee grinder' → grinder), in Arabic the first ('مكواة ملابس' → مكواة). `content`
+ * turns a piece of text into its content words (the assistant's own reading).
+ */
+export function headWord(text: string, content: (t: string) => string[]): string | null {
+  if (/[\u0600-\u06FF]/.test(text)) return content(text).find((w) => /^[\u0600-\u06FF]{3,}$/.test(w)) ?? null;
+  const asking = /^\s*(?:(?:where|how)\s+)?(?:(?:do|does|did|can|could|have|got)\s+(?:you|u|i|we)|i'?m|i am|i|we)\s+(?:\w+\s+){0,2}?(?:after|looking for|searching for|find|get|buy|need|want|sell|stock|carry|have)\b/i;
+  const first = text.replace(asking, ' ').split(/\b(?:for|with|without|to|that|which|who|under|below|over|in|on|from|by|of|so|because|and|or|but|like|as)\b|[,.;!?]/i)[0] ?? '';
+  // a sentence with its own subject ('the coffee I make …') names no kind by its last word: only a noun phrase does
+  if (/\b(?:i|i'm|im|my|me|we|our|us|it|its|they|he|she|you)\b/i.test(first)) return null;
+  const words = content(first).filter((w) => /^[a-z][a-z-]{2,}$/.test(w));
+  return words.length <= 3 ? words.at(-1) ?? null : null;
+}
+
+/**
+ * A kind the catalogue has no word for: the request's head word is no product's own word (name, categories, tags) and
+ * no listing says it at all, not even with a typo's tolerance ('hoverboard', 'coffee grinder', «مكواة ملابس»). Then
+ * the shop does not sell it: said, with the departments of what the rest of the request found, else the largest.
+ */
+export async function notInCatalogue(
+  text: string, content: (t: string) => string[], analyze: (t: string) => string[], found: Product[], tools: Toolbox, spell: (w: string) => string = (w) => w,
+): Promise<Reply | null> {
+  // only a request for something ('do you sell …', 'أبي …', or a bare noun phrase in English): never an answer to a
+  // question the assistant asked, a yes, or a sentence about something else
+  const framed = SHOPPING.test(text) || /\b(?:stock|stocks)\b/i.test(text) || (!/[\u0600-\u06FF]/.test(text) && text.trim().split(/\s+/).length <= 3);
+  const head = framed ? headWord(text, content) : null;
+  if (!head) return null;
+  // the common case first, without another search: a product found holds the word among its own
+  const want = analyze(head);
+  if (want.length === 0 || found.some((p) => {
+    const own = new Set(analyze([p.name, p.name_ar, ...p.categories, ...p.tags, ...p.keywords].join(' ')));
+    return want.every((w) => own.has(w));
+  })) return null;
+  if ( (await tools.sells(head)) || (await tools.searchProducts({ query: head, limit: 1 })).total > 0) return null;
+  // a word of a kind the shop sells by another name ('سبيكر' is a speaker) is sold
+  for (const other of otherNames(head)) if (await tools.sells(other)) return null;
+  const say = phrasesFor(tools.locale, tools.departmentsAr);
+  const near = [...new Set(found.map((p) => p.category).filter(Boolean))].slice(0, 3);
+  const departments = near.length ? near : (await tools.departments()).slice(0, 6).map((d) => d.name);
+  const asked = say.typed(content(text).filter((w) => /[\u0600-\u06FF]/.test(w) ? true : /^[a-z][a-z-]{2,}$/.test(w)).map(spell).join(' '));
+  return { response: say.notSold(asked, near.length ? say.nearestDepartments(departments) : say.whatWeSell(departments)), suggestedSearch: null };
 }
 
 /** The lowest price of the last 90 days, when it was, and the price now. */

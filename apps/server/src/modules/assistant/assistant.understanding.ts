@@ -163,13 +163,15 @@ export function kindsAsked(text: string): { type: string; said: string; next?: s
 export function isNeed(text: string): boolean {
   return NEED_EN.test(text) || NEED_AR.test(text);
 }
-const NEED_EN = /\b(?:something|anything|a thing|stuff|a way|a gadget|a device)\s+(?:to|that|which|i can|so)\b|\b(?:want|need|would like|'d like|wanna|trying|like)\s+to\b|\b(?:hurts?|aches?|aching|pain(?:ful)?|sore|blurry|grainy|too (?:hot|cold|dark|loud|bright|heavy))\b|\b(?:setting up|set up|getting into|starting|learning|learn)\b|\bso (?:that )?(?:i|we) can\b|\bhelp me\s+\w+/i;
+const NEED_EN = /\b(?:something|anything|a thing|stuff|a way|a gadget|a device)\s+(?:to|that|which|i can|so)\b|\b(?:want|need|would like|'d like|wanna|trying|like)\s+to\b|\b(?:hurts?|aches?|aching|pain(?:ful)?|sore|blurry|grainy|too (?:hot|cold|dark|loud|bright|heavy))\b|\b(?:setting up|set up|getting into|starting|learning|learn)\b|\bso (?:that )?(?:i|we) can\b|\bhelp me\s+\w+|\b(?:can'?t|cannot|can not|could ?n'?t|unable to) (?:see|sleep|hear|focus|concentrate|find|reach|carry|keep|stay)\b|\bwhat (?:would|could|can|should|will|do) (?:help|i (?:need|bring|take|pack|use|get))\b/i;
 const NEED_AR = new RegExp(
   [
     // 'شي يخلي …', 'شي أقلي فيه', 'جهاز يساعدني': something that does, something to do with
     String.raw`(?:^|\s)(?:${fold('شي|شيء|اشي|حاجة|جهاز')})\s+(?:${fold('ل|عشان|حتى|كي|يخلي|يساعد|أقدر|ا|أ|ي|ت')})`,
     String.raw`(?:^|\s)(?:${fold('عشان|علشان|لكي|حتى')})\s`,
-    arabicWords('يؤلمني|تؤلمني|ألم|وجع|تعبان|تعبانة'),
+    arabicWords('يؤلمني|تؤلمني|ألم|وجع|تعبان|تعبانة|ما أشوف|ما اشوف|ما أقدر|ما اقدر|ما أنام|ما انام'),
+    // 'what would help me', 'what do you advise': the shopper tells a situation and asks what answers it
+    arabicWords('يفيدني|ينفعني|يساعدني|تنصحني|تنصحوني|انصحني|أحتاج له|احتاجه'),
     // 'أن أتعلم', 'أتعلم', 'أصور', 'أقلي': a verb of the first person is something the shopper wants to do
     arabicWords('أتعلم|أتمرن|أصور|أقلي|أطبخ|أخبز|أشوف|أرى|أسوي|أصنع'),
     // 'أبغى أتابع', 'أريد أن أنام': a verb of the first person after a wish (readArabic reads أبي, أبغى, أريد, أحتاج as
@@ -184,11 +186,17 @@ const NEED_AR = new RegExp(
  * 'keep cold' by insulation, 'dark' by light, 'blurry' by sharp HD, 'underwater' by waterproof, 'learn' by beginner).
  */
 const NEED_FUNCTIONS = [
-  { en: String.raw`\b(?:hurts?|aches?|aching|pain(?:ful)?|sore|posture)\b`, ar: 'يؤلمني|تؤلمني|ألم|وجع|ظهري|رقبتي', means: ['ergonomic', 'lumbar', 'support', 'posture', 'مريح', 'قطني', 'دعم'] },
+  // (sore eyes are no back pain: the sun or the glare below answers them)
+  { en: String.raw`(?<!\beyes?\s)\b(?:hurts?|aches?|aching|pain(?:ful)?|sore|posture)\b(?!\s+eyes?\b)`, ar: 'يؤلمني|تؤلمني|ألم|وجع|ظهري|رقبتي', means: ['ergonomic', 'lumbar', 'support', 'posture', 'مريح', 'قطني', 'دعم'] },
   // something kept cold (drinks, water) is insulation; a shopper who gets cold needs warmth
   { en: String.raw`\b(?:keeps?|keeping|stays?|stay)\b[^.?!]{0,30}\b(?:cold|cool|chilled|icy)\b|\b(?:cold|chilled|iced|icy) (?:drinks?|water)\b`, ar: 'بارد|باردة|برودة|مثلج', means: ['insulated', 'cold', 'معزولة', 'برودة', 'باردة'] },
   { en: String.raw`\b(?:(?:get|gets|getting|feel|feeling|am|i'm|im) (?:so |very |really )?cold|freezing|keep (?:me |us )?warm|warmth)\b`, ar: 'أبرد|بردان|بردانة|أحس بالبرد|دفء|دافئ|يدفيني', means: ['warm', 'down', 'comfort rating', 'دافئ', 'الريش', 'مئوية'] },
-  { en: String.raw`\b(?:dark|lighting|light|power cuts?)\b`, ar: 'إضاءة|ضوء|ظلام|ظلمة|نور', means: ['light', 'lumens', 'lantern', 'إضاءة', 'فانوس', 'لومن'] },
+  { en: String.raw`\b(?:dark|darkness|lighting|light|power cuts?|nights?|night ?time|(?:can'?t|cannot|can not) see|pitch black|dim)\b`, ar: 'إضاءة|ضوء|ظلام|ظلمة|نور|مظلم|مظلمة|مظلمه|الليل|بالليل|ليل|ما أشوف|ما اشوف|ما نشوف', means: ['light', 'lumens', 'lantern', 'إضاءة', 'فانوس', 'لومن'] },
+  // the sun in one's eyes or on one's skin; the road ahead (glare, UV, SPF are what listings say)
+  { en: String.raw`\b(?:sun|sunny|sunlight|sunshine|glare|glaring|squint\w*|bright light|uv|sunburn\w*|burn(?:s|ed)? easily)\b`, ar: 'الشمس|شمس|الوهج|وهج|تعمي|حر الشمس|أشعة', means: ['glare', 'uv', 'polarized', 'spf', 'الوهج', 'مستقطبة'] },
+  { en: String.raw`\b(?:driving|drive (?:to|across|through|for|long|home|every|a lot)|(?:a|long|the) drives?|drove|road ?trips?|roads?|highways?|motorways?|car (?:ride|journey|trip)s?|behind the wheel|commut\w+)\b`, ar: 'أسوق|سواقة|السواقة|القيادة|قيادة|بالسيارة|السيارة|سيارتي|الطرق|مشوار|سفرة|خط سريع', means: ['roads', 'glare', 'polarized', 'cold', 'الطرق', 'الوهج', 'مستقطبة', 'برودة'] },
+  // dry or sensitive skin: what hydrates and protects it
+  { en: String.raw`\b(?:skin)\b`, ar: 'بشرتي|بشرة|البشرة|وجهي|ناشفة|ناشفه|جافة|جافه', means: ['skincare', 'hydrates', 'moisturiser', 'spf', 'ترطيب', 'يرطب', 'مرطب', 'البشرة'] },
   { en: String.raw`\b(?:work(?:ing)? out|workouts?|exercise|exercising|get fit|keep fit|train(?:ing)? at home|build muscle)\b`, ar: 'أتمرن|تمرين|تمارين|رياضة|لياقة|عضلات', means: ['fitness', 'gym', 'strength', 'training', 'workout', 'تمارين', 'القوة', 'لياقة'] },
   { en: String.raw`\b(?:loud|noise|noisy|neighbours?|neighbors?|concentrate|quiet)\b`, ar: 'مزعج|مزعجين|إزعاج|ضوضاء|ضجيج|يعزل|عزل|هدوء', means: ['noise cancelling', 'noise', 'الضوضاء', 'عزل'] },
   { en: String.raw`\b(?:blurry|grainy|fuzzy|pixelated|video calls?|zoom calls?|meetings?)\b`, ar: 'ضبابي|مشوش|مكالمات|مكالمة|اجتماعات', means: ['sharp', 'hd', 'focus', 'video call', 'webcam', 'بوضوح', 'تركيز', 'مكالمة'] },
@@ -262,6 +270,12 @@ const LOANWORDS: Record<string, string> = Object.fromEntries(Object.entries<stri
   جيمنج: 'gaming', قيمنق: 'gaming', لابتوب: 'laptop', تابلت: 'tablet', ايربودز: 'earbuds', هيدفون: 'headphones', هيدسيت: 'headset',
 }).map(([k, v]) => [fold(k), v]));
 
+/** The English trade word a Gulf transliteration stands for ('سبيكر' → speaker), if it is one. */
+export function loanwordOf(word: string): string | undefined {
+  const w = fold(word);
+  return LOANWORDS[w] ?? LOANWORDS[bareArabic(w)];
+}
+
 /** Equivalent names of a kind (the search's synonym groups), by each of their one-word names. */
 let equivalents: Map<string, string[]> | null = null;
 export function equivalentsOf(word: string): string[] {
@@ -276,7 +290,7 @@ export function equivalentsOf(word: string): string[] {
 export function otherNames(word: string): string[] {
   const w = fold(word);
   const out = new Set<string>();
-  const loan = LOANWORDS[w] ?? LOANWORDS[bareArabic(w)];
+  const loan = loanwordOf(w);
   if (loan) out.add(loan);
   for (const x of [w, bareArabic(w), ...(loan ? [loan] : [])]) for (const e of equivalentsOf(x)) out.add(e);
   out.delete(w);

@@ -16,7 +16,12 @@ export const CHEAPER = /\b(cheaper|less expensive|lower price|more affordable|fo
 /** 'anything', 'is there', 'do you have': asking whether such a product exists, not which of those shown. */
 export const EXISTS = /\b(any|anything|something|have|got|is there|are there)\b/i;
 /** 'I'll take it', 'I'll buy two': buying the product in question, as an add to the cart. */
-export const TAKE_IT = /\b(i'?ll|i will|let me) (take|buy|have) (it|this|that|them|one|two|three|\d+)\b/i;
+export const TAKE_IT = /\b(i'?ll|i will|let me) (take|buy|have) (it|this|that|them|one|two|three|\d+)\b|\b(?:i (?:want|need|would like|'d like)|give me|show)\s+(?:\d+|two|three|four|five)\s+(?:of (?:it|them|these|those|this)|it)\b|^\s*(?:\d+|two|three|four|five)\s+(?:of (?:it|them|these|those|this)|it)(?:\s+please)?\s*[.!?]*\s*$/i;
+/**
+ * 'add two of it', 'add this one', 'ok add them' (and «ضيف اثنين منها», read as 'add 2 it'): a message that starts by adding
+ * asks for the cart even when it does not say the cart.
+ */
+export const ADD_IT = /^\s*(?:(?:please|ok|okay|then|so|and|yes|great)[,\s]+)?(?:add|put in|include)\b(?!.*\b(?:wish ?list|favou?rites|compare|comparison)\b)/i;
 /** 'does X have Y', 'is X waterproof': a yes/no question about what one product has or is. */
 export const FEATURE_Q = /^(does|do|is|are|has|can|will)\b.*\b(have|has|come with|comes with|include|includes|support|supports|work with|got|waterproof|wireless|compatible)\b/i;
 export const PURCHASE = /\b(how (do|can|would|should) i (buy|purchase|order|get|pay)|how to (buy|purchase|order)|checkout|check out|payment|pay with|cash on delivery|shipping|delivery)\b/i;
@@ -48,7 +53,9 @@ export const QUESTION_WORDS = new Set(
     'second third last other rated higher top and but so ok okay yes no why when where who should will can could would there here them they ' +
     'please thanks hi hello hey do does did am im i you me my your we our us to of for in on with a an the any some get show find search ' +
     'looking look need want recommend suggest have sell carry got option options shop shopping also just really very about up gift gifts ' +
-    'idea ideas product products item items thing things stuff anything something help morning afternoon evening there s t d m ll re ve'
+    'idea ideas product products item items thing things stuff anything something help morning afternoon evening there s t d m ll re ve ' +
+    // choosing among what was shown ('I'll go with the first', 'I pick the second one'): no product's name
+    'go going choose chose pick picked prefer take taking fine'
   ).split(' '),
 );
 
@@ -71,6 +78,12 @@ export function budgetPhrases(text: string): string {
   return text
     // price words that hold 'cost' or 'price' are a wish, not a question about a price ('low cost phone')
     .replace(/\b(?:low[- ]cost|low[- ]priced?|lower[- ]priced|budget[- ]friendly|wallet[- ]friendly|reasonably priced|inexpensive)\b/gi, ' cheap ')
+    // a high price denied or a small budget is a wish for a cheap one ('nothing too pricey', 'won't break the bank',
+    // 'on a tight budget', 'doesn't cost much')
+    .replace(/\b(?:(?:nothing|not|isn'?t|aren'?t|shouldn'?t be|won'?t be)\s+(?:too|that|very|so|super|overly)?\s*(?:expensive|pricey|pricy|costly|dear|fancy)|(?:won'?t|will not|doesn'?t|does not|wouldn'?t|that won'?t|that doesn'?t)\s+(?:break the bank|cost (?:much|a lot|a fortune|the earth))|(?:on|with|for)\s+a\s+(?:tight|small|limited|low|modest|student|shoestring)\s+budget|(?:tight|limited|small|shoestring)\s+budget|cheap[- ]?ish|cheapo|not a lot of money|without spending (?:much|a lot))\b/gi, ' cheap ')
+    // 'doesn't cost more than 500', 'not over 300', 'shouldn't go above 200': at most
+    .replace(/\b(?:(?:does ?n[o']?t|do ?n[o']?t|won'?t|will not|should ?n[o']?t|must ?n[o']?t|not|never)\s+(?:cost|be|go|run|come to|get|be priced)?\s*(?:more than|over|above|beyond|past)|(?:max(?:imum)?|tops)\s+of)\s+/gi, ' under ')
+    .replace(/\b(\d+(?:\.\d+)?k?)(\s*(?:aed|dhs?|dirhams?|usd|dollars?|bucks))?\s+(?:max|tops|maximum|at most)\b/gi, ' under $1$2 ')
     // the currency before the amount ('under AED 300', 'below $50'): the amount first, as the price rules read it
     .replace(/(?:\b(aed|dhs?|dirhams?|usd)|\$)\s*(\d+(?:[.,]\d+)?k?)\b/gi, (_m, c: string | undefined, n: string) => ` ${n} ${c ? c.toLowerCase() : 'usd'} `)
     .replace(new RegExp(String.raw`\b(?:for\s+)?\$?(\d+(?:\.\d+)?k?)${cur}\s+(?:or|and)\s+(?:less|under|below|cheaper)\b`, 'gi'), ' under $1$2 ')
