@@ -78,7 +78,7 @@ export type AdminParcel = z.infer<typeof adminParcelSchema>;
 export const adminParcelsSchema = z.object({
   items: z.array(adminParcelSchema),
   total: z.number().int(),
-  /** Parcels in each state (all carriers), for the filter's counts. */
-  counts: z.record(z.enum(PARCEL_STATES), z.number().int()),
+  /** Parcels in each state (of the carrier filtered on, or all), every state once, for the filter's counts. */
+  counts: z.array(z.object({ state: z.enum(PARCEL_STATES), count: z.number().int() })),
 });
 export type AdminParcels = z.infer<typeof adminParcelsSchema>;

@@ -31,7 +31,7 @@ export function createParcelsOverview(deps: { db: Db }) {
         db.select({ n: count() }).from(shipments).where(filter),
         db.select({ state: shipments.state, n: count() }).from(shipments).where(q.carrier ? eq(shipments.carrier, q.carrier) : undefined).groupBy(shipments.state),
       ]);
-      const counts = Object.fromEntries(PARCEL_STATES.map((st) => [st, byState.find((b) => b.state === st)?.n ?? 0])) as AdminParcels['counts'];
+      const counts = PARCEL_STATES.map((state) => ({ state, count: byState.find((b) => b.state === state)?.n ?? 0 }));
       return {
         total: total?.n ?? 0,
         counts,

@@ -82,7 +82,7 @@ export function ParcelsPanel() {
         <FilterBar label={t`Parcel filters`} onClear={() => { setState(''); setCarrier(''); setOffset(0); }} canClear={state !== '' || carrier !== ''}>
           <FilterSelect
             label={t`Where it is`} value={state} onChange={filter(setState)} allLabel={t`All parcels`}
-            options={PARCEL_STATES.map((s) => ({ value: s, label: q.data ? `${PARCEL_STATE_LABELS[s][side]} (${formatCount(q.data.counts[s])})` : PARCEL_STATE_LABELS[s][side] }))}
+            options={PARCEL_STATES.map((s) => ({ value: s, label: q.data ? `${PARCEL_STATE_LABELS[s][side]} (${formatCount(q.data.counts.find((c) => c.state === s)?.count ?? 0)})` : PARCEL_STATE_LABELS[s][side] }))}
           />
           <FilterSelect label={t`Carrier`} value={carrier} onChange={filter(setCarrier)} allLabel={t`All carriers`} options={CARRIERS.map((c) => ({ value: c, label: CARRIER_NAMES[c][side] }))} />
         </FilterBar>
