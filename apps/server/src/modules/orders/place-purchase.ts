@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { MSG } from '@souq/shared/messages';
 import { PAYMENT_NOTES } from '@souq/shared/constants';
 import type { orderRequestSchema, Purchase } from '@souq/shared/api/orders';
 import { lineTotalCents } from '@souq/shared/rules/pricing';
 import type { z } from 'zod';
-import { purchases } from '../../db/schema/orders.js';
+import { orderItems, purchases } from '../../db/schema/orders.js';
 import type { Database, Db, Tx } from '../../platform/db.js';
 import type { Bus, OrderPlacedItem } from '../../platform/bus.js';
 import { badRequest, conflict, unprocessable } from '../../platform/errors.js';
@@ -15,8 +15,11 @@ import { rowsOf } from '../../platform/sql-rows.js';
 import type { Reader } from '../../platform/request-locale.js';
 import { checkProductsForOrder, type CatalogueService, type OrderProductRow } from '../catalogue/catalogue.service.js';
 import type { OrderOptionRow } from '../catalogue/variant-stock.js';
-import { saleEntries } from '../ledger/ledger.postings.js';
-import { placedCredit, placedSales } from '../ledger/ledger.post.js';
+import { promotionPaidEntries, saleEntries } from '../ledger/ledger.postings.js';
+import { placedCredit, placedSales, post as postToLedger } from '../ledger/ledger.post.js';
+import type { CouponRefusal } from '@souq/shared/rules/promotions';
+import type { CartLine } from '../promotions/promotions.apply.js';
+import type { Redeemed, Redemptions } from '../promotions/promotions.redeem.js';
 import { splitCredit } from '../ledger/ledger.credit.js';
 import { checkOptionStock } from './order-lines.js';
 import { newOrderNumber, subOrderNumber, toOrderDto, toPurchaseDto, type OrderReads, type OrderRow, type PurchaseRow } from './orders.dto.js';
@@ -94,21 +97,23 @@ with wanted as (
 ), placed as (
   insert into purchases (purchase_number, user_id, customer_name, customer_email, customer_phone, shipping_address, billing_address,
     payment_method, currency, subtotal_cents, shipping_cents, tax_cents, total_cents, notes, idempotency_key, request_hash,
-    tax_included, buyer_company, buyer_trn, store_credit_cents, delivery_address)
+    tax_included, buyer_company, buyer_trn, store_credit_cents, delivery_address, promotion_paid_cents)
   select $4::text, $5::int, $6::text, $7::text, $8::text, $9::jsonb, $10::jsonb, $11::text, $12::text, $13::int, $14::int, $15::int,
-    $16::int, $17::text, $18::text, $19::text, $28::boolean, $29::text, $30::text, $34::int, $35::jsonb
+    $16::int, $17::text, $18::text, $19::text, $28::boolean, $29::text, $30::text, $34::int, $35::jsonb, $36::int
   where (select ok from checked)
   on conflict (idempotency_key) do nothing
   returning id, created_at
 ), subs as (
   insert into orders (purchase_id, seller_vendor_id, order_number, user_id, customer_name, customer_email, customer_phone,
     shipping_address, billing_address, payment_method, currency, subtotal_cents, shipping_cents, tax_cents, total_cents, status, notes,
-    created_at, updated_at, tax_included, buyer_company, buyer_trn, released_at, store_credit_cents, delivery_address, promise_earliest, promise_latest)
+    created_at, updated_at, tax_included, buyer_company, buyer_trn, released_at, store_credit_cents, delivery_address, promise_earliest, promise_latest,
+    promotion_paid_cents)
   select p.id, s.vendor_id, s.order_number, $5::int, $6::text, $7::text, $8::text, $9::jsonb, $10::jsonb, $11::text, $12::text,
     s.subtotal_cents, s.shipping_cents, s.tax_cents, s.total_cents, $31::text, $17::text, p.created_at, p.created_at, $28::boolean, $29::text, $30::text,
-    case when $31::text = 'pending' then p.created_at end, s.store_credit_cents, $35::jsonb, s.promise_earliest::date, s.promise_latest::date
+    case when $31::text = 'pending' then p.created_at end, s.store_credit_cents, $35::jsonb, s.promise_earliest::date, s.promise_latest::date,
+    s.promotion_paid_cents
   from placed p, jsonb_to_recordset($21::jsonb) as s(n int, vendor_id int, order_number text, subtotal_cents int, shipping_cents int,
-    tax_cents int, total_cents int, store_credit_cents int, promise_earliest text, promise_latest text)
+    tax_cents int, total_cents int, store_credit_cents int, promise_earliest text, promise_latest text, promotion_paid_cents int)
   order by s.n
   returning id, order_number
 ), reserved as (
@@ -212,7 +217,7 @@ type PurchaseRows = {
   purchase: Omit<PurchaseRow, 'id' | 'createdAt'>;
   subs: {
     n: number; vendor_id: number | null; order_number: string; subtotal_cents: number; shipping_cents: number; tax_cents: number; total_cents: number; store_credit_cents: number;
-    promise_earliest: string | null; promise_latest: string | null;
+    promise_earliest: string | null; promise_latest: string | null; promotion_paid_cents: number;
   }[];
   items: {
     n: number; order_number: string; product_id: number; vendor_id: number | null; product_name: string; quantity: number;
@@ -224,6 +229,25 @@ type PurchaseRows = {
   credit: string;
   creditCents: number;
 };
+
+/**
+ * The promotions a purchase redeems (decision 0152), as the promotions module answers (late-bound: orders never writes
+ * its tables): applied to the lines priced at database prices, applied again under the promotions' locks in the
+ * purchase's transaction, and recorded there once the purchase is written.
+ */
+export type PurchasePromotions = {
+  apply: Redemptions['apply'];
+  lockAndApply: Redemptions['lockAndApply'];
+  record: Redemptions['record'];
+  /** A refused code's reason as the message the shopper reads (English and Arabic in packages/shared). */
+  refusalMessage: (reason: CouponRefusal) => string;
+};
+
+/** What promotions did to a cart: the redemption as applied, and the cart's lines as the promotions module reads them. */
+type CartPromotions = { redeemed: Redeemed; lines: CartLine[]; code: string | null };
+
+/** Each line's promotions, by cart line, as comparable text (the unlocked and the locked answers must agree). */
+const discountsKey = (r: Redeemed) => JSON.stringify([...r.applied.lines.entries()].sort(([a], [b]) => a - b));
 
 export function createPlacePurchase(deps: {
   db: Db;
@@ -240,6 +264,8 @@ export function createPlacePurchase(deps: {
   queueConfirmation: (order: Purchase, shipTo: PlaceOrderInput['shipping_address'], reader?: Reader) => boolean;
   /** Each part's delivery promise to an emirate (decision 0151), keyed by the part's seller. */
   promises: (cart: PricedCart, emirate: Emirate) => Promise<Map<number | null, DeliveryPromise>>;
+  /** Coupons and deals (decision 0152); without it (tests of other modules) no purchase is discounted. */
+  promotions?: () => PurchasePromotions;
 }) {
   const { db, bus, catalogue } = deps;
 
@@ -266,10 +292,12 @@ export function createPlacePurchase(deps: {
   /** Step 2a: the rows the statement writes, from the priced cart. */
   function purchaseRows(
     input: PlaceOrderInput, cart: PricedCart, userId: number | null, key: string | null, hash: string, held: boolean, creditCents: number,
-    delivery: { address: UaeAddress | null; promises: Map<number | null, DeliveryPromise> },
+    delivery: { address: UaeAddress | null; promises: Map<number | null, DeliveryPromise> }, paidByPromotions: ReadonlyMap<number | null, number>,
   ): PurchaseRows {
     const { parts, totals } = cart;
-    const creditParts = splitCredit(creditCents, parts.map((p) => p.totals.totalCents));
+    const promotionPaid = parts.map((p) => paidByPromotions.get(p.vendorId) ?? 0);
+    // store credit pays what is left of each part once the marketplace's share of its promotions is paid
+    const creditParts = splitCredit(creditCents, parts.map((p, n) => p.totals.totalCents - promotionPaid[n]!));
     const shipping = { address: input.shipping_address.address, city: input.shipping_address.city, country: input.shipping_address.country, zip: input.shipping_address.zip };
     const billing = input.billing_address
       ? { address: input.billing_address.address, city: input.billing_address.city, country: input.billing_address.country, zip: input.billing_address.zip }
@@ -295,6 +323,7 @@ export function createPlacePurchase(deps: {
       buyerCompany: input.customer_info.company || null,
       buyerTrn: input.customer_info.trn ?? null,
       storeCreditCents: creditCents,
+      promotionPaidCents: promotionPaid.reduce((a, b) => a + b, 0),
       deliveryAddress: delivery.address,
     };
     const subs = parts.map((part, n) => ({
@@ -308,6 +337,7 @@ export function createPlacePurchase(deps: {
       store_credit_cents: creditParts[n]!,
       promise_earliest: delivery.promises.get(part.vendorId)?.earliest ?? null,
       promise_latest: delivery.promises.get(part.vendorId)?.latest ?? null,
+      promotion_paid_cents: promotionPaid[n]!,
     }));
     const items = parts.flatMap((part, n) => part.lines.map((l, k) => ({
       n: l.n,
@@ -340,7 +370,7 @@ export function createPlacePurchase(deps: {
   }
 
   /** Step 2b: the ONE statement (PLACE_ORDER_SQL) — lock, check again, write everything or nothing. */
-  async function writeOnce(rows: PurchaseRows, cart: PricedCart, held: boolean): Promise<PlaceRow> {
+  async function writeOnce(rows: PurchaseRows, cart: PricedCart, held: boolean, promo: CartPromotions | null): Promise<PlaceRow> {
     const { stockLines, priced, options } = cart;
     const { purchase: p, subs, items, sales } = rows;
     // one quantity, the expected price and seller per product, in id order (the lock order)
@@ -358,16 +388,79 @@ export function createPlacePurchase(deps: {
       optionIds.map((id) => options.get(id)!.option.price_adjustment_cents),
       p.taxIncluded, p.buyerCompany, p.buyerTrn,
       held ? 'awaiting_payment' : 'pending', held ? 'Awaiting card payment' : 'Order placed',
-      rows.credit, rows.creditCents, p.deliveryAddress === null ? null : JSON.stringify(p.deliveryAddress),
+      rows.credit, rows.creditCents, p.deliveryAddress === null ? null : JSON.stringify(p.deliveryAddress), p.promotionPaidCents,
     ];
-    if (rows.creditCents === 0 || p.userId === null) return (await deps.query<PlaceRow>(PLACE_ORDER_SQL, params, 'orders.place'))[0]!;
-    // spending store credit (decision 0141): the shopper's row lock first, in a transaction, so the statement's balance
-    // check reads every purchase committed before it; two purchases racing for the same credit wait for each other
+    const spendsCredit = rows.creditCents > 0 && p.userId !== null;
+    if (!spendsCredit && !promo) return (await deps.query<PlaceRow>(PLACE_ORDER_SQL, params, 'orders.place'))[0]!;
     const shopper = p.userId;
     return db.transaction(async (tx) => {
-      await tx.execute(sql`select id from users where id = ${shopper} for update`);
-      return (await rowsOf<PlaceRow>(tx as unknown as Db, positional(PLACE_ORDER_SQL, params)))[0]!;
+      // spending store credit (decision 0141): the shopper's row lock first, so the statement's balance check reads
+      // every purchase committed before it; two purchases racing for the same credit wait for each other
+      if (spendsCredit) await tx.execute(sql`select id from users where id = ${shopper} for update`);
+      // promotions (decision 0152): their locks next, in id order, and the limits read again under them
+      if (promo) await lockPromotions(tx, promo, p.userId);
+      const result = (await rowsOf<PlaceRow>(tx as unknown as Db, positional(PLACE_ORDER_SQL, params)))[0]!;
+      if (promo && result.ok && result.purchase_id !== null) await redeem(tx, promo, rows, result);
+      return result;
     });
+  }
+
+  /**
+   * Under the promotions' locks, the promotions applied again from what is committed now: a coupon used up or used
+   * meanwhile refuses the purchase with its reason (the transaction writes nothing); any other difference (a deal
+   * ended, a limit reached) prices the purchase again.
+   */
+  async function lockPromotions(tx: Tx, promo: CartPromotions, userId: number | null): Promise<void> {
+    const locked = await deps.promotions!().lockAndApply(tx, promo.redeemed.promotionIds, promo.lines, promo.code, userId);
+    const refusal = locked.applied.coupon?.refusal ?? null;
+    if (refusal) throw unprocessable(deps.promotions!().refusalMessage(refusal), deps.promotions!().refusalMessage(refusal));
+    if (discountsKey(locked) !== discountsKey(promo.redeemed) || locked.promotionIds.join() !== promo.redeemed.promotionIds.join()) throw new PriceChanged();
+  }
+
+  /**
+   * The purchase written: what it redeemed recorded by the promotions module, and the marketplace's share of each
+   * sub-order posted as its promotion expense (`promotion-paid:<sub-order>`), in the purchase's transaction. The lines'
+   * ids are read back in id order, which is the statement's insert order (cart line order).
+   */
+  async function redeem(tx: Tx, promo: CartPromotions, rows: PurchaseRows, result: PlaceRow): Promise<void> {
+    const orderIds = result.order_ids!;
+    const ids = await tx.select({ id: orderItems.id, orderId: orderItems.orderId }).from(orderItems)
+      .where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.id));
+    const byN = [...rows.items].sort((a, b) => a.n - b.n);
+    const itemIds = new Map<number, Map<number, number>>(orderIds.map((id) => [id, new Map()]));
+    ids.forEach((r, k) => itemIds.get(r.orderId)!.set(byN[k]!.n, r.id));
+    await deps.promotions!().record(tx, {
+      purchaseId: result.purchase_id!, userId: rows.purchase.userId,
+      orders: orderIds.map((orderId) => ({ orderId, itemIds: itemIds.get(orderId)! })),
+    }, promo.redeemed.applied);
+    for (const [n, sub] of rows.subs.entries()) {
+      const lines = promotionPaidEntries(sub.promotion_paid_cents);
+      if (!lines.length) continue;
+      await postToLedger(tx, {
+        kind: 'promotion-paid', ref: orderIds[n]!, lines, currency: rows.purchase.currency, purchaseId: result.purchase_id!, orderId: orderIds[n]!,
+        createdBy: rows.purchase.userId,
+      });
+    }
+  }
+
+  /**
+   * The promotions on the cart at its database prices (decision 0152): null when none applies and no code was typed.
+   * A typed code that does not apply refuses the purchase here, with its reason, before anything is written.
+   */
+  async function promotionsOn(input: PlaceOrderInput, cart: PricedCart, userId: number | null): Promise<CartPromotions | null> {
+    const code = input.coupon_code?.trim() || null;
+    if (!deps.promotions) {
+      if (code) throw unprocessable(MSG.promoNotFound, MSG.promoNotFound);
+      return null;
+    }
+    const lines: CartLine[] = cart.parts.flatMap((part) => part.lines.map((l) => ({
+      n: l.n, productId: l.product.id, vendorId: l.vendorId, quantity: l.quantity, grossCents: l.unitPriceCents * l.quantity,
+    })));
+    const redeemed = await deps.promotions().apply(lines, code, userId);
+    const refusal = redeemed.applied.coupon?.refusal ?? null;
+    if (refusal) throw unprocessable(deps.promotions().refusalMessage(refusal), deps.promotions().refusalMessage(refusal));
+    if (!redeemed.promotionIds.length && !code) return null;
+    return { redeemed, lines, code };
   }
 
   /**
@@ -404,7 +497,7 @@ export function createPlacePurchase(deps: {
         id, orderNumber: sub.order_number, userId: p.userId, customerName: p.customerName, customerEmail: p.customerEmail,
         customerPhone: p.customerPhone, shippingAddress: p.shippingAddress, billingAddress: p.billingAddress, paymentMethod: p.paymentMethod,
         currency: p.currency, subtotalCents: sub.subtotal_cents, shippingCents: sub.shipping_cents, taxCents: sub.tax_cents,
-        totalCents: sub.total_cents, deliveryAddress: p.deliveryAddress, promiseEarliest: sub.promise_earliest, promiseLatest: sub.promise_latest, taxIncluded: p.taxIncluded, buyerCompany: p.buyerCompany, buyerTrn: p.buyerTrn, storeCreditCents: sub.store_credit_cents, status: held ? 'awaiting_payment' : 'pending', vendorId: null, purchaseId: result.purchase_id!, sellerVendorId: sub.vendor_id,
+        totalCents: sub.total_cents, deliveryAddress: p.deliveryAddress, promiseEarliest: sub.promise_earliest, promiseLatest: sub.promise_latest, taxIncluded: p.taxIncluded, buyerCompany: p.buyerCompany, buyerTrn: p.buyerTrn, storeCreditCents: sub.store_credit_cents, promotionPaidCents: sub.promotion_paid_cents, status: held ? 'awaiting_payment' : 'pending', vendorId: null, purchaseId: result.purchase_id!, sellerVendorId: sub.vendor_id,
         trackingNumber: null, carrier: null, shippedAt: null, deliveredAt: null, releasedAt: held ? null : createdAt, notes: p.notes, idempotencyKey: null, requestHash: null, createdAt, updatedAt: createdAt,
       };
       const itemRows = own.map((i, k) => ({
@@ -430,15 +523,29 @@ export function createPlacePurchase(deps: {
   async function placeOnce(input: PlaceOrderInput, userId: number | null, key: string | null, hash: string, holdForPayment: boolean, address: UaeAddress | null): Promise<Placed> {
     const priced = await price(input, key, hash);
     if (priced.earlier) return { order: priced.earlier, replayed: true };
-    const { cart } = priced;
-    // store credit pays up to the total; the card is asked only for the rest (nothing when the credit covers it all)
-    const creditCents = Math.min(input.store_credit_amount ? amountToCents(input.store_credit_amount) : 0, cart.totals.totalCents);
+    const promo = await promotionsOn(input, priced.cart, userId);
+    // the seller's share of each line's promotions lowers its supply; the marketplace's is paid toward the part
+    const sellerShares = new Map<number, number>();
+    const paidByPromotions = new Map<number | null, number>();
+    for (const part of priced.cart.parts) {
+      for (const l of part.lines) {
+        for (const d of promo?.redeemed.applied.lines.get(l.n) ?? []) {
+          sellerShares.set(l.n, (sellerShares.get(l.n) ?? 0) + d.sellerCents);
+          paidByPromotions.set(part.vendorId, (paidByPromotions.get(part.vendorId) ?? 0) + d.marketplaceCents);
+        }
+      }
+    }
+    const cart: PricedCart = promo ? { ...priced.cart, ...priced.cart.withSellerShares(sellerShares) } : priced.cart;
+    const promotionPaidCents = [...paidByPromotions.values()].reduce((a, b) => a + b, 0);
+    const dueCents = cart.totals.totalCents - promotionPaidCents;
+    // store credit pays up to what is due; the card is asked only for the rest (nothing when the credit covers it all)
+    const creditCents = Math.min(input.store_credit_amount ? amountToCents(input.store_credit_amount) : 0, dueCents);
     if (creditCents > 0 && userId === null) throw badRequest(MSG.storeCreditSignIn);
-    const held = holdForPayment && creditCents < cart.totals.totalCents;
+    const held = holdForPayment && creditCents < dueCents;
     // each part's promise to the address's emirate, frozen on its sub-order (decision 0151)
     const promises = address ? await deps.promises(cart, address.emirate) : new Map<number | null, DeliveryPromise>();
-    const rows = purchaseRows(input, cart, userId, key, hash, held, creditCents, { address, promises });
-    const result = await writeOnce(rows, cart, held);
+    const rows = purchaseRows(input, cart, userId, key, hash, held, creditCents, { address, promises }, paidByPromotions);
+    const result = await writeOnce(rows, cart, held, promo);
     if (!result.ok || result.purchase_id === null) return refused(result, cart, key, hash);
     const answer = placedAnswer(result, rows, cart, held);
     return answer.replayed ? answer : { ...answer, held };

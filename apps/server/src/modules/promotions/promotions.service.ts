@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../../platform/pg-errors.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { createCartPricing } from '../orders/price-cart.js';
 import { applyPromotions, perSeller, type CartLine, type LoadedCoupon, type LoadedPromotion } from './promotions.apply.js';
+import { createRedemptions } from './promotions.redeem.js';
 
 // Promotions (issue 39, decision 0148): sellers' coupons and deals on their own products, the marketplace's
 // campaigns that sellers opt their products in to, one-time codes, and checking a code against a cart with the reason
@@ -72,7 +73,9 @@ export function createPromotionsService(deps: { db: Db; query: Database['query']
     if (!productIds.length) return [];
     const rows = await exec.select({ p: promotions, productId: promotionProducts.productId }).from(promotionProducts)
       .innerJoin(promotions, eq(promotions.id, promotionProducts.promotionId))
-      .where(and(inArray(promotionProducts.productId, productIds), eq(promotions.kind, 'deal'), eq(promotions.status, 'active')));
+      // a deal whose total limit is reached has ended for everyone (its counter is raised under its lock, decision 0152)
+      .where(and(inArray(promotionProducts.productId, productIds), eq(promotions.kind, 'deal'), eq(promotions.status, 'active'),
+        sql`(${promotions.totalLimit} is null or ${promotions.redeemedCount} < ${promotions.totalLimit})`));
     const by = new Map<number, { p: PromotionRow; ids: Set<number> }>();
     for (const r of rows) {
       const e = by.get(r.p.id) ?? { p: r.p, ids: new Set<number>() };
@@ -174,8 +177,11 @@ export function createPromotionsService(deps: { db: Db; query: Database['query']
     return p;
   }
 
+  const redemptions = createRedemptions({ db, loadCoupon, dealsFor, dealsStack });
+
   return {
     checkCoupon,
+    redemptions,
     loadCoupon,
     dealsFor,
     dealsStack,
