@@ -158,7 +158,9 @@ export type TaxedLine = { quantity: number; unitPriceCents: number; lineTotalCen
  */
 export function lineAmounts(item: TaxedLine, quantity: number, taxIncluded: boolean) {
   if (quantity <= 0) return { netCents: 0, taxCents: 0, totalCents: 0 };
-  const gross = quantity >= item.quantity ? item.lineTotalCents : item.unitPriceCents * quantity;
+  // a part of the line in proportion to its total, half up: its units' price for a line at its price, and what was paid
+  // for them after the seller's share of a promotion (decision 0152) for one that had one
+  const gross = quantity >= item.quantity ? item.lineTotalCents : Math.round((item.lineTotalCents * quantity) / item.quantity);
   const tax = quantity >= item.quantity ? item.taxCents : lineTaxCents(gross, item.taxRateBps, taxIncluded ? 'inclusive' : 'exclusive');
   const net = taxIncluded ? gross - tax : gross;
   return { netCents: net, taxCents: tax, totalCents: net + tax };

@@ -1,11 +1,11 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { MSG } from '@souq/shared/messages';
 import { PAYMENT_NOTES } from '@souq/shared/constants';
 import type { orderRequestSchema, Purchase } from '@souq/shared/api/orders';
 import { lineTotalCents } from '@souq/shared/rules/pricing';
 import type { z } from 'zod';
-import { orderItems, purchases } from '../../db/schema/orders.js';
+import { purchases } from '../../db/schema/orders.js';
 import type { Database, Db, Tx } from '../../platform/db.js';
 import type { Bus, OrderPlacedItem } from '../../platform/bus.js';
 import { badRequest, conflict, unprocessable } from '../../platform/errors.js';
@@ -15,11 +15,9 @@ import { rowsOf } from '../../platform/sql-rows.js';
 import type { Reader } from '../../platform/request-locale.js';
 import { checkProductsForOrder, type CatalogueService, type OrderProductRow } from '../catalogue/catalogue.service.js';
 import type { OrderOptionRow } from '../catalogue/variant-stock.js';
-import { promotionPaidEntries, saleEntries } from '../ledger/ledger.postings.js';
-import { placedCredit, placedSales, post as postToLedger } from '../ledger/ledger.post.js';
-import type { CouponRefusal } from '@souq/shared/rules/promotions';
-import type { CartLine } from '../promotions/promotions.apply.js';
-import type { Redeemed, Redemptions } from '../promotions/promotions.redeem.js';
+import { saleEntries } from '../ledger/ledger.postings.js';
+import { placedCredit, placedSales } from '../ledger/ledger.post.js';
+import { createPurchasePromotions, promotionMoney, type CartPromotions, type PurchasePromotions } from './purchase-promotions.js';
 import { splitCredit } from '../ledger/ledger.credit.js';
 import { checkOptionStock } from './order-lines.js';
 import { newOrderNumber, subOrderNumber, toOrderDto, toPurchaseDto, type OrderReads, type OrderRow, type PurchaseRow } from './orders.dto.js';
@@ -32,6 +30,7 @@ import type { DeliveryPromise } from '@souq/shared/rules/delivery-promise';
 // `afterCommit` announce it; `placePurchase` tries again on a price that moved or a key race.
 
 export type PlaceOrderInput = z.infer<typeof orderRequestSchema>;
+export type { PurchasePromotions } from './purchase-promotions.js';
 
 /** A product's price changed between the check and the order statement; the order is tried again. */
 class PriceChanged extends Error {}
@@ -230,25 +229,6 @@ type PurchaseRows = {
   creditCents: number;
 };
 
-/**
- * The promotions a purchase redeems (decision 0152), as the promotions module answers (late-bound: orders never writes
- * its tables): applied to the lines priced at database prices, applied again under the promotions' locks in the
- * purchase's transaction, and recorded there once the purchase is written.
- */
-export type PurchasePromotions = {
-  apply: Redemptions['apply'];
-  lockAndApply: Redemptions['lockAndApply'];
-  record: Redemptions['record'];
-  /** A refused code's reason as the message the shopper reads (English and Arabic in packages/shared). */
-  refusalMessage: (reason: CouponRefusal) => string;
-};
-
-/** What promotions did to a cart: the redemption as applied, and the cart's lines as the promotions module reads them. */
-type CartPromotions = { redeemed: Redeemed; lines: CartLine[]; code: string | null };
-
-/** Each line's promotions, by cart line, as comparable text (the unlocked and the locked answers must agree). */
-const discountsKey = (r: Redeemed) => JSON.stringify([...r.applied.lines.entries()].sort(([a], [b]) => a - b));
-
 export function createPlacePurchase(deps: {
   db: Db;
   /** Raw (named, prepared) queries: checkout's one statement (decision 0064). */
@@ -268,6 +248,7 @@ export function createPlacePurchase(deps: {
   promotions?: () => PurchasePromotions;
 }) {
   const { db, bus, catalogue } = deps;
+  const promotions = createPurchasePromotions(deps.promotions, () => new PriceChanged());
 
   /** An earlier purchase with this Idempotency-Key: the same purchase again for the same request, else a conflict. */
   async function replay(tx: Db | Tx, key: string, hash: string): Promise<Purchase | null> {
@@ -398,69 +379,16 @@ export function createPlacePurchase(deps: {
       // every purchase committed before it; two purchases racing for the same credit wait for each other
       if (spendsCredit) await tx.execute(sql`select id from users where id = ${shopper} for update`);
       // promotions (decision 0152): their locks next, in id order, and the limits read again under them
-      if (promo) await lockPromotions(tx, promo, p.userId);
+      if (promo) await promotions.lock(tx, promo, p.userId);
       const result = (await rowsOf<PlaceRow>(tx as unknown as Db, positional(PLACE_ORDER_SQL, params)))[0]!;
-      if (promo && result.ok && result.purchase_id !== null) await redeem(tx, promo, rows, result);
+      if (promo && result.ok && result.purchase_id !== null) {
+        await promotions.redeem(tx, promo, {
+          purchaseId: result.purchase_id, orderIds: result.order_ids!, userId: p.userId, currency: p.currency,
+          lines: rows.items.map((i) => i.n), paidCents: rows.subs.map((sub) => sub.promotion_paid_cents),
+        });
+      }
       return result;
     });
-  }
-
-  /**
-   * Under the promotions' locks, the promotions applied again from what is committed now: a coupon used up or used
-   * meanwhile refuses the purchase with its reason (the transaction writes nothing); any other difference (a deal
-   * ended, a limit reached) prices the purchase again.
-   */
-  async function lockPromotions(tx: Tx, promo: CartPromotions, userId: number | null): Promise<void> {
-    const locked = await deps.promotions!().lockAndApply(tx, promo.redeemed.promotionIds, promo.lines, promo.code, userId);
-    const refusal = locked.applied.coupon?.refusal ?? null;
-    if (refusal) throw unprocessable(deps.promotions!().refusalMessage(refusal), deps.promotions!().refusalMessage(refusal));
-    if (discountsKey(locked) !== discountsKey(promo.redeemed) || locked.promotionIds.join() !== promo.redeemed.promotionIds.join()) throw new PriceChanged();
-  }
-
-  /**
-   * The purchase written: what it redeemed recorded by the promotions module, and the marketplace's share of each
-   * sub-order posted as its promotion expense (`promotion-paid:<sub-order>`), in the purchase's transaction. The lines'
-   * ids are read back in id order, which is the statement's insert order (cart line order).
-   */
-  async function redeem(tx: Tx, promo: CartPromotions, rows: PurchaseRows, result: PlaceRow): Promise<void> {
-    const orderIds = result.order_ids!;
-    const ids = await tx.select({ id: orderItems.id, orderId: orderItems.orderId }).from(orderItems)
-      .where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.id));
-    const byN = [...rows.items].sort((a, b) => a.n - b.n);
-    const itemIds = new Map<number, Map<number, number>>(orderIds.map((id) => [id, new Map()]));
-    ids.forEach((r, k) => itemIds.get(r.orderId)!.set(byN[k]!.n, r.id));
-    await deps.promotions!().record(tx, {
-      purchaseId: result.purchase_id!, userId: rows.purchase.userId,
-      orders: orderIds.map((orderId) => ({ orderId, itemIds: itemIds.get(orderId)! })),
-    }, promo.redeemed.applied);
-    for (const [n, sub] of rows.subs.entries()) {
-      const lines = promotionPaidEntries(sub.promotion_paid_cents);
-      if (!lines.length) continue;
-      await postToLedger(tx, {
-        kind: 'promotion-paid', ref: orderIds[n]!, lines, currency: rows.purchase.currency, purchaseId: result.purchase_id!, orderId: orderIds[n]!,
-        createdBy: rows.purchase.userId,
-      });
-    }
-  }
-
-  /**
-   * The promotions on the cart at its database prices (decision 0152): null when none applies and no code was typed.
-   * A typed code that does not apply refuses the purchase here, with its reason, before anything is written.
-   */
-  async function promotionsOn(input: PlaceOrderInput, cart: PricedCart, userId: number | null): Promise<CartPromotions | null> {
-    const code = input.coupon_code?.trim() || null;
-    if (!deps.promotions) {
-      if (code) throw unprocessable(MSG.promoNotFound, MSG.promoNotFound);
-      return null;
-    }
-    const lines: CartLine[] = cart.parts.flatMap((part) => part.lines.map((l) => ({
-      n: l.n, productId: l.product.id, vendorId: l.vendorId, quantity: l.quantity, grossCents: l.unitPriceCents * l.quantity,
-    })));
-    const redeemed = await deps.promotions().apply(lines, code, userId);
-    const refusal = redeemed.applied.coupon?.refusal ?? null;
-    if (refusal) throw unprocessable(deps.promotions().refusalMessage(refusal), deps.promotions().refusalMessage(refusal));
-    if (!redeemed.promotionIds.length && !code) return null;
-    return { redeemed, lines, code };
   }
 
   /**
@@ -523,18 +451,9 @@ export function createPlacePurchase(deps: {
   async function placeOnce(input: PlaceOrderInput, userId: number | null, key: string | null, hash: string, holdForPayment: boolean, address: UaeAddress | null): Promise<Placed> {
     const priced = await price(input, key, hash);
     if (priced.earlier) return { order: priced.earlier, replayed: true };
-    const promo = await promotionsOn(input, priced.cart, userId);
+    const promo = await promotions.on(input.coupon_code, priced.cart, userId);
     // the seller's share of each line's promotions lowers its supply; the marketplace's is paid toward the part
-    const sellerShares = new Map<number, number>();
-    const paidByPromotions = new Map<number | null, number>();
-    for (const part of priced.cart.parts) {
-      for (const l of part.lines) {
-        for (const d of promo?.redeemed.applied.lines.get(l.n) ?? []) {
-          sellerShares.set(l.n, (sellerShares.get(l.n) ?? 0) + d.sellerCents);
-          paidByPromotions.set(part.vendorId, (paidByPromotions.get(part.vendorId) ?? 0) + d.marketplaceCents);
-        }
-      }
-    }
+    const { sellerShares, paidByPromotions } = promotionMoney(priced.cart.parts, promo?.redeemed.applied ?? null);
     const cart: PricedCart = promo ? { ...priced.cart, ...priced.cart.withSellerShares(sellerShares) } : priced.cart;
     const promotionPaidCents = [...paidByPromotions.values()].reduce((a, b) => a + b, 0);
     const dueCents = cart.totals.totalCents - promotionPaidCents;

@@ -202,3 +202,58 @@ describe('a cancelled sub-order', () => {
     expect((await place(body([{ product_id: lamp, quantity: 1 }], { coupon_code: code }), shopper.token)).status).toBe(201);
   });
 });
+
+describe('returns of discounted units', () => {
+  const ask = (body: unknown) => call(t.app, { method: 'POST', url: '/api/my/returns', token: shopper.token, body });
+  async function returnUnits(orderId: number, lineId: number, units: number) {
+    const asked = await ask({ order_id: orderId, line_id: lineId, units, reason: 'damaged', refund_method: 'store_credit' });
+    expect(asked.status, asked.body).toBe(201);
+    expect((await call(t.app, { method: 'POST', url: `/api/vendor/returns/${asked.json.id}/approve`, token: a.token, body: {} })).status).toBe(200);
+    const received = await call(t.app, { method: 'POST', url: `/api/vendor/returns/${asked.json.id}/receive`, token: a.token, body: { restock: true } });
+    expect(received.status, received.body).toBe(200);
+    return received.json.refund as { total_cents: number; promotion_cents: number };
+  }
+  const lineOf = async (orderId: number) => (await q<{ id: number }>('select id from order_items where order_id = $1', [orderId]))[0]!.id;
+
+  it('give back what was paid for the units, discount included, each funder\'s share in proportion, to the whole in any steps', async () => {
+    const cup = await product(1_000, a.id);
+    const camp = await promo(admin, { kind: 'coupon', name: 'Cups', code: 'CUPS-20', percent_bps: 2000, funder: 'split', seller_percent: 50 }, 'admin');
+    await call(t.app, { method: 'POST', url: `/api/vendor/campaigns/${camp.id}/opt-in`, token: a.token, body: { product_ids: [cup] } });
+    const res = await place(body([{ product_id: cup, quantity: 3 }], { coupon_code: 'CUPS-20' }), shopper.token);
+    expect(res.status, res.body).toBe(201);
+    // 20 % of 30.00 = 6.00: 3.00 off the line (27.00), 3.00 paid by the marketplace; shipping 9.99; due 33.99
+    const sub = res.json.order.sub_orders[0];
+    expect(sub).toMatchObject({ subtotal: 27, shipping: 9.99, total_amount: 36.99, promotion_paid_amount: 3, amount_due: 33.99 });
+    await t.app.services.orders.setStatus(sub.id, 'delivered');
+    const line = await lineOf(sub.id);
+    // one unit: 9.00 of supply, of which the shopper paid 8.00 (the marketplace's 1.00 goes back to it)
+    expect(await returnUnits(sub.id, line, 1)).toMatchObject({ total_cents: 800, promotion_cents: 100 });
+    // the other two, and the shipping with the last unit: 18.00 − 2.00 + 9.99
+    expect(await returnUnits(sub.id, line, 2)).toMatchObject({ total_cents: 1_600 + 999, promotion_cents: 200 });
+    const ledger = await ledgerOf(res.json.order.id);
+    expect(ledger('marketplace_promotions')).toBe(0);
+    expect(ledger('vendor_payable', a.id)).toBe(0);
+    // every fil the shopper was due came back as store credit
+    const [credit] = await q<{ cents: string }>("select (-sum(amount_cents))::text as cents from ledger_entries where account = 'shopper_store_credit' and order_id = $1", [sub.id]);
+    expect(Number(credit!.cents)).toBe(3_399);
+    // the credit notes take back the reduced supply: their totals add up to the invoice's
+    const docs = await q<{ kind: string; total: string }>('select kind, sum(total_cents)::text as total from tax_documents where order_id = $1 group by kind order by kind', [sub.id]);
+    expect(docs).toEqual([{ kind: 'credit_note', total: '3699' }, { kind: 'invoice', total: '3699' }]);
+  });
+
+  it('a return that breaks the minimum spend claws nothing back: the kept unit keeps its discount', async () => {
+    const jug = await product(3_000, a.id);
+    await promo(a.token, { kind: 'coupon', name: 'Jugs', code: 'JUGS-MIN50', amount_cents: 1_000, min_spend_cents: 5_000 });
+    const res = await place(body([{ product_id: jug, quantity: 2 }], { coupon_code: 'JUGS-MIN50' }), shopper.token);
+    expect(res.status, res.body).toBe(201);
+    const sub = res.json.order.sub_orders[0];
+    expect(sub).toMatchObject({ subtotal: 50, promotion_discount: 10 });
+    await t.app.services.orders.setStatus(sub.id, 'delivered');
+    // the kept unit (30.00) alone would not meet the 50.00 minimum; the returned one gives back what was paid for it
+    expect(await returnUnits(sub.id, await lineOf(sub.id), 1)).toMatchObject({ total_cents: 2_500, promotion_cents: 0 });
+    const postings = await q<{ posting: string }>("select distinct split_part(posting, ':', 1) as posting from ledger_entries where order_id = $1 order by 1", [sub.id]);
+    expect(postings.map((p) => p.posting)).toEqual(['cod-collected', 'placed', 'return']);
+    const [red] = await q<{ status: string; discount_cents: number }>('select status, discount_cents from promotion_redemptions where order_id = $1', [sub.id]);
+    expect(red).toEqual({ status: 'live', discount_cents: 1_000 });
+  });
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "return_requests" ADD COLUMN "refund_promotion_cents" integer DEFAULT 0 NOT NULL;
