@@ -227,6 +227,10 @@ export const TAX_DOCUMENT_LABELS = {
   totalGross: ['Total including VAT', 'الإجمالي شامل الضريبة'],
   // a sale document's rounding amount (EN 16931 BT-114, decision 0142)
   rounding: ['Rounding', 'فرق التقريب'],
+  // promotions (decision 0152): the seller's share reduces a line; the marketplace's is a payment toward the total
+  sellerDiscount: ['Seller discount (promotion)', 'خصم البائع (عرض ترويجي)'],
+  prepaid: ['Paid by Souq (promotion)', 'مدفوع من سوق (عرض ترويجي)'],
+  amountDue: ['Amount due', 'المبلغ المستحق'],
   original: ['Original invoice', 'الفاتورة الأصلية'],
   originalValue: ['Original value', 'القيمة الأصلية'],
   correctedValue: ['Corrected value', 'القيمة المصححة'],

@@ -301,7 +301,7 @@ export function createReturnsService(deps: { db: Db; bus: Bus; audit: AuditLog; 
         // the Tax Credit Note for these units against the sub-order's invoice (Art. 60, decision 0099), in the same
         // transaction and priced by the same rule as the refund rows, so the documents' tax equals the ledger's
         await issueCreditNote(tx, {
-          orderId: order.id, lines: [{ orderItemId: line.id, quantity: ret.units }], shippingCents: step.shippingCents,
+          orderId: order.id, lines: [{ orderItemId: line.id, quantity: ret.units }], shippingCents: step.shippingCents, prepaidCents: market,
           reason: MSG.creditReasonReturned(RETURN_REASON_LABELS[ret.reason as ReturnReason] ?? ret.reason),
         });
         if (restock && line.productId !== null) {
