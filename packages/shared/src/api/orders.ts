@@ -58,7 +58,7 @@ export const orderRequestSchema = z.object({
    * A coupon code (decision 0152): checked again under the promotion's lock with the purchase; a code that does not
    * apply refuses the purchase with its reason (422) and writes nothing. Running deals apply without a code.
    */
-  coupon_code: z.string().trim().min(1).max(40).optional(),
+  coupon_code: z.string().trim().min(1).max(64).optional(),
   /**
    * The structured UAE address to ship to (decision 0151): typed at checkout (`delivery_address`, saved to the
    * signed-in shopper's book with `save_address`), or one of the shopper's saved ones (`address_id`; 404 for anyone
