@@ -30,7 +30,8 @@ export function useCoupon(items: Items) {
   const applies = result?.applies === true;
   return {
     code,
-    apply: (typed: string) => setCode(typed.trim() || null),
+    // codes match without case (decision 0148): shown as the server stores them, in capitals
+    apply: (typed: string) => setCode(typed.trim().toUpperCase() || null),
     remove: () => setCode(null),
     checking: check.isFetching,
     result,
@@ -66,31 +67,30 @@ export function CouponBox({ coupon }: { coupon: Coupon }) {
     );
   }
   return (
-    <div className="sm:col-span-2">
-      <Field label={t`Promo code`} error={refused ?? failed ?? undefined}>
-        <div className="flex gap-2">
-          <Input
-            value={typed}
-            dir="ltr"
-            autoCapitalize="characters"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={64}
-            onChange={(e) => setTyped(e.target.value)}
-            onKeyDown={(e) => {
-              // Enter applies the code instead of placing the order
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                if (typed.trim()) coupon.apply(typed);
-              }
-            }}
-            className="min-w-0 flex-1 uppercase"
-          />
-          <Button type="button" variant="secondary" disabled={!typed.trim() || coupon.checking} onClick={() => coupon.apply(typed)}>
-            {coupon.checking ? t`Checking…` : t`Apply`}
-          </Button>
-        </div>
+    // the button beside the field, level with its input (under the label's line)
+    <div className="flex items-start gap-2 sm:col-span-2">
+      <Field label={t`Promo code`} error={refused ?? failed ?? undefined} className="min-w-0 flex-1">
+        <Input
+          value={typed}
+          dir="ltr"
+          autoCapitalize="characters"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={64}
+          onChange={(e) => setTyped(e.target.value)}
+          onKeyDown={(e) => {
+            // Enter applies the code instead of placing the order
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              if (typed.trim()) coupon.apply(typed);
+            }
+          }}
+          className="uppercase"
+        />
       </Field>
+      <Button type="button" variant="secondary" className="mt-[1.625rem] shrink-0" disabled={!typed.trim() || coupon.checking} onClick={() => coupon.apply(typed)}>
+        {coupon.checking ? t`Checking…` : t`Apply`}
+      </Button>
     </div>
   );
 }
