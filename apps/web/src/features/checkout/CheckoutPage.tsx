@@ -387,9 +387,10 @@ export default function CheckoutPage() {
                       <dt className="min-w-0">
                         {p ? <bdi className="break-words">{p.seller_name}</bdi> : null}
                         {p ? ' ' : ''}
-                        {p && !p.vat_registered ? MSG.checkoutNoVat : t`includes VAT`}
+                        {p && !p.vat_registered ? MSG.checkoutNoVat : coupon.discountCents > 0 ? t`includes VAT, worked out on the discounted price` : t`includes VAT`}
                       </dt>
-                      <dd>{p && !p.vat_registered ? null : <Price value={p ? p.tax : totals.tax} />}</dd>
+                      {/* the quote's VAT is on the prices before the sellers' share of a promotion: not shown as a figure then */}
+                      <dd>{(p && !p.vat_registered) || coupon.discountCents > 0 ? null : <Price value={p ? p.tax : totals.tax} />}</dd>
                     </div>
                   ))}
               </dl>
