@@ -257,3 +257,20 @@ describe('returns of discounted units', () => {
     expect(red).toEqual({ status: 'live', discount_cents: 1_000 });
   });
 });
+
+describe("a seller's promotion cost", () => {
+  it('GET /api/vendor/promotions/cost: its own share and the marketplace\'s, per promotion, its own sales only', async () => {
+    expect((await call(t.app, { method: 'GET', url: '/api/vendor/promotions/cost' })).status).toBe(401);
+    expect((await call(t.app, { method: 'GET', url: '/api/vendor/promotions/cost', token: shopper.token })).status).toBe(403);
+    const res = await call(t.app, { method: 'GET', url: '/api/vendor/promotions/cost', token: b.token });
+    expect(res.status).toBe(200);
+    // seller B's sales above: five uses of its own 1.00 coupon, and the marketplace's 15.00 deal on its kettles
+    expect(res.json).toEqual({
+      seller_cost_cents: 500, marketplace_cost_cents: 1_500,
+      promotions: [
+        { id: expect.any(Number), name: 'First five', uses: 5, seller_cost_cents: 500, marketplace_cost_cents: 0 },
+        { id: expect.any(Number), name: 'Kettle days', uses: 1, seller_cost_cents: 0, marketplace_cost_cents: 1_500 },
+      ],
+    });
+  });
+});
