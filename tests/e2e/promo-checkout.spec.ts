@@ -4,6 +4,7 @@ import { MSG } from '../../packages/shared/src/messages.js';
 import { MSG_AR } from '../../packages/shared/src/messages.ar.js';
 import { fillCheckoutAddress } from './support/checkout-address.js';
 import { screenshots } from './support/shots.js';
+import { vendorPage } from './support/sessions.js';
 
 // Issue 39 / decision 0152: the checkout takes a promo code. A seller's coupon on its own product: a wrong code reads
 // its reason (in English and Arabic), the right one shows what it takes off and lowers the total, Remove takes it off,
@@ -29,7 +30,7 @@ async function seed(request: APIRequestContext) {
 }
 
 for (const lang of ['en', 'ar'] as const) {
-  test(`checkout takes a promo code (${lang})`, async ({ page, request }) => {
+  test(`checkout takes a promo code (${lang})`, async ({ page, request, browser }) => {
     const { product, code } = await seed(request);
     const en = lang === 'en';
     await page.addInitScript(([key, line]) => localStorage.setItem(key, JSON.stringify({ state: { lines: [line] }, version: 1 })),
@@ -68,5 +69,12 @@ for (const lang of ['en', 'ar'] as const) {
     expect(res.status(), await res.text()).toBe(201);
     const order = (await res.json()).order as { promotion_discount: number };
     expect(Math.round(order.promotion_discount * 100)).toBe(off);
+
+    // the seller sees what its promotions cost it in Earnings
+    const { vendor, close } = await vendorPage(browser, `/vendor?tab=earnings&lang=${lang}`, { email: 'vendor@souq.test', password: 'souq-demo-1' });
+    const section = vendor.getByRole('region', { name: en ? 'What promotions cost you' : 'تكلفة العروض الترويجية عليك' });
+    await expect(section.getByText('Ten off').first()).toBeVisible();
+    await shoot(vendor, `promo-earnings-${lang}`, section);
+    await close();
   });
 }

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { VendorPromotionCost } from '@souq/shared/api/promotions';
 import { formatCents } from '@souq/shared/rules/money';
-import { formatCount } from '@souq/shared/rules/locale';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { StatCard, StatGrid } from '@/components/ui/StatCard';
@@ -39,7 +38,7 @@ export function PromotionCost() {
         <>
           <StatGrid>
             <StatCard label={t`Your share`} loading={!c} value={c && money(c.seller_cost_cents)} hint={t`taken off your prices`} />
-            <StatCard label={t`Paid by the marketplace`} loading={!c} value={c && money(c.marketplace_cost_cents)} hint={t`toward your sales`} />
+            <StatCard label={t`Paid by Souq`} loading={!c} value={c && money(c.marketplace_cost_cents)} hint={t`toward your sales`} />
           </StatGrid>
           {c && (c.promotions.length === 0 ? (
             <p className="text-sm text-slate-500"><Trans>No sale of yours has used a promotion yet.</Trans></p>
@@ -49,7 +48,7 @@ export function PromotionCost() {
                 <li key={p.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-2">
                   <span className="min-w-0 break-words font-medium text-slate-900"><bdi>{p.name}</bdi></span>
                   <span className="text-slate-600 tabular-nums">
-                    <Trans>{formatCount(p.uses, locale)} uses · yours {formatCents(p.seller_cost_cents, undefined, locale)} · marketplace {formatCents(p.marketplace_cost_cents, undefined, locale)}</Trans>
+                    <Plural value={p.uses} one="# use" other="# uses" /> · <Trans>yours {formatCents(p.seller_cost_cents, undefined, locale)} · marketplace {formatCents(p.marketplace_cost_cents, undefined, locale)}</Trans>
                   </span>
                 </li>
               ))}
