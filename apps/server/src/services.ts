@@ -33,7 +33,7 @@ import { createChatMonitorService } from './modules/chat-monitor/chat-monitor.se
 import { createAssistantService } from './modules/assistant/assistant.service.js';
 import { createAftersales } from './modules/assistant/assistant.aftersales.js';
 import { createShopperOrders } from './modules/orders/orders.shopper.js';
-import { createPromotionsService } from './modules/promotions/promotions.service.js';
+import { createPromotionsService, REFUSAL_MESSAGES } from './modules/promotions/promotions.service.js';
 import { createImageSearchService } from './modules/image-search/image-search.service.js';
 import { createRecommendationsService } from './modules/recommendations/recommendations.service.js';
 import { createEmbedsService } from './modules/embeds/embeds.service.js';
@@ -97,6 +97,8 @@ export function createServices(config: Config, database: Database, log: (msg: st
     db, query: database.query, bus, audit, catalogue, currency: config.shopCurrency, mailer, log,
     // admin: assign an order to a vendor (404 when the vendor does not exist)
     vendorForAssignment: (id) => vendors.getDto(id),
+    // coupons and deals redeemed with a purchase and given back with a cancellation (decision 0152)
+    promotions: () => ({ ...promotions.redemptions, refusalMessage: (reason) => REFUSAL_MESSAGES[reason] }),
   });
   // commission rates and the ledger's read-outs (decision 0087); the entries themselves are posted by orders
   const vendorShipping = createVendorShippingService({ db, audit });

@@ -59,7 +59,7 @@ const fils = (e: Element | undefined): number => {
 export type ParsedPint = {
   root: Element;
   kind: 'Invoice' | 'CreditNote';
-  totals: { lineExtension: number; taxExclusive: number; taxInclusive: number; payable: number; charges: number; rounding: number; tax: number };
+  totals: { lineExtension: number; taxExclusive: number; taxInclusive: number; payable: number; charges: number; rounding: number; prepaid: number; tax: number };
   lines: { net: number; tax: number; category: string; percent: number }[];
   breakdown: { code: string; percent: number; taxable: number; tax: number; exemptionReason: string }[];
 };
@@ -80,7 +80,8 @@ export function parsePint(xml: string): ParsedPint {
       lineExtension: fils(child(lmt, 'LineExtensionAmount')), taxExclusive: fils(child(lmt, 'TaxExclusiveAmount')),
       taxInclusive: fils(child(lmt, 'TaxInclusiveAmount')), payable: fils(child(lmt, 'PayableAmount')),
       charges: child(lmt, 'ChargeTotalAmount') ? fils(child(lmt, 'ChargeTotalAmount')) : 0,
-      rounding: child(lmt, 'PayableRoundingAmount') ? fils(child(lmt, 'PayableRoundingAmount')) : 0, tax: fils(child(taxTotal, 'TaxAmount')),
+      rounding: child(lmt, 'PayableRoundingAmount') ? fils(child(lmt, 'PayableRoundingAmount')) : 0,
+      prepaid: child(lmt, 'PrepaidAmount') ? fils(child(lmt, 'PrepaidAmount')) : 0, tax: fils(child(taxTotal, 'TaxAmount')),
     },
     lines: all(root, lineName).map((l) => {
       const cat = child(child(l, 'Item'), 'ClassifiedTaxCategory');
@@ -149,12 +150,12 @@ export function pintViolations(xml: string): string[] {
     if (a.localName?.endsWith('Amount')) must(a.getAttribute('currencyID') === 'AED', `${a.localName} currencyID`);
   }
   // BR-CO-10: Σ line net = LineExtensionAmount; BR-CO-13: TaxExclusive = LineExtension − allowances + charges;
-  // BR-CO-15: TaxInclusive = TaxExclusive + TaxTotal; BR-CO-16: payable = TaxInclusive + rounding (BT-114, nothing prepaid)
+  // BR-CO-15: TaxInclusive = TaxExclusive + TaxTotal; BR-CO-16: payable = TaxInclusive − prepaid (BT-113) + rounding (BT-114)
   const t = p.totals;
   must(p.lines.reduce((n, l) => n + l.net, 0) === t.lineExtension, 'BR-CO-10');
   must(t.taxExclusive === t.lineExtension + t.charges, 'BR-CO-13');
   must(t.taxInclusive === t.taxExclusive + t.tax, 'BR-CO-15');
-  must(t.payable === t.taxInclusive + t.rounding, 'BR-CO-16 payable');
+  must(t.payable === t.taxInclusive - t.prepaid + t.rounding, 'BR-CO-16 payable');
   // a rounding amount only for the fil no VAT could split exactly (decision 0142)
   must(Math.abs(t.rounding) <= 1, 'rounding amount within one fil');
   must(p.breakdown.reduce((n, b) => n + b.tax, 0) === t.tax, 'BR-CO-14 Σ category tax = total tax');

@@ -74,6 +74,8 @@ export const LEDGER_ACCOUNTS = [
   // cash on delivery (decision 0140): cash a courier collected and owes the marketplace, and what a remittance was
   // short (debit) or over (credit) against the sub-orders it settled
   'courier_cash', 'cod_differences',
+  // the marketplace's share of promotions it funds, paid toward purchases on the shopper's behalf (decision 0152)
+  'marketplace_promotions',
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 export const LEDGER_KINDS = [
@@ -93,6 +95,8 @@ export const LEDGER_KINDS = [
   // a card sub-order's money transferred to its seller's connected account at the provider, and a transfer (part)
   // reversed back to the marketplace: by Souq for a refund after payment, or by the provider (decision 0147)
   'transfer', 'transfer_reversal',
+  // the marketplace's share of a promotion paid toward a purchase, and given back by a cancellation or a return (decision 0152)
+  'promotion_paid', 'promotion_returned',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
@@ -105,6 +109,7 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   refund_sent: 'Refund sent to the bank', refund_paid: 'Refund paid by the bank', refund_reversal: 'Refund transfer failed (owed again)',
   cod_collected: 'Cash collected by the courier', cod_remitted: 'Cash remitted by the courier', cod_difference: 'Remittance difference',
   transfer: 'Transferred to your provider account', transfer_reversal: 'Transfer returned',
+  promotion_paid: 'Promotion paid by the marketplace', promotion_returned: 'Promotion given back',
 };
 export const LEDGER_ACCOUNT_LABELS: Record<LedgerAccount, string> = {
   shopper_receivable: 'Shopper receivable', vendor_payable: 'Vendor payable', marketplace_sales: 'Marketplace sales',
@@ -115,6 +120,7 @@ export const LEDGER_ACCOUNT_LABELS: Record<LedgerAccount, string> = {
   provider_disputes: 'Held in card disputes', dispute_losses: 'Lost card disputes',
   shopper_refunds_payable: 'Shopper refunds payable', refunds_clearing: 'Refunds clearing',
   courier_cash: 'Cash held by couriers', cod_differences: 'Cash remittance differences',
+  marketplace_promotions: 'Marketplace promotions',
 };
 /** A payout is pending from its batch until the admin marks it paid (the bank sent it) or failed (money returned). */
 /** A bank-transfer refund (decision 0141): owed → sent (in a batch) → paid | failed (owed again, new details asked). */

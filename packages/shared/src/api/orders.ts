@@ -55,6 +55,11 @@ export const orderRequestSchema = z.object({
    */
   store_credit_amount: z.number().min(0).max(10_000_000).optional(),
   /**
+   * A coupon code (decision 0152): checked again under the promotion's lock with the purchase; a code that does not
+   * apply refuses the purchase with its reason (422) and writes nothing. Running deals apply without a code.
+   */
+  coupon_code: z.string().trim().min(1).max(64).optional(),
+  /**
    * The structured UAE address to ship to (decision 0151): typed at checkout (`delivery_address`, saved to the
    * signed-in shopper's book with `save_address`), or one of the shopper's saved ones (`address_id`; 404 for anyone
    * else's). Either one replaces `shipping_address`'s free text with the address on one line; each seller's part gets
@@ -87,6 +92,13 @@ export const orderSchema = z.object({
   total_amount: z.number(),
   /** The part of the total paid with store credit (decision 0141), and what is left to pay by card or cash. */
   store_credit_amount: z.number(),
+  /**
+   * What promotions took off (decision 0152): in all, and the marketplace's share of it, paid toward the total on the
+   * shopper's behalf (the seller's share already lowered the lines). `amount_due` is the total less store credit and
+   * that share.
+   */
+  promotion_discount: z.number(),
+  promotion_paid_amount: z.number(),
   amount_due: z.number(),
   currency: z.string(),
   payment_method: z.enum(PAYMENT_METHODS),

@@ -114,3 +114,16 @@ export const couponCheckSchema = z.object({
   sellers: z.array(sellerDiscountSchema),
 });
 export type CouponCheck = z.infer<typeof couponCheckSchema>;
+
+/**
+ * What promotions cost a seller on its sales (decision 0152), from the recorded redemptions of its sub-orders not
+ * cancelled: its own share (taken off its lines) and the marketplace's (paid toward them), per promotion, in fils.
+ */
+export const vendorPromotionCostSchema = z.object({
+  seller_cost_cents: z.number().int(),
+  marketplace_cost_cents: z.number().int(),
+  promotions: z.array(z.object({
+    id: z.number().int(), name: z.string(), uses: z.number().int(), seller_cost_cents: z.number().int(), marketplace_cost_cents: z.number().int(),
+  })),
+});
+export type VendorPromotionCost = z.infer<typeof vendorPromotionCostSchema>;

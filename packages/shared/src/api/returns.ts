@@ -33,6 +33,8 @@ export const returnRefundSchema = z.object({
   goods_cents: z.number().int(),
   tax_cents: z.number().int(),
   shipping_cents: z.number().int(),
+  /** The marketplace's share of a promotion on these units (decision 0152): given back to the marketplace, not to the shopper (the total is without it). */
+  promotion_cents: z.number().int(),
   /** Commission and its VAT given back to the vendor (0 on the marketplace's own sub-orders). */
   commission_reversed_cents: z.number().int(),
   commission_vat_reversed_cents: z.number().int(),

@@ -5,8 +5,12 @@ import { lineRateBps, lineTaxCents, STANDARD_RATE_BPS, TAX_CATEGORY_DEFAULT, TAX
 // Order pricing (customer spec §9), in integer cents. The server prices orders with it from database prices;
 // the cart and checkout use the same function so the summary on screen equals what the server charges.
 
-/** A line at its shown price; its tax category (decision 0098) defaults to standard-rated. */
-export type PricedLine = { unitPriceCents: number; quantity: number; taxCategory?: TaxCategory };
+/**
+ * A line at its shown price; its tax category (decision 0098) defaults to standard-rated. `discountCents` is the part of
+ * a promotion its seller funds (decision 0152): it reduces the seller's supply, so the line's total, its VAT and the
+ * commission on it are worked out on the price after it.
+ */
+export type PricedLine = { unitPriceCents: number; quantity: number; taxCategory?: TaxCategory; discountCents?: number };
 /**
  * A document's totals. `subtotalCents` is the lines as shown (tax included in inclusive mode); `taxCents` the sum of
  * the lines' tax; `totalCents` what is paid: subtotal + shipping, plus the tax only in exclusive mode.
@@ -28,7 +32,7 @@ export function lineTax(line: PricedLine, ctx: TaxContext = DEFAULT_TAX_CONTEXT)
   return { rateBps, taxCents, netCents: ctx.mode === 'inclusive' ? total - taxCents : total };
 }
 
-export const lineTotalCents = (line: PricedLine): number => line.unitPriceCents * line.quantity;
+export const lineTotalCents = (line: PricedLine): number => line.unitPriceCents * line.quantity - (line.discountCents ?? 0);
 
 export function subtotalCents(lines: readonly PricedLine[]): number {
   return lines.reduce((sum, l) => sum + lineTotalCents(l), 0);

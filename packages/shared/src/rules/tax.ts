@@ -158,7 +158,9 @@ export type TaxedLine = { quantity: number; unitPriceCents: number; lineTotalCen
  */
 export function lineAmounts(item: TaxedLine, quantity: number, taxIncluded: boolean) {
   if (quantity <= 0) return { netCents: 0, taxCents: 0, totalCents: 0 };
-  const gross = quantity >= item.quantity ? item.lineTotalCents : item.unitPriceCents * quantity;
+  // a part of the line in proportion to its total, half up: its units' price for a line at its price, and what was paid
+  // for them after the seller's share of a promotion (decision 0152) for one that had one
+  const gross = quantity >= item.quantity ? item.lineTotalCents : Math.round((item.lineTotalCents * quantity) / item.quantity);
   const tax = quantity >= item.quantity ? item.taxCents : lineTaxCents(gross, item.taxRateBps, taxIncluded ? 'inclusive' : 'exclusive');
   const net = taxIncluded ? gross - tax : gross;
   return { netCents: net, taxCents: tax, totalCents: net + tax };
@@ -225,6 +227,10 @@ export const TAX_DOCUMENT_LABELS = {
   totalGross: ['Total including VAT', 'الإجمالي شامل الضريبة'],
   // a sale document's rounding amount (EN 16931 BT-114, decision 0142)
   rounding: ['Rounding', 'فرق التقريب'],
+  // promotions (decision 0152): the seller's share reduces a line; the marketplace's is a payment toward the total
+  sellerDiscount: ['Seller discount (promotion)', 'خصم البائع (عرض ترويجي)'],
+  prepaid: ['Paid by Souq (promotion)', 'مدفوع من سوق (عرض ترويجي)'],
+  amountDue: ['Amount due', 'المبلغ المستحق'],
   original: ['Original invoice', 'الفاتورة الأصلية'],
   originalValue: ['Original value', 'القيمة الأصلية'],
   correctedValue: ['Corrected value', 'القيمة المصححة'],

@@ -9,14 +9,14 @@ const LEDGER_ACCOUNTS = [
   'commission_vat_payable', 'payouts_clearing', 'bank', 'marketplace_adjustments', 'shopper_store_credit',
   'provider_clearing', 'provider_fees', 'provider_disputes', 'dispute_losses',
   'provider_clearing', 'provider_fees', 'shopper_refunds_payable', 'refunds_clearing',
-  'provider_clearing', 'provider_fees', 'courier_cash', 'cod_differences',
+  'provider_clearing', 'provider_fees', 'courier_cash', 'cod_differences', 'marketplace_promotions',
 ] as const satisfies readonly LedgerAccount[];
 const LEDGER_KINDS = [
   'sale', 'shipping', 'sales_tax', 'commission', 'commission_vat', 'refund', 'commission_reversal',
   'payout', 'payout_paid', 'payout_reversal', 'adjustment', 'payment_received', 'provider_fee', 'card_refund',
   'dispute_withdrawn', 'dispute_reinstated', 'dispute_lost', 'dispute_fee',
   'credit_spent', 'credit_returned', 'cash_collected', 'refund_sent', 'refund_paid', 'refund_reversal',
-  'cod_collected', 'cod_remitted', 'cod_difference', 'transfer', 'transfer_reversal',
+  'cod_collected', 'cod_remitted', 'cod_difference', 'transfer', 'transfer_reversal', 'promotion_paid', 'promotion_returned',
 ] as const satisfies readonly LedgerKind[];
 const BANK_REFUND_STATUSES = ['owed', 'sent', 'paid', 'failed'] as const satisfies readonly BankRefundStatus[];
 const PAYOUT_STATUSES = ['pending', 'paid', 'failed'] as const satisfies readonly PayoutStatus[];

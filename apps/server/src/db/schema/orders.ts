@@ -25,6 +25,12 @@ const buyerAndAmounts = () => ({
     totalCents: integer('total_cents').notNull(),
     /** The part of the total paid with store credit at checkout (decision 0141); the rest is due by card or cash. */
     storeCreditCents: integer('store_credit_cents').notNull().default(0),
+    /**
+     * The marketplace's share of the promotions on it (decision 0152): paid toward the total on the shopper's behalf
+     * (the marketplace's promotion expense), so the shopper pays the total less it; the seller's own share already
+     * reduced the lines.
+     */
+    promotionPaidCents: integer('promotion_paid_cents').notNull().default(0),
     /** Prices included VAT (decision 0098); false on orders placed before it, whose tax was added on top. */
     taxIncluded: boolean('tax_included').notNull().default(false),
     /** The buyer's company and TRN, when given at checkout (a registrant may need a full tax invoice, decision 0099). */

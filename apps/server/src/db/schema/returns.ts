@@ -33,6 +33,8 @@ export const returnRequests = pgTable(
     refundGoodsCents: integer('refund_goods_cents'),
     refundTaxCents: integer('refund_tax_cents'),
     refundShippingCents: integer('refund_shipping_cents'),
+    /** The marketplace's share of a promotion on the units (decision 0152): part of their supply the shopper never paid, given back to the marketplace. */
+    refundPromotionCents: integer('refund_promotion_cents').notNull().default(0),
     commissionReversedCents: integer('commission_reversed_cents'),
     commissionVatReversedCents: integer('commission_vat_reversed_cents'),
     decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),

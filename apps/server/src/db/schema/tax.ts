@@ -36,7 +36,15 @@ export type TaxDocumentSnapshot = {
   /** Structured country codes for the PINT AE export (ISO 3166-1 alpha-2); absent on documents issued before it. */
   countries?: { supplier: string; recipient: string };
   /** `orderItemId`: the order line of a sale document; on a commission document the sub-order the line charges. */
-  lines: { orderItemId: number; description: string; quantity: number; unitPriceCents: number; category: string; rateBps: number; netCents: number; taxCents: number; totalCents: number }[];
+  lines: {
+    orderItemId: number; description: string; quantity: number; unitPriceCents: number; category: string; rateBps: number; netCents: number; taxCents: number; totalCents: number;
+    /**
+     * The seller-funded part of a promotion on the line (decision 0152), a reduction of its supply: `discountCents` as
+     * priced (what the screen and PDF show), `allowanceNetCents` net of VAT (the UBL price allowance). Absent: none.
+     */
+    discountCents?: number;
+    allowanceNetCents?: number;
+  }[];
   /** The shipping, net of its VAT (before decision 0133 it carried none, so net = what was charged). */
   shippingCents: number;
   /** The shipping's VAT and rate (decision 0133): a registered seller's delivery at 5 %; absent = 0 (older documents). */
@@ -56,6 +64,11 @@ export type TaxDocumentSnapshot = {
    */
   frozen?: { taxCents: number; shippingCents: number; shippingTaxCents: number };
   taxIncluded: boolean;
+  /**
+   * The marketplace-funded part of promotions (decision 0152): a payment toward the total by the marketplace on the
+   * shopper's behalf, not a reduction of the supply (UBL PrepaidAmount). Absent: none.
+   */
+  prepaidCents?: number;
   note: string | null;
   /** Credit notes: the invoice corrected and why (Art. 60). */
   original?: { number: string; issuedAt: string; totalCents: number; taxCents: number };

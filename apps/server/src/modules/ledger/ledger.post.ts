@@ -50,6 +50,10 @@ export const POSTING_KINDS = {
   'payment-refund': 'payments',
   /** A card dispute as the provider last reported it: money taken, given back or lost, its fee (payments; ref: dispute row and its state). */
   dispute: 'payments',
+  /** The marketplace's share of a sub-order's promotions, paid toward it at checkout (orders; ref: the sub-order id; decision 0152). */
+  'promotion-paid': 'orders',
+  /** That share given back: the sub-order cancelled (orders; ref: sub-order id and a UUID), or paid again when it is taken back. */
+  'promotion-back': 'orders',
   /** Store credit spent on a sub-order at checkout, written by the purchase statement (orders; ref: the sub-order id). */
   'credit-spent': 'orders',
   /**

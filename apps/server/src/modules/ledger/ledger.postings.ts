@@ -131,3 +131,18 @@ export function documentRoundingEntries(vendorId: number | null, vatHolder: 'sel
     : { account: 'marketplace_sales', vendorId: null, kind: goodsKind, amountCents: -vat };
   return [holder, goods];
 }
+
+/**
+ * The marketplace's share of a sub-order's promotions (decision 0152), paid toward its total on the shopper's behalf:
+ * the marketplace's promotion expense, off what the shopper owes. Given back (`promotionReturnedEntries`) when the
+ * sub-order is cancelled or units are returned, so the expense is only what was kept.
+ */
+export function promotionPaidEntries(amountCents: number): Entry[] {
+  if (amountCents === 0) return [];
+  return [
+    { account: 'marketplace_promotions', vendorId: null, kind: 'promotion_paid', amountCents },
+    { account: 'shopper_receivable', vendorId: null, kind: 'promotion_paid', amountCents: -amountCents },
+  ];
+}
+export const promotionReturnedEntries = (amountCents: number): Entry[] =>
+  promotionPaidEntries(amountCents).map((e) => ({ ...e, kind: 'promotion_returned', amountCents: -e.amountCents }));

@@ -121,3 +121,16 @@ export function refundEntries(vendorId: number | null, step: RefundTotals, to: R
   }
   return rows.filter((r) => r.amountCents !== 0);
 }
+
+/**
+ * The marketplace's share of a promotion on returned units (decision 0152): the refund rows give back the units'
+ * supply as the seller sold it; the shopper had paid that less the marketplace's share, which goes back to
+ * marketplace_promotions instead of to the shopper (their refund is what they paid for those units).
+ */
+export function promotionRefundEntries(to: RefundTo, marketplaceCents: number): RefundEntry[] {
+  if (marketplaceCents === 0) return [];
+  const shopper: RefundEntry = to.kind === 'store_credit' ? { account: 'shopper_store_credit', vendorId: null, kind: 'promotion_returned', amountCents: marketplaceCents, shopperId: to.shopperId }
+    : to.kind === 'bank_transfer' ? { account: 'shopper_refunds_payable', vendorId: null, kind: 'promotion_returned', amountCents: marketplaceCents, shopperId: to.shopperId }
+    : { account: 'shopper_receivable', vendorId: null, kind: 'promotion_returned', amountCents: marketplaceCents, shopperId: null };
+  return [shopper, { account: 'marketplace_promotions', vendorId: null, kind: 'promotion_returned', amountCents: -marketplaceCents, shopperId: null }];
+}

@@ -2,7 +2,7 @@ import { eq, inArray, type SQL } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import { MARKETPLACE_SELLER_NAME } from '@souq/shared/constants';
 import type { Order, Purchase } from '@souq/shared/api/orders';
-import { centsToAmount } from '@souq/shared/rules/money';
+import { amountToCents, centsToAmount } from '@souq/shared/rules/money';
 import { purchaseStatus } from '@souq/shared/rules/pricing';
 import { orderItems, orders, purchases } from '../../db/schema/orders.js';
 import { vendors } from '../../db/schema/vendors.js';
@@ -41,7 +41,10 @@ export function toOrderDto(o: OrderRow, items: ItemRow[], sub?: { purchaseNumber
     tax: centsToAmount(o.taxCents),
     total_amount: centsToAmount(o.totalCents),
     store_credit_amount: centsToAmount(o.storeCreditCents),
-    amount_due: centsToAmount(o.totalCents - o.storeCreditCents),
+    // the seller's share of a promotion lowered its lines below their price (decision 0152)
+    promotion_discount: centsToAmount(items.reduce((s, i) => s + i.unitPriceCents * i.quantity - i.lineTotalCents, 0) + o.promotionPaidCents),
+    promotion_paid_amount: centsToAmount(o.promotionPaidCents),
+    amount_due: centsToAmount(o.totalCents - o.storeCreditCents - o.promotionPaidCents),
     currency: o.currency,
     payment_method: o.paymentMethod,
     notes: o.notes,
@@ -83,7 +86,9 @@ export function toPurchaseDto(p: PurchaseRow, subOrders: Order[]): Purchase {
     tax: centsToAmount(p.taxCents),
     total_amount: centsToAmount(p.totalCents),
     store_credit_amount: centsToAmount(p.storeCreditCents),
-    amount_due: centsToAmount(p.totalCents - p.storeCreditCents),
+    promotion_discount: centsToAmount(subOrders.reduce((s, o) => s + amountToCents(o.promotion_discount), 0)),
+    promotion_paid_amount: centsToAmount(p.promotionPaidCents),
+    amount_due: centsToAmount(p.totalCents - p.storeCreditCents - p.promotionPaidCents),
     currency: p.currency,
     payment_method: p.paymentMethod,
     notes: p.notes,

@@ -3,7 +3,7 @@ import { MSG } from '@souq/shared/messages';
 import type { Order, Purchase } from '@souq/shared/api/orders';
 import { centsToAmount } from '@souq/shared/rules/money';
 import { orderItems, orders, purchases } from '../../db/schema/orders.js';
-import type { Database, Db } from '../../platform/db.js';
+import type { Database, Db, Tx } from '../../platform/db.js';
 import type { Bus } from '../../platform/bus.js';
 import type { Mailer } from '../../platform/mailer.js';
 import { changesBetween, type Actor, type AuditLog } from '../../platform/audit.js';
@@ -14,7 +14,7 @@ import type { Reader } from '../../platform/request-locale.js';
 import { createPaymentHold } from './payment-hold.js';
 import { createOrderReads, toOrderDto } from './orders.dto.js';
 import { createCartPricing, type Seller, type TaxBasis } from './price-cart.js';
-import { createPlacePurchase, type PlaceOrderInput } from './place-purchase.js';
+import { createPlacePurchase, type PlaceOrderInput, type PurchasePromotions } from './place-purchase.js';
 import { createSetStatus } from './set-status.js';
 import type { SavedAddress } from '@souq/shared/api/addresses';
 import { addressLine, EMIRATE_NAMES, type Emirate, type UaeAddress } from '@souq/shared/rules/uae-address';
@@ -56,6 +56,11 @@ export function createOrdersService(deps: {
     get: (userId: number, id: number) => Promise<SavedAddress>;
     create?: (userId: number, input: { label: string; address: UaeAddress }) => Promise<unknown>;
   };
+  /**
+   * Coupons and deals (decision 0152), late-bound in services.ts: applied to a purchase and recorded in its
+   * transaction, a cancelled sub-order's uses given back in its own.
+   */
+  promotions?: () => PurchasePromotions & { release: (tx: Tx, orderId: number) => Promise<void> };
 }) {
   const { db, bus, catalogue } = deps;
   const { itemsOf, dtoOf, purchaseDtos } = createOrderReads(db);
@@ -81,7 +86,9 @@ export function createOrdersService(deps: {
     db, query: deps.query, bus, catalogue, currency: deps.currency, priceCart, purchaseDtos,
     mailConfigured: () => Boolean(deps.mailer), queueConfirmation,
     promises: (cart, emirate) => promisesOf(cart.parts, cart.dispatchOf, emirate),
+    ...(deps.promotions ? { promotions: deps.promotions } : {}),
   });
+  const releasePromotions = async (tx: Tx, orderId: number) => deps.promotions?.().release(tx, orderId);
 
   /**
    * The structured address of a purchase (decision 0151): a saved one of the signed-in shopper's, or the one typed.
@@ -105,10 +112,10 @@ export function createOrdersService(deps: {
       address,
     };
   }
-  const { setStatus } = createSetStatus({ db, bus, audit: deps.audit, catalogue, itemsOf, dtoOf });
+  const { setStatus } = createSetStatus({ db, bus, audit: deps.audit, catalogue, itemsOf, dtoOf, releasePromotions });
 
   const paymentHold = createPaymentHold({
-    bus, catalogue,
+    bus, catalogue, releasePromotions,
     // the confirmation of a card purchase, once its payment is authorised (to the address it was placed with)
     confirm: async (purchaseId) => {
       const [row] = await db.select().from(purchases).where(eq(purchases.id, purchaseId));

@@ -4,7 +4,7 @@ import type { Tx } from '../../platform/db.js';
 import type { Bus } from '../../platform/bus.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { randomUUID } from 'node:crypto';
-import { saleEntries } from '../ledger/ledger.postings.js';
+import { promotionReturnedEntries, saleEntries } from '../ledger/ledger.postings.js';
 import { moneyBackEntries } from '../ledger/ledger.credit.js';
 import { post as postToLedger } from '../ledger/ledger.post.js';
 import { moveSubOrderStock, subOrderMoney } from './sub-order-moves.js';
@@ -30,6 +30,8 @@ export function createPaymentHold(deps: {
   catalogue: CatalogueService;
   /** The placed purchase's confirmation mail (queued after the commit of its release). */
   confirm: (purchaseId: number) => Promise<void>;
+  /** A sub-order given up unpaid gives its promotion uses back (decision 0152). */
+  releasePromotions?: (tx: Tx, orderId: number) => Promise<void>;
 }) {
   async function held(tx: Tx, purchaseId: number) {
     // under the sub-orders' row locks, in id order (setStatus's lock), only those still awaiting payment
@@ -81,7 +83,16 @@ export function createPaymentHold(deps: {
       const now = new Date();
       let stock: { id: number; stock: number }[] = [];
       for (const { row, items } of subs) {
+        // (the promotions' locks before the products', as the purchase takes them)
+        await deps.releasePromotions?.(tx, row.id);
         stock = stock.concat(await moveSubOrderStock(tx, deps.catalogue, items, true));
+        // the marketplace's share of its promotions was paid toward it with the purchase: it goes back too
+        if (row.promotionPaidCents > 0) {
+          await postToLedger(tx, {
+            kind: 'promotion-back', ref: `${row.id}:${randomUUID()}`, lines: promotionReturnedEntries(row.promotionPaidCents),
+            currency: row.currency, purchaseId, orderId: row.id, createdBy: null,
+          });
+        }
         // the store credit it reserved goes back (decision 0141): nothing else was posted while it waited
         if (row.storeCreditCents > 0 && row.userId !== null) {
           await postToLedger(tx, {

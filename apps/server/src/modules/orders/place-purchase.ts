@@ -17,6 +17,7 @@ import { checkProductsForOrder, type CatalogueService, type OrderProductRow } fr
 import type { OrderOptionRow } from '../catalogue/variant-stock.js';
 import { saleEntries } from '../ledger/ledger.postings.js';
 import { placedCredit, placedSales } from '../ledger/ledger.post.js';
+import { createPurchasePromotions, promotionMoney, type CartPromotions, type PurchasePromotions } from './purchase-promotions.js';
 import { splitCredit } from '../ledger/ledger.credit.js';
 import { checkOptionStock } from './order-lines.js';
 import { newOrderNumber, subOrderNumber, toOrderDto, toPurchaseDto, type OrderReads, type OrderRow, type PurchaseRow } from './orders.dto.js';
@@ -29,6 +30,7 @@ import type { DeliveryPromise } from '@souq/shared/rules/delivery-promise';
 // `afterCommit` announce it; `placePurchase` tries again on a price that moved or a key race.
 
 export type PlaceOrderInput = z.infer<typeof orderRequestSchema>;
+export type { PurchasePromotions } from './purchase-promotions.js';
 
 /** A product's price changed between the check and the order statement; the order is tried again. */
 class PriceChanged extends Error {}
@@ -94,21 +96,23 @@ with wanted as (
 ), placed as (
   insert into purchases (purchase_number, user_id, customer_name, customer_email, customer_phone, shipping_address, billing_address,
     payment_method, currency, subtotal_cents, shipping_cents, tax_cents, total_cents, notes, idempotency_key, request_hash,
-    tax_included, buyer_company, buyer_trn, store_credit_cents, delivery_address)
+    tax_included, buyer_company, buyer_trn, store_credit_cents, delivery_address, promotion_paid_cents)
   select $4::text, $5::int, $6::text, $7::text, $8::text, $9::jsonb, $10::jsonb, $11::text, $12::text, $13::int, $14::int, $15::int,
-    $16::int, $17::text, $18::text, $19::text, $28::boolean, $29::text, $30::text, $34::int, $35::jsonb
+    $16::int, $17::text, $18::text, $19::text, $28::boolean, $29::text, $30::text, $34::int, $35::jsonb, $36::int
   where (select ok from checked)
   on conflict (idempotency_key) do nothing
   returning id, created_at
 ), subs as (
   insert into orders (purchase_id, seller_vendor_id, order_number, user_id, customer_name, customer_email, customer_phone,
     shipping_address, billing_address, payment_method, currency, subtotal_cents, shipping_cents, tax_cents, total_cents, status, notes,
-    created_at, updated_at, tax_included, buyer_company, buyer_trn, released_at, store_credit_cents, delivery_address, promise_earliest, promise_latest)
+    created_at, updated_at, tax_included, buyer_company, buyer_trn, released_at, store_credit_cents, delivery_address, promise_earliest, promise_latest,
+    promotion_paid_cents)
   select p.id, s.vendor_id, s.order_number, $5::int, $6::text, $7::text, $8::text, $9::jsonb, $10::jsonb, $11::text, $12::text,
     s.subtotal_cents, s.shipping_cents, s.tax_cents, s.total_cents, $31::text, $17::text, p.created_at, p.created_at, $28::boolean, $29::text, $30::text,
-    case when $31::text = 'pending' then p.created_at end, s.store_credit_cents, $35::jsonb, s.promise_earliest::date, s.promise_latest::date
+    case when $31::text = 'pending' then p.created_at end, s.store_credit_cents, $35::jsonb, s.promise_earliest::date, s.promise_latest::date,
+    s.promotion_paid_cents
   from placed p, jsonb_to_recordset($21::jsonb) as s(n int, vendor_id int, order_number text, subtotal_cents int, shipping_cents int,
-    tax_cents int, total_cents int, store_credit_cents int, promise_earliest text, promise_latest text)
+    tax_cents int, total_cents int, store_credit_cents int, promise_earliest text, promise_latest text, promotion_paid_cents int)
   order by s.n
   returning id, order_number
 ), reserved as (
@@ -212,7 +216,7 @@ type PurchaseRows = {
   purchase: Omit<PurchaseRow, 'id' | 'createdAt'>;
   subs: {
     n: number; vendor_id: number | null; order_number: string; subtotal_cents: number; shipping_cents: number; tax_cents: number; total_cents: number; store_credit_cents: number;
-    promise_earliest: string | null; promise_latest: string | null;
+    promise_earliest: string | null; promise_latest: string | null; promotion_paid_cents: number;
   }[];
   items: {
     n: number; order_number: string; product_id: number; vendor_id: number | null; product_name: string; quantity: number;
@@ -240,8 +244,11 @@ export function createPlacePurchase(deps: {
   queueConfirmation: (order: Purchase, shipTo: PlaceOrderInput['shipping_address'], reader?: Reader) => boolean;
   /** Each part's delivery promise to an emirate (decision 0151), keyed by the part's seller. */
   promises: (cart: PricedCart, emirate: Emirate) => Promise<Map<number | null, DeliveryPromise>>;
+  /** Coupons and deals (decision 0152); without it (tests of other modules) no purchase is discounted. */
+  promotions?: () => PurchasePromotions;
 }) {
   const { db, bus, catalogue } = deps;
+  const promotions = createPurchasePromotions(deps.promotions, () => new PriceChanged());
 
   /** An earlier purchase with this Idempotency-Key: the same purchase again for the same request, else a conflict. */
   async function replay(tx: Db | Tx, key: string, hash: string): Promise<Purchase | null> {
@@ -266,10 +273,12 @@ export function createPlacePurchase(deps: {
   /** Step 2a: the rows the statement writes, from the priced cart. */
   function purchaseRows(
     input: PlaceOrderInput, cart: PricedCart, userId: number | null, key: string | null, hash: string, held: boolean, creditCents: number,
-    delivery: { address: UaeAddress | null; promises: Map<number | null, DeliveryPromise> },
+    delivery: { address: UaeAddress | null; promises: Map<number | null, DeliveryPromise> }, paidByPromotions: ReadonlyMap<number | null, number>,
   ): PurchaseRows {
     const { parts, totals } = cart;
-    const creditParts = splitCredit(creditCents, parts.map((p) => p.totals.totalCents));
+    const promotionPaid = parts.map((p) => paidByPromotions.get(p.vendorId) ?? 0);
+    // store credit pays what is left of each part once the marketplace's share of its promotions is paid
+    const creditParts = splitCredit(creditCents, parts.map((p, n) => p.totals.totalCents - promotionPaid[n]!));
     const shipping = { address: input.shipping_address.address, city: input.shipping_address.city, country: input.shipping_address.country, zip: input.shipping_address.zip };
     const billing = input.billing_address
       ? { address: input.billing_address.address, city: input.billing_address.city, country: input.billing_address.country, zip: input.billing_address.zip }
@@ -295,6 +304,7 @@ export function createPlacePurchase(deps: {
       buyerCompany: input.customer_info.company || null,
       buyerTrn: input.customer_info.trn ?? null,
       storeCreditCents: creditCents,
+      promotionPaidCents: promotionPaid.reduce((a, b) => a + b, 0),
       deliveryAddress: delivery.address,
     };
     const subs = parts.map((part, n) => ({
@@ -308,6 +318,7 @@ export function createPlacePurchase(deps: {
       store_credit_cents: creditParts[n]!,
       promise_earliest: delivery.promises.get(part.vendorId)?.earliest ?? null,
       promise_latest: delivery.promises.get(part.vendorId)?.latest ?? null,
+      promotion_paid_cents: promotionPaid[n]!,
     }));
     const items = parts.flatMap((part, n) => part.lines.map((l, k) => ({
       n: l.n,
@@ -340,7 +351,7 @@ export function createPlacePurchase(deps: {
   }
 
   /** Step 2b: the ONE statement (PLACE_ORDER_SQL) — lock, check again, write everything or nothing. */
-  async function writeOnce(rows: PurchaseRows, cart: PricedCart, held: boolean): Promise<PlaceRow> {
+  async function writeOnce(rows: PurchaseRows, cart: PricedCart, held: boolean, promo: CartPromotions | null): Promise<PlaceRow> {
     const { stockLines, priced, options } = cart;
     const { purchase: p, subs, items, sales } = rows;
     // one quantity, the expected price and seller per product, in id order (the lock order)
@@ -358,15 +369,25 @@ export function createPlacePurchase(deps: {
       optionIds.map((id) => options.get(id)!.option.price_adjustment_cents),
       p.taxIncluded, p.buyerCompany, p.buyerTrn,
       held ? 'awaiting_payment' : 'pending', held ? 'Awaiting card payment' : 'Order placed',
-      rows.credit, rows.creditCents, p.deliveryAddress === null ? null : JSON.stringify(p.deliveryAddress),
+      rows.credit, rows.creditCents, p.deliveryAddress === null ? null : JSON.stringify(p.deliveryAddress), p.promotionPaidCents,
     ];
-    if (rows.creditCents === 0 || p.userId === null) return (await deps.query<PlaceRow>(PLACE_ORDER_SQL, params, 'orders.place'))[0]!;
-    // spending store credit (decision 0141): the shopper's row lock first, in a transaction, so the statement's balance
-    // check reads every purchase committed before it; two purchases racing for the same credit wait for each other
+    const spendsCredit = rows.creditCents > 0 && p.userId !== null;
+    if (!spendsCredit && !promo) return (await deps.query<PlaceRow>(PLACE_ORDER_SQL, params, 'orders.place'))[0]!;
     const shopper = p.userId;
     return db.transaction(async (tx) => {
-      await tx.execute(sql`select id from users where id = ${shopper} for update`);
-      return (await rowsOf<PlaceRow>(tx as unknown as Db, positional(PLACE_ORDER_SQL, params)))[0]!;
+      // spending store credit (decision 0141): the shopper's row lock first, so the statement's balance check reads
+      // every purchase committed before it; two purchases racing for the same credit wait for each other
+      if (spendsCredit) await tx.execute(sql`select id from users where id = ${shopper} for update`);
+      // promotions (decision 0152): their locks next, in id order, and the limits read again under them
+      if (promo) await promotions.lock(tx, promo, p.userId);
+      const result = (await rowsOf<PlaceRow>(tx as unknown as Db, positional(PLACE_ORDER_SQL, params)))[0]!;
+      if (promo && result.ok && result.purchase_id !== null) {
+        await promotions.redeem(tx, promo, {
+          purchaseId: result.purchase_id, orderIds: result.order_ids!, userId: p.userId, currency: p.currency,
+          lines: rows.items.map((i) => i.n), paidCents: rows.subs.map((sub) => sub.promotion_paid_cents),
+        });
+      }
+      return result;
     });
   }
 
@@ -404,7 +425,7 @@ export function createPlacePurchase(deps: {
         id, orderNumber: sub.order_number, userId: p.userId, customerName: p.customerName, customerEmail: p.customerEmail,
         customerPhone: p.customerPhone, shippingAddress: p.shippingAddress, billingAddress: p.billingAddress, paymentMethod: p.paymentMethod,
         currency: p.currency, subtotalCents: sub.subtotal_cents, shippingCents: sub.shipping_cents, taxCents: sub.tax_cents,
-        totalCents: sub.total_cents, deliveryAddress: p.deliveryAddress, promiseEarliest: sub.promise_earliest, promiseLatest: sub.promise_latest, taxIncluded: p.taxIncluded, buyerCompany: p.buyerCompany, buyerTrn: p.buyerTrn, storeCreditCents: sub.store_credit_cents, status: held ? 'awaiting_payment' : 'pending', vendorId: null, purchaseId: result.purchase_id!, sellerVendorId: sub.vendor_id,
+        totalCents: sub.total_cents, deliveryAddress: p.deliveryAddress, promiseEarliest: sub.promise_earliest, promiseLatest: sub.promise_latest, taxIncluded: p.taxIncluded, buyerCompany: p.buyerCompany, buyerTrn: p.buyerTrn, storeCreditCents: sub.store_credit_cents, promotionPaidCents: sub.promotion_paid_cents, status: held ? 'awaiting_payment' : 'pending', vendorId: null, purchaseId: result.purchase_id!, sellerVendorId: sub.vendor_id,
         trackingNumber: null, carrier: null, shippedAt: null, deliveredAt: null, releasedAt: held ? null : createdAt, notes: p.notes, idempotencyKey: null, requestHash: null, createdAt, updatedAt: createdAt,
       };
       const itemRows = own.map((i, k) => ({
@@ -430,15 +451,20 @@ export function createPlacePurchase(deps: {
   async function placeOnce(input: PlaceOrderInput, userId: number | null, key: string | null, hash: string, holdForPayment: boolean, address: UaeAddress | null): Promise<Placed> {
     const priced = await price(input, key, hash);
     if (priced.earlier) return { order: priced.earlier, replayed: true };
-    const { cart } = priced;
-    // store credit pays up to the total; the card is asked only for the rest (nothing when the credit covers it all)
-    const creditCents = Math.min(input.store_credit_amount ? amountToCents(input.store_credit_amount) : 0, cart.totals.totalCents);
+    const promo = await promotions.on(input.coupon_code, priced.cart, userId);
+    // the seller's share of each line's promotions lowers its supply; the marketplace's is paid toward the part
+    const { sellerShares, paidByPromotions } = promotionMoney(priced.cart.parts, promo?.redeemed.applied ?? null);
+    const cart: PricedCart = promo ? { ...priced.cart, ...priced.cart.withSellerShares(sellerShares) } : priced.cart;
+    const promotionPaidCents = [...paidByPromotions.values()].reduce((a, b) => a + b, 0);
+    const dueCents = cart.totals.totalCents - promotionPaidCents;
+    // store credit pays up to what is due; the card is asked only for the rest (nothing when the credit covers it all)
+    const creditCents = Math.min(input.store_credit_amount ? amountToCents(input.store_credit_amount) : 0, dueCents);
     if (creditCents > 0 && userId === null) throw badRequest(MSG.storeCreditSignIn);
-    const held = holdForPayment && creditCents < cart.totals.totalCents;
+    const held = holdForPayment && creditCents < dueCents;
     // each part's promise to the address's emirate, frozen on its sub-order (decision 0151)
     const promises = address ? await deps.promises(cart, address.emirate) : new Map<number | null, DeliveryPromise>();
-    const rows = purchaseRows(input, cart, userId, key, hash, held, creditCents, { address, promises });
-    const result = await writeOnce(rows, cart, held);
+    const rows = purchaseRows(input, cart, userId, key, hash, held, creditCents, { address, promises }, paidByPromotions);
+    const result = await writeOnce(rows, cart, held, promo);
     if (!result.ok || result.purchase_id === null) return refused(result, cart, key, hash);
     const answer = placedAnswer(result, rows, cart, held);
     return answer.replayed ? answer : { ...answer, held };

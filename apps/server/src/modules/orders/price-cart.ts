@@ -107,14 +107,18 @@ export function createCartPricing(deps: {
     const options = optionsWanted(lines);
     const nameOf = (productId: number) => priced.get(productId)?.name ?? String(productId);
     checkOptionStock(options, [...options.values()].map((o) => o.option), nameOf);
-    const split = splitBySeller(
-      lines,
-      (v) => (v === null ? DEFAULT_SHIPPING_RULE : sellers.get(v)?.rule ?? DEFAULT_SHIPPING_RULE),
-      (v) => ({ mode: tax.mode, registered: v === null ? tax.marketplaceRegistered : sellers.get(v)?.vatRegistered ?? false }),
-    );
+    const ruleOf = (v: number | null) => (v === null ? DEFAULT_SHIPPING_RULE : sellers.get(v)?.rule ?? DEFAULT_SHIPPING_RULE);
+    const taxOf = (v: number | null) => ({ mode: tax.mode, registered: v === null ? tax.marketplaceRegistered : sellers.get(v)?.vatRegistered ?? false });
+    const split = splitBySeller(lines, ruleOf, taxOf);
+    /**
+     * The cart again with each line's seller-funded share of its promotions taken off its supply (decision 0152): the
+     * lines' totals, VAT, the sellers' shipping thresholds and totals all worked out on the reduced lines.
+     */
+    const withSellerShares = (shares: ReadonlyMap<number, number>) =>
+      splitBySeller(lines.map((l) => ({ ...l, discountCents: shares.get(l.n) ?? 0 })), ruleOf, taxOf);
     const sellerName = (v: number | null) => (v === null ? MARKETPLACE_SELLER_NAME : sellers.get(v)?.name ?? MARKETPLACE_SELLER_NAME);
     const dispatchOf = (v: number | null) => (v === null ? DEFAULT_DISPATCH : sellers.get(v)?.dispatch ?? DEFAULT_DISPATCH);
-    return { stockLines, priced, ...split, sellerName, dispatchOf, options, nameOf, taxMode: tax.mode };
+    return { stockLines, priced, ...split, withSellerShares, sellerName, dispatchOf, options, nameOf, taxMode: tax.mode };
   }
 
   return { priceCart, sellersOf, taxBasisOf };

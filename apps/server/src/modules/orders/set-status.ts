@@ -10,7 +10,7 @@ import type { Bus } from '../../platform/bus.js';
 import { changesBetween, SYSTEM_ACTOR, type Actor, type AuditLog } from '../../platform/audit.js';
 import { conflict, notFound, type MsgText } from '../../platform/errors.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
-import { cancellationEntries, saleEntries } from '../ledger/ledger.postings.js';
+import { cancellationEntries, promotionPaidEntries, promotionReturnedEntries, saleEntries } from '../ledger/ledger.postings.js';
 import { vatHolderOf } from '../ledger/ledger.vat.js';
 import { post as postToLedger } from '../ledger/ledger.post.js';
 import { lockVendors } from '../payouts/balances.js';
@@ -57,6 +57,8 @@ export function createSetStatus(deps: {
   catalogue: CatalogueService;
   itemsOf: OrderReads['itemsOf'];
   dtoOf: OrderReads['dtoOf'];
+  /** A cancelled sub-order's promotion uses given back (the promotions module, decision 0152). */
+  releasePromotions?: (tx: Tx, orderId: number) => Promise<void>;
 }) {
   const { db, bus, catalogue } = deps;
 
@@ -111,6 +113,15 @@ export function createSetStatus(deps: {
       kind: releases ? 'cancelled' : 'reinstated', ref: `${orderId}:${randomUUID()}`, lines: rows, currency: current.currency,
       purchaseId: current.purchaseId, orderId, createdBy: actor.userId,
     });
+    // the marketplace's share of its promotions (decision 0152) follows the sale: given back with it, paid again when
+    // the sub-order is taken back (the uses themselves stay given back: a one-time code may have been used since)
+    const promotion = releases ? promotionReturnedEntries(current.promotionPaidCents) : promotionPaidEntries(current.promotionPaidCents);
+    if (promotion.length) {
+      await postToLedger(tx, {
+        kind: releases ? 'promotion-back' : 'promotion-paid', ref: `${orderId}:${randomUUID()}`, lines: promotion, currency: current.currency,
+        purchaseId: current.purchaseId, orderId, createdBy: actor.userId,
+      });
+    }
     return releases ? giveMoneyBack(tx, current, actor, refundTo ?? { method: 'store_credit' }) : null;
   }
 
@@ -129,7 +140,7 @@ export function createSetStatus(deps: {
     if (done) return null;
     const creditCents = current.storeCreditCents;
     // the courier collected the cash when it was delivered (a delivered sub-order of a cash-on-delivery purchase)
-    const cashCents = current.paymentMethod === 'cod' && current.deliveredAt ? current.totalCents - creditCents : 0;
+    const cashCents = current.paymentMethod === 'cod' && current.deliveredAt ? current.totalCents - creditCents - current.promotionPaidCents : 0;
     if (creditCents <= 0 && cashCents <= 0) return null;
     const base = { currency: current.currency, purchaseId: current.purchaseId, createdBy: actor.userId };
     // the cash is the purchase's, as a card's capture is (no sub-order: the sub-order's own rows stay its sale and
@@ -213,6 +224,8 @@ export function createSetStatus(deps: {
       const { moves, releases } = movesGoods(current, status);
       let moneyNote: string | null = null;
       if (moves) {
+        // the promotions' locks before the products' (the purchase's lock order: promotions, then products)
+        if (releases) await deps.releasePromotions?.(tx, current.id);
         const stock = await moveStock(tx, current, releases);
         stockMoves = stock.stockMoves;
         moneyNote = await postMoney(tx, current, stock.items, releases, actor, opts.refundTo);

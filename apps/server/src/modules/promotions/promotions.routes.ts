@@ -5,7 +5,7 @@ import { MSG } from '@souq/shared/messages';
 import { errorBodySchema, idParamSchema } from '@souq/shared/api/common';
 import {
   campaignRequestSchema, couponCheckRequestSchema, couponCheckSchema, issueCodeRequestSchema, optInRequestSchema, promotionCodeSchema,
-  promotionSchema, promotionStatusRequestSchema, stackingSchema, vendorPromotionRequestSchema,
+  promotionSchema, promotionStatusRequestSchema, stackingSchema, vendorPromotionCostSchema, vendorPromotionRequestSchema,
 } from '@souq/shared/api/promotions';
 import { principalOf, requireAdmin, requireVendor } from '../../platform/auth.js';
 import { actorOf } from '../../platform/audit.js';
@@ -68,6 +68,15 @@ export function promotionsRoutes(deps: { promotions: PromotionsService; codeChec
       preHandler: requireVendor,
       schema: { tags: ['vendor'], operationId: 'listVendorPromotions', security: vendorSecurity, summary: "The vendor's own coupons and deals with their uses and cost (fils)", response: { 200: z.array(promotionSchema), ...errors } },
     }, async (req) => promotions.listForVendor(vendorIdOf(req)));
+
+    r.get('/api/vendor/promotions/cost', {
+      preHandler: requireVendor,
+      schema: {
+        tags: ['vendor'], operationId: 'vendorPromotionCost', security: vendorSecurity,
+        summary: "What promotions cost the vendor on its sales: its own share and the marketplace's, per promotion (fils), from the redemptions of its sub-orders not cancelled",
+        response: { 200: vendorPromotionCostSchema, ...errors },
+      },
+    }, async (req) => promotions.costForVendor(vendorIdOf(req)));
 
     r.post('/api/vendor/promotions', {
       preHandler: requireVendor,

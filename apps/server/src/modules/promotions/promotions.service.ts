@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { MSG } from '@souq/shared/messages';
-import type { CampaignRequest, CouponCheck, PromotionDto, VendorPromotionRequest } from '@souq/shared/api/promotions';
+import type { CampaignRequest, CouponCheck, PromotionDto, VendorPromotionCost, VendorPromotionRequest } from '@souq/shared/api/promotions';
 import { normaliseCode, sellerPercentOf, type CouponRefusal } from '@souq/shared/rules/promotions';
 import { settings, users } from '../../db/schema/accounts.js';
 import { products } from '../../db/schema/catalogue.js';
@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../../platform/pg-errors.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { createCartPricing } from '../orders/price-cart.js';
 import { applyPromotions, perSeller, type CartLine, type LoadedCoupon, type LoadedPromotion } from './promotions.apply.js';
+import { createRedemptions } from './promotions.redeem.js';
 
 // Promotions (issue 39, decision 0148): sellers' coupons and deals on their own products, the marketplace's
 // campaigns that sellers opt their products in to, one-time codes, and checking a code against a cart with the reason
@@ -72,7 +73,9 @@ export function createPromotionsService(deps: { db: Db; query: Database['query']
     if (!productIds.length) return [];
     const rows = await exec.select({ p: promotions, productId: promotionProducts.productId }).from(promotionProducts)
       .innerJoin(promotions, eq(promotions.id, promotionProducts.promotionId))
-      .where(and(inArray(promotionProducts.productId, productIds), eq(promotions.kind, 'deal'), eq(promotions.status, 'active')));
+      // a deal whose total limit is reached has ended for everyone (its counter is raised under its lock, decision 0152)
+      .where(and(inArray(promotionProducts.productId, productIds), eq(promotions.kind, 'deal'), eq(promotions.status, 'active'),
+        sql`(${promotions.totalLimit} is null or ${promotions.redeemedCount} < ${promotions.totalLimit})`));
     const by = new Map<number, { p: PromotionRow; ids: Set<number> }>();
     for (const r of rows) {
       const e = by.get(r.p.id) ?? { p: r.p, ids: new Set<number>() };
@@ -174,8 +177,11 @@ export function createPromotionsService(deps: { db: Db; query: Database['query']
     return p;
   }
 
+  const redemptions = createRedemptions({ db, loadCoupon, dealsFor, dealsStack });
+
   return {
     checkCoupon,
+    redemptions,
     loadCoupon,
     dealsFor,
     dealsStack,
@@ -246,6 +252,30 @@ export function createPromotionsService(deps: { db: Db; query: Database['query']
         await audit.record(tx, { actor, action: 'promotion.issue_code', target: { type: 'promotion', id }, changes: { user_id: { before: null, after: userId } } });
         return { id: row!.id, code: row!.code, user_id: row!.userId };
       });
+    },
+
+    /**
+     * What promotions cost the seller on its sales (decision 0152): its own share and the marketplace's, per promotion
+     * (its own and the campaigns it joined), from the live redemptions of its sub-orders — a cancelled one counts no
+     * more. Units returned later are not taken off (their shares went back through the ledger).
+     */
+    async costForVendor(vendorId: number): Promise<VendorPromotionCost> {
+      const rows = await db.select({
+        id: promotions.id, name: promotions.name,
+        uses: sql<number>`count(*) filter (where ${promotionRedemptions.counted})::int`,
+        seller: sql<number>`sum(${promotionRedemptions.sellerCents})::int`, market: sql<number>`sum(${promotionRedemptions.marketplaceCents})::int`,
+      }).from(promotionRedemptions)
+        .innerJoin(promotions, eq(promotions.id, promotionRedemptions.promotionId))
+        .innerJoin(sql`orders o`, sql`o.id = ${promotionRedemptions.orderId}`)
+        .where(and(sql`o.seller_vendor_id = ${vendorId}`, eq(promotionRedemptions.status, 'live')))
+        .groupBy(promotions.id, promotions.name)
+        .orderBy(desc(sql`sum(${promotionRedemptions.sellerCents})`), asc(promotions.id));
+      const list = rows.map((r) => ({ id: r.id, name: r.name, uses: r.uses, seller_cost_cents: r.seller, marketplace_cost_cents: r.market }));
+      return {
+        seller_cost_cents: list.reduce((s, r) => s + r.seller_cost_cents, 0),
+        marketplace_cost_cents: list.reduce((s, r) => s + r.marketplace_cost_cents, 0),
+        promotions: list,
+      };
     },
 
     async listForVendor(vendorId: number): Promise<PromotionDto[]> {

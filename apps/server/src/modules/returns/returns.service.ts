@@ -15,7 +15,8 @@ import type { Actor, AuditLog } from '../../platform/audit.js';
 import { badRequest, conflict, notFound, unprocessable, say } from '../../platform/errors.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { post as postToLedger, postingId } from '../ledger/ledger.post.js';
-import { refundEntries, refundStep, type RefundableSubOrder } from '../ledger/ledger.refunds.js';
+import { promotionRefundEntries, refundEntries, refundStep, type RefundableSubOrder } from '../ledger/ledger.refunds.js';
+import { returnedShare } from '@souq/shared/rules/promotions';
 import { vatHolderOf } from '../ledger/ledger.vat.js';
 import { lockVendors } from '../payouts/balances.js';
 import { issueCreditNote } from '../tax/tax.documents.js';
@@ -56,6 +57,18 @@ export function createReturnsService(deps: { db: Db; bus: Bus; audit: AuditLog; 
       .where(and(eq(returnRequests.orderId, orderId), inArray(returnRequests.status, [...statuses])))
       .groupBy(returnRequests.orderItemId);
     return new Map(rows.map((r) => [r.line, r.units]));
+  }
+
+  /**
+   * The marketplace's share of a line's promotions on `units` returned after `before` (decision 0152): in proportion
+   * to the units, cumulative (`returnedShare`), so all units back in any steps give back exactly the whole share.
+   */
+  async function marketplaceShareOf(exec: Db | Tx, line: { id: number; quantity: number }, before: number, units: number): Promise<number> {
+    const [row] = await rowsOf<{ cents: number | null }>(exec as Db, sql`
+      select sum(marketplace_cents)::int as cents from order_item_discounts where order_item_id = ${line.id}`);
+    const whole = Number(row?.cents ?? 0);
+    if (whole === 0) return 0;
+    return returnedShare({ discountCents: whole, sellerCents: 0, marketplaceCents: whole }, line.quantity, units, before).marketplaceCents;
   }
 
   async function readReturns(where: SQL, page?: { limit: number; offset: number }): Promise<ReturnRequest[]> {
@@ -210,6 +223,7 @@ export function createReturnsService(deps: { db: Db; bus: Bus; audit: AuditLog; 
       if (!order) return null;
       const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
       if (!lines.some((l) => l.id === lineId)) return null;
+      const received = await unitsByLine(db, order.id, ['received']);
       const step = refundStep({
         vendorId: order.sellerVendorId, shippingCents: order.shippingCents, taxIncluded: order.taxIncluded,
         shippingTaxCents: frozenShippingTax(order, lines.reduce((n, l) => n + l.taxCents, 0)).taxCents,
@@ -217,8 +231,9 @@ export function createReturnsService(deps: { db: Db; bus: Bus; audit: AuditLog; 
           id: l.id, quantity: l.quantity, unitPriceCents: l.unitPriceCents, lineTotalCents: l.lineTotalCents, taxRateBps: l.taxRateBps, taxCents: l.taxCents,
           commissionBps: l.commissionBps,
         })),
-      }, await unitsByLine(db, order.id, ['received']), lineId, units);
-      return { total_cents: step.goodsCents + step.taxCents + step.shippingCents, currency: order.currency };
+      }, received, lineId, units);
+      const market = await marketplaceShareOf(db, lines.find((l) => l.id === lineId)!, received.get(lineId) ?? 0, units);
+      return { total_cents: step.goodsCents + step.taxCents + step.shippingCents - market, currency: order.currency };
     },
 
     /** A sub-order's returns, for its seller (another vendor's sub-order is a 404) or an admin. */
@@ -253,8 +268,12 @@ export function createReturnsService(deps: { db: Db; bus: Bus; audit: AuditLog; 
             commissionBps: l.commissionBps,
           })),
         };
-        const step = refundStep(money, await unitsByLine(tx, order.id, ['received']), line.id, ret.units);
-        const total = step.goodsCents + step.taxCents + step.shippingCents;
+        const received = await unitsByLine(tx, order.id, ['received']);
+        const step = refundStep(money, received, line.id, ret.units);
+        // what the shopper paid for these units: their supply less the marketplace's share of a promotion on them,
+        // which goes back to the marketplace (decision 0152)
+        const market = await marketplaceShareOf(tx, line, received.get(line.id) ?? 0, ret.units);
+        const total = step.goodsCents + step.taxCents + step.shippingCents - market;
         // what the shopper paid for this sub-order and has not had back: the sale's debit less every refund so far
         // (the cash a courier collected settles the debit, it is no refund: decision 0140)
         const [paid] = await rowsOf<{ cents: number | null }>(tx as Db, sql`
@@ -266,7 +285,7 @@ export function createReturnsService(deps: { db: Db; bus: Bus; audit: AuditLog; 
         const to = ret.refundMethod === 'store_credit' ? { kind: 'store_credit' as const, shopperId: ret.userId }
           : ret.refundMethod === 'bank_transfer' ? { kind: 'bank_transfer' as const, shopperId: ret.userId }
           : { kind: 'receivable' as const };
-        const rows = refundEntries(order.sellerVendorId, step, to, await vatHolderOf(tx, order));
+        const rows = [...refundEntries(order.sellerVendorId, step, to, await vatHolderOf(tx, order)), ...promotionRefundEntries(to, market)];
         if (rows.length) {
           await postToLedger(tx, {
             kind: 'return', ref, lines: rows, currency: order.currency, purchaseId: order.purchaseId, orderId: order.id, createdBy: actor.userId,
@@ -282,7 +301,7 @@ export function createReturnsService(deps: { db: Db; bus: Bus; audit: AuditLog; 
         // the Tax Credit Note for these units against the sub-order's invoice (Art. 60, decision 0099), in the same
         // transaction and priced by the same rule as the refund rows, so the documents' tax equals the ledger's
         await issueCreditNote(tx, {
-          orderId: order.id, lines: [{ orderItemId: line.id, quantity: ret.units }], shippingCents: step.shippingCents,
+          orderId: order.id, lines: [{ orderItemId: line.id, quantity: ret.units }], shippingCents: step.shippingCents, prepaidCents: market,
           reason: MSG.creditReasonReturned(RETURN_REASON_LABELS[ret.reason as ReturnReason] ?? ret.reason),
         });
         if (restock && line.productId !== null) {
@@ -293,7 +312,7 @@ export function createReturnsService(deps: { db: Db; bus: Bus; audit: AuditLog; 
         }
         await tx.update(returnRequests).set({
           status: 'received', restock, refundPosting: posting, refundGoodsCents: step.goodsCents, refundTaxCents: step.taxCents,
-          refundShippingCents: step.shippingCents, commissionReversedCents: step.commissionCents, commissionVatReversedCents: step.commissionVatCents,
+          refundShippingCents: step.shippingCents, refundPromotionCents: market, commissionReversedCents: step.commissionCents, commissionVatReversedCents: step.commissionVatCents,
           receivedBy: actor.userId, receivedAt: new Date(),
         }).where(eq(returnRequests.id, id));
         await history(tx, order, MSG.returnHistory.received(ret.units, line.productName, formatCents(total, order.currency), restock), actor);

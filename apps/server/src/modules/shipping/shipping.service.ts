@@ -121,8 +121,9 @@ export function createShippingService(deps: ShippingDeps) {
       orderNumber: o.orderNumber, pieces: input.pieces, weightGrams: input.weight_grams,
       description: items.map((i) => `${i.quantity} × ${i.name}`).join(', ').slice(0, 200),
       service: input.carrier === 'quiqup' ? (input.service === 'same_day' ? 'Same day' : 'Next day') : 'Domestic express',
-      // the cash the shopper still owes at the door: the sub-order less the store credit it used
-      codCents: o.paymentMethod === 'cod' ? Math.max(0, o.totalCents - o.storeCreditCents) : 0,
+      // the cash the shopper still owes at the door: the sub-order less the store credit it used and the marketplace's
+      // share of its promotions (decision 0152)
+      codCents: o.paymentMethod === 'cod' ? Math.max(0, o.totalCents - o.storeCreditCents - o.promotionPaidCents) : 0,
       currency: o.currency,
     };
     if (!label.receiver.city) throw badRequest(MSG.validationFailed);

@@ -116,3 +116,55 @@ describe("Souq's PINT AE documents against the schemas and the rules", () => {
     expect((await ublSchemaErrors([{ name: 'unknown', xml: unknown }]))[0]!.join(' ')).toContain('BuyerNote');
   }, 120_000);
 });
+
+describe('a promotion on the documents (decision 0152)', () => {
+  itUbl("the seller's share as the price's allowance, the marketplace's as prepaid: schema-valid, the rules hold, VAT on the reduced supply", async () => {
+    const admin = await adminToken(t.app, t.config);
+    const shopper = await signupCustomer(t.app, 'Huda Promo Trading');
+    const reg = await signupVendor(t.app, 'Registered Promo Perfumes LLC');
+    expect((await call(t.app, { method: 'PUT', url: '/api/vendor/tax-profile', token: reg.token, body: { vat_registered: true, trn: VENDOR_TRN } })).status).toBe(200);
+    await q('update vendors set is_verified = true where id = $1', [reg.vendor.id]);
+    const oud = await makeProduct(t.app, { name: 'Oud Oil 12ml', priceCents: 12_345, vendorId: reg.vendor.id });
+    const day = 86_400_000;
+    const camp = await call(t.app, {
+      method: 'POST', url: '/api/admin/promotions', token: admin,
+      body: { kind: 'coupon', name: 'Oud week', code: 'OUD-WEEK', percent_bps: 1500, funder: 'split', seller_percent: 50, starts_at: new Date(Date.now() - day).toISOString(), ends_at: new Date(Date.now() + day).toISOString() },
+    });
+    expect(camp.status, camp.body).toBe(201);
+    expect((await call(t.app, { method: 'POST', url: `/api/vendor/campaigns/${camp.json.id}/opt-in`, token: reg.token, body: { product_ids: [oud.id] } })).status).toBe(200);
+    const placed = await t.app.services.orders.placeOrder(orderRequestSchema.parse({
+      items: [{ product_id: oud.id, quantity: 3 }], coupon_code: 'OUD-WEEK',
+      customer_info: { name: 'Huda Shopper', email: 'huda@example.test', phone: null, trn: BUYER_TRN, company: 'Huda Trading LLC' },
+      shipping_address: { address: '9 Marina Walk', city: 'Dubai', country: 'United Arab Emirates', zip: '00000' }, payment_method: 'cod',
+    }), { userId: shopper.user.id });
+    const sub = placed.order.sub_orders[0]!;
+    // 15 % of 370.35 = 55.55 (rounded down): 27.78 the seller's (half up), 27.77 the marketplace's
+    expect(sub).toMatchObject({ subtotal: 342.57, promotion_discount: 55.55, promotion_paid_amount: 27.77 });
+    await t.app.services.orders.setStatus(sub.id, 'shipped');
+    const [item] = await q<{ id: number; tax_cents: number }>('select id, tax_cents from order_items where order_id = $1', [sub.id]);
+    // one unit back: a third of the reduced line, and a third of the marketplace's share (9.26) as the credit note's prepaid
+    await t.database.db.transaction((tx) => issueCreditNote(tx, { orderId: sub.id, lines: [{ orderItemId: item!.id, quantity: 1 }], prepaidCents: 926, reason: 'Returned' }));
+    const docs = await q<{ id: number; number: string; kind: string; tax_cents: number; snapshot: { prepaidCents?: number; lines: { discountCents?: number; allowanceNetCents?: number; taxCents: number }[] } }>(
+      'select id, number, kind, tax_cents, snapshot from tax_documents where order_id = $1 order by id', [sub.id]);
+    expect(docs.map((d) => d.kind)).toEqual(['invoice', 'credit_note']);
+    const [invoice, credit] = docs;
+    expect(invoice!.snapshot.prepaidCents).toBe(2_777);
+    expect(invoice!.snapshot.lines[0]).toMatchObject({ discountCents: 2_778, allowanceNetCents: 2_645 });
+    // the invoice's VAT is on the supply after the seller's share only (the marketplace's share changes nothing)
+    expect(invoice!.snapshot.lines[0]!.taxCents).toBe(item!.tax_cents);
+    expect(credit!.snapshot).toMatchObject({ prepaidCents: 926, lines: [{ discountCents: 926 }] });
+    const exported = [];
+    for (const d of docs) {
+      const res = await call(t.app, { url: `/api/admin/tax-documents/${d.id}/pint-ae`, token: admin });
+      expect(res.status, d.number).toBe(200);
+      exported.push({ name: d.number, xml: res.body });
+    }
+    expect(await ublSchemaErrors(exported)).toEqual(exported.map(() => []));
+    for (const e of exported) expect(pintViolations(e.xml), e.name).toEqual([]);
+    expect(exported[0]!.xml).toContain('<cbc:PrepaidAmount currencyID="AED">27.77</cbc:PrepaidAmount>');
+    expect(exported[0]!.xml).toMatch(/<cac:Price>[\s\S]*<cac:AllowanceCharge>\s*<cbc:ChargeIndicator>false<\/cbc:ChargeIndicator>\s*<cbc:Amount currencyID="AED">26.45<\/cbc:Amount>/);
+    // a payable that ignores the prepaid amount breaks BR-CO-16
+    const wrong = exported[0]!.xml.replace(/<cbc:PrepaidAmount currencyID="AED">27.77<\/cbc:PrepaidAmount>\s*/, '');
+    expect(pintViolations(wrong)).toContain('BR-CO-16 payable');
+  }, 120_000);
+});

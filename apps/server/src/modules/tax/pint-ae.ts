@@ -148,8 +148,11 @@ export function pintAeXml(doc: PintSource): string {
       cac('TaxTotal', money('TaxAmount', l.taxCents)),
       cac('Item', cbc('Name', l.description), taxCategory('ClassifiedTaxCategory', c)),
       // the net price of the whole line for its quantity: price ÷ base quantity × quantity = line net exactly, with
-      // no rounding of a per-unit net price (inclusive prices do not divide evenly)
-      cac('Price', money('PriceAmount', l.netCents), cbc('BaseQuantity', String(l.quantity), qty)),
+      // no rounding of a per-unit net price (inclusive prices do not divide evenly); the seller-funded part of a
+      // promotion (decision 0152) as the price's allowance: gross price less it is the net price (BT-147/148)
+      cac('Price', money('PriceAmount', l.netCents), cbc('BaseQuantity', String(l.quantity), qty),
+        Boolean(l.allowanceNetCents) && cac('AllowanceCharge',
+          cbc('ChargeIndicator', 'false'), money('Amount', l.allowanceNetCents!), money('BaseAmount', l.netCents + l.allowanceNetCents!))),
       cac('ItemPriceExtension', money('Amount', l.totalCents)));
   });
 
@@ -188,8 +191,10 @@ export function pintAeXml(doc: PintSource): string {
         money('TaxInclusiveAmount', exclusive + taxCents),
         charge > 0 && money('ChargeTotalAmount', charge),
         // the fil no VAT could split exactly (BT-114, decision 0142): payable = tax inclusive + rounding (BR-CO-16)
+        // the marketplace's share of promotions, paid toward the total on the buyer's behalf (BT-113, decision 0152)
+        Boolean(s.prepaidCents) && money('PrepaidAmount', s.prepaidCents!),
         Boolean(s.roundingCents) && money('PayableRoundingAmount', s.roundingCents!),
-        money('PayableAmount', exclusive + taxCents + (s.roundingCents ?? 0))),
+        money('PayableAmount', exclusive + taxCents - (s.prepaidCents ?? 0) + (s.roundingCents ?? 0))),
       ...lines,
     ],
   };

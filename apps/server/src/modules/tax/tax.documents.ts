@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { INVOICE_ISSUE_MOMENTS, MARKETPLACE_SELLER_NAME, TAX_SETTING_KEYS, type InvoiceIssueMoment, type OrderStatus } from '@souq/shared/constants';
 import { MSG } from '@souq/shared/messages';
-import { allocateDocumentTax, categoryTaxCents, frozenShippingTax, grossCategorySplit, invoiceFormFor, isVatEmirate, lineAmounts, normaliseTrn, returnedLineAmounts, TAX_MODE_DEFAULT, type TaxCategory, type TaxMode, type VatEmirate } from '@souq/shared/rules/tax';
+import { allocateDocumentTax, categoryTaxCents, frozenShippingTax, grossCategorySplit, invoiceFormFor, isVatEmirate, lineAmounts, lineTaxCents, normaliseTrn, returnedLineAmounts, TAX_MODE_DEFAULT, type TaxCategory, type TaxMode, type VatEmirate } from '@souq/shared/rules/tax';
 import { settings } from '../../db/schema/accounts.js';
 import { orderItems, orders } from '../../db/schema/orders.js';
 import { taxDocumentCounters, taxDocuments, type TaxDocumentSnapshot } from '../../db/schema/tax.js';
@@ -172,6 +172,21 @@ export function documentTax(frozenLines: readonly SaleLine[], shipping: Shipping
   };
 }
 
+/**
+ * The seller-funded part of a promotion on `units` of a line after `before` were documented (decision 0152, the
+ * reduction of its supply): the units as they would have been at their price less the units as sold, by the rule
+ * refunds and credit notes take units back with (`returnedLineAmounts`) — as priced, and net of VAT. Nothing for a
+ * line sold at its price.
+ */
+function sellerDiscountOf(item: typeof orderItems.$inferSelect, before: number, units: number, taxIncluded: boolean): { discountCents?: number; allowanceNetCents?: number } {
+  const full = item.unitPriceCents * item.quantity;
+  if (full === item.lineTotalCents) return {};
+  const atPrice = { ...item, lineTotalCents: full, taxCents: lineTaxCents(full, item.taxRateBps, taxIncluded ? 'inclusive' : 'exclusive') };
+  const was = returnedLineAmounts(atPrice, before, units, taxIncluded);
+  const is = returnedLineAmounts(item, before, units, taxIncluded);
+  return { discountCents: was.totalCents - is.totalCents, allowanceNetCents: was.netCents - is.netCents };
+}
+
 /** The sale's shipping as a document froze it: the sale's own amounts, whether or not the document re-rounded them. */
 const frozenShippingOf = (s: TaxDocumentSnapshot) => s.frozen ?? { taxCents: s.totals.taxCents, shippingCents: s.shippingCents, shippingTaxCents: s.shippingTaxCents ?? 0 };
 
@@ -214,6 +229,7 @@ export async function issueInvoice(tx: Tx, orderId: number, at: Date = new Date(
     category: i.taxCategory as TaxCategory,
     rateBps: i.taxRateBps,
     ...lineAmounts(i, i.quantity, order.taxIncluded),
+    ...sellerDiscountOf(i, 0, i.quantity, order.taxIncluded),
   }));
   // the document's VAT by BR-CO-17 on what the shopper paid (decision 0142); the total never changes
   const t = documentTax(frozenLines, shipping);
@@ -225,6 +241,8 @@ export async function issueInvoice(tx: Tx, orderId: number, at: Date = new Date(
       ...titlesOf('invoice', form, parties.supplier.registered), form, issuedAt: at.toISOString(), currency: order.currency, ...parties,
       orderNumber: order.orderNumber, lines: t.lines, shippingCents: t.shipping.netCents, shippingTaxCents: t.shipping.taxCents, shippingRateBps: shipping.rateBps,
       totals: t.totals, ...roundingFields(t), taxIncluded: order.taxIncluded, note: noteOf(parties),
+      // the marketplace's share of promotions: paid toward the total, the supply (and its VAT) unchanged (decision 0149)
+      ...(order.promotionPaidCents > 0 ? { prepaidCents: order.promotionPaidCents } : {}),
     },
   });
   await postDocumentRounding(tx, row, order, t.frozen.taxCents);
@@ -241,6 +259,11 @@ export type CreditNoteInput = {
    * worked out here (decision 0133): the whole shipping's frozen VAT once all of it is credited.
    */
   shippingCents?: number;
+  /**
+   * The marketplace's share of a promotion on these units, given back to it (decision 0152): the credit note's
+   * payment toward its total ('all' takes what the invoice had and no earlier credit note gave back).
+   */
+  prepaidCents?: number;
   reason: string;
 };
 
@@ -287,6 +310,7 @@ export async function issueCreditNote(tx: Tx, input: CreditNoteInput, at: Date =
       quantity: w.quantity, unitPriceCents: item.unitPriceCents, category: item.taxCategory as TaxCategory, rateBps: item.taxRateBps,
       // after the units already credited, as the refund posts them: the credit notes' tax equals the ledger's
       ...returnedLineAmounts(item, credited.get(item.id) ?? 0, w.quantity, order!.taxIncluded),
+      ...sellerDiscountOf(item, credited.get(item.id) ?? 0, w.quantity, order!.taxIncluded),
     };
   });
   if (!frozenLines.length && shippingCents === 0) return null;
@@ -296,6 +320,9 @@ export async function issueCreditNote(tx: Tx, input: CreditNoteInput, at: Date =
   const { netCents, taxCents, totalCents } = t.totals;
   const before = earlier.reduce((acc, cn) => ({ total: acc.total - cn.totalCents, tax: acc.tax - cn.taxCents }), { total: invoice.totalCents, tax: invoice.taxCents });
   const snap = invoice.snapshot;
+  const prepaidCents = input.lines === 'all'
+    ? (snap.prepaidCents ?? 0) - earlier.reduce((n, cn) => n + (cn.snapshot.prepaidCents ?? 0), 0)
+    : input.prepaidCents ?? 0;
   const row = await insertDocument(tx, {
     issuer: invoice.issuer, kind: 'credit_note', form: invoice.form, orderId: input.orderId, correctsId: invoice.id, currency: invoice.currency,
     netCents, taxCents, totalCents, issuedAt: at,
@@ -304,6 +331,7 @@ export async function issueCreditNote(tx: Tx, input: CreditNoteInput, at: Date =
       supplier: snap.supplier, agent: snap.agent, recipient: snap.recipient, orderNumber: snap.orderNumber, lines, shippingCents: t.shipping.netCents,
       shippingTaxCents: t.shipping.taxCents, shippingRateBps: invoiced.rateBps,
       totals: t.totals, ...roundingFields(t), taxIncluded: snap.taxIncluded, note: snap.note,
+      ...(prepaidCents > 0 ? { prepaidCents } : {}),
       original: { number: invoice.number, issuedAt: invoice.issuedAt.toISOString(), totalCents: invoice.totalCents, taxCents: invoice.taxCents },
       corrected: { totalCents: before.total - totalCents, taxCents: before.tax - taxCents },
       reason: input.reason,

@@ -188,17 +188,21 @@ export function renderTaxDocumentPdf(s: TaxDocumentSnapshot): Promise<Buffer> {
       // the fil no VAT could split exactly (decision 0142), between the VAT and what was paid
       ...(s.roundingCents ? [[L.rounding, s.roundingCents, false] as [readonly [string, string], number, boolean]] : []),
       [L.totalGross, s.totals.totalCents, true]];
+  // the marketplace's share of promotions (decision 0152): paid toward the total, so the VAT above is unchanged by it
+  if (s.prepaidCents) totals.push([L.prepaid, -s.prepaidCents, false], [L.amountDue, s.totals.totalCents - s.prepaidCents, true]);
   if (s.original && s.corrected) {
     totals.push([L.originalValue, s.original.totalCents, false], [L.correctedValue, s.corrected.totalCents, false], [L.difference, s.totals.totalCents, true]);
   }
   const noteHeight = s.note ? 4 + doc.font('Helvetica').fontSize(8).heightOfString(s.note, { width }) : 0;
   const closing = 8 + totals.length * 22 + noteHeight;
 
+  // the seller's share of a promotion, a reduction of the line's supply (decision 0152), printed under its name
+  const discounted = (l: (typeof s.lines)[number]) => (l.discountCents ? `\n${L.sellerDiscount[0]}: -${money(l.discountCents, s.currency)}` : '');
   const rows: Row[] = s.lines.map((l) => ({
     cells: plain
-      ? [l.description, String(l.quantity), money(l.unitPriceCents, s.currency), '', '', '', money(l.totalCents, s.currency)]
+      ? [`${l.description}${discounted(l)}`, String(l.quantity), money(l.unitPriceCents, s.currency), '', '', '', money(l.totalCents, s.currency)]
       : [
-        `${l.description}\n${TAX_CATEGORY_LABELS[l.category as TaxCategory] ?? l.category}`, String(l.quantity), money(l.unitPriceCents, s.currency),
+        `${l.description}\n${TAX_CATEGORY_LABELS[l.category as TaxCategory] ?? l.category}${discounted(l)}`, String(l.quantity), money(l.unitPriceCents, s.currency),
         rate(l.rateBps), money(l.netCents, s.currency), money(l.taxCents, s.currency), money(l.totalCents, s.currency),
       ],
     font: 'Helvetica', size: ROW_SIZE,

@@ -25,6 +25,7 @@ import { lineKey, lineName, lineOptions, useCart } from '@/lib/shop/cart-store';
 import { ProductImage } from '@/components/shop/ProductImage';
 import { paymentReturnUrl, placeOrder, quoteCart, rememberPaymentToken } from './api';
 import { StoreCreditBox } from './StoreCreditBox';
+import { CouponBox, useCoupon } from './CouponBox';
 import { amountToCents, centsToAmount } from '@souq/shared/rules/money';
 import { CodCardOnlyNotice, useCodEligibility } from './CodAvailability';
 import { useCheckoutAddress } from '@/components/delivery/CheckoutAddress';
@@ -104,14 +105,19 @@ export default function CheckoutPage() {
   });
   const local = cartTotals(lines);
   const totals = quote.data ?? local;
+  // a promo code (decision 0152): checked against the cart, sent with the order while it applies
+  const coupon = useCoupon(items);
   const sellers = quote.data && quote.data.sellers.length > 1 ? quote.data.sellers : null;
   const set = (k: keyof Shipping) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
   // a business buyer's TRN is optional; when typed it must be one (15 digits starting with 100, decision 0099)
   const trnInvalid = form.trn.trim() !== '' && !normaliseTrn(form.trn);
   const missingRequired = !form.name || !form.email || trnInvalid;
-  const totalCents = amountToCents(totals.total);
+  // what promotions take off: the seller's share lowers its lines, the marketplace pays its share toward the total;
+  // either way the shopper pays that much less
+  const totalCents = amountToCents(totals.total) - coupon.discountCents;
   const creditCents = useCredit && token ? Math.max(0, Math.min(totalCents, amountToCents(Number(creditAmount) || 0))) : 0;
   const dueCents = totalCents - creditCents;
+  const sellerName = (vendorId: number | null) => quote.data?.sellers.find((p) => p.vendor_id === vendorId)?.seller_name ?? '';
   // a purchase the credit covers in full needs no payment: placed with nothing due (as cash on delivery, or as a card
   // purchase for a shopper who may only pay by card)
   const payment: PaymentMethod = dueCents === 0 && creditCents > 0 ? (cardOnly ? 'card' : 'cod') : chosen;
@@ -140,6 +146,7 @@ export default function CheckoutPage() {
       payment_intent_id: null,
       notes: PAYMENT_NOTES[payment],
       ...(creditCents > 0 ? { store_credit_amount: centsToAmount(creditCents) } : {}),
+      ...(coupon.sendCode ? { coupon_code: coupon.sendCode } : {}),
     };
     const fingerprint = JSON.stringify([body, token]);
     if (attempt.current?.fingerprint !== fingerprint) attempt.current = { key: newKey(), fingerprint };
@@ -225,6 +232,7 @@ export default function CheckoutPage() {
 
               <Card title={t`Payment`}>
                 <div className="grid gap-4 sm:grid-cols-2">
+                  {lines.length > 0 && <CouponBox coupon={coupon} />}
                   <StoreCreditBox
                     signedIn={!!token}
                     totalCents={totalCents}
@@ -331,10 +339,29 @@ export default function CheckoutPage() {
                     </dd>
                   </div>
                 )}
+                {coupon.discountCents > 0 && (
+                  <>
+                    <div className="flex justify-between gap-3 text-emerald-800">
+                      <dt className="min-w-0"><Trans>Promotion (<bdi className="font-mono">{coupon.code}</bdi>)</Trans></dt>
+                      <dd>
+                        <span aria-hidden="true">−</span><Price value={centsToAmount(coupon.discountCents)} />
+                      </dd>
+                    </div>
+                    {/* each seller's part of the discount, when the cart has several */}
+                    {coupon.sellers.length > 1 && coupon.sellers.map((p) => (
+                      <div key={p.vendor_id ?? 'shop'} className="flex justify-between gap-3 ps-3 text-xs text-emerald-800">
+                        <dt className="min-w-0"><bdi className="break-words">{sellerName(p.vendor_id)}</bdi></dt>
+                        <dd>
+                          <span aria-hidden="true">−</span><Price value={centsToAmount(p.discount_cents)} />
+                        </dd>
+                      </div>
+                    ))}
+                  </>
+                )}
                 <div className="flex justify-between border-t border-slate-100 pt-2 text-base font-semibold">
                   <dt><Trans>Total</Trans></dt>
                   <dd>
-                    <Price value={totals.total} />
+                    <Price value={centsToAmount(totalCents)} />
                   </dd>
                 </div>
                 {creditCents > 0 && (
@@ -360,9 +387,10 @@ export default function CheckoutPage() {
                       <dt className="min-w-0">
                         {p ? <bdi className="break-words">{p.seller_name}</bdi> : null}
                         {p ? ' ' : ''}
-                        {p && !p.vat_registered ? MSG.checkoutNoVat : t`includes VAT`}
+                        {p && !p.vat_registered ? MSG.checkoutNoVat : coupon.discountCents > 0 ? t`includes VAT, worked out on the discounted price` : t`includes VAT`}
                       </dt>
-                      <dd>{p && !p.vat_registered ? null : <Price value={p ? p.tax : totals.tax} />}</dd>
+                      {/* the quote's VAT is on the prices before the sellers' share of a promotion: not shown as a figure then */}
+                      <dd>{(p && !p.vat_registered) || coupon.discountCents > 0 ? null : <Price value={p ? p.tax : totals.tax} />}</dd>
                     </div>
                   ))}
               </dl>

@@ -14,6 +14,7 @@ export const ACCOUNT_NAMES: Record<LedgerAccount, MessageDescriptor> = {
   provider_disputes: msg`Held in card disputes`, dispute_losses: msg`Lost card disputes`,
   shopper_refunds_payable: msg`Shopper refunds payable`, refunds_clearing: msg`Refunds clearing`,
   courier_cash: msg`Cash held by couriers`, cod_differences: msg`Cash remittance differences`,
+  marketplace_promotions: msg`Marketplace promotions`,
 };
 export const KIND_NAMES: Record<LedgerKind, MessageDescriptor> = {
   sale: msg`Sale`, shipping: msg`Shipping`, sales_tax: msg`Sales tax`, commission: msg`Commission`, commission_vat: msg`VAT on commission`,
@@ -25,4 +26,5 @@ export const KIND_NAMES: Record<LedgerKind, MessageDescriptor> = {
   refund_sent: msg`Refund sent to the bank`, refund_paid: msg`Refund paid by the bank`, refund_reversal: msg`Refund transfer failed (owed again)`,
   cod_collected: msg`Cash collected by the courier`, cod_remitted: msg`Cash remitted by the courier`, cod_difference: msg`Remittance difference`,
   transfer: msg`Transferred to the seller's provider account`, transfer_reversal: msg`Transfer returned`,
+  promotion_paid: msg`Promotion paid by the marketplace`, promotion_returned: msg`Promotion given back`,
 };

@@ -20,6 +20,7 @@ import { VendorSignedIn } from '../VendorSignedIn';
 import { Money } from '../parts/Money';
 import { PayoutAccountCard } from '../parts/PayoutAccountCard';
 import { ProviderTransfers } from '../parts/ProviderTransfers';
+import { PromotionCost } from '../parts/PromotionCost';
 import { CommissionDocuments } from '../parts/CommissionDocuments';
 import { VatSummary } from '../parts/VatSummary';
 import { downloadStatement, earningsKeys, useBalance, usePayouts } from '../earnings-api';
@@ -165,6 +166,8 @@ function Earnings({ vendorId }: { vendorId: number }) {
       <PayoutAccountCard vendorId={vendorId} />
       {/* card orders paid by transfer to a payout account at the provider (issue 36 item 5, decision 0147) */}
       <ProviderTransfers />
+      {/* its share of promotions and what the marketplace paid toward its sales (decision 0152) */}
+      <PromotionCost />
 
       <section aria-labelledby="payouts-heading" className="space-y-3">
         <h3 id="payouts-heading" className="text-lg font-semibold text-slate-900"><Trans>Payouts</Trans></h3>
