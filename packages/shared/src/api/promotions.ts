@@ -115,6 +115,14 @@ export const couponCheckSchema = z.object({
 });
 export type CouponCheck = z.infer<typeof couponCheckSchema>;
 
+/** POST /api/promotions/deals: the cart as checkout shows it before any code, the running deals taken off. */
+export const dealsQuoteRequestSchema = couponCheckRequestSchema.pick({ items: true });
+export const dealsQuoteSchema = z.object({
+  discount_cents: z.number().int(),
+  sellers: z.array(sellerDiscountSchema),
+});
+export type DealsQuote = z.infer<typeof dealsQuoteSchema>;
+
 /**
  * What promotions cost a seller on its sales (decision 0152), from the recorded redemptions of its sub-orders not
  * cancelled: its own share (taken off its lines) and the marketplace's (paid toward them), per promotion, in fils.

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { MSG } from '@souq/shared/messages';
 import { errorBodySchema, idParamSchema } from '@souq/shared/api/common';
 import {
-  campaignRequestSchema, couponCheckRequestSchema, couponCheckSchema, issueCodeRequestSchema, optInRequestSchema, promotionCodeSchema,
+  campaignRequestSchema, couponCheckRequestSchema, couponCheckSchema, dealsQuoteRequestSchema, dealsQuoteSchema, issueCodeRequestSchema, optInRequestSchema, promotionCodeSchema,
   promotionSchema, promotionStatusRequestSchema, stackingSchema, vendorPromotionCostSchema, vendorPromotionRequestSchema,
 } from '@souq/shared/api/promotions';
 import { principalOf, requireAdmin, requireVendor } from '../../platform/auth.js';
@@ -62,6 +62,15 @@ export function promotionsRoutes(deps: { promotions: PromotionsService; codeChec
       const out = await promotions.checkCoupon(req.body.code, req.body.items, userId);
       return { ...out, message: out.message === null ? null : textIn(out.message, readerOf(req).locale) };
     });
+
+    r.post('/api/promotions/deals', {
+      schema: {
+        tags: ['orders'], operationId: 'quoteCartDeals', security: [{}, { bearer: [] }],
+        summary: 'The running deals on a cart at database prices, before any code: what the order takes off each seller\'s part unasked, and who funds it. Nothing is written.',
+        body: dealsQuoteRequestSchema,
+        response: { 200: dealsQuoteSchema, 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema },
+      },
+    }, async (req) => promotions.quoteDeals(req.body.items, req.principal?.kind === 'user' ? req.principal.userId : null));
 
     // the vendor's own promotions
     r.get('/api/vendor/promotions', {

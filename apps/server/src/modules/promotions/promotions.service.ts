@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { MSG } from '@souq/shared/messages';
-import type { CampaignRequest, CouponCheck, PromotionDto, VendorPromotionCost, VendorPromotionRequest } from '@souq/shared/api/promotions';
+import type { CampaignRequest, CouponCheck, DealsQuote, PromotionDto, VendorPromotionCost, VendorPromotionRequest } from '@souq/shared/api/promotions';
 import { normaliseCode, sellerPercentOf, type CouponRefusal } from '@souq/shared/rules/promotions';
 import { settings, users } from '../../db/schema/accounts.js';
 import { products } from '../../db/schema/catalogue.js';
@@ -94,11 +94,16 @@ export function createPromotionsService(deps: { db: Db; query: Database['query']
    * A code checked against a cart at database prices (the checkout's code box): the discount per seller and who funds
    * it, or the reason it does not apply. Nothing is written.
    */
-  async function checkCoupon(code: string, items: CartItems, userId: number | null, now = new Date()): Promise<CouponCheck> {
+  /** A cart's lines at database prices, as the promotions see them. */
+  async function cartLines(items: CartItems): Promise<CartLine[]> {
     const cart = await pricing.priceCart(items);
-    const lines: CartLine[] = cart.parts.flatMap((part) => part.lines.map((l) => ({
+    return cart.parts.flatMap((part) => part.lines.map((l) => ({
       n: l.n, productId: l.product.id, vendorId: l.vendorId, quantity: l.quantity, grossCents: l.unitPriceCents * l.quantity,
     })));
+  }
+
+  async function checkCoupon(code: string, items: CartItems, userId: number | null, now = new Date()): Promise<CouponCheck> {
+    const lines = await cartLines(items);
     const [coupon, deals, stack] = await Promise.all([loadCoupon(db, code, userId), dealsFor(db, [...new Set(lines.map((l) => l.productId))]), dealsStack(db)]);
     const applied = applyPromotions(lines, deals, coupon, { now, userId, dealsStackWithCoupons: stack });
     const refusal = applied.coupon!.refusal;
@@ -107,6 +112,14 @@ export function createPromotionsService(deps: { db: Db; query: Database['query']
       discount_cents: applied.coupon!.discountCents,
       sellers: perSeller(lines, applied),
     };
+  }
+
+  /** The running deals on a cart at database prices, before any code: what the order takes off them unasked. */
+  async function quoteDeals(items: CartItems, userId: number | null, now = new Date()): Promise<DealsQuote> {
+    const lines = await cartLines(items);
+    const deals = await dealsFor(db, [...new Set(lines.map((l) => l.productId))]);
+    const sellers = perSeller(lines, applyPromotions(lines, deals, null, { now, userId, dealsStackWithCoupons: true }));
+    return { discount_cents: sellers.reduce((s, p) => s + p.discount_cents, 0), sellers };
   }
 
   /** The products named, each with its seller; 400 for one that does not exist. */
@@ -181,6 +194,7 @@ export function createPromotionsService(deps: { db: Db; query: Database['query']
 
   return {
     checkCoupon,
+    quoteDeals,
     redemptions,
     loadCoupon,
     dealsFor,

@@ -146,6 +146,12 @@ describe('checking a code against a cart', () => {
     expect(alone.reason).toBe('no_eligible_products');
     expect(alone.sellers).toEqual([{ vendor_id: b.id, discount_cents: 4000, seller_cents: 4000, marketplace_cents: 0 }]);
     await call(t.app, { method: 'PUT', url: '/api/admin/promotions/stacking', token: admin, body: { deals_stack_with_coupons: true } });
+    // before any code, checkout shows what the deal takes off unasked (a guest too); a line without a deal has nothing
+    const quote = await call(t.app, { method: 'POST', url: '/api/promotions/deals', body: { items: [...cart, { product_id: pa2, quantity: 2 }] } });
+    expect(quote.status, quote.body).toBe(200);
+    expect(quote.json).toEqual({ discount_cents: 4000, sellers: [{ vendor_id: b.id, discount_cents: 4000, seller_cents: 4000, marketplace_cents: 0 }] });
+    expect((await call(t.app, { method: 'POST', url: '/api/promotions/deals', body: { items: [] } })).status).toBe(400);
+    expect((await call(t.app, { method: 'POST', url: '/api/promotions/deals', body: { items: [{ product_id: 'x', quantity: 1 }] } })).status).toBe(400);
   });
 
   it('one-time codes belong to one shopper', async () => {

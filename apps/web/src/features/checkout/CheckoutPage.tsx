@@ -342,7 +342,7 @@ export default function CheckoutPage() {
                 {coupon.discountCents > 0 && (
                   <>
                     <div className="flex justify-between gap-3 text-emerald-800">
-                      <dt className="min-w-0"><Trans>Promotion (<bdi className="font-mono">{coupon.code}</bdi>)</Trans></dt>
+                      <dt className="min-w-0">{coupon.sendCode ? <Trans>Promotion (<bdi className="font-mono">{coupon.code}</bdi>)</Trans> : <Trans>Deals</Trans>}</dt>
                       <dd>
                         <span aria-hidden="true">−</span><Price value={centsToAmount(coupon.discountCents)} />
                       </dd>

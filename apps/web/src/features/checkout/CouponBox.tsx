@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { CouponCheck } from '@souq/shared/api/promotions';
+import type { CouponCheck, DealsQuote } from '@souq/shared/api/promotions';
 import { ApiError, api } from '@/lib/api-client';
 import { Price } from '@/components/ui/Price';
 import { Button } from '@/components/ui/Button';
@@ -12,6 +12,10 @@ type Items = { product_id: number; quantity: number; variants?: Record<string, s
 /** POST /api/promotions/check: the code against the cart at database prices (nothing written; rate limited). */
 const checkCode = (code: string, items: Items, signal?: AbortSignal) =>
   api<CouponCheck>('/api/promotions/check', { method: 'POST', body: { code, items }, signal });
+
+/** POST /api/promotions/deals: the running deals on the cart, before any code (nothing written). */
+const quoteDeals = (items: Items, signal?: AbortSignal) =>
+  api<DealsQuote>('/api/promotions/deals', { method: 'POST', body: { items }, signal });
 
 /**
  * The code the shopper applied and what it takes off, checked again whenever the cart changes (decision 0152). The
@@ -28,6 +32,15 @@ export function useCoupon(items: Items) {
   });
   const result = code !== null && check.data?.code === code ? check.data : null;
   const applies = result?.applies === true;
+  // without a code that applies, the deals the order takes off unasked (with one, its answer includes them)
+  const deals = useQuery({
+    queryKey: ['deals-quote', items],
+    queryFn: ({ signal }) => quoteDeals(items, signal),
+    enabled: items.length > 0 && !applies,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const sellers = applies ? result!.sellers : deals.data?.sellers ?? [];
   return {
     code,
     // codes match without case (decision 0148): shown as the server stores them, in capitals
@@ -38,9 +51,11 @@ export function useCoupon(items: Items) {
     error: check.error,
     /** The code to send with the order: only one that applies. */
     sendCode: applies ? code : null,
-    /** What it takes off in all (deals on the same lines included), and per seller. */
-    discountCents: applies ? result!.sellers.reduce((s, p) => s + p.discount_cents, 0) : 0,
-    sellers: applies ? result!.sellers : [],
+    /** What promotions take off in all (the code's and the deals'), and per seller. */
+    discountCents: sellers.reduce((s, p) => s + p.discount_cents, 0),
+    sellers,
+    /** The code's own part (deals on the same lines apart). */
+    codeCents: applies ? result!.discount_cents : 0,
   };
 }
 export type Coupon = ReturnType<typeof useCoupon>;
@@ -58,7 +73,7 @@ export function CouponBox({ coupon }: { coupon: Coupon }) {
     return (
       <div className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-emerald-200 bg-emerald-50/60 p-3 sm:col-span-2" role="status">
         <p className="min-w-0 text-sm text-emerald-900">
-          <Trans>Code <bdi className="font-mono font-semibold">{coupon.code}</bdi> applied: <Price cents={coupon.discountCents} /> off</Trans>
+          <Trans>Code <bdi className="font-mono font-semibold">{coupon.code}</bdi> applied: <Price cents={coupon.codeCents} /> off</Trans>
         </p>
         <Button type="button" variant="ghost" size="sm" onClick={() => { coupon.remove(); setTyped(''); }}>
           <Trans>Remove</Trans>
