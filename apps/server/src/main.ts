@@ -109,7 +109,9 @@ async function main() {
   app.services.agentUpkeep.start();
   // carriers (decision 0150): Aramex's tracking polled, the local Quiqup's webhooks sent
   app.services.shipping.start();
-  // sellers held to their promises (decision 0154): every seller evaluated hourly, idempotent
+  // sellers held to their promises (decision 0154): judged on what they were handed from the first start on (the demo's
+  // seeded history included, shipped by hand before carriers were booked, is shown, not judged); hourly, idempotent
+  await app.services.sellerPerformance.beginCounting();
   app.services.sellerPerformance.job.start();
 }
 

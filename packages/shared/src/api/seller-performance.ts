@@ -48,6 +48,8 @@ export const sellerPerformanceSchema = z.object({
   verdict: z.object({ level: z.enum(['fine', 'warn', 'pause']), rates: z.array(rateVerdictSchema) }),
   /** After a lift the seller is judged only on sub-orders handed to it since; null before any lift. */
   judged_since: z.string().nullable(),
+  /** When the levels began to apply: sub-orders handed over before it are shown, not judged; null when always. */
+  counted_from: z.string().nullable(),
   thresholds: performanceThresholdsShape,
   evaluated_at: z.string().nullable(),
   warned_at: z.string().nullable(),

@@ -25,6 +25,12 @@ declare module '../../platform/bus.js' {
 }
 
 export const THRESHOLDS_KEY = 'seller_performance.thresholds';
+/**
+ * When the levels began to apply (written once, at the first start of a Souq that judges sellers): a rule is not
+ * retroactive, so sub-orders handed to a seller before it are shown but not judged — a shop's history shipped with
+ * numbers typed by hand, before carriers could be booked, pauses nobody.
+ */
+export const COUNTED_FROM_KEY = 'seller_performance.counted_from';
 const DAY_MS = 86_400_000;
 const EVERY_MS = 60 * 60_000;
 
@@ -70,6 +76,13 @@ export function createSellerPerformanceService(deps: {
     return thresholdsOf(row?.value ?? null);
   }
 
+  async function countedFrom(exec: Exec = db): Promise<Date | null> {
+    const [row] = await exec.select({ value: settings.value }).from(settings).where(eq(settings.key, COUNTED_FROM_KEY));
+    const at = row ? new Date(row.value) : null;
+    return at && !Number.isNaN(at.getTime()) ? at : null;
+  }
+  const later = (a: Date | null, b: Date | null) => (!a ? b : !b ? a : a > b ? a : b);
+
   async function stateRow(exec: Exec, vendorId: number, lock = false): Promise<Row | null> {
     const q = exec.select().from(sellerPerformance).where(eq(sellerPerformance.vendorId, vendorId));
     const [row] = lock ? await q.for('update') : await q;
@@ -88,10 +101,10 @@ export function createSellerPerformanceService(deps: {
 
   /** `holidays` are read before any transaction: the embedded database has one connection, which the transaction holds. */
   async function measure(exec: Exec, vendorId: number, row: Row | null, now: Date, holidays: HolidaySet) {
-    const [t, subOrders] = await Promise.all([thresholds(exec), sellerSubOrders(exec, [vendorId], new Date(now.getTime() - 90 * DAY_MS), now)]);
+    const [t, subOrders, from] = await Promise.all([thresholds(exec), sellerSubOrders(exec, [vendorId], new Date(now.getTime() - 90 * DAY_MS), now), countedFrom(exec)]);
     const shown = windowsOf(subOrders, now, holidays, null);
-    const verdict = judge(windowsOf(subOrders, now, holidays, row?.liftedAt ?? null), t);
-    return { t, shown, verdict };
+    const verdict = judge(windowsOf(subOrders, now, holidays, later(from, row?.liftedAt ?? null)), t);
+    return { t, shown, verdict, from };
   }
 
   async function vendorExists(exec: Exec, vendorId: number) {
@@ -104,13 +117,14 @@ export function createSellerPerformanceService(deps: {
   async function read(vendorId: number, now = new Date()): Promise<SellerPerformance> {
     await vendorExists(db, vendorId);
     const row = await stateRow(db, vendorId);
-    const { t, shown, verdict } = await measure(db, vendorId, row, now, await deps.holidays());
+    const { t, shown, verdict, from } = await measure(db, vendorId, row, now, await deps.holidays());
     return {
       vendor_id: vendorId,
       state: row?.state ?? 'fine',
       windows: { d30: dto(shown[30]), d90: dto(shown[90]) },
       verdict,
       judged_since: row?.liftedAt?.toISOString() ?? null,
+      counted_from: from?.toISOString() ?? null,
       thresholds: t,
       evaluated_at: row?.evaluatedAt?.toISOString() ?? null,
       warned_at: row?.warnedAt?.toISOString() ?? null,
@@ -235,5 +249,9 @@ export function createSellerPerformanceService(deps: {
     evaluateAll,
     /** Hourly, idempotent: a seller whose figures did not move is left as it was. */
     job: periodicJob('seller performance', evaluateAll, { everyMs: EVERY_MS, log }),
+    /** The levels apply from now on, unless they already did (the first start of a shop; kept across restarts). */
+    async beginCounting(now = new Date()): Promise<void> {
+      await db.insert(settings).values({ key: COUNTED_FROM_KEY, value: now.toISOString() }).onConflictDoNothing({ target: settings.key });
+    },
   };
 }

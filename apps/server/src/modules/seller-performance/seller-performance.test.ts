@@ -223,3 +223,28 @@ describe('a pause hides the listings until an admin lifts it', () => {
     off();
   });
 });
+
+describe('the levels are not retroactive', () => {
+  it('sub-orders handed over before the levels began to apply are shown, not judged; later ones are', async () => {
+    const late = await signupVendor(t.app, 'History Hand Typed LLC');
+    await makeProduct(t.app, { name: 'Old mug', priceCents: 2_000, vendorId: late.vendor.id });
+    const before = await order(late.vendor.id);
+    expect((await vendorCall(late, 'POST', `/api/vendor/orders/${before.id}/confirm`)).status).toBe(200);
+    expect((await vendorCall(late, 'POST', `/api/vendor/orders/${before.id}/ship`, { carrier: 'Bike', tracking_number: 'H-1' })).status).toBe(200);
+    // the shop's first start with the levels: from now on (kept once written: a second start does not move it)
+    await t.app.services.sellerPerformance.beginCounting(new Date(Date.now() + 1_000));
+    await t.app.services.sellerPerformance.beginCounting(new Date(Date.now() + 86_400_000));
+    const f = await figures(late);
+    expect(f.windows.d30.valid_tracking).toMatchObject({ numerator: 0, denominator: 1 });
+    expect(f.verdict.rates.every((r: { level: string }) => r.level === 'fine')).toBe(true);
+    expect(new Date(f.counted_from).getTime()).toBeLessThan(Date.now() + 60_000);
+    await new Promise((r) => setTimeout(r, 1_100));
+    const after = await order(late.vendor.id);
+    expect((await vendorCall(late, 'POST', `/api/vendor/orders/${after.id}/confirm`)).status).toBe(200);
+    expect((await vendorCall(late, 'POST', `/api/vendor/orders/${after.id}/ship`, { carrier: 'Bike', tracking_number: 'H-2' })).status).toBe(200);
+    // min_orders is 1 (the test above): the order after the start is judged, the one before is not
+    const g = await figures(late);
+    expect(g.windows.d30.valid_tracking).toMatchObject({ numerator: 0, denominator: 2 });
+    expect(g.verdict.rates.find((r: { rate: string }) => r.rate === 'valid_tracking')).toMatchObject({ level: 'warn' });
+  });
+});

@@ -80,6 +80,7 @@ export function SellerPerformanceView({ data, actions }: { data: SellerPerforman
           )}
           {data.state === 'warned' && data.warned_at && <p><Trans>Warned on {formatDate(data.warned_at)}. Bring the rates back within the levels to avoid a pause.</Trans></p>}
           {data.judged_since && <p><Trans>A pause was lifted on {formatDate(data.judged_since)}: orders since then are judged.</Trans></p>}
+          {data.counted_from && !data.judged_since && <p><Trans>The levels apply to orders from {formatDate(data.counted_from)}; earlier ones are shown, not judged.</Trans></p>}
           {data.lift_note && <p><Trans>Review note:</Trans> <bdi>{data.lift_note}</bdi></p>}
           <p>
             <Trans>Each rate is judged over the last 30 days once at least {formatCount(data.thresholds.min_orders)} orders count toward it, else over the last 90 days.</Trans>{' '}
