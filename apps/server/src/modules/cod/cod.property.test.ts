@@ -115,9 +115,10 @@ describe('cash on delivery, random sequences', () => {
       }),
       { numRuns: Number(process.env.COD_PROPERTY_RUNS ?? 25) },
     );
-    // the runs did deliver, remit and refuse cash sub-orders
+    // the runs did deliver, remit and refuse cash sub-orders (at least once each: how many times is the random
+    // sequences' own, and a floor above one failed a run that remitted three)
     const [seen] = await q<{ remitted: number; refused: number }>(`select count(*) filter (where remitted_at is not null)::int as remitted, count(*) filter (where refused_at is not null)::int as refused from cod_shipments`);
-    expect(seen!.remitted).toBeGreaterThan(3);
+    expect(seen!.remitted).toBeGreaterThan(0);
     expect(seen!.refused).toBeGreaterThan(0);
   }, 1_800_000);
 });
