@@ -46,9 +46,17 @@ async function open(page: Page, route: string) {
 
 /** What the page shows that breaks the layout rules, as readable lines (empty when all holds). */
 async function layoutProblems(page: Page) {
-  // the page's end, where the floating support button must leave every control free (it moves on scroll)
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await page.waitForTimeout(300);
+  // the page's end, where the floating support button must leave every control free (it moves on scroll); a page
+  // that draws more as the reader nears its end (the storefront's shelves) ends when scrolling draws nothing more
+  for (let height = -1, i = 0; i < 20; i++) {
+    const now = await page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      return document.documentElement.scrollHeight;
+    });
+    await page.waitForTimeout(300);
+    if (now === height) break;
+    height = now;
+  }
   return page.evaluate(() => {
     const problems: string[] = [];
     const vw = document.documentElement.clientWidth;
