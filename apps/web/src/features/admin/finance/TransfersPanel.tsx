@@ -4,10 +4,10 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { SellerTransfer } from '@souq/shared/api/transfers';
 import { SELLER_TRANSFER_STATUS_VALUES } from '@souq/shared/api/transfers';
-import { formatCents } from '@souq/shared/rules/money';
 import { formatDate } from '@souq/shared/rules/locale';
 import { useMsg } from '@/lib/use-msg';
 import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
+import { TRANSFER_TONE, TransferAmount } from '@/components/transfers/TransferCells';
 import { FilterBar, FilterSelect } from '@/components/ui/FilterBar';
 import { useAdminQuery } from '../api';
 import { LoadError } from '../parts/LoadError';
@@ -19,9 +19,6 @@ const TRANSFER_STATUS: Record<SellerTransfer['status'], MessageDescriptor> = {
   partially_reversed: msg`Partly reversed`,
   reversed: msg`Reversed: money back to the seller's balance`,
   failed: msg`Refused by the provider`,
-};
-const TRANSFER_TONE: Record<SellerTransfer['status'], string> = {
-  requested: 'text-slate-700', paid: 'text-emerald-700', partially_reversed: 'text-amber-800', reversed: 'text-red-700', failed: 'text-red-700',
 };
 
 /**
@@ -65,12 +62,7 @@ export function TransfersPanel() {
       key: 'amount',
       header: t`Amount`,
       align: 'right',
-      cell: (tr) => (
-        <div className="whitespace-nowrap tabular-nums">
-          <p>{formatCents(tr.amount_cents, tr.currency)}</p>
-          {tr.reversed_cents > 0 && <p className="text-xs text-red-700" dir="ltr">−{formatCents(tr.reversed_cents, tr.currency)}</p>}
-        </div>
-      ),
+      cell: (tr) => <TransferAmount tr={tr} />,
     },
   ];
   return (

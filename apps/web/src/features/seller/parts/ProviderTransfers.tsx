@@ -12,6 +12,7 @@ import { useMsg } from '@/lib/use-msg';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
+import { TRANSFER_TONE, TransferAmount } from '@/components/transfers/TransferCells';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { notify } from '@/components/ui/toast';
 
@@ -27,9 +28,6 @@ const TRANSFER_STATUS: Record<SellerTransfer['status'], MessageDescriptor> = {
   partially_reversed: msg`Partly taken back`,
   reversed: msg`Returned`,
   failed: msg`Refused by the provider`,
-};
-const TRANSFER_TONE: Record<SellerTransfer['status'], string> = {
-  requested: 'text-slate-700', paid: 'text-emerald-700', partially_reversed: 'text-amber-800', reversed: 'text-red-700', failed: 'text-red-700',
 };
 
 function useProviderAccount() {
@@ -171,12 +169,7 @@ export function ProviderTransfers() {
       key: 'amount',
       header: t`Amount`,
       align: 'right',
-      cell: (tr) => (
-        <div className="whitespace-nowrap tabular-nums">
-          <p>{formatCents(tr.amount_cents, tr.currency)}</p>
-          {tr.reversed_cents > 0 && <p className="text-xs text-red-700" dir="ltr">−{formatCents(tr.reversed_cents, tr.currency)}</p>}
-        </div>
-      ),
+      cell: (tr) => <TransferAmount tr={tr} />,
     },
   ];
 
