@@ -120,14 +120,17 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   registerErrorHandling(app);
   registerInputHygiene(app);
 
+  // real Stripe: the payment page loads Stripe.js and its card fields (frames) from Stripe, as Stripe's CSP guide lists
+  const stripe = config.payments.mode === 'real' && config.payments.provider === 'stripe';
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com', 'https://*.js.stripe.com'] : [])],
+        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+        ...(stripe ? { frameSrc: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'] } : {}),
         frameAncestors: ["'self'"],
         workerSrc: ["'self'"],
       },

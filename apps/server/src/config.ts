@@ -70,6 +70,8 @@ const envSchema = z.object({
   // what agents tokenise cards with at Stripe (the card handler of UCP, decision 0138); without it agents' card
   // payments go through the shopper's browser
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, { error: 'must be a Stripe publishable key (pk_test_… or pk_live_…)' }).optional(),
+  // the official client pointed elsewhere than api.stripe.com (Stripe's stripe-mock, a staging proxy, the tests' local Stripe)
+  STRIPE_API_BASE: z.string().refine((v) => URL.canParse(v), { error: 'must be a URL' }).optional(),
   // the platform endpoint's signing secret, and the Connect endpoint's after a comma
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+(,whsec_\w+)*$/, { error: 'must be webhook signing secrets (whsec_…, comma-separated)' }).optional(),
   CHECKOUT_SECRET_KEY: z.string().regex(/^sk_(sbox_)?[a-z2-7]{26}[a-z2-7*#$=]$/, { error: 'must be a Checkout.com secret key (sk_sbox_… or sk_…)' }).optional(),
@@ -104,6 +106,7 @@ const envSchema = z.object({
     if (when && !e[name]) ctx.addIssue({ code: 'custom', path: [name], message: `is required with ${why}` });
   };
   need(e.STRIPE_SECRET_KEY, 'STRIPE_WEBHOOK_SECRET', 'STRIPE_SECRET_KEY (webhooks are verified with it)');
+  need(e.STRIPE_SECRET_KEY, 'STRIPE_PUBLISHABLE_KEY', "STRIPE_SECRET_KEY (the checkout's card fields load with it)");
   need(e.CHECKOUT_SECRET_KEY, 'CHECKOUT_WEBHOOK_SIGNATURE_KEY', 'CHECKOUT_SECRET_KEY (webhooks are verified with it)');
   need(e.CHECKOUT_SECRET_KEY, 'CHECKOUT_PLATFORM_ENTITY_ID', 'CHECKOUT_SECRET_KEY (sellers are paid from it)');
   need(e.CHECKOUT_SECRET_KEY, 'CHECKOUT_PROCESSING_CHANNEL_ID', 'CHECKOUT_SECRET_KEY');
@@ -167,7 +170,7 @@ export type ShippingConfig = {
 export type PaymentsConfig = {
   provider: 'stripe' | 'checkout';
   mode: 'real' | 'local';
-  stripe: { secretKey: string; webhookSecrets: string[]; publishableKey: string | undefined } | null;
+  stripe: { secretKey: string; webhookSecrets: string[]; publishableKey: string; apiBase?: string } | null;
   checkout: { secretKey: string; subdomain: string | undefined; processingChannelId: string; platformEntityId: string; webhookSignatureKey: string; webhookAuthorization: string | undefined } | null;
   /** The local provider's own listener (its API, 3-D Secure and onboarding pages): port 0 = any free port. */
   local: { port: number; publicUrl: string | undefined; testClock?: boolean };
@@ -228,7 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
-  const stripe = e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecrets: e.STRIPE_WEBHOOK_SECRET!.split(','), publishableKey: e.STRIPE_PUBLISHABLE_KEY } : null;
+  const stripe = e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecrets: e.STRIPE_WEBHOOK_SECRET!.split(','), publishableKey: e.STRIPE_PUBLISHABLE_KEY!, ...(e.STRIPE_API_BASE ? { apiBase: e.STRIPE_API_BASE } : {}) } : null;
   const checkout = e.CHECKOUT_SECRET_KEY
     ? {
         secretKey: e.CHECKOUT_SECRET_KEY, subdomain: e.CHECKOUT_SUBDOMAIN, processingChannelId: e.CHECKOUT_PROCESSING_CHANNEL_ID!,

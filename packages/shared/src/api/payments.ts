@@ -11,6 +11,12 @@ export const paymentStateSchema = z.object({
   expired: z.boolean(),
   /** Where the shopper pays now (the provider's card page or its 3-D Secure page); null once paid or expired. */
   pay_url: z.string().nullable(),
+  /**
+   * Real Stripe (decision 0162): the card is typed into Stripe's own fields (the Payment Element, loaded from Stripe's
+   * script) on Souq's payment page, with the publishable key and this payment's client secret; null in local mode
+   * (the local provider's card page is `pay_url`) and once paid, expired or waiting for 3-D Secure.
+   */
+  card_form: z.object({ provider: z.literal('stripe'), publishable_key: z.string(), client_secret: z.string(), script_url: z.string() }).nullable(),
   /** The last attempt's decline or failed authentication, in the provider's words. */
   failure: z.object({ code: z.string(), message: z.string() }).nullable(),
   amount: z.number(),

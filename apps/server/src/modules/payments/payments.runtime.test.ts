@@ -10,9 +10,12 @@ describe('payments configuration and runtime', () => {
   it('runs the local Stripe without keys; a provider’s keys turn real mode on; incomplete keys stop the start with a message', () => {
     expect(env().payments).toMatchObject({ provider: 'stripe', mode: 'local', stripe: null, checkout: null });
     expect(env({ PAYMENTS_PROVIDER: 'checkout' }).payments).toMatchObject({ provider: 'checkout', mode: 'local' });
-    const real = env({ STRIPE_SECRET_KEY: 'sk_test_51abcDEF', STRIPE_WEBHOOK_SECRET: 'whsec_abc,whsec_def' }).payments;
-    expect(real).toMatchObject({ provider: 'stripe', mode: 'real', stripe: { secretKey: 'sk_test_51abcDEF', webhookSecrets: ['whsec_abc', 'whsec_def'] } });
-    expect(() => env({ STRIPE_SECRET_KEY: 'sk_test_51abcDEF' })).toThrow(/STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY/);
+    const real = env({ STRIPE_SECRET_KEY: 'sk_test_51abcDEF', STRIPE_WEBHOOK_SECRET: 'whsec_abc,whsec_def', STRIPE_PUBLISHABLE_KEY: 'pk_test_51abcDEF' }).payments;
+    expect(real).toMatchObject({ provider: 'stripe', mode: 'real', stripe: { secretKey: 'sk_test_51abcDEF', webhookSecrets: ['whsec_abc', 'whsec_def'], publishableKey: 'pk_test_51abcDEF' } });
+    expect(real.stripe).not.toHaveProperty('apiBase');
+    expect(() => env({ STRIPE_SECRET_KEY: 'sk_test_51abcDEF', STRIPE_PUBLISHABLE_KEY: 'pk_test_51abcDEF' })).toThrow(/STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY/);
+    // the shopper's browser draws Stripe's card fields with the publishable key: real mode cannot take a card without it
+    expect(() => env({ STRIPE_SECRET_KEY: 'sk_test_51abcDEF', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(/STRIPE_PUBLISHABLE_KEY: is required with STRIPE_SECRET_KEY/);
     expect(() => env({ STRIPE_SECRET_KEY: 'pk_test_nope', STRIPE_WEBHOOK_SECRET: 'whsec_a' })).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
     const cko = { CHECKOUT_SECRET_KEY: `sk_sbox_${'a'.repeat(26)}2`, CHECKOUT_WEBHOOK_SIGNATURE_KEY: 'a-long-signature-key', CHECKOUT_PLATFORM_ENTITY_ID: `ent_${'b'.repeat(26)}`, CHECKOUT_PROCESSING_CHANNEL_ID: `pc_${'c'.repeat(26)}` };
     expect(env(cko).payments).toMatchObject({ provider: 'checkout', mode: 'real' });

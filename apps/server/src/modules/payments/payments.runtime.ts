@@ -18,6 +18,9 @@ export type PaymentsRuntime = ReturnType<typeof createPaymentsRuntime>;
 /** The local provider's test clock, when the environment allows it to be moved (decision 0155). */
 export const TEST_CLOCK_PATH = '/local/test-clock';
 
+/** Stripe.js: Stripe requires it loaded from here, never bundled or self-hosted (PCI scope stays with Stripe). */
+export const STRIPE_JS_URL = 'https://js.stripe.com/v3/';
+
 export const webhookPath = (provider: ProviderName) => `/api/payments/webhooks/${provider}`;
 
 export function createPaymentsRuntime(config: PaymentsConfig, deps: { souqUrl: string; log: (msg: string) => void; clock?: Clock; seed?: number }) {
@@ -45,7 +48,7 @@ export function createPaymentsRuntime(config: PaymentsConfig, deps: { souqUrl: s
     if (config.mode === 'real') {
       provider =
         config.provider === 'stripe'
-          ? createStripeProvider({ client: stripeClient(config.stripe!.secretKey), webhookSecrets: config.stripe!.webhookSecrets })
+          ? createStripeProvider({ client: stripeClient(config.stripe!.secretKey, config.stripe!.apiBase), webhookSecrets: config.stripe!.webhookSecrets })
           : createCheckoutProvider({
               client: checkoutClient(config.checkout!.secretKey, { subdomain: config.checkout!.subdomain }),
               signatureKey: config.checkout!.webhookSignatureKey,
@@ -140,6 +143,13 @@ export function createPaymentsRuntime(config: PaymentsConfig, deps: { souqUrl: s
       if (config.provider !== 'stripe') return null;
       if (config.mode === 'real') return config.stripe?.publishableKey ? { endpoint: 'https://api.stripe.com/v1/payment_methods', publishableKey: config.stripe.publishableKey } : null;
       return localStripe ? { endpoint: `${localStripe.baseUrl}/v1/payment_methods`, publishableKey: localStripe.publishableKey } : null;
+    },
+    /**
+     * Where the shopper types a card in real mode (decision 0162): Stripe's Payment Element, from Stripe's own script
+     * with the publishable key. Null in local mode (the local provider's card page) and for Checkout.com.
+     */
+    cardForm(): { publishableKey: string; scriptUrl: string } | null {
+      return config.mode === 'real' && config.provider === 'stripe' && config.stripe ? { publishableKey: config.stripe.publishableKey, scriptUrl: STRIPE_JS_URL } : null;
     },
     /** The local providers, for tests and the demo (null in real mode). */
     get local() {

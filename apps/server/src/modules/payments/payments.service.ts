@@ -90,11 +90,14 @@ export function createPaymentsService(deps: {
   function stateOf(a: AttemptRow, payment: Payment | null, purchaseNumber: string, lang: 'en' | 'ar'): PaymentState {
     const open = !a.salePostedAt && !a.expiredAt;
     let payUrl: string | null = null;
+    let cardForm: PaymentState['card_form'] = null;
     if (open && payment) {
       if (payment.status === 'requires_action') payUrl = payment.redirectUrl;
       else if (payment.status === 'requires_payment_method' && payment.clientSecret) {
-        // local mode: the local provider's card page; in real mode the provider's own browser fields take the card
+        // local mode: the local provider's card page; in real mode Stripe's own fields on Souq's page take the card
         payUrl = deps.runtime.local?.stripe?.payUrl({ id: payment.id, client_secret: payment.clientSecret }, returnUrl(purchaseNumber), lang) ?? null;
+        const form = payUrl ? null : deps.runtime.cardForm();
+        if (form) cardForm = { provider: 'stripe', publishable_key: form.publishableKey, client_secret: payment.clientSecret, script_url: form.scriptUrl };
       }
     }
     return {
@@ -103,6 +106,7 @@ export function createPaymentsService(deps: {
       paid: Boolean(a.salePostedAt),
       expired: Boolean(a.expiredAt),
       pay_url: payUrl,
+      card_form: cardForm,
       failure: open && a.failureCode ? { code: a.failureCode, message: a.failureMessage ?? '' } : null,
       amount: centsToAmount(a.amountCents),
       currency: a.currency,

@@ -13,7 +13,8 @@ import { Price } from '@/components/ui/Price';
 import { Spinner } from '@/components/ui/Spinner';
 import { formatDate } from '@souq/shared/rules/locale';
 import { useLocale } from '@/lib/use-locale';
-import { paymentState, rememberPaymentToken } from './api';
+import { paymentReturnUrl, paymentState, rememberPaymentToken } from './api';
+import { StripeCardForm } from './StripeCardForm';
 
 /**
  * /checkout/payment — where the payment provider sends the shopper back (decision 0137). The page asks the server,
@@ -109,6 +110,8 @@ export default function PaymentReturnPage() {
             <a href={s.pay_url} className={buttonClass('primary')}>{s.failure ? t`Try another card` : t`Pay now`}</a>
           </div>
         )}
+        {/* real Stripe: its own card fields on this page; the bank's check and the way back are Stripe's */}
+        {s.card_form && <StripeCardForm form={s.card_form} amount={s.amount} returnUrl={`${window.location.origin}${paymentReturnUrl(s.purchase_number)}`} />}
       </Panel>
     );
   }
