@@ -4,7 +4,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { MSG } from '../../packages/shared/src/messages.js';
 import { PARCEL_STATE_LABELS } from '../../packages/shared/src/rules/shipping.js';
 import { screenshots } from './support/shots.js';
-import { DEMO_PASSWORD, signIn } from './support/sign-in.js';
+import { adminToken, DEMO_PASSWORD, signIn } from './support/sign-in.js';
 import { vendorPage } from './support/sessions.js';
 import { toast } from './support/vendor-onboarding.js';
 import { carrierControl, carrierQueue, scan } from './support/carrier.js';
@@ -107,6 +107,14 @@ test('three sellers book carriers and print labels; events arrive out of order; 
   const signup = await request.post('/api/auth/signup', { data: { name: 'Dana Delivery', email, password: 'password-123' } });
   expect(signup.status()).toBe(201);
   const shopperToken = ((await signup.json()) as { token: string }).token;
+
+  // 0. the demo's recent parcels were booked at the seed through the shipping service (decision 0160): delivered ones
+  // by Aramex's polled scans, the others' Quiqup webhooks sent to Souq once the server listened
+  await expect.poll(async () => (await carrierQueue(request)).pending.length, { timeout: 20_000 }).toBe(0);
+  const parcels = (await (await request.get('/api/admin/shipping/parcels', { headers: bearer(await adminToken(request)) })).json()) as { counts: { state: string; count: number }[] };
+  const seeded = Object.fromEntries(parcels.counts.map((c) => [c.state, c.count]));
+  expect(seeded.delivered, JSON.stringify(seeded)).toBeGreaterThanOrEqual(1);
+  expect(seeded.in_transit, JSON.stringify(seeded)).toBeGreaterThanOrEqual(1);
 
   // 1. the three sellers, a plain product of each, and their late shipment figures before
   const products = (await (await request.get('/api/products?limit=200')).json()) as Product[];
