@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { MSG } from '../../packages/shared/src/messages.js';
 import { PARCEL_STATE_LABELS } from '../../packages/shared/src/rules/shipping.js';
-import { screenshots } from './support/shots.js';
+import { bothLanguages, screenshots } from './support/shots.js';
 import { adminToken, DEMO_PASSWORD, signIn } from './support/sign-in.js';
 import { vendorPage } from './support/sessions.js';
 import { toast } from './support/vendor-onboarding.js';
@@ -34,24 +34,7 @@ type Rate = { numerator: number; denominator: number };
 type Performance = { windows: { d30: Record<'late_shipment' | 'on_time_delivery', Rate> } };
 type Tracking = { shipment: { id: number; waybill: string; state: string; failed_attempts: number; events: { state: keyof typeof PARCEL_STATE_LABELS }[] } | null };
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const inLang = (url: string, lang: 'en' | 'ar') => {
-  const u = new URL(url);
-  u.searchParams.set('lang', lang);
-  return u.toString();
-};
-
-/** Shoots the screen (or a part) in English, then the same address in Arabic (right to left), then back. */
-async function shootBoth(page: Page, name: string, ready: (p: Page) => Promise<void>, part?: (p: Page) => Locator) {
-  if (!shots) return;
-  const here = page.url();
-  await shoot(page, `${name}-en`, part?.(page));
-  await page.goto(inLang(here, 'ar'));
-  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await ready(page);
-  await shoot(page, `${name}-ar`, part?.(page));
-  await page.goto(inLang(here, 'en'));
-  await ready(page);
-}
+const shootBoth = bothLanguages(shots, shoot);
 
 /** The printed label: a PDF of one 4×6 in page (288 × 432 pt) whose text holds the waybill and the sender. */
 function checkLabel(file: string, waybill: string, sender: string) {
@@ -197,7 +180,7 @@ test('three sellers book carriers and print labels; events arrive out of order; 
   await expect.poll(async () => (await trackingOf(subs[2]!)).shipment!.failed_attempts, { timeout: 15_000 }).toBe(1);
   await page.goto('/profile?lang=en');
   await expect(partOf(page, subs[2]!).getByText('Failed delivery attempts: 1').first()).toBeVisible();
-  await shootBoth(page, 'shopper-tracking-failed', async (p) => { await expect(partOf(p, subs[2]!).getByText(/Customer not available/).first()).toBeVisible(); }, (p) => p.locator('section[aria-labelledby="recent-orders"]'));
+  await shootBoth(page, 'shopper-tracking-failed', { ready: async (p) => { await expect(partOf(p, subs[2]!).getByText(/Customer not available/).first()).toBeVisible(); }, part: (p) => p.locator('section[aria-labelledby="recent-orders"]') });
   const statusOf = async (sub: Sub) => (await (await request.get('/api/my/orders', { headers: bearer(shopperToken) })).json() as { sub_orders: Sub[] }[]).flatMap((p) => p.sub_orders).find((o) => o.id === sub.id)!.status;
   await scan(request, failing, 'rescheduled', at(3));
   await scan(request, failing, 'out_for_delivery', at(4));
@@ -224,7 +207,7 @@ test('three sellers book carriers and print labels; events arrive out of order; 
     if (lang === 'en') await expect(partOf(page, subs[2]!).getByText('Failed delivery attempts: 2').first()).toBeVisible();
   }
   await page.goto('/profile?lang=en');
-  await shootBoth(page, 'shopper-tracking', async (p) => { await expect(partOf(p, subs[2]!).locator('ol li')).toHaveCount(7); }, (p) => p.locator('section[aria-labelledby="recent-orders"]'));
+  await shootBoth(page, 'shopper-tracking', { ready: async (p) => { await expect(partOf(p, subs[2]!).locator('ol li')).toHaveCount(7); }, part: (p) => p.locator('section[aria-labelledby="recent-orders"]') });
   // the cash is no longer "to collect" once the parcel is delivered or back with its seller
   await expect(page.locator('section[aria-labelledby="recent-orders"]').getByText(/The courier collects/)).toHaveCount(0);
 
@@ -248,9 +231,9 @@ test('three sellers book carriers and print labels; events arrive out of order; 
   const parcel = vendor.getByRole('dialog').getByRole('region', { name: 'Shipping' });
   await expect(parcel).toContainText(PARCEL_STATE_LABELS.returned_to_sender[0]);
   await expect(parcel).toContainText('Failed delivery attempts: 2');
-  await shootBoth(vendor, 'vendor-parcel', openOrder, (p) => p.getByRole('dialog'));
+  await shootBoth(vendor, 'vendor-parcel', { ready: openOrder, part: (p) => p.getByRole('dialog') });
   await vendor.goto('/vendor?tab=performance&lang=en');
   await expect(vendor.getByRole('list', { name: 'Performance rates' })).toBeVisible();
-  await shootBoth(vendor, 'vendor-performance', async (p) => { await expect(p.getByRole('list').filter({ has: p.locator('h3') }).first()).toBeVisible(); });
+  await shootBoth(vendor, 'vendor-performance', { ready: async (p) => { await expect(p.getByRole('list').filter({ has: p.locator('h3') }).first()).toBeVisible(); } });
   await close();
 });
