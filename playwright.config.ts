@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { SERVER_NODE_FLAGS } from './scripts/server-node-flags.mjs';
+import { CARRIER_CONTROLS_PORT } from './tests/e2e/support/carrier.js';
 
 // Browser journeys run against the built product (web + API on one port) with its embedded database and demo data.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -62,6 +63,9 @@ export default defineConfig({
       UCP_ALLOW_LOOPBACK_AGENTS: 'true',
       // payments: the money journey skips a return window on the local provider's test clock (decision 0155)
       PAYMENTS_LOCAL_TEST_CLOCK: 'true',
+      // shipping: the delivery journey drives the local carrier through its test controls (decision 0160)
+      SHIPPING_LOCAL_TEST_CONTROLS: 'true',
+      SHIPPING_LOCAL_PORT: String(CARRIER_CONTROLS_PORT),
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },

@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { MSG } from '../../packages/shared/src/messages.js';
 import { formatCents } from '../../packages/shared/src/rules/money.js';
-import { screenshots } from './support/shots.js';
+import { bothLanguages, screenshots } from './support/shots.js';
 import { adminToken, DEMO_PASSWORD, signIn } from './support/sign-in.js';
 import { vendorPage } from './support/sessions.js';
 import { fillCheckoutAddress } from './support/checkout-address.js';
@@ -39,28 +39,10 @@ async function provider<T>(request: APIRequestContext, base: string, path: strin
   return (await res.json()) as T;
 }
 
-/** The page in the other language and back: `url` with `lang` set (Souq's pages and the provider's both read it). */
-const inLang = (url: string, lang: 'en' | 'ar') => {
-  const u = new URL(url);
-  u.searchParams.set('lang', lang);
-  return u.toString();
-};
-
 /** Vendor › Earnings' part about the provider: the connected account and the transfers (the page above it is long). */
 const providerRegion = (p: Page) => p.locator('section[aria-labelledby="provider-transfers-heading"]');
 
-/** Shoots the screen in English, then the same address in Arabic (checking it reads right to left), then back. */
-async function shootBoth(page: Page, name: string, opts: { ready: (p: Page) => Promise<void>; part?: (p: Page) => Locator }) {
-  if (!process.env.SOUQ_SHOTS) return;
-  const here = page.url();
-  await shoot(page, `${name}-en`, opts.part?.(page));
-  await page.goto(inLang(here, 'ar'));
-  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await opts.ready(page);
-  await shoot(page, `${name}-ar`, opts.part?.(page));
-  await page.goto(inLang(here, 'en'));
-  await opts.ready(page);
-}
+const shootBoth = bothLanguages(process.env.SOUQ_SHOTS, shoot);
 
 test('three sellers, a 3-D Secure card, a refunded return, the windows closing, transfers to the sellers and a reconciliation at zero', async ({ page, browser, request }) => {
   const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;

@@ -101,6 +101,10 @@ const envSchema = z.object({
   QUIQUP_CLIENT_SECRET: z.string().min(8).optional(),
   QUIQUP_WEBHOOK_SECRET: z.string().min(16).optional(),
   QUIQUP_BASE_URL: z.string().refine((v) => URL.canParse(v), { error: 'must be a URL' }).default('https://api.quiqup.com'),
+  // browser journeys (decision 0160): the local carrier's driver and webhook queue on a listener of their own; never
+  // with a carrier's real keys (that carrier is not local then)
+  SHIPPING_LOCAL_TEST_CONTROLS: bool.default(false),
+  SHIPPING_LOCAL_PORT: z.coerce.number().int().min(0).max(65535).default(0),
 }).superRefine((e, ctx) => {
   const need = (when: string | undefined, name: keyof typeof e, why: string) => {
     if (when && !e[name]) ctx.addIssue({ code: 'custom', path: [name], message: `is required with ${why}` });
@@ -165,6 +169,8 @@ export type Config = {
 export type ShippingConfig = {
   aramex: { baseUrl: string; credentials: { userName: string; password: string; accountNumber: string; accountPin: string; accountEntity: string; accountCountryCode: string } | null };
   quiqup: { baseUrl: string; credentials: { clientId: string; clientSecret: string; webhookSecret: string } | null };
+  /** The local carrier's test controls (decision 0160): only when set, and only for carriers running locally. */
+  local?: { testControls: boolean; port: number };
 };
 
 export type PaymentsConfig = {
@@ -226,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         baseUrl: e.QUIQUP_BASE_URL.replace(/\/$/, ''),
         credentials: e.QUIQUP_CLIENT_ID ? { clientId: e.QUIQUP_CLIENT_ID, clientSecret: e.QUIQUP_CLIENT_SECRET!, webhookSecret: e.QUIQUP_WEBHOOK_SECRET! } : null,
       },
+      local: { testControls: e.SHIPPING_LOCAL_TEST_CONTROLS, port: e.SHIPPING_LOCAL_PORT },
     },
   };
 }

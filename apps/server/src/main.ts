@@ -109,6 +109,8 @@ async function main() {
   app.services.agentUpkeep.start();
   // carriers (decision 0150): Aramex's tracking polled, the local Quiqup's webhooks sent
   app.services.shipping.start();
+  // a browser journey's controls of the local carrier (decision 0160), when the environment asks for them
+  await app.services.shipping.startControls().catch((err: unknown) => app.log.error({ err }, 'shipping: the local carrier controls could not start'));
   // sellers held to their promises (decision 0154): judged on what they were handed from the first start on (the demo's
   // seeded history included, shipped by hand before carriers were booked, is shown, not judged); hourly, idempotent
   await app.services.sellerPerformance.beginCounting();

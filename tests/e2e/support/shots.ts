@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * A journey's screenshots for looking at (issue 24's "screenshots of every new screen, looked at"): when the folder in
@@ -16,5 +16,30 @@ export function screenshots(dir: string | undefined, opts: { settleMs?: number; 
       await (part ? part.screenshot({ path }) : page.screenshot({ path, fullPage }));
     }
     await page.setViewportSize({ width: 1280, height: 800 });
+  };
+}
+
+/** The page's address in the other language: `url` with `lang` set (Souq's pages and the local providers' read it). */
+export const inLang = (url: string, lang: 'en' | 'ar') => {
+  const u = new URL(url);
+  u.searchParams.set('lang', lang);
+  return u.toString();
+};
+
+/**
+ * Shoots a screen (or one part of it) in English, then the same address in Arabic (checking it reads right to
+ * left), then goes back; `ready` waits for the screen after each load. Does nothing when `dir` is unset.
+ */
+export function bothLanguages(dir: string | undefined, shoot: ReturnType<typeof screenshots>) {
+  return async function shootBoth(page: Page, name: string, opts: { ready: (p: Page) => Promise<void>; part?: (p: Page) => Locator }) {
+    if (!dir) return;
+    const here = page.url();
+    await shoot(page, `${name}-en`, opts.part?.(page));
+    await page.goto(inLang(here, 'ar'));
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await opts.ready(page);
+    await shoot(page, `${name}-ar`, opts.part?.(page));
+    await page.goto(inLang(here, 'en'));
+    await opts.ready(page);
   };
 }

@@ -22,6 +22,40 @@ const login = async (url: string, email: string) => {
 };
 
 describe('demo seed', () => {
+  it("books the last days' parcels through the shipping service: waybills, pickups, labels, scans in the parcel's life (decision 0160)", async () => {
+    const parcels = await t.database.query<{ id: number; order_id: number; carrier: string; waybill: string; state: string; pickup_ref: string | null; created_at: Date; shipped_at: Date; delivered_at: Date | null; status: string; tracking_number: string; events: number; first: Date | null; last: Date | null }>(`
+      select s.id, s.order_id, s.carrier, s.waybill, s.state, s.pickup_ref, s.created_at, o.shipped_at, o.delivered_at, o.status, o.tracking_number,
+        (select count(*)::int from shipment_events e where e.shipment_id = s.id) as events,
+        (select min(occurred_at) from shipment_events e where e.shipment_id = s.id) as first,
+        (select max(occurred_at) from shipment_events e where e.shipment_id = s.id) as last
+      from shipments s join orders o on o.id = s.order_id order by s.id`);
+    expect(parcels.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(parcels.map((p) => p.carrier))).toEqual(new Set(['aramex', 'quiqup']));
+    for (const p of parcels) {
+      // the carrier's waybill is the sub-order's tracking number, and the parcel was booked when it shipped
+      expect(p.tracking_number).toBe(p.waybill);
+      expect(p.pickup_ref, p.waybill).toBeTruthy();
+      expect(new Date(p.created_at).getTime()).toBe(new Date(p.shipped_at).getTime());
+      if (p.carrier === 'aramex') {
+        // delivered by its scans, polled: four events between its shipping and its delivery
+        expect(p).toMatchObject({ state: 'delivered', status: 'delivered', events: 4 });
+        expect(new Date(p.first!).getTime()).toBeGreaterThan(new Date(p.shipped_at).getTime());
+        expect(new Date(p.last!).getTime()).toBe(new Date(p.delivered_at!).getTime());
+      } else {
+        // on its way: its signed webhooks wait in the local carrier's queue for the server to listen
+        expect(p).toMatchObject({ state: 'booked', status: 'shipped', events: 0 });
+        expect(t.app.services.shipping.local.queue.pending().filter((d) => d.body.includes(`"id":"${p.waybill}"`))).toHaveLength(2);
+      }
+    }
+    // its seller prints the label
+    const [first] = parcels;
+    const seller = await t.database.query<{ email: string }>('select u.email from orders o join vendors v on v.id = o.seller_vendor_id join users u on u.id = v.user_id where o.id = $1', [first!.order_id]);
+    const session = await login('/api/vendor/login', seller[0]!.email);
+    const label = await call(t.app, { url: `/api/shipping/shipments/${first!.id}/label.pdf`, token: session.token });
+    expect(label.status).toBe(200);
+    expect(label.body).toMatch(/\/MediaBox \[0 0 288 432\]/);
+  });
+
   it('gives every product a 90-day price history that ends at its price, with sales, promotions and rises', async () => {
     const rows = await t.database.query<{ id: number; price_cents: number; compare_at_cents: number | null; last: number; oldest: Date; changes: number }>(`
       select p.id, p.price_cents, p.compare_at_cents,

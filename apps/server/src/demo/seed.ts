@@ -23,6 +23,7 @@ import { SEED_BADGES_AR, SEED_PRODUCTS_AR, SEED_SHELF_TITLES_AR } from './catalo
 import { SEED_REVIEWERS, SEED_REVIEWS } from './review-data.js';
 import { SEED_CARRIERS, SEED_COMMISSION, SEED_PURCHASES, SEED_VENDORS, sellerOf, type SeedVendorKey } from './vendor-data.js';
 import { seedPriceHistory } from './price-history.js';
+import { alignParcels, PARCEL_DAYS, shipByCarrier } from './parcels.js';
 
 export type SeedDeps = { db: Db; services: Services; dataDir: string; log: (msg: string) => void };
 
@@ -260,20 +261,30 @@ async function seedOrders(
     });
     const { order } = await services.orders.placeOrder(request, { userId: who.userId });
     const statuses = order.sub_orders.map((sub) => p.bySeller?.[sub.vendor_id === null ? 'marketplace' : keyOf.get(sub.vendor_id)!] ?? p.status);
-    for (const [i, sub] of order.sub_orders.entries()) await walk(deps, sub.id, statuses[i]!);
+    for (const [i, sub] of order.sub_orders.entries()) {
+      // the last days' parts a seller ships are booked with a carrier (decision 0160); older ones were typed by hand
+      const booked = p.daysAgo <= PARCEL_DAYS && sub.vendor_id !== null && (statuses[i] === 'shipped' || statuses[i] === 'delivered');
+      await walk(deps, sub.id, statuses[i]!, false, booked ? sub.vendor_id : null);
+    }
     await backdate(deps.db, order, new Date(now - p.daysAgo * DAY), now);
+    if (p.daysAgo <= PARCEL_DAYS) await alignParcels(deps.db, order.sub_orders.map((s) => s.id));
   }
 }
 
 /**
  * Walks a sub-order through its lifecycle up to `status` (a cancellation is taken before shipping, as sellers do).
  * `short` goes straight to shipped, then delivered: the reviewers' purchases, whose history nobody reads, at half the
- * status changes (the seed's main cost).
+ * status changes (the seed's main cost). `bookedBy`: the seller books a carrier instead of typing a number.
  */
-async function walk({ services }: SeedDeps, orderId: number, status: OrderStatus, short = false) {
+async function walk({ services, db }: SeedDeps, orderId: number, status: OrderStatus, short = false, bookedBy: number | null = null) {
   const steps = status === 'cancelled' ? ['confirmed', 'cancelled'] as const
     : LIFECYCLE.slice(1, LIFECYCLE.indexOf(status) + 1).filter((s) => !short || s === 'shipped' || s === 'delivered');
   for (const step of steps) {
+    // booked by its seller: the carrier's scans ship it and deliver it
+    if (bookedBy !== null && (step === 'shipped' || step === 'delivered')) {
+      if (step === 'shipped') await shipByCarrier(services, db, orderId, bookedBy, status);
+      continue;
+    }
     const tracking = step === 'shipped' ? { number: `SQ${String(orderId).padStart(6, '0')}AE`, carrier: SEED_CARRIERS[orderId % SEED_CARRIERS.length]! } : undefined;
     await services.orders.setStatus(orderId, step, { notes: step === 'cancelled' ? 'Out of stock at the warehouse' : `Marked ${step}`, tracking });
   }

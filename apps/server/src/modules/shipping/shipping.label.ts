@@ -43,9 +43,10 @@ export function renderShippingLabel(input: { carrier: CarrierCode; waybill: stri
       x -= space;
     }
   };
-  const heading = (pair: readonly [string, string], y: number, size = 8) => {
-    doc.font('Helvetica-Bold').fontSize(size).fillColor('#000').text(pair[0].toUpperCase(), left, y, { lineBreak: false });
-    arabicWords(rtlWords(pair[1]), right, y - 3, size, true);
+  // `inset`: a heading inside a box keeps off its border
+  const heading = (pair: readonly [string, string], y: number, size = 8, inset = 0) => {
+    doc.font('Helvetica-Bold').fontSize(size).fillColor('#000').text(pair[0].toUpperCase(), left + inset, y, { lineBreak: false });
+    arabicWords(rtlWords(pair[1]), right - inset, y - 3, size, true);
   };
   const rule = (y: number) => doc.moveTo(left, y).lineTo(right, y).lineWidth(0.8).stroke('#000');
 
@@ -94,7 +95,7 @@ export function renderShippingLabel(input: { carrier: CarrierCode; waybill: stri
   const boxTop = Math.max(y + 12, 340);
   if (label.codCents > 0) {
     doc.rect(left, boxTop, width, 48).lineWidth(2).stroke('#000');
-    heading(L.cod, boxTop + 6, 9);
+    heading(L.cod, boxTop + 6, 9, 6);
     doc.font('Helvetica-Bold').fontSize(20).text(input.formatMoney(label.codCents), left, boxTop + 20, { width, align: 'center', lineBreak: false });
   } else {
     heading(L.prepaid, boxTop + 6, 11);

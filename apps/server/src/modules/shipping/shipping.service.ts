@@ -15,12 +15,13 @@ import { SYSTEM_ACTOR, type Actor, type AuditLog } from '../../platform/audit.js
 import { AppError, badRequest, conflict, notFound, say } from '../../platform/errors.js';
 import type { Clock } from '../payments/local/clock.js';
 import { wallClock } from '../payments/local/clock.js';
-import { fetchBridge } from '../payments/local/http.js';
+import { fetchBridge, startLocalServer, type LocalServer } from '../payments/local/http.js';
 import type { SetStatusOptions } from '../orders/set-status.js';
 import type { OrderStatus } from '@souq/shared/constants';
 import { createAramexCarrier } from './aramex.js';
 import { createQuiqupCarrier } from './quiqup.js';
 import { createLocalCarrier, QUIQUP_PREFIX, type LocalCarrier } from './local/index.js';
+import { CONTROLS_PREFIX, createCarrierControls } from './local/controls.js';
 import { CarrierError, WebhookRejected, type Carrier, type TrackingEvent } from './carrier.js';
 import { renderShippingLabel } from './shipping.label.js';
 import { periodicJob } from '../../platform/periodic-job.js';
@@ -38,6 +39,10 @@ const TERMINAL: readonly ParcelState[] = ['delivered', 'returned_to_sender'];
 const MOVING: readonly ParcelState[] = ['picked_up', 'in_transit', 'out_for_delivery', 'delivery_failed', 'rescheduled'];
 
 type ShipmentRow = typeof shipments.$inferSelect;
+/** What the sub-order's following reads of it, beside its parcel. */
+const ORDER_FACTS = { status: orders.status, number: orders.orderNumber, userId: orders.userId, vendorId: orders.sellerVendorId, cod: orders.paymentMethod };
+type OrderRow = typeof orders.$inferSelect;
+type FollowRow = { s: ShipmentRow; status: OrderRow['status']; number: string; userId: number | null; vendorId: number | null; cod: OrderRow['paymentMethod'] };
 
 export type ShippingDeps = {
   db: Db;
@@ -209,15 +214,19 @@ export function createShippingService(deps: ShippingDeps) {
   /**
    * Stores each event once and moves the parcel: its state is the latest event's by the carrier's clock (an older
    * one arriving late is kept in the history and moves nothing); delivered and returned are final. Then the sub-order
-   * follows the parcel as read back after the commit. Answers how many events were new.
+   * follows the parcel as committed. Answers how many events were new.
    */
   async function applyEvents(carrier: CarrierCode, events: TrackingEvent[]): Promise<number> {
     let stored = 0;
     for (const e of events) {
+      // the sub-order's facts are read with the locked parcel and the parcel's new state comes back from its update:
+      // four statements and the commit per event, and the sub-order follows what was committed (decision 0160)
       const moved = await db.transaction(async (tx) => {
-        const [s] = await tx.select().from(shipments).where(and(eq(shipments.carrier, carrier), eq(shipments.waybill, e.waybill))).for('update');
+        const [row] = await tx.select({ s: shipments, ...ORDER_FACTS }).from(shipments).innerJoin(orders, eq(orders.id, shipments.orderId))
+          .where(and(eq(shipments.carrier, carrier), eq(shipments.waybill, e.waybill))).for('update', { of: shipments });
         // a waybill Souq did not book (another shop's account): acknowledged, nothing stored
-        if (!s) return null;
+        if (!row) return null;
+        const { s } = row;
         const [ins] = await tx.insert(shipmentEvents).values({
           shipmentId: s.id, carrier, eventId: e.eventId, state: e.state, occurredAt: e.occurredAt, reason: e.reason, payload: e.payload as object,
         }).onConflictDoNothing().returning({ id: shipmentEvents.id });
@@ -226,24 +235,21 @@ export function createShippingService(deps: ShippingDeps) {
         const failed = e.state === 'delivery_failed' ? 1 : 0;
         const later = !s.stateAt || e.occurredAt.getTime() >= s.stateAt.getTime();
         const next = TERMINAL.includes(s.state) ? s.state : TERMINAL.includes(e.state) || later ? e.state : s.state;
-        await tx.update(shipments).set({
+        const [updated] = await tx.update(shipments).set({
           state: next, failedAttempts: sql`${shipments.failedAttempts} + ${failed}`,
           // the latest failure's reason (an older one arriving late keeps its place in the history only)
           ...(failed && e.reason && later ? { failureReason: e.reason } : {}),
           ...(next !== s.state || later ? { stateAt: e.occurredAt } : {}), updatedAt: new Date(),
-        }).where(eq(shipments.id, s.id));
-        return next !== s.state ? s.id : null;
+        }).where(eq(shipments.id, s.id)).returning();
+        return next !== s.state ? { ...row, s: updated! } : null;
       });
       if (moved !== null) await follow(moved);
     }
     return stored;
   }
 
-  /** The sub-order follows its parcel, read back (never from the event alone). */
-  async function follow(shipmentId: number): Promise<void> {
-    const [row] = await db.select({ s: shipments, status: orders.status, number: orders.orderNumber, userId: orders.userId, vendorId: orders.sellerVendorId, cod: orders.paymentMethod })
-      .from(shipments).innerJoin(orders, eq(orders.id, shipments.orderId)).where(eq(shipments.id, shipmentId));
-    if (!row) return;
+  /** The sub-order follows its parcel as committed (never from the event alone). */
+  async function follow(row: FollowRow): Promise<void> {
     const { s } = row;
     const carrierName = CARRIER_NAMES[s.carrier][0];
     if (s.kind === 'return') {
@@ -332,13 +338,28 @@ export function createShippingService(deps: ShippingDeps) {
     pollJob.start();
     if (!clock.manual && modes.quiqup === 'local') local.queue.startAuto();
   }
-  function stop() {
+  let controls: LocalServer | null = null;
+  /**
+   * A browser journey's controls of the local carrier (decision 0160), on a listener of their own: only with
+   * SHIPPING_LOCAL_TEST_CONTROLS and a carrier running locally; answers their address (null when off).
+   */
+  async function startControls(): Promise<string | null> {
+    const want = deps.config.local?.testControls === true && (modes.aramex === 'local' || modes.quiqup === 'local');
+    if (!want || controls) return controls?.url ?? null;
+    const c = createCarrierControls({ local, poll });
+    controls = await startLocalServer((req) => (new URL(req.url, 'http://local').pathname.startsWith(`${CONTROLS_PREFIX}/`) ? c.handle(req) : { status: 404, headers: {}, body: '' }), { port: deps.config.local!.port });
+    deps.log(`shipping: the local carrier's test controls at ${controls.url}${CONTROLS_PREFIX}`);
+    return controls.url;
+  }
+  async function stop() {
     pollJob.stop();
     local.queue.stop();
+    await controls?.close();
+    controls = null;
   }
 
   return {
-    start, stop,
+    start, stop, startControls,
     book, bookReturnPickup, labelPdf, trackingOf, trackingFor, webhook, poll, applyEvents,
     modes,
     /** The local carrier (tests, the demo's driver). */

@@ -48,7 +48,8 @@ export function ParcelTracking({ tracking, area }: { tracking: OrderTracking; ar
           <Trans>Failed delivery attempts: {s.failed_attempts}</Trans>{s.failure_reason ? <> · <bdi>{s.failure_reason}</bdi></> : null}
         </p>
       )}
-      {s.cod_cents > 0 && <p className="text-sm text-slate-600"><Trans>The courier collects {formatMoney(s.cod_cents / 100, 'AED')} at the door</Trans></p>}
+      {/* the cash is still to collect only while the parcel is on its way (delivered: collected; back with its seller: owed by nobody) */}
+      {s.cod_cents > 0 && s.state !== 'delivered' && s.state !== 'returned_to_sender' && <p className="text-sm text-slate-600"><Trans>The courier collects {formatMoney(s.cod_cents / 100, 'AED')} at the door</Trans></p>}
       {area !== 'customer' && (
         <div className="flex flex-wrap items-center gap-2">
           <Button size="sm" variant="secondary" onClick={() => {
