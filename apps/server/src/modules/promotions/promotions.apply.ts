@@ -38,7 +38,7 @@ export type Applied = {
 const covers = (p: LoadedPromotion, l: CartLine) => (p.productIds ? p.productIds.has(l.productId) : p.ownerVendorId !== null && l.vendorId === p.ownerVendorId);
 
 /** A deal on one line: a percentage of it, or a fixed amount off each unit; never more than the line. */
-function dealOn(p: LoadedPromotion, l: CartLine): number {
+export function dealOn(p: Pick<LoadedPromotion, 'percentBps' | 'amountCents'>, l: Pick<CartLine, 'grossCents' | 'quantity'>): number {
   if (p.percentBps !== null) return discountOn(l.grossCents, p);
   return Math.min(l.grossCents, (p.amountCents ?? 0) * l.quantity);
 }

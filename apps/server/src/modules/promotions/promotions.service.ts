@@ -13,6 +13,8 @@ import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { createCartPricing } from '../orders/price-cart.js';
 import { applyPromotions, perSeller, type CartLine, type LoadedCoupon, type LoadedPromotion } from './promotions.apply.js';
 import { createRedemptions } from './promotions.redeem.js';
+import { createOffers } from './promotions.offers.js';
+import type { PriceStep } from '@souq/shared/rules/reference-price';
 
 // Promotions (issue 39, decision 0148): sellers' coupons and deals on their own products, the marketplace's
 // campaigns that sellers opt their products in to, one-time codes, and checking a code against a cart with the reason
@@ -32,7 +34,11 @@ export const REFUSAL_MESSAGES: Record<CouponRefusal, string> = {
 
 export type CartItems = { product_id: number; quantity: number; variants?: Record<string, string> }[];
 
-export function createPromotionsService(deps: { db: Db; query: Database['query']; audit: AuditLog; catalogue: CatalogueService }) {
+export function createPromotionsService(deps: {
+  db: Db; query: Database['query']; audit: AuditLog; catalogue: CatalogueService;
+  /** The products' price logs, oldest first (the prices module's), for the honest "was" prices (decision 0158). */
+  priceLogs: (productIds: readonly number[]) => Promise<Map<number, PriceStep[]>>;
+}) {
   const { db, audit } = deps;
   const pricing = createCartPricing({ query: deps.query, catalogue: deps.catalogue });
 
@@ -192,9 +198,12 @@ export function createPromotionsService(deps: { db: Db; query: Database['query']
 
   const redemptions = createRedemptions({ db, loadCoupon, dealsFor, dealsStack });
 
+  const offers = createOffers({ db, dealsFor, priceLogs: deps.priceLogs });
+
   return {
     checkCoupon,
     quoteDeals,
+    offers,
     redemptions,
     loadCoupon,
     dealsFor,
