@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
+import { OFFERS_MAX_IDS } from '../rules/reference-price.js';
 import { COUPON_REFUSALS, PROMOTION_CODE_PATTERN, PROMOTION_FUNDERS, PROMOTION_KINDS, PROMOTION_STATUSES } from '../rules/promotions.js';
 
 // Promotions (issue 39, decision 0148): what sellers and admins send to create coupons, deals and campaigns, and
@@ -136,8 +137,6 @@ export const vendorPromotionCostSchema = z.object({
 });
 export type VendorPromotionCost = z.infer<typeof vendorPromotionCostSchema>;
 
-/** The most products one offers request may ask about (a page of cards, a few shelves). */
-export const OFFERS_MAX_IDS = 100;
 
 /** GET /api/promotions/offers?ids=1,2,3: the products' prices as a shopper is charged now (decision 0158). */
 export const offersQuerySchema = z.object({

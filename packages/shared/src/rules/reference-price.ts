@@ -3,6 +3,9 @@
 // Art. 6a of Directive 98/6/EC): the prior price is the LOWEST price the product was sold at during the 30 days before
 // the reduction, deals included. A product that had no price for the whole 30 days has no prior price to show.
 
+/** The most products one offers request may ask about (a page of cards, a few shelves). */
+export const OFFERS_MAX_IDS = 100;
+
 /** The days before a reduction whose lowest price is the "was" price. */
 export const REFERENCE_PRICE_DAYS = 30;
 
