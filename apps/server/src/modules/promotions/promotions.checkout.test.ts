@@ -273,4 +273,18 @@ describe("a seller's promotion cost", () => {
       ],
     });
   });
+
+  it('nets out the shares given back by returned units (decision 0158)', async () => {
+    const res = await call(t.app, { method: 'GET', url: '/api/vendor/promotions/cost', token: a.token });
+    expect(res.status).toBe(200);
+    const byName = (name: string) => (res.json.promotions as { name: string; uses: number; seller_cost_cents: number; marketplace_cost_cents: number }[]).find((p) => p.name === name);
+    // Cups: 3.00 + 3.00 given, all three units returned in two steps: nothing is left of either share; the use stays
+    expect(byName('Cups')).toMatchObject({ uses: 1, seller_cost_cents: 0, marketplace_cost_cents: 0 });
+    // Jugs: 10.00 of the seller's own over two units, one returned: 5.00 is its cost
+    expect(byName('Jugs')).toMatchObject({ uses: 1, seller_cost_cents: 500, marketplace_cost_cents: 0 });
+    // the whole is the sum of its promotions
+    const list = res.json.promotions as { seller_cost_cents: number; marketplace_cost_cents: number }[];
+    expect(res.json.seller_cost_cents).toBe(list.reduce((s, p) => s + p.seller_cost_cents, 0));
+    expect(res.json.marketplace_cost_cents).toBe(list.reduce((s, p) => s + p.marketplace_cost_cents, 0));
+  });
 });

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { MSG } from '@souq/shared/messages';
 import type { CampaignRequest, CouponCheck, DealsQuote, PromotionDto, VendorPromotionCost, VendorPromotionRequest } from '@souq/shared/api/promotions';
-import { normaliseCode, sellerPercentOf, type CouponRefusal } from '@souq/shared/rules/promotions';
+import { normaliseCode, returnedShare, sellerPercentOf, type CouponRefusal } from '@souq/shared/rules/promotions';
+import { rowsOf } from '../../platform/sql-rows.js';
 import { settings, users } from '../../db/schema/accounts.js';
 import { products } from '../../db/schema/catalogue.js';
 import { promotionCodes, promotionProducts, promotionRedemptions, promotions } from '../../db/schema/promotions.js';
@@ -278,22 +279,39 @@ export function createPromotionsService(deps: {
     },
 
     /**
-     * What promotions cost the seller on its sales (decision 0152): its own share and the marketplace's, per promotion
-     * (its own and the campaigns it joined), from the live redemptions of its sub-orders — a cancelled one counts no
-     * more. Units returned later are not taken off (their shares went back through the ledger).
+     * What promotions cost the seller on its sales (decisions 0152, 0158): its own share and the marketplace's, per
+     * promotion (its own and the campaigns it joined), from the live redemptions of its sub-orders — a cancelled one
+     * counts no more — less the shares given back by units returned (received): each line's shares by the returns'
+     * own rule (`returnedShare`, in proportion to the units, cumulative), so the figure is what the ledger kept.
      */
     async costForVendor(vendorId: number): Promise<VendorPromotionCost> {
-      const rows = await db.select({
-        id: promotions.id, name: promotions.name,
-        uses: sql<number>`count(*) filter (where ${promotionRedemptions.counted})::int`,
-        seller: sql<number>`sum(${promotionRedemptions.sellerCents})::int`, market: sql<number>`sum(${promotionRedemptions.marketplaceCents})::int`,
-      }).from(promotionRedemptions)
-        .innerJoin(promotions, eq(promotions.id, promotionRedemptions.promotionId))
-        .innerJoin(sql`orders o`, sql`o.id = ${promotionRedemptions.orderId}`)
-        .where(and(sql`o.seller_vendor_id = ${vendorId}`, eq(promotionRedemptions.status, 'live')))
-        .groupBy(promotions.id, promotions.name)
-        .orderBy(desc(sql`sum(${promotionRedemptions.sellerCents})`), asc(promotions.id));
-      const list = rows.map((r) => ({ id: r.id, name: r.name, uses: r.uses, seller_cost_cents: r.seller, marketplace_cost_cents: r.market }));
+      const [uses, lines] = await Promise.all([
+        db.select({ id: promotions.id, name: promotions.name, uses: sql<number>`count(*) filter (where ${promotionRedemptions.counted})::int` })
+          .from(promotionRedemptions)
+          .innerJoin(promotions, eq(promotions.id, promotionRedemptions.promotionId))
+          .innerJoin(sql`orders o`, sql`o.id = ${promotionRedemptions.orderId}`)
+          .where(and(sql`o.seller_vendor_id = ${vendorId}`, eq(promotionRedemptions.status, 'live')))
+          .groupBy(promotions.id, promotions.name),
+        // each discounted line of those sub-orders, with its units and the units received back
+        rowsOf<{ promotion_id: number; discount_cents: number; seller_cents: number; marketplace_cents: number; quantity: number; returned: number }>(db, sql`
+          select d.promotion_id, d.discount_cents, d.seller_cents, d.marketplace_cents, i.quantity,
+            coalesce((select sum(r.units) from return_requests r where r.order_item_id = i.id and r.status = 'received'), 0)::int as returned
+          from order_item_discounts d
+          join order_items i on i.id = d.order_item_id
+          join promotion_redemptions pr on pr.order_id = i.order_id and pr.promotion_id = d.promotion_id and pr.status = 'live'
+          join orders o on o.id = i.order_id
+          where o.seller_vendor_id = ${vendorId}`),
+      ]);
+      const net = new Map<number, { seller: number; market: number }>();
+      for (const l of lines) {
+        const back = returnedShare({ discountCents: l.discount_cents, sellerCents: l.seller_cents, marketplaceCents: l.marketplace_cents }, l.quantity, Math.min(l.returned, l.quantity));
+        const row = net.get(l.promotion_id) ?? { seller: 0, market: 0 };
+        row.seller += l.seller_cents - back.sellerCents;
+        row.market += l.marketplace_cents - back.marketplaceCents;
+        net.set(l.promotion_id, row);
+      }
+      const list = uses.map((r) => ({ id: r.id, name: r.name, uses: r.uses, seller_cost_cents: net.get(r.id)?.seller ?? 0, marketplace_cost_cents: net.get(r.id)?.market ?? 0 }))
+        .sort((x, y) => y.seller_cost_cents - x.seller_cost_cents || x.id - y.id);
       return {
         seller_cost_cents: list.reduce((s, r) => s + r.seller_cost_cents, 0),
         marketplace_cost_cents: list.reduce((s, r) => s + r.marketplace_cost_cents, 0),
