@@ -160,6 +160,8 @@ export const offerSchema = z.object({
     starts_at: z.string(),
     /** When the deal ends (ISO): the price returns to `price_cents` then. */
     ends_at: z.string(),
+    /** Purchases at the deal's price per signed-in shopper; null: for everyone, guests too. */
+    per_shopper_limit: z.number().int().nullable(),
   }).nullable(),
   /**
    * The honest "was" price to strike through (fils): the lowest price the product was sold at in the `was_days` days

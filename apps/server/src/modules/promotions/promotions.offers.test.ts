@@ -50,7 +50,7 @@ describe('offers: deals and honest was prices', () => {
     // 25.5 % of 200.00 = 51.00 → 149.00 a unit
     expect(o).toEqual({
       product_id: id, price_cents: 20_000, was_cents: 20_000,
-      deal: { promotion_id: d.id, price_cents: 14_900, percent_bps: 2550, amount_cents: null, starts_at: expect.any(String), ends_at: d.ends_at },
+      deal: { promotion_id: d.id, price_cents: 14_900, percent_bps: 2550, amount_cents: null, starts_at: expect.any(String), ends_at: d.ends_at, per_shopper_limit: null },
     });
     expect(was_days).toBe(30);
     // the checkout's own quote takes the same off a unit, and the order charges it

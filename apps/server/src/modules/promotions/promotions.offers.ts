@@ -13,7 +13,7 @@ import { applyPromotions, dealOn, type LoadedPromotion } from './promotions.appl
 
 export function createOffers(deps: {
   db: Db;
-  dealsFor: (exec: Db | Tx, productIds: number[]) => Promise<LoadedPromotion[]>;
+  dealsFor: (exec: Db | Tx, productIds: number[], userId: number | null) => Promise<LoadedPromotion[]>;
   /** The products' price logs, oldest first (the prices module's). */
   priceLogs: (productIds: readonly number[]) => Promise<Map<number, PriceStep[]>>;
 }) {
@@ -34,11 +34,13 @@ export function createOffers(deps: {
       : [];
     const found = rows.map((r) => r.id);
     const [running, past, logs] = found.length
-      ? await Promise.all([deps.dealsFor(db, found), everyDeal(found), deps.priceLogs(found)])
+      ? await Promise.all([deps.dealsFor(db, found, null), everyDeal(found), deps.priceLogs(found)])
       : [[], [], new Map<number, PriceStep[]>()];
     // one unit of each product as a cart line: the checkout's rule picks the deal and its discount
     const lines = rows.map((r, n) => ({ n, productId: r.id, vendorId: r.vendorId, quantity: 1, grossCents: r.priceCents }));
-    const applied = applyPromotions(lines, running, null, { now, userId: null, dealsStackWithCoupons: true });
+    // a deal with a per-shopper limit is for signed-in shoppers who have not reached it (decision 0158): its price is
+    // the same for each of them, so it is worked out as for everyone and the offer says the condition
+    const applied = applyPromotions(lines, running.map((p) => ({ ...p, perShopperLimit: null })), null, { now, userId: null, dealsStackWithCoupons: true });
     const byId = new Map(running.map((p) => [p.id, p]));
     const byRow = new Map(rows.map((r) => [r.id, r]));
     return {
@@ -64,7 +66,7 @@ export function createOffers(deps: {
           price_cents: r.priceCents,
           deal: deal ? {
             promotion_id: deal.id, price_cents: nowCents, percent_bps: deal.percentBps, amount_cents: deal.amountCents,
-            starts_at: deal.startsAt.toISOString(), ends_at: deal.endsAt.toISOString(),
+            starts_at: deal.startsAt.toISOString(), ends_at: deal.endsAt.toISOString(), per_shopper_limit: deal.perShopperLimit,
           } : null,
           was_cents: was,
         }];

@@ -75,8 +75,12 @@ export function createPromotionsService(deps: {
     };
   }
 
-  /** The deals that may cover these products (running or not: the rules check the dates). */
-  async function dealsFor(exec: Db | Tx, productIds: number[]): Promise<LoadedPromotion[]> {
+  /**
+   * The deals that may cover these products (running or not: the rules check the dates), each with the shopper's own
+   * live uses of it when a shopper is named (its per-shopper limit, decision 0158; read under the promotions' locks in
+   * the purchase's transaction, like a coupon's).
+   */
+  async function dealsFor(exec: Db | Tx, productIds: number[], userId: number | null = null): Promise<LoadedPromotion[]> {
     if (!productIds.length) return [];
     const rows = await exec.select({ p: promotions, productId: promotionProducts.productId }).from(promotionProducts)
       .innerJoin(promotions, eq(promotions.id, promotionProducts.promotionId))
@@ -89,7 +93,16 @@ export function createPromotionsService(deps: {
       e.ids.add(r.productId);
       by.set(r.p.id, e);
     }
-    return [...by.values()].map((e) => toLoaded(e.p, e.ids));
+    const limited = [...by.values()].filter((e) => e.p.perShopperLimit !== null).map((e) => e.p.id);
+    const used = new Map<number, number>();
+    if (userId !== null && limited.length) {
+      const counts = await exec.select({ id: promotionRedemptions.promotionId, n: sql<number>`count(*)::int` }).from(promotionRedemptions)
+        .where(and(inArray(promotionRedemptions.promotionId, limited), eq(promotionRedemptions.userId, userId),
+          eq(promotionRedemptions.status, 'live'), eq(promotionRedemptions.counted, true)))
+        .groupBy(promotionRedemptions.promotionId);
+      for (const c of counts) used.set(c.id, c.n);
+    }
+    return [...by.values()].map((e) => ({ ...toLoaded(e.p, e.ids), usedByShopper: used.get(e.p.id) ?? 0 }));
   }
 
   async function dealsStack(exec: Db | Tx): Promise<boolean> {
@@ -111,7 +124,7 @@ export function createPromotionsService(deps: {
 
   async function checkCoupon(code: string, items: CartItems, userId: number | null, now = new Date()): Promise<CouponCheck> {
     const lines = await cartLines(items);
-    const [coupon, deals, stack] = await Promise.all([loadCoupon(db, code, userId), dealsFor(db, [...new Set(lines.map((l) => l.productId))]), dealsStack(db)]);
+    const [coupon, deals, stack] = await Promise.all([loadCoupon(db, code, userId), dealsFor(db, [...new Set(lines.map((l) => l.productId))], userId), dealsStack(db)]);
     const applied = applyPromotions(lines, deals, coupon, { now, userId, dealsStackWithCoupons: stack });
     const refusal = applied.coupon!.refusal;
     return {
@@ -124,7 +137,7 @@ export function createPromotionsService(deps: {
   /** The running deals on a cart at database prices, before any code: what the order takes off them unasked. */
   async function quoteDeals(items: CartItems, userId: number | null, now = new Date()): Promise<DealsQuote> {
     const lines = await cartLines(items);
-    const deals = await dealsFor(db, [...new Set(lines.map((l) => l.productId))]);
+    const deals = await dealsFor(db, [...new Set(lines.map((l) => l.productId))], userId);
     const sellers = perSeller(lines, applyPromotions(lines, deals, null, { now, userId, dealsStackWithCoupons: true }));
     return { discount_cents: sellers.reduce((s, p) => s + p.discount_cents, 0), sellers };
   }
