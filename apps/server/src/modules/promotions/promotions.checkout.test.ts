@@ -211,8 +211,9 @@ describe("a deal's per-shopper limit (decision 0158)", () => {
   });
 
   it('64 checkouts racing by one shopper get the deal once; the others pay the price', async () => {
-    const lamp = await product(2_000, b.id, 1_000);
-    const d = await promo(b.token, { kind: 'deal', name: 'Once per shopper', percent_bps: 5000, per_shopper_limit: 1, product_ids: [lamp] });
+    // seller A's (B's costs are counted exactly below)
+    const lamp = await product(2_000, a.id, 1_000);
+    const d = await promo(a.token, { kind: 'deal', name: 'Once per shopper', percent_bps: 5000, per_shopper_limit: 1, product_ids: [lamp] });
     const racer = await signupCustomer(t.app, 'Rami Racer');
     const results = await Promise.allSettled(Array.from({ length: 64 }, () =>
       t.app.services.orders.placeOrder(request([{ product_id: lamp, quantity: 1 }], racer.email), { userId: racer.user.id })));
