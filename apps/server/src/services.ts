@@ -226,7 +226,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
   // the ledger against the provider's balance transactions and the bank's statements (decision 0143)
   const reconciliation = createReconciliationService({ db, database, audit, provider: () => payments.provider, log });
   // coupons, deals and campaigns, and who funds them (issue 39, decision 0148)
-  const promotions = createPromotionsService({ db, query: database.query, audit, catalogue });
+  const promotions = createPromotionsService({ db, query: database.query, audit, catalogue, priceLogs: (ids) => prices.logsOf(ids) });
   // sellers held to their promises (issue 40 item 7, decision 0154): rates from the sub-orders, warn and pause, hourly
   const sellerPerformance = createSellerPerformanceService({ db, database, bus, audit, holidays: () => delivery.holidays(), log });
   return {

@@ -146,7 +146,7 @@ export const orderResponseSchema = z.object({
 });
 
 /** POST /api/orders/quote: the cart's lines, as the order request has them (decision 0086). */
-export const quoteRequestSchema = orderRequestSchema.pick({ items: true }).extend({
+export const quoteRequestSchema = orderRequestSchema.pick({ items: true, coupon_code: true }).extend({
   /** The emirate shipped to: each seller's part then carries its delivery promise (decision 0151). */
   emirate: z.enum(UAE_EMIRATES, { error: MSG.emirateInvalid }).optional(),
 });
@@ -162,15 +162,27 @@ export const quoteSchema = z.object({
     shipping: z.number(),
     tax: z.number(),
     total: z.number(),
+    /** What promotions take off this part (both funders' shares) and what the shopper pays for it (decision 0158). */
+    promotion_discount: z.number(),
+    amount_due: z.number(),
     /** The seller charges VAT (registered, decision 0098). */
     vat_registered: z.boolean(),
     /** When this part arrives, given the emirate (decision 0151); null when the quote named none. */
     delivery_promise: deliveryPromiseSchema.nullable(),
   })),
+  /** The lines at their prices, before any promotion. */
+  subtotal_before_promotions: z.number(),
+  /**
+   * As the order has them (decision 0152): the lines less the sellers' shares of promotions (shipping judged on that),
+   * the total of the parts; the marketplace's share (`promotion_paid`) is paid toward it: `amount_due` = total − it.
+   */
   subtotal: z.number(),
   shipping: z.number(),
   tax: z.number(),
   total: z.number(),
+  promotion_discount: z.number(),
+  promotion_paid: z.number(),
+  amount_due: z.number(),
   /** Prices include VAT ('includes VAT AED x'); false: the tax is added on top. */
   tax_included: z.boolean(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
+import { OFFERS_MAX_IDS } from '../rules/reference-price.js';
 import { COUPON_REFUSALS, PROMOTION_CODE_PATTERN, PROMOTION_FUNDERS, PROMOTION_KINDS, PROMOTION_STATUSES } from '../rules/promotions.js';
 
 // Promotions (issue 39, decision 0148): what sellers and admins send to create coupons, deals and campaigns, and
@@ -135,3 +136,46 @@ export const vendorPromotionCostSchema = z.object({
   })),
 });
 export type VendorPromotionCost = z.infer<typeof vendorPromotionCostSchema>;
+
+
+/** GET /api/promotions/offers?ids=1,2,3: the products' prices as a shopper is charged now (decision 0158). */
+export const offersQuerySchema = z.object({
+  ids: z.string().trim().regex(/^\d{1,10}(,\d{1,10})*$/, { error: MSG.validationFailed })
+    .transform((s) => [...new Set(s.split(',').map(Number))])
+    .refine((ids) => ids.length <= OFFERS_MAX_IDS && ids.every((id) => id >= 1 && id <= 2_147_483_647), { error: MSG.validationFailed }),
+});
+
+export const offerSchema = z.object({
+  product_id: z.number().int(),
+  /** The list price (fils), before any deal, for the product without options. */
+  price_cents: z.number().int(),
+  /** The running deal on one unit, as checkout takes it off (the same rule); null when none runs. */
+  deal: z.object({
+    promotion_id: z.number().int(),
+    /** One unit's price with the deal. */
+    price_cents: z.number().int(),
+    /** Its value, for a product with options (each option's price has it taken off at checkout). */
+    percent_bps: z.number().int().nullable(),
+    amount_cents: z.number().int().nullable(),
+    starts_at: z.string(),
+    /** When the deal ends (ISO): the price returns to `price_cents` then. */
+    ends_at: z.string(),
+    /** Purchases at the deal's price per signed-in shopper; null: for everyone, guests too. */
+    per_shopper_limit: z.number().int().nullable(),
+  }).nullable(),
+  /**
+   * The honest "was" price to strike through (fils): the lowest price the product was sold at in the `was_days` days
+   * before the reduction (a running deal's start, else the current list price's), only when above the price asked
+   * now. Null: no strike-through (a vendor's typed compare-at price is never shown by itself).
+   */
+  was_cents: z.number().int().nullable(),
+});
+export type Offer = z.infer<typeof offerSchema>;
+
+export const offersSchema = z.object({
+  /** The server's clock when answering, so a countdown is right on a device whose clock is off. */
+  now: z.string(),
+  was_days: z.number().int(),
+  offers: z.array(offerSchema),
+});
+export type Offers = z.infer<typeof offersSchema>;

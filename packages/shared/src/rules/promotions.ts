@@ -134,6 +134,13 @@ export const dealRunning = (p: Pick<PromotionRule, 'status' | 'startsAt' | 'ends
   p.status === 'active' && now >= p.startsAt && now < p.endsAt;
 
 /**
+ * Whether a running deal is this shopper's (decision 0158): a deal with a per-shopper limit is for signed-in shoppers
+ * (a guest could not be counted), each until their own live uses reach the limit; a deal without one is for everyone.
+ */
+export const dealForShopper = (p: Pick<PromotionRule, 'perShopperLimit'>, userId: number | null, usedByShopper: number): boolean =>
+  p.perShopperLimit === null || (userId !== null && usedByShopper < p.perShopperLimit);
+
+/**
  * A return of `units` of a line that had `quantity` units and a discount of `lineDiscount` (split seller/marketplace):
  * each funder's part that goes back, proportional to the units (cumulative, rounded half up), the last unit taking
  * what is left so returning every unit in any steps gives back exactly the whole. `returnedBefore` units were already returned.

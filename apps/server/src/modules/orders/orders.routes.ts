@@ -71,7 +71,9 @@ export function ordersRoutes(deps: { orders: OrdersService; payments: { begin: S
         body: quoteRequestSchema,
         response: { 200: quoteSchema, 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema },
       },
-    }, async (req) => orders.quote(req.body.items, req.body.emirate));
+    }, async (req) => orders.quote(req.body.items, req.body.emirate, {
+      couponCode: req.body.coupon_code, userId: req.principal?.kind === 'user' ? req.principal.userId : null,
+    }));
 
     r.get('/api/my/orders/:id', {
       preHandler: requireUser,

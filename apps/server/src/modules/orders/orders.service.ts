@@ -14,6 +14,8 @@ import type { Reader } from '../../platform/request-locale.js';
 import { createPaymentHold } from './payment-hold.js';
 import { createOrderReads, toOrderDto } from './orders.dto.js';
 import { createCartPricing, type Seller, type TaxBasis } from './price-cart.js';
+import { cartLinesOf, promotionMoney } from './purchase-promotions.js';
+import type { Applied } from '../promotions/promotions.apply.js';
 import { createPlacePurchase, type PlaceOrderInput, type PurchasePromotions } from './place-purchase.js';
 import { createSetStatus } from './set-status.js';
 import type { SavedAddress } from '@souq/shared/api/addresses';
@@ -150,10 +152,30 @@ export function createOrdersService(deps: {
     /**
      * The checkout's summary before paying (decision 0086): the cart priced from the database and split by seller,
      * each part with its own shipping; the same function the order is placed with, so the screen and the charge agree.
+     * With promotions (decisions 0152, 0158) it is priced as the order is: the running deals and the code (one that
+     * does not apply is left out: the code box says why), the sellers' shares off the lines — so each seller's
+     * free-shipping threshold is judged on its reduced subtotal, as the order judges it — and the marketplace's share
+     * paid toward the total (`amount_due`).
      */
-    async quote(items: { product_id: number; quantity: number; variants?: Record<string, string> }[], emirate?: Emirate) {
-      const { parts, totals, sellerName, taxMode, dispatchOf } = await priceCart(items);
+    async quote(items: { product_id: number; quantity: number; variants?: Record<string, string> }[], emirate?: Emirate, opts: { couponCode?: string; userId?: number | null } = {}) {
+      const cart = await priceCart(items);
+      let applied: Applied | null = null;
+      if (deps.promotions) {
+        const lines = cartLinesOf(cart);
+        const code = opts.couponCode?.trim() || null;
+        let redeemed = await deps.promotions().apply(lines, code, opts.userId ?? null);
+        if (redeemed.applied.coupon?.refusal) redeemed = await deps.promotions().apply(lines, null, opts.userId ?? null);
+        applied = redeemed.applied;
+      }
+      const { sellerShares, paidByPromotions } = promotionMoney(cart.parts, applied);
+      const { parts, totals } = applied ? cart.withSellerShares(sellerShares) : cart;
+      const { sellerName, taxMode, dispatchOf } = cart;
       const promises: Map<number | null, DeliveryPromise> = emirate ? await promisesOf(parts, dispatchOf, emirate) : new Map();
+      const discountOf = (vendorId: number | null) => [...(applied?.lines.entries() ?? [])]
+        .filter(([n]) => cart.parts.some((p) => p.vendorId === vendorId && p.lines.some((l) => l.n === n)))
+        .reduce((s, [, ds]) => s + ds.reduce((a, d) => a + d.discountCents, 0), 0);
+      const paid = [...paidByPromotions.values()].reduce((a, b) => a + b, 0);
+      const discount = cart.parts.reduce((s, p) => s + discountOf(p.vendorId), 0);
       return {
         currency: deps.currency,
         sellers: parts.map((part) => ({
@@ -164,13 +186,19 @@ export function createOrdersService(deps: {
           shipping: centsToAmount(part.totals.shippingCents),
           tax: centsToAmount(part.totals.taxCents),
           total: centsToAmount(part.totals.totalCents),
+          promotion_discount: centsToAmount(discountOf(part.vendorId)),
+          amount_due: centsToAmount(part.totals.totalCents - (paidByPromotions.get(part.vendorId) ?? 0)),
           vat_registered: part.tax.registered,
           delivery_promise: promises.get(part.vendorId) ?? null,
         })),
+        subtotal_before_promotions: centsToAmount(cart.totals.subtotalCents),
         subtotal: centsToAmount(totals.subtotalCents),
         shipping: centsToAmount(totals.shippingCents),
         tax: centsToAmount(totals.taxCents),
         total: centsToAmount(totals.totalCents),
+        promotion_discount: centsToAmount(discount),
+        promotion_paid: centsToAmount(paid),
+        amount_due: centsToAmount(totals.totalCents - paid),
         tax_included: taxMode === 'inclusive',
       };
     },

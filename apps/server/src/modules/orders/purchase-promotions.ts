@@ -51,6 +51,13 @@ export function promotionMoney(parts: readonly Part[], applied: Applied | null) 
   return { sellerShares, paidByPromotions };
 }
 
+/** A cart priced at database prices as the promotions module reads its lines (the purchase and its quote). */
+export function cartLinesOf(cart: { parts: readonly { lines: readonly PricedLineRef[] }[] }): CartLine[] {
+  return cart.parts.flatMap((part) => part.lines.map((l) => ({
+    n: l.n, productId: l.product.id, vendorId: l.vendorId, quantity: l.quantity, grossCents: l.unitPriceCents * l.quantity,
+  })));
+}
+
 /** Each line's promotions by cart line, as comparable text (the unlocked and the locked answers must agree). */
 const discountsKey = (r: Redeemed) => `${r.promotionIds.join()}|${JSON.stringify([...r.applied.lines.entries()].sort(([a], [b]) => a - b))}`;
 
@@ -71,9 +78,7 @@ export function createPurchasePromotions(promotions: (() => PurchasePromotions) 
         if (code) throw refused('not_found');
         return null;
       }
-      const lines: CartLine[] = cart.parts.flatMap((part) => part.lines.map((l) => ({
-        n: l.n, productId: l.product.id, vendorId: l.vendorId, quantity: l.quantity, grossCents: l.unitPriceCents * l.quantity,
-      })));
+      const lines = cartLinesOf(cart);
       const redeemed = await promotions().apply(lines, code, userId);
       const refusal = redeemed.applied.coupon?.refusal ?? null;
       if (refusal) throw refused(refusal);

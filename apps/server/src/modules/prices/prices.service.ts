@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { PRICE_ALERTS_MAX, PRICE_HISTORY_DAYS, type PriceAlert, type PriceHistory, type PricePoint } from '@souq/shared/api/prices';
 import { MSG } from '@souq/shared/messages';
 import { formatMoney } from '@souq/shared/rules/money';
@@ -149,6 +149,19 @@ export function createPricesService(deps: { db: Db; bus: Bus }) {
     async removeAlert(userId: number, alertId: number): Promise<void> {
       const gone = await db.delete(priceAlerts).where(and(eq(priceAlerts.id, alertId), eq(priceAlerts.userId, userId))).returning({ id: priceAlerts.id });
       if (gone.length === 0) throw notFound(MSG.priceAlertNotFound);
+    },
+
+    /**
+     * Each product's whole price log, oldest first (the honest "was" price of decision 0158 looks 30 days back from a
+     * reduction that may itself be old); at most a page of products at a time.
+     */
+    async logsOf(productIds: readonly number[]): Promise<Map<number, { at: Date; cents: number }[]>> {
+      const out = new Map<number, { at: Date; cents: number }[]>(productIds.map((id) => [id, []]));
+      if (!productIds.length) return out;
+      const rows = await db.select({ productId: priceChanges.productId, cents: priceChanges.newCents, at: priceChanges.changedAt }).from(priceChanges)
+        .where(inArray(priceChanges.productId, [...productIds])).orderBy(asc(priceChanges.productId), asc(priceChanges.changedAt), asc(priceChanges.id));
+      for (const r of rows) out.get(r.productId)?.push({ at: r.at, cents: r.cents });
+      return out;
     },
 
     /** For the assistant: the lowest price in the last 90 days (and when it was last set to it), null without a log. */

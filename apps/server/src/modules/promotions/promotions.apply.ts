@@ -1,5 +1,5 @@
 import {
-  allocateDiscount, couponRefusal, dealRunning, discountOn, largestRemainder, type CouponContext, type CouponRefusal, type LineAllocation,
+  allocateDiscount, couponRefusal, dealForShopper, dealRunning, discountOn, largestRemainder, type CouponContext, type CouponRefusal, type LineAllocation,
   type PromotionRule,
 } from '@souq/shared/rules/promotions';
 
@@ -18,6 +18,8 @@ export type LoadedPromotion = PromotionRule & {
   /** null: a seller's coupon covering all of its own products (`ownerVendorId`). */
   productIds: ReadonlySet<number> | null;
   ownerVendorId: number | null;
+  /** A deal's live uses by the shopper pricing the cart (0 for a guest, or when not read). */
+  usedByShopper?: number;
 };
 
 /** The coupon typed, as found (or not) with its usage so far. */
@@ -38,7 +40,7 @@ export type Applied = {
 const covers = (p: LoadedPromotion, l: CartLine) => (p.productIds ? p.productIds.has(l.productId) : p.ownerVendorId !== null && l.vendorId === p.ownerVendorId);
 
 /** A deal on one line: a percentage of it, or a fixed amount off each unit; never more than the line. */
-function dealOn(p: LoadedPromotion, l: CartLine): number {
+export function dealOn(p: Pick<LoadedPromotion, 'percentBps' | 'amountCents'>, l: Pick<CartLine, 'grossCents' | 'quantity'>): number {
   if (p.percentBps !== null) return discountOn(l.grossCents, p);
   return Math.min(l.grossCents, (p.amountCents ?? 0) * l.quantity);
 }
@@ -55,7 +57,7 @@ export function applyPromotions(lines: readonly CartLine[], deals: readonly Load
   for (const l of lines) {
     let best: { p: LoadedPromotion; d: number } | null = null;
     for (const p of deals) {
-      if (p.kind !== 'deal' || !dealRunning(p, ctx.now) || !covers(p, l)) continue;
+      if (p.kind !== 'deal' || !dealRunning(p, ctx.now) || !covers(p, l) || !dealForShopper(p, ctx.userId, p.usedByShopper ?? 0)) continue;
       const d = dealOn(p, l);
       if (d > 0 && (!best || d > best.d || (d === best.d && p.id < best.p.id))) best = { p, d };
     }

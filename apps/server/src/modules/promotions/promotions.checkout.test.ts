@@ -181,6 +181,54 @@ describe('limits under concurrency', () => {
   });
 });
 
+describe("a deal's per-shopper limit (decision 0158)", () => {
+  const request = (items: { product_id: number; quantity: number }[], email: string) => orderRequestSchema.parse(body(items, { customer_info: { email, name: 'Racer', phone: null } }));
+  const discountOf = async (purchaseId: number) => (await q<{ n: number }>('select coalesce(sum(discount_cents), 0)::int as n from promotion_redemptions where purchase_id = $1', [purchaseId]))[0]!.n;
+
+  it('applies once per signed-in shopper, not to a guest, and again once a cancelled use is given back', async () => {
+    const mug = await product(3_000, a.id);
+    await promo(a.token, { kind: 'deal', name: 'One each', amount_cents: 1_000, per_shopper_limit: 1, product_ids: [mug] });
+    const other = await signupCustomer(t.app, 'Huda Second');
+    const first = await place(body([{ product_id: mug, quantity: 2 }]), shopper.token);
+    expect(first.status, first.body).toBe(201);
+    // 10.00 off each unit, on the shopper's first purchase
+    expect(first.json.order.promotion_discount).toBe(20);
+    const second = await place(body([{ product_id: mug, quantity: 1 }]), shopper.token);
+    expect(second.json.order.promotion_discount).toBe(0);
+    expect((await place(body([{ product_id: mug, quantity: 1 }]), other.token)).json.order.promotion_discount).toBe(10);
+    // a guest cannot be counted: the deal is not theirs
+    expect((await place(body([{ product_id: mug, quantity: 1 }]))).json.order.promotion_discount).toBe(0);
+    // what checkout shows before the order says the same
+    const deals = (token?: string) => call(t.app, { method: 'POST', url: '/api/promotions/deals', token, body: { items: [{ product_id: mug, quantity: 1 }] } });
+    expect((await deals(shopper.token)).json.discount_cents).toBe(0);
+    expect((await deals()).json.discount_cents).toBe(0);
+    // the card shows the deal with its condition
+    const offer = await call(t.app, { method: 'GET', url: `/api/promotions/offers?ids=${mug}` });
+    expect(offer.json.offers[0].deal).toMatchObject({ price_cents: 2_000, per_shopper_limit: 1 });
+    // cancelled, the use is given back and the deal is the shopper's again
+    await t.app.services.orders.setStatus(first.json.order.sub_orders[0].id, 'cancelled');
+    expect((await deals(shopper.token)).json.discount_cents).toBe(1_000);
+  });
+
+  it('64 checkouts racing by one shopper get the deal once; the others pay the price', async () => {
+    // seller A's (B's costs are counted exactly below)
+    const lamp = await product(2_000, a.id, 1_000);
+    const d = await promo(a.token, { kind: 'deal', name: 'Once per shopper', percent_bps: 5000, per_shopper_limit: 1, product_ids: [lamp] });
+    const racer = await signupCustomer(t.app, 'Rami Racer');
+    const results = await Promise.allSettled(Array.from({ length: 64 }, () =>
+      t.app.services.orders.placeOrder(request([{ product_id: lamp, quantity: 1 }], racer.email), { userId: racer.user.id })));
+    const placed = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value.order] : []));
+    for (const r of results) if (r.status === 'rejected') throw r.reason;
+    const discounts = await Promise.all(placed.map((o) => discountOf(o.id)));
+    expect(discounts.filter((x) => x > 0)).toEqual([1_000]);
+    expect(placed.filter((o) => o.promotion_discount === 0)).toHaveLength(63);
+    const [row] = await q<{ live: number }>(
+      "select count(*)::int as live from promotion_redemptions where promotion_id = $1 and user_id = $2 and status = 'live' and counted", [d.id, racer.user.id],
+    );
+    expect(row!.live).toBe(1);
+  });
+});
+
 describe('a cancelled sub-order', () => {
   it("gives its one-time code's use back and the marketplace's share back through the ledger", async () => {
     const lamp = await product(4_000, a.id);
@@ -272,5 +320,19 @@ describe("a seller's promotion cost", () => {
         { id: expect.any(Number), name: 'Kettle days', uses: 1, seller_cost_cents: 0, marketplace_cost_cents: 1_500 },
       ],
     });
+  });
+
+  it('nets out the shares given back by returned units (decision 0158)', async () => {
+    const res = await call(t.app, { method: 'GET', url: '/api/vendor/promotions/cost', token: a.token });
+    expect(res.status).toBe(200);
+    const byName = (name: string) => (res.json.promotions as { name: string; uses: number; seller_cost_cents: number; marketplace_cost_cents: number }[]).find((p) => p.name === name);
+    // Cups: 3.00 + 3.00 given, all three units returned in two steps: nothing is left of either share; the use stays
+    expect(byName('Cups')).toMatchObject({ uses: 1, seller_cost_cents: 0, marketplace_cost_cents: 0 });
+    // Jugs: 10.00 of the seller's own over two units, one returned: 5.00 is its cost
+    expect(byName('Jugs')).toMatchObject({ uses: 1, seller_cost_cents: 500, marketplace_cost_cents: 0 });
+    // the whole is the sum of its promotions
+    const list = res.json.promotions as { seller_cost_cents: number; marketplace_cost_cents: number }[];
+    expect(res.json.seller_cost_cents).toBe(list.reduce((s, p) => s + p.seller_cost_cents, 0));
+    expect(res.json.marketplace_cost_cents).toBe(list.reduce((s, p) => s + p.marketplace_cost_cents, 0));
   });
 });

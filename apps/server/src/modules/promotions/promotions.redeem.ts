@@ -27,14 +27,14 @@ export type PlacedForRedemption = {
 export function createRedemptions(deps: {
   db: Db;
   loadCoupon: (exec: Db | Tx, code: string, userId: number | null) => Promise<LoadedCoupon>;
-  dealsFor: (exec: Db | Tx, productIds: number[]) => Promise<LoadedPromotion[]>;
+  dealsFor: (exec: Db | Tx, productIds: number[], userId: number | null) => Promise<LoadedPromotion[]>;
   dealsStack: (exec: Db | Tx) => Promise<boolean>;
 }) {
   async function applyWith(exec: Db | Tx, lines: readonly CartLine[], code: string | null, userId: number | null, now: Date): Promise<Redeemed> {
     const productIds = [...new Set(lines.map((l) => l.productId))];
     const [coupon, deals, stack] = await Promise.all([
       code === null ? Promise.resolve(null) : deps.loadCoupon(exec, code, userId),
-      deps.dealsFor(exec, productIds),
+      deps.dealsFor(exec, productIds, userId),
       deps.dealsStack(exec),
     ]);
     const applied = applyPromotions(lines, deals, coupon, { now, userId, dealsStackWithCoupons: stack });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { MSG } from '@souq/shared/messages';
 import { errorBodySchema, idParamSchema } from '@souq/shared/api/common';
 import {
-  campaignRequestSchema, couponCheckRequestSchema, couponCheckSchema, dealsQuoteRequestSchema, dealsQuoteSchema, issueCodeRequestSchema, optInRequestSchema, promotionCodeSchema,
+  campaignRequestSchema, couponCheckRequestSchema, offersQuerySchema, offersSchema, couponCheckSchema, dealsQuoteRequestSchema, dealsQuoteSchema, issueCodeRequestSchema, optInRequestSchema, promotionCodeSchema,
   promotionSchema, promotionStatusRequestSchema, stackingSchema, vendorPromotionCostSchema, vendorPromotionRequestSchema,
 } from '@souq/shared/api/promotions';
 import { principalOf, requireAdmin, requireVendor } from '../../platform/auth.js';
@@ -71,6 +71,19 @@ export function promotionsRoutes(deps: { promotions: PromotionsService; codeChec
         response: { 200: dealsQuoteSchema, 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema },
       },
     }, async (req) => promotions.quoteDeals(req.body.items, req.principal?.kind === 'user' ? req.principal.userId : null));
+
+    r.get('/api/promotions/offers', {
+      schema: {
+        tags: ['catalogue'], operationId: 'listProductOffers', security: [{}],
+        summary: 'What one unit of each active product costs now (up to 100 ids): the running deal by the checkout\'s own rule and when it ends, and the honest "was" price — the lowest price of the 30 days before the reduction, deals included — or none (decision 0158). Unknown or inactive products are left out.',
+        querystring: offersQuerySchema,
+        response: { 200: offersSchema, 400: errorBodySchema },
+      },
+    }, async (req, reply) => {
+      // half a minute's cache: a deal's end is in the answer, and the cards refetch when a countdown reaches it
+      void reply.header('cache-control', 'public, max-age=30');
+      return promotions.offers(req.query.ids);
+    });
 
     // the vendor's own promotions
     r.get('/api/vendor/promotions', {

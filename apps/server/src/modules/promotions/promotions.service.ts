@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { MSG } from '@souq/shared/messages';
 import type { CampaignRequest, CouponCheck, DealsQuote, PromotionDto, VendorPromotionCost, VendorPromotionRequest } from '@souq/shared/api/promotions';
-import { normaliseCode, sellerPercentOf, type CouponRefusal } from '@souq/shared/rules/promotions';
+import { normaliseCode, returnedShare, sellerPercentOf, type CouponRefusal } from '@souq/shared/rules/promotions';
+import { rowsOf } from '../../platform/sql-rows.js';
 import { settings, users } from '../../db/schema/accounts.js';
 import { products } from '../../db/schema/catalogue.js';
 import { promotionCodes, promotionProducts, promotionRedemptions, promotions } from '../../db/schema/promotions.js';
@@ -13,6 +14,8 @@ import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { createCartPricing } from '../orders/price-cart.js';
 import { applyPromotions, perSeller, type CartLine, type LoadedCoupon, type LoadedPromotion } from './promotions.apply.js';
 import { createRedemptions } from './promotions.redeem.js';
+import { createOffers } from './promotions.offers.js';
+import type { PriceStep } from '@souq/shared/rules/reference-price';
 
 // Promotions (issue 39, decision 0148): sellers' coupons and deals on their own products, the marketplace's
 // campaigns that sellers opt their products in to, one-time codes, and checking a code against a cart with the reason
@@ -32,7 +35,11 @@ export const REFUSAL_MESSAGES: Record<CouponRefusal, string> = {
 
 export type CartItems = { product_id: number; quantity: number; variants?: Record<string, string> }[];
 
-export function createPromotionsService(deps: { db: Db; query: Database['query']; audit: AuditLog; catalogue: CatalogueService }) {
+export function createPromotionsService(deps: {
+  db: Db; query: Database['query']; audit: AuditLog; catalogue: CatalogueService;
+  /** The products' price logs, oldest first (the prices module's), for the honest "was" prices (decision 0158). */
+  priceLogs: (productIds: readonly number[]) => Promise<Map<number, PriceStep[]>>;
+}) {
   const { db, audit } = deps;
   const pricing = createCartPricing({ query: deps.query, catalogue: deps.catalogue });
 
@@ -68,8 +75,12 @@ export function createPromotionsService(deps: { db: Db; query: Database['query']
     };
   }
 
-  /** The deals that may cover these products (running or not: the rules check the dates). */
-  async function dealsFor(exec: Db | Tx, productIds: number[]): Promise<LoadedPromotion[]> {
+  /**
+   * The deals that may cover these products (running or not: the rules check the dates), each with the shopper's own
+   * live uses of it when a shopper is named (its per-shopper limit, decision 0158; read under the promotions' locks in
+   * the purchase's transaction, like a coupon's).
+   */
+  async function dealsFor(exec: Db | Tx, productIds: number[], userId: number | null = null): Promise<LoadedPromotion[]> {
     if (!productIds.length) return [];
     const rows = await exec.select({ p: promotions, productId: promotionProducts.productId }).from(promotionProducts)
       .innerJoin(promotions, eq(promotions.id, promotionProducts.promotionId))
@@ -82,7 +93,16 @@ export function createPromotionsService(deps: { db: Db; query: Database['query']
       e.ids.add(r.productId);
       by.set(r.p.id, e);
     }
-    return [...by.values()].map((e) => toLoaded(e.p, e.ids));
+    const limited = [...by.values()].filter((e) => e.p.perShopperLimit !== null).map((e) => e.p.id);
+    const used = new Map<number, number>();
+    if (userId !== null && limited.length) {
+      const counts = await exec.select({ id: promotionRedemptions.promotionId, n: sql<number>`count(*)::int` }).from(promotionRedemptions)
+        .where(and(inArray(promotionRedemptions.promotionId, limited), eq(promotionRedemptions.userId, userId),
+          eq(promotionRedemptions.status, 'live'), eq(promotionRedemptions.counted, true)))
+        .groupBy(promotionRedemptions.promotionId);
+      for (const c of counts) used.set(c.id, c.n);
+    }
+    return [...by.values()].map((e) => ({ ...toLoaded(e.p, e.ids), usedByShopper: used.get(e.p.id) ?? 0 }));
   }
 
   async function dealsStack(exec: Db | Tx): Promise<boolean> {
@@ -104,7 +124,7 @@ export function createPromotionsService(deps: { db: Db; query: Database['query']
 
   async function checkCoupon(code: string, items: CartItems, userId: number | null, now = new Date()): Promise<CouponCheck> {
     const lines = await cartLines(items);
-    const [coupon, deals, stack] = await Promise.all([loadCoupon(db, code, userId), dealsFor(db, [...new Set(lines.map((l) => l.productId))]), dealsStack(db)]);
+    const [coupon, deals, stack] = await Promise.all([loadCoupon(db, code, userId), dealsFor(db, [...new Set(lines.map((l) => l.productId))], userId), dealsStack(db)]);
     const applied = applyPromotions(lines, deals, coupon, { now, userId, dealsStackWithCoupons: stack });
     const refusal = applied.coupon!.refusal;
     return {
@@ -117,7 +137,7 @@ export function createPromotionsService(deps: { db: Db; query: Database['query']
   /** The running deals on a cart at database prices, before any code: what the order takes off them unasked. */
   async function quoteDeals(items: CartItems, userId: number | null, now = new Date()): Promise<DealsQuote> {
     const lines = await cartLines(items);
-    const deals = await dealsFor(db, [...new Set(lines.map((l) => l.productId))]);
+    const deals = await dealsFor(db, [...new Set(lines.map((l) => l.productId))], userId);
     const sellers = perSeller(lines, applyPromotions(lines, deals, null, { now, userId, dealsStackWithCoupons: true }));
     return { discount_cents: sellers.reduce((s, p) => s + p.discount_cents, 0), sellers };
   }
@@ -192,9 +212,12 @@ export function createPromotionsService(deps: { db: Db; query: Database['query']
 
   const redemptions = createRedemptions({ db, loadCoupon, dealsFor, dealsStack });
 
+  const offers = createOffers({ db, dealsFor, priceLogs: deps.priceLogs });
+
   return {
     checkCoupon,
     quoteDeals,
+    offers,
     redemptions,
     loadCoupon,
     dealsFor,
@@ -269,22 +292,39 @@ export function createPromotionsService(deps: { db: Db; query: Database['query']
     },
 
     /**
-     * What promotions cost the seller on its sales (decision 0152): its own share and the marketplace's, per promotion
-     * (its own and the campaigns it joined), from the live redemptions of its sub-orders — a cancelled one counts no
-     * more. Units returned later are not taken off (their shares went back through the ledger).
+     * What promotions cost the seller on its sales (decisions 0152, 0158): its own share and the marketplace's, per
+     * promotion (its own and the campaigns it joined), from the live redemptions of its sub-orders — a cancelled one
+     * counts no more — less the shares given back by units returned (received): each line's shares by the returns'
+     * own rule (`returnedShare`, in proportion to the units, cumulative), so the figure is what the ledger kept.
      */
     async costForVendor(vendorId: number): Promise<VendorPromotionCost> {
-      const rows = await db.select({
-        id: promotions.id, name: promotions.name,
-        uses: sql<number>`count(*) filter (where ${promotionRedemptions.counted})::int`,
-        seller: sql<number>`sum(${promotionRedemptions.sellerCents})::int`, market: sql<number>`sum(${promotionRedemptions.marketplaceCents})::int`,
-      }).from(promotionRedemptions)
-        .innerJoin(promotions, eq(promotions.id, promotionRedemptions.promotionId))
-        .innerJoin(sql`orders o`, sql`o.id = ${promotionRedemptions.orderId}`)
-        .where(and(sql`o.seller_vendor_id = ${vendorId}`, eq(promotionRedemptions.status, 'live')))
-        .groupBy(promotions.id, promotions.name)
-        .orderBy(desc(sql`sum(${promotionRedemptions.sellerCents})`), asc(promotions.id));
-      const list = rows.map((r) => ({ id: r.id, name: r.name, uses: r.uses, seller_cost_cents: r.seller, marketplace_cost_cents: r.market }));
+      const [uses, lines] = await Promise.all([
+        db.select({ id: promotions.id, name: promotions.name, uses: sql<number>`count(*) filter (where ${promotionRedemptions.counted})::int` })
+          .from(promotionRedemptions)
+          .innerJoin(promotions, eq(promotions.id, promotionRedemptions.promotionId))
+          .innerJoin(sql`orders o`, sql`o.id = ${promotionRedemptions.orderId}`)
+          .where(and(sql`o.seller_vendor_id = ${vendorId}`, eq(promotionRedemptions.status, 'live')))
+          .groupBy(promotions.id, promotions.name),
+        // each discounted line of those sub-orders, with its units and the units received back
+        rowsOf<{ promotion_id: number; discount_cents: number; seller_cents: number; marketplace_cents: number; quantity: number; returned: number }>(db, sql`
+          select d.promotion_id, d.discount_cents, d.seller_cents, d.marketplace_cents, i.quantity,
+            coalesce((select sum(r.units) from return_requests r where r.order_item_id = i.id and r.status = 'received'), 0)::int as returned
+          from order_item_discounts d
+          join order_items i on i.id = d.order_item_id
+          join promotion_redemptions pr on pr.order_id = i.order_id and pr.promotion_id = d.promotion_id and pr.status = 'live'
+          join orders o on o.id = i.order_id
+          where o.seller_vendor_id = ${vendorId}`),
+      ]);
+      const net = new Map<number, { seller: number; market: number }>();
+      for (const l of lines) {
+        const back = returnedShare({ discountCents: l.discount_cents, sellerCents: l.seller_cents, marketplaceCents: l.marketplace_cents }, l.quantity, Math.min(l.returned, l.quantity));
+        const row = net.get(l.promotion_id) ?? { seller: 0, market: 0 };
+        row.seller += l.seller_cents - back.sellerCents;
+        row.market += l.marketplace_cents - back.marketplaceCents;
+        net.set(l.promotion_id, row);
+      }
+      const list = uses.map((r) => ({ id: r.id, name: r.name, uses: r.uses, seller_cost_cents: net.get(r.id)?.seller ?? 0, marketplace_cost_cents: net.get(r.id)?.market ?? 0 }))
+        .sort((x, y) => y.seller_cost_cents - x.seller_cost_cents || x.id - y.id);
       return {
         seller_cost_cents: list.reduce((s, r) => s + r.seller_cost_cents, 0),
         marketplace_cost_cents: list.reduce((s, r) => s + r.marketplace_cost_cents, 0),

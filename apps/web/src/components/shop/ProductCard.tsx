@@ -11,6 +11,7 @@ import { cx } from '@/components/ui/cx';
 import { LocalText, useContentLang } from '@/lib/content-lang';
 import { pickText } from '@souq/shared/rules/content-lang';
 import { ProductImage } from './ProductImage';
+import { OfferPrice } from './DealPrice';
 import { setProductDragData, type ProductRef } from '@/lib/shop/product-ref';
 
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -92,8 +93,13 @@ export function ProductCard({ product, onOpen, onAdd, selected = false, draggabl
             {reviews ? <span className="text-xs text-slate-500">({plural(reviews, { one: `${reviewCount} review`, other: `${reviewCount} reviews` })})</span> : null}
           </span>
         )}
-        <div className="mt-auto flex items-center justify-between gap-2 pt-1">
-          <Price value={product.price} className="text-lg font-bold text-slate-900" />
+        <div className="mt-auto flex items-end justify-between gap-2 pt-1">
+          {/* a product with options chosen shows their price; otherwise the price charged now (a deal, an honest was price) */}
+          {product.variants ? (
+            <Price value={product.price} className="text-lg font-bold text-slate-900" />
+          ) : (
+            <OfferPrice productId={product.id} price={product.price} variant="card" className="text-lg font-bold text-slate-900" />
+          )}
           <Button
             size="sm"
             aria-label={t`Add to Cart: ${name}`}

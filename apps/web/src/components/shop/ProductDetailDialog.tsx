@@ -18,6 +18,8 @@ import { pickText } from '@souq/shared/rules/content-lang';
 import { ProductImage } from './ProductImage';
 import { refFromProduct, type ProductRef } from '@/lib/shop/product-ref';
 import { choiceState, ProductOptions } from './ProductOptions';
+import { OfferPrice, OptionsDealNote } from './DealPrice';
+import { useOffer } from '@/lib/shop/offers';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -47,6 +49,7 @@ export default function ProductDetailDialog({ product, onClose, onAdd, onAsk }: 
   const lang = useContentLang();
   const { t } = useLingui();
   const MSG = useMsg();
+  const offer = useOffer(product?.id ?? 0);
   if (!product) return null;
   const full = query.data;
   const options = full?.variants ?? [];
@@ -98,7 +101,16 @@ export default function ProductDetailDialog({ product, onClose, onAdd, onAsk }: 
           <dl className="flex flex-col gap-3">
             <Fact label={t`Price`}>
               <span className="flex flex-wrap items-center gap-3">
-                <Price value={ref.price} compareAt={options.length ? undefined : (full?.compare_at_price ?? undefined)} className="text-2xl font-bold text-slate-900" />
+                {/* the price charged now: a running deal and the honest was price (decision 0158), never the vendor's typed
+                    compare-at price by itself; with options, the option's price and the deal checkout takes off it */}
+                {options.length ? (
+                  <span className="flex flex-col gap-1">
+                    <Price value={ref.price} className="text-2xl font-bold text-slate-900" />
+                    <OptionsDealNote offer={offer} />
+                  </span>
+                ) : (
+                  <OfferPrice productId={ref.id} price={ref.price} variant="dialog" className="text-2xl font-bold text-slate-900" />
+                )}
                 {ref.rating != null && ref.rating > 0 && <Stars rating={ref.rating} showValue />}
               </span>
             </Fact>

@@ -96,25 +96,27 @@ export default function CheckoutPage() {
   const items = lines.map((l) => ({ product_id: l.id, quantity: l.quantity, ...(l.variants ? { variants: l.variants } : {}) }));
   // the UAE address (decision 0151): its emirate gives each seller's part its delivery promise
   const addr = useCheckoutAddress({ signedIn: !!token, name: form.name, phone: form.phone });
+  // a promo code (decision 0152): checked against the cart, sent with the order while it applies
+  const coupon = useCoupon(items);
+  // the quote prices the cart's promotions as the order will (decision 0158): each seller's shipping is judged on
+  // its subtotal after its share of them, and the total is what the shopper pays
   const quote = useQuery({
-    queryKey: ['checkout-quote', items, addr.emirate],
-    queryFn: ({ signal }) => quoteCart(items, signal, addr.emirate),
+    queryKey: ['checkout-quote', items, addr.emirate, coupon.sendCode],
+    queryFn: ({ signal }) => quoteCart(items, signal, addr.emirate, coupon.sendCode),
     enabled: items.length > 0,
     placeholderData: keepPreviousData,
     retry: false,
   });
   const local = cartTotals(lines);
   const totals = quote.data ?? local;
-  // a promo code (decision 0152): checked against the cart, sent with the order while it applies
-  const coupon = useCoupon(items);
   const sellers = quote.data && quote.data.sellers.length > 1 ? quote.data.sellers : null;
   const set = (k: keyof Shipping) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
   // a business buyer's TRN is optional; when typed it must be one (15 digits starting with 100, decision 0099)
   const trnInvalid = form.trn.trim() !== '' && !normaliseTrn(form.trn);
   const missingRequired = !form.name || !form.email || trnInvalid;
   // what promotions take off: the seller's share lowers its lines, the marketplace pays its share toward the total;
-  // either way the shopper pays that much less
-  const totalCents = amountToCents(totals.total) - coupon.discountCents;
+  // either way the shopper pays that much less (the quote's figure; the cart's own until it answers)
+  const totalCents = quote.data ? amountToCents(quote.data.amount_due) : amountToCents(local.total) - coupon.discountCents;
   const creditCents = useCredit && token ? Math.max(0, Math.min(totalCents, amountToCents(Number(creditAmount) || 0))) : 0;
   const dueCents = totalCents - creditCents;
   const sellerName = (vendorId: number | null) => quote.data?.sellers.find((p) => p.vendor_id === vendorId)?.seller_name ?? '';
@@ -305,7 +307,7 @@ export default function CheckoutPage() {
                 <div className="flex justify-between">
                   <dt className="text-slate-600"><Trans>Subtotal</Trans></dt>
                   <dd>
-                    <Price value={totals.subtotal} />
+                    <Price value={quote.data ? quote.data.subtotal_before_promotions : local.subtotal} />
                   </dd>
                 </div>
                 {sellers ? (
@@ -389,8 +391,8 @@ export default function CheckoutPage() {
                         {p ? ' ' : ''}
                         {p && !p.vat_registered ? MSG.checkoutNoVat : coupon.discountCents > 0 ? t`includes VAT, worked out on the discounted price` : t`includes VAT`}
                       </dt>
-                      {/* the quote's VAT is on the prices before the sellers' share of a promotion: not shown as a figure then */}
-                      <dd>{(p && !p.vat_registered) || coupon.discountCents > 0 ? null : <Price value={p ? p.tax : totals.tax} />}</dd>
+                      {/* the quote's VAT is on the lines after the sellers' shares; the cart's own figure is not, so it waits for it */}
+                      <dd>{(p && !p.vat_registered) || (coupon.discountCents > 0 && !quote.data) ? null : <Price value={p ? p.tax : totals.tax} />}</dd>
                     </div>
                   ))}
               </dl>

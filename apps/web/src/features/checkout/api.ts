@@ -12,8 +12,8 @@ export const placeOrder = (body: OrderRequest, idempotencyKey: string) =>
   api<PlacedOrder>('/api/orders', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
 
 /** POST /api/orders/quote: the cart priced by the server and split by seller, each with its own shipping (decision 0086). */
-export const quoteCart = (items: { product_id: number; quantity: number; variants?: Record<string, string> }[], signal?: AbortSignal, emirate?: string) =>
-  api<Quote>('/api/orders/quote', { method: 'POST', body: { items, ...(emirate ? { emirate } : {}) }, signal });
+export const quoteCart = (items: { product_id: number; quantity: number; variants?: Record<string, string> }[], signal?: AbortSignal, emirate?: string, couponCode?: string | null) =>
+  api<Quote>('/api/orders/quote', { method: 'POST', body: { items, ...(emirate ? { emirate } : {}), ...(couponCode ? { coupon_code: couponCode } : {}) }, signal });
 
 // A card purchase's payment (decision 0137): the token its checkout was given is kept for this tab, so the page the
 // provider sends the shopper back to can read the payment even as a guest.
