@@ -91,25 +91,29 @@ if (Number(process.versions.node.split('.')[0]) < 24) {
 const skipE2e = process.argv.includes('--no-e2e');
 
 /**
- * The browser journeys drive Debian's Chromium. On a fresh machine the test command installs it itself when it runs
- * as root, or stops at once with the exact command to run, before spending minutes on the other steps.
+ * The browser journeys drive Debian's Chromium, and the delivery journey reads its labels with poppler's pdftotext,
+ * as a PDF reader does. On a fresh machine the test command installs what is missing itself when it runs as root, or
+ * stops at once with the exact command to run, before spending minutes on the other steps.
  */
-function ensureChromium() {
+function ensureBrowserTools() {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (fs.existsSync(chromium)) return;
-  const install = 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium';
+  const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+  const missing = () => [...(fs.existsSync(chromium) ? [] : ['chromium']), ...(has('pdftotext') ? [] : ['poppler-utils'])];
+  let need = missing();
+  if (!need.length) return;
+  const install = `apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y ${need.join(' ')}`;
   const isRoot = process.getuid?.() === 0;
-  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
-  if (isRoot && hasApt && !process.env.CHROMIUM_PATH) {
-    console.log(`\n▶ Chromium is missing: ${install}`);
+  if (isRoot && has('apt-get') && !(need.includes('chromium') && process.env.CHROMIUM_PATH)) {
+    console.log(`\n▶ Missing for the browser tests: ${install}`);
     const res = spawnSync('sh', ['-c', install], { stdio: 'inherit' });
-    if (res.status === 0 && fs.existsSync(chromium)) return;
+    need = missing();
+    if (res.status === 0 && !need.length) return;
   }
-  console.error(`✖ The browser tests need Chromium at ${chromium}. Install it with:\n    sudo sh -c '${install}'\n  or set CHROMIUM_PATH to a Chromium binary, or run \`npm test -- --no-e2e\` to skip the browser step.`);
+  console.error(`✖ The browser tests need ${need.join(' and ')} (Chromium at ${chromium}, poppler's pdftotext). Install with:\n    sudo sh -c '${install}'\n  or set CHROMIUM_PATH to a Chromium binary, or run \`npm test -- --no-e2e\` to skip the browser step.`);
   console.log('total: 0 passed, 1 failed, 0 skipped');
   process.exit(1);
 }
-if (!skipE2e) ensureChromium();
+if (!skipE2e) ensureBrowserTools();
 if (!fs.existsSync(path.resolve('../shared'))) {
   console.log('\nNote: ../shared is not beside this clone: the tests that check Souq against the public standards and fixtures it holds are skipped and named at the end (CI has it; see README).');
 }
