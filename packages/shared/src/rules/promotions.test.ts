@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allocateDiscount, couponRefusal, discountOn, largestRemainder, returnedShare, sellerPercentOf, type PromotionRule } from './promotions.js';
+import { allocateDiscount, couponRefusal, dealForShopper, discountOn, largestRemainder, returnedShare, sellerPercentOf, type PromotionRule } from './promotions.js';
 
 const line = fc.record({ lineTotalCents: fc.integer({ min: 0, max: 5_000_000 }), eligible: fc.boolean() });
 
@@ -93,5 +93,15 @@ describe('coupon refusals (decision 0148)', () => {
     expect(couponRefusal(base, { ...ctx, usedByShopper: 1 })).toBe('already_used');
     expect(couponRefusal({ ...base, oneTime: true }, { ...ctx, codeOwnerId: 8 })).toBe('not_yours');
     expect(couponRefusal({ ...base, oneTime: true }, { ...ctx, codeOwnerId: 7, codeUsed: true })).toBe('already_used');
+  });
+});
+
+describe("a deal's per-shopper limit (decision 0158)", () => {
+  it('is for everyone without a limit; with one, for signed-in shoppers below it', () => {
+    expect(dealForShopper({ perShopperLimit: null }, null, 0)).toBe(true);
+    expect(dealForShopper({ perShopperLimit: null }, 7, 99)).toBe(true);
+    expect(dealForShopper({ perShopperLimit: 2 }, null, 0)).toBe(false);
+    expect(dealForShopper({ perShopperLimit: 2 }, 7, 1)).toBe(true);
+    expect(dealForShopper({ perShopperLimit: 2 }, 7, 2)).toBe(false);
   });
 });

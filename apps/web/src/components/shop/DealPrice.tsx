@@ -88,8 +88,19 @@ export function OfferPrice({ productId, price, variant, className }: {
         <span className={cx('flex flex-wrap items-center gap-x-2 gap-y-0.5 font-medium', variant === 'card' ? 'text-xs' : 'text-sm')}>
           <span className="rounded bg-rose-600 px-1.5 py-px text-xs font-semibold text-white"><Trans>Deal</Trans></span>
           <DealCountdown endsAt={deal.ends_at} onEnd={onEnd} className="text-rose-800" />
+          {/* a limited deal is for signed-in shoppers, each up to the limit (decision 0158): said where there is room */}
+          {variant === 'dialog' && deal.per_shopper_limit !== null && <LimitNote limit={deal.per_shopper_limit} />}
         </span>
       )}
+    </span>
+  );
+}
+
+function LimitNote({ limit }: { limit: number }) {
+  const count = formatCount(limit, useLocale());
+  return (
+    <span className="font-normal text-slate-600">
+      {plural(limit, { one: `Signed-in shoppers, ${count} purchase each`, other: `Signed-in shoppers, ${count} purchases each` })}
     </span>
   );
 }
