@@ -133,16 +133,20 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: 'es2022',
         sourcemap: 'hidden',
         chunkSizeWarningLimit: 400,
-        // React DOM (with its scheduler) in a file of its own: a server-rendered page evaluates it in a task of its
-        // own before the rest of the app (public/start-app.js), instead of all of it in one long task (decision 0071)
-        // The English MSG (with the document titles and parcel states it spreads) in one file: an English page's texts load it beside
-        // their catalogue (src/lib/texts), an Arabic page only with code that validates with the shared API schemas
-        // (decision 0156)
         rollupOptions: {
           output: {
             codeSplitting: {
               groups: [
+                // React DOM (with its scheduler) in a file of its own: a server-rendered page evaluates it in a task of
+                // its own before the rest of the app (public/start-app.js), not all of it in one long task (decision 0071)
                 { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
+                // the rest of what the entry imports statically, with it in one file: five small files (the router's
+                // and Lingui's packages, the shared locale rules and constants, cx, the texts' registry) cost an
+                // Arabic first visit as many requests on a slow line as its font files (decision 0156)
+                { name: 'start', tags: ['$initial'] },
+                // The English MSG (with the document titles and parcel states it spreads) in one file, without what it
+                // imports: an English page's texts load it beside their catalogue (src/lib/texts), an Arabic page only
+                // with code that validates with the shared API schemas (decision 0156)
                 { name: 'messages', test: /packages[\\/]shared[\\/]src[\\/](messages|tax-document-titles|rules[\\/]shipping)\.ts$/, includeDependenciesRecursively: false },
               ],
             },
