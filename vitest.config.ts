@@ -20,7 +20,8 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,mjs}'], environment: 'node' },
+        // the web's code reads the shared texts a page loads before it (apps/web/src/test-setup.ts, decision 0156)
+        test: { name: 'unit', include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,mjs}'], environment: 'node', setupFiles: ['apps/web/src/test-setup.ts'] },
       },
       {
         extends: true,

@@ -31,18 +31,26 @@ RANGES = {
     # (Urdu, Sindhi, Kurdish, Quranic annotation) draw in the system's Arabic font.
     'arabic': [(0x060C, 0x060C), (0x061B, 0x061C), (0x061F, 0x061F), (0x0621, 0x0671), (0x067E, 0x067E), (0x0686, 0x0686),
                (0x06A4, 0x06A4), (0x06A9, 0x06A9), (0x06AF, 0x06AF), (0x06CC, 0x06CC), (0x06F0, 0x06F9), (0x200C, 0x200F)],
-    # the package's own Latin range, unchanged
-    'latin': [(0x0000, 0x00FF), (0x0131, 0x0131), (0x0152, 0x0153), (0x02BB, 0x02BC), (0x02C6, 0x02C6), (0x02DA, 0x02DA),
-              (0x02DC, 0x02DC), (0x0304, 0x0304), (0x0308, 0x0308), (0x0329, 0x0329), (0x2000, 0x206F), (0x20AC, 0x20AC),
-              (0x2122, 0x2122), (0x2191, 0x2191), (0x2193, 0x2193), (0x2212, 0x2212), (0x2215, 0x2215), (0xFEFF, 0xFEFF),
-              (0xFFFD, 0xFFFD)],
+    # The Latin an Arabic page writes on its first view (decision 0156): ASCII (the brand, the language switch's
+    # 'English', digits, codes), the no-break space, (c), the guillemets and the multiplication sign the Arabic texts
+    # use, general punctuation (dashes, quotes, the bidi isolates), the euro and minus signs. Preloaded with the Arabic.
+    'latin': [(0x0000, 0x007E), (0x00A0, 0x00A0), (0x00A9, 0x00A9), (0x00AB, 0x00AB), (0x00BB, 0x00BB), (0x00D7, 0x00D7),
+              (0x2000, 0x206F), (0x20AC, 0x20AC), (0x2212, 0x2212), (0xFEFF, 0xFEFF), (0xFFFD, 0xFFFD)],
+    # The rest of the package's Latin range (accented letters of product names, trade and arrow signs): not preloaded,
+    # the browser fetches it only for a page that writes one of them.
+    'latin-supplement': [(0x007F, 0x009F), (0x00A1, 0x00A8), (0x00AA, 0x00AA), (0x00AC, 0x00BA), (0x00BC, 0x00D6),
+                         (0x00D8, 0x00FF), (0x0131, 0x0131), (0x0152, 0x0153), (0x02BB, 0x02BC), (0x02C6, 0x02C6),
+                         (0x02DA, 0x02DA), (0x02DC, 0x02DC), (0x0304, 0x0304), (0x0308, 0x0308), (0x0329, 0x0329),
+                         (0x2122, 0x2122), (0x2191, 0x2191), (0x2193, 0x2193), (0x2215, 0x2215)],
 }
+# The package's file each cut is made from.
+SOURCE_SCRIPT = {'arabic': 'arabic', 'latin': 'latin', 'latin-supplement': 'latin'}
 WEIGHTS = ['400', '700']
 
 
 def subset_file(script: str, weight: str) -> None:
     name = f'ibm-plex-sans-arabic-{script}-{weight}-normal.woff2'
-    src = os.path.join(SOURCE, 'files', name)
+    src = os.path.join(SOURCE, 'files', f'ibm-plex-sans-arabic-{SOURCE_SCRIPT[script]}-{weight}-normal.woff2')
     options = subset.Options()
     options.flavor = 'woff2'
     options.layout_features = ['*']   # every feature the font has: shaping stays the font's own

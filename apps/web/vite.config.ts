@@ -92,19 +92,15 @@ function routePreloads(): Plugin {
         out[route] = [...closure(chunk.fileName)].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
       }
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(out, null, 2)}\n` });
-      // each language's texts that every page in it needs before its first render: its storefront catalogue and, for
-      // Arabic, the shared messages browser code reads (src/lib/i18n.ts imports both at start; without the hint the
-      // browser finds the second only once the entry has run, one more round trip before the first paint)
+      // each language's texts that every page in it needs before its first render: its storefront catalogue with
+      // the shared messages browser code reads in that language (src/lib/texts, one file per language; decision 0156)
+      // and any import of it the entry does not already load
       const catalogues: Record<string, string[]> = {};
-      const texts = (locale: string, chunk: (typeof chunks)[number]) =>
-        (catalogues[locale] ??= []).push(...[...closure(chunk.fileName)].filter((f) => !loaded.has(f)).map((f) => `/${f}`));
       for (const c of chunks) {
-        const m = /locales[\\/](\w+)[\\/]storefront\.po$/.exec(c.facadeModuleId ?? '');
-        if (m) texts(m[1]!, c);
+        const m = /[\\/]lib[\\/]texts[\\/]storefront\.(\w+)\.ts$/.exec(c.facadeModuleId ?? '');
+        if (m) catalogues[m[1]!] = [...closure(c.fileName)].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
       }
-      const arabicWeb = chunks.find((c) => /[\\/]messages\.ar-web\.ts$/.test(c.facadeModuleId ?? ''));
-      if (!arabicWeb) this.error('the Arabic shared messages (messages.ar-web.ts) are not a chunk of this build');
-      texts('ar', arabicWeb);
+      for (const locale of ['en', 'ar']) if (!catalogues[locale]) this.error(`the ${locale} storefront texts (src/lib/texts/storefront.${locale}.ts) are not a chunk of this build`);
       this.emitFile({ type: 'asset', fileName: CATALOGUES_FILE, source: `${JSON.stringify(catalogues, null, 2)}\n` });
     },
   };
@@ -137,8 +133,24 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: 'es2022',
         sourcemap: 'hidden',
         chunkSizeWarningLimit: 400,
-        // React DOM (with its scheduler) in a file of its own: a server-rendered page evaluates it in a task of its
-        // own before the rest of the app (public/start-app.js), instead of all of it in one long task (decision 0071)
-        rollupOptions: { output: { codeSplitting: { groups: [{ name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ }] } } },
+        rollupOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                // React DOM (with its scheduler) in a file of its own: a server-rendered page evaluates it in a task of
+                // its own before the rest of the app (public/start-app.js), not all of it in one long task (decision 0071)
+                { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
+                // the rest of what the entry imports statically, with it in one file: five small files (the router's
+                // and Lingui's packages, the shared locale rules and constants, cx, the texts' registry) cost an
+                // Arabic first visit as many requests on a slow line as its font files (decision 0156)
+                { name: 'start', tags: ['$initial'] },
+                // The English MSG (with the document titles and parcel states it spreads) in one file, without what it
+                // imports: an English page's texts load it beside their catalogue (src/lib/texts), an Arabic page only
+                // with code that validates with the shared API schemas (decision 0156)
+                { name: 'messages', test: /packages[\\/]shared[\\/]src[\\/](messages|tax-document-titles|rules[\\/]shipping)\.ts$/, includeDependenciesRecursively: false },
+              ],
+            },
+          },
+        },
       },
 }));

@@ -8,7 +8,6 @@ import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const MAIN = path.join(ROOT, 'apps/server/dist/server.mjs');
 
 /** Builds what changed since the last build (scripts/build-changed.mjs, as `npm start` does); returns its wall time. */
 export function buildChanged(): number {
@@ -53,14 +52,18 @@ export async function startBuiltServer(opts: {
   timeoutMs?: number;
   /** 'npm-start' runs the whole `npm start` (build check included) instead of the server alone. */
   via?: 'server' | 'npm-start';
+  /** Another checkout's root whose build to run (bench:web's --baseline); this one's by default. */
+  root?: string;
 }): Promise<RunningServer> {
-  if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: run npm run build first`);
+  const root = opts.root ?? ROOT;
+  const main = path.join(root, 'apps/server/dist/server.mjs');
+  if (!fs.existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const [command, args] = opts.via === 'npm-start' ? ['npm', ['start', '--silent']] : [process.execPath, [...SERVER_NODE_FLAGS, MAIN]];
+  const [command, args] = opts.via === 'npm-start' ? ['npm', ['start', '--silent']] : [process.execPath, [...SERVER_NODE_FLAGS, main]];
   const t0 = performance.now();
   const child = spawn(command, args, {
-    cwd: ROOT,
+    cwd: root,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...opts.env, DATA_DIR: opts.dataDir, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
     // its own process group: stop() reaches npm's children too

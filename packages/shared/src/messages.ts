@@ -3,6 +3,7 @@
 import { formatCount } from './rules/locale.js';
 import { PASSWORD_MIN_LENGTH, PAYMENT_METHOD_LABELS, TAX_INCLUDED_LINE, TAX_LABEL } from './constants.js';
 import { PARCEL_STATE_LABELS, type ParcelState } from './rules/shipping.js';
+import { TAX_DOCUMENT_TITLES } from './tax-document-titles.js';
 
 /** '1 product', '3 products': a count in English with its noun (`many` when the plural is not the noun and an s). */
 const countOf = (n: number, one: string, many = `${one}s`) => `${formatCount(n, 'en')} ${n === 1 ? one : many}`;
@@ -101,17 +102,7 @@ export const MSG = {
   emirateInvalid: 'Choose one of the seven emirates',
   trnRequired: 'A VAT-registered business needs its TRN (15 digits starting with 100)',
   taxDocumentNotFound: 'Tax document not found',
-  taxInvoiceTitle: 'Tax Invoice',
-  taxInvoiceTitleAr: 'فاتورة ضريبية',
-  simplifiedTaxInvoiceTitle: 'Simplified Tax Invoice',
-  simplifiedTaxInvoiceTitleAr: 'فاتورة ضريبية مبسطة',
-  invoiceTitle: 'Invoice',
-  invoiceTitleAr: 'فاتورة',
-  taxCreditNoteTitle: 'Tax Credit Note',
-  taxCreditNoteTitleAr: 'إشعار دائن ضريبي',
-  /** An unregistered seller's credit note: a plain commercial document, never a tax credit note (decision 0121). */
-  creditNoteTitle: 'Credit Note',
-  creditNoteTitleAr: 'إشعار دائن',
+  ...TAX_DOCUMENT_TITLES,
   invoiceAgentNote: (agent: string) => `Issued by ${agent} as disclosed agent in the name and on behalf of the supplier.`,
   notRegisteredNote: 'The supplier is not registered for VAT: no VAT is charged.',
   creditExceedsInvoice: 'A credit note cannot take back more than the invoice holds',
@@ -801,10 +792,5 @@ export const MSG = {
   assistantCancelTooLate: (status: string) => `This order is already ${status}, so it can no longer be cancelled; once it is delivered you can return it.`,
 } as const;
 
-/**
- * Texts of the development set-up only (customer spec §8: a 'Proxy error' body from the dev server's proxy). A named
- * export of its own, read only behind import.meta.env.DEV, so a production build carries neither it nor the port.
- */
-export const DEV_MSG = {
-  proxyError: (host: string) => `API not reachable. Is the server running on ${host}?`,
-} as const;
+// the development set-up's texts live in dev-messages.ts (the browser imports that file alone, decision 0156)
+export { DEV_MSG } from './dev-messages.js';

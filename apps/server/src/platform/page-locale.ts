@@ -84,7 +84,9 @@ export function readCatalogueScripts(dist: string): Map<Locale, string[]> {
  * four files of its font (IBM Plex Sans Arabic, the Arabic letters and the Latin companion, weights 400 and 700), so
  * the browser fetches them while it reads the HTML rather than once the CSS has been applied and the text laid out:
  * they then arrive within `font-display: optional`'s short wait, and a first visit draws in them. An English page
- * names no font. Found among the build's hashed assets by the @fontsource file names.
+ * names no font. Found among the build's hashed assets by the @fontsource file names. The Latin letters a first view
+ * does not write (the `latin-supplement` files: accented letters, decision 0156) are not announced: the browser fetches
+ * them only for a page that writes one.
  */
 export const PRELOADED_FONTS: Readonly<Record<Locale, readonly RegExp[]>> = {
   en: [],

@@ -1,5 +1,5 @@
 import { DEV_FALLBACK_PORT } from '@souq/shared/constants';
-import { DEV_MSG } from '@souq/shared/messages';
+import { DEV_MSG } from '@souq/shared/dev-messages';
 import { currentMsg } from './use-msg';
 import { tokens } from './storage';
 

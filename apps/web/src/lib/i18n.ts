@@ -1,6 +1,7 @@
 import { i18n, type Messages } from '@lingui/core';
 import { DEFAULT_LOCALE, DIGITS_COOKIE, isDigits, isLocale, LANG_COOKIE, readerLocale, setReaderLocale, type Digits, type Locale } from '@souq/shared/rules/locale';
-import { registerArabicWebMessages } from '@souq/shared/messages-for';
+import { registerWebMessages } from '@souq/shared/web-messages';
+import type { WebMessages } from '@souq/shared/messages.ar-web';
 
 // The reader's language in the browser (issue 26, decision 0104). The server chose it for the page (the URL's
 // `lang`, the saved choice, the cookie, Accept-Language) and wrote it into `<html lang dir>` in the first byte; the
@@ -8,17 +9,19 @@ import { registerArabicWebMessages } from '@souq/shared/messages-for';
 // or admin's catalogue with their routes. Nothing flips after load: the page is in its language from the start.
 
 export type Area = 'storefront' | 'vendor' | 'admin';
-type Catalogue = () => Promise<{ messages: Messages }>;
+type Catalogue = () => Promise<{ messages: Messages; web?: WebMessages }>;
 
-// one import() per file, written out, so the build makes each catalogue a file of its own
+// one import() per file, written out, so the build makes each catalogue a file of its own. The storefront's, which
+// every page loads first, carries the shared texts browser code reads (MSG) in the same language (./texts, decision
+// 0156): a page loads its own language's only, in one request.
 const CATALOGUES: Record<Locale, Record<Area, Catalogue>> = {
   en: {
-    storefront: () => import('../locales/en/storefront.po'),
+    storefront: () => import('./texts/storefront.en'),
     vendor: () => import('../locales/en/vendor.po'),
     admin: () => import('../locales/en/admin.po'),
   },
   ar: {
-    storefront: () => import('../locales/ar/storefront.po'),
+    storefront: () => import('./texts/storefront.ar'),
     vendor: () => import('../locales/ar/vendor.po'),
     admin: () => import('../locales/ar/admin.po'),
   },
@@ -45,12 +48,10 @@ export function pageLocale(): Locale {
 export async function loadArea(area: Area, locale: Locale = pageLocale()): Promise<void> {
   const key = `${locale}/${area}`;
   if (loaded.has(key)) return;
-  const [{ messages }] = await Promise.all([
-    CATALOGUES[locale][area](),
-    // the shared texts browser code reads (MSG: alerts, spec labels) in Arabic, only for a page in Arabic, with its
-    // first area; the server's own texts (e-mails, errors it translates itself) never reach the browser
-    locale === 'ar' && loaded.size === 0 ? import('@souq/shared/messages.ar-web').then((m) => registerArabicWebMessages(m.MSG_AR_WEB)) : null,
-  ]);
+  const { messages, web } = await CATALOGUES[locale][area]();
+  // the shared texts browser code reads (MSG: alerts, spec labels), in the page's language only; in Arabic the
+  // server's own texts (e-mails, errors it translates itself) never reach the browser
+  if (web) registerWebMessages(locale, web);
   i18n.load(locale, messages); // merged into the language's texts already loaded
   loaded.add(key);
   if (i18n.locale !== locale) i18n.activate(locale);

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { webMessagesFor } from '@souq/shared/messages-for';
+import { webMessagesFor } from '@souq/shared/web-messages';
 import type { WebMessages } from '@souq/shared/messages.ar-web';
 import { i18n } from './i18n';
 

@@ -1,6 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { LOCKER_MAX, STORAGE_KEYS } from '@souq/shared/constants';
-import { MSG } from '@souq/shared/messages';
 import { getText, remove, writeJson } from '@/lib/storage';
 import { currentMsg } from '@/lib/use-msg';
 import { lockInto, parseLocker, type LockerEntry, type PanelProduct } from './context-rules';
@@ -22,7 +21,7 @@ const LockerContext = createContext<ProductLocker | null>(null);
 function loadLocker(): LockerEntry[] {
   const entries = parseLocker(getText(STORAGE_KEYS.lockedProducts));
   if (entries) return entries;
-  console.error(MSG.lockerLoadFailed);
+  console.error(currentMsg().lockerLoadFailed);
   remove(STORAGE_KEYS.lockedProducts);
   return [];
 }
@@ -64,6 +63,6 @@ export function ProductLockerProvider({ children }: { children: ReactNode }) {
 
 export function useProductLocker(): ProductLocker {
   const locker = useContext(LockerContext);
-  if (!locker) throw new Error(MSG.lockerOutsideProvider);
+  if (!locker) throw new Error(currentMsg().lockerOutsideProvider);
   return locker;
 }

@@ -18,13 +18,13 @@ const product = (id: number, category = 'audio'): PanelProduct => ({ id, name: `
 
 describe('product locker rules', () => {
   it('locks up to two products and refuses a duplicate or a third with the spec texts', () => {
-    const one = lockInto([], product(1));
+    const one = lockInto([], product(1), new Date(), MSG);
     expect(one.ok).toBe(true);
     const entries = one.ok ? one.entries : [];
-    expect(lockInto(entries, product(1))).toEqual({ ok: false, error: MSG.lockerAlreadyLocked });
-    const two = lockInto(entries, product(2));
+    expect(lockInto(entries, product(1), new Date(), MSG)).toEqual({ ok: false, error: MSG.lockerAlreadyLocked });
+    const two = lockInto(entries, product(2), new Date(), MSG);
     expect(two.ok && two.entries.map((e) => e.product.id)).toEqual([1, 2]);
-    expect(lockInto(two.ok ? two.entries : [], product(3))).toEqual({
+    expect(lockInto(two.ok ? two.entries : [], product(3), new Date(), MSG)).toEqual({
       ok: false,
       error: 'You can only lock 2 products at a time. Unlock one first.',
     });

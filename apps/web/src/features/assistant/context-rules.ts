@@ -1,4 +1,4 @@
-import type { Messages } from '@souq/shared/messages-for';
+import type { WebMessages } from '@souq/shared/messages.ar-web';
 import {
   CATEGORIES_FOR_RECOMMENDATIONS,
   DEFAULT_BUDGET_CURRENCY,
@@ -7,7 +7,7 @@ import {
   RECENT_SEARCHES_CAP,
   SHOPPING_HISTORY_CAP,
 } from '@souq/shared/constants';
-import { MSG } from '@souq/shared/messages';
+import { currentMsg } from '@/lib/use-msg';
 
 // Pure rules of the side panel's assistant context and product locker (customer spec §3, §5, §8, §9).
 // No React, no storage: the stores call these, and the unit tests run them in node.
@@ -44,7 +44,7 @@ export function parseProduct(value: unknown): PanelProduct | null {
     ...(typeof value.nameAr === 'string' && value.nameAr.trim() ? { nameAr: value.nameAr } : {}),
     price: finite(Number(value.price)) ?? 0,
     image: typeof value.image === 'string' ? value.image : null,
-    category: typeof value.category === 'string' && value.category ? value.category : MSG.defaultCategory,
+    category: typeof value.category === 'string' && value.category ? value.category : currentMsg().defaultCategory,
     ...(typeof value.brand === 'string' ? { brand: value.brand } : {}),
     ...(value.rating === null || finite(value.rating) !== null ? { rating: value.rating as number | null } : {}),
   };
@@ -77,8 +77,8 @@ export function lockInto(
   entries: LockerEntry[],
   product: PanelProduct,
   now: Date = new Date(),
-  /** the refusals in the reader's language (the page gives its own; English by default) */
-  texts: Pick<Messages, 'lockerAlreadyLocked' | 'lockerFull'> = MSG,
+  /** the refusals in the reader's language (the page gives its own) */
+  texts: Pick<WebMessages, 'lockerAlreadyLocked' | 'lockerFull'>,
 ): LockResult {
   if (entries.some((e) => e.product.id === product.id)) return { ok: false, error: texts.lockerAlreadyLocked };
   if (entries.length >= LOCKER_MAX) return { ok: false, error: texts.lockerFull };
@@ -132,7 +132,7 @@ export function parseHistory(v: unknown): HistoryEntry[] {
       (h): h is HistoryEntry =>
         isRecord(h) && Number.isInteger(h.productId) && typeof h.productName === 'string' && typeof h.viewedAt === 'string',
     )
-    .map((h) => ({ ...h, category: typeof h.category === 'string' ? h.category : MSG.defaultCategory, price: finite(h.price) ?? 0 }))
+    .map((h) => ({ ...h, category: typeof h.category === 'string' ? h.category : currentMsg().defaultCategory, price: finite(h.price) ?? 0 }))
     .slice(0, SHOPPING_HISTORY_CAP);
 }
 

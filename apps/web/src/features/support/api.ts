@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateSupportConversation, SupportConversation, SupportMessage } from '@souq/shared/api/support';
 import { SUPPORT_POLL_MS } from '@souq/shared/constants';
-import { MSG } from '@souq/shared/messages';
 import { api } from '@/lib/api-client';
+import { currentMsg } from '@/lib/use-msg';
 
 // The customer's side of support (customer spec §7). The list answers unread counts per conversation; the badge
 // sums them. Failures of the list are only logged (spec §8), the thread's too.
@@ -19,7 +19,7 @@ async function fetchConversations(): Promise<SupportConversation[]> {
   try {
     return await api<SupportConversation[]>('/api/support/conversations');
   } catch (err) {
-    console.error(MSG.supportFetchFailed, err);
+    console.error(currentMsg().supportFetchFailed, err);
     throw err;
   }
 }
