@@ -292,6 +292,13 @@ export function createPromotionsService(deps: { db: Db; query: Database['query']
       };
     },
 
+    /** Promotions' names by id (what an agent's applied discounts are titled). */
+    async names(ids: number[]): Promise<Map<number, string>> {
+      if (!ids.length) return new Map();
+      const rows = await db.select({ id: promotions.id, name: promotions.name }).from(promotions).where(inArray(promotions.id, ids));
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
+
     async listForVendor(vendorId: number): Promise<PromotionDto[]> {
       return dtos(db, await db.select().from(promotions).where(eq(promotions.ownerVendorId, vendorId)).orderBy(desc(promotions.createdAt), desc(promotions.id)));
     },
