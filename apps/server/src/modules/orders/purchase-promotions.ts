@@ -84,10 +84,12 @@ export function createPurchasePromotions(promotions: (() => PurchasePromotions) 
     /**
      * Under the promotions' locks, the promotions applied again from what is committed now: a coupon used up or used
      * meanwhile refuses the purchase with its reason (the transaction writes nothing); any other difference (a deal
-     * ended, a limit reached) prices the purchase again (`changed`).
+     * ended, a limit reached) prices the purchase again (`changed`). Promotions without a limit have nothing to hold
+     * (decision 0159): the answer read a moment before stands, as a product's price read before the statement does.
      */
     async lock(tx: Tx, promo: CartPromotions, userId: number | null): Promise<void> {
-      const locked = await promotions!().lockAndApply(tx, promo.redeemed.promotionIds, promo.lines, promo.code, userId);
+      if (!promo.redeemed.limited.length) return;
+      const locked = await promotions!().lockAndApply(tx, promo.redeemed.limited, promo.lines, promo.code, userId);
       const refusal = locked.applied.coupon?.refusal ?? null;
       if (refusal) throw refused(refusal);
       if (discountsKey(locked) !== discountsKey(promo.redeemed)) throw changed();
@@ -109,7 +111,7 @@ export function createPurchasePromotions(promotions: (() => PurchasePromotions) 
       await promotions!().record(tx, {
         purchaseId: placed.purchaseId, userId: placed.userId,
         orders: placed.orderIds.map((orderId) => ({ orderId, itemIds: itemIds.get(orderId)! })),
-      }, promo.redeemed.applied);
+      }, promo.redeemed.applied, promo.redeemed.limited);
       for (const [n, orderId] of placed.orderIds.entries()) {
         const lines = promotionPaidEntries(placed.paidCents[n] ?? 0);
         if (!lines.length) continue;
