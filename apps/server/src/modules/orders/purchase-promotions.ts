@@ -5,7 +5,7 @@ import { orderItems } from '../../db/schema/orders.js';
 import type { Tx } from '../../platform/db.js';
 import { unprocessable } from '../../platform/errors.js';
 import { promotionPaidEntries } from '../ledger/ledger.postings.js';
-import { post as postToLedger } from '../ledger/ledger.post.js';
+import { postAll as postAllToLedger } from '../ledger/ledger.post.js';
 import type { Applied, CartLine } from '../promotions/promotions.apply.js';
 import type { Redeemed, Redemptions } from '../promotions/promotions.redeem.js';
 
@@ -112,11 +112,11 @@ export function createPurchasePromotions(promotions: (() => PurchasePromotions) 
         purchaseId: placed.purchaseId, userId: placed.userId,
         orders: placed.orderIds.map((orderId) => ({ orderId, itemIds: itemIds.get(orderId)! })),
       }, promo.redeemed.applied, promo.redeemed.limited);
-      for (const [n, orderId] of placed.orderIds.entries()) {
+      // one insert for every sub-order's posting: the purchase's transaction holds its products' locks until it commits
+      await postAllToLedger(tx, placed.orderIds.flatMap((orderId, n) => {
         const lines = promotionPaidEntries(placed.paidCents[n] ?? 0);
-        if (!lines.length) continue;
-        await postToLedger(tx, { kind: 'promotion-paid', ref: orderId, lines, currency: placed.currency, purchaseId: placed.purchaseId, orderId, createdBy: placed.userId });
-      }
+        return lines.length ? [{ kind: 'promotion-paid' as const, ref: orderId, lines, currency: placed.currency, purchaseId: placed.purchaseId, orderId, createdBy: placed.userId }] : [];
+      }));
     },
   };
 }
