@@ -1,7 +1,7 @@
 // Order placement: throughput, the last-units race and idempotency under concurrency.
 //
 //   npm run bench:orders [-- --postgres postgres://postgres@127.0.0.1:5432/postgres] [--duration 10] [--clients 32]
-//                        [--no-pglite] [--no-postgres] [--no-card] [--webhook-concurrency N] [--json]
+//                        [--no-pglite] [--no-postgres] [--no-card] [--no-promotions] [--webhook-concurrency N] [--json]
 //
 // Starts the real app on a FRESH database — a new database on the given PostgreSQL server (dropped afterwards), and
 // PGlite in memory for reference — with 200 products in ample stock, then measures from a separate load process:
@@ -28,6 +28,7 @@ import { freshApp, parseArgs, type BenchApp } from './lib/fresh-app.js';
 import { runCardLoad, runLoad } from './lib/run-load.js';
 import { quantile } from './lib/metrics.js';
 import { backendCpuSampler } from './lib/cpu.js';
+import { campaignRequestSchema, vendorPromotionRequestSchema } from '@souq/shared/api/promotions';
 
 const PRODUCTS = 200;
 const INITIAL_STOCK = 10_000_000;
@@ -227,7 +228,55 @@ async function measureCard(bench: BenchApp, base: string, byVendor: number[][], 
   };
 }
 
-async function measure(kind: 'postgres' | 'pglite', opts: { postgresUrl?: string; duration: number; clients: number; card: boolean; webhookConcurrency: number; log: (m: string) => void }) {
+/**
+ * Three-vendor purchases with promotions: seller 2's own deal (10 % off its products, its cost) running, and a
+ * marketplace coupon (5 % off every product, the marketplace's cost: a promotion-paid posting per sub-order) typed on
+ * every cart. Each purchase locks the promotions it uses, applies them again under the locks, records them and raises
+ * the counters (decision 0152). Afterwards: every purchase redeemed the coupon once, and no redemption is missing.
+ */
+async function measurePromotions(bench: BenchApp, base: string, byVendor: number[][], opts: { duration: number; clients: number; log: (m: string) => void; kind: 'postgres' | 'pglite' }) {
+  const system = { userId: null, role: 'system' as const, name: 'bench', ip: null };
+  const dates = { starts_at: new Date(Date.now() - 86_400_000).toISOString(), ends_at: new Date(Date.now() + 86_400_000).toISOString() };
+  const [seller] = await bench.database.query<{ vendor_id: number }>('select vendor_id from products where id = $1', [byVendor[1]![0]]);
+  const deal = await bench.app.services.promotions.createForVendor(seller!.vendor_id, vendorPromotionRequestSchema.parse({ kind: 'deal', name: 'Bench deal', percent_bps: 1000, product_ids: byVendor[1], ...dates }), system);
+  const coupon = await bench.app.services.promotions.createCampaign(campaignRequestSchema.parse({ kind: 'coupon', name: 'Bench coupon', code: 'BENCH-5', percent_bps: 500, funder: 'marketplace', product_ids: byVendor.flat(), ...dates }), system);
+  const bodies = carts(byVendor, 2000, 3).map((b) => ({ ...b, coupon_code: 'BENCH-5' }));
+  await runLoad({ base, post: { path: '/api/orders', bodies: bodies.slice(0, 200), idempotencyKeys: true }, mode: 'concurrent', amount: 2, connections: opts.clients });
+  const [before] = await bench.database.query<{ id: number }>('select coalesce(max(id), 0)::int as id from purchases');
+  opts.log(`${opts.kind}: three vendors a cart with a running deal and a coupon, ${opts.clients} clients for ${opts.duration} s …`);
+  const dbCpu = databaseCpu(bench, opts.kind);
+  await dbCpu?.start();
+  const appCpu0 = process.cpuUsage();
+  const load = await runLoad({ base, post: { path: '/api/orders', bodies, idempotencyKeys: true }, mode: 'concurrent', amount: opts.duration, connections: opts.clients });
+  const placed = load.requests - load.errors;
+  // the purchases the run wrote (those still in flight when the load client stopped included, so the CPU is sampled
+  // until they are written and divided by them), each with its coupon use: none without, none with two
+  await new Promise((ok) => setTimeout(ok, 2000));
+  const appCpu = process.cpuUsage(appCpu0);
+  const dbCpuMs = (await dbCpu?.stop()) ?? null;
+  const [after] = await bench.database.query<{ purchases: number; without: number; twice: number; deal: number; paid: string }>(
+    `select (select count(*)::int from purchases where id > $3) as purchases,
+       (select count(*)::int from purchases p where p.id > $3 and not exists (select 1 from promotion_redemptions r where r.purchase_id = p.id and r.promotion_id = $1 and r.counted)) as without,
+       (select count(*)::int from (select purchase_id from promotion_redemptions where promotion_id = $1 and counted and purchase_id > $3 group by purchase_id having count(*) > 1) x) as twice,
+       (select count(*)::int from promotion_redemptions where promotion_id = $2 and purchase_id > $3) as deal,
+       (select coalesce(sum(amount_cents), 0)::text from ledger_entries where account = 'marketplace_promotions' and purchase_id > $3) as paid`, [coupon.id, deal.id, before!.id]);
+  // the promotions end here: the race and the key's test below buy at list prices, as before
+  await bench.database.query("update promotions set status = 'paused' where id = any($1::int[])", [[deal.id, coupon.id]]);
+  return {
+    purchases_per_s: Math.round(placed / opts.duration),
+    errors: load.errors,
+    latency_ms: { p50: load.p50, p97_5: load.p97_5 },
+    cpu_ms_per_purchase: { app: round2((appCpu.user + appCpu.system) / 1000 / Math.max(1, after!.purchases)), database: dbCpuMs === null ? null : round2(dbCpuMs / Math.max(1, after!.purchases)) },
+    purchases_written: after!.purchases,
+    without_coupon: after!.without,
+    coupon_twice: after!.twice,
+    deal_redemptions: after!.deal,
+    marketplace_promotions_cents: Number(after!.paid),
+    placed,
+  };
+}
+
+async function measure(kind: 'postgres' | 'pglite', opts: { postgresUrl?: string; duration: number; clients: number; card: boolean; promotions: boolean; webhookConcurrency: number; log: (m: string) => void }) {
   const bench = await freshApp({ postgresUrl: opts.postgresUrl });
   try {
     const ids = await insertProducts(bench, PRODUCTS, INITIAL_STOCK);
@@ -255,6 +304,10 @@ async function measure(kind: 'postgres' | 'pglite', opts: { postgresUrl?: string
     const dbCpuPerOrder = dbCpuMs !== null ? dbCpuMs / placed : null;
 
     const card = opts.card ? await measureCard(bench, base, byVendor, { ...opts, kind }) : null;
+
+    // promotions (issue 39 item 8, decision 0159): a running deal and a coupon, the same three-vendor carts with the
+    // code, the same clients and duration; beside the run without (above) in the same app and database
+    const promo = opts.promotions ? await measurePromotions(bench, base, byVendor, { ...opts, kind }) : null;
 
     opts.log(`${kind}: ${RACE_CLIENTS}-way race for the last ${RACE_STOCK} units …`);
     const [raceId] = await insertProducts(bench, 1, RACE_STOCK);
@@ -287,6 +340,7 @@ async function measure(kind: 'postgres' | 'pglite', opts: { postgresUrl?: string
       duration_s: opts.duration,
       orders_per_s: Math.round((load.requests - load.errors) / opts.duration),
       card,
+      promotions: promo,
       single_vendor: { purchases_per_s: Math.round((single.requests - single.errors) / opts.duration), errors: single.errors, latency_ms: { p50: single.p50, p97_5: single.p97_5 } },
       ledger: { purchases_off_zero: money!.off, total_cents: Number(money!.total), entries: money!.entries, three_part_purchases: money!.split },
       requests: load.requests,
@@ -327,10 +381,11 @@ async function main() {
   const log = (m: string) => (json ? undefined : console.log(m));
 
   const card = !args.has('no-card');
+  const promotions = !args.has('no-promotions');
   const webhookConcurrency = Number(args.get('webhook-concurrency') ?? 1);
   const results = [];
-  if (!args.has('no-postgres')) results.push(await measure('postgres', { postgresUrl, duration, clients, card, webhookConcurrency, log }));
-  if (!args.has('no-pglite')) results.push(await measure('pglite', { duration, clients, card, webhookConcurrency, log }));
+  if (!args.has('no-postgres')) results.push(await measure('postgres', { postgresUrl, duration, clients, card, promotions, webhookConcurrency, log }));
+  if (!args.has('no-pglite')) results.push(await measure('pglite', { duration, clients, card, promotions, webhookConcurrency, log }));
   if (results.length === 0) throw new Error('--no-postgres and --no-pglite: nothing to measure');
 
   // the budgets are read on PostgreSQL (on PGlite when it alone ran: then marked so)
@@ -341,6 +396,14 @@ async function main() {
   const cardCpuRatio = pgResult.card ? round2(cpuOf(pgResult.card.cpu_ms_per_purchase) / Math.max(0.01, cpuOf(pgResult.cpu_ms_per_order))) : null;
   const budgets = {
     [`purchases_per_s_${on}_three_vendors`]: { value: pgResult.orders_per_s, budget: 400, ok: pgResult.orders_per_s >= 400 },
+    ...(pgResult.promotions ? {
+      [`purchases_per_s_${on}_three_vendors_with_promotions`]: { value: pgResult.promotions.purchases_per_s, budget: 400, ok: pgResult.promotions.purchases_per_s >= 400 },
+      // every purchase took the coupon once and the deal on its seller-2 line: nothing placed without its redemption
+      promotions_redeemed_per_purchase: {
+        value: results.reduce((n, r) => n + (r.promotions ? r.promotions.without_coupon + r.promotions.coupon_twice : 0), 0), budget: 0,
+        ok: results.every((r) => !r.promotions || (r.promotions.errors === 0 && r.promotions.without_coupon === 0 && r.promotions.coupon_twice === 0 && r.promotions.purchases_written >= r.promotions.placed && r.promotions.marketplace_promotions_cents > 0)),
+      },
+    } : {}),
     ...(pgResult.card ? {
       [`card_over_cash_purchases_per_s_${on}`]: { value: cardRatio!, budget: 0.5, ok: cardRatio! >= 0.5 },
       // what a paid card purchase costs beside a cash one (app + database CPU, the local provider's work included):
@@ -376,6 +439,13 @@ async function main() {
     console.log(`${r.database}: CPU per paid card purchase ${c.cpu_ms_per_purchase.app}${c.cpu_ms_per_purchase.database === null ? '' : ` + ${c.cpu_ms_per_purchase.database}`} ms (app with the local provider + database) beside ${r.cpu_ms_per_order.app}${r.cpu_ms_per_order.database === null ? '' : ` + ${r.cpu_ms_per_order.database}`} ms per cash purchase`);
     console.log(`${r.database}: webhooks ${c.webhooks.delivered} delivered (${c.webhooks.not_2xx} not 2xx, ${c.webhooks.still_queued} still queued), handled p50 ${c.webhooks.p50_ms} ms, p95 ${c.webhooks.p95_ms} ms, max ${c.webhooks.max_ms} ms, ${c.webhook_concurrency} at a time, busy ${c.webhooks.busy_s} s in all; ` +
       c.webhooks.per_event.map((e) => `${e.type} ×${e.n} p50 ${e.p50_ms} p95 ${e.p95_ms}`).join('; '));
+  }
+  for (const r of results) {
+    if (!r.promotions) continue;
+    const p = r.promotions;
+    console.log(`${r.database}: three vendors a cart with a running deal and a coupon: ${p.purchases_per_s} purchases/s beside ${r.orders_per_s}/s without (same clients, same run), p50 ${p.latency_ms.p50} ms, p97.5 ${p.latency_ms.p97_5} ms, ${p.errors} errors; ` +
+      `CPU ${p.cpu_ms_per_purchase.app}${p.cpu_ms_per_purchase.database === null ? '' : ` + ${p.cpu_ms_per_purchase.database}`} ms per purchase beside ${r.cpu_ms_per_order.app}${r.cpu_ms_per_order.database === null ? '' : ` + ${r.cpu_ms_per_order.database}`}; ` +
+      `${p.purchases_written} purchases written (${p.placed} answered in time), ${p.without_coupon} without the coupon, ${p.coupon_twice} with it twice, ${p.deal_redemptions} deal redemptions, marketplace paid ${p.marketplace_promotions_cents} fils`);
   }
   const pgCpu = pgResult.cpu_ms_per_order;
   if (pgCpu.database !== null) {

@@ -58,6 +58,7 @@ import { earningsRoutes } from './modules/payouts/earnings.routes.js';
 import { financeRoutes } from './modules/payouts/finance.routes.js';
 import { returnsRoutes } from './modules/returns/returns.routes.js';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.js';
+import { createCodeTries } from './modules/promotions/promotions.guessing.js';
 import { refundsRoutes } from './modules/refunds/refunds.routes.js';
 import { taxRoutes } from './modules/tax/tax.routes.js';
 import { taxReportRoutes } from './modules/tax/tax-report.routes.js';
@@ -199,7 +200,9 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(financeRoutes({ payouts: services.payouts, finance: services.finance }));
   await app.register(earningsRoutes({ payouts: services.payouts, finance: services.finance }));
   await app.register(returnsRoutes({ returns: services.returns }));
-  await app.register(promotionsRoutes({ promotions: services.promotions }));
+  // one store of code tries for the storefront's code box and agents' discount codes (decision 0159)
+  const codeTries = createCodeTries(app);
+  await app.register(promotionsRoutes({ promotions: services.promotions, codeTries }));
   await app.register(refundsRoutes({ refunds: services.refunds }));
   await app.register(taxRoutes({ tax: services.tax }));
   await app.register(taxReportRoutes({ vatReport: services.vatReport }));
@@ -224,6 +227,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
     limits: { perAgent: config.agentRatePerMinute, perAddress: config.agents.unidentifiedRatePerMinute, perShopper: UCP_SHOPPER_RATE_PER_MINUTE },
     resourceMetadataUrl: new URL(`/.well-known/oauth-protected-resource${UCP_REST_BASE}`, config.publicUrl).href,
     tokenization: () => services.payments.tokenization(),
+    codeTries,
   }));
   // the terms and privacy pages every agent checkout links to (decision 0130)
   await app.register(legalRoutes());

@@ -208,6 +208,13 @@ export function createServices(config: Config, database: Database, log: (msg: st
   // they pay by card through the same payments (decision 0138), and cash only where the shopper may (decision 0140)
   const agents = createAgentServices({
     config, db, audit, bus, log, search, catalogue, orders, vendorShipping, cod,
+    // the UCP discount extension checks codes by the promotions module's rule, as the storefront's checkout does
+    promotions: () => ({
+      apply: (lines, code, userId) => promotions.redemptions.apply(lines, code, userId),
+      names: (ids) => promotions.names(ids),
+      refusalMessage: (reason) => REFUSAL_MESSAGES[reason],
+      isRefusal: (message) => Object.values(REFUSAL_MESSAGES).includes(message),
+    }),
     card: {
       tokenization: () => payments.tokenization(),
       paymentMethod: (token) => cardPayments.paymentMethod(token),

@@ -23,6 +23,7 @@ export function allCapabilities(version = UCP_RELEASE, webhookUrl?: string) {
     'dev.ucp.shopping.cart': cap('cart', 'shopping/cart.json'),
     'dev.ucp.shopping.checkout': cap('checkout', 'shopping/checkout.json'),
     'dev.ucp.shopping.fulfillment': cap('fulfillment', 'shopping/fulfillment.json', { extends: 'dev.ucp.shopping.checkout' }),
+    'dev.ucp.shopping.discount': cap('discount', 'shopping/discount.json', { extends: ['dev.ucp.shopping.checkout'] }),
     'dev.ucp.shopping.order': cap('order', 'shopping/order.json', webhookUrl ? { config: { webhook_url: webhookUrl } } : {}),
     'test.souq.shopping.vendor': [{ version, spec: 'https://souq.test/ucp/vendor', schema: 'https://souq.test/ucp/schemas/vendor.json', extends: ['dev.ucp.shopping.catalog.search', 'dev.ucp.shopping.catalog.lookup'] }],
   };

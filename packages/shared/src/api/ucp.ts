@@ -188,7 +188,11 @@ export const ucpProfileSchema = z.object({ ucp: ucpResponseMetaSchema }).loose()
 export const UCP_CHECKOUT = {
   checkout: 'dev.ucp.shopping.checkout',
   fulfillment: 'dev.ucp.shopping.fulfillment',
+  /** The discount extension (discount.json): codes in, applied discounts out, rejected codes as warnings (decision 0159). */
+  discount: 'dev.ucp.shopping.discount',
 } as const;
+/** At most this many codes in one request (Souq takes one coupon; the rest are answered, not tried without end). */
+export const UCP_DISCOUNT_MAX_CODES = 5;
 /** An open checkout session lives this long after its last change. */
 export const UCP_CHECKOUT_TTL_HOURS = 6;
 export const UCP_CHECKOUT_MAX_LINES = 100;
@@ -259,6 +263,11 @@ const checkoutFields = {
     .loose()
     .optional(),
   payment: z.object({ instruments: z.array(instrumentSchema).max(1).optional() }).loose().optional(),
+  /** discount.json's discounts_object as a request: codes replace the ones sent before; [] clears them. */
+  discounts: z
+    .object({ codes: z.array(z.string().trim().min(1).max(64)).max(UCP_DISCOUNT_MAX_CODES, { error: `At most ${UCP_DISCOUNT_MAX_CODES} discount codes` }).optional() })
+    .loose()
+    .optional(),
 };
 
 const lineItems = z.array(lineInputSchema).min(1, { error: 'Your cart is empty' }).max(UCP_CHECKOUT_MAX_LINES);

@@ -16,6 +16,9 @@ export type AgentCheckoutBuyer = { first_name?: string; last_name?: string; emai
  * for, priced again from the catalogue on every read; completing one places a Souq order (order id kept here).
  * An Idempotency-Key on creation is unique per agent, so a retried create answers the same session.
  */
+/** A placed checkout's promotions: per line (its index), each promotion's part, and the coupon code it took. */
+export type AgentPlacedDiscounts = { lines: [number, { promotionId: number; kind: 'coupon' | 'deal'; discountCents: number; sellerCents: number; marketplaceCents: number }[]][]; code: string | null };
+
 export const agentCheckouts = pgTable(
   'agent_checkouts',
   {
@@ -26,6 +29,10 @@ export const agentCheckouts = pgTable(
     buyer: jsonb('buyer').$type<AgentCheckoutBuyer>(),
     address: jsonb('address').$type<AgentCheckoutAddress>(),
     paymentHandler: text('payment_handler'),
+    /** the discount codes the agent submitted (UCP discount extension), as sent; each is checked again on every read */
+    discountCodes: jsonb('discount_codes').$type<string[]>().notNull().default([]),
+    /** the promotions as the placed purchase took them (set when the order is placed): its later reads show these */
+    discountsPlaced: jsonb('discounts_placed').$type<AgentPlacedDiscounts>(),
     orderId: integer('order_id'),
     orderNumber: text('order_number'),
     /** the linked shopper (identity linking) whose purchase this became, and the OAuth client that completed it */

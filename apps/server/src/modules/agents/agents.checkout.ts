@@ -16,6 +16,8 @@ import { cashRefused, placeAgentOrder, type CodRule } from './agents.place-order
 import { cardCheckoutState, credentialProblems, type AgentCardPayments, type AgentPaymentState, type CardCheckoutState } from './agents.card.js';
 import { createLinePricing, money } from './agents.lines.js';
 import { legalLinks } from './agents.legal.js';
+import { appliedDiscounts, fromPlaced, placedDiscounts, sessionDiscounts, type AgentPromotions } from './agents.discounts.js';
+import type { CartLine } from '../promotions/promotions.apply.js';
 import { addBusinessDays } from '../../platform/business-days.js';
 
 export type AgentCheckoutService = ReturnType<typeof createAgentCheckout>;
@@ -27,7 +29,9 @@ const NOT_FOUND = 'Checkout session not found';
 const meta = (status: 'success' | 'error' = 'success') => ({
   version: UCP_VERSION,
   status,
-  capabilities: { [UCP_CHECKOUT.checkout]: [{ version: UCP_VERSION }], [UCP_CHECKOUT.fulfillment]: [{ version: UCP_VERSION }] },
+  capabilities: {
+    [UCP_CHECKOUT.checkout]: [{ version: UCP_VERSION }], [UCP_CHECKOUT.fulfillment]: [{ version: UCP_VERSION }], [UCP_CHECKOUT.discount]: [{ version: UCP_VERSION }],
+  },
   payment_handlers: { [UCP.cod]: [{ id: 'cod', version: UCP_VERSION }], [UCP.card]: [{ id: 'card', version: UCP_VERSION }] },
 });
 
@@ -50,6 +54,8 @@ export function createAgentCheckout(deps: {
   card: AgentCardPayments | null;
   /** the card-only rule after refused deliveries (decision 0140); absent, cash is always offered */
   cod?: CodRule;
+  /** coupons and deals (decision 0159): the promotions module's rule, late-bound */
+  promotions: () => AgentPromotions;
 }) {
   const { db, catalogue, orders, currency } = deps;
   const expiry = () => new Date(Date.now() + UCP_CHECKOUT_TTL_HOURS * 3_600_000);
@@ -59,10 +65,20 @@ export function createAgentCheckout(deps: {
   /** What Souq needs of a destination to deliver there: asked for in messages, never a transport error. */
   const NEEDED: [keyof AgentCheckoutAddress, string][] = [['street_address', 'Street address is required'], ['address_locality', 'City is required'], ['address_country', 'Country is required']];
 
+  /**
+   * The promotions on a session's lines (decision 0159): once its purchase is placed, the ones the purchase took;
+   * before, its codes and the running deals checked again by the promotions module's rule for the shopper (the
+   * linked one, else a guest).
+   */
+  const discountsOf = (row: Row, shopper: number | null) => async (cart: CartLine[]) => (row.discountsPlaced
+    ? fromPlaced(row.discountsPlaced)
+    : sessionDiscounts(deps.promotions(), cart, row.discountCodes, shopper ?? row.userId));
+
   /** The session as the protocol shows it: lines with Souq's prices, totals, fulfilment per seller, status and what is missing. */
-  async function view(row: Row, origin: string, extra: UcpMessage[] = [], pay: CardCheckoutState | null = null) {
-    const { lineItems, totalLines, messages: lineMessages, parts } = await price(row.lines, origin);
-    const messages: UcpMessage[] = [...extra, ...(pay?.messages ?? []), ...lineMessages];
+  async function view(row: Row, origin: string, extra: UcpMessage[] = [], pay: CardCheckoutState | null = null, shopper: number | null = null) {
+    const { lineItems, totalLines, messages: lineMessages, parts, discounts } = await price(row.lines, origin, discountsOf(row, shopper));
+    const messages: UcpMessage[] = [...extra, ...(pay?.messages ?? []), ...(discounts?.warnings ?? []), ...lineMessages];
+    const applied = discounts ? appliedDiscounts(discounts, await deps.promotions().names([...new Set([...discounts.applied.lines.values()].flat().map((d) => d.promotionId))])) : [];
     const lineIds = lineItems.map((l) => l.id);
     if (row.status === 'open' && row.orderId === null) {
       // what the agent can still send (the release: 'recoverable', the platform fixes it through the API)
@@ -87,6 +103,7 @@ export function createAgentCheckout(deps: {
       line_items: lineItems,
       ...(row.buyer ? { buyer: row.buyer } : {}),
       totals: totalLines,
+      ...(row.discountCodes.length || applied.length ? { discounts: { codes: row.discountCodes, applied } } : {}),
       // one group per seller: each ships its own part, with its own fee and delivery estimate (decision 0130)
       fulfillment: {
         methods: [{
@@ -136,7 +153,9 @@ export function createAgentCheckout(deps: {
     const buyer: AgentCheckoutBuyer | null = body.buyer
       ? { first_name: body.buyer.first_name, last_name: body.buyer.last_name, email: body.buyer.email, phone_number: body.buyer.phone_number }
       : null;
-    return { lines, buyer, address, paymentHandler: body.payment?.instruments?.[0]?.handler_id ?? null };
+    // discount.md: codes sent replace the ones before ([] clears them); left out, they stay
+    const codes = body.discounts?.codes;
+    return { lines, buyer, address, paymentHandler: body.payment?.instruments?.[0]?.handler_id ?? null, ...(codes !== undefined ? { discountCodes: codes } : {}) };
   }
 
   async function load(agent: string, id: string): Promise<Row> {
@@ -184,8 +203,8 @@ export function createAgentCheckout(deps: {
   }
 
   /** The session as it stands, a card checkout's payment read back first. */
-  async function read(row: Row, origin: string, extra: UcpMessage[] = []) {
-    if (!awaitingPayment(row) || !deps.card) return view(row, origin, extra);
+  async function read(row: Row, origin: string, extra: UcpMessage[] = [], shopper: number | null = null) {
+    if (!awaitingPayment(row) || !deps.card) return view(row, origin, extra, null, shopper);
     const purchase = await deps.card.purchase(row.orderNumber!);
     const state = purchase ? await deps.card.stateOfPurchase(purchase, 'en') : null;
     return state ? settle(row, state, origin, extra) : view(row, origin, extra);
@@ -195,7 +214,7 @@ export function createAgentCheckout(deps: {
    * Creates a session from line items, or from the agent's cart (`cart_id`: its lines, the payload's ignored); with an
    * Idempotency-Key a retry answers the same session (another body with it is a 409).
    */
-  async function create(agent: string, body: UcpCheckoutCreate, opts: { idempotencyKey: string; origin: string }): Promise<{ created: boolean; body: UcpErrorResponse | Awaited<ReturnType<typeof view>> }> {
+  async function create(agent: string, body: UcpCheckoutCreate, opts: { idempotencyKey: string; origin: string; shopper?: number | null }): Promise<{ created: boolean; body: UcpErrorResponse | Awaited<ReturnType<typeof view>> }> {
     let lines: AgentCheckoutLine[];
     if (body.cart_id !== undefined) {
       const fromCart = await deps.cartLines(agent, body.cart_id);
@@ -203,7 +222,7 @@ export function createAgentCheckout(deps: {
       lines = fromCart;
     } else lines = linesOf({ line_items: body.line_items! });
     return createIdempotently({
-      body, lines, resolve, refuse: errorResponse, view: (row: Row) => view(row, opts.origin),
+      body, lines, resolve, refuse: errorResponse, view: (row: Row) => view(row, opts.origin, [], null, opts.shopper ?? null),
       constraint: 'agent_checkouts_idempotency_key',
       earlier: async () => (await db.select().from(agentCheckouts).where(and(eq(agentCheckouts.agent, agent), eq(agentCheckouts.idempotencyKey, opts.idempotencyKey))))[0],
       insert: async (rows, requestHash) => (await db.insert(agentCheckouts).values({ id: `chk_${randomBytes(16).toString('hex')}`, agent, ...choices(body, rows), idempotencyKey: opts.idempotencyKey, requestHash, expiresAt: expiry() }).returning())[0]!,
@@ -213,8 +232,9 @@ export function createAgentCheckout(deps: {
   return {
     create,
 
-    async get(agent: string, id: string, origin: string) {
-      return read(await load(agent, id), origin);
+    /** `shopper`: the linked shopper asking (identity linking), whom the codes are checked for. */
+    async get(agent: string, id: string, origin: string, shopper: number | null = null) {
+      return read(await load(agent, id), origin, [], shopper);
     },
 
     /** A purchase released after its card payment (the shopper passed 3-D Secure in the browser): its checkout completes. */
@@ -224,7 +244,7 @@ export function createAgentCheckout(deps: {
     },
 
     /** Replaces what the agent chose (PUT: a repeat changes nothing more); only an open session changes. */
-    async update(agent: string, id: string, body: UcpCheckoutWrite, origin: string) {
+    async update(agent: string, id: string, body: UcpCheckoutWrite, origin: string, shopper: number | null = null) {
       const row = await load(agent, id);
       if (row.status !== 'open') return view(row, origin, [{ type: 'error', code: 'invalid_state', content: `This checkout is ${row.status}`, severity: 'unrecoverable' }]);
       if (awaitingPayment(row)) return read(row, origin, [{ type: 'error', code: 'invalid_state', content: 'This checkout was placed and waits for its payment; only the payment can change', severity: 'recoverable' }]);
@@ -232,7 +252,7 @@ export function createAgentCheckout(deps: {
       const { unknown } = await resolve(lines);
       if (unknown.length) return errorResponse(unknown);
       const [updated] = await db.update(agentCheckouts).set({ ...choices(body, lines), updatedAt: new Date(), expiresAt: expiry() }).where(eq(agentCheckouts.id, id)).returning();
-      return view(updated!, origin);
+      return view(updated!, origin, [], null, shopper);
     },
 
     /**
@@ -249,7 +269,8 @@ export function createAgentCheckout(deps: {
       if (instrument?.handler_id && instrument.handler_id !== row.paymentHandler) {
         [row] = await db.update(agentCheckouts).set({ paymentHandler: instrument.handler_id, updatedAt: new Date() }).where(eq(agentCheckouts.id, id)).returning() as [Row];
       }
-      const current = await view(row, origin);
+      const shopper = linked?.userId ?? null;
+      const current = await view(row, origin, [], null, shopper);
       if (current.status !== 'ready_for_complete') return current;
       const card = row.paymentHandler === 'card';
       if (card) {
@@ -263,10 +284,14 @@ export function createAgentCheckout(deps: {
         const refused = await cashRefused(deps.cod, linked?.userId ?? null, row.buyer?.email ?? null);
         if (refused) return view(row, origin, [refused]);
       }
-      const { priced } = await resolve(row.lines);
+      // the coupon the codes chose is the purchase's coupon_code: the purchase applies it (and the deals) again by the
+      // same rule under its locks, redeems it and posts the marketplace's share, as for the storefront (decision 0152)
+      const { priced, discounts } = await price(row.lines, origin, discountsOf(row, shopper));
       const outcome = await placeAgentOrder(orders, {
-        checkoutId: row.id, agent, userId: linked?.userId ?? null, buyer: row.buyer!, address: row.address!, handler: row.paymentHandler as 'cod' | 'card',
+        checkoutId: row.id, agent, userId: shopper, buyer: row.buyer!, address: row.address!, handler: row.paymentHandler as 'cod' | 'card',
         lines: priced.map((p) => ({ productId: p.product.id, quantity: p.line.quantity, variant: p.variant })),
+        couponCode: discounts?.code ?? null,
+        couponRefused: (err) => deps.promotions().isRefusal(err.message),
       });
       if (!outcome.ok) return view(row, origin, outcome.messages);
       // the purchase and its trail entry (naming the agent) in one transaction; a card purchase's session stays open
@@ -276,6 +301,7 @@ export function createAgentCheckout(deps: {
           .update(agentCheckouts)
           .set({
             status: card ? 'open' : 'completed', orderId: outcome.orderId, orderNumber: outcome.orderNumber, userId: linked?.userId ?? null, clientId: linked?.clientId ?? null,
+            discountsPlaced: discounts ? placedDiscounts(discounts) : null,
             // where the order's events go from now on (the agent's order webhook), signed for the profile it named
             webhookUrl: hooks.webhookUrl, profileUrl: hooks.profileUrl, updatedAt: new Date(),
           })

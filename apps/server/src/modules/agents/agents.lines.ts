@@ -8,6 +8,8 @@ import type { AgentCheckoutLine } from '../../db/schema/agents.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { absoluteUrl, parseUcpId, variantIdOf } from './agents.mapping.js';
 import type { PlacedLine } from './agents.place-order.js';
+import type { CartLine } from '../promotions/promotions.apply.js';
+import { lineDiscounts, type SessionDiscounts } from './agents.discounts.js';
 
 /** The seller of the marketplace's own products. */
 export const MARKETPLACE_SELLER = 'Souq';
@@ -31,16 +33,28 @@ type TotalLine = ReturnType<typeof money> & { lines?: { display_text: string; am
  * breakdown of the total (`lines`, whose amounts sum to it: before VAT, VAT included). Where prices exclude VAT the
  * tax is its own entry, added. Shipping lists each seller's fee as its lines.
  */
-export function addableTotals(t: Totals, opts: { taxIncluded: boolean; shippingBySeller?: { name: string; cents: number }[] }): TotalLine[] {
+export function addableTotals(t: Totals, opts: {
+  taxIncluded: boolean; shippingBySeller?: { name: string; cents: number }[];
+  /** promotions (decision 0159): `t` is after the sellers' shares; the marketplace's part is paid toward the total */
+  discount?: { sellerCents: number; marketplaceCents: number };
+}): TotalLine[] {
   const percent = Math.round(TAX_RATE * 100);
+  const { sellerCents = 0, marketplaceCents = 0 } = opts.discount ?? {};
   const shipping: TotalLine = money('fulfillment', t.shippingCents, 'Shipping');
   if (opts.shippingBySeller && opts.shippingBySeller.length > 1) shipping.lines = opts.shippingBySeller.map((s) => ({ display_text: `Shipping from ${s.name}`, amount: s.cents }));
-  const total: TotalLine = money('total', t.totalCents);
+  // what the shopper pays: the supplies after the sellers' shares, less what the marketplace pays toward them
+  const due = t.totalCents - marketplaceCents;
+  const total: TotalLine = money('total', due);
   if (opts.taxIncluded && t.taxCents > 0) {
     total.display_text = `Total (includes VAT ${percent}%)`;
-    total.lines = [{ display_text: 'Before VAT', amount: t.totalCents - t.taxCents }, { display_text: `VAT ${percent}% (included)`, amount: t.taxCents }];
+    total.lines = [{ display_text: 'Before VAT', amount: due - t.taxCents }, { display_text: `VAT ${percent}% (included)`, amount: t.taxCents }];
   }
-  return [money('subtotal', t.subtotalCents), shipping, ...(opts.taxIncluded ? [] : [money('tax', t.taxCents, TAX_LABEL)]), total];
+  // the lines as priced, then the promotions taken off them (discount.md: items_discount, negative)
+  const discount = sellerCents + marketplaceCents;
+  return [
+    money('subtotal', t.subtotalCents + sellerCents), ...(discount > 0 ? [money('items_discount', -discount, 'Discounts')] : []), shipping,
+    ...(opts.taxIncluded ? [] : [money('tax', t.taxCents, TAX_LABEL)]), total,
+  ];
 }
 
 /**
@@ -78,8 +92,12 @@ export function createLinePricing(deps: { catalogue: CatalogueService; sellers: 
     return { priced, unknown };
   }
 
-  /** Line items, totals and the stock and availability messages of stored lines, for an answer. */
-  async function price(lines: AgentCheckoutLine[], origin: string) {
+  /**
+   * Line items, totals and the stock and availability messages of stored lines, for an answer. `promotions`, when
+   * given, are the promotions on the lines at these prices (a checkout's, decision 0159): each line's seller-funded
+   * share is taken off its supply before VAT and shipping are worked out, as the purchase does (decision 0152).
+   */
+  async function price(lines: AgentCheckoutLine[], origin: string, promotions?: (cart: CartLine[]) => Promise<SessionDiscounts>) {
     const { priced, unknown } = await resolve(lines);
     // lines whose product has gone since: left out of the prices, named in a message
     const messages: UcpMessage[] = unknown.map((m) => ({ ...m, code: 'item_unavailable', severity: 'requires_buyer_review' }));
@@ -95,10 +113,13 @@ export function createLinePricing(deps: { catalogue: CatalogueService; sellers: 
     // (decisions 0086, 0098)
     const vendorIds = [...new Set(priced.flatMap((p) => (p.product.vendor_id === null ? [] : [p.product.vendor_id])))];
     const { sellers, tax } = await deps.sellers(vendorIds, [...new Set(priced.map((p) => p.product.id))]);
+    const cart: CartLine[] = priced.map((p, n) => ({ n, productId: p.product.id, vendorId: p.product.vendor_id, quantity: p.line.quantity, grossCents: p.unitPriceCents * p.line.quantity }));
+    const discounts = promotions && priced.length ? await promotions(cart) : null;
+    const off = discounts ? lineDiscounts(discounts.applied) : { total: new Map<number, number>(), seller: new Map<number, number>() };
     const { parts: split, totals }: { parts: { vendorId: number | null; lines: { index: number }[]; totals: Totals }[]; totals: Totals } = splitBySeller(
       priced.map((p, index) => ({
         index, unitPriceCents: p.unitPriceCents, quantity: p.line.quantity, vendorId: p.product.vendor_id,
-        taxCategory: tax.categories.get(p.product.id) ?? TAX_CATEGORY_DEFAULT,
+        taxCategory: tax.categories.get(p.product.id) ?? TAX_CATEGORY_DEFAULT, discountCents: off.seller.get(index) ?? 0,
       })),
       (v) => (v === null ? DEFAULT_SHIPPING_RULE : sellers.get(v)?.rule ?? DEFAULT_SHIPPING_RULE),
       (v) => ({ mode: tax.mode, registered: v === null ? tax.marketplaceRegistered : sellers.get(v)?.vatRegistered ?? false }),
@@ -110,18 +131,24 @@ export function createLinePricing(deps: { catalogue: CatalogueService; sellers: 
       lineIds: part.lines.map((l) => priced[l.index]!.line.id),
       totals: part.totals,
     }));
-    const lineItems = priced.map((p) => {
+    const lineItems = priced.map((p, n) => {
       const image = p.product.images[0] ? absoluteUrl(p.product.images[0], origin) : null;
       const line = lineTotalCents({ unitPriceCents: p.unitPriceCents, quantity: p.line.quantity });
+      const less = off.total.get(n) ?? 0;
       return {
         id: p.line.id,
         item: { id: p.line.item, title: p.title, price: p.unitPriceCents, ...(image ? { image_url: image } : {}) },
         quantity: p.line.quantity,
-        totals: [money('subtotal', line), money('total', line)],
+        totals: [money('subtotal', line), ...(less > 0 ? [money('items_discount', -less)] : []), money('total', line - less)],
       };
     });
-    const totalLines = addableTotals(totals, { taxIncluded: tax.mode === 'inclusive', shippingBySeller: parts.map((p) => ({ name: p.sellerName, cents: p.totals.shippingCents })) });
-    return { priced, lineItems, totals, totalLines, messages, parts };
+    const sellerCents = [...off.seller.values()].reduce((a, b) => a + b, 0);
+    const marketplaceCents = [...off.total.values()].reduce((a, b) => a + b, 0) - sellerCents;
+    const totalLines = addableTotals(totals, {
+      taxIncluded: tax.mode === 'inclusive', shippingBySeller: parts.map((p) => ({ name: p.sellerName, cents: p.totals.shippingCents })),
+      discount: { sellerCents, marketplaceCents },
+    });
+    return { priced, lineItems, totals, totalLines, messages, parts, discounts };
   }
 
   return { resolve, price };

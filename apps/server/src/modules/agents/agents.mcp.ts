@@ -155,7 +155,7 @@ export function createUcpMcpServer(current: () => McpContext): McpServer {
     inputSchema: { meta: writeMeta, checkout: ucpCheckoutCreateSchema },
   }, async (args) => {
     const c = current();
-    return answer(async () => shaped(c, 'create_checkout')((await c.checkout.create(c.agent, args.checkout, { idempotencyKey: args.meta['idempotency-key'], origin: c.origin })).body));
+    return answer(async () => shaped(c, 'create_checkout')((await c.checkout.create(c.agent, args.checkout, { idempotencyKey: args.meta['idempotency-key'], origin: c.origin, shopper: c.linked?.userId ?? null })).body));
   });
 
   server.registerTool('get_checkout', {
@@ -164,7 +164,7 @@ export function createUcpMcpServer(current: () => McpContext): McpServer {
     annotations: readOnly,
   }, async (args) => {
     const c = current();
-    return answer(async () => shaped(c, 'get_checkout')(await c.checkout.get(c.agent, args.id, c.origin)));
+    return answer(async () => shaped(c, 'get_checkout')(await c.checkout.get(c.agent, args.id, c.origin, c.linked?.userId ?? null)));
   });
 
   server.registerTool('update_checkout', {
@@ -172,7 +172,7 @@ export function createUcpMcpServer(current: () => McpContext): McpServer {
     inputSchema: { meta: metaSchema, id: sessionId, checkout: ucpCheckoutWriteSchema },
   }, async (args) => {
     const c = current();
-    return answer(async () => shaped(c, 'update_checkout')(await c.checkout.update(c.agent, args.id, args.checkout, c.origin)));
+    return answer(async () => shaped(c, 'update_checkout')(await c.checkout.update(c.agent, args.id, args.checkout, c.origin, c.linked?.userId ?? null)));
   });
 
   server.registerTool('complete_checkout', {

@@ -22,6 +22,10 @@ export type PlaceInput = {
   buyer: AgentCheckoutBuyer;
   address: AgentCheckoutAddress;
   handler: 'cod' | 'card';
+  /** the coupon the session's codes chose (decision 0159): redeemed by the purchase as the storefront's is */
+  couponCode?: string | null;
+  /** whether a refusal is the coupon's (used up or used meanwhile): answered as the discount's, not the items' */
+  couponRefused?: (err: AppError) => boolean;
 };
 export type PlaceOutcome = { ok: true; orderId: number; orderNumber: string } | { ok: false; messages: UcpMessage[] };
 
@@ -52,6 +56,7 @@ export function toOrderRequest(input: PlaceInput): OrderRequest {
     // a card purchase is held until the provider authorises its payment, as the storefront's is (decision 0138)
     payment_method: input.handler === 'cod' ? 'cod' : 'card',
     notes: `Ordered by an agent over UCP (${new URL(input.agent).host})`,
+    ...(input.couponCode ? { coupon_code: input.couponCode } : {}),
   };
 }
 
@@ -88,6 +93,9 @@ export async function placeAgentOrder(orders: OrdersService, input: PlaceInput):
     return { ok: true, orderId: order.id, orderNumber: order.order_number };
   } catch (err) {
     if (!(err instanceof AppError) || err.status >= 500) throw err;
+    if (input.couponCode && input.couponRefused?.(err)) {
+      return { ok: false, messages: [{ type: 'error', code: 'discount_code_invalid', path: '$.discounts.codes', content: `Code '${input.couponCode}': ${err.message}`, severity: 'requires_buyer_review' }] };
+    }
     // the storefront's refusals in the protocol's words: 409 stock, 404/422 an item gone or off sale
     const code = err.status === 409 ? 'out_of_stock' : err.status === 404 || err.status === 422 ? 'item_unavailable' : 'invalid';
     return { ok: false, messages: [{ type: 'error', code, content: err.message, severity: 'requires_buyer_review' }] };

@@ -31,6 +31,9 @@ export function ucpProfile(origin: string, signingKeys: JsonWebKey[], tokenizati
         [UCP_CART]: [entity('cart', `${SCHEMAS}/shopping/cart.json`)],
         [UCP_CHECKOUT.checkout]: [entity('checkout', `${SCHEMAS}/shopping/checkout.json`)],
         [UCP_CHECKOUT.fulfillment]: [{ ...entity('fulfillment', `${SCHEMAS}/shopping/fulfillment.json`), extends: UCP_CHECKOUT.checkout }],
+        // discount codes on checkout sessions (decision 0159): applied discounts and rejected codes (checkout only;
+        // agents' carts are not extended)
+        [UCP_CHECKOUT.discount]: [{ ...entity('discount', `${SCHEMAS}/shopping/discount.json`), extends: [UCP_CHECKOUT.checkout] }],
         // orders: read with a linked token (get_order), pushed to the agent's webhook_url (its profile's order config)
         [UCP_ORDER]: [entity('order', `${SCHEMAS}/shopping/order.json`)],
         // identity linking (decision 0097): OAuth 2.0 with RFC 8414 discovery on this origin; the scopes a linked

@@ -24,6 +24,7 @@ import { capabilitiesFor } from './agents.negotiate.js';
 import { contentDigest, type AgentSigning } from './agents.signing.js';
 import type { AgentIdempotency } from './agents.idempotency.js';
 import { failureOf, rpcError, sendFailure, ucpError, UcpFailure } from './agents.wire.js';
+import type { CodeTries } from '../promotions/promotions.guessing.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -73,6 +74,8 @@ export function agentsRoutes(deps: {
   resourceMetadataUrl: string;
   /** where agents tokenise cards for the card handler (decision 0138), or null */
   tokenization: () => { endpoint: string; publishableKey: string } | null;
+  /** the storefront's counter of code tries (per client, per shopper), which discount codes sent by agents spend too */
+  codeTries: CodeTries;
 }) {
   const { catalog, checkout, cart, orders, linking, guard, identity, signing, idempotency } = deps;
   const origin = deps.publicUrl;
@@ -83,9 +86,10 @@ export function agentsRoutes(deps: {
   /** An answer as the negotiated capabilities shape it: they are named, an extension the agent did not take is left out. */
   function present<T extends object>(req: FastifyRequest, root: string, body: T): T {
     const ctx = req.agent;
-    const b = body as { ucp?: { capabilities?: unknown }; products?: Record<string, unknown>[]; product?: Record<string, unknown> };
+    const b = body as { ucp?: { capabilities?: unknown }; products?: Record<string, unknown>[]; product?: Record<string, unknown>; discounts?: unknown };
     if (!ctx?.profile || !b.ucp) return body;
     const out = { ...b, ucp: { ...b.ucp, capabilities: capabilitiesFor(ctx.active, root) } } as typeof b;
+    if (!ctx.active.has(UCP_CHECKOUT.discount)) delete out.discounts;
     if (!ctx.active.has(UCP.vendor)) {
       const strip = (p: Record<string, unknown>) => Object.fromEntries(Object.entries(p).filter(([k]) => k !== UCP.vendor));
       if (out.products) out.products = out.products.map(strip);
@@ -110,6 +114,18 @@ export function agentsRoutes(deps: {
       const res = await limiter(req);
       if (!res.isAllowed && res.isExceeded) throw new UcpFailure(429, 'rate_limited', `Too many requests ${what}; try again in ${res.ttlInSeconds} s`, -32000, { 'retry-after': String(res.ttlInSeconds) });
     };
+    /**
+     * Discount codes an agent sends are tries at guessing a code, counted as the storefront's code box counts them
+     * (decision 0159): per agent, and per linked shopper on the shopper's own counter (the storefront's), so going
+     * through an agent gives a shopper no more tries.
+     */
+    const spendCodeTries = async (req: FastifyRequest, codes: unknown) => {
+      if (!Array.isArray(codes) || !codes.length) return;
+      const wait = await deps.codeTries(req, [`agent:${req.agent!.key}`, ...(req.agentGrant ? [`user:${req.agentGrant.userId}`] : [])]);
+      if (wait !== null) throw new UcpFailure(429, 'rate_limited', `Too many discount codes tried; try again in ${wait} s`, -32000, { 'retry-after': String(wait) });
+    };
+    const codesOf = (body: unknown) => (body as { discounts?: { codes?: unknown } } | undefined)?.discounts?.codes;
+    const shopperOf = (req: FastifyRequest) => req.agentGrant?.userId ?? null;
     const challenge = (error?: string) => `Bearer resource_metadata="${deps.resourceMetadataUrl}"${error ? `, error="${error}"` : ''}`;
 
     // raw bodies: the digest, the signature and the idempotency check are of the bytes as sent; a body that is not
@@ -278,7 +294,8 @@ export function agentsRoutes(deps: {
       },
     }, async (req, reply) => {
       if (!req.agent!.active.has(checkoutRoot)) return incompatible(checkoutRoot);
-      const { created, body } = await checkout.create(agentOf(req), req.body, { idempotencyKey: req.headers['idempotency-key'], origin });
+      await spendCodeTries(req, codesOf(req.body));
+      const { created, body } = await checkout.create(agentOf(req), req.body, { idempotencyKey: req.headers['idempotency-key'], origin, shopper: shopperOf(req) });
       return reply.code(created ? 201 : 200).send(present(req, checkoutRoot, body));
     });
 
@@ -288,7 +305,7 @@ export function agentsRoutes(deps: {
         tags: ['agents'], operationId: 'get_checkout', summary: "UCP get checkout: the agent's own session, priced again from the catalogue",
         headers: agentHeaders, params: ucpCheckoutIdParamSchema, response: { 200: checkoutResponse, ...sessionErrors },
       },
-    }, async (req) => checkoutOr(req, () => checkout.get(agentOf(req), req.params.id, origin)));
+    }, async (req) => checkoutOr(req, () => checkout.get(agentOf(req), req.params.id, origin, shopperOf(req))));
 
     r.put(`${sessions}/:id`, {
       ...agentRoute,
@@ -296,7 +313,10 @@ export function agentsRoutes(deps: {
         tags: ['agents'], operationId: 'update_checkout', summary: 'UCP update checkout: replaces lines, buyer, destination and payment handler of an open session',
         headers: writeHeaders, params: ucpCheckoutIdParamSchema, body: ucpCheckoutWriteSchema, response: { 200: checkoutResponse, ...sessionErrors },
       },
-    }, async (req) => checkoutOr(req, () => checkout.update(agentOf(req), req.params.id, req.body, origin)));
+    }, async (req) => checkoutOr(req, async () => {
+      await spendCodeTries(req, codesOf(req.body));
+      return checkout.update(agentOf(req), req.params.id, req.body, origin, shopperOf(req));
+    }));
 
     r.post(`${sessions}/:id/complete`, {
       ...agentRoute,
@@ -390,6 +410,7 @@ export function agentsRoutes(deps: {
           const body = incompatible(root);
           return reply.send({ jsonrpc: '2.0', id, result: { structuredContent: body, content: [{ type: 'text', text: JSON.stringify(body) }] } });
         }
+        if (params.name === 'create_checkout' || params.name === 'update_checkout') await spendCodeTries(req, codesOf(params.arguments?.checkout));
         const key = (params.arguments?.meta as { 'idempotency-key'?: unknown } | undefined)?.['idempotency-key'];
         if (params.name && WRITE_TOOLS.has(params.name) && typeof key === 'string' && /^[0-9a-f-]{36}$/i.test(key)) {
           const { meta: _meta, ...rest } = params.arguments ?? {};

@@ -22,6 +22,7 @@ import { createAgentSigning } from './agents.signing.js';
 import { createAgentIdempotency } from './agents.idempotency.js';
 import { createAgentWebhooks } from './agents.webhooks.js';
 import type { AgentCardPayments } from './agents.card.js';
+import type { AgentPromotions } from './agents.discounts.js';
 
 /**
  * Every service of the agents module, wired (decisions 0089, 0097, 0130, 0131): the UCP catalog over the storefront's
@@ -35,6 +36,8 @@ export function createAgentServices(deps: {
   card: AgentCardPayments | null;
   /** the card-only rule after refused deliveries (cash on delivery, decision 0140) */
   cod: CodRule;
+  /** coupons and deals on agents' checkouts (the UCP discount extension, decision 0159), late-bound */
+  promotions: () => AgentPromotions;
 }) {
   const { config, db, audit, bus, catalogue, orders, vendorShipping } = deps;
   const currency = config.shopCurrency;
@@ -54,7 +57,7 @@ export function createAgentServices(deps: {
   // completing an agent's checkout places the order through orders.placeOrder (mapping: agents.place-order.ts)
   const agentCheckout = createAgentCheckout({
     db, catalogue, orders, audit, currency, delivery: deliveryOf, cartLines: agentCart.linesOf,
-    placed: (purchaseId) => agentWebhooks.placed(purchaseId), card: deps.card, cod: deps.cod,
+    placed: (purchaseId) => agentWebhooks.placed(purchaseId), card: deps.card, cod: deps.cod, promotions: deps.promotions,
   });
   // a card purchase released once its payment is authorised (the shopper passed 3-D Secure in the browser, or the
   // provider's webhook came first): the agent's checkout completes without waiting for the agent to ask

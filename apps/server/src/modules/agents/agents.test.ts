@@ -70,7 +70,7 @@ describe('discovery: GET /.well-known/ucp', () => {
       ['mcp', `${ctx.config.publicUrl}/ucp/mcp`],
     ]);
     // every capability Souq serves, the order capability included
-    expect(Object.keys(ucp.capabilities)).toEqual([UCP.search, UCP.lookup, UCP_CART, UCP_CHECKOUT.checkout, UCP_CHECKOUT.fulfillment, UCP_ORDER, 'dev.ucp.common.identity_linking', UCP.vendor]);
+    expect(Object.keys(ucp.capabilities)).toEqual([UCP.search, UCP.lookup, UCP_CART, UCP_CHECKOUT.checkout, UCP_CHECKOUT.fulfillment, UCP_CHECKOUT.discount, UCP_ORDER, 'dev.ucp.common.identity_linking', UCP.vendor]);
     // Souq's signing keys (ES256 JWKs), and a cacheable profile (the release: public, max-age of at least 60 s)
     expect(res.json.signing_keys).toEqual([expect.objectContaining({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig', kid: expect.any(String) })]);
     expect(res.json.signing_keys[0].d).toBeUndefined();

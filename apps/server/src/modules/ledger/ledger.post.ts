@@ -145,14 +145,26 @@ export function checkPosting(id: string, kind: string, lines: readonly PostingLi
  * posting's id (`kind:ref`).
  */
 export async function post(tx: Tx, p: Posting): Promise<string> {
-  const id = postingId(p.kind, p.ref);
-  checkPosting(id, p.kind, p.lines, p.currency);
-  await tx.insert(ledgerEntries).values(p.lines.map((l) => ({
-    posting: id, account: l.account, vendorId: l.vendorId, shopperId: l.shopperId ?? null, kind: l.kind, amountCents: l.amountCents,
+  return (await postAll(tx, [p]))[0]!;
+}
+
+/**
+ * Several balanced postings in one insert (each checked as `post` checks it): a cause with a posting per sub-order
+ * writes them in one round trip of its transaction. Returns the postings' ids in order.
+ */
+export async function postAll(tx: Tx, postings: readonly Posting[]): Promise<string[]> {
+  const ids = postings.map((p) => {
+    const id = postingId(p.kind, p.ref);
+    checkPosting(id, p.kind, p.lines, p.currency);
+    return id;
+  });
+  const rows = postings.flatMap((p, k) => p.lines.map((l) => ({
+    posting: ids[k]!, account: l.account, vendorId: l.vendorId, shopperId: l.shopperId ?? null, kind: l.kind, amountCents: l.amountCents,
     currency: p.currency, purchaseId: p.purchaseId ?? null, orderId: p.orderId ?? null, payoutId: p.payoutId ?? null, memo: p.memo ?? null,
     createdBy: p.createdBy,
   })));
-  return id;
+  if (rows.length) await tx.insert(ledgerEntries).values(rows);
+  return ids;
 }
 
 /**

@@ -5,7 +5,7 @@ import { orderItems } from '../../db/schema/orders.js';
 import type { Tx } from '../../platform/db.js';
 import { unprocessable } from '../../platform/errors.js';
 import { promotionPaidEntries } from '../ledger/ledger.postings.js';
-import { post as postToLedger } from '../ledger/ledger.post.js';
+import { postAll as postAllToLedger } from '../ledger/ledger.post.js';
 import type { Applied, CartLine } from '../promotions/promotions.apply.js';
 import type { Redeemed, Redemptions } from '../promotions/promotions.redeem.js';
 
@@ -89,10 +89,12 @@ export function createPurchasePromotions(promotions: (() => PurchasePromotions) 
     /**
      * Under the promotions' locks, the promotions applied again from what is committed now: a coupon used up or used
      * meanwhile refuses the purchase with its reason (the transaction writes nothing); any other difference (a deal
-     * ended, a limit reached) prices the purchase again (`changed`).
+     * ended, a limit reached) prices the purchase again (`changed`). Promotions without a limit have nothing to hold
+     * (decision 0159): the answer read a moment before stands, as a product's price read before the statement does.
      */
     async lock(tx: Tx, promo: CartPromotions, userId: number | null): Promise<void> {
-      const locked = await promotions!().lockAndApply(tx, promo.redeemed.promotionIds, promo.lines, promo.code, userId);
+      if (!promo.redeemed.limited.length) return;
+      const locked = await promotions!().lockAndApply(tx, promo.redeemed.limited, promo.lines, promo.code, userId);
       const refusal = locked.applied.coupon?.refusal ?? null;
       if (refusal) throw refused(refusal);
       if (discountsKey(locked) !== discountsKey(promo.redeemed)) throw changed();
@@ -114,12 +116,12 @@ export function createPurchasePromotions(promotions: (() => PurchasePromotions) 
       await promotions!().record(tx, {
         purchaseId: placed.purchaseId, userId: placed.userId,
         orders: placed.orderIds.map((orderId) => ({ orderId, itemIds: itemIds.get(orderId)! })),
-      }, promo.redeemed.applied);
-      for (const [n, orderId] of placed.orderIds.entries()) {
+      }, promo.redeemed.applied, promo.redeemed.limited);
+      // one insert for every sub-order's posting: the purchase's transaction holds its products' locks until it commits
+      await postAllToLedger(tx, placed.orderIds.flatMap((orderId, n) => {
         const lines = promotionPaidEntries(placed.paidCents[n] ?? 0);
-        if (!lines.length) continue;
-        await postToLedger(tx, { kind: 'promotion-paid', ref: orderId, lines, currency: placed.currency, purchaseId: placed.purchaseId, orderId, createdBy: placed.userId });
-      }
+        return lines.length ? [{ kind: 'promotion-paid' as const, ref: orderId, lines, currency: placed.currency, purchaseId: placed.purchaseId, orderId, createdBy: placed.userId }] : [];
+      }));
     },
   };
 }

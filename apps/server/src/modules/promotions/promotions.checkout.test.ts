@@ -113,7 +113,14 @@ describe('placing a purchase with promotions', () => {
     expect(res.json.order).toMatchObject({ subtotal: 150, promotion_discount: 15, promotion_paid_amount: 15, amount_due: 135 });
     const ledger = await ledgerOf(res.json.order.id);
     expect(ledger('marketplace_promotions')).toBe(1500);
-    expect((await q<{ n: number }>('select redeemed_count as n from promotions where id = $1', [deal.id]))[0]!.n).toBe(1);
+    // its use is its counted redemption; a deal without a limit keeps no counter (nothing to hold, decision 0159)
+    expect((await q<{ n: number }>('select count(*)::int as n from promotion_redemptions where promotion_id = $1 and counted', [deal.id]))[0]!.n).toBe(1);
+    expect((await q<{ n: number }>('select redeemed_count as n from promotions where id = $1', [deal.id]))[0]!.n).toBe(0);
+    // with a total limit it does: counted under its lock
+    const capped = await product(5_000, a.id);
+    const limited = await promo(admin, { kind: 'deal', name: 'Capped days', amount_cents: 500, funder: 'marketplace', total_limit: 3, product_ids: [capped] }, 'admin');
+    expect((await place(body([{ product_id: capped, quantity: 1 }]))).status).toBe(201);
+    expect((await q<{ n: number }>('select redeemed_count as n from promotions where id = $1', [limited.id]))[0]!.n).toBe(1);
   });
 
   it('a code that does not apply refuses the purchase with its reason, in the reader\'s language, and writes nothing', async () => {

@@ -13,8 +13,14 @@ import { applyPromotions, type Applied, type CartLine, type LoadedCoupon, type L
 
 export type Redeemed = {
   applied: Applied;
-  /** Every promotion that took money off a line (deals and the coupon), in id order: the ones to lock. */
+  /** Every promotion that took money off a line (deals and the coupon), in id order. */
   promotionIds: number[];
+  /**
+   * Of those, the ones with a limit to hold (a total, a per-shopper limit, a one-time code), in id order: the ones to
+   * lock and count. A promotion without one needs neither (its limits cannot change: no route edits them), so a
+   * coupon typed on every cart does not make every purchase wait for the one before (bench:orders, decision 0159).
+   */
+  limited: number[];
 };
 
 /** What a placed purchase redeemed, per sub-order: its id and seller, and its lines' ids by cart line (`n`). */
@@ -26,14 +32,14 @@ export type PlacedForRedemption = {
 
 export function createRedemptions(deps: {
   db: Db;
-  loadCoupon: (exec: Db | Tx, code: string, userId: number | null) => Promise<LoadedCoupon>;
+  loadCoupon: (exec: Db | Tx, code: string, userId: number | null, productIds: readonly number[]) => Promise<LoadedCoupon>;
   dealsFor: (exec: Db | Tx, productIds: number[], userId: number | null) => Promise<LoadedPromotion[]>;
   dealsStack: (exec: Db | Tx) => Promise<boolean>;
 }) {
   async function applyWith(exec: Db | Tx, lines: readonly CartLine[], code: string | null, userId: number | null, now: Date): Promise<Redeemed> {
     const productIds = [...new Set(lines.map((l) => l.productId))];
     const [coupon, deals, stack] = await Promise.all([
-      code === null ? Promise.resolve(null) : deps.loadCoupon(exec, code, userId),
+      code === null ? Promise.resolve(null) : deps.loadCoupon(exec, code, userId, productIds),
       deps.dealsFor(exec, productIds, userId),
       deps.dealsStack(exec),
     ]);
@@ -41,7 +47,10 @@ export function createRedemptions(deps: {
     const ids = new Set<number>();
     for (const list of applied.lines.values()) for (const d of list) ids.add(d.promotionId);
     if (applied.coupon?.promotionId) ids.add(applied.coupon.promotionId);
-    return { applied, promotionIds: [...ids].sort((a, b) => a - b) };
+    const loaded = [...deals, ...(coupon?.found ? [coupon.promotion] : [])];
+    const hasLimit = new Set(loaded.filter((p) => p.totalLimit !== null || p.perShopperLimit !== null || p.oneTime).map((p) => p.id));
+    const promotionIds = [...ids].sort((a, b) => a - b);
+    return { applied, promotionIds, limited: promotionIds.filter((id) => hasLimit.has(id)) };
   }
 
   return {
@@ -65,7 +74,7 @@ export function createRedemptions(deps: {
      * first sub-order using it, the one use the limits count — and each counted promotion's counter raised (its check
      * keeps it within the total limit; a one-time code's unique index keeps it to one live use).
      */
-    async record(tx: Tx, placed: PlacedForRedemption, applied: Applied): Promise<void> {
+    async record(tx: Tx, placed: PlacedForRedemption, applied: Applied, limited: readonly number[]): Promise<void> {
       const discounts: (typeof orderItemDiscounts.$inferInsert)[] = [];
       const perOrder = new Map<string, typeof promotionRedemptions.$inferInsert>();
       for (const o of placed.orders) {
@@ -94,8 +103,12 @@ export function createRedemptions(deps: {
       });
       await tx.insert(orderItemDiscounts).values(discounts);
       await tx.insert(promotionRedemptions).values(rows);
-      await tx.update(promotions).set({ redeemedCount: sql`${promotions.redeemedCount} + 1`, updatedAt: new Date() })
-        .where(inArray(promotions.id, [...counted]));
+      // only a promotion with a limit keeps its counter (and was locked for it); the uses of others are their rows
+      const raised = [...counted].filter((id) => limited.includes(id));
+      if (raised.length) {
+        await tx.update(promotions).set({ redeemedCount: sql`${promotions.redeemedCount} + 1`, updatedAt: new Date() })
+          .where(inArray(promotions.id, raised));
+      }
     },
 
     /**

@@ -13,6 +13,7 @@ import { AppError, forbidden, textIn } from '../../platform/errors.js';
 import { readerOf } from '../../platform/request-locale.js';
 import { clientKey } from '../accounts/accounts.routes.js';
 import type { PromotionsService } from './promotions.service.js';
+import type { CodeTries } from './promotions.guessing.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const vendorSecurity = [{ bearer: [] }];
@@ -28,25 +29,18 @@ function vendorIdOf(req: FastifyRequest): number {
  * Promotions (issue 39, decision 0148): checkout's code box (rate limited per client and per shopper against code
  * guessing), the vendor's own promotions and campaign opt-ins, the admin's campaigns, codes and stacking setting.
  */
-export function promotionsRoutes(deps: { promotions: PromotionsService; codeChecksPerMinute?: number }) {
+export function promotionsRoutes(deps: { promotions: PromotionsService; codeTries: CodeTries }) {
   const { promotions } = deps;
   return async function plugin(app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const max = deps.codeChecksPerMinute ?? 20;
-    // two counters kept where the other limits are (Redis with REDIS_URL): one per client address, one per signed-in
-    // shopper (so changing address does not reset a shopper's tries, and a shared address is not one shopper)
-    const perClient = app.createRateLimit({ max, timeWindow: '1 minute', keyGenerator: (req) => `promo-code:${clientKey(req.ip)}` });
-    const perShopper = app.createRateLimit({
-      max, timeWindow: '1 minute',
-      keyGenerator: (req) => (req.principal ? `promo-code-user:${req.principal.userId}` : `promo-code-anon:${clientKey(req.ip)}`),
-    });
+    // two counters: one per client address, one per signed-in shopper (so changing address does not reset a shopper's
+    // tries, and a shared address is not one shopper); agents' discount codes spend the same shopper's counter
     const codeGuessing = async (req: FastifyRequest, reply: FastifyReply) => {
-      for (const check of [perClient, perShopper]) {
-        const res = await check(req);
-        if (res.isAllowed || !res.isExceeded) continue;
-        void reply.header('retry-after', String(res.ttlInSeconds));
-        throw new AppError(429, MSG.promoTooManyTries);
-      }
+      const keys = [`client:${clientKey(req.ip)}`, req.principal ? `user:${req.principal.userId}` : `anon:${clientKey(req.ip)}`];
+      const wait = await deps.codeTries(req, keys);
+      if (wait === null) return;
+      void reply.header('retry-after', String(wait));
+      throw new AppError(429, MSG.promoTooManyTries);
     };
 
     r.post('/api/promotions/check', {
