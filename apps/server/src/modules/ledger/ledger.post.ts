@@ -145,14 +145,26 @@ export function checkPosting(id: string, kind: string, lines: readonly PostingLi
  * posting's id (`kind:ref`).
  */
 export async function post(tx: Tx, p: Posting): Promise<string> {
-  const id = postingId(p.kind, p.ref);
-  checkPosting(id, p.kind, p.lines, p.currency);
-  await tx.insert(ledgerEntries).values(p.lines.map((l) => ({
-    posting: id, account: l.account, vendorId: l.vendorId, shopperId: l.shopperId ?? null, kind: l.kind, amountCents: l.amountCents,
+  return (await postMany(tx, [p]))[0]!;
+}
+
+/**
+ * Several balanced postings in one insert (each checked as `post` checks it), in the caller's transaction: a card
+ * purchase's sub-orders released together post their sales in one round trip, not one per seller.
+ */
+export async function postMany(tx: Tx, postings: readonly Posting[]): Promise<string[]> {
+  const ids = postings.map((p) => {
+    const id = postingId(p.kind, p.ref);
+    checkPosting(id, p.kind, p.lines, p.currency);
+    return id;
+  });
+  if (!postings.length) return ids;
+  await tx.insert(ledgerEntries).values(postings.flatMap((p, i) => p.lines.map((l) => ({
+    posting: ids[i]!, account: l.account, vendorId: l.vendorId, shopperId: l.shopperId ?? null, kind: l.kind, amountCents: l.amountCents,
     currency: p.currency, purchaseId: p.purchaseId ?? null, orderId: p.orderId ?? null, payoutId: p.payoutId ?? null, memo: p.memo ?? null,
     createdBy: p.createdBy,
-  })));
-  return id;
+  }))));
+  return ids;
 }
 
 /**
