@@ -205,6 +205,8 @@ async function measureCard(bench: BenchApp, base: string, byVendor: number[][], 
   pumping = false;
   await Promise.all(pumps);
   return {
+    // the machine's 1-minute load at the run's end: on a shared machine, purchases/s and latencies are read beside it
+    load_average: round2(os.loadavg()[0]!),
     webhook_concurrency: Math.max(1, opts.webhookConcurrency),
     purchases_per_s: round2(done.sold / ((end - t0) / 1000)),
     paid: shoppers.paid,
@@ -259,6 +261,7 @@ async function measure(kind: 'postgres' | 'pglite', opts: { postgresUrl?: string
     const load = await runLoad({ base, post: { path: '/api/orders', bodies: carts(byVendor, 2000, 3), idempotencyKeys: true }, mode: 'concurrent', amount: opts.duration, connections: opts.clients });
     const appCpu = process.cpuUsage(appCpu0);
     const dbCpuMs = (await dbCpu?.stop()) ?? null;
+    const cashLoad = round2(os.loadavg()[0]!);
     const placed = Math.max(1, load.requests - load.errors);
     const appCpuPerOrder = (appCpu.user + appCpu.system) / 1000 / placed;
     const dbCpuPerOrder = dbCpuMs !== null ? dbCpuMs / placed : null;
@@ -295,6 +298,7 @@ async function measure(kind: 'postgres' | 'pglite', opts: { postgresUrl?: string
       clients: opts.clients,
       duration_s: opts.duration,
       orders_per_s: Math.round((load.requests - load.errors) / opts.duration),
+      load_average: cashLoad,
       card,
       single_vendor: { purchases_per_s: Math.round((single.requests - single.errors) / opts.duration), errors: single.errors, latency_ms: { p50: single.p50, p97_5: single.p97_5 } },
       ledger: { purchases_off_zero: money!.off, total_cents: Number(money!.total), entries: money!.entries, three_part_purchases: money!.split },
@@ -379,7 +383,7 @@ async function main() {
   for (const r of results) {
     if (!r.card) continue;
     const c = r.card;
-    console.log(`${r.database}: paid card purchases (create → card page → webhook handled) ${c.purchases_per_s}/s beside cash ${r.orders_per_s}/s (×${round2(c.purchases_per_s / Math.max(1, r.orders_per_s))}), same clients; ` +
+    console.log(`${r.database}: paid card purchases (create → card page → webhook handled) ${c.purchases_per_s}/s beside cash ${r.orders_per_s}/s (×${round2(c.purchases_per_s / Math.max(1, r.orders_per_s))}), same clients, load average ${c.load_average} during the card run, ${r.load_average} during the cash run; ` +
       `${c.paid} paid, ${c.released_by_webhook} released by a webhook, ${c.captured} captured, ${c.errors} errors${c.first_error ? ` (first: ${c.first_error})` : ''}; ` +
       `shoppers ${c.shoppers_s} s, the webhooks ${c.webhooks_behind_s} s behind them; checkout p50 ${c.shopper_latency_ms.create_p50} ms p95 ${c.shopper_latency_ms.create_p95}, card page p50 ${c.shopper_latency_ms.pay_p50} p95 ${c.shopper_latency_ms.pay_p95}`);
     console.log(`${r.database}: CPU per paid card purchase ${c.cpu_ms_per_purchase.app}${c.cpu_ms_per_purchase.database === null ? '' : ` + ${c.cpu_ms_per_purchase.database}`} ms (app with the local provider + database) beside ${r.cpu_ms_per_order.app}${r.cpu_ms_per_order.database === null ? '' : ` + ${r.cpu_ms_per_order.database}`} ms per cash purchase`);
