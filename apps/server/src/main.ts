@@ -54,6 +54,8 @@ async function main() {
       await app.close(); // stops accepting, waits for in-flight requests
       app.services.cardPayments.expiryJob.stop();
       app.services.cardPayments.transfersJob.stop();
+      // captures started after webhooks' answers finish before the provider's client goes
+      await app.services.cardPayments.idle();
       await app.services.payments.stop();
       await database.close();
     } finally {

@@ -44,8 +44,18 @@ export async function startTestPayments(t: TestContext, opts: { clock?: Clock } 
     /** The purchase's payment as the return page reads it (with the token the checkout gave). */
     state: (number: string, token?: string, auth?: string) =>
       call(t.app, { url: `/api/payments/purchases/${encodeURIComponent(number)}${token ? `?token=${encodeURIComponent(token)}` : ''}`, token: auth ?? null }),
-    /** Delivers the webhooks waiting now; answers each attempt. */
-    flush: () => local.queue.flush(),
+    /**
+     * Delivers the webhooks waiting now; answers each attempt. A webhook's capture runs after its answer (decision
+     * 0157): it is waited for, and the events it made due are delivered in the same flush, as before.
+     */
+    async flush() {
+      const attempts = await local.queue.flush();
+      for (;;) {
+        await t.app.services.cardPayments.idle();
+        if (!local.queue.pending().some((d) => !d.held && d.dueAt <= local.clock.now())) return attempts;
+        attempts.push(...(await local.queue.flush()));
+      }
+    },
   };
 }
 export type TestPayments = Awaited<ReturnType<typeof startTestPayments>>;

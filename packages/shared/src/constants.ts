@@ -200,15 +200,24 @@ export const CURRENCIES = ['AED', 'USD', 'EUR', 'GBP'] as const;
 export const DEFAULT_BUDGET_CURRENCY = SHOP_CURRENCY_DEFAULT;
 export const EMBED_CURRENCY = 'AED';
 
+/** What a shopper chooses at checkout (the rest of a purchase that store credit does not cover is paid so). */
 export const PAYMENT_METHODS = ['card', 'cod'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+/**
+ * How a purchase is stored as paid: as chosen, or `store_credit` when the shopper's store credit paid all of it (issue
+ * 34, decision 0157): then no card is charged and no cash is collected at the door.
+ */
+export const PAID_BY = ['card', 'cod', 'store_credit'] as const;
+export type PaidBy = (typeof PAID_BY)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaidBy, string> = {
   card: 'Credit/Debit Card',
   cod: 'Cash on Delivery',
+  store_credit: 'Store credit',
 };
-export const PAYMENT_NOTES: Record<PaymentMethod, string> = {
+export const PAYMENT_NOTES: Record<PaidBy, string> = {
   cod: 'Payment: Cash on Delivery',
   card: 'Payment: Card (demo)',
+  store_credit: 'Payment: Store credit',
 };
 
 // Shop policies the assistant quotes (assistant area). The spec has no returns rule: this one is the shop's own

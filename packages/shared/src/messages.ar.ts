@@ -297,7 +297,7 @@ const SERVER_TEXTS = {
   orderMailTax: `الضريبة (${n(5)}%)`,
   orderMailTaxIncluded: `شامل ضريبة القيمة المضافة (${n(5)}%)`,
   orderMailPayment: (method: string) => `الدفع: ${method}`,
-  paymentMethodLabels: { card: 'بطاقة ائتمان/خصم', cod: 'الدفع عند الاستلام' },
+  paymentMethodLabels: { card: 'بطاقة ائتمان/خصم', cod: 'الدفع عند الاستلام', store_credit: 'رصيد في المتجر' },
   orderMailShipTo: (address: string) => `الشحن إلى: ${address}`,
   orderMailQuote: (number: string) => `يُرجى ذكر الرقم ${number} عند التواصل مع الدعم.`,
   orderMailSignature: 'سوق',

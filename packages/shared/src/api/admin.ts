@@ -1,6 +1,6 @@
 import { refundBankAccountSchema } from './refunds.js';
 import { z } from 'zod';
-import { ORDER_STATUSES, PAYMENT_METHODS } from '../constants.js';
+import { ORDER_STATUSES, PAID_BY } from '../constants.js';
 import { MSG } from '../messages.js';
 import { publicUserSchema, userRoleSchema } from './auth.js';
 import { optionalText, pageQuerySchema, sortQuerySchema } from './common.js';
@@ -85,7 +85,7 @@ export const adminOrderRowSchema = z.object({
   total_amount: z.number(),
   currency: z.string(),
   status: z.enum(ORDER_STATUSES),
-  payment_method: z.enum(PAYMENT_METHODS),
+  payment_method: z.enum(PAID_BY),
   vendor_id: z.number().int().nullable(),
   vendor_name: z.string().nullable(),
   vendor_contact: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './email.js';
-import { ORDER_STATUSES, PAYMENT_METHODS } from '../constants.js';
+import { ORDER_STATUSES, PAID_BY, PAYMENT_METHODS } from '../constants.js';
 import { MSG } from '../messages.js';
 import { normaliseTrn } from '../rules/tax.js';
 import { paymentStateSchema } from './payments.js';
@@ -101,7 +101,7 @@ export const orderSchema = z.object({
   promotion_paid_amount: z.number(),
   amount_due: z.number(),
   currency: z.string(),
-  payment_method: z.enum(PAYMENT_METHODS),
+  payment_method: z.enum(PAID_BY),
   notes: z.string(),
   customer_name: z.string(),
   customer_email: z.string(),

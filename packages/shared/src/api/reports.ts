@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { PAYMENT_METHODS } from '../constants.js';
+import { PAID_BY } from '../constants.js';
 
 // The admin area's read-only figures (decision 0040): overview, sales analytics, payments, the AI chatbot and the
 // notification bell. Money in major units of `currency`, the shop currency.
@@ -54,7 +54,7 @@ export type SalesAnalytics = z.infer<typeof salesAnalyticsSchema>;
 export const paymentsSummarySchema = z.object({
   currency: z.string(),
   methods: z.array(z.object({
-    method: z.enum(PAYMENT_METHODS),
+    method: z.enum(PAID_BY),
     label: z.string(),
     /** Orders that bring revenue (not cancelled or refunded) and their amount. */
     orders: z.number().int(),
@@ -64,7 +64,7 @@ export const paymentsSummarySchema = z.object({
      * provider has taken; `by_provider` — card payments captured by the provider (`collected`, decision 0137);
      * `on_delivery` — cash collected by the courier when the order is delivered (what is not yet is cod_to_collect).
      */
-    collection: z.enum(['not_taken', 'by_provider', 'on_delivery']),
+    collection: z.enum(['not_taken', 'by_provider', 'on_delivery', 'store_credit']),
     /** Card: what the payment provider captured (the ledger's cash side, decision 0137), major units; null for cash. */
     collected: z.number().nullable(),
   })),

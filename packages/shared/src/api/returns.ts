@@ -1,7 +1,7 @@
 // Returns and refunds per line (issue 24 item 6, decision 0094). Money is integer minor units (`*_cents`).
 import { z } from 'zod';
 import { refundBankAccountSchema } from './refunds.js';
-import { COD_REFUND_METHODS, ORDER_STATUSES, PAYMENT_METHODS, REFUND_METHODS, RETURN_REASONS, RETURN_STATUSES } from '../constants.js';
+import { COD_REFUND_METHODS, ORDER_STATUSES, PAID_BY, REFUND_METHODS, RETURN_REASONS, RETURN_STATUSES } from '../constants.js';
 
 const id = z.coerce.number().int().positive();
 
@@ -60,7 +60,7 @@ export const returnRequestSchema = z.object({
   currency: z.string(),
   reason: z.enum(RETURN_REASONS),
   reason_text: z.string(),
-  payment_method: z.enum(PAYMENT_METHODS),
+  payment_method: z.enum(PAID_BY),
   refund_method: z.enum(REFUND_METHODS),
   vendor_id: z.number().int().nullable(),
   seller_name: z.string(),
@@ -87,7 +87,7 @@ export const returnableLineSchema = z.object({
   units_left: z.number().int(),
   unit_price_cents: z.number().int(),
   currency: z.string(),
-  payment_method: z.enum(PAYMENT_METHODS),
+  payment_method: z.enum(PAID_BY),
   seller_name: z.string(),
   window_closes_at: z.string(),
 });

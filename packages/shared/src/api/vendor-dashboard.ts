@@ -2,7 +2,7 @@
 // always the signed-in vendor's own figures, never another vendor's lines (decision 0037).
 import { z } from 'zod';
 import { uaeAddressSchema } from './addresses.js';
-import { LOW_STOCK_THRESHOLD, ORDER_STATUSES, type OrderStatus } from '../constants.js';
+import { LOW_STOCK_THRESHOLD, ORDER_STATUSES, PAID_BY, type OrderStatus } from '../constants.js';
 import { MSG } from '../messages.js';
 import { pageQuerySchema } from './common.js';
 import { salesQuerySchema } from './reports.js';
@@ -55,7 +55,7 @@ export const vendorOrderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   created_at: z.string(),
   customer: z.object({ name: z.string(), shipping_address: addressSchema }),
-  payment_method: z.enum(['card', 'cod']),
+  payment_method: z.enum(PAID_BY),
   items: z.array(vendorOrderLineSchema),
   item_count: z.number().int(),
   total: z.number(),

@@ -17,7 +17,8 @@ const buyerAndAmounts = () => ({
     billingAddress: jsonb('billing_address').$type<AddressJson>().notNull(),
     /** The structured UAE address shipped to, as it was at the purchase (decision 0151); null on older orders (their free text stays). */
     deliveryAddress: jsonb('delivery_address').$type<UaeAddress>(),
-    paymentMethod: text('payment_method', { enum: ['card', 'cod'] }).notNull(),
+    /** As chosen at checkout, or store_credit when the shopper's store credit paid all of it (decision 0157). */
+    paymentMethod: text('payment_method', { enum: ['card', 'cod', 'store_credit'] }).notNull(),
     currency: text('currency').notNull(),
     subtotalCents: integer('subtotal_cents').notNull(),
     shippingCents: integer('shipping_cents').notNull(),

@@ -145,25 +145,26 @@ export function checkPosting(id: string, kind: string, lines: readonly PostingLi
  * posting's id (`kind:ref`).
  */
 export async function post(tx: Tx, p: Posting): Promise<string> {
-  return (await postAll(tx, [p]))[0]!;
+  return (await postMany(tx, [p]))[0]!;
 }
 
 /**
- * Several balanced postings in one insert (each checked as `post` checks it): a cause with a posting per sub-order
- * writes them in one round trip of its transaction. Returns the postings' ids in order.
+ * Several balanced postings in one insert (each checked as `post` checks it), in the caller's transaction: a card
+ * purchase's sub-orders released together post their sales, and a purchase's promotion shares their postings per
+ * sub-order, in one round trip, not one per seller. Returns the postings' ids in order.
  */
-export async function postAll(tx: Tx, postings: readonly Posting[]): Promise<string[]> {
+export async function postMany(tx: Tx, postings: readonly Posting[]): Promise<string[]> {
   const ids = postings.map((p) => {
     const id = postingId(p.kind, p.ref);
     checkPosting(id, p.kind, p.lines, p.currency);
     return id;
   });
-  const rows = postings.flatMap((p, k) => p.lines.map((l) => ({
-    posting: ids[k]!, account: l.account, vendorId: l.vendorId, shopperId: l.shopperId ?? null, kind: l.kind, amountCents: l.amountCents,
+  if (!postings.length) return ids;
+  await tx.insert(ledgerEntries).values(postings.flatMap((p, i) => p.lines.map((l) => ({
+    posting: ids[i]!, account: l.account, vendorId: l.vendorId, shopperId: l.shopperId ?? null, kind: l.kind, amountCents: l.amountCents,
     currency: p.currency, purchaseId: p.purchaseId ?? null, orderId: p.orderId ?? null, payoutId: p.payoutId ?? null, memo: p.memo ?? null,
     createdBy: p.createdBy,
-  })));
-  if (rows.length) await tx.insert(ledgerEntries).values(rows);
+  }))));
   return ids;
 }
 

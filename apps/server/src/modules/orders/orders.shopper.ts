@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { MSG } from '@souq/shared/messages';
-import { MARKETPLACE_SELLER_NAME, type OrderStatus } from '@souq/shared/constants';
+import { MARKETPLACE_SELLER_NAME, type OrderStatus, type PaidBy } from '@souq/shared/constants';
 import { orderItems, orders, purchases } from '../../db/schema/orders.js';
 import { vendors } from '../../db/schema/vendors.js';
 import type { Db } from '../../platform/db.js';
@@ -26,7 +26,7 @@ export type ShopperSubOrder = {
   seller_name: string;
   carrier: string | null;
   tracking_number: string | null;
-  payment_method: 'card' | 'cod';
+  payment_method: PaidBy;
   currency: string;
   total_cents: number;
   placed_at: Date;

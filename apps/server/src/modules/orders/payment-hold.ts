@@ -6,7 +6,7 @@ import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { randomUUID } from 'node:crypto';
 import { promotionReturnedEntries, saleEntries } from '../ledger/ledger.postings.js';
 import { moneyBackEntries } from '../ledger/ledger.credit.js';
-import { post as postToLedger } from '../ledger/ledger.post.js';
+import { post as postToLedger, postMany } from '../ledger/ledger.post.js';
 import { moveSubOrderStock, subOrderMoney } from './sub-order-moves.js';
 
 // A card purchase on hold (decision 0137). Placed like any purchase — stock reserved in the one statement — but its
@@ -53,13 +53,16 @@ export function createPaymentHold(deps: {
     async release(tx: Tx, purchaseId: number, note: string): Promise<HoldMove> {
       const subs = await held(tx, purchaseId);
       const now = new Date();
-      for (const { row, items } of subs) {
-        const lines = saleEntries(subOrderMoney(row, items));
-        if (lines.length) {
-          await postToLedger(tx, { kind: 'placed', ref: row.id, lines, currency: row.currency, purchaseId, orderId: row.id, createdBy: row.userId });
-        }
-        await tx.update(orders).set({ status: 'pending', releasedAt: now, updatedAt: now }).where(eq(orders.id, row.id));
-        await tx.insert(orderStatusHistory).values({ orderId: row.id, fromStatus: 'awaiting_payment', toStatus: 'pending', notes: note, changedBy: null });
+      // the sub-orders move together: one insert for their sales, one update, one insert of their histories (three
+      // round trips for a cart of any number of sellers)
+      if (subs.length) {
+        await postMany(tx, subs.flatMap(({ row, items }) => {
+          const lines = saleEntries(subOrderMoney(row, items));
+          return lines.length ? [{ kind: 'placed' as const, ref: row.id, lines, currency: row.currency, purchaseId, orderId: row.id, createdBy: row.userId }] : [];
+        }));
+        const ids = subs.map((s) => s.row.id);
+        await tx.update(orders).set({ status: 'pending', releasedAt: now, updatedAt: now }).where(inArray(orders.id, ids));
+        await tx.insert(orderStatusHistory).values(ids.map((orderId) => ({ orderId, fromStatus: 'awaiting_payment' as const, toStatus: 'pending' as const, notes: note, changedBy: null })));
       }
       return {
         orderIds: subs.map((s) => s.row.id),

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { MSG } from '@souq/shared/messages';
-import { PAYMENT_NOTES } from '@souq/shared/constants';
+import { PAYMENT_NOTES, type PaidBy } from '@souq/shared/constants';
 import type { orderRequestSchema, Purchase } from '@souq/shared/api/orders';
 import { lineTotalCents } from '@souq/shared/rules/pricing';
 import type { z } from 'zod';
@@ -180,7 +180,7 @@ export function redactCardNumbers(text: string): string {
 }
 
 /** The stored note: the server's payment line, then whatever else the customer wrote (their own "Payment:" line dropped). */
-function orderNotes(method: PlaceOrderInput['payment_method'], notes: string): string {
+function orderNotes(method: PaidBy, notes: string): string {
   const rest = redactCardNumbers(notes)
     .split('\n')
     .filter((line) => !/^\s*payment\s*:/i.test(line))
@@ -283,6 +283,10 @@ export function createPlacePurchase(deps: {
     const billing = input.billing_address
       ? { address: input.billing_address.address, city: input.billing_address.city, country: input.billing_address.country, zip: input.billing_address.zip }
       : shipping;
+    // paid in full by store credit (issue 34, decision 0157): stored so — no card to charge, no cash at the door —
+    // whatever was chosen for a rest there is not
+    const dueCents = totals.totalCents - promotionPaid.reduce((a, b) => a + b, 0);
+    const paidBy: PaidBy = creditCents > 0 && creditCents >= dueCents ? 'store_credit' : input.payment_method;
     const purchase: Omit<PurchaseRow, 'id' | 'createdAt'> = {
       purchaseNumber: newOrderNumber(),
       userId,
@@ -291,13 +295,13 @@ export function createPlacePurchase(deps: {
       customerPhone: input.customer_info.phone || null,
       shippingAddress: shipping,
       billingAddress: billing,
-      paymentMethod: input.payment_method,
+      paymentMethod: paidBy,
       currency: deps.currency,
       subtotalCents: totals.subtotalCents,
       shippingCents: totals.shippingCents,
       taxCents: totals.taxCents,
       totalCents: totals.totalCents,
-      notes: orderNotes(input.payment_method, input.notes),
+      notes: orderNotes(paidBy, input.notes),
       idempotencyKey: key,
       requestHash: key ? hash : null,
       taxIncluded: cart.taxMode === 'inclusive',

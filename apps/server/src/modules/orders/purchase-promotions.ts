@@ -5,7 +5,7 @@ import { orderItems } from '../../db/schema/orders.js';
 import type { Tx } from '../../platform/db.js';
 import { unprocessable } from '../../platform/errors.js';
 import { promotionPaidEntries } from '../ledger/ledger.postings.js';
-import { postAll as postAllToLedger } from '../ledger/ledger.post.js';
+import { postMany as postManyToLedger } from '../ledger/ledger.post.js';
 import type { Applied, CartLine } from '../promotions/promotions.apply.js';
 import type { Redeemed, Redemptions } from '../promotions/promotions.redeem.js';
 
@@ -118,7 +118,7 @@ export function createPurchasePromotions(promotions: (() => PurchasePromotions) 
         orders: placed.orderIds.map((orderId) => ({ orderId, itemIds: itemIds.get(orderId)! })),
       }, promo.redeemed.applied, promo.redeemed.limited);
       // one insert for every sub-order's posting: the purchase's transaction holds its products' locks until it commits
-      await postAllToLedger(tx, placed.orderIds.flatMap((orderId, n) => {
+      await postManyToLedger(tx, placed.orderIds.flatMap((orderId, n) => {
         const lines = promotionPaidEntries(placed.paidCents[n] ?? 0);
         return lines.length ? [{ kind: 'promotion-paid' as const, ref: orderId, lines, currency: placed.currency, purchaseId: placed.purchaseId, orderId, createdBy: placed.userId }] : [];
       }));

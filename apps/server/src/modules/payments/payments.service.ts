@@ -8,6 +8,7 @@ import { paymentAttempts, paymentEvents } from '../../db/schema/payments.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { periodicJob } from '../../platform/periodic-job.js';
+import { rowsOf } from '../../platform/sql-rows.js';
 import { post as postToLedger } from '../ledger/ledger.post.js';
 import type { HoldMove, PaymentHold } from '../orders/payment-hold.js';
 import { cashInEntries } from './payments.postings.js';
@@ -35,6 +36,9 @@ export type PaymentsService = ReturnType<typeof createPaymentsService>;
 const RANK: Record<AttemptRow['status'], number> = {
   requires_payment_method: 0, requires_action: 0, processing: 0, authorized: 1, captured: 2, canceled: 2,
 };
+
+/** The same ranks in SQL, over payment_attempts.status (the webhook's one-statement front). */
+const RANK_SQL = sql.raw(`(case status ${Object.entries(RANK).map(([status, rank]) => `when '${status}' then ${rank}`).join(' ')} end)`);
 
 export type PurchaseToPay = { id: number; order_number: string; total_amount: number; currency: string; customer_email: string; user_id: number | null };
 
@@ -158,22 +162,38 @@ export function createPaymentsService(deps: {
     return { outcome: outcomes.join(', ') || `no change (${payment.status})`, move, capture, released };
   }
 
-  /** After the commit: the sellers hear of a released purchase, and an authorisation is captured (then applied). */
-  async function afterCommit(result: { move: HoldMove | null; capture: AttemptRow | null; released?: number | null } | null): Promise<void> {
+  /** An authorisation captured at the provider, and what it answers applied (its answer is a read-back of our own call). */
+  async function capture(a: AttemptRow): Promise<void> {
+    let captured: Payment;
+    try {
+      captured = await provider().capturePayment(a.providerPaymentId, { idempotencyKey: `souq-payment-${a.id}-capture` });
+    } catch (err) {
+      // the purchase stands (authorised, released); the job reads it back and captures it on its next run
+      deps.log(`payments: capture of ${a.providerPaymentId} failed, retried by the job: ${err instanceof Error ? err.message : String(err)}`);
+      return;
+    }
+    await apply(captured);
+  }
+
+  /** Captures started after a webhook's answer, still running (idle() waits for them). */
+  const capturing = new Set<Promise<void>>();
+
+  /**
+   * After the commit: the sellers hear of a released purchase, and an authorisation is captured (then applied). A
+   * webhook's handling captures after its answer (`later`): the provider waits only for what its event moved, not for
+   * a second call and transaction of Souq's own (decision 0157); a capture that does not happen is the job's, as when
+   * the provider fails it.
+   */
+  async function afterCommit(result: { move: HoldMove | null; capture: AttemptRow | null; released?: number | null } | null, opts: { later?: boolean } = {}): Promise<void> {
     result?.move?.afterCommit();
     if (result?.released) void deps.bus.emit('purchase.paid', { purchaseId: result.released });
-    if (result?.capture) {
-      const a = result.capture;
-      let captured: Payment;
-      try {
-        captured = await provider().capturePayment(a.providerPaymentId, { idempotencyKey: `souq-payment-${a.id}-capture` });
-      } catch (err) {
-        // the purchase stands (authorised, released); the job reads it back and captures it on its next run
-        deps.log(`payments: capture of ${a.providerPaymentId} failed, retried by the job: ${err instanceof Error ? err.message : String(err)}`);
-        return;
-      }
-      await apply(captured);
-    }
+    if (!result?.capture) return;
+    if (!opts.later) return capture(result.capture);
+    const a = result.capture;
+    const run = capture(a)
+      .catch((err: unknown) => deps.log(`payments: capture of ${a.providerPaymentId} not applied, retried by the job: ${err instanceof Error ? err.message : String(err)}`))
+      .finally(() => capturing.delete(run));
+    capturing.add(run);
   }
 
   async function apply(payment: Payment): Promise<void> {
@@ -207,11 +227,12 @@ export function createPaymentsService(deps: {
       description: `Souq ${purchase.order_number}`, customerEmail: purchase.customer_email,
       metadata: { souq_purchase: purchase.order_number }, idempotencyKey: `souq-purchase-${purchase.id}-payment`,
     });
-    await db.insert(paymentAttempts).values({
+    const [inserted] = await db.insert(paymentAttempts).values({
       purchaseId: purchase.id, provider: payment.provider, providerPaymentId: payment.id, status: payment.status, amountCents: amount,
       currency: purchase.currency, accessToken, expiresAt: new Date(now().getTime() + deps.waitMinutes * 60_000),
-    }).onConflictDoNothing();
-    return { a: (await attemptOfPurchase(purchase.id))!, payment };
+    }).onConflictDoNothing().returning();
+    // a concurrent request for the same purchase stored it first: that row is the purchase's attempt
+    return { a: inserted ?? (await attemptOfPurchase(purchase.id))!, payment };
   }
 
   /** Cancels at the provider what is still unpaid after its time, then applies what the provider says. */
@@ -342,18 +363,32 @@ export function createPaymentsService(deps: {
         if (err instanceof WebhookVerificationError) throw badRequest(MSG.paymentWebhookInvalid);
         throw err;
       }
-      const [seen] = await db.select({ id: paymentEvents.id }).from(paymentEvents).where(and(eq(paymentEvents.provider, name), eq(paymentEvents.eventId, event.id)));
-      if (seen) return { received: true, duplicate: true };
-      // an event that can move nothing is stored and not read back: about a payment Souq has already settled (its
-      // cash in, or given up; a refund or a dispute on it comes as its own event), or one whose own signed object
-      // claims no further state than Souq has booked (the five events of a paid purchase need one read-back, not five)
-      const [known] = event.type === 'payment.updated'
-        ? await db.select({ status: paymentAttempts.status, settled: sql<boolean>`(${paymentAttempts.cashPostedAt} is not null or ${paymentAttempts.expiredAt} is not null)` })
-          .from(paymentAttempts).where(and(eq(paymentAttempts.provider, name), eq(paymentAttempts.providerPaymentId, event.paymentId)))
-        : [];
-      const settled = known && (known.settled || (event.type === 'payment.updated' && event.claims !== undefined && RANK[event.claims] <= RANK[known.status]));
+      const objectId: string | null =
+        event.type === 'payment.updated' ? event.paymentId : event.type === 'refund.updated' ? event.refundId : event.type === 'transfer.updated' ? event.transferId
+          : event.type === 'dispute.updated' ? event.disputeId : event.type === 'account.updated' ? event.accountId : event.type === 'payout.updated' ? event.payoutId : null;
+      // One round trip for what most events need (decision 0157): whether this event was stored before (a duplicate is
+      // answered and changes nothing), and, for an event that can move nothing, its row stored at once with its outcome
+      // and no read-back: about a payment Souq has already settled (its cash in, or given up; a refund or a dispute on
+      // it comes as its own event), or one whose own signed object claims no further state than Souq has booked (the
+      // five events of a paid purchase need one read-back, not five). Anything else is read back and acted on below.
+      const claims = event.type === 'payment.updated' && event.claims !== undefined ? RANK[event.claims] : null;
+      const [front] = await rowsOf<{ seen: boolean; stored: number }>(db, sql`
+        with a as (
+          select (cash_posted_at is not null or expired_at is not null) as settled, ${RANK_SQL} as rank
+          from payment_attempts where provider = ${name} and provider_payment_id = ${event.type === 'payment.updated' ? event.paymentId : null}
+        ), idle as (
+          select case when a.settled then 'already settled' else 'nothing beyond what is booked' end as outcome
+          from a where a.settled or ${claims}::int <= a.rank
+        ), stored as (
+          insert into payment_events (provider, event_id, type, object_id, payload, outcome)
+          select ${name}, ${event.id}, ${event.providerType}, ${objectId}, ${rawBody}::jsonb, idle.outcome from idle
+          on conflict (provider, event_id) do nothing returning id
+        )
+        select exists (select 1 from payment_events where provider = ${name} and event_id = ${event.id}) as seen, (select count(*) from stored)::int as stored`);
+      if (front!.seen) return { received: true, duplicate: true };
+      if (front!.stored) return { received: true, duplicate: false };
       // the read-back happens before the transaction (a provider call never holds a row lock)
-      const payment = event.type === 'payment.updated' && !settled ? await p.getPayment(event.paymentId) : null;
+      const payment = event.type === 'payment.updated' ? await p.getPayment(event.paymentId) : null;
       const refund = event.type === 'refund.updated' ? await p.getRefund(event.refundId) : null;
       const dispute = event.type === 'dispute.updated' ? await p.getDispute(event.disputeId) : null;
       // seller transfers (decision 0147): a transfer is always the platform's own, read back; an account or a payout
@@ -361,9 +396,6 @@ export function createPaymentsService(deps: {
       const transfer = event.type === 'transfer.updated' ? await p.getTransfer(event.transferId) : null;
       const account = event.type === 'account.updated' && await transfers.knowsAccount(event.accountId) ? await p.getSellerAccount(event.accountId) : null;
       const payout = event.type === 'payout.updated' && event.accountId ? await transfers.readPayout(event.accountId, event.payoutId) : null;
-      const objectId: string | null =
-        event.type === 'payment.updated' ? event.paymentId : event.type === 'refund.updated' ? event.refundId : event.type === 'transfer.updated' ? event.transferId
-          : event.type === 'dispute.updated' ? event.disputeId : event.type === 'account.updated' ? event.accountId : event.type === 'payout.updated' ? event.payoutId : null;
       const result = await db.transaction(async (tx) => {
         const [stored] = await tx.insert(paymentEvents)
           .values({ provider: name, eventId: event.id, type: event.providerType, objectId, payload: event.raw as object })
@@ -375,14 +407,14 @@ export function createPaymentsService(deps: {
         const transferred = transfer ? await transfers.applyTransferIn(tx, transfer) : null;
         const accountRow = account ? await transfers.applyAccountIn(tx, account) : null;
         const payoutFailed = payout?.payout.status === 'failed' ? await transfers.claimPayoutFailureIn(tx, payout.account, payout.payout) : false;
-        const outcome = known?.settled ? 'already settled' : settled ? 'nothing beyond what is booked' : payment ? (applied?.outcome ?? 'no purchase of ours') : refund ? (refunded ?? 'no refund of ours')
+        const outcome = payment ? (applied?.outcome ?? 'no purchase of ours') : refund ? (refunded ?? 'no refund of ours')
           : dispute ? (disputed ?? 'no payment of ours') : transfer ? (transferred?.outcome ?? 'no transfer of ours')
             : account ? (accountRow ? `account ${account.transfersEnabled ? 'receives transfers' : 'not enabled'}` : 'no seller account of ours')
               : payout ? (payoutFailed ? 'payout failed: taken back to the seller' : `payout ${payout.payout.status}`) : `not acted on (${event.type})`;
         await tx.update(paymentEvents).set({ outcome }).where(eq(paymentEvents.id, stored.id));
         return { duplicate: false as const, applied, notices: transferred?.notices ?? [], payoutFailed };
       });
-      await afterCommit(result.applied);
+      await afterCommit(result.applied, { later: true });
       if (!result.duplicate) {
         await transfers.notifyAll(result.notices);
         if (result.payoutFailed && payout) await transfers.takeBackPayout(payout.account, payout.payout);
@@ -390,6 +422,10 @@ export function createPaymentsService(deps: {
       return { received: true, duplicate: result.duplicate };
     },
 
+    /** Resolves once the captures started after webhooks' answers have finished (tests, benches, shutdown). */
+    async idle(): Promise<void> {
+      while (capturing.size) await Promise.all([...capturing]);
+    },
     /** Card purchases still unpaid after their time: cancelled at the provider, then given up (every minute). */
     expiryJob,
     /** Sellers' connected accounts and the transfers of their card sub-orders (decision 0147). */

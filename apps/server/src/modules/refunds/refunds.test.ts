@@ -180,10 +180,42 @@ describe('store credit at checkout', () => {
     expect(placed.json.payment).toBeNull();
     expect(placed.json.order.amount_due).toBe(0);
     expect(placed.json.order.status).toBe('pending');
+    // stored and shown as paid by store credit (issue 34, decision 0157): no card payment at the provider
+    expect(placed.json.order.payment_method).toBe('store_credit');
+    expect(await q('select 1 from payment_attempts where purchase_id = $1', [placed.json.order.id])).toEqual([]);
     const spent = cents(placed.json.order.store_credit_amount);
     expect((await credit()).balance_cents).toBe(balance - spent);
     const sub = placed.json.order.sub_orders[0].id as number;
     expect((await t.app.services.orders.setStatus(sub, 'cancelled')).status).toBe('cancelled');
+    expect((await credit()).balance_cents).toBe(balance);
+    await expectBalanced();
+  });
+
+  it('paid in full by store credit with cash on delivery chosen: stored as store credit, no cash to collect at the door, shown so to the admin and the seller', async () => {
+    const before = await call(t.app, { url: '/api/admin/payments', token: admin });
+    expect(before.status).toBe(200);
+    const balance = (await credit()).balance_cents;
+    const placed = await buy(rana.token, [{ product_id: cupId, quantity: 1 }], 'cod', balance / 100);
+    expect(placed.status).toBe(201);
+    const order = placed.json.order;
+    expect(order).toMatchObject({ payment_method: 'store_credit', amount_due: 0 });
+    expect(order.notes).toContain('Payment: Store credit');
+    // the purchase and its sub-order both carry it
+    expect(await q('select payment_method from purchases where id = $1 union all select payment_method from orders where purchase_id = $1', [order.id]))
+      .toEqual([{ payment_method: 'store_credit' }, { payment_method: 'store_credit' }]);
+    // nothing for a courier to collect: the cash-on-delivery figures do not count it, the payments summary names it
+    const after = await call(t.app, { url: '/api/admin/payments', token: admin });
+    expect(after.json.cod_to_collect).toEqual(before.json.cod_to_collect);
+    expect(after.json.methods.find((m: { method: string }) => m.method === 'store_credit')).toMatchObject({ label: 'Store credit', collection: 'store_credit', orders: (before.json.methods.find((m: { method: string }) => m.method === 'store_credit')?.orders ?? 0) + 1 });
+    const sub = order.sub_orders[0].id as number;
+    const listed = await call(t.app, { url: `/api/admin/orders?search=${encodeURIComponent(order.sub_orders[0].order_number)}`, token: admin });
+    expect(listed.json.find((o: { id: number }) => o.id === sub)).toMatchObject({ payment_method: 'store_credit' });
+    const mine = await call(t.app, { url: '/api/vendor/orders', token: seller.token });
+    expect(mine.json.find((o: { id: number }) => o.id === sub)).toMatchObject({ payment_method: 'store_credit' });
+    // credit that covers only part keeps the method chosen for the rest
+    const part = await buy(rana.token, [{ product_id: cupId, quantity: 1 }], 'cod');
+    expect(part.json.order.payment_method).toBe('cod');
+    await t.app.services.orders.setStatus(sub, 'cancelled');
     expect((await credit()).balance_cents).toBe(balance);
     await expectBalanced();
   });

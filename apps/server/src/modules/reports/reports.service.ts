@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import {
   ADMIN_RECENT_ORDERS, CHAT_CART_SOURCES, CHATBOT_WINDOW_HOURS, COD_SETTLED_STATUSES, LOW_STOCK_THRESHOLD, PAYMENT_METHOD_LABELS,
-  PAYMENT_METHODS,
+  PAID_BY,
 } from '@souq/shared/constants';
 import type { ManagedProduct } from '@souq/shared/api/products';
 import type { AdminAlerts, AdminOverview, ChatbotStats, PaymentsSummary, SalesAnalytics, SalesQuery } from '@souq/shared/api/reports';
@@ -144,14 +144,14 @@ export function createReportsService(deps: {
     const found = new Map(byMethod.map((m) => [m.method, m]));
     return {
       currency,
-      methods: PAYMENT_METHODS.map((method) => ({
+      methods: PAID_BY.map((method) => ({
         method,
         label: PAYMENT_METHOD_LABELS[method],
         orders: found.get(method)?.n ?? 0,
         amount: centsToAmount(found.get(method)?.cents ?? 0),
         // card money is shown as received only as far as the provider captured it (the ledger's cash side); cash is
         // collected by the courier on delivery (what is not yet is cod_to_collect)
-        collection: method === 'cod' ? ('on_delivery' as const) : (captured?.cents ?? 0) > 0 ? ('by_provider' as const) : ('not_taken' as const),
+        collection: method === 'cod' ? ('on_delivery' as const) : method === 'store_credit' ? ('store_credit' as const) : (captured?.cents ?? 0) > 0 ? ('by_provider' as const) : ('not_taken' as const),
         collected: method === 'card' ? centsToAmount(captured?.cents ?? 0) : null,
       })),
       cod_to_collect: { orders: other?.codN ?? 0, amount: centsToAmount(other?.codCents ?? 0) },

@@ -171,6 +171,8 @@ describe('GET /api/admin/payments', () => {
         // card money no provider has taken is awaiting payment, not received (issue 34 item 9)
         { method: 'card', label: 'Credit/Debit Card', orders: 1, amount: b, collection: 'not_taken', collected: 0 },
         { method: 'cod', label: 'Cash on Delivery', orders: 2, amount: Math.round((a + d) * 100) / 100, collection: 'on_delivery', collected: null },
+        // purchases paid in full by store credit (decision 0157): none here
+        { method: 'store_credit', label: 'Store credit', orders: 0, amount: 0, collection: 'store_credit', collected: null },
       ],
       cod_to_collect: { orders: 1, amount: a },
       refunded: { orders: 1, amount: e },

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { MSG } from '@souq/shared/messages';
-import { MARKETPLACE_SELLER_NAME, RETURN_LIVE_STATUSES, RETURN_REASON_LABELS, RETURN_WINDOW_DAYS_DEFAULT, type ReturnReason, type ReturnStatus } from '@souq/shared/constants';
+import { MARKETPLACE_SELLER_NAME, RETURN_LIVE_STATUSES, RETURN_REASON_LABELS, RETURN_WINDOW_DAYS_DEFAULT, type PaidBy, type ReturnReason, type ReturnStatus } from '@souq/shared/constants';
 import type { AdminReturnsQuery, MyReturns, ReturnCreate, ReturnableLine, ReturnRequest } from '@souq/shared/api/returns';
 import { returnCreateSchema } from '@souq/shared/api/returns';
 import { formatCents } from '@souq/shared/rules/money';
@@ -186,7 +186,7 @@ export function createReturnsService(deps: { db: Db; bus: Bus; audit: AuditLog; 
       const returns = await readReturns(sql`r.user_id = ${userId}`, { limit: MY_RETURNS_LIMIT, offset: 0 });
       const lines = await rowsOf<{
         order_id: number; order_number: string; line_id: number; product_name: string; product_name_ar: string; variant_label: string; quantity: number;
-        unit_price_cents: number; currency: string; payment_method: 'card' | 'cod'; seller_name: string | null; delivered_at: Date | string; window_days: number | null; taken: number;
+        unit_price_cents: number; currency: string; payment_method: PaidBy; seller_name: string | null; delivered_at: Date | string; window_days: number | null; taken: number;
       }>(db, sql`
         select o.id as order_id, o.order_number, i.id as line_id, i.product_name, coalesce(p.name_ar, '') as product_name_ar, i.variant_label, i.quantity, i.unit_price_cents, o.currency,
           o.payment_method, v.company_name as seller_name, o.delivered_at, v.return_window_days as window_days,

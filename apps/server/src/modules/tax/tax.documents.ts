@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { INVOICE_ISSUE_MOMENTS, MARKETPLACE_SELLER_NAME, TAX_SETTING_KEYS, type InvoiceIssueMoment, type OrderStatus } from '@souq/shared/constants';
+import { INVOICE_ISSUE_MOMENTS, MARKETPLACE_SELLER_NAME, TAX_SETTING_KEYS, type InvoiceIssueMoment, type OrderStatus, type PaidBy } from '@souq/shared/constants';
 import { MSG } from '@souq/shared/messages';
 import { allocateDocumentTax, categoryTaxCents, frozenShippingTax, grossCategorySplit, invoiceFormFor, isVatEmirate, lineAmounts, lineTaxCents, normaliseTrn, returnedLineAmounts, TAX_MODE_DEFAULT, type TaxCategory, type TaxMode, type VatEmirate } from '@souq/shared/rules/tax';
 import { settings } from '../../db/schema/accounts.js';
@@ -345,14 +345,14 @@ const LIVE_ORDER: readonly OrderStatus[] = ['pending', 'confirmed', 'processing'
 
 /**
  * Whether a sub-order moving to `to` makes its invoice due (decision 0099): when it ships (or is delivered without a
- * recorded shipment), or, with the 'paid' setting, when it is paid: a card order on confirmation, cash on delivery
- * when delivered.
+ * recorded shipment), or, with the 'paid' setting, when it is paid: a card order (or one paid in full by store credit,
+ * paid before it ships too) on confirmation, cash on delivery when delivered.
  */
-export function invoiceDue(on: InvoiceIssueMoment, paymentMethod: 'card' | 'cod', to: OrderStatus): boolean {
+export function invoiceDue(on: InvoiceIssueMoment, paymentMethod: PaidBy, to: OrderStatus): boolean {
   const at = LIVE_ORDER.indexOf(to);
   if (at < 0) return false;
   if (on === 'shipped') return at >= LIVE_ORDER.indexOf('shipped');
-  return paymentMethod === 'card' ? at >= LIVE_ORDER.indexOf('confirmed') : to === 'delivered';
+  return paymentMethod !== 'cod' ? at >= LIVE_ORDER.indexOf('confirmed') : to === 'delivered';
 }
 
 /**

@@ -95,7 +95,7 @@ export function createVendorDashboardService(deps: {
         messagesFor(locale).ordersCsvHeader,
         rows.map((r) => [
           r.orderNumber, r.createdAt.toISOString().replace('T', ' ').slice(0, 19), r.status, r.customerName, r.shippingAddress.address,
-          r.shippingAddress.city, r.shippingAddress.country, r.shippingAddress.zip, r.paymentMethod === 'cod' ? 'Cash on delivery' : 'Card',
+          r.shippingAddress.city, r.shippingAddress.country, r.shippingAddress.zip, r.paymentMethod === 'cod' ? 'Cash on delivery' : r.paymentMethod === 'store_credit' ? 'Store credit' : 'Card',
           r.productName, r.sku ?? '', r.variantLabel, r.quantity, centsToAmount(r.unitCents), centsToAmount(r.totalCents), r.currency,
         ]),
       );

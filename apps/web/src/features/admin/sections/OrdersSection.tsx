@@ -35,7 +35,7 @@ const FILTERS = { status: '', vendor_id: '' };
 const ORDER_KEYS = ['admin-orders', 'admin-order-stats', 'admin-order', 'admin-overview', 'admin-payments'];
 const money = (value: number, currency: string) => formatMoney(value, currency);
 /** How an order was paid, in the page's language. */
-const PAYMENT: Record<string, MessageDescriptor> = { card: msg`Credit/Debit Card`, cod: msg`Cash on Delivery` };
+const PAYMENT: Record<string, MessageDescriptor> = { card: msg`Credit/Debit Card`, cod: msg`Cash on Delivery`, store_credit: msg`Store credit` };
 const paymentLabel = (method: keyof typeof PAYMENT_METHOD_LABELS) => (PAYMENT[method] ? i18n._(PAYMENT[method]!) : PAYMENT_METHOD_LABELS[method]);
 
 /** The spec's Update Order Status form: all seven statuses and optional notes; the history shows the change. */

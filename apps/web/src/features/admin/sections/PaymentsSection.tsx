@@ -13,12 +13,13 @@ import { formatCount } from '@souq/shared/rules/locale';
 const orders = (n: number) => plural(n, { one: `${formatCount(n)} order`, other: `${formatCount(n)} orders` });
 
 /** The payment methods' names in the page's language (the server's English label for a method this build does not know). */
-const METHOD: Record<string, MessageDescriptor> = { card: msg`Credit/Debit Card`, cod: msg`Cash on Delivery` };
+const METHOD: Record<string, MessageDescriptor> = { card: msg`Credit/Debit Card`, cod: msg`Cash on Delivery`, store_credit: msg`Store credit` };
 /** Whether the method's money reached the marketplace. */
 const COLLECTION: Record<PaymentsSummary['methods'][number]['collection'], MessageDescriptor> = {
   not_taken: msg`Awaiting payment: not collected`,
   by_provider: msg`Captured by the payment provider`,
   on_delivery: msg`Collected on delivery`,
+  store_credit: msg`Paid from the shopper's store credit`,
 };
 
 /**

@@ -157,7 +157,7 @@ function OrderDetails({ order }: { order: VendorOrder }) {
         </div>
         <div>
           <dt className="font-medium text-slate-500"><Trans>Payment</Trans></dt>
-          <dd className="mt-1 text-slate-900">{order.payment_method === 'cod' ? <Trans>Cash on delivery: collect {money(order)} for your items</Trans> : <Trans>Paid by card</Trans>}</dd>
+          <dd className="mt-1 text-slate-900">{order.payment_method === 'cod' ? <Trans>Cash on delivery: collect {money(order)} for your items</Trans> : order.payment_method === 'store_credit' ? <Trans>Paid by store credit: nothing to collect</Trans> : <Trans>Paid by card</Trans>}</dd>
         </div>
       </dl>
       <section aria-label={t`Your items in this order`} className="rounded-xl border border-slate-200">
