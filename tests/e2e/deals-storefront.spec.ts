@@ -51,7 +51,9 @@ test('deals on cards and the dialog: the price checkout charges, the honest was 
   // a deal is waited out to its end (25 s) on a machine the other journeys share
   test.setTimeout(180_000);
   const { token, vendor } = await vendorToken(request);
-  const [long, short] = await shelfProducts(request, vendor.id);
+  const found = await shelfProducts(request, vendor.id);
+  const long = found[0]!;
+  const short = found[1]!;
   const ids = [await deal(request, token, long.id, 2000, 3 * DAY + 3_600_000), await deal(request, token, short.id, 1000, 25_000)];
   try {
     await journey(page, request, long, short);

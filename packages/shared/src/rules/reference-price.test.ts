@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countdownTo, honestWasPrice, lowestPriceBefore, REFERENCE_PRICE_DAYS, type PastReduction } from './reference-price';
+import { countdownTo, honestWasPrice, lowestPriceBefore, REFERENCE_PRICE_DAYS, type PastReduction } from './reference-price.js';
 
 const DAY = 86_400_000;
 const now = new Date('2026-06-01T12:00:00Z');
