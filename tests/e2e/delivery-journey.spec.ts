@@ -5,6 +5,7 @@ import { MSG } from '../../packages/shared/src/messages.js';
 import { PARCEL_STATE_LABELS } from '../../packages/shared/src/rules/shipping.js';
 import { bothLanguages, screenshots } from './support/shots.js';
 import { adminToken, DEMO_PASSWORD, signIn } from './support/sign-in.js';
+import { demoSellers } from './support/demo-sellers.js';
 import { vendorPage } from './support/sessions.js';
 import { toast } from './support/vendor-onboarding.js';
 import { carrierControl, carrierQueue, scan } from './support/carrier.js';
@@ -28,7 +29,6 @@ const SELLERS = [
   { email: 'sports@souq.test', carrier: 'quiqup', carrierName: 'Quiqup', emirate: 'sharjah', area: 'Al Majaz', street: 'Corniche Street 7' },
 ] as const;
 
-type Product = { id: number; name: string; stock: number; vendor_id: number | null; variants?: unknown[] };
 type Sub = { id: number; order_number: string; vendor_id: number; status: string };
 type Rate = { numerator: number; denominator: number };
 type Performance = { windows: { d30: Record<'late_shipment' | 'on_time_delivery', Rate> } };
@@ -100,16 +100,10 @@ test('three sellers book carriers and print labels; events arrive out of order; 
   expect(seeded.in_transit, JSON.stringify(seeded)).toBeGreaterThanOrEqual(1);
 
   // 1. the three sellers, a plain product of each, and their late shipment figures before
-  const products = (await (await request.get('/api/products?limit=200')).json()) as Product[];
   const sellers = [];
-  for (const s of SELLERS) {
-    const login = await request.post('/api/vendor/login', { data: { email: s.email, password: DEMO_PASSWORD } });
-    expect(login.ok()).toBe(true);
-    const v = (await login.json()) as { token: string; vendor: { id: number; company_name: string } };
-    const product = products.find((p) => p.vendor_id === v.vendor.id && p.stock >= 5 && !p.variants?.length);
-    expect(product, `a plain product of ${s.email}`).toBeTruthy();
-    const before = (await (await request.get('/api/vendor/performance', { headers: bearer(v.token) })).json()) as Performance;
-    sellers.push({ ...s, id: v.vendor.id, company: v.vendor.company_name, token: v.token, product: product!, before: before.windows.d30 });
+  for (const s of await demoSellers(request, SELLERS)) {
+    const before = (await (await request.get('/api/vendor/performance', { headers: bearer(s.token) })).json()) as Performance;
+    sellers.push({ ...s, before: before.windows.d30 });
   }
 
   // 2. one part per emirate: three purchases, cash on delivery, each to its own structured address

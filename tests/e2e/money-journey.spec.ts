@@ -3,6 +3,7 @@ import { MSG } from '../../packages/shared/src/messages.js';
 import { formatCents } from '../../packages/shared/src/rules/money.js';
 import { bothLanguages, screenshots } from './support/shots.js';
 import { adminToken, DEMO_PASSWORD, signIn } from './support/sign-in.js';
+import { demoSellers } from './support/demo-sellers.js';
 import { vendorPage } from './support/sessions.js';
 import { fillCheckoutAddress } from './support/checkout-address.js';
 import { toast } from './support/vendor-onboarding.js';
@@ -26,7 +27,6 @@ const SELLERS = [
   { email: 'sports@souq.test', quantity: 1 },
 ] as const;
 
-type Product = { id: number; name: string; price: number; stock: number; vendor_id: number | null; variants?: unknown[] };
 type Sub = { id: number; order_number: string; vendor_id: number; subtotal: number; total_amount: number; status: string; items: { id: number; product_id: number; quantity: number }[] };
 type Entry = { account: string; order_id: number | null; amount_cents: number; kind: string };
 const fils = (aed: number) => Math.round(aed * 100);
@@ -52,16 +52,7 @@ test('three sellers, a 3-D Secure card, a refunded return, the windows closing, 
   const shopperToken = ((await signup.json()) as { token: string }).token;
 
   // the three sellers' sessions and one plain product each (no options to choose)
-  const products = (await (await request.get('/api/products?limit=200')).json()) as Product[];
-  const sellers = [];
-  for (const s of SELLERS) {
-    const login = await request.post('/api/vendor/login', { data: { email: s.email, password: DEMO_PASSWORD } });
-    expect(login.ok()).toBe(true);
-    const v = (await login.json()) as { token: string; vendor: { id: number; company_name: string } };
-    const product = products.find((p) => p.vendor_id === v.vendor.id && p.stock >= 5 && !p.variants?.length);
-    expect(product, `a plain product of ${s.email}`).toBeTruthy();
-    sellers.push({ ...s, token: v.token, id: v.vendor.id, company: v.vendor.company_name, product: product! });
-  }
+  const sellers = await demoSellers(request, SELLERS);
 
   // 1. each seller connects a payout account at the provider from Earnings (the provider's onboarding page, and back)
   for (const [i, s] of sellers.entries()) {
