@@ -212,7 +212,9 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       // a need that happens to share a word with a product's name ('I can't see in the tent at night') asks what would help,
       // not about that product
       const needed = isNeed(msg) || needFunctions(msg).length > 0;
-      if (named.length === 1 && words.length > 0 && !SHOPPING.test(msg) && !isOffTopic(msg) && search.text.extractPrice(msg).maxCents === undefined && !isNeed(msg)) {
+      if (named.length === 1 && words.length > 0 && !SHOPPING.test(msg) && !isOffTopic(msg) && search.text.extractPrice(msg).maxCents === undefined && !isNeed(msg) &&
+        // a price word asks for the kind, cheapest or dearest first, not about the one product its words name
+        search.text.extractPrice(msg).intent === null) {
         // just a product's name
         return describe(named[0]!, tools, msg);
       }

@@ -2,6 +2,7 @@ import type { Product } from '@souq/shared/api/catalogue';
 import { SEARCH_REPLY_MAX_CATEGORIES, SEARCH_REPLY_MAX_PRODUCTS } from '@souq/shared/constants';
 import type { SearchService } from '../search/search.service.js';
 import { isRuledOut as ruledOutBy } from '../search/query-understanding.js';
+import { orderWithinKind } from '../search/query-price.js';
 import { searchPhraseIn, type Toolbox } from './assistant.tools.js';
 import { CHEAPEST, GIFT, INTERESTS, PRICIEST, audienceWords } from './assistant.words.js';
 import { readArabic } from './assistant.arabic.js';
@@ -120,7 +121,8 @@ export function createSearchReplies(deps: { search: SearchService; contentWords:
       // every match ruled out: none of what was asked
       if (result.items.length === 0) result.total = 0;
     }
-    if (byPrice) result.items = [...result.items].sort((a, b) => byPrice * (a.price_cents - b.price_cents)).slice(0, SEARCH_REPLY_MAX_PRODUCTS);
+    // (within the kind asked for, as the search box orders them: query-price.ts)
+    if (byPrice) result.items = orderWithinKind(result.items, byPrice === 1 ? 'low' : 'high').slice(0, SEARCH_REPLY_MAX_PRODUCTS);
     else if (band && result.items.length) result.items = await withinBand(result.items, band);
     // an amount with a kind ('a smartwatch under 1000'): the kind's own department, even when only some listings say it
     else if (pricePhrase && words.length && result.items.length) result.items = oneDepartment(result.items);
