@@ -14,6 +14,7 @@ import { isNeed, needFunctions, readNegation, standardArabic } from './assistant
 import { CATEGORIES_Q, PRICE_HISTORY_Q, REVIEWS_Q, categoriesReply, notSoldKinds, notSoldReply, priceHistoryReply, reviewsReply, sameDepartment, topN, topOfKind } from './assistant.prepurchase.js';
 import { createProductAnswers, type Reply } from './assistant.product-answers.js';
 import { createSearchReplies } from './assistant.search-reply.js';
+import { DEALS_Q, dealsReply, withoutDealWords } from './assistant.deals.js';
 
 export { boldNames } from './assistant.words.js';
 
@@ -78,6 +79,14 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       // the shopper's own orders, before anything else reads "order" or "delivered" as shopping words
       if (isOrderQuestion(msg)) return orderReply(msg, tools);
       if (CATEGORIES_Q.test(msg)) return categoriesReply(tools);
+
+      // 'any deals on headphones?', «هل في عروض على السماعات؟»: the deals running on that kind (or on the product in question)
+      if (DEALS_Q.test(msg)) {
+        const kindText = withoutDealWords(search.text.extractPrice(msg).text);
+        const kindWords = contentWords(kindText);
+        const r = await dealsReply({ words: kindWords, label: kindWords.map(spell).join(' '), product: context ?? (await recent())[0] ?? null }, tools);
+        if (r) return r;
+      }
 
       // what the shopper rules out ('not for gaming', 'no soundbar', 'مو للقيمنق', 'بدون زيت') names no product and is
       // searched for by no one: read apart, applied to what is found

@@ -192,9 +192,28 @@ export function createPromotionsService(deps: { db: Db; query: Database['query']
 
   const redemptions = createRedemptions({ db, loadCoupon, dealsFor, dealsStack });
 
+  /**
+   * The deals running now on these products (the assistant's read, issue 39 item 5): each covered product's discount on
+   * one unit by the checkout's own rule (quoteDeals) and when the first deal on it ends. Nothing is written.
+   */
+  async function runningDeals(productIds: number[], now = new Date()): Promise<{ productId: number; discountCents: number; endsAt: Date }[]> {
+    const running = (await dealsFor(db, productIds)).filter((d) => d.startsAt <= now && now < d.endsAt);
+    const out: { productId: number; discountCents: number; endsAt: Date }[] = [];
+    for (const id of productIds) {
+      const on = running.filter((d) => d.productIds?.has(id));
+      if (on.length === 0) continue;
+      const quote = await quoteDeals([{ product_id: id, quantity: 1 }], null, now);
+      // a deal that takes nothing off one unit (a minimum spend) is not a reduced price to quote
+      if (quote.discount_cents <= 0) continue;
+      out.push({ productId: id, discountCents: quote.discount_cents, endsAt: new Date(Math.min(...on.map((d) => d.endsAt.getTime()))) });
+    }
+    return out;
+  }
+
   return {
     checkCoupon,
     quoteDeals,
+    runningDeals,
     redemptions,
     loadCoupon,
     dealsFor,
