@@ -140,6 +140,8 @@ export function createServices(config: Config, database: Database, log: (msg: st
     // late-bound like orders: the reviews service is built further down
     reviews: { evidence: (id) => reviews.evidence(id) },
     prices,
+    // late-bound too: the promotions service is built further down; read through its service, never its tables
+    deals: { running: (ids) => promotions.runningDeals(ids) },
     departmentsAr: catalogue.categoryNamesAr,
     chatMonitor,
     ai: config.ai,

@@ -1,5 +1,6 @@
 import { foldArabic, isArabic } from '../search/search.arabic.js';
-import { arabicAmountsAsDigits } from './assistant.arabic-numbers.js';
+import { arabicAmountsAsDigits } from '../search/query-amounts.js';
+import { ARABIC_AMOUNT_RULES, ARABIC_NUMBER_WORDS, ARABIC_PRICE_WORD_RULES, bare, END, NUMBER, numberOf, phrase, PRE, type ArabicRule } from '../search/query-price.js';
 import { loanwordOf } from './assistant.understanding.js';
 
 // The built-in assistant's reading of Arabic (issue 26 item 7, decision 0110). The assistant reads intents with English
@@ -24,39 +25,14 @@ export function isArabicMessage(text: string): boolean {
 /** Does the message hold Arabic at all: its Arabic phrases are read even beside English words. */
 const hasArabic = (text: string) => [...text].some(isArabic);
 
-/** Number words a shopper writes for a quantity (folded spelling: ة is ه, ى is ي), masculine and feminine. */
-export const ARABIC_NUMBER_WORDS: Record<string, number> = {
-  واحد: 1, واحده: 1, اثنين: 2, اثنان: 2, اثنتين: 2, اثنتان: 2, ثنتين: 2, ثلاث: 3, ثلاثه: 3, اربع: 4, اربعه: 4,
-  خمس: 5, خمسه: 5, ست: 6, سته: 6, سبع: 7, سبعه: 7, ثماني: 8, ثمانيه: 8, ثمان: 8, تسع: 9, تسعه: 9, عشر: 10, عشره: 10,
-};
-const NUMBER = String.raw`(\d+(?:\.\d+)?|${Object.keys(ARABIC_NUMBER_WORDS).sort((a, b) => b.length - a.length).join('|')})`;
-const numberOf = (s: string) => ARABIC_NUMBER_WORDS[s] ?? s;
-
-/** 'ال' and the attached particles 'و', 'ب', 'ل', 'ف' before a word of the table: the table writes words bare. */
-const PRE = String.raw`(?:^|(?<=[\s,.;?!]))(?:و|ف)?(?:ال|بال|لل)?`;
-/** The end of a word: a space, punctuation or the end (JavaScript's \b knows no Arabic letters). */
-const END = String.raw`(?=$|[\s,.;?!])`;
-const phrase = (words: string) => new RegExp(`${PRE}(?:${words})${END}`, 'g');
-/** A phrase that takes no article: 'أرخص منه' is 'cheaper than it', 'الأرخص منهم' is 'the cheapest of them'. */
-const bare = (words: string) => new RegExp(`(?:^|(?<=[\\s,.;?!]))(?:و|ف)?(?:${words})${END}`, 'g');
+export { ARABIC_NUMBER_WORDS };
 
 /**
  * Intent phrases in folded spelling → the words the English patterns read, most specific first (a rule sees the text
  * the rules before it left). Each English word is one the patterns of assistant.words.ts or assistant.shop.ts test.
  */
-const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
-  // a limit said with the amount first ('٢٠٠ درهم أو أقل', '500 وفوق') or a 'more than' denied ('ما يكلف أكثر من ٥٠٠',
-  // 'لا يزيد سعره عن ألف'): at most, at least
-  [new RegExp(String.raw`(?:(?<=[\s,.;?!])ب\s*)?${NUMBER}\s*(?:درهم|دراهم|دهم)?\s*(?:او|و)\s?(?:اقل|ارخص|تحت|انزل)(?=$|[\s,.;?!])`, 'g'), (_m, n) => ` under ${numberOf(n!)} aed `],
-  [new RegExp(String.raw`(?:(?<=[\s,.;?!])ب\s*)?${NUMBER}\s*(?:درهم|دراهم|دهم)?\s*(?:او|و)\s?(?:اكثر|فوق|اعلي)(?=$|[\s,.;?!])`, 'g'), (_m, n) => ` over ${numberOf(n!)} aed `],
-  [new RegExp(String.raw`(?:^|(?<=[\s,.;?!]))(?:(?:سعره|سعرها|سعرهم|سعر|السعر|بسعر)\s+)?(?:ما|لا|مو|مب|مش|ليس|ماراح|ما راح)\s+(?:\S+\s+){0,2}?(?:اكثر من|اعلي من|فوق|عن|علي)\s+${NUMBER}\s*(?:درهم|دراهم|دهم)?`, 'g'), (_m, n) => ` under ${numberOf(n!)} aed `],
-  // budgets: 'تحت ٢٠٠ درهم', 'بأقل من 300', 'بين 100 و 200', 'أكثر من 500'
-  [new RegExp(String.raw`(?:ب?ين|ما بين)\s+${NUMBER}\s*(?:درهم|دراهم)?\s*(?:و|الي|حتي|-)\s*${NUMBER}\s*(?:درهم|دراهم)?`, 'g'), (_m, a, b) => ` between ${numberOf(a!)} and ${numberOf(b!)} aed `],
-  [new RegExp(String.raw`(?:تحت|ب?اقل من|(?:لا|ما|مو|ما\s+راح)\s+(?:ي|ت)(?:زيد|تعدي|تجاوز|طلع)(?:\s+(?:عن|علي|فوق))?|حتي|في حدود|بحدود|ميزانيتي|ب?ميزانيه)\s+${NUMBER}\s*(?:درهم|دراهم|دهم)?`, 'g'), (_m, n) => ` under ${numberOf(n!)} aed `],
-  [new RegExp(String.raw`(?:فوق|ب?اكثر من|ب?اعلي من)\s+${NUMBER}\s*(?:درهم|دراهم|دهم)?`, 'g'), (_m, n) => ` over ${numberOf(n!)} aed `],
-  [new RegExp(String.raw`${NUMBER}\s*(?:درهم|دراهم|دهم)`, 'g'), (_m, n) => ` ${numberOf(n!)} aed `],
-  // a budget without an amount ('على قد الميزانية', 'ميزانيتي محدودة', 'اقتصادي' below): the lower prices of the kind
-  [phrase('علي قد الميزانيه|علي قد ميزانيتي|علي قدي|علي قد الجيب|ميزانيتي محدوده|ميزانيه محدوده|ميزانيه بسيطه|بميزانيه|الميزانيه|ميزانيه|ميزانيتي'), ' budget '],
+const RULES: ArabicRule[] = [
+  ...ARABIC_AMOUNT_RULES,
   // adding to the cart, with a quantity in digits or words: 'أضف اثنين إلى السلة', 'ضع 3 منه في سلتي'
   // the verb may carry its object ('أضفها', 'حطه': add it) and a number may follow ('ضيف ٣')
   [new RegExp(String.raw`(?:^|\s)(?:اضف|اضيف|اضافه|ضع|ضيف|حط|حطي|زود)(ها|ه|هم)?(?:\s+(?:لي|ها|ه))?(?:\s+${NUMBER})?(?=\s)`, 'g'), (_m, it, n) => ` add ${it ? 'it ' : ''}${n ? numberOf(n) : ''} `],
@@ -86,17 +62,7 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   // within a comparison, Gulf 'ولا' and 'أو' are 'or' ('أيهما أفضل X ولا Y')
   [/ (?:ولا|او) (?=.)/g, (...m: string[]) => (/\bcompare\b/.test(m.at(-1)!) ? ' or ' : m[0]!)],
   [phrase('الاعلي تقييما|الافضل تقييما|اعلي تقييما|افضل تقييما'), ' best rated '],
-  [bare('ارخص من هذا|ارخص منه|ارخص منها|ارخص منهم|ارخص شوي'), ' cheaper '],
-  [phrase('بسعر اقل|اقل سعرا'), ' cheaper '],
-  [phrase('الارخص|ارخص|اقل سعر|الاقل سعرا'), ' cheapest '],
-  [phrase('الاغلي|اغلي|الاعلي سعرا'), ' most expensive '],
-  // a dual after a superlative counts two ('أرخص ساعتين ذكيتين': the two cheapest smart watches)
-  [/\b(cheapest|most expensive|best rated)\s+([\u0600-\u06FF]{2,}?)(?:تين|تان)(?:\s+([\u0600-\u06FF]{2,}?)(?:تين|تان))?(?=\s|$)/g,
-    (...m: string[]) => ` ${m[1]} 2 ${m[2]}ه${m[3] ? ` ${m[3]}ه` : ''} `],
-  // a high price denied: 'مو غالي', 'غير مكلف', 'ما يكون غالي', 'سعره مو غالي'
-  [new RegExp(String.raw`(?:^|(?<=[\s,.;?!]))(?:(?:سعره|سعرها|سعرهم|سعر|السعر|بسعر)\s+)?(?:مو|مب|مش|غير|ليس|ما يكون|ما تكون|ما يكلف|ما تكلف|ما يطلع|ما تطلع)\s+(?:(?:جدا|كثير|وايد|مره)\s+)?(?:غالي|غاليه|غاليين|مكلف|مكلفه|كثير|وايد|فلوس)(?:\s+(?:جدا|كثير|وايد|مره|مرا|حيل))?(?=$|[\s,.;?!])`, 'g'), ' cheap '],
-  [phrase('بسعر منخفض|سعر منخفض|بسعر معقول|سعر معقول|بسعر مناسب|سعر مناسب|سعره معقول|سعرها معقول|في المتناول|رخيص|رخيصه|اقتصادي|اقتصاديه'), ' cheap '],
-  [phrase('من الفئه الفاخره|فاخر|فاخره|فخم|فخمه|راقي|راقيه'), ' premium '],
+  ...ARABIC_PRICE_WORD_RULES,
   [phrase('الاول|الاولي'), ' first '],
   [phrase('الثاني|الثانيه'), ' second '],
   [phrase('الثالث|الثالثه'), ' third '],

@@ -225,17 +225,8 @@ export function topN(message: string): { n: number; order: 'cheap' | 'dear' | 'r
   return { n, order, rest: message.replace(m[0], ' ') };
 }
 
-/**
- * The department a kind of product is shelved in: the one most of the search's matches are in (earlier matches break
- * a tie). A laptop sleeve matches 'laptops' by name, but the laptops are in Laptops.
- */
-export function mainDepartment(items: Product[]): string | null {
-  const counts = new Map<string, number>();
-  for (const p of items) counts.set(p.category, (counts.get(p.category) ?? 0) + 1);
-  let best: string | null = null;
-  for (const p of items) if (best === null || counts.get(p.category)! > counts.get(best)!) best = p.category;
-  return best;
-}
+import { mainDepartment } from '../search/query-price.js';
+export { mainDepartment };
 
 /** The products of a kind (in its department), ordered as asked ('the two cheapest X'), the first n. */
 export async function topOfKind(kind: string, order: 'cheap' | 'dear' | 'rated', n: number, tools: Toolbox): Promise<Product[]> {

@@ -3,7 +3,7 @@ import { extractPrice } from '../search/search.text.js';
 import { gulfToStandard, standardArabic } from '../search/query-understanding.js';
 import { foldArabic } from '../search/search.arabic.js';
 import { arabicSpelling, readArabic } from './assistant.arabic.js';
-import { arabicAmountsAsDigits } from './assistant.arabic-numbers.js';
+import { arabicAmountsAsDigits } from '../search/query-amounts.js';
 import { NO, ONLY_YES_OR_NO, RETURN_WORD, YES, readable } from './assistant.aftersales-words.js';
 import { headWord } from './assistant.prepurchase.js';
 import { isNeed, loanwordOf, needFunctions } from './assistant.understanding.js';

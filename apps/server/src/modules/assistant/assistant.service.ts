@@ -53,6 +53,8 @@ export function createAssistantService(deps: {
   /** Review evidence and the price log, for answers before a purchase (decision 0102). */
   reviews?: AssistantDeps['reviews'];
   prices?: AssistantDeps['prices'];
+  /** The deals running on products (the promotions module), for 'any deals on headphones?'. */
+  deals?: AssistantDeps['deals'];
   /** The catalogue's department names in Arabic (`category_names`), for answers in Arabic. */
   departmentsAr?: () => Promise<ReadonlyMap<string, string>>;
   chatMonitor: ChatMonitorService;
@@ -73,7 +75,7 @@ export function createAssistantService(deps: {
   async function answer(input: BuiltinInput, userId: number | null, conversationId: string, opts: ChatOptions): Promise<Answer & { source: 'model' | 'builtin' }> {
     // an answer in Arabic names the departments in Arabic: the catalogue's names, read (cached) only for one
     const departmentsAr = opts.locale === 'ar' && deps.departmentsAr ? await deps.departmentsAr() : undefined;
-    const toolDeps = { search: deps.search, orders: deps.orders, reviews: deps.reviews, prices: deps.prices, userId, locale: opts.locale, departmentsAr };
+    const toolDeps = { search: deps.search, orders: deps.orders, reviews: deps.reviews, prices: deps.prices, deals: deps.deals, userId, locale: opts.locale, departmentsAr };
     if (deps.aftersales) {
       // actions on the shopper's orders are answered here, before any model: each needs the server's own confirmation step
       const tools = createToolbox(toolDeps);

@@ -31,6 +31,9 @@ export type ReviewEvidence = {
   sentences: { review_id: number; quote: string }[];
 };
 
+/** A deal running on a product: what it takes off one unit and when it ends (the promotions module's runningDeals). */
+export type RunningDeal = { productId: number; discountCents: number; endsAt: Date };
+
 export type AssistantDeps = {
   search: SearchService;
   orders: OrdersReader;
@@ -38,6 +41,8 @@ export type AssistantDeps = {
   reviews?: { evidence(productId: number): Promise<ReviewEvidence> };
   /** The price log (the prices module); without it the assistant has no price history to quote. */
   prices?: { lowestRecent(productId: number): Promise<{ lowest: PricePoint; changes: number; days: number } | null> };
+  /** The deals running on products (the promotions module's runningDeals); without it the assistant tells of no deals. */
+  deals?: { running(productIds: number[]): Promise<RunningDeal[]> };
   /** The signed-in shopper (null: anonymous). Order tools answer for this account only. */
   userId: number | null;
   /** The reader's language: the built-in assistant answers in it (default English). */
@@ -351,6 +356,14 @@ export function createToolbox(deps: AssistantDeps) {
     /** price_history: the lowest price in the last 90 days and when it was last set to it (null: no log). */
     async priceLow(p: Product) {
       return deps.prices ? deps.prices.lowestRecent(p.id) : null;
+    },
+
+    /** Whether the shop tells of its deals (a promotions module is wired). */
+    hasDeals: deps.deals !== undefined,
+
+    /** The deals running on these products now: the discount on one unit and the end of the deal. */
+    async runningDeals(ids: number[]): Promise<RunningDeal[]> {
+      return deps.deals && ids.length ? deps.deals.running(ids) : [];
     },
 
     /** The shop's departments (each product's first category), largest first, with their broader groups. */

@@ -223,10 +223,22 @@ export function createPromotionsService(deps: {
 
   const offers = createOffers({ db, dealsFor, priceLogs: deps.priceLogs });
 
+  /**
+   * The deals running now on these products (the assistant's read, issue 39 item 5): each covered product's discount on
+   * one unit and when its deal ends — the storefront's offers (the checkout's own rule), so the chat and the cards
+   * quote the same price. Nothing is written.
+   */
+  async function runningDeals(productIds: number[], now = new Date()): Promise<{ productId: number; discountCents: number; endsAt: Date }[]> {
+    const { offers: list } = await offers(productIds, now);
+    // a deal that takes nothing off one unit (a minimum spend) is not a reduced price to quote
+    return list.flatMap((o) => (o.deal && o.deal.price_cents < o.price_cents ? [{ productId: o.product_id, discountCents: o.price_cents - o.deal.price_cents, endsAt: new Date(o.deal.ends_at) }] : []));
+  }
+
   return {
     checkCoupon,
     quoteDeals,
     offers,
+    runningDeals,
     redemptions,
     loadCoupon,
     dealsFor,

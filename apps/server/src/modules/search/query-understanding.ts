@@ -1,4 +1,5 @@
 import { foldArabic } from './search.arabic.js';
+import { readArabicPrices } from './query-price.js';
 
 // The understanding of a request shared by the search box and the assistant (issue 37 item 2, decisions 0135, 0139):
 // general rules of language read before anything is ranked — what the shopper rules out ('lamp without cable',
@@ -128,7 +129,7 @@ export type UnderstoodQuery = Negation & {
 };
 
 /**
- * Reads a search query before ranking: Arabic folded, Gulf words in MSA, then negation. A query no rule applies to is
+ * Reads a search query before ranking: Arabic folded, its price words read (query-price.ts), Gulf words in MSA, then negation. A query no rule applies to is
  * returned exactly as written (so its ranking is unchanged). `englishNegation: false`: a query without Arabic is left
  * as written.
  */
@@ -139,8 +140,9 @@ export function understandQuery(text: string, opts: { englishNegation?: boolean 
   if (!arabic && !/\b(?:not|no|non|without|except|other than|apart from|instead of|isn'?t|aren'?t|isnt|arent|doesn'?t|don'?t)\b/i.test(text)) {
     return { text, excluded: [], freeOf: [], changed: false };
   }
-  const folded = /[\u0600-\u06FF]/.test(text) ? fold(text) : text;
-  const std = standardArabic(folded);
+  const folded = arabic ? fold(text).replace(/\s+/g, ' ').trim() : text;
+  // Arabic price words as the English ones the price rules read ('أرخص', 'تحت ٢٠٠ درهم'), before negation reads 'مو غالي'
+  const std = standardArabic(readArabicPrices(folded));
   const negation = readNegation(std);
   if (negation.excluded.length === 0 && std === folded) return { text, excluded: [], freeOf: [], changed: false };
   return { ...negation, changed: true };

@@ -5,14 +5,20 @@ import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { SearchIndex, type SearchFilters, type SearchOptions, type SearchResult } from './search.engine.js';
 import { toDoc, type ProductRow, type SearchQueries } from './search.queries.js';
 import { isRuledOut, namesItsAbsence, understandQuery } from './query-understanding.js';
+import { orderWithinKind } from './query-price.js';
+import { aboutTheQuery } from './query-kind.js';
 import { RecordStore } from './search.records.js';
 import { analyze, extractPrice, normalize, STOPWORDS, tokenize } from './search.text.js';
 
 export type SearchService = ReturnType<typeof createSearchService>;
 
 const RESULT_CACHE_MAX = 5_000;
+/** The search's text analysis, handed to the assistant so it reads words and prices exactly as search does. */
+const text = { analyze, extractPrice, normalize, tokenize, isStopword: (t: string) => STOPWORDS.has(t) };
 /** How many of a negated word's matches are checked for holding it among their own words (name, categories, tags). */
 const RULED_OUT_SCAN = 500;
+/** How many of a price-intent request's first matches are ordered within its kind ('cheap headphones'). */
+const PRICE_ORDER_WINDOW = 10;
 
 export type SearchRequest = { limit: number; offset?: number; filters?: ProductFilters; prefix?: boolean };
 
@@ -114,6 +120,31 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
   const resultCache = new Map<string, SearchResult>();
   let resultVersion = -1;
   function ranked(idx: SearchIndex, query: string, opts: SearchOptions): SearchResult {
+    return withinKind(rankedAsRead(idx, query, opts), opts.offset);
+  }
+
+  /**
+   * A request with a price intent that names a kind ('cheap headphones', «أرخص سماعات»): its first matches ordered within
+   * that kind, by price (query-price.ts, the assistant's order too); a later page, or any other request, as ranked.
+   */
+  function withinKind(result: SearchResult, offset: number | undefined): SearchResult {
+    const intent = result.price.intent;
+    // a request that names only a kind ('cheap headphones'); with an attribute too ('cheap android phone') relevance keeps
+    // the attribute and the intent stays the ranking's nudge (ordering by price put a feature phone first)
+    if (!intent || (offset ?? 0) > 0 || result.interpreted.length !== 1 || result.ids.length < 2) return result;
+    const head = result.ids.slice(0, PRICE_ORDER_WINDOW).flatMap((id) => {
+      const json = records.get(id);
+      return json === undefined ? [] : [JSON.parse(json) as Product];
+    });
+    // the kind asked for: the matches whose own words carry the request's (a tote that "fits a laptop" is no laptop)
+    const { list: kind } = aboutTheQuery(text, result.interpreted, head);
+    // a kind shelved in several departments ('watch': watches and wearables) has no one kind's price order to give
+    if (new Set(kind.map((p) => p.category)).size !== 1) return result;
+    const first = orderWithinKind(kind, intent).map((p) => p.id);
+    return { ...result, ids: [...first, ...result.ids.filter((id) => !first.includes(id))] };
+  }
+
+  function rankedAsRead(idx: SearchIndex, query: string, opts: SearchOptions): SearchResult {
     // the request understood before ranking (decision 0139): Gulf words in MSA, negated words out of the text and the
     // products they name left out — the same rules the assistant reads a message by
     [query, opts] = understood(idx, query, opts);
@@ -220,7 +251,7 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
     ready,
 
     /** The search's text analysis, so the assistant reads words and prices exactly as search does. */
-    text: { analyze, extractPrice, normalize, tokenize, isStopword: (t: string) => STOPWORDS.has(t) },
+    text,
 
     /** Starts building the index in the background (after start-up); failures are logged and retried on use. */
     warm(): void {
@@ -267,7 +298,7 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
     async searchEmbedded(query: string, req: SearchRequest): Promise<{ items: EmbeddedProduct[]; total: number }> {
       const idx = await ready();
       const filters = toIndexFilters(req.filters);
-      const result = idx.search(...understood(idx, query, { ...filters, limit: req.limit, offset: req.offset, prefix: req.prefix }));
+      const result = withinKind(idx.search(...understood(idx, query, { ...filters, limit: req.limit, offset: req.offset, prefix: req.prefix })), req.offset);
       const [products, embeds] = await Promise.all([productsByIds(result.ids), embedsById(result.ids)]);
       const items = products.flatMap((p) => {
         const doc = idx.get(p.id);

@@ -1,0 +1,238 @@
+import type { Product } from '@souq/shared/api/catalogue';
+import { SEARCH_REPLY_MAX_CATEGORIES, SEARCH_REPLY_MAX_PRODUCTS } from '@souq/shared/constants';
+import type { SearchService } from '../search/search.service.js';
+import { isRuledOut as ruledOutBy } from '../search/query-understanding.js';
+import { orderWithinKind } from '../search/query-price.js';
+import { searchPhraseIn, type Toolbox } from './assistant.tools.js';
+import { CHEAPEST, GIFT, INTERESTS, PRICIEST, audienceWords } from './assistant.words.js';
+import { readArabic } from './assistant.arabic.js';
+import { phrasesFor } from './assistant.phrases.js';
+import { createNeedReply } from './assistant.needs.js';
+import { departmentNamed, isPurpose, loanwordOf, namesNoKind, otherNames, type Negation } from './assistant.understanding.js';
+import { mainDepartment, notInCatalogue } from './assistant.prepurchase.js';
+import type { Reply } from './assistant.product-answers.js';
+
+// The built-in assistant's answers that search the catalogue (decisions 0102, 0135, 0153): a request read as a kind,
+// a budget, a price band, a department, a need, what it rules out — and the answers with nothing to show (unknown,
+// off-topic, gift ideas, a greeting).
+
+export function createSearchReplies(deps: { search: SearchService; contentWords: (text: string) => string[] }) {
+  const { search, contentWords } = deps;
+  const needReply = createNeedReply({ search, isRuledOut: (p, negation) => isRuledOut(p, negation) });
+
+  async function popularCategories(): Promise<string[]> {
+    const { categories } = await search.facets();
+    return [...categories.values()].sort((a, b) => b.count - a.count).slice(0, SEARCH_REPLY_MAX_CATEGORIES).map((c) => c.name);
+  }
+
+  /**
+   * '-er' words the catalogue does not use, read as the activity ('a runner' → run, 'a gamer' → game, 'a camper' →
+   * camp): kept as typed when the search knows the word itself.
+   */
+  async function activityWords(words: string[]): Promise<string[]> {
+    const { analyze } = search.text;
+    const knows = async (w: string) => {
+      const r = await search.rank(w, { limit: 1, prefix: false });
+      return r.total > 0 && r.interpreted.some((t) => analyze(t)[0] === analyze(w)[0]);
+    };
+    const out: string[] = [];
+    for (const w of words) {
+      if (!/^[a-z]{3,}ers?$/.test(w) || (await knows(w))) {
+        out.push(w);
+        continue;
+      }
+      const base = w.replace(/s$/, '').slice(0, -2);
+      const candidates = [base, `${base}e`, ...(/(.)\1$/.test(base) ? [base.slice(0, -1)] : [])];
+      let found = w;
+      for (const c of candidates) {
+        if (c.length >= 3 && (await knows(c))) {
+          found = c;
+          break;
+        }
+      }
+      out.push(found);
+    }
+    return out;
+  }
+
+  /**
+   * The matches of the kind's department (mainDepartment) whose prices sit in its lower half ('low': at most the department's
+   * median) or upper half ('high'), cheapest or dearest first; the matches as they were when none does.
+   */
+  async function withinBand(items: Product[], band: 'low' | 'high'): Promise<Product[]> {
+    const department = mainDepartment(items)!;
+    const { prices } = await search.categoryPrices(department);
+    if (prices.length === 0) return items.slice(0, SEARCH_REPLY_MAX_PRODUCTS);
+    const median = prices[Math.floor((prices.length - 1) / 2)]!;
+    const within = items
+      .filter((p) => p.category === department && (band === 'low' ? p.price_cents <= median : p.price_cents >= median))
+      .sort((a, b) => (band === 'low' ? a.price_cents - b.price_cents : b.price_cents - a.price_cents));
+    return (within.length ? within : items).slice(0, SEARCH_REPLY_MAX_PRODUCTS);
+  }
+
+  /** A budget bounds the kind asked for: the matches in the kind's department (decision 0102). */
+  function oneDepartment(items: Product[]): Product[] {
+    const department = mainDepartment(items);
+    return items.filter((p) => p.category === department).slice(0, SEARCH_REPLY_MAX_PRODUCTS);
+  }
+
+  /**
+   * `spell`: how the answer writes the shopper's words (an Arabic answer: in their own spelling, never the English a
+   * rule read them as); the search itself gets the words as read.
+   */
+  async function searchReply(
+    text: string,
+    tools: Toolbox,
+    opts: { notFoundName?: string; shopping?: boolean; spell?: (w: string) => string; negation?: Negation } = {},
+  ): Promise<Reply> {
+    const { extractPrice } = search.text;
+    const spell = opts.spell ?? ((w: string) => w);
+    const price = extractPrice(audienceWords(text));
+    const words = await activityWords(contentWords(price.text).flatMap((w) => (INTERESTS[w] ?? w).split(' ')));
+    const byPrice = CHEAPEST.test(text) ? 1 : PRICIEST.test(text) ? -1 : 0;
+    const say = phrasesFor(tools.locale, tools.departmentsAr);
+    const [min, max] = [price.minCents === undefined ? null : price.minCents / 100, price.maxCents === undefined ? null : price.maxCents / 100];
+    const budget = say.budgetText(min, max);
+    // what the search reads (English price words) and what the answer and the search box show (the reader's words)
+    const pricePhrase = phrasesFor('en').pricePhrase(min, max);
+    const query = [phrasesFor('en').label(words, price.intent), pricePhrase].filter(Boolean).join(' ').trim();
+    const label = say.label(words.map(spell), price.intent);
+    const phrase = [label, say.pricePhrase(min, max)].filter(Boolean).join(' ').trim();
+    if (!query) return offTopic(tools);
+    // 'the cheapest laptop': the matches by price, not by relevance
+    // 'cheap X', 'premium X' without an amount: the lower or upper half of X's own department (decision 0102)
+    const band = !byPrice && price.intent && price.minCents === undefined && price.maxCents === undefined ? price.intent : null;
+    const ruledOut = opts.negation?.excluded.length ? opts.negation : null;
+    // a department named by the catalogue's own Arabic name ('أرخص لابتوب', 'قسم الجمال'): searched within it, for what
+    // else the request says or else for the whole department
+    const department = tools.departmentsAr ? departmentNamed(words, text, tools.departmentsAr, search.text.analyze) : null;
+    const inDepartment = department
+      ? [phrasesFor('en').label(words.filter((w) => !department.words.includes(w) && !namesNoKind(w) && !isPurpose(w)), null) || department.department, pricePhrase]
+        .filter(Boolean).join(' ').trim()
+      : null;
+    const result = await tools.searchProducts({
+      query: inDepartment ?? query,
+      ...(department ? { category: department.department } : {}),
+      limit: byPrice || band || ruledOut || department || (pricePhrase && words.length) ? 10 : undefined,
+    });
+    // 'a laptop that isn't for gaming': the kind asked for, without what the shopper ruled out
+    if (ruledOut) {
+      result.items = result.items.filter((p) => !isRuledOut(p, ruledOut));
+      // every match ruled out: none of what was asked
+      if (result.items.length === 0) result.total = 0;
+    }
+    // (within the kind asked for, as the search box orders them: query-price.ts)
+    if (byPrice) result.items = orderWithinKind(result.items, byPrice === 1 ? 'low' : 'high').slice(0, SEARCH_REPLY_MAX_PRODUCTS);
+    else if (band && result.items.length) result.items = await withinBand(result.items, band);
+    // an amount with a kind ('a smartwatch under 1000'): the kind's own department, even when only some listings say it
+    else if (pricePhrase && words.length && result.items.length) result.items = oneDepartment(result.items);
+    else result.items = result.items.slice(0, SEARCH_REPLY_MAX_PRODUCTS);
+    // a kind the catalogue has no word for ('a coffee grinder', «مكواة ملابس»): we don't sell it, not what shares a word
+    // (a word the search finds nowhere, asked for without asking whether we sell it, gets the broader search below: it may
+    // be a name or a typo)
+    const asksIfSold = SELLS_Q.test(text) || /^\s*(?:do you have|have|got|any)\b/i.test(text);
+    if ((!opts.notFoundName || SELLS_Q.test(text)) && (result.total > 0 || asksIfSold) && !pricePhrase && !department && !ruledOut && !byPrice && !band) {
+      const missing = await notInCatalogue(price.text, contentWords, search.text.analyze, result.items, tools, spell);
+      // (the products the search found are not named: the answer's text decides what is mentioned)
+      if (missing) return missing;
+    }
+    if (result.total === 0 && pricePhrase && label) {
+      // nothing inside the budget: say so, and show the nearest prices instead of claiming we have none at all
+      const outside = await tools.searchProducts({ query: phrasesFor('en').label(words, price.intent) });
+      if (outside.total > 0) {
+        const nearest = [...outside.items].sort((a, b) =>
+          price.maxCents !== undefined ? a.price_cents - b.price_cents : b.price_cents - a.price_cents).slice(0, SEARCH_REPLY_MAX_PRODUCTS);
+        if (nearest.length === 1) tools.focus(nearest[0]!);
+        return { response: say.nothingInBudget(label, budget, nearest.map((p, i) => say.line(p, i)).join('\n')), suggestedSearch: label };
+      }
+    }
+    if (result.total === 0) return unknown(opts.notFoundName ?? (label || phrase), tools);
+    // only descriptions mention these words: not a shopping question, or a gift we have nothing about
+    if (!result.onTopic && !opts.notFoundName && !pricePhrase) {
+      // a situation told in words only descriptions use ('the sun glare on the highway'): what listings say they do
+      // for it, when at least two of its words are said by one (needReply); chit-chat stays turned away
+      const need = words.length >= 2 && !GIFT.test(text) ? await needReply(text, words, opts.negation ?? NO_NEGATION, tools, spell) : null;
+      if (need) return need;
+      if (GIFT.test(text)) return giftIdeas(tools, label);
+      if (!opts.shopping) return offTopic(tools);
+    }
+    const n = result.items.length;
+    if (n === 1) tools.focus(result.items[0]!);
+    const intro = opts.notFoundName ? say.notFoundClosest(opts.notFoundName, n) : say.topMatches(n, label, budget, result.total);
+    const parts = [intro, result.items.map((p, i) => say.line(p, i)).join('\n')];
+    if (result.categories.length > 1) parts.push(say.categoriesLine(result.categories));
+    parts.push(say.searchingFor(phrase, n, result.total));
+    return { response: parts.join('\n\n'), suggestedSearch: phrase };
+  }
+
+  /** A product is ruled out when a word the shopper negated is one of its own words (name, categories, tags; either language): the search's rule. */
+  function isRuledOut(p: Product, negation: Negation): boolean {
+    // a word ruled out in one language or spelling rules out its other names ('ساوندبار' a soundbar, 'لمبه' a lamp)
+    const excluded = [...new Set(negation.excluded.flatMap((w) => [w, ...otherNames(w)]))];
+    return ruledOutBy([p.name, p.name_ar, ...p.categories, ...p.tags, ...p.keywords].join(' '), excluded, search.text.analyze);
+  }
+
+  async function unknown(name: string, tools: Toolbox): Promise<Reply> {
+    return { response: phrasesFor(tools.locale, tools.departmentsAr).unknown(name, await popularCategories()), suggestedSearch: null };
+  }
+
+  async function offTopic(tools: Toolbox): Promise<Reply> {
+    return { response: phrasesFor(tools.locale, tools.departmentsAr).offTopic(await popularCategories()), suggestedSearch: null };
+  }
+
+  /** 'A gift for my sister' and nothing more: the best-rated product of each of the biggest departments, and a question. */
+  async function giftIdeas(tools: Toolbox, notFound?: string): Promise<Reply> {
+    const picks: Product[] = [];
+    for (const cat of (await popularCategories()).slice(0, SEARCH_REPLY_MAX_PRODUCTS)) {
+      const { items } = await tools.searchProducts({ query: cat, limit: 10, in_stock: true });
+      const best = [...items].sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0) || b.review_count - a.review_count).find((p) => !picks.some((x) => x.id === p.id));
+      if (best) picks.push(best);
+    }
+    const say = phrasesFor(tools.locale, tools.departmentsAr);
+    if (picks.length === 0) return greeting(tools);
+    return { response: say.giftIdeas(notFound, picks.map((p, i) => say.line(p, i)).join('\n')), suggestedSearch: null };
+  }
+
+  const greeting = (tools: Toolbox): Reply => ({ response: phrasesFor(tools.locale, tools.departmentsAr).greeting, suggestedSearch: null });
+
+
+  /**
+   * A follow-up naming only a colour: the last search's products (or the product in view's kind) whose own words — name,
+   * description, features, tags, in either language — describe that colour. Null when there is nothing to narrow.
+   */
+  async function inColour(colours: { forms: string[] }[], input: { history: { isBot: boolean; text: string }[] }, context: Product | null, tools: Toolbox, spell: (w: string) => string): Promise<Reply | null> {
+    const last = [...input.history].reverse().find((m) => m.isBot && searchPhraseIn(m.text));
+    const topic = last ? contentWords(search.text.extractPrice(readArabic(searchPhraseIn(last.text)!)).text) : context ? contentWords(context.category) : [];
+    if (topic.length === 0) return null;
+    const { items } = await tools.searchProducts({ query: topic.join(' '), limit: 10 });
+    const { analyze } = search.text;
+    const wanted = new Set(colours.flatMap((c) => c.forms.flatMap((f) => analyze(f))));
+    const described = (p: Product) => analyze([p.name, p.name_ar, p.description, p.description_ar, ...p.bullet_points, ...p.bullet_points_ar, ...p.tags].join(' '))
+      .some((w) => wanted.has(w));
+    const matching = items.filter(described).slice(0, SEARCH_REPLY_MAX_PRODUCTS);
+    const say = phrasesFor(tools.locale, tools.departmentsAr);
+    const label = say.label([...topic.map(spell), ...colours.map((c) => (tools.locale === 'ar' ? c.forms.find((f) => /[\u0600-\u06FF]/.test(f))! : c.forms[0]!))], null);
+    if (matching.length === 0) return { response: say.noneInColour(label, items.slice(0, SEARCH_REPLY_MAX_PRODUCTS).map((p, i) => say.line(p, i)).join('\n')), suggestedSearch: null };
+    if (matching.length === 1) tools.focus(matching[0]!);
+    return { response: [say.topMatches(matching.length, label, '', matching.length), matching.map((p, i) => say.line(p, i)).join('\n')].join('\n\n'), suggestedSearch: null };
+  }
+
+  /** A Gulf transliteration the catalogue does not write ('سبيكر') is read as its English trade word (speaker). */
+  async function loanwordsRead(text: string): Promise<string> {
+    const out: string[] = [];
+    for (const w of text.split(' ')) {
+      const loan = /[\u0600-\u06FF]/.test(w) ? loanwordOf(w) : undefined;
+      out.push(loan && (await search.rank(w, { limit: 1, prefix: false })).total === 0 ? loan : w);
+    }
+    return out.join(' ');
+  }
+
+  return { searchReply, isRuledOut, needReply, unknown, offTopic, giftIdeas, greeting, inColour, loanwordsRead };
+}
+
+/** 'Do you stock / sell / carry X?': whether the shop sells a kind, not a question about one product's stock. */
+const SELLS_Q = /\b(?:do|does|did)\s+(?:you|u|y'all|souq)\s+(?:\w+\s+)?(?:stock|sell|carry)\b/i;
+
+/** A request that rules nothing out. */
+const NO_NEGATION: Negation = { text: '', excluded: [], freeOf: [] };
+
