@@ -311,8 +311,10 @@ describe('demo seed', () => {
   });
 
   it('declares the emirate of every registrant, so the demo VAT report puts each standard-rated sale in Box 1a–1g (decision 0111)', async () => {
-    const to = new Date().toISOString().slice(0, 10);
-    const from = new Date(Date.now() - 300 * 86_400_000).toISOString().slice(0, 10);
+    // the report's days are the UAE's (UTC+4): from 20:00 UTC the documents just issued are dated tomorrow there
+    const uaeDay = (ms: number) => new Date(ms + 4 * 3_600_000).toISOString().slice(0, 10);
+    const to = uaeDay(Date.now());
+    const from = uaeDay(Date.now() - 300 * 86_400_000);
     const res = await call(t.app, { method: 'GET', url: `/api/admin/reports/vat?from=${from}&to=${to}`, token: await adminToken(t.app, t.config) });
     expect(res.status, res.body).toBe(200);
     const report = res.json;
