@@ -201,6 +201,8 @@ describe('the provider misbehaving', () => {
     expect(answers.map((a) => JSON.parse(a.body).duplicate).sort()).toEqual([false, true]);
     const [stored] = await q<{ n: number }>('select count(*)::int as n from payment_events where event_id = $1', [succeeded.eventId]);
     expect(stored!.n).toBe(1);
+    // the capture (and its cash in) runs after the webhook's answer (decision 0157): wait for it, not for the clock
+    await t.app.services.cardPayments.idle();
     const rows = await ledgerOf(placed.order.id);
     expect(rows.filter((r) => r.posting.startsWith('placed:')).length).toBeGreaterThan(0);
     expect(sumOf(rows, 'shopper_receivable')).toBe(0);
