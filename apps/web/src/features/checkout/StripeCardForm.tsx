@@ -61,7 +61,7 @@ export function StripeCardForm({ form, amount, returnUrl }: { form: NonNullable<
       .then((Stripe) => {
         if (cancelled || !mountRef.current) return;
         const js = Stripe(form.publishable_key, { locale });
-        const elements = js.elements({ clientSecret: form.client_secret, locale, appearance: { theme: 'stripe', variables: { colorPrimary: '#4f46e5', borderRadius: '8px' } } });
+        const elements = js.elements({ clientSecret: form.client_secret, locale, appearance: { theme: 'stripe', variables: { colorPrimary: '#0f766e', borderRadius: '8px' } } /* the shop's brand-700 (index.css): Stripe's frames cannot read its CSS variables */ });
         element = elements.create('payment', { layout: 'tabs' });
         element.on('ready', () => !cancelled && setReady(true));
         element.mount(mountRef.current);
