@@ -78,3 +78,24 @@ for (const lang of ['en', 'ar'] as const) {
     await close();
   });
 }
+
+// Issue 39 item 5: a code typed in the chat is checked against the cart and kept for the checkout, which shows it applied.
+for (const lang of ['en', 'ar'] as const) {
+  test(`a code typed in the chat is applied at checkout (${lang})`, async ({ page, request }) => {
+    const { product, code } = await seed(request);
+    const en = lang === 'en';
+    await page.addInitScript(([key, line]) => localStorage.setItem(key, JSON.stringify({ state: { lines: [line] }, version: 1 })),
+      [STORAGE_KEYS.cart, { id: product.id, name: product.name, price: product.price, image: null, quantity: 1 }] as const);
+    await page.goto(`/ai-assistant?lang=${lang}`);
+    const chat = page.getByRole('region', { name: en ? 'Chat with AI' : 'تحدّث مع الذكاء الاصطناعي' });
+    await chat.getByLabel(en ? 'Message' : 'الرسالة', { exact: true }).fill(en ? `apply code ${code.toLowerCase()}` : `عندي كود خصم ${code}`);
+    await chat.getByRole('button', { name: en ? 'Send' : 'إرسال', exact: true }).click();
+    // 10 % of the price, rounded down to the fil, written in the reader's language
+    await expect(chat.getByText(en ? `Code ${code} takes` : 'طبّقته لك')).toBeVisible();
+    await shoot(page, `promo-chat-${lang}`, chat);
+    await page.goto(`/checkout?lang=${lang}`);
+    await expect(page.getByRole('status').filter({ hasText: code })).toBeVisible();
+    const summary = page.getByRole('region', { name: en ? 'Order Summary' : 'ملخص الطلب' });
+    await expect(summary.getByText(en ? /Promotion/ : /عرض ترويجي/)).toBeVisible();
+  });
+}

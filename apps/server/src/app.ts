@@ -191,7 +191,6 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   app.addHook('onReady', () => services.delivery.seedHolidays());
   await app.register(sellerPerformanceRoutes({ performance: services.sellerPerformance }));
   await app.register(searchRoutes({ search: services.search }));
-  await app.register(assistantRoutes({ assistant: services.assistant }));
   await app.register(chatMonitorRoutes({ chatMonitor: services.chatMonitor }));
   await app.register(adminRoutes({ accounts: services.accounts, admin: services.admin, reports: services.reports }));
   // admin area (issue 9): orders, products and the read-only reports
@@ -203,6 +202,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   // one store of code tries for the storefront's code box and agents' discount codes (decision 0159)
   const codeTries = createCodeTries(app);
   await app.register(promotionsRoutes({ promotions: services.promotions, codeTries }));
+  // the chat checks a code the shopper types against the same tries
+  await app.register(assistantRoutes({ assistant: services.assistant, codeTries }));
   await app.register(refundsRoutes({ refunds: services.refunds }));
   await app.register(taxRoutes({ tax: services.tax }));
   await app.register(taxReportRoutes({ vatReport: services.vatReport }));

@@ -142,6 +142,8 @@ export function createServices(config: Config, database: Database, log: (msg: st
     prices,
     // late-bound too: the promotions service is built further down; read through its service, never its tables
     deals: { running: (ids) => promotions.runningDeals(ids) },
+    // a code typed in the chat, checked as the checkout's code box checks it (late-bound like deals)
+    coupons: { check: (code, items, userId) => promotions.checkCoupon(code, items, userId) },
     departmentsAr: catalogue.categoryNamesAr,
     chatMonitor,
     ai: config.ai,

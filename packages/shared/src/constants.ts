@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   adminToken: 'admin_token',
   user: 'user',
   cart: `${STORAGE_PREFIX}cart`,
+  /** The coupon code the shopper applied (code box or chat), kept for checkout for this browser session. */
+  cartCode: `${STORAGE_PREFIX}cart_code`,
   preferences: `${STORAGE_PREFIX}preferences`,
   history: `${STORAGE_PREFIX}history`,
   searches: `${STORAGE_PREFIX}searches`,

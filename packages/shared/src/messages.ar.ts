@@ -214,6 +214,10 @@ const SERVER_TEXTS = {
   promoMinSpend: 'أنفق أكثر على المنتجات التي يشملها هذا الرمز: لم يتحقق الحد الأدنى',
   promoUsedUp: 'نفدت استخدامات هذا الرمز',
   promoAlreadyUsed: 'لقد استخدمت هذا الرمز من قبل',
+  // a coupon code typed in the chat: the code is the shopper's Latin text, isolated in the Arabic sentence
+  chatCodeApplied: (code: string, amount: string) => `الرمز \u2068${code}\u2069 يخصم ${amount} من سلتك. طبّقته لك، وستجده عند الدفع.`,
+  chatCodeRefused: (code: string, reason: string) => `تحققت من الرمز \u2068${code}\u2069 على سلتك. ${reason}.`,
+  chatCodeEmptyCart: (code: string) => `سلتك فارغة، فلا شيء يُطبَّق عليه الرمز \u2068${code}\u2069 بعد. أضف المنتجات أولًا، ثم أرسل لي الرمز مرة أخرى أو أدخله عند الدفع.`,
   promoTooManyTries: 'جرّبت رموزًا كثيرة جدًا. يُرجى الانتظار قليلًا ثم المحاولة مرة أخرى.',
   promoValueOne: 'حدّد إما نسبة مئوية وإما مبلغًا ثابتًا',
   promoEndAfterStart: 'يجب أن تكون النهاية بعد البداية',

@@ -68,6 +68,10 @@ export const MSG = {
     "I apologize, but I'm having trouble processing your request. You can browse products on the left or try asking again.",
   productNotFoundInChat: "I couldn't find that product. Please mention the exact product name.",
   addedToCart: (qty: number, name: string) => `Added **${qty} × ${name}** to your cart.`,
+  // a coupon code typed in the chat (issue 39 item 5): checked against the shopper's cart as the checkout's code box does
+  chatCodeApplied: (code: string, amount: string) => `Code ${code} takes ${amount} off your cart. I have applied it: you will see it at checkout.`,
+  chatCodeRefused: (code: string, reason: string) => `I checked code ${code} against your cart. ${reason}.`,
+  chatCodeEmptyCart: (code: string) => `Your cart is empty, so code ${code} has nothing to apply to yet. Add the products first, then send me the code again or enter it at checkout.`,
   contextCleared: 'Context cleared. Ask me about any product!',
   imageNoMatches: 'I could not find close matches for that image. Try another angle or a clearer photo.',
   imageMatches: (n: number) => `I found ${n} similar product(s) based on your image.`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { couponCheckRequestSchema } from './promotions.js';
 
 export const chatMessageInSchema = z.object({
   id: z.union([z.string(), z.number()]).optional(),
@@ -29,6 +30,12 @@ export const chatRequestSchema = z.object({
    * return, a person) waits in this conversation only: a 'yes' sent without it, or from another, confirms nothing.
    */
   conversationId: z.string().min(8).max(100).regex(/^[\w-]+$/).optional(),
+  /**
+   * The cart as the storefront holds it (product, quantity, options), for a coupon code typed in the chat: the code is
+   * checked against these lines at database prices, as the checkout's code box checks it. Only ids and quantities are
+   * read; prices come from the database.
+   */
+  cart: couponCheckRequestSchema.shape.items.unwrap().array().max(100).optional(),
 });
 export type ChatRequest = z.input<typeof chatRequestSchema>;
 
@@ -47,5 +54,10 @@ export const chatResponseSchema = z.object({
   sessionId: z.string().optional(),
   /** The conversation this answer belongs to: sent back with the next message (a new one when none was sent). */
   conversationId: z.string(),
+  /**
+   * A coupon code the shopper typed in the chat, as checked against the cart sent: when `applies`, the storefront
+   * keeps it for the checkout (which checks it again, and the order once more under the promotion's lock).
+   */
+  coupon: z.object({ code: z.string(), applies: z.boolean() }).optional(),
 });
 export type ChatResponse = z.infer<typeof chatResponseSchema>;

@@ -5,8 +5,9 @@ import { errorBodySchema } from '@souq/shared/api/common';
 import type { AssistantService } from './assistant.service.js';
 import { actorOf, SYSTEM_ACTOR } from '../../platform/audit.js';
 import { readerLocale } from '../../platform/page-locale.js';
+import { shopperCodeKeys, type CodeTries } from '../promotions/promotions.guessing.js';
 
-export function assistantRoutes(deps: { assistant: AssistantService }) {
+export function assistantRoutes(deps: { assistant: AssistantService; codeTries?: CodeTries }) {
   return async function plugin(app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.post('/api/ai/chat', {
@@ -23,6 +24,8 @@ export function assistantRoutes(deps: { assistant: AssistantService }) {
       // after-sales answers in the shopper's language (decision 0107); actions are audited as the shopper
       locale: readerLocale(req),
       actor: req.principal ? actorOf(req) : SYSTEM_ACTOR,
+      // a code typed in the chat spends the code box's tries: guessing through the chat is no cheaper
+      ...(deps.codeTries ? { spendCodeTry: () => deps.codeTries!(req, shopperCodeKeys(req)) } : {}),
     }));
   };
 }

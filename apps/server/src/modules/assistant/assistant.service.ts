@@ -11,6 +11,8 @@ import type { Aftersales } from './assistant.aftersales.js';
 import type { Locale } from '@souq/shared/rules/locale';
 import { messagesFor } from '@souq/shared/messages-for';
 import { SYSTEM_ACTOR, type Actor } from '../../platform/audit.js';
+import type { CouponCheck } from '@souq/shared/api/promotions';
+import { couponReply, readCouponCode, type CartLineIn } from './assistant.coupon.js';
 
 export type AssistantService = ReturnType<typeof createAssistantService>;
 
@@ -21,13 +23,19 @@ export type ChatInput = {
   lockedProductIds?: number[];
   sessionId?: string;
   conversationId?: string;
+  /** The storefront's cart lines, for a coupon code typed in the chat. */
+  cart?: CartLineIn[];
 };
 
 /** An answer before it is stored: the reply, the products it names and the search it asks for. */
 type Answer = Omit<ChatResponse, 'sessionId' | 'conversationId'>;
 
 /** The reader's language and who acts, for after-sales answers and actions. */
-export type ChatOptions = { locale: Locale; actor: Actor };
+export type ChatOptions = {
+  locale: Locale; actor: Actor;
+  /** Spends one try at a coupon code against guessing (the code box's counters); seconds to wait when spent. */
+  spendCodeTry?: () => Promise<number | null>;
+};
 
 /** The chat a message belongs to: the browser's session id and the signed-in shopper, if any. */
 export type ChatSessionRef = { clientSessionId?: string; userId: number | null };
@@ -64,6 +72,8 @@ export function createAssistantService(deps: {
   isHumanHandling?: (session: ChatSessionRef) => Promise<boolean>;
   /** Where orders are, returns, cancelling, the seller's rules and a person (decision 0107); without it, none of these. */
   aftersales?: Aftersales;
+  /** A coupon code checked against a cart, as the checkout's code box checks it (the promotions module's). */
+  coupons?: { check: (code: string, items: CartLineIn[], userId: number | null) => Promise<CouponCheck> };
 }) {
   const builtin = createBuiltinAssistant({ search: deps.search });
   const model =
@@ -120,7 +130,16 @@ export function createAssistantService(deps: {
         lockedIds: req.lockedProductIds ?? [],
         history: (req.conversationHistory ?? []).slice(-CHAT_HISTORY_SENT).map((m) => ({ isBot: m.isBot, text: m.text })),
       };
-      const reply: Answer = withoutSource(await answer(input, userId, conversationId, { locale, actor: opts.actor ?? SYSTEM_ACTOR }));
+      // a coupon code handed over ('apply code SAVE10', «عندي كود خصم SAVE10») is checked against the cart sent
+      const code = deps.coupons ? readCouponCode(req.message) : null;
+      const reply: Answer = code
+        ? {
+            ...(await couponReply(code, req.cart ?? [], {
+              locale, spendTry: opts.spendCodeTry ?? (async () => null), check: (c, items) => deps.coupons!.check(c, items, userId),
+            })),
+            mentionedProducts: [], suggestedSearch: null,
+          }
+        : withoutSource(await answer(input, userId, conversationId, { locale, actor: opts.actor ?? SYSTEM_ACTOR }));
       let sessionId: string | undefined;
       try {
         sessionId = await deps.chatMonitor.recordExchange({

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { clientKey } from '../accounts/accounts.routes.js';
 
 /**
  * Tries at guessing a coupon code (issue 39 item 7, decisions 0148, 0159): one counter store for the storefront's code
@@ -21,3 +22,10 @@ export function createCodeTries(app: FastifyInstance, perMinute = 20): CodeTries
     return null;
   };
 }
+
+/**
+ * The counters a storefront try spends: one per client address, one per signed-in shopper (so changing address does
+ * not reset a shopper's tries, and a shared address is not one shopper). The code box and the chat spend the same.
+ */
+export const shopperCodeKeys = (req: FastifyRequest): string[] =>
+  [`client:${clientKey(req.ip)}`, req.principal ? `user:${req.principal.userId}` : `anon:${clientKey(req.ip)}`];

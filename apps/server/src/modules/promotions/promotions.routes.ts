@@ -11,9 +11,8 @@ import { principalOf, requireAdmin, requireVendor } from '../../platform/auth.js
 import { actorOf } from '../../platform/audit.js';
 import { AppError, forbidden, textIn } from '../../platform/errors.js';
 import { readerOf } from '../../platform/request-locale.js';
-import { clientKey } from '../accounts/accounts.routes.js';
 import type { PromotionsService } from './promotions.service.js';
-import type { CodeTries } from './promotions.guessing.js';
+import { shopperCodeKeys, type CodeTries } from './promotions.guessing.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const vendorSecurity = [{ bearer: [] }];
@@ -33,11 +32,9 @@ export function promotionsRoutes(deps: { promotions: PromotionsService; codeTrie
   const { promotions } = deps;
   return async function plugin(app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    // two counters: one per client address, one per signed-in shopper (so changing address does not reset a shopper's
-    // tries, and a shared address is not one shopper); agents' discount codes spend the same shopper's counter
+    // the client's and the shopper's counters (shopperCodeKeys); agents' discount codes spend the same shopper's counter
     const codeGuessing = async (req: FastifyRequest, reply: FastifyReply) => {
-      const keys = [`client:${clientKey(req.ip)}`, req.principal ? `user:${req.principal.userId}` : `anon:${clientKey(req.ip)}`];
-      const wait = await deps.codeTries(req, keys);
+      const wait = await deps.codeTries(req, shopperCodeKeys(req));
       if (wait === null) return;
       void reply.header('retry-after', String(wait));
       throw new AppError(429, MSG.promoTooManyTries);

@@ -10,7 +10,7 @@ import { cx } from '@/components/ui/cx';
 import { PathIcon } from '@/components/ui/PathIcon';
 import { Button } from '@/components/ui/Button';
 import { Price } from '@/components/ui/Price';
-import { useCart } from '@/lib/shop/cart-store';
+import { useCart, useCartCode } from '@/lib/shop/cart-store';
 import { CartButton } from '@/components/cart/CartButton';
 import { TalkToPerson } from '@/components/chat/TalkToPerson';
 import { useCatalogue } from '@/lib/shop/catalogue-api';
@@ -165,12 +165,16 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
           ...(lockedProductIds?.length ? { lockedProductIds } : {}),
           sessionId: await trackingSessionId(),
           ...(conversationId.current ? { conversationId: conversationId.current } : {}),
+          // the cart's lines, for a coupon code typed in the chat (checked against them at database prices)
+          cart: useCart.getState().lines.slice(0, 100).map((l) => ({ product_id: l.id, quantity: Math.min(l.quantity, 999), ...(l.variants ? { variants: l.variants } : {}) })),
         },
         controller.signal,
       );
       if (reply.sessionId) setSessionId(reply.sessionId);
       conversationId.current = reply.conversationId;
       push(message(true, reply.response));
+      // a code the assistant checked and found applying is kept for the checkout (which checks it again)
+      if (reply.coupon?.applies) useCartCode.getState().set(reply.coupon.code);
       // the assistant's add_to_cart actions are performed here: the server has checked product and stock
       for (const m of reply.mentionedProducts) {
         if (m.action !== 'add_to_cart') continue;

@@ -6,6 +6,7 @@ import { ApiError, api } from '@/lib/api-client';
 import { Price } from '@/components/ui/Price';
 import { Button } from '@/components/ui/Button';
 import { Field, Input } from '@/components/ui/Field';
+import { useCartCode } from '@/lib/shop/cart-store';
 
 type Items = { product_id: number; quantity: number; variants?: Record<string, string> }[];
 
@@ -22,7 +23,9 @@ const quoteDeals = (items: Items, signal?: AbortSignal) =>
  * order sends the code only while it applies; the server checks it once more, under the promotion's lock.
  */
 export function useCoupon(items: Items) {
-  const [code, setCode] = useState<string | null>(null);
+  // the code applied here or in the chat, kept for this browser session
+  const code = useCartCode((s) => s.code);
+  const setCode = useCartCode((s) => s.set);
   const check = useQuery({
     queryKey: ['coupon-check', code, items],
     queryFn: ({ signal }) => checkCode(code!, items, signal),

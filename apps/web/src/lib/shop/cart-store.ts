@@ -73,7 +73,8 @@ export const useCart = create<CartState>()(
       setQuantity: (key, quantity) =>
         set((s) => ({ lines: s.lines.map((l) => (lineKey(l) === key ? { ...l, quantity: wholeAtLeastOne(quantity) } : l)) })),
       remove: (key) => set((s) => ({ lines: s.lines.filter((l) => lineKey(l) !== key) })),
-      clear: () => set({ lines: [] }),
+      // an emptied cart (the order placed) keeps no code: a used code is not offered to the next cart
+      clear: () => { set({ lines: [] }); useCartCode.getState().set(null); },
       count: () => cartCount(get().lines),
       total: () => cartTotals(get().lines).subtotal,
       setOpen: (open) => set({ open }),
@@ -86,6 +87,18 @@ export const useCart = create<CartState>()(
       version: 1,
     },
   ),
+);
+
+/**
+ * The coupon code the shopper applied, in the checkout's code box or through the chat (issue 39 item 5), kept for
+ * checkout while this browser session lasts. Checkout checks it again against the cart; the order once more.
+ */
+export const useCartCode = create<{ code: string | null; set: (code: string | null) => void }>()(
+  persist((set) => ({ code: null, set: (code) => set({ code }) }), {
+    name: STORAGE_KEYS.cartCode,
+    storage: createJSONStorage(() => sessionStorage),
+    partialize: (s) => ({ code: s.code }),
+  }),
 );
 
 /** Number of items (sum of quantities). */
