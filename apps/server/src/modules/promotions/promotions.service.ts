@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../../platform/pg-errors.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { createCartPricing } from '../orders/price-cart.js';
 import { applyPromotions, perSeller, type CartLine, type LoadedCoupon, type LoadedPromotion } from './promotions.apply.js';
-import { createRedemptions } from './promotions.redeem.js';
+import { createRedemptions, type CartPromotionsLoad } from './promotions.redeem.js';
 import { createOffers } from './promotions.offers.js';
 import type { PriceStep } from '@souq/shared/rules/reference-price';
 
@@ -34,6 +34,52 @@ export const REFUSAL_MESSAGES: Record<CouponRefusal, string> = {
 };
 
 export type CartItems = { product_id: number; quantity: number; variants?: Record<string, string> }[];
+
+/**
+ * The promotions module's read for a cart (`loadForCart`): $1 the cart's product ids, $2 the typed code normalised
+ * (null: none), $3 the shopper (null: a guest), $4 the stacking setting's key. One row per promotion: the deals that
+ * may cover the cart (`is_coupon` false) and the coupon found for the code.
+ */
+const FOR_CART_SQL = `
+with links as materialized (
+  select pp.promotion_id, pp.product_id from promotion_products pp where pp.product_id = any($1::int[])
+), coupon as materialized (
+  select x.id, x.code_id, x.code_owner from (
+    select p.id, null::int as code_id, null::int as code_owner, 0 as rank from promotions p where upper(p.code) = $2::text and p.kind = 'coupon'
+    union all
+    select c.promotion_id, c.id, c.user_id, 1 from promotion_codes c where upper(c.code) = $2::text
+  ) x order by x.rank limit 1
+), found as (
+  select p.*, false as is_coupon, null::int as code_id, null::int as code_owner from promotions p
+  where p.id = any(array(select distinct promotion_id from links)) and p.kind = 'deal' and p.status = 'active'
+    -- a deal whose total limit is reached has ended for everyone (its counter is raised under its lock, decision 0152)
+    and (p.total_limit is null or p.redeemed_count < p.total_limit)
+  union all
+  select p.*, true, c.code_id, c.code_owner from coupon c join promotions p on p.id = c.id
+)
+select f.id, f.kind, f.status, f.starts_at, f.ends_at, f.min_spend_cents, f.per_shopper_limit, f.total_limit, f.one_time, f.percent_bps,
+  f.amount_cents, f.seller_percent, f.owner_vendor_id, f.redeemed_count, f.is_coupon, f.code_id, f.code_owner,
+  array(select l.product_id from links l where l.promotion_id = f.id) as covered,
+  -- a seller's coupon with no list of products covers all of its own
+  (f.is_coupon and f.owner_vendor_id is not null and not exists (select 1 from promotion_products x where x.promotion_id = f.id)) as whole_shop,
+  case when $3::int is not null and (f.is_coupon or f.per_shopper_limit is not null) then (select count(*) from promotion_redemptions r
+    where r.promotion_id = f.id and r.user_id = $3::int and r.status = 'live' and r.counted) else 0 end::int as used_by_shopper,
+  (f.code_id is not null and exists (select 1 from promotion_redemptions r where r.code_id = f.code_id and r.status = 'live' and r.counted)) as code_used,
+  (select s.value from settings s where s.key = $4::text) as stack
+from found f`;
+
+type ForCartRow = {
+  id: number; kind: 'coupon' | 'deal'; status: 'active' | 'paused'; starts_at: Date | string; ends_at: Date | string; min_spend_cents: number;
+  per_shopper_limit: number | null; total_limit: number | null; one_time: boolean; percent_bps: number | null; amount_cents: number | null;
+  seller_percent: number; owner_vendor_id: number | null; redeemed_count: number; is_coupon: boolean; code_id: number | null; code_owner: number | null;
+  covered: number[]; whole_shop: boolean; used_by_shopper: number; code_used: boolean; stack: string | null;
+};
+
+const loadedOf = (r: ForCartRow): LoadedPromotion => ({
+  id: r.id, kind: r.kind, status: r.status, startsAt: new Date(r.starts_at), endsAt: new Date(r.ends_at), minSpendCents: r.min_spend_cents,
+  perShopperLimit: r.per_shopper_limit, totalLimit: r.total_limit, oneTime: r.one_time, percentBps: r.percent_bps, amountCents: r.amount_cents,
+  sellerPercent: r.seller_percent, ownerVendorId: r.owner_vendor_id, productIds: r.whole_shop ? null : new Set(r.covered),
+});
 
 export function createPromotionsService(deps: {
   db: Db; query: Database['query']; audit: AuditLog; catalogue: CatalogueService;
@@ -114,6 +160,33 @@ export function createPromotionsService(deps: {
     return rows.map((p) => ({ ...toLoaded(p, new Set(links.filter((l) => l.promotionId === p.id).map((l) => l.productId))), usedByShopper: used.get(p.id) ?? 0 }));
   }
 
+  /**
+   * Everything a cart's promotions are applied from, in ONE named statement (decision 0167; the purchase ran seven
+   * reads for it, twice with a limited promotion): the typed code's coupon (its shared code, else a one-time code) with
+   * its use so far, the deals on the cart's products that may run (active, under their total limit), each with the
+   * cart's products it covers and the shopper's own live uses, and the stacking setting. Each part is read by an
+   * index whatever the planner believes of the tables: the cart's links first (materialised), then those promotions by
+   * id (decision 0159). `query` is the caller's: the purchase reads again with its transaction's after a refused check.
+   */
+  async function loadForCart(productIds: readonly number[], typed: string | null, userId: number | null, query: Database['query'] = deps.query): Promise<CartPromotionsLoad> {
+    const code = typed === null ? null : normaliseCode(typed);
+    const rows = await query<ForCartRow>(FOR_CART_SQL, [[...productIds], code, userId, STACK_SETTING], 'promotions.forCart');
+    let coupon: LoadedCoupon | null = code === null ? null : { found: false, code: typed! };
+    const deals: LoadedPromotion[] = [];
+    for (const r of rows) {
+      const loaded = loadedOf(r);
+      if (!r.is_coupon) {
+        deals.push({ ...loaded, usedByShopper: r.used_by_shopper });
+        continue;
+      }
+      coupon = {
+        found: true, code: typed!, promotion: loaded, codeId: r.code_id, codeOwnerId: r.code_owner,
+        usedTotal: r.redeemed_count, usedByShopper: r.used_by_shopper, codeUsed: r.code_used,
+      };
+    }
+    return { coupon, deals, stack: rows.length ? rows[0]!.stack !== 'false' : true };
+  }
+
   async function dealsStack(exec: Db | Tx): Promise<boolean> {
     const [row] = await exec.select().from(settings).where(eq(settings.key, STACK_SETTING));
     return row?.value !== 'false';
@@ -134,7 +207,7 @@ export function createPromotionsService(deps: {
   async function checkCoupon(code: string, items: CartItems, userId: number | null, now = new Date()): Promise<CouponCheck> {
     // the promotions are read beside the prices: the cart's product ids are known before it is priced
     const productIds = [...new Set(items.map((i) => i.product_id))];
-    const [lines, coupon, deals, stack] = await Promise.all([cartLines(items), loadCoupon(db, code, userId, productIds), dealsFor(db, productIds, userId), dealsStack(db)]);
+    const [lines, { coupon, deals, stack }] = await Promise.all([cartLines(items), loadForCart(productIds, code, userId)]);
     const applied = applyPromotions(lines, deals, coupon, { now, userId, dealsStackWithCoupons: stack });
     const refusal = applied.coupon!.refusal;
     return {
@@ -146,7 +219,7 @@ export function createPromotionsService(deps: {
 
   /** The running deals on a cart at database prices, before any code: what the order takes off them unasked. */
   async function quoteDeals(items: CartItems, userId: number | null, now = new Date()): Promise<DealsQuote> {
-    const [lines, deals] = await Promise.all([cartLines(items), dealsFor(db, [...new Set(items.map((i) => i.product_id))], userId)]);
+    const [lines, { deals }] = await Promise.all([cartLines(items), loadForCart([...new Set(items.map((i) => i.product_id))], null, userId)]);
     const sellers = perSeller(lines, applyPromotions(lines, deals, null, { now, userId, dealsStackWithCoupons: true }));
     return { discount_cents: sellers.reduce((s, p) => s + p.discount_cents, 0), sellers };
   }
@@ -219,7 +292,7 @@ export function createPromotionsService(deps: {
     return p;
   }
 
-  const redemptions = createRedemptions({ db, loadCoupon, dealsFor, dealsStack });
+  const redemptions = createRedemptions({ load: loadForCart });
 
   const offers = createOffers({ db, dealsFor, priceLogs: deps.priceLogs });
 
