@@ -2,7 +2,7 @@
 // decision 0167):
 //
 //   npm run bench:promotion-statements [-- --postgres postgres://postgres@127.0.0.1:5432/postgres] [--purchases 50]
-//                                      [--texts [PHASE]] [--cpu-prof DIR]
+//                                      [--texts [PHASE]] [--cpu-prof DIR] [--explain]
 //
 // The real app on a FRESH PostgreSQL database (dropped afterwards) with bench:orders' marketplace: three sellers, a
 // cart of one product from each. Purchases are placed one at a time (POST /api/orders, cash, a fresh Idempotency-Key)
@@ -11,6 +11,8 @@
 // total limit: locked and counted). Every statement sent to PostgreSQL (pg's Client.query, BEGIN and COMMIT
 // included) is counted per purchase; --texts lists them (of one phase with --texts PHASE); the CPU of the app and of
 // the database's backends is measured per phase, and --cpu-prof DIR writes the app's CPU profile of each phase.
+// --explain prints EXPLAIN (ANALYZE, BUFFERS) of the last purchase's named statements of each phase (the purchase
+// statement run again under a new number in a transaction rolled back).
 import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,15 +31,18 @@ const PER_SELLER = 20;
 let statements = 0;
 let current = '';
 const texts = new Map<string, Map<string, number>>();
+/** The last call of each named statement, per phase (--explain). */
+const lastNamed = new Map<string, { text: string; values: unknown[] }>();
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...a: unknown[]) {
   if (current && !(typeof a[0] === 'string' && a[0].startsWith('select pid from pg_stat_activity'))) {
     statements++;
-    const q = a[0] as string | { text: string };
+    const q = a[0] as string | { text: string; name?: string; values?: unknown[] };
     const t = (typeof q === 'string' ? q : q.text).replace(/\s+/g, ' ').trim().slice(0, 150);
     const own = texts.get(current) ?? new Map<string, number>();
     own.set(t, (own.get(t) ?? 0) + 1);
     texts.set(current, own);
+    if (typeof q === 'object' && q.name) lastNamed.set(`${current}: ${q.name}`, { text: q.text, values: q.values ?? [] });
   }
   return (query as (...x: unknown[]) => unknown).apply(this, a);
 } as typeof pg.Client.prototype.query;
@@ -115,6 +120,34 @@ try {
   const r1 = (x: number) => Math.round(x * 10) / 10;
   console.log(`phase | statements per purchase | CPU ms per purchase app + database | ms per purchase (one at a time)   (${purchases} purchases each, load average ${os.loadavg()[0]!.toFixed(1)})`);
   for (const r of results) console.log(`${r.phase} | ${r1(r.statements)} | ${r1(r.app)} + ${r1(r.db)} | ${r1(r.ms)}`);
+  if (args.has('explain')) {
+    const client = new pg.Client({ connectionString: bench.databaseUrl! });
+    await client.connect();
+    for (const [key, q] of lastNamed) {
+      if (!/orders\.place|promotions\./.test(key)) continue;
+      // the purchase again under a new number and key (its sub-orders' numbers follow it), rolled back
+      const number = q.values[3];
+      const values = key.includes('orders.place')
+        ? q.values.map((v) => (typeof v === 'string' && typeof number === 'string' ? v.split(number).join(`${number.slice(0, -3)}XPL`) : v))
+        : q.values;
+      if (key.includes('orders.place')) values[17] = `explain-${Date.now()}`;
+      await client.query('begin');
+      const plan = await client.query({ text: `explain (analyze, buffers, costs off) ${q.text}`, values });
+      await client.query('rollback');
+      console.log(`\n${key}:`);
+      for (const r of plan.rows as { 'QUERY PLAN': string }[]) console.log(r['QUERY PLAN']);
+    }
+    await client.end();
+    // whether the pool's connections run the named statements on a generic plan (planned once) or plan each call
+    const seen = new Map<string, string>();
+    for (let i = 0; i < 20; i++) {
+      for (const r of await bench.database.query<{ name: string; generic_plans: number; custom_plans: number }>('select name, generic_plans::int, custom_plans::int from pg_prepared_statements where name like $1 or name like $2', ['orders.place%', 'promotions.%'])) {
+        seen.set(r.name, `${seen.get(r.name) ?? ''} ${r.generic_plans}/${r.custom_plans}`);
+      }
+    }
+    console.log('\nnamed statements on the pool\'s connections: generic/custom plans each time seen');
+    for (const [name, counts] of seen) console.log(`${name}:${counts}`);
+  }
   if (args.has('texts')) {
     for (const [name, own] of texts) {
       if (args.get('texts') !== true && args.get('texts') !== name) continue;

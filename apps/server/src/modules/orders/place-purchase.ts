@@ -95,7 +95,8 @@ with wanted as (
       where e.account = 'shopper_store_credit' and e.shopper_id = $5::int and e.currency = $12::text) >= $34::int8
   ) as stock_ok,
   -- promotions with a limit (decision 0167): read again after their locks, taken just before this statement
-  ${promotions ? placedRedemptions.check({ limited: '$40', code: '$41', user: '$5' }) : 'true'} as promotions_ok) x
+  ${promotions ? placedRedemptions.check({ limited: '$40', code: '$41', user: '$5' }) : 'true'} as promotions_ok
+  offset 0) x
 ), placed as (
   insert into purchases (purchase_number, user_id, customer_name, customer_email, customer_phone, shipping_address, billing_address,
     payment_method, currency, subtotal_cents, shipping_cents, tax_cents, total_cents, notes, idempotency_key, request_hash,

@@ -89,77 +89,6 @@ export function createPromotionsService(deps: {
   const { db, audit } = deps;
   const pricing = createCartPricing({ query: deps.query, catalogue: deps.catalogue });
 
-  const toLoaded = (p: PromotionRow, productIds: ReadonlySet<number> | null): LoadedPromotion => ({
-    id: p.id, kind: p.kind, status: p.status, startsAt: p.startsAt, endsAt: p.endsAt, minSpendCents: p.minSpendCents,
-    perShopperLimit: p.perShopperLimit, totalLimit: p.totalLimit, oneTime: p.oneTime, percentBps: p.percentBps, amountCents: p.amountCents,
-    sellerPercent: p.sellerPercent, ownerVendorId: p.ownerVendorId, productIds,
-  });
-
-  /**
-   * The products a promotion covers among `productIds` (null: a seller's coupon with no list covers all its own). Only
-   * the cart's products are read: a campaign over thousands of products costs a cart no more than its own lines.
-   */
-  async function coveredOf(exec: Db | Tx, p: PromotionRow, productIds: readonly number[]): Promise<ReadonlySet<number> | null> {
-    const rows = productIds.length
-      ? await exec.select({ id: promotionProducts.productId }).from(promotionProducts)
-        .where(and(eq(promotionProducts.promotionId, p.id), inArray(promotionProducts.productId, [...productIds])))
-      : [];
-    if (!rows.length && p.ownerVendorId !== null && p.kind === 'coupon') {
-      // none of these: a list that leaves them out, or no list at all (all the seller's own products)
-      const [any] = await exec.select({ id: promotionProducts.productId }).from(promotionProducts).where(eq(promotionProducts.promotionId, p.id)).limit(1);
-      if (!any) return null;
-    }
-    return new Set(rows.map((r) => r.id));
-  }
-
-  /** The coupon a shopper typed, with its usage (live, counted redemptions) and its cover of the cart's products, or not found. */
-  async function loadCoupon(exec: Db | Tx, typed: string, userId: number | null, productIds: readonly number[]): Promise<LoadedCoupon> {
-    const code = normaliseCode(typed);
-    let [p] = await exec.select().from(promotions).where(and(sql`upper(${promotions.code}) = ${code}`, eq(promotions.kind, 'coupon')));
-    let codeRow: typeof promotionCodes.$inferSelect | undefined;
-    if (!p) {
-      [codeRow] = await exec.select().from(promotionCodes).where(sql`upper(${promotionCodes.code}) = ${code}`);
-      if (codeRow) [p] = await exec.select().from(promotions).where(eq(promotions.id, codeRow.promotionId));
-    }
-    if (!p) return { found: false, code: typed };
-    const live = and(eq(promotionRedemptions.promotionId, p.id), eq(promotionRedemptions.status, 'live'), eq(promotionRedemptions.counted, true));
-    const [mine] = userId === null ? [{ n: 0 }] : await exec.select({ n: sql<number>`count(*)::int` }).from(promotionRedemptions).where(and(live, eq(promotionRedemptions.userId, userId)));
-    const [codeUse] = codeRow ? await exec.select({ n: sql<number>`count(*)::int` }).from(promotionRedemptions).where(and(live, eq(promotionRedemptions.codeId, codeRow.id))) : [{ n: 0 }];
-    return {
-      found: true, code: typed, promotion: toLoaded(p, await coveredOf(exec, p, productIds)), codeId: codeRow?.id ?? null, codeOwnerId: codeRow?.userId ?? null,
-      usedTotal: p.redeemedCount, usedByShopper: mine!.n, codeUsed: codeUse!.n > 0,
-    };
-  }
-
-  /**
-   * The deals that may cover these products (running or not: the rules check the dates), each with the shopper's own
-   * live uses of it when a shopper is named (its per-shopper limit, decision 0158; read under the promotions' locks in
-   * the purchase's transaction, like a coupon's). Two reads, each by an index whatever the planner believes of the
-   * tables: the cart's products' links (promotion_products by product), then those promotions by id. One join let the
-   * planner walk every running deal and probe each (bench:promotions: 10 ms of a 1,000-promotion cart's quote on a
-   * freshly filled table, decision 0159).
-   */
-  async function dealsFor(exec: Db | Tx, productIds: number[], userId: number | null = null): Promise<LoadedPromotion[]> {
-    if (!productIds.length) return [];
-    const links = await exec.select({ promotionId: promotionProducts.promotionId, productId: promotionProducts.productId }).from(promotionProducts)
-      .where(inArray(promotionProducts.productId, productIds));
-    if (!links.length) return [];
-    const rows = await exec.select().from(promotions)
-      // a deal whose total limit is reached has ended for everyone (its counter is raised under its lock, decision 0152)
-      .where(and(inArray(promotions.id, [...new Set(links.map((l) => l.promotionId))]), eq(promotions.kind, 'deal'), eq(promotions.status, 'active'),
-        sql`(${promotions.totalLimit} is null or ${promotions.redeemedCount} < ${promotions.totalLimit})`));
-    const limited = rows.filter((p) => p.perShopperLimit !== null).map((p) => p.id);
-    const used = new Map<number, number>();
-    if (userId !== null && limited.length) {
-      const counts = await exec.select({ id: promotionRedemptions.promotionId, n: sql<number>`count(*)::int` }).from(promotionRedemptions)
-        .where(and(inArray(promotionRedemptions.promotionId, limited), eq(promotionRedemptions.userId, userId),
-          eq(promotionRedemptions.status, 'live'), eq(promotionRedemptions.counted, true)))
-        .groupBy(promotionRedemptions.promotionId);
-      for (const c of counts) used.set(c.id, c.n);
-    }
-    return rows.map((p) => ({ ...toLoaded(p, new Set(links.filter((l) => l.promotionId === p.id).map((l) => l.productId))), usedByShopper: used.get(p.id) ?? 0 }));
-  }
-
   /**
    * Everything a cart's promotions are applied from, in ONE named statement (decision 0167; the purchase ran seven
    * reads for it, twice with a limited promotion): the typed code's coupon (its shared code, else a one-time code) with
@@ -294,7 +223,7 @@ export function createPromotionsService(deps: {
 
   const redemptions = createRedemptions({ load: loadForCart });
 
-  const offers = createOffers({ db, dealsFor, priceLogs: deps.priceLogs });
+  const offers = createOffers({ db, deals: async (productIds) => (await loadForCart(productIds, null, null)).deals, priceLogs: deps.priceLogs });
 
   /**
    * The deals running now on these products (the assistant's read, issue 39 item 5): each covered product's discount on
@@ -313,8 +242,7 @@ export function createPromotionsService(deps: {
     offers,
     runningDeals,
     redemptions,
-    loadCoupon,
-    dealsFor,
+    loadForCart,
     dealsStack,
 
     /** A seller's own coupon or deal: funded by the seller, on its own products only (400/403 otherwise). */
