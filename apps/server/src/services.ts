@@ -94,7 +94,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const delivery = createDeliveryService({ db, audit });
   const orders = createOrdersService({
     delivery, addresses: { get: (userId, id) => addresses.get(userId, id), create: (userId, input) => addresses.create(userId, input) },
-    db, query: database.query, bus, audit, catalogue, currency: config.shopCurrency, mailer, log,
+    db, query: database.query, transaction: database.transaction, bus, audit, catalogue, currency: config.shopCurrency, mailer, log,
     // admin: assign an order to a vendor (404 when the vendor does not exist)
     vendorForAssignment: (id) => vendors.getDto(id),
     // coupons and deals redeemed with a purchase and given back with a cancellation (decision 0152)

@@ -27,6 +27,12 @@ export type Database = {
    * per connection, not per call (the same name must always carry the same text). PGlite ignores the name.
    */
   query<T = Record<string, unknown>>(text: string, params?: unknown[], name?: string): Promise<T[]>;
+  /**
+   * A transaction of raw queries, each as `query` runs them (named ones prepared once per pooled connection): the
+   * checkout's locks and its one statement (decision 0167), where Drizzle's transaction would parse and plan the
+   * statement on every call. Commits when `fn` resolves, rolls back when it throws.
+   */
+  transaction<T>(fn: (query: Database['query']) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /**
    * Runs one step of background work (start-up builds, periodic rebuilds: a page of a bulk read) so that it never
@@ -78,6 +84,23 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       },
       query: async <T,>(text: string, params: unknown[] = [], name?: string) =>
         (await (name ? pool.query({ name, text, values: params }) : pool.query(text, params))).rows as T[],
+      transaction: async (fn) => {
+        const client = await pool.connect();
+        let broken: Error | undefined;
+        try {
+          await client.query('begin');
+          const result = await fn(async <T,>(text: string, params: unknown[] = [], name?: string) =>
+            (await (name ? client.query({ name, text, values: params }) : client.query(text, params))).rows as T[]);
+          await client.query('commit');
+          return result;
+        } catch (err) {
+          // a connection that cannot even roll back is not given back to the pool
+          await client.query('rollback').catch((e: Error) => (broken = e));
+          throw err;
+        } finally {
+          client.release(broken);
+        }
+      },
       close: () => pool.end(),
       background: (step) => step(),
     };
@@ -99,6 +122,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       await client.exec(text);
     },
     query: async <T,>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
+    transaction: (fn) => client.transaction((tx) => fn(async <T,>(text: string, params: unknown[] = []) => (await tx.query<T>(text, params)).rows)),
     close: () => client.close(),
     background: lane,
   };

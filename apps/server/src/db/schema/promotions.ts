@@ -113,7 +113,9 @@ export const promotionRedemptions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('promotion_redemptions_order_key').on(t.promotionId, t.orderId),
+    // sub-order first: a cancellation's release reads its sub-order's redemptions by it (decision 0167), and the
+    // vendor's cost joins by both
+    uniqueIndex('promotion_redemptions_order_key').on(t.orderId, t.promotionId),
     uniqueIndex('promotion_redemptions_code_live_key').on(t.codeId).where(sql`${t.status} = 'live' and ${t.counted}`),
     index('promotion_redemptions_promotion_idx').on(t.promotionId, t.createdAt),
     index('promotion_redemptions_user_idx').on(t.userId, t.promotionId),

@@ -168,25 +168,31 @@ export async function postMany(tx: Tx, postings: readonly Posting[]): Promise<st
   return ids;
 }
 
+/** The postings the purchase statement writes itself, per sub-order: its sale, and the marketplace's share of its promotions (decision 0167). */
+export type PlacedPostingKind = Extract<PostingKind, 'placed' | 'promotion-paid'>;
+
 /**
  * The purchase statement's part (decision 0064: checkout is ONE statement, no transaction round trips, so its sales
  * cannot go through `post`). `salesParam` checks each sub-order's rows as `post` would and gives the JSON parameter;
  * `salesCte` is the statement's insert, reading the CTEs `placed` (the purchase's id) and `subs` (the sub-orders' id
  * and order_number) and the parameters named. The posting id is the sub-order's, known only inside the statement.
+ * Besides each sub-order's sale (`placed`), the same insert writes the marketplace's share of its promotions
+ * (`promotion-paid`, decision 0167: one insert, no round trip of its own).
  */
 export const placedSales = {
-  salesParam(sales: readonly { orderNumber: string; lines: readonly Entry[] }[], currency: string): string {
+  salesParam(sales: readonly { orderNumber: string; lines: readonly Entry[]; kind?: PlacedPostingKind }[], currency: string): string {
     // a sub-order with nothing to post (every amount zero) posts nothing, as `post`'s callers skip an empty posting
-    for (const s of sales) if (s.lines.length) checkPosting(postingId('placed', s.orderNumber), 'placed', s.lines, currency);
+    for (const s of sales) if (s.lines.length) checkPosting(postingId(s.kind ?? 'placed', s.orderNumber), s.kind ?? 'placed', s.lines, currency);
     return JSON.stringify(sales.flatMap((s) => s.lines.map((e) => ({
-      order_number: s.orderNumber, account: e.account, vendor_id: e.vendorId, kind: e.kind, amount_cents: e.amountCents,
+      order_number: s.orderNumber, posting_kind: s.kind ?? 'placed', account: e.account, vendor_id: e.vendorId, kind: e.kind, amount_cents: e.amountCents,
     }))));
   },
   salesCte: (p: { sales: string; currency: string; createdBy: string }): string => `
   insert into ledger_entries (posting, account, vendor_id, kind, amount_cents, currency, purchase_id, order_id, created_by)
-  select '${'placed' satisfies PostingKind}:' || o.id, e.account, e.vendor_id, e.kind, e.amount_cents, ${p.currency}::text, p.id, o.id, ${p.createdBy}::int
-  from placed p, subs o join jsonb_to_recordset(${p.sales}::jsonb) as e(order_number text, account text, vendor_id int, kind text, amount_cents bigint)
-    on e.order_number = o.order_number`,
+  select e.posting_kind || ':' || o.id, e.account, e.vendor_id, e.kind, e.amount_cents, ${p.currency}::text, p.id, o.id, ${p.createdBy}::int
+  from placed p, subs o join jsonb_to_recordset(${p.sales}::jsonb) as e(order_number text, posting_kind text, account text, vendor_id int, kind text, amount_cents bigint)
+    on e.order_number = o.order_number
+  where e.posting_kind in ('${'placed' satisfies PlacedPostingKind}', '${'promotion-paid' satisfies PlacedPostingKind}')`,
 };
 
 /**

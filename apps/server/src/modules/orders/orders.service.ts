@@ -42,6 +42,8 @@ export function createOrdersService(deps: {
   db: Db;
   /** Raw (named, prepared) queries: checkout's one statement (decision 0064). */
   query: Database['query'];
+  /** A transaction of raw queries: checkout's statement after its locks (decision 0167). */
+  transaction: Database['transaction'];
   bus: Bus;
   audit: AuditLog;
   catalogue: CatalogueService;
@@ -85,7 +87,7 @@ export function createOrdersService(deps: {
   }
 
   const { placePurchase } = createPlacePurchase({
-    db, query: deps.query, bus, catalogue, currency: deps.currency, priceCart, purchaseDtos,
+    db, query: deps.query, transaction: deps.transaction, bus, catalogue, currency: deps.currency, priceCart, purchaseDtos,
     mailConfigured: () => Boolean(deps.mailer), queueConfirmation,
     promises: (cart, emirate) => promisesOf(cart.parts, cart.dispatchOf, emirate),
     ...(deps.promotions ? { promotions: deps.promotions } : {}),

@@ -10,12 +10,11 @@ import type { Database, Db, Tx } from '../../platform/db.js';
 import type { Bus, OrderPlacedItem } from '../../platform/bus.js';
 import { badRequest, conflict, unprocessable } from '../../platform/errors.js';
 import { amountToCents } from '@souq/shared/rules/money';
-import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf } from '../../platform/sql-rows.js';
 import type { Reader } from '../../platform/request-locale.js';
 import { checkProductsForOrder, type CatalogueService, type OrderProductRow } from '../catalogue/catalogue.service.js';
 import type { OrderOptionRow } from '../catalogue/variant-stock.js';
-import { saleEntries } from '../ledger/ledger.postings.js';
+import { promotionPaidEntries, saleEntries } from '../ledger/ledger.postings.js';
+import { placedRedemptions } from '../promotions/promotions.redeem.js';
 import { placedCredit, placedSales } from '../ledger/ledger.post.js';
 import { createPurchasePromotions, promotionMoney, type CartPromotions, type PurchasePromotions } from './purchase-promotions.js';
 import { splitCredit } from '../ledger/ledger.credit.js';
@@ -42,6 +41,8 @@ type PlaceRow = {
   ok: boolean;
   /** The shopper's store credit covered what the purchase spends of it (always true when it spends none). */
   credit_ok: boolean;
+  /** The limited promotions it redeems were still within their limits under their locks (always true with none). */
+  promotions_ok: boolean;
   /** Null when nothing was written: a failed check, or an earlier purchase holds the Idempotency-Key. */
   purchase_id: number | null;
   created_at: Date | string | null;
@@ -66,7 +67,7 @@ type PlaceRow = {
  * has no guard of its own: the locks keep what `checked` saw, and products_stock_nonnegative would fail the whole
  * statement anyway. Named: PostgreSQL parses and plans it once per pooled connection.
  */
-const PLACE_ORDER_SQL = `
+const placeOrderSql = (promotions: boolean) => `
 with wanted as (
   select w.id, w.quantity, w.price_cents, w.vendor_id
   from unnest($1::int[], $2::int[], $3::int[], $22::int[]) as w(id, quantity, price_cents, vendor_id)
@@ -80,7 +81,7 @@ with wanted as (
   select v.id, v.product_id, v.type, v.value, v.price_adjustment_cents, v.inventory_quantity
   from product_variants v where v.id in (select id from wanted_options) and (select count(*) from locked) >= 0 order by v.id for no key update
 ), checked as (
-  select (
+  select x.stock_ok and x.promotions_ok as ok, x.promotions_ok from (select (
     select count(*) = (select count(*) from wanted)
     from locked l join wanted w on w.id = l.id
     where l.status = 'active' and l.stock >= w.quantity and l.price_cents = w.price_cents and l.vendor_id is not distinct from w.vendor_id
@@ -92,7 +93,10 @@ with wanted as (
     -- store credit (decision 0141): the shopper's balance, read after their lock (taken just before this statement)
     $34::int8 = 0 or (select coalesce(-sum(e.amount_cents), 0) from ledger_entries e
       where e.account = 'shopper_store_credit' and e.shopper_id = $5::int and e.currency = $12::text) >= $34::int8
-  ) as ok
+  ) as stock_ok,
+  -- promotions with a limit (decision 0167): read again after their locks, taken just before this statement
+  ${promotions ? placedRedemptions.check({ limited: '$40', code: '$41', user: '$5' }) : 'true'} as promotions_ok
+  offset 0) x
 ), placed as (
   insert into purchases (purchase_number, user_id, customer_name, customer_email, customer_phone, shipping_address, billing_address,
     payment_method, currency, subtotal_cents, shipping_cents, tax_cents, total_cents, notes, idempotency_key, request_hash,
@@ -132,13 +136,14 @@ with wanted as (
     tax_category text, tax_rate_bps int, tax_cents int)
     on l.order_number = o.order_number
   order by l.n
+  returning id
 ), posted as (${placedSales.salesCte({ sales: '$23', currency: '$12', createdBy: '$5' })}
 ), credit_spent as (${placedCredit.creditCte({ credit: '$33', currency: '$12', shopper: '$5' })}
 ), history as (
   insert into order_status_history (order_id, from_status, to_status, notes, changed_by)
   select o.id, null, $31::text, $32::text, $5::int from subs o
-)
-select c.ok, $34::int8 = 0 or (select coalesce(-sum(e.amount_cents), 0) from ledger_entries e
+)${promotions ? placedRedemptions.ctes({ discounts: '$37', redemptions: '$38', raised: '$39', user: '$5' }) : ''}
+select c.ok, c.promotions_ok, $34::int8 = 0 or (select coalesce(-sum(e.amount_cents), 0) from ledger_entries e
     where e.account = 'shopper_store_credit' and e.shopper_id = $5::int and e.currency = $12::text) >= $34::int8 as credit_ok,
   o.id as purchase_id, o.created_at,
   (select array_agg(s.id order by s.id) from subs s) as order_ids,
@@ -147,18 +152,13 @@ select c.ok, $34::int8 = 0 or (select coalesce(-sum(e.amount_cents), 0) from led
   case when not c.ok then (select json_agg(l) from locked l) end as locked,
   case when not c.ok then (select json_agg(v) from locked_options v) end as locked_options
 from checked c left join placed o on true`;
+const PLACE_ORDER_SQL = placeOrderSql(false);
+/** The same statement writing what the purchase redeemed too (decision 0167): parameters $37–$41 after the others. */
+const PLACE_ORDER_PROMOTIONS_SQL = placeOrderSql(true);
 
 type Placed =
   | { order: Purchase; replayed: true; placed?: undefined; stock?: undefined }
   | { order: Purchase; replayed: false; placed: Map<number, OrderPlacedItem[]>; stock: { id: number; stock: number }[]; held?: boolean };
-
-/** A text with positional parameters ($1…) as a drizzle query, to run the purchase statement inside a transaction. */
-function positional(text: string, params: readonly unknown[]): SQL {
-  const parts = text.split(/\$(\d+)/);
-  const chunks: SQL[] = [sql.raw(parts[0]!)];
-  for (let i = 1; i < parts.length; i += 2) chunks.push(sql`${sql.param(params[Number(parts[i]) - 1])}`, sql.raw(parts[i + 1]!));
-  return sql.join(chunks);
-}
 
 const pgCode = (err: unknown): { code?: string; constraint?: string } => {
   const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } } | null;
@@ -233,6 +233,8 @@ export function createPlacePurchase(deps: {
   db: Db;
   /** Raw (named, prepared) queries: checkout's one statement (decision 0064). */
   query: Database['query'];
+  /** A transaction of raw queries: the statement after the shopper's or the promotions' locks (decision 0167). */
+  transaction: Database['transaction'];
   bus: Bus;
   catalogue: CatalogueService;
   currency: string;
@@ -344,12 +346,17 @@ export function createPlacePurchase(deps: {
     // the sale's ledger rows per sub-order, written by the same statement (decision 0087)
     // (checked to balance by the ledger, which owns the statement's insert: decision 0116); a card purchase waits for
     // its payment with none: they are posted when the provider authorises it (payment-hold.ts, decision 0137)
-    const sales = placedSales.salesParam(held ? [] : parts.map((part, n) => ({
-      orderNumber: subs[n]!.order_number,
-      lines: saleEntries({
-        vendorId: part.vendorId, ...part.totals, lines: part.lines.map((l) => ({ lineTotalCents: lineTotalCents(l), commissionBps: l.commissionBps })),
-      }),
-    })), purchase.currency);
+    // beside them, each sub-order's marketplace-funded share of its promotions (`promotion-paid`, decision 0152), held
+    // or not: the marketplace's promotion expense, written by the same insert (decision 0167)
+    const sales = placedSales.salesParam([
+      ...(held ? [] : parts.map((part, n) => ({
+        orderNumber: subs[n]!.order_number,
+        lines: saleEntries({
+          vendorId: part.vendorId, ...part.totals, lines: part.lines.map((l) => ({ lineTotalCents: lineTotalCents(l), commissionBps: l.commissionBps })),
+        }),
+      }))),
+      ...subs.map((sub) => ({ orderNumber: sub.order_number, kind: 'promotion-paid' as const, lines: promotionPaidEntries(sub.promotion_paid_cents) })),
+    ], purchase.currency);
     const credit = placedCredit.creditParam(subs.map((sub) => ({ orderNumber: sub.order_number, amountCents: sub.store_credit_cents })));
     return { purchase, subs, items, sales, credit, creditCents };
   }
@@ -376,21 +383,24 @@ export function createPlacePurchase(deps: {
       rows.credit, rows.creditCents, p.deliveryAddress === null ? null : JSON.stringify(p.deliveryAddress), p.promotionPaidCents,
     ];
     const spendsCredit = rows.creditCents > 0 && p.userId !== null;
-    if (!spendsCredit && !promo) return (await deps.query<PlaceRow>(PLACE_ORDER_SQL, params, 'orders.place'))[0]!;
+    // what the purchase redeemed, written by the same statement (decision 0167)
+    const redeemed = promo ? placedRedemptions.params(promo.redeemed, subs.map((sub) => ({
+      orderNumber: sub.order_number, lineNs: items.filter((i) => i.order_number === sub.order_number).map((i) => i.n),
+    }))) : null;
+    const [text, name] = redeemed ? [PLACE_ORDER_PROMOTIONS_SQL, 'orders.place.promotions'] : [PLACE_ORDER_SQL, 'orders.place'];
+    const all = redeemed ? [...params, redeemed.discounts, redeemed.redemptions, redeemed.raised, redeemed.limited, redeemed.codeId] : params;
+    // nothing to lock: the statement alone, atomic on its own (decision 0064)
+    if (!spendsCredit && !redeemed?.limited.length) return (await deps.query<PlaceRow>(text, all, name))[0]!;
     const shopper = p.userId;
-    return db.transaction(async (tx) => {
+    return deps.transaction(async (query) => {
       // spending store credit (decision 0141): the shopper's row lock first, so the statement's balance check reads
       // every purchase committed before it; two purchases racing for the same credit wait for each other
-      if (spendsCredit) await tx.execute(sql`select id from users where id = ${shopper} for update`);
-      // promotions (decision 0152): their locks next, in id order, and the limits read again under them
-      if (promo) await promotions.lock(tx, promo, p.userId);
-      const result = (await rowsOf<PlaceRow>(tx as unknown as Db, positional(PLACE_ORDER_SQL, params)))[0]!;
-      if (promo && result.ok && result.purchase_id !== null) {
-        await promotions.redeem(tx, promo, {
-          purchaseId: result.purchase_id, orderIds: result.order_ids!, userId: p.userId, currency: p.currency,
-          lines: rows.items.map((i) => i.n), paidCents: rows.subs.map((sub) => sub.promotion_paid_cents),
-        });
-      }
+      if (spendsCredit) await query('select id from users where id = $1 for update', [shopper], 'orders.lockShopper');
+      // promotions with a limit (decisions 0152, 0167): their locks next, in id order; the statement, whose snapshot
+      // is taken after them, checks the limits again and writes nothing when one is reached
+      if (redeemed?.limited.length) await query(placedRedemptions.lockSql, [redeemed.limited], 'promotions.lock');
+      const result = (await query<PlaceRow>(text, all, name))[0]!;
+      if (promo && result.promotions_ok === false) await promotions.recheck(query, promo, p.userId);
       return result;
     });
   }
@@ -453,9 +463,10 @@ export function createPlacePurchase(deps: {
    * A failed check writes nothing and answers from the locked rows.
    */
   async function placeOnce(input: PlaceOrderInput, userId: number | null, key: string | null, hash: string, holdForPayment: boolean, address: UaeAddress | null): Promise<Placed> {
-    const priced = await price(input, key, hash);
+    // the promotions on the cart's products are read once, beside its prices (decision 0167)
+    const [priced, loaded] = await Promise.all([price(input, key, hash), promotions.load(input.items, input.coupon_code, userId)]);
     if (priced.earlier) return { order: priced.earlier, replayed: true };
-    const promo = await promotions.on(input.coupon_code, priced.cart, userId);
+    const promo = promotions.on(input.coupon_code, priced.cart, userId, loaded);
     // the seller's share of each line's promotions lowers its supply; the marketplace's is paid toward the part
     const { sellerShares, paidByPromotions } = promotionMoney(priced.cart.parts, promo?.redeemed.applied ?? null);
     const cart: PricedCart = promo ? { ...priced.cart, ...priced.cart.withSellerShares(sellerShares) } : priced.cart;

@@ -1,26 +1,23 @@
-import { asc, inArray } from 'drizzle-orm';
 import { MSG } from '@souq/shared/messages';
 import type { CouponRefusal } from '@souq/shared/rules/promotions';
-import { orderItems } from '../../db/schema/orders.js';
-import type { Tx } from '../../platform/db.js';
+import type { Database } from '../../platform/db.js';
 import { unprocessable } from '../../platform/errors.js';
-import { promotionPaidEntries } from '../ledger/ledger.postings.js';
-import { postMany as postManyToLedger } from '../ledger/ledger.post.js';
 import type { Applied, CartLine } from '../promotions/promotions.apply.js';
-import type { Redeemed, Redemptions } from '../promotions/promotions.redeem.js';
+import type { CartPromotionsLoad, Redeemed, Redemptions } from '../promotions/promotions.redeem.js';
 
-// A purchase's promotions (decision 0152), the steps place-purchase.ts runs around its one statement: applied to the
-// lines priced at database prices (`on`, unlocked; a refused code stops the purchase before anything is written),
-// applied again under the promotions' locks in the purchase's transaction (`lock`), and recorded there once the
-// purchase is written (`redeem`: the promotions module's rows, and the marketplace's share through the ledger).
+// A purchase's promotions (decisions 0152, 0167), the steps place-purchase.ts runs around its one statement: read
+// once beside the cart's prices (`load`), applied to the lines priced at database prices (`on`; a refused code stops
+// the purchase before anything is written), and, when the statement's own check of the limits under their locks
+// failed, applied again from what is committed now (`recheck`: the reason, or the purchase priced again). What the
+// purchase redeemed is written by its statement (the promotions module's `placedRedemptions`).
 
 /**
  * The promotions module as the purchase uses it (late-bound in services.ts: orders never writes its tables).
  */
 export type PurchasePromotions = {
+  load: Redemptions['load'];
   apply: Redemptions['apply'];
-  lockAndApply: Redemptions['lockAndApply'];
-  record: Redemptions['record'];
+  applyLoaded: Redemptions['applyLoaded'];
   /** A refused code's reason as the message the shopper reads (English and Arabic in packages/shared). */
   refusalMessage: (reason: CouponRefusal) => string;
 };
@@ -58,9 +55,6 @@ export function cartLinesOf(cart: { parts: readonly { lines: readonly PricedLine
   })));
 }
 
-/** Each line's promotions by cart line, as comparable text (the unlocked and the locked answers must agree). */
-const discountsKey = (r: Redeemed) => `${r.promotionIds.join()}|${JSON.stringify([...r.applied.lines.entries()].sort(([a], [b]) => a - b))}`;
-
 export function createPurchasePromotions(promotions: (() => PurchasePromotions) | undefined, changed: () => Error) {
   const refused = (reason: CouponRefusal) => {
     const message = promotions ? promotions().refusalMessage(reason) : MSG.promoNotFound;
@@ -69,17 +63,26 @@ export function createPurchasePromotions(promotions: (() => PurchasePromotions) 
 
   return {
     /**
+     * The promotions on a cart's products, read once (one statement, run beside the cart's pricing: the products are
+     * known from the request). Null without the promotions module.
+     */
+    load(items: readonly { product_id: number }[], typed: string | undefined, userId: number | null): Promise<CartPromotionsLoad> | null {
+      if (!promotions) return null;
+      return promotions().load([...new Set(items.map((i) => i.product_id))], typed?.trim() || null, userId);
+    },
+
+    /**
      * The promotions on the cart at its database prices: null when none applies and no code was typed. A typed code
      * that does not apply refuses the purchase here, with its reason, before anything is written.
      */
-    async on(typed: string | undefined, cart: { parts: readonly { lines: readonly PricedLineRef[] }[] }, userId: number | null): Promise<CartPromotions | null> {
+    on(typed: string | undefined, cart: { parts: readonly { lines: readonly PricedLineRef[] }[] }, userId: number | null, loaded: CartPromotionsLoad | null): CartPromotions | null {
       const code = typed?.trim() || null;
-      if (!promotions) {
+      if (!promotions || !loaded) {
         if (code) throw refused('not_found');
         return null;
       }
       const lines = cartLinesOf(cart);
-      const redeemed = await promotions().apply(lines, code, userId);
+      const redeemed = promotions().applyLoaded(loaded, lines, userId);
       const refusal = redeemed.applied.coupon?.refusal ?? null;
       if (refusal) throw refused(refusal);
       if (!redeemed.promotionIds.length && !code) return null;
@@ -87,41 +90,17 @@ export function createPurchasePromotions(promotions: (() => PurchasePromotions) 
     },
 
     /**
-     * Under the promotions' locks, the promotions applied again from what is committed now: a coupon used up or used
-     * meanwhile refuses the purchase with its reason (the transaction writes nothing); any other difference (a deal
-     * ended, a limit reached) prices the purchase again (`changed`). Promotions without a limit have nothing to hold
-     * (decision 0159): the answer read a moment before stands, as a product's price read before the statement does.
+     * The statement found a limit reached under the promotions' locks (it wrote nothing): the promotions applied again
+     * from what is committed now, in the same transaction, still holding the locks. A coupon used up or used meanwhile
+     * refuses the purchase with its reason; anything else (a deal paused or at its limit) prices the purchase again
+     * (`changed`). Always throws.
      */
-    async lock(tx: Tx, promo: CartPromotions, userId: number | null): Promise<void> {
-      if (!promo.redeemed.limited.length) return;
-      const locked = await promotions!().lockAndApply(tx, promo.redeemed.limited, promo.lines, promo.code, userId);
-      const refusal = locked.applied.coupon?.refusal ?? null;
+    async recheck(query: Database['query'], promo: CartPromotions, userId: number | null): Promise<never> {
+      const productIds = [...new Set(promo.lines.map((l) => l.productId))];
+      const again = promotions!().applyLoaded(await promotions!().load(productIds, promo.code, userId, query), promo.lines, userId);
+      const refusal = again.applied.coupon?.refusal ?? null;
       if (refusal) throw refused(refusal);
-      if (discountsKey(locked) !== discountsKey(promo.redeemed)) throw changed();
-    },
-
-    /**
-     * The purchase written: what it redeemed recorded by the promotions module, and the marketplace's share of each
-     * sub-order posted as its promotion expense (`promotion-paid:<sub-order>`), in the purchase's transaction. The
-     * lines' ids are read back in id order, which is the statement's insert order (cart line order, `lines` its `n`s).
-     */
-    async redeem(tx: Tx, promo: CartPromotions, placed: {
-      purchaseId: number; orderIds: number[]; userId: number | null; currency: string; lines: number[]; paidCents: number[];
-    }): Promise<void> {
-      const ids = await tx.select({ id: orderItems.id, orderId: orderItems.orderId }).from(orderItems)
-        .where(inArray(orderItems.orderId, placed.orderIds)).orderBy(asc(orderItems.id));
-      const byN = [...placed.lines].sort((a, b) => a - b);
-      const itemIds = new Map<number, Map<number, number>>(placed.orderIds.map((id) => [id, new Map()]));
-      ids.forEach((r, k) => itemIds.get(r.orderId)!.set(byN[k]!, r.id));
-      await promotions!().record(tx, {
-        purchaseId: placed.purchaseId, userId: placed.userId,
-        orders: placed.orderIds.map((orderId) => ({ orderId, itemIds: itemIds.get(orderId)! })),
-      }, promo.redeemed.applied, promo.redeemed.limited);
-      // one insert for every sub-order's posting: the purchase's transaction holds its products' locks until it commits
-      await postManyToLedger(tx, placed.orderIds.flatMap((orderId, n) => {
-        const lines = promotionPaidEntries(placed.paidCents[n] ?? 0);
-        return lines.length ? [{ kind: 'promotion-paid' as const, ref: orderId, lines, currency: placed.currency, purchaseId: placed.purchaseId, orderId, createdBy: placed.userId }] : [];
-      }));
+      throw changed();
     },
   };
 }

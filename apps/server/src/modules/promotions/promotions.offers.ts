@@ -3,7 +3,7 @@ import type { Offers } from '@souq/shared/api/promotions';
 import { honestWasPrice, REFERENCE_PRICE_DAYS, type PastReduction, type PriceStep } from '@souq/shared/rules/reference-price';
 import { products } from '../../db/schema/catalogue.js';
 import { promotionProducts, promotions } from '../../db/schema/promotions.js';
-import type { Db, Tx } from '../../platform/db.js';
+import type { Db } from '../../platform/db.js';
 import { applyPromotions, dealOn, type LoadedPromotion } from './promotions.apply.js';
 
 // What a shopper is charged for one unit of each product now, for the cards, the product dialog and the shelves
@@ -13,7 +13,8 @@ import { applyPromotions, dealOn, type LoadedPromotion } from './promotions.appl
 
 export function createOffers(deps: {
   db: Db;
-  dealsFor: (exec: Db | Tx, productIds: number[], userId: number | null) => Promise<LoadedPromotion[]>;
+  /** The deals that may cover these products (the checkout's own read, `loadForCart`: decision 0167). */
+  deals: (productIds: number[]) => Promise<LoadedPromotion[]>;
   /** The products' price logs, oldest first (the prices module's). */
   priceLogs: (productIds: readonly number[]) => Promise<Map<number, PriceStep[]>>;
 }) {
@@ -34,7 +35,7 @@ export function createOffers(deps: {
       : [];
     const found = rows.map((r) => r.id);
     const [running, past, logs] = found.length
-      ? await Promise.all([deps.dealsFor(db, found, null), everyDeal(found), deps.priceLogs(found)])
+      ? await Promise.all([deps.deals(found), everyDeal(found), deps.priceLogs(found)])
       : [[], [], new Map<number, PriceStep[]>()];
     // one unit of each product as a cart line: the checkout's rule picks the deal and its discount
     const lines = rows.map((r, n) => ({ n, productId: r.id, vendorId: r.vendorId, quantity: 1, grossCents: r.priceCents }));

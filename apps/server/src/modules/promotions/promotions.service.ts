@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../../platform/pg-errors.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { createCartPricing } from '../orders/price-cart.js';
 import { applyPromotions, perSeller, type CartLine, type LoadedCoupon, type LoadedPromotion } from './promotions.apply.js';
-import { createRedemptions } from './promotions.redeem.js';
+import { createRedemptions, type CartPromotionsLoad } from './promotions.redeem.js';
 import { createOffers } from './promotions.offers.js';
 import type { PriceStep } from '@souq/shared/rules/reference-price';
 
@@ -35,6 +35,52 @@ export const REFUSAL_MESSAGES: Record<CouponRefusal, string> = {
 
 export type CartItems = { product_id: number; quantity: number; variants?: Record<string, string> }[];
 
+/**
+ * The promotions module's read for a cart (`loadForCart`): $1 the cart's product ids, $2 the typed code normalised
+ * (null: none), $3 the shopper (null: a guest), $4 the stacking setting's key. One row per promotion: the deals that
+ * may cover the cart (`is_coupon` false) and the coupon found for the code.
+ */
+const FOR_CART_SQL = `
+with links as materialized (
+  select pp.promotion_id, pp.product_id from promotion_products pp where pp.product_id = any($1::int[])
+), coupon as materialized (
+  select x.id, x.code_id, x.code_owner from (
+    select p.id, null::int as code_id, null::int as code_owner, 0 as rank from promotions p where upper(p.code) = $2::text and p.kind = 'coupon'
+    union all
+    select c.promotion_id, c.id, c.user_id, 1 from promotion_codes c where upper(c.code) = $2::text
+  ) x order by x.rank limit 1
+), found as (
+  select p.*, false as is_coupon, null::int as code_id, null::int as code_owner from promotions p
+  where p.id = any(array(select distinct promotion_id from links)) and p.kind = 'deal' and p.status = 'active'
+    -- a deal whose total limit is reached has ended for everyone (its counter is raised under its lock, decision 0152)
+    and (p.total_limit is null or p.redeemed_count < p.total_limit)
+  union all
+  select p.*, true, c.code_id, c.code_owner from coupon c join promotions p on p.id = c.id
+)
+select f.id, f.kind, f.status, f.starts_at, f.ends_at, f.min_spend_cents, f.per_shopper_limit, f.total_limit, f.one_time, f.percent_bps,
+  f.amount_cents, f.seller_percent, f.owner_vendor_id, f.redeemed_count, f.is_coupon, f.code_id, f.code_owner,
+  array(select l.product_id from links l where l.promotion_id = f.id) as covered,
+  -- a seller's coupon with no list of products covers all of its own
+  (f.is_coupon and f.owner_vendor_id is not null and not exists (select 1 from promotion_products x where x.promotion_id = f.id)) as whole_shop,
+  case when $3::int is not null and (f.is_coupon or f.per_shopper_limit is not null) then (select count(*) from promotion_redemptions r
+    where r.promotion_id = f.id and r.user_id = $3::int and r.status = 'live' and r.counted) else 0 end::int as used_by_shopper,
+  (f.code_id is not null and exists (select 1 from promotion_redemptions r where r.code_id = f.code_id and r.status = 'live' and r.counted)) as code_used,
+  (select s.value from settings s where s.key = $4::text) as stack
+from found f`;
+
+type ForCartRow = {
+  id: number; kind: 'coupon' | 'deal'; status: 'active' | 'paused'; starts_at: Date | string; ends_at: Date | string; min_spend_cents: number;
+  per_shopper_limit: number | null; total_limit: number | null; one_time: boolean; percent_bps: number | null; amount_cents: number | null;
+  seller_percent: number; owner_vendor_id: number | null; redeemed_count: number; is_coupon: boolean; code_id: number | null; code_owner: number | null;
+  covered: number[]; whole_shop: boolean; used_by_shopper: number; code_used: boolean; stack: string | null;
+};
+
+const loadedOf = (r: ForCartRow): LoadedPromotion => ({
+  id: r.id, kind: r.kind, status: r.status, startsAt: new Date(r.starts_at), endsAt: new Date(r.ends_at), minSpendCents: r.min_spend_cents,
+  perShopperLimit: r.per_shopper_limit, totalLimit: r.total_limit, oneTime: r.one_time, percentBps: r.percent_bps, amountCents: r.amount_cents,
+  sellerPercent: r.seller_percent, ownerVendorId: r.owner_vendor_id, productIds: r.whole_shop ? null : new Set(r.covered),
+});
+
 export function createPromotionsService(deps: {
   db: Db; query: Database['query']; audit: AuditLog; catalogue: CatalogueService;
   /** The products' price logs, oldest first (the prices module's), for the honest "was" prices (decision 0158). */
@@ -43,75 +89,31 @@ export function createPromotionsService(deps: {
   const { db, audit } = deps;
   const pricing = createCartPricing({ query: deps.query, catalogue: deps.catalogue });
 
-  const toLoaded = (p: PromotionRow, productIds: ReadonlySet<number> | null): LoadedPromotion => ({
-    id: p.id, kind: p.kind, status: p.status, startsAt: p.startsAt, endsAt: p.endsAt, minSpendCents: p.minSpendCents,
-    perShopperLimit: p.perShopperLimit, totalLimit: p.totalLimit, oneTime: p.oneTime, percentBps: p.percentBps, amountCents: p.amountCents,
-    sellerPercent: p.sellerPercent, ownerVendorId: p.ownerVendorId, productIds,
-  });
-
   /**
-   * The products a promotion covers among `productIds` (null: a seller's coupon with no list covers all its own). Only
-   * the cart's products are read: a campaign over thousands of products costs a cart no more than its own lines.
+   * Everything a cart's promotions are applied from, in ONE named statement (decision 0167; the purchase ran seven
+   * reads for it, twice with a limited promotion): the typed code's coupon (its shared code, else a one-time code) with
+   * its use so far, the deals on the cart's products that may run (active, under their total limit), each with the
+   * cart's products it covers and the shopper's own live uses, and the stacking setting. Each part is read by an
+   * index whatever the planner believes of the tables: the cart's links first (materialised), then those promotions by
+   * id (decision 0159). `query` is the caller's: the purchase reads again with its transaction's after a refused check.
    */
-  async function coveredOf(exec: Db | Tx, p: PromotionRow, productIds: readonly number[]): Promise<ReadonlySet<number> | null> {
-    const rows = productIds.length
-      ? await exec.select({ id: promotionProducts.productId }).from(promotionProducts)
-        .where(and(eq(promotionProducts.promotionId, p.id), inArray(promotionProducts.productId, [...productIds])))
-      : [];
-    if (!rows.length && p.ownerVendorId !== null && p.kind === 'coupon') {
-      // none of these: a list that leaves them out, or no list at all (all the seller's own products)
-      const [any] = await exec.select({ id: promotionProducts.productId }).from(promotionProducts).where(eq(promotionProducts.promotionId, p.id)).limit(1);
-      if (!any) return null;
+  async function loadForCart(productIds: readonly number[], typed: string | null, userId: number | null, query: Database['query'] = deps.query): Promise<CartPromotionsLoad> {
+    const code = typed === null ? null : normaliseCode(typed);
+    const rows = await query<ForCartRow>(FOR_CART_SQL, [[...productIds], code, userId, STACK_SETTING], 'promotions.forCart');
+    let coupon: LoadedCoupon | null = code === null ? null : { found: false, code: typed! };
+    const deals: LoadedPromotion[] = [];
+    for (const r of rows) {
+      const loaded = loadedOf(r);
+      if (!r.is_coupon) {
+        deals.push({ ...loaded, usedByShopper: r.used_by_shopper });
+        continue;
+      }
+      coupon = {
+        found: true, code: typed!, promotion: loaded, codeId: r.code_id, codeOwnerId: r.code_owner,
+        usedTotal: r.redeemed_count, usedByShopper: r.used_by_shopper, codeUsed: r.code_used,
+      };
     }
-    return new Set(rows.map((r) => r.id));
-  }
-
-  /** The coupon a shopper typed, with its usage (live, counted redemptions) and its cover of the cart's products, or not found. */
-  async function loadCoupon(exec: Db | Tx, typed: string, userId: number | null, productIds: readonly number[]): Promise<LoadedCoupon> {
-    const code = normaliseCode(typed);
-    let [p] = await exec.select().from(promotions).where(and(sql`upper(${promotions.code}) = ${code}`, eq(promotions.kind, 'coupon')));
-    let codeRow: typeof promotionCodes.$inferSelect | undefined;
-    if (!p) {
-      [codeRow] = await exec.select().from(promotionCodes).where(sql`upper(${promotionCodes.code}) = ${code}`);
-      if (codeRow) [p] = await exec.select().from(promotions).where(eq(promotions.id, codeRow.promotionId));
-    }
-    if (!p) return { found: false, code: typed };
-    const live = and(eq(promotionRedemptions.promotionId, p.id), eq(promotionRedemptions.status, 'live'), eq(promotionRedemptions.counted, true));
-    const [mine] = userId === null ? [{ n: 0 }] : await exec.select({ n: sql<number>`count(*)::int` }).from(promotionRedemptions).where(and(live, eq(promotionRedemptions.userId, userId)));
-    const [codeUse] = codeRow ? await exec.select({ n: sql<number>`count(*)::int` }).from(promotionRedemptions).where(and(live, eq(promotionRedemptions.codeId, codeRow.id))) : [{ n: 0 }];
-    return {
-      found: true, code: typed, promotion: toLoaded(p, await coveredOf(exec, p, productIds)), codeId: codeRow?.id ?? null, codeOwnerId: codeRow?.userId ?? null,
-      usedTotal: p.redeemedCount, usedByShopper: mine!.n, codeUsed: codeUse!.n > 0,
-    };
-  }
-
-  /**
-   * The deals that may cover these products (running or not: the rules check the dates), each with the shopper's own
-   * live uses of it when a shopper is named (its per-shopper limit, decision 0158; read under the promotions' locks in
-   * the purchase's transaction, like a coupon's). Two reads, each by an index whatever the planner believes of the
-   * tables: the cart's products' links (promotion_products by product), then those promotions by id. One join let the
-   * planner walk every running deal and probe each (bench:promotions: 10 ms of a 1,000-promotion cart's quote on a
-   * freshly filled table, decision 0159).
-   */
-  async function dealsFor(exec: Db | Tx, productIds: number[], userId: number | null = null): Promise<LoadedPromotion[]> {
-    if (!productIds.length) return [];
-    const links = await exec.select({ promotionId: promotionProducts.promotionId, productId: promotionProducts.productId }).from(promotionProducts)
-      .where(inArray(promotionProducts.productId, productIds));
-    if (!links.length) return [];
-    const rows = await exec.select().from(promotions)
-      // a deal whose total limit is reached has ended for everyone (its counter is raised under its lock, decision 0152)
-      .where(and(inArray(promotions.id, [...new Set(links.map((l) => l.promotionId))]), eq(promotions.kind, 'deal'), eq(promotions.status, 'active'),
-        sql`(${promotions.totalLimit} is null or ${promotions.redeemedCount} < ${promotions.totalLimit})`));
-    const limited = rows.filter((p) => p.perShopperLimit !== null).map((p) => p.id);
-    const used = new Map<number, number>();
-    if (userId !== null && limited.length) {
-      const counts = await exec.select({ id: promotionRedemptions.promotionId, n: sql<number>`count(*)::int` }).from(promotionRedemptions)
-        .where(and(inArray(promotionRedemptions.promotionId, limited), eq(promotionRedemptions.userId, userId),
-          eq(promotionRedemptions.status, 'live'), eq(promotionRedemptions.counted, true)))
-        .groupBy(promotionRedemptions.promotionId);
-      for (const c of counts) used.set(c.id, c.n);
-    }
-    return rows.map((p) => ({ ...toLoaded(p, new Set(links.filter((l) => l.promotionId === p.id).map((l) => l.productId))), usedByShopper: used.get(p.id) ?? 0 }));
+    return { coupon, deals, stack: rows.length ? rows[0]!.stack !== 'false' : true };
   }
 
   async function dealsStack(exec: Db | Tx): Promise<boolean> {
@@ -134,7 +136,7 @@ export function createPromotionsService(deps: {
   async function checkCoupon(code: string, items: CartItems, userId: number | null, now = new Date()): Promise<CouponCheck> {
     // the promotions are read beside the prices: the cart's product ids are known before it is priced
     const productIds = [...new Set(items.map((i) => i.product_id))];
-    const [lines, coupon, deals, stack] = await Promise.all([cartLines(items), loadCoupon(db, code, userId, productIds), dealsFor(db, productIds, userId), dealsStack(db)]);
+    const [lines, { coupon, deals, stack }] = await Promise.all([cartLines(items), loadForCart(productIds, code, userId)]);
     const applied = applyPromotions(lines, deals, coupon, { now, userId, dealsStackWithCoupons: stack });
     const refusal = applied.coupon!.refusal;
     return {
@@ -146,7 +148,7 @@ export function createPromotionsService(deps: {
 
   /** The running deals on a cart at database prices, before any code: what the order takes off them unasked. */
   async function quoteDeals(items: CartItems, userId: number | null, now = new Date()): Promise<DealsQuote> {
-    const [lines, deals] = await Promise.all([cartLines(items), dealsFor(db, [...new Set(items.map((i) => i.product_id))], userId)]);
+    const [lines, { deals }] = await Promise.all([cartLines(items), loadForCart([...new Set(items.map((i) => i.product_id))], null, userId)]);
     const sellers = perSeller(lines, applyPromotions(lines, deals, null, { now, userId, dealsStackWithCoupons: true }));
     return { discount_cents: sellers.reduce((s, p) => s + p.discount_cents, 0), sellers };
   }
@@ -219,9 +221,9 @@ export function createPromotionsService(deps: {
     return p;
   }
 
-  const redemptions = createRedemptions({ db, loadCoupon, dealsFor, dealsStack });
+  const redemptions = createRedemptions({ load: loadForCart });
 
-  const offers = createOffers({ db, dealsFor, priceLogs: deps.priceLogs });
+  const offers = createOffers({ db, deals: async (productIds) => (await loadForCart(productIds, null, null)).deals, priceLogs: deps.priceLogs });
 
   /**
    * The deals running now on these products (the assistant's read, issue 39 item 5): each covered product's discount on
@@ -240,8 +242,7 @@ export function createPromotionsService(deps: {
     offers,
     runningDeals,
     redemptions,
-    loadCoupon,
-    dealsFor,
+    loadForCart,
     dealsStack,
 
     /** A seller's own coupon or deal: funded by the seller, on its own products only (400/403 otherwise). */
