@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { MSG } from '@souq/shared/messages';
-import type { CampaignRequest, CouponCheck, DealsQuote, PromotionDto, VendorPromotionCost, VendorPromotionRequest } from '@souq/shared/api/promotions';
+import type { CampaignRequest, CouponCheck, DealsQuote, Offer, PromotionDto, VendorPromotionCost, VendorPromotionRequest } from '@souq/shared/api/promotions';
 import { normaliseCode, returnedShare, sellerPercentOf, type CouponRefusal } from '@souq/shared/rules/promotions';
 import { rowsOf } from '../../platform/sql-rows.js';
 import { settings, users } from '../../db/schema/accounts.js';
@@ -234,10 +234,21 @@ export function createPromotionsService(deps: {
     return list.flatMap((o) => (o.deal && o.deal.price_cents < o.price_cents ? [{ productId: o.product_id, discountCents: o.price_cents - o.deal.price_cents, endsAt: new Date(o.deal.ends_at) }] : []));
   }
 
+  /**
+   * Each active product's offer by id — the storefront's own (`offers`: the running deal and the honest "was" price) —
+   * for the embed card and agents' catalogue, so no surface shows a strike-through price the history does not prove
+   * (decision 0163). A guest's view: the shopper is not known there.
+   */
+  async function offersById(productIds: readonly number[]): Promise<Map<number, Offer>> {
+    const { offers: list } = await offers(productIds);
+    return new Map(list.map((o) => [o.product_id, o]));
+  }
+
   return {
     checkCoupon,
     quoteDeals,
     offers,
+    offersById,
     runningDeals,
     redemptions,
     loadCoupon,
