@@ -215,7 +215,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(recommendationsRoutes({ recommendations: services.recommendations }));
   // vendor products and embeds
   await app.register(productWriteRoutes({ catalogue: services.catalogue }));
-  await app.register(embedsRoutes({ embeds: services.embeds, catalogue: services.catalogue, publicUrl: config.publicUrl }));
+  await app.register(embedsRoutes({ embeds: services.embeds, catalogue: services.catalogue, publicUrl: config.publicUrl, offersById: (ids) => services.promotions.offersById(ids) }));
   await app.register(optimisationRoutes({ optimisation: services.optimisation }));
   await app.register(vendorDashboardRoutes({ dashboard: services.vendorDashboard }));
   await app.register(vendorShippingRoutes({ shipping: services.vendorShipping }));

@@ -219,6 +219,8 @@ export function createServices(config: Config, database: Database, log: (msg: st
       refusalMessage: (reason) => REFUSAL_MESSAGES[reason],
       isRefusal: (message) => Object.values(REFUSAL_MESSAGES).includes(message),
     }),
+    // a product's list price for agents is the storefront's honest "was" price, never a typed compare-at (decision 0163)
+    wasPrices: async (ids) => new Map([...(await promotions.offersById(ids))].map(([id, o]) => [id, o.was_cents])),
     card: {
       tokenization: () => payments.tokenization(),
       paymentMethod: (token) => cardPayments.paymentMethod(token),

@@ -58,7 +58,11 @@ const meta = (capability: string) => ({ version: UCP_VERSION, status: 'success' 
  * Catalog search and lookup for agents (UCP catalog capability), over Souq's own search index and catalogue: the
  * same ranking, filters and stock as the storefront, each product with the vendor that sells it.
  */
-export function createAgentCatalog(deps: { search: SearchService; catalogue: CatalogueService; shipping: Pick<VendorShippingService, 'many'>; currency: string; bus?: Bus }) {
+export function createAgentCatalog(deps: {
+  search: SearchService; catalogue: CatalogueService; shipping: Pick<VendorShippingService, 'many'>; currency: string; bus?: Bus;
+  /** each product's honest "was" price from its price history, or null (decision 0163); none known without it */
+  wasPrices?: (ids: readonly number[]) => Promise<Map<number, number | null>>;
+}) {
   const { search, catalogue, currency } = deps;
   // Products as agents see them, kept like the storefront search's own records: filled on first read, dropped by
   // the catalogue's product events (every instance hears them through the bus), and at most PRODUCT_CACHE_MS old in
@@ -124,8 +128,8 @@ export function createAgentCatalog(deps: { search: SearchService; catalogue: Cat
   }
 
   async function toUcp(products: ManagedProduct[], origin: string, lang: ContentLang): Promise<UcpProduct[]> {
-    const vendors = await vendorsOf(products);
-    return products.map((p) => toUcpProduct(p, { origin, currency, lang, vendor: vendors.get(p.vendor_id) ?? vendors.get(null)! }));
+    const [vendors, was] = await Promise.all([vendorsOf(products), deps.wasPrices?.(products.map((p) => p.id)) ?? new Map<number, number | null>()]);
+    return products.map((p) => toUcpProduct(p, { origin, currency, lang, vendor: vendors.get(p.vendor_id) ?? vendors.get(null)!, wasCents: was.get(p.id) ?? null }));
   }
 
   /** Active products by id, in that order, with variants and seller. */

@@ -10,6 +10,8 @@ import { pickText, type ContentLang } from '@souq/shared/rules/content-lang';
  * - product id `"42"`; a variant row is `"42:7"`; a product without variant rows has one variant `"42:default"`;
  * - prices are what checkout charges, in minor units: a variant's is the product's price plus its adjustment (0080);
  * - availability is the product's stock (what checkout reserves);
+ * - `list_price` is the honest "was" price of the price history (the storefront's, decision 0163), never the
+ *   compare-at price a vendor typed; an option's is that plus its adjustment;
  * - `url` is the page the storefront's embeds link to (the assistant page opened on the product);
  * - every text a vendor typed goes out as a data field (title, description, tags), never in a tool description.
  */
@@ -41,13 +43,17 @@ export function absoluteUrl(url: string, origin: string): string | null {
 
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** `lang`: the shopper's language; a product's Arabic name and description when asked for and written, else English. */
-export type MappingContext = { origin: string; currency: string; vendor: UcpVendor; lang?: ContentLang };
+/**
+ * `lang`: the shopper's language; a product's Arabic name and description when asked for and written, else English.
+ * `wasCents`: the product's honest "was" price (decision 0163), or null/absent for none.
+ */
+export type MappingContext = { origin: string; currency: string; vendor: UcpVendor; lang?: ContentLang; wasCents?: number | null };
 
 export function toUcpProduct(p: ManagedProduct, ctx: MappingContext): UcpProduct {
   const money = (amount: number): UcpPrice => ({ amount, currency: ctx.currency });
   const price = money(p.price_cents);
-  const listPrice = p.compare_at_price_cents !== null && p.compare_at_price_cents > p.price_cents ? money(p.compare_at_price_cents) : undefined;
+  const was = ctx.wasCents != null && ctx.wasCents > p.price_cents ? ctx.wasCents : null;
+  const listPrice = was !== null ? money(was) : undefined;
   const available = p.stock > 0;
   const availability = { available, status: available ? 'in_stock' : 'out_of_stock' };
   const seller = { name: ctx.vendor.name };
@@ -65,6 +71,7 @@ export function toUcpProduct(p: ManagedProduct, ctx: MappingContext): UcpProduct
         ...base,
         // the option's own price: the product's plus its adjustment, as the storefront charges it (decision 0080)
         price: money(variantUnitPriceCents(p.price_cents, [{ priceAdjustmentCents: v.price_adjustment_cents }])),
+        ...(was !== null ? { list_price: money(variantUnitPriceCents(was, [{ priceAdjustmentCents: v.price_adjustment_cents }])) } : {}),
         options: [{ name: capitalised(v.type), label: v.value }],
       }))
       : [{ id: variantIdOf(p.id, null), title: name, description, ...(p.sku ? { sku: p.sku } : {}), ...base }];
@@ -81,7 +88,7 @@ export function toUcpProduct(p: ManagedProduct, ctx: MappingContext): UcpProduct
     url: productPageUrl(ctx.origin, p.id),
     categories: p.categories.map((value) => ({ value, taxonomy: 'merchant' })),
     price_range: { min: money(Math.min(...variants.map((v) => v.price.amount))), max: money(Math.max(...variants.map((v) => v.price.amount))) },
-    ...(listPrice ? { list_price_range: { min: listPrice, max: listPrice } } : {}),
+    ...(was !== null ? { list_price_range: { min: money(Math.min(...variants.map((v) => v.list_price!.amount))), max: money(Math.max(...variants.map((v) => v.list_price!.amount))) } } : {}),
     media,
     ...(optionNames.length
       ? { options: optionNames.map((name) => ({ name, values: p.variants.filter((v) => capitalised(v.type) === name).map((v) => ({ label: v.value })) })) }

@@ -38,6 +38,8 @@ export function createAgentServices(deps: {
   cod: CodRule;
   /** coupons and deals on agents' checkouts (the UCP discount extension, decision 0159), late-bound */
   promotions: () => AgentPromotions;
+  /** each product's honest "was" price (the storefront's offers, decision 0163), late-bound */
+  wasPrices: (ids: readonly number[]) => Promise<Map<number, number | null>>;
 }) {
   const { config, db, audit, bus, catalogue, orders, vendorShipping } = deps;
   const currency = config.shopCurrency;
@@ -46,7 +48,7 @@ export function createAgentServices(deps: {
     const rules = await vendorShipping.many(ids);
     return new Map([...rules].flatMap(([id, r]) => (r.delivery_min_days !== null && r.delivery_max_days !== null ? [[id, { min: r.delivery_min_days, max: r.delivery_max_days }] as const] : [])));
   };
-  const agentCatalog = createAgentCatalog({ search: deps.search, catalogue, shipping: vendorShipping, currency, bus });
+  const agentCatalog = createAgentCatalog({ search: deps.search, catalogue, shipping: vendorShipping, currency, bus, wasPrices: deps.wasPrices });
   const agentCart = createAgentCart({ db, catalogue, sellers: orders.pricingBasis, currency });
   const agentSigning = createAgentSigning({ db, audit });
   const agentOrders = createAgentOrders({

@@ -39,6 +39,8 @@ beforeAll(async () => {
     { type: 'size', value: '50ml', inventoryQuantity: 3 },
     { type: 'size', value: '100ml', inventoryQuantity: 2 },
   ]);
+  // sold at 300.00 for months, cut to 250.00 three days ago: its honest "was" price is 300.00 (decision 0163)
+  await ctx.app.services.prices.seedHistory(ids.oudA!, [{ at: new Date(Date.now() - 90 * 86_400_000), cents: 30_000 }, { at: new Date(Date.now() - 3 * 86_400_000), cents: 25_000 }]);
   await add('oudB', { name: 'Oud Wood Perfume Oil', vendorId: vendorB, priceCents: 9_900, stock: 0, categories: ['perfume'], rating: 4.0, reviewCount: 10 });
   await add('oudC', { name: 'Oud Incense Burner', vendorId: vendorB, priceCents: 4_500, stock: 12, categories: ['home'], rating: 3.0, reviewCount: 10 });
   await add('own', { name: 'Oud Gift Card Holder', vendorId: null, priceCents: 1_500, stock: 40, categories: ['gifts'] });
@@ -184,6 +186,21 @@ describe('catalog over REST', () => {
       { type: 'info', code: 'not_found', content: '999999' },
       { type: 'info', code: 'not_found', content: 'nonsense' },
     ]);
+  });
+
+  itUcp('a list price is the honest "was" price of the price history, never a typed compare-at (decision 0163)', async () => {
+    // the burner: a compare-at of 99.00 typed by its seller, never its price (45.00 for months)
+    await ctx.database.query('update products set compare_at_cents = 9900 where id = $1', [ids.oudC]);
+    await ctx.app.services.prices.seedHistory(ids.oudC!, [{ at: new Date(Date.now() - 90 * 86_400_000), cents: 4_500 }]);
+    const res = await post('/ucp/catalog/lookup', { ids: [String(ids.oudC), String(ids.oudA)] });
+    expect(ucpErrors('schemas/shopping/catalog_lookup.json#/$defs/lookup_response', res.json)).toEqual([]);
+    const [burner, royal] = [ids.oudC, ids.oudA].map((id) => res.json.products.find((p: { id: string }) => p.id === String(id)));
+    expect(burner.price_range.min.amount).toBe(4_500);
+    expect(burner.list_price_range).toBeUndefined();
+    expect(burner.variants[0].list_price).toBeUndefined();
+    // the perfume was sold at 300.00 until three days ago: its was price, on the product and on each option
+    expect(royal.list_price_range).toEqual({ min: { amount: 30_000, currency: 'AED' }, max: { amount: 30_000, currency: 'AED' } });
+    expect(royal.variants.map((v: { list_price?: { amount: number } }) => v.list_price?.amount)).toEqual([30_000, 30_000]);
   });
 
   itUcp('get_product answers one product, or the not_found outcome in the error envelope', async () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Product } from '@souq/shared/api/catalogue';
+import type { Offer } from '@souq/shared/api/promotions';
 import { MSG } from '@souq/shared/messages';
 import { EMBED_HEIGHT_MESSAGE, type EmbedCardSettings } from '@souq/shared/rules/embed';
 import { formatMoney } from '@souq/shared/rules/money';
@@ -60,8 +61,12 @@ function page(theme: string, title: string, body: string): string {
     `<title>${esc(title)}</title><style>${STYLE}</style></head><body>${body}<script>${RESIZE_SCRIPT}</script></body></html>`;
 }
 
-/** The card of an active product, as the settings say, with a link back to the product on Souq. */
-export function renderEmbedCard(product: Product, settings: Omit<EmbedCardSettings, 'width' | 'height'>, productUrl: string): string {
+/**
+ * The card of an active product, as the settings say, with a link back to the product on Souq. `offer`: the product's
+ * offer as the storefront's cards have it (decision 0163): the price of one unit is its running deal's, and the
+ * struck-through "was" price is the price history's honest one — never the compare-at price a vendor typed.
+ */
+export function renderEmbedCard(product: Product, settings: Omit<EmbedCardSettings, 'width' | 'height'>, productUrl: string, offer: Offer | null = null): string {
   const link = (inner: string, cls = '') => `<a${cls ? ` class="${cls}"` : ''} href="${esc(productUrl)}" target="_blank" rel="noopener">${inner}</a>`;
   const parts: string[] = [];
   if (settings.showImage && product.image) {
@@ -69,10 +74,9 @@ export function renderEmbedCard(product: Product, settings: Omit<EmbedCardSettin
   }
   const body: string[] = [`<h1>${link(esc(product.name))}</h1>`];
   if (settings.showPrice) {
-    const compare = product.compare_at_price !== null && product.compare_at_price > product.price
-      ? ` <s>${esc(formatMoney(product.compare_at_price, product.currency))}</s>`
-      : '';
-    body.push(`<p class="price">${esc(formatMoney(product.price, product.currency))}${compare}</p>`);
+    const nowCents = offer?.deal?.price_cents ?? product.price_cents;
+    const was = offer?.was_cents != null && offer.was_cents > nowCents ? ` <s>${esc(formatMoney(offer.was_cents / 100, product.currency))}</s>` : '';
+    body.push(`<p class="price">${esc(formatMoney(nowCents / 100, product.currency))}${was}</p>`);
   }
   if (settings.showDescription && product.description) body.push(`<p class="desc">${esc(product.description)}</p>`);
   if (settings.showTags && product.tags.length) body.push(`<ul aria-label="Tags">${product.tags.map((t) => `<li>${esc(t)}</li>`).join('')}</ul>`);

@@ -7,6 +7,7 @@ import { embedSettingsFromQuery, EMBED_PATH_PREFIX, productPageUrl } from '@souq
 import { principalOf, requireVendorOrAdmin } from '../../platform/auth.js';
 import { actorOf } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
+import type { Offer } from '@souq/shared/api/promotions';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { EMBED_CARD_HEADERS, renderEmbedCard, renderEmbedGone } from './embed-card.js';
 import type { EmbedsService } from './embeds.service.js';
@@ -19,7 +20,11 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
  * `publicUrl` (PUBLIC_URL) is the Souq address embed codes and cards point at. Never the request's Host header:
  * anyone can send one, and a code saved from a request with a forged Host would send shoppers elsewhere (issue 23).
  */
-export function embedsRoutes(deps: { embeds: EmbedsService; catalogue: CatalogueService; publicUrl: string }) {
+export function embedsRoutes(deps: {
+  embeds: EmbedsService; catalogue: CatalogueService; publicUrl: string;
+  /** the storefront's offers (deal and honest "was" price, decision 0163) */
+  offersById: (ids: readonly number[]) => Promise<Map<number, Offer>>;
+}) {
   const { embeds, catalogue, publicUrl } = deps;
   return async function plugin(app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -68,7 +73,8 @@ export function embedsRoutes(deps: { embeds: EmbedsService; catalogue: Catalogue
       void reply.removeHeader('x-frame-options').headers(EMBED_CARD_HEADERS).type('text/html; charset=utf-8');
       try {
         const product = await catalogue.getProduct(req.params.id);
-        return reply.send(renderEmbedCard(product, settings, productPageUrl(publicUrl, product.id)));
+        const offer = settings.showPrice ? (await deps.offersById([product.id])).get(product.id) ?? null : null;
+        return reply.send(renderEmbedCard(product, settings, productPageUrl(publicUrl, product.id), offer));
       } catch (err) {
         if (err instanceof AppError && err.status === 404) return reply.status(404).send(renderEmbedGone(settings.theme));
         throw err;

@@ -166,6 +166,32 @@ describe('GET /embed/products/{id} (the card other sites frame)', () => {
     expect((await card(productA, '?theme=auto')).body).toContain('class="auto"');
   });
 
+  it('strikes through only an honest "was" price from the price history, never a typed compare-at (decision 0163)', async () => {
+    const DAY = 86_400_000;
+    const ago = (days: number) => new Date(Date.now() - days * DAY);
+    // typed "original price" 99.00 that the lamp was never sold at: no strike-through
+    const typed = await newProduct(vendorA.token, 'Typed Compare Lamp', { compare_at_price_cents: 9900 });
+    await t.app.services.prices.seedHistory(typed, [{ at: ago(90), cents: 4250 }]);
+    const plain = (await card(typed)).body;
+    expect(plain).toContain('AED\u00a042.50');
+    expect(plain).not.toContain('<s>');
+    expect(plain).not.toContain('99.00');
+    // sold at 60.00 for two months, cut to 42.50 three days ago (typed compare-at 99.00): the was price is 60.00
+    const cut = await newProduct(vendorA.token, 'Honest Cut Lamp', { compare_at_price_cents: 9900 });
+    await t.app.services.prices.seedHistory(cut, [{ at: ago(90), cents: 6000 }, { at: ago(3), cents: 4250 }]);
+    const honest = (await card(cut)).body;
+    expect(honest).toContain('AED\u00a042.50 <s>AED\u00a060.00</s>');
+    expect(honest).not.toContain('99.00');
+    // a deal started yesterday: the card shows the unit price checkout charges (10 % off 42.50 = 38.25), and the was
+    // price is the lowest of the 30 days before the deal — 42.50 since the cut, not 60.00
+    const deal = await call(t.app, {
+      method: 'POST', url: '/api/vendor/promotions', token: vendorA.token,
+      body: { kind: 'deal', name: 'Lamp week', product_ids: [cut], percent_bps: 1000, starts_at: ago(1).toISOString(), ends_at: new Date(Date.now() + 3 * DAY).toISOString() },
+    });
+    expect(deal.status, deal.body).toBe(201);
+    expect((await card(cut)).body).toContain('AED\u00a038.25 <s>AED\u00a042.50</s>');
+  });
+
   it('shows a price edit on its next load, and says so when the product is gone', async () => {
     await call(t.app, { method: 'PUT', url: `/api/products/${productA}`, token: vendorA.token, body: { price_cents: 3999 } });
     expect((await card(productA)).body).toContain('AED\u00a039.99');

@@ -342,4 +342,18 @@ describe("a seller's promotion cost", () => {
     expect(res.json.seller_cost_cents).toBe(list.reduce((s, p) => s + p.seller_cost_cents, 0));
     expect(res.json.marketplace_cost_cents).toBe(list.reduce((s, p) => s + p.marketplace_cost_cents, 0));
   });
+
+  it("the admin's promotions list nets out the same, per seller (decision 0163): the cost the ledger kept", async () => {
+    const res = await call(t.app, { method: 'GET', url: '/api/admin/promotions', token: admin });
+    expect(res.status).toBe(200);
+    type Row = { name: string; uses: number; discount_cents: number; seller_cost_cents: number; marketplace_cost_cents: number; sellers: { vendor_id: number | null; seller_cost_cents: number; marketplace_cost_cents: number }[] };
+    const byName = (name: string) => (res.json as Row[]).find((p) => p.name === name)!;
+    expect(byName('Cups')).toMatchObject({ uses: 1, discount_cents: 0, seller_cost_cents: 0, marketplace_cost_cents: 0, sellers: [{ vendor_id: a.id, seller_cost_cents: 0, marketplace_cost_cents: 0 }] });
+    expect(byName('Jugs')).toMatchObject({ uses: 1, discount_cents: 500, seller_cost_cents: 500, marketplace_cost_cents: 0, sellers: [{ vendor_id: a.id, seller_cost_cents: 500, marketplace_cost_cents: 0 }] });
+    // and each promotion's figures for a seller are that seller's own Earnings figures
+    const own = (await call(t.app, { method: 'GET', url: '/api/vendor/promotions/cost', token: a.token })).json as { promotions: { name: string; seller_cost_cents: number; marketplace_cost_cents: number }[] };
+    for (const p of own.promotions) {
+      expect(byName(p.name).sellers.find((s) => s.vendor_id === a.id), p.name).toMatchObject({ seller_cost_cents: p.seller_cost_cents, marketplace_cost_cents: p.marketplace_cost_cents });
+    }
+  });
 });

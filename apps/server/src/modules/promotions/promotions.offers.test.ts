@@ -36,8 +36,19 @@ const deal = async (productIds: number[], value: object, startsDaysAgo = 1, ends
   expect(res.status, res.body).toBe(201);
   return res.json as { id: number; ends_at: string };
 };
-const offers = async (ids: number[]) => {
-  const res = await call(t.app, { method: 'GET', url: `/api/promotions/offers?ids=${ids.join(',')}` });
+/** The shopper buys one unit of the product (cash on delivery): what its line charged (AED). */
+const buyOne = async (productId: number) => {
+  const placed = await call(t.app, {
+    method: 'POST', url: '/api/orders', token: shopper.token, body: {
+      items: [{ product_id: productId, quantity: 1 }], customer_info: { email: 'omar@example.com', name: 'Omar Offers', phone: null },
+      shipping_address: { address: '1 Creek Road', city: 'Dubai', country: 'UAE', zip: '00000' }, payment_method: 'cod',
+    },
+  });
+  expect(placed.status, placed.body).toBe(201);
+  return placed.json.order.sub_orders[0].items[0].total_price as number;
+};
+const offers = async (ids: number[], token?: string) => {
+  const res = await call(t.app, { method: 'GET', url: `/api/promotions/offers?ids=${ids.join(',')}`, token });
   expect(res.status, res.body).toBe(200);
   return res.json as Offers;
 };
@@ -56,14 +67,7 @@ describe('offers: deals and honest was prices', () => {
     // the checkout's own quote takes the same off a unit, and the order charges it
     const quote = await call(t.app, { method: 'POST', url: '/api/promotions/deals', body: { items: [{ product_id: id, quantity: 1 }] } });
     expect(quote.json.discount_cents).toBe(20_000 - o!.deal!.price_cents);
-    const placed = await call(t.app, {
-      method: 'POST', url: '/api/orders', token: shopper.token, body: {
-        items: [{ product_id: id, quantity: 1 }], customer_info: { email: 'omar@example.com', name: 'Omar Offers', phone: null },
-        shipping_address: { address: '1 Creek Road', city: 'Dubai', country: 'UAE', zip: '00000' }, payment_method: 'cod',
-      },
-    });
-    expect(placed.status, placed.body).toBe(201);
-    expect(placed.json.order.sub_orders[0].items[0].total_price).toBe(149);
+    expect(await buyOne(id)).toBe(149);
   });
 
   it('a price raised two weeks before a deal shows no was price (the deal only brings it back)', async () => {
@@ -108,6 +112,26 @@ describe('offers: deals and honest was prices', () => {
     await t.database.query("update products set status = 'inactive' where id = $1", [hidden]);
     const list = (await offers([id, hidden, 2_000_000])).offers;
     expect(list).toEqual([{ product_id: id, price_cents: 10_000, deal: null, was_cents: null }]);
+  });
+
+  it('a deal limited per shopper: gone from the offers of a shopper who used it up, still there for another and for a guest (decision 0163)', async () => {
+    const id = await productWith([[90, 10_000]]);
+    const d = await deal([id], { percent_bps: 2000, per_shopper_limit: 1 });
+    const other = await signupCustomer(t.app, 'Huda Offers');
+    const before = await offers([id], shopper.token);
+    expect(before.offers[0]!.deal).toMatchObject({ promotion_id: d.id, price_cents: 8_000, per_shopper_limit: 1 });
+    expect(await buyOne(id)).toBe(80);
+    // the shopper who used it: the list price, as their checkout now charges
+    const res = await call(t.app, { method: 'GET', url: `/api/promotions/offers?ids=${id}`, token: shopper.token });
+    expect(res.json.offers).toEqual([{ product_id: id, price_cents: 10_000, deal: null, was_cents: null }]);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const quote = await call(t.app, { method: 'POST', url: '/api/promotions/deals', token: shopper.token, body: { items: [{ product_id: id, quantity: 1 }] } });
+    expect(quote.json.discount_cents).toBe(0);
+    // another shopper and a guest still see the deal's price
+    expect((await offers([id], other.token)).offers[0]!.deal!.price_cents).toBe(8_000);
+    const guest = await call(t.app, { method: 'GET', url: `/api/promotions/offers?ids=${id}` });
+    expect(guest.json.offers[0].deal.price_cents).toBe(8_000);
+    expect(guest.headers['cache-control']).toBe('public, max-age=30');
   });
 
   it('refuses malformed and too long id lists', async () => {

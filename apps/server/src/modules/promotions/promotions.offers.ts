@@ -13,8 +13,11 @@ import { applyPromotions, dealOn, type LoadedPromotion } from './promotions.appl
 
 export function createOffers(deps: {
   db: Db;
-  /** The deals that may cover these products (the checkout's own read, `loadForCart`: decision 0167). */
-  deals: (productIds: number[]) => Promise<LoadedPromotion[]>;
+  /**
+   * The deals that may cover these products (the checkout's own read, `loadForCart`: decision 0167), with the signed-in
+   * shopper's own uses of each (decision 0163).
+   */
+  deals: (productIds: number[], userId: number | null) => Promise<LoadedPromotion[]>;
   /** The products' price logs, oldest first (the prices module's). */
   priceLogs: (productIds: readonly number[]) => Promise<Map<number, PriceStep[]>>;
 }) {
@@ -27,7 +30,12 @@ export function createOffers(deps: {
       .where(and(inArray(promotionProducts.productId, productIds), eq(promotions.kind, 'deal')));
   }
 
-  return async function offers(ids: readonly number[], now = new Date()): Promise<Offers> {
+  /**
+   * `userId`: the signed-in shopper asking (decision 0163). A deal with a per-shopper limit is priced for them as their
+   * checkout prices it — gone once their own live uses reach the limit; for a guest (null) it is shown with its
+   * condition, as for every shopper who has not used it.
+   */
+  return async function offers(ids: readonly number[], now = new Date(), userId: number | null = null): Promise<Offers> {
     const list = [...new Set(ids)];
     const rows = list.length
       ? await db.select({ id: products.id, priceCents: products.priceCents, vendorId: products.vendorId }).from(products)
@@ -35,13 +43,15 @@ export function createOffers(deps: {
       : [];
     const found = rows.map((r) => r.id);
     const [running, past, logs] = found.length
-      ? await Promise.all([deps.deals(found), everyDeal(found), deps.priceLogs(found)])
+      ? await Promise.all([deps.deals(found, userId), everyDeal(found), deps.priceLogs(found)])
       : [[], [], new Map<number, PriceStep[]>()];
     // one unit of each product as a cart line: the checkout's rule picks the deal and its discount
     const lines = rows.map((r, n) => ({ n, productId: r.id, vendorId: r.vendorId, quantity: 1, grossCents: r.priceCents }));
-    // a deal with a per-shopper limit is for signed-in shoppers who have not reached it (decision 0158): its price is
-    // the same for each of them, so it is worked out as for everyone and the offer says the condition
-    const applied = applyPromotions(lines, running.map((p) => ({ ...p, perShopperLimit: null })), null, { now, userId: null, dealsStackWithCoupons: true });
+    // a deal with a per-shopper limit is for signed-in shoppers who have not reached it (decision 0158): for a guest its
+    // price is worked out as for any shopper who has not, and the offer says the condition; a signed-in shopper's own
+    // uses are counted as their checkout counts them (decision 0163)
+    const deals = userId === null ? running.map((p) => ({ ...p, perShopperLimit: null })) : running;
+    const applied = applyPromotions(lines, deals, null, { now, userId, dealsStackWithCoupons: true });
     const byId = new Map(running.map((p) => [p.id, p]));
     const byRow = new Map(rows.map((r) => [r.id, r]));
     return {

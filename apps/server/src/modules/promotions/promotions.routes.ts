@@ -65,15 +65,17 @@ export function promotionsRoutes(deps: { promotions: PromotionsService; codeTrie
 
     r.get('/api/promotions/offers', {
       schema: {
-        tags: ['catalogue'], operationId: 'listProductOffers', security: [{}],
-        summary: 'What one unit of each active product costs now (up to 100 ids): the running deal by the checkout\'s own rule and when it ends, and the honest "was" price — the lowest price of the 30 days before the reduction, deals included — or none (decision 0158). Unknown or inactive products are left out.',
+        tags: ['catalogue'], operationId: 'listProductOffers', security: [{}, { bearer: [] }],
+        summary: 'What one unit of each active product costs now (up to 100 ids): the running deal by the checkout\'s own rule and when it ends, and the honest "was" price — the lowest price of the 30 days before the reduction, deals included — or none (decision 0158). For a signed-in shopper, a deal limited per shopper is left out once their own uses reach it (decision 0163). Unknown or inactive products are left out.',
         querystring: offersQuerySchema,
         response: { 200: offersSchema, 400: errorBodySchema },
       },
     }, async (req, reply) => {
-      // half a minute's cache: a deal's end is in the answer, and the cards refetch when a countdown reaches it
-      void reply.header('cache-control', 'public, max-age=30');
-      return promotions.offers(req.query.ids);
+      const userId = req.principal?.kind === 'user' ? req.principal.userId : null;
+      // half a minute's shared cache for guests: a deal's end is in the answer, and the cards refetch when a countdown
+      // reaches it; a shopper's own answer (their limited deals) is theirs alone and never reused
+      void reply.header('vary', 'authorization').header('cache-control', userId === null ? 'public, max-age=30' : 'private, no-store');
+      return promotions.offers(req.query.ids, new Date(), userId);
     });
 
     // the vendor's own promotions

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { MSG } from '@souq/shared/messages';
-import type { CampaignRequest, CouponCheck, DealsQuote, PromotionDto, VendorPromotionCost, VendorPromotionRequest } from '@souq/shared/api/promotions';
+import type { CampaignRequest, CouponCheck, DealsQuote, Offer, PromotionDto, VendorPromotionCost, VendorPromotionRequest } from '@souq/shared/api/promotions';
 import { normaliseCode, returnedShare, sellerPercentOf, type CouponRefusal } from '@souq/shared/rules/promotions';
 import { rowsOf } from '../../platform/sql-rows.js';
 import { settings, users } from '../../db/schema/accounts.js';
@@ -182,11 +182,43 @@ export function createPromotionsService(deps: {
     perShopperLimit: input.per_shopper_limit, totalLimit: input.total_limit, startsAt: new Date(input.starts_at), endsAt: new Date(input.ends_at),
   });
 
-  /** Lists with usage and cost: live counted uses, and the discount given per seller and in all (fils). */
+  /**
+   * What returned units gave back of promotions (decisions 0158, 0163), per promotion and seller: each discounted line
+   * of the live redemptions — of these promotions, or of this seller's sub-orders — with the units received back, its
+   * shares taken back by the returns' own rule (`returnedShare`, in proportion to the units, cumulative), so a cost
+   * less it is what the ledger kept. Keyed `${promotionId}:${vendorId}`.
+   */
+  async function givenBack(exec: Db | Tx, of: { promotionIds: number[] } | { vendorId: number }): Promise<Map<string, { seller: number; market: number }>> {
+    const where = 'vendorId' in of ? sql`o.seller_vendor_id = ${of.vendorId}` : sql`d.promotion_id in (${sql.join(of.promotionIds.map((id) => sql`${id}`), sql`, `)})`;
+    const lines = await rowsOf<{ promotion_id: number; vendor_id: number | null; discount_cents: number; seller_cents: number; marketplace_cents: number; quantity: number; returned: number }>(exec, sql`
+      select d.promotion_id, o.seller_vendor_id as vendor_id, d.discount_cents, d.seller_cents, d.marketplace_cents, i.quantity,
+        coalesce((select sum(r.units) from return_requests r where r.order_item_id = i.id and r.status = 'received'), 0)::int as returned
+      from order_item_discounts d
+      join order_items i on i.id = d.order_item_id
+      join promotion_redemptions pr on pr.order_id = i.order_id and pr.promotion_id = d.promotion_id and pr.status = 'live'
+      join orders o on o.id = i.order_id
+      where ${where}`);
+    const back = new Map<string, { seller: number; market: number }>();
+    for (const l of lines) {
+      if (l.returned <= 0) continue;
+      const b = returnedShare({ discountCents: l.discount_cents, sellerCents: l.seller_cents, marketplaceCents: l.marketplace_cents }, l.quantity, Math.min(l.returned, l.quantity));
+      const key = `${l.promotion_id}:${l.vendor_id === null ? null : Number(l.vendor_id)}`;
+      const row = back.get(key) ?? { seller: 0, market: 0 };
+      row.seller += b.sellerCents;
+      row.market += b.marketplaceCents;
+      back.set(key, row);
+    }
+    return back;
+  }
+
+  /**
+   * Lists with usage and cost: live counted uses, and the discount given per seller and in all (fils), less what
+   * returned units gave back (decision 0163: the admin's cost is the ledger's, as the seller's Earnings).
+   */
   async function dtos(exec: Db | Tx, rows: PromotionRow[]): Promise<PromotionDto[]> {
     if (!rows.length) return [];
     const ids = rows.map((r) => r.id);
-    const [items, costs] = await Promise.all([
+    const [items, gross, back] = await Promise.all([
       exec.select({ promotionId: promotionProducts.promotionId, productId: promotionProducts.productId }).from(promotionProducts)
         .where(inArray(promotionProducts.promotionId, ids)).orderBy(asc(promotionProducts.productId)),
       exec.select({
@@ -197,7 +229,13 @@ export function createPromotionsService(deps: {
       }).from(promotionRedemptions).innerJoin(sql`orders o`, sql`o.id = ${promotionRedemptions.orderId}`)
         .where(and(inArray(promotionRedemptions.promotionId, ids), eq(promotionRedemptions.status, 'live')))
         .groupBy(promotionRedemptions.promotionId, sql`o.seller_vendor_id`),
+      givenBack(exec, { promotionIds: ids }),
     ]);
+    const costs = gross.map((c) => {
+      const vendorId = c.vendorId === null ? null : Number(c.vendorId);
+      const b = back.get(`${c.promotionId}:${vendorId}`) ?? { seller: 0, market: 0 };
+      return { ...c, vendorId, seller: c.seller - b.seller, market: c.market - b.market, discount: c.discount - b.seller - b.market };
+    });
     return rows.map((p) => {
       const own = costs.filter((c) => c.promotionId === p.id);
       return {
@@ -210,7 +248,7 @@ export function createPromotionsService(deps: {
         discount_cents: own.reduce((s, c) => s + c.discount, 0),
         seller_cost_cents: own.reduce((s, c) => s + c.seller, 0),
         marketplace_cost_cents: own.reduce((s, c) => s + c.market, 0),
-        sellers: own.map((c) => ({ vendor_id: c.vendorId === null ? null : Number(c.vendorId), seller_cost_cents: c.seller, marketplace_cost_cents: c.market })),
+        sellers: own.map((c) => ({ vendor_id: c.vendorId, seller_cost_cents: c.seller, marketplace_cost_cents: c.market })),
       };
     });
   }
@@ -223,7 +261,7 @@ export function createPromotionsService(deps: {
 
   const redemptions = createRedemptions({ load: loadForCart });
 
-  const offers = createOffers({ db, deals: async (productIds) => (await loadForCart(productIds, null, null)).deals, priceLogs: deps.priceLogs });
+  const offers = createOffers({ db, deals: async (productIds, userId) => (await loadForCart(productIds, null, userId)).deals, priceLogs: deps.priceLogs });
 
   /**
    * The deals running now on these products (the assistant's read, issue 39 item 5): each covered product's discount on
@@ -236,10 +274,21 @@ export function createPromotionsService(deps: {
     return list.flatMap((o) => (o.deal && o.deal.price_cents < o.price_cents ? [{ productId: o.product_id, discountCents: o.price_cents - o.deal.price_cents, endsAt: new Date(o.deal.ends_at) }] : []));
   }
 
+  /**
+   * Each active product's offer by id — the storefront's own (`offers`: the running deal and the honest "was" price) —
+   * for the embed card and agents' catalogue, so no surface shows a strike-through price the history does not prove
+   * (decision 0163). A guest's view: the shopper is not known there.
+   */
+  async function offersById(productIds: readonly number[]): Promise<Map<number, Offer>> {
+    const { offers: list } = await offers(productIds);
+    return new Map(list.map((o) => [o.product_id, o]));
+  }
+
   return {
     checkCoupon,
     quoteDeals,
     offers,
+    offersById,
     runningDeals,
     redemptions,
     loadForCart,
@@ -320,30 +369,24 @@ export function createPromotionsService(deps: {
      * own rule (`returnedShare`, in proportion to the units, cumulative), so the figure is what the ledger kept.
      */
     async costForVendor(vendorId: number): Promise<VendorPromotionCost> {
-      const [uses, lines] = await Promise.all([
+      const [uses, given, back] = await Promise.all([
         db.select({ id: promotions.id, name: promotions.name, uses: sql<number>`count(*) filter (where ${promotionRedemptions.counted})::int` })
           .from(promotionRedemptions)
           .innerJoin(promotions, eq(promotions.id, promotionRedemptions.promotionId))
           .innerJoin(sql`orders o`, sql`o.id = ${promotionRedemptions.orderId}`)
           .where(and(sql`o.seller_vendor_id = ${vendorId}`, eq(promotionRedemptions.status, 'live')))
           .groupBy(promotions.id, promotions.name),
-        // each discounted line of those sub-orders, with its units and the units received back
-        rowsOf<{ promotion_id: number; discount_cents: number; seller_cents: number; marketplace_cents: number; quantity: number; returned: number }>(db, sql`
-          select d.promotion_id, d.discount_cents, d.seller_cents, d.marketplace_cents, i.quantity,
-            coalesce((select sum(r.units) from return_requests r where r.order_item_id = i.id and r.status = 'received'), 0)::int as returned
-          from order_item_discounts d
-          join order_items i on i.id = d.order_item_id
-          join promotion_redemptions pr on pr.order_id = i.order_id and pr.promotion_id = d.promotion_id and pr.status = 'live'
-          join orders o on o.id = i.order_id
-          where o.seller_vendor_id = ${vendorId}`),
+        // the shares of its live redemptions, per promotion
+        db.select({ id: promotionRedemptions.promotionId, seller: sql<number>`sum(${promotionRedemptions.sellerCents})::int`, market: sql<number>`sum(${promotionRedemptions.marketplaceCents})::int` })
+          .from(promotionRedemptions).innerJoin(sql`orders o`, sql`o.id = ${promotionRedemptions.orderId}`)
+          .where(and(sql`o.seller_vendor_id = ${vendorId}`, eq(promotionRedemptions.status, 'live')))
+          .groupBy(promotionRedemptions.promotionId),
+        givenBack(db, { vendorId }),
       ]);
       const net = new Map<number, { seller: number; market: number }>();
-      for (const l of lines) {
-        const back = returnedShare({ discountCents: l.discount_cents, sellerCents: l.seller_cents, marketplaceCents: l.marketplace_cents }, l.quantity, Math.min(l.returned, l.quantity));
-        const row = net.get(l.promotion_id) ?? { seller: 0, market: 0 };
-        row.seller += l.seller_cents - back.sellerCents;
-        row.market += l.marketplace_cents - back.marketplaceCents;
-        net.set(l.promotion_id, row);
+      for (const g of given) {
+        const b = back.get(`${g.id}:${vendorId}`) ?? { seller: 0, market: 0 };
+        net.set(g.id, { seller: g.seller - b.seller, market: g.market - b.market });
       }
       const list = uses.map((r) => ({ id: r.id, name: r.name, uses: r.uses, seller_cost_cents: net.get(r.id)?.seller ?? 0, marketplace_cost_cents: net.get(r.id)?.market ?? 0 }))
         .sort((x, y) => y.seller_cost_cents - x.seller_cost_cents || x.id - y.id);

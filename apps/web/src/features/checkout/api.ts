@@ -4,12 +4,17 @@ import type { PaymentState } from '@souq/shared/api/payments';
 import type { CodEligibility } from '@souq/shared/api/cod';
 import { paths } from '@/lib/paths';
 import { api } from '@/lib/api-client';
+import { forgetOffers } from '@/lib/shop/offers';
 
 export type PlacedOrder = z.infer<typeof orderResponseSchema>;
 
 /** POST /api/orders → 201 {order, order_number, confirmation_email_queued}. The customer token goes along when signed in. */
 export const placeOrder = (body: OrderRequest, idempotencyKey: string) =>
-  api<PlacedOrder>('/api/orders', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
+  api<PlacedOrder>('/api/orders', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }).then((placed) => {
+    // a deal limited per shopper may be used up now: the cards ask again (decision 0163)
+    forgetOffers();
+    return placed;
+  });
 
 /** POST /api/orders/quote: the cart priced by the server and split by seller, each with its own shipping (decision 0086). */
 export const quoteCart = (items: { product_id: number; quantity: number; variants?: Record<string, string> }[], signal?: AbortSignal, emirate?: string, couponCode?: string | null) =>
