@@ -36,9 +36,10 @@ document.addEventListener(APP_READY, () => {
   clicked = [];
   // text typed before then is in the boxes but not in the app's state: hand it over as the app's own input events
   // would (React skips an input event whose value it has already seen, so its record is reset first)
-  for (const box of typed) {
+  // (the text as typed, not as the box holds it now: taking over a controlled box can reset it to the app's empty
+  // state when the typing fell into the takeover itself)
+  for (const [box, text] of typed) {
     if (!box.isConnected) continue;
-    const text = box.value;
     box.value = '';
     Object.getOwnPropertyDescriptor(Object.getPrototypeOf(box), 'value').set.call(box, text);
     box.dispatchEvent(new Event('input', { bubbles: true }));
@@ -50,9 +51,9 @@ document.addEventListener(APP_READY, () => {
     for (const control of controls) if (control.isConnected) control.click();
   }, 0);
 }, { once: true });
-const typed = new Set();
+const typed = new Map();
 document.addEventListener('input', (e) => {
-  if (!ready && (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement)) typed.add(e.target);
+  if (!ready && (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement)) typed.set(e.target, e.target.value);
 }, true);
 document.addEventListener('click', (e) => {
   if (ready || !(e.target instanceof Element)) return;
