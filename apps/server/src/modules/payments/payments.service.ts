@@ -50,6 +50,12 @@ export function createPaymentsService(deps: {
   purchaseByNumber: (purchaseNumber: string) => Promise<PurchaseToPay | null>;
   publicUrl: string;
   waitMinutes: number;
+  /**
+   * When the money is taken (decision 0166): `automatic` (the default) captures at authorisation — the release, the sale
+   * and the cash in one transaction on one read-back, no capture call; `manual` authorises, then Souq captures right
+   * after the release (decision 0137's flow, kept for a marketplace that captures later).
+   */
+  capture?: 'automatic' | 'manual';
   log: (msg: string) => void;
   /** Cancellations and refunded returns: what they leave owed to a card purchase's shopper goes back to the card. */
   bus: Bus;
@@ -221,7 +227,7 @@ export function createPaymentsService(deps: {
     const amount = amountToCents(purchase.total_amount);
     const accessToken = randomBytes(24).toString('base64url');
     const payment = await provider().createPayment({
-      reference: purchase.order_number, amount, currency: purchase.currency, capture: 'manual',
+      reference: purchase.order_number, amount, currency: purchase.currency, capture: deps.capture ?? 'automatic',
       returnUrl: returnUrl(purchase.order_number, opts.tokenInReturn ? accessToken : undefined),
       ...(opts.paymentMethod ? { paymentMethod: opts.paymentMethod } : {}),
       description: `Souq ${purchase.order_number}`, customerEmail: purchase.customer_email,
