@@ -281,8 +281,10 @@ export function createPaymentsService(deps: {
      * Starts the payment of a card purchase just placed on hold: one payment at the provider per purchase (the same
      * idempotency key on a retried request, so never two), manual capture, the purchase number as its reference.
      */
-    async begin(purchase: PurchaseToPay, lang: 'en' | 'ar', opts: { tokenInReturn?: boolean } = {}): Promise<PaymentState & { token: string }> {
-      let a = await attemptOfPurchase(purchase.id);
+    async begin(purchase: PurchaseToPay, lang: 'en' | 'ar', opts: { tokenInReturn?: boolean; fresh?: boolean } = {}): Promise<PaymentState & { token: string }> {
+      // a purchase placed by this very request has no payment yet: not looked for (decision 0166); a concurrent request
+      // for it still gets the same payment (one idempotency key per purchase) and the row stored first
+      let a = opts.fresh ? null : await attemptOfPurchase(purchase.id);
       let payment: Payment | null = null;
       if (!a) ({ a, payment } = await createAttempt(purchase, { tokenInReturn: opts.tokenInReturn ?? false }));
       else {
