@@ -85,9 +85,10 @@ const envSchema = z.object({
   // browser journeys (decision 0155): the local provider's clock can be moved forward through its test-clock page
   PAYMENTS_LOCAL_TEST_CLOCK: bool.default(false),
   PAYMENT_WAIT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
-  // when a card purchase's money is taken (decision 0166): at authorisation (automatic, one step at the provider) or
-  // authorised first and captured by Souq at once after its release (manual, decision 0137's flow)
-  PAYMENT_CAPTURE: z.enum(['automatic', 'manual']).default('automatic'),
+  // when a card purchase's money is taken (decision 0166): authorised first and captured by Souq right after its
+  // release (manual, decision 0137: the provider never holds money Souq has not booked), or at authorisation
+  // (automatic: one event and one transaction fewer; a lost event leaves money at the provider until a read-back)
+  PAYMENT_CAPTURE: z.enum(['automatic', 'manual']).default('manual'),
   PAYMENTS_LOCAL_PUBLIC_URL: z
     .string()
     .refine((v) => v === '' || (/^https?:\/\//.test(v) && URL.canParse(v)), { error: 'must be an http:// or https:// URL' })

@@ -190,8 +190,8 @@ describe('the provider misbehaving', () => {
     const placed = await placeCard();
     pay.local.queue.hold();
     await pay.typeCard(placed.payment.pay_url, '4242424242424242');
-    // the one event a paid purchase sends (automatic capture, the endpoint subscribed to what Souq acts on; decision 0166)
-    const succeeded = [...pay.local.queue.pending()].find((d) => d.type === 'payment_intent.succeeded')!;
+    // the authorisation's event (the endpoint subscribed to what Souq acts on, decision 0166)
+    const succeeded = [...pay.local.queue.pending()].find((d) => d.type === 'payment_intent.amount_capturable_updated')!;
     expect(succeeded).toBeTruthy();
     const send = () => t.app.inject({
       method: 'POST', url: new URL(succeeded.target.url).pathname,
@@ -215,48 +215,65 @@ describe('the provider misbehaving', () => {
 });
 
 describe('capture', () => {
-  it('paid in one step (automatic capture, decision 0166): one event, released with its sale and cash in one transaction', async () => {
-    await pay.flush();
-    const placed = await placeCard();
-    pay.local.queue.hold();
-    await pay.typeCard(placed.payment.pay_url, '4242424242424242');
-    expect(pay.local.queue.pending().map((d) => d.type)).toEqual(['payment_intent.succeeded']);
-    pay.local.queue.release();
-    await pay.flush();
-    const [a] = await q<{ status: string; sale_posted_at: Date; cash_posted_at: Date }>('select status, sale_posted_at, cash_posted_at from payment_attempts where purchase_id = $1', [placed.order.id]);
-    expect(a!.status).toBe('captured');
-    expect(a!.cash_posted_at.getTime()).toBe(a!.sale_posted_at.getTime());
-    expect(sumOf(await ledgerOf(placed.order.id), 'shopper_receivable')).toBe(0);
-    await expectBalanced();
-  });
-
-  it('manual capture (PAYMENT_CAPTURE=manual): an authorisation whose capture failed is captured by the next run of the job, its cash posted once', async () => {
-    // an app of its own that authorises first and captures after the release (decision 0137's flow); the helpers
-    // above read `t` and `pay`, so they point at it for this test
+  /** The test on an app of its own whose card purchases are captured as given; the helpers above read `t` and `pay`. */
+  async function withCapture(capture: 'automatic' | 'manual', run: (lamp: number) => Promise<void>) {
     const shared = { t, pay };
-    t = await createTestApp({ payments: { ...shared.t.config.payments, capture: 'manual' } });
+    t = await createTestApp({ payments: { ...shared.t.config.payments, capture } });
     try {
       pay = await startTestPayments(t);
-      const lamp = await makeProduct(t.app, { name: 'Brass Card Lamp', priceCents: 12_500, stock: 5 });
-      const placed = await placeCard(null, [{ product_id: lamp.id, quantity: 1 }]);
-      // the provider answers the capture with 500s (the client's own retries included): the authorisation stays released
-      pay.local.injectFaults('error_500', 'error_500', 'error_500');
-      await pay.typeCard(placed.payment.pay_url, '4242424242424242');
-      const state = await pay.state(placed.order_number, placed.payment.token);
-      expect(state.json.paid).toBe(true);
-      const [before] = await q<{ status: string; cash_posted_at: Date | null }>('select status, cash_posted_at from payment_attempts where purchase_id = $1', [placed.order.id]);
-      expect(before).toMatchObject({ status: 'authorized', cash_posted_at: null });
-      expect(sumOf(await ledgerOf(placed.order.id), 'shopper_receivable')).toBe(Math.round(placed.order.total_amount * 100));
-      await t.app.services.cardPayments.expiryJob.runOnce(new Date(Date.now() + 120_000));
-      const [after] = await q<{ status: string; cash_posted_at: Date | null }>('select status, cash_posted_at from payment_attempts where purchase_id = $1', [placed.order.id]);
-      expect(after!.status).toBe('captured');
-      expect(sumOf(await ledgerOf(placed.order.id), 'shopper_receivable')).toBe(0);
-      await expectBalanced();
+      await run((await makeProduct(t.app, { name: 'Brass Card Lamp', priceCents: 12_500, stock: 5 })).id);
     } finally {
       await t.app.services.payments.stop();
       await t.close();
       ({ t, pay } = shared);
     }
+  }
+
+  it('manual (the default): authorised, released, captured right after; two events a paid purchase', async () => {
+    await pay.flush();
+    const placed = await placeCard();
+    pay.local.queue.hold();
+    await pay.typeCard(placed.payment.pay_url, '4242424242424242');
+    expect(pay.local.queue.pending().map((d) => d.type)).toEqual(['payment_intent.amount_capturable_updated']);
+    pay.local.queue.release();
+    const attempts = await pay.flush();
+    expect(attempts.map((a) => a.type)).toEqual(['payment_intent.amount_capturable_updated', 'payment_intent.succeeded']);
+    const [a] = await q<{ status: string }>('select status from payment_attempts where purchase_id = $1', [placed.order.id]);
+    expect(a!.status).toBe('captured');
+    await expectBalanced();
+  });
+
+  it('automatic (PAYMENT_CAPTURE=automatic, decision 0166): one event, released with its sale and cash in one transaction', async () => {
+    await withCapture('automatic', async (lamp) => {
+      const placed = await placeCard(null, [{ product_id: lamp, quantity: 1 }]);
+      pay.local.queue.hold();
+      await pay.typeCard(placed.payment.pay_url, '4242424242424242');
+      expect(pay.local.queue.pending().map((d) => d.type)).toEqual(['payment_intent.succeeded']);
+      pay.local.queue.release();
+      await pay.flush();
+      const [a] = await q<{ status: string; sale_posted_at: Date; cash_posted_at: Date }>('select status, sale_posted_at, cash_posted_at from payment_attempts where purchase_id = $1', [placed.order.id]);
+      expect(a!.status).toBe('captured');
+      expect(a!.cash_posted_at.getTime()).toBe(a!.sale_posted_at.getTime());
+      expect(sumOf(await ledgerOf(placed.order.id), 'shopper_receivable')).toBe(0);
+      await expectBalanced();
+    });
+  });
+
+  it('an authorisation whose capture failed is captured by the next run of the job, its cash posted once', async () => {
+    const placed = await placeCard();
+    // the provider answers the capture with 500s (the client's own retries included): the authorisation stays released
+    pay.local.injectFaults('error_500', 'error_500', 'error_500');
+    await pay.typeCard(placed.payment.pay_url, '4242424242424242');
+    const state = await pay.state(placed.order_number, placed.payment.token);
+    expect(state.json.paid).toBe(true);
+    const [before] = await q<{ status: string; cash_posted_at: Date | null }>('select status, cash_posted_at from payment_attempts where purchase_id = $1', [placed.order.id]);
+    expect(before).toMatchObject({ status: 'authorized', cash_posted_at: null });
+    expect(sumOf(await ledgerOf(placed.order.id), 'shopper_receivable')).toBe(Math.round(placed.order.total_amount * 100));
+    await t.app.services.cardPayments.expiryJob.runOnce(new Date(Date.now() + 120_000));
+    const [after] = await q<{ status: string; cash_posted_at: Date | null }>('select status, cash_posted_at from payment_attempts where purchase_id = $1', [placed.order.id]);
+    expect(after!.status).toBe('captured');
+    expect(sumOf(await ledgerOf(placed.order.id), 'shopper_receivable')).toBe(0);
+    await expectBalanced();
   });
 });
 

@@ -9,8 +9,8 @@ const quiet = () => undefined;
 
 describe('payments configuration and runtime', () => {
   it('runs the local Stripe without keys; a provider’s keys turn real mode on; incomplete keys stop the start with a message', () => {
-    expect(env().payments).toMatchObject({ provider: 'stripe', mode: 'local', stripe: null, checkout: null, capture: 'automatic' });
-    expect(env({ PAYMENT_CAPTURE: 'manual' }).payments.capture).toBe('manual');
+    expect(env().payments).toMatchObject({ provider: 'stripe', mode: 'local', stripe: null, checkout: null, capture: 'manual' });
+    expect(env({ PAYMENT_CAPTURE: 'automatic' }).payments.capture).toBe('automatic');
     expect(() => env({ PAYMENT_CAPTURE: 'later' })).toThrow(/PAYMENT_CAPTURE/);
     expect(env({ PAYMENTS_PROVIDER: 'checkout' }).payments).toMatchObject({ provider: 'checkout', mode: 'local' });
     const real = env({ STRIPE_SECRET_KEY: 'sk_test_51abcDEF', STRIPE_WEBHOOK_SECRET: 'whsec_abc,whsec_def', STRIPE_PUBLISHABLE_KEY: 'pk_test_51abcDEF' }).payments;

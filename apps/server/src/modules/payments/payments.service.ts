@@ -51,9 +51,10 @@ export function createPaymentsService(deps: {
   publicUrl: string;
   waitMinutes: number;
   /**
-   * When the money is taken (decision 0166): `automatic` (the default) captures at authorisation — the release, the sale
-   * and the cash in one transaction on one read-back, no capture call; `manual` authorises, then Souq captures right
-   * after the release (decision 0137's flow, kept for a marketplace that captures later).
+   * When the money is taken (decision 0166): `manual` (the default, decision 0137) authorises, then Souq captures right
+   * after the release — the provider never holds money Souq has not booked; `automatic` captures at authorisation —
+   * the release, the sale and the cash in one transaction on one read-back, no capture call, but money sits at the
+   * provider unbooked while its event is late or lost (until the return page, a retry or the job reads it back).
    */
   capture?: 'automatic' | 'manual';
   log: (msg: string) => void;
@@ -232,7 +233,7 @@ export function createPaymentsService(deps: {
     const amount = amountToCents(purchase.total_amount);
     const accessToken = randomBytes(24).toString('base64url');
     const payment = await provider().createPayment({
-      reference: purchase.order_number, amount, currency: purchase.currency, capture: deps.capture ?? 'automatic',
+      reference: purchase.order_number, amount, currency: purchase.currency, capture: deps.capture ?? 'manual',
       returnUrl: returnUrl(purchase.order_number, opts.tokenInReturn ? accessToken : undefined),
       ...(opts.paymentMethod ? { paymentMethod: opts.paymentMethod } : {}),
       description: `Souq ${purchase.order_number}`, customerEmail: purchase.customer_email,
