@@ -1,7 +1,7 @@
 // Order placement: throughput, the last-units race and idempotency under concurrency.
 //
 //   npm run bench:orders [-- --postgres postgres://postgres@127.0.0.1:5432/postgres] [--duration 10] [--clients 32]
-//                        [--no-pglite] [--no-postgres] [--no-card] [--no-promotions] [--webhook-concurrency N] [--capture manual] [--cpu-prof DIR] [--json]
+//                        [--no-pglite] [--no-postgres] [--no-card] [--no-promotions] [--webhook-concurrency N] [--capture automatic] [--cpu-prof DIR] [--json]
 //
 // Starts the real app on a FRESH database — a new database on the given PostgreSQL server (dropped afterwards), and
 // PGlite in memory for reference — with 200 products in ample stock, then measures from a separate load process:
@@ -24,8 +24,8 @@
 // card purchase's CPU — Souq's app, the database and the local provider's process, each printed apart, the provider's
 // counted in the budget — at most 2 × a cash purchase's: the cost that bounds throughput where the CPU is the limit,
 // and that a busy shared machine skews far less. The provider sends one delivery at a time; --webhook-concurrency N
-// sends N at once, as Stripe does. --capture manual: authorise then capture (decision 0137) instead of automatic
-// capture; --cpu-prof DIR: the app's CPU profile of the card run (bench/lib/profile-summary.ts summarises it).
+// sends N at once, as Stripe does. --capture automatic|manual: the app's PAYMENT_CAPTURE for the run (default: the
+// app's own, manual; decision 0166); --cpu-prof DIR: the app's CPU profile of the card run (bench/lib/profile-summary.ts summarises it).
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import fs from 'node:fs';
@@ -417,7 +417,7 @@ async function main() {
   const promotions = !args.has('no-promotions');
   const webhookConcurrency = Number(args.get('webhook-concurrency') ?? 1);
   const cpuProf = typeof args.get('cpu-prof') === 'string' ? String(args.get('cpu-prof')) : undefined;
-  // --capture manual: decision 0137's authorise-then-capture instead of the default (automatic, decision 0166)
+  // --capture automatic|manual: the app's PAYMENT_CAPTURE for the card run (decision 0166; the app's default is manual)
   const capture = args.get('capture') === 'manual' ? 'manual' as const : args.get('capture') === 'automatic' ? 'automatic' as const : undefined;
   const results = [];
   if (!args.has('no-postgres')) results.push(await measure('postgres', { postgresUrl, duration, clients, card, promotions, webhookConcurrency, cpuProf, capture, log }));

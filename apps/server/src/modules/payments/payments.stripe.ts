@@ -34,8 +34,8 @@ export function stripeClient(secretKey: string, localBaseUrl?: string, extra: St
 
 /**
  * The events Souq's webhook endpoints subscribe to (decision 0166): a Stripe webhook endpoint is sent only the event
- * types in its `enabled_events`, so Souq lists the ones it acts on and nothing else. A paid purchase then costs the
- * provider one delivery (`payment_intent.succeeded`, automatic capture) instead of five: `payment_intent.created`,
+ * types in its `enabled_events`, so Souq lists the ones it acts on and nothing else. A paid purchase then costs two
+ * deliveries (manual capture: `amount_capturable_updated`, `succeeded`) or one (automatic) instead of five: `payment_intent.created`,
  * `charge.succeeded`, `charge.captured` and their like only repeat what the PaymentIntent's own events say, and
  * `payment_intent.payment_failed` / `requires_action` move nothing (the shopper's return page reads the decline back).
  * Configure the endpoints with these lists (Dashboard → Developers → Webhooks, or `webhookEndpoints.create` with
