@@ -7,7 +7,18 @@
 import fs from 'node:fs';
 import { quantile } from './metrics.js';
 
-export type CardLoadSpec = { base: string; bodies: unknown[]; seconds: number; connections: number };
+export type CardLoadSpec = {
+  base: string;
+  bodies: unknown[];
+  seconds: number;
+  connections: number;
+  /**
+   * The provider's base URL when Souq runs in real mode against a local Stripe of its own process (decision 0166): the
+   * checkout then answers Stripe's card fields (`card_form`, the client secret) and the shopper pays on the provider's
+   * card page for that PaymentIntent, reached with its client secret as Stripe.js reaches Stripe.
+   */
+  provider?: string;
+};
 
 export type CardLoadResult = {
   /** Purchases placed and paid (the card page sent the shopper back with redirect_status=succeeded). */
@@ -21,7 +32,11 @@ export type CardLoadResult = {
   latency_ms: { create_p50: number; create_p95: number; pay_p50: number; pay_p95: number };
 };
 
-type Placed = { order_number?: string; payment?: { pay_url: string; token: string } | null };
+type Placed = { order_number?: string; payment?: { pay_url: string | null; token: string; card_form?: { client_secret: string } | null } | null };
+
+/** The provider's card page for the PaymentIntent of a client secret (`pi_…_secret_…`), back to Souq's return page. */
+const cardPage = (spec: CardLoadSpec, clientSecret: string, purchase: string) =>
+  `${spec.provider}/local/pay/${clientSecret.split('_secret_')[0]}?${new URLSearchParams({ client_secret: clientSecret, return_url: `${spec.base}/checkout/payment?purchase=${purchase}`, lang: 'en' })}`;
 
 async function run(spec: CardLoadSpec): Promise<CardLoadResult> {
   const deadline = performance.now() + spec.seconds * 1000;
@@ -48,12 +63,13 @@ async function run(spec: CardLoadSpec): Promise<CardLoadResult> {
       const placed = (await res.json()) as Placed;
       const t1 = performance.now();
       create.push(t1 - t0);
-      if (res.status !== 201 || !placed.payment?.pay_url || !placed.order_number) {
+      const payUrl = placed.payment?.pay_url ?? (placed.payment?.card_form && placed.order_number && spec.provider ? cardPage(spec, placed.payment.card_form.client_secret, placed.order_number) : null);
+      if (res.status !== 201 || !payUrl || !placed.order_number) {
         fail(`checkout ${res.status}: ${JSON.stringify(placed).slice(0, 200)}`);
         continue;
       }
       // the card page's form, as the browser posts it (the page's action is its own URL)
-      const page = await fetch(placed.payment.pay_url, {
+      const page = await fetch(payUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ number: '4242424242424242', expiry: '12 / 34', cvc: '123' }).toString(),

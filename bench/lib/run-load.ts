@@ -34,3 +34,38 @@ async function runClient<T>(script: string, spec: unknown): Promise<T> {
     await fs.rm(dir, { recursive: true, force: true });
   }
 }
+
+export type ProviderStats = { deliveries: { ms: number; status: number; type: string }[]; pending: number; inFlight: number };
+
+/**
+ * The local Stripe started as a process of its own (local-stripe-process.ts, decision 0166): its URL and keys, its
+ * pid (the bench reads its CPU), its webhook deliveries' timings, and stop().
+ */
+export async function startProviderProcess(opts: { webhookConcurrency: number }) {
+  const { fork } = await import('node:child_process');
+  const child = fork(path.join(here, 'local-stripe-process.ts'), [], {
+    execArgv: ['--import', 'tsx', '--conditions=development'],
+    env: { ...process.env, WEBHOOK_CONCURRENCY: String(opts.webhookConcurrency) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = await new Promise<{ url: string; secretKey: string; publishableKey: string }>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as never));
+    child.once('exit', (code) => reject(new Error(`the local Stripe process stopped (${code})`)));
+  });
+  const ask = <T>(msg: unknown) => new Promise<T>((resolve) => {
+    child.once('message', (m) => resolve(m as T));
+    child.send(msg as never);
+  });
+  return {
+    ...ready,
+    pid: child.pid!,
+    /** Its deliveries so far (emptied when `reset`), what waits in its queue and what is in flight. */
+    stats: (reset = false) => ask<ProviderStats>({ cmd: 'stats', reset }),
+    stop: () => new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.send({ cmd: 'stop' });
+      setTimeout(() => child.kill(), 5000).unref();
+    }),
+  };
+}
+export type ProviderProcess = Awaited<ReturnType<typeof startProviderProcess>>;

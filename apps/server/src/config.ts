@@ -85,6 +85,10 @@ const envSchema = z.object({
   // browser journeys (decision 0155): the local provider's clock can be moved forward through its test-clock page
   PAYMENTS_LOCAL_TEST_CLOCK: bool.default(false),
   PAYMENT_WAIT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
+  // when a card purchase's money is taken (decision 0166): authorised first and captured by Souq right after its
+  // release (manual, decision 0137: the provider never holds money Souq has not booked), or at authorisation
+  // (automatic: one event and one transaction fewer; a lost event leaves money at the provider until a read-back)
+  PAYMENT_CAPTURE: z.enum(['automatic', 'manual']).default('manual'),
   PAYMENTS_LOCAL_PUBLIC_URL: z
     .string()
     .refine((v) => v === '' || (/^https?:\/\//.test(v) && URL.canParse(v)), { error: 'must be an http:// or https:// URL' })
@@ -182,6 +186,8 @@ export type PaymentsConfig = {
   local: { port: number; publicUrl: string | undefined; testClock?: boolean };
   /** Minutes a card purchase waits for its payment (stock held) before it is cancelled unpaid. */
   waitMinutes: number;
+  /** Card purchases captured at authorisation (automatic) or authorised then captured by Souq (manual); decision 0166. */
+  capture: 'automatic' | 'manual';
 };
 
 /** Reads every environment variable the server knows, in one place, and fails early with a readable message. */
@@ -248,7 +254,7 @@ function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
   // the provider asked for, else the one whose keys are set (Stripe first), else the local Stripe
   const provider = e.PAYMENTS_PROVIDER ?? (stripe ? 'stripe' : checkout ? 'checkout' : 'stripe');
   const real = provider === 'stripe' ? stripe : checkout;
-  return { provider, mode: real ? 'real' : 'local', stripe, checkout, local: { port: e.PAYMENTS_LOCAL_PORT, publicUrl: e.PAYMENTS_LOCAL_PUBLIC_URL || undefined, testClock: e.PAYMENTS_LOCAL_TEST_CLOCK }, waitMinutes: e.PAYMENT_WAIT_MINUTES };
+  return { provider, mode: real ? 'real' : 'local', stripe, checkout, local: { port: e.PAYMENTS_LOCAL_PORT, publicUrl: e.PAYMENTS_LOCAL_PUBLIC_URL || undefined, testClock: e.PAYMENTS_LOCAL_TEST_CLOCK }, waitMinutes: e.PAYMENT_WAIT_MINUTES, capture: e.PAYMENT_CAPTURE };
 }
 
 /** A config for tests: no seed, silent logs, a fixed admin code. */

@@ -17,7 +17,7 @@ const idempotencyHeaders = z.object({
 }).passthrough();
 
 /** Starts a card purchase's payment at the provider (the payments module, wired in app.ts). */
-type StartPayment = (purchase: PurchaseToPay, lang: 'en' | 'ar') => Promise<PaymentState & { token: string }>;
+type StartPayment = (purchase: PurchaseToPay, lang: 'en' | 'ar', opts?: { fresh?: boolean }) => Promise<PaymentState & { token: string }>;
 
 /** Checkout's cash-on-delivery rule (the cod module, decision 0140): 422 for a shopper with too many refused deliveries. */
 type CodRule = { assertCodAllowed: (who: { userId: number | null; email: string | null }) => Promise<void> };
@@ -54,7 +54,7 @@ export function ordersRoutes(deps: { orders: OrdersService; payments: { begin: S
       // only what store credit did not pay goes to the provider; a purchase the credit covers needs no payment (0141)
       if (order.payment_method === 'card' && order.amount_due > 0) {
         try {
-          payment = await deps.payments.begin({ ...order, total_amount: order.amount_due, user_id: userId }, reader.locale === 'ar' ? 'ar' : 'en');
+          payment = await deps.payments.begin({ ...order, total_amount: order.amount_due, user_id: userId }, reader.locale === 'ar' ? 'ar' : 'en', { fresh: !replayed });
         } catch (err) {
           req.log.error({ err }, 'payments: the provider did not create the payment');
           throw serviceUnavailable(MSG.paymentProviderUnavailable);

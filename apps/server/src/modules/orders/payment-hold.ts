@@ -6,7 +6,7 @@ import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { randomUUID } from 'node:crypto';
 import { promotionReturnedEntries, saleEntries } from '../ledger/ledger.postings.js';
 import { moneyBackEntries } from '../ledger/ledger.credit.js';
-import { post as postToLedger, postMany } from '../ledger/ledger.post.js';
+import { post as postToLedger, postMany, type Posting } from '../ledger/ledger.post.js';
 import { moveSubOrderStock, subOrderMoney } from './sub-order-moves.js';
 
 // A card purchase on hold (decision 0137). Placed like any purchase — stock reserved in the one statement — but its
@@ -49,17 +49,22 @@ export function createPaymentHold(deps: {
   }
 
   return {
-    /** The payment is authorised: each sub-order goes to its seller as `pending`, its sale posted (`placed:<id>`). */
-    async release(tx: Tx, purchaseId: number, note: string): Promise<HoldMove> {
+    /**
+     * The payment is authorised: each sub-order goes to its seller as `pending`, its sale posted (`placed:<id>`).
+     * `also`: the caller's postings of the same cause, written in the same insert (a payment captured at authorisation
+     * brings its cash in with its sales, decision 0166); posted even when another delivery released the sub-orders first.
+     */
+    async release(tx: Tx, purchaseId: number, note: string, also: readonly Posting[] = []): Promise<HoldMove> {
       const subs = await held(tx, purchaseId);
       const now = new Date();
       // the sub-orders move together: one insert for their sales, one update, one insert of their histories (three
       // round trips for a cart of any number of sellers)
+      if (!subs.length && also.length) await postMany(tx, also);
       if (subs.length) {
-        await postMany(tx, subs.flatMap(({ row, items }) => {
+        await postMany(tx, [...subs.flatMap(({ row, items }) => {
           const lines = saleEntries(subOrderMoney(row, items));
           return lines.length ? [{ kind: 'placed' as const, ref: row.id, lines, currency: row.currency, purchaseId, orderId: row.id, createdBy: row.userId }] : [];
-        }));
+        }), ...also]);
         const ids = subs.map((s) => s.row.id);
         await tx.update(orders).set({ status: 'pending', releasedAt: now, updatedAt: now }).where(inArray(orders.id, ids));
         await tx.insert(orderStatusHistory).values(ids.map((orderId) => ({ orderId, fromStatus: 'awaiting_payment' as const, toStatus: 'pending' as const, notes: note, changedBy: null })));

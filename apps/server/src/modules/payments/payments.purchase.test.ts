@@ -190,7 +190,8 @@ describe('the provider misbehaving', () => {
     const placed = await placeCard();
     pay.local.queue.hold();
     await pay.typeCard(placed.payment.pay_url, '4242424242424242');
-    const succeeded = [...pay.local.queue.pending()].find((d) => d.type === 'payment_intent.amount_capturable_updated' || d.type === 'charge.succeeded')!;
+    // the authorisation's event (the endpoint subscribed to what Souq acts on, decision 0166)
+    const succeeded = [...pay.local.queue.pending()].find((d) => d.type === 'payment_intent.amount_capturable_updated')!;
     expect(succeeded).toBeTruthy();
     const send = () => t.app.inject({
       method: 'POST', url: new URL(succeeded.target.url).pathname,
@@ -214,6 +215,50 @@ describe('the provider misbehaving', () => {
 });
 
 describe('capture', () => {
+  /** The test on an app of its own whose card purchases are captured as given; the helpers above read `t` and `pay`. */
+  async function withCapture(capture: 'automatic' | 'manual', run: (lamp: number) => Promise<void>) {
+    const shared = { t, pay };
+    t = await createTestApp({ payments: { ...shared.t.config.payments, capture } });
+    try {
+      pay = await startTestPayments(t);
+      await run((await makeProduct(t.app, { name: 'Brass Card Lamp', priceCents: 12_500, stock: 5 })).id);
+    } finally {
+      await t.app.services.payments.stop();
+      await t.close();
+      ({ t, pay } = shared);
+    }
+  }
+
+  it('manual (the default): authorised, released, captured right after; two events a paid purchase', async () => {
+    await pay.flush();
+    const placed = await placeCard();
+    pay.local.queue.hold();
+    await pay.typeCard(placed.payment.pay_url, '4242424242424242');
+    expect(pay.local.queue.pending().map((d) => d.type)).toEqual(['payment_intent.amount_capturable_updated']);
+    pay.local.queue.release();
+    const attempts = await pay.flush();
+    expect(attempts.map((a) => a.type)).toEqual(['payment_intent.amount_capturable_updated', 'payment_intent.succeeded']);
+    const [a] = await q<{ status: string }>('select status from payment_attempts where purchase_id = $1', [placed.order.id]);
+    expect(a!.status).toBe('captured');
+    await expectBalanced();
+  });
+
+  it('automatic (PAYMENT_CAPTURE=automatic, decision 0166): one event, released with its sale and cash in one transaction', async () => {
+    await withCapture('automatic', async (lamp) => {
+      const placed = await placeCard(null, [{ product_id: lamp, quantity: 1 }]);
+      pay.local.queue.hold();
+      await pay.typeCard(placed.payment.pay_url, '4242424242424242');
+      expect(pay.local.queue.pending().map((d) => d.type)).toEqual(['payment_intent.succeeded']);
+      pay.local.queue.release();
+      await pay.flush();
+      const [a] = await q<{ status: string; sale_posted_at: Date; cash_posted_at: Date }>('select status, sale_posted_at, cash_posted_at from payment_attempts where purchase_id = $1', [placed.order.id]);
+      expect(a!.status).toBe('captured');
+      expect(a!.cash_posted_at.getTime()).toBe(a!.sale_posted_at.getTime());
+      expect(sumOf(await ledgerOf(placed.order.id), 'shopper_receivable')).toBe(0);
+      await expectBalanced();
+    });
+  });
+
   it('an authorisation whose capture failed is captured by the next run of the job, its cash posted once', async () => {
     const placed = await placeCard();
     // the provider answers the capture with 500s (the client's own retries included): the authorisation stays released

@@ -2,13 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { testClock } from './local/clock.js';
 import { createPaymentsRuntime } from './payments.runtime.js';
+import { STRIPE_CONNECT_WEBHOOK_EVENTS, STRIPE_WEBHOOK_EVENTS } from './payments.stripe.js';
 
 const env = (extra: Record<string, string> = {}) => loadConfig({ NODE_ENV: 'test', ...extra });
 const quiet = () => undefined;
 
 describe('payments configuration and runtime', () => {
   it('runs the local Stripe without keys; a provider’s keys turn real mode on; incomplete keys stop the start with a message', () => {
-    expect(env().payments).toMatchObject({ provider: 'stripe', mode: 'local', stripe: null, checkout: null });
+    expect(env().payments).toMatchObject({ provider: 'stripe', mode: 'local', stripe: null, checkout: null, capture: 'manual' });
+    expect(env({ PAYMENT_CAPTURE: 'automatic' }).payments.capture).toBe('automatic');
+    expect(() => env({ PAYMENT_CAPTURE: 'later' })).toThrow(/PAYMENT_CAPTURE/);
     expect(env({ PAYMENTS_PROVIDER: 'checkout' }).payments).toMatchObject({ provider: 'checkout', mode: 'local' });
     const real = env({ STRIPE_SECRET_KEY: 'sk_test_51abcDEF', STRIPE_WEBHOOK_SECRET: 'whsec_abc,whsec_def', STRIPE_PUBLISHABLE_KEY: 'pk_test_51abcDEF' }).payments;
     expect(real).toMatchObject({ provider: 'stripe', mode: 'real', stripe: { secretKey: 'sk_test_51abcDEF', webhookSecrets: ['whsec_abc', 'whsec_def'], publishableKey: 'pk_test_51abcDEF' } });
@@ -32,8 +35,16 @@ describe('payments configuration and runtime', () => {
       expect(pay.redirectUrl?.startsWith(`${rt.local!.url}/local/3ds/`)).toBe(true);
       expect((await fetch(pay.redirectUrl!)).status).toBe(200);
       const queued = rt.local!.stripe!.queue.pending();
-      expect(new Set(queued.map((d) => d.target.url))).toEqual(new Set(['http://localhost:3000/api/payments/webhooks/stripe']));
-      expect(queued.map((d) => d.type)).toEqual(['payment_intent.created', 'payment_intent.requires_action']);
+      // Souq's endpoints are subscribed to the events it acts on (decision 0166): a payment created and waiting for
+      // 3-D Secure sends nothing; authorised after the challenge, one event
+      expect(queued).toEqual([]);
+      await fetch(pay.redirectUrl!, { method: 'POST', body: new URLSearchParams({ outcome: 'complete' }), redirect: 'manual' });
+      const after = rt.local!.stripe!.queue.pending();
+      expect(new Set(after.map((d) => d.target.url))).toEqual(new Set(['http://localhost:3000/api/payments/webhooks/stripe']));
+      expect(after.map((d) => d.type)).toEqual(['payment_intent.amount_capturable_updated']);
+      // both endpoints as Stripe holds them: the platform's and the Connect one, each with its own list
+      const endpoints = rt.local!.stripe!.objects().filter((o) => o.object === 'webhook_endpoint');
+      expect(endpoints.map((ep) => [ep.connect, ep.enabled_events])).toEqual([[false, [...STRIPE_WEBHOOK_EVENTS]], [true, [...STRIPE_CONNECT_WEBHOOK_EVENTS]]]);
     } finally {
       await rt.stop();
     }

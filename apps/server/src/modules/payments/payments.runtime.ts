@@ -40,7 +40,7 @@ export function createPaymentsRuntime(config: PaymentsConfig, deps: { souqUrl: s
     // a test may run the local provider under a clock it moves (disputes decided, funds available, days-late events)
     if (opts.clock) clock = opts.clock;
     // the providers' clients load here, once the server answers, not with the rest of start-up (decision 0066's budget)
-    const [{ default: Stripe }, { createStripeProvider, stripeClient }, { checkoutClient, createCheckoutProvider }] = await Promise.all([
+    const [{ default: Stripe }, { createStripeProvider, stripeClient, webhookEndpointsToCreate }, { checkoutClient, createCheckoutProvider }] = await Promise.all([
       import('stripe'),
       import('./payments.stripe.js'),
       import('./payments.checkout.js'),
@@ -70,7 +70,9 @@ export function createPaymentsRuntime(config: PaymentsConfig, deps: { souqUrl: s
     }
     localStripe.setBaseUrl(base);
     localCheckout.setBaseUrl(base);
-    const hooks = [localStripe.addWebhookEndpoint(`${deps.souqUrl}${webhookPath('stripe')}`, ['*']), localStripe.addWebhookEndpoint(`${deps.souqUrl}${webhookPath('stripe')}`, ['*'], true)];
+    // the endpoints subscribed as a real deployment's are (decision 0166): only the events Souq acts on
+    const hooks = webhookEndpointsToCreate(`${deps.souqUrl}${webhookPath('stripe')}`)
+      .map((ep) => localStripe!.addWebhookEndpoint(ep.url, ep.enabled_events, ep.connect === true));
     localCheckout.addWebhookUrl(`${deps.souqUrl}${webhookPath('checkout')}`);
     if (config.provider === 'stripe') {
       const client = opts.inProcess

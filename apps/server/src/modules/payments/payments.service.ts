@@ -1,5 +1,5 @@
 import type { AuditLog } from '../../platform/audit.js';
-import { and, asc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, sql, TransactionRollbackError } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { PaymentState } from '@souq/shared/api/payments';
 import { amountToCents, centsToAmount } from '@souq/shared/rules/money';
@@ -9,7 +9,7 @@ import type { Db, Tx } from '../../platform/db.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { periodicJob } from '../../platform/periodic-job.js';
 import { rowsOf } from '../../platform/sql-rows.js';
-import { post as postToLedger } from '../ledger/ledger.post.js';
+import { post as postToLedger, type Posting } from '../ledger/ledger.post.js';
 import type { HoldMove, PaymentHold } from '../orders/payment-hold.js';
 import { cashInEntries } from './payments.postings.js';
 import { ProviderError, WebhookVerificationError, type Payment, type PaymentMethodInfo, type PaymentProvider, type ProviderName } from './payments.provider.js';
@@ -50,6 +50,13 @@ export function createPaymentsService(deps: {
   purchaseByNumber: (purchaseNumber: string) => Promise<PurchaseToPay | null>;
   publicUrl: string;
   waitMinutes: number;
+  /**
+   * When the money is taken (decision 0166): `manual` (the default, decision 0137) authorises, then Souq captures right
+   * after the release — the provider never holds money Souq has not booked; `automatic` captures at authorisation —
+   * the release, the sale and the cash in one transaction on one read-back, no capture call, but money sits at the
+   * provider unbooked while its event is late or lost (until the return page, a retry or the job reads it back).
+   */
+  capture?: 'automatic' | 'manual';
   log: (msg: string) => void;
   /** Cancellations and refunded returns: what they leave owed to a card purchase's shopper goes back to the card. */
   bus: Bus;
@@ -138,15 +145,20 @@ export function createPaymentsService(deps: {
     let move: HoldMove | null = null;
     let released: number | null = null;
     const paid = payment.status === 'authorized' || payment.status === 'captured';
-    if (paid && !a.salePostedAt && !a.expiredAt) {
-      move = await deps.hold.release(tx, a.purchaseId, 'Card payment authorised');
+    const releasing = paid && !a.salePostedAt && !a.expiredAt;
+    // the cash side at capture (provider clearing against the shopper's receivable, less the provider's fee)
+    const cash: Posting | null = payment.status === 'captured' && !a.cashPostedAt && (a.salePostedAt || releasing)
+      ? { kind: 'payment', ref: `${a.id}:captured`, lines: cashInEntries({ capturedCents: payment.amountCaptured, feeCents: payment.fee ?? 0 }), currency: a.currency, purchaseId: a.purchaseId, createdBy: null, memo: payment.id }
+      : null;
+    if (releasing) {
+      // captured at authorisation (decision 0166): the cash goes in the same insert as the sales
+      move = await deps.hold.release(tx, a.purchaseId, 'Card payment authorised', cash ? [cash] : []);
       released = a.purchaseId;
       patch.salePostedAt = at;
       outcomes.push('released');
     }
-    if (payment.status === 'captured' && !a.cashPostedAt && (a.salePostedAt || patch.salePostedAt)) {
-      const lines = cashInEntries({ capturedCents: payment.amountCaptured, feeCents: payment.fee ?? 0 });
-      await postToLedger(tx, { kind: 'payment', ref: `${a.id}:captured`, lines, currency: a.currency, purchaseId: a.purchaseId, createdBy: null, memo: payment.id });
+    if (cash) {
+      if (!releasing) await postToLedger(tx, cash);
       patch.cashPostedAt = at;
       patch.capturedCents = payment.amountCaptured;
       patch.feeCents = payment.fee;
@@ -221,7 +233,7 @@ export function createPaymentsService(deps: {
     const amount = amountToCents(purchase.total_amount);
     const accessToken = randomBytes(24).toString('base64url');
     const payment = await provider().createPayment({
-      reference: purchase.order_number, amount, currency: purchase.currency, capture: 'manual',
+      reference: purchase.order_number, amount, currency: purchase.currency, capture: deps.capture ?? 'manual',
       returnUrl: returnUrl(purchase.order_number, opts.tokenInReturn ? accessToken : undefined),
       ...(opts.paymentMethod ? { paymentMethod: opts.paymentMethod } : {}),
       description: `Souq ${purchase.order_number}`, customerEmail: purchase.customer_email,
@@ -270,8 +282,10 @@ export function createPaymentsService(deps: {
      * Starts the payment of a card purchase just placed on hold: one payment at the provider per purchase (the same
      * idempotency key on a retried request, so never two), manual capture, the purchase number as its reference.
      */
-    async begin(purchase: PurchaseToPay, lang: 'en' | 'ar', opts: { tokenInReturn?: boolean } = {}): Promise<PaymentState & { token: string }> {
-      let a = await attemptOfPurchase(purchase.id);
+    async begin(purchase: PurchaseToPay, lang: 'en' | 'ar', opts: { tokenInReturn?: boolean; fresh?: boolean } = {}): Promise<PaymentState & { token: string }> {
+      // a purchase placed by this very request has no payment yet: not looked for (decision 0166); a concurrent request
+      // for it still gets the same payment (one idempotency key per purchase) and the row stored first
+      let a = opts.fresh ? null : await attemptOfPurchase(purchase.id);
       let payment: Payment | null = null;
       if (!a) ({ a, payment } = await createAttempt(purchase, { tokenInReturn: opts.tokenInReturn ?? false }));
       else {
@@ -397,10 +411,6 @@ export function createPaymentsService(deps: {
       const account = event.type === 'account.updated' && await transfers.knowsAccount(event.accountId) ? await p.getSellerAccount(event.accountId) : null;
       const payout = event.type === 'payout.updated' && event.accountId ? await transfers.readPayout(event.accountId, event.payoutId) : null;
       const result = await db.transaction(async (tx) => {
-        const [stored] = await tx.insert(paymentEvents)
-          .values({ provider: name, eventId: event.id, type: event.providerType, objectId, payload: event.raw as object })
-          .onConflictDoNothing().returning({ id: paymentEvents.id });
-        if (!stored) return { duplicate: true as const, applied: null, notices: [], payoutFailed: false };
         const applied = payment ? await applyIn(tx, payment) : null;
         const refunded = refund ? await refunds.applyIn(tx, refund) : null;
         const disputed = dispute ? await applyDisputeIn(tx, dispute, now()) : null;
@@ -411,8 +421,17 @@ export function createPaymentsService(deps: {
           : dispute ? (disputed ?? 'no payment of ours') : transfer ? (transferred?.outcome ?? 'no transfer of ours')
             : account ? (accountRow ? `account ${account.transfersEnabled ? 'receives transfers' : 'not enabled'}` : 'no seller account of ours')
               : payout ? (payoutFailed ? 'payout failed: taken back to the seller' : `payout ${payout.payout.status}`) : `not acted on (${event.type})`;
-        await tx.update(paymentEvents).set({ outcome }).where(eq(paymentEvents.id, stored.id));
+        // the event stored once with its outcome, after acting on it (one statement, decision 0166): a delivery of the
+        // same event that got here first (concurrent deliveries wait on the objects' row locks above) makes this one a
+        // duplicate, and everything it did is rolled back
+        const [stored] = await tx.insert(paymentEvents)
+          .values({ provider: name, eventId: event.id, type: event.providerType, objectId, payload: event.raw as object, outcome })
+          .onConflictDoNothing().returning({ id: paymentEvents.id });
+        if (!stored) tx.rollback();
         return { duplicate: false as const, applied, notices: transferred?.notices ?? [], payoutFailed };
+      }).catch((err: unknown) => {
+        if (err instanceof TransactionRollbackError) return { duplicate: true as const, applied: null, notices: [], payoutFailed: false };
+        throw err;
       });
       await afterCommit(result.applied, { later: true });
       if (!result.duplicate) {

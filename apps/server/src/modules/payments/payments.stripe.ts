@@ -32,6 +32,35 @@ export function stripeClient(secretKey: string, localBaseUrl?: string, extra: St
   });
 }
 
+/**
+ * The events Souq's webhook endpoints subscribe to (decision 0166): a Stripe webhook endpoint is sent only the event
+ * types in its `enabled_events`, so Souq lists the ones it acts on and nothing else. A paid purchase then costs two
+ * deliveries (manual capture: `amount_capturable_updated`, `succeeded`) or one (automatic) instead of five: `payment_intent.created`,
+ * `charge.succeeded`, `charge.captured` and their like only repeat what the PaymentIntent's own events say, and
+ * `payment_intent.payment_failed` / `requires_action` move nothing (the shopper's return page reads the decline back).
+ * Configure the endpoints with these lists (Dashboard → Developers → Webhooks, or `webhookEndpoints.create` with
+ * `enabled_events`); `webhookEndpointsToCreate` gives both endpoints' parameters.
+ */
+export const STRIPE_WEBHOOK_EVENTS = [
+  // a payment authorised (manual capture), captured, or cancelled: the only moves of a purchase's payment
+  'payment_intent.amount_capturable_updated', 'payment_intent.succeeded', 'payment_intent.canceled',
+  // refunds to the card: created (succeeded or pending), and a refund that later fails
+  'refund.created', 'refund.updated', 'refund.failed',
+  // disputes: opened, money withdrawn or reinstated, decided
+  'charge.dispute.created', 'charge.dispute.updated', 'charge.dispute.closed', 'charge.dispute.funds_withdrawn', 'charge.dispute.funds_reinstated',
+  // transfers to sellers: made, reversed (by Souq or by Stripe)
+  'transfer.created', 'transfer.updated', 'transfer.reversed',
+] as const;
+
+/** The Connect endpoint's events (sent for the sellers' connected accounts): onboarding, and payouts to their banks. */
+export const STRIPE_CONNECT_WEBHOOK_EVENTS = ['account.updated', 'payout.updated', 'payout.paid', 'payout.failed'] as const;
+
+/** The two endpoints Souq needs at Stripe, as `webhookEndpoints.create` takes them (the URL is Souq's webhook route). */
+export const webhookEndpointsToCreate = (url: string): Stripe.WebhookEndpointCreateParams[] => [
+  { url, enabled_events: [...STRIPE_WEBHOOK_EVENTS], description: 'Souq: payments, refunds, disputes, transfers' },
+  { url, enabled_events: [...STRIPE_CONNECT_WEBHOOK_EVENTS], connect: true, description: 'Souq: sellers\' accounts and payouts' },
+];
+
 const STATUS: Record<string, PaymentStatus> = {
   requires_payment_method: 'requires_payment_method',
   requires_confirmation: 'requires_payment_method',

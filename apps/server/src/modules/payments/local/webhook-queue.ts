@@ -60,6 +60,11 @@ export function createWebhookQueue(opts: {
   retryDelaysMs?: number[];
   /** Re-signs a body with a given secret (for tamper.secret): the provider's own signing with another key. */
   signWith?: (secret: string, body: string, timestampS: number) => Record<string, string>;
+  /**
+   * Deliveries in flight at once (decision 0166): 1 (the default) sends one at a time in queue order, which tests read
+   * as a script; Stripe sends several at once, in no set order.
+   */
+  concurrency?: number;
 }) {
   const { clock } = opts;
   let send = opts.send ?? fetchSender;
@@ -69,6 +74,7 @@ export function createWebhookQueue(opts: {
   const attempts: Attempt[] = [];
   const failed: Delivery[] = [];
   let flushing: Promise<Attempt[]> | null = null;
+  let concurrency = Math.max(1, opts.concurrency ?? 1);
   let timer: NodeJS.Timeout | null = null;
 
   const find = (id: number) => {
@@ -105,15 +111,33 @@ export function createWebhookQueue(opts: {
     return a;
   }
 
+  /** The pass running now: its attempts and its senders (more join it while it runs, up to `concurrency`). */
+  let pass: { done: Attempt[]; senders: Set<Promise<void>> } | null = null;
+
+  /** A sender of the running pass: takes what is due, in queue order, until nothing is. */
+  function addSender(p: NonNullable<typeof pass>) {
+    const run = (async () => {
+      for (;;) {
+        const now = clock.now();
+        const i = queue.findIndex((d) => !d.held && d.dueAt <= now);
+        if (i < 0) return;
+        const [next] = queue.splice(i, 1);
+        p.done.push(await attempt(next!));
+      }
+    })().finally(() => p.senders.delete(run));
+    p.senders.add(run);
+  }
+
   async function runFlush(): Promise<Attempt[]> {
-    const done: Attempt[] = [];
-    // one pass in queue order over what is due now; retries scheduled by this pass wait for their time
-    for (;;) {
-      const now = clock.now();
-      const next = queue.find((d) => !d.held && d.dueAt <= now);
-      if (!next) return done;
-      queue = queue.filter((d) => d !== next);
-      done.push(await attempt(next));
+    // one pass in queue order over what is due now, `concurrency` deliveries in flight; retries scheduled by this pass
+    // wait for their time
+    const p = (pass = { done: [], senders: new Set() });
+    try {
+      for (let k = 0; k < concurrency; k++) addSender(p);
+      while (p.senders.size) await Promise.all([...p.senders]);
+      return p.done;
+    } finally {
+      pass = null;
     }
   }
 
@@ -121,7 +145,9 @@ export function createWebhookQueue(opts: {
     enqueue(input: { eventId: string; type: string; target: WebhookTarget; body: string }) {
       const d: Delivery = { id: (seq += 1), ...input, dueAt: clock.now(), attempts: 0, firstAttemptAt: null, held: api.holding };
       queue.push(d);
-      if (timer) setImmediate(() => void api.flush());
+      // several at once (decision 0166): a pass whose senders ran dry while others are still busy takes it at once
+      if (pass && concurrency > 1 && pass.senders.size < concurrency) addSender(pass);
+      else if (timer) setImmediate(() => void api.flush());
       return d;
     },
     /** New deliveries wait in the queue until release() (a test then rearranges them). */
@@ -170,6 +196,10 @@ export function createWebhookQueue(opts: {
     },
     setSender(s: WebhookSender) {
       send = s;
+    },
+    /** How many deliveries are in flight at once (1: one at a time, in queue order). */
+    setConcurrency(n: number) {
+      concurrency = Math.max(1, Math.floor(n));
     },
     /** Every attempt made, in order. */
     attempts(): readonly Attempt[] {
