@@ -2,31 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { analyseQuery, loanwordReading } from './query-analysis.js';
 import { arabicSkeleton, latinSkeleton } from './query-loanwords.js';
 import { gulfToStandard } from './query-understanding.js';
-import { STOPWORDS, stem, tokenize } from './search.text.js';
-import { WordList, type Vocabulary } from './search.vocabulary.js';
+import { vocabularyOf } from './test-vocabulary.js';
 
 // Decision 0165: an English trade word written in Arabic letters is read as the catalogue's own Latin word it sounds
 // like, with no table of loanwords. Words and names here are not the demo catalogue's.
 
 const NAMES = ['Portable Speaker Max', 'Mechanical Keyboard Lite', 'Soundbar 300', 'Gaming Chair', 'Router AX6000', 'Projector Mini', 'Lasts all day', 'مكبر صوت', 'كرسي مكتب'];
 
-function vocabularyOf(names: string[]): Vocabulary {
-  const words = new WordList();
-  const df = new Map<string, number>();
-  for (const name of names) {
-    words.add([name]);
-    for (const t of new Set(tokenize(name, { index: true }).filter((w) => !STOPWORDS.has(w)).map(stem))) df.set(t, (df.get(t) ?? 0) + 1);
-  }
-  return {
-    df: (term) => df.get(term) ?? 0,
-    uses: (word) => words.uses(word),
-    termOf: (word) => words.termOf(word),
-    wordsWithTrigram: (gram) => words.wordsWithTrigram(gram),
-    wordsStartingWith: (prefix, max) => words.wordsStartingWith(prefix, max),
-    wordsEndingWith: (suffix, max) => words.wordsEndingWith(suffix, max),
-    wordsSounding: (skeleton) => words.wordsSounding(skeleton),
-  };
-}
 const vocab = vocabularyOf(NAMES);
 
 describe('consonant skeletons', () => {
