@@ -273,7 +273,7 @@ for (const { file, set } of sets) {
         } : {}),
       };
       // answers in Arabic are checked for English words in the unseen set (issue 34 item 14), written for it
-      const arabicChecked = (conv.issue === 37 || set.heldBack === true) && locale === 'ar';
+      const arabicChecked = (conv.issue === 37 || set.heldBack === true || conv.lang !== undefined) && locale === 'ar';
       const checks: Check[] = res.statusCode !== 200
         ? [{ kind: 'grounding', name: 'answers', ok: false, detail: `${res.statusCode} ${res.body.slice(0, 200)}` }]
         : [...grounding(shop, reply, ctx, turn.expect, arabicChecked), ...constraints(shop, turn.expect, reply, ctx)];
@@ -344,6 +344,16 @@ const summary = {
   held_back_pre: subset(blind.filter((r) => r.stage === 'pre')),
   held_back_post: subset(blind.filter((r) => r.stage === 'post')),
 };
+// any other file (a tuning set of its own, e.g. tune-2026-11-30): its halves, languages and stages by file name
+const otherSets = [...new Set(results.filter((r) => r.set !== 'questions' && r.issue !== 37 && !r.heldBack).map((r) => r.set))];
+const bySet = Object.fromEntries(otherSets.map((name) => {
+  const of = results.filter((r) => r.set === name);
+  return [name, {
+    all: subset(of), tune: subset(of.filter((r) => r.half === 0)), held: subset(of.filter((r) => r.half === 1)),
+    ar: subset(of.filter((r) => r.lang === 'ar')), en: subset(of.filter((r) => r.lang === 'en')),
+    pre: subset(of.filter((r) => r.stage === 'pre')), post: subset(of.filter((r) => r.stage === 'post')),
+  }];
+}));
 /** The kinds that wait for the query understanding shared with the search box (issue 37 item 2). */
 const QUERY_KINDS = new Set(['price-type', 'need', 'negation', 'not-sold']);
 const out = {
@@ -354,9 +364,11 @@ const out = {
   grounding: rate(results, 'grounding'),
   constraints: rate(results, 'constraint'),
   sets: summary,
+  other_sets: bySet,
   failures: perKind(earlier),
   failures_issue37: perKind(unseen),
   failures_held_back: perKind(blind),
+  failures_other_sets: Object.fromEntries(otherSets.map((name) => [name, perKind(results.filter((r) => r.set === name))])),
   latency_ms: { p50: ms(latencies, 50), p95: ms(latencies, 95) },
   cpu_ms: { p50: ms(cpuTimes, 50), p95: ms(cpuTimes, 95) },
 };
@@ -375,8 +387,12 @@ else {
     console.log(`  held-back sets (never tuned on): ${shareOf(summary.held_back)}`);
     console.log(`    Arabic ${shareOf(summary.held_back_ar)}, English ${shareOf(summary.held_back_en)}; before a purchase ${shareOf(summary.held_back_pre)}, after ${shareOf(summary.held_back_post)}`);
   }
+  for (const [name, v] of Object.entries(bySet)) {
+    console.log(`  ${name}: ${shareOf(v.all)}, tuning half ${shareOf(v.tune)}, held-back half ${shareOf(v.held)}`);
+    console.log(`    Arabic ${shareOf(v.ar)}, English ${shareOf(v.en)}; before a purchase ${shareOf(v.pre)}, after ${shareOf(v.post)}`);
+  }
   console.log(`  latency p50 ${out.latency_ms.p50} ms, p95 ${out.latency_ms.p95} ms, CPU p50 ${out.cpu_ms.p50} ms, p95 ${out.cpu_ms.p95} ms (built-in assistant, one client)`);
-  for (const [title, list] of [['earlier sets', earlier], ['issue 37 set', unseen], ['held-back sets', blind]] as const) {
+  for (const [title, list] of [['earlier sets', earlier], ['issue 37 set', unseen], ...otherSets.map((name) => [name, results.filter((r) => r.set === name)] as const), ['held-back sets', blind]] as const) {
     if (!list.length) continue;
     console.log(`\n  ${title}: kind${' '.repeat(16)}questions   failed`);
     for (const [k, v] of Object.entries(perKind(list))) {

@@ -11,7 +11,7 @@ import { MARKETPLACE_SELLER_NAME, type ReturnReason } from '@souq/shared/constan
 import { MSG } from '@souq/shared/messages';
 import { formatCount, formatDate, type Locale } from '@souq/shared/rules/locale';
 import { formatMoney } from '@souq/shared/rules/money';
-import { ORDER_STATUS_EXPLAINED, SHOP_POLICIES, type PolicyTopic } from '@souq/shared/rules/policies';
+import { ORDER_STATUS_EXPLAINED, SHOP_POLICIES, SHOP_POLICIES_AR, type PolicyTopic } from '@souq/shared/rules/policies';
 import type { Done } from './assistant-shoppers.js';
 
 // ---- the expectations ----------------------------------------------------------------------------------------------
@@ -382,7 +382,8 @@ export function constraints(shop: Shop, e: Expect, reply: Reply, ctx: TurnContex
     });
     c(`says "${filled}"`, text.toLowerCase().includes(filled.toLowerCase()), short);
   }
-  for (const topic of e.policy ?? []) c(`quotes the ${topic} rule`, text.includes(SHOP_POLICIES[topic].text), short);
+  // in the answer's language: an Arabic answer quotes the Arabic rule (an English quote in it would fail the Arabic check)
+  for (const topic of e.policy ?? []) c(`quotes the ${topic} rule`, text.includes(SHOP_POLICIES[topic].text) || text.includes(SHOP_POLICIES_AR[topic].text), short);
   if (e.order) orderCheck(e.order, text, ctx, c);
   if (e.offTopic) c('steers back to shopping', named.length === 0 && reply.mentionedProducts.length === 0 && reply.suggestedSearch === null, short);
   if (e.notSold) {

@@ -54,6 +54,38 @@ export const SHOP_POLICIES: Record<PolicyTopic, ShopPolicy> = {
   },
 };
 
+/** The same rules in Arabic, for an answer in Arabic (the amounts from the same constants). */
+export const SHOP_POLICIES_AR: Record<PolicyTopic, ShopPolicy> = {
+  shipping: {
+    topic: 'shipping',
+    title: 'الشحن',
+    text:
+      `الشحن مجاني عندما يتجاوز المجموع الفرعي لطلبك ${formatCents(FREE_SHIPPING_THRESHOLD_CENTS)}، ` +
+      `وإلا فتكلفته ${formatCents(SHIPPING_FEE_CENTS)} للطلب. يظهر في ملخص الطلب عند الدفع قبل أن تؤكد طلبك.`,
+  },
+  tax: {
+    topic: 'tax',
+    title: 'الضريبة',
+    text: `تشمل الأسعار ورسوم الشحن ضريبة القيمة المضافة بنسبة ${percent} حين يكون البائع مسجلاً فيها: السعر الذي تراه هو ما تدفعه، ` +
+      'ويبين ملخص الطلب مقدار الضريبة من مجموع كل بائع. البائع غير المسجل في الضريبة لا يحتسبها.',
+  },
+  payment: {
+    topic: 'payment',
+    title: 'طرق الدفع',
+    text: 'يمكنك الدفع ببطاقة الائتمان أو الخصم، أو نقداً عند الاستلام. الدفع بالبطاقة تجريبي: لا تُخصم أي مبالغ من بطاقتك. ' +
+      'ومع الدفع عند الاستلام تدفع حين يصلك الطلب.',
+  },
+  returns: {
+    topic: 'returns',
+    title: 'الإرجاع والاسترداد',
+    text:
+      `يعتمد الإرجاع على البائع: يحدد كل بائع عدد الأيام بعد التسليم التي يمكنك فيها إرجاع المنتج (${RETURN_WINDOW_DAYS} يوماً ما لم يذكر غير ذلك؛ ` +
+      'واسم البائع مذكور في صفحة كل منتج وفي طلبك). أرجعه غير مستخدم وفي عبوته الأصلية لاسترداد ثمنه إلى وسيلة الدفع الأصلية — ' +
+      `أو رصيداً في المتجر لطلب مدفوع عند الاستلام — خلال ${REFUND_BUSINESS_DAYS} أيام عمل من استلام البائع له. المنتج الذي تعد صفحته بمدة أطول يحتفظ بتلك المدة. ` +
+      'لبدء الإرجاع اطلب ذلك من المساعد أو افتح صفحة المرتجعات في ملفك الشخصي.',
+  },
+};
+
 /** What each order status means to the shopper (the assistant's order answers). */
 export const ORDER_STATUS_EXPLAINED: Record<OrderStatus, string> = {
   awaiting_payment: 'waiting for your card payment to be completed',

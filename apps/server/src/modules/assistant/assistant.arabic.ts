@@ -108,6 +108,10 @@ const RULES: ArabicRule[] = [
   [phrase('يحب|تحب|يعشق|تعشق|يهوي|تهوي'), ' loves '],
   [phrase('مؤخرا|موخرا|مؤخراً|قبل فتره|هالفتره'), ' recently '],
   [bare('كم'), ' how many '],
+  // 'what' in its Gulf and Levantine forms, left over by the rules above ('وش عندكم من ماركة Nova؟'); 'brand' as
+  // shoppers say it (a brand's name follows: the search finds it)
+  [phrase('وش|ويش|ايش|شنو|شنهو'), ' what '],
+  [phrase('الماركه|ماركه|ماركات|الماركات|البراند|براند|نوع ماركه'), ' brand '],
   // a count left in words ('أرخص اثنين'): as digits, the way the English patterns read counts
   [new RegExp(`${PRE}${NUMBER}${END}`, 'g'), (_m, n) => ` ${numberOf(n!)} `],
 ];

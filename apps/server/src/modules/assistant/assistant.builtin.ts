@@ -62,10 +62,13 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     async reply(input: BuiltinInput, tools: Toolbox): Promise<Reply> {
       // an Arabic message is read through its intent phrases (assistant.arabic.ts); the answer is in the reader's language
       // Gulf words in the Modern Standard Arabic the catalogue writes ('الماي' → 'الماء')
-      let msg = await loanwordsRead(standardArabic(budgetPhrases(readArabic(input.message.trim()))).replace(/\s+/g, ' ').trim());
+      const heard = new Map<string, string>();
+      let msg = await loanwordsRead(standardArabic(budgetPhrases(readArabic(input.message.trim()))).replace(/\s+/g, ' ').trim(), heard);
       const say = phrasesFor(tools.locale, tools.departmentsAr);
-      // an Arabic answer writes the shopper's words as they wrote them (this message or earlier in the chat)
-      const spell = tools.locale === 'ar' ? arabicSpelling(input.message, ...input.history.map((h) => h.text)) : (w: string) => w;
+      // an Arabic answer writes the shopper's words as they wrote them (this message or earlier in the chat), a loanword
+      // read as the catalogue's English ('كيبورد' → keyboard) too
+      const own = tools.locale === 'ar' ? arabicSpelling(input.message, ...input.history.map((h) => h.text)) : (w: string) => w;
+      const spell = tools.locale === 'ar' ? (w: string) => own(heard.has(w) ? heard.get(w)! : w) : own;
       let words = contentWords(search.text.extractPrice(msg).text);
       const context = input.contextId ? await tools.getProduct(input.contextId) : null;
       const locked = input.lockedIds.length ? await tools.products(input.lockedIds) : [];

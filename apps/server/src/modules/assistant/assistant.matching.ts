@@ -37,6 +37,10 @@ export function namedProducts(text: Text, message: string, candidates: Product[]
   // a word inside a category's compound is a kind too ('phone' of 'smartphones')
   const compounds = [...new Set(candidates.flatMap((p) => text.tokenize(p.categories.join(' '))))].filter((w) => w.length >= 7);
   const kindWord = (t: string) => categoryWords.has(t) || (tagCount.get(t) ?? 0) >= 2 || (t.length >= 4 && compounds.some((w) => w !== t && w.includes(t)));
+  // a word other candidates' own texts use too ('charge' of 'FitBand Charge 6', when listings speak of charging) is an
+  // everyday word, not a name: it names no product on its own ('how much do you charge for delivery?')
+  const textWords = new Map(candidates.map((p) => [p.id, new Set(analyze([p.description, ...p.bullet_points].join(' ')))]));
+  const everyday = (t: string, self: Product) => candidates.filter((p) => p.id !== self.id && textWords.get(p.id)!.has(t)).length >= 2;
   type Match = { p: Product; words: Set<string>; telling: number };
   const matches: Match[] = [];
   for (const p of candidates) {
@@ -57,7 +61,7 @@ export function namedProducts(text: Text, message: string, candidates: Product[]
       if (kindWord(t)) continue;
       const n = frequency(t);
       if (n <= DISTINCT_MAX && t.length >= 3) telling++;
-      if (n === 1 && !brand.has(t) && t.length >= 4 && !/^\d+$/.test(t)) unique = true;
+      if (n === 1 && !brand.has(t) && t.length >= 4 && !/^\d+$/.test(t) && !everyday(t, p)) unique = true;
     }
     if ((telling >= 1 && words.size >= 2) || unique) matches.push({ p, words, telling });
   }

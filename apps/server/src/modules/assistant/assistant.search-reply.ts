@@ -217,12 +217,22 @@ export function createSearchReplies(deps: { search: SearchService; contentWords:
     return { response: [say.topMatches(matching.length, label, '', matching.length), matching.map((p, i) => say.line(p, i)).join('\n')].join('\n\n'), suggestedSearch: null };
   }
 
-  /** A Gulf transliteration the catalogue does not write ('سبيكر') is read as its English trade word (speaker). */
-  async function loanwordsRead(text: string): Promise<string> {
+  /** A Gulf transliteration the catalogue does not write ('سبيكر', 'كيبورد') is read as its English trade word (speaker, keyboard). */
+  async function loanwordsRead(text: string, heardWords?: Map<string, string>): Promise<string> {
     const out: string[] = [];
     for (const w of text.split(' ')) {
-      const loan = /[\u0600-\u06FF]/.test(w) ? loanwordOf(w) : undefined;
-      out.push(loan && (await search.rank(w, { limit: 1, prefix: false })).total === 0 ? loan : w);
+      if (!/[\u0600-\u06FF]/.test(w)) {
+        out.push(w);
+        continue;
+      }
+      // the catalogue's own Latin word it sounds like ('كيبورد' → keyboard), else a loanword of the trade the catalogue
+      // writes in neither ('سبيكر' → speaker where no product says speaker)
+      const heard = await search.loanword(w);
+      const loan = heard ?? loanwordOf(w);
+      const read = loan && (heard || (await search.rank(w, { limit: 1, prefix: false })).total === 0) ? loan : w;
+      // an Arabic answer writes the word back as the shopper wrote it, not as the English it was read as
+      if (read !== w) heardWords?.set(read, w);
+      out.push(read);
     }
     return out.join(' ');
   }

@@ -4,7 +4,7 @@ import type { Order } from '@souq/shared/api/orders';
 import { SEARCH_REPLY_MAX_CATEGORIES, SEARCH_REPLY_MAX_PRODUCTS } from '@souq/shared/constants';
 import { formatMoney } from '@souq/shared/rules/money';
 import type { Locale } from '@souq/shared/rules/locale';
-import { ORDER_STATUS_EXPLAINED, SHOP_POLICIES, type PolicyTopic, type ShopPolicy } from '@souq/shared/rules/policies';
+import { ORDER_STATUS_EXPLAINED, SHOP_POLICIES, SHOP_POLICIES_AR, type PolicyTopic, type ShopPolicy } from '@souq/shared/rules/policies';
 import type { OrdersService } from '../orders/orders.service.js';
 import { aboutTheQuery, namedProducts } from './assistant.matching.js';
 import type { SearchService } from '../search/search.service.js';
@@ -388,7 +388,7 @@ export function createToolbox(deps: AssistantDeps) {
 
     /** shop_policy: the shop's own rules (packages/shared), never a product. */
     shopPolicy(topic: PolicyTopic): ShopPolicy {
-      return SHOP_POLICIES[topic];
+      return (locale === 'ar' ? SHOP_POLICIES_AR : SHOP_POLICIES)[topic];
     },
   };
 }

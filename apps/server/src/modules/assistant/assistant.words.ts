@@ -55,7 +55,9 @@ export const QUESTION_WORDS = new Set(
     'looking look need want recommend suggest have sell carry got option options shop shopping also just really very about up gift gifts ' +
     'idea ideas product products item items thing things stuff anything something help morning afternoon evening there s t d m ll re ve ' +
     // choosing among what was shown ('I'll go with the first', 'I pick the second one'): no product's name
-    'go going choose chose pick picked prefer take taking fine'
+    'go going choose chose pick picked prefer take taking fine ' +
+    // 'what do you have from brand X': the brand's name is the product word
+    'brand brands'
   ).split(' '),
 );
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyseQuery, correctWord, type AnalysedQuery } from './query-analysis.js';
-import { STOPWORDS, stem, tokenize } from './search.text.js';
-import { WordList, type Vocabulary } from './search.vocabulary.js';
+import { stem, tokenize } from './search.text.js';
+import { vocabularyOf } from './test-vocabulary.js';
 import { W_JOINED, W_PARTICLE, W_PREFIX_OPEN, W_RELATED, W_SPLIT, W_SYNONYM, W_TYPO } from './search.weights.js';
 
 // The query analysis alone (decision 0134): no index, no products, only a vocabulary of a few product names, built
@@ -22,22 +22,6 @@ const NAMES = [
   'كرسي مكتب',
 ];
 
-function vocabularyOf(names: string[]): Vocabulary {
-  const words = new WordList();
-  const df = new Map<string, number>();
-  for (const name of names) {
-    words.add([name]);
-    for (const t of new Set(tokenize(name, { index: true }).filter((w) => !STOPWORDS.has(w)).map(stem))) df.set(t, (df.get(t) ?? 0) + 1);
-  }
-  return {
-    df: (term) => df.get(term) ?? 0,
-    uses: (word) => words.uses(word),
-    termOf: (word) => words.termOf(word),
-    wordsWithTrigram: (gram) => words.wordsWithTrigram(gram),
-    wordsStartingWith: (prefix, max) => words.wordsStartingWith(prefix, max),
-    wordsEndingWith: (suffix, max) => words.wordsEndingWith(suffix, max),
-  };
-}
 
 const vocab = vocabularyOf(NAMES);
 const read = (q: string, prefix = false) => analyseQuery(q, { prefix }, vocab);

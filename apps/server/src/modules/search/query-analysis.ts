@@ -6,6 +6,7 @@ import {
   type PriceConstraint,
 } from './search.text.js';
 import type { Vocabulary } from './search.vocabulary.js';
+import { arabicSkeleton, LOANWORD_MIN_SKELETON } from './query-loanwords.js';
 import {
   KIN_SCAN, MAX_QUERY_TOKENS, PREFIX_INNER_MIN, PREFIX_SCAN, PREFIX_TERMS, RARE_DF, RARE_FIX_MIN_USES, RARE_RATIO, SUFFIX_MIN, SUFFIX_SCAN,
   SUFFIX_TERMS, W_JOINED, W_JOINED_APART, W_KIN, W_NUMBERS_ONLY, W_PARTICLE, W_PREFIX_CLOSED, W_PREFIX_INNER, W_PREFIX_OPEN, W_RELATED,
@@ -197,10 +198,41 @@ function parseConcepts(text: string, prefix: boolean, vocab: Vocabulary): Concep
         if (!alternatives.some((a) => a.terms.length === 1 && a.terms[0] === term)) alternatives.push({ terms: [term], weight: W_KIN });
       }
     }
-    const readings = known(alternatives, vocab);
+    let readings = known(alternatives, vocab);
+    if (readings.length === 0 && arabic) {
+      // an English trade word in Arabic letters the catalogue writes in Latin ('سبيكر' speaker, 'ساوند بار' soundbar):
+      // two words written apart first, then the word alone
+      const nextWord = tokens[i + 1];
+      const two = nextWord && isArabic(nextWord) && vocab.df(stems[i + 1]!) === 0 ? loanwordReading(typed + arabicBase(nextWord), vocab) : null;
+      const one = two ? null : loanwordReading(typed, vocab);
+      const loan = two ?? one;
+      if (loan) {
+        readings = [{ terms: [loan.term], weight: W_TYPO[1]! }];
+        label = loan.word;
+        if (two) i++;
+      }
+    }
     if (readings.length > 0) concepts.push({ alternatives: readings, label });
   }
   return concepts;
+}
+
+/**
+ * The catalogue's Latin word an Arabic word sounds like (query-loanwords.ts), when the catalogue does not hold the Arabic
+ * word: 'سبيكر' → speaker, 'كيبورد' → keyboard, 'ساوندبار' → soundbar. The Arabic plural and dual endings are tried off
+ * too ('سبيكرات'). Null when no Latin word of the catalogue sounds so.
+ */
+export function loanwordReading(word: string, vocab: Vocabulary): { term: string; word: string } | null {
+  if (!vocab.wordsSounding || word.length < 4) return null;
+  for (const w of [word, word.replace(/(?:ات|ين|ان)$/, '')]) {
+    const skeleton = arabicSkeleton(w);
+    if (skeleton.length < LOANWORD_MIN_SKELETON) continue;
+    for (const latin of vocab.wordsSounding(skeleton)) {
+      const term = vocab.termOf(latin);
+      if (term && vocab.df(term) > 0) return { term, word: latin };
+    }
+  }
+  return null;
 }
 
 /**

@@ -96,7 +96,18 @@ const GULF: Record<string, string> = Object.fromEntries(Object.entries<string>({
 
 /** A Gulf word in the MSA a catalogue writes (folded); any other word as it is. */
 export function gulfToStandard(word: string): string {
-  return GULF[word] ?? gulfPossessed(word) ?? word;
+  return GULF[word] ?? gulfPossessed(word) ?? gulfNumbered(word) ?? word;
+}
+
+/**
+ * A Gulf noun in the dual or a sound plural ('جوالين' two phones, 'جوالات'): the MSA noun with the same ending, so the
+ * number it says is still read ('أرخص جوالين' asks for two).
+ */
+function gulfNumbered(word: string): string | undefined {
+  const m = /^(.{3,})(ين|ان|ات)$/.exec(word);
+  if (!m) return undefined;
+  const std = GULF[m[1]!];
+  return std && !std.includes(' ') ? std + m[2] : undefined;
 }
 
 /** A Gulf noun with a possessive ending ('قطوتي' my cat, 'جوالي' my phone): the MSA noun, the ending dropped. */
@@ -114,7 +125,7 @@ function gulfPossessed(word: string): string | undefined {
 export function standardArabic(text: string): string {
   return text.replace(/[\u0600-\u06FF]+/g, (w) => {
     const bare = bareArabic(w);
-    const std = GULF[w] ?? GULF[bare] ?? gulfPossessed(bare);
+    const std = GULF[w] ?? GULF[bare] ?? gulfPossessed(bare) ?? gulfNumbered(bare);
     return std ?? w;
   });
 }

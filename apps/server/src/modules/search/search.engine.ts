@@ -1,4 +1,6 @@
-import { analyseQuery, correctWord } from './query-analysis.js';
+import { analyseQuery, correctWord, loanwordReading } from './query-analysis.js';
+import { arabicBase } from './search.arabic.js';
+import { normalize, stem } from './search.text.js';
 import { CatalogueFacets, type Facets } from './search.facets.js';
 import { ProductIndex, type IndexedProduct, type SearchDoc, type SearchFilters } from './search.index.js';
 import { Ranking, type SearchOptions, type SearchResult } from './search.ranking.js';
@@ -93,6 +95,14 @@ export class SearchIndex {
   /** The shop's departments, largest first (see CatalogueFacets.departments). */
   departments(): { name: string; count: number; groups: string[] }[] {
     return this.catalogue.departments();
+  }
+
+  /** The catalogue's Latin word an Arabic word it does not hold sounds like ('سبيكر' → speaker), or null (query-loanwords.ts). */
+  loanword(word: string): string | null {
+    const vocab = this.index.vocab;
+    const w = arabicBase(normalize(word));
+    if (!/^[\u0600-\u06FF]{4,}$/.test(w) || vocab.df(stem(w)) > 0) return null;
+    return loanwordReading(w, vocab)?.word ?? null;
   }
 
   /** The analysed terms a text would match in this index, with typo correction (for the assistant). */

@@ -197,6 +197,7 @@ export class ProductIndex {
     wordsWithTrigram: (gram) => this.words.wordsWithTrigram(gram),
     wordsStartingWith: (prefix, max) => this.words.wordsStartingWith(prefix, max),
     wordsEndingWith: (suffix, max) => this.words.wordsEndingWith(suffix, max),
+    wordsSounding: (skeleton) => this.words.wordsSounding(skeleton),
   };
   private fieldLenSum: Record<FieldKey, number> = { name: 0, head: 0, brand: 0, category: 0, tags: 0, description: 0, nameAr: 0, descriptionAr: 0 };
   private dead = 0;

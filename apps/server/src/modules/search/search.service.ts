@@ -330,6 +330,14 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
       return (await ready()).departments();
     },
 
+    /**
+     * The catalogue's Latin word an Arabic word the catalogue does not hold sounds like ('سبيكر' → speaker): how the
+     * query analysis reads a loanword (query-loanwords.ts), for the assistant's own reading of a message.
+     */
+    async loanword(word: string): Promise<string | null> {
+      return (await ready()).loanword(word);
+    },
+
     /** Known brands and categories with product counts (display names). */
     async facets() {
       return (await ready()).facets();

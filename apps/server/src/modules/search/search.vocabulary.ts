@@ -1,5 +1,6 @@
 import { firstNotBefore, lowerBound } from '../../platform/sorted.js';
 import { arabicBase, isArabic } from './search.arabic.js';
+import { LOANWORD_MIN_SKELETON, latinSkeleton } from './query-loanwords.js';
 import { STOPWORDS, stem, tokenize, trigrams } from './search.text.js';
 
 /**
@@ -20,6 +21,8 @@ export interface Vocabulary {
   wordsStartingWith(prefix: string, max: number): string[];
   /** the catalogue's words ending with `suffix`, in the order of the words read backwards, at most `max` */
   wordsEndingWith(suffix: string, max: number): string[];
+  /** the catalogue's Latin words whose consonant skeleton (query-loanwords.ts) is this one, most used first */
+  wordsSounding?(skeleton: string): readonly string[];
 }
 
 /**
@@ -36,6 +39,8 @@ export class WordList {
   private sortedWords: string[] | null = null;
   /** positions in `sortedWords`, ordered by the words read backwards (wordsEndingWith): 4 bytes a word, no second list of strings */
   private suffixOrder: Int32Array | null = null;
+  /** Latin words by consonant skeleton (loanwords written in Arabic letters), made on first use after a change */
+  private skeletons: Map<string, string[]> | null = null;
 
   /** Remembers the words of a product's texts. */
   add(texts: string[]): void {
@@ -57,6 +62,7 @@ export class WordList {
         }
         this.sortedWords = null;
         this.suffixOrder = null;
+        if (this.skeletons && /^[a-z]+$/.test(w)) this.skeletons = null;
       }
     }
   }
@@ -92,6 +98,28 @@ export class WordList {
       out.push(w);
     }
     return out;
+  }
+
+  wordsSounding(skeleton: string): readonly string[] {
+    if (!this.skeletons) {
+      const map = new Map<string, string[]>();
+      const put = (key: string, w: string) => {
+        const list = map.get(key);
+        if (!list) map.set(key, [w]);
+        else if (!list.includes(w)) list.push(w);
+      };
+      for (const w of this.wordStem.keys()) {
+        if (w.length < 4 || !/^[a-z]+$/.test(w)) continue;
+        const k = latinSkeleton(w);
+        if (k.length < LOANWORD_MIN_SKELETON) continue;
+        put(k, w);
+        // a plural is written singular in Arabic letters ('speakers' is سبيكر too)
+        if (k.endsWith('s') && k.length > LOANWORD_MIN_SKELETON) put(k.slice(0, -1), w);
+      }
+      for (const list of map.values()) list.sort((a, b) => this.uses(b) - this.uses(a) || (a < b ? -1 : 1));
+      this.skeletons = map;
+    }
+    return this.skeletons.get(skeleton) ?? NONE;
   }
 
   /** The words in sorted order, made on first use after a change. */
