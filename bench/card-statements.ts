@@ -10,10 +10,8 @@
 // answer (the capture). Prints the mean per purchase and per event type, beside a cash purchase's.
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import fs from 'node:fs';
-import { Session } from 'node:inspector/promises';
 import { freshApp, parseArgs } from './lib/fresh-app.js';
-import { backendCpuSampler } from './lib/cpu.js';
+import { measurePhase } from './lib/cpu.js';
 
 const args = parseArgs(process.argv.slice(2));
 const postgresUrl = typeof args.get('postgres') === 'string' ? (args.get('postgres') as string) : 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -75,24 +73,11 @@ try {
   const backends = async () => (await bench.database.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).map((r) => r.pid);
   const cpu: Record<string, { app: number; db: number }> = {};
   async function phase(name: string, fn: () => Promise<void>) {
-    const sampler = backendCpuSampler(backends);
-    await sampler.start();
     // --cpu-prof DIR: the app's CPU profile of each phase alone (start-up left out), for `node --cpu-prof`'s readers
-    const profile = typeof args.get('cpu-prof') === 'string' ? new Session() : null;
-    if (profile) {
-      profile.connect();
-      await profile.post('Profiler.enable');
-      await profile.post('Profiler.start');
-    }
-    const app0 = process.cpuUsage();
+    const end = await measurePhase(backends, typeof args.get('cpu-prof') === 'string' ? String(args.get('cpu-prof')) : null, name);
     await fn();
-    const app = process.cpuUsage(app0);
-    if (profile) {
-      const { profile: taken } = await profile.post('Profiler.stop');
-      fs.writeFileSync(`${String(args.get('cpu-prof'))}/${name}.cpuprofile`, JSON.stringify(taken));
-      profile.disconnect();
-    }
-    cpu[name] = { app: (app.user + app.system) / 1000 / purchases, db: ((await sampler.stop()) ?? 0) / purchases };
+    const { appMs, dbMs } = await end();
+    cpu[name] = { app: appMs / purchases, db: dbMs / purchases };
   }
   await phase('cash', async () => {
     for (let i = 0; i < purchases; i++) await step('cash: checkout', () => place('cod', i));

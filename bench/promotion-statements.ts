@@ -14,13 +14,11 @@
 // --explain prints EXPLAIN (ANALYZE, BUFFERS) of the last purchase's named statements of each phase (the purchase
 // statement run again under a new number in a transaction rolled back).
 import type { AddressInfo } from 'node:net';
-import fs from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
-import { Session } from 'node:inspector/promises';
 import { campaignRequestSchema, vendorPromotionRequestSchema } from '@souq/shared/api/promotions';
 import { freshApp, parseArgs } from './lib/fresh-app.js';
-import { backendCpuSampler } from './lib/cpu.js';
+import { measurePhase } from './lib/cpu.js';
 
 const args = parseArgs(process.argv.slice(2));
 const postgresUrl = typeof args.get('postgres') === 'string' ? (args.get('postgres') as string) : 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -87,28 +85,15 @@ try {
   const results: { phase: string; statements: number; app: number; db: number; ms: number }[] = [];
   async function phase(name: string, code: string | null) {
     for (let i = 0; i < 5; i++) await place(code); // warm-up: compiled paths, prepared statements on the pool's connections
-    const sampler = backendCpuSampler(backends);
-    await sampler.start();
-    const profile = typeof args.get('cpu-prof') === 'string' ? new Session() : null;
-    if (profile) {
-      profile.connect();
-      await profile.post('Profiler.enable');
-      await profile.post('Profiler.start');
-    }
+    const end = await measurePhase(backends, typeof args.get('cpu-prof') === 'string' ? String(args.get('cpu-prof')) : null, name);
     const s0 = statements;
-    const app0 = process.cpuUsage();
     const t0 = performance.now();
     current = name;
     for (let i = 0; i < purchases; i++) await place(code);
     current = '';
     const ms = performance.now() - t0;
-    const app = process.cpuUsage(app0);
-    if (profile) {
-      const { profile: taken } = await profile.post('Profiler.stop');
-      fs.writeFileSync(`${String(args.get('cpu-prof'))}/${name}.cpuprofile`, JSON.stringify(taken));
-      profile.disconnect();
-    }
-    results.push({ phase: name, statements: (statements - s0) / purchases, app: (app.user + app.system) / 1000 / purchases, db: ((await sampler.stop()) ?? 0) / purchases, ms: ms / purchases });
+    const { appMs, dbMs } = await end();
+    results.push({ phase: name, statements: (statements - s0) / purchases, app: appMs / purchases, db: dbMs / purchases, ms: ms / purchases });
   }
   await phase('plain', null);
   const dates = { starts_at: new Date(Date.now() - 86_400_000).toISOString(), ends_at: new Date(Date.now() + 86_400_000).toISOString() };

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 
 /**
  * CPU time (user + system) a process has used so far, from /proc: all its threads, or only its main thread (the
@@ -51,5 +52,31 @@ export function backendCpuSampler(listPids: () => Promise<number[]>, everyMs = 2
       for (const [pid, end] of last) total += end - (first.get(pid) ?? 0);
       return total;
     },
+  };
+}
+
+/**
+ * Starts measuring one phase of a bench: the CPU of this process (the app) and of the database's backends, and with
+ * `profileDir` the app's CPU profile of the phase alone (start-up left out), written as `<profileDir>/<name>.cpuprofile`
+ * for `node --cpu-prof`'s readers. The function returned ends the phase and gives both figures in milliseconds.
+ */
+export async function measurePhase(listPids: () => Promise<number[]>, profileDir: string | null, name: string) {
+  const sampler = backendCpuSampler(listPids);
+  await sampler.start();
+  const profile = profileDir ? new Session() : null;
+  if (profile) {
+    profile.connect();
+    await profile.post('Profiler.enable');
+    await profile.post('Profiler.start');
+  }
+  const app0 = process.cpuUsage();
+  return async (): Promise<{ appMs: number; dbMs: number }> => {
+    const app = process.cpuUsage(app0);
+    if (profile) {
+      const { profile: taken } = await profile.post('Profiler.stop');
+      fs.writeFileSync(`${profileDir}/${name}.cpuprofile`, JSON.stringify(taken));
+      profile.disconnect();
+    }
+    return { appMs: (app.user + app.system) / 1000, dbMs: (await sampler.stop()) ?? 0 };
   };
 }
