@@ -4,6 +4,7 @@ import { formatMoney } from '@souq/shared/rules/money';
 import { PROMOTION_CODE_PATTERN } from '@souq/shared/rules/promotions';
 import type { Locale } from '@souq/shared/rules/locale';
 import { textIn } from '../../platform/errors.js';
+import { asciiDigits } from './assistant.aftersales-words.js';
 
 // A coupon code typed in the chat (issue 39 item 5): "apply code SAVE10", "I have a voucher: EID-25", «عندي كود خصم
 // SAVE10». The code is read by a general rule — a word for a code, and beside it a token shaped like one (the shape
@@ -18,9 +19,8 @@ const FILLER = /^(?:is|the|my|this|code|promo|discount|coupon|voucher|number|of|
 /** Verbs that hand a code over: a lower-case token right after the code word is a code only after one of these. */
 const HANDING = /\b(?:apply|use|redeem|add|enter|try|i have|i've got|i got)\b|(?:^|\s)(?:طبق|طبّق|استخدم|استعمل|فعل|فعّل|أضف|اضف|عندي|معي|جرب|جرّب|ادخل|أدخل)(?=\s|$)/i;
 
-/** Arabic-Indic and Persian digits as the Latin ones a code is stored with ('EID٢٥' is EID25). */
-const westernDigits = (text: string) => text.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) % 16));
-const tokens = (text: string): string[] => westernDigits(text).split(/[\s,;:!?؟،"'«»()]+/).map((t) => t.replace(/^[.]+|[.]+$/g, '')).filter(Boolean);
+// Arabic-Indic and Persian digits as the Latin ones a code is stored with ('EID٢٥' is EID25)
+const tokens = (text: string): string[] => asciiDigits(text).split(/[\s,;:!?؟،"'«»()]+/).map((t) => t.replace(/^[.]+|[.]+$/g, '')).filter(Boolean);
 /** Small words a sentence goes on with after "code" ("a code for headphones", "the code to use"): never a code alone. */
 const FUNCTION_WORD = /^(?:for|on|in|to|at|with|that|this|these|today|please|now|and|or|here|there|you|any|some|مع|على|في|من|الى|إلى|لو|اليوم)$/i;
 const shaped = (t: string) => PROMOTION_CODE_PATTERN.test(t);

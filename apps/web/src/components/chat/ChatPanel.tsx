@@ -10,7 +10,7 @@ import { cx } from '@/components/ui/cx';
 import { PathIcon } from '@/components/ui/PathIcon';
 import { Button } from '@/components/ui/Button';
 import { Price } from '@/components/ui/Price';
-import { useCart, useCartCode } from '@/lib/shop/cart-store';
+import { cartItems, useCart, useCartCode } from '@/lib/shop/cart-store';
 import { CartButton } from '@/components/cart/CartButton';
 import { TalkToPerson } from '@/components/chat/TalkToPerson';
 import { useCatalogue } from '@/lib/shop/catalogue-api';
@@ -166,7 +166,8 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
           sessionId: await trackingSessionId(),
           ...(conversationId.current ? { conversationId: conversationId.current } : {}),
           // the cart's lines, for a coupon code typed in the chat (checked against them at database prices)
-          cart: useCart.getState().lines.slice(0, 100).map((l) => ({ product_id: l.id, quantity: Math.min(l.quantity, 999), ...(l.variants ? { variants: l.variants } : {}) })),
+          // (within the request's bounds: a cart past them still gets its answer)
+          cart: cartItems(useCart.getState().lines.slice(0, 100)).map((i) => ({ ...i, quantity: Math.min(i.quantity, 999) })),
         },
         controller.signal,
       );

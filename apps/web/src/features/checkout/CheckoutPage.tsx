@@ -21,7 +21,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { Field, Input, Select } from '@/components/ui/Field';
 import { Price } from '@/components/ui/Price';
 import { cx } from '@/components/ui/cx';
-import { lineKey, lineName, lineOptions, useCart } from '@/lib/shop/cart-store';
+import { cartItems, lineKey, lineName, lineOptions, useCart } from '@/lib/shop/cart-store';
 import { ProductImage } from '@/components/shop/ProductImage';
 import { paymentReturnUrl, placeOrder, quoteCart, rememberPaymentToken } from './api';
 import { StoreCreditBox } from './StoreCreditBox';
@@ -93,7 +93,7 @@ export default function CheckoutPage() {
   // The server's split of the cart by seller, each part with its own shipping rule, is what the order will charge;
   // until it answers (or when it cannot), the summary shows the cart priced by the same rule in the browser.
   // the chosen options go with each line, so the quote prices them as the order will (decision 0080)
-  const items = lines.map((l) => ({ product_id: l.id, quantity: l.quantity, ...(l.variants ? { variants: l.variants } : {}) }));
+  const items = cartItems(lines);
   // the UAE address (decision 0151): its emirate gives each seller's part its delivery promise
   const addr = useCheckoutAddress({ signedIn: !!token, name: form.name, phone: form.phone });
   // a promo code (decision 0152): checked against the cart, sent with the order while it applies

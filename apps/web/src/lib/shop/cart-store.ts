@@ -101,6 +101,10 @@ export const useCartCode = create<{ code: string | null; set: (code: string | nu
   }),
 );
 
+/** The lines as the API's cart items: product, quantity and options (prices are the server's). */
+export const cartItems = (lines: CartLine[]) =>
+  lines.map((l) => ({ product_id: l.id, quantity: l.quantity, ...(l.variants ? { variants: l.variants } : {}) }));
+
 /** Number of items (sum of quantities). */
 export const cartCount = (lines: CartLine[]): number => lines.reduce((n, l) => n + l.quantity, 0);
 /** Hooks for components: item count and total (major units, the pricing rule's subtotal). */
