@@ -22,7 +22,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: 'retain-on-failure',
+    // recording a trace costs every test CPU (DOM snapshots and a screencast of each action): under CI, where a failed
+    // test is tried once more, only that retry records one; a local run (no retry) keeps the failing test's trace
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,

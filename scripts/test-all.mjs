@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The one test command: typecheck + lint, unit and API tests (PGlite; PostgreSQL too when TEST_DATABASE_URL is set),
-// build, then the browser journeys in Chromium. Every phase runs even when an earlier one failed (the journeys need
+// The one test command: typecheck + lint, unit and API tests (PGlite), build, then the browser journeys in Chromium,
+// with the API tests on PostgreSQL beside them when TEST_DATABASE_URL is set. Every phase runs even when an earlier one failed (the journeys need
 // the build), so one run shows everything that is wrong; it fails if any phase failed or if no browser test ran, and
 // ends with a line per phase and one summary line 'total: N passed, N failed, N skipped' over every phase that ran.
 import { spawn, spawnSync } from 'node:child_process';
@@ -37,18 +37,28 @@ function summary() {
   return `total: ${sum('passed')} passed, ${failed} failed, ${sum('skipped')} skipped`;
 }
 
-/** Runs a step, streaming its output; records its counts and whether it failed, and returns what it printed. */
-function run(name, cmd, args, { env = {}, counts = () => ({ passed: 0, failed: 0, skipped: 0 }) } = {}) {
-  console.log(`\n▶ ${cmd} ${args.join(' ')}${env.TEST_DATABASE_URL ? ' (PostgreSQL)' : ''}`);
+/**
+ * Runs a step, streaming its output; records its counts and whether it failed, and returns what it printed. A step
+ * run beside another (`held`) keeps its output and prints it whole when it ends, so the two logs do not interleave.
+ */
+function run(name, cmd, args, { env = {}, counts = () => ({ passed: 0, failed: 0, skipped: 0 }), held = false } = {}) {
+  const title = `\n▶ ${cmd} ${args.join(' ')}${env.TEST_DATABASE_URL ? ' (PostgreSQL)' : ''}`;
+  console.log(held ? `${title} — beside the next step; its output follows when it ends` : title);
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: ['inherit', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+    const child = spawn(cmd, args, { stdio: ['inherit', 'pipe', held ? 'pipe' : 'inherit'], env: { ...process.env, ...env } });
     let out = '';
+    let both = '';
     child.stdout.on('data', (chunk) => {
-      process.stdout.write(chunk);
+      if (held) both += chunk.toString();
+      else process.stdout.write(chunk);
       out += chunk.toString();
     });
+    child.stderr?.on('data', (chunk) => {
+      both += chunk.toString();
+    });
     child.on('close', (code) => {
+      if (held) console.log(`${title} — ended:\n${both}`);
       const text = out.replace(ANSI, '');
       const phase = { name, ...counts(text), failedStep: code !== 0, why: failureLines(text), seconds: Math.round((Date.now() - started) / 1000) };
       phases.push(phase);
@@ -59,10 +69,10 @@ function run(name, cmd, args, { env = {}, counts = () => ({ passed: 0, failed: 0
 }
 
 /** Vitest with its JSON report beside the console's, to name the tests skipped for want of ../shared. */
-async function vitest(name, args, env) {
-  const report = path.join(os.tmpdir(), `souq-vitest-${process.pid}-${phases.length}.json`);
+async function vitest(name, args, env, { held = false } = {}) {
+  const report = path.join(os.tmpdir(), `souq-vitest-${process.pid}-${name.replace(/\W+/g, '-')}.json`);
   try {
-    return await run(name, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { env, counts: vitestCounts });
+    return await run(name, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { env, counts: vitestCounts, held });
   } finally {
     readSkippedForShared(report);
   }
@@ -119,10 +129,15 @@ if (!fs.existsSync(path.resolve('../shared'))) {
 }
 await run('check (typecheck, lint, catalogues)', 'npm', ['run', 'check']);
 await vitest('unit and API tests (PGlite)', [], { TEST_DATABASE_URL: '' });
-if (process.env.TEST_DATABASE_URL) {
-  await vitest('API tests (PostgreSQL)', ['--project', 'api'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
-}
 const build = await run('build', 'npm', ['run', 'build']);
+// The PostgreSQL variant runs beside the browser journeys, on one worker (decision 0170): the journeys wait on a
+// browser most of the time and leave a core free, so the two together take about the journeys' time, not the sum.
+// SOUQ_TEST_SERIAL=1 runs them one after the other (a machine with one core, or to time each alone).
+const serial = Boolean(process.env.SOUQ_TEST_SERIAL) || skipE2e || !build.ok;
+const postgres = process.env.TEST_DATABASE_URL
+  ? vitest('API tests (PostgreSQL)', ['--project', 'api', ...(serial ? [] : ['--maxWorkers', '1'])], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL }, { held: !serial })
+  : Promise.resolve();
+if (serial) await postgres;
 if (!skipE2e) {
   if (!build.ok) {
     console.error('✖ the browser journeys need the build: not run');
@@ -130,10 +145,11 @@ if (!skipE2e) {
     const e2e = await run('browser journeys (Playwright)', 'npx', ['playwright', 'test'], { counts: playwrightCounts });
     if (playwrightCounts(e2e.text).passed === 0) {
       console.error('✖ no browser test ran');
-      phases.at(-1).failed = Math.max(phases.at(-1).failed, 1);
+      phases.find((p) => p.name === 'browser journeys (Playwright)').failed ||= 1;
     }
   }
 }
+await postgres;
 const line = summary();
 const failed = phases.some((p) => p.failedStep || p.failed > 0) || (!skipE2e && !build.ok);
 console.log(failed ? '\n✖ some tests failed' : '\n✔ all tests passed');
