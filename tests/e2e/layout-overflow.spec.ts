@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { paths } from '../../apps/web/src/lib/paths.js';
 import { DEMO_CUSTOMER, signIn as signInThroughApi } from './support/sign-in.js';
 import { ADMIN_SECTIONS, ROUTES, routesNotWalked, VENDOR_TABS, type Who } from './support/arabic-routes.js';
+import { gotoQuiet } from './support/quiet-network.js';
 
 // Issue 23 item 3: every customer, vendor and admin route at phone width (390 px) and desktop width (1280 px).
 // Nothing scrolls sideways at 390 px (a table scrolls inside its own scroller only), every tab of a tab strip is on
@@ -35,9 +36,8 @@ async function signIn(page: Page, who: Who) {
 
 /** Opens a route and waits until its lists have answered (no busy table, no loading skeleton). */
 async function open(page: Page, route: string) {
-  await page.goto(route);
-  // pages with a live connection (server-sent events) never go network-idle: wait briefly, then for the busy states to end
-  await page.waitForLoadState('networkidle', { timeout: 1_500 }).catch(() => undefined);
+  // its requests ended (its live stream left out), then the busy states
+  await gotoQuiet(page, route);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expect(page.locator('tbody .animate-pulse')).toHaveCount(0); // skeleton rows
   // lazy images and charts settle their size

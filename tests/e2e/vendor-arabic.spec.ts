@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { paths } from '../../apps/web/src/lib/paths.js';
 import { signIn } from './support/sign-in.js';
+import { gotoQuiet } from './support/quiet-network.js';
 
 // Issue 26 for the vendor area: every vendor page in Arabic and in English, at 1280 and 390 px. An Arabic page is
 // right-to-left from the first byte, shows the vendor catalogue's Arabic (not the English source), has the language
@@ -20,8 +21,7 @@ const SIGNED_IN = [...TABS.map((t) => `${paths.vendor}?tab=${t}`), paths.vendorO
 const HEADING: Record<'en' | 'ar', RegExp> = { en: /Vendor Dashboard|Vendor Onboarding|Vendor Profile|AI Optimization Dashboard/, ar: /لوحة تحكم البائع|تسجيل البائع|الملف التعريفي للبائع|لوحة التحسين بالذكاء الاصطناعي/ };
 
 async function open(page: Page, route: string, lang: 'en' | 'ar') {
-  await page.goto(`${route}${route.includes('?') ? '&' : '?'}lang=${lang}`);
-  await page.waitForLoadState('networkidle', { timeout: 1_500 }).catch(() => undefined);
+  await gotoQuiet(page, `${route}${route.includes('?') ? '&' : '?'}lang=${lang}`);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expect(page.locator('tbody .animate-pulse')).toHaveCount(0);
   await page.waitForTimeout(150);

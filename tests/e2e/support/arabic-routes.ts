@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { paths } from '../../../apps/web/src/lib/paths.js';
 import { signIn } from './sign-in.js';
+import { gotoQuiet } from './quiet-network.js';
 
 // Every route of the web app, by who opens it (the storefront as a visitor, the signed-in shopper's pages, the vendor
 // area as the demo vendor, the admin sections), for the journeys that walk them all: in Arabic (arabic-screens.spec.ts
@@ -47,9 +48,8 @@ export const inArabic = (route: string) => `${route}${route.includes('?') ? '&' 
 
 /** Opens a route in Arabic and waits until its lists have answered (no busy table, no loading skeleton). */
 export async function openInArabic(page: Page, route: string, opts: { spinnerMs?: number } = {}) {
-  await page.goto(inArabic(route));
-  // pages with a live connection (server-sent events) never go network-idle: wait briefly, then for the busy states
-  await page.waitForLoadState('networkidle', { timeout: 1_500 }).catch(() => undefined);
+  // its requests ended (its live stream left out), then the busy states
+  await gotoQuiet(page, inArabic(route));
   // (waits, not timings: on a machine shared by many runs a list can take this long to answer)
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
   await expect(page.locator('tbody .animate-pulse')).toHaveCount(0, { timeout: 30_000 });

@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test';
+import { quietNetwork } from './quiet-network.js';
 
 /** Checkout's structured UAE address (decision 0151): the checkout's phone, emirate, area, street or building; in the page's language. */
 export async function fillCheckoutAddress(page: Page, street: string, lang: 'en' | 'ar' = 'en') {
   const en = lang === 'en';
   // a signed-in shopper with a saved address has it chosen (their default): nothing to type
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await quietNetwork(page, { timeout: 5_000 });
   if (await page.getByRole('radio', { name: en ? /new address/i : /عنوان جديد/ }).count()) {
     if (!(await page.getByLabel(en ? /^Emirate/ : /^الإمارة/).first().isVisible())) return;
   }
