@@ -90,8 +90,9 @@ export function createCarrierControls(deps: Deps) {
         return json(200, { stored: await deps.poll() });
       case '/clock/advance': {
         // whole days (a promise's days) or milliseconds, forward only, at most a year
-        const ms = f.days !== undefined ? Number(f.days) * DAY_MS : Number(f.ms);
-        if ((f.days !== undefined) === (f.ms !== undefined) || !Number.isInteger(ms) || ms < 1 || ms > 366 * DAY_MS) return invalid('days (1 to 366) or ms (1 to 366 days): a whole number');
+        const whole = (v: string | undefined, unit: number) => (v !== undefined && Number.isInteger(Number(v)) ? Number(v) * unit : NaN);
+        const ms = f.days !== undefined ? whole(f.days, DAY_MS) : whole(f.ms, 1);
+        if ((f.days !== undefined) === (f.ms !== undefined) || !(ms >= 1 && ms <= 366 * DAY_MS)) return invalid('days (1 to 366) or ms (1 to 366 days): a whole number');
         try {
           deps.clock.advance(ms);
         } catch (err) {
