@@ -22,3 +22,16 @@ export async function carrierQueue(request: APIRequestContext): Promise<{ holdin
 /** A driver's scan of a parcel at the carrier: `state` at `at`, with a reason for a failed attempt. */
 export const scan = (request: APIRequestContext, waybill: string, state: string, at: Date, reason?: string) =>
   carrierControl<{ delivery_id: number | null }>(request, `/parcels/${waybill}/move`, { state, at: at.toISOString(), ...(reason ? { reason } : {}) });
+
+/**
+ * The carrier's clock (decision 0168): where it is, moved forward by whole days (its bookings and scans are then that
+ * late), and back to the wall clock (refused while a webhook waits in the queue). The server is shared by the specs
+ * that follow: a journey that moves it puts it back.
+ */
+export async function carrierClock(request: APIRequestContext): Promise<number> {
+  const res = await request.get(`${base}/clock`);
+  expect(res.status(), await res.text()).toBe(200);
+  return Date.parse(((await res.json()) as { now: string }).now);
+}
+export const moveCarrierClock = (request: APIRequestContext, days: number) => carrierControl<{ now: string; ahead_ms: number }>(request, '/clock/advance', { days: String(days) });
+export const resetCarrierClock = (request: APIRequestContext) => carrierControl<{ now: string; ahead_ms: number }>(request, '/clock/reset');

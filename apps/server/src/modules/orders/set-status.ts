@@ -46,6 +46,11 @@ export type SetStatusOptions = {
    * decision 0140): throwing rolls the whole move back.
    */
   within?: (tx: Tx, current: OrderRow) => Promise<void>;
+  /**
+   * The moment it happened, as another party reported it (a carrier's scan or booking, decision 0168): the first
+   * shipped / delivered moment is this instead of now. The history row and `updatedAt` stay when Souq recorded the move.
+   */
+  at?: Date;
 };
 
 type StockMove = { id: number; stock: number };
@@ -165,11 +170,13 @@ export function createSetStatus(deps: {
   /** Record: the row's new status (with tracking, and the first shipped / delivered moments) and a history row. */
   async function record(tx: Tx, current: OrderRow, status: OrderStatus, opts: SetStatusOptions, actor: Actor, moneyNote: string | null): Promise<OrderRow> {
     const tracking = opts.tracking ? { trackingNumber: opts.tracking.number, carrier: opts.tracking.carrier } : {};
-    // the first time a sub-order ships / is delivered is when the return window and the held money start
+    // the first time a sub-order ships / is delivered is when the return window and the held money start: when it
+    // happened (as the carrier reported it, when it did) rather than when Souq heard of it
     const now = new Date();
+    const at = opts.at ?? now;
     const moments = {
-      ...(status === 'shipped' && !current.shippedAt ? { shippedAt: now } : {}),
-      ...(status === 'delivered' && !current.deliveredAt ? { deliveredAt: now } : {}),
+      ...(status === 'shipped' && !current.shippedAt ? { shippedAt: at } : {}),
+      ...(status === 'delivered' && !current.deliveredAt ? { deliveredAt: at } : {}),
     };
     const [row] = await tx.update(orders).set({ status, ...tracking, ...moments, updatedAt: now }).where(eq(orders.id, current.id)).returning();
     await tx.insert(orderStatusHistory).values({

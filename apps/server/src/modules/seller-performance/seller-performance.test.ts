@@ -4,6 +4,7 @@ import { DEFAULT_TRANSIT_DAYS, deliveryPromise, holidaySet } from '@souq/shared/
 import { DEFAULT_PERFORMANCE_THRESHOLDS } from '@souq/shared/rules/seller-performance';
 import { adminToken, call, createTestApp, signupCustomer, signupVendor, type TestContext } from '../../../test/harness.js';
 import { makeProduct } from '../../../test/admin-fixtures.js';
+import { testClock, wallClock } from '../payments/local/clock.js';
 
 // Sellers held to their promises (issue 40 item 7, decision 0154), through the routes on a fresh database: orders
 // shipped on time, late, by hand, cancelled by the seller and returned give the figures as numerators over
@@ -246,5 +247,68 @@ describe('the levels are not retroactive', () => {
     const g = await figures(late);
     expect(g.windows.d30.valid_tracking).toMatchObject({ numerator: 0, denominator: 2 });
     expect(g.verdict.rates.find((r: { rate: string }) => r.rate === 'valid_tracking')).toMatchObject({ level: 'warn' });
+  });
+});
+
+describe("the carrier's own moments are what is measured (decision 0168)", () => {
+  afterAll(() => t.app.services.shipping.useClock(wallClock()));
+  const momentsOf = async (id: number) => {
+    const [r] = await q<{ shipped_at: Date; delivered_at: Date }>('select shipped_at, delivered_at from orders where id = $1', [id]);
+    return { shipped: new Date(r!.shipped_at).getTime(), delivered: new Date(r!.delivered_at).getTime() };
+  };
+  /** The seller confirms and books Aramex under `clock` (the carrier's); the driver's scans are polled when told. */
+  async function bookedUnder(v: { token: string }, id: number, clock: ReturnType<typeof testClock>) {
+    t.app.services.shipping.useClock(clock);
+    expect((await vendorCall(v, 'POST', `/api/vendor/orders/${id}/confirm`)).status).toBe(200);
+    const booked = await vendorCall(v, 'POST', `/api/vendor/orders/${id}/shipment`, { carrier: 'aramex', weight_grams: 700 });
+    expect(booked.status, booked.body).toBe(201);
+    return booked.json.waybill as string;
+  }
+
+  it('a delivery reported to Souq days late keeps the carrier\'s moment: on time stays on time, and the return window counts from it', async () => {
+    const v = await signupVendor(t.app, 'Late Reports LLC');
+    const o = await order(v.vendor.id);
+    await placedDaysAgo(o.id, 16);
+    const [placed] = await q<{ released_at: Date }>('select released_at from orders where id = $1', [o.id]);
+    // booked an hour after the purchase, delivered two hours later: its dispatch day and promise kept
+    const start = new Date(placed!.released_at).getTime() + 3_600_000;
+    const clock = testClock(start);
+    const waybill = await bookedUnder(v, o.id, clock);
+    t.app.services.shipping.local.move(waybill, 'picked_up', { at: start + 3_600_000 });
+    t.app.services.shipping.local.move(waybill, 'delivered', { at: start + 2 * 3_600_000 });
+    // the carrier's report reaches Souq fifteen days later (a queue stuck, a webhook retried for days)
+    clock.advance(15 * DAY);
+    expect(await t.app.services.shipping.poll()).toBe(2);
+    expect(await momentsOf(o.id)).toEqual({ shipped: start, delivered: start + 2 * 3_600_000 });
+    const f = (await figures(v)).windows.d30;
+    expect(f.late_shipment).toMatchObject({ numerator: 0, denominator: 1 });
+    expect(f.on_time_delivery).toMatchObject({ numerator: 1, denominator: 1 });
+    // the 14-day return window ran from the delivery, not from when Souq heard of it: closed
+    const [line] = await q<{ id: number }>('select id from order_items where order_id = $1', [o.id]);
+    const ret = await call(t.app, { method: 'POST', url: '/api/my/returns', token: shopper.token, body: { order_id: o.id, line_id: line!.id, units: 1, reason: 'damaged', refund_method: 'store_credit' } });
+    expect(ret.status, ret.body).toBe(422);
+    expect(ret.json.error).toBe(MSG.returnWindowClosed(14));
+  });
+
+  it('the carrier\'s clock moved days ahead: the booking ships late and the delivery is late, and the seller\'s figures count both', async () => {
+    const v = await signupVendor(t.app, 'Late Parcels LLC');
+    const o = await order(v.vendor.id);
+    const before = (await figures(v)).windows.d30;
+    expect(before.late_shipment).toMatchObject({ numerator: 0, denominator: 0 });
+    // the carrier's clock two Dubai days past the promise's last day (its dispatch day is before that)
+    const clock = testClock(Date.now());
+    const past = Date.parse(`${o.delivery_promise.latest}T00:00:00+04:00`) + 2 * DAY;
+    clock.advance(Math.ceil((past - clock.now()) / DAY) * DAY);
+    const bookedAt = clock.now();
+    const waybill = await bookedUnder(v, o.id, clock);
+    t.app.services.shipping.local.move(waybill, 'picked_up');
+    t.app.services.shipping.local.move(waybill, 'delivered', { at: bookedAt + 60_000 });
+    clock.advance(120_000);
+    expect(await t.app.services.shipping.poll()).toBe(2);
+    expect(await momentsOf(o.id)).toEqual({ shipped: bookedAt, delivered: bookedAt + 60_000 });
+    const f = (await figures(v)).windows.d30;
+    expect(f.late_shipment).toMatchObject({ numerator: 1, denominator: 1 });
+    expect(f.on_time_delivery).toMatchObject({ numerator: 0, denominator: 1 });
+    expect(f.valid_tracking).toMatchObject({ numerator: 1, denominator: 1 });
   });
 });

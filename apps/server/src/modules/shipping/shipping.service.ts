@@ -14,7 +14,7 @@ import type { Bus } from '../../platform/bus.js';
 import { SYSTEM_ACTOR, type Actor, type AuditLog } from '../../platform/audit.js';
 import { AppError, badRequest, conflict, notFound, say } from '../../platform/errors.js';
 import type { Clock } from '../payments/local/clock.js';
-import { wallClock } from '../payments/local/clock.js';
+import { shiftedClock, wallClock } from '../payments/local/clock.js';
 import { fetchBridge, startLocalServer, type LocalServer } from '../payments/local/http.js';
 import type { SetStatusOptions } from '../orders/set-status.js';
 import type { OrderStatus } from '@souq/shared/constants';
@@ -61,7 +61,11 @@ export type ShippingDeps = {
 
 export function createShippingService(deps: ShippingDeps) {
   const { db } = deps;
-  let clock = deps.clock ?? wallClock();
+  // with the local carrier's test controls (decision 0160) a journey may move the carrier's clock forward (decision
+  // 0168): the wall clock shifted by what it asked, and back to the wall clock when it is done; never with both real
+  const movable = !deps.clock && deps.config.local?.testControls === true && (!deps.config.aramex.credentials || !deps.config.quiqup.credentials);
+  let own: Clock | null = movable ? shiftedClock() : null;
+  let clock = deps.clock ?? own ?? wallClock();
   // the local carrier reads the clock the service is given later by a test (useClock)
   const shared: Clock = { now: () => clock.now(), advance: (ms) => clock.advance(ms), get manual() { return clock.manual; } };
   const local: LocalCarrier = createLocalCarrier({ clock: shared });
@@ -132,11 +136,14 @@ export function createShippingService(deps: ShippingDeps) {
       currency: o.currency,
     };
     if (!label.receiver.city) throw badRequest(MSG.validationFailed);
+    // the booking's moment by the carrier's clock (the wall clock but under a journey's test clock): the parcel's
+    // booking and the sub-order's shipping, the earliest any of its scans can move it (decision 0168)
+    const bookedAt = new Date(clock.now());
     let booking;
     try {
       booking = await carriers[input.carrier].book({
         reference: o.orderNumber, kind: 'outbound', sender: label.sender, receiver: label.receiver, pieces: input.pieces, weightGrams: input.weight_grams,
-        description: label.description || o.orderNumber, codCents: label.codCents, currency: o.currency, readyAt: new Date(clock.now()), service: input.service,
+        description: label.description || o.orderNumber, codCents: label.codCents, currency: o.currency, readyAt: bookedAt, service: input.service,
       });
     } catch (err) {
       if (err instanceof CarrierError) throw new AppError(502, say.carrierUnavailable(CARRIER_NAMES[input.carrier][0], err.message));
@@ -148,10 +155,11 @@ export function createShippingService(deps: ShippingDeps) {
       notes: `Booked with ${CARRIER_NAMES[input.carrier][0]} by the vendor`,
       expectFrom: { status: ['confirmed', 'processing'], conflictMessage: (current) => say.shipmentNotShippable(current) },
       tracking: { number: booking.waybill, carrier: CARRIER_NAMES[input.carrier][0] },
+      at: bookedAt,
       within: async (tx) => {
         const [row] = await tx.insert(shipments).values({
           orderId, kind: 'outbound', carrier: input.carrier, mode: modes[input.carrier], waybill: booking.waybill, carrierRef: booking.carrierRef,
-          pickupRef: booking.pickupRef, carrierLabelUrl: booking.labelUrl, label, createdBy: actor.userId,
+          pickupRef: booking.pickupRef, carrierLabelUrl: booking.labelUrl, label, createdBy: actor.userId, createdAt: bookedAt,
         }).onConflictDoNothing().returning({ id: shipments.id });
         if (!row) throw conflict(say.shipmentAlreadyBooked);
         id = row.id;
@@ -178,11 +186,12 @@ export function createShippingService(deps: ShippingDeps) {
       orderNumber: `${o.orderNumber}-R${returnId}`, pieces: input.pieces, weightGrams: input.weight_grams,
       description: `${r.ret.units} × ${item?.name ?? ''}`.slice(0, 200), service: 'Return pickup', codCents: 0, currency: o.currency,
     };
+    const bookedAt = new Date(clock.now());
     let booking;
     try {
       booking = await carriers[input.carrier].book({
         reference: label.orderNumber, kind: 'return', sender: label.sender, receiver: label.receiver, pieces: input.pieces, weightGrams: input.weight_grams,
-        description: label.description, codCents: 0, currency: o.currency, readyAt: new Date(clock.now()), service: input.service,
+        description: label.description, codCents: 0, currency: o.currency, readyAt: bookedAt, service: input.service,
       });
     } catch (err) {
       if (err instanceof CarrierError) throw new AppError(502, say.carrierUnavailable(CARRIER_NAMES[input.carrier][0], err.message));
@@ -191,7 +200,7 @@ export function createShippingService(deps: ShippingDeps) {
     const row = await db.transaction(async (tx) => {
       const [inserted] = await tx.insert(shipments).values({
         orderId: o.id, returnId, kind: 'return', carrier: input.carrier, mode: modes[input.carrier], waybill: booking.waybill, carrierRef: booking.carrierRef,
-        pickupRef: booking.pickupRef, carrierLabelUrl: booking.labelUrl, label, createdBy: actor.userId,
+        pickupRef: booking.pickupRef, carrierLabelUrl: booking.labelUrl, label, createdBy: actor.userId, createdAt: bookedAt,
       }).onConflictDoNothing().returning();
       if (!inserted) throw conflict(say.returnPickupBooked);
       await deps.audit.record(tx, {
@@ -266,7 +275,10 @@ export function createShippingService(deps: ShippingDeps) {
       }
       return;
     }
-    const opts = { actor: { ...SYSTEM_ACTOR, name: carrierName } };
+    // the carrier's moment of the event that moved the parcel (decision 0168), bounded: never after the carrier's clock
+    // (a carrier cannot claim the future) and never before the parcel's booking, which wins (both on that clock)
+    const at = new Date(Math.max(s.createdAt.getTime(), Math.min(s.stateAt?.getTime() ?? clock.now(), clock.now())));
+    const opts = { actor: { ...SYSTEM_ACTOR, name: carrierName }, at };
     const quietly = async (fn: () => Promise<unknown>) => {
       try {
         await fn();
@@ -346,7 +358,19 @@ export function createShippingService(deps: ShippingDeps) {
   async function startControls(): Promise<string | null> {
     const want = deps.config.local?.testControls === true && (modes.aramex === 'local' || modes.quiqup === 'local');
     if (!want || controls) return controls?.url ?? null;
-    const c = createCarrierControls({ local, poll });
+    const c = createCarrierControls({
+      local, poll,
+      clock: {
+        now: () => clock.now(),
+        advance: (ms) => clock.advance(ms),
+        // only the service's own shifted clock goes back to the wall clock (a test's clock given by useClock stays)
+        reset: () => {
+          if (!own || clock !== own) return false;
+          clock = own = shiftedClock();
+          return true;
+        },
+      },
+    });
     controls = await startLocalServer((req) => (new URL(req.url, 'http://local').pathname.startsWith(`${CONTROLS_PREFIX}/`) ? c.handle(req) : { status: 404, headers: {}, body: '' }), { port: deps.config.local!.port });
     deps.log(`shipping: the local carrier's test controls at ${controls.url}${CONTROLS_PREFIX}`);
     return controls.url;

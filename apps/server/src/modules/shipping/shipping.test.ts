@@ -259,6 +259,71 @@ describe('tracking drives the sub-order', () => {
   });
 });
 
+describe("the sub-order's moments are the carrier's (decision 0168)", () => {
+  const momentsOf = async (id: number) => {
+    const r = await one<{ shipped_at: Date | null; delivered_at: Date | null; updated_at: Date; created_at: Date }>(
+      'select o.shipped_at, o.delivered_at, o.updated_at, s.created_at from orders o join shipments s on s.order_id = o.id and s.kind = \'outbound\' where o.id = $1', [id]);
+    return { shipped: r.shipped_at && new Date(r.shipped_at).getTime(), delivered: r.delivered_at && new Date(r.delivered_at).getTime(), updated: new Date(r.updated_at).getTime(), booked: new Date(r.created_at).getTime() };
+  };
+  const historyAt = async (id: number, to: string) => new Date((await one<{ created_at: Date }>('select created_at from order_status_history where order_id = $1 and to_status = $2', [id, to])).created_at).getTime();
+
+  it('a delivery reported two days late keeps the carrier\'s moment; the booking is the shipping moment, on the carrier\'s clock', async () => {
+    const { order } = await confirmedOrder('cod');
+    const bookedAt = clock.now();
+    const booked = (await book(order.id, { carrier: 'aramex' })).json;
+    shipping.local.move(booked.waybill, 'picked_up', { at: bookedAt + 3_600_000 });
+    shipping.local.move(booked.waybill, 'delivered', { at: bookedAt + 5 * 3_600_000 });
+    // the carrier's report reaches Souq two days after the parcel was delivered
+    clock.advance(2 * 86_400_000);
+    const wallBefore = Date.now();
+    expect(await shipping.poll()).toBe(2);
+    expect(await statusOf(order.id)).toBe('delivered');
+    const m = await momentsOf(order.id);
+    expect(m).toMatchObject({ booked: bookedAt, shipped: bookedAt, delivered: bookedAt + 5 * 3_600_000 });
+    // when Souq recorded the move stays the processing time (the database's clock), not the carrier's moment
+    expect(m.updated).toBeGreaterThanOrEqual(wallBefore - 1000);
+    expect(await historyAt(order.id, 'delivered')).toBeGreaterThanOrEqual(wallBefore - 1000);
+  });
+
+  it('a scan dated in the future is bounded by the carrier\'s clock, one dated before the booking by the booking; the history keeps what the carrier said', async () => {
+    const ahead = await confirmedOrder('card');
+    const behind = await confirmedOrder('card');
+    const bookedAt = clock.now();
+    const a = (await book(ahead.order.id, { carrier: 'aramex' })).json;
+    const b = (await book(behind.order.id, { carrier: 'aramex' })).json;
+    const future = bookedAt + 3 * 86_400_000;
+    shipping.local.move(a.waybill, 'delivered', { at: future });
+    shipping.local.move(b.waybill, 'delivered', { at: bookedAt - 86_400_000 });
+    clock.advance(10 * 60_000);
+    expect(await shipping.poll()).toBe(2);
+    expect((await momentsOf(ahead.order.id)).delivered).toBe(clock.now());
+    expect((await momentsOf(behind.order.id)).delivered).toBe(bookedAt);
+    const claimed = await one<{ occurred_at: Date }>('select e.occurred_at from shipment_events e join shipments s on s.id = e.shipment_id where s.order_id = $1', [ahead.order.id]);
+    expect(new Date(claimed.occurred_at).getTime()).toBe(future);
+  });
+
+  it('a moving event that ships a sub-order ships it at the event\'s time; a vendor\'s click stamps now', async () => {
+    const { order } = await confirmedOrder('card');
+    const bookedAt = clock.now();
+    const booked = (await book(order.id, { carrier: 'quiqup' })).json;
+    // the booking ships its sub-order itself; a booked parcel whose sub-order is back in processing with no shipped
+    // moment (set here by hand) is shipped by the driver's pickup, at the pickup's time, not when Souq heard of it
+    await q('update orders set status = $2, shipped_at = null where id = $1', [order.id, 'processing']);
+    shipping.local.move(booked.waybill, 'picked_up', { at: bookedAt + 60_000 });
+    clock.advance(120_000);
+    await shipping.local.queue.flush();
+    expect(await statusOf(order.id)).toBe('shipped');
+    expect((await momentsOf(order.id)).shipped).toBe(bookedAt + 60_000);
+    // typed by hand: the vendor's click, now (the database's clock, whatever the carrier's says)
+    const hand = await confirmedOrder('card');
+    const wallBefore = Date.now();
+    expect((await call(t.app, { method: 'POST', url: `/api/vendor/orders/${hand.order.id}/ship`, token: seller.token, body: { tracking_number: 'HAND-9', carrier: 'My van' } })).status).toBe(200);
+    const shipped = new Date((await one<{ shipped_at: Date }>('select shipped_at from orders where id = $1', [hand.order.id])).shipped_at).getTime();
+    expect(shipped).toBeGreaterThanOrEqual(wallBefore - 1000);
+    expect(shipped).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+});
+
 describe('a return collected by a carrier', () => {
   it('an approved return books a pickup (a return label) and is received when the carrier delivers it to the seller', async () => {
     const { order } = await confirmedOrder('card');

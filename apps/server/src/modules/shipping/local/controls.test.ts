@@ -108,4 +108,40 @@ describe('the local carrier controls', () => {
     expect((await control('/queue/reorder', { ids: '987654' })).status).toBe(400);
     expect((await control(`/parcels/${waybill}`)).json.history).toEqual([]);
   });
+
+  it('the carrier\'s clock moves forward by days: a scan at it is late by days and kept so; a future scan is bounded; back to the wall clock', async () => {
+    const { orderId, waybill } = await booked('aramex');
+    const clockNow = async () => Date.parse((await control('/clock')).json.now as string);
+    expect(Math.abs(await clockNow() - Date.now())).toBeLessThan(5_000);
+    // bad moves: nothing moves
+    for (const bad of [{ days: '0' }, { days: '1.5' }, { days: '400' }, { ms: '-5' }, { days: '1', ms: '5' }, {}] as Record<string, string>[]) expect((await control('/clock/advance', bad)).status, JSON.stringify(bad)).toBe(400);
+    expect(Math.abs(await clockNow() - Date.now())).toBeLessThan(5_000);
+    const moved = await control('/clock/advance', { days: '3' });
+    expect(moved.status).toBe(200);
+    expect(moved.json.ahead_ms as number).toBeGreaterThan(3 * 86_400_000 - 5_000);
+    // the driver scans at the carrier's clock (no `at`); a delivery claimed a day ahead of it is bounded to it
+    await control(`/parcels/${waybill}/move`, { state: 'picked_up' });
+    const claimed = new Date((await clockNow()) + 86_400_000).toISOString();
+    await control(`/parcels/${waybill}/move`, { state: 'delivered', at: claimed });
+    const polledAt = await clockNow();
+    expect((await control('/track', {})).json.stored).toBe(2);
+    const [o] = await t.database.query<{ delivered_at: Date; shipped_at: Date }>('select shipped_at, delivered_at from orders where id = $1', [orderId]);
+    const delivered = new Date(o!.delivered_at).getTime();
+    expect(delivered).toBeGreaterThanOrEqual(polledAt);
+    expect(delivered).toBeLessThan(Date.parse(claimed));
+    expect(delivered - Date.now()).toBeGreaterThan(3 * 86_400_000 - 60_000);
+    // booked before the move: shipped at the wall clock's booking
+    expect(new Date(o!.shipped_at).getTime()).toBeLessThan(Date.now());
+    // back to the wall clock, but not while a webhook waits under the moved one
+    const q = await booked('quiqup');
+    await control('/queue/hold', {});
+    await control(`/parcels/${q.waybill}/move`, { state: 'picked_up' });
+    expect((await control('/clock/reset', {})).status).toBe(409);
+    await control('/queue/release', {});
+    const reset = await control('/clock/reset', {});
+    expect(reset.status, JSON.stringify(reset.json)).toBe(200);
+    expect(Math.abs(reset.json.ahead_ms as number)).toBeLessThan(5_000);
+    // the parcels scanned under the moved clock keep their moments
+    expect(new Date((await t.database.query<{ delivered_at: Date }>('select delivered_at from orders where id = $1', [orderId]))[0]!.delivered_at).getTime()).toBe(delivered);
+  });
 });

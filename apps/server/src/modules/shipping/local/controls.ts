@@ -1,4 +1,5 @@
 import { PARCEL_STATES, type ParcelState } from '../../../db/schema/shipping.js';
+import { DAY_MS } from '../../payments/local/clock.js';
 import { formFields, type LocalRequest, type LocalResponse } from '../../payments/local/http.js';
 import type { LocalCarrier } from './index.js';
 
@@ -6,7 +7,9 @@ import type { LocalCarrier } from './index.js';
 // drive it in process — a driver's scan (`move`), the Quiqup webhook queue held, reordered, duplicated, dropped and
 // released, and Souq's Aramex poll run now instead of in five minutes. They live on the local carrier's own listener,
 // beside its protocol, like the payment provider's test clock (decision 0155): Souq's API gains no route, and the
-// listener only starts with SHIPPING_LOCAL_TEST_CONTROLS set and a carrier running locally.
+// listener only starts with SHIPPING_LOCAL_TEST_CONTROLS set and a carrier running locally. The carrier's clock moves
+// forward on request (decision 0168), so a journey can make a parcel late: the scans, bookings and Souq's bound on a
+// carrier's moments all read it.
 
 export const CONTROLS_PREFIX = '/local/carrier';
 
@@ -14,6 +17,11 @@ type Deps = {
   local: LocalCarrier;
   /** Souq's poll of the carriers that do not push (Aramex), run when the journey asks. */
   poll: () => Promise<number>;
+  /**
+   * The carrier's clock (the shipping service's): moved forward by a journey, and back to the wall clock when it is
+   * done (`reset` answers false when the clock is not the service's own shifted one, e.g. an API test's).
+   */
+  clock: { now(): number; advance(ms: number): void; reset(): boolean };
 };
 
 const json = (status: number, body: unknown): LocalResponse => ({ status, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(body) });
@@ -28,6 +36,11 @@ export function createCarrierControls(deps: Deps) {
   const ids = (v: string | undefined) => (v ?? '').split(',').filter(Boolean).map(Number);
   // a delivery id the queue does not hold is the caller's mistake (400), not the carrier's failure (500)
   const queued = (id: number) => local.queue.pending().some((d) => d.id === id);
+  // the carrier's time, and how far ahead of the wall clock a journey moved it
+  const clockNow = () => {
+    const now = deps.clock.now();
+    return json(200, { now: new Date(now).toISOString(), ahead_ms: now - Date.now() });
+  };
 
   async function handle(req: LocalRequest): Promise<LocalResponse> {
     const url = new URL(req.url, 'http://local');
@@ -47,6 +60,7 @@ export function createCarrierControls(deps: Deps) {
       return json(200, { waybill: p.waybill, state: f.state, delivery_id: delivery?.id ?? null });
     }
     if (req.method === 'GET' && path === '/queue') return json(200, { holding: local.queue.holding, pending: pending() });
+    if (req.method === 'GET' && path === '/clock') return clockNow();
     if (req.method !== 'POST') return json(405, { error: { type: 'invalid_request', message: 'POST' } });
     switch (path) {
       case '/queue/hold':
@@ -74,6 +88,23 @@ export function createCarrierControls(deps: Deps) {
       }
       case '/track':
         return json(200, { stored: await deps.poll() });
+      case '/clock/advance': {
+        // whole days (a promise's days) or milliseconds, forward only, at most a year
+        const whole = (v: string | undefined, unit: number) => (v !== undefined && Number.isInteger(Number(v)) ? Number(v) * unit : NaN);
+        const ms = f.days !== undefined ? whole(f.days, DAY_MS) : whole(f.ms, 1);
+        if ((f.days !== undefined) === (f.ms !== undefined) || !(ms >= 1 && ms <= 366 * DAY_MS)) return invalid('days (1 to 366) or ms (1 to 366 days): a whole number');
+        try {
+          deps.clock.advance(ms);
+        } catch (err) {
+          return json(409, { error: { type: 'invalid_request', message: (err as Error).message } });
+        }
+        return clockNow();
+      }
+      case '/clock/reset':
+        // a webhook queued under the moved clock would wait for the wall clock to reach it: sent or dropped first
+        if (local.queue.pending().length) return json(409, { error: { type: 'invalid_request', message: 'the webhook queue is not empty: release or drop its deliveries first' } });
+        if (!deps.clock.reset()) return json(409, { error: { type: 'invalid_request', message: 'this clock is not the carrier\'s test clock' } });
+        return clockNow();
       default:
         return json(404, { error: { type: 'not_found', message: 'not found' } });
     }
