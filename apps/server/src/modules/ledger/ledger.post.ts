@@ -1,5 +1,6 @@
 import { LEDGER_ACCOUNTS, LEDGER_KINDS } from '@souq/shared/constants';
 import { ledgerEntries } from '../../db/schema/ledger.js';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db.js';
 import type { Entry } from './ledger.postings.js';
 
@@ -154,18 +155,39 @@ export async function post(tx: Tx, p: Posting): Promise<string> {
  * sub-order, in one round trip, not one per seller. Returns the postings' ids in order.
  */
 export async function postMany(tx: Tx, postings: readonly Posting[]): Promise<string[]> {
+  const { ids, rows } = checkedRows(postings);
+  if (rows.length) await tx.insert(ledgerEntries).values(rows);
+  return ids;
+}
+
+/** Each posting checked as `post` checks it, and the rows it writes. */
+function checkedRows(postings: readonly Posting[]) {
   const ids = postings.map((p) => {
     const id = postingId(p.kind, p.ref);
     checkPosting(id, p.kind, p.lines, p.currency);
     return id;
   });
-  if (!postings.length) return ids;
-  await tx.insert(ledgerEntries).values(postings.flatMap((p, i) => p.lines.map((l) => ({
+  const rows = postings.flatMap((p, i) => p.lines.map((l) => ({
     posting: ids[i]!, account: l.account, vendorId: l.vendorId, shopperId: l.shopperId ?? null, kind: l.kind, amountCents: l.amountCents,
     currency: p.currency, purchaseId: p.purchaseId ?? null, orderId: p.orderId ?? null, payoutId: p.payoutId ?? null, memo: p.memo ?? null,
     createdBy: p.createdBy,
-  }))));
-  return ids;
+  })));
+  return { ids, rows };
+}
+
+/**
+ * `postMany` as a part of the caller's one statement (a data-modifying CTE's body, decision 0171): the postings are
+ * checked here as `post` checks them and travel as one JSON parameter, so a release or a capture writes its rows in the
+ * same round trip as the change that causes them. `onlyIf` names a CTE of that statement: the rows are written only
+ * when it returned a row (a capture posts its cash only if its update found the payment still unbooked).
+ */
+export function postingsInsert(postings: readonly Posting[], opts: { onlyIf?: string } = {}): SQL {
+  const { rows } = checkedRows(postings);
+  const guard = opts.onlyIf ? sql` where exists (select 1 from ${sql.identifier(opts.onlyIf)})` : sql``;
+  return sql`insert into ledger_entries (posting, account, vendor_id, shopper_id, kind, amount_cents, currency, purchase_id, order_id, payout_id, memo, created_by)
+  select e."posting", e."account", e."vendorId", e."shopperId", e."kind", e."amountCents", e."currency", e."purchaseId", e."orderId", e."payoutId", e."memo", e."createdBy"
+  from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as e("posting" text, "account" text, "vendorId" int, "shopperId" int, "kind" text, "amountCents" bigint,
+    "currency" text, "purchaseId" int, "orderId" int, "payoutId" int, "memo" text, "createdBy" int)${guard}`;
 }
 
 /** The postings the purchase statement writes itself, per sub-order: its sale, and the marketplace's share of its promotions (decision 0167). */

@@ -12,7 +12,7 @@ import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { orderConfirmationMail } from './orders.mail.js';
 import type { Reader } from '../../platform/request-locale.js';
 import { createPaymentHold } from './payment-hold.js';
-import { createOrderReads, toOrderDto } from './orders.dto.js';
+import { createOrderReads, toOrderDto, toPurchaseDto } from './orders.dto.js';
 import { createCartPricing, type Seller, type TaxBasis } from './price-cart.js';
 import { cartLinesOf, promotionMoney } from './purchase-promotions.js';
 import type { Applied } from '../promotions/promotions.apply.js';
@@ -121,11 +121,10 @@ export function createOrdersService(deps: {
   const paymentHold = createPaymentHold({
     bus, catalogue, releasePromotions,
     // the confirmation of a card purchase, once its payment is authorised (to the address it was placed with)
-    confirm: async (purchaseId) => {
-      const [row] = await db.select().from(purchases).where(eq(purchases.id, purchaseId));
-      if (!row) return;
-      const [purchase] = await purchaseDtos([row]);
-      queueConfirmation(purchase!, { ...row.shippingAddress });
+    // from what the release read under its locks (decision 0171): nothing read again
+    confirm: async ({ purchase, subs }) => {
+      const dto = toPurchaseDto(purchase, subs.map((s) => toOrderDto(s.row, s.items, { purchaseNumber: purchase.purchaseNumber, sellerName: s.sellerName })));
+      queueConfirmation(dto, { ...purchase.shippingAddress });
     },
   });
 

@@ -1,12 +1,13 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { orderItems, orders, orderStatusHistory } from '../../db/schema/orders.js';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { orderItems, orders, orderStatusHistory, purchases } from '../../db/schema/orders.js';
+import { vendors } from '../../db/schema/vendors.js';
 import type { Tx } from '../../platform/db.js';
 import type { Bus } from '../../platform/bus.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { randomUUID } from 'node:crypto';
 import { promotionReturnedEntries, saleEntries } from '../ledger/ledger.postings.js';
 import { moneyBackEntries } from '../ledger/ledger.credit.js';
-import { post as postToLedger, postMany, type Posting } from '../ledger/ledger.post.js';
+import { post as postToLedger, postingsInsert, type Posting } from '../ledger/ledger.post.js';
 import { moveSubOrderStock, subOrderMoney } from './sub-order-moves.js';
 
 // A card purchase on hold (decision 0137). Placed like any purchase — stock reserved in the one statement — but its
@@ -17,6 +18,14 @@ import { moveSubOrderStock, subOrderMoney } from './sub-order-moves.js';
 // the payments module's transaction, so the payment's state and the orders' move commit together.
 
 type ItemRow = typeof orderItems.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
+type PurchaseRow = typeof purchases.$inferSelect;
+
+/** A released purchase as its release read it (rows as they are after the release): what its listeners need, not read again. */
+export type ReleasedPurchase = { purchase: PurchaseRow; subs: { row: OrderRow; items: ItemRow[]; sellerName: string | null }[] };
+
+/** An order line as a JSON object keyed as Drizzle's row is (the sub-orders' read brings their lines along). */
+const ITEM_JSON = sql.raw(`json_build_object(${Object.entries(getTableColumns(orderItems)).map(([key, c]) => `'${key}', i."${c.name}"`).join(', ')})`);
 
 export type HoldMove = {
   /** The sub-orders moved (none when another delivery of the same news moved them first). */
@@ -29,23 +38,23 @@ export function createPaymentHold(deps: {
   bus: Bus;
   catalogue: CatalogueService;
   /** The placed purchase's confirmation mail (queued after the commit of its release). */
-  confirm: (purchaseId: number) => Promise<void>;
+  confirm: (released: ReleasedPurchase) => Promise<void>;
   /** A sub-order given up unpaid gives its promotion uses back (decision 0152). */
   releasePromotions?: (tx: Tx, orderId: number) => Promise<void>;
 }) {
+  /**
+   * The purchase's sub-orders still awaiting payment, under their row locks in id order (setStatus's lock), with their
+   * lines, their purchase and their sellers' names: one round trip.
+   */
   async function held(tx: Tx, purchaseId: number) {
-    // under the sub-orders' row locks, in id order (setStatus's lock), only those still awaiting payment
-    const rows = await tx.select().from(orders)
-      .where(and(eq(orders.purchaseId, purchaseId), eq(orders.status, 'awaiting_payment'))).orderBy(asc(orders.id)).for('update');
-    const items = new Map<number, ItemRow[]>();
-    if (rows.length) {
-      for (const i of await tx.select().from(orderItems).where(inArray(orderItems.orderId, rows.map((r) => r.id))).orderBy(asc(orderItems.id))) {
-        const list = items.get(i.orderId);
-        if (list) list.push(i);
-        else items.set(i.orderId, [i]);
-      }
-    }
-    return rows.map((row) => ({ row, items: items.get(row.id) ?? [] }));
+    const rows = await tx.select({
+      row: orders, purchase: purchases, sellerName: vendors.companyName,
+      items: sql<ItemRow[]>`(select coalesce(json_agg(${ITEM_JSON} order by i.id), '[]'::json) from order_items i where i.order_id = ${orders.id})`,
+    }).from(orders)
+      .innerJoin(purchases, eq(purchases.id, orders.purchaseId))
+      .leftJoin(vendors, eq(vendors.id, orders.sellerVendorId))
+      .where(and(eq(orders.purchaseId, purchaseId), eq(orders.status, 'awaiting_payment'))).orderBy(asc(orders.id)).for('update', { of: orders });
+    return rows;
   }
 
   return {
@@ -57,30 +66,40 @@ export function createPaymentHold(deps: {
     async release(tx: Tx, purchaseId: number, note: string, also: readonly Posting[] = []): Promise<HoldMove> {
       const subs = await held(tx, purchaseId);
       const now = new Date();
-      // the sub-orders move together: one insert for their sales, one update, one insert of their histories (three
-      // round trips for a cart of any number of sellers)
-      if (!subs.length && also.length) await postMany(tx, also);
-      if (subs.length) {
-        await postMany(tx, [...subs.flatMap(({ row, items }) => {
-          const lines = saleEntries(subOrderMoney(row, items));
-          return lines.length ? [{ kind: 'placed' as const, ref: row.id, lines, currency: row.currency, purchaseId, orderId: row.id, createdBy: row.userId }] : [];
-        }), ...also]);
-        const ids = subs.map((s) => s.row.id);
-        await tx.update(orders).set({ status: 'pending', releasedAt: now, updatedAt: now }).where(inArray(orders.id, ids));
-        await tx.insert(orderStatusHistory).values(ids.map((orderId) => ({ orderId, fromStatus: 'awaiting_payment' as const, toStatus: 'pending' as const, notes: note, changedBy: null })));
-      }
+      const postings = [...subs.flatMap(({ row, items }) => {
+        const lines = saleEntries(subOrderMoney(row, items));
+        return lines.length ? [{ kind: 'placed' as const, ref: row.id, lines, currency: row.currency, purchaseId, orderId: row.id, createdBy: row.userId }] : [];
+      }), ...also];
+      const ids = subs.map((s) => s.row.id);
+      // the sub-orders move together in ONE statement (decision 0171), whatever the number of sellers: their status,
+      // their histories and their sales (with the caller's postings of the same cause) — under the locks taken above
+      const parts = [
+        ...(ids.length ? [sql`moved as (
+          update orders set status = 'pending', released_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
+          where id = any(${`{${ids.join(',')}}`}::int[]) returning id
+        )`, sql`histories as (
+          insert into order_status_history (order_id, from_status, to_status, notes, changed_by)
+          select id, 'awaiting_payment', 'pending', ${note}, null from moved
+        )`] : []),
+        ...(postings.length ? [sql`posted as (${postingsInsert(postings)})`] : []),
+      ];
+      if (parts.length) await tx.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
+      const released: ReleasedPurchase | null = subs.length ? {
+        purchase: subs[0]!.purchase,
+        subs: subs.map((s) => ({ row: { ...s.row, status: 'pending', releasedAt: now, updatedAt: now }, items: s.items, sellerName: s.sellerName })),
+      } : null;
       return {
-        orderIds: subs.map((s) => s.row.id),
+        orderIds: ids,
         afterCommit: () => {
-          if (!subs.length) return;
+          if (!released) return;
           // as a cash-on-delivery purchase is announced after its statement: each seller hears of its own part
-          for (const { row, items } of subs) {
+          for (const { row, items } of released.subs) {
             void deps.bus.emit('order.placed', {
               orderId: row.id, orderNumber: row.orderNumber, userId: row.userId,
               items: items.filter((i) => i.productId !== null).map((i) => ({ productId: i.productId!, vendorId: i.vendorId, quantity: i.quantity, unitPriceCents: i.unitPriceCents })),
             });
           }
-          void deps.confirm(purchaseId);
+          void deps.confirm(released);
         },
       };
     },

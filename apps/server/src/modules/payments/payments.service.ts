@@ -9,7 +9,7 @@ import type { Db, Tx } from '../../platform/db.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { periodicJob } from '../../platform/periodic-job.js';
 import { rowsOf } from '../../platform/sql-rows.js';
-import { post as postToLedger, type Posting } from '../ledger/ledger.post.js';
+import { post as postToLedger, postingsInsert, type Posting } from '../ledger/ledger.post.js';
 import type { HoldMove, PaymentHold } from '../orders/payment-hold.js';
 import { cashInEntries } from './payments.postings.js';
 import { ProviderError, WebhookVerificationError, type Payment, type PaymentMethodInfo, type PaymentProvider, type ProviderName } from './payments.provider.js';
@@ -184,7 +184,29 @@ export function createPaymentsService(deps: {
       deps.log(`payments: capture of ${a.providerPaymentId} failed, retried by the job: ${err instanceof Error ? err.message : String(err)}`);
       return;
     }
-    await apply(captured);
+    if (!(await bookCapture(a, captured))) await apply(captured);
+  }
+
+  /**
+   * The capture's answer booked in ONE statement (decision 0171) in the common case — the purchase released, its cash
+   * not yet in: the attempt marked captured and the cash side posted together, the update's own row lock and its
+   * re-checked condition standing in for the transaction's `for update` (a concurrent delivery of the same news finds
+   * the cash booked and posts nothing). Anything else (not captured, not released, already booked) goes through
+   * `apply`. Answers whether it booked.
+   */
+  async function bookCapture(a: AttemptRow, payment: Payment): Promise<boolean> {
+    if (payment.status !== 'captured' || payment.id !== a.providerPaymentId) return false;
+    const at = now().toISOString();
+    const cash: Posting = { kind: 'payment', ref: `${a.id}:captured`, lines: cashInEntries({ capturedCents: payment.amountCaptured, feeCents: payment.fee ?? 0 }), currency: a.currency, purchaseId: a.purchaseId, createdBy: null, memo: payment.id };
+    const rows = await rowsOf<{ id: number }>(db, sql`
+      with booked as (
+        update payment_attempts set status = 'captured', failure_code = ${payment.failure?.code ?? null}, failure_message = ${payment.failure?.message ?? null},
+          captured_cents = ${payment.amountCaptured}, fee_cents = coalesce(${payment.fee ?? null}::int, fee_cents), cash_posted_at = ${at}::timestamptz, updated_at = ${at}::timestamptz
+        where id = ${a.id} and sale_posted_at is not null and cash_posted_at is null and expired_at is null
+        returning id
+      ), posted as (${postingsInsert([cash], { onlyIf: 'booked' })})
+      select id from booked`);
+    return rows.length > 0;
   }
 
   /** Captures started after a webhook's answer, still running (idle() waits for them). */
