@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { call, createTestApp, signupCustomer, type TestContext } from '../../../test/harness.js';
 import { createMailer } from '../../platform/mailer.js';
+import { payPlaced, startTestPayments } from '../../../test/payments-fixtures.js';
 
 // The order confirmation e-mail (issue 15 item 5): sent over SMTP after the order commits, with the number,
 // lines and totals; promised to the shopper only when it was queued; never a reason for an order to fail.
@@ -136,6 +137,35 @@ describe('order confirmation e-mail', () => {
     expect(text).toContain('الدفع: الدفع عند الاستلام');
     expect(text).toContain('الشحن إلى: 7 Creek Road, 00000 Dubai, UAE');
     expect(text).not.toMatch(/Subtotal|Payment|thank you/);
+  });
+
+  it('confirms a card purchase once its payment is authorised, built from what its release read (decision 0171): every line and the totals', async () => {
+    const p = await startTestPayments(t);
+    const kettle = await t.app.services.catalogue.createProduct({ name: 'Copper Kettle', priceCents: 3000, stock: 5, categories: ['Home'] });
+    const tray = await t.app.services.catalogue.createProduct({ name: 'Olive Tray', priceCents: 2250, stock: 5, categories: ['Home'] });
+    const before = smtp.received.length;
+    const res = await call(t.app, {
+      method: 'POST', url: '/api/orders', headers: { 'idempotency-key': 'mail-card-1' },
+      body: { ...orderBody([{ product_id: kettle.id, quantity: 2 }, { product_id: tray.id, quantity: 1 }], 'card.buyer@example.com'), payment_method: 'card' },
+    });
+    expect(res.status).toBe(201);
+    await t.app.services.mailer!.idle();
+    // on hold until paid: no confirmation yet
+    expect(smtp.received).toHaveLength(before);
+    await payPlaced(p, res.json);
+    await t.app.services.mailer!.idle();
+    expect(smtp.received).toHaveLength(before + 1);
+    const mail = smtp.received[before]!;
+    expect(mail.subject).toBe(`Your Souq order ${res.json.order_number}`);
+    const text = mail.text ?? '';
+    expect(text).toContain('- 2 × Copper Kettle @ AED\u00a030.00 = AED\u00a060.00');
+    expect(text).toContain('- 1 × Olive Tray @ AED\u00a022.50 = AED\u00a022.50');
+    expect(text).toMatch(/Total:\s+AED\u00a082\.50/);
+    expect(text).toContain('Ship to: 7 Creek Road, 00000 Dubai, UAE');
+    // the webhooks after the return page move nothing more: still one mail
+    await p.flush();
+    await t.app.services.mailer!.idle();
+    expect(smtp.received).toHaveLength(before + 1);
   });
 
   it('sends nothing for an order that fails (out of stock)', async () => {
