@@ -18,7 +18,15 @@ export interface BusEvents {
   'product.stockChanged': { id: number; stock: number };
   'order.placed': { orderId: number; orderNumber: string; userId: number | null; items: OrderPlacedItem[] };
   /** A purchase held for its card payment was released: the provider authorised the payment (decision 0137). */
-  'purchase.paid': { purchaseId: number };
+  'purchase.paid': {
+    purchaseId: number;
+    /**
+     * The purchase's idempotency key as its release read it (decision 0171): who placed it is in it (an agent's
+     * checkout places with its own, agents.place-order), so a listener need not read the purchase to know it is not
+     * its own; undefined when the release did not read it.
+     */
+    idempotencyKey?: string | null;
+  };
   /** An order moved to another status (admin, vendor shipping): the customer's page and push notifications follow. */
   'order.statusChanged': {
     orderId: number; orderNumber: string; userId: number | null; from: string; to: string;

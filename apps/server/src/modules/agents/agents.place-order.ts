@@ -6,6 +6,11 @@ import type { AgentCheckoutAddress, AgentCheckoutBuyer } from '../../db/schema/a
 import { AppError } from '../../platform/errors.js';
 import type { OrdersService } from '../orders/orders.service.js';
 
+/** The idempotency key of the purchase an agent's checkout places: the checkout's id, so completing twice is one purchase. */
+export const checkoutPurchaseKey = (checkoutId: string): string => `ucp-checkout:${checkoutId}`;
+/** Whether a purchase with this idempotency key may be an agent checkout's (only those keys are). */
+export const mayBeCheckoutPurchase = (key: string | null): boolean => key !== null && key.startsWith(checkoutPurchaseKey(''));
+
 /**
  * The one place where an agent's checkout becomes a Souq purchase (decision 0089): the storefront's own order
  * request, validated by its own schema and placed through the orders service's public placeOrder — same prices,
@@ -89,7 +94,7 @@ export async function placeAgentOrder(orders: OrdersService, input: PlaceInput):
     };
   }
   try {
-    const { order } = await orders.placeOrder(parsed.data, { userId: input.userId, idempotencyKey: `ucp-checkout:${input.checkoutId}`, holdForPayment: input.handler === 'card' });
+    const { order } = await orders.placeOrder(parsed.data, { userId: input.userId, idempotencyKey: checkoutPurchaseKey(input.checkoutId), holdForPayment: input.handler === 'card' });
     return { ok: true, orderId: order.id, orderNumber: order.order_number };
   } catch (err) {
     if (!(err instanceof AppError) || err.status >= 500) throw err;

@@ -13,7 +13,7 @@ import { createAgentCart } from './agents.cart.js';
 import { createAgentOauth } from './agents.oauth.js';
 import { createAgentLinking } from './agents.linking.js';
 import { createAgentOrders } from './agents.orders.js';
-import type { CodRule } from './agents.place-order.js';
+import { mayBeCheckoutPurchase, type CodRule } from './agents.place-order.js';
 import { createAgentGuard } from './agents.guard.js';
 import { createAgentProfiles } from './agents.profiles.js';
 import { createAgentIdentity } from './agents.identity.js';
@@ -64,7 +64,8 @@ export function createAgentServices(deps: {
   // a card purchase released once its payment is authorised (the shopper passed 3-D Secure in the browser, or the
   // provider's webhook came first): the agent's checkout completes without waiting for the agent to ask
   // (a purchase-level event of card payments only: cash purchases cost it nothing)
-  bus.on('purchase.paid', (e) => agentCheckout.paid(e.purchaseId, config.publicUrl), { scope: 'origin' });
+  // (a storefront purchase, whose key says it is no checkout's, is not looked for: decision 0171)
+  bus.on('purchase.paid', (e) => (e.idempotencyKey !== undefined && !mayBeCheckoutPurchase(e.idempotencyKey) ? undefined : agentCheckout.paid(e.purchaseId, config.publicUrl)), { scope: 'origin' });
   // identity linking (decision 0097): oidc-provider on oauth_records
   const agentOauth = createAgentOauth({ db, publicUrl: config.publicUrl, cookieKeys: config.oauthCookieKeys });
   const agentLinking = createAgentLinking({ db, oauth: agentOauth, audit });

@@ -30,6 +30,8 @@ const ITEM_JSON = sql.raw(`json_build_object(${Object.entries(getTableColumns(or
 export type HoldMove = {
   /** The sub-orders moved (none when another delivery of the same news moved them first). */
   orderIds: number[];
+  /** The purchase released, as the release read it (null when nothing moved). */
+  released?: ReleasedPurchase | null;
   /** What to announce once the caller's transaction has committed. */
   afterCommit: () => void;
 };
@@ -90,6 +92,7 @@ export function createPaymentHold(deps: {
       } : null;
       return {
         orderIds: ids,
+        released,
         afterCommit: () => {
           if (!released) return;
           // as a cash-on-delivery purchase is announced after its statement: each seller hears of its own part

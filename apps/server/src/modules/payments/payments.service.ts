@@ -1,10 +1,10 @@
 import type { AuditLog } from '../../platform/audit.js';
-import { and, asc, eq, isNotNull, isNull, lt, sql, TransactionRollbackError } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNotNull, isNull, lt, sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { PaymentState } from '@souq/shared/api/payments';
 import { amountToCents, centsToAmount } from '@souq/shared/rules/money';
 import { MSG } from '@souq/shared/messages';
-import { paymentAttempts, paymentEvents } from '../../db/schema/payments.js';
+import { paymentAttempts } from '../../db/schema/payments.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { periodicJob } from '../../platform/periodic-job.js';
@@ -30,6 +30,8 @@ import { orders } from '../../db/schema/orders.js';
  * the cash once when it is captured (with the provider's fee), the stock released once when it is cancelled unpaid.
  */
 type AttemptRow = typeof paymentAttempts.$inferSelect;
+/** A verified webhook's event as it is stored (the raw body it arrived as, its signature checked). */
+type StoredEvent = { provider: ProviderName; eventId: string; type: string; objectId: string | null; rawBody: string };
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
 /** How far a payment has got: a stale read-back never moves the stored state back. */
@@ -125,12 +127,25 @@ export function createPaymentsService(deps: {
     };
   }
 
+  /** An attempt's changed columns as an update's `set` (raw statements; timestamps as ISO text, cast by their column). */
+  const ATTEMPT_COLUMNS = getTableColumns(paymentAttempts);
+  function setOf(patch: Partial<AttemptRow>): SQL {
+    return sql.join(Object.entries(patch).filter(([, v]) => v !== undefined).map(([k, v]) =>
+      sql`${sql.identifier(ATTEMPT_COLUMNS[k as keyof AttemptRow].name)} = ${v instanceof Date ? v.toISOString() : v}`), sql`, `);
+  }
+
+  /** A webhook's event row with its outcome, stored once (unique provider and event id). */
+  const eventInsert = (e: StoredEvent, outcome: string | null): SQL => sql`
+    insert into payment_events (provider, event_id, type, object_id, payload, outcome)
+    values (${e.provider}, ${e.eventId}, ${e.type}, ${e.objectId}, ${e.rawBody}::jsonb, ${outcome})
+    on conflict (provider, event_id) do nothing`;
+
   /**
    * Applies a payment as read back from the provider, in the caller's transaction, under the attempt's row lock.
    * Returns what to do after the commit (announce the release, capture an authorisation), or null when no purchase of
    * Souq's has this payment.
    */
-  async function applyIn(tx: Tx, payment: Payment): Promise<{ outcome: string; move: HoldMove | null; capture: AttemptRow | null; released: number | null } | null> {
+  async function applyIn(tx: Tx, payment: Payment, event?: StoredEvent): Promise<{ outcome: string; move: HoldMove | null; capture: AttemptRow | null; released: number | null; stored?: boolean } | null> {
     const [a] = await tx.select().from(paymentAttempts)
       .where(and(eq(paymentAttempts.provider, payment.provider), eq(paymentAttempts.providerPaymentId, payment.id))).for('update');
     if (!a) return null;
@@ -169,9 +184,19 @@ export function createPaymentsService(deps: {
       patch.expiredAt = at;
       outcomes.push('given up unpaid');
     }
-    await tx.update(paymentAttempts).set(patch).where(eq(paymentAttempts.id, a.id));
     const capture = payment.status === 'authorized' && !a.expiredAt ? a : null;
-    return { outcome: outcomes.join(', ') || `no change (${payment.status})`, move, capture, released };
+    const outcome = outcomes.join(', ') || `no change (${payment.status})`;
+    if (!event) {
+      await tx.update(paymentAttempts).set(patch).where(eq(paymentAttempts.id, a.id));
+      return { outcome, move, capture, released };
+    }
+    // a webhook's event row written with the attempt's change, in one statement (decision 0171); `stored` false when a
+    // delivery of the same event got there first (the caller rolls everything back)
+    const [row] = await rowsOf<{ stored: number }>(tx, sql`
+      with changed as (update payment_attempts set ${setOf(patch)} where id = ${a.id}),
+      stored as (${eventInsert(event, outcome)} returning id)
+      select count(*)::int as stored from stored`);
+    return { outcome, move, capture, released, stored: row!.stored > 0 };
   }
 
   /** An authorisation captured at the provider, and what it answers applied (its answer is a read-back of our own call). */
@@ -220,7 +245,7 @@ export function createPaymentsService(deps: {
    */
   async function afterCommit(result: { move: HoldMove | null; capture: AttemptRow | null; released?: number | null } | null, opts: { later?: boolean } = {}): Promise<void> {
     result?.move?.afterCommit();
-    if (result?.released) void deps.bus.emit('purchase.paid', { purchaseId: result.released });
+    if (result?.released) void deps.bus.emit('purchase.paid', { purchaseId: result.released, ...(result.move?.released ? { idempotencyKey: result.move.released.purchase.idempotencyKey } : {}) });
     if (!result?.capture) return;
     if (!opts.later) return capture(result.capture);
     const a = result.capture;
@@ -433,7 +458,8 @@ export function createPaymentsService(deps: {
       const account = event.type === 'account.updated' && await transfers.knowsAccount(event.accountId) ? await p.getSellerAccount(event.accountId) : null;
       const payout = event.type === 'payout.updated' && event.accountId ? await transfers.readPayout(event.accountId, event.payoutId) : null;
       const result = await db.transaction(async (tx) => {
-        const applied = payment ? await applyIn(tx, payment) : null;
+        const stored = { provider: name, eventId: event.id, type: event.providerType, objectId, rawBody };
+        const applied = payment ? await applyIn(tx, payment, stored) : null;
         const refunded = refund ? await refunds.applyIn(tx, refund) : null;
         const disputed = dispute ? await applyDisputeIn(tx, dispute, now()) : null;
         const transferred = transfer ? await transfers.applyTransferIn(tx, transfer) : null;
@@ -446,10 +472,9 @@ export function createPaymentsService(deps: {
         // the event stored once with its outcome, after acting on it (one statement, decision 0166): a delivery of the
         // same event that got here first (concurrent deliveries wait on the objects' row locks above) makes this one a
         // duplicate, and everything it did is rolled back
-        const [stored] = await tx.insert(paymentEvents)
-          .values({ provider: name, eventId: event.id, type: event.providerType, objectId, payload: event.raw as object, outcome })
-          .onConflictDoNothing().returning({ id: paymentEvents.id });
-        if (!stored) tx.rollback();
+        // (a payment's event was written with its attempt's change, above)
+        const storedNow = applied?.stored ?? (await rowsOf<{ id: number }>(tx, sql`${eventInsert(stored, outcome)} returning id`)).length > 0;
+        if (!storedNow) tx.rollback();
         return { duplicate: false as const, applied, notices: transferred?.notices ?? [], payoutFailed };
       }).catch((err: unknown) => {
         if (err instanceof TransactionRollbackError) return { duplicate: true as const, applied: null, notices: [], payoutFailed: false };
