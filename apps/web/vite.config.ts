@@ -106,6 +106,68 @@ function routePreloads(): Plugin {
   };
 }
 
+/** A module that at least this many lazily loaded parts of the app import (pages, dialogs, sections) is common code. */
+const COMMON_MIN_IMPORTERS = 10;
+/** The pages of ROUTE_MODULES whose first views' code firstViewChunk groups. */
+const GROUPED_VIEWS = ['/ai-assistant', '/checkout'];
+
+/**
+ * The code of the assistant's and the checkout's first views (the modules their pages import statically, less what
+ * the entry loads) in a few files instead of one per module: the automatic split gave /checkout 19 files and
+ * /ai-assistant 25, most under a kilobyte, and on a phone's slow line each is a request with its own headers over one
+ * of the six connections a browser opens to a server (/checkout's first paint, drawn by its scripts, waited for four
+ * rounds of them). Code that much of the app imports (the UI primitives, the query library, money and locale rules)
+ * goes into one common file, which nearly every page needs anyway; the rest into one file per set of these pages that
+ * shares it. What the landing page's first view imports is left as it was (five files; the common file would add the
+ * query library it does not use), and the route modules stay files of their own (the server names them,
+ * route-preloads.json). Returns a module's group, or null to leave it to the automatic split.
+ */
+function firstViewChunk() {
+  const routes = GROUPED_VIEWS.map((route) => ({ route, file: path.resolve(import.meta.dirname, ROUTE_MODULES[route]!) }));
+  const routeFiles = new Set(routes.map((r) => r.file));
+  const home = path.resolve(import.meta.dirname, ROUTE_MODULES['/']!);
+  type Graph = { getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null };
+  // module → the first views that reach it, and how many lazily loaded parts of the app do
+  let reach: Map<string, { views: string[]; importers: number }> | null = null;
+  const staticClosure = (graph: Graph, from: string) => {
+    const seen = new Set<string>();
+    const stack = [from];
+    while (stack.length) {
+      const next = stack.pop()!;
+      if (seen.has(next)) continue;
+      seen.add(next);
+      stack.push(...(graph.getModuleInfo(next)?.importedIds ?? []));
+    }
+    return seen;
+  };
+  const survey = (graph: Graph) => {
+    const map = new Map<string, { views: string[]; importers: number }>();
+    // every module loaded with import() somewhere in the app, found from the entry
+    const lazy = new Set<string>();
+    const seen = new Set<string>();
+    const stack = [path.resolve(import.meta.dirname, 'src/main.tsx')];
+    while (stack.length) {
+      const next = stack.pop()!;
+      if (seen.has(next)) continue;
+      seen.add(next);
+      const info = graph.getModuleInfo(next);
+      stack.push(...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? []));
+      for (const id of info?.dynamicallyImportedIds ?? []) lazy.add(id);
+    }
+    for (const { route, file } of routes) for (const m of staticClosure(graph, file)) map.set(m, { views: [...(map.get(m)?.views ?? []), route], importers: 0 });
+    for (const entry of lazy) for (const m of staticClosure(graph, entry)) { const r = map.get(m); if (r) r.importers++; }
+    for (const m of staticClosure(graph, home)) map.delete(m);
+    return map;
+  };
+  return (id: string, graph: Graph): string | null => {
+    reach ??= survey(graph);
+    const r = reach.get(id);
+    if (!r || routeFiles.has(id) || !/\.[cm]?[jt]sx?$/.test(id.split('?')[0]!)) return null;
+    if (r.importers >= COMMON_MIN_IMPORTERS) return 'view-common';
+    return `view${r.views.map((v) => v.replace(/[^a-z]+/g, '-')).join('')}`;
+  };
+}
+
 /** Where the server-side render of first views is written (a script for Node; under .vite/, so never served). */
 const SSR_OUT_DIR = 'dist/.vite/ssr';
 
@@ -148,6 +210,8 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // imports: an English page's texts load it beside their catalogue (src/lib/texts), an Arabic page only
                 // with code that validates with the shared API schemas (decision 0156)
                 { name: 'messages', test: /packages[\\/]shared[\\/]src[\\/](messages|tax-document-titles|rules[\\/]shipping)\.ts$/, includeDependenciesRecursively: false },
+                // the storefront's first views: their pages' code in a few files (firstViewChunk)
+                { name: firstViewChunk(), includeDependenciesRecursively: false },
               ],
             },
           },

@@ -14,7 +14,8 @@ const shelf = (id: number, title: string, items: { id: number; name: string }[])
 });
 const shelves = [shelf(1, 'Smartphones', [product(1, 'Phone One'), product(2, 'Phone Two')]), shelf(2, 'Laptops', [product(3, 'Laptop Three')]), shelf(3, 'Audio', [product(4, 'Buds Four')])];
 
-describe('renderPage (server render of the first view)', () => {
+// the first render loads (and the test runner transforms) the page's lazy modules: seconds on a busy machine
+describe('renderPage (server render of the first view)', { timeout: 30_000 }, () => {
   it('renders the header, the search box and the first shelves when products exist', async () => {
     const html = await renderPage('http://localhost/ai-assistant', { '/api/embedded-products/detailed': [product(9, 'Any')], '/api/shelves': shelves });
     expect(html).toContain('AI Product Assistant');

@@ -194,7 +194,7 @@ describe('POST /api/image-search', () => {
     const pngHeader = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const justOver = Buffer.concat([pngHeader, Buffer.alloc(5 * 1024 * 1024 + 1 - pngHeader.length, 7)]);
     const a = await call(t.app, { method: 'POST', url: '/api/image-search', body: { image: b64(justOver), imageType: 'image/png' } });
-    expect(a.status).toBe(413);
+    expect(a.status, a.body).toBe(413);
     expect(a.json.error).toBe(MSG.imageTooLarge);
     // 7 MB of image is over 9 MB of base64: beyond the app's 8 MB JSON limit
     const big = Buffer.concat([pngHeader, Buffer.alloc(7 * 1024 * 1024, 7)]);
