@@ -9,10 +9,9 @@ const inFlight = new WeakMap<Page, Set<Request>>();
 
 /** The page's requests in flight but its streams, counted from the first call on (call it before page.goto). */
 export function watchRequests(page: Page): Set<Request> {
-  let open = inFlight.get(page);
-  if (open) return open;
+  const known = inFlight.get(page);
+  if (known) return known;
   const pending = new Set<Request>();
-  open = pending;
   inFlight.set(page, pending);
   page.on('request', (r) => {
     if (r.resourceType() !== 'eventsource') pending.add(r);
