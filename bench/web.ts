@@ -1,6 +1,6 @@
 // Lighthouse (mobile) on the storefront's key pages, and the JavaScript a first visit loads.
 //
-//   npm run bench:web [-- --runs 3] [--pages /,/?lang=ar,/ai-assistant] [--save DIR] [--json] [--baseline ROOT]
+//   npm run bench:web [-- --runs 3] [--pages /,/?lang=ar,/ai-assistant] [--save DIR] [--json] [--baseline ROOT] [--cpu-slowdown N]
 //
 // Builds what changed, starts the built product (`node apps/server/dist/server.mjs`) on a fresh embedded database
 // with the demo data, then runs Lighthouse's default mobile audit (emulated Moto G, simulated slow 4G and 4× CPU
@@ -47,10 +47,12 @@ type PageResult = {
 };
 
 /** One Lighthouse run, or null when it ended without a result (a starved machine can end a run before a first paint). */
-async function auditOnce(url: string, log: (m: string) => void): Promise<LighthouseResult | null> {
+async function auditOnce(url: string, log: (m: string) => void, cpuSlowdown?: number): Promise<LighthouseResult | null> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, userDataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'souq-lh-')) });
   try {
-    const out = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(BUDGET) });
+    const out = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(BUDGET),
+      // a slower phone than Lighthouse's default Moto G (4×): the same simulated network, more CPU slowdown
+      ...(cpuSlowdown ? { throttling: { rttMs: 150, throughputKbps: 1638.4, cpuSlowdownMultiplier: cpuSlowdown, requestLatencyMs: 562.5, downloadThroughputKbps: 1474.56, uploadThroughputKbps: 675 } } : {}) });
     if (!out) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (out.lhr.runtimeError || filterToValidRuns([out.lhr]).length === 0) {
       log(`  run without a result (${out.lhr.runtimeError?.code ?? 'no first paint'}), repeated`);
@@ -63,13 +65,13 @@ async function auditOnce(url: string, log: (m: string) => void): Promise<Lightho
 }
 
 /** The median run of each URL, the URLs measured in turn (A, B, A, B…) so they share the machine's load alike. */
-async function audit(urls: string[], runs: number, log: (m: string) => void): Promise<LighthouseResult[]> {
+async function audit(urls: string[], runs: number, log: (m: string) => void, cpuSlowdown?: number): Promise<LighthouseResult[]> {
   const results: LighthouseResult[][] = urls.map(() => []);
   // a run without a result is repeated (up to as many times again)
   for (let attempt = 0; results.some((r) => r.length < runs) && attempt < runs * 2; attempt++) {
     for (const [i, url] of urls.entries()) {
       if (results[i]!.length >= runs) continue;
-      const lhr = await auditOnce(url, log);
+      const lhr = await auditOnce(url, log, cpuSlowdown);
       if (lhr) results[i]!.push(lhr);
     }
   }
@@ -109,6 +111,9 @@ function firstLoadScripts(lhr: LighthouseResult, root: string) {
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   const runs = Number(args.get('runs') ?? 3);
+  // --cpu-slowdown N: Lighthouse's phone with N× CPU slowdown instead of 4× (issue 34 item 15: a slow phone too)
+  const cpuSlowdown = args.has('cpu-slowdown') ? Number(args.get('cpu-slowdown')) : undefined;
+  if (cpuSlowdown !== undefined && !(cpuSlowdown >= 1)) throw new Error('--cpu-slowdown takes a number ≥ 1');
   const pages = typeof args.get('pages') === 'string'
     ? (args.get('pages') as string).split(',')
     : ['/', '/ai-assistant', '/checkout'].flatMap((p) => [p, `${p}?lang=ar`]);
@@ -136,7 +141,7 @@ async function main() {
     const arabicScripts: (ReturnType<typeof firstLoadScripts> | null)[] = builds.map(() => null);
     for (const page of pages) {
       log(`Lighthouse (mobile) on ${page}, ${runs} run(s)${baseline ? ' of each build, alternately' : ''} …`);
-      const lhrs = await audit(servers.map((server) => server.base + page), runs, log);
+      const lhrs = await audit(servers.map((server) => server.base + page), runs, log, cpuSlowdown);
       for (const [i, lhr] of lhrs.entries()) {
         const { root, label } = builds[i]!;
         if (typeof args.get('save') === 'string') {
@@ -177,7 +182,7 @@ async function main() {
       }
       console.log(`  ${okOf(i) ? 'PASS' : 'FAIL'} budgets: performance ≥ ${BUDGET.performance}, accessibility ${BUDGET.accessibility}, best practices ${BUDGET['best-practices']}, SEO ≥ ${BUDGET.seo}, first-load JS ≤ ${JS_BUDGET_KB} KB gzip on every page, Arabic ≤ ${ARABIC_EXTRA_JS_KB} KB more than English`);
     }
-    console.log(`(median of ${runs} run(s) per page; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores: performance scores need a quiet machine)`);
+    console.log(`(median of ${runs} run(s) per page${cpuSlowdown ? `, CPU slowed ${cpuSlowdown}× instead of 4×` : ''}; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores: performance scores need a quiet machine)`);
   } finally {
     for (const server of servers) await server.stop();
     for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
