@@ -207,7 +207,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
     currency: config.shopCurrency, transferNotice: createTransferNotices({ db, bus, mailer, log, currency: config.shopCurrency }),
   });
   // cash on delivery settled (decision 0140): couriers, remittances, refused deliveries; moves through orders.setStatus
-  const cod = createCodService({ db, audit, currency: config.shopCurrency, setStatus: (id, status, o) => orders.setStatus(id, status, o) });
+  const cod = createCodService({ db, query: database.query, audit, currency: config.shopCurrency, setStatus: (id, status, o) => orders.setStatus(id, status, o) });
   // agents over UCP (decisions 0089, 0097, 0130, 0131): every service of the module, wired in agents.services.ts;
   // they pay by card through the same payments (decision 0138), and cash only where the shopper may (decision 0140)
   const agents = createAgentServices({

@@ -644,15 +644,11 @@ export function createCatalogueService(deps: {
 
     /**
      * Checkout step "check", before and outside the order's one statement: every product exists and is active, at
-     * its current price, without locking anything (the order statement checks again under the row locks). Throws
-     * 404/422 naming the product, and 409 when the stock is too low.
+     * its current price, without locking anything (the order statement checks again under the row locks). The rows
+     * are read by the caller's one pricing statement with the sellers' rules, rates and tax basis beside them
+     * (orders' price-cart.ts, decision 0172). Throws 404/422 naming the product, and 409 when the stock is too low.
      */
-    async productsForOrder(lines: StockLine[]): Promise<Map<number, ReservedProduct>> {
-      const ids = [...totalsByProduct(lines).keys()];
-      // a named statement: PostgreSQL parses and plans it once per pooled connection (decision 0064)
-      const rows = await deps.query<OrderProductRow>(
-        'select id, name, status, price_cents, currency, vendor_id, stock from products where id = any($1::int[])', [ids], 'catalogue.productsForOrder',
-      );
+    async checkForOrder(lines: StockLine[], rows: OrderProductRow[]): Promise<Map<number, ReservedProduct>> {
       return checkProductsForOrder(lines, rows);
     },
 

@@ -10,7 +10,7 @@ import { codRemittanceLines, codRemittances, codShipments, couriers } from '../.
 import { settings } from '../../db/schema/accounts.js';
 import { ledgerEntries } from '../../db/schema/ledger.js';
 import { orders } from '../../db/schema/orders.js';
-import type { Db, Tx } from '../../platform/db.js';
+import type { Database, Db, Tx } from '../../platform/db.js';
 import type { Actor, AuditLog } from '../../platform/audit.js';
 import { AppError, conflict, notFound, say, unprocessable, type MsgText } from '../../platform/errors.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
@@ -51,6 +51,8 @@ type RemitOptions = { courierId: number | null; source: 'csv' | 'api'; actor: Ac
 
 export function createCodService(deps: {
   db: Db;
+  /** Raw (named, prepared) queries: checkout's eligibility read. */
+  query: Database['query'];
   audit: AuditLog;
   currency: string;
   setStatus: (orderId: number, status: 'cancelled', opts: SetStatusOptions) => Promise<Order>;
@@ -128,10 +130,23 @@ export function createCodService(deps: {
     return Number(row?.n ?? 0);
   }
 
-  /** The threshold and the shopper's refusals in one round trip (it runs on every cash-on-delivery checkout). */
+  /**
+   * The threshold and the shopper's refusals in one round trip (it runs on every cash-on-delivery checkout): a named
+   * statement, parsed and planned once per pooled connection (decision 0172; Drizzle's text, with the e-mail in it,
+   * was planned anew on every checkout).
+   */
   async function eligibility(who: { userId: number | null; email: string | null }): Promise<CodEligibility> {
-    const [row] = await rowsOf<{ value: string | null; n: number }>(db, sql`
-      select (select value from settings where key = ${COD_THRESHOLD_KEY}) as value, ${refusalsSql(who)} as n`);
+    const email = who.email?.trim().toLowerCase() || null;
+    const [row] = await deps.query<{ value: string | null; n: number }>(`
+      select (select value from settings where key = $1) as value,
+        case when $2::int is null and $3::text is null then 0 else (
+          -- the refused shipments first (their partial index), then each one's sub-order by its id ("offset 0" keeps
+          -- the lateral read apart, so a generic plan made without the shopper never scans every sub-order for the e-mail)
+          select count(distinct o.purchase_id)::int from cod_shipments s
+          cross join lateral (select o.purchase_id from orders o
+            where o.id = s.order_id and (o.user_id = $2::int or lower(o.customer_email) = $3::text) offset 0) o
+          where s.refused_at is not null) end as n`,
+    [COD_THRESHOLD_KEY, who.userId, email], 'cod.eligibility');
     const threshold = thresholdOf(row?.value ?? null);
     const refusals = Number(row?.n ?? 0);
     return { cod_allowed: threshold === 0 || refusals < threshold, refusals, threshold };

@@ -175,10 +175,10 @@ describe('between the product check and the order statement', () => {
   /** Runs `meanwhile` once, right after checkout's unlocked product check: what a concurrent request could do then. */
   function afterCheck(meanwhile: () => Promise<unknown>) {
     const catalogue = t.app.services.catalogue;
-    const check = catalogue.productsForOrder;
-    catalogue.productsForOrder = async (lines) => {
-      const checked = await check(lines);
-      catalogue.productsForOrder = check;
+    const check = catalogue.checkForOrder;
+    catalogue.checkForOrder = async (lines, rows) => {
+      const checked = await check(lines, rows);
+      catalogue.checkForOrder = check;
       await meanwhile();
       return checked;
     };

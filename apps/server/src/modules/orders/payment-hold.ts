@@ -1,7 +1,8 @@
-import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { orderItems, orders, orderStatusHistory, purchases } from '../../db/schema/orders.js';
 import { vendors } from '../../db/schema/vendors.js';
 import type { Tx } from '../../platform/db.js';
+import { rowsOf } from '../../platform/sql-rows.js';
 import type { Bus } from '../../platform/bus.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { randomUUID } from 'node:crypto';
@@ -27,7 +28,15 @@ export type ReleasedPurchase = { purchase: PurchaseRow; subs: { row: OrderRow; i
 /** An order line as a JSON object keyed as Drizzle's row is (the sub-orders' read brings their lines along). */
 const ITEM_JSON = sql.raw(`json_build_object(${Object.entries(getTableColumns(orderItems)).map(([key, c]) => `'${key}', i."${c.name}"`).join(', ')})`);
 
+/**
+ * Writes of the caller's that go in the release's own statement (decision 0172): CTEs named apart from the release's
+ * (`moved`, `histories`, `posted`), and one integer the statement answers from them (`HoldMove.tail`).
+ */
+export type ReleaseTail = { ctes: SQL[]; select: SQL };
+
 export type HoldMove = {
+  /** What the statement answered from the caller's `tail` (null without one). */
+  tail?: number | null;
   /** The sub-orders moved (none when another delivery of the same news moved them first). */
   orderIds: number[];
   /** The purchase released, as the release read it (null when nothing moved). */
@@ -65,7 +74,7 @@ export function createPaymentHold(deps: {
      * `also`: the caller's postings of the same cause, written in the same insert (a payment captured at authorisation
      * brings its cash in with its sales, decision 0166); posted even when another delivery released the sub-orders first.
      */
-    async release(tx: Tx, purchaseId: number, note: string, also: readonly Posting[] = []): Promise<HoldMove> {
+    async release(tx: Tx, purchaseId: number, note: string, also: readonly Posting[] = [], tail?: ReleaseTail): Promise<HoldMove> {
       const subs = await held(tx, purchaseId);
       const now = new Date();
       const postings = [...subs.flatMap(({ row, items }) => {
@@ -84,8 +93,12 @@ export function createPaymentHold(deps: {
           select id, 'awaiting_payment', 'pending', ${note}, null from moved
         )`] : []),
         ...(postings.length ? [sql`posted as (${postingsInsert(postings)})`] : []),
+        // the caller's own writes of the same news (its payment's change and its event's row, decision 0172)
+        ...(tail?.ctes ?? []),
       ];
-      if (parts.length) await tx.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
+      const [row] = parts.length
+        ? await rowsOf<{ tail: number | null }>(tx, sql`with ${sql.join(parts, sql`, `)} select ${tail?.select ?? sql`null::int`} as tail`)
+        : [];
       const released: ReleasedPurchase | null = subs.length ? {
         purchase: subs[0]!.purchase,
         subs: subs.map((s) => ({ row: { ...s.row, status: 'pending', releasedAt: now, updatedAt: now }, items: s.items, sellerName: s.sellerName })),
@@ -93,6 +106,7 @@ export function createPaymentHold(deps: {
       return {
         orderIds: ids,
         released,
+        tail: row?.tail ?? null,
         afterCommit: () => {
           if (!released) return;
           // as a cash-on-delivery purchase is announced after its statement: each seller hears of its own part

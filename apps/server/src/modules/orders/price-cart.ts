@@ -3,7 +3,7 @@ import { normaliseTrn, TAX_CATEGORY_DEFAULT, TAX_MODE_DEFAULT, type TaxCategory,
 import { DEFAULT_SHIPPING_RULE, splitBySeller, type ShippingRule } from '@souq/shared/rules/pricing';
 import { DEFAULT_CUTOFF_TIME, DEFAULT_HANDLING_DAYS } from '@souq/shared/rules/delivery-promise';
 import type { Database } from '../../platform/db.js';
-import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import type { CatalogueService, OrderProductRow } from '../catalogue/catalogue.service.js';
 import type { OrderOptionRow } from '../catalogue/variant-stock.js';
 import { checkOptionStock, optionsWanted, priceOrderLine } from './order-lines.js';
 
@@ -51,21 +51,6 @@ export function createCartPricing(deps: {
   }
 
   /**
-   * The commission rate in force per product (decision 0087): the vendor's own rate, else its first category's, else
-   * the default; products of the marketplace get none. A named statement; the rates table is a handful of rows.
-   */
-  async function commissionRatesOf(productIds: number[]): Promise<Map<number, number>> {
-    const rows = await deps.query<{ id: number; bps: number | null }>(
-      `select p.id, coalesce(v.rate_bps, c.rate_bps, d.rate_bps) as bps from products p
-       left join commission_rates v on v.key = 'vendor:' || p.vendor_id
-       left join commission_rates c on c.key = 'category:' || p.categories[1]
-       left join commission_rates d on d.key = 'default'
-       where p.id = any($1::int[]) and p.vendor_id is not null`, [productIds], 'orders.commissionRates',
-    );
-    return new Map(rows.flatMap((r) => (r.bps === null ? [] : [[r.id, r.bps] as [number, number]])));
-  }
-
-  /**
    * The shop's price mode, whether the marketplace itself is registered (it has a valid TRN set) and each product's
    * tax category: one named statement (decision 0098).
    */
@@ -84,18 +69,64 @@ export function createCartPricing(deps: {
     };
   }
 
+  /**
+   * Everything a cart is priced from, in ONE named statement (decision 0172; it was four: the products, their sellers,
+   * their commission rates and the tax basis, each a round trip and a statement's fixed cost for both processes): each
+   * product's row as the catalogue's check reads it, its seller's rule, its rate (vendors' products only) and tax
+   * category, and the shop's tax settings on every row (one row of nulls but them when no product exists).
+   */
+  async function basisOf(productIds: number[]) {
+    const rows = await deps.query<Omit<OrderProductRow, 'id'> & {
+      id: number | null; tax_category: TaxCategory | null; bps: number | null; mode: string | null; trn: string | null;
+      seller_id: number | null; company_name: string; shipping_fee_cents: number | null; free_shipping_above_cents: number | null; vat: boolean; handling_days: number; cutoff_time: string;
+    }>(
+      `select p.id, p.name, p.status, p.price_cents, p.currency, p.vendor_id, p.stock, p.tax_category,
+         case when p.vendor_id is not null then coalesce(vr.rate_bps, cr.rate_bps, dr.rate_bps) end as bps,
+         s.mode, s.trn,
+         v.id as seller_id, v.company_name, v.shipping_fee_cents, v.free_shipping_above_cents, v.handling_days, v.cutoff_time,
+         -- VAT only from a declared registrant with a well-formed TRN that an admin has verified (decision 0098)
+         (v.vat_registered and v.is_verified and v.vat_number ~ '^100[0-9]{12}$') as vat
+       from (select max(value) filter (where key = $2) as mode, max(value) filter (where key = $3) as trn from settings) s
+       left join products p on p.id = any($1::int[])
+       left join vendors v on v.id = p.vendor_id
+       left join commission_rates vr on vr.key = 'vendor:' || p.vendor_id
+       left join commission_rates cr on cr.key = 'category:' || p.categories[1]
+       left join commission_rates dr on dr.key = 'default'`,
+      [productIds, TAX_SETTING_KEYS.mode, TAX_SETTING_KEYS.trn], 'orders.priceBasis',
+    );
+    const products = rows.flatMap((r) => (r.id === null ? [] : [{ ...r, id: r.id }]));
+    const sellers = new Map<number, Seller>();
+    for (const r of products) {
+      if (r.seller_id === null || sellers.has(r.seller_id)) continue;
+      sellers.set(r.seller_id, {
+        name: r.company_name,
+        vatRegistered: r.vat,
+        dispatch: { handlingDays: r.handling_days, cutoff: r.cutoff_time },
+        rule: { feeCents: r.shipping_fee_cents ?? DEFAULT_SHIPPING_RULE.feeCents, freeAboveCents: r.free_shipping_above_cents ?? DEFAULT_SHIPPING_RULE.freeAboveCents },
+      });
+    }
+    const first = rows[0];
+    const tax: TaxBasis = {
+      mode: first?.mode === 'exclusive' ? 'exclusive' : TAX_MODE_DEFAULT,
+      marketplaceRegistered: Boolean(first?.trn && normaliseTrn(first.trn)),
+      categories: new Map(products.map((r) => [r.id, r.tax_category ?? TAX_CATEGORY_DEFAULT] as [number, TaxCategory])),
+    };
+    const rates = new Map(products.flatMap((r) => (r.bps === null ? [] : [[r.id, r.bps] as [number, number]])));
+    return { products, sellers, tax, rates };
+  }
+
   /** The cart priced from database prices and split by seller, each with its own shipping rule (checkout and its quote). */
   async function priceCart(items: { product_id: number; quantity: number; variants?: Record<string, string> }[]) {
     const stockLines = items.map((i) => ({ productId: i.product_id, quantity: i.quantity }));
-    const priced = await catalogue.productsForOrder(stockLines);
     // each line priced from its product and chosen options (400 for an option the product does not have)
     const withOptions = items.filter((i) => Object.keys(i.variants ?? {}).length).map((i) => i.product_id);
-    const [sellers, rates, productOptions, tax] = await Promise.all([
-      sellersOf([...new Set([...priced.values()].flatMap((p) => (p.vendorId === null ? [] : [p.vendorId])))]),
-      commissionRatesOf([...priced.keys()]),
+    const [basis, productOptions] = await Promise.all([
+      basisOf([...new Set(items.map((i) => i.product_id))]),
       withOptions.length ? catalogue.optionsForOrder([...new Set(withOptions)]) : new Map<number, OrderOptionRow[]>(),
-      taxBasisOf([...priced.keys()]),
     ]);
+    // the catalogue's rule on the rows read: each product there, active, in stock (404/422/409 naming it)
+    const priced = await catalogue.checkForOrder(stockLines, basis.products);
+    const { sellers, rates, tax } = basis;
     const lines = items.map((i, n) => {
       const p = priced.get(i.product_id)!;
       const line = priceOrderLine(p, productOptions.get(p.id) ?? [], i.variants ?? {});

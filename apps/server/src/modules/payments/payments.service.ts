@@ -166,36 +166,43 @@ export function createPaymentsService(deps: {
       ? { kind: 'payment', ref: `${a.id}:captured`, lines: cashInEntries({ capturedCents: payment.amountCaptured, feeCents: payment.fee ?? 0 }), currency: a.currency, purchaseId: a.purchaseId, createdBy: null, memo: payment.id }
       : null;
     if (releasing) {
-      // captured at authorisation (decision 0166): the cash goes in the same insert as the sales
-      move = await deps.hold.release(tx, a.purchaseId, 'Card payment authorised', cash ? [cash] : []);
-      released = a.purchaseId;
       patch.salePostedAt = at;
       outcomes.push('released');
     }
     if (cash) {
-      if (!releasing) await postToLedger(tx, cash);
       patch.cashPostedAt = at;
       patch.capturedCents = payment.amountCaptured;
       patch.feeCents = payment.fee;
       outcomes.push('cash received');
     }
-    if (payment.status === 'canceled' && !a.salePostedAt && !a.expiredAt) {
-      move = await deps.hold.giveUp(tx, a.purchaseId, 'Payment not completed: stock released');
+    const givingUp = payment.status === 'canceled' && !a.salePostedAt && !a.expiredAt;
+    if (givingUp) {
       patch.expiredAt = at;
       outcomes.push('given up unpaid');
     }
     const capture = payment.status === 'authorized' && !a.expiredAt ? a : null;
     const outcome = outcomes.join(', ') || `no change (${payment.status})`;
+    // a webhook's event row goes with the attempt's change (decision 0171): `stored` false when a delivery of the same
+    // event got there first (the caller rolls everything back)
+    const attemptAndEvent = (e: StoredEvent) => ({
+      ctes: [sql`changed as (update payment_attempts set ${setOf(patch)} where id = ${a.id})`, sql`stored as (${eventInsert(e, outcome)} returning id)`],
+      select: sql`(select count(*)::int from stored)`,
+    });
+    if (releasing) {
+      // captured at authorisation (decision 0166): the cash goes in the same insert as the sales; a webhook's attempt
+      // change and event row go in the release's own statement too (decision 0172)
+      move = await deps.hold.release(tx, a.purchaseId, 'Card payment authorised', cash ? [cash] : [], event ? attemptAndEvent(event) : undefined);
+      released = a.purchaseId;
+      if (event) return { outcome, move, capture, released, stored: (move.tail ?? 0) > 0 };
+    }
+    if (cash && !releasing) await postToLedger(tx, cash);
+    if (givingUp) move = await deps.hold.giveUp(tx, a.purchaseId, 'Payment not completed: stock released');
     if (!event) {
       await tx.update(paymentAttempts).set(patch).where(eq(paymentAttempts.id, a.id));
       return { outcome, move, capture, released };
     }
-    // a webhook's event row written with the attempt's change, in one statement (decision 0171); `stored` false when a
-    // delivery of the same event got there first (the caller rolls everything back)
-    const [row] = await rowsOf<{ stored: number }>(tx, sql`
-      with changed as (update payment_attempts set ${setOf(patch)} where id = ${a.id}),
-      stored as (${eventInsert(event, outcome)} returning id)
-      select count(*)::int as stored from stored`);
+    const tail = attemptAndEvent(event);
+    const [row] = await rowsOf<{ stored: number }>(tx, sql`with ${sql.join(tail.ctes, sql`, `)} select ${tail.select} as stored`);
     return { outcome, move, capture, released, stored: row!.stored > 0 };
   }
 
