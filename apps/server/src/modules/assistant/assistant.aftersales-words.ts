@@ -46,7 +46,7 @@ export const WHERE =
 /** A question after an order's arrival or state that WHERE's single words miss ('is it on its way?'). */
 export const ARRIVAL = /\b(on (its|the|their) way|in transit|get here|got here|be here|reach me)\b|(في الطريق|وصلت|وصل)/;
 
-export const ORDER_WORD = /\b(orders?|packages?|parcels?|purchases?|shipments?|deliver(y|ies))\b|(طلب|طلبي|طلبيتي|طلبات|شحنه|شحنتي|طرد|مشتريات)/;
+export const ORDER_WORD = /\b(orders?|packages?|parcels?|purchases?|shipments?|deliver(y|ies)|my (stuff|things))\b|(طلب|طلبي|طلبيتي|طلبات|شحنه|شحنتي|طرد|مشتريات|اغراضي|حاجاتي)/;
 
 export const SHIPPING_WORD = /\b(shipping|delivery|deliver|postage|courier)\b|(شحن|الشحن|توصيل|التوصيل)/;
 export const RETURNS_WORD = /\b(returns?|refunds?|exchange)\b|(ارجاع|الارجاع|استرجاع|الاسترجاع|استرداد)/;

@@ -106,6 +106,9 @@ const RULES: ArabicRule[] = [
   // who a gift is for and what they like: read as the English words the assistant already sets aside
   [phrase('ل?ابي|ل?امي|ل?اخي|ل?اختي|ل?زوجتي|ل?زوجي|ل?صديقي|ل?صديقتي|ل?ابني|ل?ابنتي|ل?والدي|ل?والدتي'), ' family '],
   [phrase('يحب|تحب|يعشق|تعشق|يهوي|تهوي'), ' loves '],
+  // 'هدية لـX': whoever follows the gift's «ل» is the one it is for, any kin or friend word ('لصاحبي', 'لأخوي', 'لواحد'),
+  // not a product word
+  [/\bgift\s+ل[\u0600-\u06FF]{2,}/g, ' gift family '],
   [phrase('مؤخرا|موخرا|مؤخراً|قبل فتره|هالفتره'), ' recently '],
   [bare('كم'), ' how many '],
   // 'what' in its Gulf and Levantine forms, left over by the rules above ('وش عندكم من ماركة Nova؟'); 'brand' as

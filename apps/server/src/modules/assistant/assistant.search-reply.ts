@@ -120,6 +120,10 @@ export function createSearchReplies(deps: { search: SearchService; contentWords:
       result.items = result.items.filter((p) => !isRuledOut(p, ruledOut));
       // every match ruled out: none of what was asked
       if (result.items.length === 0) result.total = 0;
+      // 'a camera, not an action camera': the shopper narrows a kind, so the kind's own department comes first (a
+      // security camera shares the word, not the kind)
+      const kind = mainDepartment(result.items);
+      result.items = [...result.items.filter((p) => p.category === kind), ...result.items.filter((p) => p.category !== kind)];
     }
     // (within the kind asked for, as the search box orders them: query-price.ts)
     if (byPrice) result.items = orderWithinKind(result.items, byPrice === 1 ? 'low' : 'high').slice(0, SEARCH_REPLY_MAX_PRODUCTS);

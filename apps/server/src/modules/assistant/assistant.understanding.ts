@@ -273,7 +273,9 @@ const LOANWORDS: Record<string, string> = Object.fromEntries(Object.entries<stri
 /** The English trade word a Gulf transliteration stands for ('سبيكر' → speaker), if it is one. */
 export function loanwordOf(word: string): string | undefined {
   const w = fold(word);
-  return LOANWORDS[w] ?? LOANWORDS[bareArabic(w)];
+  // written apart or joined ('ساوند بار', 'ساوندبار'): one loanword
+  const joined = w.replace(/\s+/g, '');
+  return LOANWORDS[w] ?? LOANWORDS[bareArabic(w)] ?? LOANWORDS[joined] ?? LOANWORDS[bareArabic(joined)];
 }
 
 /** Equivalent names of a kind (the search's synonym groups), by each of their one-word names. */
@@ -293,6 +295,11 @@ export function otherNames(word: string): string[] {
   const loan = loanwordOf(w);
   if (loan) out.add(loan);
   for (const x of [w, bareArabic(w), ...(loan ? [loan] : [])]) for (const e of equivalentsOf(x)) out.add(e);
+  // a term of several words: each word by its other name ('هيدسيت الالعاب' → 'headset الالعاب')
+  if (/\s/.test(w)) {
+    const each = w.split(/\s+/).map((x) => loanwordOf(x) ?? x).join(' ');
+    if (each !== w) out.add(each);
+  }
   out.delete(w);
   return [...out];
 }
