@@ -107,8 +107,8 @@ const RULES: ArabicRule[] = [
   [phrase('ل?ابي|ل?امي|ل?اخي|ل?اختي|ل?زوجتي|ل?زوجي|ل?صديقي|ل?صديقتي|ل?ابني|ل?ابنتي|ل?والدي|ل?والدتي'), ' family '],
   [phrase('يحب|تحب|يعشق|تعشق|يهوي|تهوي'), ' loves '],
   // 'هدية لـX': whoever follows the gift's «ل» is the one it is for, any kin or friend word ('لصاحبي', 'لأخوي', 'لواحد'),
-  // not a product word
-  [/\bgift\s+ل[\u0600-\u06FF]{2,}/g, ' gift family '],
+  // not a product word; «لل» is the article, a thing or a place ('هدية للبيت')
+  [/\bgift\s+ل(?!ل)[\u0600-\u06FF]{2,}/g, ' gift family '],
   [phrase('مؤخرا|موخرا|مؤخراً|قبل فتره|هالفتره'), ' recently '],
   [bare('كم'), ' how many '],
   // 'what' in its Gulf and Levantine forms, left over by the rules above ('وش عندكم من ماركة Nova؟'); 'brand' as
