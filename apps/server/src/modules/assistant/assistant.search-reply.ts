@@ -83,7 +83,7 @@ export function createSearchReplies(deps: { search: SearchService; contentWords:
   async function searchReply(
     text: string,
     tools: Toolbox,
-    opts: { notFoundName?: string; shopping?: boolean; spell?: (w: string) => string; negation?: Negation } = {},
+    opts: { notFoundName?: string; shopping?: boolean; spell?: (w: string) => string; negation?: Negation; plural?: boolean } = {},
   ): Promise<Reply> {
     const { extractPrice } = search.text;
     const spell = opts.spell ?? ((w: string) => w);
@@ -114,6 +114,10 @@ export function createSearchReplies(deps: { search: SearchService; contentWords:
       query: inDepartment ?? query,
       ...(department ? { category: department.department } : {}),
       limit: byPrice || band || ruledOut || department || (pricePhrase && words.length) ? 10 : undefined,
+    }, {
+      // a kind asked for in the plural or by a price word is asked of several: its department's other matches follow
+      // the few named by it
+      sameDepartment: Boolean(band || byPrice || opts.plural),
     });
     // 'a laptop that isn't for gaming': the kind asked for, without what the shopper ruled out
     if (ruledOut) {

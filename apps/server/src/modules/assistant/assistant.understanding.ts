@@ -270,6 +270,24 @@ const LOANWORDS: Record<string, string> = Object.fromEntries(Object.entries<stri
   جيمنج: 'gaming', قيمنق: 'gaming', لابتوب: 'laptop', تابلت: 'tablet', ايربودز: 'earbuds', هيدفون: 'headphones', هيدسيت: 'headset',
 }).map(([k, v]) => [fold(k), v]));
 
+/**
+ * Does the shopper name a product's kind in the plural ('smartwatches', 'smart watches', «ساعات ذكية») where the product's
+ * own name says it in the singular? Then they ask for the kind's products, not about that one product. English: a word
+ * ending in -s / -es whose singular (not the word itself) is a word of the name; Arabic (folded): a sound feminine plural
+ * in «ات» whose singular («ة», folded «ه», or the bare stem) is a word of the Arabic name.
+ */
+export function namesKindInPlural(text: string, product: { name: string; name_ar: string }): boolean {
+  const words = (s: string) => fold(s.toLowerCase()).split(/[^\p{L}\p{N}]+/u).filter(Boolean).map((w) => bareArabic(w));
+  const own = new Set([...words(product.name), ...words(product.name_ar)]);
+  return words(text).some((w) => {
+    if (own.has(w)) return false;
+    const en = /^[a-z]{3,}$/.test(w) ? [w.replace(/es$/, ''), w.replace(/s$/, ''), w.replace(/ies$/, 'y')].filter((x) => x !== w) : [];
+    const ar = /^[\u0600-\u06FF]{2,}ات$/.test(w) ? [`${w.slice(0, -2)}ه`, w.slice(0, -2)] : [];
+    // 'smart watches': the plural's singular may be the end of a compound word of the name ('smartwatch')
+    return [...en, ...ar].some((x) => own.has(x) || (x.length >= 4 && [...own].some((o) => o.length > x.length && o.endsWith(x) && text.toLowerCase().includes(o.slice(0, o.length - x.length)))));
+  });
+}
+
 /** The English trade word a Gulf transliteration stands for ('سبيكر' → speaker), if it is one. */
 export function loanwordOf(word: string): string | undefined {
   const w = fold(word);
