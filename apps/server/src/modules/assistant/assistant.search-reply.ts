@@ -115,9 +115,10 @@ export function createSearchReplies(deps: { search: SearchService; contentWords:
       ...(department ? { category: department.department } : {}),
       limit: byPrice || band || ruledOut || department || (pricePhrase && words.length) ? 10 : undefined,
     }, {
-      // a kind asked for in the plural or by a price word is asked of several: its department's other matches follow
-      // the few named by it
-      sameDepartment: Boolean(band || byPrice || opts.plural),
+      // a kind asked for in the plural or as cheap / premium is asked of several: its department's other matches follow
+      // the one listing named by it
+      // ('the cheapest smartwatch' is the one so named: the search box's first too)
+      sameDepartment: Boolean(band || opts.plural),
     });
     // 'a laptop that isn't for gaming': the kind asked for, without what the shopper ruled out
     if (ruledOut) {

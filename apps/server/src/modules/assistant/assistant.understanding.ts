@@ -216,47 +216,9 @@ export function needFunctions(text: string): string[] {
   return [...new Set(NEED_FUNCTIONS.filter((n) => n.when.test(text)).flatMap((n) => n.means))];
 }
 
-// ---- the catalogue's departments, named in Arabic ----------------------------------------------------------------------
+// ---- the catalogue's departments, named in Arabic: read by the search box too (search/query-department.ts) ----------
 
-/** Words of an Arabic department name that name no kind ('أجهزة اللابتوب': the laptops), and the word for a department. */
-const DEPARTMENT_FILLER = new Set(fold('أجهزة|الأجهزة|منتجات|المنتجات|منتج|المنتج|مستلزمات|أدوات|قسم|القسم|فئة|الفئة|شي|شيء|حاجة|أغراض|سلعة').split('|'));
-/**
- * A word that says what a product is for, not what it is: an Arabic noun with 'لل' (for the: 'للجامعة', 'للمكتب').
- * Beside a department's name it asks for nothing else ('لابتوب اقتصادي للجامعة' is a laptop).
- */
-export const isPurpose = (w: string) => /^لل[\u0600-\u06FF]{3,}$/.test(w);
-
-/** A word that names no kind within a department ('منتج', 'شي', 'قسم', 'product'): 'the cheapest product in X' asks for X's cheapest. */
-export const namesNoKind = (w: string) => DEPARTMENT_FILLER.has(w) || DEPARTMENT_FILLER.has(bareArabic(w)) || /^(?:products?|items?|things?|stuff|section|department|category)$/i.test(w);
-const DEPARTMENT_MARKER = new RegExp(arabicWords('قسم|فئة|أقسام') + String.raw`|\b(?:section|department|category)\b`, 'i');
-
-/**
- * The department a request names by the catalogue's own Arabic department names (category_names: 'أجهزة اللابتوب',
- * 'الجمال', 'المكتب المنزلي'), and its words in the request. A department whose name has one word that may mean something
- * else ('الرياضة' in 'ساعة رياضية') counts only when the request says it is a department ('قسم الجمال') or asks for
- * nothing else ('أرخص لابتوب'); a name of two words or more counts when all of them are there. Null when none is named.
- */
-export function departmentNamed(
-  words: string[],
-  text: string,
-  departmentsAr: ReadonlyMap<string, string>,
-  analyze: (s: string) => string[],
-): { department: string; words: string[] } | null {
-  const stemOf = new Map(words.map((w) => [w, analyze(w)[0] ?? w]));
-  const said = new Set(stemOf.values());
-  const marker = DEPARTMENT_MARKER.test(text);
-  let best: { department: string; words: string[]; size: number } | null = null;
-  for (const [department, ar] of departmentsAr) {
-    const own = fold(ar).split(/\s+/).filter((w) => !DEPARTMENT_FILLER.has(w));
-    const stems = new Set(own.flatMap((w) => analyze(w)));
-    if (stems.size === 0 || ![...stems].every((x) => said.has(x))) continue;
-    const mine = words.filter((w) => stems.has(stemOf.get(w)!));
-    const rest = words.filter((w) => !stems.has(stemOf.get(w)!) && !DEPARTMENT_FILLER.has(w) && !DEPARTMENT_FILLER.has(bareArabic(w)) && !isPurpose(w));
-    if (stems.size < 2 && !marker && rest.length > 0) continue;
-    if (!best || stems.size > best.size) best = { department, words: mine, size: stems.size };
-  }
-  return best && { department: best.department, words: best.words };
-}
+export { departmentNamed, isPurpose, namesNoKind } from '../search/query-department.js';
 
 // ---- other names of a product word -------------------------------------------------------------------------------------
 
