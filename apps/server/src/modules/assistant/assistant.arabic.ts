@@ -147,7 +147,13 @@ export function arabicSpelling(...texts: string[]): (word: string) => string {
   const own = new Map<string, string>();
   for (const text of texts) {
     for (const raw of text.split(/[^\p{L}\p{N}]+/u)) {
-      if (!raw || !hasArabic(raw)) continue;
+      if (!raw) continue;
+      // a Latin word (a brand, a model) as the shopper typed it, accents and capitals kept ('Lumière', read as lumiere)
+      if (!hasArabic(raw)) {
+        const plain = raw.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+        if (plain !== raw && !own.has(plain)) own.set(plain, raw);
+        continue;
+      }
       const folded = foldArabic(raw.normalize('NFKD')).normalize('NFC');
       if (!own.has(folded)) own.set(folded, raw);
       // a transliteration read as its English trade word ('سبيكر' → speaker) is written back as the shopper wrote it

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loanwordOf, namesKindInPlural, otherNames } from './assistant.understanding.js';
 import { nameHeads } from './assistant.needs.js';
+import { arabicSpelling } from './assistant.arabic.js';
 import { ASKS_IF_ALLOWED, itemWords, readable } from './assistant.aftersales-words.js';
 
 // Issue 37 items 2, 3 and 5, decision 0173: general rules of language read from the catalogue's own words, each in
@@ -60,5 +61,15 @@ describe('a general returns question', () => {
     expect(itemWords('كم يوم عندي عشان أرجع الأغراض؟')).toEqual([]);
     // an item's own word is still read
     expect(itemWords('how many days do I get to return the kettle?')).toEqual(['kettle']);
+  });
+});
+
+describe('an Arabic answer writes the shopper\'s Latin words as typed', () => {
+  it('keeps accents and capitals of a brand the search reads plain', () => {
+    const spell = arabicSpelling('منتجات Lumière للبشرة');
+    expect(spell('lumiere')).toBe('Lumière');
+    // Arabic words as before: without the article, as the shopper wrote them
+    expect(spell('بشره')).toBe('بشرة');
+    expect(spell('nova')).toBe('nova');
   });
 });
