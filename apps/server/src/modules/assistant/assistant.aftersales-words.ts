@@ -30,6 +30,12 @@ export const CANCEL = /(?<!noise[ -])\bcancel(l?ing|l?ed|lation)?\b|(^|\s)(ال�
 /** Returning: the verb, or sending, giving or taking something back with its object between ('send the lipsticks back'). */
 export const RETURN_WORD = /\b(return|returning|(send|sending|give|giving|take|taking|bring|ship|post)( [\w'-]+){0,4} back)\b|(ارجاع|ارجع|استرجاع|استرجع|ارجعه|ارجعها|رجع)/;
 
+/**
+ * A question whether something can be returned at all, not a request to return one item: it asks ('can I', 'if I …',
+ * «هل، ممكن، أقدر، يمديني، إذا، لو»); with no item named it is answered by the rules.
+ */
+export const ASKS_IF_ALLOWED = /^(can|could|may|do|how|if|what if|is it possible)\b|^(هل|كيف|ممكن|اقدر|يمديني|يمدي|يصير|اذا|لو)\s|\sاذا\s/;
+
 /** A question about the rules rather than a request to return something ('what is your return policy?'). */
 export const POLICY_WORD =
   /\b(policy|policies|window|rules?|how (long|many days)|how do (i|returns?)|days? (do|to|for)|terms|conditions|until when|by when)\b|(سياس|مده|مهله|كم يوم|شروط|قواعد|قوانين|الي متي|لين متي|لحد متي|حتي متي)/;
@@ -40,7 +46,7 @@ export const WHERE =
 /** A question after an order's arrival or state that WHERE's single words miss ('is it on its way?'). */
 export const ARRIVAL = /\b(on (its|the|their) way|in transit|get here|got here|be here|reach me)\b|(في الطريق|وصلت|وصل)/;
 
-export const ORDER_WORD = /\b(orders?|packages?|parcels?|purchases?|shipments?|deliver(y|ies))\b|(طلب|طلبي|طلبيتي|طلبات|شحنه|شحنتي|طرد|مشتريات)/;
+export const ORDER_WORD = /\b(orders?|packages?|parcels?|purchases?|shipments?|deliver(y|ies)|my (stuff|things))\b|(طلب|طلبي|طلبيتي|طلبات|شحنه|شحنتي|طرد|مشتريات|اغراضي|حاجاتي)/;
 
 export const SHIPPING_WORD = /\b(shipping|delivery|deliver|postage|courier)\b|(شحن|الشحن|توصيل|التوصيل)/;
 export const RETURNS_WORD = /\b(returns?|refunds?|exchange)\b|(ارجاع|الارجاع|استرجاع|الاسترجاع|استرداد)/;
@@ -73,9 +79,13 @@ const NOT_AN_ITEM = new Set(
     'can could may you your for with and or but cancel cancelled cancelling cancellation part parts sub bought got get everything all whole entire ' +
     'both again just still yet already yesterday today week ago is are was were be been has have had do does did will where when how long until ' +
     'by way status shipped ship arrive arrived arriving delivered delivery coming come here there still too very really also so now ' +
+    // what any purchase is called, and how long or how many (days) of a rule: 'how many days do I get to return things?'
+    // asks about the rules, not about an item called 'many' or 'days'
+    'stuff anything something many much day days time long if change changed mind ' +
     'ارجع ارجاع استرجاع استرجع ارجعه ارجعها رجع اريد ابي ابغي ابغا ممكن من في طلبي طلب الطلب طلبته طلبتها طلبت الاخير اخير السابق هذا هذه ذلك تلك ' +
     'لو سمحت رجاء المنتج منتج الذي اللي الي القطعه قطعه الغاء الغي الغ الغيه كل شي شيء امس اليوم هل تم وين اين متي يوصل توصل وصل وصلت ولا لا ' +
-    'اقدر اقدري استطيع عندي عندكم كم يوم ايام حق حقت حقي بس لين حتي عشان ليش مره ثاني ثانيه').split(' '),
+    'اقدر اقدري استطيع عندي عندكم كم يوم ايام حق حقت حقي بس لين حتي عشان ليش مره ثاني ثانيه ' +
+    'اغراض اغراضي الاغراض اشياء الاشياء اشيائي مشتريات المشتريات مشترياتي حاجات الحاجات حاجاتي منتجات المنتجات اذا لو غيرت رايي').split(' '),
 );
 
 /** The words of a message that can name an item ('the blue one' → ['blue']), folded, without the article. */

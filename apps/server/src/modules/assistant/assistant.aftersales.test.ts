@@ -236,6 +236,13 @@ describe('a return through the assistant', () => {
     const ar = await chat(shopper, 'ما هي سياسة الإرجاع؟');
     expect(ar).toContain(AR.windowLine('Basil Books LLC', 30));
     expect(ar).toMatch(/يعتمد على البائع/);
+    // asked as how long or whether, naming purchases in general (no item): the same rules, nothing proposed
+    for (const [msg, window] of [
+      ['how many days do I get to send stuff back?', EN.windowLine('Basil Books LLC', 30)],
+      ['if I change my mind can I return things?', EN.windowLine('Basil Books LLC', 30)],
+      ['إذا غيرت رأيي أقدر أرجع المشتريات؟', AR.windowLine('Basil Books LLC', 30)],
+      ['كم يوم عندي عشان أرجع الأغراض؟', AR.windowLine('Basil Books LLC', 30)],
+    ] as const) expect(await chat(shopper, msg), msg).toContain(window);
     await setShipping(vendors.vendorB.token, { return_window_days: 14 });
   });
 });

@@ -17,7 +17,7 @@ import { aftersalesPhrases, type AftersalesPhrases } from './assistant.aftersale
 import { createActions, say, type Pending, type Reply, type Turn } from './assistant.actions.js';
 import { itemsOf, matchItems, sellerOf, stateOf, type Item, type ItemsDeps } from './assistant.items.js';
 import {
-  ARRIVAL, CANCEL, HUMAN, ORDER_WORD, POLICY_WORD, RETURN_WORD, RETURNS_WORD, SHIPPING_WORD, WHERE, itemWords, readable,
+  ARRIVAL, ASKS_IF_ALLOWED, CANCEL, HUMAN, ORDER_WORD, POLICY_WORD, RETURN_WORD, RETURNS_WORD, SHIPPING_WORD, WHERE, itemWords, readable,
 } from './assistant.aftersales-words.js';
 
 // The assistant after the purchase (issue 28 item 3, issue 37 items 1 and 3; decisions 0107, 0127), for the signed-in
@@ -168,10 +168,10 @@ export function createAftersales(deps: AftersalesDeps) {
    * or named, its seller's rules; for 'my order', the sellers of the latest purchase; a general returns question, that
    * returns depend on the seller, with the windows of the sellers of the shopper's recent orders.
    */
-  async function policyReply(t: Turn, userId: number | null, items: Item[], found: Item[], words: string[]): Promise<Reply | null> {
+  async function policyReply(t: Turn, userId: number | null, items: Item[], found: Item[], words: string[], asked: { returns?: boolean } = {}): Promise<Reply | null> {
     const s = aftersalesPhrases(t.locale);
     const text = readable(t.message);
-    const topics = { shipping: SHIPPING_WORD.test(text), returns: RETURNS_WORD.test(text) || RETURN_WORD.test(text) };
+    const topics = { shipping: SHIPPING_WORD.test(text), returns: asked.returns === true || RETURNS_WORD.test(text) || RETURN_WORD.test(text) };
     if (!topics.shipping && !topics.returns) return null;
     if (topics.returns && !topics.shipping && userId !== null && words.length && found.length) {
       const newest = found[0]!.part.purchase_number;
@@ -192,7 +192,8 @@ export function createAftersales(deps: AftersalesDeps) {
     if (product?.vendor_id) {
       t.tools.focus(product);
       vendorIds = [product.vendor_id];
-    } else if (!product && userId !== null && ORDER_WORD.test(text)) {
+    } else if (!product && userId !== null && ORDER_WORD.test(text.replace(/\b(purchases|orders)\b|(^|\s)(ال)?مشتريات\S*/g, ' '))) {
+      // 'my order' names one purchase; 'purchases' in general («المشتريات») asks the general rule below
       vendorIds = (await deps.shopperOrders.latest(userId, 1)).flatMap((p) => (p.seller_vendor_id === null ? [] : [p.seller_vendor_id]));
     }
     if (vendorIds.length === 0) {
@@ -278,7 +279,9 @@ export function createAftersales(deps: AftersalesDeps) {
       if (policy && (RETURN_WORD.test(text) || RETURNS_WORD.test(text))) return policyReply(turn, userId, items, found, words);
       if (wantsReturn) {
         // 'can I return something?' asks about the rules; 'can I return the serum?' about that item
-        if (found.length || number || !/^(can|could|may|do|how)\b|^(هل|كيف|ممكن)\s/.test(text)) return actions.startReturn(turn, number);
+        if (found.length || number || !ASKS_IF_ALLOWED.test(text)) return actions.startReturn(turn, number);
+        // 'if I change my mind can I return my purchases?': the rules, which depend on the seller
+        if (words.length === 0) return (await policyReply(turn, userId, items, found, words, { returns: true })) ?? actions.startReturn(turn, number);
       }
       const asksWhere = WHERE.test(text) || ARRIVAL.test(text);
       const aboutOrders = number !== undefined || found.length > 0 || ORDER_WORD.test(text) || isOrderQuestion(input.message)

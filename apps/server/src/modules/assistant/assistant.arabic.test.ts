@@ -22,6 +22,10 @@ describe('reading an Arabic message', () => {
     expect(readArabic('قارن أرخص اثنين من الساعات')).toBe('compare cheapest 2 من الساعات');
     expect(readArabic('هل هذا يستحق السعر؟')).toBe('does this worth ?');
     expect(readArabic('أخبرني عنه')).toBe('tell me about it');
+    // whoever a gift is for, by any word after its «ل», is no product word; the article «لل» is a thing or a place
+    expect(readArabic('هدية لصاحبي يحب التخييم')).toBe('gift family loves التخييم');
+    expect(readArabic('أبي هدية لأخوي يحب التنس')).toBe('show gift family loves التنس');
+    expect(readArabic('ابي هدية للبيت')).toBe('show gift للبيت');
   });
 
   it('leaves English as it is, and tells the two scripts apart', () => {

@@ -106,6 +106,9 @@ const RULES: ArabicRule[] = [
   // who a gift is for and what they like: read as the English words the assistant already sets aside
   [phrase('ل?ابي|ل?امي|ل?اخي|ل?اختي|ل?زوجتي|ل?زوجي|ل?صديقي|ل?صديقتي|ل?ابني|ل?ابنتي|ل?والدي|ل?والدتي'), ' family '],
   [phrase('يحب|تحب|يعشق|تعشق|يهوي|تهوي'), ' loves '],
+  // 'هدية لـX': whoever follows the gift's «ل» is the one it is for, any kin or friend word ('لصاحبي', 'لأخوي', 'لواحد'),
+  // not a product word; «لل» is the article, a thing or a place ('هدية للبيت')
+  [/\bgift\s+ل(?!ل)[\u0600-\u06FF]{2,}/g, ' gift family '],
   [phrase('مؤخرا|موخرا|مؤخراً|قبل فتره|هالفتره'), ' recently '],
   [bare('كم'), ' how many '],
   // 'what' in its Gulf and Levantine forms, left over by the rules above ('وش عندكم من ماركة Nova؟'); 'brand' as
@@ -144,7 +147,13 @@ export function arabicSpelling(...texts: string[]): (word: string) => string {
   const own = new Map<string, string>();
   for (const text of texts) {
     for (const raw of text.split(/[^\p{L}\p{N}]+/u)) {
-      if (!raw || !hasArabic(raw)) continue;
+      if (!raw) continue;
+      // a Latin word (a brand, a model) as the shopper typed it, accents and capitals kept ('Lumière', read as lumiere)
+      if (!hasArabic(raw)) {
+        const plain = raw.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+        if (plain !== raw && !own.has(plain)) own.set(plain, raw);
+        continue;
+      }
       const folded = foldArabic(raw.normalize('NFKD')).normalize('NFC');
       if (!own.has(folded)) own.set(folded, raw);
       // a transliteration read as its English trade word ('سبيكر' → speaker) is written back as the shopper wrote it

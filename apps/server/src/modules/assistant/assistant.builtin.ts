@@ -10,7 +10,7 @@ import {
 } from './assistant.words.js';
 import { arabicSpelling, readArabic } from './assistant.arabic.js';
 import { phrasesFor } from './assistant.phrases.js';
-import { isNeed, needFunctions, readNegation, standardArabic } from './assistant.understanding.js';
+import { isNeed, namesKindInPlural, needFunctions, readNegation, standardArabic } from './assistant.understanding.js';
 import { CATEGORIES_Q, PRICE_HISTORY_Q, REVIEWS_Q, categoriesReply, notSoldKinds, notSoldReply, priceHistoryReply, reviewsReply, sameDepartment, topN, topOfKind } from './assistant.prepurchase.js';
 import { createProductAnswers, type Reply } from './assistant.product-answers.js';
 import { createSearchReplies } from './assistant.search-reply.js';
@@ -226,7 +226,9 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       const needed = isNeed(msg) || needFunctions(msg).length > 0;
       if (named.length === 1 && words.length > 0 && !SHOPPING.test(msg) && !isOffTopic(msg) && search.text.extractPrice(msg).maxCents === undefined && !isNeed(msg) &&
         // a price word asks for the kind, cheapest or dearest first, not about the one product its words name
-        search.text.extractPrice(msg).intent === null) {
+        search.text.extractPrice(msg).intent === null &&
+        // so does the kind in the plural ('smartwatches', «ساعات ذكية»)
+        !namesKindInPlural(msg, named[0]!)) {
         // just a product's name
         return describe(named[0]!, tools, msg);
       }
@@ -260,7 +262,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       if (words.length > 0 || hasBudget) {
         // 'tell me about the zorblax 9000': a product question naming something we do not have
         const missing = productQuestion && !SIMILAR.test(msg) ? words.map(spell).join(' ') : undefined;
-        return searchReply(msg, tools, { notFoundName: missing, shopping: SHOPPING.test(msg), spell, negation });
+        return searchReply(msg, tools, { notFoundName: missing, shopping: SHOPPING.test(msg), spell, negation, plural: named.length === 1 && namesKindInPlural(msg, named[0]!) });
       }
       if (GIFT.test(msg)) return giftIdeas(tools);
       return SHOPPING.test(msg) ? greeting(tools) : offTopic(tools);

@@ -1,6 +1,7 @@
 import type { Product } from '@souq/shared/api/catalogue';
 import { SEARCH_REPLY_MAX_PRODUCTS } from '@souq/shared/constants';
 import type { SearchService } from '../search/search.service.js';
+import { arabicHead } from '../search/search.arabic.js';
 import type { Toolbox } from './assistant.tools.js';
 import { phrasesFor } from './assistant.phrases.js';
 import { needFunctions, saysItDoesWithout, type Negation } from './assistant.understanding.js';
@@ -14,6 +15,16 @@ type Reply = { response: string; suggestedSearch: null };
 const NEED_KEEP = 0.7;
 /** The fewest asked words or functions a listing must say to answer a need. */
 const NEED_MIN_WORDS = 2;
+
+/**
+ * The heads of a listing's names: the last word of its English name that is no number, size or pack ('Chef Cast Iron
+ * Skillet 28 cm' → skillet), and the first Arabic word of its Arabic name (Arabic puts the head first: «مصباح مكتب …»).
+ */
+export function nameHeads(p: { name: string; name_ar: string }): string[] {
+  const en = p.name.split(/\s+/).filter((w) => /^[A-Za-z]{3,}$/.test(w) && !/^(?:pack|cm|mm|ml|kg|pro|mini|max|plus|gen|set)$/i.test(w));
+  const ar = arabicHead(p.name_ar.split(/\s+/));
+  return [...(en.length ? [en[en.length - 1]!.toLowerCase()] : []), ...(ar ? [ar] : [])];
+}
 
 export function createNeedReply(deps: { search: SearchService; isRuledOut: (p: Product, negation: Negation) => boolean }) {
   const { search, isRuledOut } = deps;
@@ -78,7 +89,7 @@ export function createNeedReply(deps: { search: SearchService; isRuledOut: (p: P
       .sort((a, b) => b.score - a.score || (b.p.rating ?? 0) - (a.p.rating ?? 0));
     // a need is told by at least two things a listing says (one shared word is a coincidence: the search answers that)
     if (scored.length === 0 || scored[0]!.score < NEED_MIN_WORDS) return null;
-    const best = scored[0]!.score;
+    const best = Math.max(...scored.map((x) => x.score));
     // a need of a kind the catalogue names ('camera for vlogging': a word of products' own names, categories or tags)
     // is answered within the department of the best listing, as a kind with a budget is (decision 0102)
     const own = (p: Product) => new Set(analyze([p.name, p.name_ar, ...p.categories, ...p.tags].join(' ')));
@@ -86,9 +97,17 @@ export function createNeedReply(deps: { search: SearchService; isRuledOut: (p: P
       const stems = analyze(w);
       return stems.length > 0 && scored.some((x) => stems.every((st) => own(x.p).has(st)));
     });
+    // the kind the shopper names wins over the words that describe the need ('a lamp so I can read at my desk at night':
+    // lamps first, then a lantern that says night and reading): a request word that is the head of a listing's own
+    // name — the noun an English name ends with, the first word of an Arabic one — not merely one of its words ('desk'
+    // of a desk lamp, asked with back pain, names no lamp)
+    const heads = new Set(words.flatMap((w) => analyze(w)));
+    // (and says at least two of the asked things itself: 'who rings the bell' names no ring)
+    const headed = (x: { p: Product; score: number }) => x.score >= NEED_MIN_WORDS && nameHeads(x.p).some((h) => analyze(h).some((st) => heads.has(st)));
+    if (scored.some(headed)) scored.sort((a, b) => Number(headed(b)) - Number(headed(a)));
     const department = scored[0]!.p.category;
     const items = scored
-      .filter((x) => x.score >= NEED_KEEP * best && (!namesKind || x.p.category === department))
+      .filter((x, i) => (i === 0 || x.score >= NEED_KEEP * best) && (!namesKind || x.p.category === department))
       .slice(0, SEARCH_REPLY_MAX_PRODUCTS)
       .map((x) => x.p);
     const say = phrasesFor(tools.locale, tools.departmentsAr);

@@ -83,7 +83,7 @@ export function createSearchReplies(deps: { search: SearchService; contentWords:
   async function searchReply(
     text: string,
     tools: Toolbox,
-    opts: { notFoundName?: string; shopping?: boolean; spell?: (w: string) => string; negation?: Negation } = {},
+    opts: { notFoundName?: string; shopping?: boolean; spell?: (w: string) => string; negation?: Negation; plural?: boolean } = {},
   ): Promise<Reply> {
     const { extractPrice } = search.text;
     const spell = opts.spell ?? ((w: string) => w);
@@ -114,12 +114,21 @@ export function createSearchReplies(deps: { search: SearchService; contentWords:
       query: inDepartment ?? query,
       ...(department ? { category: department.department } : {}),
       limit: byPrice || band || ruledOut || department || (pricePhrase && words.length) ? 10 : undefined,
+    }, {
+      // a kind asked for in the plural or as cheap / premium is asked of several: its department's other matches follow
+      // the one listing named by it
+      // ('the cheapest smartwatch' is the one so named: the search box's first too)
+      sameDepartment: Boolean(band || opts.plural),
     });
     // 'a laptop that isn't for gaming': the kind asked for, without what the shopper ruled out
     if (ruledOut) {
       result.items = result.items.filter((p) => !isRuledOut(p, ruledOut));
       // every match ruled out: none of what was asked
       if (result.items.length === 0) result.total = 0;
+      // 'a camera, not an action camera': the shopper narrows a kind, so the kind's own department comes first (a
+      // security camera shares the word, not the kind)
+      const kind = mainDepartment(result.items);
+      result.items = [...result.items.filter((p) => p.category === kind), ...result.items.filter((p) => p.category !== kind)];
     }
     // (within the kind asked for, as the search box orders them: query-price.ts)
     if (byPrice) result.items = orderWithinKind(result.items, byPrice === 1 ? 'low' : 'high').slice(0, SEARCH_REPLY_MAX_PRODUCTS);

@@ -225,8 +225,13 @@ export function createToolbox(deps: AssistantDeps) {
       return (await products([id]))[0] ?? null;
     },
 
-    /** search_products: ranked matches (at most 3 by default) and up to 5 categories among the matches. */
-    async searchProducts(args: SearchToolArgs): Promise<SearchToolResult & { items: Product[]; onTopic: boolean }> {
+    /**
+     * search_products: ranked matches (at most 3 by default) and up to 5 categories among the matches.
+     * `sameDepartment`: when one listing alone names the kind, the other matches of its department follow it
+     * ('smartwatches' asks for several where one listing is called a smartwatch: the activity watch and the tracker of
+     * the same department whose listings say it come next).
+     */
+    async searchProducts(args: SearchToolArgs, opts: { sameDepartment?: boolean } = {}): Promise<SearchToolResult & { items: Product[]; onTopic: boolean }> {
       const limit = Math.min(Math.max(args.limit ?? SEARCH_REPLY_MAX_PRODUCTS, 1), 10);
       const filters = {
         category: args.category,
@@ -237,7 +242,12 @@ export function createToolbox(deps: AssistantDeps) {
       };
       // a wider page tells which categories the matches fall in, and leaves enough once the stray ones go
       const ranked = await search.rank(args.query, { limit: 20, filters, prefix: false });
-      const { list: wide, onTopic } = aboutTheQuery(search.text, ranked.interpreted, await products(ranked.ids));
+      const all = await products(ranked.ids);
+      const { list: about, onTopic } = aboutTheQuery(search.text, ranked.interpreted, all);
+      const department = about[0]?.category;
+      const wide = opts.sameDepartment && onTopic && about.length === 1 && department
+        ? [...about, ...all.filter((p) => p.category === department && !about.includes(p))]
+        : about;
       const items = wide.slice(0, limit);
       const categories: string[] = [];
       for (const p of wide) {

@@ -216,47 +216,9 @@ export function needFunctions(text: string): string[] {
   return [...new Set(NEED_FUNCTIONS.filter((n) => n.when.test(text)).flatMap((n) => n.means))];
 }
 
-// ---- the catalogue's departments, named in Arabic ----------------------------------------------------------------------
+// ---- the catalogue's departments, named in Arabic: read by the search box too (search/query-department.ts) ----------
 
-/** Words of an Arabic department name that name no kind ('أجهزة اللابتوب': the laptops), and the word for a department. */
-const DEPARTMENT_FILLER = new Set(fold('أجهزة|الأجهزة|منتجات|المنتجات|منتج|المنتج|مستلزمات|أدوات|قسم|القسم|فئة|الفئة|شي|شيء|حاجة|أغراض|سلعة').split('|'));
-/**
- * A word that says what a product is for, not what it is: an Arabic noun with 'لل' (for the: 'للجامعة', 'للمكتب').
- * Beside a department's name it asks for nothing else ('لابتوب اقتصادي للجامعة' is a laptop).
- */
-export const isPurpose = (w: string) => /^لل[\u0600-\u06FF]{3,}$/.test(w);
-
-/** A word that names no kind within a department ('منتج', 'شي', 'قسم', 'product'): 'the cheapest product in X' asks for X's cheapest. */
-export const namesNoKind = (w: string) => DEPARTMENT_FILLER.has(w) || DEPARTMENT_FILLER.has(bareArabic(w)) || /^(?:products?|items?|things?|stuff|section|department|category)$/i.test(w);
-const DEPARTMENT_MARKER = new RegExp(arabicWords('قسم|فئة|أقسام') + String.raw`|\b(?:section|department|category)\b`, 'i');
-
-/**
- * The department a request names by the catalogue's own Arabic department names (category_names: 'أجهزة اللابتوب',
- * 'الجمال', 'المكتب المنزلي'), and its words in the request. A department whose name has one word that may mean something
- * else ('الرياضة' in 'ساعة رياضية') counts only when the request says it is a department ('قسم الجمال') or asks for
- * nothing else ('أرخص لابتوب'); a name of two words or more counts when all of them are there. Null when none is named.
- */
-export function departmentNamed(
-  words: string[],
-  text: string,
-  departmentsAr: ReadonlyMap<string, string>,
-  analyze: (s: string) => string[],
-): { department: string; words: string[] } | null {
-  const stemOf = new Map(words.map((w) => [w, analyze(w)[0] ?? w]));
-  const said = new Set(stemOf.values());
-  const marker = DEPARTMENT_MARKER.test(text);
-  let best: { department: string; words: string[]; size: number } | null = null;
-  for (const [department, ar] of departmentsAr) {
-    const own = fold(ar).split(/\s+/).filter((w) => !DEPARTMENT_FILLER.has(w));
-    const stems = new Set(own.flatMap((w) => analyze(w)));
-    if (stems.size === 0 || ![...stems].every((x) => said.has(x))) continue;
-    const mine = words.filter((w) => stems.has(stemOf.get(w)!));
-    const rest = words.filter((w) => !stems.has(stemOf.get(w)!) && !DEPARTMENT_FILLER.has(w) && !DEPARTMENT_FILLER.has(bareArabic(w)) && !isPurpose(w));
-    if (stems.size < 2 && !marker && rest.length > 0) continue;
-    if (!best || stems.size > best.size) best = { department, words: mine, size: stems.size };
-  }
-  return best && { department: best.department, words: best.words };
-}
+export { departmentNamed, isPurpose, namesNoKind } from '../search/query-department.js';
 
 // ---- other names of a product word -------------------------------------------------------------------------------------
 
@@ -270,10 +232,30 @@ const LOANWORDS: Record<string, string> = Object.fromEntries(Object.entries<stri
   جيمنج: 'gaming', قيمنق: 'gaming', لابتوب: 'laptop', تابلت: 'tablet', ايربودز: 'earbuds', هيدفون: 'headphones', هيدسيت: 'headset',
 }).map(([k, v]) => [fold(k), v]));
 
+/**
+ * Does the shopper name a product's kind in the plural ('smartwatches', 'smart watches', «ساعات ذكية») where the product's
+ * own name says it in the singular? Then they ask for the kind's products, not about that one product. English: a word
+ * ending in -s / -es whose singular (not the word itself) is a word of the name; Arabic (folded): a sound feminine plural
+ * in «ات» whose singular («ة», folded «ه», or the bare stem) is a word of the Arabic name.
+ */
+export function namesKindInPlural(text: string, product: { name: string; name_ar: string }): boolean {
+  const words = (s: string) => fold(s.toLowerCase()).split(/[^\p{L}\p{N}]+/u).filter(Boolean).map((w) => bareArabic(w));
+  const own = new Set([...words(product.name), ...words(product.name_ar)]);
+  return words(text).some((w) => {
+    if (own.has(w)) return false;
+    const en = /^[a-z]{3,}$/.test(w) ? [w.replace(/es$/, ''), w.replace(/s$/, ''), w.replace(/ies$/, 'y')].filter((x) => x !== w) : [];
+    const ar = /^[\u0600-\u06FF]{2,}ات$/.test(w) ? [`${w.slice(0, -2)}ه`, w.slice(0, -2)] : [];
+    // 'smart watches': the plural's singular may be the end of a compound word of the name ('smartwatch')
+    return [...en, ...ar].some((x) => own.has(x) || (x.length >= 4 && [...own].some((o) => o.length > x.length && o.endsWith(x) && text.toLowerCase().includes(o.slice(0, o.length - x.length)))));
+  });
+}
+
 /** The English trade word a Gulf transliteration stands for ('سبيكر' → speaker), if it is one. */
 export function loanwordOf(word: string): string | undefined {
   const w = fold(word);
-  return LOANWORDS[w] ?? LOANWORDS[bareArabic(w)];
+  // written apart or joined ('ساوند بار', 'ساوندبار'): one loanword
+  const joined = w.replace(/\s+/g, '');
+  return LOANWORDS[w] ?? LOANWORDS[bareArabic(w)] ?? LOANWORDS[joined] ?? LOANWORDS[bareArabic(joined)];
 }
 
 /** Equivalent names of a kind (the search's synonym groups), by each of their one-word names. */
@@ -293,6 +275,11 @@ export function otherNames(word: string): string[] {
   const loan = loanwordOf(w);
   if (loan) out.add(loan);
   for (const x of [w, bareArabic(w), ...(loan ? [loan] : [])]) for (const e of equivalentsOf(x)) out.add(e);
+  // a term of several words: each word by its other name ('هيدسيت الالعاب' → 'headset الالعاب')
+  if (/\s/.test(w)) {
+    const each = w.split(/\s+/).map((x) => loanwordOf(x) ?? x).join(' ');
+    if (each !== w) out.add(each);
+  }
   out.delete(w);
   return [...out];
 }

@@ -100,6 +100,8 @@ export const INTERESTS: Record<string, string> = {
   photographer: 'camera', photos: 'camera', musician: 'musical instruments', chef: 'cooking', baking: 'kitchen',
   gym: 'fitness', workout: 'fitness', workouts: 'fitness', traveller: 'travel', traveler: 'travel', travelling: 'travel',
   traveling: 'travel', gardening: 'garden', gardener: 'garden',
+  // the same pastimes in Arabic verbal nouns (folded, with or without the article): what a shop sells for them
+  قراءه: 'كتب', القراءه: 'كتب', تصوير: 'كاميرا', التصوير: 'كاميرا',
 };
 
 /** Ages and little ones read as the shop's word for them; teenagers and adults need no word of their own. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
-import { understandQuery } from './query-understanding.js';
+import { isRuledOut, understandQuery } from './query-understanding.js';
 
 // Issue 37 item 2, decision 0139: one understanding of a request, run before ranking, for the search box and the
 // assistant — what the shopper rules out and the Gulf words in MSA. The search API's first products and the assistant's
@@ -22,6 +22,24 @@ describe('understandQuery', () => {
     expect(understandQuery('سماعة مو لاسلكية')).toMatchObject({ text: 'سماعه', excluded: ['لاسلكيه'], changed: true });
     // a word in either script after an Arabic negation ('مو gaming'; the assistant's reading leaves some words in English)
     expect(understandQuery('لابتوب مو gaming')).toMatchObject({ text: 'لابتوب', excluded: ['gaming'] });
+  });
+
+  it('negates an Arabic term of several words as a whole, up to a word that starts something else', () => {
+    // the noun and what qualifies it ('not an action camera' is not 'not a camera')
+    expect(understandQuery('كاميرا بس مو كاميرا أكشن')).toMatchObject({ excluded: ['كاميرا اكشن'] });
+    expect(understandQuery('مكبر صوت بس مو ساوند بار')).toMatchObject({ text: 'مكبر صوت بس', excluded: ['ساوند بار'] });
+    // a conjunction, a price word or a preposition ends the term; 'without' names one thing done without
+    expect(understandQuery('لابتوب مو للألعاب وسعره تحت ٣٠٠٠ درهم')).toMatchObject({ excluded: ['للالعاب'] });
+    expect(understandQuery('مقلاة بدون زيت عشان الرجيم')).toMatchObject({ excluded: ['زيت'], freeOf: ['زيت'] });
+    expect(understandQuery('سماعة مو لاسلكية رخيصة')).toMatchObject({ excluded: ['لاسلكيه'] });
+  });
+
+  it('rules out a product by a two-word term written as one word in its name, in English and Arabic', () => {
+    const analyze = (s: string) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    expect(isRuledOut('Cinema Soundbar', ['sound bar'], analyze)).toBe(true);
+    expect(isRuledOut('Boomcube Portable Speaker', ['sound bar'], analyze)).toBe(false);
+    expect(isRuledOut('ساعة سمارتواتش Stride', ['سمارت واتش'], analyze)).toBe(true);
+    expect(isRuledOut('ساعة Stride للأطفال', ['سمارت واتش'], analyze)).toBe(false);
   });
 
   it('reads Gulf words as the MSA a catalogue writes, and a Gulf word negated as its MSA', () => {

@@ -33,6 +33,14 @@ const AR_FILLER = String.raw`(?:(?:حق|مال|مصنوع من|مصنوعه من
 /** An Arabic word with its article or attached preposition taken off (the table writes words bare). */
 export const bareArabic = (w: string) => w.replace(/^(?:وال|بال|كال|فال|لل|ال)(?=\S{3})/, '').replace(/^[لب](?=\S{4})/, '');
 
+/** A word of a negated Arabic term, in either script (the assistant reads some Arabic words as English first). */
+const AR_TERM_WORD = String.raw`(?:[\u0600-\u06FF]{2,}|[a-z][a-z-]{1,})`;
+/**
+ * Words that end a negated Arabic term: conjunctions (a word that starts with «و» too: 'وسعره'), prepositions, price
+ * words and asking verbs, in either script.
+ */
+const AR_TERM_END = String.raw`(?:(?:بس|لكن|ولكن|او|و|ولا|ثم|تحت|فوق|اقل|اكثر|في|من|علي|الي|عن|مع|حتي|عشان|لان|لانه|لانها|بسعر|سعر|سعره|سعرها|ابي|ابغي|ابغا|اريد|احتاج|لو|اذا|هل|ممكن|مثل|زي|يكون|تكون|اللي|الي|الذي|التي|بدون|بلا|مو|مب|مش|غير|ليس|ليست|عدا|و\S*|please|thanks|and|or|but|with|without|except|not|no|for|in|on|at|that|which|who|under|below|over|than|from|to|i|me|my|is|are|it|one|cheap|cheapest|cheaper|budget|premium|aed|most|expensive|show|have|does|gift|loves|family|what|brand|this|them|how|many|between)(?=[\s,.;?!]|$)|\d)`;
+
 /**
  * Reads what a request rules out. English: 'not X', 'isn't / aren't / is not X', 'no X' (not 'no thanks'), 'without X',
  * 'non-X', 'except / other than / apart from / instead of X'. Arabic (folded, as readArabic leaves it): 'مو', 'مب', 'مش',
@@ -75,8 +83,15 @@ export function readNegation(text: string): Negation {
   });
   // Arabic (folded: no hamza on alef, ة as ه, ى as ي); the word negated in either script ('مو gaming', and what the
   // assistant's reading of Arabic leaves in English: 'مو لاسلكية' → 'مو wireless')
-  t = t.replace(new RegExp(String.raw`(?<=\s)(بدون|بلا|من غير|مو|مب|مش|ليس|ليست|غير|عدا|ماعدا|ما عدا)\s+${AR_FILLER}([\u0600-\u06FF]{2,}|[a-z][a-z-]{1,})(?=[\s,.;?!]|$)`, 'gi'), (_m, neg: string, w: string) => {
-    take(w, /^(بدون|بلا|من غير)$/.test(neg));
+  // A negated term is a noun with what qualifies it, up to three words ('مو ساوند بار', 'مو كاميرا أكشن', 'بدون هيدسيت
+  // قيمنق'): negating its first word alone ruled out every camera. It ends at a word that starts something else (a
+  // conjunction, a preposition, a price word, a verb of asking).
+  t = t.replace(new RegExp(String.raw`(?<=\s)(بدون|بلا|من غير|مو|مب|مش|ليس|ليست|غير|عدا|ماعدا|ما عدا)\s+${AR_FILLER}(${AR_TERM_WORD}(?:\s+(?!${AR_TERM_END})${AR_TERM_WORD}){0,2})(?=[\s,.;?!]|$)`, 'gi'), (_m, neg: string, term: string) => {
+    const without = /^(بدون|بلا|من غير)$/.test(neg);
+    const words = term.split(/\s+/);
+    take(words.join(' '), false);
+    // what a product does without is one thing ('بدون زيت'): its first word
+    if (without) freeOf.push(/[\u0600-\u06FF]/.test(words[0]!) ? GULF[words[0]!] ?? GULF[bareArabic(words[0]!)] ?? words[0]! : words[0]!.toLowerCase());
     return ' ';
   });
   return { text: t.replace(/\s+/g, ' ').trim(), excluded: [...new Set(excluded)], freeOf: [...new Set(freeOf)] };
@@ -170,7 +185,9 @@ export function isRuledOut(ownWords: string, excluded: readonly string[], analyz
   const own = new Set(analyze(readNegation(fold(ownWords)).text));
   return excluded.some((w) => {
     const stems = analyze(w);
-    return stems.length > 0 && stems.every((x) => own.has(x));
+    // a term of two words is also written as one ('sound bar' is a soundbar, 'smart watch' a smartwatch)
+    const joined = w.includes(' ') ? analyze(w.replace(/\s+/g, '')) : [];
+    return (stems.length > 0 && stems.every((x) => own.has(x))) || (joined.length === 1 && own.has(joined[0]!));
   });
 }
 

@@ -6,6 +6,7 @@ import { SearchIndex, type SearchFilters, type SearchOptions, type SearchResult 
 import { toDoc, type ProductRow, type SearchQueries } from './search.queries.js';
 import { isRuledOut, namesItsAbsence, understandQuery } from './query-understanding.js';
 import { orderWithinKind } from './query-price.js';
+import { departmentQuery } from './query-department.js';
 import { aboutTheQuery } from './query-kind.js';
 import { RecordStore } from './search.records.js';
 import { analyze, extractPrice, normalize, STOPWORDS, tokenize } from './search.text.js';
@@ -163,6 +164,21 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
     return hit;
   }
 
+  /**
+   * The search box's reading of a department named in Arabic, as the assistant reads it (query-department.ts): searched
+   * within that department. The catalogue's Arabic department names are read once per index version.
+   */
+  let departmentNames: { version: number; names: Promise<ReadonlyMap<string, string>> } | null = null;
+  async function inDepartment(idx: SearchIndex, query: string, filters: SearchFilters): Promise<[string, SearchFilters]> {
+    if (filters.category || !/[\u0600-\u06FF]/.test(query)) return [query, filters];
+    if (!departmentNames || departmentNames.version !== idx.version) {
+      departmentNames = { version: idx.version, names: catalogue.categoryNamesAr().catch(() => new Map<string, string>()) };
+    }
+    const u = understandQuery(query, { englishNegation: false });
+    const d = departmentQuery(u.changed ? u.text : query, await departmentNames.names, { ...text, priceFree: (s) => extractPrice(s).text });
+    return d ? [d.query, { ...filters, category: d.category }] : [query, filters];
+  }
+
   /** A query understood before ranking: its text to rank and the options with the products it rules out excluded. */
   function understood(idx: SearchIndex, query: string, opts: SearchOptions): [string, SearchOptions] {
     // English negation stays with the assistant for now: in the search box it lowered the Home Depot bench (0139)
@@ -279,8 +295,8 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
      */
     async searchJson(query: string, req: SearchRequest): Promise<{ json: string; total: number }> {
       const idx = await ready();
-      const filters = toIndexFilters(req.filters);
-      const result = ranked(idx, query, { ...filters, limit: req.limit, offset: req.offset, prefix: req.prefix });
+      const [q, filters] = await inDepartment(idx, query, toIndexFilters(req.filters));
+      const result = ranked(idx, q, { ...filters, limit: req.limit, offset: req.offset, prefix: req.prefix });
       const parts: string[] = [];
       for (const id of result.ids) {
         const doc = idx.get(id);
@@ -297,8 +313,8 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
      */
     async searchEmbedded(query: string, req: SearchRequest): Promise<{ items: EmbeddedProduct[]; total: number }> {
       const idx = await ready();
-      const filters = toIndexFilters(req.filters);
-      const result = withinKind(idx.search(...understood(idx, query, { ...filters, limit: req.limit, offset: req.offset, prefix: req.prefix })), req.offset);
+      const [q, filters] = await inDepartment(idx, query, toIndexFilters(req.filters));
+      const result = withinKind(idx.search(...understood(idx, q, { ...filters, limit: req.limit, offset: req.offset, prefix: req.prefix })), req.offset);
       const [products, embeds] = await Promise.all([productsByIds(result.ids), embedsById(result.ids)]);
       const items = products.flatMap((p) => {
         const doc = idx.get(p.id);
