@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { readDurations, specFiles, splitIntoLanes } from './e2e-lanes.mjs';
 import { failureLines, playwrightCounts, vitestCounts } from './test-counts.mjs';
 
 // colour codes of the runners' output, stripped before reading their summary lines
@@ -127,6 +128,31 @@ if (!skipE2e) ensureBrowserTools();
 if (!fs.existsSync(path.resolve('../shared'))) {
   console.log('\nNote: ../shared is not beside this clone: the tests that check Souq against the public standards and fixtures it holds are skipped and named at the end (CI has it; see README).');
 }
+/**
+ * The browser journeys in lanes (decision 0174): each lane one Playwright process with its own server on its own port
+ * and its own embedded database, the spec files shared out by their recorded times (scripts/e2e-lanes.mjs). A journey
+ * waits on the browser and the server much of the time, so two lanes on two cores take little more than half the time
+ * of one. The first lane's output streams; the others' is printed whole when each ends. SOUQ_E2E_LANES=1 runs one.
+ */
+async function journeys() {
+  const wanted = Number(process.env.SOUQ_E2E_LANES ?? (serial ? 1 : 2));
+  const lanes = splitIntoLanes(specFiles(), readDurations(), wanted);
+  const basePort = Number(process.env.E2E_PORT ?? 4173);
+  const results = await Promise.all(lanes.map((lane, i) => {
+    const name = lanes.length > 1 ? `browser journeys (Playwright), lane ${i + 1} of ${lanes.length}` : 'browser journeys (Playwright)';
+    if (lanes.length > 1) console.log(`\n${name}: ${lane.files.length} spec files, ${lane.seconds} s when recorded`);
+    return run(name, 'npx', ['playwright', 'test', ...(lanes.length > 1 ? lane.files : [])], {
+      counts: playwrightCounts,
+      held: i > 0,
+      env: { E2E_PORT: String(basePort + i), ...(lanes.length > 1 ? { E2E_LANE: String(i + 1) } : {}) },
+    });
+  }));
+  if (results.reduce((n, r) => n + playwrightCounts(r.text).passed, 0) === 0) {
+    console.error('✖ no browser test ran');
+    phases.find((p) => p.name.startsWith('browser journeys'))?.failed ||= 1;
+  }
+}
+
 await run('check (typecheck, lint, catalogues)', 'npm', ['run', 'check']);
 await vitest('unit and API tests (PGlite)', [], { TEST_DATABASE_URL: '' });
 const build = await run('build', 'npm', ['run', 'build']);
@@ -142,11 +168,7 @@ if (!skipE2e) {
   if (!build.ok) {
     console.error('✖ the browser journeys need the build: not run');
   } else {
-    const e2e = await run('browser journeys (Playwright)', 'npx', ['playwright', 'test'], { counts: playwrightCounts });
-    if (playwrightCounts(e2e.text).passed === 0) {
-      console.error('✖ no browser test ran');
-      phases.find((p) => p.name === 'browser journeys (Playwright)').failed ||= 1;
-    }
+    await journeys();
   }
 }
 await postgres;
