@@ -27,6 +27,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api',
+          // The API test files share a worker's modules (decision 0174): each file builds its own app on its own
+          // database, and evaluating the server's module graph for every file was most of this phase's CPU.
+          isolate: false,
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts', 'bench/**/*.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,

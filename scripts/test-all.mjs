@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { readDurations, specFiles, splitIntoLanes } from './e2e-lanes.mjs';
 import { failureLines, playwrightCounts, vitestCounts } from './test-counts.mjs';
 
 // colour codes of the runners' output, stripped before reading their summary lines
@@ -99,6 +100,8 @@ if (Number(process.versions.node.split('.')[0]) < 24) {
 }
 
 const skipE2e = process.argv.includes('--no-e2e');
+// --only-e2e: the build and the browser journeys alone (their lanes timed without the other phases)
+const onlyE2e = process.argv.includes('--only-e2e') && !skipE2e;
 
 /**
  * The browser journeys drive Debian's Chromium, and the delivery journey reads its labels with poppler's pdftotext,
@@ -127,14 +130,43 @@ if (!skipE2e) ensureBrowserTools();
 if (!fs.existsSync(path.resolve('../shared'))) {
   console.log('\nNote: ../shared is not beside this clone: the tests that check Souq against the public standards and fixtures it holds are skipped and named at the end (CI has it; see README).');
 }
-await run('check (typecheck, lint, catalogues)', 'npm', ['run', 'check']);
-await vitest('unit and API tests (PGlite)', [], { TEST_DATABASE_URL: '' });
+/**
+ * The browser journeys in lanes (decision 0174): each lane one Playwright process with its own server on its own port
+ * and its own embedded database, the spec files shared out by their recorded times (scripts/e2e-lanes.mjs). A journey
+ * waits on the browser and the server most of the time (16 % of a core measured), so three lanes on two cores take
+ * about a third of one lane's time; the longest spec file (the layout walk, ~200 s recorded) is about half a lane's
+ * share. The first lane's output streams; the others' is printed whole when each ends. SOUQ_E2E_LANES=N runs N.
+ */
+async function journeys() {
+  const wanted = Number(process.env.SOUQ_E2E_LANES ?? (serial ? 1 : 3));
+  const lanes = splitIntoLanes(specFiles(), readDurations(), wanted);
+  const basePort = Number(process.env.E2E_PORT ?? 4173);
+  const results = await Promise.all(lanes.map((lane, i) => {
+    const name = lanes.length > 1 ? `browser journeys (Playwright), lane ${i + 1} of ${lanes.length}` : 'browser journeys (Playwright)';
+    if (lanes.length > 1) console.log(`\n${name}: ${lane.files.length} spec files, ${lane.seconds} s when recorded`);
+    return run(name, 'npx', ['playwright', 'test', ...(lanes.length > 1 ? lane.files : [])], {
+      counts: playwrightCounts,
+      held: i > 0,
+      env: { E2E_PORT: String(basePort + i), ...(lanes.length > 1 ? { E2E_LANE: String(i + 1) } : {}) },
+    });
+  }));
+  if (results.reduce((n, r) => n + playwrightCounts(r.text).passed, 0) === 0) {
+    console.error('✖ no browser test ran');
+    const phase = phases.find((p) => p.name.startsWith('browser journeys'));
+    if (phase) phase.failed ||= 1;
+  }
+}
+
+if (!onlyE2e) {
+  await run('check (typecheck, lint, catalogues)', 'npm', ['run', 'check']);
+  await vitest('unit and API tests (PGlite)', [], { TEST_DATABASE_URL: '' });
+}
 const build = await run('build', 'npm', ['run', 'build']);
 // The PostgreSQL variant runs beside the browser journeys, on one worker (decision 0170): the journeys wait on a
 // browser most of the time and leave a core free, so the two together take about the journeys' time, not the sum.
 // SOUQ_TEST_SERIAL=1 runs them one after the other (a machine with one core, or to time each alone).
 const serial = Boolean(process.env.SOUQ_TEST_SERIAL) || skipE2e || !build.ok;
-const postgres = process.env.TEST_DATABASE_URL
+const postgres = process.env.TEST_DATABASE_URL && !onlyE2e
   ? vitest('API tests (PostgreSQL)', ['--project', 'api', ...(serial ? [] : ['--maxWorkers', '1'])], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL }, { held: !serial })
   : Promise.resolve();
 if (serial) await postgres;
@@ -142,11 +174,7 @@ if (!skipE2e) {
   if (!build.ok) {
     console.error('✖ the browser journeys need the build: not run');
   } else {
-    const e2e = await run('browser journeys (Playwright)', 'npx', ['playwright', 'test'], { counts: playwrightCounts });
-    if (playwrightCounts(e2e.text).passed === 0) {
-      console.error('✖ no browser test ran');
-      phases.find((p) => p.name === 'browser journeys (Playwright)').failed ||= 1;
-    }
+    await journeys();
   }
 }
 await postgres;

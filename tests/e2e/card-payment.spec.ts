@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { screenshots } from './support/shots.js';
 import { signIn } from './support/sign-in.js';
 import { fillCheckoutAddress } from './support/checkout-address.js';
+import { withoutOptions, type DemoProduct } from './support/demo-sellers.js';
 
 // A card purchase through the storefront (issue 36 item 3, decision 0137): the checkout places it on hold and sends the
 // shopper to the payment provider's own page (the local Stripe here); a decline comes back with the bank's reason and
@@ -9,7 +10,17 @@ import { fillCheckoutAddress } from './support/checkout-address.js';
 const shoot = screenshots(process.env.SOUQ_SHOTS);
 const CART_KEY = 'souq_assistant_cart';
 
-type Product = { id: number; name: string; price: number; stock: number; vendor_id: number | null; variants?: unknown[] };
+type Product = DemoProduct;
+
+/** The first `n` sellers' products in stock (5+) with no options to choose (asked one by one until there are `n`). */
+async function sellersPlain(request: APIRequestContext, products: Product[], n: number): Promise<Product[]> {
+  const plain: Product[] = [];
+  for (const p of products.filter((x) => x.vendor_id !== null && x.stock >= 5)) {
+    if (plain.length >= n) break;
+    plain.push(...(await withoutOptions(request, [p])));
+  }
+  return plain;
+}
 
 async function cartWith(page: Page, product: Product) {
   await page.goto('/');
@@ -40,7 +51,7 @@ async function typeCard(page: Page, number: string) {
 
 test('a card purchase: declined, then paid with a 3-D Secure card on the bank page; the return page shows it paid', async ({ page, request }) => {
   const products = (await (await request.get('/api/products?limit=200')).json()) as Product[];
-  const product = products.find((p) => p.vendor_id !== null && p.stock >= 5 && !(p.variants?.length))!;
+  const product = (await sellersPlain(request, products, 1))[0]!;
   await cartWith(page, product);
   await checkoutByCard(page, 'en');
   await shoot(page, 'provider-card-page-en');
@@ -70,7 +81,7 @@ test('a card purchase: declined, then paid with a 3-D Secure card on the bank pa
 
 test('in Arabic: the checkout, the provider page and a paid return page read right to left', async ({ page, request }) => {
   const products = (await (await request.get('/api/products?limit=200')).json()) as Product[];
-  const product = products.filter((p) => p.vendor_id !== null && p.stock >= 5 && !(p.variants?.length))[1]!;
+  const product = (await sellersPlain(request, products, 2))[1]!;
   await cartWith(page, product);
   await checkoutByCard(page, 'ar');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -84,7 +95,7 @@ test('in Arabic: the checkout, the provider page and a paid return page read rig
 
 test('a signed-in shopper who left the provider page finds the order awaiting payment on /profile and pays it from there', async ({ page, request }) => {
   const products = (await (await request.get('/api/products?limit=200')).json()) as Product[];
-  const product = products.filter((p) => p.vendor_id !== null && p.stock >= 5 && !(p.variants?.length))[2]!;
+  const product = (await sellersPlain(request, products, 3))[2]!;
   await signIn(page, 'customer');
   await cartWith(page, product);
   await page.goto('/checkout');

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { screenshots } from './support/shots.js';
+import { withoutOptions, type DemoProduct } from './support/demo-sellers.js';
 
 // Issue 39 items 4 and 5 / decision 0158: a running deal on the storefront's cards and the product dialog shows the
 // price checkout charges, the honest was price and an honest countdown; a deal that ends while the page is open gives
@@ -20,7 +21,7 @@ async function vendorToken(request: APIRequestContext) {
 async function shelfProducts(request: APIRequestContext, vendorId: number) {
   const shelves = (await (await request.get('/api/shelves')).json()) as Shelf[];
   const products = (await (await request.get('/api/products?limit=200')).json()) as Product[];
-  const mine = new Set(products.filter((p) => p.vendor_id === vendorId && !p.variants?.length).map((p) => p.id));
+  const mine = new Set((await withoutOptions(request, products.filter((p) => p.vendor_id === vendorId) as DemoProduct[])).map((p) => p.id));
   const seen = new Set<number>();
   const found: { id: number; title: string; price: number; shelf: number }[] = [];
   shelves.slice(0, 2).forEach((s, shelf) => s.items.forEach((i) => {

@@ -3,6 +3,7 @@ import { MSG } from '../../packages/shared/src/messages.js';
 import { formatCents } from '../../packages/shared/src/rules/money.js';
 import { adminPage, vendorPage } from './support/sessions.js';
 import { payByCard } from './support/pay-card.js';
+import { plainProductsOf, type DemoProduct } from './support/demo-sellers.js';
 
 // Issue 24 item 9, the marketplace's money in one journey: a shopper buys from three sellers in one checkout; each
 // seller ships and delivers its own part; the shopper returns one unit of one line; its seller approves and receives
@@ -32,7 +33,7 @@ test('three sellers in one checkout: each ships its part, one unit comes back, t
 
   // one product of each seller, without options to choose
   const products = (await (await request.get('/api/products?limit=200')).json()) as Product[];
-  const picks = sellers.map((s) => products.find((p) => p.vendor_id === s.id && p.stock >= 3 && !(p.variants?.length))!);
+  const picks = await Promise.all(sellers.map(async (s) => (await plainProductsOf(request, products as DemoProduct[], s.id, 3))[0]!));
   expect(picks.every(Boolean), 'each seller sells a product without options').toBe(true);
   const placed = await request.post('/api/orders', {
     headers: bearer(shopper.token),

@@ -5,6 +5,7 @@ import { MSG_AR } from '../../packages/shared/src/messages.ar.js';
 import { fillCheckoutAddress } from './support/checkout-address.js';
 import { screenshots } from './support/shots.js';
 import { vendorPage } from './support/sessions.js';
+import { plainProductsOf, type DemoProduct } from './support/demo-sellers.js';
 
 // Issue 39 / decision 0152: the checkout takes a promo code. A seller's coupon on its own product: a wrong code reads
 // its reason (in English and Arabic), the right one shows what it takes off and lowers the total, Remove takes it off,
@@ -18,7 +19,7 @@ async function seed(request: APIRequestContext) {
   expect(login.ok()).toBe(true);
   const vendor = (await login.json()) as { token: string; vendor: { id: number } };
   const products = (await (await request.get('/api/products?limit=200')).json()) as Product[];
-  const product = products.find((p) => p.vendor_id === vendor.vendor.id && p.stock >= 5 && !(p.variants?.length))!;
+  const product = (await plainProductsOf(request, products as DemoProduct[], vendor.vendor.id))[0]!;
   const code = `TEN-${Date.now().toString(36).toUpperCase()}`;
   const now = Date.now();
   const created = await request.post('/api/vendor/promotions', {

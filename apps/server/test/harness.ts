@@ -34,6 +34,12 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'souq-data-'));
   const config = testConfig({ dataDir, webDist: path.join(dataDir, 'no-web'), ...overrides });
   const app = await buildApp({ config, database });
+  // The test app logs nothing (LOG_LEVEL silent). A 500 that no test expects says only "Something went wrong": print
+  // the error behind every 5xx on stderr, beside the test that met it, so a failure seen once on CI says why.
+  app.addHook('onError', async (req, reply, error) => {
+    const status = (error as { status?: number; statusCode?: number }).status ?? error.statusCode;
+    if (!status || status >= 500) process.stderr.write(`[test app] ${req.method} ${req.url.split('?')[0]} failed with a 5xx: ${error.stack ?? error.message}\n`);
+  });
   await app.ready();
   return {
     app,
