@@ -217,7 +217,13 @@ test('signing in while reading Arabic saves it; a new device opens the next page
   const rating = newDevice.locator('[role="img"][aria-label^="التقييم"]').first();
   await expect(rating).toHaveAttribute('aria-label', /التقييم [0-9.]+ من 5/);
   await newDevice.getByRole('button', { name: 'English' }).waitFor();
-  await newDevice.getByRole('button', { name: 'اكتب الأرقام بالأرقام الهندية العربية' }).click();
+  // the page is drawn by the server and its scripts take over after it loads: a click before then is lost, so click
+  // until the switch has turned (its name then offers the other way)
+  const toArabicDigits = newDevice.getByRole('button', { name: 'اكتب الأرقام بالأرقام الهندية العربية' });
+  await expect(async () => {
+    if (await toArabicDigits.count()) await toArabicDigits.click({ timeout: 1_000 });
+    await expect(toArabicDigits).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(rating).toHaveAttribute('aria-label', /التقييم [٠-٩٫]+ من ٥/);
   await second.close();
 });

@@ -80,7 +80,7 @@ test('an admin runs a payout batch and the vendor sees it in Earnings', async ({
     localStorage.setItem('admin_access_granted', 'true');
   }, [adminToken]);
   await admin.goto('/admin?section=finance&finance=balances');
-  await expect(admin.getByRole('heading', { name: 'Finance' })).toBeVisible();
+  await expect(admin.getByRole('heading', { name: 'Finance', exact: true })).toBeVisible();
   await admin.getByRole('button', { name: `Adjust the balance of ${company}` }).click();
   const dialog = admin.getByRole('dialog', { name: 'Adjust balance' });
   await dialog.getByLabel(/^Amount/).fill('150.00');
