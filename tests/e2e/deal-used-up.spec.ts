@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { formatMoney } from '@souq/shared/rules/money';
-import { fillCheckoutAddress } from './support/checkout-address.js';
+import { placeCashOrder } from './support/place-order.js';
 import { screenshots } from './support/shots.js';
 import { signIn, vendorSession } from './support/sign-in.js';
 
@@ -96,17 +96,11 @@ async function toCheckout(page: Page) {
 /** A row of the summary's figures (its term and amount), e.g. 'Total' or 'Deals'. */
 const row = (summary: Locator, term: string) => summary.locator('dl > div').filter({ has: summary.page().getByText(term, { exact: true }) });
 
-/** Cash on delivery: the order's answer (the charge as the server worked it out). */
+/** Cash on delivery: the order's answer (the charge as the server worked it out), once the page thanks the shopper. */
 async function placeCod(page: Page, street: string) {
-  await fillCheckoutAddress(page, street);
-  await page.getByLabel('Payment method').selectOption('cod');
-  const placed = page.waitForResponse((r) => r.url().endsWith('/api/orders') && r.request().method() === 'POST');
-  page.once('dialog', (d) => void d.accept());
-  await page.getByRole('button', { name: 'Place Order' }).click();
-  const res = await placed;
-  expect(res.status(), await res.text()).toBe(201);
+  const placed = await placeCashOrder<PlacedOrder>(page, street);
   await expect(page.getByText('Thank you!')).toBeVisible();
-  return (await res.json()) as PlacedOrder;
+  return placed;
 }
 
 test('a deal limited to one purchase per shopper: used up, the card, dialog and checkout show and charge the list price; another shopper still sees the deal', async ({ browser, request }) => {
