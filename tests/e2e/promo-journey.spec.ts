@@ -3,7 +3,7 @@ import { MSG } from '../../packages/shared/src/messages.js';
 import { formatCents } from '../../packages/shared/src/rules/money.js';
 import { TAX_DOCUMENT_LABELS as L } from '../../packages/shared/src/rules/tax.js';
 import { pageTexts } from '../../apps/server/test/pdf-pages.js';
-import { fillCheckoutAddress } from './support/checkout-address.js';
+import { placeCashOrder } from './support/place-order.js';
 import { demoSellers, plainProductsOf, type DemoProduct } from './support/demo-sellers.js';
 import { STORAGE_KEYS } from '../../packages/shared/src/constants.js';
 import { customerSession, DEMO_PASSWORD, vendorSession } from './support/sign-in.js';
@@ -157,15 +157,8 @@ test('a 50/50 campaign and a seller coupon on a three-seller cart: invoice, a on
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByRole('status').filter({ hasText: code })).toContainText(`${money(coupon)} off`);
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Salma Promo');
-    await fillCheckoutAddress(page, '12 Campaign Street');
-    await page.getByLabel('Payment method').selectOption('cod');
-    const placed = page.waitForResponse((r) => r.url().endsWith('/api/orders') && r.request().method() === 'POST');
-    page.once('dialog', (d) => void d.accept());
-    await page.getByRole('button', { name: 'Place Order' }).click();
-    const res = await placed;
-    expect(res.status(), await res.text()).toBe(201);
     type Sub = { id: number; order_number: string; vendor_id: number | null; items: { id: number; product_id: number; quantity: number; total_price: number }[] };
-    const order = (await res.json()).order as { promotion_discount: number; promotion_paid_amount: number; sub_orders: Sub[] };
+    const { order } = await placeCashOrder<{ order: { promotion_discount: number; promotion_paid_amount: number; sub_orders: Sub[] } }>(page, '12 Campaign Street');
     // the whole discount: the deal and the code; the marketplace's half of the deal is what it pays
     expect(Math.round(order.promotion_discount * 100)).toBe(deal + coupon);
     expect(Math.round(order.promotion_paid_amount * 100)).toBe(dealMarket);

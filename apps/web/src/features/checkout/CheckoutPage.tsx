@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAYMENT_METHODS, PAYMENT_NOTES, TAX_RATE, type PaymentMethod } from '@souq/shared/constants';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -59,6 +59,7 @@ export default function CheckoutPage() {
   const lines = useCart((s) => s.lines);
   const clearCart = useCart((s) => s.clear);
   const token = useCustomerToken();
+  const client = useQueryClient();
   const user = useCustomerUser();
   const { t, i18n } = useLingui();
   const locale = useLocale();
@@ -97,11 +98,12 @@ export default function CheckoutPage() {
   // the UAE address (decision 0151): its emirate gives each seller's part its delivery promise
   const addr = useCheckoutAddress({ signedIn: !!token, name: form.name, phone: form.phone });
   // a promo code (decision 0152): checked against the cart, sent with the order while it applies
-  const coupon = useCoupon(items);
+  const coupon = useCoupon(items, token);
   // the quote prices the cart's promotions as the order will (decision 0158): each seller's shipping is judged on
   // its subtotal after its share of them, and the total is what the shopper pays
   const quote = useQuery({
-    queryKey: ['checkout-quote', items, addr.emirate, coupon.sendCode],
+    // the shopper's session is in the key: a deal limited per shopper prices differently for each (decision 0163)
+    queryKey: ['checkout-quote', token, items, addr.emirate, coupon.sendCode],
     queryFn: ({ signal }) => quoteCart(items, signal, addr.emirate, coupon.sendCode),
     enabled: items.length > 0,
     placeholderData: keepPreviousData,
@@ -157,6 +159,9 @@ export default function CheckoutPage() {
     try {
       // the purchase events come from the server, which records the order's lines once (decision 0010)
       const res = await placeOrder(body, attempt.current.key);
+      // a deal limited per shopper may be used up by this order: what was priced before it is not asked again from the
+      // cache (30 s fresh), or the next checkout of the same product would show the deal its order no longer gives
+      for (const key of ['checkout-quote', 'deals-quote', 'coupon-check']) client.removeQueries({ queryKey: [key] });
       clearCart();
       await useCart.persist.clearStorage();
       attempt.current = null;

@@ -22,12 +22,13 @@ const quoteDeals = (items: Items, signal?: AbortSignal) =>
  * The code the shopper applied and what it takes off, checked again whenever the cart changes (decision 0152). The
  * order sends the code only while it applies; the server checks it once more, under the promotion's lock.
  */
-export function useCoupon(items: Items) {
+export function useCoupon(items: Items, shopper: string | null) {
   // the code applied here or in the chat, kept for this browser session
   const code = useCartCode((s) => s.code);
   const setCode = useCartCode((s) => s.set);
   const check = useQuery({
-    queryKey: ['coupon-check', code, items],
+    // per shopper: a code's and a deal's per-shopper limits answer differently for each (decisions 0152, 0163)
+    queryKey: ['coupon-check', shopper, code, items],
     queryFn: ({ signal }) => checkCode(code!, items, signal),
     enabled: code !== null && items.length > 0,
     placeholderData: keepPreviousData,
@@ -37,7 +38,7 @@ export function useCoupon(items: Items) {
   const applies = result?.applies === true;
   // without a code that applies, the deals the order takes off unasked (with one, its answer includes them)
   const deals = useQuery({
-    queryKey: ['deals-quote', items],
+    queryKey: ['deals-quote', shopper, items],
     queryFn: ({ signal }) => quoteDeals(items, signal),
     enabled: items.length > 0 && !applies,
     placeholderData: keepPreviousData,
