@@ -2,6 +2,7 @@ import type { Product } from '@souq/shared/api/catalogue';
 import { SEARCH_REPLY_MAX_PRODUCTS } from '@souq/shared/constants';
 import type { SearchService } from '../search/search.service.js';
 import { arabicHead } from '../search/search.arabic.js';
+import { matchesByPrefix, needFit, NEED_MIN_WEIGHT, wordWeight, type NeedTerm } from '../search/query-needs.js';
 import type { Toolbox } from './assistant.tools.js';
 import { phrasesFor } from './assistant.phrases.js';
 import { needFunctions, saysItDoesWithout, type Negation } from './assistant.understanding.js';
@@ -13,8 +14,6 @@ type Reply = { response: string; suggestedSearch: null };
 
 /** A need's matches are the listings scoring at least this share of the best one's. */
 const NEED_KEEP = 0.7;
-/** The fewest asked words or functions a listing must say to answer a need. */
-const NEED_MIN_WORDS = 2;
 
 /**
  * The heads of a listing's names: the last word of its English name that is no number, size or pack ('Chef Cast Iron
@@ -24,6 +23,17 @@ export function nameHeads(p: { name: string; name_ar: string }): string[] {
   const en = p.name.split(/\s+/).filter((w) => /^[A-Za-z]{3,}$/.test(w) && !/^(?:pack|cm|mm|ml|kg|pro|mini|max|plus|gen|set)$/i.test(w));
   const ar = arabicHead(p.name_ar.split(/\s+/));
   return [...(en.length ? [en[en.length - 1]!.toLowerCase()] : []), ...(ar ? [ar] : [])];
+}
+
+/**
+ * The words a request writes as nouns: after an English article or possessive ('the piano', 'a blender', 'my cat'), and
+ * Arabic words with the article «ال» (also after «بال، لل، وال، وبال»). A verb is never written so ('who rings the bell': rings
+ * is no noun, bell is).
+ */
+export function wordsAsNouns(text: string): string[] {
+  const en = [...text.matchAll(/\b(?:a|an|the|my|our|his|her|some)\s+([a-z]{3,})\b/gi)].map((m) => m[1]!.toLowerCase());
+  const ar = text.split(/[^\p{L}]+/u).filter((w) => /^[وف]?(?:[بلك]?ال|لل)[\u0621-\u064A]{2,}$/u.test(w));
+  return [...en, ...ar];
 }
 
 export function createNeedReply(deps: { search: SearchService; isRuledOut: (p: Product, negation: Negation) => boolean }) {
@@ -37,7 +47,12 @@ export function createNeedReply(deps: { search: SearchService; isRuledOut: (p: P
    */
   return async function needReply(msg: string, words: string[], negation: Negation, tools: Toolbox, spell: (w: string) => string): Promise<Reply | null> {
     const { analyze, tokenize, normalize } = search.text;
-    const terms = [...new Set([...words, ...needFunctions(msg)])].filter((t) => analyze(t).length > 0);
+    const reading = { analyze, tokenize, normalize };
+    // the shopper's own words in full, the words their need stands for at a share (decision 0176)
+    const saidByShopper = new Set(words);
+    const terms: NeedTerm[] = [...new Set([...words, ...needFunctions(msg)])]
+      .filter((t) => analyze(t).length > 0)
+      .map((term) => ({ term, own: saidByShopper.has(term) }));
     if (terms.length === 0) return null;
     const size = (await search.departments()).reduce((n, d) => n + d.count, 0) || 1;
     const weight = new Map<string, number>();
@@ -45,10 +60,12 @@ export function createNeedReply(deps: { search: SearchService; isRuledOut: (p: P
     const add = async (ids: number[]) => {
       for (const p of await tools.products(ids)) pool.set(p.id, p);
     };
-    for (const t of terms) {
+    for (const { term: t } of terms) {
       const r = await search.rank(t, { limit: 10, prefix: false });
-      if (r.total === 0) continue;
-      weight.set(t, Math.log(1 + size / r.total));
+      // how many listings say the word, counted as a listing is read below (a compound's start by prefix)
+      const df = matchesByPrefix(t, reading) ? Math.max(r.total, (await search.rank(t, { limit: 1, prefix: true })).total) : r.total;
+      if (df === 0) continue;
+      weight.set(t, wordWeight(df, size));
       await add(r.ids);
     }
     await add((await search.rank(words.join(' '), { limit: 20, prefix: false })).ids);
@@ -63,32 +80,20 @@ export function createNeedReply(deps: { search: SearchService; isRuledOut: (p: P
         }
       }
     }
-    const total = [...weight.values()].reduce((a, b) => a + b, 0) || 1;
     const scored = [...pool.values()]
       .filter((p) => !isRuledOut(p, negation))
       .map((p) => {
-        const text = listing(p);
-        const stems = new Set(analyze(text));
-        const raw = tokenize(text);
-        // how many of the asked words and functions the listing says (the rarer in the catalogue, the more a word
-        // tells: the share of their weight breaks ties); a listing that says it does without what was ruled out, first
-        let count = doesWithout.has(p.id) ? 2 : 0;
-        let share = 0;
-        for (const [t, w] of weight) {
-          const want = analyze(t);
-          const n = normalize(t);
-          // a word of the listing, or the start of a compound ('back' in 'backrest')
-          if (want.every((x) => stems.has(x)) || (n.length >= 4 && !n.includes(' ') && raw.some((r) => r.startsWith(n)))) {
-            count++;
-            share += w / total;
-          }
-        }
-        return { p, score: count + share };
+        // the summed weight of the asked words the listing says (a rare word tells more than a common one: the blender
+        // that says smoothies, not the sneakers that 'make' and go with 'everything'); a listing that says it does
+        // without what was ruled out, first
+        const fit = needFit(listing(p), terms, weight, reading);
+        return { p, said: fit.said, score: fit.weight + (doesWithout.has(p.id) ? NEED_MIN_WEIGHT * 2 : 0) };
       })
       .filter((x) => x.score > 0)
       .sort((a, b) => b.score - a.score || (b.p.rating ?? 0) - (a.p.rating ?? 0));
-    // a need is told by at least two things a listing says (one shared word is a coincidence: the search answers that)
-    if (scored.length === 0 || scored[0]!.score < NEED_MIN_WORDS) return null;
+    // a need is told by what a listing says that few others say (one common shared word is a coincidence: the search
+    // answers that)
+    if (scored.length === 0 || scored[0]!.score < NEED_MIN_WEIGHT) return null;
     const best = Math.max(...scored.map((x) => x.score));
     // a need of a kind the catalogue names ('camera for vlogging': a word of products' own names, categories or tags)
     // is answered within the department of the best listing, as a kind with a budget is (decision 0102)
@@ -102,8 +107,11 @@ export function createNeedReply(deps: { search: SearchService; isRuledOut: (p: P
     // name — the noun an English name ends with, the first word of an Arabic one — not merely one of its words ('desk'
     // of a desk lamp, asked with back pain, names no lamp)
     const heads = new Set(words.flatMap((w) => analyze(w)));
-    // (and says at least two of the asked things itself: 'who rings the bell' names no ring)
-    const headed = (x: { p: Product; score: number }) => x.score >= NEED_MIN_WORDS && nameHeads(x.p).some((h) => analyze(h).some((st) => heads.has(st)));
+    // (and says at least two of the asked things itself — 'who rings the bell' names no ring — unless the shopper wrote
+    // the word as a noun, after an article: «أتعلم البيانو», 'learn the piano'; decision 0176)
+    const nouns = new Set(wordsAsNouns(msg).flatMap((w) => analyze(w)));
+    const headed = (x: { p: Product; score: number; said: number }) =>
+      x.score >= NEED_MIN_WEIGHT && nameHeads(x.p).some((h) => analyze(h).some((st) => heads.has(st) && (x.said >= 2 || nouns.has(st))));
     if (scored.some(headed)) scored.sort((a, b) => Number(headed(b)) - Number(headed(a)));
     const department = scored[0]!.p.category;
     const items = scored
