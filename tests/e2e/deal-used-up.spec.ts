@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { formatMoney } from '@souq/shared/rules/money';
+import { plainProductsOf, type DemoProduct } from './support/demo-sellers.js';
 import { placeCashOrder } from './support/place-order.js';
 import { screenshots } from './support/shots.js';
 import { signIn, vendorSession } from './support/sign-in.js';
@@ -11,7 +12,7 @@ import { signIn, vendorSession } from './support/sign-in.js';
 
 const shoot = screenshots(process.env.SCREENSHOTS_DIR);
 type Shelf = { id: string; items: { id: number; title: string; price: number }[] };
-type Product = { id: number; name: string; price: number; stock: number; vendor_id: number | null; variants?: unknown[] };
+type Product = DemoProduct;
 type Offer = { product_id: number; price_cents: number; deal: { price_cents: number; per_shopper_limit: number | null } | null; was_cents: number | null };
 type Quote = { subtotal_before_promotions: number; promotion_discount: number; amount_due: number };
 type PlacedOrder = { order: { subtotal: number; promotion_discount: number; amount_due: number; total_amount: number } };
@@ -24,7 +25,7 @@ const money = (c: number) => formatMoney(c / 100, 'AED', 'en');
 async function shelfProduct(request: APIRequestContext, vendorId: number) {
   const shelves = (await (await request.get('/api/shelves')).json()) as Shelf[];
   const products = (await (await request.get('/api/products?limit=200')).json()) as Product[];
-  const mine = new Map(products.filter((p) => p.vendor_id === vendorId && !p.variants?.length && p.stock >= 5).map((p) => [p.id, p]));
+  const mine = new Map((await plainProductsOf(request, products, vendorId)).map((p) => [p.id, p]));
   const onShelves = [...new Set(shelves.slice(0, 2).flatMap((s) => s.items.map((i) => i.id)))].filter((id) => mine.has(id));
   const offers = (await (await request.get(`/api/promotions/offers?ids=${onShelves.join(',')}`)).json()) as { offers: Offer[] };
   const free = offers.offers.find((o) => o.deal === null);
