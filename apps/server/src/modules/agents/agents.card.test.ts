@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UCP } from '@souq/shared/api/ucp';
 import { call, createTestApp, signupVendor, type TestContext } from '../../../test/harness.js';
 import { startTestPayments, type TestPayments } from '../../../test/payments-fixtures.js';
@@ -177,10 +177,12 @@ describe('agents pay by card', () => {
     expect(held.json.messages[0]).toMatchObject({ code: 'payment_required', severity: 'requires_buyer_input' });
     await pay.typeCard(held.json.continue_url, '4242424242424242');
     await pay.flush();
-    // the release's order.placed finished the checkout (no read by the agent needed)
-    await new Promise((r) => setTimeout(r, 50));
-    const [row] = await ctx.database.query<{ status: string }>('select status from agent_checkouts where id = $1', [checkout.id]) as unknown as { status: string }[];
-    expect(row!.status).toBe('completed');
+    // the release's order.placed finishes the checkout (no read by the agent needed), in a listener after the release's
+    // transaction: waited for, not a fixed pause (50 ms ran out on a busy machine)
+    await vi.waitFor(async () => {
+      const [row] = await ctx.database.query<{ status: string }>('select status from agent_checkouts where id = $1', [checkout.id]) as unknown as { status: string }[];
+      expect(row!.status).toBe('completed');
+    }, { timeout: 10_000, interval: 25 });
     expect((await read(checkout.id)).json.status).toBe('completed');
   });
 

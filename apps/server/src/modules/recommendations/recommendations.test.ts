@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@souq/shared/messages';
 import { adminToken, call, createTestApp, signupCustomer, type TestContext } from '../../../test/harness.js';
 
@@ -149,9 +149,11 @@ describe('personalize API', () => {
     expect(res.json.similarItems[0].itemId).toBe(String(p.case));
     expect(res.json.similarItems.map((r: { itemId: string }) => r.itemId)).not.toContain(String(p.phone));
     const lantern = await t.app.services.catalogue.createProduct({ name: 'Trail Lantern', priceCents: 2500, categories: ['sports'], tags: ['camping'] });
-    await new Promise((r) => setTimeout(r, 50)); // product.changed reaches the model asynchronously
-    const cold = await call(t.app, { url: `/api/personalize/similar/${lantern.id}` });
-    expect(cold.json.similarItems.map((r: { itemId: string }) => r.itemId).slice(0, 2).sort()).toEqual([String(p.tent), String(p.stove)].sort());
+    // product.changed reaches the model asynchronously: waited for, not a fixed pause (50 ms ran out on a busy machine)
+    await vi.waitFor(async () => {
+      const cold = await call(t.app, { url: `/api/personalize/similar/${lantern.id}` });
+      expect(cold.json.similarItems.map((r: { itemId: string }) => r.itemId).slice(0, 2).sort()).toEqual([String(p.tent), String(p.stove)].sort());
+    }, { timeout: 10_000, interval: 50 });
   });
 
   it('validates events', async () => {
