@@ -36,14 +36,15 @@ export function wordWeight(df: number, size: number): number {
  * matching 'everything'.
  */
 export function matchesByPrefix(term: string, text: NeedText): boolean {
-  const n = text.normalize(term);
-  return n.length >= 4 && !n.includes(' ');
+  return isPrefixWord(text.normalize(term));
 }
+/** A normalised single word of four letters or more: also read as the start of a compound. */
+const isPrefixWord = (n: string) => n.length >= 4 && !n.includes(' ');
 export function saysWord(listing: { stems: Set<string>; raw: string[] }, term: string, text: NeedText): boolean {
   const want = text.analyze(term);
   if (want.length > 0 && want.every((x) => listing.stems.has(x))) return true;
   const n = text.normalize(term);
-  return matchesByPrefix(term, text) && listing.raw.some((r) => r.startsWith(n));
+  return isPrefixWord(n) && listing.raw.some((r) => r.startsWith(n));
 }
 
 /**
