@@ -6,8 +6,13 @@ const control =
   'focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none disabled:bg-slate-100 disabled:text-slate-500 ' +
   'aria-[invalid=true]:border-red-400 aria-[invalid=true]:focus:ring-red-500/20';
 
+/**
+ * What a person types reads in its own direction (dir="auto", unless a field sets one): '12 Palm Street' typed on an
+ * Arabic page showed as 'Palm Street 12' in a right-to-left box. An empty field keeps the page's direction, so its
+ * placeholder reads as the page does.
+ */
 export function Input({ className, ref, ...rest }: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
-  return <input ref={ref} className={cx(control, 'h-10', className)} {...rest} />;
+  return <input ref={ref} dir="auto" className={cx(control, 'h-10', className)} {...rest} />;
 }
 
 export function Select({ className, ref, ...rest }: SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }) {
@@ -15,7 +20,7 @@ export function Select({ className, ref, ...rest }: SelectHTMLAttributes<HTMLSel
 }
 
 export function Textarea({ className, ref, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
-  return <textarea ref={ref} className={cx(control, 'min-h-24 py-2', className)} {...rest} />;
+  return <textarea ref={ref} dir="auto" className={cx(control, 'min-h-24 py-2', className)} {...rest} />;
 }
 
 type ControlProps = { id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string; required?: boolean };
