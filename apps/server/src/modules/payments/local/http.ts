@@ -44,7 +44,9 @@ export async function startLocalServer(handler: LocalHandler, opts: { host?: str
         });
     });
   });
-  server.keepAliveTimeout = 1000;
+  // Node's own default (5 s). Node 24's agent keeps a socket only while the server's `Keep-Alive: timeout` hint is
+  // more than its 1 s buffer: at 1 s every call of the official client opened and closed a connection.
+  server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
