@@ -334,6 +334,43 @@ describe('webhooks', () => {
     await expectBalanced();
   });
 
+  it('the authorisation\'s webhook captures the payment and applies the capture\'s answer: released, sold and cashed in one transaction', async () => {
+    await pay.flush();
+    const placed = await placeCard();
+    pay.local.queue.hold();
+    await pay.typeCard(placed.payment.pay_url, '4242424242424242');
+    pay.local.queue.release();
+    await pay.flush();
+    const [a] = await q<{ status: string; sale_posted_at: Date; cash_posted_at: Date }>('select status, sale_posted_at, cash_posted_at from payment_attempts where purchase_id = $1', [placed.order.id]);
+    expect(a!.status).toBe('captured');
+    // one transaction's clock: the sale and the cash booked together (decision 0180), not a release then a capture
+    expect(a!.cash_posted_at.getTime()).toBe(a!.sale_posted_at.getTime());
+    expect((await subOrders(placed.order.id)).every((o) => o.status === 'pending')).toBe(true);
+    expect(sumOf(await ledgerOf(placed.order.id), 'shopper_receivable')).toBe(0);
+    await expectBalanced();
+  });
+
+  it('a capture the provider fails at the webhook: the plain read-back decides, and the capture follows once', async () => {
+    await pay.flush();
+    const placed = await placeCard();
+    pay.local.queue.hold();
+    await pay.typeCard(placed.payment.pay_url, '4242424242424242');
+    // the capture answers 500 (and the client's two retries): the webhook reads the payment back, authorised
+    pay.local.injectFaults('error_500', 'error_500', 'error_500');
+    pay.local.queue.release();
+    await pay.flush();
+    await t.app.services.cardPayments.idle();
+    await pay.flush();
+    const [a] = await q<{ status: string; sale_posted_at: Date | null; cash_posted_at: Date | null }>('select status, sale_posted_at, cash_posted_at from payment_attempts where purchase_id = $1', [placed.order.id]);
+    expect(a!.sale_posted_at).not.toBeNull();
+    expect(a!.status).toBe('captured');
+    expect(a!.cash_posted_at!.getTime()).toBeGreaterThan(a!.sale_posted_at!.getTime());
+    const rows = await ledgerOf(placed.order.id);
+    expect(sumOf(rows, 'shopper_receivable')).toBe(0);
+    expect(rows.filter((r) => r.kind === 'payment_received' && r.account === 'shopper_receivable')).toHaveLength(1);
+    await expectBalanced();
+  });
+
   it('a forged, unsigned or stale webhook is refused with 400 and nothing is written', async () => {
     await pay.flush();
     const placed = await placeCard();

@@ -262,6 +262,25 @@ export function createPaymentsService(deps: {
     capturing.add(run);
   }
 
+  /**
+   * A webhook's payment read back (decision 0180). An authorisation of a purchase of Souq's that is still open (the
+   * webhook's front found it neither settled nor given up) is captured at once, and the capture's answer is the read-back:
+   * the provider's own state of the payment, answered to Souq's authenticated call. The release, the sale and the cash
+   * then go in one transaction, as with automatic capture, instead of a read-back, the release, then a capture and its
+   * own booking after the answer. A capture the provider refuses (the payment moved on: cancelled, or not yet
+   * capturable) falls back to the plain read-back, and what that says is applied as before. The capture's idempotency
+   * key is the one the job's and the return page's captures use, so a payment is captured once whichever gets there.
+   */
+  async function readBack(paymentId: string, attemptId: number | null, claims: Payment['status'] | undefined): Promise<Payment> {
+    if (attemptId === null || claims !== 'authorized' || (deps.capture ?? 'manual') !== 'manual') return provider().getPayment(paymentId);
+    try {
+      return await provider().capturePayment(paymentId, { idempotencyKey: `souq-payment-${attemptId}-capture` });
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      return provider().getPayment(paymentId);
+    }
+  }
+
   async function apply(payment: Payment): Promise<void> {
     const result = await db.transaction((tx) => applyIn(tx, payment));
     await afterCommit(result);
@@ -440,9 +459,9 @@ export function createPaymentsService(deps: {
       // it comes as its own event), or one whose own signed object claims no further state than Souq has booked (the
       // five events of a paid purchase need one read-back, not five). Anything else is read back and acted on below.
       const claims = event.type === 'payment.updated' && event.claims !== undefined ? RANK[event.claims] : null;
-      const [front] = await rowsOf<{ seen: boolean; stored: number }>(db, sql`
+      const [front] = await rowsOf<{ seen: boolean; stored: number; attempt: number | null }>(db, sql`
         with a as (
-          select (cash_posted_at is not null or expired_at is not null) as settled, ${RANK_SQL} as rank
+          select id, (cash_posted_at is not null or expired_at is not null) as settled, ${RANK_SQL} as rank
           from payment_attempts where provider = ${name} and provider_payment_id = ${event.type === 'payment.updated' ? event.paymentId : null}
         ), idle as (
           select case when a.settled then 'already settled' else 'nothing beyond what is booked' end as outcome
@@ -452,11 +471,12 @@ export function createPaymentsService(deps: {
           select ${name}, ${event.id}, ${event.providerType}, ${objectId}, ${rawBody}::jsonb, idle.outcome from idle
           on conflict (provider, event_id) do nothing returning id
         )
-        select exists (select 1 from payment_events where provider = ${name} and event_id = ${event.id}) as seen, (select count(*) from stored)::int as stored`);
+        select exists (select 1 from payment_events where provider = ${name} and event_id = ${event.id}) as seen, (select count(*) from stored)::int as stored,
+          (select id from a) as attempt`);
       if (front!.seen) return { received: true, duplicate: true };
       if (front!.stored) return { received: true, duplicate: false };
       // the read-back happens before the transaction (a provider call never holds a row lock)
-      const payment = event.type === 'payment.updated' ? await p.getPayment(event.paymentId) : null;
+      const payment = event.type === 'payment.updated' ? await readBack(event.paymentId, front!.attempt, event.claims) : null;
       const refund = event.type === 'refund.updated' ? await p.getRefund(event.refundId) : null;
       const dispute = event.type === 'dispute.updated' ? await p.getDispute(event.disputeId) : null;
       // seller transfers (decision 0147): a transfer is always the platform's own, read back; an account or a payout
