@@ -53,6 +53,15 @@ async function placeCard(token: string | null = shopper.token, lines = [{ produc
   return res.json as { order: { id: number; order_number: string; status: string; total_amount: number; sub_orders: { id: number }[] }; order_number: string; payment: { pay_url: string; token: string; status: string; paid: boolean } };
 }
 
+/** A purchase paid on the provider's page with its events held in the provider's queue (the earlier ones delivered first). */
+async function paidWithEventsHeld() {
+  await pay.flush();
+  const placed = await placeCard();
+  pay.local.queue.hold();
+  await pay.typeCard(placed.payment.pay_url, '4242424242424242');
+  return placed;
+}
+
 async function expectBalanced() {
   expect(await q('select posting, sum(amount_cents)::int8 from ledger_entries group by 1 having sum(amount_cents) <> 0')).toEqual([]);
 }
@@ -186,10 +195,7 @@ describe('the provider misbehaving', () => {
   });
 
   it('the same event delivered twice at the same moment is stored and acted on once', async () => {
-    await pay.flush();
-    const placed = await placeCard();
-    pay.local.queue.hold();
-    await pay.typeCard(placed.payment.pay_url, '4242424242424242');
+    const placed = await paidWithEventsHeld();
     // the authorisation's event (the endpoint subscribed to what Souq acts on, decision 0166)
     const succeeded = [...pay.local.queue.pending()].find((d) => d.type === 'payment_intent.amount_capturable_updated')!;
     expect(succeeded).toBeTruthy();
@@ -230,10 +236,7 @@ describe('capture', () => {
   }
 
   it('manual (the default): authorised, released, captured right after; two events a paid purchase', async () => {
-    await pay.flush();
-    const placed = await placeCard();
-    pay.local.queue.hold();
-    await pay.typeCard(placed.payment.pay_url, '4242424242424242');
+    const placed = await paidWithEventsHeld();
     expect(pay.local.queue.pending().map((d) => d.type)).toEqual(['payment_intent.amount_capturable_updated']);
     pay.local.queue.release();
     const attempts = await pay.flush();
@@ -335,10 +338,7 @@ describe('webhooks', () => {
   });
 
   it('the authorisation\'s webhook captures the payment and applies the capture\'s answer: released, sold and cashed in one transaction', async () => {
-    await pay.flush();
-    const placed = await placeCard();
-    pay.local.queue.hold();
-    await pay.typeCard(placed.payment.pay_url, '4242424242424242');
+    const placed = await paidWithEventsHeld();
     pay.local.queue.release();
     await pay.flush();
     const [a] = await q<{ status: string; sale_posted_at: Date; cash_posted_at: Date }>('select status, sale_posted_at, cash_posted_at from payment_attempts where purchase_id = $1', [placed.order.id]);
@@ -351,10 +351,7 @@ describe('webhooks', () => {
   });
 
   it('a capture the provider fails at the webhook: the plain read-back decides, and the capture follows once', async () => {
-    await pay.flush();
-    const placed = await placeCard();
-    pay.local.queue.hold();
-    await pay.typeCard(placed.payment.pay_url, '4242424242424242');
+    const placed = await paidWithEventsHeld();
     // the capture answers 500 (and the client's two retries): the webhook reads the payment back, authorised
     pay.local.injectFaults('error_500', 'error_500', 'error_500');
     pay.local.queue.release();
@@ -372,10 +369,7 @@ describe('webhooks', () => {
   });
 
   it('a forged, unsigned or stale webhook is refused with 400 and nothing is written', async () => {
-    await pay.flush();
-    const placed = await placeCard();
-    pay.local.queue.hold();
-    await pay.typeCard(placed.payment.pay_url, '4242424242424242');
+    const placed = await paidWithEventsHeld();
     const waiting = [...pay.local.queue.pending()];
     expect(waiting.length).toBeGreaterThan(0);
     const [first, second, third] = waiting;
