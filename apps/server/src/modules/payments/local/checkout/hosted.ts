@@ -116,11 +116,12 @@ export function createHostedPayments(e: CheckoutEngine, api: { createPayment: (b
         }
       }
     }
-    const failure = latest?.status === 'Declined' && !error ? `${t.declined}: ${latest.response_summary} (${latest.response_code})` : '';
+    // the issuer's reason in the provider's words (English), isolated so it reads in its own direction on the Arabic page
+    const failure = latest?.status === 'Declined' && !error ? `${escapeHtml(t.declined)}: <bdi>${escapeHtml(`${latest.response_summary} (${latest.response_code})`)}</bdi>` : '';
     const action = `/local/checkout/page/${encodeURIComponent(h.id)}?lang=${lang}`;
     return htmlPage(lang, t.payTitle, `<h1>${escapeHtml(t.payTitle)}</h1>
 <dl><dt>${t.merchant}</dt><dd>${escapeHtml(h.description ?? h.reference ?? 'Souq')}</dd><dt>${t.amount}</dt><dd>${escapeHtml(money(h.amount, h.currency, lang))}</dd></dl>
-${error || failure ? `<p class="err" role="alert">${escapeHtml(error || failure)}</p>` : ''}
+${error || failure ? `<p class="err" role="alert">${error ? escapeHtml(error) : failure}</p>` : ''}
 <form method="post" action="${escapeHtml(action)}">
 <label>${t.cardNumber}<input type="text" name="number" inputmode="numeric" autocomplete="cc-number" required></label>
 <div class="row"><label>${t.expiry}<input type="text" name="expiry" placeholder="12 / 34" autocomplete="cc-exp" required></label><label>${t.cvc}<input type="text" name="cvc" inputmode="numeric" autocomplete="cc-csc" required></label></div>
