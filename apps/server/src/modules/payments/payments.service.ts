@@ -147,8 +147,10 @@ export function createPaymentsService(deps: {
    * Souq's has this payment.
    */
   async function applyIn(tx: Tx, payment: Payment, event?: StoredEvent): Promise<{ outcome: string; move: HoldMove | null; capture: AttemptRow | null; released: number | null; stored?: boolean } | null> {
-    // a provider whose every card is a payment of its own (Checkout.com's hosted page, decision 0179) names the purchase by its reference
-    const byReference = !provider().capabilities.retryKeepsPayment && payment.reference ? sql`${paymentAttempts.purchaseId} = (select id from purchases where purchase_number = ${payment.reference})` : undefined;
+    // a payment made on a provider's hosted page (Checkout.com's `hpp_`, whose every card is a payment of its own,
+    // decision 0179) is its purchase's by its reference; the page's id is what the attempt holds and acts on
+    const byReference = !provider().capabilities.retryKeepsPayment && payment.reference
+      ? sql`left(${paymentAttempts.providerPaymentId}, 4) = 'hpp_' and ${paymentAttempts.purchaseId} = (select id from purchases where purchase_number = ${payment.reference})` : undefined;
     const [a] = await tx.select().from(paymentAttempts)
       .where(and(eq(paymentAttempts.provider, payment.provider), or(eq(paymentAttempts.providerPaymentId, payment.id), byReference))).orderBy(asc(paymentAttempts.id)).limit(1).for('update');
     if (!a) return null;
