@@ -97,6 +97,37 @@ describe('the Checkout.com provider (official checkout-sdk-node) against the loc
     expect(actions[0]!.id).toMatch(/^act_/);
   });
 
+  it('opens a Hosted Payments Page without a card and answers it with the fields of Checkout.com’s published session (create and details)', async () => {
+    const auth = { authorization: `Bearer ${local.secretKey}`, 'content-type': 'application/json' };
+    const made = await fetch(`${server.url}/checkout/hosted-payments`, {
+      method: 'POST', headers: auth,
+      body: JSON.stringify({ amount: 4_500, currency: 'AED', reference: 'SQ-7', billing: { address: { country: 'AE' } }, success_url: RETURN, failure_url: RETURN, cancel_url: RETURN }),
+    });
+    expect(made.status).toBe(201);
+    const created = (await made.json()) as Record<string, any>;
+    expect(Object.keys(created).sort()).toEqual(['_links', 'id', 'reference']);
+    expect(created.id).toMatch(/^hpp_[a-z2-7]{26}$/);
+    expect(Object.keys(created._links).sort()).toEqual(['redirect', 'self']);
+    const missing = await fetch(`${server.url}/checkout/hosted-payments`, { method: 'POST', headers: auth, body: JSON.stringify({ amount: 4_500, currency: 'AED', success_url: RETURN, failure_url: RETURN, cancel_url: RETURN }) });
+    expect(await missing.json()).toMatchObject({ error_type: 'request_invalid', error_codes: ['billing_required'] });
+    // through the adapter: the session is the payment until a card is given on its page
+    const pay = await p.createPayment({ reference: 'SQ-8', amount: 4_500, currency: 'AED', capture: 'manual', returnUrl: RETURN, idempotencyKey: 'SQ-8/1' });
+    expect(pay).toMatchObject({ status: 'requires_payment_method', reference: 'SQ-8', clientSecret: null, failure: null });
+    expect(pay.id).toMatch(/^hpp_/);
+    const details = async () => (await (await fetch(`${server.url}/checkout/hosted-payments/${pay.id}`, { headers: auth })).json()) as Record<string, any>;
+    const before = await details();
+    for (const f of ['id', 'status', 'amount', 'currency', 'reference', 'billing', 'success_url', 'failure_url', 'cancel_url', 'metadata', '_links']) expect(before, f).toHaveProperty(f);
+    expect(before.status).toBe('Payment Pending');
+    expect(Object.keys(before._links).sort()).toEqual(['redirect', 'self']);
+    const typed = await fetch(pay.redirectUrl!, { method: 'POST', body: 'number=4242424242424242&expiry=12%20%2F%2034&cvc=100', headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
+    await answerChallenge(typed.headers.get('location')!, 'complete');
+    const after = await details();
+    expect(after.status).toBe('Payment Received');
+    expect(Object.keys(after._links).sort()).toEqual(['payment', 'payment_actions', 'redirect', 'self']);
+    expect(await p.getPayment(pay.id)).toMatchObject({ id: pay.id, status: 'authorized', amountCapturable: 4_500, redirectUrl: null });
+    expect(await p.capturePayment(pay.id, { idempotencyKey: 'cap-hpp' })).toMatchObject({ id: pay.id, status: 'captured', amountCaptured: 4_500 });
+  });
+
   it('sub-entities onboard on the local page, are paid by transfer and give money back by a transfer the other way', async () => {
     const seller = await p.createSellerAccount({ email: 'home@souq.test', businessName: 'Bayt Al Khaleej', country: 'AE', idempotencyKey: 'vendor-2' });
     expect(seller).toMatchObject({ transfersEnabled: false });

@@ -88,7 +88,14 @@ export function createCheckoutProvider(opts: CheckoutProviderOptions): PaymentPr
     pm.startsWith('tok_') ? { type: 'token', token: pm } : pm.startsWith('src_') ? { type: 'id', id: pm } : opts.rawCards ? { type: 'card', number: pm, expiry_month: 12, expiry_year: new Date().getUTCFullYear() + 3, cvv: '100' } : null;
 
   async function create(input: { reference: string; amount: number; currency: string; capture: 'automatic' | 'manual'; paymentMethod?: string; returnUrl: string; description?: string; metadata?: Record<string, string>; customerEmail?: string; idempotencyKey: string }) {
-    const src = input.paymentMethod ? source(input.paymentMethod) : null;
+    // no card yet (a shopper in the browser): Checkout.com's Hosted Payments Page takes it (decision 0179)
+    if (!input.paymentMethod) return hostedPayment((await c.hostedPayments.create({
+      amount: input.amount, currency: input.currency, reference: input.reference, description: input.description, capture: input.capture === 'automatic',
+      '3ds': { enabled: true }, billing: { address: { country: 'AE' } }, success_url: input.returnUrl, failure_url: input.returnUrl, cancel_url: input.returnUrl,
+      processing_channel_id: opts.processingChannelId, metadata: { ...input.metadata, souq_reference: input.reference },
+      ...(input.customerEmail ? { customer: { email: input.customerEmail, name: input.customerEmail } } : {}),
+    })).id);
+    const src = source(input.paymentMethod);
     if (!src) throw new ProviderError('checkout', 'payment_method_required', 'Checkout.com creates a payment with its card: give a tokenised card.', 422);
     const res = await c.payments.request(
       {
@@ -100,6 +107,35 @@ export function createCheckoutProvider(opts: CheckoutProviderOptions): PaymentPr
     );
     const redirect = res._links?.redirect?.href ?? null;
     return toPayment(redirect ? { ...(await c.payments.get(res.id)) } : res, redirect);
+  }
+
+  /** The latest payment made on a hosted page (`_links.payment`), or null while the shopper has not paid on it. */
+  const paymentOfPage = (h: any): string | null => (h._links?.payment?.href as string | undefined)?.split('/').pop() ?? null;
+  /** A payment id Souq holds: a hosted page's (`hpp_`) stands for the latest payment made on it. */
+  const resolve = async (id: string): Promise<string> => {
+    if (!id.startsWith('hpp_')) return id;
+    const payId = paymentOfPage(await c.hostedPayments.get(id));
+    if (!payId) throw new ProviderError('checkout', 'payment_not_found', `No payment was made on ${id} yet`, 404);
+    return payId;
+  };
+
+  /**
+   * A hosted page read back as the purchase's payment: its id stays the page's, so every read-back (the return page,
+   * the job) names the same attempt. Until a card is given, or after a decline (its reason kept), it waits for a card
+   * on the page (`requires_payment_method`, `redirectUrl` the page); at 3-D Secure, `requires_action` at the page (which
+   * leads back to the challenge); then the payment's own state.
+   */
+  async function hostedPayment(id: string): Promise<Payment> {
+    const h = await c.hostedPayments.get(id);
+    const payId = paymentOfPage(h);
+    const link = h._links?.redirect?.href ?? null;
+    if (!payId) {
+      return { provider: 'checkout', id, status: 'requires_payment_method', amount: h.amount, currency: h.currency, amountCapturable: 0, amountCaptured: 0, amountRefunded: 0, fee: null,
+        fundsSource: null, redirectUrl: link, clientSecret: null, reference: h.reference ?? null, failure: null, metadata: h.metadata ?? {} };
+    }
+    const p = toPayment(await c.payments.get(payId));
+    if (p.status === 'requires_payment_method') return { ...p, id, redirectUrl: link };
+    return { ...p, id, ...(p.status === 'processing' || p.status === 'requires_action' ? { status: 'requires_action' as const, redirectUrl: link } : {}) };
   }
 
   const refundFrom = (paymentId: string, a: any, currency: string): Refund => ({
@@ -125,28 +161,36 @@ export function createCheckoutProvider(opts: CheckoutProviderOptions): PaymentPr
     createPayment: (input) => call(() => create(input)),
     async confirmPayment(id, input) {
       // one payment is one attempt at Checkout.com: a new card is a new payment under the same reference
-      const old: any = await call(() => c.payments.get(id));
+      const old: any = await call(async () => c.payments.get(await resolve(id)));
       return call(() => create({ reference: old.reference, amount: old.amount, currency: old.currency, capture: old.balances?.total_captured ? 'automatic' : 'manual', paymentMethod: input.paymentMethod, returnUrl: input.returnUrl, metadata: old.metadata, idempotencyKey: input.idempotencyKey }));
     },
-    getPayment: (id) => call(async () => toPayment(await c.payments.get(id))),
+    getPayment: (id) => call(async () => (id.startsWith('hpp_') ? hostedPayment(id) : toPayment(await c.payments.get(id)))),
     capturePayment: (id, input) =>
       call(async () => {
-        await c.payments.capture(id, input.amount !== undefined ? { amount: input.amount } : {}, input.idempotencyKey);
-        return toPayment(await c.payments.get(id));
+        const payId = await resolve(id);
+        await c.payments.capture(payId, input.amount !== undefined ? { amount: input.amount } : {}, input.idempotencyKey);
+        return id === payId ? toPayment(await c.payments.get(payId)) : hostedPayment(id);
       }),
     cancelPayment: (id, input) =>
       call(async () => {
-        const p = await c.payments.get(id);
+        const page = id.startsWith('hpp_') ? await c.hostedPayments.get(id) : null;
+        const payId = page ? paymentOfPage(page) : id;
+        // a hosted page nobody paid on has nothing to cancel at Checkout.com (its session lapses): given up here
+        if (!payId) return { ...(await hostedPayment(id)), status: 'canceled', redirectUrl: null };
+        const p = await c.payments.get(payId);
         // a payment that never got past 3-D Secure has nothing to void: it expires at Checkout.com
-        if (p.balances?.available_to_void) await c.payments.void(id, {}, input.idempotencyKey);
-        return toPayment(await c.payments.get(id));
+        if (p.balances?.available_to_void) await c.payments.void(payId, {}, input.idempotencyKey);
+        if (!page) return toPayment(await c.payments.get(payId));
+        const after = await hostedPayment(id);
+        return after.status === 'requires_action' || after.status === 'requires_payment_method' ? { ...after, status: 'canceled', redirectUrl: null } : after;
       }),
     refund: (input) =>
       call(async () => {
-        const res = await c.payments.refund(input.paymentId, { amount: input.amount, reference: input.idempotencyKey.slice(0, 80), metadata: input.metadata }, input.idempotencyKey);
-        const p = await c.payments.get(input.paymentId);
-        const action = (await c.payments.getActions(input.paymentId)).find((a: { id: string }) => a.id === res.action_id);
-        return refundFrom(input.paymentId, action ?? { id: res.action_id, amount: input.amount }, p.currency);
+        const payId = await resolve(input.paymentId);
+        const res = await c.payments.refund(payId, { amount: input.amount, reference: input.idempotencyKey.slice(0, 80), metadata: input.metadata }, input.idempotencyKey);
+        const p = await c.payments.get(payId);
+        const action = (await c.payments.getActions(payId)).find((a: { id: string }) => a.id === res.action_id);
+        return refundFrom(payId, action ?? { id: res.action_id, amount: input.amount }, p.currency);
       }),
     getRefund: (id) =>
       call(async () => {

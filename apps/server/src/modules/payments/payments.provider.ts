@@ -45,7 +45,7 @@ export type Payment = {
   fee: number | null;
   /** What a transfer to a seller is funded from (Stripe: the charge, `source_transaction`; Checkout.com: the payment). */
   fundsSource: string | null;
-  /** The 3-D Secure page the shopper must visit (status requires_action). */
+  /** The 3-D Secure page the shopper must visit (status requires_action), or the provider's own card page (requires_payment_method, no client secret). */
   redirectUrl: string | null;
   /** What the provider's browser fields confirm the payment with (Stripe's client secret; null where a card creates the payment). */
   clientSecret: string | null;

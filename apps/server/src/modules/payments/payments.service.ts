@@ -1,5 +1,5 @@
 import type { AuditLog } from '../../platform/audit.js';
-import { and, asc, eq, getTableColumns, isNotNull, isNull, lt, sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNotNull, isNull, lt, or, sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { PaymentState } from '@souq/shared/api/payments';
 import { amountToCents, centsToAmount } from '@souq/shared/rules/money';
@@ -105,7 +105,8 @@ export function createPaymentsService(deps: {
     let payUrl: string | null = null;
     let cardForm: PaymentState['card_form'] = null;
     if (open && payment) {
-      if (payment.status === 'requires_action') payUrl = payment.redirectUrl;
+      // 3-D Secure, or the provider's own card page where no client secret is given (Checkout.com's hosted page, decision 0179)
+      if (payment.status === 'requires_action' || (payment.status === 'requires_payment_method' && !payment.clientSecret)) payUrl = payment.redirectUrl;
       else if (payment.status === 'requires_payment_method' && payment.clientSecret) {
         // local mode: the local provider's card page; in real mode Stripe's own fields on Souq's page take the card
         payUrl = deps.runtime.local?.stripe?.payUrl({ id: payment.id, client_secret: payment.clientSecret }, returnUrl(purchaseNumber), lang) ?? null;
@@ -146,8 +147,12 @@ export function createPaymentsService(deps: {
    * Souq's has this payment.
    */
   async function applyIn(tx: Tx, payment: Payment, event?: StoredEvent): Promise<{ outcome: string; move: HoldMove | null; capture: AttemptRow | null; released: number | null; stored?: boolean } | null> {
+    // a payment made on a provider's hosted page (Checkout.com's `hpp_`, whose every card is a payment of its own,
+    // decision 0179) is its purchase's by its reference; the page's id is what the attempt holds and acts on
+    const byReference = !provider().capabilities.retryKeepsPayment && payment.reference
+      ? sql`left(${paymentAttempts.providerPaymentId}, 4) = 'hpp_' and ${paymentAttempts.purchaseId} = (select id from purchases where purchase_number = ${payment.reference})` : undefined;
     const [a] = await tx.select().from(paymentAttempts)
-      .where(and(eq(paymentAttempts.provider, payment.provider), eq(paymentAttempts.providerPaymentId, payment.id))).for('update');
+      .where(and(eq(paymentAttempts.provider, payment.provider), or(eq(paymentAttempts.providerPaymentId, payment.id), byReference))).orderBy(asc(paymentAttempts.id)).limit(1).for('update');
     if (!a) return null;
     const at = now();
     const patch: Partial<AttemptRow> = { updatedAt: at };

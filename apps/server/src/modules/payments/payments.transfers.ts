@@ -11,7 +11,7 @@ import { rowsOf } from '../../platform/sql-rows.js';
 import { post as postToLedger } from '../ledger/ledger.post.js';
 import { lockVendors } from '../payouts/balances.js';
 import { transferEntries, transferReversalEntries } from './payments.postings.js';
-import { ProviderError, type PaymentProvider, type SellerAccount, type SellerPayout, type Transfer } from './payments.provider.js';
+import { ProviderError, type PaymentProvider, type SellerAccount, type SellerPayout, type Transfer, type TransferReversal } from './payments.provider.js';
 
 /**
  * Sellers paid from what was collected (issue 36 item 5, decision 0147).
@@ -216,15 +216,17 @@ export function createSellerTransfers(deps: {
       } else deps.log(`payments: transfer ${row.id} to vendor ${row.vendorId} not answered, sent again later: ${err instanceof Error ? err.message : String(err)}`);
       return;
     }
-    const result = await db.transaction((tx) => applyTransferIn(tx, transfer));
+    // the answer to this row's own call: it names the row even where the provider keeps no metadata (Checkout.com's transfers)
+    const result = await db.transaction((tx) => applyTransferIn(tx, { ...transfer, metadata: { ...transfer.metadata, souq_transfer: String(row.id) } }));
     await notifyAll(result?.notices ?? []);
   }
 
   /** Asks the provider to take back part of a transfer, then books what it reads back; a refusal keeps the debt, shown. */
   async function reverse(r: Reversal): Promise<boolean> {
     const p = provider();
+    let back: TransferReversal;
     try {
-      await p.reverseTransfer({
+      back = await p.reverseTransfer({
         transferId: r.row.providerTransferId!, amount: r.amount, metadata: { souq_reversal: r.reason },
         idempotencyKey: `souq-transfer-${r.row.id}-reversal-${r.row.reversedCents}-${r.amount}`,
       });
@@ -237,6 +239,9 @@ export function createSellerTransfers(deps: {
       return false;
     }
     const transfer = await p.getTransfer(r.row.providerTransferId!);
+    // Checkout.com lists no reversals on a transfer (the money came back by a transfer of its own, decision 0179): the
+    // answer is the record, under its own id, so a repeat (the same key answers the same transfer) books it once
+    if (!transfer.reversals.some((x) => x.id === back.id)) transfer.reversals.push({ id: back.id, amount: back.amount, metadata: { souq_reversal: r.reason } });
     const result = await db.transaction((tx) => applyTransferIn(tx, transfer));
     await notifyAll(result?.notices ?? []);
     return true;

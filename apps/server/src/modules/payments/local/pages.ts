@@ -30,7 +30,7 @@ export function htmlPage(lang: PageLang, title: string, body: string): LocalResp
 body{font-family:system-ui,'Noto Sans Arabic',sans-serif;background:#f6f7f9;color:#1a1f36;margin:0;padding:2rem 1rem}
 main{max-width:26rem;margin-inline:auto;background:#fff;border-radius:12px;box-shadow:0 2px 10px #0002;padding:1.5rem}
 h1{font-size:1.25rem;margin-block:0 .75rem}p{line-height:1.5}.test{font-size:.8rem;color:#8792a2;border-block-start:1px solid #e3e8ee;padding-block-start:.75rem;margin-block-start:1rem}
-.row{display:flex;gap:.75rem;flex-wrap:wrap;margin-block-start:1rem}button{flex:1 1 8rem;padding:.7rem 1rem;border-radius:8px;border:1px solid #635bff;font:inherit;cursor:pointer}
+.row{display:flex;gap:.75rem;flex-wrap:wrap;margin-block-start:1rem}.row>label{flex:1 1 7rem;margin-block:0}button{flex:1 1 8rem;padding:.7rem 1rem;border-radius:8px;border:1px solid #635bff;font:inherit;cursor:pointer}
 .ok{background:#635bff;color:#fff}.no{background:#fff;color:#635bff}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem .75rem}dt{color:#697386}dd{margin:0;unicode-bidi:isolate}
 label{display:block;margin-block:.5rem}input[type=text]{display:block;width:100%;box-sizing:border-box;margin-block-start:.25rem;padding:.6rem;border:1px solid #cfd7df;border-radius:8px;font:inherit;direction:ltr}.err{color:#c0123c}a{color:#635bff}
 </style></head>
@@ -70,6 +70,12 @@ export const TEXTS = {
     pay: 'Pay',
     testCards: 'Test cards: 4242 4242 4242 4242 (paid), 4000 0027 6000 3184 (3-D Secure), 4000 0000 0000 9995 (insufficient funds), 4000 0000 0000 0002 (declined). Any future expiry and any CVC.',
     paid: 'This payment is already complete.',
+    cardInvalid: 'The card number is not valid.',
+    expiryInvalid: 'The expiry date is not valid or the card has expired.',
+    cvcInvalid: 'The CVC is 3 or 4 digits.',
+    declined: 'The last payment was declined',
+    cancel: 'Cancel and return to the shop',
+    ckoTestCards: 'Test cards (Checkout.com sandbox): 4242 4242 4242 4242 approved; 4544 2491 6767 3670 declined 20051 Insufficient Funds; 4111 1111 1111 1129 declined 20001 Refer to card issuer; 4897 4535 6848 5113 declined 20059 Suspected Fraud. Every payment asks for 3-D Secure: Complete passes it, Fail declines with 20154. Any future expiry and any CVC.',
   },
   ar: {
     challengeTitle: 'صفحة اختبار التحقق الآمن ثلاثي الأبعاد 2',
@@ -95,5 +101,11 @@ export const TEXTS = {
     pay: 'ادفع',
     testCards: 'بطاقات الاختبار: 4242 4242 4242 4242 (مدفوع)، 4000 0027 6000 3184 (تحقق آمن ثلاثي الأبعاد)، 4000 0000 0000 9995 (رصيد غير كافٍ)، 4000 0000 0000 0002 (مرفوضة). أي تاريخ انتهاء مستقبلي وأي رمز تحقق.',
     paid: 'اكتملت عملية الدفع هذه من قبل.',
+    cardInvalid: 'رقم البطاقة غير صالح.',
+    expiryInvalid: 'تاريخ الانتهاء غير صالح أو انتهت صلاحية البطاقة.',
+    cvcInvalid: 'رمز التحقق من 3 أو 4 أرقام.',
+    declined: 'رُفضت عملية الدفع الأخيرة',
+    cancel: 'الإلغاء والعودة إلى المتجر',
+    ckoTestCards: 'بطاقات الاختبار (بيئة اختبار Checkout.com): \u20664242 4242 4242 4242\u2069 مقبولة؛ \u20664544 2491 6767 3670\u2069 مرفوضة 20051 رصيد غير كافٍ؛ \u20664111 1111 1111 1129\u2069 مرفوضة 20001 راجِع مُصدر البطاقة؛ \u20664897 4535 6848 5113\u2069 مرفوضة 20059 اشتباه في احتيال. كل عملية دفع تطلب التحقق الآمن ثلاثي الأبعاد: «إتمام» ينجح و«رفض» يُرفض بالرمز 20154. أي تاريخ انتهاء مستقبلي وأي رمز تحقق.',
   },
 } as const;

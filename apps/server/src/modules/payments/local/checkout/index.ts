@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { formFields, type LocalRequest, type LocalResponse } from '../http.js';
 import { escapeHtml, htmlPage, money, notFoundPage, pageLang, seeOther, TEXTS } from '../pages.js';
 import { createCheckoutEngine, ckoError, type CkoError, type LocalCheckoutOptions } from './engine.js';
+import { createHostedPayments } from './hosted.js';
 
 export { ckoSignature } from './engine.js';
 export type { LocalCheckoutOptions } from './engine.js';
@@ -150,6 +151,8 @@ export function createLocalCheckout(opts: LocalCheckoutOptions) {
     return json(201, { id, status: t.status === 'completed' ? 'pending' : 'rejected', _links: { self: { href: `${e.cfg.baseUrl}/checkout/transfers/${id}` } } });
   }
 
+  const hosted = createHostedPayments(e, { createPayment, json });
+
   function dispute(id: string) {
     const d = e.disputes.get(id);
     if (!d) throw ckoError(404);
@@ -159,6 +162,8 @@ export function createLocalCheckout(opts: LocalCheckoutOptions) {
   function route(method: string, path: string, b: any): LocalResponse {
     let m: RegExpMatchArray | null;
     if (method === 'POST' && path === '/payments') return createPayment(b);
+    const hostedAnswer = hosted.route(method, path, b);
+    if (hostedAnswer) return hostedAnswer;
     if (method === 'GET' && (m = path.match(/^\/payments\/(pay_[a-z2-7]+)$/))) return json(200, view(payment(m[1]!)));
     if (method === 'GET' && (m = path.match(/^\/payments\/(pay_[a-z2-7]+)\/actions$/))) return json(200, e.actions.get(payment(m[1]!).id));
     if (method === 'POST' && (m = path.match(/^\/payments\/(pay_[a-z2-7]+)\/captures$/))) return capture(payment(m[1]!), b);
@@ -270,6 +275,7 @@ export function createLocalCheckout(opts: LocalCheckoutOptions) {
     let m: RegExpMatchArray | null;
     if ((m = path.match(/^\/local\/checkout\/3ds\/(sid_[a-z2-7]+)$/))) return challengePage(req, m[1]!);
     if ((m = path.match(/^\/local\/checkout\/onboarding\/(ent_[a-z2-7]+)$/))) return onboardingPage(req, m[1]!);
+    if ((m = path.match(/^\/local\/checkout\/page\/(hpp_[a-z2-7]+)$/))) return hosted.page(req, m[1]!);
     if (path.startsWith(`${CHECKOUT_PREFIX}/`)) return api(req, path.slice(CHECKOUT_PREFIX.length));
     return fail(ckoError(404));
   }
@@ -292,6 +298,11 @@ export function createLocalCheckout(opts: LocalCheckoutOptions) {
     },
     /** Local only (Checkout.com publishes no refund-decline card): the next refund is declined. */
     declineNextRefund: e.declineNextRefund,
+    /** Local only: a sub-entity's whole balance paid out to its bank (Checkout.com pays sub-entities out on their schedule). */
+    payOutEntity(entityId: string, currency = 'AED') {
+      const b = e.balanceOf(entityId, currency);
+      if (b.available + b.pending !== 0) e.movements.push({ entity: entityId, currency, amount: -(b.available + b.pending), availableAt: e.clock.now() });
+    },
     /** Local only: the cardholder disputes a captured payment (Checkout.com's sandbox raises disputes from its dashboard). */
     openDispute(paymentId: string, category = 'fraudulent') {
       const p = e.payments.get(paymentId);
