@@ -117,6 +117,31 @@ describe('a card purchase paid through Checkout.com', () => {
     expect((await browse(p.payUrl)).html).toContain('already complete');
   });
 
+  it('opens the hosted page in the shopper\'s language, whatever the browser asks for', async () => {
+    // a product of its own: the purchases it leaves on hold do not move the stock the other cases count
+    const own = (await makeProduct(t.app, { name: 'Checkout Lantern Arabic', priceCents: 8_000, stock: 5, vendorId: vendor.vendor.id })).id;
+    const res = await call(t.app, {
+      method: 'POST', url: '/api/orders?lang=ar', token: shopper.token, headers: { 'idempotency-key': `cko-${Math.random()}`, 'accept-language': 'en-GB,en' },
+      body: {
+        items: [{ product_id: own, quantity: 1 }], customer_info: { email: shopper.email, name: 'Kamal Checkout', phone: null },
+        shipping_address: { address: '7 Hosted Page Road', city: 'Abu Dhabi', country: 'United Arab Emirates', zip: '00000' }, payment_method: 'card',
+      },
+    });
+    expect(res.status).toBe(201);
+    const page = await browse(res.json.payment.pay_url as string);
+    expect(page.status).toBe(200);
+    expect(page.html).toMatch(/<html[^>]*lang="ar"[^>]*dir="rtl"|<html[^>]*dir="rtl"[^>]*lang="ar"/);
+    // an English reader's page stays English under an Arabic browser's header, too
+    const en = await call(t.app, {
+      method: 'POST', url: '/api/orders?lang=en', token: shopper.token, headers: { 'idempotency-key': `cko-${Math.random()}`, 'accept-language': 'ar' },
+      body: {
+        items: [{ product_id: own, quantity: 1 }], customer_info: { email: shopper.email, name: 'Kamal Checkout', phone: null },
+        shipping_address: { address: '7 Hosted Page Road', city: 'Abu Dhabi', country: 'United Arab Emirates', zip: '00000' }, payment_method: 'card',
+      },
+    });
+    expect((await browse(en.json.payment.pay_url as string)).html).toMatch(/<html[^>]*lang="en"/);
+  });
+
   it('3-D Secure failed: declined 20154, the reason shown, no money rows, the stock still held for another card', async () => {
     const p = await place();
     const held = await stock();

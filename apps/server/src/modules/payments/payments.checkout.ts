@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Checkout } from 'checkout-sdk-node';
 import {
   ProviderError, WebhookVerificationError,
-  type Payment, type PaymentProvider, type PaymentStatus, type ProviderEvent, type Refund, type SellerAccount, type Transfer,
+  type CreatePaymentInput, type Payment, type PaymentProvider, type PaymentStatus, type ProviderEvent, type Refund, type SellerAccount, type Transfer,
 } from './payments.provider.js';
 
 /**
@@ -87,12 +87,14 @@ export function createCheckoutProvider(opts: CheckoutProviderOptions): PaymentPr
   const source = (pm: string) =>
     pm.startsWith('tok_') ? { type: 'token', token: pm } : pm.startsWith('src_') ? { type: 'id', id: pm } : opts.rawCards ? { type: 'card', number: pm, expiry_month: 12, expiry_year: new Date().getUTCFullYear() + 3, cvv: '100' } : null;
 
-  async function create(input: { reference: string; amount: number; currency: string; capture: 'automatic' | 'manual'; paymentMethod?: string; returnUrl: string; description?: string; metadata?: Record<string, string>; customerEmail?: string; idempotencyKey: string }) {
+  async function create(input: CreatePaymentInput) {
     // no card yet (a shopper in the browser): Checkout.com's Hosted Payments Page takes it (decision 0179)
     if (!input.paymentMethod) return hostedPayment((await c.hostedPayments.create({
       amount: input.amount, currency: input.currency, reference: input.reference, description: input.description, capture: input.capture === 'automatic',
       '3ds': { enabled: true }, billing: { address: { country: 'AE' } }, success_url: input.returnUrl, failure_url: input.returnUrl, cancel_url: input.returnUrl,
       processing_channel_id: opts.processingChannelId, metadata: { ...input.metadata, souq_reference: input.reference },
+      // the page in the shopper's language (Checkout.com's locales: 'ar', 'en-GB', …)
+      ...(input.locale ? { locale: input.locale === 'ar' ? 'ar' : 'en-GB' } : {}),
       ...(input.customerEmail ? { customer: { email: input.customerEmail, name: input.customerEmail } } : {}),
     })).id);
     const src = source(input.paymentMethod);

@@ -66,6 +66,8 @@ export type CreatePaymentInput = {
   paymentMethod?: string;
   /** Where the provider sends the shopper after 3-D Secure. */
   returnUrl: string;
+  /** The shopper's language: a page of the provider's own (Checkout.com's hosted page) opens in it. */
+  locale?: 'en' | 'ar';
   description?: string;
   metadata?: Record<string, string>;
   customerEmail?: string;

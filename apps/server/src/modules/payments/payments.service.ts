@@ -307,13 +307,13 @@ export function createPaymentsService(deps: {
    * The purchase's one payment at the provider: one idempotency key per purchase (a retried request is the same
    * payment, never two), manual capture, the purchase number as its reference; with a card when one is given.
    */
-  async function createAttempt(purchase: PurchaseToPay, opts: { paymentMethod?: string; tokenInReturn: boolean }): Promise<{ a: AttemptRow; payment: Payment }> {
+  async function createAttempt(purchase: PurchaseToPay, opts: { paymentMethod?: string; tokenInReturn: boolean; lang?: 'en' | 'ar' }): Promise<{ a: AttemptRow; payment: Payment }> {
     const amount = amountToCents(purchase.total_amount);
     const accessToken = randomBytes(24).toString('base64url');
     const payment = await provider().createPayment({
       reference: purchase.order_number, amount, currency: purchase.currency, capture: deps.capture ?? 'manual',
       returnUrl: returnUrl(purchase.order_number, opts.tokenInReturn ? accessToken : undefined),
-      ...(opts.paymentMethod ? { paymentMethod: opts.paymentMethod } : {}),
+      ...(opts.paymentMethod ? { paymentMethod: opts.paymentMethod } : {}), ...(opts.lang ? { locale: opts.lang } : {}),
       description: `Souq ${purchase.order_number}`, customerEmail: purchase.customer_email,
       metadata: { souq_purchase: purchase.order_number }, idempotencyKey: `souq-purchase-${purchase.id}-payment`,
     });
@@ -365,7 +365,7 @@ export function createPaymentsService(deps: {
       // for it still gets the same payment (one idempotency key per purchase) and the row stored first
       let a = opts.fresh ? null : await attemptOfPurchase(purchase.id);
       let payment: Payment | null = null;
-      if (!a) ({ a, payment } = await createAttempt(purchase, { tokenInReturn: opts.tokenInReturn ?? false }));
+      if (!a) ({ a, payment } = await createAttempt(purchase, { tokenInReturn: opts.tokenInReturn ?? false, lang }));
       else {
         payment = await sync(a);
         a = await reread(a.id);

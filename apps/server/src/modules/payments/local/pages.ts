@@ -6,9 +6,11 @@ import type { LocalRequest, LocalResponse } from './http.js';
  */
 export type PageLang = 'en' | 'ar';
 
-export function pageLang(req: LocalRequest): PageLang {
+export function pageLang(req: LocalRequest, asked?: string | null): PageLang {
   const q = new URL(req.url, 'http://local').searchParams.get('lang');
   if (q === 'ar' || q === 'en') return q;
+  // the language the merchant opened the page in (a hosted page's `locale`: 'ar', 'en-GB'), before the browser's own
+  if (asked) return asked.toLowerCase().startsWith('ar') ? 'ar' : 'en';
   return (req.headers['accept-language'] ?? '').trim().toLowerCase().startsWith('ar') ? 'ar' : 'en';
 }
 

@@ -77,9 +77,9 @@ export function createHostedPayments(e: CheckoutEngine, api: { createPayment: (b
   }
 
   function page(req: LocalRequest, id: string): LocalResponse {
-    const lang = pageLang(req);
-    const t = TEXTS[lang];
     const h = sessions.get(id);
+    const lang = pageLang(req, h?.locale);
+    const t = TEXTS[lang];
     if (!h) return notFoundPage(lang);
     const latest = h.payments.length ? e.payments.get(h.payments.at(-1)!) : null;
     if (statusOf(h) === 'Payment Received') return htmlPage(lang, t.payTitle, `<h1>${escapeHtml(t.paid)}</h1>`);
