@@ -2,7 +2,7 @@ import type { Product } from '@souq/shared/api/catalogue';
 import { SEARCH_REPLY_MAX_PRODUCTS } from '@souq/shared/constants';
 import type { SearchService } from '../search/search.service.js';
 import { arabicHead } from '../search/search.arabic.js';
-import { matchesByPrefix, needFit, NEED_MIN_WEIGHT, wordWeight, type NeedTerm } from '../search/query-needs.js';
+import { matchesByPrefix, needFitOf, NEED_MIN_WEIGHT, wordWeight, type NeedTerm } from '../search/query-needs.js';
 import type { Toolbox } from './assistant.tools.js';
 import { phrasesFor } from './assistant.phrases.js';
 import { needFunctions, saysItDoesWithout, type Negation } from './assistant.understanding.js';
@@ -80,13 +80,15 @@ export function createNeedReply(deps: { search: SearchService; isRuledOut: (p: P
         }
       }
     }
+    // the asked words read once for all the listings (decision 0177)
+    const fitOf = needFitOf(terms, weight, reading);
     const scored = [...pool.values()]
       .filter((p) => !isRuledOut(p, negation))
       .map((p) => {
         // the summed weight of the asked words the listing says (a rare word tells more than a common one: the blender
         // that says smoothies, not the sneakers that 'make' and go with 'everything'); a listing that says it does
         // without what was ruled out, first
-        const fit = needFit(listing(p), terms, weight, reading);
+        const fit = fitOf(listing(p));
         return { p, said: fit.said, score: fit.weight + (doesWithout.has(p.id) ? NEED_MIN_WEIGHT * 2 : 0) };
       })
       .filter((x) => x.score > 0)
@@ -97,7 +99,9 @@ export function createNeedReply(deps: { search: SearchService; isRuledOut: (p: P
     const best = Math.max(...scored.map((x) => x.score));
     // a need of a kind the catalogue names ('camera for vlogging': a word of products' own names, categories or tags)
     // is answered within the department of the best listing, as a kind with a budget is (decision 0102)
-    const own = (p: Product) => new Set(analyze([p.name, p.name_ar, ...p.categories, ...p.tags].join(' ')));
+    // (each listing's own words read once, not again for every request word)
+    const owned = new Map<Product, Set<string>>();
+    const own = (p: Product) => owned.get(p) ?? owned.set(p, new Set(analyze([p.name, p.name_ar, ...p.categories, ...p.tags].join(' ')))).get(p)!;
     const namesKind = words.some((w) => {
       const stems = analyze(w);
       return stems.length > 0 && scored.some((x) => stems.every((st) => own(x.p).has(st)));
@@ -110,8 +114,9 @@ export function createNeedReply(deps: { search: SearchService; isRuledOut: (p: P
     // (and says at least two of the asked things itself — 'who rings the bell' names no ring — unless the shopper wrote
     // the word as a noun, after an article: «أتعلم البيانو», 'learn the piano'; decision 0176)
     const nouns = new Set(wordsAsNouns(msg).flatMap((w) => analyze(w)));
-    const headed = (x: { p: Product; score: number; said: number }) =>
-      x.score >= NEED_MIN_WEIGHT && nameHeads(x.p).some((h) => analyze(h).some((st) => heads.has(st) && (x.said >= 2 || nouns.has(st))));
+    // (read once per listing, not in every comparison of the sort)
+    const isHeaded = new Map(scored.map((x) => [x, x.score >= NEED_MIN_WEIGHT && nameHeads(x.p).some((h) => analyze(h).some((st) => heads.has(st) && (x.said >= 2 || nouns.has(st))))]));
+    const headed = (x: { p: Product; score: number; said: number }) => isHeaded.get(x)!;
     if (scored.some(headed)) scored.sort((a, b) => Number(headed(b)) - Number(headed(a)));
     const department = scored[0]!.p.category;
     const items = scored

@@ -40,11 +40,18 @@ export function matchesByPrefix(term: string, text: NeedText): boolean {
 }
 /** A normalised single word of four letters or more: also read as the start of a compound. */
 const isPrefixWord = (n: string) => n.length >= 4 && !n.includes(' ');
-export function saysWord(listing: { stems: Set<string>; raw: string[] }, term: string, text: NeedText): boolean {
-  const want = text.analyze(term);
-  if (want.length > 0 && want.every((x) => listing.stems.has(x))) return true;
+
+/** An asked word as a listing is checked for it: its stems, and its normalised form when a compound may start with it. */
+type AskedWord = { stems: string[]; prefix: string | null };
+const askedWord = (term: string, text: NeedText): AskedWord => {
   const n = text.normalize(term);
-  return isPrefixWord(n) && listing.raw.some((r) => r.startsWith(n));
+  return { stems: text.analyze(term), prefix: isPrefixWord(n) ? n : null };
+};
+const says = (listing: { stems: Set<string>; raw: string[] }, w: AskedWord): boolean =>
+  (w.stems.length > 0 && w.stems.every((x) => listing.stems.has(x))) || (w.prefix !== null && listing.raw.some((r) => r.startsWith(w.prefix!)));
+
+export function saysWord(listing: { stems: Set<string>; raw: string[] }, term: string, text: NeedText): boolean {
+  return says(listing, askedWord(term, text));
 }
 
 /**
@@ -54,16 +61,30 @@ export function saysWord(listing: { stems: Set<string>; raw: string[] }, term: s
  * several words that are each less rare.
  */
 export function needFit(listingText: string, terms: NeedTerm[], weights: Map<string, number>, text: NeedText): { weight: number; said: number } {
-  const listing = { stems: new Set(text.analyze(listingText)), raw: text.tokenize(listingText) };
-  let weight = 0;
-  let said = 0;
-  for (const t of terms) {
+  return needFitOf(terms, weights, text)(listingText);
+}
+
+/**
+ * needFit for one request's words over many listings: the asked words are read (analysed, normalised) once, not again
+ * for every listing (decision 0177); each listing's text is read once.
+ */
+export function needFitOf(terms: NeedTerm[], weights: Map<string, number>, text: NeedText): (listingText: string) => { weight: number; said: number } {
+  const asked = terms.flatMap((t) => {
     const w = weights.get(t.term);
-    if (w === undefined || !saysWord(listing, t.term, text)) continue;
-    said++;
-    weight += w * (t.own ? 1 : STANDS_FOR_SHARE);
-  }
-  return { weight, said };
+    return w === undefined ? [] : [{ ...askedWord(t.term, text), weight: w * (t.own ? 1 : STANDS_FOR_SHARE) }];
+  });
+  const anyPrefix = asked.some((a) => a.prefix !== null);
+  return (listingText) => {
+    const listing = { stems: new Set(text.analyze(listingText)), raw: anyPrefix ? text.tokenize(listingText) : [] };
+    let weight = 0;
+    let said = 0;
+    for (const a of asked) {
+      if (!says(listing, a)) continue;
+      said++;
+      weight += a.weight;
+    }
+    return { weight, said };
+  };
 }
 
 /**

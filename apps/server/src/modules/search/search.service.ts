@@ -120,8 +120,18 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
   // product change (a new version) retires them all.
   const resultCache = new Map<string, SearchResult>();
   let resultVersion = -1;
+  // A cached answer's order within its kind, kept beside it (decision 0177): reading the first matches' records and their
+  // kind again for every repeat of a request cost more than the cached ranking saved. Keyed by the cached answer itself,
+  // so it goes when the answer does (a new index version); a product's price or name changes the version.
+  const withinKindOf = new WeakMap<SearchResult, Map<number, SearchResult>>();
   function ranked(idx: SearchIndex, query: string, opts: SearchOptions): SearchResult {
-    return withinKind(rankedAsRead(idx, query, opts), opts.offset);
+    const result = rankedAsRead(idx, query, opts);
+    const offset = opts.offset ?? 0;
+    let byOffset = withinKindOf.get(result);
+    if (!byOffset) withinKindOf.set(result, (byOffset = new Map()));
+    let out = byOffset.get(offset);
+    if (!out) byOffset.set(offset, (out = withinKind(result, opts.offset)));
+    return out;
   }
 
   /**
