@@ -64,12 +64,16 @@ export async function categoriesReply(tools: Toolbox): Promise<Reply> {
  * The kinds of product the message asks for that the shop does not sell (none of its products is one, by its own
  * fields), or null when it asks for none or the shop sells one of them.
  */
-export async function notSoldKinds(text: string, tools: Toolbox): Promise<ReturnType<typeof kindsAsked> | null> {
+export async function notSoldKinds(text: string, tools: Toolbox, words: string[] = []): Promise<ReturnType<typeof kindsAsked> | null> {
   const kinds = kindsAsked(text);
   if (kinds.length === 0) return null;
   // the catalogue's own words too: a kind said in Arabic with the word after it may be a name the shop does sell
   // ('سجادة يوغا' is a yoga mat, not a rug)
   for (const k of kinds) if ((await tools.sells(k.type)) || (k.next && (await tools.sells(`${k.said} ${k.next}`)))) return null;
+  // the request also names a kind the shop does sell ('a pan I can put in the oven', 'a soundbar for my TV', «مقلاة تدخل
+  // الفرن»): the kind not sold is where or with what it is used, and the sold kind is what is asked for (decision 0178)
+  const saidInKinds = new Set(kinds.flatMap((k) => [k.said, k.next ?? ''].join(' ').toLowerCase().split(/\s+/)));
+  for (const w of words) if (!saidInKinds.has(w.toLowerCase()) && (await tools.namesSoldKind(w))) return null;
   return kinds;
 }
 
