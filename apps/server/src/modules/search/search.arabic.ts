@@ -41,15 +41,12 @@ export function foldArabic(text: string): string {
  */
 const ARTICLE_PREFIXES = ['وال', 'بال', 'كال', 'فال', 'لل', 'ال'];
 /**
- * Suffixes (normalised: ة is ه): duals and sound plurals, the relative adjective, the attached pronouns 'her', 'your',
- * 'his' and 'my'. 'Your' (ك, decision 0178) is how listings address the buyer («بصوتك», «جدولك», «معصمك»); it is removed
- * only while at least 3 letters remain, so short words whose last letter it is stay whole (سمك، بنك، سلك). The longer
- * pronouns (كم، هم، نا) are not removed here: too many words end so (تحكم، مهم، هنا). The query side reads them when the
- * catalogue holds the rest (`arabicReadings`).
+ * Suffixes (normalised: ة is ه): duals and sound plurals, the relative adjective, the attached pronouns 'her'/'his'. The
+ * other attached pronouns (ك، كم، هم، نا) are not removed here: too many words end in those letters (سمك، تحكم، مهم، هنا),
+ * and removing 'your' from the listings' words («بصوتك») moved the Arabic search set (decision 0178). The query side reads
+ * them when the catalogue holds the rest (`arabicReadings`).
  */
 const SUFFIXES = ['ها', 'ان', 'ات', 'ون', 'ين', 'يه', 'ه', 'ي'];
-/** 'Your' (decision 0178): the outermost suffix, removed first and only from the word's own end. */
-const YOUR = 'ك';
 
 /** The word without a leading article (and its particle) or conjunction wa-: 'والسماعات' → سماعات. */
 export function arabicBase(word: string): string {
@@ -70,8 +67,6 @@ export function arabicStem(word: string): string {
   let w = arabicBase(word);
   const singular = BROKEN_PLURALS.get(w);
   if (singular) w = singular;
-  // a pronoun is the last thing written on a word: only the word's own last letter is 'your' ('لاسلكي' keeps its ك)
-  if (w.length >= YOUR.length + 3 && w.endsWith(YOUR)) w = w.slice(0, -YOUR.length);
   for (const s of SUFFIXES) {
     if (w.length >= s.length + 2 && w.endsWith(s)) {
       w = w.slice(0, -s.length);
