@@ -94,7 +94,7 @@ const RULES: ArabicRule[] = [
   [phrase('الطقس|الجو|درجه الحراره|نكته|الاخبار|اخبار|السياسه|الرئيس|المباراه|مباراه|فيلم|افلام|اغنيه|قصيده|واجب|رحلات طيران|فندق|مطعم|تاكسي'), ' weather '],
   // shopping verbs and the question particle: 'is there', 'show me', 'I want', 'do you have' (yes/no → 'does')
   [phrase('هل عندكم|هل لديكم|هل يوجد|عندكم|لديكم|تبيعون|تبيعوا|توفرون|تبيع'), ' have '],
-  [phrase('اعرض لي|اعرض|ارني|وريني|ابحث عن|ابحث|ادور علي|ادور|ابغي|ابي|اريد|احتاج|اقترح|اقترح لي|رشح لي|رشح'), ' show '],
+  [phrase('اعرض لي|اعرض|ارني|وريني|ابحث عن|ابحث|ادور علي|ادور|ابغي|ابي|اريد|احتاج|محتاج|محتاجه|محتاجين|تحتاج|يحتاج|نحتاج|ودي|بغيت|اقترح|اقترح لي|رشح لي|رشح'), ' show '],
   [new RegExp(String.raw`^\s*هل${END}`, 'g'), ' does '],
   // 'this' and 'that' in MSA and Gulf ('هذي، هاذي، ذاك، ذيك'); 'these' ('هذول')
   [phrase('هذا المنتج|هذي المنتج|هذا|هذه|هذي|هاذي|هاذا|ذلك|تلك|ذاك|ذيك|هذاك|هذيك|ذي'), ' this '],
@@ -106,6 +106,12 @@ const RULES: ArabicRule[] = [
   // who a gift is for and what they like: read as the English words the assistant already sets aside
   [phrase('ل?ابي|ل?امي|ل?اخي|ل?اختي|ل?زوجتي|ل?زوجي|ل?صديقي|ل?صديقتي|ل?ابني|ل?ابنتي|ل?والدي|ل?والدتي'), ' family '],
   [phrase('يحب|تحب|يعشق|تعشق|يهوي|تهوي'), ' loves '],
+  // a child's age (decision 0178): «عمره ٣ سنوات», «بعمر 5 سنين», «ابن سنتين», «عمرها سنة», a newborn: read as the English
+  // the audience and age rules read ('3 years old', 'baby')
+  [new RegExp(`${PRE}(?:عمره|عمرها|عمر|بعمر|ابن|بنت)\\s*(\\d{1,2})\\s*(?:سنه|سنوات|سنين|عام|اعوام|عاما)${END}`, 'g'), (_m, n) => ` ${n} years old `],
+  [new RegExp(`${PRE}(?:عمره|عمرها|عمر|بعمر|ابن|بنت)\\s+(?:سنتين|عامين)${END}`, 'g'), ' 2 years old '],
+  [new RegExp(`${PRE}(?:عمره|عمرها|عمر|بعمر|ابن|بنت)\\s+(?:سنه|عام)${END}`, 'g'), ' 1 years old '],
+  [phrase('مولود|مولوده|رضيع|رضيعه|بيبي|حديث الولاده|حديثي الولاده'), ' baby '],
   // 'هدية لـX': whoever follows the gift's «ل» is the one it is for, any kin or friend word ('لصاحبي', 'لأخوي', 'لواحد'),
   // not a product word; «لل» is the article, a thing or a place ('هدية للبيت')
   [/\bgift\s+ل(?!ل)[\u0600-\u06FF]{2,}/g, ' gift family '],

@@ -195,7 +195,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       const asksAboutOne = WORTH.test(msg) || SIMILAR.test(msg) || PURCHASE.test(msg) || PRICE_Q.test(msg) || STOCK_Q.test(msg) ||
         RATING_Q.test(msg) || SPEC_Q.test(msg) || TELL.test(msg) || (FEATURE_Q.test(msg) && (named.length > 0 || context !== null));
       if (!asksAboutOne && words.length) {
-        const missingKinds = await notSoldKinds(msg, tools);
+        const missingKinds = await notSoldKinds(msg, tools, words);
         if (missingKinds) return notSoldReply(missingKinds, tools, spell);
       }
 

@@ -48,9 +48,11 @@ export function createNeedReply(deps: { search: SearchService; isRuledOut: (p: P
   return async function needReply(msg: string, words: string[], negation: Negation, tools: Toolbox, spell: (w: string) => string): Promise<Reply | null> {
     const { analyze, tokenize, normalize } = search.text;
     const reading = { analyze, tokenize, normalize };
-    // the shopper's own words in full, the words their need stands for at a share (decision 0176)
-    const saidByShopper = new Set(words);
-    const terms: NeedTerm[] = [...new Set([...words, ...needFunctions(msg)])]
+    // the shopper's own words in full, the words their need stands for at a share (decision 0176); an Arabic word as the
+    // catalogue writes it, without particle, pronoun or the verb's letter ('بصوتي' → صوت, 'أتحكم' → تحكم: decision 0178)
+    const asRead = await Promise.all(words.map((w) => search.catalogueWord(w)));
+    const saidByShopper = new Set(asRead);
+    const terms: NeedTerm[] = [...new Set([...asRead, ...needFunctions(msg)])]
       .filter((t) => analyze(t).length > 0)
       .map((term) => ({ term, own: saidByShopper.has(term) }));
     if (terms.length === 0) return null;

@@ -64,13 +64,29 @@ export async function categoriesReply(tools: Toolbox): Promise<Reply> {
  * The kinds of product the message asks for that the shop does not sell (none of its products is one, by its own
  * fields), or null when it asks for none or the shop sells one of them.
  */
-export async function notSoldKinds(text: string, tools: Toolbox): Promise<ReturnType<typeof kindsAsked> | null> {
+export async function notSoldKinds(text: string, tools: Toolbox, words: string[] = []): Promise<ReturnType<typeof kindsAsked> | null> {
   const kinds = kindsAsked(text);
   if (kinds.length === 0) return null;
   // the catalogue's own words too: a kind said in Arabic with the word after it may be a name the shop does sell
   // ('سجادة يوغا' is a yoga mat, not a rug)
   for (const k of kinds) if ((await tools.sells(k.type)) || (k.next && (await tools.sells(`${k.said} ${k.next}`)))) return null;
+  // the request also names a kind the shop does sell ('a pan I can put in the oven', 'a soundbar for my TV', «مقلاة تدخل
+  // الفرن»): the kind not sold is where or with what it is used, and the sold kind is what is asked for (decision 0178)
+  const saidInKinds = new Set(kinds.flatMap((k) => [k.said, k.next ?? ''].join(' ').toLowerCase().split(/\s+/)));
+  // (a sold kind after a preposition is itself a circumstance: «ثلاجة صغيرة للمكتب» asks for a fridge, whatever a desk is)
+  for (const w of words) if (!saidInKinds.has(w.toLowerCase()) && !isCircumstance(w, text) && (await tools.namesSoldKind(w))) return null;
   return kinds;
+}
+
+/**
+ * Is the word written after a preposition ('for my office', 'in the oven', «للمكتب», «بالمطبخ», «في البيت»): where or with
+ * what something is used, not what is asked for (the rule kindsAsked applies to the kinds it reads).
+ */
+function isCircumstance(word: string, text: string): boolean {
+  const w = word.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (/^[a-z]/.test(w)) return new RegExp(String.raw`\b(?:for|in|on|with|to|into|at|from|by|under|inside)\s+(?:(?:my|the|a|an|our|your|his|her|their)\s+)?${w}\b`, 'i').test(text);
+  const bare = w.replace(/^(?:و|ف)?(?:لل|بال|ال)/, '');
+  return new RegExp(String.raw`(?:^|\s)(?:و|ف)?(?:لل|بال|ل|ب)${bare}(?=$|[\s,.;?!])|(?:^|\s)(?:في|على|علي|مع|داخل)\s+(?:ال)?${bare}(?=$|[\s,.;?!])`).test(text);
 }
 
 /**

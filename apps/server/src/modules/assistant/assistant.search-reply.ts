@@ -3,6 +3,7 @@ import { SEARCH_REPLY_MAX_CATEGORIES, SEARCH_REPLY_MAX_PRODUCTS } from '@souq/sh
 import type { SearchService } from '../search/search.service.js';
 import { isRuledOut as ruledOutBy } from '../search/query-understanding.js';
 import { orderWithinKind } from '../search/query-price.js';
+import { askedAge, forAge } from '../search/query-age.js';
 import { searchPhraseIn, type Toolbox } from './assistant.tools.js';
 import { CHEAPEST, GIFT, INTERESTS, PRICIEST, audienceWords } from './assistant.words.js';
 import { readArabic } from './assistant.arabic.js';
@@ -110,10 +111,12 @@ export function createSearchReplies(deps: { search: SearchService; contentWords:
       ? [phrasesFor('en').label(words.filter((w) => !department.words.includes(w) && !namesNoKind(w) && !isPurpose(w)), null) || department.department, pricePhrase]
         .filter(Boolean).join(' ').trim()
       : null;
+    // a gift for an age ('a present for my toddler', «عمره ٣ سنوات»): what the listings say about ages decides (decision 0178)
+    const age = askedAge(text);
     const result = await tools.searchProducts({
       query: inDepartment ?? query,
       ...(department ? { category: department.department } : {}),
-      limit: byPrice || band || ruledOut || department || (pricePhrase && words.length) ? 10 : undefined,
+      limit: byPrice || band || ruledOut || department || age !== null || (pricePhrase && words.length) ? 10 : undefined,
     }, {
       // a kind asked for in the plural or as cheap / premium is asked of several: its department's other matches follow
       // the one listing named by it
@@ -129,6 +132,10 @@ export function createSearchReplies(deps: { search: SearchService; contentWords:
       // security camera shares the word, not the kind)
       const kind = mainDepartment(result.items);
       result.items = [...result.items.filter((p) => p.category === kind), ...result.items.filter((p) => p.category !== kind)];
+    }
+    if (age !== null && result.items.length) {
+      const fit = forAge(result.items, age, (p) => [p.description, p.description_ar, ...p.bullet_points, ...p.bullet_points_ar, ...p.tags].join(' '));
+      if (fit.length) result.items = fit;
     }
     // (within the kind asked for, as the search box orders them: query-price.ts)
     if (byPrice) result.items = orderWithinKind(result.items, byPrice === 1 ? 'low' : 'high').slice(0, SEARCH_REPLY_MAX_PRODUCTS);

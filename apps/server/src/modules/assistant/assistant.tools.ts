@@ -7,6 +7,7 @@ import type { Locale } from '@souq/shared/rules/locale';
 import { ORDER_STATUS_EXPLAINED, SHOP_POLICIES, SHOP_POLICIES_AR, type PolicyTopic, type ShopPolicy } from '@souq/shared/rules/policies';
 import type { OrdersService } from '../orders/orders.service.js';
 import { aboutTheQuery, namedProducts } from './assistant.matching.js';
+import { nameHeads } from './assistant.needs.js';
 import type { SearchService } from '../search/search.service.js';
 import { lowerBound } from '../../platform/sorted.js';
 import type { SummaryAspect } from '@souq/shared/api/reviews';
@@ -392,6 +393,21 @@ export function createToolbox(deps: AssistantDeps) {
       const list = await products(ranked.ids);
       return list.some((p) => {
         const own = new Set(analyze([p.name, p.name_ar, p.brand, ...p.categories, ...p.tags, ...p.keywords].join(' ')));
+        return want.every((w) => own.has(w));
+      });
+    },
+
+    /**
+     * Whether a word names a kind the shop sells (decision 0178): the head of a listing's own name ('Chef Cast Iron
+     * Skillet' → skillet, «مقلاة حديد زهر» → مقلاة) or one of its one-word tags ('pan'). Not a department, a brand or a
+     * word of a description, so 'kitchen' or 'home gym' name no kind.
+     */
+    async namesSoldKind(word: string): Promise<boolean> {
+      const want = analyze(word);
+      if (want.length === 0) return false;
+      const list = await products((await search.rank(word, { limit: 10, prefix: false })).ids);
+      return list.some((p) => {
+        const own = new Set(analyze([...nameHeads(p), ...p.tags.filter((t) => !/\s/.test(t.trim()))].join(' ')));
         return want.every((w) => own.has(w));
       });
     },

@@ -163,7 +163,7 @@ export function kindsAsked(text: string): { type: string; said: string; next?: s
 export function isNeed(text: string): boolean {
   return NEED_EN.test(text) || NEED_AR.test(text);
 }
-const NEED_EN = /\b(?:something|anything|a thing|stuff|a way|a gadget|a device)\s+(?:to|that|which|i can|so)\b|\b(?:want|need|would like|'d like|wanna|trying|like)\s+to\b|\b(?:hurts?|aches?|aching|pain(?:ful)?|sore|blurry|grainy|too (?:hot|cold|dark|loud|bright|heavy))\b|\b(?:setting up|set up|getting into|starting|learning|learn)\b|\bso (?:that )?(?:i|we) can\b|\bhelp me\s+\w+|\b(?:can'?t|cannot|can not|could ?n'?t|unable to) (?:see|sleep|hear|focus|concentrate|find|reach|carry|keep|stay)\b|\bwhat (?:would|could|can|should|will|do) (?:help|i (?:need|bring|take|pack|use|get))\b/i;
+const NEED_EN = /\b(?:something|anything|a thing|stuff|a way|a gadget|a device)\s+(?:to|that|which|i can|so|for (?:when|while|if|whenever))\b|\b(?:want|need|would like|'d like|wanna|trying|like)\s+to\b|\b(?:hurts?|aches?|aching|pain(?:ful)?|sore|blurry|grainy|too (?:hot|cold|dark|loud|bright|heavy))\b|\b(?:setting up|set up|getting into|starting|learning|learn)\b|\bso (?:that )?(?:i|we) can\b|\bhelp me\s+\w+|\b(?:can'?t|cannot|can not|could ?n'?t|unable to) (?:see|sleep|hear|focus|concentrate|find|reach|carry|keep|stay)\b|\bwhat (?:would|could|can|should|will|do) (?:help|i (?:need|bring|take|pack|use|get))\b/i;
 const NEED_AR = new RegExp(
   [
     // 'شي يخلي …', 'شي أقلي فيه', 'جهاز يساعدني': something that does, something to do with

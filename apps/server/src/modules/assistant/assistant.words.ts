@@ -108,7 +108,7 @@ export const INTERESTS: Record<string, string> = {
 export function audienceWords(text: string): string {
   return text
     .replace(/\b(\d{1,2})[\s-]*(?:years?|yrs?)[\s-]*old\b/gi, (_m, age: string) => (Number(age) <= 12 ? ' kids ' : ' '))
-    .replace(/\b(toddlers?|bab(?:y|ies)|infants?|little ones?|child|children|kid|boys?|girls?)\b/gi, ' kids ')
+    .replace(/\b(toddlers?|bab(?:y|ies)|infants?|new[\s-]?borns?|little ones?|child|children|kid|boys?|girls?)\b/gi, ' kids ')
     .replace(/\b(teen|teens|teenagers?|adults?|grown[- ]?ups?)\b/gi, ' ');
 }
 

@@ -1,5 +1,5 @@
 import porterStem from 'wink-porter2-stemmer';
-import { ARABIC_PARTICLES, arabicBase, isArabic } from './search.arabic.js';
+import { ARABIC_PARTICLES, arabicBase, arabicReadings, isArabic } from './search.arabic.js';
 import {
   editDistance, extractPrice, fvPlural, maxEditsFor, memoiseWords, normalize, numberForms, RELATED_GROUPS, spellingVariants, splitMeasure,
   splitSize, stem, STOPWORDS, subSizes, SYNONYM_GROUPS, tokenize, trigrams,
@@ -140,7 +140,7 @@ function parseConcepts(text: string, prefix: boolean, vocab: Vocabulary): Concep
     const typed = arabic ? arabicBase(tokens[i]!) : tokens[i]!;
     if (arabic && !exact) {
       // a one-letter particle written against the word ('بسماعات', 'لكرسي'): the rest is the catalogue's word
-      const bare = withoutParticle(typed, vocab);
+      const bare = withoutParticle(typed, vocab) ?? catalogueReading(typed, vocab);
       if (bare) {
         alternatives.push({ terms: [bare.term], weight: 1 });
         label = bare.word;
@@ -244,6 +244,19 @@ function withoutParticle(word: string, vocab: Vocabulary): { term: string; word:
   const rest = arabicBase(word.slice(1));
   const term = stem(rest);
   return vocab.df(term) > 0 ? { term, word: rest } : null;
+}
+
+/**
+ * The catalogue's form of an Arabic word it does not hold (decision 0178): the first of its readings without particle,
+ * attached pronoun or the imperfect's letter, or as the singular of a broken plural (search.arabic `arabicReadings`)
+ * whose stem the catalogue holds ('بصوتي' → صوت, 'اتحكم' → تحكم, 'فوانيس' → فانوس); null when none is.
+ */
+export function catalogueReading(word: string, vocab: Vocabulary): { term: string; word: string } | null {
+  for (const w of arabicReadings(word)) {
+    const term = stem(w);
+    if (vocab.df(term) > 0) return { term, word: w };
+  }
+  return null;
 }
 
 /** The readings all of whose terms the catalogue holds. */

@@ -40,7 +40,12 @@ export function foldArabic(text: string): string {
  * the'), longest first, in normalised spelling; removed when at least 2 letters remain (Light10's guard).
  */
 const ARTICLE_PREFIXES = ['وال', 'بال', 'كال', 'فال', 'لل', 'ال'];
-/** Suffixes (normalised: ة is ه): duals and sound plurals, the relative adjective, the attached pronouns 'her'/'his'. */
+/**
+ * Suffixes (normalised: ة is ه): duals and sound plurals, the relative adjective, the attached pronouns 'her'/'his'. The
+ * other attached pronouns (ك، كم، هم، نا) are not removed here: too many words end in those letters (سمك، تحكم، مهم، هنا),
+ * and removing 'your' from the listings' words («بصوتك») moved the Arabic search set (decision 0178). The query side reads
+ * them when the catalogue holds the rest (`arabicReadings`).
+ */
 const SUFFIXES = ['ها', 'ان', 'ات', 'ون', 'ين', 'يه', 'ه', 'ي'];
 
 /** The word without a leading article (and its particle) or conjunction wa-: 'والسماعات' → سماعات. */
@@ -67,7 +72,9 @@ export function arabicStem(word: string): string {
       w = w.slice(0, -s.length);
       // a feminine dual keeps its ta marbuta as ت before the ending ('سماعتين', 'سماعتان' → سماع, as 'سماعة'); only in
       // longer words, where ت is rarely part of the stem (not 'بيتين', 'صوتين')
-      if ((s === 'ين' || s === 'ان') && w.length >= 5 && w.endsWith('ت')) w = w.slice(0, -1);
+      // (decision 0178: also a noun of three letters, 'خيمتين' → خيم as 'خيمة', when the word had the dual's length of
+      // six — 'بيتين', 'صوتين', 'زيتين' have five and keep their ت)
+      if ((s === 'ين' || s === 'ان') && w.endsWith('ت') && w.length >= 4) w = w.slice(0, -1);
     }
   }
   return w;
@@ -127,4 +134,61 @@ export const ARABIC_STOPWORDS = [
  */
 export function arabicHead(words: string[]): string | null {
   return words.find((w) => isArabic(w) && w.length >= 2) ?? null;
+}
+
+// ---- the catalogue's form of a shopper's word (decision 0178) ---------------------------------------------------------
+
+/** Attached pronouns a shopper writes on a noun or a verb: my/me, your, his, her, our, your (plural), their. */
+const ENCLITICS = ['ني', 'كم', 'هم', 'نا', 'ها', 'ك', 'ه', 'ي'];
+/** The letters of the imperfect verb: I (أ, folded ا), we (ن), he (ي), she / you (ت). */
+const IMPERFECT = ['ا', 'ن', 'ي', 'ت'];
+/** Arabic letters only (folded). */
+const LETTERS = /^[\u0621-\u064a]+$/;
+/** The fewest letters a reading may keep: two-letter remains are too often another word. */
+const MIN_READING = 3;
+
+/**
+ * The forms an Arabic word the catalogue does not hold may stand for, fewest changes first (decision 0178): without a
+ * one-letter particle written against it (بـ، لـ، فـ، كـ، وـ: «بصوتي» → صوتي), without an attached pronoun («بصوتي» → صوت,
+ * «أجهزتي» → اجهزه: a ta marbuta written ت before the pronoun is ة again), without the letter of the imperfect verb
+ * («أتحكم» → تحكم, the noun and the imperative listings write), and a broken plural of the patterns فواعيل، مفاعيل، أفعال
+ * read as its singular («فوانيس» → فانوس, «مصابيح» → مصباح, «أنوار» → نور). Every form keeps at least three letters.
+ * Pure: the caller keeps the first form its vocabulary holds, so the rule never invents a word the catalogue does not say.
+ * `word` is folded and without its article (arabicBase).
+ */
+export function arabicReadings(word: string): string[] {
+  if (!LETTERS.test(word) || word.length < MIN_READING + 1) return [];
+  const out: string[] = [];
+  const put = (w: string) => {
+    if (w.length >= MIN_READING && w !== word && !out.includes(w)) out.push(w);
+  };
+  const withoutParticle = ARABIC_PARTICLES.includes(word[0]!) && word.length - 1 >= MIN_READING ? [arabicBase(word.slice(1))] : [];
+  const starts = [word, ...withoutParticle];
+  const cores: string[] = [];
+  for (const w of starts) {
+    cores.push(w);
+    for (const e of ENCLITICS) {
+      if (!w.endsWith(e) || w.length - e.length < MIN_READING) continue;
+      const bare = w.slice(0, -e.length);
+      // the ta marbuta before a pronoun: 'بشرتها' → بشره (بشرة)
+      if (bare.endsWith('ت') && bare.length >= MIN_READING) cores.push(`${bare.slice(0, -1)}ه`);
+      cores.push(bare);
+    }
+  }
+  for (const c of cores) put(c);
+  for (const c of cores) if (IMPERFECT.includes(c[0]!) && c.length - 1 >= MIN_READING) put(c.slice(1));
+  for (const c of [...out, word]) for (const s of brokenSingulars(c)) put(s);
+  return out;
+}
+
+/**
+ * The singulars a broken plural of a common pattern stands for: فواعيل → فاعول (فوانيس → فانوس), مفاعيل → مفعال (مصابيح →
+ * مصباح), أفعال → فعل (أنوار → نور, folded انوار). Candidates only: the caller keeps one the catalogue holds.
+ */
+export function brokenSingulars(w: string): string[] {
+  const out: string[] = [];
+  if (w.length === 6 && w[1] === 'و' && w[2] === 'ا' && w[4] === 'ي') out.push(`${w[0]}ا${w[3]}و${w[5]}`);
+  if (w.length === 6 && w[2] === 'ا' && w[4] === 'ي') out.push(`${w[0]}${w[1]}${w[3]}ا${w[5]}`);
+  if (w.length === 5 && w[0] === 'ا' && w[3] === 'ا') out.push(`${w[1]}${w[2]}${w[4]}`);
+  return out;
 }

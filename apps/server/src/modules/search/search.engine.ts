@@ -1,4 +1,4 @@
-import { analyseQuery, correctWord, loanwordReading } from './query-analysis.js';
+import { analyseQuery, catalogueReading, correctWord, loanwordReading } from './query-analysis.js';
 import { arabicBase } from './search.arabic.js';
 import { normalize, stem } from './search.text.js';
 import { CatalogueFacets, type Facets } from './search.facets.js';
@@ -103,6 +103,17 @@ export class SearchIndex {
     const w = arabicBase(normalize(word));
     if (!/^[\u0600-\u06FF]{4,}$/.test(w) || vocab.df(stem(w)) > 0) return null;
     return loanwordReading(w, vocab)?.word ?? null;
+  }
+
+  /**
+   * The catalogue's form of an Arabic word it does not hold ('بصوتي' → صوت, 'اتحكم' → تحكم, 'فوانيس' → فانوس): how the
+   * query analysis reads it (decision 0178), for the assistant's own reading of a message; the word itself when the
+   * catalogue holds it or has no form of it.
+   */
+  catalogueWord(word: string): string {
+    const w = arabicBase(normalize(word));
+    if (!/^[\u0600-\u06FF]{4,}$/.test(w) || this.index.vocab.df(stem(w)) > 0) return word;
+    return catalogueReading(w, this.index.vocab)?.word ?? word;
   }
 
   /** The analysed terms a text would match in this index, with typo correction (for the assistant). */

@@ -364,6 +364,11 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
       return (await ready()).loanword(word);
     },
 
+    /** The catalogue's form of an Arabic word it does not hold ('بصوتي' → صوت): the query analysis's reading (decision 0178). */
+    async catalogueWord(word: string): Promise<string> {
+      return (await ready()).catalogueWord(word);
+    },
+
     /** Known brands and categories with product counts (display names). */
     async facets() {
       return (await ready()).facets();
