@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderRequestSchema } from '@souq/shared/api/orders';
 import { messagesFor } from '@souq/shared/messages-for';
 import { call, createTestApp, signupCustomer, type TestContext } from '../../../test/harness.js';
-import { isArabicMessage, readArabic } from './assistant.arabic.js';
+import { arabicSpelling, isArabicMessage, readArabic } from './assistant.arabic.js';
 import { answerLocale } from './assistant.service.js';
 
 // Issue 26 item 7: the built-in assistant understands the same intents in Arabic as in English and answers in the
@@ -42,6 +42,23 @@ describe('reading an Arabic message', () => {
     expect(answerLocale('iphone 15 pro', 'ar')).toBe('ar');
     expect(answerLocale('٢', 'ar')).toBe('ar');
     expect(answerLocale('2', 'en')).toBe('en');
+  });
+
+  it('answers a message with no words of its own (a number, an order number, a name) in the language the shopper was writing in', () => {
+    expect(answerLocale('SQ-250310-7KX4M', 'en', ['وين طلبي؟'])).toBe('ar');
+    expect(answerLocale('2', 'en', ['كم سعر السماعات؟'])).toBe('ar');
+    expect(answerLocale('Nova X15 Pro', 'en', ['أبي جوال', 'أيهم أفضل؟'])).toBe('ar');
+    // the shopper's latest language counts, and a message of words keeps its own
+    expect(answerLocale('SQ-250310-7KX4M', 'ar', ['وين طلبي؟', 'where is my order?'])).toBe('ar');
+    expect(answerLocale('SQ-250310-7KX4M', 'en', ['وين طلبي؟', 'where is my order?'])).toBe('en');
+    expect(answerLocale('yes please', 'en', ['ألغِ الطلب'])).toBe('en');
+    expect(answerLocale('SQ-250310-7KX4M', 'en', [])).toBe('en');
+  });
+
+  it('never shows the words an age was read as in an Arabic echo of the request', () => {
+    const spell = arabicSpelling('شي لطفلة عمرها سنة');
+    expect(readArabic('شي لطفلة عمرها سنة')).toMatch(/1 years old/);
+    expect(['لطفلة', '1', 'years', 'old'].map(spell).filter(Boolean).join(' ')).toBe('لطفلة 1 سنوات');
   });
 });
 

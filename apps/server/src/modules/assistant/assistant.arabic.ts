@@ -143,6 +143,8 @@ export function readArabic(text: string): string {
  */
 const ARABIC_FOR: Record<string, string> = {
   wireless: 'لاسلكي', waterproof: 'مقاوم للماء', gift: 'هدية', kids: 'أطفال', cheap: 'رخيص', premium: 'فاخر', recently: 'مؤخرًا',
+  // an age read as 'N years old' ('عمرها سنة' → '1 years old'): the number and 'سنوات', 'old' left out (a label drops it)
+  years: 'سنوات', old: '',
 };
 
 /**

@@ -45,9 +45,21 @@ export type ChatSessionRef = { clientSessionId?: string; userId: number | null }
  * saved choice, their browser's). Latin letters do not make a message English: a reader of the Arabic page types
  * brand and model names in them ('iphone 15 pro'), and the page's own buttons may send English phrasings.
  */
-export function answerLocale(message: string, readerLocale: Locale): Locale {
-  return isArabicMessage(message) ? 'ar' : readerLocale;
+export function answerLocale(message: string, readerLocale: Locale, earlier: readonly string[] = []): Locale {
+  if (isArabicMessage(message)) return 'ar';
+  // a message with no words of its own language (an order number, a quantity, a model name) is answered in the
+  // language the shopper was writing in: an Arabic conversation's 'SQ-250310-7KX4M' or '2' gets its answer in Arabic
+  if (!writtenIn(message)) {
+    for (const text of [...earlier].reverse()) {
+      if (isArabicMessage(text)) return 'ar';
+      if (writtenIn(text)) break;
+    }
+  }
+  return readerLocale;
 }
+
+/** Does a message hold words of a language (Arabic, or English words in lower case), not only numbers, codes and names. */
+const writtenIn = (text: string) => isArabicMessage(text) || /(?:^|[^\p{L}])[a-z]{2,}(?![\p{L}\d])/u.test(text.replace(/\b[A-Z][\w-]*\b/g, ''));
 
 /**
  * POST /api/ai/chat: the model server when configured (AI_BASE_URL + AI_MODEL), else — and whenever the model
@@ -112,7 +124,7 @@ export function createAssistantService(deps: {
 
     /** `opts.locale`: the reader's language (the request's), used when the message does not show its own. */
     async chat(req: ChatInput, userId: number | null, opts: Partial<ChatOptions> = {}): Promise<ChatResponse> {
-      const locale = answerLocale(req.message, opts.locale ?? 'en');
+      const locale = answerLocale(req.message, opts.locale ?? 'en', (req.conversationHistory ?? []).filter((m) => !m.isBot).map((m) => m.text));
       // the conversation proposals wait in: the client's, or a new one it sends back from now on (decision 0127)
       const conversationId = req.conversationId ?? randomUUID();
       if (await isHumanHandling({ clientSessionId: req.sessionId, userId })) {
