@@ -158,16 +158,17 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
   function rankedAsRead(idx: SearchIndex, query: string, opts: SearchOptions): SearchResult {
     // the request understood before ranking (decision 0139): Gulf words in MSA, negated words out of the text and the
     // products they name left out — the same rules the assistant reads a message by
-    [query, opts] = understood(idx, query, opts);
-    if (opts.only) return idx.search(query, opts);
+    if (opts.only) return idx.search(...understood(idx, query, opts));
     if (resultVersion !== idx.version) {
       resultCache.clear();
       resultVersion = idx.version;
     }
-    const key = JSON.stringify([query.trim().toLowerCase(), opts.category, opts.brand, opts.minCents, opts.maxCents, opts.inStock, opts.limit, opts.offset ?? 0, opts.prefix ?? true, opts.exclude ? [...opts.exclude] : null]);
+    // keyed by the request as it was asked (decision 0181): a repeat skips reading it (negation, Arabic forms, the
+    // products a negation rules out, all fixed for an index version) as well as ranking it
+    const key = JSON.stringify([query.trim(), opts.category, opts.brand, opts.minCents, opts.maxCents, opts.inStock, opts.limit, opts.offset ?? 0, opts.prefix ?? true, opts.exclude ? [...opts.exclude] : null]);
     let hit = resultCache.get(key);
     if (!hit) {
-      hit = idx.search(query, opts);
+      hit = idx.search(...understood(idx, query, opts));
       if (resultCache.size >= RESULT_CACHE_MAX) resultCache.delete(resultCache.keys().next().value!);
       resultCache.set(key, hit);
     }
@@ -184,10 +185,18 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
     if (!departmentNames || departmentNames.version !== idx.version) {
       departmentNames = { version: idx.version, names: catalogue.categoryNamesAr().catch(() => new Map<string, string>()) };
     }
-    const u = understandQuery(query, { englishNegation: false });
-    const d = departmentQuery(u.changed ? u.text : query, await departmentNames.names, { ...text, priceFree: (s) => extractPrice(s).text });
+    // a request's department read once per index version (a repeat of an Arabic request skips reading it again)
+    if (departmentRead.version !== idx.version) departmentRead = { version: idx.version, byQuery: new Map() };
+    let d = departmentRead.byQuery.get(query);
+    if (d === undefined) {
+      const u = understandQuery(query, { englishNegation: false });
+      d = departmentQuery(u.changed ? u.text : query, await departmentNames.names, { ...text, priceFree: (s) => extractPrice(s).text });
+      if (departmentRead.byQuery.size >= RESULT_CACHE_MAX) departmentRead.byQuery.delete(departmentRead.byQuery.keys().next().value!);
+      departmentRead.byQuery.set(query, d);
+    }
     return d ? [d.query, { ...filters, category: d.category }] : [query, filters];
   }
+  let departmentRead: { version: number; byQuery: Map<string, ReturnType<typeof departmentQuery>> } = { version: -1, byQuery: new Map() };
 
   /** A query understood before ranking: its text to rank and the options with the products it rules out excluded. */
   function understood(idx: SearchIndex, query: string, opts: SearchOptions): [string, SearchOptions] {
