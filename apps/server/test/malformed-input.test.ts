@@ -166,5 +166,7 @@ describe('malformed requests across every route', () => {
     console.log(`malformed input: ${sent} requests over ${routes.length} routes, ${failures.length} failed`);
     expect(sent).toBeGreaterThanOrEqual(5000);
     expect(failures.slice(0, 25), `${failures.length} of ${sent} requests failed`).toEqual([]);
-  }, 600_000);
+    // a guard against a hang, not a speed check: ~40,000 requests took over 10 minutes on PostgreSQL beside three
+    // journey lanes on a 2-core machine running at half its usual speed (2026-11-30)
+  }, 1_200_000);
 });
