@@ -59,9 +59,11 @@ async function payOnPage(payUrl: string, number: string, outcome: 'complete' | '
   return browse(new URL(action, typed.location!).toString(), { outcome });
 }
 
-async function place(units = 1, product = productId) {
+/** A card purchase placed by the shopper; `reader`: the page's language (`?lang=`) and the browser's Accept-Language. */
+async function place(units = 1, product = productId, reader?: { lang: 'en' | 'ar'; acceptLanguage: string }) {
   const res = await call(t.app, {
-    method: 'POST', url: '/api/orders', token: shopper.token, headers: { 'idempotency-key': `cko-${Math.random()}` },
+    method: 'POST', url: reader ? `/api/orders?lang=${reader.lang}` : '/api/orders', token: shopper.token,
+    headers: { 'idempotency-key': `cko-${Math.random()}`, ...(reader ? { 'accept-language': reader.acceptLanguage } : {}) },
     body: {
       items: [{ product_id: product, quantity: units }], customer_info: { email: shopper.email, name: 'Kamal Checkout', phone: null },
       shipping_address: { address: '7 Hosted Page Road', city: 'Abu Dhabi', country: 'United Arab Emirates', zip: '00000' }, payment_method: 'card',
@@ -120,26 +122,13 @@ describe('a card purchase paid through Checkout.com', () => {
   it('opens the hosted page in the shopper\'s language, whatever the browser asks for', async () => {
     // a product of its own: the purchases it leaves on hold do not move the stock the other cases count
     const own = (await makeProduct(t.app, { name: 'Checkout Lantern Arabic', priceCents: 8_000, stock: 5, vendorId: vendor.vendor.id })).id;
-    const res = await call(t.app, {
-      method: 'POST', url: '/api/orders?lang=ar', token: shopper.token, headers: { 'idempotency-key': `cko-${Math.random()}`, 'accept-language': 'en-GB,en' },
-      body: {
-        items: [{ product_id: own, quantity: 1 }], customer_info: { email: shopper.email, name: 'Kamal Checkout', phone: null },
-        shipping_address: { address: '7 Hosted Page Road', city: 'Abu Dhabi', country: 'United Arab Emirates', zip: '00000' }, payment_method: 'card',
-      },
-    });
-    expect(res.status).toBe(201);
-    const page = await browse(res.json.payment.pay_url as string);
+    const ar = await place(1, own, { lang: 'ar', acceptLanguage: 'en-GB,en' });
+    const page = await browse(ar.payUrl);
     expect(page.status).toBe(200);
     expect(page.html).toMatch(/<html[^>]*lang="ar"[^>]*dir="rtl"|<html[^>]*dir="rtl"[^>]*lang="ar"/);
     // an English reader's page stays English under an Arabic browser's header, too
-    const en = await call(t.app, {
-      method: 'POST', url: '/api/orders?lang=en', token: shopper.token, headers: { 'idempotency-key': `cko-${Math.random()}`, 'accept-language': 'ar' },
-      body: {
-        items: [{ product_id: own, quantity: 1 }], customer_info: { email: shopper.email, name: 'Kamal Checkout', phone: null },
-        shipping_address: { address: '7 Hosted Page Road', city: 'Abu Dhabi', country: 'United Arab Emirates', zip: '00000' }, payment_method: 'card',
-      },
-    });
-    expect((await browse(en.json.payment.pay_url as string)).html).toMatch(/<html[^>]*lang="en"/);
+    const en = await place(1, own, { lang: 'en', acceptLanguage: 'ar' });
+    expect((await browse(en.payUrl)).html).toMatch(/<html[^>]*lang="en"/);
   });
 
   it('3-D Secure failed: declined 20154, the reason shown, no money rows, the stock still held for another card', async () => {
