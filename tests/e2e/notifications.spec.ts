@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { MSG } from '../../packages/shared/src/messages.js';
 import { startPushService, type PushService } from '../../apps/server/test/push-service.js';
 import { customerWithLocalPush } from './support/push-page.js';
+import { FULL_BROWSER } from './support/browser.js';
 
 // Profile → Notification Settings: Enable → preferences → Test → the service worker shows the notification → Disable.
 //
@@ -12,6 +13,9 @@ import { customerWithLocalPush } from './support/push-page.js';
 // it to the local push service, which verifies the signature and decrypts the payload like a browser would; the
 // decrypted payload is then delivered to the REAL service worker with the CDP command
 // ServiceWorker.deliverPushMessage, and the test reads the notification it showed (registration.getNotifications()).
+
+// the permission prompt's "Enable" needs the whole browser: the headless shell denies notifications unasked
+test.use(FULL_BROWSER);
 
 let push: PushService;
 test.beforeAll(async () => {
@@ -74,4 +78,20 @@ test('Enable → Test → the service worker shows the notification; preferences
     data: { userId: customer.user.id, title: 'x', body: 'y' },
   });
   expect(after.status()).toBe(422);
+});
+
+// issue 23 item 4: a failed test notification says so
+test('Test notification: when no device took it, the block says "Failed to send notification", not "sent"', async ({ page, context, request, baseURL }) => {
+  const { sub } = await customerWithLocalPush(context, request, push, baseURL);
+  await page.goto('/profile');
+  const block = page.getByRole('region', { name: 'Notification Settings' });
+  await block.getByRole('button', { name: 'Enable' }).click();
+  await expect(block.getByText(MSG.notificationsEnabledOk)).toBeVisible();
+  // the browser dropped the subscription: the push service answers 410, the server 'Delivered to 0 device(s), 1 failed.'
+  push.expire(sub.id);
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/notifications/send'));
+  await block.getByRole('button', { name: 'Test' }).click();
+  expect(await (await answer).json()).toMatchObject({ success: false, message: MSG.deliveryReport(0, 1) });
+  await expect(block.getByText(MSG.sendNotificationFailed, { exact: true })).toBeVisible();
+  await expect(block.getByText(MSG.testNotificationSent)).toHaveCount(0);
 });

@@ -1,9 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fillCheckoutAddress } from './support/checkout-address.js';
+import { FULL_BROWSER } from './support/browser.js';
 
 // The customer storefront (customer spec §2, §4, §5): search, product detail, a typed chat cart command, the cart
 // drawer, checkout with cash on delivery, and the order on /profile; plus the empty-cart and required-field rules.
 // Runs against the real server with the demo catalogue and the demo customer (see playwright.config.ts).
+
+// the profile journey's notification block offers "Enable" while the permission is undecided: that needs the whole
+// browser (the headless shell denies notifications unasked), so this file runs in it
+test.use(FULL_BROWSER);
 
 const CART_KEY = 'souq_assistant_cart';
 const storage = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
