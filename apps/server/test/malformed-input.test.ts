@@ -12,6 +12,8 @@ type OpenApiSchema = { type?: string | string[]; properties?: Record<string, Ope
 type OpenApiDoc = { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: OpenApiSchema }> } }>> };
 
 const BODY_LIMIT = 8 * 1024 * 1024;
+/** The run's database is PostgreSQL (the harness's copies of its template), not PGlite. */
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /** Path segments no route should choke on (already percent-encoded where the URL needs it). */
 const BAD_SEGMENTS = [
@@ -146,9 +148,11 @@ describe('malformed requests across every route', () => {
     let sent = 0;
     for (const route of routes) {
       const requests = requestsFor(route, doc);
-      // each variant goes out under two of the four identities, so every identity meets every kind of input
+      // each variant goes out under two of the four identities, so every identity meets every kind of input. On
+      // PostgreSQL under one, turn about (decision 0182): every bad value still reaches its database through the pg
+      // driver, whose errors are read apart from PGlite's; the identities' mix was met on PGlite in the same run
       for (const [i, req] of requests.entries()) {
-        for (const token of [tokens[i % 4], tokens[(i + 1 + (i >> 2)) % 4]]) {
+        for (const token of onPostgres ? [tokens[(i + (i >> 2)) % 4]] : [tokens[i % 4], tokens[(i + 1 + (i >> 2)) % 4]]) {
           const headers: Record<string, string> = { ...(token ? { authorization: `Bearer ${token}` } : {}), ...req.headers };
           const res = await t.app.inject({ method: req.method as never, url: req.url, headers, ...(req.payload !== undefined ? { payload: req.payload } : {}) });
           sent++;
