@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { CANCEL, ORDER_WORD, PAYMENT_WORD, WHERE, readable } from './assistant.aftersales-words.js';
+
+// Decision 0183: general rules for the kinds the second blind set's summaries named as weak (where an order is, cancel,
+// policy, negation), each in English and Arabic, from the tuning set tune-2026-11-30d.
+
+describe('what became of an order', () => {
+  it('reads news, updates and what happened as a question about where an item is', () => {
+    expect(WHERE.test(readable('any news on my ukulele?'))).toBe(true);
+    expect(WHERE.test(readable('is there an update on the desk'))).toBe(true);
+    expect(WHERE.test(readable('what happened to the feeder I ordered'))).toBe(true);
+    expect(WHERE.test(readable('وش صار على وعاء الأكل؟'))).toBe(true);
+    expect(WHERE.test(readable('ماذا حدث لطلبي؟'))).toBe(true);
+    expect(WHERE.test(readable('أي أخبار عن الكتاب؟'))).toBe(true);
+  });
+  it('leaves a shopping question alone', () => {
+    expect(WHERE.test(readable('a good book about habits'))).toBe(false);
+    expect(WHERE.test(readable('أبغى سماعات لاسلكية'))).toBe(false);
+  });
+});
+
+describe('cancelling with the Gulf loanword', () => {
+  it('reads «كنسل» and its forms as cancel', () => {
+    expect(CANCEL.test(readable('خلاص ما ابي اليوكليلي، كنسله'))).toBe(true);
+    expect(CANCEL.test(readable('ابي اكنسل الطلب'))).toBe(true);
+    expect(CANCEL.test(readable('كنسلها لو سمحت'))).toBe(true);
+  });
+  it('does not read a word that only contains the letters', () => {
+    expect(CANCEL.test(readable('كنسلتو'))).toBe(false);
+    expect(CANCEL.test(readable('سماعات عازلة')) || CANCEL.test(readable('noise cancelling headphones'))).toBe(false);
+  });
+});
+
+describe('paying when an order comes', () => {
+  it('is a payment question, though it names the order and its arrival', () => {
+    const ar = readable('ممكن ادفع كاش لما يوصلني الطلب؟');
+    expect(PAYMENT_WORD.test(ar)).toBe(true);
+    // the words that made it read as where an order is are still there: the payment word is what decides
+    expect(WHERE.test(ar) && ORDER_WORD.test(ar)).toBe(true);
+    expect(PAYMENT_WORD.test(readable('can I pay cash when the parcel arrives?'))).toBe(true);
+    expect(PAYMENT_WORD.test(readable('تقبلون فيزا؟'))).toBe(true);
+  });
+  it('is not read in a where question', () => {
+    expect(PAYMENT_WORD.test(readable('where is my order?'))).toBe(false);
+    expect(PAYMENT_WORD.test(readable('متى يوصل طلبي؟'))).toBe(false);
+  });
+});
