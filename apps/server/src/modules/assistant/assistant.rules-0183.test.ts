@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readNegation } from '../search/query-understanding.js';
 import { CANCEL, ORDER_WORD, PAYMENT_WORD, WHERE, readable } from './assistant.aftersales-words.js';
 
 // Decision 0183: general rules for the kinds the second blind set's summaries named as weak (where an order is, cancel,
@@ -43,5 +44,16 @@ describe('paying when an order comes', () => {
   it('is not read in a where question', () => {
     expect(PAYMENT_WORD.test(readable('where is my order?'))).toBe(false);
     expect(PAYMENT_WORD.test(readable('متى يوصل طلبي؟'))).toBe(false);
+  });
+});
+
+describe('nothing for …', () => {
+  it('rules out what follows "nothing for" and "none with"', () => {
+    expect(readNegation('kitchen appliances, nothing for coffee').excluded).toContain('coffee');
+    expect(readNegation('bags, none with leather').excluded).toContain('leather');
+  });
+  it('leaves a budget after "nothing" to the price rules', () => {
+    expect(readNegation('headphones, nothing over 500').excluded).toEqual([]);
+    expect(readNegation('nothing too expensive please').excluded).toEqual([]);
   });
 });
