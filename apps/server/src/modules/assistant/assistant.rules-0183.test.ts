@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readNegation } from '../search/query-understanding.js';
+import type { Product } from '@souq/shared/api/catalogue';
 import { CANCEL, ORDER_WORD, PAYMENT_WORD, WHERE, readable } from './assistant.aftersales-words.js';
+import { namedProducts, RANGE_WORDS } from './assistant.matching.js';
+import { needFunctions } from './assistant.understanding.js';
 
 // Decision 0183: general rules for the kinds the second blind set's summaries named as weak (where an order is, cancel,
 // policy, negation), each in English and Arabic, from the tuning set tune-2026-11-30d.
@@ -55,5 +58,38 @@ describe('nothing for …', () => {
   it('leaves a budget after "nothing" to the price rules', () => {
     expect(readNegation('headphones, nothing over 500').excluded).toEqual([]);
     expect(readNegation('nothing too expensive please').excluded).toEqual([]);
+  });
+});
+
+describe('a range of an activity', () => {
+  // a plain word analysis: enough to show which products the words name
+  const words = (s: string) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const text = { analyze: words, tokenize: words, normalize: (s: string) => s.toLowerCase(), isStopword: () => false } as unknown as Parameters<typeof namedProducts>[0];
+  const product = (id: number, name: string, name_ar: string, tags: string[]) =>
+    ({ id, name, name_ar, brand: name.split(' ')[0]!, categories: ['Outdoor'], tags, keywords: [], description: '', bullet_points: [] }) as unknown as Product;
+  const tent = product(1, 'Summit Camping Tent', 'خيمة تخييم Summit', ['tent']);
+  const lantern = product(2, 'Glowtrail LED Lantern GX50', 'فانوس Glowtrail', ['lantern']);
+  it('names no product by a word of its name beside gear, equipment, «معدات، أدوات، مستلزمات»', () => {
+    expect(namedProducts(text, 'معدات تخييم', [tent, lantern])).toEqual([]);
+    expect(namedProducts(text, 'مستلزمات التخييم', [tent, lantern])).toEqual([]);
+    expect(namedProducts(text, 'camping gear', [tent, lantern])).toEqual([]);
+  });
+  it('still names a product by that word alone, or by its model number beside a range word', () => {
+    expect(namedProducts(text, 'تخييم', [tent, lantern]).map((p) => p.id)).toEqual([1]);
+    expect(namedProducts(text, 'accessories for the gx50', [tent, lantern]).map((p) => p.id)).toEqual([2]);
+  });
+  it('does not take a product name word for a range word', () => {
+    expect(RANGE_WORDS.test('essentials t-shirt')).toBe(false);
+    expect(RANGE_WORDS.test('electronic drum kit')).toBe(false);
+    expect(RANGE_WORDS.test('عدة منتجات')).toBe(false);
+  });
+});
+
+describe('what a thing is to track', () => {
+  it('reads the verb said of the thing as tracking, as the shopper\'s own verb is', () => {
+    expect(needFunctions('something that tracks my sleep')).toContain('tracker');
+    expect(needFunctions(readable('ابغى شي يتابع نومي'))).toContain('tracker');
+    expect(needFunctions(readable('جهاز يراقب النوم'))).toContain('tracker');
+    expect(needFunctions('a sleeping bag for winter')).not.toContain('tracker');
   });
 });
