@@ -8,45 +8,33 @@ import { needFunctions } from './assistant.understanding.js';
 // Decision 0183: general rules for the kinds the second blind set's summaries named as weak (where an order is, cancel,
 // policy, negation), each in English and Arabic, from the tuning set tune-2026-11-30d.
 
-describe('what became of an order', () => {
-  it('reads news, updates and what happened as a question about where an item is', () => {
-    expect(WHERE.test(readable('any news on my ukulele?'))).toBe(true);
-    expect(WHERE.test(readable('is there an update on the desk'))).toBe(true);
-    expect(WHERE.test(readable('what happened to the feeder I ordered'))).toBe(true);
-    expect(WHERE.test(readable('وش صار على وعاء الأكل؟'))).toBe(true);
-    expect(WHERE.test(readable('ماذا حدث لطلبي؟'))).toBe(true);
-    expect(WHERE.test(readable('أي أخبار عن الكتاب؟'))).toBe(true);
-  });
-  it('leaves a shopping question alone', () => {
-    expect(WHERE.test(readable('a good book about habits'))).toBe(false);
-    expect(WHERE.test(readable('أبغى سماعات لاسلكية'))).toBe(false);
-  });
-});
+// [pattern, what it is about, messages it reads, messages it leaves alone], each in English and Arabic
+const PATTERNS: [RegExp, string, string[], string[]][] = [
+  [WHERE, 'where an item is: news, updates, what happened',
+    ['any news on my ukulele?', 'is there an update on the desk', 'what happened to the feeder I ordered', 'وش صار على وعاء الأكل؟', 'ماذا حدث لطلبي؟', 'أي أخبار عن الكتاب؟'],
+    ['a good book about habits', 'أبغى سماعات لاسلكية']],
+  // a word that only holds the letters is no cancel, nor is a feature
+  [CANCEL, 'cancel, with the Gulf loanword «كنسل» and its forms',
+    ['خلاص ما ابي اليوكليلي، كنسله', 'ابي اكنسل الطلب', 'كنسلها لو سمحت'],
+    ['كنسلتو', 'سماعات عازلة', 'noise cancelling headphones']],
+  [PAYMENT_WORD, 'paying, when an order comes too',
+    ['ممكن ادفع كاش لما يوصلني الطلب؟', 'can I pay cash when the parcel arrives?', 'تقبلون فيزا؟'],
+    ['where is my order?', 'متى يوصل طلبي؟']],
+];
 
-describe('cancelling with the Gulf loanword', () => {
-  it('reads «كنسل» and its forms as cancel', () => {
-    expect(CANCEL.test(readable('خلاص ما ابي اليوكليلي، كنسله'))).toBe(true);
-    expect(CANCEL.test(readable('ابي اكنسل الطلب'))).toBe(true);
-    expect(CANCEL.test(readable('كنسلها لو سمحت'))).toBe(true);
+describe.each(PATTERNS)('%s', (pattern, about, reads, leaves) => {
+  it(`reads ${about}`, () => {
+    for (const m of reads) expect(pattern.test(readable(m)), m).toBe(true);
   });
-  it('does not read a word that only contains the letters', () => {
-    expect(CANCEL.test(readable('كنسلتو'))).toBe(false);
-    expect(CANCEL.test(readable('سماعات عازلة')) || CANCEL.test(readable('noise cancelling headphones'))).toBe(false);
+  it('leaves the others alone', () => {
+    for (const m of leaves) expect(pattern.test(readable(m)), m).toBe(false);
   });
 });
 
 describe('paying when an order comes', () => {
-  it('is a payment question, though it names the order and its arrival', () => {
+  it('still names the order and its arrival: the payment word is what decides', () => {
     const ar = readable('ممكن ادفع كاش لما يوصلني الطلب؟');
-    expect(PAYMENT_WORD.test(ar)).toBe(true);
-    // the words that made it read as where an order is are still there: the payment word is what decides
     expect(WHERE.test(ar) && ORDER_WORD.test(ar)).toBe(true);
-    expect(PAYMENT_WORD.test(readable('can I pay cash when the parcel arrives?'))).toBe(true);
-    expect(PAYMENT_WORD.test(readable('تقبلون فيزا؟'))).toBe(true);
-  });
-  it('is not read in a where question', () => {
-    expect(PAYMENT_WORD.test(readable('where is my order?'))).toBe(false);
-    expect(PAYMENT_WORD.test(readable('متى يوصل طلبي؟'))).toBe(false);
   });
 });
 
