@@ -25,7 +25,8 @@ export const HUMAN =
   /\b(human|humans|real person|live (agent|person|support|chat)|customer (service|care|support)|representative|operator)\b|\b(talk|speak|chat) (to|with) (a |an |some )?(person|someone|somebody|agent|staff|people|support|team)\b|(موظف|انسان|بشري|شخص حقيقي|خدمه العملاء|ممثل خدمه|(اكلم|اتكلم|اتحدث|التحدث|تحدث|كلمني) (مع |الي )?(شخص|احد|موظف|الدعم|فريق))/;
 
 /** Cancelling an order ('noise cancelling' is a feature, not a request). */
-export const CANCEL = /(?<!noise[ -])\bcancel(l?ing|l?ed|lation)?\b|(^|\s)(الغاء|الغي|الغ|تلغي|يلغي|الغيه|الغيها|ابي الغي)(\s|$)/;
+// Gulf speakers say it with the English loanword too («كنسل، كنسله، أكنسل الطلب»)
+export const CANCEL = /(?<!noise[ -])\bcancel(l?ing|l?ed|lation)?\b|(^|\s)(الغاء|الغي|الغ|تلغي|يلغي|الغيه|الغيها|ابي الغي)(\s|$)|(^|\s)(ا|ت|ي|ن)?كنسل(ه|ها|هم|وه|وها|ت)?(?=[\s.!،,؟?]|$)/;
 
 /** Returning: the verb, or sending, giving or taking something back with its object between ('send the lipsticks back'). */
 export const RETURN_WORD = /\b(return|returning|(send|sending|give|giving|take|taking|bring|ship|post)( [\w'-]+){0,4} back)\b|(ارجاع|ارجع|استرجاع|استرجع|ارجعه|ارجعها|رجع)/;
@@ -40,8 +41,19 @@ export const ASKS_IF_ALLOWED = /^(can|could|may|do|how|if|what if|is it possible
 export const POLICY_WORD =
   /\b(policy|policies|window|rules?|how (long|many days)|how do (i|returns?)|days? (do|to|for)|terms|conditions|until when|by when)\b|(سياس|مده|مهله|كم يوم|شروط|قواعد|قوانين|الي متي|لين متي|لحد متي|حتي متي)/;
 
+/**
+ * Where an order is, when it comes, or what became of it: 'any news on my ukulele?', 'an update on my order', 'what
+ * happened to the feeder?', «وش صار على …، ماذا حدث لـ …، أي أخبار عن …».
+ */
 export const WHERE =
-  /\b(where|when|track|tracking|status|arrive|arriving|arrived|deliver(ed|y)?|coming|come|shipped|ship)\b|(وين|اين|متي|تتبع|حاله|وصل|يوصل|توصل|سيصل|يصل|شحن)/;
+  /\b(where|when|track|tracking|status|arrive|arriving|arrived|deliver(ed|y)?|coming|come|shipped|ship|news|updates?|what happened|happened to|what's happening|what is happening)\b|(وين|اين|متي|تتبع|حاله|وصل|يوصل|توصل|سيصل|يصل|شحن|(وش|ايش|شو|شنو|ماذا|ما) (صار|حدث|حصل|الجديد)|اخبار|مستجدات)/;
+
+/**
+ * Paying ('can I pay cash when it arrives?', «ممكن ادفع كاش لما يوصلني الطلب؟»): a question about the payment rule, not
+ * where an order is, though it says 'order' and 'arrive'.
+ */
+export const PAYMENT_WORD =
+  /\b(pay|paying|payment|cash|cod|card|visa|mastercard|apple pay|instal?lments?)\b|(ادفع|الدفع|دفع|تدفع|كاش|نقدا|نقدي|فيزا|ماستر|بطاقه|بالبطاقه|اقساط|تقسيط)/;
 
 /** A question after an order's arrival or state that WHERE's single words miss ('is it on its way?'). */
 export const ARRIVAL = /\b(on (its|the|their) way|in transit|get here|got here|be here|reach me)\b|(في الطريق|وصلت|وصل)/;

@@ -17,7 +17,7 @@ import { aftersalesPhrases, type AftersalesPhrases } from './assistant.aftersale
 import { createActions, say, type Pending, type Reply, type Turn } from './assistant.actions.js';
 import { itemsOf, matchItems, sellerOf, stateOf, type Item, type ItemsDeps } from './assistant.items.js';
 import {
-  ARRIVAL, ASKS_IF_ALLOWED, CANCEL, HUMAN, ORDER_WORD, POLICY_WORD, RETURN_WORD, RETURNS_WORD, SHIPPING_WORD, WHERE, itemWords, readable,
+  ARRIVAL, ASKS_IF_ALLOWED, CANCEL, HUMAN, ORDER_WORD, PAYMENT_WORD, POLICY_WORD, RETURN_WORD, RETURNS_WORD, SHIPPING_WORD, WHERE, itemWords, readable,
 } from './assistant.aftersales-words.js';
 
 // The assistant after the purchase (issue 28 item 3, issue 37 items 1 and 3; decisions 0107, 0127), for the signed-in
@@ -192,12 +192,15 @@ export function createAftersales(deps: AftersalesDeps) {
     if (product?.vendor_id) {
       t.tools.focus(product);
       vendorIds = [product.vendor_id];
-    } else if (!product && userId !== null && ORDER_WORD.test(text.replace(/\b(purchases|orders)\b|(^|\s)(ال)?مشتريات\S*/g, ' '))) {
-      // 'my order' names one purchase; 'purchases' in general («المشتريات») asks the general rule below
+    } else if (!product && userId !== null && ORDER_WORD.test(text.replace(/\b(purchases|orders|packages|parcels|shipments|deliveries|my (stuff|things))\b|(^|\s)(ال)?(مشتريات|طلبات|اغراض|حاجات)\S*/g, ' '))) {
+      // 'my order' names one purchase; purchases in general ('my stuff', 'my orders', «المشتريات، أغراضي») ask the
+      // general rule below, with the sellers of all the recent orders
       vendorIds = (await deps.shopperOrders.latest(userId, 1)).flatMap((p) => (p.seller_vendor_id === null ? [] : [p.seller_vendor_id]));
     }
     if (vendorIds.length === 0) {
-      if (!topics.returns || product) return t.locale === 'en' ? null : say(policyText(MARKETPLACE_SELLER_NAME, marketplaceRule(), s, topics));
+      // a rule asked of no product is the shop's own, quoted in either language by the shop's rules answer
+      // (assistant.shop.ts); a product the marketplace sells gets its seller's rule applied here in Arabic
+      if (!topics.returns || product) return t.locale === 'en' || !product ? null : say(policyText(MARKETPLACE_SELLER_NAME, marketplaceRule(), s, topics));
       // returns in general: they depend on the seller; the sellers of the shopper's recent orders, with their windows
       // (anonymous in English: the shop's rules answer, assistant.shop.ts, quoting the same rule)
       if (userId === null && t.locale === 'en') return null;
@@ -245,7 +248,8 @@ export function createAftersales(deps: AftersalesDeps) {
         if (HUMAN.test(text)) return say(s0.handoverSignIn);
         // where an order is, cancelling or returning one: only the person signed in (other order questions, and what
         // delivery costs, are the shop's)
-        const where = arabic
+        // paying when it arrives asks the payment rule, which anybody may read
+        const where = PAYMENT_WORD.test(text) ? false : arabic
           ? WHERE.test(text) && ORDER_WORD.test(text) && !SHIPPING_WORD.test(text.replace(/شحنتي|شحنه/g, ''))
           : isOrderQuestion(input.message) && (WHERE.test(text) || ARRIVAL.test(text));
         if ((CANCEL.test(text) && (ORDER_WORD.test(text) || arabic)) || where) return say(s0.signIn);
@@ -286,7 +290,10 @@ export function createAftersales(deps: AftersalesDeps) {
       const asksWhere = WHERE.test(text) || ARRIVAL.test(text);
       const aboutOrders = number !== undefined || found.length > 0 || ORDER_WORD.test(text) || isOrderQuestion(input.message)
         || (topic !== null && words.length === 0);
-      if (asksWhere && aboutOrders && !(SHIPPING_WORD.test(text) && !found.length && !number && /\b(fee|cost|free|how much)\b|رسوم|تكلف|مجاني/.test(text))) {
+      // what delivery costs, or how to pay when an order comes, is a rule, unless an order or an item of one is named
+      const asksRule = !found.length && !number
+        && ((SHIPPING_WORD.test(text) && /\b(fee|cost|free|how much)\b|رسوم|تكلف|مجاني/.test(text)) || PAYMENT_WORD.test(text));
+      if (asksWhere && aboutOrders && !asksRule) {
         return where(turn, userId, number, items, found, words, topic?.parts ?? null);
       }
       return policyReply(turn, userId, items, found, words);

@@ -15,6 +15,13 @@ const DISTINCT_MAX = 2;
 
 const isModelNumber = (t: string) => /\d/.test(t) && /[a-z]/.test(t);
 
+/**
+ * Words that ask for a range of products of an activity or a kind ('camping gear', 'gaming accessories', «معدات تخييم»,
+ * «مستلزمات القطط»): beside them a word that happens to be in one product's name names no product; only a model number
+ * does. ('Essentials' and 'kit' are in product names, so they are not among them.)
+ */
+export const RANGE_WORDS = /\b(gear|equipment|supplies|accessories)\b|(^|\s)(?:و|ب|ل)?(?:ال)?(معدات|ادوات|أدوات|مستلزمات|لوازم|اغراض|أغراض|اكسسوارات|إكسسوارات|تجهيزات)(?=[\s،,.؟?!]|$)/i;
+
 /** A product's names as a shopper may type them: its own and its Arabic one, without the bracketed asides. */
 const nameOf = (p: Product) => `${p.name} ${p.name_ar}`.replace(/\([^)]*\)/g, ' ');
 
@@ -28,6 +35,7 @@ const nameOf = (p: Product) => `${p.name} ${p.name_ar}`.replace(/\([^)]*\)/g, ' 
 export function namedProducts(text: Text, message: string, candidates: Product[]): Product[] {
   const { analyze, isStopword } = text;
   const said = new Set(analyze(message));
+  const range = RANGE_WORDS.test(message);
   const nameWords = new Map(candidates.map((p) => [p.id, new Set([...analyze(nameOf(p)), ...analyze(p.brand)])]));
   const frequency = (t: string) => candidates.filter((p) => nameWords.get(p.id)!.has(t)).length;
   // a kind of product names none: a category word, or a tag several candidates share ('books', 'headphones')
@@ -63,6 +71,8 @@ export function namedProducts(text: Text, message: string, candidates: Product[]
       if (n <= DISTINCT_MAX && t.length >= 3) telling++;
       if (n === 1 && !brand.has(t) && t.length >= 4 && !/^\d+$/.test(t) && !everyday(t, p)) unique = true;
     }
+    const byModel = matched.some((t) => isModelNumber(t) && t.length >= 3);
+    if (range && !byModel) continue;
     if ((telling >= 1 && words.size >= 2) || unique) matches.push({ p, words, telling });
   }
   const dominated = (a: Match) => matches.some((b) => b !== a && b.words.size > a.words.size && [...a.words].every((w) => b.words.has(w)));

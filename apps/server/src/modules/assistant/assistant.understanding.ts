@@ -206,7 +206,8 @@ const NEED_FUNCTIONS = [
   { en: String.raw`\b(?:feed|feeds|feeding|fed|meals?)\b`, ar: 'أأكل|أوكل|أؤكل|أطعم|إطعام|يأكل|تأكل|وجبات|وجبة', means: ['feeder', 'meals', 'إطعام', 'وجبات'] },
   { en: String.raw`\b(?:while (?:i'?m|i am|we'?re|we are) (?:away|out|travell?ing|at work)|on (?:holiday|vacation)|travell?ing|when i'?m away)\b`, ar: 'مسافر|مسافرة|مسافرين|السفر|سفري|غيابي|غايب', means: ['automatic', 'schedule', 'app', 'أوتوماتيكي', 'التطبيق', 'غيابك'] },
   { en: String.raw`\b(?:learn|learning|beginners?|first time|start(?:ing)? out|never played)\b`, ar: 'أتعلم|تعلم|مبتدئ|مبتدئة|مبتدئين|عزف|أعزف', means: ['beginner', 'beginners', 'easy to play', 'first chords', 'مبتدئين', 'لتعلم', 'للعزف'] },
-  { en: String.raw`\b(?:track|tracking|monitor|monitoring|keep an eye on)\b`, ar: 'أتابع|تتبع|أراقب|مراقبة|متابعة|أتتبع', means: ['tracker', 'tracking', 'monitor', 'تتبع', 'مراقبة', 'يتتبع'] },
+  // what the thing does, said of it too ('something that tracks', «شي يتابع، جهاز يراقب»), not only the shopper's own verb
+  { en: String.raw`\b(?:track|tracks|tracking|monitor|monitors|monitoring|keep an eye on|keeps an eye on)\b`, ar: 'أتابع|تتبع|أراقب|مراقبة|متابعة|أتتبع|يتابع|تتابع|يراقب|تراقب|يتتبع', means: ['tracker', 'tracking', 'monitor', 'تتبع', 'مراقبة', 'يتتبع'] },
   { en: String.raw`\b(?:film|filming|record|recording|photograph\w*|take (?:photos|pictures)|vlog\w*)\b`, ar: 'أصور|تصوير|أوثق|أسجل', means: ['camera', 'video', 'كاميرا', 'تصور', 'فيديو'] },
   { en: String.raw`\b(?:fry|frying|fried|crispy)\b`, ar: 'أقلي|قلي|مقلي|مقرمش', means: ['fryer', 'fries', 'crispy', 'قلاية', 'المقرمشة'] },
 ].map(({ en, ar, means }) => ({ when: new RegExp(`${en}|${arabicWords(ar)}`, 'i'), means: means.map(fold) }));

@@ -64,7 +64,8 @@ export function readNegation(text: string): Negation {
     take(w, false);
     return ' ';
   });
-  t = t.replace(new RegExp(String.raw`\b(without|except|other than|apart from|instead of|but not)\s*${EN_FILLER}${EN_NEGATED}`, 'gi'), (_m, neg: string, w: string) => {
+  // 'nothing for coffee', 'none with leather': only before what a product is for or has, so 'nothing over 500' stays a budget
+  t = t.replace(new RegExp(String.raw`\b(without|except|other than|apart from|instead of|but not|(?:nothing|none)\s+(?:for|with|made of)(?=\s))\s*${EN_FILLER}${EN_NEGATED}`, 'gi'), (_m, neg: string, w: string) => {
     // what a product does without is one thing ('without using oil'): its first word
     if (/^without$/i.test(neg)) freeOf.push(w.split(/\s+/)[0]!.toLowerCase());
     take(w, false);
@@ -163,7 +164,7 @@ export function understandQuery(text: string, opts: { englishNegation?: boolean 
   const arabic = /[\u0600-\u06FF]/.test(text);
   // the search box reads English negation only when asked (decision 0139: it made the Home Depot bench drop)
   if (!arabic && opts.englishNegation === false) return { text, excluded: [], freeOf: [], changed: false };
-  if (!arabic && !/\b(?:not|no|non|without|except|other than|apart from|instead of|isn'?t|aren'?t|isnt|arent|doesn'?t|don'?t)\b/i.test(text)) {
+  if (!arabic && !/\b(?:not|no|non|without|except|other than|apart from|instead of|isn'?t|aren'?t|isnt|arent|doesn'?t|don'?t|nothing|none)\b/i.test(text)) {
     return { text, excluded: [], freeOf: [], changed: false };
   }
   const folded = arabic ? fold(text).replace(/\s+/g, ' ').trim() : text;
