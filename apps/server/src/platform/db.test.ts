@@ -5,9 +5,11 @@ import { backgroundLane, openDatabase, type Database } from './db.js';
 // The embedded database's background lane (decision 0066): bulk reads after start-up must not hold up requests.
 describe('Database.background on the embedded database', () => {
   let database: Database;
+  // a guard against a hang, not a speed check: starting a fresh embedded database (its initdb in WebAssembly) ran past
+  // 60 s in the PostgreSQL run beside three journey lanes on a 2-core machine at half its speed (2026-11-30)
   beforeAll(async () => {
     database = await openDatabase({ kind: 'pglite' });
-  });
+  }, 300_000);
   afterAll(async () => {
     await database.close();
   });
