@@ -17,5 +17,5 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHE
 
 export const LAUNCH = { executablePath: CHROMIUM, args: ARGS };
 
-/** `test.use(FULL_BROWSER)` in a file or a describe block: its journeys run in the whole browser. */
+/** `test.use(FULL_BROWSER)` at a file's top (a browser is per worker, so not per describe block): its journeys run in the whole browser. */
 export const FULL_BROWSER = { launchOptions: { executablePath: FULL_CHROMIUM, args: ARGS } };
