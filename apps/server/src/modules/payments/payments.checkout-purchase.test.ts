@@ -176,6 +176,21 @@ describe('a card purchase paid through Checkout.com', () => {
     expect(await q('select status, released_at from orders where purchase_id = $1', [p.purchaseId])).toEqual([{ status: 'cancelled', released_at: null }]);
     expect((await stateOf(p.number)).json).toMatchObject({ expired: true, paid: false, status: 'canceled', pay_url: null });
     expect(await ledgerRows(p.purchaseId)).toBe(0);
+
+    // the hosted page still takes a card until its session lapses: a card paid after the give-up is never captured
+    // but voided at once (decision 0185), from the webhook alone; its stock stays on sale, still no money rows
+    const afterGiveUp = await stock();
+    const back = await payOnPage(p.payUrl, '4242 4242 4242 4242');
+    expect(back.location).toMatch(new RegExp(`/checkout/payment\\?purchase=${p.number}`));
+    await deliver();
+    const late = (await q<{ object_id: string; outcome: string }>(`select object_id, outcome from payment_events where type = 'payment_approved' and payload->'data'->>'reference' = $1`, [p.number]))[0]!;
+    expect(late.outcome).toContain('voided');
+    const voided = await t.app.services.payments.provider.getPayment(late.object_id);
+    expect(voided).toMatchObject({ status: 'canceled', amountCaptured: 0 });
+    expect(await attemptOf(p.purchaseId)).toMatchObject({ status: 'canceled', sale_posted_at: null, cash_posted_at: null });
+    expect(await stock()).toBe(afterGiveUp);
+    expect(await ledgerRows(p.purchaseId)).toBe(0);
+    expect((await stateOf(p.number)).json).toMatchObject({ expired: true, paid: false });
   });
 
   it('refuses a forged webhook (400) and writes nothing', async () => {

@@ -32,6 +32,8 @@ import { orders } from '../../db/schema/orders.js';
 type AttemptRow = typeof paymentAttempts.$inferSelect;
 /** A verified webhook's event as it is stored (the raw body it arrived as, its signature checked). */
 type StoredEvent = { provider: ProviderName; eventId: string; type: string; objectId: string | null; rawBody: string };
+/** A payment authorised after its purchase was given up (decision 0185): voided at the provider after the commit. */
+type LateAuthorisation = { attemptId: number; paymentId: string };
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
 /** How far a payment has got: a stale read-back never moves the stored state back. */
@@ -146,7 +148,7 @@ export function createPaymentsService(deps: {
    * Returns what to do after the commit (announce the release, capture an authorisation), or null when no purchase of
    * Souq's has this payment.
    */
-  async function applyIn(tx: Tx, payment: Payment, event?: StoredEvent): Promise<{ outcome: string; move: HoldMove | null; capture: AttemptRow | null; released: number | null; stored?: boolean } | null> {
+  async function applyIn(tx: Tx, payment: Payment, event?: StoredEvent): Promise<{ outcome: string; move: HoldMove | null; capture: AttemptRow | null; released: number | null; voidLate: LateAuthorisation | null; stored?: boolean } | null> {
     // a payment made on a provider's hosted page (Checkout.com's `hpp_`, whose every card is a payment of its own,
     // decision 0179) is its purchase's by its reference; the page's id is what the attempt holds and acts on
     const byReference = !provider().capabilities.retryKeepsPayment && payment.reference
@@ -186,6 +188,10 @@ export function createPaymentsService(deps: {
       outcomes.push('given up unpaid');
     }
     const capture = payment.status === 'authorized' && !a.expiredAt ? a : null;
+    // a card authorised after Souq gave the purchase up (Checkout.com's hosted page takes a card until its session
+    // lapses; its stock is back on sale): never captured, and voided at once so the shopper's bank lets the hold go
+    const voidLate = payment.status === 'authorized' && a.expiredAt && !a.salePostedAt ? { attemptId: a.id, paymentId: payment.id } : null;
+    if (voidLate) outcomes.push('authorised after it was given up: voided');
     const outcome = outcomes.join(', ') || `no change (${payment.status})`;
     // a webhook's event row goes with the attempt's change (decision 0171): `stored` false when a delivery of the same
     // event got there first (the caller rolls everything back)
@@ -198,17 +204,29 @@ export function createPaymentsService(deps: {
       // change and event row go in the release's own statement too (decision 0172)
       move = await deps.hold.release(tx, a.purchaseId, 'Card payment authorised', cash ? [cash] : [], event ? attemptAndEvent(event) : undefined);
       released = a.purchaseId;
-      if (event) return { outcome, move, capture, released, stored: (move.tail ?? 0) > 0 };
+      if (event) return { outcome, move, capture, released, voidLate, stored: (move.tail ?? 0) > 0 };
     }
     if (cash && !releasing) await postToLedger(tx, cash);
     if (givingUp) move = await deps.hold.giveUp(tx, a.purchaseId, 'Payment not completed: stock released');
     if (!event) {
       await tx.update(paymentAttempts).set(patch).where(eq(paymentAttempts.id, a.id));
-      return { outcome, move, capture, released };
+      return { outcome, move, capture, released, voidLate };
     }
     const tail = attemptAndEvent(event);
     const [row] = await rowsOf<{ stored: number }>(tx, sql`with ${sql.join(tail.ctes, sql`, `)} select ${tail.select} as stored`);
-    return { outcome, move, capture, released, stored: row!.stored > 0 };
+    return { outcome, move, capture, released, voidLate, stored: row!.stored > 0 };
+  }
+
+  /** A late authorisation voided at the provider (one key per payment, so a second read-back voids nothing twice). */
+  async function voidLateAuthorisation(late: LateAuthorisation): Promise<void> {
+    try {
+      await provider().cancelPayment(late.paymentId, { idempotencyKey: `souq-payment-${late.attemptId}-void-${late.paymentId}` });
+      deps.log(`payments: ${late.paymentId} was authorised after its purchase was given up: voided`);
+    } catch (err) {
+      // the next read-back of it (the return page, another of its events) tries again; it is never
+      // captured, so an authorisation nobody voids lapses at the provider
+      deps.log(`payments: void of late authorisation ${late.paymentId} failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 
   /** An authorisation captured at the provider, and what it answers applied (its answer is a read-back of our own call). */
@@ -246,7 +264,7 @@ export function createPaymentsService(deps: {
     return rows.length > 0;
   }
 
-  /** Captures started after a webhook's answer, still running (idle() waits for them). */
+  /** Captures (and voids of late authorisations) started after a webhook's answer, still running (idle() waits for them). */
   const capturing = new Set<Promise<void>>();
 
   /**
@@ -255,14 +273,15 @@ export function createPaymentsService(deps: {
    * a second call and transaction of Souq's own (decision 0157); a capture that does not happen is the job's, as when
    * the provider fails it.
    */
-  async function afterCommit(result: { move: HoldMove | null; capture: AttemptRow | null; released?: number | null } | null, opts: { later?: boolean } = {}): Promise<void> {
+  async function afterCommit(result: { move: HoldMove | null; capture: AttemptRow | null; released?: number | null; voidLate?: LateAuthorisation | null } | null, opts: { later?: boolean } = {}): Promise<void> {
     result?.move?.afterCommit();
     if (result?.released) void deps.bus.emit('purchase.paid', { purchaseId: result.released, ...(result.move?.released ? { idempotencyKey: result.move.released.purchase.idempotencyKey } : {}) });
-    if (!result?.capture) return;
-    if (!opts.later) return capture(result.capture);
-    const a = result.capture;
-    const run = capture(a)
-      .catch((err: unknown) => deps.log(`payments: capture of ${a.providerPaymentId} not applied, retried by the job: ${err instanceof Error ? err.message : String(err)}`))
+    const a = result?.capture;
+    const work = a ? () => capture(a) : result?.voidLate ? () => voidLateAuthorisation(result.voidLate!) : null;
+    if (!work) return;
+    if (!opts.later) return work();
+    const run = work()
+      .catch((err: unknown) => deps.log(`payments: ${a ? `capture of ${a.providerPaymentId} not applied, retried by the job` : 'a late authorisation not voided'}: ${err instanceof Error ? err.message : String(err)}`))
       .finally(() => capturing.delete(run));
     capturing.add(run);
   }
