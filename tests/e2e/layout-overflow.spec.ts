@@ -47,16 +47,20 @@ async function open(page: Page, route: string) {
 /** What the page shows that breaks the layout rules, as readable lines (empty when all holds). */
 async function layoutProblems(page: Page) {
   // the page's end, where the floating support button must leave every control free (it moves on scroll); a page
-  // that draws more as the reader nears its end (the storefront's shelves) ends when scrolling draws nothing more
-  for (let height = -1, i = 0; i < 20; i++) {
+  // that draws more as the reader nears its end (the storefront's shelves) ends when it has nothing more to draw (its
+  // end marker gone) and scrolling changes its height no more. A busy machine drew a step of shelves later than a
+  // fixed wait: the walk then read a page whose end was still growing (a new shelf's arrows under the button).
+  const started = Date.now();
+  for (let height = -1; Date.now() - started < 20_000;) {
     const now = await page.evaluate(() => {
       window.scrollTo(0, document.documentElement.scrollHeight);
-      return document.documentElement.scrollHeight;
+      return { height: document.documentElement.scrollHeight, more: document.querySelector('[data-testid="shelves-more"]') !== null };
     });
     await page.waitForTimeout(300);
-    if (now === height) break;
-    height = now;
+    if (now.height === height && !now.more) break;
+    height = now.height;
   }
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   return page.evaluate(() => {
     const problems: string[] = [];
     const vw = document.documentElement.clientWidth;

@@ -74,7 +74,7 @@ export const ShelfList = memo(function ShelfList({ onOpen, onAdd, selectedId }: 
             })}
           </Shelf>
         ))}
-      {more && <div ref={end} aria-hidden="true" className="h-px" />}
+      {more && <div ref={end} aria-hidden="true" data-testid="shelves-more" className="h-px" />}
     </div>
   );
 });
