@@ -9,6 +9,7 @@
 import { createLocalStripe } from '../../apps/server/src/modules/payments/local/stripe/index.js';
 import { wallClock } from '../../apps/server/src/modules/payments/local/clock.js';
 import { startLocalServer } from '../../apps/server/src/modules/payments/local/http.js';
+import { httpSender } from '../../apps/server/src/modules/payments/local/webhook-queue.js';
 
 const concurrency = Math.max(1, Number(process.env.WEBHOOK_CONCURRENCY ?? 1));
 const stripe = createLocalStripe({ clock: wallClock() });
@@ -24,10 +25,9 @@ stripe.queue.setSender(async (url, headers, body) => {
   const t0 = performance.now();
   inFlight++;
   try {
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, body, signal: AbortSignal.timeout(10_000) });
-    await res.arrayBuffer();
-    deliveries.push({ ms: performance.now() - t0, status: res.status, type });
-    return res.status;
+    const status = await httpSender(url, headers, body);
+    deliveries.push({ ms: performance.now() - t0, status, type });
+    return status;
   } catch (err) {
     deliveries.push({ ms: performance.now() - t0, status: 0, type });
     throw err;

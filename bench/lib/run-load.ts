@@ -44,7 +44,7 @@ export type ProviderStats = { deliveries: { ms: number; status: number; type: st
 export async function startProviderProcess(opts: { webhookConcurrency: number }) {
   const { fork } = await import('node:child_process');
   const child = fork(path.join(here, 'local-stripe-process.ts'), [], {
-    execArgv: ['--import', 'tsx', '--conditions=development'],
+    execArgv: ['--import', 'tsx', '--conditions=development', ...(process.env.PROVIDER_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.PROVIDER_CPU_PROF] : [])],
     env: { ...process.env, WEBHOOK_CONCURRENCY: String(opts.webhookConcurrency) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -201,7 +201,7 @@ export function createServices(config: Config, database: Database, log: (msg: st
   const payments = createPaymentsRuntime(config.payments, { souqUrl: config.publicUrl, log });
   // card purchases paid through it (decision 0137): the orders module holds them, this one moves them on the provider's word
   const cardPayments = createPaymentsService({
-    db, runtime: payments, hold: orders.paymentHold, purchaseByNumber: orders.purchaseByNumber, publicUrl: config.publicUrl,
+    db, query: database.query, runtime: payments, hold: orders.paymentHold, purchaseByNumber: orders.purchaseByNumber, publicUrl: config.publicUrl,
     waitMinutes: config.payments.waitMinutes, capture: config.payments.capture, log, bus, audit,
     // sellers paid by transfer (decision 0147): told by e-mail and a bus event when money comes back or stays owed
     currency: config.shopCurrency, transferNotice: createTransferNotices({ db, bus, mailer, log, currency: config.shopCurrency }),

@@ -58,13 +58,16 @@ export function createPaymentHold(deps: {
    * lines, their purchase and their sellers' names: one round trip.
    */
   async function held(tx: Tx, purchaseId: number) {
+    // a named statement (decision 0185): parsed and planned once per pooled connection on PostgreSQL, where planning
+    // this join was 0.3 ms of every card purchase's release
     const rows = await tx.select({
       row: orders, purchase: purchases, sellerName: vendors.companyName,
       items: sql<ItemRow[]>`(select coalesce(json_agg(${ITEM_JSON} order by i.id), '[]'::json) from order_items i where i.order_id = ${orders.id})`,
     }).from(orders)
       .innerJoin(purchases, eq(purchases.id, orders.purchaseId))
       .leftJoin(vendors, eq(vendors.id, orders.sellerVendorId))
-      .where(and(eq(orders.purchaseId, purchaseId), eq(orders.status, 'awaiting_payment'))).orderBy(asc(orders.id)).for('update', { of: orders });
+      .where(and(eq(orders.purchaseId, sql.placeholder('purchaseId')), eq(orders.status, 'awaiting_payment'))).orderBy(asc(orders.id)).for('update', { of: orders })
+      .prepare('payment-hold-held').execute({ purchaseId });
     return rows;
   }
 
