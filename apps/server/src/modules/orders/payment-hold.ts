@@ -58,7 +58,7 @@ export function createPaymentHold(deps: {
    * lines, their purchase and their sellers' names: one round trip.
    */
   async function held(tx: Tx, purchaseId: number) {
-    // a named statement (decision 0185): parsed and planned once per pooled connection on PostgreSQL, where planning
+    // a named statement (decision 0186): parsed and planned once per pooled connection on PostgreSQL, where planning
     // this join was 0.3 ms of every card purchase's release
     const rows = await tx.select({
       row: orders, purchase: purchases, sellerName: vendors.companyName,

@@ -44,7 +44,7 @@ const RANK: Record<AttemptRow['status'], number> = {
 /**
  * The webhook's one-statement front (decision 0157), with the ranks above over payment_attempts.status: whether the
  * event was stored before, and for an event that can move nothing its row stored at once with its outcome. A named
- * statement (decision 0185): PostgreSQL parses and plans it once per pooled connection, not at each of a paid
+ * statement (decision 0186): PostgreSQL parses and plans it once per pooled connection, not at each of a paid
  * purchase's two deliveries (its planning was 0.16 ms of each). $1 provider, $2 payment id, $3 the rank the event
  * claims, $4 event id, $5 its type, $6 the object it names, $7 the raw body.
  */
