@@ -10,8 +10,8 @@ import {
 } from './assistant.words.js';
 import { arabicSpelling, readArabic } from './assistant.arabic.js';
 import { phrasesFor } from './assistant.phrases.js';
-import { isNeed, namesKindInPlural, needFunctions, readNegation, standardArabic } from './assistant.understanding.js';
-import { CATEGORIES_Q, PRICE_HISTORY_Q, REVIEWS_Q, categoriesReply, notSoldKinds, notSoldReply, priceHistoryReply, reviewsReply, sameDepartment, topN, topOfKind } from './assistant.prepurchase.js';
+import { isNeed, isPurpose, namesKindInPlural, namesNoKind, needFunctions, readNegation, standardArabic } from './assistant.understanding.js';
+import { CATEGORIES_Q, PRICE_HISTORY_Q, REVIEWS_Q, categoriesReply, isCircumstance, notSoldKinds, notSoldReply, priceHistoryReply, reviewsReply, sameDepartment, topN, topOfKind } from './assistant.prepurchase.js';
 import { createProductAnswers, type Reply } from './assistant.product-answers.js';
 import { createSearchReplies } from './assistant.search-reply.js';
 import { DEALS_Q, dealsReply, withoutDealWords } from './assistant.deals.js';
@@ -130,8 +130,11 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       const asked = policyTopics(msg, { productInQuestion: named.length > 0 || context !== null });
       if (asked.length) return policyReply(asked, tools, named[0] ?? context);
 
-      // 'anything cheaper?', 'فيه أرخص منها؟': cheaper products like the one in question (not a pick among those shown)
-      if (CHEAPER.test(msg) && !CHEAPEST.test(msg) && named.length === 0 && words.length === 0 && (EXISTS.test(msg) || (await recent()).length <= 1)) {
+      // 'anything cheaper?', 'فيه أرخص منها؟': cheaper products like the one in question (not a pick among those shown);
+      // what it is for may be said too ('anything cheaper for school?', «أرخص منه للجامعة»): a purpose names no other kind
+      // (decision 0184)
+      const onlyPurpose = words.every((w) => isPurpose(w) || namesNoKind(w) || isCircumstance(w, msg));
+      if (CHEAPER.test(msg) && !CHEAPEST.test(msg) && named.length === 0 && onlyPurpose && (EXISTS.test(msg) || (await recent()).length <= 1)) {
         const p = context ?? (locked.length === 1 ? locked[0]! : null) ?? (await recent())[0] ?? null;
         if (p) return similar(p, tools, { cheaper: true });
       }

@@ -99,7 +99,7 @@ export function isComplement(said: string, text: string): boolean {
  * Is the word written after a preposition ('for my office', 'in the oven', «للمكتب», «بالمطبخ», «في البيت»): where or with
  * what something is used, not what is asked for (the rule kindsAsked applies to the kinds it reads).
  */
-function isCircumstance(word: string, text: string): boolean {
+export function isCircumstance(word: string, text: string): boolean {
   const w = word.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   if (/^[a-z]/.test(w)) return new RegExp(String.raw`\b(?:for|in|on|with|to|into|at|from|by|under|inside)\s+(?:(?:my|the|a|an|our|your|his|her|their)\s+)?${w}\b`, 'i').test(text);
   const bare = w.replace(/^(?:و|ف)?(?:لل|بال|ال)/, '');

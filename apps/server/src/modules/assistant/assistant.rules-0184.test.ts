@@ -97,6 +97,13 @@ describe('needs stated indirectly', () => {
   it.each(cases)('%s', (message, means) => {
     expect(needFunctions(readable(message))).toContain(means);
   });
+  it('reads light as one field: every kind of product that gives light, not only the lantern', () => {
+    for (const m of ['أحتاج إضاءة للمجلس', 'a lamp for reading', 'مصابيح للغرفة']) {
+      expect(needFunctions(readable(m)), m).toEqual(expect.arrayContaining(['lamp', 'bulb', 'lantern']));
+    }
+    // darkness still asks for a light that works without the mains
+    expect(needFunctions('a light for the power cuts at night')).toContain('lumens');
+  });
   it('leaves a request that states no such need alone', () => {
     expect(needFunctions('a hot pink lipstick')).not.toContain('insulated');
     expect(needFunctions('wireless headphones')).toEqual([]);
