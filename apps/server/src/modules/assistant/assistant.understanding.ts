@@ -200,9 +200,9 @@ const NEED_FUNCTIONS = [
   { en: String.raw`\b(?:from above|aerial|bird'?s[- ]eye|from the (?:sky|air)|overhead (?:shots?|views?))\b`, ar: 'من الأعلى|من الاعلى|من فوق|من الجو|جوية|جوي', means: ['aerial', 'drone', 'درون', 'طائرة'] },
   { en: String.raw`\b(?:(?:get|gets|getting|feel|feeling|am|i'm|im) (?:so |very |really )?cold|freezing|keep (?:me |us )?warm|warmth)\b`, ar: 'أبرد|بردان|بردانة|أحس بالبرد|دفء|دافئ|يدفيني', means: ['warm', 'down', 'comfort rating', 'دافئ', 'الريش', 'مئوية'] },
   { en: String.raw`\b(?:dark|darkness|power cuts?|nights?|night ?time|(?:can'?t|cannot|can not) see|pitch black|dim)\b`, ar: 'ظلام|ظلمة|مظلم|مظلمة|مظلمه|الليل|بالليل|ليل|ما أشوف|ما اشوف|ما نشوف', means: ['light', 'lumens', 'lantern', 'إضاءة', 'فانوس', 'لومن'] },
-  // light itself: the words of one field — light, lamp, bulb, lantern, «إضاءة، ضوء، مصباح، مصابيح، فانوس» — each product
-  // that gives light, the other words of the request telling which (decision 0184)
-  { en: String.raw`\b(?:lighting|lights?|lamps?|bulbs?)\b`, ar: 'إضاءة|اضاءة|ضوء|نور|إنارة|انارة|مصباح|مصابيح|لمبة|لمبات', means: ['light', 'lamp', 'bulb', 'lantern', 'إضاءة', 'مصباح', 'مصابيح', 'فانوس'] },
+  // light itself ('lighting', «إضاءة، ضوء، إنارة»: the field, not a kind) means the words of one field — light, lamp, bulb,
+  // lantern, «مصباح، مصابيح، فانوس» — each product that gives light, the other words of the request telling which (0184)
+  { en: String.raw`\b(?:lighting|light)\b`, ar: 'إضاءة|اضاءة|ضوء|نور|إنارة|انارة', means: ['light', 'lamp', 'bulb', 'lantern', 'إضاءة', 'مصباح', 'مصابيح', 'فانوس'] },
   // light for a room, in colours: the words of one field — bulbs, lamps, «مصابيح، مصباح» (decision 0184)
   { en: String.raw`\b(?:lighting|lights?|lamps?|bulbs?)\b[^.?!]{0,30}\b(?:colou?rs?|colou?rful|mood|room|living room|bedroom)\b|\b(?:colou?red|colou?rful|mood) (?:lights?|lighting)\b`, ar: 'إضاءة ملونة|إضاءة ألوانها|إضاءة بألوان|مصابيح ملونة|لمبات ملونة|أنوار ملونة|ألوانها تتغير|تتغير ألوانها|تغير الألوان|تغير ألوانها', means: ['bulb', 'lamp', 'colours', 'مصابيح', 'مصباح', 'ملونة', 'لون'] },
   // the sun in one's eyes or on one's skin; the road ahead (glare, UV, SPF are what listings say)
