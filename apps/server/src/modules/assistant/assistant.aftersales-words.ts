@@ -24,12 +24,15 @@ export const readable = (text: string) => asciiDigits(normaliseAr(text.toLowerCa
 export const HUMAN =
   /\b(human|humans|real person|live (agent|person|support|chat)|customer (service|care|support)|representative|operator)\b|\b(talk|speak|chat) (to|with) (a |an |some )?(person|someone|somebody|agent|staff|people|support|team)\b|(موظف|انسان|بشري|شخص حقيقي|خدمه العملاء|ممثل خدمه|(اكلم|اتكلم|اتحدث|التحدث|تحدث|كلمني) (مع |الي )?(شخص|احد|موظف|الدعم|فريق))/;
 
-/** Cancelling an order ('noise cancelling' is a feature, not a request). */
+/** Cancelling an order ('noise cancelling' is a feature, not a request); 'scrap it', 'call it off', the plural «ألغوه». */
 // Gulf speakers say it with the English loanword too («كنسل، كنسله، أكنسل الطلب»)
-export const CANCEL = /(?<!noise[ -])\bcancel(l?ing|l?ed|lation)?\b|(^|\s)(الغاء|الغي|الغ|تلغي|يلغي|الغيه|الغيها|ابي الغي)(\s|$)|(^|\s)(ا|ت|ي|ن)?كنسل(ه|ها|هم|وه|وها|ت)?(?=[\s.!،,؟?]|$)/;
+export const CANCEL = /(?<!noise[ -])\bcancel(l?ing|l?ed|lation)?\b|\bscrap (it|that|this|them|the order|my order)\b|\bcall (it|that|the order) off\b|(^|\s)(الغاء|الغي|الغ|تلغي|يلغي|الغيه|الغيها|الغيهم|الغوه|الغوها|الغوهم|الغوا|ابي الغي)(?=[\s.!،,؟?]|$)|(^|\s)(ا|ت|ي|ن)?كنسل(ه|ها|هم|وه|وها|ت)?(?=[\s.!،,؟?]|$)/;
 
-/** Returning: the verb, or sending, giving or taking something back with its object between ('send the lipsticks back'). */
-export const RETURN_WORD = /\b(return|returning|(send|sending|give|giving|take|taking|bring|ship|post)( [\w'-]+){0,4} back)\b|(ارجاع|ارجع|استرجاع|استرجع|ارجعه|ارجعها|رجع)/;
+/**
+ * Returning: the verb, or sending, giving or taking something back with its object between ('send the lipsticks back'),
+ * or asking for the money back ('I want my money back', 'refund it please').
+ */
+export const RETURN_WORD = /\b(return|returning|(send|sending|give|giving|take|taking|bring|ship|post)( [\w'-]+){0,4} back|(my|the) money back|refund (it|them|this|that|me)|want a refund)\b|(ارجاع|ارجع|استرجاع|استرجع|ارجعه|ارجعها|رجع)/;
 
 /**
  * A question whether something can be returned at all, not a request to return one item: it asks ('can I', 'if I …',
@@ -37,16 +40,17 @@ export const RETURN_WORD = /\b(return|returning|(send|sending|give|giving|take|t
  */
 export const ASKS_IF_ALLOWED = /^(can|could|may|do|how|if|what if|is it possible)\b|^(هل|كيف|ممكن|اقدر|يمديني|يمدي|يصير|اذا|لو)\s|\sاذا\s/;
 
-/** A question about the rules rather than a request to return something ('what is your return policy?'). */
+/** A question about the rules rather than a request to return something ('what is your return policy?', 'the last day to …'). */
 export const POLICY_WORD =
-  /\b(policy|policies|window|rules?|how (long|many days)|how do (i|returns?)|days? (do|to|for)|terms|conditions|until when|by when)\b|(سياس|مده|مهله|كم يوم|شروط|قواعد|قوانين|الي متي|لين متي|لحد متي|حتي متي)/;
+  /\b(policy|policies|window|rules?|how (long|many days)|how do (i|returns?)|days? (do|to|for)|terms|conditions|until when|by when|last day|deadline)\b|(سياس|مده|مهله|كم يوم|شروط|قواعد|قوانين|الي متي|لين متي|لحد متي|حتي متي|اخر يوم|اخر موعد|اخر مهله)/;
 
 /**
- * Where an order is, when it comes, or what became of it: 'any news on my ukulele?', 'an update on my order', 'what
+ * Where an order is, when it comes, whether it has left ('has it been dispatched?', 'has the ukulele left the shop?'), or
+ * what became of it: 'any news on my ukulele?', 'an update on my order', 'what
  * happened to the feeder?', «وش صار على …، ماذا حدث لـ …، أي أخبار عن …».
  */
 export const WHERE =
-  /\b(where|when|track|tracking|status|arrive|arriving|arrived|deliver(ed|y)?|coming|come|shipped|ship|news|updates?|what happened|happened to|what's happening|what is happening)\b|(وين|اين|متي|تتبع|حاله|وصل|يوصل|توصل|سيصل|يصل|شحن|(وش|ايش|شو|شنو|ماذا|ما) (صار|حدث|حصل|الجديد)|اخبار|مستجدات)/;
+  /\b(where|when|track|tracking|status|arrive|arriving|arrived|deliver(ed|y)?|coming|come|shipped|ship|news|updates?|what happened|happened to|what's happening|what is happening|dispatched|sent out|left (the )?(shop|store|warehouse|seller))\b|(وين|اين|متي|تتبع|حاله|وصل|يوصل|توصل|سيصل|يصل|شحن|انرسل|ارسلتوه|ارسلتوها|تم ارسال|طلع من المستودع|خرج من المستودع|(وش|ايش|شو|شنو|ماذا|ما) (صار|حدث|حصل|الجديد)|اخبار|مستجدات)/;
 
 /**
  * Paying ('can I pay cash when it arrives?', «ممكن ادفع كاش لما يوصلني الطلب؟»): a question about the payment rule, not
@@ -61,7 +65,8 @@ export const ARRIVAL = /\b(on (its|the|their) way|in transit|get here|got here|b
 export const ORDER_WORD = /\b(orders?|packages?|parcels?|purchases?|shipments?|deliver(y|ies)|my (stuff|things))\b|(طلب|طلبي|طلبيتي|طلبات|شحنه|شحنتي|طرد|مشتريات|اغراضي|حاجاتي)/;
 
 export const SHIPPING_WORD = /\b(shipping|delivery|deliver|postage|courier)\b|(شحن|الشحن|توصيل|التوصيل)/;
-export const RETURNS_WORD = /\b(returns?|refunds?|exchange)\b|(ارجاع|الارجاع|استرجاع|الاسترجاع|استرداد)/;
+// changing one's mind after delivery is the return rule («كم يوماً لدي لأغير رأيي؟»)
+export const RETURNS_WORD = /\b(returns?|refunds?|exchange)\b|(ارجاع|الارجاع|استرجاع|الاسترجاع|استرداد|اغير رايي|غيرت رايي|تغيير رايي|اغير رايي)/;
 
 export const YES = /^(yes|y|yeah|yea|yep|yup|sure|ok|okay|k|alright|all right|right|correct|that'?s (right|correct|it)|exactly|confirm|confirmed|proceed|please proceed|go ahead|go on|do it|please do|yes please|absolutely|definitely|of course|sounds good|نعم|اي|ايه|ايوه|ايوا|اكيد|موافق|تمام|اوكي|اوك|اكد|نعم اكد|اجل|طيب|صح|صحيح|بالضبط|زين|يلا|توكل|تفضل|ابشر|ماشي|اكمل|كمل|اوافق|بلى)([ .!،,؟?]|$)/;
 export const NO = /^(no|n|nope|nah|stop|never ?mind|don'?t|keep it|not now|leave it|لا|كلا|توقف|لا شكرا|لا تلغي|لا تفعل|خلاص لا|خلها|اتركه|اتركها|مو لازم|بلاش)([ .!،,]|$)/;
@@ -138,7 +143,7 @@ const REASON_WORDS: [ReturnReason, RegExp][] = [
   ['damaged', /\b(damaged|broken|faulty|defective|cracked|does ?n[o']?t work|not working|stopped working|dead)\b|(تالف|مكسور|معطل|عطلان|خربان|لا يعمل|مايشتغل|ما يشتغل)/],
   ['wrong_item', /\b(wrong|different item|not what i ordered|incorrect)\b|(خطا|غلط|غير المطلوب|منتج اخر)/],
   ['not_as_described', /\b(not as described|different from|does ?n[o']?t (match|look like)|description|fit|fits|size|(too|very|so) (small|big|large|tight|loose))\b|(غير مطابق|مختلف|لا يطابق|الوصف|المقاس|مقاس|صغير|كبير|ضيق|واسع)/],
-  ['no_longer_needed', /\b(no longer|don'?t (need|want)|changed my mind|not needed|unwanted)\b|(لم اعد|لا احتاج|ما احتاج|غيرت رايي|ما ابيه|لا اريده)/],
+  ['no_longer_needed', /\b(no longer|don'?t (need|want)|changed my mind|not needed|unwanted)\b|(لم اعد|لا احتاج|ما احتاج|غيرت رايي|ما ابيه|لا اريده|ما عاد ابي|ما عاد ابغي|ما عدت ابي|ما عدت احتاج|ما عاد احتاج)/],
 ];
 
 /** Where a request gives its reason: 'because', 'since', ', it …', 'لأنه', 'عشان', 'بسبب'. */

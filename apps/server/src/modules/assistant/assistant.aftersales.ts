@@ -192,9 +192,9 @@ export function createAftersales(deps: AftersalesDeps) {
     if (product?.vendor_id) {
       t.tools.focus(product);
       vendorIds = [product.vendor_id];
-    } else if (!product && userId !== null && ORDER_WORD.test(text.replace(/\b(purchases|orders|packages|parcels|shipments|deliveries|my (stuff|things))\b|(^|\s)(ال)?(مشتريات|طلبات|اغراض|حاجات)\S*/g, ' '))) {
-      // 'my order' names one purchase; purchases in general ('my stuff', 'my orders', «المشتريات، أغراضي») ask the
-      // general rule below, with the sellers of all the recent orders
+    } else if (!product && userId !== null && ORDER_WORD.test(text.replace(/\b(purchases|orders|packages|parcels|shipments|deliveries|my (stuff|things))\b|(^|\s)(ل|ب|و|في)?(ال)?(مشتريات|طلبات|اغراض|حاجات)\S*/g, ' '))) {
+      // 'my order' names one purchase; purchases in general ('my stuff', 'my orders', «المشتريات، أغراضي», with a
+      // preposition written on: «لطلباتي») ask the general rule below, with the sellers of all the recent orders
       vendorIds = (await deps.shopperOrders.latest(userId, 1)).flatMap((p) => (p.seller_vendor_id === null ? [] : [p.seller_vendor_id]));
     }
     if (vendorIds.length === 0) {
@@ -292,7 +292,7 @@ export function createAftersales(deps: AftersalesDeps) {
         || (topic !== null && words.length === 0);
       // what delivery costs, or how to pay when an order comes, is a rule, unless an order or an item of one is named
       const asksRule = !found.length && !number
-        && ((SHIPPING_WORD.test(text) && /\b(fee|cost|free|how much)\b|رسوم|تكلف|مجاني/.test(text)) || PAYMENT_WORD.test(text));
+        && ((SHIPPING_WORD.test(text) && /\b(fee|cost|free|how much|extra)\b|رسوم|تكلف|مجاني/.test(text)) || PAYMENT_WORD.test(text));
       if (asksWhere && aboutOrders && !asksRule) {
         return where(turn, userId, number, items, found, words, topic?.parts ?? null);
       }

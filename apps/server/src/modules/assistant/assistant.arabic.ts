@@ -50,6 +50,8 @@ const RULES: ArabicRule[] = [
   [new RegExp(String.raw`${PRE}(?:وش|ايش|شو|ماذا|ما) (?:يقولون|يقول|رأي|راي) (?:الناس|المشترين|المشترون|العملاء|الزباين|الزبائن)(?: (?:عن|في))?${END}`, 'g'), ' what do buyers say about '],
   // the shop's rules
   [phrase('سياسه الارجاع|سياسه الاسترجاع|الارجاع|الاسترجاع|ارجاع|استرجاع|استرداد المبلغ|استرداد'), ' returns '],
+  // changing one's mind after delivery asks the return rule (decision 0184): 'لأغير رأيي', 'إذا غيرت رايي'
+  [new RegExp(String.raw`${PRE}(?:ل|و)?(?:اغير|نغير|غيرت|تغيير) (?:رايي|راي|رأيي)${END}`, 'g'), ' returns '],
   [phrase('رسوم الشحن|رسوم التوصيل|تكلفه الشحن|تكلفه التوصيل'), ' shipping fee '],
   [phrase('الشحن|شحن|التوصيل|توصيل'), ' shipping '],
   [phrase('ضريبه القيمه المضافه|الضريبه|ضريبه'), ' vat '],
@@ -72,6 +74,9 @@ const RULES: ArabicRule[] = [
   [phrase('هل يستحق السعر|يستحق السعر|يستحق سعره|هل يستحق|يستحق|تستحق|يستاهل|تستاهل|يسوي|قيمه مقابل السعر|يستحق سعره'), ' worth '],
   [phrase('كم سعره|كم سعرها|كم سعرهم|كم سعر|كم ثمن|بكم|كم يكلف|كم تكلف|السعر|سعر|سعره|سعرها|التكلفه'), ' how much '],
   [phrase('كم باقي|كم تبقي|كم متبقي|كم الكميه|كم عندكم'), ' how many in stock '],
+  // 'available' as a definite adjective after a definite noun («الساعات الذكية المتوفرة») says which products to show,
+  // not a stock question, which Arabic asks with the bare predicate («متوفر؟») (decision 0184)
+  [/(?<=(?:^|\s)ال[\u0600-\u06FF]+\s)(?:المتوفره|المتوفرين|المتاحه|المتاحين|الموجوده)(?=[\s.!،,؟?]|$)/g, ' '],
   [phrase('متوفر|متوفره|متاح|متاحه|في المخزون|المخزون|نفد|نفذ|نفدت'), ' in stock '],
   [phrase('تقييم|تقييمه|تقييمها|تقييمات|مراجعات|نجوم'), ' rating '],
   [phrase('الضمان|ضمان'), ' warranty '],

@@ -4,14 +4,14 @@ import type { SearchService } from '../search/search.service.js';
 import { searchPhraseIn, type Toolbox } from './assistant.tools.js';
 import { isOrderQuestion, orderReply, policyReply, policyTopics } from './assistant.shop.js';
 import {
-  CHEAPER, CHEAPEST, COMPARE, FEATURE_Q, GIFT, GREETING, HELP, isOffTopic, PEOPLE_WORDS, PRICE_Q, PRONOUN,
+  CHEAPER, CHEAPEST, COMPARE, PRICIEST, FEATURE_Q, GIFT, GREETING, HELP, isOffTopic, PEOPLE_WORDS, PRICE_Q, PRONOUN,
   PURCHASE, QUESTION_WORDS, RATING_Q, REF, SHOPPING, SIMILAR, SPEC_Q, STOCK_Q, TAKE_IT, TELL, THANKS, WORTH, boldNames,
-  budgetPhrases, coloursOnly, EXISTS, ADD_IT,
+  budgetPhrases, coloursOnly, EXISTS, ADD_IT, ASKS_THE_SHOP,
 } from './assistant.words.js';
 import { arabicSpelling, readArabic } from './assistant.arabic.js';
 import { phrasesFor } from './assistant.phrases.js';
-import { isNeed, namesKindInPlural, needFunctions, readNegation, standardArabic } from './assistant.understanding.js';
-import { CATEGORIES_Q, PRICE_HISTORY_Q, REVIEWS_Q, categoriesReply, notSoldKinds, notSoldReply, priceHistoryReply, reviewsReply, sameDepartment, topN, topOfKind } from './assistant.prepurchase.js';
+import { isNeed, isPurpose, namesKindInPlural, namesNoKind, needFunctions, readNegation, standardArabic } from './assistant.understanding.js';
+import { CATEGORIES_Q, PRICE_HISTORY_Q, REVIEWS_Q, categoriesReply, isCircumstance, notSoldKinds, notSoldReply, priceHistoryReply, reviewsReply, sameDepartment, topN, topOfKind } from './assistant.prepurchase.js';
 import { createProductAnswers, type Reply } from './assistant.product-answers.js';
 import { createSearchReplies } from './assistant.search-reply.js';
 import { DEALS_Q, dealsReply, withoutDealWords } from './assistant.deals.js';
@@ -48,8 +48,9 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     if (pool.length === 0) return null;
     const byPrice = [...pool].sort((a, b) => a.price_cents - b.price_cents);
     const m = msg.toLowerCase();
-    if (/\b(cheaper|cheapest|less expensive)\b/.test(m)) return byPrice[0]!;
-    if (/\b(more expensive|pricier|priciest|most expensive)\b/.test(m)) return byPrice[byPrice.length - 1]!;
+    // 'the cheapest', 'which of those costs the least?' (CHEAPEST and PRICIEST read the price said with the verb too)
+    if (/\b(cheaper|less expensive)\b/.test(m) || CHEAPEST.test(m)) return byPrice[0]!;
+    if (/\b(more expensive|pricier)\b/.test(m) || PRICIEST.test(m)) return byPrice[byPrice.length - 1]!;
     if (/\b(better rated|higher rated|best rated|top rated)\b/.test(m)) return [...pool].sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0))[0]!;
     if (/\bsecond\b/.test(m)) return pool[1] ?? null;
     if (/\bthird\b/.test(m)) return pool[2] ?? null;
@@ -129,8 +130,11 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       const asked = policyTopics(msg, { productInQuestion: named.length > 0 || context !== null });
       if (asked.length) return policyReply(asked, tools, named[0] ?? context);
 
-      // 'anything cheaper?', 'فيه أرخص منها؟': cheaper products like the one in question (not a pick among those shown)
-      if (CHEAPER.test(msg) && !CHEAPEST.test(msg) && named.length === 0 && words.length === 0 && (EXISTS.test(msg) || (await recent()).length <= 1)) {
+      // 'anything cheaper?', 'فيه أرخص منها؟': cheaper products like the one in question (not a pick among those shown);
+      // what it is for may be said too ('anything cheaper for school?', «أرخص منه للجامعة»): a purpose names no other kind
+      // (decision 0184)
+      const onlyPurpose = words.every((w) => isPurpose(w) || namesNoKind(w) || isCircumstance(w, msg));
+      if (CHEAPER.test(msg) && !CHEAPEST.test(msg) && named.length === 0 && onlyPurpose && (EXISTS.test(msg) || (await recent()).length <= 1)) {
         const p = context ?? (locked.length === 1 ? locked[0]! : null) ?? (await recent())[0] ?? null;
         if (p) return similar(p, tools, { cheaper: true });
       }
@@ -193,7 +197,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       // a kind of product the shop does not sell ('washing machine', even if an espresso machine shares a word): say
       // so and name the nearest departments, not unrelated products
       const asksAboutOne = WORTH.test(msg) || SIMILAR.test(msg) || PURCHASE.test(msg) || PRICE_Q.test(msg) || STOCK_Q.test(msg) ||
-        RATING_Q.test(msg) || SPEC_Q.test(msg) || TELL.test(msg) || (FEATURE_Q.test(msg) && (named.length > 0 || context !== null));
+        RATING_Q.test(msg) || SPEC_Q.test(msg) || TELL.test(msg) || (FEATURE_Q.test(msg) && !ASKS_THE_SHOP.test(msg) && (named.length > 0 || context !== null));
       if (!asksAboutOne && words.length) {
         const missingKinds = await notSoldKinds(msg, tools, words);
         if (missingKinds) return notSoldReply(missingKinds, tools, spell);
@@ -239,7 +243,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       if (isOffTopic(msg) && !SHOPPING.test(msg)) return offTopic(tools);
       // a need, not a product ('something to keep my drinks cold'): what listings say products do
       if (!hasBudget && words.length > 0 && needed) {
-        const r = await needReply(msg, words, negation, tools, spell);
+        const r = await needReply(msg, words, negation, tools, spell, input.message);
         if (r) return r;
       }
       if (words.length === 0 && hasBudget) {

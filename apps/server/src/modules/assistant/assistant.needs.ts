@@ -5,7 +5,7 @@ import { arabicHead } from '../search/search.arabic.js';
 import { matchesByPrefix, needFitOf, NEED_MIN_WEIGHT, wordWeight, type NeedTerm } from '../search/query-needs.js';
 import type { Toolbox } from './assistant.tools.js';
 import { phrasesFor } from './assistant.phrases.js';
-import { needFunctions, saysItDoesWithout, type Negation } from './assistant.understanding.js';
+import { needFunctions, possessedWords, saysItDoesWithout, type Negation } from './assistant.understanding.js';
 
 // The built-in assistant's answer to a need (decisions 0135, 0153): split from assistant.builtin.ts, which decides when a
 // request is a need and composes the rest of the answers.
@@ -45,7 +45,7 @@ export function createNeedReply(deps: { search: SearchService; isRuledOut: (p: P
    * own count of products matching it); a listing that says it needs less of what the shopper wants to do without
    * ('without oil': 'up to 90% less oil') fits best. Null when no listing says anything of it.
    */
-  return async function needReply(msg: string, words: string[], negation: Negation, tools: Toolbox, spell: (w: string) => string): Promise<Reply | null> {
+  return async function needReply(msg: string, words: string[], negation: Negation, tools: Toolbox, spell: (w: string) => string, said = msg): Promise<Reply | null> {
     const { analyze, tokenize, normalize } = search.text;
     const reading = { analyze, tokenize, normalize };
     // the shopper's own words in full, the words their need stands for at a share (decision 0176); an Arabic word as the
@@ -63,9 +63,10 @@ export function createNeedReply(deps: { search: SearchService; isRuledOut: (p: P
       for (const p of await tools.products(ids)) pool.set(p.id, p);
     };
     for (const { term: t } of terms) {
-      const r = await search.rank(t, { limit: 10, prefix: false });
+      // (the word as listings say it, not its English words by the bilingual vocabulary: the weight is of what is read)
+      const r = await search.rank(t, { limit: 10, prefix: false, translate: false });
       // how many listings say the word, counted as a listing is read below (a compound's start by prefix)
-      const df = matchesByPrefix(t, reading) ? Math.max(r.total, (await search.rank(t, { limit: 1, prefix: true })).total) : r.total;
+      const df = matchesByPrefix(t, reading) ? Math.max(r.total, (await search.rank(t, { limit: 1, prefix: true, translate: false })).total) : r.total;
       if (df === 0) continue;
       weight.set(t, wordWeight(df, size));
       await add(r.ids);
@@ -112,7 +113,10 @@ export function createNeedReply(deps: { search: SearchService; isRuledOut: (p: P
     // lamps first, then a lantern that says night and reading): a request word that is the head of a listing's own
     // name — the noun an English name ends with, the first word of an Arabic one — not merely one of its words ('desk'
     // of a desk lamp, asked with back pain, names no lamp)
-    const heads = new Set(words.flatMap((w) => analyze(w)));
+    // (what the shopper already has — 'charge my phone', «أشحن جوالي» — is the need's object, never the kind asked:
+    // decision 0184)
+    const possessed = new Set(possessedWords(said).flatMap((w) => analyze(w)));
+    const heads = new Set(words.flatMap((w) => analyze(w)).filter((st) => !possessed.has(st)));
     // (and says at least two of the asked things itself — 'who rings the bell' names no ring — unless the shopper wrote
     // the word as a noun, after an article: «أتعلم البيانو», 'learn the piano'; decision 0176)
     const nouns = new Set(wordsAsNouns(msg).flatMap((w) => analyze(w)));
@@ -120,6 +124,9 @@ export function createNeedReply(deps: { search: SearchService; isRuledOut: (p: P
     const isHeaded = new Map(scored.map((x) => [x, x.score >= NEED_MIN_WEIGHT && nameHeads(x.p).some((h) => analyze(h).some((st) => heads.has(st) && (x.said >= 2 || nouns.has(st))))]));
     const headed = (x: { p: Product; score: number; said: number }) => isHeaded.get(x)!;
     if (scored.some(headed)) scored.sort((a, b) => Number(headed(b)) - Number(headed(a)));
+    // and the listings of what the shopper has go, when others answer the need ('something to charge my phone': no phone)
+    const ofPossessed = (x: { p: Product }) => nameHeads(x.p).some((h) => analyze(h).some((st) => possessed.has(st)));
+    if (possessed.size && scored.some((x) => !ofPossessed(x) && x.score >= NEED_MIN_WEIGHT)) scored.splice(0, scored.length, ...scored.filter((x) => !ofPossessed(x)));
     const department = scored[0]!.p.category;
     const items = scored
       .filter((x, i) => (i === 0 || x.score >= NEED_KEEP * best) && (!namesKind || x.p.category === department))

@@ -3,7 +3,7 @@ import type { SummaryAspect } from '@souq/shared/api/reviews';
 import { PRICE_HISTORY_DAYS } from '@souq/shared/api/prices';
 import { productPageUrl } from '@souq/shared/rules/embed';
 import { formatDate } from '@souq/shared/rules/locale';
-import { kindsAsked, otherNames } from './assistant.understanding.js';
+import { kindsAsked, otherNames, possessedWords } from './assistant.understanding.js';
 import { SHOPPING } from './assistant.words.js';
 import { aspectsIn } from '../reviews/review-summary.js';
 import type { Toolbox } from './assistant.tools.js';
@@ -65,7 +65,10 @@ export async function categoriesReply(tools: Toolbox): Promise<Reply> {
  * fields), or null when it asks for none or the shop sells one of them.
  */
 export async function notSoldKinds(text: string, tools: Toolbox, words: string[] = []): Promise<ReturnType<typeof kindsAsked> | null> {
-  const kinds = kindsAsked(text);
+  // a kind the shopper already has ('film my mountain bike rides'), or one another noun is of ('the AC's bill', «فاتورة
+  // المكيف»), is what the request is about, not asked for (decision 0184)
+  const had = new Set(possessedWords(text));
+  const kinds = kindsAsked(text).filter((k) => !k.said.toLowerCase().split(/\s+/).every((w) => had.has(w)) && !isComplement(k.said, text));
   if (kinds.length === 0) return null;
   // the catalogue's own words too: a kind said in Arabic with the word after it may be a name the shop does sell
   // ('سجادة يوغا' is a yoga mat, not a rug)
@@ -79,10 +82,24 @@ export async function notSoldKinds(text: string, tools: Toolbox, words: string[]
 }
 
 /**
+ * Is the kind the complement of another noun: the cause after 'because of' ('because of the AC'), a possessive «'s»
+ * before a noun ('the AC's bill'), or an Arabic annexation — a noun without the article right before the kind with it
+ * («فاتورة المكيف», the AC's bill). A wish or a question before it ('I want', «أبي», «عندكم») is read into English
+ * first (readArabic), so an Arabic word before the kind is a noun of the request (decision 0184).
+ */
+export function isComplement(said: string, text: string): boolean {
+  const w = said.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (/^[a-z]/.test(w)) return new RegExp(String.raw`\bbecause of (?:the |my |our )?${w}\b|\b${w}'s\s+[a-z]`, 'i').test(text);
+  const bare = w.replace(/^(?:و|ف)?(?:ال)/, '');
+  return new RegExp(String.raw`(?:^|\s)(?!(?:ال|و|ف|ب|ل|في|من|على|علي|عن|مع|show|have)\s)[\u0621-\u064A]{3,}\s+ال${bare}(?=$|[\s,.;?!،؟])`).test(text)
+    && !new RegExp(String.raw`(?:^|\s)ال[\u0621-\u064A]+\s+ال${bare}`).test(text);
+}
+
+/**
  * Is the word written after a preposition ('for my office', 'in the oven', «للمكتب», «بالمطبخ», «في البيت»): where or with
  * what something is used, not what is asked for (the rule kindsAsked applies to the kinds it reads).
  */
-function isCircumstance(word: string, text: string): boolean {
+export function isCircumstance(word: string, text: string): boolean {
   const w = word.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   if (/^[a-z]/.test(w)) return new RegExp(String.raw`\b(?:for|in|on|with|to|into|at|from|by|under|inside)\s+(?:(?:my|the|a|an|our|your|his|her|their)\s+)?${w}\b`, 'i').test(text);
   const bare = w.replace(/^(?:و|ف)?(?:لل|بال|ال)/, '');

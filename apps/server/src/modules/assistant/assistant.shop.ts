@@ -25,11 +25,12 @@ const ORDER_QUESTION = new RegExp(
 );
 
 /** What shipping costs is a question about the rules, even when it says 'my order' ('the fee if my order is 40?'). */
-const COST_WORDS = /\b(fee|fees|cost|costs|charge|charges|how much|free|price|pay for)\b/i;
+// paying extra for it too ('do I pay extra to get my order delivered?')
+const COST_WORDS = /\b(fee|fees|cost|costs|charge|charges|how much|free|price|pay for|extra|additional|surcharge)\b/i;
 
 /** Rules per topic; "cash on delivery" is about paying, not shipping, so it is taken out before shipping is looked for. */
 const POLICY_QUESTIONS: Record<PolicyTopic, RegExp> = {
-  shipping: /\b(shipping|ship|ships|shipped to|delivery|deliveries|deliver|delivers|postage|courier)\b/i,
+  shipping: /\b(shipping|ship|ships|shipped to|delivery|deliveries|deliver|delivers|delivered to|postage|courier)\b/i,
   tax: /\b(tax|taxes|vat)\b/i,
   payment: /\b(pay|paying|payment|payments|cash on delivery|cod|cash|(credit|debit|bank) cards?|by card|card payments?|visa|mastercard|apple pay|paypal|instal?lments?)\b/i,
   returns: /\b(returns?|returning|returnable|refunds?|refunded|refundable|exchange|exchanges|(send|bring|take) (\w+ ){0,2}back|money back)\b/i,

@@ -297,7 +297,18 @@ export function createToolbox(deps: AssistantDeps) {
      */
     async similarProducts(id: number, limit = SEARCH_REPLY_MAX_PRODUCTS, opts: { cheaperThan?: number } = {}): Promise<Product[]> {
       const [self] = await products([id]);
-      const list = (await search.similar(id, limit * 6)).filter((p) => opts.cheaperThan === undefined || p.price_cents < opts.cheaperThan);
+      let list = (await search.similar(id, limit * 6)).filter((p) => opts.cheaperThan === undefined || p.price_cents < opts.cheaperThan);
+      // a cheaper one is of the same kind first: its department's cheaper products when none of the nearest shares one of
+      // its categories but the broadest (the nearest share one of its strongest words, which a cheaper one of its kind
+      // may not; sneakers shelved in Footwear too are of a running shoe's kind, phones of Electronics are no laptop's:
+      // decision 0184)
+      const counts = opts.cheaperThan !== undefined && self ? new Map([...(await search.facets()).categories.values()].map((c) => [c.name, c.count])) : null;
+      const broadest = self && counts ? [...self.categories].sort((a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0))[0] : undefined;
+      const ofItsKind = (p: Product) => self !== undefined && p.categories.some((c) => c !== broadest && self.categories.includes(c));
+      if (opts.cheaperThan !== undefined && self && self.categories.length > 1 && !list.some(ofItsKind)) {
+        const ofKind = await search.rank(self.category, { limit, prefix: false, filters: { category: self.category, maxCents: opts.cheaperThan - 1 } });
+        list = [...(await search.productsByIds(ofKind.ids)), ...list];
+      }
       const rank = (p: Product) => (p.category === self?.category ? 0 : 2) + (p.stock > 0 ? 0 : 1);
       const sorted = list.map((p, i) => ({ p, i })).sort((a, b) => rank(a.p) - rank(b.p) || a.i - b.i).map((x) => x.p).slice(0, limit);
       // remembered, so the answer's text can be checked for their names (mentioned())

@@ -1,6 +1,6 @@
 import { PRODUCT_TYPE_GROUPS, productTypesIn, type ProductTypeGroup } from '@souq/shared/rules/product-types';
 import { foldArabic } from '../search/search.arabic.js';
-import { bareArabic } from '../search/query-understanding.js';
+import { bareArabic, gulfToStandard } from '../search/query-understanding.js';
 import { SYNONYM_GROUPS } from '../search/search.text.js';
 
 // negation and the Gulf words moved to the search's query understanding (decision 0139), read there by search and assistant alike
@@ -190,8 +190,21 @@ const NEED_FUNCTIONS = [
   { en: String.raw`(?<!\beyes?\s)\b(?:hurts?|aches?|aching|pain(?:ful)?|sore|posture)\b(?!\s+eyes?\b)`, ar: 'يؤلمني|تؤلمني|ألم|وجع|ظهري|رقبتي', means: ['ergonomic', 'lumbar', 'support', 'posture', 'مريح', 'قطني', 'دعم'] },
   // something kept cold (drinks, water) is insulation; a shopper who gets cold needs warmth
   { en: String.raw`\b(?:keeps?|keeping|stays?|stay)\b[^.?!]{0,30}\b(?:cold|cool|chilled|icy)\b|\b(?:cold|chilled|iced|icy) (?:drinks?|water)\b`, ar: 'بارد|باردة|برودة|مثلج', means: ['insulated', 'cold', 'معزولة', 'برودة', 'باردة'] },
+  // a drink kept hot is the same insulation (decision 0184): 'keeps my coffee hot', «يخلي الشاي حار»
+  { en: String.raw`\b(?:keeps?|keeping|stays?|stay)\b[^.?!]{0,30}\b(?:hot|warm)\b(?!\s+(?:me|us)\b)|\bhot (?:drinks?|coffee|tea)\b`, ar: 'حار|حارة|حاره|ساخن|ساخنة|ساخنه|سخونة|دافي', means: ['insulated', 'hot', 'معزولة', 'ساخنة'] },
+  // the electricity bill: what saves energy and cooling (decision 0184)
+  { en: String.raw`\b(?:(?:electricity|power|energy|electric|utility|cooling) bills?|bills?|save (?:on )?(?:energy|electricity|power)|eating (?:all )?(?:my |the )?(?:electricity|power)|energy use)\b`, ar: 'فاتورة|فاتوره|فواتير|الاستهلاك|استهلاك|توفير الكهرباء|توفير الطاقة', means: ['energy saving', 'energy', 'bills', 'cooling', 'الطاقة', 'فواتير', 'التبريد', 'استهلاك'] },
+  // charging a phone or a device away from a socket: a power bank (decision 0184); «تشحن» here is charging, not shipping
+  { en: String.raw`\bcharg(?:e|ing) (?:my|the|our|a|your) (?:phones?|devices?|gadgets?|laptops?|tablets?)\b|\bpower ?banks?\b|\b(?:battery|batteries) (?:dies|die|runs? out|is low|dead)\b`, ar: 'أشحن|اشحن|نشحن|يشحن|تشحن|شاحن|بطاريتي|البطارية', means: ['power bank', 'rechargeable', 'بنك طاقة', 'شحن'] },
+  // filming from above: the aerial camera (decision 0184)
+  { en: String.raw`\b(?:from above|aerial|bird'?s[- ]eye|from the (?:sky|air)|overhead (?:shots?|views?))\b`, ar: 'من الأعلى|من الاعلى|من فوق|من الجو|جوية|جوي', means: ['aerial', 'drone', 'درون', 'طائرة'] },
   { en: String.raw`\b(?:(?:get|gets|getting|feel|feeling|am|i'm|im) (?:so |very |really )?cold|freezing|keep (?:me |us )?warm|warmth)\b`, ar: 'أبرد|بردان|بردانة|أحس بالبرد|دفء|دافئ|يدفيني', means: ['warm', 'down', 'comfort rating', 'دافئ', 'الريش', 'مئوية'] },
-  { en: String.raw`\b(?:dark|darkness|lighting|light|power cuts?|nights?|night ?time|(?:can'?t|cannot|can not) see|pitch black|dim)\b`, ar: 'إضاءة|ضوء|ظلام|ظلمة|نور|مظلم|مظلمة|مظلمه|الليل|بالليل|ليل|ما أشوف|ما اشوف|ما نشوف', means: ['light', 'lumens', 'lantern', 'إضاءة', 'فانوس', 'لومن'] },
+  { en: String.raw`\b(?:dark|darkness|power cuts?|nights?|night ?time|(?:can'?t|cannot|can not) see|pitch black|dim)\b`, ar: 'ظلام|ظلمة|مظلم|مظلمة|مظلمه|الليل|بالليل|ليل|ما أشوف|ما اشوف|ما نشوف', means: ['light', 'lumens', 'lantern', 'إضاءة', 'فانوس', 'لومن'] },
+  // light itself ('lighting', «إضاءة، ضوء، إنارة»: the field, not a kind) means the words of one field — light, lamp, bulb,
+  // lantern, «مصباح، مصابيح، فانوس» — each product that gives light, the other words of the request telling which (0184)
+  { en: String.raw`\b(?:lighting|light)\b`, ar: 'إضاءة|اضاءة|ضوء|نور|إنارة|انارة', means: ['light', 'lamp', 'bulb', 'lantern', 'إضاءة', 'مصباح', 'مصابيح', 'فانوس'] },
+  // light for a room, in colours: the words of one field — bulbs, lamps, «مصابيح، مصباح» (decision 0184)
+  { en: String.raw`\b(?:lighting|lights?|lamps?|bulbs?)\b[^.?!]{0,30}\b(?:colou?rs?|colou?rful|mood|room|living room|bedroom)\b|\b(?:colou?red|colou?rful|mood) (?:lights?|lighting)\b`, ar: 'إضاءة ملونة|إضاءة ألوانها|إضاءة بألوان|مصابيح ملونة|لمبات ملونة|أنوار ملونة|ألوانها تتغير|تتغير ألوانها|تغير الألوان|تغير ألوانها', means: ['bulb', 'lamp', 'colours', 'مصابيح', 'مصباح', 'ملونة', 'لون'] },
   // the sun in one's eyes or on one's skin; the road ahead (glare, UV, SPF are what listings say)
   { en: String.raw`\b(?:sun|sunny|sunlight|sunshine|glare|glaring|squint\w*|bright light|uv|sunburn\w*|burn(?:s|ed)? easily)\b`, ar: 'الشمس|شمس|الوهج|وهج|تعمي|حر الشمس|أشعة', means: ['glare', 'uv', 'polarized', 'spf', 'الوهج', 'مستقطبة'] },
   { en: String.raw`\b(?:driving|drive (?:to|across|through|for|long|home|every|a lot)|(?:a|long|the) drives?|drove|road ?trips?|roads?|highways?|motorways?|car (?:ride|journey|trip)s?|behind the wheel|commut\w+)\b`, ar: 'أسوق|سواقة|السواقة|القيادة|قيادة|بالسيارة|السيارة|سيارتي|الطرق|مشوار|سفرة|خط سريع', means: ['roads', 'glare', 'polarized', 'cold', 'الطرق', 'الوهج', 'مستقطبة', 'برودة'] },
@@ -215,6 +228,35 @@ const NEED_FUNCTIONS = [
 /** The words a need adds to a search: what listings say a product does for it (none when the text states no need). */
 export function needFunctions(text: string): string[] {
   return [...new Set(NEED_FUNCTIONS.filter((n) => n.when.test(text)).flatMap((n) => n.means))];
+}
+
+// ---- what the shopper already has ---------------------------------------------------------------------------------
+
+/** Words that end what a possessive names ('my bike for …', 'my phone while …'). */
+const AFTER_POSSESSED = /^(?:for|to|in|on|at|with|while|when|from|by|and|or|so|because|is|are|was|has|keeps|gets|of|that|which|i|me)$/;
+
+/**
+ * The nouns a request says the shopper already has, written with a possessive (decision 0184): 'charge my phone', 'film
+ * my mountain bike rides', «أشحن جوالي», «سيارتي». What one has is the object of the need, not the product asked for:
+ * a request for something to charge my phone asks for no phone, and 'my bike' asks for no bike the shop does not sell.
+ * English: up to three words after my, our, his, her, their; Arabic (folded): a word without the article ending in the
+ * possessive «ي» or «نا», as its Gulf word reads in MSA ('جوالي' → هاتف) or without the ending ('سيارتي' → سيارة).
+ */
+export function possessedWords(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.toLowerCase().matchAll(/\b(?:my|our|his|her|their)\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})/g)) {
+    for (const w of m[1]!.split(/\s+/)) {
+      if (AFTER_POSSESSED.test(w)) break;
+      out.push(w);
+    }
+  }
+  for (const raw of fold(text).split(/[^\p{L}]+/u)) {
+    if (raw.length < 4 || /^(?:و|ف|ب|ل)?ال/.test(raw) || !/(?:ي|نا)$/.test(raw)) continue;
+    const std = gulfToStandard(raw);
+    if (std !== raw) out.push(std);
+    else out.push(raw.replace(/(?:ي|نا)$/, '').replace(/ت$/, 'ه'));
+  }
+  return [...new Set(out)];
 }
 
 // ---- the catalogue's departments, named in Arabic: read by the search box too (search/query-department.ts) ----------

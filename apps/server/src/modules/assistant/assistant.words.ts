@@ -10,8 +10,9 @@ export const WORTH = /\b(worth|value for money|good (value|deal|price|buy)|overp
 export const SIMILAR = /\b(similar|alternatives?|(something|anything) like|others? like|options like|like (this|that|it)|comparable)\b/i;
 export const GIFT = /\b(gifts?|presents?|birthday|christmas|eid|anniversary)\b/i;
 export const PRONOUN = /\b(it|this|that|this one|that one)\b/i;
-export const CHEAPEST = /\b(cheapest|least expensive|lowest priced?|most affordable)\b/i;
-export const PRICIEST = /\b(most expensive|priciest|highest priced?)\b/i;
+// the price said with the verb too: 'which of those costs the least?', 'the one that costs the most' (decision 0184)
+export const CHEAPEST = /\b(cheapest|least expensive|lowest priced?|most affordable|costs? (the )?least|lowest price)\b/i;
+export const PRICIEST = /\b(most expensive|priciest|highest priced?|costs? (the )?most|highest price)\b/i;
 export const CHEAPER = /\b(cheaper|less expensive|lower price|more affordable|for less)\b/i;
 /** 'anything', 'is there', 'do you have': asking whether such a product exists, not which of those shown. */
 export const EXISTS = /\b(any|anything|something|have|got|is there|are there)\b/i;
@@ -23,6 +24,8 @@ export const TAKE_IT = /\b(i'?ll|i will|let me) (take|buy|have) (it|this|that|th
  */
 export const ADD_IT = /^\s*(?:(?:please|ok|okay|then|so|and|yes|great)[,\s]+)?(?:add|put in|include)\b(?!.*\b(?:wish ?list|favou?rites|compare|comparison)\b)/i;
 /** 'does X have Y', 'is X waterproof': a yes/no question about what one product has or is. */
+/** A question to the shop, not about a product: 'do you have washing machines?', 'do you sell tents?' (decision 0184). */
+export const ASKS_THE_SHOP = /^(?:do|does) (?:you|you guys|souq|the shop|this shop) (?:have|sell|carry|stock|offer|got)\b/i;
 export const FEATURE_Q = /^(does|do|is|are|has|can|will)\b.*\b(have|has|come with|comes with|include|includes|support|supports|work with|got|waterproof|wireless|compatible)\b/i;
 export const PURCHASE = /\b(how (do|can|would|should) i (buy|purchase|order|get|pay)|how to (buy|purchase|order)|checkout|check out|payment|pay with|cash on delivery|shipping|delivery)\b/i;
 export const PRICE_Q = /\b(how much|price|cost|costs|pricing)\b/i;
@@ -40,7 +43,7 @@ export function isOffTopic(text: string): boolean {
   const circumstance = /\b(?:on|for|during|in|at|after|before|while|when)\s+(?:(?:a|an|the|my|our|long|short|early|late|overnight|business|family|night|busy|(?:\w+)ing)\s+){0,3}(?:taxis?|cabs?|ubers?|flights?|hotels?|restaurants?)\b/gi;
   return OFF_TOPIC.test(text.replace(circumstance, ' '));
 }
-export const REF = /\b(cheaper|cheapest|less expensive|more expensive|pricier|priciest|most expensive|first|second|third|last|other|better rated|higher rated|best rated|top rated)\b/i;
+export const REF = /\b(cheaper|cheapest|less expensive|more expensive|pricier|priciest|most expensive|costs? (the )?(least|most)|first|second|third|last|other|better rated|higher rated|best rated|top rated)\b/i;
 
 /** Words that ask about a product rather than name one: they never make a search. */
 export const QUESTION_WORDS = new Set(
@@ -49,7 +52,7 @@ export const QUESTION_WORDS = new Set(
     'price prices cost costs much many how worth value money good deal fair overpriced similar alternative alternatives like purchase ' +
     'buy order checkout pay payment delivery shipping stock available availability left sold out rating rated review reviews star stars ' +
     'warranty guarantee dimension dimensions size weight weigh big heavy spec specs specification specifications feature features compare ' +
-    'comparison versus vs difference differences better best which one ones cheaper cheapest expensive pricier priciest most less more first ' +
+    'comparison versus vs difference differences better best which one ones cheaper cheapest expensive pricier priciest most less least more first ' +
     'second third last other rated higher top and but so ok okay yes no why when where who should will can could would there here them they ' +
     'please thanks hi hello hey do does did am im i you me my your we our us to of for in on with a an the any some get show find search ' +
     'looking look need want recommend suggest have sell carry got option options shop shopping also just really very about up gift gifts ' +

@@ -10,7 +10,7 @@ import { arabicSkeleton, LOANWORD_MIN_SKELETON } from './query-loanwords.js';
 import {
   KIN_SCAN, MAX_QUERY_TOKENS, PREFIX_INNER_MIN, PREFIX_SCAN, PREFIX_TERMS, RARE_DF, RARE_FIX_MIN_USES, RARE_RATIO, SUFFIX_MIN, SUFFIX_SCAN,
   SUFFIX_TERMS, W_JOINED, W_JOINED_APART, W_KIN, W_NUMBERS_ONLY, W_PARTICLE, W_PREFIX_CLOSED, W_PREFIX_INNER, W_PREFIX_OPEN, W_RELATED,
-  W_SIZE_PARTS, W_SPELLING, W_SPLIT, W_SUFFIX, W_SYNONYM, W_TYPO, W_TYPO_OF_KNOWN, W_UNIT_CONVERTED,
+  W_SIZE_PARTS, W_SPELLING, W_SPLIT, W_SUFFIX, W_SYNONYM, W_TRANSLATED, W_TYPO, W_TYPO_OF_KNOWN, W_UNIT_CONVERTED,
 } from './search.weights.js';
 
 // The query analysis (decision 0134): a query's text becomes what the ranking scores — its price words, and its
@@ -35,9 +35,9 @@ export type AnalysedQuery = {
 };
 
 /** Reads a query: its price words first, then its concepts from the rest (prefix: the last word may be half typed). */
-export function analyseQuery(text: string, opts: { prefix: boolean }, vocab: Vocabulary): AnalysedQuery {
+export function analyseQuery(text: string, opts: { prefix: boolean; translate?: boolean }, vocab: Vocabulary): AnalysedQuery {
   const price = extractPrice(text);
-  const concepts = parseConcepts(price.text, opts.prefix, vocab);
+  const concepts = parseConcepts(price.text, opts.prefix, opts.translate === false ? { ...vocab, englishFor: undefined } : vocab);
   return { price, concepts, surfaceForms: surfaceForms(concepts), stopPairs: stopPairs(price.text) };
 }
 
@@ -144,6 +144,14 @@ function parseConcepts(text: string, prefix: boolean, vocab: Vocabulary): Concep
       if (bare) {
         alternatives.push({ terms: [bare.term], weight: 1 });
         label = bare.word;
+      }
+    }
+    if (arabic && vocab.englishFor) {
+      // the catalogue's own bilingual vocabulary (search.bilingual.ts): the English words of listings' names and tags
+      // this Arabic word stands for ('تخييم' → camping), so a listing that says it only in English is found too
+      const own = alternatives.find((a) => a.weight === 1 && a.terms.length === 1)?.terms[0];
+      for (const term of own ? vocab.englishFor(own) : []) {
+        if (has(term) && !alternatives.some((a) => a.terms.length === 1 && a.terms[0] === term)) alternatives.push({ terms: [term], weight: W_TRANSLATED });
       }
     }
     if (arabic) {

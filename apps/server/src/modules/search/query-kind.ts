@@ -6,7 +6,11 @@ import type { Product } from '@souq/shared/api/catalogue';
 // put the same products first.
 
 /** The search's text analysis (search.text.ts), as the search service hands it out. */
-type Text = { analyze: (s: string) => string[]; tokenize: (s: string) => string[]; normalize: (s: string) => string };
+type Text = {
+  analyze: (s: string) => string[]; tokenize: (s: string) => string[]; normalize: (s: string) => string;
+  /** the English terms an Arabic word stands for in the catalogue (search.bilingual.ts); none when absent */
+  englishFor?: (word: string) => readonly string[];
+};
 
 /** The words of a product's own fields: name, brand, categories, tags and keywords (not its description). */
 function strongTokens(text: Text, p: Product): { raw: string[]; stems: Set<string> } {
@@ -15,9 +19,12 @@ function strongTokens(text: Text, p: Product): { raw: string[]; stems: Set<strin
 }
 
 /** Whether a query term (as the search interpreted it) is one of the product's own words, also inside a compound. */
-function strongMatch(text: Text, term: string, fields: { raw: string[]; stems: Set<string> }): boolean {
+function strongMatch(text: Text, term: string, fields: { raw: string[]; stems: Set<string> }, english: readonly string[]): boolean {
   const stems = text.analyze(term);
   if (stems.length > 0 && stems.every((s) => fields.stems.has(s))) return true;
+  // an Arabic word a listing says in English only: its name or tags hold a word the Arabic one stands for (0184)
+  if (english.some((e) => fields.stems.has(e))) return true;
+
   const t = text.normalize(term);
   return fields.raw.some((f) => (t.length >= 4 && (f.startsWith(t) || f.endsWith(t))) || (f.length >= 4 && t.startsWith(f)));
 }
@@ -29,9 +36,10 @@ function strongMatch(text: Text, term: string, fields: { raw: string[]; stems: S
  */
 export function aboutTheQuery(text: Text, interpreted: string[], list: Product[]): { list: Product[]; onTopic: boolean } {
   if (interpreted.length === 0 || list.length === 0) return { list, onTopic: true };
+  const english = interpreted.map((term) => (text.englishFor && text.tokenize(term).length === 1 ? text.englishFor(term) : []));
   const scored = list.map((p) => {
     const fields = strongTokens(text, p);
-    return { p, n: interpreted.filter((term) => strongMatch(text, term, fields)).length };
+    return { p, n: interpreted.filter((term, i) => strongMatch(text, term, fields, english[i]!)).length };
   });
   const best = Math.max(...scored.map((s) => s.n));
   return best === 0 ? { list, onTopic: false } : { list: scored.filter((s) => s.n === best).map((s) => s.p), onTopic: true };

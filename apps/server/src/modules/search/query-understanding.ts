@@ -44,7 +44,8 @@ const AR_TERM_END = String.raw`(?:(?:بس|لكن|ولكن|او|و|ولا|ثم|ت
 /**
  * Reads what a request rules out. English: 'not X', 'isn't / aren't / is not X', 'no X' (not 'no thanks'), 'without X',
  * 'non-X', 'except / other than / apart from / instead of X'. Arabic (folded, as readArabic leaves it): 'مو', 'مب', 'مش',
- * 'ليس', 'ليست', 'غير', 'بدون', 'بلا', 'من غير', 'عدا', 'ماعدا', 'الا'. 'without' and 'بدون' / 'بلا' / 'من غير' also name
+ * 'ليس', 'ليست', 'غير', 'بدون', 'بلا', 'من غير', 'عدا', 'ماعدا', 'الا', and 'لا' or 'ما' before 'يكون / تكون' (that is not:
+ * 'كتاباً لا يكون رواية'). 'without' and 'بدون' / 'بلا' / 'من غير' also name
  * what the product should do without (freeOf).
  */
 export function readNegation(text: string): Negation {
@@ -87,7 +88,7 @@ export function readNegation(text: string): Negation {
   // A negated term is a noun with what qualifies it, up to three words ('مو ساوند بار', 'مو كاميرا أكشن', 'بدون هيدسيت
   // قيمنق'): negating its first word alone ruled out every camera. It ends at a word that starts something else (a
   // conjunction, a preposition, a price word, a verb of asking).
-  t = t.replace(new RegExp(String.raw`(?<=\s)(بدون|بلا|من غير|مو|مب|مش|ليس|ليست|غير|عدا|ماعدا|ما عدا)\s+${AR_FILLER}(${AR_TERM_WORD}(?:\s+(?!${AR_TERM_END})${AR_TERM_WORD}){0,2})(?=[\s,.;?!]|$)`, 'gi'), (_m, neg: string, term: string) => {
+  t = t.replace(new RegExp(String.raw`(?<=\s)(بدون|بلا|من غير|مو|مب|مش|ليس|ليست|غير|عدا|ماعدا|ما عدا|(?:لا|ما)(?=\s+(?:يكون|تكون)\s))\s+${AR_FILLER}(${AR_TERM_WORD}(?:\s+(?!${AR_TERM_END})${AR_TERM_WORD}){0,2})(?=[\s,.;?!]|$)`, 'gi'), (_m, neg: string, term: string) => {
     const without = /^(بدون|بلا|من غير)$/.test(neg);
     const words = term.split(/\s+/);
     take(words.join(' '), false);

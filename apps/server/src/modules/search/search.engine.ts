@@ -73,7 +73,7 @@ export class SearchIndex {
 
   /** Ranked ids for a free-text query with filters: the query is analysed first, then ranked over the index. */
   search(query: string, opts: SearchOptions): SearchResult {
-    const analysed = analyseQuery(query, { prefix: opts.prefix ?? true }, this.index.vocab);
+    const analysed = analyseQuery(query, { prefix: opts.prefix ?? true, translate: opts.translate }, this.index.vocab);
     return this.ranking.rank(analysed, opts);
   }
 
@@ -114,6 +114,18 @@ export class SearchIndex {
     const w = arabicBase(normalize(word));
     if (!/^[\u0600-\u06FF]{4,}$/.test(w) || this.index.vocab.df(stem(w)) > 0) return word;
     return catalogueReading(w, this.index.vocab)?.word ?? word;
+  }
+
+  /**
+   * The English terms of listings' names and tags an Arabic word stands for in this catalogue (search.bilingual.ts,
+   * decision 0184): 'تخييم' → camping. Empty for a Latin word, or one the catalogue does not align.
+   */
+  englishFor(word: string): readonly string[] {
+    const vocab = this.index.vocab;
+    const w = arabicBase(normalize(word));
+    if (!vocab.englishFor || !/^[\u0600-\u06FF]{3,}$/.test(w)) return [];
+    const term = vocab.df(stem(w)) > 0 ? stem(w) : catalogueReading(w, vocab)?.term;
+    return term ? vocab.englishFor(term) : [];
   }
 
   /** The analysed terms a text would match in this index, with typo correction (for the assistant). */

@@ -1,6 +1,7 @@
 import { headNoun, normalize, stem, STOPWORDS, tokenize } from './search.text.js';
 import { arabicBase, arabicHead, isArabic } from './search.arabic.js';
 import { WordList, type Vocabulary } from './search.vocabulary.js';
+import { BilingualVocabulary } from './search.bilingual.js';
 import { FIELDS, VEC_FIELD_W, type FieldKey } from './search.weights.js';
 
 // The index (decision 0134): what is stored of each product and how it is found again — columns by slot, postings
@@ -189,6 +190,8 @@ export class ProductIndex {
   termById: string[] = [];
   /** the catalogue's words as products write them, for corrections, completions and word kin (query analysis) */
   private words = new WordList();
+  /** which English words of names and tags the Arabic words of Arabic texts stand for (decision 0184) */
+  private bilingual = new BilingualVocabulary();
   /** what the query analysis may read of this index (decision 0134) */
   readonly vocab: Vocabulary = {
     df: (term) => this.df.get(term) ?? 0,
@@ -198,6 +201,7 @@ export class ProductIndex {
     wordsStartingWith: (prefix, max) => this.words.wordsStartingWith(prefix, max),
     wordsEndingWith: (suffix, max) => this.words.wordsEndingWith(suffix, max),
     wordsSounding: (skeleton) => this.words.wordsSounding(skeleton),
+    englishFor: (term) => this.bilingual.englishFor(term),
   };
   private fieldLenSum: Record<FieldKey, number> = { name: 0, head: 0, brand: 0, category: 0, tags: 0, description: 0, nameAr: 0, descriptionAr: 0 };
   private dead = 0;
@@ -241,6 +245,7 @@ export class ProductIndex {
       const d = docs[i]!;
       const fields = analyseFields(d);
       this.words.add([d.name, d.brand, ...d.categories, ...d.tags, d.description, d.nameAr ?? '', d.descriptionAr ?? '']);
+      this.bilingual.add(ownEnglish(fields), [...fields.nameAr, ...fields.descriptionAr]);
       for (const f of FIELD_KEYS) this.fieldLenSum[f] += fields[f].length;
       this.place(d);
       // the product's field lengths, then its fields' term ids
@@ -287,6 +292,7 @@ export class ProductIndex {
     this.remove(d.id);
     const fields = analyseFields(d);
     this.words.add([d.name, d.brand, ...d.categories, ...d.tags, d.description, d.nameAr ?? '', d.descriptionAr ?? '']);
+    this.bilingual.add(ownEnglish(fields), [...fields.nameAr, ...fields.descriptionAr]);
     for (const f of FIELD_KEYS) this.fieldLenSum[f] += fields[f].length;
     const avg = this.averages(this.byId.size + 1);
     const ids = {} as Record<FieldKey, number[]>;
@@ -585,6 +591,15 @@ function analyseFields(d: SearchDoc): Record<FieldKey, string[]> {
     nameAr: content(d.nameAr ?? ''),
     descriptionAr: content(d.descriptionAr ?? ''),
   };
+}
+
+/**
+ * The English words a listing names itself by, for the bilingual vocabulary (decision 0184): its name and tags, without
+ * its departments' words ('audio' in the tags of every audio product names the department, not a kind).
+ */
+function ownEnglish(fields: Record<FieldKey, string[]>): string[] {
+  const department = new Set(fields.category);
+  return [...fields.name, ...fields.tags].filter((t) => !department.has(t));
 }
 
 /** The head of an Arabic name (its first Arabic word, search.arabic.ts), stemmed; none when there is no Arabic name. */

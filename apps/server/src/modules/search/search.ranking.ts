@@ -16,6 +16,11 @@ export type SearchOptions = SearchFilters & {
   offset?: number;
   /** Expand the last word as a prefix (typing). On by default. */
   prefix?: boolean;
+  /**
+   * Read an Arabic word as the English words of names and tags it stands for too (search.bilingual.ts). On by default;
+   * off counts only the listings that say the words themselves (the assistant's need weights, decision 0184).
+   */
+  translate?: boolean;
 };
 
 export type SearchResult = {

@@ -51,6 +51,9 @@ function stillMatches(p: { priceCents: number; stock: number }, f: SearchFilters
 export function createSearchService(deps: { queries: SearchQueries; catalogue: CatalogueService; bus: Bus; log: (msg: string) => void }) {
   const { queries, catalogue } = deps;
   let index = new SearchIndex();
+  // the search's text analysis with this catalogue's bilingual vocabulary (decision 0184), for the assistant and the
+  // order within a kind: an Arabic word also reads as the English words of names and tags it stands for
+  const catalogueText = { ...text, englishFor: (word: string) => index.englishFor(word) };
   // product id → its DTO as JSON text, for every active product in the index (about 0.8 KB each, deflated in
   // large catalogues); replaced together with the index, and changed only by the serial updates below, so both
   // always agree
@@ -148,7 +151,7 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
       return json === undefined ? [] : [JSON.parse(json) as Product];
     });
     // the kind asked for: the matches whose own words carry the request's (a tote that "fits a laptop" is no laptop)
-    const { list: kind } = aboutTheQuery(text, result.interpreted, head);
+    const { list: kind } = aboutTheQuery(catalogueText, result.interpreted, head);
     // a kind shelved in several departments ('watch': watches and wearables) has no one kind's price order to give
     if (new Set(kind.map((p) => p.category)).size !== 1) return result;
     const first = orderWithinKind(kind, intent).map((p) => p.id);
@@ -165,7 +168,7 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
     }
     // keyed by the request as it was asked (decision 0181): a repeat skips reading it (negation, Arabic forms, the
     // products a negation rules out, all fixed for an index version) as well as ranking it
-    const key = JSON.stringify([query.trim(), opts.category, opts.brand, opts.minCents, opts.maxCents, opts.inStock, opts.limit, opts.offset ?? 0, opts.prefix ?? true, opts.exclude ? [...opts.exclude] : null]);
+    const key = JSON.stringify([query.trim(), opts.category, opts.brand, opts.minCents, opts.maxCents, opts.inStock, opts.limit, opts.offset ?? 0, opts.prefix ?? true, opts.translate ?? true, opts.exclude ? [...opts.exclude] : null]);
     let hit = resultCache.get(key);
     if (!hit) {
       hit = idx.search(...understood(idx, query, opts));
@@ -286,7 +289,7 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
     ready,
 
     /** The search's text analysis, so the assistant reads words and prices exactly as search does. */
-    text,
+    text: catalogueText,
 
     /** Starts building the index in the background (after start-up); failures are logged and retried on use. */
     warm(): void {
@@ -304,8 +307,8 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
     productsByIds,
 
     /** Ranked ids only (the assistant and benchmarks). */
-    async rank(query: string, req: { limit: number; offset?: number; filters?: SearchFilters; prefix?: boolean }): Promise<SearchResult> {
-      return ranked(await ready(), query, { ...req.filters, limit: req.limit, offset: req.offset, prefix: req.prefix });
+    async rank(query: string, req: { limit: number; offset?: number; filters?: SearchFilters; prefix?: boolean; translate?: boolean }): Promise<SearchResult> {
+      return ranked(await ready(), query, { ...req.filters, limit: req.limit, offset: req.offset, prefix: req.prefix, translate: req.translate });
     },
 
     /**

@@ -23,6 +23,8 @@ export interface Vocabulary {
   wordsEndingWith(suffix: string, max: number): string[];
   /** the catalogue's Latin words whose consonant skeleton (query-loanwords.ts) is this one, most used first */
   wordsSounding?(skeleton: string): readonly string[];
+  /** the English terms of listings' names and tags an Arabic term stands for (search.bilingual.ts), best first */
+  englishFor?(arabicTerm: string): readonly string[];
 }
 
 /**

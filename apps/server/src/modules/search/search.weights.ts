@@ -41,6 +41,8 @@ export const MAX_QUERY_TOKENS = 24;
 export const W_SYNONYM = 0.9;
 /** a related kind ('headphones' → earbuds, headset; 'laptop' → tablet) (0004) */
 export const W_RELATED = 0.3;
+/** an Arabic word's English word by the catalogue's own bilingual vocabulary ('تخييم' → camping) (0184) */
+export const W_TRANSLATED = 0.5;
 /** two query words written together as the catalogue writes them ('head phones' → headphones) (0004) */
 export const W_JOINED = 0.9;
 /** ... and the same two words read apart, when they were joined (0004) */
