@@ -5,6 +5,7 @@ import type { PaymentState } from '@souq/shared/api/payments';
 import { amountToCents, centsToAmount } from '@souq/shared/rules/money';
 import { MSG } from '@souq/shared/messages';
 import { paymentAttempts } from '../../db/schema/payments.js';
+import { RANK, WEBHOOK_FRONT } from './payments.webhook-front.js';
 import type { Database, Db, Tx } from '../../platform/db.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { periodicJob } from '../../platform/periodic-job.js';
@@ -35,34 +36,6 @@ type StoredEvent = { provider: ProviderName; eventId: string; type: string; obje
 /** A payment authorised after its purchase was given up (decision 0185): voided at the provider after the commit. */
 type LateAuthorisation = { attemptId: number; paymentId: string };
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
-
-/** How far a payment has got: a stale read-back never moves the stored state back. */
-const RANK: Record<AttemptRow['status'], number> = {
-  requires_payment_method: 0, requires_action: 0, processing: 0, authorized: 1, captured: 2, canceled: 2,
-};
-
-/**
- * The webhook's one-statement front (decision 0157), with the ranks above over payment_attempts.status: whether the
- * event was stored before, and for an event that can move nothing its row stored at once with its outcome. A named
- * statement (decision 0186): PostgreSQL parses and plans it once per pooled connection, not at each of a paid
- * purchase's two deliveries (its planning was 0.16 ms of each). $1 provider, $2 payment id, $3 the rank the event
- * claims, $4 event id, $5 its type, $6 the object it names, $7 the raw body.
- */
-const WEBHOOK_FRONT = `
-  with a as (
-    select id, (cash_posted_at is not null or expired_at is not null) as settled,
-      (case status ${Object.entries(RANK).map(([status, rank]) => `when '${status}' then ${rank}`).join(' ')} end) as rank
-    from payment_attempts where provider = $1::text and provider_payment_id = $2::text
-  ), idle as (
-    select case when a.settled then 'already settled' else 'nothing beyond what is booked' end as outcome
-    from a where a.settled or $3::int <= a.rank
-  ), stored as (
-    insert into payment_events (provider, event_id, type, object_id, payload, outcome)
-    select $1::text, $4::text, $5::text, $6::text, $7::jsonb, idle.outcome from idle
-    on conflict (provider, event_id) do nothing returning id
-  )
-  select exists (select 1 from payment_events where provider = $1::text and event_id = $4::text) as seen, (select count(*) from stored)::int as stored,
-    (select id from a) as attempt`;
 
 export type PurchaseToPay = { id: number; order_number: string; total_amount: number; currency: string; customer_email: string; user_id: number | null };
 
@@ -239,7 +212,7 @@ export function createPaymentsService(deps: {
     return { outcome, move, capture, released, voidLate, stored: row!.stored > 0 };
   }
 
-  /** A late authorisation voided at the provider (one key per payment, so a second read-back voids nothing twice). */
+  /** A late authorisation voided at the provider (a key per payment; a payment already voided has nothing left to void). */
   async function voidLateAuthorisation(late: LateAuthorisation): Promise<void> {
     try {
       await provider().cancelPayment(late.paymentId, { idempotencyKey: `souq-payment-${late.attemptId}-void-${late.paymentId}` });
