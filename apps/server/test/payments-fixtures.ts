@@ -109,3 +109,14 @@ export async function drainLate(p: TestPayments, days = 10) {
   }
   return p.local.queue.pending().length === 0;
 }
+
+/** A card purchase of one product placed by a signed-in shopper (POST /api/orders, an address in the UAE); the raw answer. */
+export function placeCardPurchase(t: TestContext, shopper: { token: string; email: string; name: string }, productId: number, opts: { quantity?: number; key: string }) {
+  return call(t.app, {
+    method: 'POST', url: '/api/orders', token: shopper.token, headers: { 'idempotency-key': opts.key },
+    body: {
+      items: [{ product_id: productId, quantity: opts.quantity ?? 1 }], customer_info: { email: shopper.email, name: shopper.name, phone: null },
+      shipping_address: { address: '4 Card Street', city: 'Dubai', country: 'United Arab Emirates', zip: '00000' }, payment_method: 'card',
+    },
+  });
+}

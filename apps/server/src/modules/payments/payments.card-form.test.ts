@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config.js';
 import { call, createTestApp, signupCustomer, signupVendor, type TestContext } from '../../../test/harness.js';
 import { makeProduct } from '../../../test/admin-fixtures.js';
+import { placeCardPurchase } from '../../../test/payments-fixtures.js';
 import { startTestStripe } from './local/stripe/testing.js';
 import { STRIPE_JS_URL } from './payments.runtime.js';
 
@@ -38,13 +39,7 @@ afterAll(async () => {
 
 describe('real Stripe: the card typed into Stripe’s own fields on Souq’s payment page', () => {
   it('gives the page the publishable key and this payment’s client secret, and reads the payment back once Stripe.js confirmed it', async () => {
-    const placed = await call(t.app, {
-      method: 'POST', url: '/api/orders', token: shopper.token, headers: { 'idempotency-key': 'real-mode-1' },
-      body: {
-        items: [{ product_id: productId, quantity: 1 }], customer_info: { email: shopper.email, name: 'Rania Real', phone: null },
-        shipping_address: { address: '4 Real Street', city: 'Dubai', country: 'United Arab Emirates', zip: '00000' }, payment_method: 'card',
-      },
-    });
+    const placed = await placeCardPurchase(t, { ...shopper, name: 'Rania Real' }, productId, { key: 'real-mode-1' });
     expect(placed.status).toBe(201);
     const number = placed.json.order_number as string;
     // no provider page to go to: the checkout sends the shopper to Souq's payment page

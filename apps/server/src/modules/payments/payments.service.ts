@@ -33,8 +33,11 @@ import { orders } from '../../db/schema/orders.js';
 type AttemptRow = typeof paymentAttempts.$inferSelect;
 /** A verified webhook's event as it is stored (the raw body it arrived as, its signature checked). */
 type StoredEvent = { provider: ProviderName; eventId: string; type: string; objectId: string | null; rawBody: string };
-/** A payment authorised after its purchase was given up (decision 0185): voided at the provider after the commit. */
-type LateAuthorisation = { attemptId: number; paymentId: string };
+/**
+ * A payment authorised or captured after its purchase was given up (decision 0185): voided at the provider after the
+ * commit, or, captured, its cash booked and refunded in full.
+ */
+type LatePayment = { attemptId: number; paymentId: string; purchaseId: number; refund: boolean };
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
 export type PurchaseToPay = { id: number; order_number: string; total_amount: number; currency: string; customer_email: string; user_id: number | null };
@@ -143,7 +146,7 @@ export function createPaymentsService(deps: {
    * Returns what to do after the commit (announce the release, capture an authorisation), or null when no purchase of
    * Souq's has this payment.
    */
-  async function applyIn(tx: Tx, payment: Payment, event?: StoredEvent): Promise<{ outcome: string; move: HoldMove | null; capture: AttemptRow | null; released: number | null; voidLate: LateAuthorisation | null; stored?: boolean } | null> {
+  async function applyIn(tx: Tx, payment: Payment, event?: StoredEvent): Promise<{ outcome: string; move: HoldMove | null; capture: AttemptRow | null; released: number | null; lateBack: LatePayment | null; stored?: boolean } | null> {
     // a payment made on a provider's hosted page (Checkout.com's `hpp_`, whose every card is a payment of its own,
     // decision 0179) is its purchase's by its reference; the page's id is what the attempt holds and acts on
     const byReference = !provider().capabilities.retryKeepsPayment && payment.reference
@@ -163,8 +166,12 @@ export function createPaymentsService(deps: {
     let released: number | null = null;
     const paid = payment.status === 'authorized' || payment.status === 'captured';
     const releasing = paid && !a.salePostedAt && !a.expiredAt;
-    // the cash side at capture (provider clearing against the shopper's receivable, less the provider's fee)
-    const cash: Posting | null = payment.status === 'captured' && !a.cashPostedAt && (a.salePostedAt || releasing)
+    // paid after Souq gave the purchase up (Checkout.com's hosted page takes a card until its session lapses; the
+    // stock is back on sale, the sub-orders cancelled): never sold (decision 0185)
+    const late = paid && Boolean(a.expiredAt) && !a.salePostedAt;
+    // the cash side at capture (provider clearing against the shopper's receivable, less the provider's fee); money
+    // taken late is booked too, owed back to the shopper, and refunded after the commit
+    const cash: Posting | null = payment.status === 'captured' && !a.cashPostedAt && (a.salePostedAt || releasing || late)
       ? { kind: 'payment', ref: `${a.id}:captured`, lines: cashInEntries({ capturedCents: payment.amountCaptured, feeCents: payment.fee ?? 0 }), currency: a.currency, purchaseId: a.purchaseId, createdBy: null, memo: payment.id }
       : null;
     if (releasing) {
@@ -183,10 +190,11 @@ export function createPaymentsService(deps: {
       outcomes.push('given up unpaid');
     }
     const capture = payment.status === 'authorized' && !a.expiredAt ? a : null;
-    // a card authorised after Souq gave the purchase up (Checkout.com's hosted page takes a card until its session
-    // lapses; its stock is back on sale): never captured, and voided at once so the shopper's bank lets the hold go
-    const voidLate = payment.status === 'authorized' && a.expiredAt && !a.salePostedAt ? { attemptId: a.id, paymentId: payment.id } : null;
-    if (voidLate) outcomes.push('authorised after it was given up: voided');
+    // a late authorisation is never captured but voided at once, so the shopper's bank lets the hold go; money
+    // captured late (automatic capture) is refunded in full
+    const lateBack: LatePayment | null = late && (payment.status === 'authorized' || cash)
+      ? { attemptId: a.id, paymentId: payment.id, purchaseId: a.purchaseId, refund: payment.status === 'captured' } : null;
+    if (lateBack) outcomes.push(lateBack.refund ? 'captured after it was given up: refunded' : 'authorised after it was given up: voided');
     const outcome = outcomes.join(', ') || `no change (${payment.status})`;
     // a webhook's event row goes with the attempt's change (decision 0171): `stored` false when a delivery of the same
     // event got there first (the caller rolls everything back)
@@ -199,28 +207,34 @@ export function createPaymentsService(deps: {
       // change and event row go in the release's own statement too (decision 0172)
       move = await deps.hold.release(tx, a.purchaseId, 'Card payment authorised', cash ? [cash] : [], event ? attemptAndEvent(event) : undefined);
       released = a.purchaseId;
-      if (event) return { outcome, move, capture, released, voidLate, stored: (move.tail ?? 0) > 0 };
+      if (event) return { outcome, move, capture, released, lateBack, stored: (move.tail ?? 0) > 0 };
     }
     if (cash && !releasing) await postToLedger(tx, cash);
     if (givingUp) move = await deps.hold.giveUp(tx, a.purchaseId, 'Payment not completed: stock released');
     if (!event) {
       await tx.update(paymentAttempts).set(patch).where(eq(paymentAttempts.id, a.id));
-      return { outcome, move, capture, released, voidLate };
+      return { outcome, move, capture, released, lateBack };
     }
     const tail = attemptAndEvent(event);
     const [row] = await rowsOf<{ stored: number }>(tx, sql`with ${sql.join(tail.ctes, sql`, `)} select ${tail.select} as stored`);
-    return { outcome, move, capture, released, voidLate, stored: row!.stored > 0 };
+    return { outcome, move, capture, released, lateBack, stored: row!.stored > 0 };
   }
 
-  /** A late authorisation voided at the provider (a key per payment; a payment already voided has nothing left to void). */
-  async function voidLateAuthorisation(late: LateAuthorisation): Promise<void> {
+  /**
+   * A late payment given back: an authorisation voided at the provider (a key per payment; a payment already voided
+   * has nothing left to void), money captured refunded through the ledger's rule (what the shopper is owed goes back
+   * to the card, once).
+   */
+  async function settleLatePayment(late: LatePayment): Promise<void> {
     try {
-      await provider().cancelPayment(late.paymentId, { idempotencyKey: `souq-payment-${late.attemptId}-void-${late.paymentId}` });
-      deps.log(`payments: ${late.paymentId} was authorised after its purchase was given up: voided`);
+      if (late.refund) await refunds.settleOwed(late.purchaseId);
+      else await provider().cancelPayment(late.paymentId, { idempotencyKey: `souq-payment-${late.attemptId}-void-${late.paymentId}` });
+      deps.log(`payments: ${late.paymentId} was paid after its purchase was given up: ${late.refund ? 'refunded' : 'voided'}`);
     } catch (err) {
-      // the next read-back of it (the return page, another of its events) tries again; it is never
-      // captured, so an authorisation nobody voids lapses at the provider
-      deps.log(`payments: void of late authorisation ${late.paymentId} failed: ${err instanceof Error ? err.message : String(err)}`);
+      // the next read-back of it (the return page, another of its events) tries again; an authorisation is never
+      // captured, so one nobody voids lapses at the provider; a refund requested and not answered is sent again by
+      // the job (under its own key)
+      deps.log(`payments: ${late.refund ? 'refund' : 'void'} of late payment ${late.paymentId} failed: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
 
@@ -259,7 +273,7 @@ export function createPaymentsService(deps: {
     return rows.length > 0;
   }
 
-  /** Captures (and voids of late authorisations) started after a webhook's answer, still running (idle() waits for them). */
+  /** Captures (and late payments given back) started after a webhook's answer, still running (idle() waits for them). */
   const capturing = new Set<Promise<void>>();
 
   /**
@@ -268,15 +282,15 @@ export function createPaymentsService(deps: {
    * a second call and transaction of Souq's own (decision 0157); a capture that does not happen is the job's, as when
    * the provider fails it.
    */
-  async function afterCommit(result: { move: HoldMove | null; capture: AttemptRow | null; released?: number | null; voidLate?: LateAuthorisation | null } | null, opts: { later?: boolean } = {}): Promise<void> {
+  async function afterCommit(result: { move: HoldMove | null; capture: AttemptRow | null; released?: number | null; lateBack?: LatePayment | null } | null, opts: { later?: boolean } = {}): Promise<void> {
     result?.move?.afterCommit();
     if (result?.released) void deps.bus.emit('purchase.paid', { purchaseId: result.released, ...(result.move?.released ? { idempotencyKey: result.move.released.purchase.idempotencyKey } : {}) });
     const a = result?.capture;
-    const work = a ? () => capture(a) : result?.voidLate ? () => voidLateAuthorisation(result.voidLate!) : null;
+    const work = a ? () => capture(a) : result?.lateBack ? () => settleLatePayment(result.lateBack!) : null;
     if (!work) return;
     if (!opts.later) return work();
     const run = work()
-      .catch((err: unknown) => deps.log(`payments: ${a ? `capture of ${a.providerPaymentId} not applied, retried by the job` : 'a late authorisation not voided'}: ${err instanceof Error ? err.message : String(err)}`))
+      .catch((err: unknown) => deps.log(`payments: ${a ? `capture of ${a.providerPaymentId} not applied, retried by the job` : 'a late payment not given back'}: ${err instanceof Error ? err.message : String(err)}`))
       .finally(() => capturing.delete(run));
     capturing.add(run);
   }
