@@ -115,6 +115,8 @@ function english() {
       `${seller} takes returns within ${days(window)} of delivery; ${bold(item)} has not been delivered yet, so the ${days(window)} start when it arrives.`,
     policyOf: (seller: string) => `${seller}'s rules:`,
     policyReturns: (window: number) => `• Returns: within ${days(window)} of delivery.`,
+    /** A question about returns only: the seller and its window in one sentence. */
+    policyReturnsOf: (seller: string, window: number) => `${seller} takes returns within ${days(window)} of delivery.`,
     policyShipping: (fee: string, above: string) => `• Shipping: ${fee} per order, free above ${above}.`,
     policyEstimate: (min: number, max: number) => `• Delivery: ${min === max ? n(min) : `${n(min)}–${n(max)}`} business days after shipping.`,
     policyNoEstimate: '• Delivery: no estimate given.',
@@ -233,6 +235,7 @@ function arabic(): AftersalesPhrases {
       `يقبل ${t(seller)} الإرجاع خلال ${days(window)} من التسليم؛ ${bold(item)} لم يُسلَّم بعد، فتبدأ المهلة عند وصوله.`,
     policyOf: (seller: string) => `سياسات ${t(seller)}:`,
     policyReturns: (window: number) => `• الإرجاع: خلال ${days(window)} من التسليم.`,
+    policyReturnsOf: (seller: string, window: number) => `يقبل ${t(seller)} الإرجاع خلال ${days(window)} من التسليم.`,
     policyShipping: (fee: string, above: string) => `• الشحن: ${t(fee)} للطلب، والطلب الذي يزيد على ${t(above)} شحنه مجاني.`,
     policyEstimate: (min: number, max: number) => `• التوصيل: ${min === max ? n(min) : `من ${n(min)} إلى ${n(max)}`} أيام عمل بعد الشحن.`,
     policyNoEstimate: '• التوصيل: لم تُحدَّد مدة متوقعة.',

@@ -139,6 +139,22 @@ export function replyNumber(text: string, all: number): number | null {
   return null;
 }
 
+/**
+ * A count said with the request itself, of units of one line: 'one of the two', 'just one', 'a single pack', '2 of
+ * them', «وحدة من الثنتين، حبة وحدة، واحد بس، ٢ منها». Null when none is said ('all', 'both' are the caller's). A count
+ * of more than the units left is none.
+ */
+const COUNT_OF = /\b(one|two|three|four|five|\d{1,3}) (of|out of)\b|\b(just|only) (one|two|three|\d{1,3})\b|\ba single\b|\bone (pack|piece|unit|box|pair|set|of them)\b/;
+const COUNT_OF_AR = /(^|\s)(واحد|واحده|وحده|حبه وحده|حبه|قطعه وحده|قطعه|ثنتين|اثنين|\d{1,3}) (من|منها|منهم|بس|فقط)(\s|$)|(^|\s)[\u0621-\u064A]{2,} (واحده|وحده|واحد)(\s|$)/;
+export function unitsIn(text: string, left: number): number | null {
+  const t = readable(text);
+  const m = COUNT_OF.exec(t) ?? COUNT_OF_AR.exec(t);
+  if (!m) return null;
+  const said = m[0].trim().split(' ');
+  const n = said.map((w) => (/^\d+$/.test(w) ? Number(w) : NUMBER_WORDS[w])).find((x) => x !== undefined) ?? 1;
+  return n >= 1 && n <= left ? n : null;
+}
+
 const REASON_WORDS: [ReturnReason, RegExp][] = [
   ['damaged', /\b(damaged|broken|faulty|defective|cracked|does ?n[o']?t work|not working|stopped working|dead)\b|(تالف|مكسور|معطل|عطلان|خربان|لا يعمل|مايشتغل|ما يشتغل)/],
   ['wrong_item', /\b(wrong|different item|not what i ordered|incorrect)\b|(خطا|غلط|غير المطلوب|منتج اخر)/],

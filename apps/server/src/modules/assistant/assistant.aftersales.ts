@@ -66,6 +66,9 @@ export function numbersIn(text: string): string[] {
   return [...new Set(out)];
 }
 
+/** The shopper's own orders, in Arabic: «طلباتي، طلبي، طلبياتي، مشترياتي», with a preposition written on. */
+export const OWN_ORDERS_AR = /(^|\s)(ل|ب|و|في)?(طلباتي|طلبي|طلبيتي|طلبياتي|مشترياتي|شحناتي)(\s|[?؟.!،]|$)/;
+
 export function createAftersales(deps: AftersalesDeps) {
   const conversations = createConversationStore(deps.db);
   const windows = async (vendorIds: number[]) => new Map([...(await deps.shipping.many(vendorIds))].map(([id, r]) => [id, r.return_window_days]));
@@ -140,6 +143,8 @@ export function createAftersales(deps: AftersalesDeps) {
 
   function policyText(name: string, rule: VendorShipping, s: AftersalesPhrases, topics: { shipping: boolean; returns: boolean }): string {
     const d = DEFAULT_VENDOR_SHIPPING_RULE;
+    // returns alone: the seller and its window in one sentence (the window is said of the seller who sets it)
+    if (topics.returns && !topics.shipping) return s.policyReturnsOf(name, rule.return_window_days);
     const lines = [s.policyOf(name)];
     if (topics.returns) lines.push(s.policyReturns(rule.return_window_days));
     if (topics.shipping) {
@@ -293,7 +298,10 @@ export function createAftersales(deps: AftersalesDeps) {
       // what delivery costs, or how to pay when an order comes, is a rule, unless an order or an item of one is named
       const asksRule = !found.length && !number
         && ((SHIPPING_WORD.test(text) && /\b(fee|cost|free|how much|extra)\b|رسوم|تكلف|مجاني/.test(text)) || PAYMENT_WORD.test(text));
-      if (asksWhere && aboutOrders && !asksRule) {
+      // «وش طلباتي الأخيرة؟، مشترياتي»: the shopper's own orders named in Arabic, nothing else asked of them, are told
+      // here in Arabic (the shop's orders list, assistant.shop.ts, is English only)
+      const ownListed = arabic && OWN_ORDERS_AR.test(text) && !policy && !SHIPPING_WORD.test(text) && !PAYMENT_WORD.test(text);
+      if ((asksWhere || ownListed) && aboutOrders && !asksRule) {
         return where(turn, userId, number, items, found, words, topic?.parts ?? null);
       }
       return policyReply(turn, userId, items, found, words);
