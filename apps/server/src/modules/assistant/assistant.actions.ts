@@ -77,6 +77,21 @@ export function createActions(deps: ActionsDeps) {
     for (const id of ids) t.tools.mention(id, 'mention');
   }
 
+  /**
+   * The items a request names, read in the clause that asks for the action first: a reason told beside it describes the
+   * item and never names another («أبي أرجع الحذاء، مقاسه صغير» is not about the skillet whose name says «مقاس»). A
+   * clause that names no item of the orders leaves the whole message to name it ('I want to return it, the mug chipped').
+   */
+  async function itemsAsked(items: Item[], text: string, verb: RegExp) {
+    const clauses = text.split(/[,.;!?؟،\n]+/).map((c) => c.trim()).filter(Boolean);
+    const asked = clauses.length > 1 ? clauses.find((c) => verb.test(readable(c))) : undefined;
+    if (asked) {
+      const inClause = await matchItems(deps, items, asked);
+      if (inClause.words.length && inClause.found.length) return inClause;
+    }
+    return matchItems(deps, items, text);
+  }
+
   /** The shopper's recent items (or those of the order number typed), newest first. */
   async function recentItems(t: Turn, number: string | undefined): Promise<Item[] | null> {
     const parts = number ? await deps.shopperOrders.byNumber(t.ref.userId, number) : await deps.shopperOrders.latest(t.ref.userId, PURCHASES_SEARCHED);
@@ -132,7 +147,7 @@ export function createActions(deps: ActionsDeps) {
     const items = await recentItems(t, number);
     if (items === null) return say(s.orderUnknown(number!));
     if (items.length === 0) return say(s.noOrders);
-    const match = await matchItems(deps, items, number ? '' : t.message);
+    const match = await itemsAsked(items, number ? '' : t.message, CANCEL);
     const { found } = match;
     if (match.words.length && found.length === 0) return say(s.notFound(match.words.join(' ')));
     // an order number typed names its parts as an item's words name it
@@ -277,7 +292,7 @@ export function createActions(deps: ActionsDeps) {
     const items = await recentItems(t, number);
     if (items === null) return say(s.orderUnknown(number!));
     if (items.length === 0) return say(s.noOrders);
-    const match = await matchItems(deps, items, number ? '' : t.message);
+    const match = await itemsAsked(items, number ? '' : t.message, RETURN_WORD);
     const { found } = match;
     if (match.words.length && found.length === 0) return say(s.notFound(match.words.join(' ')));
     const words = number ? [number] : match.words;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { aftersalesPhrases } from './assistant.aftersales-phrases.js';
-import { readable, unitsIn } from './assistant.aftersales-words.js';
+import { SHOP_POLICIES_AR } from '@souq/shared/rules/policies';
+import { HUMAN, POLICY_WORD, itemWords, readable, unitsIn } from './assistant.aftersales-words.js';
 import { OWN_ORDERS_AR } from './assistant.aftersales.js';
 
 // Decision 0187: general behaviours for the causes the spent blind set (blind-2026-11-30.json, read in full) showed,
@@ -41,5 +42,42 @@ describe('a returns question names the window beside the seller who sets it', ()
   it('one sentence in either language', () => {
     expect(aftersalesPhrases('en').policyReturnsOf('Amber Bags LLC', 21)).toMatch(/^Amber Bags LLC .*21 days/);
     expect(aftersalesPhrases('ar').policyReturnsOf('Amber Bags LLC', 21)).toMatch(/Amber Bags LLC.*21/);
+  });
+});
+
+describe('asking for a person of the support team', () => {
+  it.each([
+    'the lamp is broken, can someone from support look at it?',
+    'I need a person to help me with this order',
+    'أبغى أحد من خدمة العملاء يكلمني',
+    'الشاشة فيها خط، ابي شخص يساعدني',
+    'حولني على الدعم لو سمحت',
+  ])('«%s» asks for a person', (m) => {
+    expect(HUMAN.test(readable(m))).toBe(true);
+  });
+  it.each(['a person-shaped lamp', 'ابي احد الكتب'])('«%s» does not', (m) => {
+    expect(HUMAN.test(readable(m))).toBe(false);
+  });
+});
+
+describe('how much time is left to return asks the window', () => {
+  it.each(['how many days left to send the kettle back?', 'do I still have time to return the lamp', 'كم بقي لي أرجع الكتاب؟', 'كم يوم باقي على الإرجاع'])('«%s»', (m) => {
+    expect(POLICY_WORD.test(readable(m))).toBe(true);
+  });
+});
+
+describe('a negative contraction names no item', () => {
+  it("'hasn't', 'didn't', 'won't' leave no word behind", () => {
+    expect(itemWords("cancel whatever hasn't left yet")).not.toContain('hasn');
+    expect(itemWords("return the lamp that didn't work")).toEqual(['lamp', 'work']);
+    expect(itemWords("it won't turn on")).not.toContain('won');
+  });
+});
+
+describe("the Arabic returns rule is the shop's own text", () => {
+  it('quotes SHOP_POLICIES_AR, with the sellers after it', () => {
+    const text = aftersalesPhrases('ar').returnsPolicy(['• Amber Bags LLC: 21']);
+    expect(text).toContain(SHOP_POLICIES_AR.returns.text);
+    expect(text).toContain('Amber Bags LLC');
   });
 });
