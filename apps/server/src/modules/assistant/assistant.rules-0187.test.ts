@@ -3,6 +3,8 @@ import { aftersalesPhrases } from './assistant.aftersales-phrases.js';
 import { SHOP_POLICIES_AR } from '@souq/shared/rules/policies';
 import { HUMAN, POLICY_WORD, itemWords, readable, unitsIn } from './assistant.aftersales-words.js';
 import { OWN_ORDERS_AR } from './assistant.aftersales.js';
+import { readArabic } from './assistant.arabic.js';
+import { readNegation } from '../search/query-understanding.js';
 
 // Decision 0187: general behaviours for the causes the spent blind set (blind-2026-11-30.json, read in full) showed,
 // each checked with wordings of our own, not the set's.
@@ -79,5 +81,29 @@ describe("the Arabic returns rule is the shop's own text", () => {
     const text = aftersalesPhrases('ar').returnsPolicy(['• Amber Bags LLC: 21']);
     expect(text).toContain(SHOP_POLICIES_AR.returns.text);
     expect(text).toContain('Amber Bags LLC');
+  });
+});
+
+describe('Arabic wordings of seeing, counting pieces, being available, the plain kind', () => {
+  it.each([
+    ['ودي أطالع الأولى', /\bshow me first\b/],
+    ['خليني أشوف الأرخص', /\bshow me cheapest\b/],
+    ['كم قطعة باقية من الكتاب؟', /\bhow many in stock\b/],
+    ['موجودة بالمقاس الكبير؟', /\bin stock\b/],
+    ['أبغى لابتوب عادي للدراسة', /^(?!.*عادي)/],
+  ])('«%s»', (m, read) => {
+    expect(readArabic(m)).toMatch(read);
+  });
+  it('keeps «الموجودة» after a definite noun as which products, not stock', () => {
+    expect(readArabic('الكاميرات الموجودة')).not.toMatch(/in stock/);
+  });
+});
+
+describe('«بدون ما تكون / من غير ان يكون» rules out what follows', () => {
+  it.each([
+    ['سماعة بدون ما تكون حق ألعاب', 'العاب'],
+    ['أبي كتاب من غير ان يكون رواية', 'روايه'],
+  ])('«%s» rules out %s', (m, word) => {
+    expect(readNegation(readArabic(m)).excluded.join(' ')).toContain(word);
   });
 });
