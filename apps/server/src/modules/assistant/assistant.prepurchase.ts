@@ -77,6 +77,8 @@ export async function notSoldKinds(text: string, tools: Toolbox, words: string[]
   // الفرن»): the kind not sold is where or with what it is used, and the sold kind is what is asked for (decision 0178)
   const saidInKinds = new Set(kinds.flatMap((k) => [k.said, k.next ?? ''].join(' ').toLowerCase().split(/\s+/)));
   // (a sold kind after a preposition is itself a circumstance: «ثلاجة صغيرة للمكتب» asks for a fridge, whatever a desk is)
+  // (a maker's line is what is asked for, whatever kind is said beside it: «جوالات سامسونج» asks for Samsung's phones)
+  if (kinds.every((k) => k.group.maker)) return kinds;
   for (const w of words) if (!saidInKinds.has(w.toLowerCase()) && !isCircumstance(w, text) && (await tools.namesSoldKind(w))) return null;
   return kinds;
 }

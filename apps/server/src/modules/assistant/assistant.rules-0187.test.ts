@@ -5,6 +5,9 @@ import { HUMAN, POLICY_WORD, itemWords, readable, unitsIn } from './assistant.af
 import { OWN_ORDERS_AR } from './assistant.aftersales.js';
 import { readArabic } from './assistant.arabic.js';
 import { readNegation } from '../search/query-understanding.js';
+import { extractPrice } from '../search/search.text.js';
+import { kindsAsked } from './assistant.understanding.js';
+import { GIFT, PEOPLE_WORDS, QUESTION_WORDS } from './assistant.words.js';
 
 // Decision 0187: general behaviours for the causes the spent blind set (blind-2026-11-30.json, read in full) showed,
 // each checked with wordings of our own, not the set's.
@@ -105,5 +108,44 @@ describe('«بدون ما تكون / من غير ان يكون» rules out what 
     ['أبي كتاب من غير ان يكون رواية', 'روايه'],
   ])('«%s» rules out %s', (m, word) => {
     expect(readNegation(readArabic(m)).excluded.join(' ')).toContain(word);
+  });
+});
+
+describe("other makers' product lines are kinds of their own", () => {
+  it.each([
+    ['any iphones in stock?', 'iphone'],
+    ['I want an xbox for my son', 'xbox'],
+    ['عندكم ايفون ١٥؟', 'iphone'],
+    ['أبغى لابتوب ماك بوك', 'macbook'],
+    ['تبيعون اكس بوكس؟', 'xbox'],
+    ['do you sell cat litter', 'cat litter'],
+  ])('«%s» asks for %s', (m, type) => {
+    const kinds = kindsAsked(readArabic(m));
+    expect(kinds.map((k) => k.type)).toContain(type);
+  });
+  it('a maker line is marked as one, a plain kind is not', () => {
+    expect(kindsAsked('samsung tablets').find((k) => k.type === 'samsung')?.group.maker).toBe(true);
+    expect(kindsAsked('a fridge').find((k) => k.type === 'refrigerator')?.group.maker).toBeUndefined();
+  });
+});
+
+describe('chat shorthand, gift occasions and habits', () => {
+  it('pls, lol, thx name no product', () => {
+    for (const w of ['pls', 'plz', 'lol', 'thx']) expect(QUESTION_WORDS.has(w)).toBe(true);
+  });
+  it.each(['something for a housewarming', 'graduation present ideas', 'farewell for my manager', 'our secret santa is 50 max'])('«%s» is a gift', (m) => {
+    expect(GIFT.test(m)).toBe(true);
+  });
+  it('a habit said with drinks / eats is no product word', () => {
+    for (const w of ['drinks', 'eats', 'lot']) expect(PEOPLE_WORDS.has(w)).toBe(true);
+  });
+});
+
+describe("'max' before an amount with its currency is a budget", () => {
+  it.each([['earbuds max 150 aed', 15_000], ['a lamp, max 80 dirhams', 8_000]])('«%s»', (q, cents) => {
+    expect(extractPrice(q).maxCents).toBe(cents);
+  });
+  it("leaves a model name alone: 'pro max 256'", () => {
+    expect(extractPrice('nova pro max 256').maxCents).toBeUndefined();
   });
 });
