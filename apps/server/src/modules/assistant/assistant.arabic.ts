@@ -100,6 +100,8 @@ const RULES: ArabicRule[] = [
   [phrase('ماذا تستطيع ان تفعل|ماذا تستطيع|ماذا يمكنك ان تفعل|ماذا يمكنك|كيف تعمل|من انت|ساعدني'), ' what can you do '],
   // off-topic questions the English patterns turn away
   [phrase('الطقس|الجو|درجه الحراره|نكته|الاخبار|اخبار|السياسه|الرئيس|المباراه|مباراه|فيلم|افلام|اغنيه|قصيده|واجب|رحلات طيران|فندق|مطعم|تاكسي'), ' weather '],
+  // 'ok', 'fine', 'alright' opening a request («اوكي ضيف الخيمة»): the English 'ok' the patterns skip
+  [/^\s*(?:اوكي|اوك|طيب|تمام|زين|يلا)(?=[\s,،]|$)/g, ' ok '],
   // seeing: 'let me see', 'I want to see', «خلني أشوف، ودي أطالع»: show me (the first, the cheaper one …)
   [new RegExp(String.raw`${PRE}(?:(?:خلني|خليني|دعني|ابي|ابغي|ابغا|اريد|ودي|بغيت)\s+)?(?:اشوف|اري|اطالع|نشوف)${END}`, 'g'), ' show me '],
   // 'normal', 'ordinary' after a kind («جوال عادي»): the plain kind, no word a listing must hold

@@ -7,7 +7,7 @@ import { readArabic } from './assistant.arabic.js';
 import { readNegation } from '../search/query-understanding.js';
 import { extractPrice } from '../search/search.text.js';
 import { kindsAsked } from './assistant.understanding.js';
-import { GIFT, PEOPLE_WORDS, QUESTION_WORDS } from './assistant.words.js';
+import { CHEAPER, GIFT, PEOPLE_WORDS, QUESTION_WORDS, THE_CHEAPER } from './assistant.words.js';
 
 // Decision 0187: general behaviours for the causes the spent blind set (blind-2026-11-30.json, read in full) showed,
 // each checked with wordings of our own, not the set's.
@@ -147,5 +147,17 @@ describe("'max' before an amount with its currency is a budget", () => {
   });
   it("leaves a model name alone: 'pro max 256'", () => {
     expect(extractPrice('nova pro max 256').maxCents).toBeUndefined();
+  });
+});
+
+describe('the cheaper one is a pick among those shown, anything cheaper a new search', () => {
+  it.each(["fine, I'll look at the cheaper one", 'the less expensive of the two please', 'show the more affordable one'])('«%s» picks', (m) => {
+    expect(THE_CHEAPER.test(m)).toBe(true);
+  });
+  it.each(['anything cheaper?', 'is there a cheaper one for school?'])('«%s» searches', (m) => {
+    expect(CHEAPER.test(m) && !THE_CHEAPER.test(m)).toBe(true);
+  });
+  it('an opening «اوكي / طيب» is the ok the patterns skip', () => {
+    expect(readArabic('طيب حط الشنطة بالسلة')).toMatch(/^\s*ok add/);
   });
 });

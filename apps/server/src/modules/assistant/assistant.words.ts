@@ -15,6 +15,8 @@ export const PRONOUN = /\b(it|this|that|this one|that one)\b/i;
 export const CHEAPEST = /\b(cheapest|least expensive|lowest priced?|most affordable|costs? (the )?least|lowest price)\b/i;
 export const PRICIEST = /\b(most expensive|priciest|highest priced?|costs? (the )?most|highest price)\b/i;
 export const CHEAPER = /\b(cheaper|less expensive|lower price|more affordable|for less)\b/i;
+/** 'the cheaper one', 'the less expensive of the two': a comparative with the article names one of those shown. */
+export const THE_CHEAPER = /\bthe (?:cheaper|less expensive|more affordable)(?: one| of (?:the|them|those|these))?\b/i;
 /** 'anything', 'is there', 'do you have': asking whether such a product exists, not which of those shown. */
 export const EXISTS = /\b(any|anything|something|have|got|is there|are there)\b/i;
 /** 'I'll take it', 'I'll buy two': buying the product in question, as an add to the cart. */
