@@ -86,7 +86,8 @@ export function createActions(deps: ActionsDeps) {
     const clauses = text.split(/[,.;!?؟،\n]+/).map((c) => c.trim()).filter(Boolean);
     const asked = clauses.length > 1 ? clauses.find((c) => verb.test(readable(c))) : undefined;
     if (asked) {
-      const inClause = await matchItems(deps, items, asked);
+      // the verb and what goes with it ('scrap it', 'send … back') name no item
+      const inClause = await matchItems(deps, items, readable(asked).replace(new RegExp(verb.source, 'g'), ' '));
       if (inClause.words.length && inClause.found.length) return inClause;
     }
     return matchItems(deps, items, text);

@@ -7,7 +7,8 @@ import { readArabic } from './assistant.arabic.js';
 import { readNegation } from '../search/query-understanding.js';
 import { extractPrice } from '../search/search.text.js';
 import { kindsAsked } from './assistant.understanding.js';
-import { CHEAPER, GIFT, PEOPLE_WORDS, QUESTION_WORDS, THE_CHEAPER } from './assistant.words.js';
+import { CHEAPER, GIFT, PEOPLE_WORDS, QUESTION_WORDS, THE_CHEAPER, budgetPhrases } from './assistant.words.js';
+import { PRICE_HISTORY_Q } from './assistant.prepurchase.js';
 
 // Decision 0187: general behaviours for the causes the spent blind set (blind-2026-11-30.json, read in full) showed,
 // each checked with wordings of our own, not the set's.
@@ -159,5 +160,20 @@ describe('the cheaper one is a pick among those shown, anything cheaper a new se
   });
   it('an opening «اوكي / طيب» is the ok the patterns skip', () => {
     expect(readArabic('طيب حط الشنطة بالسلة')).toMatch(/^\s*ok add/);
+  });
+});
+
+describe('price words', () => {
+  it.each(['money is no object, I want a camera', 'a watch, whatever it costs', "I don't care about the price, best laptop"])('«%s» is the top of the range', (m) => {
+    expect(budgetPhrases(m)).toMatch(/\bpremium\b/);
+  });
+  it.each(['ساعة والسعر مو مشكلة', 'أبغى كاميرا مهما كان السعر'])('«%s» is the top of the range', (m) => {
+    expect(readArabic(m)).toMatch(/\bpremium\b/);
+  });
+  it.each(['how low has the blender gone?', "what's the cheapest this kettle has been"])('«%s» asks the price log', (m) => {
+    expect(PRICE_HISTORY_Q.test(m)).toBe(true);
+  });
+  it('«قارن لي بين» compares', () => {
+    expect(readArabic('قارن لي بين الساعتين')).toMatch(/\bcompare\b/);
   });
 });

@@ -88,6 +88,8 @@ export const PEOPLE_WORDS = new Set(
 export function budgetPhrases(text: string): string {
   const cur = String.raw`(\s*(?:aed|dhs?|dirhams?|usd|dollars?|bucks))?`;
   return text
+    // the price said not to matter is a wish for the top of the range ('money is no object', 'whatever it costs')
+    .replace(/\b(?:money(?: is)? no object|(?:the )?price (?:doesn'?t|does not|don'?t) matter|whatever (?:it costs|the (?:price|cost))|no matter (?:the|what it) (?:price|costs?)|regardless of (?:the )?(?:price|cost)|(?:i )?(?:don'?t|do not) care (?:about|what) (?:the )?(?:price|it costs))\b/gi, ' premium ')
     // price words that hold 'cost' or 'price' are a wish, not a question about a price ('low cost phone')
     .replace(/\b(?:low[- ]cost|low[- ]priced?|lower[- ]priced|budget[- ]friendly|wallet[- ]friendly|reasonably priced|inexpensive)\b/gi, ' cheap ')
     // a high price denied or a small budget is a wish for a cheap one ('nothing too pricey', 'won't break the bank',
