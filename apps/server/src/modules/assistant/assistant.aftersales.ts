@@ -67,6 +67,8 @@ export function numbersIn(text: string): string[] {
 }
 
 /** The shopper's own orders, in Arabic: «طلباتي، طلبي، طلبياتي، مشترياتي», with a preposition written on. */
+/** Listings read to tell the seller of a kind a rules question names. */
+const KIND_LISTINGS = 5;
 export const OWN_ORDERS_AR = /(^|\s)(ل|ب|و|في)?(طلباتي|طلبي|طلبيتي|طلبياتي|مشترياتي|شحناتي)(\s|[?؟.!،]|$)/;
 
 export function createAftersales(deps: AftersalesDeps) {
@@ -193,6 +195,13 @@ export function createAftersales(deps: AftersalesDeps) {
       return say(told);
     }
     const product = (await t.tools.findNamed(t.message, 1))[0] ?? (t.contextId() ? await t.tools.getProduct(t.contextId()!) : null);
+    // a kind or a line named, not one product ('the return window on books', «جوال Pixelite»): the seller of the listings
+    // it names, when they all share one
+    if (!product && topics.returns && !topics.shipping && (userId === null || found.length === 0)) {
+      const seller = await sellerOfKind(t, words);
+      if (seller === 'marketplace') return say(s.policyReturnsOf(MARKETPLACE_SELLER_NAME, marketplaceRule().return_window_days));
+      if (seller !== null) return say([...(await deps.shipping.many([seller])).values()].map((r) => policyText(r.name, r, s, topics)).join('\n\n'));
+    }
     let vendorIds: number[] = [];
     if (product?.vendor_id) {
       t.tools.focus(product);
@@ -234,6 +243,21 @@ export function createAftersales(deps: AftersalesDeps) {
     return say(parts.join('\n\n'));
   }
 
+  /**
+   * The one seller of the listings a rules question names by kind or line: the words left once the rule's own words go,
+   * searched once (at most a few listings); null when they name none or several sellers sell them.
+   */
+  async function sellerOfKind(t: Turn, words: string[]): Promise<number | 'marketplace' | null> {
+    const kind = words.filter((w) => !POLICY_WORD.test(w) && !RETURNS_WORD.test(w) && !RETURN_WORD.test(w) && !ORDER_WORD.test(w));
+    if (kind.length === 0 || kind.length > 3) return null;
+    const found = await t.tools.searchProducts({ query: kind.join(' '), limit: KIND_LISTINGS });
+    if (!found.onTopic || found.items.length === 0) return null;
+    const sellers = new Set(found.items.map((p) => p.vendor_id));
+    if (sellers.size !== 1) return null;
+    const [only] = sellers;
+    return only === null || only === undefined ? 'marketplace' : only;
+  }
+
   const marketplaceRule = (): VendorShipping => {
     const d = DEFAULT_VENDOR_SHIPPING_RULE;
     return { shipping_fee_cents: d.fee_cents, free_shipping_above_cents: d.free_above_cents, return_window_days: d.return_window_days, delivery_min_days: null, delivery_max_days: null, handling_days: DEFAULT_HANDLING_DAYS, cutoff_time: DEFAULT_CUTOFF_TIME, default_rule: d };
@@ -259,7 +283,7 @@ export function createAftersales(deps: AftersalesDeps) {
           : isOrderQuestion(input.message) && (WHERE.test(text) || ARRIVAL.test(text));
         if ((CANCEL.test(text) && (ORDER_WORD.test(text) || arabic)) || where) return say(s0.signIn);
         const turn: Turn = { ref: { conversationId: input.conversationId, userId: 0 }, locale: input.locale, actor: input.actor, tools, message: input.message, history: input.history, contextId: () => input.contextId };
-        return policyReply(turn, null, [], [], []);
+        return policyReply(turn, null, [], [], itemWords(input.message));
       }
       const ref = { conversationId: input.conversationId, userId };
       const actions = createActions({ ...itemsDeps(tools), conversations, shopperOrders: deps.shopperOrders, returns: deps.returns, support: deps.support, userName: deps.userName });

@@ -177,3 +177,11 @@ describe('price words', () => {
     expect(readArabic('قارن لي بين الساعتين')).toMatch(/\bcompare\b/);
   });
 });
+
+describe('buying said as a verb names no item (a rules question naming a kind)', () => {
+  it.each([['لو اشتريت سماعة Aura كم يوم للإرجاع؟', 'سماعه'], ['if I buy a kettle how long can I return it', 'kettle']])('«%s»', (m, kind) => {
+    const words = itemWords(m);
+    expect(words).toContain(kind);
+    expect(words.some((w) => /^(buy|اشتريت)$/.test(w))).toBe(false);
+  });
+});
