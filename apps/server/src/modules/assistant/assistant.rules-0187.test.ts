@@ -4,6 +4,7 @@ import { SHOP_POLICIES_AR } from '@souq/shared/rules/policies';
 import { HUMAN, POLICY_WORD, itemWords, readable, unitsIn } from './assistant.aftersales-words.js';
 import { OWN_ORDERS_AR } from './assistant.aftersales.js';
 import { readArabic } from './assistant.arabic.js';
+import { relatedKinds } from './assistant.search-reply.js';
 import { readNegation } from '../search/query-understanding.js';
 import { extractPrice } from '../search/search.text.js';
 import { kindsAsked } from './assistant.understanding.js';
@@ -183,5 +184,13 @@ describe('buying said as a verb names no item (a rules question naming a kind)',
     const words = itemWords(m);
     expect(words).toContain(kind);
     expect(words.some((w) => /^(buy|اشتريت)$/.test(w))).toBe(false);
+  });
+});
+
+describe('a kind with all of it ruled out falls back on its related kinds', () => {
+  it('shoes → sneakers, earbuds → headphones and headsets; a kind without relations has none', () => {
+    expect(relatedKinds(['shoes'])).toEqual(['sneakers']);
+    expect(relatedKinds(['earbuds'])).toEqual(['headphones', 'headset']);
+    expect(relatedKinds(['kettle'])).toEqual([]);
   });
 });
