@@ -67,6 +67,8 @@ export function numbersIn(text: string): string[] {
 }
 
 /** The shopper's own orders, in Arabic: «طلباتي، طلبي، طلبياتي، مشترياتي», with a preposition written on. */
+/** The nouns of a rule itself ('the return period', «فترة الإرجاع»): never a kind of product. */
+export const RULE_NOUN = /^(period|periods|time|limit|limits|rule|rules|days|window|policy|فتره|مده|مهله|سياسه|قانون|ايام)$/;
 /** Listings read to tell the seller of a kind a rules question names. */
 const KIND_LISTINGS = 5;
 export const OWN_ORDERS_AR = /(^|\s)(ل|ب|و|في)?(طلباتي|طلبي|طلبيتي|طلبياتي|مشترياتي|شحناتي)(\s|[?؟.!،]|$)/;
@@ -197,7 +199,8 @@ export function createAftersales(deps: AftersalesDeps) {
     const product = (await t.tools.findNamed(t.message, 1))[0] ?? (t.contextId() ? await t.tools.getProduct(t.contextId()!) : null);
     // a kind or a line named, not one product ('the return window on books', «جوال Pixelite»): the seller of the listings
     // it names, when they all share one
-    if (!product && topics.returns && !topics.shipping && (userId === null || found.length === 0)) {
+    // (the shopper's purchases in general, 'my stuff', «أغراضي», keep the general rule below)
+    if (!product && topics.returns && !topics.shipping && (userId === null || found.length === 0) && !ORDER_WORD.test(text)) {
       const seller = await sellerOfKind(t, words);
       if (seller === 'marketplace') return say(s.policyReturnsOf(MARKETPLACE_SELLER_NAME, marketplaceRule().return_window_days));
       if (seller !== null) return say([...(await deps.shipping.many([seller])).values()].map((r) => policyText(r.name, r, s, topics)).join('\n\n'));
@@ -248,7 +251,7 @@ export function createAftersales(deps: AftersalesDeps) {
    * searched once (at most a few listings); null when they name none or several sellers sell them.
    */
   async function sellerOfKind(t: Turn, words: string[]): Promise<number | 'marketplace' | null> {
-    const kind = words.filter((w) => !POLICY_WORD.test(w) && !RETURNS_WORD.test(w) && !RETURN_WORD.test(w) && !ORDER_WORD.test(w));
+    const kind = words.filter((w) => !POLICY_WORD.test(w) && !RETURNS_WORD.test(w) && !RETURN_WORD.test(w) && !ORDER_WORD.test(w) && !RULE_NOUN.test(w));
     if (kind.length === 0 || kind.length > 3) return null;
     const found = await t.tools.searchProducts({ query: kind.join(' '), limit: KIND_LISTINGS });
     if (!found.onTopic || found.items.length === 0) return null;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { aftersalesPhrases } from './assistant.aftersales-phrases.js';
 import { SHOP_POLICIES_AR } from '@souq/shared/rules/policies';
 import { HUMAN, POLICY_WORD, itemWords, readable, unitsIn } from './assistant.aftersales-words.js';
-import { OWN_ORDERS_AR } from './assistant.aftersales.js';
+import { OWN_ORDERS_AR, RULE_NOUN } from './assistant.aftersales.js';
 import { readArabic } from './assistant.arabic.js';
 import { relatedKinds } from './assistant.search-reply.js';
 import { readNegation } from '../search/query-understanding.js';
@@ -192,5 +192,14 @@ describe('a kind with all of it ruled out falls back on its related kinds', () =
     expect(relatedKinds(['shoes'])).toEqual(['sneakers']);
     expect(relatedKinds(['earbuds'])).toEqual(['headphones', 'headset']);
     expect(relatedKinds(['kettle'])).toEqual([]);
+  });
+});
+
+describe('the nouns of a rule are no kind of product', () => {
+  it.each(['period', 'limit', 'فتره', 'مهله'])('%s', (w) => {
+    expect(RULE_NOUN.test(w)).toBe(true);
+  });
+  it.each(['books', 'kettle', 'جوال'])('%s is a kind', (w) => {
+    expect(RULE_NOUN.test(w)).toBe(false);
   });
 });
