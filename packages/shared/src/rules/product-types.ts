@@ -11,6 +11,11 @@ export type ProductTypeGroup = {
   departments: readonly string[];
   /** Kinds of product, singular, lower case; a phrase matches as written, a word also with a plural 's' or 'es'. */
   types: readonly string[];
+  /**
+   * Other makers' product lines (decision 0187): a kind the shop sells said beside one ('Samsung phones') is the
+   * maker's kind, still not sold when none of the shop's products is the line.
+   */
+  maker?: boolean;
 };
 
 export const PRODUCT_TYPE_GROUPS: readonly ProductTypeGroup[] = [
@@ -80,8 +85,13 @@ export const PRODUCT_TYPE_GROUPS: readonly ProductTypeGroup[] = [
   },
   {
     departments: ['pets', 'dog', 'cat'],
-    types: ['aquarium', 'fish tank', 'bird cage', 'cat tree', 'scratching post', 'hamster cage', 'leash'],
+    types: ['aquarium', 'fish tank', 'fish food', 'bird seed', 'bird cage', 'cat tree', 'cat litter', 'scratching post', 'hamster cage', 'leash'],
   },
+  // the product lines of well-known makers, each shelved with its kind: whether the shop sells one is still read from its
+  // own products (a shop that lists iPhones finds them)
+  { departments: ['laptops', 'computers', 'electronics'], types: ['macbook', 'imac', 'mac mini'], maker: true },
+  { departments: ['smartphones', 'electronics'], types: ['iphone', 'samsung galaxy', 'galaxy phone', 'samsung phone', 'samsung'], maker: true },
+  { departments: ['gaming', 'electronics'], types: ['playstation', 'ps5', 'ps4', 'xbox', 'nintendo switch', 'nintendo'], maker: true },
   {
     departments: ['musical instruments', 'music', 'audio'],
     types: ['saxophone', 'trumpet', 'flute', 'cello', 'harp', 'clarinet', 'trombone', 'harmonica', 'dj controller', 'accordion'],

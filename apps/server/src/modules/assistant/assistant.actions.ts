@@ -9,7 +9,7 @@ import type { SupportService } from '../support/support.service.js';
 import type { Toolbox } from './assistant.tools.js';
 import type { ConversationRef, ConversationStore } from './assistant.conversation.js';
 import { aftersalesPhrases, type AftersalesPhrases, type Named } from './assistant.aftersales-phrases.js';
-import { NO, ONLY_YES_OR_NO, YES, itemWords, readable, reasonIn, replyNumber, replyReason } from './assistant.aftersales-words.js';
+import { NO, ONLY_YES_OR_NO, YES, itemWords, readable, reasonIn, replyNumber, replyReason, unitsIn } from './assistant.aftersales-words.js';
 import { CANCEL, RETURN_WORD } from './assistant.aftersales-words.js';
 import { itemsOf, matchItems, sellerOf, stateOf, type Item, type ItemsDeps } from './assistant.items.js';
 
@@ -25,7 +25,7 @@ type ItemRef = { order_id: number; line_id: number };
 export type Pending =
   | { step: 'pick'; action: 'cancel' | 'return'; options: ItemRef[] }
   | { step: 'offer'; action: 'cancel' | 'return'; item: ItemRef }
-  | { step: 'units'; item: ItemRef; left: number }
+  | { step: 'units'; item: ItemRef; left: number; given?: { reason: ReturnReason; words: string } | null }
   | { step: 'reason'; item: ItemRef; units: number }
   | { step: 'confirm-cancel'; parts: number[] }
   | { step: 'confirm-return'; item: ItemRef; units: number; reason: ReturnReason; reason_text: string; cod: boolean; refund_cents: number; currency: string }
@@ -75,6 +75,22 @@ export function createActions(deps: ActionsDeps) {
     const ids = [...new Set(items.flatMap((i) => (i.line.product_id === null ? [] : [i.line.product_id])))];
     await t.tools.products(ids);
     for (const id of ids) t.tools.mention(id, 'mention');
+  }
+
+  /**
+   * The items a request names, read in the clause that asks for the action first: a reason told beside it describes the
+   * item and never names another («أبي أرجع الحذاء، مقاسه صغير» is not about the skillet whose name says «مقاس»). A
+   * clause that names no item of the orders leaves the whole message to name it ('I want to return it, the mug chipped').
+   */
+  async function itemsAsked(items: Item[], text: string, verb: RegExp) {
+    const clauses = text.split(/[,.;!?؟،\n]+/).map((c) => c.trim()).filter(Boolean);
+    const asked = clauses.length > 1 ? clauses.find((c) => verb.test(readable(c))) : undefined;
+    if (asked) {
+      // the verb and what goes with it ('scrap it', 'send … back') name no item
+      const inClause = await matchItems(deps, items, readable(asked).replace(new RegExp(verb.source, 'g'), ' '));
+      if (inClause.words.length && inClause.found.length) return inClause;
+    }
+    return matchItems(deps, items, text);
   }
 
   /** The shopper's recent items (or those of the order number typed), newest first. */
@@ -132,7 +148,7 @@ export function createActions(deps: ActionsDeps) {
     const items = await recentItems(t, number);
     if (items === null) return say(s.orderUnknown(number!));
     if (items.length === 0) return say(s.noOrders);
-    const match = await matchItems(deps, items, number ? '' : t.message);
+    const match = await itemsAsked(items, number ? '' : t.message, CANCEL);
     const { found } = match;
     if (match.words.length && found.length === 0) return say(s.notFound(match.words.join(' ')));
     // an order number typed names its parts as an item's words name it
@@ -225,12 +241,14 @@ export function createActions(deps: ActionsDeps) {
     if (state.kind !== 'returnable') return cannotReturn(t, item, returns);
     await mention(t, [item]);
     const declined = state.declined ? ` ${s.earlierDeclined(state.declined.decision_note)}` : '';
-    const units = state.left === 1 ? 1 : ALL.test(readable(text)) ? state.left : null;
+    // a count said with the request ('one of the two') before 'all' or 'both' ('…, I don't need both')
+    const units = state.left === 1 ? 1 : unitsIn(text, state.left) ?? (ALL.test(readable(text)) ? state.left : null);
+    const given = text ? reasonIn(text) ?? (await reasonBeside(item, text)) : null;
     if (units === null) {
-      await conversations.wait(t.ref, { step: 'units', item: ref(item), left: state.left } satisfies Pending, t.locale);
+      // the reason said with the request is kept for after the count
+      await conversations.wait(t.ref, { step: 'units', item: ref(item), left: state.left, given } satisfies Pending, t.locale);
       return say(`${s.howMany(named(item), state.left)}${declined}`);
     }
-    const given = text ? reasonIn(text) ?? (await reasonBeside(item, text)) : null;
     if (given) return proposeReturn(t, item, units, given.reason, given.words);
     await conversations.wait(t.ref, { step: 'reason', item: ref(item), units } satisfies Pending, t.locale);
     return say(`${s.why(s.list(RETURN_REASONS.map((r) => s.reasons[r])))}${declined}`);
@@ -275,7 +293,7 @@ export function createActions(deps: ActionsDeps) {
     const items = await recentItems(t, number);
     if (items === null) return say(s.orderUnknown(number!));
     if (items.length === 0) return say(s.noOrders);
-    const match = await matchItems(deps, items, number ? '' : t.message);
+    const match = await itemsAsked(items, number ? '' : t.message, RETURN_WORD);
     const { found } = match;
     if (match.words.length && found.length === 0) return say(s.notFound(match.words.join(' ')));
     const words = number ? [number] : match.words;
@@ -394,7 +412,7 @@ export function createActions(deps: ActionsDeps) {
       const n = replyNumber(t.message, p.left);
       if (n === null) return null;
       if (n < 1 || n > p.left) return say(s.unitsInvalid(p.left));
-      const given = reasonIn(t.message);
+      const given = reasonIn(t.message) ?? p.given;
       if (given) return proposeReturn(t, item, n, given.reason, given.words);
       await conversations.wait(t.ref, { step: 'reason', item: p.item, units: n } satisfies Pending, t.locale);
       return say(s.why(s.list(RETURN_REASONS.map((r) => s.reasons[r]))));

@@ -1,5 +1,5 @@
-import { REFUND_BUSINESS_DAYS, RETURN_WINDOW_DAYS_DEFAULT, type OrderStatus, type ReturnReason } from '@souq/shared/constants';
-import { SHOP_POLICIES } from '@souq/shared/rules/policies';
+import type { OrderStatus, ReturnReason } from '@souq/shared/constants';
+import { SHOP_POLICIES, SHOP_POLICIES_AR } from '@souq/shared/rules/policies';
 import { formatCount, formatDate, type Locale } from '@souq/shared/rules/locale';
 import { formatCents } from '@souq/shared/rules/money';
 import { isolate } from './assistant.bidi.js';
@@ -115,6 +115,8 @@ function english() {
       `${seller} takes returns within ${days(window)} of delivery; ${bold(item)} has not been delivered yet, so the ${days(window)} start when it arrives.`,
     policyOf: (seller: string) => `${seller}'s rules:`,
     policyReturns: (window: number) => `• Returns: within ${days(window)} of delivery.`,
+    /** A question about returns only: the seller and its window in one sentence. */
+    policyReturnsOf: (seller: string, window: number) => `${seller} takes returns within ${days(window)} of delivery.`,
     policyShipping: (fee: string, above: string) => `• Shipping: ${fee} per order, free above ${above}.`,
     policyEstimate: (min: number, max: number) => `• Delivery: ${min === max ? n(min) : `${n(min)}–${n(max)}`} business days after shipping.`,
     policyNoEstimate: '• Delivery: no estimate given.',
@@ -224,8 +226,9 @@ function arabic(): AftersalesPhrases {
       `تم: فُتح طلب الإرجاع رقم ${n(id)}. سيراجعه البائع، وعند استلام المنتج يُردّ ${money(refund)} إليك. يمكنك متابعته في قسم المرتجعات في ملفك الشخصي.`,
     nothingToReturn: 'لم يُسلَّم أي شيء من طلباتك الأخيرة بعد، فلا يوجد ما يمكن إرجاعه. ويمكنك إلغاء الطلب الذي لم يُشحن بعد.',
 
+    // the shop's own Arabic words (SHOP_POLICIES_AR), quoted like the English answer quotes SHOP_POLICIES: one text of the rule
     returnsPolicy: (lines: string[]) =>
-      `**الإرجاع واسترداد المبلغ**: الإرجاع يعتمد على البائع: كل بائع يحدد عدد الأيام بعد التسليم التي يمكنك خلالها إرجاع المنتج (${days(RETURN_WINDOW_DAYS_DEFAULT)} ما لم يحدد غير ذلك؛ ويظهر اسم البائع في صفحة كل منتج وفي طلبك). أرجِع المنتج غير مستخدم وفي تغليفه الأصلي ليُردّ ثمنه إلى وسيلة الدفع الأصلية — أو رصيدًا في المتجر إن كان الدفع عند الاستلام — خلال ${days(REFUND_BUSINESS_DAYS)} عمل من استلام البائع له. ويبقى للمنتج الذي يعد وصفه بمدة أطول تلك المدة. لبدء الإرجاع، اطلبه من المساعد أو افتح المرتجعات في ملفك الشخصي.${lines.length ? `\n\nبائعو طلباتك الأخيرة:\n${lines.join('\n')}` : ''}`,
+      `**${SHOP_POLICIES_AR.returns.title}**: ${SHOP_POLICIES_AR.returns.text}${lines.length ? `\n\nبائعو طلباتك الأخيرة:\n${lines.join('\n')}` : ''}`,
     windowLine: (seller: string, window: number) => `• ${t(seller)}: ${days(window)} بعد التسليم.`,
     windowApplied: (item: Named, seller: string, window: number, delivered: Date, closes: Date, left: number) =>
       `يقبل ${t(seller)} الإرجاع خلال ${days(window)} من التسليم. تم تسليم ${bold(item)} في ${day(delivered)}، فيمكنك إرجاعه حتى ${day(closes)} (متبقٍّ ${days(left)}).`,
@@ -233,6 +236,7 @@ function arabic(): AftersalesPhrases {
       `يقبل ${t(seller)} الإرجاع خلال ${days(window)} من التسليم؛ ${bold(item)} لم يُسلَّم بعد، فتبدأ المهلة عند وصوله.`,
     policyOf: (seller: string) => `سياسات ${t(seller)}:`,
     policyReturns: (window: number) => `• الإرجاع: خلال ${days(window)} من التسليم.`,
+    policyReturnsOf: (seller: string, window: number) => `يقبل ${t(seller)} الإرجاع خلال ${days(window)} من التسليم.`,
     policyShipping: (fee: string, above: string) => `• الشحن: ${t(fee)} للطلب، والطلب الذي يزيد على ${t(above)} شحنه مجاني.`,
     policyEstimate: (min: number, max: number) => `• التوصيل: ${min === max ? n(min) : `من ${n(min)} إلى ${n(max)}`} أيام عمل بعد الشحن.`,
     policyNoEstimate: '• التوصيل: لم تُحدَّد مدة متوقعة.',

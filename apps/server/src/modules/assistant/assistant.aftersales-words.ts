@@ -22,7 +22,7 @@ export const asciiDigits = (text: string) =>
 export const readable = (text: string) => asciiDigits(normaliseAr(text.toLowerCase())).replace(/\s+/g, ' ').trim();
 
 export const HUMAN =
-  /\b(human|humans|real person|live (agent|person|support|chat)|customer (service|care|support)|representative|operator)\b|\b(talk|speak|chat) (to|with) (a |an |some )?(person|someone|somebody|agent|staff|people|support|team)\b|(موظف|انسان|بشري|شخص حقيقي|خدمه العملاء|ممثل خدمه|(اكلم|اتكلم|اتحدث|التحدث|تحدث|كلمني) (مع |الي )?(شخص|احد|موظف|الدعم|فريق))/;
+  /\b(human|humans|real person|live (agent|person|support|chat)|customer (service|care|support)|representative|operator)\b|\b(talk|speak|chat) (to|with) (a |an |some )?(person|someone|somebody|agent|staff|people|support|team)\b|\b(someone|somebody|a person|anyone|people) (from|at|in|on) (the |your )?(support|help ?desk|customer (service|care)|team|staff)\b|\b(get|need|want) (a |some )?(person|human|someone|somebody) to (help|look|call|contact)\b|(موظف|انسان|بشري|شخص حقيقي|خدمه العملاء|ممثل خدمه|(اكلم|اتكلم|اتحدث|التحدث|تحدث|كلمني) (مع |الي )?(شخص|احد|موظف|الدعم|فريق)|(احد|شخص|حد) (من|في) (ال)?(دعم|خدمه العملاء|فريق|موظفين)|(ابي|ابغي|ابغا|اريد|احتاج) (احد|شخص|حد) (يساعدني|يكلمني|يتواصل|يشوف|يتابع)|(حولني|وصلني|تواصلني) (مع |الي |علي |ل)?(ال)?(دعم|موظف|شخص|احد|خدمه العملاء))/;
 
 /** Cancelling an order ('noise cancelling' is a feature, not a request); 'scrap it', 'call it off', the plural «ألغوه». */
 // Gulf speakers say it with the English loanword too («كنسل، كنسله، أكنسل الطلب»)
@@ -42,7 +42,7 @@ export const ASKS_IF_ALLOWED = /^(can|could|may|do|how|if|what if|is it possible
 
 /** A question about the rules rather than a request to return something ('what is your return policy?', 'the last day to …'). */
 export const POLICY_WORD =
-  /\b(policy|policies|window|rules?|how (long|many days)|how do (i|returns?)|days? (do|to|for)|terms|conditions|until when|by when|last day|deadline)\b|(سياس|مده|مهله|كم يوم|شروط|قواعد|قوانين|الي متي|لين متي|لحد متي|حتي متي|اخر يوم|اخر موعد|اخر مهله)/;
+  /\b(policy|policies|window|rules?|how (long|many days)|how do (i|returns?)|days? (do|to|for)|terms|conditions|until when|by when|last day|deadline)\b|\b((days?|time) (left|remaining)|how (much|many days) (time )?(is |do i have )?(left|remaining)|still (have time|in time))\b|(سياس|مده|مهله|كم يوم|شروط|قواعد|قوانين|الي متي|لين متي|لحد متي|حتي متي|اخر يوم|اخر موعد|اخر مهله|كم باقي|كم بقي|كم تبقي|كم متبقي|كم يوم باقي|باقي لي|بقي لي|لسه الحق|لازال فيه وقت|باقي وقت)/;
 
 /**
  * Where an order is, when it comes, whether it has left ('has it been dispatched?', 'has the ukulele left the shop?'), or
@@ -99,9 +99,13 @@ const NOT_AN_ITEM = new Set(
     // what any purchase is called, and how long or how many (days) of a rule: 'how many days do I get to return things?'
     // asks about the rules, not about an item called 'many' or 'days'
     'stuff anything something many much day days time long if change changed mind ' +
+    // the negative contractions, split at the apostrophe ('hasn't' → 'hasn'), say whether, never which item
+    'hasn haven isn aren wasn weren doesn didn don won wouldn couldn shouldn can cant ' +
     'ارجع ارجاع استرجاع استرجع ارجعه ارجعها رجع اريد ابي ابغي ابغا ممكن من في طلبي طلب الطلب طلبته طلبتها طلبت الاخير اخير السابق هذا هذه ذلك تلك ' +
     'لو سمحت رجاء المنتج منتج الذي اللي الي القطعه قطعه الغاء الغي الغ الغيه كل شي شيء امس اليوم هل تم وين اين متي يوصل توصل وصل وصلت ولا لا ' +
     'اقدر اقدري استطيع عندي عندكم كم يوم ايام حق حقت حقي بس لين حتي عشان ليش مره ثاني ثانيه ' +
+    // buying said as a verb ('if I buy', «لو اشتريت») names no item
+    'buy buying اشتري اشتريت اشتريته اشتريتها شريت نشتري ' +
     'اغراض اغراضي الاغراض اشياء الاشياء اشيائي مشتريات المشتريات مشترياتي حاجات الحاجات حاجاتي منتجات المنتجات اذا لو غيرت رايي').split(' '),
 );
 
@@ -137,6 +141,22 @@ export function replyNumber(text: string, all: number): number | null {
     if (bare in NUMBER_WORDS) return NUMBER_WORDS[bare]!;
   }
   return null;
+}
+
+/**
+ * A count said with the request itself, of units of one line: 'one of the two', 'just one', 'a single pack', '2 of
+ * them', «وحدة من الثنتين، حبة وحدة، واحد بس، ٢ منها». Null when none is said ('all', 'both' are the caller's). A count
+ * of more than the units left is none.
+ */
+const COUNT_OF = /\b(one|two|three|four|five|\d{1,3}) (of|out of)\b|\b(just|only) (one|two|three|\d{1,3})\b|\ba single\b|\bone (pack|piece|unit|box|pair|set|of them)\b/;
+const COUNT_OF_AR = /(^|\s)(واحد|واحده|وحده|حبه وحده|حبه|قطعه وحده|قطعه|ثنتين|اثنين|\d{1,3}) (من|منها|منهم|بس|فقط)(\s|$)|(^|\s)[\u0621-\u064A]{2,} (واحده|وحده|واحد)(\s|$)/;
+export function unitsIn(text: string, left: number): number | null {
+  const t = readable(text);
+  const m = COUNT_OF.exec(t) ?? COUNT_OF_AR.exec(t);
+  if (!m) return null;
+  const said = m[0].trim().split(' ');
+  const n = said.map((w) => (/^\d+$/.test(w) ? Number(w) : NUMBER_WORDS[w])).find((x) => x !== undefined) ?? 1;
+  return n >= 1 && n <= left ? n : null;
 }
 
 const REASON_WORDS: [ReturnReason, RegExp][] = [

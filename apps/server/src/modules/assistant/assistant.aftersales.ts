@@ -66,6 +66,13 @@ export function numbersIn(text: string): string[] {
   return [...new Set(out)];
 }
 
+/** The shopper's own orders, in Arabic: «طلباتي، طلبي، طلبياتي، مشترياتي», with a preposition written on. */
+/** The nouns of a rule itself ('the return period', «فترة الإرجاع»): never a kind of product. */
+export const RULE_NOUN = /^(period|periods|time|limit|limits|rule|rules|days|window|policy|فتره|مده|مهله|سياسه|قانون|ايام)$/;
+/** Listings read to tell the seller of a kind a rules question names. */
+const KIND_LISTINGS = 5;
+export const OWN_ORDERS_AR = /(^|\s)(ل|ب|و|في)?(طلباتي|طلبي|طلبيتي|طلبياتي|مشترياتي|شحناتي)(\s|[?؟.!،]|$)/;
+
 export function createAftersales(deps: AftersalesDeps) {
   const conversations = createConversationStore(deps.db);
   const windows = async (vendorIds: number[]) => new Map([...(await deps.shipping.many(vendorIds))].map(([id, r]) => [id, r.return_window_days]));
@@ -140,6 +147,8 @@ export function createAftersales(deps: AftersalesDeps) {
 
   function policyText(name: string, rule: VendorShipping, s: AftersalesPhrases, topics: { shipping: boolean; returns: boolean }): string {
     const d = DEFAULT_VENDOR_SHIPPING_RULE;
+    // returns alone: the seller and its window in one sentence (the window is said of the seller who sets it)
+    if (topics.returns && !topics.shipping) return s.policyReturnsOf(name, rule.return_window_days);
     const lines = [s.policyOf(name)];
     if (topics.returns) lines.push(s.policyReturns(rule.return_window_days));
     if (topics.shipping) {
@@ -188,6 +197,14 @@ export function createAftersales(deps: AftersalesDeps) {
       return say(told);
     }
     const product = (await t.tools.findNamed(t.message, 1))[0] ?? (t.contextId() ? await t.tools.getProduct(t.contextId()!) : null);
+    // a kind or a line named, not one product ('the return window on books', «جوال Pixelite»): the seller of the listings
+    // it names, when they all share one
+    // (the shopper's purchases in general, 'my stuff', «أغراضي», keep the general rule below)
+    if (!product && topics.returns && !topics.shipping && (userId === null || found.length === 0) && !ORDER_WORD.test(text)) {
+      const seller = await sellerOfKind(t, words);
+      if (seller === 'marketplace') return say(s.policyReturnsOf(MARKETPLACE_SELLER_NAME, marketplaceRule().return_window_days));
+      if (seller !== null) return say([...(await deps.shipping.many([seller])).values()].map((r) => policyText(r.name, r, s, topics)).join('\n\n'));
+    }
     let vendorIds: number[] = [];
     if (product?.vendor_id) {
       t.tools.focus(product);
@@ -229,6 +246,21 @@ export function createAftersales(deps: AftersalesDeps) {
     return say(parts.join('\n\n'));
   }
 
+  /**
+   * The one seller of the listings a rules question names by kind or line: the words left once the rule's own words go,
+   * searched once (at most a few listings); null when they name none or several sellers sell them.
+   */
+  async function sellerOfKind(t: Turn, words: string[]): Promise<number | 'marketplace' | null> {
+    const kind = words.filter((w) => !POLICY_WORD.test(w) && !RETURNS_WORD.test(w) && !RETURN_WORD.test(w) && !ORDER_WORD.test(w) && !RULE_NOUN.test(w));
+    if (kind.length === 0 || kind.length > 3) return null;
+    const found = await t.tools.searchProducts({ query: kind.join(' '), limit: KIND_LISTINGS });
+    if (!found.onTopic || found.items.length === 0) return null;
+    const sellers = new Set(found.items.map((p) => p.vendor_id));
+    if (sellers.size !== 1) return null;
+    const [only] = sellers;
+    return only === null || only === undefined ? 'marketplace' : only;
+  }
+
   const marketplaceRule = (): VendorShipping => {
     const d = DEFAULT_VENDOR_SHIPPING_RULE;
     return { shipping_fee_cents: d.fee_cents, free_shipping_above_cents: d.free_above_cents, return_window_days: d.return_window_days, delivery_min_days: null, delivery_max_days: null, handling_days: DEFAULT_HANDLING_DAYS, cutoff_time: DEFAULT_CUTOFF_TIME, default_rule: d };
@@ -254,7 +286,7 @@ export function createAftersales(deps: AftersalesDeps) {
           : isOrderQuestion(input.message) && (WHERE.test(text) || ARRIVAL.test(text));
         if ((CANCEL.test(text) && (ORDER_WORD.test(text) || arabic)) || where) return say(s0.signIn);
         const turn: Turn = { ref: { conversationId: input.conversationId, userId: 0 }, locale: input.locale, actor: input.actor, tools, message: input.message, history: input.history, contextId: () => input.contextId };
-        return policyReply(turn, null, [], [], []);
+        return policyReply(turn, null, [], [], itemWords(input.message));
       }
       const ref = { conversationId: input.conversationId, userId };
       const actions = createActions({ ...itemsDeps(tools), conversations, shopperOrders: deps.shopperOrders, returns: deps.returns, support: deps.support, userName: deps.userName });
@@ -293,7 +325,10 @@ export function createAftersales(deps: AftersalesDeps) {
       // what delivery costs, or how to pay when an order comes, is a rule, unless an order or an item of one is named
       const asksRule = !found.length && !number
         && ((SHIPPING_WORD.test(text) && /\b(fee|cost|free|how much|extra)\b|رسوم|تكلف|مجاني/.test(text)) || PAYMENT_WORD.test(text));
-      if (asksWhere && aboutOrders && !asksRule) {
+      // «وش طلباتي الأخيرة؟، مشترياتي»: the shopper's own orders named in Arabic, nothing else asked of them, are told
+      // here in Arabic (the shop's orders list, assistant.shop.ts, is English only)
+      const ownListed = arabic && OWN_ORDERS_AR.test(text) && !policy && !SHIPPING_WORD.test(text) && !PAYMENT_WORD.test(text);
+      if ((asksWhere || ownListed) && aboutOrders && !asksRule) {
         return where(turn, userId, number, items, found, words, topic?.parts ?? null);
       }
       return policyReply(turn, userId, items, found, words);

@@ -60,7 +60,7 @@ const RULES: ArabicRule[] = [
   [phrase('كيف اشتري|كيف اطلب|كيف يمكنني شراء|كيف اشتريه'), ' how do i buy '],
   // comparisons and references
   [phrase('افضل قيمه|الافضل قيمه|قيمه افضل'), ' better value '],
-  [phrase('قارن بين|قارن|قارني|مقارنه|ما الفرق بين|الفرق بين|ما الفرق|ايهما افضل|ايهما|ايهم افضل|ايهم'), ' compare '],
+  [phrase('قارن لي بين|قارني لي بين|قارن لنا بين|قارن بين|قارن|قارني|مقارنه|ما الفرق بين|الفرق بين|ما الفرق|ايهما افضل|ايهما|ايهم افضل|ايهم'), ' compare '],
   // within a comparison, Gulf 'ولا' and 'أو' are 'or' ('أيهما أفضل X ولا Y')
   [/ (?:ولا|او) (?=.)/g, (...m: string[]) => (/\bcompare\b/.test(m.at(-1)!) ? ' or ' : m[0]!)],
   [phrase('الاعلي تقييما|الافضل تقييما|اعلي تقييما|افضل تقييما'), ' best rated '],
@@ -77,7 +77,10 @@ const RULES: ArabicRule[] = [
   // 'available' as a definite adjective after a definite noun («الساعات الذكية المتوفرة») says which products to show,
   // not a stock question, which Arabic asks with the bare predicate («متوفر؟») (decision 0184)
   [/(?<=(?:^|\s)ال[\u0600-\u06FF]+\s)(?:المتوفره|المتوفرين|المتاحه|المتاحين|الموجوده)(?=[\s.!،,؟?]|$)/g, ' '],
-  [phrase('متوفر|متوفره|متاح|متاحه|في المخزون|المخزون|نفد|نفذ|نفدت'), ' in stock '],
+  // how many pieces, counted with a unit word («كم حبة عندكم منها، كم قطعة باقي»): the stock
+  [new RegExp(String.raw`${PRE}كم (?:حبه|حبات|قطعه|قطع|وحده|علبه|علب)${END}`, 'g'), ' how many in stock '],
+  // «موجود / موجودة» as a bare predicate is 'available', like «متوفر» (the definite adjective went above)
+  [phrase('متوفر|متوفره|متاح|متاحه|موجود|موجوده|في المخزون|المخزون|نفد|نفذ|نفدت'), ' in stock '],
   [phrase('تقييم|تقييمه|تقييمها|تقييمات|مراجعات|نجوم'), ' rating '],
   [phrase('الضمان|ضمان'), ' warranty '],
   [phrase('المقاسات|المقاس|مقاس|الحجم|حجم|الابعاد|ابعاد|الوزن|وزن'), ' size '],
@@ -97,6 +100,12 @@ const RULES: ArabicRule[] = [
   [phrase('ماذا تستطيع ان تفعل|ماذا تستطيع|ماذا يمكنك ان تفعل|ماذا يمكنك|كيف تعمل|من انت|ساعدني'), ' what can you do '],
   // off-topic questions the English patterns turn away
   [phrase('الطقس|الجو|درجه الحراره|نكته|الاخبار|اخبار|السياسه|الرئيس|المباراه|مباراه|فيلم|افلام|اغنيه|قصيده|واجب|رحلات طيران|فندق|مطعم|تاكسي'), ' weather '],
+  // 'ok', 'fine', 'alright' opening a request («اوكي ضيف الخيمة»): the English 'ok' the patterns skip
+  [/^\s*(?:اوكي|اوك|طيب|تمام|زين|يلا)(?=[\s,،]|$)/g, ' ok '],
+  // seeing: 'let me see', 'I want to see', «خلني أشوف، ودي أطالع»: show me (the first, the cheaper one …)
+  [new RegExp(String.raw`${PRE}(?:(?:خلني|خليني|دعني|ابي|ابغي|ابغا|اريد|ودي|بغيت)\s+)?(?:اشوف|اري|اطالع|نشوف)${END}`, 'g'), ' show me '],
+  // 'normal', 'ordinary' after a kind («جوال عادي»): the plain kind, no word a listing must hold
+  [new RegExp(String.raw`(?<=[\u0600-\u06FF]\s)(?:عادي|عاديه|عاديين)${END}`, 'g'), ' '],
   // shopping verbs and the question particle: 'is there', 'show me', 'I want', 'do you have' (yes/no → 'does')
   [phrase('هل عندكم|هل لديكم|هل يوجد|عندكم|لديكم|تبيعون|تبيعوا|توفرون|تبيع'), ' have '],
   [phrase('اعرض لي|اعرض|ارني|وريني|ابحث عن|ابحث|ادور علي|ادور|ابغي|ابي|اريد|احتاج|محتاج|محتاجه|محتاجين|تحتاج|يحتاج|نحتاج|ودي|بغيت|اقترح|اقترح لي|رشح لي|رشح'), ' show '],

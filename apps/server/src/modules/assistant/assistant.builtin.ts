@@ -4,7 +4,7 @@ import type { SearchService } from '../search/search.service.js';
 import { searchPhraseIn, type Toolbox } from './assistant.tools.js';
 import { isOrderQuestion, orderReply, policyReply, policyTopics } from './assistant.shop.js';
 import {
-  CHEAPER, CHEAPEST, COMPARE, PRICIEST, FEATURE_Q, GIFT, GREETING, HELP, isOffTopic, PEOPLE_WORDS, PRICE_Q, PRONOUN,
+  CHEAPER, CHEAPEST, THE_CHEAPER, COMPARE, PRICIEST, FEATURE_Q, GIFT, GREETING, HELP, isOffTopic, PEOPLE_WORDS, PRICE_Q, PRONOUN,
   PURCHASE, QUESTION_WORDS, RATING_Q, REF, SHOPPING, SIMILAR, SPEC_Q, STOCK_Q, TAKE_IT, TELL, THANKS, WORTH, boldNames,
   budgetPhrases, coloursOnly, EXISTS, ADD_IT, ASKS_THE_SHOP,
 } from './assistant.words.js';
@@ -42,6 +42,18 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
   }
   const { describe, worth, similar, onlyOneCalled, feature, purchase, facts, compare } = createProductAnswers({ search, contentWords });
   const { searchReply, isRuledOut, needReply, offTopic, giftIdeas, greeting, inColour, loanwordsRead } = createSearchReplies({ search, contentWords });
+
+  /**
+   * The one product just shown that the words name by its own name in either language ('add the tent', «ضيف الخيمة
+   * للسلة» after a list of tents and bags): its kind word is enough among those on the table.
+   */
+  function shownCalled(words: string[], shown: Product[]): Product | null {
+    const fits = shown.filter((p) => {
+      const own = new Set(contentWords(`${p.name} ${p.name_ar}`));
+      return words.every((w) => own.has(w));
+    });
+    return fits.length === 1 ? fits[0]! : null;
+  }
 
   /** 'the cheaper one', 'the second one': picks from the products on the table (locked, else the last listed). */
   function pickReference(msg: string, pool: Product[]): Product | null {
@@ -108,7 +120,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         const referred = !named.length && REF.test(msg) ? pickReference(msg, locked.length >= 2 ? locked : await recent()) : null;
         // 'add three of it' after a list with nothing selected: 'it' is the product the last answer put first, as for
         // 'is it waterproof?'
-        const p = named[0] ?? referred ?? (words.length ? await onlyOneCalled(words, tools) : null) ?? context
+        const p = named[0] ?? referred ?? (words.length ? (await onlyOneCalled(words, tools)) ?? shownCalled(words, await recent()) : null) ?? context
           ?? (/\b(?:it|this|that|them|those|these)\b/i.test(msg) ? (await recent())[0] ?? null : null);
         if (!p) return { response: say.msg.productNotFoundInChat, suggestedSearch: null };
         const qty = parseQuantity(msg, p.name);
@@ -134,7 +146,8 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       // what it is for may be said too ('anything cheaper for school?', «أرخص منه للجامعة»): a purpose names no other kind
       // (decision 0184)
       const onlyPurpose = words.every((w) => isPurpose(w) || namesNoKind(w) || isCircumstance(w, msg));
-      if (CHEAPER.test(msg) && !CHEAPEST.test(msg) && named.length === 0 && onlyPurpose && (EXISTS.test(msg) || (await recent()).length <= 1)) {
+      // ('the cheaper one', 'the cheaper of the two' name one of those shown: the pick below)
+      if (CHEAPER.test(msg) && !CHEAPEST.test(msg) && !THE_CHEAPER.test(msg) && named.length === 0 && onlyPurpose && (EXISTS.test(msg) || (await recent()).length <= 1)) {
         const p = context ?? (locked.length === 1 ? locked[0]! : null) ?? (await recent())[0] ?? null;
         if (p) return similar(p, tools, { cheaper: true });
       }

@@ -24,6 +24,9 @@ export const PRICE_HISTORY_Q = new RegExp(
   [
     String.raw`\b(been|ever been|was (it|this|that|the \w+( \w+)?)( ever)?|were (they|these)( ever)?|ever|go|gone|get|got) (any )?(cheaper|lower|less expensive|on sale)\b`,
     String.raw`\blowest price\b.*\b(last|past|days?|weeks?|months?|ever|been|recent(ly)?|history)\b`,
+    // 'the lowest the X has been in the last 3 months', 'how low has it gone': the low of the price log
+    String.raw`\b(lowest|cheapest|highest)\b.*\b(has|have|had|'s) (ever )?(been|gone|dropped|sold for)\b`,
+    String.raw`\bhow (low|cheap) (has|have|did) (it|this|that|the \w+( \w+){0,2}) (ever )?(been|gone|go|got)\b`,
     String.raw`\bprice (history|trend|drops?|changes?)\b`,
     String.raw`\bprice\b.*\b(dropped|drop|gone down|went down|come down|lower|changed)\b( \w+)? *\b(recently|lately|before|ever)\b`,
     String.raw`\b(dropped|drop|gone down|went down) in price\b`,
@@ -77,6 +80,8 @@ export async function notSoldKinds(text: string, tools: Toolbox, words: string[]
   // الفرن»): the kind not sold is where or with what it is used, and the sold kind is what is asked for (decision 0178)
   const saidInKinds = new Set(kinds.flatMap((k) => [k.said, k.next ?? ''].join(' ').toLowerCase().split(/\s+/)));
   // (a sold kind after a preposition is itself a circumstance: «ثلاجة صغيرة للمكتب» asks for a fridge, whatever a desk is)
+  // (a maker's line is what is asked for, whatever kind is said beside it: «جوالات سامسونج» asks for Samsung's phones)
+  if (kinds.every((k) => k.group.maker)) return kinds;
   for (const w of words) if (!saidInKinds.has(w.toLowerCase()) && !isCircumstance(w, text) && (await tools.namesSoldKind(w))) return null;
   return kinds;
 }

@@ -3,6 +3,7 @@ import { SEARCH_REPLY_MAX_CATEGORIES, SEARCH_REPLY_MAX_PRODUCTS } from '@souq/sh
 import type { SearchService } from '../search/search.service.js';
 import { isRuledOut as ruledOutBy } from '../search/query-understanding.js';
 import { orderWithinKind } from '../search/query-price.js';
+import { RELATED_GROUPS } from '../search/search.text.js';
 import { askedAge, forAge } from '../search/query-age.js';
 import { searchPhraseIn, type Toolbox } from './assistant.tools.js';
 import { CHEAPEST, GIFT, INTERESTS, PRICIEST, audienceWords } from './assistant.words.js';
@@ -16,6 +17,12 @@ import type { Reply } from './assistant.product-answers.js';
 // The built-in assistant's answers that search the catalogue (decisions 0102, 0135, 0153): a request read as a kind,
 // a budget, a price band, a department, a need, what it rules out — and the answers with nothing to show (unknown,
 // off-topic, gift ideas, a greeting).
+
+/** The kinds related to a kind the words name (search.text RELATED_GROUPS), the words' own left out. */
+export function relatedKinds(words: string[]): string[] {
+  const own = new Set(words.map((w) => w.toLowerCase()));
+  return RELATED_GROUPS.filter((g) => g.some((k) => own.has(k))).flatMap((g) => g.filter((k) => !own.has(k)));
+}
 
 export function createSearchReplies(deps: { search: SearchService; contentWords: (text: string) => string[] }) {
   const { search, contentWords } = deps;
@@ -126,6 +133,16 @@ export function createSearchReplies(deps: { search: SearchService; contentWords:
     // 'a laptop that isn't for gaming': the kind asked for, without what the shopper ruled out
     if (ruledOut) {
       result.items = result.items.filter((p) => !isRuledOut(p, ruledOut));
+      // every match of the kind ruled out: the kinds related to it ('shoes but not for running' → sneakers), each
+      // searched once, with the same rule applied (search.text RELATED_GROUPS: a fixed, small table)
+      for (const related of result.items.length ? [] : relatedKinds(words)) {
+        const more = await tools.searchProducts({ query: related, limit: 10 });
+        result.items = more.items.filter((p) => !isRuledOut(p, ruledOut));
+        if (result.items.length) {
+          result.total = result.items.length;
+          break;
+        }
+      }
       // every match ruled out: none of what was asked
       if (result.items.length === 0) result.total = 0;
       // 'a camera, not an action camera': the shopper narrows a kind, so the kind's own department comes first (a

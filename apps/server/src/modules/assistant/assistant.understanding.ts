@@ -45,6 +45,13 @@ export function saysItDoesWithout(listing: string, stems: (w: string) => string[
  * and Gulf words), each → the English kind of that table. A general vocabulary, the Arabic side of the same taxonomy.
  */
 const ARABIC_KINDS: Record<string, string> = {
+  // other makers' lines (decision 0187)
+  'ماك بوك|ماكبوك|ماك': 'macbook',
+  'ايفون|آيفون': 'iphone',
+  'سامسونج|سامسونق|جالكسي|جالاكسي|قالكسي': 'samsung',
+  'بلايستيشن|بلاي ستيشن|بلاستيشن|سوني بلايستيشن': 'playstation',
+  'اكس بوكس|اكسبوكس': 'xbox',
+  'نينتندو': 'nintendo',
   'غساله|غسالات|غساله ملابس|غسالات ملابس': 'washing machine',
   'ثلاجه|ثلاجات|براد|برادات|فريزر|فريزرات': 'refrigerator',
   'مايكرويف|ميكرويف|مايكروويف|ميكروويف': 'microwave',

@@ -8,12 +8,15 @@ export const HELP = /\b(what can you do|how does this work|what do you do|who ar
 export const COMPARE = /\b(compare|comparison|versus|vs\.?|difference|differences|which (one|is|has|should|would|of)|better|best value)\b/i;
 export const WORTH = /\b(worth|value for money|good (value|deal|price|buy)|overpriced|fair price|rip ?off)\b/i;
 export const SIMILAR = /\b(similar|alternatives?|(something|anything) like|others? like|options like|like (this|that|it)|comparable)\b/i;
-export const GIFT = /\b(gifts?|presents?|birthday|christmas|eid|anniversary)\b/i;
+// the occasions a gift is given on: 'secret santa', 'farewell', 'housewarming', 'graduation' (decision 0187)
+export const GIFT = /\b(gifts?|presents?|birthday|christmas|eid|anniversary|secret santa|farewell|leaving do|housewarming|graduation|baby shower)\b/i;
 export const PRONOUN = /\b(it|this|that|this one|that one)\b/i;
 // the price said with the verb too: 'which of those costs the least?', 'the one that costs the most' (decision 0184)
 export const CHEAPEST = /\b(cheapest|least expensive|lowest priced?|most affordable|costs? (the )?least|lowest price)\b/i;
 export const PRICIEST = /\b(most expensive|priciest|highest priced?|costs? (the )?most|highest price)\b/i;
 export const CHEAPER = /\b(cheaper|less expensive|lower price|more affordable|for less)\b/i;
+/** 'the cheaper one', 'the less expensive of the two': a comparative with the article names one of those shown. */
+export const THE_CHEAPER = /\bthe (?:cheaper|less expensive|more affordable)(?: one| of (?:the|them|those|these))?\b/i;
 /** 'anything', 'is there', 'do you have': asking whether such a product exists, not which of those shown. */
 export const EXISTS = /\b(any|anything|something|have|got|is there|are there)\b/i;
 /** 'I'll take it', 'I'll buy two': buying the product in question, as an add to the cart. */
@@ -60,7 +63,9 @@ export const QUESTION_WORDS = new Set(
     // choosing among what was shown ('I'll go with the first', 'I pick the second one'): no product's name
     'go going choose chose pick picked prefer take taking fine ' +
     // 'what do you have from brand X': the brand's name is the product word
-    'brand brands'
+    'brand brands ' +
+    // chat shorthand for please, thanks and laughing ('keystrike stuff pls', '… lol'): no product's name
+    'pls plz plse thx ty lol haha hahaha lmao btw'
   ).split(' '),
 );
 
@@ -73,7 +78,9 @@ export const PEOPLE_WORDS = new Set(
     'dad father mum mom mother parents wife husband partner sister brother son daughter friend friends boyfriend girlfriend ' +
     'boss colleague coworker grandma grandmother grandpa grandfather uncle aunt cousin nephew niece family him her he she they ' +
     'them his hers someone somebody person people who likes like loves love enjoys enjoy into fan lover lovers birthday ' +
-    'christmas eid anniversary present presents occasion surprise special starting'
+    'christmas eid anniversary present presents occasion surprise special starting ' +
+    // the occasion, and how a habit is said ('who drinks a lot of tea' likes tea)
+    'secret santa farewell leaving housewarming graduation drinks drink drinking eats eating lot lots always'
   ).split(' '),
 );
 
@@ -81,6 +88,8 @@ export const PEOPLE_WORDS = new Set(
 export function budgetPhrases(text: string): string {
   const cur = String.raw`(\s*(?:aed|dhs?|dirhams?|usd|dollars?|bucks))?`;
   return text
+    // the price said not to matter is a wish for the top of the range ('money is no object', 'whatever it costs')
+    .replace(/\b(?:money(?: is)? no object|(?:the )?price (?:doesn'?t|does not|don'?t) matter|whatever (?:it costs|the (?:price|cost))|no matter (?:the|what it) (?:price|costs?)|regardless of (?:the )?(?:price|cost)|(?:i )?(?:don'?t|do not) care (?:about|what) (?:the )?(?:price|it costs))\b/gi, ' premium ')
     // price words that hold 'cost' or 'price' are a wish, not a question about a price ('low cost phone')
     .replace(/\b(?:low[- ]cost|low[- ]priced?|lower[- ]priced|budget[- ]friendly|wallet[- ]friendly|reasonably priced|inexpensive)\b/gi, ' cheap ')
     // a high price denied or a small budget is a wish for a cheap one ('nothing too pricey', 'won't break the bank',

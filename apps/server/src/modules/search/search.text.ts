@@ -369,7 +369,8 @@ const RANGE_RES = [
 // the number must end the phrase: 'pro max 256gb' is a product name, not a price
 const END = String.raw`(?![a-z0-9])`;
 const MAX_RE = new RegExp(
-  String.raw`(?:\b(?:under|below|less than|cheaper than|up to|upto|maximum|within|no more than|at most|not more than|budget(?: of| is)?)|<=?)\s*${NUM}${CUR}${END}`, 'g');
+  // 'max' only before an amount with its currency ('max 60 aed'): 'pro max 256' is a product name
+  String.raw`(?:\b(?:under|below|less than|cheaper than|up to|upto|maximum|within|no more than|at most|not more than|budget(?: of| is)?|max\.?(?=\s*\$?\s*\d+(?:\.\d+)?\s*k?\s*(?:aed|dhs?|dirhams?|usd|dollars?|bucks)\b))|<=?)\s*${NUM}${CUR}${END}`, 'g');
 const MIN_RE = new RegExp(
   String.raw`(?:\b(?:over|above|more than|at least|minimum|starting at|from|pricier than)|>=?)\s*${NUM}${CUR}${END}`, 'g');
 const AROUND_RE = new RegExp(String.raw`\b(?:around|about|approximately|roughly|circa|~)\s*${NUM}${CUR}${END}`, 'g');
