@@ -66,7 +66,7 @@ export const ORDER_WORD = /\b(orders?|packages?|parcels?|purchases?|shipments?|d
 
 export const SHIPPING_WORD = /\b(shipping|delivery|deliver|postage|courier)\b|(شحن|الشحن|توصيل|التوصيل)/;
 // changing one's mind after delivery is the return rule («كم يوماً لدي لأغير رأيي؟»)
-export const RETURNS_WORD = /\b(returns?|refunds?|exchange)\b|(ارجاع|الارجاع|استرجاع|الاسترجاع|استرداد|اغير رايي|غيرت رايي|تغيير رايي|اغير رايي)/;
+export const RETURNS_WORD = /\b(returns?|refunds?|exchange)\b|(ارجاع|الارجاع|استرجاع|الاسترجاع|استرداد|اغير رايي|غيرت رايي|تغيير رايي)/;
 
 export const YES = /^(yes|y|yeah|yea|yep|yup|sure|ok|okay|k|alright|all right|right|correct|that'?s (right|correct|it)|exactly|confirm|confirmed|proceed|please proceed|go ahead|go on|do it|please do|yes please|absolutely|definitely|of course|sounds good|نعم|اي|ايه|ايوه|ايوا|اكيد|موافق|تمام|اوكي|اوك|اكد|نعم اكد|اجل|طيب|صح|صحيح|بالضبط|زين|يلا|توكل|تفضل|ابشر|ماشي|اكمل|كمل|اوافق|بلى)([ .!،,؟?]|$)/;
 export const NO = /^(no|n|nope|nah|stop|never ?mind|don'?t|keep it|not now|leave it|لا|كلا|توقف|لا شكرا|لا تلغي|لا تفعل|خلاص لا|خلها|اتركه|اتركها|مو لازم|بلاش)([ .!،,]|$)/;

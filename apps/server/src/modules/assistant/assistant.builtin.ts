@@ -40,20 +40,8 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     const { tokenize, isStopword } = search.text;
     return tokenize(text).filter((t) => !QUESTION_WORDS.has(t) && !PEOPLE_WORDS.has(t) && !isStopword(t));
   }
-  const { describe, worth, similar, onlyOneCalled, feature, purchase, facts, compare } = createProductAnswers({ search, contentWords });
+  const { describe, worth, similar, onlyOneCalled, oneCalledAmong, feature, purchase, facts, compare } = createProductAnswers({ search, contentWords });
   const { searchReply, isRuledOut, needReply, offTopic, giftIdeas, greeting, inColour, loanwordsRead } = createSearchReplies({ search, contentWords });
-
-  /**
-   * The one product just shown that the words name by its own name in either language ('add the tent', «ضيف الخيمة
-   * للسلة» after a list of tents and bags): its kind word is enough among those on the table.
-   */
-  function shownCalled(words: string[], shown: Product[]): Product | null {
-    const fits = shown.filter((p) => {
-      const own = new Set(contentWords(`${p.name} ${p.name_ar}`));
-      return words.every((w) => own.has(w));
-    });
-    return fits.length === 1 ? fits[0]! : null;
-  }
 
   /** 'the cheaper one', 'the second one': picks from the products on the table (locked, else the last listed). */
   function pickReference(msg: string, pool: Product[]): Product | null {
@@ -120,7 +108,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         const referred = !named.length && REF.test(msg) ? pickReference(msg, locked.length >= 2 ? locked : await recent()) : null;
         // 'add three of it' after a list with nothing selected: 'it' is the product the last answer put first, as for
         // 'is it waterproof?'
-        const p = named[0] ?? referred ?? (words.length ? (await onlyOneCalled(words, tools)) ?? shownCalled(words, await recent()) : null) ?? context
+        const p = named[0] ?? referred ?? (words.length ? (await onlyOneCalled(words, tools)) ?? oneCalledAmong(words, await recent()) : null) ?? context
           ?? (/\b(?:it|this|that|them|those|these)\b/i.test(msg) ? (await recent())[0] ?? null : null);
         if (!p) return { response: say.msg.productNotFoundInChat, suggestedSearch: null };
         const qty = parseQuantity(msg, p.name);

@@ -90,13 +90,25 @@ export function createProductAnswers(deps: { search: SearchService; contentWords
    * guessed: the shopper is asked to name it).
    */
   async function onlyOneCalled(words: string[], tools: Toolbox): Promise<Product | null> {
-    const { analyze } = search.text;
-    const stems = words.filter((w) => !/^\d+$/.test(w) && !/^(pack|packs|box|set|pair|piece|pieces|unit|units|add|put|place|buy|purchase|throw|toss|pop|chuck|stick|drop|cart|basket|trolley|bag|عبوه|علبه|حبه|قطعه)$/.test(w))
-      .map((w) => analyze(w)).filter((s) => s.length > 0);
+    if (stemsOf(words).length === 0) return null;
+    return oneCalledAmong(words, (await tools.searchProducts({ query: words.join(' '), limit: 10 })).items);
+  }
+
+  /** The words' stems, without counts, units and the verbs and places of adding to a cart. */
+  function stemsOf(words: string[]): string[][] {
+    return words.filter((w) => !/^\d+$/.test(w) && !/^(pack|packs|box|set|pair|piece|pieces|unit|units|add|put|place|buy|purchase|throw|toss|pop|chuck|stick|drop|cart|basket|trolley|bag|عبوه|علبه|حبه|قطعه)$/.test(w))
+      .map((w) => search.text.analyze(w)).filter((s) => s.length > 0);
+  }
+
+  /**
+   * The one product of `among` whose own name (either language) holds every word the shopper used for it: the search's
+   * listings above, or the products just shown ('add the tent' after a list of tents and bags); null when none or several.
+   */
+  function oneCalledAmong(words: string[], among: Product[]): Product | null {
+    const stems = stemsOf(words);
     if (stems.length === 0) return null;
-    const { items } = await tools.searchProducts({ query: words.join(' '), limit: 10 });
-    const called = items.filter((p) => {
-      const own = new Set(analyze(`${p.name} ${p.name_ar}`));
+    const called = among.filter((p) => {
+      const own = new Set(search.text.analyze(`${p.name} ${p.name_ar}`));
       return stems.every((s) => s.every((x) => own.has(x)));
     });
     return called.length === 1 ? called[0]! : null;
@@ -181,7 +193,7 @@ export function createProductAnswers(deps: { search: SearchService; contentWords
     return { response: `${say.compareIntro(rows.join('\n'))}\n\n${points.join('\n')}\n\n${verdict}`, suggestedSearch: null };
   }
 
-  return { describe, worth, similar, onlyOneCalled, feature, purchase, facts, compare };
+  return { describe, worth, similar, onlyOneCalled, oneCalledAmong, feature, purchase, facts, compare };
 }
 
 /** A listing's points as the assistant lists them: the first five, one per line. */
