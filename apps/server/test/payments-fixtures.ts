@@ -1,7 +1,53 @@
 import fc from 'fast-check';
 import type { TestContext } from './harness.js';
-import { DAY_MS, type Clock } from '../src/modules/payments/local/clock.js';
+import { DAY_MS, testClock, type Clock } from '../src/modules/payments/local/clock.js';
+import type { WebhookQueue } from '../src/modules/payments/local/webhook-queue.js';
+import type { LocalHandler } from '../src/modules/payments/local/http.js';
 import { call } from './harness.js';
+
+/** A local provider's webhooks sent to the app through app.inject, only when a test flushes its queue. */
+function injectWebhooks(t: TestContext, queue: WebhookQueue) {
+  queue.stop();
+  queue.setSender(async (url, headers, body) => (await t.app.inject({
+    method: 'POST', url: new URL(url).pathname, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, payload: body,
+  })).statusCode);
+}
+
+/**
+ * Delivers the webhooks waiting now; answers each attempt. A webhook's capture (or a late payment given back) runs
+ * after its answer (decision 0157): it is waited for, and the events it made due are delivered in the same flush.
+ */
+function flusher(t: TestContext, local: { queue: WebhookQueue; clock: Clock }) {
+  return async () => {
+    const attempts = await local.queue.flush();
+    for (;;) {
+      await t.app.services.cardPayments.idle();
+      if (!local.queue.pending().some((d) => !d.held && d.dueAt <= local.clock.now())) return attempts;
+      attempts.push(...(await local.queue.flush()));
+    }
+  };
+}
+
+/** A page of a local provider's, as a browser reaches it (GET, or POST of a form). */
+function browser(handle: LocalHandler) {
+  return async (url: string, form?: Record<string, string>) => {
+    const u = new URL(url);
+    const res = await handle({
+      method: form ? 'POST' : 'GET', url: u.pathname + u.search,
+      headers: form ? { 'content-type': 'application/x-www-form-urlencoded' } : {},
+      body: form ? new URLSearchParams(form).toString() : '',
+    });
+    return { status: res.status, location: res.headers.location ?? null, html: res.body };
+  };
+}
+
+/** Presses Complete or Fail on a local provider's 3-D Secure page; answers where it sends the shopper. */
+async function answerChallenge(visit: ReturnType<typeof browser>, url: string, outcome: 'complete' | 'fail') {
+  const page = await visit(url);
+  const action = page.html.match(/<form method="post" action="([^"]+)"/)?.[1];
+  if (!action) throw new Error('no challenge form');
+  return visit(new URL(action.replace(/&amp;/g, '&'), url).toString(), { outcome });
+}
 
 /**
  * The local Stripe started in process for an API test (decision 0137), under the wall clock or one the test moves, its webhooks delivered to the app through
@@ -11,22 +57,8 @@ import { call } from './harness.js';
 export async function startTestPayments(t: TestContext, opts: { clock?: Clock } = {}) {
   await t.app.services.payments.start({ inProcess: true, ...opts });
   const local = t.app.services.payments.local!.stripe!;
-  local.queue.stop();
-  local.queue.setSender(async (url, headers, body) => (await t.app.inject({
-    method: 'POST', url: new URL(url).pathname, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, payload: body,
-  })).statusCode);
-
-  /** A page of the provider's, as a browser reaches it (GET, or POST of a form). */
-  async function visit(url: string, form?: Record<string, string>) {
-    const u = new URL(url);
-    const res = await local.handle({
-      method: form ? 'POST' : 'GET', url: u.pathname + u.search,
-      headers: form ? { 'content-type': 'application/x-www-form-urlencoded' } : {},
-      body: form ? new URLSearchParams(form).toString() : '',
-    });
-    return { status: res.status, location: res.headers.location ?? null, html: res.body };
-  }
-
+  injectWebhooks(t, local.queue);
+  const visit = browser(local.handle);
   return {
     local,
     visit,
@@ -35,27 +67,11 @@ export async function startTestPayments(t: TestContext, opts: { clock?: Clock } 
       return visit(payUrl, { number, expiry: '12 / 34', cvc: '123' });
     },
     /** Presses Complete or Fail on the 3-D Secure page. */
-    async answer3ds(url: string, outcome: 'complete' | 'fail') {
-      const page = await visit(url);
-      const action = page.html.match(/<form method="post" action="([^"]+)"/)?.[1];
-      if (!action) throw new Error('no challenge form');
-      return visit(new URL(action.replace(/&amp;/g, '&'), url).toString(), { outcome });
-    },
+    answer3ds: (url: string, outcome: 'complete' | 'fail') => answerChallenge(visit, url, outcome),
     /** The purchase's payment as the return page reads it (with the token the checkout gave). */
     state: (number: string, token?: string, auth?: string) =>
       call(t.app, { url: `/api/payments/purchases/${encodeURIComponent(number)}${token ? `?token=${encodeURIComponent(token)}` : ''}`, token: auth ?? null }),
-    /**
-     * Delivers the webhooks waiting now; answers each attempt. A webhook's capture runs after its answer (decision
-     * 0157): it is waited for, and the events it made due are delivered in the same flush, as before.
-     */
-    async flush() {
-      const attempts = await local.queue.flush();
-      for (;;) {
-        await t.app.services.cardPayments.idle();
-        if (!local.queue.pending().some((d) => !d.held && d.dueAt <= local.clock.now())) return attempts;
-        attempts.push(...(await local.queue.flush()));
-      }
-    },
+    flush: flusher(t, local),
   };
 }
 export type TestPayments = Awaited<ReturnType<typeof startTestPayments>>;
@@ -80,8 +96,11 @@ export const weather: fc.Arbitrary<Weather> = fc.record({
 });
 export const CALM: Weather = { dup: false, order: 'keep', late: 0 };
 
+/** What the weather needs of a local provider in a test (the local Stripe's or Checkout.com's): its queue, its clock, a flush. */
+export type LocalDeliveries = { local: { queue: WebhookQueue; clock: Clock; advance(ms: number): void }; flush(): Promise<unknown> };
+
 /** The deliveries due now, rearranged as the weather says, then sent (the late ones wait for the test's clock). */
-export async function deliverAs(p: TestPayments, w: Weather) {
+export async function deliverAs(p: LocalDeliveries, w: Weather) {
   const q = p.local.queue;
   const due = q.pending().filter((d) => d.dueAt <= p.local.clock.now());
   if (w.dup) for (const d of due) q.duplicate(d.id);
@@ -102,7 +121,7 @@ export async function deliverAs(p: TestPayments, w: Weather) {
 }
 
 /** Lets every late delivery arrive, a day at a time (at most `days`); answers whether none is left waiting. */
-export async function drainLate(p: TestPayments, days = 10) {
+export async function drainLate(p: LocalDeliveries, days = 10) {
   for (let day = 0; day < days && p.local.queue.pending().length; day += 1) {
     p.local.advance(DAY_MS);
     await p.flush();
@@ -120,3 +139,26 @@ export function placeCardPurchase(t: TestContext, shopper: { token: string; emai
     },
   });
 }
+
+/**
+ * The local Checkout.com started for an API test (decision 0179) on a test clock, its webhooks sent to the app when the
+ * test flushes, and the shopper's steps on its hosted payments page: a card typed, then 3-D Secure answered.
+ */
+export async function startTestCheckout(t: TestContext) {
+  await t.app.services.payments.start({ clock: testClock(Date.now()) });
+  const local = t.app.services.payments.local!.checkout!;
+  injectWebhooks(t, local.queue);
+  const visit = browser(local.handle);
+  return {
+    local,
+    visit,
+    flush: flusher(t, local),
+    /** Types the card on the hosted page (Checkout.com challenges every card), then answers the challenge; answers where the shopper lands. */
+    async payOnPage(payUrl: string, number: string, outcome: 'complete' | 'fail' = 'complete') {
+      const typed = await visit(payUrl, { number, expiry: '09 / 31', cvc: '100' });
+      if (typed.status !== 303 || !typed.location) return typed;
+      return answerChallenge(visit, typed.location, outcome);
+    },
+  };
+}
+export type TestCheckout = Awaited<ReturnType<typeof startTestCheckout>>;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config.js';
 import { call, createTestApp, signupCustomer, signupVendor, type TestContext } from '../../../test/harness.js';
 import { makeProduct } from '../../../test/admin-fixtures.js';
-import { DAY_MS, testClock } from './local/clock.js';
-import type { LocalCheckout } from './local/checkout/index.js';
+import { DAY_MS } from './local/clock.js';
+import { startTestCheckout, type TestCheckout } from '../../../test/payments-fixtures.js';
 
 // A shopper's card purchase when the runtime's provider is Checkout.com (decision 0179), through the API against the
 // local Checkout.com (the official checkout-sdk-node over HTTP) and a fresh database: the purchase waits on hold, the
@@ -12,7 +12,8 @@ import type { LocalCheckout } from './local/checkout/index.js';
 // releases and captures; a forged one is refused with nothing written; a refund after the seller was paid comes back
 // by a transfer from the seller's sub-entity to the platform entity (Checkout.com has no transfer reversal).
 let t: TestContext;
-let cko: LocalCheckout;
+let pay: TestCheckout;
+let cko: TestCheckout['local'];
 let shopper: Awaited<ReturnType<typeof signupCustomer>>;
 let vendor: Awaited<ReturnType<typeof signupVendor>>;
 let productId = 0;
@@ -20,11 +21,8 @@ let productId = 0;
 beforeAll(async () => {
   t = await createTestApp({ payments: { ...testConfig().payments, provider: 'checkout' } });
   // the local Checkout.com is reached over HTTP (its SDK uses the global fetch); time and webhooks move when the test says
-  await t.app.services.payments.start({ clock: testClock(Date.now()) });
-  cko = t.app.services.payments.local!.checkout!;
-  cko.queue.setSender(async (url, headers, body) => (await t.app.inject({
-    method: 'POST', url: new URL(url).pathname, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, payload: body,
-  })).statusCode);
+  pay = await startTestCheckout(t);
+  cko = pay.local;
   shopper = await signupCustomer(t.app, 'Kamal Checkout');
   vendor = await signupVendor(t.app, 'Checkout Lanterns LLC');
   productId = (await makeProduct(t.app, { name: 'Checkout Lantern', priceCents: 8_000, stock: 50, vendorId: vendor.vendor.id })).id;
@@ -39,24 +37,13 @@ const stock = async () => (await q<{ stock: number }>('select stock from product
 const ledgerRows = async (purchaseId: number) => (await q<{ n: number }>('select count(*)::int as n from ledger_entries where purchase_id = $1', [purchaseId]))[0]!.n;
 const events = async () => (await q<{ n: number }>('select count(*)::int as n from payment_events'))[0]!.n;
 
-/** A page of the local Checkout.com as the shopper's browser reaches it. */
-async function browse(url: string, form?: Record<string, string>) {
-  const u = new URL(url);
-  const res = await cko.handle({
-    method: form ? 'POST' : 'GET', url: u.pathname + u.search,
-    headers: form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}, body: form ? new URLSearchParams(form).toString() : '',
-  });
-  return { status: res.status, location: res.headers.location ?? null, html: res.body };
-}
+const browse = (url: string, form?: Record<string, string>) => pay.visit(url, form);
 
 /** Types the card on the hosted page, then answers the 3-D Secure challenge it leads to; answers where the shopper lands. */
 async function payOnPage(payUrl: string, number: string, outcome: 'complete' | 'fail' = 'complete') {
-  const typed = await browse(payUrl, { number, expiry: '09 / 31', cvc: '100' });
-  expect(typed.status).toBe(303);
-  expect(typed.location).toMatch(/\/local\/checkout\/3ds\/sid_/);
-  const challenge = await browse(typed.location!);
-  const action = challenge.html.match(/<form method="post" action="([^"]+)"/)![1]!.replace(/&amp;/g, '&');
-  return browse(new URL(action, typed.location!).toString(), { outcome });
+  const back = await pay.payOnPage(payUrl, number, outcome);
+  expect(back.location).not.toMatch(/\/local\/checkout\/3ds\//);
+  return back;
 }
 
 /** A card purchase placed by the shopper; `reader`: the page's language (`?lang=`) and the browser's Accept-Language. */

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { testConfig } from '../../config.js';
 import { createTestApp, signupCustomer, signupVendor, type TestContext } from '../../../test/harness.js';
-import { placeCardPurchase } from '../../../test/payments-fixtures.js';
+import { placeCardPurchase, startTestCheckout, type TestCheckout } from '../../../test/payments-fixtures.js';
 import { makeProduct } from '../../../test/admin-fixtures.js';
-import { testClock } from './local/clock.js';
-import type { LocalCheckout } from './local/checkout/index.js';
 
 // Money taken after Souq gave a purchase up (decision 0185), with automatic capture (decision 0166) at Checkout.com:
 // its hosted page still takes a card after the give-up, and the card is charged at once. The cash is booked (what
@@ -12,15 +10,11 @@ import type { LocalCheckout } from './local/checkout/index.js';
 // webhooks alone; the stock stays on sale and the purchase cancelled. (Manual capture, the default, voids a late
 // authorisation instead: payments.checkout-purchase.test.ts.)
 let t: TestContext;
-let cko: LocalCheckout;
+let pay: TestCheckout;
 
 beforeAll(async () => {
   t = await createTestApp({ payments: { ...testConfig().payments, provider: 'checkout', capture: 'automatic' } });
-  await t.app.services.payments.start({ clock: testClock(Date.now()) });
-  cko = t.app.services.payments.local!.checkout!;
-  cko.queue.setSender(async (url, headers, body) => (await t.app.inject({
-    method: 'POST', url: new URL(url).pathname, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, payload: body,
-  })).statusCode);
+  pay = await startTestCheckout(t);
 });
 afterAll(async () => {
   await t.app.services.payments.stop();
@@ -28,16 +22,6 @@ afterAll(async () => {
 });
 
 const q = <T>(text: string, params: unknown[] = []) => t.database.query<T>(text, params);
-
-/** The shopper's browser on the local Checkout.com: a form posted (or a page read), where it sends them next. */
-async function submit(url: string, form?: Record<string, string>) {
-  const u = new URL(url);
-  const res = await cko.handle({
-    method: form ? 'POST' : 'GET', url: u.pathname + u.search,
-    headers: form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}, body: form ? new URLSearchParams(form).toString() : '',
-  });
-  return { location: res.headers.location ?? null, html: res.body };
-}
 
 it('a card charged on the hosted page after the give-up is booked, owed back and refunded in full; the stock stays on sale', async () => {
   const shopper = await signupCustomer(t.app, 'Late Payer');
@@ -53,14 +37,8 @@ it('a card charged on the hosted page after the give-up is booked, owed back and
   expect(await stock()).toBe(10);
 
   // the page still takes the card: typed, 3-D Secure passed, captured at once by Checkout.com
-  const typed = await submit(placed.json.payment.pay_url as string, { number: '4242 4242 4242 4242', expiry: '09 / 31', cvc: '100' });
-  const challenge = await submit(typed.location!);
-  const action = challenge.html.match(/<form method="post" action="([^"]+)"/)![1]!.replace(/&amp;/g, '&');
-  await submit(new URL(action, typed.location!).toString(), { outcome: 'complete' });
-  for (let i = 0; i < 3; i++) {
-    await cko.queue.flush();
-    await t.app.services.cardPayments.idle();
-  }
+  await pay.payOnPage(placed.json.payment.pay_url as string, '4242 4242 4242 4242');
+  await pay.flush();
 
   const outcomes = (await q<{ outcome: string }>(`select outcome from payment_events where payload->'data'->>'reference' = $1`, [number])).map((e) => e.outcome);
   expect(outcomes.filter((o) => o.includes('captured after it was given up: refunded'))).toHaveLength(1);
