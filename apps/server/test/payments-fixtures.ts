@@ -41,6 +41,12 @@ function browser(handle: LocalHandler) {
   };
 }
 
+/** A local provider wired to the test's app: its webhooks sent by app.inject when flushed, its pages browsed. */
+function wired<L extends { queue: WebhookQueue; clock: Clock; handle: LocalHandler }>(t: TestContext, local: L) {
+  injectWebhooks(t, local.queue);
+  return { local, visit: browser(local.handle), flush: flusher(t, local) };
+}
+
 /** Presses Complete or Fail on a local provider's 3-D Secure page; answers where it sends the shopper. */
 async function answerChallenge(visit: ReturnType<typeof browser>, url: string, outcome: 'complete' | 'fail') {
   const page = await visit(url);
@@ -56,12 +62,10 @@ async function answerChallenge(visit: ReturnType<typeof browser>, url: string, o
  */
 export async function startTestPayments(t: TestContext, opts: { clock?: Clock } = {}) {
   await t.app.services.payments.start({ inProcess: true, ...opts });
-  const local = t.app.services.payments.local!.stripe!;
-  injectWebhooks(t, local.queue);
-  const visit = browser(local.handle);
+  const w = wired(t, t.app.services.payments.local!.stripe!);
+  const { visit } = w;
   return {
-    local,
-    visit,
+    ...w,
     /** Types a card on the provider's card page; answers where the page sends the shopper (3-D Secure or back to Souq). */
     async typeCard(payUrl: string, number: string) {
       return visit(payUrl, { number, expiry: '12 / 34', cvc: '123' });
@@ -71,7 +75,6 @@ export async function startTestPayments(t: TestContext, opts: { clock?: Clock } 
     /** The purchase's payment as the return page reads it (with the token the checkout gave). */
     state: (number: string, token?: string, auth?: string) =>
       call(t.app, { url: `/api/payments/purchases/${encodeURIComponent(number)}${token ? `?token=${encodeURIComponent(token)}` : ''}`, token: auth ?? null }),
-    flush: flusher(t, local),
   };
 }
 export type TestPayments = Awaited<ReturnType<typeof startTestPayments>>;
@@ -146,13 +149,10 @@ export function placeCardPurchase(t: TestContext, shopper: { token: string; emai
  */
 export async function startTestCheckout(t: TestContext) {
   await t.app.services.payments.start({ clock: testClock(Date.now()) });
-  const local = t.app.services.payments.local!.checkout!;
-  injectWebhooks(t, local.queue);
-  const visit = browser(local.handle);
+  const w = wired(t, t.app.services.payments.local!.checkout!);
+  const { visit } = w;
   return {
-    local,
-    visit,
-    flush: flusher(t, local),
+    ...w,
     /** Types the card on the hosted page (Checkout.com challenges every card), then answers the challenge; answers where the shopper lands. */
     async payOnPage(payUrl: string, number: string, outcome: 'complete' | 'fail' = 'complete') {
       const typed = await visit(payUrl, { number, expiry: '09 / 31', cvc: '100' });
