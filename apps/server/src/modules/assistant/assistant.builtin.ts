@@ -4,7 +4,7 @@ import type { SearchService } from '../search/search.service.js';
 import { searchPhraseIn, type Toolbox } from './assistant.tools.js';
 import { isOrderQuestion, orderReply, policyReply, policyTopics } from './assistant.shop.js';
 import {
-  CHEAPER, CHEAPEST, THE_CHEAPER, COMPARE, PRICIEST, FEATURE_Q, GIFT, GREETING, HELP, isOffTopic, PEOPLE_WORDS, PRICE_Q, PRONOUN,
+  CHEAPER, CHEAPEST, THE_CHEAPER, COMPARE, PRICIEST, FEATURE_Q, GIFT, GREETING, HELP, isOffTopic, PEOPLE_WORDS, PRICE_Q, PRONOUN, REFERS_BACK, ASKS_OF,
   PURCHASE, QUESTION_WORDS, RATING_Q, REF, SHOPPING, SIMILAR, SPEC_Q, STOCK_Q, TAKE_IT, TELL, THANKS, WORTH, boldNames,
   budgetPhrases, coloursOnly, EXISTS, ADD_IT, ASKS_THE_SHOP,
 } from './assistant.words.js';
@@ -40,7 +40,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     const { tokenize, isStopword } = search.text;
     return tokenize(text).filter((t) => !QUESTION_WORDS.has(t) && !PEOPLE_WORDS.has(t) && !isStopword(t));
   }
-  const { describe, worth, similar, onlyOneCalled, oneCalledAmong, feature, purchase, facts, compare } = createProductAnswers({ search, contentWords });
+  const { describe, worth, similar, onlyOneCalled, oneCalledAmong, feature, saysOf, purchase, facts, compare } = createProductAnswers({ search, contentWords });
   const { searchReply, isRuledOut, needReply, offTopic, giftIdeas, greeting, inColour, loanwordsRead } = createSearchReplies({ search, contentWords });
 
   /** 'the cheaper one', 'the second one': picks from the products on the table (locked, else the last listed). */
@@ -195,6 +195,20 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         }
       }
 
+      // a question of what the product in question says ('how long does it take to put up?', «كم وزن الدرون؟», 'what's the
+      // heel drop on these'): the passages of its own listing that say it (decision 0188); the price, stock, rating and
+      // 'does it have' questions keep their own answers
+      if (words.length > 0 && ASKS_OF.test(msg) && !PRICE_Q.test(msg) && !STOCK_Q.test(msg) && !RATING_Q.test(msg) && !FEATURE_Q.test(msg) &&
+        !WORTH.test(msg) && !SIMILAR.test(msg) && !PURCHASE.test(msg)) {
+        // (the one named, else the one selected, also when the words match it among others: «فاتورة الكهرباء» is the
+        // thermostat's and a lantern's)
+        const inQuestion = named.length === 1 ? named[0]! : named.length === 0
+          ? context ?? (locked.length === 1 ? locked[0]! : null) ?? (REFERS_BACK.test(msg) ? (await recent())[0] ?? null : null)
+          : named.find((p) => p.id === context?.id) ?? null;
+        const r = inQuestion ? saysOf(inQuestion, msg, words, tools) : null;
+        if (r) return r;
+      }
+
       // a kind of product the shop does not sell ('washing machine', even if an espresso machine shares a word): say
       // so and name the nearest departments, not unrelated products
       const asksAboutOne = WORTH.test(msg) || SIMILAR.test(msg) || PURCHASE.test(msg) || PRICE_Q.test(msg) || STOCK_Q.test(msg) ||
@@ -207,10 +221,12 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       // a question about one product: the one named, else the one in context (when the message names nothing else)
       const productQuestion = WORTH.test(msg) || SIMILAR.test(msg) || PURCHASE.test(msg) || PRICE_Q.test(msg) || STOCK_Q.test(msg) ||
         RATING_Q.test(msg) || SPEC_Q.test(msg) || TELL.test(msg);
+      // (a word of its name in either language, as the search reads it: «الدرون» is the drone of «طائرة درون»)
       const contextCovers = (p: Product | null) => {
         if (!p) return false;
         const own = new Set(search.text.tokenize(`${p.name} ${p.brand} ${p.category}`));
-        return words.every((w) => own.has(w));
+        const stems = new Set(search.text.analyze(`${p.name} ${p.name_ar} ${p.brand} ${p.category}`));
+        return words.every((w) => own.has(w) || search.text.analyze(w).every((s) => stems.has(s)));
       };
       let target = named[0] ?? (contextCovers(context) ? context : null) ?? (locked.length === 1 && contextCovers(locked[0]!) ? locked[0]! : null);
       // 'is it waterproof?': the product selected, else the one the last answer put first

@@ -11,6 +11,10 @@ export const SIMILAR = /\b(similar|alternatives?|(something|anything) like|other
 // the occasions a gift is given on: 'secret santa', 'farewell', 'housewarming', 'graduation' (decision 0187)
 export const GIFT = /\b(gifts?|presents?|birthday|christmas|eid|anniversary|secret santa|farewell|leaving do|housewarming|graduation|baby shower)\b/i;
 export const PRONOUN = /\b(it|this|that|this one|that one)\b/i;
+/** A message that refers back to a product already on the table, one or several: 'how long can it fly', 'on these'. */
+export const REFERS_BACK = /\b(?:it|its|this|that|these|those|they|them)\b/i;
+/** A question asked of something (decision 0188): a question word first, a 'how long / how big' anywhere, or a question mark. */
+export const ASKS_OF = /^(?:how|what|what's|whats|which|does|do|is|are|can|will|would)\b|\bhow (?:long|big|many|much|heavy|far|fast|tall|wide|loud|bright)\b|\?\s*$/i;
 // the price said with the verb too: 'which of those costs the least?', 'the one that costs the most' (decision 0184)
 export const CHEAPEST = /\b(cheapest|least expensive|lowest priced?|most affordable|costs? (the )?least|lowest price)\b/i;
 export const PRICIEST = /\b(most expensive|priciest|highest priced?|costs? (the )?most|highest price)\b/i;
