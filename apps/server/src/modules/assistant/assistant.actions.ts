@@ -377,7 +377,10 @@ export function createActions(deps: ActionsDeps) {
         await conversations.clear(t.ref);
         return say(s.nothingChanged);
       }
-      if (!yes) return text.split(' ').length <= 3 ? say(s.yesOrNo) : null;
+      // a return offered and answered with a reason ('it won't stay in tune, I think it's faulty'): a yes with that
+      // reason (decision 0188)
+      const reasoned = !yes && p.step === 'offer' && p.action === 'return' && !ONLY_YES_OR_NO(t.message) && reasonIn(t.message) !== null;
+      if (!yes && !reasoned) return text.split(' ').length <= 3 ? say(s.yesOrNo) : null;
       await conversations.clear(t.ref);
       if (p.step === 'confirm-cancel') return confirmCancel(t, p.parts);
       if (p.step === 'confirm-return') return confirmReturn(t, p);
@@ -386,7 +389,7 @@ export function createActions(deps: ActionsDeps) {
       if (!item) return say(s.nothingChanged);
       const returns = await myReturns(t);
       if (p.action === 'cancel') return stateOf(item, returns).kind === 'open' ? proposeCancel(t, [item.part]) : cannotCancel(t, item, returns);
-      return returnItem(t, item, returns, '');
+      return returnItem(t, item, returns, reasoned ? t.message : '');
     }
     // 'no longer needed' is a reason, not a no
     if (no && ONLY_YES_OR_NO(t.message)) {

@@ -61,6 +61,10 @@ const RULES: ArabicRule[] = [
   // comparisons and references
   [phrase('افضل قيمه|الافضل قيمه|قيمه افضل'), ' better value '],
   [phrase('قارن لي بين|قارني لي بين|قارن لنا بين|قارن بين|قارن|قارني|مقارنه|ما الفرق بين|الفرق بين|ما الفرق|ايهما افضل|ايهما|ايهم افضل|ايهم'), ' compare '],
+  // 'which is better' asked with a question word («ايش أحسن، وش أفضل، مين أحسن»): a comparison, not the best of a kind
+  // (decision 0188)
+  // (with its two sides: «وش أفضل جوال» alone asks the best phone)
+  [/(?:^|(?<=[\s,.;?!]))(?:ايش|وش|شو|مين|ايهم) (?:احسن|افضل)(?=.*\s(?:ولا|او)\s)/g, ' compare '],
   // within a comparison, Gulf 'ولا' and 'أو' are 'or' ('أيهما أفضل X ولا Y')
   [/ (?:ولا|او) (?=.)/g, (...m: string[]) => (/\bcompare\b/.test(m.at(-1)!) ? ' or ' : m[0]!)],
   [phrase('الاعلي تقييما|الافضل تقييما|اعلي تقييما|افضل تقييما'), ' best rated '],
@@ -87,6 +91,8 @@ const RULES: ArabicRule[] = [
   [phrase('المواصفات|مواصفات|المميزات|مميزات|ميزات'), ' specs '],
   // 'ما هو الأرخص …', 'وش أرخص …': 'what is' before a superlative asks which product, not about one
   [new RegExp(String.raw`(?:^|(?<=[\s,.;?!]))(?:ما هو|ما هي|ايش هو|وش هو|شو هو|ايش|وش|شو|شنو)\s+(?=(?:the\s+)?(?:cheapest|most expensive|best rated|cheaper)\b)`, 'g'), ' '],
+  // the details asked with a pronoun or a 'give me' («الثاني عطني تفاصيله»: decision 0188)
+  [phrase('اعطني تفاصيله|اعطني تفاصيلها|اعطني تفاصيلهم|اعطني تفاصيل|عطني تفاصيله|عطني تفاصيلها|عطني تفاصيلهم|عطني تفاصيل|تفاصيله|تفاصيلها|تفاصيلهم'), ' tell me about '],
   [phrase('اخبرني عن|اخبرني|حدثني عن|قل لي عن|معلومات عن|تفاصيل|صف لي|ما هو|ما هي|ايش هو|شو هو'), ' tell me about '],
   [phrase('مقاوم للماء|مقاومه للماء|ضد الماء'), ' waterproof '],
   [phrase('لاسلكي|لاسلكيه'), ' wireless '],

@@ -3,6 +3,7 @@ import { isCartCommand, parseQuantity } from '@souq/shared/rules/chat-commands';
 import type { SearchService } from '../search/search.service.js';
 import { searchPhraseIn, type Toolbox } from './assistant.tools.js';
 import { isOrderQuestion, orderReply, policyReply, policyTopics } from './assistant.shop.js';
+import { USUAL_DELIVERY_TIME, readable } from './assistant.aftersales-words.js';
 import {
   CHEAPER, CHEAPEST, THE_CHEAPER, COMPARE, PRICIEST, FEATURE_Q, GIFT, GREETING, HELP, isOffTopic, PEOPLE_WORDS, PRICE_Q, PRONOUN, REFERS_BACK, ASKS_OF,
   PURCHASE, QUESTION_WORDS, RATING_Q, REF, SHOPPING, SIMILAR, SPEC_Q, STOCK_Q, TAKE_IT, TELL, THANKS, WORTH, boldNames,
@@ -81,6 +82,8 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       if (HELP.test(msg) && words.length === 0) return greeting(tools);
 
       // the shopper's own orders, before anything else reads "order" or "delivered" as shopping words
+      // (how long delivery usually takes is the shop's shipping rule, not one of the shopper's orders: decision 0188)
+      if (USUAL_DELIVERY_TIME(readable(input.message))) return policyReply(['shipping'], tools, null);
       if (isOrderQuestion(msg)) return orderReply(msg, tools);
       if (CATEGORIES_Q.test(msg)) return categoriesReply(tools);
 
@@ -186,8 +189,16 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         else if (named.length === 1 && locked.length === 1 && named[0]!.id !== locked[0]!.id) pool = [locked[0]!, named[0]!];
         else if ((await recent()).length >= 2) pool = valueQ ? oneDepartment(await recent()) : (await recent()).slice(0, 3);
         if (pool.length >= 2) return compare(pool, msg, tools);
-        if (valueQ && words.length) {
-          const list = await sameDepartment(words.join(' '), tools);
+        // 'which is better, the soundcore or the aura?': each side of the 'or' names its own product (decision 0188)
+        const sides = msg.replace(/[?؟!.]+\s*$/, '').split(/\s+(?:or|vs\.?|versus)\s+/i);
+        if (sides.length === 2 && named.length < 2) {
+          const [a, b] = await Promise.all([tools.findNamed(sides[0]!.split(/[,:;]/).at(-1)!, 1), tools.findNamed(sides[1]!, 1)]);
+          if (a[0] && b[0] && a[0].id !== b[0].id) return compare([a[0], b[0]], msg, tools);
+        }
+        // a kind or department compared ('compare your cameras', «قارن بين الكاميرات»): its first listings, within one
+        // department (decision 0188; value alone was read so before)
+        if (words.length && named.length === 0) {
+          const list = await sameDepartment(words.join(' '), tools, valueQ ? 4 : 3);
           if (list.length >= 2) return compare(list, msg, tools);
         }
         if (words.length === 0) {

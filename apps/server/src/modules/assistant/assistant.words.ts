@@ -29,7 +29,8 @@ export const TAKE_IT = /\b(i'?ll|i will|let me) (take|buy|have) (it|this|that|th
  * 'add two of it', 'add this one', 'ok add them' (and «ضيف اثنين منها», read as 'add 2 it'): a message that starts by adding
  * asks for the cart even when it does not say the cart.
  */
-export const ADD_IT = /^\s*(?:(?:please|ok|okay|then|so|and|yes|great)[,\s]+)?(?:add|put in|include)\b(?!.*\b(?:wish ?list|favou?rites|compare|comparison)\b)/i;
+// (any run of assent before it: 'ok yes, add them', 'yes that one, add it': decision 0188)
+export const ADD_IT = /^\s*(?:(?:please|ok|okay|then|so|and|yes|yeah|yep|sure|great|alright|cool|perfect|fine|that one|this one|that|this|hmm)[,.!\s]+)*(?:add|put in|include)\b(?!.*\b(?:wish ?list|favou?rites|compare|comparison)\b)/i;
 /** 'does X have Y', 'is X waterproof': a yes/no question about what one product has or is. */
 /** A question to the shop, not about a product: 'do you have washing machines?', 'do you sell tents?' (decision 0184). */
 export const ASKS_THE_SHOP = /^(?:do|does) (?:you|you guys|souq|the shop|this shop) (?:have|sell|carry|stock|offer|got)\b/i;
