@@ -192,14 +192,23 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         // 'which is better, the soundcore or the aura?': each side of the 'or' names its own product (decision 0188)
         const sides = msg.replace(/[?؟!.]+\s*$/, '').split(/\s+(?:or|vs\.?|versus)\s+/i);
         if (sides.length === 2 && named.length < 2) {
-          const [a, b] = await Promise.all([tools.findNamed(sides[0]!.split(/[,:;]/).at(-1)!, 1), tools.findNamed(sides[1]!, 1)]);
-          if (a[0] && b[0] && a[0].id !== b[0].id) return compare([a[0], b[0]], msg, tools);
+          const side = async (text: string) => (await tools.findNamed(text, 1))[0] ?? (contentWords(text).length ? await onlyOneCalled(contentWords(text), tools) : null);
+          const [a, b] = await Promise.all([side(sides[0]!.split(/[,:;]/).at(-1)!), side(sides[1]!)]);
+          if (a && b && a.id !== b.id) return compare([a, b], msg, tools);
         }
         // a kind or department compared ('compare your cameras', «قارن بين الكاميرات»): its first listings, within one
         // department (decision 0188; value alone was read so before)
-        if (words.length && named.length === 0) {
-          const list = await sameDepartment(words.join(' '), tools, valueQ ? 4 : 3);
+        // (the department the words name, in either language: «الكاميرات» names Cameras, not the phones whose bullets say
+        // camera)
+        if (valueQ && words.length) {
+          const list = await sameDepartment(words.join(' '), tools);
           if (list.length >= 2) return compare(list, msg, tools);
+        }
+        if (words.length && named.length === 0) {
+          const asked = new Set(words.flatMap((w) => search.text.analyze(w)));
+          const { items } = await tools.searchProducts({ query: words.join(' '), limit: 10 });
+          const inNamed = items.filter((p) => search.text.analyze(`${p.category} ${tools.departmentsAr?.get(p.category) ?? ''}`).some((s) => asked.has(s)));
+          if (inNamed.length >= 2) return compare(inNamed.slice(0, 3), msg, tools);
         }
         if (words.length === 0) {
           return { response: say.whichTwo, suggestedSearch: null };
@@ -209,7 +218,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       // a question of what the product in question says ('how long does it take to put up?', «كم وزن الدرون؟», 'what's the
       // heel drop on these'): the passages of its own listing that say it (decision 0188); the price, stock, rating and
       // 'does it have' questions keep their own answers
-      if (words.length > 0 && ASKS_OF.test(msg) && !PRICE_Q.test(msg) && !STOCK_Q.test(msg) && !RATING_Q.test(msg) && !FEATURE_Q.test(msg) &&
+      if (words.length > 0 && ASKS_OF.test(msg) && !COMPARE.test(msg) && !PRICE_Q.test(msg) && !STOCK_Q.test(msg) && !RATING_Q.test(msg) && !FEATURE_Q.test(msg) &&
         !WORTH.test(msg) && !SIMILAR.test(msg) && !PURCHASE.test(msg)) {
         // (the one named, else the one selected, also when the words match it among others: «فاتورة الكهرباء» is the
         // thermostat's and a lantern's)

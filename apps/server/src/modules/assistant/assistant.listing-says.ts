@@ -63,7 +63,8 @@ export function listingSays(p: Product, asked: string[], measures: Measure[], te
     if (!passage) return { hits: 0, gives: 0 };
     const stems = new Set(text.analyze(passage));
     const raw = text.tokenize(passage).map(bareVerb);
-    const hits = words.filter((w) => w.stems.every((s) => stems.has(s)) || (w.form.length >= 4 && raw.some((r) => r.startsWith(w.form) || (r.length >= 4 && w.form.startsWith(r))))).length;
+    const hits = words.filter((w) => w.stems.every((s) => stems.has(s)) || raw.includes(w.form) ||
+      (w.form.length >= 4 && raw.some((r) => r.startsWith(w.form) || (r.length >= 4 && w.form.startsWith(r))))).length;
     const gives = measures.filter((m) => GIVES[m].test(passage)).length;
     return { hits, gives };
   };
