@@ -11,7 +11,7 @@ import {
 } from './assistant.words.js';
 import { arabicSpelling, readArabic } from './assistant.arabic.js';
 import { phrasesFor } from './assistant.phrases.js';
-import { isNeed, isPurpose, namesKindInPlural, namesNoKind, needFunctions, readNegation, standardArabic } from './assistant.understanding.js';
+import { isNeed, isPurpose, ownThingsTold, namesKindInPlural, namesNoKind, needFunctions, readNegation, standardArabic } from './assistant.understanding.js';
 import { CATEGORIES_Q, PRICE_HISTORY_Q, REVIEWS_Q, categoriesReply, isCircumstance, notSoldKinds, notSoldReply, priceHistoryReply, reviewsReply, sameDepartment, topN, topOfKind } from './assistant.prepurchase.js';
 import { createProductAnswers, type Reply } from './assistant.product-answers.js';
 import { createSearchReplies } from './assistant.search-reply.js';
@@ -264,7 +264,9 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       }
       // a need that happens to share a word with a product's name ('I can't see in the tent at night') asks what would help,
       // not about that product
-      const needed = isNeed(msg) || needFunctions(msg).length > 0;
+      // (also a sentence about something of the shopper's own that asks for nothing — 'my dog's breath smells', «شعري يصير
+      // منفوش» — tells a situation: decision 0188)
+      const needed = isNeed(msg) || needFunctions(msg).length > 0 || (ownThingsTold(input.message).length > 0 && !SHOPPING.test(msg));
       if (named.length === 1 && words.length > 0 && !SHOPPING.test(msg) && !isOffTopic(msg) && search.text.extractPrice(msg).maxCents === undefined && !isNeed(msg) &&
         // a price word asks for the kind, cheapest or dearest first, not about the one product its words name
         search.text.extractPrice(msg).intent === null &&
