@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestContext } from '../../../test/harness.js';
 import type { Product } from '@souq/shared/api/catalogue';
 import { RETURN_REASONS } from '@souq/shared/constants';
 import { SHOP_POLICIES, SHOP_POLICIES_AR } from '@souq/shared/rules/policies';
@@ -6,6 +7,8 @@ import { ONLY_YES_OR_NO, USUAL_DELIVERY_TIME, readable, reasonIn, replyReason } 
 import { readArabic } from './assistant.arabic.js';
 import { listingSays, measuresAsked, passagesOf } from './assistant.listing-says.js';
 import { ADD_IT, ASKS_OF } from './assistant.words.js';
+import { NEED_GRAMMAR } from './assistant.needs.js';
+import { needFunctions, ownThingsTold } from './assistant.understanding.js';
 import { analyze, normalize, tokenize } from '../search/search.text.js';
 
 // Decision 0188: general behaviours for the causes the third blind set (blind-2026-11-30b.json, spent and read in full)
@@ -128,5 +131,89 @@ describe('how long delivery usually takes', () => {
   it('the shipping rule says it depends on the seller, in both languages', () => {
     expect(SHOP_POLICIES.shipping.text).toMatch(/depends on the seller/);
     expect(SHOP_POLICIES_AR.shipping.text).toMatch(/البائع/);
+  });
+});
+
+describe('needs told by a situation', () => {
+  it('grammar words are no part of a need', () => {
+    for (const w of ['before', 'after', 'every', 'make', 'keep', 'help', 'يساعدني', 'يصير']) expect(NEED_GRAMMAR.has(normalize(w))).toBe(true);
+    for (const w of ['smoothies', 'camping', 'شعري']) expect(NEED_GRAMMAR.has(normalize(w))).toBe(false);
+  });
+  it.each([
+    ['my neck is killing me after the flight', 'posture'],
+    ['my phone dies by lunchtime on hikes', 'power bank'],
+  ])('«%s» stands for %s', (m, word) => {
+    expect(needFunctions(m)).toContain(word);
+  });
+  it.each([
+    ["my cat's fur is everywhere on the sofa", true],
+    ['بشرتي تصير ناشفة في الشتاء', true],
+    ['تنصحني بأي شنطة؟', false],
+    ['يساعدني أختار لابتوب', false],
+  ])('«%s» tells of the shopper own things: %s', (m, told) => {
+    expect(ownThingsTold(m).length > 0).toBe(told);
+  });
+  it('a film after a preposition is where the need is felt; films asked about are chit-chat', () => {
+    expect(readArabic('الصوت في الأفلام واطي مرة')).not.toMatch(/weather/);
+    expect(readArabic('تعرف أفلام حلوة؟')).toMatch(/weather/);
+  });
+});
+
+// Through POST /api/ai/chat on a small catalogue of its own (not the demo catalogue's texts).
+type Seed = { name: string; nameAr: string; category: string; description: string; descriptionAr: string };
+const PRODUCTS: Seed[] = [
+  { name: 'Pitchside Wireless Headset', nameAr: 'سماعة Pitchside', category: 'Audio',
+    description: 'Closed-back headphones to get in the zone before the match and after it.',
+    descriptionAr: 'سماعات مغلقة للتركيز قبل المباراة وبعدها.' },
+  { name: 'Spinwell Personal Blender', nameAr: 'خلاط Spinwell', category: 'Kitchen',
+    description: 'A personal blender that turns frozen berries into smoothies in a travel cup.',
+    descriptionAr: 'خلاط شخصي يحول التوت المجمد إلى سموذي في كوب للسفر.' },
+  { name: 'Juicebox 20000 mAh Power Bank', nameAr: 'بنك طاقة Juicebox', category: 'Electronics',
+    description: 'A power bank that charges a phone four times, for road trips and long days out.',
+    descriptionAr: 'بنك طاقة يشحن الهاتف أربع مرات للرحلات والأيام الطويلة.' },
+  { name: 'Roamer Trip Duffel', nameAr: 'حقيبة Roamer', category: 'Travel',
+    description: 'A duffel for road trips with a shoe pocket and a trolley sleeve.',
+    descriptionAr: 'حقيبة للرحلات بجيب للأحذية.' },
+  { name: 'Silkline Diffuser Dryer', nameAr: 'مجفف Silkline', category: 'Beauty',
+    description: 'An ionic hair dryer that tames frizz and leaves hair smooth.',
+    descriptionAr: 'مجفف شعر أيوني يقلل الهيشان ويترك الشعر ناعماً ومنفوشاً أقل.' },
+  ...['Desk Organiser', 'Wall Clock', 'Bath Towel', 'Coffee Mug', 'Notebook', 'Phone Case'].map((n) => ({
+    name: `Everyday ${n}`, nameAr: `${n} يومي`, category: 'Home',
+    description: `An everyday ${n.toLowerCase()} for the home.`,
+    descriptionAr: 'منتج يومي للبيت.',
+  })),
+];
+
+describe('a need answered by what listings say (API)', () => {
+  let ctx: TestContext;
+  const ids = new Map<string, number>();
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    for (const p of PRODUCTS) {
+      const row = await ctx.app.services.catalogue.createProduct({
+        name: p.name, nameAr: p.nameAr, brand: p.name.split(' ')[0]!, categories: [p.category], priceCents: 10_000, stock: 10,
+        description: p.description, descriptionAr: p.descriptionAr, tags: [],
+      });
+      ids.set(p.name, row.id);
+    }
+  });
+  afterAll(async () => ctx?.close());
+  const mentioned = async (message: string, lang?: string) => {
+    const res = await call(ctx.app, {
+      method: 'POST', url: `/api/ai/chat${lang ? `?lang=${lang}` : ''}`,
+      body: { message, productContext: null, conversationHistory: [], lockedProductIds: [] },
+    });
+    expect(res.status, res.body).toBe(200);
+    return (res.json as { mentionedProducts: { id: number }[] }).mentionedProducts.map((m) => m.id);
+  };
+
+  it('a grammar word a listing happens to say does not answer the need', async () => {
+    expect((await mentioned("I'd like to have smoothies before the gym"))[0]).toBe(ids.get('Spinwell Personal Blender'));
+  });
+  it('a need read as a function is answered by the listings that say it, not those sharing the circumstance', async () => {
+    expect(await mentioned('something so my phone stops dying on road trips')).toEqual([ids.get('Juicebox 20000 mAh Power Bank')]);
+  });
+  it('a sentence about the shopper own thing that asks for nothing is read as a need (Arabic)', async () => {
+    expect((await mentioned('شعري دايم منفوش وخشن', 'ar'))[0]).toBe(ids.get('Silkline Diffuser Dryer'));
   });
 });
