@@ -33,6 +33,8 @@ export { ARABIC_NUMBER_WORDS };
  */
 const RULES: ArabicRule[] = [
   ...ARABIC_AMOUNT_RULES,
+  // two of a unit said in the dual ('عبوتين، حبتين، قطعتين، علبتين'): the count 2 (decision 0188)
+  [/(?<=^|\s)(?:عبوتين|حبتين|قطعتين|علبتين|باكتين|بكتين|كيسين|كرتونين|زوجين|شدتين)(?=[\s,.;?!]|$)/g, ' 2 '],
   // adding to the cart, with a quantity in digits or words: 'أضف اثنين إلى السلة', 'ضع 3 منه في سلتي'
   // the verb may carry its object ('أضفها', 'حطه': add it) and a number may follow ('ضيف ٣')
   [new RegExp(String.raw`(?:^|\s)(?:اضف|اضيف|اضافه|ضع|ضيف|حط|حطي|زود)(ها|ه|هم)?(?:\s+(?:لي|ها|ه))?(?:\s+${NUMBER})?(?=\s)`, 'g'), (_m, it, n) => ` add ${it ? 'it ' : ''}${n ? numberOf(n) : ''} `],

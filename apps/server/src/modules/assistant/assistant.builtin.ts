@@ -5,7 +5,7 @@ import { searchPhraseIn, type Toolbox } from './assistant.tools.js';
 import { isOrderQuestion, orderReply, policyReply, policyTopics } from './assistant.shop.js';
 import { USUAL_DELIVERY_TIME, readable } from './assistant.aftersales-words.js';
 import {
-  CHEAPER, CHEAPEST, THE_CHEAPER, COMPARE, PRICIEST, FEATURE_Q, GIFT, GREETING, HELP, isOffTopic, PEOPLE_WORDS, PRICE_Q, PRONOUN, REFERS_BACK, ASKS_OF,
+  CHEAPER, CHEAPEST, THE_CHEAPER, COMPARE, PRICIEST, FEATURE_Q, GIFT, GREETING, HELP, isOffTopic, PEOPLE_WORDS, PRICE_Q, PRONOUN, REFERS_BACK, ASKS_OF, WANT_IN_CART,
   PURCHASE, QUESTION_WORDS, RATING_Q, REF, SHOPPING, SIMILAR, SPEC_Q, STOCK_Q, TAKE_IT, TELL, THANKS, WORTH, boldNames,
   budgetPhrases, coloursOnly, EXISTS, ADD_IT, ASKS_THE_SHOP,
 } from './assistant.words.js';
@@ -107,7 +107,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       const named = words.length ? (await tools.findNamed(msg)).filter((p) => !isRuledOut(p, negation)) : [];
 
       // 'add the cheaper one to my cart', 'I'll take it': the product named, else the one referred to, else in view
-      if (isCartCommand(msg) || TAKE_IT.test(msg) || ADD_IT.test(msg)) {
+      if (isCartCommand(msg) || TAKE_IT.test(msg) || ADD_IT.test(msg) || (named.length > 0 && WANT_IN_CART.test(msg))) {
         const referred = !named.length && REF.test(msg) ? pickReference(msg, locked.length >= 2 ? locked : await recent()) : null;
         // 'add three of it' after a list with nothing selected: 'it' is the product the last answer put first, as for
         // 'is it waterproof?'

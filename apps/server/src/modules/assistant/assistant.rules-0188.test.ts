@@ -6,7 +6,8 @@ import { SHOP_POLICIES, SHOP_POLICIES_AR } from '@souq/shared/rules/policies';
 import { ONLY_YES_OR_NO, USUAL_DELIVERY_TIME, readable, reasonIn, replyReason } from './assistant.aftersales-words.js';
 import { readArabic } from './assistant.arabic.js';
 import { listingSays, measuresAsked, passagesOf } from './assistant.listing-says.js';
-import { ADD_IT, ASKS_OF } from './assistant.words.js';
+import { ADD_IT, ASKS_OF, WANT_IN_CART } from './assistant.words.js';
+import { readNegation } from '../search/query-understanding.js';
 import { NEED_GRAMMAR } from './assistant.needs.js';
 import { needFunctions, ownThingsTold } from './assistant.understanding.js';
 import { analyze, normalize, tokenize } from '../search/search.text.js';
@@ -215,5 +216,35 @@ describe('a need answered by what listings say (API)', () => {
   });
   it('a sentence about the shopper own thing that asks for nothing is read as a need (Arabic)', async () => {
     expect((await mentioned('شعري دايم منفوش وخشن', 'ar'))[0]).toBe(ids.get('Silkline Diffuser Dryer'));
+  });
+});
+
+describe('what is ruled out', () => {
+  it.each([
+    ['a rucksack but not the huge hiking kind', 'hiking'],
+    ['speakers, not the soundbar itself', 'soundbar'],
+    ['show me kettles, nothing plastic', 'plastic'],
+    ['none of the glass ones please', 'glass'],
+    ['earbuds but not the in-ear type', 'in-ear'],
+  ])('«%s» rules out %s', (m, word) => {
+    expect(readNegation(m).excluded).toEqual([word]);
+  });
+  it.each(['a phone, nothing over 2000', 'nothing else, thanks', 'a simple bag, nothing fancy'])('«%s» rules out nothing', (m) => {
+    expect(readNegation(m).excluded).toEqual([]);
+  });
+  it('an Arabic negation with «و» written on', () => {
+    expect(readNegation(readArabic('ساعة رياضية ومو ذكية')).excluded).toContain('ذكيه');
+  });
+});
+
+describe('the cart said without an adding verb, and two of a unit in the Arabic dual', () => {
+  it.each(['I want 3 of the candles in my cart', 'need two mugs into the basket'])('«%s» adds', (m) => {
+    expect(WANT_IN_CART.test(m)).toBe(true);
+  });
+  it('a basket of a product is no cart', () => {
+    expect(WANT_IN_CART.test('I want a fryer with a big basket')).toBe(false);
+  });
+  it.each([['حط علبتين من القهوة', /add 2/], ['ابي حبتين من الصابون بالسلة', /2 .* to my cart/]])('«%s»', (m, read) => {
+    expect(readArabic(m)).toMatch(read);
   });
 });

@@ -31,6 +31,11 @@ export const TAKE_IT = /\b(i'?ll|i will|let me) (take|buy|have) (it|this|that|th
  */
 // (any run of assent before it: 'ok yes, add them', 'yes that one, add it': decision 0188)
 export const ADD_IT = /^\s*(?:(?:please|ok|okay|then|so|and|yes|yeah|yep|sure|great|alright|cool|perfect|fine|that one|this one|that|this|hmm)[,.!\s]+)*(?:add|put in|include)\b(?!.*\b(?:wish ?list|favou?rites|compare|comparison)\b)/i;
+/**
+ * Wanting a product in one's cart ('I want 2 of the mugs in my cart', «ابي ٢ من الزجاجة بالسلة», read 'show 2 … to my
+ * cart'): an add, with no adding verb (decision 0188).
+ */
+export const WANT_IN_CART = /\b(?:show|want|need|i'?d like|get me|give me)\b.*\b(?:to|in|into|inside) (?:my|the) (?:cart|basket|trolley)\b/i;
 /** 'does X have Y', 'is X waterproof': a yes/no question about what one product has or is. */
 /** A question to the shop, not about a product: 'do you have washing machines?', 'do you sell tents?' (decision 0184). */
 export const ASKS_THE_SHOP = /^(?:do|does) (?:you|you guys|souq|the shop|this shop) (?:have|sell|carry|stock|offer|got)\b/i;
