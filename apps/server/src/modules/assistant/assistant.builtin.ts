@@ -5,7 +5,7 @@ import { searchPhraseIn, type Toolbox } from './assistant.tools.js';
 import { isOrderQuestion, orderReply, policyReply, policyTopics } from './assistant.shop.js';
 import { USUAL_DELIVERY_TIME, readable } from './assistant.aftersales-words.js';
 import {
-  CHEAPER, CHEAPEST, THE_CHEAPER, COMPARE, PRICIEST, FEATURE_Q, GIFT, GREETING, HELP, isOffTopic, PEOPLE_WORDS, PRICE_Q, PRONOUN, REFERS_BACK, ASKS_OF, WANT_IN_CART,
+  CHEAPER, CHEAPEST, THE_CHEAPER, COMPARE, PRICIEST, FEATURE_Q, GIFT, GREETING, HELP, isOffTopic, PEOPLE_WORDS, PRICE_Q, PRONOUN, REFERS_BACK, ASKS_OF, JUDGEMENT, WANT_IN_CART,
   PURCHASE, QUESTION_WORDS, RATING_Q, REF, SHOPPING, SIMILAR, SPEC_Q, STOCK_Q, TAKE_IT, TELL, THANKS, WORTH, boldNames,
   budgetPhrases, coloursOnly, EXISTS, ADD_IT, ASKS_THE_SHOP,
 } from './assistant.words.js';
@@ -218,7 +218,8 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       // a question of what the product in question says ('how long does it take to put up?', «كم وزن الدرون؟», 'what's the
       // heel drop on these'): the passages of its own listing that say it (decision 0188); the price, stock, rating and
       // 'does it have' questions keep their own answers
-      if (words.length > 0 && ASKS_OF.test(msg) && !COMPARE.test(msg) && !PRICE_Q.test(msg) && !STOCK_Q.test(msg) && !RATING_Q.test(msg) && !FEATURE_Q.test(msg) &&
+      // (a judgement — 'is the battery good?', «الكاميرا زينة؟» — is what buyers say: the reviews, not the listing)
+      if (words.length > 0 && ASKS_OF.test(msg) && !JUDGEMENT.test(msg) && !COMPARE.test(msg) && !PRICE_Q.test(msg) && !STOCK_Q.test(msg) && !RATING_Q.test(msg) && !FEATURE_Q.test(msg) &&
         !WORTH.test(msg) && !SIMILAR.test(msg) && !PURCHASE.test(msg)) {
         // (the one named, else the one selected, also when the words match it among others: «فاتورة الكهرباء» is the
         // thermostat's and a lantern's)

@@ -6,7 +6,7 @@ import { SHOP_POLICIES, SHOP_POLICIES_AR } from '@souq/shared/rules/policies';
 import { ONLY_YES_OR_NO, USUAL_DELIVERY_TIME, readable, reasonIn, replyReason } from './assistant.aftersales-words.js';
 import { readArabic } from './assistant.arabic.js';
 import { listingSays, measuresAsked, passagesOf } from './assistant.listing-says.js';
-import { ADD_IT, ASKS_OF, WANT_IN_CART } from './assistant.words.js';
+import { ADD_IT, ASKS_OF, JUDGEMENT, WANT_IN_CART } from './assistant.words.js';
 import { readNegation } from '../search/query-understanding.js';
 import { NEED_GRAMMAR } from './assistant.needs.js';
 import { needFunctions, ownThingsTold } from './assistant.understanding.js';
@@ -64,6 +64,10 @@ describe('a question of what the product in question says', () => {
   });
   it.each(['how long does the pump last?', 'what is the grip made of', 'كم لتر يشيل؟'])('«%s» is a question', (q) => {
     expect(ASKS_OF.test(readArabic(q))).toBe(true);
+    expect(JUDGEMENT.test(readArabic(q))).toBe(false);
+  });
+  it.each(['is the zoom any good?', 'how reliable is the hinge', 'الشاشة زينة؟'])('«%s» asks a judgement: what buyers say', (q) => {
+    expect(JUDGEMENT.test(readArabic(q))).toBe(true);
   });
 });
 

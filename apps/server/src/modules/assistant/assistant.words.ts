@@ -11,6 +11,8 @@ export const SIMILAR = /\b(similar|alternatives?|(something|anything) like|other
 // the occasions a gift is given on: 'secret santa', 'farewell', 'housewarming', 'graduation' (decision 0187)
 export const GIFT = /\b(gifts?|presents?|birthday|christmas|eid|anniversary|secret santa|farewell|leaving do|housewarming|graduation|baby shower)\b/i;
 export const PRONOUN = /\b(it|this|that|this one|that one)\b/i;
+/** A question of judgement ('is the battery any good?', 'how reliable is it', «زينة؟»): what buyers say answers it (decision 0188). */
+export const JUDGEMENT = /\b(?:good|bad|decent|great|reliable|durable|quality|worth|nice|sturdy|any good|how (?:is|are|was|were)|how's|recommend(?:ed)?)\b|(?:^|\s)(?:زين|زينه|حلو|حلوه|كويس|كويسه|ممتاز|ممتازه|جيد|جيده|سيء|سيئ|يستاهل|تستاهل)(?=$|[\s؟?.,])/i;
 /** A message that refers back to a product already on the table, one or several: 'how long can it fly', 'on these'. */
 export const REFERS_BACK = /\b(?:it|its|this|that|these|those|they|them)\b/i;
 /** A question asked of something (decision 0188): a question word first, a 'how long / how big' anywhere, or a question mark. */
