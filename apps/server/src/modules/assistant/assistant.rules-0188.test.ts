@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
+import { everydayListings, seedNeedCatalogue, type NeedSeed } from '../../../test/need-catalogue.js';
 import type { Product } from '@souq/shared/api/catalogue';
 import { RETURN_REASONS } from '@souq/shared/constants';
 import { SHOP_POLICIES, SHOP_POLICIES_AR } from '@souq/shared/rules/policies';
@@ -165,8 +166,7 @@ describe('needs told by a situation', () => {
 });
 
 // Through POST /api/ai/chat on a small catalogue of its own (not the demo catalogue's texts).
-type Seed = { name: string; nameAr: string; category: string; description: string; descriptionAr: string };
-const PRODUCTS: Seed[] = [
+const PRODUCTS: NeedSeed[] = [
   { name: 'Pitchside Wireless Headset', nameAr: 'سماعة Pitchside', category: 'Audio',
     description: 'Closed-back headphones to get in the zone before the match and after it.',
     descriptionAr: 'سماعات مغلقة للتركيز قبل المباراة وبعدها.' },
@@ -182,25 +182,15 @@ const PRODUCTS: Seed[] = [
   { name: 'Silkline Diffuser Dryer', nameAr: 'مجفف Silkline', category: 'Beauty',
     description: 'An ionic hair dryer that tames frizz and leaves hair smooth.',
     descriptionAr: 'مجفف شعر أيوني يقلل الهيشان ويترك الشعر ناعماً ومنفوشاً أقل.' },
-  ...['Desk Organiser', 'Wall Clock', 'Bath Towel', 'Coffee Mug', 'Notebook', 'Phone Case'].map((n) => ({
-    name: `Everyday ${n}`, nameAr: `${n} يومي`, category: 'Home',
-    description: `An everyday ${n.toLowerCase()} for the home.`,
-    descriptionAr: 'منتج يومي للبيت.',
-  })),
+  ...everydayListings((n) => ({ description: `An everyday ${n.toLowerCase()} for the home.`, descriptionAr: 'منتج يومي للبيت.' })),
 ];
 
 describe('a need answered by what listings say (API)', () => {
   let ctx: TestContext;
-  const ids = new Map<string, number>();
+  let ids = new Map<string, number>();
   beforeAll(async () => {
     ctx = await createTestApp();
-    for (const p of PRODUCTS) {
-      const row = await ctx.app.services.catalogue.createProduct({
-        name: p.name, nameAr: p.nameAr, brand: p.name.split(' ')[0]!, categories: [p.category], priceCents: 10_000, stock: 10,
-        description: p.description, descriptionAr: p.descriptionAr, tags: [],
-      });
-      ids.set(p.name, row.id);
-    }
+    ids = await seedNeedCatalogue(ctx, PRODUCTS);
   });
   afterAll(async () => ctx?.close());
   const mentioned = async (message: string, lang?: string) => {
