@@ -109,7 +109,10 @@ const RULES: ArabicRule[] = [
   // off-topic questions the English patterns turn away
   // (a film, a hotel or a restaurant after a preposition is where a need is felt — «الكلام في الأفلام ما ينسمع», «للمطعم» —
   // not chit-chat, as the English reading of a circumstance: decision 0188)
-  [new RegExp(String.raw`(?<!(?:^|\s)(?:في|على|علي|عند|مع|وقت|اثناء)\s)` + phrase('الطقس|الجو|درجه الحراره|نكته|الاخبار|اخبار|السياسه|الرئيس|المباراه|مباراه|فيلم|افلام|اغنيه|قصيده|واجب|رحلات طيران|فندق|مطعم|تاكسي').source, 'g'), ' weather '],
+  // (only those that can be a place or a time of a need: a match or the news after «في» is still the topic — «مين فاز في
+  // مباراة العين؟»)
+  [phrase('الطقس|الجو|درجه الحراره|نكته|الاخبار|اخبار|السياسه|الرئيس|المباراه|مباراه|اغنيه|قصيده|واجب'), ' weather '],
+  [new RegExp(String.raw`(?<!(?:^|\s)(?:في|على|علي|عند|مع|وقت|اثناء)\s)` + phrase('فيلم|افلام|رحلات طيران|فندق|مطعم|تاكسي').source, 'g'), ' weather '],
   // 'ok', 'fine', 'alright' opening a request («اوكي ضيف الخيمة»): the English 'ok' the patterns skip
   [/^\s*(?:اوكي|اوك|طيب|تمام|زين|يلا)(?=[\s,،]|$)/g, ' ok '],
   // seeing: 'let me see', 'I want to see', «خلني أشوف، ودي أطالع»: show me (the first, the cheaper one …)

@@ -162,6 +162,7 @@ describe('needs told by a situation', () => {
   it('a film after a preposition is where the need is felt; films asked about are chit-chat', () => {
     expect(readArabic('الصوت في الأفلام واطي مرة')).not.toMatch(/weather/);
     expect(readArabic('تعرف أفلام حلوة؟')).toMatch(/weather/);
+    expect(readArabic('مين فاز في المباراة البارحة؟')).toMatch(/weather/);
   });
 });
 
