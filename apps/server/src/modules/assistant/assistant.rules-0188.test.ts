@@ -156,6 +156,8 @@ describe('needs told by a situation', () => {
     ['بشرتي تصير ناشفة في الشتاء', true],
     ['تنصحني بأي شنطة؟', false],
     ['يساعدني أختار لابتوب', false],
+    ['planning a beach weekend with my cousins', false],
+    ['أبي أطلع رحلة مع أخوي', false],
   ])('«%s» tells of the shopper own things: %s', (m, told) => {
     expect(ownThingsTold(m).length > 0).toBe(told);
   });

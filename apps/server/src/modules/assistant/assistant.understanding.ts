@@ -256,7 +256,12 @@ const AFTER_POSSESSED = /^(?:for|to|in|on|at|with|while|when|from|by|and|or|so|b
  * (decision 0188).
  */
 export function ownThingsTold(text: string): string[] {
-  return possessedWords(text).filter((w) => !/^[يتنأا][\u0621-\u064A]+ني?$/u.test(w));
+  // (what the sentence is about: the thing it opens with — 'my dog's breath …', «شعري يصير …» — not a companion or an
+  // owner said later: 'going camping with my family')
+  const opening = text.trim().split(/\s+/).slice(0, 3).join(' ');
+  if (!/^(?:my|our)\b/i.test(opening) && !/^[\u0600-\u06FF]/.test(opening)) return [];
+  const first = opening.split(/\s+/).slice(0, /^(?:my|our)\b/i.test(opening) ? 3 : 1).join(' ');
+  return possessedWords(first).filter((w) => !/^[يتنأا][\u0621-\u064A]+ني?$/u.test(w));
 }
 
 export function possessedWords(text: string): string[] {
