@@ -243,7 +243,10 @@ export function createActions(deps: ActionsDeps) {
     const declined = state.declined ? ` ${s.earlierDeclined(state.declined.decision_note)}` : '';
     // a count said with the request ('one of the two') before 'all' or 'both' ('…, I don't need both')
     const units = state.left === 1 ? 1 : unitsIn(text, state.left) ?? (ALL.test(readable(text)) ? state.left : null);
-    const given = text ? reasonIn(text) ?? (await reasonBeside(item, text)) : null;
+    // (a reason read from its words alone, with no 'because', is told in the clause that says it when there is one: 'the
+    // bag has a torn strap, can I send it back?' keeps 'the bag has a torn strap')
+    const read = text ? reasonIn(text) : null;
+    const given = !text ? null : read && read.words !== text.trim() ? read : (await reasonBeside(item, text)) ?? read;
     if (units === null) {
       // the reason said with the request is kept for after the count
       await conversations.wait(t.ref, { step: 'units', item: ref(item), left: state.left, given } satisfies Pending, t.locale);
