@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
-import { SERVER_NODE_FLAGS } from './scripts/server-node-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './scripts/server-node-flags.mjs';
 import { CARRIER_CONTROLS_PORT } from './tests/e2e/support/carrier.js';
 import { LAUNCH } from './tests/e2e/support/browser.js';
 
@@ -48,6 +48,8 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
+      // glibc malloc's thresholds fixed, as npm start runs it (decision 0189)
+      ...SERVER_ENV,
       PORT: String(PORT),
       HOST: '127.0.0.1',
       // the address embed codes and links point at: the one the journeys browse

@@ -5,7 +5,7 @@ import { cpuMsOf } from './cpu.js';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -64,7 +64,7 @@ export async function startBuiltServer(opts: {
   const t0 = performance.now();
   const child = spawn(command, args, {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...opts.env, DATA_DIR: opts.dataDir, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, ...SERVER_ENV, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...opts.env, DATA_DIR: opts.dataDir, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
     // its own process group: stop() reaches npm's children too
     detached: true,

@@ -231,3 +231,25 @@ describe('SearchIndex plurals in -ves (0078)', () => {
     expect(find('kitchen knife')[0]).toBe('Kitchen Knives Set');
   });
 });
+
+describe('posting lists after a bulk load (0189)', () => {
+  it('share one store, and upserts and removals afterwards still find every product by its name', async () => {
+    const idx = new SearchIndex();
+    await idx.load(docs);
+    const { postings } = (idx as unknown as { index: { postings: Map<string, { slots: Int32Array; tf: Float32Array; n: number }> } }).index;
+    expect(new Set([...postings.values()].flatMap((p) => [p.slots.buffer, p.tf.buffer])).size).toBe(2);
+    const first = (q: string) => idx.search(q, { limit: 3, prefix: false }).ids[0];
+    NAMES.forEach((name, i) => expect(first(name), name).toBe(i + 1));
+    // lists that grow past their view (words every name has, and new ones), and one product gone
+    for (let i = 0; i < 6; i++) idx.upsert({ ...docs[0]!, id: 200 + i, name: `Galvanized Steel Wire Ladder Panel ${i}` });
+    idx.upsert({ ...docs[0]!, id: 9, name: 'Pleated Air Filter 20 in. x 20 in. x 1 in.' });
+    idx.remove(3);
+    NAMES.forEach((name, i) => {
+      if (i + 1 === 3 || i + 1 === 9) return;
+      expect(first(name), name).toBe(i + 1);
+    });
+    expect(idx.search('steel mesh gutter guard', { limit: 10, prefix: false }).ids).not.toContain(3);
+    expect(first('Pleated Air Filter 20 in. x 20 in.')).toBe(9);
+    expect(idx.search('galvanized steel wire ladder panel', { limit: 10, prefix: false }).ids.filter((id) => id >= 200).sort()).toEqual([200, 201, 202, 203, 204, 205]);
+  });
+});

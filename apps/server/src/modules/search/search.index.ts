@@ -276,10 +276,20 @@ export class ProductIndex {
       if (slot % chunk === chunk - 1) await pause();
     }
     // the doubling left up to half of each posting list and pool unused: keep exact sizes (at 1,000,000 products
-    // the pools alone held ~110 MB of unused room)
+    // the pools alone held ~110 MB of unused room). Every list is a view of one store (decision 0189): a typed array
+    // of its own per term cost an ArrayBuffer object and a native backing store each, two per term (~42,000 at
+    // 50,000 products). A later upsert that outgrows its view gets an array of its own (Posting's growth, as before).
+    let total = 0;
+    for (const p of this.postings.values()) total += p.n;
+    const slots = new Int32Array(total);
+    const tf = new Float32Array(total);
+    let start = 0;
     for (const p of this.postings.values()) {
-      p.slots = p.slots.slice(0, p.n);
-      p.tf = p.tf.slice(0, p.n);
+      slots.set(p.slots.subarray(0, p.n), start);
+      tf.set(p.tf.subarray(0, p.n), start);
+      p.slots = slots.subarray(start, start + p.n);
+      p.tf = tf.subarray(start, start + p.n);
+      start += p.n;
     }
     this.ints.data = this.ints.data.slice(0, this.ints.length);
     this.termW.data = this.termW.data.slice(0, this.termW.length);

@@ -1,4 +1,5 @@
-import bwipjs from 'bwip-js';
+import { createRequire } from 'node:module';
+import type bwipjsModule from 'bwip-js';
 import { CARRIER_NAMES, SHIPPING_LABEL_LABELS as L, type CarrierCode } from '@souq/shared/rules/shipping';
 import type { LabelParty, LabelSnapshot } from '../../db/schema/shipping.js';
 import { arabicPdf, rtlWords } from '../tax/tax.pdf.js';
@@ -10,9 +11,13 @@ import { arabicPdf, rtlWords } from '../tax/tax.pdf.js';
 
 export const LABEL_SIZE_PT = [288, 432] as const;
 
+/** bwip-js is loaded on the first label, from node_modules, not bundled (decision 0189; as PDFKit in tax.pdf.ts). */
+let bwip: typeof bwipjsModule | null = null;
+const bwipjs = () => (bwip ??= createRequire(import.meta.url)('bwip-js') as typeof bwipjsModule);
+
 /** The waybill's Code 128 bars and spaces, in modules, starting with a bar (bwip-js's encoder, checksum included). */
 export function code128Modules(text: string): number[] {
-  const [sym] = bwipjs.raw('code128', text, {}) as unknown as { sbs: number[] }[];
+  const [sym] = bwipjs().raw('code128', text, {}) as unknown as { sbs: number[] }[];
   return sym!.sbs;
 }
 

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import PDFDocument from 'pdfkit';
+import type PDFDocumentClass from 'pdfkit';
 import bidiFactory from 'bidi-js';
 import { TAX_CATEGORY_LABELS, TAX_DOCUMENT_LABELS as L, type TaxCategory } from '@souq/shared/rules/tax';
 import type { TaxDocumentSnapshot } from '../../db/schema/tax.js';
@@ -13,6 +14,13 @@ import { isPlainDocument, shownTitles } from './tax.documents.js';
 // (decision 0118).
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/**
+ * PDFKit (with fontkit, its Unicode tables and Brotli dictionary) is loaded on the first document, from node_modules,
+ * not bundled (decision 0189): in the bundle its ~3 MB of source stayed in the heap for the process's life and its
+ * module set-up ran at every start, for documents most processes never make.
+ */
+let pdfkit: typeof PDFDocumentClass | null = null;
+const PDFDocument = () => (pdfkit ??= createRequire(import.meta.url)('pdfkit') as typeof PDFDocumentClass);
 /** assets/fonts from src/modules/tax, dist/modules/tax or the bundle: the first folder up that holds it. */
 function fontsDir(): string {
   for (let dir = here; dir !== path.dirname(dir); dir = path.dirname(dir)) {
@@ -41,7 +49,7 @@ let parsed: { name: string; slot: FontSlot; embedded: boolean }[] | null = null;
  */
 function withParsedFonts(doc: PDFKit.PDFDocument) {
   if (!parsed) {
-    const probe = new PDFDocument({ autoFirstPage: false }) as FontDocument;
+    const probe = new (PDFDocument())({ autoFirstPage: false }) as FontDocument;
     const { regular, bold } = arabicFonts();
     probe.registerFont('ar', regular);
     probe.registerFont('ar-bold', bold);
@@ -65,7 +73,7 @@ function withParsedFonts(doc: PDFKit.PDFDocument) {
  */
 export function arabicPdf(options: PDFKit.PDFDocumentOptions): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
   // no default font of PDFKit's own making: the document is given the fonts parsed once (below), Helvetica first
-  const doc = new PDFDocument({ ...options, font: null as unknown as string });
+  const doc = new (PDFDocument())({ ...options, font: null as unknown as string });
   withParsedFonts(doc);
   doc.font('Helvetica');
   const chunks: Buffer[] = [];
