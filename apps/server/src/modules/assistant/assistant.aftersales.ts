@@ -71,7 +71,7 @@ export function numbersIn(text: string): string[] {
 export const RULE_NOUN = /^(period|periods|time|limit|limits|rule|rules|days|window|policy|فتره|مده|مهله|سياسه|قانون|ايام)$/;
 /** Listings read to tell the seller of a kind a rules question names. */
 const KIND_LISTINGS = 5;
-export const OWN_ORDERS_AR = /(^|\s)(ل|ب|و|في)?(طلباتي|طلبي|طلبيتي|طلبياتي|مشترياتي|شحناتي)(\s|[?؟.!،]|$)/;
+export const OWN_ORDERS_AR = /(^|\s)(ل|ب|و|في)?(طلباتي|طلبي|طلبيتي|طلبياتي|مشترياتي|شحناتي)(\s|[?؟.!،]|$)|(^|\s)(اخر|احدث|ال?اخير) (ال)?(طلب|طلبيه|طلبات|شحنه|مشتريات)(\s|[?؟.!،]|$)|(^|\s)(ال)?(طلب|طلبيه|طلبات|شحنه) (اللي |الي )?(سويته|سويتها|عملته|عملتها|طلبته|طلبتها|اشتريته)(\s|[?؟.!،]|$)/;
 
 export function createAftersales(deps: AftersalesDeps) {
   const conversations = createConversationStore(deps.db);

@@ -100,6 +100,8 @@ const RULES: ArabicRule[] = [
   [phrase('ماذا تستطيع ان تفعل|ماذا تستطيع|ماذا يمكنك ان تفعل|ماذا يمكنك|كيف تعمل|من انت|ساعدني'), ' what can you do '],
   // off-topic questions the English patterns turn away
   [phrase('الطقس|الجو|درجه الحراره|نكته|الاخبار|اخبار|السياسه|الرئيس|المباراه|مباراه|فيلم|افلام|اغنيه|قصيده|واجب|رحلات طيران|فندق|مطعم|تاكسي'), ' weather '],
+  // the same with a preposition written onto it («بمباراة، لفيلم»), and who won or scored: news, not shopping
+  [new RegExp(String.raw`(?:^|(?<=[\s,.;?!]))(?:ب|ل|ف)(?:مباراه|فيلم|الدوري|دوري)(?=$|[\s,.;?!])|(?:^|(?<=[\s,.;?!]))(?:مين|من|منو|شو|وش) (?:فاز|ربح|غلب|سجل|كسب)(?=$|[\s,.;?!])`, 'g'), ' weather '],
   // 'ok', 'fine', 'alright' opening a request («اوكي ضيف الخيمة»): the English 'ok' the patterns skip
   [/^\s*(?:اوكي|اوك|طيب|تمام|زين|يلا)(?=[\s,،]|$)/g, ' ok '],
   // seeing: 'let me see', 'I want to see', «خلني أشوف، ودي أطالع»: show me (the first, the cheaper one …)
@@ -108,6 +110,8 @@ const RULES: ArabicRule[] = [
   [new RegExp(String.raw`(?<=[\u0600-\u06FF]\s)(?:عادي|عاديه|عاديين)${END}`, 'g'), ' '],
   // shopping verbs and the question particle: 'is there', 'show me', 'I want', 'do you have' (yes/no → 'does')
   [phrase('هل عندكم|هل لديكم|هل يوجد|عندكم|لديكم|تبيعون|تبيعوا|توفرون|تبيع'), ' have '],
+  // a need denied ('that doesn't need electricity', «ما تحتاج كهرباء») is 'without' it, before need verbs read as 'show'
+  [new RegExp(String.raw`${PRE}(?:لا|ما|مو|مب)\s+(?:يحتاج|تحتاج|يحتاجون|يستخدم|تستخدم|يشتغل علي|تشتغل علي|يعمل علي|تعمل علي)${END}`, 'g'), ' بدون '],
   [phrase('اعرض لي|اعرض|ارني|وريني|ابحث عن|ابحث|ادور علي|ادور|ابغي|ابي|اريد|احتاج|محتاج|محتاجه|محتاجين|تحتاج|يحتاج|نحتاج|ودي|بغيت|اقترح|اقترح لي|رشح لي|رشح'), ' show '],
   [new RegExp(String.raw`^\s*هل${END}`, 'g'), ' does '],
   // 'this' and 'that' in MSA and Gulf ('هذي، هاذي، ذاك، ذيك'); 'these' ('هذول')

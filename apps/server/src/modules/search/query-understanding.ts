@@ -22,10 +22,22 @@ export type Negation = {
   freeOf: string[];
 };
 
+/** A kind said with a generic head ('kind', 'type', 'ones') or a size word before it: the words that say what it is. */
+const GENERIC_HEAD = /\s+(?:kinds?|types?|sorts?|styles?|ones?|versions?|variety|varieties|models?)$/;
+const SIZE_WORD = /^(?:big|bigger|small|smaller|large|larger|huge|little|bulky|chunky|heavy|tiny|giant)\s+/;
+function pointedAt(term: string): string {
+  // a generic head alone ('not the bulky ones' once its size word is read as filler) points at nothing
+  if (/^(?:kinds?|types?|sorts?|styles?|ones?|versions?|variety|varieties|models?)$/.test(term)) return '';
+  const bare = term.replace(GENERIC_HEAD, '');
+  const plain = bare.replace(SIZE_WORD, '');
+  return plain.length >= 2 ? plain : bare;
+}
+
 /** Words after 'no' that do not rule out a product ('no thanks', 'no problem', 'no more than 300'). */
 const NOT_AFTER_NO = new Set(['thanks', 'thank', 'problem', 'problems', 'worries', 'need', 'idea', 'more', 'longer', 'one', 'way', 'matter', 'rush', 'i', 'it', 'its', 'that', 'this', 'doubt', 'less', 'later', 'sooner']);
 /** Filler between a negation and what it negates ('not for gaming', 'without using oil', 'isn't a drone'). */
-const EN_FILLER = String.raw`(?:(?:a|an|the|for|any|using|use|made of|made from|of|too|very|much|really|so)\s+)*`;
+// a size word before what it sizes ('not the big over-ear kind') points at it: filler, when a word follows it
+const EN_FILLER = String.raw`(?:(?:a|an|the|for|any|using|use|made of|made from|of|too|very|much|really|so|(?:big|bigger|small|smaller|large|larger|huge|little|bulky|chunky|heavy|tiny|giant)(?=\s+[a-z]))\s+)*`;
 /** What is negated: a word, and up to two more that go with it ('wireless earbuds'), up to a word that starts something else. */
 const EN_NEGATED = String.raw`([a-z][a-z-]{1,}(?:\s+(?!(?:please|thanks|and|or|but|with|without|except|other|apart|instead|not|no|for|in|on|at|that|which|who|under|below|over|than|from|to|i|me|my|is|are|it|one)\b)[a-z][a-z-]{1,}){0,2})`;
 /** Filler after an Arabic negation ('مو حق القيمنق', 'غير مصنوع من الجلد'). */
@@ -54,8 +66,9 @@ export function readNegation(text: string): Negation {
   const freeOf: string[] = [];
   let t = ` ${text} `;
   const take = (word: string, without: boolean) => {
-    // an Arabic word keeps its article (the search's analysis reads it); a Gulf word is looked up bare
-    const w = /[\u0600-\u06FF]/.test(word) ? GULF[word] ?? GULF[bareArabic(word)] ?? word : word.toLowerCase();
+    // an Arabic word keeps its article (the search's analysis reads it); a Gulf word is looked up bare; an English term
+    // loses the words that only point at it ('the big over-ear kind', 'the bulky ones'): what it is, is what is ruled out
+    const w = /[\u0600-\u06FF]/.test(word) ? GULF[word] ?? GULF[bareArabic(word)] ?? word : pointedAt(word.toLowerCase());
     if (w.length < 2) return;
     excluded.push(w);
     if (without) freeOf.push(w);
@@ -75,7 +88,8 @@ export function readNegation(text: string): Negation {
   });
   t = t.replace(new RegExp(String.raw`\b(?:that|which|who)?\s*(?:is not|are not|isn'?t|aren'?t|isnt|arent|does not|doesn'?t|do not|don'?t|not)\s+(?:be\s+|have\s+|need\s+|want\s+)?${EN_FILLER}${EN_NEGATED}`, 'gi'), (m, w: string) => {
     // 'not sure', 'not too expensive' (a price wish, read by the price rules), 'don't know'
-    if (/^(sure|know|mind|care|expensive|cheap|pricey|costly|over|more|less|above|below|under|sell|carry|stock)\b/i.test(w)) return m;
+    // ('over-ear' is a kind of headphones, not 'over' a price)
+    if (/^(sure|know|mind|care|expensive|cheap|pricey|costly|over|more|less|above|below|under|sell|carry|stock)(?![\w-])/i.test(w)) return m;
     take(w, false);
     return ' ';
   });
@@ -89,6 +103,7 @@ export function readNegation(text: string): Negation {
   // A negated term is a noun with what qualifies it, up to three words ('مو ساوند بار', 'مو كاميرا أكشن', 'بدون هيدسيت
   // قيمنق'): negating its first word alone ruled out every camera. It ends at a word that starts something else (a
   // conjunction, a preposition, a price word, a verb of asking).
+  t = t.replace(new RegExp(String.raw`(?<=\s)(?:لا|ما|مو|مب)\s+(?:يحتاج|تحتاج|يحتاجون|يستخدم|تستخدم|يشتغل علي|تشتغل علي|يشتغل ب|تشتغل ب|يعمل علي|تعمل علي|يعمل ب|تعمل ب)(?=\s)`, 'g'), ' بدون ');
   t = t.replace(new RegExp(String.raw`(?<=\s)(بدون|بلا|من غير|مو|مب|مش|ليس|ليست|غير|عدا|ماعدا|ما عدا|(?:لا|ما)(?=\s+(?:يكون|تكون)\s))\s+${AR_FILLER}(${AR_TERM_WORD}(?:\s+(?!${AR_TERM_END})${AR_TERM_WORD}){0,2})(?=[\s,.;?!]|$)`, 'gi'), (_m, neg: string, term: string) => {
     const without = /^(بدون|بلا|من غير)$/.test(neg);
     const words = term.split(/\s+/);
