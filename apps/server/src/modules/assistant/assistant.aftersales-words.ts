@@ -62,6 +62,13 @@ export const PAYMENT_WORD =
 /** A question after an order's arrival or state that WHERE's single words miss ('is it on its way?'). */
 export const ARRIVAL = /\b(on (its|the|their) way|in transit|get here|got here|be here|reach me)\b|(في الطريق|وصلت|وصل)/;
 
+/**
+ * What an order cost the shopper ('how much did I pay for it?', 'what was my order's total', «كم دفعت على طلبي؟، بكم
+ * طلبي، كم كلفني»): past, about their own order. 'How much do I pay on delivery?' asks the rule, not this.
+ */
+export const PAID_Q =
+  /\bhow much (did|have) (i|we) (pay|paid|spend|spent)\b|\bwhat did (i|we) (pay|spend)\b|\bhow much (was|were) (my|our)( \w+)? (order|orders|purchase|purchases)\b|\b(total|amount) (of|for|on) (my|our) (order|purchase)\b|(^|\s)(كم|بكم|قديش) (دفعت|دفعنا|حاسبت|حاسبتوني|كلفني|كلفتني)(\s|[?؟.!،]|$)|(^|\s)(كم|بكم) (طلبي|طلبيتي|مشترياتي)(\s|[?؟.!،]|$)|(^|\s)(مجموع|اجمالي|قيمه) (طلبي|طلبيتي|مشترياتي)/;
+
 export const ORDER_WORD = /\b(orders?|packages?|parcels?|purchases?|shipments?|deliver(y|ies)|my (stuff|things))\b|(طلب|طلبي|طلبيتي|طلبات|شحنه|شحنتي|طرد|مشتريات|اغراضي|حاجاتي)/;
 
 export const SHIPPING_WORD = /\b(shipping|delivery|deliver|postage|courier)\b|(شحن|الشحن|توصيل|التوصيل)/;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aftersalesPhrases } from './assistant.aftersales-phrases.js';
-import { itemWords, readable, unitsIn } from './assistant.aftersales-words.js';
+import { PAID_Q, itemWords, readable, unitsIn } from './assistant.aftersales-words.js';
 import { OWN_ORDERS_AR } from './assistant.aftersales.js';
 import { readArabic } from './assistant.arabic.js';
 import { phrasesFor } from './assistant.phrases.js';
@@ -107,5 +107,14 @@ describe('a request nothing in the catalogue matches is answered as not sold', (
     expect(phrasesFor('ar').unknown('منطاد', ['Audio'])).toContain('ليس لدينا **منطاد**');
     // the after-sales phrasebook is untouched: an unknown order item is still asked about
     expect(aftersalesPhrases('en').notFound('zeppelin')).toMatch(/couldn't find "zeppelin" among your recent orders/);
+  });
+});
+
+describe('what an order cost, asked', () => {
+  it.each(['how much did I pay for the lamp?', 'what did we spend on our last purchase', "what was the total of my order", 'بكم طلبي؟', 'كم حاسبتوني على الطلب', 'كم كلفتني الطلبية', 'اجمالي طلبي كم'])('«%s» asks it', (m) => {
+    expect(PAID_Q.test(readable(m))).toBe(true);
+  });
+  it.each(['how much do I pay on delivery?', 'how much is the lamp', 'how much was it before the sale', 'كم سعر المصباح'])('«%s» does not', (m) => {
+    expect(PAID_Q.test(readable(m))).toBe(false);
   });
 });
