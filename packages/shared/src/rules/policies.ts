@@ -25,7 +25,9 @@ export const SHOP_POLICIES: Record<PolicyTopic, ShopPolicy> = {
     title: 'Shipping',
     text:
       `Shipping is free when your order's subtotal is above ${formatCents(FREE_SHIPPING_THRESHOLD_CENTS)}; ` +
-      `otherwise it costs ${formatCents(SHIPPING_FEE_CENTS)} per order. The checkout's order summary shows it before you place the order.`,
+      `otherwise it costs ${formatCents(SHIPPING_FEE_CENTS)} per order. The checkout's order summary shows it before you place the order. ` +
+      // decision 0188: how long delivery takes is each seller's (decision 0151: the promise per seller at checkout)
+      "How long delivery takes depends on the seller: each sets its own dispatch time and delivery estimate, and the checkout shows each seller's delivery date for your address.",
   },
   tax: {
     topic: 'tax',
@@ -61,7 +63,8 @@ export const SHOP_POLICIES_AR: Record<PolicyTopic, ShopPolicy> = {
     title: 'الشحن',
     text:
       `الشحن مجاني عندما يتجاوز المجموع الفرعي لطلبك ${formatCents(FREE_SHIPPING_THRESHOLD_CENTS)}، ` +
-      `وإلا فتكلفته ${formatCents(SHIPPING_FEE_CENTS)} للطلب. يظهر في ملخص الطلب عند الدفع قبل أن تؤكد طلبك.`,
+      `وإلا فتكلفته ${formatCents(SHIPPING_FEE_CENTS)} للطلب. يظهر في ملخص الطلب عند الدفع قبل أن تؤكد طلبك. ` +
+      'أما مدة التوصيل فتعتمد على البائع: يحدد كل بائع مدة تجهيز الطلب وموعد التوصيل المتوقع، وتعرض صفحة الدفع موعد توصيل كل بائع لعنوانك.',
   },
   tax: {
     topic: 'tax',

@@ -243,7 +243,10 @@ export function createActions(deps: ActionsDeps) {
     const declined = state.declined ? ` ${s.earlierDeclined(state.declined.decision_note)}` : '';
     // a count said with the request ('one of the two') before 'all' or 'both' ('…, I don't need both')
     const units = state.left === 1 ? 1 : unitsIn(text, state.left) ?? (ALL.test(readable(text)) ? state.left : null);
-    const given = text ? reasonIn(text) ?? (await reasonBeside(item, text)) : null;
+    // (a reason read from its words alone, with no 'because', is told in the clause that says it when there is one: 'the
+    // bag has a torn strap, can I send it back?' keeps 'the bag has a torn strap')
+    const read = text ? reasonIn(text) : null;
+    const given = !text ? null : read && read.words !== text.trim() ? read : (await reasonBeside(item, text)) ?? read;
     if (units === null) {
       // the reason said with the request is kept for after the count
       await conversations.wait(t.ref, { step: 'units', item: ref(item), left: state.left, given } satisfies Pending, t.locale);
@@ -377,7 +380,10 @@ export function createActions(deps: ActionsDeps) {
         await conversations.clear(t.ref);
         return say(s.nothingChanged);
       }
-      if (!yes) return text.split(' ').length <= 3 ? say(s.yesOrNo) : null;
+      // a return offered and answered with a reason ('it won't stay in tune, I think it's faulty'): a yes with that
+      // reason (decision 0188)
+      const reasoned = !yes && p.step === 'offer' && p.action === 'return' && !ONLY_YES_OR_NO(t.message) && reasonIn(t.message) !== null;
+      if (!yes && !reasoned) return text.split(' ').length <= 3 ? say(s.yesOrNo) : null;
       await conversations.clear(t.ref);
       if (p.step === 'confirm-cancel') return confirmCancel(t, p.parts);
       if (p.step === 'confirm-return') return confirmReturn(t, p);
@@ -386,7 +392,7 @@ export function createActions(deps: ActionsDeps) {
       if (!item) return say(s.nothingChanged);
       const returns = await myReturns(t);
       if (p.action === 'cancel') return stateOf(item, returns).kind === 'open' ? proposeCancel(t, [item.part]) : cannotCancel(t, item, returns);
-      return returnItem(t, item, returns, '');
+      return returnItem(t, item, returns, reasoned ? t.message : '');
     }
     // 'no longer needed' is a reason, not a no
     if (no && ONLY_YES_OR_NO(t.message)) {

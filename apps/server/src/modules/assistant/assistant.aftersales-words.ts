@@ -71,6 +71,15 @@ export const PAID_Q =
 
 export const ORDER_WORD = /\b(orders?|packages?|parcels?|purchases?|shipments?|deliver(y|ies)|my (stuff|things))\b|(طلب|طلبي|طلبيتي|طلبات|شحنه|شحنتي|طرد|مشتريات|اغراضي|حاجاتي)/;
 
+/**
+ * How long delivery takes *usually* ('how long does delivery usually take?', «الطلب عادة كم يوم ياخذ لين يوصل؟»): a
+ * question of the shop's rule, not of one of the shopper's orders (decision 0188).
+ */
+export const USUAL_DELIVERY_TIME = (text: string) =>
+  /\b(usually|normally|typically|generally|in general|on average)\b|(عاده|عادتا|عادتن|غالبا|بالعاده|عموما)/.test(text) &&
+  /\b(how long|how many days|how soon|when)\b|(كم يوم|كم ايام|كم مده|متي|قديش)/.test(text) &&
+  /\b(deliver\w*|arrive\w*|ship\w*|get here|come|take)\b|(يوصل|توصل|يجي|توصيل|الشحن|شحن|ياخذ|تاخذ)/.test(text);
+
 export const SHIPPING_WORD = /\b(shipping|delivery|deliver|postage|courier)\b|(شحن|الشحن|توصيل|التوصيل)/;
 // changing one's mind after delivery is the return rule («كم يوماً لدي لأغير رأيي؟»)
 export const RETURNS_WORD = /\b(returns?|refunds?|exchange)\b|(ارجاع|الارجاع|استرجاع|الاسترجاع|استرداد|اغير رايي|غيرت رايي|تغيير رايي)/;
@@ -165,8 +174,10 @@ const COUNT_OF_AR = /(^|\s)(واحد|واحده|وحده|حبه وحده|حبه|
  * («قارورتين، علبتين، حبتين، كيسين، كرتونين»), as «ثنتين» does. Only these: a word ending like a dual may be no dual at all
  * («بروتين» is protein).
  */
-const UNIT_WORDS = ['حبه', 'قطعه', 'علبه', 'عبوه', 'قاروره', 'زجاجه', 'كوب', 'كيس', 'كرتون', 'باكيت', 'بكت', 'زوج', 'جوز', 'شنطه', 'لفه', 'ربطه', 'صندوق'];
-const DUAL_OF_UNIT = new RegExp(`(^|\\s)(ال)?(${UNIT_WORDS.map((w) => (w.endsWith('ه') ? `${w.slice(0, -1)}تين|${w.slice(0, -1)}تان` : `${w}ين|${w}ان`)).join('|')})(\\s|$)`);
+const UNIT_WORDS = ['حبه', 'قطعه', 'علبه', 'عبوه', 'قاروره', 'زجاجه', 'كوب', 'كيس', 'كرتون', 'باكيت', 'باكت', 'بكت', 'زوج', 'جوز', 'شنطه', 'لفه', 'ربطه', 'شده', 'صندوق'];
+/** The duals of the unit words, folded, as a regular expression's alternatives (the assistant's reading of Arabic counts them too). */
+export const UNIT_DUALS = UNIT_WORDS.map((w) => (w.endsWith('ه') ? `${w.slice(0, -1)}تين|${w.slice(0, -1)}تان` : `${w}ين|${w}ان`)).join('|');
+const DUAL_OF_UNIT = new RegExp(`(^|\\s)(ال)?(${UNIT_DUALS})(\\s|$)`);
 export function unitsIn(text: string, left: number): number | null {
   const t = readable(text);
   if (DUAL_OF_UNIT.test(t)) return left >= 2 ? 2 : null;
@@ -182,7 +193,14 @@ const REASON_WORDS: [ReturnReason, RegExp][] = [
   ['wrong_item', /\b(wrong|different item|not what i ordered|incorrect)\b|(خطا|غلط|غير المطلوب|منتج اخر)/],
   ['not_as_described', /\b(not as described|different from|does ?n[o']?t (match|look like)|description|fit|fits|size|(too|very|so) (small|big|large|tight|loose))\b|(غير مطابق|مختلف|لا يطابق|الوصف|المقاس|مقاس|صغير|كبير|ضيق|واسع)/],
   ['no_longer_needed', /\b(no longer|don'?t (need|want)|changed my mind|not needed|unwanted)\b|(لم اعد|لا احتاج|ما احتاج|غيرت رايي|ما ابيه|لا اريده|ما عاد ابي|ما عاد ابغي|ما عدت ابي|ما عدت احتاج|ما عاد احتاج)/],
+  // (decision 0188) the damage a thing shows — torn, leaking, scratched, dented, shattered — and a thing that fails to do
+  // what it does, said with its own negated verb: 'it won't stay in tune', 'they don't charge', «ما تسخن، ما يشحن، لا تقفل»
+  // (after the other reasons: «ما تجي على مقاسي» is a size)
+  ['damaged', /\b(torn|ripped|rip|split|leak|leaks|leaking|leaky|scratched|dented|chipped|shattered|burst|punctured|bent|cracks?|tear|hole|holes|malfunction\w*)\b|\b(?:it|they|this|that|the \w+) (?:won'?t|wont|doesn'?t|does not|don'?t|do not|didn'?t|did not|can'?t|cannot|isn'?t|aren'?t|stopped|keeps? (?:turning|switching|shutting|dying|dropping)) ?\w*|(مشقوق|ممزق|مشقق|مخدوش|مخدش|مطعوج|مبعوج|مكسر|تسريب|يسرب|تسرب|مثقوب|شق |خدش)|(?:^|\s)(?:ما|مو|مب)\s+[تي][\u0621-\u064A]{2,}/],
 ];
+
+/** A reaction of the body to a product ('it gave me a rash', «سبب لي حساسية»): a reason of its own, told as the shopper says it. */
+const REACTION = /\b(allerg\w*|rash|rashes|itch\w*|irritat\w*|breakouts?|broke me out|burn(?:s|ed|ing)?|reaction|swelling)\b|(حساسيه|حساسية|حكه|حكة|تهيج|احمرار|حبوب|التهاب|حرقان)/;
 
 /** Where a request gives its reason: 'because', 'since', ', it …', 'لأنه', 'عشان', 'بسبب'. */
 const BECAUSE = /\b(?:because|since)\s+|,\s*(?=(?:it|they|its|their|the|one|both)\b)|(?:^|\s)(?:لأن|لان|لإن)(?:ه|ها|هم)?\s+|(?:^|\s)(?:عشان|بسبب|كونه|كونها)\s+/i;
@@ -195,7 +213,7 @@ export function reasonIn(text: string): { reason: ReturnReason; words: string } 
   const m = BECAUSE.exec(text);
   const after = m ? text.slice(m.index + m[0].length).trim() : '';
   const t = readable(text);
-  const kind = REASON_WORDS.find(([, re]) => re.test(t))?.[0];
+  const kind = REASON_WORDS.find(([, re]) => re.test(t))?.[0] ?? (REACTION.test(t) ? 'other' : undefined);
   if (!kind && !after) return null;
   return { reason: kind ?? 'other', words: after || text.trim() };
 }

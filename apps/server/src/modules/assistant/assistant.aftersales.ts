@@ -17,7 +17,7 @@ import { aftersalesPhrases, type AftersalesPhrases } from './assistant.aftersale
 import { createActions, say, type Pending, type Reply, type Turn } from './assistant.actions.js';
 import { itemsOf, matchItems, sellerOf, stateOf, type Item, type ItemsDeps } from './assistant.items.js';
 import {
-  ARRIVAL, ASKS_IF_ALLOWED, CANCEL, HUMAN, ORDER_WORD, PAID_Q, PAYMENT_WORD, POLICY_WORD, RETURN_WORD, RETURNS_WORD, SHIPPING_WORD, WHERE, itemWords, readable,
+  ARRIVAL, ASKS_IF_ALLOWED, CANCEL, HUMAN, ORDER_WORD, PAID_Q, PAYMENT_WORD, POLICY_WORD, RETURN_WORD, RETURNS_WORD, SHIPPING_WORD, WHERE, USUAL_DELIVERY_TIME, itemWords, readable, reasonIn,
 } from './assistant.aftersales-words.js';
 
 // The assistant after the purchase (issue 28 item 3, issue 37 items 1 and 3; decisions 0107, 0127), for the signed-in
@@ -280,6 +280,8 @@ export function createAftersales(deps: AftersalesDeps) {
       const text = readable(input.message);
       const arabic = /[\u0600-\u06FF]/.test(text);
       const s0 = aftersalesPhrases(input.locale);
+      // how long delivery usually takes is the shop's rule, for anybody (the shopping assistant quotes it)
+      if (USUAL_DELIVERY_TIME(text)) return null;
       if (userId === null) {
         if (HUMAN.test(text)) return say(s0.handoverSignIn);
         // where an order is, cancelling or returning one: only the person signed in (other order questions, and what
@@ -323,6 +325,9 @@ export function createAftersales(deps: AftersalesDeps) {
         // 'if I change my mind can I return my purchases?': the rules, which depend on the seller
         if (words.length === 0) return (await policyReply(turn, userId, items, found, words, { returns: true })) ?? actions.startReturn(turn, number);
       }
+      // one of the shopper's items said to have come wrong, with no verb ('the book came wrong, I ordered another copy',
+      // «وصلني غلط»): the return of it is what the shop offers (decision 0188)
+      if (!wantsReturn && !policy && found.length > 0 && reasonIn(input.message)?.reason === 'wrong_item') return actions.startReturn(turn, number);
       const asksWhere = WHERE.test(text) || ARRIVAL.test(text);
       const aboutOrders = number !== undefined || found.length > 0 || ORDER_WORD.test(text) || isOrderQuestion(input.message)
         || (topic !== null && words.length === 0);

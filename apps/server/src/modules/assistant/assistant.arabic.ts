@@ -2,6 +2,7 @@ import { foldArabic, isArabic } from '../search/search.arabic.js';
 import { arabicAmountsAsDigits } from '../search/query-amounts.js';
 import { ARABIC_AMOUNT_RULES, ARABIC_NUMBER_WORDS, ARABIC_PRICE_WORD_RULES, bare, END, NUMBER, numberOf, phrase, PRE, type ArabicRule } from '../search/query-price.js';
 import { loanwordOf } from './assistant.understanding.js';
+import { UNIT_DUALS } from './assistant.aftersales-words.js';
 
 // The built-in assistant's reading of Arabic (issue 26 item 7, decision 0110). The assistant reads intents with English
 // patterns (assistant.words.ts); an Arabic message is read by rewriting its intent phrases — 'قارن', 'أرخص', 'تحت ٢٠٠
@@ -33,6 +34,8 @@ export { ARABIC_NUMBER_WORDS };
  */
 const RULES: ArabicRule[] = [
   ...ARABIC_AMOUNT_RULES,
+  // two of a unit said in the dual ('عبوتين، حبتين، قطعتين، علبتين'): the count 2 (decision 0188)
+  [new RegExp(String.raw`(?<=^|\s)(?:${UNIT_DUALS})(?=[\s,.;?!]|$)`, 'g'), ' 2 '],
   // adding to the cart, with a quantity in digits or words: 'أضف اثنين إلى السلة', 'ضع 3 منه في سلتي'
   // the verb may carry its object ('أضفها', 'حطه': add it) and a number may follow ('ضيف ٣')
   [new RegExp(String.raw`(?:^|\s)(?:اضف|اضيف|اضافه|ضع|ضيف|حط|حطي|زود)(ها|ه|هم)?(?:\s+(?:لي|ها|ه))?(?:\s+${NUMBER})?(?=\s)`, 'g'), (_m, it, n) => ` add ${it ? 'it ' : ''}${n ? numberOf(n) : ''} `],
@@ -61,6 +64,10 @@ const RULES: ArabicRule[] = [
   // comparisons and references
   [phrase('افضل قيمه|الافضل قيمه|قيمه افضل'), ' better value '],
   [phrase('قارن لي بين|قارني لي بين|قارن لنا بين|قارن بين|قارن|قارني|مقارنه|ما الفرق بين|الفرق بين|ما الفرق|ايهما افضل|ايهما|ايهم افضل|ايهم'), ' compare '],
+  // 'which is better' asked with a question word («ايش أحسن، وش أفضل، مين أحسن»): a comparison, not the best of a kind
+  // (decision 0188)
+  // (with its two sides: «وش أفضل جوال» alone asks the best phone)
+  [/(?:^|(?<=[\s,.;?!]))(?:ايش|وش|شو|مين|ايهم) (?:احسن|افضل)(?=.*\s(?:ولا|او)\s)/g, ' compare '],
   // within a comparison, Gulf 'ولا' and 'أو' are 'or' ('أيهما أفضل X ولا Y')
   [/ (?:ولا|او) (?=.)/g, (...m: string[]) => (/\bcompare\b/.test(m.at(-1)!) ? ' or ' : m[0]!)],
   [phrase('الاعلي تقييما|الافضل تقييما|اعلي تقييما|افضل تقييما'), ' best rated '],
@@ -87,6 +94,8 @@ const RULES: ArabicRule[] = [
   [phrase('المواصفات|مواصفات|المميزات|مميزات|ميزات'), ' specs '],
   // 'ما هو الأرخص …', 'وش أرخص …': 'what is' before a superlative asks which product, not about one
   [new RegExp(String.raw`(?:^|(?<=[\s,.;?!]))(?:ما هو|ما هي|ايش هو|وش هو|شو هو|ايش|وش|شو|شنو)\s+(?=(?:the\s+)?(?:cheapest|most expensive|best rated|cheaper)\b)`, 'g'), ' '],
+  // the details asked with a pronoun or a 'give me' («الثاني عطني تفاصيله»: decision 0188)
+  [phrase('اعطني تفاصيله|اعطني تفاصيلها|اعطني تفاصيلهم|اعطني تفاصيل|عطني تفاصيله|عطني تفاصيلها|عطني تفاصيلهم|عطني تفاصيل|تفاصيله|تفاصيلها|تفاصيلهم'), ' tell me about '],
   [phrase('اخبرني عن|اخبرني|حدثني عن|قل لي عن|معلومات عن|تفاصيل|صف لي|ما هو|ما هي|ايش هو|شو هو'), ' tell me about '],
   [phrase('مقاوم للماء|مقاومه للماء|ضد الماء'), ' waterproof '],
   [phrase('لاسلكي|لاسلكيه'), ' wireless '],
@@ -99,9 +108,14 @@ const RULES: ArabicRule[] = [
   [phrase('شكرا جزيلا|شكرا لك|شكرا|مشكور|يعطيك العافيه|مع السلامه|الي اللقاء'), ' thanks '],
   [phrase('ماذا تستطيع ان تفعل|ماذا تستطيع|ماذا يمكنك ان تفعل|ماذا يمكنك|كيف تعمل|من انت|ساعدني'), ' what can you do '],
   // off-topic questions the English patterns turn away
-  [phrase('الطقس|الجو|درجه الحراره|نكته|الاخبار|اخبار|السياسه|الرئيس|المباراه|مباراه|فيلم|افلام|اغنيه|قصيده|واجب|رحلات طيران|فندق|مطعم|تاكسي'), ' weather '],
-  // the same with a preposition written onto it («بمباراة، لفيلم»), and who won or scored: news, not shopping
-  [new RegExp(String.raw`(?:^|(?<=[\s,.;?!]))(?:ب|ل|ف)(?:مباراه|فيلم|الدوري|دوري)(?=$|[\s,.;?!])|(?:^|(?<=[\s,.;?!]))(?:مين|من|منو|شو|وش) (?:فاز|ربح|غلب|سجل|كسب)(?=$|[\s,.;?!])`, 'g'), ' weather '],
+  // (a film, a hotel or a restaurant after a preposition is where a need is felt — «الكلام في الأفلام ما ينسمع», «للمطعم» —
+  // not chit-chat, as the English reading of a circumstance: decision 0188)
+  // (only those that can be a place or a time of a need: a match or the news after «في» is still the topic — «مين فاز في
+  // مباراة العين؟»)
+  [phrase('الطقس|الجو|درجه الحراره|نكته|الاخبار|اخبار|السياسه|الرئيس|المباراه|مباراه|اغنيه|قصيده|واجب'), ' weather '],
+  [new RegExp(String.raw`(?<!(?:^|\s)(?:في|على|علي|عند|مع|وقت|اثناء)\s)` + phrase('فيلم|افلام|رحلات طيران|فندق|مطعم|تاكسي').source, 'g'), ' weather '],
+  // a match or a league with «ب» written onto it («بمباراة، بالدوري»), and who won or scored: news, not shopping (decision 0190)
+  [new RegExp(String.raw`(?:^|(?<=[\s,.;?!]))ب(?:مباراه|الدوري|دوري)(?=$|[\s,.;?!])|(?:^|(?<=[\s,.;?!]))(?:مين|من|منو|شو|وش) (?:فاز|ربح|غلب|سجل|كسب)(?=$|[\s,.;?!])`, 'g'), ' weather '],
   // 'ok', 'fine', 'alright' opening a request («اوكي ضيف الخيمة»): the English 'ok' the patterns skip
   [/^\s*(?:اوكي|اوك|طيب|تمام|زين|يلا)(?=[\s,،]|$)/g, ' ok '],
   // seeing: 'let me see', 'I want to see', «خلني أشوف، ودي أطالع»: show me (the first, the cheaper one …)

@@ -3,14 +3,15 @@ import { isCartCommand, parseQuantity } from '@souq/shared/rules/chat-commands';
 import type { SearchService } from '../search/search.service.js';
 import { searchPhraseIn, type Toolbox } from './assistant.tools.js';
 import { isOrderQuestion, orderReply, policyReply, policyTopics } from './assistant.shop.js';
+import { USUAL_DELIVERY_TIME, readable } from './assistant.aftersales-words.js';
 import {
-  CHEAPER, CHEAPEST, THE_CHEAPER, COMPARE, PRICIEST, FEATURE_Q, GIFT, GREETING, HELP, isOffTopic, PEOPLE_WORDS, PRICE_Q, PRONOUN,
+  CHEAPER, CHEAPEST, THE_CHEAPER, COMPARE, PRICIEST, FEATURE_Q, GIFT, GREETING, HELP, isOffTopic, PEOPLE_WORDS, PRICE_Q, PRONOUN, REFERS_BACK, ASKS_OF, JUDGEMENT, WANT_IN_CART,
   PURCHASE, QUESTION_WORDS, RATING_Q, REF, SHOPPING, SIMILAR, SPEC_Q, STOCK_Q, TAKE_IT, TELL, THANKS, WORTH, boldNames,
   budgetPhrases, coloursOnly, EXISTS, ADD_IT, ASKS_THE_SHOP,
 } from './assistant.words.js';
 import { arabicSpelling, readArabic } from './assistant.arabic.js';
 import { phrasesFor } from './assistant.phrases.js';
-import { isNeed, isPurpose, namesKindInPlural, namesNoKind, needFunctions, readNegation, standardArabic } from './assistant.understanding.js';
+import { isNeed, isPurpose, ownThingsTold, namesKindInPlural, namesNoKind, needFunctions, readNegation, standardArabic } from './assistant.understanding.js';
 import { CATEGORIES_Q, PRICE_HISTORY_Q, REVIEWS_Q, categoriesReply, isCircumstance, notSoldKinds, notSoldReply, priceHistoryReply, reviewsReply, sameDepartment, topN, topOfKind } from './assistant.prepurchase.js';
 import { createProductAnswers, type Reply } from './assistant.product-answers.js';
 import { createSearchReplies } from './assistant.search-reply.js';
@@ -40,7 +41,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     const { tokenize, isStopword } = search.text;
     return tokenize(text).filter((t) => !QUESTION_WORDS.has(t) && !PEOPLE_WORDS.has(t) && !isStopword(t));
   }
-  const { describe, worth, similar, onlyOneCalled, oneCalledAmong, feature, purchase, facts, compare } = createProductAnswers({ search, contentWords });
+  const { describe, worth, similar, onlyOneCalled, oneCalledAmong, feature, saysOf, purchase, facts, compare } = createProductAnswers({ search, contentWords });
   const { searchReply, isRuledOut, needReply, offTopic, giftIdeas, greeting, inColour, loanwordsRead } = createSearchReplies({ search, contentWords });
 
   /** 'the cheaper one', 'the second one': picks from the products on the table (locked, else the last listed). */
@@ -81,6 +82,8 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       if (HELP.test(msg) && words.length === 0) return greeting(tools);
 
       // the shopper's own orders, before anything else reads "order" or "delivered" as shopping words
+      // (how long delivery usually takes is the shop's shipping rule, not one of the shopper's orders: decision 0188)
+      if (USUAL_DELIVERY_TIME(readable(input.message))) return policyReply(['shipping'], tools, null);
       if (isOrderQuestion(msg)) return orderReply(msg, tools);
       if (CATEGORIES_Q.test(msg)) return categoriesReply(tools);
 
@@ -104,7 +107,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       const named = words.length ? (await tools.findNamed(msg)).filter((p) => !isRuledOut(p, negation)) : [];
 
       // 'add the cheaper one to my cart', 'I'll take it': the product named, else the one referred to, else in view
-      if (isCartCommand(msg) || TAKE_IT.test(msg) || ADD_IT.test(msg)) {
+      if (isCartCommand(msg) || TAKE_IT.test(msg) || ADD_IT.test(msg) || (named.length > 0 && WANT_IN_CART.test(msg))) {
         const referred = !named.length && REF.test(msg) ? pickReference(msg, locked.length >= 2 ? locked : await recent()) : null;
         // 'add three of it' after a list with nothing selected: 'it' is the product the last answer put first, as for
         // 'is it waterproof?'
@@ -186,13 +189,45 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         else if (named.length === 1 && locked.length === 1 && named[0]!.id !== locked[0]!.id) pool = [locked[0]!, named[0]!];
         else if ((await recent()).length >= 2) pool = valueQ ? oneDepartment(await recent()) : (await recent()).slice(0, 3);
         if (pool.length >= 2) return compare(pool, msg, tools);
+        // 'which is better, the soundcore or the aura?': each side of the 'or' names its own product (decision 0188)
+        const sides = msg.replace(/[?؟!.]+\s*$/, '').split(/\s+(?:or|vs\.?|versus)\s+/i);
+        if (sides.length === 2 && named.length < 2) {
+          const side = async (text: string) => (await tools.findNamed(text, 1))[0] ?? (contentWords(text).length ? await onlyOneCalled(contentWords(text), tools) : null);
+          const [a, b] = await Promise.all([side(sides[0]!.split(/[,:;]/).at(-1)!), side(sides[1]!)]);
+          if (a && b && a.id !== b.id) return compare([a, b], msg, tools);
+        }
+        // a kind or department compared ('compare your cameras', «قارن بين الكاميرات»): its first listings, within one
+        // department (decision 0188; value alone was read so before)
+        // (the department the words name, in either language: «الكاميرات» names Cameras, not the phones whose bullets say
+        // camera)
         if (valueQ && words.length) {
           const list = await sameDepartment(words.join(' '), tools);
           if (list.length >= 2) return compare(list, msg, tools);
         }
+        if (words.length && named.length === 0) {
+          const asked = new Set(words.flatMap((w) => search.text.analyze(w)));
+          const { items } = await tools.searchProducts({ query: words.join(' '), limit: 10 });
+          const inNamed = items.filter((p) => search.text.analyze(`${p.category} ${tools.departmentsAr?.get(p.category) ?? ''}`).some((s) => asked.has(s)));
+          if (inNamed.length >= 2) return compare(inNamed.slice(0, 3), msg, tools);
+        }
         if (words.length === 0) {
           return { response: say.whichTwo, suggestedSearch: null };
         }
+      }
+
+      // a question of what the product in question says ('how long does it take to put up?', «كم وزن الدرون؟», 'what's the
+      // heel drop on these'): the passages of its own listing that say it (decision 0188); the price, stock, rating and
+      // 'does it have' questions keep their own answers
+      // (a judgement — 'is the battery good?', «الكاميرا زينة؟» — is what buyers say: the reviews, not the listing)
+      if (words.length > 0 && ASKS_OF.test(msg) && !JUDGEMENT.test(msg) && !COMPARE.test(msg) && !PRICE_Q.test(msg) && !STOCK_Q.test(msg) && !RATING_Q.test(msg) && !FEATURE_Q.test(msg) &&
+        !WORTH.test(msg) && !SIMILAR.test(msg) && !PURCHASE.test(msg)) {
+        // (the one named, else the one selected, also when the words match it among others: «فاتورة الكهرباء» is the
+        // thermostat's and a lantern's)
+        const inQuestion = named.length === 1 ? named[0]! : named.length === 0
+          ? context ?? (locked.length === 1 ? locked[0]! : null) ?? (REFERS_BACK.test(msg) ? (await recent())[0] ?? null : null)
+          : named.find((p) => p.id === context?.id) ?? null;
+        const r = inQuestion ? saysOf(inQuestion, msg, words, tools) : null;
+        if (r) return r;
       }
 
       // a kind of product the shop does not sell ('washing machine', even if an espresso machine shares a word): say
@@ -207,10 +242,12 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       // a question about one product: the one named, else the one in context (when the message names nothing else)
       const productQuestion = WORTH.test(msg) || SIMILAR.test(msg) || PURCHASE.test(msg) || PRICE_Q.test(msg) || STOCK_Q.test(msg) ||
         RATING_Q.test(msg) || SPEC_Q.test(msg) || TELL.test(msg);
+      // (a word of its name in either language, as the search reads it: «الدرون» is the drone of «طائرة درون»)
       const contextCovers = (p: Product | null) => {
         if (!p) return false;
         const own = new Set(search.text.tokenize(`${p.name} ${p.brand} ${p.category}`));
-        return words.every((w) => own.has(w));
+        const stems = new Set(search.text.analyze(`${p.name} ${p.name_ar} ${p.brand} ${p.category}`));
+        return words.every((w) => own.has(w) || search.text.analyze(w).every((s) => stems.has(s)));
       };
       let target = named[0] ?? (contextCovers(context) ? context : null) ?? (locked.length === 1 && contextCovers(locked[0]!) ? locked[0]! : null);
       // 'is it waterproof?': the product selected, else the one the last answer put first
@@ -228,7 +265,9 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       }
       // a need that happens to share a word with a product's name ('I can't see in the tent at night') asks what would help,
       // not about that product
-      const needed = isNeed(msg) || needFunctions(msg).length > 0;
+      // (also a sentence about something of the shopper's own that asks for nothing — 'my dog's breath smells', «شعري يصير
+      // منفوش» — tells a situation: decision 0188)
+      const needed = isNeed(msg) || needFunctions(msg).length > 0 || (ownThingsTold(input.message).length > 0 && !SHOPPING.test(msg));
       if (named.length === 1 && words.length > 0 && !SHOPPING.test(msg) && !isOffTopic(msg) && search.text.extractPrice(msg).maxCents === undefined && !isNeed(msg) &&
         // a price word asks for the kind, cheapest or dearest first, not about the one product its words name
         search.text.extractPrice(msg).intent === null &&

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
+import { everydayListings, seedNeedCatalogue, type NeedSeed } from '../../../test/need-catalogue.js';
 import { wordsAsNouns } from './assistant.needs.js';
 
 // Decision 0176: a need told by an activity is answered by the listings whose own text says that activity, each asked
 // word weighed by how few listings say it (search/query-needs.ts). Through POST /api/ai/chat, in English and Arabic, on
 // a small catalogue of its own (not the demo catalogue's texts).
 
-type Seed = { name: string; nameAr: string; category: string; description: string; descriptionAr: string };
-const PRODUCTS: Seed[] = [
+const PRODUCTS: NeedSeed[] = [
   { name: 'Urban Canvas Trainers', nameAr: 'حذاء رياضي Urban', category: 'Footwear',
     description: 'Canvas trainers that make every outfit work, for everything from errands to evenings out.',
     descriptionAr: 'حذاء قماشي يناسب كل إطلالة ويجعل كل يوم مريحا في كل مشوار.' },
@@ -20,25 +20,18 @@ const PRODUCTS: Seed[] = [
   { name: 'Tidy Paws Litter Tray', nameAr: 'صندوق رمل Tidy Paws', category: 'Pets',
     description: 'A litter tray with a weight sensor that tells you when it needs emptying at home.',
     descriptionAr: 'صندوق رمل بحساس وزن ينبهك عندما يحتاج إلى التفريغ في المنزل.' },
-  ...['Desk Organiser', 'Wall Clock', 'Bath Towel', 'Coffee Mug', 'Notebook', 'Phone Case'].map((n) => ({
-    name: `Everyday ${n}`, nameAr: `${n} يومي`, category: 'Home',
+  ...everydayListings((n) => ({
     description: `An everyday ${n.toLowerCase()} that will make your home tidier every day.`,
     descriptionAr: `منتج يومي يجعل بيتك أجمل كل يوم في كل صباح.`,
   })),
 ];
 
 let ctx: TestContext;
-const ids = new Map<string, number>();
+let ids = new Map<string, number>();
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  for (const p of PRODUCTS) {
-    const row = await ctx.app.services.catalogue.createProduct({
-      name: p.name, nameAr: p.nameAr, brand: p.name.split(' ')[0]!, categories: [p.category], priceCents: 10_000, stock: 10,
-      description: p.description, descriptionAr: p.descriptionAr, tags: [],
-    });
-    ids.set(p.name, row.id);
-  }
+  ids = await seedNeedCatalogue(ctx, PRODUCTS);
 });
 afterAll(async () => ctx?.close());
 

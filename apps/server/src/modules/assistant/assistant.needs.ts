@@ -36,6 +36,21 @@ export function wordsAsNouns(text: string): string[] {
   return [...en, ...ar];
 }
 
+/**
+ * The words of a need that carry its grammar, not its content (normalised, both languages): when and in which order
+ * ('before', 'after', 'every', 'while'), light verbs ('make', 'keep', 'get', 'stop', 'put', «يصير، تطلع»), helping and
+ * having («يساعدني، عندي»). A listing that happens to say one is no answer to the need (decision 0188).
+ */
+export const NEED_GRAMMAR = new Set(
+  (
+    'before after while during every each whenever always never still even also again ago soon later then ' +
+    'make makes making made keep keeps keeping kept get gets getting got stop stops stopping put puts take takes taking ' +
+    'go goes going went come comes coming help helps helping become becomes start starts try trying ' +
+    'بعد قبل كل هناك هنا عندي عنده عندها لا زين مره دايم دايما يساعد يساعدني تساعدني يساعدنا يصير تصير صار صارت تطلع يطلع ' +
+    'يخلي تخلي يجي تجي'
+  ).split(' '),
+);
+
 export function createNeedReply(deps: { search: SearchService; isRuledOut: (p: Product, negation: Negation) => boolean }) {
   const { search, isRuledOut } = deps;
   /**
@@ -50,6 +65,10 @@ export function createNeedReply(deps: { search: SearchService; isRuledOut: (p: P
     const reading = { analyze, tokenize, normalize };
     // the shopper's own words in full, the words their need stands for at a share (decision 0176); an Arabic word as the
     // catalogue writes it, without particle, pronoun or the verb's letter ('بصوتي' → صوت, 'أتحكم' → تحكم: decision 0178)
+    // (grammar's words — time and order words, light verbs, 'help', 'become' — are no part of the need, however rarely
+    // listings say them: 'before work' names no headset that says 'before', «يساعدني» no drum kit that 'helps'; decision 0188)
+    words = words.filter((w) => !NEED_GRAMMAR.has(normalize(w)));
+    if (words.length === 0) return null;
     const asRead = await Promise.all(words.map((w) => search.catalogueWord(w)));
     const saidByShopper = new Set(asRead);
     const terms: NeedTerm[] = [...new Set([...asRead, ...needFunctions(msg)])]
@@ -127,6 +146,14 @@ export function createNeedReply(deps: { search: SearchService; isRuledOut: (p: P
     // and the listings of what the shopper has go, when others answer the need ('something to charge my phone': no phone)
     const ofPossessed = (x: { p: Product }) => nameHeads(x.p).some((h) => analyze(h).some((st) => possessed.has(st)));
     if (possessed.size && scored.some((x) => !ofPossessed(x) && x.score >= NEED_MIN_WEIGHT)) scored.splice(0, scored.length, ...scored.filter((x) => !ofPossessed(x)));
+    // a need read as a function ('my phone keeps dying' → power bank) is answered by the listings that say that function,
+    // when the first does: a listing sharing only the circumstance ('camping trips') answers nothing (decision 0188)
+    const functions = needFunctions(msg).filter((t) => weight.has(t)).map((term) => ({ term, own: false }));
+    if (functions.length) {
+      const fnFit = needFitOf(functions, weight, reading);
+      const saysFn = (x: { p: Product }) => fnFit(listing(x.p)).said > 0;
+      if (saysFn(scored[0]!)) scored.splice(0, scored.length, ...scored.filter(saysFn));
+    }
     const department = scored[0]!.p.category;
     const items = scored
       .filter((x, i) => (i === 0 || x.score >= NEED_KEEP * best) && (!namesKind || x.p.category === department))

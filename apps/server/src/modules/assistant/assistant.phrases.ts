@@ -96,6 +96,7 @@ function english() {
     productsLike: (kind: string, lines: string, p: Product) => `Here are products ${kind}:\n${lines}\n\nAsk me to compare any of them with ${bold(p)}.`,
     // features and facts
     featureYes: (p: Product, where: string) => `Yes: ${bold(p)} (${price(p)}) — ${where}`,
+    listingSays: (p: Product, passages: string[]) => `${bold(p)} (${price(p)}) — its listing says: ${passages.join(' · ')}`,
     featureNo: (p: Product, asked: string, features: string) => `The listing of ${bold(p)} (${price(p)}) does not mention ${asked}.${features}`,
     listingLists: (bullets: string) => `\n\nWhat its listing lists:\n${bullets}`,
     costs: (p: Product, was: string) => `${bold(p)} costs ${price(p)}${was}.`,
@@ -269,6 +270,7 @@ function arabic(departmentsAr: ReadonlyMap<string, string> = new Map()): Phrases
     noneLike: (kind: string) => `لم أجد منتجات ${kind} حاليًا.`,
     productsLike: (kind: string, lines: string, p: Product) => `إليك منتجات ${kind}:\n${lines}\n\nاطلب مني مقارنة أي منها مع ${bold(p)}.`,
     featureYes: (p: Product, where: string) => `نعم: ${bold(p)} (${price(p)}) — ${typed(where)}`,
+    listingSays: (p: Product, passages: string[]) => `يذكر وصف ${bold(p)} (${price(p)}): ${passages.map(typed).join(' · ')}`,
     featureNo: (p: Product, asked: string, features: string) => `لا يذكر وصف ${bold(p)} (${price(p)}) ${typed(asked)}.${features}`,
     listingLists: (bullets: string) => `\n\nما يذكره وصفه:\n${bullets}`,
     costs: (p: Product, was: string) => `سعر ${bold(p)} هو ${price(p)}${was}.`,

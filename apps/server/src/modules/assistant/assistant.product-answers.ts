@@ -6,6 +6,7 @@ import { percentileOf, type Toolbox } from './assistant.tools.js';
 import { PRICE_Q, RATING_Q, SPEC_Q, STOCK_Q } from './assistant.words.js';
 import { phrasesFor } from './assistant.phrases.js';
 import { reviewEvidenceText } from './assistant.prepurchase.js';
+import { listingSays, measuresAsked } from './assistant.listing-says.js';
 
 // The built-in assistant's answers about products already identified (decision 0005): one described, its worth, the
 // like of it, whether it has a feature, its facts, how to buy it, several compared. Each answer is written from the
@@ -134,6 +135,21 @@ export function createProductAnswers(deps: { search: SearchService; contentWords
     return { response: where ? say.featureYes(p, where.trim()) : say.featureNo(p, asked.map(spell).join(' '), features), suggestedSearch: null };
   }
 
+  /**
+   * 'how long does it take to put up?', «كم لومن إضاءته؟» of the product in question: the passages of its own listing that
+   * say the asked words or give the measure asked (listingSays, decision 0188); null when none does. The product's own
+   * name is not asked of it.
+   */
+  function saysOf(p: Product, msg: string, words: string[], tools: Toolbox): Reply | null {
+    const { analyze } = search.text;
+    const own = new Set(analyze(`${p.name} ${p.name_ar} ${p.brand}`));
+    const asked = words.filter((w) => !analyze(w).every((s) => own.has(s)));
+    const passages = listingSays(p, asked, measuresAsked(msg), search.text, tools.locale);
+    if (!passages) return null;
+    tools.focus(p);
+    return { response: phrasesFor(tools.locale, tools.departmentsAr).listingSays(p, passages), suggestedSearch: null };
+  }
+
   function purchase(p: Product, tools: Toolbox): Reply {
     tools.focus(p);
     return { response: phrasesFor(tools.locale, tools.departmentsAr).purchaseSteps(p).join('\n'), suggestedSearch: null };
@@ -193,7 +209,7 @@ export function createProductAnswers(deps: { search: SearchService; contentWords
     return { response: `${say.compareIntro(rows.join('\n'))}\n\n${points.join('\n')}\n\n${verdict}`, suggestedSearch: null };
   }
 
-  return { describe, worth, similar, onlyOneCalled, oneCalledAmong, feature, purchase, facts, compare };
+  return { describe, worth, similar, onlyOneCalled, oneCalledAmong, feature, saysOf, purchase, facts, compare };
 }
 
 /** A listing's points as the assistant lists them: the first five, one per line. */

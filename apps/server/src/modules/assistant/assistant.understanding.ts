@@ -194,7 +194,8 @@ const NEED_AR = new RegExp(
  */
 const NEED_FUNCTIONS = [
   // (sore eyes are no back pain: the sun or the glare below answers them)
-  { en: String.raw`(?<!\beyes?\s)\b(?:hurts?|aches?|aching|pain(?:ful)?|sore|posture)\b(?!\s+eyes?\b)`, ar: 'يؤلمني|تؤلمني|ألم|وجع|ظهري|رقبتي', means: ['ergonomic', 'lumbar', 'support', 'posture', 'مريح', 'قطني', 'دعم'] },
+  // ('… is killing me' is pain said as an idiom: decision 0188)
+  { en: String.raw`(?<!\beyes?\s)\b(?:hurts?|aches?|aching|pain(?:ful)?|sore|posture|killing me)\b(?!\s+eyes?\b)`, ar: 'يؤلمني|تؤلمني|ألم|وجع|ظهري|رقبتي', means: ['ergonomic', 'lumbar', 'support', 'posture', 'مريح', 'قطني', 'دعم'] },
   // something kept cold (drinks, water) is insulation; a shopper who gets cold needs warmth
   { en: String.raw`\b(?:keeps?|keeping|stays?|stay)\b[^.?!]{0,30}\b(?:cold|cool|chilled|icy)\b|\b(?:cold|chilled|iced|icy) (?:drinks?|water)\b`, ar: 'بارد|باردة|برودة|مثلج', means: ['insulated', 'cold', 'معزولة', 'برودة', 'باردة'] },
   // a drink kept hot is the same insulation (decision 0184): 'keeps my coffee hot', «يخلي الشاي حار»
@@ -202,7 +203,7 @@ const NEED_FUNCTIONS = [
   // the electricity bill: what saves energy and cooling (decision 0184)
   { en: String.raw`\b(?:(?:electricity|power|energy|electric|utility|cooling) bills?|bills?|save (?:on )?(?:energy|electricity|power)|eating (?:all )?(?:my |the )?(?:electricity|power)|energy use)\b`, ar: 'فاتورة|فاتوره|فواتير|الاستهلاك|استهلاك|توفير الكهرباء|توفير الطاقة', means: ['energy saving', 'energy', 'bills', 'cooling', 'الطاقة', 'فواتير', 'التبريد', 'استهلاك'] },
   // charging a phone or a device away from a socket: a power bank (decision 0184); «تشحن» here is charging, not shipping
-  { en: String.raw`\bcharg(?:e|ing) (?:my|the|our|a|your) (?:phones?|devices?|gadgets?|laptops?|tablets?)\b|\bpower ?banks?\b|\b(?:battery|batteries) (?:dies|die|runs? out|is low|dead)\b`, ar: 'أشحن|اشحن|نشحن|يشحن|تشحن|شاحن|بطاريتي|البطارية', means: ['power bank', 'rechargeable', 'بنك طاقة', 'شحن'] },
+  { en: String.raw`\bcharg(?:e|ing) (?:my|the|our|a|your) (?:phones?|devices?|gadgets?|laptops?|tablets?)\b|\bpower ?banks?\b|\b(?:battery|batteries) (?:dies|die|runs? out|is low|dead)\b|\b(?:phones?|devices?|batter(?:y|ies)) (?:dying|dies|die|dead|running out|runs? out|going flat|goes flat)\b`, ar: 'أشحن|اشحن|نشحن|يشحن|تشحن|شاحن|بطاريتي|البطارية', means: ['power bank', 'rechargeable', 'بنك طاقة', 'شحن'] },
   // filming from above: the aerial camera (decision 0184)
   { en: String.raw`\b(?:from above|aerial|bird'?s[- ]eye|from the (?:sky|air)|overhead (?:shots?|views?))\b`, ar: 'من الأعلى|من الاعلى|من فوق|من الجو|جوية|جوي', means: ['aerial', 'drone', 'درون', 'طائرة'] },
   { en: String.raw`\b(?:(?:get|gets|getting|feel|feeling|am|i'm|im) (?:so |very |really )?cold|freezing|keep (?:me |us )?warm|warmth)\b`, ar: 'أبرد|بردان|بردانة|أحس بالبرد|دفء|دافئ|يدفيني', means: ['warm', 'down', 'comfort rating', 'دافئ', 'الريش', 'مئوية'] },
@@ -249,6 +250,20 @@ const AFTER_POSSESSED = /^(?:for|to|in|on|at|with|while|when|from|by|and|or|so|b
  * English: up to three words after my, our, his, her, their; Arabic (folded): a word without the article ending in the
  * possessive «ي» or «نا», as its Gulf word reads in MSA ('جوالي' → هاتف) or without the ending ('سيارتي' → سيارة).
  */
+/**
+ * The shopper's own things a message tells of (possessedWords), without a verb written with its object 'me' («تنصحني،
+ * يساعدني», read without the ending as «تنصحن»): a sentence about them that asks for nothing tells a situation, a need
+ * (decision 0188).
+ */
+export function ownThingsTold(text: string): string[] {
+  // (what the sentence is about: the thing it opens with — 'my dog's breath …', «شعري يصير …» — not a companion or an
+  // owner said later: 'going camping with my family')
+  const opening = text.trim().split(/\s+/).slice(0, 3).join(' ');
+  if (!/^(?:my|our)\b/i.test(opening) && !/^[\u0600-\u06FF]/.test(opening)) return [];
+  const first = opening.split(/\s+/).slice(0, /^(?:my|our)\b/i.test(opening) ? 3 : 1).join(' ');
+  return possessedWords(first).filter((w) => !/^[يتنأا][\u0621-\u064A]+ني?$/u.test(w));
+}
+
 export function possessedWords(text: string): string[] {
   const out: string[] = [];
   for (const m of text.toLowerCase().matchAll(/\b(?:my|our|his|her|their)\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})/g)) {

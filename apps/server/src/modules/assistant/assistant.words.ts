@@ -11,6 +11,12 @@ export const SIMILAR = /\b(similar|alternatives?|(something|anything) like|other
 // the occasions a gift is given on: 'secret santa', 'farewell', 'housewarming', 'graduation' (decision 0187)
 export const GIFT = /\b(gifts?|presents?|birthday|christmas|eid|anniversary|secret santa|farewell|leaving do|housewarming|graduation|baby shower)\b/i;
 export const PRONOUN = /\b(it|this|that|this one|that one)\b/i;
+/** A question of judgement ('is the battery any good?', 'how reliable is it', «زينة؟»): what buyers say answers it (decision 0188). */
+export const JUDGEMENT = /\b(?:good|bad|decent|great|reliable|durable|quality|worth|nice|sturdy|any good|how (?:is|are|was|were)|how's|recommend(?:ed)?)\b|(?:^|\s)(?:زين|زينه|حلو|حلوه|كويس|كويسه|ممتاز|ممتازه|جيد|جيده|سيء|سيئ|يستاهل|تستاهل)(?=$|[\s؟?.,])/i;
+/** A message that refers back to a product already on the table, one or several: 'how long can it fly', 'on these'. */
+export const REFERS_BACK = /\b(?:it|its|this|that|these|those|they|them)\b/i;
+/** A question asked of something (decision 0188): a question word first, a 'how long / how big' anywhere, or a question mark. */
+export const ASKS_OF = /^(?:how|what|what's|whats|which|does|do|is|are|can|will|would)\b|\bhow (?:long|big|many|much|heavy|far|fast|tall|wide|loud|bright)\b|\?\s*$/i;
 // the price said with the verb too: 'which of those costs the least?', 'the one that costs the most' (decision 0184)
 export const CHEAPEST = /\b(cheapest|least expensive|lowest priced?|most affordable|costs? (the )?least|lowest price)\b/i;
 export const PRICIEST = /\b(most expensive|priciest|highest priced?|costs? (the )?most|highest price)\b/i;
@@ -25,7 +31,13 @@ export const TAKE_IT = /\b(i'?ll|i will|let me) (take|buy|have) (it|this|that|th
  * 'add two of it', 'add this one', 'ok add them' (and «ضيف اثنين منها», read as 'add 2 it'): a message that starts by adding
  * asks for the cart even when it does not say the cart.
  */
-export const ADD_IT = /^\s*(?:(?:please|ok|okay|then|so|and|yes|great)[,\s]+)?(?:add|put in|include)\b(?!.*\b(?:wish ?list|favou?rites|compare|comparison)\b)/i;
+// (any run of assent before it: 'ok yes, add them', 'yes that one, add it': decision 0188)
+export const ADD_IT = /^\s*(?:(?:please|ok|okay|then|so|and|yes|yeah|yep|sure|great|alright|cool|perfect|fine|that one|this one|that|this|hmm)[,.!\s]+)*(?:add|put in|include)\b(?!.*\b(?:wish ?list|favou?rites|compare|comparison)\b)/i;
+/**
+ * Wanting a product in one's cart ('I want 2 of the mugs in my cart', «ابي ٢ من الزجاجة بالسلة», read 'show 2 … to my
+ * cart'): an add, with no adding verb (decision 0188).
+ */
+export const WANT_IN_CART = /\b(?:show|want|need|i'?d like|get me|give me)\b.*\b(?:to|in|into|inside) (?:my|the) (?:cart|basket|trolley)\b/i;
 /** 'does X have Y', 'is X waterproof': a yes/no question about what one product has or is. */
 /** A question to the shop, not about a product: 'do you have washing machines?', 'do you sell tents?' (decision 0184). */
 export const ASKS_THE_SHOP = /^(?:do|does) (?:you|you guys|souq|the shop|this shop) (?:have|sell|carry|stock|offer|got)\b/i;

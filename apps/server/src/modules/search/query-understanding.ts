@@ -22,24 +22,12 @@ export type Negation = {
   freeOf: string[];
 };
 
-/** A kind said with a generic head ('kind', 'type', 'ones') or a size word before it: the words that say what it is. */
-const GENERIC_HEAD = /\s+(?:kinds?|types?|sorts?|styles?|ones?|versions?|variety|varieties|models?)$/;
-const SIZE_WORD = /^(?:big|bigger|small|smaller|large|larger|huge|little|bulky|chunky|heavy|tiny|giant)\s+/;
-function pointedAt(term: string): string {
-  // a generic head alone ('not the bulky ones' once its size word is read as filler) points at nothing
-  if (/^(?:kinds?|types?|sorts?|styles?|ones?|versions?|variety|varieties|models?)$/.test(term)) return '';
-  const bare = term.replace(GENERIC_HEAD, '');
-  const plain = bare.replace(SIZE_WORD, '');
-  return plain.length >= 2 ? plain : bare;
-}
-
 /** Words after 'no' that do not rule out a product ('no thanks', 'no problem', 'no more than 300'). */
 const NOT_AFTER_NO = new Set(['thanks', 'thank', 'problem', 'problems', 'worries', 'need', 'idea', 'more', 'longer', 'one', 'way', 'matter', 'rush', 'i', 'it', 'its', 'that', 'this', 'doubt', 'less', 'later', 'sooner']);
 /** Filler between a negation and what it negates ('not for gaming', 'without using oil', 'isn't a drone'). */
-// a size word before what it sizes ('not the big over-ear kind') points at it: filler, when a word follows it
-const EN_FILLER = String.raw`(?:(?:a|an|the|for|any|using|use|made of|made from|of|too|very|much|really|so|(?:big|bigger|small|smaller|large|larger|huge|little|bulky|chunky|heavy|tiny|giant)(?=\s+[a-z]))\s+)*`;
+const EN_FILLER = String.raw`(?:(?:a|an|the|for|any|using|use|made of|made from|of|too|very|much|really|so)\s+)*`;
 /** What is negated: a word, and up to two more that go with it ('wireless earbuds'), up to a word that starts something else. */
-const EN_NEGATED = String.raw`([a-z][a-z-]{1,}(?:\s+(?!(?:please|thanks|and|or|but|with|without|except|other|apart|instead|not|no|for|in|on|at|that|which|who|under|below|over|than|from|to|i|me|my|is|are|it|one)\b)[a-z][a-z-]{1,}){0,2})`;
+const EN_NEGATED = String.raw`([a-z][a-z-]{1,}(?:\s+(?!(?:please|thanks|and|or|but|with|without|except|other|apart|instead|not|no|for|in|on|at|that|which|who|under|below|over|than|from|to|i|me|my|is|are|it|one)(?![\w-]))[a-z][a-z-]{1,}){0,2})`;
 /** Filler after an Arabic negation ('مو حق القيمنق', 'غير مصنوع من الجلد'). */
 // 'بدون ما تكون حق أطفال', 'من غير ان يكون …': «ما / ان» before the verb 'be' is filler too
 const AR_FILLER = String.raw`(?:(?:حق|مال|مصنوع من|مصنوعه من|من|فيه|فيها|(?:ما|ان)(?=\s+(?:يكون|تكون)\s)|يكون|تكون|استخدام|استعمال|قابل|قابله)\s+)*`;
@@ -61,14 +49,24 @@ const AR_TERM_END = String.raw`(?:(?:بس|لكن|ولكن|او|و|ولا|ثم|ت
  * 'كتاباً لا يكون رواية'). 'without' and 'بدون' / 'بلا' / 'من غير' also name
  * what the product should do without (freeOf).
  */
+/** Words that only classify what is negated ('kind', 'type', 'ones', 'itself') and size words before it ('big'). */
+const CLASSIFIER = /^(?:kinds?|types?|sorts?|ones?|styles?|versions?|models?|itself|themselves|variety|varieties|stuff)$/;
+const SIZE_WORD = /^(?:big|bulky|huge|large|chunky|heavy|actual|whole)$/;
+function classified(term: string): string {
+  const words = term.split(/\s+/);
+  while (words.length > 1 && CLASSIFIER.test(words[words.length - 1]!)) words.pop();
+  while (words.length > 1 && SIZE_WORD.test(words[0]!)) words.shift();
+  return words.join(' ');
+}
+
 export function readNegation(text: string): Negation {
   const excluded: string[] = [];
   const freeOf: string[] = [];
   let t = ` ${text} `;
   const take = (word: string, without: boolean) => {
     // an Arabic word keeps its article (the search's analysis reads it); a Gulf word is looked up bare; an English term
-    // loses the words that only point at it ('the big over-ear kind', 'the bulky ones'): what it is, is what is ruled out
-    const w = /[\u0600-\u06FF]/.test(word) ? GULF[word] ?? GULF[bareArabic(word)] ?? word : pointedAt(word.toLowerCase());
+    // without the words that only classify it ('the big over-ear kind', 'the console itself': decision 0188)
+    const w = /[\u0600-\u06FF]/.test(word) ? GULF[word] ?? GULF[bareArabic(word)] ?? word : classified(word.toLowerCase());
     if (w.length < 2) return;
     excluded.push(w);
     if (without) freeOf.push(w);
@@ -80,7 +78,8 @@ export function readNegation(text: string): Negation {
     return ' ';
   });
   // 'nothing for coffee', 'none with leather': only before what a product is for or has, so 'nothing over 500' stays a budget
-  t = t.replace(new RegExp(String.raw`\b(without|except|other than|apart from|instead of|but not|(?:nothing|none)\s+(?:for|with|made of)(?=\s))\s*${EN_FILLER}${EN_NEGATED}`, 'gi'), (_m, neg: string, w: string) => {
+  // 'nothing foldable', 'none of the pink ones' too (decision 0188), but not a budget or 'nothing else'
+  t = t.replace(new RegExp(String.raw`\b(without|except|other than|apart from|instead of|but not|(?:nothing|none)\s+(?:for|with|made of)(?=\s)|(?:nothing|none(?:\s+of)?)(?=\s+(?!(?:over|under|above|below|more|less|than|else|at|much|too|but|to|fancy|special|wrong|yet)\b)[a-z]))\s*${EN_FILLER}${EN_NEGATED}`, 'gi'), (_m, neg: string, w: string) => {
     // what a product does without is one thing ('without using oil'): its first word
     if (/^without$/i.test(neg)) freeOf.push(w.split(/\s+/)[0]!.toLowerCase());
     take(w, false);
@@ -104,7 +103,8 @@ export function readNegation(text: string): Negation {
   // قيمنق'): negating its first word alone ruled out every camera. It ends at a word that starts something else (a
   // conjunction, a preposition, a price word, a verb of asking).
   t = t.replace(new RegExp(String.raw`(?<=\s)(?:لا|ما|مو|مب)\s+(?:يحتاج|تحتاج|يحتاجون|يستخدم|تستخدم|يشتغل علي|تشتغل علي|يشتغل ب|تشتغل ب|يعمل علي|تعمل علي|يعمل ب|تعمل ب)(?=\s)`, 'g'), ' بدون ');
-  t = t.replace(new RegExp(String.raw`(?<=\s)(بدون|بلا|من غير|مو|مب|مش|ليس|ليست|غير|عدا|ماعدا|ما عدا|(?:لا|ما)(?=\s+(?:يكون|تكون)\s))\s+${AR_FILLER}(${AR_TERM_WORD}(?:\s+(?!${AR_TERM_END})${AR_TERM_WORD}){0,2})(?=[\s,.;?!]|$)`, 'gi'), (_m, neg: string, term: string) => {
+  // (with «و» written on: 'ومو فوق الأذن', 'وبدون سكر': decision 0188)
+  t = t.replace(new RegExp(String.raw`(?<=\s)و?(بدون|بلا|من غير|مو|مب|مش|ليس|ليست|غير|عدا|ماعدا|ما عدا|(?:لا|ما)(?=\s+(?:يكون|تكون)\s))\s+${AR_FILLER}(${AR_TERM_WORD}(?:\s+(?!${AR_TERM_END})${AR_TERM_WORD}){0,2})(?=[\s,.;?!]|$)`, 'gi'), (_m, neg: string, term: string) => {
     const without = /^(بدون|بلا|من غير)$/.test(neg);
     const words = term.split(/\s+/);
     take(words.join(' '), false);
