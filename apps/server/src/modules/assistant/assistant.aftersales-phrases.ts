@@ -1,4 +1,4 @@
-import type { OrderStatus, ReturnReason } from '@souq/shared/constants';
+import type { OrderStatus, PaidBy, ReturnReason } from '@souq/shared/constants';
 import { SHOP_POLICIES, SHOP_POLICIES_AR } from '@souq/shared/rules/policies';
 import { formatCount, formatDate, type Locale } from '@souq/shared/rules/locale';
 import { formatCents } from '@souq/shared/rules/money';
@@ -55,6 +55,12 @@ function english() {
       `Not shipped yet: the seller delivers ${min === max ? `${n(min)} business day${min === 1 ? '' : 's'}` : `${n(min)}–${n(max)} business days`} after shipping.`,
     noEstimate: (seller: string) => `${seller} has not given a delivery estimate, so I can't tell you a date.`,
     deliveredOn: (d: Date) => `Delivered on ${day(d)}.`,
+    // what a part cost and how it is paid: a cash-on-delivery part not yet delivered was never paid
+    partMoney: (amount: Amount, paidBy: PaidBy, status: OrderStatus) =>
+      status === 'cancelled' ? (paidBy === 'cod' ? `Cancelled: nothing to pay for it.` : `Cancelled: the ${money(amount)} charge was reversed.`)
+        : paidBy === 'cod' ? (status === 'delivered' ? `${money(amount)}, settled in cash on delivery.` : `${money(amount)}, cash on delivery: nothing has been charged yet; it is due when it arrives.`)
+          : paidBy === 'store_credit' ? `${money(amount)}, paid from your store credit.` : `${money(amount)}, paid by card.`,
+    purchaseTotal: (amount: Amount) => `In all: ${money(amount)}.`,
 
     // cancelling
     cancelWhich: (lines: string) => `Which would you like to cancel? Reply with its number or its name:\n${lines}`,
@@ -179,6 +185,11 @@ function arabic(): AftersalesPhrases {
       `لم يُشحن بعد: يسلّم البائع خلال ${min === max ? `${n(min)} يوم عمل` : `${n(min)} إلى ${n(max)} أيام عمل`} من الشحن.`,
     noEstimate: (seller: string) => `لم يحدّد ${t(seller)} مدة متوقعة للتوصيل، لذا لا أستطيع أن أذكر لك موعدًا.`,
     deliveredOn: (d: Date) => `تم التسليم في ${day(d)}.`,
+    partMoney: (amount: Amount, paidBy: PaidBy, status: OrderStatus) =>
+      status === 'cancelled' ? (paidBy === 'cod' ? 'أُلغي: لا شيء عليك مقابله.' : `أُلغي: رُدّ المبلغ المخصوم (${money(amount)}).`)
+        : paidBy === 'cod' ? (status === 'delivered' ? `${money(amount)}، سُدّد نقدًا عند الاستلام.` : `${money(amount)}، الدفع عند الاستلام: لم يُخصم شيء بعد، ويُستحق عند وصوله.`)
+          : paidBy === 'store_credit' ? `${money(amount)}، سُدّد من رصيدك في المتجر.` : `${money(amount)}، سُدّد بالبطاقة.`,
+    purchaseTotal: (amount: Amount) => `المجموع: ${money(amount)}.`,
 
     cancelWhich: (lines: string) => `أيّها تريد إلغاءه؟ أرسل رقمه أو اسمه:\n${lines}`,
     cancelOption: (list: Named[], seller: string, amount: Amount) => `${items(list)} من ${t(seller)} (${money(amount)})`,

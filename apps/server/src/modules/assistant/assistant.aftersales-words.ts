@@ -62,6 +62,13 @@ export const PAYMENT_WORD =
 /** A question after an order's arrival or state that WHERE's single words miss ('is it on its way?'). */
 export const ARRIVAL = /\b(on (its|the|their) way|in transit|get here|got here|be here|reach me)\b|(في الطريق|وصلت|وصل)/;
 
+/**
+ * What an order cost the shopper ('how much did I pay for it?', 'what was my order's total', «كم دفعت على طلبي؟، بكم
+ * طلبي، كم كلفني»): past, about their own order. 'How much do I pay on delivery?' asks the rule, not this.
+ */
+export const PAID_Q =
+  /\bhow much (did|have) (i|we) (pay|paid|spend|spent)\b|\bwhat did (i|we) (pay|spend)\b|\bhow much (was|were) (my|our)( \w+)? (order|orders|purchase|purchases)\b|\b(total|amount) (of|for|on) (my|our) (order|purchase)\b|(^|\s)(كم|بكم|قديش) (دفعت|دفعنا|حاسبت|حاسبتوني|كلفني|كلفتني)(\s|[?؟.!،]|$)|(^|\s)(كم|بكم) (طلبي|طلبيتي|مشترياتي)(\s|[?؟.!،]|$)|(^|\s)(مجموع|اجمالي|قيمه) (طلبي|طلبيتي|مشترياتي)/;
+
 export const ORDER_WORD = /\b(orders?|packages?|parcels?|purchases?|shipments?|deliver(y|ies)|my (stuff|things))\b|(طلب|طلبي|طلبيتي|طلبات|شحنه|شحنتي|طرد|مشتريات|اغراضي|حاجاتي)/;
 
 /**
@@ -115,7 +122,9 @@ const NOT_AN_ITEM = new Set(
     'اقدر اقدري استطيع عندي عندكم كم يوم ايام حق حقت حقي بس لين حتي عشان ليش مره ثاني ثانيه ' +
     // buying said as a verb ('if I buy', «لو اشتريت») names no item
     'buy buying اشتري اشتريت اشتريته اشتريتها شريت نشتري ' +
-    'اغراض اغراضي الاغراض اشياء الاشياء اشيائي مشتريات المشتريات مشترياتي حاجات الحاجات حاجاتي منتجات المنتجات اذا لو غيرت رايي').split(' '),
+    'اغراض اغراضي الاغراض اشياء الاشياء اشيائي مشتريات المشتريات مشترياتي حاجات الحاجات حاجاتي منتجات المنتجات اذا لو غيرت رايي ' +
+    // 'all of it' with its pronoun, and placing an order said as making or doing it («الطلب اللي سويته اليوم»)
+    'كله كلها كلهم جميعه جميعها جميعهم سويت سويته سويتها سويتهم عملت عملته عملتها سويناه').split(' '),
 );
 
 /** The words of a message that can name an item ('the blue one' → ['blue']), folded, without the article. */
@@ -124,7 +133,8 @@ export function itemWords(text: string): string[] {
   for (const raw of readable(text).replace(/sq-?\d{6}-?[a-z0-9]{5}(-\d+)?/g, ' ').split(/[^\p{L}\p{N}]+/u)) {
     let w = raw;
     if (/^[\u0600-\u06FF]+$/.test(w) && w.startsWith('ال') && w.length > 4) w = w.slice(2);
-    if (!w || NOT_AN_ITEM.has(raw) || NOT_AN_ITEM.has(w) || /^\d+$/.test(w) || /^[a-z]{1,2}$/.test(w)) continue;
+    // the cancel verb in any of its forms («ألغوا، ألغيها، كنسلوه») is the request, never the item (its «ال» is no article)
+    if (!w || NOT_AN_ITEM.has(raw) || NOT_AN_ITEM.has(w) || CANCEL.test(raw) || /^\d+$/.test(w) || /^[a-z]{1,2}$/.test(w)) continue;
     out.push(w);
   }
   return [...new Set(out)];
@@ -159,8 +169,18 @@ export function replyNumber(text: string, all: number): number | null {
  */
 const COUNT_OF = /\b(one|two|three|four|five|\d{1,3}) (of|out of)\b|\b(just|only) (one|two|three|\d{1,3})\b|\ba single\b|\bone (pack|piece|unit|box|pair|set|of them)\b/;
 const COUNT_OF_AR = /(^|\s)(واحد|واحده|وحده|حبه وحده|حبه|قطعه وحده|قطعه|ثنتين|اثنين|\d{1,3}) (من|منها|منهم|بس|فقط)(\s|$)|(^|\s)[\u0621-\u064A]{2,} (واحده|وحده|واحد)(\s|$)/;
+/**
+ * Words that count units of what they hold or come in (a piece, a bottle, a box, a bag, a pair): their dual says two
+ * («قارورتين، علبتين، حبتين، كيسين، كرتونين»), as «ثنتين» does. Only these: a word ending like a dual may be no dual at all
+ * («بروتين» is protein).
+ */
+const UNIT_WORDS = ['حبه', 'قطعه', 'علبه', 'عبوه', 'قاروره', 'زجاجه', 'كوب', 'كيس', 'كرتون', 'باكيت', 'باكت', 'بكت', 'زوج', 'جوز', 'شنطه', 'لفه', 'ربطه', 'شده', 'صندوق'];
+/** The duals of the unit words, folded, as a regular expression's alternatives (the assistant's reading of Arabic counts them too). */
+export const UNIT_DUALS = UNIT_WORDS.map((w) => (w.endsWith('ه') ? `${w.slice(0, -1)}تين|${w.slice(0, -1)}تان` : `${w}ين|${w}ان`)).join('|');
+const DUAL_OF_UNIT = new RegExp(`(^|\\s)(ال)?(${UNIT_DUALS})(\\s|$)`);
 export function unitsIn(text: string, left: number): number | null {
   const t = readable(text);
+  if (DUAL_OF_UNIT.test(t)) return left >= 2 ? 2 : null;
   const m = COUNT_OF.exec(t) ?? COUNT_OF_AR.exec(t);
   if (!m) return null;
   const said = m[0].trim().split(' ');

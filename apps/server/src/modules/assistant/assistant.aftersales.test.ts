@@ -275,6 +275,32 @@ describe('cancelling a sub-order', () => {
     expect(await q('select order_id from ledger_entries where order_id = $1 group by 1 having sum(amount_cents) <> 0', [atlas!.id])).toEqual([]);
   });
 
+  it('what an order cost: each part\'s amount and how it is paid, cash on delivery never said paid (both languages)', async () => {
+    const shopper = await signupCustomer(t.app, 'Counting Carla');
+    const subs = await buy(shopper, [['Canvas Tote Bag Blue', 2], ['Desert Atlas Hardcover', 1]], 'cod');
+    const part = (vendorId: number) => {
+      const sub = subs.find((s) => s.vendor_id === vendorId)!;
+      return { total_cents: Math.round(sub.total_amount * 100) };
+    };
+    const [bags, atlas] = [part(vendors.vendorA.id), part(vendors.vendorB.id)];
+    const money = (cents: number, locale: 'en' | 'ar') => formatCents(cents, 'AED', locale);
+    const en = await chat(shopper, 'how much did I pay for my last order?');
+    expect(en).toContain(EN.partMoney({ cents: bags.total_cents, currency: 'AED' }, 'cod', 'pending'));
+    expect(en).toContain(EN.partMoney({ cents: atlas.total_cents, currency: 'AED' }, 'cod', 'pending'));
+    expect(en).toContain(EN.purchaseTotal({ cents: bags.total_cents + atlas.total_cents, currency: 'AED' }));
+    expect(en).toContain(money(bags.total_cents, 'en'));
+    expect(en).not.toMatch(/you paid|paid for|paid by|to your card/i);
+    const ar = await chat(shopper, 'كم دفعت على طلبي؟', { conversation: 'ar', headers: arabic });
+    expect(ar).toContain(AR.partMoney({ cents: atlas.total_cents, currency: 'AED' }, 'cod', 'pending'));
+    expect(ar).not.toMatch(/دفعت|بطاقت/);
+    // a part cancelled owes nothing, and the total leaves it out
+    await chat(shopper, 'cancel the desert atlas', { conversation: 'c' });
+    await chat(shopper, 'yes', { conversation: 'c' });
+    const after = await chat(shopper, 'what was the total of my order?', { conversation: 'd' });
+    expect(after).toContain(EN.partMoney({ cents: atlas.total_cents, currency: 'AED' }, 'cod', 'cancelled'));
+    expect(after).toContain(EN.purchaseTotal({ cents: bags.total_cents, currency: 'AED' }));
+  });
+
   it('a cash-on-delivery cancel never says the shopper paid, in either language', async () => {
     const shopper = await signupCustomer(t.app, 'Cash Cyrus');
     const [sub] = await buy(shopper, [['Desert Atlas Hardcover', 1]], 'cod');

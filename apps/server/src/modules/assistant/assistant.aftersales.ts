@@ -17,7 +17,7 @@ import { aftersalesPhrases, type AftersalesPhrases } from './assistant.aftersale
 import { createActions, say, type Pending, type Reply, type Turn } from './assistant.actions.js';
 import { itemsOf, matchItems, sellerOf, stateOf, type Item, type ItemsDeps } from './assistant.items.js';
 import {
-  ARRIVAL, ASKS_IF_ALLOWED, CANCEL, HUMAN, ORDER_WORD, PAYMENT_WORD, POLICY_WORD, RETURN_WORD, RETURNS_WORD, SHIPPING_WORD, WHERE, USUAL_DELIVERY_TIME, itemWords, readable, reasonIn,
+  ARRIVAL, ASKS_IF_ALLOWED, CANCEL, HUMAN, ORDER_WORD, PAID_Q, PAYMENT_WORD, POLICY_WORD, RETURN_WORD, RETURNS_WORD, SHIPPING_WORD, WHERE, USUAL_DELIVERY_TIME, itemWords, readable, reasonIn,
 } from './assistant.aftersales-words.js';
 
 // The assistant after the purchase (issue 28 item 3, issue 37 items 1 and 3; decisions 0107, 0127), for the signed-in
@@ -71,7 +71,7 @@ export function numbersIn(text: string): string[] {
 export const RULE_NOUN = /^(period|periods|time|limit|limits|rule|rules|days|window|policy|فتره|مده|مهله|سياسه|قانون|ايام)$/;
 /** Listings read to tell the seller of a kind a rules question names. */
 const KIND_LISTINGS = 5;
-export const OWN_ORDERS_AR = /(^|\s)(ل|ب|و|في)?(طلباتي|طلبي|طلبيتي|طلبياتي|مشترياتي|شحناتي)(\s|[?؟.!،]|$)/;
+export const OWN_ORDERS_AR = /(^|\s)(ل|ب|و|في)?(طلباتي|طلبي|طلبيتي|طلبياتي|مشترياتي|شحناتي)(\s|[?؟.!،]|$)|(^|\s)(اخر|احدث|ال?اخير) (ال)?(طلب|طلبيه|طلبات|شحنه|مشتريات)(\s|[?؟.!،]|$)|(^|\s)(ال)?(طلب|طلبيه|طلبات|شحنه) (اللي |الي )?(سويته|سويتها|عملته|عملتها|طلبته|طلبتها|اشتريته)(\s|[?؟.!،]|$)/;
 
 export function createAftersales(deps: AftersalesDeps) {
   const conversations = createConversationStore(deps.db);
@@ -83,7 +83,7 @@ export function createAftersales(deps: AftersalesDeps) {
   // ---- where it is, when it arrives ---------------------------------------------------------------------------------
 
   /** Each part's status, tracking and when it should arrive (or arrived); `only` names the items asked about. */
-  async function partLines(parts: ShopperSubOrder[], s: AftersalesPhrases, all: Item[], only: Item[] | null): Promise<string[]> {
+  async function partLines(parts: ShopperSubOrder[], s: AftersalesPhrases, all: Item[], only: Item[] | null, paying = false): Promise<string[]> {
     const rules = await deps.shipping.many(parts.flatMap((p) => (p.seller_vendor_id === null ? [] : [p.seller_vendor_id])));
     return parts.map((p) => {
       const named = (list: Item[]) => list.map((i) => ({ name: i.name, quantity: i.line.quantity }));
@@ -91,6 +91,8 @@ export function createAftersales(deps: AftersalesDeps) {
       const lines = own.length
         ? [s.itemStatus(named(own), p.order_number, p.seller_name, s.statusWords[p.status])]
         : [s.whereLine(p.order_number, p.seller_name, s.statusWords[p.status]), `  ${s.items(named(all.filter((i) => i.part.id === p.id)))}`];
+      // what it cost, asked ('how much did I pay?'): the part's amount and how it is paid, never 'paid' for cash not yet taken
+      if (paying) lines.push(`  ${s.partMoney({ cents: p.total_cents, currency: p.currency }, p.payment_method, p.status)}`);
       if (p.tracking_number && p.carrier) lines.push(`  ${s.tracking(p.carrier, p.tracking_number)}`);
       const rule = p.seller_vendor_id === null ? null : rules.get(p.seller_vendor_id) ?? null;
       const min = rule?.delivery_min_days ?? null;
@@ -110,10 +112,12 @@ export function createAftersales(deps: AftersalesDeps) {
     });
   }
 
-  async function whereReply(t: Turn, parts: ShopperSubOrder[], only: Item[] | null): Promise<Reply> {
+  async function whereReply(t: Turn, parts: ShopperSubOrder[], only: Item[] | null, paying = false): Promise<Reply> {
     const s = aftersalesPhrases(t.locale);
     const all = await itemsOf(itemsDeps(t.tools), parts, t.locale);
-    const lines = await partLines(parts, s, all, only);
+    const lines = await partLines(parts, s, all, only, paying);
+    const live = parts.filter((p) => p.status !== 'cancelled');
+    if (paying && parts.length > 1 && live.length) lines.push(s.purchaseTotal({ cents: live.reduce((n, p) => n + p.total_cents, 0), currency: live[0]!.currency }));
     const intro = only ? [] : [s.whereIntro(parts[0]!.purchase_number, parts.length)];
     await t.tools.products(parts.flatMap((p) => p.lines.flatMap((l) => (l.product_id === null ? [] : [l.product_id]))));
     for (const p of parts) for (const l of p.lines) if (l.product_id !== null) t.tools.mention(l.product_id, 'mention');
@@ -125,22 +129,22 @@ export function createAftersales(deps: AftersalesDeps) {
    * Where an order is: the one typed, the items named, the parts the conversation just told about (a follow-up such as
    * 'when will it arrive?'), else the latest purchase.
    */
-  async function where(t: Turn, userId: number, number: string | undefined, items: Item[], found: Item[], words: string[], topic: number[] | null): Promise<Reply> {
+  async function where(t: Turn, userId: number, number: string | undefined, items: Item[], found: Item[], words: string[], topic: number[] | null, paying = false): Promise<Reply> {
     const s = aftersalesPhrases(t.locale);
     if (number) {
       const parts = await deps.shopperOrders.byNumber(userId, number);
-      return parts.length ? whereReply(t, parts, null) : say(s.orderUnknown(number));
+      return parts.length ? whereReply(t, parts, null, paying) : say(s.orderUnknown(number));
     }
     if (words.length && found.length) {
       const newest = found[0]!.part.purchase_number;
       const own = found.filter((i) => i.part.purchase_number === newest);
-      return whereReply(t, [...new Map(own.map((i) => [i.part.id, i.part])).values()], own);
+      return whereReply(t, [...new Map(own.map((i) => [i.part.id, i.part])).values()], own, paying);
     }
     const told = topic ? items.filter((i) => topic.includes(i.part.id)).map((i) => i.part) : [];
     const parts = told.length ? [...new Map(told.map((p) => [p.id, p])).values()]
       : items.length ? [...new Map(items.filter((i) => i.part.purchase_number === items[0]!.part.purchase_number).map((i) => [i.part.id, i.part])).values()] : [];
     if (parts.length === 0) return say(s.noOrders);
-    return whereReply(t, parts, null);
+    return whereReply(t, parts, null, paying);
   }
 
   // ---- the rules --------------------------------------------------------------------------------------------------
@@ -333,6 +337,8 @@ export function createAftersales(deps: AftersalesDeps) {
       // «وش طلباتي الأخيرة؟، مشترياتي»: the shopper's own orders named in Arabic, nothing else asked of them, are told
       // here in Arabic (the shop's orders list, assistant.shop.ts, is English only)
       const ownListed = arabic && OWN_ORDERS_AR.test(text) && !policy && !SHIPPING_WORD.test(text) && !PAYMENT_WORD.test(text);
+      // what the shopper's order cost them ('how much did I pay?'): its parts with their amounts and how each is paid
+      if (PAID_Q.test(text) && !policy) return where(turn, userId, number, items, found, words, topic?.parts ?? null, true);
       if ((asksWhere || ownListed) && aboutOrders && !asksRule) {
         return where(turn, userId, number, items, found, words, topic?.parts ?? null);
       }

@@ -2,6 +2,7 @@ import { foldArabic, isArabic } from '../search/search.arabic.js';
 import { arabicAmountsAsDigits } from '../search/query-amounts.js';
 import { ARABIC_AMOUNT_RULES, ARABIC_NUMBER_WORDS, ARABIC_PRICE_WORD_RULES, bare, END, NUMBER, numberOf, phrase, PRE, type ArabicRule } from '../search/query-price.js';
 import { loanwordOf } from './assistant.understanding.js';
+import { UNIT_DUALS } from './assistant.aftersales-words.js';
 
 // The built-in assistant's reading of Arabic (issue 26 item 7, decision 0110). The assistant reads intents with English
 // patterns (assistant.words.ts); an Arabic message is read by rewriting its intent phrases — 'قارن', 'أرخص', 'تحت ٢٠٠
@@ -34,7 +35,7 @@ export { ARABIC_NUMBER_WORDS };
 const RULES: ArabicRule[] = [
   ...ARABIC_AMOUNT_RULES,
   // two of a unit said in the dual ('عبوتين، حبتين، قطعتين، علبتين'): the count 2 (decision 0188)
-  [/(?<=^|\s)(?:عبوتين|حبتين|قطعتين|علبتين|باكتين|بكتين|كيسين|كرتونين|زوجين|شدتين)(?=[\s,.;?!]|$)/g, ' 2 '],
+  [new RegExp(String.raw`(?<=^|\s)(?:${UNIT_DUALS})(?=[\s,.;?!]|$)`, 'g'), ' 2 '],
   // adding to the cart, with a quantity in digits or words: 'أضف اثنين إلى السلة', 'ضع 3 منه في سلتي'
   // the verb may carry its object ('أضفها', 'حطه': add it) and a number may follow ('ضيف ٣')
   [new RegExp(String.raw`(?:^|\s)(?:اضف|اضيف|اضافه|ضع|ضيف|حط|حطي|زود)(ها|ه|هم)?(?:\s+(?:لي|ها|ه))?(?:\s+${NUMBER})?(?=\s)`, 'g'), (_m, it, n) => ` add ${it ? 'it ' : ''}${n ? numberOf(n) : ''} `],
@@ -113,6 +114,8 @@ const RULES: ArabicRule[] = [
   // مباراة العين؟»)
   [phrase('الطقس|الجو|درجه الحراره|نكته|الاخبار|اخبار|السياسه|الرئيس|المباراه|مباراه|اغنيه|قصيده|واجب'), ' weather '],
   [new RegExp(String.raw`(?<!(?:^|\s)(?:في|على|علي|عند|مع|وقت|اثناء)\s)` + phrase('فيلم|افلام|رحلات طيران|فندق|مطعم|تاكسي').source, 'g'), ' weather '],
+  // a match or a league with «ب» written onto it («بمباراة، بالدوري»), and who won or scored: news, not shopping (decision 0190)
+  [new RegExp(String.raw`(?:^|(?<=[\s,.;?!]))ب(?:مباراه|الدوري|دوري)(?=$|[\s,.;?!])|(?:^|(?<=[\s,.;?!]))(?:مين|من|منو|شو|وش) (?:فاز|ربح|غلب|سجل|كسب)(?=$|[\s,.;?!])`, 'g'), ' weather '],
   // 'ok', 'fine', 'alright' opening a request («اوكي ضيف الخيمة»): the English 'ok' the patterns skip
   [/^\s*(?:اوكي|اوك|طيب|تمام|زين|يلا)(?=[\s,،]|$)/g, ' ok '],
   // seeing: 'let me see', 'I want to see', «خلني أشوف، ودي أطالع»: show me (the first, the cheaper one …)
@@ -121,6 +124,8 @@ const RULES: ArabicRule[] = [
   [new RegExp(String.raw`(?<=[\u0600-\u06FF]\s)(?:عادي|عاديه|عاديين)${END}`, 'g'), ' '],
   // shopping verbs and the question particle: 'is there', 'show me', 'I want', 'do you have' (yes/no → 'does')
   [phrase('هل عندكم|هل لديكم|هل يوجد|عندكم|لديكم|تبيعون|تبيعوا|توفرون|تبيع'), ' have '],
+  // a need denied ('that doesn't need electricity', «ما تحتاج كهرباء») is 'without' it, before need verbs read as 'show'
+  [new RegExp(String.raw`${PRE}(?:لا|ما|مو|مب)\s+(?:يحتاج|تحتاج|يحتاجون|يستخدم|تستخدم|يشتغل علي|تشتغل علي|يعمل علي|تعمل علي)${END}`, 'g'), ' بدون '],
   [phrase('اعرض لي|اعرض|ارني|وريني|ابحث عن|ابحث|ادور علي|ادور|ابغي|ابي|اريد|احتاج|محتاج|محتاجه|محتاجين|تحتاج|يحتاج|نحتاج|ودي|بغيت|اقترح|اقترح لي|رشح لي|رشح'), ' show '],
   [new RegExp(String.raw`^\s*هل${END}`, 'g'), ' does '],
   // 'this' and 'that' in MSA and Gulf ('هذي، هاذي، ذاك، ذيك'); 'these' ('هذول')

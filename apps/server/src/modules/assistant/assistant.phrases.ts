@@ -149,7 +149,7 @@ function english() {
     searchingFor: (phrase: string, n: number, total: number) => `I'm searching for "${phrase}" so you can see ${total > n ? `all ${total} results` : 'them on the page'}.`,
     noneInColour: (label: string, lines: string) => `I couldn't find **${label}**. What we have of this kind:\n${lines}`,
     unknown: (name: string, cats: string[]) =>
-      `I couldn't find **${name}** in our catalogue.${cats.length ? ` Try a broader search, for example by category: ${cats.join(', ')}.` : ' Try a broader search with a product type or a brand.'}`,
+      `Sorry, we don't have **${name}** at Souq: nothing in our catalogue matches it.${cats.length ? ` Try a broader search, for example by category: ${cats.join(', ')}.` : ' Try a broader search with a product type or a brand.'}`,
     offTopic: (cats: string[]) =>
       "I'm Souq's shopping assistant, so I can't help with that — but I can find products, compare them, check prices and stock, or suggest similar items." +
       (cats.length ? ` Popular categories: ${cats.join(', ')}. What are you looking for?` : ' What are you looking for?'),
@@ -320,7 +320,7 @@ function arabic(departmentsAr: ReadonlyMap<string, string> = new Map()): Phrases
     searchingFor: (phrase: string, n: number, total: number) => `جارٍ البحث عن "${typed(phrase)}" لترى ${total > n ? `كل النتائج الـ${count(total)}` : 'النتائج'} في الصفحة.`,
     noneInColour: (label: string, lines: string) => `لم أجد **${label}**. هذا ما لدينا من هذا النوع:\n${lines}`,
     unknown: (n: string, cats: string[]) =>
-      `لم أجد **${n}** في متجرنا.${cats.length ? ` جرّب بحثًا أوسع، مثلًا حسب الفئة: ${departments(cats)}.` : ' جرّب بحثًا أوسع بنوع المنتج أو العلامة التجارية.'}`,
+      `عذرًا، ليس لدينا **${n}** في سوق: لا شيء في متجرنا يطابقه.${cats.length ? ` جرّب بحثًا أوسع، مثلًا حسب الفئة: ${departments(cats)}.` : ' جرّب بحثًا أوسع بنوع المنتج أو العلامة التجارية.'}`,
     offTopic: (cats: string[]) =>
       'أنا مساعد التسوق في سوق، لذا لا أستطيع المساعدة في ذلك — لكن يمكنني البحث عن المنتجات ومقارنتها ومعرفة الأسعار والتوفر واقتراح منتجات مشابهة.' +
       (cats.length ? ` الفئات الأكثر رواجًا: ${departments(cats)}. عمّ تبحث؟` : ' عمّ تبحث؟'),

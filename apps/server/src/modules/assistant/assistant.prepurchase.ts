@@ -17,7 +17,7 @@ type Reply = { response: string; suggestedSearch: null };
 
 /** 'What categories do you have?', 'what do you sell?' (the whole question: 'what do you have from Optix' is a search). */
 export const CATEGORIES_Q =
-  /\b(what|which) (categories|departments|sections|kinds? of (products?|things|items)|types? of (products?|things|items))\b|^\s*what (do|does) (you|souq|the shop|this shop) (sell|have|carry|offer)\s*\??\s*$|\b(list|show)( me)? (your|the|all)( the)? (categories|departments)\b/i;
+  /\b(what|which) (categories|departments|sections|(kinds?|sorts?|types?) of (products?|things|items|stuff|goods))\b|^\s*what (do|does) (you|souq|the shop|this shop) (sell|have|carry|offer)\s*\??\s*$|\b(list|show)( me)? (your|the|all)( the)? (categories|departments)\b/i;
 
 /** 'Has this been cheaper?', 'was it ever cheaper', 'lowest price in 90 days', 'has the price dropped recently'. */
 export const PRICE_HISTORY_Q = new RegExp(
@@ -37,7 +37,7 @@ export const PRICE_HISTORY_Q = new RegExp(
 
 /** 'What do buyers say about …', 'reviews of …', 'any complaints', 'do people like …'. */
 export const REVIEWS_Q =
-  /\b(what (do|did|does) (buyers|customers|people|users|reviewers|owners|others|shoppers)( \w+)? (say|think|mention|like|dislike|complain)|reviews? (of|for|on|about)|any (complaints|reviews|feedback)|complaints? about|(do|does|did) (people|buyers|customers|users) (like|love|recommend|complain)|what are (the )?reviews|(buyers|customers|people) (say|think))\b/i;
+  /\b(what (do|did|does) (buyers|customers|people|users|reviewers|owners|others|shoppers)( \w+){0,4} (say|think|mention|like|dislike|complain)|reviews? (of|for|on|about)|any (complaints|reviews|feedback)|complaints? about|(do|does|did) (people|buyers|customers|users) (like|love|recommend|complain)|what are (the )?reviews|(buyers|customers|people) (say|think))\b/i;
 
 /** 'The two cheapest X', 'the 2 most expensive X', 'the three best-rated X'. */
 export const TOP_N = /\b(?:the )?(two|2|three|3)\s+(cheapest|least expensive|most expensive|priciest|dearest|best[- ]rated|top[- ]rated)\b|\b(cheapest|most expensive|priciest|best[- ]rated)\s+(two|2|three|3)\b/i;

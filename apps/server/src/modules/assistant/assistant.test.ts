@@ -184,7 +184,7 @@ describe('POST /api/ai/chat (built-in assistant)', () => {
 
   it('says when it cannot find a product and suggests searching', async () => {
     const r = await chat({ message: 'tell me about the Zorblax 9000' });
-    expect(r.response).toContain("I couldn't find **zorblax 9000**");
+    expect(r.response).toContain("we don't have **zorblax 9000** at Souq");
     expect(r.response).toMatch(/Try a broader search/);
     expect(r.mentionedProducts).toEqual([]);
   });

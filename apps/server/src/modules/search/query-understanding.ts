@@ -87,7 +87,8 @@ export function readNegation(text: string): Negation {
   });
   t = t.replace(new RegExp(String.raw`\b(?:that|which|who)?\s*(?:is not|are not|isn'?t|aren'?t|isnt|arent|does not|doesn'?t|do not|don'?t|not)\s+(?:be\s+|have\s+|need\s+|want\s+)?${EN_FILLER}${EN_NEGATED}`, 'gi'), (m, w: string) => {
     // 'not sure', 'not too expensive' (a price wish, read by the price rules), 'don't know'
-    if (/^(sure|know|mind|care|expensive|cheap|pricey|costly|over|more|less|above|below|under|sell|carry|stock)\b/i.test(w)) return m;
+    // ('over-ear' is a kind of headphones, not 'over' a price)
+    if (/^(sure|know|mind|care|expensive|cheap|pricey|costly|over|more|less|above|below|under|sell|carry|stock)(?![\w-])/i.test(w)) return m;
     take(w, false);
     return ' ';
   });
@@ -101,6 +102,7 @@ export function readNegation(text: string): Negation {
   // A negated term is a noun with what qualifies it, up to three words ('مو ساوند بار', 'مو كاميرا أكشن', 'بدون هيدسيت
   // قيمنق'): negating its first word alone ruled out every camera. It ends at a word that starts something else (a
   // conjunction, a preposition, a price word, a verb of asking).
+  t = t.replace(new RegExp(String.raw`(?<=\s)(?:لا|ما|مو|مب)\s+(?:يحتاج|تحتاج|يحتاجون|يستخدم|تستخدم|يشتغل علي|تشتغل علي|يشتغل ب|تشتغل ب|يعمل علي|تعمل علي|يعمل ب|تعمل ب)(?=\s)`, 'g'), ' بدون ');
   // (with «و» written on: 'ومو فوق الأذن', 'وبدون سكر': decision 0188)
   t = t.replace(new RegExp(String.raw`(?<=\s)و?(بدون|بلا|من غير|مو|مب|مش|ليس|ليست|غير|عدا|ماعدا|ما عدا|(?:لا|ما)(?=\s+(?:يكون|تكون)\s))\s+${AR_FILLER}(${AR_TERM_WORD}(?:\s+(?!${AR_TERM_END})${AR_TERM_WORD}){0,2})(?=[\s,.;?!]|$)`, 'gi'), (_m, neg: string, term: string) => {
     const without = /^(بدون|بلا|من غير)$/.test(neg);

@@ -126,6 +126,8 @@ export const ARABIC_STOPWORDS = [
   'اعرض', 'عندكم', 'عندك', 'يوجد', 'هناك', 'ممكن', 'لو', 'سمحت', 'افضل', 'احسن', 'شي', 'شيء', 'منتج', 'منتجات', 'عند',
   // 'but' ('كاميرا بس مو كاميرا أكشن'): joins two parts of a request, names nothing
   'بس', 'لكن', 'ولكن',
+  // 'even', 'until' and 'simple, modest' («حتى لو، هدايا بسيطة، شي بسيط»): they qualify a request, they name nothing
+  'حتى', 'حتي', 'بسيط', 'بسيطه', 'بسيطة',
 ];
 
 /**
