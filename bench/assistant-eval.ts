@@ -1,7 +1,7 @@
 /**
  * Shopping assistant evaluation: shopper questions over the demo catalogue, each with machine-checkable expectations.
  *
- *   npm run bench:assistant [-- --questions FILE] [--json] [--verbose]
+ *   npm run bench:assistant [-- --questions FILE] [--half tune|held] [--json] [--verbose]
  *
  * The REAL app on a fresh embedded database with the demo data (catalogue, the demo customer and their orders).
  * Conversations are played through POST /api/ai/chat the way the storefront plays them: the last 5 messages go along
@@ -38,6 +38,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const args = parseArgs(process.argv.slice(2));
 const json = args.has('json');
 const verbose = args.has('verbose');
+// --half tune: only the tuning half of each set is played (a held-back set not at all), so whoever tunes never sees a
+// held-back question or its failure; --half held: only the held-back halves and held-back sets
+const onlyHalf = args.get('half') === undefined ? null : String(args.get('half'));
+if (onlyHalf !== null && onlyHalf !== 'tune' && onlyHalf !== 'held') throw new Error(`--half is tune or held, not ${onlyHalf}`);
 const files = args.get('questions')
   ? [path.resolve(String(args.get('questions')))]
   : ['questions.json', 'unseen-37.json', 'blind-2026-11-29.json'].map((f) => path.join(here, 'data/assistant', f));
@@ -195,6 +199,7 @@ await app.services.search.ready();
 for (const { file, set } of sets) {
   const setName = path.basename(file, '.json');
   for (const conv of set.conversations) {
+    if (onlyHalf !== null && (set.heldBack ? 1 : half(conv.id)) !== (onlyHalf === 'tune' ? 0 : 1)) continue;
     const fixture = conv.shopper ? set.shoppers?.[conv.shopper] : undefined;
     if (conv.shopper && !fixture) throw new Error(`${file}: ${conv.id} names no shopper fixture "${conv.shopper}"`);
     const who: Shopper | null = fixture ? await shoppers.make(fixture) : null;
@@ -359,7 +364,7 @@ const QUERY_KINDS = new Set(['price-type', 'need', 'negation', 'not-sold']);
 const out = {
   benchmark: 'assistant',
   questions: results.length,
-  conversations: sets.reduce((n, s) => n + s.set.conversations.length, 0),
+  conversations: new Set(results.map((r) => `${r.set}/${r.conversation}`)).size,
   score: rate(results),
   grounding: rate(results, 'grounding'),
   constraints: rate(results, 'constraint'),
