@@ -92,6 +92,23 @@ describe('cash on delivery settled', () => {
     await expectBalanced();
   });
 
+  it('a remittance imported several times at once (the same file, one dated otherwise) brings the cash in once', async () => {
+    // The audit after decision 0192: the courier's cash is read and remitted under the shipments' row locks, and a
+    // sub-order's remittance line is unique. On PostgreSQL the imports run on separate connections; three rounds.
+    for (let round = 0; round < 3; round++) {
+      const { order } = await cashSale(7_300 + round, { carrier: 'aramex' });
+      const total = Math.round(order.total_amount * 100);
+      const csv = (day: string) => `order_number,amount_aed,date\r\n${order.order_number},${aed(total)},${day}\r\n`;
+      const imports = await Promise.all(Array.from({ length: 6 }, (_, i) => importCsv(csv(i % 2 ? '2026-01-02' : today()), aramex.id)));
+      expect(imports.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+      expect(imports.filter((r) => r.json.posted === 1)).toHaveLength(1);
+      expect((await q('select distinct posting from ledger_entries where order_id = $1 and posting like $2', [order.id, 'cod-remitted:%'])).length).toBe(1);
+      expect(await accountOf(order.id, 'courier_cash')).toBe(0);
+      expect(await accountOf(order.id, 'bank')).toBe(total);
+    }
+    await expectBalanced();
+  });
+
   it('records a short amount as a difference, never as settled in full', async () => {
     const { order } = await cashSale(20_000);
     const short = Math.round(order.total_amount * 100) - 1_000;

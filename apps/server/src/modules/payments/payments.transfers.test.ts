@@ -273,6 +273,36 @@ describe('a refund after the seller was paid', () => {
     await expectReconciled();
   });
 
+  it('planned at once by several runs (another process, a webhook booking a reversal), the refund is taken back once', async () => {
+    // One run books its reversal (its ledger posting and the transfer's reversed_cents commit together, under the
+    // transfer's lock, not the seller's) while another plans: read in two statements, the ledger still owed the refund
+    // and the transfer already said it was reversed, so a second reversal under a new key took the same money again.
+    // Twelve runs of one seller, a few milliseconds apart, on each of four sellers; on PostgreSQL they run on separate connections.
+    for (let round = 0; round < 4; round++) {
+      const s = await seller(`Raced Bowls ${round} LLC`, 6_000);
+      await connect(s);
+      const p = await bought([{ s, units: 2 }]);
+      const returnId = await refundUnits(s, p.of(s).id);
+      window();
+      await transfers().run();
+      await receiveReturn(s, returnId, p.purchaseId);
+      const owed = -(await netOf(p.of(s).id));
+      expect(owed).toBeGreaterThan(0);
+      const at = new Date(pay.local.clock.now());
+      // started a few milliseconds apart, so some plan while an earlier run books its reversal
+      const runs = await Promise.all(Array.from({ length: 24 }, (_, i) => new Promise((r) => setTimeout(r, i)).then(() => transfers().runVendor(s.vendor.id, at))));
+      const [tr, ...more] = await transfersOf(s.vendor.id);
+      expect(tr!.reversed_cents).toBe(owed);
+      expect((await provider().getTransfer(tr!.provider_transfer_id)).amountReversed).toBe(owed);
+      // (taken twice, the seller's balance would have been owed the refund again and sent it by a new transfer)
+      expect(more).toEqual([]);
+      expect(runs.every((r) => r.sent === 0)).toBe(true);
+      expect(await netOf(p.of(s).id)).toBe(0);
+      expect(await transfers().run()).toEqual({ sent: 0, reversed: 0 });
+    }
+    await expectReconciled();
+  });
+
   it("stays owed on the seller's balance, shown, when the provider refuses the reversal (its balance is short); the next sale nets it", async () => {
     const s = await seller('Short Balance LLC', 9_000);
     const account = await connect(s);

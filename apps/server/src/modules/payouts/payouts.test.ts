@@ -266,6 +266,16 @@ describe('payout batches', () => {
     expect(paidOut).toEqual(ids.map((id) => ({ vendor_id: id, n: 1, total: available.get(id) })));
     for (const v of vendorsInRace) expect((await balanceOf(v.token)).available_cents).toBe(0);
     await expectBalanced();
+
+    // the batch's payouts marked paid and failed by several admins at once: each settled once, under its row lock
+    for (const p of await q<{ id: number }>(`select id from payouts where vendor_id = any($1::int[]) and status = 'pending'`, [ids])) {
+      const settled = await Promise.all([admin, admin2, admin, admin2].map((token, i) => call(t.app, {
+        method: 'POST', url: `/api/admin/finance/payouts/${p.id}/${i % 2 ? 'failed' : 'paid'}`, token, body: i % 2 ? { reason: 'Beneficiary account closed' } : {},
+      })));
+      expect(settled.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
+      expect(await q('select distinct posting from ledger_entries where payout_id = $1 and posting not like $2', [p.id, 'payout:%'])).toHaveLength(1);
+    }
+    await expectBalanced();
   });
 });
 

@@ -259,6 +259,39 @@ describe('bank-transfer refunds', () => {
     return { order, res: await call(t.app, { method: 'POST', url: '/api/my/returns', token: who.token, body: { order_id: order.id, line_id: line, units: 1, reason: 'damaged', refund_method: 'bank_transfer', ...(bank ? { bank_account: bank } : {}) } }) };
   }
 
+  it('asked for at once (a double click, two admins, two instances): a cancellation, a return and a refunds batch each move the money once', async () => {
+    // The audit after decision 0192: each of these reads what to move and moves it under one row lock (the sub-order's,
+    // the return's, the refund's) that every other writer of that money takes too. On PostgreSQL the requests run on
+    // separate connections; three rounds.
+    const postings = async (like: string) => (await q<{ posting: string }>('select distinct posting from ledger_entries where posting like $1', [like])).map((r) => r.posting);
+    for (let round = 0; round < 3; round++) {
+      // a delivered cash-on-delivery sub-order cancelled by six requests at once: its sale reversed once, its cash given back once
+      const order = await deliveredCod(rana, cupId, 1);
+      const before = (await credit()).balance_cents;
+      const cancels = await Promise.all(Array.from({ length: 6 }, () => call(t.app, { method: 'PUT', url: `/api/admin/orders/${order.id}/status`, token: admin, body: { status: 'cancelled' } })));
+      expect(cancels.every((r) => r.status === 200)).toBe(true);
+      expect(await postings(`cancelled:${order.id}:%`)).toHaveLength(1);
+      expect(await postings(`credit-back:${order.id}:%`)).toHaveLength(1);
+      expect((await credit()).balance_cents - before).toBe(cents(order.total_amount));
+      // a return received by six requests at once: refunded once, owed by bank transfer once
+      const { res } = await codReturn(rana, { iban: IBAN, account_holder: 'Rana Credit' });
+      expect(res.status).toBe(201);
+      expect((await call(t.app, { method: 'POST', url: `/api/admin/returns/${res.json.id}/approve`, token: admin, body: {} })).status).toBe(200);
+      const received = await Promise.all(Array.from({ length: 6 }, () => call(t.app, { method: 'POST', url: `/api/admin/returns/${res.json.id}/receive`, token: admin, body: { restock: true } })));
+      expect(received.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+      expect(await postings(`return:%:${res.json.id}`)).toHaveLength(1);
+      const owed = await q<{ id: number }>('select id from bank_refunds where return_id = $1', [res.json.id]);
+      expect(owed).toHaveLength(1);
+      // four refunds batches at once: each refund owed is sent in one of them, once
+      const batches = await Promise.all(Array.from({ length: 4 }, () => call(t.app, { method: 'POST', url: '/api/admin/refund-batches', token: admin })));
+      expect(batches.filter((b) => b.status === 201).length).toBeGreaterThanOrEqual(1);
+      expect(batches.every((b) => b.status === 201 || b.status === 409)).toBe(true);
+      expect(await postings(`refund-sent:${owed[0]!.id}:%`)).toHaveLength(1);
+      expect(await q(`select 1 from bank_refunds where status = 'owed'`)).toEqual([]);
+    }
+    await expectBalanced();
+  });
+
   it('a bad IBAN or none is a 400 and nothing is written', async () => {
     const before = await count('return_requests');
     const refunds = await count('bank_refunds');
