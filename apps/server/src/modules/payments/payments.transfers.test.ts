@@ -217,6 +217,38 @@ describe('transfers when the return window closes', () => {
   });
 });
 
+describe('a transfer on its way', () => {
+  it('keeps its money out of the bank payout batch, even once transfers to the account pause', async () => {
+    // A transfer the provider did not answer stays requested and is sent again, under its key, once the account takes
+    // transfers again. The batch read the seller's balance without it: paused, the sub-order's money counted as the
+    // batch's, and the seller was paid it twice (by bank, then by the transfer), owing it back.
+    const s = await seller('Twice Paid Rugs LLC', 20_000);
+    await connect(s);
+    expect((await call(t.app, { method: 'PUT', url: `/api/vendors/${s.vendor.id}/payout-account`, token: admin, body: { iban: 'AE070331234567890123456', account_holder: 'Twice Paid Rugs LLC' } })).status).toBe(200);
+    expect((await call(t.app, { method: 'POST', url: `/api/admin/finance/payout-accounts/${s.vendor.id}/verify`, token: admin })).status).toBe(200);
+    const p = await bought([{ s }]);
+    const due = await netOf(p.of(s).id);
+    // the database's own clock decides what a batch may pay: the window closed a while ago
+    await q(`update orders set delivered_at = now() - interval '20 days' where id = $1`, [p.of(s).id]);
+    window();
+    pay.local.injectFaults('error_500', 'error_500', 'error_500');
+    expect((await transfers().run()).sent).toBe(1);
+    const [tr] = await transfersOf(s.vendor.id);
+    expect(tr).toMatchObject({ amount_cents: due, status: 'requested' });
+    // a payout failed on the connected account meanwhile (as claimPayoutFailureIn marks it): transfers to it pause
+    await q(`update seller_accounts set payout_failure = 'po_test: failed' where vendor_id = $1`, [s.vendor.id]);
+    const batch = await call(t.app, { method: 'POST', url: '/api/admin/finance/payout-batches', token: admin, body: { minimum_cents: 1 } });
+    expect([201, 422]).toContain(batch.status);
+    expect(await q('select amount_cents from payouts where vendor_id = $1', [s.vendor.id])).toEqual([]);
+    // the seller updates its account: the transfer goes, and the seller was paid its due once
+    await q(`update seller_accounts set payout_failure = null where vendor_id = $1`, [s.vendor.id]);
+    await transfers().run();
+    expect((await transfersOf(s.vendor.id))[0]).toMatchObject({ id: tr!.id, status: 'paid' });
+    expect(await balanceOf(s.vendor.id)).toBe(0);
+    await expectReconciled();
+  });
+});
+
 describe('a refund after the seller was paid', () => {
   it('is netted against the next transfer to that seller', async () => {
     const s = await seller('Netted Vases LLC', 10_000);

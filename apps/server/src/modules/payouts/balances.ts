@@ -24,6 +24,10 @@ const balanceSql = (vendorIds: readonly number[] | null, currency: string) => sq
     join payment_attempts pa on pa.purchase_id = o.purchase_id and pa.cash_posted_at is not null
     join seller_accounts sa on sa.vendor_id = coalesce(o.seller_vendor_id, o.vendor_id) and sa.provider = pa.provider
       and sa.transfers_enabled and sa.payout_failure is null
+    union
+    -- a transfer on its way (not answered yet: sent again under its key) is that money's, whatever the account's state
+    -- now: counted as the batch's while the account is paused, it was paid by bank and then by the transfer
+    select order_id from seller_transfers where status = 'requested'
   )
   select v.id as vendor_id, v.return_window_days as window_days,
          coalesce(-sum(e.amount_cents), 0)::int8 as balance,
