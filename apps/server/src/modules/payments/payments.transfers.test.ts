@@ -217,8 +217,8 @@ describe('transfers when the return window closes', () => {
   });
 });
 
-describe('a transfer on its way', () => {
-  it('keeps its money out of the bank payout batch, even once transfers to the account pause', async () => {
+describe('an account whose transfers paused', () => {
+  it('a transfer on its way keeps its money out of the bank payout batch', async () => {
     // A transfer the provider did not answer stays requested and is sent again, under its key, once the account takes
     // transfers again. The batch read the seller's balance without it: paused, the sub-order's money counted as the
     // batch's, and the seller was paid it twice (by bank, then by the transfer), owing it back.
@@ -244,6 +244,29 @@ describe('a transfer on its way', () => {
     await q(`update seller_accounts set payout_failure = null where vendor_id = $1`, [s.vendor.id]);
     await transfers().run();
     expect((await transfersOf(s.vendor.id))[0]).toMatchObject({ id: tr!.id, status: 'paid' });
+    expect(await balanceOf(s.vendor.id)).toBe(0);
+    await expectReconciled();
+  });
+
+  it('paid by the bank batch while transfers to the account paused, is not transferred again when they resume', async () => {
+    // A bank payout is a row of the seller's, not of a sub-order's: the sub-order's own rows still said it was due, and
+    // the transfer sent it again. What is transferred is now also capped by what the seller is owed in all.
+    const s = await seller('Paid Once Lamps LLC', 20_000);
+    await connect(s);
+    expect((await call(t.app, { method: 'PUT', url: `/api/vendors/${s.vendor.id}/payout-account`, token: admin, body: { iban: 'AE070331234567890123456', account_holder: 'Paid Once Lamps LLC' } })).status).toBe(200);
+    expect((await call(t.app, { method: 'POST', url: `/api/admin/finance/payout-accounts/${s.vendor.id}/verify`, token: admin })).status).toBe(200);
+    const p = await bought([{ s }]);
+    const due = await netOf(p.of(s).id);
+    await q(`update orders set delivered_at = now() - interval '20 days' where id = $1`, [p.of(s).id]);
+    window();
+    // a payout failed on the connected account (as claimPayoutFailureIn marks it): the money goes by bank meanwhile
+    await q(`update seller_accounts set payout_failure = 'po_test: failed' where vendor_id = $1`, [s.vendor.id]);
+    expect((await call(t.app, { method: 'POST', url: '/api/admin/finance/payout-batches', token: admin, body: { minimum_cents: 1 } })).status).toBe(201);
+    expect(await q('select amount_cents::int from payouts where vendor_id = $1', [s.vendor.id])).toEqual([{ amount_cents: due }]);
+    expect(await balanceOf(s.vendor.id)).toBe(0);
+    await q(`update seller_accounts set payout_failure = null where vendor_id = $1`, [s.vendor.id]);
+    expect(await transfers().run()).toEqual({ sent: 0, reversed: 0 });
+    expect(await transfersOf(s.vendor.id)).toEqual([]);
     expect(await balanceOf(s.vendor.id)).toBe(0);
     await expectReconciled();
   });

@@ -92,6 +92,25 @@ export function createSellerTransfers(deps: {
       order by o.id`);
   }
 
+  /**
+   * What the seller is owed in all and may be paid now (by the runtime's clock), less the transfers on their way: its
+   * whole balance — bank payouts and adjustments are rows of the seller's, not of a sub-order's — less what sub-orders
+   * still in their return window or with a courier's cash hold (as a payout batch counts it). A sub-order paid by a bank
+   * batch while transfers to the account paused still says it is due; this caps what is transferred for it.
+   */
+  async function payableOf(tx: Tx, vendorId: number, at: Date): Promise<number> {
+    const [row] = await rowsOf<{ free: string }>(tx as unknown as Db, sql`
+      select coalesce(-sum(e.amount_cents) filter (where o.id is null or not (
+          o.delivered_at is null or o.delivered_at + make_interval(days => v.return_window_days) > ${at.toISOString()}::timestamptz
+          or exists (select 1 from ledger_entries c where c.account = 'courier_cash' and c.order_id = o.id having sum(c.amount_cents) <> 0))), 0)::int8
+        - coalesce((select sum(t.amount_cents) from seller_transfers t where t.vendor_id = ${vendorId} and t.status = 'requested'), 0)::int8 as free
+      from ledger_entries e
+      join vendors v on v.id = e.vendor_id
+      left join orders o on o.id = e.order_id
+      where e.account = 'vendor_payable' and e.vendor_id = ${vendorId} and e.currency = ${deps.currency}`);
+    return Number(row?.free ?? 0);
+  }
+
   type Reversal = { row: TransferRow; amount: number; reason: 'refund' | 'payout_failed'; orderNumber: string };
 
   /**
@@ -108,10 +127,12 @@ export function createSellerTransfers(deps: {
       const left = (r: DueRow) => Number(r.net) - Number(r.in_flight);
       // what the seller's transfer side is due in all: a sub-order refunded after its transfer counts against the others
       let due = closed.reduce((s, r) => s + left(r), 0);
+      // and never more than the seller is owed in all (what a bank batch paid is not sent again)
+      let sendable = due > 0 ? Math.min(due, await payableOf(tx, vendorId, at)) : 0;
       const send: TransferRow[] = [];
       for (const r of closed) {
-        if (due <= 0) break;
-        const amount = Math.min(left(r), due);
+        if (sendable <= 0) break;
+        const amount = Math.min(left(r), sendable);
         if (amount <= 0 || r.failed_recently) continue;
         const [{ n }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(sellerTransfers).where(eq(sellerTransfers.orderId, r.order_id))) as [{ n: number }];
         const [row] = await tx.insert(sellerTransfers).values({
@@ -120,6 +141,7 @@ export function createSellerTransfers(deps: {
         }).returning();
         send.push(row!);
         due -= amount;
+        sendable -= amount;
       }
       const reverse: Reversal[] = [];
       // the paid transfers are read in a statement after dueOf's: safe only because every writer of a transfer's
