@@ -146,7 +146,7 @@ export function createSellerTransfers(deps: {
       const reverse: Reversal[] = [];
       // the paid transfers are read in a statement after dueOf's: safe only because every writer of a transfer's
       // reversed_cents (applyTransferIn) posts a vendor_payable row for this seller in its transaction, and that row's
-      // foreign key takes the vendor row's KEY SHARE lock, which waits for this FOR UPDATE (decision 0192's audit):
+      // foreign key takes the vendor row's KEY SHARE lock, which waits for this FOR UPDATE (decision 0193):
       // such a writer commits before this plan's lock is granted or after its commit, never between its reads
       // owed and nothing of the seller's still in its return window to net it against: taken back by reversal
       const coming = rows.some((r) => !r.closed && Number(r.net) > 0);
