@@ -218,30 +218,37 @@ describe('transfers when the return window closes', () => {
 });
 
 describe('an account whose transfers paused', () => {
-  it('a transfer on its way keeps its money out of the bank payout batch', async () => {
-    // A transfer the provider did not answer stays requested and is sent again, under its key, once the account takes
-    // transfers again. The batch read the seller's balance without it: paused, the sub-order's money counted as the
-    // batch's, and the seller was paid it twice (by bank, then by the transfer), owing it back.
-    const s = await seller('Twice Paid Rugs LLC', 20_000);
+  /** A connected seller with a verified bank account too, and one card sub-order whose window closed (by both clocks). */
+  async function closedSale(name: string) {
+    const s = await seller(name, 20_000);
     await connect(s);
-    expect((await call(t.app, { method: 'PUT', url: `/api/vendors/${s.vendor.id}/payout-account`, token: admin, body: { iban: 'AE070331234567890123456', account_holder: 'Twice Paid Rugs LLC' } })).status).toBe(200);
+    expect((await call(t.app, { method: 'PUT', url: `/api/vendors/${s.vendor.id}/payout-account`, token: admin, body: { iban: 'AE070331234567890123456', account_holder: name } })).status).toBe(200);
     expect((await call(t.app, { method: 'POST', url: `/api/admin/finance/payout-accounts/${s.vendor.id}/verify`, token: admin })).status).toBe(200);
     const p = await bought([{ s }]);
     const due = await netOf(p.of(s).id);
     // the database's own clock decides what a batch may pay: the window closed a while ago
     await q(`update orders set delivered_at = now() - interval '20 days' where id = $1`, [p.of(s).id]);
     window();
+    return { s, due };
+  }
+  // a payout failed on the connected account (as claimPayoutFailureIn marks it): transfers to it pause; then resume
+  const pause = (s: Seller, failure: string | null) => q('update seller_accounts set payout_failure = $2 where vendor_id = $1', [s.vendor.id, failure]);
+  const batch = () => call(t.app, { method: 'POST', url: '/api/admin/finance/payout-batches', token: admin, body: { minimum_cents: 1 } });
+
+  it('a transfer on its way keeps its money out of the bank payout batch', async () => {
+    // A transfer the provider did not answer stays requested and is sent again, under its key, once the account takes
+    // transfers again. The batch read the seller's balance without it: paused, the sub-order's money counted as the
+    // batch's, and the seller was paid it twice (by bank, then by the transfer), owing it back.
+    const { s, due } = await closedSale('Twice Paid Rugs LLC');
     pay.local.injectFaults('error_500', 'error_500', 'error_500');
     expect((await transfers().run()).sent).toBe(1);
     const [tr] = await transfersOf(s.vendor.id);
     expect(tr).toMatchObject({ amount_cents: due, status: 'requested' });
-    // a payout failed on the connected account meanwhile (as claimPayoutFailureIn marks it): transfers to it pause
-    await q(`update seller_accounts set payout_failure = 'po_test: failed' where vendor_id = $1`, [s.vendor.id]);
-    const batch = await call(t.app, { method: 'POST', url: '/api/admin/finance/payout-batches', token: admin, body: { minimum_cents: 1 } });
-    expect([201, 422]).toContain(batch.status);
+    await pause(s, 'po_test: failed');
+    expect([201, 422]).toContain((await batch()).status);
     expect(await q('select amount_cents from payouts where vendor_id = $1', [s.vendor.id])).toEqual([]);
     // the seller updates its account: the transfer goes, and the seller was paid its due once
-    await q(`update seller_accounts set payout_failure = null where vendor_id = $1`, [s.vendor.id]);
+    await pause(s, null);
     await transfers().run();
     expect((await transfersOf(s.vendor.id))[0]).toMatchObject({ id: tr!.id, status: 'paid' });
     expect(await balanceOf(s.vendor.id)).toBe(0);
@@ -251,20 +258,12 @@ describe('an account whose transfers paused', () => {
   it('paid by the bank batch while transfers to the account paused, is not transferred again when they resume', async () => {
     // A bank payout is a row of the seller's, not of a sub-order's: the sub-order's own rows still said it was due, and
     // the transfer sent it again. What is transferred is now also capped by what the seller is owed in all.
-    const s = await seller('Paid Once Lamps LLC', 20_000);
-    await connect(s);
-    expect((await call(t.app, { method: 'PUT', url: `/api/vendors/${s.vendor.id}/payout-account`, token: admin, body: { iban: 'AE070331234567890123456', account_holder: 'Paid Once Lamps LLC' } })).status).toBe(200);
-    expect((await call(t.app, { method: 'POST', url: `/api/admin/finance/payout-accounts/${s.vendor.id}/verify`, token: admin })).status).toBe(200);
-    const p = await bought([{ s }]);
-    const due = await netOf(p.of(s).id);
-    await q(`update orders set delivered_at = now() - interval '20 days' where id = $1`, [p.of(s).id]);
-    window();
-    // a payout failed on the connected account (as claimPayoutFailureIn marks it): the money goes by bank meanwhile
-    await q(`update seller_accounts set payout_failure = 'po_test: failed' where vendor_id = $1`, [s.vendor.id]);
-    expect((await call(t.app, { method: 'POST', url: '/api/admin/finance/payout-batches', token: admin, body: { minimum_cents: 1 } })).status).toBe(201);
+    const { s, due } = await closedSale('Paid Once Lamps LLC');
+    await pause(s, 'po_test: failed');
+    expect((await batch()).status).toBe(201);
     expect(await q('select amount_cents::int from payouts where vendor_id = $1', [s.vendor.id])).toEqual([{ amount_cents: due }]);
     expect(await balanceOf(s.vendor.id)).toBe(0);
-    await q(`update seller_accounts set payout_failure = null where vendor_id = $1`, [s.vendor.id]);
+    await pause(s, null);
     expect(await transfers().run()).toEqual({ sent: 0, reversed: 0 });
     expect(await transfersOf(s.vendor.id)).toEqual([]);
     expect(await balanceOf(s.vendor.id)).toBe(0);
@@ -303,8 +302,9 @@ describe('a refund after the seller was paid', () => {
     await expectReconciled();
   });
 
-  it('reverses the transfer for the refund when nothing more is coming', async () => {
-    const s = await seller('Reversed Mugs LLC', 6_000);
+  /** A connected seller paid by transfer for two units, one of which then came back: its sub-order owes `owed`. */
+  async function paidThenRefunded(name: string) {
+    const s = await seller(name, 6_000);
     await connect(s);
     const p = await bought([{ s, units: 2 }]);
     const returnId = await refundUnits(s, p.of(s).id);
@@ -313,6 +313,11 @@ describe('a refund after the seller was paid', () => {
     await receiveReturn(s, returnId, p.purchaseId);
     const owed = -(await netOf(p.of(s).id));
     expect(owed).toBeGreaterThan(0);
+    return { s, p, owed };
+  }
+
+  it('reverses the transfer for the refund when nothing more is coming', async () => {
+    const { s, p, owed } = await paidThenRefunded('Reversed Mugs LLC');
     const run = await transfers().run();
     expect(run).toEqual({ sent: 0, reversed: owed });
     const [tr] = await transfersOf(s.vendor.id);
@@ -329,20 +334,13 @@ describe('a refund after the seller was paid', () => {
   });
 
   it('planned at once by several runs (another process, a webhook booking a reversal), the refund is taken back once', async () => {
-    // One run books its reversal (its ledger posting and the transfer's reversed_cents commit together, under the
-    // transfer's lock, not the seller's) while another plans: read in two statements, the ledger still owed the refund
-    // and the transfer already said it was reversed, so a second reversal under a new key took the same money again.
+    // Decision 0193's audit: one run books its reversal (its ledger posting and the transfer's reversed_cents commit
+    // together, under the transfer's lock) while another plans, reading the ledger and then the transfers. Should it
+    // commit between the two reads, a second reversal under a new key would take the same money again; the posting's
+    // foreign key waits for the plan's FOR UPDATE on the seller, so it cannot (with FOR NO KEY UPDATE this fails).
     // Twelve runs of one seller, a few milliseconds apart, on each of four sellers; on PostgreSQL they run on separate connections.
     for (let round = 0; round < 4; round++) {
-      const s = await seller(`Raced Bowls ${round} LLC`, 6_000);
-      await connect(s);
-      const p = await bought([{ s, units: 2 }]);
-      const returnId = await refundUnits(s, p.of(s).id);
-      window();
-      await transfers().run();
-      await receiveReturn(s, returnId, p.purchaseId);
-      const owed = -(await netOf(p.of(s).id));
-      expect(owed).toBeGreaterThan(0);
+      const { s, p, owed } = await paidThenRefunded(`Raced Bowls ${round} LLC`);
       const at = new Date(pay.local.clock.now());
       // started a few milliseconds apart, so some plan while an earlier run books its reversal
       const runs = await Promise.all(Array.from({ length: 24 }, (_, i) => new Promise((r) => setTimeout(r, i)).then(() => transfers().runVendor(s.vendor.id, at))));
