@@ -7,14 +7,14 @@ import { USUAL_DELIVERY_TIME, readable } from './assistant.aftersales-words.js';
 import {
   CHEAPER, CHEAPEST, THE_CHEAPER, COMPARE, PRICIEST, FEATURE_Q, GIFT, GREETING, HELP, isOffTopic, PEOPLE_WORDS, PRICE_Q, PRONOUN, REFERS_BACK, ASKS_OF, JUDGEMENT, WANT_IN_CART,
   PURCHASE, QUESTION_WORDS, RATING_Q, REF, SHOPPING, SIMILAR, SPEC_Q, STOCK_Q, TAKE_IT, TELL, THANKS, WORTH, boldNames,
-  budgetPhrases, coloursOnly, EXISTS, ADD_IT, ASKS_THE_SHOP,
+  budgetPhrases, coloursOnly, EXISTS, ADD_IT, ASKS_THE_SHOP, ORDINAL_REF, WHICH_ONE,
 } from './assistant.words.js';
 import { arabicSpelling, readArabic } from './assistant.arabic.js';
 import { phrasesFor } from './assistant.phrases.js';
 import { isNeed, isPurpose, ownThingsTold, namesKindInPlural, namesNoKind, needFunctions, readNegation, standardArabic } from './assistant.understanding.js';
 import { CATEGORIES_Q, PRICE_HISTORY_Q, REVIEWS_Q, categoriesReply, isCircumstance, notSoldKinds, notSoldReply, priceHistoryReply, reviewsReply, sameDepartment, topN, topOfKind } from './assistant.prepurchase.js';
 import { createProductAnswers, type Reply } from './assistant.product-answers.js';
-import { createSearchReplies } from './assistant.search-reply.js';
+import { createSearchReplies, headedDepartment } from './assistant.search-reply.js';
 import { DEALS_Q, dealsReply, withoutDealWords } from './assistant.deals.js';
 
 export { boldNames } from './assistant.words.js';
@@ -58,6 +58,26 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     if (/\blast\b/.test(m)) return pool[pool.length - 1]!;
     if (/\bfirst\b/.test(m)) return pool[0]!;
     return null;
+  }
+
+  /** Of the products on the table, the only one whose own listing (both languages) says most of the asked words; null on a tie. */
+  function theOneThatSays(pool: Product[], words: string[]): Product | null {
+    const { analyze } = search.text;
+    const asked = [...new Set(words.flatMap((w) => analyze(w)))];
+    const said = pool.map((p) => {
+      const own = new Set(analyze([p.name, p.name_ar, p.description, p.description_ar, ...p.bullet_points, ...p.bullet_points_ar, ...p.tags].join(' ')));
+      return asked.filter((st) => own.has(st)).length;
+    });
+    const best = Math.max(...said);
+    return best > 0 && said.filter((n) => n === best).length === 1 ? pool[said.indexOf(best)]! : null;
+  }
+
+  /** Do the words name a kind of another department than p's: a word that heads the names of listings elsewhere? */
+  async function namesOtherKind(words: string[], p: Product, tools: Toolbox): Promise<boolean> {
+    if (words.length === 0) return false;
+    const { items } = await tools.searchProducts({ query: words.join(' '), limit: 10 });
+    const department = headedDepartment(items, words, search.text.analyze);
+    return department !== null && department !== p.category;
   }
 
   const self = {
@@ -138,9 +158,11 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       // (decision 0184)
       const onlyPurpose = words.every((w) => isPurpose(w) || namesNoKind(w) || isCircumstance(w, msg));
       // ('the cheaper one', 'the cheaper of the two' name one of those shown: the pick below)
-      if (CHEAPER.test(msg) && !CHEAPEST.test(msg) && !THE_CHEAPER.test(msg) && named.length === 0 && onlyPurpose && (EXISTS.test(msg) || (await recent()).length <= 1)) {
+      // (what else is said — 'that's still good for uni', «أقدر ألعب عليه» — asks for the same kind unless a word of it heads
+      // listings of another department, as the catalogue's own names say: decision 0191)
+      if (CHEAPER.test(msg) && !CHEAPEST.test(msg) && !THE_CHEAPER.test(msg) && named.length === 0 && (EXISTS.test(msg) || (await recent()).length <= 1)) {
         const p = context ?? (locked.length === 1 ? locked[0]! : null) ?? (await recent())[0] ?? null;
-        if (p) return similar(p, tools, { cheaper: true });
+        if (p && (onlyPurpose || !(await namesOtherKind(words, p, tools)))) return similar(p, tools, { cheaper: true });
       }
 
       // 'in red?', 'عندكم كحلي؟': what was just shown or asked for, in that colour
@@ -150,10 +172,30 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         if (r) return r;
       }
 
-      // 'and the cheaper one?', 'the second one': products already on the table (locked, else the last listed)
-      if (REF.test(msg) && named.length === 0 && words.length === 0) {
+      // 'which one has sun protection?', «أي وحدة فيها …»: of the products on the table, the one whose own listing says it
+      // (decision 0191)
+      // (whatever else its words name: 'sun protection' is not a question about sunglasses)
+      if (WHICH_ONE.test(msg) && words.length > 0 && !/\b(?:compare|comparison|versus|vs|difference|better|best)\b/i.test(msg) && !REF.test(msg)) {
         const pool = locked.length >= 2 ? locked : await recent();
-        const p = pickReference(msg, pool);
+        const p = pool.length >= 2 ? theOneThatSays(pool, words) : null;
+        if (p) {
+          tools.focus(p);
+          const other = pool.filter((x) => x.id !== p.id);
+          for (const o of other) tools.mention(o.id, 'mention');
+          return { response: say.thatIs(p, other), suggestedSearch: null };
+        }
+      }
+      // 'and the cheaper one?', 'the second one': products already on the table (locked, else the last listed)
+      // (an ordinal with a question about it — 'the third one, how long does its battery last?', «الثاني وش مواصفاته؟» —
+      // is that one's question: decision 0191)
+      const ordinal = ORDINAL_REF.test(msg) && named.length === 0 && words.length > 0;
+      if (REF.test(msg) && named.length === 0 && (words.length === 0 || ordinal)) {
+        const pool = locked.length >= 2 ? locked : await recent();
+        const p = ordinal && pool.length < 2 ? null : pickReference(msg, pool);
+        if (p && ordinal) {
+          const r = ASKS_OF.test(msg) || FEATURE_Q.test(msg) ? saysOf(p, msg, words, tools) : null;
+          if (r) return r;
+        }
         if (p) {
           if (WORTH.test(msg)) return worth(p, tools);
           if (PRICE_Q.test(msg) || STOCK_Q.test(msg) || RATING_Q.test(msg) || SPEC_Q.test(msg)) return facts(p, msg, tools);
@@ -249,7 +291,10 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         const stems = new Set(search.text.analyze(`${p.name} ${p.name_ar} ${p.brand} ${p.category}`));
         return words.every((w) => own.has(w) || search.text.analyze(w).every((s) => stems.has(s)));
       };
-      let target = named[0] ?? (contextCovers(context) ? context : null) ?? (locked.length === 1 && contextCovers(locked[0]!) ? locked[0]! : null);
+      // 'the cheapest headphones, how much?', «أرخص سماعة رأس كم سعرها؟»: a superlative with a kind asks which of the kind,
+      // not about the one listing its words happen to name (decision 0191)
+      const superlative = (CHEAPEST.test(msg) || PRICIEST.test(msg)) && words.length > 0;
+      let target = superlative ? null : named[0] ?? (contextCovers(context) ? context : null) ?? (locked.length === 1 && contextCovers(locked[0]!) ? locked[0]! : null);
       // 'is it waterproof?': the product selected, else the one the last answer put first
       if (!target && PRONOUN.test(msg) && (productQuestion || FEATURE_Q.test(msg))) target = context ?? (await recent())[0] ?? null;
       if (target && FEATURE_Q.test(msg) && !PRICE_Q.test(msg) && !STOCK_Q.test(msg)) return feature(target, msg, tools, spell);

@@ -47,7 +47,9 @@ export const NEED_GRAMMAR = new Set(
     'make makes making made keep keeps keeping kept get gets getting got stop stops stopping put puts take takes taking ' +
     'go goes going went come comes coming help helps helping become becomes start starts try trying ' +
     'بعد قبل كل هناك هنا عندي عنده عندها لا زين مره دايم دايما يساعد يساعدني تساعدني يساعدنا يصير تصير صار صارت تطلع يطلع ' +
-    'يخلي تخلي يجي تجي'
+    'يخلي تخلي يجي تجي ' +
+    // where a need is felt, not what it is: at home («في البيت», read as the catalogue's «منزل»; decision 0191)
+    'home منزل المنزل بيت البيت'
   ).split(' '),
 );
 

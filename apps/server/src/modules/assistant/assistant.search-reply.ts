@@ -4,12 +4,12 @@ import type { SearchService } from '../search/search.service.js';
 import { isRuledOut as ruledOutBy } from '../search/query-understanding.js';
 import { orderWithinKind } from '../search/query-price.js';
 import { RELATED_GROUPS } from '../search/search.text.js';
-import { askedAge, forAge } from '../search/query-age.js';
+import { askedAge, forAge, forChildren } from '../search/query-age.js';
 import { searchPhraseIn, type Toolbox } from './assistant.tools.js';
-import { CHEAPEST, GIFT, INTERESTS, PRICIEST, audienceWords } from './assistant.words.js';
+import { CHEAPEST, FOR_ADULT, GIFT, INTERESTS, PRICIEST, audienceWords } from './assistant.words.js';
 import { readArabic } from './assistant.arabic.js';
 import { phrasesFor } from './assistant.phrases.js';
-import { createNeedReply } from './assistant.needs.js';
+import { createNeedReply, nameHeads } from './assistant.needs.js';
 import { departmentNamed, isPurpose, loanwordOf, namesNoKind, otherNames, type Negation } from './assistant.understanding.js';
 import { mainDepartment, notInCatalogue } from './assistant.prepurchase.js';
 import type { Reply } from './assistant.product-answers.js';
@@ -96,7 +96,8 @@ export function createSearchReplies(deps: { search: SearchService; contentWords:
     const { extractPrice } = search.text;
     const spell = opts.spell ?? ((w: string) => w);
     const price = extractPrice(audienceWords(text));
-    const words = await activityWords(contentWords(price.text).flatMap((w) => (INTERESTS[w] ?? w).split(' ')));
+    const said = contentWords(price.text);
+    const words = await activityWords(said.flatMap((w) => (INTERESTS[w] ?? w).split(' ')));
     const byPrice = CHEAPEST.test(text) ? 1 : PRICIEST.test(text) ? -1 : 0;
     const say = phrasesFor(tools.locale, tools.departmentsAr);
     const [min, max] = [price.minCents === undefined ? null : price.minCents / 100, price.maxCents === undefined ? null : price.maxCents / 100];
@@ -150,12 +151,26 @@ export function createSearchReplies(deps: { search: SearchService; contentWords:
       const kind = mainDepartment(result.items);
       result.items = [...result.items.filter((p) => p.category === kind), ...result.items.filter((p) => p.category !== kind)];
     }
+    const agesText = (p: Product) => [p.description, p.description_ar, ...p.bullet_points, ...p.bullet_points_ar, ...p.tags].join(' ');
     if (age !== null && result.items.length) {
-      const fit = forAge(result.items, age, (p) => [p.description, p.description_ar, ...p.bullet_points, ...p.bullet_points_ar, ...p.tags].join(' '));
+      const fit = forAge(result.items, age, agesText);
       if (fit.length) result.items = fit;
+    } else if (FOR_ADULT.test(text) && result.items.length) {
+      // a grown-up's gift: not what the listing says is for children (its ages, its own kids tag; decision 0191)
+      const grownUp = result.items.filter((p) => !forChildren(p, agesText(p)));
+      if (grownUp.length) result.items = grownUp;
+    }
+    // a kind named beside a purpose ('budget earbuds for the gym', «سماعات رخيصة للنادي»): the price is read within the
+    // department of the listings the kind heads (the noun their names end with), not the purpose's, even when the purpose
+    // matches more listings (decision 0191)
+    // (so is a pastime read as the kind sold for it: 'she loves photography' asks for cameras, not a phone that has one)
+    if ((byPrice || band || (pricePhrase && words.length) || said.some((w) => INTERESTS[w])) && result.items.length) {
+      const kind = headedDepartment(result.items, words, search.text.analyze);
+      if (kind) result.items = result.items.filter((p) => p.category === kind);
     }
     // (within the kind asked for, as the search box orders them: query-price.ts)
-    if (byPrice) result.items = orderWithinKind(result.items, byPrice === 1 ? 'low' : 'high').slice(0, SEARCH_REPLY_MAX_PRODUCTS);
+    // ('the cheapest X' asks for one: that one, unless a count is said — 'the 2 cheapest', 'cheapest three'; decision 0191)
+    if (byPrice) result.items = orderWithinKind(result.items, byPrice === 1 ? 'low' : 'high').slice(0, superlativeCount(text));
     else if (band && result.items.length) result.items = await withinBand(result.items, band);
     // an amount with a kind ('a smartwatch under 1000'): the kind's own department, even when only some listings say it
     else if (pricePhrase && words.length && result.items.length) result.items = oneDepartment(result.items);
@@ -275,6 +290,24 @@ export function createSearchReplies(deps: { search: SearchService; contentWords:
 
 /** 'Do you stock / sell / carry X?': whether the shop sells a kind, not a question about one product's stock. */
 const SELLS_Q = /\b(?:do|does|did)\s+(?:you|u|y'all|souq)\s+(?:\w+\s+)?(?:stock|sell|carry)\b/i;
+
+/**
+ * The department of the listings a request's word heads (the noun an English name ends with, the first word of an Arabic
+ * one: nameHeads), the one most of them are in; null when no word heads a listing.
+ */
+export function headedDepartment(items: Product[], words: string[], analyze: (text: string) => string[]): string | null {
+  const asked = new Set(words.flatMap((w) => analyze(w)));
+  const headed = items.filter((p) => nameHeads(p).some((h) => analyze(h).some((st) => asked.has(st))));
+  return mainDepartment(headed);
+}
+
+/** How many a superlative asks for: the count said beside it ('the two cheapest', 'cheapest 3 X'), else one. */
+export function superlativeCount(text: string): number {
+  const counts: Record<string, number> = { two: 2, three: 3, couple: 2, few: 3, some: 3 };
+  const m = /\b(\d|two|three|couple|few|some)\s+(?:of\s+the\s+)?(?:cheapest|most expensive|priciest|least expensive)\b|\b(?:cheapest|most expensive|priciest|least expensive)\s+(\d|two|three)\b/i.exec(text);
+  const n = m ? Number(counts[(m[1] ?? m[2])!.toLowerCase()] ?? (m[1] ?? m[2])) : 1;
+  return Math.min(Math.max(n, 1), SEARCH_REPLY_MAX_PRODUCTS);
+}
 
 /** A request that rules nothing out. */
 const NO_NEGATION: Negation = { text: '', excluded: [], freeOf: [] };

@@ -88,7 +88,9 @@ export function readNegation(text: string): Negation {
   t = t.replace(new RegExp(String.raw`\b(?:that|which|who)?\s*(?:is not|are not|isn'?t|aren'?t|isnt|arent|does not|doesn'?t|do not|don'?t|not)\s+(?:be\s+|have\s+|need\s+|want\s+)?${EN_FILLER}${EN_NEGATED}`, 'gi'), (m, w: string) => {
     // 'not sure', 'not too expensive' (a price wish, read by the price rules), 'don't know'
     // ('over-ear' is a kind of headphones, not 'over' a price)
-    if (/^(sure|know|mind|care|expensive|cheap|pricey|costly|over|more|less|above|below|under|sell|carry|stock)(?![\w-])/i.test(w)) return m;
+    // (a spending verb denied is a budget, read by the price rules: "don't want to spend more than 300", 'can't go over
+    // 2k', 'shouldn't cost over 500'; decision 0191)
+    if (/^(sure|know|mind|care|expensive|cheap|pricey|costly|over|more|less|above|below|under|sell|carry|stock|to|spend|pay|go|cost|costs|exceed|exceeding)(?![\w-])/i.test(w)) return m;
     take(w, false);
     return ' ';
   });
@@ -125,6 +127,8 @@ const GULF: Record<string, string> = Object.fromEntries(Object.entries<string>({
   ماي: 'ماء', مويه: 'ماء', مايه: 'ماء', قيمنق: 'الالعاب', قيمينق: 'الالعاب', جيمنج: 'الالعاب', جيمنق: 'الالعاب', جيمينج: 'الالعاب', قيمز: 'الالعاب',
   يعورني: 'يؤلمني', تعورني: 'تؤلمني', يعور: 'يؤلم', تعور: 'تؤلم', يوجعني: 'يؤلمني', توجعني: 'تؤلمني', برا: 'خارج', بره: 'خارج', مين: 'من', اسوي: 'اصنع', سوي: 'اصنع', يسوي: 'يصنع',
   شنطه: 'حقيبة', شنطة: 'حقيبة', شنط: 'حقائب', جزمه: 'حذاء', جزمة: 'حذاء', نعال: 'حذاء', جوتي: 'حذاء', جواتي: 'أحذية', كندرة: 'حذاء', كندره: 'حذاء', قطوه: 'قطة', قطوة: 'قطة', قطو: 'قط', بسه: 'قطة', بسة: 'قطة', اشوف: 'أرى', يشوف: 'يرى', زي: 'مثل', عطوني: 'أعطني', عطني: 'أعطني', جوال: 'هاتف', موبايل: 'هاتف', تلفون: 'هاتف', روج: 'أحمر شفاه', كوره: 'كرة', كورة: 'كرة', كور: 'كرات',
+  // 'house, home' as everyone says it, the catalogue's «منزل» (its department «المنزل الذكي»: decision 0191)
+  بيت: 'منزل', بيوت: 'منازل',
 }).map(([k, v]) => [fold(k), fold(v)]));
 
 /** A Gulf word in the MSA a catalogue writes (folded); any other word as it is. */
