@@ -325,7 +325,8 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       const price = search.text.extractPrice(msg);
       const hasBudget = price.minCents !== undefined || price.maxCents !== undefined || price.intent !== null;
       // chit-chat, even when it happens to name a product ('who won the football match?')
-      if (isOffTopic(msg) && !SHOPPING.test(msg)) return offTopic(tools);
+      // (a flight or a hotel where a need is felt — 'a 14 hour flight with crying babies' — is that need's situation: decision 0191)
+      if (isOffTopic(msg) && !SHOPPING.test(msg) && !(/\b(?:flights?|hotels?|taxis?|cabs?|restaurants?)\b/i.test(msg) && needFunctions(msg).length > 0)) return offTopic(tools);
       // a need, not a product ('something to keep my drinks cold'): what listings say products do
       if (!hasBudget && words.length > 0 && needed) {
         const r = await needReply(msg, words, negation, tools, spell, input.message);

@@ -3,6 +3,7 @@ import type { Product } from '@souq/shared/api/catalogue';
 import { HUMAN, readable } from './assistant.aftersales-words.js';
 import { readArabic } from './assistant.arabic.js';
 import { NEED_GRAMMAR } from './assistant.needs.js';
+import { needFunctionGroups, needFunctions } from './assistant.understanding.js';
 import { headedDepartment, superlativeCount } from './assistant.search-reply.js';
 import { FOR_ADULT, ORDINAL_REF, SHOPPING, WHICH_ONE, boldNames } from './assistant.words.js';
 import { askedAge, forChildren } from '../search/query-age.js';
@@ -163,5 +164,52 @@ describe('a kind named beside a purpose: the department its word heads', () => {
   });
   it('no word heads a listing: none', () => {
     expect(headedDepartment(items, ['gym'], analyze)).toBeNull();
+  });
+});
+
+describe('situations told, each read as what listings say answers it', () => {
+  it.each([
+    ['long flight tomorrow and the kids next to us are always crying', 'noise'],
+    ['my flatmate snores every night', 'noise'],
+    ['the walls in my building are paper thin', 'quiet'],
+    ['جيراني مزعجين وأبي أنام', 'الضوضاء'],
+    ['want to know my pace and distance on long rides', 'gps'],
+    ['أبي أعرف مسافتي اليوم', 'gps'],
+    ['i always forget to switch off the lights', 'schedule'],
+    ['أنسى المكيف شغال', 'schedule'],
+    ['i sit all day at my desk', 'standing'],
+    ['أبي أوقف وأنا أشتغل', 'standing'],
+    ["my friends say they can't hear me in game chat", 'microphone'],
+    ['ما يسمعوني في المكالمات', 'ميكروفون'],
+    ['we are sleeping under the stars next week', 'camping'],
+    ['بنطلع البر آخر الأسبوع', 'تخييم'],
+    ['my water is lukewarm by lunch', 'insulated'],
+    ['got some pigmentation on my face', 'skincare'],
+    ['وجهي فيه بقع', 'skincare'],
+    ['want to get stronger without a gym', 'strength'],
+  ])('«%s» → %s', (text, word) => {
+    expect(needFunctions(readArabic(text))).toContain(word);
+  });
+  it("dark spots are skin, not the dark", () => {
+    expect(needFunctions('dark spots on my forehead')).not.toContain('light');
+  });
+  it('two situations are two groups', () => {
+    expect(needFunctionGroups('film the kids while they snorkel').length).toBe(2);
+  });
+  it('when a need is felt is no part of it', () => {
+    for (const w of ['day', 'morning', 'weekend', 'طول', 'اليوم', 'صباح']) expect(NEED_GRAMMAR.has(w)).toBe(true);
+  });
+});
+
+describe('a high price complained of is no wish for the dear end', () => {
+  it.each(['my gym is too expensive', 'those are so pricey'])('«%s» has no price intent', (m) => {
+    expect(extractPrice(m).intent).toBeNull();
+  });
+  it('a high price denied is a low one', () => {
+    expect(extractPrice('a blender, nothing too expensive').intent).toBe('low');
+    expect(extractPrice('a blender that is not too expensive').intent).toBe('low');
+  });
+  it('expensive alone is still the dear end', () => {
+    expect(extractPrice('expensive perfume').intent).toBe('high');
   });
 });

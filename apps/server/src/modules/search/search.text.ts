@@ -417,6 +417,10 @@ export function extractPrice(raw: string): PriceConstraint {
     return ' ';
   });
   let intent: PriceIntent = null;
+  // a high price denied is a low one ('not too expensive'); a high price complained of ('the gym is too expensive', 'so
+  // pricey') is no wish for the dear end (decision 0191)
+  text = text.replace(/\b(?:not|nothing|isn'?t|aren'?t)\s+(?:too\s+|so\s+|very\s+|that\s+|overly\s+)?(?:expensive|pricey|costly)\b/g, () => ((intent = 'low'), ' '));
+  text = text.replace(/\b(?:too|so|way too|really|super)\s+(?:expensive|pricey|costly)\b/g, ' ');
   text = text.replace(LOW_WORDS, () => ((intent = 'low'), ' '));
   text = text.replace(HIGH_WORDS, () => ((intent = intent ?? 'high'), ' '));
   return { minCents, maxCents, intent, text: text.replace(/\s+/g, ' ').trim() };
