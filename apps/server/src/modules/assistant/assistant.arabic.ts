@@ -107,6 +107,8 @@ const RULES: ArabicRule[] = [
   [new RegExp(String.raw`${PRE}كم (?:حبه|حبات|قطعه|قطع|وحده|علبه|علب)${END}`, 'g'), ' how many in stock '],
   // «موجود / موجودة» as a bare predicate is 'available', like «متوفر» (the definite adjective went above)
   [phrase('متوفر|متوفره|متاح|متاحه|موجود|موجوده|في المخزون|المخزون|نفد|نفذ|نفدت'), ' in stock '],
+  // ('are there reviews on …': «في تقييمات على …، هل توجد مراجعات عن …»: what buyers say, not the star rating; decision 0191)
+  [new RegExp(String.raw`${PRE}(?:(?:هل\s+)?(?:في|فيه|يوجد|توجد)\s+)?(?:تقييمات|مراجعات|اراء|تعليقات)\s+(?:علي|عن|حول|ل|في)${END}`, 'g'), ' any reviews on '],
   [phrase('تقييم|تقييمه|تقييمها|تقييمات|مراجعات|نجوم'), ' rating '],
   [phrase('الضمان|ضمان'), ' warranty '],
   [phrase('المقاسات|المقاس|مقاس|الحجم|حجم|الابعاد|ابعاد|الوزن|وزن'), ' size '],
@@ -127,7 +129,8 @@ const RULES: ArabicRule[] = [
   [phrase('هديه|هدايا'), ' gift '],
   // the occasions a gift is for, not products: a birthday, a new baby, Eid (decision 0191)
   [phrase('عيد ميلاد|عيد الميلاد|عيد ميلادها|عيد ميلاده'), ' birthday '],
-  [new RegExp(String.raw`^\s*(?:مرحبا|مرحبتين|اهلا وسهلا|اهلا|هلا|السلام عليكم|سلام عليكم|سلام|صباح الخير|مساء الخير)${END}`, 'g'), ' hello '],
+  // (the greeting in full: «السلام عليكم ورحمة الله وبركاته», «صباح الخير والسرور»; decision 0191)
+  [new RegExp(String.raw`^\s*(?:مرحبا|مرحبتين|اهلا وسهلا|اهلا|هلا|السلام عليكم|سلام عليكم|سلام|صباح الخير|مساء الخير)(?:\s+(?:ورحمه الله وبركاته|ورحمه الله|والسرور|والنور|يا هلا))?${END}`, 'g'), ' hello '],
   [phrase('شكرا جزيلا|شكرا لك|شكرا|مشكور|يعطيك العافيه|مع السلامه|الي اللقاء'), ' thanks '],
   [phrase('ماذا تستطيع ان تفعل|ماذا تستطيع|ماذا يمكنك ان تفعل|ماذا يمكنك|كيف تعمل|من انت|ساعدني'), ' what can you do '],
   // off-topic questions the English patterns turn away
@@ -153,6 +156,8 @@ const RULES: ArabicRule[] = [
   [new RegExp(String.raw`^\s*هل${END}`, 'g'), ' does '],
   // 'this' and 'that' in MSA and Gulf ('هذي، هاذي، ذاك، ذيك'); 'these' ('هذول')
   [phrase('هذا المنتج|هذي المنتج|هذا|هذه|هذي|هاذي|هاذا|ذلك|تلك|ذاك|ذيك|هذاك|هذيك|ذي'), ' this '],
+  // 'this' written onto its noun the Gulf way («هالكرسي، هالجوال»: this chair, this phone; decision 0191)
+  [/(?:^|(?<=[\s,.;?!]))(?:و|ب|ل|ف)?هال(?=[\u0621-\u064A]{3,}(?=$|[\s,.;?!]))/g, ' this ال'],
   [phrase('هذول|هذولا|هذولي|هاذول|هؤلاء|هولاء'), ' them '],
   // a pronoun written onto a preposition: 'أخبرني عنه' (about it), 'أضف 2 منه' (of it), 'قارن بينهما' (between them)
   [phrase('عنه|عنها|منه|منها|فيه|فيها'), ' it '],

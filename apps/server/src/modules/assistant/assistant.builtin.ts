@@ -124,7 +124,12 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       }
 
       // a product the shopper ruled out is not the one they name ('حذاء رياضي غير جلدي' names no leather sneaker)
-      const named = words.length ? (await tools.findNamed(msg)).filter((p) => !isRuledOut(p, negation)) : [];
+      let named = words.length ? (await tools.findNamed(msg)).filter((p) => !isRuledOut(p, negation)) : [];
+      // a question with a sentence about it ('is the boomcube waterproof? planning to use it by the pool'): the product is
+      // named in the sentence that asks (decision 0191)
+      const sentences = msg.split(/(?<=[?؟!.])\s+/).filter((c) => c.trim() !== '');
+      const asking = sentences.find((c) => /[?؟]\s*$/.test(c));
+      if (named.length === 0 && words.length && sentences.length >= 2 && asking) named = (await tools.findNamed(asking)).filter((p) => !isRuledOut(p, negation));
 
       // 'add the cheaper one to my cart', 'I'll take it': the product named, else the one referred to, else in view
       if (isCartCommand(msg) || TAKE_IT.test(msg) || ADD_IT.test(msg) || (named.length > 0 && WANT_IN_CART.test(msg))) {

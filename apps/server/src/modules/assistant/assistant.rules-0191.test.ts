@@ -3,9 +3,10 @@ import type { Product } from '@souq/shared/api/catalogue';
 import { HUMAN, readable } from './assistant.aftersales-words.js';
 import { readArabic } from './assistant.arabic.js';
 import { NEED_GRAMMAR } from './assistant.needs.js';
-import { needFunctionGroups, needFunctions } from './assistant.understanding.js';
+import { loanwordOf, namesNoKind, needFunctionGroups, needFunctions } from './assistant.understanding.js';
+import { REVIEWS_Q } from './assistant.prepurchase.js';
 import { headedDepartment, superlativeCount } from './assistant.search-reply.js';
-import { FOR_ADULT, ORDINAL_REF, SHOPPING, WHICH_ONE, boldNames } from './assistant.words.js';
+import { FOR_ADULT, ORDINAL_REF, SHOPPING, WHICH_ONE, boldNames, isOffTopic } from './assistant.words.js';
 import { askedAge, forChildren } from '../search/query-age.js';
 import { readArabicPrices } from '../search/query-price.js';
 import { readNegation, standardArabic } from '../search/query-understanding.js';
@@ -211,5 +212,34 @@ describe('a high price complained of is no wish for the dear end', () => {
   });
   it('expensive alone is still the dear end', () => {
     expect(extractPrice('expensive perfume').intent).toBe('high');
+  });
+});
+
+describe('Arabic forms of asking, greeting and pointing', () => {
+  it('the greeting in full is a greeting', () => {
+    expect(readArabic('السلام عليكم ورحمة الله وبركاته')).toBe('hello');
+    expect(readArabic('صباح الخير والسرور')).toBe('hello');
+  });
+  it.each(['فيه مراجعات عن هالسماعة؟', 'هل توجد تقييمات على هذا المصباح'])('«%s» asks what buyers say', (m) => {
+    expect(REVIEWS_Q.test(readArabic(m))).toBe(true);
+  });
+  it('«هال» written onto a noun is this', () => {
+    expect(readArabic('كم سعر هالمصباح')).toContain('this المصباح');
+    expect(readArabic('بكم هالساعه؟')).toContain('this الساعه');
+  });
+  it('makeup said from the French is the catalogue’s makeup', () => {
+    expect(loanwordOf('مكياج')).toBe('makeup');
+  });
+  it('a device is any product, no kind', () => {
+    expect(namesNoKind('جهاز')).toBe(true);
+  });
+});
+
+describe('English forms', () => {
+  it.each(['can you do my geography assignment', 'write an essay about the UAE'])('«%s» is turned away', (m) => {
+    expect(isOffTopic(m)).toBe(true);
+  });
+  it("'pls' ends what is ruled out", () => {
+    expect(readNegation('a phone case, no leather pls').excluded).toEqual(['leather']);
   });
 });

@@ -11,7 +11,7 @@ import { readArabic } from './assistant.arabic.js';
 import { phrasesFor } from './assistant.phrases.js';
 import { createNeedReply, nameHeads } from './assistant.needs.js';
 import { departmentNamed, isPurpose, loanwordOf, namesNoKind, otherNames, type Negation } from './assistant.understanding.js';
-import { mainDepartment, notInCatalogue } from './assistant.prepurchase.js';
+import { isCircumstance, mainDepartment, notInCatalogue } from './assistant.prepurchase.js';
 import type { Reply } from './assistant.product-answers.js';
 
 // The built-in assistant's answers that search the catalogue (decisions 0102, 0135, 0153): a request read as a kind,
@@ -131,6 +131,17 @@ export function createSearchReplies(deps: { search: SearchService; contentWords:
       // ('the cheapest smartwatch' is the one so named: the search box's first too)
       sameDepartment: Boolean(band || opts.plural),
     });
+    // a kind with a purpose and a budget or a word ruled out ('laptop for office work, nothing gaming, under 6000'): when
+    // the purpose's listings crowd out every listing of the kind (chairs and desks say 'office' and 'work' more often
+    // than a laptop does), the kind alone is searched, with the same budget (decision 0191)
+    if ((ruledOut || pricePhrase || band || byPrice) && words.length >= 2 && !department && headedDepartment(result.items, words, search.text.analyze) === null) {
+      const kindWords: string[] = [];
+      for (const w of words) if (!isCircumstance(w, text) && (await tools.namesSoldKind(w))) kindWords.push(w);
+      if (kindWords.length && kindWords.length < words.length) {
+        const again = await tools.searchProducts({ query: [phrasesFor('en').label(kindWords, price.intent), pricePhrase].filter(Boolean).join(' '), limit: 10 });
+        if (headedDepartment(again.items, kindWords, search.text.analyze)) Object.assign(result, { items: again.items, total: again.total, categories: again.categories });
+      }
+    }
     // 'a laptop that isn't for gaming': the kind asked for, without what the shopper ruled out
     if (ruledOut) {
       result.items = result.items.filter((p) => !isRuledOut(p, ruledOut));
@@ -296,7 +307,7 @@ const SELLS_Q = /\b(?:do|does|did)\s+(?:you|u|y'all|souq)\s+(?:\w+\s+)?(?:stock|
  * one: nameHeads), the one most of them are in; null when no word heads a listing.
  */
 export function headedDepartment(items: Product[], words: string[], analyze: (text: string) => string[]): string | null {
-  const asked = new Set(words.flatMap((w) => analyze(w)));
+  const asked = new Set(words.filter((w) => !namesNoKind(w)).flatMap((w) => analyze(w)));
   const headed = items.filter((p) => nameHeads(p).some((h) => analyze(h).some((st) => asked.has(st))));
   return mainDepartment(headed);
 }

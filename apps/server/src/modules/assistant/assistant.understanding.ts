@@ -310,6 +310,8 @@ export { departmentNamed, isPurpose, namesNoKind } from '../search/query-departm
 const LOANWORDS: Record<string, string> = Object.fromEntries(Object.entries<string>({
   ساوندبار: 'soundbar', سبيكر: 'speaker', 'سماعه بلوتوث': 'speaker', 'سمارت واتش': 'smartwatch', سمارتواتش: 'smartwatch', بروجكتر: 'projector', بروجيكتر: 'projector',
   راوتر: 'router', ويبكام: 'webcam', 'ويب كام': 'webcam', تريدمل: 'treadmill', سكوتر: 'scooter', ستاند: 'stand',
+  // (makeup, as everyone says it from the French: decision 0191)
+  مكياج: 'makeup', ميكب: 'makeup', 'ميك اب': 'makeup',
   جيمنج: 'gaming', قيمنق: 'gaming', لابتوب: 'laptop', تابلت: 'tablet', ايربودز: 'earbuds', هيدفون: 'headphones', هيدسيت: 'headset',
 }).map(([k, v]) => [fold(k), v]));
 

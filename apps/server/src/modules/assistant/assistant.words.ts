@@ -55,7 +55,7 @@ export const TELL = /\b(tell me|more about|describe|details?|info|information|wh
 // (a person told with what they love — "my nephew is 14 and loves video games", «يموت في الألعاب» — asks what to get them:
 // decision 0191)
 export const SHOPPING = /\b(show|find|search|looking|look|need|want|recommend|suggest|any|have|sell|carry|got|options?|gifts?|ideas?|buy|shop|shopping|loves)\b/i;
-export const OFF_TOPIC = /\b(weather|jokes?|news|politics?|president|prime minister|capital of|movies?|songs?|sing|lyrics|poem|story|homework|math|time is it|what day|date today|who won|who is winning|translate|meaning of life|love you|do you love|your name|are you (a |an )?(human|real|bot|robot|person|ai|machine)|who (made|built|created) you|taxis?|cabs?|uber|flights?|hotels?|restaurants?|appointments?)\b|\d+\s*(times|plus|minus|divided by|multiplied by|[*+])\s*\d+/i;
+export const OFF_TOPIC = /\b(weather|jokes?|news|politics?|president|prime minister|capital of|movies?|songs?|sing|lyrics|poem|story|homework|essays?|assignments?|math|time is it|what day|date today|who won|who is winning|translate|meaning of life|love you|do you love|your name|are you (a |an )?(human|real|bot|robot|person|ai|machine)|who (made|built|created) you|taxis?|cabs?|uber|flights?|hotels?|restaurants?|appointments?)\b|\d+\s*(times|plus|minus|divided by|multiplied by|[*+])\s*\d+/i;
 /**
  * Is the message off-topic chit-chat? A place or trip after a preposition ('on long flights', 'for hotel stays', 'at the
  * restaurant') is the circumstance of a need, not what is asked: 'earplugs for flights' is shopping, 'book a flight' is not.

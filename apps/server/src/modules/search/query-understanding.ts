@@ -27,7 +27,7 @@ const NOT_AFTER_NO = new Set(['thanks', 'thank', 'problem', 'problems', 'worries
 /** Filler between a negation and what it negates ('not for gaming', 'without using oil', 'isn't a drone'). */
 const EN_FILLER = String.raw`(?:(?:a|an|the|for|any|using|use|made of|made from|of|too|very|much|really|so)\s+)*`;
 /** What is negated: a word, and up to two more that go with it ('wireless earbuds'), up to a word that starts something else. */
-const EN_NEGATED = String.raw`([a-z][a-z-]{1,}(?:\s+(?!(?:please|thanks|and|or|but|with|without|except|other|apart|instead|not|no|for|in|on|at|that|which|who|under|below|over|than|from|to|i|me|my|is|are|it|one)(?![\w-]))[a-z][a-z-]{1,}){0,2})`;
+const EN_NEGATED = String.raw`([a-z][a-z-]{1,}(?:\s+(?!(?:please|pls|plz|thanks|thx|and|or|but|with|without|except|other|apart|instead|not|no|for|in|on|at|that|which|who|under|below|over|than|from|to|i|me|my|is|are|it|one)(?![\w-]))[a-z][a-z-]{1,}){0,2})`;
 /** Filler after an Arabic negation ('مو حق القيمنق', 'غير مصنوع من الجلد'). */
 // 'بدون ما تكون حق أطفال', 'من غير ان يكون …': «ما / ان» before the verb 'be' is filler too
 const AR_FILLER = String.raw`(?:(?:حق|مال|مصنوع من|مصنوعه من|من|فيه|فيها|(?:ما|ان)(?=\s+(?:يكون|تكون)\s)|يكون|تكون|استخدام|استعمال|قابل|قابله)\s+)*`;
