@@ -26,9 +26,9 @@ function summary() {
   // each phase's wall time beside its counts: CI must stay under 40 minutes, and this says where the time goes
   for (const p of phases) {
     console.log(`  ${p.name}: ${p.passed} passed, ${p.failed} failed, ${p.skipped} skipped${p.failedStep ? ' (step failed)' : ''} in ${p.seconds} s`);
-    // a step that failed with no failed test (a suite's hook that timed out, an unhandled error): say where, here at
-    // the end, where a CI log's tail shows it
-    if (p.failedStep && p.failed === 0) for (const line of p.why) console.log(`    ${line}`);
+    // what failed, here at the end where a CI log's tail shows it (the first lane's output streams and is cut off):
+    // the failed and flaky tests, or where a step failed with no failed test (a hook that timed out, an unhandled error)
+    if (p.failedStep || p.failed > 0 || p.why.some((l) => l.startsWith('flaky: '))) for (const line of p.why) console.log(`    ${line}`);
   }
   if (needsShared.size) {
     console.log(`  ${needsShared.size} test(s) skipped because ../shared is not beside this clone (CI has it; see README):`);

@@ -13,8 +13,20 @@ export const playwrightCounts = (out) => ({
   skipped: count(out, /^\s+(\d+) skipped/m),
 });
 
-/** The lines that name what failed (Vitest's FAIL and error lines, Playwright's ✘), at most 12, in order, once each. */
+/**
+ * The lines that name what failed, at most 12, in order, once each: Vitest's FAIL and error lines, Playwright's ✘ and
+ * the journeys its closing lines list under 'N failed' and 'N flaky' (marked 'flaky:'), so a CI log's tail names them.
+ */
 export function failureLines(text) {
-  const lines = text.split('\n').map((l) => l.trim()).filter((l) => /^(FAIL\b|✘|Error:|Unhandled|\S*Error: )/.test(l));
+  const lines = [];
+  let list = null;
+  for (const raw of text.split('\n')) {
+    const l = raw.trim();
+    const header = /^\d+ (failed|flaky)$/.exec(l);
+    if (header) { list = header[1]; continue; }
+    if (list && /^\[[^\]]+\] › /.test(l)) { lines.push(list === 'flaky' ? `flaky: ${l}` : l); continue; }
+    list = null;
+    if (/^(FAIL\b|✘|Error:|Unhandled|\S*Error: )/.test(l)) lines.push(l);
+  }
   return [...new Set(lines)].slice(0, 12).map((l) => (l.length > 200 ? `${l.slice(0, 199)}…` : l));
 }

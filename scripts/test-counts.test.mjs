@@ -31,4 +31,22 @@ describe("the test command reads each runner's counts", () => {
       'TypeError: Cannot read properties of undefined',
     ]);
   });
+  it("names the journeys Playwright's closing lines list as failed and as flaky", () => {
+    const out = [
+      '  ✓  38 [desktop] › tests/e2e/a.spec.ts:9:1 › fine (3.1s)',
+      '  ✘  39 [desktop] › tests/e2e/b.spec.ts:12:1 › breaks (20.0s)',
+      '',
+      '  1 failed',
+      '    [desktop] › tests/e2e/b.spec.ts:12:1 › breaks ─────────',
+      '  1 flaky',
+      '    [desktop] › tests/e2e/c.spec.ts:40:3 › wobbles ────────',
+      '  38 passed (16.2m)',
+      '    [desktop] › tests/e2e/not-listed.spec.ts:1:1 › after the passed line',
+    ].join('\n');
+    expect(failureLines(out)).toEqual([
+      '✘  39 [desktop] › tests/e2e/b.spec.ts:12:1 › breaks (20.0s)',
+      '[desktop] › tests/e2e/b.spec.ts:12:1 › breaks ─────────',
+      'flaky: [desktop] › tests/e2e/c.spec.ts:40:3 › wobbles ────────',
+    ]);
+  });
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support/sign-in.js';
+import { formatMoney } from '../../packages/shared/src/rules/money.js';
+import { customerSession, signIn } from './support/sign-in.js';
 
 // The assistant's chat in Arabic (issue 26 item 3): what a shopper, a vendor or a reviewer typed inside an Arabic
 // answer — a Latin product name, an order number, a quoted review — is isolated (dir="auto", <bdi> or the server's
@@ -14,12 +15,12 @@ const PDI = '\u2069';
 const textBubbles = (page: Page) => page.getByRole('log').locator('div[dir="auto"]');
 
 /** Sends a message and answers the assistant's bubble that replied to it. */
-async function ask(page: Page, text: string) {
+async function ask(page: Page, text: string, sendLabel = 'إرسال') {
   const bubbles = textBubbles(page);
   const before = await bubbles.count();
   // the Send button is enabled by the app once it has the text (a fill before the app took over the server-rendered
   // page is not in its state yet): fill again until it is
-  const send = page.getByRole('button', { name: 'إرسال', exact: true });
+  const send = page.getByRole('button', { name: sendLabel, exact: true });
   await expect(async () => {
     await page.locator('#chat-input').fill(text);
     await expect(send).toBeEnabled({ timeout: 1_000 });
@@ -112,3 +113,39 @@ test("a product's details in Arabic: the seller's warranty and dimensions read i
     }
   }
 });
+
+// 'How much did I pay?' (decision 0190): the latest purchase's parts, each with its amount as the shopper's own order
+// list has it and how it is paid, in either language; a cash part not yet delivered is due, never 'paid'.
+type Part = { order_number: string; total_amount: number; currency: string; payment_method: string; status: string };
+for (const locale of ['en', 'ar'] as const) {
+  test(`what the latest purchase cost, asked in ${locale === 'ar' ? 'Arabic' : 'English'}: each part's amount and how it is paid`, async ({ page }) => {
+    const { token } = await customerSession(page.request);
+    const list = await page.request.get('/api/my/orders', { headers: { authorization: `Bearer ${token}` } });
+    expect(list.ok()).toBe(true);
+    const latest = ((await list.json()) as Array<{ purchase_number: string; sub_orders: Part[] }>)[0]!;
+    const q = locale === 'ar' ? '?lang=ar' : '';
+    await signIn(page, 'customer', { landing: `/${q}`, path: `/ai-assistant${q}` });
+    await expect(textBubbles(page)).toHaveCount(1); // the greeting
+
+    const { answer } = await ask(page, locale === 'ar' ? 'كم دفعت على آخر طلب؟' : 'how much did I pay for my last order?', locale === 'ar' ? 'إرسال' : 'Send');
+    const text = ((await answer.textContent()) ?? '').replace(/[\u2068\u2069]/g, '');
+    expect(text).toContain(latest.purchase_number);
+    for (const part of latest.sub_orders) {
+      expect(text).toContain(part.order_number);
+      if (part.status !== 'cancelled') expect(text).toContain(formatMoney(part.total_amount, part.currency, locale));
+      if (part.payment_method === 'cod' && part.status !== 'delivered' && part.status !== 'cancelled') {
+        expect(text).toContain(locale === 'ar' ? 'لم يُخصم شيء بعد' : 'nothing has been charged yet');
+      }
+    }
+    if (locale === 'ar') expect(text).not.toMatch(/\b(paid|cash|card)\b/i);
+
+    if (SHOTS) {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        if (width === 390) await page.getByRole('button', { name: locale === 'ar' ? 'تحدّث مع الذكاء الاصطناعي' : 'Chat with AI' }).click();
+        await page.waitForTimeout(400);
+        await page.screenshot({ path: `${SHOTS}/assistant-paid-${locale}-${width}.png` });
+      }
+    }
+  });
+}

@@ -124,7 +124,11 @@ const NOT_AN_ITEM = new Set(
     'buy buying اشتري اشتريت اشتريته اشتريتها شريت نشتري ' +
     'اغراض اغراضي الاغراض اشياء الاشياء اشيائي مشتريات المشتريات مشترياتي حاجات الحاجات حاجاتي منتجات المنتجات اذا لو غيرت رايي ' +
     // 'all of it' with its pronoun, and placing an order said as making or doing it («الطلب اللي سويته اليوم»)
-    'كله كلها كلهم جميعه جميعها جميعهم سويت سويته سويتها سويتهم عملت عملته عملتها سويناه').split(' '),
+    'كله كلها كلهم جميعه جميعها جميعهم سويت سويته سويتها سويتهم عملت عملته عملتها سويناه ' +
+    // paying said as a verb ('how much did I pay for my last order?', «كم دفعت على آخر طلب؟»), its prepositions and
+    // 'last' as «آخر» name no item: read as items they matched some listing's words, and the answer told of one item
+    'pay paid paying spend spent cost costs charged دفعت دفعنا دفعته ادفع دفع حاسبت حاسبتوني كلفني كلفتني ' +
+    'what which we our us علي عن مع الي اخر اخره الاخره اخيره الاخيره الجديد بكم قديش').split(' '),
 );
 
 /** The words of a message that can name an item ('the blue one' → ['blue']), folded, without the article. */

@@ -25,6 +25,19 @@ describe('the cancel verb in any of its forms is the request, never the item', (
   });
 });
 
+describe('paying, its prepositions and «آخر» name no item', () => {
+  it.each([
+    ['how much did I pay for my last order?', []],
+    ['what did we spend on the last purchase', []],
+    ['كم دفعت على آخر طلب؟', []],
+    ['بكم حاسبتوني عن الطلب الأخير', []],
+    ['كم دفعت على السماعات؟', ['سماعات']],
+    ['how much did I pay for the kettle?', ['kettle']],
+  ])('«%s» names %j', (text, words) => {
+    expect(itemWords(text)).toEqual(words);
+  });
+});
+
 describe('a count said as the Arabic dual of a unit word', () => {
   it.each([
     ['ابي ارجع علبتين من الشاي، وصلت مفتوحة', 5, 2],

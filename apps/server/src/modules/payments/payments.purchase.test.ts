@@ -310,6 +310,62 @@ describe('refunds to the card', () => {
     expect(await t.app.services.cardPayments.refundOwed(placed.order.id)).toBe(0);
     await expectBalanced();
   });
+
+  it('asked for at once from several places (the cancellation, the sweep, a retry), a refund reaches the card once', async () => {
+    // Found by the transfers property test on PostgreSQL under load: one request read what the shopper is owed before
+    // another's refund was posted and what is on its way after, and refunded the same money twice. Eight requests race
+    // the cancellation's own, on each of six purchases; on PostgreSQL they run on separate connections.
+    for (let round = 0; round < 6; round++) {
+      const placed = await placeCard(shopper.token, [{ product_id: lampId, quantity: 1 }]);
+      await pay.typeCard(placed.payment.pay_url, '4242424242424242');
+      await pay.state(placed.order_number, placed.payment.token);
+      const [sub] = await subOrders(placed.order.id);
+      const [{ total_cents }] = (await q<{ total_cents: number }>('select total_cents from orders where id = $1', [sub!.id])) as [{ total_cents: number }];
+      const cancelled = await call(t.app, { method: 'PUT', url: `/api/admin/orders/${sub!.id}/status`, token: admin, body: { status: 'cancelled' } });
+      expect(cancelled.status).toBe(200);
+      const sent = await Promise.all(Array.from({ length: 8 }, () => t.app.services.cardPayments.refundOwed(placed.order.id)));
+      // the cancellation's own request (after its commit) may be the one that sends it: wait until it is posted
+      for (let i = 0; i < 50 && sumOf(await ledgerOf(placed.order.id), 'shopper_receivable') !== 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(sent.filter((n) => n > 0).length).toBeLessThanOrEqual(1);
+      const [attempt] = await q<{ provider_payment_id: string }>('select provider_payment_id from payment_attempts where purchase_id = $1', [placed.order.id]);
+      expect((await t.app.services.payments.provider.getPayment(attempt!.provider_payment_id)).amountRefunded).toBe(total_cents);
+      const rows = await q<{ amount_cents: number }>('select r.amount_cents from payment_refunds r join payment_attempts a on a.id = r.attempt_id where a.purchase_id = $1', [placed.order.id]);
+      expect(rows.map((r) => r.amount_cents)).toEqual([total_cents]);
+      expect(sumOf(await ledgerOf(placed.order.id), 'shopper_receivable')).toBe(0);
+    }
+    await expectBalanced();
+  });
+
+  it('a refund the provider refuses outright (the charge refunded elsewhere) fails, is not sent again, and leaves the money owed', async () => {
+    const placed = await placeCard(shopper.token, [{ product_id: lampId, quantity: 1 }]);
+    await pay.typeCard(placed.payment.pay_url, '4242424242424242');
+    await pay.state(placed.order_number, placed.payment.token);
+    const [attempt] = await q<{ provider_payment_id: string }>('select provider_payment_id from payment_attempts where purchase_id = $1', [placed.order.id]);
+    // refunded in the provider's dashboard, not through Souq
+    const outside = await pay.local.handle({ method: 'POST', url: '/v1/refunds', headers: { authorization: `Bearer ${pay.local.secretKey}` }, body: `payment_intent=${attempt!.provider_payment_id}` });
+    expect(outside.status).toBe(200);
+    const [sub] = await subOrders(placed.order.id);
+    const [{ total_cents }] = (await q<{ total_cents: number }>('select total_cents from orders where id = $1', [sub!.id])) as [{ total_cents: number }];
+    const cancelled = await call(t.app, { method: 'PUT', url: `/api/admin/orders/${sub!.id}/status`, token: admin, body: { status: 'cancelled' } });
+    expect(cancelled.status).toBe(200);
+    // the cancellation's refund (after its commit) is refused: wait for its row to say so
+    type Row = { status: string; failure_reason: string | null; provider_refund_id: string | null };
+    const rowsOf = () => q<Row>('select r.status, r.failure_reason, r.provider_refund_id from payment_refunds r join payment_attempts a on a.id = r.attempt_id where a.purchase_id = $1', [placed.order.id]);
+    let rows: Row[] = [];
+    for (let i = 0; i < 50 && rows[0]?.status !== 'failed'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      rows = await rowsOf();
+    }
+    expect(rows).toEqual([{ status: 'failed', failure_reason: 'charge_already_refunded', provider_refund_id: null }]);
+    // the minute's job does not send it again, and no further refund is tried while staff decide
+    await t.app.services.cardPayments.expiryJob.runOnce();
+    expect(await t.app.services.cardPayments.refundOwed(placed.order.id)).toBe(0);
+    expect(await rowsOf()).toEqual(rows);
+    expect((await t.app.services.payments.provider.getPayment(attempt!.provider_payment_id)).amountRefunded).toBe(total_cents);
+    // the ledger still says the shopper is owed the sub-order: nothing was posted for a refund that never happened
+    expect(sumOf(await ledgerOf(placed.order.id), 'shopper_receivable')).toBe(-total_cents);
+    await expectBalanced();
+  });
 });
 
 describe('webhooks', () => {

@@ -4,7 +4,7 @@ import { paymentAttempts, paymentRefunds } from '../../db/schema/payments.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { post as postToLedger } from '../ledger/ledger.post.js';
 import { cardRefundEntries } from './payments.postings.js';
-import type { PaymentProvider, Refund } from './payments.provider.js';
+import { ProviderError, type PaymentProvider, type Refund } from './payments.provider.js';
 
 // Refunds that reach the card (issue 36 item 4, decision 0137). The ledger already says what a card purchase's shopper
 // is owed — a cancellation reverses the sale, a return refunded to the original payment credits the receivable — so
@@ -18,13 +18,19 @@ type RefundRow = typeof paymentRefunds.$inferSelect;
 export function createCardRefunds(deps: { db: Db; provider: () => PaymentProvider; log: (msg: string) => void; now: () => Date }) {
   const { db } = deps;
 
-  /** What the purchase's shopper is owed per the ledger, less the refunds requested and not yet posted. */
+  /**
+   * What the purchase's shopper is owed per the ledger, less the refunds requested and not yet posted: ONE statement,
+   * so one snapshot. Read as two, a refund posted between them (its posting and its `posted_at` commit together, under
+   * no lock this caller holds) was counted in neither, and the same money was refunded twice: found by the transfers
+   * property test on PostgreSQL under load.
+   */
   async function toRefund(tx: Tx, attempt: typeof paymentAttempts.$inferSelect): Promise<number> {
-    const [owed] = await tx.select({ c: sql<string>`coalesce(-sum(${ledgerEntries.amountCents}), 0)` }).from(ledgerEntries)
-      .where(and(eq(ledgerEntries.purchaseId, attempt.purchaseId), eq(ledgerEntries.account, 'shopper_receivable')));
-    const [inFlight] = await tx.select({ c: sql<string>`coalesce(sum(${paymentRefunds.amountCents}), 0)` }).from(paymentRefunds)
-      .where(and(eq(paymentRefunds.attemptId, attempt.id), isNull(paymentRefunds.postedAt), inArray(paymentRefunds.status, ['requested', 'pending', 'succeeded'])));
-    return Number(owed?.c ?? 0) - Number(inFlight?.c ?? 0);
+    const owed = sql`(select coalesce(-sum(${ledgerEntries.amountCents}), 0) from ${ledgerEntries}
+      where ${ledgerEntries.purchaseId} = ${attempt.purchaseId} and ${ledgerEntries.account} = 'shopper_receivable')`;
+    const inFlight = sql`(select coalesce(sum(${paymentRefunds.amountCents}), 0) from ${paymentRefunds}
+      where ${paymentRefunds.attemptId} = ${attempt.id} and ${paymentRefunds.postedAt} is null and ${paymentRefunds.status} in ('requested', 'pending', 'succeeded'))`;
+    const [row] = await tx.select({ c: sql<string>`${owed} - ${inFlight}` }).from(sql`(select 1) as one`);
+    return Number(row?.c ?? 0);
   }
 
   /** Applies a refund as read back from the provider, in the caller's transaction; null when it is not Souq's. */
@@ -56,7 +62,20 @@ export function createCardRefunds(deps: { db: Db; provider: () => PaymentProvide
 
   /** Sends a requested refund to the provider (again, under its own key) and applies the answer. */
   async function send(row: RefundRow, paymentId: string): Promise<void> {
-    const refund = await deps.provider().refund({ paymentId, amount: row.amountCents, reason: 'requested_by_customer', metadata: { souq_refund: String(row.id) }, idempotencyKey: row.idempotencyKey });
+    let refund: Refund;
+    try {
+      refund = await deps.provider().refund({ paymentId, amount: row.amountCents, reason: 'requested_by_customer', metadata: { souq_refund: String(row.id) }, idempotencyKey: row.idempotencyKey });
+    } catch (err) {
+      // refused outright (a 4xx other than a key still in use or too many requests: the charge already refunded or
+      // charged back): sent again every minute it would be refused again, its money counted as on its way for ever. It
+      // fails like a refund the card refused: owed to the shopper again, and staff decide
+      if (err instanceof ProviderError && err.status >= 400 && err.status < 500 && err.status !== 409 && err.status !== 429) {
+        await db.update(paymentRefunds).set({ status: 'failed', failureReason: err.code, updatedAt: deps.now() })
+          .where(and(eq(paymentRefunds.id, row.id), isNull(paymentRefunds.providerRefundId)));
+        deps.log(`payments: refund ${row.id} of ${row.amountCents} refused by the provider (${err.code}: ${err.message}): the shopper is still owed it — staff must refund another way`);
+      }
+      throw err;
+    }
     await db.update(paymentRefunds).set({ providerRefundId: refund.id, status: refund.status === 'pending' ? 'pending' : row.status, updatedAt: deps.now() })
       .where(and(eq(paymentRefunds.id, row.id), isNull(paymentRefunds.providerRefundId)));
     await apply(refund);
@@ -95,9 +114,18 @@ export function createCardRefunds(deps: { db: Db; provider: () => PaymentProvide
     async resend(): Promise<number> {
       const rows = await db.select({ r: paymentRefunds, paymentId: paymentAttempts.providerPaymentId }).from(paymentRefunds)
         .innerJoin(paymentAttempts, eq(paymentAttempts.id, paymentRefunds.attemptId))
-        .where(isNull(paymentRefunds.providerRefundId)).orderBy(asc(paymentRefunds.id)).limit(100);
-      for (const { r, paymentId } of rows) await send(r, paymentId);
-      return rows.length;
+        .where(and(isNull(paymentRefunds.providerRefundId), eq(paymentRefunds.status, 'requested'))).orderBy(asc(paymentRefunds.id)).limit(100);
+      let sent = 0;
+      for (const { r, paymentId } of rows) {
+        // one refund the provider cannot take now does not hold back the others
+        try {
+          await send(r, paymentId);
+          sent += 1;
+        } catch (err) {
+          deps.log(`payments: refund ${r.id} not sent again: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }
+      return sent;
     },
   };
 }
