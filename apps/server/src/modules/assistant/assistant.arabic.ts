@@ -129,6 +129,7 @@ const RULES: ArabicRule[] = [
   [phrase('هديه|هدايا'), ' gift '],
   // the occasions a gift is for, not products: a birthday, a new baby, Eid (decision 0191)
   [phrase('عيد ميلاد|عيد الميلاد|عيد ميلادها|عيد ميلاده'), ' birthday '],
+  [phrase('تخرج|التخرج|تخرجه|تخرجها'), ' graduation '],
   // (the greeting in full: «السلام عليكم ورحمة الله وبركاته», «صباح الخير والسرور»; decision 0191)
   [new RegExp(String.raw`^\s*(?:مرحبا|مرحبتين|اهلا وسهلا|اهلا|هلا|السلام عليكم|سلام عليكم|سلام|صباح الخير|مساء الخير)(?:\s+(?:ورحمه الله وبركاته|ورحمه الله|والسرور|والنور|يا هلا))?${END}`, 'g'), ' hello '],
   [phrase('شكرا جزيلا|شكرا لك|شكرا|مشكور|يعطيك العافيه|مع السلامه|الي اللقاء'), ' thanks '],
@@ -139,6 +140,13 @@ const RULES: ArabicRule[] = [
   // (only those that can be a place or a time of a need: a match or the news after «في» is still the topic — «مين فاز في
   // مباراة العين؟»)
   [phrase('الطقس|الجو|درجه الحراره|نكته|الاخبار|اخبار|السياسه|الرئيس|المباراه|مباراه|اغنيه|قصيده|واجب'), ' weather '],
+  // (homework with «ب» written on, a head of state, and sums said in words: «بواجب الرياضيات»، «رئيس أمريكا»، «٢٣ ضرب ١٧»;
+  // decision 0191)
+  [new RegExp(String.raw`(?:^|(?<=[\s,.;?!]))(?:بواجب|واجبي|واجباتي|رييس|الرييس|رييسه|وزير|حاكم)(?=$|[\s,.;?!:])`, 'g'), ' weather '],
+  [/(\d+)\s*(?:ضرب|×)\s*(\d+)/g, ' $1 times $2 '],
+  [/(\d+)\s*(?:زايد|زائد|\+)\s*(\d+)/g, ' $1 plus $2 '],
+  [/(\d+)\s*ناقص\s*(\d+)/g, ' $1 minus $2 '],
+  [/(\d+)\s*(?:تقسيم|قسمه|مقسوم علي)\s*(\d+)/g, ' $1 divided by $2 '],
   [new RegExp(String.raw`(?<!(?:^|\s)(?:في|على|علي|عند|مع|وقت|اثناء)\s)` + phrase('فيلم|افلام|رحلات طيران|فندق|مطعم|تاكسي').source, 'g'), ' weather '],
   // a match or a league with «ب» written onto it («بمباراة، بالدوري»), and who won or scored: news, not shopping (decision 0190)
   [new RegExp(String.raw`(?:^|(?<=[\s,.;?!]))ب(?:مباراه|الدوري|دوري)(?=$|[\s,.;?!])|(?:^|(?<=[\s,.;?!]))(?:مين|من|منو|شو|وش) (?:فاز|ربح|غلب|سجل|كسب)(?=$|[\s,.;?!])`, 'g'), ' weather '],
@@ -168,7 +176,9 @@ const RULES: ArabicRule[] = [
   // family, and adults, so a children's listing is no answer (decision 0191)
   [phrase('ل?جدي|ل?جدتي|ل?جدو|ل?عمي|ل?عمتي|ل?خالي|ل?خالتي|ل?مديري|ل?مديرتي|ل?زميلي|ل?زميلتي|ل?زملائي|ل?زملايي|ل?موظفين|ل?موظفيني|ل?الموظفين'), ' adult family '],
   // a son or a daughter, and a sibling's child («ولدي، بنتي، ولد أختي، بنت أخوي»): family, not a product word
-  [new RegExp(String.raw`${PRE}ل?(?:(?:ولد|بنت|عيال)\s+(?:اختي|اخوي|اخي|عمي|خالي|عمتي|خالتي)|ولدي|بنتي|عيالي)${END}`, 'g'), ' family '],
+  [new RegExp(String.raw`${PRE}ل?(?:(?:ولد|بنت|عيال)\s+(?:اختي|اخوي|اخي|عمي|خالي|عمتي|خالتي)|ولدي|بنتي|عيالي|اخوي|اخويا|خويي|ربعي)${END}`, 'g'), ' family '],
+  // what someone studies is what they are into («بيدرس هندسة كمبيوتر»: computers; decision 0191)
+  [phrase('بيدرس|يدرس|تدرس|بتدرس|يتخصص|تتخصص|متخصص'), ' studies '],
   [phrase('ل?ابي|ل?امي|ل?اخي|ل?اختي|ل?زوجتي|ل?زوجي|ل?صديقي|ل?صديقتي|ل?ابني|ل?ابنتي|ل?والدي|ل?والدتي'), ' family '],
   [phrase('يحب|تحب|يعشق|تعشق|يهوي|تهوي'), ' loves '],
   // a passion said the Gulf way: 'crazy about', 'dies for', 'addicted to', 'obsessed with' («مجنون كورة»، «يموت في

@@ -15,6 +15,7 @@ import { isNeed, isPurpose, ownThingsTold, namesKindInPlural, namesNoKind, needF
 import { CATEGORIES_Q, PRICE_HISTORY_Q, REVIEWS_Q, categoriesReply, isCircumstance, notSoldKinds, notSoldReply, priceHistoryReply, reviewsReply, sameDepartment, topN, topOfKind } from './assistant.prepurchase.js';
 import { createProductAnswers, type Reply } from './assistant.product-answers.js';
 import { createSearchReplies, headedDepartment } from './assistant.search-reply.js';
+import { nameHeads } from './assistant.needs.js';
 import { DEALS_Q, dealsReply, withoutDealWords } from './assistant.deals.js';
 
 export { boldNames } from './assistant.words.js';
@@ -70,6 +71,15 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     });
     const best = Math.max(...said);
     return best > 0 && said.filter((n) => n === best).length === 1 ? pool[said.indexOf(best)]! : null;
+  }
+
+  /** Do the words name a kind p is not: none of them is p's head, one heads other listings' names? */
+  async function namesAnotherKind(p: Product, words: string[], tools: Toolbox): Promise<boolean> {
+    const { analyze } = search.text;
+    const own = new Set(nameHeads(p).flatMap((h) => analyze(h)));
+    if (words.some((w) => analyze(w).some((st) => own.has(st)))) return false;
+    for (const w of words) if (!namesNoKind(w) && (await tools.namesSoldKind(w))) return true;
+    return false;
   }
 
   /** Do the words name a kind of another department than p's: a word that heads the names of listings elsewhere? */
@@ -266,7 +276,8 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       // heel drop on these'): the passages of its own listing that say it (decision 0188); the price, stock, rating and
       // 'does it have' questions keep their own answers
       // (a judgement — 'is the battery good?', «الكاميرا زينة؟» — is what buyers say: the reviews, not the listing)
-      if (words.length > 0 && ASKS_OF.test(msg) && !JUDGEMENT.test(msg) && !COMPARE.test(msg) && !PRICE_Q.test(msg) && !STOCK_Q.test(msg) && !RATING_Q.test(msg) && !FEATURE_Q.test(msg) &&
+      // (not 'and something to light my face on calls?': another product asked for; decision 0191)
+      if (words.length > 0 && ASKS_OF.test(msg) && !/\b(?:something|anything)\b/i.test(msg) && !JUDGEMENT.test(msg) && !COMPARE.test(msg) && !PRICE_Q.test(msg) && !STOCK_Q.test(msg) && !RATING_Q.test(msg) && !FEATURE_Q.test(msg) &&
         !WORTH.test(msg) && !SIMILAR.test(msg) && !PURCHASE.test(msg)) {
         // (the one named, else the one selected, also when the words match it among others: «فاتورة الكهرباء» is the
         // thermostat's and a lantern's)
@@ -322,7 +333,10 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         // a price word asks for the kind, cheapest or dearest first, not about the one product its words name
         search.text.extractPrice(msg).intent === null &&
         // so does the kind in the plural ('smartwatches', «ساعات ذكية»)
-        !namesKindInPlural(msg, named[0]!)) {
+        !namesKindInPlural(msg, named[0]!) &&
+        // and a kind other listings are named by, when the one found shares only a describing word with it («ساعة رياضية»
+        // is a sports watch, not the sneakers whose name says «رياضي»; decision 0191)
+        !(await namesAnotherKind(named[0]!, words, tools))) {
         // just a product's name
         return describe(named[0]!, tools, msg);
       }
@@ -359,7 +373,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         const missing = productQuestion && !SIMILAR.test(msg) ? words.map(spell).join(' ') : undefined;
         return searchReply(msg, tools, { notFoundName: missing, shopping: SHOPPING.test(msg), spell, negation, plural: named.length === 1 && namesKindInPlural(msg, named[0]!) });
       }
-      if (GIFT.test(msg)) return giftIdeas(tools);
+      if (GIFT.test(msg)) return giftIdeas(tools, undefined, negation);
       return SHOPPING.test(msg) ? greeting(tools) : offTopic(tools);
     },
   };

@@ -243,3 +243,43 @@ describe('English forms', () => {
     expect(readNegation('a phone case, no leather pls').excluded).toEqual(['leather']);
   });
 });
+
+describe('more that is ruled out', () => {
+  it.each([
+    ['a kitchen gadget, I already own a blender so not that', ['blender']],
+    ['i already have a tent, what else for camping', ['tent']],
+  ])('«%s» rules out %j', (text, out) => {
+    expect(readNegation(text).excluded).toEqual(expect.arrayContaining(out));
+  });
+  it("«ما ابيها حق …» (I don't want it for …) rules out what follows", () => {
+    expect(readNegation(readArabic('سماعة للجري، ما ابيها حق مكالمات')).excluded).toContain('مكالمات');
+  });
+  it('«مو شي …» rules out the thing, not «شي»', () => {
+    expect(readNegation(readArabic('لعبة لبنتي بس مو شي الكتروني')).excluded).toEqual(['الكتروني']);
+  });
+});
+
+describe('more Arabic that is not shopping', () => {
+  it.each(['مين رئيس فرنسا؟', 'حل لي واجبي', 'كم ١٢ ضرب ٨؟', 'كم ٩ زائد ٤'])('«%s» is turned away', (m) => {
+    expect(isOffTopic(readArabic(m))).toBe(true);
+  });
+});
+
+describe('occasions and interests in Arabic', () => {
+  it('graduation is an occasion, a brother family, what one studies an interest', () => {
+    expect(readArabic('هدية تخرج لأخوي يدرس تصميم')).toBe('gift graduation family studies تصميم');
+  });
+});
+
+describe('more situations', () => {
+  it.each([
+    ['we always leave the AC on when we go out', 'schedule'],
+    ['my laptop has a tiny screen', 'monitor'],
+    ['my cat has bad breath', 'breath'],
+    ['القهوة تسخن بسرعة في الشمس', 'insulated'],
+    ['البر فيه برد بالليل', 'warm'],
+    ['want to get into lifting', 'strength'],
+  ])('«%s» → %s', (text, word) => {
+    expect(needFunctions(readArabic(text))).toContain(word);
+  });
+});

@@ -131,10 +131,10 @@ export function createSearchReplies(deps: { search: SearchService; contentWords:
       // ('the cheapest smartwatch' is the one so named: the search box's first too)
       sameDepartment: Boolean(band || opts.plural),
     });
-    // a kind with a purpose and a budget or a word ruled out ('laptop for office work, nothing gaming, under 6000'): when
-    // the purpose's listings crowd out every listing of the kind (chairs and desks say 'office' and 'work' more often
-    // than a laptop does), the kind alone is searched, with the same budget (decision 0191)
-    if ((ruledOut || pricePhrase || band || byPrice) && words.length >= 2 && !department && headedDepartment(result.items, words, search.text.analyze) === null) {
+    // a kind with a purpose and a word ruled out ('laptop for office work, nothing gaming, under 6000'): when the purpose's
+    // listings crowd out every listing of the kind (chairs and desks say 'office' and 'work' more often than a laptop
+    // does), the kind alone is searched, with the same budget (decision 0191)
+    if (ruledOut && words.length >= 2 && !department && headedDepartment(result.items, words, search.text.analyze) === null) {
       const kindWords: string[] = [];
       for (const w of words) if (!isCircumstance(w, text) && (await tools.namesSoldKind(w))) kindWords.push(w);
       if (kindWords.length && kindWords.length < words.length) {
@@ -185,7 +185,18 @@ export function createSearchReplies(deps: { search: SearchService; contentWords:
     else if (band && result.items.length) result.items = await withinBand(result.items, band);
     // an amount with a kind ('a smartwatch under 1000'): the kind's own department, even when only some listings say it
     else if (pricePhrase && words.length && result.items.length) result.items = oneDepartment(result.items);
-    else result.items = result.items.slice(0, SEARCH_REPLY_MAX_PRODUCTS);
+    else {
+      // a kind with a describing word («ساعة رياضية», 'sports watch'): a listing of another department that shares only
+      // the describing word (sneakers «رياضي») is not of the kind; the kind's own department and what the words head stay
+      // (decision 0191)
+      // (a kind said alone — 'sneakers' — keeps all its matches: running shoes are sneakers too)
+      const kind = result.items.length > 1 && words.length >= 2 ? headedDepartment(result.items, words, search.text.analyze) : null;
+      if (kind) {
+        const headed = headedBy(words, search.text.analyze);
+        result.items = result.items.filter((p) => p.category === kind || headed(p));
+      }
+      result.items = result.items.slice(0, SEARCH_REPLY_MAX_PRODUCTS);
+    }
     // a kind the catalogue has no word for ('a coffee grinder', «مكواة ملابس»): we don't sell it, not what shares a word
     // (a word the search finds nowhere, asked for without asking whether we sell it, gets the broader search below: it may
     // be a name or a typo)
@@ -240,11 +251,13 @@ export function createSearchReplies(deps: { search: SearchService; contentWords:
   }
 
   /** 'A gift for my sister' and nothing more: the best-rated product of each of the biggest departments, and a question. */
-  async function giftIdeas(tools: Toolbox, notFound?: string): Promise<Reply> {
+  async function giftIdeas(tools: Toolbox, notFound?: string, negation: Negation = NO_NEGATION): Promise<Reply> {
     const picks: Product[] = [];
-    for (const cat of (await popularCategories()).slice(0, SEARCH_REPLY_MAX_PRODUCTS)) {
+    // (what the shopper ruled out — «بس مو شي إلكتروني», 'nothing electronic' — is no idea: decision 0191)
+    const categories = (await popularCategories()).filter((c) => !negation.excluded.length || !isRuledOut({ name: c, name_ar: '', categories: [c], tags: [], keywords: [] } as unknown as Product, negation));
+    for (const cat of categories.slice(0, SEARCH_REPLY_MAX_PRODUCTS)) {
       const { items } = await tools.searchProducts({ query: cat, limit: 10, in_stock: true });
-      const best = [...items].sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0) || b.review_count - a.review_count).find((p) => !picks.some((x) => x.id === p.id));
+      const best = [...items].sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0) || b.review_count - a.review_count).find((p) => !picks.some((x) => x.id === p.id) && !isRuledOut(p, negation));
       if (best) picks.push(best);
     }
     const say = phrasesFor(tools.locale, tools.departmentsAr);
@@ -307,9 +320,13 @@ const SELLS_Q = /\b(?:do|does|did)\s+(?:you|u|y'all|souq)\s+(?:\w+\s+)?(?:stock|
  * one: nameHeads), the one most of them are in; null when no word heads a listing.
  */
 export function headedDepartment(items: Product[], words: string[], analyze: (text: string) => string[]): string | null {
+  return mainDepartment(items.filter(headedBy(words, analyze)));
+}
+
+/** Is a listing's name headed by one of the words (the noun it ends with, the first word of its Arabic name)? */
+export function headedBy(words: string[], analyze: (text: string) => string[]): (p: Product) => boolean {
   const asked = new Set(words.filter((w) => !namesNoKind(w)).flatMap((w) => analyze(w)));
-  const headed = items.filter((p) => nameHeads(p).some((h) => analyze(h).some((st) => asked.has(st))));
-  return mainDepartment(headed);
+  return (p) => nameHeads(p).some((h) => analyze(h).some((st) => asked.has(st)));
 }
 
 /** How many a superlative asks for: the count said beside it ('the two cheapest', 'cheapest 3 X'), else one. */

@@ -198,7 +198,7 @@ const NEED_FUNCTIONS = [
   { en: String.raw`(?<!\beyes?\s)\b(?:hurts?|aches?|aching|pain(?:ful)?|sore|posture|killing me)\b(?!\s+eyes?\b)`, ar: 'يؤلمني|تؤلمني|ألم|وجع|ظهري|رقبتي', means: ['ergonomic', 'lumbar', 'support', 'posture', 'مريح', 'قطني', 'دعم'] },
   // something kept cold (drinks, water) is insulation; a shopper who gets cold needs warmth
   // (and a drink that goes warm: 'my water is always warm by noon'; decision 0191)
-  { en: String.raw`\b(?:keeps?|keeping|stays?|stay)\b[^.?!]{0,30}\b(?:cold|cool|chilled|icy)\b|\b(?:water|drinks?)\b[^.?!]{0,40}\b(?:warm|lukewarm)\b|\b(?:cold|chilled|iced|icy) (?:drinks?|water)\b`, ar: 'بارد|باردة|برودة|مثلج', means: ['insulated', 'cold', 'معزولة', 'برودة', 'باردة'] },
+  { en: String.raw`\b(?:keeps?|keeping|stays?|stay)\b[^.?!]{0,30}\b(?:cold|cool|chilled|icy)\b|\b(?:water|drinks?)\b[^.?!]{0,40}\b(?:warm|lukewarm)\b|\b(?:cold|chilled|iced|icy) (?:drinks?|water)\b`, ar: 'بارد|باردة|برودة|مثلج|تحر|يحر|تسخن|يسخن', means: ['insulated', 'cold', 'معزولة', 'برودة', 'باردة'] },
   // a drink kept hot is the same insulation (decision 0184): 'keeps my coffee hot', «يخلي الشاي حار»
   { en: String.raw`\b(?:keeps?|keeping|stays?|stay)\b[^.?!]{0,30}\b(?:hot|warm)\b(?!\s+(?:me|us)\b)|\bhot (?:drinks?|coffee|tea)\b`, ar: 'حار|حارة|حاره|ساخن|ساخنة|ساخنه|سخونة|دافي', means: ['insulated', 'hot', 'معزولة', 'ساخنة'] },
   // the electricity bill: what saves energy and cooling (decision 0184)
@@ -207,7 +207,7 @@ const NEED_FUNCTIONS = [
   { en: String.raw`\bcharg(?:e|ing) (?:my|the|our|a|your) (?:phones?|devices?|gadgets?|laptops?|tablets?)\b|\bpower ?banks?\b|\b(?:battery|batteries) (?:dies|die|runs? out|is low|dead)\b|\b(?:phones?|devices?|batter(?:y|ies)) (?:dying|dies|die|dead|running out|runs? out|going flat|goes flat)\b`, ar: 'أشحن|اشحن|نشحن|يشحن|تشحن|شاحن|بطاريتي|البطارية', means: ['power bank', 'rechargeable', 'بنك طاقة', 'شحن'] },
   // filming from above: the aerial camera (decision 0184)
   { en: String.raw`\b(?:from above|aerial|bird'?s[- ]eye|from the (?:sky|air)|overhead (?:shots?|views?))\b`, ar: 'من الأعلى|من الاعلى|من فوق|من الجو|جوية|جوي', means: ['aerial', 'drone', 'درون', 'طائرة'] },
-  { en: String.raw`\b(?:(?:get|gets|getting|feel|feeling|am|i'm|im) (?:so |very |really )?cold|freezing|keep (?:me |us )?warm|warmth)\b`, ar: 'أبرد|بردان|بردانة|أحس بالبرد|دفء|دافئ|يدفيني', means: ['warm', 'down', 'comfort rating', 'دافئ', 'الريش', 'مئوية'] },
+  { en: String.raw`\b(?:(?:get|gets|getting|feel|feeling|am|i'm|im) (?:so |very |really )?cold|freezing|keep (?:me |us )?warm|warmth)\b`, ar: 'برد|البرد|أبرد|بردان|بردانة|أحس بالبرد|دفء|دافئ|يدفيني', means: ['warm', 'down', 'comfort rating', 'دافئ', 'الريش', 'مئوية'] },
   { en: String.raw`\b(?:dark(?!\s+(?:spots?|circles?|marks?|patches))|darkness|power cuts?|nights?|night ?time|(?:can'?t|cannot|can not) see|pitch black|dim)\b`, ar: 'ظلام|ظلمة|مظلم|مظلمة|مظلمه|الليل|بالليل|ليل|ما أشوف|ما اشوف|ما نشوف', means: ['light', 'lumens', 'lantern', 'إضاءة', 'فانوس', 'لومن'] },
   // light itself ('lighting', «إضاءة، ضوء، إنارة»: the field, not a kind) means the words of one field — light, lamp, bulb,
   // lantern, «مصباح، مصابيح، فانوس» — each product that gives light, the other words of the request telling which (0184)
@@ -220,7 +220,7 @@ const NEED_FUNCTIONS = [
   // dry or sensitive skin: what hydrates and protects it
   // (and what shows on it: spots, a shine, dullness, wrinkles; decision 0191)
   { en: String.raw`\b(?:skin|face|cheeks?|spots|pigmentation|wrinkles?|acne|pimples?|oily|shiny|dull|pores)\b`, ar: 'بشرتي|بشرة|البشرة|وجهي|ناشفة|ناشفه|جافة|جافه|بقع|باهتة|باهته|تجاعيد|حبوب|دهنية|دهنيه|تلمع', means: ['skincare', 'hydrates', 'moisturiser', 'spf', 'ترطيب', 'يرطب', 'مرطب', 'البشرة'] },
-  { en: String.raw`\b(?:work(?:ing)? out|workouts?|exercise|exercising|get fit|keep fit|train(?:ing)? at home|build muscle|lift(?:ing)? weights|weight ?lifting|get(?:ting)? strong(?:er)?|strength)\b`, ar: 'أتمرن|تمرين|تمارين|رياضة|لياقة|عضلات', means: ['fitness', 'gym', 'strength', 'training', 'workout', 'تمارين', 'القوة', 'لياقة'] },
+  { en: String.raw`\b(?:work(?:ing)? out|workouts?|exercise|exercising|get fit|keep fit|train(?:ing)? at home|build muscle|lift(?:ing)? weights|weight ?lifting|get(?:ting)? strong(?:er)?|strength|lifting)\b`, ar: 'أتمرن|تمرين|تمارين|رياضة|لياقة|عضلات', means: ['fitness', 'gym', 'strength', 'training', 'workout', 'تمارين', 'القوة', 'لياقة'] },
   // (people or things making the noise — crying babies, snoring, a barking dog — are noise too: decision 0191)
   { en: String.raw`\b(?:loud|noise|noisy|neighbours?|neighbors?|concentrate|quiet|crying|cries|screaming|snor(?:e|es|ed|ing)|barking|chatter\w*|thin walls|paper[- ]thin)\b`, ar: 'مزعج|مزعجين|إزعاج|ضوضاء|ضجيج|يعزل|عزل|هدوء|بكاء|صياح|يصارخون|شخير|يشخر|صراخ|الجيران|جيراني', means: ['noise cancelling', 'noise', 'quiet', 'silently', 'الضوضاء', 'عزل', 'هادئة', 'بصمت'] },
   { en: String.raw`\b(?:blurry|grainy|fuzzy|pixelated|video calls?|zoom calls?|meetings?)\b`, ar: 'ضبابي|مشوش|مكالمات|مكالمة|اجتماعات', means: ['sharp', 'hd', 'focus', 'video call', 'webcam', 'بوضوح', 'تركيز', 'مكالمة'] },
@@ -237,10 +237,13 @@ const NEED_FUNCTIONS = [
   // them by GPS), lights left on (what runs on a schedule or from the phone), standing while working (a standing
   // desk), teammates who can't hear one (a microphone), a night out in the desert or the mountains (camping)
   { en: String.raw`\b(?:my pace|pace per|(?:my )?distance|how far i (?:run|ran|walk|walked|cycle|cycled)|my speed|split times)\b`, ar: 'سرعتي|مسافتي|المسافة|المسافه|المسافات|كم مشيت|كم ركضت|كم جريت', means: ['gps', 'pace', 'distance', 'المسافة'] },
-  { en: String.raw`\b(?:forget|forgot|forgetting) (?:to )?(?:turn|switch)|\b(?:lights?|lamps?|ac|appliances?) (?:left |still )?on\b|\bleave the (?:lights?|ac) on\b`, ar: 'أنسى|انسى|نسيت|شغالة|شغاله|مفتوحة|مفتوحه', means: ['schedule', 'schedules', 'away mode', 'remote', 'جدولة', 'عن بعد'] },
+  { en: String.raw`\b(?:forget|forgot|forgetting) (?:to )?(?:turn|switch)|\b(?:lights?|lamps?|heater|ac|aircon|tv|fan|iron|oven|appliances?) (?:left |still )?on\b|\b(?:leave|leaving|left) (?:the |my )?(?:lights?|lamps?|heater|ac|aircon|tv|fan|iron|oven|appliances?) on\b`, ar: 'أنسى|انسى|نسيت|شغالة|شغاله|مفتوحة|مفتوحه', means: ['schedule', 'schedules', 'away mode', 'remote', 'جدولة', 'عن بعد'] },
   { en: String.raw`\bstand(?:ing)? (?:while|when|up (?:while|when)|and work)|\bsit(?:ting)? (?:all day|too (?:much|long))\b`, ar: 'أوقف|اوقف|واقف|الوقوف|وقوف|أقعد طول|اقعد طول', means: ['standing', 'stand', 'الوقوف', 'وقوف'] },
   { en: String.raw`\b(?:can'?t hear me|cannot hear me|hear me|my mic|microphone)\b`, ar: 'يسمعوني|يسمعونني|يسمعني|تسمعني|المايك|مايك', means: ['microphone', 'mic', 'ميكروفون'] },
   { en: String.raw`\b(?:camping|camp out|overnight|sleep(?:ing)? (?:outside|outdoors|under the stars)|desert trip)\b`, ar: 'البر|للبر|نبات|نخيم|تخييم|كشته|كشتة|مخيم', means: ['camping', 'tent', 'outdoor', 'تخييم', 'خيمة'] },
+  // a screen too small to work on (a bigger screen: a monitor), and a pet's bad breath (what freshens it)
+  { en: String.raw`\b(?:small|tiny|little) (?:laptop )?screen\b|\b(?:more|extra) (?:screen )?space\b|\b(?:second|bigger|extra) (?:screen|display)\b`, ar: 'شاشة صغيرة|شاشه صغيره|شاشة أكبر|شاشه اكبر|شاشة ثانية|شاشه ثانيه', means: ['monitor', 'display', 'شاشة'] },
+  { en: String.raw`\b(?:bad|smelly|stinky) breath\b|\bbreath (?:smells|stinks|is (?:bad|terrible|awful))`, ar: 'ريحة فم|ريحه فم|رائحة فم|رائحه فم|ريحة فمه|نفسه', means: ['breath', 'dental', 'النفس', 'الأسنان'] },
   { en: String.raw`\b(?:fry|frying|fried|crispy)\b`, ar: 'أقلي|قلي|مقلي|مقرمش', means: ['fryer', 'fries', 'crispy', 'قلاية', 'المقرمشة'] },
 ].map(({ en, ar, means }) => ({ when: new RegExp(`${en}|${arabicWords(ar)}`, 'i'), means: means.map(fold) }));
 

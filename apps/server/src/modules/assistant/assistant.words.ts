@@ -95,7 +95,7 @@ export const PEOPLE_WORDS = new Set(
   (
     'dad father mum mom mother parents wife husband partner sister brother son daughter friend friends boyfriend girlfriend ' +
     'boss colleague coworker grandma grandmother grandpa grandfather uncle aunt cousin nephew niece family him her he she they ' +
-    'adult adults grandad granddad granny grandparents colleagues coworkers staff employees ' +
+    'adult adults grandad granddad granny grandparents colleagues coworkers staff employees studies studying ' +
     'them his hers someone somebody person people who likes like loves love enjoys enjoy into fan lover lovers birthday ' +
     'christmas eid anniversary present presents occasion surprise special starting ' +
     // the occasion, and how a habit is said ('who drinks a lot of tea' likes tea)

@@ -27,10 +27,11 @@ const NOT_AFTER_NO = new Set(['thanks', 'thank', 'problem', 'problems', 'worries
 /** Filler between a negation and what it negates ('not for gaming', 'without using oil', 'isn't a drone'). */
 const EN_FILLER = String.raw`(?:(?:a|an|the|for|any|using|use|made of|made from|of|too|very|much|really|so)\s+)*`;
 /** What is negated: a word, and up to two more that go with it ('wireless earbuds'), up to a word that starts something else. */
-const EN_NEGATED = String.raw`([a-z][a-z-]{1,}(?:\s+(?!(?:please|pls|plz|thanks|thx|and|or|but|with|without|except|other|apart|instead|not|no|for|in|on|at|that|which|who|under|below|over|than|from|to|i|me|my|is|are|it|one)(?![\w-]))[a-z][a-z-]{1,}){0,2})`;
+const EN_NEGATED = String.raw`([a-z][a-z-]{1,}(?:\s+(?!(?:please|pls|plz|thanks|thx|so|because|since|and|or|but|with|without|except|other|apart|instead|not|no|for|in|on|at|that|which|who|under|below|over|than|from|to|i|me|my|is|are|it|one)(?![\w-]))[a-z][a-z-]{1,}){0,2})`;
 /** Filler after an Arabic negation ('مو حق القيمنق', 'غير مصنوع من الجلد'). */
 // 'بدون ما تكون حق أطفال', 'من غير ان يكون …': «ما / ان» before the verb 'be' is filler too
-const AR_FILLER = String.raw`(?:(?:حق|مال|مصنوع من|مصنوعه من|من|فيه|فيها|(?:ما|ان)(?=\s+(?:يكون|تكون)\s)|يكون|تكون|استخدام|استعمال|قابل|قابله)\s+)*`;
+// ('something', «شي»: 'مو شي إلكتروني' rules out the electronic; decision 0191)
+const AR_FILLER = String.raw`(?:(?:شي|شيء|حاجه|حق|مال|مصنوع من|مصنوعه من|من|فيه|فيها|(?:ما|ان)(?=\s+(?:يكون|تكون)\s)|يكون|تكون|استخدام|استعمال|قابل|قابله)\s+)*`;
 /** An Arabic word with its article or attached preposition taken off (the table writes words bare). */
 export const bareArabic = (w: string) => w.replace(/^(?:وال|بال|كال|فال|لل|ال)(?=\S{3})/, '').replace(/^[لب](?=\S{4})/, '');
 
@@ -94,6 +95,12 @@ export function readNegation(text: string): Negation {
     take(w, false);
     return ' ';
   });
+  // what the shopper already has is not what they ask for ('I already own a coffee machine', 'already got a kettle')
+  // (decision 0191)
+  t = t.replace(new RegExp(String.raw`\b(?:i\s+)?already\s+(?:have|own|got|bought)\s+${EN_FILLER}${EN_NEGATED}`, 'gi'), (_m, w: string) => {
+    take(w, false);
+    return ' ';
+  });
   t = t.replace(new RegExp(String.raw`(^|[\s,;])no\s+${EN_NEGATED}`, 'gi'), (m, pre: string, w: string) => {
     if (NOT_AFTER_NO.has(w.split(/\s+/)[0]!.toLowerCase()) || w.length < 3) return m;
     take(w, false);
@@ -104,6 +111,8 @@ export function readNegation(text: string): Negation {
   // A negated term is a noun with what qualifies it, up to three words ('مو ساوند بار', 'مو كاميرا أكشن', 'بدون هيدسيت
   // قيمنق'): negating its first word alone ruled out every camera. It ends at a word that starts something else (a
   // conjunction, a preposition, a price word, a verb of asking).
+  // 'I don't want (it)' («ما ابيها حق ألعاب، ما أبغى شي فيه سكر»): what follows is ruled out, as after «مو» (decision 0191)
+  t = t.replace(new RegExp(String.raw`(?<=\s)(?:لا|ما)\s+(?:ابي|ابغي|ابغا|اريد|show)(?:ه|ها|هم)?(?=\s)`, 'g'), ' مو ');
   t = t.replace(new RegExp(String.raw`(?<=\s)(?:لا|ما|مو|مب)\s+(?:يحتاج|تحتاج|يحتاجون|يستخدم|تستخدم|يشتغل علي|تشتغل علي|يشتغل ب|تشتغل ب|يعمل علي|تعمل علي|يعمل ب|تعمل ب)(?=\s)`, 'g'), ' بدون ');
   // (with «و» written on: 'ومو فوق الأذن', 'وبدون سكر': decision 0188)
   t = t.replace(new RegExp(String.raw`(?<=\s)و?(بدون|بلا|من غير|مو|مب|مش|ليس|ليست|غير|عدا|ماعدا|ما عدا|(?:لا|ما)(?=\s+(?:يكون|تكون)\s))\s+${AR_FILLER}(${AR_TERM_WORD}(?:\s+(?!${AR_TERM_END})${AR_TERM_WORD}){0,2})(?=[\s,.;?!]|$)`, 'gi'), (_m, neg: string, term: string) => {
