@@ -26,6 +26,13 @@ export function isArabicMessage(text: string): boolean {
 /** Does the message hold Arabic at all: its Arabic phrases are read even beside English words. */
 const hasArabic = (text: string) => [...text].some(isArabic);
 
+/** The ordinals of a child's year of life, folded, both genders ('الرابعة' → 4): «في الرابعة من عمره» (decision 0191). */
+const ORDINALS: Record<string, number> = {
+  ثانيه: 2, ثاني: 2, ثالثه: 3, ثالث: 3, رابعه: 4, رابع: 4, خامسه: 5, خامس: 5, سادسه: 6, سادس: 6, سابعه: 7, سابع: 7,
+  ثامنه: 8, ثامن: 8, تاسعه: 9, تاسع: 9, عاشره: 10, عاشر: 10, 'حاديه عشره': 11, 'حادي عشر': 11, 'ثانيه عشره': 12, 'ثاني عشر': 12,
+};
+const ORDINAL_AGES = Object.keys(ORDINALS).sort((a, b) => b.length - a.length).join('|');
+
 export { ARABIC_NUMBER_WORDS };
 
 /**
@@ -71,7 +78,19 @@ const RULES: ArabicRule[] = [
   // within a comparison, Gulf 'ولا' and 'أو' are 'or' ('أيهما أفضل X ولا Y')
   [/ (?:ولا|او) (?=.)/g, (...m: string[]) => (/\bcompare\b/.test(m.at(-1)!) ? ' or ' : m[0]!)],
   [phrase('الاعلي تقييما|الافضل تقييما|اعلي تقييما|افضل تقييما'), ' best rated '],
+  // a price complained of for oneself («غالي علي، غالية شوي علينا، واجد غالي»): a wish for cheaper, not for the dear end
+  // (decision 0191)
+  [new RegExp(String.raw`${PRE}(?:(?:واجد|وايد|مره|جدا|كثير)\s+)?(?:غالي|غاليه|مكلف|مكلفه)\s+(?:(?:شوي|شويه|شوي|مره|جدا|واجد|وايد)\s+)?(?:علي|علينا|عليه|عليها|بالنسبه لي)${END}`, 'g'), ' cheaper '],
   ...ARABIC_PRICE_WORD_RULES,
+  // 'one' after a superlative and 'of them' written «فيهم»: «أرخص وحدة فيهم» is the cheapest one of them (decision 0191)
+  [/\b(cheapest|most expensive|best rated)\s+(?:وحده|واحد|واحده)(?=\s|$)/g, ' $1 one '],
+  [phrase('فيهم|فيهن'), ' of them '],
+  // 'which one' («أي وحدة فيها …، أي واحد فيه …، مين فيهم»): which of those shown (decision 0191)
+  [new RegExp(String.raw`${PRE}(?:اي|اني|مين|منو)\s+(?:وحده|واحد|واحده|منهم|منهن)${END}`, 'g'), ' which one '],
+  // an age said as an ordinal year of life («في الرابعة من عمره», «بالثامنة من العمر», «عمرها الخامسة»): that many years
+  // old, before the ordinals below read 'the second one' (decision 0191)
+  [new RegExp(String.raw`(?:^|(?<=[\s,.;?!]))(?:و)?(?:في|ب)\s*ال(${ORDINAL_AGES})\s+(?:من\s+)?(?:عمره|عمرها|عمري|العمر)${END}|(?:^|(?<=[\s,.;?!]))(?:عمره|عمرها|بعمر)\s+ال(${ORDINAL_AGES})${END}`, 'g'),
+    (_m, a?: string, b?: string) => ` ${ORDINALS[(a ?? b)!]} years old `],
   [phrase('الاول|الاولي'), ' first '],
   [phrase('الثاني|الثانيه'), ' second '],
   [phrase('الثالث|الثالثه'), ' third '],
@@ -88,10 +107,14 @@ const RULES: ArabicRule[] = [
   [new RegExp(String.raw`${PRE}كم (?:حبه|حبات|قطعه|قطع|وحده|علبه|علب)${END}`, 'g'), ' how many in stock '],
   // «موجود / موجودة» as a bare predicate is 'available', like «متوفر» (the definite adjective went above)
   [phrase('متوفر|متوفره|متاح|متاحه|موجود|موجوده|في المخزون|المخزون|نفد|نفذ|نفدت'), ' in stock '],
+  // ('are there reviews on …': «في تقييمات على …، هل توجد مراجعات عن …»: what buyers say, not the star rating; decision 0191)
+  [new RegExp(String.raw`${PRE}(?:(?:هل\s+)?(?:في|فيه|يوجد|توجد)\s+)?(?:تقييمات|مراجعات|اراء|تعليقات)\s+(?:علي|عن|حول|ل|في)${END}`, 'g'), ' any reviews on '],
   [phrase('تقييم|تقييمه|تقييمها|تقييمات|مراجعات|نجوم'), ' rating '],
   [phrase('الضمان|ضمان'), ' warranty '],
   [phrase('المقاسات|المقاس|مقاس|الحجم|حجم|الابعاد|ابعاد|الوزن|وزن'), ' size '],
   [phrase('المواصفات|مواصفات|المميزات|مميزات|ميزات'), ' specs '],
+  // (with the pronoun written on: «وش مواصفاته؟», «مميزاتها»; decision 0191)
+  [phrase('مواصفاته|مواصفاتها|مواصفاتهم|مميزاته|مميزاتها|مميزاتهم'), ' its specs '],
   // 'ما هو الأرخص …', 'وش أرخص …': 'what is' before a superlative asks which product, not about one
   [new RegExp(String.raw`(?:^|(?<=[\s,.;?!]))(?:ما هو|ما هي|ايش هو|وش هو|شو هو|ايش|وش|شو|شنو)\s+(?=(?:the\s+)?(?:cheapest|most expensive|best rated|cheaper)\b)`, 'g'), ' '],
   // the details asked with a pronoun or a 'give me' («الثاني عطني تفاصيله»: decision 0188)
@@ -104,7 +127,11 @@ const RULES: ArabicRule[] = [
   [phrase('يحتوي علي|يحتوي|فيه|يدعم|تدعم|يأتي مع|ياتي مع'), ' have '],
   // gifts, greetings, thanks, help
   [phrase('هديه|هدايا'), ' gift '],
-  [new RegExp(String.raw`^\s*(?:مرحبا|مرحبتين|اهلا وسهلا|اهلا|هلا|السلام عليكم|سلام عليكم|سلام|صباح الخير|مساء الخير)${END}`, 'g'), ' hello '],
+  // the occasions a gift is for, not products: a birthday, a new baby, Eid (decision 0191)
+  [phrase('عيد ميلاد|عيد الميلاد|عيد ميلادها|عيد ميلاده'), ' birthday '],
+  [phrase('تخرج|التخرج|تخرجه|تخرجها'), ' graduation '],
+  // (the greeting in full: «السلام عليكم ورحمة الله وبركاته», «صباح الخير والسرور»; decision 0191)
+  [new RegExp(String.raw`^\s*(?:مرحبا|مرحبتين|اهلا وسهلا|اهلا|هلا|السلام عليكم|سلام عليكم|سلام|صباح الخير|مساء الخير)(?:\s+(?:ورحمه الله وبركاته|ورحمه الله|والسرور|والنور|يا هلا))?${END}`, 'g'), ' hello '],
   [phrase('شكرا جزيلا|شكرا لك|شكرا|مشكور|يعطيك العافيه|مع السلامه|الي اللقاء'), ' thanks '],
   [phrase('ماذا تستطيع ان تفعل|ماذا تستطيع|ماذا يمكنك ان تفعل|ماذا يمكنك|كيف تعمل|من انت|ساعدني'), ' what can you do '],
   // off-topic questions the English patterns turn away
@@ -113,6 +140,13 @@ const RULES: ArabicRule[] = [
   // (only those that can be a place or a time of a need: a match or the news after «في» is still the topic — «مين فاز في
   // مباراة العين؟»)
   [phrase('الطقس|الجو|درجه الحراره|نكته|الاخبار|اخبار|السياسه|الرئيس|المباراه|مباراه|اغنيه|قصيده|واجب'), ' weather '],
+  // (homework with «ب» written on, a head of state, and sums said in words: «بواجب الرياضيات»، «رئيس أمريكا»، «٢٣ ضرب ١٧»;
+  // decision 0191)
+  [new RegExp(String.raw`(?:^|(?<=[\s,.;?!]))(?:بواجب|واجبي|واجباتي|رييس|الرييس|رييسه|وزير|حاكم)(?=$|[\s,.;?!:])`, 'g'), ' weather '],
+  [/(\d+)\s*(?:ضرب|×)\s*(\d+)/g, ' $1 times $2 '],
+  [/(\d+)\s*(?:زايد|زائد|\+)\s*(\d+)/g, ' $1 plus $2 '],
+  [/(\d+)\s*ناقص\s*(\d+)/g, ' $1 minus $2 '],
+  [/(\d+)\s*(?:تقسيم|قسمه|مقسوم علي)\s*(\d+)/g, ' $1 divided by $2 '],
   [new RegExp(String.raw`(?<!(?:^|\s)(?:في|على|علي|عند|مع|وقت|اثناء)\s)` + phrase('فيلم|افلام|رحلات طيران|فندق|مطعم|تاكسي').source, 'g'), ' weather '],
   // a match or a league with «ب» written onto it («بمباراة، بالدوري»), and who won or scored: news, not shopping (decision 0190)
   [new RegExp(String.raw`(?:^|(?<=[\s,.;?!]))ب(?:مباراه|الدوري|دوري)(?=$|[\s,.;?!])|(?:^|(?<=[\s,.;?!]))(?:مين|من|منو|شو|وش) (?:فاز|ربح|غلب|سجل|كسب)(?=$|[\s,.;?!])`, 'g'), ' weather '],
@@ -130,20 +164,37 @@ const RULES: ArabicRule[] = [
   [new RegExp(String.raw`^\s*هل${END}`, 'g'), ' does '],
   // 'this' and 'that' in MSA and Gulf ('هذي، هاذي، ذاك، ذيك'); 'these' ('هذول')
   [phrase('هذا المنتج|هذي المنتج|هذا|هذه|هذي|هاذي|هاذا|ذلك|تلك|ذاك|ذيك|هذاك|هذيك|ذي'), ' this '],
+  // 'this' written onto its noun the Gulf way («هالكرسي، هالجوال»: this chair, this phone; decision 0191)
+  [/(?:^|(?<=[\s,.;?!]))(?:و|ب|ل|ف)?هال(?=[\u0621-\u064A]{3,}(?=$|[\s,.;?!]))/g, ' this ال'],
   [phrase('هذول|هذولا|هذولي|هاذول|هؤلاء|هولاء'), ' them '],
   // a pronoun written onto a preposition: 'أخبرني عنه' (about it), 'أضف 2 منه' (of it), 'قارن بينهما' (between them)
   [phrase('عنه|عنها|منه|منها|فيه|فيها'), ' it '],
   [phrase('بينهما|بينها|بينهم'), ' them '],
   [phrase('منهم|منهن|منهما'), ' of them '],
   // who a gift is for and what they like: read as the English words the assistant already sets aside
+  // grown-ups a gift is for (a grandparent, an uncle or aunt, a boss, a colleague, the staff: «جدي، لخالتي، للموظفين»):
+  // family, and adults, so a children's listing is no answer (decision 0191)
+  [phrase('ل?جدي|ل?جدتي|ل?جدو|ل?عمي|ل?عمتي|ل?خالي|ل?خالتي|ل?مديري|ل?مديرتي|ل?زميلي|ل?زميلتي|ل?زملائي|ل?زملايي|ل?موظفين|ل?موظفيني|ل?الموظفين'), ' adult family '],
+  // a son or a daughter, and a sibling's child («ولدي، بنتي، ولد أختي، بنت أخوي»): family, not a product word
+  [new RegExp(String.raw`${PRE}ل?(?:(?:ولد|بنت|عيال)\s+(?:اختي|اخوي|اخي|عمي|خالي|عمتي|خالتي)|ولدي|بنتي|عيالي|اخوي|اخويا|خويي|ربعي)${END}`, 'g'), ' family '],
+  // what someone studies is what they are into («بيدرس هندسة كمبيوتر»: computers; decision 0191)
+  [phrase('بيدرس|يدرس|تدرس|بتدرس|يتخصص|تتخصص|متخصص'), ' studies '],
   [phrase('ل?ابي|ل?امي|ل?اخي|ل?اختي|ل?زوجتي|ل?زوجي|ل?صديقي|ل?صديقتي|ل?ابني|ل?ابنتي|ل?والدي|ل?والدتي'), ' family '],
   [phrase('يحب|تحب|يعشق|تعشق|يهوي|تهوي'), ' loves '],
+  // a passion said the Gulf way: 'crazy about', 'dies for', 'addicted to', 'obsessed with' («مجنون كورة»، «يموت في
+  // الألعاب»، «مدمن قراءة»): loves, so what follows is the hobby a gift is for (decision 0191)
+  [new RegExp(String.raw`${PRE}(?:مجنون|مجنونه|مهووس|مهووسه|مدمن|مدمنه|متيم|يموت|تموت|يذوب|تذوب)(?:\s+(?:في|علي|ب))?${END}`, 'g'), ' loves '],
   // a child's age (decision 0178): «عمره ٣ سنوات», «بعمر 5 سنين», «ابن سنتين», «عمرها سنة», a newborn: read as the English
   // the audience and age rules read ('3 years old', 'baby')
-  [new RegExp(`${PRE}(?:عمره|عمرها|عمر|بعمر|ابن|بنت)\\s*(\\d{1,2})\\s*(?:سنه|سنوات|سنين|عام|اعوام|عاما)${END}`, 'g'), (_m, n) => ` ${n} years old `],
+  [new RegExp(`${PRE}(?:عمره|عمرها|عمر|بعمر|ابن|بنت)\\s*(\\d{1,2}|${NUMBER.slice(1, -1)})\\s*(?:سنه|سنوات|سنين|عام|اعوام|عاما)${END}`, 'g'), (_m, n) => ` ${numberOf(n!)} years old `],
+  // (an age with no unit after «عمره» is in years too: «ولد عمره ١٤»; decision 0191)
+  [new RegExp(`${PRE}(?:عمره|عمرها|بعمر)\\s*(\\d{1,2})${END}`, 'g'), (_m, n) => ` ${n} years old `],
   [new RegExp(`${PRE}(?:عمره|عمرها|عمر|بعمر|ابن|بنت)\\s+(?:سنتين|عامين)${END}`, 'g'), ' 2 years old '],
   [new RegExp(`${PRE}(?:عمره|عمرها|عمر|بعمر|ابن|بنت)\\s+(?:سنه|عام)${END}`, 'g'), ' 1 years old '],
-  [phrase('مولود|مولوده|رضيع|رضيعه|بيبي|حديث الولاده|حديثي الولاده'), ' baby '],
+  // (also for one, with «ل» written on: «هدية لمولود جديد»; a child or a girl, «لطفل»، «لبنت», is the audience the English
+  // 'child', 'girl' is, not a kin word: decision 0191)
+  [new RegExp(String.raw`${PRE}ل?(?:مولود|مولوده|رضيع|رضيعه|بيبي|حديث الولاده|حديثي الولاده)(?:\s+جديد|\s+جديده)?${END}`, 'g'), ' baby '],
+  [new RegExp(String.raw`(?<=(?:gift|birthday)\s+)ل(?:طفل|طفله|اطفال|بنت|بنات|ولد|صبي|اولاد)${END}`, 'g'), ' child '],
   // 'هدية لـX': whoever follows the gift's «ل» is the one it is for, any kin or friend word ('لصاحبي', 'لأخوي', 'لواحد'),
   // not a product word; «لل» is the article, a thing or a place ('هدية للبيت')
   [/\bgift\s+ل(?!ل)[\u0600-\u06FF]{2,}/g, ' gift family '],

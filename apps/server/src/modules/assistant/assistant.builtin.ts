@@ -7,14 +7,15 @@ import { USUAL_DELIVERY_TIME, readable } from './assistant.aftersales-words.js';
 import {
   CHEAPER, CHEAPEST, THE_CHEAPER, COMPARE, PRICIEST, FEATURE_Q, GIFT, GREETING, HELP, isOffTopic, PEOPLE_WORDS, PRICE_Q, PRONOUN, REFERS_BACK, ASKS_OF, JUDGEMENT, WANT_IN_CART,
   PURCHASE, QUESTION_WORDS, RATING_Q, REF, SHOPPING, SIMILAR, SPEC_Q, STOCK_Q, TAKE_IT, TELL, THANKS, WORTH, boldNames,
-  budgetPhrases, coloursOnly, EXISTS, ADD_IT, ASKS_THE_SHOP,
+  budgetPhrases, coloursOnly, EXISTS, ADD_IT, ASKS_THE_SHOP, ORDINAL_REF, WHICH_ONE,
 } from './assistant.words.js';
 import { arabicSpelling, readArabic } from './assistant.arabic.js';
 import { phrasesFor } from './assistant.phrases.js';
 import { isNeed, isPurpose, ownThingsTold, namesKindInPlural, namesNoKind, needFunctions, readNegation, standardArabic } from './assistant.understanding.js';
 import { CATEGORIES_Q, PRICE_HISTORY_Q, REVIEWS_Q, categoriesReply, isCircumstance, notSoldKinds, notSoldReply, priceHistoryReply, reviewsReply, sameDepartment, topN, topOfKind } from './assistant.prepurchase.js';
 import { createProductAnswers, type Reply } from './assistant.product-answers.js';
-import { createSearchReplies } from './assistant.search-reply.js';
+import { createSearchReplies, headedDepartment } from './assistant.search-reply.js';
+import { nameHeads } from './assistant.needs.js';
 import { DEALS_Q, dealsReply, withoutDealWords } from './assistant.deals.js';
 
 export { boldNames } from './assistant.words.js';
@@ -58,6 +59,35 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     if (/\blast\b/.test(m)) return pool[pool.length - 1]!;
     if (/\bfirst\b/.test(m)) return pool[0]!;
     return null;
+  }
+
+  /** Of the products on the table, the only one whose own listing (both languages) says most of the asked words; null on a tie. */
+  function theOneThatSays(pool: Product[], words: string[]): Product | null {
+    const { analyze } = search.text;
+    const asked = [...new Set(words.flatMap((w) => analyze(w)))];
+    const said = pool.map((p) => {
+      const own = new Set(analyze([p.name, p.name_ar, p.description, p.description_ar, ...p.bullet_points, ...p.bullet_points_ar, ...p.tags].join(' ')));
+      return asked.filter((st) => own.has(st)).length;
+    });
+    const best = Math.max(...said);
+    return best > 0 && said.filter((n) => n === best).length === 1 ? pool[said.indexOf(best)]! : null;
+  }
+
+  /** Do the words name a kind p is not: none of them is p's head, one heads other listings' names? */
+  async function namesAnotherKind(p: Product, words: string[], tools: Toolbox): Promise<boolean> {
+    const { analyze } = search.text;
+    const own = new Set(nameHeads(p).flatMap((h) => analyze(h)));
+    if (words.some((w) => analyze(w).some((st) => own.has(st)))) return false;
+    for (const w of words) if (!namesNoKind(w) && (await tools.namesSoldKind(w))) return true;
+    return false;
+  }
+
+  /** Do the words name a kind of another department than p's: a word that heads the names of listings elsewhere? */
+  async function namesOtherKind(words: string[], p: Product, tools: Toolbox): Promise<boolean> {
+    if (words.length === 0) return false;
+    const { items } = await tools.searchProducts({ query: words.join(' '), limit: 10 });
+    const department = headedDepartment(items, words, search.text.analyze);
+    return department !== null && department !== p.category;
   }
 
   const self = {
@@ -104,7 +134,12 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       }
 
       // a product the shopper ruled out is not the one they name ('حذاء رياضي غير جلدي' names no leather sneaker)
-      const named = words.length ? (await tools.findNamed(msg)).filter((p) => !isRuledOut(p, negation)) : [];
+      let named = words.length ? (await tools.findNamed(msg)).filter((p) => !isRuledOut(p, negation)) : [];
+      // a question with a sentence about it ('is the boomcube waterproof? planning to use it by the pool'): the product is
+      // named in the sentence that asks (decision 0191)
+      const sentences = msg.split(/(?<=[?؟!.])\s+/).filter((c) => c.trim() !== '');
+      const asking = sentences.find((c) => /[?؟]\s*$/.test(c));
+      if (named.length === 0 && words.length && sentences.length >= 2 && asking) named = (await tools.findNamed(asking)).filter((p) => !isRuledOut(p, negation));
 
       // 'add the cheaper one to my cart', 'I'll take it': the product named, else the one referred to, else in view
       if (isCartCommand(msg) || TAKE_IT.test(msg) || ADD_IT.test(msg) || (named.length > 0 && WANT_IN_CART.test(msg))) {
@@ -138,9 +173,11 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       // (decision 0184)
       const onlyPurpose = words.every((w) => isPurpose(w) || namesNoKind(w) || isCircumstance(w, msg));
       // ('the cheaper one', 'the cheaper of the two' name one of those shown: the pick below)
-      if (CHEAPER.test(msg) && !CHEAPEST.test(msg) && !THE_CHEAPER.test(msg) && named.length === 0 && onlyPurpose && (EXISTS.test(msg) || (await recent()).length <= 1)) {
+      // (what else is said — 'that's still good for uni', «أقدر ألعب عليه» — asks for the same kind unless a word of it heads
+      // listings of another department, as the catalogue's own names say: decision 0191)
+      if (CHEAPER.test(msg) && !CHEAPEST.test(msg) && !THE_CHEAPER.test(msg) && named.length === 0 && (EXISTS.test(msg) || (await recent()).length <= 1)) {
         const p = context ?? (locked.length === 1 ? locked[0]! : null) ?? (await recent())[0] ?? null;
-        if (p) return similar(p, tools, { cheaper: true });
+        if (p && (onlyPurpose || !(await namesOtherKind(words, p, tools)))) return similar(p, tools, { cheaper: true });
       }
 
       // 'in red?', 'عندكم كحلي؟': what was just shown or asked for, in that colour
@@ -150,10 +187,30 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         if (r) return r;
       }
 
-      // 'and the cheaper one?', 'the second one': products already on the table (locked, else the last listed)
-      if (REF.test(msg) && named.length === 0 && words.length === 0) {
+      // 'which one has sun protection?', «أي وحدة فيها …»: of the products on the table, the one whose own listing says it
+      // (decision 0191)
+      // (whatever else its words name: 'sun protection' is not a question about sunglasses)
+      if (WHICH_ONE.test(msg) && words.length > 0 && !/\b(?:compare|comparison|versus|vs|difference|better|best)\b/i.test(msg) && !REF.test(msg)) {
         const pool = locked.length >= 2 ? locked : await recent();
-        const p = pickReference(msg, pool);
+        const p = pool.length >= 2 ? theOneThatSays(pool, words) : null;
+        if (p) {
+          tools.focus(p);
+          const other = pool.filter((x) => x.id !== p.id);
+          for (const o of other) tools.mention(o.id, 'mention');
+          return { response: say.thatIs(p, other), suggestedSearch: null };
+        }
+      }
+      // 'and the cheaper one?', 'the second one': products already on the table (locked, else the last listed)
+      // (an ordinal with a question about it — 'the third one, how long does its battery last?', «الثاني وش مواصفاته؟» —
+      // is that one's question: decision 0191)
+      const ordinal = ORDINAL_REF.test(msg) && named.length === 0 && words.length > 0;
+      if (REF.test(msg) && named.length === 0 && (words.length === 0 || ordinal)) {
+        const pool = locked.length >= 2 ? locked : await recent();
+        const p = ordinal && pool.length < 2 ? null : pickReference(msg, pool);
+        if (p && ordinal) {
+          const r = ASKS_OF.test(msg) || FEATURE_Q.test(msg) ? saysOf(p, msg, words, tools) : null;
+          if (r) return r;
+        }
         if (p) {
           if (WORTH.test(msg)) return worth(p, tools);
           if (PRICE_Q.test(msg) || STOCK_Q.test(msg) || RATING_Q.test(msg) || SPEC_Q.test(msg)) return facts(p, msg, tools);
@@ -219,7 +276,8 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       // heel drop on these'): the passages of its own listing that say it (decision 0188); the price, stock, rating and
       // 'does it have' questions keep their own answers
       // (a judgement — 'is the battery good?', «الكاميرا زينة؟» — is what buyers say: the reviews, not the listing)
-      if (words.length > 0 && ASKS_OF.test(msg) && !JUDGEMENT.test(msg) && !COMPARE.test(msg) && !PRICE_Q.test(msg) && !STOCK_Q.test(msg) && !RATING_Q.test(msg) && !FEATURE_Q.test(msg) &&
+      // (not 'and something to light my face on calls?': another product asked for; decision 0191)
+      if (words.length > 0 && ASKS_OF.test(msg) && !/\b(?:something|anything)\b/i.test(msg) && !JUDGEMENT.test(msg) && !COMPARE.test(msg) && !PRICE_Q.test(msg) && !STOCK_Q.test(msg) && !RATING_Q.test(msg) && !FEATURE_Q.test(msg) &&
         !WORTH.test(msg) && !SIMILAR.test(msg) && !PURCHASE.test(msg)) {
         // (the one named, else the one selected, also when the words match it among others: «فاتورة الكهرباء» is the
         // thermostat's and a lantern's)
@@ -249,7 +307,10 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         const stems = new Set(search.text.analyze(`${p.name} ${p.name_ar} ${p.brand} ${p.category}`));
         return words.every((w) => own.has(w) || search.text.analyze(w).every((s) => stems.has(s)));
       };
-      let target = named[0] ?? (contextCovers(context) ? context : null) ?? (locked.length === 1 && contextCovers(locked[0]!) ? locked[0]! : null);
+      // 'the cheapest headphones, how much?', «أرخص سماعة رأس كم سعرها؟»: a superlative with a kind asks which of the kind,
+      // not about the one listing its words happen to name (decision 0191)
+      const superlative = (CHEAPEST.test(msg) || PRICIEST.test(msg)) && words.length > 0;
+      let target = superlative ? null : named[0] ?? (contextCovers(context) ? context : null) ?? (locked.length === 1 && contextCovers(locked[0]!) ? locked[0]! : null);
       // 'is it waterproof?': the product selected, else the one the last answer put first
       if (!target && PRONOUN.test(msg) && (productQuestion || FEATURE_Q.test(msg))) target = context ?? (await recent())[0] ?? null;
       if (target && FEATURE_Q.test(msg) && !PRICE_Q.test(msg) && !STOCK_Q.test(msg)) return feature(target, msg, tools, spell);
@@ -272,7 +333,10 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         // a price word asks for the kind, cheapest or dearest first, not about the one product its words name
         search.text.extractPrice(msg).intent === null &&
         // so does the kind in the plural ('smartwatches', «ساعات ذكية»)
-        !namesKindInPlural(msg, named[0]!)) {
+        !namesKindInPlural(msg, named[0]!) &&
+        // and a kind other listings are named by, when the one found shares only a describing word with it («ساعة رياضية»
+        // is a sports watch, not the sneakers whose name says «رياضي»; decision 0191)
+        !(await namesAnotherKind(named[0]!, words, tools))) {
         // just a product's name
         return describe(named[0]!, tools, msg);
       }
@@ -280,7 +344,8 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       const price = search.text.extractPrice(msg);
       const hasBudget = price.minCents !== undefined || price.maxCents !== undefined || price.intent !== null;
       // chit-chat, even when it happens to name a product ('who won the football match?')
-      if (isOffTopic(msg) && !SHOPPING.test(msg)) return offTopic(tools);
+      // (a flight or a hotel where a need is felt — 'a 14 hour flight with crying babies' — is that need's situation: decision 0191)
+      if (isOffTopic(msg) && !SHOPPING.test(msg) && !(/\b(?:flights?|hotels?|taxis?|cabs?|restaurants?)\b/i.test(msg) && needFunctions(msg).length > 0)) return offTopic(tools);
       // a need, not a product ('something to keep my drinks cold'): what listings say products do
       if (!hasBudget && words.length > 0 && needed) {
         const r = await needReply(msg, words, negation, tools, spell, input.message);
@@ -308,7 +373,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         const missing = productQuestion && !SIMILAR.test(msg) ? words.map(spell).join(' ') : undefined;
         return searchReply(msg, tools, { notFoundName: missing, shopping: SHOPPING.test(msg), spell, negation, plural: named.length === 1 && namesKindInPlural(msg, named[0]!) });
       }
-      if (GIFT.test(msg)) return giftIdeas(tools);
+      if (GIFT.test(msg)) return giftIdeas(tools, undefined, negation);
       return SHOPPING.test(msg) ? greeting(tools) : offTopic(tools);
     },
   };

@@ -5,7 +5,8 @@ import { arabicHead } from '../search/search.arabic.js';
 import { matchesByPrefix, needFitOf, NEED_MIN_WEIGHT, wordWeight, type NeedTerm } from '../search/query-needs.js';
 import type { Toolbox } from './assistant.tools.js';
 import { phrasesFor } from './assistant.phrases.js';
-import { needFunctions, possessedWords, saysItDoesWithout, type Negation } from './assistant.understanding.js';
+import { needFunctionGroups, needFunctions, possessedWords, saysItDoesWithout, type Negation } from './assistant.understanding.js';
+import { isCircumstance } from './assistant.prepurchase.js';
 
 // The built-in assistant's answer to a need (decisions 0135, 0153): split from assistant.builtin.ts, which decides when a
 // request is a need and composes the rest of the answers.
@@ -47,7 +48,12 @@ export const NEED_GRAMMAR = new Set(
     'make makes making made keep keeps keeping kept get gets getting got stop stops stopping put puts take takes taking ' +
     'go goes going went come comes coming help helps helping become becomes start starts try trying ' +
     'بعد قبل كل هناك هنا عندي عنده عندها لا زين مره دايم دايما يساعد يساعدني تساعدني يساعدنا يصير تصير صار صارت تطلع يطلع ' +
-    'يخلي تخلي يجي تجي'
+    'يخلي تخلي يجي تجي ' +
+    // where a need is felt, not what it is: at home («في البيت», read as the catalogue's «منزل»), and when: all day, every
+    // morning, at the weekend («طول اليوم، كل صباح، نهاية الأسبوع»; decision 0191)
+    'home منزل المنزل بيت البيت ' +
+    'day days daily morning mornings evening evenings week weeks weekend weekends today tonight noon lunch ' +
+    'طول طوال اليوم يوم يوميا الصبح صباح الصباح مساء المساء الاسبوع اسبوع نهايه الويكند'
   ).split(' '),
 );
 
@@ -135,7 +141,9 @@ export function createNeedReply(deps: { search: SearchService; isRuledOut: (p: P
     // (what the shopper already has — 'charge my phone', «أشحن جوالي» — is the need's object, never the kind asked:
     // decision 0184)
     const possessed = new Set(possessedWords(said).flatMap((w) => analyze(w)));
-    const heads = new Set(words.flatMap((w) => analyze(w)).filter((st) => !possessed.has(st)));
+    // (nor is where it is felt, a word after a preposition: 'sleep on the plane', «النوم في الطائرة» names no drone whose
+    // Arabic name starts «طائرة»; decision 0191)
+    const heads = new Set(words.filter((w) => !isCircumstance(w, msg) && !isCircumstance(w, said)).flatMap((w) => analyze(w)).filter((st) => !possessed.has(st)));
     // (and says at least two of the asked things itself — 'who rings the bell' names no ring — unless the shopper wrote
     // the word as a noun, after an article: «أتعلم البيانو», 'learn the piano'; decision 0176)
     const nouns = new Set(wordsAsNouns(msg).flatMap((w) => analyze(w)));
@@ -152,7 +160,21 @@ export function createNeedReply(deps: { search: SearchService; isRuledOut: (p: P
     if (functions.length) {
       const fnFit = needFitOf(functions, weight, reading);
       const saysFn = (x: { p: Product }) => fnFit(listing(x.p)).said > 0;
-      if (saysFn(scored[0]!)) scored.splice(0, scored.length, ...scored.filter(saysFn));
+      // (also when the first shares only one of the shopper's words — «سرعته» of a gaming laptop for 'my speed' when
+      // running — a coincidence, not an answer to the situation told; decision 0191)
+      // (the kind the shopper names stays first: «أتعلم البيانو» is the piano's)
+      if (saysFn(scored[0]!) || (scored[0]!.said < 2 && !headed(scored[0]!) && scored.some(saysFn))) scored.splice(0, scored.length, ...scored.filter(saysFn));
+      // two situations told ('film the kids snorkelling': filming, under water): the listings that answer the most of
+      // them, each situation counted once however many of its words a listing says (decision 0191)
+      const groups = needFunctionGroups(msg)
+        .map((g) => g.filter((t) => weight.has(t)).map((term) => ({ term, own: false })))
+        .filter((g) => g.length > 0)
+        .map((g) => needFitOf(g, weight, reading));
+      if (groups.length >= 2) {
+        const covered = new Map(scored.map((x) => [x, groups.filter((fit) => fit(listing(x.p)).said > 0).length]));
+        const most = Math.max(...covered.values());
+        if (most >= 2) scored.splice(0, scored.length, ...scored.filter((x) => covered.get(x) === most));
+      }
     }
     const department = scored[0]!.p.category;
     const items = scored

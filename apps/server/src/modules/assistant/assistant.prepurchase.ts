@@ -168,6 +168,12 @@ export async function notInCatalogue(
   const framed = SHOPPING.test(text) || /\b(?:stock|stocks)\b/i.test(text) || (!/[\u0600-\u06FF]/.test(text) && text.trim().split(/\s+/).length <= 3);
   const head = framed ? headWord(text, content) : null;
   if (!head) return null;
+  // a maker the shop carries, named by the shopper ('KeyStrike stuff', «أغراض KeyStrike»): its products are sold, whatever
+  // word is said beside its name (decision 0191)
+  const said = text.toLowerCase();
+  const namesMaker = (brand: string) =>
+    brand.trim().length >= 2 && new RegExp(`(?:^|[^\\p{L}\\p{N}])${brand.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:$|[^\\p{L}\\p{N}])`, 'u').test(said);
+  if (found.some((p) => namesMaker(p.brand))) return null;
   // the common case first, without another search: a product found holds the word among its own
   const want = analyze(head);
   if (want.length === 0 || found.some((p) => {

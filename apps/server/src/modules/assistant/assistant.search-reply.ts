@@ -4,14 +4,14 @@ import type { SearchService } from '../search/search.service.js';
 import { isRuledOut as ruledOutBy } from '../search/query-understanding.js';
 import { orderWithinKind } from '../search/query-price.js';
 import { RELATED_GROUPS } from '../search/search.text.js';
-import { askedAge, forAge } from '../search/query-age.js';
+import { askedAge, forAge, forChildren } from '../search/query-age.js';
 import { searchPhraseIn, type Toolbox } from './assistant.tools.js';
-import { CHEAPEST, GIFT, INTERESTS, PRICIEST, audienceWords } from './assistant.words.js';
+import { CHEAPEST, FOR_ADULT, GIFT, INTERESTS, PRICIEST, audienceWords } from './assistant.words.js';
 import { readArabic } from './assistant.arabic.js';
 import { phrasesFor } from './assistant.phrases.js';
-import { createNeedReply } from './assistant.needs.js';
+import { createNeedReply, nameHeads } from './assistant.needs.js';
 import { departmentNamed, isPurpose, loanwordOf, namesNoKind, otherNames, type Negation } from './assistant.understanding.js';
-import { mainDepartment, notInCatalogue } from './assistant.prepurchase.js';
+import { isCircumstance, mainDepartment, notInCatalogue } from './assistant.prepurchase.js';
 import type { Reply } from './assistant.product-answers.js';
 
 // The built-in assistant's answers that search the catalogue (decisions 0102, 0135, 0153): a request read as a kind,
@@ -96,7 +96,8 @@ export function createSearchReplies(deps: { search: SearchService; contentWords:
     const { extractPrice } = search.text;
     const spell = opts.spell ?? ((w: string) => w);
     const price = extractPrice(audienceWords(text));
-    const words = await activityWords(contentWords(price.text).flatMap((w) => (INTERESTS[w] ?? w).split(' ')));
+    const said = contentWords(price.text);
+    const words = await activityWords(said.flatMap((w) => (INTERESTS[w] ?? w).split(' ')));
     const byPrice = CHEAPEST.test(text) ? 1 : PRICIEST.test(text) ? -1 : 0;
     const say = phrasesFor(tools.locale, tools.departmentsAr);
     const [min, max] = [price.minCents === undefined ? null : price.minCents / 100, price.maxCents === undefined ? null : price.maxCents / 100];
@@ -130,6 +131,17 @@ export function createSearchReplies(deps: { search: SearchService; contentWords:
       // ('the cheapest smartwatch' is the one so named: the search box's first too)
       sameDepartment: Boolean(band || opts.plural),
     });
+    // a kind with a purpose and a word ruled out ('laptop for office work, nothing gaming, under 6000'): when the purpose's
+    // listings crowd out every listing of the kind (chairs and desks say 'office' and 'work' more often than a laptop
+    // does), the kind alone is searched, with the same budget (decision 0191)
+    if (ruledOut && words.length >= 2 && !department && headedDepartment(result.items, words, search.text.analyze) === null) {
+      const kindWords: string[] = [];
+      for (const w of words) if (!isCircumstance(w, text) && (await tools.namesSoldKind(w))) kindWords.push(w);
+      if (kindWords.length && kindWords.length < words.length) {
+        const again = await tools.searchProducts({ query: [phrasesFor('en').label(kindWords, price.intent), pricePhrase].filter(Boolean).join(' '), limit: 10 });
+        if (headedDepartment(again.items, kindWords, search.text.analyze)) Object.assign(result, { items: again.items, total: again.total, categories: again.categories });
+      }
+    }
     // 'a laptop that isn't for gaming': the kind asked for, without what the shopper ruled out
     if (ruledOut) {
       result.items = result.items.filter((p) => !isRuledOut(p, ruledOut));
@@ -150,16 +162,41 @@ export function createSearchReplies(deps: { search: SearchService; contentWords:
       const kind = mainDepartment(result.items);
       result.items = [...result.items.filter((p) => p.category === kind), ...result.items.filter((p) => p.category !== kind)];
     }
+    const agesText = (p: Product) => [p.description, p.description_ar, ...p.bullet_points, ...p.bullet_points_ar, ...p.tags].join(' ');
     if (age !== null && result.items.length) {
-      const fit = forAge(result.items, age, (p) => [p.description, p.description_ar, ...p.bullet_points, ...p.bullet_points_ar, ...p.tags].join(' '));
+      const fit = forAge(result.items, age, agesText);
       if (fit.length) result.items = fit;
+    } else if (FOR_ADULT.test(text) && result.items.length) {
+      // a grown-up's gift: not what the listing says is for children (its ages, its own kids tag; decision 0191)
+      const grownUp = result.items.filter((p) => !forChildren(p, agesText(p)));
+      if (grownUp.length) result.items = grownUp;
+    }
+    // a kind named beside a purpose ('budget earbuds for the gym', «سماعات رخيصة للنادي»): the price is read within the
+    // department of the listings the kind heads (the noun their names end with), not the purpose's, even when the purpose
+    // matches more listings (decision 0191)
+    // (so is a pastime read as the kind sold for it: 'she loves photography' asks for cameras, not a phone that has one)
+    if ((byPrice || band || (pricePhrase && words.length) || said.some((w) => INTERESTS[w])) && result.items.length) {
+      const kind = headedDepartment(result.items, words, search.text.analyze);
+      if (kind) result.items = result.items.filter((p) => p.category === kind);
     }
     // (within the kind asked for, as the search box orders them: query-price.ts)
-    if (byPrice) result.items = orderWithinKind(result.items, byPrice === 1 ? 'low' : 'high').slice(0, SEARCH_REPLY_MAX_PRODUCTS);
+    // ('the cheapest X' asks for one: that one, unless a count is said — 'the 2 cheapest', 'cheapest three'; decision 0191)
+    if (byPrice) result.items = orderWithinKind(result.items, byPrice === 1 ? 'low' : 'high').slice(0, superlativeCount(text));
     else if (band && result.items.length) result.items = await withinBand(result.items, band);
     // an amount with a kind ('a smartwatch under 1000'): the kind's own department, even when only some listings say it
     else if (pricePhrase && words.length && result.items.length) result.items = oneDepartment(result.items);
-    else result.items = result.items.slice(0, SEARCH_REPLY_MAX_PRODUCTS);
+    else {
+      // a kind with a describing word («ساعة رياضية», 'sports watch'): a listing of another department that shares only
+      // the describing word (sneakers «رياضي») is not of the kind; the kind's own department and what the words head stay
+      // (decision 0191)
+      // (a kind said alone — 'sneakers' — keeps all its matches: running shoes are sneakers too)
+      const kind = result.items.length > 1 && words.length >= 2 ? headedDepartment(result.items, words, search.text.analyze) : null;
+      if (kind) {
+        const headed = headedBy(words, search.text.analyze);
+        result.items = result.items.filter((p) => p.category === kind || headed(p));
+      }
+      result.items = result.items.slice(0, SEARCH_REPLY_MAX_PRODUCTS);
+    }
     // a kind the catalogue has no word for ('a coffee grinder', «مكواة ملابس»): we don't sell it, not what shares a word
     // (a word the search finds nowhere, asked for without asking whether we sell it, gets the broader search below: it may
     // be a name or a typo)
@@ -214,11 +251,13 @@ export function createSearchReplies(deps: { search: SearchService; contentWords:
   }
 
   /** 'A gift for my sister' and nothing more: the best-rated product of each of the biggest departments, and a question. */
-  async function giftIdeas(tools: Toolbox, notFound?: string): Promise<Reply> {
+  async function giftIdeas(tools: Toolbox, notFound?: string, negation: Negation = NO_NEGATION): Promise<Reply> {
     const picks: Product[] = [];
-    for (const cat of (await popularCategories()).slice(0, SEARCH_REPLY_MAX_PRODUCTS)) {
+    // (what the shopper ruled out — «بس مو شي إلكتروني», 'nothing electronic' — is no idea: decision 0191)
+    const categories = (await popularCategories()).filter((c) => !negation.excluded.length || !isRuledOut({ name: c, name_ar: '', categories: [c], tags: [], keywords: [] } as unknown as Product, negation));
+    for (const cat of categories.slice(0, SEARCH_REPLY_MAX_PRODUCTS)) {
       const { items } = await tools.searchProducts({ query: cat, limit: 10, in_stock: true });
-      const best = [...items].sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0) || b.review_count - a.review_count).find((p) => !picks.some((x) => x.id === p.id));
+      const best = [...items].sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0) || b.review_count - a.review_count).find((p) => !picks.some((x) => x.id === p.id) && !isRuledOut(p, negation));
       if (best) picks.push(best);
     }
     const say = phrasesFor(tools.locale, tools.departmentsAr);
@@ -275,6 +314,28 @@ export function createSearchReplies(deps: { search: SearchService; contentWords:
 
 /** 'Do you stock / sell / carry X?': whether the shop sells a kind, not a question about one product's stock. */
 const SELLS_Q = /\b(?:do|does|did)\s+(?:you|u|y'all|souq)\s+(?:\w+\s+)?(?:stock|sell|carry)\b/i;
+
+/**
+ * The department of the listings a request's word heads (the noun an English name ends with, the first word of an Arabic
+ * one: nameHeads), the one most of them are in; null when no word heads a listing.
+ */
+export function headedDepartment(items: Product[], words: string[], analyze: (text: string) => string[]): string | null {
+  return mainDepartment(items.filter(headedBy(words, analyze)));
+}
+
+/** Is a listing's name headed by one of the words (the noun it ends with, the first word of its Arabic name)? */
+export function headedBy(words: string[], analyze: (text: string) => string[]): (p: Product) => boolean {
+  const asked = new Set(words.filter((w) => !namesNoKind(w)).flatMap((w) => analyze(w)));
+  return (p) => nameHeads(p).some((h) => analyze(h).some((st) => asked.has(st)));
+}
+
+/** How many a superlative asks for: the count said beside it ('the two cheapest', 'cheapest 3 X'), else one. */
+export function superlativeCount(text: string): number {
+  const counts: Record<string, number> = { two: 2, three: 3, couple: 2, few: 3, some: 3 };
+  const m = /\b(\d|two|three|couple|few|some)\s+(?:of\s+the\s+)?(?:cheapest|most expensive|priciest|least expensive)\b|\b(?:cheapest|most expensive|priciest|least expensive)\s+(\d|two|three)\b/i.exec(text);
+  const n = m ? Number(counts[(m[1] ?? m[2])!.toLowerCase()] ?? (m[1] ?? m[2])) : 1;
+  return Math.min(Math.max(n, 1), SEARCH_REPLY_MAX_PRODUCTS);
+}
 
 /** A request that rules nothing out. */
 const NO_NEGATION: Negation = { text: '', excluded: [], freeOf: [] };

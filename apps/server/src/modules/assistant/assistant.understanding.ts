@@ -197,7 +197,8 @@ const NEED_FUNCTIONS = [
   // ('… is killing me' is pain said as an idiom: decision 0188)
   { en: String.raw`(?<!\beyes?\s)\b(?:hurts?|aches?|aching|pain(?:ful)?|sore|posture|killing me)\b(?!\s+eyes?\b)`, ar: 'يؤلمني|تؤلمني|ألم|وجع|ظهري|رقبتي', means: ['ergonomic', 'lumbar', 'support', 'posture', 'مريح', 'قطني', 'دعم'] },
   // something kept cold (drinks, water) is insulation; a shopper who gets cold needs warmth
-  { en: String.raw`\b(?:keeps?|keeping|stays?|stay)\b[^.?!]{0,30}\b(?:cold|cool|chilled|icy)\b|\b(?:cold|chilled|iced|icy) (?:drinks?|water)\b`, ar: 'بارد|باردة|برودة|مثلج', means: ['insulated', 'cold', 'معزولة', 'برودة', 'باردة'] },
+  // (and a drink that goes warm: 'my water is always warm by noon'; decision 0191)
+  { en: String.raw`\b(?:keeps?|keeping|stays?|stay)\b[^.?!]{0,30}\b(?:cold|cool|chilled|icy)\b|\b(?:water|drinks?)\b[^.?!]{0,40}\b(?:warm|lukewarm)\b|\b(?:cold|chilled|iced|icy) (?:drinks?|water)\b`, ar: 'بارد|باردة|برودة|مثلج|تحر|يحر|تسخن|يسخن', means: ['insulated', 'cold', 'معزولة', 'برودة', 'باردة'] },
   // a drink kept hot is the same insulation (decision 0184): 'keeps my coffee hot', «يخلي الشاي حار»
   { en: String.raw`\b(?:keeps?|keeping|stays?|stay)\b[^.?!]{0,30}\b(?:hot|warm)\b(?!\s+(?:me|us)\b)|\bhot (?:drinks?|coffee|tea)\b`, ar: 'حار|حارة|حاره|ساخن|ساخنة|ساخنه|سخونة|دافي', means: ['insulated', 'hot', 'معزولة', 'ساخنة'] },
   // the electricity bill: what saves energy and cooling (decision 0184)
@@ -206,8 +207,8 @@ const NEED_FUNCTIONS = [
   { en: String.raw`\bcharg(?:e|ing) (?:my|the|our|a|your) (?:phones?|devices?|gadgets?|laptops?|tablets?)\b|\bpower ?banks?\b|\b(?:battery|batteries) (?:dies|die|runs? out|is low|dead)\b|\b(?:phones?|devices?|batter(?:y|ies)) (?:dying|dies|die|dead|running out|runs? out|going flat|goes flat)\b`, ar: 'أشحن|اشحن|نشحن|يشحن|تشحن|شاحن|بطاريتي|البطارية', means: ['power bank', 'rechargeable', 'بنك طاقة', 'شحن'] },
   // filming from above: the aerial camera (decision 0184)
   { en: String.raw`\b(?:from above|aerial|bird'?s[- ]eye|from the (?:sky|air)|overhead (?:shots?|views?))\b`, ar: 'من الأعلى|من الاعلى|من فوق|من الجو|جوية|جوي', means: ['aerial', 'drone', 'درون', 'طائرة'] },
-  { en: String.raw`\b(?:(?:get|gets|getting|feel|feeling|am|i'm|im) (?:so |very |really )?cold|freezing|keep (?:me |us )?warm|warmth)\b`, ar: 'أبرد|بردان|بردانة|أحس بالبرد|دفء|دافئ|يدفيني', means: ['warm', 'down', 'comfort rating', 'دافئ', 'الريش', 'مئوية'] },
-  { en: String.raw`\b(?:dark|darkness|power cuts?|nights?|night ?time|(?:can'?t|cannot|can not) see|pitch black|dim)\b`, ar: 'ظلام|ظلمة|مظلم|مظلمة|مظلمه|الليل|بالليل|ليل|ما أشوف|ما اشوف|ما نشوف', means: ['light', 'lumens', 'lantern', 'إضاءة', 'فانوس', 'لومن'] },
+  { en: String.raw`\b(?:(?:get|gets|getting|feel|feeling|am|i'm|im) (?:so |very |really )?cold|freezing|keep (?:me |us )?warm|warmth)\b`, ar: 'برد|البرد|أبرد|بردان|بردانة|أحس بالبرد|دفء|دافئ|يدفيني', means: ['warm', 'down', 'comfort rating', 'دافئ', 'الريش', 'مئوية'] },
+  { en: String.raw`\b(?:dark(?!\s+(?:spots?|circles?|marks?|patches))|darkness|power cuts?|nights?|night ?time|(?:can'?t|cannot|can not) see|pitch black|dim)\b`, ar: 'ظلام|ظلمة|مظلم|مظلمة|مظلمه|الليل|بالليل|ليل|ما أشوف|ما اشوف|ما نشوف', means: ['light', 'lumens', 'lantern', 'إضاءة', 'فانوس', 'لومن'] },
   // light itself ('lighting', «إضاءة، ضوء، إنارة»: the field, not a kind) means the words of one field — light, lamp, bulb,
   // lantern, «مصباح، مصابيح، فانوس» — each product that gives light, the other words of the request telling which (0184)
   { en: String.raw`\b(?:lighting|light)\b`, ar: 'إضاءة|اضاءة|ضوء|نور|إنارة|انارة', means: ['light', 'lamp', 'bulb', 'lantern', 'إضاءة', 'مصباح', 'مصابيح', 'فانوس'] },
@@ -217,9 +218,11 @@ const NEED_FUNCTIONS = [
   { en: String.raw`\b(?:sun|sunny|sunlight|sunshine|glare|glaring|squint\w*|bright light|uv|sunburn\w*|burn(?:s|ed)? easily)\b`, ar: 'الشمس|شمس|الوهج|وهج|تعمي|حر الشمس|أشعة', means: ['glare', 'uv', 'polarized', 'spf', 'الوهج', 'مستقطبة'] },
   { en: String.raw`\b(?:driving|drive (?:to|across|through|for|long|home|every|a lot)|(?:a|long|the) drives?|drove|road ?trips?|roads?|highways?|motorways?|car (?:ride|journey|trip)s?|behind the wheel|commut\w+)\b`, ar: 'أسوق|سواقة|السواقة|القيادة|قيادة|بالسيارة|السيارة|سيارتي|الطرق|مشوار|سفرة|خط سريع', means: ['roads', 'glare', 'polarized', 'cold', 'الطرق', 'الوهج', 'مستقطبة', 'برودة'] },
   // dry or sensitive skin: what hydrates and protects it
-  { en: String.raw`\b(?:skin)\b`, ar: 'بشرتي|بشرة|البشرة|وجهي|ناشفة|ناشفه|جافة|جافه', means: ['skincare', 'hydrates', 'moisturiser', 'spf', 'ترطيب', 'يرطب', 'مرطب', 'البشرة'] },
-  { en: String.raw`\b(?:work(?:ing)? out|workouts?|exercise|exercising|get fit|keep fit|train(?:ing)? at home|build muscle|lift(?:ing)? weights|weight ?lifting)\b`, ar: 'أتمرن|تمرين|تمارين|رياضة|لياقة|عضلات', means: ['fitness', 'gym', 'strength', 'training', 'workout', 'تمارين', 'القوة', 'لياقة'] },
-  { en: String.raw`\b(?:loud|noise|noisy|neighbours?|neighbors?|concentrate|quiet)\b`, ar: 'مزعج|مزعجين|إزعاج|ضوضاء|ضجيج|يعزل|عزل|هدوء', means: ['noise cancelling', 'noise', 'الضوضاء', 'عزل'] },
+  // (and what shows on it: spots, a shine, dullness, wrinkles; decision 0191)
+  { en: String.raw`\b(?:skin|face|cheeks?|spots|pigmentation|wrinkles?|acne|pimples?|oily|shiny|dull|pores)\b`, ar: 'بشرتي|بشرة|البشرة|وجهي|ناشفة|ناشفه|جافة|جافه|بقع|باهتة|باهته|تجاعيد|حبوب|دهنية|دهنيه|تلمع', means: ['skincare', 'hydrates', 'moisturiser', 'spf', 'ترطيب', 'يرطب', 'مرطب', 'البشرة'] },
+  { en: String.raw`\b(?:work(?:ing)? out|workouts?|exercise|exercising|get fit|keep fit|train(?:ing)? at home|build muscle|lift(?:ing)? weights|weight ?lifting|get(?:ting)? strong(?:er)?|strength|lifting)\b`, ar: 'أتمرن|تمرين|تمارين|رياضة|لياقة|عضلات', means: ['fitness', 'gym', 'strength', 'training', 'workout', 'تمارين', 'القوة', 'لياقة'] },
+  // (people or things making the noise — crying babies, snoring, a barking dog — are noise too: decision 0191)
+  { en: String.raw`\b(?:loud|noise|noisy|neighbours?|neighbors?|concentrate|quiet|crying|cries|screaming|snor(?:e|es|ed|ing)|barking|chatter\w*|thin walls|paper[- ]thin)\b`, ar: 'مزعج|مزعجين|إزعاج|ضوضاء|ضجيج|يعزل|عزل|هدوء|بكاء|صياح|يصارخون|شخير|يشخر|صراخ|الجيران|جيراني', means: ['noise cancelling', 'noise', 'quiet', 'silently', 'الضوضاء', 'عزل', 'هادئة', 'بصمت'] },
   { en: String.raw`\b(?:blurry|grainy|fuzzy|pixelated|video calls?|zoom calls?|meetings?)\b`, ar: 'ضبابي|مشوش|مكالمات|مكالمة|اجتماعات', means: ['sharp', 'hd', 'focus', 'video call', 'webcam', 'بوضوح', 'تركيز', 'مكالمة'] },
   { en: String.raw`\b(?:underwater|dive|diving|snorkel\w*|swim\w*|surf\w*|rain)\b`, ar: 'أغوص|غوص|تحت الماء|أسبح|سباحة|مطر', means: ['waterproof', 'مقاومة', 'للماء'] },
   { en: String.raw`\b(?:door|doorstep|doorbell|bell|knocks?|knocking|visitors?|who is (?:at|outside)|away from home|parcels?)\b`, ar: 'باب|زوار|خارج|جرس|يدق|يطرق', means: ['doorbell', 'visitors', 'door', 'جرس', 'الباب', 'الزوار'] },
@@ -230,12 +233,28 @@ const NEED_FUNCTIONS = [
   // what the thing does, said of it too ('something that tracks', «شي يتابع، جهاز يراقب»), not only the shopper's own verb
   { en: String.raw`\b(?:track|tracks|tracking|monitor|monitors|monitoring|keep an eye on|keeps an eye on)\b`, ar: 'أتابع|تتبع|أراقب|مراقبة|متابعة|أتتبع|يتابع|تتابع|يراقب|تراقب|يتتبع', means: ['tracker', 'tracking', 'monitor', 'تتبع', 'مراقبة', 'يتتبع'] },
   { en: String.raw`\b(?:film|filming|record|recording|photograph\w*|take (?:photos|pictures)|vlog\w*)\b`, ar: 'أصور|تصوير|أوثق|أسجل', means: ['camera', 'video', 'كاميرا', 'تصور', 'فيديو'] },
+  // everyday situations of decision 0191, each answered by what listings say: one's pace, speed or distance (what tracks
+  // them by GPS), lights left on (what runs on a schedule or from the phone), standing while working (a standing
+  // desk), teammates who can't hear one (a microphone), a night out in the desert or the mountains (camping)
+  { en: String.raw`\b(?:my pace|pace per|(?:my )?distance|how far i (?:run|ran|walk|walked|cycle|cycled)|my speed|split times)\b`, ar: 'سرعتي|مسافتي|المسافة|المسافه|المسافات|كم مشيت|كم ركضت|كم جريت', means: ['gps', 'pace', 'distance', 'المسافة'] },
+  { en: String.raw`\b(?:forget|forgot|forgetting) (?:to )?(?:turn|switch)|\b(?:lights?|lamps?|heater|ac|aircon|tv|fan|iron|oven|appliances?) (?:left |still )?on\b|\b(?:leave|leaving|left) (?:the |my )?(?:lights?|lamps?|heater|ac|aircon|tv|fan|iron|oven|appliances?) on\b`, ar: 'أنسى|انسى|نسيت|شغالة|شغاله|مفتوحة|مفتوحه', means: ['schedule', 'schedules', 'away mode', 'remote', 'جدولة', 'عن بعد'] },
+  { en: String.raw`\bstand(?:ing)? (?:while|when|up (?:while|when)|and work)|\bsit(?:ting)? (?:all day|too (?:much|long))\b`, ar: 'أوقف|اوقف|واقف|الوقوف|وقوف|أقعد طول|اقعد طول', means: ['standing', 'stand', 'الوقوف', 'وقوف'] },
+  { en: String.raw`\b(?:can'?t hear me|cannot hear me|hear me|my mic|microphone)\b`, ar: 'يسمعوني|يسمعونني|يسمعني|تسمعني|المايك|مايك', means: ['microphone', 'mic', 'ميكروفون'] },
+  { en: String.raw`\b(?:camping|camp out|overnight|sleep(?:ing)? (?:outside|outdoors|under the stars)|desert trip)\b`, ar: 'البر|للبر|نبات|نخيم|تخييم|كشته|كشتة|مخيم', means: ['camping', 'tent', 'outdoor', 'تخييم', 'خيمة'] },
+  // a screen too small to work on (a bigger screen: a monitor), and a pet's bad breath (what freshens it)
+  { en: String.raw`\b(?:small|tiny|little) (?:laptop )?screen\b|\b(?:more|extra) (?:screen )?space\b|\b(?:second|bigger|extra) (?:screen|display)\b`, ar: 'شاشة صغيرة|شاشه صغيره|شاشة أكبر|شاشه اكبر|شاشة ثانية|شاشه ثانيه', means: ['monitor', 'display', 'شاشة'] },
+  { en: String.raw`\b(?:bad|smelly|stinky) breath\b|\bbreath (?:smells|stinks|is (?:bad|terrible|awful))`, ar: 'ريحة فم|ريحه فم|رائحة فم|رائحه فم|ريحة فمه|نفسه', means: ['breath', 'dental', 'النفس', 'الأسنان'] },
   { en: String.raw`\b(?:fry|frying|fried|crispy)\b`, ar: 'أقلي|قلي|مقلي|مقرمش', means: ['fryer', 'fries', 'crispy', 'قلاية', 'المقرمشة'] },
 ].map(({ en, ar, means }) => ({ when: new RegExp(`${en}|${arabicWords(ar)}`, 'i'), means: means.map(fold) }));
 
 /** The words a need adds to a search: what listings say a product does for it (none when the text states no need). */
 export function needFunctions(text: string): string[] {
-  return [...new Set(NEED_FUNCTIONS.filter((n) => n.when.test(text)).flatMap((n) => n.means))];
+  return [...new Set(needFunctionGroups(text).flat())];
+}
+
+/** Each situation the text tells, as the words listings use for what answers it (one list per situation; decision 0191). */
+export function needFunctionGroups(text: string): string[][] {
+  return NEED_FUNCTIONS.filter((n) => n.when.test(text)).map((n) => n.means);
 }
 
 // ---- what the shopper already has ---------------------------------------------------------------------------------
@@ -294,6 +313,8 @@ export { departmentNamed, isPurpose, namesNoKind } from '../search/query-departm
 const LOANWORDS: Record<string, string> = Object.fromEntries(Object.entries<string>({
   ساوندبار: 'soundbar', سبيكر: 'speaker', 'سماعه بلوتوث': 'speaker', 'سمارت واتش': 'smartwatch', سمارتواتش: 'smartwatch', بروجكتر: 'projector', بروجيكتر: 'projector',
   راوتر: 'router', ويبكام: 'webcam', 'ويب كام': 'webcam', تريدمل: 'treadmill', سكوتر: 'scooter', ستاند: 'stand',
+  // (makeup, as everyone says it from the French: decision 0191)
+  مكياج: 'makeup', ميكب: 'makeup', 'ميك اب': 'makeup',
   جيمنج: 'gaming', قيمنق: 'gaming', لابتوب: 'laptop', تابلت: 'tablet', ايربودز: 'earbuds', هيدفون: 'headphones', هيدسيت: 'headset',
 }).map(([k, v]) => [fold(k), v]));
 

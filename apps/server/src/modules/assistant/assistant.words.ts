@@ -24,6 +24,10 @@ export const CHEAPER = /\b(cheaper|less expensive|lower price|more affordable|fo
 /** 'the cheaper one', 'the less expensive of the two': a comparative with the article names one of those shown. */
 export const THE_CHEAPER = /\bthe (?:cheaper|less expensive|more affordable)(?: one| of (?:the|them|those|these))?\b/i;
 /** 'anything', 'is there', 'do you have': asking whether such a product exists, not which of those shown. */
+/** An ordinal pointing at one of the products shown ('the third one', 'second'; 'last' only as 'the last one': 'how long does it last'). */
+export const ORDINAL_REF = /\b(?:first|second|third|fourth)\b|\b(?:the\s+)?last\s+one\b/i;
+/** 'Which one has …', 'which of them …': asks which of the products shown (decision 0191). */
+export const WHICH_ONE = /\bwhich\s+(?:one|ones|of\s+(?:them|these|those|the\s+\w+))\b/i;
 export const EXISTS = /\b(any|anything|something|have|got|is there|are there)\b/i;
 /** 'I'll take it', 'I'll buy two': buying the product in question, as an add to the cart. */
 export const TAKE_IT = /\b(i'?ll|i will|let me) (take|buy|have) (it|this|that|them|one|two|three|\d+)\b|\b(?:i (?:want|need|would like|'d like)|give me|show)\s+(?:\d+|two|three|four|five)\s+(?:of (?:it|them|these|those|this)|it)\b|^\s*(?:\d+|two|three|four|five)\s+(?:of (?:it|them|these|those|this)|it)(?:\s+please)?\s*[.!?]*\s*$/i;
@@ -48,8 +52,10 @@ export const STOCK_Q = /\b(in stock|stock|available|availability|left|sold out)\
 export const RATING_Q = /\b(rating|rated|reviews?|stars?)\b/i;
 export const SPEC_Q = /\b(warranty|guarantee|dimensions?|size|weight|weigh|how big|how heavy|specs?|specifications?|features?)\b/i;
 export const TELL = /\b(tell me|more about|describe|details?|info|information|what is|what's|explain)\b/i;
-export const SHOPPING = /\b(show|find|search|looking|look|need|want|recommend|suggest|any|have|sell|carry|got|options?|gifts?|ideas?|buy|shop|shopping)\b/i;
-export const OFF_TOPIC = /\b(weather|jokes?|news|politics?|president|prime minister|capital of|movies?|songs?|sing|lyrics|poem|story|homework|math|time is it|what day|date today|who won|who is winning|translate|meaning of life|love you|do you love|your name|are you (a |an )?(human|real|bot|robot|person|ai|machine)|who (made|built|created) you|taxis?|cabs?|uber|flights?|hotels?|restaurants?|appointments?)\b|\d+\s*(times|plus|minus|divided by|multiplied by|[*+])\s*\d+/i;
+// (a person told with what they love — "my nephew is 14 and loves video games", «يموت في الألعاب» — asks what to get them:
+// decision 0191)
+export const SHOPPING = /\b(show|find|search|looking|look|need|want|recommend|suggest|any|have|sell|carry|got|options?|gifts?|ideas?|buy|shop|shopping|loves)\b/i;
+export const OFF_TOPIC = /\b(weather|jokes?|news|politics?|president|prime minister|capital of|movies?|songs?|sing|lyrics|poem|story|homework|essays?|assignments?|math|time is it|what day|date today|who won|who is winning|translate|meaning of life|love you|do you love|your name|are you (a |an )?(human|real|bot|robot|person|ai|machine)|who (made|built|created) you|taxis?|cabs?|uber|flights?|hotels?|restaurants?|appointments?)\b|\d+\s*(times|plus|minus|divided by|multiplied by|[*+])\s*\d+/i;
 /**
  * Is the message off-topic chit-chat? A place or trip after a preposition ('on long flights', 'for hotel stays', 'at the
  * restaurant') is the circumstance of a need, not what is asked: 'earplugs for flights' is shopping, 'book a flight' is not.
@@ -89,6 +95,7 @@ export const PEOPLE_WORDS = new Set(
   (
     'dad father mum mom mother parents wife husband partner sister brother son daughter friend friends boyfriend girlfriend ' +
     'boss colleague coworker grandma grandmother grandpa grandfather uncle aunt cousin nephew niece family him her he she they ' +
+    'adult adults grandad granddad granny grandparents colleagues coworkers staff employees studies studying ' +
     'them his hers someone somebody person people who likes like loves love enjoys enjoy into fan lover lovers birthday ' +
     'christmas eid anniversary present presents occasion surprise special starting ' +
     // the occasion, and how a habit is said ('who drinks a lot of tea' likes tea)
@@ -128,6 +135,12 @@ export const INTERESTS: Record<string, string> = {
   قراءه: 'كتب', القراءه: 'كتب', تصوير: 'كاميرا', التصوير: 'كاميرا',
 };
 
+/**
+ * A gift for a grown-up by who they are (a parent, a grandparent, a partner, a boss, colleagues, the staff; the Arabic
+ * read as 'adult'): a children's listing is no answer (decision 0191).
+ */
+export const FOR_ADULT = /\b(adults?|grown[- ]?ups?|dad|father|mum|mom|mother|parents|wife|husband|boss|colleagues?|coworkers?|grandma|grandmother|grandpa|grandfather|grandad|granddad|granny|grandparents|uncle|aunt|staff|employees|in-laws?)\b/i;
+
 /** Ages and little ones read as the shop's word for them; teenagers and adults need no word of their own. */
 export function audienceWords(text: string): string {
   return text
@@ -141,6 +154,10 @@ export function boldNames(history: { isBot: boolean; text: string }[]): string[]
   const names: string[] = [];
   for (const m of [...history].reverse()) {
     if (!m.isBot) continue;
+    // a reply that lists products ('1. **X** — …') offers those: the product it compared them with ('cheaper than **Y**')
+    // is not 'the first one' (decision 0191)
+    const listed = [...m.text.matchAll(/^\s*\d+\.\s+\*\*([^*]{2,200})\*\*/gm)].map((x) => x[1]!.trim());
+    if (listed.length) return listed;
     for (const match of m.text.matchAll(/\*\*([^*]{2,200})\*\*/g)) {
       const name = match[1]!.replace(/^\d+\s*[×x]\s*/, '').trim();
       if (!names.includes(name)) names.push(name);

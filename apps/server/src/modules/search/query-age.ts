@@ -50,3 +50,9 @@ export function forAge<T>(items: T[], age: number, text: (item: T) => string): T
   if (fits.length) return fits;
   return items.filter((_, i) => ages[i] === null);
 }
+
+/** A listing for children: the ages it states end at 12, or its own tags say kids or children (decision 0191). */
+export function forChildren(p: { tags: string[] }, text: string): boolean {
+  const ages = listingAges(text);
+  return (ages !== null && ages.max <= 12) || p.tags.some((t) => /^(?:kids?|child|children|toddlers?|baby|babies)$/i.test(t));
+}

@@ -17,7 +17,8 @@ const HUNDRED = '(?:ميه|مايه|مييه)';
 const HUNDREDS2 = '(?:ميتين|مايتين|مئتين|ميتان|مايتان)';
 const THOUSAND = '(?:الف|الالف)';
 const THOUSANDS = '(?:الاف)';
-const THOUSANDS2 = '(?:الفين|الفان|الالفين)';
+// (the dual in a construct before its noun, «ألفي درهم», is two thousand too: decision 0191)
+const THOUSANDS2 = '(?:الفين|الفان|الالفين|الفي)';
 const unitWords = Object.keys(UNITS).sort((a, b) => b.length - a.length).join('|');
 const tenWords = Object.keys(TENS).join('|');
 

@@ -12,7 +12,8 @@ const fold = (text: string) => foldArabic(text.normalize('NFKD')).normalize('NFC
 const arabicWords = (words: string) => String.raw`(?:^|\s)(?:و|ف)?(?:ال|بال|لل|ب|ل)?(?:${fold(words)})(?=$|[\s,.;?!])`;
 
 /** Words of an Arabic department name that name no kind ('أجهزة اللابتوب': the laptops), and the word for a department. */
-const DEPARTMENT_FILLER = new Set(fold('أجهزة|الأجهزة|منتجات|المنتجات|منتج|المنتج|مستلزمات|أدوات|قسم|القسم|فئة|الفئة|شي|شيء|حاجة|أغراض|سلعة').split('|'));
+// («جهاز», a device, is any product's head: «جهاز لتتبع اللياقة» asks for a tracker; decision 0191)
+const DEPARTMENT_FILLER = new Set(fold('جهاز|الجهاز|أجهزة|الأجهزة|منتجات|المنتجات|منتج|المنتج|مستلزمات|أدوات|قسم|القسم|فئة|الفئة|شي|شيء|حاجة|أغراض|سلعة').split('|'));
 /**
  * A word that says what a product is for, not what it is: an Arabic noun with 'لل' (for the: 'للجامعة', 'للمكتب').
  * Beside a department's name it asks for nothing else ('لابتوب اقتصادي للجامعة' is a laptop).

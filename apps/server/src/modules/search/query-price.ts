@@ -34,9 +34,14 @@ export const ARABIC_AMOUNT_RULES: ArabicRule[] = [
   [new RegExp(String.raw`(?:(?<=[\s,.;?!])ب\s*)?${NUMBER}\s*(?:درهم|دراهم|دهم)?\s*(?:او|و)\s?(?:اقل|ارخص|تحت|انزل)(?=$|[\s,.;?!])`, 'g'), (_m, n) => ` under ${numberOf(n!)} aed `],
   [new RegExp(String.raw`(?:(?<=[\s,.;?!])ب\s*)?${NUMBER}\s*(?:درهم|دراهم|دهم)?\s*(?:او|و)\s?(?:اكثر|فوق|اعلي)(?=$|[\s,.;?!])`, 'g'), (_m, n) => ` over ${numberOf(n!)} aed `],
   [new RegExp(String.raw`(?:^|(?<=[\s,.;?!]))(?:(?:سعره|سعرها|سعرهم|سعر|السعر|بسعر)\s+)?(?:ما|لا|مو|مب|مش|ليس|ماراح|ما راح)\s+(?:\S+\s+){0,2}?(?:اكثر من|اعلي من|فوق|عن|علي)\s+${NUMBER}\s*(?:درهم|دراهم|دهم)?`, 'g'), (_m, n) => ` under ${numberOf(n!)} aed `],
+  // an amount with 'at most' after it, each ('٥٠ درهم للواحد بالكثير', '300 كحد أقصى', '200 درهم ماكس'): at most that, for one
+  // of them (decision 0191)
+  [new RegExp(String.raw`${NUMBER}\s*(?:درهم|دراهم|دهم)?\s*(?:(?:للواحد|لكل واحد|للشخص|لكل شخص|للحبه|للقطعه)\s*)?(?:بالكثير|بالاكثر|كحد اقصي|حد اقصي|كاقصي حد|اقصي شي|ماكس)(?=$|[\s,.;?!])`, 'g'), (_m, n) => ` under ${numberOf(n!)} aed `],
+  // 'each', 'per person' after an amount ('٥٠ درهم للواحد'): the amount is of one; the words name nothing
+  [new RegExp(String.raw`(?<=(?:\d|درهم|دراهم|aed)\s*)(?:للواحد|لكل واحد|للشخص|لكل شخص|للحبه|للقطعه)(?=$|[\s,.;?!])`, 'g'), ' '],
   // budgets: 'تحت ٢٠٠ درهم', 'بأقل من 300', 'بين 100 و 200', 'أكثر من 500'
   [new RegExp(String.raw`(?:ب?ين|ما بين)\s+${NUMBER}\s*(?:درهم|دراهم)?\s*(?:و|الي|حتي|-)\s*${NUMBER}\s*(?:درهم|دراهم)?`, 'g'), (_m, a, b) => ` between ${numberOf(a!)} and ${numberOf(b!)} aed `],
-  [new RegExp(String.raw`(?:تحت|ب?اقل من|(?:لا|ما|مو|ما\s+راح)\s+(?:ي|ت)(?:زيد|تعدي|تجاوز|طلع)(?:\s+(?:عن|علي|فوق))?|حتي|في حدود|بحدود|ميزانيتي|ب?ميزانيه)\s+${NUMBER}\s*(?:درهم|دراهم|دهم)?`, 'g'), (_m, n) => ` under ${numberOf(n!)} aed `],
+  [new RegExp(String.raw`(?:تحت|ب?اقل من|ب?ارخص من|(?:لا|ما|مو|ما\s+راح)\s+(?:ي|ت)(?:زيد|تعدي|تجاوز|طلع)(?:\s+(?:عن|علي|فوق))?|حتي|في حدود|بحدود|ميزانيتي|ب?ميزانيه)\s+${NUMBER}\s*(?:درهم|دراهم|دهم)?`, 'g'), (_m, n) => ` under ${numberOf(n!)} aed `],
   [new RegExp(String.raw`(?:فوق|ب?اكثر من|ب?اعلي من)\s+${NUMBER}\s*(?:درهم|دراهم|دهم)?`, 'g'), (_m, n) => ` over ${numberOf(n!)} aed `],
   [new RegExp(String.raw`${NUMBER}\s*(?:درهم|دراهم|دهم)`, 'g'), (_m, n) => ` ${numberOf(n!)} aed `],
   // a budget without an amount ('على قد الميزانية', 'ميزانيتي محدودة', 'اقتصادي' below): the lower prices of the kind
@@ -46,6 +51,9 @@ export const ARABIC_AMOUNT_RULES: ArabicRule[] = [
 /** Price words in folded Arabic → the English ones: cheaper (than this), cheapest, most expensive, cheap, premium. */
 export const ARABIC_PRICE_WORD_RULES: ArabicRule[] = [
   [bare('ارخص من هذا|ارخص منه|ارخص منها|ارخص منهم|ارخص شوي'), ' cheaper '],
+  // «أرخص» after its noun is the comparative ('something cheaper': «شي أرخص، خيار أرخص، وحدة أرخص»); before it, the
+  // superlative («أرخص شي») read below (decision 0191)
+  [bare('(?:شي|شيء|حاجه|اشياء|خيار|خيارات|بديل|وحده|واحد|واحده) ارخص'), ' something cheaper '],
   [phrase('بسعر اقل|اقل سعرا'), ' cheaper '],
   [phrase('الارخص|ارخص|اقل سعر|الاقل سعرا'), ' cheapest '],
   [phrase('الاغلي|اغلي|الاعلي سعرا'), ' most expensive '],
@@ -54,7 +62,7 @@ export const ARABIC_PRICE_WORD_RULES: ArabicRule[] = [
     (...m: string[]) => ` ${m[1]} 2 ${m[2]}ه${m[3] ? ` ${m[3]}ه` : ''} `],
   // a high price denied: 'مو غالي', 'غير مكلف', 'ما يكون غالي', 'سعره مو غالي'
   [new RegExp(String.raw`(?:^|(?<=[\s,.;?!]))(?:(?:سعره|سعرها|سعرهم|سعر|السعر|بسعر)\s+)?(?:مو|مب|مش|غير|ليس|ما يكون|ما تكون|ما يكلف|ما تكلف|ما يطلع|ما تطلع)\s+(?:(?:جدا|كثير|وايد|مره)\s+)?(?:غالي|غاليه|غاليين|مكلف|مكلفه|كثير|وايد|فلوس)(?:\s+(?:جدا|كثير|وايد|مره|مرا|حيل))?(?=$|[\s,.;?!])`, 'g'), ' cheap '],
-  [phrase('بسعر منخفض|سعر منخفض|بسعر معقول|سعر معقول|بسعر مناسب|سعر مناسب|سعره معقول|سعرها معقول|في المتناول|رخيص|رخيصه|اقتصادي|اقتصاديه'), ' cheap '],
+  [phrase('بسعر منخفض|سعر منخفض|بسعر رخيص|سعر رخيص|بسعر رخيصه|بسعر معقول|سعر معقول|بسعر مناسب|سعر مناسب|سعره معقول|سعرها معقول|في المتناول|رخيص|رخيصه|اقتصادي|اقتصاديه'), ' cheap '],
   // 'even if it is expensive' («حتى لو غالي، ولو كان غالي») wants the best whatever it costs; a bare «غالي» asks for the
   // dear end, as 'expensive' does in English (the price denied, «مو غالي», was read as cheap above)
   [new RegExp(String.raw`(?:^|(?<=[\s,.;?!]))(?:حتي لو|حتي ولو|ولو|حتي لو كان|ولو كان|حتي لو كانت|ولو كانت|لو كان|لو كانت) (?:سعره |سعرها )?(?:غالي|غاليه|مكلف|مكلفه|عالي)(?=$|[\s,.;?!])`, 'g'), ' premium '],

@@ -27,10 +27,11 @@ const NOT_AFTER_NO = new Set(['thanks', 'thank', 'problem', 'problems', 'worries
 /** Filler between a negation and what it negates ('not for gaming', 'without using oil', 'isn't a drone'). */
 const EN_FILLER = String.raw`(?:(?:a|an|the|for|any|using|use|made of|made from|of|too|very|much|really|so)\s+)*`;
 /** What is negated: a word, and up to two more that go with it ('wireless earbuds'), up to a word that starts something else. */
-const EN_NEGATED = String.raw`([a-z][a-z-]{1,}(?:\s+(?!(?:please|thanks|and|or|but|with|without|except|other|apart|instead|not|no|for|in|on|at|that|which|who|under|below|over|than|from|to|i|me|my|is|are|it|one)(?![\w-]))[a-z][a-z-]{1,}){0,2})`;
+const EN_NEGATED = String.raw`([a-z][a-z-]{1,}(?:\s+(?!(?:please|pls|plz|thanks|thx|so|because|since|and|or|but|with|without|except|other|apart|instead|not|no|for|in|on|at|that|which|who|under|below|over|than|from|to|i|me|my|is|are|it|one)(?![\w-]))[a-z][a-z-]{1,}){0,2})`;
 /** Filler after an Arabic negation ('مو حق القيمنق', 'غير مصنوع من الجلد'). */
 // 'بدون ما تكون حق أطفال', 'من غير ان يكون …': «ما / ان» before the verb 'be' is filler too
-const AR_FILLER = String.raw`(?:(?:حق|مال|مصنوع من|مصنوعه من|من|فيه|فيها|(?:ما|ان)(?=\s+(?:يكون|تكون)\s)|يكون|تكون|استخدام|استعمال|قابل|قابله)\s+)*`;
+// ('something', «شي»: 'مو شي إلكتروني' rules out the electronic; decision 0191)
+const AR_FILLER = String.raw`(?:(?:شي|شيء|حاجه|حق|مال|مصنوع من|مصنوعه من|من|فيه|فيها|(?:ما|ان)(?=\s+(?:يكون|تكون)\s)|يكون|تكون|استخدام|استعمال|قابل|قابله)\s+)*`;
 /** An Arabic word with its article or attached preposition taken off (the table writes words bare). */
 export const bareArabic = (w: string) => w.replace(/^(?:وال|بال|كال|فال|لل|ال)(?=\S{3})/, '').replace(/^[لب](?=\S{4})/, '');
 
@@ -88,7 +89,15 @@ export function readNegation(text: string): Negation {
   t = t.replace(new RegExp(String.raw`\b(?:that|which|who)?\s*(?:is not|are not|isn'?t|aren'?t|isnt|arent|does not|doesn'?t|do not|don'?t|not)\s+(?:be\s+|have\s+|need\s+|want\s+)?${EN_FILLER}${EN_NEGATED}`, 'gi'), (m, w: string) => {
     // 'not sure', 'not too expensive' (a price wish, read by the price rules), 'don't know'
     // ('over-ear' is a kind of headphones, not 'over' a price)
-    if (/^(sure|know|mind|care|expensive|cheap|pricey|costly|over|more|less|above|below|under|sell|carry|stock)(?![\w-])/i.test(w)) return m;
+    // (a spending verb denied is a budget, read by the price rules: "don't want to spend more than 300", 'can't go over
+    // 2k', 'shouldn't cost over 500'; decision 0191)
+    if (/^(sure|know|mind|care|expensive|cheap|pricey|costly|over|more|less|above|below|under|sell|carry|stock|to|spend|pay|go|cost|costs|exceed|exceeding)(?![\w-])/i.test(w)) return m;
+    take(w, false);
+    return ' ';
+  });
+  // what the shopper already has is not what they ask for ('I already own a coffee machine', 'already got a kettle')
+  // (decision 0191)
+  t = t.replace(new RegExp(String.raw`\b(?:i\s+)?already\s+(?:have|own|got|bought)\s+${EN_FILLER}${EN_NEGATED}`, 'gi'), (_m, w: string) => {
     take(w, false);
     return ' ';
   });
@@ -102,6 +111,8 @@ export function readNegation(text: string): Negation {
   // A negated term is a noun with what qualifies it, up to three words ('مو ساوند بار', 'مو كاميرا أكشن', 'بدون هيدسيت
   // قيمنق'): negating its first word alone ruled out every camera. It ends at a word that starts something else (a
   // conjunction, a preposition, a price word, a verb of asking).
+  // 'I don't want (it)' («ما ابيها حق ألعاب، ما أبغى شي فيه سكر»): what follows is ruled out, as after «مو» (decision 0191)
+  t = t.replace(new RegExp(String.raw`(?<=\s)(?:لا|ما)\s+(?:ابي|ابغي|ابغا|اريد|show)(?:ه|ها|هم)?(?=\s)`, 'g'), ' مو ');
   t = t.replace(new RegExp(String.raw`(?<=\s)(?:لا|ما|مو|مب)\s+(?:يحتاج|تحتاج|يحتاجون|يستخدم|تستخدم|يشتغل علي|تشتغل علي|يشتغل ب|تشتغل ب|يعمل علي|تعمل علي|يعمل ب|تعمل ب)(?=\s)`, 'g'), ' بدون ');
   // (with «و» written on: 'ومو فوق الأذن', 'وبدون سكر': decision 0188)
   t = t.replace(new RegExp(String.raw`(?<=\s)و?(بدون|بلا|من غير|مو|مب|مش|ليس|ليست|غير|عدا|ماعدا|ما عدا|(?:لا|ما)(?=\s+(?:يكون|تكون)\s))\s+${AR_FILLER}(${AR_TERM_WORD}(?:\s+(?!${AR_TERM_END})${AR_TERM_WORD}){0,2})(?=[\s,.;?!]|$)`, 'gi'), (_m, neg: string, term: string) => {
@@ -125,6 +136,8 @@ const GULF: Record<string, string> = Object.fromEntries(Object.entries<string>({
   ماي: 'ماء', مويه: 'ماء', مايه: 'ماء', قيمنق: 'الالعاب', قيمينق: 'الالعاب', جيمنج: 'الالعاب', جيمنق: 'الالعاب', جيمينج: 'الالعاب', قيمز: 'الالعاب',
   يعورني: 'يؤلمني', تعورني: 'تؤلمني', يعور: 'يؤلم', تعور: 'تؤلم', يوجعني: 'يؤلمني', توجعني: 'تؤلمني', برا: 'خارج', بره: 'خارج', مين: 'من', اسوي: 'اصنع', سوي: 'اصنع', يسوي: 'يصنع',
   شنطه: 'حقيبة', شنطة: 'حقيبة', شنط: 'حقائب', جزمه: 'حذاء', جزمة: 'حذاء', نعال: 'حذاء', جوتي: 'حذاء', جواتي: 'أحذية', كندرة: 'حذاء', كندره: 'حذاء', قطوه: 'قطة', قطوة: 'قطة', قطو: 'قط', بسه: 'قطة', بسة: 'قطة', اشوف: 'أرى', يشوف: 'يرى', زي: 'مثل', عطوني: 'أعطني', عطني: 'أعطني', جوال: 'هاتف', موبايل: 'هاتف', تلفون: 'هاتف', روج: 'أحمر شفاه', كوره: 'كرة', كورة: 'كرة', كور: 'كرات',
+  // 'house, home' as everyone says it, the catalogue's «منزل» (its department «المنزل الذكي»: decision 0191)
+  بيت: 'منزل', بيوت: 'منازل',
 }).map(([k, v]) => [fold(k), fold(v)]));
 
 /** A Gulf word in the MSA a catalogue writes (folded); any other word as it is. */

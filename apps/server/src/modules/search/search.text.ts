@@ -371,6 +371,10 @@ const END = String.raw`(?![a-z0-9])`;
 const MAX_RE = new RegExp(
   // 'max' only before an amount with its currency ('max 60 aed'): 'pro max 256' is a product name
   String.raw`(?:\b(?:under|below|less than|cheaper than|up to|upto|maximum|within|no more than|at most|not more than|budget(?: of| is)?|max\.?(?=\s*\$?\s*\d+(?:\.\d+)?\s*k?\s*(?:aed|dhs?|dirhams?|usd|dollars?|bucks)\b))|<=?)\s*${NUM}${CUR}${END}`, 'g');
+// a 'more than' denied is a ceiling ('can't go over 2k', 'nothing over 400', "don't want to spend more than 300",
+// 'not exceeding 150'): read before 'over' is read as a floor (decision 0191)
+const DENIED_OVER_RE = new RegExp(
+  String.raw`\b(?:(?:can'?t|cannot|can not|won'?t|will not|don'?t|do not|doesn'?t|does not|shouldn'?t|should not|mustn'?t|must not|not|nothing|never)\s+(?:[a-z']+\s+){0,3}?(?:over|above|more than|exceed(?:s|ing)?|beyond)|not exceeding)\s*${NUM}${CUR}${END}`, 'g');
 const MIN_RE = new RegExp(
   String.raw`(?:\b(?:over|above|more than|at least|minimum|starting at|from|pricier than)|>=?)\s*${NUM}${CUR}${END}`, 'g');
 const AROUND_RE = new RegExp(String.raw`\b(?:around|about|approximately|roughly|circa|~)\s*${NUM}${CUR}${END}`, 'g');
@@ -398,6 +402,10 @@ export function extractPrice(raw: string): PriceConstraint {
     maxCents = Math.min(maxCents ?? Infinity, toCents(a, k));
     return ' ';
   });
+  text = text.replace(DENIED_OVER_RE, (_m, a: string, k?: string) => {
+    maxCents = Math.min(maxCents ?? Infinity, toCents(a, k));
+    return ' ';
+  });
   text = text.replace(MIN_RE, (_m, a: string, k?: string) => {
     minCents = Math.max(minCents ?? 0, toCents(a, k));
     return ' ';
@@ -409,6 +417,10 @@ export function extractPrice(raw: string): PriceConstraint {
     return ' ';
   });
   let intent: PriceIntent = null;
+  // a high price denied is a low one ('not too expensive'); a high price complained of ('the gym is too expensive', 'so
+  // pricey') is no wish for the dear end (decision 0191)
+  text = text.replace(/\b(?:not|nothing|isn'?t|aren'?t)\s+(?:too\s+|so\s+|very\s+|that\s+|overly\s+)?(?:expensive|pricey|costly)\b/g, () => ((intent = 'low'), ' '));
+  text = text.replace(/\b(?:too|so|way too|really|super)\s+(?:expensive|pricey|costly)\b/g, ' ');
   text = text.replace(LOW_WORDS, () => ((intent = 'low'), ' '));
   text = text.replace(HIGH_WORDS, () => ((intent = intent ?? 'high'), ' '));
   return { minCents, maxCents, intent, text: text.replace(/\s+/g, ' ').trim() };
