@@ -15,7 +15,8 @@ export const playwrightCounts = (out) => ({
 
 /**
  * The lines that name what failed, at most 12, in order, once each: Vitest's FAIL and error lines, Playwright's ✘ and
- * the journeys its closing lines list under 'N failed' and 'N flaky' (marked 'flaky:'), so a CI log's tail names them.
+ * the journeys its closing lines list under 'N failed' and 'N flaky' (marked 'flaky:'), TypeScript's errors and
+ * ESLint's count of problems, so a CI log's tail names them.
  */
 export function failureLines(text) {
   const lines = [];
@@ -26,7 +27,8 @@ export function failureLines(text) {
     if (header) { list = header[1]; continue; }
     if (list && /^\[[^\]]+\] › /.test(l)) { lines.push(list === 'flaky' ? `flaky: ${l}` : l); continue; }
     list = null;
-    if (/^(FAIL\b|✘|Error:|Unhandled|\S*Error: )/.test(l)) lines.push(l);
+    // and the check's: TypeScript's errors, ESLint's count of problems
+    if (/^(FAIL\b|✘|Error:|Unhandled|\S*Error: )|\berror TS\d+:|^✖ \d+ problems?\b/.test(l)) lines.push(l);
   }
   return [...new Set(lines)].slice(0, 12).map((l) => (l.length > 200 ? `${l.slice(0, 199)}…` : l));
 }

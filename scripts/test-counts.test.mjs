@@ -49,4 +49,16 @@ describe("the test command reads each runner's counts", () => {
       'flaky: [desktop] › tests/e2e/c.spec.ts:40:3 › wobbles ────────',
     ]);
   });
+  it("names the check's TypeScript errors and ESLint's count", () => {
+    const out = [
+      "apps/server/src/x.ts(3,7): error TS2322: Type 'string' is not assignable to type 'number'.",
+      "error TS6053: File '/w/bench/gone.ts' not found.",
+      '✖ 2 problems (2 errors, 0 warnings)',
+    ].join('\n');
+    expect(failureLines(out)).toEqual([
+      "apps/server/src/x.ts(3,7): error TS2322: Type 'string' is not assignable to type 'number'.",
+      "error TS6053: File '/w/bench/gone.ts' not found.",
+      '✖ 2 problems (2 errors, 0 warnings)',
+    ]);
+  });
 });
