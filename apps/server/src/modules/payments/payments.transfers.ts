@@ -9,7 +9,7 @@ import type { Db, Tx } from '../../platform/db.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { rowsOf } from '../../platform/sql-rows.js';
 import { post as postToLedger } from '../ledger/ledger.post.js';
-import { lockVendors } from '../payouts/balances.js';
+import { balanceSql, lockVendors } from '../payouts/balances.js';
 import { transferEntries, transferReversalEntries } from './payments.postings.js';
 import { ProviderError, type PaymentProvider, type SellerAccount, type SellerPayout, type Transfer, type TransferReversal } from './payments.provider.js';
 

@@ -12,7 +12,10 @@ import { rowsOf } from '../../platform/sql-rows.js';
 
 type BalanceRow = { vendor_id: number; balance: number; held: number; by_transfer: number; paid: number; window_days: number; next_release: Date | string | null };
 
-const balanceSql = (vendorIds: readonly number[] | null, currency: string) => sql`
+/** `at`: the moment return windows are judged at (the runtime's clock, for the transfers' plan); the database's now() by default. */
+export const balanceSql = (vendorIds: readonly number[] | null, currency: string, at: Date | null = null) => {
+  const now = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
+  return sql`
   with cash_out as (
     -- cash-on-delivery sub-orders whose cash a courier still holds (decision 0140): held however long ago delivered
     select order_id from ledger_entries where account = 'courier_cash' and currency = ${currency}
@@ -33,14 +36,14 @@ const balanceSql = (vendorIds: readonly number[] | null, currency: string) => sq
          coalesce(-sum(e.amount_cents), 0)::int8 as balance,
          coalesce(-sum(e.amount_cents) filter (
            where e.order_id is not null
-             and (o.delivered_at is null or o.delivered_at + make_interval(days => v.return_window_days) > now()
+             and (o.delivered_at is null or o.delivered_at + make_interval(days => v.return_window_days) > ${now}
                   or co.order_id is not null)), 0)::int8 as held,
          coalesce(-sum(e.amount_cents) filter (
            where bt.order_id is not null and o.delivered_at is not null
-             and o.delivered_at + make_interval(days => v.return_window_days) <= now()), 0)::int8 as by_transfer,
+             and o.delivered_at + make_interval(days => v.return_window_days) <= ${now}), 0)::int8 as by_transfer,
          coalesce(sum(e.amount_cents) filter (where e.kind in ('payout', 'payout_reversal')), 0)::int8 as paid,
          min(o.delivered_at + make_interval(days => v.return_window_days))
-           filter (where o.delivered_at + make_interval(days => v.return_window_days) > now()) as next_release
+           filter (where o.delivered_at + make_interval(days => v.return_window_days) > ${now}) as next_release
   from vendors v
   left join ledger_entries e on e.account = 'vendor_payable' and e.vendor_id = v.id and e.currency = ${currency}
   left join orders o on o.id = e.order_id
@@ -49,6 +52,7 @@ const balanceSql = (vendorIds: readonly number[] | null, currency: string) => sq
   ${vendorIds ? sql`where v.id = any(${sql.raw(`'{${vendorIds.map(Number).join(',')}}'`)}::int[])` : sql``}
   group by v.id
   order by v.id`;
+};
 
 const toBalance = (r: BalanceRow, currency: string): VendorBalance => {
   const balance = Number(r.balance);
