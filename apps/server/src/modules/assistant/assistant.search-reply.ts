@@ -237,9 +237,14 @@ export function createSearchReplies(deps: { search: SearchService; contentWords:
 
   /** A product is ruled out when a word the shopper negated is one of its own words (name, categories, tags; either language): the search's rule. */
   function isRuledOut(p: Product, negation: Negation): boolean {
+    return saysRuledOut([p.name, p.name_ar, ...p.categories, ...p.tags, ...p.keywords].join(' '), negation);
+  }
+
+  /** Do these words (a listing's, a department's name) say a word the shopper negated? */
+  function saysRuledOut(ownWords: string, negation: Negation): boolean {
     // a word ruled out in one language or spelling rules out its other names ('ساوندبار' a soundbar, 'لمبه' a lamp)
     const excluded = [...new Set(negation.excluded.flatMap((w) => [w, ...otherNames(w)]))];
-    return ruledOutBy([p.name, p.name_ar, ...p.categories, ...p.tags, ...p.keywords].join(' '), excluded, search.text.analyze);
+    return ruledOutBy(ownWords, excluded, search.text.analyze);
   }
 
   async function unknown(name: string, tools: Toolbox): Promise<Reply> {
@@ -254,7 +259,7 @@ export function createSearchReplies(deps: { search: SearchService; contentWords:
   async function giftIdeas(tools: Toolbox, notFound?: string, negation: Negation = NO_NEGATION): Promise<Reply> {
     const picks: Product[] = [];
     // (what the shopper ruled out — «بس مو شي إلكتروني», 'nothing electronic' — is no idea: decision 0191)
-    const categories = (await popularCategories()).filter((c) => !negation.excluded.length || !isRuledOut({ name: c, name_ar: '', categories: [c], tags: [], keywords: [] } as unknown as Product, negation));
+    const categories = (await popularCategories()).filter((c) => !saysRuledOut(c, negation));
     for (const cat of categories.slice(0, SEARCH_REPLY_MAX_PRODUCTS)) {
       const { items } = await tools.searchProducts({ query: cat, limit: 10, in_stock: true });
       const best = [...items].sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0) || b.review_count - a.review_count).find((p) => !picks.some((x) => x.id === p.id) && !isRuledOut(p, negation));
