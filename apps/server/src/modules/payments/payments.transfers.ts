@@ -99,15 +99,10 @@ export function createSellerTransfers(deps: {
    * batch while transfers to the account paused still says it is due; this caps what is transferred for it.
    */
   async function payableOf(tx: Tx, vendorId: number, at: Date): Promise<number> {
+    // the payout batches' own balance (one rule for what is held), judged at the runtime's clock, in one statement
     const [row] = await rowsOf<{ free: string }>(tx as unknown as Db, sql`
-      select coalesce(-sum(e.amount_cents) filter (where o.id is null or not (
-          o.delivered_at is null or o.delivered_at + make_interval(days => v.return_window_days) > ${at.toISOString()}::timestamptz
-          or exists (select 1 from ledger_entries c where c.account = 'courier_cash' and c.order_id = o.id having sum(c.amount_cents) <> 0))), 0)::int8
-        - coalesce((select sum(t.amount_cents) from seller_transfers t where t.vendor_id = ${vendorId} and t.status = 'requested'), 0)::int8 as free
-      from ledger_entries e
-      join vendors v on v.id = e.vendor_id
-      left join orders o on o.id = e.order_id
-      where e.account = 'vendor_payable' and e.vendor_id = ${vendorId} and e.currency = ${deps.currency}`);
+      select b.balance - b.held - coalesce((select sum(t.amount_cents) from seller_transfers t where t.vendor_id = ${vendorId} and t.status = 'requested'), 0)::int8 as free
+      from (${balanceSql([vendorId], deps.currency, at)}) b`);
     return Number(row?.free ?? 0);
   }
 
