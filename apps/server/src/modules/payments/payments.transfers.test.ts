@@ -451,4 +451,39 @@ describe('a transfer or payout that fails after it first succeeded', () => {
     expect(await transfers().run()).toEqual({ sent: 0, reversed: 0 });
     await expectReconciled();
   });
+
+  it('takes back two payouts of the same amount that failed at once, each from its own transfer', async () => {
+    const s = await seller('Two Bounces LLC', 4_400);
+    const account = await connect(s, 'fails');
+    const purchases = [await bought([{ s }]), await bought([{ s }])];
+    window();
+    await transfers().run();
+    await pay.flush();
+    const sent = await transfersOf(s.vendor.id);
+    expect(sent.map((x) => x.status)).toEqual(['paid', 'paid']);
+    const each = sent[0]!.amount_cents;
+    expect(sent[1]!.amount_cents).toBe(each);
+    // two manual payouts of one transfer's worth each, both refused by the bank at their arrival; their events arrive
+    // together, handled side by side (two webhook deliveries in flight)
+    window(3);
+    const payouts = [pay.local.payOutConnectedAccount(account, 'aed', each), pay.local.payOutConnectedAccount(account, 'aed', each)];
+    expect(payouts.every((po) => po?.amount === each)).toBe(true);
+    await pay.flush();
+    window(2);
+    expect(pay.local.queue.pending().filter((d) => d.type === 'payout.failed')).toHaveLength(2);
+    pay.local.queue.setConcurrency(4);
+    try {
+      await pay.flush();
+    } finally {
+      pay.local.queue.setConcurrency(1);
+    }
+    // both payouts' money is back on the seller's Souq balance: each transfer taken back once, in full
+    const after = await transfersOf(s.vendor.id);
+    expect(after.map((x) => [x.status, x.reversed_cents])).toEqual([['reversed', each], ['reversed', each]]);
+    expect(after.map((x) => x.reversal_refused_at)).toEqual([null, null]);
+    for (const p of purchases) expect(await netOf(p.of(s).id)).toBe(each);
+    const reversals = await q<{ transfer_id: number }>('select transfer_id from seller_transfer_reversals where transfer_id = any($1::int[]) order by transfer_id', [after.map((x) => x.id)]);
+    expect(reversals.map((r) => r.transfer_id)).toEqual(after.map((x) => x.id));
+    await expectReconciled();
+  });
 });

@@ -106,7 +106,8 @@ export function createSellerTransfers(deps: {
     return Number(row?.free ?? 0);
   }
 
-  type Reversal = { row: TransferRow; amount: number; reason: 'refund' | 'payout_failed'; orderNumber: string };
+  /** A reversal to ask for; one taking back a failed payout names it (its idempotency key is that payout's). */
+  type Reversal = { row: TransferRow; amount: number; reason: 'refund' | 'payout_failed'; orderNumber: string; payoutId?: string };
 
   /**
    * Plans a seller's transfers and reversals under its row lock (so a payout batch or another run waits), storing each
@@ -249,7 +250,9 @@ export function createSellerTransfers(deps: {
     try {
       back = await p.reverseTransfer({
         transferId: r.row.providerTransferId!, amount: r.amount, metadata: { souq_reversal: r.reason },
-        idempotencyKey: `souq-transfer-${r.row.id}-reversal-${r.row.reversedCents}-${r.amount}`,
+        // a payout's take-back keys on the payout: two payouts failing at once that both reach this transfer are two
+        // requests (the provider refuses what the transfer no longer holds), never one answer counted twice
+        idempotencyKey: r.payoutId ? `souq-transfer-${r.row.id}-payout-${r.payoutId}-${r.amount}` : `souq-transfer-${r.row.id}-reversal-${r.row.reversedCents}-${r.amount}`,
       });
     } catch (err) {
       if (!(err instanceof ProviderError) || err.status >= 500) throw err;
@@ -295,7 +298,18 @@ export function createSellerTransfers(deps: {
    * seller's latest transfers up to the payout's amount — it returns to the seller's Souq balance (paid by bank
    * payouts, or by transfer once the seller updates its account) — and tells the seller.
    */
-  async function takeBackPayout(account: AccountRow, payout: SellerPayout): Promise<number> {
+  function takeBackPayout(account: AccountRow, payout: SellerPayout): Promise<number> {
+    // one take-back at a time per connected account (in this process): each reads the transfers after the one before
+    // booked its reversals, so two payouts failing at once take back different transfers (decision 0197)
+    const run = (takingBack.get(account.id) ?? Promise.resolve()).then(() => takeBackNow(account, payout));
+    const tail = run.catch(() => undefined);
+    takingBack.set(account.id, tail);
+    void tail.then(() => { if (takingBack.get(account.id) === tail) takingBack.delete(account.id); });
+    return run;
+  }
+  const takingBack = new Map<number, Promise<unknown>>();
+
+  async function takeBackNow(account: AccountRow, payout: SellerPayout): Promise<number> {
     let left = payout.amount;
     const paid = await db.select({ t: sellerTransfers, number: orders.orderNumber }).from(sellerTransfers).innerJoin(orders, eq(orders.id, sellerTransfers.orderId))
       .where(and(eq(sellerTransfers.provider, account.provider), eq(sellerTransfers.destination, account.accountId), sql`${sellerTransfers.status} in ('paid', 'partially_reversed')`))
@@ -303,7 +317,7 @@ export function createSellerTransfers(deps: {
     for (const { t, number } of paid) {
       if (left <= 0) break;
       const amount = Math.min(left, t.amountCents - t.reversedCents);
-      if (amount > 0 && await reverse({ row: t, amount, reason: 'payout_failed', orderNumber: number })) left -= amount;
+      if (amount > 0 && await reverse({ row: t, amount, reason: 'payout_failed', orderNumber: number, payoutId: payout.id })) left -= amount;
     }
     await deps.notify({ kind: 'payout_failed', vendorId: account.vendorId, amountCents: payout.amount - left, reason: payout.failureMessage ?? '' });
     return payout.amount - left;

@@ -183,10 +183,11 @@ ${error ? `<p class="err" role="alert">${escapeHtml(error)}</p>` : ''}
     /**
      * A connected account's automatic payout (Stripe pays a connected account's available balance to its bank on a
      * schedule): its whole available balance in the currency, paid or failed at its arrival date by its bank (an
-     * account onboarded with the failing bank, last4 0116, fails). Null when nothing is available.
+     * account onboarded with the failing bank, last4 0116, fails). Null when nothing is available. With an amount, a
+     * manual payout of that much (an account on a manual schedule may pay out part of its balance, and several at once).
      */
-    payOutConnectedAccount(accountId: string, currency = 'aed') {
-      const amount = e.availableIn(accountId, currency);
+    payOutConnectedAccount(accountId: string, currency = 'aed', part?: number) {
+      const amount = part ?? e.availableIn(accountId, currency);
       if (amount <= 0) return null;
       return moneyOps.createPayout({ amount: String(amount), currency }, accountId);
     },
