@@ -10,6 +10,7 @@ import type { Database, Db, Tx } from '../../platform/db.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { periodicJob } from '../../platform/periodic-job.js';
 import { rowsOf } from '../../platform/sql-rows.js';
+import { builtOnce } from '../../platform/built-once.js';
 import { post as postToLedger, postingsInsert, type Posting } from '../ledger/ledger.post.js';
 import type { HoldMove, PaymentHold } from '../orders/payment-hold.js';
 import { cashInEntries } from './payments.postings.js';
@@ -41,6 +42,22 @@ type LatePayment = { attemptId: number; paymentId: string; purchaseId: number; r
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
 export type PurchaseToPay = { id: number; order_number: string; total_amount: number; currency: string; customer_email: string; user_id: number | null };
+
+/**
+ * A payment's attempt under its row lock, the first statement of every transaction that applies a payment read back
+ * (a paid card purchase's money-moving webhook among them): built once and named (decision 0196), not built by Drizzle
+ * and planned by PostgreSQL at each call.
+ */
+const attemptLock = builtOnce('payments-attempt-lock', (db) => db.select().from(paymentAttempts)
+  .where(and(eq(paymentAttempts.provider, sql.placeholder('provider')), eq(paymentAttempts.providerPaymentId, sql.placeholder('paymentId'))))
+  .orderBy(asc(paymentAttempts.id)).limit(1).for('update'));
+
+/** A card checkout's attempt stored once per purchase (the first stored wins), built once and named (decision 0196). */
+const attemptInsert = builtOnce('payments-attempt-insert', (db) => db.insert(paymentAttempts).values({
+  purchaseId: sql.placeholder('purchaseId'), provider: sql.placeholder('provider'), providerPaymentId: sql.placeholder('providerPaymentId'),
+  status: sql.placeholder('status'), amountCents: sql.placeholder('amountCents'), currency: sql.placeholder('currency'),
+  accessToken: sql.placeholder('accessToken'), expiresAt: sql.placeholder('expiresAt'),
+}).onConflictDoNothing().returning());
 
 export function createPaymentsService(deps: {
   db: Db;
@@ -151,8 +168,10 @@ export function createPaymentsService(deps: {
     // decision 0179) is its purchase's by its reference; the page's id is what the attempt holds and acts on
     const byReference = !provider().capabilities.retryKeepsPayment && payment.reference
       ? sql`left(${paymentAttempts.providerPaymentId}, 4) = 'hpp_' and ${paymentAttempts.purchaseId} = (select id from purchases where purchase_number = ${payment.reference})` : undefined;
-    const [a] = await tx.select().from(paymentAttempts)
-      .where(and(eq(paymentAttempts.provider, payment.provider), or(eq(paymentAttempts.providerPaymentId, payment.id), byReference))).orderBy(asc(paymentAttempts.id)).limit(1).for('update');
+    const [a] = byReference
+      ? await tx.select().from(paymentAttempts)
+        .where(and(eq(paymentAttempts.provider, payment.provider), or(eq(paymentAttempts.providerPaymentId, payment.id), byReference))).orderBy(asc(paymentAttempts.id)).limit(1).for('update')
+      : await attemptLock(tx, { provider: payment.provider, paymentId: payment.id });
     if (!a) return null;
     const at = now();
     const patch: Partial<AttemptRow> = { updatedAt: at };
@@ -345,10 +364,10 @@ export function createPaymentsService(deps: {
       description: `Souq ${purchase.order_number}`, customerEmail: purchase.customer_email,
       metadata: { souq_purchase: purchase.order_number }, idempotencyKey: `souq-purchase-${purchase.id}-payment`,
     });
-    const [inserted] = await db.insert(paymentAttempts).values({
+    const [inserted] = await attemptInsert(db, {
       purchaseId: purchase.id, provider: payment.provider, providerPaymentId: payment.id, status: payment.status, amountCents: amount,
       currency: purchase.currency, accessToken, expiresAt: new Date(now().getTime() + deps.waitMinutes * 60_000),
-    }).onConflictDoNothing().returning();
+    });
     // a concurrent request for the same purchase stored it first: that row is the purchase's attempt
     return { a: inserted ?? (await attemptOfPurchase(purchase.id))!, payment };
   }

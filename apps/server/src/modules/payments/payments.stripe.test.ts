@@ -88,6 +88,30 @@ describe('the Stripe provider (official client) against the local Stripe', () =>
     expect(err).toMatchObject({ code: 'amount_too_large', status: 400 });
   });
 
+  it('a call starts without the client’s call-site trace, and the process’s stack limit is back at once, answered or refused (decision 0196)', async () => {
+    const limit = Error.stackTraceLimit;
+    const seen: number[] = [];
+    const { prepareStackTrace } = Error;
+    // the client captures its call site with `new Error().stack`: the trace is formatted with the limit of that moment
+    Error.prepareStackTrace = (err, frames) => {
+      seen.push(frames.length);
+      return prepareStackTrace ? prepareStackTrace(err, frames) : String(err);
+    };
+    try {
+      const pay = await p.createPayment({ reference: 'SQ-9', amount: 1_000, currency: 'AED', capture: 'manual', returnUrl: RETURN, idempotencyKey: 'SQ-9/1' });
+      expect(Error.stackTraceLimit).toBe(limit);
+      const refused = await p.capturePayment(pay.id, { idempotencyKey: 'SQ-9/capture' }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(ProviderError);
+      expect(Error.stackTraceLimit).toBe(limit);
+      // Souq's own error keeps its trace
+      expect((refused as Error).stack!.split('\n').length).toBeGreaterThan(1);
+    } finally {
+      Error.prepareStackTrace = prepareStackTrace;
+    }
+    // the two calls' call sites, captured with no frames to format
+    expect(seen.filter((n) => n === 0).length).toBeGreaterThanOrEqual(2);
+  });
+
   it('parses signed webhooks into typed events and refuses forged, tampered and stale ones', async () => {
     const pay = await p.createPayment({ reference: 'SQ-7', amount: 3_000, currency: 'AED', capture: 'automatic', paymentMethod: 'pm_card_createDispute', returnUrl: RETURN, idempotencyKey: 'SQ-7/1' });
     await t.local.queue.flush();
