@@ -7,7 +7,7 @@ import { USUAL_DELIVERY_TIME, readable } from './assistant.aftersales-words.js';
 import {
   CHEAPER, CHEAPEST, THE_CHEAPER, COMPARE, PRICIEST, FEATURE_Q, GIFT, GREETING, HELP, isOffTopic, PEOPLE_WORDS, PRICE_Q, PRONOUN, REFERS_BACK, ASKS_OF, JUDGEMENT, WANT_IN_CART,
   PURCHASE, QUESTION_WORDS, RATING_Q, REF, SHOPPING, SIMILAR, SPEC_Q, STOCK_Q, TAKE_IT, TELL, THANKS, WORTH, boldNames,
-  budgetPhrases, coloursOnly, EXISTS, ADD_IT, ASKS_THE_SHOP, ORDINAL_REF, WHICH_ONE,
+  budgetPhrases, coloursOnly, EXISTS, ADD_IT, ASKS_THE_SHOP, ORDINAL_REF, WHICH_ONE, countWished, cartAsked,
 } from './assistant.words.js';
 import { arabicSpelling, readArabic } from './assistant.arabic.js';
 import { phrasesFor } from './assistant.phrases.js';
@@ -32,6 +32,8 @@ export type BuiltinInput = {
   lockedIds: number[];
   /** the last messages, oldest first */
   history: { isBot: boolean; text: string }[];
+  /** The cart as the storefront holds it (ids and quantities; prices are the catalogue's), when it sent one. */
+  cart?: { product_id: number; quantity: number }[];
 };
 
 export function createBuiltinAssistant(deps: { search: SearchService }) {
@@ -111,6 +113,20 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       if (THANKS.test(msg) && words.length === 0) return { response: say.thanks, suggestedSearch: null };
       if (HELP.test(msg) && words.length === 0) return greeting(tools);
 
+      // the shopper's own cart ('what's in my cart?', «كم مجموع السلة», 'take the kettle out of my cart'): the lines the
+      // storefront sent at the catalogue's prices, never a product search for 'cart' (decision 0194)
+      const aboutCart = cartAsked(readable(input.message));
+      if (aboutCart === 'change') return { response: say.cartChangeThere, suggestedSearch: null };
+      if (aboutCart === 'view') {
+        if (!input.cart) return { response: say.cartUnseen, suggestedSearch: null };
+        const inCart = await tools.products(input.cart.map((l) => l.product_id));
+        const lines = input.cart.flatMap((l) => inCart.filter((p) => p.id === l.product_id).map((p) => ({ p, qty: l.quantity })));
+        if (lines.length === 0) return { response: say.cartEmptyHere, suggestedSearch: null };
+        for (const { p } of lines) tools.mention(p.id, 'mention');
+        const cents = lines.reduce((sum, { p, qty }) => sum + p.price_cents * qty, 0);
+        return { response: say.cartLines(lines.map(({ p, qty }, i) => say.cartLine(p, qty, i)).join('\n'), cents, lines[0]!.p.currency), suggestedSearch: null };
+      }
+
       // the shopper's own orders, before anything else reads "order" or "delivered" as shopping words
       // (how long delivery usually takes is the shop's shipping rule, not one of the shopper's orders: decision 0188)
       if (USUAL_DELIVERY_TIME(readable(input.message))) return policyReply(['shipping'], tools, null);
@@ -142,6 +158,15 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       if (named.length === 0 && words.length && sentences.length >= 2 && asking) named = (await tools.findNamed(asking)).filter((p) => !isRuledOut(p, negation));
 
       // 'add the cheaper one to my cart', 'I'll take it': the product named, else the one referred to, else in view
+      // ('I want two, one for me and one for my mum': a count wished for is of the product in question, whatever listing a
+      // unit word happens to name — «حبات» is no three-pack; decision 0194)
+      const qtyWished = countWished(msg);
+      const counted = qtyWished !== null ? context ?? (await recent())[0] ?? null : null;
+      if (counted && qtyWished !== null) {
+        const qty = qtyWished;
+        const r = tools.addToCart(counted, qty);
+        return { response: r.in_stock ? say.msg.addedToCart(qty, say.name(counted)) : counted.stock > 0 ? say.onlyInStock(counted, qty) : say.soldOut(counted), suggestedSearch: null };
+      }
       if (isCartCommand(msg) || TAKE_IT.test(msg) || ADD_IT.test(msg) || (named.length > 0 && WANT_IN_CART.test(msg))) {
         const referred = !named.length && REF.test(msg) ? pickReference(msg, locked.length >= 2 ? locked : await recent()) : null;
         // 'add three of it' after a list with nothing selected: 'it' is the product the last answer put first, as for
