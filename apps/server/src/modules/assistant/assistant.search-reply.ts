@@ -259,10 +259,15 @@ export function createSearchReplies(deps: { search: SearchService; contentWords:
   async function giftIdeas(tools: Toolbox, notFound?: string, negation: Negation = NO_NEGATION): Promise<Reply> {
     const picks: Product[] = [];
     // (what the shopper ruled out — «بس مو شي إلكتروني», 'nothing electronic' — is no idea: decision 0191)
-    const categories = (await popularCategories()).filter((c) => !saysRuledOut(c, negation));
+    // (a department and its broader groups are ruled out by their Arabic names too: «مو شي إلكتروني» rules out the
+    // phones, whose groups say Electronics, «إلكترونيات»; decision 0194)
+    const inArabic = (names: readonly string[]) => names.map((c) => tools.departmentsAr?.get(c) ?? '').join(' ');
+    const groupsOf = new Map((await tools.departments()).map((d) => [d.name, d.groups]));
+    const categories = (await popularCategories()).filter((c) => !saysRuledOut(`${c} ${(groupsOf.get(c) ?? []).join(' ')} ${inArabic([c, ...(groupsOf.get(c) ?? [])])}`, negation));
     for (const cat of categories.slice(0, SEARCH_REPLY_MAX_PRODUCTS)) {
       const { items } = await tools.searchProducts({ query: cat, limit: 10, in_stock: true });
-      const best = [...items].sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0) || b.review_count - a.review_count).find((p) => !picks.some((x) => x.id === p.id) && !isRuledOut(p, negation));
+      const best = [...items].sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0) || b.review_count - a.review_count)
+        .find((p) => !picks.some((x) => x.id === p.id) && !isRuledOut(p, negation) && !saysRuledOut(inArabic(p.categories), negation));
       if (best) picks.push(best);
     }
     const say = phrasesFor(tools.locale, tools.departmentsAr);

@@ -31,7 +31,8 @@ const EN_NEGATED = String.raw`([a-z][a-z-]{1,}(?:\s+(?!(?:please|pls|plz|thanks|
 /** Filler after an Arabic negation ('مو حق القيمنق', 'غير مصنوع من الجلد'). */
 // 'بدون ما تكون حق أطفال', 'من غير ان يكون …': «ما / ان» before the verb 'be' is filler too
 // ('something', «شي»: 'مو شي إلكتروني' rules out the electronic; decision 0191)
-const AR_FILLER = String.raw`(?:(?:شي|شيء|حاجه|حق|مال|مصنوع من|مصنوعه من|من|فيه|فيها|(?:ما|ان)(?=\s+(?:يكون|تكون)\s)|يكون|تكون|استخدام|استعمال|قابل|قابله)\s+)*`;
+// ('مو اللي تغطي الاذن', 'بدون اللي يحتاج …': a relative pronoun and its verb lead to what is ruled out; decision 0194)
+const AR_FILLER = String.raw`(?:(?:(?:اللي|الذي|التي|الي)\s+[يت][\u0621-\u064A]{2,}|شي|شيء|حاجه|حق|مال|مصنوع من|مصنوعه من|من|فيه|فيها|(?:ما|ان)(?=\s+(?:يكون|تكون)\s)|يكون|تكون|استخدام|استعمال|قابل|قابله)\s+)*`;
 /** An Arabic word with its article or attached preposition taken off (the table writes words bare). */
 export const bareArabic = (w: string) => w.replace(/^(?:وال|بال|كال|فال|لل|ال)(?=\S{3})/, '').replace(/^[لب](?=\S{4})/, '');
 
@@ -78,9 +79,17 @@ export function readNegation(text: string): Negation {
     take(w, false);
     return ' ';
   });
+  // a relative clause says what is ruled out: 'nothing that goes over my ears' is nothing over-ear, 'none that needs
+  // batteries', 'nothing which has a cord': the verb's object (with its preposition), without the possessive (decision 0194)
+  t = t.replace(/\b(?:nothing|none|no ones?)\s+(?:that|which)\s+(?:goes|go|sits|sit|is|are|has|have|uses|use|needs|need|runs|run|covers|cover|comes|come)\s+(?:with\s+)?(?:(over|on|in|around|behind|under|inside)\s+)?(?:(?:a|an|my|your|the|his|her|our|their)\s+)?([a-z][a-z-]{2,})\b/gi, (m, prep: string | undefined, noun: string) => {
+    if (/^(?:expensive|cheap|pricey|costly|much|more|less|too|very|so|really)$/i.test(noun)) return m;
+    take(prep ? `${prep} ${noun}` : noun, /^(?:needs?|uses?|runs?)$/i.test(m.split(/\s+/)[2] ?? ''));
+    return ' ';
+  });
   // 'nothing for coffee', 'none with leather': only before what a product is for or has, so 'nothing over 500' stays a budget
   // 'nothing foldable', 'none of the pink ones' too (decision 0188), but not a budget or 'nothing else'
-  t = t.replace(new RegExp(String.raw`\b(without|except|other than|apart from|instead of|but not|(?:nothing|none)\s+(?:for|with|made of)(?=\s)|(?:nothing|none(?:\s+of)?)(?=\s+(?!(?:over|under|above|below|more|less|than|else|at|much|too|but|to|fancy|special|wrong|yet)\b)[a-z]))\s*${EN_FILLER}${EN_NEGATED}`, 'gi'), (_m, neg: string, w: string) => {
+  // ('but nothing electronic' is 'nothing', not 'but not' before 'hing': a whole word is negated; decision 0194)
+  t = t.replace(new RegExp(String.raw`\b(without|except|other than|apart from|instead of|but not(?![a-z])|(?:nothing|none)\s+(?:for|with|made of)(?=\s)|(?:nothing|none(?:\s+of)?)(?=\s+(?!(?:over|under|above|below|more|less|than|else|at|much|too|but|to|fancy|special|wrong|yet|that|which)\b)[a-z]))\s*${EN_FILLER}${EN_NEGATED}`, 'gi'), (_m, neg: string, w: string) => {
     // what a product does without is one thing ('without using oil'): its first word
     if (/^without$/i.test(neg)) freeOf.push(w.split(/\s+/)[0]!.toLowerCase());
     take(w, false);
