@@ -3,7 +3,9 @@ import { call, createTestApp, type TestContext } from '../../../test/harness.js'
 import { readable } from './assistant.aftersales-words.js';
 import { readArabic } from './assistant.arabic.js';
 import { cartAsked, countWished } from './assistant.words.js';
-import { readNegation, standardArabic } from '../search/query-understanding.js';
+import { needFunctionGroups, possessedWords } from './assistant.understanding.js';
+import { isRuledOut, ownWordsOf, readNegation, standardArabic } from '../search/query-understanding.js';
+import { analyze } from '../search/search.text.js';
 
 // Decision 0194: general behaviours for the kinds the blind summaries name as weak (cart requests in free wording, gifts,
 // situations, product facts), each checked in wordings and items of our own.
@@ -53,6 +55,46 @@ describe('what a negation rules out is a whole word, or the object of a relative
   });
 });
 
+describe("what a listing is: its names and the phrase its description opens with", () => {
+  const listing = (description: string, description_ar = '') => ({ name: 'Tidal Studio Headphones', name_ar: 'سماعات Tidal', categories: ['Audio'], tags: [], keywords: [], description, description_ar });
+  it('a word of the opening phrase rules the listing out', () => {
+    expect(isRuledOut(ownWordsOf(listing('Closed-back over-ear headphones with a detachable cable.')), ['over ear'], analyze)).toBe(true);
+    expect(isRuledOut(ownWordsOf(listing('', 'سماعات رأس سلكية فوق الأذن بكابل قابل للفصل.')), ['فوق الاذن'], analyze)).toBe(true);
+  });
+  it('what the rest of the description mentions does not', () => {
+    expect(isRuledOut(ownWordsOf(listing('Light headphones that sit on the ear, with spare over-ear cushions in the box.')), ['over ear'], analyze)).toBe(false);
+    expect(isRuledOut(ownWordsOf(listing('', 'سماعات خفيفة على الأذن مع وسائد فوق الأذن إضافية.')), ['فوق الاذن'], analyze)).toBe(false);
+  });
+});
+
+describe('situations: when a need is felt, what is lit, what one works on, a place one lacks', () => {
+  const first = (text: string) => needFunctionGroups(read(text)).map((g) => g[0]);
+  it.each([
+    ['we sleep on the roof in winter and the nights are really cold', 'warm'],
+    ['رحلتنا للجبل والليل بارد مرة', 'warm'],
+  ])('«%s»: a night said cold is when, the cold is the need', (text, need) => {
+    expect(first(text)).toContain(need);
+    expect(first(text)).not.toContain('light');
+  });
+  it('a dark night is still the dark', () => {
+    expect(first("the path to the beach is dark at night")).toContain('light');
+    expect(first('ما نشوف شي بالليل في المخيم')).toContain('light');
+  });
+  it("a face lit or filmed is no skin complaint; a face that feels dry is", () => {
+    expect(first('something to light up my face when I stream')).not.toContain('skincare');
+    expect(first('something to light up my face when I stream')).toContain('light');
+    expect(first('my face feels tight and dry in winter')).toContain('skincare');
+  });
+  it('what one is working on is what one has, not what is asked for', () => {
+    expect(possessedWords('editing photos on a tiny netbook all day')).toEqual(expect.arrayContaining(['tiny', 'netbook']));
+    expect(possessedWords('gaming on a budget')).toEqual([]);
+  });
+  it("a place one lacks ('no pool near me') rules nothing out", () => {
+    expect(readNegation('goggles to train at home, no pool near me').excluded).toEqual([]);
+    expect(readNegation('a tent, no pegs please').excluded).toEqual(['pegs']);
+  });
+});
+
 let ctx: TestContext;
 const ids = new Map<string, number>();
 beforeAll(async () => {
@@ -95,6 +137,13 @@ describe('POST /api/ai/chat: the cart', () => {
       const r = await chat({ message, cart: cart() });
       expect(r.mentionedProducts.filter((m) => m.action === 'add_to_cart')).toEqual([]);
       expect(r.response).toMatch(/open the cart|افتح السلة/);
+    }
+  });
+  it("a gift's words the catalogue never says are the person's, not a product we don't sell", async () => {
+    for (const message of ['a gift for my sister who studies astrophysics', 'هدية لأختي تدرس علم الفلك']) {
+      const r = await chat({ message });
+      expect(r.response).not.toMatch(/don't (?:have|sell)|ليس لدينا|لا نبيع/);
+      expect(r.response).toMatch(/gift ideas|أفكار هدايا/);
     }
   });
   it('a count wished for after a product was shown adds that many of it', async () => {
