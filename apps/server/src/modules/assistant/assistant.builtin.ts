@@ -16,6 +16,7 @@ import { CATEGORIES_Q, PRICE_HISTORY_Q, REVIEWS_Q, categoriesReply, isCircumstan
 import { createProductAnswers, type Reply } from './assistant.product-answers.js';
 import { createSearchReplies, headedDepartment } from './assistant.search-reply.js';
 import { nameHeads } from './assistant.needs.js';
+import { measuresAsked } from './assistant.listing-says.js';
 import { DEALS_Q, dealsReply, withoutDealWords } from './assistant.deals.js';
 
 export { boldNames } from './assistant.words.js';
@@ -295,6 +296,14 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         if (words.length === 0) {
           return { response: say.whichTwo, suggestedSearch: null };
         }
+      }
+
+      // 'what's in the box?', 'what is it made of?', «وش يجي معه؟», «خامته ايش؟»: the passages of the product in question's own
+      // listing that name its parts or its material, else what its listing does say — never a search for 'box' (decision
+      // 0194); ('does it come with a case?' keeps the yes/no answer below)
+      if (measuresAsked(msg).some((m) => m === 'contents' || m === 'material') && !FEATURE_Q.test(msg) && !COMPARE.test(msg) && !/\b(?:something|anything)\b/i.test(msg)) {
+        const inQuestion = named.length === 1 && !PRONOUN.test(msg) ? named[0]! : context ?? (locked.length === 1 ? locked[0]! : null) ?? (await recent())[0] ?? null;
+        if (inQuestion) return saysOf(inQuestion, msg, words, tools) ?? describe(inQuestion, tools, msg);
       }
 
       // a question of what the product in question says ('how long does it take to put up?', «كم وزن الدرون؟», 'what's the

@@ -5,7 +5,9 @@ import { readArabic } from './assistant.arabic.js';
 import { cartAsked, countWished } from './assistant.words.js';
 import { needFunctionGroups, possessedWords } from './assistant.understanding.js';
 import { isRuledOut, ownWordsOf, readNegation, standardArabic } from '../search/query-understanding.js';
-import { analyze } from '../search/search.text.js';
+import { analyze, normalize, tokenize } from '../search/search.text.js';
+import { listingSays, measuresAsked } from './assistant.listing-says.js';
+import type { Product } from '@souq/shared/api/catalogue';
 
 // Decision 0194: general behaviours for the kinds the blind summaries name as weak (cart requests in free wording, gifts,
 // situations, product facts), each checked in wordings and items of our own.
@@ -92,6 +94,26 @@ describe('situations: when a need is felt, what is lit, what one works on, a pla
   it("a place one lacks ('no pool near me') rules nothing out", () => {
     expect(readNegation('goggles to train at home, no pool near me').excluded).toEqual([]);
     expect(readNegation('a tent, no pegs please').excluded).toEqual(['pegs']);
+  });
+});
+
+describe("what comes in the box and what it is made of: the listing's own passages", () => {
+  const kit = {
+    name: 'Ridge Trekking Poles', name_ar: 'عصي مشي Ridge',
+    bullet_points: ['Carbon fibre shafts', 'Cork grips', 'Comes with rubber tips and a carry bag'],
+    bullet_points_ar: ['أعمدة من ألياف الكربون', 'مقابض من الفلين', 'تأتي مع رؤوس مطاطية وحقيبة حمل'],
+    description: 'Light folding poles for steep trails.', description_ar: 'عصي خفيفة قابلة للطي للمسارات الشديدة.',
+  } as unknown as Product;
+  const says = (msg: string, words: string[] = [], locale: 'en' | 'ar' = 'en') => listingSays(kit, words, measuresAsked(read(msg)), { analyze, tokenize, normalize }, locale);
+  it.each([["what's included with these?", 'carry bag'], ['what do I get in the box', 'carry bag'], ['what are they made of?', 'Carbon']])('«%s» → %s', (msg, part) => {
+    expect(says(msg)?.join(' ')).toContain(part);
+  });
+  it('in Arabic too', () => {
+    expect(says('وش يجي معها؟', [], 'ar')?.join(' ')).toContain('حقيبة');
+    expect(says('خامتها ايش؟', [], 'ar')?.join(' ')).toMatch(/الكربون|الفلين/);
+  });
+  it('a question of neither asks nothing of them', () => {
+    expect(measuresAsked('how much is it?').some((m) => m === 'contents' || m === 'material')).toBe(false);
   });
 });
 
