@@ -3,7 +3,8 @@ import { call, createTestApp, type TestContext } from '../../../test/harness.js'
 import { readable } from './assistant.aftersales-words.js';
 import { readArabic } from './assistant.arabic.js';
 import { cartAsked, countWished } from './assistant.words.js';
-import { needFunctionGroups, possessedWords } from './assistant.understanding.js';
+import { isNeed, needFunctionGroups, possessedWords } from './assistant.understanding.js';
+import { WHERE } from './assistant.aftersales-words.js';
 import { isRuledOut, ownWordsOf, readNegation, standardArabic } from '../search/query-understanding.js';
 import { analyze, normalize, tokenize } from '../search/search.text.js';
 import { listingSays, measuresAsked } from './assistant.listing-says.js';
@@ -114,6 +115,24 @@ describe("what comes in the box and what it is made of: the listing's own passag
   });
   it('a question of neither asks nothing of them', () => {
     expect(measuresAsked('how much is it?').some((m) => m === 'contents' || m === 'material')).toBe(false);
+  });
+});
+
+describe("'when' as a question word, not the conjunction of a situation", () => {
+  it.each(['when will the blender get here', "when's my parcel due?", 'and when?', 'الطلب متى يوصل؟'])('«%s» asks when', (text) => {
+    expect(WHERE.test(readable(text))).toBe(true);
+  });
+  it.each(['the dog barks when someone walks past', 'my toddler cries when we switch off the lamp'])('«%s» tells a situation', (text) => {
+    expect(WHERE.test(readable(text))).toBe(false);
+  });
+});
+
+describe('a part of the body said with how it feels is a need', () => {
+  it.each(['his knees get really stiff after football', 'my hands are so dry in winter', 'her eyes are tired after reading'])('«%s»', (text) => {
+    expect(isNeed(text)).toBe(true);
+  });
+  it('a body part alone is no complaint', () => {
+    expect(isNeed('a cream for hands')).toBe(false);
   });
 });
 
