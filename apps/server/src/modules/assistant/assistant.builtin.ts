@@ -7,7 +7,7 @@ import { USUAL_DELIVERY_TIME, readable } from './assistant.aftersales-words.js';
 import {
   CHEAPER, CHEAPEST, THE_CHEAPER, COMPARE, PRICIEST, FEATURE_Q, GIFT, GREETING, HELP, isOffTopic, PEOPLE_WORDS, PRICE_Q, PRONOUN, REFERS_BACK, ASKS_OF, JUDGEMENT, WANT_IN_CART,
   PURCHASE, QUESTION_WORDS, RATING_Q, REF, SHOPPING, SIMILAR, SPEC_Q, STOCK_Q, TAKE_IT, TELL, THANKS, WORTH, boldNames,
-  budgetPhrases, coloursOnly, EXISTS, ADD_IT, ASKS_THE_SHOP, ORDINAL_REF, WHICH_ONE, countWished, cartAsked,
+  budgetPhrases, coloursOnly, EXISTS, ADD_IT, ASKS_THE_SHOP, ORDINAL_REF, WHICH_ONE, countWished, cartAsked, ANOTHER_THING, ANOTHER_THING_AR,
 } from './assistant.words.js';
 import { arabicSpelling, readArabic } from './assistant.arabic.js';
 import { phrasesFor } from './assistant.phrases.js';
@@ -382,7 +382,10 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       if (isOffTopic(msg) && !SHOPPING.test(msg) && !(/\b(?:flights?|hotels?|taxis?|cabs?|restaurants?)\b/i.test(msg) && needFunctions(msg).length > 0)) return offTopic(tools);
       // a need, not a product ('something to keep my drinks cold'): what listings say products do
       if (!hasBudget && words.length > 0 && needed) {
-        const r = await needReply(msg, words, negation, tools, spell, input.message);
+        // ('and something to light my face on calls?' after a webcam: something else, so not what is on the table)
+        const another = ANOTHER_THING.test(msg) || ANOTHER_THING_AR.test(readable(input.message));
+        const shown = another ? new Set([...(context ? [context.id] : []), ...(await recent()).map((p) => p.id)]) : undefined;
+        const r = await needReply(msg, words, negation, tools, spell, input.message, shown);
         if (r) return r;
       }
       if (words.length === 0 && hasBudget) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
 import { readable } from './assistant.aftersales-words.js';
 import { readArabic } from './assistant.arabic.js';
-import { cartAsked, countWished } from './assistant.words.js';
+import { ANOTHER_THING, ANOTHER_THING_AR, cartAsked, countWished } from './assistant.words.js';
 import { isNeed, needFunctionGroups, possessedWords } from './assistant.understanding.js';
 import { WHERE } from './assistant.aftersales-words.js';
 import { isRuledOut, ownWordsOf, readNegation, standardArabic } from '../search/query-understanding.js';
@@ -133,6 +133,18 @@ describe('a part of the body said with how it feels is a need', () => {
   });
   it('a body part alone is no complaint', () => {
     expect(isNeed('a cream for hands')).toBe(false);
+  });
+});
+
+describe('another thing asked for beside what is on the table', () => {
+  it.each(['and something to keep it clean?', 'also anything for the car', 'is there something else for my desk'])('«%s»', (text) => {
+    expect(ANOTHER_THING.test(text)).toBe(true);
+  });
+  it.each(['وكمان شي ينظفه', 'ابي شي ثاني للمكتب'])('«%s»', (text) => {
+    expect(ANOTHER_THING_AR.test(readable(text))).toBe(true);
+  });
+  it.each(['something to keep my tea hot', 'anything under 200?'])('«%s» asks for no other thing', (text) => {
+    expect(ANOTHER_THING.test(text)).toBe(false);
   });
 });
 

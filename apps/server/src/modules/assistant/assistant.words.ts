@@ -83,6 +83,9 @@ const CART_CHANGE = new RegExp(
   ].join('|'),
   'i',
 );
+/** 'And something to …', 'also anything for …', «وكمان شي …»: another thing asked for beside what is on the table (decision 0194). */
+export const ANOTHER_THING = /^\s*(?:and|also|plus|what about|how about)\b[^.?!]*\b(?:something|anything)\b|\b(?:something|anything) else\b/i;
+export const ANOTHER_THING_AR = /^(?:و|وكمان|كمان|وبعد|بعد|وايضا|ايضا)\s*(?:شي|شيء|حاجه)(?=\s|$)|(?:^|\s)(?:شي|شيء|حاجه) (?:ثاني|ثانيه|غيره|غيرها|اخر|اخري)(?=\s|$)/;
 /** 'Which one has …', 'which of them …': asks which of the products shown (decision 0191). */
 export const WHICH_ONE = /\bwhich\s+(?:one|ones|of\s+(?:them|these|those|the\s+\w+))\b/i;
 export const EXISTS = /\b(any|anything|something|have|got|is there|are there)\b/i;
