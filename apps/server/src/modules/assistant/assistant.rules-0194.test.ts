@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
 import { readable } from './assistant.aftersales-words.js';
 import { readArabic } from './assistant.arabic.js';
-import { ANOTHER_THING, ANOTHER_THING_AR, cartAsked, countWished } from './assistant.words.js';
+import { ANOTHER_THING, ANOTHER_THING_AR, GIFT, cartAsked, countWished } from './assistant.words.js';
+import { ARABIC_STOPWORDS } from '../search/search.arabic.js';
 import { isNeed, needFunctionGroups, possessedWords } from './assistant.understanding.js';
 import { WHERE } from './assistant.aftersales-words.js';
 import { isRuledOut, ownWordsOf, readNegation, standardArabic } from '../search/query-understanding.js';
@@ -145,6 +146,18 @@ describe('another thing asked for beside what is on the table', () => {
   });
   it.each(['something to keep my tea hot', 'anything under 200?'])('«%s» asks for no other thing', (text) => {
     expect(ANOTHER_THING.test(text)).toBe(false);
+  });
+});
+
+describe('something for a person is a gift', () => {
+  it.each(['anything special for my teacher?', 'something for my nephew, he is into chess', 'شي حلو لخالتي', 'ابي شي لأبوي يحب القهوة'])('«%s»', (text) => {
+    expect(GIFT.test(read(text))).toBe(true);
+  });
+  it.each(['something for my back pain', 'something for my desk', 'شي للمطبخ'])('«%s» is for a thing, not a person', (text) => {
+    expect(GIFT.test(read(text))).toBe(false);
+  });
+  it("'nice', 'special' in Arabic name nothing", () => {
+    expect(ARABIC_STOPWORDS).toEqual(expect.arrayContaining(['حلو', 'مميزه', 'لطيف']));
   });
 });
 

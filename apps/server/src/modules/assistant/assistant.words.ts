@@ -10,7 +10,9 @@ export const COMPARE = /\b(compare|comparison|versus|vs\.?|difference|difference
 export const WORTH = /\b(worth|value for money|good (value|deal|price|buy)|overpriced|fair price|rip ?off)\b/i;
 export const SIMILAR = /\b(similar|alternatives?|(something|anything) like|others? like|options like|like (this|that|it)|comparable)\b/i;
 // the occasions a gift is given on: 'secret santa', 'farewell', 'housewarming', 'graduation' (decision 0187)
-export const GIFT = /\b(gifts?|presents?|birthday|christmas|eid|anniversary|secret santa|farewell|leaving do|housewarming|graduation|baby shower)\b/i;
+// (and something for a person — 'something nice for my grandma', «شي حلو لأمي», read 'شي حلو family' — is bought for them:
+// a gift; decision 0194)
+export const GIFT = /\b(gifts?|presents?|birthday|christmas|eid|anniversary|secret santa|farewell|leaving do|housewarming|graduation|baby shower)\b|\b(?:something|anything)\s+(?:[a-z]+\s+){0,2}?for\s+(?:my|our)\s+(?:dad|father|mum|mom|mother|parents|wife|husband|partner|sister|brother|son|daughter|friend|boyfriend|girlfriend|boss|colleague|grandma|grandmother|granny|grandpa|grandfather|grandad|uncle|aunt|cousin|nephew|niece|teacher|neighbou?r)s?\b|(?:^|\s)(?:شي|شيء|حاجه)\s+(?:\S+\s+)?(?:adult\s+)?family\b/i;
 export const PRONOUN = /\b(it|this|that|this one|that one)\b/i;
 /** A question of judgement ('is the battery any good?', 'how reliable is it', «زينة؟»): what buyers say answers it (decision 0188). */
 export const JUDGEMENT = /\b(?:good|bad|decent|great|reliable|durable|quality|worth|nice|sturdy|any good|how (?:is|are|was|were)|how's|recommend(?:ed)?)\b|(?:^|\s)(?:زين|زينه|حلو|حلوه|كويس|كويسه|ممتاز|ممتازه|جيد|جيده|سيء|سيئ|يستاهل|تستاهل)(?=$|[\s؟?.,])/i;
