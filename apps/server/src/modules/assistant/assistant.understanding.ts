@@ -171,8 +171,10 @@ export function isNeed(text: string): boolean {
   return NEED_EN.test(text) || NEED_AR.test(text) || BODY_COMPLAINT.test(text);
 }
 // a part of the body said with how it feels ('her eyes are tired', 'my wrists get stiff', 'feet swollen by the evening'):
-// a situation whose answer is what listings say they do for it, as a pain is (decision 0194)
-const BODY_COMPLAINT = /\b(?:eyes?|back|neck|shoulders?|feet|foot|knees?|wrists?|hands?|legs?|skin|hair)\s+(?:(?:are|is|get|gets|getting|feel|feels|go|goes|always|so|very|really|too)\s+){0,3}(?:tired|strained|sore|dry|stiff|swollen|numb|achy|itchy|cracked|frizzy|burning|red)\b/i;
+// a situation whose answer is what listings say they do for it, as a pain is (decision 0194); not hair or skin, whose
+// complaints the situations table reads, and which often name the product that causes them ('blow drying leaves my hair
+// frizzy' is the ionic dryer's)
+const BODY_COMPLAINT = /\b(?:eyes?|back|neck|shoulders?|feet|foot|knees?|wrists?|hands?|legs?)\s+(?:(?:are|is|get|gets|getting|feel|feels|go|goes|always|so|very|really|too)\s+){0,3}(?:tired|strained|sore|dry|stiff|swollen|numb|achy|itchy|cracked|frizzy|burning|red)\b/i;
 const NEED_EN = /\b(?:something|anything|a thing|stuff|a way|a gadget|a device)\s+(?:to|that|which|i can|so|for (?:when|while|if|whenever))\b|\b(?:want|need|would like|'d like|wanna|trying|like)\s+to\b|\b(?:hurts?|aches?|aching|pain(?:ful)?|sore|blurry|grainy|too (?:hot|cold|dark|loud|bright|heavy))\b|\b(?:setting up|set up|getting into|starting|learning|learn)\b|\bso (?:that )?(?:i|we) can\b|\bhelp me\s+\w+|\b(?:can'?t|cannot|can not|could ?n'?t|unable to) (?:see|sleep|hear|focus|concentrate|find|reach|carry|keep|stay)\b|\bwhat (?:would|could|can|should|will|do) (?:help|i (?:need|bring|take|pack|use|get))\b/i;
 const NEED_AR = new RegExp(
   [
