@@ -49,8 +49,10 @@ export const POLICY_WORD =
  * what became of it: 'any news on my ukulele?', 'an update on my order', 'what
  * happened to the feeder?', «وش صار على …، ماذا حدث لـ …، أي أخبار عن …».
  */
+// ('when' asks a time as a question word — 'when will it come?', 'when's my order due', 'when?' — not as the conjunction of
+// a situation told: 'the baby wakes up when we turn on the light'; decision 0194)
 export const WHERE =
-  /\b(where|when|track|tracking|status|arrive|arriving|arrived|deliver(ed|y)?|coming|come|shipped|ship|news|updates?|what happened|happened to|what's happening|what is happening|dispatched|sent out|left (the )?(shop|store|warehouse|seller))\b|(وين|اين|متي|تتبع|حاله|وصل|يوصل|توصل|سيصل|يصل|شحن|انرسل|ارسلتوه|ارسلتوها|تم ارسال|طلع من المستودع|خرج من المستودع|(وش|ايش|شو|شنو|ماذا|ما) (صار|حدث|حصل|الجديد)|اخبار|مستجدات)/;
+  /(?:^|[,.;!?]\s*)when\b|\bwhen(?:'s|\s*[?؟]|\s+(?:will|would|does|do|did|is|are|can|could|should|shall|might|may)\b)|\b(where|track|tracking|status|arrive|arriving|arrived|deliver(ed|y)?|coming|come|shipped|ship|news|updates?|what happened|happened to|what's happening|what is happening|dispatched|sent out|left (the )?(shop|store|warehouse|seller))\b|(وين|اين|متي|تتبع|حاله|وصل|يوصل|توصل|سيصل|يصل|شحن|انرسل|ارسلتوه|ارسلتوها|تم ارسال|طلع من المستودع|خرج من المستودع|(وش|ايش|شو|شنو|ماذا|ما) (صار|حدث|حصل|الجديد)|اخبار|مستجدات)/;
 
 /**
  * Paying ('can I pay cash when it arrives?', «ممكن ادفع كاش لما يوصلني الطلب؟»): a question about the payment rule, not

@@ -179,7 +179,7 @@ const RULES: ArabicRule[] = [
   [new RegExp(String.raw`${PRE}ل?(?:(?:ولد|بنت|عيال)\s+(?:اختي|اخوي|اخي|عمي|خالي|عمتي|خالتي)|ولدي|بنتي|عيالي|اخوي|اخويا|خويي|ربعي)${END}`, 'g'), ' family '],
   // what someone studies is what they are into («بيدرس هندسة كمبيوتر»: computers; decision 0191)
   [phrase('بيدرس|يدرس|تدرس|بتدرس|يتخصص|تتخصص|متخصص'), ' studies '],
-  [phrase('ل?ابي|ل?امي|ل?اخي|ل?اختي|ل?زوجتي|ل?زوجي|ل?صديقي|ل?صديقتي|ل?ابني|ل?ابنتي|ل?والدي|ل?والدتي'), ' family '],
+  [phrase('ل?ابوي|ل?ابي|ل?امي|ل?اخي|ل?اختي|ل?زوجتي|ل?زوجي|ل?صديقي|ل?صديقتي|ل?ابني|ل?ابنتي|ل?والدي|ل?والدتي'), ' family '],
   [phrase('يحب|تحب|يعشق|تعشق|يهوي|تهوي'), ' loves '],
   // a passion said the Gulf way: 'crazy about', 'dies for', 'addicted to', 'obsessed with' («مجنون كورة»، «يموت في
   // الألعاب»، «مدمن قراءة»): loves, so what follows is the hobby a gift is for (decision 0191)

@@ -7,7 +7,7 @@ import { USUAL_DELIVERY_TIME, readable } from './assistant.aftersales-words.js';
 import {
   CHEAPER, CHEAPEST, THE_CHEAPER, COMPARE, PRICIEST, FEATURE_Q, GIFT, GREETING, HELP, isOffTopic, PEOPLE_WORDS, PRICE_Q, PRONOUN, REFERS_BACK, ASKS_OF, JUDGEMENT, WANT_IN_CART,
   PURCHASE, QUESTION_WORDS, RATING_Q, REF, SHOPPING, SIMILAR, SPEC_Q, STOCK_Q, TAKE_IT, TELL, THANKS, WORTH, boldNames,
-  budgetPhrases, coloursOnly, EXISTS, ADD_IT, ASKS_THE_SHOP, ORDINAL_REF, WHICH_ONE,
+  budgetPhrases, coloursOnly, EXISTS, ADD_IT, ASKS_THE_SHOP, ORDINAL_REF, WHICH_ONE, countWished, cartAsked, ANOTHER_THING, ANOTHER_THING_AR,
 } from './assistant.words.js';
 import { arabicSpelling, readArabic } from './assistant.arabic.js';
 import { phrasesFor } from './assistant.phrases.js';
@@ -16,6 +16,7 @@ import { CATEGORIES_Q, PRICE_HISTORY_Q, REVIEWS_Q, categoriesReply, isCircumstan
 import { createProductAnswers, type Reply } from './assistant.product-answers.js';
 import { createSearchReplies, headedDepartment } from './assistant.search-reply.js';
 import { nameHeads } from './assistant.needs.js';
+import { measuresAsked } from './assistant.listing-says.js';
 import { DEALS_Q, dealsReply, withoutDealWords } from './assistant.deals.js';
 
 export { boldNames } from './assistant.words.js';
@@ -32,6 +33,8 @@ export type BuiltinInput = {
   lockedIds: number[];
   /** the last messages, oldest first */
   history: { isBot: boolean; text: string }[];
+  /** The cart as the storefront holds it (ids and quantities; prices are the catalogue's), when it sent one. */
+  cart?: { product_id: number; quantity: number }[];
 };
 
 export function createBuiltinAssistant(deps: { search: SearchService }) {
@@ -111,6 +114,20 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       if (THANKS.test(msg) && words.length === 0) return { response: say.thanks, suggestedSearch: null };
       if (HELP.test(msg) && words.length === 0) return greeting(tools);
 
+      // the shopper's own cart ('what's in my cart?', «كم مجموع السلة», 'take the kettle out of my cart'): the lines the
+      // storefront sent at the catalogue's prices, never a product search for 'cart' (decision 0194)
+      const aboutCart = cartAsked(readable(input.message));
+      if (aboutCart === 'change') return { response: say.cartChangeThere, suggestedSearch: null };
+      if (aboutCart === 'view') {
+        if (!input.cart) return { response: say.cartUnseen, suggestedSearch: null };
+        const inCart = await tools.products(input.cart.map((l) => l.product_id));
+        const lines = input.cart.flatMap((l) => inCart.filter((p) => p.id === l.product_id).map((p) => ({ p, qty: l.quantity })));
+        if (lines.length === 0) return { response: say.cartEmptyHere, suggestedSearch: null };
+        for (const { p } of lines) tools.mention(p.id, 'mention');
+        const cents = lines.reduce((sum, { p, qty }) => sum + p.price_cents * qty, 0);
+        return { response: say.cartLines(lines.map(({ p, qty }, i) => say.cartLine(p, qty, i)).join('\n'), cents, lines[0]!.p.currency), suggestedSearch: null };
+      }
+
       // the shopper's own orders, before anything else reads "order" or "delivered" as shopping words
       // (how long delivery usually takes is the shop's shipping rule, not one of the shopper's orders: decision 0188)
       if (USUAL_DELIVERY_TIME(readable(input.message))) return policyReply(['shipping'], tools, null);
@@ -142,6 +159,15 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       if (named.length === 0 && words.length && sentences.length >= 2 && asking) named = (await tools.findNamed(asking)).filter((p) => !isRuledOut(p, negation));
 
       // 'add the cheaper one to my cart', 'I'll take it': the product named, else the one referred to, else in view
+      // ('I want two, one for me and one for my mum': a count wished for is of the product in question, whatever listing a
+      // unit word happens to name — «حبات» is no three-pack; decision 0194)
+      const qtyWished = countWished(msg);
+      const counted = qtyWished !== null ? context ?? (await recent())[0] ?? null : null;
+      if (counted && qtyWished !== null) {
+        const qty = qtyWished;
+        const r = tools.addToCart(counted, qty);
+        return { response: r.in_stock ? say.msg.addedToCart(qty, say.name(counted)) : counted.stock > 0 ? say.onlyInStock(counted, qty) : say.soldOut(counted), suggestedSearch: null };
+      }
       if (isCartCommand(msg) || TAKE_IT.test(msg) || ADD_IT.test(msg) || (named.length > 0 && WANT_IN_CART.test(msg))) {
         const referred = !named.length && REF.test(msg) ? pickReference(msg, locked.length >= 2 ? locked : await recent()) : null;
         // 'add three of it' after a list with nothing selected: 'it' is the product the last answer put first, as for
@@ -272,6 +298,14 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         }
       }
 
+      // 'what's in the box?', 'what is it made of?', «وش يجي معه؟», «خامته ايش؟»: the passages of the product in question's own
+      // listing that name its parts or its material, else what its listing does say — never a search for 'box' (decision
+      // 0194); ('does it come with a case?' keeps the yes/no answer below)
+      if (measuresAsked(msg).some((m) => m === 'contents' || m === 'material') && !FEATURE_Q.test(msg) && !COMPARE.test(msg) && !/\b(?:something|anything)\b/i.test(msg)) {
+        const inQuestion = named.length === 1 && !PRONOUN.test(msg) ? named[0]! : context ?? (locked.length === 1 ? locked[0]! : null) ?? (await recent())[0] ?? null;
+        if (inQuestion) return saysOf(inQuestion, msg, words, tools) ?? describe(inQuestion, tools, msg);
+      }
+
       // a question of what the product in question says ('how long does it take to put up?', «كم وزن الدرون؟», 'what's the
       // heel drop on these'): the passages of its own listing that say it (decision 0188); the price, stock, rating and
       // 'does it have' questions keep their own answers
@@ -348,7 +382,10 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       if (isOffTopic(msg) && !SHOPPING.test(msg) && !(/\b(?:flights?|hotels?|taxis?|cabs?|restaurants?)\b/i.test(msg) && needFunctions(msg).length > 0)) return offTopic(tools);
       // a need, not a product ('something to keep my drinks cold'): what listings say products do
       if (!hasBudget && words.length > 0 && needed) {
-        const r = await needReply(msg, words, negation, tools, spell, input.message);
+        // ('and something to light my face on calls?' after a webcam: something else, so not what is on the table)
+        const another = ANOTHER_THING.test(msg) || ANOTHER_THING_AR.test(readable(input.message));
+        const shown = another ? new Set([...(context ? [context.id] : []), ...(await recent()).map((p) => p.id)]) : undefined;
+        const r = await needReply(msg, words, negation, tools, spell, input.message, shown);
         if (r) return r;
       }
       if (words.length === 0 && hasBudget) {

@@ -10,7 +10,7 @@ import type { Locale } from '@souq/shared/rules/locale';
 export type ListingText = { analyze: (s: string) => string[]; tokenize: (s: string) => string[]; normalize: (s: string) => string };
 
 /** The kinds of measure a question asks for, by its question words (the message as read: Arabic «كم» is 'how many'). */
-export type Measure = 'time' | 'size' | 'weight' | 'count' | 'colour';
+export type Measure = 'time' | 'size' | 'weight' | 'count' | 'colour' | 'contents' | 'material';
 
 const ASKS: [Measure, RegExp][] = [
   ['time', /\bhow long\b|\bhow many (?:hours?|minutes?|days?|years?|weeks?|months?)\b|\b(?:hours?|minutes?|runtime|run time|last|lasts)\b|(?:^|[\s\u060C])(?:ساعه|ساعات|دقيقه|دقايق|دقائق|يوم|ايام|مده|تقعد|يقعد|تدوم|يدوم)(?=$|[\s؟?.,\u060C])/i],
@@ -18,6 +18,9 @@ const ASKS: [Measure, RegExp][] = [
   ['weight', /\bhow heavy\b|\b(?:weight|weigh|weighs)\b|(?:^|\s)(?:وزن|وزنه|وزنها|ثقيل)(?=$|[\s؟?.,])/i],
   ['count', /\bhow (?:many|much)\b|\bwhat(?:'s| is) the\b/i],
   ['colour', /\bcolou?rs?\b|(?:^|\s)(?:لون|لونه|لونها|الوان|الوانه)(?=$|[\s؟?.,])/i],
+  // what comes in the box and what it is made of (decision 0194): answered by the passages that name parts or a material
+  ['contents', /\b(?:in the (?:box|package|pack|set)|comes? with|come in|included|includes?|inclusions?|accessories|what do i get|what you get)\b|(?:^|\s)(?:يجي معه|يجي معها|تجي معه|تجي معها|يأتي مع|يأتي معه|تأتي معه|مرفق|المرفقات|ملحقات|الملحقات|محتويات|الكرتون|العلبه|الكرتونه|الصندوق)(?=$|[\s؟?.,])/i],
+  ['material', /\b(?:made (?:of|from|out of)|materials?|fabric|what is it made)\b|(?:^|\s)(?:مصنوع|مصنوعه|مصنوعة|خامه|خامة|خامته|خامتها|ماده|مادة|مادته|قماش|قماشه)(?=$|[\s؟?.,])/i],
 ];
 
 /** What a passage must give for each measure: a number with its unit, or a colour. */
@@ -26,6 +29,8 @@ const GIVES: Record<Measure, RegExp> = {
   size: /\d[\d.,]*\s*[-–]?\s*(?:l|litres?|liters?|ml|cm|mm|m|in|inch(?:es)?|"|people|persons?)\b|\d+\s*(?:لتر|مل|سم|مم|م|بوصه|بوصة|أشخاص|اشخاص)/i,
   weight: /\d[\d.,]*\s*[-–]?\s*(?:g|grams?|kg|kilos?|lbs?)\b|\d+\s*(?:غ|غرام|غراماً|جرام|كجم|كغ|كيلو)/i,
   count: /\d/,
+  contents: /\b(?:includes?|included|comes? with|in the box|bundled|with (?:a |an |its |the )?(?:[a-z-]+ )?(?:case|bag|pouch|cable|charger|strap|bow|stand|remote|mount|cushions?|tips|adapter|dock|stick|sticks|rosin|pegs|poles|lid|basket)|(?:travel |carry(?:ing)? )?(?:case|pouch)|outfit|set of|pack of|\d+-pack|\d+-piece|\d+\s*pieces?)\b|(?:^|\s)(?:مع|يشمل|تشمل|يتضمن|تتضمن|حقيبه|حقيبة|كابل|شاحن|عبوه|عبوة|طقم|قطع)(?=$|[\s.,،])/i,
+  material: /\b(?:leather|cotton|steel|stainless|alumin(?:i)?um|titanium|wood(?:en)?|cork|mesh|plastic|glass|ceramic|carbon|graphite|cast iron|iron|silicone|foam|fabric|nylon|down|wool|rubber|metal|spruce|mahogany|maple|rosewood|bamboo|polyester|canvas|beryllium)\b|جلد|قطن|فولاذ|ستانلس|ألومنيوم|ألمنيوم|تيتانيوم|خشب|فلين|شبكي|بلاستيك|زجاج|سيراميك|كربون|حديد|سيليكون|إسفنج|قماش|نايلون|ريش|صوف|مطاط|معدن/i,
   colour: /\bcolou?r|\b(?:black|white|grey|gray|silver|gold|red|blue|green|cream|pink|navy|beige|brown|orange|yellow|purple)\b|لون|أسود|ابيض|أبيض|رمادي|فضي|ذهبي|أحمر|أزرق|أخضر|كريمي|وردي|بيج|بني/i,
 };
 
@@ -58,7 +63,8 @@ const bareVerb = (w: string) => (/^[يتنا][\u0621-\u064A]{3,}$/u.test(w) ? w.
  */
 export function listingSays(p: Product, asked: string[], measures: Measure[], text: ListingText, locale: Locale): string[] | null {
   const words = asked.map((w) => ({ stems: text.analyze(w), form: bareVerb(text.normalize(w)) })).filter((w) => w.stems.length > 0);
-  if (words.length === 0) return null;
+  // (what comes in the box, what it is made of: asked without a word of the listing's own — 'what is it made of?')
+  if (words.length === 0 && !measures.some((m) => m === 'contents' || m === 'material')) return null;
   const sayIt = (passage: string) => {
     if (!passage) return { hits: 0, gives: 0 };
     const stems = new Set(text.analyze(passage));

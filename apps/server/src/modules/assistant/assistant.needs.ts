@@ -66,7 +66,9 @@ export function createNeedReply(deps: { search: SearchService; isRuledOut: (p: P
    * own count of products matching it); a listing that says it needs less of what the shopper wants to do without
    * ('without oil': 'up to 90% less oil') fits best. Null when no listing says anything of it.
    */
-  return async function needReply(msg: string, words: string[], negation: Negation, tools: Toolbox, spell: (w: string) => string, said = msg): Promise<Reply | null> {
+  // (`shown`: products already on the table when the shopper asks for something else — 'and something to …' — which are
+  // no answer to it: decision 0194)
+  return async function needReply(msg: string, words: string[], negation: Negation, tools: Toolbox, spell: (w: string) => string, said = msg, shown: ReadonlySet<number> = new Set()): Promise<Reply | null> {
     const { analyze, tokenize, normalize } = search.text;
     const reading = { analyze, tokenize, normalize };
     // the shopper's own words in full, the words their need stands for at a share (decision 0176); an Arabic word as the
@@ -111,7 +113,7 @@ export function createNeedReply(deps: { search: SearchService; isRuledOut: (p: P
     // the asked words read once for all the listings (decision 0177)
     const fitOf = needFitOf(terms, weight, reading);
     const scored = [...pool.values()]
-      .filter((p) => !isRuledOut(p, negation))
+      .filter((p) => !isRuledOut(p, negation) && !shown.has(p.id))
       .map((p) => {
         // the summed weight of the asked words the listing says (a rare word tells more than a common one: the blender
         // that says smoothies, not the sneakers that 'make' and go with 'everything'); a listing that says it does

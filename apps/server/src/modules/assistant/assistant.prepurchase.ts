@@ -71,7 +71,9 @@ export async function notSoldKinds(text: string, tools: Toolbox, words: string[]
   // a kind the shopper already has ('film my mountain bike rides'), or one another noun is of ('the AC's bill', «فاتورة
   // المكيف»), is what the request is about, not asked for (decision 0184)
   const had = new Set(possessedWords(text));
-  const kinds = kindsAsked(text).filter((k) => !k.said.toLowerCase().split(/\s+/).every((w) => had.has(w)) && !isComplement(k.said, text));
+  // (nor is what a person studies, loves or works in — 'a gift for my brother, he studies computer engineering',
+  // «بيدرس هندسة كمبيوتر» read 'studies …' — asked for: it is their interest, which the listings answer; decision 0194)
+  const kinds = kindsAsked(text).filter((k) => !k.said.toLowerCase().split(/\s+/).every((w) => had.has(w)) && !isComplement(k.said, text) && !isInterest(k.said, text));
   if (kinds.length === 0) return null;
   // the catalogue's own words too: a kind said in Arabic with the word after it may be a name the shop does sell
   // ('سجادة يوغا' is a yoga mat, not a rug)
@@ -84,6 +86,12 @@ export async function notSoldKinds(text: string, tools: Toolbox, words: string[]
   if (kinds.every((k) => k.group.maker)) return kinds;
   for (const w of words) if (!saidInKinds.has(w.toLowerCase()) && !isCircumstance(w, text) && (await tools.namesSoldKind(w))) return null;
   return kinds;
+}
+
+/** Is the kind what someone studies, loves or works in ('studies computer science', 'into photography'): an interest. */
+export function isInterest(said: string, text: string): boolean {
+  const w = said.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(String.raw`\b(?:studies|studying|study|studied|majoring in|major in|loves|love|likes|into|fan of|obsessed with|passionate about|works? in|working in)\s+(?:\S+\s+){0,2}?${w}(?=$|[\s,.;?!،؟])`, 'i').test(text);
 }
 
 /**

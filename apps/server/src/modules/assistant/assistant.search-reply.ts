@@ -1,10 +1,11 @@
 import type { Product } from '@souq/shared/api/catalogue';
 import { SEARCH_REPLY_MAX_CATEGORIES, SEARCH_REPLY_MAX_PRODUCTS } from '@souq/shared/constants';
 import type { SearchService } from '../search/search.service.js';
-import { isRuledOut as ruledOutBy } from '../search/query-understanding.js';
+import { isRuledOut as ruledOutBy, ownWordsOf } from '../search/query-understanding.js';
 import { orderWithinKind } from '../search/query-price.js';
 import { RELATED_GROUPS } from '../search/search.text.js';
 import { askedAge, forAge, forChildren } from '../search/query-age.js';
+import { arabicSkeleton, latinSkeleton, LOANWORD_MIN_SKELETON } from '../search/query-loanwords.js';
 import { searchPhraseIn, type Toolbox } from './assistant.tools.js';
 import { CHEAPEST, FOR_ADULT, GIFT, INTERESTS, PRICIEST, audienceWords } from './assistant.words.js';
 import { readArabic } from './assistant.arabic.js';
@@ -97,7 +98,17 @@ export function createSearchReplies(deps: { search: SearchService; contentWords:
     const spell = opts.spell ?? ((w: string) => w);
     const price = extractPrice(audienceWords(text));
     const said = contentWords(price.text);
-    const words = await activityWords(said.flatMap((w) => (INTERESTS[w] ?? w).split(' ')));
+    let words = await activityWords(said.flatMap((w) => (INTERESTS[w] ?? w).split(' ')));
+    // a gift's words describe the person ('my brother who studies computer engineering', «بيدرس هندسة كمبيوتر»): a word no
+    // listing says anywhere is no product of ours and no reason to say "we don't sell it"; the rest are searched, and with
+    // none left the gift ideas answer (decision 0194)
+    const gift = GIFT.test(text);
+    if (gift && words.length) {
+      const said = await Promise.all(words.map(async (w) => (await tools.searchProducts({ query: w, limit: 1 })).total > 0));
+      const kept = words.filter((_, i) => said[i]);
+      if (kept.length === 0 && !extractPrice(text).maxCents && !extractPrice(text).minCents) return giftIdeas(tools, undefined, opts.negation);
+      words = kept;
+    }
     const byPrice = CHEAPEST.test(text) ? 1 : PRICIEST.test(text) ? -1 : 0;
     const say = phrasesFor(tools.locale, tools.departmentsAr);
     const [min, max] = [price.minCents === undefined ? null : price.minCents / 100, price.maxCents === undefined ? null : price.maxCents / 100];
@@ -201,7 +212,7 @@ export function createSearchReplies(deps: { search: SearchService; contentWords:
     // (a word the search finds nowhere, asked for without asking whether we sell it, gets the broader search below: it may
     // be a name or a typo)
     const asksIfSold = SELLS_Q.test(text) || /^\s*(?:do you have|have|got|any)\b/i.test(text);
-    if ((!opts.notFoundName || SELLS_Q.test(text)) && (result.total > 0 || asksIfSold) && !pricePhrase && !department && !ruledOut && !byPrice && !band) {
+    if ((!opts.notFoundName || SELLS_Q.test(text)) && (result.total > 0 || asksIfSold) && !pricePhrase && !department && !ruledOut && !byPrice && !band && !gift) {
       const missing = await notInCatalogue(price.text, contentWords, search.text.analyze, result.items, tools, spell);
       // (the products the search found are not named: the answer's text decides what is mentioned)
       if (missing) return missing;
@@ -237,14 +248,33 @@ export function createSearchReplies(deps: { search: SearchService; contentWords:
 
   /** A product is ruled out when a word the shopper negated is one of its own words (name, categories, tags; either language): the search's rule. */
   function isRuledOut(p: Product, negation: Negation): boolean {
-    return saysRuledOut([p.name, p.name_ar, ...p.categories, ...p.tags, ...p.keywords].join(' '), negation);
+    return saysRuledOut(ownWordsOf(p), negation);
   }
 
   /** Do these words (a listing's, a department's name) say a word the shopper negated? */
   function saysRuledOut(ownWords: string, negation: Negation): boolean {
     // a word ruled out in one language or spelling rules out its other names ('ساوندبار' a soundbar, 'لمبه' a lamp)
     const excluded = [...new Set(negation.excluded.flatMap((w) => [w, ...otherNames(w)]))];
-    return ruledOutBy(ownWords, excluded, search.text.analyze);
+    return ruledOutBy(ownWords, excluded, search.text.analyze) || ruledOutBySound(ownWords, negation.excluded);
+  }
+
+  /**
+   * An Arabic word ruled out rules out the listing's own Latin word it is the loanword of, by the sound of its consonants
+   * (query-loanwords.ts), also in the adjective's form: Arabic writes English '-ic' as the nisba «ـي» (plural «ـيات»), so «مو
+   * شي إلكتروني» rules out what its English fields call electronic (decision 0194).
+   */
+  function ruledOutBySound(ownWords: string, excluded: readonly string[]): boolean {
+    const sounds = new Set<string>();
+    for (const w of excluded) {
+      if (!/^[\u0621-\u064A]+$/.test(w)) continue;
+      const stem = w.replace(/يات$/, 'ي');
+      for (const form of [stem, stem.replace(/^(?:و|ف)?(?:ال|بال|لل)/, '')]) {
+        const k = arabicSkeleton(form);
+        if (k.length >= LOANWORD_MIN_SKELETON) sounds.add(k);
+      }
+    }
+    if (sounds.size === 0) return false;
+    return ownWords.toLowerCase().split(/[^a-z]+/).some((w) => w.length >= 4 && [w, w.replace(/ics?$/, '')].some((f) => sounds.has(latinSkeleton(f))));
   }
 
   async function unknown(name: string, tools: Toolbox): Promise<Reply> {
@@ -259,10 +289,15 @@ export function createSearchReplies(deps: { search: SearchService; contentWords:
   async function giftIdeas(tools: Toolbox, notFound?: string, negation: Negation = NO_NEGATION): Promise<Reply> {
     const picks: Product[] = [];
     // (what the shopper ruled out — «بس مو شي إلكتروني», 'nothing electronic' — is no idea: decision 0191)
-    const categories = (await popularCategories()).filter((c) => !saysRuledOut(c, negation));
+    // (a department and its broader groups are ruled out by their Arabic names too: «مو شي إلكتروني» rules out the
+    // phones, whose groups say Electronics, «إلكترونيات»; decision 0194)
+    const inArabic = (names: readonly string[]) => names.map((c) => tools.departmentsAr?.get(c) ?? '').join(' ');
+    const groupsOf = new Map((await tools.departments()).map((d) => [d.name, d.groups]));
+    const categories = (await popularCategories()).filter((c) => !saysRuledOut(`${c} ${(groupsOf.get(c) ?? []).join(' ')} ${inArabic([c, ...(groupsOf.get(c) ?? [])])}`, negation));
     for (const cat of categories.slice(0, SEARCH_REPLY_MAX_PRODUCTS)) {
       const { items } = await tools.searchProducts({ query: cat, limit: 10, in_stock: true });
-      const best = [...items].sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0) || b.review_count - a.review_count).find((p) => !picks.some((x) => x.id === p.id) && !isRuledOut(p, negation));
+      const best = [...items].sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0) || b.review_count - a.review_count)
+        .find((p) => !picks.some((x) => x.id === p.id) && !isRuledOut(p, negation) && !saysRuledOut(inArabic(p.categories), negation));
       if (best) picks.push(best);
     }
     const say = phrasesFor(tools.locale, tools.departmentsAr);

@@ -141,6 +141,7 @@ export function createAssistantService(deps: {
         contextId: Number.isInteger(contextId) && contextId > 0 ? contextId : null,
         lockedIds: req.lockedProductIds ?? [],
         history: (req.conversationHistory ?? []).slice(-CHAT_HISTORY_SENT).map((m) => ({ isBot: m.isBot, text: m.text })),
+        ...(req.cart ? { cart: req.cart.map((l) => ({ product_id: l.product_id, quantity: l.quantity })) } : {}),
       };
       // a coupon code handed over ('apply code SAVE10', «عندي كود خصم SAVE10») is checked against the cart sent
       const code = deps.coupons ? readCouponCode(req.message) : null;

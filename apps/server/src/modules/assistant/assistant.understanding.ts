@@ -168,8 +168,13 @@ export function kindsAsked(text: string): { type: string; said: string; next?: s
  * text as readArabic leaves it (its 'show' / 'have' stand for أبي, أحتاج, عندكم).
  */
 export function isNeed(text: string): boolean {
-  return NEED_EN.test(text) || NEED_AR.test(text);
+  return NEED_EN.test(text) || NEED_AR.test(text) || BODY_COMPLAINT.test(text);
 }
+// a part of the body said with how it feels ('her eyes are tired', 'my wrists get stiff', 'feet swollen by the evening'):
+// a situation whose answer is what listings say they do for it, as a pain is (decision 0194); not hair or skin, whose
+// complaints the situations table reads, and which often name the product that causes them ('blow drying leaves my hair
+// frizzy' is the ionic dryer's)
+const BODY_COMPLAINT = /\b(?:eyes?|back|neck|shoulders?|feet|foot|knees?|wrists?|hands?|legs?)\s+(?:(?:are|is|get|gets|getting|feel|feels|go|goes|always|so|very|really|too)\s+){0,3}(?:tired|strained|sore|dry|stiff|swollen|numb|achy|itchy|cracked|frizzy|burning|red)\b/i;
 const NEED_EN = /\b(?:something|anything|a thing|stuff|a way|a gadget|a device)\s+(?:to|that|which|i can|so|for (?:when|while|if|whenever))\b|\b(?:want|need|would like|'d like|wanna|trying|like)\s+to\b|\b(?:hurts?|aches?|aching|pain(?:ful)?|sore|blurry|grainy|too (?:hot|cold|dark|loud|bright|heavy))\b|\b(?:setting up|set up|getting into|starting|learning|learn)\b|\bso (?:that )?(?:i|we) can\b|\bhelp me\s+\w+|\b(?:can'?t|cannot|can not|could ?n'?t|unable to) (?:see|sleep|hear|focus|concentrate|find|reach|carry|keep|stay)\b|\bwhat (?:would|could|can|should|will|do) (?:help|i (?:need|bring|take|pack|use|get))\b/i;
 const NEED_AR = new RegExp(
   [
@@ -254,8 +259,25 @@ export function needFunctions(text: string): string[] {
 
 /** Each situation the text tells, as the words listings use for what answers it (one list per situation; decision 0191). */
 export function needFunctionGroups(text: string): string[][] {
-  return NEED_FUNCTIONS.filter((n) => n.when.test(text)).map((n) => n.means);
+  // (a time of day said with how it feels — 'the nights get freezing', «والليل برد» — is when the need is felt, not the
+  // dark; a face lit, filmed or shown is the object of what is asked, not skin: decision 0194)
+  const read = text
+    // (and a night said cold is the cold felt: warmth, not a drink kept cold)
+    .replace(TIME_FELT, (m) => (/cold|chilly|freezing|icy|cool|برد|بارد/i.test(m) ? (/[\u0600-\u06FF]/.test(m) ? ' برد ' : ' feeling cold ') : m.replace(/\bnights?(?:time)?\b|(?:ال|بال)?(?:ليل|ليله|مساء)(?=$|\s)/g, ' ')))
+    .replace(FACE_AS_OBJECT, (m) => m.replace(/\s+(?:up\s+)?\S+\s+faces?$/i, ' '));
+  return NEED_FUNCTIONS.filter((n) => n.when.test(read)).map((n) => n.means);
 }
+const TEMPERATURE = String.raw`(?:cold|colder|chilly|freezing|icy|cool|hot|warm|humid)`;
+const TIME_FELT = new RegExp(
+  [
+    String.raw`\b(?:the |at )?nights?(?:time)?\s+(?:(?:are|is|get|gets|getting|can be|become|turn)\s+)?(?:so |very |really |quite |too )?${TEMPERATURE}\b`,
+    String.raw`\b${TEMPERATURE}\s+(?:at |in the |during the )?nights?\b`,
+    String.raw`(?:^|\s)(?:و|ف)?(?:ال|بال)?(?:ليل|ليله|مساء)\s+(?:(?:يصير|تصير|يكون|تكون|فيه|فيها)\s+)?(?:برد|بارد|بارده|حر|حار|حاره|دافي)(?=$|[\s,.;?!])`,
+    String.raw`(?:^|\s)(?:برد|بارد|بارده|حر|حار)\s+(?:في\s+|ب)?(?:ال)?(?:ليل|الليل)(?=$|[\s,.;?!])`,
+  ].join('|'),
+  'gi',
+);
+const FACE_AS_OBJECT = /\b(?:light|lights|lighting|lit|film|filming|show|showing|see|record|recording|frame|framing)\s+(?:up\s+)?(?:my|your|his|her|our|their|the)\s+faces?\b/gi;
 
 // ---- what the shopper already has ---------------------------------------------------------------------------------
 
@@ -285,6 +307,14 @@ export function ownThingsTold(text: string): string[] {
 
 export function possessedWords(text: string): string[] {
   const out: string[] = [];
+  // (what one is doing something on or with — 'working on a small laptop screen', 'gaming on an old tv' — one has too;
+  // not 'on a budget': decision 0194)
+  for (const m of text.toLowerCase().matchAll(/\b[a-z]{3,}ing\s+(?:[a-z]+\s+){0,3}?(?:on|with|using)\s+(?:a|an|my|this|that)\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})/g)) {
+    for (const w of m[1]!.split(/\s+/)) {
+      if (AFTER_POSSESSED.test(w) || /^(?:budget|whim|tight|shoestring|daily|regular|weekly)$/.test(w)) break;
+      out.push(w);
+    }
+  }
   for (const m of text.toLowerCase().matchAll(/\b(?:my|our|his|her|their)\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})/g)) {
     for (const w of m[1]!.split(/\s+/)) {
       if (AFTER_POSSESSED.test(w)) break;

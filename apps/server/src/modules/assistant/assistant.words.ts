@@ -1,3 +1,4 @@
+import { parseQuantity } from '@souq/shared/rules/chat-commands';
 
 // The built-in assistant's reading of a message (intents as patterns, words that ask rather than name, budgets, ages
 // and hobbies) and its product lines: split from assistant.builtin.ts, which composes them into answers.
@@ -9,7 +10,9 @@ export const COMPARE = /\b(compare|comparison|versus|vs\.?|difference|difference
 export const WORTH = /\b(worth|value for money|good (value|deal|price|buy)|overpriced|fair price|rip ?off)\b/i;
 export const SIMILAR = /\b(similar|alternatives?|(something|anything) like|others? like|options like|like (this|that|it)|comparable)\b/i;
 // the occasions a gift is given on: 'secret santa', 'farewell', 'housewarming', 'graduation' (decision 0187)
-export const GIFT = /\b(gifts?|presents?|birthday|christmas|eid|anniversary|secret santa|farewell|leaving do|housewarming|graduation|baby shower)\b/i;
+// (and something for a person — 'something nice for my grandma', «شي حلو لأمي», read 'شي حلو family' — is bought for them:
+// a gift; decision 0194)
+export const GIFT = /\b(gifts?|presents?|birthday|christmas|eid|anniversary|secret santa|farewell|leaving do|housewarming|graduation|baby shower)\b|\b(?:something|anything)\s+(?:[a-z]+\s+){0,2}?for\s+(?:my|our)\s+(?:dad|father|mum|mom|mother|parents|wife|husband|partner|sister|brother|son|daughter|friend|boyfriend|girlfriend|boss|colleague|grandma|grandmother|granny|grandpa|grandfather|grandad|uncle|aunt|cousin|nephew|niece|teacher|neighbou?r)s?\b|(?:^|\s)(?:شي|شيء|حاجه)\s+(?:\S+\s+)?(?:adult\s+)?family\b/i;
 export const PRONOUN = /\b(it|this|that|this one|that one)\b/i;
 /** A question of judgement ('is the battery any good?', 'how reliable is it', «زينة؟»): what buyers say answers it (decision 0188). */
 export const JUDGEMENT = /\b(?:good|bad|decent|great|reliable|durable|quality|worth|nice|sturdy|any good|how (?:is|are|was|were)|how's|recommend(?:ed)?)\b|(?:^|\s)(?:زين|زينه|حلو|حلوه|كويس|كويسه|ممتاز|ممتازه|جيد|جيده|سيء|سيئ|يستاهل|تستاهل)(?=$|[\s؟?.,])/i;
@@ -26,6 +29,65 @@ export const THE_CHEAPER = /\bthe (?:cheaper|less expensive|more affordable)(?: 
 /** 'anything', 'is there', 'do you have': asking whether such a product exists, not which of those shown. */
 /** An ordinal pointing at one of the products shown ('the third one', 'second'; 'last' only as 'the last one': 'how long does it last'). */
 export const ORDINAL_REF = /\b(?:first|second|third|fourth)\b|\b(?:the\s+)?last\s+one\b/i;
+/**
+ * A count of the product in question wished for, however the count is shared out ('I want two, one for me and one for my
+ * brother', «ابي ثلاث حبات منه», «ابي ثنتين وحدة لي ووحدة لامي», read 'show 3 حبات it', 'show 2 وحده لي ووحده family'):
+ * a wish whose only content is a number, a unit it is counted in (a piece, a box, a pair; «حبات، قطع، علب») and who each
+ * one is for is an add of that many, since a count names no product of its own (decision 0194).
+ */
+export function countWished(text: string): number | null {
+  const rest = text
+    .replace(SHARED_OUT, ' ')
+    .replace(/[,،]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!COUNT_WISH.test(rest)) return null;
+  // (counted after who each one is for is taken out: 'two, one for me …' is two)
+  return /\ba (?:couple|pair)\b/i.test(rest) ? 2 : parseQuantity(rest);
+}
+// 'one for me', 'and one for my mum', 'one for each of my sisters', «وحدة لي ووحدة لأمي» (read 'وحده لي ووحده family')
+const SHARED_OUT = /(?:^|\s)(?:and\s+|و)?(?:one|1|واحد|واحده|وحده)\s+(?:(?:for|to)\s+(?:me|myself|him|her|them|us|(?:each|every)(?:\s+of)?(?:\s+(?:my|our|the))?(?:\s+[a-z]+)?|(?:my|our|his|her|the)\s+[a-z]+)|لي|لنا|له|لها|(?:adult\s+)?family|ل[\u0621-\u064A]{2,}|حق\s*[\u0621-\u064A]+)(?=$|[\s,.;!?،؟])/gi;
+const COUNT_WORD = String.raw`\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|a couple(?: of)?|a pair(?: of)?`;
+const UNIT_WORD = String.raw`pieces?|units?|pcs|boxes|packs?|bottles?|pairs?|حبات|حبه|قطع|قطعه|علب|علبه|عبوات|اكياس|ازواج`;
+const COUNT_WISH = new RegExp(
+  String.raw`^(?:(?:ok|okay|yes|yeah|then|so|and)\s+)*(?:show|want|need|i (?:want|need|would like|'d like)|i'?ll (?:take|get|have)|give me|get me)\s+(?:${COUNT_WORD})\s*(?:${UNIT_WORD})?\s*(?:(?:of\s+)?(?:it|them|these|those|this|that|this one|that one))?\s*(?:please|pls|plz)?\s*[.!?؟]*$`,
+  'i',
+);
+/**
+ * A question about the shopper's own cart, or a change to it other than adding, in free wording and both languages (on
+ * the text as `readable` folds it): 'what's in my cart?', 'how much is my basket altogether?', «وش في سلتي؟», «كم مجموع
+ * السلة» ask to see it; 'take the kettle out of my cart', 'change the quantity in my cart to 3', «شيل … من السلة», «غير
+ * الكمية في سلتي» change it. Adding keeps its own reading (isCartCommand): the cart is named, no product is asked for
+ * (decision 0194).
+ */
+export function cartAsked(folded: string): 'view' | 'change' | null {
+  if (!CART_WORD.test(folded)) return null;
+  if (CART_CHANGE.test(folded)) return 'change';
+  // ('what did I add to my cart?' asks to see it)
+  if (/\b(?:what|which)\b[^.?!]*\b(?:did|have) (?:i|we) (?:add|put)\b/i.test(folded)) return 'view';
+  if (/\b(?:add|put|place|buy|purchase|throw|toss|pop|chuck|stick|drop|stuff|slip|load|get|include)\b|(?:^|\s)(?:ضيف|اضف|حط|ضع|زود)(?=\s|$)/i.test(folded)) return null;
+  return CART_VIEW.test(folded) ? 'view' : null;
+}
+const CART_WORD = /\b(?:cart|basket|trolley)\b|(?:^|\s)(?:و|ف)?(?:ب|ل|في)?(?:ال)?(?:سله|سلتي|سلتنا|سلتك|عربه|عربتي|عربة)(?=$|[\s,.;!?،؟])/;
+const CART_VIEW = new RegExp(
+  [
+    String.raw`\b(?:what(?:'s|s| is| do i have| have i got| have i put| did i (?:add|put))?|which|show(?: me)?|list|see|view|check|review|open|read)\b.*\b(?:cart|basket|trolley)\b`,
+    String.raw`\b(?:total|subtotal|how much|sum|altogether|in all|come to|comes to|cost)\b`,
+    String.raw`\b(?:cart|basket|trolley)\b.*\b(?:total|how much|sum|altogether|come to|comes to|items?|empty)\b`,
+    String.raw`(?:^|\s)(?:وش|ايش|شو|ماذا|ما|ويش|شنو|شنهو|كم|بكم|مجموع|المجموع|اجمالي|الاجمالي|محتوى|محتويات|اعرض|وريني|شوف|عرض)(?=\s|$)`,
+  ].join('|'),
+  'i',
+);
+const CART_CHANGE = new RegExp(
+  [
+    String.raw`\b(?:remove|delete|take (?:out|off)|take\b.*\b(?:out of|off)|get rid of|drop\b.*\bfrom|change|update|set|reduce|lower|increase|raise|decrease|empty|clear|edit)\b`,
+    String.raw`(?:^|\s)(?:شيل|شيله|شيلها|شيلي|اشيل|احذف|احذفه|احذفها|حذف|امسح|امسحه|امسحها|ازل|ازيل|ازاله|طلع|طلعه|طلعها|نزل|غير|غيري|عدل|عدلي|تعديل|نقص|قلل|زيد|فضي|افضي|الغ|الغي)(?=\s|$)`,
+  ].join('|'),
+  'i',
+);
+/** 'And something to …', 'also anything for …', «وكمان شي …»: another thing asked for beside what is on the table (decision 0194). */
+export const ANOTHER_THING = /^\s*(?:and|also|plus|what about|how about)\b[^.?!]*\b(?:something|anything)\b|\b(?:something|anything) else\b/i;
+export const ANOTHER_THING_AR = /^(?:و|وكمان|كمان|وبعد|بعد|وايضا|ايضا)\s*(?:شي|شيء|حاجه)(?=\s|$)|(?:^|\s)(?:شي|شيء|حاجه) (?:ثاني|ثانيه|غيره|غيرها|اخر|اخري)(?=\s|$)/;
 /** 'Which one has …', 'which of them …': asks which of the products shown (decision 0191). */
 export const WHICH_ONE = /\bwhich\s+(?:one|ones|of\s+(?:them|these|those|the\s+\w+))\b/i;
 export const EXISTS = /\b(any|anything|something|have|got|is there|are there)\b/i;

@@ -27,11 +27,12 @@ const NOT_AFTER_NO = new Set(['thanks', 'thank', 'problem', 'problems', 'worries
 /** Filler between a negation and what it negates ('not for gaming', 'without using oil', 'isn't a drone'). */
 const EN_FILLER = String.raw`(?:(?:a|an|the|for|any|using|use|made of|made from|of|too|very|much|really|so)\s+)*`;
 /** What is negated: a word, and up to two more that go with it ('wireless earbuds'), up to a word that starts something else. */
-const EN_NEGATED = String.raw`([a-z][a-z-]{1,}(?:\s+(?!(?:please|pls|plz|thanks|thx|so|because|since|and|or|but|with|without|except|other|apart|instead|not|no|for|in|on|at|that|which|who|under|below|over|than|from|to|i|me|my|is|are|it|one)(?![\w-]))[a-z][a-z-]{1,}){0,2})`;
+const EN_NEGATED = String.raw`([a-z][a-z-]{1,}(?:\s+(?!(?:please|pls|plz|thanks|thx|so|because|since|and|or|but|with|without|except|other|apart|instead|not|no|for|in|on|at|that|which|who|under|below|over|than|from|to|i|me|my|is|are|it|one|near|nearby|around|close|here|there)(?![\w-]))[a-z][a-z-]{1,}){0,2})`;
 /** Filler after an Arabic negation ('مو حق القيمنق', 'غير مصنوع من الجلد'). */
 // 'بدون ما تكون حق أطفال', 'من غير ان يكون …': «ما / ان» before the verb 'be' is filler too
 // ('something', «شي»: 'مو شي إلكتروني' rules out the electronic; decision 0191)
-const AR_FILLER = String.raw`(?:(?:شي|شيء|حاجه|حق|مال|مصنوع من|مصنوعه من|من|فيه|فيها|(?:ما|ان)(?=\s+(?:يكون|تكون)\s)|يكون|تكون|استخدام|استعمال|قابل|قابله)\s+)*`;
+// ('مو اللي تغطي الاذن', 'بدون اللي يحتاج …': a relative pronoun and its verb lead to what is ruled out; decision 0194)
+const AR_FILLER = String.raw`(?:(?:(?:اللي|الذي|التي|الي)\s+[يت][\u0621-\u064A]{2,}|شي|شيء|حاجه|حق|مال|مصنوع من|مصنوعه من|من|فيه|فيها|(?:ما|ان)(?=\s+(?:يكون|تكون)\s)|يكون|تكون|استخدام|استعمال|قابل|قابله)\s+)*`;
 /** An Arabic word with its article or attached preposition taken off (the table writes words bare). */
 export const bareArabic = (w: string) => w.replace(/^(?:وال|بال|كال|فال|لل|ال)(?=\S{3})/, '').replace(/^[لب](?=\S{4})/, '');
 
@@ -78,9 +79,20 @@ export function readNegation(text: string): Negation {
     take(w, false);
     return ' ';
   });
+  // a place the shopper lacks ('no gym near me', 'there's no shop around here', «ما في نادي قريب»): where they are, not a
+  // product's word to rule out; it names nothing the listings are asked to lack (decision 0194)
+  t = t.replace(/\b(?:there(?:'s| is) )?no\s+([a-z][a-z-]+)\s+(?:near|nearby|around|close(?: to| by)?)(?:\s+(?:me|us|here|my (?:place|house|home|area)|where i live))?\b/gi, ' ');
+  // a relative clause says what is ruled out: 'nothing that goes over my ears' is nothing over-ear, 'none that needs
+  // batteries', 'nothing which has a cord': the verb's object (with its preposition), without the possessive (decision 0194)
+  t = t.replace(/\b(?:nothing|none|no ones?)\s+(?:that|which)\s+(?:goes|go|sits|sit|is|are|has|have|uses|use|needs|need|runs|run|covers|cover|comes|come)\s+(?:with\s+)?(?:(over|on|in|around|behind|under|inside)\s+)?(?:(?:a|an|my|your|the|his|her|our|their)\s+)?([a-z][a-z-]{2,})\b/gi, (m, prep: string | undefined, noun: string) => {
+    if (/^(?:expensive|cheap|pricey|costly|much|more|less|too|very|so|really)$/i.test(noun)) return m;
+    take(prep ? `${prep} ${noun}` : noun, /^(?:needs?|uses?|runs?)$/i.test(m.split(/\s+/)[2] ?? ''));
+    return ' ';
+  });
   // 'nothing for coffee', 'none with leather': only before what a product is for or has, so 'nothing over 500' stays a budget
   // 'nothing foldable', 'none of the pink ones' too (decision 0188), but not a budget or 'nothing else'
-  t = t.replace(new RegExp(String.raw`\b(without|except|other than|apart from|instead of|but not|(?:nothing|none)\s+(?:for|with|made of)(?=\s)|(?:nothing|none(?:\s+of)?)(?=\s+(?!(?:over|under|above|below|more|less|than|else|at|much|too|but|to|fancy|special|wrong|yet)\b)[a-z]))\s*${EN_FILLER}${EN_NEGATED}`, 'gi'), (_m, neg: string, w: string) => {
+  // ('but nothing electronic' is 'nothing', not 'but not' before 'hing': a whole word is negated; decision 0194)
+  t = t.replace(new RegExp(String.raw`\b(without|except|other than|apart from|instead of|but not(?![a-z])|(?:nothing|none)\s+(?:for|with|made of)(?=\s)|(?:nothing|none(?:\s+of)?)(?=\s+(?!(?:over|under|above|below|more|less|than|else|at|much|too|but|to|fancy|special|wrong|yet|that|which)\b)[a-z]))\s*${EN_FILLER}${EN_NEGATED}`, 'gi'), (_m, neg: string, w: string) => {
     // what a product does without is one thing ('without using oil'): its first word
     if (/^without$/i.test(neg)) freeOf.push(w.split(/\s+/)[0]!.toLowerCase());
     take(w, false);
@@ -211,6 +223,25 @@ export function understandQuery(text: string, opts: { englishNegation?: boolean 
  * thing only to say the product has none. Its own words are read by the same rule: what they negate is not theirs (a
  * camera named «كاميرا بدون مرآة», mirrorless, is not ruled out by «بدون مرآة»: it is what was asked for).
  */
+/**
+ * A listing's own words for what rules it out: its names, categories, tags and keywords, and the phrase its description
+ * opens with, which says what it is ('Over-ear wireless headphones with …', «سماعات رأس لاسلكية فوق الأذن بخاصية …»: up to
+ * the first preposition, clause or six words). What the rest of a description mentions (what it works with, what it
+ * does without) is no part of what the listing is (decision 0194).
+ */
+export function ownWordsOf(p: { name: string; name_ar?: string | null; categories: readonly string[]; tags: readonly string[]; keywords?: readonly string[] | null; description?: string | null; description_ar?: string | null }): string {
+  const en = (p.description ?? '').split(/[,.;:!?(]|\s(?:with|that|which|for|in|on|and|from|to|by|featuring|made|plus|built)\s/i)[0]!.split(/\s+/).slice(0, 6).join(' ');
+  const arWords: string[] = [];
+  for (const w of (p.description_ar ?? '').split(/\s+/)) {
+    if (arWords.length >= 6 || /[،,.؛:!؟(]/.test(w) || /^(?:ب|لل|مع$|من$|في$|تعمل|يعمل|الذي|التي|و)/.test(w)) {
+      if (/[،,.؛:!؟(]/.test(w) && arWords.length < 6) arWords.push(w.replace(/[،,.؛:!؟(].*$/, ''));
+      break;
+    }
+    arWords.push(w);
+  }
+  return [p.name, p.name_ar ?? '', ...p.categories, ...p.tags, ...(p.keywords ?? []), en, arWords.join(' ')].join(' ');
+}
+
 export function isRuledOut(ownWords: string, excluded: readonly string[], analyze: (s: string) => string[]): boolean {
   if (excluded.length === 0) return false;
   const own = new Set(analyze(readNegation(fold(ownWords)).text));

@@ -128,6 +128,8 @@ export const ARABIC_STOPWORDS = [
   'بس', 'لكن', 'ولكن',
   // 'even', 'until' and 'simple, modest' («حتى لو، هدايا بسيطة، شي بسيط»): they qualify a request, they name nothing
   'حتى', 'حتي', 'بسيط', 'بسيطه', 'بسيطة',
+  // 'nice, lovely, special' («شي حلو لأمي، هدية مميزة»): they praise what is asked, they name nothing (decision 0194)
+  'حلو', 'حلوه', 'حلوة', 'حلوين', 'زين', 'زينه', 'زينة', 'مميز', 'مميزه', 'مميزة', 'لطيف', 'لطيفه', 'لطيفة',
 ];
 
 /**

@@ -4,7 +4,7 @@ import type { Bus } from '../../platform/bus.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { SearchIndex, type SearchFilters, type SearchOptions, type SearchResult } from './search.engine.js';
 import { toDoc, type ProductRow, type SearchQueries } from './search.queries.js';
-import { isRuledOut, namesItsAbsence, understandQuery } from './query-understanding.js';
+import { isRuledOut, namesItsAbsence, ownWordsOf, understandQuery } from './query-understanding.js';
 import { orderWithinKind } from './query-price.js';
 import { departmentQuery } from './query-department.js';
 import { aboutTheQuery } from './query-kind.js';
@@ -225,7 +225,7 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
         const json = records.get(id);
         if (json === undefined) continue;
         const p = JSON.parse(json) as Product;
-        const own = [p.name, p.name_ar ?? '', ...p.categories, ...p.tags, ...(p.keywords ?? [])].join(' ');
+        const own = ownWordsOf(p);
         if (isRuledOut(own, [word], analyze)) out.add(id);
         else if (!attribute && namesItsAbsence(own, word, analyze)) attribute = true;
       }
