@@ -164,9 +164,8 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       const qtyWished = countWished(msg);
       const counted = qtyWished !== null ? context ?? (await recent())[0] ?? null : null;
       if (counted && qtyWished !== null) {
-        const qty = qtyWished;
-        const r = tools.addToCart(counted, qty);
-        return { response: r.in_stock ? say.msg.addedToCart(qty, say.name(counted)) : counted.stock > 0 ? say.onlyInStock(counted, qty) : say.soldOut(counted), suggestedSearch: null };
+        const r = tools.addToCart(counted, qtyWished);
+        return { response: r.in_stock ? say.msg.addedToCart(qtyWished, say.name(counted)) : counted.stock > 0 ? say.onlyInStock(counted, qtyWished) : say.soldOut(counted), suggestedSearch: null };
       }
       if (isCartCommand(msg) || TAKE_IT.test(msg) || ADD_IT.test(msg) || (named.length > 0 && WANT_IN_CART.test(msg))) {
         const referred = !named.length && REF.test(msg) ? pickReference(msg, locked.length >= 2 ? locked : await recent()) : null;

@@ -104,9 +104,10 @@ export function createSearchReplies(deps: { search: SearchService; contentWords:
     // none left the gift ideas answer (decision 0194)
     const gift = GIFT.test(text);
     if (gift && words.length) {
-      const said = await Promise.all(words.map(async (w) => (await tools.searchProducts({ query: w, limit: 1 })).total > 0));
-      const kept = words.filter((_, i) => said[i]);
-      if (kept.length === 0 && !extractPrice(text).maxCents && !extractPrice(text).minCents) return giftIdeas(tools, undefined, opts.negation);
+      const listed = await Promise.all(words.map(async (w) => (await tools.searchProducts({ query: w, limit: 1 })).total > 0));
+      const kept = words.filter((_, i) => listed[i]);
+      const budget = extractPrice(text);
+      if (kept.length === 0 && !budget.maxCents && !budget.minCents) return giftIdeas(tools, undefined, opts.negation);
       words = kept;
     }
     const byPrice = CHEAPEST.test(text) ? 1 : PRICIEST.test(text) ? -1 : 0;

@@ -218,12 +218,6 @@ export function understandQuery(text: string, opts: { englishNegation?: boolean 
 }
 
 /**
- * Is a product ruled out by what a request negates? When a negated word (all its analysed terms) is one of the
- * product's own words: name (either language), categories, tags, keywords — not its description, which may mention a
- * thing only to say the product has none. Its own words are read by the same rule: what they negate is not theirs (a
- * camera named «كاميرا بدون مرآة», mirrorless, is not ruled out by «بدون مرآة»: it is what was asked for).
- */
-/**
  * A listing's own words for what rules it out: its names, categories, tags and keywords, and the phrase its description
  * opens with, which says what it is ('Over-ear wireless headphones with …', «سماعات رأس لاسلكية فوق الأذن بخاصية …»: up to
  * the first preposition, clause or six words). What the rest of a description mentions (what it works with, what it
@@ -242,6 +236,12 @@ export function ownWordsOf(p: { name: string; name_ar?: string | null; categorie
   return [p.name, p.name_ar ?? '', ...p.categories, ...p.tags, ...(p.keywords ?? []), en, arWords.join(' ')].join(' ');
 }
 
+/**
+ * Is a product ruled out by what a request negates? When a negated word (all its analysed terms) is one of the
+ * product's own words: name (either language), categories, tags, keywords — not its description, which may mention a
+ * thing only to say the product has none. Its own words are read by the same rule: what they negate is not theirs (a
+ * camera named «كاميرا بدون مرآة», mirrorless, is not ruled out by «بدون مرآة»: it is what was asked for).
+ */
 export function isRuledOut(ownWords: string, excluded: readonly string[], analyze: (s: string) => string[]): boolean {
   if (excluded.length === 0) return false;
   const own = new Set(analyze(readNegation(fold(ownWords)).text));
