@@ -217,3 +217,37 @@ test('the floating support button never covers the form field being filled in at
   }
   expect(covered).toEqual([]);
 });
+
+test("the floating support button steps aside while the assistant's chat fills a phone's screen, and comes back when it closes", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'customer');
+  await open(page, paths.assistant);
+  const support = page.getByRole('button', { name: /^Support chat/ });
+  await expect(support).toBeVisible();
+  await page.getByRole('button', { name: 'Chat with AI', exact: true }).click();
+  const log = page.getByRole('log', { name: 'Conversation' });
+  await expect(log).toBeVisible();
+  // the sheet's conversation is free to its last line: nothing floats over it
+  await expect(support).toHaveCount(0);
+  await page.getByRole('button', { name: 'Close chat' }).click();
+  await expect(support).toBeVisible();
+  // on a desktop the chat is a column beside the shelves, not a sheet: the button stays, over the column's corner,
+  // and the conversation keeps room at its end so its last message scrolls clear of it
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await expect(log).toBeVisible();
+  await expect(support).toBeVisible();
+  const send = page.getByRole('button', { name: 'Send', exact: true });
+  const bubbles = log.locator('div[dir="auto"]');
+  for (let i = 1; i <= 5; i++) {
+    const before = await bubbles.count();
+    await expect(async () => {
+      await page.locator('#chat-input').fill(`hello ${i}`);
+      await expect(send).toBeEnabled({ timeout: 1_000 });
+    }).toPass();
+    await send.click();
+    await expect(bubbles).toHaveCount(before + 2, { timeout: 20_000 });
+  }
+  await log.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  const [last, button] = [await bubbles.last().boundingBox(), await support.boundingBox()];
+  expect(last!.y + last!.height).toBeLessThanOrEqual(button!.y);
+});

@@ -325,7 +325,7 @@ export function ChatPanel({ context, onContextChange, catalogue, lockedProductId
         </div>
       )}
 
-      <div ref={listRef} className="min-h-0 flex-1 space-y-3 overflow-y-auto px-4 py-4" role="log" aria-live="polite" aria-label={t`Conversation`}>
+      <div ref={listRef} data-floating-clear className="min-h-0 flex-1 space-y-3 overflow-y-auto px-4 pt-4 pb-[calc(1rem+var(--floating-clear,0px))]" role="log" aria-live="polite" aria-label={t`Conversation`}>
         {messages.map((m) => (
           <div key={m.id} className={cx('flex', m.isBot ? 'justify-start' : 'justify-end')}>
             <div

@@ -208,6 +208,8 @@ export default function AssistantPage() {
           aria-label={t`Assistant`}
           onFocusCapture={turnToChat}
           onPointerDownCapture={turnToChat}
+          // open on a phone it fills the screen: the support button steps aside (features/support/floating-offset.ts)
+          data-floating-cover={chatOpen || undefined}
           className={cx(
             chatOpen ? 'fixed inset-0 z-40 flex flex-col gap-2 bg-slate-50 p-2' : 'hidden',
             'lg:static lg:z-auto lg:block lg:bg-transparent lg:p-0',

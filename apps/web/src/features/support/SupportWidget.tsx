@@ -52,7 +52,7 @@ export default function SupportWidget() {
   const thread = useThread(open && view.name === 'thread' ? view.id : null, open && view.name === 'thread');
   const unread = totalUnread(list.data);
   // clear of controls docked at the bottom right (the chat's message box)
-  const lift = useFloatingOffset(useLocation().pathname);
+  const { lift, covered } = useFloatingOffset(useLocation().pathname);
   const placement = lift ? { bottom: lift } : undefined;
 
   useLiveEvents('customer', (e) => {
@@ -62,6 +62,7 @@ export default function SupportWidget() {
   }, { token });
 
   if (panel === 'closed') {
+    if (covered) return null;
     return (
       <button
         type="button"

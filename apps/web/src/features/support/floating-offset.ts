@@ -4,6 +4,17 @@ import { useEffect, useState } from 'react';
 const CORNER_PX = 96;
 const GAP_PX = 12;
 
+/**
+ * Where the widget's button goes: `lift` px above its corner, or nowhere while a sheet that fills the screen is open
+ * (`covered`: the phone's full-screen assistant chat, `data-floating-cover`). A button floating over such a sheet
+ * covers its conversation, and the sheet has its own way to a person and its own close button.
+ */
+export interface FloatingPlacement {
+  lift: number;
+  covered: boolean;
+}
+const NOT_MOVED: FloatingPlacement = { lift: 0, covered: false };
+
 /** A form field the user is typing in or choosing from: it must never be under the floating button. */
 const isField = (el: Element | null): el is HTMLElement =>
   el instanceof HTMLElement && el.matches('input:not([type="hidden"]), textarea, select, [contenteditable="true"]');
@@ -14,8 +25,8 @@ const isField = (el: Element | null): el is HTMLElement =>
  * `data-floating-avoid`) nor the form field that has the focus. Recomputed on scroll, resize, focus and route
  * changes (0 when nothing is in the way).
  */
-export function useFloatingOffset(pathname: string): number {
-  const [offset, setOffset] = useState(0);
+export function useFloatingOffset(pathname: string): FloatingPlacement {
+  const [placement, setPlacement] = useState<FloatingPlacement>(NOT_MOVED);
   useEffect(() => {
     let frame = 0;
     const measure = () => {
@@ -36,7 +47,21 @@ export function useFloatingOffset(pathname: string): number {
         if (visible && inCorner && r.bottom > h - CORNER_PX * 1.5) needed = Math.max(needed, h - r.top + GAP_PX);
       }
       // a field taller than the screen cannot be cleared: the button stays on screen
-      setOffset(Math.round(Math.min(needed, h - CORNER_PX)));
+      const lift = Math.round(Math.min(needed, h - CORNER_PX));
+      const covered = [...document.querySelectorAll<HTMLElement>('[data-floating-cover]')].some((el) => {
+        const r = el.getBoundingClientRect();
+        return r.left <= 0 && r.top <= 0 && r.right >= w && r.bottom >= h;
+      });
+      setPlacement((was) => (was.lift === lift && was.covered === covered ? was : { lift, covered }));
+      // a scrolling conversation under the button (the desktop's chat column) keeps room at its end, so its last
+      // message can always be scrolled clear of the button: the element opts in with data-floating-clear and reads
+      // --floating-clear in its own padding
+      for (const el of document.querySelectorAll<HTMLElement>('[data-floating-clear]')) {
+        const r = el.getBoundingClientRect();
+        const under = !covered && r.width > 0 && (rtl ? r.left < CORNER_PX : r.right > w - CORNER_PX) && r.top < h - lift && r.bottom > h - lift - CORNER_PX;
+        if (under) el.style.setProperty('--floating-clear', `${CORNER_PX - GAP_PX}px`);
+        else el.style.removeProperty('--floating-clear');
+      }
     };
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(measure);
@@ -51,6 +76,7 @@ export function useFloatingOffset(pathname: string): number {
     document.addEventListener('focusin', schedule);
     document.addEventListener('focusout', schedule);
     return () => {
+      for (const el of document.querySelectorAll<HTMLElement>('[data-floating-clear]')) el.style.removeProperty('--floating-clear');
       cancelAnimationFrame(frame);
       clearTimeout(late);
       observer.disconnect();
@@ -60,5 +86,5 @@ export function useFloatingOffset(pathname: string): number {
       document.removeEventListener('focusout', schedule);
     };
   }, [pathname]);
-  return offset;
+  return placement;
 }
