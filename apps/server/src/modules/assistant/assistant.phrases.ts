@@ -126,7 +126,8 @@ function english() {
     soldOut: (p: Product) => `${bold(p)} is out of stock right now.`,
     // the shopper's cart as the storefront sent it (decision 0194): its lines at the catalogue's prices, or where to see it
     cartLines: (lines: string, cents: number, currency: string) => `In your cart:\n${lines}\n\nIn all: ${money(cents / 100, currency)}, before delivery and any code.`,
-    cartLine: (p: Product, qty: number, i: number) => `${i + 1}. ${bold(p)} × ${qty} — ${money((p.price_cents * qty) / 100, p.currency)}`,
+    // no-break spaces hold the quantity and its amount together: a narrow bubble wraps the name, never "— AED …" alone
+    cartLine: (p: Product, qty: number, i: number) => `${i + 1}. ${bold(p)} ×\u00A0${qty}\u00A0—\u00A0${money((p.price_cents * qty) / 100, p.currency)}`,
     cartEmptyHere: 'Your cart is empty. Tell me what you are looking for, or say “add it to my cart” on a product.',
     cartUnseen: "I can't see your cart from this chat. Open the cart to see what is in it and its total; I can add products to it for you.",
     cartChangeThere: 'I can only add products to your cart from this chat. To remove one or change how many, open the cart and use its quantity and remove buttons.',
@@ -303,7 +304,7 @@ function arabic(departmentsAr: ReadonlyMap<string, string> = new Map()): Phrases
     ],
     onlyInStock: (p: Product, qty: number) => `المتوفر من ${bold(p)} ${count(p.stock)} فقط، فلا يمكنني إضافة ${count(qty)}.`,
     cartLines: (lines: string, cents: number, currency: string) => `في سلتك:\n${lines}\n\nالمجموع: ${money(cents / 100, currency)}، قبل التوصيل وأي كود خصم.`,
-    cartLine: (p: Product, qty: number, i: number) => `${count(i + 1)}. ${bold(p)} × ${count(qty)} — ${money((p.price_cents * qty) / 100, p.currency)}`,
+    cartLine: (p: Product, qty: number, i: number) => `${count(i + 1)}. ${bold(p)} ×\u00A0${count(qty)}\u00A0—\u00A0${money((p.price_cents * qty) / 100, p.currency)}`,
     cartEmptyHere: 'سلتك فارغة. أخبرني عمّا تبحث، أو قل «أضفه إلى السلة» على أي منتج.',
     cartUnseen: 'لا أستطيع رؤية سلتك من هذه المحادثة. افتح السلة لترى ما فيها ومجموعها؛ ويمكنني أن أضيف إليها المنتجات.',
     cartChangeThere: 'يمكنني من هذه المحادثة إضافة المنتجات إلى سلتك فقط. لحذف منتج أو تغيير الكمية، افتح السلة واستخدم أزرار الكمية والحذف فيها.',

@@ -182,8 +182,10 @@ describe('POST /api/ai/chat: the cart', () => {
   const cart = () => [{ product_id: ids.get('Orbit Desk Lamp')!, quantity: 1 }, { product_id: ids.get('Pebble Ceramic Mug')!, quantity: 3 }];
   it('lists the lines the storefront sent, at the catalogue prices, and their total', async () => {
     const r = await chat({ message: "what's in my basket right now?", cart: cart() });
-    expect(r.response).toContain('**Orbit Desk Lamp** × 1');
-    expect(r.response).toContain('**Pebble Ceramic Mug** × 3');
+    // a line's quantity and amount are held together (no break spaces): a narrow bubble wraps the name, never
+    // leaving '— AED …' to start a line of its own
+    expect(r.response).toMatch(/\*\*Orbit Desk Lamp\*\* ×\u00A01\u00A0—\u00A0AED\s?\d/);
+    expect(r.response).toContain('**Pebble Ceramic Mug** ×\u00A03');
     expect(r.response).toMatch(/In all: AED\s?225\.00/);
     expect(r.mentionedProducts.every((m) => m.action === 'mention')).toBe(true);
   });
@@ -191,6 +193,7 @@ describe('POST /api/ai/chat: the cart', () => {
     const r = await chat({ message: 'كم الاجمالي في السلة؟', cart: cart() });
     expect(r.response).toMatch(/^في سلتك/);
     expect(r.response).toContain('225.00');
+    expect(r.response).toMatch(/×\u00A0\S+\u00A0—\u00A0\S/);
   });
   it('an empty cart is said so; no cart sent is never a search for "cart"', async () => {
     expect((await chat({ message: 'what is in my cart', cart: [] })).response).toMatch(/empty/);
