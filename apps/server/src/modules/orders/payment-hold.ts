@@ -2,7 +2,7 @@ import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { orderItems, orders, orderStatusHistory, purchases } from '../../db/schema/orders.js';
 import { vendors } from '../../db/schema/vendors.js';
 import type { Tx } from '../../platform/db.js';
-import { namedRowsOf } from '../../platform/sql-rows.js';
+import { rowsOf } from '../../platform/sql-rows.js';
 import { builtOnce } from '../../platform/built-once.js';
 import type { Bus } from '../../platform/bus.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
@@ -98,10 +98,8 @@ export function createPaymentHold(deps: {
         // the caller's own writes of the same news (its payment's change and its event's row, decision 0172)
         ...(tail?.ctes ?? []),
       ];
-      // a named statement (decision 0200): its text is one of a few shapes, every value a parameter; parsed, analysed
-      // and planned at every release, it was 0.4 ms of the database's CPU a paid purchase
       const [row] = parts.length
-        ? await namedRowsOf<{ tail: number | null }>(tx, 'payment-hold-release', sql`with ${sql.join(parts, sql`, `)} select ${tail?.select ?? sql`null::int`} as tail`)
+        ? await rowsOf<{ tail: number | null }>(tx, sql`with ${sql.join(parts, sql`, `)} select ${tail?.select ?? sql`null::int`} as tail`)
         : [];
       const released: ReleasedPurchase | null = subs.length ? {
         purchase: subs[0]!.purchase,
