@@ -70,11 +70,10 @@ try {
   for (let i = 0; i < 3; i++) await place('cod', -1 - i); // warm-up
   texts.clear();
   // CPU of the app (this process, the local provider's work included) and of the database's backends, per phase
-  const backends = async () => (await bench.database.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).map((r) => r.pid);
   const cpu: Record<string, { app: number; db: number }> = {};
   async function phase(name: string, fn: () => Promise<void>) {
     // --cpu-prof DIR: the app's CPU profile of each phase alone (start-up left out), for `node --cpu-prof`'s readers
-    const end = await measurePhase(backends, typeof args.get('cpu-prof') === 'string' ? String(args.get('cpu-prof')) : null, name);
+    const end = await measurePhase(bench.databaseUrl, typeof args.get('cpu-prof') === 'string' ? String(args.get('cpu-prof')) : null, name);
     await fn();
     const { appMs, dbMs } = await end();
     cpu[name] = { app: appMs / purchases, db: dbMs / purchases };

@@ -1,7 +1,7 @@
 // Order placement: throughput, the last-units race and idempotency under concurrency.
 //
 //   npm run bench:orders [-- --postgres postgres://postgres@127.0.0.1:5432/postgres] [--duration 10] [--clients 32]
-//                        [--no-pglite] [--no-postgres] [--no-card] [--no-promotions] [--webhook-concurrency N] [--capture automatic] [--cpu-prof DIR] [--json]
+//                        [--no-pglite] [--no-postgres] [--no-card] [--no-promotions] [--webhook-concurrency N] [--capture automatic] [--cpu-prof DIR] [--pg-stats] [--pg-perf DIR] [--json]
 //
 // Starts the real app on a FRESH database — a new database on the given PostgreSQL server (dropped afterwards), and
 // PGlite in memory for reference — with 200 products in ample stock, then measures from a separate load process:
@@ -26,6 +26,10 @@
 // and that a busy shared machine skews far less. The provider sends one delivery at a time; --webhook-concurrency N
 // sends N at once, as Stripe does. --capture automatic|manual: the app's PAYMENT_CAPTURE for the run (default: the
 // app's own, manual; decision 0166); --cpu-prof DIR: the app's CPU profile of the card run (bench/lib/profile-summary.ts summarises it).
+// The database's side of the cash run and of the card run (decision 0200, bench/lib/pg-stats.ts): --pg-stats prints,
+// per purchase, pg_stat_statements' figures per statement (the extension in the server's shared_preload_libraries and
+// in its template1), the WAL written (by relation with pg_walinspect in template1) and, with the server on this
+// machine, the CPU of each of its processes from /proc; --pg-perf DIR records `perf record -g` of the server's processes.
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import fs from 'node:fs';
@@ -34,7 +38,8 @@ import { Session } from 'node:inspector/promises';
 import { freshApp, parseArgs, type BenchApp } from './lib/fresh-app.js';
 import { runCardLoad, runLoad, startProviderProcess, type ProviderProcess } from './lib/run-load.js';
 import { quantile } from './lib/metrics.js';
-import { backendCpuSampler, cpuMsOf } from './lib/cpu.js';
+import { cpuMsOf, databaseCpuSampler } from './lib/cpu.js';
+import { pgPhaseDelta, pgSnapshot, printPgPhase, printWalByRelation, startServerPerf, walByRelation } from './lib/pg-stats.js';
 import { stripeClient, webhookEndpointsToCreate } from '../apps/server/src/modules/payments/payments.stripe.js';
 import { webhookPath } from '../apps/server/src/modules/payments/payments.runtime.js';
 import { campaignRequestSchema, vendorPromotionRequestSchema } from '@souq/shared/api/promotions';
@@ -112,9 +117,7 @@ const post = (base: string, body: unknown, key?: string) =>
   }).then(async (r) => ({ status: r.status, json: (await r.json()) as { order?: { id: number } } }));
 
 /** CPU of the backends serving the bench's database (PostgreSQL only: PGlite runs inside the app's process). */
-const databaseCpu = (bench: BenchApp, kind: 'postgres' | 'pglite') => kind === 'postgres'
-  ? backendCpuSampler(async () => (await bench.database.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).map((r) => r.pid))
-  : null;
+const databaseCpu = (bench: BenchApp, kind: 'postgres' | 'pglite') => kind === 'postgres' && bench.databaseUrl ? databaseCpuSampler(bench.databaseUrl) : null;
 
 /**
  * Paid card purchases (issue 36 item 10, decisions 0137, 0166) in the same app, database and clients as the cash run:
@@ -127,7 +130,7 @@ const databaseCpu = (bench: BenchApp, kind: 'postgres' | 'pglite') => kind === '
  * return page, whose read-back would release it too. Purchases/s = those released ÷ the time from the first checkout
  * to the last release.
  */
-async function measureCard(bench: BenchApp, base: string, byVendor: number[][], provider: ProviderProcess, opts: { duration: number; clients: number; webhookConcurrency: number; log: (m: string) => void; kind: 'postgres' | 'pglite'; cpuProf?: string }) {
+async function measureCard(bench: BenchApp, base: string, byVendor: number[][], provider: ProviderProcess, opts: { duration: number; clients: number; webhookConcurrency: number; log: (m: string) => void; kind: 'postgres' | 'pglite'; cpuProf?: string; pgStats?: boolean; pgPerf?: string }) {
   await bench.app.services.payments.start();
   // the run's payments are those created after a watermark (the warm-up's are drained first): the drain's polling is
   // the bench's own work on the measured database, so it reads a short range of the primary key, not a join over the
@@ -165,6 +168,8 @@ async function measureCard(bench: BenchApp, base: string, byVendor: number[][], 
   // machine stretches the webhooks' queue (purchases/s) far more than it inflates CPU. Souq's process (the app), the
   // provider's process (the local Stripe: its API, card page and webhook deliveries) and the database's backends are
   // read apart; the drain's polling query is counted on the database's side.
+  const pg0 = opts.pgStats && opts.kind === 'postgres' ? await pgSnapshot(bench.database) : null;
+  const perf = opts.pgPerf && opts.kind === 'postgres' ? await startServerPerf(bench.database, path.join(opts.pgPerf, 'card.perf.data')) : null;
   const dbCpu = databaseCpu(bench, opts.kind);
   await dbCpu?.start();
   // --cpu-prof DIR: the app's CPU profile of the measured card run alone (bench/lib/profile-summary.ts reads it)
@@ -185,6 +190,12 @@ async function measureCard(bench: BenchApp, base: string, byVendor: number[][], 
   const appCpu = process.cpuUsage(appCpu0);
   const providerCpuMs = (cpuMsOf(provider.pid) ?? 0) - (providerCpu0 ?? 0);
   const dbCpuMs = (await dbCpu?.stop()) ?? null;
+  await perf?.();
+  if (pg0) {
+    const pg1 = await pgSnapshot(bench.database);
+    printPgPhase(`${opts.kind}: card run (sampler: ${dbCpuMs} ms)`, pgPhaseDelta(pg0, pg1), done.sold, opts.log);
+    printWalByRelation(await walByRelation(bench.database, pg0, pg1), done.sold, opts.log);
+  }
   if (profiler) {
     const { profile } = await profiler.post('Profiler.stop');
     fs.mkdirSync(opts.cpuProf!, { recursive: true });
@@ -285,7 +296,7 @@ async function measurePromotions(bench: BenchApp, base: string, byVendor: number
   };
 }
 
-async function measure(kind: 'postgres' | 'pglite', opts: { postgresUrl?: string; duration: number; clients: number; card: boolean; promotions: boolean; webhookConcurrency: number; cpuProf?: string; capture?: 'automatic' | 'manual'; log: (m: string) => void }) {
+async function measure(kind: 'postgres' | 'pglite', opts: { postgresUrl?: string; duration: number; clients: number; card: boolean; promotions: boolean; webhookConcurrency: number; cpuProf?: string; pgStats?: boolean; pgPerf?: string; capture?: 'automatic' | 'manual'; log: (m: string) => void }) {
   // the card run's provider (decision 0166): the local Stripe in a process of its own, Souq in real mode against it,
   // its two webhook endpoints created through the official client with the events Souq subscribes to — so the app's
   // port is chosen first (the endpoints' URL), and their signing secrets are in the app's environment as in production
@@ -314,14 +325,22 @@ async function measure(kind: 'postgres' | 'pglite', opts: { postgresUrl?: string
     // client is another) and, on PostgreSQL, the backends serving this database (the pool's, open after the warm-up)
     // (listed by a connection of the bench's own, whose pid is left out; backends opened or closed by the pool during
     // the run count too)
+    const pg0 = opts.pgStats && kind === 'postgres' ? await pgSnapshot(bench.database) : null;
+    const perf = opts.pgPerf && kind === 'postgres' ? await startServerPerf(bench.database, path.join(opts.pgPerf, 'cash.perf.data')) : null;
     const dbCpu = databaseCpu(bench, kind);
     await dbCpu?.start();
     const appCpu0 = process.cpuUsage();
     const load = await runLoad({ base, post: { path: '/api/orders', bodies: carts(byVendor, 2000, 3), idempotencyKeys: true }, mode: 'concurrent', amount: opts.duration, connections: opts.clients });
     const appCpu = process.cpuUsage(appCpu0);
     const dbCpuMs = (await dbCpu?.stop()) ?? null;
+    await perf?.();
     const cashLoad = round2(os.loadavg()[0]!);
     const placed = Math.max(1, load.requests - load.errors);
+    if (pg0) {
+      const pg1 = await pgSnapshot(bench.database);
+      printPgPhase(`${kind}: cash run (sampler: ${dbCpuMs} ms)`, pgPhaseDelta(pg0, pg1), placed, opts.log);
+      printWalByRelation(await walByRelation(bench.database, pg0, pg1), placed, opts.log);
+    }
     const appCpuPerOrder = (appCpu.user + appCpu.system) / 1000 / placed;
     const dbCpuPerOrder = dbCpuMs !== null ? dbCpuMs / placed : null;
 
@@ -421,10 +440,13 @@ async function main() {
   const promotions = !args.has('no-promotions');
   const webhookConcurrency = Number(args.get('webhook-concurrency') ?? 1);
   const cpuProf = typeof args.get('cpu-prof') === 'string' ? String(args.get('cpu-prof')) : undefined;
+  const pgStats = args.has('pg-stats');
+  const pgPerf = typeof args.get('pg-perf') === 'string' ? String(args.get('pg-perf')) : undefined;
+  if (pgPerf) fs.mkdirSync(pgPerf, { recursive: true });
   // --capture automatic|manual: the app's PAYMENT_CAPTURE for the card run (decision 0166; the app's default is manual)
   const capture = args.get('capture') === 'manual' ? 'manual' as const : args.get('capture') === 'automatic' ? 'automatic' as const : undefined;
   const results = [];
-  if (!args.has('no-postgres')) results.push(await measure('postgres', { postgresUrl, duration, clients, card, promotions, webhookConcurrency, cpuProf, capture, log }));
+  if (!args.has('no-postgres')) results.push(await measure('postgres', { postgresUrl, duration, clients, card, promotions, webhookConcurrency, cpuProf, pgStats, pgPerf, capture, log }));
   if (!args.has('no-pglite')) results.push(await measure('pglite', { duration, clients, card, promotions, webhookConcurrency, cpuProf, capture, log }));
   if (results.length === 0) throw new Error('--no-postgres and --no-pglite: nothing to measure');
 

@@ -81,11 +81,10 @@ try {
     const json = (await res.json()) as { error?: string };
     if (res.status !== 201) throw new Error(`purchase ${i}: ${res.status} ${JSON.stringify(json)}`);
   };
-  const backends = async () => (await bench.database.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).map((r) => r.pid);
   const results: { phase: string; statements: number; app: number; db: number; ms: number }[] = [];
   async function phase(name: string, code: string | null) {
     for (let i = 0; i < 5; i++) await place(code); // warm-up: compiled paths, prepared statements on the pool's connections
-    const end = await measurePhase(backends, typeof args.get('cpu-prof') === 'string' ? String(args.get('cpu-prof')) : null, name);
+    const end = await measurePhase(bench.databaseUrl, typeof args.get('cpu-prof') === 'string' ? String(args.get('cpu-prof')) : null, name);
     const s0 = statements;
     const t0 = performance.now();
     current = name;
