@@ -62,6 +62,8 @@ const RULES: ArabicRule[] = [
   [phrase('سياسه الارجاع|سياسه الاسترجاع|الارجاع|الاسترجاع|ارجاع|استرجاع|استرداد المبلغ|استرداد'), ' returns '],
   // changing one's mind after delivery asks the return rule (decision 0184): 'لأغير رأيي', 'إذا غيرت رايي'
   [new RegExp(String.raw`${PRE}(?:ل|و)?(?:اغير|نغير|غيرت|تغيير) (?:رايي|راي|رأيي)${END}`, 'g'), ' returns '],
+  // (a battery's charge — «على الشحنة»، «بشحنة وحدة» — is no shipping: decision 0198)
+  [new RegExp(String.raw`(?:^|(?<=[\s,.;?!]))(?:علي\s+(?:ال)?|ب(?:ال)?)شحنه(?:\s+(?:وحده|واحده|كامله))?${END}`, 'g'), ' on one charge '],
   [phrase('رسوم الشحن|رسوم التوصيل|تكلفه الشحن|تكلفه التوصيل'), ' shipping fee '],
   [phrase('الشحن|شحن|التوصيل|توصيل'), ' shipping '],
   [phrase('ضريبه القيمه المضافه|الضريبه|ضريبه'), ' vat '],

@@ -345,7 +345,8 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       const superlative = (CHEAPEST.test(msg) || PRICIEST.test(msg)) && words.length > 0;
       let target = superlative ? null : named[0] ?? (contextCovers(context) ? context : null) ?? (locked.length === 1 && contextCovers(locked[0]!) ? locked[0]! : null);
       // 'is it waterproof?': the product selected, else the one the last answer put first
-      if (!target && PRONOUN.test(msg) && (productQuestion || FEATURE_Q.test(msg))) target = context ?? (await recent())[0] ?? null;
+      // ('do they work with Alexa?' after a list: the first of them, as 'it' is; decision 0198)
+      if (!target && (PRONOUN.test(msg) || /^(?:do|does|are|can|will)\s+(?:they|these|those)\b/i.test(msg)) && (productQuestion || FEATURE_Q.test(msg))) target = context ?? (await recent())[0] ?? null;
       if (target && FEATURE_Q.test(msg) && !PRICE_Q.test(msg) && !STOCK_Q.test(msg)) return feature(target, msg, tools, spell);
       if (productQuestion && target) {
         if (WORTH.test(msg)) return worth(target, tools);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HUMAN, readable } from './assistant.aftersales-words.js';
+import { HUMAN, ORDER_WORD, readable } from './assistant.aftersales-words.js';
 import { readArabic } from './assistant.arabic.js';
 import { ADD_IT, WANT_IN_CART, cartAsked } from './assistant.words.js';
 import { needFunctionGroups } from './assistant.understanding.js';
@@ -116,13 +116,24 @@ describe('the cart: the Gulf «زيد» adds, a wish for it before an add, the c
   });
 });
 
-describe('a person asked for as "get me an agent"', () => {
+describe("a person asked for as 'get me an agent'; a battery's charge is no shipment", () => {
   it.each([
-    ['get me an agent', true],
-    ['connect me to a real person', true],
-    ['put me through to a human', true],
-    ['get me a phone', false],
-  ])('%s: %s', (text, human) => {
-    expect(HUMAN.test(readable(text))).toBe(human);
+    ['HUMAN', 'get me an agent', true],
+    ['HUMAN', 'connect me to a real person', true],
+    ['HUMAN', 'put me through to a human', true],
+    ['HUMAN', 'get me a phone', false],
+    ['ORDER_WORD', 'كم ساعة تشتغل على الشحنة؟', false],
+    ['ORDER_WORD', 'تدوم كم بشحنة وحدة؟', false],
+    ['ORDER_WORD', 'وين الشحنة حقتي؟', true],
+    ['ORDER_WORD', 'متى توصل شحنتي؟', true],
+  ] as const)('%s %s: %s', (pattern, text, found) => {
+    expect((pattern === 'HUMAN' ? HUMAN : ORDER_WORD).test(readable(text))).toBe(found);
+  });
+});
+
+describe('a battery charge is no shipping question', () => {
+  it.each(['كم ساعة تشتغل على الشحنة؟', 'البطارية تكفي كم يوم بشحنة وحدة؟'])('%s', (text) => {
+    expect(policyTopics(readArabic(text), { productInQuestion: true })).not.toContain('shipping');
+    expect(readable(text)).toContain('on one charge');
   });
 });
