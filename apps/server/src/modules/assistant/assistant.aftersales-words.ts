@@ -19,10 +19,12 @@ export const asciiDigits = (text: string) =>
   text.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
 
 /** The shopper's message as the patterns read it: lower case, Arabic folded, digits in ASCII, spaces single. */
-export const readable = (text: string) => asciiDigits(normaliseAr(text.toLowerCase())).replace(/\s+/g, ' ').trim();
+// (a battery's charge — «على الشحنة»، «بشحنة وحدة» — is no shipment and no shipping: decision 0198)
+const ON_A_CHARGE = /(?:^|(?<=\s))(?:(?:علي|على)\s+(?:ال)?|ب(?:ال)?)شحنه(?:\s+(?:وحده|واحده|كامله))?(?=$|[\s,.;?!،؟])/g;
+export const readable = (text: string) => asciiDigits(normaliseAr(text.toLowerCase())).replace(ON_A_CHARGE, ' on one charge ').replace(/\s+/g, ' ').trim();
 
 export const HUMAN =
-  /\b(human|humans|real person|live (agent|person|support|chat)|customer (service|care|support)|representative|operator)\b|\b(talk|speak|chat) (to|with) (a |an |some )?(person|someone|somebody|agent|staff|people|support|team)\b|\b(someone|somebody|a person|anyone|people) (from|at|in|on) (the |your )?(support|help ?desk|customer (service|care)|team|staff)\b|\b(get|need|want) (a |some )?(person|human|someone|somebody) to (help|look|call|contact)\b|((?<!(?:^|\s)(?:ل|لل))موظف|انسان|بشري|شخص حقيقي|خدمه العملاء|ممثل خدمه|(اكلم|اتكلم|اتحدث|التحدث|تحدث|كلمني) (مع |الي )?(شخص|احد|موظف|الدعم|فريق)|(احد|شخص|حد) (من|في) (ال)?(دعم|خدمه العملاء|فريق|موظفين)|(ابي|ابغي|ابغا|اريد|احتاج) (احد|شخص|حد) (يساعدني|يكلمني|يتواصل|يشوف|يتابع)|(حولني|وصلني|تواصلني) (مع |الي |علي |ل)?(ال)?(دعم|موظف|شخص|احد|خدمه العملاء))/;
+  /\b(get|give|find|connect|transfer|put) me (through )?(to |with )?(a |an |the |some )?(real |live |human )?(agent|person|human|representative|rep)\b|\b(human|humans|real person|live (agent|person|support|chat)|customer (service|care|support)|representative|operator)\b|\b(talk|speak|chat) (to|with) (a |an |some )?(person|someone|somebody|agent|staff|people|support|team)\b|\b(someone|somebody|a person|anyone|people) (from|at|in|on) (the |your )?(support|help ?desk|customer (service|care)|team|staff)\b|\b(get|need|want) (a |some )?(person|human|someone|somebody) to (help|look|call|contact)\b|((?<!(?:^|\s)(?:ل|لل))موظف|انسان|بشري|شخص حقيقي|خدمه العملاء|ممثل خدمه|(اكلم|اتكلم|اتحدث|التحدث|تحدث|كلمني) (مع |الي )?(شخص|احد|موظف|الدعم|فريق)|(احد|شخص|حد) (من|في) (ال)?(دعم|خدمه العملاء|فريق|موظفين)|(ابي|ابغي|ابغا|اريد|احتاج) (احد|شخص|حد) (يساعدني|يكلمني|يتواصل|يشوف|يتابع)|(حولني|وصلني|تواصلني) (مع |الي |علي |ل)?(ال)?(دعم|موظف|شخص|احد|خدمه العملاء))/;
 
 /** Cancelling an order ('noise cancelling' is a feature, not a request); 'scrap it', 'call it off', the plural «ألغوه». */
 // Gulf speakers say it with the English loanword too («كنسل، كنسله، أكنسل الطلب»)
@@ -71,7 +73,8 @@ export const ARRIVAL = /\b(on (its|the|their) way|in transit|get here|got here|b
 export const PAID_Q =
   /\bhow much (did|have) (i|we) (pay|paid|spend|spent)\b|\bwhat did (i|we) (pay|spend)\b|\bhow much (was|were) (my|our)( \w+)? (order|orders|purchase|purchases)\b|\b(total|amount) (of|for|on) (my|our) (order|purchase)\b|(^|\s)(كم|بكم|قديش) (دفعت|دفعنا|حاسبت|حاسبتوني|كلفني|كلفتني)(\s|[?؟.!،]|$)|(^|\s)(كم|بكم) (طلبي|طلبيتي|مشترياتي)(\s|[?؟.!،]|$)|(^|\s)(مجموع|اجمالي|قيمه) (طلبي|طلبيتي|مشترياتي)/;
 
-export const ORDER_WORD = /\b(orders?|packages?|parcels?|purchases?|shipments?|deliver(y|ies)|my (stuff|things))\b|(طلب|طلبي|طلبيتي|طلبات|شحنه|شحنتي|طرد|مشتريات|اغراضي|حاجاتي)/;
+// («على الشحنة»، «بشحنة وحدة» is a battery's charge, not a shipment: 'how many hours does it run on a charge'; decision 0198)
+export const ORDER_WORD = /\b(orders?|packages?|parcels?|purchases?|shipments?|deliver(y|ies)|my (stuff|things))\b|(طلب|طلبي|طلبيتي|طلبات|(?<!(?:علي|على) (?:ال)?|(?:^|\s)(?:بال|ب))شحنه(?!\s+(?:وحده|واحده|كامله))|شحنتي|طرد|مشتريات|اغراضي|حاجاتي)/;
 
 /**
  * How long delivery takes *usually* ('how long does delivery usually take?', «الطلب عادة كم يوم ياخذ لين يوصل؟»): a

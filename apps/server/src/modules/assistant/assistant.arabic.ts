@@ -45,7 +45,7 @@ const RULES: ArabicRule[] = [
   [new RegExp(String.raw`(?<=^|\s)(?:${UNIT_DUALS})(?=[\s,.;?!]|$)`, 'g'), ' 2 '],
   // adding to the cart, with a quantity in digits or words: 'أضف اثنين إلى السلة', 'ضع 3 منه في سلتي'
   // the verb may carry its object ('أضفها', 'حطه': add it) and a number may follow ('ضيف ٣')
-  [new RegExp(String.raw`(?:^|\s)(?:اضف|اضيف|اضافه|ضع|ضيف|حط|حطي|زود)(ها|ه|هم)?(?:\s+(?:لي|ها|ه))?(?:\s+${NUMBER})?(?=\s)`, 'g'), (_m, it, n) => ` add ${it ? 'it ' : ''}${n ? numberOf(n) : ''} `],
+  [new RegExp(String.raw`(?:^|\s)(?:اضف|اضيف|اضافه|ضع|ضيف|حط|حطي|زود|زيد(?!\s+(?:ال)?(?:كميه|عدد)))(ها|ه|هم)?(?:\s+(?:لي|ها|ه))?(?:\s+${NUMBER})?(?=\s)`, 'g'), (_m, it, n) => ` add ${it ? 'it ' : ''}${n ? numberOf(n) : ''} `],
   [new RegExp(String.raw`(?:الي|في|لل|ل|بال|ب)\s*(?:ال)?(?:سله|سلتي|سله التسوق|عربه التسوق|عربتي)${END}`, 'g'), ' to my cart '],
   [phrase('السله|سلتي|سله التسوق'), ' cart '],
   // the shopper's own orders
@@ -62,11 +62,17 @@ const RULES: ArabicRule[] = [
   [phrase('سياسه الارجاع|سياسه الاسترجاع|الارجاع|الاسترجاع|ارجاع|استرجاع|استرداد المبلغ|استرداد'), ' returns '],
   // changing one's mind after delivery asks the return rule (decision 0184): 'لأغير رأيي', 'إذا غيرت رايي'
   [new RegExp(String.raw`${PRE}(?:ل|و)?(?:اغير|نغير|غيرت|تغيير) (?:رايي|راي|رأيي)${END}`, 'g'), ' returns '],
+  // (a battery's charge — «على الشحنة»، «بشحنة وحدة» — is no shipping: decision 0198)
+  [new RegExp(String.raw`(?:^|(?<=[\s,.;?!]))(?:علي\s+(?:ال)?|ب(?:ال)?)شحنه(?:\s+(?:وحده|واحده|كامله))?${END}`, 'g'), ' on one charge '],
   [phrase('رسوم الشحن|رسوم التوصيل|تكلفه الشحن|تكلفه التوصيل'), ' shipping fee '],
   [phrase('الشحن|شحن|التوصيل|توصيل'), ' shipping '],
   [phrase('ضريبه القيمه المضافه|الضريبه|ضريبه'), ' vat '],
   [phrase('الدفع عند الاستلام'), ' cash on delivery '],
   [phrase('طرق الدفع|طريقه الدفع|الدفع|ادفع'), ' payment '],
+  // how one may pay, said by its means: cards, cash, instalments («تقبلون بطاقات ولا بس كاش؟»، «عندكم تقسيط؟»; decision 0198)
+  [phrase('بالبطاقه|بالبطاقات|بطاقه ائتمان|بطاقات ائتمان|بطاقه ائتمانيه|البطاقات الائتمانيه|تقبلون بطاقات|تقبلون البطاقات|تقبلون بطاقه|تاخذون بطاقات|تاخذون بطاقه'), ' card payments '],
+  [phrase('كاش|نقدا|نقدي|نقد|بالكاش'), ' cash '],
+  [phrase('تقسيط|بالتقسيط|اقساط|بالاقساط|قسط'), ' instalments '],
   [phrase('كيف اشتري|كيف اطلب|كيف يمكنني شراء|كيف اشتريه'), ' how do i buy '],
   // comparisons and references
   [phrase('افضل قيمه|الافضل قيمه|قيمه افضل'), ' better value '],
@@ -126,7 +132,8 @@ const RULES: ArabicRule[] = [
   [new RegExp(String.raw`^\s*(?:هل\s+)?(?:هذا|هذه|هذي|هاذي|ذي|هو|هي)\s+(?:فيه|فيها)${END}`, 'g'), ' does it have '],
   [phrase('يحتوي علي|يحتوي|فيه|يدعم|تدعم|يأتي مع|ياتي مع'), ' have '],
   // gifts, greetings, thanks, help
-  [phrase('هديه|هدايا'), ' gift '],
+  // (and the Eid gift, «عيدية», said by its own name: decision 0198)
+  [phrase('هديه|هدايا|عيديه|العيديه|عيديات'), ' gift '],
   // the occasions a gift is for, not products: a birthday, a new baby, Eid (decision 0191)
   [phrase('عيد ميلاد|عيد الميلاد|عيد ميلادها|عيد ميلاده'), ' birthday '],
   [phrase('تخرج|التخرج|تخرجه|تخرجها'), ' graduation '],
@@ -158,6 +165,10 @@ const RULES: ArabicRule[] = [
   [new RegExp(String.raw`(?<=[\u0600-\u06FF]\s)(?:عادي|عاديه|عاديين)${END}`, 'g'), ' '],
   // shopping verbs and the question particle: 'is there', 'show me', 'I want', 'do you have' (yes/no → 'does')
   [phrase('هل عندكم|هل لديكم|هل يوجد|عندكم|لديكم|تبيعون|تبيعوا|توفرون|تبيع'), ' have '],
+  // wanting the product in question, said as the Gulf past or with its object written on («بغيتها، ابيه، ابغاها»): 'I want
+  // it', which an add after it refers to (decision 0198)
+  // (not denied: «ما ابيها حق ألعاب» rules out what follows, decision 0191)
+  [new RegExp(String.raw`(?<!(?:^|\s)(?:ما|لا|مو|مب)\s)` + phrase('بغيتها|بغيته|بغيتهم|ابيها|ابيه|ابغاها|ابغاه|ابغيها|ابغيه').source, 'g'), ' i want it '],
   // a need denied ('that doesn't need electricity', «ما تحتاج كهرباء») is 'without' it, before need verbs read as 'show'
   [new RegExp(String.raw`${PRE}(?:لا|ما|مو|مب)\s+(?:يحتاج|تحتاج|يحتاجون|يستخدم|تستخدم|يشتغل علي|تشتغل علي|يعمل علي|تعمل علي)${END}`, 'g'), ' بدون '],
   [phrase('اعرض لي|اعرض|ارني|وريني|ابحث عن|ابحث|ادور علي|ادور|ابغي|ابي|اريد|احتاج|محتاج|محتاجه|محتاجين|تحتاج|يحتاج|نحتاج|ودي|بغيت|اقترح|اقترح لي|رشح لي|رشح'), ' show '],

@@ -345,7 +345,8 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       const superlative = (CHEAPEST.test(msg) || PRICIEST.test(msg)) && words.length > 0;
       let target = superlative ? null : named[0] ?? (contextCovers(context) ? context : null) ?? (locked.length === 1 && contextCovers(locked[0]!) ? locked[0]! : null);
       // 'is it waterproof?': the product selected, else the one the last answer put first
-      if (!target && PRONOUN.test(msg) && (productQuestion || FEATURE_Q.test(msg))) target = context ?? (await recent())[0] ?? null;
+      // ('do they work with Alexa?' after a list: the first of them, as 'it' is; decision 0198)
+      if (!target && (PRONOUN.test(msg) || /^(?:do|does|are|can|will)\s+(?:they|these|those)\b/i.test(msg)) && (productQuestion || FEATURE_Q.test(msg))) target = context ?? (await recent())[0] ?? null;
       if (target && FEATURE_Q.test(msg) && !PRICE_Q.test(msg) && !STOCK_Q.test(msg)) return feature(target, msg, tools, spell);
       if (productQuestion && target) {
         if (WORTH.test(msg)) return worth(target, tools);
@@ -361,6 +362,12 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       // not about that product
       // (also a sentence about something of the shopper's own that asks for nothing — 'my dog's breath smells', «شعري يصير
       // منفوش» — tells a situation: decision 0188)
+      const answersSituation = (p: Product, text: string) => {
+        const fns = needFunctions(text);
+        if (fns.length === 0) return true;
+        const own = new Set(search.text.analyze([p.name, p.name_ar, p.description, p.description_ar, ...p.bullet_points, ...p.bullet_points_ar, ...p.tags].join(' ')));
+        return fns.some((t) => { const st = search.text.analyze(t); return st.length > 0 && st.every((x) => own.has(x)); });
+      };
       const needed = isNeed(msg) || needFunctions(msg).length > 0 || (ownThingsTold(input.message).length > 0 && !SHOPPING.test(msg));
       if (named.length === 1 && words.length > 0 && !SHOPPING.test(msg) && !isOffTopic(msg) && search.text.extractPrice(msg).maxCents === undefined && !isNeed(msg) &&
         // a price word asks for the kind, cheapest or dearest first, not about the one product its words name
@@ -369,7 +376,10 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         !namesKindInPlural(msg, named[0]!) &&
         // and a kind other listings are named by, when the one found shares only a describing word with it («ساعة رياضية»
         // is a sports watch, not the sneakers whose name says «رياضي»; decision 0191)
-        !(await namesAnotherKind(named[0]!, words, tools))) {
+        !(await namesAnotherKind(named[0]!, words, tools)) &&
+        // nor a product a situation's words happen to name when its listing answers none of the situation told («نطبخ
+        // لعائلة من ٦ أشخاص ونبي نقلل الزيت» names a tent for four people; the fryer says less oil: decision 0198)
+        answersSituation(named[0]!, msg)) {
         // just a product's name
         return describe(named[0]!, tools, msg);
       }

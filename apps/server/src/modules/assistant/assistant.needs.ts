@@ -5,8 +5,18 @@ import { arabicHead } from '../search/search.arabic.js';
 import { matchesByPrefix, needFitOf, NEED_MIN_WEIGHT, wordWeight, type NeedTerm } from '../search/query-needs.js';
 import type { Toolbox } from './assistant.tools.js';
 import { phrasesFor } from './assistant.phrases.js';
-import { needFunctionGroups, needFunctions, possessedWords, saysItDoesWithout, type Negation } from './assistant.understanding.js';
+import { needFunctionGroups, possessedWords, saysItDoesWithout, type Negation } from './assistant.understanding.js';
 import { isCircumstance } from './assistant.prepurchase.js';
+import { readArabic } from './assistant.arabic.js';
+
+/** The situations a need tells, read on the message as the assistant reads it and as the shopper wrote it (decision 0198). */
+function situationsTold(msg: string, said: string): string[][] {
+  const seen = new Set<string>();
+  return [...needFunctionGroups(msg), ...(said === msg ? [] : needFunctionGroups(readArabic(said)))].filter((g) => {
+    const key = g.join('|');
+    return !seen.has(key) && seen.add(key);
+  });
+}
 
 // The built-in assistant's answer to a need (decisions 0135, 0153): split from assistant.builtin.ts, which decides when a
 // request is a need and composes the rest of the answers.
@@ -79,7 +89,12 @@ export function createNeedReply(deps: { search: SearchService; isRuledOut: (p: P
     if (words.length === 0) return null;
     const asRead = await Promise.all(words.map((w) => search.catalogueWord(w)));
     const saidByShopper = new Set(asRead);
-    const terms: NeedTerm[] = [...new Set([...asRead, ...needFunctions(msg)])]
+    // the situations told are read on the whole message, a nuisance said with 'without' too ('listen without the plane's
+    // noise', «بدون ازعاج الطيارة» asks for what keeps the noise out; the negation's reading has taken it out of `msg`:
+    // decision 0198)
+    const told = situationsTold(msg, said);
+    const toldFunctions = [...new Set(told.flat())];
+    const terms: NeedTerm[] = [...new Set([...asRead, ...toldFunctions])]
       .filter((t) => analyze(t).length > 0)
       .map((term) => ({ term, own: saidByShopper.has(term) }));
     if (terms.length === 0) return null;
@@ -124,8 +139,13 @@ export function createNeedReply(deps: { search: SearchService; isRuledOut: (p: P
       .filter((x) => x.score > 0)
       .sort((a, b) => b.score - a.score || (b.p.rating ?? 0) - (a.p.rating ?? 0));
     // a need is told by what a listing says that few others say (one common shared word is a coincidence: the search
-    // answers that)
-    if (scored.length === 0 || scored[0]!.score < NEED_MIN_WEIGHT) return null;
+    // answers that) — or by a listing saying two of the words for the situation told (the ring that says sleep and
+    // readiness for 'I wake up tired', however common each word is: decision 0198)
+    const functions = toldFunctions.filter((t) => weight.has(t)).map((term) => ({ term, own: false }));
+    const fnFit = needFitOf(functions, weight, reading);
+    const fnSaid = new Map(scored.map((x) => [x, functions.length ? fnFit(listing(x.p)).said : 0]));
+    if (scored.length && scored[0]!.score < NEED_MIN_WEIGHT) scored.splice(0, scored.length, ...scored.filter((x) => fnSaid.get(x)! >= 2));
+    if (scored.length === 0) return null;
     const best = Math.max(...scored.map((x) => x.score));
     // a need of a kind the catalogue names ('camera for vlogging': a word of products' own names, categories or tags)
     // is answered within the department of the best listing, as a kind with a budget is (decision 0102)
@@ -158,17 +178,15 @@ export function createNeedReply(deps: { search: SearchService; isRuledOut: (p: P
     if (possessed.size && scored.some((x) => !ofPossessed(x) && x.score >= NEED_MIN_WEIGHT)) scored.splice(0, scored.length, ...scored.filter((x) => !ofPossessed(x)));
     // a need read as a function ('my phone keeps dying' → power bank) is answered by the listings that say that function,
     // when the first does: a listing sharing only the circumstance ('camping trips') answers nothing (decision 0188)
-    const functions = needFunctions(msg).filter((t) => weight.has(t)).map((term) => ({ term, own: false }));
     if (functions.length) {
-      const fnFit = needFitOf(functions, weight, reading);
-      const saysFn = (x: { p: Product }) => fnFit(listing(x.p)).said > 0;
+      const saysFn = (x: { p: Product; score: number; said: number }) => fnSaid.get(x)! > 0;
       // (also when the first shares only one of the shopper's words — «سرعته» of a gaming laptop for 'my speed' when
       // running — a coincidence, not an answer to the situation told; decision 0191)
       // (the kind the shopper names stays first: «أتعلم البيانو» is the piano's)
       if (saysFn(scored[0]!) || (scored[0]!.said < 2 && !headed(scored[0]!) && scored.some(saysFn))) scored.splice(0, scored.length, ...scored.filter(saysFn));
       // two situations told ('film the kids snorkelling': filming, under water): the listings that answer the most of
       // them, each situation counted once however many of its words a listing says (decision 0191)
-      const groups = needFunctionGroups(msg)
+      const groups = told
         .map((g) => g.filter((t) => weight.has(t)).map((term) => ({ term, own: false })))
         .filter((g) => g.length > 0)
         .map((g) => needFitOf(g, weight, reading));

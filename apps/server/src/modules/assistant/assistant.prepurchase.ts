@@ -3,7 +3,7 @@ import type { SummaryAspect } from '@souq/shared/api/reviews';
 import { PRICE_HISTORY_DAYS } from '@souq/shared/api/prices';
 import { productPageUrl } from '@souq/shared/rules/embed';
 import { formatDate } from '@souq/shared/rules/locale';
-import { kindsAsked, otherNames, possessedWords } from './assistant.understanding.js';
+import { kindsAsked, needFunctions, otherNames, possessedWords } from './assistant.understanding.js';
 import { SHOPPING } from './assistant.words.js';
 import { aspectsIn } from '../reviews/review-summary.js';
 import type { Toolbox } from './assistant.tools.js';
@@ -73,7 +73,7 @@ export async function notSoldKinds(text: string, tools: Toolbox, words: string[]
   const had = new Set(possessedWords(text));
   // (nor is what a person studies, loves or works in — 'a gift for my brother, he studies computer engineering',
   // «بيدرس هندسة كمبيوتر» read 'studies …' — asked for: it is their interest, which the listings answer; decision 0194)
-  const kinds = kindsAsked(text).filter((k) => !k.said.toLowerCase().split(/\s+/).every((w) => had.has(w)) && !isComplement(k.said, text) && !isInterest(k.said, text));
+  const kinds = kindsAsked(text).filter((k) => !k.said.toLowerCase().split(/\s+/).every((w) => had.has(w)) && !isComplement(k.said, text) && !isInterest(k.said, text) && !isCause(k.said, text));
   if (kinds.length === 0) return null;
   // the catalogue's own words too: a kind said in Arabic with the word after it may be a name the shop does sell
   // ('سجادة يوغا' is a yoga mat, not a rug)
@@ -86,6 +86,19 @@ export async function notSoldKinds(text: string, tools: Toolbox, words: string[]
   if (kinds.every((k) => k.group.maker)) return kinds;
   for (const w of words) if (!saidInKinds.has(w.toLowerCase()) && !isCircumstance(w, text) && (await tools.namesSoldKind(w))) return null;
   return kinds;
+}
+
+/**
+ * Is the kind the cause of a situation the message tells ('the bill is huge every summer from the ACs', «فاتورة الكهربا
+ * نار من المكيفات», 'because of the heater'): after 'from', 'because of', «من، بسبب» in a message that tells a need the
+ * situations table reads, it is what the need is about, not asked for (decision 0198).
+ */
+export function isCause(said: string, text: string): boolean {
+  const w = said.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const after = /^[a-z]/.test(w)
+    ? new RegExp(String.raw`\b(?:from|because of|due to|thanks to)\s+(?:(?:all\s+)?(?:the|my|our|those|these)\s+)?${w}\b`, 'i')
+    : new RegExp(String.raw`(?:^|\s)(?:من|بسبب|عشان)\s+(?:ال)?${w.replace(/^(?:و|ف)?ال/, '')}(?=$|[\s,.;?!])`);
+  return after.test(text) && needFunctions(text).length > 0;
 }
 
 /** Is the kind what someone studies, loves or works in ('studies computer science', 'into photography'): an interest. */

@@ -97,7 +97,7 @@ export function createProductAnswers(deps: { search: SearchService; contentWords
 
   /** The words' stems, without counts, units and the verbs and places of adding to a cart. */
   function stemsOf(words: string[]): string[][] {
-    return words.filter((w) => !/^\d+$/.test(w) && !/^(pack|packs|box|set|pair|piece|pieces|unit|units|add|put|place|buy|purchase|throw|toss|pop|chuck|stick|drop|cart|basket|trolley|bag|عبوه|علبه|حبه|قطعه)$/.test(w))
+    return words.filter((w) => !/^\d+$/.test(w) && !/^(pack|packs|box|set|pair|piece|pieces|unit|units|add|put|place|buy|purchase|throw|toss|pop|chuck|stick|drop|cart|basket|trolley|bag|one|two|three|pls|please|عبوه|علبه|حبه|قطعه|عبوات|علب|حبات|قطع|اكياس|كيس|زوج|ازواج|كرتون|كراتين|قاروره|قوارير)$/.test(w))
       .map((w) => search.text.analyze(w)).filter((s) => s.length > 0);
   }
 

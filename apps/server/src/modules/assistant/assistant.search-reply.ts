@@ -10,10 +10,16 @@ import { searchPhraseIn, type Toolbox } from './assistant.tools.js';
 import { CHEAPEST, FOR_ADULT, GIFT, INTERESTS, PRICIEST, audienceWords } from './assistant.words.js';
 import { readArabic } from './assistant.arabic.js';
 import { phrasesFor } from './assistant.phrases.js';
-import { createNeedReply, nameHeads } from './assistant.needs.js';
+import { createNeedReply, nameHeads, NEED_GRAMMAR } from './assistant.needs.js';
 import { departmentNamed, isPurpose, loanwordOf, namesNoKind, otherNames, type Negation } from './assistant.understanding.js';
 import { isCircumstance, mainDepartment, notInCatalogue } from './assistant.prepurchase.js';
 import type { Reply } from './assistant.product-answers.js';
+
+/** Where a gift is given ('at the office', 'in the office', 'at work', «في المكتب»): the place, not the gift (decision 0198). */
+function isPlaceOfGiving(word: string, text: string): boolean {
+  const w = word.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(String.raw`\b(?:at|in)\s+(?:(?:the|my|our|his|her|their)\s+)?${w}\b|(?:^|\s)في\s+(?:ال)?${w.replace(/^ال/, '')}(?=$|[\s,.;?!])`, 'i').test(text);
+}
 
 // The built-in assistant's answers that search the catalogue (decisions 0102, 0135, 0153): a request read as a kind,
 // a budget, a price band, a department, a need, what it rules out — and the answers with nothing to show (unknown,
@@ -104,6 +110,9 @@ export function createSearchReplies(deps: { search: SearchService; contentWords:
     // none left the gift ideas answer (decision 0194)
     const gift = GIFT.test(text);
     if (gift && words.length) {
+      // (nor are the grammar of a sentence about them — 'she starts uni' — or where the gift is given — 'secret santa at the
+      // office' — what the gift is: decision 0198)
+      words = words.filter((w) => !NEED_GRAMMAR.has(search.text.normalize(w)) && !isPlaceOfGiving(w, text));
       const listed = await Promise.all(words.map(async (w) => (await tools.searchProducts({ query: w, limit: 1 })).total > 0));
       const kept = words.filter((_, i) => listed[i]);
       const budget = extractPrice(text);

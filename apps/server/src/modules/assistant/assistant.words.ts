@@ -65,7 +65,7 @@ export function cartAsked(folded: string): 'view' | 'change' | null {
   if (CART_CHANGE.test(folded)) return 'change';
   // ('what did I add to my cart?' asks to see it)
   if (/\b(?:what|which)\b[^.?!]*\b(?:did|have) (?:i|we) (?:add|put)\b/i.test(folded)) return 'view';
-  if (/\b(?:add|put|place|buy|purchase|throw|toss|pop|chuck|stick|drop|stuff|slip|load|get|include)\b|(?:^|\s)(?:ضيف|اضف|حط|ضع|زود)(?=\s|$)/i.test(folded)) return null;
+  if (/\b(?:add|put|place|buy|purchase|throw|toss|pop|chuck|stick|drop|stuff|slip|load|get|include)\b|(?:^|\s)(?:ضيف|اضف|حط|ضع|زود|زيد)(?=\s|$)(?!\s+(?:ال)?(?:كميه|عدد))/i.test(folded)) return null;
   return CART_VIEW.test(folded) ? 'view' : null;
 }
 const CART_WORD = /\b(?:cart|basket|trolley)\b|(?:^|\s)(?:و|ف)?(?:ب|ل|في)?(?:ال)?(?:سله|سلتي|سلتنا|سلتك|عربه|عربتي|عربة)(?=$|[\s,.;!?،؟])/;
@@ -81,7 +81,9 @@ const CART_VIEW = new RegExp(
 const CART_CHANGE = new RegExp(
   [
     String.raw`\b(?:remove|delete|take (?:out|off)|take\b.*\b(?:out of|off)|get rid of|drop\b.*\bfrom|change|update|set|reduce|lower|increase|raise|decrease|empty|clear|edit)\b`,
-    String.raw`(?:^|\s)(?:شيل|شيله|شيلها|شيلي|اشيل|احذف|احذفه|احذفها|حذف|امسح|امسحه|امسحها|ازل|ازيل|ازاله|طلع|طلعه|طلعها|نزل|غير|غيري|عدل|عدلي|تعديل|نقص|قلل|زيد|فضي|افضي|الغ|الغي)(?=\s|$)`,
+    String.raw`(?:^|\s)(?:شيل|شيله|شيلها|شيلي|اشيل|احذف|احذفه|احذفها|حذف|امسح|امسحه|امسحها|ازل|ازيل|ازاله|طلع|طلعه|طلعها|نزل|غير|غيري|عدل|عدلي|تعديل|نقص|قلل|فضي|افضي|الغ|الغي)(?=\s|$)`,
+    // (more of what is there — «زيد الكمية» — changes it; «زيد في السلة …» adds, as «زود» does: decision 0198)
+    String.raw`(?:^|\s)(?:زيد|زود)\s+(?:ال)?(?:كميه|عدد)(?=\s|$)`,
   ].join('|'),
   'i',
 );
@@ -98,12 +100,14 @@ export const TAKE_IT = /\b(i'?ll|i will|let me) (take|buy|have) (it|this|that|th
  * asks for the cart even when it does not say the cart.
  */
 // (any run of assent before it: 'ok yes, add them', 'yes that one, add it': decision 0188)
-export const ADD_IT = /^\s*(?:(?:please|ok|okay|then|so|and|yes|yeah|yep|sure|great|alright|cool|perfect|fine|that one|this one|that|this|hmm)[,.!\s]+)*(?:add|put in|include)\b(?!.*\b(?:wish ?list|favou?rites|compare|comparison)\b)/i;
+// (a wish for it said first — 'I want it, add it', «بغيتها، ضيفها» read 'i want it': decision 0198)
+export const ADD_IT = /^\s*(?:(?:please|ok|okay|then|so|and|yes|yeah|yep|sure|great|alright|cool|perfect|fine|that one|this one|that|this|hmm|i want (?:it|this|that|them)|i like (?:it|this|that)|i(?:'ll| will) take (?:it|this|that))[,.!\s]+)*(?:add|put in|include)\b(?!.*\b(?:wish ?list|favou?rites|compare|comparison)\b)/i;
 /**
  * Wanting a product in one's cart ('I want 2 of the mugs in my cart', «ابي ٢ من الزجاجة بالسلة», read 'show 2 … to my
  * cart'): an add, with no adding verb (decision 0188).
  */
-export const WANT_IN_CART = /\b(?:show|want|need|i'?d like|get me|give me)\b.*\b(?:to|in|into|inside) (?:my|the) (?:cart|basket|trolley)\b/i;
+// (and the cart named first as where it goes: 'cart: one football please'; decision 0198)
+export const WANT_IN_CART = /\b(?:show|want|need|i'?d like|get me|give me)\b.*\b(?:to|in|into|inside) (?:my|the) (?:cart|basket|trolley)\b|^\s*(?:cart|basket|trolley)\s*[:\-–]\s*\S/i;
 /** 'does X have Y', 'is X waterproof': a yes/no question about what one product has or is. */
 /** A question to the shop, not about a product: 'do you have washing machines?', 'do you sell tents?' (decision 0184). */
 export const ASKS_THE_SHOP = /^(?:do|does) (?:you|you guys|souq|the shop|this shop) (?:have|sell|carry|stock|offer|got)\b/i;

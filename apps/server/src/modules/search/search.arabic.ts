@@ -159,6 +159,8 @@ const MIN_READING = 3;
  * read as its singular («فوانيس» → فانوس, «مصابيح» → مصباح, «أنوار» → نور). Every form keeps at least three letters.
  * Pure: the caller keeps the first form its vocabulary holds, so the rule never invents a word the catalogue does not say.
  * `word` is folded and without its article (arabicBase).
+ * Last, the hard g of a loanword in the other letters Arabic writes it with («يوجا، يوقا» → يوغا, «قيمنج» → قيمنق): ج, غ and ق
+ * each stand for it in one spelling or another (decision 0198).
  */
 export function arabicReadings(word: string): string[] {
   if (!LETTERS.test(word) || word.length < MIN_READING + 1) return [];
@@ -182,6 +184,17 @@ export function arabicReadings(word: string): string[] {
   for (const c of cores) put(c);
   for (const c of cores) if (IMPERFECT.includes(c[0]!) && c.length - 1 >= MIN_READING) put(c.slice(1));
   for (const c of [...out, word]) for (const s of brokenSingulars(c)) put(s);
+  for (const c of [word, ...out]) for (const s of hardGSpellings(c)) put(s);
+  return out;
+}
+
+/** The word with one of its ج، غ، ق written as each of the others (the hard g of a loanword; candidates only). */
+function hardGSpellings(w: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < w.length; i++) {
+    if (!'جغق'.includes(w[i]!)) continue;
+    for (const g of 'جغق') if (g !== w[i]) out.push(w.slice(0, i) + g + w.slice(i + 1));
+  }
   return out;
 }
 
