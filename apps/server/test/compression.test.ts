@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { call, createTestApp, tempWebDist, type TestContext } from './harness.js';
-import { COMPRESS_MIN_BYTES, IMMUTABLE_CACHE, registerCompression } from '../src/platform/web-app.js';
+import { COMPRESS_MIN_BYTES, COMPRESS_SYNC_MAX_BYTES, IMMUTABLE_CACHE, registerCompression } from '../src/platform/web-app.js';
 
 // Issue 12 item 2: precompressed static files by Accept-Encoding, a year of cache for hashed assets, index.html
 // revalidated, API JSON compressed from 1 KB, never an event stream or an image.
@@ -113,5 +113,42 @@ describe('compression never touches event streams or images', () => {
     // the same size of text is compressed: the exclusions above are by type, not by size
     const text = await app.inject({ url: '/text', headers: { 'accept-encoding': 'br, gzip' } });
     expect(text.headers['content-encoding']).toBe('br');
+  });
+});
+
+describe('an answer the size of a search page is compressed in one call (decision 0199)', () => {
+  const app = Fastify();
+  /** A JSON array of product-like records at least `bytes` long, already text as the search sends it. */
+  const jsonOf = (bytes: number) => {
+    const records: string[] = [];
+    for (let i = 0; records.join(',').length < bytes; i++) {
+      records.push(JSON.stringify({ id: i, name: `Sonex Aurora A${100 + i} Compact Headphones`, description: `Compact headphones with noise cancelling, number ${i}.`, priceCents: 1000 + i }));
+    }
+    return `[${records.join(',')}]`;
+  };
+  const page = jsonOf(44_000);
+  const large = jsonOf(COMPRESS_SYNC_MAX_BYTES + 10_000);
+
+  beforeAll(async () => {
+    await registerCompression(app);
+    app.get('/page', (_req, reply) => void reply.type('application/json; charset=utf-8').send(page));
+    app.get('/large', (_req, reply) => void reply.type('application/json; charset=utf-8').send(large));
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it('sends a 44 KB page with its compressed length known, a larger answer through a stream, both read back the same', async () => {
+    expect(Buffer.byteLength(page)).toBeLessThanOrEqual(COMPRESS_SYNC_MAX_BYTES);
+    const small = await app.inject({ url: '/page', headers: { 'accept-encoding': 'gzip, deflate' } });
+    expect(small.headers['content-encoding']).toBe('gzip');
+    // compressed in one call: its length is known before it is sent (a stream's is not)
+    expect(Number(small.headers['content-length'])).toBe(small.rawPayload.length);
+    expect(small.rawPayload.length).toBeLessThan(page.length / 4);
+    expect(zlib.gunzipSync(small.rawPayload).toString('utf8')).toBe(page);
+
+    const big = await app.inject({ url: '/large', headers: { 'accept-encoding': 'gzip, deflate' } });
+    expect(big.headers['content-encoding']).toBe('gzip');
+    expect(big.headers['content-length']).toBeUndefined();
+    expect(zlib.gunzipSync(big.rawPayload).toString('utf8')).toBe(large);
   });
 });
