@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestContext } from '../../../test/harness.js';
-import { seedDemo } from '../../demo/seed.js';
+import { describe, expect, it } from 'vitest';
+import { call } from '../../../test/harness.js';
+import { withDemoCatalogue } from '../../../test/demo-app.js';
 import { mediaNamed, otherWords, serviceAsked, withoutMedium } from './assistant.offtopic.js';
 
 // Decision 0201: a request that is no shopping request — a service asked of the assistant, media to watch or listen to, a
@@ -61,16 +61,11 @@ describe('a service, media or a sum asked, read from grammar', () => {
   });
 });
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  await seedDemo({ db: ctx.database.db, services: ctx.app.services, dataDir: ctx.dataDir, log: () => {} });
-}, 120_000);
-afterAll(async () => ctx?.close());
+const demo = withDemoCatalogue();
 
 /** The answer and the names it sets in bold (a list's lines, or the one product described). */
 async function chat(message: string, lang: 'en' | 'ar'): Promise<{ response: string; listed: string[] }> {
-  const res = await call(ctx.app, { method: 'POST', url: `/api/ai/chat?lang=${lang}`, body: { message } });
+  const res = await call(demo().app, { method: 'POST', url: `/api/ai/chat?lang=${lang}`, body: { message } });
   expect(res.status, res.body).toBe(200);
   const response = (res.json as { response: string }).response;
   return { response, listed: [...response.matchAll(/\*\*(.+?)\*\*/g)].map((m) => m[1]!) };
@@ -78,32 +73,26 @@ async function chat(message: string, lang: 'en' | 'ar'): Promise<{ response: str
 const STEERED = { en: /shopping assistant, so I can't help with that/, ar: /أنا مساعد التسوق في سوق/ };
 
 describe('through POST /api/ai/chat on the demo catalogue', () => {
+  // steered: the off-topic answer, nothing listed; else products listed and no off-topic answer
   it.each([
-    ['what is 12% of 560', 'en'],
-    ['suggest me a scary movie to watch', 'en'],
-    ['write me a birthday message for my dad', 'en'],
-    ['tell me a riddle', 'en'],
-    ['رشح لي مسلسل كوري', 'ar'],
-    ['ترجم لي هالجملة للانجليزي', 'ar'],
-    ['احسب لي ٣٠٪ من ٩٠٠', 'ar'],
-  ] as const)('%s is steered back to shopping, listing nothing', async (message, lang) => {
+    ['what is 12% of 560', 'en', true],
+    ['suggest me a scary movie to watch', 'en', true],
+    ['write me a birthday message for my dad', 'en', true],
+    ['tell me a riddle', 'en', true],
+    ['رشح لي مسلسل كوري', 'ar', true],
+    ['ترجم لي هالجملة للانجليزي', 'ar', true],
+    ['احسب لي ٣٠٪ من ٩٠٠', 'ar', true],
+    ['a lamp to read at night', 'en', false],
+    ['recommend me a good novel', 'en', false],
+    ['a camera to film my kids playing football', 'en', false],
+    ['a gift for my brother who loves watching movies', 'en', false],
+    ['my back hurts from sitting all day', 'en', false],
+    ['ساعة أشوف فيها الوقت وأنا أركض', 'ar', false],
+    ['شاشة كبيرة اشوف عليها افلام', 'ar', false],
+    ['الكهربا تنقطع عندنا', 'ar', false],
+  ] as const)('%s (%s) steered back: %s', async (message, lang, steered) => {
     const r = await chat(message, lang);
-    expect(r.response).toMatch(STEERED[lang]);
-    expect(r.listed).toEqual([]);
-  }, 60_000);
-
-  it.each([
-    ['a lamp to read at night', 'en'],
-    ['recommend me a good novel', 'en'],
-    ['a camera to film my kids playing football', 'en'],
-    ['a gift for my brother who loves watching movies', 'en'],
-    ['my back hurts from sitting all day', 'en'],
-    ['ساعة أشوف فيها الوقت وأنا أركض', 'ar'],
-    ['شاشة كبيرة اشوف عليها افلام', 'ar'],
-    ['الكهربا تنقطع عندنا', 'ar'],
-  ] as const)('%s still lists products', async (message, lang) => {
-    const r = await chat(message, lang);
-    expect(r.response).not.toMatch(STEERED[lang]);
-    expect(r.listed.length).toBeGreaterThan(0);
+    expect(STEERED[lang].test(r.response)).toBe(steered);
+    expect(r.listed.length > 0).toBe(!steered);
   }, 60_000);
 });
