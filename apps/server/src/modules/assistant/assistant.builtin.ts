@@ -18,6 +18,7 @@ import { createSearchReplies, headedDepartment } from './assistant.search-reply.
 import { nameHeads } from './assistant.needs.js';
 import { measuresAsked } from './assistant.listing-says.js';
 import { DEALS_Q, dealsReply, withoutDealWords } from './assistant.deals.js';
+import { mediaNamed, namesAKind, otherWords, serviceAsked, withoutMedium } from './assistant.offtopic.js';
 
 export { boldNames } from './assistant.words.js';
 
@@ -321,6 +322,11 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         if (r) return r;
       }
 
+      // a service or media asked ('what is 15% of 240', 'recommend me a movie to watch', «ترجم …»), not a product: steered
+      // back to shopping unless another of its words names a kind the catalogue sells (decision 0201)
+      const kindRead = { catalogueWord: (w: string) => search.catalogueWord(w), namesSoldKind: (w: string) => tools.namesSoldKind(w), namesNoKind };
+      const ownWords = contentWords(readable(input.message));
+      if (serviceAsked(input.message) && !(await namesAKind(otherWords(ownWords), kindRead))) return offTopic(tools);
       // a kind of product the shop does not sell ('washing machine', even if an espresso machine shares a word): say
       // so and name the nearest departments, not unrelated products
       const asksAboutOne = WORTH.test(msg) || SIMILAR.test(msg) || PURCHASE.test(msg) || PRICE_Q.test(msg) || STOCK_Q.test(msg) ||
@@ -388,7 +394,14 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       const hasBudget = price.minCents !== undefined || price.maxCents !== undefined || price.intent !== null;
       // chit-chat, even when it happens to name a product ('who won the football match?')
       // (a flight or a hotel where a need is felt — 'a 14 hour flight with crying babies' — is that need's situation: decision 0191)
-      if (isOffTopic(msg) && !SHOPPING.test(msg) && !(/\b(?:flights?|hotels?|taxis?|cabs?|restaurants?)\b/i.test(msg) && needFunctions(msg).length > 0)) return offTopic(tools);
+      // (a medium a product named is for — 'a monitor to watch movies on', «شاشة أشوف عليها أفلام» — asks for that product,
+      // the Arabic reading's chit-chat mark no word of it: decision 0201)
+      const mediaFor = isOffTopic(msg) && mediaNamed(input.message) && (await namesAKind(otherWords(ownWords), kindRead));
+      if (mediaFor) {
+        msg = withoutMedium(msg.replace(/\bweather\b/g, ' '));
+        words = contentWords(search.text.extractPrice(msg).text);
+      }
+      if (!mediaFor && isOffTopic(msg) && !SHOPPING.test(msg) && !(/\b(?:flights?|hotels?|taxis?|cabs?|restaurants?)\b/i.test(msg) && needFunctions(msg).length > 0)) return offTopic(tools);
       // a need, not a product ('something to keep my drinks cold'): what listings say products do
       if (!hasBudget && words.length > 0 && needed) {
         // ('and something to light my face on calls?' after a webcam: something else, so not what is on the table)

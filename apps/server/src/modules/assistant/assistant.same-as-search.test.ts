@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestContext } from '../../../test/harness.js';
-import { seedDemo } from '../../demo/seed.js';
+import { describe, expect, it } from 'vitest';
+import { call } from '../../../test/harness.js';
+import { withDemoCatalogue } from '../../../test/demo-app.js';
 import { readArabicPrices } from '../search/query-price.js';
 
 // Issue 37 item 2: one understanding of a request for the search box and the assistant. On the demo catalogue, a request
@@ -8,22 +8,17 @@ import { readArabicPrices } from '../search/query-price.js';
 // (GET /api/products/search) as from the assistant (POST /api/ai/chat), and that product is of the kind asked for and
 // the cheapest (or dearest) of the kind's first matches.
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  await seedDemo({ db: ctx.database.db, services: ctx.app.services, dataDir: ctx.dataDir, log: () => {} });
-}, 120_000);
-afterAll(async () => ctx?.close());
+const demo = withDemoCatalogue();
 
 type P = { id: number; name: string; name_ar: string; category: string; price_cents: number };
 async function searchBox(q: string): Promise<P[]> {
-  const res = await call(ctx.app, { method: 'GET', url: `/api/products/search/${encodeURIComponent(q)}?limit=20` });
+  const res = await call(demo().app, { method: 'GET', url: `/api/products/search/${encodeURIComponent(q)}?limit=20` });
   expect(res.status).toBe(200);
   return res.json as P[];
 }
 /** The products the assistant's answer lists ('1. **Name** — …'), in its order, by name in either language. */
 async function assistantList(message: string, lang: 'en' | 'ar', among: P[]): Promise<P[]> {
-  const res = await call(ctx.app, { method: 'POST', url: `/api/ai/chat?lang=${lang}`, body: { message } });
+  const res = await call(demo().app, { method: 'POST', url: `/api/ai/chat?lang=${lang}`, body: { message } });
   expect(res.status).toBe(200);
   const names = [...(res.json as { response: string }).response.matchAll(/^\d+\. \*\*(.+?)\*\*/gm)].map((m) => m[1]);
   return names.flatMap((n) => among.filter((p) => p.name === n || p.name_ar === n));
