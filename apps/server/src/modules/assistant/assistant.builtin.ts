@@ -16,7 +16,7 @@ import { CATEGORIES_Q, PRICE_HISTORY_Q, REVIEWS_Q, categoriesReply, isCircumstan
 import { createProductAnswers, type Reply } from './assistant.product-answers.js';
 import { createSearchReplies, headedDepartment } from './assistant.search-reply.js';
 import { nameHeads } from './assistant.needs.js';
-import { measuresAsked } from './assistant.listing-says.js';
+import { listingText, measuresAsked } from './assistant.listing-says.js';
 import { DEALS_Q, dealsReply, withoutDealWords } from './assistant.deals.js';
 import { mediaNamed, namesAKind, otherWords, serviceAsked, withoutMedium } from './assistant.offtopic.js';
 
@@ -70,11 +70,23 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     const { analyze } = search.text;
     const asked = [...new Set(words.flatMap((w) => analyze(w)))];
     const said = pool.map((p) => {
-      const own = new Set(analyze([p.name, p.name_ar, p.description, p.description_ar, ...p.bullet_points, ...p.bullet_points_ar, ...p.tags].join(' ')));
+      const own = new Set(analyze(listingText(p)));
       return asked.filter((st) => own.has(st)).length;
     });
     const best = Math.max(...said);
     return best > 0 && said.filter((n) => n === best).length === 1 ? pool[said.indexOf(best)]! : null;
+  }
+
+  /** Does p's listing answer one of the situations the text tells (every word of one of its remedies)? True when it tells none. */
+  function answersSituation(p: Product, text: string): boolean {
+    const fns = needFunctions(text);
+    if (fns.length === 0) return true;
+    const { analyze } = search.text;
+    const own = new Set(analyze(listingText(p)));
+    return fns.some((t) => {
+      const st = analyze(t);
+      return st.length > 0 && st.every((x) => own.has(x));
+    });
   }
 
   /** Do the words name a kind p is not: none of them is p's head, one heads other listings' names? */
@@ -324,9 +336,10 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
 
       // a service or media asked ('what is 15% of 240', 'recommend me a movie to watch', «ترجم …»), not a product: steered
       // back to shopping unless another of its words names a kind the catalogue sells (decision 0201)
+      // (the shopper's own words are read for a kind only when the message names a service or a medium)
       const kindRead = { catalogueWord: (w: string) => search.catalogueWord(w), namesSoldKind: (w: string) => tools.namesSoldKind(w), namesNoKind };
-      const ownWords = contentWords(readable(input.message));
-      if (serviceAsked(input.message) && !(await namesAKind(otherWords(ownWords), kindRead))) return offTopic(tools);
+      const namesSoldKindBeside = () => namesAKind(otherWords(contentWords(readable(input.message))), kindRead);
+      if (serviceAsked(input.message) && !(await namesSoldKindBeside())) return offTopic(tools);
       // a kind of product the shop does not sell ('washing machine', even if an espresso machine shares a word): say
       // so and name the nearest departments, not unrelated products
       const asksAboutOne = WORTH.test(msg) || SIMILAR.test(msg) || PURCHASE.test(msg) || PRICE_Q.test(msg) || STOCK_Q.test(msg) ||
@@ -368,12 +381,6 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       // not about that product
       // (also a sentence about something of the shopper's own that asks for nothing — 'my dog's breath smells', «شعري يصير
       // منفوش» — tells a situation: decision 0188)
-      const answersSituation = (p: Product, text: string) => {
-        const fns = needFunctions(text);
-        if (fns.length === 0) return true;
-        const own = new Set(search.text.analyze([p.name, p.name_ar, p.description, p.description_ar, ...p.bullet_points, ...p.bullet_points_ar, ...p.tags].join(' ')));
-        return fns.some((t) => { const st = search.text.analyze(t); return st.length > 0 && st.every((x) => own.has(x)); });
-      };
       const needed = isNeed(msg) || needFunctions(msg).length > 0 || (ownThingsTold(input.message).length > 0 && !SHOPPING.test(msg));
       if (named.length === 1 && words.length > 0 && !SHOPPING.test(msg) && !isOffTopic(msg) && search.text.extractPrice(msg).maxCents === undefined && !isNeed(msg) &&
         // a price word asks for the kind, cheapest or dearest first, not about the one product its words name
@@ -396,7 +403,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       // (a flight or a hotel where a need is felt — 'a 14 hour flight with crying babies' — is that need's situation: decision 0191)
       // (a medium a product named is for — 'a monitor to watch movies on', «شاشة أشوف عليها أفلام» — asks for that product,
       // the Arabic reading's chit-chat mark no word of it: decision 0201)
-      const mediaFor = isOffTopic(msg) && mediaNamed(input.message) && (await namesAKind(otherWords(ownWords), kindRead));
+      const mediaFor = isOffTopic(msg) && mediaNamed(input.message) && (await namesSoldKindBeside());
       if (mediaFor) {
         msg = withoutMedium(msg.replace(/\bweather\b/g, ' '));
         words = contentWords(search.text.extractPrice(msg).text);

@@ -9,6 +9,10 @@ import type { Locale } from '@souq/shared/rules/locale';
 /** How a text is read: the search module's stems, tokens and normalisation. */
 export type ListingText = { analyze: (s: string) => string[]; tokenize: (s: string) => string[]; normalize: (s: string) => string };
 
+/** All a listing says in its own words, both languages: names, description, bullets and tags. */
+export const listingText = (p: Product): string =>
+  [p.name, p.name_ar, p.description, p.description_ar, ...p.bullet_points, ...p.bullet_points_ar, ...p.tags].join(' ');
+
 /** The kinds of measure a question asks for, by its question words (the message as read: Arabic «كم» is 'how many'). */
 export type Measure = 'time' | 'size' | 'weight' | 'count' | 'colour' | 'contents' | 'material';
 

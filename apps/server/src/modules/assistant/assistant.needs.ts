@@ -8,6 +8,7 @@ import { phrasesFor } from './assistant.phrases.js';
 import { needFunctionGroups, possessedWords, saysItDoesWithout, type Negation } from './assistant.understanding.js';
 import { isCircumstance } from './assistant.prepurchase.js';
 import { readArabic } from './assistant.arabic.js';
+import { listingText } from './assistant.listing-says.js';
 
 /** The situations a need tells, read on the message as the assistant reads it and as the shopper wrote it (decision 0198). */
 function situationsTold(msg: string, said: string): string[][] {
@@ -114,8 +115,7 @@ export function createNeedReply(deps: { search: SearchService; isRuledOut: (p: P
       await add(r.ids);
     }
     await add((await search.rank(words.join(' '), { limit: 20, prefix: false })).ids);
-    const listing = (p: Product) =>
-      [p.name, p.name_ar, p.description, p.description_ar, ...p.bullet_points, ...p.bullet_points_ar, ...p.tags, ...p.categories].join(' ');
+    const listing = (p: Product) => [listingText(p), ...p.categories].join(' ');
     const doesWithout = new Set<number>();
     for (const s of negation.freeOf) {
       for (const p of await tools.products((await search.rank(s, { limit: 20, prefix: false })).ids)) {

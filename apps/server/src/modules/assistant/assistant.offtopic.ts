@@ -30,6 +30,12 @@ const SUM = /\d\s*[%٪]\s*(?:of|من)\s*\d|\d\s*(?:[x×*/÷+]|times|plus|minus|d
 const MEDIA_ASKED_EN = new RegExp(String.raw`\b(?:recommend|suggest)(?: me| us)?(?: (?:a|an|some|any))?(?: \w+){0,2} ${MEDIA_EN}\b|\b(?:what'?s|what is|whats) (?:a|an|the) (?:good|nice|great|fun|funny|new|best) ${MEDIA_EN}\b|\b${MEDIA_EN} to (?:watch|listen|binge|stream|see)\b`);
 const MEDIA_ASKED_AR = new RegExp(String.raw`(?:^|\s)(?:(?:انصحني|انصحيني|رشحلي|رشح لي|اقترح|اقترحي|اقترحلي)(?: علي| لي)? ?ب?|ب|وش|ايش|شو)(?:${MEDIA_AR})(?=\s|$)|(?:^|\s)(?:${MEDIA_AR})(?: \S+)? [انت](?:شوف|تابع|سمع|حضر)(?:ه|ها|هم)(?=\s|$)`);
 
+// (built once: read on every message that may be one)
+const MEDIA_NAMED_EN = new RegExp(String.raw`\b${MEDIA_EN}\b`);
+const MEDIA_NAMED_AR = new RegExp(String.raw`(?:^|\s)(?:ال|ب|لل|و)?(?:${MEDIA_AR})(?=\s|$)`);
+const MEDIA_WORD = new RegExp(String.raw`^(?:${MEDIA_EN}|(?:ال|ب|لل|و)?(?:${MEDIA_AR}))$`);
+const WATCHING_MEDIUM = new RegExp(String.raw`\b(?:to |for )?(?:watch|watching|stream|streaming|see|listen to|listening to|play)\s+(?:\w+\s+){0,2}?${MEDIA_EN}\b`, 'gi');
+
 export type NotShopping = { kind: 'service' | 'media' | 'sum' };
 
 /** Does the message ask for a service or for media, not for a product? Null when it does not. */
@@ -45,15 +51,14 @@ export function serviceAsked(message: string): NotShopping | null {
 /** A medium named as what a product is for ('to watch movies on', «اشوف عليها افلام»): the message may still ask for a product. */
 export function mediaNamed(message: string): boolean {
   const m = readable(message);
-  return new RegExp(String.raw`\b${MEDIA_EN}\b`).test(m) || new RegExp(String.raw`(?:^|\s)(?:ال|ب|لل|و)?(?:${MEDIA_AR})(?=\s|$)`).test(m);
+  return MEDIA_NAMED_EN.test(m) || MEDIA_NAMED_AR.test(m);
 }
 
 /** The words left to name a product: not the service's, the medium's or a number. */
 export function otherWords(words: readonly string[]): string[] {
-  const media = new RegExp(String.raw`^(?:${MEDIA_EN}|(?:ال|ب|لل|و)?(?:${MEDIA_AR}))$`);
   return words.filter((w) => {
     const r = readable(w);
-    return !/^\d+$/.test(r) && !media.test(r) && !CONSUME_EN.test(r) && !SERVICE_WORDS.test(r);
+    return !/^\d+$/.test(r) && !MEDIA_WORD.test(r) && !CONSUME_EN.test(r) && !SERVICE_WORDS.test(r);
   });
 }
 
@@ -75,6 +80,5 @@ export async function namesAKind(words: readonly string[], read: { catalogueWord
  * on'): the verb 'watch' there is no product word, and the search would list a watch.
  */
 export function withoutMedium(text: string): string {
-  const en = new RegExp(String.raw`\b(?:to |for )?(?:watch|watching|stream|streaming|see|listen to|listening to|play)\s+(?:\w+\s+){0,2}?${MEDIA_EN}\b`, 'gi');
-  return text.replace(en, ' ').replace(/\s+/g, ' ').trim();
+  return text.replace(WATCHING_MEDIUM, ' ').replace(/\s+/g, ' ').trim();
 }

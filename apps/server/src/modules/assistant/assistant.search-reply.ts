@@ -14,6 +14,7 @@ import { createNeedReply, nameHeads, NEED_GRAMMAR } from './assistant.needs.js';
 import { departmentNamed, isPurpose, loanwordOf, namesNoKind, otherNames, type Negation } from './assistant.understanding.js';
 import { isCircumstance, mainDepartment, notInCatalogue } from './assistant.prepurchase.js';
 import type { Reply } from './assistant.product-answers.js';
+import { listingText } from './assistant.listing-says.js';
 
 /** Where a gift is given ('at the office', 'in the office', 'at work', «في المكتب»): the place, not the gift (decision 0198). */
 function isPlaceOfGiving(word: string, text: string): boolean {
@@ -329,7 +330,7 @@ export function createSearchReplies(deps: { search: SearchService; contentWords:
     const { items } = await tools.searchProducts({ query: topic.join(' '), limit: 10 });
     const { analyze } = search.text;
     const wanted = new Set(colours.flatMap((c) => c.forms.flatMap((f) => analyze(f))));
-    const described = (p: Product) => analyze([p.name, p.name_ar, p.description, p.description_ar, ...p.bullet_points, ...p.bullet_points_ar, ...p.tags].join(' '))
+    const described = (p: Product) => analyze(listingText(p))
       .some((w) => wanted.has(w));
     const matching = items.filter(described).slice(0, SEARCH_REPLY_MAX_PRODUCTS);
     const say = phrasesFor(tools.locale, tools.departmentsAr);
