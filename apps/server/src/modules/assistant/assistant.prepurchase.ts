@@ -4,7 +4,7 @@ import { PRICE_HISTORY_DAYS } from '@souq/shared/api/prices';
 import { productPageUrl } from '@souq/shared/rules/embed';
 import { formatDate } from '@souq/shared/rules/locale';
 import { kindsAsked, needFunctions, otherNames, possessedWords } from './assistant.understanding.js';
-import { SHOPPING } from './assistant.words.js';
+import { SHOPPING, wordPattern } from './assistant.words.js';
 import { aspectsIn } from '../reviews/review-summary.js';
 import type { Toolbox } from './assistant.tools.js';
 import { phrasesFor } from './assistant.phrases.js';
@@ -94,7 +94,7 @@ export async function notSoldKinds(text: string, tools: Toolbox, words: string[]
  * situations table reads, it is what the need is about, not asked for (decision 0198).
  */
 export function isCause(said: string, text: string): boolean {
-  const w = said.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const w = wordPattern(said);
   const after = /^[a-z]/.test(w)
     ? new RegExp(String.raw`\b(?:from|because of|due to|thanks to)\s+(?:(?:all\s+)?(?:the|my|our|those|these)\s+)?${w}\b`, 'i')
     : new RegExp(String.raw`(?:^|\s)(?:من|بسبب|عشان)\s+(?:ال)?${w.replace(/^(?:و|ف)?ال/, '')}(?=$|[\s,.;?!])`);
@@ -103,7 +103,7 @@ export function isCause(said: string, text: string): boolean {
 
 /** Is the kind what someone studies, loves or works in ('studies computer science', 'into photography'): an interest. */
 export function isInterest(said: string, text: string): boolean {
-  const w = said.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const w = wordPattern(said);
   return new RegExp(String.raw`\b(?:studies|studying|study|studied|majoring in|major in|loves|love|likes|into|fan of|obsessed with|passionate about|works? in|working in)\s+(?:\S+\s+){0,2}?${w}(?=$|[\s,.;?!،؟])`, 'i').test(text);
 }
 
@@ -114,7 +114,7 @@ export function isInterest(said: string, text: string): boolean {
  * first (readArabic), so an Arabic word before the kind is a noun of the request (decision 0184).
  */
 export function isComplement(said: string, text: string): boolean {
-  const w = said.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const w = wordPattern(said);
   if (/^[a-z]/.test(w)) return new RegExp(String.raw`\bbecause of (?:the |my |our )?${w}\b|\b${w}'s\s+[a-z]`, 'i').test(text);
   const bare = w.replace(/^(?:و|ف)?(?:ال)/, '');
   return new RegExp(String.raw`(?:^|\s)(?!(?:ال|و|ف|ب|ل|في|من|على|علي|عن|مع|show|have)\s)[\u0621-\u064A]{3,}\s+ال${bare}(?=$|[\s,.;?!،؟])`).test(text)
@@ -126,7 +126,7 @@ export function isComplement(said: string, text: string): boolean {
  * what something is used, not what is asked for (the rule kindsAsked applies to the kinds it reads).
  */
 export function isCircumstance(word: string, text: string): boolean {
-  const w = word.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const w = wordPattern(word);
   if (/^[a-z]/.test(w)) return new RegExp(String.raw`\b(?:for|in|on|with|to|into|at|from|by|under|inside)\s+(?:(?:my|the|a|an|our|your|his|her|their)\s+)?${w}\b`, 'i').test(text);
   const bare = w.replace(/^(?:و|ف)?(?:لل|بال|ال)/, '');
   return new RegExp(String.raw`(?:^|\s)(?:و|ف)?(?:لل|بال|ل|ب)${bare}(?=$|[\s,.;?!])|(?:^|\s)(?:في|على|علي|مع|داخل)\s+(?:ال)?${bare}(?=$|[\s,.;?!])`).test(text);

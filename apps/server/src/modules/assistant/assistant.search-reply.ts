@@ -7,7 +7,7 @@ import { RELATED_GROUPS } from '../search/search.text.js';
 import { askedAge, forAge, forChildren } from '../search/query-age.js';
 import { arabicSkeleton, latinSkeleton, LOANWORD_MIN_SKELETON } from '../search/query-loanwords.js';
 import { searchPhraseIn, type Toolbox } from './assistant.tools.js';
-import { CHEAPEST, FOR_ADULT, GIFT, INTERESTS, PRICIEST, audienceWords } from './assistant.words.js';
+import { CHEAPEST, FOR_ADULT, GIFT, INTERESTS, PRICIEST, audienceWords, wordPattern } from './assistant.words.js';
 import { readArabic } from './assistant.arabic.js';
 import { phrasesFor } from './assistant.phrases.js';
 import { createNeedReply, nameHeads, NEED_GRAMMAR } from './assistant.needs.js';
@@ -18,7 +18,7 @@ import { listingText } from './assistant.listing-says.js';
 
 /** Where a gift is given ('at the office', 'in the office', 'at work', «في المكتب»): the place, not the gift (decision 0198). */
 function isPlaceOfGiving(word: string, text: string): boolean {
-  const w = word.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const w = wordPattern(word);
   return new RegExp(String.raw`\b(?:at|in)\s+(?:(?:the|my|our|his|her|their)\s+)?${w}\b|(?:^|\s)في\s+(?:ال)?${w.replace(/^ال/, '')}(?=$|[\s,.;?!])`, 'i').test(text);
 }
 

@@ -12,6 +12,9 @@ export const SIMILAR = /\b(similar|alternatives?|(something|anything) like|other
 // the occasions a gift is given on: 'secret santa', 'farewell', 'housewarming', 'graduation' (decision 0187)
 // (and something for a person — 'something nice for my grandma', «شي حلو لأمي», read 'شي حلو family' — is bought for them:
 // a gift; decision 0194)
+/** A word said in a message, lower case and escaped to stand inside a pattern (the readings that look at what surrounds it). */
+export const wordPattern = (word: string): string => word.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 export const GIFT = /\b(gifts?|presents?|birthday|christmas|eid|anniversary|secret santa|farewell|leaving do|housewarming|graduation|baby shower)\b|\b(?:something|anything)\s+(?:[a-z]+\s+){0,2}?for\s+(?:my|our)\s+(?:dad|father|mum|mom|mother|parents|wife|husband|partner|sister|brother|son|daughter|friend|boyfriend|girlfriend|boss|colleague|grandma|grandmother|granny|grandpa|grandfather|grandad|uncle|aunt|cousin|nephew|niece|teacher|neighbou?r)s?\b|(?:^|\s)(?:شي|شيء|حاجه)\s+(?:\S+\s+)?(?:adult\s+)?family\b/i;
 export const PRONOUN = /\b(it|this|that|this one|that one)\b/i;
 /** A question of judgement ('is the battery any good?', 'how reliable is it', «زينة؟»): what buyers say answers it (decision 0188). */
