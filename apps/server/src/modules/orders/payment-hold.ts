@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { orderItems, orders, orderStatusHistory, purchases } from '../../db/schema/orders.js';
 import { vendors } from '../../db/schema/vendors.js';
-import type { Tx } from '../../platform/db.js';
+import type { Db, Tx } from '../../platform/db.js';
 import { rowsOf } from '../../platform/sql-rows.js';
 import { builtOnce } from '../../platform/built-once.js';
 import type { Bus } from '../../platform/bus.js';
@@ -52,13 +52,56 @@ export type HoldMove = {
  * once per pooled connection on PostgreSQL, where planning this join was 0.3 ms of every card purchase's release; and
  * built once (decision 0196), where building it again in each transaction was ~0.6 ms of Souq's CPU a paid purchase.
  */
-const heldRead = builtOnce('payment-hold-held', (db) => db.select({
+const heldQuery = (db: Db | Tx) => db.select({
   row: orders, purchase: purchases, sellerName: vendors.companyName,
   items: sql<ItemRow[]>`(select coalesce(json_agg(${ITEM_JSON} order by i.id), '[]'::json) from order_items i where i.order_id = ${orders.id})`,
 }).from(orders)
   .innerJoin(purchases, eq(purchases.id, orders.purchaseId))
   .leftJoin(vendors, eq(vendors.id, orders.sellerVendorId))
-  .where(and(eq(orders.purchaseId, sql.placeholder('purchaseId')), eq(orders.status, 'awaiting_payment'))).orderBy(asc(orders.id)).for('update', { of: orders }));
+  .where(and(eq(orders.purchaseId, sql.placeholder('purchaseId')), eq(orders.status, 'awaiting_payment'))).orderBy(asc(orders.id));
+const heldRead = builtOnce('payment-hold-held', (db) => heldQuery(db).for('update', { of: orders }));
+/**
+ * The same read without the row locks: what a release checked and written in its own statement starts from
+ * (`releaseGuarded`, decision 0203), where the locks are taken by that statement.
+ */
+const heldUnlocked = builtOnce('payment-hold-held-unlocked', heldQuery);
+
+/** A held sub-order as the hold reads it: its row, its purchase, its lines and its seller's name. */
+export type HeldSubOrder = Awaited<ReturnType<typeof heldRead>>[number];
+
+/**
+ * What the caller of `releaseGuarded` writes in the release's statement (decision 0203): `lock`, a CTE named `lockName`
+ * that takes the caller's own row lock FIRST (before the sub-orders', the order of the transactional release, whose
+ * caller locks its row before the hold reads); `writes`, its CTEs, given the condition that every sub-order read is
+ * still held under its lock; `gate`, the name of one of them: the release writes only when it wrote a row.
+ */
+export type ReleaseGuard = { lockName: string; lock: SQL; writes: (stillHeld: SQL) => SQL[]; gate: string };
+
+/** The sales of sub-orders being released (`placed:<id>`, the posting ids the purchase statement gives a cash sale). */
+function salePostings(subs: readonly HeldSubOrder[], purchaseId: number): Posting[] {
+  return subs.flatMap(({ row, items }) => {
+    const lines = saleEntries(subOrderMoney(row, items));
+    return lines.length ? [{ kind: 'placed' as const, ref: row.id, lines, currency: row.currency, purchaseId, orderId: row.id, createdBy: row.userId }] : [];
+  });
+}
+
+/**
+ * The release's writes as CTEs (decision 0171): the sub-orders' status, their histories and their sales with the
+ * caller's postings; with `gate`, only when the caller's CTE of that name wrote a row.
+ */
+function releaseCtes(ids: readonly number[], now: Date, note: string, postings: readonly Posting[], gate?: string): SQL[] {
+  const gated = gate ? sql` and exists (select 1 from ${sql.identifier(gate)})` : sql``;
+  return [
+    ...(ids.length ? [sql`moved as (
+      update orders set status = 'pending', released_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
+      where id = any(${`{${ids.join(',')}}`}::int[])${gated} returning id
+    )`, sql`histories as (
+      insert into order_status_history (order_id, from_status, to_status, notes, changed_by)
+      select id, 'awaiting_payment', 'pending', ${note}, null from moved
+    )`] : []),
+    ...(postings.length ? [sql`posted as (${postingsInsert(postings, gate ? { onlyIf: gate } : {})})`] : []),
+  ];
+}
 
 export function createPaymentHold(deps: {
   bus: Bus;
@@ -70,6 +113,30 @@ export function createPaymentHold(deps: {
 }) {
   const held = (tx: Tx, purchaseId: number) => heldRead(tx, { purchaseId });
 
+  /** A release's result: the purchase as read (rows as the release left them), announced once the caller commits. */
+  function releasedMove(subs: readonly HeldSubOrder[], now: Date, tail: number | null): HoldMove {
+    const released: ReleasedPurchase | null = subs.length ? {
+      purchase: subs[0]!.purchase,
+      subs: subs.map((s) => ({ row: { ...s.row, status: 'pending', releasedAt: now, updatedAt: now }, items: s.items, sellerName: s.sellerName })),
+    } : null;
+    return {
+      orderIds: subs.map((s) => s.row.id),
+      released,
+      tail,
+      afterCommit: () => {
+        if (!released) return;
+        // as a cash-on-delivery purchase is announced after its statement: each seller hears of its own part
+        for (const { row, items } of released.subs) {
+          void deps.bus.emit('order.placed', {
+            orderId: row.id, orderNumber: row.orderNumber, userId: row.userId,
+            items: items.filter((i) => i.productId !== null).map((i) => ({ productId: i.productId!, vendorId: i.vendorId, quantity: i.quantity, unitPriceCents: i.unitPriceCents })),
+          });
+        }
+        void deps.confirm(released);
+      },
+    };
+  }
+
   return {
     /**
      * The payment is authorised: each sub-order goes to its seller as `pending`, its sale posted (`placed:<id>`).
@@ -79,48 +146,49 @@ export function createPaymentHold(deps: {
     async release(tx: Tx, purchaseId: number, note: string, also: readonly Posting[] = [], tail?: ReleaseTail): Promise<HoldMove> {
       const subs = await held(tx, purchaseId);
       const now = new Date();
-      const postings = [...subs.flatMap(({ row, items }) => {
-        const lines = saleEntries(subOrderMoney(row, items));
-        return lines.length ? [{ kind: 'placed' as const, ref: row.id, lines, currency: row.currency, purchaseId, orderId: row.id, createdBy: row.userId }] : [];
-      }), ...also];
       const ids = subs.map((s) => s.row.id);
       // the sub-orders move together in ONE statement (decision 0171), whatever the number of sellers: their status,
       // their histories and their sales (with the caller's postings of the same cause) — under the locks taken above
       const parts = [
-        ...(ids.length ? [sql`moved as (
-          update orders set status = 'pending', released_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
-          where id = any(${`{${ids.join(',')}}`}::int[]) returning id
-        )`, sql`histories as (
-          insert into order_status_history (order_id, from_status, to_status, notes, changed_by)
-          select id, 'awaiting_payment', 'pending', ${note}, null from moved
-        )`] : []),
-        ...(postings.length ? [sql`posted as (${postingsInsert(postings)})`] : []),
+        ...releaseCtes(ids, now, note, [...salePostings(subs, purchaseId), ...also]),
         // the caller's own writes of the same news (its payment's change and its event's row, decision 0172)
         ...(tail?.ctes ?? []),
       ];
       const [row] = parts.length
         ? await rowsOf<{ tail: number | null }>(tx, sql`with ${sql.join(parts, sql`, `)} select ${tail?.select ?? sql`null::int`} as tail`)
         : [];
-      const released: ReleasedPurchase | null = subs.length ? {
-        purchase: subs[0]!.purchase,
-        subs: subs.map((s) => ({ row: { ...s.row, status: 'pending', releasedAt: now, updatedAt: now }, items: s.items, sellerName: s.sellerName })),
-      } : null;
-      return {
-        orderIds: ids,
-        released,
-        tail: row?.tail ?? null,
-        afterCommit: () => {
-          if (!released) return;
-          // as a cash-on-delivery purchase is announced after its statement: each seller hears of its own part
-          for (const { row, items } of released.subs) {
-            void deps.bus.emit('order.placed', {
-              orderId: row.id, orderNumber: row.orderNumber, userId: row.userId,
-              items: items.filter((i) => i.productId !== null).map((i) => ({ productId: i.productId!, vendorId: i.vendorId, quantity: i.quantity, unitPriceCents: i.unitPriceCents })),
-            });
-          }
-          void deps.confirm(released);
-        },
-      };
+      return releasedMove(subs, now, row?.tail ?? null);
+    },
+
+    /** The purchase's sub-orders awaiting payment, read WITHOUT their locks (for `releaseGuarded`, decision 0203). */
+    readHeld: (db: Db, purchaseId: number): Promise<HeldSubOrder[]> => heldUnlocked(db, { purchaseId }),
+
+    /**
+     * The release as ONE statement outside any transaction (decision 0203), from sub-orders read without locks
+     * (`readHeld`): the caller's row lock first (`guard.lock`), then the sub-orders' locks with their status read again
+     * (a sub-order that moved meanwhile — given up, cancelled — is no longer returned), then the caller's writes, given
+     * the condition that every one read is still held, then the sub-orders moved, their histories and their sales
+     * (with `also`) only when the caller's `gate` wrote a row. All or nothing: answers null when nothing was written
+     * (the caller's row or a sub-order moved on), and the caller then takes the transactional path, which reads
+     * everything again under its locks and does what that finds. The sales are computed from the read, which is exact
+     * because a held sub-order's amounts and lines never change while it waits: only its status does, checked here.
+     */
+    async releaseGuarded(db: Db, subs: readonly HeldSubOrder[], note: string, also: readonly Posting[], guard: ReleaseGuard): Promise<HoldMove | null> {
+      if (!subs.length) return null;
+      const purchaseId = subs[0]!.purchase.id;
+      const now = new Date();
+      const ids = subs.map((s) => s.row.id);
+      const parts = [
+        guard.lock,
+        sql`still_held as (
+          select id from orders where id = any(${`{${ids.join(',')}}`}::int[]) and status = 'awaiting_payment'
+            and exists (select 1 from ${sql.identifier(guard.lockName)}) order by id for update
+        )`,
+        ...guard.writes(sql`(select count(*) from still_held) = ${ids.length}`),
+        ...releaseCtes(ids, now, note, [...salePostings(subs, purchaseId), ...also], guard.gate),
+      ];
+      const [row] = await rowsOf<{ moved: number }>(db, sql`with ${sql.join(parts, sql`, `)} select (select count(*) from moved)::int as moved`);
+      return row!.moved === ids.length ? releasedMove(subs, now, null) : null;
     },
 
     /** The time to pay ran out and the payment is cancelled: the sub-orders are cancelled unpaid, their stock back. */

@@ -12,7 +12,7 @@ import { periodicJob } from '../../platform/periodic-job.js';
 import { rowsOf } from '../../platform/sql-rows.js';
 import { builtOnce } from '../../platform/built-once.js';
 import { post as postToLedger, postingsInsert, type Posting } from '../ledger/ledger.post.js';
-import type { HoldMove, PaymentHold } from '../orders/payment-hold.js';
+import type { HeldSubOrder, HoldMove, PaymentHold } from '../orders/payment-hold.js';
 import { cashInEntries } from './payments.postings.js';
 import { ProviderError, WebhookVerificationError, type Payment, type PaymentMethodInfo, type PaymentProvider, type ProviderName } from './payments.provider.js';
 import type { PaymentsRuntime } from './payments.runtime.js';
@@ -152,10 +152,10 @@ export function createPaymentsService(deps: {
       sql`${sql.identifier(ATTEMPT_COLUMNS[k as keyof AttemptRow].name)} = ${v instanceof Date ? v.toISOString() : v}`), sql`, `);
   }
 
-  /** A webhook's event row with its outcome, stored once (unique provider and event id). */
-  const eventInsert = (e: StoredEvent, outcome: string | null): SQL => sql`
+  /** A webhook's event row with its outcome, stored once (unique provider and event id); with `when`, only if it holds. */
+  const eventInsert = (e: StoredEvent, outcome: string | null, when?: SQL): SQL => sql`
     insert into payment_events (provider, event_id, type, object_id, payload, outcome)
-    values (${e.provider}, ${e.eventId}, ${e.type}, ${e.objectId}, ${e.rawBody}::jsonb, ${outcome})
+    select ${e.provider}::text, ${e.eventId}::text, ${e.type}::text, ${e.objectId}::text, ${e.rawBody}::jsonb, ${outcome}::text${when ? sql` where ${when}` : sql``}
     on conflict (provider, event_id) do nothing`;
 
   /**
@@ -237,6 +237,48 @@ export function createPaymentsService(deps: {
     const tail = attemptAndEvent(event);
     const [row] = await rowsOf<{ stored: number }>(tx, sql`with ${sql.join(tail.ctes, sql`, `)} select ${tail.select} as stored`);
     return { outcome, move, capture, released, lateBack, stored: row!.stored > 0 };
+  }
+
+  /**
+   * A webhook's capture answered `captured` for a purchase still on hold (decision 0203): the release, the sales, the
+   * cash, the attempt's change and the event's row in ONE statement outside any transaction, from the held sub-orders
+   * read without locks (`hold.readHeld`), instead of begin, the attempt's lock, the locked read, the release and
+   * commit. The statement takes the attempt's row lock first (as `applyIn` does) and re-checks that it is still
+   * open — neither released, nor its cash in, nor given up — then the sub-orders' locks and that each is still held;
+   * the event's row is stored only then (a delivery of the same event stored first writes nothing here), and every
+   * other write only with it. What `applyIn` would do in this case exactly: the attempt captured with its sale and
+   * cash times, the sales and the cash side posted through the ledger's insert, the outcome 'released, cash received'.
+   * Null when nothing was written: the caller applies the payment in the transactional path, which reads it all again
+   * under its locks (a duplicate, a give-up racing it, a sub-order moved meanwhile).
+   */
+  async function releaseAtOnce(attemptId: number, held: HeldSubOrder[], payment: Payment, e: StoredEvent) {
+    if (payment.status !== 'captured' || !held.length) return null;
+    const purchaseId = held[0]!.purchase.id;
+    const at = now();
+    const outcome = 'released, cash received';
+    const cash: Posting = {
+      kind: 'payment', ref: `${attemptId}:captured`, lines: cashInEntries({ capturedCents: payment.amountCaptured, feeCents: payment.fee ?? 0 }),
+      currency: held[0]!.purchase.currency, purchaseId, createdBy: null, memo: payment.id,
+    };
+    const patch: Partial<AttemptRow> = {
+      status: payment.status, failureCode: payment.failure?.code ?? null, failureMessage: payment.failure?.message ?? null,
+      salePostedAt: at, cashPostedAt: at, capturedCents: payment.amountCaptured, feeCents: payment.fee, updatedAt: at,
+    };
+    const move = await deps.hold.releaseGuarded(db, held, 'Card payment authorised', [cash], {
+      lockName: 'attempt_open',
+      lock: sql`attempt_open as (
+        select id from payment_attempts
+        where id = ${attemptId} and purchase_id = ${purchaseId} and provider_payment_id = ${payment.id}
+          and sale_posted_at is null and cash_posted_at is null and expired_at is null
+        for update
+      )`,
+      writes: (stillHeld) => [
+        sql`stored as (${eventInsert(e, outcome, sql`exists (select 1 from attempt_open) and ${stillHeld}`)} returning id)`,
+        sql`changed as (update payment_attempts set ${setOf(patch)} where id in (select id from attempt_open) and exists (select 1 from stored) returning id)`,
+      ],
+      gate: 'changed',
+    });
+    return move ? { outcome, move, capture: null, released: purchaseId, lateBack: null } : null;
   }
 
   /**
@@ -511,12 +553,24 @@ export function createPaymentsService(deps: {
       // it comes as its own event), or one whose own signed object claims no further state than Souq has booked (the
       // five events of a paid purchase need one read-back, not five). Anything else is read back and acted on below.
       const claims = event.type === 'payment.updated' && event.claims !== undefined ? RANK[event.claims] : null;
-      const [front] = await deps.query<{ seen: boolean; stored: number; attempt: number | null }>(WEBHOOK_FRONT,
+      const [front] = await deps.query<{ seen: boolean; stored: number; attempt: number | null; purchase: number | null }>(WEBHOOK_FRONT,
         [name, event.type === 'payment.updated' ? event.paymentId : null, claims, event.id, event.providerType, objectId, rawBody], 'payments-webhook-front');
       if (front!.seen) return { received: true, duplicate: true };
       if (front!.stored) return { received: true, duplicate: false };
+      const stored = { provider: name, eventId: event.id, type: event.providerType, objectId, rawBody };
+      // an event that claims the money (an authorisation to capture, or a capture) of a purchase of Souq's still open:
+      // its held sub-orders read while the provider is asked (no locks: the release re-checks them, decision 0203)
+      const held = event.type === 'payment.updated' && front!.purchase !== null && (event.claims === 'authorized' || event.claims === 'captured')
+        // (a read that fails leaves the transactional path to do the release)
+        ? deps.hold.readHeld(db, front!.purchase).catch(() => null) : null;
       // the read-back happens before the transaction (a provider call never holds a row lock)
       const payment = event.type === 'payment.updated' ? await readBack(event.paymentId, front!.attempt, event.claims) : null;
+      const heldNow = held ? await held : null;
+      const atOnce = payment && heldNow && front!.attempt !== null ? await releaseAtOnce(front!.attempt, heldNow, payment, stored) : null;
+      if (atOnce) {
+        await afterCommit(atOnce, { later: true });
+        return { received: true, duplicate: false };
+      }
       const refund = event.type === 'refund.updated' ? await p.getRefund(event.refundId) : null;
       const dispute = event.type === 'dispute.updated' ? await p.getDispute(event.disputeId) : null;
       // seller transfers (decision 0147): a transfer is always the platform's own, read back; an account or a payout
@@ -525,7 +579,6 @@ export function createPaymentsService(deps: {
       const account = event.type === 'account.updated' && await transfers.knowsAccount(event.accountId) ? await p.getSellerAccount(event.accountId) : null;
       const payout = event.type === 'payout.updated' && event.accountId ? await transfers.readPayout(event.accountId, event.payoutId) : null;
       const result = await db.transaction(async (tx) => {
-        const stored = { provider: name, eventId: event.id, type: event.providerType, objectId, rawBody };
         const applied = payment ? await applyIn(tx, payment, stored) : null;
         const refunded = refund ? await refunds.applyIn(tx, refund) : null;
         const disputed = dispute ? await applyDisputeIn(tx, dispute, now()) : null;

@@ -14,11 +14,12 @@ export const RANK: Record<AttemptStatus, number> = {
  * event was stored before, and for an event that can move nothing its row stored at once with its outcome. A named
  * statement (decision 0186): PostgreSQL parses and plans it once per pooled connection, not at each of a paid
  * purchase's two deliveries (its planning was 0.16 ms of each). $1 provider, $2 payment id, $3 the rank the event
- * claims, $4 event id, $5 its type, $6 the object it names, $7 the raw body.
+ * claims, $4 event id, $5 its type, $6 the object it names, $7 the raw body. Answers whether the event was seen, whether
+ * it was stored here, and the payment's attempt and purchase (the purchase's held sub-orders are read from it, decision 0203).
  */
 export const WEBHOOK_FRONT = `
   with a as (
-    select id, (cash_posted_at is not null or expired_at is not null) as settled,
+    select id, purchase_id, (cash_posted_at is not null or expired_at is not null) as settled,
       (case status ${Object.entries(RANK).map(([status, rank]) => `when '${status}' then ${rank}`).join(' ')} end) as rank
     from payment_attempts where provider = $1::text and provider_payment_id = $2::text
   ), idle as (
@@ -30,4 +31,4 @@ export const WEBHOOK_FRONT = `
     on conflict (provider, event_id) do nothing returning id
   )
   select exists (select 1 from payment_events where provider = $1::text and event_id = $4::text) as seen, (select count(*) from stored)::int as stored,
-    (select id from a) as attempt`;
+    (select id from a) as attempt, (select purchase_id from a) as purchase`;
