@@ -12,14 +12,32 @@ type Text = {
   englishFor?: (word: string) => readonly string[];
 };
 
+type StrongTokens = { readonly raw: readonly string[]; readonly stems: ReadonlySet<string> };
+
+/**
+ * The words of recent products' own fields by the fields' text, per text analysis: the assistant reads them for the
+ * 20 matches of every search it makes, mostly the same products again, and tokenising and stemming them was a tenth
+ * of an answer's own work (decision 0204). Keyed by the text itself, so an edited product is read afresh; bounded.
+ */
+const strongCache = new WeakMap<Text, Map<string, StrongTokens>>();
+const STRONG_CACHE_MAX = 500;
+
 /** The words of a product's own fields: name, brand, categories, tags and keywords (not its description). */
-function strongTokens(text: Text, p: Product): { raw: string[]; stems: Set<string> } {
-  const raw = text.tokenize([p.name, p.name_ar, p.brand, ...p.categories, ...p.tags, ...p.keywords].join(' '));
-  return { raw, stems: new Set(raw.map((t) => text.analyze(t)[0] ?? t)) };
+function strongTokens(text: Text, p: Product): StrongTokens {
+  const own = [p.name, p.name_ar, p.brand, ...p.categories, ...p.tags, ...p.keywords].join(' ');
+  let cache = strongCache.get(text);
+  if (!cache) strongCache.set(text, (cache = new Map()));
+  let tokens = cache.get(own);
+  if (tokens) return tokens;
+  const raw = text.tokenize(own);
+  tokens = { raw, stems: new Set(raw.map((t) => text.analyze(t)[0] ?? t)) };
+  if (cache.size >= STRONG_CACHE_MAX) cache.clear();
+  cache.set(own, tokens);
+  return tokens;
 }
 
 /** Whether a query term (as the search interpreted it) is one of the product's own words, also inside a compound. */
-function strongMatch(text: Text, term: string, fields: { raw: string[]; stems: Set<string> }, english: readonly string[]): boolean {
+function strongMatch(text: Text, term: string, fields: StrongTokens, english: readonly string[]): boolean {
   const stems = text.analyze(term);
   if (stems.length > 0 && stems.every((s) => fields.stems.has(s))) return true;
   // an Arabic word a listing says in English only: its name or tags hold a word the Arabic one stands for (0184)

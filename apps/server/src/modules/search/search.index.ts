@@ -182,6 +182,13 @@ export class ProductIndex {
   private idfStamp = new Int32Array(1024);
   private idfEpoch = 0;
   private idfVersion = -1;
+  /**
+   * each product's squared vector length by slot, kept for the same index version as the idf parts (valid where
+   * normStamp has the current idfEpoch): 'similar products' and the re-ranking take a cosine of thousands of products
+   * against one query, and the length was summed again over every term of each
+   */
+  private normSq = new Float64Array(0);
+  private normStamp = new Int32Array(0);
   /** product id → slot */
   byId = new Map<number, number>();
   postings = new Map<string, Posting>();
@@ -489,7 +496,7 @@ export class ProductIndex {
    */
   eachVectorEntry(doc: Doc, visit: (termId: number, weight: number) => void): void {
     const from = doc.intAt + FIELD_KEYS.length;
-    const len = Math.sqrt(this.vectorDot(doc, null)) || 1;
+    const len = Math.sqrt(this.normSqAt(doc.slot)) || 1;
     const n = Math.max(1, this.byId.size);
     for (let k = from; k < from + doc.termN; k++) visit(this.ints.data[k]!, this.termWeight(k, n) / len);
   }
@@ -501,14 +508,7 @@ export class ProductIndex {
 
   /** ln(1 + n / df) of a term, cached until the index changes (the same value as computing it each time). */
   private idfOf(id: number, n: number): number {
-    if (this.idfVersion !== this.version || this.idfPart.length < this.termById.length) {
-      if (this.idfPart.length < this.termById.length) {
-        this.idfPart = new Float64Array(Math.max(this.termById.length, this.idfPart.length * 2));
-        this.idfStamp = new Int32Array(this.idfPart.length);
-      }
-      this.idfVersion = this.version;
-      this.idfEpoch++;
-    }
+    this.syncIdfEpoch();
     if (this.idfStamp[id] === this.idfEpoch) return this.idfPart[id]!;
     const v = Math.log(1 + n / Math.max(1, this.dfById[id]!));
     this.idfPart[id] = v;
@@ -516,15 +516,36 @@ export class ProductIndex {
     return v;
   }
 
-  /** The dot product of a product's (unnormalised) vector with a dense query vector, or with itself when null. */
-  private vectorDot(doc: Doc, q: Float64Array | null): number {
-    const from = doc.intAt + FIELD_KEYS.length;
+  /** A new epoch for the cached idf parts and vector lengths whenever the index has changed since they were computed. */
+  private syncIdfEpoch(): void {
+    if (this.idfVersion === this.version && this.idfPart.length >= this.termById.length) return;
+    if (this.idfPart.length < this.termById.length) {
+      this.idfPart = new Float64Array(Math.max(this.termById.length, this.idfPart.length * 2));
+      this.idfStamp = new Int32Array(this.idfPart.length);
+    }
+    this.idfVersion = this.version;
+    this.idfEpoch++;
+  }
+
+  /** The squared length of the (unnormalised) vector of the product at `slot`, cached until the index changes. */
+  private normSqAt(slot: number): number {
+    this.syncIdfEpoch();
+    if (this.normSq.length < this.cols.n) {
+      const size = Math.max(this.cols.n, Math.ceil(this.normSq.length * 1.5), 1024);
+      this.normSq = new Float64Array(size);
+      this.normStamp = new Int32Array(size);
+    }
+    if (this.normStamp[slot] === this.idfEpoch) return this.normSq[slot]!;
+    const from = this.cols.intAt[slot]! + FIELD_KEYS.length;
+    const to = from + this.cols.termN[slot]!;
     const n = Math.max(1, this.byId.size);
     let s = 0;
-    for (let k = from; k < from + doc.termN; k++) {
+    for (let k = from; k < to; k++) {
       const w = this.termWeight(k, n);
-      s += q ? q[this.ints.data[k]!]! * w : w * w;
+      s += w * w;
     }
+    this.normSq[slot] = s;
+    this.normStamp[slot] = this.idfEpoch;
     return s;
   }
 
@@ -572,17 +593,23 @@ export class ProductIndex {
 
   /** Cosine of a product's vector and a query vector held densely by term id (zero for terms not in the query). */
   cosine(doc: Doc, q: Float64Array): number {
-    // vectorDot(doc, null) and vectorDot(doc, q) in one pass (each sum in the same order)
-    const from = doc.intAt + FIELD_KEYS.length;
+    return this.cosineAt(doc.slot, q);
+  }
+
+  /** cosine() of the product at `slot`, without an object for it. */
+  cosineAt(slot: number, q: Float64Array): number {
+    const len = Math.sqrt(this.normSqAt(slot));
+    // only the query's terms add to the dot product: a term outside it adds q × w = 0, which leaves the sum as it is,
+    // so skipping those terms gives the same sum in the same order
+    const from = this.cols.intAt[slot]! + FIELD_KEYS.length;
+    const to = from + this.cols.termN[slot]!;
+    const ints = this.ints.data;
     const n = Math.max(1, this.byId.size);
-    let self = 0;
     let dot = 0;
-    for (let k = from; k < from + doc.termN; k++) {
-      const w = this.termWeight(k, n);
-      self += w * w;
-      dot += q[this.ints.data[k]!]! * w;
+    for (let k = from; k < to; k++) {
+      const qw = q[ints[k]!]!;
+      if (qw !== 0) dot += qw * this.termWeight(k, n);
     }
-    const len = Math.sqrt(self);
     return len ? dot / len : 0;
   }
 }

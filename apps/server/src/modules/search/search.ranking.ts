@@ -1,5 +1,5 @@
 import type { AnalysedQuery, Concept } from './query-analysis.js';
-import { Doc, FIELD_KEYS, type IndexedProduct, type ProductIndex, type SearchFilters } from './search.index.js';
+import { type Columns, Doc, FIELD_KEYS, type IndexedProduct, type ProductIndex, type SearchFilters } from './search.index.js';
 import type { PriceIntent } from './search.text.js';
 import {
   ADJ_MAX_CONCEPTS, ADJ_MIN_WEIGHT, FEEDBACK_DOCS, K1, POPULARITY_REVIEWS, PRICE_INTENT_MIN_LEX, RERANK_DEPTH, SCORER_CHEAPEST_RATIO,
@@ -241,44 +241,67 @@ export class Ranking {
     return this.scratch;
   }
 
-  /** Products most like the given one (vector cosine, same-category bonus), best first. */
+  /**
+   * Products most like the given one (vector cosine, same-category bonus), best first. Every candidate is read from
+   * its slot's columns and scored into scratch, keeping only the best `limit`: the assistant asks this for most
+   * product questions, and an object or two per candidate (thousands of them) was most of what an answer allocated
+   * (decision 0204).
+   */
   similar(id: number, limit: number, filters: SearchFilters = {}): number[] {
     const slotOf = this.ix.byId.get(id);
     if (slotOf === undefined) return [];
-    const doc = new Doc(this.ix.cols, slotOf);
-    const accept = this.ix.filterFn(filters);
-    const q = new Map<number, number>();
-    this.ix.eachVectorEntry(doc, (id, w) => q.set(id, w));
-    const dense = this.denseQuery(q);
+    const cols = this.ix.cols;
+    const accept = this.ix.slotFilterFn(filters);
+    // the product's vector straight into the dense query array, its terms in the vector's order
+    const dense = this.denseScratch();
+    const terms: number[] = [];
+    this.ix.eachVectorEntry(new Doc(cols, slotOf), (t, w) => {
+      dense[t] = w;
+      terms.push(t);
+    });
     // candidates share one of the product's strongest terms, rarest first, up to a bounded number
-    const strongest = [...q.keys()].sort((a, b) => q.get(b)! - q.get(a)!).slice(0, SIMILAR_SEED_TERMS);
-    const seen = this.scratchFor(this.ix.cols.n).hits;
-    const visited: number[] = [];
-    const scored: { doc: Doc; s: number }[] = [];
+    const strongest = terms.slice().sort((a, b) => dense[b]! - dense[a]!).slice(0, SIMILAR_SEED_TERMS);
+    const sc = this.scratchFor(cols.n);
+    const seen = sc.hits;
+    const visited = sc.touchedAlt;
+    let nVisited = 0;
+    // shares a category with the product, by the candidate's interned category list (a few distinct lists)
+    const ownKeys = cols.lists[cols.categoryKeys[slotOf]!]!;
+    const sharesByList = new Map<number, boolean>();
+    const best = new TopK(limit);
     for (const termId of strongest) {
       const p = this.ix.postings.get(this.ix.termById[termId]!);
       if (!p) continue;
-      for (const slot of p.slots.subarray(0, p.n)) {
+      const slots = p.slots;
+      for (let i = 0; i < p.n; i++) {
+        const slot = slots[i]!;
         if (seen[slot]) continue;
         seen[slot] = 1;
-        visited.push(slot);
-        const other = new Doc(this.ix.cols, slot);
-        if (!other.alive || other.id === id || !accept(other)) continue;
-        const sameCat = other.categoryKeys.some((c) => doc.categoryKeys.includes(c)) ? W_SIMILAR_SAME_CATEGORY : 0;
-        scored.push({ doc: other, s: this.ix.cosine(other, dense) + sameCat + W_SIMILAR_POPULARITY * popularity(other) });
+        visited[nVisited++] = slot;
+        if (cols.alive[slot] !== 1 || cols.id[slot] === id || !accept(slot)) continue;
+        const list = cols.categoryKeys[slot]!;
+        let shares = sharesByList.get(list);
+        if (shares === undefined) sharesByList.set(list, (shares = cols.lists[list]!.some((c) => ownKeys.includes(c))));
+        const sameCat = shares ? W_SIMILAR_SAME_CATEGORY : 0;
+        best.offer(cols.id[slot]!, this.ix.cosineAt(slot, dense) + sameCat + W_SIMILAR_POPULARITY * popularityAt(cols, slot));
       }
-      if (visited.length >= SIMILAR_MAX_CANDIDATES) break;
+      if (nVisited >= SIMILAR_MAX_CANDIDATES) break;
     }
-    for (const slot of visited) seen[slot] = 0;
-    for (const k of q.keys()) dense[k] = 0;
-    scored.sort((a, b) => b.s - a.s || a.doc.id - b.doc.id);
-    return scored.slice(0, limit).map((x) => x.doc.id);
+    for (let i = 0; i < nVisited; i++) seen[visited[i]!] = 0;
+    for (const t of terms) dense[t] = 0;
+    return best.ids();
   }
 
   /** The query vector written into the dense scratch array (the caller zeroes its terms again afterwards). */
   private denseQuery(q: Map<number, number>): Float64Array {
+    const dense = this.denseScratch();
+    for (const [k, v] of q) dense[k] = v;
+    return dense;
+  }
+
+  /** The dense query array, zero everywhere, with room for every term id. */
+  private denseScratch(): Float64Array {
     if (this.qDense.length < this.ix.termById.length) this.qDense = new Float64Array(Math.max(this.ix.termById.length, this.qDense.length * 2));
-    for (const [k, v] of q) this.qDense[k] = v;
     return this.qDense;
   }
 
@@ -448,8 +471,54 @@ function kthLargest(a: Float64Array, k: number): number {
 
 /** 0..1 from rating and number of reviews: a gentle tie-breaker, never a ranking of its own. */
 function popularity(d: IndexedProduct): number {
-  const r = d.rating ?? 0;
-  return (r / 5) * Math.min(1, Math.log1p(d.reviewCount) / Math.log(POPULARITY_REVIEWS));
+  return popularityOf(d.rating ?? 0, d.reviewCount);
+}
+
+/** popularity() of the product at a slot, read from the columns (NaN there is no rating, as Doc.rating reads it). */
+function popularityAt(cols: Columns, slot: number): number {
+  const r = cols.rating[slot]!;
+  return popularityOf(Number.isNaN(r) ? 0 : r, cols.reviews[slot]!);
+}
+
+function popularityOf(rating: number, reviewCount: number): number {
+  return (rating / 5) * Math.min(1, Math.log1p(reviewCount) / Math.log(POPULARITY_REVIEWS));
+}
+
+/**
+ * The best `k` of (id, score) pairs offered one by one, in the order 'score descending, then id ascending' — the
+ * first `k` of sorting them all, ids being distinct — kept in small arrays by insertion.
+ */
+class TopK {
+  private readonly k: number;
+  private readonly idOf: Float64Array;
+  private readonly scoreOf: Float64Array;
+  private n = 0;
+
+  constructor(k: number) {
+    this.k = Math.max(0, Math.trunc(k));
+    this.idOf = new Float64Array(this.k);
+    this.scoreOf = new Float64Array(this.k);
+  }
+
+  offer(id: number, score: number): void {
+    const { idOf, scoreOf, k } = this;
+    let i = this.n;
+    // not better than the last kept when full: nothing to do (the common case)
+    if (i === k && !(i > 0 && (score > scoreOf[i - 1]! || (score === scoreOf[i - 1] && id < idOf[i - 1]!)))) return;
+    if (i === k) i--;
+    else this.n++;
+    while (i > 0 && (score > scoreOf[i - 1]! || (score === scoreOf[i - 1] && id < idOf[i - 1]!))) {
+      idOf[i] = idOf[i - 1]!;
+      scoreOf[i] = scoreOf[i - 1]!;
+      i--;
+    }
+    idOf[i] = id;
+    scoreOf[i] = score;
+  }
+
+  ids(): number[] {
+    return Array.from(this.idOf.subarray(0, this.n));
+  }
 }
 
 const maxDefined = (a?: number, b?: number) => (a === undefined ? b : b === undefined ? a : Math.max(a, b));
