@@ -18,6 +18,7 @@ import { createSearchReplies, headedDepartment } from './assistant.search-reply.
 import { nameHeads } from './assistant.needs.js';
 import { listingText, measuresAsked } from './assistant.listing-says.js';
 import { DEALS_Q, dealsReply, withoutDealWords } from './assistant.deals.js';
+import { tellsSituation } from './assistant.told.js';
 import { mediaNamed, namesAKind, otherWords, serviceAsked, withoutMedium } from './assistant.offtopic.js';
 
 export { boldNames } from './assistant.words.js';
@@ -87,6 +88,12 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       const st = analyze(t);
       return st.length > 0 && st.every((x) => own.has(x));
     });
+  }
+
+  /** Does the message say a budget or a price wish ('under 300', 'cheap')? */
+  function hasPrice(msg: string): boolean {
+    const price = search.text.extractPrice(msg);
+    return price.minCents !== undefined || price.maxCents !== undefined || price.intent !== null;
   }
 
   /** Do the words name a kind p is not: none of them is p's head, one heads other listings' names? */
@@ -218,6 +225,10 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         if (p && (onlyPurpose || !(await namesOtherKind(words, p, tools)))) return similar(p, tools, { cheaper: true });
       }
 
+      // 'anything cheaper than the KeyNote 88?', «فيه أرخص من البيانو KeyNote 88؟»: cheaper products like the one named
+      // (decision 0202)
+      if (CHEAPER.test(msg) && /\bthan\b/i.test(msg) && named.length === 1) return similar(named[0]!, tools, { cheaper: true });
+
       // 'in red?', 'عندكم كحلي؟': what was just shown or asked for, in that colour
       const colours = named.length === 0 ? coloursOnly(words) : null;
       if (colours) {
@@ -340,6 +351,14 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       const kindRead = { catalogueWord: (w: string) => search.catalogueWord(w), namesSoldKind: (w: string) => tools.namesSoldKind(w), namesNoKind };
       const namesSoldKindBeside = () => namesAKind(otherWords(contentWords(readable(input.message))), kindRead);
       if (serviceAsked(input.message) && !(await namesSoldKindBeside())) return offTopic(tools);
+      // a situation told in a sentence of one's own ('my labrador is 12 now and he limps when he gets up', «أتأخر في الدوام
+      // وقطتي تجوع»): what the listings say answers it, before its words are read as a product's name or a kind not sold
+      // (a gift or a budget keeps its own reading; decision 0202)
+      const told = !GIFT.test(msg) && !hasPrice(msg) && !isOffTopic(msg) && tellsSituation(input.message, msg, words);
+      if (told) {
+        const r = await needReply(msg, words, negation, tools, spell, input.message);
+        if (r) return r;
+      }
       // a kind of product the shop does not sell ('washing machine', even if an espresso machine shares a word): say
       // so and name the nearest departments, not unrelated products
       const asksAboutOne = WORTH.test(msg) || SIMILAR.test(msg) || PURCHASE.test(msg) || PRICE_Q.test(msg) || STOCK_Q.test(msg) ||
