@@ -90,10 +90,14 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     });
   }
 
+  /** Does the message say an amount ('under 300', 'for less than 1000')? */
+  function hasAmount(msg: string): boolean {
+    const price = search.text.extractPrice(msg);
+    return price.minCents !== undefined || price.maxCents !== undefined;
+  }
   /** Does the message say a budget or a price wish ('under 300', 'cheap')? */
   function hasPrice(msg: string): boolean {
-    const price = search.text.extractPrice(msg);
-    return price.minCents !== undefined || price.maxCents !== undefined || price.intent !== null;
+    return hasAmount(msg) || search.text.extractPrice(msg).intent !== null;
   }
 
   /** Do the words name a kind p is not: none of them is p's head, one heads other listings' names? */
@@ -227,7 +231,7 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
 
       // 'anything cheaper than the KeyNote 88?', «فيه أرخص من البيانو KeyNote 88؟»: cheaper products like the one named
       // (decision 0202)
-      if (CHEAPER.test(msg) && /\bthan\b/i.test(msg) && named.length === 1) return similar(named[0]!, tools, { cheaper: true });
+      if (CHEAPER.test(msg) && /\bthan\s+(?!\d)/i.test(msg) && !hasAmount(msg) && named.length === 1) return similar(named[0]!, tools, { cheaper: true });
 
       // 'in red?', 'عندكم كحلي؟': what was just shown or asked for, in that colour
       const colours = named.length === 0 ? coloursOnly(words) : null;
@@ -351,18 +355,17 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       const kindRead = { catalogueWord: (w: string) => search.catalogueWord(w), namesSoldKind: (w: string) => tools.namesSoldKind(w), namesNoKind };
       const namesSoldKindBeside = () => namesAKind(otherWords(contentWords(readable(input.message))), kindRead);
       if (serviceAsked(input.message) && !(await namesSoldKindBeside())) return offTopic(tools);
-      // a situation told in a sentence of one's own ('my labrador is 12 now and he limps when he gets up', «أتأخر في الدوام
-      // وقطتي تجوع»): what the listings say answers it, before its words are read as a product's name or a kind not sold
-      // (a gift or a budget keeps its own reading; decision 0202)
-      const told = !GIFT.test(msg) && !hasPrice(msg) && !isOffTopic(msg) && tellsSituation(input.message, msg, words);
-      if (told) {
-        const r = await needReply(msg, words, negation, tools, spell, input.message);
-        if (r) return r;
-      }
       // a kind of product the shop does not sell ('washing machine', even if an espresso machine shares a word): say
       // so and name the nearest departments, not unrelated products
       const asksAboutOne = WORTH.test(msg) || SIMILAR.test(msg) || PURCHASE.test(msg) || PRICE_Q.test(msg) || STOCK_Q.test(msg) ||
         RATING_Q.test(msg) || SPEC_Q.test(msg) || TELL.test(msg) || (FEATURE_Q.test(msg) && !ASKS_THE_SHOP.test(msg) && (named.length > 0 || context !== null));
+      // a situation told in a sentence of one's own ('my labrador is 12 now and he limps when he gets up', «أتأخر في الدوام
+      // وقطتي تجوع»): what the listings say answers it, before its words are read as a product's name or a kind not sold
+      // (a question about a product, a gift or a budget keeps its own reading; decision 0202)
+      if (!asksAboutOne && !GIFT.test(msg) && !hasPrice(msg) && !isOffTopic(msg) && tellsSituation(input.message, msg, words)) {
+        const r = await needReply(msg, words, negation, tools, spell, input.message);
+        if (r) return r;
+      }
       if (!asksAboutOne && words.length) {
         const missingKinds = await notSoldKinds(msg, tools, words);
         if (missingKinds) return notSoldReply(missingKinds, tools, spell);

@@ -89,7 +89,9 @@ export function createNeedReply(deps: { search: SearchService; isRuledOut: (p: P
     // catalogue writes it, without particle, pronoun or the verb's letter ('بصوتي' → صوت, 'أتحكم' → تحكم: decision 0178)
     // (grammar's words — time and order words, light verbs, 'help', 'become' — are no part of the need, however rarely
     // listings say them: 'before work' names no headset that says 'before', «يساعدني» no drum kit that 'helps'; decision 0188)
-    words = words.filter((w) => !NEED_GRAMMAR.has(normalize(w)));
+    // (nor is a number — an age, a count, an hour: 'my dog is 12 now', 'dead by 4pm' — what a listing says it does; a
+    // model's '4k' is a word: decision 0202)
+    words = words.filter((w) => !NEED_GRAMMAR.has(normalize(w)) && !/^\d+(?:am|pm)?$/i.test(w));
     if (words.length === 0) return null;
     const asRead = await Promise.all(words.map((w) => search.catalogueWord(w)));
     const saidByShopper = new Set(asRead);

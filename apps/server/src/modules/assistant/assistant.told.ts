@@ -7,8 +7,8 @@ import { isNeed } from './assistant.understanding.js';
 // ideal for long flights', «يقدم وجبات في موعدها»). Such a sentence is read as a need — the listings that say the most
 // of its rare words answer it (assistant.needs.ts) — before its words are searched as product names or a not-sold kind.
 
-/** The shopper speaks of themselves or of what is theirs: I, my, we, our, me (English). */
-const FIRST_PERSON_EN = /\b(?:i|i'm|im|i've|ive|i'd|i'll|my|we|we're|our|me|us)\b/i;
+/** The shopper speaks of themselves or of what is theirs: I, my, we, our (English; 'tell me', 'show me' ask). */
+const FIRST_PERSON_EN = /\b(?:i|i'm|im|i've|ive|i'd|i'll|my|we|we're|our)\b/i;
 /**
  * Arabic: a verb in the first person (the present's «أ، ن» before three letters or more: «أشرب، أتأخر، أنسى، نطبخ», not
  * the article «ال»), a word with the first person's pronoun («ولدي، قطتي، جهازي، جسمي»: four letters or more ending in
