@@ -362,7 +362,8 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       // a situation told in a sentence of one's own ('my labrador is 12 now and he limps when he gets up', «أتأخر في الدوام
       // وقطتي تجوع»): what the listings say answers it, before its words are read as a product's name or a kind not sold
       // (a question about a product, a gift or a budget keeps its own reading; decision 0202)
-      if (!asksAboutOne && !GIFT.test(msg) && !hasPrice(msg) && !isOffTopic(msg) && tellsSituation(input.message, msg, words)) {
+      // (a sentence that names one of our products by name is about it: «وش يقولون اللي اشتروا ماكينة Brewmaster؟»)
+      if (!asksAboutOne && named.length === 0 && !GIFT.test(msg) && !hasPrice(msg) && !isOffTopic(msg) && tellsSituation(input.message, msg, words)) {
         const r = await needReply(msg, words, negation, tools, spell, input.message);
         if (r) return r;
       }
