@@ -17,8 +17,11 @@ const FIRST_PERSON_EN = /\b(?:i|i'm|im|i've|ive|i'd|i'll|my|we|we're|our)\b/i;
  */
 const FIRST_PERSON_AR =
   /(?:^|\s)(?:و|ف)?(?:ا(?!ل)|ن(?!ا\s))[\u0621-\u064A]{3,}(?=$|[\s,.،؟?!])|(?:^|\s)(?:و|ف)?[\u0621-\u064A]{2,}[^\sاويى]ي(?=$|[\s,.،؟?!])|(?:^|\s)(?:ودي|عندي|لازم)(?=$|\s)/u;
-/** Asking the shop something directly (a price, whether it sells, a comparison): a question, not a situation told. */
-const ASKS_THE_SHOP = /\b(?:do you (?:have|sell|carry|stock)|have you got|how much|which (?:is|one)|compare|vs\.?|versus|cheapest|best)\b|(?:^|\s)(?:عندكم|تبيعون|تبيع|بكم|كم سعر|قارن|ارخص|افضل)(?=$|\s)/i;
+/**
+ * Asking the shop something directly (a price, whether it sells, a comparison) or asking how to do something ('how do I
+ * fix …', «كيف أطبخ …»: instructions, which the off-topic reading answers): a question, not a situation told.
+ */
+const ASKS_THE_SHOP = /\b(?:do you (?:have|sell|carry|stock)|have you got|how much|which (?:is|one)|compare|vs\.?|versus|cheapest|best|how (?:do|can|should|would|to) (?:i|we|you|one)?)\b|(?:^|\s)(?:عندكم|تبيعون|تبيع|بكم|كم سعر|قارن|ارخص|افضل|كيف|شلون|اشلون)(?=$|\s)/i;
 
 /**
  * Does the shopper tell a situation of their own in a sentence: four content words or more (`words`, as the assistant
