@@ -25,7 +25,7 @@ function english() {
   const items = (list: Named[]) => (list.length <= 2 ? list.map(bold).join(' and ') : `${list.slice(0, -1).map(bold).join(', ')} and ${bold(list.at(-1)!)}`);
   const days = (x: number) => `${n(x)} day${x === 1 ? '' : 's'}`;
   const statusWords: Record<OrderStatus, string> = {
-    pending: 'received, waiting for the seller to confirm it', confirmed: 'confirmed and being prepared', processing: 'being packed for shipping',
+    pending: 'received and waiting to be confirmed by the seller', confirmed: 'confirmed and being prepared', processing: 'being packed for shipping',
     awaiting_payment: 'waiting for your card payment', shipped: 'shipped and on its way to you', delivered: 'delivered', cancelled: 'cancelled', refunded: 'refunded',
   };
   const reasons: Record<ReturnReason, string> = {

@@ -54,7 +54,7 @@ export const POLICY_WORD =
 // ('when' asks a time as a question word — 'when will it come?', 'when's my order due', 'when?' — not as the conjunction of
 // a situation told: 'the baby wakes up when we turn on the light'; decision 0194)
 export const WHERE =
-  /(?:^|[,.;!?]\s*)when\b|\bwhen(?:'s|\s*[?؟]|\s+(?:will|would|does|do|did|is|are|can|could|should|shall|might|may)\b)|\b(where|track|tracking|status|arrive|arriving|arrived|deliver(ed|y)?|coming|come|shipped|ship|news|updates?|what happened|happened to|what's happening|what is happening|dispatched|sent out|left (the )?(shop|store|warehouse|seller))\b|(وين|اين|متي|تتبع|حاله|وصل|يوصل|توصل|سيصل|يصل|شحن|انرسل|ارسلتوه|ارسلتوها|تم ارسال|طلع من المستودع|خرج من المستودع|(وش|ايش|شو|شنو|ماذا|ما) (صار|حدث|حصل|الجديد)|اخبار|مستجدات)/;
+  /(?:^|[,.;!?]\s*)when\b|\bwhen(?:'s|\s*[?؟]|\s+(?:will|would|does|do|did|is|are|can|could|should|shall|might|may)\b)|\b(where|track|tracking|status|arrive|arriving|arrived|deliver(ed|y)?|coming|come|shipped|ship|news|updates?|what happened|happened to|what'?s happening|what is happening|what'?s going on with|what'?s up with|dispatched|sent out|left (the )?(shop|store|warehouse|seller))\b|(وين|اين|متي|تتبع|حاله|وصل|يوصل|توصل|سيصل|يصل|شحن|انرسل|ارسلتوه|ارسلتوها|تم ارسال|طلع من المستودع|خرج من المستودع|(وش|ايش|شو|شنو|ماذا|ما) (صار|حدث|حصل|الجديد)|اخبار|مستجدات)/;
 
 /**
  * Paying ('can I pay cash when it arrives?', «ممكن ادفع كاش لما يوصلني الطلب؟»): a question about the payment rule, not
@@ -74,7 +74,7 @@ export const PAID_Q =
   /\bhow much (did|have) (i|we) (pay|paid|spend|spent)\b|\bwhat did (i|we) (pay|spend)\b|\bhow much (was|were) (my|our)( \w+)? (order|orders|purchase|purchases)\b|\b(total|amount) (of|for|on) (my|our) (order|purchase)\b|(^|\s)(كم|بكم|قديش) (دفعت|دفعنا|حاسبت|حاسبتوني|كلفني|كلفتني)(\s|[?؟.!،]|$)|(^|\s)(كم|بكم) (طلبي|طلبيتي|مشترياتي)(\s|[?؟.!،]|$)|(^|\s)(مجموع|اجمالي|قيمه) (طلبي|طلبيتي|مشترياتي)/;
 
 // («على الشحنة»، «بشحنة وحدة» is a battery's charge, not a shipment: 'how many hours does it run on a charge'; decision 0198)
-export const ORDER_WORD = /\b(orders?|packages?|parcels?|purchases?|shipments?|deliver(y|ies)|my (stuff|things))\b|(طلب|طلبي|طلبيتي|طلبات|(?<!(?:علي|على) (?:ال)?|(?:^|\s)(?:بال|ب))شحنه(?!\s+(?:وحده|واحده|كامله))|شحنتي|طرد|مشتريات|اغراضي|حاجاتي)/;
+export const ORDER_WORD = /\b(orders?|oders?|ordrs?|oredrs?|odrers?|packages?|parcels?|purchases?|shipments?|deliver(y|ies)|my (stuff|things))\b|(طلب|طلبي|طلبيتي|طلبات|(?<!(?:علي|على) (?:ال)?|(?:^|\s)(?:بال|ب))شحنه(?!\s+(?:وحده|واحده|كامله))|شحنتي|طرد|مشتريات|اغراضي|حاجاتي)/;
 
 /**
  * How long delivery takes *usually* ('how long does delivery usually take?', «الطلب عادة كم يوم ياخذ لين يوصل؟»): a
@@ -183,7 +183,7 @@ const COUNT_OF_AR = /(^|\s)(واحد|واحده|وحده|حبه وحده|حبه|
  * («قارورتين، علبتين، حبتين، كيسين، كرتونين»), as «ثنتين» does. Only these: a word ending like a dual may be no dual at all
  * («بروتين» is protein).
  */
-const UNIT_WORDS = ['حبه', 'قطعه', 'علبه', 'عبوه', 'قاروره', 'زجاجه', 'كوب', 'كيس', 'كرتون', 'باكيت', 'باكت', 'بكت', 'زوج', 'جوز', 'شنطه', 'لفه', 'ربطه', 'شده', 'صندوق'];
+const UNIT_WORDS = ['حبه', 'قطعه', 'علبه', 'عبوه', 'قاروره', 'زجاجه', 'كوب', 'كيس', 'كرتون', 'باكيت', 'باكت', 'بكت', 'زوج', 'جوز', 'شنطه', 'لفه', 'ربطه', 'شده', 'صندوق', 'نسخه'];
 /** The duals of the unit words, folded, as a regular expression's alternatives (the assistant's reading of Arabic counts them too). */
 export const UNIT_DUALS = UNIT_WORDS.map((w) => (w.endsWith('ه') ? `${w.slice(0, -1)}تين|${w.slice(0, -1)}تان` : `${w}ين|${w}ان`)).join('|');
 const DUAL_OF_UNIT = new RegExp(`(^|\\s)(ال)?(${UNIT_DUALS})(\\s|$)`);
@@ -201,7 +201,7 @@ const REASON_WORDS: [ReturnReason, RegExp][] = [
   ['damaged', /\b(damaged|broken|faulty|defective|cracked|does ?n[o']?t work|not working|stopped working|dead)\b|(تالف|مكسور|معطل|عطلان|خربان|لا يعمل|مايشتغل|ما يشتغل)/],
   ['wrong_item', /\b(wrong|different item|not what i ordered|incorrect)\b|(خطا|غلط|غير المطلوب|منتج اخر)/],
   ['not_as_described', /\b(not as described|different from|does ?n[o']?t (match|look like)|description|fit|fits|size|(too|very|so) (small|big|large|tight|loose))\b|(غير مطابق|مختلف|لا يطابق|الوصف|المقاس|مقاس|صغير|كبير|ضيق|واسع)/],
-  ['no_longer_needed', /\b(no longer|don'?t (need|want)|changed my mind|not needed|unwanted)\b|(لم اعد|لا احتاج|ما احتاج|غيرت رايي|ما ابيه|لا اريده|ما عاد ابي|ما عاد ابغي|ما عدت ابي|ما عدت احتاج|ما عاد احتاج)/],
+  ['no_longer_needed', /\b(no longer|don'?t (need|want)|changed my mind|not needed|unwanted|(?:do|did|does) ?n[o']?t (?:like|love) (?:it|them|this|that|the)|not for me)\b|(ما عجبني|ما عجبتني|ماعجبني|ماعجبتني|مو عاجبني|مو عاجبتني|ما حبيته|ما حبيتها|لم يعجبني|لم تعجبني|لم اعد|لا احتاج|ما احتاج|غيرت رايي|ما ابيه|لا اريده|ما عاد ابي|ما عاد ابغي|ما عدت ابي|ما عدت احتاج|ما عاد احتاج)/],
   // (decision 0188) the damage a thing shows — torn, leaking, scratched, dented, shattered — and a thing that fails to do
   // what it does, said with its own negated verb: 'it won't stay in tune', 'they don't charge', «ما تسخن، ما يشحن، لا تقفل»
   // (after the other reasons: «ما تجي على مقاسي» is a size)

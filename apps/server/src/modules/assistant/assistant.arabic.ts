@@ -67,7 +67,8 @@ const RULES: ArabicRule[] = [
   [phrase('رسوم الشحن|رسوم التوصيل|تكلفه الشحن|تكلفه التوصيل'), ' shipping fee '],
   [phrase('الشحن|شحن|التوصيل|توصيل'), ' shipping '],
   [phrase('ضريبه القيمه المضافه|الضريبه|ضريبه'), ' vat '],
-  [phrase('الدفع عند الاستلام'), ' cash on delivery '],
+  // (with or without the article, on receipt or on delivery: «فيه دفع عند الاستلام؟»، «الدفع عند التوصيل»; decision 0202)
+  [phrase('(?:ال)?دفع (?:عند|وقت|بعد) (?:الاستلام|التوصيل|الوصول)'), ' cash on delivery '],
   [phrase('طرق الدفع|طريقه الدفع|الدفع|ادفع'), ' payment '],
   // how one may pay, said by its means: cards, cash, instalments («تقبلون بطاقات ولا بس كاش؟»، «عندكم تقسيط؟»; decision 0198)
   [phrase('بالبطاقه|بالبطاقات|بطاقه ائتمان|بطاقات ائتمان|بطاقه ائتمانيه|البطاقات الائتمانيه|تقبلون بطاقات|تقبلون البطاقات|تقبلون بطاقه|تاخذون بطاقات|تاخذون بطاقه'), ' card payments '],
@@ -76,6 +77,13 @@ const RULES: ArabicRule[] = [
   [phrase('كيف اشتري|كيف اطلب|كيف يمكنني شراء|كيف اشتريه'), ' how do i buy '],
   // comparisons and references
   [phrase('افضل قيمه|الافضل قيمه|قيمه افضل'), ' better value '],
+  // the best rated, the cheapest or the dearest of those on the table, asked with the pronoun of them («أيهم أعلى تقييم؟»،
+  // «أرخصهم؟»، «أغلاهم»): which of them, not a comparison nor a search (decision 0202)
+  [phrase('(?:ايهم|ايهما|مين فيهم|اي واحد) (?:هو |هي )?(?:ال)?(?:اعلي|افضل|احسن) (?:تقييما|تقييم)'), ' which one is best rated '],
+  [phrase('ارخصهم|ارخصها|ارخصهن|ارخص واحد فيهم|اقلهم سعرا|اقلهم سعر'), ' which one is the cheapest '],
+  [phrase('اغلاهم|اغلاها|اغلي واحد فيهم'), ' which one is the most expensive '],
+  // cheaper than a product named («أرخص من البيانو KeyNote 88»): not a budget, whatever number its name holds
+  [/(?:^|(?<=[\s,.;?!]))ارخص من (?=(?:ال|ب)?[\u0621-\u064Aa-z])/g, ' cheaper than '],
   [phrase('قارن لي بين|قارني لي بين|قارن لنا بين|قارن بين|قارن|قارني|مقارنه|ما الفرق بين|الفرق بين|ما الفرق|ايهما افضل|ايهما|ايهم افضل|ايهم'), ' compare '],
   // 'which is better' asked with a question word («ايش أحسن، وش أفضل، مين أحسن»): a comparison, not the best of a kind
   // (decision 0188)
@@ -137,6 +145,8 @@ const RULES: ArabicRule[] = [
   // the occasions a gift is for, not products: a birthday, a new baby, Eid (decision 0191)
   [phrase('عيد ميلاد|عيد الميلاد|عيد ميلادها|عيد ميلاده'), ' birthday '],
   [phrase('تخرج|التخرج|تخرجه|تخرجها'), ' graduation '],
+  // a new home («بيت جديد، شقته الجديدة») is a housewarming (decision 0202)
+  [phrase('(?:ال)?(?:بيت|بيته|بيتها|بيتهم|شقه|شقته|شقتها|منزل|منزله)(?: ال)? ?(?:ال)?(?:جديد|جديده)'), ' housewarming '],
   // (the greeting in full: «السلام عليكم ورحمة الله وبركاته», «صباح الخير والسرور»; decision 0191)
   [new RegExp(String.raw`^\s*(?:مرحبا|مرحبتين|اهلا وسهلا|اهلا|هلا|السلام عليكم|سلام عليكم|سلام|صباح الخير|مساء الخير)(?:\s+(?:ورحمه الله وبركاته|ورحمه الله|والسرور|والنور|يا هلا))?${END}`, 'g'), ' hello '],
   [phrase('شكرا جزيلا|شكرا لك|شكرا|مشكور|يعطيك العافيه|مع السلامه|الي اللقاء'), ' thanks '],
@@ -150,6 +160,9 @@ const RULES: ArabicRule[] = [
   // (homework with «ب» written on, a head of state, and sums said in words: «بواجب الرياضيات»، «رئيس أمريكا»، «٢٣ ضرب ١٧»;
   // decision 0191)
   [new RegExp(String.raw`(?:^|(?<=[\s,.;?!]))(?:بواجب|واجبي|واجباتي|رييس|الرييس|رييسه|وزير|حاكم)(?=$|[\s,.;?!:])`, 'g'), ' weather '],
+  // (the times of prayer and the rate of a currency are facts of the day, not shopping: «متى أذان المغرب؟»، «سعر صرف
+  // الدولار»; decision 0202)
+  [phrase('اذان|الاذان|مواعيد الصلاه|وقت الصلاه|اوقات الصلاه|سعر الصرف|سعر صرف|اسعار الصرف|صرف (?:ال)?(?:دولار|ريال|يورو|جنيه|روبيه|استرليني|عمله|عملات)'), ' weather '],
   [/(\d+)\s*(?:ضرب|×)\s*(\d+)/g, ' $1 times $2 '],
   [/(\d+)\s*(?:زايد|زائد|\+)\s*(\d+)/g, ' $1 plus $2 '],
   [/(\d+)\s*ناقص\s*(\d+)/g, ' $1 minus $2 '],
@@ -239,6 +252,8 @@ const ARABIC_FOR: Record<string, string> = {
   wireless: 'لاسلكي', waterproof: 'مقاوم للماء', gift: 'هدية', kids: 'أطفال', cheap: 'رخيص', premium: 'فاخر', recently: 'مؤخرًا',
   // an age read as 'N years old' ('عمرها سنة' → '1 years old'): the number and 'سنوات', 'old' left out (a label drops it)
   years: 'سنوات', old: '',
+  // the department a housewarming is read as (decision 0202)
+  kitchen: 'المطبخ',
 };
 
 /**

@@ -18,6 +18,7 @@ import { createSearchReplies, headedDepartment } from './assistant.search-reply.
 import { nameHeads } from './assistant.needs.js';
 import { listingText, measuresAsked } from './assistant.listing-says.js';
 import { DEALS_Q, dealsReply, withoutDealWords } from './assistant.deals.js';
+import { tellsSituation } from './assistant.told.js';
 import { mediaNamed, namesAKind, otherWords, serviceAsked, withoutMedium } from './assistant.offtopic.js';
 
 export { boldNames } from './assistant.words.js';
@@ -87,6 +88,16 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       const st = analyze(t);
       return st.length > 0 && st.every((x) => own.has(x));
     });
+  }
+
+  /** Does the message say an amount ('under 300', 'for less than 1000')? */
+  function hasAmount(msg: string): boolean {
+    const price = search.text.extractPrice(msg);
+    return price.minCents !== undefined || price.maxCents !== undefined;
+  }
+  /** Does the message say a budget or a price wish ('under 300', 'cheap')? */
+  function hasPrice(msg: string): boolean {
+    return hasAmount(msg) || search.text.extractPrice(msg).intent !== null;
   }
 
   /** Do the words name a kind p is not: none of them is p's head, one heads other listings' names? */
@@ -218,6 +229,10 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
         if (p && (onlyPurpose || !(await namesOtherKind(words, p, tools)))) return similar(p, tools, { cheaper: true });
       }
 
+      // 'anything cheaper than the KeyNote 88?', «فيه أرخص من البيانو KeyNote 88؟»: cheaper products like the one named
+      // (decision 0202)
+      if (CHEAPER.test(msg) && /\bthan\s+(?!\d)/i.test(msg) && !hasAmount(msg) && named.length === 1) return similar(named[0]!, tools, { cheaper: true });
+
       // 'in red?', 'عندكم كحلي؟': what was just shown or asked for, in that colour
       const colours = named.length === 0 ? coloursOnly(words) : null;
       if (colours) {
@@ -344,6 +359,14 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       // so and name the nearest departments, not unrelated products
       const asksAboutOne = WORTH.test(msg) || SIMILAR.test(msg) || PURCHASE.test(msg) || PRICE_Q.test(msg) || STOCK_Q.test(msg) ||
         RATING_Q.test(msg) || SPEC_Q.test(msg) || TELL.test(msg) || (FEATURE_Q.test(msg) && !ASKS_THE_SHOP.test(msg) && (named.length > 0 || context !== null));
+      // a situation told in a sentence of one's own ('my labrador is 12 now and he limps when he gets up', «أتأخر في الدوام
+      // وقطتي تجوع»): what the listings say answers it, before its words are read as a product's name or a kind not sold
+      // (a question about a product, a gift or a budget keeps its own reading; decision 0202)
+      // (a sentence that names one of our products by name is about it: «وش يقولون اللي اشتروا ماكينة Brewmaster؟»)
+      if (!asksAboutOne && named.length === 0 && !GIFT.test(msg) && !hasPrice(msg) && !isOffTopic(msg) && tellsSituation(input.message, msg, words)) {
+        const r = await needReply(msg, words, negation, tools, spell, input.message);
+        if (r) return r;
+      }
       if (!asksAboutOne && words.length) {
         const missingKinds = await notSoldKinds(msg, tools, words);
         if (missingKinds) return notSoldReply(missingKinds, tools, spell);

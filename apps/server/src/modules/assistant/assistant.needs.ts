@@ -58,6 +58,9 @@ export const NEED_GRAMMAR = new Set(
     'before after while during every each whenever always never still even also again ago soon later then ' +
     'make makes making made keep keeps keeping kept get gets getting got stop stops stopping put puts take takes taking ' +
     'go goes going went come comes coming help helps helping become becomes start starts try trying ' +
+    // (and the verbs a told situation is said with — 'gives me a headache', 'I hate carrying', 'having friends over',
+    // 'can't stand': decision 0202)
+    'give gives giving gave hate hates having handle well cant turn turns turning turned ' +
     'بعد قبل كل هناك هنا عندي عنده عندها لا زين مره دايم دايما يساعد يساعدني تساعدني يساعدنا يصير تصير صار صارت تطلع يطلع ' +
     'يخلي تخلي يجي تجي ' +
     // where a need is felt, not what it is: at home («في البيت», read as the catalogue's «منزل»), and when: all day, every
@@ -86,7 +89,9 @@ export function createNeedReply(deps: { search: SearchService; isRuledOut: (p: P
     // catalogue writes it, without particle, pronoun or the verb's letter ('بصوتي' → صوت, 'أتحكم' → تحكم: decision 0178)
     // (grammar's words — time and order words, light verbs, 'help', 'become' — are no part of the need, however rarely
     // listings say them: 'before work' names no headset that says 'before', «يساعدني» no drum kit that 'helps'; decision 0188)
-    words = words.filter((w) => !NEED_GRAMMAR.has(normalize(w)));
+    // (nor is a number — an age, a count, an hour: 'my dog is 12 now', 'dead by 4pm' — what a listing says it does; a
+    // model's '4k' is a word: decision 0202)
+    words = words.filter((w) => !NEED_GRAMMAR.has(normalize(w)) && !/^\d+(?:am|pm)?$/i.test(w));
     if (words.length === 0) return null;
     const asRead = await Promise.all(words.map((w) => search.catalogueWord(w)));
     const saidByShopper = new Set(asRead);

@@ -17,8 +17,12 @@ import type { Reply } from './assistant.product-answers.js';
 import { listingText } from './assistant.listing-says.js';
 
 /** Where a gift is given ('at the office', 'in the office', 'at work', «في المكتب»): the place, not the gift (decision 0198). */
+// (not where the person is always found — 'she's always in the kitchen', «دايم في المطبخ»: that is what they love;
+// decision 0202)
 function isPlaceOfGiving(word: string, text: string): boolean {
   const w = wordPattern(word);
+  const theirPlace = String.raw`\b(?:he|she|they)(?:'s|'re|\s+is|\s+are|\s+lives|\s+spends\s+(?:all\s+)?(?:his|her|their)\s+time)(?:\s+(?:always|forever|basically|constantly|usually|mostly))?\s+(?:in|at)\s+(?:(?:the|his|her|their)\s+)?${w}\b|(?:^|\s)(?:دايم|دايما|دائما|طول الوقت|على طول|علي طول)\s+(?:في|ب)\s*(?:ال)?${w.replace(/^ال/, '')}(?=$|[\s,.;?!])`;
+  if (new RegExp(theirPlace, 'i').test(text)) return false;
   return new RegExp(String.raw`\b(?:at|in)\s+(?:(?:the|my|our|his|her|their)\s+)?${w}\b|(?:^|\s)في\s+(?:ال)?${w.replace(/^ال/, '')}(?=$|[\s,.;?!])`, 'i').test(text);
 }
 
@@ -113,9 +117,16 @@ export function createSearchReplies(deps: { search: SearchService; contentWords:
     if (gift && words.length) {
       // (nor are the grammar of a sentence about them — 'she starts uni' — or where the gift is given — 'secret santa at the
       // office' — what the gift is: decision 0198)
-      words = words.filter((w) => !NEED_GRAMMAR.has(search.text.normalize(w)) && !isPlaceOfGiving(w, text));
+      // (nor a count or an age — '5 coffees a day', 'turning 2' — which names no listing: decision 0202)
+      words = words.filter((w) => !NEED_GRAMMAR.has(search.text.normalize(w)) && !isPlaceOfGiving(w, text) && !/^\d+$/.test(w));
       const listed = await Promise.all(words.map(async (w) => (await tools.searchProducts({ query: w, limit: 1 })).total > 0));
-      const kept = words.filter((_, i) => listed[i]);
+      let kept = words.filter((_, i) => listed[i]);
+      // what someone plays that no listing names ('he plays fortnite all night') is a video game: gaming (decision 0202)
+      const played = /\bplay(?:s|ing)?\s+([a-z0-9]{3,})\b/i.exec(text)?.[1]?.toLowerCase();
+      if (played && words.includes(played) && !kept.includes(played)) kept = [...kept.filter((w) => !/^play(?:s|ing)?$/i.test(w)), 'gaming'];
+      // a child's age with nothing else said of them ('my nephew, he's turning 2'): what is for children of that age
+      const childAge = askedAge(text);
+      if (kept.length === 0 && childAge !== null && childAge <= 12) kept = ['kids'];
       const budget = extractPrice(text);
       if (kept.length === 0 && !budget.maxCents && !budget.minCents) return giftIdeas(tools, undefined, opts.negation);
       words = kept;

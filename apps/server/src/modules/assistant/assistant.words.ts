@@ -15,7 +15,7 @@ export const SIMILAR = /\b(similar|alternatives?|(something|anything) like|other
 /** A word said in a message, lower case and escaped to stand inside a pattern (the readings that look at what surrounds it). */
 export const wordPattern = (word: string): string => word.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-export const GIFT = /\b(gifts?|presents?|birthday|christmas|eid|anniversary|secret santa|farewell|leaving do|housewarming|graduation|baby shower)\b|\b(?:something|anything)\s+(?:[a-z]+\s+){0,2}?for\s+(?:my|our)\s+(?:dad|father|mum|mom|mother|parents|wife|husband|partner|sister|brother|son|daughter|friend|boyfriend|girlfriend|boss|colleague|grandma|grandmother|granny|grandpa|grandfather|grandad|uncle|aunt|cousin|nephew|niece|teacher|neighbou?r)s?\b|(?:^|\s)(?:شي|شيء|حاجه)\s+(?:\S+\s+)?(?:adult\s+)?family\b/i;
+export const GIFT = /\bwhat (?:can|should|could|shall|do) (?:i|we) (?:get|buy) (?:him|her|them)\b|\b(gifts?|presents?|birthday|christmas|eid|anniversary|secret santa|farewell|leaving do|housewarming|graduation|baby shower)\b|\b(?:something|anything)\s+(?:[a-z]+\s+){0,2}?for\s+(?:my|our)\s+(?:dad|father|mum|mom|mother|parents|wife|husband|partner|sister|brother|son|daughter|friend|boyfriend|girlfriend|boss|colleague|grandma|grandmother|granny|grandpa|grandfather|grandad|uncle|aunt|cousin|nephew|niece|teacher|neighbou?r)s?\b|(?:^|\s)(?:شي|شيء|حاجه)\s+(?:\S+\s+)?(?:adult\s+)?family\b/i;
 export const PRONOUN = /\b(it|this|that|this one|that one)\b/i;
 /** A question of judgement ('is the battery any good?', 'how reliable is it', «زينة؟»): what buyers say answers it (decision 0188). */
 export const JUDGEMENT = /\b(?:good|bad|decent|great|reliable|durable|quality|worth|nice|sturdy|any good|how (?:is|are|was|were)|how's|recommend(?:ed)?)\b|(?:^|\s)(?:زين|زينه|حلو|حلوه|كويس|كويسه|ممتاز|ممتازه|جيد|جيده|سيء|سيئ|يستاهل|تستاهل)(?=$|[\s؟?.,])/i;
@@ -51,9 +51,9 @@ export function countWished(text: string): number | null {
 // 'one for me', 'and one for my mum', 'one for each of my sisters', «وحدة لي ووحدة لأمي» (read 'وحده لي ووحده family')
 const SHARED_OUT = /(?:^|\s)(?:and\s+|و)?(?:one|1|واحد|واحده|وحده)\s+(?:(?:for|to)\s+(?:me|myself|him|her|them|us|(?:each|every)(?:\s+of)?(?:\s+(?:my|our|the))?(?:\s+[a-z]+)?|(?:my|our|his|her|the)\s+[a-z]+)|لي|لنا|له|لها|(?:adult\s+)?family|ل[\u0621-\u064A]{2,}|حق\s*[\u0621-\u064A]+)(?=$|[\s,.;!?،؟])/gi;
 const COUNT_WORD = String.raw`\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|a couple(?: of)?|a pair(?: of)?`;
-const UNIT_WORD = String.raw`pieces?|units?|pcs|boxes|packs?|bottles?|pairs?|حبات|حبه|قطع|قطعه|علب|علبه|عبوات|اكياس|ازواج`;
+const UNIT_WORD = String.raw`pieces?|units?|pcs|boxes|packs?|bottles?|pairs?|copies|copy|نسخ|نسخه|حبات|حبه|قطع|قطعه|علب|علبه|عبوات|اكياس|ازواج`;
 const COUNT_WISH = new RegExp(
-  String.raw`^(?:(?:ok|okay|yes|yeah|then|so|and)\s+)*(?:show|want|need|i (?:want|need|would like|'d like)|i'?ll (?:take|get|have)|give me|get me)\s+(?:${COUNT_WORD})\s*(?:${UNIT_WORD})?\s*(?:(?:of\s+)?(?:it|them|these|those|this|that|this one|that one))?\s*(?:please|pls|plz)?\s*[.!?؟]*$`,
+  String.raw`^(?:(?:ok|okay|yes|yeah|then|so|and)\s+)*(?:show|want|need|i (?:want|need|would like|'d like)|i'?ll (?:take|get|have|buy)|give me|get me|بشتري|باشتري|باخذ|بناخذ|بنشتري)\s+(?:${COUNT_WORD})\s*(?:${UNIT_WORD})?\s*(?:(?:of\s+)?(?:it|them|these|those|this|that|this one|that one))?\s*(?:please|pls|plz)?\s*[.!?؟]*$`,
   'i',
 );
 /**
@@ -124,7 +124,7 @@ export const TELL = /\b(tell me|more about|describe|details?|info|information|wh
 // (a person told with what they love — "my nephew is 14 and loves video games", «يموت في الألعاب» — asks what to get them:
 // decision 0191)
 export const SHOPPING = /\b(show|find|search|looking|look|need|want|recommend|suggest|any|have|sell|carry|got|options?|gifts?|ideas?|buy|shop|shopping|loves)\b/i;
-export const OFF_TOPIC = /\b(weather|jokes?|news|politics?|president|prime minister|capital of|movies?|songs?|sing|lyrics|poem|story|homework|essays?|assignments?|math|time is it|what day|date today|who won|who is winning|translate|meaning of life|love you|do you love|your name|are you (a |an )?(human|real|bot|robot|person|ai|machine)|who (made|built|created) you|taxis?|cabs?|uber|flights?|hotels?|restaurants?|appointments?)\b|\d+\s*(times|plus|minus|divided by|multiplied by|[*+])\s*\d+/i;
+export const OFF_TOPIC = /\b(weather|jokes?|news|politics?|president|prime minister|capital of|movies?|songs?|sing|lyrics|poem|story|homework|essays?|assignments?|math|time is it|what day|date today|who won|who is winning|translate|meaning of life|love you|do you love|your name|are you (a |an )?(human|real|bot|robot|person|ai|machine)|who (made|built|created) you|taxis?|cabs?|uber|flights?|hotels?|restaurants?|appointments?|forecast|(?:going to|gonna|will it|did it) (?:rain|snow|be (?:hot|cold|sunny|humid))|exchange rates?|prayer times?)\b|\d+\s*(times|plus|minus|divided by|multiplied by|[*+])\s*\d+/i;
 /**
  * Is the message off-topic chit-chat? A place or trip after a preposition ('on long flights', 'for hotel stays', 'at the
  * restaurant') is the circumstance of a need, not what is asked: 'earplugs for flights' is shopping, 'book a flight' is not.
@@ -168,7 +168,7 @@ export const PEOPLE_WORDS = new Set(
     'them his hers someone somebody person people who likes like loves love enjoys enjoy into fan lover lovers birthday ' +
     'christmas eid anniversary present presents occasion surprise special starting ' +
     // the occasion, and how a habit is said ('who drinks a lot of tea' likes tea)
-    'secret santa farewell leaving housewarming graduation drinks drink drinking eats eating lot lots always'
+    'secret santa farewell leaving graduation drinks drink drinking eats eating lot lots always'
   ).split(' '),
 );
 
@@ -176,6 +176,9 @@ export const PEOPLE_WORDS = new Set(
 export function budgetPhrases(text: string): string {
   const cur = String.raw`(\s*(?:aed|dhs?|dirhams?|usd|dollars?|bucks))?`;
   return text
+    // a sum spent per day, week or month ('spending 25 dirhams a day on flat whites', «أصرف ٢٥ درهم باليوم على القهوة») is
+    // what the shopper spends now, the situation told, never a budget (decision 0202)
+    .replace(/\b(?:spend(?:s|ing)?\s+(?:about\s+|around\s+|like\s+|over\s+)?)?\$?\d+(?:[.,]\d+)?k?\s*(?:aed|dhs?|dirhams?|usd|dollars?|bucks|درهم|دراهم)\s+(?:(?:a|an|per|every|each)\s+(?:day|week|month|year)\b|(?:باليوم|في اليوم|كل يوم|يوميا|بالشهر|في الشهر|كل شهر|شهريا|بالاسبوع|في الاسبوع|كل اسبوع)(?=$|[\s,.،؟?!]))/gi, ' ')
     // the price said not to matter is a wish for the top of the range ('money is no object', 'whatever it costs')
     .replace(/\b(?:money(?: is)? no object|(?:the )?price (?:doesn'?t|does not|don'?t) matter|whatever (?:it costs|the (?:price|cost))|no matter (?:the|what it) (?:price|costs?)|regardless of (?:the )?(?:price|cost)|(?:i )?(?:don'?t|do not) care (?:about|what) (?:the )?(?:price|it costs))\b/gi, ' premium ')
     // price words that hold 'cost' or 'price' are a wish, not a question about a price ('low cost phone')
@@ -196,6 +199,8 @@ export function budgetPhrases(text: string): string {
 
 /** What a hobby is shopped as: the department words a shop uses for someone who likes it. */
 export const INTERESTS: Record<string, string> = {
+  // a new home's gift is for its kitchen (decision 0202)
+  housewarming: 'kitchen',
   reading: 'books', reader: 'books', readers: 'books', bookworm: 'books', novels: 'novel', photography: 'camera',
   photographer: 'camera', photos: 'camera', musician: 'musical instruments', chef: 'cooking', baking: 'kitchen',
   gym: 'fitness', workout: 'fitness', workouts: 'fitness', traveller: 'travel', traveler: 'travel', travelling: 'travel',

@@ -19,6 +19,9 @@ export function askedAge(text: string): number | null {
   const t = latinDigits(text).toLowerCase();
   const years = /\b(\d{1,2})[\s-]*(?:years?|yrs?)(?:[\s-]*old)?\b|\baged?\s+(\d{1,2})\b/.exec(t);
   if (years) return Number(years[1] ?? years[2]);
+  // the age a birthday brings, or said of the person ('he's turning 2', 'she is 7 now': decision 0202)
+  const turning = /\bturn(?:s|ing|ed)\s+(\d{1,2})\b(?!\s*(?:%|aed|dhs?|dirhams?|pieces?|pcs))|\b(?:he|she)(?:'s|\s+is|\s+will be)\s+(\d{1,2})(?:\s+now)?(?=\s*(?:$|[,.;!?]|and\b|but\b))/.exec(t);
+  if (turning) return Number(turning[1] ?? turning[2]);
   const months = /\b(\d{1,2})[\s-]*months?(?:[\s-]*old)?\b/.exec(t);
   if (months) return Math.floor(Number(months[1]) / 12);
   if (/\b(?:new[\s-]?borns?|bab(?:y|ies)|infants?)\b/.test(t)) return 0;
