@@ -192,14 +192,8 @@ function gulfPossessed(word: string): string | undefined {
 export function standardArabic(text: string): string {
   return text.replace(/[\u0600-\u06FF]+/g, (w) => {
     const bare = bareArabic(w);
-    if (GULF[w]) return GULF[w];
-    const std = GULF[bare] ?? gulfPossessed(bare) ?? gulfNumbered(bare);
-    if (!std) return w;
-    // the article or preposition the word was written with stays on ('للبيت الذكي' is «للمنزل الذكي», whose «المنزل
-    // الذكي» names a department; decision 0205), once ('للقيمنق' is «للالعاب»)
-    const prefix = w.slice(0, w.length - bare.length);
-    if (!prefix || std.includes(' ')) return std;
-    return prefix + (/(?:ال|لل)$/.test(prefix) && std.startsWith('ال') ? std.slice(2) : std);
+    const std = GULF[w] ?? GULF[bare] ?? gulfPossessed(bare) ?? gulfNumbered(bare);
+    return std ?? w;
   });
 }
 

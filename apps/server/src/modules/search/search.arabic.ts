@@ -22,9 +22,6 @@ export const isArabic = (word: string) => ARABIC.test(word);
 export function foldArabic(text: string): string {
   if (!/[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff]/.test(text)) return text;
   return text
-    // the indefinite accusative's alef, written with its tanween ('حاسوباً محمولاً', «كتاباً»), is no letter of the word
-    // (decision 0205); an alef without the mark is left, as it may be the word's own
-    .replace(/([\u0621-\u064a])(?:\u0627\u064b|\u064b\u0627)(?![\u0621-\u064a])/g, '$1')
     .replace(/[\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed\u0640]/g, '')
     .replace(/\u0671/g, '\u0627')
     .replace(/\u0629/g, '\u0647')
