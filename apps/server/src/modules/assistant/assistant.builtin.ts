@@ -108,7 +108,8 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
 
   /**
    * Is p named only by a word that names no kind ('أجهزة للبيت الذكي', devices for the smart home, shares only «جهاز» with
-   * «جهاز ألعاب Nexus 5»)? Then the request asks for what its other words name, not for p (decision 0205).
+   * «جهاز ألعاب Nexus 5»)? When every product found is, the request asks for what its other words name, not for them
+   * (decision 0205); beside a product its words do name, they stay as they were read.
    */
   function namedByFillerOnly(p: Product, words: string[]): boolean {
     const { analyze } = search.text;
@@ -178,7 +179,9 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
       }
 
       // a product the shopper ruled out is not the one they name ('حذاء رياضي غير جلدي' names no leather sneaker)
-      let named = words.length ? (await tools.findNamed(msg)).filter((p) => !isRuledOut(p, negation) && !namedByFillerOnly(p, words)) : [];
+      let named = words.length ? (await tools.findNamed(msg)).filter((p) => !isRuledOut(p, negation)) : [];
+      // (products all named by a word that names no kind are not named: decision 0205)
+      if (named.every((p) => namedByFillerOnly(p, words))) named = [];
       // a question with a sentence about it ('is the boomcube waterproof? planning to use it by the pool'): the product is
       // named in the sentence that asks (decision 0191)
       const sentences = msg.split(/(?<=[?؟!.])\s+/).filter((c) => c.trim() !== '');

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call } from '../../../test/harness.js';
-import { withDemoCatalogue } from '../../../test/demo-app.js';
+import { chatOn, withDemoCatalogue } from '../../../test/demo-app.js';
 import { foldArabic } from '../search/search.arabic.js';
 import { extractPrice } from '../search/search.text.js';
 import { readArabicPrices } from '../search/query-price.js';
@@ -111,13 +110,7 @@ describe('Arabic forms', () => {
 
 const demo = withDemoCatalogue();
 
-/** The answer and the names it sets in bold (a list's lines, or the one product described). */
-async function chat(message: string, lang: 'en' | 'ar'): Promise<{ response: string; listed: string[] }> {
-  const res = await call(demo().app, { method: 'POST', url: `/api/ai/chat?lang=${lang}`, body: { message } });
-  expect(res.status, res.body).toBe(200);
-  const response = (res.json as { response: string }).response;
-  return { response, listed: [...response.matchAll(/\*\*(.+?)\*\*/g)].map((m) => m[1]!) };
-}
+const chat = (message: string, lang: 'en' | 'ar') => chatOn(demo(), message, lang);
 const NOT_SOLD = { en: /we don't sell/, ar: /لا نبيع/ };
 
 describe('through POST /api/ai/chat on the demo catalogue', () => {
