@@ -1,5 +1,5 @@
-import { afterAll, beforeAll } from 'vitest';
-import { createTestApp, type TestContext } from './harness.js';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { call, createTestApp, type TestContext } from './harness.js';
 import { seedDemo } from '../src/demo/seed.js';
 
 /**
@@ -14,4 +14,12 @@ export function withDemoCatalogue(): () => TestContext {
   }, 120_000);
   afterAll(async () => ctx?.close());
   return () => ctx!;
+}
+
+/** The assistant's answer to one message on that app, and the names it sets in bold (a list's lines, or the one product described). */
+export async function chatOn(ctx: TestContext, message: string, lang: 'en' | 'ar'): Promise<{ response: string; listed: string[] }> {
+  const res = await call(ctx.app, { method: 'POST', url: `/api/ai/chat?lang=${lang}`, body: { message } });
+  expect(res.status, res.body).toBe(200);
+  const response = (res.json as { response: string }).response;
+  return { response, listed: [...response.matchAll(/\*\*(.+?)\*\*/g)].map((m) => m[1]!) };
 }

@@ -46,6 +46,8 @@ export const PRODUCT_TYPE_GROUPS: readonly ProductTypeGroup[] = [
     types: [
       'necklace', 'bracelet', 'earring', 'jewellery', 'jewelry', 'pendant', 'jeans', 'dress', 'skirt', 'blouse', 'trousers',
       'suit jacket', 'scarf', 'gloves', 'socks', 'boots', 'sandals', 'high heels', 'wallet', 'belt', 'tie', 'swimsuit', 'pyjamas',
+      // the region's own garments (decision 0205)
+      'abaya', 'kandura', 'dishdasha', 'thobe', 'shayla', 'ghutra',
     ],
   },
   {
@@ -53,6 +55,7 @@ export const PRODUCT_TYPE_GROUPS: readonly ProductTypeGroup[] = [
     types: [
       'bicycle', 'bike', 'golf club', 'golf clubs', 'golf ball', 'skateboard', 'scooter', 'treadmill', 'exercise bike', 'kayak',
       'surfboard', 'ski', 'skis', 'snowboard', 'fishing rod', 'helmet', 'basketball', 'baseball bat', 'boxing gloves', 'rowing machine',
+      'swimming goggles', 'swim goggles', 'goggles', 'swim cap',
     ],
   },
   {

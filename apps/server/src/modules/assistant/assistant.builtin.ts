@@ -117,6 +117,18 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
     return department !== null && department !== p.category;
   }
 
+  /**
+   * Is p named only by a word that names no kind ('أجهزة للبيت الذكي', devices for the smart home, shares only «جهاز» with
+   * «جهاز ألعاب Nexus 5»)? When every product found is, the request asks for what its other words name, not for them
+   * (decision 0205); beside a product its words do name, they stay as they were read.
+   */
+  function namedByFillerOnly(p: Product, words: string[]): boolean {
+    const { analyze } = search.text;
+    const own = new Set(analyze(`${p.name} ${p.name_ar}`));
+    const shared = words.filter((w) => analyze(w).some((st) => own.has(st)));
+    return shared.length > 0 && shared.every((w) => namesNoKind(w));
+  }
+
   const self = {
     async reply(input: BuiltinInput, tools: Toolbox): Promise<Reply> {
       // an Arabic message is read through its intent phrases (assistant.arabic.ts); the answer is in the reader's language
@@ -168,7 +180,10 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
 
       // what the shopper rules out ('not for gaming', 'no soundbar', 'مو للقيمنق', 'بدون زيت') names no product and is
       // searched for by no one: read apart, applied to what is found
-      const negation = readNegation(msg);
+      // (a negation the catalogue names products by — «كاميرا بدون مرآة» is mirrorless, 'non-slip' a mat's — is an
+      // attribute asked for, searched as written, as the search box reads it: decision 0205)
+      let negation = readNegation(msg);
+      if (negation.excluded.length && (await search.namesAbsence(negation.excluded))) negation = { text: msg, excluded: [], freeOf: [] };
       if (negation.excluded.length) {
         msg = negation.text;
         words = contentWords(search.text.extractPrice(msg).text);
@@ -176,6 +191,8 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
 
       // a product the shopper ruled out is not the one they name ('حذاء رياضي غير جلدي' names no leather sneaker)
       let named = words.length ? (await tools.findNamed(msg)).filter((p) => !isRuledOut(p, negation)) : [];
+      // (products all named by a word that names no kind are not named: decision 0205)
+      if (named.every((p) => namedByFillerOnly(p, words))) named = [];
       // a question with a sentence about it ('is the boomcube waterproof? planning to use it by the pool'): the product is
       // named in the sentence that asks (decision 0191)
       const sentences = msg.split(/(?<=[?؟!.])\s+/).filter((c) => c.trim() !== '');

@@ -204,8 +204,12 @@ export async function notInCatalogue(
   if ( (await tools.sells(head)) || (await tools.searchProducts({ query: head, limit: 1 })).total > 0) return null;
   // a word of a kind the shop sells by another name ('سبيكر' is a speaker) is sold
   for (const other of otherNames(head)) if (await tools.sells(other)) return null;
-  const say = phrasesFor(tools.locale, tools.departmentsAr);
   const near = [...new Set(found.map((p) => p.category).filter(Boolean))].slice(0, 3);
+  // nothing else found: a kind of the general taxonomy ('toasters', «عباية») is nearest the departments its group names,
+  // as when the kind is read first (decision 0205), not the largest ones
+  const kinds = near.length ? [] : kindsAsked(text);
+  if (kinds.length) return notSoldReply(kinds, tools, spell);
+  const say = phrasesFor(tools.locale, tools.departmentsAr);
   const departments = near.length ? near : (await tools.departments()).slice(0, 6).map((d) => d.name);
   const asked = say.typed(content(text).filter((w) => /[\u0600-\u06FF]/.test(w) ? true : /^[a-z][a-z-]{2,}$/.test(w)).map(spell).join(' '));
   return { response: say.notSold(asked, near.length ? say.nearestDepartments(departments) : say.whatWeSell(departments)), suggestedSearch: null };

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call } from '../../../test/harness.js';
-import { withDemoCatalogue } from '../../../test/demo-app.js';
+import { chatOn, withDemoCatalogue } from '../../../test/demo-app.js';
 import { mediaNamed, otherWords, serviceAsked, withoutMedium } from './assistant.offtopic.js';
 
 // Decision 0201: a request that is no shopping request — a service asked of the assistant, media to watch or listen to, a
@@ -63,13 +62,7 @@ describe('a service, media or a sum asked, read from grammar', () => {
 
 const demo = withDemoCatalogue();
 
-/** The answer and the names it sets in bold (a list's lines, or the one product described). */
-async function chat(message: string, lang: 'en' | 'ar'): Promise<{ response: string; listed: string[] }> {
-  const res = await call(demo().app, { method: 'POST', url: `/api/ai/chat?lang=${lang}`, body: { message } });
-  expect(res.status, res.body).toBe(200);
-  const response = (res.json as { response: string }).response;
-  return { response, listed: [...response.matchAll(/\*\*(.+?)\*\*/g)].map((m) => m[1]!) };
-}
+const chat = (message: string, lang: 'en' | 'ar') => chatOn(demo(), message, lang);
 const STEERED = { en: /shopping assistant, so I can't help with that/, ar: /أنا مساعد التسوق في سوق/ };
 
 describe('through POST /api/ai/chat on the demo catalogue', () => {

@@ -395,7 +395,8 @@ export function createToolbox(deps: AssistantDeps) {
 
     /**
      * Whether the shop sells this kind of product: some product has all of its words among its own name (English or
-     * Arabic), categories, tags or keywords (not merely in a description, and not through a synonym).
+     * Arabic), categories (in either language: «سوار رياضي» is the band of «الأجهزة الرياضية»; decision 0205), tags or
+     * keywords (not merely in a description, and not through a synonym).
      */
     async sells(kind: string): Promise<boolean> {
       const want = analyze(kind);
@@ -403,7 +404,8 @@ export function createToolbox(deps: AssistantDeps) {
       const ranked = await search.rank(kind, { limit: 20, prefix: false });
       const list = await products(ranked.ids);
       return list.some((p) => {
-        const own = new Set(analyze([p.name, p.name_ar, p.brand, ...p.categories, ...p.tags, ...p.keywords].join(' ')));
+        const departments = p.categories.map((c) => deps.departmentsAr?.get(c) ?? '');
+        const own = new Set(analyze([p.name, p.name_ar, p.brand, ...p.categories, ...departments, ...p.tags, ...p.keywords].join(' ')));
         return want.every((w) => own.has(w));
       });
     },

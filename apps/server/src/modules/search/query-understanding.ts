@@ -25,14 +25,17 @@ export type Negation = {
 /** Words after 'no' that do not rule out a product ('no thanks', 'no problem', 'no more than 300'). */
 const NOT_AFTER_NO = new Set(['thanks', 'thank', 'problem', 'problems', 'worries', 'need', 'idea', 'more', 'longer', 'one', 'way', 'matter', 'rush', 'i', 'it', 'its', 'that', 'this', 'doubt', 'less', 'later', 'sooner']);
 /** Filler between a negation and what it negates ('not for gaming', 'without using oil', 'isn't a drone'). */
-const EN_FILLER = String.raw`(?:(?:a|an|the|for|any|using|use|made of|made from|of|too|very|much|really|so)\s+)*`;
+// (the maker of what is ruled out: 'not made by Zentek', 'nothing by Nova', 'none from Aura'; decision 0205)
+const EN_FILLER = String.raw`(?:(?:a|an|the|for|any|using|use|made of|made from|made by|by|from|of|too|very|much|really|so)\s+)*`;
 /** What is negated: a word, and up to two more that go with it ('wireless earbuds'), up to a word that starts something else. */
 const EN_NEGATED = String.raw`([a-z][a-z-]{1,}(?:\s+(?!(?:please|pls|plz|thanks|thx|so|because|since|and|or|but|with|without|except|other|apart|instead|not|no|for|in|on|at|that|which|who|under|below|over|than|from|to|i|me|my|is|are|it|one|near|nearby|around|close|here|there)(?![\w-]))[a-z][a-z-]{1,}){0,2})`;
 /** Filler after an Arabic negation ('مو حق القيمنق', 'غير مصنوع من الجلد'). */
 // 'بدون ما تكون حق أطفال', 'من غير ان يكون …': «ما / ان» before the verb 'be' is filler too
 // ('something', «شي»: 'مو شي إلكتروني' rules out the electronic; decision 0191)
 // ('مو اللي تغطي الاذن', 'بدون اللي يحتاج …': a relative pronoun and its verb lead to what is ruled out; decision 0194)
-const AR_FILLER = String.raw`(?:(?:(?:اللي|الذي|التي|الي)\s+[يت][\u0621-\u064A]{2,}|شي|شيء|حاجه|حق|مال|مصنوع من|مصنوعه من|من|فيه|فيها|(?:ما|ان)(?=\s+(?:يكون|تكون)\s)|يكون|تكون|استخدام|استعمال|قابل|قابله)\s+)*`;
+// ('لا يكون مخصصاً للألعاب', not made for gaming: what it is made or meant for is what is ruled out; «بدون ما أزعج أحد»,
+// without my disturbing anyone: «ما / ان» before any verb leads to what the product spares, not to the product; decision 0205)
+const AR_FILLER = String.raw`(?:(?:(?:اللي|الذي|التي|الي)\s+[يت][\u0621-\u064A]{2,}|شي|شيء|حاجه|حق|مال|مصنوع من|مصنوعه من|مخصص|مخصصه|مخصصا|مصمم|مصممه|مصمما|من|فيه|فيها|(?:ما|ان)(?=\s+(?:يكون|تكون|[اينت][\u0621-\u064A]{2,})\s)|يكون|تكون|استخدام|استعمال|قابل|قابله)\s+)*`;
 /** An Arabic word with its article or attached preposition taken off (the table writes words bare). */
 export const bareArabic = (w: string) => w.replace(/^(?:وال|بال|كال|فال|لل|ال)(?=\S{3})/, '').replace(/^[لب](?=\S{4})/, '');
 
@@ -92,7 +95,9 @@ export function readNegation(text: string): Negation {
   // 'nothing for coffee', 'none with leather': only before what a product is for or has, so 'nothing over 500' stays a budget
   // 'nothing foldable', 'none of the pink ones' too (decision 0188), but not a budget or 'nothing else'
   // ('but nothing electronic' is 'nothing', not 'but not' before 'hing': a whole word is negated; decision 0194)
-  t = t.replace(new RegExp(String.raw`\b(without|except|other than|apart from|instead of|but not(?![a-z])|(?:nothing|none)\s+(?:for|with|made of)(?=\s)|(?:nothing|none(?:\s+of)?)(?=\s+(?!(?:over|under|above|below|more|less|than|else|at|much|too|but|to|fancy|special|wrong|yet|that|which)\b)[a-z]))\s*${EN_FILLER}${EN_NEGATED}`, 'gi'), (_m, neg: string, w: string) => {
+  // ('nothing over-ear' is a kind, not 'over' a price: a hyphenated word is one word; 'anything but a drone' is 'except';
+  // 'nothing cheap' is a price wish the price rules read; decision 0205)
+  t = t.replace(new RegExp(String.raw`\b(without|except|other than|apart from|instead of|but not(?![a-z])|(?:nothing|none)\s+(?:for|with|made of)(?=\s)|(?:nothing|none(?:\s+of)?)(?=\s+(?!(?:over|under|above|below|more|less|than|else|at|much|too|but|to|fancy|special|wrong|yet|that|which|cheap|budget|expensive|pricey|costly)(?![\w-]))[a-z])|(?:anything|everything)\s+(?:but|besides)(?=\s))\s*${EN_FILLER}${EN_NEGATED}`, 'gi'), (_m, neg: string, w: string) => {
     // what a product does without is one thing ('without using oil'): its first word
     if (/^without$/i.test(neg)) freeOf.push(w.split(/\s+/)[0]!.toLowerCase());
     take(w, false);
@@ -124,10 +129,14 @@ export function readNegation(text: string): Negation {
   // قيمنق'): negating its first word alone ruled out every camera. It ends at a word that starts something else (a
   // conjunction, a preposition, a price word, a verb of asking).
   // 'I don't want (it)' («ما ابيها حق ألعاب، ما أبغى شي فيه سكر»): what follows is ruled out, as after «مو» (decision 0191)
-  t = t.replace(new RegExp(String.raw`(?<=\s)(?:لا|ما)\s+(?:ابي|ابغي|ابغا|اريد|show)(?:ه|ها|هم)?(?=\s)`, 'g'), ' مو ');
+  // (with «و» written on: 'ولا أريد ساعة أطفال', and I don't want …; decision 0205)
+  t = t.replace(new RegExp(String.raw`(?<=\s)و?(?:لا|ما)\s+(?:ابي|ابغي|ابغا|اريد|show)(?:ه|ها|هم)?(?=\s)`, 'g'), ' مو ');
   t = t.replace(new RegExp(String.raw`(?<=\s)(?:لا|ما|مو|مب)\s+(?:يحتاج|تحتاج|يحتاجون|يستخدم|تستخدم|يشتغل علي|تشتغل علي|يشتغل ب|تشتغل ب|يعمل علي|تعمل علي|يعمل ب|تعمل ب)(?=\s)`, 'g'), ' بدون ');
   // (with «و» written on: 'ومو فوق الأذن', 'وبدون سكر': decision 0188)
-  t = t.replace(new RegExp(String.raw`(?<=\s)و?(بدون|بلا|من غير|مو|مب|مش|ليس|ليست|غير|عدا|ماعدا|ما عدا|(?:لا|ما)(?=\s+(?:يكون|تكون)\s))\s+${AR_FILLER}(${AR_TERM_WORD}(?:\s+(?!${AR_TERM_END})${AR_TERM_WORD}){0,2})(?=[\s,.;?!]|$)`, 'gi'), (_m, neg: string, term: string) => {
+  // ('skip the …' «بلاش», 'except' «إلا» as everyone writes it: decision 0205)
+  t = t.replace(new RegExp(String.raw`(?<=\s)و?(بدون|بلا|بلاش|من غير|مو|مب|مش|ليس|ليست|غير|عدا|ماعدا|ما عدا|الا|(?:لا|ما)(?=\s+(?:يكون|تكون)\s))\s+${AR_FILLER}(${AR_TERM_WORD}(?:\s+(?!${AR_TERM_END})${AR_TERM_WORD}){0,2})(?=[\s,.;?!]|$)`, 'gi'), (m, neg: string, term: string) => {
+    // a price word denied ('مو cheap' as the assistant's reading leaves «مو رخيص») is a price wish the price rules read
+    if (/^(?:cheap|cheapest|budget|expensive|premium)$/i.test(term.split(/\s+/)[0]!)) return m;
     const without = /^(بدون|بلا|من غير)$/.test(neg);
     const words = term.split(/\s+/);
     take(words.join(' '), false);
@@ -147,7 +156,7 @@ export function readNegation(text: string): Negation {
 const GULF: Record<string, string> = Object.fromEntries(Object.entries<string>({
   ماي: 'ماء', مويه: 'ماء', مايه: 'ماء', قيمنق: 'الالعاب', قيمينق: 'الالعاب', جيمنج: 'الالعاب', جيمنق: 'الالعاب', جيمينج: 'الالعاب', قيمز: 'الالعاب',
   يعورني: 'يؤلمني', تعورني: 'تؤلمني', يعور: 'يؤلم', تعور: 'تؤلم', يوجعني: 'يؤلمني', توجعني: 'تؤلمني', برا: 'خارج', بره: 'خارج', مين: 'من', اسوي: 'اصنع', سوي: 'اصنع', يسوي: 'يصنع',
-  شنطه: 'حقيبة', شنطة: 'حقيبة', شنط: 'حقائب', جزمه: 'حذاء', جزمة: 'حذاء', نعال: 'حذاء', جوتي: 'حذاء', جواتي: 'أحذية', كندرة: 'حذاء', كندره: 'حذاء', قطوه: 'قطة', قطوة: 'قطة', قطو: 'قط', بسه: 'قطة', بسة: 'قطة', اشوف: 'أرى', يشوف: 'يرى', زي: 'مثل', عطوني: 'أعطني', عطني: 'أعطني', جوال: 'هاتف', موبايل: 'هاتف', تلفون: 'هاتف', روج: 'أحمر شفاه', كوره: 'كرة', كورة: 'كرة', كور: 'كرات',
+  شنطه: 'حقيبة', حذا: 'حذاء', حذيان: 'أحذية', شنطة: 'حقيبة', شنط: 'حقائب', جزمه: 'حذاء', جزمة: 'حذاء', نعال: 'حذاء', جوتي: 'حذاء', جواتي: 'أحذية', كندرة: 'حذاء', كندره: 'حذاء', قطوه: 'قطة', قطوة: 'قطة', قطو: 'قط', بسه: 'قطة', بسة: 'قطة', اشوف: 'أرى', يشوف: 'يرى', زي: 'مثل', عطوني: 'أعطني', عطني: 'أعطني', جوال: 'هاتف', موبايل: 'هاتف', تلفون: 'هاتف', روج: 'أحمر شفاه', كوره: 'كرة', كورة: 'كرة', كور: 'كرات',
   // 'house, home' as everyone says it, the catalogue's «منزل» (its department «المنزل الذكي»: decision 0191)
   بيت: 'منزل', بيوت: 'منازل',
 }).map(([k, v]) => [fold(k), fold(v)]));
@@ -206,7 +215,7 @@ export function understandQuery(text: string, opts: { englishNegation?: boolean 
   const arabic = /[\u0600-\u06FF]/.test(text);
   // the search box reads English negation only when asked (decision 0139: it made the Home Depot bench drop)
   if (!arabic && opts.englishNegation === false) return { text, excluded: [], freeOf: [], changed: false };
-  if (!arabic && !/\b(?:not|no|non|without|except|other than|apart from|instead of|isn'?t|aren'?t|isnt|arent|doesn'?t|don'?t|nothing|none)\b/i.test(text)) {
+  if (!arabic && !/\b(?:not|no|non|without|except|other than|apart from|instead of|anything but|everything but|anything besides|everything besides|isn'?t|aren'?t|isnt|arent|doesn'?t|don'?t|nothing|none)\b/i.test(text)) {
     return { text, excluded: [], freeOf: [], changed: false };
   }
   const folded = arabic ? fold(text).replace(/\s+/g, ' ').trim() : text;

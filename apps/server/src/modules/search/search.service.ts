@@ -376,6 +376,15 @@ export function createSearchService(deps: { queries: SearchQueries; catalogue: C
       return (await ready()).loanword(word);
     },
 
+    /**
+     * Does the catalogue name a product by one of these negated words' absence ('non-slip', «كاميرا بدون مرآة»)? Then the
+     * negation is an attribute asked for, not an exclusion: the search box's own reading (`understood`), for the
+     * assistant's (decision 0205).
+     */
+    async namesAbsence(excluded: string[]): Promise<boolean> {
+      return excluded.length > 0 && ruledOut(await ready(), excluded).attribute;
+    },
+
     /** The catalogue's form of an Arabic word it does not hold ('بصوتي' → صوت): the query analysis's reading (decision 0178). */
     async catalogueWord(word: string): Promise<string> {
       return (await ready()).catalogueWord(word);

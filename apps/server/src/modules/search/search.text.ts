@@ -421,6 +421,10 @@ export function extractPrice(raw: string): PriceConstraint {
   // pricey') is no wish for the dear end (decision 0191)
   text = text.replace(/\b(?:not|nothing|isn'?t|aren'?t)\s+(?:too\s+|so\s+|very\s+|that\s+|overly\s+)?(?:expensive|pricey|costly)\b/g, () => ((intent = 'low'), ' '));
   text = text.replace(/\b(?:too|so|way too|really|super)\s+(?:expensive|pricey|costly)\b/g, ' ');
+  // and a low price denied is a high one ('not a cheap one', 'nothing cheap', 'isn't budget'): the better made, dearer end
+  // (decision 0205)
+  text = text.replace(/\b(?:not|nothing|isn'?t|aren'?t)\s+(?:a\s+|too\s+|so\s+|very\s+|that\s+)?(?:cheap|cheapo|budget)(?:\s+(?:ones?|kind|stuff))?\b/g, () => ((intent = 'high'), ' '));
+  text = text.replace(/(?:^|(?<=\s))و?(?:مو|مب|مش|غير|ليس|ليست)\s+(?:cheap|budget)\b/g, () => ((intent = 'high'), ' '));
   text = text.replace(LOW_WORDS, () => ((intent = 'low'), ' '));
   text = text.replace(HIGH_WORDS, () => ((intent = intent ?? 'high'), ' '));
   return { minCents, maxCents, intent, text: text.replace(/\s+/g, ' ').trim() };
