@@ -152,6 +152,15 @@ export function createPaymentsService(deps: {
       sql`${sql.identifier(ATTEMPT_COLUMNS[k as keyof AttemptRow].name)} = ${v instanceof Date ? v.toISOString() : v}`), sql`, `);
   }
 
+  /**
+   * The cash side of a capture: the provider's clearing against the shopper's receivable, less the provider's fee; one
+   * posting an attempt (its ref), whichever path books it (the webhook's transaction, its one statement, the job).
+   */
+  const capturedCash = (attemptId: number, purchaseId: number, currency: string, payment: Payment): Posting => ({
+    kind: 'payment', ref: `${attemptId}:captured`, lines: cashInEntries({ capturedCents: payment.amountCaptured, feeCents: payment.fee ?? 0 }),
+    currency, purchaseId, createdBy: null, memo: payment.id,
+  });
+
   /** A webhook's event row with its outcome, stored once (unique provider and event id); with `when`, only if it holds. */
   const eventInsert = (e: StoredEvent, outcome: string | null, when?: SQL): SQL => sql`
     insert into payment_events (provider, event_id, type, object_id, payload, outcome)
@@ -191,7 +200,7 @@ export function createPaymentsService(deps: {
     // the cash side at capture (provider clearing against the shopper's receivable, less the provider's fee); money
     // taken late is booked too, owed back to the shopper, and refunded after the commit
     const cash: Posting | null = payment.status === 'captured' && !a.cashPostedAt && (a.salePostedAt || releasing || late)
-      ? { kind: 'payment', ref: `${a.id}:captured`, lines: cashInEntries({ capturedCents: payment.amountCaptured, feeCents: payment.fee ?? 0 }), currency: a.currency, purchaseId: a.purchaseId, createdBy: null, memo: payment.id }
+      ? capturedCash(a.id, a.purchaseId, a.currency, payment)
       : null;
     if (releasing) {
       patch.salePostedAt = at;
@@ -256,10 +265,7 @@ export function createPaymentsService(deps: {
     const purchaseId = held[0]!.purchase.id;
     const at = now();
     const outcome = 'released, cash received';
-    const cash: Posting = {
-      kind: 'payment', ref: `${attemptId}:captured`, lines: cashInEntries({ capturedCents: payment.amountCaptured, feeCents: payment.fee ?? 0 }),
-      currency: held[0]!.purchase.currency, purchaseId, createdBy: null, memo: payment.id,
-    };
+    const cash = capturedCash(attemptId, purchaseId, held[0]!.purchase.currency, payment);
     const patch: Partial<AttemptRow> = {
       status: payment.status, failureCode: payment.failure?.code ?? null, failureMessage: payment.failure?.message ?? null,
       salePostedAt: at, cashPostedAt: at, capturedCents: payment.amountCaptured, feeCents: payment.fee, updatedAt: at,
@@ -322,7 +328,7 @@ export function createPaymentsService(deps: {
   async function bookCapture(a: AttemptRow, payment: Payment): Promise<boolean> {
     if (payment.status !== 'captured' || payment.id !== a.providerPaymentId) return false;
     const at = now().toISOString();
-    const cash: Posting = { kind: 'payment', ref: `${a.id}:captured`, lines: cashInEntries({ capturedCents: payment.amountCaptured, feeCents: payment.fee ?? 0 }), currency: a.currency, purchaseId: a.purchaseId, createdBy: null, memo: payment.id };
+    const cash = capturedCash(a.id, a.purchaseId, a.currency, payment);
     const rows = await rowsOf<{ id: number }>(db, sql`
       with booked as (
         update payment_attempts set status = 'captured', failure_code = ${payment.failure?.code ?? null}, failure_message = ${payment.failure?.message ?? null},
