@@ -39,6 +39,9 @@ export type BuiltinInput = {
   cart?: { product_id: number; quantity: number }[];
 };
 
+/** A price reading that holds an amount, either bound. */
+const saysAmount = (price: { minCents?: number; maxCents?: number }) => price.minCents !== undefined || price.maxCents !== undefined;
+
 export function createBuiltinAssistant(deps: { search: SearchService }) {
   const { search } = deps;
 
@@ -92,12 +95,12 @@ export function createBuiltinAssistant(deps: { search: SearchService }) {
 
   /** Does the message say an amount ('under 300', 'for less than 1000')? */
   function hasAmount(msg: string): boolean {
-    const price = search.text.extractPrice(msg);
-    return price.minCents !== undefined || price.maxCents !== undefined;
+    return saysAmount(search.text.extractPrice(msg));
   }
-  /** Does the message say a budget or a price wish ('under 300', 'cheap')? */
+  /** Does the message say a budget or a price wish ('under 300', 'cheap')? (the price read once) */
   function hasPrice(msg: string): boolean {
-    return hasAmount(msg) || search.text.extractPrice(msg).intent !== null;
+    const price = search.text.extractPrice(msg);
+    return saysAmount(price) || price.intent !== null;
   }
 
   /** Do the words name a kind p is not: none of them is p's head, one heads other listings' names? */
